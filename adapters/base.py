@@ -1,0 +1,149 @@
+"""The forum interface every adapter implements, and the values it returns.
+
+Adapters speak to a forum and nothing else: they know nothing of the rules. Marks (the last
+private message seen, the last post id of a topic) are returned to the daemon to store; an
+adapter never keeps them itself, so a restarted daemon resumes exactly where its store says.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Protocol, runtime_checkable
+
+
+@dataclass(frozen=True, slots=True)
+class PrivateMessage:
+    """One private message as received.
+
+    ``source`` is the whole message as BBCode-ish source (quotes included); ``text`` is the
+    author's own words with quoted text removed; ``quotes`` holds the quoted passages.
+    """
+
+    id: str
+    author: str
+    author_id: str | None
+    sent_at: datetime
+    subject: str
+    source: str
+    text: str
+    quotes: tuple[str, ...] = ()
+    recipients: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Post:
+    """One post of a topic; ``edited_at`` is set when the forum shows an edit."""
+
+    id: str
+    topic: str
+    author: str
+    author_id: str | None
+    posted_at: datetime
+    source: str
+    text: str
+    quotes: tuple[str, ...] = ()
+    edited_at: datetime | None = None
+    page: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class PostRef:
+    topic: str
+    post_id: str
+
+
+@dataclass(frozen=True, slots=True)
+class SentRef:
+    """What the forum told us about a sent private message (id when it is known)."""
+
+    id: str | None
+    recipients: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PMBatch:
+    """New private messages since a mark, oldest first, and the mark to store next."""
+
+    messages: list[PrivateMessage] = field(default_factory=list)
+    mark: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class User:
+    name: str
+    id: str
+
+
+@runtime_checkable
+class Forum(Protocol):
+    """The operations autogm needs from a forum, and nothing more."""
+
+    def login(self) -> None: ...
+
+    def new_private_messages(self, since: str | None) -> PMBatch: ...
+
+    def mark_read(self, message_id: str) -> None: ...
+
+    def posts_after(self, topic: str, after: str | None) -> list[Post]: ...
+
+    def send_private_message(self, to: list[str], subject: str, body: str) -> SentRef: ...
+
+    def reply(self, topic: str, body: str, subject: str | None = None) -> PostRef: ...
+
+    def edit_post(self, post: PostRef, body: str) -> None: ...
+
+    def find_user(self, name: str) -> User | None: ...
+
+
+class ForumError(Exception):
+    """Base of every adapter failure. Messages never contain passwords or session ids."""
+
+
+class LoginFailed(ForumError):
+    """Wrong user name or password, or a login form that refused us."""
+
+
+class SessionExpired(ForumError):
+    """The forum no longer knows our session; the adapter logs in again."""
+
+
+class BoardDisabled(ForumError):
+    pass
+
+
+class Banned(ForumError):
+    pass
+
+
+class NoPermission(ForumError):
+    pass
+
+
+class NotFound(ForumError):
+    """A topic, post, private message or user that does not exist."""
+
+
+class FloodLimited(ForumError):
+    """The forum asks us to wait before posting again."""
+
+    def __init__(self, message: str, wait_seconds: float) -> None:
+        super().__init__(message)
+        self.wait_seconds = wait_seconds
+
+
+class FormExpired(ForumError):
+    """The form token or creation time was refused; the form must be fetched again."""
+
+
+class Unavailable(ForumError):
+    """Connection errors or 5xx answers that outlasted the retries."""
+
+
+class UnrecognisedPage(ForumError):
+    """A page the parsers do not understand, saved to ``path`` for a bug report."""
+
+    def __init__(self, message: str, path: Path | None) -> None:
+        super().__init__(f"{message} (page saved to {path})" if path else message)
+        self.path = path
