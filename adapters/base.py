@@ -7,6 +7,7 @@ adapter never keeps them itself, so a restarted daemon resumes exactly where its
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -49,6 +50,18 @@ class Post:
 
 
 @dataclass(frozen=True, slots=True)
+class PMSummary:
+    """One row of the inbox list: enough to tell what is new without opening the message."""
+
+    id: str
+    author: str
+    author_id: str | None
+    subject: str
+    sent_at: datetime | None
+    unread: bool
+
+
+@dataclass(frozen=True, slots=True)
 class PostRef:
     topic: str
     post_id: str
@@ -82,13 +95,21 @@ class Forum(Protocol):
 
     def login(self) -> None: ...
 
+    def current_user(self) -> User: ...
+
+    def inbox(self) -> list[PMSummary]: ...
+
     def new_private_messages(self, since: str | None) -> PMBatch: ...
+
+    def read_private_message(self, message_id: str) -> PrivateMessage: ...
 
     def mark_read(self, message_id: str) -> None: ...
 
     def posts_after(self, topic: str, after: str | None) -> list[Post]: ...
 
-    def send_private_message(self, to: list[str], subject: str, body: str) -> SentRef: ...
+    def send_private_message(
+        self, to: Sequence[str | int | User], subject: str, body: str
+    ) -> SentRef: ...
 
     def reply(self, topic: str, body: str, subject: str | None = None) -> PostRef: ...
 
@@ -103,6 +124,10 @@ class ForumError(Exception):
 
 class LoginFailed(ForumError):
     """Wrong user name or password, or a login form that refused us."""
+
+
+class CaptchaRequired(LoginFailed):
+    """Too many failed logins: the board now wants a CAPTCHA, which a bot cannot solve."""
 
 
 class SessionExpired(ForumError):
@@ -135,6 +160,10 @@ class FloodLimited(ForumError):
 
 class FormExpired(ForumError):
     """The form token or creation time was refused; the form must be fetched again."""
+
+
+class Rejected(ForumError):
+    """The forum refused a post or message for a reason of its own (too short, no subject...)."""
 
 
 class Unavailable(ForumError):

@@ -1,0 +1,32 @@
+"""The rulesets autogm knows, by id, and how a GM's options are applied to one."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from engine.rules import dctp_2011
+from engine.rules.base import Ruleset, RulesetError
+
+RULESETS: dict[str, Ruleset] = {dctp_2011.RULESET.id: dctp_2011.RULESET}
+
+
+def load_ruleset(ruleset_id: str, options: Mapping[str, Any] | None = None) -> Ruleset:
+    """The ruleset with the GM's options applied; unknown ids, options or values raise."""
+    try:
+        ruleset = RULESETS[ruleset_id]
+    except KeyError:
+        known = ", ".join(sorted(RULESETS))
+        raise RulesetError(f"unknown ruleset {ruleset_id!r} (known: {known})") from None
+    chosen: dict[str, Any] = {}
+    for name, raw in (options or {}).items():
+        spec = ruleset.option_specs.get(name)
+        if spec is None:
+            known = ", ".join(sorted(ruleset.option_specs))
+            raise RulesetError(f"unknown option {name!r} for {ruleset_id} (known: {known})")
+        try:
+            chosen[name] = spec.coerce(raw)
+        except ValueError as exc:
+            raise RulesetError(str(exc)) from None
+    return replace(ruleset, options=chosen)

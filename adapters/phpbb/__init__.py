@@ -1,0 +1,5 @@
+"""The phpBB adapter: PhpBBForum speaks to a phpBB 3.0-3.3 board over HTTP."""
+
+from adapters.phpbb.forum import PhpBBForum
+
+__all__ = ["PhpBBForum"]

@@ -1,0 +1,273 @@
+"""PhpBBForum: the Forum protocol on a phpBB 3.0-3.3 board, composing transport and parsers."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TypeVar
+
+from bs4 import BeautifulSoup
+
+from adapters.base import (
+    NotFound,
+    PMBatch,
+    PMSummary,
+    Post,
+    PostRef,
+    PrivateMessage,
+    SentRef,
+    SessionExpired,
+    UnrecognisedPage,
+    User,
+)
+from adapters.phpbb.archive import PageArchive
+from adapters.phpbb.dates import DateReader
+from adapters.phpbb.errors import error_for_message, session_lost
+from adapters.phpbb.login import Secret, log_in
+from adapters.phpbb.pages import message_box, page_kind, parse_profile
+from adapters.phpbb.pm import PMFolderPage, parse_pm_folder, parse_pm_view
+from adapters.phpbb.posting import Poster
+from adapters.phpbb.topic import TopicPage, parse_topic_page
+from adapters.phpbb.transport import Page, Transport
+from adapters.phpbb.urls import endpoint
+
+LOGGER = logging.getLogger(__name__)
+T = TypeVar("T")
+# phpBB holds new PMs back once the inbox is full (full_folder_action = hold, PROTOCOL §0).
+FULL_FOLDER_WARNING = 90
+
+
+class PhpBBForum:
+    """One account on one phpBB board. Marks are returned, never kept here."""
+
+    def __init__(
+        self,
+        base_url: str,
+        username: str,
+        password: str,
+        *,
+        transport: Transport | None = None,
+        dates: DateReader | None = None,
+        now: Callable[[], datetime] | None = None,
+        page_dir: Path | None = None,
+        request_interval: float = 1.0,
+        flood_interval: float = 15.0,
+    ) -> None:
+        self.username = username
+        self._password = Secret(password)
+        self.transport = transport or Transport(
+            base_url, min_interval=request_interval, flood_interval=flood_interval
+        )
+        self.dates = dates or DateReader()
+        self.now = now or (lambda: datetime.now(UTC))
+        self.archive = PageArchive(page_dir)
+        self.poster = Poster(self.transport, self._understand_form_answer, self.archive)
+        self._user_id: str | None = None
+        self._users: dict[str, User] = {}
+        self._viewed: set[str] = set()
+
+    def __repr__(self) -> str:
+        return f"PhpBBForum({self.transport.base_url!r}, {self.username!r})"
+
+    # -- session ---------------------------------------------------------------------------
+
+    def login(self) -> None:
+        self._user_id = log_in(self.transport, self.username, self._password, self.archive)
+        LOGGER.info("logged in to %s as %s", self.transport.base_url, self.username)
+
+    def current_user(self) -> User:
+        if self._user_id is None:
+            self.login()
+        return User(name=self.username, id=self._user_id or "")
+
+    def _session(self, operation: Callable[[], T]) -> T:
+        """Run ``operation`` logged in; log in again once if the session was lost (§1)."""
+        if self._user_id is None:
+            self.login()
+        try:
+            return operation()
+        except SessionExpired as error:
+            LOGGER.info("session lost (%s); logging in again", error)
+            self.login()
+            return operation()
+
+    # -- private messages ------------------------------------------------------------------
+
+    def inbox(self) -> list[PMSummary]:
+        return self._session(lambda: self._inbox_page(endpoint("inbox")).messages)
+
+    def new_private_messages(self, since: str | None) -> PMBatch:
+        """PMs newer than ``since`` (plus any unread older one: phpBB delivers PMs held back by a
+        full inbox late, with their original ids), oldest first. Reading marks them read."""
+        return self._session(lambda: self._new_private_messages(since))
+
+    def _new_private_messages(self, since: str | None) -> PMBatch:
+        mark = int(since) if since and since.isdigit() else 0
+        fresh: list[PMSummary] = []
+        url: str | None = endpoint("inbox")
+        while url:
+            page = self._inbox_page(url)
+            fresh += [item for item in page.messages if int(item.id) > mark or item.unread]
+            older = [int(item.id) for item in page.messages if int(item.id) <= mark]
+            url = page.next_url if not older else None
+        messages = [self._read_message(item.id) for item in sorted(fresh, key=lambda m: int(m.id))]
+        newest = max([mark, *(int(message.id) for message in messages)])
+        return PMBatch(messages=messages, mark=str(newest) if newest else since)
+
+    def _inbox_page(self, url: str) -> PMFolderPage:
+        page = self.transport.get(url)
+        folder = self._understand(page, "pm_folder", parse_pm_folder)
+        if folder.percent_full is not None and folder.percent_full >= FULL_FOLDER_WARNING:
+            LOGGER.warning(
+                "the inbox is %d%% full: phpBB holds back new PMs when it is full",
+                folder.percent_full,
+            )
+        return folder
+
+    def read_private_message(self, message_id: str) -> PrivateMessage:
+        return self._session(lambda: self._read_message(message_id))
+
+    def _read_message(self, message_id: str) -> PrivateMessage:
+        page = self.transport.get(endpoint("pm_view", message_id=message_id))
+        message = self._understand(page, f"pm_view {message_id}", parse_pm_view)
+        self._viewed.add(message_id)
+        return message
+
+    def mark_read(self, message_id: str) -> None:
+        """phpBB marks a PM read when it is viewed, so only a PM not yet viewed is fetched."""
+        if message_id not in self._viewed:
+            self.read_private_message(message_id)
+
+    def send_private_message(
+        self, to: Sequence[str | int | User], subject: str, body: str
+    ) -> SentRef:
+        recipients = [self._resolve(recipient) for recipient in to]
+        if not recipients:
+            raise NotFound("a private message needs at least one recipient")
+        return self._session(lambda: self.poster.send_pm(recipients, subject, body))
+
+    def _resolve(self, recipient: str | int | User) -> User:
+        if isinstance(recipient, User):
+            return recipient
+        if isinstance(recipient, int):
+            return User(name="", id=str(recipient))
+        user = self.find_user(recipient)
+        if user is None:
+            raise NotFound(f"no user named {recipient!r} on this board")
+        return user
+
+    # -- topics ----------------------------------------------------------------------------
+
+    def posts_after(self, topic: str, after: str | None) -> list[Post]:
+        return self._session(lambda: self._posts_after(topic, after))
+
+    def _posts_after(self, topic: str, after: str | None) -> list[Post]:
+        mark = int(after) if after and after.isdigit() else 0
+        first = self._first_page(topic, after)
+        posts: list[Post] = []
+        seen: set[str] = set()
+        page: TopicPage | None = first
+        while page is not None:
+            new = [post for post in page.posts if int(post.id) > mark and post.id not in seen]
+            posts += new
+            seen.update(post.id for post in page.posts)
+            if page.next_url is None or (not new and page is not first):
+                break  # phpBB clamps a start past the end to the last page (§8)
+            page = self._topic_page(page.next_url, topic)
+        return posts
+
+    def _first_page(self, topic: str, after: str | None) -> TopicPage:
+        if after:
+            try:
+                page = self._topic_page(endpoint("post", post_id=after), topic)
+            except NotFound:
+                LOGGER.info("post %s is gone; reading topic %s from the start", after, topic)
+            else:
+                if page.topic_id in (None, topic):
+                    return page
+                LOGGER.info("post %s moved to topic %s; reading from the start", after, topic)
+        return self._topic_page(endpoint("topic", topic=topic), topic)
+
+    def _topic_page(self, url: str, topic: str) -> TopicPage:
+        page = self.transport.get(url)
+        parsed = self._understand(page, f"topic {topic}", parse_topic_page)
+        if parsed.topic_id is None:
+            posts = [_with_topic(post, topic) for post in parsed.posts]
+            return TopicPage(topic, parsed.title, posts, parsed.page, parsed.pages, parsed.next_url)
+        return parsed
+
+    def reply(self, topic: str, body: str, subject: str | None = None) -> PostRef:
+        return self._session(lambda: self.poster.reply(topic, body, subject))
+
+    def edit_post(self, post: PostRef, body: str) -> None:
+        self._session(lambda: self.poster.edit(post, body))
+
+    # -- users -----------------------------------------------------------------------------
+
+    def find_user(self, name: str) -> User | None:
+        key = name.casefold()
+        if key not in self._users:
+            user = self._session(lambda: self._look_up(name))
+            if user is None:
+                return None
+            self._users[key] = user
+        return self._users[key]
+
+    def _look_up(self, name: str) -> User | None:
+        page = self.transport.get(endpoint("profile_name", name=name))
+        soup = BeautifulSoup(page.text, "html.parser")
+        user = parse_profile(soup)
+        if user is not None:
+            return user
+        try:
+            self._raise_for(page, soup, f"profile {name}")
+        except NotFound:
+            return None
+        raise AssertionError("_raise_for always raises")  # pragma: no cover
+
+    # -- understanding pages ---------------------------------------------------------------
+
+    def _understand(self, page: Page, what: str, parse: Callable[..., T]) -> T:
+        """Parse ``page``; if it is not what was asked for, raise the error it shows."""
+        if page.status == 200:
+            try:
+                return parse(page.text, self.dates, self.now())
+            except UnrecognisedPage:
+                pass  # maybe an error page: look at it as one below
+        self._raise_for(page, BeautifulSoup(page.text, "html.parser"), what)
+        raise AssertionError("_raise_for always raises")  # pragma: no cover
+
+    def _understand_form_answer(self, page: Page, what: str) -> BeautifulSoup:
+        """The soup of a posting answer; raises for session loss and information pages."""
+        soup = BeautifulSoup(page.text, "html.parser")
+        lost = session_lost(soup)
+        if lost is not None:
+            raise lost
+        box = message_box(soup)
+        if box is not None and (error := error_for_message(box, self.transport.flood_interval)):
+            raise error
+        if page.status >= 400:
+            self._raise_for(page, soup, what)
+        return soup
+
+    def _raise_for(self, page: Page, soup: BeautifulSoup, what: str) -> None:
+        lost = session_lost(soup)
+        if lost is not None:
+            raise lost
+        box = message_box(soup)
+        if box is not None:
+            error = error_for_message(box, self.transport.flood_interval)
+            if error is not None:
+                raise error
+            detail = f"{what}: the forum said {box.text!r}"
+        else:
+            detail = f"{what}: unexpected {page_kind(soup)} page (HTTP {page.status})"
+        path = self.archive.save(page.url, page.status, page.text, what)
+        raise UnrecognisedPage(detail, path)
+
+
+def _with_topic(post: Post, topic: str) -> Post:
+    return replace(post, topic=topic)

@@ -1,0 +1,67 @@
+"""Shared helpers for reading phpBB pages with BeautifulSoup.
+
+``slim`` exists for speed: Python's html.parser builds a tree of a 25-post viewtopic page in
+about 100 ms, most of it for the profile dropdowns, post buttons, icons and indentation around
+each post. Cutting those out first (they carry nothing autogm reads: the author link is also in
+``p.author``) brings the parse well under the 20 ms budget.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bs4 import BeautifulSoup, Tag
+
+from adapters.phpbb.urls import query_value
+
+_NOISE = re.compile(
+    r"<script\b.*?</script>\s*"
+    r"|<!--.*?-->\s*"
+    r'|<dl class="postprofile".*?</dl>\s*'
+    r'|<ul class="post-buttons">.*?</ul>\s*'
+    r'|<i class="icon[^"]*"[^>]*></i>'
+    r"|(<pre\b.*?</pre>|<textarea\b.*?</textarea>)"
+    # Indentation between tags; a space alone may separate words ("</b> <img>"), so keep it.
+    r"|>[ \t]*\n\s*(?=<)",
+    re.DOTALL | re.IGNORECASE,
+)
+
+
+def _keep_preformatted(match: re.Match[str]) -> str:
+    if match.group(1):
+        return match.group(1)
+    return ">" if match.group(0).startswith(">") else ""
+
+
+def slim(html: str) -> str:
+    """The page without the chrome autogm never reads (see the module docstring)."""
+    return _NOISE.sub(_keep_preformatted, html)
+
+
+def soup_of(html: str) -> BeautifulSoup:
+    return BeautifulSoup(html, "html.parser")
+
+
+def text_of(tag: Tag | None) -> str:
+    return " ".join(tag.get_text(" ").split()) if tag is not None else ""
+
+
+def classes(tag: Tag) -> list[str]:
+    value = tag.get("class") or []
+    return value if isinstance(value, list) else str(value).split()
+
+
+def profile_link(scope: Tag | None) -> Tag | None:
+    """The first author link (``memberlist.php?mode=viewprofile&u=<id>``) in ``scope``."""
+    if scope is None:
+        return None
+    found = scope.find("a", href=re.compile(r"mode=viewprofile.*[?&]u=\d+|[?&]u=\d+.*viewprofile"))
+    return found if isinstance(found, Tag) else None
+
+
+def user_of(link: Tag) -> tuple[str, str | None]:
+    return link.get_text().strip(), query_value(str(link.get("href", "")), "u")
+
+
+def href_of(tag: Tag | None) -> str:
+    return str(tag.get("href", "")) if isinstance(tag, Tag) else ""

@@ -1,0 +1,192 @@
+"""viewtopic.php pages: the posts, the topic title and where the next page is.
+
+prosilver (3.0 to 3.3) marks each post ``div.post#p<id>`` with ``p.author`` and
+``div.content``; subsilver2 puts each post in a ``table.tablebg`` after ``<a name="p<id>">``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from bs4 import BeautifulSoup, SoupStrainer, Tag
+
+from adapters.base import Post, UnrecognisedPage
+from adapters.bbcode import split_quotes
+from adapters.phpbb.dates import DateReader, parse_iso
+from adapters.phpbb.markup import to_bbcode
+from adapters.phpbb.soup import href_of, profile_link, slim, text_of, user_of
+from adapters.phpbb.urls import query_value
+
+_POST_START = re.compile(r'<div id="p\d+" class="post\b')
+_POST_ID = re.compile(r"^p(\d+)$")
+_PAGE_OF = re.compile(r"Page\s+(\d+)\s+of\s+(\d+)", re.IGNORECASE)
+_EDITED = re.compile(r"Last edited by .*? on (.+?), edited \d+ times? in total", re.DOTALL)
+
+
+@dataclass(frozen=True, slots=True)
+class TopicPage:
+    topic_id: str | None
+    title: str
+    posts: list[Post] = field(default_factory=list)
+    page: int = 1
+    pages: int = 1
+    next_url: str | None = None
+
+
+def parse_topic_page(html: str, dates: DateReader, now: datetime) -> TopicPage:
+    """Posts of one viewtopic page, oldest first as shown."""
+    light = slim(html)
+    first = _POST_START.search(light)
+    if first is None:
+        return _parse_subsilver2(BeautifulSoup(light, "html.parser"), dates, now)
+    head = BeautifulSoup(light[: first.start()], "html.parser")
+    body = BeautifulSoup(
+        light[first.start() :], "html.parser", parse_only=SoupStrainer("div", id=_POST_ID)
+    )
+    topic_id, title = _topic_title(head)
+    page, pages = _page_numbers(head)
+    posts = [
+        _prosilver_post(tag, topic_id or "", page, dates, now)
+        for tag in body.find_all("div", id=_POST_ID, recursive=False)
+    ]
+    if not posts:
+        raise UnrecognisedPage("a topic page without readable posts", None)
+    return TopicPage(topic_id, title, posts, page, pages, _next_url(head, page, pages))
+
+
+def _topic_title(head: BeautifulSoup) -> tuple[str | None, str]:
+    for tag in head.select("h2 a, h2.topic-title a, a.titles"):
+        topic = query_value(href_of(tag), "t")
+        if topic:
+            return topic, tag.get_text().strip()
+    return None, text_of(head.find("h2"))
+
+
+def _page_numbers(head: BeautifulSoup) -> tuple[int, int]:
+    """(this page, pages): "Page 2 of 3" up to 3.0 and on one-page topics, else the buttons."""
+    match = _PAGE_OF.search(head.get_text(" "))
+    if match:
+        return int(match.group(1)), int(match.group(2))
+    pagination = head.find("div", class_="pagination")
+    active = pagination.select_one("li.active span") if isinstance(pagination, Tag) else None
+    if active is None or not active.get_text().strip().isdigit():
+        return 1, 1
+    numbers = [int(tag.get_text()) for tag in pagination.select("li a, li span")
+               if tag.get_text().strip().isdigit()]  # fmt: skip
+    return int(active.get_text()), max(numbers)
+
+
+def _next_url(head: BeautifulSoup, page: int, pages: int) -> str | None:
+    if page >= pages:
+        return None
+    arrow = head.select_one("li.arrow.next a, a[rel=next]")
+    if arrow is not None:
+        return href_of(arrow)
+    # phpBB 3.0 has no arrow: its pagination links read "Next" or the page number.
+    wanted = {"next", str(page + 1)}
+    for link in head.find_all("a", href=re.compile(r"[?&]start=\d+")):
+        if link.get_text().strip().lower() in wanted:
+            return href_of(link)
+    return None
+
+
+def _prosilver_post(tag: Tag, topic: str, page: int, dates: DateReader, now: datetime) -> Post:
+    post_id = _POST_ID.match(str(tag.get("id")))
+    author_line = tag.find("p", class_="author")
+    content = tag.find("div", class_="content")
+    if post_id is None or author_line is None or content is None:
+        raise UnrecognisedPage(f"post {tag.get('id')} has no author line or content", None)
+    author, author_id = _author(author_line)
+    source = to_bbcode(content)
+    text, quotes = split_quotes(source)
+    return Post(
+        id=post_id.group(1),
+        topic=topic,
+        author=author,
+        author_id=author_id,
+        posted_at=_post_time(author_line, dates, now),
+        source=source,
+        text=text,
+        quotes=quotes,
+        edited_at=_edited_at(tag.find("div", class_="notice"), dates, now),
+        page=page,
+    )
+
+
+def _author(author_line: Tag) -> tuple[str, str | None]:
+    link = profile_link(author_line)
+    if link is not None:
+        return user_of(link)
+    # A guest's or a deleted user's post: the name is shown without a link.
+    named = author_line.find(["strong", "span"], class_=re.compile("username")) or author_line.find(
+        "strong"
+    )
+    return text_of(named), None
+
+
+def _post_time(author_line: Tag, dates: DateReader, now: datetime) -> datetime:
+    stamp = author_line.find("time")
+    if isinstance(stamp, Tag) and stamp.get("datetime"):
+        return parse_iso(str(stamp["datetime"]))
+    text = author_line.get_text(" ")
+    tail = text.rsplit("»", 1)[-1] if "»" in text else text
+    return _read_date(tail, dates, now)
+
+
+def _edited_at(notice: Tag | None, dates: DateReader, now: datetime) -> datetime | None:
+    if notice is None:
+        return None
+    match = _EDITED.search(text_of(notice))
+    return _read_date(match.group(1), dates, now) if match else None
+
+
+def _read_date(text: str, dates: DateReader, now: datetime) -> datetime:
+    try:
+        return dates.parse(text, now)
+    except ValueError as error:
+        raise UnrecognisedPage(f"unreadable date: {error}", None) from error
+
+
+def _parse_subsilver2(soup: BeautifulSoup, dates: DateReader, now: datetime) -> TopicPage:
+    anchors = [
+        anchor for anchor in soup.find_all("a", attrs={"name": _POST_ID}) if isinstance(anchor, Tag)
+    ]
+    if not anchors:
+        raise UnrecognisedPage("not a topic page: no posts found", None)
+    topic_id, title = _topic_title(soup)
+    page, pages = _page_numbers(soup)
+    posts = [_subsilver2_post(anchor, topic_id or "", page, dates, now) for anchor in anchors]
+    return TopicPage(topic_id, title, posts, page, pages, _next_url(soup, page, pages))
+
+
+def _subsilver2_post(anchor: Tag, topic: str, page: int, dates: DateReader, now: datetime) -> Post:
+    table = anchor.find_parent("table", class_="tablebg")
+    match = _POST_ID.match(str(anchor.get("name")))
+    content = table.find("div", class_="postbody") if table else None
+    if table is None or match is None or content is None:
+        raise UnrecognisedPage(f"subsilver2 post {anchor.get('name')} without a body", None)
+    link = profile_link(table)
+    author, author_id = user_of(link) if link else ("", None)
+    author = text_of(table.find("b", class_="postauthor")) or author
+    posted = table.find(string=re.compile("Posted"))
+    posted_text = posted.parent.parent.get_text(" ") if posted and posted.parent else ""
+    source = to_bbcode(content)
+    text, quotes = split_quotes(source)
+    edit_note = next(
+        (span for span in table.find_all("span", class_="gensmall") if "Last edited" in span.text),
+        None,
+    )
+    return Post(
+        id=match.group(1),
+        topic=topic,
+        author=author,
+        author_id=author_id,
+        posted_at=_read_date(posted_text.split("Posted:", 1)[-1], dates, now),
+        source=source,
+        text=text,
+        quotes=quotes,
+        edited_at=_edited_at(edit_note, dates, now),
+        page=page,
+    )

@@ -1,0 +1,181 @@
+"""HTTP to one phpBB board: requests.Session, timeouts, retries, pacing. No page parsing here.
+
+Everything that waits goes through the injected ``clock`` and ``sleep`` so tests never sleep.
+Nothing logged or raised here contains a password or a session id (``urls.redact``).
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import requests
+from urllib3.exceptions import NewConnectionError
+
+from adapters.base import Unavailable
+from adapters.phpbb.urls import absolute, redact
+
+LOGGER = logging.getLogger(__name__)
+
+DEFAULT_USER_AGENT = "autogm/0.1 (forum game master; +https://example.org/autogm)"
+# phpBB's check_form_key (phpbb/form/form_helper.php) refuses a form whose creation_time is
+# the current second (`$diff = time() - $creation_time; if ($diff && ...)`): wait a full second
+# after fetching, plus a margin for the two clocks not ticking together.
+FORM_MIN_AGE = 1.2
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    """A response as the parsers need it: no requests types leak past the transport."""
+
+    url: str
+    status: int
+    text: str
+    location: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RetryPolicy:
+    attempts: int = 4
+    base_delay: float = 1.0
+    max_delay: float = 30.0
+
+    def delay(self, attempt: int, jitter: float) -> float:
+        """Exponential backoff, capped, spread by ±50% so several daemons do not align."""
+        return min(self.max_delay, self.base_delay * 2**attempt) * (0.5 + jitter)
+
+
+class Transport:
+    """Speaks HTTP to the board at ``base_url`` (the folder holding index.php)."""
+
+    def __init__(
+        self,
+        base_url: str,
+        *,
+        session: requests.Session | None = None,
+        user_agent: str = DEFAULT_USER_AGENT,
+        timeout: tuple[float, float] = (10.0, 30.0),
+        min_interval: float = 1.0,
+        flood_interval: float = 15.0,
+        retry: RetryPolicy | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], None] = time.sleep,
+        jitter: Callable[[], float] = random.random,
+    ) -> None:
+        self.base_url = base_url if base_url.endswith("/") else base_url + "/"
+        self.session = session or requests.Session()
+        # phpBB binds the session to the exact User-Agent (browser_check): never vary it.
+        self.session.headers["User-Agent"] = user_agent
+        self.timeout = timeout
+        self.min_interval = min_interval
+        self.flood_interval = flood_interval
+        self.retry = retry or RetryPolicy()
+        self.clock = clock
+        self.sleep = sleep
+        self.jitter = jitter
+        self.requests_made = 0
+        self._last_request: float | None = None
+        self._last_submit: float | None = None
+
+    def get(self, path: str) -> Page:
+        url = absolute(self.base_url, path)
+        return self._send("GET", url, None, retry_any=True)
+
+    def post(self, path: str, data: Sequence[tuple[str, str]], form_fetched_at: float) -> Page:
+        """POST a form, no redirect followed (phpBB answers a saved post with a 302)."""
+        self.wait_until(form_fetched_at + FORM_MIN_AGE)
+        return self._send("POST", absolute(self.base_url, path), data, retry_any=False)
+
+    def submit_message(
+        self, path: str, data: Sequence[tuple[str, str]], form_fetched_at: float
+    ) -> Page:
+        """POST a new post or PM, spaced by the board's flood interval.
+
+        phpBB refuses a post or PM sooner than ``flood_interval`` after the user's previous one
+        (posting.php and ucp_pm_compose.php compare ``user_lastpost_time``), so wait it out
+        here instead of collecting "You cannot make another post so soon" errors.
+        """
+        if self._last_submit is not None:
+            self.wait_until(self._last_submit + self.flood_interval)
+        page = self.post(path, data, form_fetched_at)
+        self._last_submit = self.clock()
+        return page
+
+    def wait_until(self, moment: float) -> None:
+        delay = moment - self.clock()
+        if delay > 0:
+            self.sleep(delay)
+
+    def cookie(self, suffix: str) -> str | None:
+        """A phpBB cookie by suffix (``_u``, ``_k``, ``_sid``): its prefix is random per board."""
+        for cookie in self.session.cookies:
+            if cookie.name.endswith(suffix):
+                return cookie.value
+        return None
+
+    def forget_session(self) -> None:
+        self.session.cookies.clear()
+
+    def _send(
+        self, method: str, url: str, data: Sequence[tuple[str, str]] | None, retry_any: bool
+    ) -> Page:
+        attempt = 0
+        while True:
+            if self._last_request is not None:
+                self.wait_until(self._last_request + self.min_interval)
+            self._last_request = self.clock()
+            self.requests_made += 1
+            problem = self._attempt(method, url, data, retry_any)
+            if isinstance(problem, Page):
+                return problem
+            attempt += 1
+            if problem is None or attempt >= self.retry.attempts:
+                raise Unavailable(self._give_up(method, url, attempt, problem))
+            delay = self.retry.delay(attempt - 1, self.jitter())
+            LOGGER.warning("%s %s: %s; retrying in %.1f s", method, redact(url), problem, delay)
+            self.sleep(delay)
+
+    def _attempt(
+        self, method: str, url: str, data: Sequence[tuple[str, str]] | None, retry_any: bool
+    ) -> Page | str | None:
+        """The page, or why it failed (a str when a retry is safe, None when it is not)."""
+        try:
+            response = self.session.request(
+                method, url, data=data, timeout=self.timeout, allow_redirects=method == "GET"
+            )
+        except requests.ConnectTimeout:
+            return "connection timed out"
+        except requests.ConnectionError as error:
+            never_sent = _refused(error)
+            return "connection refused" if never_sent or retry_any else None
+        except requests.Timeout:
+            return "read timed out" if retry_any else None
+        LOGGER.debug("%s %s -> %s", method, redact(url), response.status_code)
+        if response.status_code >= 500 or response.status_code == 429:
+            # A POST that got a 5xx may have been saved; only a GET is repeated blindly.
+            return f"HTTP {response.status_code}" if retry_any else None
+        return Page(
+            url=response.url or url,
+            status=response.status_code,
+            # Every phpBB 3 page is UTF-8, whatever the Content-Type header forgot to say.
+            text=response.content.decode("utf-8", errors="replace"),
+            location=response.headers.get("Location"),
+        )
+
+    @staticmethod
+    def _give_up(method: str, url: str, attempts: int, problem: str | None) -> str:
+        where = f"{method} {redact(url)}"
+        if problem is None:
+            return (
+                f"{where} failed and was not repeated, because the forum may have saved it; "
+                "check the forum before sending again"
+            )
+        return f"{where} failed after {attempts} attempts ({problem})"
+
+
+def _refused(error: requests.ConnectionError) -> bool:
+    reason = getattr(error.args[0], "reason", None) if error.args else None
+    return isinstance(reason, NewConnectionError)

@@ -1,0 +1,52 @@
+"""Every phpBB address autogm uses, in one table (paths relative to the board root)."""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import parse_qs, quote, urlencode, urljoin, urlsplit
+
+# fmt: off
+ENDPOINTS = {
+    "login":        "ucp.php?mode=login",
+    "inbox":        "ucp.php?i=pm&folder=inbox",
+    "pm_view":      "ucp.php?i=pm&mode=view&p={message_id}",
+    "pm_compose":   "ucp.php?i=pm&mode=compose&u={user_id}",
+    # sk=t&sd=a: oldest first whatever the account's own sort preference is.
+    "topic":        "viewtopic.php?t={topic}&sk=t&sd=a",
+    "topic_page":   "viewtopic.php?t={topic}&sk=t&sd=a&start={start}",
+    "post":         "viewtopic.php?p={post_id}&sk=t&sd=a",
+    "reply":        "posting.php?mode=reply&t={topic}",
+    "edit":         "posting.php?mode=edit&p={post_id}",
+    "profile_name": "memberlist.php?mode=viewprofile&un={name}",
+    "profile_id":   "memberlist.php?mode=viewprofile&u={user_id}",
+}
+# fmt: on
+
+_SID = re.compile(r"(sid=)[0-9a-f]{32}", re.IGNORECASE)
+_SID_VALUE = re.compile(r'(name="sid"\s+value=")[0-9a-f]{32}', re.IGNORECASE)
+
+
+def endpoint(name: str, **values: str | int) -> str:
+    quoted = {key: quote(str(value), safe="") for key, value in values.items()}
+    return ENDPOINTS[name].format(**quoted)
+
+
+def absolute(base_url: str, path: str) -> str:
+    """Resolve a board link (``./viewtopic.php?...``) against the board root or a page URL."""
+    return urljoin(base_url if base_url.endswith("/") else base_url + "/", path)
+
+
+def query_value(href: str, key: str) -> str | None:
+    """One query parameter of a link (``p`` of ``./viewtopic.php?p=3#p3``), HTML already decoded."""
+    values = parse_qs(urlsplit(href).query).get(key)
+    return values[0] if values else None
+
+
+def with_query(url: str, **values: str | int) -> str:
+    separator = "&" if urlsplit(url).query else "?"
+    return f"{url}{separator}{urlencode(values)}"
+
+
+def redact(text: str) -> str:
+    """Hide session ids in anything that may reach a log, an error or a saved page."""
+    return _SID_VALUE.sub(r"\1[sid]", _SID.sub(r"\1[sid]", text))

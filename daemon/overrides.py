@@ -1,0 +1,413 @@
+"""GM overrides: the ``[overrides:GAME]`` sections of config.ini, re-read at every poll.
+
+Each line is ``label = command``. The label is the line's identity: once applied, a line is
+recorded in the store's ``overrides`` table and never applied again, however often the file
+is re-read. Changing the command of an applied label is refused (the GM adds a new label);
+a line whose application failed (an unknown order id, say) may be corrected in place.
+
+What the daemon can do itself (pause, deadlines, player accounts, order states, resending)
+happens here, in one transaction with the record of it. What changes the game itself
+(a modkill's death, a replacement in the engine state, a forced ruling) is passed to the
+engine through the ``on_apply`` hook inside the same transaction; ``rulings()`` gives a
+phase close the rulings the GM forced.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
+from daemon import outbox
+from daemon.config import (
+    Config,
+    ConfigError,
+    Where,
+    parse_duration,
+    parse_local_datetime,
+    read_ini,
+)
+from daemon.store import Store, from_json, iso, to_json
+
+log = logging.getLogger(__name__)
+
+PHASE = r"(?P<phase>prep|(?:night|day) \d+)"
+
+
+@dataclass(frozen=True, slots=True)
+class Pause:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Resume:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Extend:
+    phase: str | None
+    by: timedelta
+
+
+@dataclass(frozen=True, slots=True)
+class SetDeadline:
+    phase: str | None
+    at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class ReplacePlayer:
+    old: str
+    new: str
+
+
+@dataclass(frozen=True, slots=True)
+class Modkill:
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class VoidOrder:
+    order_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class CorrectOrder:
+    order_id: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class ForceRuling:
+    phase: str | None
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Resend:
+    outbox_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class End:
+    text: str
+
+
+Command = (
+    Pause
+    | Resume
+    | Extend
+    | SetDeadline
+    | ReplacePlayer
+    | Modkill
+    | VoidOrder
+    | CorrectOrder
+    | ForceRuling
+    | Resend
+    | End
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Override:
+    game: str
+    label: str
+    text: str
+    command: Command
+    where: Where = field(compare=False)
+
+
+class OverrideError(Exception):
+    """An override that cannot be applied now (no such order, no open phase...)."""
+
+
+def _phase(match: re.Match[str]) -> str | None:
+    phase = match.groupdict().get("phase")
+    return phase.title() if phase else None
+
+
+def _grammar(tz: ZoneInfo) -> list[tuple[str, Callable[[re.Match[str]], Command]]]:
+    """Pattern → command; patterns are matched case-insensitively against the whole line."""
+    return [
+        (r"pause", lambda m: Pause()),
+        (r"resume", lambda m: Resume()),
+        (rf"extend(?: {PHASE})? by (?P<d>.+)", lambda m: Extend(_phase(m), _length(m["d"]))),
+        (
+            rf"deadline(?: {PHASE})? at (?P<t>.+)",
+            lambda m: SetDeadline(_phase(m), parse_local_datetime(m["t"], tz)),
+        ),
+        (r"replace (?P<old>.+?) with (?P<new>.+)", lambda m: ReplacePlayer(m["old"], m["new"])),
+        (r"modkill (?P<name>.+)", lambda m: Modkill(m["name"])),
+        (r"void order #?(?P<id>\d+)", lambda m: VoidOrder(int(m["id"]))),
+        (
+            r"correct order #?(?P<id>\d+)\s*:\s*(?P<text>.+)",
+            lambda m: CorrectOrder(int(m["id"]), m["text"]),
+        ),
+        (rf"ruling(?: {PHASE})?\s*:\s*(?P<text>.+)", lambda m: ForceRuling(_phase(m), m["text"])),
+        (r"resend #?(?P<id>\d+)", lambda m: Resend(int(m["id"]))),
+        (r"end(?: (?P<text>.+))?", lambda m: End(m["text"] or "")),
+    ]
+
+
+def _length(text: str) -> timedelta:
+    length = parse_duration(text)
+    if length <= timedelta(0):
+        raise ValueError("extend by more than 0")
+    return length
+
+
+def parse_command(text: str, tz: ZoneInfo) -> Command:
+    """One override command; ValueError says what is wrong with it."""
+    line = " ".join(text.split())
+    for pattern, build in _grammar(tz):
+        match = re.fullmatch(pattern, line, flags=re.IGNORECASE)
+        if match:
+            return build(match)
+    verbs = "pause, resume, extend, deadline, replace, modkill, void order, correct order, "
+    raise ValueError(f"{line!r} is not an override ({verbs}ruling, resend, end)")
+
+
+def read_overrides(config: Config) -> dict[str, list[Override]]:
+    """Re-read the config file's override sections (file order kept), game → overrides.
+
+    Only the override sections are read again: the other sections take effect at restart.
+    The first bad line raises ConfigError, and nothing is applied until it is fixed.
+    """
+    found: dict[str, list[Override]] = {}
+    for section in read_ini(config.path):
+        if section.kind != "overrides":
+            continue
+        game = config.games.get(section.label)
+        if game is None:
+            raise section.where().error(f"there is no [game:{section.label}] section")
+        items = found.setdefault(game.name, [])
+        for label, text in section.values.items():
+            where = section.where(label)
+            try:
+                command = parse_command(text, game.timezone)
+            except ValueError as exc:
+                raise where.error(str(exc)) from exc
+            items.append(Override(game.name, label, " ".join(text.split()), command, where))
+    return found
+
+
+EngineHook = Callable[[Store, Override, datetime], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    override: Override
+    result: str  # "applied", or "error: ..." / "refused: ..."
+
+
+def apply_overrides(
+    store: Store, overrides: list[Override], now: datetime, on_apply: EngineHook | None = None
+) -> list[Outcome]:
+    """Apply each override not applied before; returns what happened to the new ones."""
+    outcomes = []
+    for override in overrides:
+        previous = store.rows(
+            "SELECT command, result FROM overrides WHERE game = ? AND label = ?",
+            [override.game, override.label],
+        )
+        if previous and previous[0]["command"] == override.text:
+            continue
+        if previous and not previous[0]["result"].startswith("error"):
+            outcomes.append(_refuse_change(store, override, previous[0]["command"], now))
+            continue
+        outcomes.append(_apply_one(store, override, now, on_apply))
+    return outcomes
+
+
+def _apply_one(
+    store: Store, override: Override, now: datetime, on_apply: EngineHook | None
+) -> Outcome:
+    try:
+        with store.atomic():
+            detail = _EFFECTS[type(override.command)](store, override, now)
+            if on_apply is not None:
+                on_apply(store, override, now)
+            result = "applied" + (f": {detail}" if detail else "")
+            _record(store, override, result, now)
+    except OverrideError as exc:
+        result = f"error: {exc}"
+        _record(store, override, result, now)
+        log.warning("%s: override %s refused: %s", override.where.path, override.label, exc)
+    store.log("override", {"label": override.label, "command": override.text, "result": result},
+              now, override.game)  # fmt: skip
+    return Outcome(override, result)
+
+
+def _record(store: Store, override: Override, result: str, now: datetime) -> None:
+    parsed = {"type": type(override.command).__name__, **dataclasses.asdict(override.command)}
+    store.execute(
+        "INSERT INTO overrides (game, label, command, parsed, applied_at, result)"
+        " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game, label) DO UPDATE SET"
+        " command = excluded.command, parsed = excluded.parsed,"
+        " applied_at = excluded.applied_at, result = excluded.result",
+        [override.game, override.label, override.text, to_json(parsed), iso(now), result],
+    )
+
+
+def _refuse_change(store: Store, override: Override, applied: str, now: datetime) -> Outcome:
+    result = f"refused: label {override.label!r} was applied as {applied!r}; add a new label"
+    # Logged once per changed text, not at every poll.
+    seen = store.events(override.game, "override.refused")
+    if not any(e["details"].get("command") == override.text for e in seen):
+        store.log("override.refused", {"label": override.label, "command": override.text},
+                  now, override.game)  # fmt: skip
+        log.warning("%s", override.where.error(result))
+    return Outcome(override, result)
+
+
+# ---------------------------------------------------------------- the daemon's own effects
+
+
+def _game(store: Store, name: str) -> dict:
+    game = store.game(name)
+    if game is None:
+        raise OverrideError(f"game {name} has not started")
+    return game
+
+
+def _set_status(store: Store, override: Override, now: datetime, want: str, from_: str) -> str:
+    game = _game(store, override.game)
+    if game["status"] != from_:
+        raise OverrideError(f"the game is {game['status']}, not {from_}")
+    store.update_game(override.game, now, status=want)
+    return ""
+
+
+def _open_phase(store: Store, game: str, phase: str | None) -> str:
+    name = phase or _game(store, game)["phase"]
+    row = store.phase(game, name) if name else None
+    if row is None or row.closed_at is not None:
+        raise OverrideError(f"phase {name or '(none)'} is not open")
+    return row.name
+
+
+def _extend(store: Store, override: Override, now: datetime) -> str:
+    command = override.command
+    assert isinstance(command, Extend)
+    name = _open_phase(store, override.game, command.phase)
+    row = store.phase(override.game, name)
+    if row is None or row.deadline is None:
+        raise OverrideError(f"phase {name} has no deadline to extend")
+    store.set_deadline(override.game, name, row.deadline + command.by)
+    return f"{name} deadline {iso(row.deadline + command.by)}"
+
+
+def _set_deadline(store: Store, override: Override, now: datetime) -> str:
+    command = override.command
+    assert isinstance(command, SetDeadline)
+    name = _open_phase(store, override.game, command.phase)
+    store.set_deadline(override.game, name, command.at)
+    return f"{name} deadline {iso(command.at)}"
+
+
+def _player(store: Store, game: str, name: str) -> dict:
+    for player in store.players(game):
+        if player["name"].casefold() == name.casefold():
+            return player
+    raise OverrideError(f"no player {name!r} in {game}")
+
+
+def _replace(store: Store, override: Override, now: datetime) -> str:
+    command = override.command
+    assert isinstance(command, ReplacePlayer)
+    old = _player(store, override.game, command.old)
+    if any(p["name"].casefold() == command.new.casefold() for p in store.players(override.game)):
+        raise OverrideError(f"{command.new!r} already plays in {override.game}")
+    store.replace_player(override.game, old["name"], command.new, now)
+    return ""
+
+
+def _modkill(store: Store, override: Override, now: datetime) -> str:
+    command = override.command
+    assert isinstance(command, Modkill)
+    player = _player(store, override.game, command.player)
+    store.set_player_status(override.game, player["name"], "modkilled")
+    return ""
+
+
+def _order(store: Store, override: Override, order_id: int):  # noqa: ANN202 — OrderRow
+    order = store.order(order_id)
+    if order is None or order.game != override.game:
+        raise OverrideError(f"no order {order_id} in {override.game}")
+    return order
+
+
+def _void(store: Store, override: Override, now: datetime) -> str:
+    command = override.command
+    assert isinstance(command, VoidOrder)
+    _order(store, override, command.order_id)
+    store.void_order(command.order_id, f"voided by the GM ({override.label})", now)
+    return ""
+
+
+def _correct(store: Store, override: Override, now: datetime) -> str:
+    command = override.command
+    assert isinstance(command, CorrectOrder)
+    order = _order(store, override, command.order_id)
+    store.void_order(order.id, f"corrected by the GM ({override.label})", now)
+    new_id = store.add_order(order.game, order.phase, order.player, command.text, now, source="gm")
+    return f"order {new_id} replaces order {order.id}"
+
+
+def _ruling(store: Store, override: Override, now: datetime) -> str:
+    command = override.command
+    assert isinstance(command, ForceRuling)
+    return _open_phase(store, override.game, command.phase)
+
+
+def _resend(store: Store, override: Override, now: datetime) -> str:
+    command = override.command
+    assert isinstance(command, Resend)
+    row = outbox.get(store, command.outbox_id)
+    if row is None or row.game != override.game:
+        raise OverrideError(f"no outbox message {command.outbox_id} in {override.game}")
+    return f"outbox {outbox.resend(store, row.id, override.label, now)}"
+
+
+_EFFECTS: dict[type, Callable[[Store, Override, datetime], str]] = {
+    Pause: lambda store, o, now: _set_status(store, o, now, "paused", "running"),
+    Resume: lambda store, o, now: _set_status(store, o, now, "running", "paused"),
+    Extend: _extend,
+    SetDeadline: _set_deadline,
+    ReplacePlayer: _replace,
+    Modkill: _modkill,
+    VoidOrder: _void,
+    CorrectOrder: _correct,
+    ForceRuling: _ruling,
+    Resend: _resend,
+    End: lambda store, o, now: _end(store, o, now),
+}
+
+
+def _end(store: Store, override: Override, now: datetime) -> str:
+    game = _game(store, override.game)
+    if game["status"] in ("ended", "archived"):
+        raise OverrideError(f"the game is already {game['status']}")
+    store.update_game(override.game, now, status="ended")
+    return ""
+
+
+def rulings(store: Store, game: str, phase: str) -> list[str]:
+    """The rulings the GM forced for a phase, in the order they were applied."""
+    found = store.rows(
+        "SELECT parsed, result FROM overrides WHERE game = ? ORDER BY applied_at, rowid", [game]
+    )
+    texts = []
+    for row in found:
+        parsed = from_json(row["parsed"])
+        if parsed["type"] == "ForceRuling" and row["result"] == f"applied: {phase}":
+            texts.append(parsed["text"])
+    return texts
+
+
+__all__ = ["ConfigError", "Override", "OverrideError", "apply_overrides", "read_overrides"]

@@ -1,0 +1,71 @@
+"""The shape of an ability, and the registry of every ability the engine implements.
+
+An ability is a small unit: its canonical name, its step in the order of actions, what it
+may target, the checks it makes when the order is sent, and how it resolves. Exceptions to
+the general rules are flags here, never tests of a role's name.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from engine.outcome import Result
+from engine.rules.base import Step
+
+if TYPE_CHECKING:
+    from engine.context import Action, Context
+    from engine.orders.model import Order
+    from engine.rules.base import AbilityUse
+    from engine.state import GameState
+
+
+class Ability:
+    name: ClassVar[str]
+    step: ClassVar[Step]
+    # Flags for the general rules; the rule text each one follows is in the subclass.
+    blockable: ClassVar[bool] = True  # stopped by discombobulation at night
+    self_target: ClassVar[bool] = True  # may name oneself
+    needs_free_target: ClassVar[bool] = True  # target alive, not arrested, in Japan
+    kept_when_suspended: ClassVar[bool] = False  # "lose all abilities apart from voting"
+    kept_when_injured: ClassVar[bool] = False
+    abroad_ok: ClassVar[bool] = False
+    targets: ClassVar[int] = 1  # how many player targets the order names
+
+    def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
+        """A reason to refuse the order when it is sent, beyond the general checks."""
+        return None
+
+    def resolve_step(self, ctx: Context, actions: list[Action]) -> None:
+        """Resolve every action of this ability at its step; most resolve one by one."""
+        for action in actions:
+            reason = ctx.unable_reason(action)
+            if reason:
+                ctx.fail(action, reason)
+                continue
+            target = action.target
+            if self.needs_free_target and target is not None and not ctx.is_reachable(target):
+                ctx.fail(action, "target_unavailable")
+                continue
+            self.resolve(ctx, action)
+
+    def resolve(self, ctx: Context, action: Action) -> None:
+        """Carry out one action whose actor is able to act."""
+        ctx.done(action)
+        ctx.result(action, "done", target=action.target)
+        ctx.record(action, took_place=True)
+
+    def failure_results(self, action: Action, reason: str) -> list[Result]:
+        """The ``failed`` entries of the record for an action that did not take place."""
+        return [Result(action.actor, self.name, "failed", target=action.target, reason=reason)]
+
+    def report(self, ctx: Context, action: Action) -> None:
+        """After every step: compute what an information ability learned (default: nothing)."""
+
+
+ABILITIES: dict[str, Ability] = {}
+
+
+def register(cls: type[Ability]) -> type[Ability]:
+    """Class decorator: built-in abilities register the way a third party's would."""
+    ABILITIES[cls.name] = cls()
+    return cls

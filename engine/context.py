@@ -1,0 +1,181 @@
+"""The one mutable object of a resolution: it lives for a single ``resolve`` call.
+
+Abilities read and change the game through it, so every change leaves a trace: a result for
+the record, a notice for a player, an action record for later investigations and arrests.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from engine.outcome import Draw, Lynch, Notice, Result
+from engine.phases import Phase
+from engine.state import (
+    ABROAD,
+    IN_FLIGHT,
+    INJURED,
+    SUSPENDED,
+    TEMPORARILY_INJURED,
+    ActionRecord,
+    Fate,
+    GameState,
+    PlayerState,
+    Status,
+)
+
+if TYPE_CHECKING:
+    from engine.abilities.base import Ability
+    from engine.orders.model import Order
+
+
+PENDING, DONE, FAILED = "pending", "done", "failed"
+
+
+@dataclass(slots=True)
+class Action:
+    """An accepted order on its way through the order of actions."""
+
+    order: Order
+    ability: Ability
+    count: int = 1
+    state: str = PENDING
+    reason: str | None = None
+    outcome: Any = None
+
+    @property
+    def actor(self) -> str:
+        return self.order.actor
+
+    @property
+    def target(self) -> str | None:
+        return self.order.targets[0] if self.order.targets else None
+
+
+@dataclass(slots=True)
+class Attack:
+    """A Black Org attack waiting for the order of healing to decide it."""
+
+    attacker: str
+    target: str
+    kind: str  # the ability: kill, snipe, ...
+    action: Action | None = None
+    outcome: str | None = None  # killed, saved
+
+
+@dataclass
+class Context:
+    state: GameState
+    rng: random.Random
+    actions: list[Action]
+    phase: Phase = field(init=False)
+    blocked: set[str] = field(default_factory=set)  # discombobulated this night
+    poisoned: set[str] = field(default_factory=set)  # died of APTX today
+    silenced: set[str] = field(default_factory=set)  # get no results this phase
+    attacks: list[Attack] = field(default_factory=list)
+    results: list[Result] = field(default_factory=list)
+    notices: list[Notice] = field(default_factory=list)
+    records: list[ActionRecord] = field(default_factory=list)
+    draws: list[Draw] = field(default_factory=list)
+    ballots: dict[str, str] = field(default_factory=dict)  # voter -> target, in order
+    lynch: Lynch | None = None
+
+    def __post_init__(self) -> None:
+        self.phase = self.state.phase
+
+    # -- looking things up -------------------------------------------------------------
+    @property
+    def ruleset(self):  # noqa: ANN201 - the Ruleset of the state
+        return self.state.ruleset
+
+    def player(self, name: str) -> PlayerState:
+        return self.state.players[name]
+
+    def actions_of(self, ability: str) -> list[Action]:
+        return [a for a in self.actions if a.ability.name == ability]
+
+    def is_reachable(self, name: str) -> bool:
+        """Whether actions on this player can land: alive, free, and in Japan."""
+        p = self.player(name)
+        return p.is_free and not p.has(ABROAD, self.phase) and not p.has(IN_FLIGHT, self.phase)
+
+    def unable_reason(self, action: Action) -> str | None:
+        """Why the actor cannot act at this point of the phase, if they cannot."""
+        return self.unable(action.actor, action.ability)
+
+    def unable(self, actor: str, ability: Ability) -> str | None:
+        p = self.player(actor)
+        if p.status is Status.DEAD:
+            return "killed" if p.fate and p.fate.phase == self.phase else "dead"
+        if p.status is Status.ARRESTED:
+            return "arrested"
+        if actor in self.poisoned:
+            return "poisoned"
+        if p.has(IN_FLIGHT, self.phase) or (p.has(ABROAD, self.phase) and not ability.abroad_ok):
+            return "abroad"
+        for condition in (SUSPENDED, TEMPORARILY_INJURED):
+            if p.has(condition, self.phase) and not ability.kept_when_suspended:
+                return condition
+        if p.has(INJURED, self.phase) and not ability.kept_when_injured:
+            return INJURED
+        if self.phase.is_night and actor in self.blocked and ability.blockable:
+            return "discombobulated"
+        return None
+
+    # -- changing things ---------------------------------------------------------------
+    def draw(self, label: str, choices: list[str]) -> str:
+        """A random choice through the game's RNG, kept so the ruling can be explained."""
+        chosen = self.rng.choice(sorted(choices))
+        self.draws.append(Draw(label, tuple(sorted(choices)), chosen))
+        return chosen
+
+    def notify(self, to: str, key: str, *, essential: bool = False, **params: Any) -> None:
+        self.notices.append(Notice(key, to, params, essential))
+
+    def announce(self, key: str, **params: Any) -> None:
+        self.notices.append(Notice(key, None, params))
+
+    def result(self, action: Action, outcome: Any, **extra: Any) -> None:
+        self.results.append(Result(action.actor, action.ability.name, outcome, **extra))
+
+    def record(self, action: Action, *, took_place: bool, **extra: Any) -> None:
+        order = action.order
+        self.records.append(
+            ActionRecord(
+                phase=self.phase,
+                actor=extra.pop("actor", order.actor),
+                ability=extra.pop("ability", action.ability.name),
+                targets=extra.pop("targets", order.targets),
+                took_place=took_place,
+                crime=action.ability.name in self.ruleset.crimes,
+                **extra,
+            )
+        )
+
+    def done(self, action: Action, outcome: Any = "done") -> None:
+        action.state, action.outcome = DONE, outcome
+
+    def fail(self, action: Action, reason: str, *, notify: bool = True) -> None:
+        """The action did not take place: a ``failed`` result, a record, and a notice."""
+        action.state, action.reason, action.outcome = FAILED, reason, "failed"
+        self.results.extend(action.ability.failure_results(action, reason))
+        self.record(action, took_place=False)
+        if notify:
+            self.notify(action.actor, f"failed.{reason}", ability=action.ability.name)
+
+    def remove(self, name: str, status: Status, cause: str) -> None:
+        """A player leaves play (dies or is arrested) at this point of the phase."""
+        p = self.player(name)
+        p.status = status
+        p.fate = Fate(self.phase, cause)
+        if status is Status.DEAD:
+            self.announce(f"death.{cause}", player=name, role=p.role)
+            if p.will:
+                self.announce("death.will", player=name, will=p.will)
+
+    def set_condition(self, name: str, condition: str, phases: int | None) -> None:
+        """A condition for this phase and the ``phases`` after it (None: for good)."""
+        until = None if phases is None else self.phase.index + phases
+        self.player(name).conditions[condition] = until
+        self.silenced.add(name)

@@ -1,0 +1,54 @@
+"""Is an accusation true? Crimes are judged against the history of actions.
+
+"Needs to accuse a player for a specific crime during a specific past phase"; "If a crime is
+hindered by discombobulation or other ability, it is treated as having failed and thus not
+happening."
+"""
+
+from __future__ import annotations
+
+from engine.phases import Phase
+from engine.state import ActionRecord, GameState
+
+# The crime an arrest names -> the abilities that commit it. "Killing (whether it be of the
+# normal, sniping, or APTX variety)".
+CRIME_ABILITIES: dict[str, frozenset[str]] = {
+    "kill": frozenset({"kill", "snipe", "aptx", "poison"}),
+    "disguise": frozenset({"disguise", "temporary_disguise"}),
+    "blame": frozenset({"blame"}),
+    "slander": frozenset({"slander"}),
+    "bribe": frozenset({"bribe"}),
+    "discombobulate": frozenset({"discombobulate"}),
+    "abduct": frozenset({"abduct"}),
+    "erase": frozenset({"erase"}),
+    "frighten": frozenset({"frighten"}),
+    "steal": frozenset({"steal"}),
+    "plant_vest": frozenset({"plant_vest"}),
+}
+
+
+def _counts(state: GameState, record: ActionRecord) -> bool:
+    if not (record.crime and record.took_place):
+        return False
+    saved_counts = state.ruleset.option("saved_attack_is_crime")
+    return not (record.ability in {"kill", "snipe"} and not record.succeeded and not saved_counts)
+
+
+def committed(state: GameState, suspect: str, crime: str, victim: str | None, when: Phase) -> bool:
+    """Whether ``suspect`` committed ``crime`` on ``victim`` in phase ``when``."""
+    abilities = CRIME_ABILITIES.get(crime, frozenset({crime}))
+    for record in state.history:
+        if record.phase != when or record.actor != suspect or record.ability not in abilities:
+            continue
+        if not _counts(state, record):
+            continue
+        if victim is None or victim in record.targets or victim == record.role:
+            return True
+    return False
+
+
+def has_committed_any(state: GameState, suspect: str, before: Phase) -> bool:
+    """Any crime before ``before`` (Cross-examine; House Search)."""
+    return any(
+        r.actor == suspect and r.phase < before and _counts(state, r) for r in state.history
+    )

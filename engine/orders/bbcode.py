@@ -1,0 +1,351 @@
+"""The author's own words from a PM's or post's BBCode source, as plain lines of text.
+
+Everything here is language-independent hygiene that must never change what an order says:
+quotes of earlier messages go, formatting goes but its text stays, smilies and entities go,
+lines stay lines (players write one order per line).
+
+Ruling: struck-out text ([s], [strike], [del]) is dropped like a quote: a player who strikes an
+order through has withdrawn it, and a human GM reads it that way.
+
+Ruling: an unclosed [quote] is not a quote, as phpBB renders it: its tag is dropped and the text
+after it kept (dropping it could drop the player's orders); a stray [/quote] is dropped.
+
+Ruling: [spoiler] and [hide] keep their content (players hide orders from onlookers in them);
+[img], [attachment] and video tags drop theirs (a URL or file name is not words).
+
+Ruling: HTML entities are decoded before tags are read, because phpBB 3.0 stores
+``[quote=&quot;name&quot;]``; only entities with a closing ";" are decoded, so "R&D" and
+"&para" in plain text survive.
+
+Ruling: a signature is dropped only when it follows a sign-off line ("--", "__", "~~") and is
+at most 3 lines long, and only if no line of it looks like an order to the caller's ``keep``
+predicate (by default: a line of two or more words is kept). "Sent from my phone" lines and
+phpBB "Last edited by" lines are always dropped. Lines with no letter or digit carry no order
+and are dropped.
+"""
+
+from __future__ import annotations
+
+import bisect
+import html
+import re
+import unicodedata
+from collections.abc import Callable, Iterable
+
+from engine.orders.names import word_spans
+
+# [name], [/name], [name=attr], [quote="x" post_id=1], and phpBB 3.0's stored forms
+# [b:uid], [/list:u:uid], [/*:m:uid], [quote=&quot;x&quot;:uid].
+_TAG = re.compile(
+    r"\[(?P<close>/)?(?P<name>\*|[a-z][a-z0-9]*)(?::[a-z](?=[:\]]))?"
+    r"(?P<attr>[=\s][^\[\]\n]*?)?(?::[0-9a-z]{5,8})?\]",
+    re.IGNORECASE,
+)
+_CODE_END = re.compile(r"\[/code(?::[0-9a-z]{5,8})?\]", re.IGNORECASE)
+
+# Content dropped with the tag; the first ones also end the line they interrupt.
+_DROP_BLOCK = frozenset({"quote", "attachment", "youtube", "flash", "video", "media"})
+_DROP = _DROP_BLOCK | {"img", "s", "strike", "del"}
+_BLOCK = frozenset(
+    {"list", "*", "spoiler", "hide", "center", "left", "right", "justify", "align", "indent"}
+    | {"hr", "pre", "table", "tr", "td", "th", "h1", "h2", "h3", "h4", "p", "div", "box"}
+)
+_INLINE = frozenset(
+    {"b", "i", "u", "color", "colour", "size", "font", "url", "email", "sup", "sub", "tt"}
+    | {"highlight", "glow", "shadow", "blur", "abbr", "acronym", "mark", "small", "big"}
+    | {"em", "strong", "mention", "user"}
+)
+# [vote]X[/vote] in a PM still says "vote X".
+_VOTE = frozenset({"vote", "unvote"})
+_KNOWN = _DROP | _BLOCK | _INLINE | _VOTE | {"code"}
+
+_ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#x[0-9a-f]{1,6}|[a-z][a-z0-9]{1,31});", re.IGNORECASE)
+_HTML_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
+# Only these HTML tags are read as HTML: "<3" or "<Abs>" in a PM are words.
+_HTML_TAG = re.compile(
+    r"<(/?)(br|img|a|span|font|strong|b|em|i|u|s|strike|del|blockquote|p|div|li|ul|ol|cite)"
+    r"\b[^<>]*?/?>",
+    re.IGNORECASE,
+)
+_HTML_AS_BBCODE = {
+    "strong": "b", "b": "b", "em": "i", "i": "i", "u": "u", "s": "s", "strike": "s",
+    "del": "s", "blockquote": "quote",
+}  # fmt: skip
+_HTML_BREAK = frozenset({"br", "p", "div", "li", "ul", "ol"})
+
+# phpBB's default smilies and the common typed ones; "8)" is left out: "(Night 8)" is not a smiley.
+_SMILEY_CODES = (
+    *(":???:", ":?:", ":!:", ":-D", ":D", ";-D", ";D", ":-)", ":)", ";-)", ";)", ":-("),
+    *(":(", ":'(", ":')", ":-o", ":o", ":-O", ":O", ":-?", ":?", "8-)", ":-x", ":x"),
+    *(":-X", ":X", ":-P", ":P", ":-p", ":p", ";-P", ";P", ":-|", ":|", ":-/", ":/"),
+    *(":-*", ":*", ":-S", ":S", ":s", ":3", ":]", ":[", "=)", "=D", "=(", "^_^", "^^"),
+    *("-_-", "<3"),
+)
+# A smiley stands alone: after a space or line start, before a space, punctuation or line end.
+_SMILEY = re.compile(
+    r"(?<!\S)(?:"
+    + "|".join(re.escape(c) for c in sorted(_SMILEY_CODES, key=len, reverse=True))
+    + r"|:[a-z][a-z0-9_+-]{1,30}:)(?=$|[\s.,!?)])",
+    re.IGNORECASE | re.MULTILINE,
+)
+_EMOJI = re.compile("[\U0001f000-\U0001faff\U0001fc00-\U0001ffff\ufe0f\u200d]")
+_ZERO_WIDTH = re.compile("[\u200b\u200c\u2060\ufeff\u00ad]")
+_SPACES = re.compile(r"[^\S\n]+")
+
+_SIGN_OFF = re.compile(r"--|—|_{2,}|~{2,}")
+_DEVICE = re.compile(
+    r"(?:sent|posted)\s+(?:from|via|using|with)\s+\S.{0,80}"
+    r"|envoy[ée]\s+de\s+mon\s+.{1,80}|gesendet\s+von\s+meinem\s+.{1,80}"
+    r"|enviado\s+desde\s+mi\s+.{1,80}",
+    re.IGNORECASE,
+)
+_LAST_EDITED = re.compile(
+    r"last edited by .{1,80}? on .{1,80}?,? edited \d+ times? in total\.?", re.IGNORECASE
+)
+MAX_SIGNATURE_LINES = 3
+
+Token = tuple[str, str, str]  # (kind: text|open|close|code, tag name, raw text)
+
+
+def clean_message(source: str, *, keep: Callable[[str], bool] | None = None) -> str:
+    """The author's own words as plain text, one line per line of the message."""
+    return "\n".join(clean_lines(source, keep=keep))
+
+
+def clean_lines(source: str, *, keep: Callable[[str], bool] | None = None) -> list[str]:
+    """Like :func:`clean_message`, as a list of non-empty lines.
+
+    ``keep`` says whether a line after a sign-off must be kept because it may be an order (the
+    grammar knows its keywords); by default a line of two or more words is kept.
+    """
+    tokens = _tokens(_prepare(source))
+    dropped = _dropped(tokens)
+    text = "".join(_render(tokens, dropped))
+    lines = [_tidy_line(line) for line in text.split("\n")]
+    lines = [line for line in lines if line]
+    lines = _drop_signature(lines, keep or _has_several_words)
+    return [
+        unicodedata.normalize("NFC", line)
+        for line in lines
+        if _has_word(line) and not _DEVICE.fullmatch(line) and not _LAST_EDITED.fullmatch(line)
+    ]
+
+
+def strip_quoted(source: str) -> str:
+    """The BBCode source minus what the author did not say: quotes, struck text, code blocks.
+
+    Formatting tags stay, so a vote reader can still see [b] and [vote].
+    """
+    tokens = _tokens(_prepare(source))
+    dropped = _dropped(tokens)
+    return "".join(
+        "\n" if d and tok[1] in _DROP_BLOCK and tok[0] == "open" else "" if d else tok[2]
+        for tok, d in zip(tokens, dropped, strict=True)
+        if tok[0] != "code"
+    )
+
+
+def _prepare(source: str) -> str:
+    text = source.replace("\r\n", "\n").replace("\r", "\n")
+    if "&" in text:
+        text = _ENTITY.sub(lambda m: html.unescape(m.group()), text)
+    if "<" in text:
+        text = _HTML_COMMENT.sub("", text)
+        text = _HTML_TAG.sub(_html_tag, text)
+    return text
+
+
+def _html_tag(m: re.Match[str]) -> str:
+    name = m.group(2).lower()
+    if name in _HTML_AS_BBCODE:
+        return f"[{m.group(1)}{_HTML_AS_BBCODE[name]}]"
+    return "\n" if name in _HTML_BREAK else ""
+
+
+def _tokens(text: str) -> list[Token]:
+    tokens: list[Token] = []
+    pos = 0
+    while (m := _TAG.search(text, pos)) is not None:
+        name = m["name"].lower()
+        if name not in _KNOWN:
+            tokens.append(("text", "", text[pos : m.end()]))
+            pos = m.end()
+            continue
+        tokens.append(("text", "", text[pos : m.start()]))
+        pos = m.end()
+        if name == "code" and not m["close"]:
+            # phpBB reads nothing inside [code]; an unclosed one is just dropped.
+            end = _CODE_END.search(text, pos)
+            if end:
+                tokens.append(("code", name, text[pos : end.start()]))
+                pos = end.end()
+            continue
+        tokens.append(("close" if m["close"] else "open", name, m.group()))
+    tokens.append(("text", "", text[pos:]))
+    return tokens
+
+
+def _dropped(tokens: list[Token]) -> list[bool]:
+    """Which tokens lie inside a balanced dropped block ([quote], [s], [img]...), nesting aware."""
+    opened: dict[str, list[int]] = {}
+    dropped = [False] * len(tokens)
+    for i, (kind, name, _) in enumerate(tokens):
+        if name not in _DROP:
+            continue
+        if kind == "open":
+            opened.setdefault(name, []).append(i)
+        elif opened.get(name):
+            first = opened[name].pop()
+            dropped[first : i + 1] = [True] * (i + 1 - first)
+    return dropped
+
+
+def _render(tokens: list[Token], dropped: list[bool]) -> list[str]:
+    parts: list[str] = []
+    for (kind, name, raw), is_dropped in zip(tokens, dropped, strict=True):
+        if is_dropped:
+            if kind == "open" and name in _DROP_BLOCK:
+                parts.append("\n")
+        elif kind == "text":
+            parts.append(_SMILEY.sub("", raw))
+        elif kind == "code":
+            parts.append(f"\n{raw}\n")
+        elif name in _BLOCK or name in _DROP_BLOCK:
+            parts.append("\n")
+        elif name in _VOTE:
+            parts.append(f" {name} " if kind == "open" else " ")
+    return parts
+
+
+def _tidy_line(line: str) -> str:
+    line = _ZERO_WIDTH.sub("", _EMOJI.sub("", line))
+    return _SPACES.sub(" ", line).strip()
+
+
+def _has_word(line: str) -> bool:
+    return any(ch.isalnum() for ch in line)
+
+
+def _has_several_words(line: str) -> bool:
+    return len(line.split()) > 1
+
+
+def _drop_signature(lines: list[str], keep: Callable[[str], bool]) -> list[str]:
+    for i in range(len(lines) - 1, max(-1, len(lines) - MAX_SIGNATURE_LINES - 2), -1):
+        if _SIGN_OFF.fullmatch(lines[i]):
+            block = [line for line in lines[i + 1 :] if _has_word(line)]
+            if not any(keep(line) for line in block):
+                return lines[:i]
+            return lines
+    return lines
+
+
+# -- polite filler --------------------------------------------------------------------------
+
+_ADDRESS = r"gm|g\.m\.|game\s*master|mod|host"
+_GREETING = (
+    r"(?:hi+|hello+|hey+|heya|hiya|howdy|yo|greetings|dear"
+    r"|good\s+(?:morning|afternoon|evening|day))"
+    r"(?:\s+(?:there|again|all|everyone|sir|{address}))*"
+)
+_THANKS = (
+    r"(?:thanks|thank\s+(?:you|u)|thx|thanx|tx|ty|tyvm|tia|cheers|much\s+appreciated)"
+    r"(?:\s+(?:so\s+much|very\s+much|a\s+lot|again|in\s+advance|kindly))?"
+    r"(?:\s+(?:{address}))?"
+)
+_PLEASE = r"please|pls|plz|kindly"
+_INTENT = (
+    r"(?:i\s*['’]?\s*d|i\s+would)\s+(?:like|love|want)\s+to"
+    r"|i\s+(?:want|wish|choose|decide|decided|plan|intend)\s+to|i\s+wanna"
+    r"|i\s+will|i\s*['’]\s*ll|i\s+shall|i\s+would|i\s*['’]\s*d"
+    r"|(?:i\s*['’]\s*m|i\s+am)\s+(?:going\s+to|gonna)"
+    r"|(?:could|can|would|will)\s+you(?:\s+please)?|let\s+me|go\s+ahead\s+and"
+)
+_WHEN = r"tonight|today|this\s+(?:night|day|phase)"
+_LABEL = (
+    r"(?:(?:my|the|our)\s+)?(?:(?:night|day|final|new|updated|changed|current)\s+)?"
+    r"(?:orders?|actions?|choices?|decision|submission)"
+    rf"(?:\s+(?:for\s+)?(?:{_WHEN}))?(?:\s+(?:is|are|will\s+be))?\s*[:=]"
+    rf"|(?:for\s+)?(?:{_WHEN})\s*:"
+)
+_INTERJECTION = r"(?:ok(?:ay)?|alright|so|well|um+|uh+|hm+|right)(?=\s*[,!.])"
+_CLOSING = (
+    r"(?:best\s+|kind\s+|warm\s+)?regards|bye|cya|see\s+ya|good\s+(?:luck|night)|gl(?:\s+hf)?"
+    r"|have\s+(?:a\s+)?(?:nice|good|great)\s+(?:day|night|evening|one)|sincerely|xoxo"
+    r"|if\s+possible|if\s+you\s+can"
+)
+_END = r"(?![\w'’])"
+
+
+class Filler:
+    """Removes polite filler at the start and end of an order line, and nothing else.
+
+    ``protected`` are words that must survive (the roster's player names, ability keywords):
+    filler overlapping one of them is left alone, so with a player named "Please" or "Thanks"
+    the line "Kill Thanks" keeps its target. ``addressees`` are the GM's own account names,
+    read like "GM" in "Hi Jd, ..." or "thanks Jd".
+
+    Ruling: at the end of a line a single filler word is also kept when it starts a protected
+    word ("ty" with a player "Tyler"): the player may be naming Tyler, and keeping a stray
+    "ty" only costs a clarifying answer, while dropping a target could change the order.
+    Ruling: labels that name a phase by number ("Night 2:") are not filler: the phase is meaning.
+    """
+
+    __slots__ = ("_keys", "_lead", "_max_key", "_trail", "_words")
+
+    def __init__(self, protected: Iterable[str] = (), addressees: Iterable[str] = ()) -> None:
+        address = "|".join([_ADDRESS, *(re.escape(a) for a in addressees if a.strip())])
+        greeting = _GREETING.format(address=address)
+        thanks = _THANKS.format(address=address)
+        self._lead = re.compile(
+            rf"(?P<phrase>(?:{greeting}|(?:{address})(?=\s*[,:!])|{_PLEASE}|{thanks}"
+            rf"|{_INTENT}){_END}|{_LABEL}|{_INTERJECTION})[\s,.!:;~]*",
+            re.IGNORECASE,
+        )
+        self._trail = re.compile(
+            rf"(?<![\w'’])(?P<phrase>(?:{_PLEASE}|{thanks}|{_CLOSING})(?:\s+(?:{_PLEASE}))?)"
+            r"[\s,.!:;~]*$",
+            re.IGNORECASE,
+        )
+        words = [w for p in protected for w in word_spans(p)]
+        self._keys = frozenset(
+            key for p in protected if (key := "".join(k for k, _, _ in word_spans(p)))
+        )
+        self._max_key = max(map(len, self._keys), default=0)
+        self._words = sorted({k for k, _, _ in words} | self._keys)
+
+    def strip(self, line: str) -> str:
+        """The line without leading/trailing filler; "" when it was nothing but filler."""
+        line = line.strip()
+        while line and (m := self._lead.match(line)) and m.end():
+            if self._protects(line, m.start("phrase"), m.end("phrase"), single_prefix=False):
+                break
+            line = line[m.end() :]
+        while line and (m := self._trail.search(line)):
+            if self._protects(line, m.start("phrase"), m.end("phrase"), single_prefix=True):
+                break
+            line = line[: m.start()].rstrip(" \t,;~")
+        return line.strip()
+
+    def _protects(self, line: str, start: int, end: int, *, single_prefix: bool) -> bool:
+        if not self._keys:
+            return False
+        spans = word_spans(line)
+        for i, (_, first_start, _) in enumerate(spans):
+            joined = ""
+            for key, _, last_end in spans[i:]:
+                joined += key
+                if len(joined) > self._max_key:
+                    break
+                if joined in self._keys and first_start < end and last_end > start:
+                    return True
+        inside = [key for key, s, e in spans if s >= start and e <= end]
+        if single_prefix and len(inside) == 1 and len(inside[0]) >= 2:
+            i = bisect.bisect_left(self._words, inside[0])
+            return i < len(self._words) and self._words[i].startswith(inside[0])
+        return False
+
+
+def strip_filler(line: str, protected: Iterable[str] = (), addressees: Iterable[str] = ()) -> str:
+    """One-off :meth:`Filler.strip`; build a :class:`Filler` once per game for many lines."""
+    return Filler(protected, addressees).strip(line)

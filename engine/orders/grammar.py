@@ -1,0 +1,80 @@
+"""The words of orders: which phrasing means which ability, crime or investigated action.
+
+Keywords follow the rule text ("Keywords": Kill / Attack / Murder; Discombobulate / Trick;
+...). Each table maps a regular expression (matched case-insensitively at a word boundary)
+to the canonical ability name used everywhere else.
+"""
+
+from __future__ import annotations
+
+import re
+
+# An order starts with one of these (after filler such as "I want to" is removed).
+ORDER_WORDS: tuple[tuple[str, str], ...] = (
+    (r"arrest", "arrest"),
+    (r"investigat(?:e|ion)|inv", "investigate"),
+    (r"aptx(?:[- ]?4869)?", "aptx"),
+    (r"heal", "heal"),
+    (r"discombobulate|discombob|trick", "discombobulate"),
+    (r"kill|attack|murder", "kill"),
+    (r"un-?vote", "unvote"),
+    (r"vote(?:\s+(?:for|to\s+lynch))?|lynch", "vote"),
+    (r"abstain", "abstain"),
+    (r"no[- ]lynch", "no_lynch"),
+)
+
+# Verbs inside an investigation query: "Jd- heals Parkur".
+QUERY_VERBS: tuple[tuple[str, str], ...] = (
+    (r"kill(?:s|ed|ing)?|attack(?:s|ed|ing)?|murder(?:s|ed|ing)?", "kill"),
+    (r"snip(?:e|es|ed|ing)", "snipe"),
+    (r"heal(?:s|ed|ing)?", "heal"),
+    (r"first[- ]?aid(?:s|ed|ing)?", "first_aid"),
+    (r"protect(?:s|ed|ing)?", "protect"),
+    (r"special[- ]investigat(?:e|es|ed|ing)", "special_investigate"),
+    (r"investigat(?:e|es|ed|ing)", "investigate"),
+    (r"interrogat(?:e|es|ed|ing)", "interrogate"),
+    (r"cross[- ]?examin(?:e|es|ed|ing)", "cross_examine"),
+    (r"discombobulat(?:e|es|ed|ing)|trick(?:s|ed|ing)?", "discombobulate"),
+    (r"slander(?:s|ed|ing)?", "slander"),
+    (r"(?:steal(?:s|ing)?|stole)(?:\s+from)?", "steal"),
+    (r"frighten(?:s|ed|ing)?", "frighten"),
+    (r"observ(?:e|es|ed|ing)", "observe"),
+    (r"stak(?:e|es|ed|ing)[- ]?out", "stake_out"),
+    (r"detect(?:s|ed|ing)?", "detect"),
+    (r"poison(?:s|ed|ing)?|aptx(?:es|ed|ing)?", "poison"),
+    (r"eras(?:e|es|ed|ing)", "erase"),
+    (r"(?:is\s+)?disguis(?:e|es|ed|ing)\s+as", "disguise"),
+)
+
+# The crime an arrest names: "Arrest Akonyl for Killing Conia on Night 1".
+CRIME_WORDS: tuple[tuple[str, str], ...] = (
+    (r"(?:the\s+)?(?:murder|killing)\s+of|kill(?:ing|ed)?|murder(?:ing|ed)?|attack(?:ing|ed)?"
+     r"|snip(?:e|ed|ing)|poison(?:ing|ed)?|aptx(?:ing|ed)?", "kill"),
+    (r"slander(?:ing|ed)?", "slander"),
+    (r"steal(?:ing)?(?:\s+from)?|stole(?:\s+from)?|theft\s+from", "steal"),
+    (r"discombobulat(?:e|ing|ed)|trick(?:ing|ed)?", "discombobulate"),
+    (r"frighten(?:ing|ed)?", "frighten"),
+    (r"blam(?:e|ing|ed)", "blame"),
+    (r"disguis(?:e|ing|ed)(?:\s+as)?", "disguise"),
+    (r"eras(?:e|ing|ed)", "erase"),
+    (r"abduct(?:ing|ed)?", "abduct"),
+    (r"brib(?:e|ing|ed)(?:\s+the\s+gm)?", "bribe"),
+)  # fmt: skip
+
+
+def _compile(table: tuple[tuple[str, str], ...]) -> list[tuple[re.Pattern[str], str]]:
+    return [(re.compile(rf"(?:{p})\b", re.IGNORECASE), name) for p, name in table]
+
+
+ORDER_PATTERNS = _compile(ORDER_WORDS)
+QUERY_PATTERNS = _compile(QUERY_VERBS)
+CRIME_PATTERNS = _compile(CRIME_WORDS)
+
+
+def match_word(patterns: list[tuple[re.Pattern[str], str]], text: str) -> tuple[str, int] | None:
+    """The canonical name of the keyword at the start of ``text``, and its length."""
+    for pattern, name in patterns:
+        found = pattern.match(text)
+        if found:
+            return name, found.end()
+    return None

@@ -1,0 +1,137 @@
+"""What a player asked for, as the parser understood it, and what it refused."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.phases import Phase
+
+# How each ability reads in an order or a query, for canonical restatements.
+VERB = {
+    "kill": "kills",
+    "snipe": "snipes",
+    "heal": "heals",
+    "first_aid": "first aids",
+    "protect": "protects",
+    "investigate": "investigates",
+    "special_investigate": "investigates",
+    "interrogate": "interrogates",
+    "cross_examine": "cross-examines",
+    "discombobulate": "discombobulates",
+    "slander": "slanders",
+    "steal": "steals from",
+    "frighten": "frightens",
+    "blame": "blames",
+    "observe": "observes",
+    "stake_out": "stakes out",
+    "detect": "detects",
+    "poison": "poisons",
+    "aptx": "poisons",
+    "erase": "erases",
+    "abduct": "abducts",
+    "pinch_face": "pinches",
+    "disguise": "disguised as",
+}
+
+CRIME_NOUN = {
+    "kill": "killing",
+    "slander": "slandering",
+    "steal": "stealing from",
+    "discombobulate": "discombobulating",
+    "frighten": "frightening",
+    "blame": "blaming",
+    "disguise": "disguising as",
+    "temporary_disguise": "disguising as",
+    "erase": "erasing",
+    "abduct": "abducting",
+    "bribe": "bribing",
+    "plant_vest": "strapping a bomb on",
+}
+
+
+def ability_title(ability: str) -> str:
+    return "APTX" if ability == "aptx" else ability.replace("_", " ").title()
+
+
+@dataclass(frozen=True, slots=True)
+class Query:
+    """One question of an investigation: "Jd- heals Parkur", "Conia disguised as Ran"."""
+
+    subject: str
+    keyword: str
+    obj: str
+    when: Phase | None = None
+
+    def text(self) -> str:
+        words = f"{self.subject} {VERB.get(self.keyword, self.keyword)} {self.obj}"
+        return f"{words} on {self.when}" if self.when else words
+
+
+@dataclass(frozen=True, slots=True)
+class Order:
+    actor: str
+    ability: str
+    targets: tuple[str, ...] = ()
+    crime: str | None = None
+    victim: str | None = None
+    when: Phase | None = None
+    role: str | None = None
+    queries: tuple[Query, ...] = ()
+    killer: str | None = None  # the member a Black Org leader names to carry out the kill
+    choice: str | None = None  # vote: "no_lynch" or "abstain" instead of a target
+    text: str = ""
+
+    def canonical(self) -> str:
+        """The order restated in the words a GM would confirm it with."""
+        name = ability_title(self.ability)
+        if self.ability == "arrest":
+            crime = CRIME_NOUN.get(self.crime or "", self.crime or "")
+            victim = f" {self.victim}" if self.victim else ""
+            return f"Arrest {self.targets[0]} for {crime}{victim} on {self.when}"
+        if self.ability == "aptx":
+            return f"APTX {self.targets[0]} as {self.role}"
+        if self.queries:
+            return f"{name} {'; '.join(q.text() for q in self.queries)}"
+        if self.ability == "vote":
+            return {"no_lynch": "Vote no lynch", "abstain": "Abstain"}.get(
+                self.choice or "", f"Vote {', '.join(self.targets)}"
+            )
+        if self.ability == "kill" and self.killer and self.killer != self.actor:
+            return f"{self.killer} kills {', '.join(self.targets)} (leader's order)"
+        return f"{name} {', '.join(self.targets)}".strip()
+
+    def to_record(self) -> dict[str, Any]:
+        record: dict[str, Any] = {"ability": self.ability, "targets": list(self.targets)}
+        if self.ability == "arrest":
+            record.update(crime=self.crime, victim=self.victim, when=str(self.when))
+        if self.role:
+            record["role"] = self.role
+        if self.queries:
+            record["queries"] = [q.text() for q in self.queries]
+        if self.killer and self.killer != self.actor:
+            record["killer"] = self.killer
+        if self.choice:
+            record["choice"] = self.choice
+        return record
+
+
+@dataclass(frozen=True, slots=True)
+class Rejection:
+    text: str
+    reason: str
+
+    def to_record(self) -> dict[str, str]:
+        return {"text": self.text, "reason": self.reason}
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedPM:
+    """Everything one private message said: orders, refusals, a will, commands."""
+
+    author: str
+    accepted: tuple[Order, ...] = ()
+    rejected: tuple[Rejection, ...] = ()
+    will: str | None = None
+    unvote: bool = False
+    notes: tuple[str, ...] = field(default=())  # "read 'Akonly' as Akonyl"

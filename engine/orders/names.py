@@ -1,0 +1,499 @@
+"""Loose matching of player names (and role names) as players type them in orders.
+
+A name is compared by its *key*: Unicode NFKC, look-alike letters of other scripts folded to
+Latin, casefold, accents dropped, and everything that is not a letter or digit dropped, so
+"mr.black cat", "Mr Black Cat" and "ＭＲ. BLACK CAT" all read as "Mr. Black Cat". The display
+form is kept for answers.
+
+Tiers, first hit wins: exact key, alias key, unique prefix, unique fuzzy match. Anything else is
+ambiguous (naming every candidate) or none (with a few suggestions): the matcher never picks
+between two players.
+
+Ruling: digits are real parts of names ("x_pon 2", "Agent007"), so they are never folded into
+letters ("0" is not "o"); a typed "Akony1" still reaches "Akonyl" through the fuzzy tier, and is
+reported as a reading so the player can correct it.
+
+Ruling: a prefix needs at least 2 letters or digits. One letter is a guess in any roster; two
+are usually unique in a 16-player game, and a prefix match is always reported back ("read 'Ak'
+as Akonyl"). A prefix may also start at a later word of the name ("Black Cat" or "Cat" for
+"Mr. Black Cat"), since players shorten names that way; it must still be unique.
+
+Ruling: no fuzzy matching for keys shorter than 3 characters (neither the name nor the text):
+one edit in a two-letter name ("Jd" -> "Jo") changes half of it, which is a guess.
+
+Ruling: two names with the same key ("Jd" and "Jd-") are told apart only by their exact written
+form (case and spaces ignored); otherwise the match is ambiguous.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+import unicodedata
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+
+MIN_PREFIX = 2
+MIN_FUZZY = 3
+MAX_SUGGESTIONS = 3
+# How many runs of letters/digits match_prefix reads at most; names have at most a few words.
+_MAX_RUNS = 12
+
+# Letters of other scripts that look like Latin ones, mapped before casefolding because the
+# look-alike depends on the case (Greek capital Nu looks like N, small nu like v).
+_CONFUSABLES = str.maketrans(
+    {
+        # Cyrillic capitals and smalls
+        "А": "A", "В": "B", "Е": "E", "К": "K", "М": "M", "Н": "H", "О": "O", "Р": "P",
+        "С": "C", "Т": "T", "Х": "X", "У": "Y", "Ү": "Y", "Ѕ": "S", "І": "I", "Ј": "J",
+        "Ԛ": "Q", "Ԝ": "W", "Ӏ": "I",
+        "а": "a", "е": "e", "о": "o", "р": "p", "с": "c", "у": "y", "х": "x", "ѕ": "s",
+        "і": "i", "ј": "j", "ԁ": "d", "һ": "h", "ԛ": "q", "ԝ": "w", "ӏ": "l", "ү": "y",
+        # Greek capitals and smalls
+        "Α": "A", "Β": "B", "Ε": "E", "Ζ": "Z", "Η": "H", "Ι": "I", "Κ": "K", "Μ": "M",
+        "Ν": "N", "Ο": "O", "Ρ": "P", "Τ": "T", "Υ": "Y", "Χ": "X",
+        "α": "a", "ο": "o", "ι": "i", "κ": "k", "ν": "v", "ρ": "p", "υ": "u", "χ": "x",
+        # Latin variants that NFKC keeps apart
+        "ɑ": "a", "ɡ": "g", "ı": "i", "ȷ": "j", "ℓ": "l",
+    }
+)  # fmt: skip
+
+# Letters that NFD does not split into a base letter and an accent.
+_LETTERS = str.maketrans(
+    {"ø": "o", "ł": "l", "đ": "d", "ð": "d", "þ": "th", "æ": "ae", "œ": "oe", "ħ": "h"}
+)
+
+_ASCII_DROP = str.maketrans("", "", "".join(chr(i) for i in range(128) if not chr(i).isalnum()))
+
+# A run of letters/digits, combining marks included so a decomposed "u" + diaeresis stays one run.
+_RUN = re.compile(
+    r"(?:[^\W_]|[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f])+"
+)
+
+
+def _fold_run(run: str) -> str:
+    if run.isascii():
+        return run.lower()
+    text = unicodedata.normalize("NFKC", run).translate(_CONFUSABLES).casefold()
+    text = unicodedata.normalize("NFD", text).translate(_LETTERS)
+    return "".join(ch for ch in text if ch.isalnum())
+
+
+def fold(text: str) -> str:
+    """The comparison key of a name or a fragment: letters and digits only, folded."""
+    if text.isascii():
+        return text.lower().translate(_ASCII_DROP)
+    return "".join(_fold_run(m.group()) for m in _RUN.finditer(text))
+
+
+def fold_words(text: str) -> list[str]:
+    """The keys of each run of letters/digits: "Mr. Black Cat" -> ["mr", "black", "cat"]."""
+    return [key for m in _RUN.finditer(text) if (key := _fold_run(m.group()))]
+
+
+def word_spans(text: str) -> list[tuple[str, int, int]]:
+    """(key, start, end) of each run of letters/digits in ``text``."""
+    return [(key, m.start(), m.end()) for m in _RUN.finditer(text) if (key := _fold_run(m.group()))]
+
+
+def _loose(text: str) -> str:
+    return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
+
+
+def _sort_key(name: str) -> tuple[str, str]:
+    return (fold(name) or _loose(name), name)
+
+
+def distance(a: str, b: str, limit: int | None = None) -> int:
+    """Damerau-Levenshtein distance (optimal string alignment); stops early above ``limit``."""
+    if limit is not None and abs(len(a) - len(b)) > limit:
+        return limit + 1
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        cur = [i] + [0] * len(b)
+        for j, cb in enumerate(b, 1):
+            cost = 0 if ca == cb else 1
+            best = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                best = min(best, prev2[j - 2] + 1)
+            cur[j] = best
+        if limit is not None and min(cur) > limit:
+            return limit + 1
+        prev2, prev = prev, cur
+    return prev[-1]
+
+
+def fuzzy_limit(key: str) -> int:
+    """Edits allowed to reach a name with this key: 1 up to 5 characters, 2 beyond."""
+    return 1 if len(key) <= 5 else 2
+
+
+def _deletions(key: str, depth: int) -> set[str]:
+    found = {key}
+    frontier = {key}
+    for _ in range(depth):
+        frontier = {w[:i] + w[i + 1 :] for w in frontier for i in range(len(w))}
+        found |= frontier
+    return found
+
+
+class MatchKind(StrEnum):
+    EXACT = "exact"
+    ALIAS = "alias"
+    PREFIX = "prefix"
+    FUZZY = "fuzzy"
+    AMBIGUOUS = "ambiguous"
+    NONE = "none"
+
+
+@dataclass(frozen=True, slots=True)
+class NameMatch:
+    """How a written fragment was read.
+
+    ``name`` is the chosen name for exact/alias/prefix/fuzzy; ``candidates`` lists every close
+    name for ambiguous and a few suggestions for none (sorted); ``distance`` is the number of
+    edits of a fuzzy match.
+    """
+
+    kind: MatchKind
+    written: str
+    name: str | None = None
+    candidates: tuple[str, ...] = ()
+    distance: int = 0
+
+    @property
+    def is_match(self) -> bool:
+        return self.name is not None
+
+    @property
+    def is_reading(self) -> bool:
+        """True when the answer should say how the text was read ("read 'Ak' as Akonyl")."""
+        return self.kind in (MatchKind.PREFIX, MatchKind.FUZZY)
+
+
+@dataclass(frozen=True, slots=True)
+class _Entry:
+    """One name or alias: its key and where its written form has spaces (in key offsets)."""
+
+    key: str
+    target: str
+    loose: str
+    is_alias: bool
+    gaps: frozenset[int]
+    starts: tuple[int, ...]  # key offsets where a run begins, 0 included
+    tail: str  # punctuation after the last letter/digit, e.g. "-" of "Jd-"
+
+
+@dataclass(frozen=True, slots=True)
+class _Run:
+    key: str
+    end: int  # end of the run in the scanned text
+    offset: int  # where the run's key starts in the joined key
+    spaced: bool  # whitespace separates it from the previous run
+
+
+def _make_entry(written: str, target: str, is_alias: bool) -> _Entry:
+    gaps: set[int] = set()
+    starts: list[int] = []
+    key = ""
+    last_end = None
+    for m in _RUN.finditer(written):
+        run_key = _fold_run(m.group())
+        if not run_key:
+            continue
+        if last_end is not None and any(ch.isspace() for ch in written[last_end : m.start()]):
+            gaps.add(len(key))
+        starts.append(len(key))
+        key += run_key
+        last_end = m.end()
+    tail = written[last_end:].rstrip() if last_end is not None else ""
+    loose = _loose(written)
+    return _Entry(key or loose, target, loose, is_alias, frozenset(gaps), tuple(starts), tail)
+
+
+class NameMatcher:
+    """Reads player (or role) names loosely but never guesses between two.
+
+    ``aliases`` maps extra spellings to names ("Kid" -> "Kaitou Kid"); they rank after exact
+    names and take part in prefix and fuzzy matching like names.
+    """
+
+    __slots__ = (
+        "_chunks",
+        "_deletes",
+        "_entries",
+        "_exact",
+        "_max_key",
+        "_names",
+        "_prefix",
+        "_puncts",
+        "_symbols",
+    )
+
+    def __init__(self, names: Iterable[str], aliases: Mapping[str, str] | None = None) -> None:
+        unique = list(dict.fromkeys(n.strip() for n in names))
+        if any(not n for n in unique):
+            raise ValueError("a name cannot be empty")
+        self._names = tuple(unique)
+        known = set(unique)
+        entries = [_make_entry(n, n, False) for n in unique]
+        for alias, target in (aliases or {}).items():
+            if target not in known:
+                raise ValueError(f"alias {alias!r} points to unknown name {target!r}")
+            entries.append(_make_entry(alias.strip(), target, True))
+        self._entries = tuple(entries)
+        self._exact: dict[str, list[_Entry]] = {}
+        for e in entries:
+            self._exact.setdefault(e.key, []).append(e)
+        # (suffix key from a run start, entry index, start offset), sorted for bisect
+        self._prefix = sorted(
+            (e.key[s:], i, s) for i, e in enumerate(entries) for s in e.starts or (0,)
+        )
+        self._deletes: dict[str, list[int]] = {}
+        for i, e in enumerate(entries):
+            if len(e.key) >= MIN_FUZZY:
+                for variant in _deletions(e.key, fuzzy_limit(e.key)):
+                    self._deletes.setdefault(variant, []).append(i)
+        self._max_key = max((len(e.key) for e in entries), default=0)
+        self._chunks: dict[str, int] = {}
+        for e in entries:
+            self._chunks[e.target] = max(self._chunks.get(e.target, 0), len(e.gaps) + 1)
+        self._symbols = sorted(
+            (e for e in entries if not fold(e.loose)), key=lambda e: -len(e.loose)
+        )
+        # Punctuation that occurs inside names: anything else ends a name while scanning.
+        self._puncts = frozenset(
+            ch
+            for n in (*unique, *(aliases or {}))
+            for ch in n
+            if not (ch.isalnum() or ch.isspace())
+        )
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self._names
+
+    def match(self, fragment: str) -> NameMatch:
+        """Read a whole fragment (already cut out by the grammar) as one name."""
+        written = fragment.strip()
+        key = fold(written) or _loose(written)
+        if not key:
+            return NameMatch(MatchKind.NONE, written)
+        return (
+            self._exact_match(key, written, None)
+            or self._prefix_match(key, written, None)
+            or self._fuzzy_match(key, written)
+            or self._no_match(key, written)
+        )
+
+    def match_prefix(self, text: str) -> tuple[NameMatch, int]:
+        """Read the longest name at the very start of ``text``.
+
+        Returns the match and how many characters of ``text`` it used (leading whitespace
+        included); 0 when no name was found. When scanning, extra spaces inside a name are not
+        allowed ("Abs on" is not "Abson", so "Kill Abs on Night 2" keeps its "on"), missing
+        ones are ("MrBlackCat"), and a prefix longer than one word must match the earlier
+        words whole ("Mr Bl" but not "Ak on").
+        """
+        start = len(text) - len(text.lstrip())
+        symbol = self._symbol_prefix(text, start) if self._symbols else None
+        if symbol:
+            return symbol
+        runs = list(self._scan(text, start))
+        if not runs:
+            return NameMatch(MatchKind.NONE, text[start:].strip()), 0
+        keys = [""]
+        for run in runs:
+            keys.append(keys[-1] + run.key)
+
+        def gaps(k: int) -> frozenset[int]:
+            return frozenset(r.offset for r in runs[1:k] if r.spaced)
+
+        for k in range(len(runs), 0, -1):
+            if len(keys[k]) <= self._max_key:
+                found = self._exact_match(keys[k], text[start : runs[k - 1].end], gaps(k))
+                if found:
+                    return self._consume(found, text, start, runs[k - 1].end)
+        for k in range(len(runs), 0, -1):
+            if MIN_PREFIX <= len(keys[k]) <= self._max_key:
+                found = self._prefix_match(keys[k], text[start : runs[k - 1].end], gaps(k))
+                if found:
+                    longer = self._longer_typo(found, text, start, runs, keys, k)
+                    return longer or self._consume(found, text, start, runs[k - 1].end)
+        return self._fuzzy_prefix(text, start, runs, keys)
+
+    def _longer_typo(
+        self, found: NameMatch, text: str, start: int, runs: list[_Run], keys: list[str], k: int
+    ) -> tuple[NameMatch, int] | None:
+        """A prefix that stops at a word of a longer name may be that name with a typo later.
+
+        "Mr Blak Cat" first reads as the prefix "Mr"; the typo'd whole name is the better
+        reading, and it names the same player, so taking it is no guess.
+        """
+        if found.name is None or self._chunks[found.name] <= 1 + sum(r.spaced for r in runs[1:k]):
+            return None
+        longer = self._fuzzy_prefix(text, start, runs, keys, min_runs=k + 1)
+        if longer[0].name == found.name:
+            return longer
+        return None
+
+    # -- tiers ---------------------------------------------------------------------------
+
+    def _exact_match(self, key: str, written: str, gaps: frozenset[int] | None) -> NameMatch | None:
+        entries = [e for e in self._exact.get(key, ()) if gaps is None or gaps <= e.gaps]
+        if not entries:
+            return None
+        for is_alias, kind in ((False, MatchKind.EXACT), (True, MatchKind.ALIAS)):
+            tier = [e for e in entries if e.is_alias is is_alias]
+            targets = sorted({e.target for e in tier}, key=_sort_key)
+            if len(targets) == 1:
+                return NameMatch(kind, written, targets[0])
+            if targets:
+                loose = _loose(written)
+                same = {e.target for e in tier if e.loose == loose}
+                if len(same) == 1:
+                    return NameMatch(kind, written, same.pop())
+                return NameMatch(MatchKind.AMBIGUOUS, written, candidates=tuple(targets))
+        return None
+
+    def _prefix_match(
+        self, key: str, written: str, gaps: frozenset[int] | None
+    ) -> NameMatch | None:
+        if len(key) < MIN_PREFIX:
+            return None
+        targets = set()
+        for index, start in self._prefix_entries(key):
+            entry = self._entries[index]
+            if gaps is None or gaps <= {g - start for g in entry.gaps if g > start}:
+                targets.add(entry.target)
+        if not targets:
+            return None
+        if len(targets) == 1:
+            return NameMatch(MatchKind.PREFIX, written, targets.pop())
+        return NameMatch(
+            MatchKind.AMBIGUOUS, written, candidates=tuple(sorted(targets, key=_sort_key))
+        )
+
+    def _prefix_entries(self, key: str) -> Iterator[tuple[int, int]]:
+        """(entry index, start offset) of every name with a run-aligned suffix starting ``key``."""
+        i = bisect.bisect_left(self._prefix, (key,))
+        while i < len(self._prefix) and self._prefix[i][0].startswith(key):
+            yield self._prefix[i][1], self._prefix[i][2]
+            i += 1
+
+    def _fuzzy_candidates(self, key: str) -> dict[str, int]:
+        """Every name within its fuzzy limit of ``key``, with the smallest distance to it."""
+        if len(key) < MIN_FUZZY or len(key) > self._max_key + 2:
+            return {}
+        seen: set[int] = set()
+        best: dict[str, int] = {}
+        for variant in _deletions(key, 2):
+            for index in self._deletes.get(variant, ()):
+                if index in seen:
+                    continue
+                seen.add(index)
+                entry = self._entries[index]
+                limit = fuzzy_limit(entry.key)
+                d = distance(key, entry.key, limit)
+                if d <= limit and d < best.get(entry.target, limit + 1):
+                    best[entry.target] = d
+        return best
+
+    def _fuzzy_match(self, key: str, written: str) -> NameMatch | None:
+        best = self._fuzzy_candidates(key)
+        return self._fuzzy_result(best, written)
+
+    @staticmethod
+    def _fuzzy_result(best: Mapping[str, int], written: str) -> NameMatch | None:
+        if not best:
+            return None
+        if len(best) == 1:
+            ((name, d),) = best.items()
+            return NameMatch(MatchKind.FUZZY, written, name, distance=d)
+        return NameMatch(
+            MatchKind.AMBIGUOUS, written, candidates=tuple(sorted(best, key=_sort_key))
+        )
+
+    def _fuzzy_prefix(
+        self, text: str, start: int, runs: list[_Run], keys: list[str], min_runs: int = 1
+    ) -> tuple[NameMatch, int]:
+        # A typo'd name may not span more whitespace-separated chunks than the name has words.
+        chunks = 1
+        best: dict[str, tuple[int, int]] = {}  # name -> (distance, runs used)
+        for k in range(1, len(runs) + 1):
+            chunks += k > 1 and runs[k - 1].spaced
+            if k < min_runs:
+                continue
+            for name, d in self._fuzzy_candidates(keys[k]).items():
+                if chunks <= self._chunks[name] and (d, k) < best.get(name, (99, 0)):
+                    best[name] = (d, k)
+        if len(best) == 1:
+            ((name, (d, k)),) = best.items()
+            found = NameMatch(MatchKind.FUZZY, text[start : runs[k - 1].end], name, distance=d)
+            return self._consume(found, text, start, runs[k - 1].end)
+        if best:
+            k = max(used for _, used in best.values())
+            written = text[start : runs[k - 1].end]
+            found = NameMatch(
+                MatchKind.AMBIGUOUS, written, candidates=tuple(sorted(best, key=_sort_key))
+            )
+            return found, runs[k - 1].end
+        written = text[start:].split(maxsplit=1)[0] if text[start:].strip() else ""
+        return self._no_match(fold(written), written.rstrip(".,;:!?")), 0
+
+    def _no_match(self, key: str, written: str) -> NameMatch:
+        scored: dict[str, tuple[int, int]] = {}
+        for e in self._entries:
+            if e.key.startswith(key):
+                score = (0, 0)
+            else:
+                d = distance(key, e.key, max(2, len(e.key) // 2))
+                if d > max(2, len(e.key) // 2):
+                    continue
+                score = (1, d)
+            if score < scored.get(e.target, (9, 0)):
+                scored[e.target] = score
+        ranked = sorted(scored, key=lambda n: (scored[n], _sort_key(n)))
+        return NameMatch(MatchKind.NONE, written, candidates=tuple(ranked[:MAX_SUGGESTIONS]))
+
+    # -- scanning ------------------------------------------------------------------------
+
+    def _scan(self, text: str, start: int) -> Iterator[_Run]:
+        offset = 0
+        last_end = start
+        for count, m in enumerate(_RUN.finditer(text, start)):
+            between = text[last_end : m.start()]
+            if count == _MAX_RUNS or offset > self._max_key + 2:
+                return
+            if count == 0 and any(ch.isspace() for ch in between):
+                return
+            if count and any(not ch.isspace() and ch not in self._puncts for ch in between):
+                return
+            key = _fold_run(m.group())
+            if not key:
+                return
+            yield _Run(key, m.end(), offset, bool(count) and any(ch.isspace() for ch in between))
+            offset += len(key)
+            last_end = m.end()
+
+    def _consume(self, found: NameMatch, text: str, start: int, end: int) -> tuple[NameMatch, int]:
+        """Extend the match over the name's own trailing punctuation ("Jd-" keeps its "-")."""
+        tails = {e.tail for e in self._entries if e.target == found.name and e.tail}
+        for tail in sorted(tails, key=len, reverse=True):
+            if text[end : end + len(tail)].casefold() == tail.casefold():
+                end += len(tail)
+                return NameMatch(
+                    found.kind, text[start:end], found.name, found.candidates, found.distance
+                ), end
+        return found, end
+
+    def _symbol_prefix(self, text: str, start: int) -> tuple[NameMatch, int] | None:
+        """Names with no letters or digits at all ("???") can only be matched literally."""
+        for e in self._symbols:
+            end = start + len(e.loose)
+            if _loose(text[start:end]) == e.loose and not text[end : end + 1].strip(".,;:!?"):
+                kind = MatchKind.ALIAS if e.is_alias else MatchKind.EXACT
+                return NameMatch(kind, text[start:end], e.target), end
+        return None

@@ -1,0 +1,279 @@
+"""From one private message to accepted orders and explained refusals.
+
+The message is cleaned (quotes, BBCode, smilies and filler never change its meaning), cut into
+fragments, each fragment is read by the reader of its keyword, and every order read is checked
+against the game (``engine.validate``). Nothing is guessed: a name that could be two players,
+or a fragment that reads as no order, is refused with the reason and the fix.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from engine.orders import grammar
+from engine.orders.bbcode import clean_message, strip_filler
+from engine.orders.model import Order, ParsedPM, Query, Rejection
+from engine.orders.names import MatchKind, NameMatcher
+from engine.phases import Phase
+from engine.rules import RULESETS
+from engine.state import GameState
+from engine.validate import check_order
+
+_WILL = re.compile(r"^\s*(?:\[[^\]]*\]\s*)*(?:my\s+)?will\s*[:\-]\s*", re.IGNORECASE | re.MULTILINE)
+_SENTENCE = re.compile(r"(?<=[.!?;])\s+|\s+(?:and|then|also|&)\s+", re.IGNORECASE)
+_QUERY_SPLIT = re.compile(r"\s*(?:[,;]|\band\b|\balso\b)\s*", re.IGNORECASE)
+_AS = re.compile(r"\s*(?:as|=|is|:|-)\s*", re.IGNORECASE)
+_FOR = re.compile(r"\s*(?:for\b)?\s*", re.IGNORECASE)
+_PHASE = re.compile(
+    r"\s*(?:(?:on|during|in|at|of)\s+)?(?:the\s+)?"
+    r"(?P<phase>prep(?:aration)?(?:\s+phase)?|(?:night|day|n|d)\s*(?:\d+|[a-z]+)"
+    r"|tonight|today|last\s+night|yesterday)\b",
+    re.IGNORECASE,
+)
+_LEADER = re.compile(
+    r"\s*(?:should|will|must|to|is\s+to|has\s+to)?\s*(?:kills?|attacks?)\b", re.IGNORECASE
+)
+_ORDER_TO = re.compile(r"(?:order|tell|have|make)\s+", re.IGNORECASE)
+_PUNCT_TAIL = re.compile(r"[\s.!?;,]+$")
+_NOBODY = re.compile(r"(?:nobody|no\s*one|none)\b", re.IGNORECASE)
+
+
+class Refusal(Exception):
+    """A fragment that cannot stand; its message is the reason the player is told."""
+
+
+@dataclass(frozen=True, slots=True)
+class Vocabulary:
+    """What the parser matches names against; built once per roster."""
+
+    players: NameMatcher
+    roles: NameMatcher
+
+
+@lru_cache(maxsize=8)
+def _role_matcher(ruleset_id: str) -> NameMatcher:
+    ruleset = RULESETS[ruleset_id]
+    return NameMatcher(ruleset.roles, aliases=dict(ruleset.role_aliases))
+
+
+@lru_cache(maxsize=32)
+def _vocabulary(names: tuple[str, ...], ruleset_id: str) -> Vocabulary:
+    return Vocabulary(NameMatcher(names), _role_matcher(ruleset_id))
+
+
+def vocabulary(state: GameState) -> Vocabulary:
+    """Matchers for the game's players and the ruleset's roles (cached: rosters rarely change)."""
+    return _vocabulary(tuple(state.players), state.ruleset.id)
+
+
+@dataclass
+class _Reader:
+    state: GameState
+    author: str
+    words: Vocabulary
+    notes: list[str] = field(default_factory=list)
+
+    # -- pieces ----------------------------------------------------------------------------
+    def name(self, text: str) -> tuple[str, str]:
+        found, used = self.words.players.match_prefix(text)
+        if not found.is_match or used == 0:
+            raise Refusal(
+                self._name_problem(found.kind, found.written or text.strip(), found.candidates)
+            )
+        if found.is_reading:
+            self.notes.append(f"read '{found.written}' as {found.name}")
+        return found.name or "", text[used:]
+
+    def _name_problem(self, kind: MatchKind, written: str, candidates: tuple[str, ...]) -> str:
+        written = written.split()[0] if written.split() else written
+        if kind is MatchKind.AMBIGUOUS:
+            return f"'{written}' could be {' or '.join(candidates)}: write more of the name"
+        players = ", ".join(self.words.players.names)
+        return f"'{written}' matches no player in this game; the players are: {players}"
+
+    def role(self, text: str) -> tuple[str, str]:
+        found, used = self.words.roles.match_prefix(text)
+        if not found.is_match or used == 0:
+            written = text.strip().split()[0] if text.strip() else text
+            if found.kind is MatchKind.AMBIGUOUS:
+                raise Refusal(f"'{written}' could be the role {' or '.join(found.candidates)}")
+            raise Refusal(f"'{written}' is not a role of {self.state.ruleset.id}")
+        if found.is_reading:
+            self.notes.append(f"read '{found.written}' as {found.name}")
+        return found.name or "", text[used:]
+
+    def phase(self, text: str) -> tuple[Phase | None, str]:
+        found = _PHASE.match(text)
+        if not found:
+            return None, text
+        word = found["phase"].lower()
+        current = self.state.phase
+        if word in {"tonight", "today"}:
+            return current, text[found.end() :]
+        if word in {"last night", "yesterday"}:
+            back = 2 if (word == "last night") == current.is_night else 1
+            return Phase(max(0, current.index - back)), text[found.end() :]
+        try:
+            return Phase.parse(word), text[found.end() :]
+        except ValueError:
+            raise Refusal(f"'{found['phase']}' is not a phase (write 'Night 1', 'Day 2')") from None
+
+    @staticmethod
+    def end(rest: str, fragment: str) -> None:
+        if rest.strip(" .!?;,"):
+            raise Refusal(f"did not understand '{rest.strip()}' in '{fragment}'")
+
+    # -- one reader per kind of order ------------------------------------------------------
+    def read(self, fragment: str) -> Order | str | None:
+        text = strip_filler(fragment, protected=self.words.players.names)
+        text = _PUNCT_TAIL.sub("", text)
+        if not text:
+            return None
+        keyword = grammar.match_word(grammar.ORDER_PATTERNS, text)
+        if keyword is None:
+            return self.leader_order(text, fragment)
+        ability, used = keyword
+        rest = text[used:].lstrip(" :")
+        reader = getattr(self, f"read_{ability}", None)
+        if reader is None:
+            return self.targeted(ability, rest, fragment)
+        return reader(rest, fragment)
+
+    def targeted(self, ability: str, rest: str, fragment: str) -> Order:
+        target, rest = self.name(rest)
+        self.end(rest, fragment)
+        return Order(self.author, ability, (target,), text=fragment)
+
+    def read_arrest(self, rest: str, fragment: str) -> Order:
+        target, rest = self.name(rest)
+        rest = _FOR.sub("", rest, count=1)
+        crime = grammar.match_word(grammar.CRIME_PATTERNS, rest)
+        if crime is None:
+            raise Refusal(
+                "an arrest needs a crime, a victim and a phase: "
+                "'Arrest Abs for killing Kleene on Night 1'"
+            )
+        name, used = crime
+        rest = rest[used:]
+        victim = None
+        if name == "disguise":
+            victim, rest = self.role(rest)
+        elif not _PHASE.match(rest) and rest.strip():
+            victim, rest = self.name(rest)
+        when, rest = self.phase(rest)
+        self.end(rest, fragment)
+        return Order(
+            self.author, "arrest", (target,), crime=name, victim=victim, when=when, text=fragment
+        )
+
+    def read_investigate(self, rest: str, fragment: str) -> Order:
+        queries = []
+        for part in filter(None, _QUERY_SPLIT.split(rest)):
+            subject, tail = self.name(part)
+            verb = grammar.match_word(grammar.QUERY_PATTERNS, tail.lstrip())
+            if verb is None:
+                raise Refusal(
+                    f"'{part}' is not an action to investigate: write it as "
+                    "'Jd- heals Parkur' or 'Conia disguised as Ran'"
+                )
+            keyword, used = verb
+            tail = tail.lstrip()[used:]
+            if keyword == "disguise":
+                obj, tail = self.role(tail)
+            else:
+                obj, tail = self.name(tail)
+            when, tail = self.phase(tail)
+            self.end(tail, fragment)
+            if when is not None and when != self.state.phase:
+                raise Refusal(
+                    f"Investigate looks at the actions of {self.state.phase} only, "
+                    f"not {when}: 'He may not Investigate actions from previous nights'"
+                )
+            queries.append(Query(subject, keyword, obj))
+        if not queries:
+            raise Refusal("name what to investigate: 'Investigate Jd- heals Parkur'")
+        return Order(self.author, "investigate", queries=tuple(queries), text=fragment)
+
+    def read_aptx(self, rest: str, fragment: str) -> Order:
+        target, rest = self.name(rest)
+        separator = _AS.match(rest)
+        if not separator:
+            raise Refusal("an APTX names the target's role: 'APTX pofa as Satou'")
+        role, rest = self.role(rest[separator.end() :])
+        self.end(rest, fragment)
+        return Order(self.author, "aptx", (target,), role=role, text=fragment)
+
+    def read_vote(self, rest: str, fragment: str) -> Order:
+        if grammar.match_word(grammar.ORDER_PATTERNS, rest) == ("no_lynch", len(rest)) or (
+            _NOBODY.match(rest)
+        ):
+            return Order(self.author, "vote", choice="no_lynch", text=fragment)
+        return self.targeted("vote", rest, fragment)
+
+    def read_no_lynch(self, rest: str, fragment: str) -> Order:
+        self.end(rest, fragment)
+        return Order(self.author, "vote", choice="no_lynch", text=fragment)
+
+    def read_abstain(self, rest: str, fragment: str) -> Order:
+        self.end(rest, fragment)
+        return Order(self.author, "vote", choice="abstain", text=fragment)
+
+    def read_unvote(self, rest: str, fragment: str) -> str:
+        return "unvote"
+
+    def leader_order(self, text: str, fragment: str) -> Order | None:
+        """A leader naming the killer: "Vodka kills Kleene", "Order Vodka to kill Kleene"."""
+        text = _ORDER_TO.sub("", text, count=1)
+        found, used = self.words.players.match_prefix(text)
+        if found.is_match and used:
+            verb = _LEADER.match(text[used:])
+            if verb:
+                target, rest = self.name(text[used + verb.end() :])
+                self.end(rest, fragment)
+                return Order(self.author, "kill", (target,), killer=found.name, text=fragment)
+        raise Refusal(
+            "this does not read as an order; orders look like 'Heal Parkur', "
+            "'Investigate Jd- heals Parkur', 'Arrest Abs for killing Kleene on Night 1', "
+            "'APTX pofa as Satou' or 'Vote Abs'"
+        )
+
+
+def _fragments(text: str) -> list[str]:
+    pieces = []
+    for line in text.splitlines():
+        for piece in _SENTENCE.split(line):
+            if piece and piece.strip(" .!?;,"):
+                pieces.append(piece.strip())
+    return pieces
+
+
+def parse_pm(state: GameState, author: str, source: str) -> ParsedPM:
+    """Read one private message from ``author`` in the current phase of ``state``."""
+    text = clean_message(source)
+    will = None
+    found = _WILL.search(text)
+    if found:
+        will = text[found.end() :].strip()
+        text = text[: found.start()]
+    reader = _Reader(state, author, vocabulary(state))
+    accepted: list[Order] = []
+    rejected: list[Rejection] = []
+    unvote = False
+    for fragment in _fragments(text):
+        try:
+            read = reader.read(fragment)
+        except Refusal as refusal:
+            rejected.append(Rejection(fragment, str(refusal)))
+            continue
+        if read == "unvote":
+            unvote = True
+            accepted = [o for o in accepted if o.ability != "vote"]
+        elif isinstance(read, Order):
+            checked = check_order(state, read)
+            if isinstance(checked, str):
+                rejected.append(Rejection(fragment, checked))
+            else:
+                accepted.append(read)
+    return ParsedPM(author, tuple(accepted), tuple(rejected), will, unvote, tuple(reader.notes))

@@ -1,0 +1,90 @@
+"""What a phase produced, as data: results, notices, the lynch. Rendering is elsewhere."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.phases import Phase
+from engine.state import GameState
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """A message the rules say someone receives: ``to`` None is the public announcement.
+
+    ``key`` names a template in engine/render/templates.toml; ``params`` fill it in.
+    ``essential`` notices reach even a player who gets no results this phase (suspended or
+    injured): the news of the suspension or injury itself.
+    """
+
+    key: str
+    to: str | None
+    params: dict[str, Any] = field(default_factory=dict)
+    essential: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """One ability used by one player, in the order it resolved (the record's ``results``)."""
+
+    player: str
+    ability: str
+    outcome: Any
+    query: str | None = None
+    target: str | None = None
+    reason: str | None = None
+
+    def to_record(self) -> dict[str, Any]:
+        record: dict[str, Any] = {
+            "player": self.player,
+            "ability": self.ability,
+            "outcome": self.outcome,
+        }
+        if self.query is not None:
+            record["query"] = self.query
+        if self.target is not None:
+            record["target"] = self.target
+        if self.reason is not None:
+            record["reason"] = self.reason
+        return record
+
+
+@dataclass(frozen=True, slots=True)
+class Lynch:
+    target: str | None
+    votes: dict[str, int]
+    shown: bool
+    failed: bool
+    ballots: dict[str, str] = field(default_factory=dict)  # voter -> what their vote was for
+
+    def to_record(self) -> dict[str, Any]:
+        return {
+            "target": self.target,
+            "votes": dict(self.votes),
+            "shown": self.shown,
+            "failed": self.failed,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """A random choice the engine made, so that a ruling can be explained."""
+
+    label: str
+    choices: tuple[str, ...]
+    chosen: str
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseOutcome:
+    phase: Phase
+    state: GameState
+    results: tuple[Result, ...]
+    notices: tuple[Notice, ...]
+    lynch: Lynch | None
+    draws: tuple[Draw, ...]
+
+    @property
+    def winner(self) -> str | None:
+        return self.state.winner

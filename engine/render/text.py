@@ -1,0 +1,69 @@
+"""Notices rendered with the templates in templates.toml (BBCode, as forum posts take it)."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any
+
+from engine.outcome import Notice, PhaseOutcome
+
+
+def _load_templates() -> dict[str, str]:
+    raw = tomllib.loads(resources.files("engine.render").joinpath("templates.toml").read_text())
+    return {f"{group}.{key}": text for group, keys in raw.items() for key, text in keys.items()}
+
+
+TEMPLATES = _load_templates()
+
+
+def _value(value: Any) -> Any:
+    if isinstance(value, bool):
+        return "True" if value else "False"
+    if isinstance(value, str) and value:
+        return value
+    return value
+
+
+def _ballots(params: dict[str, Any]) -> str:
+    ballots: dict[str, str] = params["ballots"]
+    if not ballots:
+        return "[b]Votes:[/b] nobody voted."
+    lines = [f"{voter} - {target}" for voter, target in ballots.items()]
+    tally = ", ".join(f"{name} {count}" for name, count in params["votes"].items())
+    return "[b]Votes:[/b]\n" + "\n".join(lines) + (f"\n[b]Count:[/b] {tally}" if tally else "")
+
+
+def render_notice(notice: Notice) -> str:
+    if notice.key == "lynch.votes":
+        return _ballots(notice.params)
+    template = TEMPLATES.get(notice.key)
+    if template is None:
+        raise KeyError(f"no template for notice {notice.key!r}")
+    params = {k: _value(v) for k, v in notice.params.items()}
+    if "ability" in params:
+        params["ability"] = str(params["ability"]).replace("_", " ")
+    return template.format(**params)
+
+
+@dataclass(frozen=True, slots=True)
+class RenderedPhase:
+    public: list[str] = field(default_factory=list)
+    private: dict[str, list[str]] = field(default_factory=dict)
+
+
+def render_phase(outcome: PhaseOutcome) -> RenderedPhase:
+    rendered = RenderedPhase()
+    seen: set[tuple[str | None, str]] = set()
+    for notice in outcome.notices:
+        text = render_notice(notice)
+        # The rules send one "your night action failed" however many actions failed.
+        if (notice.to, text) in seen:
+            continue
+        seen.add((notice.to, text))
+        if notice.to is None:
+            rendered.public.append(text)
+        else:
+            rendered.private.setdefault(notice.to, []).append(text)
+    return rendered

@@ -1,0 +1,74 @@
+"""The resolution pipeline: the order of actions applied as one explicit list.
+
+For each step of ``ruleset.order_of_actions``, the abilities at that step resolve their
+actions; some steps then settle what they gathered (the attacks by the order of healing, the
+lynch by the votes). Information abilities report last, from the complete record of the phase.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable
+
+# Importing the ability modules registers them.
+from engine.abilities import aptx, control, info, kill, law, protect  # noqa: F401
+from engine.abilities.base import ABILITIES
+from engine.context import DONE, PENDING, Action, Context
+from engine.orders.model import Order
+from engine.outcome import PhaseOutcome
+from engine.protection import settle_attacks
+from engine.rng import phase_rng
+from engine.rules.base import Step
+from engine.state import GameState
+from engine.voting import hold_lynch
+from engine.win import winner
+
+SETTLE: dict[Step, Callable[[Context], None]] = {
+    Step.LYNCHING: hold_lynch,
+    Step.KILLING: settle_attacks,
+}
+
+
+def resolve(
+    state: GameState, orders: Iterable[Order], rng: random.Random | None = None
+) -> PhaseOutcome:
+    """Resolve the current phase of ``state`` with the accepted ``orders``.
+
+    Pure: ``state`` is not changed; the outcome holds the new state, advanced to the next
+    phase, with every result, notice and random draw of this one.
+    """
+    new = state.clone()
+    actions = [_action(new, order) for order in orders]
+    ctx = Context(new, rng or phase_rng(state.seed, state.phase), actions)
+    for step in new.ruleset.order_of_actions:
+        at_step: dict[str, list[Action]] = {}
+        for action in actions:
+            if action.state == PENDING and action.ability.step is step:
+                at_step.setdefault(action.ability.name, []).append(action)
+        for name, group in at_step.items():
+            ABILITIES[name].resolve_step(ctx, group)
+        settle = SETTLE.get(step)
+        if settle:
+            settle(ctx)
+    for action in actions:
+        if action.state == DONE:
+            action.ability.report(ctx, action)
+    new.history.extend(ctx.records)
+    new.winner = new.winner or winner(new)
+    new.phase = state.phase.next()
+    return PhaseOutcome(
+        phase=state.phase,
+        state=new,
+        results=tuple(ctx.results),
+        notices=tuple(
+            n for n in ctx.notices if n.to is None or n.essential or n.to not in ctx.silenced
+        ),
+        lynch=ctx.lynch,
+        draws=tuple(ctx.draws),
+    )
+
+
+def _action(state: GameState, order: Order) -> Action:
+    sheet = state.ruleset.role(state.players[order.actor].role)
+    found = sheet.slot_for(order.ability, state.phase.kind)
+    return Action(order, ABILITIES[order.ability], found[1].count if found else 1)

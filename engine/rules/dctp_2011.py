@@ -1,0 +1,361 @@
+"""Ruleset ``dctp-2011``: DCTP "Mini Mafia Standard Rules & Clarifications" (2011-2012).
+
+Every constant here is a rule; each is copied from the text (shared/rules/dctp-2011-standard.txt)
+so that it can be reviewed against it line by line. Judgment calls are in docs/rulings.md.
+"""
+
+from __future__ import annotations
+
+from engine.rules.base import (
+    DAY,
+    NIGHT,
+    NIGHT_DAY,
+    PREP,
+    AbilityUse,
+    OptionSpec,
+    RoleSheet,
+    Ruleset,
+    Side,
+    Slot,
+    Step,
+)
+from engine.phases import PhaseKind
+
+RULESET_ID = "dctp-2011"
+
+# "Arrest > Face Pinch > Charm > APTX > Lynching > Discombobulation/Frighten > Killing >
+#  House Search/Detain > All other actions"
+ORDER_OF_ACTIONS: tuple[Step, ...] = (
+    Step.PREP,
+    Step.ARREST,
+    Step.FACE_PINCH,
+    Step.CHARM,
+    Step.APTX,
+    Step.LYNCHING,
+    Step.DISCOMBOBULATION,
+    Step.KILLING,
+    Step.HOUSE_SEARCH,
+    Step.OTHER,
+)
+
+# "Voice of Reason > Bone Breaking > Watch Protection > Protection > Healing > First Aid"
+ORDER_OF_HEALING: tuple[str, ...] = (
+    "voice_of_reason",
+    "bone_breaking",
+    "watch",
+    "protect",
+    "heal",
+    "first_aid",
+)
+
+# "List of abilities that constitute crimes: Killing (whether it be of the normal, sniping, or
+#  APTX variety), Blaming, Disguising, Slandering, Bribing, Discombobulating, Abducting, Erasing,
+#  Frightening, Stealing." Poison is Sherry's APTX; Temporary Disguise says "Day action, Crime";
+#  the Explosive Vest: "Strapping someone with the bomb is considered a crime."
+CRIMES = frozenset(
+    {
+        "kill", "snipe", "aptx", "poison", "blame", "disguise", "temporary_disguise",
+        "slander", "bribe", "discombobulate", "abduct", "erase", "frighten", "steal",
+        "plant_vest",
+    }
+)  # fmt: skip
+
+# Keywords: "Keywords that are equatable to one another in terms of the game (for
+# investigations and the like)." Each ability maps to the keyword it is reported as.
+KEYWORDS = {
+    "kill": "kill",
+    "snipe": "kill",
+    "investigate": "investigate",
+    "special_investigate": "investigate",
+    "observe": "observe",
+    "stake_out": "observe",
+    "protect": "protect",
+    "lovey_dovey": "protect",
+    "bone_breaking": "protect",
+    "heal": "heal",
+    "first_aid": "heal",
+    "discombobulate": "discombobulate",
+    "steal": "steal",
+    "detect": "detect",
+    "spy": "spy",
+    "interrogate": "interrogate",
+    "cross_examine": "interrogate",
+    "poison": "poison",
+    "aptx": "poison",
+    "pinch_face": "pinch_face",
+}
+
+# Ruling (docs/rulings.md, "Black Org rank"): the sheet order of the Black Organization.
+BLACK_ORG_RANK = (
+    "Anokata", "Gin", "Vodka", "Vermouth", "Chianti", "Korn", "Tequila", "Bourbon",
+    "Akemi", "Pisco", "Irish", "Calvados", "Sherry",
+)  # fmt: skip
+
+OPTIONS = {
+    spec.name: spec
+    for spec in (
+        OptionSpec(
+            "kill_cycle",
+            "attempt",
+            ("attempt", "success", "off"),
+            "Which Black Org kills count toward the kill cycle: every kill that took place "
+            "(attempt), only kills that killed (success, the r53 reading), or no cycle (off).",
+        ),
+        OptionSpec(
+            "lynch_tie",
+            "no_lynch",
+            ("no_lynch", "random"),
+            "A tie for the most lynch votes: nobody is lynched, or one of the tied at random.",
+        ),
+        OptionSpec(
+            "lynch_majority",
+            False,
+            (True, False),
+            "Whether a lynch needs more than half of the counted votes (else a plurality).",
+        ),
+        OptionSpec(
+            "black_org_win",
+            "elimination",
+            ("elimination", "parity"),
+            "When the Black Org wins: every town player dead or arrested (elimination), or as "
+            "many free Black Org members as free town players (parity).",
+        ),
+        OptionSpec(
+            "saved_attack_is_crime",
+            True,
+            (True, False),
+            "Whether an attack that took place but was healed or protected is a killing crime "
+            "that can be arrested for.",
+        ),
+        OptionSpec(
+            "choose_costumes_is_crime",
+            False,
+            (True, False),
+            "Whether Yukiko's and Irish's Choose Costumes (Prep) is a disguising crime.",
+        ),
+    )
+}
+
+
+def _slots(spec: str, phases: frozenset[PhaseKind]) -> list[Slot]:
+    """``"slander, investigate 3"`` is two slots; ``"investigate 3 | interrogate"`` is one."""
+    slots = []
+    for part in filter(None, (p.strip() for p in spec.split(","))):
+        options = []
+        for option in part.split("|"):
+            words = option.split()
+            count = int(words[-1]) if words[-1].isdigit() else 1
+            name = "_".join(w for w in words if not w.isdigit())
+            options.append(AbilityUse(name, count))
+        slots.append(Slot(tuple(options), phases))
+    return slots
+
+
+def _sheet(
+    name: str,
+    title: str,
+    group: str,
+    *,
+    items: str,
+    observe: str = "adult",
+    gender: str = "male",
+    interrogation: str = "Not BO",
+    scent: bool = False,
+    disguisable: bool = True,
+    prep: str = "",
+    night: str = "",
+    day: str = "",
+    night_day: str = "",
+    prep_night_day: str = "",
+    status: tuple[str, ...] = (),
+    aliases: tuple[str, ...] = (),
+    traits: tuple[str, ...] = (),
+    experimental: bool = False,
+) -> RoleSheet:
+    slots = [
+        *_slots(prep, PREP),
+        *_slots(prep_night_day, PREP | NIGHT_DAY),
+        *_slots(night, NIGHT),
+        *_slots(day, DAY),
+        *_slots(night_day, NIGHT_DAY),
+    ]
+    side = Side.BLACK_ORG if group == "Black Org" else Side.TOWN
+    return RoleSheet(
+        name=name,
+        title=title,
+        group=group,
+        side=side,
+        slots=tuple(slots),
+        interrogation=interrogation,
+        scent=scent,
+        disguisable=disguisable,
+        items=tuple(i.strip() for i in items.split(",")),
+        observe=tuple(observe.split("/")),
+        gender=gender,
+        status=status,
+        aliases=aliases,
+        traits=frozenset(traits),
+        experimental=experimental,
+    )
+
+
+BO, POLICE, FBI, CIVILIANS = "Black Org", "Police", "FBI & CIA", "Civilians"
+_BO = {"group": BO, "interrogation": "BO", "scent": True, "disguisable": False}
+
+ROLE_LIST: tuple[RoleSheet, ...] = (
+    # The Black Organization
+    _sheet("Anokata", "Mafia Boss", **{**_BO, "interrogation": "Not BO", "scent": False},
+           status=("BO Leader",), night="blame", day="black_suitcase",
+           items="Gun, Car-keys", observe="adult/teenager/child", traits=("leader",)),
+    _sheet("Gin", "Mafia Slanderer", **_BO, night="slander, investigate 3",
+           items="Gun, Car-keys, Headgear, Alcohol"),
+    _sheet("Vodka", "Mafia Intimidator", **_BO, night="discombobulate",
+           items="Gun, Car-keys, Headgear, Glasses, Alcohol"),
+    _sheet("Vermouth", "Mafia Disguiser", **{**_BO, "interrogation": "Not BO"}, prep="disguise",
+           items="Gun, Car-keys, Panties, Alcohol", gender="female",
+           traits=("wears_disguise", "no_blamed_arrest")),
+    _sheet("Chianti", "Mafia Sniper", **_BO, night="snipe, observe | stake_out",
+           night_day="revenge", items="Gun, Car-keys, Panties, Alcohol", gender="female",
+           traits=("sniper",)),
+    _sheet("Korn", "Mafia Sniper", **_BO, night="snipe, stake_out | observe",
+           night_day="revenge", items="Gun, Car-keys, Headgear, Glasses, Alcohol",
+           traits=("sniper",)),
+    _sheet("Tequila", "Mafia Browbeat", **_BO, night="frighten",
+           items="Gun, Car-keys, Headgear, Alcohol"),
+    _sheet("Bourbon", "Mafia Detective", **_BO, night="detect, special_investigate 1",
+           items="Gun, Car-keys, Headgear, Alcohol"),
+    _sheet("Akemi", "Mafia Robber", **{**_BO, "scent": False}, night="steal",
+           items="Gun, Car-keys, Panties", gender="female"),
+    _sheet("Pisco", "Mafia Eraser", **_BO, night="erase, bribe", items="Gun, Car-keys, Alcohol"),
+    _sheet("Irish", "Mafia Disguiser", **{**_BO, "interrogation": "Not BO"},
+           prep="choose_costumes", night="abduct", day="temporary_disguise",
+           items="Gun, Car-keys, Alcohol", traits=("wears_disguise", "no_blamed_arrest")),
+    _sheet("Calvados", "Mafia Backup", **_BO, day="cover",
+           items="Gun, Car-keys, Headgear, Glasses, Alcohol"),
+    _sheet("Sherry", "Mafia Scientist", **{**_BO, "scent": False}, night="poison",
+           items="Gun, Panties, Alcohol", observe="teenager", gender="female"),
+    # The Police
+    _sheet("Megure", "Police Inspector", POLICE, night="investigate 2, house_search",
+           night_day="arrest", items="Gun, Car-keys, Headgear"),
+    _sheet("Shiratori", "Police Inspector", POLICE, night="investigate 2, house_search",
+           night_day="arrest", items="Gun, Car-keys, Alcohol"),
+    _sheet("Satou", "Assistant Police Inspector", POLICE, night="investigate 2",
+           night_day="arrest, detention", items="Gun, Car-keys, Panties", gender="female"),
+    _sheet("Takagi", "Police Sergeant", POLICE, night="stake_out", day="follow_up",
+           night_day="arrest", items="Gun, Car-keys"),
+    _sheet("Chiba", "Police Officer", POLICE, night="stake_out", day="follow_up",
+           night_day="arrest", items="Gun, Car-keys"),
+    _sheet("Nakamori", "Police Inspector", POLICE, night="investigate 2",
+           night_day="arrest, pinch_face", items="Gun, Car-keys"),
+    _sheet("Yumi", "Amor", POLICE, prep="amor", night="investigate 2", night_day="arrest",
+           disguisable=False, items="Gun, Car-keys, Headgear, Panties, Alcohol",
+           gender="female"),
+    # The FBI & CIA
+    _sheet("James", "FBI Boss", FBI, status=("FBI Leader",),
+           night="special_investigate, investigate 1", items="Gun, Car-keys, Glasses, Alcohol",
+           traits=("fbi_leader",)),
+    _sheet("Akai", "FBI Hunter", FBI, night_day="vengeance",
+           night="investigate 3, bone_breaking", scent=True,
+           items="Gun, Car-keys, Headgear, Alcohol"),
+    _sheet("Jodie", "FBI Agent", FBI, night="observe | stake_out",
+           items="Gun, Car-keys, Glasses, Panties, Alcohol", gender="female"),
+    _sheet("Camel", "FBI Agent", FBI, night="observe | stake_out", items="Gun, Car-keys"),
+    _sheet("Kir", "Undercover CIA Agent", FBI, status=("NOC",), interrogation="BO",
+           night="special_investigate 1, investigate 1, betrayal",
+           items="Gun, Car-Keys, Headgear, Panties, Alcohol", gender="female",
+           traits=("noc",)),
+    # The Civilians
+    _sheet("Shinichi", "Meitantei", CIVILIANS, night="investigate 3 | interrogate",
+           items="School book", observe="teenager"),
+    _sheet("Conan", "Shrunken Meitantei", CIVILIANS, night="investigate 3 | interrogate",
+           disguisable=False, items="School book, Glasses", observe="child"),
+    _sheet("Heiji", "Osakan Meitantei", CIVILIANS, night="investigate 3 | interrogate",
+           items="School book, Headgear, Alcohol", observe="teenager"),
+    _sheet("Kogorou", "Drunk Meitantei", CIVILIANS, status=("Drunk OR Sober",),
+           night="interrogate", day="analyze", items="Alcohol", aliases=("Kogoro",),
+           traits=("drunk",)),
+    _sheet("Ran", "Protector", CIVILIANS, night_day="protect", items="School book, Panties",
+           observe="teenager", gender="female", traits=("injured_by_protecting",)),
+    _sheet("Agasa", "Inventor", CIVILIANS, day="bow_tie, watch", items="Car-keys, Glasses"),
+    _sheet("Haibara", "Shrunken Scientist", CIVILIANS, day="follow", disguisable=False,
+           items="School book, Alcohol", observe="child", gender="female"),
+    _sheet("Sonoko", "Best Friend", CIVILIANS, status=("Friends",), prep="friendship",
+           disguisable=False, items="School book, Headgear, Panties", observe="teenager",
+           gender="female"),
+    _sheet("Okiya", "Graduate Student", CIVILIANS, night="detect, special_investigate 1",
+           scent=True, items="Car-keys, Glasses, Alcohol"),
+    _sheet("Kazuha", "Charm Maker", CIVILIANS, day="accompany, charm",
+           items="School book, Headgear, Panties", observe="teenager", gender="female"),
+    _sheet("Eri", "Lawyer", CIVILIANS, night="lawsuit, cross_examine", day="voice_of_reason",
+           items="Car-keys, Glasses, Headgear, Panties", gender="female"),
+    _sheet("Kujou", "Prosecutor", CIVILIANS, night="cross_examine", day="voice_of_accusation",
+           items="Car-keys, Panties", gender="female"),
+    _sheet("Kobayashi", "Elementary Teacher", CIVILIANS, night="first_aid",
+           day="voice_of_reason", items="Car-Keys, School book, Glasses, Panties",
+           gender="female"),
+    _sheet("Kaitou Kid", "Master Thief", CIVILIANS, prep="disguise", night="steal",
+           disguisable=False, items="Gun, School book, Glasses, Headgear",
+           observe="teenager", aliases=("Kid", "Kaito Kid", "KID"),
+           traits=("wears_disguise",)),
+    _sheet("Eisuke", "Trickster", CIVILIANS, night="discombobulate",
+           items="School book, Glasses", observe="teenager"),
+    _sheet("Asami", "Trickstress", CIVILIANS, night="discombobulate",
+           items="School book, Panties", observe="teenager", gender="female"),
+    _sheet("Araide", "Doctor", CIVILIANS, night="heal", items="Car-keys, Glasses"),
+    _sheet("Hakuba", "Foreign Meitantei", CIVILIANS, prep_night_day="travel",
+           night="interrogate", disguisable=False, items="School book", observe="teenager",
+           traits=("starts_abroad",)),
+    _sheet("Makoto", "Foreign Protector", CIVILIANS, prep_night_day="travel",
+           night_day="protect", disguisable=False, items="School book, Glasses",
+           observe="teenager", traits=("starts_abroad", "flies_out_after_protecting")),
+    _sheet("Mitsuhiko", "Detective Boy", CIVILIANS, status=("Group",), day="identify",
+           disguisable=False, items="School book", observe="child",
+           traits=("detective_boy",)),
+    _sheet("Ayumi", "Detective Boy", CIVILIANS, status=("Group",), day="identify",
+           disguisable=False, items="School book, Headgear", observe="child", gender="female",
+           traits=("detective_boy",)),
+    _sheet("Genta", "Detective Boy", CIVILIANS, status=("Group",), day="identify",
+           disguisable=False, items="School book", observe="child",
+           traits=("detective_boy",)),
+    _sheet("Yuusaku", "Genius Author", CIVILIANS, night="interrogate | special_investigate 1",
+           items="Car-Keys, Glasses", aliases=("Yusaku",)),
+    _sheet("Yukiko", "Talented Actress", CIVILIANS, prep="choose_costumes",
+           day="temporary_disguise", disguisable=False, items="Car-Keys, Panties",
+           gender="female", traits=("wears_disguise",)),
+    # Experimental roles (the GM states before the game that they are in use)
+    _sheet("Yamato", "Visiting Police Inspector", POLICE, night="first_aid | investigate 2",
+           night_day="arrest", items="Car-keys, Gun, Alcohol", experimental=True),
+    _sheet("Uehara", "Visiting Police Detective", POLICE,
+           night="police_detect | investigate 2", day="police_identify", night_day="arrest",
+           disguisable=False, items="Car-keys, Gun, Panties", gender="female",
+           experimental=True),
+)  # fmt: skip
+
+# Abilities every member of a side holds without a sheet line: "they may still carry out a kill
+# at night" and "APTX4869 - Roles with Action: all BO"; everyone votes by day.
+COMMON_SLOTS: dict[str, tuple[Slot, ...]] = {
+    Side.BLACK_ORG.value: (Slot((AbilityUse("kill"),), NIGHT), Slot((AbilityUse("aptx"),), DAY)),
+    "all": (Slot((AbilityUse("vote"),), DAY),),
+}
+
+
+def _role_aliases() -> dict[str, str]:
+    aliases = {}
+    for sheet in ROLE_LIST:
+        for alias in sheet.aliases:
+            aliases[alias] = sheet.name
+    return aliases
+
+
+RULESET = Ruleset(
+    id=RULESET_ID,
+    roles={sheet.name: sheet for sheet in ROLE_LIST},
+    order_of_actions=ORDER_OF_ACTIONS,
+    order_of_healing=ORDER_OF_HEALING,
+    crimes=CRIMES,
+    keywords=KEYWORDS,
+    rank=BLACK_ORG_RANK,
+    option_specs=OPTIONS,
+    role_aliases=_role_aliases(),
+    common_slots=COMMON_SLOTS,
+)

@@ -1,0 +1,120 @@
+"""A new game's state from its roster, seed and optional prepared setup."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.phases import Phase
+from engine.rules.base import Ruleset, RulesetError, Side
+from engine.state import ABROAD, GameState, PlayerState
+
+# "1 APTX per BO with a max of 3."
+MAX_APTX = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """A prepared state instead of playing the prep phase (SCENARIOS.md ``setup``)."""
+
+    disguises: Mapping[str, str] = field(default_factory=dict)
+    costumes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    lovers: tuple[tuple[str, str], ...] = ()
+    best_friend: Mapping[str, str] = field(default_factory=dict)
+    abroad: tuple[str, ...] | None = None
+    sober: tuple[str, ...] = ()
+    leader: str | None = None
+
+
+def resolve_role(ruleset: Ruleset, name: str) -> str:
+    """A role named as the sheet spells it or by a usual short form, case-insensitively."""
+    wanted = name.strip().casefold()
+    for role in ruleset.roles:
+        if role.casefold() == wanted:
+            return role
+    for alias, role in ruleset.role_aliases.items():
+        if alias.casefold() == wanted:
+            return role
+    raise RulesetError(f"unknown role {name!r} in ruleset {ruleset.id}")
+
+
+def new_game(
+    ruleset: Ruleset,
+    roster: Mapping[str, str],
+    seed: int | str,
+    setup: Setup | None = None,
+) -> GameState:
+    """The game at its start: Prep, or Night 1 when a prepared ``setup`` replaces Prep."""
+    players = {}
+    for name, role_name in roster.items():
+        role = resolve_role(ruleset, role_name)
+        sheet = ruleset.roles[role]
+        players[name] = PlayerState(name=name, role=role, items=list(sheet.items))
+    state = GameState(
+        ruleset=ruleset,
+        seed=seed,
+        phase=Phase.night(1) if setup else Phase.prep(),
+        players=players,
+    )
+    members = [n for n in players if state.side(n) is Side.BLACK_ORG]
+    state.aptx = min(len(members), MAX_APTX)
+    _apply_setup(state, setup or Setup())
+    return state
+
+
+def _apply_setup(state: GameState, setup: Setup) -> None:
+    def known(name: str, where: str) -> str:
+        if name not in state.players:
+            raise RulesetError(f"setup {where}: {name!r} is not a player")
+        return name
+
+    abroad = setup.abroad
+    if abroad is None:
+        abroad = tuple(
+            n for n, p in state.players.items()
+            if state.ruleset.roles[p.role].has_trait("starts_abroad")
+        )  # fmt: skip
+    for name in abroad:
+        state.players[known(name, "abroad")].conditions[ABROAD] = None
+    for name, role in setup.disguises.items():
+        state.players[known(name, "disguises")].disguise = resolve_role(state.ruleset, role)
+    for name in setup.sober:
+        state.players[known(name, "sober")].conditions.pop("drunk", None)
+    for name, p in state.players.items():
+        if state.ruleset.roles[p.role].has_trait("drunk") and name not in setup.sober:
+            p.conditions["drunk"] = None
+    for first, second in setup.lovers:
+        state.lovers.append((known(first, "lovers"), known(second, "lovers")))
+        for name in (first, second):
+            state.players[name].conditions["lover"] = None
+    for sonoko, friend in setup.best_friend.items():
+        state.best_friends[known(sonoko, "best_friend")] = known(friend, "best_friend")
+        state.players[friend].conditions["best_friend"] = None
+    for name, costumes in setup.costumes.items():
+        roles = tuple(resolve_role(state.ruleset, r) for r in costumes)
+        state.costumes[known(name, "costumes")] = roles
+    if setup.leader:
+        state.leader = known(setup.leader, "leader")
+    else:
+        leaders = [
+            n for n, p in state.players.items()
+            if state.ruleset.roles[p.role].has_trait("leader")
+        ]  # fmt: skip
+        state.leader = leaders[0] if leaders else None
+
+
+def setup_from_dict(data: Mapping[str, Any]) -> Setup:
+    known = {"disguises", "costumes", "lovers", "best_friend", "abroad", "sober", "leader"}
+    unknown = set(data) - known
+    if unknown:
+        raise RulesetError(f"unknown setup key(s): {', '.join(sorted(unknown))}")
+    return Setup(
+        disguises=dict(data.get("disguises") or {}),
+        costumes={k: tuple(v) for k, v in (data.get("costumes") or {}).items()},
+        lovers=tuple(tuple(pair) for pair in data.get("lovers") or ()),  # type: ignore[misc]
+        best_friend=dict(data.get("best_friend") or {}),
+        abroad=tuple(data["abroad"]) if "abroad" in data else None,
+        sober=tuple(data.get("sober") or ()),
+        leader=data.get("leader"),
+    )

@@ -1,0 +1,168 @@
+"""Game state: players, their status and conditions, items, and the history of every action.
+
+The state is a value: ``resolve`` works on a ``clone()`` and returns the new one, so a replay
+from the same seed and orders always produces the same states.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from engine.phases import Phase
+from engine.rules.base import Ruleset, Side
+
+
+class Status(StrEnum):
+    ALIVE = "alive"
+    DEAD = "dead"
+    ARRESTED = "arrested"
+
+
+# Conditions in the replay record (SCENARIOS.md); a condition lasts through the phase index
+# stored with it, or for good when that is None.
+INJURED = "injured"
+TEMPORARILY_INJURED = "temporarily_injured"
+SUSPENDED = "suspended"
+ABROAD = "abroad"
+IN_FLIGHT = "in_flight"
+
+
+@dataclass(frozen=True, slots=True)
+class Fate:
+    """How a player left the game: ``cause`` is killed, lynched, aptx, arrested, modkilled."""
+
+    phase: Phase
+    cause: str
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRecord:
+    """One action as it happened, for investigations, arrests and cross-examinations.
+
+    ``took_place`` is False when the action was stopped (discombobulated, actor arrested or
+    killed first): "If a crime is hindered ... it is treated as having failed and thus not
+    happening."
+    """
+
+    phase: Phase
+    actor: str
+    ability: str
+    targets: tuple[str, ...]
+    took_place: bool
+    crime: bool
+    role: str | None = None  # the role named (APTX guess, disguise worn)
+    succeeded: bool = False  # a kill that killed, a guess that was right
+
+
+@dataclass(slots=True)
+class PlayerState:
+    name: str
+    role: str
+    status: Status = Status.ALIVE
+    conditions: dict[str, int | None] = field(default_factory=dict)
+    items: list[str] = field(default_factory=list)
+    used: dict[str, int] = field(default_factory=dict)
+    disguise: str | None = None
+    will: str | None = None
+    fate: Fate | None = None
+
+    def copy(self) -> PlayerState:
+        return PlayerState(
+            name=self.name,
+            role=self.role,
+            status=self.status,
+            conditions=dict(self.conditions),
+            items=list(self.items),
+            used=dict(self.used),
+            disguise=self.disguise,
+            will=self.will,
+            fate=self.fate,
+        )
+
+    @property
+    def is_alive(self) -> bool:
+        return self.status is not Status.DEAD
+
+    @property
+    def is_free(self) -> bool:
+        """Alive and not arrested: still counted when deciding who has won."""
+        return self.status is Status.ALIVE
+
+    def has(self, condition: str, phase: Phase) -> bool:
+        if condition not in self.conditions:
+            return False
+        until = self.conditions[condition]
+        return until is None or phase.index <= until
+
+    def active_conditions(self, phase: Phase) -> list[str]:
+        return sorted(c for c in self.conditions if self.has(c, phase))
+
+
+@dataclass(frozen=True, slots=True)
+class Capsule:
+    """An APTX4869 held by one player (confiscated ones), usable from ``usable_from``."""
+
+    holder: str
+    usable_from: int
+
+
+@dataclass(slots=True)
+class GameState:
+    ruleset: Ruleset
+    seed: int | str
+    phase: Phase
+    players: dict[str, PlayerState]
+    history: list[ActionRecord] = field(default_factory=list)
+    leader: str | None = None
+    kill_cycle: list[str] = field(default_factory=list)
+    aptx: int = 0
+    capsules: list[Capsule] = field(default_factory=list)
+    arrests: list[tuple[str, str, str | None, int]] = field(default_factory=list)
+    lovers: list[tuple[str, str]] = field(default_factory=list)
+    best_friends: dict[str, str] = field(default_factory=dict)  # Sonoko's player -> friend
+    costumes: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    winner: str | None = None
+
+    def clone(self) -> GameState:
+        return GameState(
+            ruleset=self.ruleset,
+            seed=self.seed,
+            phase=self.phase,
+            players={name: p.copy() for name, p in self.players.items()},
+            history=list(self.history),
+            leader=self.leader,
+            kill_cycle=list(self.kill_cycle),
+            aptx=self.aptx,
+            capsules=list(self.capsules),
+            arrests=list(self.arrests),
+            lovers=list(self.lovers),
+            best_friends=dict(self.best_friends),
+            costumes=dict(self.costumes),
+            winner=self.winner,
+        )
+
+    def side(self, player: str) -> Side:
+        return self.ruleset.role(self.players[player].role).side
+
+    def black_org(self, *, free_only: bool = True) -> list[str]:
+        """Black Org members, highest-ranked first."""
+        members = [
+            name
+            for name, p in self.players.items()
+            if self.side(name) is Side.BLACK_ORG and (p.is_free or not free_only)
+        ]
+        return sorted(members, key=lambda n: (self.ruleset.bo_rank(self.players[n].role), n))
+
+    def current_leader(self) -> str | None:
+        """The Black Org leader: the chosen one, else Anokata, else the next-ranked member.
+
+        "The leader (also, next highest-ranked BO in case Leader dies or is arrested)".
+        """
+        free = self.black_org()
+        if self.leader in free:
+            return self.leader
+        return free[0] if free else None
+
+    def free_players(self) -> list[str]:
+        return [name for name, p in self.players.items() if p.is_free]

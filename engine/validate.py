@@ -1,0 +1,86 @@
+"""Send-time checks: whether an order may stand at all, and which slot it fills.
+
+An order the rules forbid outright when it is sent is rejected with a reason the player can
+act on (SCENARIOS.md, "Rejected or failed?"); an order that was valid when sent but does not
+take place is a ``failed`` result at resolution instead.
+"""
+
+from __future__ import annotations
+
+from engine.abilities.aptx import own_capsules
+from engine.abilities.base import ABILITIES
+from engine.orders.model import Order, ability_title
+from engine.phases import PhaseKind
+from engine.rules.base import AbilityUse, Slot
+from engine.state import GameState, Status
+
+SlotKey = tuple[str, str]
+
+
+def held_slots(state: GameState, player: str) -> list[tuple[str, Slot]]:
+    """Every slot the player holds, keyed so that a later order can replace an earlier one."""
+    p = state.players[player]
+    sheet = state.ruleset.role(p.role)
+    slots = [(f"sheet{i}", slot) for i, slot in enumerate(sheet.slots)]
+    for group in (sheet.side.value, "all"):
+        common = state.ruleset.common_slots.get(group, ())
+        slots += [(f"common:{s.options[0].ability}", s) for s in common]
+    if own_capsules(state, player) and not any(k == "common:aptx" for k, _ in slots):
+        aptx = AbilityUse("aptx")
+        slots.append(("common:aptx", Slot((aptx,), frozenset({PhaseKind.DAY}))))
+    return slots
+
+
+def find_slot(state: GameState, order: Order) -> tuple[SlotKey, AbilityUse] | str:
+    """The slot this order fills, or why the player cannot use the ability now."""
+    kind = state.phase.kind
+    elsewhere: set[PhaseKind] = set()
+    for key, slot in held_slots(state, order.actor):
+        use = slot.find(order.ability)
+        if use is None:
+            continue
+        if kind in slot.phases:
+            return (order.actor, key), use
+        elsewhere |= slot.phases
+    title = ability_title(order.ability)
+    if elsewhere:
+        when = " and ".join(sorted(k.value for k in elsewhere))
+        return f"{title} is a {when} ability, and it is {state.phase}"
+    role = state.players[order.actor].role
+    return f"{title} is not an ability of yours ({role})"
+
+
+def check_order(state: GameState, order: Order) -> tuple[SlotKey, AbilityUse] | str:
+    """The slot the order fills if it may stand, else the reason to refuse it."""
+    actor = state.players.get(order.actor)
+    if actor is None:
+        return f"{order.actor} is not playing in this game"
+    if actor.status is Status.DEAD:
+        return "you are dead and can no longer act"
+    if actor.status is Status.ARRESTED:
+        return "you are arrested and may not use any abilities"
+    ability = ABILITIES.get(order.ability)
+    if ability is None:
+        return f"{ability_title(order.ability)} is not something autogm can carry out yet"
+    found = find_slot(state, order)
+    if isinstance(found, str):
+        return found
+    for target in order.targets:
+        reason = _target_problem(state, order, target)
+        if reason:
+            return reason
+    return ability.validate(state, order, found[1]) or found
+
+
+def _target_problem(state: GameState, order: Order, target: str) -> str | None:
+    ability = ABILITIES[order.ability]
+    p = state.players.get(target)
+    if p is None:
+        return f"{target} is not playing in this game"
+    if target == order.actor and not ability.self_target:
+        return f"you cannot use {ability_title(order.ability)} on yourself"
+    if ability.needs_free_target and p.status is Status.DEAD:
+        return f"{target} is dead"
+    if ability.needs_free_target and p.status is Status.ARRESTED:
+        return f"{target} is arrested: any and all actions on arrested players fail"
+    return None
