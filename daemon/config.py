@@ -338,7 +338,7 @@ class GameConfig:
     acknowledge: AckMode
     vote_count: timedelta | None
     timezone: ZoneInfo
-    section: IniSection = field(compare=False)
+    section: IniSection = field(compare=False, repr=False)
 
     def orders_locked(self, deadline: datetime, now: datetime) -> bool:
         """In the last ``action_lock`` before a deadline orders are refused (wills are not)."""
@@ -349,7 +349,7 @@ class GameConfig:
 class RulesConfig:
     name: str
     options: Mapping[str, str]
-    section: IniSection = field(compare=False)
+    section: IniSection = field(compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,18 +20,12 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from typing import Any
 from zoneinfo import ZoneInfo
 
 from daemon import outbox
-from daemon.config import (
-    Config,
-    ConfigError,
-    Where,
-    parse_duration,
-    parse_local_datetime,
-    read_ini,
-)
-from daemon.store import Store, from_json, iso, to_json
+from daemon.config import Config, Where, parse_duration, parse_local_datetime, read_ini
+from daemon.store import OrderRow, Store, from_json, iso, to_json
 
 log = logging.getLogger(__name__)
 
@@ -202,7 +196,7 @@ EngineHook = Callable[[Store, Override, datetime], None]
 @dataclass(frozen=True, slots=True)
 class Outcome:
     override: Override
-    result: str  # "applied", or "error: ..." / "refused: ..."
+    result: str  # "applied", "error: ..." (may be corrected in place) or "refused: ..."
 
 
 def apply_overrides(
@@ -227,24 +221,27 @@ def apply_overrides(
 def _apply_one(
     store: Store, override: Override, now: datetime, on_apply: EngineHook | None
 ) -> Outcome:
+    parsed = {"type": type(override.command).__name__, **dataclasses.asdict(override.command)}
     try:
         with store.atomic():
-            detail = _EFFECTS[type(override.command)](store, override, now)
+            # The effect returns what it settled (the phase it chose, a new order's id).
+            parsed |= _EFFECTS[type(override.command)](store, override, now)
             if on_apply is not None:
                 on_apply(store, override, now)
-            result = "applied" + (f": {detail}" if detail else "")
-            _record(store, override, result, now)
+            result = "applied"
+            _record(store, override, parsed, result, now)
     except OverrideError as exc:
         result = f"error: {exc}"
-        _record(store, override, result, now)
-        log.warning("%s: override %s refused: %s", override.where.path, override.label, exc)
-    store.log("override", {"label": override.label, "command": override.text, "result": result},
-              now, override.game)  # fmt: skip
+        _record(store, override, parsed, result, now)
+        log.warning("%s", override.where.error(f"override not applied: {exc}"))
+    details = {"label": override.label, "command": override.text, "result": result}
+    store.log("override", details | {"parsed": parsed}, now, override.game)
     return Outcome(override, result)
 
 
-def _record(store: Store, override: Override, result: str, now: datetime) -> None:
-    parsed = {"type": type(override.command).__name__, **dataclasses.asdict(override.command)}
+def _record(
+    store: Store, override: Override, parsed: dict[str, Any], result: str, now: datetime
+) -> None:
     store.execute(
         "INSERT INTO overrides (game, label, command, parsed, applied_at, result)"
         " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game, label) DO UPDATE SET"
@@ -259,28 +256,40 @@ def _refuse_change(store: Store, override: Override, applied: str, now: datetime
     # Logged once per changed text, not at every poll.
     seen = store.events(override.game, "override.refused")
     if not any(e["details"].get("command") == override.text for e in seen):
-        store.log("override.refused", {"label": override.label, "command": override.text},
-                  now, override.game)  # fmt: skip
+        details = {"label": override.label, "command": override.text}
+        store.log("override.refused", details, now, override.game)
         log.warning("%s", override.where.error(result))
     return Outcome(override, result)
 
 
 # ---------------------------------------------------------------- the daemon's own effects
+# Each takes (store, override, now), raises OverrideError when it cannot apply, and returns
+# what it settled, stored with the override (rulings() reads the phase a ruling was for).
+
+Settled = dict[str, Any]
 
 
-def _game(store: Store, name: str) -> dict:
+def _game(store: Store, name: str) -> dict[str, Any]:
     game = store.game(name)
     if game is None:
         raise OverrideError(f"game {name} has not started")
     return game
 
 
-def _set_status(store: Store, override: Override, now: datetime, want: str, from_: str) -> str:
+def _set_status(store: Store, override: Override, now: datetime, want: str, from_: str) -> Settled:
     game = _game(store, override.game)
     if game["status"] != from_:
         raise OverrideError(f"the game is {game['status']}, not {from_}")
     store.update_game(override.game, now, status=want)
-    return ""
+    return {}
+
+
+def _end(store: Store, override: Override, now: datetime) -> Settled:
+    game = _game(store, override.game)
+    if game["status"] in ("ended", "archived"):
+        raise OverrideError(f"the game is already {game['status']}")
+    store.update_game(override.game, now, status="ended")
+    return {}
 
 
 def _open_phase(store: Store, game: str, phase: str | None) -> str:
@@ -291,7 +300,7 @@ def _open_phase(store: Store, game: str, phase: str | None) -> str:
     return row.name
 
 
-def _extend(store: Store, override: Override, now: datetime) -> str:
+def _extend(store: Store, override: Override, now: datetime) -> Settled:
     command = override.command
     assert isinstance(command, Extend)
     name = _open_phase(store, override.game, command.phase)
@@ -299,82 +308,82 @@ def _extend(store: Store, override: Override, now: datetime) -> str:
     if row is None or row.deadline is None:
         raise OverrideError(f"phase {name} has no deadline to extend")
     store.set_deadline(override.game, name, row.deadline + command.by)
-    return f"{name} deadline {iso(row.deadline + command.by)}"
+    return {"phase": name, "deadline": iso(row.deadline + command.by)}
 
 
-def _set_deadline(store: Store, override: Override, now: datetime) -> str:
+def _set_deadline(store: Store, override: Override, now: datetime) -> Settled:
     command = override.command
     assert isinstance(command, SetDeadline)
     name = _open_phase(store, override.game, command.phase)
     store.set_deadline(override.game, name, command.at)
-    return f"{name} deadline {iso(command.at)}"
+    return {"phase": name}
 
 
-def _player(store: Store, game: str, name: str) -> dict:
+def _player(store: Store, game: str, name: str) -> dict[str, Any]:
     for player in store.players(game):
         if player["name"].casefold() == name.casefold():
             return player
     raise OverrideError(f"no player {name!r} in {game}")
 
 
-def _replace(store: Store, override: Override, now: datetime) -> str:
+def _replace(store: Store, override: Override, now: datetime) -> Settled:
     command = override.command
     assert isinstance(command, ReplacePlayer)
     old = _player(store, override.game, command.old)
     if any(p["name"].casefold() == command.new.casefold() for p in store.players(override.game)):
         raise OverrideError(f"{command.new!r} already plays in {override.game}")
     store.replace_player(override.game, old["name"], command.new, now)
-    return ""
+    return {"old": old["name"]}
 
 
-def _modkill(store: Store, override: Override, now: datetime) -> str:
+def _modkill(store: Store, override: Override, now: datetime) -> Settled:
     command = override.command
     assert isinstance(command, Modkill)
     player = _player(store, override.game, command.player)
     store.set_player_status(override.game, player["name"], "modkilled")
-    return ""
+    return {"player": player["name"]}
 
 
-def _order(store: Store, override: Override, order_id: int):  # noqa: ANN202 — OrderRow
+def _order(store: Store, override: Override, order_id: int) -> OrderRow:
     order = store.order(order_id)
     if order is None or order.game != override.game:
         raise OverrideError(f"no order {order_id} in {override.game}")
     return order
 
 
-def _void(store: Store, override: Override, now: datetime) -> str:
+def _void(store: Store, override: Override, now: datetime) -> Settled:
     command = override.command
     assert isinstance(command, VoidOrder)
     _order(store, override, command.order_id)
     store.void_order(command.order_id, f"voided by the GM ({override.label})", now)
-    return ""
+    return {}
 
 
-def _correct(store: Store, override: Override, now: datetime) -> str:
+def _correct(store: Store, override: Override, now: datetime) -> Settled:
     command = override.command
     assert isinstance(command, CorrectOrder)
     order = _order(store, override, command.order_id)
     store.void_order(order.id, f"corrected by the GM ({override.label})", now)
     new_id = store.add_order(order.game, order.phase, order.player, command.text, now, source="gm")
-    return f"order {new_id} replaces order {order.id}"
+    return {"new_order": new_id}
 
 
-def _ruling(store: Store, override: Override, now: datetime) -> str:
+def _ruling(store: Store, override: Override, now: datetime) -> Settled:
     command = override.command
     assert isinstance(command, ForceRuling)
-    return _open_phase(store, override.game, command.phase)
+    return {"phase": _open_phase(store, override.game, command.phase)}
 
 
-def _resend(store: Store, override: Override, now: datetime) -> str:
+def _resend(store: Store, override: Override, now: datetime) -> Settled:
     command = override.command
     assert isinstance(command, Resend)
     row = outbox.get(store, command.outbox_id)
     if row is None or row.game != override.game:
         raise OverrideError(f"no outbox message {command.outbox_id} in {override.game}")
-    return f"outbox {outbox.resend(store, row.id, override.label, now)}"
+    return {"sent_as": outbox.resend(store, row.id, override.label, now)}
 
 
-_EFFECTS: dict[type, Callable[[Store, Override, datetime], str]] = {
+_EFFECTS: dict[type, Callable[[Store, Override, datetime], Settled]] = {
     Pause: lambda store, o, now: _set_status(store, o, now, "paused", "running"),
     Resume: lambda store, o, now: _set_status(store, o, now, "running", "paused"),
     Extend: _extend,
@@ -385,29 +394,16 @@ _EFFECTS: dict[type, Callable[[Store, Override, datetime], str]] = {
     CorrectOrder: _correct,
     ForceRuling: _ruling,
     Resend: _resend,
-    End: lambda store, o, now: _end(store, o, now),
+    End: _end,
 }
-
-
-def _end(store: Store, override: Override, now: datetime) -> str:
-    game = _game(store, override.game)
-    if game["status"] in ("ended", "archived"):
-        raise OverrideError(f"the game is already {game['status']}")
-    store.update_game(override.game, now, status="ended")
-    return ""
 
 
 def rulings(store: Store, game: str, phase: str) -> list[str]:
     """The rulings the GM forced for a phase, in the order they were applied."""
     found = store.rows(
-        "SELECT parsed, result FROM overrides WHERE game = ? ORDER BY applied_at, rowid", [game]
+        "SELECT parsed FROM overrides WHERE game = ? AND result = 'applied'"
+        " ORDER BY applied_at, rowid",
+        [game],
     )
-    texts = []
-    for row in found:
-        parsed = from_json(row["parsed"])
-        if parsed["type"] == "ForceRuling" and row["result"] == f"applied: {phase}":
-            texts.append(parsed["text"])
-    return texts
-
-
-__all__ = ["ConfigError", "Override", "OverrideError", "apply_overrides", "read_overrides"]
+    parsed = [from_json(row["parsed"]) for row in found]
+    return [p["text"] for p in parsed if p["type"] == "ForceRuling" and p["phase"] == phase]

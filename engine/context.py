@@ -86,7 +86,7 @@ class Context:
 
     # -- looking things up -------------------------------------------------------------
     @property
-    def ruleset(self):  # noqa: ANN201 - the Ruleset of the state
+    def ruleset(self):
         return self.state.ruleset
 
     def player(self, name: str) -> PlayerState:
@@ -106,12 +106,12 @@ class Context:
 
     def unable(self, actor: str, ability: Ability) -> str | None:
         p = self.player(actor)
+        if actor in self.poisoned:
+            return "poisoned"
         if p.status is Status.DEAD:
             return "killed" if p.fate and p.fate.phase == self.phase else "dead"
         if p.status is Status.ARRESTED:
             return "arrested"
-        if actor in self.poisoned:
-            return "poisoned"
         if p.has(IN_FLIGHT, self.phase) or (p.has(ABROAD, self.phase) and not ability.abroad_ok):
             return "abroad"
         for condition in (SUSPENDED, TEMPORARILY_INJURED):

@@ -49,6 +49,4 @@ def committed(state: GameState, suspect: str, crime: str, victim: str | None, wh
 
 def has_committed_any(state: GameState, suspect: str, before: Phase) -> bool:
     """Any crime before ``before`` (Cross-examine; House Search)."""
-    return any(
-        r.actor == suspect and r.phase < before and _counts(state, r) for r in state.history
-    )
+    return any(r.actor == suspect and r.phase < before and _counts(state, r) for r in state.history)

@@ -49,9 +49,7 @@ def replace_player(state: GameState, old: str, new_name: str) -> tuple[GameState
     if new_name in state.players:
         raise OverrideError(f"{new_name!r} is already playing")
     new = state.clone()
-    new.players = {
-        (new_name if name == old else name): p for name, p in new.players.items()
-    }
+    new.players = {(new_name if name == old else name): p for name, p in new.players.items()}
     new.players[new_name].name = new_name
     rename = {old: new_name}
     new.history = [

@@ -76,4 +76,3 @@ def _close_attack(ctx: Context, attack: Attack) -> None:
                 ctx.notify(action.actor, "kill.done", target=attack.target)
     if attack.kind == "kill":
         note_kill_cycle(ctx.state, attack.attacker, killed)
-

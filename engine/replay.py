@@ -113,7 +113,7 @@ def _phases(raw: Any, state: GameState, fail: Any) -> tuple[PhaseScript, ...]:
         for entry in item.get("orders") or []:
             if not isinstance(entry, dict) or len(entry) != 1:
                 raise fail(f"{phase}: each order is one 'player: text' item")
-            (player, text), = entry.items()
+            ((player, text),) = entry.items()
             player = str(player)
             if player != GM and player not in state.players:
                 raise fail(f"{phase}: {player!r} is not a player of this scenario")

@@ -53,6 +53,8 @@ def resolve(
     for action in actions:
         if action.state == DONE:
             action.ability.report(ctx, action)
+    if new.phase.is_night and not any(n.key.startswith("death.") for n in ctx.notices):
+        ctx.announce("night.no_deaths")
     new.history.extend(ctx.records)
     new.winner = new.winner or winner(new)
     new.phase = state.phase.next()

@@ -59,13 +59,12 @@ def hold_lynch(ctx: Context) -> None:
             counts[ballot] = counts.get(ballot, 0) + 1
     votes = dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
     target = _choose(ctx, votes)
-    lynched = None
-    if target and target != NO_LYNCH:
-        lynched = target
-        ctx.remove(target, Status.DEAD, "lynched")
+    lynched = target if target and target != NO_LYNCH else None
     ctx.lynch = Lynch(lynched, votes, shown=True, failed=False, ballots=dict(ctx.ballots))
     ctx.announce("lynch.votes", ballots=dict(ctx.ballots), votes=votes)
-    if not lynched:
+    if lynched:
+        ctx.remove(lynched, Status.DEAD, "lynched")
+    else:
         ctx.announce("lynch.none")
 
 

@@ -42,12 +42,14 @@ class Form:
         drop: tuple[str, ...] = (),
         extra: tuple[tuple[str, str], ...] = (),
     ) -> list[tuple[str, str]]:
-        """The fields to POST: the form's own, with ``values`` replaced, ``drop`` left out,
-        ``extra`` added, and the one submit button ``submit`` (with its label)."""
+        """The fields to POST: the form's own, with ``values`` replaced, ``drop`` left out (a
+        name ending in "[" drops a whole array, as ``address_list[``), ``extra`` added, and
+        the one submit button ``submit`` (with its label)."""
         values = values or {}
+        prefixes = tuple(name for name in drop if name.endswith("["))
         sent: list[tuple[str, str]] = []
         for key, value in self.fields:
-            if key in drop or key in values:
+            if key in drop or key in values or (prefixes and key.startswith(prefixes)):
                 continue
             sent.append((key, value))
         sent.extend(values.items())

@@ -115,10 +115,17 @@ def _link(tag: Tag) -> str:
         return address if text == address else f"[email={address}]{text}[/email]"
     if not href or href.startswith("#"):
         return text
-    if text.strip() == href or text.strip().rstrip("…").replace(" ... ", "") in href:
-        # A bare URL: phpBB links it by itself ("magic URL") and may shorten the shown text.
+    if _is_magic_url(text.strip(), href):
         return href
     return f"[url={href}]{text}[/url]"
+
+
+def _is_magic_url(text: str, href: str) -> bool:
+    """A URL typed bare: phpBB links it by itself and shortens a long one as "start ... end"."""
+    if text == href or f"http://{text}" == href or f"https://{text}" == href:
+        return True
+    start, dots, end = text.partition(" ... ")
+    return bool(dots) and href.startswith(start) and href.endswith(end)
 
 
 def _image(tag: Tag) -> str:

@@ -104,7 +104,7 @@ def page_info(soup: BeautifulSoup) -> PageInfo:
     user_item = soup.find("li", id="username_logged_in")
     name = None
     if isinstance(user_item, Tag):
-        name = text_of(user_item.find("span", class_="username")) or None
+        name = text_of(user_item.find("span", class_=re.compile(r"^username"))) or None
     elif isinstance(logout, Tag):
         # phpBB 3.0: the logout link reads "Logout [ GameMaster ]".
         match = re.search(r"\[\s*(.+?)\s*\]", logout.get_text())

@@ -59,9 +59,11 @@ def parse_pm_folder(html: str, dates: DateReader, now: datetime) -> PMFolderPage
 def _summary(link: Tag, dates: DateReader, now: datetime) -> PMSummary:
     row = link.find_parent(["li", "tr"]) or link.parent
     message_id = query_value(href_of(link), "p") or ""
-    author_link = profile_link(row)
-    author, author_id = user_of(author_link) if author_link else ("", None)
     row_text = row.get_text(" ") if row else ""
+    # Sentbox and outbox rows read "To <names>" instead of "by <author>": no author to show.
+    sent_by_us = re.search(r"(^|\s)To\s", row_text.split(link.get_text(), 1)[-1]) is not None
+    author_link = None if sent_by_us else profile_link(row)
+    author, author_id = user_of(author_link) if author_link else ("", None)
     sent_text = row_text.rsplit("»", 1)[-1] if "»" in row_text else ""
     try:
         sent_at = dates.parse(sent_text, now) if sent_text.strip() else None

@@ -59,8 +59,9 @@ class Poster:
             what,
             values={"subject": subject, "message": body},
             # A non-empty username_list makes phpBB "add recipient and preview" and send
-            # nothing (ucp_pm_compose.php, PROTOCOL §7): recipients go by id only.
-            drop=("username_list",),
+            # nothing (ucp_pm_compose.php, PROTOCOL §7): recipients go by id only, and exactly
+            # ours: whatever the form pre-filled is replaced, so no PM reaches a wrong account.
+            drop=("username_list", "address_list["),
             extra=tuple((f"address_list[u][{user.id}]", "to") for user in recipients),
             is_message=True,
         )
@@ -122,8 +123,7 @@ class Poster:
     ) -> tuple[Page, BeautifulSoup | None]:
         fetched_at = self.transport.clock()
         for attempt in range(1, ATTEMPTS + 1):
-            missing = tuple(field for field in extra if field[0] not in form.names)
-            payload = form.payload("post", values, drop=drop, extra=missing)
+            payload = form.payload("post", values, drop=drop, extra=extra)
             send = self.transport.submit_message if is_message else self.transport.post
             answer = send(form.action, payload, fetched_at)
             if answer.status in (301, 302, 303):

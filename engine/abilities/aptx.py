@@ -33,7 +33,7 @@ def can_poison(state: GameState, player: str) -> bool:
 
 @register
 class Aptx(Ability):
-    """"During each day any BO member may attempt to poison another player (BO or Townie) by
+    """ "During each day any BO member may attempt to poison another player (BO or Townie) by
     sending a PM with that players name and identity to the GM." "Each BO can only start one
     poison attempt each day."
     """
@@ -53,11 +53,17 @@ class Aptx(Ability):
     def resolve_step(self, ctx: Context, actions: list[Action]) -> None:
         # "If there are more poisoning attempts than remaining APTX the higher-ranked BO
         # members poisoning attempts takes priority."
+        # The Black Org's shared capsules go to the attempts in rank order, each attempt taking
+        # one whatever its outcome: a right guess keeps its capsule only after the day.
         rank = ctx.ruleset.bo_rank
+        pool = ctx.state.aptx
         for action in sorted(actions, key=lambda a: (rank(ctx.player(a.actor).role), a.actor)):
-            self._attempt(ctx, action)
+            from_pool = own_capsules(ctx.state, action.actor) == 0
+            if self._attempt(ctx, action, pool > 0 or not from_pool) and from_pool:
+                pool -= 1
 
-    def _attempt(self, ctx: Context, action: Action) -> None:
+    def _attempt(self, ctx: Context, action: Action, has_capsule: bool) -> bool:
+        """Carry out one attempt; True when it took a capsule into play."""
         state = ctx.state
         target = action.target or ""
         reason = ctx.unable_reason(action)
@@ -68,23 +74,23 @@ class Aptx(Ability):
             ctx.fail(action, "confiscated", notify=False)
             ctx.notify(action.actor, "aptx.confiscated", essential=True, target=target)
             self._hand_over(ctx)
-            return
+            return True
         if reason:
             ctx.fail(action, reason)
-            return
+            return False
         if ctx.player(target).status is Status.ARRESTED:
             # "If an APTX target is arrested in the phase they are to be poisoned, the APTX is
             # considered unused."
             ctx.fail(action, "target_arrested", notify=False)
             ctx.notify(action.actor, "aptx.unused", target=target)
-            return
+            return False
         if not ctx.is_reachable(target) and target not in ctx.poisoned:
             ctx.fail(action, "target_unavailable")
-            return
-        if not can_poison(state, action.actor):
+            return False
+        if not has_capsule:
             ctx.fail(action, "no_capsule", notify=False)
             ctx.notify(action.actor, "aptx.none_left", target=target)
-            return
+            return False
         right = action.order.role == ctx.player(target).role
         ctx.done(action, "killed" if right else "failed")
         ctx.result(action, "killed" if right else "failed", target=target)
@@ -101,8 +107,10 @@ class Aptx(Ability):
             # know that he was targeted. The BO will get a message that the APTX failed and how
             # many APTX are left."
             self._spend(ctx, action)
-            ctx.notify(action.actor, "aptx.wrong", target=target, role=action.order.role,
-                       left=state.aptx)
+            ctx.notify(
+                action.actor, "aptx.wrong", target=target, role=action.order.role, left=state.aptx
+            )
+        return True
 
     @staticmethod
     def _spend(ctx: Context, action: Action) -> None:
@@ -115,12 +123,10 @@ class Aptx(Ability):
 
     @staticmethod
     def _hand_over(ctx: Context) -> None:
-        """"These players may then use the APTX ... starting the next Day phase. If none of
+        """ "These players may then use the APTX ... starting the next Day phase. If none of
         these roles are in the game, the APTX is out of play." """
         holders = [
-            name
-            for name, p in ctx.state.players.items()
-            if p.role in CONFISCATED_TO and p.is_free
+            name for name, p in ctx.state.players.items() if p.role in CONFISCATED_TO and p.is_free
         ]
         if not holders:
             ctx.announce("aptx.out_of_play")

@@ -15,7 +15,7 @@ EFFECTIVE, STOPPED = "effective", "stopped"
 
 @register
 class Discombobulate(Ability):
-    """"People that were discombobulated will fail with their night action on the same night."
+    """ "People that were discombobulated will fail with their night action on the same night."
     "May NOT discombobulate themselves, because it will discombobulate the GM."
     """
 

@@ -38,7 +38,7 @@ def query_is_true(ctx: Context, query: Query) -> bool:
 
 @register
 class Investigate(Ability):
-    """"The player can Investigate a certain number of actions '#'. He can only Investigate
+    """ "The player can Investigate a certain number of actions '#'. He can only Investigate
     the actions that are happening in the same night he's Investigating."
     """
 
@@ -69,4 +69,3 @@ class Investigate(Ability):
             answer = query_is_true(ctx, query)
             ctx.results.append(Result(action.actor, self.name, answer, query=query.text()))
             ctx.notify(action.actor, "investigate.result", query=query.text(), answer=answer)
-

@@ -31,7 +31,7 @@ def kill_cycle_due(state: GameState) -> list[str]:
 
 @register
 class Kill(Ability):
-    """"The leader has the final say on who to designate as the night kill target and may give
+    """ "The leader has the final say on who to designate as the night kill target and may give
     the order as such. No one can override this order."
     """
 

@@ -22,7 +22,7 @@ SUSPENSION_PHASES = 2
 
 @register
 class Arrest(Ability):
-    """"Arrest ... Day/Night action, can't be covered, can't be frightened or discombobulated.
+    """ "Arrest ... Day/Night action, can't be covered, can't be frightened or discombobulated.
     Can arrest any player at Night or Day, except for themselves."
     """
 
@@ -61,8 +61,9 @@ class Arrest(Ability):
                 ctx.fail(action, "target_unavailable")
             else:
                 o = action.order
-                verdicts.append((action, committed(ctx.state, o.targets[0], o.crime or "",
-                                                   o.victim, o.when)))  # type: ignore[arg-type]
+                verdicts.append(
+                    (action, committed(ctx.state, o.targets[0], o.crime or "", o.victim, o.when))
+                )  # type: ignore[arg-type]
         for action, true in verdicts:
             self._apply(ctx, action, true)
 
@@ -84,6 +85,11 @@ class Arrest(Ability):
             ctx.result(action, "suspended", target=target)
             ctx.set_condition(action.actor, SUSPENDED, SUSPENSION_PHASES)
             until = Phase(ctx.phase.index + SUSPENSION_PHASES)
-            ctx.notify(action.actor, "arrest.suspended", essential=True, order=o.canonical(),
-                       until=str(until))
+            ctx.notify(
+                action.actor,
+                "arrest.suspended",
+                essential=True,
+                order=o.canonical(),
+                until=str(until),
+            )
             ctx.announce("arrest.suspended_public")

@@ -33,7 +33,7 @@ class Protection(Ability):
 
 @register
 class Heal(Protection):
-    """"The healed player doesn't die because of Killing. Can't heal APTX or cure an injured
+    """ "The healed player doesn't die because of Killing. Can't heal APTX or cure an injured
     player." "If the target was sniped, heal won't save the victim." "If successfully healed,
     the healer will know that he successfully healed. The target and the attacker will be
     notified that the target was healed, but not by whom. No one will learn the attacker's

@@ -181,8 +181,8 @@ class _Entry:
     target: str
     loose: str
     is_alias: bool
-    gaps: frozenset[int]
-    starts: tuple[int, ...]  # key offsets where a run begins, 0 included
+    gaps: frozenset[int]  # also inside a word: "PhoenixTears" may be written "Phoenix Tears"
+    starts: tuple[int, ...]  # key offsets where a word begins, 0 included
     tail: str  # punctuation after the last letter/digit, e.g. "-" of "Jd-"
 
 
@@ -194,18 +194,30 @@ class _Run:
     spaced: bool  # whitespace separates it from the previous run
 
 
+def _inner_words(run: str) -> Iterator[int]:
+    """Where a word starts inside a run: "PhoenixTears" at 7, "Agent007" at 5."""
+    for i in range(1, len(run)):
+        before, ch = run[i - 1], run[i]
+        if (before.islower() and ch.isupper()) or (before.isdigit() != ch.isdigit()):
+            yield i
+
+
 def _make_entry(written: str, target: str, is_alias: bool) -> _Entry:
     gaps: set[int] = set()
     starts: list[int] = []
     key = ""
     last_end = None
     for m in _RUN.finditer(written):
-        run_key = _fold_run(m.group())
+        run = m.group()
+        run_key = _fold_run(run)
         if not run_key:
             continue
         if last_end is not None and any(ch.isspace() for ch in written[last_end : m.start()]):
             gaps.add(len(key))
         starts.append(len(key))
+        for i in _inner_words(run):
+            gaps.add(len(key) + len(_fold_run(run[:i])))
+            starts.append(len(key) + len(_fold_run(run[:i])))
         key += run_key
         last_end = m.end()
     tail = written[last_end:].rstrip() if last_end is not None else ""
@@ -493,7 +505,8 @@ class NameMatcher:
         """Names with no letters or digits at all ("???") can only be matched literally."""
         for e in self._symbols:
             end = start + len(e.loose)
-            if _loose(text[start:end]) == e.loose and not text[end : end + 1].strip(".,;:!?"):
+            after = text[end : end + 1]
+            if _loose(text[start:end]) == e.loose and (not after.isalnum() or after.isspace()):
                 kind = MatchKind.ALIAS if e.is_alias else MatchKind.EXACT
                 return NameMatch(kind, text[start:end], e.target), end
         return None

@@ -21,7 +21,8 @@ from engine.rules import RULESETS
 from engine.state import GameState
 from engine.validate import check_order
 
-_WILL = re.compile(r"^\s*(?:\[[^\]]*\]\s*)*(?:my\s+)?will\s*[:\-]\s*", re.IGNORECASE | re.MULTILINE)
+# "Will: ..." starts a line or follows a sentence, and runs to the end of the message.
+_WILL = re.compile(r"(?:^|(?<=[.!?;]))\s*(?:my\s+)?will\s*[:\-]\s*", re.IGNORECASE | re.MULTILINE)
 _SENTENCE = re.compile(r"(?<=[.!?;])\s+|\s+(?:and|then|also|&)\s+", re.IGNORECASE)
 _QUERY_SPLIT = re.compile(r"\s*(?:[,;]|\band\b|\balso\b)\s*", re.IGNORECASE)
 _AS = re.compile(r"\s*(?:as|=|is|:|-)\s*", re.IGNORECASE)

@@ -115,7 +115,9 @@ class OptionSpec:
         elif isinstance(raw, str) and isinstance(self.default, int):
             value = int(raw) if raw.strip().lstrip("-").isdigit() else raw
         if self.choices and value not in self.choices:
-            shown = ", ".join(str(c).lower() if isinstance(c, bool) else str(c) for c in self.choices)
+            shown = ", ".join(
+                str(c).lower() if isinstance(c, bool) else str(c) for c in self.choices
+            )
             raise ValueError(f"option {self.name}: {raw!r} is not one of {shown}")
         return value
 

@@ -6,6 +6,7 @@ so that it can be reviewed against it line by line. Judgment calls are in docs/r
 
 from __future__ import annotations
 
+from engine.phases import PhaseKind
 from engine.rules.base import (
     DAY,
     NIGHT,
@@ -19,7 +20,6 @@ from engine.rules.base import (
     Slot,
     Step,
 )
-from engine.phases import PhaseKind
 
 RULESET_ID = "dctp-2011"
 

@@ -3,7 +3,8 @@
 ``expect`` items name a phase and list what must hold at its end: ``players`` (status,
 role, conditions contained), ``results`` (each listed entry must appear, in this order, with
 at least the listed keys), ``public``/``private`` (texts that must appear), ``lynch`` (keys),
-``absent_results`` (entries that must not appear). A ``winner`` item checks the game's winner.
+``absent_results`` (entries that must not appear), ``no_public``/``no_private`` (texts that
+must not appear). A ``winner`` item checks the game's winner.
 """
 
 from __future__ import annotations
@@ -45,13 +46,16 @@ def check_scenario(path: Path) -> dict[str, Any]:
             found = next(
                 (i for i in range(position, len(results)) if _contains(results[i], wanted)), None
             )
-            assert found is not None, f"{item['phase']}: no result {wanted} after #{position} " \
-                f"in {results}"
+            assert found is not None, (
+                f"{item['phase']}: no result {wanted} after #{position} in {results}"
+            )
             position = found + 1
         for unwanted in item.get("absent_results") or []:
             assert not any(_contains(r, unwanted) for r in results), f"{unwanted} in {results}"
         for text in item.get("public") or []:
             assert any(text in p for p in phase["public"]), f"{text!r} not in {phase['public']}"
+        for text in item.get("no_public") or []:
+            assert not any(text in p for p in phase["public"]), f"{text!r} in {phase['public']}"
         for name, texts in (item.get("private") or {}).items():
             got = phase["private"].get(name, [])
             for text in texts:

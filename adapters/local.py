@@ -1,0 +1,317 @@
+"""LocalForum: a forum kept in one SQLite file on this machine, behind the same Forum protocol.
+
+It serves the demo, the GM who runs a game by hand (paste each player's PM in with
+``deliver``, copy the results out of the outbox), and the daemon's tests. It behaves as phpBB
+does where the daemon can tell: ids only grow, reading a PM marks it read, PM recipients are
+named or numbered users, an empty subject or message is refused.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+
+from adapters.base import (
+    LoginFailed,
+    NoPermission,
+    NotFound,
+    PMBatch,
+    PMSummary,
+    Post,
+    PostRef,
+    PrivateMessage,
+    Rejected,
+    SentRef,
+    User,
+)
+from adapters.bbcode import split_quotes
+
+POSTS_PER_PAGE = 10  # phpBB's default, so Post.page means the same thing on both adapters
+_SCHEMA = """
+create table if not exists users (id integer primary key, name text not null unique collate nocase);
+create table if not exists topics (id integer primary key, title text not null);
+create table if not exists posts (
+    id integer primary key, topic_id integer not null references topics(id),
+    author_id integer not null references users(id), subject text not null default '',
+    source text not null, posted_at text not null, edited_at text);
+create table if not exists messages (
+    id integer primary key, author_id integer not null references users(id),
+    subject text not null, source text not null, sent_at text not null);
+create table if not exists recipients (
+    message_id integer not null references messages(id),
+    user_id integer not null references users(id), unread integer not null default 1,
+    primary key (message_id, user_id));
+"""
+
+
+class _Store:
+    """One SQLite connection shared by every LocalForum view of the same file."""
+
+    def __init__(self, path: Path | str) -> None:
+        target = Path(path) if str(path) != ":memory:" else None
+        if target is not None and (target.is_dir() or target.suffix == ""):
+            target.mkdir(parents=True, exist_ok=True)
+            target = target / "forum.sqlite"
+        self.connection = sqlite3.connect(
+            str(target) if target else ":memory:", check_same_thread=False
+        )
+        self.connection.row_factory = sqlite3.Row
+        self.connection.executescript(_SCHEMA)
+        self.lock = threading.RLock()
+
+    def query(self, sql: str, *args: object) -> list[sqlite3.Row]:
+        with self.lock:
+            return self.connection.execute(sql, args).fetchall()
+
+    def write(self, sql: str, *args: object) -> int:
+        with self.lock, self.connection:
+            return self.connection.execute(sql, args).lastrowid or 0
+
+
+class LocalForum:
+    """The forum in ``path`` (a .sqlite file, a folder to hold one, or ":memory:"), as ``username``.
+
+    The account is created if it does not exist yet, so ``LocalForum("game/", "GameMaster")``
+    is all a GM needs to start.
+    """
+
+    def __init__(
+        self,
+        path: Path | str = ":memory:",
+        username: str = "GameMaster",
+        *,
+        now: Callable[[], datetime] | None = None,
+        _store: _Store | None = None,
+    ) -> None:
+        self._store = _store or _Store(path)
+        self.now = now or (lambda: datetime.now(UTC))
+        self.username = username
+        self._me = self.add_user(username)
+
+    def as_user(self, name: str) -> LocalForum:
+        """The same forum seen by another account (created if needed): players in the demo."""
+        return LocalForum(username=name, now=self.now, _store=self._store)
+
+    # -- setting the forum up ---------------------------------------------------------------
+
+    def add_user(self, name: str) -> User:
+        existing = self.find_user(name)
+        if existing is not None:
+            return existing
+        if not name.strip():
+            raise Rejected("a user name cannot be empty")
+        return User(
+            name=name, id=str(self._store.write("insert into users(name) values (?)", name))
+        )
+
+    def create_topic(self, title: str, body: str) -> PostRef:
+        if not title.strip():
+            raise Rejected("You must specify a subject when posting a new topic.")
+        topic = str(self._store.write("insert into topics(title) values (?)", title))
+        return self._post(topic, body, title)
+
+    def deliver(self, author: str, subject: str, body: str) -> SentRef:
+        """A PM from ``author`` to this account: how a GM pastes in a PM received elsewhere."""
+        return self.as_user(author).send_private_message([self._me], subject, body)
+
+    # -- the Forum protocol -----------------------------------------------------------------
+
+    def login(self) -> None:
+        if self.find_user(self.username) is None:
+            raise LoginFailed(f"no account named {self.username!r} in this local forum")
+
+    def current_user(self) -> User:
+        return self._me
+
+    def inbox(self) -> list[PMSummary]:
+        rows = self._store.query(
+            "select m.id, m.subject, m.sent_at, u.name, u.id as author_id, r.unread"
+            " from messages m join recipients r on r.message_id = m.id"
+            " join users u on u.id = m.author_id where r.user_id = ? order by m.id desc",
+            int(self._me.id),
+        )
+        return [
+            PMSummary(
+                id=str(row["id"]),
+                author=row["name"],
+                author_id=str(row["author_id"]),
+                subject=row["subject"],
+                sent_at=datetime.fromisoformat(row["sent_at"]),
+                unread=bool(row["unread"]),
+            )
+            for row in rows
+        ]
+
+    def new_private_messages(self, since: str | None) -> PMBatch:
+        mark = int(since) if since and since.isdigit() else 0
+        fresh = [item for item in self.inbox() if int(item.id) > mark or item.unread]
+        messages = [self.read_private_message(item.id) for item in reversed(fresh)]
+        newest = max([mark, *(int(message.id) for message in messages)])
+        return PMBatch(messages=messages, mark=str(newest) if newest else since)
+
+    def read_private_message(self, message_id: str) -> PrivateMessage:
+        rows = self._store.query(
+            "select m.*, u.name from messages m join users u on u.id = m.author_id"
+            " where m.id = ? and (m.author_id = ? or exists (select 1 from recipients r"
+            " where r.message_id = m.id and r.user_id = ?))",
+            _number(message_id),
+            int(self._me.id),
+            int(self._me.id),
+        )
+        if not rows:
+            raise NotFound(f"Private message could not be found: {message_id}")
+        row = rows[0]
+        self.mark_read(message_id)
+        text, quotes = split_quotes(row["source"])
+        recipients = self._store.query(
+            "select u.name from recipients r join users u on u.id = r.user_id"
+            " where r.message_id = ? order by u.id",
+            row["id"],
+        )
+        return PrivateMessage(
+            id=str(row["id"]),
+            author=row["name"],
+            author_id=str(row["author_id"]),
+            sent_at=datetime.fromisoformat(row["sent_at"]),
+            subject=row["subject"],
+            source=row["source"],
+            text=text,
+            quotes=quotes,
+            recipients=tuple(recipient["name"] for recipient in recipients),
+        )
+
+    def mark_read(self, message_id: str) -> None:
+        self._store.write(
+            "update recipients set unread = 0 where message_id = ? and user_id = ?",
+            _number(message_id),
+            int(self._me.id),
+        )
+
+    def send_private_message(
+        self, to: Sequence[str | int | User], subject: str, body: str
+    ) -> SentRef:
+        recipients = [self._resolve(recipient) for recipient in to]
+        if not recipients:
+            raise Rejected("No recipient defined.")
+        if not subject.strip():
+            raise Rejected("You must specify a subject when composing a new message.")
+        _require_text(body)
+        with self._store.lock:
+            message_id = self._store.write(
+                "insert into messages(author_id, subject, source, sent_at) values (?, ?, ?, ?)",
+                int(self._me.id),
+                subject,
+                body,
+                self._stamp(),
+            )
+            for user in {user.id: user for user in recipients}.values():
+                self._store.write(
+                    "insert into recipients(message_id, user_id) values (?, ?)",
+                    message_id,
+                    int(user.id),
+                )
+        return SentRef(id=str(message_id), recipients=tuple(user.name for user in recipients))
+
+    def posts_after(self, topic: str, after: str | None) -> list[Post]:
+        self._topic_title(topic)  # NotFound for a topic that does not exist
+        rows = self._store.query(
+            "select p.*, u.name from posts p join users u on u.id = p.author_id"
+            " where p.topic_id = ? order by p.id",
+            _number(topic),
+        )
+        mark = int(after) if after and after.isdigit() else 0
+        return [
+            self._as_post(row, topic, index // POSTS_PER_PAGE + 1)
+            for index, row in enumerate(rows)
+            if row["id"] > mark
+        ]
+
+    def reply(self, topic: str, body: str, subject: str | None = None) -> PostRef:
+        title = self._topic_title(topic)
+        return self._post(topic, body, subject or f"Re: {title}")
+
+    def edit_post(self, post: PostRef, body: str) -> None:
+        _require_text(body)
+        rows = self._store.query(
+            "select author_id from posts where id = ? and topic_id = ?",
+            _number(post.post_id),
+            _number(post.topic),
+        )
+        if not rows:
+            raise NotFound(f"The requested post does not exist: {post.post_id}")
+        if str(rows[0]["author_id"]) != self._me.id:
+            raise NoPermission("You cannot edit posts in this forum.")
+        self._store.write(
+            "update posts set source = ?, edited_at = ? where id = ?",
+            body,
+            self._stamp(),
+            _number(post.post_id),
+        )
+
+    def find_user(self, name: str) -> User | None:
+        rows = self._store.query("select id, name from users where name = ?", name.strip())
+        return User(name=rows[0]["name"], id=str(rows[0]["id"])) if rows else None
+
+    # -- helpers ----------------------------------------------------------------------------
+
+    def _post(self, topic: str, body: str, subject: str) -> PostRef:
+        _require_text(body)
+        post_id = self._store.write(
+            "insert into posts(topic_id, author_id, subject, source, posted_at)"
+            " values (?, ?, ?, ?, ?)",
+            _number(topic),
+            int(self._me.id),
+            subject,
+            body,
+            self._stamp(),
+        )
+        return PostRef(topic=topic, post_id=str(post_id))
+
+    def _topic_title(self, topic: str) -> str:
+        rows = self._store.query("select title from topics where id = ?", _number(topic))
+        if not rows:
+            raise NotFound(f"The requested topic does not exist: {topic}")
+        return str(rows[0]["title"])
+
+    def _resolve(self, recipient: str | int | User) -> User:
+        if isinstance(recipient, User | int):
+            user_id = recipient.id if isinstance(recipient, User) else str(recipient)
+            rows = self._store.query("select id, name from users where id = ?", _number(user_id))
+            if not rows:
+                raise NotFound(f"no user with id {user_id}")
+            return User(name=rows[0]["name"], id=str(rows[0]["id"]))
+        user = self.find_user(recipient)
+        if user is None:
+            raise NotFound(f"no user named {recipient!r} in this local forum")
+        return user
+
+    def _as_post(self, row: sqlite3.Row, topic: str, page: int) -> Post:
+        text, quotes = split_quotes(row["source"])
+        return Post(
+            id=str(row["id"]),
+            topic=topic,
+            author=row["name"],
+            author_id=str(row["author_id"]),
+            posted_at=datetime.fromisoformat(row["posted_at"]),
+            source=row["source"],
+            text=text,
+            quotes=quotes,
+            edited_at=datetime.fromisoformat(row["edited_at"]) if row["edited_at"] else None,
+            page=page,
+        )
+
+    def _stamp(self) -> str:
+        return self.now().astimezone(UTC).isoformat()
+
+
+def _number(value: str) -> int:
+    """An id as SQLite stores it; anything else matches nothing (as phpBB's 404 would)."""
+    return int(value) if str(value).isdigit() else -1
+
+
+def _require_text(body: str) -> None:
+    if not body.strip():
+        raise Rejected("Your message contains too few characters.")
