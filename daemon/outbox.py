@@ -39,6 +39,7 @@ from adapters.base import (
     NotFound,
     PostRef,
     PrivateMessage,
+    Rejected,
     SessionExpired,
     Unavailable,
 )
@@ -174,11 +175,16 @@ def enqueue(store: Store, message: Outgoing, now: datetime, *, hold: bool = Fals
 
 
 def rows(store: Store, forum: str | None = None, *states: str) -> list[OutboxRow]:
-    found = store.rows(
-        "SELECT * FROM outbox WHERE (:forum IS NULL OR forum = :forum) ORDER BY id",
-        {"forum": forum},
-    )
-    return [OutboxRow.from_row(r) for r in found if not states or r["state"] in states]
+    """Outbox rows in the order they were queued, of one forum and some states if given."""
+    where, params = ["1"], []
+    if forum is not None:
+        where.append("forum = ?")
+        params.append(forum)
+    if states:
+        where.append(f"state IN ({', '.join('?' * len(states))})")
+        params += states
+    found = store.rows(f"SELECT * FROM outbox WHERE {' AND '.join(where)} ORDER BY id", params)
+    return [OutboxRow.from_row(r) for r in found]
 
 
 def get(store: Store, outbox_id: int) -> OutboxRow | None:
@@ -307,6 +313,7 @@ class _Run:
 
     def call(self, fn: Callable[[], Any]) -> Any:
         """A forum read with the usual waits: flood, outage, expired session."""
+        logins = 0
         while True:
             try:
                 result = fn()
@@ -315,6 +322,9 @@ class _Run:
             except (Unavailable, BoardDisabled):
                 self.back_off()
             except SessionExpired:
+                logins += 1
+                if logins > 2:  # logged in, yet still refused: treat it as an outage
+                    self.back_off()
                 self._login()
             else:
                 self.failures = 0
@@ -386,7 +396,7 @@ def deliver(
 
 def _send(run: _Run, row: OutboxRow) -> bool:
     """One attempt at one row; True when the forum accepted it."""
-    store, now = run.store, run.clock()
+    store = run.store
     if row.attempts >= run.policy.max_attempts:
         _give_up(run, row, f"gave up after {row.attempts} attempts: {row.error}")
         return False
@@ -419,7 +429,8 @@ def _send(run: _Run, row: OutboxRow) -> bool:
     except (LoginFailed, Banned, NoPermission) as exc:
         _set(store, row.id, state="queued", attempts=row.attempts, error=str(exc))
         raise _Blocked(f"{type(exc).__name__}: {exc}") from exc
-    except NotFound as exc:
+    except (NotFound, Rejected) as exc:
+        # No such user or topic, or a message the forum will never take (too short...).
         _give_up(run, row, f"{type(exc).__name__}: {exc}")
     except Unavailable as exc:
         _mark_unknown(run, row, exc)

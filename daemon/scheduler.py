@@ -203,6 +203,10 @@ class JobSync:
             }
         else:
             trigger = {"trigger": "date", "run_date": spec.run_at}
+        # Before start() a scheduler keeps added jobs in a pending list where
+        # replace_existing does not replace, so drop the old job explicitly.
+        with contextlib.suppress(JobLookupError):
+            self.scheduler.remove_job(spec.id)
         self.scheduler.add_job(
             self._runner(spec),
             id=spec.id,

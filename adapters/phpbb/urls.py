@@ -26,9 +26,9 @@ _SID = re.compile(r"(sid=)[0-9a-f]{32}", re.IGNORECASE)
 _SID_VALUE = re.compile(r'(name="sid"\s+value=")[0-9a-f]{32}', re.IGNORECASE)
 
 
-def endpoint(name: str, **values: str | int) -> str:
+def endpoint(key: str, /, **values: str | int) -> str:
     quoted = {key: quote(str(value), safe="") for key, value in values.items()}
-    return ENDPOINTS[name].format(**quoted)
+    return ENDPOINTS[key].format(**quoted)
 
 
 def absolute(base_url: str, path: str) -> str:

@@ -314,7 +314,7 @@ class Filler:
         self._max_key = max(map(len, self._keys), default=0)
         self._words = sorted({k for k, _, _ in words} | self._keys)
 
-    def strip(self, line: str) -> str:
+    def clean(self, line: str) -> str:
         """The line without leading/trailing filler; "" when it was nothing but filler."""
         line = line.strip()
         while line and (m := self._lead.match(line)) and m.end():
@@ -347,5 +347,5 @@ class Filler:
 
 
 def strip_filler(line: str, protected: Iterable[str] = (), addressees: Iterable[str] = ()) -> str:
-    """One-off :meth:`Filler.strip`; build a :class:`Filler` once per game for many lines."""
-    return Filler(protected, addressees).strip(line)
+    """One-off :meth:`Filler.clean`; build a :class:`Filler` once per game for many lines."""
+    return Filler(protected, addressees).clean(line)

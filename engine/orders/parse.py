@@ -23,7 +23,8 @@ from engine.validate import check_order
 
 # "Will: ..." starts a line or follows a sentence, and runs to the end of the message.
 _WILL = re.compile(r"(?:^|(?<=[.!?;]))\s*(?:my\s+)?will\s*[:\-]\s*", re.IGNORECASE | re.MULTILINE)
-_SENTENCE = re.compile(r"(?<=[.!?;])\s+|\s+(?:and|then|also|&)\s+", re.IGNORECASE)
+_SENTENCE = re.compile(r"(?<=[.!?;])\s+")
+_JOINER = re.compile(r"\s+(?:and|then|also|&|\+)\s+", re.IGNORECASE)
 _QUERY_SPLIT = re.compile(r"\s*(?:[,;]|\band\b|\balso\b)\s*", re.IGNORECASE)
 _AS = re.compile(r"\s*(?:as|=|is|:|-)\s*", re.IGNORECASE)
 _FOR = re.compile(r"\s*(?:for\b)?\s*", re.IGNORECASE)
@@ -241,12 +242,37 @@ class _Reader:
         )
 
 
-def _fragments(text: str) -> list[str]:
+def _cuts(line: str, pattern: re.Pattern[str], keep: list[tuple[int, int]], *,
+          needs_order: bool) -> list[str]:
+    """Cut ``line`` where ``pattern`` matches, except inside a player's name, and (for "and",
+    "then") only where an order word follows: "A kills B and C heals D" is one query list."""
+    pieces, start = [], 0
+    for found in pattern.finditer(line):
+        if any(a < found.end() and found.start() < b for a, b in keep):
+            continue
+        if needs_order and not grammar.match_word(grammar.ORDER_PATTERNS, line[found.end():]):
+            continue
+        pieces.append(line[start : found.start()])
+        start = found.end()
+    pieces.append(line[start:])
+    return pieces
+
+
+def _fragments(text: str, names: tuple[str, ...]) -> list[str]:
+    """Cut a message into one fragment per order: by line, by sentence, by "and <order>"."""
     pieces = []
     for line in text.splitlines():
-        for piece in _SENTENCE.split(line):
-            if piece and piece.strip(" .!?;,"):
-                pieces.append(piece.strip())
+        lowered = line.casefold()
+        keep = [
+            (m.start(), m.end())
+            for name in names
+            if " " in name
+            for m in re.finditer(re.escape(name.casefold()), lowered)
+        ]
+        for sentence in _cuts(line, _SENTENCE, keep, needs_order=False):
+            for piece in _cuts(sentence, _JOINER, [], needs_order=True):
+                if piece.strip(" .!?;,"):
+                    pieces.append(piece.strip())
     return pieces
 
 
@@ -262,7 +288,7 @@ def parse_pm(state: GameState, author: str, source: str) -> ParsedPM:
     accepted: list[Order] = []
     rejected: list[Rejection] = []
     unvote = False
-    for fragment in _fragments(text):
+    for fragment in _fragments(text, reader.words.players.names):
         try:
             read = reader.read(fragment)
         except Refusal as refusal:

@@ -9,11 +9,14 @@ connection broke after the request went through, or the process died there).
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
 from adapters.base import (
+    NotFound,
     PMBatch,
+    PMSummary,
     Post,
     PostRef,
     PrivateMessage,
@@ -60,7 +63,7 @@ class FakeForum:
     account: str = "GameMaster"
     sent_pms: list[PrivateMessage] = field(default_factory=list)
     topics: dict[str, list[Post]] = field(default_factory=lambda: defaultdict(list))
-    inbox: list[PrivateMessage] = field(default_factory=list)
+    inbox_pms: list[PrivateMessage] = field(default_factory=list)
     down_until: datetime | None = None
     logged_in: bool = True
     calls: Counter = field(default_factory=Counter)
@@ -96,9 +99,27 @@ class FakeForum:
         self._enter("login")
         self.logged_in = True
 
+    def current_user(self) -> User:
+        self._enter("current_user")
+        return User(self.account, "2")
+
+    def inbox(self) -> list[PMSummary]:
+        self._enter("inbox")
+        return [
+            PMSummary(m.id, m.author, m.author_id, m.subject, m.sent_at, True)
+            for m in self.inbox_pms
+        ]
+
+    def read_private_message(self, message_id: str) -> PrivateMessage:
+        self._enter("read_private_message")
+        for pm in self.inbox_pms:
+            if pm.id == message_id:
+                return pm
+        raise NotFound(message_id)
+
     def new_private_messages(self, since: str | None) -> PMBatch:
         self._enter("new_private_messages")
-        fresh = [pm for pm in self.inbox if since is None or int(pm.id) > int(since)]
+        fresh = [pm for pm in self.inbox_pms if since is None or int(pm.id) > int(since)]
         return PMBatch(fresh, fresh[-1].id if fresh else since)
 
     def mark_read(self, message_id: str) -> None:
@@ -108,9 +129,12 @@ class FakeForum:
         self._enter("posts_after")
         return [p for p in self.topics[topic] if after is None or int(p.id) > int(after)]
 
-    def send_private_message(self, to: list[str], subject: str, body: str) -> SentRef:
+    def send_private_message(
+        self, to: Sequence[str | int | User], subject: str, body: str
+    ) -> SentRef:
         then = self._enter("send_private_message")
-        delivered = tuple(self.deliver_to.get(name, name) for name in to)
+        names = [r.name if isinstance(r, User) else str(r) for r in to]
+        delivered = tuple(self.deliver_to.get(name, name) for name in names)
         pm = PrivateMessage(
             id=self._new_id(),
             author=self.account,

@@ -11,10 +11,12 @@ from adapters.base import (
     FloodLimited,
     NotFound,
     PostRef,
+    Rejected,
     SessionExpired,
     Unavailable,
     UnrecognisedPage,
 )
+from adapters.local import LocalForum
 from daemon import outbox
 from daemon.outbox import Outgoing, Policy, deliver, enqueue, marker
 from daemon.store import Store, topic_mark
@@ -313,3 +315,40 @@ def test_resend_of_a_sent_message_makes_a_copy(game_store, forum, clock):
     assert copy_id != 1
     run(game_store, forum, clock)
     assert len(forum.sent_pms) == 2
+
+
+def test_a_look_up_that_fails_holds_that_row_and_sends_the_rest(game_store, forum, clock):
+    enqueue(game_store, pm("m1"), clock())
+    enqueue(game_store, pm("m2"), clock())
+    forum.script("send_private_message", After(Crash()))
+    with pytest.raises(Crash):
+        run(game_store, forum, clock)
+    outbox.recover(game_store, clock())
+    forum.script("sent_private_messages", UnrecognisedPage("sentbox layout changed", None))
+    report = run(game_store, forum, clock)
+    assert report.sent == 1
+    assert states(game_store) == ["unknown", "sent"]
+    run(game_store, forum, clock)  # the next run looks again, finds it, sends nothing new
+    assert states(game_store) == ["sent", "sent"]
+    assert len(forum.sent_pms) == 2
+
+
+def test_a_message_the_forum_rejects_fails_without_retries(game_store, forum, clock):
+    enqueue(game_store, pm("m1", body=" "), clock())
+    forum.script("send_private_message", Rejected("Your message contains too few characters."))
+    assert run(game_store, forum, clock).failed == 1
+    assert forum.calls["send_private_message"] == 1
+
+
+def test_delivery_through_the_local_forum(game_store, clock):
+    local = LocalForum(":memory:", "GameMaster", now=clock)
+    local.add_user("Abs")
+    topic = local.create_topic("Round 53", "Sign up here").topic
+    enqueue(game_store, pm("m1", to="Abs"), clock())
+    enqueue(game_store, Outgoing("dctp", "post", "p1", "Night 1 is over", topic=topic), clock())
+    report = run(game_store, local, clock)
+    assert report.sent == 2
+    posts = local.posts_after(topic, None)
+    assert posts[-1].source.startswith("Night 1 is over") and posts[-1].author == "GameMaster"
+    [received] = local.as_user("Abs").new_private_messages(None).messages
+    assert received.subject == "Night 1 results"

@@ -1,0 +1,303 @@
+"""Text hygiene: quotes, formatting, smilies, entities, signatures and polite filler."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.orders.bbcode import Filler, clean_lines, clean_message, strip_filler, strip_quoted
+
+GM_POST = (
+    "Night 2 has begun. It will end on Friday at 20:00 GMT.\n"
+    "Send your orders by PM. [b]Kill Akonyl[/b] is how the Black Org orders a kill."
+)
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        # quotes of the GM's last message, in every form phpBB 3.0-3.3 writes them
+        (f"[quote]{GM_POST}[/quote]Kill Abs", "Kill Abs"),
+        (f'[quote="Jd-"]{GM_POST}[/quote]\nKill Abs', "Kill Abs"),
+        (f"[quote=Jd-]{GM_POST}[/quote]Kill Abs", "Kill Abs"),
+        (
+            f'[quote="Jd-" post_id=4811 time=1305474420 user_id=2]{GM_POST}[/quote]Kill Abs',
+            "Kill Abs",
+        ),
+        (
+            f"[quote=Jd- post_id=4811 time=1305474420 user_id=2]{GM_POST}[/quote]Kill Abs",
+            "Kill Abs",
+        ),
+        (f"[quote=&quot;Jd-&quot;:3kd8s7a1]{GM_POST}[/quote:3kd8s7a1]Kill Abs", "Kill Abs"),
+        (f"[QUOTE='Mr. Black Cat']{GM_POST}[/QUOTE]Kill Abs", "Kill Abs"),
+        # nested quotes
+        (
+            '[quote="Jd-"]Orders?[quote="Abs"]Kill Kleene[/quote]Heal Abs[/quote]Heal Parkur',
+            "Heal Parkur",
+        ),
+        ("[quote][quote][quote]deep[/quote][/quote][/quote]Kill Abs", "Kill Abs"),
+        # text on both sides of a quote becomes two lines
+        ('Hi GM[quote="Jd-"]Night 2 has begun[/quote]Kill Abs', "Hi GM\nKill Abs"),
+        # unbalanced quote tags: phpBB shows them as text, so the words stay
+        ("[quote]Kill Abs", "Kill Abs"),
+        ("Kill Abs[/quote]", "Kill Abs"),
+        ("[quote]x[/quote]Kill Abs[/quote]", "Kill Abs"),
+        # formatting goes, its content stays
+        (
+            "[b]Arrest Abs for killing Kleene on Night 1[/b]",
+            "Arrest Abs for killing Kleene on Night 1",
+        ),
+        ("[color=#FF0000]Kill[/color] [size=150][b]Akonyl[/b][/size]", "Kill Akonyl"),
+        ("[color=red][i][u]Heal[/u][/i] Parkur[/color]", "Heal Parkur"),
+        ("[b:1x2y3z4w]Kill Abs[/b:1x2y3z4w]", "Kill Abs"),
+        ("[font=Comic Sans MS]Protect Conia[/font]", "Protect Conia"),
+        ("[url=https://example.org/profile/7]Abs[/url] is my target", "Abs is my target"),
+        ("[spoiler]Kill Abs[/spoiler]", "Kill Abs"),
+        ("[spoiler=my orders]Kill Abs[/spoiler]", "Kill Abs"),
+        ("[center]Night orders[/center]Kill Abs", "Night orders\nKill Abs"),
+        # lists become one line per item
+        ("[list][*]Kill Abs[*]Heal Kleene[/list]", "Kill Abs\nHeal Kleene"),
+        ("[list=1][*]Kill Abs[/*][*]Heal Kleene[/*][/list]", "Kill Abs\nHeal Kleene"),
+        ("[list:ab12cd34][*:ab12cd34]Kill Abs[/*:m:ab12cd34][/list:u:ab12cd34]", "Kill Abs"),
+        # code is kept as text, tags and smilies inside it included
+        ("[code]Kill [b]Abs[/b] :)[/code]", "Kill [b]Abs[/b] :)"),
+        ("[code]unclosed code\nKill Abs", "unclosed code\nKill Abs"),
+        # struck-through text is withdrawn
+        ("[s]Kill Abs[/s] Kill Kleene", "Kill Kleene"),
+        ("[strike]Heal Abs[/strike]\nHeal Conia", "Heal Conia"),
+        # images, attachments and videos are not words
+        ("[img]https://example.org/conan.png[/img]Kill Abs", "Kill Abs"),
+        ("Kill Abs [attachment=0]proof.png[/attachment]", "Kill Abs"),
+        # unknown tags are the player's words
+        ("Kill [Abs]", "Kill [Abs]"),
+        ("[vote]Abs[/vote]", "vote Abs"),
+    ],
+)
+def test_clean_message_keeps_only_the_authors_words(source: str, expected: str) -> None:
+    assert clean_message(source) == expected
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        ("Kill Abs :)", "Kill Abs"),
+        ("Kill Abs :D :P ;) :mrgreen: :lol:", "Kill Abs"),
+        (":-) Heal Parkur :-(", "Heal Parkur"),
+        ("Heal Parkur ^^ <3", "Heal Parkur"),
+        ("Kill Abs 😀🎉", "Kill Abs"),
+        ("Heal Parkur :twisted:!", "Heal Parkur !"),
+        ("Kill Abs (on Night 8)", "Kill Abs (on Night 8)"),  # "8)" is no smiley here
+        ("Kill Abs:D", "Kill Abs:D"),  # glued to a word: not a smiley
+        ("Kill Jd- at 20:00", "Kill Jd- at 20:00"),
+        ("Observe x_pon 2 :?:", "Observe x_pon 2"),
+        # the HTML forms that leak in from rendered pages
+        (
+            'Heal Parkur <img class="smilies" src="./images/smilies/icon_e_smile.gif" alt=":)" '
+            'title="Smile">',
+            "Heal Parkur",
+        ),
+        (
+            'Kill Abs <!-- s:) --><img src="{SMILIES_PATH}/icon_smile.gif" alt=":)" /><!-- s:) -->',
+            "Kill Abs",
+        ),
+        ("Kill Abs<br />Heal Kleene<br>Observe Conia", "Kill Abs\nHeal Kleene\nObserve Conia"),
+        ("<strong>Kill</strong> <a href='x'>Abs</a>", "Kill Abs"),
+        ("<blockquote><cite>Jd- wrote:</cite>Night 2</blockquote>Kill Abs", "Kill Abs"),
+        ("I <3 this game, kill <Abs>", "I this game, kill <Abs>"),
+    ],
+)
+def test_smilies_and_leaked_html_are_nothing(source: str, expected: str) -> None:
+    assert clean_message(source) == expected
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        ("Kill Abs &amp; heal Kleene", "Kill Abs & heal Kleene"),
+        ("Kill &quot;Jd-&quot;", 'Kill "Jd-"'),
+        ("Protect Ran&#39;s lover", "Protect Ran's lover"),
+        ("Kill&nbsp;Abs", "Kill Abs"),
+        ("Investigate M&#252;ller", "Investigate Müller"),
+        ("R&D and &para without semicolons stay", "R&D and &para without semicolons stay"),
+        ("&lt;b&gt;Kill Abs&lt;/b&gt;", "Kill Abs"),
+    ],
+)
+def test_entities_are_decoded(source: str, expected: str) -> None:
+    assert clean_message(source) == expected
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        ("  Kill   Abs  \r\n\r\n\r\n\tHeal\t\tKleene  ", "Kill Abs\nHeal Kleene"),
+        ("Kill\u00a0Abs\u200b", "Kill Abs"),
+        ("Kill Abs\rHeal Kleene", "Kill Abs\nHeal Kleene"),
+        ("Kill Abs\n-----\n***\nHeal Kleene", "Kill Abs\nHeal Kleene"),
+        ("Investigate Mu\u0308ller", "Investigate Müller"),  # NFC: offsets match what is shown
+    ],
+)
+def test_whitespace_and_lines(source: str, expected: str) -> None:
+    assert clean_message(source) == expected
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        ("Kill Abs\n--\nAkonyl", "Kill Abs"),
+        ("Kill Abs\n-- \n~Akonyl~", "Kill Abs"),
+        ("Kill Abs\n__________\nAkonyl", "Kill Abs"),
+        ("Kill Abs\n\nSent from my iPhone using Tapatalk", "Kill Abs"),
+        ("Kill Abs\nSent from my SM-G991B using Tapatalk\n", "Kill Abs"),
+        (
+            "Kill Abs\nLast edited by Akonyl on May 15th, 2011, 4:47 pm, edited 1 time in total.",
+            "Kill Abs",
+        ),
+        # never drop an order line after a sign-off
+        ("Kill Abs\n--\nHeal Kleene", "Kill Abs\nHeal Kleene"),
+        ("Hi GM\n--\nKill Abs\nHeal Kleene", "Hi GM\nKill Abs\nHeal Kleene"),
+        # too long to be a signature
+        ("Hi\n--\nA\nB\nC\nD", "Hi\nA\nB\nC\nD"),
+        # "--" in the middle of a line is punctuation
+        ("Kill Abs -- he is Gin", "Kill Abs -- he is Gin"),
+    ],
+)
+def test_signatures(source: str, expected: str) -> None:
+    assert clean_message(source) == expected
+
+
+def test_the_caller_decides_which_signature_lines_are_orders() -> None:
+    def is_order(line: str) -> bool:
+        return line.split()[0].casefold() in {"travel", "kill", "heal"}
+
+    assert clean_message("Kill Abs\n--\nTravel", keep=is_order) == "Kill Abs\nTravel"
+    assert clean_message("Kill Abs\n--\nTravel") == "Kill Abs"
+    assert clean_message("Kill Abs\n--\nBest regards, Akonyl", keep=is_order) == "Kill Abs"
+
+
+def test_clean_lines_is_the_same_as_lines() -> None:
+    source = "[b]Kill Abs[/b]\n\n[i]Heal Kleene[/i]"
+    assert clean_lines(source) == ["Kill Abs", "Heal Kleene"]
+    assert clean_lines("") == []
+    assert clean_lines("[quote]only a quote[/quote] :)") == []
+
+
+def test_a_realistic_messy_pm() -> None:
+    source = (
+        '[quote="Jd-" post_id=5521 time=1305500000 user_id=2]Night 3 begins. Orders by PM.\n'
+        "[quote=Abs]I am town![/quote][/quote]\r\n"
+        "Hi GM!! :D\r\n"
+        "[b][color=#0000FF]Arrest Abs for killing Kleene on Night 1.[/color][/b]\r\n"
+        "[size=85]Investigate Jd- heals Parkur.[/size] ;)\r\n"
+        "[s]Kill Conia[/s]\r\n"
+        "Thanks &amp; good luck :mrgreen:\r\n"
+        "--\r\n"
+        "Akonyl"
+    )
+    assert clean_lines(source) == [
+        "Hi GM!!",
+        "Arrest Abs for killing Kleene on Night 1.",
+        "Investigate Jd- heals Parkur.",
+        "Thanks & good luck",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        ('[quote="Abs"][vote]Kleene[/vote][/quote][b]vote: Jd-[/b]', "\n[b]vote: Jd-[/b]"),
+        ("[code][vote]Kleene[/vote][/code][vote]Abs[/vote]", "[vote]Abs[/vote]"),
+        ("[s][vote]Kleene[/vote][/s] [vote]Abs[/vote]", " [vote]Abs[/vote]"),
+        ("[color=red][b]VOTE Abs[/b][/color]", "[color=red][b]VOTE Abs[/b][/color]"),
+    ],
+)
+def test_strip_quoted_keeps_formatting(source: str, expected: str) -> None:
+    assert strip_quoted(source) == expected
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("Hi GM! I'd like to kill Abs please. Thanks!", "kill Abs"),
+        ("Hello!", ""),
+        ("Thank you!", ""),
+        ("thx", ""),
+        ("Please kill Abs", "kill Abs"),
+        ("Kill Abs please", "Kill Abs"),
+        ("Kill Abs, thanks", "Kill Abs"),
+        ("Kill Abs ty", "Kill Abs"),
+        ("Kill Abs. Cheers", "Kill Abs."),
+        ("hey gm, i'll protect Kleene tonight pls thx", "protect Kleene tonight"),
+        (
+            "Good evening! Order: Investigate Jd- heals Parkur. Best regards",
+            "Investigate Jd- heals Parkur.",
+        ),
+        ("My orders for tonight: kill Abs", "kill Abs"),
+        ("For tonight: heal Parkur", "heal Parkur"),
+        ("Orders: kill Abs", "kill Abs"),
+        ("GM: kill Abs", "kill Abs"),
+        ("GM, please heal Parkur", "heal Parkur"),
+        ("Dear GM, please protect me", "protect me"),
+        ("Could you please kill Abs? Cheers", "kill Abs?"),
+        ("I want to discombobulate Akonyl", "discombobulate Akonyl"),
+        ("I will vote Abs", "vote Abs"),
+        ("I'm going to stake out Abs, thank you very much GM", "stake out Abs"),
+        ("Heal Abs. Have a nice day!", "Heal Abs."),
+        ("Ok, kill Abs", "kill Abs"),
+        # not filler: the meaning of the line
+        ("Night 2: kill Abs", "Night 2: kill Abs"),
+        (
+            "Will: I interrogated Conia and got Black Org on Night 1.",
+            "Will: I interrogated Conia and got Black Org on Night 1.",
+        ),
+        ("Kill Jd-", "Kill Jd-"),
+        ("Kill Thank", "Kill Thank"),
+        ("Travel", "Travel"),
+        ("Highlight Abs", "Highlight Abs"),  # "hi" must be a whole word
+        ("Kill Abs please and heal Kleene", "Kill Abs please and heal Kleene"),
+        ("Investigate Kleene. Thank you gm", "Investigate Kleene."),
+        ("Kill Jd-, thanks", "Kill Jd-"),
+    ],
+)
+def test_strip_filler(line: str, expected: str) -> None:
+    assert strip_filler(line) == expected
+
+
+PROTECTED = Filler(["Please", "Thanks", "Thank You", "Tyler", "GM", "Cheers", "Akonyl"])
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        # a player named "Thanks" is a target, not filler
+        ("Kill Thanks", "Kill Thanks"),
+        ("kill thanks!", "kill thanks!"),
+        ("Kill Thank You", "Kill Thank You"),
+        ("Protect Cheers", "Protect Cheers"),
+        # a player named "Please": keep it and let the grammar refuse what is unclear
+        ("Please kill Abs", "Please kill Abs"),
+        ("Heal Please", "Heal Please"),
+        ("Kill Abs please", "Kill Abs please"),
+        # a player named "GM"
+        ("GM, kill Abs", "GM, kill Abs"),
+        # "ty" may be the start of Tyler
+        ("Kill ty", "Kill ty"),
+        # other filler still goes
+        ("Hi! I'd like to kill Akonyl", "kill Akonyl"),
+        ("Kill Akonyl, thx", "Kill Akonyl"),
+        ("Hello, my orders: heal Tyler. Regards", "heal Tyler."),
+    ],
+)
+def test_filler_never_removes_a_protected_name(line: str, expected: str) -> None:
+    assert PROTECTED.clean(line) == expected
+
+
+def test_filler_knows_the_gm_by_name() -> None:
+    filler = Filler(addressees=["Jd-", "Conan GM"])
+    assert filler.clean("Hi Jd-, kill Abs. Thanks Jd-!") == "kill Abs."
+    assert filler.clean("Conan GM: heal Parkur") == "heal Parkur"
+    assert filler.clean("Kill Jd-") == "Kill Jd-"
+
+
+def test_filler_protection_folds_names() -> None:
+    filler = Filler(["Thánks", "PLEASE"])
+    assert filler.clean("Kill thanks") == "Kill thanks"
+    assert filler.clean("please") == "please"

@@ -1,0 +1,184 @@
+"""The order phrasings the rule text itself uses, and the refusals SCENARIOS.md lists."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.orders.parse import parse_pm
+from engine.phases import Phase
+from engine.rules import load_ruleset
+from engine.session import GameSession
+from engine.setup import Setup, new_game
+from engine.state import GameState, Status
+
+ROSTER = {
+    "Akonyl": "Shiratori",
+    "Abs": "Gin",
+    "Kleene": "Agasa",
+    "PhoenixTears": "Eisuke",
+    "Jd-": "Araide",
+    "Parkur": "Camel",
+    "Conia": "Vermouth",
+    "pofa": "Satou",
+    "Sebolains": "Kaitou Kid",
+}
+
+
+def game(phase: str = "Night 3") -> GameState:
+    state = new_game(load_ruleset("dctp-2011"), ROSTER, 1, Setup())
+    state.phase = Phase.parse(phase)
+    return state
+
+
+def read(text: str, author: str = "Akonyl", phase: str = "Night 3") -> list[dict]:
+    parsed = parse_pm(game(phase), author, text)
+    assert not parsed.rejected, parsed.rejected
+    return [o.to_record() for o in parsed.accepted]
+
+
+def refused(text: str, author: str = "Akonyl", phase: str = "Night 3") -> str:
+    parsed = parse_pm(game(phase), author, text)
+    assert not parsed.accepted, parsed.accepted
+    assert len(parsed.rejected) == 1, parsed.rejected
+    return parsed.rejected[0].reason
+
+
+ARREST = {"ability": "arrest", "targets": ["Abs"], "crime": "kill", "victim": "Kleene",
+          "when": "Night 1"}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Arrest Abs for killing Kleene on Night 1",  # Order of Actions, Scenario 1
+        "Arrest Abs for killing Kleene on Night 1.",
+        "arrest abs for the murder of kleene on N1",
+        "Arrest Abs for Killing Kleene during night one",
+        "[b]Arrest Abs for killing Kleene on Night 1[/b]",
+    ],
+)
+def test_arrest_for_a_crime_victim_and_phase(text: str) -> None:
+    """Arrest: "Needs to accuse a player for a specific crime during a specific past phase:
+    'Arrest Akonyl for Killing Conia on Night 1'"."""
+    assert read(text) == [ARREST]
+
+
+def test_arrest_for_slandering_and_for_disguising() -> None:
+    """"Arrest Conia for Slandering pofa on Night 2" or "Arrest Sebolains for disguising as
+    Megure on Night 3"."""
+    assert read("Arrest Conia for Slandering pofa on Night 2", phase="Night 3") == [
+        {"ability": "arrest", "targets": ["Conia"], "crime": "slander", "victim": "pofa",
+         "when": "Night 2"}
+    ]  # fmt: skip
+    assert read("Arrest Sebolains for disguising as Megure on Night 3", phase="Day 3") == [
+        {"ability": "arrest", "targets": ["Sebolains"], "crime": "disguise",
+         "victim": "Megure", "when": "Night 3"}
+    ]  # fmt: skip
+
+
+def test_several_orders_in_one_message() -> None:
+    """Scenario 2: "Arrest Abs for killing Kleene on Night 1. Investigate Jd- heals Parkur." """
+    assert read("Arrest Abs for killing Kleene on Night 1. Investigate Jd- heals Parkur.") == [
+        ARREST,
+        {"ability": "investigate", "targets": [], "queries": ["Jd- heals Parkur"]},
+    ]
+
+
+@pytest.mark.parametrize(
+    ("author", "text", "phase", "record"),
+    [
+        ("Abs", "Kill Akonyl", "Night 3", {"ability": "kill", "targets": ["Akonyl"]}),
+        ("Abs", "attack akonyl", "Night 3", {"ability": "kill", "targets": ["Akonyl"]}),
+        ("Jd-", "Heal Parkur", "Night 3", {"ability": "heal", "targets": ["Parkur"]}),
+        ("PhoenixTears", "Discombobulate Akonyl", "Night 3",
+         {"ability": "discombobulate", "targets": ["Akonyl"]}),
+        ("PhoenixTears", "trick Akonyl", "Night 3",
+         {"ability": "discombobulate", "targets": ["Akonyl"]}),
+        ("Abs", "APTX pofa as Satou", "Day 3",
+         {"ability": "aptx", "targets": ["pofa"], "role": "Satou"}),
+        ("Abs", "APTX: Kleene = Agasa", "Day 3",
+         {"ability": "aptx", "targets": ["Kleene"], "role": "Agasa"}),
+        ("Abs", "APTX Sebolains as Kid", "Day 3",
+         {"ability": "aptx", "targets": ["Sebolains"], "role": "Kaitou Kid"}),
+        ("Parkur", "Vote Abs", "Day 3", {"ability": "vote", "targets": ["Abs"]}),
+        ("Parkur", "vote: no lynch", "Day 3",
+         {"ability": "vote", "targets": [], "choice": "no_lynch"}),
+        ("Parkur", "Abstain", "Day 3", {"ability": "vote", "targets": [], "choice": "abstain"}),
+        ("Abs", "Investigate Jd- heals Parkur, Akonyl kills Kleene and Conia disguised as Ran",
+         "Night 3", {"ability": "investigate", "targets": [],
+                     "queries": ["Jd- heals Parkur", "Akonyl kills Kleene",
+                                 "Conia disguised as Ran"]}),
+    ],
+)  # fmt: skip
+def test_the_rule_text_phrasings(author: str, text: str, phase: str, record: dict) -> None:
+    assert read(text, author, phase) == [record]
+
+
+def test_a_leader_names_the_killer() -> None:
+    state = new_game(load_ruleset("dctp-2011"), {"Boss": "Anokata", "G": "Gin", "X": "Ran"}, 1,
+                     Setup())  # fmt: skip
+    parsed = parse_pm(state, "Boss", "G kills X")
+    assert [o.to_record() for o in parsed.accepted] == [
+        {"ability": "kill", "targets": ["X"], "killer": "G"}
+    ]
+    parsed = parse_pm(state, "G", "X kills Boss")
+    assert parsed.rejected and "only the Black Org leader" in parsed.rejected[0].reason
+
+
+@pytest.mark.parametrize(
+    ("author", "text", "phase", "reason"),
+    [
+        ("Jd-", "Heal Parkur", "Day 3", "Heal is a night ability, and it is Day 3"),
+        ("Parkur", "Heal Akonyl", "Night 3", "Heal is not an ability of yours (Camel)"),
+        ("Akonyl", "Arrest Akonyl for killing Kleene on Night 1", "Night 3",
+         "you cannot use Arrest on yourself"),
+        ("Akonyl", "Arrest Abs for killing Kleene on Night 3", "Night 3",
+         "the crime must be in a past phase"),
+        ("Akonyl", "Arrest Abs for killing Kleene", "Night 3", "must name the phase"),
+        ("Akonyl", "Arrest Abs for being Gin", "Night 3", "an arrest needs a crime"),
+        ("Akonyl", "Investigate Jd- heals Parkur, Abs kills Kleene, Conia kills pofa",
+         "Night 3", "you may investigate 2 action(s) a night, not 3"),
+        ("Akonyl", "Heal Xeno", "Night 3", "'Xeno' matches no player in this game"),
+        ("PhoenixTears", "Discombobulate PhoenixTears", "Night 3",
+         "you cannot use Discombobulate on yourself"),
+        ("Abs", "APTX pofa", "Day 3", "an APTX names the target's role"),
+        ("Abs", "APTX pofa as Wizard", "Day 3", "'Wizard' is not a role of dctp-2011"),
+        ("Akonyl", "Please do something clever", "Night 3", "does not read as an order"),
+    ],
+)  # fmt: skip
+def test_refusals_say_why(author: str, text: str, phase: str, reason: str) -> None:
+    assert reason in refused(text, author, phase)
+
+
+def test_a_dead_target_is_refused_but_investigations_may_name_the_dead() -> None:
+    state = game("Night 3")
+    state.players["Kleene"].status = Status.DEAD
+    assert "Kleene is dead" in parse_pm(state, "Jd-", "Heal Kleene").rejected[0].reason
+    assert parse_pm(state, "Akonyl", "Investigate Kleene heals Parkur").accepted
+
+
+def test_a_will_is_kept_verbatim() -> None:
+    parsed = parse_pm(game(), "Jd-", "Heal Parkur.\nWill: I healed Parkur on N1.\nTrust him!")
+    assert [o.ability for o in parsed.accepted] == ["heal"]
+    assert parsed.will == "I healed Parkur on N1.\nTrust him!"
+
+
+def test_a_later_order_replaces_the_earlier_one_for_the_same_slot() -> None:
+    """"You may always send in a new order to replace your old one" and "the last valid action
+    prior to the countdown ending will be the one played"."""
+    session = GameSession(game("Night 3"))
+    session.receive("Jd-", "Heal Parkur")
+    session.receive("Akonyl", "Investigate Jd- heals Parkur")
+    session.receive("Jd-", "Heal Kleene")
+    orders = list(session.pending.values())
+    assert [(o.actor, o.canonical()) for o in orders] == [
+        ("Akonyl", "Investigate Jd- heals Parkur"),
+        ("Jd-", "Heal Kleene"),
+    ]
+
+
+def test_unvote_drops_the_vote() -> None:
+    session = GameSession(game("Day 3"))
+    session.receive("Parkur", "Vote Abs")
+    session.receive("Parkur", "unvote")
+    assert session.orders_of("Parkur") == []
