@@ -21,49 +21,13 @@ CLASSIC = [
     "Akonyl", "Abs", "Kleene", "Jd-", "PhoenixTears", "Parkur", "Conia", "Miaka", "Pofa",
     "Lynz", "Mr. Black Cat", "x_pon 2", "Müller", "Renée", "Satou", "Saito",
 ]  # fmt: skip
-SYLLABLES = [
-    "ka",
-    "ko",
-    "ri",
-    "na",
-    "to",
-    "mi",
-    "shi",
-    "ra",
-    "yu",
-    "ne",
-    "ai",
-    "ran",
-    "gin",
-    "vo",
-    "dka",
-    "be",
-    "lmo",
-    "sho",
-    "kir",
-    "ya",
-    "ma",
-    "da",
-]
+SYLLABLES = (
+    *("ka", "ko", "ri", "na", "to", "mi", "shi", "ra", "yu", "ne", "ai", "ran", "gin", "vo"),
+    *("dka", "be", "lmo", "sho", "kir", "ya", "ma", "da"),
+)
 KEYWORDS = frozenset(
-    [
-        "kill",
-        "arrest",
-        "heal",
-        "protect",
-        "investigate",
-        "interrogate",
-        "observe",
-        "discombobulate",
-        "killing",
-        "heals",
-        "protects",
-        "vote",
-        "frighten",
-        "steal",
-        "aptx",
-        "follow",
-    ]
+    {"kill", "arrest", "heal", "protect", "investigate", "interrogate", "observe", "killing"}
+    | {"discombobulate", "heals", "protects", "vote", "frighten", "steal", "aptx", "follow"}
 )
 GM_POST = (
     "[b]Night {n} has begun.[/b] The night ends on Friday at 20:00 GMT.\n"

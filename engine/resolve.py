@@ -10,9 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable
 
-# Importing the ability modules registers them.
-from engine.abilities import aptx, control, info, kill, law, protect  # noqa: F401
-from engine.abilities.base import ABILITIES
+from engine.abilities import ABILITIES
 from engine.context import DONE, PENDING, Action, Context
 from engine.orders.model import Order
 from engine.outcome import PhaseOutcome

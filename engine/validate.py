@@ -8,7 +8,7 @@ take place is a ``failed`` result at resolution instead.
 from __future__ import annotations
 
 from engine.abilities.aptx import own_capsules
-from engine.abilities.base import ABILITIES
+from engine.abilities import ABILITIES
 from engine.orders.model import Order, ability_title
 from engine.phases import PhaseKind
 from engine.rules.base import AbilityUse, Slot
@@ -59,12 +59,12 @@ def check_order(state: GameState, order: Order) -> tuple[SlotKey, AbilityUse] | 
         return "you are dead and can no longer act"
     if actor.status is Status.ARRESTED:
         return "you are arrested and may not use any abilities"
-    ability = ABILITIES.get(order.ability)
-    if ability is None:
-        return f"{ability_title(order.ability)} is not something autogm can carry out yet"
     found = find_slot(state, order)
     if isinstance(found, str):
         return found
+    ability = ABILITIES.get(order.ability)
+    if ability is None:
+        return f"{ability_title(order.ability)} is not something autogm can carry out yet"
     for target in order.targets:
         reason = _target_problem(state, order, target)
         if reason:

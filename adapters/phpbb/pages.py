@@ -43,6 +43,8 @@ def page_kind(soup: BeautifulSoup) -> str:
     """The kind of a page, from the markers each kind carries (PROTOCOL.md)."""
     checks = (
         ("message", lambda: message_box(soup) is not None),
+        # The guest index carries a quick login form of its own: the index wins.
+        ("index", lambda: "section-index" in classes(soup.body) if soup.body else False),
         ("login_form", lambda: login_form_tag(soup) is not None),
         ("topic", lambda: soup.find("div", id=re.compile(r"^p\d+$"), class_="post") is not None
             or soup.find("a", attrs={"name": re.compile(r"^p\d+$")}) is not None),
@@ -54,7 +56,6 @@ def page_kind(soup: BeautifulSoup) -> str:
         ("memberlist", lambda: soup.find("table", id="memberlist") is not None),
         ("forum", lambda: soup.find("a", class_="topictitle", href=re.compile("viewtopic"))
             is not None),
-        ("index", lambda: "section-index" in classes(soup.body) if soup.body else False),
     )  # fmt: skip
     for kind, check in checks:
         if check():

@@ -1,0 +1,9 @@
+"""Every ability the engine implements; importing the package registers them all.
+
+A new ability module is added to the import line below.
+"""
+
+from engine.abilities import aptx, control, info, kill, law, protect  # noqa: F401
+from engine.abilities.base import ABILITIES, Ability, register
+
+__all__ = ["ABILITIES", "Ability", "register"]

@@ -30,7 +30,7 @@ from __future__ import annotations
 import bisect
 import re
 import unicodedata
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -177,6 +177,7 @@ class NameMatch:
 class _Entry:
     """One name or alias: its key and where its written form has spaces (in key offsets)."""
 
+    written: str
     key: str
     target: str
     loose: str
@@ -222,7 +223,29 @@ def _make_entry(written: str, target: str, is_alias: bool) -> _Entry:
         last_end = m.end()
     tail = written[last_end:].rstrip() if last_end is not None else ""
     loose = _loose(written)
-    return _Entry(key or loose, target, loose, is_alias, frozenset(gaps), tuple(starts), tail)
+    return _Entry(
+        written, key or loose, target, loose, is_alias, frozenset(gaps), tuple(starts), tail
+    )
+
+
+def _prefix_index(entries: Sequence[_Entry]) -> list[tuple[str, int, int]]:
+    """(key from a word start, entry index, start offset), sorted for bisect."""
+    return sorted((e.key[s:], i, s) for i, e in enumerate(entries) for s in e.starts or (0,))
+
+
+def _deletion_index(entries: Sequence[_Entry]) -> dict[str, list[int]]:
+    """Every key with up to its fuzzy limit of letters deleted -> entry indexes.
+
+    Two strings within n edits (transpositions included) share a string reached by at most n
+    deletions from each, so a fuzzy lookup only verifies the few names found here instead of
+    computing an edit distance to every player.
+    """
+    index: dict[str, list[int]] = {}
+    for i, e in enumerate(entries):
+        if len(e.key) >= MIN_FUZZY:
+            for variant in _deletions(e.key, fuzzy_limit(e.key)):
+                index.setdefault(variant, []).append(i)
+    return index
 
 
 class NameMatcher:
@@ -242,6 +265,7 @@ class NameMatcher:
         "_prefix",
         "_puncts",
         "_symbols",
+        "_tails",
     )
 
     def __init__(self, names: Iterable[str], aliases: Mapping[str, str] | None = None) -> None:
@@ -259,28 +283,22 @@ class NameMatcher:
         self._exact: dict[str, list[_Entry]] = {}
         for e in entries:
             self._exact.setdefault(e.key, []).append(e)
-        # (suffix key from a run start, entry index, start offset), sorted for bisect
-        self._prefix = sorted(
-            (e.key[s:], i, s) for i, e in enumerate(entries) for s in e.starts or (0,)
-        )
-        self._deletes: dict[str, list[int]] = {}
-        for i, e in enumerate(entries):
-            if len(e.key) >= MIN_FUZZY:
-                for variant in _deletions(e.key, fuzzy_limit(e.key)):
-                    self._deletes.setdefault(variant, []).append(i)
+        self._prefix = _prefix_index(entries)
+        self._deletes = _deletion_index(entries)
         self._max_key = max((len(e.key) for e in entries), default=0)
+        self._tails: dict[str, tuple[str, ...]] = {}
         self._chunks: dict[str, int] = {}
         for e in entries:
+            if e.tail and e.tail not in self._tails.get(e.target, ()):
+                tails = (*self._tails.get(e.target, ()), e.tail)
+                self._tails[e.target] = tuple(sorted(tails, key=len, reverse=True))
             self._chunks[e.target] = max(self._chunks.get(e.target, 0), len(e.gaps) + 1)
         self._symbols = sorted(
             (e for e in entries if not fold(e.loose)), key=lambda e: -len(e.loose)
         )
         # Punctuation that occurs inside names: anything else ends a name while scanning.
         self._puncts = frozenset(
-            ch
-            for n in (*unique, *(aliases or {}))
-            for ch in n
-            if not (ch.isalnum() or ch.isspace())
+            ch for e in entries for ch in e.written if not (ch.isalnum() or ch.isspace())
         )
 
     @property
@@ -297,17 +315,20 @@ class NameMatcher:
             self._exact_match(key, written, None)
             or self._prefix_match(key, written, None)
             or self._fuzzy_match(key, written)
-            or self._no_match(key, written)
+            or self._no_match(written)
         )
 
     def match_prefix(self, text: str) -> tuple[NameMatch, int]:
         """Read the longest name at the very start of ``text``.
 
         Returns the match and how many characters of ``text`` it used (leading whitespace
-        included); 0 when no name was found. When scanning, extra spaces inside a name are not
-        allowed ("Abs on" is not "Abson", so "Kill Abs on Night 2" keeps its "on"), missing
-        ones are ("MrBlackCat"), and a prefix longer than one word must match the earlier
-        words whole ("Mr Bl" but not "Ak on").
+        included); 0 when no name was found. A miss carries no suggestions (while scanning, a
+        miss is often no error): call :meth:`suggest` when refusing the order.
+
+        Extra spaces inside a name are allowed only where the name has a word break ("Phoenix
+        Tears" for "PhoenixTears", but "Abs on" is not "Abson", so "Kill Abs on Night 2" keeps
+        its "on"); missing ones always are ("MrBlackCat"); a prefix longer than one word must
+        match the earlier words whole ("Mr Bl" but not "Ak on").
         """
         start = len(text) - len(text.lstrip())
         symbol = self._symbol_prefix(text, start) if self._symbols else None
@@ -453,22 +474,32 @@ class NameMatcher:
             )
             return found, runs[k - 1].end
         written = text[start:].split(maxsplit=1)[0] if text[start:].strip() else ""
-        return self._no_match(fold(written), written.rstrip(".,;:!?")), 0
+        return NameMatch(MatchKind.NONE, written.rstrip(".,;:!?")), 0
 
-    def _no_match(self, key: str, written: str) -> NameMatch:
+    def suggest(self, fragment: str) -> tuple[str, ...]:
+        """A few names close to ``fragment``, for an answer that refuses it: names it starts,
+        then the fewest edits away (at most half the name, or 2)."""
+        key = fold(fragment) or _loose(fragment)
+        if not key:
+            return ()
         scored: dict[str, tuple[int, int]] = {}
         for e in self._entries:
+            limit = max(2, len(e.key) // 2)
             if e.key.startswith(key):
                 score = (0, 0)
-            else:
-                d = distance(key, e.key, max(2, len(e.key) // 2))
-                if d > max(2, len(e.key) // 2):
-                    continue
+            elif abs(len(e.key) - len(key)) > limit:
+                continue
+            elif (d := distance(key, e.key, limit)) <= limit:
                 score = (1, d)
+            else:
+                continue
             if score < scored.get(e.target, (9, 0)):
                 scored[e.target] = score
         ranked = sorted(scored, key=lambda n: (scored[n], _sort_key(n)))
-        return NameMatch(MatchKind.NONE, written, candidates=tuple(ranked[:MAX_SUGGESTIONS]))
+        return tuple(ranked[:MAX_SUGGESTIONS])
+
+    def _no_match(self, written: str) -> NameMatch:
+        return NameMatch(MatchKind.NONE, written, candidates=self.suggest(written))
 
     # -- scanning ------------------------------------------------------------------------
 
@@ -492,8 +523,7 @@ class NameMatcher:
 
     def _consume(self, found: NameMatch, text: str, start: int, end: int) -> tuple[NameMatch, int]:
         """Extend the match over the name's own trailing punctuation ("Jd-" keeps its "-")."""
-        tails = {e.tail for e in self._entries if e.target == found.name and e.tail}
-        for tail in sorted(tails, key=len, reverse=True):
+        for tail in self._tails.get(found.name or "", ()):
             if text[end : end + len(tail)].casefold() == tail.casefold():
                 end += len(tail)
                 return NameMatch(

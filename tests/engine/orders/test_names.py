@@ -385,3 +385,17 @@ def test_fuzzy_index_agrees_with_a_full_scan() -> None:
             assert found.kind is NONE, written
         checked += 1
     assert checked > 1000
+
+
+def test_suggest_names_started_then_the_closest() -> None:
+    assert MATCHER.suggest("Ak") == ("Akito", "Akonyl", "Abs")  # started first, then 2 edits
+    assert MATCHER.suggest("Kleenexes") == ("Kleene",)
+    assert MATCHER.suggest("Pheonixtaers") == ("PhoenixTears",)
+    assert MATCHER.suggest("Zorro") == ()
+    assert MATCHER.suggest("") == ()
+
+
+def test_a_scanning_miss_leaves_suggestions_to_suggest() -> None:
+    found, used = MATCHER.match_prefix("Kleenexes tonight")
+    assert (found.kind, found.written, found.candidates, used) == (NONE, "Kleenexes", (), 0)
+    assert MATCHER.suggest(found.written) == ("Kleene",)

@@ -1,0 +1,69 @@
+"""``autogm check-forum``: log in and read (never post), one line per step, before a game."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TextIO, TypeVar
+
+from adapters.base import Forum, ForumError
+
+T = TypeVar("T")
+
+
+def check_forum(forum: Forum, topic: str, out: TextIO) -> int:
+    """Run the read-only checks; 0 if every step worked, 1 otherwise.
+
+    Steps: log in (the account and its user id), read the game topic (posts, pages, the last
+    post), list the inbox (messages, unread). Nothing is posted, sent or marked read.
+    """
+    failures = 0
+
+    def step(label: str, action: Callable[[], T], describe: Callable[[T], str]) -> T | None:
+        nonlocal failures
+        try:
+            result = action()
+        except ForumError as error:
+            failures += 1
+            out.write(f"FAIL {label}: {type(error).__name__}: {error}\n")
+            return None
+        out.write(f"ok   {label}: {describe(result)}\n")
+        return result
+
+    user = step(
+        "log in", _login(forum), lambda user: f"logged in as {user.name} (user id {user.id})"
+    )
+    if user is None:
+        return 1
+    step(f"read topic {topic}", lambda: forum.posts_after(topic, None), _describe_posts)
+    step("read the inbox", forum.inbox, _describe_inbox)
+    return 1 if failures else 0
+
+
+def _login(forum: Forum) -> Callable:
+    def login():
+        forum.login()
+        return forum.current_user()
+
+    return login
+
+
+def _describe_posts(posts) -> str:
+    if not posts:
+        return "no posts"
+    last = posts[-1]
+    pages = max(post.page for post in posts)
+    return (
+        f"{len(posts)} posts on {pages} page(s); last post {last.id} by {last.author} "
+        f"at {last.posted_at:%Y-%m-%d %H:%M} UTC"
+    )
+
+
+def _describe_inbox(messages) -> str:
+    unread = sum(1 for message in messages if message.unread)
+    if not messages:
+        return "empty"
+    newest = messages[0]
+    return (
+        f"{len(messages)} messages on the first page, {unread} unread; newest {newest.id} "
+        f"from {newest.author or '?'}: {newest.subject!r}"
+    )

@@ -1,0 +1,49 @@
+"""Dealing the GM's role list to the signed-up players, with the game's RNG.
+
+The GM chooses the roles (config.ini ``roles =``); autogm only checks the list against the
+rules and assigns it at random, so a game's deal is reproducible from its seed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from engine.rules.base import Ruleset, RulesetError, Side
+from engine.setup import resolve_role
+
+# Pairs of roles the text forbids in one game: "Haibara and Sherry may not be in the same
+# game." "Shinichi & Conan may only be present in the same game if a role is disguised as
+# Shinichi" (a disguise is drawn only in Prep, after the deal, so the deal never has both).
+EXCLUSIVE_PAIRS = (("Haibara", "Sherry"), ("Shinichi", "Conan"))
+
+
+def check_role_list(ruleset: Ruleset, roles: Sequence[str]) -> list[str]:
+    """The list with canonical role names, or RulesetError naming what is wrong with it."""
+    names = [resolve_role(ruleset, r) for r in roles]
+    repeated = sorted({n for n in names if names.count(n) > 1})
+    if repeated:
+        raise RulesetError(f"each role can be dealt once; repeated: {', '.join(repeated)}")
+    for first, second in EXCLUSIVE_PAIRS:
+        if first in names and second in names:
+            raise RulesetError(f"{first} and {second} may not be in the same game")
+    if not any(ruleset.roles[n].side is Side.BLACK_ORG for n in names):
+        raise RulesetError("the role list has no Black Org role")
+    if all(ruleset.roles[n].side is Side.BLACK_ORG for n in names):
+        raise RulesetError("the role list has no town role")
+    return names
+
+
+def deal_roles(
+    ruleset: Ruleset, players: Sequence[str], roles: Sequence[str], seed: int | str
+) -> dict[str, str]:
+    """Assign ``roles`` to ``players`` at random (as many roles as players)."""
+    if len(players) != len(roles):
+        raise RulesetError(f"{len(players)} players but {len(roles)} roles to deal")
+    if len(set(players)) != len(players):
+        raise RulesetError("a player is listed twice")
+    names = check_role_list(ruleset, roles)
+    rng = random.Random(f"autogm/{seed}/deal")
+    shuffled = list(names)
+    rng.shuffle(shuffled)
+    return dict(zip(players, shuffled, strict=True))
