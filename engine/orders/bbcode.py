@@ -22,6 +22,12 @@ at most 3 lines long, and only if no line of it looks like an order to the calle
 predicate (by default: a line of two or more words is kept). "Sent from my phone" lines and
 phpBB "Last edited by" lines are always dropped. Lines with no letter or digit carry no order
 and are dropped.
+
+Ruling: a smiley counts only when it stands alone (after a space or at a line start), so
+"Abs:D" and "20:00" survive; "8)" is not a smiley ("(on Night 8)"). Emoji outside the Basic
+Multilingual Plane are dropped; symbols such as ♥ and ★ stay (names use them).
+
+Ruling: [vote]X[/vote] in a PM reads "vote X", so the grammar still sees a vote.
 """
 
 from __future__ import annotations

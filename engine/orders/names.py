@@ -23,6 +23,14 @@ one edit in a two-letter name ("Jd" -> "Jo") changes half of it, which is a gues
 
 Ruling: two names with the same key ("Jd" and "Jd-") are told apart only by their exact written
 form (case and spaces ignored); otherwise the match is ambiguous.
+
+Ruling: a unique prefix beats a unique typo reading, as the tiers say: "Sato" reads as Satou
+(a prefix, and the usual romanization of Satō) though it is one edit from Saito.
+
+Ruling: when scanning an order (match_prefix), extra spaces are allowed only where the name has
+a word break, including camelCase and letter/digit breaks ("Phoenix Tears", "Agent 007");
+scanning stops at punctuation no name contains; and a typo'd whole name beats a prefix of the
+same name ("Mr Blak Cat" is Mr. Black Cat, not "Mr" plus junk).
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from engine.orders import grammar
-from engine.orders.bbcode import clean_message, strip_filler
+from engine.orders.bbcode import Filler, clean_message
 from engine.orders.model import Order, ParsedPM, Query, Rejection
 from engine.orders.names import MatchKind, NameMatcher
 from engine.phases import Phase
@@ -52,6 +52,7 @@ class Vocabulary:
 
     players: NameMatcher
     roles: NameMatcher
+    filler: Filler
 
 
 @lru_cache(maxsize=8)
@@ -62,7 +63,7 @@ def _role_matcher(ruleset_id: str) -> NameMatcher:
 
 @lru_cache(maxsize=32)
 def _vocabulary(names: tuple[str, ...], ruleset_id: str) -> Vocabulary:
-    return Vocabulary(NameMatcher(names), _role_matcher(ruleset_id))
+    return Vocabulary(NameMatcher(names), _role_matcher(ruleset_id), Filler(protected=names))
 
 
 def vocabulary(state: GameState) -> Vocabulary:
@@ -92,6 +93,9 @@ class _Reader:
         written = written.split()[0] if written.split() else written
         if kind is MatchKind.AMBIGUOUS:
             return f"'{written}' could be {' or '.join(candidates)}: write more of the name"
+        close = self.words.players.suggest(written)
+        if close:
+            return f"'{written}' matches no player in this game; did you mean {' or '.join(close)}?"
         players = ", ".join(self.words.players.names)
         return f"'{written}' matches no player in this game; the players are: {players}"
 
@@ -129,7 +133,7 @@ class _Reader:
 
     # -- one reader per kind of order ------------------------------------------------------
     def read(self, fragment: str) -> Order | str | None:
-        text = strip_filler(fragment, protected=self.words.players.names)
+        text = self.words.filler.clean(fragment)
         text = _PUNCT_TAIL.sub("", text)
         if not text:
             return None
@@ -276,9 +280,14 @@ def _fragments(text: str, names: tuple[str, ...]) -> list[str]:
     return pieces
 
 
+def _may_be_order(line: str) -> bool:
+    """Protects a line after a "--" sign-off from being taken for a signature."""
+    return grammar.match_word(grammar.ORDER_PATTERNS, line.strip()) is not None
+
+
 def parse_pm(state: GameState, author: str, source: str) -> ParsedPM:
     """Read one private message from ``author`` in the current phase of ``state``."""
-    text = clean_message(source)
+    text = clean_message(source, keep=_may_be_order)
     will = None
     found = _WILL.search(text)
     if found:

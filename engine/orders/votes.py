@@ -11,6 +11,8 @@ Ruling: an exact player name beats the words "no lynch" (a player may be called 
 and typo readings of a name come after them.
 Ruling: a refused mark leaves the voter's previous vote standing; only a valid vote or an
 unvote changes it.
+Ruling: in a tally, voters are listed in the order they cast their current vote (a changed
+vote goes to the end), as forum vote counts usually show it.
 """
 
 from __future__ import annotations

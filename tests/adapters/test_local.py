@@ -1,0 +1,103 @@
+"""LocalForum beyond the shared contract: storage, users, pasting PMs in, permissions."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from adapters.base import LoginFailed, NoPermission, NotFound, PostRef, Rejected, User
+from adapters.local import POSTS_PER_PAGE, LocalForum
+
+
+@pytest.fixture
+def gm() -> LocalForum:
+    return LocalForum(":memory:", "GameMaster", now=lambda: datetime(2026, 11, 22, tzinfo=UTC))
+
+
+def test_a_folder_keeps_the_forum_between_runs(tmp_path):
+    first = LocalForum(tmp_path / "game", "GameMaster")
+    first.deliver("Akonyl", "Night 1", "Arrest Abs")
+    again = LocalForum(tmp_path / "game", "GameMaster")
+    assert [message.author for message in again.new_private_messages(None).messages] == ["Akonyl"]
+    assert (tmp_path / "game" / "forum.sqlite").exists()
+
+
+def test_a_pasted_pm_keeps_quotes_apart(gm):
+    gm.deliver("Akonyl", "Re: role", '[quote="GameMaster"]You are Town[/quote]\nThanks, arrest Abs')
+    message = gm.new_private_messages(None).messages[0]
+    assert (message.text, message.quotes) == ("Thanks, arrest Abs", ("You are Town",))
+    assert message.recipients == ("GameMaster",)
+
+
+def test_reading_marks_read_and_unread_older_messages_still_count(gm):
+    for number in range(3):
+        gm.deliver("Abs", f"n{number}", "text")
+    assert [item.unread for item in gm.inbox()] == [True, True, True]
+    gm.read_private_message("3")
+    assert [item.unread for item in gm.inbox()] == [False, True, True]
+    assert [message.id for message in gm.new_private_messages("3").messages] == ["1", "2"]
+
+
+def test_a_pm_by_name_by_id_and_by_user(gm):
+    abs_ = gm.add_user("Abs")
+    jdash = gm.add_user("Jdash")
+    sent = gm.send_private_message(["abs", int(jdash.id), User("", jdash.id)], "Role", "Mafia")
+    assert sent.recipients == ("Abs", "Jdash", "Jdash")
+    assert gm.as_user("Jdash").inbox()[0].author == "GameMaster"
+    assert gm.as_user(abs_.name).read_private_message(sent.id).recipients == ("Abs", "Jdash")
+
+
+def test_nobody_reads_someone_elses_pm(gm):
+    sent = gm.deliver("Akonyl", "secret", "I am the cop")
+    with pytest.raises(NotFound):
+        gm.as_user("Abs").read_private_message(sent.id or "")
+
+
+@pytest.mark.parametrize(
+    ("to", "subject", "body", "error"),
+    [
+        (["Nobody"], "s", "b", NotFound),
+        ([], "s", "b", Rejected),
+        (["GameMaster"], " ", "b", Rejected),
+        (["GameMaster"], "s", "  ", Rejected),
+    ],
+)
+def test_bad_pms_are_refused_like_phpbb_does(gm, to, subject, body, error):
+    with pytest.raises(error):
+        gm.send_private_message(to, subject, body)
+
+
+def test_posts_have_pages_like_phpbb(gm):
+    topic = gm.create_topic("Signups", "Sign up here").topic
+    for number in range(POSTS_PER_PAGE + 2):
+        gm.as_user(f"Player{number}").reply(topic, "/in")
+    posts = gm.posts_after(topic, None)
+    assert [post.page for post in posts] == [1] * POSTS_PER_PAGE + [2] * 3
+
+
+def test_edits_are_noticed_and_only_the_author_may_edit(gm):
+    topic = gm.create_topic("Game", "Welcome").topic
+    ref = gm.as_user("Kleene").reply(topic, "vote Abs")
+    with pytest.raises(NoPermission):
+        gm.edit_post(ref, "vote Kleene")
+    gm.as_user("Kleene").edit_post(ref, "vote Jdash")
+    post = gm.posts_after(topic, "1")[0]
+    assert (post.source, post.edited_at is not None) == ("vote Jdash", True)
+    with pytest.raises(NotFound):
+        gm.edit_post(PostRef(topic, "99"), "x")
+
+
+def test_a_reply_has_a_subject_and_missing_topics_are_not_found(gm):
+    with pytest.raises(NotFound):
+        gm.reply("7", "hello")
+    with pytest.raises(Rejected):
+        gm.create_topic("", "body")
+
+
+def test_login_needs_the_account(gm):
+    gm.login()
+    assert gm.current_user() == User("GameMaster", "1")
+    gm._store.write("delete from users where name = ?", "GameMaster")
+    with pytest.raises(LoginFailed):
+        gm.login()
