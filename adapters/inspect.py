@@ -107,7 +107,8 @@ def _form(form) -> dict:
         "action": redact(form.action),
         "method": form.method,
         "fields": [
-            [name, "[hidden]" if name in _HIDDEN_VALUES else redact(value)] for name, value in form.fields
+            [name, "[hidden]" if name in _HIDDEN_VALUES else redact(value)]
+            for name, value in form.fields
         ],
         "buttons": [name for name, _ in form.buttons],
     }

@@ -18,17 +18,17 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.abilities import ABILITIES  # noqa: E402
-from engine.deal import EXCLUSIVE_PAIRS  # noqa: E402
-from engine.orders.model import ability_title  # noqa: E402
-from engine.phases import Phase  # noqa: E402
-from engine.replay import parse_scenario, replay  # noqa: E402
-from engine.resolve import resolve  # noqa: E402
-from engine.rules import load_ruleset  # noqa: E402
-from engine.session import GameSession  # noqa: E402
-from engine.setup import Setup, new_game  # noqa: E402
-from engine.state import GameState  # noqa: E402
-from engine.validate import held_slots  # noqa: E402
+from engine.abilities import ABILITIES
+from engine.deal import EXCLUSIVE_PAIRS
+from engine.orders.model import ability_title
+from engine.phases import Phase
+from engine.replay import parse_scenario, replay
+from engine.resolve import resolve
+from engine.rules import load_ruleset
+from engine.session import GameSession
+from engine.setup import Setup, new_game
+from engine.state import GameState
+from engine.validate import held_slots
 
 RULESET = load_ruleset("dctp-2011")
 

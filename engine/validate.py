@@ -7,8 +7,8 @@ take place is a ``failed`` result at resolution instead.
 
 from __future__ import annotations
 
-from engine.abilities.aptx import own_capsules
 from engine.abilities import ABILITIES
+from engine.abilities.aptx import own_capsules
 from engine.orders.model import Order, ability_title
 from engine.phases import PhaseKind
 from engine.rules.base import AbilityUse, Slot

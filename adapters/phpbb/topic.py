@@ -167,9 +167,12 @@ def _subsilver2_post(anchor: Tag, topic: str, page: int, dates: DateReader, now:
     content = table.find("div", class_="postbody") if table else None
     if table is None or match is None or content is None:
         raise UnrecognisedPage(f"subsilver2 post {anchor.get('name')} without a body", None)
-    link = profile_link(table)
-    author, author_id = user_of(link) if link else ("", None)
-    author = text_of(table.find("b", class_="postauthor")) or author
+    # The author's id is only in the profile icon of the post's last row; an edit notice may
+    # link another user (a moderator) before it.
+    links = table.find_all("a", href=re.compile(r"mode=viewprofile"))
+    icon = next((link for link in links if link.find("img")), links[-1] if links else None)
+    author_id = query_value(href_of(icon), "u") if icon is not None else None
+    author = text_of(table.find("b", class_="postauthor"))
     posted = table.find(string=re.compile("Posted"))
     posted_text = posted.parent.parent.get_text(" ") if posted and posted.parent else ""
     source = to_bbcode(content)

@@ -1,0 +1,122 @@
+"""What the phpBB adapter costs: requests per idle poll, pages per topic read, parse time.
+
+Run: .venv/bin/python benchmarks/bench_forum.py   (offline: captured pages via `responses`)
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+import sys
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+import responses
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from adapters.phpbb import PhpBBForum  # noqa: E402
+from adapters.phpbb.dates import DateReader  # noqa: E402
+from adapters.phpbb.topic import parse_topic_page  # noqa: E402
+from adapters.phpbb.transport import Transport  # noqa: E402
+
+PAGES = Path(__file__).resolve().parents[1] / "tests" / "adapters" / "pages"
+CAPTURED = PAGES / "phpbb-3.3-prosilver"
+BASE = "https://forum.example.test/"
+HTML = "text/html; charset=UTF-8"
+NOW = datetime(2026, 11, 22, 3, 0, tzinfo=UTC)
+_POST = re.compile(
+    r'(<div id="p\d+" class="post .*?)(?=\s*<div id="p\d+" class="post |\s*<form )', re.S
+)
+
+
+def read(name: str, folder: Path = CAPTURED) -> str:
+    return (folder / name).read_text(encoding="utf-8")
+
+
+def forum() -> PhpBBForum:
+    transport = Transport(BASE, sleep=lambda seconds: None)
+    return PhpBBForum(BASE, "GameMaster", "secret", transport=transport, now=lambda: NOW)
+
+
+def logged_in(mock: responses.RequestsMock) -> PhpBBForum:
+    mock.get(BASE + "ucp.php?mode=login", body=read("login_form.html"), content_type=HTML)
+    mock.post(
+        BASE + "ucp.php?mode=login&sid=6416043db9f6e6d9e53515cecdb33466",
+        status=302,
+        headers=[("Set-Cookie", "phpbb3_x_u=2; path=/"), ("Location", BASE + "index.php")],
+    )
+    board = forum()
+    board.login()
+    return board
+
+
+def requests_per_idle_poll() -> int:
+    with responses.RequestsMock() as mock:
+        board = logged_in(mock)
+        inbox = read("pm_inbox_all_read_gm.html", PAGES / "phpbb-3.3-prosilver-derived")
+        mock.get(BASE + "ucp.php?i=pm&folder=inbox", body=inbox, content_type=HTML)
+        before = len(mock.calls)
+        assert board.new_private_messages("10").messages == []
+        return len(mock.calls) - before
+
+
+def pages_for_topic_read(after: str | None) -> tuple[int, int]:
+    """(pages fetched, new posts) reading the 23-post, 3-page signup topic after ``after``."""
+    serve = {
+        "viewtopic.php?t=3&sk=t&sd=a": "viewtopic_signups_page1.html",
+        "viewtopic.php?t=3&start=10": "viewtopic_signups_page2.html",
+        "viewtopic.php?t=3&start=20": "viewtopic_signups_page3.html",
+        "viewtopic.php?p=23&sk=t&sd=a": "viewtopic_by_post_id.html",
+        "viewtopic.php?p=31&sk=t&sd=a": "viewtopic_signups_page3.html",
+    }
+    with responses.RequestsMock(assert_all_requests_are_fired=False) as mock:
+        board = logged_in(mock)
+        for path, name in serve.items():
+            mock.get(BASE + path, body=read(name), content_type=HTML)
+        before = len(mock.calls)
+        posts = board.posts_after("3", after)
+        return len(mock.calls) - before, len(posts)
+
+
+def page_of_25_posts() -> str:
+    """Page 1 of the signup topic with the posts of all three pages, plus two more: 25 posts."""
+    first = read("viewtopic_signups_page1.html")
+    posts = [
+        post
+        for name in ("page1", "page2", "page3")
+        for post in _POST.findall(read(f"viewtopic_signups_{name}.html"))
+    ]
+    extra = [re.sub(r"\b(p|profile|post_content)(9|10)\b", rf"\g<1>9{i}", posts[i]) for i in (0, 1)]
+    start = first.index(posts[0])
+    end = first.index(posts[9]) + len(posts[9])
+    return first[:start] + "\n".join(posts + extra) + first[end:]
+
+
+def parse_milliseconds(html: str, runs: int = 30) -> tuple[float, float, int]:
+    dates = DateReader()
+    count = len(parse_topic_page(html, dates, NOW).posts)
+    timings = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        parse_topic_page(html, dates, NOW)
+        timings.append((time.perf_counter() - started) * 1000)
+    return statistics.median(timings), min(timings), count
+
+
+def main() -> None:
+    print(f"requests per idle PM poll: {requests_per_idle_poll()}")
+    for after, label in (
+        (None, "whole topic"),
+        ("23", "after post 23"),
+        ("31", "after the last post"),
+    ):
+        fetched, new = pages_for_topic_read(after)
+        print(f"topic read, {label}: {fetched} page(s) fetched, {new} new post(s)")
+    median, best, count = parse_milliseconds(page_of_25_posts())
+    print(f"parse a {count}-post topic page: median {median:.1f} ms, best {best:.1f} ms")
+
+
+if __name__ == "__main__":
+    main()
