@@ -91,21 +91,34 @@ class User:
 
 @runtime_checkable
 class Forum(Protocol):
-    """The operations autogm needs from a forum, and nothing more."""
+    """The operations autogm needs from a forum, and nothing more.
 
-    def login(self) -> None: ...
+    Every method may raise a ``ForumError`` subclass; none stores a mark. Users are named by
+    name (``str``), by user id (``int``) or by a ``User`` from ``find_user``.
+    """
 
-    def current_user(self) -> User: ...
+    def login(self) -> None:
+        """Log in (again); the other methods log in by themselves when they need to."""
 
-    def inbox(self) -> list[PMSummary]: ...
+    def current_user(self) -> User:
+        """The account this forum acts as."""
 
-    def new_private_messages(self, since: str | None) -> PMBatch: ...
+    def inbox(self) -> list[PMSummary]:
+        """The first page of the inbox, newest first, without opening (or marking) anything."""
 
-    def read_private_message(self, message_id: str) -> PrivateMessage: ...
+    def new_private_messages(self, since: str | None) -> PMBatch:
+        """Messages newer than the mark ``since`` (and unread older ones), oldest first, read
+        and so marked read, with the mark to store next. Nothing new costs one request."""
+
+    def read_private_message(self, message_id: str) -> PrivateMessage:
+        """One message by id (reading it marks it read, as on phpBB)."""
 
     def mark_read(self, message_id: str) -> None: ...
 
-    def posts_after(self, topic: str, after: str | None) -> list[Post]: ...
+    def posts_after(self, topic: str, after: str | None) -> list[Post]:
+        """Posts of ``topic`` with an id above ``after`` (all when None), oldest first,
+        fetching only the pages from the one holding ``after``; edited posts carry
+        ``edited_at``."""
 
     def send_private_message(
         self, to: Sequence[str | int | User], subject: str, body: str
@@ -115,7 +128,8 @@ class Forum(Protocol):
 
     def edit_post(self, post: PostRef, body: str) -> None: ...
 
-    def find_user(self, name: str) -> User | None: ...
+    def find_user(self, name: str) -> User | None:
+        """The user of that name (any case), or None when there is none."""
 
 
 class ForumError(Exception):

@@ -16,10 +16,10 @@ import responses
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from adapters.phpbb import PhpBBForum  # noqa: E402
-from adapters.phpbb.dates import DateReader  # noqa: E402
-from adapters.phpbb.topic import parse_topic_page  # noqa: E402
-from adapters.phpbb.transport import Transport  # noqa: E402
+from adapters.phpbb import PhpBBForum
+from adapters.phpbb.dates import DateReader
+from adapters.phpbb.topic import parse_topic_page
+from adapters.phpbb.transport import Transport
 
 PAGES = Path(__file__).resolve().parents[1] / "tests" / "adapters" / "pages"
 CAPTURED = PAGES / "phpbb-3.3-prosilver"

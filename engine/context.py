@@ -14,6 +14,9 @@ from engine.outcome import Draw, Lynch, Notice, Result
 from engine.phases import Phase
 from engine.state import (
     ABROAD,
+    DETAINED,
+    ERASED,
+    FRIGHTENED,
     IN_FLIGHT,
     INJURED,
     SUSPENDED,
@@ -73,6 +76,8 @@ class Context:
     blocked: set[str] = field(default_factory=set)  # discombobulated this night
     poisoned: set[str] = field(default_factory=set)  # died of APTX today
     silenced: set[str] = field(default_factory=set)  # get no results this phase
+    # Slandered tonight (Slander took place): Interrogate inverts its answer for them.
+    slandered: set[str] = field(default_factory=set)
     attacks: list[Attack] = field(default_factory=list)
     results: list[Result] = field(default_factory=list)
     notices: list[Notice] = field(default_factory=list)
@@ -98,7 +103,12 @@ class Context:
     def is_reachable(self, name: str) -> bool:
         """Whether actions on this player can land: alive, free, and in Japan."""
         p = self.player(name)
-        return p.is_free and not p.has(ABROAD, self.phase) and not p.has(IN_FLIGHT, self.phase)
+        return (
+            p.is_free
+            and not p.has(ABROAD, self.phase)
+            and not p.has(IN_FLIGHT, self.phase)
+            and not p.has(DETAINED, self.phase)
+        )
 
     def unable_reason(self, action: Action) -> str | None:
         """Why the actor cannot act at this point of the phase, if they cannot."""
@@ -114,6 +124,10 @@ class Context:
             return "arrested"
         if p.has(IN_FLIGHT, self.phase) or (p.has(ABROAD, self.phase) and not ability.abroad_ok):
             return "abroad"
+        if p.has(DETAINED, self.phase):
+            return DETAINED
+        if self.phase.is_day and p.has(FRIGHTENED, self.phase) and ability.frightenable:
+            return FRIGHTENED
         for condition in (SUSPENDED, TEMPORARILY_INJURED):
             if p.has(condition, self.phase) and not ability.kept_when_suspended:
                 return condition
@@ -164,15 +178,24 @@ class Context:
         if notify:
             self.notify(action.actor, f"failed.{reason}", ability=action.ability.name)
 
-    def remove(self, name: str, status: Status, cause: str) -> None:
-        """A player leaves play (dies or is arrested) at this point of the phase."""
+    def remove(self, name: str, status: Status, cause: str, *, erased: bool = False) -> None:
+        """A player leaves play (dies or is arrested) at this point of the phase.
+
+        An ``erased`` body is announced without its role or will (Erase, Bribe).
+        """
+        from engine.harm import after_removal
+
         p = self.player(name)
         p.status = status
         p.fate = Fate(self.phase, cause)
-        if status is Status.DEAD:
+        if status is Status.DEAD and erased:
+            p.conditions[ERASED] = None
+            self.announce("death.erased", player=name)
+        elif status is Status.DEAD:
             self.announce(f"death.{cause}", player=name, role=p.role)
             if p.will:
                 self.announce("death.will", player=name, will=p.will)
+        after_removal(self, name, status)
 
     def set_condition(self, name: str, condition: str, phases: int | None) -> None:
         """A condition for this phase and the ``phases`` after it (None: for good)."""

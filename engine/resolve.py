@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable
 
 from engine.abilities import ABILITIES
 from engine.context import DONE, PENDING, Action, Context
+from engine.harm import apply_scheduled
 from engine.orders.model import Order
 from engine.outcome import PhaseOutcome
 from engine.protection import settle_attacks
@@ -36,6 +37,7 @@ def resolve(
     phase, with every result, notice and random draw of this one.
     """
     new = state.clone()
+    apply_scheduled(new)
     actions = [_action(new, order) for order in orders]
     ctx = Context(new, rng or phase_rng(state.seed, state.phase), actions)
     for step in new.ruleset.order_of_actions:

@@ -26,6 +26,11 @@ TEMPORARILY_INJURED = "temporarily_injured"
 SUSPENDED = "suspended"
 ABROAD = "abroad"
 IN_FLIGHT = "in_flight"
+# Issue 3 (killing, protecting, punishing): see docs/engine.md, "Data other abilities read".
+FRIGHTENED = "frightened"  # through the day after the night of the Frighten
+DETAINED = "detained"
+BOMB = "bomb"  # strapped with the Explosive Vest
+ERASED = "erased"  # a dead player whose body was erased (Erase, Bribe)
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +58,11 @@ class ActionRecord:
     crime: bool
     role: str | None = None  # the role named (APTX guess, disguise worn)
     succeeded: bool = False  # a kill that killed, a guess that was right
+    # A blamed action (Blame): investigations, arrests and cross-examinations see it as real
+    # ("Any investigations for the blamed action will come back as 'true'"); only an arrest
+    # by a Black Org member ignores it ("Vermouth and Irish cannot arrest players for blamed
+    # actions").
+    blamed: bool = False
 
 
 @dataclass(slots=True)
@@ -66,6 +76,7 @@ class PlayerState:
     disguise: str | None = None
     will: str | None = None
     fate: Fate | None = None
+    injury: str | None = None  # what injured the player: first_aid, protect, bone_breaking, ...
 
     def copy(self) -> PlayerState:
         return PlayerState(
@@ -78,6 +89,7 @@ class PlayerState:
             disguise=self.disguise,
             will=self.will,
             fate=self.fate,
+            injury=self.injury,
         )
 
     @property
@@ -123,6 +135,14 @@ class GameState:
     best_friends: dict[str, str] = field(default_factory=dict)  # Sonoko's player -> friend
     costumes: dict[str, tuple[str, ...]] = field(default_factory=dict)
     winner: str | None = None
+    # Conditions that begin in a later phase: (phase index, player, condition, until).
+    scheduled: list[tuple[int, str, str, int | None]] = field(default_factory=list)
+    charms: dict[str, int] = field(default_factory=dict)  # holder -> last phase protected
+    watch: tuple[str, str, int] | None = None  # (holder, lender, night index)
+    watch_broken: bool = False
+    bomb: tuple[str, str] | None = None  # (wearer, planter) of the Explosive Vest
+    vest_used: bool = False
+    detentions: dict[str, str] = field(default_factory=dict)  # officer -> last detained
 
     def clone(self) -> GameState:
         return GameState(
@@ -140,6 +160,13 @@ class GameState:
             best_friends=dict(self.best_friends),
             costumes=dict(self.costumes),
             winner=self.winner,
+            scheduled=list(self.scheduled),
+            charms=dict(self.charms),
+            watch=self.watch,
+            watch_broken=self.watch_broken,
+            bomb=self.bomb,
+            vest_used=self.vest_used,
+            detentions=dict(self.detentions),
         )
 
     def side(self, player: str) -> Side:

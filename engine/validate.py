@@ -28,6 +28,12 @@ def held_slots(state: GameState, player: str) -> list[tuple[str, Slot]]:
     if own_capsules(state, player) and not any(k == "common:aptx" for k, _ in slots):
         aptx = AbilityUse("aptx")
         slots.append(("common:aptx", Slot((aptx,), frozenset({PhaseKind.DAY}))))
+    # Slots a status or an option gives (Lovey-Dovey for lovers, Defuse with the Explosive
+    # Vest): each ability says whom it is granted to.
+    for name, ability in ABILITIES.items():
+        granted = ability.granted_slot(state, player)
+        if granted is not None:
+            slots.append((f"granted:{name}", granted))
     return slots
 
 

@@ -20,6 +20,8 @@ _NOISE = re.compile(
     r'|<dl class="postprofile".*?</dl>\s*'
     r'|<ul class="post-buttons">.*?</ul>\s*'
     r'|<i class="icon[^"]*"[^>]*></i>'
+    r'|<span class="sr-only">[^<]*</span>'
+    r'|<div class="back2top">.*?</div>\s*'
     r"|(<pre\b.*?</pre>|<textarea\b.*?</textarea>)"
     # Indentation between tags; a space alone may separate words ("</b> <img>"), so keep it.
     r"|>[ \t]*\n\s*(?=<)",

@@ -41,7 +41,9 @@ def parse_topic_page(html: str, dates: DateReader, now: datetime) -> TopicPage:
     first = _POST_START.search(light)
     if first is None:
         return _parse_subsilver2(BeautifulSoup(light, "html.parser"), dates, now)
-    head = BeautifulSoup(light[: first.start()], "html.parser")
+    # The title and pagination sit between the start of the page body and the first post.
+    body_start = max(light.rfind("<", 0, light.find('id="page-body"')), 0)
+    head = BeautifulSoup(light[body_start : first.start()], "html.parser")
     body = BeautifulSoup(
         light[first.start() :], "html.parser", parse_only=SoupStrainer("div", id=_POST_ID)
     )
@@ -57,10 +59,12 @@ def parse_topic_page(html: str, dates: DateReader, now: datetime) -> TopicPage:
 
 
 def _topic_title(head: BeautifulSoup) -> tuple[str | None, str]:
-    for tag in head.select("h2 a, h2.topic-title a, a.titles"):
-        topic = query_value(href_of(tag), "t")
+    # prosilver: h2 > a (h2.topic-title from 3.1); subsilver2: a.titles inside its h2.
+    for heading in head.find_all("h2"):
+        link = heading.find("a", href=re.compile(r"viewtopic\.php"))
+        topic = query_value(href_of(link), "t") if link is not None else None
         if topic:
-            return topic, tag.get_text().strip()
+            return topic, link.get_text().strip()
     return None, text_of(head.find("h2"))
 
 
@@ -70,18 +74,18 @@ def _page_numbers(head: BeautifulSoup) -> tuple[int, int]:
     if match:
         return int(match.group(1)), int(match.group(2))
     pagination = head.find("div", class_="pagination")
-    active = pagination.select_one("li.active span") if isinstance(pagination, Tag) else None
+    active_item = pagination.find("li", class_="active") if isinstance(pagination, Tag) else None
+    active = active_item.find("span") if isinstance(active_item, Tag) else None
     if active is None or not active.get_text().strip().isdigit():
         return 1, 1
-    numbers = [int(tag.get_text()) for tag in pagination.select("li a, li span")
-               if tag.get_text().strip().isdigit()]  # fmt: skip
-    return int(active.get_text()), max(numbers)
+    labels = [tag.get_text().strip() for tag in pagination.find_all(["a", "span"])]
+    return int(active.get_text()), max(int(label) for label in labels if label.isdigit())
 
 
 def _next_url(head: BeautifulSoup, page: int, pages: int) -> str | None:
     if page >= pages:
         return None
-    arrow = head.select_one("li.arrow.next a, a[rel=next]")
+    arrow = head.find("a", rel="next")
     if arrow is not None:
         return href_of(arrow)
     # phpBB 3.0 has no arrow: its pagination links read "Next" or the page number.

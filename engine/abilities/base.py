@@ -15,7 +15,7 @@ from engine.rules.base import Step
 if TYPE_CHECKING:
     from engine.context import Action, Context
     from engine.orders.model import Order
-    from engine.rules.base import AbilityUse
+    from engine.rules.base import AbilityUse, Slot
     from engine.state import GameState
 
 
@@ -29,7 +29,12 @@ class Ability:
     kept_when_suspended: ClassVar[bool] = False  # "lose all abilities apart from voting"
     kept_when_injured: ClassVar[bool] = False
     abroad_ok: ClassVar[bool] = False
+    frightenable: ClassVar[bool] = True  # stopped by Frighten the next day (Arrest is not)
     targets: ClassVar[int] = 1  # how many player targets the order names
+
+    def granted_slot(self, state: GameState, player: str) -> Slot | None:
+        """A slot this ability gives a player beyond the sheet (a status, an option)."""
+        return None
 
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
         """A reason to refuse the order when it is sent, beyond the general checks."""

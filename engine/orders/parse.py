@@ -23,7 +23,7 @@ from engine.validate import check_order
 
 # "Will: ..." starts a line or follows a sentence, and runs to the end of the message.
 _WILL = re.compile(r"(?:^|(?<=[.!?;]))\s*(?:my\s+)?will\s*[:\-]\s*", re.IGNORECASE | re.MULTILINE)
-_SENTENCE = re.compile(r"(?<=[.!?;])\s+")
+_SENTENCE = re.compile(r"(?<=[.!?])\s+")
 _JOINER = re.compile(r"\s+(?:and|then|also|&|\+)\s+", re.IGNORECASE)
 _QUERY_SPLIT = re.compile(r"\s*(?:[,;]|\band\b|\balso\b)\s*", re.IGNORECASE)
 _AS = re.compile(r"\s*(?:as|=|is|:|-)\s*", re.IGNORECASE)
@@ -39,6 +39,16 @@ _LEADER = re.compile(
 )
 _ORDER_TO = re.compile(r"(?:order|tell|have|make)\s+", re.IGNORECASE)
 _PUNCT_TAIL = re.compile(r"[\s.!?;,]+$")
+_TRAILING = re.compile(r"(?:[\s,]+(?:instead|now|again|please|pls|plz|thanks|ty))+[\s.!?]*$",
+                       re.IGNORECASE)
+# Replies that carry no order: answered with "no order found", never refused.
+_CHATTER = re.compile(
+    r"^(?:ok(?:ay)?|k|kk|got\s+it|understood|sure|alright|noted|lol|haha|hmm+|yes|no|yep|nope)"
+    r"[\s.!?]*$",
+    re.IGNORECASE,
+)
+# "Investigate:" alone on a line, its items on the lines after it.
+_LIST_HEAD = re.compile(r"^\s*(?P<head>[A-Za-z][\w\s-]*?)\s*:\s*$")
 _NOBODY = re.compile(r"(?:nobody|no\s*one|none)\b", re.IGNORECASE)
 
 
@@ -126,8 +136,15 @@ class _Reader:
         except ValueError:
             raise Refusal(f"'{found['phase']}' is not a phase (write 'Night 1', 'Day 2')") from None
 
-    @staticmethod
-    def end(rest: str, fragment: str) -> None:
+    def end(self, rest: str, fragment: str) -> None:
+        """The order must be over: only words that change nothing may follow ("tonight",
+        "instead", "on Night 2" in Night 2); anything else is refused, never guessed at."""
+        rest = _TRAILING.sub("", rest)
+        when, after = self.phase(rest) if rest.strip() else (None, rest)
+        if when is not None and not _TRAILING.sub("", after).strip(" .!?;,"):
+            if when != self.state.phase:
+                raise Refusal(f"this is an order for {self.state.phase}, not {when}")
+            return
         if rest.strip(" .!?;,"):
             raise Refusal(f"did not understand '{rest.strip()}' in '{fragment}'")
 
@@ -135,7 +152,7 @@ class _Reader:
     def read(self, fragment: str) -> Order | str | None:
         text = self.words.filler.clean(fragment)
         text = _PUNCT_TAIL.sub("", text)
-        if not text:
+        if not text or _CHATTER.match(text):
             return None
         keyword = grammar.match_word(grammar.ORDER_PATTERNS, text)
         if keyword is None:
@@ -262,10 +279,30 @@ def _cuts(line: str, pattern: re.Pattern[str], keep: list[tuple[int, int]], *,
     return pieces
 
 
+def _join_lists(lines: list[str]) -> list[str]:
+    """ "Investigate:" followed by one query a line reads as one order with a list."""
+    joined: list[str] = []
+    head: str | None = None
+    for line in lines:
+        found = _LIST_HEAD.match(line)
+        if found and grammar.match_word(grammar.ORDER_PATTERNS, found["head"]):
+            head = found["head"]
+            joined.append(head)
+            continue
+        if head is not None and line.strip() and not grammar.match_word(
+            grammar.ORDER_PATTERNS, line.strip()
+        ):
+            joined[-1] = f"{joined[-1]}{' ' if joined[-1] == head else ', '}{line.strip()}"
+            continue
+        head = None
+        joined.append(line)
+    return joined
+
+
 def _fragments(text: str, names: tuple[str, ...]) -> list[str]:
     """Cut a message into one fragment per order: by line, by sentence, by "and <order>"."""
     pieces = []
-    for line in text.splitlines():
+    for line in _join_lists(text.splitlines()):
         lowered = line.casefold()
         keep = [
             (m.start(), m.end())

@@ -1,0 +1,174 @@
+"""The daemon's own words: start post, phase headers, reminders, answers to player commands.
+
+The rulings and their wording are the engine's (engine/render); what is here only frames them
+with what the daemon knows and the engine does not: deadlines, the clock, the forum.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
+COMMANDS = ("status", "orders", "clear", "history", "role", "help")
+COMMAND_HELP = (
+    "Commands (send the word alone as a PM): [b]status[/b] (phase, deadline, who is alive), "
+    "[b]orders[/b] (what autogm holds for you this phase), [b]clear[/b] (drop your orders for "
+    "this phase), [b]history[/b] (your results so far), [b]role[/b] (your role PM again)."
+)
+
+
+def when(moment: datetime, tz: ZoneInfo) -> str:
+    """A deadline as players read it: local time with its zone, e.g. 2026-12-02 09:00 CET."""
+    local = moment.astimezone(tz)
+    return f"{local:%Y-%m-%d %H:%M} {local.tzname()}"
+
+
+def duration(length: timedelta) -> str:
+    minutes = int(length.total_seconds() // 60)
+    hours, minutes = divmod(minutes, 60)
+    if hours and minutes:
+        return f"{hours} h {minutes} min"
+    return f"{hours} hours" if hours > 1 else "1 hour" if hours else f"{minutes} minutes"
+
+
+def start_post(
+    game: str, ruleset: str, players: Sequence[str], phase: str, deadline: datetime, tz: ZoneInfo
+) -> str:
+    return "\n".join(
+        [
+            f"[b]{game} begins[/b] ({ruleset})",
+            "",
+            f"[b]Players ({len(players)}):[/b] {', '.join(players)}",
+            "Every player has been sent their role by private message.",
+            f"[b]{phase}[/b] is open until [b]{when(deadline, tz)}[/b].",
+            "Send your orders to the GM by private message; a later order replaces an "
+            "earlier one until the deadline. " + COMMAND_HELP,
+        ]
+    )
+
+
+def role_subject(game: str) -> str:
+    return f"{game}: your role"
+
+
+def results_subject(game: str, phase: str) -> str:
+    return f"{game}: {phase} results"
+
+
+def phase_results_post(phase: str, public: Sequence[str]) -> str:
+    body = list(public) or ["Nothing happened that can be announced."]
+    return "\n".join([f"[b]{phase} has ended.[/b]", "", *body])
+
+
+def phase_opening(phase: str, deadline: datetime, tz: ZoneInfo) -> str:
+    return f"[b]{phase}[/b] begins. Deadline: [b]{when(deadline, tz)}[/b]."
+
+
+def winner_line(winner: str) -> str:
+    names = {"town": "the town", "black_org": "the Black Organization"}
+    return f"[b]The game is over: {names.get(winner, winner)} wins.[/b] Thank you for playing!"
+
+
+def private_results(phase: str, texts: Iterable[str]) -> str:
+    return "\n".join([f"[b]{phase}[/b]", *texts])
+
+
+def setup_notes(
+    disguise: str | None,
+    costumes: Sequence[str],
+    lover: str | None,
+    best_friend: str | None,
+    friend_of: str | None,
+) -> list[str]:
+    """What Prep settled for one player, for the PM they get when Prep closes."""
+    notes = []
+    if disguise:
+        notes.append(f"You are disguised as {disguise}.")
+    if costumes:
+        notes.append(f"Your costumes: {', '.join(costumes)}.")
+    if lover:
+        notes.append(f"You are in love with {lover}.")
+    if best_friend:
+        notes.append(f"Your best friend is {best_friend}.")
+    if friend_of:
+        notes.append(f"{friend_of} is your best friend.")
+    return notes
+
+
+def reminder_post(phase: str, left: timedelta, deadline: datetime, tz: ZoneInfo) -> str:
+    return (
+        f"[b]{duration(left)} left in {phase}[/b] (deadline {when(deadline, tz)}). "
+        "Send your orders by private message if you have not yet."
+    )
+
+
+def reminder_pm(game: str, phase: str, left: timedelta, deadline: datetime, tz: ZoneInfo) -> str:
+    return (
+        f"{game}: {duration(left)} left in {phase} (deadline {when(deadline, tz)}), and autogm "
+        "holds no order from you for it yet. Reply with your orders, or ignore this if you "
+        "do not act this phase."
+    )
+
+
+def locked_answer(deadline: datetime, tz: ZoneInfo, will_saved: bool) -> str:
+    lines = [
+        f"Orders are closed: the last stretch before the deadline ({when(deadline, tz)}) "
+        "is locked, so the orders in your message were not taken; your earlier orders stand."
+    ]
+    if will_saved:
+        lines.append("Your will is saved (wills may change until the deadline).")
+    return "\n".join(lines)
+
+
+def status_answer(
+    game: str,
+    phase: str,
+    deadline: datetime | None,
+    tz: ZoneInfo,
+    alive: Sequence[str],
+    waiting_for_gm: bool = False,
+) -> str:
+    lines = [f"[b]{game}[/b]: {phase}"]
+    if waiting_for_gm:
+        lines.append("The phase has closed; its results wait for the GM's approval.")
+    elif deadline is not None:
+        lines.append(f"Deadline: {when(deadline, tz)}")
+    lines.append(f"Alive ({len(alive)}): {', '.join(alive)}")
+    return "\n".join(lines)
+
+
+def orders_answer(phase: str, orders: Sequence[str], will: str | None) -> str:
+    lines = [f"Your orders for {phase}: " + ("; ".join(orders) if orders else "none.")]
+    if will is not None:
+        lines.append("Your will: " + (will or "(cleared)"))
+    return "\n".join(lines)
+
+
+def cleared_answer(phase: str) -> str:
+    return f"Your orders for {phase} are cleared; autogm holds none from you now."
+
+
+def history_answer(entries: Sequence[tuple[str, Sequence[str]]]) -> str:
+    if not entries:
+        return "You have no results yet."
+    return "\n\n".join(f"[b]{phase}[/b]\n" + "\n".join(texts) for phase, texts in entries)
+
+
+def unreadable_answer(text: str) -> str:
+    quoted = text.strip()[:500]
+    return (
+        f"autogm could not read this message: [quote]{quoted}[/quote]"
+        "The GM has been told. Please send your orders again in plain words."
+    )
+
+
+def replaced_answer(game: str) -> str:
+    return f"You no longer play in {game} (your slot was handed over); this message was ignored."
+
+
+def which_game_answer(games: Sequence[str]) -> str:
+    return (
+        f"You play in several games ({', '.join(games)}): put the game's name in the subject "
+        "of your message so that autogm knows which one it is for."
+    )

@@ -1,0 +1,68 @@
+"""What happens to a player beyond one ability: injuries, what follows a death, and conditions
+that begin in a later phase.
+
+"All injuries incurred by players are permanent except for those sustained by police officers
+in the course of an arrest"; "If a player is injured and in disguise, they lose their
+disguise."; "Injured/suspended people do not recieve results on the phase they're
+injured/suspended."
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.state import DETAINED, INJURED, TEMPORARILY_INJURED, GameState, Status
+
+if TYPE_CHECKING:
+    from engine.context import Context
+
+
+def injure(ctx: Context, name: str, cause: str) -> None:
+    """A permanent injury: the player loses every ability (the Black Org kill and items
+    excepted, by the abilities' flags) and any disguise, and gets no results this phase."""
+    p = ctx.player(name)
+    ctx.set_condition(name, INJURED, None)
+    p.injury = cause
+    p.disguise = None
+
+
+def injure_temporarily(ctx: Context, name: str, phases: int) -> None:
+    """ "the police officer becomes injured for two phases" (Revenge): like a suspension."""
+    ctx.set_condition(name, TEMPORARILY_INJURED, phases)
+
+
+def schedule(state: GameState, at: int, name: str, condition: str, until: int | None) -> None:
+    """A condition that begins in phase index ``at`` (Makoto flies out the next phase)."""
+    state.scheduled.append((at, name, condition, until))
+
+
+def apply_scheduled(state: GameState) -> None:
+    """At the start of a phase: the conditions scheduled for it begin."""
+    if not state.scheduled:
+        return
+    keep = []
+    for at, name, condition, until in state.scheduled:
+        if at <= state.phase.index:
+            state.players[name].conditions[condition] = until
+        else:
+            keep.append((at, name, condition, until))
+    state.scheduled = keep
+
+
+def after_removal(ctx: Context, name: str, status: Status) -> None:
+    """What a death or an arrest sets off at once."""
+    if status is not Status.DEAD:
+        return
+    state = ctx.state
+    # "When one lover dies, the other commits suicide that same phase. No amount of healing or
+    # protecting may prevent the death of a suicidal lover."
+    for first, second in state.lovers:
+        if name in (first, second):
+            other = second if name == first else first
+            if ctx.player(other).status is not Status.DEAD:
+                ctx.remove(other, Status.DEAD, "suicide")
+    # Detention: "The player will be released automatically after 3 phases or if Satou dies"
+    detained = state.detentions.get(name)
+    if detained and ctx.player(detained).has(DETAINED, ctx.phase):
+        ctx.player(detained).conditions.pop(DETAINED, None)
+        ctx.announce("detention.released", player=detained)
