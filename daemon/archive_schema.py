@@ -139,7 +139,18 @@ _INDEXES = {
     "games": [["ruleset"], ["winner"]],
 }
 _UNIQUE = {"players": [["game", "name"]], "phases": [["game", "name"]]}
-_NOT_NULL = {"game", "name", "idx", "slot", "seq", "text", "ruleset", "source"}
+_NOT_NULL = {
+    "games": {"ruleset", "source"},
+    "players": {"slot", "name", "role"},
+    "phases": {"idx", "name"},
+    "messages": {"direction", "kind", "text"},
+    "orders": {"seq", "player", "text", "state"},
+    "results": {"seq", "player", "ability"},
+    "votes": {"voter"},
+    "notices": {"seq", "audience", "text"},
+    "player_states": {"player", "status"},
+    "overrides": {"label", "command"},
+}
 
 
 @_migration
@@ -151,7 +162,7 @@ def a001_initial(db: Database) -> None:
             columns,
             pk=pk,
             foreign_keys=foreign_keys,
-            not_null={c for c in columns if c in _NOT_NULL and c != pk},
+            not_null=_NOT_NULL[table] | ({"game"} if table != "games" else set()),
         )
         for index in _INDEXES.get(table, []):
             db[table].create_index(index)  # type: ignore[union-attr]

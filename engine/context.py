@@ -62,9 +62,10 @@ class Attack:
 
     attacker: str
     target: str
-    kind: str  # the ability: kill, snipe, ...
+    kind: str  # the ability: kill, snipe, vest, ...
     action: Action | None = None
     outcome: str | None = None  # killed, saved
+    absolute: bool = False  # Bribe: "cannot be hindered by any means whatsoever"
 
 
 @dataclass
@@ -85,6 +86,11 @@ class Context:
     draws: list[Draw] = field(default_factory=list)
     ballots: dict[str, str] = field(default_factory=dict)  # voter -> target, in order
     lynch: Lynch | None = None
+    # Players leaving Japan this phase with a Travel order (engine/abilities/travel.py), and
+    # values shared by the actions of one phase (Anokata's random observation: "all observers
+    # will get the same result on the same phase").
+    departing: set[str] = field(default_factory=set)
+    memo: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.phase = self.state.phase
@@ -100,15 +106,29 @@ class Context:
     def actions_of(self, ability: str) -> list[Action]:
         return [a for a in self.actions if a.ability.name == ability]
 
-    def is_reachable(self, name: str) -> bool:
-        """Whether actions on this player can land: alive, free, and in Japan."""
+    def is_reachable(self, name: str, ability: Ability | None = None) -> bool:
+        """Whether actions on this player can land: alive, free, and in Japan.
+
+        "If a traveler is targeted with an action while abroad, that action will fail"; a
+        player leaving Japan this phase is "in the process of traveling". The exception:
+        "Discombobulate & Frighten DO still work while a player is out of the country if the
+        player attempts to use Travel" (abilities with ``reaches_travelers``), never in flight.
+        """
         p = self.player(name)
-        return (
-            p.is_free
-            and not p.has(ABROAD, self.phase)
-            and not p.has(IN_FLIGHT, self.phase)
-            and not p.has(DETAINED, self.phase)
-        )
+        if not p.is_free or p.has(IN_FLIGHT, self.phase) or p.has(DETAINED, self.phase):
+            return False
+        away = p.has(ABROAD, self.phase) or self.is_leaving(name)
+        if away and getattr(ability, "reaches_travelers", False):
+            return name in self.departing
+        return not away
+
+    def is_leaving(self, name: str) -> bool:
+        """A player whose Travel this phase has not been stopped (so far)."""
+        if name not in self.departing:
+            return False
+        from engine.abilities.base import ABILITIES
+
+        return self.unable(name, ABILITIES["travel"]) is None
 
     def unable_reason(self, action: Action) -> str | None:
         """Why the actor cannot act at this point of the phase, if they cannot."""
@@ -135,6 +155,9 @@ class Context:
             return INJURED
         if self.phase.is_night and actor in self.blocked and ability.blockable:
             return "discombobulated"
+        if actor in self.departing and ability.name != "travel":
+            # "The player may not use an ability or vote and travel in the same phase."
+            return "traveling"
         return None
 
     # -- changing things ---------------------------------------------------------------

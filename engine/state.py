@@ -26,6 +26,12 @@ TEMPORARILY_INJURED = "temporarily_injured"
 SUSPENDED = "suspended"
 ABROAD = "abroad"
 IN_FLIGHT = "in_flight"
+# Issue 4 (information, disguise, items, travel): a costume worn for one night (Temporary
+# Disguise), Kogorou's drunkenness, the bonds made in Prep.
+COSTUME = "costume"
+DRUNK = "drunk"
+LOVER = "lover"
+BEST_FRIEND = "best_friend"
 # Issue 3 (killing, protecting, punishing): see docs/engine.md, "Data other abilities read".
 FRIGHTENED = "frightened"  # through the day after the night of the Frighten
 DETAINED = "detained"
@@ -63,6 +69,21 @@ class ActionRecord:
     # by a Black Org member ignores it ("Vermouth and Irish cannot arrest players for blamed
     # actions").
     blamed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Loan:
+    """Something held for one phase: Agasa's bow-tie, the Black Suitcase, a covered ally.
+
+    ``phase`` is the index of the phase it may be used in; ``source`` is the ally whose night
+    ability Calvados uses (Cover).
+    """
+
+    kind: str
+    holder: str
+    giver: str
+    phase: int
+    source: str | None = None
 
 
 @dataclass(slots=True)
@@ -135,6 +156,16 @@ class GameState:
     best_friends: dict[str, str] = field(default_factory=dict)  # Sonoko's player -> friend
     costumes: dict[str, tuple[str, ...]] = field(default_factory=dict)
     winner: str | None = None
+    # Issue 4: costumes offered and not yet chosen; the true result of each interrogation
+    # (interrogator, phase index) -> (target, result), for Analyze; Spy's lock (spy -> the
+    # player whose role was learned); roles abducted by each player; loans for one phase;
+    # the number of town players at the start (Kogorou's quarter).
+    costume_offers: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    interrogations: dict[tuple[str, int], tuple[str, str]] = field(default_factory=dict)
+    spy_locks: dict[str, str] = field(default_factory=dict)
+    abducted: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    loans: list[Loan] = field(default_factory=list)
+    starting_town: int = 0
     # Conditions that begin in a later phase: (phase index, player, condition, until).
     scheduled: list[tuple[int, str, str, int | None]] = field(default_factory=list)
     charms: dict[str, int] = field(default_factory=dict)  # holder -> last phase protected
@@ -167,6 +198,12 @@ class GameState:
             bomb=self.bomb,
             vest_used=self.vest_used,
             detentions=dict(self.detentions),
+            costume_offers=dict(self.costume_offers),
+            interrogations=dict(self.interrogations),
+            spy_locks=dict(self.spy_locks),
+            abducted=dict(self.abducted),
+            loans=list(self.loans),
+            starting_town=self.starting_town,
         )
 
     def side(self, player: str) -> Side:

@@ -3,6 +3,8 @@
 A new ability module is added to the import line below.
 """
 
+# The vote is an ability too; it lives beside the lynch it feeds.
+import engine.voting  # noqa: F401
 from engine.abilities import aptx, control, info, kill, law, protect  # noqa: F401
 from engine.abilities.base import ABILITIES, Ability, register
 

@@ -24,7 +24,10 @@ from engine.validate import check_order
 # "Will: ..." starts a line or follows a sentence, and runs to the end of the message.
 _WILL = re.compile(r"(?:^|(?<=[.!?;]))\s*(?:my\s+)?will\s*[:\-]\s*", re.IGNORECASE | re.MULTILINE)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
-_JOINER = re.compile(r"\s+(?:and|then|also|&|\+)\s+", re.IGNORECASE)
+_JOINER = re.compile(r"\s*[,;]\s*|\s+(?:and|then|also|&|\+)\s+", re.IGNORECASE)
+_I = re.compile(r"i\s+(?=\w)", re.IGNORECASE)
+# A remark after a complete order: "Vote Miaka, she was quiet all night".
+_REMARK = re.compile(r"^\s*(?:,|-+|\(|because\b|since\b|as\b|cuz\b|cause\b)", re.IGNORECASE)
 _QUERY_SPLIT = re.compile(r"\s*(?:[,;]|\band\b|\balso\b)\s*", re.IGNORECASE)
 _AS = re.compile(r"\s*(?:as|=|is|:|-)\s*", re.IGNORECASE)
 _FOR = re.compile(r"\s*(?:for\b)?\s*", re.IGNORECASE)
@@ -145,8 +148,19 @@ class _Reader:
             if when != self.state.phase:
                 raise Refusal(f"this is an order for {self.state.phase}, not {when}")
             return
+        if _REMARK.match(rest) and not self._names_anyone(rest):
+            self.notes.append(f"took '{rest.strip(' ,-()')}' as a remark, not an order")
+            return
         if rest.strip(" .!?;,"):
             raise Refusal(f"did not understand '{rest.strip()}' in '{fragment}'")
+
+    def _names_anyone(self, text: str) -> bool:
+        """Whether a player's name stands anywhere in ``text`` (exactly, as a whole word)."""
+        for word in re.finditer(r"\w[\w.-]*", text):
+            found, used = self.words.players.match_prefix(text[word.start() :])
+            if used and found.kind in (MatchKind.EXACT, MatchKind.ALIAS):
+                return True
+        return False
 
     # -- one reader per kind of order ------------------------------------------------------
     def read(self, fragment: str) -> Order | str | None:
@@ -155,6 +169,10 @@ class _Reader:
         if not text or _CHATTER.match(text):
             return None
         keyword = grammar.match_word(grammar.ORDER_PATTERNS, text)
+        if keyword is None and _I.match(text):
+            # "I vote Abs", "I abstain": the player speaking of their own order.
+            keyword = grammar.match_word(grammar.ORDER_PATTERNS, text[_I.match(text).end() :])
+            text = text[_I.match(text).end() :] if keyword else text
         if keyword is None:
             return self.leader_order(text, fragment)
         ability, used = keyword
