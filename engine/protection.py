@@ -70,9 +70,9 @@ def savers(ctx: Context, target: str, kind: str) -> list[Action]:
     """
     order = healing_order(ctx)
     found = []
-    watch = _watch_action(ctx, target) if kind in {"kill", "snipe", "vest"} else None
-    candidates = [*ctx.actions] if watch is None else ctx.actions
-    for a in candidates:
+    if kind in {"kill", "snipe", "vest"}:
+        _watch_action(ctx, target)  # joins ctx.actions the night it protects
+    for a in ctx.actions:
         if (
             a.ability.name in order
             and a.state == PENDING
