@@ -124,6 +124,16 @@ class Forum(Protocol):
         self, to: Sequence[str | int | User], subject: str, body: str
     ) -> SentRef: ...
 
+    def sent_private_messages(self, since: datetime) -> list[PrivateMessage]:
+        """Our own sent messages from ``since`` (timezone-aware) on, oldest first.
+
+        This is how a sender finds out, after a crash, whether a message it was sending got
+        through: each comes with its ``recipients`` (names) and ``source``/``text`` as the forum
+        keeps them, invisible characters included where the forum keeps them. Messages still
+        waiting for delivery count as sent (phpBB's outbox). A forum that shows times to the
+        minute compares by the minute, so a message from earlier in ``since``'s minute may be
+        included. Nothing is marked read."""
+
     def reply(self, topic: str, body: str, subject: str | None = None) -> PostRef: ...
 
     def edit_post(self, post: PostRef, body: str) -> None: ...

@@ -163,25 +163,25 @@ class LocalForum:
         )
         if not rows:
             raise NotFound(f"Private message could not be found: {message_id}")
-        row = rows[0]
         self.mark_read(message_id)
-        text, quotes = split_quotes(row["source"])
-        recipients = self._store.query(
-            "select u.name from recipients r join users u on u.id = r.user_id"
-            " where r.message_id = ? order by u.id",
-            row["id"],
+        return self._as_message(rows[0])
+
+    def sent_private_messages(self, since: datetime) -> list[PrivateMessage]:
+        """This account's PMs sent at or after ``since``, oldest first; nothing is marked read.
+
+        The source comes back exactly as sent (SQLite keeps the text byte for byte), invisible
+        characters such as the outbox's zero-width marker included.
+        """
+        rows = self._store.query(
+            "select m.*, u.name from messages m join users u on u.id = m.author_id"
+            " where m.author_id = ? order by m.id",
+            int(self._me.id),
         )
-        return PrivateMessage(
-            id=str(row["id"]),
-            author=row["name"],
-            author_id=str(row["author_id"]),
-            sent_at=datetime.fromisoformat(row["sent_at"]),
-            subject=row["subject"],
-            source=row["source"],
-            text=text,
-            quotes=quotes,
-            recipients=tuple(recipient["name"] for recipient in recipients),
-        )
+        # sent_at is compared as a datetime: ISO strings with and without microseconds do not
+        # sort as text.
+        return [
+            self._as_message(row) for row in rows if datetime.fromisoformat(row["sent_at"]) >= since
+        ]
 
     def mark_read(self, message_id: str) -> None:
         self._store.write(
@@ -287,6 +287,25 @@ class LocalForum:
         if user is None:
             raise NotFound(f"no user named {recipient!r} in this local forum")
         return user
+
+    def _as_message(self, row: sqlite3.Row) -> PrivateMessage:
+        text, quotes = split_quotes(row["source"])
+        recipients = self._store.query(
+            "select u.name from recipients r join users u on u.id = r.user_id"
+            " where r.message_id = ? order by u.id",
+            row["id"],
+        )
+        return PrivateMessage(
+            id=str(row["id"]),
+            author=row["name"],
+            author_id=str(row["author_id"]),
+            sent_at=datetime.fromisoformat(row["sent_at"]),
+            subject=row["subject"],
+            source=row["source"],
+            text=text,
+            quotes=quotes,
+            recipients=tuple(recipient["name"] for recipient in recipients),
+        )
 
     def _as_post(self, row: sqlite3.Row, topic: str, page: int) -> Post:
         text, quotes = split_quotes(row["source"])

@@ -19,6 +19,7 @@ All the rows of one game are written in one transaction. Times are UTC ISO-8601 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from importlib import metadata
@@ -33,9 +34,6 @@ from daemon.store import Store, from_json, iso
 from engine.phases import Phase
 from engine.replay import GM, Scenario, load_scenario, parse_scenario, record, replay
 
-# The daemon's overrides that change the game itself; the others (pause, deadlines...) do not
-# touch the engine and need no replay.
-ENGINE_OVERRIDES = {"Modkill": "modkill {player}", "ReplacePlayer": "replace {old} with {new}"}
 MARKERS = {ord(c): None for c in "\u200b\u200c\u200d\u2060"}  # daemon.outbox.MARKER_ALPHABET
 
 
@@ -75,14 +73,23 @@ def archive_scenario(
 
 
 def archive_game(
-    store: Store, game: str, archive_path: Path | str, now: datetime
+    store: Store,
+    game: str,
+    archive_path: Path | str,
+    now: datetime,
+    *,
+    options: Mapping[str, Any] | None = None,
 ) -> ArchiveSummary:
-    """Archive ``game`` from the live store (see the module docstring for what is read)."""
+    """Archive ``game`` from the live store (see the module docstring for what is read).
+
+    ``options`` are the ruleset options the game was played with (the config's
+    ``GameConfig.rule_options``); when None they are read from ``games.state["options"]``.
+    """
     row = store.game(game)
     if row is None:
         raise ArchiveError(f"no game {game!r} in the state file")
     facts = _live_facts(store, row)
-    data = scenario_data(facts, row)
+    data = scenario_data(facts, row, options)
     scenario = parse_scenario(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), game)
     return _archive(scenario, facts, archive_path, now)
 
@@ -163,7 +170,7 @@ def _live_facts(store: Store, game: dict[str, Any]) -> GameFacts:
         topic=game["topic"],
         started_at=phases[0]["opened_at"] if phases else game["created_at"],
         ended_at=max((p["closed_at"] for p in phases if p["closed_at"]), default=None),
-        roster={p["name"]: p["role"] for p in players if p["name"] not in substitutes},
+        roster=_roster(game, players, substitutes),
         user_ids={p["name"]: p["user_id"] for p in players},
         replaced={p["name"]: p["replaced_by"] for p in players if p["replaced_by"]},
     )
@@ -182,6 +189,17 @@ def _live_facts(store: Store, game: dict[str, Any]) -> GameFacts:
     return facts
 
 
+def _roster(
+    game: dict[str, Any], players: list[dict[str, Any]], substitutes: set[str]
+) -> dict[str, str]:
+    """The dealt roster: the one the daemon started the engine with (``games.state``), else
+    the first holder of each slot in the players table."""
+    state = game.get("state")
+    if isinstance(state, dict) and isinstance(state.get("roster"), dict):
+        return dict(state["roster"])
+    return {p["name"]: p["role"] for p in players if p["name"] not in substitutes}
+
+
 def _phase_at(facts: GameFacts, moment: str) -> str | None:
     """The phase that was open at ``moment`` (ISO text compares as time)."""
     for phase, times in facts.phase_times.items():
@@ -191,33 +209,30 @@ def _phase_at(facts: GameFacts, moment: str) -> str | None:
 
 
 def _live_items(store: Store, game: str, facts: GameFacts) -> dict[str, list[dict[str, Any]]]:
-    """Per phase, the orders and engine overrides in the order they reached the game."""
-    timed: dict[str, list[tuple[str, int, int, dict[str, Any]]]] = {}
+    """Per phase, the ``orders`` rows in id order: every message and GM override fed to the
+    game (daemon/games.py ``FEED``), so the replay feeds them as the daemon did.
+
+    Rows still pending were never fed. Voided rows, and wills kept or ``clear`` commands
+    (feeds a scenario cannot express), are archived but not replayed.
+    """
+    items: dict[str, list[dict[str, Any]]] = {}
     for order in store.rows("SELECT * FROM orders WHERE game = ? ORDER BY id", [game]):
+        feed = (from_json(order["parsed"]) or {}).get("feed", "order")
+        if order["state"] == "pending":
+            continue
         item = {
-            "player": order["player"],
+            "player": GM if feed == "gm" else order["player"],
             "text": order["raw"],
             "source": order["source"],
             "inbox_id": order["inbox_id"],
-            "void": order["state"] == "void",
-            "reason": order["reason"] if order["state"] == "void" else None,
+            "replayed": order["state"] != "void" and feed in ("order", "gm"),
+            "state": "void" if order["state"] == "void" else feed,
+            "reason": order["reason"],
         }
-        timed.setdefault(order["phase"], []).append((order["created_at"], 0, order["id"], item))
-    for number, override in enumerate(facts.overrides):
-        parsed = from_json(override["parsed"]) or {}
-        command = ENGINE_OVERRIDES.get(parsed.get("type", ""))
-        phase = _phase_at(facts, override["applied_at"])
-        override["phase"] = phase
-        if command is None or override["result"] != "applied" or phase is None:
-            continue
-        fields = {
-            "player": parsed.get("player"),
-            "old": parsed.get("old"),
-            "new": parsed.get("new"),
-        }
-        item = {"player": GM, "text": command.format(**fields), "source": "gm", "void": False}
-        timed.setdefault(phase, []).append((override["applied_at"], 1, number, item))
-    return {phase: [entry[3] for entry in sorted(items)] for phase, items in timed.items()}
+        items.setdefault(order["phase"], []).append(item)
+    for override in facts.overrides:
+        override["phase"] = _phase_at(facts, override["applied_at"])
+    return items
 
 
 def _live_messages(store: Store, game: str) -> list[dict[str, Any]]:
@@ -270,22 +285,20 @@ def _live_messages(store: Store, game: str) -> list[dict[str, Any]]:
 
 
 def _live_options(game: dict[str, Any]) -> dict[str, Any]:
-    """The ruleset options the game was played with: a ``games.options`` column when the
-    store has one, else an ``options`` key of the engine state the daemon saved."""
-    if game.get("options"):
-        options = from_json(game["options"]) if isinstance(game["options"], str) else None
-        return dict(options or {})
+    """Options not given: an ``options`` key of the state the daemon saved, else none."""
     state = game.get("state")
     if isinstance(state, dict) and isinstance(state.get("options"), dict):
         return dict(state["options"])
     return {}
 
 
-def scenario_data(facts: GameFacts, game: dict[str, Any]) -> dict[str, Any]:
+def scenario_data(
+    facts: GameFacts, game: dict[str, Any], options: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
     """The live game as a scenario (SCENARIOS.md): what the engine needs to play it again."""
     phases = []
     for phase, items in facts.items.items():
-        orders = [{item["player"]: item["text"]} for item in items if not item["void"]]
+        orders = [{item["player"]: item["text"]} for item in items if item["replayed"]]
         phases.append({"phase": phase, "orders": orders})
     last = list(facts.phase_times)[-1] if facts.phase_times else None
     if last and last not in facts.items:
@@ -295,7 +308,7 @@ def scenario_data(facts: GameFacts, game: dict[str, Any]) -> dict[str, Any]:
     return {
         "ruleset": game["ruleset"],
         "seed": seed,
-        "options": _live_options(game),
+        "options": dict(options) if options is not None else _live_options(game),
         "players": dict(facts.roster),
         "phases": phases,
     }

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from engine.orders.model import ParsedPM
+from engine.render import render_notice
 from engine.replay import GM, PhaseReplay, Scenario
 from engine.state import ABROAD, GameState
 
@@ -89,9 +90,7 @@ def build_rows(
     )
     _players(rows, scenario, replays, facts)
     for replay_, entry in zip(replays, rec["phases"], strict=True):
-        posted = facts.posted.get(entry["phase"], {})
-        entry = entry | {k: posted[k] for k in RECORD_KEYS if k in posted}
-        _phase(rows, replay_, entry, facts)
+        _phase(rows, replay_, _as_posted(entry, replay_, facts), facts)
     if facts.source == "forum":
         for number, message in enumerate(facts.messages):
             key = f"in:{message['inbox_id']}" if "inbox_id" in message else f"out:{number}"
@@ -109,7 +108,39 @@ def build_rows(
                 "result": override["result"],
             },
         )
+    if facts.source != "forum":
+        _scenario_overrides(rows, replays)
     return rows
+
+
+def _scenario_overrides(rows: GameRows, replays: list[PhaseReplay]) -> None:
+    """A scenario's ``GM:`` items are its overrides (labelled by phase and arrival order)."""
+    for replay_ in replays:
+        for seq, (player, text, _parsed) in enumerate(replay_.received, 1):
+            if player == GM:
+                label = f"{replay_.phase}#{seq}"
+                rows.add(
+                    "overrides",
+                    {
+                        "_phase": str(replay_.phase),
+                        "label": label,
+                        "command": text,
+                        "result": "applied",
+                    },
+                )
+
+
+def _as_posted(entry: dict[str, Any], replay_: PhaseReplay, facts: GameFacts) -> dict[str, Any]:
+    """The phase as the daemon recorded it when it closed it, where the store has that.
+
+    The daemon posts a GM override's announcement when it applies it, not with the phase's
+    results, so those come first, as in the replay record.
+    """
+    posted = facts.posted.get(entry["phase"], {})
+    entry = entry | {k: posted[k] for k in RECORD_KEYS if k in posted}
+    if "public" in posted:
+        entry["public"] = [render_notice(n) for n in replay_.gm_notices] + list(posted["public"])
+    return entry
 
 
 def _setup(scenario: Scenario) -> str | None:
@@ -252,22 +283,20 @@ def _orders(rows: GameRows, replay_: PhaseReplay, facts: GameFacts) -> None:
     received = iter(replay_.received)
     items = facts.items.get(name) if facts.source == "forum" else None
     if items is None:
-        items = [{"player": p, "text": t, "void": False} for p, t, _ in replay_.received]
+        items = [{"player": p, "text": t, "replayed": True} for p, t, _ in replay_.received]
     for seq, item in enumerate(items, 1):
         row: dict[str, Any] = {"_phase": name, "seq": seq, "player": item["player"]}
-        row |= {
-            "text": item["text"],
-            "source": item.get("source", "gm" if item["player"] == GM else "pm"),
-        }
+        source = item.get("source") or ("gm" if item["player"] == GM else "pm")
+        row |= {"text": item["text"], "source": source}
         if item.get("inbox_id") is not None:
             row["_message"] = f"in:{item['inbox_id']}"
         elif facts.source != "forum" and item["player"] != GM:
             row["_message"] = f"order:{name}:{seq}"
-        if item["void"]:
-            row |= {"state": "void", "reason": item.get("reason")}
-        else:
+        if item["replayed"]:
             _player, _text, parsed = next(received)
             row |= _judged(parsed)
+        else:
+            row |= {"state": item["state"], "reason": item.get("reason")}
         rows.add("orders", row)
 
 

@@ -15,6 +15,9 @@ from sqlite_utils import Database
 from daemon.archive_schema import ArchiveError
 from engine.phases import Phase
 
+# Order states of messages the replay feeds (a player's, judged by the parser; a GM override).
+PARSED = ("accepted", "partly", "rejected", "empty")
+REPLAYED = (*PARSED, "override")
 FATE_WORDS = {
     "killed": "Killed",
     "lynched": "Lynched",
@@ -68,7 +71,7 @@ def load_record(db: Database, game: str) -> dict[str, Any]:
                         "rejected": json.loads(o["rejected"]),
                     }
                     for o in orders.get(pid, [])
-                    if o["state"] not in ("void", "override")
+                    if o["state"] in PARSED
                 ],
                 "results": [_result(r) for r in results.get(pid, [])],
                 "lynch": _lynch(phase),
@@ -131,7 +134,7 @@ def export_scenario(db: Database, game: str) -> dict[str, Any]:
         {
             "phase": p["name"],
             "orders": [
-                {o["player"]: o["text"]} for o in orders.get(p["id"], []) if o["state"] != "void"
+                {o["player"]: o["text"]} for o in orders.get(p["id"], []) if o["state"] in REPLAYED
             ],
         }
         for p in phases
@@ -231,7 +234,8 @@ def list_games(db: Database) -> list[dict[str, Any]]:
         db.query(
             "SELECT g.name, g.title, g.ruleset, g.source, g.first_phase, g.last_phase, g.winner,"
             " g.archived_at, (SELECT count(*) FROM players p WHERE p.game = g.name"
-            " AND p.final_status != 'replaced') AS players FROM games g ORDER BY g.archived_at, g.name"
+            " AND p.final_status != 'replaced') AS players"
+            " FROM games g ORDER BY g.archived_at, g.name"
         )
     )
 

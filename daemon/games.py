@@ -17,13 +17,17 @@ Rows still ``pending`` (a GM ``correct order`` not yet read) are left to :func:`
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.deal import deal_roles
+from daemon.config import GameConfig
+from daemon.store import OrderRow, Store
+from daemon.texts import setup_notes
+from engine.deal import check_role_list, deal_roles
 from engine.gm import OverrideError as EngineOverrideError
 from engine.gm import apply_override
 from engine.orders.model import ParsedPM
@@ -34,10 +38,8 @@ from engine.render.answers import render_acknowledgement, render_role_pm
 from engine.rules import load_ruleset
 from engine.rules.base import Ruleset, RulesetError
 from engine.session import GameSession
-from engine.setup import new_game, resolve_role
+from engine.setup import new_game
 from engine.state import GameState
-from daemon.config import GameConfig
-from daemon.store import OrderRow, Store
 
 __all__ = [
     "EngineOverrideError",
@@ -66,7 +68,8 @@ def deal(game: GameConfig, ruleset: Ruleset, seed: int) -> dict[str, str]:
     names = [p.name for p in game.players]
     if game.roles:
         return deal_roles(ruleset, names, game.roles, seed)
-    return {p.name: resolve_role(ruleset, p.role or "") for p in game.players}
+    roles = check_role_list(ruleset, [p.role or "" for p in game.players])
+    return dict(zip(names, roles, strict=True))
 
 
 def start_state(ruleset: Ruleset, roster: Mapping[str, str], seed: int) -> GameState:
@@ -138,10 +141,9 @@ def feed_rows(session: GameSession, rows: Sequence[OrderRow]) -> None:
 def feed(session: GameSession, player: str, text: str, how: str) -> ParsedPM | None:
     """Give one stored message to the session the way it was given the first time."""
     if how == FEED_GM:
-        try:
+        # One refused when it was first applied changed nothing then, nor does it now.
+        with contextlib.suppress(EngineOverrideError):
             session.state, _ = apply_override(session.state, text)
-        except EngineOverrideError:
-            pass  # refused when it was first applied, so it changed nothing then either
         return None
     if how == FEED_CLEAR:
         session.clear(player)
@@ -182,7 +184,10 @@ class ClosedPhase:
             "setup": self.setup,
             "results": [r.to_record() for r in o.results],
             "lynch": o.lynch.to_record() if o.lynch else None,
-            "draws": [{"label": d.label, "choices": list(d.choices), "chosen": d.chosen} for d in o.draws],
+            "draws": [
+                {"label": d.label, "choices": list(d.choices), "chosen": d.chosen} for d in o.draws
+            ],
+            "players": players_record(o.state, o.phase),
             "winner": self.winner,
             "digest": digest(o),
         }
@@ -208,8 +213,6 @@ def close(live: LiveGame) -> ClosedPhase:
 
 
 def _setup_notes(state: GameState) -> dict[str, list[str]]:
-    from daemon.texts import setup_notes
-
     lovers: dict[str, str] = {}
     for first, second in state.lovers:
         lovers[first], lovers[second] = second, first
@@ -241,6 +244,33 @@ def digest(outcome: PhaseOutcome) -> str:
 
 def alive(state: GameState) -> list[str]:
     return [name for name, p in state.players.items() if p.is_alive]
+
+
+def players_record(state: GameState, phase: Phase) -> dict[str, Any]:
+    """Each player's role, status and conditions after a phase (the replay record's shape)."""
+    players = {}
+    for name, p in state.players.items():
+        conditions = p.active_conditions(phase)
+        if p.disguise:
+            conditions.append(f"disguised:{p.disguise}")
+        players[name] = {"role": p.role, "status": p.status.value, "conditions": conditions}
+    return players
+
+
+def can_act(state: GameState) -> list[str]:
+    """Free players holding an ability (a sheet line or a common one) usable this phase."""
+    kind = state.phase.kind
+    able = []
+    for name, player in state.players.items():
+        if not player.is_free:
+            continue
+        sheet = state.ruleset.role(player.role)
+        slots = list(sheet.slots)
+        for group in (sheet.side.value, "all"):
+            slots += state.ruleset.common_slots.get(group, ())
+        if any(kind in slot.phases for slot in slots):
+            able.append(name)
+    return able
 
 
 def player_statuses(state: GameState) -> dict[str, str]:

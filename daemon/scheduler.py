@@ -99,8 +99,10 @@ def plan_jobs(
         if status not in INACTIVE:
             polled.add(game.forum)
         if row is None:
-            if has_start and game.start is not None:
-                specs.append(JobSpec(f"start:{game.name}", "start", (game.name,), game.start))
+            if has_start:
+                # Without a ``start`` time the game starts as soon as the daemon runs.
+                at = game.start or now
+                specs.append(JobSpec(f"start:{game.name}", "start", (game.name,), at))
         elif status == "ended":
             ended_at = datetime.fromisoformat(row["updated_at"])  # stable across syncs
             specs.append(JobSpec(f"archive:{game.name}", "archive", (game.name,), ended_at))

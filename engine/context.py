@@ -46,6 +46,7 @@ class Action:
     state: str = PENDING
     reason: str | None = None
     outcome: Any = None
+    slot: str = ""  # the slot key it fills ("sheet0", "lent:bow_tie", "friend1", ...)
 
     @property
     def actor(self) -> str:

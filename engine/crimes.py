@@ -34,11 +34,26 @@ def _counts(state: GameState, record: ActionRecord) -> bool:
     return not (record.ability in {"kill", "snipe"} and not record.succeeded and not saved_counts)
 
 
-def committed(state: GameState, suspect: str, crime: str, victim: str | None, when: Phase) -> bool:
-    """Whether ``suspect`` committed ``crime`` on ``victim`` in phase ``when``."""
+def committed(
+    state: GameState,
+    suspect: str,
+    crime: str,
+    victim: str | None,
+    when: Phase,
+    *,
+    blamed: bool = True,
+) -> bool:
+    """Whether ``suspect`` committed ``crime`` on ``victim`` in phase ``when``.
+
+    A blamed action counts ("Players can be arrested for blamed actions, even tho the player
+    didn't do it") unless ``blamed`` is False ("The BO can't arrest someone for a blamed action
+    in any way").
+    """
     abilities = CRIME_ABILITIES.get(crime, frozenset({crime}))
     for record in state.history:
         if record.phase != when or record.actor != suspect or record.ability not in abilities:
+            continue
+        if record.blamed and not blamed:
             continue
         if not _counts(state, record):
             continue
@@ -50,3 +65,9 @@ def committed(state: GameState, suspect: str, crime: str, victim: str | None, wh
 def has_committed_any(state: GameState, suspect: str, before: Phase) -> bool:
     """Any crime before ``before`` (Cross-examine; House Search)."""
     return any(r.actor == suspect and r.phase < before and _counts(state, r) for r in state.history)
+
+
+def crimes_of(state: GameState, suspect: str, before: Phase) -> list[ActionRecord]:
+    """Every crime ``suspect`` committed before ``before``, blamed ones included (House Search:
+    "If the target DID commit a crime, even if it was a blamed action")."""
+    return [r for r in state.history if r.actor == suspect and r.phase < before and _counts(state, r)]

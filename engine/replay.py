@@ -55,6 +55,23 @@ class PhaseReplay:
     received: list[tuple[str, str, ParsedPM | None]] = field(default_factory=list)
     gm_notices: list[Notice] = field(default_factory=list)
     outcome: PhaseOutcome | None = None
+    # The role PMs sent when the game opens (engine.prep.open_game), before the first phase.
+    opening: list[Notice] = field(default_factory=list)
+
+    def private(self, rendered: dict[str, list[str]]) -> dict[str, list[str]]:
+        """The phase's private messages, the opening's role PMs first."""
+        if not self.opening:
+            return rendered
+        merged: dict[str, list[str]] = {}
+        for notice in self.opening:
+            if notice.to is not None:
+                texts = merged.setdefault(notice.to, [])
+                text = render_notice(notice)
+                if text not in texts:
+                    texts.append(text)
+        for player, texts in rendered.items():
+            merged.setdefault(player, []).extend(texts)
+        return merged
 
 
 def load_scenario(path: str | Path) -> Scenario:
@@ -125,11 +142,13 @@ def _phases(raw: Any, state: GameState, fail: Any) -> tuple[PhaseScript, ...]:
 def replay(scenario: Scenario) -> list[PhaseReplay]:
     """Resolve every phase through the last one the scenario lists (earlier if it is won)."""
     session = GameSession(scenario.state)
+    opening = list(session.open())
     scripts = {s.phase: s for s in scenario.phases}
     last = scenario.phases[-1].phase if scenario.phases else scenario.state.phase
     replays: list[PhaseReplay] = []
     while session.state.phase <= last and not session.state.winner:
-        current = PhaseReplay(session.state.phase)
+        current = PhaseReplay(session.state.phase, opening=opening)
+        opening = []
         script = scripts.get(session.state.phase)
         for player, text in script.orders if script else ():
             if player == GM:
@@ -182,7 +201,7 @@ def _phase_record(replay_: PhaseReplay) -> dict[str, Any]:
         "results": [r.to_record() for r in outcome.results],
         "lynch": outcome.lynch.to_record() if outcome.lynch else None,
         "public": public,
-        "private": rendered.private,
+        "private": replay_.private(rendered.private),
         "players": _players(outcome.state, outcome.phase),
     }
 
@@ -218,7 +237,7 @@ def render_text(scenario: Scenario, replays: list[PhaseReplay]) -> str:
         public = [render_notice(n) for n in replay_.gm_notices] + rendered.public
         lines.append("-- public post --")
         lines.extend(public or ["(nothing to announce)"])
-        for player, texts in rendered.private.items():
+        for player, texts in replay_.private(rendered.private).items():
             lines.append(f"-- PM to {player} --")
             lines.extend(texts)
         for draw in outcome.draws:

@@ -11,6 +11,8 @@ import random
 from collections.abc import Callable, Iterable
 
 from engine.abilities import ABILITIES
+from engine.abilities.lent import ability_for
+from engine.abilities.vest import settle_vest
 from engine.context import DONE, PENDING, Action, Context
 from engine.harm import apply_scheduled
 from engine.orders.model import Order
@@ -19,10 +21,15 @@ from engine.protection import settle_attacks
 from engine.rng import phase_rng
 from engine.rules.base import Step
 from engine.state import GameState
+from engine.validate import find_slot
+from engine.phase_hooks import begin_phase, end_phase
+from engine.prep import settle_prep
 from engine.voting import hold_lynch
 from engine.win import winner
 
 SETTLE: dict[Step, Callable[[Context], None]] = {
+    Step.PREP: settle_prep,
+    Step.VEST: settle_vest,
     Step.LYNCHING: hold_lynch,
     Step.KILLING: settle_attacks,
 }
@@ -40,6 +47,7 @@ def resolve(
     apply_scheduled(new)
     actions = [_action(new, order) for order in orders]
     ctx = Context(new, rng or phase_rng(state.seed, state.phase), actions)
+    begin_phase(ctx)
     for step in new.ruleset.order_of_actions:
         at_step: dict[str, list[Action]] = {}
         for action in actions:
@@ -53,6 +61,7 @@ def resolve(
     for action in actions:
         if action.state == DONE:
             action.ability.report(ctx, action)
+    end_phase(ctx)
     if new.phase.is_night and not any(n.key.startswith("death.") for n in ctx.notices):
         ctx.announce("night.no_deaths")
     new.history.extend(ctx.records)
@@ -71,6 +80,10 @@ def resolve(
 
 
 def _action(state: GameState, order: Order) -> Action:
-    sheet = state.ruleset.role(state.players[order.actor].role)
-    found = sheet.slot_for(order.ability, state.phase.kind)
-    return Action(order, ABILITIES[order.ability], found[1].count if found else 1)
+    # The slot the order fills decides how it resolves: an ability used through an item or
+    # the Black Suitcase (engine/abilities/lent.py), and its count ("Investigate 3").
+    found = find_slot(state, order)
+    if isinstance(found, str):
+        return Action(order, ABILITIES[order.ability], 1)
+    (_, key), use = found
+    return Action(order, ability_for(order, key), use.count, slot=key)

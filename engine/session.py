@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 
 from engine.orders.model import Order, ParsedPM
 from engine.orders.parse import parse_pm
-from engine.outcome import PhaseOutcome
+from engine.outcome import Notice, PhaseOutcome
+from engine.prep import open_game
 from engine.resolve import resolve
 from engine.state import GameState
 from engine.validate import SlotKey, check_order
@@ -40,6 +41,12 @@ class GameSession:
         if parsed.will is not None:
             self.wills[author] = parsed.will
         return parsed
+
+    def open(self) -> tuple[Notice, ...]:
+        """Open the game: the role PMs of its first phase (engine.prep.open_game)."""
+        opening = open_game(self.state)
+        self.state = opening.state
+        return opening.notices
 
     def orders_of(self, player: str) -> list[Order]:
         return [o for o in self.pending.values() if o.actor == player]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from engine.abilities import ABILITIES
 from engine.abilities.aptx import own_capsules
+from engine.abilities.lent import LENT, extra_slots
 from engine.orders.model import Order, ability_title
 from engine.phases import PhaseKind
 from engine.rules.base import AbilityUse, Slot
@@ -34,6 +35,8 @@ def held_slots(state: GameState, player: str) -> list[tuple[str, Slot]]:
         granted = ability.granted_slot(state, player)
         if granted is not None:
             slots.append((f"granted:{name}", granted))
+    # Through a disguise or costume, a friend, the bow-tie, the Black Suitcase, Cover.
+    slots += extra_slots(state, player)
     return slots
 
 
@@ -41,7 +44,13 @@ def find_slot(state: GameState, order: Order) -> tuple[SlotKey, AbilityUse] | st
     """The slot this order fills, or why the player cannot use the ability now."""
     kind = state.phase.kind
     elsewhere: set[PhaseKind] = set()
-    for key, slot in held_slots(state, order.actor):
+    slots = held_slots(state, order.actor)
+    if order.via:
+        # "Bow-tie: interrogate X" asks for the lent slot only.
+        slots = [(k, s) for k, s in slots if k == f"{LENT}{order.via}"]
+        if not slots:
+            return f"you do not hold the {order.via.replace('_', ' ')} in {state.phase}"
+    for key, slot in slots:
         use = slot.find(order.ability)
         if use is None:
             continue

@@ -12,12 +12,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.abilities.base import Ability, register
-from engine.outcome import Lynch
+from engine.context import DONE, PENDING, Attack
+from engine.outcome import Lynch, Result
 from engine.rules.base import Step
-from engine.state import Status
+from engine.state import DETAINED, INJURED, Status
 
 if TYPE_CHECKING:
     from engine.context import Action, Context
+    from engine.orders.model import Order
+    from engine.rules.base import AbilityUse
+    from engine.state import GameState
 
 NO_LYNCH = "no lynch"
 
@@ -49,26 +53,182 @@ class Vote(Ability):
             ctx.result(action, "done", target=action.target)
 
 
+def _count(ballots: dict[str, str]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for ballot in ballots.values():
+        if ballot != "abstain":
+            counts[ballot] = counts.get(ballot, 0) + 1
+    return counts
+
+
+def _adjusted(votes: dict[str, int], changes: list[tuple[str, int]]) -> dict[str, int]:
+    out = dict(votes)
+    for name, delta in changes:
+        if name in out or delta > 0:
+            out[name] = max(0, out.get(name, 0) + delta)
+    return {k: v for k, v in out.items() if v > 0}
+
+
 def hold_lynch(ctx: Context) -> None:
     """Count the day's votes and lynch the most-voted player, as the rules allow."""
     if not ctx.phase.is_day:
         return
-    counts: dict[str, int] = {}
-    for ballot in ctx.ballots.values():
-        if ballot != "abstain":
-            counts[ballot] = counts.get(ballot, 0) + 1
-    votes = dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
-    target = _choose(ctx, votes)
+    votes = dict(sorted(_count(ctx.ballots).items(), key=lambda kv: (-kv[1], kv[0])))
+    accusations = _accusations(ctx)
+    accompanied = [
+        (a, a.target or "") for a in ctx.actions_of("accompany") if a.state == DONE
+    ]
+    extra = [(t, 1) for _, t in accusations]
+    fewer = [(t, -1) for _, t in accompanied]
+    target = _choose(ctx, _adjusted(votes, extra + fewer))
     lynched = target if target and target != NO_LYNCH else None
-    ctx.lynch = Lynch(lynched, votes, shown=True, failed=False, ballots=dict(ctx.ballots))
+    _vengeance_of_the_poisoned(ctx, _adjusted(votes, extra + fewer))
+    # Voice of Reason: "Can stop the lynching once per game. ... if successful no one will be
+    # killed by lynching during that day. The lynching votes will not be shown." Rule
+    # Clarifications: "No votes are shown if Voice of Reason is used."
+    reasons = [
+        a for a in ctx.actions_of("voice_of_reason")
+        if a.state == PENDING and ctx.unable_reason(a) is None
+    ]  # fmt: skip
+    if reasons:
+        ctx.lynch = Lynch(None, votes, shown=False, failed=lynched is not None,
+                          ballots=dict(ctx.ballots))  # fmt: skip
+        ctx.announce("lynch.reason")
+        for action in reasons:
+            outcome = "saved" if lynched else "done"
+            ctx.done(action, outcome)
+            ctx.result(action, outcome)
+            ctx.record(action, took_place=True)
+            ctx.player(action.actor).used["voice_of_reason"] = 1
+            ctx.notify(action.actor, "voice_of_reason.done")
+        return
     ctx.announce("lynch.votes", ballots=dict(ctx.ballots), votes=votes)
+    failed = False
+    # Accompany: "There will be just a public notice that 1 vote was reduced, in case that
+    # person was about to be lynched." Rule Clarifications: "If the result of the accompany
+    # affects the results of the vote, it is only revealed to the public that the lynching
+    # failed" (option accompany_notice).
+    without = _choose(ctx, _adjusted(votes, extra), draw=False)
+    for action, accused in accompanied:
+        if without == accused and lynched != accused:
+            ctx.results.append(Result(action.actor, "accompany", "saved", target=accused))
+            failed = True
+            if ctx.ruleset.option("accompany_notice") == "vote_reduced":
+                ctx.announce("lynch.accompanied", player=accused)
+            else:
+                ctx.announce("lynch.failed")
+    # Voice of Accusation: "Once Kujou has lynched somebody using Voice of Accusation was a
+    # deciding factor in having the person lynched, she may not use it again." "If Voice of
+    # Accusation causes a player to be lynched, there will be a notice that one vote was
+    # increased by 1, much like the Accompany notice."
+    unaccused = _choose(ctx, _adjusted(votes, fewer), draw=False)
+    for action, accused in accusations:
+        if lynched == accused and unaccused != accused:
+            ctx.player(action.actor).used["voice_of_accusation"] = 1
+            ctx.announce("lynch.accused", player=accused)
+    if lynched and not failed:
+        from engine.protection import first_saver
+
+        saver = first_saver(ctx, lynched, "lynch")
+        if saver is not None:
+            # "If a lynching is hindered due to the target being protected or the target being
+            # a traveler, the GM reports that the lynching simply failed. All votes are still
+            # shown as usual." (option day_protect_votes_shown)
+            saver.ability.on_save(ctx, saver, Attack("", lynched, "lynch"))  # type: ignore[attr-defined]
+            failed = True
+            ctx.announce("lynch.failed")
+        elif not ctx.is_reachable(lynched):
+            failed = True
+            ctx.announce("lynch.failed")
+    shown = not (failed and not ctx.ruleset.option("day_protect_votes_shown"))
+    if failed:
+        ctx.lynch = Lynch(None, votes, shown=shown, failed=True, ballots=dict(ctx.ballots))
+        if not shown:
+            ctx.notices[:] = [n for n in ctx.notices if n.key != "lynch.votes"]
+        return
+    ctx.lynch = Lynch(lynched, votes, shown=True, failed=False, ballots=dict(ctx.ballots))
     if lynched:
         ctx.remove(lynched, Status.DEAD, "lynched")
+        _revenge_on_lynch(ctx, lynched)
     else:
         ctx.announce("lynch.none")
 
 
-def _choose(ctx: Context, votes: dict[str, int]) -> str | None:
+def _accusations(ctx: Context) -> list[tuple[Action, str]]:
+    """Voice of Accusation: "Voice of Accusation makes Kujou's vote count as an extra vote."
+    "Voice of Accusation may only be used when Kujou is voting to lynch somebody she has
+    Cross-Examined previously."
+    """
+    found = []
+    for action in ctx.actions_of("voice_of_accusation"):
+        if action.state != PENDING:
+            continue
+        reason = ctx.unable_reason(action)
+        if reason:
+            ctx.fail(action, reason)
+            continue
+        accused = ctx.ballots.get(action.actor)
+        examined = accused is not None and any(
+            r.actor == action.actor and r.ability == "cross_examine" and r.took_place
+            and accused in r.targets and r.phase < ctx.phase
+            for r in ctx.state.history
+        )  # fmt: skip
+        if not examined or accused is None:
+            ctx.fail(action, "not_cross_examined", notify=False)
+            ctx.notify(action.actor, "voice_of_accusation.not_examined")
+            continue
+        ctx.done(action)
+        ctx.result(action, "done", target=accused)
+        ctx.record(action, took_place=True, targets=(accused,))
+        found.append((action, accused))
+    return found
+
+
+def _revenge_on_lynch(ctx: Context, lynched: str) -> None:
+    """Revenge: "When they get lynched, the target of their own lynching vote will become
+    'injured'". Vengeance: "If Akai gets lynched, he'll kill the person he voted for too."
+    """
+    from engine.abilities.law import revenge_applies
+    from engine.harm import injure
+
+    voted = ctx.ballots.get(lynched)
+    if not voted or voted in {"abstain", NO_LYNCH} or voted not in ctx.state.players:
+        return
+    p = ctx.player(lynched)
+    if revenge_applies(ctx, lynched) and ctx.player(voted).status is not Status.DEAD:
+        injure(ctx, voted, "revenge")
+        ctx.announce("injury.public", player=voted)
+        ctx.notify(voted, "revenge.injured_you", essential=True)
+    if _has_vengeance(ctx, lynched) and not p.has(INJURED, ctx.phase):
+        _vengeance_kill(ctx, voted)
+
+
+def _has_vengeance(ctx: Context, name: str) -> bool:
+    return "vengeance" in ctx.ruleset.role(ctx.player(name).role).abilities()
+
+
+def _vengeance_kill(ctx: Context, voted: str) -> None:
+    if ctx.player(voted).status is not Status.DEAD:
+        ctx.remove(voted, Status.DEAD, "vengeance")
+
+
+def _vengeance_of_the_poisoned(ctx: Context, votes: dict[str, int]) -> None:
+    """Vengeance: "If APTXed and lynched, the one he voted for will still get killed." "If
+    APTXed at day or night, he won't injure the poisoner." """
+    if not ctx.poisoned or not votes:
+        return
+    top = max(votes.values())
+    for name in sorted(ctx.poisoned):
+        if votes.get(name) != top or not _has_vengeance(ctx, name):
+            continue
+        if ctx.player(name).has(INJURED, ctx.phase):
+            continue
+        order = next((a.order for a in ctx.actions_of("vote") if a.actor == name), None)
+        if order and order.targets and ctx.state.players.get(order.targets[0]):
+            _vengeance_kill(ctx, order.targets[0])
+
+
+def _choose(ctx: Context, votes: dict[str, int], *, draw: bool = True) -> str | None:
     if not votes:
         return None
     top = max(votes.values())
@@ -78,11 +238,77 @@ def _choose(ctx: Context, votes: dict[str, int]) -> str | None:
     # "If two people recieve the same number of lynch votes in a day phase and one of those two
     # people is arrested or APTXed, the other will be lynched." "If the person who got the most
     # lynch votes is also arrested that same phase, there will be no lynch. Same for APTX."
-    standing = [n for n in leaders if n == NO_LYNCH or ctx.player(n).status is Status.ALIVE]
+    # A detained player counts as arrested here (docs/rulings.md, "Detention").
+    standing = [
+        n for n in leaders
+        if n == NO_LYNCH
+        or (ctx.player(n).status is Status.ALIVE and not ctx.player(n).has(DETAINED, ctx.phase))
+    ]  # fmt: skip
     if not standing:
         return None
     if len(standing) == 1:
         return standing[0]
-    if ctx.ruleset.option("lynch_tie") == "random":
+    if draw and ctx.ruleset.option("lynch_tie") == "random":
         return ctx.draw("lynch tie broken at random between", standing)
     return None
+
+
+@register
+class VoiceOfReason(Ability):
+    """ "Can stop the lynching once per game. Doing so will not expose her role. The lynching
+    must be stopped before the results are known, and if successful no one will be killed by
+    lynching during that day." Its effect is in ``hold_lynch``."""
+
+    name = "voice_of_reason"
+    step = Step.LYNCHING
+    needs_free_target = False
+
+    def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
+        if state.players[order.actor].used.get("voice_of_reason"):
+            return "Voice of Reason can stop the lynching once per game, and you have used it"
+        return None
+
+    def resolve_step(self, ctx: Context, actions: list[Action]) -> None:
+        for action in actions:
+            reason = ctx.unable_reason(action)
+            if reason:
+                ctx.fail(action, reason)
+
+
+@register
+class Accompany(Ability):
+    """ "The target will have his/her lynching votes reduced by 1 for that day." "She may
+    accompany anyone during the day and the accompanied will learn that someone
+    accompanied/followed them. She can't accompany herself." Its effect is in ``hold_lynch``.
+    Actions & Arrest/Death: "If Kazuha was successfully poisoned and accompanied someone that
+    was about to be lynched over the 1 vote difference, the reduction of that 1 vote fails".
+    """
+
+    name = "accompany"
+    step = Step.LYNCHING
+    self_target = False
+
+    def resolve(self, ctx: Context, action: Action) -> None:
+        ctx.done(action)
+        ctx.result(action, "done", target=action.target)
+        ctx.record(action, took_place=True)
+        ctx.notify(action.actor, "accompany.done", target=action.target)
+        ctx.notify(action.target or "", "accompany.you")
+
+
+@register
+class VoiceOfAccusation(Ability):
+    """ "When Kujou votes during a lynching, she may use Voice of Accusation." Its effect is in
+    ``hold_lynch``, which needs the day's ballots."""
+
+    name = "voice_of_accusation"
+    step = Step.LYNCHING
+    needs_free_target = False
+
+    def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
+        if state.players[order.actor].used.get("voice_of_accusation"):
+            return "your Voice of Accusation already decided a lynch: you may not use it again"
+        return None
+
+    def resolve_step(self, ctx: Context, actions: list[Action]) -> None:
+        return  # judged in hold_lynch, once every ballot is in

@@ -131,10 +131,61 @@ class PhpBBForum:
         return self._session(lambda: self._read_message(message_id))
 
     def _read_message(self, message_id: str) -> PrivateMessage:
-        page = self.transport.get(endpoint("pm_view", message_id=message_id))
-        message = self._understand(page, f"pm_view {message_id}", parse_pm_view)
+        message = self._view_message(message_id)
         self._viewed.add(message_id)
         return message
+
+    def _view_message(self, message_id: str) -> PrivateMessage:
+        # No f=<folder>: phpBB looks the folder up (ucp_pm.php, PROTOCOL §5), so a PM that
+        # moves from the outbox to the sentbox between the list and the view is still found.
+        page = self.transport.get(endpoint("pm_view", message_id=message_id))
+        return self._understand(page, f"pm_view {message_id}", parse_pm_view)
+
+    def sent_private_messages(self, since: datetime) -> list[PrivateMessage]:
+        """Our PMs from ``since``'s minute on (phpBB shows no seconds), oldest first.
+
+        Both the outbox and the sentbox are read (PROTOCOL §4: a PM stays in the sender's
+        outbox until its recipient opens a PM page), each newest first until a row older than
+        ``since``; then each PM found is opened once, for its text and recipients, which the
+        lists do not show. Cost: one page per folder while the lookback is short, plus one
+        view per PM sent since then. Viewing our own copy marks nothing read.
+        """
+        return self._session(lambda: self._sent_private_messages(since))
+
+    def _sent_private_messages(self, since: datetime) -> list[PrivateMessage]:
+        cutoff = since.astimezone(UTC).replace(second=0, microsecond=0)
+        # The outbox first: a PM delivered between the two reads has left the outbox and is
+        # then found in the sentbox (the other order could miss it in both).
+        found = {
+            item.id
+            for folder in ("outbox", "sentbox")
+            for item in self._sent_since(endpoint(folder), folder, cutoff)
+        }
+        messages: list[PrivateMessage] = []
+        for message_id in sorted(found, key=int):
+            try:
+                message = self._view_message(message_id)
+            except NotFound:
+                # Deleted since the list was read; one deleted from the outbox never went out.
+                LOGGER.info("sent PM %s disappeared before it could be read", message_id)
+                continue
+            if message.sent_at >= cutoff:
+                messages.append(message)
+        return messages
+
+    def _sent_since(self, url: str, folder: str, cutoff: datetime) -> list[PMSummary]:
+        """Rows of a folder from ``cutoff`` on; a row without a readable date is kept."""
+        rows: list[PMSummary] = []
+        fetched: set[str] = set()
+        next_url: str | None = url
+        while next_url and next_url not in fetched:  # a page linking to itself ends the walk
+            fetched.add(next_url)
+            page = self.transport.get(next_url)
+            listed = self._understand(page, f"pm_folder {folder}", parse_pm_folder)
+            older = [m for m in listed.messages if m.sent_at is not None and m.sent_at < cutoff]
+            rows += [m for m in listed.messages if m not in older]
+            next_url = None if older else listed.next_url
+        return rows
 
     def mark_read(self, message_id: str) -> None:
         """phpBB marks a PM read when it is viewed, so only a PM not yet viewed is fetched."""

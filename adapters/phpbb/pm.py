@@ -12,14 +12,16 @@ from adapters.base import PMSummary, PrivateMessage, UnrecognisedPage
 from adapters.bbcode import split_quotes
 from adapters.phpbb.dates import DateReader
 from adapters.phpbb.markup import to_bbcode
-from adapters.phpbb.soup import classes, href_of, profile_link, text_of, user_of
+from adapters.phpbb.soup import classes, href_of, page_numbers, profile_link, text_of, user_of
 from adapters.phpbb.urls import query_value
 
 _VIEW_LINK = re.compile(r"mode=view.*[?&]p=\d+|[?&]p=\d+.*mode=view")
 _FULLNESS = re.compile(r"Folder is (\d+)% full")
-_PAGE_OF = re.compile(r"Page\s+(\d+)\s+of\s+(\d+)", re.IGNORECASE)
 _POST_ID = re.compile(r"^post-(\d+)$")
 _LABELS = ("Sent", "From", "Recipient", "To", "BCC", "Subject")
+# The label before a date ("Sent: ", "Envoyé : "): everything up to the first colon, as long
+# as no digit comes first, so a bare "Today, 2:59 am" keeps its clock.
+_DATE_LABEL = re.compile(r"^\D*?:\s*")
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,10 +44,8 @@ def parse_pm_folder(html: str, dates: DateReader, now: datetime) -> PMFolderPage
         _summary(link, dates, now)
         for link in scope.find_all("a", class_="topictitle", href=_VIEW_LINK)
     ]
-    page_text = scope.get_text(" ")
-    pages = _PAGE_OF.search(page_text)
-    full = _FULLNESS.search(page_text)
-    page, count = (int(pages.group(1)), int(pages.group(2))) if pages else (1, 1)
+    full = _FULLNESS.search(scope.get_text(" "))
+    page, count = page_numbers(scope)
     next_link = scope.select_one("li.arrow.next a, a[rel=next]")
     return PMFolderPage(
         messages=messages,
@@ -64,7 +64,7 @@ def _summary(link: Tag, dates: DateReader, now: datetime) -> PMSummary:
     sent_by_us = re.search(r"(^|\s)To\s", row_text.split(link.get_text(), 1)[-1]) is not None
     author_link = None if sent_by_us else profile_link(row)
     author, author_id = user_of(author_link) if author_link else ("", None)
-    sent_text = row_text.rsplit("»", 1)[-1] if "»" in row_text else ""
+    sent_text = _sent_text(row, row_text)
     try:
         sent_at = dates.parse(sent_text, now) if sent_text.strip() else None
     except ValueError:
@@ -77,6 +77,15 @@ def _summary(link: Tag, dates: DateReader, now: datetime) -> PMSummary:
         sent_at=sent_at,
         unread=_is_unread(row),
     )
+
+
+def _sent_text(row: Tag | None, row_text: str) -> str:
+    """The row's date: after "»" in the inbox, in ``dd.info`` ("Sent: <date>") in the sentbox
+    and outbox (pm_sentbox_gm.html, pm_outbox_gm.html)."""
+    if "»" in row_text:
+        return row_text.rsplit("»", 1)[-1]
+    info = row.find("dd", class_="info") if row is not None else None
+    return _DATE_LABEL.sub("", text_of(info)) if isinstance(info, Tag) else ""
 
 
 def _is_unread(row: Tag | None) -> bool:

@@ -14,6 +14,7 @@ from bs4 import BeautifulSoup, Tag
 
 from adapters.phpbb.urls import query_value
 
+_PAGE_OF = re.compile(r"Page\s+(\d+)\s+of\s+(\d+)", re.IGNORECASE)
 _NOISE = re.compile(
     r"<script\b.*?</script>\s*"
     r"|<!--.*?-->\s*"
@@ -67,3 +68,19 @@ def user_of(link: Tag) -> tuple[str, str | None]:
 
 def href_of(tag: Tag | None) -> str:
     return str(tag.get("href", "")) if isinstance(tag, Tag) else ""
+
+
+def page_numbers(scope: Tag) -> tuple[int, int]:
+    """(this page, pages) of a topic or PM folder: "Page 2 of 3" up to 3.0 and on one-page
+    lists, else the pagination buttons (3.1+ prints no "Page X of Y" once there are several
+    pages: viewtopic_signups_page1.html)."""
+    match = _PAGE_OF.search(scope.get_text(" "))
+    if match:
+        return int(match.group(1)), int(match.group(2))
+    pagination = scope.find("div", class_="pagination")
+    active_item = pagination.find("li", class_="active") if isinstance(pagination, Tag) else None
+    active = active_item.find("span") if isinstance(active_item, Tag) else None
+    if active is None or not active.get_text().strip().isdigit():
+        return 1, 1
+    labels = [tag.get_text().strip() for tag in pagination.find_all(["a", "span"])]
+    return int(active.get_text()), max(int(label) for label in labels if label.isdigit())

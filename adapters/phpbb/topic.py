@@ -16,12 +16,11 @@ from adapters.base import Post, UnrecognisedPage
 from adapters.bbcode import split_quotes
 from adapters.phpbb.dates import DateReader, parse_iso
 from adapters.phpbb.markup import to_bbcode
-from adapters.phpbb.soup import href_of, profile_link, slim, text_of, user_of
+from adapters.phpbb.soup import href_of, page_numbers, profile_link, slim, text_of, user_of
 from adapters.phpbb.urls import query_value
 
 _POST_START = re.compile(r'<div id="p\d+" class="post\b')
 _POST_ID = re.compile(r"^p(\d+)$")
-_PAGE_OF = re.compile(r"Page\s+(\d+)\s+of\s+(\d+)", re.IGNORECASE)
 _EDITED = re.compile(r"Last edited by .*? on (.+?), edited \d+ times? in total", re.DOTALL)
 
 
@@ -48,7 +47,7 @@ def parse_topic_page(html: str, dates: DateReader, now: datetime) -> TopicPage:
         light[first.start() :], "html.parser", parse_only=SoupStrainer("div", id=_POST_ID)
     )
     topic_id, title = _topic_title(head)
-    page, pages = _page_numbers(head)
+    page, pages = page_numbers(head)
     posts = [
         _prosilver_post(tag, topic_id or "", page, dates, now)
         for tag in body.find_all("div", id=_POST_ID, recursive=False)
@@ -66,20 +65,6 @@ def _topic_title(head: BeautifulSoup) -> tuple[str | None, str]:
         if topic:
             return topic, link.get_text().strip()
     return None, text_of(head.find("h2"))
-
-
-def _page_numbers(head: BeautifulSoup) -> tuple[int, int]:
-    """(this page, pages): "Page 2 of 3" up to 3.0 and on one-page topics, else the buttons."""
-    match = _PAGE_OF.search(head.get_text(" "))
-    if match:
-        return int(match.group(1)), int(match.group(2))
-    pagination = head.find("div", class_="pagination")
-    active_item = pagination.find("li", class_="active") if isinstance(pagination, Tag) else None
-    active = active_item.find("span") if isinstance(active_item, Tag) else None
-    if active is None or not active.get_text().strip().isdigit():
-        return 1, 1
-    labels = [tag.get_text().strip() for tag in pagination.find_all(["a", "span"])]
-    return int(active.get_text()), max(int(label) for label in labels if label.isdigit())
 
 
 def _next_url(head: BeautifulSoup, page: int, pages: int) -> str | None:
@@ -160,7 +145,7 @@ def _parse_subsilver2(soup: BeautifulSoup, dates: DateReader, now: datetime) -> 
     if not anchors:
         raise UnrecognisedPage("not a topic page: no posts found", None)
     topic_id, title = _topic_title(soup)
-    page, pages = _page_numbers(soup)
+    page, pages = page_numbers(soup)
     posts = [_subsilver2_post(anchor, topic_id or "", page, dates, now) for anchor in anchors]
     return TopicPage(topic_id, title, posts, page, pages, _next_url(soup, page, pages))
 

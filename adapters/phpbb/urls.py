@@ -8,7 +8,12 @@ from urllib.parse import parse_qs, quote, urlencode, urljoin, urlsplit
 # fmt: off
 ENDPOINTS = {
     "login":        "ucp.php?mode=login",
+    # PM folders list newest first whatever the account's post sort preference: get_pm_from()
+    # (ucp_pm_viewfolder.php) defaults sk/sd to t/d; pm_sentbox_gm.html shows "Descending"
+    # for the GameMaster, whose topics read ascending (viewtopic_round1_gm.html).
     "inbox":        "ucp.php?i=pm&folder=inbox",
+    "outbox":       "ucp.php?i=pm&folder=outbox",
+    "sentbox":      "ucp.php?i=pm&folder=sentbox",
     "pm_view":      "ucp.php?i=pm&mode=view&p={message_id}",
     "pm_compose":   "ucp.php?i=pm&mode=compose&u={user_id}",
     # sk=t&sd=a: oldest first whatever the account's own sort preference is.

@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.abilities.base import Ability, register
+from engine.context import Attack
 from engine.rules.base import Side, Step
-from engine.state import Capsule, Status
+from engine.state import ABROAD, DETAINED, IN_FLIGHT, Capsule, Status
 
 if TYPE_CHECKING:
     from engine.context import Action, Context
@@ -15,8 +16,10 @@ if TYPE_CHECKING:
     from engine.state import GameState
 
 # "If APTX is confiscated in an arrest, the APTX will be randomly given to Haibara, Satou, or
-#  Okiya if they are in the game."
-CONFISCATED_TO = ("Haibara", "Satou", "Okiya")
+#  Okiya if they are in the game.": the sheets with this trait.
+RECEIVES_CONFISCATED = "receives_confiscated_aptx"
+# Poison: "Sherry has 2 APTX that can be used for the Poison ability"
+POISON_CAPSULES = 2
 
 
 def own_capsules(state: GameState, player: str) -> int:
@@ -73,36 +76,26 @@ class Aptx(Ability):
             self._spend(ctx, action)
             ctx.fail(action, "confiscated", notify=False)
             ctx.notify(action.actor, "aptx.confiscated", essential=True, target=target)
-            self._hand_over(ctx)
+            hand_over(ctx)
             return True
         if reason:
             ctx.fail(action, reason)
             return False
-        if ctx.player(target).status is Status.ARRESTED:
+        unavailable = target_problem(ctx, target)
+        if unavailable == "target_arrested":
             # "If an APTX target is arrested in the phase they are to be poisoned, the APTX is
             # considered unused."
             ctx.fail(action, "target_arrested", notify=False)
             ctx.notify(action.actor, "aptx.unused", target=target)
             return False
-        if not ctx.is_reachable(target) and target not in ctx.poisoned:
-            ctx.fail(action, "target_unavailable")
+        if unavailable:
+            ctx.fail(action, unavailable)
             return False
         if not has_capsule:
             ctx.fail(action, "no_capsule", notify=False)
             ctx.notify(action.actor, "aptx.none_left", target=target)
             return False
-        right = action.order.role == ctx.player(target).role
-        ctx.done(action, "killed" if right else "failed")
-        ctx.result(action, "killed" if right else "failed", target=target)
-        ctx.record(action, took_place=True, role=action.order.role, succeeded=right)
-        if right:
-            # "Succesful APTX: ... The BO will keep the ATPX. The actions and the votes of the
-            # victim doesn't count and the target dies."
-            if target not in ctx.poisoned:
-                ctx.poisoned.add(target)
-                ctx.remove(target, Status.DEAD, "aptx")
-            ctx.notify(action.actor, "aptx.success", target=target, role=action.order.role)
-        else:
+        if not land(ctx, action):
             # "Failed APTX: The APTX will be used up and the BO will lose it. The victim won't
             # know that he was targeted. The BO will get a message that the APTX failed and how
             # many APTX are left."
@@ -121,17 +114,155 @@ class Aptx(Ability):
                 return
         state.aptx = max(0, state.aptx - 1)
 
-    @staticmethod
-    def _hand_over(ctx: Context) -> None:
-        """ "These players may then use the APTX ... starting the next Day phase. If none of
-        these roles are in the game, the APTX is out of play." """
-        holders = [
-            name for name, p in ctx.state.players.items() if p.role in CONFISCATED_TO and p.is_free
-        ]
-        if not holders:
-            ctx.announce("aptx.out_of_play")
-            return
-        holder = ctx.draw("confiscated APTX4869 goes to", holders)
-        usable_from = ctx.phase.index + 2 if ctx.phase.is_day else ctx.phase.index + 1
-        ctx.state.capsules.append(Capsule(holder, usable_from))
-        ctx.notify(holder, "aptx.received", essential=True)
+
+def hand_over(ctx: Context) -> None:
+    """ "These players may then use the APTX ... starting the next Day phase. If none of these
+    roles are in the game, the APTX is out of play." """
+    holders = [
+        name
+        for name, p in ctx.state.players.items()
+        if p.is_free and ctx.ruleset.role(p.role).has_trait(RECEIVES_CONFISCATED)
+    ]
+    if not holders:
+        ctx.announce("aptx.out_of_play")
+        return
+    holder = ctx.draw("confiscated APTX4869 goes to", holders)
+    usable_from = ctx.phase.index + 2 if ctx.phase.is_day else ctx.phase.index + 1
+    ctx.state.capsules.append(Capsule(holder, usable_from))
+    ctx.notify(holder, "aptx.received", essential=True)
+
+
+def target_problem(ctx: Context, target: str) -> str | None:
+    """Why an APTX cannot reach ``target``, if it cannot.
+
+    Role & Ability Changes [8/22/11]: "Travelers can now be poisoned no matter where they are
+    physically located." Travel: "On the plane: ... he also can't be APTXed" (option
+    ``aptx_travelers``; docs/rulings.md). Arrested: "impervious to being poisoned".
+    """
+    p = ctx.player(target)
+    if target in ctx.poisoned:
+        return None  # two capsules on one victim: the second still counts as a right guess
+    if p.status is Status.ARRESTED:
+        return "target_arrested"
+    if p.status is Status.DEAD or p.has(DETAINED, ctx.phase):
+        return "target_unavailable"
+    option = ctx.ruleset.option("aptx_travelers")
+    if p.has(IN_FLIGHT, ctx.phase) and option != "anywhere":
+        return "target_unavailable"
+    if p.has(ABROAD, ctx.phase) and option == "in_japan":
+        return "target_unavailable"
+    return None
+
+
+def land(ctx: Context, action: Action) -> bool:
+    """An attempt with a capsule reaches its target: True when the capsule is kept.
+
+    "Succesful APTX: The target was that role (success).The BO will keep the ATPX. The actions
+    and the votes of the victim doesn't count and the target dies." Rule Clarifications: "If
+    the use of an APTX is hindered due to the target possessing a charm, the APTX is considered
+    lost." Charm: "The Charm will only be used up, if the person with the charm would have been
+    poisoned otherwise. BO will not be specially notified that the charm was in play."
+    Lovey-Dovey: "This protect will hinder lynching, killing, sniping and even APTX".
+    """
+    from engine.protection import first_saver
+
+    target = action.target or ""
+    right = action.order.role == ctx.player(target).role
+    if right and target not in ctx.poisoned:
+        if ctx.state.charms.get(target, -1) >= ctx.phase.index:
+            del ctx.state.charms[target]
+            ctx.notify(target, "charm.used")
+            right = False
+        else:
+            saver = first_saver(ctx, target, "aptx")
+            if saver is not None:
+                saver.ability.on_save(  # type: ignore[attr-defined]
+                    ctx, saver, Attack(action.actor, target, "aptx", action)
+                )
+                right = False
+    ctx.done(action, "killed" if right else "failed")
+    ctx.result(action, "killed" if right else "failed", target=target)
+    ctx.record(action, took_place=True, role=action.order.role, succeeded=right)
+    if right:
+        if target not in ctx.poisoned:
+            ctx.poisoned.add(target)
+            ctx.remove(target, Status.DEAD, "aptx")
+        ctx.notify(action.actor, f"{action.ability.name}.success", target=target,
+                   role=action.order.role)  # fmt: skip
+    return right
+
+
+@register
+class Poison(Ability):
+    """Sherry's night APTX: "Can try to poison one player during the night." "Sherry has 2 APTX
+    that can be used for the Poison ability, which follow the same rues as other APTX" "Can
+    still poison during the day like the other BOs". "Night action, Crime, can't be covered".
+    """
+
+    name = "poison"
+    step = Step.APTX
+    self_target = False
+    needs_free_target = False
+
+    def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
+        if not order.role:
+            return "a poisoning names the role you believe the target has: 'Poison X as Role'"
+        if state.players[order.actor].used.get("poison", 0) >= POISON_CAPSULES:
+            return f"you have used both of your {POISON_CAPSULES} APTX4869 for Poison"
+        return None
+
+    def resolve_step(self, ctx: Context, actions: list[Action]) -> None:
+        for action in actions:
+            actor = ctx.player(action.actor)
+            target = action.target or ""
+            reason = ctx.unable_reason(action)
+            if reason == "arrested":
+                actor.used["poison"] = actor.used.get("poison", 0) + 1
+                ctx.fail(action, "confiscated", notify=False)
+                ctx.notify(action.actor, "aptx.confiscated", essential=True, target=target)
+                hand_over(ctx)
+                continue
+            if reason:
+                ctx.fail(action, reason)
+                continue
+            unavailable = target_problem(ctx, target)
+            if unavailable == "target_arrested":
+                ctx.fail(action, unavailable, notify=False)
+                ctx.notify(action.actor, "aptx.unused", target=target)
+                continue
+            if unavailable:
+                ctx.fail(action, unavailable)
+                continue
+            if not land(ctx, action):
+                actor.used["poison"] = actor.used.get("poison", 0) + 1
+                left = POISON_CAPSULES - actor.used["poison"]
+                ctx.notify(action.actor, "poison.wrong", target=target,
+                           role=action.order.role, left=left)  # fmt: skip
+
+
+@register
+class Charm(Ability):
+    """ "Can give out the Health Charm. The same phase and the phase afterwards, the target
+    will be protected from APTX poisoning." "Can only give the charm to herself once." "Kazuha
+    won't know the identity of the one who received the Charm. The one who got the Charm will
+    just know that Kazuha gave it to him/her, not the identity of the player."
+    """
+
+    name = "charm"
+    step = Step.CHARM
+
+    def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
+        if order.targets == (order.actor,) and state.players[order.actor].used.get("charm_self"):
+            return "you can only give the charm to yourself once"
+        return None
+
+    def resolve(self, ctx: Context, action: Action) -> None:
+        target = action.target or ""
+        ctx.state.charms[target] = ctx.phase.index + 1
+        if target == action.actor:
+            ctx.player(action.actor).used["charm_self"] = 1
+        ctx.done(action)
+        ctx.result(action, "done", target=target)
+        ctx.record(action, took_place=True)
+        ctx.notify(action.actor, "charm.done", target=target)
+        ctx.notify(target, "charm.received")

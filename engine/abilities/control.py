@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.abilities.base import Ability, register
+from engine.abilities.kill import bribe_shield
 from engine.rules.base import Step
+from engine.state import ABROAD, FRIGHTENED, IN_FLIGHT
 
 if TYPE_CHECKING:
     from engine.context import Action, Context
@@ -25,12 +27,17 @@ class Discombobulate(Ability):
 
     def resolve_step(self, ctx: Context, actions: list[Action]) -> None:
         live: list[Action] = []
+        shield = bribe_shield(ctx)
         for action in actions:
             reason = ctx.unable_reason(action)
             if reason:
                 ctx.fail(action, reason)
-            elif not ctx.is_reachable(action.target or ""):
+            elif not _reachable_for_control(ctx, action.target or ""):
                 ctx.fail(action, "target_unavailable")
+            elif action.target in shield:
+                # Bribe: "If a player attempts to ... discombobulate the killer, their action
+                # will fail as if discombobulated."
+                ctx.fail(action, "discombobulated")
             else:
                 live.append(action)
         verdict = settle_tricks(live)
@@ -76,3 +83,45 @@ def settle_tricks(tricks: list[Action]) -> dict[int, str]:
     for trick in tricks:
         verdict.setdefault(id(trick), STOPPED)
     return verdict
+
+
+def _reachable_for_control(ctx: Context, target: str) -> bool:
+    """ "Discombobulate and Frighten are the only normal actions that will have an effect" on a
+    traveler abroad; "While on the plane, he can't be discombobulated or frightened"."""
+    p = ctx.player(target)
+    if p.has(ABROAD, ctx.phase) and not p.has(IN_FLIGHT, ctx.phase):
+        return p.is_free
+    return ctx.is_reachable(target)
+
+
+@register
+class Frighten(Ability):
+    """ "Night action, Crime, can't be covered." "The Frightened player can't use his ability
+    the next day. He also can't vote the next day." "The Frightened player won't know that he
+    got Frightened. ... He doesn't get a notice that his Vote didn't work." "If he used a Day
+    action, then the GM will PM him that his actions failed." "Protect used on that day can be
+    frightened. If the player planed to use travel on that day, the traveling will fail too."
+    "Arrest can't be frightened."
+
+    The next day, ``Context.unable`` stops every ability of the frightened player whose
+    ``frightenable`` flag is set (all but Arrest, Detention, Pinch Face).
+    """
+
+    name = "frighten"
+    step = Step.DISCOMBOBULATION
+    self_target = False
+
+    def resolve_step(self, ctx: Context, actions: list[Action]) -> None:
+        for action in actions:
+            reason = ctx.unable_reason(action)
+            if reason:
+                ctx.fail(action, reason)
+            elif not _reachable_for_control(ctx, action.target or ""):
+                ctx.fail(action, "target_unavailable")
+            else:
+                target = action.target or ""
+                ctx.player(target).conditions[FRIGHTENED] = ctx.phase.index + 1
+                ctx.done(action)
+                ctx.result(action, "done", target=target)
+                ctx.record(action, took_place=True)
+                ctx.notify(action.actor, "frighten.done", target=target)

@@ -5,8 +5,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.abilities.base import Ability, register
-from engine.context import Attack
+from engine.context import PENDING, Attack
+from engine.outcome import Result
 from engine.rules.base import Side, Step
+from engine.state import INJURED, Status
 
 if TYPE_CHECKING:
     from engine.context import Action, Context
@@ -29,10 +31,20 @@ def kill_cycle_due(state: GameState) -> list[str]:
     return due or free
 
 
+# The orders that make up the Black Org's one night kill: "The planting of the vest is done in
+# place of the Black Org kill for the night"; Bribe makes that kill absolute.
+KILL_FAMILY = ("kill", "plant_vest", "bribe")
+
+
 @register
 class Kill(Ability):
     """ "The leader has the final say on who to designate as the night kill target and may give
     the order as such. No one can override this order."
+
+    Snipe: "Snipe replaces kill for the specified roles. The BO Leader can therefore order
+    Sniping if the killer is one of the roles with Snipe." "Snipers will always use Sniping
+    when they are able too." An injured sniper "can't use snipe anymore, but can still kill
+    normally".
     """
 
     name = "kill"
@@ -55,28 +67,7 @@ class Kill(Ability):
         return None
 
     def resolve_step(self, ctx: Context, actions: list[Action]) -> None:
-        leader = ctx.state.current_leader()
-        able: list[Action] = []
-        for action in actions:
-            reason = ctx.unable_reason(action) or self._killer_unable(ctx, action)
-            if reason:
-                ctx.fail(action, reason)
-            else:
-                able.append(action)
-        if not able:
-            return
-        # The leader's order first; between members, "The Black Organization ... [has] a rank
-        # system for orders".
-        rank = ctx.ruleset.bo_rank
-        able.sort(key=lambda a: (a.actor != leader, rank(ctx.player(a.actor).role), a.actor))
-        chosen, overruled = able[0], able[1:]
-        for action in overruled:
-            ctx.fail(action, "overruled")
-        if not ctx.is_reachable(chosen.target or ""):
-            ctx.fail(chosen, "target_unavailable")
-            return
-        killer = chosen.order.killer or chosen.actor
-        ctx.attacks.append(Attack(killer, chosen.target or "", "kill", chosen))
+        settle_black_org_kill(ctx)
 
     @staticmethod
     def _killer_unable(ctx: Context, action: Action) -> str | None:
@@ -84,6 +75,197 @@ class Kill(Ability):
         if not killer or killer == action.actor:
             return None
         return ctx.unable(killer, action.ability)
+
+
+def bribe_shield(ctx: Context) -> set[str]:
+    """Players whom a discombobulation cannot touch tonight: everyone sending or named in a
+    Black Org kill order on a night Pisco bribes the GM ("Bribe is absolute and cannot be
+    stopped in any way, including discombobulating the one offering the bribe")."""
+    if not any(a.ability.name == "bribe" and a.state == PENDING for a in ctx.actions):
+        return set()
+    shield: set[str] = set()
+    for a in ctx.actions:
+        if a.ability.name in ("kill", "plant_vest") and a.state == PENDING:
+            shield.add(a.actor)
+            if a.order.killer:
+                shield.add(a.order.killer)
+    return shield
+
+
+def attack_kind(ctx: Context, action: Action, killer: str) -> str:
+    if action.ability.name == "plant_vest":
+        return "vest"
+    p = ctx.player(killer)
+    if ctx.ruleset.role(p.role).has_trait("sniper") and not p.has(INJURED, ctx.phase):
+        return "snipe"
+    return "kill"
+
+
+def settle_black_org_kill(ctx: Context) -> None:
+    """Decide the night's one Black Org kill (or vest, or bribed kill) from every order."""
+    attacking = {id(attack.action) for attack in ctx.attacks}
+    pending = [
+        a for a in ctx.actions
+        if a.state == PENDING and a.ability.name in KILL_FAMILY and id(a) not in attacking
+    ]  # fmt: skip
+    if not pending:
+        return
+    bribes = [a for a in pending if a.ability.name == "bribe"]
+    orders = [a for a in pending if a.ability.name != "bribe"]
+    bribed = bool(bribes and orders)
+    leader = ctx.state.current_leader()
+    able: list[Action] = []
+    for action in orders:
+        reason = ctx.unable_reason(action) or Kill._killer_unable(ctx, action)
+        if bribed and reason in {"discombobulated", "arrested"}:
+            # "The Black Org's kill that night cannot be hindered by any means whatsoever,
+            # including an arrest on the killing player."
+            reason = None
+        if reason:
+            ctx.fail(action, reason)
+        else:
+            able.append(action)
+    chosen: Action | None = None
+    if able:
+        # The leader's order first; between members, "The Black Organization ... [has] a rank
+        # system for orders".
+        rank = ctx.ruleset.bo_rank
+        able.sort(key=lambda a: (a.actor != leader, rank(ctx.player(a.actor).role), a.actor))
+        chosen = able[0]
+        for action in able[1:]:
+            ctx.fail(action, "overruled")
+    for bribe in bribes:
+        if chosen is None:
+            # Nothing to bribe for: the suitcase of cash stays with Pisco.
+            ctx.fail(bribe, "no_kill", notify=False)
+            ctx.notify(bribe.actor, "bribe.no_kill")
+        else:
+            ctx.done(bribe)
+            ctx.result(bribe, "done")
+            ctx.record(bribe, took_place=True)
+            ctx.player(bribe.actor).used["bribe"] = 1
+            ctx.notify(bribe.actor, "bribe.done")
+    if chosen is None:
+        return
+    target = chosen.target or ""
+    victim = ctx.player(target)
+    if bribed:
+        # "Bribe will still kill a traveler, whether they are in the country or not and will
+        # also kill someone that is arrested."
+        reachable = victim.status is not Status.DEAD
+    else:
+        reachable = ctx.is_reachable(target)
+    if not reachable:
+        ctx.fail(chosen, "target_unavailable")
+        return
+    killer = chosen.order.killer or chosen.actor
+    kind = attack_kind(ctx, chosen, killer)
+    ctx.attacks.append(Attack(killer, target, kind, chosen, absolute=bribed))
+
+
+def erasure(ctx: Context, attack: Attack) -> Action | None:
+    """The erase that hides this victim's body, if any (taken, and its notices sent).
+
+    Erase: "The eraser has the option of erasing or not erasing a body if he is the one doing
+    the killing himself. ... Once per game, Pisco may opt to erase a victim killed by another
+    Black Org member." "The eraser is the only one who becomes privy to the identity of the
+    erased body." "only Pisco will be given the will". Bribe: "The body of a bribe victim will
+    be erased and only the killing player will learn their identity. Likewise, the victim's
+    will won't be shown and only the killer will be allowed to read it."
+    """
+    if attack.absolute and attack.action is not None:
+        _show_body(ctx, attack.attacker, attack.target)
+        return attack.action
+    for action in ctx.actions:
+        if action.ability.name != "erase" or action.state != PENDING:
+            continue
+        if ctx.unable_reason(action) or (
+            action.order.targets and attack.target not in action.order.targets
+        ):
+            continue
+        own = action.actor == attack.attacker
+        eraser = ctx.player(action.actor)
+        if not own and eraser.used.get("erase_other"):
+            continue
+        if not own:
+            eraser.used["erase_other"] = 1
+        ctx.done(action)
+        ctx.result(action, "done", target=attack.target)
+        ctx.record(action, took_place=True, targets=(attack.target,))
+        _show_body(ctx, action.actor, attack.target)
+        return action
+    return None
+
+
+def _show_body(ctx: Context, to: str, target: str) -> None:
+    victim = ctx.player(target)
+    ctx.notify(to, "erase.body", target=target, role=victim.role)
+    if victim.will:
+        ctx.notify(to, "erase.will", target=target, will=victim.will)
+
+
+def close_attack(ctx: Context, attack: Attack) -> None:
+    """The attacker's result, the record investigations and arrests see, and the kill cycle."""
+    action = attack.action
+    killed = attack.outcome == "killed"
+    ability = "plant_vest" if attack.kind == "vest" else attack.kind
+    if action is not None and action.state == PENDING:
+        outcome = ("done" if killed else "saved") if attack.kind == "vest" else attack.outcome
+        ctx.done(action, outcome)
+        ctx.results.append(Result(attack.attacker, ability, outcome, target=attack.target))
+        ctx.record(action, took_place=True, actor=attack.attacker, ability=ability,
+                   succeeded=killed)  # fmt: skip
+        # A saved attack is reported by the protection that saved it ("the attacker is
+        # informed that healing or protecting was in effect").
+        if killed and attack.kind == "vest":
+            from engine.abilities.vest import plant
+
+            plant(ctx, attack)
+        elif killed:
+            ctx.notify(attack.attacker, "kill.done", target=attack.target)
+            if action.actor != attack.attacker:
+                ctx.notify(action.actor, "kill.done", target=attack.target)
+    if attack.kind in {"kill", "snipe", "vest"}:
+        note_kill_cycle(ctx.state, attack.attacker, killed)
+
+
+@register
+class Bribe(Ability):
+    """ "One per game, Pisco may 'Bribe' the GM with a suitcase full of cash." "The Black Org's
+    kill that night cannot be hindered by any means whatsoever". "Night action, crime, cannot
+    be covered." "Bribe is absolute and cannot be stopped in any way, including discombobulating
+    the one offering the bribe."
+    """
+
+    name = "bribe"
+    step = Step.KILLING
+    blockable = False
+    needs_free_target = False
+
+    def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
+        if state.players[order.actor].used.get("bribe"):
+            return "Bribe can be used once per game, and you have used it"
+        return None
+
+    def resolve_step(self, ctx: Context, actions: list[Action]) -> None:
+        settle_black_org_kill(ctx)
+
+
+@register
+class Erase(Ability):
+    """ "Erase - Night action, crime, can be covered." The erase is taken when the night's
+    victim dies (``erasure``); an erase with no body to hide fails here."""
+
+    name = "erase"
+    step = Step.OTHER
+    needs_free_target = False
+
+    def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
+        return None
+
+    def resolve(self, ctx: Context, action: Action) -> None:
+        ctx.fail(action, "no_body", notify=False)
+        ctx.notify(action.actor, "erase.no_body")
 
 
 def note_kill_cycle(state: GameState, killer: str, killed: bool) -> None:

@@ -1,14 +1,17 @@
-"""Arrest: the police's way to take a criminal out of the game."""
+"""The police and the courts: Arrest, House Search, Pinch Face, Detention, Lawsuit, and the
+snipers' Revenge when they are taken into custody."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from engine.abilities.base import Ability, register
-from engine.crimes import CRIME_ABILITIES, committed
+from engine.crimes import CRIME_ABILITIES, committed, crimes_of
+from engine.harm import injure_temporarily
+from engine.orders.model import CRIME_NOUN
 from engine.phases import Phase
-from engine.rules.base import Step
-from engine.state import SUSPENDED, Status
+from engine.rules.base import Side, Step
+from engine.state import ABROAD, DETAINED, IN_FLIGHT, INJURED, SUSPENDED, Status
 
 if TYPE_CHECKING:
     from engine.context import Action, Context
@@ -18,17 +21,86 @@ if TYPE_CHECKING:
 
 # "suspended for two phases following the arrest attempt"
 SUSPENSION_PHASES = 2
+# Revenge: "the officer(s) arresting them will become 'Temporarily Injured' (2 phases, same as
+# a suspension)"
+TEMPORARY_INJURY_PHASES = 2
+# Detention: "The player will be released automatically after 3 phases"
+DETENTION_PHASES = 3
+
+
+def can_be_taken(ctx: Context, target: str) -> bool:
+    """An arrest reaches a free player in Japan, detained or not ("Arrest takes precedent over
+    detain")."""
+    p = ctx.player(target)
+    return p.is_free and not p.has(ABROAD, ctx.phase) and not p.has(IN_FLIGHT, ctx.phase)
+
+
+def revenge_applies(ctx: Context, name: str) -> bool:
+    """Whether ``name`` still has Revenge (option ``revenge_when_injured``; docs/rulings.md).
+
+    Condition, Injured: injured members "will lose their role-specific abilities (including
+    Revenge)"; Revenge: "If injured by Bone Breaking, the sniper can still use this action
+    (only exception)".
+    """
+    p = ctx.player(name)
+    if "revenge" not in ctx.ruleset.role(p.role).abilities():
+        return False
+    if not p.has(INJURED, ctx.phase):
+        return True
+    option = ctx.ruleset.option("revenge_when_injured")
+    return option == "always" or (option == "bone_breaking" and p.injury == "bone_breaking")
+
+
+def take_into_custody(ctx: Context, officers: list[str], target: str, *, stripped: bool) -> None:
+    """Arrest ``target`` (an arrest, or a House Search's or Face Pinch's auto-arrest).
+
+    "An arrested person's identity remains secret." Revenge: "When they become arrested, the
+    officer(s) arresting them will become 'Temporarily Injured' ... their identities will be
+    exposed due to their resistance to their arrest." Rule Clarifications: "it is announced
+    that player A was arrested as Chianti and that a police officer was injured in the
+    process. The identity of player B is not revealed". "Kid/Vermouth lose their disguise if
+    pinched, injured, arrested for being disguised, house searched".
+    """
+    p = ctx.player(target)
+    if p.status is not Status.ALIVE:
+        return
+    revenge = revenge_applies(ctx, target)
+    ctx.remove(target, Status.ARRESTED, "arrested")
+    if stripped:
+        p.disguise = None
+    if revenge:
+        ctx.announce("arrest.revenge_public", target=target, role=p.role)
+        for officer in officers:
+            injure_temporarily(ctx, officer, TEMPORARY_INJURY_PHASES)
+            until = Phase(ctx.phase.index + TEMPORARY_INJURY_PHASES)
+            ctx.notify(officer, "arrest.revenge", essential=True, target=target,
+                       role=p.role, until=str(until))  # fmt: skip
+    else:
+        ctx.announce("arrest.public", target=target)
+    ctx.notify(target, "arrest.you", essential=True)
+
+
+def suspend(ctx: Context, officer: str, key: str, **params: object) -> None:
+    ctx.set_condition(officer, SUSPENDED, SUSPENSION_PHASES)
+    until = Phase(ctx.phase.index + SUSPENSION_PHASES)
+    ctx.notify(officer, key, essential=True, until=str(until), **params)
+    ctx.announce("arrest.suspended_public")
 
 
 @register
 class Arrest(Ability):
     """ "Arrest ... Day/Night action, can't be covered, can't be frightened or discombobulated.
-    Can arrest any player at Night or Day, except for themselves."
+    Can arrest any player at Night or Day, except for themselves." "Players can be arrested for
+    blamed actions, even tho the player didn't do it. The BO can't arrest someone for a blamed
+    action in any way. But a town player, that is a lover with a BO, can arrest someone for a
+    blamed action." "The action and/or vote of a successfully arrested player will not go
+    thorough and will fail."
     """
 
     name = "arrest"
     step = Step.ARREST
     blockable = False
+    frightenable = False
     self_target = False
 
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
@@ -57,17 +129,28 @@ class Arrest(Ability):
             reason = ctx.unable_reason(action)
             if reason and reason != "arrested":
                 ctx.fail(action, reason)
-            elif not ctx.is_reachable(action.target or ""):
+            elif not can_be_taken(ctx, action.target or ""):
                 ctx.fail(action, "target_unavailable")
             else:
                 o = action.order
-                verdicts.append(
-                    (action, committed(ctx.state, o.targets[0], o.crime or "", o.victim, o.when))
-                )  # type: ignore[arg-type]
+                actor = ctx.player(action.actor)
+                blamed_ok = not (
+                    ctx.ruleset.role(actor.role).has_trait("no_blamed_arrest")
+                    or ctx.state.side(action.actor) is Side.BLACK_ORG
+                )
+                true = committed(
+                    ctx.state, o.targets[0], o.crime or "", o.victim, o.when,  # type: ignore[arg-type]
+                    blamed=blamed_ok,
+                )  # fmt: skip
+                verdicts.append((action, true))
+        by_target: dict[str, list[str]] = {}
         for action, true in verdicts:
-            self._apply(ctx, action, true)
+            if true:
+                by_target.setdefault(action.target or "", []).append(action.actor)
+        for action, true in verdicts:
+            self._apply(ctx, action, true, by_target.get(action.target or "", []))
 
-    def _apply(self, ctx: Context, action: Action, true: bool) -> None:
+    def _apply(self, ctx: Context, action: Action, true: bool, officers: list[str]) -> None:
         o = action.order
         target = o.targets[0]
         ctx.record(action, took_place=True)
@@ -75,21 +158,205 @@ class Arrest(Ability):
             ctx.done(action, "arrested")
             ctx.result(action, "arrested", target=target)
             ctx.state.arrests.append((target, o.crime or "", o.victim, o.when.index))  # type: ignore[union-attr]
-            ctx.notify(action.actor, "arrest.success", target=target, order=o.canonical())
-            if ctx.player(target).status is Status.ALIVE:
-                ctx.remove(target, Status.ARRESTED, "arrested")
-                ctx.announce("arrest.public", target=target)
-                ctx.notify(target, "arrest.you", essential=True)
+            ctx.notify(action.actor, "arrest.success", essential=True, target=target,
+                       order=o.canonical())  # fmt: skip
+            take_into_custody(ctx, officers, target, stripped=o.crime == "disguise")
         else:
             ctx.done(action, "suspended")
             ctx.result(action, "suspended", target=target)
-            ctx.set_condition(action.actor, SUSPENDED, SUSPENSION_PHASES)
-            until = Phase(ctx.phase.index + SUSPENSION_PHASES)
-            ctx.notify(
-                action.actor,
-                "arrest.suspended",
-                essential=True,
-                order=o.canonical(),
-                until=str(until),
-            )
-            ctx.announce("arrest.suspended_public")
+            suspend(ctx, action.actor, "arrest.suspended", order=o.canonical())
+
+
+@register
+class HouseSearch(Ability):
+    """ "Can order a house search each Night. This will reveal all crimes the target made." "If
+    the target DID commit a crime, even if it was a blamed action, the target is Auto-Arrested
+    on the same phase." "If the target did not commit a crime (blamed actions count as a
+    crime), then the player will be suspended for 2 phases ... There will be also a
+    notification, that a police officer was suspended (like arrest), but no identities will be
+    revealed." "After the suspension is over, the police officer can use all abilities he had
+    before, besides house search." "If the target has not committed a crime yet, but commits a
+    crime in the same phase as the House Search order is given, the House Search will still be
+    considered a failure, and the officer will suffer the consequences. The crime, however,
+    will be hindered and Auto-arrest won't happen." "Night action, can't be covered."
+    Discombobulate: "You can discombobulate House Search."
+    """
+
+    name = "house_search"
+    step = Step.HOUSE_SEARCH
+    self_target = False
+
+    def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
+        if state.players[order.actor].used.get("house_search_lost"):
+            return "you lost House Search for the rest of the game after a failed search"
+        return None
+
+    def resolve(self, ctx: Context, action: Action) -> None:
+        target = action.target or ""
+        p = ctx.player(target)
+        crimes = crimes_of(ctx.state, target, ctx.phase)
+        found = [_crime_text(r.ability, r.targets, r.role, r.phase) for r in crimes]
+        if p.disguise and not any(r.ability == "disguise" for r in crimes):
+            found.append(f"disguising as {p.disguise}")  # a disguise worn since the Prep phase
+        ctx.done(action, bool(found))
+        ctx.result(action, bool(found), target=target)
+        ctx.record(action, took_place=True)
+        if found:
+            ctx.notify(action.actor, "house_search.found", target=target,
+                       crimes="; ".join(found))  # fmt: skip
+            take_into_custody(ctx, [action.actor], target, stripped=True)
+            return
+        p.disguise = None
+        ctx.player(action.actor).used["house_search_lost"] = 1
+        suspend(ctx, action.actor, "house_search.suspended", target=target)
+        for other in ctx.actions:
+            if (
+                other.actor == target
+                and other.state == "pending"
+                and other.ability.name in ctx.ruleset.crimes
+            ):
+                ctx.fail(other, "house_searched")
+
+
+def _crime_text(ability: str, targets: tuple[str, ...], role: str | None, phase: Phase) -> str:
+    noun = CRIME_NOUN.get(ability, CRIME_NOUN.get(_crime_of(ability), ability))
+    victim = role or ", ".join(targets)
+    return f"{noun} {victim} on {phase}".replace("  ", " ")
+
+
+def _crime_of(ability: str) -> str:
+    return next((c for c, abilities in CRIME_ABILITIES.items() if ability in abilities), ability)
+
+
+@register
+class PinchFace(Ability):
+    """ "Once within every two phases Nakamori can check a player for a disguise (Night 1 or
+    Day 1, then Night 2 or Day 2...)" "If the player is not in disguise, the action will return
+    a false" "If they are, they will be automatically arrested, then stripped of their disguise
+    and their action for that phase will fail" "Nakamori will learn that the player was in
+    disguise and also which disguise it was." "The target will be notified that they were
+    pinched." "Can't be discombobulated or frightened."
+    """
+
+    name = "pinch_face"
+    step = Step.FACE_PINCH
+    blockable = False
+    frightenable = False
+    self_target = False
+
+    def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
+        if state.players[order.actor].used.get("pinch_face") == state.phase.number:
+            return f"you may pinch a face once in Night {state.phase.number} and Day " \
+                   f"{state.phase.number}, and you have"  # fmt: skip
+        return None
+
+    def resolve(self, ctx: Context, action: Action) -> None:
+        target = action.target or ""
+        p = ctx.player(target)
+        disguise = p.disguise
+        ctx.player(action.actor).used["pinch_face"] = ctx.phase.number
+        ctx.done(action, disguise is not None)
+        ctx.result(action, disguise is not None, target=target)
+        ctx.record(action, took_place=True)
+        ctx.notify(target, "pinch_face.you", essential=True)
+        if disguise is None:
+            ctx.notify(action.actor, "pinch_face.none", target=target)
+            return
+        ctx.notify(action.actor, "pinch_face.disguised", target=target, role=disguise)
+        p.used["pinched"] = 1
+        take_into_custody(ctx, [action.actor], target, stripped=True)
+
+
+@register
+class Detention(Ability):
+    """ "Can put any player in detention at Night or Day, except for themselves." "Only one
+    player at a time can be in detention" "The player will be released automatically after 3
+    phases or if Satou dies" "Can not be used on the same person twice in a row" "can't be
+    covered, can't be frightened or discombobulated." Rule Clarifications: "Arrest takes
+    precedent over detain."
+    """
+
+    name = "detention"
+    step = Step.HOUSE_SEARCH
+    blockable = False
+    frightenable = False
+    self_target = False
+
+    def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
+        held = [n for n, p in state.players.items() if p.has(DETAINED, state.phase)]
+        if held:
+            return f"{held[0]} is in detention: only one player at a time can be detained"
+        if order.targets and state.detentions.get(order.actor) == order.targets[0]:
+            return "you may not detain the same person twice in a row"
+        return None
+
+    def resolve(self, ctx: Context, action: Action) -> None:
+        target = action.target or ""
+        ctx.player(target).conditions[DETAINED] = ctx.phase.index + DETENTION_PHASES
+        ctx.state.detentions[action.actor] = target
+        until = Phase(ctx.phase.index + DETENTION_PHASES)
+        ctx.done(action)
+        ctx.result(action, "done", target=target)
+        ctx.record(action, took_place=True)
+        ctx.notify(action.actor, "detention.done", target=target, until=str(until))
+        ctx.notify(target, "detention.you", essential=True, until=str(until))
+        ctx.announce("detention.public", player=target, until=str(until))
+
+
+@register
+class Lawsuit(Ability):
+    """ "Usable once per game. Can bring back anyone who has been arrested with a lawsuit. There
+    will be a message that the imprisoned player is out of prison. The identity of the one who
+    was in prison won't get revealed to anyone." Pinch Face: "Kid and Vermouth will then be
+    assigned a new disguise at random if they are released from jail. If Yukiko is pinched and
+    arrested, she does not get a new role when freed."
+    """
+
+    name = "lawsuit"
+    step = Step.OTHER
+    needs_free_target = False
+
+    def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
+        if state.players[order.actor].used.get("lawsuit"):
+            return "Lawsuit is usable once per game, and you have used it"
+        if order.targets and state.players[order.targets[0]].status is not Status.ARRESTED:
+            return f"{order.targets[0]} is not arrested: a lawsuit frees an arrested player"
+        return None
+
+    def resolve(self, ctx: Context, action: Action) -> None:
+        target = action.target or ""
+        p = ctx.player(target)
+        if p.status is not Status.ARRESTED:
+            ctx.fail(action, "target_unavailable")
+            return
+        p.status, p.fate = Status.ALIVE, None
+        ctx.player(action.actor).used["lawsuit"] = 1
+        if p.used.pop("pinched", None) and ctx.ruleset.role(p.role).has_trait("wears_disguise"):
+            p.disguise = _new_disguise(ctx)
+        ctx.done(action)
+        ctx.result(action, "done", target=target)
+        ctx.record(action, took_place=True)
+        ctx.notify(action.actor, "lawsuit.done", target=target)
+        ctx.notify(target, "lawsuit.you", disguise=p.disguise or "none")
+        ctx.announce("lawsuit.public", player=target)
+
+
+def _new_disguise(ctx: Context) -> str | None:
+    """A role no player holds that a disguiser may wear: "Disguisers may not disguise as Black
+    Org members, children, or Prep phase roles." (docs/rulings.md, "New disguise on release")"""
+    taken = {p.role for p in ctx.state.players.values()} | {
+        p.disguise for p in ctx.state.players.values() if p.disguise
+    }
+    choices = [
+        name
+        for name, sheet in ctx.ruleset.roles.items()
+        if sheet.side is Side.TOWN
+        and sheet.disguisable
+        and not sheet.experimental
+        and "child" not in sheet.observe
+        and not any(
+            "prep" in {k.value for k in slot.phases} for slot in sheet.slots
+        )
+        and name not in taken
+    ]
+    return ctx.draw("new disguise on release", choices) if choices else None

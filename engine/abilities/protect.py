@@ -1,34 +1,75 @@
-"""Protective abilities: they are consulted when the night's attacks are settled."""
+"""Protective abilities: they are consulted when an attack, a lynch or an APTX lands.
+
+Order of Healing: "Voice of Reason > Bone Breaking > Watch Protection > Protection > Healing >
+First Aid"; "Sniping bypasses all types of healing and first aid. When someone is protected,
+the protected will survive, but the protector himself dies instead. If someone possessing the
+watch is attacked, they are protected. If someone possessing the watch is attacked by a sniper,
+they will survive but the watch will break and become unusable for the remainder of the game."
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from engine.abilities.base import Ability, register
-from engine.context import DONE
+from engine.context import DONE, PENDING
+from engine.harm import injure, schedule
 from engine.rules.base import Step
+from engine.state import ABROAD, IN_FLIGHT, Status
 
 if TYPE_CHECKING:
     from engine.context import Action, Attack, Context
+    from engine.orders.model import Order
+    from engine.rules.base import AbilityUse
+    from engine.state import GameState
 
 
 class Protection(Ability):
     """An ability in the order of healing. It resolves with "All other actions", but its
-    effect is in place when the night's attacks land (``protection.settle_attacks``)."""
+    effect is in place when the night's attacks land (``protection.settle_attacks``), when the
+    lynch is held (``voting.hold_lynch``) and when an APTX lands (``aptx``)."""
 
     step = Step.OTHER
     saves_from: frozenset[str] = frozenset()
 
-    def saves(self, ctx: Context, action: Action, attack: Attack) -> bool:
-        return attack.kind in self.saves_from
+    def saves(self, ctx: Context, action: Action, kind: str) -> bool:
+        return kind in self.saves_from
 
     def on_save(self, ctx: Context, action: Action, attack: Attack) -> None:
         ctx.done(action, "saved")
-        ctx.result(action, "saved", target=action.target)
+        ctx.result(action, "saved", target=attack.target)
         ctx.record(action, took_place=True)
 
     def resolve_step(self, ctx: Context, actions: list[Action]) -> None:
-        super().resolve_step(ctx, [a for a in actions if a.state != DONE])
+        # The night's actions happen at once: a protection of a player killed tonight (by a
+        # snipe it could not stop) still took place ("Even if a protection or heal wasn't
+        # necessary, as long as the player did the order ... it will come out as 'True'").
+        for action in actions:
+            if action.state == DONE:
+                continue
+            reason = ctx.unable_reason(action)
+            if reason:
+                ctx.fail(action, reason)
+            elif not all(_reached(ctx, t) for t in action.order.targets):
+                ctx.fail(action, "target_unavailable")
+            else:
+                self.resolve(ctx, action)
+
+    def resolve(self, ctx: Context, action: Action) -> None:
+        super().resolve(ctx, action)
+        ctx.notify(action.actor, f"{self.name}.done", target=", ".join(action.order.targets))
+
+
+def _reached(ctx: Context, target: str) -> bool:
+    fate = ctx.player(target).fate
+    return ctx.is_reachable(target) or (
+        fate is not None and fate.phase == ctx.phase and fate.cause == "killed"
+    )
+
+
+def _attacker_told(ctx: Context, attack: Attack, key: str) -> None:
+    if attack.attacker:
+        ctx.notify(attack.attacker, key, target=attack.target)
 
 
 @register
@@ -41,14 +82,191 @@ class Heal(Protection):
     """
 
     name = "heal"
-    saves_from = frozenset({"kill"})
+    saves_from = frozenset({"kill", "vest"})
 
     def on_save(self, ctx: Context, action: Action, attack: Attack) -> None:
         super().on_save(ctx, action, attack)
         ctx.notify(action.actor, "heal.saved", target=attack.target)
         ctx.notify(attack.target, "heal.saved_you")
-        ctx.notify(attack.attacker, "kill.healed", target=attack.target)
+        _attacker_told(ctx, attack, "kill.healed")
 
-    def resolve(self, ctx: Context, action: Action) -> None:
-        super().resolve(ctx, action)
-        ctx.notify(action.actor, "heal.done", target=action.target)
+
+@register
+class FirstAid(Protection):
+    """ "The player who received First Aid will not die if attacked, but will instead become
+    injured." "The action that was done by the one who was attacked will fail, because he got
+    injured." "If sniped, the target will still die and won't be saved." "If succesfully
+    healed/First aided, the healer will know that he succesfully first-aided the target. The
+    target and the attacker will know that someone healed/First aided the target, but not who."
+    Bone Breaking: "there will be a message that someone was injured (not how, meaning it could
+    have been first aid too)".
+    """
+
+    name = "first_aid"
+    saves_from = frozenset({"kill", "vest"})
+
+    def on_save(self, ctx: Context, action: Action, attack: Attack) -> None:
+        super().on_save(ctx, action, attack)
+        target = attack.target
+        injure(ctx, target, "first_aid")
+        # "Any action performed by someone who was successfully healed via first aid will
+        # fail, because that player became injured as the action was being carried out."
+        for other in ctx.actions:
+            if other.actor == target and other.state == PENDING and other is not action:
+                ctx.fail(other, "injured", notify=False)
+        ctx.notify(action.actor, "first_aid.saved", target=target)
+        ctx.notify(target, "first_aid.saved_you", essential=True)
+        ctx.announce("injury.public", player=target)
+        _attacker_told(ctx, attack, "kill.healed")
+
+
+def protect_penalty(ctx: Context, action: Action) -> None:
+    """Protect, Penalties: "Makoto: If Makoto successfully protects someone, he'll automatically
+    fly out of Japan the next phase (phase 1), stay one phase (phase 2) ... can decide to fly
+    back and travel during Phase 3". "Ran: If Ran successfully protects someone, she'll get
+    Injured and can't protect anybody anymore."
+    """
+    if ctx.phase.is_day and not ctx.ruleset.option("day_protect_penalty"):
+        return
+    actor = ctx.player(action.actor)
+    if actor.status is Status.DEAD:
+        return
+    sheet = ctx.ruleset.role(actor.role)
+    if sheet.has_trait("injured_by_protecting"):
+        injure(ctx, action.actor, "protect")
+        ctx.notify(action.actor, "protect.injured", essential=True)
+    if sheet.has_trait("flies_out_after_protecting"):
+        now = ctx.phase.index
+        schedule(ctx.state, now + 1, action.actor, IN_FLIGHT, now + 1)
+        schedule(ctx.state, now + 2, action.actor, ABROAD, None)
+        ctx.notify(action.actor, "protect.fly_out", essential=True)
+
+
+@register
+class Protect(Protection):
+    """ "May choose to Protect any number of people at day. If one of the Protected people is
+    going to get lynched, he will jump in and stop the lynching." "May also choose one
+    individual to Protect at night. If said individual is about to be killed by the BO, he
+    again Protects the individual. The protected also learns if he was Protected. The Protected
+    individual and the Protector then learns the identity of the attacker(!) (unless sniped, in
+    which case the protector will die but the target will survive. No identity will be
+    revealed then)" "Can't protect anyone from APTX" "May not protect themselves."
+    """
+
+    name = "protect"
+    self_target = False
+    saves_from = frozenset({"kill", "snipe", "vest", "lynch"})
+
+    def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
+        if not order.targets:
+            return "name whom to protect: 'Protect Parkur'"
+        if state.phase.is_night and len(order.targets) > 1:
+            return "at night you may protect one player; by day any number"
+        return None
+
+    def on_save(self, ctx: Context, action: Action, attack: Attack) -> None:
+        super().on_save(ctx, action, attack)
+        target = attack.target
+        if attack.kind == "lynch":
+            ctx.notify(action.actor, "protect.saved_lynch", essential=True, target=target)
+            ctx.notify(target, "protect.saved_you_lynch")
+        elif attack.kind == "snipe":
+            # "the protected will survive, but the protector himself dies instead"; "the target
+            # is made aware of the fact they were protected (despite the fact that the
+            # protector is dead)".
+            ctx.remove(action.actor, Status.DEAD, "killed")
+            ctx.notify(target, "protect.saved_you")
+        else:
+            ctx.notify(
+                action.actor, "protect.saved", essential=True, target=target,
+                attacker=attack.attacker,
+            )  # fmt: skip
+            ctx.notify(target, "protect.saved_you_from", attacker=attack.attacker)
+        if attack.kind != "lynch":
+            _attacker_told(ctx, attack, "kill.protected")
+        protect_penalty(ctx, action)
+
+
+@register
+class BoneBreaking(Protection):
+    """ "This target will be protected completly in case he/she was about to get sniped. The
+    sniper will fail his killing and will get injured as a result." "If the target was killed
+    in another way than sniping, then the target will die and Akai didn't injure anyone."
+    "If the sniper was injured, there will be a message that someone was injured (not how)".
+    """
+
+    name = "bone_breaking"
+    saves_from = frozenset({"snipe"})
+
+    def on_save(self, ctx: Context, action: Action, attack: Attack) -> None:
+        super().on_save(ctx, action, attack)
+        injure(ctx, attack.attacker, "bone_breaking")
+        ctx.notify(action.actor, "bone_breaking.saved", target=attack.target)
+        ctx.notify(attack.target, "protect.saved_you")
+        ctx.notify(attack.attacker, "kill.bone_broken", essential=True, target=attack.target)
+        ctx.announce("injury.public", player=attack.attacker)
+
+
+@register
+class Watch(Protection):
+    """Agasa's Tranquilizer Watch. By day: "Can also lend the watch to anyone for one night
+    except for himself (and it is returned at the end of the night)." "he may include (ordered)
+    alternatives in case the one he chose gets lynched/etc." At night, the holder: "Someone in
+    possession of the Watch is protected from the BO as if he were protected by Ran or Makoto,
+    but he needs to fire from the distance so he does not get to see the attacker's face".
+    Rule Clarifications: "If a player is sniped while in possession of the watch, they will
+    survive but the watch will not--the watch breaks and is no longer in play. The player that
+    distributed the watch the day before and the player that used the watch ... are given a
+    notice that the watch was used successfully and is now broken. If the watch was not broken
+    but was used successfully to defend themselves, the player using the watch is told as
+    much. The attacker is given a notice that the attack was unsuccessful".
+    """
+
+    name = "watch"
+    self_target = False
+    kept_when_suspended = True  # "besides the bow-tie/watch"
+    kept_when_injured = True  # "Injured members may still ... utilize items such as ... watch"
+    saves_from = frozenset({"kill", "snipe", "vest"})
+
+    def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
+        if state.watch_broken:
+            return "the Tranquilizer Watch is broken and can no longer be used"
+        if not order.targets:
+            return "name whom to lend the watch to: 'Watch Parkur'"
+        return None
+
+    def resolve_step(self, ctx: Context, actions: list[Action]) -> None:
+        if ctx.phase.is_night:
+            # The holder's watch, not an order: it protects or it does nothing, silently.
+            for action in actions:
+                if action.state == PENDING:
+                    ctx.done(action)
+            return
+        for action in actions:
+            reason = ctx.unable_reason(action)
+            if reason:
+                ctx.fail(action, reason)
+                continue
+            holder = next((t for t in action.order.targets if ctx.is_reachable(t)), None)
+            if holder is None or ctx.state.watch_broken:
+                ctx.fail(action, "target_unavailable")
+                continue
+            ctx.state.watch = (holder, action.actor, ctx.phase.index + 1)
+            ctx.done(action)
+            ctx.result(action, "done", target=holder)
+            ctx.record(action, took_place=True, targets=(holder,))
+            ctx.notify(action.actor, "watch.lent", target=holder)
+            ctx.notify(holder, "watch.received")
+
+    def on_save(self, ctx: Context, action: Action, attack: Attack) -> None:
+        ctx.done(action, "saved")
+        ctx.result(action, "saved", target=attack.target)
+        lender = ctx.state.watch[1] if ctx.state.watch else None
+        if attack.kind == "snipe":
+            ctx.state.watch_broken = True
+            ctx.notify(action.actor, "watch.broken")
+            if lender:
+                ctx.notify(lender, "watch.broken")
+        else:
+            ctx.notify(action.actor, "watch.saved")
+        _attacker_told(ctx, attack, "kill.unsuccessful")

@@ -32,6 +32,18 @@ VERB = {
     "abduct": "abducts",
     "pinch_face": "pinches",
     "disguise": "disguised as",
+    "temporary_disguise": "disguised as",
+    "friendship": "befriends",
+    "travel": "travels",
+    "choose_costumes": "chooses costumes",
+    "follow": "follows",
+    "identify": "identifies",
+    "spy": "spies on",
+    "betrayal": "betrays",
+    "lawsuit": "sues for",
+    "bone_breaking": "protects",
+    "lovey_dovey": "protects",
+    "house_search": "searches",
 }
 
 CRIME_NOUN = {
@@ -64,7 +76,7 @@ class Query:
     when: Phase | None = None
 
     def text(self) -> str:
-        words = f"{self.subject} {VERB.get(self.keyword, self.keyword)} {self.obj}"
+        words = f"{self.subject} {VERB.get(self.keyword, self.keyword)} {self.obj}".rstrip()
         return f"{words} on {self.when}" if self.when else words
 
 
@@ -81,6 +93,10 @@ class Order:
     killer: str | None = None  # the member a Black Org leader names to carry out the kill
     choice: str | None = None  # vote: "no_lynch" or "abstain" instead of a target
     text: str = ""
+    # Issue 4: the roles an order names (Choose Costumes), and the lent slot an order asks for
+    # ("Bow-tie: interrogate X", "Suitcase: heal X", "Cover: slander X").
+    roles: tuple[str, ...] = ()
+    via: str | None = None
 
     def canonical(self) -> str:
         """The order restated in the words a GM would confirm it with."""
@@ -113,6 +129,12 @@ class Order:
             record["killer"] = self.killer
         if self.choice:
             record["choice"] = self.choice
+        if self.roles:
+            record["roles"] = list(self.roles)
+        if self.via:
+            record["via"] = self.via
+        if self.when is not None and self.ability in ("analyze",):
+            record["when"] = str(self.when)
         return record
 
 

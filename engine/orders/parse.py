@@ -9,7 +9,7 @@ or a fragment that reads as no order, is refused with the reason and the fix.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from engine.orders import grammar
@@ -52,7 +52,18 @@ _CHATTER = re.compile(
 )
 # "Investigate:" alone on a line, its items on the lines after it.
 _LIST_HEAD = re.compile(r"^\s*(?P<head>[A-Za-z][\w\s-]*?)\s*:\s*$")
+_LIST_SEP = re.compile(r"\s*(?:,|&|\+|\band\b|\bor(?:\s+else)?\b|\bthen\b)\s*", re.IGNORECASE)
+_ON = re.compile(r"\s*(?:on|of|attached\s+to|strapped\s+to)\s+", re.IGNORECASE)
 _NOBODY = re.compile(r"(?:nobody|no\s*one|none)\b", re.IGNORECASE)
+# Issue 4: pieces of the information, disguise, item and travel orders.
+_NO_OBJECT = frozenset({"travel", "choose_costumes", "abduct"})
+_OBSERVE_KIND = re.compile(r"\b(?:age|gender)\b", re.IGNORECASE)
+_ANALYZE_FILLER = re.compile(
+    r"\s*(?:my\s+)?(?:interrogation|result)?s?\s*(?:from|of|on|during)?\s*", re.IGNORECASE
+)
+_IN_GAME = re.compile(r"\s*(?:is\s+)?in\s+(?:the\s+)?game\b", re.IGNORECASE)
+_ALTERNATIVELY = re.compile(r"\s*[(,]?\s*\b(?:alternatively|alternative|else|otherwise)\b\s*:?", re.IGNORECASE)
+_TRAVEL_TAIL = re.compile(r"^\s*(?:to|out\s+of|back\s+to|home\s+to|from)?\s*(?:japan|home|abroad)?", re.IGNORECASE)
 
 
 class Refusal(Exception):
@@ -263,6 +274,220 @@ class _Reader:
 
     def read_unvote(self, rest: str, fragment: str) -> str:
         return "unvote"
+
+    # -- issue 3: killing, protecting, crime and punishment ---------------------------------
+    def names(self, rest: str) -> tuple[tuple[str, ...], str]:
+        """One or more players: "A", "A, B and C", "A or else B"."""
+        found = []
+        while True:
+            target, rest = self.name(rest)
+            found.append(target)
+            more = _LIST_SEP.match(rest)
+            if not more or not rest[more.end() :].strip():
+                return tuple(found), rest
+            rest = rest[more.end() :]
+
+    def listed(self, ability: str, rest: str, fragment: str) -> Order:
+        targets, rest = self.names(rest)
+        self.end(rest, fragment)
+        return Order(self.author, ability, targets, text=fragment)
+
+    def read_protect(self, rest: str, fragment: str) -> Order:
+        return self.listed("protect", rest, fragment)  # "any number of people at day"
+
+    def read_slander(self, rest: str, fragment: str) -> Order:
+        return self.listed("slander", rest, fragment)  # "up to two targets"
+
+    def read_watch(self, rest: str, fragment: str) -> Order:
+        return self.listed("watch", rest, fragment)  # "(ordered) alternatives"
+
+    def bare(self, ability: str, rest: str, fragment: str) -> Order:
+        self.end(rest, fragment)
+        return Order(self.author, ability, text=fragment)
+
+    def read_bribe(self, rest: str, fragment: str) -> Order:
+        return self.bare("bribe", rest, fragment)
+
+    def read_voice_of_reason(self, rest: str, fragment: str) -> Order:
+        return self.bare("voice_of_reason", rest, fragment)
+
+    def read_voice_of_accusation(self, rest: str, fragment: str) -> Order:
+        return self.bare("voice_of_accusation", rest, fragment)
+
+    def read_defuse(self, rest: str, fragment: str) -> Order:
+        if rest.strip(" .!?;,"):
+            self.name(_ON.sub("", rest, count=1))  # "Defuse the bomb on X": the bomb is one
+        return Order(self.author, "defuse", text=fragment)
+
+    def read_erase(self, rest: str, fragment: str) -> Order:
+        """ "Erase" (tonight's victim) or "Erase X"."""
+        if not rest.strip(" .!?;,") or not self._names_anyone(rest):
+            return self.bare("erase", rest, fragment)
+        return self.targeted("erase", rest, fragment)
+
+    def read_poison(self, rest: str, fragment: str) -> Order:
+        order = self.read_aptx(rest, fragment)
+        return Order(self.author, "poison", order.targets, role=order.role, text=fragment)
+
+    def read_blame(self, rest: str, fragment: str) -> Order:
+        """ "Blame Kleene for killing Parkur" (the crime is tonight's)."""
+        target, rest = self.name(rest)
+        rest = _FOR.sub("", rest, count=1)
+        crime = grammar.match_word(grammar.CRIME_PATTERNS, rest)
+        if crime is None:
+            raise Refusal("a blame names a crime and its victim: 'Blame Kleene for killing Parkur'")
+        name, used = crime
+        rest = rest[used:]
+        victim = None
+        if name == "disguise":
+            victim, rest = self.role(rest)
+        elif rest.strip(" .!?;,") and not _PHASE.match(rest):
+            victim, rest = self.name(rest)
+        self.end(rest, fragment)
+        return Order(self.author, "blame", (target,), crime=name, victim=victim, text=fragment)
+
+    # -- issue 4: information, disguise, items, travel --------------------------------------
+    def queries(self, rest: str, fragment: str) -> tuple[Query, ...]:
+        """ "X heals Y", "X disguised as Ran on Prep", "Hakuba travels during Prep"."""
+        found = []
+        for part in filter(None, _QUERY_SPLIT.split(rest)):
+            subject, tail = self.name(part)
+            verb = grammar.match_word(grammar.QUERY_PATTERNS, tail.lstrip())
+            if verb is None:
+                raise Refusal(
+                    f"'{part}' is not an action to investigate: write it as "
+                    "'Jd- heals Parkur on Night 1' or 'Conia disguised as Ran during Prep'"
+                )
+            keyword, used = verb
+            tail = tail.lstrip()[used:]
+            if keyword == "disguise":
+                obj, tail = self.role(tail)
+            elif keyword in _NO_OBJECT and (not tail.strip() or _PHASE.match(tail)):
+                obj = ""
+            else:
+                obj, tail = self.name(tail)
+            when, tail = self.phase(tail)
+            if tail.strip(" .!?;,"):
+                raise Refusal(f"did not understand '{tail.strip()}' in '{fragment}'")
+            found.append(Query(subject, keyword, obj, when))
+        if not found:
+            raise Refusal("name the action: 'SI Akonyl protects conia on Night 1'")
+        return tuple(found)
+
+    def read_special_investigate(self, rest: str, fragment: str) -> Order:
+        return Order(
+            self.author, "special_investigate", queries=self.queries(rest, fragment), text=fragment
+        )
+
+    def read_follow_up(self, rest: str, fragment: str) -> Order:
+        return Order(self.author, "follow_up", queries=self.queries(rest, fragment), text=fragment)
+
+    def read_observe(self, rest: str, fragment: str) -> Order:
+        """ "Observe age X", "Gender-observe X", "Observe X's gender"."""
+        kind = _OBSERVE_KIND.search(fragment)
+        rest = _OBSERVE_KIND.sub("", rest, count=1).lstrip(" :-")
+        target, rest = self.name(rest)
+        rest = _OBSERVE_KIND.sub("", re.sub(r"^'s\b", "", rest), count=1)
+        self.end(rest.strip(" ()"), fragment)
+        choice = kind.group(0).lower() if kind else None
+        return Order(self.author, "observe", (target,), choice=choice, text=fragment)
+
+    def read_analyze(self, rest: str, fragment: str) -> Order:
+        """ "Analyze my Interrogation from Night 1"."""
+        rest = _ANALYZE_FILLER.sub("", rest, count=1)
+        when, rest = self.phase(rest)
+        self.end(rest, fragment)
+        return Order(self.author, "analyze", when=when, text=fragment)
+
+    def role_order(self, ability: str, rest: str, fragment: str) -> Order:
+        """ "Detect Shinichi", "Detect: Shinichi is in the game"."""
+        role, rest = self.role(rest.lstrip(" :"))
+        rest = _IN_GAME.sub("", rest, count=1)
+        self.end(rest, fragment)
+        return Order(self.author, ability, role=role, text=fragment)
+
+    def read_detect(self, rest: str, fragment: str) -> Order:
+        return self.role_order("detect", rest, fragment)
+
+    def read_police_detect(self, rest: str, fragment: str) -> Order:
+        return self.role_order("police_detect", rest, fragment)
+
+    def identified(self, ability: str, rest: str, fragment: str) -> Order:
+        """ "Identify Akonyl as Sonoko"."""
+        target, rest = self.name(rest)
+        separator = _AS.match(rest)
+        if not separator:
+            raise Refusal("an identification names the role: 'Identify Akonyl as Sonoko'")
+        role, rest = self.role(rest[separator.end() :])
+        self.end(rest, fragment)
+        return Order(self.author, ability, (target,), role=role, text=fragment)
+
+    def read_identify(self, rest: str, fragment: str) -> Order:
+        return self.identified("identify", rest, fragment)
+
+    def read_police_identify(self, rest: str, fragment: str) -> Order:
+        return self.identified("police_identify", rest, fragment)
+
+    def read_spy(self, rest: str, fragment: str) -> Order:
+        return self.listed("spy", rest, fragment)
+
+    def lent_or_lend(self, ability: str, via: str, rest: str, fragment: str) -> Order:
+        """ "Bow-tie X alternatively Y" lends it; "Bow-tie: interrogate X" uses it."""
+        inner = grammar.match_word(grammar.ORDER_PATTERNS, rest.lstrip(" :"))
+        if inner is not None and self.state.phase.is_night:
+            order = self.read(rest.lstrip(" :"))
+            if not isinstance(order, Order):
+                raise Refusal(f"'{rest.strip()}' is not an order to use the {via}")
+            return replace(order, via=via, text=fragment)
+        rest = _ALTERNATIVELY.sub(", ", rest).replace(")", " ")
+        return self.listed(ability, rest, fragment)
+
+    def read_bow_tie(self, rest: str, fragment: str) -> Order:
+        return self.lent_or_lend("bow_tie", "bow_tie", rest, fragment)
+
+    def read_black_suitcase(self, rest: str, fragment: str) -> Order:
+        return self.lent_or_lend("black_suitcase", "suitcase", rest, fragment)
+
+    def read_cover(self, rest: str, fragment: str) -> Order:
+        return self.lent_or_lend("cover", "cover", rest, fragment)
+
+    def read_abduct(self, rest: str, fragment: str) -> Order:
+        return self.bare("abduct", rest, fragment)
+
+    def read_travel(self, rest: str, fragment: str) -> Order:
+        return self.bare("travel", _TRAVEL_TAIL.sub("", rest), fragment)
+
+    def read_friendship(self, rest: str, fragment: str) -> Order:
+        return self.listed("friendship", rest, fragment)
+
+    def read_amor(self, rest: str, fragment: str) -> Order:
+        return self.listed("amor", rest, fragment)
+
+    def read_disguise(self, rest: str, fragment: str) -> Order:
+        """ "Disguise: A, B, C" (Prep); "Disguise as Ran" is a costume."""
+        found = re.match(r"\s*as\b", rest, re.IGNORECASE)
+        if found:
+            return self.read_temporary_disguise(rest[found.end() :], fragment)
+        return self.listed("disguise", rest, fragment)
+
+    def read_temporary_disguise(self, rest: str, fragment: str) -> Order:
+        role, rest = self.role(re.sub(r"^\s*(?:as|the)\b", "", rest, flags=re.IGNORECASE))
+        rest = re.sub(r"^\s*costume\b", "", rest, flags=re.IGNORECASE)
+        self.end(rest, fragment)
+        return Order(self.author, "temporary_disguise", role=role, text=fragment)
+
+    def read_choose_costumes(self, rest: str, fragment: str) -> Order:
+        roles = []
+        rest = rest.lstrip(" :")
+        while rest.strip(" .!?;,"):
+            role, rest = self.role(rest)
+            roles.append(role)
+            more = _LIST_SEP.match(rest)
+            if not more:
+                break
+            rest = rest[more.end() :]
+        self.end(rest, fragment)
+        return Order(self.author, "choose_costumes", roles=tuple(roles), text=fragment)
 
     def leader_order(self, text: str, fragment: str) -> Order | None:
         """A leader naming the killer: "Vodka kills Kleene", "Order Vodka to kill Kleene"."""

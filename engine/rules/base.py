@@ -23,6 +23,7 @@ class Step(StrEnum):
     """Steps of the order of actions; each ruleset lists them in its own order."""
 
     PREP = "prep"
+    VEST = "vest"  # the Explosive Vest's explosion (and defusing before it)
     ARREST = "arrest"
     FACE_PINCH = "face_pinch"
     CHARM = "charm"
@@ -140,6 +141,8 @@ class Ruleset:
     role_aliases: Mapping[str, str] = field(default_factory=dict)
     # Slots held without a sheet line, by side value, and under "all" for everyone.
     common_slots: Mapping[str, tuple[Slot, ...]] = field(default_factory=dict)
+    # The Detective Boys' rank for conflicting Identify orders, highest first.
+    group_rank: tuple[str, ...] = ()
 
     def option(self, name: str) -> Any:
         return self.options.get(name, self.option_specs[name].default)

@@ -25,8 +25,11 @@ RULESET_ID = "dctp-2011"
 
 # "Arrest > Face Pinch > Charm > APTX > Lynching > Discombobulation/Frighten > Killing >
 #  House Search/Detain > All other actions"
+# The Explosive Vest: "The bomb explosion takes place before all other day actions, including
+#  any arrests, the lynching itself, and poisonings."
 ORDER_OF_ACTIONS: tuple[Step, ...] = (
     Step.PREP,
+    Step.VEST,
     Step.ARREST,
     Step.FACE_PINCH,
     Step.CHARM,
@@ -133,6 +136,91 @@ OPTIONS = {
             (True, False),
             "Whether Yukiko's and Irish's Choose Costumes (Prep) is a disguising crime.",
         ),
+        # Issue 4 (information, disguise, items, travel): docs/rulings.md explains each.
+        OptionSpec(
+            "prep_names",
+            3,
+            (2, 3, 4, 5, 6),
+            "How many players Disguise and Friendship name in Prep (\"the exact number is "
+            "determined by the GM\"); one of them is drawn.",
+        ),
+        OptionSpec(
+            "si_current_phase",
+            False,
+            (True, False),
+            "Whether Special Investigate may look at the phase it is used in (\"Can be the same "
+            "night\") or only at past phases (\"Cannot investigate actions that are happening "
+            "the night of special investigate\").",
+        ),
+        OptionSpec(
+            "kogorou_quarter",
+            "townies",
+            ("townies", "players"),
+            "Kogorou sobers when a quarter of the starting town (Drunk/Sober) or of all players "
+            "(Role & Ability Changes) is dead.",
+        ),
+        OptionSpec(
+            "spy",
+            False,
+            (True, False),
+            "Bourbon's Spy, removed on 8/22/11 (\"Bourbon made the same as Okiya, eliminating "
+            "the Spy ability\"): on gives it back.",
+        ),
+        OptionSpec(
+            "spy_names",
+            0,
+            (0, 4, 5, 6),
+            "How many players a Spy order names: 4-6 (0: by the game's size, 5 for 14-16 town "
+            "players).",
+        ),
+        # Issue 3 (killing, protecting, punishing): docs/rulings.md explains each.
+        OptionSpec(
+            "explosive_vest",
+            False,
+            (True, False),
+            "The Explosive Vest: the Black Org may strap a bomb instead of the night kill "
+            "(the GM announces it before the game).",
+        ),
+        OptionSpec(
+            "day_protect_votes_shown",
+            True,
+            (True, False),
+            "A lynch stopped by a day Protect: votes shown (Rule Clarifications) or hidden "
+            "(Protect section).",
+        ),
+        OptionSpec(
+            "day_protect_penalty",
+            True,
+            (True, False),
+            "Whether a successful day Protect injures Ran and sends Makoto out of Japan.",
+        ),
+        OptionSpec(
+            "lovey_dovey_rank",
+            "before_protect",
+            ("before_protect", "last"),
+            "Lovey-Dovey's place in the order of healing: just before Protection, or last.",
+        ),
+        OptionSpec(
+            "accompany_notice",
+            "failed",
+            ("failed", "vote_reduced"),
+            "When Accompany changes the lynch: announce only that the lynching failed (Rule "
+            "Clarifications) or that one vote was reduced (Accompany section).",
+        ),
+        OptionSpec(
+            "revenge_when_injured",
+            "bone_breaking",
+            ("bone_breaking", "never", "always"),
+            "Whether an injured sniper keeps Revenge: only if injured by Bone Breaking, never, "
+            "or always (the r53 reading).",
+        ),
+        OptionSpec(
+            "aptx_travelers",
+            "anywhere",
+            ("anywhere", "not_in_flight", "in_japan"),
+            "Whom an APTX reaches among travelers: anyone anywhere (8/22/11 change), not those "
+            "on the plane (Travel section), or only those in Japan.",
+        ),
     )
 }
 
@@ -206,14 +294,15 @@ ROLE_LIST: tuple[RoleSheet, ...] = (
     # The Black Organization
     _sheet("Anokata", "Mafia Boss", **{**_BO, "interrogation": "Not BO", "scent": False},
            status=("BO Leader",), night="blame", day="black_suitcase",
-           items="Gun, Car-keys", observe="adult/teenager/child", traits=("leader",)),
+           items="Gun, Car-keys", observe="adult/teenager/child",
+           traits=("leader", "unobservable")),
     _sheet("Gin", "Mafia Slanderer", **_BO, night="slander, investigate 3",
            items="Gun, Car-keys, Headgear, Alcohol"),
     _sheet("Vodka", "Mafia Intimidator", **_BO, night="discombobulate",
            items="Gun, Car-keys, Headgear, Glasses, Alcohol"),
     _sheet("Vermouth", "Mafia Disguiser", **{**_BO, "interrogation": "Not BO"}, prep="disguise",
            items="Gun, Car-keys, Panties, Alcohol", gender="female",
-           traits=("wears_disguise", "no_blamed_arrest")),
+           traits=("wears_disguise", "no_blamed_arrest", "befriendable")),
     _sheet("Chianti", "Mafia Sniper", **_BO, night="snipe, observe | stake_out",
            night_day="revenge", items="Gun, Car-keys, Panties, Alcohol", gender="female",
            traits=("sniper",)),
@@ -223,7 +312,7 @@ ROLE_LIST: tuple[RoleSheet, ...] = (
     _sheet("Tequila", "Mafia Browbeat", **_BO, night="frighten",
            items="Gun, Car-keys, Headgear, Alcohol"),
     _sheet("Bourbon", "Mafia Detective", **_BO, night="detect, special_investigate 1",
-           items="Gun, Car-keys, Headgear, Alcohol"),
+           items="Gun, Car-keys, Headgear, Alcohol", traits=("spy_before_8_22_11",)),
     _sheet("Akemi", "Mafia Robber", **{**_BO, "scent": False}, night="steal",
            items="Gun, Car-keys, Panties", gender="female"),
     _sheet("Pisco", "Mafia Eraser", **_BO, night="erase, bribe", items="Gun, Car-keys, Alcohol"),
@@ -240,7 +329,8 @@ ROLE_LIST: tuple[RoleSheet, ...] = (
     _sheet("Shiratori", "Police Inspector", POLICE, night="investigate 2, house_search",
            night_day="arrest", items="Gun, Car-keys, Alcohol"),
     _sheet("Satou", "Assistant Police Inspector", POLICE, night="investigate 2",
-           night_day="arrest, detention", items="Gun, Car-keys, Panties", gender="female"),
+           night_day="arrest, detention", items="Gun, Car-keys, Panties", gender="female",
+           traits=("receives_confiscated_aptx",)),
     _sheet("Takagi", "Police Sergeant", POLICE, night="stake_out", day="follow_up",
            night_day="arrest", items="Gun, Car-keys"),
     _sheet("Chiba", "Police Officer", POLICE, night="stake_out", day="follow_up",
@@ -253,41 +343,47 @@ ROLE_LIST: tuple[RoleSheet, ...] = (
     # The FBI & CIA
     _sheet("James", "FBI Boss", FBI, status=("FBI Leader",),
            night="special_investigate, investigate 1", items="Gun, Car-keys, Glasses, Alcohol",
-           traits=("fbi_leader",)),
+           traits=("fbi_leader", "no_prep_si")),
     _sheet("Akai", "FBI Hunter", FBI, night_day="vengeance",
            night="investigate 3, bone_breaking", scent=True,
-           items="Gun, Car-keys, Headgear, Alcohol"),
+           items="Gun, Car-keys, Headgear, Alcohol", traits=("fbi_subordinate",)),
     _sheet("Jodie", "FBI Agent", FBI, night="observe | stake_out",
-           items="Gun, Car-keys, Glasses, Panties, Alcohol", gender="female"),
-    _sheet("Camel", "FBI Agent", FBI, night="observe | stake_out", items="Gun, Car-keys"),
+           items="Gun, Car-keys, Glasses, Panties, Alcohol", gender="female",
+           traits=("fbi_subordinate",)),
+    _sheet("Camel", "FBI Agent", FBI, night="observe | stake_out", items="Gun, Car-keys",
+           traits=("fbi_subordinate",)),
     _sheet("Kir", "Undercover CIA Agent", FBI, status=("NOC",), interrogation="BO",
            night="special_investigate 1, investigate 1, betrayal",
            items="Gun, Car-Keys, Headgear, Panties, Alcohol", gender="female",
-           traits=("noc",)),
+           traits=("noc", "fbi_subordinate", "no_prep_si")),
     # The Civilians
     _sheet("Shinichi", "Meitantei", CIVILIANS, night="investigate 3 | interrogate",
-           items="School book", observe="teenager"),
+           items="School book", observe="teenager", traits=("sobers_drunk",)),
     _sheet("Conan", "Shrunken Meitantei", CIVILIANS, night="investigate 3 | interrogate",
-           disguisable=False, items="School book, Glasses", observe="child"),
+           disguisable=False, items="School book, Glasses", observe="child",
+           traits=("sobers_drunk",)),
     _sheet("Heiji", "Osakan Meitantei", CIVILIANS, night="investigate 3 | interrogate",
            items="School book, Headgear, Alcohol", observe="teenager"),
     _sheet("Kogorou", "Drunk Meitantei", CIVILIANS, status=("Drunk OR Sober",),
            night="interrogate", day="analyze", items="Alcohol", aliases=("Kogoro",),
            traits=("drunk",)),
     _sheet("Ran", "Protector", CIVILIANS, night_day="protect", items="School book, Panties",
-           observe="teenager", gender="female", traits=("injured_by_protecting",)),
+           observe="teenager", gender="female",
+           traits=("injured_by_protecting", "sobers_drunk")),
     _sheet("Agasa", "Inventor", CIVILIANS, day="bow_tie, watch", items="Car-keys, Glasses"),
     _sheet("Haibara", "Shrunken Scientist", CIVILIANS, day="follow", disguisable=False,
-           items="School book, Alcohol", observe="child", gender="female"),
+           items="School book, Alcohol", observe="child", gender="female",
+           traits=("receives_confiscated_aptx",)),
     _sheet("Sonoko", "Best Friend", CIVILIANS, status=("Friends",), prep="friendship",
            disguisable=False, items="School book, Headgear, Panties", observe="teenager",
            gender="female"),
     _sheet("Okiya", "Graduate Student", CIVILIANS, night="detect, special_investigate 1",
-           scent=True, items="Car-keys, Glasses, Alcohol"),
+           scent=True, items="Car-keys, Glasses, Alcohol", traits=("receives_confiscated_aptx",)),
     _sheet("Kazuha", "Charm Maker", CIVILIANS, day="accompany, charm",
            items="School book, Headgear, Panties", observe="teenager", gender="female"),
     _sheet("Eri", "Lawyer", CIVILIANS, night="lawsuit, cross_examine", day="voice_of_reason",
-           items="Car-keys, Glasses, Headgear, Panties", gender="female"),
+           items="Car-keys, Glasses, Headgear, Panties", gender="female",
+           traits=("sobers_drunk",)),
     _sheet("Kujou", "Prosecutor", CIVILIANS, night="cross_examine", day="voice_of_accusation",
            items="Car-keys, Panties", gender="female"),
     _sheet("Kobayashi", "Elementary Teacher", CIVILIANS, night="first_aid",
@@ -334,7 +430,12 @@ ROLE_LIST: tuple[RoleSheet, ...] = (
 # Abilities every member of a side holds without a sheet line: "they may still carry out a kill
 # at night" and "APTX4869 - Roles with Action: all BO"; everyone votes by day.
 COMMON_SLOTS: dict[str, tuple[Slot, ...]] = {
-    Side.BLACK_ORG.value: (Slot((AbilityUse("kill"),), NIGHT), Slot((AbilityUse("aptx"),), DAY)),
+    # The Explosive Vest (option explosive_vest): "The planting of the vest is done in place of
+    # the Black Org kill for the night."
+    Side.BLACK_ORG.value: (
+        Slot((AbilityUse("kill"), AbilityUse("plant_vest")), NIGHT),
+        Slot((AbilityUse("aptx"),), DAY),
+    ),
     "all": (Slot((AbilityUse("vote"),), DAY),),
 }
 
@@ -358,4 +459,6 @@ RULESET = Ruleset(
     option_specs=OPTIONS,
     role_aliases=_role_aliases(),
     common_slots=COMMON_SLOTS,
+    # Identify: "The ranking of the DB are: Ayumi, Mitsuhiko, Genta."
+    group_rank=("Ayumi", "Mitsuhiko", "Genta"),
 )

@@ -7,17 +7,21 @@ board: the same users, the same game topic, the same PMs to the GameMaster).
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+import inspect
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
 from adapters.base import Forum, NotFound, PostRef, User
 from adapters.local import LocalForum
+from adapters.phpbb import PhpBBForum
+from daemon.outbox import SentLookup
 
-from .conftest import BASE, Board
+from .conftest import BASE, MARKER, Board
 
 DERIVED = "phpbb-3.3-prosilver-derived"
 COMPOSE_ACTION = "ucp.php?i=pm&mode=compose&action=post&sid=2c48048525b50364a327185bd7dd5352"
+TONY_REPLY = "Yes, you may vote for yourself." + MARKER  # PM 9 in pm_view_9_outbox_marker.html
 
 
 class PhpBBWorld:
@@ -58,16 +62,38 @@ class PhpBBWorld:
         elif scenario == "edit":
             board.get("posting.php?mode=edit&p=5", "posting_edit_form.html")
             board.redirect("posting.php?mode=edit&p=5", "./viewtopic.php?p=5#p5")
+        elif scenario == "reply to big tony":
+            board.get("ucp.php?i=pm&mode=compose&u=70", "pm_compose_form.html")
+            board.post(COMPOSE_ACTION, "pm_send_confirmation.html")
+        elif scenario == "sent pms":
+            # PM 9 (to Big Tony) waits in the outbox; the sentbox holds 8, then 7 (older).
+            board.get("ucp.php?i=pm&folder=outbox", "pm_outbox_gm.html")
+            board.get("ucp.php?i=pm&folder=sentbox", "pm_sentbox_gm_page1of2.html", folder=DERIVED)
+            page_2 = "ucp.php?i=pm&mode=view&action=view_folder&f=-1&start=25"
+            board.get(page_2, "pm_sentbox_gm_page2of2.html", folder=DERIVED)
+            board.get("ucp.php?i=pm&mode=view&p=8", "pm_view_sent_multi_recipient.html")
+            board.get("ucp.php?i=pm&mode=view&p=9", "pm_view_9_outbox_marker.html", folder=DERIVED)
         else:
             raise AssertionError(f"no such scenario {scenario}")
+
+
+class Ticks:
+    """A clock one second further on at each reading, set forward by the scenarios."""
+
+    def __init__(self, start: datetime) -> None:
+        self.now = start
+
+    def __call__(self) -> datetime:
+        self.now += timedelta(seconds=1)
+        return self.now - timedelta(seconds=1)
 
 
 class LocalWorld:
     """The captured board's content, re-created in a LocalForum."""
 
     def __init__(self) -> None:
-        clock = iter(datetime(2026, 11, 22, 2, 57, second, tzinfo=UTC) for second in range(60))
-        self.forum = LocalForum(":memory:", "GameMaster", now=lambda: next(clock))
+        self.clock = Ticks(datetime(2026, 11, 22, 2, 57, tzinfo=UTC))
+        self.forum = LocalForum(":memory:", "GameMaster", now=self.clock)
         for name in ("Akonyl", "Abs", "Kleene", "PhoenixTears", "Sørina", "Big Tony", "O'Neil"):
             self.forum.add_user(name)
         gm = self.forum
@@ -91,15 +117,20 @@ class LocalWorld:
             '[quote="GameMaster"]Confirmed[/quote]\nThanks! Also, I think [b]Jdash[/b] is mafia.'
         )
         gm.deliver("Akonyl", "Re: Night 1 action", reply)
+        gm.send_private_message(["Akonyl"], "Re: Night 1 action", "Confirmed.")  # sent at 2:57
 
     def expect(self, scenario: str) -> None:
-        """The local forum needs no requests set up."""
+        """The local forum needs no requests set up; time moves on as on the real board."""
+        if scenario == "reply to big tony":
+            self.clock.now = datetime(2026, 11, 22, 2, 59, tzinfo=UTC)
 
 
 # Ids differ between the two boards; the facts the tests need are named per world.
 FACTS = {
-    "local": {"topic": "1", "mark": "6", "new": ["3", "4", "7"], "after": "2", "last": "5"},
-    "phpbb": {"topic": "2", "mark": "6", "new": ["3", "4", "10"], "after": "5", "last": "33"},
+    "local": {"topic": "1", "mark": "6", "new": ["3", "4", "7"], "after": "2", "last": "5"}
+    | {"tony": "7", "older sent": "8", "since": datetime(2026, 11, 22, 2, 58, tzinfo=UTC)},
+    "phpbb": {"topic": "2", "mark": "6", "new": ["3", "4", "10"], "after": "5", "last": "33"}
+    | {"tony": "70", "older sent": "7", "since": datetime(2026, 11, 22, 2, 50, tzinfo=UTC)},
 }
 
 
@@ -199,3 +230,26 @@ def test_ones_own_post_can_be_edited(world):
     if isinstance(forum, LocalForum):
         forum = forum.as_user("Kleene")  # post 2 is Kleene's, as post 5 is on the real board
     forum.edit_post(PostRef(facts["topic"], facts["after"]), "Vote count: Akonyl 2")
+
+
+def test_a_sent_pm_is_found_with_its_recipients_and_its_exact_body(world):
+    setup, facts = world
+    setup.expect("reply to big tony")
+    tony = User("Big Tony", facts["tony"])
+    setup.forum.send_private_message([tony], "Re: question about rules", TONY_REPLY)
+    setup.expect("sent pms")
+    found = setup.forum.sent_private_messages(facts["since"])
+    [ours] = [pm for pm in found if pm.recipients == ("Big Tony",)]
+    assert (ours.author, ours.subject) == ("GameMaster", "Re: question about rules")
+    assert ours.source == ours.text == TONY_REPLY  # the marker included, byte for byte
+    assert facts["older sent"] not in [pm.id for pm in found]
+    assert all(pm.sent_at >= facts["since"] for pm in found)
+    assert [int(pm.id) for pm in found] == sorted(int(pm.id) for pm in found)
+
+
+@pytest.mark.parametrize("adapter", [LocalForum, PhpBBForum])
+def test_the_outbox_finds_its_sent_pm_look_up_on_both_adapters(adapter):
+    # daemon/outbox.py asks isinstance(forum, SentLookup) before it looks for an unknown PM.
+    assert issubclass(adapter, SentLookup) and issubclass(adapter, Forum)
+    wanted = inspect.signature(SentLookup.sent_private_messages)
+    assert inspect.signature(adapter.sent_private_messages) == wanted

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from datetime import UTC, datetime
 from urllib.parse import parse_qsl
 
 import pytest
@@ -19,7 +20,7 @@ from adapters.base import (
     User,
 )
 
-from .conftest import BASE, HTML, LOGIN_FORM_SID, SID
+from .conftest import BASE, HTML, LOGIN_FORM_SID, MARKER, SID
 
 DERIVED = "phpbb-3.3-prosilver-derived"
 COMPOSE_ACTION = "ucp.php?i=pm&mode=compose&action=post&sid=2c48048525b50364a327185bd7dd5352"
@@ -196,6 +197,75 @@ def test_an_unknown_recipient_is_not_found(board, forum):
     )
     with pytest.raises(NotFound, match="Nobody Here"):
         forum.send_private_message(["Nobody Here"], "Hi", "text")
+
+
+SENTBOX_PAGE_2 = "ucp.php?i=pm&mode=view&action=view_folder&f=-1&start=25"
+
+
+def test_sent_pms_read_the_outbox_then_the_sentbox_back_to_since(board, forum):
+    board.login()
+    board.get("ucp.php?i=pm&folder=outbox", "pm_outbox_gm.html")
+    board.get("ucp.php?i=pm&folder=sentbox", "pm_sentbox_gm_page1of2.html", folder=DERIVED)
+    board.get(SENTBOX_PAGE_2, "pm_sentbox_gm_page2of2.html", folder=DERIVED)
+    board.get("ucp.php?i=pm&mode=view&p=8", "pm_view_sent_multi_recipient.html")
+    board.get("ucp.php?i=pm&mode=view&p=9", "pm_view_9_outbox_marker.html", folder=DERIVED)
+    forum.login()
+    before = len(board.mock.calls)
+    found = forum.sent_private_messages(datetime(2026, 11, 22, 2, 50, tzinfo=UTC))
+    assert [(pm.id, pm.recipients) for pm in found] == [
+        ("8", ("Abs", "Jdash")),
+        ("9", ("Big Tony",)),
+    ]
+    assert found[1].text.endswith(MARKER)
+    # Lists first (outbox before sentbox), then one view per PM; PM 7 (2:41) is never opened.
+    paths = [url.removeprefix(BASE) for url in board.calls()[before:]]
+    assert paths == [
+        "ucp.php?i=pm&folder=outbox",
+        "ucp.php?i=pm&folder=sentbox",
+        SENTBOX_PAGE_2,
+        "ucp.php?i=pm&mode=view&p=8",
+        "ucp.php?i=pm&mode=view&p=9",
+    ]
+
+
+def test_sent_pms_stop_at_the_first_row_older_than_since(board, forum):
+    board.login()
+    board.get("ucp.php?i=pm&folder=outbox", "pm_outbox_gm.html")
+    board.get("ucp.php?i=pm&folder=sentbox", "pm_sentbox_gm_page1of2.html", folder=DERIVED)
+    # Everything listed dates from 2:59: no second sentbox page, no message opened.
+    assert forum.sent_private_messages(datetime(2026, 11, 22, 3, 0, tzinfo=UTC)) == []
+
+
+def test_sent_pms_compare_by_the_minute_phpbb_shows(board, forum):
+    board.login()
+    board.get("ucp.php?i=pm&folder=outbox", "pm_outbox_gm.html")
+    board.get("ucp.php?i=pm&folder=sentbox", "pm_sentbox_gm_page1of2.html", folder=DERIVED)
+    board.get(SENTBOX_PAGE_2, "pm_sentbox_gm_page2of2.html", folder=DERIVED)
+    board.get("ucp.php?i=pm&mode=view&p=8", "pm_view_sent_multi_recipient.html")
+    board.get("ucp.php?i=pm&mode=view&p=9", "pm_view_9_outbox_marker.html", folder=DERIVED)
+    # PM 9 may have gone out at 2:59:50; phpBB shows "2:59", which must not hide it.
+    found = forum.sent_private_messages(datetime(2026, 11, 22, 2, 59, 30, tzinfo=UTC))
+    assert [pm.id for pm in found] == ["8", "9"]
+
+
+def test_a_sent_pm_deleted_before_it_is_opened_is_left_out(board, forum):
+    board.login()
+    board.get("ucp.php?i=pm&folder=outbox", "pm_outbox_gm.html")
+    board.get("ucp.php?i=pm&folder=sentbox", "pm_sentbox_gm_page1of2.html", folder=DERIVED)
+    board.get(SENTBOX_PAGE_2, "pm_sentbox_gm_page2of2.html", folder=DERIVED)
+    board.get("ucp.php?i=pm&mode=view&p=8", "pm_view_sent_multi_recipient.html")
+    board.get("ucp.php?i=pm&mode=view&p=9", "pm_view_nonexistent.html")
+    found = forum.sent_private_messages(datetime(2026, 11, 22, 2, 50, tzinfo=UTC))
+    assert [pm.id for pm in found] == ["8"]
+
+
+def test_the_outbox_marker_is_posted_unchanged(board, forum):
+    board.login()
+    board.get("ucp.php?i=pm&mode=compose&u=70", "pm_compose_form.html")
+    board.post(COMPOSE_ACTION, "pm_send_confirmation.html")
+    body = "Yes, you may vote for yourself." + MARKER
+    forum.send_private_message([User("Big Tony", "70")], "Re: question about rules", body)
+    assert sent_fields(board)["message"] == body
 
 
 # -- topics ------------------------------------------------------------------------------------

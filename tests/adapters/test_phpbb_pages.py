@@ -21,9 +21,10 @@ from adapters.phpbb.pages import (
 from adapters.phpbb.pm import parse_pm_folder, parse_pm_view
 from adapters.phpbb.topic import parse_topic_page
 
-from .conftest import NOW, page
+from .conftest import MARKER, NOW, page
 
 DATES = DateReader()
+DERIVED = "phpbb-3.3-prosilver-derived"
 
 
 def soup(name: str) -> BeautifulSoup:
@@ -117,6 +118,49 @@ def test_an_empty_inbox_is_an_empty_list():
 def test_sentbox_rows_name_no_author():
     folder = parse_pm_folder(page("pm_sentbox_gm.html"), DATES, NOW)
     assert [(m.id, m.author) for m in folder.messages] == [("8", ""), ("7", "")]
+
+
+def test_sentbox_and_outbox_rows_give_the_time_they_were_sent():
+    # Their rows read "To <names>" and carry the time in dd.info ("Sent: <date>"), not after "»".
+    sent = datetime(2026, 11, 22, 2, 59, tzinfo=UTC)
+    sentbox = parse_pm_folder(page("pm_sentbox_gm.html"), DATES, NOW)
+    outbox = parse_pm_folder(page("pm_outbox_gm.html"), DATES, NOW)
+    assert [(m.id, m.sent_at) for m in sentbox.messages] == [("8", sent), ("7", sent)]
+    assert [(m.id, m.subject, m.sent_at) for m in outbox.messages] == [
+        ("9", "Re: question about rules", sent)
+    ]
+
+
+def test_a_folder_of_several_pages_links_the_next_one():
+    # phpBB 3.3 prints no "Page X of Y" once a list has several pages: the buttons tell.
+    first = parse_pm_folder(page("pm_sentbox_gm_page1of2.html", DERIVED), DATES, NOW)
+    last = parse_pm_folder(page("pm_sentbox_gm_page2of2.html", DERIVED), DATES, NOW)
+    next_url = "./ucp.php?i=pm&mode=view&action=view_folder&f=-1&start=25"
+    assert (first.page, first.pages, first.next_url) == (1, 2, next_url)
+    assert (last.page, last.pages, last.next_url) == (2, 2, None)
+    assert [m.sent_at for m in last.messages] == [datetime(2026, 11, 22, 2, 41, tzinfo=UTC)]
+
+
+def test_the_outbox_marker_survives_a_pm_view():
+    message = parse_pm_view(page("pm_view_9_outbox_marker.html", DERIVED), DATES, NOW)
+    assert (message.id, message.recipients) == ("9", ("Big Tony",))
+    assert message.source == message.text == "Yes, you may vote for yourself." + MARKER
+
+
+def test_the_outbox_marker_survives_in_posts_and_stays_in_a_quote():
+    # Derived in place from viewtopic_round1_gm.html: a marker ends post p33's text, and the
+    # text PhoenixTears quotes carries one, as when a player quotes one of our posts.
+    html = page("viewtopic_round1_gm.html")
+    for old, new in [
+        ("I am town, trust me.</div>", f"I am town, trust me.{MARKER}</div>"),
+        ("<cite>Abs wrote:</cite>/vote Akonyl", f"<cite>Abs wrote:</cite>/vote Akonyl{MARKER}"),
+    ]:
+        assert html.count(old) == 1
+        html = html.replace(old, new)
+    posts = {post.id: post for post in parse_topic_page(html, DATES, NOW).posts}
+    assert posts["33"].source == posts["33"].text == "I am town, trust me." + MARKER
+    quoting = next(post for post in posts.values() if post.author == "PhoenixTears")
+    assert quoting.quotes[0] == "/vote Akonyl" + MARKER and MARKER not in quoting.text
 
 
 def test_a_plain_pm():

@@ -1,0 +1,173 @@
+"""Abilities held beyond one's own sheet: through a disguise, a friend, a costume, or a loan.
+
+- Disguise: "When disguised as a role, the disguised player retains any abilities from their
+  actual role and gains all those of their disguise."
+- Costume: "During the next night she can use any of her disguises abilities." "He won't be
+  disguised during the day. So no day actions of the costumes can be used."
+- Friendship: "Sonoko may use the abilities of her friends, with some exceptions. If Sonoko
+  befriends Kid or Vermouth, she will not be able to kill or steal. If she befriends a police
+  officer, she will not be able to detain, arrest, or house search." "If Sonoko befriends
+  Yukiko, she will be able to use the abilities of Yukiko's disguised role." "so long as her
+  friend is still alive".
+- Bow-tie: "Someone in possession of the bow-tie can act if he were Conan and can choose to
+  Interrogate OR Investigate 3. (Not both)"; "he can use both that interrogate/investigate and
+  the normal one".
+- Black Suitcase: "During the next night the receiver can pretend to use any existing Night
+  ability." "Alternatively, the receiver can use Blame instead of a fake Night ability. This
+  WILL BE REAL."
+- Cover: "The next night, Calvados can use one night ability from that ally." "Can't cover:
+  Frighten, Revenge, Arrest, House Search, Travel"; "Will not work on killing someone";
+  "Calvados can't give someone else the one-time bribe ability."
+
+Items work for the injured and the suspended: "Players that are injured may still use items
+such as the bow-tie"; "he can use the bow-tie actions in case he get's the bow-tie"; "Injured
+members may still ... utilize items such as the Black Suitcase".
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import TYPE_CHECKING
+
+from engine.abilities.base import ABILITIES, Ability
+from engine.phases import PhaseKind
+from engine.rules.base import NIGHT, PREP, AbilityUse, Ruleset, Slot
+
+if TYPE_CHECKING:
+    from engine.orders.model import Order
+    from engine.state import GameState
+
+# The slot keys of lent abilities start with this; an order's ``via`` picks one.
+LENT = "lent:"
+
+# "she will not be able to kill or steal ... she will not be able to detain, arrest, or house
+# search"; the friend's own prep actions are over, and Yukiko's costumes are hers ("the
+# abilities of Yukiko's disguised role"). Travel is the traveler's situation: Sonoko is in
+# Japan (docs/rulings.md, "What Sonoko may use of her friend").
+FRIEND_EXCLUDED = frozenset(
+    {
+        "kill", "snipe", "steal", "detention", "arrest", "house_search", "disguise",
+        "choose_costumes", "temporary_disguise", "friendship", "amor", "travel",
+    }
+)  # fmt: skip
+
+# Each ability section says "can be covered" or "can't be covered"; Cover adds "Can't cover:
+# Frighten, Revenge, Arrest, House Search, Travel", "Will not work on killing someone", and
+# "Calvados can't give someone else the one-time bribe ability".
+NOT_COVERABLE = frozenset(
+    {
+        "kill", "frighten", "revenge", "arrest", "house_search", "travel", "bribe", "abduct",
+        "poison", "vengeance", "lovey_dovey", "detention", "spy", "aptx", "identify",
+    }
+)  # fmt: skip
+
+BOW_TIE = Slot((AbilityUse("interrogate"), AbilityUse("investigate", 3)), NIGHT)
+
+
+@cache
+def _night_abilities(ruleset: Ruleset) -> tuple[AbilityUse, ...]:
+    """Every night ability of the ruleset, at the highest count a sheet gives it (the Black
+    Suitcase's fake actions: "pretend to use any existing Night ability")."""
+    best: dict[str, int] = {}
+    for sheet in ruleset.roles.values():
+        for slot in sheet.slots:
+            if PhaseKind.NIGHT in slot.phases:
+                for use in slot.options:
+                    best[use.ability] = max(best.get(use.ability, 0), use.count)
+    return tuple(AbilityUse(name, count) for name, count in sorted(best.items()))
+
+
+def _sheet_slots(
+    state: GameState, role: str, *, nights_only: bool, excluded: frozenset[str] = frozenset()
+) -> list[Slot]:
+    slots = []
+    for slot in state.ruleset.role(role).slots:
+        phases = slot.phases & NIGHT if nights_only else slot.phases - PREP
+        options = tuple(u for u in slot.options if u.ability not in excluded)
+        if phases and options:
+            slots.append(Slot(options, frozenset(phases)))
+    return slots
+
+
+def worn_slots(state: GameState, name: str) -> list[Slot]:
+    """The slots a player's disguise or tonight's costume gives."""
+    p = state.players[name]
+    if not p.disguise:
+        return []
+    from engine.appearance import is_costume
+
+    return _sheet_slots(state, p.disguise, nights_only=is_costume(p))
+
+
+def extra_slots(state: GameState, player: str) -> list[tuple[str, Slot]]:
+    """Every slot held beyond the sheet, keyed for the session (a later order replaces)."""
+    p = state.players[player]
+    found: list[tuple[str, Slot]] = [
+        (f"disguise{i}", slot) for i, slot in enumerate(worn_slots(state, player))
+    ]
+    friend = state.best_friends.get(player)
+    if friend and state.players[friend].is_alive:
+        friend_state = state.players[friend]
+        slots = _sheet_slots(state, friend_state.role, nights_only=False, excluded=FRIEND_EXCLUDED)
+        slots += [
+            Slot(tuple(u for u in s.options if u.ability not in FRIEND_EXCLUDED), s.phases)
+            for s in worn_slots(state, friend)
+        ]
+        found += [(f"friend{i}", s) for i, s in enumerate(slots) if s.options]
+    for loan in state.loans:
+        if loan.holder != player or loan.phase != state.phase.index:
+            continue
+        if loan.kind == "bow_tie":
+            found.append((f"{LENT}bow_tie", BOW_TIE))
+        elif loan.kind == "suitcase":
+            uses = (*_night_abilities(state.ruleset), AbilityUse("blame"))
+            found.append((f"{LENT}suitcase", Slot(tuple(dict.fromkeys(uses)), NIGHT)))
+        elif loan.kind == "cover" and loan.source:
+            ally = state.players[loan.source]
+            uses: list[AbilityUse] = []
+            for role_slots in (
+                _sheet_slots(state, ally.role, nights_only=True, excluded=NOT_COVERABLE),
+                [
+                    Slot(tuple(u for u in s.options if u.ability not in NOT_COVERABLE), s.phases)
+                    for s in worn_slots(state, loan.source)
+                    if PhaseKind.NIGHT in s.phases
+                ],
+            ):
+                for slot in role_slots:
+                    uses += [u for u in slot.options if u not in uses]
+            if uses:
+                # "Calvados can just use either slander or investigate. Not both like Gin."
+                found.append((f"{LENT}cover", Slot(tuple(uses), NIGHT)))
+    if p.disguise is None and player in state.costume_offers:
+        # Re-choose: "The Day after Irish/Yukiko used his/her last disguise, he/she can re-use
+        # Choose Disguise." (the new offer is made when the last costume is taken off)
+        found.append(("rechoose", Slot((AbilityUse("choose_costumes"),), frozenset({PhaseKind.DAY}))))
+    if state.phase.kind is PhaseKind.PREP and state.ruleset.role(p.role).slot_for(
+        "choose_costumes", PhaseKind.PREP
+    ):
+        # "Once Irish/Yukiko have their selected disguises, they can already pick a costume,
+        # meaning they would be disguised N1."
+        found.append(("costume_prep", Slot((AbilityUse("temporary_disguise"),), PREP)))
+    return found
+
+
+class _ItemUse:
+    """Mixin for an ability used through an item: kept when injured or suspended."""
+
+    kept_when_injured = True
+    kept_when_suspended = True
+
+
+@cache
+def _item_version(name: str) -> Ability:
+    base = type(ABILITIES[name])
+    return type(f"{base.__name__}ThroughItem", (_ItemUse, base), {})()
+
+
+def ability_for(order: Order, slot_key: str) -> Ability:
+    """The ability an order resolves as, given the slot it fills."""
+    if slot_key == f"{LENT}suitcase" and order.ability != "blame":
+        return ABILITIES["suitcase_action"]
+    if slot_key in (f"{LENT}suitcase", f"{LENT}bow_tie"):
+        return _item_version(order.ability)
+    return ABILITIES[order.ability]

@@ -1,0 +1,153 @@
+"""What happens at the start and at the end of every phase, beyond the orders sent.
+
+Start: who is leaving Japan (Travel), the disguises worn (a crime in every phase they are
+worn), and the passive abilities that act without an order (Betrayal). End: the role PMs after
+Prep, costumes taken off, what friends, FBI leaders, spies and Kogorou learn, abducted
+characters revealed, loans returned.
+"""
+
+from __future__ import annotations
+
+from engine.abilities.base import ABILITIES
+from engine.abilities.bonds import friend_killed
+from engine.abilities.disguise import record_worn, reveal_abducted, take_off_costumes
+from engine.abilities.info import quarter_dead, sober_up
+from engine.abilities.travel import begin_travel
+from engine.context import Action, Context
+from engine.orders.model import Order
+from engine.outcome import Result
+from engine.phases import PhaseKind
+from engine.prep import finish_prep
+from engine.state import DRUNK, ERASED, Status
+
+
+def begin_phase(ctx: Context) -> None:
+    begin_travel(ctx)
+    if ctx.phase.kind is not PhaseKind.PREP:
+        record_worn(ctx)
+    add_passive(ctx)
+
+
+def end_phase(ctx: Context) -> None:
+    finish_prep(ctx)
+    if ctx.phase.is_night:
+        take_off_costumes(ctx)
+        fbi_reports(ctx)
+    friend_killed(ctx)
+    reveal_abducted(ctx)
+    sober_kogorou(ctx)
+    unlock_spies(ctx)
+    ctx.state.loans = [ln for ln in ctx.state.loans if ln.phase > ctx.phase.index]
+
+
+def add_passive(ctx: Context) -> None:
+    """ "Kir doesn't need to PM the GM to use this action" (abilities flagged ``passive``)."""
+    from engine.validate import held_slots
+
+    sent = {(a.actor, a.ability.name) for a in ctx.actions}
+    for name, p in ctx.state.players.items():
+        if p.status is not Status.ALIVE:
+            continue
+        for key, slot in held_slots(ctx.state, name):
+            if ctx.phase.kind not in slot.phases:
+                continue
+            for use in slot.options:
+                ability = ABILITIES.get(use.ability)
+                if getattr(ability, "passive", False) and (name, use.ability) not in sent:
+                    ctx.actions.append(Action(Order(name, use.ability), ability, slot=key))
+                    sent.add((name, use.ability))
+
+
+def sober_kogorou(ctx: Context) -> None:
+    """ "The player becomes sober the phase after Eri, Ran, Conan, or Shinichi dies. Those
+    disguised do not count." "If Ran is injured due to successfully protecting someone at night,
+    Kogorou becomes sober. Day protections or injuries incurred as a result of being treated
+    with first-aid are not applicable." "Becomes sober after 1/4th the total townies have died".
+    "Becomes sober when his alcohol has been stolen." "If Eri, Ran, Conan, or Shinichi get
+    erased, Kogorou will not get sober and will stay drunk."
+    """
+    state = ctx.state
+    drunk = [n for n, p in state.players.items() if p.has(DRUNK, ctx.phase) and p.is_alive]
+    if not drunk:
+        return
+    ruleset = state.ruleset
+    cause = False
+    for name, p in state.players.items():
+        sheet = ruleset.role(p.role)
+        if not sheet.has_trait("sobers_drunk"):
+            continue
+        died = p.status is Status.DEAD and p.fate is not None and p.fate.phase == ctx.phase
+        if died and ERASED not in p.conditions:
+            cause = True
+    if ctx.phase.is_night:
+        cause = cause or any(
+            r.ability == "protect"
+            and r.outcome == "saved"
+            and ruleset.role(state.players[r.player].role).has_trait("sobers_drunk")
+            and ruleset.role(state.players[r.player].role).has_trait("injured_by_protecting")
+            for r in ctx.results
+        )
+    cause = cause or quarter_dead(state)
+    stolen = ctx.memo.get("alcohol_stolen", set())
+    for name in drunk:
+        if cause or name in stolen:
+            sober_up(ctx, name, now=False)
+
+
+def unlock_spies(ctx: Context) -> None:
+    """ "The player can't use Spy again as long as the player with that role/disguise isn't
+    killed or arrested. The GM will notify the player that he can use the ability again." """
+    for spy, watched in list(ctx.state.spy_locks.items()):
+        if ctx.player(watched).status is not Status.ALIVE:
+            del ctx.state.spy_locks[spy]
+            ctx.notify(spy, "spy.unlocked")
+
+
+def fbi_reports(ctx: Context) -> None:
+    """ "After each night, James will receive two results from his subordinates chosen at
+    random (the number of reports he gets relies on the number of subordinates in the game, but
+    he may not receive more than two). With concern to Akai, James will receive only one of his
+    investigations. In the case of Kir, James will receive only one of her actions (Betrayal,
+    Investigation, or Special Investigation), chosen at random. The same also applies to any
+    subordinate utilizing the bow-tie."
+    """
+    state = ctx.state
+    leaders = [
+        n for n, p in state.players.items()
+        if p.status is Status.ALIVE and state.ruleset.role(p.role).has_trait("fbi_leader")
+    ]  # fmt: skip
+    if not leaders:
+        return
+    by_player: dict[str, list[Result]] = {}
+    for r in ctx.results:
+        ability = ABILITIES.get(r.ability)
+        if r.outcome == "failed" or not getattr(ability, "informative", False):
+            continue
+        p = state.players[r.player]
+        roles = {p.role, p.disguise} - {None}
+        if any(state.ruleset.role(role).has_trait("fbi_subordinate") for role in roles):
+            by_player.setdefault(r.player, []).append(r)
+    for leader in leaders:
+        reporting = [n for n in by_player if n != leader]
+        chosen: list[str] = []
+        while reporting and len(chosen) < 2:
+            pick = ctx.draw(f"a subordinate reporting to {leader}, among", reporting)
+            chosen.append(pick)
+            reporting.remove(pick)
+        for name in chosen:
+            results = by_player[name]
+            labels = {f"{i + 1:02d} {r.ability}": r for i, r in enumerate(results)}
+            result = labels[ctx.draw(f"the result {name} reports, among", list(labels))]
+            shown = state.players[name].disguise or state.players[name].role
+            about = result.query or result.target or ""
+            outcome = result.outcome
+            if isinstance(outcome, list):
+                outcome = ", ".join(outcome) or "nothing"
+            ctx.notify(
+                leader,
+                "fbi.report",
+                role=shown,
+                ability=result.ability.replace("_", " "),
+                about=about,
+                answer=outcome,
+            )

@@ -1,0 +1,134 @@
+"""The autogm command: status, preview, approve, resolve-now, checks, run."""
+
+from __future__ import annotations
+
+import threading
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from daemon.cli import main, run_daemon
+from daemon.store import Store
+from tests.daemon.gamekit import Kit
+
+
+@pytest.fixture
+def kit(tmp_path):
+    kit = Kit(tmp_path, extra="results = approve")
+    kit.clock.now = datetime.now(UTC).replace(microsecond=0)  # the CLI uses the real clock
+    kit.start()
+    return kit
+
+
+def cli(kit: Kit, *args: str) -> int:
+    return main([*args, "--config", str(kit.config_path)])
+
+
+def test_status_shows_phase_deadline_and_who_has_sent_orders(kit, capsys):
+    kit.close("Prep")  # held for approval
+    assert cli(kit, "status") == 0
+    assert "Prep closed; results held: autogm approve g1" in capsys.readouterr().out
+    assert cli(kit, "approve", "g1") == 0
+    kit.send("Abs", "Kill Kleene")
+    kit.poll()
+    assert cli(kit, "status", "g1") == 0
+    out = capsys.readouterr().out
+    assert "g1: running, Night 1" in out and "deadline" in out
+    assert "sent orders: Abs" in out
+    assert "no orders:   Akonyl, Conia, Jd-, Miaka" in out  # Agasa (Kleene): no night ability
+    assert "Kleene" not in out.split("no orders:")[1].splitlines()[0]
+    assert "#" in out and "Abs: accepted: Kill Kleene" in out
+
+
+def test_preview_shows_the_close_without_sending_and_approve_releases(kit, capsys):
+    kit.close("Prep")
+    kit.daemon.poll("local", kit.clock())
+    kit.send("Abs", "Kill Kleene")
+    assert cli(kit, "approve", "g1") == 0
+    kit.poll()
+    posts_before = len(kit.topic_posts())
+    assert cli(kit, "preview", "g1") == 0
+    out = capsys.readouterr().out
+    assert "If Night 1 closed now" in out and "Kleene was killed" in out.replace("[b]", "").replace(
+        "[/b]", ""
+    )
+    assert "--- PM to Abs ---" in out or "--- post in the topic ---" in out
+    assert len(kit.topic_posts()) == posts_before
+    with Store.open(kit.config.autogm.state_file) as store:
+        assert store.phase("g1", "Night 1").closed_at is None
+
+
+def test_resolve_now_moves_the_deadline_for_the_daemon(kit, capsys):
+    assert cli(kit, "resolve-now", "g1") == 0
+    assert "closes at the daemon's next poll" in capsys.readouterr().out
+    with Store.open(kit.config.autogm.state_file) as store:
+        deadline = store.phase("g1", "Prep").deadline
+        assert deadline <= datetime.now(UTC)
+        assert store.events("g1", "gm.resolve-now")
+    kit.clock.now = datetime.now(UTC) + timedelta(seconds=1)
+    kit.daemon.close_phase("g1", "Prep", kit.clock())
+    assert (
+        any(
+            "Prep has ended" in p.source
+            for p in kit.daemon.forum("local").posts_after(kit.topic, None)
+        )
+        is False
+    )  # held
+    with Store.open(kit.config.autogm.state_file) as store:
+        assert store.phase("g1", "Prep").closed_at is not None
+
+
+def test_errors_a_user_can_fix_are_one_line_and_status_2(kit, tmp_path, capsys):
+    assert cli(kit, "approve", "g1") == 2
+    assert capsys.readouterr().err.strip() == "autogm: g1: no results wait for approval"
+    assert cli(kit, "preview", "nope") == 2
+    assert "no game 'nope'" in capsys.readouterr().err
+    bad = tmp_path / "bad.ini"
+    bad.write_text(
+        kit.config_path.read_text()
+        .replace("roles", "x")
+        .replace("Abs: Gin", "Abs: Haibara")
+        .replace("Miaka: Vodka", "Miaka: Sherry")
+    )
+    assert main(["check-config", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"autogm: {bad}:") and "[game:g1] players" in err
+    assert "Haibara and Sherry" in err
+    assert main(["check-config", str(kit.config_path)]) == 0
+
+
+def test_check_forum_reads_the_local_forum_without_posting(kit, capsys):
+    posts = len(kit.topic_posts())
+    assert cli(kit, "check-forum") == 0
+    out = capsys.readouterr().out
+    assert "[forum:local]" in out and "ok   log in: logged in as GameMaster" in out
+    assert len(kit.topic_posts()) == posts
+
+
+def test_run_starts_the_game_and_stops_cleanly(tmp_path):
+    kit = Kit(tmp_path)
+    kit.config_path.write_text(
+        kit.config_path.read_text().replace("start = 2026-12-01 18:00\n", "")
+    )
+    from daemon.config import load_config
+
+    stop = threading.Event()
+    config = load_config(kit.config_path)
+    runner = threading.Thread(target=run_daemon, args=(config, stop))
+    runner.start()
+    try:
+        for _ in range(200):
+            if len(kit.topic_posts()) >= 1:
+                break
+            stop.wait(0.05)
+    finally:
+        stop.set()
+        runner.join(timeout=10)
+    assert not runner.is_alive()
+    assert "g1 begins" in kit.topic_posts()[0].source
+    assert len(kit.inbox_of("Abs")) == 1
+
+
+def test_replay_still_replays_a_scenario(capsys):
+    assert main(["replay", "examples/first-game.yaml"]) == 0
+    assert "Winner" in capsys.readouterr().out

@@ -1,0 +1,36 @@
+"""``autogm demo``: a whole game, start to winner, on the local adapter, with nobody at the keys."""
+
+from __future__ import annotations
+
+import io
+import time
+
+from daemon.cli import main
+from daemon.demo import run_demo
+from daemon.store import Store
+
+
+def test_the_demo_plays_a_whole_game_to_its_winner_and_archives_it(tmp_path):
+    out = io.StringIO()
+    began = time.monotonic()
+    assert run_demo(tmp_path / "demo", pace=0, out=out) == 0
+    assert time.monotonic() - began < 30
+    text = out.getvalue()
+    assert "g begins" not in text and "demo begins" in text
+    assert "wins. Thank you for playing!" in text
+    assert "Night 1 has ended." in text and "Day 1 has ended." in text
+    with Store.open(tmp_path / "demo" / "state" / "autogm.db") as store:
+        assert store.game("demo")["status"] == "archived"
+        sent = store.rows("SELECT state, count(*) AS n FROM outbox GROUP BY state")
+        assert {row["state"] for row in sent} == {"sent"}
+        answered = store.rows("SELECT count(*) AS n FROM outbox WHERE dedupe_key LIKE 'answer:%'")
+        received = store.rows("SELECT count(*) AS n FROM inbox WHERE kind = 'pm'")
+        assert answered[0]["n"] == received[0]["n"] > 0  # every order PM was answered
+    assert (tmp_path / "demo" / "state" / "archive.db").exists()
+
+
+def test_the_demo_command_runs_again_in_the_same_directory(tmp_path, capsys):
+    for _ in range(2):
+        assert main(["demo", "--dir", str(tmp_path / "d"), "--fast", "--seed", "5"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("The game is archived in") == 2
