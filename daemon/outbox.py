@@ -141,8 +141,9 @@ class OutboxRow:
 
     @property
     def wire_body(self) -> str:
-        """The body as sent: the text plus its invisible marker."""
-        return self.body + marker(self.dedupe_key)
+        """The body as sent: the text plus its invisible marker, on a line of its own so that
+        phpBB's autolinking never glues it onto a URL that ends the text."""
+        return f"{self.body}\n{marker(self.dedupe_key)}"
 
 
 def enqueue(store: Store, message: Outgoing, now: datetime, *, hold: bool = False) -> int | None:

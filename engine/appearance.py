@@ -98,7 +98,9 @@ def strip_disguise(ctx: Context, name: str) -> str | None:
     lost = p.disguise
     if lost is None:
         return None
-    for item in ctx.ruleset.role(lost).items:
+    from engine.abilities.items import item_name
+
+    for item in map(item_name, ctx.ruleset.role(lost).items):
         if item in p.items:
             p.items.remove(item)
     p.disguise = None
@@ -109,5 +111,7 @@ def strip_disguise(ctx: Context, name: str) -> str | None:
 def put_on(p: PlayerState, state: GameState, role: str) -> None:
     """Wear a disguise or costume, with its items: "The disguiser will have items from their
     original role in addition to those from their disguised role."""
+    from engine.abilities.items import item_name
+
     p.disguise = role
-    p.items.extend(state.ruleset.role(role).items)
+    p.items.extend(item_name(i) for i in state.ruleset.role(role).items)

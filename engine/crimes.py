@@ -70,4 +70,6 @@ def has_committed_any(state: GameState, suspect: str, before: Phase) -> bool:
 def crimes_of(state: GameState, suspect: str, before: Phase) -> list[ActionRecord]:
     """Every crime ``suspect`` committed before ``before``, blamed ones included (House Search:
     "If the target DID commit a crime, even if it was a blamed action")."""
-    return [r for r in state.history if r.actor == suspect and r.phase < before and _counts(state, r)]
+    return [
+        r for r in state.history if r.actor == suspect and r.phase < before and _counts(state, r)
+    ]

@@ -49,7 +49,7 @@ def add_passive(ctx: Context) -> None:
         if p.status is not Status.ALIVE:
             continue
         for key, slot in held_slots(ctx.state, name):
-            if ctx.phase.kind not in slot.phases:
+            if ctx.phase.kind not in slot.phases or key.startswith("lent:"):
                 continue
             for use in slot.options:
                 ability = ABILITIES.get(use.ability)

@@ -172,7 +172,10 @@ def finish_prep(ctx: Context) -> None:
     """At the end of Prep: the role PMs of everyone without a Prep action."""
     if ctx.phase.kind is not PhaseKind.PREP:
         return
+    start = len(ctx.notices)
     role_pms(ctx, [n for n in ctx.state.players if not has_prep_action(ctx.state, n)], bonds=False)
+    # The role PM comes first in each player's messages.
+    ctx.notices[:] = ctx.notices[start:] + ctx.notices[:start]
     # Lovers and friends without a Prep action of their own learn it with their role PM; the
     # Prep actions notified the others.
     for name in ctx.state.players:

@@ -53,8 +53,10 @@ def _watch_action(ctx: Context, target: str) -> Action | None:
     if holder != target or night != ctx.phase.index:
         return None
     for action in ctx.actions:
-        if action.ability.name == WATCH and action.actor == holder and action.order.targets == (
-            holder,
+        if (
+            action.ability.name == WATCH
+            and action.actor == holder
+            and action.order.targets == (holder,)
         ):
             return action if action.state == PENDING else None
     action = Action(Order(holder, WATCH, (holder,)), ABILITIES[WATCH])
@@ -100,8 +102,13 @@ def settle_attacks(ctx: Context) -> None:
             # their action will fail as if discombobulated."
             for a in ctx.actions:
                 if (
-                    a.ability.name in ctx.ruleset.order_of_healing or a.ability.name == LOVEY_DOVEY
-                ) and a.state == PENDING and attack.target in a.order.targets:
+                    (
+                        a.ability.name in ctx.ruleset.order_of_healing
+                        or a.ability.name == LOVEY_DOVEY
+                    )
+                    and a.state == PENDING
+                    and attack.target in a.order.targets
+                ):
                     ctx.fail(a, "discombobulated")
             attack.outcome = "killed"
             deaths.append(attack)

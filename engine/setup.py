@@ -8,7 +8,10 @@ from typing import Any
 
 from engine.phases import Phase
 from engine.rules.base import Ruleset, RulesetError, Side
-from engine.state import ABROAD, GameState, PlayerState
+from engine.abilities.items import item_name
+from engine.abilities.suitcase import suitcase_for_night_one
+from engine.appearance import put_on
+from engine.state import ABROAD, BEST_FRIEND, GameState, PlayerState
 
 # "1 APTX per BO with a max of 3."
 MAX_APTX = 3
@@ -50,7 +53,7 @@ def new_game(
     for name, role_name in roster.items():
         role = resolve_role(ruleset, role_name)
         sheet = ruleset.roles[role]
-        players[name] = PlayerState(name=name, role=role, items=list(sheet.items))
+        players[name] = PlayerState(name=name, role=role, items=[item_name(i) for i in sheet.items])
     state = GameState(
         ruleset=ruleset,
         seed=seed,
@@ -59,7 +62,9 @@ def new_game(
     )
     members = [n for n in players if state.side(n) is Side.BLACK_ORG]
     state.aptx = min(len(members), MAX_APTX)
+    state.starting_town = len(players) - len(members)
     _apply_setup(state, setup or Setup())
+    suitcase_for_night_one(state)
     return state
 
 
@@ -78,7 +83,7 @@ def _apply_setup(state: GameState, setup: Setup) -> None:
     for name in abroad:
         state.players[known(name, "abroad")].conditions[ABROAD] = None
     for name, role in setup.disguises.items():
-        state.players[known(name, "disguises")].disguise = resolve_role(state.ruleset, role)
+        put_on(state.players[known(name, "disguises")], state, resolve_role(state.ruleset, role))
     for name in setup.sober:
         state.players[known(name, "sober")].conditions.pop("drunk", None)
     for name, p in state.players.items():
@@ -90,7 +95,8 @@ def _apply_setup(state: GameState, setup: Setup) -> None:
             state.players[name].conditions["lover"] = None
     for sonoko, friend in setup.best_friend.items():
         state.best_friends[known(sonoko, "best_friend")] = known(friend, "best_friend")
-        state.players[friend].conditions["best_friend"] = None
+        for name in (sonoko, friend):
+            state.players[name].conditions[BEST_FRIEND] = None
     for name, costumes in setup.costumes.items():
         roles = tuple(resolve_role(state.ruleset, r) for r in costumes)
         state.costumes[known(name, "costumes")] = roles

@@ -75,9 +75,7 @@ def hold_lynch(ctx: Context) -> None:
         return
     votes = dict(sorted(_count(ctx.ballots).items(), key=lambda kv: (-kv[1], kv[0])))
     accusations = _accusations(ctx)
-    accompanied = [
-        (a, a.target or "") for a in ctx.actions_of("accompany") if a.state == DONE
-    ]
+    accompanied = [(a, a.target or "") for a in ctx.actions_of("accompany") if a.state == DONE]
     extra = [(t, 1) for _, t in accusations]
     fewer = [(t, -1) for _, t in accompanied]
     target = _choose(ctx, _adjusted(votes, extra + fewer))

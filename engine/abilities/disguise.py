@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.abilities.base import Ability, register
+from engine.abilities.items import item_name
 from engine.appearance import put_on, strip_disguise
 from engine.phases import Phase, PhaseKind
 from engine.rules.base import Side, Step
@@ -137,7 +138,7 @@ def recast(ctx: Context, victims: list[str]) -> None:
         p = ctx.player(victim)
         new = ctx.draw(f"the new role of {victim}, whose role is worn, among", free)
         p.role = new
-        p.items = [i for i in ctx.ruleset.role(new).items]
+        p.items = [item_name(i) for i in ctx.ruleset.role(new).items]
         p.conditions.pop(DRUNK, None)
         if ctx.ruleset.role(new).has_trait("drunk"):
             p.conditions[DRUNK] = None

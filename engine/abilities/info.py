@@ -88,6 +88,34 @@ class Informative(Ability):
     informative: ClassVar[bool] = True
     step = Step.OTHER
 
+    def resolve_step(self, ctx: Context, actions: list[Action]) -> None:
+        # The night's actions happen at once: a target killed tonight is still looked at
+        # (Stake-out: "If the target is killed the night you stake them out, you learn ... the
+        # gender of the killer").
+        for action in actions:
+            reason = ctx.unable_reason(action)
+            target = action.target
+            if reason:
+                ctx.fail(action, reason)
+            elif (
+                self.needs_free_target
+                and target is not None
+                and not ctx.is_reachable(target)
+                and not _died_now(ctx, target)
+            ):
+                ctx.fail(action, "target_unavailable")
+            else:
+                self.resolve(ctx, action)
+
+    def resolve(self, ctx: Context, action: Action) -> None:
+        ctx.done(action)
+        ctx.record(action, took_place=True)
+
+
+def _died_now(ctx: Context, name: str) -> bool:
+    p = ctx.player(name)
+    return p.status is Status.DEAD and p.fate is not None and p.fate.phase == ctx.phase
+
 
 class _Queries(Informative):
     """Abilities that answer queries ("X heals Y") true or false."""

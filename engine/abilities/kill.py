@@ -149,12 +149,9 @@ def settle_black_org_kill(ctx: Context) -> None:
         return
     target = chosen.target or ""
     victim = ctx.player(target)
-    if bribed:
-        # "Bribe will still kill a traveler, whether they are in the country or not and will
-        # also kill someone that is arrested."
-        reachable = victim.status is not Status.DEAD
-    else:
-        reachable = ctx.is_reachable(target)
+    # Bribe: "Bribe will still kill a traveler, whether they are in the country or not and will
+    # also kill someone that is arrested."
+    reachable = victim.status is not Status.DEAD if bribed else ctx.is_reachable(target)
     if not reachable:
         ctx.fail(chosen, "target_unavailable")
         return

@@ -354,9 +354,7 @@ def _new_disguise(ctx: Context) -> str | None:
         and sheet.disguisable
         and not sheet.experimental
         and "child" not in sheet.observe
-        and not any(
-            "prep" in {k.value for k in slot.phases} for slot in sheet.slots
-        )
+        and not any("prep" in {k.value for k in slot.phases} for slot in sheet.slots)
         and name not in taken
     ]
     return ctx.draw("new disguise on release", choices) if choices else None

@@ -64,17 +64,23 @@ NOT_COVERABLE = frozenset(
 BOW_TIE = Slot((AbilityUse("interrogate"), AbilityUse("investigate", 3)), NIGHT)
 
 
-@cache
+_NIGHT_ABILITIES: dict[str, tuple[AbilityUse, ...]] = {}
+
+
 def _night_abilities(ruleset: Ruleset) -> tuple[AbilityUse, ...]:
     """Every night ability of the ruleset, at the highest count a sheet gives it (the Black
     Suitcase's fake actions: "pretend to use any existing Night ability")."""
+    if ruleset.id in _NIGHT_ABILITIES:
+        return _NIGHT_ABILITIES[ruleset.id]
     best: dict[str, int] = {}
     for sheet in ruleset.roles.values():
         for slot in sheet.slots:
             if PhaseKind.NIGHT in slot.phases:
                 for use in slot.options:
                     best[use.ability] = max(best.get(use.ability, 0), use.count)
-    return tuple(AbilityUse(name, count) for name, count in sorted(best.items()))
+    found = tuple(AbilityUse(name, count) for name, count in sorted(best.items()))
+    _NIGHT_ABILITIES[ruleset.id] = found
+    return found
 
 
 def _sheet_slots(

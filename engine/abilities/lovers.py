@@ -110,4 +110,3 @@ class LoveyDovey(Protection):
             used["lovey_dovey_cycle"] = ctx.phase.number
             if saved:
                 used["lovey_dovey_until"] = ctx.phase.index + COOLDOWN_PHASES
-

@@ -50,7 +50,7 @@ class Protection(Ability):
             reason = ctx.unable_reason(action)
             if reason:
                 ctx.fail(action, reason)
-            elif not all(_reached(ctx, t) for t in action.order.targets):
+            elif not any(_reached(ctx, t) for t in action.order.targets):
                 ctx.fail(action, "target_unavailable")
             else:
                 self.resolve(ctx, action)
@@ -63,7 +63,7 @@ class Protection(Ability):
 def _reached(ctx: Context, target: str) -> bool:
     fate = ctx.player(target).fate
     return ctx.is_reachable(target) or (
-        fate is not None and fate.phase == ctx.phase and fate.cause == "killed"
+        fate is not None and fate.phase == ctx.phase and fate.cause in {"killed", "aptx"}
     )
 
 

@@ -115,7 +115,18 @@ class Order:
             )
         if self.ability == "kill" and self.killer and self.killer != self.actor:
             return f"{self.killer} kills {', '.join(self.targets)} (leader's order)"
-        return f"{name} {', '.join(self.targets)}".strip()
+        if self.via:
+            name = f"{self.via.replace('_', ' ').title()}: {name}"
+        words = [name, ", ".join(self.targets)]
+        if self.choice:
+            words.insert(1, self.choice)
+        if self.role:
+            words.append(f"as {self.role}" if self.targets else self.role)
+        if self.roles:
+            words.append(", ".join(self.roles))
+        if self.when is not None:
+            words.append(f"from {self.when}")
+        return " ".join(w for w in words if w)
 
     def to_record(self) -> dict[str, Any]:
         record: dict[str, Any] = {"ability": self.ability, "targets": list(self.targets)}

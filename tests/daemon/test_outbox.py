@@ -94,10 +94,10 @@ def test_deliver_sends_in_order_with_an_invisible_marker(game_store, forum, cloc
     assert report.sent == 3
     assert states(game_store) == ["sent", "sent", "sent"]
     [sent_post] = forum.our_posts(TOPIC)
-    assert sent_post.source == "[b]Night 1[/b] (p1)" + marker("p1")
+    assert sent_post.source == "[b]Night 1[/b] (p1)\n" + marker("p1")
     assert [p.source for p in forum.sent_pms] == [
-        "Your result (m1)" + marker("m1"),
-        "Your result (m2)" + marker("m2"),
+        "Your result (m1)\n" + marker("m1"),
+        "Your result (m2)\n" + marker("m2"),
     ]
     assert lines == ["sending to dctp: 1/3", "sending to dctp: 2/3", "sending to dctp: 3/3"]
     assert clock.slept == [15.0, 15.0]  # the send interval between messages
