@@ -143,6 +143,9 @@ class Context:
             return "killed" if p.fate and p.fate.phase == self.phase else "dead"
         if p.status is Status.ARRESTED:
             return "arrested"
+        if actor in self.departing and ability.name != "travel":
+            # "The player may not use an ability or vote and travel in the same phase."
+            return "traveling"
         if p.has(IN_FLIGHT, self.phase) or (p.has(ABROAD, self.phase) and not ability.abroad_ok):
             return "abroad"
         if p.has(DETAINED, self.phase):
@@ -156,9 +159,6 @@ class Context:
             return INJURED
         if self.phase.is_night and actor in self.blocked and ability.blockable:
             return "discombobulated"
-        if actor in self.departing and ability.name != "travel":
-            # "The player may not use an ability or vote and travel in the same phase."
-            return "traveling"
         return None
 
     # -- changing things ---------------------------------------------------------------

@@ -72,7 +72,7 @@ def sober_kogorou(ctx: Context) -> None:
         return
     ruleset = state.ruleset
     cause = False
-    for name, p in state.players.items():
+    for p in state.players.values():
         sheet = ruleset.role(p.role)
         if not sheet.has_trait("sobers_drunk"):
             continue
@@ -139,7 +139,8 @@ def fbi_reports(ctx: Context) -> None:
             labels = {f"{i + 1:02d} {r.ability}": r for i, r in enumerate(results)}
             result = labels[ctx.draw(f"the result {name} reports, among", list(labels))]
             shown = state.players[name].disguise or state.players[name].role
-            about = result.query or result.target or ""
+            about = result.query or result.target
+            about = f" {about}" if about else ""
             outcome = result.outcome
             if isinstance(outcome, list):
                 outcome = ", ".join(outcome) or "nothing"

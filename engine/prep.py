@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from engine.abilities.base import ABILITIES
 from engine.abilities.disguise import KEPT, choose, offer_costumes, recast, wear
-from engine.context import PENDING, Action, Context
+from engine.context import PENDING, Context
 from engine.outcome import Draw, Notice
 from engine.phases import PhaseKind
 from engine.rules.base import Side
@@ -63,7 +63,9 @@ def role_pms(ctx: Context, who: list[str], *, bonds: bool) -> None:
     state = ctx.state
     black_org = [n for n in state.players if state.side(n) is Side.BLACK_ORG]
     boys = [
-        n for n in state.players if state.ruleset.role(state.players[n].role).has_trait("detective_boy")
+        n
+        for n in state.players
+        if state.ruleset.role(state.players[n].role).has_trait("detective_boy")
     ]
     for name in who:
         p = state.players[name]
@@ -96,7 +98,7 @@ def bond_pms(ctx: Context, name: str) -> None:
     state = ctx.state
     p = state.players[name]
     if p.disguise:
-        ctx.notify(name, "disguise.done", role=p.disguise)
+        ctx.notify(name, "disguise.done", role=p.disguise, items=", ".join(p.items))
     if name in state.costumes:
         ctx.notify(name, "costumes.chosen", roles=", ".join(state.costumes[name]))
     if name in state.best_friends:
@@ -133,7 +135,7 @@ def settle_prep(ctx: Context) -> None:
     """After the Prep step of the Prep phase: the Prep actions in the text's order."""
     if ctx.phase.kind is not PhaseKind.PREP:
         return
-    pending = {name: [] for name in PREP_ORDER}  # type: dict[str, list[Action]]
+    pending: dict[str, list] = {name: [] for name in PREP_ORDER}
     for action in ctx.actions:
         if action.state == PENDING and action.ability.name in pending:
             pending[action.ability.name].append(action)
@@ -182,7 +184,7 @@ def finish_prep(ctx: Context) -> None:
         if not has_prep_action(ctx.state, name):
             p = ctx.state.players[name]
             if p.disguise:
-                ctx.notify(name, "disguise.done", role=p.disguise)
+                ctx.notify(name, "disguise.done", role=p.disguise, items=", ".join(p.items))
 
 
 __all__ = ["KEPT", "Opening", "finish_prep", "open_game", "role_pms", "settle_prep"]

@@ -17,13 +17,13 @@ from engine.context import DONE, PENDING, Action, Context
 from engine.harm import apply_scheduled
 from engine.orders.model import Order
 from engine.outcome import PhaseOutcome
+from engine.phase_hooks import begin_phase, end_phase
+from engine.prep import settle_prep
 from engine.protection import settle_attacks
 from engine.rng import phase_rng
 from engine.rules.base import Step
 from engine.state import GameState
 from engine.validate import find_slot
-from engine.phase_hooks import begin_phase, end_phase
-from engine.prep import settle_prep
 from engine.voting import hold_lynch
 from engine.win import winner
 

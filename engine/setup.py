@@ -6,11 +6,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.phases import Phase
-from engine.rules.base import Ruleset, RulesetError, Side
 from engine.abilities.items import item_name
 from engine.abilities.suitcase import suitcase_for_night_one
 from engine.appearance import put_on
+from engine.phases import Phase
+from engine.rules.base import Ruleset, RulesetError, Side
 from engine.state import ABROAD, BEST_FRIEND, GameState, PlayerState
 
 # "1 APTX per BO with a max of 3."

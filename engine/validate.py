@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engine.abilities import ABILITIES
 from engine.abilities.aptx import own_capsules
-from engine.abilities.lent import LENT, extra_slots
+from engine.abilities.lent import LENT, ability_for, extra_slots
 from engine.orders.model import Order, ability_title
 from engine.phases import PhaseKind
 from engine.rules.base import AbilityUse, Slot
@@ -84,6 +84,9 @@ def check_order(state: GameState, order: Order) -> tuple[SlotKey, AbilityUse] | 
         reason = _target_problem(state, order, target)
         if reason:
             return reason
+    # The ability as the slot gives it: a fake action through the Black Suitcase is checked as
+    # a fake, not as the real thing (engine/abilities/lent.py).
+    ability = ability_for(order, found[0][1])
     return ability.validate(state, order, found[1]) or found
 
 

@@ -5,9 +5,22 @@ A new ability module is added to the import line below.
 
 # The vote is an ability too; it lives beside the lynch it feeds.
 import engine.voting  # noqa: F401
-from engine.abilities import aptx, control, info, kill, law, protect  # noqa: F401
-from engine.abilities import deceive, lovers, vest  # noqa: F401
-from engine.abilities import bonds, disguise, items, suitcase, travel  # noqa: F401
+from engine.abilities import (  # noqa: F401  # noqa: F401  # noqa: F401
+    aptx,
+    bonds,
+    control,
+    deceive,
+    disguise,
+    info,
+    items,
+    kill,
+    law,
+    lovers,
+    protect,
+    suitcase,
+    travel,
+    vest,
+)
 from engine.abilities.base import ABILITIES, Ability, register
 
 __all__ = ["ABILITIES", "Ability", "register"]

@@ -91,7 +91,8 @@ def _reachable_for_control(ctx: Context, target: str) -> bool:
     p = ctx.player(target)
     if p.has(ABROAD, ctx.phase) and not p.has(IN_FLIGHT, ctx.phase):
         return p.is_free
-    return ctx.is_reachable(target)
+    # A traveler leaving Japan this phase (Context.departing) can still be stopped.
+    return ctx.is_reachable(target) or (target in ctx.departing and p.is_free)
 
 
 @register

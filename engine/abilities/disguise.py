@@ -66,7 +66,7 @@ def take_off_costumes(ctx: Context) -> None:
             continue
         strip_disguise(ctx, name)
         costumes = ctx.state.costumes.get(name, ())
-        if p.is_free and costumes and all(p.used.get(f"costume:{r}") for r in costumes):
+        if p.is_free and costumes and all(f"costume:{r}" in p.used for r in costumes):
             offer_costumes(ctx, name)
 
 
@@ -74,7 +74,9 @@ def offer_costumes(ctx: Context, name: str) -> None:
     pool = disguise_roles(ctx.state)
     offer: list[str] = []
     for _ in range(min(OFFERED, len(pool))):
-        offer.append(ctx.draw(f"a costume offered to {name}, among", [r for r in pool if r not in offer]))
+        offer.append(
+            ctx.draw(f"a costume offered to {name}, among", [r for r in pool if r not in offer])
+        )
     ctx.state.costume_offers[name] = tuple(sorted(offer))
     ctx.notify(name, "costumes.offer", roles=", ".join(sorted(offer)), keep=KEPT)
 
@@ -122,7 +124,12 @@ class Disguise(Ability):
         ctx.done(action, role)
         ctx.result(action, "done", target=victim)
         ctx.record(action, took_place=True, targets=(), role=role)
-        ctx.notify(action.actor, "disguise.done", role=role)
+        ctx.notify(
+            action.actor,
+            "disguise.done",
+            role=role,
+            items=", ".join(ctx.player(action.actor).items),
+        )
 
 
 def recast(ctx: Context, victims: list[str]) -> None:
@@ -152,7 +159,7 @@ def random_disguise(ctx: Context, name: str) -> str | None:
         return None
     role = ctx.draw(f"the new disguise of {name}, among", free)
     put_on(ctx.player(name), ctx.state, role)
-    ctx.notify(name, "disguise.done", role=role)
+    ctx.notify(name, "disguise.done", role=role, items=", ".join(ctx.player(name).items))
     return role
 
 
@@ -192,7 +199,9 @@ def choose(ctx: Context, name: str, roles: tuple[str, ...], action: Action | Non
     if not roles:
         kept: list[str] = []
         for _ in range(min(KEPT, len(offer))):
-            kept.append(ctx.draw(f"a costume kept for {name}, among", [r for r in offer if r not in kept]))
+            kept.append(
+                ctx.draw(f"a costume kept for {name}, among", [r for r in offer if r not in kept])
+            )
         roles = tuple(kept)
     ctx.state.costumes[name] = tuple(roles)
     p = ctx.player(name)
@@ -221,10 +230,12 @@ class TemporaryDisguise(Ability):
 
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
         p = state.players[order.actor]
-        held = set(state.costumes.get(order.actor, ())) | set(state.costume_offers.get(order.actor, ()))
+        held = set(state.costumes.get(order.actor, ())) | set(
+            state.costume_offers.get(order.actor, ())
+        )
         if order.role not in held:
             return f"{order.role} is not one of your costumes ({', '.join(sorted(held))})"
-        if p.used.get(f"costume:{order.role}"):
+        if f"costume:{order.role}" in p.used:
             return f"you have already worn the {order.role} costume"
         return None
 

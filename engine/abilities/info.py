@@ -174,7 +174,9 @@ class SpecialInvestigate(_Queries):
         current_ok = state.ruleset.option("si_current_phase")
         for query in order.queries:
             if query.when is None:
-                return "a Special Investigation names the phase: 'SI Akonyl protects conia on Night 1'"
+                return (
+                    "a Special Investigation names the phase: 'SI Akonyl protects conia on Night 1'"
+                )
             if query.when > state.phase or (query.when == state.phase and not current_ok):
                 return f"Special Investigate looks at past phases, not {query.when}"
             sheet = state.ruleset.role(state.players[order.actor].role)
@@ -248,7 +250,9 @@ class StakeOut(Informative):
         target = action.target or ""
         p = ctx.player(target)
         if p.status is Status.DEAD and p.fate and p.fate.phase == ctx.phase:
-            killers = [a.attacker for a in ctx.attacks if a.target == target and a.outcome == "killed"]
+            killers = [
+                a.attacker for a in ctx.attacks if a.target == target and a.outcome == "killed"
+            ]
             if killers:
                 gender = appearance.gender(ctx.state, killers[0])
                 outcome = f"killer:{gender}"
@@ -514,14 +518,18 @@ class Spy(Ability):
         if len(set(order.targets)) != wanted:
             return f"Spy names {wanted} different players"
         if order.actor in state.spy_locks:
-            return "you cannot spy again until the player whose role you learned is killed or arrested"
+            return (
+                "you cannot spy again until the player whose role you learned is killed or arrested"
+            )
         if spy_too_few(state):
             return "Spy cannot be used with fewer than 4 (or Black Org + 1) town players alive"
         return None
 
     def resolve_step(self, ctx: Context, actions: list[Action]) -> None:
         for action in actions:
-            reason = ctx.unable_reason(action) or ("too_few_town" if spy_too_few(ctx.state) else None)
+            reason = ctx.unable_reason(action) or (
+                "too_few_town" if spy_too_few(ctx.state) else None
+            )
             if reason:
                 ctx.fail(action, reason)
                 continue
@@ -583,13 +591,24 @@ class Identify(Ability):
     def resolve_step(self, ctx: Context, actions: list[Action]) -> None:
         rank = ctx.ruleset.group_rank
         group = sorted(
-            (n for n in ctx.state.free_players() if appearance.real_sheet(ctx.state, n).has_trait("detective_boy")),
-            key=lambda n: (rank.index(ctx.player(n).role) if ctx.player(n).role in rank else len(rank), n),
+            (
+                n
+                for n in ctx.state.free_players()
+                if appearance.real_sheet(ctx.state, n).has_trait("detective_boy")
+            ),
+            key=lambda n: (
+                rank.index(ctx.player(n).role) if ctx.player(n).role in rank else len(rank),
+                n,
+            ),
         )
         able = [a for a in actions if ctx.unable_reason(a) is None]
         chosen = min(
             able,
-            key=lambda a: rank.index(ctx.player(a.actor).role) if ctx.player(a.actor).role in rank else len(rank),
+            key=lambda a: (
+                rank.index(ctx.player(a.actor).role)
+                if ctx.player(a.actor).role in rank
+                else len(rank)
+            ),
             default=None,
         )
         hindered = [n for n in group if ctx.unable(n, self) is not None]
@@ -602,7 +621,10 @@ class Identify(Ability):
                 # One identification a day: the others' orders merge into the chosen one.
                 ctx.done(action, "merged")
         target = chosen.target or ""
-        if hindered and ctx.draw("the Detective Boy the identification rests on", group) in hindered:
+        if (
+            hindered
+            and ctx.draw("the Detective Boy the identification rests on", group) in hindered
+        ):
             outcome: object = "failed"
         elif not ctx.is_reachable(target):
             outcome = "failed"

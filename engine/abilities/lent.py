@@ -73,8 +73,9 @@ def _night_abilities(ruleset: Ruleset) -> tuple[AbilityUse, ...]:
     if ruleset.id in _NIGHT_ABILITIES:
         return _NIGHT_ABILITIES[ruleset.id]
     best: dict[str, int] = {}
-    for sheet in ruleset.roles.values():
-        for slot in sheet.slots:
+    common = [slot for slots in ruleset.common_slots.values() for slot in slots]
+    for slots in [*(sheet.slots for sheet in ruleset.roles.values()), common]:
+        for slot in slots:
             if PhaseKind.NIGHT in slot.phases:
                 for use in slot.options:
                     best[use.ability] = max(best.get(use.ability, 0), use.count)
@@ -147,7 +148,9 @@ def extra_slots(state: GameState, player: str) -> list[tuple[str, Slot]]:
     if p.disguise is None and player in state.costume_offers:
         # Re-choose: "The Day after Irish/Yukiko used his/her last disguise, he/she can re-use
         # Choose Disguise." (the new offer is made when the last costume is taken off)
-        found.append(("rechoose", Slot((AbilityUse("choose_costumes"),), frozenset({PhaseKind.DAY}))))
+        found.append(
+            ("rechoose", Slot((AbilityUse("choose_costumes"),), frozenset({PhaseKind.DAY})))
+        )
     if state.phase.kind is PhaseKind.PREP and state.ruleset.role(p.role).slot_for(
         "choose_costumes", PhaseKind.PREP
     ):

@@ -62,8 +62,12 @@ _ANALYZE_FILLER = re.compile(
     r"\s*(?:my\s+)?(?:interrogation|result)?s?\s*(?:from|of|on|during)?\s*", re.IGNORECASE
 )
 _IN_GAME = re.compile(r"\s*(?:is\s+)?in\s+(?:the\s+)?game\b", re.IGNORECASE)
-_ALTERNATIVELY = re.compile(r"\s*[(,]?\s*\b(?:alternatively|alternative|else|otherwise)\b\s*:?", re.IGNORECASE)
-_TRAVEL_TAIL = re.compile(r"^\s*(?:to|out\s+of|back\s+to|home\s+to|from)?\s*(?:japan|home|abroad)?", re.IGNORECASE)
+_ALTERNATIVELY = re.compile(
+    r"\s*[(,]?\s*\b(?:alternatively|alternative|else|otherwise)\b\s*:?", re.IGNORECASE
+)
+_TRAVEL_TAIL = re.compile(
+    r"^\s*(?:to|out\s+of|back\s+to|home\s+to|from)?\s*(?:japan|home|abroad)?", re.IGNORECASE
+)
 
 
 class Refusal(Exception):
