@@ -107,10 +107,10 @@ def _archive(
         db.close()
     return ArchiveSummary(
         game=facts.name,
-        phases=len(rows.tables["phases"]),
-        players=len(rows.tables["players"]),
-        orders=len(rows.tables["orders"]),
-        messages=len(rows.tables["messages"]),
+        phases=len(rows.tables.get("phases", [])),
+        players=len(rows.tables.get("players", [])),
+        orders=len(rows.tables.get("orders", [])),
+        messages=len(rows.tables.get("messages", [])),
         winner=rows.game["winner"],
     )
 
