@@ -19,6 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.abilities import ABILITIES
+from engine.abilities.kill import kill_cycle_due
 from engine.deal import EXCLUSIVE_PAIRS
 from engine.orders.model import ability_title
 from engine.phases import Phase
@@ -31,6 +32,11 @@ from engine.state import GameState
 from engine.validate import held_slots
 
 RULESET = load_ruleset("dctp-2011")
+# Left out of the 40-phase game: they end it early (an APTX, the last member detained or
+# searched into jail).
+LETHAL = {"aptx", "poison", "detention", "house_search", "pinch_face"}
+# Orders written as the ability's name alone.
+NO_TARGET = {"abduct", "bribe", "travel", "betrayal"}
 
 
 def largest_roster() -> dict[str, str]:
@@ -43,21 +49,42 @@ def order_text(state: GameState, player: str, ability: str, count: int, rng: ran
     """What a player would write for this ability, aimed at random living players."""
     others = [n for n, p in state.players.items() if p.is_free and n != player]
     target = rng.choice(others)
+    earlier = Phase(max(1, state.phase.index - 1))
+    if ability in NO_TARGET:
+        return ability_title(ability)
+    if ability == "blame":
+        town = [n for n in others if state.side(n).value == "town"]
+        return f"Blame {rng.choice(town)} for killing {rng.choice(others)}"
+    if ability == "observe":
+        return f"Observe {rng.choice(['age', 'gender'])} {target}"
+    if ability == "police_detect":
+        police = [r for r, sheet in RULESET.roles.items() if sheet.group == "Police"]
+        return f"Police Detect {rng.choice(police)}"
+    if ability == "detect":
+        return f"Detect {rng.choice(list(RULESET.roles))}"
+    if ability in {"special_investigate", "follow_up"}:
+        return f"{ability_title(ability)} {target} kills {rng.choice(others)} on {earlier}"
+    if ability == "lawsuit":
+        arrested = [n for n, p in state.players.items() if p.status.value == "arrested"]
+        return f"Lawsuit {rng.choice(arrested or others)}"
     if ability == "investigate":
         queries = [f"{rng.choice(others)} kills {rng.choice(others)}" for _ in range(count)]
         return "Investigate " + ", ".join(queries)
     if ability == "arrest":
-        earlier = Phase(max(1, state.phase.index - 1))
         return f"Arrest {target} for killing {rng.choice(others)} on {earlier}"
     if ability == "aptx":
         return f"APTX {target} as {rng.choice(list(RULESET.roles))}"
     return f"{ability_title(ability)} {target}"
 
 
-def everyone_acts(session: GameSession, rng: random.Random) -> int:
-    """Every free player sends one PM with an order for each slot held this phase."""
+def everyone_acts(
+    session: GameSession, rng: random.Random, skip: frozenset[str] = frozenset()
+) -> int:
+    """Every free player sends one PM with an order for each slot held this phase (``skip``:
+    abilities left out, so that they are still held in the measured night)."""
     state = session.state
     sent = 0
+    due = kill_cycle_due(state)
     for player, p in state.players.items():
         if not p.is_free:
             continue
@@ -65,7 +92,9 @@ def everyone_acts(session: GameSession, rng: random.Random) -> int:
         for _, slot in held_slots(state, player):
             if state.phase.kind in slot.phases:
                 use = slot.options[0]
-                if use.ability in ABILITIES:
+                if use.ability == "kill" and player not in due:
+                    continue  # the kill cycle: only a member still due may kill
+                if use.ability in ABILITIES and use.ability not in skip:
                     lines.append(order_text(state, player, use.ability, use.count, rng))
         if lines:
             session.receive(player, "\n".join(lines))
@@ -77,7 +106,10 @@ def bench_night(repeats: int = 300) -> tuple[float, float, int, int]:
     rng = random.Random(1)
     state = new_game(RULESET, largest_roster(), 1, Setup())
     session = GameSession(state)
-    everyone_acts(session, rng)  # Night 1 gives Night 2's arrests something to judge
+    # Night 1 gives Night 2's arrests something to judge; House Search, Detention, Bribe and
+    # Abduct wait for the measured night (a failed search loses the ability, a detention
+    # blocks the next, Bribe is once a game, Abduct waits three phases).
+    everyone_acts(session, rng, frozenset({"house_search", "detention", "bribe", "abduct"}))
     session.close()
     session.close()  # Day 1, quiet
     sent = everyone_acts(session, rng)
@@ -107,15 +139,23 @@ def forty_phase_scenario(players: int = 16) -> str:
         lines.append(f"  - phase: {phase}")
         lines.append("    orders:")
         for player, p in session.state.players.items():
-            if not p.is_free or rng.random() < 0.5:
+            if not p.is_free or (phase.is_night and rng.random() < 0.5):
                 continue
             for _, slot in held_slots(session.state, player):
                 use = slot.options[0]
                 if phase.kind in slot.phases and use.ability in ABILITIES:
-                    # Few kills, scattered votes: the game must last its 40 phases.
-                    if use.ability in {"kill", "vote", "arrest"} and rng.random() < 0.8:
+                    # Few kills, no APTX, scattered votes: the game must last its 40 phases.
+                    if use.ability in LETHAL or (
+                        use.ability in {"kill", "arrest"} and rng.random() < 0.8
+                    ):
                         continue
-                    text = order_text(session.state, player, use.ability, use.count, rng)
+                    if use.ability == "vote":
+                        # Each voter names the next free player: every count is one, a tie,
+                        # no lynch (option lynch_tie).
+                        free = session.state.free_players()
+                        text = f"Vote {free[(free.index(player) + 1) % len(free)]}"
+                    else:
+                        text = order_text(session.state, player, use.ability, use.count, rng)
                     session.receive(player, text)
                     lines.append(f"      - {player}: {text!r}")
         if lines[-1].endswith("orders:"):
@@ -127,6 +167,7 @@ def forty_phase_scenario(players: int = 16) -> str:
 
 
 def bench_replay(repeats: int = 5) -> tuple[float, int]:
+    """The generated game must last its 40 phases: a shorter one measures nothing."""
     text = forty_phase_scenario()
     times, phases = [], 0
     for _ in range(repeats):

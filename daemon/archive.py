@@ -32,7 +32,17 @@ from daemon.archive_rows import GameRows, build_rows, setup_of
 from daemon.archive_schema import CHILD_TABLES, ArchiveError, open_archive
 from daemon.store import Store, from_json, iso
 from engine.phases import Phase
-from engine.replay import GM, Scenario, load_scenario, parse_scenario, record, replay
+from engine.replay import (
+    CLEAR,
+    GM,
+    POST,
+    WILL,
+    Scenario,
+    load_scenario,
+    parse_scenario,
+    record,
+    replay,
+)
 
 MARKERS = {ord(c): None for c in "\u200b\u200c\u200d\u2060"}  # daemon.outbox.MARKER_ALPHABET
 
@@ -212,8 +222,8 @@ def _live_items(store: Store, game: str, facts: GameFacts) -> dict[str, list[dic
     """Per phase, the ``orders`` rows in id order: every message and GM override fed to the
     game (daemon/games.py ``FEED``), so the replay feeds them as the daemon did.
 
-    Rows still pending were never fed. Voided rows, and wills kept or ``clear`` commands
-    (feeds a scenario cannot express), are archived but not replayed.
+    Rows still pending were never fed; voided rows are archived but not replayed. Every
+    other feed has its scenario form (a will kept alone, a ``clear``, a vote post).
     """
     items: dict[str, list[dict[str, Any]]] = {}
     for order in store.rows("SELECT * FROM orders WHERE game = ? ORDER BY id", [game]):
@@ -225,7 +235,8 @@ def _live_items(store: Store, game: str, facts: GameFacts) -> dict[str, list[dic
             "text": order["raw"],
             "source": order["source"],
             "inbox_id": order["inbox_id"],
-            "replayed": order["state"] != "void" and feed in ("order", "gm"),
+            "replayed": order["state"] != "void",
+            "how": feed,
             "state": "void" if order["state"] == "void" else feed,
             "reason": order["reason"],
         }
@@ -298,7 +309,7 @@ def scenario_data(
     """The live game as a scenario (SCENARIOS.md): what the engine needs to play it again."""
     phases = []
     for phase, items in facts.items.items():
-        orders = [{item["player"]: item["text"]} for item in items if item["replayed"]]
+        orders = [_scenario_item(item) for item in items if item["replayed"]]
         phases.append({"phase": phase, "orders": orders})
     last = list(facts.phase_times)[-1] if facts.phase_times else None
     if last and last not in facts.items:
@@ -312,6 +323,18 @@ def scenario_data(
         "players": dict(facts.roster),
         "phases": phases,
     }
+
+
+def _scenario_item(item: dict[str, Any]) -> dict[str, str]:
+    """A fed row as a scenario item: the kind of feed is in the key's form (docs/scenarios.md)."""
+    player, how = item["player"], item["how"]
+    if how == WILL:
+        return {f"{player} (will only)": item["text"]}
+    if how == POST:
+        return {f"{player} (post)": item["text"]}
+    if how == CLEAR:
+        return {player: "clear"}
+    return {player: item["text"]}
 
 
 def _phase_index(name: str) -> int:

@@ -13,13 +13,15 @@ from typing import TYPE_CHECKING, Any
 
 from engine.orders.model import ParsedPM
 from engine.render import render_notice
-from engine.replay import GM, PhaseReplay, Scenario
+from engine.replay import CLEAR, GM, ORDER, OVERRIDE, POST, WILL, PhaseReplay, Scenario
 from engine.state import ABROAD, GameState
 
 if TYPE_CHECKING:
     from daemon.archive import GameFacts
 
 RECORD_KEYS = ("results", "lynch", "public", "private", "players")
+# The ``orders.state`` of an item that is not a parsed order, by how it reached the game.
+ITEM_STATES = {OVERRIDE: "override", WILL: "will", CLEAR: "clear", POST: "post"}
 
 
 def dumps(value: Any) -> str:
@@ -116,8 +118,9 @@ def build_rows(
 def _scenario_overrides(rows: GameRows, replays: list[PhaseReplay]) -> None:
     """A scenario's ``GM:`` items are its overrides (labelled by phase and arrival order)."""
     for replay_ in replays:
-        for seq, (player, text, _parsed) in enumerate(replay_.received, 1):
-            if player == GM:
+        for seq, item in enumerate(replay_.received, 1):
+            text = item.text
+            if item.how == OVERRIDE:
                 label = f"{replay_.phase}#{seq}"
                 rows.add(
                     "overrides",
@@ -155,7 +158,10 @@ def _players(
     final = states[-1]
     partners = {a: b for a, b in final.lovers} | {b: a for a, b in final.lovers}
     friends = dict(final.best_friends) | {f: s for s, f in final.best_friends.items()}
-    replaced_by = {new: old for old, new in facts.replaced.items()}
+    replaced = dict(facts.replaced)
+    for replay_ in replays:
+        replaced.update(replay_.replaced)
+    replaced_by = {new: old for old, new in replaced.items()}
     for slot, (name, p) in enumerate(final.players.items(), 1):
         disguise = next(
             (
@@ -172,6 +178,7 @@ def _players(
                 "name": name,
                 "user_id": facts.user_ids.get(name),
                 "role": p.role,
+                "dealt_role": _dealt(scenario.state, name, replaced_by) or p.role,
                 "side": final.side(name).value,
                 "disguise": disguise,
                 "lover": partners.get(name),
@@ -191,12 +198,23 @@ def _players(
                     "name": old,
                     "user_id": facts.user_ids.get(old),
                     "role": p.role,
+                    "dealt_role": _dealt(scenario.state, old, replaced_by) or p.role,
                     "side": final.side(name).value,
                     "final_status": "replaced",
-                    "replaced_by": facts.replaced[old],
+                    "replaced_by": replaced[old],
                 },
             )
             old = replaced_by.get(old)
+
+
+def _dealt(start: GameState, name: str, replaced_by: dict[str, str]) -> str | None:
+    """The role the slot was dealt (before Prep, which may change it): its first holder's."""
+    seen = {name}
+    while name not in start.players and name in replaced_by and replaced_by[name] not in seen:
+        name = replaced_by[name]
+        seen.add(name)
+    player = start.players.get(name)
+    return player.role if player else None
 
 
 def _phase(rows: GameRows, replay_: PhaseReplay, entry: dict[str, Any], facts: GameFacts) -> None:
@@ -283,21 +301,35 @@ def _orders(rows: GameRows, replay_: PhaseReplay, facts: GameFacts) -> None:
     received = iter(replay_.received)
     items = facts.items.get(name) if facts.source == "forum" else None
     if items is None:
-        items = [{"player": p, "text": t, "replayed": True} for p, t, _ in replay_.received]
+        items = [
+            {"player": r.player, "text": r.text, "replayed": True, "how": r.how}
+            for r in replay_.received
+        ]
     for seq, item in enumerate(items, 1):
         row: dict[str, Any] = {"_phase": name, "seq": seq, "player": item["player"]}
-        source = item.get("source") or ("gm" if item["player"] == GM else "pm")
+        how = item.get("how", ORDER)
+        source = item.get("source") or {OVERRIDE: "gm", POST: "post"}.get(how, "pm")
         row |= {"text": item["text"], "source": source}
         if item.get("inbox_id") is not None:
             row["_message"] = f"in:{item['inbox_id']}"
         elif facts.source != "forum" and item["player"] != GM:
             row["_message"] = f"order:{name}:{seq}"
         if item["replayed"]:
-            _player, _text, parsed = next(received)
-            row |= _judged(parsed)
+            fed = next(received)
+            row |= _judged(fed.parsed) if fed.how == ORDER else _item_state(fed.how, fed.parsed)
         else:
             row |= {"state": item["state"], "reason": item.get("reason")}
         rows.add("orders", row)
+
+
+def _item_state(how: str, parsed: ParsedPM | None) -> dict[str, Any]:
+    """A will kept alone, a clear, a vote post or a GM override: its state, and for a will
+    what its orders read as (not taken)."""
+    row: dict[str, Any] = {"state": ITEM_STATES[how], "reason": None}
+    if parsed is not None:
+        row["accepted"] = dumps([o.to_record() for o in parsed.accepted])
+        row["rejected"] = dumps([r.to_record() for r in parsed.rejected])
+    return row
 
 
 def _judged(parsed: ParsedPM | None) -> dict[str, Any]:
@@ -330,7 +362,7 @@ def _replayed_messages(rows: GameRows, phase: str, entry: dict[str, Any]) -> Non
                     "_key": order["_message"],
                     "_phase": phase,
                     "direction": "in",
-                    "kind": "pm",
+                    "kind": "post" if order["source"] == "post" else "pm",
                     "author": order["player"],
                     "recipients": dumps([GM]),
                     "text": order["text"],

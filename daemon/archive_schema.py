@@ -172,6 +172,15 @@ def a001_initial(db: Database) -> None:
         db[table].enable_fts(columns, create_triggers=True)  # type: ignore[union-attr]
 
 
+@_migration
+def a002_dealt_role(db: Database) -> None:
+    """The role each slot was dealt: Prep may change a role (a disguise takes it), so the
+    final ``role`` is not what a replay starts from. Rows archived before are left null
+    (readers fall back to ``role``, which the Prep of those versions never changed)."""
+    if "dealt_role" not in db["players"].columns_dict:  # type: ignore[union-attr]
+        db["players"].add_column("dealt_role", str)  # type: ignore[union-attr]
+
+
 def open_archive(path: Path | str, *, create: bool = True) -> Database:
     """Open (creating and migrating when ``create``) the archive; ArchiveError if unusable."""
     path = Path(path)

@@ -15,9 +15,10 @@ from sqlite_utils import Database
 from daemon.archive_schema import ArchiveError
 from engine.phases import Phase
 
-# Order states of messages the replay feeds (a player's, judged by the parser; a GM override).
+# Order states of messages the replay feeds (a player's, judged by the parser; a GM override;
+# a will kept alone during the action lock; a clear command; a vote post in the topic).
 PARSED = ("accepted", "partly", "rejected", "empty")
-REPLAYED = (*PARSED, "override")
+REPLAYED = (*PARSED, "override", "will", "clear", "post")
 FATE_WORDS = {
     "killed": "Killed",
     "lynched": "Lynched",
@@ -125,7 +126,9 @@ def export_scenario(db: Database, game: str) -> dict[str, Any]:
         data["title"] = meta["title"]
     data |= {"ruleset": meta["ruleset"], "seed": meta["seed"]}
     data["options"] = json.loads(meta["options"] or "{}")
-    data["players"] = {p["name"]: p["role"] for p in players if p["name"] not in substitutes}
+    data["players"] = {
+        p["name"]: p.get("dealt_role") or p["role"] for p in players if p["name"] not in substitutes
+    }
     if meta["setup"] is not None:
         data["setup"] = json.loads(meta["setup"])
     orders = _by_phase(db, "orders", game, "phase_id, seq")
@@ -133,14 +136,25 @@ def export_scenario(db: Database, game: str) -> dict[str, Any]:
     data["phases"] = [
         {
             "phase": p["name"],
-            "orders": [
-                {o["player"]: o["text"]} for o in orders.get(p["id"], []) if o["state"] in REPLAYED
-            ],
+            "orders": [scenario_item(o) for o in orders.get(p["id"], []) if o["state"] in REPLAYED],
         }
         for p in phases
         if orders.get(p["id"]) or p is phases[-1]
     ]
     return data
+
+
+def scenario_item(order: dict[str, Any]) -> dict[str, str]:
+    """An ``orders`` row as a scenario item (docs/scenarios.md): ``Name: text``, ``Name (will
+    only): text``, ``Name (post): text``, ``Name: clear``, ``GM: command``."""
+    state, player = order["state"], order["player"]
+    if state == "will":
+        return {f"{player} (will only)": order["text"]}
+    if state == "post":
+        return {f"{player} (post)": order["text"]}
+    if state == "clear":
+        return {player: "clear"}
+    return {player: order["text"]}
 
 
 def scenario_yaml(db: Database, game: str) -> str:

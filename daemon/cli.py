@@ -125,9 +125,6 @@ def run_daemon(config: Config, stop: threading.Event | None = None) -> int:
     )
     sync = JobSync(scheduler, config, daemon.functions(), _now)
     daemon.on_change = sync.sync
-    for game in config.games.values():
-        if game.vote_count is not None:
-            log.warning("%s: vote_count is not carried out by this version; ignored", game.name)
     with _store(config) as store:
         stuck = outbox.recover(store, _now())
         if stuck:

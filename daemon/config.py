@@ -249,6 +249,13 @@ class AckMode(StrEnum):
     BATCHED = "batched"
 
 
+class VotesMode(StrEnum):
+    """Where the day's lynch votes are cast: by PM (secret until the day ends) or in the topic."""
+
+    PM = "pm"
+    TOPIC = "topic"
+
+
 @dataclass(frozen=True, slots=True)
 class AutogmConfig:
     state_dir: Path
@@ -336,7 +343,8 @@ class GameConfig:
     action_lock: timedelta
     results: ResultsMode
     acknowledge: AckMode
-    vote_count: timedelta | None
+    votes: VotesMode
+    vote_count: bool  # a running vote count post in the topic (votes = topic only)
     timezone: ZoneInfo
     section: IniSection = field(compare=False, repr=False)
 
@@ -510,10 +518,14 @@ def _durations(text: str) -> tuple[timedelta, ...]:
     return tuple(sorted((_positive_duration(item) for item in split_list(text)), reverse=True))
 
 
-def _vote_count(text: str) -> timedelta | None:
-    if text.strip().lower() in ("off", "no", "0"):
-        return None
-    return _positive_duration(text)
+def _vote_count(text: str) -> bool:
+    try:
+        return parse_bool(text)
+    except ValueError:
+        raise ValueError(
+            f"{text.strip()!r} is not on or off (the count is updated after each poll that "
+            "changes it)"
+        ) from None
 
 
 def _read_game(
@@ -554,11 +566,17 @@ def _read_game(
         action_lock=f.get("action_lock", parse_duration, timedelta(0)),
         results=ResultsMode(f.get("results", _choice(tuple(ResultsMode)), "auto")),
         acknowledge=AckMode(f.get("acknowledge", _ack, "on")),
-        vote_count=f.get("vote_count", _vote_count, None),
+        votes=VotesMode(f.get("votes", _choice(tuple(VotesMode)), "pm")),
+        vote_count=f.get("vote_count", _vote_count, False),
         timezone=tz,
         section=section,
     )
     f.finish()
+    if config.vote_count and config.votes is VotesMode.PM:
+        raise section.where("vote_count").error(
+            "a running vote count needs votes = topic (votes sent by PM are secret until the "
+            "day ends)"
+        )
     return config
 
 

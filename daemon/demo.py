@@ -38,7 +38,7 @@ PLAYERS = ("Abs", "Miaka", "Akonyl", "pofa", "Kleene", "Jd-", "Lynz", "Conia")
 ROLES = ("Gin", "Vodka", "Shiratori", "Megure", "Araide", "Eisuke", "Shinichi", "Heiji")
 MAX_PHASES = 30
 # Jobs due at the same moment run in this order: a phase closes before the next poll reads.
-KIND_ORDER = {"start": 0, "close": 1, "remind": 2, "poll": 3, "votecount": 4, "archive": 5}
+KIND_ORDER = {"start": 0, "close": 1, "remind": 2, "poll": 3, "archive": 4}
 CHATTER = (
     "Good luck everyone!",
     "{x} has been very quiet. Suspicious.",
@@ -315,5 +315,4 @@ def _function(daemon: Daemon, spec: JobSpec) -> Callable[..., None]:
         "remind": daemon.remind,
         "poll": daemon.poll,
         "archive": daemon.archive,
-        "votecount": lambda *args: None,
     }[spec.kind]

@@ -9,7 +9,16 @@ GM override applied to it. A row's ``parsed`` says how it is fed (``FEED``):
 - ``order``: a player's message, given to ``GameSession.receive``;
 - ``will``: a message that arrived during the action lock: only its will is kept;
 - ``clear``: the player's ``clear`` command;
+- ``post``: a post in the game topic, read for its votes (``votes = topic``);
 - ``gm``: an engine override (``modkill X``, ``replace X with Y``).
+
+These are the scenario file's item kinds too (engine/replay.py), which is how an archived
+game is exported and replayed to the same record.
+
+The role PMs are the engine's (engine/prep.py): the opening ones go out when the game starts
+(players with a Prep action), the others when Prep closes (everyone else: a player whose role
+a disguise took is only ever told their new one). ``LiveGame.role_pms`` keeps the latest role
+PM of each current account, for the ``role`` command and for a substitute.
 
 Voided rows are skipped (a GM ``void order``), so voiding is just a rebuild without them.
 Rows still ``pending`` (a GM ``correct order`` not yet read) are left to :func:`feed_pending`.
@@ -21,20 +30,24 @@ import contextlib
 import hashlib
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from daemon.config import GameConfig
 from daemon.store import OrderRow, Store
-from daemon.texts import setup_notes
+from engine import replay
 from engine.deal import check_role_list, deal_roles
 from engine.gm import OverrideError as EngineOverrideError
 from engine.gm import apply_override
 from engine.orders.model import ParsedPM
-from engine.outcome import PhaseOutcome
-from engine.phases import Phase
+from engine.orders.names import NameMatcher
+from engine.orders.votes import NO_LYNCH, VoteCount, read_votes
+from engine.outcome import Notice, PhaseOutcome
+from engine.phases import Phase, PhaseKind
+from engine.prep import has_prep_action
 from engine.render import render_notice, render_phase
-from engine.render.answers import render_acknowledgement, render_role_pm
+from engine.render.answers import render_acknowledgement
+from engine.replay import PostVotes
 from engine.rules import load_ruleset
 from engine.rules.base import Ruleset, RulesetError
 from engine.session import GameSession
@@ -50,7 +63,13 @@ __all__ = [
     "ruleset_for",
 ]
 
-FEED_ORDER, FEED_WILL, FEED_CLEAR, FEED_GM = "order", "will", "clear", "gm"
+FEED_ORDER, FEED_WILL, FEED_CLEAR, FEED_POST, FEED_GM = (
+    replay.ORDER,
+    replay.WILL,
+    replay.CLEAR,
+    replay.POST,
+    replay.OVERRIDE,
+)
 GM_PLAYER = "GM"
 
 
@@ -76,8 +95,16 @@ def start_state(ruleset: Ruleset, roster: Mapping[str, str], seed: int) -> GameS
     return new_game(ruleset, dict(roster), seed)
 
 
-def role_pm(state: GameState, player: str) -> str:
-    return render_role_pm(state, player)
+def render_private(notices: Sequence[Notice]) -> dict[str, list[str]]:
+    """Private notices as texts per player, each text once (as engine.render does)."""
+    texts: dict[str, list[str]] = {}
+    for notice in notices:
+        if notice.to is not None:
+            mine = texts.setdefault(notice.to, [])
+            text = render_notice(notice)
+            if text not in mine:
+                mine.append(text)
+    return texts
 
 
 def acknowledge(parsed: ParsedPM, phase: Phase) -> str:
@@ -92,6 +119,9 @@ class LiveGame:
     session: GameSession
     closed: list[str]  # names of the phases closed so far, in order
     digests: dict[str, str]  # phase → digest of its outcome as rebuilt
+    # The role PM each current account was sent last (texts), and the opening's ones.
+    role_pms: dict[str, list[str]] = field(default_factory=dict)
+    opening: dict[str, list[str]] = field(default_factory=dict)
 
     @property
     def state(self) -> GameState:
@@ -107,22 +137,46 @@ def rebuild(store: Store, game: str, ruleset: Ruleset) -> LiveGame:
     row = store.game(game)
     if row is None or not row["state"]:
         raise GameError(f"{game} has not started")
-    session = GameSession(start_state(ruleset, row["state"]["roster"], row["seed"]))
+    live = begin(game, ruleset, row["state"]["roster"], row["seed"])
     closed = [
         r["name"]
         for r in store.rows(
             "SELECT name FROM phases WHERE game = ? AND closed_at IS NOT NULL ORDER BY id", [game]
         )
     ]
-    live = LiveGame(game, session, [], {})
     for name in closed:
         _check_phase(live, name)
-        feed_rows(session, store.orders(game, name))
-        outcome = session.close()
+        feed_rows(live, store.orders(game, name))
+        outcome = live.session.close()
+        _new_role_pms(live, outcome, render_phase(outcome).private)
         live.closed.append(name)
         live.digests[name] = digest(outcome)
-    feed_rows(session, store.orders(game, live.phase))
+    feed_rows(live, store.orders(game, live.phase))
     return live
+
+
+def begin(game: str, ruleset: Ruleset, roster: Mapping[str, str], seed: int) -> LiveGame:
+    """A new game, opened: its first phase, and the role PMs the opening sends."""
+    session = GameSession(start_state(ruleset, roster, seed))
+    opening = render_private(session.open())
+    return LiveGame(game, session, [], {}, dict(opening), opening)
+
+
+def _new_role_pms(
+    live: LiveGame, outcome: PhaseOutcome, private: Mapping[str, list[str]]
+) -> dict[str, list[str]]:
+    """The role PMs a phase's close sends: after Prep, to everyone without a Prep action
+    (what the engine tells them then is what they learn of their role)."""
+    if outcome.phase.kind is not PhaseKind.PREP:
+        return {}
+    state = outcome.state
+    sent = {
+        name: list(private[name])
+        for name in state.players
+        if name in private and not has_prep_action(state, name)
+    }
+    live.role_pms.update(sent)
+    return sent
 
 
 def _check_phase(live: LiveGame, name: str) -> None:
@@ -132,34 +186,73 @@ def _check_phase(live: LiveGame, name: str) -> None:
         )
 
 
-def feed_rows(session: GameSession, rows: Sequence[OrderRow]) -> None:
+def feed_rows(live: LiveGame, rows: Sequence[OrderRow]) -> None:
     for order in rows:
-        if order.state != "pending":
-            feed(session, order.player, order.raw, (order.parsed or {}).get("feed", FEED_ORDER))
+        if order.state == "pending":
+            continue
+        how = (order.parsed or {}).get("feed", FEED_ORDER)
+        if how == FEED_GM:
+            # One refused when it was first applied changed nothing then, nor does it now.
+            with contextlib.suppress(EngineOverrideError):
+                apply_gm(live, order.raw)
+        else:
+            feed(live.session, order.player, order.raw, how)
 
 
-def feed(session: GameSession, player: str, text: str, how: str) -> ParsedPM | None:
-    """Give one stored message to the session the way it was given the first time."""
-    if how == FEED_GM:
-        # One refused when it was first applied changed nothing then, nor does it now.
-        with contextlib.suppress(EngineOverrideError):
-            session.state, _ = apply_override(session.state, text)
-        return None
-    if how == FEED_CLEAR:
-        session.clear(player)
-        return None
-    if how == FEED_WILL:
-        kept = dict(session.pending)
-        parsed = session.receive(player, text)
-        session.pending = kept  # the lock keeps the orders as they were; the will changes
-        return parsed
-    return session.receive(player, text)
+def feed(session: GameSession, player: str, text: str, how: str) -> ParsedPM | PostVotes | None:
+    """Give one stored player message to the session the way it was given the first time."""
+    return replay.feed(session, player, text, how)
 
 
 def apply_gm(live: LiveGame, command: str) -> list[str]:
-    """Apply an engine override now; the public notices it makes. Raises EngineOverrideError."""
+    """Apply an engine override now; the public notices it makes. Raises EngineOverrideError.
+
+    A replaced player's role PM passes to the substitute's account."""
+    before = set(live.session.state.players)
     live.session.state, notices = apply_override(live.session.state, command)
+    after = set(live.session.state.players)
+    gone, came = before - after, after - before
+    if len(gone) == 1 and len(came) == 1:
+        (old,), (new,) = gone, came
+        if old in live.role_pms:
+            live.role_pms[new] = live.role_pms.pop(old)
     return [render_notice(n) for n in notices]
+
+
+def is_day(live: LiveGame) -> bool:
+    return live.state.phase.kind is PhaseKind.DAY
+
+
+def has_votes(live: LiveGame, source: str) -> bool:
+    """Whether a topic post holds any vote mark (outside quotes) for this game."""
+    return bool(read_votes(source, NameMatcher(list(live.state.players))))
+
+
+def vote_count(live: LiveGame) -> VoteCount | None:
+    """The running count of the open day's votes as the session holds them (None at night)."""
+    state = live.state
+    if state.phase.kind is not PhaseKind.DAY:
+        return None
+    free = [name for name, p in state.players.items() if p.is_free]
+    count = VoteCount.start(free)
+    for (player, _slot), order in live.session.pending.items():
+        if order.ability != "vote" or order.choice == "abstain":
+            continue
+        if order.choice == "no_lynch":
+            target = "no lynch"
+        elif order.targets:
+            target = order.targets[0]
+        else:
+            continue
+        count = _cast(count, player, target)
+    return count
+
+
+def _cast(count: VoteCount, voter: str, target: str) -> VoteCount:
+    ballots = dict(count.ballots)
+    ballots.pop(voter, None)
+    ballots[voter] = NO_LYNCH if target == "no lynch" else target
+    return type(count)(count.voters, count.targets, count.allow_no_lynch, tuple(ballots.items()))
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,18 +263,31 @@ class ClosedPhase:
     next_phase: str
     outcome: PhaseOutcome
     public: list[str]
-    private: dict[str, list[str]]
-    setup: dict[str, list[str]]  # after Prep: disguise, costumes, lover, best friend
+    private: dict[str, list[str]]  # the results PMs this close sends
+    role_pms: dict[str, list[str]]  # the role PMs this close sends (after Prep)
+    opening: dict[str, list[str]]  # the first phase: the role PMs sent when the game opened
     winner: str | None
+
+    def all_private(self) -> dict[str, list[str]]:
+        """Every private text of the phase as the replay record has it: the opening's role
+        PMs first, then each player's role PM and results of this close."""
+        merged: dict[str, list[str]] = {p: list(t) for p, t in self.opening.items()}
+        for source in (self.role_pms, self.private):
+            for player, texts in source.items():
+                merged.setdefault(player, []).extend(texts)
+        return merged
 
     def record(self) -> dict[str, Any]:
         o = self.outcome
+        role_pms = {p: list(t) for p, t in self.opening.items()}
+        for player, texts in self.role_pms.items():
+            role_pms.setdefault(player, []).extend(texts)
         return {
             "phase": self.phase,
             "next": self.next_phase,
             "public": self.public,
-            "private": self.private,
-            "setup": self.setup,
+            "private": self.all_private(),
+            "role_pms": role_pms,
             "results": [r.to_record() for r in o.results],
             "lynch": o.lynch.to_record() if o.lynch else None,
             "draws": [
@@ -196,9 +302,10 @@ class ClosedPhase:
 def close(live: LiveGame) -> ClosedPhase:
     """Resolve the open phase (the session moves on to the next)."""
     phase = live.phase
+    first = not live.closed
     outcome = live.session.close()
     rendered = render_phase(outcome)
-    setup = _setup_notes(outcome.state) if outcome.phase == Phase.prep() else {}
+    role_pms = _new_role_pms(live, outcome, rendered.private)
     live.closed.append(phase)
     live.digests[phase] = digest(outcome)
     return ClosedPhase(
@@ -206,29 +313,11 @@ def close(live: LiveGame) -> ClosedPhase:
         next_phase=str(outcome.state.phase),
         outcome=outcome,
         public=list(rendered.public),
-        private={k: list(v) for k, v in rendered.private.items()},
-        setup=setup,
+        private={k: list(v) for k, v in rendered.private.items() if k not in role_pms},
+        role_pms=role_pms,
+        opening={k: list(v) for k, v in live.opening.items()} if first else {},
         winner=outcome.state.winner,
     )
-
-
-def _setup_notes(state: GameState) -> dict[str, list[str]]:
-    lovers: dict[str, str] = {}
-    for first, second in state.lovers:
-        lovers[first], lovers[second] = second, first
-    friend_of = {friend: sonoko for sonoko, friend in state.best_friends.items()}
-    notes = {}
-    for name, player in state.players.items():
-        lines = setup_notes(
-            player.disguise,
-            state.costumes.get(name, ()),
-            lovers.get(name),
-            state.best_friends.get(name),
-            friend_of.get(name),
-        )
-        if lines:
-            notes[name] = lines
-    return notes
 
 
 def digest(outcome: PhaseOutcome) -> str:

@@ -23,10 +23,18 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from adapters.base import FloodLimited, Forum, ForumError, SessionExpired
+from adapters.base import FloodLimited, Forum, ForumError, PostRef, SessionExpired
 from daemon import games, outbox, texts
-from daemon.config import Config, ConfigError, ForumConfig, GameConfig, ResultsMode
-from daemon.games import FEED_CLEAR, FEED_GM, FEED_ORDER, FEED_WILL, GM_PLAYER, LiveGame
+from daemon.config import Config, ConfigError, ForumConfig, GameConfig, ResultsMode, VotesMode
+from daemon.games import (
+    FEED_CLEAR,
+    FEED_GM,
+    FEED_ORDER,
+    FEED_POST,
+    FEED_WILL,
+    GM_PLAYER,
+    LiveGame,
+)
 from daemon.outbox import Outgoing
 from daemon.overrides import (
     End,
@@ -38,7 +46,7 @@ from daemon.overrides import (
     read_overrides,
 )
 from daemon.scheduler import JobFunctions, reminder_key
-from daemon.store import PM_MARK, InboxMessage, Store, from_json, iso
+from daemon.store import PM_MARK, InboxMessage, Store, from_json, iso, topic_mark
 
 log = logging.getLogger(__name__)
 
@@ -133,7 +141,6 @@ class Daemon:
             poll=self.poll,
             close_phase=self.close_phase,
             remind=self.remind,
-            vote_count=None,
             archive=self.archive,
             start=self.start,
         )
@@ -163,15 +170,33 @@ class Daemon:
             self.fetch(store, forum, now)
             self.process_inbox(store, forum, now)
             self.apply_overrides(store, forum, now)
+            self.update_vote_counts(store, forum, now)
             self.deliver(store, forum)
             self._changed(store, now)
 
+    def _vote_topics(self, store: Store, forum_name: str) -> list[str]:
+        """The topics whose posts are read for votes: games with votes = topic in play."""
+        playing = {g["name"] for g in store.games("running", "paused")}
+        return sorted(
+            {
+                g.topic
+                for g in self._games_on(forum_name)
+                if g.votes is VotesMode.TOPIC and g.name in playing
+            }
+        )
+
     def fetch(self, store: Store, forum_name: str, now: datetime) -> bool:
-        """New private messages, stored verbatim with the new mark; False if the forum failed."""
+        """New private messages (and the new posts of vote topics), stored verbatim with the
+        new marks; False if the forum failed."""
         forum = self.forum(forum_name)
         mark = store.mark(forum_name, PM_MARK)
         try:
             batch = self._read(forum, lambda: forum.new_private_messages(mark))
+            topics = []
+            for topic in self._vote_topics(store, forum_name):
+                after = store.mark(forum_name, topic_mark(topic))
+                posts = self._read(forum, lambda t=topic, a=after: forum.posts_after(t, a))
+                topics.append((topic, posts))
         except ForumError as exc:
             # An outage, a strange page (saved by the adapter, named in the message): the
             # next poll tries again from the same mark, so nothing is skipped.
@@ -185,6 +210,12 @@ class Daemon:
         store.record_messages(forum_name, batch.messages, now, mark=(PM_MARK, batch.mark))
         if batch.messages:
             log.info("%s: %d new private message(s)", forum_name, len(batch.messages))
+        for topic, posts in topics:
+            if posts:
+                store.record_messages(
+                    forum_name, posts, now, mark=(topic_mark(topic), posts[-1].id)
+                )
+                log.info("%s: %d new post(s) in topic %s", forum_name, len(posts), topic)
         return True
 
     def _read(self, forum: Forum, read: Callable[[], Any]) -> Any:
@@ -293,8 +324,7 @@ class Daemon:
 
     def _handle(self, store: Store, message: InboxMessage, batch: _Batch, now: datetime) -> int:
         if message.kind != "pm":
-            store.set_parsed(message.id, now, message.game)
-            return 1
+            return self._handle_post(store, message, batch, now)
         route = self._route(store, message)
         if route is None:
             store.set_parsed(message.id, now)
@@ -347,6 +377,126 @@ class Daemon:
             batch.batched.setdefault((game, player), []).append(answer)
         return 1
 
+    def _handle_post(
+        self, store: Store, message: InboxMessage, batch: _Batch, now: datetime
+    ) -> int:
+        """A post in a game topic: with ``votes = topic``, by day, its votes are orders."""
+        cfg = next(
+            (
+                g
+                for g in self._games_on(message.forum)
+                if g.topic == message.topic and g.votes is VotesMode.TOPIC
+            ),
+            None,
+        )
+        info = store.game(cfg.name) if cfg else None
+        account = self.config.forums[message.forum].username.casefold()
+        if (
+            cfg is None
+            or info is None
+            or info["status"] not in ("running", "paused")
+            or message.author.casefold() == account
+        ):
+            store.set_parsed(message.id, now, cfg.name if cfg and info else None)
+            return 1
+        game = cfg.name
+        phase_row = _open_phase(store, game)
+        deadline = phase_row.deadline if phase_row else None
+        if info["status"] == "running" and deadline is not None and message.sent_at >= deadline:
+            return 0  # for the next phase: read once this one has closed
+        live = batch.lives.get(game) or self.live(store, game)
+        batch.lives[game] = live
+        if not games.is_day(live) or not games.has_votes(live, message.source):
+            store.set_parsed(message.id, now, game)  # kept verbatim; nothing to count
+            return 1
+        players = {
+            p["name"].casefold(): p["name"]
+            for p in store.players(game)
+            if p["status"] != "replaced"
+        }
+        player = players.get(message.author.casefold())
+        subject = f"{game}: your vote"
+        if player is None:
+            body = texts.vote_by_non_player_answer(game, message.text)
+            self._answer(store, message, game, body, now, subject=subject)
+        elif deadline is not None and cfg.orders_locked(deadline, message.sent_at):
+            body = texts.vote_locked_answer(game, message.text, deadline, cfg.timezone)
+            self._answer(store, message, game, body, now, recipient=player, subject=subject)
+        else:
+            order_id = store.add_order(
+                game, live.phase, player, message.source, now, source="post", inbox_id=message.id
+            )
+            votes = games.feed(live.session, player, message.source, FEED_POST)
+            assert isinstance(votes, games.PostVotes)
+            accepted = [o.to_record() for parsed in votes.read for o in parsed.accepted]
+            unvoted = any(parsed.unvote for parsed in votes.read)
+            record = {
+                "feed": FEED_POST,
+                "accepted": accepted,
+                "unvote": unvoted,
+                "rejected": [{"text": w, "reason": why} for w, why in votes.refused],
+            }
+            reason = "; ".join(why for _, why in votes.refused) or None
+            store.judge_order(order_id, record, bool(accepted or unvoted), reason, now)
+            if votes.refused:
+                body = texts.vote_refused_answer(game, message.text, votes.refused)
+                self._answer(
+                    store, message, game, body, now, recipient=player, phase=live.phase,
+                    subject=subject,
+                )  # fmt: skip
+        store.set_parsed(message.id, now, game)
+        return 1
+
+    def update_vote_counts(self, store: Store, forum: str, now: datetime) -> None:
+        """Keep each day's running vote-count post (``vote_count = on``) up to date: created
+        once per day phase, then edited, at most once per poll, when the count changed."""
+        for cfg in self._games_on(forum):
+            info = store.game(cfg.name)
+            if not cfg.vote_count or info is None or info["status"] != "running":
+                continue
+            row = _open_phase(store, cfg.name)
+            if row is None or not row.name.startswith("Day"):
+                continue
+            try:
+                with store.atomic():
+                    self._update_vote_count(store, cfg, row.name, now)
+            except Exception:
+                log.exception("%s: the vote count could not be updated", cfg.name)
+
+    def _update_vote_count(self, store: Store, cfg: GameConfig, phase: str, now: datetime) -> None:
+        live = self.live(store, cfg.name)
+        count = games.vote_count(live)
+        if count is None or live.phase != phase:
+            return
+        body = count.render_bbcode(texts.vote_count_title(phase))
+        base = f"votecount:{cfg.name}:{phase}"
+        rows = store.rows(
+            "SELECT id, kind, body, state, forum_ref FROM outbox"
+            " WHERE dedupe_key = ? OR dedupe_key LIKE ? ORDER BY id",
+            [base, f"{base}:edit:%"],
+        )
+        if not rows:
+            if count.ballots:
+                self._post(store, cfg, body, base, now, phase=phase)
+            return
+        last = rows[-1]
+        if last["body"] == body:
+            return
+        if last["state"] == "queued":
+            # Not sent yet: it goes out with the new count instead.
+            store.execute(
+                "UPDATE outbox SET body = ? WHERE id = ? AND state = 'queued'", [body, last["id"]]
+            )
+            return
+        ref = from_json(rows[0]["forum_ref"]) if rows[0]["state"] == "sent" else None
+        if not ref or last["state"] in ("sending", "unknown"):
+            return  # the post's fate is not settled yet: the next poll tries again
+        target = PostRef(ref["topic"], ref["post_id"])
+        message = Outgoing(
+            cfg.forum, "edit", f"{base}:edit:{len(rows)}", body, cfg.name, phase, target=target
+        )
+        outbox.enqueue(store, message, now)
+
     def _answer(
         self,
         store: Store,
@@ -357,6 +507,7 @@ class Daemon:
         *,
         recipient: str | None = None,
         phase: str | None = None,
+        subject: str | None = None,
     ) -> None:
         """The reply to one message: to its author's account, never to anyone else."""
         outbox.enqueue(
@@ -369,7 +520,7 @@ class Daemon:
                 game=game,
                 phase=phase,
                 recipients=(recipient or message.author,),
-                subject=_reply_subject(message.subject, "your orders"),
+                subject=subject or _reply_subject(message.subject, "your orders"),
             ),
             now,
         )
@@ -407,7 +558,8 @@ class Daemon:
         if command == "history":
             return texts.history_answer(history(store, cfg.name, player))
         if command == "role":
-            return games.role_pm(live.state, player)
+            lines = live.role_pms.get(player)
+            return "\n".join(lines) if lines else texts.role_not_yet_answer(live.phase)
         return texts.COMMAND_HELP
 
     # ------------------------------------------------------------ overrides
@@ -450,11 +602,14 @@ class Daemon:
         if notices:
             self._post(store, cfg, "\n".join(notices), f"override:{cfg.name}:{override.label}", now)
         if isinstance(command, ReplacePlayer):
+            # The substitute gets the slot's role PM; a slot not told its role yet (Prep) is
+            # told when Prep ends, under the new account's name.
             new = command.new
-            body = games.role_pm(live.state, new)
-            self._pm(
-                store, cfg, new, texts.role_subject(cfg.name), body, f"role:{cfg.name}:{new}", now
-            )
+            lines = live.role_pms.get(new)
+            if lines:
+                body = "\n".join([texts.substitute_line(cfg.name, command.old), *lines])
+                key = f"role:{cfg.name}:{new}"
+                self._pm(store, cfg, new, texts.role_subject(cfg.name), body, key, now)
 
     def _feed_pending(self, store: Store, cfg: GameConfig, now: datetime) -> None:
         """Orders the GM wrote (``correct order``): read now, and answered like a PM."""
@@ -544,8 +699,8 @@ class Daemon:
             ruleset = self.ruleset(game)
             seed = cfg.seed if cfg.seed is not None else secrets.randbelow(2**31)
             roster = games.deal(cfg, ruleset, seed)
-            state = games.start_state(ruleset, roster, seed)
-            phase = str(state.phase)
+            live = games.begin(game, ruleset, roster, seed)
+            phase = live.phase
             deadline = cfg.schedule.deadline(phase, now, cfg.timezone)
             with store.atomic():
                 store.add_game(game, cfg.forum, cfg.topic, cfg.ruleset, seed, now)
@@ -554,18 +709,27 @@ class Daemon:
                 for name, role in roster.items():
                     store.add_player(game, name, role, now)
                 store.open_phase(game, phase, now, deadline)
-                for name in roster:
+                # The engine's opening role PMs: in Prep, only the players with a Prep action
+                # are told their role now; the others when Prep ends.
+                for name, lines in live.opening.items():
                     self._pm(
                         store,
                         cfg,
                         name,
                         texts.role_subject(game),
-                        games.role_pm(state, name),
+                        "\n".join(lines),
                         f"role:{game}:{name}",
                         now,
+                        phase=phase,
                     )
                 body = texts.start_post(
-                    game, cfg.ruleset, list(roster), phase, deadline, cfg.timezone
+                    game,
+                    cfg.ruleset,
+                    list(roster),
+                    phase,
+                    deadline,
+                    cfg.timezone,
+                    told=len(set(live.opening) & set(roster)),
                 )
                 self._post(store, cfg, body, f"start:{game}", now, phase=phase)
                 store.log("game.started", {"seed": seed, "phase": phase}, now, game)
@@ -755,11 +919,21 @@ def phase_messages(
             topic=cfg.topic,
         )
     ]
-    players = list(dict.fromkeys([*closed.private, *closed.setup]))
-    for player in players:
-        body = texts.private_results(
-            closed.phase, [*closed.private.get(player, []), *closed.setup.get(player, [])]
+    for player, lines in closed.role_pms.items():
+        messages.append(
+            Outgoing(
+                cfg.forum,
+                "pm",
+                f"role:{cfg.name}:{player}",
+                "\n".join(lines),
+                cfg.name,
+                closed.phase,
+                recipients=(player,),
+                subject=texts.role_subject(cfg.name),
+            )
         )
+    for player, lines in closed.private.items():
+        body = texts.private_results(closed.phase, lines)
         messages.append(
             Outgoing(
                 cfg.forum,
@@ -830,17 +1004,21 @@ def approve(store: Store, cfg: GameConfig, now: datetime) -> tuple[str, int, str
 
 
 def history(store: Store, game: str, player: str) -> list[tuple[str, list[str]]]:
-    """A player's results, phase by phase, as they were (or will be) sent."""
+    """A player's results PMs, phase by phase, of the phases whose results went out.
+
+    The role PMs are not results (the ``role`` command sends the role PM again): they are
+    left out, as are phases that gave the player no result.
+    """
     entries = []
     for row in store.rows(
         "SELECT name, outcome FROM phases WHERE game = ? AND approved_at IS NOT NULL ORDER BY id",
         [game],
     ):
         outcome = from_json(row["outcome"]) or {}
-        texts_ = [
-            *outcome.get("private", {}).get(player, []),
-            *outcome.get("setup", {}).get(player, []),
-        ]
+        texts_ = list(outcome.get("private", {}).get(player, []))
+        for text in outcome.get("role_pms", {}).get(player, []):
+            if text in texts_:
+                texts_.remove(text)
         if texts_:
             entries.append((row["name"], texts_))
     return entries

@@ -72,7 +72,6 @@ class JobFunctions:
     poll: Callable[[str, datetime], None]  # (forum, now): read, store, apply overrides, send
     close_phase: Callable[[str, str, datetime], None]  # (game, phase, now)
     remind: Callable[[str, str, timedelta, datetime], None]  # (game, phase, before, now)
-    vote_count: Callable[[str, datetime], None] | None = None  # (game, now)
     archive: Callable[[str, datetime], None] | None = None  # (game, now)
     start: Callable[[str, datetime], None] | None = None  # (game, now)
 
@@ -114,16 +113,6 @@ def plan_jobs(
                 )
                 specs += _reminders(
                     store, game.name, game.reminders, phase.name, phase.deadline, now
-                )
-            if game.vote_count is not None:
-                specs.append(
-                    JobSpec(
-                        f"votecount:{game.name}",
-                        "votecount",
-                        (game.name,),
-                        every=game.vote_count,
-                        grace=game.vote_count,
-                    )
                 )
     for name in sorted(polled):
         every = config.forums[name].poll_interval
@@ -224,7 +213,6 @@ class JobSync:
             "poll": self.functions.poll,
             "close": self.functions.close_phase,
             "remind": self.functions.remind,
-            "votecount": self.functions.vote_count,
             "archive": self.functions.archive,
             "start": self.functions.start,
         }[spec.kind]

@@ -14,7 +14,7 @@ COMMANDS = ("status", "orders", "clear", "history", "role", "help")
 COMMAND_HELP = (
     "Commands (send the word alone as a PM): [b]status[/b] (phase, deadline, who is alive), "
     "[b]orders[/b] (what autogm holds for you this phase), [b]clear[/b] (drop your orders for "
-    "this phase), [b]history[/b] (your results so far), [b]role[/b] (your role PM again)."
+    "this phase), [b]history[/b] (your results PMs so far), [b]role[/b] (your role PM again)."
 )
 
 
@@ -33,14 +33,31 @@ def duration(length: timedelta) -> str:
 
 
 def start_post(
-    game: str, ruleset: str, players: Sequence[str], phase: str, deadline: datetime, tz: ZoneInfo
+    game: str,
+    ruleset: str,
+    players: Sequence[str],
+    phase: str,
+    deadline: datetime,
+    tz: ZoneInfo,
+    *,
+    told: int | None = None,
 ) -> str:
+    """``told``: how many players were sent their role PM at the start (None: all)."""
+    if told is None or told >= len(players):
+        told_line = "Every player has been sent their role by private message."
+    elif told == 0:
+        told_line = "Every player is sent their role by private message when Prep ends."
+    else:
+        told_line = (
+            "Players with a Prep action have been sent their role by private message; "
+            "everyone else gets theirs when Prep ends."
+        )
     return "\n".join(
         [
             f"[b]{game} begins[/b] ({ruleset})",
             "",
             f"[b]Players ({len(players)}):[/b] {', '.join(players)}",
-            "Every player has been sent their role by private message.",
+            told_line,
             f"[b]{phase}[/b] is open until [b]{when(deadline, tz)}[/b].",
             "Send your orders to the GM by private message; a later order replaces an "
             "earlier one until the deadline. " + COMMAND_HELP,
@@ -72,28 +89,6 @@ def winner_line(winner: str) -> str:
 
 def private_results(phase: str, texts: Iterable[str]) -> str:
     return "\n".join([f"[b]{phase}[/b]", *texts])
-
-
-def setup_notes(
-    disguise: str | None,
-    costumes: Sequence[str],
-    lover: str | None,
-    best_friend: str | None,
-    friend_of: str | None,
-) -> list[str]:
-    """What Prep settled for one player, for the PM they get when Prep closes."""
-    notes = []
-    if disguise:
-        notes.append(f"You are disguised as {disguise}.")
-    if costumes:
-        notes.append(f"Your costumes: {', '.join(costumes)}.")
-    if lover:
-        notes.append(f"You are in love with {lover}.")
-    if best_friend:
-        notes.append(f"Your best friend is {best_friend}.")
-    if friend_of:
-        notes.append(f"{friend_of} is your best friend.")
-    return notes
 
 
 def reminder_post(phase: str, left: timedelta, deadline: datetime, tz: ZoneInfo) -> str:
@@ -145,6 +140,14 @@ def orders_answer(phase: str, orders: Sequence[str], will: str | None) -> str:
     return "\n".join(lines)
 
 
+def role_not_yet_answer(phase: str) -> str:
+    return f"Your role PM is sent when Prep ends (the game is in {phase})."
+
+
+def substitute_line(game: str, old: str) -> str:
+    return f"You take over {old}'s slot in {game}. This is the slot's role PM:"
+
+
 def cleared_answer(phase: str) -> str:
     return f"Your orders for {phase} are cleared; autogm holds none from you now."
 
@@ -161,6 +164,34 @@ def unreadable_answer(text: str) -> str:
         f"autogm could not read this message: [quote]{quoted}[/quote]"
         "The GM has been told. Please send your orders again in plain words."
     )
+
+
+def _quoted(text: str) -> str:
+    return f"[quote]{text.strip()[:500]}[/quote]"
+
+
+def vote_refused_answer(game: str, post: str, refused: Sequence[tuple[str, str]]) -> str:
+    """The PM to a player whose vote in the topic could not count, quoting their post."""
+    lines = [f"{game}: in your post {_quoted(post)}"]
+    for written, why in refused:
+        lines.append(f"the vote '{written}' was not counted: {why}.")
+    lines.append("Your earlier vote, if any, stands.")
+    return "\n".join(lines)
+
+
+def vote_by_non_player_answer(game: str, post: str) -> str:
+    return f"{game}: your vote in {_quoted(post)}was not counted: you are not a player of {game}."
+
+
+def vote_locked_answer(game: str, post: str, deadline: datetime, tz: ZoneInfo) -> str:
+    return (
+        f"{game}: your vote in {_quoted(post)}was not counted: the last stretch before the "
+        f"deadline ({when(deadline, tz)}) is locked, so your earlier vote stands."
+    )
+
+
+def vote_count_title(phase: str) -> str:
+    return f"Vote count, {phase}"
 
 
 def replaced_answer(game: str) -> str:

@@ -37,6 +37,24 @@ def worn_role(p: PlayerState) -> str:
     return p.disguise or p.role
 
 
+def disguised_as(state: GameState, name: str) -> str | None:
+    """The disguise or costume a player wears now, if any: what Pinch Face finds, what House
+    Search counts, what makes a player "in disguise as" a police officer for the Explosive
+    Vest. A costume is put on by a day order for the next night and taken off when that night
+    ends ("He won't be disguised during the day"), so it is worn only then."""
+    return state.players[name].disguise
+
+
+def shown_group_role(state: GameState, name: str, group: str) -> str | None:
+    """The role of ``group`` a player is or shows ("any police officer is applicable,
+    including those disguised as one"): the worn role first."""
+    p = state.players[name]
+    for role in (disguised_as(state, name), p.role):
+        if role and state.ruleset.role(role).group == group:
+            return role
+    return None
+
+
 def worn_sheet(state: GameState, name: str) -> RoleSheet:
     return state.ruleset.role(worn_role(state.players[name]))
 
@@ -91,8 +109,9 @@ def strip_disguise(ctx: Context, name: str) -> str | None:
 
     "Kid/Vermouth lose their disguise if pinched, injured, arrested for being disguised, house
     searched; keep their disguise otherwise." "When the player isn't disguised, he'll loose the
-    stealable items of the disguised role (the items don't stay and stack)". Issue 3's Pinch
-    Face, injuries, arrests and House Search call this.
+    stealable items of the disguised role (the items don't stay and stack)". Pinch Face, an
+    arrest for disguising and House Search (``law.take_into_custody``), injuries
+    (``harm.injure``) and the end of a costume's night call this.
     """
     p = ctx.player(name)
     lost = p.disguise

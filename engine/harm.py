@@ -20,10 +20,11 @@ if TYPE_CHECKING:
 def injure(ctx: Context, name: str, cause: str) -> None:
     """A permanent injury: the player loses every ability (the Black Org kill and items
     excepted, by the abilities' flags) and any disguise, and gets no results this phase."""
-    p = ctx.player(name)
+    from engine.appearance import strip_disguise
+
     ctx.set_condition(name, INJURED, None)
-    p.injury = cause
-    p.disguise = None
+    ctx.player(name).injury = cause
+    strip_disguise(ctx, name)
 
 
 def injure_temporarily(ctx: Context, name: str, phases: int) -> None:
@@ -64,5 +65,22 @@ def after_removal(ctx: Context, name: str, status: Status) -> None:
     # Detention: "The player will be released automatically after 3 phases or if Satou dies"
     detained = state.detentions.get(name)
     if detained and ctx.player(detained).has(DETAINED, ctx.phase):
-        ctx.player(detained).conditions.pop(DETAINED, None)
-        ctx.announce("detention.released", player=detained)
+        release_detention(ctx, detained)
+
+
+def release_detention(ctx: Context, detained: str) -> None:
+    """The end of a detention, on Satou's death or after its three phases (docs/rulings.md,
+    "Detention": the detention was announced, so is the release; the player is told too)."""
+    p = ctx.player(detained)
+    p.conditions.pop(DETAINED, None)
+    if p.status is not Status.ALIVE:
+        return
+    ctx.announce("detention.released", player=detained)
+    ctx.notify(detained, "detention.released_you", essential=True)
+
+
+def end_detentions(ctx: Context) -> None:
+    """At the end of a phase: "The player will be released automatically after 3 phases"."""
+    for name, p in ctx.state.players.items():
+        if p.conditions.get(DETAINED, -1) == ctx.phase.index:
+            release_detention(ctx, name)

@@ -12,8 +12,10 @@ from engine.abilities.base import ABILITIES
 from engine.abilities.bonds import friend_killed
 from engine.abilities.disguise import record_worn, reveal_abducted, take_off_costumes
 from engine.abilities.info import quarter_dead, sober_up
+from engine.abilities.protect import lend_watch_tonight
 from engine.abilities.travel import begin_travel
 from engine.context import Action, Context
+from engine.harm import end_detentions
 from engine.orders.model import Order
 from engine.outcome import Result
 from engine.phases import PhaseKind
@@ -26,6 +28,7 @@ def begin_phase(ctx: Context) -> None:
     if ctx.phase.kind is not PhaseKind.PREP:
         record_worn(ctx)
     add_passive(ctx)
+    lend_watch_tonight(ctx)
 
 
 def end_phase(ctx: Context) -> None:
@@ -34,21 +37,44 @@ def end_phase(ctx: Context) -> None:
         take_off_costumes(ctx)
         fbi_reports(ctx)
     friend_killed(ctx)
+    end_detentions(ctx)
     reveal_abducted(ctx)
     sober_kogorou(ctx)
     unlock_spies(ctx)
     ctx.state.loans = [ln for ln in ctx.state.loans if ln.phase > ctx.phase.index]
 
 
+# ``Context.memo`` key: each player's held slots, computed once when the phase begins.
+HELD_SLOTS = "held_slots"
+
+
+def _may_hold_passive(ctx: Context, name: str, passive: set[str]) -> bool:
+    """Whether a passive ability can be among the player's slots: through the sheet, a
+    disguise or costume, or a friend (loans are left out below). A cheap test that spares
+    computing every player's slots."""
+    state = ctx.state
+    p = state.players[name]
+    roles = [p.role, p.disguise]
+    friend = state.best_friends.get(name)
+    if friend:
+        roles += [state.players[friend].role, state.players[friend].disguise]
+    return any(r and not passive.isdisjoint(state.ruleset.role(r).abilities()) for r in roles)
+
+
 def add_passive(ctx: Context) -> None:
     """ "Kir doesn't need to PM the GM to use this action" (abilities flagged ``passive``)."""
     from engine.validate import held_slots
 
+    passive = {n for n, a in ABILITIES.items() if getattr(a, "passive", False)}
+    cache = ctx.memo.get(HELD_SLOTS, {})
     sent = {(a.actor, a.ability.name) for a in ctx.actions}
     for name, p in ctx.state.players.items():
-        if p.status is not Status.ALIVE:
+        if p.status is not Status.ALIVE or not _may_hold_passive(ctx, name, passive):
             continue
-        for key, slot in held_slots(ctx.state, name):
+        slots = cache.get(name)
+        if slots is None:
+            slots = held_slots(ctx.state, name)
+        for key, slot in slots:
             if ctx.phase.kind not in slot.phases or key.startswith("lent:"):
                 continue
             for use in slot.options:

@@ -6,17 +6,20 @@ and must stay stable.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import yaml
 
 from engine.gm import OverrideError, apply_override
 from engine.orders.model import ParsedPM
+from engine.orders.names import NameMatcher
+from engine.orders.votes import VoteKind, VoteProblem, read_votes
 from engine.outcome import Notice, PhaseOutcome
-from engine.phases import Phase
+from engine.phases import Phase, PhaseKind
 from engine.render import render_notice, render_phase
 from engine.rules import load_ruleset
 from engine.rules.base import RulesetError
@@ -29,15 +32,102 @@ TOP_KEYS = {"ruleset", "seed", "options", "players", "setup", "phases"}
 NOTE_KEYS = {"title", "source", "expect"}
 GM = "GM"
 
+# How an item reaches the game (the daemon's store says the same of each message it fed):
+# a private message with orders; one kept for its will only (the action lock); a ``clear``
+# command; a post in the game topic read for its votes; a game-master override.
+ORDER, WILL, CLEAR, POST, OVERRIDE = "order", "will", "clear", "post", "gm"
+_KEY = re.compile(r"^(?P<name>.+?)\s*\((?P<how>will only|post)\)$", re.IGNORECASE)
+_REPLACE = re.compile(r"^\s*replace\s+(?P<old>.+?)\s+with\s+(?P<new>.+?)\s*$", re.IGNORECASE)
+_TAG = re.compile(r"\[/?[a-z*][^\]]*\]", re.IGNORECASE)
+VOTE_PROBLEMS = {
+    VoteProblem.EMPTY: "the vote names nobody",
+    VoteProblem.UNKNOWN_NAME: "no player of this game is called that",
+    VoteProblem.AMBIGUOUS_NAME: "that name fits more than one player",
+    VoteProblem.NOT_A_VOTER: "you do not vote in this game",
+    VoteProblem.NOT_A_TARGET: "that player cannot be voted for",
+    VoteProblem.NO_LYNCH_NOT_ALLOWED: "a vote for no lynch is not allowed",
+}
+
 
 class ScenarioError(ValueError):
     """A scenario that cannot be replayed; the message names the file and the problem."""
 
 
+class Item(NamedTuple):
+    """One scenario item: who, the text as it arrived, and how it reaches the game."""
+
+    player: str
+    text: str
+    how: str = ORDER
+
+
 @dataclass(frozen=True, slots=True)
 class PhaseScript:
     phase: Phase
-    orders: tuple[tuple[str, str], ...]
+    orders: tuple[Item, ...]
+
+
+class Received(NamedTuple):
+    """An item as the replay fed it: ``parsed`` for an order or a will-only message."""
+
+    player: str
+    text: str
+    parsed: ParsedPM | None
+    how: str = ORDER
+
+
+@dataclass
+class PostVotes:
+    """What a topic post's votes did: the vote orders read from it, and the marks refused
+    (each with what was written and why)."""
+
+    read: list[ParsedPM] = field(default_factory=list)
+    refused: list[tuple[str, str]] = field(default_factory=list)
+    counted: bool = True  # False outside a day phase: votes are only read by day
+
+
+def is_clear(text: str) -> bool:
+    """A private message that is the one word ``clear`` (BBCode and punctuation aside): the
+    player drops their orders for the phase, as the daemon's ``clear`` command does."""
+    words = re.sub(r"[^\w\s]", " ", _TAG.sub(" ", text)).split()
+    return len(words) == 1 and words[0].lower() == "clear"
+
+
+def feed_post(session: GameSession, author: str, source: str) -> PostVotes:
+    """A post in the game topic (BBCode source): by day, each vote mark outside quotes is a
+    vote order of its author, in the order written (``unvote`` withdraws the vote)."""
+    if session.state.phase.kind is not PhaseKind.DAY:
+        return PostVotes(counted=False)
+    votes = PostVotes()
+    for mark in read_votes(source, NameMatcher(list(session.state.players))):
+        if mark.problem is not None:
+            votes.refused.append((mark.written, VOTE_PROBLEMS.get(mark.problem, mark.problem)))
+            continue
+        if mark.kind is VoteKind.UNVOTE:
+            text = "unvote"
+        elif mark.kind is VoteKind.NO_LYNCH:
+            text = "Vote no lynch"
+        else:
+            text = f"Vote {mark.target}"
+        parsed = session.receive(author, text)
+        votes.read.append(parsed)
+        votes.refused.extend((mark.written, r.reason) for r in parsed.rejected)
+    return votes
+
+
+def feed(session: GameSession, player: str, text: str, how: str) -> ParsedPM | PostVotes | None:
+    """Give one player's item to the session (not a GM override: see ``apply_override``)."""
+    if how == CLEAR:
+        session.clear(player)
+        return None
+    if how == POST:
+        return feed_post(session, player, text)
+    if how == WILL:
+        kept = dict(session.pending)
+        parsed = session.receive(player, text)
+        session.pending = kept  # the lock keeps the orders as they were; the will changes
+        return parsed
+    return session.receive(player, text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,11 +142,15 @@ class PhaseReplay:
     """One resolved phase: what was sent, what happened, what the GM would post."""
 
     phase: Phase
-    received: list[tuple[str, str, ParsedPM | None]] = field(default_factory=list)
+    received: list[Received] = field(default_factory=list)
     gm_notices: list[Notice] = field(default_factory=list)
     outcome: PhaseOutcome | None = None
     # The role PMs sent when the game opens (engine.prep.open_game), before the first phase.
     opening: list[Notice] = field(default_factory=list)
+    # The topic posts read for votes, with what their votes did.
+    posts: list[tuple[str, str, PostVotes]] = field(default_factory=list)
+    # The GM's replacements this phase: (old account, new account).
+    replaced: list[tuple[str, str]] = field(default_factory=list)
 
     def private(self, rendered: dict[str, list[str]]) -> dict[str, list[str]]:
         """The phase's private messages, the opening's role PMs first."""
@@ -116,6 +210,7 @@ def _phases(raw: Any, state: GameState, fail: Any) -> tuple[PhaseScript, ...]:
         raise fail("'phases' must be a list")
     scripts: list[PhaseScript] = []
     last = state.phase.index - 1
+    names = {name.casefold(): name for name in state.players}
     for number, item in enumerate(raw, 1):
         if not isinstance(item, dict) or "phase" not in item:
             raise fail(f"phase #{number} must have a 'phase' (e.g. 'Night 1')")
@@ -130,13 +225,29 @@ def _phases(raw: Any, state: GameState, fail: Any) -> tuple[PhaseScript, ...]:
         for entry in item.get("orders") or []:
             if not isinstance(entry, dict) or len(entry) != 1:
                 raise fail(f"{phase}: each order is one 'player: text' item")
-            ((player, text),) = entry.items()
-            player = str(player)
-            if player != GM and player not in state.players:
-                raise fail(f"{phase}: {player!r} is not a player of this scenario")
-            orders.append((player, "" if text is None else str(text)))
+            ((key, text),) = entry.items()
+            orders.append(_item(str(key), "" if text is None else str(text), names, phase, fail))
         scripts.append(PhaseScript(phase, tuple(orders)))
     return tuple(scripts)
+
+
+def _item(key: str, text: str, names: dict[str, str], phase: Phase, fail: Any) -> Item:
+    """One order item; ``names`` (casefolded → name) follows the GM's replacements."""
+    if key == GM:
+        replaced = _REPLACE.match(text)
+        if replaced:
+            names.pop(replaced["old"].casefold(), None)
+            names[replaced["new"].casefold()] = replaced["new"]
+        return Item(GM, text, OVERRIDE)
+    how = ORDER
+    form = _KEY.match(key)
+    if form:
+        key, how = form["name"], WILL if form["how"].lower() == "will only" else POST
+    if key not in names.values():
+        raise fail(f"{phase}: {key!r} is not a player of this scenario at this point")
+    if how == ORDER and is_clear(text):
+        how = CLEAR
+    return Item(key, text, how)
 
 
 def replay(scenario: Scenario) -> list[PhaseReplay]:
@@ -150,16 +261,31 @@ def replay(scenario: Scenario) -> list[PhaseReplay]:
         current = PhaseReplay(session.state.phase, opening=opening)
         opening = []
         script = scripts.get(session.state.phase)
-        for player, text in script.orders if script else ():
-            if player == GM:
+        for player, text, how in script.orders if script else ():
+            if how == OVERRIDE:
+                before = set(session.state.players)
                 try:
                     session.state, notices = apply_override(session.state, text)
                 except OverrideError as exc:
                     raise ScenarioError(f"{scenario.source}: {current.phase}: {exc}") from None
+                gone, came = (
+                    before - set(session.state.players),
+                    set(session.state.players) - before,
+                )
+                if len(gone) == 1 and len(came) == 1:
+                    current.replaced.append((gone.pop(), came.pop()))
                 current.gm_notices.extend(notices)
-                current.received.append((player, text, None))
-            else:
-                current.received.append((player, text, session.receive(player, text)))
+                current.received.append(Received(player, text, None, how))
+                continue
+            if player not in session.state.players:
+                raise ScenarioError(
+                    f"{scenario.source}: {current.phase}: {player!r} is not a player any more"
+                )
+            fed = feed(session, player, text, how)
+            parsed = fed if isinstance(fed, ParsedPM) else None
+            current.received.append(Received(player, text, parsed, how))
+            if isinstance(fed, PostVotes):
+                current.posts.append((player, text, fed))
         current.outcome = session.close()
         replays.append(current)
     return replays
@@ -184,8 +310,8 @@ def _phase_record(replay_: PhaseReplay) -> dict[str, Any]:
     rendered = render_phase(outcome)
     public = [render_notice(n) for n in replay_.gm_notices] + rendered.public
     orders = []
-    for player, text, parsed in replay_.received:
-        if parsed is None:
+    for player, text, parsed, how in replay_.received:
+        if parsed is None or how != ORDER:
             continue
         orders.append(
             {
@@ -223,10 +349,25 @@ def render_text(scenario: Scenario, replays: list[PhaseReplay]) -> str:
         outcome = replay_.outcome
         assert outcome is not None
         lines.append(f"=== {outcome.phase} ===")
-        for player, text, parsed in replay_.received:
-            lines.append(f"{player} sent: {' '.join(text.split())}")
+        posts = iter(replay_.posts)
+        for player, text, parsed, how in replay_.received:
+            said = {WILL: "sent (will only)", CLEAR: "cleared their orders with",
+                    POST: "posted"}.get(how, "sent")  # fmt: skip
+            lines.append(f"{player} {said}: {' '.join(text.split())}")
+            if how == POST:
+                _, _, votes = next(posts)
+                if not votes.counted:
+                    lines.append("  note: not a day phase: votes in posts are not read")
+                for read in votes.read:
+                    lines.extend(f"  understood: {o.canonical()}" for o in read.accepted)
+                    if read.unvote:
+                        lines.append("  understood: unvote")
+                lines.extend(f"  refused: '{w}': {why}" for w, why in votes.refused)
+                continue
             if parsed is None:
                 continue
+            if how == WILL:
+                lines.append("  (kept for its will only: its orders were not taken)")
             for order in parsed.accepted:
                 lines.append(f"  understood: {order.canonical()}")
             for rejection in parsed.rejected:

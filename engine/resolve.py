@@ -17,13 +17,13 @@ from engine.context import DONE, PENDING, Action, Context
 from engine.harm import apply_scheduled
 from engine.orders.model import Order
 from engine.outcome import PhaseOutcome
-from engine.phase_hooks import begin_phase, end_phase
+from engine.phase_hooks import HELD_SLOTS, begin_phase, end_phase
 from engine.prep import settle_prep
 from engine.protection import settle_attacks
 from engine.rng import phase_rng
 from engine.rules.base import Step
 from engine.state import GameState
-from engine.validate import find_slot
+from engine.validate import find_slot, held_slots
 from engine.voting import hold_lynch
 from engine.win import winner
 
@@ -45,13 +45,22 @@ def resolve(
     """
     new = state.clone()
     apply_scheduled(new)
-    actions = [_action(new, order) for order in orders]
-    ctx = Context(new, rng or phase_rng(state.seed, state.phase), actions)
+    ctx = Context(new, rng or phase_rng(state.seed, state.phase), [])
+    # Each player's slots are computed once for the phase's orders and passive abilities:
+    # nothing changes them between here and the first step.
+    slots = ctx.memo.setdefault(HELD_SLOTS, {})
+    actions = ctx.actions
+    for order in orders:
+        if order.actor not in slots:
+            slots[order.actor] = held_slots(new, order.actor)
+        actions.append(_action(new, order, slots[order.actor]))
     begin_phase(ctx)
+    del ctx.memo[HELD_SLOTS]
+    phase = state.phase
     for step in new.ruleset.order_of_actions:
         at_step: dict[str, list[Action]] = {}
         for action in actions:
-            if action.state == PENDING and action.ability.step is step:
+            if action.state == PENDING and action.ability.step_at(phase) is step:
                 at_step.setdefault(action.ability.name, []).append(action)
         for name, group in at_step.items():
             ABILITIES[name].resolve_step(ctx, group)
@@ -79,10 +88,10 @@ def resolve(
     )
 
 
-def _action(state: GameState, order: Order) -> Action:
+def _action(state: GameState, order: Order, slots: list) -> Action:
     # The slot the order fills decides how it resolves: an ability used through an item or
     # the Black Suitcase (engine/abilities/lent.py), and its count ("Investigate 3").
-    found = find_slot(state, order)
+    found = find_slot(state, order, slots)
     if isinstance(found, str):
         return Action(order, ABILITIES[order.ability], 1)
     (_, key), use = found

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from engine.abilities import ABILITIES
 from engine.abilities.aptx import own_capsules
+from engine.abilities.base import Ability
 from engine.abilities.lent import LENT, ability_for, extra_slots
 from engine.orders.model import Order, ability_title
 from engine.phases import PhaseKind
@@ -31,7 +32,7 @@ def held_slots(state: GameState, player: str) -> list[tuple[str, Slot]]:
         slots.append(("common:aptx", Slot((aptx,), frozenset({PhaseKind.DAY}))))
     # Slots a status or an option gives (Lovey-Dovey for lovers, Defuse with the Explosive
     # Vest): each ability says whom it is granted to.
-    for name, ability in ABILITIES.items():
+    for name, ability in _granting():
         granted = ability.granted_slot(state, player)
         if granted is not None:
             slots.append((f"granted:{name}", granted))
@@ -40,16 +41,45 @@ def held_slots(state: GameState, player: str) -> list[tuple[str, Slot]]:
     return slots
 
 
-def find_slot(state: GameState, order: Order) -> tuple[SlotKey, AbilityUse] | str:
-    """The slot this order fills, or why the player cannot use the ability now."""
+_GRANTING: dict[int, list[tuple[str, Ability]]] = {}
+
+
+def _granting() -> list[tuple[str, Ability]]:
+    """The abilities that may grant a slot beyond the sheet (they override ``granted_slot``),
+    found once per registry size: asking the others for every player of every order is
+    wasted time."""
+    found = _GRANTING.get(len(ABILITIES))
+    if found is None:
+        found = [
+            (name, a)
+            for name, a in ABILITIES.items()
+            if type(a).granted_slot is not Ability.granted_slot
+        ]
+        _GRANTING.clear()
+        _GRANTING[len(ABILITIES)] = found
+    return found
+
+
+def find_slot(
+    state: GameState, order: Order, slots: list[tuple[str, Slot]] | None = None
+) -> tuple[SlotKey, AbilityUse] | str:
+    """The slot this order fills, or why the player cannot use the ability now (``slots``:
+    the actor's ``held_slots`` when the caller has them already)."""
     kind = state.phase.kind
     elsewhere: set[PhaseKind] = set()
-    slots = held_slots(state, order.actor)
+    if slots is None:
+        slots = held_slots(state, order.actor)
     if order.via:
         # "Bow-tie: interrogate X" asks for the lent slot only.
         slots = [(k, s) for k, s in slots if k == f"{LENT}{order.via}"]
         if not slots:
             return f"you do not hold the {order.via.replace('_', ' ')} in {state.phase}"
+        if all(slot.find(order.ability) is None for _, slot in slots):
+            gives = " OR ".join(ability_title(u.ability) for _, slot in slots for u in slot.options)
+            return (
+                f"the {order.via.replace('_', ' ')} gives {gives}, "
+                f"not {ability_title(order.ability)}"
+            )
     for key, slot in slots:
         use = slot.find(order.ability)
         if use is None:
@@ -99,6 +129,6 @@ def _target_problem(state: GameState, order: Order, target: str) -> str | None:
         return f"you cannot use {ability_title(order.ability)} on yourself"
     if ability.needs_free_target and p.status is Status.DEAD:
         return f"{target} is dead"
-    if ability.needs_free_target and p.status is Status.ARRESTED:
+    if ability.needs_free_target and p.status is Status.ARRESTED and not ability.arrested_target_ok:
         return f"{target} is arrested: any and all actions on arrested players fail"
     return None

@@ -70,9 +70,10 @@ class Aptx(Ability):
         state = ctx.state
         target = action.target or ""
         reason = ctx.unable_reason(action)
-        if reason == "arrested":
+        if reason in ("arrested", DETAINED):
             # "Arresting the BO member who does the poisoning WILL hinder the poisoning. In this
-            # case, the APTX is confiscated!"
+            # case, the APTX is confiscated!" "Arrest and detain do stop APTX attempts if
+            # successful ... The APTX is then considered confiscated."
             self._spend(ctx, action)
             ctx.fail(action, "confiscated", notify=False)
             ctx.notify(action.actor, "aptx.confiscated", essential=True, target=target)

@@ -15,6 +15,7 @@ from engine.rules.base import Step
 if TYPE_CHECKING:
     from engine.context import Action, Context
     from engine.orders.model import Order
+    from engine.phases import Phase
     from engine.rules.base import AbilityUse, Slot
     from engine.state import GameState
 
@@ -26,6 +27,7 @@ class Ability:
     blockable: ClassVar[bool] = True  # stopped by discombobulation at night
     self_target: ClassVar[bool] = True  # may name oneself
     needs_free_target: ClassVar[bool] = True  # target alive, not arrested, in Japan
+    arrested_target_ok: ClassVar[bool] = False  # may be ordered on an arrested player
     kept_when_suspended: ClassVar[bool] = False  # "lose all abilities apart from voting"
     kept_when_injured: ClassVar[bool] = False
     abroad_ok: ClassVar[bool] = False
@@ -35,6 +37,10 @@ class Ability:
     def granted_slot(self, state: GameState, player: str) -> Slot | None:
         """A slot this ability gives a player beyond the sheet (a status, an option)."""
         return None
+
+    def step_at(self, phase: Phase) -> Step:
+        """The step this ability resolves at in ``phase`` (most have one step)."""
+        return self.step
 
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
         """A reason to refuse the order when it is sent, beyond the general checks."""

@@ -51,6 +51,9 @@ class Kill(Ability):
     step = Step.KILLING
     self_target = False
     kept_when_injured = True  # "they may still carry out a kill at night"
+    # "Bribe will ... also kill someone that is arrested": the order stands when sent, and
+    # without a Bribe that night it fails at resolution.
+    arrested_target_ok = True
 
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
         killer = order.killer or order.actor

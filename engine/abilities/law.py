@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine import appearance
 from engine.abilities.base import Ability, register
+from engine.abilities.disguise import random_disguise
 from engine.crimes import CRIME_ABILITIES, committed, crimes_of
 from engine.harm import injure_temporarily
 from engine.orders.model import CRIME_NOUN
@@ -26,6 +28,9 @@ SUSPENSION_PHASES = 2
 TEMPORARY_INJURY_PHASES = 2
 # Detention: "The player will be released automatically after 3 phases"
 DETENTION_PHASES = 3
+# The mark of a player whose disguise was taken off when arrested (Pinch Face, an arrest for
+# disguising, House Search): a Kid or Vermouth freed later gets a new disguise.
+STRIPPED_IN_CUSTODY = "stripped_in_custody"
 
 
 def can_be_taken(ctx: Context, target: str) -> bool:
@@ -66,8 +71,10 @@ def take_into_custody(ctx: Context, officers: list[str], target: str, *, strippe
         return
     revenge = revenge_applies(ctx, target)
     ctx.remove(target, Status.ARRESTED, "arrested")
-    if stripped:
-        p.disguise = None
+    if stripped and appearance.strip_disguise(ctx, target):
+        # "Kid and Vermouth will then be assigned a new disguise at random if they are released
+        # from jail." (Lawsuit; docs/rulings.md, "Face Pinch: undisguised target, and release")
+        p.used[STRIPPED_IN_CUSTODY] = ctx.phase.index
     if revenge:
         ctx.announce("arrest.revenge_public", target=target, role=p.role)
         for officer in officers:
@@ -193,11 +200,11 @@ class HouseSearch(Ability):
 
     def resolve(self, ctx: Context, action: Action) -> None:
         target = action.target or ""
-        p = ctx.player(target)
         crimes = crimes_of(ctx.state, target, ctx.phase)
         found = [_crime_text(r.ability, r.targets, r.role, r.phase) for r in crimes]
-        if p.disguise and not any(r.ability == "disguise" for r in crimes):
-            found.append(f"disguising as {p.disguise}")  # a disguise worn since the Prep phase
+        worn = appearance.disguised_as(ctx.state, target)
+        if worn and not any(r.ability in {"disguise", "temporary_disguise"} for r in crimes):
+            found.append(f"disguising as {worn}")  # a disguise worn since the Prep phase
         ctx.done(action, bool(found))
         ctx.result(action, bool(found), target=target)
         ctx.record(action, took_place=True)
@@ -206,7 +213,7 @@ class HouseSearch(Ability):
                        crimes="; ".join(found))  # fmt: skip
             take_into_custody(ctx, [action.actor], target, stripped=True)
             return
-        p.disguise = None
+        appearance.strip_disguise(ctx, target)
         ctx.player(action.actor).used["house_search_lost"] = 1
         suspend(ctx, action.actor, "house_search.suspended", target=target)
         for other in ctx.actions:
@@ -252,8 +259,8 @@ class PinchFace(Ability):
 
     def resolve(self, ctx: Context, action: Action) -> None:
         target = action.target or ""
-        p = ctx.player(target)
-        disguise = p.disguise
+        # A disguise, or a costume on the night it is worn (engine/appearance.py).
+        disguise = appearance.disguised_as(ctx.state, target)
         ctx.player(action.actor).used["pinch_face"] = ctx.phase.number
         ctx.done(action, disguise is not None)
         ctx.result(action, disguise is not None, target=target)
@@ -263,7 +270,6 @@ class PinchFace(Ability):
             ctx.notify(action.actor, "pinch_face.none", target=target)
             return
         ctx.notify(action.actor, "pinch_face.disguised", target=target, role=disguise)
-        p.used["pinched"] = 1
         take_into_custody(ctx, [action.actor], target, stripped=True)
 
 
@@ -279,6 +285,9 @@ class Detention(Ability):
     name = "detention"
     step = Step.HOUSE_SEARCH
     blockable = False
+
+    def step_at(self, phase: Phase) -> Step:
+        return Step.DETENTION if phase.is_day else Step.HOUSE_SEARCH
     frightenable = False
     self_target = False
 
@@ -331,30 +340,15 @@ class Lawsuit(Ability):
             return
         p.status, p.fate = Status.ALIVE, None
         ctx.player(action.actor).used["lawsuit"] = 1
-        if p.used.pop("pinched", None) and ctx.ruleset.role(p.role).has_trait("wears_disguise"):
-            p.disguise = _new_disguise(ctx)
+        stripped = p.used.pop(STRIPPED_IN_CUSTODY, None) is not None
+        if stripped and "disguise" in ctx.ruleset.role(p.role).abilities():
+            # Only a disguiser (the Prep Disguise); a costume wearer (Yukiko, Irish) keeps her
+            # costumes and gets nothing new: "If Yukiko is pinched and arrested, she does not
+            # get a new role when freed."
+            random_disguise(ctx, target)
         ctx.done(action)
         ctx.result(action, "done", target=target)
         ctx.record(action, took_place=True)
         ctx.notify(action.actor, "lawsuit.done", target=target)
         ctx.notify(target, "lawsuit.you", disguise=p.disguise or "none")
         ctx.announce("lawsuit.public", player=target)
-
-
-def _new_disguise(ctx: Context) -> str | None:
-    """A role no player holds that a disguiser may wear: "Disguisers may not disguise as Black
-    Org members, children, or Prep phase roles." (docs/rulings.md, "New disguise on release")"""
-    taken = {p.role for p in ctx.state.players.values()} | {
-        p.disguise for p in ctx.state.players.values() if p.disguise
-    }
-    choices = [
-        name
-        for name, sheet in ctx.ruleset.roles.items()
-        if sheet.side is Side.TOWN
-        and sheet.disguisable
-        and not sheet.experimental
-        and "child" not in sheet.observe
-        and not any("prep" in {k.value for k in slot.phases} for slot in sheet.slots)
-        and name not in taken
-    ]
-    return ctx.draw("new disguise on release", choices) if choices else None

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from engine.abilities.base import Ability, register
 from engine.context import DONE, PENDING
 from engine.harm import injure, schedule
-from engine.rules.base import Step
+from engine.rules.base import NIGHT, PREP, AbilityUse, Slot, Step
 from engine.state import ABROAD, IN_FLIGHT, Status
 
 if TYPE_CHECKING:
@@ -228,35 +228,53 @@ class Watch(Protection):
     kept_when_injured = True  # "Injured members may still ... utilize items such as ... watch"
     saves_from = frozenset({"kill", "snipe", "vest"})
 
+    def granted_slot(self, state: GameState, player: str) -> Slot | None:
+        """ "Agasa starts on Night 1 being able to use his gadgets": he lends the watch for
+        Night 1 in Prep, or during Night 1 itself (docs/rulings.md, "Agasa's gadgets on Night
+        1")."""
+        if state.phase.index > 1:
+            return None
+        if self.name not in state.ruleset.role(state.players[player].role).abilities():
+            return None
+        return Slot((AbilityUse(self.name),), PREP if state.phase.index == 0 else NIGHT)
+
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
         if state.watch_broken:
             return "the Tranquilizer Watch is broken and can no longer be used"
         if not order.targets:
             return "name whom to lend the watch to: 'Watch Parkur'"
+        if order.actor in order.targets:
+            return "you cannot lend the watch to yourself"
         return None
 
     def resolve_step(self, ctx: Context, actions: list[Action]) -> None:
         if ctx.phase.is_night:
             # The holder's watch, not an order: it protects or it does nothing, silently.
+            # (A lending on Night 1 took effect when the night began: ``lend_watch_tonight``.)
             for action in actions:
                 if action.state == PENDING:
                     ctx.done(action)
             return
         for action in actions:
-            reason = ctx.unable_reason(action)
-            if reason:
-                ctx.fail(action, reason)
-                continue
-            holder = next((t for t in action.order.targets if ctx.is_reachable(t)), None)
-            if holder is None or ctx.state.watch_broken:
-                ctx.fail(action, "target_unavailable")
-                continue
-            ctx.state.watch = (holder, action.actor, ctx.phase.index + 1)
-            ctx.done(action)
-            ctx.result(action, "done", target=holder)
-            ctx.record(action, took_place=True, targets=(holder,))
-            ctx.notify(action.actor, "watch.lent", target=holder)
-            ctx.notify(holder, "watch.received")
+            self.lend(ctx, action, ctx.phase.index + 1)
+
+    @staticmethod
+    def lend(ctx: Context, action: Action, night: int) -> None:
+        reason = ctx.unable_reason(action)
+        if reason:
+            ctx.fail(action, reason)
+            return
+        holder = next((t for t in action.order.targets if ctx.is_reachable(t)), None)
+        if holder is None or ctx.state.watch_broken:
+            ctx.fail(action, "target_unavailable")
+            return
+        ctx.state.watch = (holder, action.actor, night)
+        ctx.done(action)
+        ctx.result(action, "done", target=holder)
+        ctx.record(action, took_place=True, targets=(holder,))
+        tonight = night == ctx.phase.index
+        ctx.notify(action.actor, "watch.lent_tonight" if tonight else "watch.lent", target=holder)
+        ctx.notify(holder, "watch.received_tonight" if tonight else "watch.received")
 
     def on_save(self, ctx: Context, action: Action, attack: Attack) -> None:
         ctx.done(action, "saved")
@@ -270,3 +288,18 @@ class Watch(Protection):
         else:
             ctx.notify(action.actor, "watch.saved")
         _attacker_told(ctx, attack, "kill.unsuccessful")
+
+
+def lend_watch_tonight(ctx: Context) -> None:
+    """At the start of Night 1: a watch lent during the night protects its holder that night
+    ("Agasa starts on Night 1 being able to use his gadgets"). The lending is Agasa's day
+    action moved to the night: like a day action, it is not discombobulated."""
+    if ctx.phase.index != 1:
+        return
+    for action in ctx.actions:
+        if action.ability.name == Watch.name and action.slot == f"granted:{Watch.name}":
+            reason = ctx.unable_reason(action)
+            if reason in (None, "discombobulated"):
+                Watch.lend(ctx, action, ctx.phase.index)
+            else:
+                ctx.fail(action, reason or "target_unavailable")

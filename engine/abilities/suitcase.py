@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from engine.abilities.base import Ability, register
 from engine.outcome import Result
-from engine.rules.base import DAY, AbilityUse, Slot, Step
+from engine.rules.base import DAY, AbilityUse, Side, Slot, Step
 from engine.state import ActionRecord, Loan, Status
 
 if TYPE_CHECKING:
@@ -42,6 +42,8 @@ class BlackSuitcase(Ability):
     def granted_slot(self, state: GameState, player: str) -> Slot | None:
         # The leader's, whoever leads: "(also, next highest-ranked BO ...)".
         sheet = state.ruleset.role(state.players[player].role)
+        if sheet.side is not Side.BLACK_ORG or not state.players[player].is_free:
+            return None  # the leader is a free member: skip the ranking for everyone else
         if player == state.current_leader() and not sheet.slot_for(self.name, state.phase.kind):
             return Slot((AbilityUse(self.name),), DAY)
         return None

@@ -27,7 +27,10 @@ from typing import TYPE_CHECKING
 from engine.abilities.base import Ability, register
 from engine.phases import Phase
 from engine.rules.base import Step
-from engine.state import ABROAD, IN_FLIGHT
+from engine.state import ABROAD, BOMB, IN_FLIGHT
+
+# Travelers strapped with the Explosive Vest when the phase began (``Context.memo``).
+STRAPPED = "strapped_travelers"
 
 if TYPE_CHECKING:
     from engine.context import Action, Context
@@ -49,11 +52,23 @@ class Travel(Ability):
     targets = 0
 
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
-        if state.players[order.actor].has(IN_FLIGHT, state.phase):
+        p = state.players[order.actor]
+        if p.has(IN_FLIGHT, state.phase):
             return "you are on the plane: you arrive before you can travel again"
+        if p.has(BOMB, state.phase) and not p.has(ABROAD, state.phase):
+            return (
+                "you are strapped with a bomb: you may not travel out of the country this day "
+                "phase (the next night, if the bomb is defused)"
+            )
         return None
 
     def resolve(self, ctx: Context, action: Action) -> None:
+        if action.actor in ctx.memo.get(STRAPPED, ()):
+            ctx.fail(action, "strapped")
+            return
+        self._fly(ctx, action)
+
+    def _fly(self, ctx: Context, action: Action) -> None:
         p = ctx.player(action.actor)
         now = ctx.phase.index
         home = p.has(ABROAD, ctx.phase)
@@ -71,10 +86,20 @@ class Travel(Ability):
 
 
 def begin_travel(ctx: Context) -> None:
-    """Who is leaving Japan this phase: travelers in Japan with a Travel order."""
+    """Who is leaving Japan this phase: travelers in Japan with a Travel order.
+
+    The Explosive Vest: "If a traveler is strapped with the bomb, they may not travel out of
+    the country that day phase. They may travel the next night if applicable and the bomb was
+    defused." A bomb worn when the day begins keeps its wearer in Japan all day, even once it
+    is defused (the Travel fails: ``strapped``).
+    """
     for action in ctx.actions:
         if action.ability.name != "travel":
             continue
         p = ctx.player(action.actor)
-        if p.is_free and not p.has(ABROAD, ctx.phase) and not p.has(IN_FLIGHT, ctx.phase):
+        if not p.is_free or p.has(ABROAD, ctx.phase) or p.has(IN_FLIGHT, ctx.phase):
+            continue
+        if p.has(BOMB, ctx.phase):
+            ctx.memo.setdefault(STRAPPED, set()).add(action.actor)
+        else:
             ctx.departing.add(action.actor)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine import appearance
 from engine.abilities.base import Ability, register
 from engine.abilities.kill import Kill, settle_black_org_kill
 from engine.rules.base import DAY, AbilityUse, Side, Slot, Step
@@ -62,12 +63,9 @@ def plant(ctx: Context, attack: Attack) -> None:
 
 
 def appears_police(state: GameState, player: str) -> str | None:
-    """The police role a player is or is disguised as ("including those in disguise as one")."""
-    p = state.players[player]
-    for role in (p.disguise, p.role):
-        if role and state.ruleset.role(role).group == POLICE:
-            return role
-    return None
+    """The police role a player is or is disguised as ("including those in disguise as one"),
+    as engine/appearance.py shows it."""
+    return appearance.shown_group_role(state, player, POLICE)
 
 
 @register

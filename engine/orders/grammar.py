@@ -29,7 +29,7 @@ ORDER_WORDS: tuple[tuple[str, str], ...] = (
     (r"slander", "slander"),
     (r"blame", "blame"),
     (r"bribe(?:\s+the\s+gm)?", "bribe"),
-    (r"erase(?:\s+the\s+body\s+of)?", "erase"),
+    (r"erase(?:\s+(?:the|their|his|her)\s+(?:body|corpse)(?:\s+of)?)?", "erase"),
     (r"house[- ]?search|hs", "house_search"),
     (r"pinch\s+(?:the\s+)?face\s+of|(?:face[- ]?)?pinch(?:\s+face)?", "pinch_face"),
     (r"(?:put\s+)?(?:in\s+)?detention|detain", "detention"),
@@ -63,18 +63,52 @@ ORDER_WORDS: tuple[tuple[str, str], ...] = (
      r"|fake", "black_suitcase"),
     (r"cover", "cover"),
     (r"abduct", "abduct"),
-    (r"travel(?:\s+(?:to|out\s+of|back\s+to)\s+japan)?|fly(?:\s+(?:to|out|back|home))?",
+    (r"travel(?:\s+(?:to|out\s+of|back\s+to)\s+japan)?|fly(?:\s+(?:to|out|back|home))?"
+     r"|leave\s+japan|go\s+(?:abroad|home|back\s+(?:to\s+japan|home))|return\s+to\s+japan",
      "travel"),
     (r"befriend|friendship", "friendship"),
     (r"amor|lovers?", "amor"),
-    (r"(?:re-?)?choose\s+(?:my\s+)?(?:costumes?|disguises?)|costumes", "choose_costumes"),
+    (r"(?:re-?)?choose(?:\s+(?:my\s+|the\s+)?(?:costumes?|disguises?))?|costumes",
+     "choose_costumes"),
     (r"temporary[- ]disguise(?:\s+as)?|wear(?:\s+the)?|costume", "temporary_disguise"),
     (r"disguise", "disguise"),
+    (r"betrayal|betray", "betrayal"),
     (r"un-?vote", "unvote"),
     (r"vote(?:\s+(?:for|to\s+lynch))?|lynch", "vote"),
     (r"abstain", "abstain"),
     (r"no[- ]lynch", "no_lynch"),
 )
+
+# Orders written verb-object-noun, rewritten to the keyword form before they are read:
+# "Put Abs in detention", "Pinch Conia's face", "Search Abs's house", "Make A, B, C, D lovers".
+REWRITES: tuple[tuple[str, str], ...] = (
+    (r"put\s+(?P<x>.+?)\s+in(?:to)?\s+detention", "Detention {x}"),
+    (r"pinch\s+(?P<x>.+?)['’]s?\s+face", "Pinch Face {x}"),
+    (r"(?:search|raid)\s+(?P<x>.+?)['’]s?\s+(?:house|home|place)", "House Search {x}"),
+    (r"make\s+(?P<x>.+?)\s+(?:the\s+)?lovers", "Amor {x}"),
+    (r"sue\s+for\s+(?P<x>.+?)['’]s?\s+(?:release|freedom)", "Lawsuit {x}"),
+    (r"(?:free|release)\s+(?P<x>.+?)\s+(?:with|by)\s+(?:a\s+)?lawsuit", "Lawsuit {x}"),
+)
+
+# The same keyword for an ability the player holds under another name (Keywords: "Heal —
+# Healing / First-Aid", "Protect — Protection / Lovey-Dovey / Bone Breaking", "Interrogate —
+# Interrogating / Cross-Examining"); Uehara's "Detect Megure" and "Identify PhoenixTears as
+# Megure" are her Police Detect and Police Identify; Sherry's APTX at night is her Poison.
+# Tried only when the player does not hold the ability written; more than one held is refused.
+ALTERNATES: dict[str, tuple[str, ...]] = {
+    "heal": ("first_aid",),
+    "first_aid": ("heal",),
+    "protect": ("lovey_dovey", "bone_breaking"),
+    "bone_breaking": ("lovey_dovey",),
+    "lovey_dovey": ("protect",),
+    "interrogate": ("cross_examine",),
+    "cross_examine": ("interrogate",),
+    "detect": ("police_detect",),
+    "identify": ("police_identify",),
+    "aptx": ("poison",),
+    "poison": ("aptx",),
+    "investigate": ("special_investigate",),
+}
 
 # Verbs inside an investigation query: "Jd- heals Parkur".
 QUERY_VERBS: tuple[tuple[str, str], ...] = (
@@ -130,6 +164,9 @@ def _compile(table: tuple[tuple[str, str], ...]) -> list[tuple[re.Pattern[str], 
 ORDER_PATTERNS = _compile(ORDER_WORDS)
 QUERY_PATTERNS = _compile(QUERY_VERBS)
 CRIME_PATTERNS = _compile(CRIME_WORDS)
+REWRITE_PATTERNS = [
+    (re.compile(rf"(?:{p})$", re.IGNORECASE), form) for p, form in REWRITES
+]
 
 
 def match_word(patterns: list[tuple[re.Pattern[str], str]], text: str) -> tuple[str, int] | None:

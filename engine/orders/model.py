@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.phases import Phase
@@ -62,8 +62,37 @@ CRIME_NOUN = {
 }
 
 
+# Abilities whose name is not its words title-cased, spelt as the rule text spells them.
+TITLES = {
+    "aptx": "APTX",
+    "cross_examine": "Cross-examine",
+    "stake_out": "Stake-out",
+    "follow_up": "Follow-Up",
+    "lovey_dovey": "Lovey-Dovey",
+    "bow_tie": "Bow-tie",
+    "watch": "Tranquilizer Watch",
+    "voice_of_reason": "Voice of Reason",
+    "voice_of_accusation": "Voice of Accusation",
+    "plant_vest": "Explosive Vest",
+}
+
+# The lent slot an order uses: "Bow-tie: Interrogate X", "Suitcase: Heal X", "Cover: ...".
+VIA_TITLES = {"bow_tie": "Bow-tie", "suitcase": "Suitcase", "cover": "Cover"}
+
+# How an order reads after its keyword ("Steal from Akonyl", "Bow-tie to Shin").
+TARGET_WORD = {
+    "steal": "from",
+    "bow_tie": "to",
+    "watch": "to",
+    "black_suitcase": "to",
+    "charm": "to",
+    "plant_vest": "on",
+    "lawsuit": "for",
+}
+
+
 def ability_title(ability: str) -> str:
-    return "APTX" if ability == "aptx" else ability.replace("_", " ").title()
+    return TITLES.get(ability) or ability.replace("_", " ").title()
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +129,9 @@ class Order:
 
     def canonical(self) -> str:
         """The order restated in the words a GM would confirm it with."""
+        if self.via and (self.queries or self.ability == "blame"):
+            # "Bow-tie: Investigate A kills B", "Suitcase: Blame X for killing Y".
+            return f"{VIA_TITLES.get(self.via, self.via)}: {replace(self, via=None).canonical()}"
         name = ability_title(self.ability)
         if self.ability == "arrest":
             crime = CRIME_NOUN.get(self.crime or "", self.crime or "")
@@ -115,9 +147,25 @@ class Order:
             )
         if self.ability == "kill" and self.killer and self.killer != self.actor:
             return f"{self.killer} kills {', '.join(self.targets)} (leader's order)"
+        if self.ability == "blame" and self.crime:
+            crime = CRIME_NOUN.get(self.crime, self.crime)
+            victim = f" {self.victim}" if self.victim else ""
+            return f"Blame {', '.join(self.targets)} for {crime}{victim}"
+        if self.ability == "analyze":
+            return f"Analyze my interrogation from {self.when}"
+        if self.ability in ("temporary_disguise",) and self.role:
+            return f"Temporary Disguise as {self.role}"
+        if self.ability == "choose_costumes" and self.roles:
+            return f"Choose Costumes: {', '.join(self.roles)}"
         if self.via:
-            name = f"{self.via.replace('_', ' ').title()}: {name}"
-        words = [name, ", ".join(self.targets)]
+            name = f"{VIA_TITLES.get(self.via, self.via)}: {name}"
+        targets = ", ".join(self.targets)
+        if self.ability in ("bow_tie", "watch", "black_suitcase") and len(self.targets) > 1:
+            # "(ordered) alternatives": the first choice, then its substitutes.
+            targets = f"{self.targets[0]} (alternatively {', '.join(self.targets[1:])})"
+        if targets and self.ability in TARGET_WORD and not self.via:
+            targets = f"{TARGET_WORD[self.ability]} {targets}"
+        words = [name, targets]
         if self.choice:
             words.insert(1, self.choice)
         if self.role:
@@ -151,11 +199,18 @@ class Order:
 
 @dataclass(frozen=True, slots=True)
 class Rejection:
+    """A fragment refused: the words as written, why, and (when the reason alone does not
+    say it) what the player can send instead."""
+
     text: str
     reason: str
+    fix: str = ""
 
     def to_record(self) -> dict[str, str]:
-        return {"text": self.text, "reason": self.reason}
+        record = {"text": self.text, "reason": self.reason}
+        if self.fix:
+            record["fix"] = self.fix
+        return record
 
 
 @dataclass(frozen=True, slots=True)

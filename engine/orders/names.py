@@ -38,6 +38,7 @@ from __future__ import annotations
 import bisect
 import re
 import unicodedata
+from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -133,6 +134,12 @@ def distance(a: str, b: str, limit: int | None = None) -> int:
     return prev[-1]
 
 
+def _bag_gap(a: Counter[str], b: Counter[str], len_a: int, len_b: int) -> int:
+    """How many letters differ between two keys, counted as a multiset (L1 distance)."""
+    shared = sum(min(n, b[ch]) for ch, n in a.items() if ch in b)
+    return len_a + len_b - 2 * shared
+
+
 def fuzzy_limit(key: str) -> int:
     """Edits allowed to reach a name with this key: 1 up to 5 characters, 2 beyond."""
     return 1 if len(key) <= 5 else 2
@@ -221,7 +228,8 @@ def _make_entry(written: str, target: str, is_alias: bool) -> _Entry:
         run_key = _fold_run(run)
         if not run_key:
             continue
-        if last_end is not None and any(ch.isspace() for ch in written[last_end : m.start()]):
+        if last_end is not None and m.start() > last_end:
+            # A space, "_", "." or "-" between words: "x pon" for x_pon, "Ayumi chan".
             gaps.add(len(key))
         starts.append(len(key))
         for i in _inner_words(run):
@@ -264,6 +272,7 @@ class NameMatcher:
     """
 
     __slots__ = (
+        "_bags",
         "_chunks",
         "_deletes",
         "_entries",
@@ -288,6 +297,8 @@ class NameMatcher:
                 raise ValueError(f"alias {alias!r} points to unknown name {target!r}")
             entries.append(_make_entry(alias.strip(), target, True))
         self._entries = tuple(entries)
+        # Letter counts of each key: a cheap lower bound on the edit distance (suggest).
+        self._bags = tuple(Counter(e.key) for e in entries)
         self._exact: dict[str, list[_Entry]] = {}
         for e in entries:
             self._exact.setdefault(e.key, []).append(e)
@@ -491,11 +502,15 @@ class NameMatcher:
         if not key:
             return ()
         scored: dict[str, tuple[int, int]] = {}
-        for e in self._entries:
+        bag = Counter(key)
+        for e, other in zip(self._entries, self._bags, strict=True):
             limit = max(2, len(e.key) // 2)
             if e.key.startswith(key):
                 score = (0, 0)
             elif abs(len(e.key) - len(key)) > limit:
+                continue
+            elif _bag_gap(bag, other, len(key), len(e.key)) > 2 * limit:
+                # An edit changes at most two letter counts: too many letters differ.
                 continue
             elif (d := distance(key, e.key, limit)) <= limit:
                 score = (1, d)

@@ -12,19 +12,24 @@ import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
+from engine.abilities import ABILITIES
 from engine.orders import grammar
 from engine.orders.bbcode import Filler, clean_message
-from engine.orders.model import Order, ParsedPM, Query, Rejection
+from engine.orders.model import Order, ParsedPM, Query, Rejection, ability_title
 from engine.orders.names import MatchKind, NameMatcher
 from engine.phases import Phase
 from engine.rules import RULESETS
-from engine.state import GameState
-from engine.validate import check_order
+from engine.state import ABROAD, IN_FLIGHT, GameState
+from engine.validate import SlotKey, check_order, find_slot, held_slots
 
 # "Will: ..." starts a line or follows a sentence, and runs to the end of the message.
 _WILL = re.compile(r"(?:^|(?<=[.!?;]))\s*(?:my\s+)?will\s*[:\-]\s*", re.IGNORECASE | re.MULTILINE)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
-_JOINER = re.compile(r"\s*[,;]\s*|\s+(?:and|then|also|&|\+)\s+", re.IGNORECASE)
+_JOINER = re.compile(
+    r"\s*[,;]\s*|\s+(?:and|then|also|&|\+|plus)\s+"
+    r"|\s+(?:with|using)\s+(?=(?:my\s+|the\s+)?(?:voice\s+of|vo[ar]\b))",
+    re.IGNORECASE,
+)
 _I = re.compile(r"i\s+(?=\w)", re.IGNORECASE)
 # A remark after a complete order: "Vote Miaka, she was quiet all night".
 _REMARK = re.compile(r"^\s*(?:,|-+|\(|because\b|since\b|as\b|cuz\b|cause\b)", re.IGNORECASE)
@@ -51,7 +56,8 @@ _CHATTER = re.compile(
     re.IGNORECASE,
 )
 # "Investigate:" alone on a line, its items on the lines after it.
-_LIST_HEAD = re.compile(r"^\s*(?P<head>[A-Za-z][\w\s-]*?)\s*:\s*$")
+_LIST_HEAD = re.compile(r"^\s*(?P<head>[A-Za-z][\w\s-]*?)\s*(?P<colon>:)?\s*$")
+_BULLET = re.compile(r"^\s*(?:[-*•>]|\d{1,2}[.)])\s+")
 _LIST_SEP = re.compile(r"\s*(?:,|&|\+|\band\b|\bor(?:\s+else)?\b|\bthen\b)\s*", re.IGNORECASE)
 _ON = re.compile(r"\s*(?:on|of|attached\s+to|strapped\s+to)\s+", re.IGNORECASE)
 _NOBODY = re.compile(r"(?:nobody|no\s*one|none)\b", re.IGNORECASE)
@@ -62,8 +68,41 @@ _ANALYZE_FILLER = re.compile(
     r"\s*(?:my\s+)?(?:interrogation|result)?s?\s*(?:from|of|on|during)?\s*", re.IGNORECASE
 )
 _IN_GAME = re.compile(r"\s*(?:is\s+)?in\s+(?:the\s+)?game\b", re.IGNORECASE)
-_ALTERNATIVELY = re.compile(
-    r"\s*[(,]?\s*\b(?:alternatively|alternative|else|otherwise)\b\s*:?", re.IGNORECASE
+# "Use heal on Parkur", "use my Voice of Reason", "the watch to Akonyl": words before the keyword.
+_USE = re.compile(r"(?:(?:use|using|activate|do)\s+)?(?:(?:my|the|your)\s+)?", re.IGNORECASE)
+# "Heal on Parkur", "Bone Breaking on Abs", "Charm to Akonyl": a word before the target.
+_TARGET_WORD = re.compile(r"\s*(?:on|to|at|for|upon)\s+(?=\S)", re.IGNORECASE)
+# "Disguise as one of: A, B, C", "Friendship list: A, B", "Spy on these players: A, B, C".
+_LIST_WORDS = re.compile(
+    r"\s*(?:(?:as\s+)?one\s+of|(?:my\s+|the\s+|these\s+|following\s+)*"
+    r"(?:list|names|players|people|targets|candidates))(?:\s+(?:is|are))?\s*:?\s*(?=\S)",
+    re.IGNORECASE,
+)
+# "Detect: is Shinichi in the game?", "Detect whether there is a Shinichi".
+_DETECT_ASK = re.compile(
+    r"\s*(?:(?:is|if|whether)\s+)?(?:there\s+is\s+)?(?:an?\s+)?(?=\S)", re.IGNORECASE
+)
+# "Abduct a character", "Abduct someone".
+_ABDUCT_TAIL = re.compile(
+    r"\s*(?:(?:a|one|some)\s+)?(?:random\s+)?(?:character|someone|somebody|role)?\s*$",
+    re.IGNORECASE,
+)
+# "Steal Akonyl's gun": the thief does not choose the item.
+_ITEM = re.compile(r"\s*['’]s?\s+(?P<item>[\w-]+(?:\s+[\w-]+)?)\s*$", re.IGNORECASE)
+# A list head without a colon ("Disguise" alone on a line, the names on the lines after it).
+_LIST_ABILITIES = frozenset(
+    {"disguise", "friendship", "amor", "spy", "choose_costumes", "investigate",
+     "special_investigate", "slander", "protect", "bow_tie", "watch", "black_suitcase"}
+)  # fmt: skip
+# Substitutes: "Watch Akonyl, alternatively Jd-", "Suitcase: Abs (else Miaka)".
+_SUBSTITUTE = re.compile(
+    r"\s*[(,;]?\s*\b(?:alternatively|alternative|else|otherwise|or\s+else|if\s+not"
+    r"|(?:as\s+(?:a\s+)?)?(?:backup|substitute|sub))\b\s*:?\s*(?:to\s+)?",
+    re.IGNORECASE,
+)
+_SELF = re.compile(r"\s*(?:myself|me|self|my\s+self)\b", re.IGNORECASE)
+_VOTE_VERB = re.compile(
+    r"^\s*(?:goes\s+to|will\s+go\s+to|is\s+(?:for|on)|is|on|against)\s+(?=\S)", re.IGNORECASE
 )
 _TRAVEL_TAIL = re.compile(
     r"^\s*(?:to|out\s+of|back\s+to|home\s+to|from)?\s*(?:japan|home|abroad)?", re.IGNORECASE
@@ -109,6 +148,13 @@ class _Reader:
     # -- pieces ----------------------------------------------------------------------------
     def name(self, text: str) -> tuple[str, str]:
         found, used = self.words.players.match_prefix(text)
+        if (not found.is_match or used == 0) and (word := _TARGET_WORD.match(text)):
+            # "Heal on Parkur", "Watch to Akonyl": a player named "On" is read first.
+            again, more = self.words.players.match_prefix(text[word.end() :])
+            if again.is_match and more:
+                found, used = again, more + word.end()
+        if (not found.is_match or used == 0) and (me := _SELF.match(text)):
+            return self.author, text[me.end() :]  # "Heal myself", "charm me"
         if not found.is_match or used == 0:
             raise Refusal(
                 self._name_problem(found.kind, found.written or text.strip(), found.candidates)
@@ -133,7 +179,15 @@ class _Reader:
             written = text.strip().split()[0] if text.strip() else text
             if found.kind is MatchKind.AMBIGUOUS:
                 raise Refusal(f"'{written}' could be the role {' or '.join(found.candidates)}")
-            raise Refusal(f"'{written}' is not a role of {self.state.ruleset.id}")
+            player, used = self.words.players.match_prefix(text)
+            if used and player.kind in (MatchKind.EXACT, MatchKind.ALIAS):
+                raise Refusal(
+                    f"'{player.name}' is a player, and a role is wanted here: name the "
+                    "character, as 'Shinichi', 'Ran' or 'Megure'"
+                )
+            close = self.words.roles.suggest(written)
+            hint = f"; did you mean {' or '.join(close)}?" if close else ""
+            raise Refusal(f"'{written}' is not a role of {self.state.ruleset.id}{hint}")
         if found.is_reading:
             self.notes.append(f"read '{found.written}' as {found.name}")
         return found.name or "", text[used:]
@@ -169,6 +223,12 @@ class _Reader:
         if rest.strip(" .!?;,"):
             raise Refusal(f"did not understand '{rest.strip()}' in '{fragment}'")
 
+    def _holds(self, ability: str) -> bool:
+        probe = Order(self.author, ability)
+        return self.author in self.state.players and not isinstance(
+            find_slot(self.state, probe), str
+        )
+
     def _names_anyone(self, text: str) -> bool:
         """Whether a player's name stands anywhere in ``text`` (exactly, as a whole word)."""
         for word in re.finditer(r"\w[\w.-]*", text):
@@ -183,11 +243,20 @@ class _Reader:
         text = _PUNCT_TAIL.sub("", text)
         if not text or _CHATTER.match(text):
             return None
+        for pattern, form in grammar.REWRITE_PATTERNS:
+            rewritten = pattern.match(text)
+            if rewritten:
+                text = form.format(x=rewritten["x"])
+                break
         keyword = grammar.match_word(grammar.ORDER_PATTERNS, text)
         if keyword is None and _I.match(text):
             # "I vote Abs", "I abstain": the player speaking of their own order.
             keyword = grammar.match_word(grammar.ORDER_PATTERNS, text[_I.match(text).end() :])
             text = text[_I.match(text).end() :] if keyword else text
+        if keyword is None and (lead := _USE.match(text)) and lead.end():
+            # "Use heal on Parkur", "the watch to Akonyl".
+            keyword = grammar.match_word(grammar.ORDER_PATTERNS, text[lead.end() :])
+            text = text[lead.end() :] if keyword else text
         if keyword is None:
             return self.leader_order(text, fragment)
         ability, used = keyword
@@ -243,6 +312,10 @@ class _Reader:
             when, tail = self.phase(tail)
             self.end(tail, fragment)
             if when is not None and when != self.state.phase:
+                if self._holds("special_investigate") and not self._holds("investigate"):
+                    # Okiya's "Investigate Akonyl protected conia on Night 1" is his SI.
+                    self.notes.append("read 'Investigate' as your Special Investigate")
+                    return self.read_special_investigate(rest, fragment)
                 raise Refusal(
                     f"Investigate looks at the actions of {self.state.phase} only, "
                     f"not {when}: 'He may not Investigate actions from previous nights'"
@@ -262,6 +335,7 @@ class _Reader:
         return Order(self.author, "aptx", (target,), role=role, text=fragment)
 
     def read_vote(self, rest: str, fragment: str) -> Order:
+        rest = _VOTE_VERB.sub("", rest, count=1)  # "My vote goes to Abs"
         if grammar.match_word(grammar.ORDER_PATTERNS, rest) == ("no_lynch", len(rest)) or (
             _NOBODY.match(rest)
         ):
@@ -283,6 +357,7 @@ class _Reader:
     def names(self, rest: str) -> tuple[tuple[str, ...], str]:
         """One or more players: "A", "A, B and C", "A or else B"."""
         found = []
+        rest = _LIST_WORDS.sub("", rest, count=1)
         while True:
             target, rest = self.name(rest)
             found.append(target)
@@ -303,7 +378,12 @@ class _Reader:
         return self.listed("slander", rest, fragment)  # "up to two targets"
 
     def read_watch(self, rest: str, fragment: str) -> Order:
-        return self.listed("watch", rest, fragment)  # "(ordered) alternatives"
+        return self.substitutes("watch", rest, fragment)  # "(ordered) alternatives"
+
+    def substitutes(self, ability: str, rest: str, fragment: str) -> Order:
+        """ "Watch Akonyl, alternatively Jd-": the first choice, then its substitutes."""
+        rest = _SUBSTITUTE.sub(", ", rest).replace("(", " ").replace(")", " ")
+        return self.listed(ability, rest, fragment)
 
     def bare(self, ability: str, rest: str, fragment: str) -> Order:
         self.end(rest, fragment)
@@ -330,7 +410,11 @@ class _Reader:
         return self.targeted("erase", rest, fragment)
 
     def read_poison(self, rest: str, fragment: str) -> Order:
-        order = self.read_aptx(rest, fragment)
+        try:
+            order = self.read_aptx(rest, fragment)
+        except Refusal as refusal:
+            raise Refusal(str(refusal).replace("an APTX", "a poisoning").replace(
+                "'APTX pofa as Satou'", "'Poison pofa as Satou'")) from None
         return Order(self.author, "poison", order.targets, role=order.role, text=fragment)
 
     def read_blame(self, rest: str, fragment: str) -> Order:
@@ -405,7 +489,8 @@ class _Reader:
 
     def role_order(self, ability: str, rest: str, fragment: str) -> Order:
         """ "Detect Shinichi", "Detect: Shinichi is in the game"."""
-        role, rest = self.role(rest.lstrip(" :"))
+        rest = rest.lstrip(" :")
+        role, rest = self.role(_DETECT_ASK.sub("", rest, count=1))
         rest = _IN_GAME.sub("", rest, count=1)
         self.end(rest, fragment)
         return Order(self.author, ability, role=role, text=fragment)
@@ -443,8 +528,7 @@ class _Reader:
             if not isinstance(order, Order):
                 raise Refusal(f"'{rest.strip()}' is not an order to use the {via}")
             return replace(order, via=via, text=fragment)
-        rest = _ALTERNATIVELY.sub(", ", rest).replace(")", " ")
-        return self.listed(ability, rest, fragment)
+        return self.substitutes(ability, rest, fragment)
 
     def read_bow_tie(self, rest: str, fragment: str) -> Order:
         return self.lent_or_lend("bow_tie", "bow_tie", rest, fragment)
@@ -456,7 +540,26 @@ class _Reader:
         return self.lent_or_lend("cover", "cover", rest, fragment)
 
     def read_abduct(self, rest: str, fragment: str) -> Order:
-        return self.bare("abduct", rest, fragment)
+        if self._names_anyone(rest):
+            raise Refusal(
+                "Abduct names nobody: the GM draws a character no player has; write 'Abduct'"
+            )
+        return self.bare("abduct", _ABDUCT_TAIL.sub("", rest, count=1), fragment)
+
+    def read_betrayal(self, rest: str, fragment: str) -> Order:
+        return self.bare("betrayal", rest, fragment)
+
+    def read_steal(self, rest: str, fragment: str) -> Order:
+        """ "Steal from Akonyl"; "Steal Akonyl's gun" is refused: the item is not chosen."""
+        target, tail = self.name(rest)
+        item = _ITEM.match(tail)
+        if item:
+            raise Refusal(
+                f"a thief does not choose the item ('{item['item']}'): "
+                f"write 'Steal from {target}'"
+            )
+        self.end(tail, fragment)
+        return Order(self.author, "steal", (target,), text=fragment)
 
     def read_travel(self, rest: str, fragment: str) -> Order:
         return self.bare("travel", _TRAVEL_TAIL.sub("", rest), fragment)
@@ -470,13 +573,21 @@ class _Reader:
     def read_disguise(self, rest: str, fragment: str) -> Order:
         """ "Disguise: A, B, C" (Prep); "Disguise as Ran" is a costume."""
         found = re.match(r"\s*as\b", rest, re.IGNORECASE)
-        if found:
+        if found and not _LIST_WORDS.match(rest):
             return self.read_temporary_disguise(rest[found.end() :], fragment)
         return self.listed("disguise", rest, fragment)
 
     def read_temporary_disguise(self, rest: str, fragment: str) -> Order:
         role, rest = self.role(re.sub(r"^\s*(?:as|the)\b", "", rest, flags=re.IGNORECASE))
         rest = re.sub(r"^\s*costume\b", "", rest, flags=re.IGNORECASE)
+        rest = _FOR.sub("", rest, count=1) if re.match(r"\s*for\b", rest, re.I) else rest
+        when, after = self.phase(rest)
+        night = Phase(self.state.phase.index + 1)
+        if when is not None and when != self.state.phase:
+            # "Disguise as Ran for N3" on Day 2: the costume is worn the night after.
+            if when != night:
+                raise Refusal(f"a costume chosen in {self.state.phase} is worn on {night}")
+            rest = after
         self.end(rest, fragment)
         return Order(self.author, "temporary_disguise", role=role, text=fragment)
 
@@ -488,7 +599,11 @@ class _Reader:
             roles.append(role)
             more = _LIST_SEP.match(rest)
             if not more:
-                break
+                # "Shinichi Kazuha Chiba": roles one after another, when the next is a role.
+                found, used = self.words.roles.match_prefix(rest)
+                if not (rest[:1].isspace() and found.is_match and used):
+                    break
+                continue
             rest = rest[more.end() :]
         self.end(rest, fragment)
         return Order(self.author, "choose_costumes", roles=tuple(roles), text=fragment)
@@ -518,12 +633,21 @@ def _cuts(line: str, pattern: re.Pattern[str], keep: list[tuple[int, int]], *,
     for found in pattern.finditer(line):
         if any(a < found.end() and found.start() < b for a, b in keep):
             continue
-        if needs_order and not grammar.match_word(grammar.ORDER_PATTERNS, line[found.end():]):
+        if needs_order and not _order_follows(line[found.end() :]):
             continue
         pieces.append(line[start : found.start()])
         start = found.end()
     pieces.append(line[start:])
     return pieces
+
+
+def _order_follows(text: str) -> bool:
+    """Whether an order word starts ``text`` ("and heal X", "and the watch to Y")."""
+    if grammar.match_word(grammar.ORDER_PATTERNS, text):
+        return True
+    lead = _USE.match(text)
+    after = text[lead.end() :] if lead and lead.end() else ""
+    return bool(after and grammar.match_word(grammar.ORDER_PATTERNS, after))
 
 
 def _join_lists(lines: list[str]) -> list[str]:
@@ -532,14 +656,18 @@ def _join_lists(lines: list[str]) -> list[str]:
     head: str | None = None
     for line in lines:
         found = _LIST_HEAD.match(line)
-        if found and grammar.match_word(grammar.ORDER_PATTERNS, found["head"]):
+        word = grammar.match_word(grammar.ORDER_PATTERNS, found["head"]) if found else None
+        if word and not found["colon"] and (
+            word[1] != len(found["head"]) or word[0] not in _LIST_ABILITIES
+        ):
+            word = None  # "Disguise" alone heads a list; "Heal Parkur" or "Bribe" do not
+        if word:
             head = found["head"]
             joined.append(head)
             continue
-        if head is not None and line.strip() and not grammar.match_word(
-            grammar.ORDER_PATTERNS, line.strip()
-        ):
-            joined[-1] = f"{joined[-1]}{' ' if joined[-1] == head else ', '}{line.strip()}"
+        item = _BULLET.sub("", line).strip()
+        if head is not None and item and not grammar.match_word(grammar.ORDER_PATTERNS, item):
+            joined[-1] = f"{joined[-1]}{' ' if joined[-1] == head else ', '}{item}"
             continue
         head = None
         joined.append(line)
@@ -569,6 +697,79 @@ def _may_be_order(line: str) -> bool:
     return grammar.match_word(grammar.ORDER_PATTERNS, line.strip()) is not None
 
 
+def _alternate(state: GameState, order: Order) -> Order | str | None:
+    """The order under the name of the ability the player holds, when the word they wrote
+    names another that the Keywords equate ("Heal" from Kobayashi is her First Aid); a reason
+    to refuse when two could be meant; None when nothing else fits."""
+    if not isinstance(find_slot(state, order), str):
+        return None
+    held = [
+        alt
+        for name in grammar.ALTERNATES.get(order.ability, ())
+        if not isinstance(find_slot(state, alt := replace(order, ability=name)), str)
+    ]
+    if len(held) > 1:
+        names = " or ".join(ability_title(o.ability) for o in held)
+        return f"'{ability_title(order.ability)}' could be your {names}: write which one"
+    return held[0] if held else None
+
+
+def _what_you_can_send(state: GameState, author: str) -> str:
+    """The fix for an order the player cannot give now: the orders they can."""
+    if author not in state.players:
+        return ""
+    titles: list[str] = []
+    for _, slot in held_slots(state, author):
+        if state.phase.kind in slot.phases:
+            for use in slot.options:
+                title = ability_title(use.ability)
+                if title not in titles:
+                    titles.append(title)
+    if not titles:
+        return f"you have no order to send in {state.phase}"
+    return f"in {state.phase} you can send: {', '.join(titles)}"
+
+
+def _fix(state: GameState, author: str, order: Order | None, reason: str) -> str:
+    """What to send instead, when the reason does not already say it."""
+    if "'" in reason or "write" in reason or "did you mean" in reason:
+        return ""  # the reason quotes the expected form or names the players
+    if order is None or isinstance(find_slot(state, order), str):
+        return _what_you_can_send(state, author)
+    if any(t in reason for t in order.targets):
+        return "choose a player who is alive, free and not yourself"
+    return ""
+
+
+def _away_notes(state: GameState, order: Order) -> list[str]:
+    """Accepted, but it will fail as things stand: the player or a target is out of Japan."""
+    notes = []
+    ability = ABILITIES.get(order.ability)
+    actor = state.players[order.actor]
+    if ability is not None and not ability.abroad_ok and (
+        actor.has(ABROAD, state.phase) or actor.has(IN_FLIGHT, state.phase)
+    ):
+        notes.append(
+            f"you are not in Japan: {ability_title(order.ability)} will fail unless you are "
+            "back by then (only Travel works from abroad)"
+        )
+    for target in order.targets:
+        p = state.players.get(target)
+        if target != order.actor and p is not None and (
+            p.has(ABROAD, state.phase) or p.has(IN_FLIGHT, state.phase)
+        ):
+            notes.append(f"{target} is not in Japan: actions on a traveler abroad fail")
+    return notes
+
+
+def _merge(earlier: Order, later: Order) -> Order | None:
+    """Two investigations for one slot in one PM are one list of queries."""
+    if earlier.ability == later.ability and earlier.queries and later.queries:
+        text = f"{earlier.text}; {later.text}"
+        return replace(later, queries=earlier.queries + later.queries, text=text)
+    return None
+
+
 def parse_pm(state: GameState, author: str, source: str) -> ParsedPM:
     """Read one private message from ``author`` in the current phase of ``state``."""
     text = clean_message(source, keep=_may_be_order)
@@ -578,22 +779,57 @@ def parse_pm(state: GameState, author: str, source: str) -> ParsedPM:
         will = text[found.end() :].strip()
         text = text[: found.start()]
     reader = _Reader(state, author, vocabulary(state))
-    accepted: list[Order] = []
+    accepted: dict[SlotKey, Order] = {}
     rejected: list[Rejection] = []
     unvote = False
     for fragment in _fragments(text, reader.words.players.names):
         try:
             read = reader.read(fragment)
         except Refusal as refusal:
-            rejected.append(Rejection(fragment, str(refusal)))
+            reason = str(refusal)
+            fix = _what_you_can_send(state, author) if "not read as an order" in reason else ""
+            rejected.append(Rejection(fragment, reason, fix))
             continue
         if read == "unvote":
             unvote = True
-            accepted = [o for o in accepted if o.ability != "vote"]
-        elif isinstance(read, Order):
-            checked = check_order(state, read)
-            if isinstance(checked, str):
-                rejected.append(Rejection(fragment, checked))
+            accepted = {k: o for k, o in accepted.items() if o.ability != "vote"}
+            continue
+        if not isinstance(read, Order):
+            continue
+        checked = check_order(state, read)
+        if isinstance(checked, str) and grammar.ALTERNATES.get(read.ability):
+            # Only an order refused can be another ability's: "Heal" from Kobayashi.
+            other = _alternate(state, read)
+            if isinstance(other, str):
+                rejected.append(Rejection(fragment, other))
+                continue
+            if other is not None:
+                reader.notes.append(
+                    f"read '{ability_title(read.ability)}' as your {ability_title(other.ability)}"
+                )
+                read = other
+                checked = check_order(state, read)
+        if isinstance(checked, str):
+            rejected.append(Rejection(fragment, checked, _fix(state, author, read, checked)))
+            continue
+        key = checked[0]
+        earlier = accepted.pop(key, None)
+        if earlier is not None:
+            merged = _merge(earlier, read)
+            again = check_order(state, merged) if merged else None
+            if merged is not None and not isinstance(again, str):
+                read = merged
+            elif merged is not None and isinstance(again, str):
+                accepted[key] = earlier
+                rejected.append(Rejection(fragment, again))
+                continue
             else:
-                accepted.append(read)
-    return ParsedPM(author, tuple(accepted), tuple(rejected), will, unvote, tuple(reader.notes))
+                reader.notes.append(
+                    f"'{read.canonical()}' replaces '{earlier.canonical()}' "
+                    "(a later order replaces an earlier one for the same action)"
+                )
+        accepted[key] = read
+        reader.notes.extend(_away_notes(state, read))
+    return ParsedPM(
+        author, tuple(accepted.values()), tuple(rejected), will, unvote, tuple(reader.notes)
+    )

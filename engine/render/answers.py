@@ -62,7 +62,8 @@ def render_acknowledgement(parsed: ParsedPM, phase: Phase) -> str:
     for note in parsed.notes:
         lines.append(f"Note: {note} (send the order again if that is wrong).")
     for rejection in parsed.rejected:
-        lines.append(f"Not accepted: [quote]{rejection.text}[/quote]{rejection.reason}.")
+        fix = f"; {rejection.fix}" if rejection.fix else ""
+        lines.append(f"Not accepted: [quote]{rejection.text}[/quote]{rejection.reason}{fix}.")
     if not lines:
         lines.append(f"No order found in your message for {phase}.")
     return "\n".join(lines)

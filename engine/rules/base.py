@@ -25,6 +25,7 @@ class Step(StrEnum):
     PREP = "prep"
     VEST = "vest"  # the Explosive Vest's explosion (and defusing before it)
     ARREST = "arrest"
+    DETENTION = "detention"
     FACE_PINCH = "face_pinch"
     CHARM = "charm"
     APTX = "aptx"

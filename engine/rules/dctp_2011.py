@@ -31,6 +31,10 @@ ORDER_OF_ACTIONS: tuple[Step, ...] = (
     Step.PREP,
     Step.VEST,
     Step.ARREST,
+    # By day, Detention stands with the arrests: "Arrest takes precedent over detain" and
+    # "Arrest and detain do stop APTX attempts" (Rule Clarifications). By night it is the
+    # "House Search/Detain" step of the list.
+    Step.DETENTION,
     Step.FACE_PINCH,
     Step.CHARM,
     Step.APTX,
@@ -115,6 +119,15 @@ OPTIONS = {
             False,
             (True, False),
             "Whether a lynch needs more than half of the counted votes (else a plurality).",
+        ),
+        OptionSpec(
+            "mixed_lovers",
+            "own_side",
+            ("own_side", "with_sides"),
+            "A town/Black Org pair of lovers alive: a side of its own that both the town and the "
+            "Black Org must remove before they win (own_side), or each lover counts with their "
+            "own side for its win and the pair merely loses (with_sides). The pair wins alone "
+            "when nobody outside it is free, either way.",
         ),
         OptionSpec(
             "black_org_win",

@@ -18,6 +18,7 @@ from engine.replay import load_scenario, parse_scenario, record, replay
 
 ROOT = Path(__file__).parents[2]
 EXAMPLE = ROOT / "examples" / "first-game.yaml"
+EXAMPLES = sorted((ROOT / "examples").glob("*.yaml"))
 SCENARIOS = sorted((ROOT / "tests" / "engine" / "scenarios" / "dctp-2011").glob("*.yaml"))
 DOCS = ROOT / "docs" / "archive.md"
 
@@ -83,7 +84,7 @@ def test_archiving_twice_replaces_the_game(db_path: Path) -> None:
     assert counts(db_path)["results"] == 2 * first["results"]
 
 
-@pytest.mark.parametrize("path", [EXAMPLE, *SCENARIOS], ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", [*EXAMPLES, *SCENARIOS], ids=lambda p: p.stem)
 def test_the_tables_rebuild_the_record_and_the_scenario_replays_it(
     path: Path, db_path: Path
 ) -> None:
@@ -255,3 +256,50 @@ def test_the_metadata_command_keys_it_by_the_file_name(
     code, out, _ = run(capsys, "archive", "--db", str(tmp_path / "history.db"), "metadata")
     assert code == 0
     assert set(json.loads(out)["databases"]) == {"history"}
+
+
+LIVE_FORMS = """
+ruleset: dctp-2011
+seed: 3
+players: {Abs: Gin, Miaka: Vodka, Kleene: Agasa, Conia: Shinichi, Akonyl: Shiratori}
+phases:
+  - phase: Night 1
+    orders:
+      - Abs: Kill Kleene
+      - Abs: "[b]clear[/b]"
+  - phase: Day 1
+    orders:
+      - GM: replace Conia with Newbie
+      - Newbie (post): "I am new here. [vote]Abs[/vote]"
+      - Kleene (post): "[quote=Miaka][vote]Kleene[/vote][/quote] [b]vote: Abs[/b]"
+      - Akonyl: Vote Abs
+      - Abs (will only): "Vote Kleene\nWill: I was innocent."
+"""
+
+
+def test_substitutes_clears_wills_and_posts_replay_and_round_trip(db_path: Path) -> None:
+    scenario = parse_scenario(LIVE_FORMS, "live-forms")
+    expected = record(scenario, replay(scenario))
+    night, day = expected["phases"][-2:]
+    assert night["phase"] == "Night 1" and night["results"] == []  # the kill was cleared
+    assert night["orders"] == [
+        {"player": "Abs", "text": "Kill Kleene",
+         "accepted": [{"ability": "kill", "targets": ["Kleene"]}], "rejected": []}
+    ]  # fmt: skip
+    assert day["lynch"]["votes"] == {"Abs": 3} and day["lynch"]["target"] == "Abs"
+    assert [o["player"] for o in day["orders"]] == ["Akonyl"]  # posts and wills are not PMs
+    assert day["players"]["Newbie"]["role"] == "Shinichi" and "Conia" not in day["players"]
+    archive_scenario(scenario, db_path, name="g")
+    db = open_archive(db_path, create=False)
+    try:
+        assert load_record(db, "g") == expected
+        exported = parse_scenario(scenario_yaml(db, "g"))
+    finally:
+        db.close()
+    assert record(exported, replay(exported)) == expected
+
+
+def test_a_player_replaced_away_cannot_send_orders_any_more() -> None:
+    text = LIVE_FORMS + "      - Conia: Vote Abs\n"
+    with pytest.raises(ValueError, match="'Conia' is not a player of this scenario at this point"):
+        parse_scenario(text, "late")

@@ -13,6 +13,7 @@ from daemon.config import (
     DailyAt,
     Lasting,
     ResultsMode,
+    VotesMode,
     check_rulesets,
     load_config,
     parse_deadline,
@@ -81,10 +82,11 @@ def test_a_good_file_loads_into_dataclasses(tmp_path):
     assert game.reminders == (timedelta(hours=12), timedelta(hours=1))
     assert game.schedule.night == DailyAt(time(9, 0)) and game.schedule.prep == game.schedule.night
     assert game.schedule.day == Lasting(timedelta(hours=48))
-    assert (game.results, game.acknowledge, game.vote_count) == (
+    assert (game.results, game.acknowledge, game.votes, game.vote_count) == (
         ResultsMode.AUTO,
         AckMode.ON,
-        None,
+        VotesMode.PM,
+        False,
     )
     assert game.timezone == BERLIN
 
@@ -97,6 +99,12 @@ def test_the_example_file_is_valid_and_documents_every_key():
     source = (ROOT / "daemon" / "config.py").read_text()
     read = set(re.findall(r'f\.get\("([a-z_]+)"', source)) | {"password_env", "password_file"}
     assert read <= documented, read - documented
+
+
+def test_topic_votes_with_a_running_count(tmp_path):
+    text = GOOD.replace("topic = 1234", "topic = 1234\nvotes = topic\nvote_count = on")
+    game = load_config(write(tmp_path, text)).games["r53"]
+    assert (game.votes, game.vote_count) == (VotesMode.TOPIC, True)
 
 
 def test_player_roles_inline_and_multi_line_names(tmp_path):
@@ -130,6 +138,9 @@ BAD = [
     ("[overrides:r53]", "[overrides:r54]", None, "no [game:r54]"),
     ("[rules:house]", "[rulez:house]", None, "unknown section kind"),
     ("[game:r53]", "[game:round 53]", None, "letters, digits"),
+    ("topic = 1234", "topic = 1234\nvote_count = on", "vote_count", "needs votes = topic"),
+    ("topic = 1234", "topic = 1234\nvotes = topic\nvote_count = 2h", "vote_count", "on or off"),
+    ("topic = 1234", "topic = 1234\nvotes = post", "votes", "not one of pm, topic"),
 ]
 
 

@@ -27,18 +27,59 @@ def bodies(messages) -> list[str]:
     return [m.source for m in messages]
 
 
-def test_start_deals_sends_each_role_once_and_opens_the_topic(kit):
+DISGUISE = {"V": "Vermouth", "G": "Gin", "Co": "Conan", "Yu": "Yumi", "M": "Megure",
+            "A": "Agasa", "E": "Eisuke"}  # fmt: skip
+
+
+def test_start_sends_the_engines_opening_role_pms_once_and_opens_the_topic(tmp_path):
+    kit = Kit(tmp_path, roster=DISGUISE)
     kit.start()
     kit.start()  # a restart repeats the job: nothing doubles
-    for player, role in kit.roster.items():
-        pms = kit.inbox_of(player)
-        assert len(pms) == 1
-        assert f"You are {role}" in pms[0].source
+    # Only the players with a Prep action (Vermouth, Yumi) are told their role now.
+    for player in ("V", "Yu"):
+        (pm,) = kit.inbox_of(player)
+        assert f"You are [b]{DISGUISE[player]}[/b]" in pm.source
+        assert pm.subject == "g1: your role"
+    assert all(kit.inbox_of(p) == [] for p in ("G", "Co", "M", "A", "E"))
     (post,) = kit.topic_posts()
     assert "g1 begins" in post.source and "Prep" in post.source
+    assert "everyone else gets theirs when Prep ends" in post.source
     assert kit.open_phase() == "Prep"
     with kit.store() as store:
         assert store.phase("g1", "Prep").deadline == kit.clock() + timedelta(hours=1)
+
+
+def test_a_disguise_victim_is_only_ever_told_their_new_role(tmp_path):
+    kit = Kit(tmp_path, roster=DISGUISE)
+    kit.start()
+    kit.send("V", "Disguise: G, Co, M")
+    kit.poll()
+    kit.close("Prep")
+    kit.close("Prep")  # a repeated close job sends nothing twice
+    with kit.store() as store:
+        outcome = store.phase("g1", "Prep").outcome
+    assert outcome["results"][0]["ability"] == "disguise"
+    victim = outcome["results"][0]["target"]
+    new_role = outcome["players"][victim]["role"]
+    assert new_role != DISGUISE[victim]
+    (role_pm,) = [m for m in kit.inbox_of(victim) if m.subject == "g1: your role"]
+    assert f"You are [b]{new_role}[/b]" in role_pm.source
+    assert all(DISGUISE[victim] not in m.source for m in kit.inbox_of(victim))
+    # Everyone without a Prep action got exactly one role PM, at the end of Prep.
+    for player in ("G", "Co", "M", "A", "E"):
+        roles = [m for m in kit.inbox_of(player) if m.subject == "g1: your role"]
+        assert len(roles) == 1
+    # The disguiser's Prep results PM says what they wear; no second role PM.
+    v_pms = kit.inbox_of("V")
+    assert [m.subject for m in v_pms].count("g1: your role") == 1
+    assert any("You are disguised as" in m.source for m in v_pms if "Prep results" in m.subject)
+    # `role` answers with the role PM the player was sent (the new role for the victim).
+    kit.send(victim, "role")
+    kit.poll()
+    assert f"You are [b]{new_role}[/b]" in kit.inbox_of(victim)[-1].source
+    kit.send(victim, "history")
+    kit.poll()
+    assert "You have no results yet." in kit.inbox_of(victim)[-1].source
 
 
 def test_roles_are_dealt_from_the_list_with_the_game_seed(tmp_path):
@@ -85,18 +126,31 @@ def test_acknowledgements_off_and_batched(tmp_path):
 
 
 def test_player_commands_are_answered_at_once(kit):
-    to_day_one(kit)
+    kit.start()
+    kit.send("Conia", "role")
+    kit.poll()
+    assert "when Prep ends" in kit.inbox_of("Conia")[-1].source  # not told yet
+    kit.close("Prep")
+    kit.send("Akonyl", "Investigate Abs kills Kleene")
+    kit.poll()
+    kit.close("Night 1")
     kit.send("Conia", "Vote Abs")
     kit.poll()
     for command in ("status", "orders", "role", "history"):
         kit.send("Conia", f"[b]{command}[/b]")
+    kit.send("Akonyl", "history")
     kit.poll()
+    assert kit.inbox_of("Akonyl")[-1].source.startswith(
+        "[b]Night 1[/b]\nInvestigation: Abs kills Kleene - "
+    )
+    assert "Shiratori" not in kit.inbox_of("Akonyl")[-1].source
     status, orders, role, history = bodies(kit.inbox_of("Conia")[-4:])
     assert "Day 1" in status and "Deadline: 2026-12-03 07:00 UTC" in status
     assert "Alive (6)" in status
     assert "Your orders for Day 1: Vote Abs" in orders
-    assert "You are Shinichi" in role
-    assert "no results yet" in history
+    assert "You are [b]Shinichi[/b]" in role  # the role PM sent when Prep ended
+    # history lists results PMs only; the role PM (sent in Prep) is not a result.
+    assert "no results yet" in history and "Shinichi" not in history
 
     kit.send("Conia", "clear")
     kit.send("Conia", "orders")

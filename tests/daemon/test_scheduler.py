@@ -21,7 +21,7 @@ players = Abs: Gin, Kleene: Agasa
 night_deadline = 09:00
 day_deadline = 21:00
 reminders = 12h, 1h
-vote_count = {vote_count}
+votes = {votes}
 start = 2026-12-03 20:00
 """
 
@@ -38,13 +38,13 @@ poll_interval = {poll}
 def config(tmp_path: Path) -> Config:
     text = "[autogm]\ntimezone = UTC\n"
     text += FORUM.format(name="dctp", poll="5m") + FORUM.format(name="other", poll="10m")
-    for name, forum, vote_count in [
-        ("g1", "dctp", "2h"),
-        ("g2", "dctp", "off"),
-        ("g3", "dctp", "off"),
-        ("g4", "other", "off"),
+    for name, forum, votes in [
+        ("g1", "dctp", "topic\nvote_count = on"),
+        ("g2", "dctp", "pm"),
+        ("g3", "dctp", "pm"),
+        ("g4", "other", "pm"),
     ]:
-        text += GAME.format(name=name, forum=forum, topic=name, vote_count=vote_count)
+        text += GAME.format(name=name, forum=forum, topic=name, votes=votes)
     path = tmp_path / "config.ini"
     path.write_text(text)
     return load_config(path)
@@ -75,7 +75,8 @@ def test_an_open_phase_gets_a_close_job_that_runs_however_late(config, store):
         T0 + timedelta(hours=15),
         None,
     )
-    assert specs["votecount:g1"].every == timedelta(hours=2)
+    # The running vote count is kept by the poll (after each poll that changed it), no job.
+    assert not [i for i in specs if i.startswith("votecount")]
     assert specs["remind:g1:720m"].run_at == T0 + timedelta(hours=3)
     assert specs["remind:g1:60m"].run_at == T0 + timedelta(hours=14)
 
@@ -121,7 +122,6 @@ class Calls:
             poll=self.record("poll"),
             close_phase=self.record("close"),
             remind=self.record("remind"),
-            vote_count=self.record("votecount"),
         )
 
 

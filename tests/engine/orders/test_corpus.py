@@ -14,22 +14,62 @@ from typing import Any
 import pytest
 import yaml
 
+from engine.abilities import ABILITIES
+from engine.abilities.lent import ability_for
+from engine.orders.model import ParsedPM
 from engine.orders.parse import parse_pm
 from engine.phases import Phase
+from engine.render.answers import render_acknowledgement
 from engine.rules import load_ruleset
-from engine.setup import Setup, new_game
-from engine.state import GameState, Status
+from engine.setup import Setup, new_game, setup_from_dict
+from engine.state import BOMB, ActionRecord, GameState, Loan, Status
+from engine.validate import check_order
 
 CORPUS = sorted((Path(__file__).parent / "corpus").glob("*.yaml"))
 
 
-def _game(spec: dict[str, Any]) -> GameState:
-    state = new_game(load_ruleset(spec.get("ruleset", "dctp-2011")), spec["players"], 1, Setup())
-    state.phase = Phase.parse(spec["phase"])
+def _game(spec: dict[str, Any], phase: str | None = None) -> GameState:
+    """The game a corpus file describes, in the phase of the case (or of the file).
+
+    Beyond the roster and the phase: ``options`` (the ruleset's), ``setup`` (as in scenario
+    files: disguises, costumes, lovers, best_friend, abroad, sober, leader), ``dead``,
+    ``arrested``, ``conditions`` (player: [condition]), ``used`` (player: {key: phase index}),
+    ``offers`` (costumes offered), ``loans`` (held in the case's phase: kind, holder, giver,
+    source), ``bomb`` (wearer, planter), ``history`` (records of past actions),
+    ``interrogations`` (Kogorou's, for Analyze).
+    """
+    ruleset = load_ruleset(spec.get("ruleset", "dctp-2011"), spec.get("options"))
+    setup = setup_from_dict(spec["setup"]) if "setup" in spec else Setup()
+    state = new_game(ruleset, spec["players"], 1, setup)
+    state.phase = Phase.parse(phase or spec["phase"])
     for name in spec.get("dead", []):
         state.players[name].status = Status.DEAD
     for name in spec.get("arrested", []):
         state.players[name].status = Status.ARRESTED
+    for name, conditions in spec.get("conditions", {}).items():
+        for condition in conditions:
+            state.players[name].conditions[condition] = None
+    for name, used in spec.get("used", {}).items():
+        state.players[name].used.update(used)
+    for name, roles in spec.get("offers", {}).items():
+        state.costume_offers[name] = tuple(roles)
+    for loan in spec.get("loans", []):
+        state.loans.append(Loan(loan["kind"], loan["holder"], loan["giver"], state.phase.index,
+                                loan.get("source")))
+    for record in spec.get("history", []):
+        state.history.append(ActionRecord(
+            phase=Phase.parse(record["phase"]), actor=record["actor"],
+            ability=record["ability"], targets=tuple(record.get("targets", ())),
+            took_place=record.get("took_place", True), crime=record.get("crime", False),
+            role=record.get("role"),
+        ))
+    if "bomb" in spec:
+        wearer, planter = spec["bomb"]
+        state.bomb = (wearer, planter)
+        state.players[wearer].conditions[BOMB] = None
+    for name, phases in spec.get("interrogations", {}).items():
+        for when, (target, result) in phases.items():
+            state.interrogations[(name, Phase.parse(when).index)] = (target, result)
     return state
 
 
@@ -47,7 +87,7 @@ CASES = _cases()
 
 @pytest.mark.parametrize(("game", "case"), CASES)
 def test_corpus_pm(game: dict[str, Any], case: dict[str, Any]) -> None:
-    parsed = parse_pm(_game(game), case["from"], case["pm"])
+    parsed = parse_pm(_game(game, case.get("phase")), case["from"], case["pm"])
     assert [o.canonical() for o in parsed.accepted] == case.get("accepted", [])
     wanted = case.get("rejected", [])
     assert len(parsed.rejected) == len(wanted), parsed.rejected
@@ -60,3 +100,39 @@ def test_corpus_pm(game: dict[str, Any], case: dict[str, Any]) -> None:
     for note in case.get("notes", []):
         assert note in parsed.notes, parsed.notes
     assert parsed.unvote == case.get("unvote", False)
+
+
+def _parsed_corpus() -> list[tuple[GameState, ParsedPM]]:
+    parsed = []
+    for path in CORPUS:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        for case in data["cases"]:
+            state = _game(data["game"], case.get("phase"))
+            parsed.append((state, parse_pm(state, case["from"], case["pm"])))
+    return parsed
+
+
+def test_the_corpus_is_large_and_uses_every_ability() -> None:
+    """At least 300 PMs, and every ability of the engine among the orders they give: the
+    ability an order resolves as, so a Black Suitcase action counts as ``suitcase_action``."""
+    assert len(CASES) >= 300
+    seen: set[str] = set()
+    for state, parsed in _parsed_corpus():
+        for order in parsed.accepted:
+            checked = check_order(state, order)
+            assert not isinstance(checked, str), (order, checked)
+            seen.add(order.ability)
+            seen.add(ability_for(order, checked[0][1]).name)
+    assert sorted(set(ABILITIES) - seen) == []
+
+
+def test_every_refusal_is_quoted_and_explained_in_the_answer() -> None:
+    for state, parsed in _parsed_corpus():
+        answer = render_acknowledgement(parsed, state.phase)
+        if parsed.accepted:
+            understood = "; ".join(o.canonical() for o in parsed.accepted)
+            assert f"Understood for {state.phase}: {understood}." in answer
+        for rejection in parsed.rejected:
+            assert rejection.reason.strip()
+            assert f"[quote]{rejection.text}[/quote]{rejection.reason}" in answer
+            assert not rejection.fix or rejection.fix in answer
