@@ -366,10 +366,9 @@ def render_text(scenario: Scenario, replays: list[PhaseReplay]) -> str:
                 continue
             if parsed is None:
                 continue
-            if how == WILL:
-                lines.append("  (kept for its will only: its orders were not taken)")
+            taken = "not taken (will only)" if how == WILL else "understood"
             for order in parsed.accepted:
-                lines.append(f"  understood: {order.canonical()}")
+                lines.append(f"  {taken}: {order.canonical()}")
             for rejection in parsed.rejected:
                 lines.append(f"  refused: '{rejection.text}': {rejection.reason}")
             for note in parsed.notes:
