@@ -75,6 +75,10 @@ night_deadline = 12h
 day_deadline = 12h
 reminders = 3h
 acknowledge = on
+
+# The GM stays in control while autogm runs: overrides are re-read at every poll.
+[overrides:{game}]
+1 = extend Day 1 by 2h
 """
 
 

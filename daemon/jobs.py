@@ -38,10 +38,12 @@ from daemon.games import (
 from daemon.outbox import Outgoing
 from daemon.overrides import (
     End,
+    Extend,
     Modkill,
     Override,
     OverrideError,
     ReplacePlayer,
+    SetDeadline,
     apply_overrides,
     read_overrides,
 )
@@ -589,6 +591,14 @@ class Daemon:
                 f" {command.text}" if command.text else ""
             )
             self._post(store, cfg, body, f"override:{cfg.name}:{override.label}", now)
+            return
+        if isinstance(command, Extend | SetDeadline):
+            # Players learn of a new deadline from the topic, not from the next reminder.
+            name = command.phase or (store.game(cfg.name) or {}).get("phase")
+            row = store.phase(cfg.name, name) if name else None
+            if row is not None and row.deadline is not None:
+                body = texts.deadline_moved_post(name, row.deadline, cfg.timezone)
+                self._post(store, cfg, body, f"override:{cfg.name}:{override.label}", now)
             return
         if not isinstance(command, Modkill | ReplacePlayer):
             return

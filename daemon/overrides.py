@@ -26,6 +26,7 @@ from zoneinfo import ZoneInfo
 from daemon import outbox
 from daemon.config import Config, Where, parse_duration, parse_local_datetime, read_ini
 from daemon.store import OrderRow, Store, from_json, iso, to_json
+from engine.phases import Phase
 
 log = logging.getLogger(__name__)
 
@@ -118,6 +119,10 @@ class Override:
 
 class OverrideError(Exception):
     """An override that cannot be applied now (no such order, no open phase...)."""
+
+
+class NotYet(OverrideError):
+    """An override for a phase still to come: it is tried again at every poll until then."""
 
 
 def _phase(match: re.Match[str]) -> str | None:
@@ -230,6 +235,9 @@ def _apply_one(
                 on_apply(store, override, now)
             result = "applied"
             _record(store, override, parsed, result, now)
+    except NotYet as exc:
+        log.debug("%s", override.where.error(f"override waits: {exc}"))
+        return Outcome(override, f"waiting: {exc}")
     except OverrideError as exc:
         result = f"error: {exc}"
         _record(store, override, parsed, result, now)
@@ -293,11 +301,23 @@ def _end(store: Store, override: Override, now: datetime) -> Settled:
 
 
 def _open_phase(store: Store, game: str, phase: str | None) -> str:
-    name = phase or _game(store, game)["phase"]
+    current = _game(store, game)["phase"]
+    name = phase or current
     row = store.phase(game, name) if name else None
+    if row is None and name and current and _later(name, current):
+        # An override written ahead ("extend Day 3 by 12h" before a holiday) waits for its
+        # phase instead of failing for good.
+        raise NotYet(f"phase {name} is not open yet")
     if row is None or row.closed_at is not None:
         raise OverrideError(f"phase {name or '(none)'} is not open")
     return row.name
+
+
+def _later(name: str, current: str) -> bool:
+    try:
+        return Phase.parse(name) > Phase.parse(current)
+    except ValueError:
+        return False
 
 
 def _extend(store: Store, override: Override, now: datetime) -> Settled:

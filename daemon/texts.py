@@ -24,6 +24,10 @@ def when(moment: datetime, tz: ZoneInfo) -> str:
     return f"{local:%Y-%m-%d %H:%M} {local.tzname()}"
 
 
+def deadline_moved_post(phase: str, deadline: datetime, tz: ZoneInfo) -> str:
+    return f"[b]The GM has moved the deadline of {phase}[/b]: it is now {when(deadline, tz)}."
+
+
 def duration(length: timedelta) -> str:
     minutes = int(length.total_seconds() // 60)
     hours, minutes = divmod(minutes, 60)

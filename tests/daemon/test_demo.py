@@ -5,6 +5,8 @@ from __future__ import annotations
 import io
 import time
 
+import sqlite_utils
+
 from daemon.cli import main
 from daemon.demo import run_demo
 from daemon.store import Store
@@ -26,7 +28,13 @@ def test_the_demo_plays_a_whole_game_to_its_winner_and_archives_it(tmp_path):
         answered = store.rows("SELECT count(*) AS n FROM outbox WHERE dedupe_key LIKE 'answer:%'")
         received = store.rows("SELECT count(*) AS n FROM inbox WHERE kind = 'pm'")
         assert answered[0]["n"] == received[0]["n"] > 0  # every order PM was answered
-    assert (tmp_path / "demo" / "state" / "archive.db").exists()
+    # Issue 8: "The demo game ... lands in the archive with every table filled."
+    archive = sqlite_utils.Database(tmp_path / "demo" / "state" / "archive.db")
+    tables = [t for t in archive.table_names() if "_fts" not in t and not t.startswith("_")]
+    assert tables and all(archive[t].count > 0 for t in tables), {
+        t: archive[t].count for t in tables
+    }
+    assert "The GM has moved the deadline of Day 1" in text  # the demo's GM override
 
 
 def test_the_demo_command_runs_again_in_the_same_directory(tmp_path, capsys):

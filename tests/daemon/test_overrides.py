@@ -182,8 +182,27 @@ def test_void_and_correct_orders(tmp_path, game):
 def test_forced_rulings_are_kept_for_the_phase(tmp_path, game):
     config, _ = overrides_of(tmp_path, "a = ruling: the heal fails\nb = ruling Day 1: no lynch\n")
     outcomes = apply_overrides(game, read_overrides(config)["r53"], T0)
-    assert outcomes[1].result == "error: phase Day 1 is not open"
+    assert outcomes[1].result == "waiting: phase Day 1 is not open yet"
     assert rulings(game, "r53", "Night 1") == ["the heal fails"]
+
+
+def test_an_override_for_a_phase_still_to_come_waits_for_it(tmp_path, game):
+    """A GM may write "extend Day 1 by 2h" ahead; it applies once Day 1 opens, and an
+    override for a phase that has closed is an error."""
+    config, _ = overrides_of(tmp_path, "a = extend Day 1 by 2h\nb = extend Prep by 1h\n")
+    found = read_overrides(config)["r53"]
+    outcomes = apply_overrides(game, found, T0)
+    assert [o.result for o in outcomes] == [
+        "waiting: phase Day 1 is not open yet",
+        "error: phase Prep is not open",
+    ]
+    assert game.rows("SELECT label FROM overrides") == [{"label": "b"}]
+    game.close_phase("r53", "Night 1", DEADLINE, {})
+    game.open_phase("r53", "Day 1", DEADLINE, DEADLINE + timedelta(hours=12))
+    game.update_game("r53", DEADLINE, phase="Day 1")
+    outcomes = apply_overrides(game, found, DEADLINE)
+    assert [o.result for o in outcomes] == ["applied"]
+    assert game.phase("r53", "Day 1").deadline == DEADLINE + timedelta(hours=14)
 
 
 def test_resend_requeues_a_message(tmp_path, game):
