@@ -7,6 +7,7 @@ the record, a notice for a player, an action record for later investigations and
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -130,6 +131,15 @@ class Context:
         from engine.abilities.base import ABILITIES
 
         return self.unable(name, ABILITIES["travel"]) is None
+
+    def able(self, actions: Iterable[Action]) -> Iterator[Action]:
+        """The actions whose actors can act now; the others fail here, each with its reason."""
+        for action in actions:
+            reason = self.unable_reason(action)
+            if reason:
+                self.fail(action, reason)
+            else:
+                yield action
 
     def unable_reason(self, action: Action) -> str | None:
         """Why the actor cannot act at this point of the phase, if they cannot."""

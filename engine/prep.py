@@ -141,11 +141,7 @@ def settle_prep(ctx: Context) -> None:
             pending[action.ability.name].append(action)
     disguise = ABILITIES["disguise"]
     victims: list[str] = []
-    for action in pending["disguise"]:
-        reason = ctx.unable_reason(action)
-        if reason:
-            ctx.fail(action, reason)
-            continue
+    for action in ctx.able(pending["disguise"]):
         victim = disguise.draw(ctx, action)  # type: ignore[attr-defined]
         if victim is None:
             ctx.fail(action, "nobody_to_disguise_as")

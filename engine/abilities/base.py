@@ -48,11 +48,7 @@ class Ability:
 
     def resolve_step(self, ctx: Context, actions: list[Action]) -> None:
         """Resolve every action of this ability at its step; most resolve one by one."""
-        for action in actions:
-            reason = ctx.unable_reason(action)
-            if reason:
-                ctx.fail(action, reason)
-                continue
+        for action in ctx.able(actions):
             target = action.target
             if self.needs_free_target and target is not None and not ctx.is_reachable(target):
                 ctx.fail(action, "target_unavailable")

@@ -125,11 +125,7 @@ class BowTie(Ability):
         return None
 
     def resolve_step(self, ctx: Context, actions: list[Action]) -> None:
-        for action in actions:
-            reason = ctx.unable_reason(action)
-            if reason:
-                ctx.fail(action, reason)
-                continue
+        for action in ctx.able(actions):
             holder = first_free(ctx, action.order.targets)
             if holder is None:
                 ctx.fail(action, "target_unavailable")

@@ -54,11 +54,7 @@ class BlackSuitcase(Ability):
         return None
 
     def resolve_step(self, ctx: Context, actions: list[Action]) -> None:
-        for action in actions:
-            reason = ctx.unable_reason(action)
-            if reason:
-                ctx.fail(action, reason)
-                continue
+        for action in ctx.able(actions):
             holder = first_free(ctx, action.order.targets)
             if holder is None:
                 ctx.fail(action, "target_unavailable")
@@ -90,11 +86,7 @@ class SuitcaseAction(Ability):
         ]
 
     def resolve_step(self, ctx: Context, actions: list[Action]) -> None:
-        for action in actions:
-            reason = ctx.unable_reason(action)
-            if reason:
-                ctx.fail(action, reason)
-                continue
+        for action in ctx.able(actions):
             targets = action.order.targets or tuple(
                 dict.fromkeys(q.subject for q in action.order.queries)
             )
