@@ -9,9 +9,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.abilities.base import Ability, register
-from engine.abilities.suitcase import first_free
+from engine.abilities.suitcase import lend_for_next_night
 from engine.rules.base import PREP, AbilityUse, Slot, Step
-from engine.state import Loan
 
 if TYPE_CHECKING:
     from engine.context import Action, Context
@@ -125,15 +124,4 @@ class BowTie(Ability):
         return None
 
     def resolve_step(self, ctx: Context, actions: list[Action]) -> None:
-        for action in ctx.able(actions):
-            holder = first_free(ctx, action.order.targets)
-            if holder is None:
-                ctx.fail(action, "target_unavailable")
-                continue
-            night = ctx.phase.index + 1
-            ctx.state.loans.append(Loan("bow_tie", holder, action.actor, night))
-            ctx.done(action)
-            ctx.result(action, "done", target=holder)
-            ctx.record(action, took_place=True, targets=(holder,))
-            ctx.notify(action.actor, "bow_tie.given", target=holder)
-            ctx.notify(holder, "bow_tie.received")
+        lend_for_next_night(ctx, actions, "bow_tie")

@@ -29,6 +29,23 @@ def first_free(ctx: Context, names: tuple[str, ...]) -> str | None:
     return next((n for n in names if ctx.player(n).status is Status.ALIVE), None)
 
 
+def lend_for_next_night(ctx: Context, actions: list[Action], item: str) -> None:
+    """Day loans of the bow-tie and the Black Suitcase: the first named player still free
+    holds ``item`` the night after; the lender and the holder are told, never each other's
+    names ("Neither the recipient ... nor Agasa learn each other's identity")."""
+    for action in ctx.able(actions):
+        holder = first_free(ctx, action.order.targets)
+        if holder is None:
+            ctx.fail(action, "target_unavailable")
+            continue
+        ctx.state.loans.append(Loan(item, holder, action.actor, ctx.phase.index + 1))
+        ctx.done(action)
+        ctx.result(action, "done", target=holder)
+        ctx.record(action, took_place=True, targets=(holder,))
+        ctx.notify(action.actor, f"{item}.given", target=holder)
+        ctx.notify(holder, f"{item}.received")
+
+
 @register
 class BlackSuitcase(Ability):
     """The day order: "Has to give it to someone, otherwise no one will recieve the Black
@@ -54,17 +71,7 @@ class BlackSuitcase(Ability):
         return None
 
     def resolve_step(self, ctx: Context, actions: list[Action]) -> None:
-        for action in ctx.able(actions):
-            holder = first_free(ctx, action.order.targets)
-            if holder is None:
-                ctx.fail(action, "target_unavailable")
-                continue
-            ctx.state.loans.append(Loan("suitcase", holder, action.actor, ctx.phase.index + 1))
-            ctx.done(action)
-            ctx.result(action, "done", target=holder)
-            ctx.record(action, took_place=True, targets=(holder,))
-            ctx.notify(action.actor, "suitcase.given", target=holder)
-            ctx.notify(holder, "suitcase.received")
+        lend_for_next_night(ctx, actions, "suitcase")
 
 
 @register
