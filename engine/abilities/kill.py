@@ -224,7 +224,9 @@ def close_attack(ctx: Context, attack: Attack) -> None:
         elif killed:
             ctx.notify(attack.attacker, "kill.done", target=attack.target)
             if action.actor != attack.attacker:
-                ctx.notify(action.actor, "kill.done", target=attack.target)
+                # The leader who named the killer learns the order was carried out.
+                ctx.notify(action.actor, "kill.ordered_done", target=attack.target,
+                           killer=attack.attacker)  # fmt: skip
     if attack.kind in {"kill", "snipe", "vest"}:
         note_kill_cycle(ctx.state, attack.attacker, killed)
 
