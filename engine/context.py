@@ -141,6 +141,12 @@ class Context:
             else:
                 yield action
 
+    def died_now(self, name: str) -> bool:
+        """Killed in this phase: the night's actions happen at once, so actions on a player
+        killed tonight still took place."""
+        p = self.player(name)
+        return p.status is Status.DEAD and p.fate is not None and p.fate.phase == self.phase
+
     def unable_reason(self, action: Action) -> str | None:
         """Why the actor cannot act at this point of the phase, if they cannot."""
         return self.unable(action.actor, action.ability)

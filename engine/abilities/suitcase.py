@@ -97,7 +97,7 @@ class SuitcaseAction(Ability):
             targets = action.order.targets or tuple(
                 dict.fromkeys(q.subject for q in action.order.queries)
             )
-            if any(not ctx.is_reachable(t) and not _died_now(ctx, t) for t in action.order.targets):
+            if any(not ctx.is_reachable(t) and not ctx.died_now(t) for t in action.order.targets):
                 ctx.fail(action, "target_unavailable")
                 continue
             ctx.done(action)
@@ -112,11 +112,6 @@ class SuitcaseAction(Ability):
             )  # fmt: skip
             ctx.notify(action.actor, "suitcase.used", order=action.order.canonical())
 
-
-def _died_now(ctx: Context, name: str) -> bool:
-    """A target killed tonight: the night's actions happen at once."""
-    p = ctx.player(name)
-    return p.status is Status.DEAD and p.fate is not None and p.fate.phase == ctx.phase
 
 
 def suitcase_for_night_one(state: GameState) -> None:

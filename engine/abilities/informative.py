@@ -1,0 +1,103 @@
+"""What the information abilities share: their base class (they learn from what happened, so
+they report after every step) and the lookups of action records that answer queries.
+
+Every answer is computed from data: the action records of the phase (``ctx.records``) and of
+past phases (``state.history``, looked up by phase), what a player appears to be
+(``engine.appearance``), and the hooks other abilities fill (``ctx.slandered``; blamed and
+Black Suitcase actions are records with ``took_place``). The abilities are in ``investigation``,
+``observation``, ``interrogation``, ``detection``, ``identification`` and ``betrayal``.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+from typing import TYPE_CHECKING, ClassVar
+
+from engine.abilities.base import Ability
+from engine.rules.base import Step
+from engine.state import ActionRecord
+
+if TYPE_CHECKING:
+    from engine.context import Action, Context
+    from engine.orders.model import Query
+    from engine.phases import Phase
+    from engine.state import GameState
+
+# "'Blame' itself may not be investigated and will come back as a false"; "Spy cannot be
+# investigated or staked out in any form."
+UNSEEN = frozenset({"blame", "spy"})
+DISGUISES = frozenset({"disguise", "temporary_disguise"})
+
+
+def phase_records(state: GameState, phase: Phase) -> list[ActionRecord]:
+    """The records of one past phase: the history is in phase order, so a bisect finds them."""
+    history = state.history
+    index = phase.index
+    start = bisect_left(history, index, key=lambda r: r.phase.index)
+    end = bisect_right(history, index, lo=start, key=lambda r: r.phase.index)
+    return history[start:end]
+
+
+def holds(ruleset, records: list[ActionRecord], query: Query) -> bool:
+    """Whether the records show the queried action as having taken place.
+
+    "If the killing was interrupted by protection, healing or first aid then the investigation
+    will still be true"; "If a discombobulated action is investigated, then the action will be
+    shown as 'false'"; "Even if a protection or heal wasn't necessary, as long as the player
+    did the order ... it will come out as 'True'"; "Black Suitcase and Blamed actions appear as
+    if they were legitimate actions"; a disguise is asked "for their exact disguise".
+    """
+    if query.keyword in UNSEEN:
+        return False
+    if query.keyword in DISGUISES:
+        return any(
+            r.took_place and r.actor == query.subject and r.ability in DISGUISES
+            and r.role == query.obj
+            for r in records
+        )  # fmt: skip
+    keyword = ruleset.keyword(query.keyword)
+    return any(
+        r.took_place
+        and r.actor == query.subject
+        and r.ability not in UNSEEN
+        and ruleset.keyword(r.ability) == keyword
+        and (not query.obj or query.obj in r.targets)
+        for r in records
+    )
+
+
+def query_is_true(ctx: Context, query: Query) -> bool:
+    """Whether a same-phase query holds."""
+    return holds(ctx.ruleset, ctx.records, query)
+
+
+class Informative(Ability):
+    """An ability whose results James may receive from a subordinate ("two results from his
+    subordinates chosen at random")."""
+
+    informative: ClassVar[bool] = True
+    step = Step.OTHER
+
+    def resolve_step(self, ctx: Context, actions: list[Action]) -> None:
+        # The night's actions happen at once: a target killed tonight is still looked at
+        # (Stake-out: "If the target is killed the night you stake them out, you learn ... the
+        # gender of the killer").
+        for action in actions:
+            reason = ctx.unable_reason(action)
+            target = action.target
+            if reason:
+                ctx.fail(action, reason)
+            elif (
+                self.needs_free_target
+                and target is not None
+                and not ctx.is_reachable(target)
+                and not ctx.died_now(target)
+            ):
+                ctx.fail(action, "target_unavailable")
+            else:
+                self.resolve(ctx, action)
+
+    def resolve(self, ctx: Context, action: Action) -> None:
+        ctx.done(action)
+        ctx.record(action, took_place=True)
+
