@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from daemon.archive import archive_game, archive_scenario
+from daemon.archive_job import ARCHIVE_FILE
 from daemon.archive_schema import ArchiveError, metadata_for, open_archive
 from daemon.archive_views import (
     compare,
@@ -35,7 +36,6 @@ from daemon.config import ConfigError, load_config
 from daemon.store import Store, StoreError
 from engine.replay import ScenarioError, parse_scenario, record, replay
 
-ARCHIVE_FILE = "archive.db"
 DEFAULT_CONFIG = "config.ini"
 USAGE = """autogm archive [options] list
        autogm archive [options] show GAME

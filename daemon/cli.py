@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
-from daemon import games, jobs, outbox
+from daemon import approval, closing, forums, games, jobs, outbox, phases, reminders
 from daemon.config import Config, ConfigError, GameConfig, check_rulesets, load_config
 from daemon.store import Store, StoreError, iso
 from daemon.texts import when
@@ -171,8 +171,8 @@ def status_text(store: Store, cfg: GameConfig, now: datetime) -> str:
     lines = [f"{cfg.name}: {row['status']}, {row['phase'] or '-'} (topic {cfg.topic})"]
     if row["status"] not in ("running", "paused"):
         return lines[0]
-    waiting = jobs.awaiting_approval(store, cfg.name)
-    phase = jobs._open_phase(store, cfg.name)
+    waiting = approval.awaiting_approval(store, cfg.name)
+    phase = phases.open_phase(store, cfg.name)
     if waiting and phase is None:
         lines.append(f"  {waiting} closed; results held: autogm approve {cfg.name}")
     if phase is not None and phase.deadline is not None:
@@ -180,7 +180,7 @@ def status_text(store: Store, cfg: GameConfig, now: datetime) -> str:
         hours = f"{left.total_seconds() / 3600:.1f} h left" if left.total_seconds() > 0 else "due"
         lines.append(f"  deadline {when(phase.deadline, cfg.timezone)} ({hours})")
     live = games.rebuild(store, cfg.name, games.ruleset_for(cfg))
-    silent = set(jobs.silent_players(store, live))
+    silent = set(reminders.silent_players(store, live))
     able = games.can_act(live.state)
     lines.append("  sent orders: " + (", ".join(p for p in able if p not in silent) or "nobody"))
     lines.append("  no orders:   " + (", ".join(p for p in able if p in silent) or "nobody"))
@@ -220,7 +220,8 @@ def _preview(args: argparse.Namespace) -> int:
             )
             print(f"If {closed.phase} closed now, autogm would send:")
             messages = [
-                (m.kind, m.recipients, m.body) for m in jobs.phase_messages(cfg, closed, deadline)
+                (m.kind, m.recipients, m.body)
+                for m in closing.phase_messages(cfg, closed, deadline)
             ]
     for kind, recipients, body in messages:
         where = f"PM to {', '.join(recipients)}" if kind == "pm" else "post in the topic"
@@ -235,7 +236,7 @@ def _approve(args: argparse.Namespace) -> int:
     with _store(config) as store:
         _started(store, cfg.name)
         try:
-            phase, released, opened = jobs.approve(store, cfg, _now())
+            phase, released, opened = approval.approve(store, cfg, _now())
         except LookupError as exc:
             raise UserError(str(exc)) from None
     then = f"{opened} is open" if opened else "the game is over"
@@ -250,7 +251,7 @@ def _resolve_now(args: argparse.Namespace) -> int:
     now = _now()
     with _store(config) as store:
         info = _started(store, cfg.name)
-        phase = jobs._open_phase(store, cfg.name)
+        phase = phases.open_phase(store, cfg.name)
         if phase is None or info["status"] != "running":
             raise UserError(f"{cfg.name} has no open phase to close ({info['status']})")
         with store.atomic():
@@ -301,7 +302,7 @@ def _check_forum(args: argparse.Namespace) -> int:
             raise UserError(f"no forum {name!r} in {config.path}")
         topics = [g.topic for g in config.games.values() if g.forum == name]
         print(f"[forum:{name}]")
-        forum = jobs.make_forum(config.forums[name], config.autogm.state_dir, _now)
+        forum = forums.make_forum(config.forums[name], config.autogm.state_dir, _now)
         status |= check_forum(forum, topics[0] if topics else "1", sys.stdout)
     return status
 

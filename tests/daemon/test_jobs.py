@@ -6,7 +6,7 @@ from datetime import timedelta
 
 import pytest
 
-from daemon import games, jobs, outbox
+from daemon import approval, games, outbox
 from daemon.scheduler import plan_jobs
 from tests.daemon.gamekit import Kit
 
@@ -238,13 +238,13 @@ def test_approval_mode_holds_results_until_the_gm_approves(tmp_path):
     assert len(kit.topic_posts()) == posts
     cfg = kit.daemon.config.games["g1"]
     with kit.store() as store:
-        assert jobs.awaiting_approval(store, "g1") == "Prep"
+        assert approval.awaiting_approval(store, "g1") == "Prep"
         held = outbox.rows(store, "local", "held")
         assert held and all(row.phase == "Prep" for row in held)
         assert not [
             s for s in plan_jobs(kit.daemon.config, store, kit.clock()) if s.kind == "close"
         ]
-        phase, released, opened = jobs.approve(store, cfg, kit.clock())
+        phase, released, opened = approval.approve(store, cfg, kit.clock())
     assert (phase, opened) == ("Prep", "Night 1") and released == len(held)
     kit.poll()
     new = kit.topic_posts()[posts:]

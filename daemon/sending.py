@@ -1,0 +1,90 @@
+"""Posts and PMs a job sends: each one enqueued in the outbox, in the caller's transaction.
+
+Nothing here talks to the forum: ``outbox.deliver`` sends later, exactly once.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+
+from daemon import outbox
+from daemon.config import GameConfig
+from daemon.outbox import Outgoing
+from daemon.store import InboxMessage, Store
+
+log = logging.getLogger(__name__)
+
+
+def post(
+    store: Store,
+    cfg: GameConfig,
+    body: str,
+    key: str,
+    now: datetime,
+    *,
+    phase: str | None = None,
+    hold: bool = False,
+) -> int | None:
+    """A post in the game's topic: its outbox id, None if ``key`` was enqueued before."""
+    message = Outgoing(cfg.forum, "post", key, body, cfg.name, phase, topic=cfg.topic)
+    return outbox.enqueue(store, message, now, hold=hold)
+
+
+def pm(
+    store: Store,
+    cfg: GameConfig,
+    player: str,
+    subject: str,
+    body: str,
+    key: str,
+    now: datetime,
+    *,
+    phase: str | None = None,
+    hold: bool = False,
+) -> None:
+    """A PM to a player's account; refused (and logged) if it is not a current account."""
+    current = {p["name"] for p in store.players(cfg.name) if p["status"] != "replaced"}
+    if player not in current:
+        log.error("%s: not sending %r to %r: not a current player account", cfg.name, key, player)
+        store.log("outbox.refused", {"key": key, "to": player}, now, cfg.name)
+        return
+    message = Outgoing(
+        cfg.forum, "pm", key, body, cfg.name, phase, recipients=(player,), subject=subject
+    )
+    outbox.enqueue(store, message, now, hold=hold)
+
+
+def answer(
+    store: Store,
+    message: InboxMessage,
+    game: str | None,
+    body: str,
+    now: datetime,
+    *,
+    recipient: str | None = None,
+    phase: str | None = None,
+    subject: str | None = None,
+) -> None:
+    """The reply to one message: to its author's account, never to anyone else."""
+    outbox.enqueue(
+        store,
+        Outgoing(
+            forum=message.forum,
+            kind="pm",
+            dedupe_key=f"answer:{message.forum}:{message.id}",
+            body=body,
+            game=game,
+            phase=phase,
+            recipients=(recipient or message.author,),
+            subject=subject or reply_subject(message.subject, "your orders"),
+        ),
+        now,
+    )
+
+
+def reply_subject(subject: str | None, fallback: str) -> str:
+    subject = (subject or "").strip()
+    if not subject:
+        return f"Re: {fallback}"
+    return subject if subject.lower().startswith("re:") else f"Re: {subject}"
