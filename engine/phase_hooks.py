@@ -11,7 +11,7 @@ from __future__ import annotations
 from engine.abilities.base import ABILITIES
 from engine.abilities.bonds import friend_killed
 from engine.abilities.disguise import record_worn, reveal_abducted, take_off_costumes
-from engine.abilities.info import quarter_dead, sober_up
+from engine.abilities.interrogation import quarter_dead, sober_up
 from engine.abilities.protect import lend_watch_tonight
 from engine.abilities.travel import begin_travel
 from engine.context import Action, Context

@@ -38,7 +38,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Iterable
 
-from engine.orders.names import word_spans
+from engine.orders.folding import word_spans
 
 # [name], [/name], [name=attr], [quote="x" post_id=1], and phpBB 3.0's stored forms
 # [b:uid], [/list:u:uid], [/*:m:uid], [quote=&quot;x&quot;:uid].

@@ -157,6 +157,30 @@ CRIME_WORDS: tuple[tuple[str, str], ...] = (
 )  # fmt: skip
 
 
+# Phrases that stand between the words of many orders, shared by their readers.
+# "on Night 1", "during Prep", "tonight", "last night": the phase an order or a query names.
+PHASE = re.compile(
+    r"\s*(?:(?:on|during|in|at|of)\s+)?(?:the\s+)?"
+    r"(?P<phase>prep(?:aration)?(?:\s+phase)?|(?:night|day|n|d)\s*(?:\d+|[a-z]+)"
+    r"|tonight|today|last\s+night|yesterday)\b",
+    re.IGNORECASE,
+)
+# Between the players or roles of a list: "A, B and C", "A or else B".
+LIST_SEP = re.compile(r"\s*(?:,|&|\+|\band\b|\bor(?:\s+else)?\b|\bthen\b)\s*", re.IGNORECASE)
+# "Disguise as one of: A, B, C", "Friendship list: A, B", "Spy on these players: A, B, C".
+LIST_WORDS = re.compile(
+    r"\s*(?:(?:as\s+)?one\s+of|(?:my\s+|the\s+|these\s+|following\s+)*"
+    r"(?:list|names|players|people|targets|candidates))(?:\s+(?:is|are))?\s*:?\s*(?=\S)",
+    re.IGNORECASE,
+)
+# "Arrest Abs for killing", "Disguise as Ran for N3": the word before a crime or a phase.
+FOR = re.compile(r"\s*(?:for\b)?\s*", re.IGNORECASE)
+# "APTX pofa as Satou", "Identify Akonyl = Sonoko": the word before a role.
+AS = re.compile(r"\s*(?:as|=|is|:|-)\s*", re.IGNORECASE)
+# "Use heal on Parkur", "use my Voice of Reason", "the watch to Akonyl": words before the keyword.
+USE = re.compile(r"(?:(?:use|using|activate|do)\s+)?(?:(?:my|the|your)\s+)?", re.IGNORECASE)
+
+
 def _compile(table: tuple[tuple[str, str], ...]) -> list[tuple[re.Pattern[str], str]]:
     return [(re.compile(rf"(?:{p})\b", re.IGNORECASE), name) for p, name in table]
 

@@ -1,9 +1,7 @@
 """Loose matching of player names (and role names) as players type them in orders.
 
-A name is compared by its *key*: Unicode NFKC, look-alike letters of other scripts folded to
-Latin, casefold, accents dropped, and everything that is not a letter or digit dropped, so
-"mr.black cat", "Mr Black Cat" and "ＭＲ. BLACK CAT" all read as "Mr. Black Cat". The display
-form is kept for answers.
+A name is compared by its *key* (``engine.orders.folding.fold``: "mr.black cat", "Mr Black Cat"
+and "ＭＲ. BLACK CAT" all read as "Mr. Black Cat"). The display form is kept for answers.
 
 Tiers, first hit wins: exact key, alias key, unique prefix, unique fuzzy match. Anything else is
 ambiguous (naming every candidate) or none (with a few suggestions): the matcher never picks
@@ -36,12 +34,21 @@ same name ("Mr Blak Cat" is Mr. Black Cat, not "Mr" plus junk).
 from __future__ import annotations
 
 import bisect
-import re
-import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+
+from engine.orders.folding import (
+    WORD_RUN,
+    bag_gap,
+    deletions,
+    distance,
+    fold,
+    fold_run,
+    fuzzy_limit,
+    loose_form,
+)
 
 MIN_PREFIX = 2
 MIN_FUZZY = 3
@@ -49,109 +56,9 @@ MAX_SUGGESTIONS = 3
 # How many runs of letters/digits match_prefix reads at most; names have at most a few words.
 _MAX_RUNS = 12
 
-# Letters of other scripts that look like Latin ones, mapped before casefolding because the
-# look-alike depends on the case (Greek capital Nu looks like N, small nu like v).
-_CONFUSABLES = str.maketrans(
-    {
-        # Cyrillic capitals and smalls
-        "А": "A", "В": "B", "Е": "E", "К": "K", "М": "M", "Н": "H", "О": "O", "Р": "P",
-        "С": "C", "Т": "T", "Х": "X", "У": "Y", "Ү": "Y", "Ѕ": "S", "І": "I", "Ј": "J",
-        "Ԛ": "Q", "Ԝ": "W", "Ӏ": "I",
-        "а": "a", "е": "e", "о": "o", "р": "p", "с": "c", "у": "y", "х": "x", "ѕ": "s",
-        "і": "i", "ј": "j", "ԁ": "d", "һ": "h", "ԛ": "q", "ԝ": "w", "ӏ": "l", "ү": "y",
-        # Greek capitals and smalls
-        "Α": "A", "Β": "B", "Ε": "E", "Ζ": "Z", "Η": "H", "Ι": "I", "Κ": "K", "Μ": "M",
-        "Ν": "N", "Ο": "O", "Ρ": "P", "Τ": "T", "Υ": "Y", "Χ": "X",
-        "α": "a", "ο": "o", "ι": "i", "κ": "k", "ν": "v", "ρ": "p", "υ": "u", "χ": "x",
-        # Latin variants that NFKC keeps apart
-        "ɑ": "a", "ɡ": "g", "ı": "i", "ȷ": "j", "ℓ": "l",
-    }
-)  # fmt: skip
-
-# Letters that NFD does not split into a base letter and an accent.
-_LETTERS = str.maketrans(
-    {"ø": "o", "ł": "l", "đ": "d", "ð": "d", "þ": "th", "æ": "ae", "œ": "oe", "ħ": "h"}
-)
-
-_ASCII_DROP = str.maketrans("", "", "".join(chr(i) for i in range(128) if not chr(i).isalnum()))
-
-# A run of letters/digits, combining marks included so a decomposed "u" + diaeresis stays one run.
-_RUN = re.compile(
-    r"(?:[^\W_]|[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f])+"
-)
-
-
-def _fold_run(run: str) -> str:
-    if run.isascii():
-        return run.lower()
-    text = unicodedata.normalize("NFKC", run).translate(_CONFUSABLES).casefold()
-    text = unicodedata.normalize("NFD", text).translate(_LETTERS)
-    return "".join(ch for ch in text if ch.isalnum())
-
-
-def fold(text: str) -> str:
-    """The comparison key of a name or a fragment: letters and digits only, folded."""
-    if text.isascii():
-        return text.lower().translate(_ASCII_DROP)
-    return "".join(_fold_run(m.group()) for m in _RUN.finditer(text))
-
-
-def fold_words(text: str) -> list[str]:
-    """The keys of each run of letters/digits: "Mr. Black Cat" -> ["mr", "black", "cat"]."""
-    return [key for m in _RUN.finditer(text) if (key := _fold_run(m.group()))]
-
-
-def word_spans(text: str) -> list[tuple[str, int, int]]:
-    """(key, start, end) of each run of letters/digits in ``text``."""
-    return [(key, m.start(), m.end()) for m in _RUN.finditer(text) if (key := _fold_run(m.group()))]
-
-
-def _loose(text: str) -> str:
-    return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
-
 
 def _sort_key(name: str) -> tuple[str, str]:
-    return (fold(name) or _loose(name), name)
-
-
-def distance(a: str, b: str, limit: int | None = None) -> int:
-    """Damerau-Levenshtein distance (optimal string alignment); stops early above ``limit``."""
-    if limit is not None and abs(len(a) - len(b)) > limit:
-        return limit + 1
-    prev2: list[int] = []
-    prev = list(range(len(b) + 1))
-    for i, ca in enumerate(a, 1):
-        cur = [i] + [0] * len(b)
-        for j, cb in enumerate(b, 1):
-            cost = 0 if ca == cb else 1
-            best = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
-            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
-                best = min(best, prev2[j - 2] + 1)
-            cur[j] = best
-        if limit is not None and min(cur) > limit:
-            return limit + 1
-        prev2, prev = prev, cur
-    return prev[-1]
-
-
-def _bag_gap(a: Counter[str], b: Counter[str], len_a: int, len_b: int) -> int:
-    """How many letters differ between two keys, counted as a multiset (L1 distance)."""
-    shared = sum(min(n, b[ch]) for ch, n in a.items() if ch in b)
-    return len_a + len_b - 2 * shared
-
-
-def fuzzy_limit(key: str) -> int:
-    """Edits allowed to reach a name with this key: 1 up to 5 characters, 2 beyond."""
-    return 1 if len(key) <= 5 else 2
-
-
-def _deletions(key: str, depth: int) -> set[str]:
-    found = {key}
-    frontier = {key}
-    for _ in range(depth):
-        frontier = {w[:i] + w[i + 1 :] for w in frontier for i in range(len(w))}
-        found |= frontier
-    return found
+    return (fold(name) or loose_form(name), name)
 
 
 class MatchKind(StrEnum):
@@ -223,9 +130,9 @@ def _make_entry(written: str, target: str, is_alias: bool) -> _Entry:
     starts: list[int] = []
     key = ""
     last_end = None
-    for m in _RUN.finditer(written):
+    for m in WORD_RUN.finditer(written):
         run = m.group()
-        run_key = _fold_run(run)
+        run_key = fold_run(run)
         if not run_key:
             continue
         if last_end is not None and m.start() > last_end:
@@ -233,12 +140,12 @@ def _make_entry(written: str, target: str, is_alias: bool) -> _Entry:
             gaps.add(len(key))
         starts.append(len(key))
         for i in _inner_words(run):
-            gaps.add(len(key) + len(_fold_run(run[:i])))
-            starts.append(len(key) + len(_fold_run(run[:i])))
+            gaps.add(len(key) + len(fold_run(run[:i])))
+            starts.append(len(key) + len(fold_run(run[:i])))
         key += run_key
         last_end = m.end()
     tail = written[last_end:].rstrip() if last_end is not None else ""
-    loose = _loose(written)
+    loose = loose_form(written)
     return _Entry(
         written, key or loose, target, loose, is_alias, frozenset(gaps), tuple(starts), tail
     )
@@ -259,7 +166,7 @@ def _deletion_index(entries: Sequence[_Entry]) -> dict[str, list[int]]:
     index: dict[str, list[int]] = {}
     for i, e in enumerate(entries):
         if len(e.key) >= MIN_FUZZY:
-            for variant in _deletions(e.key, fuzzy_limit(e.key)):
+            for variant in deletions(e.key, fuzzy_limit(e.key)):
                 index.setdefault(variant, []).append(i)
     return index
 
@@ -327,7 +234,7 @@ class NameMatcher:
     def match(self, fragment: str) -> NameMatch:
         """Read a whole fragment (already cut out by the grammar) as one name."""
         written = fragment.strip()
-        key = fold(written) or _loose(written)
+        key = fold(written) or loose_form(written)
         if not key:
             return NameMatch(MatchKind.NONE, written)
         return (
@@ -403,7 +310,7 @@ class NameMatcher:
             if len(targets) == 1:
                 return NameMatch(kind, written, targets[0])
             if targets:
-                loose = _loose(written)
+                loose = loose_form(written)
                 same = {e.target for e in tier if e.loose == loose}
                 if len(same) == 1:
                     return NameMatch(kind, written, same.pop())
@@ -441,7 +348,7 @@ class NameMatcher:
             return {}
         seen: set[int] = set()
         best: dict[str, int] = {}
-        for variant in _deletions(key, 2):
+        for variant in deletions(key, 2):
             for index in self._deletes.get(variant, ()):
                 if index in seen:
                     continue
@@ -498,7 +405,7 @@ class NameMatcher:
     def suggest(self, fragment: str) -> tuple[str, ...]:
         """A few names close to ``fragment``, for an answer that refuses it: names it starts,
         then the fewest edits away (at most half the name, or 2)."""
-        key = fold(fragment) or _loose(fragment)
+        key = fold(fragment) or loose_form(fragment)
         if not key:
             return ()
         scored: dict[str, tuple[int, int]] = {}
@@ -509,7 +416,7 @@ class NameMatcher:
                 score = (0, 0)
             elif abs(len(e.key) - len(key)) > limit:
                 continue
-            elif _bag_gap(bag, other, len(key), len(e.key)) > 2 * limit:
+            elif bag_gap(bag, other, len(key), len(e.key)) > 2 * limit:
                 # An edit changes at most two letter counts: too many letters differ.
                 continue
             elif (d := distance(key, e.key, limit)) <= limit:
@@ -529,7 +436,7 @@ class NameMatcher:
     def _scan(self, text: str, start: int) -> Iterator[_Run]:
         offset = 0
         last_end = start
-        for count, m in enumerate(_RUN.finditer(text, start)):
+        for count, m in enumerate(WORD_RUN.finditer(text, start)):
             between = text[last_end : m.start()]
             if count == _MAX_RUNS or offset > self._max_key + 2:
                 return
@@ -537,7 +444,7 @@ class NameMatcher:
                 return
             if count and any(not ch.isspace() and ch not in self._puncts for ch in between):
                 return
-            key = _fold_run(m.group())
+            key = fold_run(m.group())
             if not key:
                 return
             yield _Run(key, m.end(), offset, bool(count) and any(ch.isspace() for ch in between))
@@ -559,7 +466,7 @@ class NameMatcher:
         for e in self._symbols:
             end = start + len(e.loose)
             after = text[end : end + 1]
-            if _loose(text[start:end]) == e.loose and (not after.isalnum() or after.isspace()):
+            if loose_form(text[start:end]) == e.loose and (not after.isalnum() or after.isspace()):
                 kind = MatchKind.ALIAS if e.is_alias else MatchKind.EXACT
                 return NameMatch(kind, text[start:end], e.target), end
         return None

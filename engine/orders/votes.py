@@ -23,7 +23,8 @@ from dataclasses import dataclass, replace
 from enum import Enum, StrEnum
 
 from engine.orders.bbcode import clean_message, strip_quoted
-from engine.orders.names import MatchKind, NameMatch, NameMatcher, fold
+from engine.orders.folding import fold
+from engine.orders.names import MatchKind, NameMatch, NameMatcher
 
 _UID = r"(?::[0-9a-z]{5,8})?"
 _MARK = re.compile(

@@ -1,0 +1,119 @@
+"""Cutting a cleaned message into one fragment per order, and the words that are no order.
+
+A message is the orders, then perhaps a will ("Will: ..." runs to the end). Orders are cut by
+line, by sentence and by "and <order>"; "Investigate:" alone on a line heads a list whose
+items follow one a line. Chatter ("ok", "lol") and remarks after an order ("Vote Miaka, she
+was quiet") are recognised here so that they are answered, never refused.
+"""
+
+from __future__ import annotations
+
+import re
+
+from engine.orders import grammar
+from engine.orders.grammar import USE
+
+# "Will: ..." starts a line or follows a sentence, and runs to the end of the message.
+_WILL = re.compile(r"(?:^|(?<=[.!?;]))\s*(?:my\s+)?will\s*[:\-]\s*", re.IGNORECASE | re.MULTILINE)
+_SENTENCE = re.compile(r"(?<=[.!?])\s+")
+_JOINER = re.compile(
+    r"\s*[,;]\s*|\s+(?:and|then|also|&|\+|plus)\s+"
+    r"|\s+(?:with|using)\s+(?=(?:my\s+|the\s+)?(?:voice\s+of|vo[ar]\b))",
+    re.IGNORECASE,
+)
+# A remark after a complete order: "Vote Miaka, she was quiet all night".
+REMARK = re.compile(r"^\s*(?:,|-+|\(|because\b|since\b|as\b|cuz\b|cause\b)", re.IGNORECASE)
+# Replies that carry no order: answered with "no order found", never refused.
+CHATTER = re.compile(
+    r"^(?:ok(?:ay)?|k|kk|got\s+it|understood|sure|alright|noted|lol|haha|hmm+|yes|no|yep|nope)"
+    r"[\s.!?]*$",
+    re.IGNORECASE,
+)
+# "Investigate:" alone on a line, its items on the lines after it.
+_LIST_HEAD = re.compile(r"^\s*(?P<head>[A-Za-z][\w\s-]*?)\s*(?P<colon>:)?\s*$")
+_BULLET = re.compile(r"^\s*(?:[-*•>]|\d{1,2}[.)])\s+")
+# A list head without a colon ("Disguise" alone on a line, the names on the lines after it).
+_LIST_ABILITIES = frozenset(
+    {"disguise", "friendship", "amor", "spy", "choose_costumes", "investigate",
+     "special_investigate", "slander", "protect", "bow_tie", "watch", "black_suitcase"}
+)  # fmt: skip
+
+
+def split_will(text: str) -> tuple[str, str | None]:
+    """The orders, and the will after "Will:" (None when there is none)."""
+    found = _WILL.search(text)
+    if not found:
+        return text, None
+    return text[: found.start()], text[found.end() :].strip()
+
+
+def may_be_order(line: str) -> bool:
+    """Protects a line after a "--" sign-off from being taken for a signature."""
+    return grammar.match_word(grammar.ORDER_PATTERNS, line.strip()) is not None
+
+
+def fragments(text: str, names: tuple[str, ...]) -> list[str]:
+    """Cut a message into one fragment per order: by line, by sentence, by "and <order>"."""
+    pieces = []
+    for line in _join_lists(text.splitlines()):
+        lowered = line.casefold()
+        keep = [
+            (m.start(), m.end())
+            for name in names
+            if " " in name
+            for m in re.finditer(re.escape(name.casefold()), lowered)
+        ]
+        for sentence in _cuts(line, _SENTENCE, keep, needs_order=False):
+            for piece in _cuts(sentence, _JOINER, [], needs_order=True):
+                if piece.strip(" .!?;,"):
+                    pieces.append(piece.strip())
+    return pieces
+
+
+def _cuts(line: str, pattern: re.Pattern[str], keep: list[tuple[int, int]], *,
+          needs_order: bool) -> list[str]:
+    """Cut ``line`` where ``pattern`` matches, except inside a player's name, and (for "and",
+    "then") only where an order word follows: "A kills B and C heals D" is one query list."""
+    pieces, start = [], 0
+    for found in pattern.finditer(line):
+        if any(a < found.end() and found.start() < b for a, b in keep):
+            continue
+        if needs_order and not _order_follows(line[found.end() :]):
+            continue
+        pieces.append(line[start : found.start()])
+        start = found.end()
+    pieces.append(line[start:])
+    return pieces
+
+
+def _order_follows(text: str) -> bool:
+    """Whether an order word starts ``text`` ("and heal X", "and the watch to Y")."""
+    if grammar.match_word(grammar.ORDER_PATTERNS, text):
+        return True
+    lead = USE.match(text)
+    after = text[lead.end() :] if lead and lead.end() else ""
+    return bool(after and grammar.match_word(grammar.ORDER_PATTERNS, after))
+
+
+def _join_lists(lines: list[str]) -> list[str]:
+    """ "Investigate:" followed by one query a line reads as one order with a list."""
+    joined: list[str] = []
+    head: str | None = None
+    for line in lines:
+        found = _LIST_HEAD.match(line)
+        word = grammar.match_word(grammar.ORDER_PATTERNS, found["head"]) if found else None
+        if word and not found["colon"] and (
+            word[1] != len(found["head"]) or word[0] not in _LIST_ABILITIES
+        ):
+            word = None  # "Disguise" alone heads a list; "Heal Parkur" or "Bribe" do not
+        if word:
+            head = found["head"]
+            joined.append(head)
+            continue
+        item = _BULLET.sub("", line).strip()
+        if head is not None and item and not grammar.match_word(grammar.ORDER_PATTERNS, item):
+            joined[-1] = f"{joined[-1]}{' ' if joined[-1] == head else ', '}{item}"
+            continue
+        head = None
+        joined.append(line)
+    return joined

@@ -1,0 +1,213 @@
+"""The reader's pieces: a player's name, a role, a phase, the end of an order, and the common
+shapes of an order ("Heal X", "Protect A, B", "Watch A, alternatively B", "Bribe").
+
+The readers of each kind of order (``engine/orders/readers/``) are made of these; a piece
+that cannot read what it is given raises ``Refusal`` with the reason the player is told.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from engine.orders.bbcode import Filler
+from engine.orders.fragments import REMARK
+from engine.orders.grammar import AS, LIST_SEP, LIST_WORDS, PHASE
+from engine.orders.model import Order
+from engine.orders.names import MatchKind, NameMatcher
+from engine.phases import Phase
+from engine.rules import RULESETS
+from engine.state import GameState
+from engine.validate import find_slot
+
+_TRAILING = re.compile(r"(?:[\s,]+(?:instead|now|again|please|pls|plz|thanks|ty))+[\s.!?]*$",
+                       re.IGNORECASE)
+# "Heal on Parkur", "Bone Breaking on Abs", "Charm to Akonyl": a word before the target.
+_TARGET_WORD = re.compile(r"\s*(?:on|to|at|for|upon)\s+(?=\S)", re.IGNORECASE)
+_SELF = re.compile(r"\s*(?:myself|me|self|my\s+self)\b", re.IGNORECASE)
+# Substitutes: "Watch Akonyl, alternatively Jd-", "Suitcase: Abs (else Miaka)".
+_SUBSTITUTE = re.compile(
+    r"\s*[(,;]?\s*\b(?:alternatively|alternative|else|otherwise|or\s+else|if\s+not"
+    r"|(?:as\s+(?:a\s+)?)?(?:backup|substitute|sub))\b\s*:?\s*(?:to\s+)?",
+    re.IGNORECASE,
+)
+
+
+class Refusal(Exception):
+    """A fragment that cannot stand; its message is the reason the player is told."""
+
+
+@dataclass(frozen=True, slots=True)
+class Vocabulary:
+    """What the parser matches names against; built once per roster."""
+
+    players: NameMatcher
+    roles: NameMatcher
+    filler: Filler
+
+
+@lru_cache(maxsize=8)
+def _role_matcher(ruleset_id: str) -> NameMatcher:
+    ruleset = RULESETS[ruleset_id]
+    return NameMatcher(ruleset.roles, aliases=dict(ruleset.role_aliases))
+
+
+@lru_cache(maxsize=32)
+def _vocabulary(names: tuple[str, ...], ruleset_id: str) -> Vocabulary:
+    return Vocabulary(NameMatcher(names), _role_matcher(ruleset_id), Filler(protected=names))
+
+
+def vocabulary(state: GameState) -> Vocabulary:
+    """Matchers for the game's players and the ruleset's roles (cached: rosters rarely change)."""
+    return _vocabulary(tuple(state.players), state.ruleset.id)
+
+
+@dataclass
+class Reader:
+    """Reads the fragments of one PM from ``author``; ``notes`` collects what it read loosely."""
+
+    state: GameState
+    author: str
+    words: Vocabulary
+    notes: list[str] = field(default_factory=list)
+
+    # -- pieces ----------------------------------------------------------------------------
+    def name(self, text: str) -> tuple[str, str]:
+        found, used = self.words.players.match_prefix(text)
+        if (not found.is_match or used == 0) and (word := _TARGET_WORD.match(text)):
+            # "Heal on Parkur", "Watch to Akonyl": a player named "On" is read first.
+            again, more = self.words.players.match_prefix(text[word.end() :])
+            if again.is_match and more:
+                found, used = again, more + word.end()
+        if (not found.is_match or used == 0) and (me := _SELF.match(text)):
+            return self.author, text[me.end() :]  # "Heal myself", "charm me"
+        if not found.is_match or used == 0:
+            raise Refusal(
+                self._name_problem(found.kind, found.written or text.strip(), found.candidates)
+            )
+        if found.is_reading:
+            self.notes.append(f"read '{found.written}' as {found.name}")
+        return found.name or "", text[used:]
+
+    def _name_problem(self, kind: MatchKind, written: str, candidates: tuple[str, ...]) -> str:
+        written = written.split()[0] if written.split() else written
+        if kind is MatchKind.AMBIGUOUS:
+            return f"'{written}' could be {' or '.join(candidates)}: write more of the name"
+        close = self.words.players.suggest(written)
+        if close:
+            return f"'{written}' matches no player in this game; did you mean {' or '.join(close)}?"
+        players = ", ".join(self.words.players.names)
+        return f"'{written}' matches no player in this game; the players are: {players}"
+
+    def names(self, rest: str) -> tuple[tuple[str, ...], str]:
+        """One or more players: "A", "A, B and C", "A or else B"."""
+        found = []
+        rest = LIST_WORDS.sub("", rest, count=1)
+        while True:
+            target, rest = self.name(rest)
+            found.append(target)
+            more = LIST_SEP.match(rest)
+            if not more or not rest[more.end() :].strip():
+                return tuple(found), rest
+            rest = rest[more.end() :]
+
+    def role(self, text: str) -> tuple[str, str]:
+        found, used = self.words.roles.match_prefix(text)
+        if not found.is_match or used == 0:
+            raise Refusal(self._role_problem(text, found.kind, found.candidates))
+        if found.is_reading:
+            self.notes.append(f"read '{found.written}' as {found.name}")
+        return found.name or "", text[used:]
+
+    def _role_problem(self, text: str, kind: MatchKind, candidates: tuple[str, ...]) -> str:
+        written = text.strip().split()[0] if text.strip() else text
+        if kind is MatchKind.AMBIGUOUS:
+            return f"'{written}' could be the role {' or '.join(candidates)}"
+        player, used = self.words.players.match_prefix(text)
+        if used and player.kind in (MatchKind.EXACT, MatchKind.ALIAS):
+            return (
+                f"'{player.name}' is a player, and a role is wanted here: name the "
+                "character, as 'Shinichi', 'Ran' or 'Megure'"
+            )
+        close = self.words.roles.suggest(written)
+        hint = f"; did you mean {' or '.join(close)}?" if close else ""
+        return f"'{written}' is not a role of {self.state.ruleset.id}{hint}"
+
+    def phase(self, text: str) -> tuple[Phase | None, str]:
+        found = PHASE.match(text)
+        if not found:
+            return None, text
+        word = found["phase"].lower()
+        current = self.state.phase
+        if word in {"tonight", "today"}:
+            return current, text[found.end() :]
+        if word in {"last night", "yesterday"}:
+            back = 2 if (word == "last night") == current.is_night else 1
+            return Phase(max(0, current.index - back)), text[found.end() :]
+        try:
+            return Phase.parse(word), text[found.end() :]
+        except ValueError:
+            raise Refusal(f"'{found['phase']}' is not a phase (write 'Night 1', 'Day 2')") from None
+
+    def end(self, rest: str, fragment: str) -> None:
+        """The order must be over: only words that change nothing may follow ("tonight",
+        "instead", "on Night 2" in Night 2); anything else is refused, never guessed at."""
+        rest = _TRAILING.sub("", rest)
+        when, after = self.phase(rest) if rest.strip() else (None, rest)
+        if when is not None and not _TRAILING.sub("", after).strip(" .!?;,"):
+            if when != self.state.phase:
+                raise Refusal(f"this is an order for {self.state.phase}, not {when}")
+            return
+        if REMARK.match(rest) and not self.names_anyone(rest):
+            self.notes.append(f"took '{rest.strip(' ,-()')}' as a remark, not an order")
+            return
+        if rest.strip(" .!?;,"):
+            raise Refusal(f"did not understand '{rest.strip()}' in '{fragment}'")
+
+    def holds(self, ability: str) -> bool:
+        """Whether the author has a slot for ``ability`` now."""
+        probe = Order(self.author, ability)
+        return self.author in self.state.players and not isinstance(
+            find_slot(self.state, probe), str
+        )
+
+    def names_anyone(self, text: str) -> bool:
+        """Whether a player's name stands anywhere in ``text`` (exactly, as a whole word)."""
+        for word in re.finditer(r"\w[\w.-]*", text):
+            found, used = self.words.players.match_prefix(text[word.start() :])
+            if used and found.kind in (MatchKind.EXACT, MatchKind.ALIAS):
+                return True
+        return False
+
+    # -- the common shapes of an order -----------------------------------------------------
+    def targeted(self, ability: str, rest: str, fragment: str) -> Order:
+        """ "Heal Parkur": the ability and one player (every order without its own reader)."""
+        target, rest = self.name(rest)
+        self.end(rest, fragment)
+        return Order(self.author, ability, (target,), text=fragment)
+
+    def listed(self, ability: str, rest: str, fragment: str) -> Order:
+        targets, rest = self.names(rest)
+        self.end(rest, fragment)
+        return Order(self.author, ability, targets, text=fragment)
+
+    def substitutes(self, ability: str, rest: str, fragment: str) -> Order:
+        """ "Watch Akonyl, alternatively Jd-": the first choice, then its substitutes."""
+        rest = _SUBSTITUTE.sub(", ", rest).replace("(", " ").replace(")", " ")
+        return self.listed(ability, rest, fragment)
+
+    def as_role(self, ability: str, rest: str, fragment: str, needs_role: str) -> Order:
+        """ "APTX pofa as Satou", "Identify Akonyl = Sonoko": a player and the role named for
+        them; ``needs_role`` is the refusal when the role is missing."""
+        target, rest = self.name(rest)
+        separator = AS.match(rest)
+        if not separator:
+            raise Refusal(needs_role)
+        role, rest = self.role(rest[separator.end() :])
+        self.end(rest, fragment)
+        return Order(self.author, ability, (target,), role=role, text=fragment)
+
+    def bare(self, ability: str, rest: str, fragment: str) -> Order:
+        self.end(rest, fragment)
+        return Order(self.author, ability, text=fragment)

@@ -1,0 +1,57 @@
+"""Readers of killing and protecting: a leader naming the killer, APTX and poison (they name
+the target's role), and the protections that take several players."""
+
+from __future__ import annotations
+
+import re
+
+from engine.orders.model import Order
+from engine.orders.reader import Reader, Refusal
+
+_LEADER = re.compile(
+    r"\s*(?:should|will|must|to|is\s+to|has\s+to)?\s*(?:kills?|attacks?)\b", re.IGNORECASE
+)
+_ORDER_TO = re.compile(r"(?:order|tell|have|make)\s+", re.IGNORECASE)
+
+
+def leader_order(reader: Reader, text: str, fragment: str) -> Order:
+    """A leader naming the killer: "Vodka kills Kleene", "Order Vodka to kill Kleene".
+
+    Read when a fragment starts with no order word, so its refusal is the one for a fragment
+    that reads as no order at all."""
+    text = _ORDER_TO.sub("", text, count=1)
+    found, used = reader.words.players.match_prefix(text)
+    if found.is_match and used:
+        verb = _LEADER.match(text[used:])
+        if verb:
+            target, rest = reader.name(text[used + verb.end() :])
+            reader.end(rest, fragment)
+            return Order(reader.author, "kill", (target,), killer=found.name, text=fragment)
+    raise Refusal(
+        "this does not read as an order; orders look like 'Heal Parkur', "
+        "'Investigate Jd- heals Parkur', 'Arrest Abs for killing Kleene on Night 1', "
+        "'APTX pofa as Satou' or 'Vote Abs'"
+    )
+
+
+def read_aptx(reader: Reader, rest: str, fragment: str) -> Order:
+    return reader.as_role(
+        "aptx", rest, fragment, "an APTX names the target's role: 'APTX pofa as Satou'"
+    )
+
+
+def read_poison(reader: Reader, rest: str, fragment: str) -> Order:
+    try:
+        order = read_aptx(reader, rest, fragment)
+    except Refusal as refusal:
+        raise Refusal(str(refusal).replace("an APTX", "a poisoning").replace(
+            "'APTX pofa as Satou'", "'Poison pofa as Satou'")) from None
+    return Order(reader.author, "poison", order.targets, role=order.role, text=fragment)
+
+
+def read_protect(reader: Reader, rest: str, fragment: str) -> Order:
+    return reader.listed("protect", rest, fragment)  # "any number of people at day"
+
+
+def read_watch(reader: Reader, rest: str, fragment: str) -> Order:
+    return reader.substitutes("watch", rest, fragment)  # "(ordered) alternatives"

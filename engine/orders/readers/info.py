@@ -1,0 +1,153 @@
+"""Readers of the information orders: investigations and their queries ("Jd- heals Parkur"),
+observations, analysis, detection and identification of roles, and spying."""
+
+from __future__ import annotations
+
+import re
+
+from engine.orders import grammar
+from engine.orders.grammar import PHASE
+from engine.orders.model import Order, Query
+from engine.orders.reader import Reader, Refusal
+from engine.phases import Phase
+
+_QUERY_SPLIT = re.compile(r"\s*(?:[,;]|\band\b|\balso\b)\s*", re.IGNORECASE)
+# Queries whose action may name no one: "Hakuba travels during Prep".
+_NO_OBJECT = frozenset({"travel", "choose_costumes", "abduct"})
+_OBSERVE_KIND = re.compile(r"\b(?:age|gender)\b", re.IGNORECASE)
+_ANALYZE_FILLER = re.compile(
+    r"\s*(?:my\s+)?(?:interrogation|result)?s?\s*(?:from|of|on|during)?\s*", re.IGNORECASE
+)
+_IDENTIFY_NEEDS_ROLE = "an identification names the role: 'Identify Akonyl as Sonoko'"
+_IN_GAME = re.compile(r"\s*(?:is\s+)?in\s+(?:the\s+)?game\b", re.IGNORECASE)
+# "Detect: is Shinichi in the game?", "Detect whether there is a Shinichi".
+_DETECT_ASK = re.compile(
+    r"\s*(?:(?:is|if|whether)\s+)?(?:there\s+is\s+)?(?:an?\s+)?(?=\S)", re.IGNORECASE
+)
+
+
+def read_investigate(reader: Reader, rest: str, fragment: str) -> Order:
+    asked = []
+    for part in filter(None, _QUERY_SPLIT.split(rest)):
+        query, when = _tonight_query(reader, part, fragment)
+        if when is not None and when != reader.state.phase:
+            if reader.holds("special_investigate") and not reader.holds("investigate"):
+                # Okiya's "Investigate Akonyl protected conia on Night 1" is his SI.
+                reader.notes.append("read 'Investigate' as your Special Investigate")
+                return read_special_investigate(reader, rest, fragment)
+            raise Refusal(
+                f"Investigate looks at the actions of {reader.state.phase} only, "
+                f"not {when}: 'He may not Investigate actions from previous nights'"
+            )
+        asked.append(query)
+    if not asked:
+        raise Refusal("name what to investigate: 'Investigate Jd- heals Parkur'")
+    return Order(reader.author, "investigate", queries=tuple(asked), text=fragment)
+
+
+def _tonight_query(reader: Reader, part: str, fragment: str) -> tuple[Query, Phase | None]:
+    """One query of an Investigate, and the phase it names (an Investigate sees tonight)."""
+    subject, keyword, obj, tail = _action(
+        reader, part, "'Jd- heals Parkur' or 'Conia disguised as Ran'", no_object=frozenset()
+    )
+    when, tail = reader.phase(tail)
+    reader.end(tail, fragment)
+    return Query(subject, keyword, obj), when
+
+
+def queries(reader: Reader, rest: str, fragment: str) -> tuple[Query, ...]:
+    """ "X heals Y", "X disguised as Ran on Prep", "Hakuba travels during Prep"."""
+    found = []
+    for part in filter(None, _QUERY_SPLIT.split(rest)):
+        subject, keyword, obj, tail = _action(
+            reader, part, "'Jd- heals Parkur on Night 1' or 'Conia disguised as Ran during Prep'",
+            no_object=_NO_OBJECT,
+        )
+        when, tail = reader.phase(tail)
+        if tail.strip(" .!?;,"):
+            raise Refusal(f"did not understand '{tail.strip()}' in '{fragment}'")
+        found.append(Query(subject, keyword, obj, when))
+    if not found:
+        raise Refusal("name the action: 'SI Akonyl protects conia on Night 1'")
+    return tuple(found)
+
+
+def _action(
+    reader: Reader, part: str, example: str, *, no_object: frozenset[str]
+) -> tuple[str, str, str, str]:
+    """The subject, the action and its object (a player, a role for a disguise, nothing for
+    the actions in ``no_object``) of a query, and the text after them."""
+    subject, tail = reader.name(part)
+    verb = grammar.match_word(grammar.QUERY_PATTERNS, tail.lstrip())
+    if verb is None:
+        raise Refusal(f"'{part}' is not an action to investigate: write it as {example}")
+    keyword, used = verb
+    tail = tail.lstrip()[used:]
+    if keyword == "disguise":
+        obj, tail = reader.role(tail)
+    elif keyword in no_object and (not tail.strip() or PHASE.match(tail)):
+        obj = ""
+    else:
+        obj, tail = reader.name(tail)
+    return subject, keyword, obj, tail
+
+
+def read_special_investigate(reader: Reader, rest: str, fragment: str) -> Order:
+    return Order(
+        reader.author, "special_investigate", queries=queries(reader, rest, fragment),
+        text=fragment,
+    )
+
+
+def read_follow_up(reader: Reader, rest: str, fragment: str) -> Order:
+    return Order(
+        reader.author, "follow_up", queries=queries(reader, rest, fragment), text=fragment
+    )
+
+
+def read_observe(reader: Reader, rest: str, fragment: str) -> Order:
+    """ "Observe age X", "Gender-observe X", "Observe X's gender"."""
+    kind = _OBSERVE_KIND.search(fragment)
+    rest = _OBSERVE_KIND.sub("", rest, count=1).lstrip(" :-")
+    target, rest = reader.name(rest)
+    rest = _OBSERVE_KIND.sub("", re.sub(r"^'s\b", "", rest), count=1)
+    reader.end(rest.strip(" ()"), fragment)
+    choice = kind.group(0).lower() if kind else None
+    return Order(reader.author, "observe", (target,), choice=choice, text=fragment)
+
+
+def read_analyze(reader: Reader, rest: str, fragment: str) -> Order:
+    """ "Analyze my Interrogation from Night 1"."""
+    rest = _ANALYZE_FILLER.sub("", rest, count=1)
+    when, rest = reader.phase(rest)
+    reader.end(rest, fragment)
+    return Order(reader.author, "analyze", when=when, text=fragment)
+
+
+def _role_order(reader: Reader, ability: str, rest: str, fragment: str) -> Order:
+    """ "Detect Shinichi", "Detect: Shinichi is in the game"."""
+    rest = rest.lstrip(" :")
+    role, rest = reader.role(_DETECT_ASK.sub("", rest, count=1))
+    rest = _IN_GAME.sub("", rest, count=1)
+    reader.end(rest, fragment)
+    return Order(reader.author, ability, role=role, text=fragment)
+
+
+def read_detect(reader: Reader, rest: str, fragment: str) -> Order:
+    return _role_order(reader, "detect", rest, fragment)
+
+
+def read_police_detect(reader: Reader, rest: str, fragment: str) -> Order:
+    return _role_order(reader, "police_detect", rest, fragment)
+
+
+def read_identify(reader: Reader, rest: str, fragment: str) -> Order:
+    return reader.as_role("identify", rest, fragment, _IDENTIFY_NEEDS_ROLE)
+
+
+def read_police_identify(reader: Reader, rest: str, fragment: str) -> Order:
+    return reader.as_role("police_identify", rest, fragment, _IDENTIFY_NEEDS_ROLE)
+
+
+def read_spy(reader: Reader, rest: str, fragment: str) -> Order:
+    return reader.listed("spy", rest, fragment)

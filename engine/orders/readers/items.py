@@ -1,0 +1,42 @@
+"""Readers of the orders about things and places: stealing, defusing the bomb, travelling.
+
+Lending the bow-tie, the Black Suitcase or the cover is read in ``engine.orders.dispatch``:
+used at night, they carry another order ("Bow-tie: interrogate X") read from its order word.
+"""
+
+from __future__ import annotations
+
+import re
+
+from engine.orders.model import Order
+from engine.orders.reader import Reader, Refusal
+
+_ON = re.compile(r"\s*(?:on|of|attached\s+to|strapped\s+to)\s+", re.IGNORECASE)
+# "Steal Akonyl's gun": the thief does not choose the item.
+_ITEM = re.compile(r"\s*['’]s?\s+(?P<item>[\w-]+(?:\s+[\w-]+)?)\s*$", re.IGNORECASE)
+_TRAVEL_TAIL = re.compile(
+    r"^\s*(?:to|out\s+of|back\s+to|home\s+to|from)?\s*(?:japan|home|abroad)?", re.IGNORECASE
+)
+
+
+def read_steal(reader: Reader, rest: str, fragment: str) -> Order:
+    """ "Steal from Akonyl"; "Steal Akonyl's gun" is refused: the item is not chosen."""
+    target, tail = reader.name(rest)
+    item = _ITEM.match(tail)
+    if item:
+        raise Refusal(
+            f"a thief does not choose the item ('{item['item']}'): "
+            f"write 'Steal from {target}'"
+        )
+    reader.end(tail, fragment)
+    return Order(reader.author, "steal", (target,), text=fragment)
+
+
+def read_defuse(reader: Reader, rest: str, fragment: str) -> Order:
+    if rest.strip(" .!?;,"):
+        reader.name(_ON.sub("", rest, count=1))  # "Defuse the bomb on X": the bomb is one
+    return Order(reader.author, "defuse", text=fragment)
+
+
+def read_travel(reader: Reader, rest: str, fragment: str) -> Order:
+    return reader.bare("travel", _TRAVEL_TAIL.sub("", rest), fragment)

@@ -1,0 +1,65 @@
+"""Readers of crime and punishment: the arrest and the blame that name a crime, the slander,
+and the cover-ups (erasing a body, bribing the GM)."""
+
+from __future__ import annotations
+
+from engine.orders import grammar
+from engine.orders.grammar import FOR, PHASE
+from engine.orders.model import Order
+from engine.orders.reader import Reader, Refusal
+
+
+def read_arrest(reader: Reader, rest: str, fragment: str) -> Order:
+    target, rest = reader.name(rest)
+    rest = FOR.sub("", rest, count=1)
+    crime = grammar.match_word(grammar.CRIME_PATTERNS, rest)
+    if crime is None:
+        raise Refusal(
+            "an arrest needs a crime, a victim and a phase: "
+            "'Arrest Abs for killing Kleene on Night 1'"
+        )
+    name, used = crime
+    rest = rest[used:]
+    victim = None
+    if name == "disguise":
+        victim, rest = reader.role(rest)
+    elif not PHASE.match(rest) and rest.strip():
+        victim, rest = reader.name(rest)
+    when, rest = reader.phase(rest)
+    reader.end(rest, fragment)
+    return Order(
+        reader.author, "arrest", (target,), crime=name, victim=victim, when=when, text=fragment
+    )
+
+
+def read_blame(reader: Reader, rest: str, fragment: str) -> Order:
+    """ "Blame Kleene for killing Parkur" (the crime is tonight's)."""
+    target, rest = reader.name(rest)
+    rest = FOR.sub("", rest, count=1)
+    crime = grammar.match_word(grammar.CRIME_PATTERNS, rest)
+    if crime is None:
+        raise Refusal("a blame names a crime and its victim: 'Blame Kleene for killing Parkur'")
+    name, used = crime
+    rest = rest[used:]
+    victim = None
+    if name == "disguise":
+        victim, rest = reader.role(rest)
+    elif rest.strip(" .!?;,") and not PHASE.match(rest):
+        victim, rest = reader.name(rest)
+    reader.end(rest, fragment)
+    return Order(reader.author, "blame", (target,), crime=name, victim=victim, text=fragment)
+
+
+def read_slander(reader: Reader, rest: str, fragment: str) -> Order:
+    return reader.listed("slander", rest, fragment)  # "up to two targets"
+
+
+def read_erase(reader: Reader, rest: str, fragment: str) -> Order:
+    """ "Erase" (tonight's victim) or "Erase X"."""
+    if not rest.strip(" .!?;,") or not reader.names_anyone(rest):
+        return reader.bare("erase", rest, fragment)
+    return reader.targeted("erase", rest, fragment)
+
+
+def read_bribe(reader: Reader, rest: str, fragment: str) -> Order:
+    return reader.bare("bribe", rest, fragment)

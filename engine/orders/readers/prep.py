@@ -1,0 +1,78 @@
+"""Readers of the Preparation orders (the disguise list, the costumes, friendship, lovers,
+abduction, betrayal) and of the costume a disguiser wears on a night."""
+
+from __future__ import annotations
+
+import re
+
+from engine.orders.grammar import FOR, LIST_SEP, LIST_WORDS
+from engine.orders.model import Order
+from engine.orders.reader import Reader, Refusal
+from engine.phases import Phase
+
+# "Abduct a character", "Abduct someone".
+_ABDUCT_TAIL = re.compile(
+    r"\s*(?:(?:a|one|some)\s+)?(?:random\s+)?(?:character|someone|somebody|role)?\s*$",
+    re.IGNORECASE,
+)
+
+
+def read_disguise(reader: Reader, rest: str, fragment: str) -> Order:
+    """ "Disguise: A, B, C" (Prep); "Disguise as Ran" is a costume."""
+    found = re.match(r"\s*as\b", rest, re.IGNORECASE)
+    if found and not LIST_WORDS.match(rest):
+        return read_temporary_disguise(reader, rest[found.end() :], fragment)
+    return reader.listed("disguise", rest, fragment)
+
+
+def read_temporary_disguise(reader: Reader, rest: str, fragment: str) -> Order:
+    role, rest = reader.role(re.sub(r"^\s*(?:as|the)\b", "", rest, flags=re.IGNORECASE))
+    rest = re.sub(r"^\s*costume\b", "", rest, flags=re.IGNORECASE)
+    rest = FOR.sub("", rest, count=1) if re.match(r"\s*for\b", rest, re.I) else rest
+    when, after = reader.phase(rest)
+    night = Phase(reader.state.phase.index + 1)
+    if when is not None and when != reader.state.phase:
+        # "Disguise as Ran for N3" on Day 2: the costume is worn the night after.
+        if when != night:
+            raise Refusal(f"a costume chosen in {reader.state.phase} is worn on {night}")
+        rest = after
+    reader.end(rest, fragment)
+    return Order(reader.author, "temporary_disguise", role=role, text=fragment)
+
+
+def read_choose_costumes(reader: Reader, rest: str, fragment: str) -> Order:
+    roles = []
+    rest = rest.lstrip(" :")
+    while rest.strip(" .!?;,"):
+        role, rest = reader.role(rest)
+        roles.append(role)
+        more = LIST_SEP.match(rest)
+        if not more:
+            # "Shinichi Kazuha Chiba": roles one after another, when the next is a role.
+            found, used = reader.words.roles.match_prefix(rest)
+            if not (rest[:1].isspace() and found.is_match and used):
+                break
+            continue
+        rest = rest[more.end() :]
+    reader.end(rest, fragment)
+    return Order(reader.author, "choose_costumes", roles=tuple(roles), text=fragment)
+
+
+def read_friendship(reader: Reader, rest: str, fragment: str) -> Order:
+    return reader.listed("friendship", rest, fragment)
+
+
+def read_amor(reader: Reader, rest: str, fragment: str) -> Order:
+    return reader.listed("amor", rest, fragment)
+
+
+def read_abduct(reader: Reader, rest: str, fragment: str) -> Order:
+    if reader.names_anyone(rest):
+        raise Refusal(
+            "Abduct names nobody: the GM draws a character no player has; write 'Abduct'"
+        )
+    return reader.bare("abduct", _ABDUCT_TAIL.sub("", rest, count=1), fragment)
+
+
+def read_betrayal(reader: Reader, rest: str, fragment: str) -> Order:
+    return reader.bare("betrayal", rest, fragment)

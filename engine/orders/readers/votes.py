@@ -1,0 +1,46 @@
+"""Readers of the day's votes: "Vote Abs", "No lynch", "Abstain", "Unvote", and the Voices."""
+
+from __future__ import annotations
+
+import re
+
+from engine.orders import grammar
+from engine.orders.model import Order
+from engine.orders.reader import Reader
+
+_NOBODY = re.compile(r"(?:nobody|no\s*one|none)\b", re.IGNORECASE)
+_VOTE_VERB = re.compile(
+    r"^\s*(?:goes\s+to|will\s+go\s+to|is\s+(?:for|on)|is|on|against)\s+(?=\S)", re.IGNORECASE
+)
+
+
+def read_vote(reader: Reader, rest: str, fragment: str) -> Order:
+    rest = _VOTE_VERB.sub("", rest, count=1)  # "My vote goes to Abs"
+    if grammar.match_word(grammar.ORDER_PATTERNS, rest) == ("no_lynch", len(rest)) or (
+        _NOBODY.match(rest)
+    ):
+        return Order(reader.author, "vote", choice="no_lynch", text=fragment)
+    return reader.targeted("vote", rest, fragment)
+
+
+def read_no_lynch(reader: Reader, rest: str, fragment: str) -> Order:
+    reader.end(rest, fragment)
+    return Order(reader.author, "vote", choice="no_lynch", text=fragment)
+
+
+def read_abstain(reader: Reader, rest: str, fragment: str) -> Order:
+    reader.end(rest, fragment)
+    return Order(reader.author, "vote", choice="abstain", text=fragment)
+
+
+def read_unvote(reader: Reader, rest: str, fragment: str) -> str:
+    """Not an order: ``parse_pm`` takes back the votes read before it."""
+    return "unvote"
+
+
+def read_voice_of_reason(reader: Reader, rest: str, fragment: str) -> Order:
+    return reader.bare("voice_of_reason", rest, fragment)
+
+
+def read_voice_of_accusation(reader: Reader, rest: str, fragment: str) -> Order:
+    return reader.bare("voice_of_accusation", rest, fragment)
