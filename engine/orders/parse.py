@@ -156,7 +156,10 @@ def _away_notes(state: GameState, order: Order) -> list[str]:
             f"you are not in Japan: {ability_title(order.ability)} will fail unless you are "
             "back by then (only Travel works from abroad)"
         )
-    for target in order.targets:
+    # Orders that only name players (Prep lists, queries) are not actions on them:
+    # "Travelers can be befriended."
+    named_only = ability is None or not ability.needs_free_target
+    for target in () if named_only else order.targets:
         p = state.players.get(target)
         if target != order.actor and p is not None and (
             p.has(ABROAD, state.phase) or p.has(IN_FLIGHT, state.phase)
