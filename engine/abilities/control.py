@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from engine.abilities.base import Ability, register
@@ -28,13 +29,8 @@ class Discombobulate(Ability):
     def resolve_step(self, ctx: Context, actions: list[Action]) -> None:
         live: list[Action] = []
         shield = bribe_shield(ctx)
-        for action in actions:
-            reason = ctx.unable_reason(action)
-            if reason:
-                ctx.fail(action, reason)
-            elif not _reachable_for_control(ctx, action.target or ""):
-                ctx.fail(action, "target_unavailable")
-            elif action.target in shield:
+        for action in _on_reachable_targets(ctx, actions):
+            if action.target in shield:
                 # Bribe: "If a player attempts to ... discombobulate the killer, their action
                 # will fail as if discombobulated."
                 ctx.fail(action, "discombobulated")
@@ -113,16 +109,19 @@ class Frighten(Ability):
     self_target = False
 
     def resolve_step(self, ctx: Context, actions: list[Action]) -> None:
-        for action in actions:
-            reason = ctx.unable_reason(action)
-            if reason:
-                ctx.fail(action, reason)
-            elif not _reachable_for_control(ctx, action.target or ""):
-                ctx.fail(action, "target_unavailable")
-            else:
-                target = action.target or ""
-                ctx.player(target).conditions[FRIGHTENED] = ctx.phase.index + 1
-                ctx.done(action)
-                ctx.result(action, "done", target=target)
-                ctx.record(action, took_place=True)
-                ctx.notify(action.actor, "frighten.done", target=target)
+        for action in _on_reachable_targets(ctx, actions):
+            target = action.target or ""
+            ctx.player(target).conditions[FRIGHTENED] = ctx.phase.index + 1
+            ctx.done(action)
+            ctx.result(action, "done", target=target)
+            ctx.record(action, took_place=True)
+            ctx.notify(action.actor, "frighten.done", target=target)
+
+
+def _on_reachable_targets(ctx: Context, actions: list[Action]) -> Iterator[Action]:
+    """The tricks and frights that can land: able actors, targets reachable by them."""
+    for action in ctx.able(actions):
+        if _reachable_for_control(ctx, action.target or ""):
+            yield action
+        else:
+            ctx.fail(action, "target_unavailable")
