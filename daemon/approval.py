@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from daemon import outbox, sending, texts
-from daemon.config import GameConfig
+from daemon.config_types import GameConfig
 from daemon.phases import advance, mark_approved
 from daemon.store import Store
 

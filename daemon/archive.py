@@ -30,7 +30,8 @@ import yaml
 
 from daemon.archive_rows import GameRows, build_rows, setup_of
 from daemon.archive_schema import CHILD_TABLES, ArchiveError, open_archive
-from daemon.store import Store, from_json, iso
+from daemon.store import Store
+from daemon.store_rows import from_json, iso
 from engine.phases import Phase
 from engine.replay import (
     CLEAR,

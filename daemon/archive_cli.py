@@ -32,7 +32,8 @@ from daemon.archive_views import (
     stats_text,
     summary_text,
 )
-from daemon.config import ConfigError, load_config
+from daemon.config import load_config
+from daemon.config_ini import ConfigError
 from daemon.store import Store, StoreError
 from engine.replay import ScenarioError, parse_scenario, record, replay
 

@@ -21,8 +21,12 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from daemon import approval, closing, forums, games, jobs, outbox, phases, reminders
-from daemon.config import Config, ConfigError, GameConfig, check_rulesets, load_config
-from daemon.store import Store, StoreError, iso
+from daemon.config import check_rulesets, load_config
+from daemon.config_ini import ConfigError
+from daemon.config_types import Config, GameConfig
+from daemon.outbox_message import MARKER_ALPHABET
+from daemon.store import Store, StoreError
+from daemon.store_rows import iso
 from daemon.texts import when
 from engine.replay import ScenarioError, load_scenario, record, render_text, replay
 from engine.rules import load_ruleset
@@ -226,7 +230,7 @@ def _preview(args: argparse.Namespace) -> int:
     for kind, recipients, body in messages:
         where = f"PM to {', '.join(recipients)}" if kind == "pm" else "post in the topic"
         print(f"--- {where} ---")
-        print(body.translate({ord(c): None for c in outbox.MARKER_ALPHABET}))
+        print(body.translate({ord(c): None for c in MARKER_ALPHABET}))
     return 0
 
 

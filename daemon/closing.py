@@ -12,10 +12,11 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from daemon import games, outbox, sending, texts
-from daemon.config import GameConfig, ResultsMode
-from daemon.outbox import Outgoing
+from daemon.config_types import GameConfig, ResultsMode
+from daemon.outbox_message import Outgoing
 from daemon.phases import advance, mark_approved
-from daemon.store import PhaseRow, Store
+from daemon.store import Store
+from daemon.store_rows import PhaseRow
 
 if TYPE_CHECKING:
     from daemon.jobs import Daemon

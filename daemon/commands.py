@@ -9,10 +9,11 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from daemon import games, texts
-from daemon.config import GameConfig
+from daemon.config_types import GameConfig
 from daemon.games import FEED_CLEAR, LiveGame
 from daemon.phases import open_phase
-from daemon.store import InboxMessage, Store, from_json
+from daemon.store import Store
+from daemon.store_rows import InboxMessage, from_json
 
 _TAG = re.compile(r"\[/?[a-z*][^\]]*\]", re.IGNORECASE)
 

@@ -24,7 +24,7 @@ from typing import TextIO
 from adapters.local import LocalForum
 from daemon.config import load_config
 from daemon.jobs import Daemon
-from daemon.outbox import MARKER_ALPHABET
+from daemon.outbox_message import MARKER_ALPHABET
 from daemon.scheduler import JobSpec, plan_jobs
 from daemon.store import Store
 from engine.abilities import ABILITIES

@@ -33,8 +33,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from daemon.config import GameConfig
-from daemon.store import OrderRow, Store
+from daemon.config_types import GameConfig
+from daemon.store import Store
+from daemon.store_rows import OrderRow
 from engine import replay
 from engine.deal import check_role_list, deal_roles
 from engine.gm import OverrideError as EngineOverrideError

@@ -13,10 +13,11 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from daemon import commands, games, sending, texts, votes_topic
-from daemon.config import GameConfig
+from daemon.config_types import GameConfig
 from daemon.games import FEED_ORDER, FEED_WILL, LiveGame
 from daemon.phases import open_phase, read_after_close
-from daemon.store import InboxMessage, Store
+from daemon.store import Store
+from daemon.store_rows import InboxMessage
 
 if TYPE_CHECKING:
     from daemon.jobs import Daemon

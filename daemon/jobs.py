@@ -31,7 +31,7 @@ from daemon import (
     starting,
     vote_count,
 )
-from daemon.config import Config, ForumConfig, GameConfig
+from daemon.config_types import Config, ForumConfig, GameConfig
 from daemon.forums import make_forum
 from daemon.games import LiveGame
 from daemon.scheduler import JobFunctions

@@ -9,7 +9,8 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from daemon import games, overrides, sending, texts
-from daemon.config import ConfigError, GameConfig
+from daemon.config_ini import ConfigError
+from daemon.config_types import GameConfig
 from daemon.games import FEED_GM, FEED_ORDER, GM_PLAYER
 from daemon.overrides import (
     End,

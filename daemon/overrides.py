@@ -24,8 +24,11 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from daemon import outbox
-from daemon.config import Config, Where, parse_duration, parse_local_datetime, read_ini
-from daemon.store import OrderRow, Store, from_json, iso, to_json
+from daemon.config_ini import Where, read_ini
+from daemon.config_types import Config
+from daemon.config_values import parse_duration, parse_local_datetime
+from daemon.store import Store
+from daemon.store_rows import OrderRow, from_json, iso, to_json
 from engine.phases import Phase
 
 log = logging.getLogger(__name__)

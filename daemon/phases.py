@@ -6,8 +6,9 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from daemon.config import GameConfig
-from daemon.store import PhaseRow, Store, iso
+from daemon.config_types import GameConfig
+from daemon.store import Store
+from daemon.store_rows import PhaseRow, iso
 
 
 def open_phase(store: Store, game: str) -> PhaseRow | None:

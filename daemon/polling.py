@@ -13,7 +13,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from adapters.base import ForumError, PMBatch, Post
-from daemon.config import VotesMode
+from daemon.config_types import VotesMode
 from daemon.forums import read_patiently
 from daemon.store import PM_MARK, Store, topic_mark
 

@@ -7,10 +7,11 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 from daemon import games, sending, texts
-from daemon.config import GameConfig
+from daemon.config_types import GameConfig
 from daemon.games import LiveGame
 from daemon.scheduler import reminder_key
-from daemon.store import PhaseRow, Store
+from daemon.store import Store
+from daemon.store_rows import PhaseRow
 
 if TYPE_CHECKING:
     from daemon.jobs import Daemon

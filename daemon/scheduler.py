@@ -33,7 +33,7 @@ from apscheduler.executors.pool import ThreadPoolExecutor
 from apscheduler.jobstores.base import JobLookupError
 from apscheduler.schedulers.background import BackgroundScheduler
 
-from daemon.config import Config
+from daemon.config_types import Config
 from daemon.store import Store
 
 log = logging.getLogger(__name__)

@@ -9,9 +9,10 @@ import logging
 from datetime import datetime
 
 from daemon import outbox
-from daemon.config import GameConfig
-from daemon.outbox import Outgoing
-from daemon.store import InboxMessage, Store
+from daemon.config_types import GameConfig
+from daemon.outbox_message import Outgoing
+from daemon.store import Store
+from daemon.store_rows import InboxMessage
 
 log = logging.getLogger(__name__)
 

@@ -9,7 +9,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from daemon import games, sending, texts
-from daemon.config import GameConfig
+from daemon.config_types import GameConfig
 from daemon.games import LiveGame
 from daemon.store import Store
 

@@ -1,9 +1,10 @@
 """The daemon's one SQLite file: what came in (verbatim), orders, phases, the outbox, a log.
 
 The store is the source of truth: the scheduler's jobs are rebuilt from it at start, and a
-restarted daemon resumes from it. Schema changes are sqlite-utils migrations (recorded in its
-``_sqlite_migrations`` table), applied in order when the store is opened; a file written by a
-newer autogm is refused rather than half-understood.
+restarted daemon resumes from it. Schema changes are sqlite-utils migrations
+(:mod:`daemon.store_schema`), applied in order when the store is opened; a file written by a
+newer autogm is refused rather than half-understood. The rows it hands out, and how times and
+JSON are stored, are in :mod:`daemon.store_rows`.
 
 A :class:`Store` wraps one sqlite3 connection, and sqlite3 connections belong to the thread
 that made them (APScheduler runs jobs in a worker thread): open a store per job, or per
@@ -12,22 +13,27 @@ thread, never share one. Every change that spans rows goes inside :meth:`Store.a
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from sqlite_utils import Database
-from sqlite_utils.migrations import Migrations
 
 from adapters.base import Post, PrivateMessage
+from daemon.store_rows import (
+    InboxMessage,
+    OrderRow,
+    PhaseRow,
+    from_json,
+    inbox_values,
+    iso,
+    to_json,
+)
+from daemon.store_schema import MIGRATION_NAMES, MIGRATIONS
 
-MIGRATIONS = Migrations("autogm")
-_MIGRATION_NAMES: list[str] = []  # sqlite-utils keeps its list private; we need the names
 PM_MARK = "pms"
 
 
@@ -38,238 +44,6 @@ def topic_mark(topic: str) -> str:
 
 class StoreError(Exception):
     pass
-
-
-def iso(moment: datetime) -> str:
-    """Times are stored as UTC ISO-8601 text, so they sort and compare as strings."""
-    if moment.tzinfo is None:
-        raise ValueError(f"naive datetime {moment!r}: autogm stores aware UTC times only")
-    return moment.astimezone(UTC).isoformat(timespec="seconds")
-
-
-def from_iso(text: str | None) -> datetime | None:
-    return None if text is None else datetime.fromisoformat(text)
-
-
-def to_json(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, sort_keys=True, default=str)
-
-
-def from_json(text: str | None) -> Any:
-    return None if text is None else json.loads(text)
-
-
-def _migration(fn: Any) -> Any:
-    """Register a migration; they run in the order they are defined, each exactly once."""
-    _MIGRATION_NAMES.append(fn.__name__)
-    return MIGRATIONS()(fn)
-
-
-@_migration
-def m001_initial(db: Database) -> None:
-    for statement in _INITIAL_SCHEMA.split(";\n"):
-        if statement.strip():
-            db.execute(statement)
-
-
-_INITIAL_SCHEMA = """
-CREATE TABLE games (
-    name TEXT PRIMARY KEY,
-    forum TEXT NOT NULL,
-    topic TEXT NOT NULL,
-    ruleset TEXT NOT NULL,
-    seed INTEGER,
-    status TEXT NOT NULL DEFAULT 'setup'
-        CHECK (status IN ('setup', 'running', 'paused', 'ended', 'archived')),
-    phase TEXT,
-    state TEXT,
-    created_at TEXT NOT NULL,
-    updated_at TEXT NOT NULL
-);
-CREATE TABLE players (
-    game TEXT NOT NULL REFERENCES games(name),
-    name TEXT NOT NULL,
-    user_id TEXT,
-    role TEXT,
-    status TEXT NOT NULL DEFAULT 'alive',
-    replaced_by TEXT,
-    joined_at TEXT NOT NULL,
-    PRIMARY KEY (game, name)
-);
-CREATE TABLE inbox (
-    id INTEGER PRIMARY KEY,
-    forum TEXT NOT NULL,
-    kind TEXT NOT NULL CHECK (kind IN ('pm', 'post')),
-    forum_id TEXT NOT NULL,
-    topic TEXT,
-    author TEXT NOT NULL,
-    author_id TEXT,
-    subject TEXT,
-    sent_at TEXT NOT NULL,
-    edited_at TEXT,
-    source TEXT NOT NULL,
-    text TEXT NOT NULL,
-    quotes TEXT NOT NULL,
-    recipients TEXT NOT NULL,
-    received_at TEXT NOT NULL,
-    game TEXT,
-    parsed_at TEXT,
-    UNIQUE (forum, kind, forum_id)
-);
-CREATE INDEX inbox_unparsed ON inbox (forum, parsed_at);
-CREATE TABLE orders (
-    id INTEGER PRIMARY KEY,
-    game TEXT NOT NULL REFERENCES games(name),
-    phase TEXT NOT NULL,
-    player TEXT NOT NULL,
-    inbox_id INTEGER REFERENCES inbox(id),
-    source TEXT NOT NULL CHECK (source IN ('pm', 'post', 'gm')),
-    raw TEXT NOT NULL,
-    parsed TEXT,
-    state TEXT NOT NULL DEFAULT 'pending'
-        CHECK (state IN ('pending', 'accepted', 'rejected', 'void')),
-    reason TEXT,
-    created_at TEXT NOT NULL,
-    updated_at TEXT NOT NULL
-);
-CREATE INDEX orders_phase ON orders (game, phase);
-CREATE TABLE phases (
-    id INTEGER PRIMARY KEY,
-    game TEXT NOT NULL REFERENCES games(name),
-    name TEXT NOT NULL,
-    opened_at TEXT NOT NULL,
-    deadline TEXT,
-    closed_at TEXT,
-    outcome TEXT,
-    approved_at TEXT,
-    UNIQUE (game, name)
-);
-CREATE TABLE outbox (
-    id INTEGER PRIMARY KEY,
-    forum TEXT NOT NULL,
-    game TEXT REFERENCES games(name),
-    phase TEXT,
-    kind TEXT NOT NULL CHECK (kind IN ('pm', 'post', 'edit')),
-    recipients TEXT NOT NULL,
-    topic TEXT,
-    target TEXT,
-    subject TEXT,
-    body TEXT NOT NULL,
-    state TEXT NOT NULL DEFAULT 'queued'
-        CHECK (state IN ('held', 'queued', 'sending', 'sent', 'unknown', 'failed')),
-    dedupe_key TEXT NOT NULL UNIQUE,
-    forum_ref TEXT,
-    probe_after TEXT,
-    attempts INTEGER NOT NULL DEFAULT 0,
-    error TEXT,
-    created_at TEXT NOT NULL,
-    attempted_at TEXT,
-    sent_at TEXT
-);
-CREATE INDEX outbox_state ON outbox (forum, state);
-CREATE TABLE marks (
-    forum TEXT NOT NULL,
-    what TEXT NOT NULL,
-    value TEXT,
-    updated_at TEXT NOT NULL,
-    PRIMARY KEY (forum, what)
-);
-CREATE TABLE events (
-    id INTEGER PRIMARY KEY,
-    at TEXT NOT NULL,
-    game TEXT,
-    kind TEXT NOT NULL,
-    details TEXT NOT NULL
-);
-CREATE INDEX events_game ON events (game, kind);
-CREATE TRIGGER events_append_only_update BEFORE UPDATE ON events
-BEGIN SELECT RAISE(ABORT, 'the event log is append-only'); END;
-CREATE TRIGGER events_append_only_delete BEFORE DELETE ON events
-BEGIN SELECT RAISE(ABORT, 'the event log is append-only'); END;
-CREATE TABLE overrides (
-    game TEXT NOT NULL,
-    label TEXT NOT NULL,
-    command TEXT NOT NULL,
-    parsed TEXT NOT NULL,
-    applied_at TEXT NOT NULL,
-    result TEXT,
-    PRIMARY KEY (game, label)
-)
-"""
-
-
-@dataclass(frozen=True, slots=True)
-class InboxMessage:
-    """A stored PM or topic post; ``id`` is the store's, ``forum_id`` the forum's."""
-
-    id: int
-    forum: str
-    kind: str
-    forum_id: str
-    topic: str | None
-    author: str
-    author_id: str | None
-    subject: str | None
-    sent_at: datetime
-    source: str
-    text: str
-    quotes: tuple[str, ...]
-    game: str | None
-
-    @classmethod
-    def from_row(cls, row: dict[str, Any]) -> InboxMessage:
-        return cls(
-            id=row["id"],
-            forum=row["forum"],
-            kind=row["kind"],
-            forum_id=row["forum_id"],
-            topic=row["topic"],
-            author=row["author"],
-            author_id=row["author_id"],
-            subject=row["subject"],
-            sent_at=datetime.fromisoformat(row["sent_at"]),
-            source=row["source"],
-            text=row["text"],
-            quotes=tuple(json.loads(row["quotes"])),
-            game=row["game"],
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class PhaseRow:
-    game: str
-    name: str
-    opened_at: datetime
-    deadline: datetime | None
-    closed_at: datetime | None
-    outcome: Any
-    approved_at: datetime | None
-
-    @classmethod
-    def from_row(cls, row: dict[str, Any]) -> PhaseRow:
-        return cls(
-            game=row["game"],
-            name=row["name"],
-            opened_at=datetime.fromisoformat(row["opened_at"]),
-            deadline=from_iso(row["deadline"]),
-            closed_at=from_iso(row["closed_at"]),
-            outcome=from_json(row["outcome"]),
-            approved_at=from_iso(row["approved_at"]),
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class OrderRow:
-    id: int
-    game: str
-    phase: str
-    player: str
-    inbox_id: int | None
-    source: str
-    raw: str
-    parsed: Any
-    state: str
-    reason: str | None
 
 
 class Store:
@@ -300,7 +74,7 @@ class Store:
         return store
 
     def _migrate(self) -> None:
-        newer = [m.name for m in MIGRATIONS.applied(self.db) if m.name not in _MIGRATION_NAMES]
+        newer = [m.name for m in MIGRATIONS.applied(self.db) if m.name not in MIGRATION_NAMES]
         if newer:
             raise StoreError(
                 f"the state file was written by a newer autogm (migrations {', '.join(newer)}); "
@@ -358,7 +132,7 @@ class Store:
                     " VALUES (:forum, :kind, :forum_id, :topic, :author, :author_id, :subject,"
                     " :sent_at, :edited_at, :source, :text, :quotes, :recipients, :received_at)"
                     " ON CONFLICT (forum, kind, forum_id) DO NOTHING",
-                    _inbox_values(forum, message, now),
+                    inbox_values(forum, message, now),
                 )
                 if cursor.rowcount == 1:
                     new_ids.append(cursor.lastrowid)
@@ -552,7 +326,7 @@ class Store:
 
     def order(self, order_id: int) -> OrderRow | None:
         rows = self.rows("SELECT * FROM orders WHERE id = ?", [order_id])
-        return _order(rows[0]) if rows else None
+        return OrderRow.from_row(rows[0]) if rows else None
 
     def orders(self, game: str, phase: str, include_void: bool = False) -> list[OrderRow]:
         rows = self.rows(
@@ -560,55 +334,4 @@ class Store:
             " ORDER BY id",
             [game, phase, include_void],
         )
-        return [_order(row) for row in rows]
-
-
-def _order(row: dict[str, Any]) -> OrderRow:
-    return OrderRow(
-        id=row["id"],
-        game=row["game"],
-        phase=row["phase"],
-        player=row["player"],
-        inbox_id=row["inbox_id"],
-        source=row["source"],
-        raw=row["raw"],
-        parsed=from_json(row["parsed"]),
-        state=row["state"],
-        reason=row["reason"],
-    )
-
-
-def _received_time(moment: datetime) -> str:
-    # An adapter should hand over aware times; a naive one is read as UTC rather than
-    # refused, because refusing would leave the message unstored and the poll stuck on it.
-    return iso(moment if moment.tzinfo else moment.replace(tzinfo=UTC))
-
-
-def _inbox_values(forum: str, message: PrivateMessage | Post, now: datetime) -> dict[str, Any]:
-    values = {
-        "forum": forum,
-        "forum_id": message.id,
-        "author": message.author,
-        "author_id": message.author_id,
-        "source": message.source,
-        "text": message.text,
-        "quotes": to_json(list(message.quotes)),
-        "received_at": iso(now),
-    }
-    if isinstance(message, PrivateMessage):
-        return values | {
-            "kind": "pm",
-            "topic": None,
-            "subject": message.subject,
-            "sent_at": _received_time(message.sent_at),
-            "edited_at": None,
-            "recipients": to_json(list(message.recipients)),
-        }
-    return values | {
-        "kind": "post",
-        "topic": message.topic,
-        "subject": None,
-        "sent_at": _received_time(message.posted_at),
-        "edited_at": _received_time(message.edited_at) if message.edited_at else None,
-        "recipients": "[]",
-    }
+        return [OrderRow.from_row(row) for row in rows]

@@ -9,10 +9,11 @@ from typing import TYPE_CHECKING, Any
 
 from adapters.base import PostRef
 from daemon import games, outbox, sending, texts
-from daemon.config import GameConfig
-from daemon.outbox import Outgoing
+from daemon.config_types import GameConfig
+from daemon.outbox_message import Outgoing
 from daemon.phases import open_phase
-from daemon.store import Store, from_json
+from daemon.store import Store
+from daemon.store_rows import from_json
 
 if TYPE_CHECKING:
     from daemon.jobs import Daemon

@@ -7,10 +7,11 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from daemon import games, sending, texts
-from daemon.config import GameConfig, VotesMode
+from daemon.config_types import GameConfig, VotesMode
 from daemon.games import FEED_POST, LiveGame
 from daemon.phases import open_phase, read_after_close
-from daemon.store import InboxMessage, Store
+from daemon.store import Store
+from daemon.store_rows import InboxMessage
 
 if TYPE_CHECKING:
     from daemon.inbox import Batch

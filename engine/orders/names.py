@@ -35,140 +35,25 @@ from __future__ import annotations
 
 import bisect
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
-from enum import StrEnum
+from collections.abc import Iterable, Iterator, Mapping
 
-from engine.orders.folding import (
-    WORD_RUN,
-    bag_gap,
-    deletions,
-    distance,
-    fold,
-    fold_run,
-    fuzzy_limit,
-    loose_form,
+from engine.orders.folding import bag_gap, deletions, distance, fold, fuzzy_limit, loose_form
+from engine.orders.name_index import (
+    MIN_FUZZY,
+    chunks_by_name,
+    deletion_index,
+    exact_index,
+    name_punctuation,
+    prefix_index,
+    roster_entries,
+    symbol_entries,
+    tails_by_name,
 )
+from engine.orders.name_match import MatchKind, NameMatch, name_sort_key
+from engine.orders.name_scan import Run, joined_keys, run_gaps, scan_runs
 
 MIN_PREFIX = 2
-MIN_FUZZY = 3
 MAX_SUGGESTIONS = 3
-# How many runs of letters/digits match_prefix reads at most; names have at most a few words.
-_MAX_RUNS = 12
-
-
-def _sort_key(name: str) -> tuple[str, str]:
-    return (fold(name) or loose_form(name), name)
-
-
-class MatchKind(StrEnum):
-    EXACT = "exact"
-    ALIAS = "alias"
-    PREFIX = "prefix"
-    FUZZY = "fuzzy"
-    AMBIGUOUS = "ambiguous"
-    NONE = "none"
-
-
-@dataclass(frozen=True, slots=True)
-class NameMatch:
-    """How a written fragment was read.
-
-    ``name`` is the chosen name for exact/alias/prefix/fuzzy; ``candidates`` lists every close
-    name for ambiguous and a few suggestions for none (sorted); ``distance`` is the number of
-    edits of a fuzzy match.
-    """
-
-    kind: MatchKind
-    written: str
-    name: str | None = None
-    candidates: tuple[str, ...] = ()
-    distance: int = 0
-
-    @property
-    def is_match(self) -> bool:
-        return self.name is not None
-
-    @property
-    def is_reading(self) -> bool:
-        """True when the answer should say how the text was read ("read 'Ak' as Akonyl")."""
-        return self.kind in (MatchKind.PREFIX, MatchKind.FUZZY)
-
-
-@dataclass(frozen=True, slots=True)
-class _Entry:
-    """One name or alias: its key and where its written form has spaces (in key offsets)."""
-
-    written: str
-    key: str
-    target: str
-    loose: str
-    is_alias: bool
-    gaps: frozenset[int]  # also inside a word: "PhoenixTears" may be written "Phoenix Tears"
-    starts: tuple[int, ...]  # key offsets where a word begins, 0 included
-    tail: str  # punctuation after the last letter/digit, e.g. "-" of "Jd-"
-
-
-@dataclass(frozen=True, slots=True)
-class _Run:
-    key: str
-    end: int  # end of the run in the scanned text
-    offset: int  # where the run's key starts in the joined key
-    spaced: bool  # whitespace separates it from the previous run
-
-
-def _inner_words(run: str) -> Iterator[int]:
-    """Where a word starts inside a run: "PhoenixTears" at 7, "Agent007" at 5."""
-    for i in range(1, len(run)):
-        before, ch = run[i - 1], run[i]
-        if (before.islower() and ch.isupper()) or (before.isdigit() != ch.isdigit()):
-            yield i
-
-
-def _make_entry(written: str, target: str, is_alias: bool) -> _Entry:
-    gaps: set[int] = set()
-    starts: list[int] = []
-    key = ""
-    last_end = None
-    for m in WORD_RUN.finditer(written):
-        run = m.group()
-        run_key = fold_run(run)
-        if not run_key:
-            continue
-        if last_end is not None and m.start() > last_end:
-            # A space, "_", "." or "-" between words: "x pon" for x_pon, "Ayumi chan".
-            gaps.add(len(key))
-        starts.append(len(key))
-        for i in _inner_words(run):
-            gaps.add(len(key) + len(fold_run(run[:i])))
-            starts.append(len(key) + len(fold_run(run[:i])))
-        key += run_key
-        last_end = m.end()
-    tail = written[last_end:].rstrip() if last_end is not None else ""
-    loose = loose_form(written)
-    return _Entry(
-        written, key or loose, target, loose, is_alias, frozenset(gaps), tuple(starts), tail
-    )
-
-
-def _prefix_index(entries: Sequence[_Entry]) -> list[tuple[str, int, int]]:
-    """(key from a word start, entry index, start offset), sorted for bisect."""
-    return sorted((e.key[s:], i, s) for i, e in enumerate(entries) for s in e.starts or (0,))
-
-
-def _deletion_index(entries: Sequence[_Entry]) -> dict[str, list[int]]:
-    """Every key with up to its fuzzy limit of letters deleted -> entry indexes.
-
-    Two strings within n edits (transpositions included) share a string reached by at most n
-    deletions from each, so a fuzzy lookup only verifies the few names found here instead of
-    computing an edit distance to every player.
-    """
-    index: dict[str, list[int]] = {}
-    for i, e in enumerate(entries):
-        if len(e.key) >= MIN_FUZZY:
-            for variant in deletions(e.key, fuzzy_limit(e.key)):
-                index.setdefault(variant, []).append(i)
-    return index
 
 
 class NameMatcher:
@@ -193,39 +78,18 @@ class NameMatcher:
     )
 
     def __init__(self, names: Iterable[str], aliases: Mapping[str, str] | None = None) -> None:
-        unique = list(dict.fromkeys(n.strip() for n in names))
-        if any(not n for n in unique):
-            raise ValueError("a name cannot be empty")
-        self._names = tuple(unique)
-        known = set(unique)
-        entries = [_make_entry(n, n, False) for n in unique]
-        for alias, target in (aliases or {}).items():
-            if target not in known:
-                raise ValueError(f"alias {alias!r} points to unknown name {target!r}")
-            entries.append(_make_entry(alias.strip(), target, True))
+        self._names, entries = roster_entries(names, aliases)
         self._entries = tuple(entries)
         # Letter counts of each key: a cheap lower bound on the edit distance (suggest).
         self._bags = tuple(Counter(e.key) for e in entries)
-        self._exact: dict[str, list[_Entry]] = {}
-        for e in entries:
-            self._exact.setdefault(e.key, []).append(e)
-        self._prefix = _prefix_index(entries)
-        self._deletes = _deletion_index(entries)
+        self._exact = exact_index(entries)
+        self._prefix = prefix_index(entries)
+        self._deletes = deletion_index(entries)
         self._max_key = max((len(e.key) for e in entries), default=0)
-        self._tails: dict[str, tuple[str, ...]] = {}
-        self._chunks: dict[str, int] = {}
-        for e in entries:
-            if e.tail and e.tail not in self._tails.get(e.target, ()):
-                tails = (*self._tails.get(e.target, ()), e.tail)
-                self._tails[e.target] = tuple(sorted(tails, key=len, reverse=True))
-            self._chunks[e.target] = max(self._chunks.get(e.target, 0), len(e.gaps) + 1)
-        self._symbols = sorted(
-            (e for e in entries if not fold(e.loose)), key=lambda e: -len(e.loose)
-        )
-        # Punctuation that occurs inside names: anything else ends a name while scanning.
-        self._puncts = frozenset(
-            ch for e in entries for ch in e.written if not (ch.isalnum() or ch.isspace())
-        )
+        self._tails = tails_by_name(entries)
+        self._chunks = chunks_by_name(entries)
+        self._symbols = symbol_entries(entries)
+        self._puncts = name_punctuation(entries)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -260,31 +124,43 @@ class NameMatcher:
         symbol = self._symbol_prefix(text, start) if self._symbols else None
         if symbol:
             return symbol
-        runs = list(self._scan(text, start))
+        runs = list(scan_runs(text, start, self._max_key, self._puncts))
         if not runs:
             return NameMatch(MatchKind.NONE, text[start:].strip()), 0
-        keys = [""]
-        for run in runs:
-            keys.append(keys[-1] + run.key)
+        keys = joined_keys(runs)
+        return (
+            self._exact_at_start(text, start, runs, keys)
+            or self._prefix_at_start(text, start, runs, keys)
+            or self._fuzzy_prefix(text, start, runs, keys)
+        )
 
-        def gaps(k: int) -> frozenset[int]:
-            return frozenset(r.offset for r in runs[1:k] if r.spaced)
-
+    def _exact_at_start(
+        self, text: str, start: int, runs: list[Run], keys: list[str]
+    ) -> tuple[NameMatch, int] | None:
+        """The most runs that spell a whole name (or alias) exactly."""
         for k in range(len(runs), 0, -1):
             if len(keys[k]) <= self._max_key:
-                found = self._exact_match(keys[k], text[start : runs[k - 1].end], gaps(k))
+                written = text[start : runs[k - 1].end]
+                found = self._exact_match(keys[k], written, run_gaps(runs, k))
                 if found:
                     return self._consume(found, text, start, runs[k - 1].end)
+        return None
+
+    def _prefix_at_start(
+        self, text: str, start: int, runs: list[Run], keys: list[str]
+    ) -> tuple[NameMatch, int] | None:
+        """The most runs that start a name uniquely, unless they begin a typo'd whole name."""
         for k in range(len(runs), 0, -1):
             if MIN_PREFIX <= len(keys[k]) <= self._max_key:
-                found = self._prefix_match(keys[k], text[start : runs[k - 1].end], gaps(k))
+                written = text[start : runs[k - 1].end]
+                found = self._prefix_match(keys[k], written, run_gaps(runs, k))
                 if found:
                     longer = self._longer_typo(found, text, start, runs, keys, k)
                     return longer or self._consume(found, text, start, runs[k - 1].end)
-        return self._fuzzy_prefix(text, start, runs, keys)
+        return None
 
     def _longer_typo(
-        self, found: NameMatch, text: str, start: int, runs: list[_Run], keys: list[str], k: int
+        self, found: NameMatch, text: str, start: int, runs: list[Run], keys: list[str], k: int
     ) -> tuple[NameMatch, int] | None:
         """A prefix that stops at a word of a longer name may be that name with a typo later.
 
@@ -306,7 +182,7 @@ class NameMatcher:
             return None
         for is_alias, kind in ((False, MatchKind.EXACT), (True, MatchKind.ALIAS)):
             tier = [e for e in entries if e.is_alias is is_alias]
-            targets = sorted({e.target for e in tier}, key=_sort_key)
+            targets = sorted({e.target for e in tier}, key=name_sort_key)
             if len(targets) == 1:
                 return NameMatch(kind, written, targets[0])
             if targets:
@@ -332,7 +208,7 @@ class NameMatcher:
         if len(targets) == 1:
             return NameMatch(MatchKind.PREFIX, written, targets.pop())
         return NameMatch(
-            MatchKind.AMBIGUOUS, written, candidates=tuple(sorted(targets, key=_sort_key))
+            MatchKind.AMBIGUOUS, written, candidates=tuple(sorted(targets, key=name_sort_key))
         )
 
     def _prefix_entries(self, key: str) -> Iterator[tuple[int, int]]:
@@ -372,11 +248,11 @@ class NameMatcher:
             ((name, d),) = best.items()
             return NameMatch(MatchKind.FUZZY, written, name, distance=d)
         return NameMatch(
-            MatchKind.AMBIGUOUS, written, candidates=tuple(sorted(best, key=_sort_key))
+            MatchKind.AMBIGUOUS, written, candidates=tuple(sorted(best, key=name_sort_key))
         )
 
     def _fuzzy_prefix(
-        self, text: str, start: int, runs: list[_Run], keys: list[str], min_runs: int = 1
+        self, text: str, start: int, runs: list[Run], keys: list[str], min_runs: int = 1
     ) -> tuple[NameMatch, int]:
         # A typo'd name may not span more whitespace-separated chunks than the name has words.
         chunks = 1
@@ -396,7 +272,7 @@ class NameMatcher:
             k = max(used for _, used in best.values())
             written = text[start : runs[k - 1].end]
             found = NameMatch(
-                MatchKind.AMBIGUOUS, written, candidates=tuple(sorted(best, key=_sort_key))
+                MatchKind.AMBIGUOUS, written, candidates=tuple(sorted(best, key=name_sort_key))
             )
             return found, runs[k - 1].end
         written = text[start:].split(maxsplit=1)[0] if text[start:].strip() else ""
@@ -425,31 +301,13 @@ class NameMatcher:
                 continue
             if score < scored.get(e.target, (9, 0)):
                 scored[e.target] = score
-        ranked = sorted(scored, key=lambda n: (scored[n], _sort_key(n)))
+        ranked = sorted(scored, key=lambda n: (scored[n], name_sort_key(n)))
         return tuple(ranked[:MAX_SUGGESTIONS])
 
     def _no_match(self, written: str) -> NameMatch:
         return NameMatch(MatchKind.NONE, written, candidates=self.suggest(written))
 
     # -- scanning ------------------------------------------------------------------------
-
-    def _scan(self, text: str, start: int) -> Iterator[_Run]:
-        offset = 0
-        last_end = start
-        for count, m in enumerate(WORD_RUN.finditer(text, start)):
-            between = text[last_end : m.start()]
-            if count == _MAX_RUNS or offset > self._max_key + 2:
-                return
-            if count == 0 and any(ch.isspace() for ch in between):
-                return
-            if count and any(not ch.isspace() and ch not in self._puncts for ch in between):
-                return
-            key = fold_run(m.group())
-            if not key:
-                return
-            yield _Run(key, m.end(), offset, bool(count) and any(ch.isspace() for ch in between))
-            offset += len(key)
-            last_end = m.end()
 
     def _consume(self, found: NameMatch, text: str, start: int, end: int) -> tuple[NameMatch, int]:
         """Extend the match over the name's own trailing punctuation ("Jd-" keeps its "-")."""

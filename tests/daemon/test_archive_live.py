@@ -15,7 +15,8 @@ from daemon import outbox
 from daemon.archive import archive_game
 from daemon.archive_schema import TABLES, ArchiveError
 from daemon.cli import main
-from daemon.store import Store, from_json, iso, to_json
+from daemon.store import Store
+from daemon.store_rows import from_json, iso, to_json
 from engine.gm import apply_override
 from engine.render import render_phase
 from engine.rules import load_ruleset

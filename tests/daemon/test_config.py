@@ -7,18 +7,10 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from daemon.config import (
-    AckMode,
-    ConfigError,
-    DailyAt,
-    Lasting,
-    ResultsMode,
-    VotesMode,
-    check_rulesets,
-    load_config,
-    parse_deadline,
-    parse_duration,
-)
+from daemon.config import check_rulesets, load_config
+from daemon.config_ini import ConfigError
+from daemon.config_types import AckMode, ResultsMode, VotesMode
+from daemon.config_values import DailyAt, Lasting, parse_deadline, parse_duration
 
 ROOT = Path(__file__).resolve().parents[2]
 BERLIN = ZoneInfo("Europe/Berlin")

@@ -18,7 +18,9 @@ from adapters.base import (
 )
 from adapters.local import LocalForum
 from daemon import outbox
-from daemon.outbox import Outgoing, Policy, deliver, enqueue, marker
+from daemon.outbox import deliver, enqueue
+from daemon.outbox_message import Outgoing, marker
+from daemon.outbox_run import Policy
 from daemon.store import Store, topic_mark
 from tests.daemon.fakes import After, Crash, FakeClock, ForumWithoutLookup
 

@@ -7,7 +7,8 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from daemon import outbox
-from daemon.config import ConfigError, load_config
+from daemon.config import load_config
+from daemon.config_ini import ConfigError
 from daemon.overrides import (
     CorrectOrder,
     End,

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from daemon import outbox
-from daemon.config import Config, load_config
+from daemon.config import load_config
+from daemon.config_types import Config
 from daemon.scheduler import JobFunctions, JobSync, build_scheduler, plan_jobs, reminder_key
 from daemon.store import Store
 from tests.daemon.fakes import T0, FakeClock

@@ -7,7 +7,8 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from adapters.base import Post, PrivateMessage
-from daemon.store import PM_MARK, Store, StoreError, iso, topic_mark
+from daemon.store import PM_MARK, Store, StoreError, topic_mark
+from daemon.store_rows import iso
 from tests.daemon.fakes import T0
 
 

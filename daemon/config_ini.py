@@ -1,0 +1,155 @@
+"""The INI reader behind config.ini: sections and keys with the line each stands on.
+
+configparser does the parsing (its rules for comments and continuation lines are what GMs
+know from other INI files); a small second pass over the same text records the line of each
+section and key, because configparser forgets them, so every error can name FILE:LINE.
+"""
+
+from __future__ import annotations
+
+import configparser
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+_REQUIRED: Any = object()
+
+
+class ConfigError(Exception):
+    """A bad config value; the message reads ``FILE:LINE: [section] key: what is wrong``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Where:
+    """The place of a section or key in the file, to point errors at it."""
+
+    path: Path
+    line: int
+    section: str
+    key: str | None = None
+
+    def error(self, problem: str) -> ConfigError:
+        key = f" {self.key}" if self.key else ""
+        return ConfigError(f"{self.path}:{self.line}: [{self.section}]{key}: {problem}")
+
+
+@dataclass(frozen=True, slots=True)
+class IniSection:
+    """One section: its values (keys lower-cased, as configparser does) and their lines."""
+
+    path: Path
+    name: str
+    line: int
+    values: Mapping[str, str]
+    lines: Mapping[str, int]
+
+    @property
+    def kind(self) -> str:
+        return self.name.partition(":")[0]
+
+    @property
+    def label(self) -> str:
+        return self.name.partition(":")[2]
+
+    def where(self, key: str | None = None) -> Where:
+        """The key's line, or the section's line for the section or a key it lacks."""
+        line = self.lines.get(key, self.line) if key else self.line
+        return Where(self.path, line, self.name, key)
+
+
+def read_ini(path: Path) -> list[IniSection]:
+    """Parse ``path`` into sections in file order; syntax errors become ConfigError."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"{path}:0: cannot read the config file: {exc}") from exc
+    # No interpolation: a "%" in a password path or an override text is just a character.
+    # A default_section nobody writes, so "[DEFAULT]" is reported as an unknown section
+    # instead of leaking its keys into every other section.
+    parser = configparser.ConfigParser(
+        interpolation=None, empty_lines_in_values=False, default_section="\0defaults"
+    )
+    try:
+        parser.read_string(text, source=str(path))
+    except configparser.DuplicateSectionError as exc:
+        raise ConfigError(f"{path}:{exc.lineno}: [{exc.section}]: section appears twice") from exc
+    except configparser.DuplicateOptionError as exc:
+        raise ConfigError(
+            f"{path}:{exc.lineno}: [{exc.section}] {exc.option}: key appears twice in the section"
+        ) from exc
+    except configparser.MissingSectionHeaderError as exc:
+        raise ConfigError(f"{path}:{exc.lineno}: a key before any [section]") from exc
+    except configparser.ParsingError as exc:
+        lineno, line = exc.errors[0]
+        raise ConfigError(f"{path}:{lineno}: not a 'key = value' line: {line.strip()}") from exc
+    section_lines, key_lines = _scan_lines(text, parser)
+    return [
+        IniSection(path, name, section_lines[name], dict(parser[name]), key_lines[name])
+        for name in parser.sections()
+    ]
+
+
+def _scan_lines(
+    text: str, parser: configparser.ConfigParser
+) -> tuple[dict[str, int], dict[str, dict[str, int]]]:
+    """Line of each section header and key, following configparser's own rules.
+
+    A line indented deeper than its key continues the value; a blank line ends it (we pass
+    ``empty_lines_in_values=False``); whole-line comments start with ``#`` or ``;``.
+    """
+    sections: dict[str, int] = {}
+    keys: dict[str, dict[str, int]] = {}
+    current: str | None = None
+    in_value, indent_level = False, 0
+    for lineno, line in enumerate(text.splitlines(), start=1):
+        stripped = line.strip()
+        if not stripped or stripped[0] in "#;":
+            in_value = in_value and bool(stripped)
+            continue
+        indent = len(line) - len(line.lstrip())
+        if in_value and indent > indent_level:
+            continue
+        indent_level, in_value = indent, False
+        header = parser.SECTCRE.match(stripped)
+        if header:
+            current = header.group("header")
+            sections[current] = lineno
+            keys[current] = {}
+            continue
+        option = parser._optcre.match(stripped)  # the very regex configparser used
+        if option and current is not None:
+            name = parser.optionxform(option.group("option").rstrip())
+            keys[current].setdefault(name, lineno)
+            in_value = True
+    return sections, keys
+
+
+class Fields:
+    """Reads keys from one section, remembering which were read to report unknown ones."""
+
+    def __init__(self, section: IniSection) -> None:
+        self.section = section
+        self.seen: set[str] = set()
+
+    def get(self, key: str, parse: Callable[[str], T], default: Any = _REQUIRED) -> T:
+        self.seen.add(key)
+        raw = self.section.values.get(key)
+        if raw is None or not raw.strip():
+            if default is _REQUIRED:
+                raise self.section.where(key).error("missing (this key is required)")
+            return default  # type: ignore[no-any-return]
+        try:
+            return parse(raw)
+        except ValueError as exc:
+            raise self.section.where(key).error(str(exc)) from exc
+
+    def has(self, key: str) -> bool:
+        return bool(self.section.values.get(key, "").strip())
+
+    def finish(self) -> None:
+        for key in self.section.values:
+            if key not in self.seen:
+                known = ", ".join(sorted(self.seen))
+                raise self.section.where(key).error(f"unknown key (known keys: {known})")

@@ -1,0 +1,170 @@
+"""Parsers for config values: durations, clocks, dates, deadlines and the other key types.
+
+Each takes the raw text of one key and returns the value or raises ValueError with a message
+for the GM; the caller (``Fields.get``) adds the file, line and key.
+"""
+
+from __future__ import annotations
+
+import configparser
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, time, timedelta
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+NAME_RE = re.compile(r"[A-Za-z0-9_.-]+")
+
+
+def parse_duration(text: str) -> timedelta:
+    """``48h``, ``90m``, ``1h30m``, ``2d``, ``15s``; ``0`` for none."""
+    text = text.strip().lower().replace(" ", "")
+    if text == "0":
+        return timedelta(0)
+    match = re.fullmatch(r"(?:(\d+)d)?(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?", text)
+    if not text or not match:
+        raise ValueError(f"{text!r} is not a duration (write e.g. 48h, 90m, 1h30m, 2d, 15s)")
+    days, hours, minutes, seconds = (int(g or 0) for g in match.groups())
+    return timedelta(days=days, hours=hours, minutes=minutes, seconds=seconds)
+
+
+def parse_clock(text: str) -> time:
+    """A local time of day, ``HH:MM`` (24-hour clock)."""
+    match = re.fullmatch(r"(\d{1,2}):(\d{2})", text.strip())
+    if not match or int(match[1]) > 23 or int(match[2]) > 59:
+        raise ValueError(f"{text!r} is not a time of day (write HH:MM, e.g. 21:00)")
+    return time(int(match[1]), int(match[2]))
+
+
+def parse_local_datetime(text: str, tz: ZoneInfo) -> datetime:
+    """``YYYY-MM-DD HH:MM`` in the game's time zone → an aware UTC datetime."""
+    day, _, clock = text.strip().partition(" ")
+    try:
+        local = datetime.combine(date.fromisoformat(day), parse_clock(clock), tzinfo=tz)
+    except ValueError as exc:
+        raise ValueError(f"{text!r} is not a date and time (write YYYY-MM-DD HH:MM)") from exc
+    return local.astimezone(UTC)
+
+
+def parse_bool(text: str) -> bool:
+    value = configparser.ConfigParser.BOOLEAN_STATES.get(text.strip().lower())
+    if value is None:
+        raise ValueError(f"{text!r} is not yes/no, on/off, true/false or 1/0")
+    return value
+
+
+def parse_timezone(text: str) -> ZoneInfo:
+    try:
+        return ZoneInfo(text.strip())
+    except (ZoneInfoNotFoundError, ValueError) as exc:
+        raise ValueError(f"unknown time zone {text.strip()!r} (e.g. Europe/Berlin, UTC)") from exc
+
+
+def split_list(text: str) -> list[str]:
+    """One item per line when the value spans lines (names may hold commas); else commas."""
+    lines = [line.strip() for line in text.strip().splitlines()]
+    items = lines if len(lines) > 1 else text.split(",")
+    return [item.strip() for item in items if item.strip()]
+
+
+@dataclass(frozen=True, slots=True)
+class DailyAt:
+    """The phase closes at the next ``at`` o'clock, local time, after it opens."""
+
+    at: time
+
+    def deadline_after(self, opened_at: datetime, tz: ZoneInfo) -> datetime:
+        local = opened_at.astimezone(tz)
+        candidate = datetime.combine(local.date(), self.at, tzinfo=tz)
+        if candidate <= local:
+            candidate = datetime.combine(local.date() + timedelta(days=1), self.at, tzinfo=tz)
+        # Converting through UTC settles a time that a DST change skips (it lands an hour
+        # later) and picks the first of two ambiguous ones (fold=0).
+        return candidate.astimezone(UTC)
+
+
+@dataclass(frozen=True, slots=True)
+class Lasting:
+    """The phase lasts ``length`` from the moment it opens."""
+
+    length: timedelta
+
+    def deadline_after(self, opened_at: datetime, tz: ZoneInfo) -> datetime:
+        return (opened_at + self.length).astimezone(UTC)
+
+
+Deadline = DailyAt | Lasting
+
+
+def parse_deadline(text: str) -> Deadline:
+    if ":" in text:
+        return DailyAt(parse_clock(text))
+    length = parse_duration(text)
+    if length <= timedelta(0):
+        raise ValueError("a phase length must be longer than 0")
+    return Lasting(length)
+
+
+def choice(options: tuple[str, ...], fold: Callable[[str], str] = str.lower) -> Callable:
+    def parse(text: str) -> str:
+        value = fold(text.strip())
+        if value not in options:
+            raise ValueError(f"{text.strip()!r} is not one of {', '.join(options)}")
+        return value
+
+    return parse
+
+
+def parse_name(text: str) -> str:
+    if not NAME_RE.fullmatch(text.strip()):
+        raise ValueError(f"{text.strip()!r}: use letters, digits, '_', '.' or '-' only")
+    return text.strip()
+
+
+def parse_url(text: str) -> str:
+    if not re.match(r"https?://[^/\s]+", text.strip()):
+        raise ValueError(f"{text.strip()!r} is not an http:// or https:// address")
+    return text.strip().rstrip("/") + "/"
+
+
+def parse_positive_duration(text: str) -> timedelta:
+    value = parse_duration(text)
+    if value <= timedelta(0):
+        raise ValueError("must be longer than 0")
+    return value
+
+
+def parse_int(text: str) -> int:
+    try:
+        return int(text.strip())
+    except ValueError:
+        raise ValueError(f"{text.strip()!r} is not a whole number") from None
+
+
+def parse_topic(text: str) -> str:
+    if not re.fullmatch(r"\S+", text.strip()):
+        raise ValueError(f"{text.strip()!r} is not a topic id")
+    return text.strip()
+
+
+def parse_durations(text: str) -> tuple[timedelta, ...]:
+    return tuple(sorted((parse_positive_duration(item) for item in split_list(text)), reverse=True))
+
+
+def parse_vote_count(text: str) -> bool:
+    try:
+        return parse_bool(text)
+    except ValueError:
+        raise ValueError(
+            f"{text.strip()!r} is not on or off (the count is updated after each poll that "
+            "changes it)"
+        ) from None
+
+
+def parse_ack(text: str) -> str:
+    if text.strip().lower() == "batched":
+        return "batched"
+    try:
+        return "on" if parse_bool(text) else "off"
+    except ValueError:
+        raise ValueError(f"{text.strip()!r} is not on, off or batched") from None

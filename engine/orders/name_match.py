@@ -1,0 +1,47 @@
+"""The answer of the name matcher: how a written fragment was read (``engine.orders.names``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from engine.orders.folding import fold, loose_form
+
+
+def name_sort_key(name: str) -> tuple[str, str]:
+    """The order in which candidates and suggestions are listed: by key, then as written."""
+    return (fold(name) or loose_form(name), name)
+
+
+class MatchKind(StrEnum):
+    EXACT = "exact"
+    ALIAS = "alias"
+    PREFIX = "prefix"
+    FUZZY = "fuzzy"
+    AMBIGUOUS = "ambiguous"
+    NONE = "none"
+
+
+@dataclass(frozen=True, slots=True)
+class NameMatch:
+    """How a written fragment was read.
+
+    ``name`` is the chosen name for exact/alias/prefix/fuzzy; ``candidates`` lists every close
+    name for ambiguous and a few suggestions for none (sorted); ``distance`` is the number of
+    edits of a fuzzy match.
+    """
+
+    kind: MatchKind
+    written: str
+    name: str | None = None
+    candidates: tuple[str, ...] = ()
+    distance: int = 0
+
+    @property
+    def is_match(self) -> bool:
+        return self.name is not None
+
+    @property
+    def is_reading(self) -> bool:
+        """True when the answer should say how the text was read ("read 'Ak' as Akonyl")."""
+        return self.kind in (MatchKind.PREFIX, MatchKind.FUZZY)

@@ -1,0 +1,60 @@
+"""Cutting the start of an order into runs of letters/digits that may spell a name.
+
+``engine.orders.names`` reads a name at the start of an order (``NameMatcher.match_prefix``)
+from these runs: their keys joined, and where whitespace separated them (allowed only where
+the name has a word break).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from engine.orders.folding import WORD_RUN, fold_run
+
+# How many runs of letters/digits match_prefix reads at most; names have at most a few words.
+MAX_RUNS = 12
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    """One run of letters/digits of a scanned order, as a piece of a name's key."""
+
+    key: str
+    end: int  # end of the run in the scanned text
+    offset: int  # where the run's key starts in the joined key
+    spaced: bool  # whitespace separates it from the previous run
+
+
+def scan_runs(text: str, start: int, max_key: int, puncts: frozenset[str]) -> Iterator[Run]:
+    """The runs from ``start`` on that may belong to one name: no longer than the longest key
+    (plus two typos), separated only by whitespace and punctuation some name contains."""
+    offset = 0
+    last_end = start
+    for count, m in enumerate(WORD_RUN.finditer(text, start)):
+        between = text[last_end : m.start()]
+        if count == MAX_RUNS or offset > max_key + 2:
+            return
+        if count == 0 and any(ch.isspace() for ch in between):
+            return
+        if count and any(not ch.isspace() and ch not in puncts for ch in between):
+            return
+        key = fold_run(m.group())
+        if not key:
+            return
+        yield Run(key, m.end(), offset, bool(count) and any(ch.isspace() for ch in between))
+        offset += len(key)
+        last_end = m.end()
+
+
+def joined_keys(runs: Sequence[Run]) -> list[str]:
+    """The key of the first k runs joined, at index k ("" at 0)."""
+    keys = [""]
+    for run in runs:
+        keys.append(keys[-1] + run.key)
+    return keys
+
+
+def run_gaps(runs: Sequence[Run], k: int) -> frozenset[int]:
+    """Key offsets where whitespace separates the first k runs."""
+    return frozenset(r.offset for r in runs[1:k] if r.spaced)
