@@ -20,7 +20,7 @@ from engine.orders.model import Order
 from engine.outcome import Result
 from engine.phases import PhaseKind
 from engine.prep import finish_prep
-from engine.state import DRUNK, ERASED, Status
+from engine.state import DRUNK, ERASED, INJURED, Status
 
 
 def begin_phase(ctx: Context) -> None:
@@ -80,6 +80,10 @@ def add_passive(ctx: Context) -> None:
             for use in slot.options:
                 ability = ABILITIES.get(use.ability)
                 if getattr(ability, "passive", False) and (name, use.ability) not in sent:
+                    if p.has(INJURED, ctx.phase) and not ability.kept_when_injured:
+                        # Condition, Injured: "loses any of their passive abilities": a lost
+                        # ability is not attempted (no nightly "your betrayal failed").
+                        continue
                     ctx.actions.append(Action(Order(name, use.ability), ability, slot=key))
                     sent.add((name, use.ability))
 

@@ -140,6 +140,7 @@ def _vengeance(ctx: Context, attack: Attack) -> None:
     """Akai's Vengeance: "If killed successfully, he will injure his attacker before he dies.
     If healed or if the kill get's prevented in any way, he won't injure the attacker." "If
     Frightened, he can't vote and can't use this action. Same with discombobulation."
+    A sniper is injured too, but only told privately (docs/rulings.md, "Notices of injuries").
     """
     victim = ctx.player(attack.target)
     sheet = ctx.ruleset.role(victim.role)
@@ -151,5 +152,8 @@ def _vengeance(ctx: Context, attack: Attack) -> None:
     if attacker.status is Status.DEAD or attacker.has(INJURED, ctx.phase):
         return
     injure(ctx, attack.attacker, "vengeance")
-    ctx.announce("injury.public", player=attack.attacker)
+    if attack.kind != "snipe":
+        # Snipe: "The identity of the attacker doesn't get revealed in any way": announcing
+        # the injury beside Akai's death would name the sniper (docs/rulings.md).
+        ctx.announce("injury.public", player=attack.attacker)
     ctx.notify(attack.attacker, "vengeance.injured_you", essential=True, target=attack.target)

@@ -76,7 +76,12 @@ def take_into_custody(ctx: Context, officers: list[str], target: str, *, strippe
         # from jail." (Lawsuit; docs/rulings.md, "Face Pinch: undisguised target, and release")
         p.used[STRIPPED_IN_CUSTODY] = ctx.phase.index
     if revenge:
-        ctx.announce("arrest.revenge_public", target=target, role=p.role)
+        if len(officers) > 1:  # "the officer(s) arresting them": every one is injured
+            ctx.announce(
+                "arrest.revenge_public_many", target=target, role=p.role, count=len(officers)
+            )
+        else:
+            ctx.announce("arrest.revenge_public", target=target, role=p.role)
         for officer in officers:
             injure_temporarily(ctx, officer, TEMPORARY_INJURY_PHASES)
             until = Phase(ctx.phase.index + TEMPORARY_INJURY_PHASES)

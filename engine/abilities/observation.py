@@ -35,7 +35,8 @@ class StakeOut(Informative):
     know how often someone was slandered or how often someone was interrogated." "You will not
     learn who the interrogator etc. is either." "If the target is killed the night you stake
     them out, you learn from the GM the gender of the killer. This does not circumvent
-    disguises".
+    disguises". A night Poison is a killing too (Crimes: "Killing (whether it be of the normal,
+    sniping, or APTX variety)").
     """
 
     name = "stake_out"
@@ -47,6 +48,17 @@ class StakeOut(Informative):
             killers = [
                 a.attacker for a in ctx.attacks if a.target == target and a.outcome == "killed"
             ]
+            if not killers and p.fate.cause == "aptx":
+                # Sherry's Poison by night: "Killing (whether it be of the normal, sniping, or
+                # APTX variety)" (Crimes); its poisoner is the killer.
+                killers = [
+                    r.actor
+                    for r in ctx.records
+                    if r.ability == "poison"
+                    and r.succeeded
+                    and target in r.targets
+                    and not r.blamed
+                ]
             if killers:
                 gender = appearance.gender(ctx.state, killers[0])
                 outcome = f"killer:{gender}"
