@@ -58,6 +58,8 @@ def user_errors(command: Callable[[argparse.Namespace], int]) -> Callable[..., i
             return command(args)
         except (ArchiveError, ScenarioError, ConfigError, StoreError) as exc:
             print(f"autogm: {exc}", file=sys.stderr)
+        except BrokenPipeError:
+            raise  # the reader stopped reading (| head): main() ends quietly
         except OSError as exc:
             print(f"autogm: {exc.filename or ''}: {exc.strerror or exc}", file=sys.stderr)
         return 2

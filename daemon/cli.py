@@ -209,8 +209,10 @@ def _preview(args: argparse.Namespace) -> int:
     config = _config(args)
     cfg = _game(config, args.game)
     with _store(config) as store:
-        _started(store, cfg.name)
+        info = _started(store, cfg.name)
         held = [r for r in outbox.rows(store, cfg.forum, "held") if r.game == cfg.name]
+        if not held and info["status"] != "running":
+            raise UserError(f"{cfg.name} has no open phase to preview ({info['status']})")
         if held:
             print(f"Held for approval (autogm approve {cfg.name}):")
             messages = [(r.kind, r.recipients, r.body) for r in held]
@@ -395,9 +397,23 @@ REGISTRARS: list[Callable[[argparse._SubParsersAction], None]] = [
 ]
 
 
+EXIT_STATUS = """\
+exit status:
+  0    done
+  1    a check failed: check-forum could not log in or read, replay --archive found
+       mismatches, the demo did not finish
+  2    a problem to fix, told in one line: a bad config (FILE:LINE: [section] key: ...),
+       an unknown game or forum, a missing or unreadable file, nothing to approve
+  130  interrupted (Ctrl-C)
+"""
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="autogm", description="The game master that never sleeps."
+        prog="autogm",
+        description="The game master that never sleeps.",
+        epilog=EXIT_STATUS,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     sub = parser.add_subparsers(dest="command", required=True)
     for register in REGISTRARS:
@@ -417,6 +433,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # The reader stopped reading (autogm archive export GAME | head): not an error.
+        # Point stdout at /dev/null so the interpreter's last flush cannot fail again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":

@@ -240,7 +240,29 @@ def check_rulesets(
             loaded[game.name] = load_ruleset(game.ruleset, game.rule_options)
         except error_types as exc:
             key = getattr(exc, "key", None)
+            if key is None and game.rules is not None:
+                key = _bad_option(load_ruleset, game.ruleset, game.rule_options, error_types)
             if game.rules is not None and key in game.rule_options:
-                raise config.rules[game.rules].section.where(key).error(str(exc)) from exc
+                problem = str(exc).removeprefix(f"option {key}: ")
+                raise config.rules[game.rules].section.where(key).error(problem) from exc
             raise game.section.where("ruleset").error(str(exc)) from exc
     return loaded
+
+
+def _bad_option(
+    load_ruleset: RulesetLoader,
+    ruleset: str,
+    options: Mapping[str, str],
+    error_types: tuple[type[Exception], ...],
+) -> str | None:
+    """The option the ruleset refuses on its own, when its error does not name one."""
+    try:
+        load_ruleset(ruleset, {})
+    except error_types:
+        return None  # the ruleset id itself is bad
+    for key, value in options.items():
+        try:
+            load_ruleset(ruleset, {key: value})
+        except error_types:
+            return key
+    return None

@@ -63,8 +63,13 @@ def read_ini(path: Path) -> list[IniSection]:
     """Parse ``path`` into sections in file order; syntax errors become ConfigError."""
     try:
         text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"{path}:0: cannot read the config file: {exc}") from exc
+    except FileNotFoundError as exc:
+        raise ConfigError(f"{path}: no such config file (use --config FILE)") from exc
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        raise ConfigError(f"{path}: cannot read the config file: {reason}") from exc
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"{path}: cannot read the config file: it is not UTF-8 text") from exc
     # No interpolation: a "%" in a password path or an override text is just a character.
     # A default_section nobody writes, so "[DEFAULT]" is reported as an unknown section
     # instead of leaking its keys into every other section.
@@ -80,6 +85,9 @@ def read_ini(path: Path) -> list[IniSection]:
             f"{path}:{exc.lineno}: [{exc.section}] {exc.option}: key appears twice in the section"
         ) from exc
     except configparser.MissingSectionHeaderError as exc:
+        if exc.line.strip().startswith("["):
+            problem = f"not a [section] header: {exc.line.strip()}"
+            raise ConfigError(f"{path}:{exc.lineno}: {problem}") from exc
         raise ConfigError(f"{path}:{exc.lineno}: a key before any [section]") from exc
     except configparser.ParsingError as exc:
         lineno, line = exc.errors[0]

@@ -15,7 +15,7 @@ import re
 import shutil
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -28,6 +28,7 @@ from daemon.outbox_message import MARKER_ALPHABET
 from daemon.scheduler import JobSpec, plan_jobs
 from daemon.store import Store
 from engine.abilities import ABILITIES
+from engine.abilities.kill import kill_cycle_due
 from engine.rules import load_ruleset
 from engine.rules.base import Side
 
@@ -105,8 +106,11 @@ class Players:
     acted: set[tuple[str, str]] = field(default_factory=set)
     bandwagon: dict[str, str] = field(default_factory=dict)
 
-    def act(self, store: Store, phase: str) -> int:
-        """Let some players who have not acted this phase send their orders; how many did."""
+    def act(self, store: Store, phase: str, killers: Sequence[str] = ()) -> int:
+        """Let some players who have not acted this phase send their orders; how many did.
+
+        ``killers``: the Black Org members whose turn it is in the kill cycle.
+        """
         if not self.roles:
             self.roles = {p["name"]: p["role"] for p in store.players(GAME)}
         alive = [p["name"] for p in store.players(GAME) if p["status"] == "alive"]
@@ -115,7 +119,7 @@ class Players:
             if (player, phase) in self.acted or self.rng.random() < 0.4:
                 continue
             self.acted.add((player, phase))
-            text = self.orders(player, phase, alive)
+            text = self.orders(player, phase, alive, killers)
             if text:
                 self.forum.as_user(player).send_private_message([GM], f"{phase} orders", text)
                 sent += 1
@@ -127,7 +131,7 @@ class Players:
 
     _topic: str = ""
 
-    def orders(self, player: str, phase: str, alive: list[str]) -> str:
+    def orders(self, player: str, phase: str, alive: list[str], killers: Sequence[str] = ()) -> str:
         ruleset = load_ruleset("dctp-2011")
         sheet = ruleset.roles[self.roles[player]]
         kind = phase.split()[0].lower()
@@ -140,8 +144,8 @@ class Players:
                 usable = [u.ability for u in slot.options if u.ability in ABILITIES]
                 if any(k.value == "night" for k in slot.phases) and usable:
                     lines.append(self._order(self.rng.choice(usable), others, alive))
-            leader = min((p for p in alive if p not in town), key=PLAYERS.index, default=None)
-            if mine and player == leader and town:
+            # Whose turn it is kills: every member kills once before anyone kills twice.
+            if mine and killers and player == killers[0] and town:
                 lines.append(f"Kill {self.rng.choice(town)}")
         elif kind == "day":
             lines.append(f"Vote {self._vote(player, phase, town if mine else others)}")
@@ -291,7 +295,8 @@ def _loop(
             )
             clock.now = max(clock.now, due)
             if spec.kind == "poll" and info is not None and info["phase"]:
-                players.act(store, info["phase"])
+                killers = kill_cycle_due(daemon.live(store, GAME).state)
+                players.act(store, info["phase"], killers)
         run = _function(daemon, spec)
         try:
             run(*spec.args, clock())

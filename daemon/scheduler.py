@@ -112,7 +112,13 @@ def plan_jobs(
                     JobSpec(f"close:{game.name}", "close", (game.name, phase.name), phase.deadline)
                 )
                 specs += _reminders(
-                    store, game.name, game.reminders, phase.name, phase.deadline, now
+                    store,
+                    game.name,
+                    game.reminders,
+                    phase.name,
+                    phase.deadline,
+                    now,
+                    phase.opened_at,
                 )
     for name in sorted(polled):
         every = config.forums[name].poll_interval
@@ -127,13 +133,18 @@ def _reminders(
     phase: str,
     deadline: datetime,
     now: datetime,
+    opened_at: datetime | None = None,
 ) -> list[JobSpec]:
     """Future reminders, and the latest one already due if it was never sent.
 
-    A reminder runs only until the deadline (its grace): after that it would be noise.
+    A reminder runs only until the deadline (its grace): after that it would be noise. So
+    is one whose time came before the phase opened (a 3h reminder of a 2h phase): the
+    opening post just gave the deadline.
     """
     if deadline <= now:
         return []
+    if opened_at is not None:
+        offsets = tuple(before for before in offsets if deadline - before > opened_at)
     specs = []
     due = [before for before in offsets if deadline - before <= now]
     keep = [before for before in offsets if deadline - before > now] + due[-1:]

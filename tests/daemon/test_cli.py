@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import threading
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import pytest
 
 from daemon.cli import main, run_daemon
 from daemon.store import Store
 from tests.daemon.gamekit import Kit
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
@@ -134,3 +140,33 @@ def test_run_starts_the_game_and_stops_cleanly(tmp_path):
 def test_replay_still_replays_a_scenario(capsys):
     assert main(["replay", "examples/first-game.yaml"]) == 0
     assert "Winner" in capsys.readouterr().out
+
+
+def test_preview_of_a_game_that_is_over_says_so(kit, capsys):
+    with Store.open(kit.config.autogm.state_file) as store:
+        store.update_game("g1", kit.clock(), status="ended")
+    assert cli(kit, "preview", "g1") == 2
+    captured = capsys.readouterr()
+    assert captured.err.strip() == "autogm: g1 has no open phase to preview (ended)"
+    assert "closed now" not in captured.out
+
+
+def test_help_documents_the_exit_statuses(capsys):
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = capsys.readouterr().out
+    assert "exit status:" in out
+    assert all(f"\n  {code} " in out for code in (0, 1, 2, 130))
+
+
+def test_a_reader_that_stops_reading_is_not_an_error():
+    # `autogm replay FILE | head -1`: the pipe closes early; no traceback, no error line.
+    command = [sys.executable, "-m", "daemon", "replay", "examples/first-game.yaml"]
+    proc = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT, env=os.environ
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()
+    err = proc.stderr.read()
+    assert proc.wait(timeout=60) == 0
+    assert err == b""

@@ -159,6 +159,19 @@ def test_syntax_errors_keep_their_line(tmp_path):
     assert ":6: not a 'key = value' line" in error_of(tmp_path, broken)
 
 
+def test_an_unreadable_file_or_a_broken_header_gets_one_plain_line(tmp_path):
+    missing = tmp_path / "missing.ini"
+    with pytest.raises(ConfigError, match=r"missing.ini: no such config file \(use --config"):
+        load_config(missing)
+    binary = tmp_path / "binary.ini"
+    binary.write_bytes(b"\xff\xfe[autogm]\n")
+    with pytest.raises(ConfigError, match=r"binary.ini: cannot read the config file: it is not"):
+        load_config(binary)
+    assert error_of(tmp_path, "[autogm\nstate_dir = s\n").endswith(
+        ":1: not a [section] header: [autogm"
+    )
+
+
 def test_key_lines_ignore_continuations_and_comments(tmp_path):
     text = GOOD.replace(
         "players = Akonyl, Abs, Kleene",
@@ -258,6 +271,25 @@ def test_ruleset_errors_point_at_the_rules_key_or_the_ruleset(tmp_path):
     assert check_rulesets(config, lambda rid, opts: (rid, dict(opts))) == {
         "r53": ("dctp-2011", {"lynch_tie": "no_lynch"})
     }
+
+
+@pytest.mark.parametrize(
+    ("option", "problem"),
+    [("lynch_tie = coin", "'coin' is not one of no_lynch, random"), ("flavour = x", "unknown")],
+)
+def test_the_engines_option_errors_point_at_the_rules_key(tmp_path, option, problem):
+    # The engine's RulesetError names no key: the option it refuses is found by trying each.
+    from engine.rules import RulesetError as EngineError
+    from engine.rules import load_ruleset
+
+    text = GOOD.replace("lynch_tie = no_lynch", f"kill_cycle = off\n{option}")
+    config = load_config(write(tmp_path, text))
+    key = option.split(" =")[0]
+    with pytest.raises(ConfigError) as caught:
+        check_rulesets(config, load_ruleset, (EngineError,))
+    where = f"config.ini:{line_of(text, option)}: [rules:house] {key}: "
+    assert where in str(caught.value)
+    assert problem in str(caught.value)
 
 
 def test_configparser_is_not_asked_to_interpolate(tmp_path):

@@ -35,6 +35,10 @@ def test_the_demo_plays_a_whole_game_to_its_winner_and_archives_it(tmp_path):
         t: archive[t].count for t in tables
     }
     assert "The GM has moved the deadline of Day 1" in text  # the demo's GM override
+    # The simulated Black Org keeps its kill cycle (each member in turn): more than one kill.
+    assert text.count("was killed during the night") > 1
+    # Prep lasts 2h and the reminder is 3h before: no reminder beside the opening post.
+    assert "left in Prep" not in text
 
 
 def test_the_demo_command_runs_again_in_the_same_directory(tmp_path, capsys):

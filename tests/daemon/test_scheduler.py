@@ -107,6 +107,14 @@ def test_only_the_latest_missed_reminder_is_caught_up_and_only_once(config, stor
     assert [s for s in plan_jobs(config, store, after_deadline) if s.kind == "remind"] == []
 
 
+def test_a_reminder_due_before_its_phase_opened_is_never_sent(config, store):
+    # A 10h Night 1: its 12h reminder would be due before it opened, the 1h one is kept.
+    start_game(store, "g1")
+    store.set_deadline("g1", "Night 1", T0 + timedelta(hours=10))
+    reminders = [s for s in plan_jobs(config, store, T0) if s.kind == "remind"]
+    assert [s.args[2] for s in reminders] == [timedelta(hours=1)]
+
+
 class Calls:
     def __init__(self) -> None:
         self.seen: list[tuple] = []
