@@ -56,12 +56,14 @@ def holds(ruleset, records: list[ActionRecord], query: Query) -> bool:
             for r in records
         )  # fmt: skip
     keyword = ruleset.keyword(query.keyword)
+    # Detect names a character, not a player: "Bourbon detects Shinichi".
+    asks_role = keyword == ruleset.keyword("detect")
     return any(
         r.took_place
         and r.actor == query.subject
         and r.ability not in UNSEEN
         and ruleset.keyword(r.ability) == keyword
-        and (not query.obj or query.obj in r.targets)
+        and (not query.obj or (r.role == query.obj if asks_role else query.obj in r.targets))
         for r in records
     )
 

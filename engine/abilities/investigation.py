@@ -65,6 +65,30 @@ class Investigate(_Queries):
         return _count_problem(order, use, "investigate")
 
 
+def _may_look_at_prep(state: GameState, actor: str) -> bool:
+    """Whether a role the player holds Special Investigate from may look at Prep ("James and
+    Kir cannot"): the real role, the disguise or costume worn, the best friend's role and
+    disguise (Sonoko) and the covered ally's (Cover) each give the ability as their sheet
+    does, so Vermouth disguised as James may not, Kid disguised as Okiya may."""
+    p = state.players[actor]
+    roles = [p.role, p.disguise]
+    friend = state.best_friends.get(actor)
+    if friend:
+        roles += [state.players[friend].role, state.players[friend].disguise]
+    for loan in state.loans:
+        if (
+            loan.kind == "cover" and loan.holder == actor and loan.source
+            and loan.phase == state.phase.index
+        ):  # fmt: skip
+            roles += [state.players[loan.source].role, state.players[loan.source].disguise]
+    sheets = [
+        sheet
+        for sheet in (state.ruleset.role(r) for r in roles if r)
+        if sheet.slot_for("special_investigate", state.phase.kind)
+    ]
+    return any(not sheet.has_trait("no_prep_si") for sheet in sheets) if sheets else True
+
+
 @register
 class SpecialInvestigate(_Queries):
     """ "Same as Investigate # but can just Investigate one action"; "The investigated action
@@ -88,8 +112,7 @@ class SpecialInvestigate(_Queries):
                 )
             if query.when > state.phase or (query.when == state.phase and not current_ok):
                 return f"Special Investigate looks at past phases, not {query.when}"
-            sheet = state.ruleset.role(state.players[order.actor].role)
-            if query.when.index == 0 and sheet.has_trait("no_prep_si"):
+            if query.when.index == 0 and not _may_look_at_prep(state, order.actor):
                 return "you cannot investigate the actions of the Prep phase"
         return None
 

@@ -145,27 +145,21 @@ def _fix(state: GameState, author: str, order: Order | None, reason: str) -> str
 
 
 def _away_notes(state: GameState, order: Order) -> list[str]:
-    """Accepted, but it will fail as things stand: the player or a target is out of Japan."""
-    notes = []
+    """Accepted, but it will fail as things stand: the player is out of Japan.
+
+    Only the player's own situation: that a target is abroad or on a plane is not public (it
+    tells a traveler's role), so an order on him is accepted silently and fails when the phase
+    resolves, as any action on a traveler does ("that action will fail")."""
     ability = ABILITIES.get(order.ability)
     actor = state.players[order.actor]
     if ability is not None and not ability.abroad_ok and (
         actor.has(ABROAD, state.phase) or actor.has(IN_FLIGHT, state.phase)
     ):
-        notes.append(
+        return [
             f"you are not in Japan: {ability_title(order.ability)} will fail unless you are "
             "back by then (only Travel works from abroad)"
-        )
-    # Orders that only name players (Prep lists, queries) are not actions on them:
-    # "Travelers can be befriended."
-    named_only = ability is None or not ability.needs_free_target
-    for target in () if named_only else order.targets:
-        p = state.players.get(target)
-        if target != order.actor and p is not None and (
-            p.has(ABROAD, state.phase) or p.has(IN_FLIGHT, state.phase)
-        ):
-            notes.append(f"{target} is not in Japan: actions on a traveler abroad fail")
-    return notes
+        ]
+    return []
 
 
 def _merge(earlier: Order, later: Order) -> Order | None:

@@ -85,11 +85,38 @@ def _action(
     tail = tail.lstrip()[used:]
     if keyword == "disguise":
         obj, tail = reader.role(tail)
+    elif keyword == "detect":
+        # "Bourbon detects" or "Bourbon detects Shinichi": Detect asks for a character.
+        obj = ""
+        if tail.strip() and not PHASE.match(tail):
+            obj, tail = reader.role(tail)
+            tail = _IN_GAME.sub("", tail, count=1) if _IN_GAME.match(tail) else tail
     elif keyword in no_object and (not tail.strip() or PHASE.match(tail)):
         obj = ""
     else:
         obj, tail = reader.name(tail)
+    if keyword == "blame":
+        # "'Akonyl blames Kleene for killing PhoenixTears' comes back as a false" (Blame): the
+        # crime blamed is part of the query and changes nothing in the answer.
+        tail = _blamed_crime(reader, tail)
     return subject, keyword, obj, tail
+
+
+_FOR = re.compile(r"\s*for\s+", re.IGNORECASE)
+
+
+def _blamed_crime(reader: Reader, tail: str) -> str:
+    """The text after "X blames Y", without its "for killing Z" (or "for disguising as Ran")."""
+    found = _FOR.match(tail)
+    crime = found and grammar.match_word(grammar.CRIME_PATTERNS, tail[found.end() :])
+    if not found or not crime:
+        return tail
+    tail = tail[found.end() + crime[1] :]
+    if crime[0] == "disguise":
+        return reader.role(tail)[1]
+    if tail.strip() and not PHASE.match(tail):
+        return reader.name(tail)[1]
+    return tail
 
 
 def read_special_investigate(reader: Reader, rest: str, fragment: str) -> Order:
