@@ -13,6 +13,7 @@ import yaml
 from sqlite_utils import Database
 
 from daemon.archive_schema import ArchiveError
+from daemon.texts import winner_name
 from engine.phases import Phase
 
 # Order states of messages the replay feeds (a player's, judged by the parser; a GM override;
@@ -239,7 +240,8 @@ def summary_text(db: Database, game: str) -> str:
             if p["fate_phase"] == phase["name"]
         ]
         lines.append(f"  {phase['name']}: {', '.join(fallen) if fallen else 'nobody'}")
-    lines += ["", f"Winner: {meta['winner'] or 'none (the game did not end)'}"]
+    winner = winner_name(meta["winner"]) if meta["winner"] else "none (the game did not end)"
+    lines += ["", f"Winner: {winner}"]
     return "\n".join(lines)
 
 
@@ -257,7 +259,7 @@ def list_games(db: Database) -> list[dict[str, Any]]:
 def stats(db: Database) -> dict[str, Any]:
     """Wins by side, survival by role, games per ruleset, over every archived game."""
     wins = {
-        r["winner"] or "(unfinished)": r["n"]
+        (winner_name(r["winner"]) if r["winner"] else "(unfinished)"): r["n"]
         for r in db.query(
             "SELECT winner, count(*) AS n FROM games GROUP BY winner ORDER BY n DESC, winner"
         )

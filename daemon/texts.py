@@ -86,9 +86,16 @@ def phase_opening(phase: str, deadline: datetime, tz: ZoneInfo) -> str:
     return f"[b]{phase}[/b] begins. Deadline: [b]{when(deadline, tz)}[/b]."
 
 
+WINNERS = {"town": "the town", "black_org": "the Black Organization", "lovers": "the lovers"}
+
+
+def winner_name(winner: str) -> str:
+    """A winner as players read it ("the Black Organization", not "black_org")."""
+    return WINNERS.get(winner, winner)
+
+
 def winner_line(winner: str) -> str:
-    names = {"town": "the town", "black_org": "the Black Organization"}
-    return f"[b]The game is over: {names.get(winner, winner)} wins.[/b] Thank you for playing!"
+    return f"[b]The game is over: {winner_name(winner)} wins.[/b] Thank you for playing!"
 
 
 def private_results(phase: str, texts: Iterable[str]) -> str:

@@ -24,6 +24,10 @@ from engine.validate import SlotKey, check_order, find_slot, held_slots
 __all__ = ["parse_pm", "vocabulary"]
 
 
+# The Explosive Vest's orders exist only when the GM turns it on.
+VEST_OPTION = "explosive_vest"
+VEST_ABILITIES = frozenset({"plant_vest", "defuse"})
+
 def parse_pm(state: GameState, author: str, source: str) -> ParsedPM:
     """Read one private message from ``author`` in the current phase of ``state``."""
     text, will = split_will(clean_message(source, keep=may_be_order))
@@ -122,12 +126,18 @@ def _what_you_can_send(state: GameState, author: str) -> str:
     if author not in state.players:
         return ""
     titles: list[str] = []
-    for _, slot in held_slots(state, author):
-        if state.phase.kind in slot.phases:
-            for use in slot.options:
-                title = ability_title(use.ability)
-                if title not in titles:
-                    titles.append(title)
+    for key, slot in held_slots(state, author):
+        if state.phase.kind not in slot.phases:
+            continue
+        if key.startswith("lent:") and len(slot.options) > 3:
+            # The Black Suitcase lends every night action: one entry, not thirty.
+            titles.append(f"{ability_title(key.removeprefix('lent:'))}: any night action")
+            continue
+        for use in slot.options:
+            title = ability_title(use.ability)
+            option = VEST_OPTION if use.ability in VEST_ABILITIES else None
+            if title not in titles and (option is None or state.ruleset.option(option)):
+                titles.append(title)
     if not titles:
         return f"you have no order to send in {state.phase}"
     return f"in {state.phase} you can send: {', '.join(titles)}"
@@ -137,6 +147,8 @@ def _fix(state: GameState, author: str, order: Order | None, reason: str) -> str
     """What to send instead, when the reason does not already say it."""
     if "'" in reason or "write" in reason or "did you mean" in reason:
         return ""  # the reason quotes the expected form or names the players
+    if author in state.players and not state.players[author].is_free:
+        return ""  # the dead and the arrested have nothing to send
     if order is None or isinstance(find_slot(state, order), str):
         return _what_you_can_send(state, author)
     if any(t in reason for t in order.targets):

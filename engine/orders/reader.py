@@ -74,6 +74,9 @@ class Reader:
 
     # -- pieces ----------------------------------------------------------------------------
     def name(self, text: str) -> tuple[str, str]:
+        if not text.strip(" .!?;,:"):
+            players = ", ".join(self.words.players.names)
+            raise Refusal(f"this order needs a player's name; the players are: {players}")
         found, used = self.words.players.match_prefix(text)
         if (not found.is_match or used == 0) and (word := _TARGET_WORD.match(text)):
             # "Heal on Parkur", "Watch to Akonyl": a player named "On" is read first.

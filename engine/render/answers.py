@@ -25,5 +25,8 @@ def render_acknowledgement(parsed: ParsedPM, phase: Phase) -> str:
         fix = f"; {rejection.fix}" if rejection.fix else ""
         lines.append(f"Not accepted: [quote]{rejection.text}[/quote]{rejection.reason}{fix}.")
     if not lines:
-        lines.append(f"No order found in your message for {phase}.")
+        lines.append(
+            f"No order found in your message for {phase}. Quoted text is not read; write "
+            "each order in your own words, one per line."
+        )
     return "\n".join(lines)

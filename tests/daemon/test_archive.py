@@ -174,14 +174,14 @@ def test_archive_list_show_and_stats(capsys: pytest.CaptureFixture[str], db_path
     assert code == 0
     assert "  Night 2: Conia (Shinichi) killed" in out
     assert "  Day 2: Abs (Gin) lynched, Miaka (Pisco) arrested, Lynz (Ran) aptxed" in out
-    assert "  01. Abs - Gin - Lynched D2" in out and out.rstrip().endswith("Winner: town")
+    assert "  01. Abs - Gin - Lynched D2" in out and out.rstrip().endswith("Winner: the town")
     code, out, _ = run(capsys, "stats", "--db", db, "--json")
     found = json.loads(out)
     assert found["games"] == 2 and found["wins"]["town"] == 1
     assert found["rulesets"] == {"dctp-2011": 2}
     assert found["roles"]["Shinichi"] == {"played": 1, "survived": 0}
     code, out, _ = run(capsys, "stats", "--db", db)
-    assert "Wins by side:\n" in out and "  town: 1\n" in out and "Shinichi: 0/1 (0%)" in out
+    assert "Wins by side:\n" in out and "  the town: 1\n" in out and "Shinichi: 0/1 (0%)" in out
 
 
 ROSTER_GAME = """

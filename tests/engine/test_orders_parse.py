@@ -6,6 +6,7 @@ import pytest
 
 from engine.orders.parse import parse_pm
 from engine.phases import Phase
+from engine.render.answers import render_acknowledgement
 from engine.rules import load_ruleset
 from engine.session import GameSession
 from engine.setup import Setup, new_game
@@ -182,3 +183,25 @@ def test_unvote_drops_the_vote() -> None:
     session.receive("Parkur", "Vote Abs")
     session.receive("Parkur", "unvote")
     assert session.orders_of("Parkur") == []
+
+
+def _answer(author: str, text: str, phase: str, dead: tuple[str, ...] = ()) -> str:
+    state = game(phase)
+    for name in dead:
+        state.players[name].status = Status.DEAD
+    return render_acknowledgement(parse_pm(state, author, text), state.phase)
+
+
+def test_answers_help_without_drowning_the_player() -> None:
+    """A refusal says why and what to send instead: a short list, in this game's names."""
+    vote_at_night = _answer("Abs", "Vote Kleene", "Night 3")
+    assert "Vote is a day ability" in vote_at_night
+    assert "Explosive Vest" not in vote_at_night  # the vest is off in this game
+    assert len(vote_at_night) < 300
+    assert "needs a player's name" in _answer("Abs", "Kill", "Night 3")
+    chatter = _answer("Parkur", "asdkjh qwe zzz", "Night 3")
+    assert "Satou'" not in chatter and "'Vote Akonyl'" in chatter
+    dead = _answer("Kleene", "Heal Abs", "Night 3", dead=("Kleene",))
+    assert "you are dead" in dead and "you can send" not in dead
+    quoted = _answer("Parkur", '[quote="GM"]Heal Abs[/quote]', "Night 3")
+    assert "No order found" in quoted and "Quoted text is not read" in quoted

@@ -27,10 +27,12 @@ def leader_order(reader: Reader, text: str, fragment: str) -> Order:
             target, rest = reader.name(text[used + verb.end() :])
             reader.end(rest, fragment)
             return Order(reader.author, "kill", (target,), killer=found.name, text=fragment)
+    # The examples use this game's names, so that they can be copied.
+    others = [n for n in reader.words.players.names if n != reader.author] or [reader.author]
+    a, b = others[0], others[-1]
     raise Refusal(
-        "this does not read as an order; orders look like 'Heal Parkur', "
-        "'Investigate Jd- heals Parkur', 'Arrest Abs for killing Kleene on Night 1', "
-        "'APTX pofa as Satou' or 'Vote Abs'"
+        f"this does not read as an order; orders look like 'Heal {a}', "
+        f"'Investigate {a} heals {b}', 'Arrest {a} for killing {b} on Night 1' or 'Vote {a}'"
     )
 
 
