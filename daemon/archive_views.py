@@ -259,7 +259,7 @@ def list_games(db: Database) -> list[dict[str, Any]]:
 def stats(db: Database) -> dict[str, Any]:
     """Wins by side, survival by role, games per ruleset, over every archived game."""
     wins = {
-        (winner_name(r["winner"]) if r["winner"] else "(unfinished)"): r["n"]
+        r["winner"] or "(unfinished)": r["n"]
         for r in db.query(
             "SELECT winner, count(*) AS n FROM games GROUP BY winner ORDER BY n DESC, winner"
         )
@@ -283,7 +283,7 @@ def stats(db: Database) -> dict[str, Any]:
 
 def stats_text(found: dict[str, Any]) -> str:
     lines = [f"Games archived: {found['games']}", "", "Wins by side:"]
-    lines += [f"  {side}: {n}" for side, n in found["wins"].items()]
+    lines += [f"  {winner_name(side)}: {n}" for side, n in found["wins"].items()]
     lines += ["", "Games per ruleset:"]
     lines += [f"  {ruleset}: {n}" for ruleset, n in found["rulesets"].items()]
     lines += ["", "Survival by role (survived / played):"]
