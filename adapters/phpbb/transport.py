@@ -19,12 +19,32 @@ from adapters.base import Unavailable
 from adapters.phpbb.urls import absolute, redact
 
 LOGGER = logging.getLogger(__name__)
+# urllib3 logs every request line, query string and all, at DEBUG ("autogm run -v"); the PM
+# compose action always carries the sid (PROTOCOL §1), so its records are redacted too.
+_URLLIB3_LOGGER = "urllib3.connectionpool"
 
 DEFAULT_USER_AGENT = "autogm/0.1 (forum game master; +https://example.org/autogm)"
 # phpBB's check_form_key (phpbb/form/form_helper.php) refuses a form whose creation_time is
 # the current second (`$diff = time() - $creation_time; if ($diff && ...)`): wait a full second
 # after fetching, plus a margin for the two clocks not ticking together.
 FORM_MIN_AGE = 1.2
+
+
+class _RedactSessionIds(logging.Filter):
+    """Rewrites a log record's text with its session ids blanked (``urls.redact``)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        cleaned = redact(message)
+        if cleaned != message:
+            record.msg, record.args = cleaned, None
+        return True
+
+
+def _redact_urllib3_log() -> None:
+    logger = logging.getLogger(_URLLIB3_LOGGER)
+    if not any(isinstance(existing, _RedactSessionIds) for existing in logger.filters):
+        logger.addFilter(_RedactSessionIds())
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +89,7 @@ class Transport:
         self.session = session or requests.Session()
         # phpBB binds the session to the exact User-Agent (browser_check): never vary it.
         self.session.headers["User-Agent"] = user_agent
+        _redact_urllib3_log()
         self.timeout = timeout
         self.min_interval = min_interval
         self.flood_interval = flood_interval
@@ -153,6 +174,10 @@ class Transport:
             return "connection refused" if never_sent or retry_any else None
         except requests.Timeout:
             return "read timed out" if retry_any else None
+        except requests.RequestException as error:
+            # A body cut off, too many redirects...: never the raw exception, whose text may
+            # name the URL (and its sid); a POST may have been saved, so it is not repeated.
+            return f"request failed ({type(error).__name__})" if retry_any else None
         LOGGER.debug("%s %s -> %s", method, redact(url), response.status_code)
         if response.status_code >= 500 or response.status_code == 429:
             # A POST that got a 5xx may have been saved; only a GET is repeated blindly.

@@ -27,7 +27,9 @@ ENDPOINTS = {
 }
 # fmt: on
 
-_SID = re.compile(r"(sid=)[0-9a-f]{32}", re.IGNORECASE)
+# "sid=" as written in a link, and as phpBB's cron <img> writes it, entity-encoded
+# ("&#x3F;sid&#x3D;<sid>" on a first-contact page: login_form.html), or URL-encoded.
+_SID = re.compile(r"(sid(?:=|&#x0*3d;|&#0*61;|&equals;|%3d))[0-9a-f]{32}", re.IGNORECASE)
 _SID_VALUE = re.compile(r'(name="sid"\s+value=")[0-9a-f]{32}', re.IGNORECASE)
 
 

@@ -431,3 +431,100 @@ def test_a_strange_page_is_saved_without_session_ids(board, forum, tmp_path):
     assert str(path) in str(raised.value)
     saved = path.read_text(encoding="utf-8")
     assert "Maintenance" in saved and SID not in saved
+
+
+# -- timing rules (PROTOCOL §11) ---------------------------------------------------------------
+
+
+def stamped(forum, clock) -> list[tuple[str, str, float]]:
+    """(method, url, fake time) of every request the forum makes from now on."""
+    stamps: list[tuple[str, str, float]] = []
+    send = forum.transport.session.request
+
+    def request(method, url, **kwargs):
+        stamps.append((method, url, clock.now))
+        return send(method, url, **kwargs)
+
+    forum.transport.session.request = request
+    return stamps
+
+
+def form_ages(stamps) -> list[float]:
+    """For each POST, the time since the GET before it (the form it submits)."""
+    return [
+        when - stamps[index - 1][2]
+        for index, (method, _, when) in enumerate(stamps)
+        if method == "POST"
+    ]
+
+
+def test_every_form_is_posted_more_than_a_second_after_it_was_fetched(board, forum, clock):
+    stamps = stamped(forum, clock)
+    board.login()
+    board.get("posting.php?mode=reply&t=2", "posting_reply_form.html")
+    board.redirect("posting.php?mode=reply&t=2", "./viewtopic.php?p=4#p4")
+    board.get("ucp.php?i=pm&mode=compose&u=2", "pm_compose_form.html")
+    board.post(COMPOSE_ACTION, "pm_send_confirmation.html")
+    board.get("posting.php?mode=edit&p=5", "posting_edit_form.html")
+    board.redirect("posting.php?mode=edit&p=5", "./viewtopic.php?p=5#p5")
+    forum.login()
+    forum.reply("2", "text")
+    forum.send_private_message([2], "Hi", "text")
+    forum.edit_post(PostRef("2", "5"), "text")
+    ages = form_ages(stamps)
+    assert len(ages) == 4 and min(ages) > 1.0  # login, reply, PM, edit
+
+
+def test_posts_and_pms_share_one_flood_interval_and_edits_are_exempt(board, forum, clock):
+    stamps = stamped(forum, clock)
+    board.login()
+    board.get("posting.php?mode=reply&t=2", "posting_reply_form.html")
+    board.redirect("posting.php?mode=reply&t=2", "./viewtopic.php?p=4#p4")
+    board.get("posting.php?mode=edit&p=5", "posting_edit_form.html")
+    board.redirect("posting.php?mode=edit&p=5", "./viewtopic.php?p=5#p5")
+    board.get("ucp.php?i=pm&mode=compose&u=2", "pm_compose_form.html")
+    board.post(COMPOSE_ACTION, "pm_send_confirmation.html")
+    forum.reply("2", "text")
+    forum.edit_post(PostRef("2", "5"), "fixed")
+    forum.send_private_message([2], "Hi", "text")
+    reply, edit, pm = [when for method, _, when in stamps if method == "POST"][1:]
+    assert edit - reply < 15.0  # edits are not flood-limited (§10)
+    assert pm - reply >= 15.0  # a PM after a post waits the flood interval (§11)
+
+
+def test_login_while_already_logged_in_keeps_the_session(board, forum):
+    # GET ucp.php?mode=login while logged in redirects to the index (PROTOCOL §2).
+    board.login()
+    forum.login()
+    board.redirect("ucp.php?mode=login", f"{BASE}index.php", method="GET")
+    board.get("index.php", "index_gm.html")
+    forum.login()
+    assert forum.current_user() == User("GameMaster", "2")
+    assert len(board.calls("POST")) == 1
+
+
+def test_an_edit_posts_every_field_the_form_requires(board, forum):
+    board.login()
+    board.get("posting.php?mode=edit&p=5", "posting_edit_form.html")
+    board.redirect("posting.php?mode=edit&p=5", "./viewtopic.php?p=5#p5")
+    forum.edit_post(PostRef("2", "5"), "Vote count: Akonyl 2")
+    fields = sent_fields(board)
+    assert fields["edit_post_message_checksum"] == "1cc86a0ebc5bd4c7af50986cd2643dd6"
+    assert fields["edit_post_subject_checksum"] == "d98fa89a0bcc5456b2f29211e23829f5"
+    assert fields["creation_time"].isdigit() and len(fields["form_token"]) == 40
+    assert fields["post"] == "Submit"
+
+
+def test_a_strange_login_answer_names_neither_password_nor_sid(board, forum, caplog):
+    caplog.set_level(logging.DEBUG)
+    board.get("ucp.php?mode=login", "login_form.html")
+    board.mock.post(
+        BASE + f"ucp.php?mode=login&sid={LOGIN_FORM_SID}",
+        body=f'<html><body><a href="./index.php?sid={SID}">Hm</a></body></html>',
+        content_type=HTML,
+    )
+    with pytest.raises(UnrecognisedPage) as raised:
+        forum.login()
+    saved = raised.value.path.read_text(encoding="utf-8")
+    for secret in ("hunter2-secret", SID, LOGIN_FORM_SID):
+        assert secret not in str(raised.value) + caplog.text + saved

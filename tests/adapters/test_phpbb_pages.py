@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 
 import pytest
 from bs4 import BeautifulSoup
 
 from adapters.base import UnrecognisedPage, User
+from adapters.phpbb.archive import PageArchive
 from adapters.phpbb.dates import DateReader
 from adapters.phpbb.forms import find_form
 from adapters.phpbb.pages import (
@@ -21,7 +23,7 @@ from adapters.phpbb.pages import (
 from adapters.phpbb.pm import parse_pm_folder, parse_pm_view
 from adapters.phpbb.topic import parse_topic_page
 
-from .conftest import MARKER, NOW, page
+from .conftest import BASE, MARKER, NOW, page
 
 DATES = DateReader()
 DERIVED = "phpbb-3.3-prosilver-derived"
@@ -282,3 +284,24 @@ def test_logged_in_state_and_name():
 )
 def test_page_kinds(name, kind):
     assert page_kind(soup(name)) == kind
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "login_form.html",  # cron <img> src: "…pm_text&#x3F;sid&#x3D;<sid>"
+        "index_guest.html",
+        "viewtopic_round1_guest.html",
+        "error_not_logged_in_pm_inbox.html",
+        "error_session_expired_reply_post.html",
+        "pm_compose_form.html",  # the compose action always carries the sid
+    ],
+)
+def test_a_saved_page_keeps_no_session_id(name, tmp_path):
+    html = page(name)
+    sids = set(re.findall(r"sid(?:=|&#x3D;)([0-9a-f]{32})", html))
+    sids |= set(re.findall(r'name="sid" value="([0-9a-f]{32})"', html))
+    assert sids
+    path = PageArchive(tmp_path).save(f"{BASE}ucp.php?sid={min(sids)}", 200, html, name)
+    saved = path.read_text(encoding="utf-8")
+    assert not [sid for sid in sids if sid in saved]

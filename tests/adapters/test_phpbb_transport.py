@@ -104,3 +104,43 @@ def test_pages_are_read_as_utf8_whatever_the_header_says(transport):
     with responses.RequestsMock() as mock:
         mock.get(BASE + "index.php", body="Sørina".encode(), content_type="text/html")
         assert transport.get("index.php").text == "Sørina"
+
+
+def test_urllib3s_request_lines_are_logged_without_the_sid(transport, caplog):
+    # urllib3 logs each request line at DEBUG (responses bypasses it, so emit its own format);
+    # the PM compose action always carries the sid (PROTOCOL §1).
+    caplog.set_level(logging.DEBUG)
+    url = f"/ucp.php?i=pm&mode=compose&action=post&sid={SID}"
+    logging.getLogger("urllib3.connectionpool").debug(
+        '%s://%s:%s "%s %s %s" %s %s', "https", "forum.example.test", 443, "POST", url,
+        "HTTP/1.1", 200, None,
+    )  # fmt: skip
+    assert "action=post&sid=[sid]" in caplog.text
+    assert SID not in caplog.text
+
+
+@pytest.mark.parametrize(
+    "failure", [requests.exceptions.ChunkedEncodingError, requests.exceptions.TooManyRedirects]
+)
+def test_other_request_failures_are_unavailable_and_name_no_sid(board, transport, failure):
+    url = BASE + f"index.php?sid={SID}"
+    for _ in range(4):
+        board.mock.get(url, body=failure(f"broken at {url}"))
+    with pytest.raises(Unavailable, match="after 4 attempts") as raised:
+        transport.get(f"index.php?sid={SID}")
+    assert SID not in str(raised.value)
+    board.mock.post(BASE + "posting.php?mode=reply&t=2", body=failure("cut off"))
+    with pytest.raises(Unavailable, match="may have saved it"):
+        transport.post("posting.php?mode=reply&t=2", [("message", "x")], form_fetched_at=0.0)
+
+
+def test_a_post_sends_no_referer(board, transport):
+    # A Referer naming another host kills the session on a POST; none is fine (PROTOCOL §0).
+    board.mock.post(BASE + "ucp.php?mode=login", status=302, headers=[("Location", "./index.php")])
+    transport.post("ucp.php?mode=login", [], form_fetched_at=0.0)
+    assert "Referer" not in board.mock.calls[0].request.headers
+
+
+def test_the_minimum_form_age_is_more_than_a_second():
+    # phpBB refuses a form posted in the second of its creation_time: a full second must pass.
+    assert FORM_MIN_AGE > 1.0
