@@ -18,6 +18,9 @@ if TYPE_CHECKING:
     from engine.state import GameState
 
 
+VEST = "plant_vest"
+
+
 def _count_problem(order: Order, use: AbilityUse, what: str) -> str | None:
     if not order.queries:
         return f"name what to {what}, e.g. '{what.title()} Jd- heals Parkur'"
@@ -63,6 +66,13 @@ class Investigate(_Queries):
 
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
         return _count_problem(order, use, "investigate")
+
+    def answer(self, ctx: Context, query: Query) -> bool:
+        # The Explosive Vest: "The strapping of the bomb itself cannot be investigate the phase
+        # that it happens. It may be Special Investigated after the fact".
+        if query.keyword == VEST:
+            return False
+        return super().answer(ctx, query)
 
 
 def _may_look_at_prep(state: GameState, actor: str) -> bool:
@@ -118,6 +128,8 @@ class SpecialInvestigate(_Queries):
 
     def answer(self, ctx: Context, query: Query) -> bool:
         when = query.when or ctx.phase
+        if when == ctx.phase and query.keyword == VEST:
+            return False  # "cannot be investigate the phase that it happens" (Investigate)
         records = ctx.records if when == ctx.phase else phase_records(ctx.state, when)
         return holds(ctx.ruleset, records, query)
 

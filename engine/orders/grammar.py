@@ -139,6 +139,9 @@ QUERY_VERBS: tuple[tuple[str, str], ...] = (
     (r"identif(?:y|ies|ied|ying)", "identify"),
     (r"sp(?:y|ies|ied|ying)(?:\s+on)?", "spy"),
     (r"blam(?:e|es|ed|ing)", "blame"),
+    # "It may be Special Investigated after the fact" (The Explosive Vest).
+    (r"(?:strap(?:s|ped|ping)?|plant(?:s|ed|ing)?)\s+(?:(?:a|the|an)\s+)?(?:explosive\s+)?"
+     r"(?:vest|bomb)(?:\s+(?:on|to))?", "plant_vest"),
 )
 
 # The crime an arrest names: "Arrest Akonyl for Killing Conia on Night 1".
@@ -154,6 +157,9 @@ CRIME_WORDS: tuple[tuple[str, str], ...] = (
     (r"eras(?:e|ing|ed)", "erase"),
     (r"abduct(?:ing|ed)?", "abduct"),
     (r"brib(?:e|ing|ed)(?:\s+the\s+gm)?", "bribe"),
+    # The Explosive Vest: "Strapping someone with the bomb is considered a crime."
+    (r"(?:strap(?:ping|ped)?|plant(?:ing|ed)?)\s+(?:(?:a|the|an)\s+)?(?:explosive\s+)?"
+     r"(?:vest|bomb)(?:\s+(?:on|to))?", "plant_vest"),
 )  # fmt: skip
 
 

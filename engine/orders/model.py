@@ -44,6 +44,7 @@ VERB = {
     "bone_breaking": "protects",
     "lovey_dovey": "protects",
     "house_search": "searches",
+    "plant_vest": "straps a bomb on",
 }
 
 CRIME_NOUN = {
