@@ -30,6 +30,7 @@ import yaml
 
 from daemon.archive_rows import GameRows, build_rows, setup_of
 from daemon.archive_schema import CHILD_TABLES, ArchiveError, open_archive
+from daemon.outbox_message import without_marker
 from daemon.store import Store
 from daemon.store_rows import from_json, iso
 from engine.phases import Phase
@@ -44,8 +45,6 @@ from engine.replay import (
     record,
     replay,
 )
-
-MARKERS = {ord(c): None for c in "\u200b\u200c\u200d\u2060"}  # daemon.outbox.MARKER_ALPHABET
 
 
 @dataclass(frozen=True, slots=True)
@@ -287,7 +286,7 @@ def _live_messages(store: Store, game: str) -> list[dict[str, Any]]:
                 "author_id": None,
                 "recipients": row["recipients"],
                 "subject": row["subject"],
-                "text": row["body"].translate(MARKERS).rstrip(),
+                "text": without_marker(row["body"]).rstrip(),
                 "source": None,
                 "sent_at": row["sent_at"],
                 "state": row["state"],

@@ -24,7 +24,7 @@ from daemon import approval, closing, forums, games, jobs, outbox, phases, remin
 from daemon.config import check_rulesets, load_config
 from daemon.config_ini import ConfigError
 from daemon.config_types import Config, GameConfig
-from daemon.outbox_message import MARKER_ALPHABET
+from daemon.outbox_message import without_marker
 from daemon.store import Store, StoreError
 from daemon.store_rows import iso
 from daemon.texts import when
@@ -58,11 +58,10 @@ def _add_config(parser: argparse.ArgumentParser) -> None:
 
 def check_config(config: Config) -> None:
     """Everything checkable before a game starts: rulesets, options, role lists and deals."""
-    check_rulesets(config, load_ruleset, (RulesetError,))
+    rulesets = check_rulesets(config, load_ruleset, (RulesetError,))
     for game in config.games.values():
-        ruleset = games.ruleset_for(game)
         try:
-            games.deal(game, ruleset, game.seed or 0)
+            games.deal(game, rulesets[game.name], game.seed or 0)
         except RulesetError as exc:
             key = "roles" if game.roles else "players"
             raise game.section.where(key).error(str(exc)) from exc
@@ -219,11 +218,7 @@ def _preview(args: argparse.Namespace) -> int:
         else:
             live = games.rebuild(store, cfg.name, games.ruleset_for(cfg))
             closed = games.close(live)  # in memory only: nothing is written
-            deadline = (
-                None
-                if closed.winner
-                else cfg.schedule.deadline(closed.next_phase, _now(), cfg.timezone)
-            )
+            deadline = closing.next_deadline(cfg, closed, _now())
             print(f"If {closed.phase} closed now, autogm would send:")
             messages = [
                 (m.kind, m.recipients, m.body)
@@ -232,7 +227,7 @@ def _preview(args: argparse.Namespace) -> int:
     for kind, recipients, body in messages:
         where = f"PM to {', '.join(recipients)}" if kind == "pm" else "post in the topic"
         print(f"--- {where} ---")
-        print(body.translate({ord(c): None for c in MARKER_ALPHABET}))
+        print(without_marker(body))
     return 0
 
 

@@ -11,7 +11,7 @@ import logging
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from daemon import games, outbox, sending, texts
+from daemon import games, sending, texts
 from daemon.config_types import GameConfig, ResultsMode
 from daemon.outbox_message import Outgoing
 from daemon.phases import advance, mark_approved
@@ -63,16 +63,17 @@ def resolve(daemon: Daemon, store: Store, cfg: GameConfig, now: datetime) -> gam
     phase = live.phase
     closed = games.close(live)
     hold = cfg.results is ResultsMode.APPROVE
-    messages = phase_messages(cfg, closed, None if hold else _next_deadline(cfg, closed, now))
+    messages = phase_messages(cfg, closed, None if hold else next_deadline(cfg, closed, now))
     with store.atomic():
-        store.close_phase(cfg.name, phase, now, closed.record())
-        _enqueue(store, cfg, messages, phase, hold, now)
+        record = closed.record()
+        store.close_phase(cfg.name, phase, now, record)
+        _enqueue(store, cfg, messages, hold, now)
         _record_statuses(store, cfg, closed)
         details = {"phase": phase, "winner": closed.winner, "held": hold}
         store.log("phase.closed", details, now, cfg.name)
         if not hold:
             mark_approved(store, cfg.name, phase, now)
-            advance(store, cfg, closed.record(), now)
+            advance(store, cfg, record, now)
     log.info("%s: %s closed%s", cfg.name, phase, " (results held for approval)" if hold else "")
     return closed
 
@@ -81,26 +82,13 @@ def _enqueue(
     store: Store,
     cfg: GameConfig,
     messages: list[Outgoing],
-    phase: str,
     hold: bool,
     now: datetime,
 ) -> None:
     """A phase's messages into the outbox; a PM only to a current player account."""
+    current = sending.current_accounts(store, cfg.name)
     for message in messages:
-        if message.kind == "pm":
-            sending.pm(
-                store,
-                cfg,
-                message.recipients[0],
-                message.subject or "",
-                message.body,
-                message.dedupe_key,
-                now,
-                phase=phase,
-                hold=hold,
-            )
-        else:
-            outbox.enqueue(store, message, now, hold=hold)
+        sending.enqueue(store, cfg, message, now, hold=hold, current=current)
 
 
 def _record_statuses(store: Store, cfg: GameConfig, closed: games.ClosedPhase) -> None:
@@ -113,7 +101,8 @@ def _record_statuses(store: Store, cfg: GameConfig, closed: games.ClosedPhase) -
             )
 
 
-def _next_deadline(cfg: GameConfig, closed: games.ClosedPhase, now: datetime) -> datetime | None:
+def next_deadline(cfg: GameConfig, closed: games.ClosedPhase, now: datetime) -> datetime | None:
+    """The deadline of the phase a close opens at ``now``; None once the game is won."""
     if closed.winner:
         return None
     return cfg.schedule.deadline(closed.next_phase, now, cfg.timezone)
@@ -134,21 +123,16 @@ def phase_messages(
         lines.append(texts.phase_opening(closed.next_phase, next_deadline, cfg.timezone))
     base = f"result:{cfg.name}:{closed.phase}"
     body = "\n\n".join(lines)
-    post = Outgoing(
-        cfg.forum, "post", f"{base}:post", body, cfg.name, closed.phase, topic=cfg.topic
-    )
-    messages = [post]
+    messages = [sending.post_message(cfg, closed.phase, f"{base}:post", body)]
     for player, role_lines in closed.role_pms.items():
         key, body = f"role:{cfg.name}:{player}", "\n".join(role_lines)
-        messages.append(_pm(cfg, closed.phase, player, key, texts.role_subject(cfg.name), body))
+        messages.append(
+            sending.pm_message(cfg, closed.phase, player, key, texts.role_subject(cfg.name), body)
+        )
     subject = texts.results_subject(cfg.name, closed.phase)
     for player, private in closed.private.items():
         body = texts.private_results(closed.phase, private)
-        messages.append(_pm(cfg, closed.phase, player, f"{base}:{player}", subject, body))
+        messages.append(
+            sending.pm_message(cfg, closed.phase, player, f"{base}:{player}", subject, body)
+        )
     return messages
-
-
-def _pm(cfg: GameConfig, phase: str, player: str, key: str, subject: str, body: str) -> Outgoing:
-    return Outgoing(
-        cfg.forum, "pm", key, body, cfg.name, phase, recipients=(player,), subject=subject
-    )

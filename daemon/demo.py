@@ -24,7 +24,7 @@ from typing import TextIO
 from adapters.local import LocalForum
 from daemon.config import load_config
 from daemon.jobs import Daemon
-from daemon.outbox_message import MARKER_ALPHABET
+from daemon.outbox_message import without_marker
 from daemon.scheduler import JobSpec, plan_jobs
 from daemon.store import Store
 from engine.abilities import ABILITIES
@@ -193,7 +193,7 @@ class TopicPrinter:
 
 
 def _plain(bbcode: str) -> str:
-    text = bbcode.translate({ord(c): None for c in MARKER_ALPHABET})
+    text = without_marker(bbcode)
     return re.sub(r"\[/?(?:b|i|u|quote)[^\]]*\]", "", text).strip()
 
 

@@ -376,7 +376,3 @@ def will_of(session: GameSession, player: str) -> str | None:
 
 def orders_of(session: GameSession, player: str) -> list[str]:
     return [order.canonical() for order in session.orders_of(player)]
-
-
-def parse_phase(name: str) -> Phase:
-    return Phase.parse(name)

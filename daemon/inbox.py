@@ -10,12 +10,12 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from daemon import commands, games, sending, texts, votes_topic
 from daemon.config_types import GameConfig
 from daemon.games import FEED_ORDER, FEED_WILL, LiveGame
-from daemon.phases import open_phase, read_after_close
+from daemon.phases import open_deadline, read_after_close
 from daemon.store import Store
 from daemon.store_rows import InboxMessage
 
@@ -31,6 +31,16 @@ class Batch:
 
     lives: dict[str, LiveGame] = field(default_factory=dict)
     batched: dict[tuple[str, str], list[str]] = field(default_factory=dict)
+    # The player rows of each game in play, read once per pass (the inbox changes none).
+    rosters: dict[str, list[dict[str, Any]]] | None = None
+
+    def players(self, store: Store) -> dict[str, list[dict[str, Any]]]:
+        """Game in play (running or paused) → its player rows."""
+        if self.rosters is None:
+            self.rosters = {
+                g["name"]: store.players(g["name"]) for g in store.games("running", "paused")
+            }
+        return self.rosters
 
     def live(self, daemon: Daemon, store: Store, game: str) -> LiveGame:
         """The game as the messages read so far left it: rebuilt once per pass."""
@@ -78,20 +88,20 @@ def _unreadable(store: Store, message: InboxMessage, exc: Exception, now: dateti
             sending.answer(store, message, message.game, body, now, subject=subject)
 
 
-def _route(daemon: Daemon, store: Store, message: InboxMessage) -> tuple[str, str] | str | None:
+def _route(
+    daemon: Daemon, store: Store, message: InboxMessage, batch: Batch
+) -> tuple[str, str] | str | None:
     """(game, player) for the author, an answer to send instead, or None (not a player)."""
     author = message.author.casefold()
     forum_games = {g.name for g in daemon.games_on(message.forum)}
     active, replaced = [], []
-    for game in store.games("running", "paused"):
-        if game["name"] not in forum_games:
+    for game, players in batch.players(store).items():
+        if game not in forum_games:
             continue
-        for player in store.players(game["name"]):
+        for player in players:
             if player["name"].casefold() != author:
                 continue
-            (replaced if player["status"] == "replaced" else active).append(
-                (game["name"], player["name"])
-            )
+            (replaced if player["status"] == "replaced" else active).append((game, player["name"]))
     if len(active) > 1:
         subject = (message.subject or "").casefold()
         named = [entry for entry in active if entry[0].casefold() in subject]
@@ -120,14 +130,13 @@ def _handle(
     """1 once the message is handled, 0 if it waits for the open phase to close."""
     if message.kind != "pm":
         return votes_topic.handle_post(daemon, store, message, batch, now)
-    route = _route(daemon, store, message)
+    route = _route(daemon, store, message, batch)
     if route is None or isinstance(route, str):
         _unrouted(store, message, route, now)
         return 1
     game, player = route
     cfg = daemon.config.games[game]
-    phase_row = open_phase(store, game)
-    deadline = phase_row.deadline if phase_row else None
+    deadline = open_deadline(store, game)
     if deadline is not None:
         status = store.game(game)["status"]  # type: ignore[index]
         if read_after_close(status, deadline, message.sent_at):

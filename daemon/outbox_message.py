@@ -18,6 +18,7 @@ from daemon.store_rows import from_iso, from_json
 
 KINDS = ("pm", "post", "edit")
 MARKER_ALPHABET = "\u200b\u200c\u200d\u2060"  # zero width space, non-joiner, joiner, word joiner
+_UNMARK = {ord(c): None for c in MARKER_ALPHABET}
 
 
 def marker(dedupe_key: str) -> str:
@@ -26,8 +27,13 @@ def marker(dedupe_key: str) -> str:
     return "".join(MARKER_ALPHABET[(value >> shift) & 3] for shift in range(30, -1, -2))
 
 
+def without_marker(text: str) -> str:
+    """The text with the marker's zero-width characters taken out, as readers see it."""
+    return text.translate(_UNMARK)
+
+
 def normalize(text: str) -> str:
-    return " ".join(text.translate({ord(c): None for c in MARKER_ALPHABET}).split())
+    return " ".join(without_marker(text).split())
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,7 +26,7 @@ from zoneinfo import ZoneInfo
 from daemon import outbox
 from daemon.config_ini import Where, read_ini
 from daemon.config_types import Config
-from daemon.config_values import parse_duration, parse_local_datetime
+from daemon.config_values import parse_local_datetime, parse_positive_duration
 from daemon.store import Store
 from daemon.store_rows import OrderRow, from_json, iso, to_json
 from engine.phases import Phase
@@ -138,7 +138,10 @@ def _grammar(tz: ZoneInfo) -> list[tuple[str, Callable[[re.Match[str]], Command]
     return [
         (r"pause", lambda m: Pause()),
         (r"resume", lambda m: Resume()),
-        (rf"extend(?: {PHASE})? by (?P<d>.+)", lambda m: Extend(_phase(m), _length(m["d"]))),
+        (
+            rf"extend(?: {PHASE})? by (?P<d>.+)",
+            lambda m: Extend(_phase(m), parse_positive_duration(m["d"])),
+        ),
         (
             rf"deadline(?: {PHASE})? at (?P<t>.+)",
             lambda m: SetDeadline(_phase(m), parse_local_datetime(m["t"], tz)),
@@ -154,13 +157,6 @@ def _grammar(tz: ZoneInfo) -> list[tuple[str, Callable[[re.Match[str]], Command]
         (r"resend #?(?P<id>\d+)", lambda m: Resend(int(m["id"]))),
         (r"end(?: (?P<text>.+))?", lambda m: End(m["text"] or "")),
     ]
-
-
-def _length(text: str) -> timedelta:
-    length = parse_duration(text)
-    if length <= timedelta(0):
-        raise ValueError("extend by more than 0")
-    return length
 
 
 def parse_command(text: str, tz: ZoneInfo) -> Command:

@@ -12,8 +12,14 @@ from daemon.store_rows import PhaseRow, iso
 
 
 def open_phase(store: Store, game: str) -> PhaseRow | None:
-    rows = [row for row in store.open_phases() if row.game == game]
+    rows = store.open_phases(game)
     return rows[0] if rows else None
+
+
+def open_deadline(store: Store, game: str) -> datetime | None:
+    """The deadline of the game's open phase (None: no open phase, or no deadline)."""
+    row = open_phase(store, game)
+    return row.deadline if row else None
 
 
 def read_after_close(status: str, deadline: datetime | None, sent_at: datetime) -> bool:

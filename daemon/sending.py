@@ -28,8 +28,12 @@ def post(
     hold: bool = False,
 ) -> int | None:
     """A post in the game's topic: its outbox id, None if ``key`` was enqueued before."""
-    message = Outgoing(cfg.forum, "post", key, body, cfg.name, phase, topic=cfg.topic)
-    return outbox.enqueue(store, message, now, hold=hold)
+    return outbox.enqueue(store, post_message(cfg, phase, key, body), now, hold=hold)
+
+
+def post_message(cfg: GameConfig, phase: str | None, key: str, body: str) -> Outgoing:
+    """A post in the game's topic, not enqueued yet."""
+    return Outgoing(cfg.forum, "post", key, body, cfg.name, phase, topic=cfg.topic)
 
 
 def pm(
@@ -45,14 +49,43 @@ def pm(
     hold: bool = False,
 ) -> None:
     """A PM to a player's account; refused (and logged) if it is not a current account."""
-    current = {p["name"] for p in store.players(cfg.name) if p["status"] != "replaced"}
-    if player not in current:
-        log.error("%s: not sending %r to %r: not a current player account", cfg.name, key, player)
-        store.log("outbox.refused", {"key": key, "to": player}, now, cfg.name)
-        return
-    message = Outgoing(
+    enqueue(store, cfg, pm_message(cfg, phase, player, key, subject, body), now, hold=hold)
+
+
+def pm_message(
+    cfg: GameConfig, phase: str | None, player: str, key: str, subject: str, body: str
+) -> Outgoing:
+    """A PM of the game to one player's account, not enqueued yet."""
+    return Outgoing(
         cfg.forum, "pm", key, body, cfg.name, phase, recipients=(player,), subject=subject
     )
+
+
+def current_accounts(store: Store, game: str) -> set[str]:
+    """The accounts a game's PMs may go to: its players, less the replaced ones."""
+    return {p["name"] for p in store.players(game) if p["status"] != "replaced"}
+
+
+def enqueue(
+    store: Store,
+    cfg: GameConfig,
+    message: Outgoing,
+    now: datetime,
+    *,
+    hold: bool = False,
+    current: set[str] | None = None,
+) -> None:
+    """A message of the game into the outbox; a PM only to a current player account
+    (``current``: those accounts, when the caller already has them)."""
+    if message.kind == "pm":
+        player = message.recipients[0]
+        if player not in (current if current is not None else current_accounts(store, cfg.name)):
+            key = message.dedupe_key
+            log.error(
+                "%s: not sending %r to %r: not a current player account", cfg.name, key, player
+            )
+            store.log("outbox.refused", {"key": key, "to": player}, now, cfg.name)
+            return
     outbox.enqueue(store, message, now, hold=hold)
 
 

@@ -266,9 +266,13 @@ class Store:
         rows = self.rows("SELECT * FROM phases WHERE game = ? AND name = ?", [game, name])
         return PhaseRow.from_row(rows[0]) if rows else None
 
-    def open_phases(self) -> list[PhaseRow]:
-        """Every phase not yet closed, of every game, oldest first."""
-        rows = self.rows("SELECT * FROM phases WHERE closed_at IS NULL ORDER BY id")
+    def open_phases(self, game: str | None = None) -> list[PhaseRow]:
+        """Every phase not yet closed, of every game (or of ``game``), oldest first."""
+        rows = self.rows(
+            "SELECT * FROM phases WHERE closed_at IS NULL AND (:game IS NULL OR game = :game)"
+            " ORDER BY id",
+            {"game": game},
+        )
         return [PhaseRow.from_row(row) for row in rows]
 
     def set_deadline(self, game: str, name: str, deadline: datetime) -> None:

@@ -14,6 +14,7 @@ from daemon.outbox_message import Outgoing
 from daemon.phases import open_phase
 from daemon.store import Store
 from daemon.store_rows import from_json
+from engine.phases import Phase
 
 if TYPE_CHECKING:
     from daemon.jobs import Daemon
@@ -28,7 +29,7 @@ def update_vote_counts(daemon: Daemon, store: Store, forum: str, now: datetime) 
         if not cfg.vote_count or info is None or info["status"] != "running":
             continue
         row = open_phase(store, cfg.name)
-        if row is None or not row.name.startswith("Day"):
+        if row is None or not Phase.parse(row.name).is_day:
             continue
         try:
             with store.atomic():

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from daemon import games, sending, texts
 from daemon.config_types import GameConfig, VotesMode
 from daemon.games import FEED_POST, LiveGame
-from daemon.phases import open_phase, read_after_close
+from daemon.phases import open_deadline, read_after_close
 from daemon.store import Store
 from daemon.store_rows import InboxMessage
 
@@ -33,13 +33,12 @@ def handle_post(
     ):
         store.set_parsed(message.id, now, cfg.name if cfg and info else None)
         return 1
-    phase_row = open_phase(store, cfg.name)
-    deadline = phase_row.deadline if phase_row else None
+    deadline = open_deadline(store, cfg.name)
     if read_after_close(info["status"], deadline, message.sent_at):
         return 0  # for the next phase: read once this one has closed
     live = batch.live(daemon, store, cfg.name)
     if games.is_day(live) and games.has_votes(live, message.source):
-        _read_votes(store, cfg, live, message, deadline, now)
+        _read_votes(store, cfg, live, message, deadline, batch, now)
     # Kept verbatim either way; a post by night or without votes counts for nothing.
     store.set_parsed(message.id, now, cfg.name)
     return 1
@@ -63,12 +62,15 @@ def _read_votes(
     live: LiveGame,
     message: InboxMessage,
     deadline: datetime | None,
+    batch: Batch,
     now: datetime,
 ) -> None:
     """Count a post's votes if its author may vote now, else tell the author why not."""
     game = cfg.name
     players = {
-        p["name"].casefold(): p["name"] for p in store.players(game) if p["status"] != "replaced"
+        p["name"].casefold(): p["name"]
+        for p in batch.players(store).get(game, [])
+        if p["status"] != "replaced"
     }
     player = players.get(message.author.casefold())
     subject = f"{game}: your vote"
