@@ -108,21 +108,17 @@ class Context:
     def actions_of(self, ability: str) -> list[Action]:
         return [a for a in self.actions if a.ability.name == ability]
 
-    def is_reachable(self, name: str, ability: Ability | None = None) -> bool:
+    def is_reachable(self, name: str) -> bool:
         """Whether actions on this player can land: alive, free, and in Japan.
 
         "If a traveler is targeted with an action while abroad, that action will fail"; a
-        player leaving Japan this phase is "in the process of traveling". The exception:
-        "Discombobulate & Frighten DO still work while a player is out of the country if the
-        player attempts to use Travel" (abilities with ``reaches_travelers``), never in flight.
+        player leaving Japan this phase is "in the process of traveling". (Discombobulate and
+        Frighten reach travelers: ``control._reachable_for_control``.)
         """
         p = self.player(name)
         if not p.is_free or p.has(IN_FLIGHT, self.phase) or p.has(DETAINED, self.phase):
             return False
-        away = p.has(ABROAD, self.phase) or self.is_leaving(name)
-        if away and getattr(ability, "reaches_travelers", False):
-            return name in self.departing
-        return not away
+        return not (p.has(ABROAD, self.phase) or self.is_leaving(name))
 
     def is_leaving(self, name: str) -> bool:
         """A player whose Travel this phase has not been stopped (so far)."""

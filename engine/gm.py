@@ -9,7 +9,7 @@ from engine.phases import Phase
 from engine.state import Fate, GameState, Status
 
 _MODKILL = re.compile(r"^\s*modkill\s+(?P<player>.+?)\s*$", re.IGNORECASE)
-_REPLACE = re.compile(r"^\s*replace\s+(?P<old>.+?)\s+with\s+(?P<new>.+?)\s*$", re.IGNORECASE)
+REPLACE = re.compile(r"^\s*replace\s+(?P<old>.+?)\s+with\s+(?P<new>.+?)\s*$", re.IGNORECASE)
 
 
 class OverrideError(ValueError):
@@ -21,7 +21,7 @@ def apply_override(state: GameState, command: str) -> tuple[GameState, list[Noti
     found = _MODKILL.match(command)
     if found:
         return modkill(state, _player(state, found["player"]))
-    found = _REPLACE.match(command)
+    found = REPLACE.match(command)
     if found:
         return replace_player(state, _player(state, found["old"]), found["new"].strip())
     raise OverrideError(f"unknown GM command {command!r} (known: modkill X, replace X with Y)")

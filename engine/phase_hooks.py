@@ -12,6 +12,7 @@ from engine.abilities.base import ABILITIES
 from engine.abilities.bonds import friend_killed
 from engine.abilities.disguise import record_worn, reveal_abducted, take_off_costumes
 from engine.abilities.interrogation import quarter_dead, sober_up
+from engine.abilities.lent import sheet_roles
 from engine.abilities.protect import lend_watch_tonight
 from engine.abilities.travel import begin_travel
 from engine.context import Action, Context
@@ -52,20 +53,17 @@ def _may_hold_passive(ctx: Context, name: str, passive: set[str]) -> bool:
     """Whether a passive ability can be among the player's slots: through the sheet, a
     disguise or costume, or a friend (loans are left out below). A cheap test that spares
     computing every player's slots."""
-    state = ctx.state
-    p = state.players[name]
-    roles = [p.role, p.disguise]
-    friend = state.best_friends.get(name)
-    if friend:
-        roles += [state.players[friend].role, state.players[friend].disguise]
-    return any(r and not passive.isdisjoint(state.ruleset.role(r).abilities()) for r in roles)
+    ruleset = ctx.state.ruleset
+    return any(
+        not passive.isdisjoint(ruleset.role(r).abilities()) for r in sheet_roles(ctx.state, name)
+    )
 
 
 def add_passive(ctx: Context) -> None:
     """ "Kir doesn't need to PM the GM to use this action" (abilities flagged ``passive``)."""
     from engine.validate import held_slots
 
-    passive = {n for n, a in ABILITIES.items() if getattr(a, "passive", False)}
+    passive = {n for n, a in ABILITIES.items() if a.passive}
     cache = ctx.memo.get(HELD_SLOTS, {})
     sent = {(a.actor, a.ability.name) for a in ctx.actions}
     for name, p in ctx.state.players.items():
@@ -79,7 +77,7 @@ def add_passive(ctx: Context) -> None:
                 continue
             for use in slot.options:
                 ability = ABILITIES.get(use.ability)
-                if getattr(ability, "passive", False) and (name, use.ability) not in sent:
+                if ability is not None and ability.passive and (name, use.ability) not in sent:
                     if p.has(INJURED, ctx.phase) and not ability.kept_when_injured:
                         # Condition, Injured: "loses any of their passive abilities": a lost
                         # ability is not attempted (no nightly "your betrayal failed").
@@ -101,14 +99,12 @@ def sober_kogorou(ctx: Context) -> None:
     if not drunk:
         return
     ruleset = state.ruleset
-    cause = False
-    for p in state.players.values():
-        sheet = ruleset.role(p.role)
-        if not sheet.has_trait("sobers_drunk"):
-            continue
-        died = p.status is Status.DEAD and p.fate is not None and p.fate.phase == ctx.phase
-        if died and ERASED not in p.conditions:
-            cause = True
+    cause = any(
+        ruleset.role(p.role).has_trait("sobers_drunk")
+        and ctx.died_now(name)
+        and ERASED not in p.conditions
+        for name, p in state.players.items()
+    )
     if ctx.phase.is_night:
         cause = cause or any(
             r.ability == "protect"
@@ -151,7 +147,7 @@ def fbi_reports(ctx: Context) -> None:
     by_player: dict[str, list[Result]] = {}
     for r in ctx.results:
         ability = ABILITIES.get(r.ability)
-        if r.outcome == "failed" or not getattr(ability, "informative", False):
+        if r.outcome == "failed" or ability is None or not ability.informative:
             continue
         p = state.players[r.player]
         roles = {p.role, p.disguise} - {None}

@@ -151,12 +151,8 @@ def settle_prep(ctx: Context) -> None:
             victims.append(victim)
     recast(ctx, victims)
     for name in ("friendship", "amor"):
-        for action in pending[name]:
-            reason = ctx.unable_reason(action)
-            if reason:
-                ctx.fail(action, reason)
-            else:
-                ABILITIES[name].settle(ctx, action)  # type: ignore[attr-defined]
+        for action in ctx.able(pending[name]):
+            ABILITIES[name].settle(ctx, action)  # type: ignore[attr-defined]
     chosen = {a.actor: a for a in ctx.actions if a.ability.name == "choose_costumes"}
     for name in list(ctx.state.costume_offers):
         action = chosen.get(name)

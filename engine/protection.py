@@ -100,12 +100,10 @@ def settle_attacks(ctx: Context) -> None:
         if attack.absolute:
             # Bribe: "If a player attempts to protect the victim or discombobulate the killer,
             # their action will fail as if discombobulated."
+            healing = healing_order(ctx)
             for a in ctx.actions:
                 if (
-                    (
-                        a.ability.name in ctx.ruleset.order_of_healing
-                        or a.ability.name == LOVEY_DOVEY
-                    )
+                    a.ability.name in healing
                     and a.state == PENDING
                     and attack.target in a.order.targets
                 ):

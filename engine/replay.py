@@ -7,14 +7,13 @@ and must stay stable.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
 import yaml
 
-from engine.gm import OverrideError, apply_override
+from engine.gm import REPLACE, OverrideError, apply_override
 from engine.orders.model import ParsedPM
 from engine.orders.names import NameMatcher
 from engine.orders.votes import VoteKind, VoteProblem, read_votes
@@ -37,7 +36,6 @@ GM = "GM"
 # command; a post in the game topic read for its votes; a game-master override.
 ORDER, WILL, CLEAR, POST, OVERRIDE = "order", "will", "clear", "post", "gm"
 _KEY = re.compile(r"^(?P<name>.+?)\s*\((?P<how>will only|post)\)$", re.IGNORECASE)
-_REPLACE = re.compile(r"^\s*replace\s+(?P<old>.+?)\s+with\s+(?P<new>.+?)\s*$", re.IGNORECASE)
 _TAG = re.compile(r"\[/?[a-z*][^\]]*\]", re.IGNORECASE)
 VOTE_PROBLEMS = {
     VoteProblem.EMPTY: "the vote names nobody",
@@ -234,7 +232,7 @@ def _phases(raw: Any, state: GameState, fail: Any) -> tuple[PhaseScript, ...]:
 def _item(key: str, text: str, names: dict[str, str], phase: Phase, fail: Any) -> Item:
     """One order item; ``names`` (casefolded → name) follows the GM's replacements."""
     if key == GM:
-        replaced = _REPLACE.match(text)
+        replaced = REPLACE.match(text)
         if replaced:
             names.pop(replaced["old"].casefold(), None)
             names[replaced["new"].casefold()] = replaced["new"]
@@ -388,6 +386,3 @@ def render_text(scenario: Scenario, replays: list[PhaseReplay]) -> str:
         lines.append(f"Winner: {final.winner}")
     return "\n".join(lines)
 
-
-def players_in(scenario: Scenario) -> Mapping[str, str]:
-    return {name: p.role for name, p in scenario.state.players.items()}

@@ -11,7 +11,7 @@ from engine.abilities.suitcase import suitcase_for_night_one
 from engine.appearance import put_on
 from engine.phases import Phase
 from engine.rules.base import Ruleset, RulesetError, Side
-from engine.state import ABROAD, BEST_FRIEND, GameState, PlayerState
+from engine.state import ABROAD, BEST_FRIEND, DRUNK, LOVER, GameState, PlayerState
 
 # "1 APTX per BO with a max of 3."
 MAX_APTX = 3
@@ -85,14 +85,14 @@ def _apply_setup(state: GameState, setup: Setup) -> None:
     for name, role in setup.disguises.items():
         put_on(state.players[known(name, "disguises")], state, resolve_role(state.ruleset, role))
     for name in setup.sober:
-        state.players[known(name, "sober")].conditions.pop("drunk", None)
+        state.players[known(name, "sober")].conditions.pop(DRUNK, None)
     for name, p in state.players.items():
         if state.ruleset.roles[p.role].has_trait("drunk") and name not in setup.sober:
-            p.conditions["drunk"] = None
+            p.conditions[DRUNK] = None
     for first, second in setup.lovers:
         state.lovers.append((known(first, "lovers"), known(second, "lovers")))
         for name in (first, second):
-            state.players[name].conditions["lover"] = None
+            state.players[name].conditions[LOVER] = None
     for sonoko, friend in setup.best_friend.items():
         state.best_friends[known(sonoko, "best_friend")] = known(friend, "best_friend")
         for name in (sonoko, friend):

@@ -78,9 +78,10 @@ def hold_lynch(ctx: Context) -> None:
     accompanied = [(a, a.target or "") for a in ctx.actions_of("accompany") if a.state == DONE]
     extra = [(t, 1) for _, t in accusations]
     fewer = [(t, -1) for _, t in accompanied]
-    target = _choose(ctx, _adjusted(votes, extra + fewer))
+    adjusted = _adjusted(votes, extra + fewer)
+    target = _choose(ctx, adjusted)
     lynched = target if target and target != NO_LYNCH else None
-    _vengeance_of_the_poisoned(ctx, _adjusted(votes, extra + fewer))
+    _vengeance_of_the_poisoned(ctx, adjusted)
     # Voice of Reason: "Can stop the lynching once per game. ... if successful no one will be
     # killed by lynching during that day. The lynching votes will not be shown." Rule
     # Clarifications: "No votes are shown if Voice of Reason is used."

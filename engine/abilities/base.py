@@ -33,6 +33,8 @@ class Ability:
     abroad_ok: ClassVar[bool] = False
     frightenable: ClassVar[bool] = True  # stopped by Frighten the next day (Arrest is not)
     targets: ClassVar[int] = 1  # how many player targets the order names
+    passive: ClassVar[bool] = False  # acts every phase without an order (Betrayal)
+    informative: ClassVar[bool] = False  # a result the FBI leader may be told of
 
     def granted_slot(self, state: GameState, player: str) -> Slot | None:
         """A slot this ability gives a player beyond the sheet (a status, an option)."""

@@ -195,8 +195,7 @@ def friend_killed(ctx: Context) -> None:
     the identity of the attacker. She will not learn the identity if her friend happens to be
     sniped or poisoned." """
     for sonoko, friend in ctx.state.best_friends.items():
-        p = ctx.player(friend)
-        if p.status is not Status.DEAD or not p.fate or p.fate.phase != ctx.phase:
+        if not ctx.died_now(friend):
             continue
         for attack in ctx.attacks:
             if attack.target == friend and attack.outcome == "killed" and attack.kind == "kill":

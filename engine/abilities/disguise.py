@@ -306,6 +306,5 @@ class Abduct(Ability):
 def reveal_abducted(ctx: Context) -> None:
     """At the end of a phase: the abducted characters of an abductor killed in it."""
     for name, roles in ctx.state.abducted.items():
-        p = ctx.player(name)
-        if roles and p.fate and p.fate.phase == ctx.phase and not p.is_alive:
+        if roles and ctx.died_now(name):
             ctx.announce("abduct.revealed", player=name, roles=", ".join(roles))

@@ -84,12 +84,9 @@ class Informative(Ability):
         # The night's actions happen at once: a target killed tonight is still looked at
         # (Stake-out: "If the target is killed the night you stake them out, you learn ... the
         # gender of the killer").
-        for action in actions:
-            reason = ctx.unable_reason(action)
+        for action in ctx.able(actions):
             target = action.target
-            if reason:
-                ctx.fail(action, reason)
-            elif (
+            if (
                 self.needs_free_target
                 and target is not None
                 and not ctx.is_reachable(target)

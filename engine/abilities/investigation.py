@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from engine.abilities.base import register
 from engine.abilities.informative import Informative, holds, phase_records, query_is_true
+from engine.abilities.lent import sheet_roles
 from engine.crimes import has_committed_any
 from engine.outcome import Result
 from engine.phases import Phase
@@ -80,11 +81,7 @@ def _may_look_at_prep(state: GameState, actor: str) -> bool:
     Kir cannot"): the real role, the disguise or costume worn, the best friend's role and
     disguise (Sonoko) and the covered ally's (Cover) each give the ability as their sheet
     does, so Vermouth disguised as James may not, Kid disguised as Okiya may."""
-    p = state.players[actor]
-    roles = [p.role, p.disguise]
-    friend = state.best_friends.get(actor)
-    if friend:
-        roles += [state.players[friend].role, state.players[friend].disguise]
+    roles: list[str | None] = list(sheet_roles(state, actor))
     for loan in state.loans:
         if (
             loan.kind == "cover" and loan.holder == actor and loan.source

@@ -44,11 +44,8 @@ class Steal(Ability):
 
     def resolve_step(self, ctx: Context, actions: list[Action]) -> None:
         by_target: dict[str, list[Action]] = {}
-        for action in actions:
-            reason = ctx.unable_reason(action)
-            if reason:
-                ctx.fail(action, reason)
-            elif not ctx.is_reachable(action.target or ""):
+        for action in ctx.able(actions):
+            if not ctx.is_reachable(action.target or ""):
                 ctx.fail(action, "target_unavailable")
             else:
                 by_target.setdefault(action.target or "", []).append(action)

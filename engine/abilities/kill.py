@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from engine.abilities.base import Ability, register
 from engine.context import PENDING, Attack
 from engine.outcome import Result
-from engine.rules.base import Side, Step
+from engine.rules.base import Step
 from engine.state import INJURED, Status
 
 if TYPE_CHECKING:
@@ -262,9 +262,6 @@ class Erase(Ability):
     step = Step.OTHER
     needs_free_target = False
 
-    def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
-        return None
-
     def resolve(self, ctx: Context, action: Action) -> None:
         ctx.fail(action, "no_body", notify=False)
         ctx.notify(action.actor, "erase.no_body")
@@ -281,6 +278,3 @@ def note_kill_cycle(state: GameState, killer: str, killed: bool) -> None:
     if free and free <= set(state.kill_cycle):
         state.kill_cycle.clear()
 
-
-def is_black_org(state: GameState, player: str) -> bool:
-    return state.side(player) is Side.BLACK_ORG

@@ -96,6 +96,17 @@ def _sheet_slots(
     return slots
 
 
+def sheet_roles(state: GameState, name: str) -> list[str]:
+    """The roles whose sheets may give a player abilities (loans aside): their own, the
+    disguise or costume worn, and their best friend's (Sonoko) role and disguise."""
+    p = state.players[name]
+    roles = [p.role, p.disguise]
+    friend = state.best_friends.get(name)
+    if friend:
+        roles += [state.players[friend].role, state.players[friend].disguise]
+    return [r for r in roles if r]
+
+
 def worn_slots(state: GameState, name: str) -> list[Slot]:
     """The slots a player's disguise or tonight's costume gives."""
     p = state.players[name]

@@ -9,7 +9,6 @@ from engine import appearance
 from engine.abilities.base import register
 from engine.abilities.informative import UNSEEN, Informative
 from engine.outcome import Result
-from engine.state import Status
 
 if TYPE_CHECKING:
     from engine.context import Action, Context
@@ -44,7 +43,7 @@ class StakeOut(Informative):
     def report(self, ctx: Context, action: Action) -> None:
         target = action.target or ""
         p = ctx.player(target)
-        if p.status is Status.DEAD and p.fate and p.fate.phase == ctx.phase:
+        if ctx.died_now(target):
             killers = [
                 a.attacker for a in ctx.attacks if a.target == target and a.outcome == "killed"
             ]

@@ -101,11 +101,8 @@ class Defuse(Ability):
     def resolve_step(self, ctx: Context, actions: list[Action]) -> None:
         bomb = ctx.state.bomb
         defusers = []
-        for action in actions:
-            reason = ctx.unable_reason(action)
-            if reason:
-                ctx.fail(action, reason)
-            elif bomb is None or bomb[0] == action.actor:
+        for action in ctx.able(actions):
+            if bomb is None or bomb[0] == action.actor:
                 ctx.fail(action, "target_unavailable")
             else:
                 defusers.append(action)

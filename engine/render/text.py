@@ -21,8 +21,6 @@ TEMPLATES = _load_templates()
 def _value(value: Any) -> Any:
     if isinstance(value, bool):
         return "True" if value else "False"
-    if isinstance(value, str) and value:
-        return value
     return value
 
 
