@@ -49,20 +49,5 @@ def replace_player(state: GameState, old: str, new_name: str) -> tuple[GameState
     if new_name in state.players:
         raise OverrideError(f"{new_name!r} is already playing")
     new = state.clone()
-    new.players = {(new_name if name == old else name): p for name, p in new.players.items()}
-    new.players[new_name].name = new_name
-    rename = {old: new_name}
-    new.history = [
-        type(r)(
-            r.phase, rename.get(r.actor, r.actor), r.ability,
-            tuple(rename.get(t, t) for t in r.targets), r.took_place, r.crime, r.role,
-            r.succeeded,
-        )
-        for r in new.history
-    ]  # fmt: skip
-    new.kill_cycle = [rename.get(m, m) for m in new.kill_cycle]
-    new.lovers = [(rename.get(a, a), rename.get(b, b)) for a, b in new.lovers]
-    new.best_friends = {rename.get(k, k): rename.get(v, v) for k, v in new.best_friends.items()}
-    if new.leader == old:
-        new.leader = new_name
+    new.rename_player(old, new_name)
     return new, [Notice("gm.replaced", None, {"old": old, "new": new_name})]

@@ -6,7 +6,7 @@ from the same seed and orders always produces the same states.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from engine.phases import Phase
@@ -205,6 +205,54 @@ class GameState:
             loans=list(self.loans),
             starting_town=self.starting_town,
         )
+
+    def rename_player(self, old: str, new: str) -> None:
+        """Every mention of player ``old`` becomes ``new`` (a substitute takes over the slot).
+
+        Kept beside ``clone``: a field that can hold a player's name is renamed here too.
+        Role names (records' ``role``, disguises, costumes) are left alone even when a player
+        is named like a role.
+        """
+
+        def n(name: str | None) -> str | None:
+            return new if name == old else name
+
+        def keys(mapping: dict) -> dict:  # type: ignore[type-arg]
+            return {n(k): v for k, v in mapping.items()}
+
+        self.players = {n(k) or k: p for k, p in self.players.items()}
+        self.players[new].name = new
+        self.history = [
+            replace(r, actor=n(r.actor), targets=tuple(n(t) or t for t in r.targets))
+            for r in self.history
+        ]
+        self.leader = n(self.leader)
+        self.kill_cycle = [n(m) or m for m in self.kill_cycle]
+        self.capsules = [replace(c, holder=n(c.holder)) for c in self.capsules]
+        self.arrests = [(n(t) or t, crime, n(v), when) for t, crime, v, when in self.arrests]
+        self.lovers = [(n(a) or a, n(b) or b) for a, b in self.lovers]
+        self.best_friends = {n(k) or k: n(v) or v for k, v in self.best_friends.items()}
+        self.costumes = keys(self.costumes)
+        self.costume_offers = keys(self.costume_offers)
+        self.interrogations = {
+            (n(actor) or actor, when): (n(target) or target, true)
+            for (actor, when), (target, true) in self.interrogations.items()
+        }
+        self.spy_locks = {n(k) or k: n(v) or v for k, v in self.spy_locks.items()}
+        self.abducted = keys(self.abducted)
+        self.loans = [
+            replace(loan, holder=n(loan.holder), giver=n(loan.giver), source=n(loan.source))
+            for loan in self.loans
+        ]
+        self.scheduled = [(when, n(p) or p, c, until) for when, p, c, until in self.scheduled]
+        self.charms = keys(self.charms)
+        if self.watch:
+            holder, lender, night = self.watch
+            self.watch = (n(holder) or holder, n(lender) or lender, night)
+        if self.bomb:
+            wearer, planter = self.bomb
+            self.bomb = (n(wearer) or wearer, n(planter) or planter)
+        self.detentions = {n(k) or k: n(v) or v for k, v in self.detentions.items()}
 
     def side(self, player: str) -> Side:
         return self.ruleset.role(self.players[player].role).side
