@@ -8,7 +8,6 @@ match (whitespace collapsed) is the fallback for adapters that drop those charac
 from __future__ import annotations
 
 import hashlib
-import re
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -125,10 +124,8 @@ def same_people(a: Any, b: Any) -> bool:
 
 
 def is_ours(row: OutboxRow, source: str, text: str) -> bool:
-    # The marker must be in the author's own words (``text``) or the source outside quotes:
-    # a player quoting our post copies the marker, but quotes are kept out of ``text``.
-    tag = marker(row.dedupe_key)
-    outside_quotes = re.sub(r"(?is)\[quote[^\]]*\].*\[/quote\]", "", source)
-    if tag in text or tag in outside_quotes:
+    # The marker must be in the author's own words: a post quoting ours copies the marker,
+    # and the adapters keep quotes out of ``text``.
+    if marker(row.dedupe_key) in text:
         return True
     return normalize(source) == normalize(row.body)

@@ -12,6 +12,8 @@ import re
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta, tzinfo
 
+from adapters.base import UnrecognisedPage
+
 # phpBB's own choices in UCP > Board preferences, most common first.
 DEFAULT_FORMATS = (
     "D M d, Y g:i a",
@@ -103,3 +105,11 @@ def parse_iso(value: str) -> datetime:
     if parsed.tzinfo is None:
         parsed = parsed.replace(tzinfo=UTC)
     return parsed.astimezone(UTC)
+
+
+def read_date(text: str, dates: DateReader, now: datetime) -> datetime:
+    """``dates.parse``, with a date no format reads reported as an unrecognised page."""
+    try:
+        return dates.parse(text, now)
+    except ValueError as error:
+        raise UnrecognisedPage(f"unreadable date: {error}", None) from error

@@ -59,9 +59,8 @@ class Form:
         return sent
 
 
-def find_form(html: str | BeautifulSoup, *ids: str) -> Form | None:
+def find_form(soup: BeautifulSoup, *ids: str) -> Form | None:
     """The first form whose id is one of ``ids`` (or whose name is, as in phpBB 3.0)."""
-    soup = html if isinstance(html, BeautifulSoup) else BeautifulSoup(html, "html.parser")
     for form_id in ids:
         tag = soup.find("form", id=form_id) or soup.find("form", attrs={"name": form_id})
         if isinstance(tag, Tag):

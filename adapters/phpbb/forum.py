@@ -246,8 +246,8 @@ class PhpBBForum:
         page = self.transport.get(url)
         parsed = self._understand(page, f"topic {topic}", parse_topic_page)
         if parsed.topic_id is None:
-            posts = [_with_topic(post, topic) for post in parsed.posts]
-            return TopicPage(topic, parsed.title, posts, parsed.page, parsed.pages, parsed.next_url)
+            posts = [replace(post, topic=topic) for post in parsed.posts]
+            return replace(parsed, topic_id=topic, posts=posts)
         return parsed
 
     def reply(self, topic: str, body: str, subject: str | None = None) -> PostRef:
@@ -318,7 +318,3 @@ class PhpBBForum:
             detail = f"{what}: unexpected {page_kind(soup)} page (HTTP {page.status})"
         path = self.archive.save(page.url, page.status, page.text, what)
         raise UnrecognisedPage(detail, path)
-
-
-def _with_topic(post: Post, topic: str) -> Post:
-    return replace(post, topic=topic)

@@ -14,6 +14,8 @@ import re
 from bs4 import NavigableString, Tag
 from bs4.element import Comment
 
+from adapters.phpbb.soup import classes
+
 _SPACES = re.compile(r"[ \t\r\n]+")
 _LIST_TYPES = {
     "decimal": "1",
@@ -78,7 +80,7 @@ def _tag(tag: Tag) -> str:
         return "\n"
     if name in ("strong", "b") or "font-weight: bold" in style or "font-weight:bold" in style:
         return _wrap("b", tag)
-    if (name in ("em", "i") and "icon" not in _classes(tag)) or "font-style: italic" in style:
+    if (name in ("em", "i") and "icon" not in classes(tag)) or "font-style: italic" in style:
         return _wrap("i", tag)
     if name == "u" or "underline" in style:
         return _wrap("u", tag)
@@ -129,9 +131,9 @@ def _is_magic_url(text: str, href: str) -> bool:
 
 
 def _image(tag: Tag) -> str:
-    classes = _classes(tag)
+    names = classes(tag)
     src = str(tag.get("src", ""))
-    if "smilies" in classes or "emoji" in classes or "/smilies/" in src:
+    if "smilies" in names or "emoji" in names or "/smilies/" in src:
         return str(tag.get("alt", ""))
     return f"[img]{src}[/img]"
 
@@ -183,10 +185,5 @@ def _code(tag: Tag) -> str:
     return f"\n[code]{text}[/code]\n"
 
 
-def _classes(tag: Tag) -> list[str]:
-    value = tag.get("class") or []
-    return value if isinstance(value, list) else str(value).split()
-
-
 def _has_class(tag: Tag, name: str) -> bool:
-    return name in _classes(tag)
+    return name in classes(tag)

@@ -10,7 +10,7 @@ from bs4 import BeautifulSoup, Tag
 
 from adapters.base import PMSummary, PrivateMessage, UnrecognisedPage
 from adapters.bbcode import split_quotes
-from adapters.phpbb.dates import DateReader
+from adapters.phpbb.dates import DateReader, read_date
 from adapters.phpbb.markup import to_bbcode
 from adapters.phpbb.soup import classes, href_of, page_numbers, profile_link, text_of, user_of
 from adapters.phpbb.urls import query_value
@@ -170,10 +170,7 @@ def _message(
         raise UnrecognisedPage(f"private message {message_id} without a sender", None)
     author, author_id = user_of(author_links[0])
     sent_text = " ".join(part for part in fields.get("Sent", []) if isinstance(part, str))
-    try:
-        sent_at = dates.parse(sent_text, now)
-    except ValueError as error:
-        raise UnrecognisedPage(f"unreadable date: {error}", None) from error
+    sent_at = read_date(sent_text, dates, now)
     recipients = [
         part.get_text().strip()
         for label in ("Recipient", "To", "BCC")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from bs4 import BeautifulSoup, Tag
+from bs4 import Tag
 
 from adapters.phpbb.urls import query_value
 
@@ -39,10 +39,6 @@ def _keep_preformatted(match: re.Match[str]) -> str:
 def slim(html: str) -> str:
     """The page without the chrome autogm never reads (see the module docstring)."""
     return _NOISE.sub(_keep_preformatted, html)
-
-
-def soup_of(html: str) -> BeautifulSoup:
-    return BeautifulSoup(html, "html.parser")
 
 
 def text_of(tag: Tag | None) -> str:

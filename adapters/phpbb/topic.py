@@ -14,7 +14,7 @@ from bs4 import BeautifulSoup, SoupStrainer, Tag
 
 from adapters.base import Post, UnrecognisedPage
 from adapters.bbcode import split_quotes
-from adapters.phpbb.dates import DateReader, parse_iso
+from adapters.phpbb.dates import DateReader, parse_iso, read_date
 from adapters.phpbb.markup import to_bbcode
 from adapters.phpbb.soup import href_of, page_numbers, profile_link, slim, text_of, user_of
 from adapters.phpbb.urls import query_value
@@ -121,21 +121,14 @@ def _post_time(author_line: Tag, dates: DateReader, now: datetime) -> datetime:
         return parse_iso(str(stamp["datetime"]))
     text = author_line.get_text(" ")
     tail = text.rsplit("»", 1)[-1] if "»" in text else text
-    return _read_date(tail, dates, now)
+    return read_date(tail, dates, now)
 
 
 def _edited_at(notice: Tag | None, dates: DateReader, now: datetime) -> datetime | None:
     if notice is None:
         return None
     match = _EDITED.search(text_of(notice))
-    return _read_date(match.group(1), dates, now) if match else None
-
-
-def _read_date(text: str, dates: DateReader, now: datetime) -> datetime:
-    try:
-        return dates.parse(text, now)
-    except ValueError as error:
-        raise UnrecognisedPage(f"unreadable date: {error}", None) from error
+    return read_date(match.group(1), dates, now) if match else None
 
 
 def _parse_subsilver2(soup: BeautifulSoup, dates: DateReader, now: datetime) -> TopicPage:
@@ -175,7 +168,7 @@ def _subsilver2_post(anchor: Tag, topic: str, page: int, dates: DateReader, now:
         topic=topic,
         author=author,
         author_id=author_id,
-        posted_at=_read_date(posted_text.split("Posted:", 1)[-1], dates, now),
+        posted_at=read_date(posted_text.split("Posted:", 1)[-1], dates, now),
         source=source,
         text=text,
         quotes=quotes,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from urllib.parse import parse_qs, quote, urlencode, urljoin, urlsplit
+from urllib.parse import parse_qs, quote, urljoin, urlsplit
 
 # fmt: off
 ENDPOINTS = {
@@ -18,12 +18,10 @@ ENDPOINTS = {
     "pm_compose":   "ucp.php?i=pm&mode=compose&u={user_id}",
     # sk=t&sd=a: oldest first whatever the account's own sort preference is.
     "topic":        "viewtopic.php?t={topic}&sk=t&sd=a",
-    "topic_page":   "viewtopic.php?t={topic}&sk=t&sd=a&start={start}",
     "post":         "viewtopic.php?p={post_id}&sk=t&sd=a",
     "reply":        "posting.php?mode=reply&t={topic}",
     "edit":         "posting.php?mode=edit&p={post_id}",
     "profile_name": "memberlist.php?mode=viewprofile&un={name}",
-    "profile_id":   "memberlist.php?mode=viewprofile&u={user_id}",
 }
 # fmt: on
 
@@ -47,11 +45,6 @@ def query_value(href: str, key: str) -> str | None:
     """One query parameter of a link (``p`` of ``./viewtopic.php?p=3#p3``), HTML already decoded."""
     values = parse_qs(urlsplit(href).query).get(key)
     return values[0] if values else None
-
-
-def with_query(url: str, **values: str | int) -> str:
-    separator = "&" if urlsplit(url).query else "?"
-    return f"{url}{separator}{urlencode(values)}"
 
 
 def redact(text: str) -> str:
