@@ -268,10 +268,8 @@ class VoiceOfReason(Ability):
         return None
 
     def resolve_step(self, ctx: Context, actions: list[Action]) -> None:
-        for action in actions:
-            reason = ctx.unable_reason(action)
-            if reason:
-                ctx.fail(action, reason)
+        # Only the actors who cannot act fail here; the effect is decided in hold_lynch.
+        list(ctx.able(actions))
 
 
 @register
