@@ -10,6 +10,11 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
+from engine.render.inert import inert, shorten
+
+# How much of a player's message an answer quotes back.
+QUOTE_LIMIT = 500
+
 COMMANDS = ("status", "orders", "clear", "history", "role", "help")
 COMMAND_HELP = (
     "Commands (send the word alone as a PM): [b]status[/b] (phase, deadline, who is alive), "
@@ -60,7 +65,7 @@ def start_post(
         [
             f"[b]{game} begins[/b] ({ruleset})",
             "",
-            f"[b]Players ({len(players)}):[/b] {', '.join(players)}",
+            f"[b]Players ({len(players)}):[/b] {_names(players)}",
             told_line,
             f"[b]{phase}[/b] is open until [b]{when(deadline, tz)}[/b].",
             "Send your orders to the GM by private message; a later order replaces an "
@@ -140,14 +145,15 @@ def status_answer(
         lines.append("The phase has closed; its results wait for the GM's approval.")
     elif deadline is not None:
         lines.append(f"Deadline: {when(deadline, tz)}")
-    lines.append(f"Alive ({len(alive)}): {', '.join(alive)}")
+    lines.append(f"Alive ({len(alive)}): {_names(alive)}")
     return "\n".join(lines)
 
 
 def orders_answer(phase: str, orders: Sequence[str], will: str | None) -> str:
-    lines = [f"Your orders for {phase}: " + ("; ".join(orders) if orders else "none.")]
+    held = "; ".join(inert(o) for o in orders) if orders else "none."
+    lines = [f"Your orders for {phase}: {held}"]
     if will is not None:
-        lines.append("Your will: " + (will or "(cleared)"))
+        lines.append("Your will: " + (inert(will) or "(cleared)"))
     return "\n".join(lines)
 
 
@@ -170,22 +176,26 @@ def history_answer(entries: Sequence[tuple[str, Sequence[str]]]) -> str:
 
 
 def unreadable_answer(text: str) -> str:
-    quoted = text.strip()[:500]
     return (
-        f"autogm could not read this message: [quote]{quoted}[/quote]"
+        f"autogm could not read this message: {_quoted(text)}"
         "The GM has been told. Please send your orders again in plain words."
     )
 
 
 def _quoted(text: str) -> str:
-    return f"[quote]{text.strip()[:500]}[/quote]"
+    """A player's text quoted back to them: shortened, and inert inside the GM's quote."""
+    return f"[quote]{inert(shorten(text.strip(), QUOTE_LIMIT))}[/quote]"
+
+
+def _names(names: Iterable[str]) -> str:
+    return ", ".join(inert(n) for n in names)
 
 
 def vote_refused_answer(game: str, post: str, refused: Sequence[tuple[str, str]]) -> str:
     """The PM to a player whose vote in the topic could not count, quoting their post."""
     lines = [f"{game}: in your post {_quoted(post)}"]
     for written, why in refused:
-        lines.append(f"the vote '{written}' was not counted: {why}.")
+        lines.append(f"the vote '{inert(written)}' was not counted: {inert(why)}.")
     lines.append("Your earlier vote, if any, stands.")
     return "\n".join(lines)
 

@@ -25,6 +25,7 @@ from enum import Enum, StrEnum
 from engine.orders.bbcode import clean_message, strip_quoted
 from engine.orders.folding import fold
 from engine.orders.names import MatchKind, NameMatch, NameMatcher
+from engine.render.inert import inert
 
 _UID = r"(?::[0-9a-z]{5,8})?"
 _MARK = re.compile(
@@ -225,9 +226,9 @@ class VoteCount:
         """A running vote count post."""
         lines = [f"[b]{title}[/b]"]
         for target, voters in self.tally().items():
-            name = target.value if isinstance(target, NoLynch) else target
-            lines.append(f"[b]{name}[/b] ({len(voters)}): {', '.join(voters)}")
+            name = target.value if isinstance(target, NoLynch) else inert(target)
+            lines.append(f"[b]{name}[/b] ({len(voters)}): {', '.join(map(inert, voters))}")
         idle = self.not_voting()
         if idle:
-            lines.append(f"[i]Not voting ({len(idle)}): {', '.join(idle)}[/i]")
+            lines.append(f"[i]Not voting ({len(idle)}): {', '.join(map(inert, idle))}[/i]")
         return "\n".join(lines)

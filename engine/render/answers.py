@@ -7,23 +7,25 @@ from __future__ import annotations
 
 from engine.orders.model import ParsedPM
 from engine.phases import Phase
+from engine.render.inert import inert
 
 
 def render_acknowledgement(parsed: ParsedPM, phase: Phase) -> str:
     """The reply to an order PM: what was understood, and why anything was refused."""
     lines = []
     if parsed.accepted:
-        understood = "; ".join(o.canonical() for o in parsed.accepted)
+        understood = "; ".join(inert(o.canonical()) for o in parsed.accepted)
         lines.append(f"Understood for {phase}: {understood}.")
     if parsed.unvote:
         lines.append("Your vote is withdrawn.")
     if parsed.will is not None:
         lines.append("Your will is saved." if parsed.will else "Your will is cleared.")
     for note in parsed.notes:
-        lines.append(f"Note: {note} (send the order again if that is wrong).")
+        lines.append(f"Note: {inert(note)} (send the order again if that is wrong).")
     for rejection in parsed.rejected:
-        fix = f"; {rejection.fix}" if rejection.fix else ""
-        lines.append(f"Not accepted: [quote]{rejection.text}[/quote]{rejection.reason}{fix}.")
+        fix = f"; {inert(rejection.fix)}" if rejection.fix else ""
+        quoted, reason = inert(rejection.text), inert(rejection.reason)
+        lines.append(f"Not accepted: [quote]{quoted}[/quote]{reason}{fix}.")
     if not lines:
         lines.append(
             f"No order found in your message for {phase}. Quoted text is not read; write "

@@ -8,6 +8,7 @@ from importlib import resources
 from typing import Any
 
 from engine.outcome import Notice, PhaseOutcome
+from engine.render.inert import inert
 
 
 def _load_templates() -> dict[str, str]:
@@ -21,15 +22,16 @@ TEMPLATES = _load_templates()
 def _value(value: Any) -> Any:
     if isinstance(value, bool):
         return "True" if value else "False"
-    return value
+    # Every string a notice carries may hold a player's words (a will, a name): never BBCode.
+    return inert(value) if isinstance(value, str) else value
 
 
 def _ballots(params: dict[str, Any]) -> str:
     ballots: dict[str, str] = params["ballots"]
     if not ballots:
         return "[b]Votes:[/b] nobody voted."
-    lines = [f"{voter} - {target}" for voter, target in ballots.items()]
-    tally = ", ".join(f"{name} {count}" for name, count in params["votes"].items())
+    lines = [f"{inert(voter)} - {inert(target)}" for voter, target in ballots.items()]
+    tally = ", ".join(f"{inert(name)} {count}" for name, count in params["votes"].items())
     return "[b]Votes:[/b]\n" + "\n".join(lines) + (f"\n[b]Count:[/b] {tally}" if tally else "")
 
 

@@ -81,7 +81,8 @@ def test_refused_votes_are_answered_quoting_the_post(kit):
     assert "[quote]" in lurker.source and "not a player of g1" in lurker.source
     answer = kit.inbox_of("Abs")[-1]
     assert answer.subject == "g1: your vote"
-    assert "[quote][vote]Nobodyhere[/vote][/quote]" in answer.source
+    # The post is quoted with its tags shown as text, never live inside the GM's quote.
+    assert "[quote][\u2063vote]Nobodyhere[\u2063/vote][/quote]" in answer.source
     assert "'Nobodyhere' was not counted" in answer.source
     assert "Nobodyhere" not in count_post(kit) and "[b]Abs[/b] (1): Conia" in count_post(kit)
 
