@@ -28,6 +28,11 @@ Ruling: a smiley counts only when it stands alone (after a space or at a line st
 Multilingual Plane are dropped; symbols such as ♥ and ★ stay (names use them).
 
 Ruling: [vote]X[/vote] in a PM reads "vote X", so the grammar still sees a vote.
+
+Ruling: a [code] block holds the author's own words, in a PM and in a topic post alike: its
+content is read (an order in a PM, a vote mark in a post), only the [code] tags go. phpBB shows
+the content as typed, and a GM who reads "[code]Kill Abs[/code]" acts on it; a quote is the one
+place where a player's message holds words that are not theirs.
 """
 
 from __future__ import annotations
@@ -138,16 +143,16 @@ def clean_lines(source: str, *, keep: Callable[[str], bool] | None = None) -> li
 
 
 def strip_quoted(source: str) -> str:
-    """The BBCode source minus what the author did not say: quotes, struck text, code blocks.
+    """The BBCode source minus what the author did not say: quotes and struck text.
 
-    Formatting tags stay, so a vote reader can still see [b] and [vote].
+    Formatting tags stay, so a vote reader can still see [b] and [vote]; a code block's
+    content stays as the author's own words, its [code] tags go (as in a PM).
     """
     tokens = _tokens(_prepare(source))
     dropped = _dropped(tokens)
     return "".join(
         "\n" if d and tok[1] in _DROP_BLOCK and tok[0] == "open" else "" if d else tok[2]
         for tok, d in zip(tokens, dropped, strict=True)
-        if tok[0] != "code"
     )
 
 
@@ -171,6 +176,7 @@ def _html_tag(m: re.Match[str]) -> str:
 def _tokens(text: str) -> list[Token]:
     tokens: list[Token] = []
     pos = 0
+    no_code_end = len(text) + 1  # no [/code] at or after this position: not searched again
     while (m := _TAG.search(text, pos)) is not None:
         name = m["name"].lower()
         if name not in _KNOWN:
@@ -181,8 +187,10 @@ def _tokens(text: str) -> list[Token]:
         pos = m.end()
         if name == "code" and not m["close"]:
             # phpBB reads nothing inside [code]; an unclosed one is just dropped.
-            end = _CODE_END.search(text, pos)
-            if end:
+            end = _CODE_END.search(text, pos) if pos < no_code_end else None
+            if end is None:
+                no_code_end = pos
+            else:
                 tokens.append(("code", name, text[pos : end.start()]))
                 pos = end.end()
             continue
@@ -194,15 +202,20 @@ def _tokens(text: str) -> list[Token]:
 def _dropped(tokens: list[Token]) -> list[bool]:
     """Which tokens lie inside a balanced dropped block ([quote], [s], [img]...), nesting aware."""
     opened: dict[str, list[int]] = {}
-    dropped = [False] * len(tokens)
+    # +1 where a dropped block starts, -1 after it ends: nested blocks cost no more than flat.
+    depth_change = [0] * (len(tokens) + 1)
     for i, (kind, name, _) in enumerate(tokens):
         if name not in _DROP:
             continue
         if kind == "open":
             opened.setdefault(name, []).append(i)
         elif opened.get(name):
-            first = opened[name].pop()
-            dropped[first : i + 1] = [True] * (i + 1 - first)
+            depth_change[opened[name].pop()] += 1
+            depth_change[i + 1] -= 1
+    dropped, depth = [], 0
+    for change in depth_change[:-1]:
+        depth += change
+        dropped.append(depth > 0)
     return dropped
 
 

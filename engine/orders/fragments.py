@@ -57,12 +57,12 @@ def fragments(text: str, names: tuple[str, ...]) -> list[str]:
     pieces = []
     for line in _join_lists(text.splitlines()):
         lowered = line.casefold()
-        keep = [
+        keep = sorted(
             (m.start(), m.end())
             for name in names
             if " " in name
             for m in re.finditer(re.escape(name.casefold()), lowered)
-        ]
+        )
         for sentence in _cuts(line, _SENTENCE, keep, needs_order=False):
             for piece in _cuts(sentence, _JOINER, [], needs_order=True):
                 if piece.strip(" .!?;,"):
@@ -75,10 +75,14 @@ def _cuts(line: str, pattern: re.Pattern[str], keep: list[tuple[int, int]], *,
     """Cut ``line`` where ``pattern`` matches, except inside a player's name, and (for "and",
     "then") only where an order word follows: "A kills B and C heals D" is one query list."""
     pieces, start = [], 0
+    kept = iter(keep)  # in order of position, as the cuts are found
+    name = next(kept, None)
     for found in pattern.finditer(line):
-        if any(a < found.end() and found.start() < b for a, b in keep):
+        while name is not None and name[1] <= found.start():
+            name = next(kept, None)
+        if name is not None and name[0] < found.end():
             continue
-        if needs_order and not _order_follows(line[found.end() :]):
+        if needs_order and not _order_follows(line, found.end()):
             continue
         pieces.append(line[start : found.start()])
         start = found.end()
@@ -86,8 +90,14 @@ def _cuts(line: str, pattern: re.Pattern[str], keep: list[tuple[int, int]], *,
     return pieces
 
 
-def _order_follows(text: str) -> bool:
-    """Whether an order word starts ``text`` ("and heal X", "and the watch to Y")."""
+# Order words, with "use my" before them, fit in this many characters: looking no further keeps
+# a line of thousands of commas linear.
+_LOOKAHEAD = 120
+
+
+def _order_follows(line: str, at: int) -> bool:
+    """Whether an order word starts ``line`` at ``at`` ("and heal X", "and the watch to Y")."""
+    text = line[at : at + _LOOKAHEAD]
     if grammar.match_word(grammar.ORDER_PATTERNS, text):
         return True
     lead = USE.match(text)
@@ -97,7 +107,7 @@ def _order_follows(text: str) -> bool:
 
 def _join_lists(lines: list[str]) -> list[str]:
     """ "Investigate:" followed by one query a line reads as one order with a list."""
-    joined: list[str] = []
+    joined: list[list[str]] = []  # each line as its parts, joined once at the end
     head: str | None = None
     for line in lines:
         found = _LIST_HEAD.match(line)
@@ -108,12 +118,12 @@ def _join_lists(lines: list[str]) -> list[str]:
             word = None  # "Disguise" alone heads a list; "Heal Parkur" or "Bribe" do not
         if word:
             head = found["head"]
-            joined.append(head)
+            joined.append([head])
             continue
         item = _BULLET.sub("", line).strip()
         if head is not None and item and not grammar.match_word(grammar.ORDER_PATTERNS, item):
-            joined[-1] = f"{joined[-1]}{' ' if joined[-1] == head else ', '}{item}"
+            joined[-1].append((" " if len(joined[-1]) == 1 else ", ") + item)
             continue
         head = None
-        joined.append(line)
-    return joined
+        joined.append([line])
+    return ["".join(parts) for parts in joined]

@@ -18,6 +18,7 @@ from engine.orders.dispatch import read
 from engine.orders.fragments import fragments, may_be_order, split_will
 from engine.orders.model import Order, ParsedPM, Rejection, ability_title
 from engine.orders.reader import Reader, Refusal, vocabulary
+from engine.render.inert import shorten
 from engine.state import ABROAD, IN_FLIGHT, GameState
 from engine.validate import SlotKey, check_order, find_slot, held_slots
 
@@ -28,9 +29,25 @@ __all__ = ["parse_pm", "vocabulary"]
 VEST_OPTION = "explosive_vest"
 VEST_ABILITIES = frozenset({"plant_vest", "defuse"})
 
+# A message longer than this is not read at all (orders and wills fit in far less); the answer
+# says so. Reading is linear in the length, so this bounds what one message can cost a poll.
+MAX_PM_CHARS = 20_000
+WILL_OPTION = "will_max_length"
+
+
 def parse_pm(state: GameState, author: str, source: str) -> ParsedPM:
     """Read one private message from ``author`` in the current phase of ``state``."""
+    if len(source) > MAX_PM_CHARS:
+        reason = (
+            f"this message is {len(source):,} characters long and autogm reads at most "
+            f"{MAX_PM_CHARS:,} characters in one message, so nothing in it was read"
+        )
+        fix = "send your orders, and your will, in a shorter message"
+        return ParsedPM(author, rejected=(Rejection(shorten(source.strip(), 200), reason, fix),))
     text, will = split_will(clean_message(source, keep=may_be_order))
+    will_refused = _will_too_long(state, will)
+    if will_refused is not None:
+        will = None
     reader = Reader(state, author, vocabulary(state))
     accepted: dict[SlotKey, Order] = {}
     rejected: list[Rejection] = []
@@ -51,9 +68,22 @@ def parse_pm(state: GameState, author: str, source: str) -> ParsedPM:
             refused = _take(reader, order, fragment, accepted)
             if refused is not None:
                 rejected.append(refused)
+    if will_refused is not None:
+        rejected.append(will_refused)
     return ParsedPM(
         author, tuple(accepted.values()), tuple(rejected), will, unvote, tuple(reader.notes)
     )
+
+
+def _will_too_long(state: GameState, will: str | None) -> Rejection | None:
+    limit = state.ruleset.option(WILL_OPTION)
+    if will is None or len(will) <= limit:
+        return None
+    reason = (
+        f"your will is {len(will):,} characters long and the limit in this game is {limit:,}, "
+        "so it was not saved (your earlier will, if any, stands)"
+    )
+    return Rejection(shorten(will, 200), reason, "shorten it and send it again")
 
 
 def _take(

@@ -28,12 +28,8 @@ from engine.orders.names import MatchKind, NameMatch, NameMatcher
 from engine.render.inert import inert
 
 _UID = r"(?::[0-9a-z]{5,8})?"
-_MARK = re.compile(
-    rf"\[vote{_UID}\](?P<vote>.*?)\[/vote{_UID}\]"
-    rf"|\[unvote{_UID}\](?:(?P<unvote>[^\[]*?)\[/unvote{_UID}\])?"
-    rf"|\[b{_UID}\](?P<bold>.*?)\[/b{_UID}\]",
-    re.IGNORECASE | re.DOTALL,
-)
+# Every [vote], [/vote], [unvote], [/unvote], [b], [/b] of a post, found in one pass.
+_TAG = re.compile(rf"\[(?P<close>/?)(?P<name>vote|unvote|b){_UID}\]", re.IGNORECASE)
 _HAS_VOTE_TAG = re.compile(rf"\[/?(?:un)?vote{_UID}\]", re.IGNORECASE)
 _BOLD_UNVOTE = re.compile(r"unvote\b[\s.,;:!&-]*(?:and\s+)?(?P<rest>.*)", re.IGNORECASE)
 _BOLD_VOTE = re.compile(r"(?:vote|lynch)\b\s*[:=-]?\s*(?P<target>.*?)[\s.!]*", re.IGNORECASE)
@@ -55,6 +51,7 @@ class VoteProblem(StrEnum):
     NOT_A_VOTER = "not_a_voter"
     NOT_A_TARGET = "not_a_target"
     NO_LYNCH_NOT_ALLOWED = "no_lynch_not_allowed"
+    TOO_LONG = "too_long"
 
 
 class NoLynch(Enum):
@@ -93,24 +90,67 @@ class VoteMark:
         return NO_LYNCH if self.kind is VoteKind.NO_LYNCH else self.target
 
 
+# phpBB's own default limit for a post (max_post_chars); a longer post is not read for votes.
+MAX_POST_CHARS = 60_000
+
+
 def read_votes(source: str, matcher: NameMatcher) -> list[VoteMark]:
     """Every vote mark in a topic post's BBCode source, in the order written."""
+    if len(source) > MAX_POST_CHARS:
+        return [VoteMark(VoteKind.VOTE, "the whole post", problem=VoteProblem.TOO_LONG)]
     return _read_marks(strip_quoted(source), matcher)
 
 
 def _read_marks(text: str, matcher: NameMatcher) -> list[VoteMark]:
     marks: list[VoteMark] = []
-    for m in _MARK.finditer(text):
-        if m["vote"] is not None:
-            marks.append(_read_target(_plain(m["vote"]), matcher))
-        elif m["bold"] is not None:
-            if _HAS_VOTE_TAG.search(m["bold"]):
-                marks.extend(_read_marks(m["bold"], matcher))  # [b][vote]X[/vote][/b]
+    for kind, inner in _spans(text):
+        if kind == "vote":
+            marks.append(_read_target(_plain(inner), matcher))
+        elif kind == "b":
+            if _HAS_VOTE_TAG.search(inner):
+                marks.extend(_read_marks(inner, matcher))  # [b][vote]X[/vote][/b]
             else:
-                marks.extend(_read_bold(_plain(m["bold"]), matcher))
+                marks.extend(_read_bold(_plain(inner), matcher))
         else:
-            marks.append(VoteMark(VoteKind.UNVOTE, _plain(m["unvote"] or "") or "unvote"))
+            marks.append(VoteMark(VoteKind.UNVOTE, _plain(inner) or "unvote"))
     return marks
+
+
+def _spans(text: str) -> list[tuple[str, str]]:
+    """The [vote]X[/vote], [unvote](X[/unvote]) and [b]X[/b] spans of ``text``, in order.
+
+    Left to right, an opener takes the first closer of its name after it, and the next span
+    starts after that closer; an opener with no closer is text. Tags are found once and each
+    opener looks its closer up in a table, so a post of 20,000 unclosed openers costs no more
+    than its length.
+    """
+    tags = list(_TAG.finditer(text))
+    # next_close[i]: the index of the first closing tag of tags[i]'s name after tags[i].
+    next_close: list[int | None] = [None] * len(tags)
+    upcoming: dict[str, int] = {}
+    for i in range(len(tags) - 1, -1, -1):
+        name = tags[i]["name"].lower()
+        next_close[i] = upcoming.get(name)
+        if tags[i]["close"]:
+            upcoming[name] = i
+    spans: list[tuple[str, str]] = []
+    cursor = 0
+    for i, tag in enumerate(tags):
+        if tag.start() < cursor or tag["close"]:
+            continue
+        name, closer = tag["name"].lower(), next_close[i]
+        if name == "unvote":
+            # "[unvote]" alone, or "[unvote]X[/unvote]" with no other tag inside.
+            inner_end = tag.end()
+            if closer is not None and text.find("[", tag.end()) == tags[closer].start():
+                inner_end, cursor = tags[closer].start(), tags[closer].end()
+            else:
+                cursor = tag.end()
+            spans.append(("unvote", text[tag.end() : inner_end]))
+        elif closer is not None:
+            spans.append((name, text[tag.end() : tags[closer].start()]))
+            cursor = tags[closer].end()
+    return spans
 
 
 def _plain(fragment: str) -> str:

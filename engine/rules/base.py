@@ -116,6 +116,8 @@ class OptionSpec:
                 value = False
         elif isinstance(raw, str) and isinstance(self.default, int):
             value = int(raw) if raw.strip().lstrip("-").isdigit() else raw
+        if isinstance(self.default, int) and not isinstance(value, int):
+            raise ValueError(f"option {self.name}: {raw!r} is not a whole number")
         if self.choices and value not in self.choices:
             shown = ", ".join(
                 str(c).lower() if isinstance(c, bool) else str(c) for c in self.choices

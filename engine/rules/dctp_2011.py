@@ -149,6 +149,13 @@ OPTIONS = {
             (True, False),
             "Whether Yukiko's and Irish's Choose Costumes (Prep) is a disguising crime.",
         ),
+        OptionSpec(
+            "will_max_length",
+            2000,
+            (),
+            "The longest will autogm keeps, in characters (a longer one is refused with the "
+            "limit, and the earlier will stands).",
+        ),
         # Issue 4 (information, disguise, items, travel): docs/rulings.md explains each.
         OptionSpec(
             "prep_names",

@@ -58,7 +58,9 @@ def summary(source: str) -> list[tuple[str, str | None]]:
             "[vote]Abs[/vote] ... changed my mind [b]unvote[/b] [vote]Kleene[/vote]",
             [("vote", "Abs"), ("unvote", None), ("vote", "Kleene")],
         ),
-        # no votes: quotes, chatter, struck-through votes, code, bold chatter
+        # a code block holds the author's own words, as in a PM (docs/rulings.md, issue 19)
+        ("[code][vote]Abs[/vote][/code]", [("vote", "Abs")]),
+        # no votes: quotes, chatter, struck-through votes, bold chatter
         ('[quote="Abs"][vote]Kleene[/vote][/quote]', []),
         ('[quote="Jd-"][quote="Abs"][b]vote: Kleene[/b][/quote][/quote]', []),
         ("I vote Abs, everyone vote Abs!", []),
@@ -66,7 +68,6 @@ def summary(source: str) -> list[tuple[str, str | None]]:
         ("[b]Important:[/b] we should vote Abs today", []),
         ("[b]vote[/b] today, people!", []),
         ("[s][vote]Abs[/vote][/s]", []),
-        ("[code][vote]Abs[/vote][/code]", []),
         ("[i]vote Abs[/i]", []),
     ],
 )
