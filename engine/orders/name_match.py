@@ -44,4 +44,18 @@ class NameMatch:
     @property
     def is_reading(self) -> bool:
         """True when the answer should say how the text was read ("read 'Ak' as Akonyl")."""
-        return self.kind in (MatchKind.PREFIX, MatchKind.FUZZY)
+        return self.kind in (MatchKind.PREFIX, MatchKind.FUZZY) or self.look_alike
+
+    @property
+    def look_alike(self) -> bool:
+        """Whether letters of another script stand in the written name for the name's own
+        ("Аbs" with a Cyrillic А): read as the name, and said so, as a typo is."""
+        if self.name is None or self.kind not in (MatchKind.EXACT, MatchKind.ALIAS):
+            return False
+        return any(ch.isalpha() and ord(ch) > 0x24F and ch not in self.name for ch in self.written)
+
+    @property
+    def note(self) -> str:
+        """The answer's line for a loose reading."""
+        why = " (it has look-alike letters of another alphabet)" if self.look_alike else ""
+        return f"read '{self.written}' as {self.name}{why}"

@@ -9,6 +9,7 @@ that reads as no order, is refused with the reason and the fix.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import replace
 
 from engine.abilities import ABILITIES
@@ -45,6 +46,7 @@ def parse_pm(state: GameState, author: str, source: str) -> ParsedPM:
         fix = "send your orders, and your will, in a shorter message"
         return ParsedPM(author, rejected=(Rejection(shorten(source.strip(), 200), reason, fix),))
     text, will = split_will(clean_message(source, keep=may_be_order))
+    hidden = _hidden_characters(source)
     will_refused = _will_too_long(state, will)
     if will_refused is not None:
         will = None
@@ -70,9 +72,22 @@ def parse_pm(state: GameState, author: str, source: str) -> ParsedPM:
                 rejected.append(refused)
     if will_refused is not None:
         rejected.append(will_refused)
+    if hidden:
+        reader.notes.append(
+            f"your message held {hidden} invisible character{'s' if hidden > 1 else ''} "
+            "(such as zero-width spaces); they were left out when reading it"
+        )
     return ParsedPM(
         author, tuple(accepted.values()), tuple(rejected), will, unvote, tuple(reader.notes)
     )
+
+
+def _hidden_characters(source: str) -> int:
+    """How many invisible format characters the message holds (the zero-width joiner of emoji
+    sequences aside): the cleaning drops them, and the player is told."""
+    if source.isascii():
+        return 0
+    return sum(1 for ch in source if ch != "\u200d" and unicodedata.category(ch) == "Cf")
 
 
 def _will_too_long(state: GameState, will: str | None) -> Rejection | None:

@@ -90,7 +90,7 @@ class Reader:
                 self._name_problem(found.kind, found.written or text.strip(), found.candidates)
             )
         if found.is_reading:
-            self.notes.append(f"read '{found.written}' as {found.name}")
+            self.notes.append(found.note)
         return found.name or "", text[used:]
 
     def _name_problem(self, kind: MatchKind, written: str, candidates: tuple[str, ...]) -> str:
@@ -120,7 +120,7 @@ class Reader:
         if not found.is_match or used == 0:
             raise Refusal(self._role_problem(text, found.kind, found.candidates))
         if found.is_reading:
-            self.notes.append(f"read '{found.written}' as {found.name}")
+            self.notes.append(found.note)
         return found.name or "", text[used:]
 
     def _role_problem(self, text: str, kind: MatchKind, candidates: tuple[str, ...]) -> str:

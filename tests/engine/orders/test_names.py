@@ -119,7 +119,19 @@ def test_match_reads_the_name(written: str, kind: MatchKind, name: str) -> None:
     assert (found.kind, found.name) == (kind, name)
     assert found.written == written.strip()
     assert found.is_match
-    assert found.is_reading == (kind in (PREFIX, FUZZY))
+    # Issue 19: look-alike letters folded into a name are said in the answer, as a typo is.
+    assert found.is_reading == (kind in (PREFIX, FUZZY) or found.look_alike)
+
+
+def test_look_alike_letters_are_said_like_a_typo() -> None:
+    """Issue 19: "Look-alike letters and invisible characters folded into a player's name are
+    said in the answer ("read 'Аbs' as Abs"), like a typo is." """
+    found = MATCHER.match("\u0410konyl")  # Cyrillic А
+    assert (found.kind, found.name, found.look_alike) == (EXACT, "Akonyl", True)
+    assert found.note == (
+        "read '\u0410konyl' as Akonyl (it has look-alike letters of another alphabet)"
+    )
+    assert not MATCHER.match("akonyl").is_reading
 
 
 def test_fuzzy_match_reports_the_distance() -> None:
