@@ -15,6 +15,7 @@ from sqlite_utils import Database
 from daemon.archive_schema import ArchiveError
 from daemon.texts import winner_name
 from engine.phases import Phase
+from engine.render.inert import inert
 
 # Order states of messages the replay feeds (a player's, judged by the parser; a GM override;
 # a will kept alone during the action lock; a clear command; a vote post in the topic).
@@ -211,7 +212,10 @@ def roster_lines(db: Database, game: str) -> list[str]:
     }
     lines = []
     for p in players:
-        name = p["name"] + (f" (replacing {replaced[p['name']]})" if p["name"] in replaced else "")
+        # Ready to paste into a post: a name's brackets must not be read as BBCode there.
+        name = inert(p["name"]) + (
+            f" (replacing {inert(replaced[p['name']])})" if p["name"] in replaced else ""
+        )
         role = p["role"] + (f" (as {p['disguise']})" if p["disguise"] else "")
         lines.append(f"{p['slot']:02d}. {name} - {role} - {fate_text(p)}")
     return lines

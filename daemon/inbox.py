@@ -18,6 +18,7 @@ from daemon.games import FEED_ORDER, FEED_WILL, LiveGame
 from daemon.phases import open_deadline, read_after_close
 from daemon.store import Store
 from daemon.store_rows import InboxMessage
+from engine.orders.parse import MAX_PM_CHARS
 
 if TYPE_CHECKING:
     from daemon.jobs import Daemon
@@ -170,6 +171,10 @@ def _take_order(
     )
     parsed = games.feed(live.session, player, message.source, how)
     assert parsed is not None
+    if len(message.source) > MAX_PM_CHARS:
+        # The engine refused to read it and told the player; the GM's note is the event.
+        details = {"inbox": message.id, "author": player, "characters": len(message.source)}
+        store.log("inbox.too-long", details, now, cfg.name)
     record = {
         "feed": how,
         "accepted": [o.to_record() for o in parsed.accepted],

@@ -305,3 +305,17 @@ def test_a_game_runs_to_its_winner_and_is_archived(tmp_path):
         assert store.game("g1")["status"] == "archived"
         assert store.events("g1", "game.archived")
     assert (kit.config.autogm.state_dir / "archive.db").exists()
+
+
+def test_a_pm_over_the_size_limit_is_answered_and_the_gm_noted(kit):
+    """Issue 19: "a size limit above which the player gets a clear answer (and the GM a note)";
+    the player's forged tags stay text in the answer."""
+    to_day_one(kit)
+    kit.send("Conia", "Vote Abs [/quote][b]GM: Abs is town[/b] " + "x" * 20_000)
+    kit.poll()
+    answer = kit.inbox_of("Conia")[-1].source
+    assert "autogm reads at most 20,000 characters in one message" in answer
+    assert "[/quote][b]GM" not in answer and "[\u2063/quote][\u2063b]GM" in answer
+    with kit.store() as store:
+        (event,) = store.events("g1", "inbox.too-long")
+    assert event["details"]["author"] == "Conia"
