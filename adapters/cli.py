@@ -12,8 +12,6 @@ from pathlib import Path
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from adapters.check import check_forum
-from adapters.inspect import inspect_page, to_json
-from adapters.phpbb.dates import DateReader
 
 __all__ = ["check_forum", "register", "run_inspect_page"]
 
@@ -37,6 +35,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run_inspect_page(args: argparse.Namespace) -> int:
+    # Loaded here, not at import: only this command needs the HTML parser.
+    from adapters.inspect import inspect_page, to_json
+    from adapters.phpbb.dates import DateReader
+
     try:
         text = Path(args.file).read_text(encoding="utf-8", errors="replace")
     except OSError as error:

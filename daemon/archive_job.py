@@ -8,6 +8,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from daemon.config_types import ARCHIVE_FILE
 from daemon.store import Store
 
 if TYPE_CHECKING:
@@ -15,7 +16,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-ARCHIVE_FILE = "archive.db"  # beside the state file
 
 
 def archive(daemon: Daemon, game: str, now: datetime) -> None:

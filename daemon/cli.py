@@ -9,8 +9,6 @@ and does the forum work, so two processes never send the same message.
 from __future__ import annotations
 
 import argparse
-import importlib.util
-import json
 import logging
 import os
 import signal
@@ -19,18 +17,16 @@ import threading
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from daemon import approval, closing, forums, games, jobs, outbox, phases, reminders
-from daemon.config import check_rulesets, load_config
 from daemon.config_ini import ConfigError
-from daemon.config_types import Config, GameConfig
-from daemon.outbox_message import without_marker
-from daemon.store import Store, StoreError
-from daemon.store_rows import iso
-from daemon.texts import when
-from engine.replay import ScenarioError, load_scenario, record, render_text, replay
-from engine.rules import load_ruleset
-from engine.rules.base import RulesetError
+
+if TYPE_CHECKING:
+    from daemon.config_types import Config, GameConfig
+    from daemon.store import Store
+
+# Each command imports what it needs when it runs: `--help`, `replay` and `check-config` never
+# load the HTTP, HTML, SQLite and scheduler libraries, so every command starts fast.
 
 log = logging.getLogger("autogm")
 DEFAULT_CONFIG = "config.ini"
@@ -58,16 +54,23 @@ def _add_config(parser: argparse.ArgumentParser) -> None:
 
 def check_config(config: Config) -> None:
     """Everything checkable before a game starts: rulesets, options, role lists and deals."""
+    from daemon.config import check_rulesets
+    from daemon.roster import deal
+    from engine.rules import load_ruleset
+    from engine.rules.base import RulesetError
+
     rulesets = check_rulesets(config, load_ruleset, (RulesetError,))
     for game in config.games.values():
         try:
-            games.deal(game, rulesets[game.name], game.seed or 0)
+            deal(game, rulesets[game.name], game.seed or 0)
         except RulesetError as exc:
             key = "roles" if game.roles else "players"
             raise game.section.where(key).error(str(exc)) from exc
 
 
 def _config(args: argparse.Namespace) -> Config:
+    from daemon.config import load_config
+
     path = Path(args.config)
     if not path.exists():
         raise UserError(f"{path}: no such config file (use --config FILE)")
@@ -84,6 +87,8 @@ def _game(config: Config, name: str) -> GameConfig:
 
 
 def _store(config: Config) -> Store:
+    from daemon.store import Store
+
     return Store.open(config.autogm.state_file)
 
 
@@ -108,6 +113,7 @@ def _run(args: argparse.Namespace) -> int:
 
 def run_daemon(config: Config, stop: threading.Event | None = None) -> int:
     """Run every game of ``config`` until SIGINT or SIGTERM (or ``stop`` is set)."""
+    from daemon import jobs, outbox
     from daemon.scheduler import JobSync, build_scheduler
 
     stop = stop or threading.Event()
@@ -167,6 +173,9 @@ def _status(args: argparse.Namespace) -> int:
 
 
 def status_text(store: Store, cfg: GameConfig, now: datetime) -> str:
+    from daemon import approval, games, phases, reminders
+    from daemon.texts import when
+
     row = store.game(cfg.name)
     if row is None:
         start = when(cfg.start, cfg.timezone) if cfg.start else "when autogm runs"
@@ -205,6 +214,9 @@ def _add_status(sub: argparse._SubParsersAction) -> None:
 
 
 def _preview(args: argparse.Namespace) -> int:
+    from daemon import closing, games, outbox
+    from daemon.outbox_message import without_marker
+
     config = _config(args)
     cfg = _game(config, args.game)
     with _store(config) as store:
@@ -232,6 +244,8 @@ def _preview(args: argparse.Namespace) -> int:
 
 
 def _approve(args: argparse.Namespace) -> int:
+    from daemon import approval
+
     config = _config(args)
     cfg = _game(config, args.game)
     with _store(config) as store:
@@ -247,6 +261,9 @@ def _approve(args: argparse.Namespace) -> int:
 
 
 def _resolve_now(args: argparse.Namespace) -> int:
+    from daemon import phases
+    from daemon.store_rows import iso
+
     config = _config(args)
     cfg = _game(config, args.game)
     now = _now()
@@ -279,6 +296,8 @@ def _add_gm_commands(sub: argparse._SubParsersAction) -> None:
 
 
 def _check_config(args: argparse.Namespace) -> int:
+    from daemon.config import load_config
+
     config = load_config(args.file or args.config)
     check_config(config)
     print(f"{config.path}: ok ({len(config.games)} game(s), {len(config.forums)} forum(s))")
@@ -294,6 +313,7 @@ def _add_check_config(sub: argparse._SubParsersAction) -> None:
 
 def _check_forum(args: argparse.Namespace) -> int:
     from adapters.cli import check_forum
+    from daemon import forums
 
     config = _config(args)
     names = [args.forum] if args.forum else list(config.forums)
@@ -325,6 +345,10 @@ def _replay(args: argparse.Namespace) -> int:
         from daemon.archive_cli import replay_archived
 
         return replay_archived(args)
+    import json
+
+    from engine.replay import load_scenario, record, render_text, replay
+
     scenario = load_scenario(args.file)
     replays = replay(scenario)
     if args.json:
@@ -372,11 +396,9 @@ def _add_adapter_commands(sub: argparse._SubParsersAction) -> None:
 
 
 def _add_archive_commands(sub: argparse._SubParsersAction) -> None:
-    # The archive commands live with the archive (issue 8); wired in only if present.
-    if importlib.util.find_spec("daemon.archive_cli") is not None:
-        from daemon.archive_cli import register
+    from daemon.archive_cli import register
 
-        register(sub)
+    register(sub)
 
 
 REGISTRARS: list[Callable[[argparse._SubParsersAction], None]] = [
@@ -416,14 +438,27 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+# The errors a user can fix, by the module that raises them; a module that was never imported
+# raised none of them, so only the loaded ones are looked up.
+USER_ERRORS = (
+    ("engine.replay", "ScenarioError"),
+    ("engine.rules.base", "RulesetError"),
+    ("daemon.store", "StoreError"),
+    ("daemon.games", "GameError"),
+)
+
+
+def _user_errors() -> tuple[type[BaseException], ...]:
+    return tuple(
+        getattr(sys.modules[module], name) for module, name in USER_ERRORS if module in sys.modules
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return int(args.func(args))
-    except (ScenarioError, ConfigError, StoreError, UserError, RulesetError) as exc:
-        print(f"autogm: {exc}", file=sys.stderr)
-        return 2
-    except games.GameError as exc:
+    except (UserError, ConfigError) as exc:
         print(f"autogm: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
@@ -433,6 +468,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         # Point stdout at /dev/null so the interpreter's last flush cannot fail again.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except Exception as exc:
+        if not isinstance(exc, _user_errors()):
+            raise
+        print(f"autogm: {exc}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

@@ -17,6 +17,8 @@ from zoneinfo import ZoneInfo
 from daemon.config_ini import IniSection, Where
 from daemon.config_values import Deadline
 
+ARCHIVE_FILE = "archive.db"  # beside the state file
+
 
 class ResultsMode(StrEnum):
     AUTO = "auto"

@@ -34,10 +34,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from daemon.config_types import GameConfig
+from daemon.roster import deal
 from daemon.store import Store
 from daemon.store_rows import OrderRow
 from engine import replay
-from engine.deal import check_role_list, deal_roles
 from engine.gm import OverrideError as EngineOverrideError
 from engine.gm import apply_override
 from engine.orders.model import ParsedPM
@@ -81,15 +81,6 @@ class GameError(Exception):
 def ruleset_for(game: GameConfig) -> Ruleset:
     """The game's ruleset with its options; RulesetError names what is wrong."""
     return load_ruleset(game.ruleset, game.rule_options)
-
-
-def deal(game: GameConfig, ruleset: Ruleset, seed: int) -> dict[str, str]:
-    """The roster, player → role: the config's own roles, or the role list dealt by the seed."""
-    names = [p.name for p in game.players]
-    if game.roles:
-        return deal_roles(ruleset, names, game.roles, seed)
-    roles = check_role_list(ruleset, [p.role or "" for p in game.players])
-    return dict(zip(names, roles, strict=True))
 
 
 def start_state(ruleset: Ruleset, roster: Mapping[str, str], seed: int) -> GameState:
