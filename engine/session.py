@@ -16,7 +16,7 @@ from engine.outcome import Notice, PhaseOutcome
 from engine.prep import open_game
 from engine.resolve import resolve
 from engine.state import GameState
-from engine.validate import SlotKey, check_order
+from engine.validate import SlotKey
 
 
 @dataclass
@@ -30,11 +30,7 @@ class GameSession:
         parsed = parse_pm(self.state, author, text)
         if parsed.unvote:
             self.pending.pop((author, "common:vote"), None)
-        for order in parsed.accepted:
-            checked = check_order(self.state, order)
-            if isinstance(checked, str):
-                continue
-            key, _ = checked
+        for key, order in zip(parsed.slots, parsed.accepted, strict=True):
             # Re-inserting moves the order to the end: orders resolve in arrival order.
             self.pending.pop(key, None)
             self.pending[key] = order

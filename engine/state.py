@@ -259,10 +259,11 @@ class GameState:
 
     def black_org(self, *, free_only: bool = True) -> list[str]:
         """Black Org members, highest-ranked first."""
+        roles = self.ruleset.roles
         members = [
             name
             for name, p in self.players.items()
-            if self.side(name) is Side.BLACK_ORG and (p.is_free or not free_only)
+            if roles[p.role].side is Side.BLACK_ORG and (p.is_free or not free_only)
         ]
         return sorted(members, key=lambda n: (self.ruleset.bo_rank(self.players[n].role), n))
 
@@ -271,10 +272,16 @@ class GameState:
 
         "The leader (also, next highest-ranked BO in case Leader dies or is arrested)".
         """
-        free = self.black_org()
-        if self.leader in free:
-            return self.leader
-        return free[0] if free else None
+        # The highest-ranked free member, found in one pass: asked for every held slot.
+        roles, best = self.ruleset.roles, None
+        for name, p in self.players.items():
+            if p.is_free and roles[p.role].side is Side.BLACK_ORG:
+                if name == self.leader:
+                    return name
+                key = (self.ruleset.bo_rank(p.role), name)
+                if best is None or key < best:
+                    best = key
+        return best[1] if best else None
 
     def free_players(self) -> list[str]:
         return [name for name, p in self.players.items() if p.is_free]

@@ -95,8 +95,11 @@ def find_slot(
     return f"{title} is not an ability of yours ({role})"
 
 
-def check_order(state: GameState, order: Order) -> tuple[SlotKey, AbilityUse] | str:
-    """The slot the order fills if it may stand, else the reason to refuse it."""
+def check_order(
+    state: GameState, order: Order, slots: list[tuple[str, Slot]] | None = None
+) -> tuple[SlotKey, AbilityUse] | str:
+    """The slot the order fills if it may stand, else the reason to refuse it (``slots``: the
+    actor's ``held_slots`` when the caller has them already)."""
     actor = state.players.get(order.actor)
     if actor is None:
         return f"{order.actor} is not playing in this game"
@@ -104,7 +107,7 @@ def check_order(state: GameState, order: Order) -> tuple[SlotKey, AbilityUse] | 
         return "you are dead and can no longer act"
     if actor.status is Status.ARRESTED:
         return "you are arrested and may not use any abilities"
-    found = find_slot(state, order)
+    found = find_slot(state, order, slots)
     if isinstance(found, str):
         return found
     ability = ABILITIES.get(order.ability)

@@ -224,3 +224,6 @@ class ParsedPM:
     will: str | None = None
     unvote: bool = False
     notes: tuple[str, ...] = field(default=())  # "read 'Akonly' as Akonyl"
+    # The slot each accepted order fills (engine.validate.SlotKey), as the parser found it:
+    # the session holds each order under its slot without checking it a second time.
+    slots: tuple[tuple[str, str], ...] = field(default=(), compare=False, repr=False)

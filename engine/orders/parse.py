@@ -20,8 +20,9 @@ from engine.orders.fragments import fragments, may_be_order, split_will
 from engine.orders.model import Order, ParsedPM, Rejection, ability_title
 from engine.orders.reader import Reader, Refusal, vocabulary
 from engine.render.inert import shorten
+from engine.rules.base import Slot
 from engine.state import ABROAD, IN_FLIGHT, GameState
-from engine.validate import SlotKey, check_order, find_slot, held_slots
+from engine.validate import SlotKey, check_order, find_slot
 
 __all__ = ["parse_pm", "vocabulary"]
 
@@ -59,7 +60,7 @@ def parse_pm(state: GameState, author: str, source: str) -> ParsedPM:
             order = read(reader, fragment)
         except Refusal as refusal:
             reason = str(refusal)
-            fix = _what_you_can_send(state, author) if "not read as an order" in reason else ""
+            fix = _what_you_can_send(reader, author) if "not read as an order" in reason else ""
             rejected.append(Rejection(fragment, reason, fix))
             continue
         if order == "unvote":
@@ -78,7 +79,13 @@ def parse_pm(state: GameState, author: str, source: str) -> ParsedPM:
             "(such as zero-width spaces); they were left out when reading it"
         )
     return ParsedPM(
-        author, tuple(accepted.values()), tuple(rejected), will, unvote, tuple(reader.notes)
+        author,
+        tuple(accepted.values()),
+        tuple(rejected),
+        will,
+        unvote,
+        tuple(reader.notes),
+        tuple(accepted),
     )
 
 
@@ -118,7 +125,7 @@ def _take(
                 f"'{order.canonical()}' replaces '{earlier.canonical()}' "
                 "(a later order replaces an earlier one for the same action)"
             )
-        elif isinstance(again := check_order(reader.state, merged), str):
+        elif isinstance(again := check_order(reader.state, merged, reader.slots()), str):
             accepted[key] = earlier
             return Rejection(fragment, again)
         else:
@@ -131,11 +138,11 @@ def _take(
 def _checked(reader: Reader, order: Order, fragment: str) -> tuple[Order, SlotKey] | Rejection:
     """The order as it stands in the game (perhaps under another ability's name, see
     ``_alternate``) and the slot it fills, or the refusal with its fix."""
-    state = reader.state
-    checked = check_order(state, order)
+    state, slots = reader.state, reader.slots()
+    checked = check_order(state, order, slots)
     if isinstance(checked, str) and grammar.ALTERNATES.get(order.ability):
         # Only an order refused can be another ability's: "Heal" from Kobayashi.
-        other = _alternate(state, order)
+        other = _alternate(state, order, slots)
         if isinstance(other, str):
             return Rejection(fragment, other)
         if other is not None:
@@ -143,22 +150,24 @@ def _checked(reader: Reader, order: Order, fragment: str) -> tuple[Order, SlotKe
                 f"read '{ability_title(order.ability)}' as your {ability_title(other.ability)}"
             )
             order = other
-            checked = check_order(state, order)
+            checked = check_order(state, order, slots)
     if isinstance(checked, str):
-        return Rejection(fragment, checked, _fix(state, reader.author, order, checked))
+        return Rejection(fragment, checked, _fix(reader, order, checked))
     return order, checked[0]
 
 
-def _alternate(state: GameState, order: Order) -> Order | str | None:
+def _alternate(
+    state: GameState, order: Order, slots: list[tuple[str, Slot]] | None
+) -> Order | str | None:
     """The order under the name of the ability the player holds, when the word they wrote
     names another that the Keywords equate ("Heal" from Kobayashi is her First Aid); a reason
     to refuse when two could be meant; None when nothing else fits."""
-    if not isinstance(find_slot(state, order), str):
+    if not isinstance(find_slot(state, order, slots), str):
         return None
     held = [
         alt
         for name in grammar.ALTERNATES.get(order.ability, ())
-        if not isinstance(find_slot(state, alt := replace(order, ability=name)), str)
+        if not isinstance(find_slot(state, alt := replace(order, ability=name), slots), str)
     ]
     if len(held) > 1:
         names = " or ".join(ability_title(o.ability) for o in held)
@@ -166,12 +175,13 @@ def _alternate(state: GameState, order: Order) -> Order | str | None:
     return held[0] if held else None
 
 
-def _what_you_can_send(state: GameState, author: str) -> str:
+def _what_you_can_send(reader: Reader, author: str) -> str:
     """The fix for an order the player cannot give now: the orders they can."""
-    if author not in state.players:
+    state, slots = reader.state, reader.slots()
+    if slots is None:
         return ""
     titles: list[str] = []
-    for key, slot in held_slots(state, author):
+    for key, slot in slots:
         if state.phase.kind not in slot.phases:
             continue
         if key.startswith("lent:") and len(slot.options) > 3:
@@ -188,14 +198,15 @@ def _what_you_can_send(state: GameState, author: str) -> str:
     return f"in {state.phase} you can send: {', '.join(titles)}"
 
 
-def _fix(state: GameState, author: str, order: Order | None, reason: str) -> str:
+def _fix(reader: Reader, order: Order | None, reason: str) -> str:
     """What to send instead, when the reason does not already say it."""
+    state, author = reader.state, reader.author
     if "'" in reason or "write" in reason or "did you mean" in reason:
         return ""  # the reason quotes the expected form or names the players
     if author in state.players and not state.players[author].is_free:
         return ""  # the dead and the arrested have nothing to send
-    if order is None or isinstance(find_slot(state, order), str):
-        return _what_you_can_send(state, author)
+    if order is None or isinstance(find_slot(state, order, reader.slots()), str):
+        return _what_you_can_send(reader, author)
     if any(t in reason for t in order.targets):
         return "choose a player who is alive, free and not yourself"
     return ""

@@ -18,8 +18,9 @@ from engine.orders.model import Order
 from engine.orders.names import MatchKind, NameMatcher
 from engine.phases import Phase
 from engine.rules import RULESETS
+from engine.rules.base import Slot
 from engine.state import GameState
-from engine.validate import find_slot
+from engine.validate import find_slot, held_slots
 
 _TRAILING = re.compile(r"(?:[\s,]+(?:instead|now|again|please|pls|plz|thanks|ty))+[\s.!?]*$",
                        re.IGNORECASE)
@@ -71,6 +72,14 @@ class Reader:
     author: str
     words: Vocabulary
     notes: list[str] = field(default_factory=list)
+    _slots: list[tuple[str, Slot]] | None = field(default=None, repr=False)
+
+    def slots(self) -> list[tuple[str, Slot]] | None:
+        """The author's held slots, found once per PM (the state does not change while a PM
+        is read); None for an author who is not playing."""
+        if self._slots is None and self.author in self.state.players:
+            self._slots = held_slots(self.state, self.author)
+        return self._slots
 
     # -- pieces ----------------------------------------------------------------------------
     def name(self, text: str) -> tuple[str, str]:
@@ -172,7 +181,7 @@ class Reader:
         """Whether the author has a slot for ``ability`` now."""
         probe = Order(self.author, ability)
         return self.author in self.state.players and not isinstance(
-            find_slot(self.state, probe), str
+            find_slot(self.state, probe, self.slots()), str
         )
 
     def names_anyone(self, text: str) -> bool:

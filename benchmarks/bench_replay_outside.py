@@ -1,0 +1,173 @@
+"""The replay of the largest legal game, measured from outside as a GM runs it (not a test).
+
+    python benchmarks/bench_replay_outside.py [--runs 7] [--command "autogm"]
+
+Generates the largest legal dctp-2011 game (every role that can share a game, see
+bench_engine.largest_roster) in which every free player sends a messy PM (greetings, BBCode,
+quotes of the GM's post, lower case, thanks) with an order for every slot they hold, phase
+after phase; writes it as a scenario file; and times ``autogm replay FILE --json`` as a child
+process against, in the same run: ``python -c pass``, and the same command on the game's first
+phase alone (start-up: interpreter, imports, reading the roster). The cost of a phase is
+(whole game - first phase) / (phases - 1). Growth: the same for 10 to 80 phases (16 players)
+and for 16 to all 49 players (10 phases).
+
+By default the command is ``python -m daemon`` run from the checkout; ``--command autogm``
+times the installed entry point (pip compiles the package, so imports are faster there).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import shlex
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.bench_engine import LETHAL, largest_roster, order_text  # noqa: E402
+from engine.abilities import ABILITIES  # noqa: E402
+from engine.abilities.kill import kill_cycle_due  # noqa: E402
+from engine.rules import load_ruleset  # noqa: E402
+from engine.session import GameSession  # noqa: E402
+from engine.setup import Setup, new_game  # noqa: E402
+from engine.validate import held_slots  # noqa: E402
+
+RULESET = load_ruleset("dctp-2011")
+GM_QUOTE = '[quote="GameMaster"][b]{phase} has begun.[/b] Send your orders by PM.[/quote]\n'
+
+
+def messy(text: str, phase: str, rng: random.Random) -> str:
+    """An order as players write it: the same order, with what a GM reads past."""
+    if rng.random() < 0.3:
+        text = text.lower()
+    if rng.random() < 0.3:
+        text = f"[b]{text}[/b]"
+    if rng.random() < 0.4:
+        text = rng.choice(["Hi GM! ", "hey gm,\n", "Evening :)\n"]) + text
+    if rng.random() < 0.3:
+        text += rng.choice([" please", " thanks!", ". ty", " :D"])
+    if rng.random() < 0.2:
+        text = GM_QUOTE.format(phase=phase) + text
+    return text
+
+
+def game_text(phases: int, players: int | None = None, seed: int = 16) -> tuple[str, int]:
+    """A generated game in the scenario format, and the number of order PMs in it."""
+    rng = random.Random(seed)
+    roster = largest_roster()
+    if players is not None:
+        roster = dict(list(roster.items())[:players])
+        names = list(roster)
+        town = [r for r in RULESET.roles if RULESET.roles[r].side.value == "town"]
+        for i, name in enumerate(names):
+            roster[name] = "Gin" if i == 0 else town[i % len(town)]
+    session = GameSession(new_game(RULESET, roster, seed, Setup()))
+    lines = ["ruleset: dctp-2011", f"seed: {seed}", "options:", "  lynch_tie: no_lynch",
+             "players:", *(f"  {n}: {r}" for n, r in roster.items()), "setup: {}", "phases:"]
+    pms = 0
+    for _ in range(phases):
+        state = session.state
+        phase = state.phase
+        lines += [f"  - phase: {phase}", "    orders:"]
+        due = kill_cycle_due(state)
+        free = state.free_players()
+        for player in free:
+            orders = []
+            for _, slot in held_slots(state, player):
+                use = slot.options[0]
+                if phase.kind not in slot.phases or use.ability not in ABILITIES:
+                    continue
+                # The game must last its phases: no lethal ability, few kills and arrests.
+                if use.ability in LETHAL or (use.ability == "kill" and player not in due):
+                    continue
+                if use.ability in {"kill", "arrest"} and rng.random() < 0.85:
+                    continue
+                if use.ability == "vote":
+                    orders.append(f"Vote {free[(free.index(player) + 1) % len(free)]}")
+                else:
+                    orders.append(order_text(state, player, use.ability, use.count, rng))
+            if orders:
+                text = messy("\n".join(orders), str(phase), rng)
+                session.receive(player, text)
+                lines.append(f"      - {player}: {json.dumps(text)}")
+                pms += 1
+        if lines[-1].endswith("orders:"):
+            lines[-1] = "    orders: []"
+        session.close()
+        if session.state.winner:
+            break
+    return "\n".join(lines) + "\n", pms
+
+
+def first_phase(text: str) -> str:
+    """The same game cut after its first phase: the start-up baseline."""
+    head, _, rest = text.partition("  - phase:")
+    first = rest.split("  - phase:")[0]
+    return head + "  - phase:" + first
+
+
+def timed(command: list[str], runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        subprocess.run(command, check=True, stdout=subprocess.DEVNULL, cwd=ROOT)
+        times.append(time.perf_counter() - started)
+    return statistics.median(times) * 1000
+
+
+def cost(command: list[str], text: str, runs: int, folder: Path) -> tuple[float, float, int]:
+    """(whole game ms, first phase ms, phases) of ``command replay FILE --json``."""
+    whole, first = folder / "game.yaml", folder / "first.yaml"
+    whole.write_text(text, encoding="utf-8")
+    first.write_text(first_phase(text), encoding="utf-8")
+    phases = text.count("  - phase:")
+    return (
+        timed([*command, "replay", str(whole), "--json"], runs),
+        timed([*command, "replay", str(first), "--json"], runs),
+        phases,
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--command", help="the autogm command (default: python -m daemon)")
+    args = parser.parse_args()
+    command = shlex.split(args.command) if args.command else [sys.executable, "-m", "daemon"]
+    print(f"# {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
+          f"command: {' '.join(command)}, median of {args.runs} runs")
+    baseline = timed([sys.executable, "-c", "pass"], args.runs)
+    print(f"python -c pass: {baseline:.0f} ms")
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        text, pms = game_text(16)
+        whole, first, phases = cost(command, text, args.runs, folder)
+        per_phase = (whole - first) / (phases - 1)
+        print(f"largest game: {len(largest_roster())} players, {phases} phases, {pms} order PMs")
+        print(f"  replay --json: {whole:.0f} ms; first phase alone (start-up): {first:.0f} ms "
+              f"({first / baseline:.1f}x python -c pass)")
+        print(f"  above start-up: {whole - first:.0f} ms, {per_phase:.1f} ms a phase "
+              "(target: 80 ms, 5 ms a phase)")
+        print("growth (ms a phase above start-up):")
+        for phases_wanted in (10, 20, 40, 80):
+            text, _ = game_text(phases_wanted, players=16, seed=40)
+            whole, first, phases = cost(command, text, max(3, args.runs // 2), folder)
+            print(f"  16 players, {phases:3d} phases: {(whole - first) / (phases - 1):5.1f}")
+        for players in (16, 24, 32, 49):
+            text, _ = game_text(10, players=players, seed=41)
+            whole, first, phases = cost(command, text, max(3, args.runs // 2), folder)
+            per_phase = (whole - first) / (phases - 1)
+            print(f"  {players:2d} players, {phases:3d} phases: {per_phase:5.1f}")
+
+
+if __name__ == "__main__":
+    main()
