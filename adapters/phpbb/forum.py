@@ -30,6 +30,7 @@ from adapters.phpbb.login import Secret, log_in
 from adapters.phpbb.pages import message_box, page_kind, parse_profile
 from adapters.phpbb.pm import PMFolderPage, parse_pm_folder, parse_pm_view
 from adapters.phpbb.posting import Poster
+from adapters.phpbb.soup import PARSER
 from adapters.phpbb.topic import TopicPage, parse_topic_page
 from adapters.phpbb.transport import Page, Transport
 from adapters.phpbb.urls import endpoint
@@ -269,7 +270,7 @@ class PhpBBForum:
 
     def _look_up(self, name: str) -> User | None:
         page = self.transport.get(endpoint("profile_name", name=name))
-        soup = BeautifulSoup(page.text, "html.parser")
+        soup = BeautifulSoup(page.text, PARSER)
         user = parse_profile(soup)
         if user is not None:
             return user
@@ -288,12 +289,12 @@ class PhpBBForum:
                 return parse(page.text, self.dates, self.now())
             except UnrecognisedPage:
                 pass  # maybe an error page: look at it as one below
-        self._raise_for(page, BeautifulSoup(page.text, "html.parser"), what)
+        self._raise_for(page, BeautifulSoup(page.text, PARSER), what)
         raise AssertionError("_raise_for always raises")  # pragma: no cover
 
     def _understand_form_answer(self, page: Page, what: str) -> BeautifulSoup:
         """The soup of a posting answer; raises for session loss and information pages."""
-        soup = BeautifulSoup(page.text, "html.parser")
+        soup = BeautifulSoup(page.text, PARSER)
         lost = session_lost(soup)
         if lost is not None:
             raise lost

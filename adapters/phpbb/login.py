@@ -11,6 +11,7 @@ from adapters.phpbb.archive import PageArchive
 from adapters.phpbb.errors import error_for_login, error_for_message
 from adapters.phpbb.forms import Form, read_form
 from adapters.phpbb.pages import login_form_tag, message_box, page_info
+from adapters.phpbb.soup import PARSER
 from adapters.phpbb.transport import Page, Transport
 from adapters.phpbb.urls import endpoint
 
@@ -50,7 +51,7 @@ def log_in(transport: Transport, username: str, password: Secret, archive: PageA
 def _attempt(transport: Transport, username: str, password: Secret, archive: PageArchive) -> str:
     form_page = transport.get(endpoint("login"))
     fetched_at = transport.clock()
-    soup = BeautifulSoup(form_page.text, "html.parser")
+    soup = BeautifulSoup(form_page.text, PARSER)
     form_tag = login_form_tag(soup)
     user_id = _logged_in_as(transport)
     if form_tag is None and user_id and page_info(soup).logged_in:
@@ -81,7 +82,7 @@ def _read_answer(transport: Transport, answer: Page, archive: PageArchive) -> st
     user_id = _logged_in_as(transport)
     if answer.status in (301, 302, 303) and user_id:
         return user_id
-    soup = BeautifulSoup(answer.text, "html.parser")
+    soup = BeautifulSoup(answer.text, PARSER)
     if answer.status == 200 and user_id and login_form_tag(soup) is None:
         return user_id  # phpBB 3.0 answers "You have been successfully logged in." with a 200
     if login_form_tag(soup) is not None:

@@ -12,7 +12,15 @@ from adapters.base import PMSummary, PrivateMessage, UnrecognisedPage
 from adapters.bbcode import split_quotes
 from adapters.phpbb.dates import DateReader, read_date
 from adapters.phpbb.markup import to_bbcode
-from adapters.phpbb.soup import classes, href_of, page_numbers, profile_link, text_of, user_of
+from adapters.phpbb.soup import (
+    PARSER,
+    classes,
+    href_of,
+    page_numbers,
+    profile_link,
+    text_of,
+    user_of,
+)
 from adapters.phpbb.urls import query_value
 
 _VIEW_LINK = re.compile(r"mode=view.*[?&]p=\d+|[?&]p=\d+.*mode=view")
@@ -36,7 +44,7 @@ class PMFolderPage:
 
 
 def parse_pm_folder(html: str, dates: DateReader, now: datetime) -> PMFolderPage:
-    soup = BeautifulSoup(html, "html.parser")
+    soup = BeautifulSoup(html, PARSER)
     scope = soup.find("form", id="viewfolder") or soup.find("form", attrs={"name": "viewfolder"})
     if not isinstance(scope, Tag):
         raise UnrecognisedPage("not a private message folder: no form#viewfolder", None)
@@ -102,7 +110,7 @@ def _is_unread(row: Tag | None) -> bool:
 
 def parse_pm_view(html: str, dates: DateReader, now: datetime) -> PrivateMessage:
     """One private message, from ``ucp.php?i=pm&mode=view&p=<id>``."""
-    soup = BeautifulSoup(html, "html.parser")
+    soup = BeautifulSoup(html, PARSER)
     post = soup.find("div", id=_POST_ID)
     if isinstance(post, Tag):
         return _prosilver_message(post, dates, now)

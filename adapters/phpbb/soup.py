@@ -12,6 +12,13 @@ import re
 
 from bs4 import Tag
 
+try:  # lxml builds the same tree several times faster than Python's html.parser
+    import lxml  # noqa: F401
+
+    PARSER = "lxml"
+except ImportError:  # pragma: no cover - lxml is a dependency; a build without it still works
+    PARSER = "html.parser"
+
 from adapters.phpbb.urls import query_value
 
 _PAGE_OF = re.compile(r"Page\s+(\d+)\s+of\s+(\d+)", re.IGNORECASE)

@@ -16,7 +16,7 @@ from adapters.base import Post, UnrecognisedPage
 from adapters.bbcode import split_quotes
 from adapters.phpbb.dates import DateReader, parse_iso, read_date
 from adapters.phpbb.markup import to_bbcode
-from adapters.phpbb.soup import href_of, page_numbers, profile_link, slim, text_of, user_of
+from adapters.phpbb.soup import PARSER, href_of, page_numbers, profile_link, slim, text_of, user_of
 from adapters.phpbb.urls import query_value
 
 _POST_START = re.compile(r'<div id="p\d+" class="post\b')
@@ -39,12 +39,12 @@ def parse_topic_page(html: str, dates: DateReader, now: datetime) -> TopicPage:
     light = slim(html)
     first = _POST_START.search(light)
     if first is None:
-        return _parse_subsilver2(BeautifulSoup(light, "html.parser"), dates, now)
+        return _parse_subsilver2(BeautifulSoup(light, PARSER), dates, now)
     # The title and pagination sit between the start of the page body and the first post.
     body_start = max(light.rfind("<", 0, light.find('id="page-body"')), 0)
-    head = BeautifulSoup(light[body_start : first.start()], "html.parser")
+    head = BeautifulSoup(light[body_start : first.start()], PARSER)
     body = BeautifulSoup(
-        light[first.start() :], "html.parser", parse_only=SoupStrainer("div", id=_POST_ID)
+        light[first.start() :], PARSER, parse_only=SoupStrainer("div", id=_POST_ID)
     )
     topic_id, title = _topic_title(head)
     page, pages = page_numbers(head)
