@@ -30,6 +30,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("autogm")
 DEFAULT_CONFIG = "config.ini"
+# How long a stop waits for the job in flight (a service manager's own timeout is longer).
+STOP_GRACE_SECONDS = 10
 
 
 class UserError(Exception):
@@ -103,12 +105,26 @@ def _started(store: Store, game: str) -> dict:
 
 
 def _run(args: argparse.Namespace) -> int:
+    # Listen for SIGTERM before anything else: a stop asked for while the config and the
+    # engine still load ends the run as soon as it can, with status 0.
+    stop = threading.Event()
+    _stop_on_signals(stop)
     config = _config(args)
     level = "DEBUG" if args.verbose else config.autogm.log_level
     logging.basicConfig(
         level=level, stream=sys.stderr, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
-    return run_daemon(config)
+    return run_daemon(config, stop)
+
+
+def _stop_on_signals(stop: threading.Event) -> None:
+    def on_signal(signum: int, frame: object) -> None:
+        log.info("signal %s: finishing the current step, then stopping", signum)
+        stop.set()
+
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, on_signal)
+        signal.signal(signal.SIGTERM, on_signal)
 
 
 def run_daemon(config: Config, stop: threading.Event | None = None) -> int:
@@ -117,14 +133,7 @@ def run_daemon(config: Config, stop: threading.Event | None = None) -> int:
     from daemon.scheduler import JobSync, build_scheduler
 
     stop = stop or threading.Event()
-
-    def on_signal(signum: int, frame: object) -> None:
-        log.info("signal %s: finishing the current step, then stopping", signum)
-        stop.set()
-
-    if threading.current_thread() is threading.main_thread():
-        signal.signal(signal.SIGINT, on_signal)
-        signal.signal(signal.SIGTERM, on_signal)
+    _stop_on_signals(stop)
     scheduler = build_scheduler()
     daemon = jobs.Daemon(
         config,
@@ -144,7 +153,18 @@ def run_daemon(config: Config, stop: threading.Event | None = None) -> int:
     try:
         stop.wait()
     finally:
-        scheduler.shutdown(wait=True)
+        # Not shutdown(wait=True): it holds the scheduler's locks while it waits, and a job
+        # that syncs the jobs as it ends would wait for them forever. The job in flight sees
+        # the stop (should_stop) between two requests and ends; one that does not within the
+        # grace is left behind: the store and the outbox are safe to stop at any point.
+        sync.stop()
+        scheduler.shutdown(wait=False)
+        idle = sync.wait_idle(STOP_GRACE_SECONDS)
+    if not idle:
+        log.warning("a job still runs after %ss: stopping without it", STOP_GRACE_SECONDS)
+        if threading.current_thread() is threading.main_thread():
+            logging.shutdown()
+            os._exit(0)
     log.info("stopped")
     return 0
 

@@ -175,10 +175,17 @@ class JobSync:
         self.clock = clock
         self._applied: dict[str, JobSpec] = {}
         self._lock = threading.Lock()
+        self._running = 0
+        self._idle = threading.Condition()
+        self._stopping = False
 
     def sync(self, store: Store, now: datetime) -> list[JobSpec]:
         has_start = self.functions.start is not None
         specs = plan_jobs(self.config, store, now, has_start)
+        if self._stopping:
+            # A job that ends while the daemon stops must not wait on the scheduler's
+            # locks, which its shutdown holds; the next start plans from the store anyway.
+            return specs
         with self._lock:
             wanted = {spec.id for spec in specs}
             for job_id in [job_id for job_id in self._applied if job_id not in wanted]:
@@ -233,11 +240,26 @@ class JobSync:
                 return
             now = self.clock()
             log.info("job %s", spec.id)
+            with self._idle:
+                self._running += 1
             try:
                 function(*spec.args, now)
             except Exception:
                 # One bad message or page must not stop the daemon: log it, and the next
                 # sync retries whatever the store says is still to do.
                 log.exception("job %s failed", spec.id)
+            finally:
+                with self._idle:
+                    self._running -= 1
+                    self._idle.notify_all()
 
         return run
+
+    def stop(self) -> None:
+        """From now on, ``sync`` leaves the scheduler alone (it is shutting down)."""
+        self._stopping = True
+
+    def wait_idle(self, timeout: float) -> bool:
+        """Wait until no job is running, at most ``timeout`` seconds; whether none is."""
+        with self._idle:
+            return self._idle.wait_for(lambda: self._running == 0, timeout)

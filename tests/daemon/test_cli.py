@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 import threading
+import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -170,3 +171,65 @@ def test_a_reader_that_stops_reading_is_not_an_error():
     err = proc.stderr.read()
     assert proc.wait(timeout=60) == 0
     assert err == b""
+
+
+def test_a_stop_during_a_poll_ends_the_daemon_within_seconds(tmp_path, monkeypatch):
+    """Issue 13: "SIGTERM during a poll hangs the process forever: scheduler.shutdown(wait=True)
+    holds APScheduler's lock while the worker, inside the poll, calls scheduler.get_job through
+    JobSync and waits for the same lock." A poll that is running when the stop comes, and
+    syncs the jobs after it, must not keep the daemon from stopping."""
+    from daemon import jobs
+    from daemon.config import load_config
+
+    kit = Kit(tmp_path)
+    polling, stop = threading.Event(), threading.Event()
+    real_poll = jobs.Daemon.poll
+
+    def slow_poll(self, forum, now):
+        real_poll(self, forum, now)
+        polling.set()
+        stop.wait(5)  # the stop arrives while this poll is still running
+        time.sleep(0.2)  # ... and the scheduler is shutting down when it syncs
+        with self.open_store() as store:
+            self.changed(store, now)
+
+    monkeypatch.setattr(jobs.Daemon, "poll", slow_poll)
+    runner = threading.Thread(target=run_daemon, args=(load_config(kit.config_path), stop))
+    runner.start()
+    assert polling.wait(10)
+    stop.set()
+    started = time.monotonic()
+    runner.join(timeout=15)
+    assert not runner.is_alive(), "the daemon did not stop"
+    assert time.monotonic() - started < 5
+
+
+@pytest.mark.parametrize("delay", [0.6, 1.0, 1.6, 2.3, 3.1])
+def test_sigterm_at_any_moment_stops_the_process_within_seconds(tmp_path, delay):
+    """Issue 13: "autogm must stop within a few seconds at any moment ... A test sends SIGTERM
+    at many points of polls, closes and sends." The game starts at once, polls every second
+    and closes a phase every two: SIGTERM lands in a poll, a close, a send or an idle wait."""
+    import signal
+
+    kit = Kit(tmp_path)
+    text = kit.config_path.read_text()
+    text = text.replace("start = 2026-12-01 18:00\n", "")
+    text = text.replace("poll_interval = 5m", "poll_interval = 1s")
+    text = text.replace("prep_deadline = 1h", "prep_deadline = 2s")
+    text = text.replace("night_deadline = 12h", "night_deadline = 2s")
+    kit.config_path.write_text(text)
+    for name in ("Abs", "Kleene", "Conia"):
+        kit.send(name, "Kill Kleene\nVote Abs\nInvestigate Abs kills Kleene")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "daemon", "run", "--config", str(kit.config_path)],
+        cwd=ROOT, env=os.environ, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+    )
+    time.sleep(delay)
+    proc.send_signal(signal.SIGTERM)
+    started = time.monotonic()
+    try:
+        code = proc.wait(timeout=15)
+    finally:
+        proc.kill()
+    assert time.monotonic() - started < 8, "autogm did not stop within seconds of SIGTERM"
+    assert code == 0, proc.stderr.read().decode() if proc.stderr else ""
