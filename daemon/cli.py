@@ -15,7 +15,7 @@ import signal
 import sys
 import threading
 from collections.abc import Callable, Sequence
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -194,7 +194,7 @@ def _status(args: argparse.Namespace) -> int:
 
 def status_text(store: Store, cfg: GameConfig, now: datetime) -> str:
     from daemon import approval, games, phases, reminders
-    from daemon.texts import when
+    from daemon.texts import duration, when, winner_name
 
     row = store.game(cfg.name)
     if row is None:
@@ -202,15 +202,24 @@ def status_text(store: Store, cfg: GameConfig, now: datetime) -> str:
         return f"{cfg.name}: not started (starts {start})"
     lines = [f"{cfg.name}: {row['status']}, {row['phase'] or '-'} (topic {cfg.topic})"]
     if row["status"] not in ("running", "paused"):
-        return lines[0]
+        winners = [e["details"].get("winner") for e in store.events(cfg.name, "phase.closed")]
+        winner = next((w for w in reversed(winners) if w), None)
+        if winner:
+            lines.append(f"  the game is over: {winner_name(winner)} won")
+        return "\n".join(lines)
     waiting = approval.awaiting_approval(store, cfg.name)
     phase = phases.open_phase(store, cfg.name)
     if waiting and phase is None:
         lines.append(f"  {waiting} closed; results held: autogm approve {cfg.name}")
     if phase is not None and phase.deadline is not None:
         left = phase.deadline - now
-        hours = f"{left.total_seconds() / 3600:.1f} h left" if left.total_seconds() > 0 else "due"
-        lines.append(f"  deadline {when(phase.deadline, cfg.timezone)} ({hours})")
+        if left.total_seconds() <= 0:
+            shown = "due"
+        elif left < timedelta(hours=1):
+            shown = f"{duration(left)} left"
+        else:
+            shown = f"{left.total_seconds() / 3600:.1f} h left"
+        lines.append(f"  deadline {when(phase.deadline, cfg.timezone)} ({shown})")
     live = games.rebuild(store, cfg.name, games.ruleset_for(cfg))
     silent = set(reminders.silent_players(store, live))
     able = games.can_act(live.state)
@@ -380,10 +389,14 @@ def _replay(args: argparse.Namespace) -> int:
 
 def _add_replay(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser("replay", help="replay a scenario file and show what the GM posts")
-    parser.add_argument("file", help="a scenario file (YAML, see docs/scenarios.md)")
+    parser.add_argument(
+        "file",
+        metavar="FILE|GAME",
+        help="a scenario file (YAML, see docs/scenarios.md), or with --archive the archived GAME",
+    )
     parser.add_argument("--json", action="store_true", help="print the replay record as JSON")
     parser.add_argument(
-        "--archive", metavar="DB", help="replay archived game FILE from the archive DB instead"
+        "--archive", metavar="DB", help="replay the archived GAME of the archive DB instead"
     )
     parser.set_defaults(func=_replay)
 
@@ -445,6 +458,15 @@ exit status:
 """
 
 
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("autogm")
+    except PackageNotFoundError:  # run from a checkout that was never installed
+        return "(not installed)"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="autogm",
@@ -452,6 +474,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=EXIT_STATUS,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    parser.add_argument("--version", action="version", version=f"autogm {_version()}")
     sub = parser.add_subparsers(dest="command", required=True)
     for register in REGISTRARS:
         register(sub)

@@ -148,6 +148,9 @@ def parse_topic(text: str) -> str:
 
 
 def parse_durations(text: str) -> tuple[timedelta, ...]:
+    """Lengths, longest first; "0", "none" or "off" alone: none at all."""
+    if text.strip().lower() in {"0", "none", "off", "no"}:
+        return ()
     return tuple(sorted((parse_positive_duration(item) for item in split_list(text)), reverse=True))
 
 

@@ -117,12 +117,25 @@ def _route(
 
 
 def _unrouted(store: Store, message: InboxMessage, answer: str | None, now: datetime) -> None:
-    """A PM that no game takes: logged if its author plays nowhere, else answered."""
+    """A PM that no game takes: answered with why (once to an author who plays nowhere, so
+    that a stranger or another bot is not answered forever)."""
     store.set_parsed(message.id, now)
-    if answer is None:
-        store.log("inbox.not-a-player", {"inbox": message.id, "author": message.author}, now)
-    else:
+    if answer is not None:
         sending.answer(store, message, None, answer, now)
+        return
+    author = message.author.casefold()
+    told = any(
+        str(e["details"].get("author", "")).casefold() == author
+        for e in store.events(None, "inbox.not-a-player")
+    )
+    store.log("inbox.not-a-player", {"inbox": message.id, "author": message.author}, now)
+    if not told:
+        finished = [
+            g["name"]
+            for g in store.games("ended", "archived")
+            if any(p["name"].casefold() == author for p in store.players(g["name"]))
+        ]
+        sending.answer(store, message, None, texts.not_a_player_answer(finished), now)
 
 
 def _handle(

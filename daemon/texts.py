@@ -34,11 +34,15 @@ def deadline_moved_post(phase: str, deadline: datetime, tz: ZoneInfo) -> str:
 
 
 def duration(length: timedelta) -> str:
-    minutes = int(length.total_seconds() // 60)
+    # To the nearest minute: a reminder runs a moment after its time, and "1 minute" left
+    # must not read "0 minutes".
+    minutes = int((length.total_seconds() + 30) // 60)
     hours, minutes = divmod(minutes, 60)
     if hours and minutes:
         return f"{hours} h {minutes} min"
-    return f"{hours} hours" if hours > 1 else "1 hour" if hours else f"{minutes} minutes"
+    if hours:
+        return f"{hours} hours" if hours > 1 else "1 hour"
+    return "1 minute" if minutes == 1 else f"{minutes} minutes"
 
 
 def start_post(
@@ -217,6 +221,20 @@ def vote_count_title(phase: str) -> str:
 
 def replaced_answer(game: str) -> str:
     return f"You no longer play in {game} (your slot was handed over); this message was ignored."
+
+
+def not_a_player_answer(finished: Sequence[str]) -> str:
+    """To a PM that no game in play takes: the games of its author that are over, if any."""
+    if finished:
+        games = ", ".join(finished)
+        return (
+            f"{games} {'is' if len(finished) == 1 else 'are'} over: autogm no longer reads "
+            "orders for it. Thank you for playing!"
+        )
+    return (
+        "You are not a player of any game autogm runs on this forum, so this message was not "
+        "read. If you should be, please tell the GM."
+    )
 
 
 def which_game_answer(games: Sequence[str]) -> str:

@@ -233,3 +233,33 @@ def test_sigterm_at_any_moment_stops_the_process_within_seconds(tmp_path, delay)
         proc.kill()
     assert time.monotonic() - started < 8, "autogm did not stop within seconds of SIGTERM"
     assert code == 0, proc.stderr.read().decode() if proc.stderr else ""
+
+
+def test_status_shows_minutes_under_an_hour_and_the_winner(tmp_path, capsys):
+    """Issue 13: "`status` shows minutes under an hour and the winner of a finished game"."""
+    kit = Kit(tmp_path)
+    kit.config_path.write_text(
+        kit.config_path.read_text().replace("prep_deadline = 1h", "prep_deadline = 40m")
+    )
+    kit.daemon = kit.new_daemon()
+    kit.clock.now = datetime.now(UTC).replace(microsecond=0)  # the CLI uses the real clock
+    kit.start()
+    assert cli(kit, "status", "g1") == 0
+    assert "(40 minutes left)" in capsys.readouterr().out
+    with Store.open(kit.config.autogm.state_file) as store:
+        store.log("phase.closed", {"phase": "Day 3", "winner": "town"}, kit.clock(), "g1")
+        store.update_game("g1", kit.clock(), status="ended")
+    assert cli(kit, "status", "g1") == 0
+    out = capsys.readouterr().out
+    assert "g1: ended" in out and "the game is over: the town won" in out
+
+
+def test_version_and_the_replay_argument_names(capsys):
+    """Issue 13: "`autogm --version`; help texts show defaults; `replay --archive` names its
+    argument GAME"."""
+    with pytest.raises(SystemExit):
+        main(["--version"])
+    assert capsys.readouterr().out.startswith("autogm ")
+    with pytest.raises(SystemExit):
+        main(["replay", "--help"])
+    assert "FILE|GAME" in capsys.readouterr().out

@@ -10,7 +10,8 @@ import pytest
 from daemon.config import check_rulesets, load_config
 from daemon.config_ini import ConfigError
 from daemon.config_types import AckMode, ResultsMode, VotesMode
-from daemon.config_values import DailyAt, Lasting, parse_deadline, parse_duration
+from daemon.config_values import DailyAt, Lasting, parse_deadline, parse_duration, parse_durations
+from daemon.texts import duration
 
 ROOT = Path(__file__).resolve().parents[2]
 BERLIN = ZoneInfo("Europe/Berlin")
@@ -296,3 +297,18 @@ def test_configparser_is_not_asked_to_interpolate(tmp_path):
     text = GOOD.replace("lynch_tie = no_lynch", "note = 100% sure")
     config = load_config(write(tmp_path, text))
     assert config.rules["house"].options["note"] == "100% sure"
+
+
+def test_reminders_0_means_none():
+    """Issue 13: "`reminders = 0` means none as the file says"."""
+    assert parse_durations("0") == () == parse_durations("none")
+    assert parse_durations("1h, 12h") == (timedelta(hours=12), timedelta(hours=1))
+
+
+def test_a_reminder_says_the_time_left_to_the_minute():
+    """Issue 13: "Reminders say the right time left (a 1-minute reminder says "0 minutes"
+    today)": the job runs a moment after its time."""
+    assert duration(timedelta(seconds=59.6)) == "1 minute"
+    assert duration(timedelta(minutes=29, seconds=58)) == "30 minutes"
+    assert duration(timedelta(minutes=59, seconds=50)) == "1 hour"
+    assert duration(timedelta(hours=12, seconds=-2)) == "12 hours"

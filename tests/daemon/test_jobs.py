@@ -197,16 +197,32 @@ def test_a_pm_sent_after_the_deadline_waits_for_the_next_phase(kit):
     assert order.player == "Abs"
 
 
-def test_messages_from_non_players_are_kept_but_not_answered(kit):
+def test_messages_from_non_players_are_kept_and_answered_once(kit):
+    """Issue 13: "A PM from someone who is not in the game ... gets one answer saying so"
+    (one, so that a stranger or another bot is not answered forever)."""
     to_day_one(kit)
     kit.forum.add_user("Lurker")
     kit.send("Lurker", "Vote Abs")
     kit.poll()
-    assert kit.inbox_of("Lurker") == []
+    kit.send("Lurker", "hello?")
+    kit.poll()
+    (answer,) = kit.inbox_of("Lurker")
+    assert "You are not a player of any game autogm runs on this forum" in answer.source
     with kit.store() as store:
-        (row,) = store.rows("SELECT * FROM inbox WHERE author = 'Lurker'")
-        assert row["source"] == "Vote Abs" and row["parsed_at"] is not None
-        assert store.events(kind="inbox.not-a-player")
+        rows = store.rows("SELECT * FROM inbox WHERE author = 'Lurker' ORDER BY id")
+        assert [r["source"] for r in rows] == ["Vote Abs", "hello?"]
+        assert all(r["parsed_at"] is not None for r in rows)
+        assert len(store.events(kind="inbox.not-a-player")) == 2
+
+
+def test_a_pm_to_a_finished_game_is_answered_that_it_is_over(kit):
+    """Issue 13: "A PM ... to a finished game, gets one answer saying so"."""
+    to_day_one(kit)
+    with kit.store() as store:
+        store.update_game("g1", kit.clock(), status="ended")
+    kit.send("Abs", "Kill Kleene")
+    kit.poll()
+    assert "g1 is over: autogm no longer reads orders for it" in kit.inbox_of("Abs")[-1].source
 
 
 def test_a_message_that_breaks_the_engine_is_answered_and_the_rest_go_on(kit, monkeypatch):
