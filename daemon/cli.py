@@ -56,11 +56,16 @@ def _add_config(parser: argparse.ArgumentParser) -> None:
 
 def check_config(config: Config) -> None:
     """Everything checkable before a game starts: rulesets, options, role lists and deals."""
-    from daemon.config import check_rulesets
+    from daemon.config import check_rulesets, state_dir_problem
     from daemon.roster import deal
     from engine.rules import load_ruleset
     from engine.rules.base import RulesetError
 
+    problem = state_dir_problem(config.autogm.state_dir)
+    if problem:
+        where = config.autogm.state_where
+        text = f"{problem}; set state_dir to a directory autogm may write"
+        raise where.error(text) if where else UserError(f"{config.path}: [autogm] {text}")
     rulesets = check_rulesets(config, load_ruleset, (RulesetError,))
     for game in config.games.values():
         try:

@@ -12,6 +12,7 @@ options; the engine validates them through :func:`check_rulesets`) and ``[overri
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Mapping
 from datetime import timedelta
 from pathlib import Path
@@ -55,17 +56,38 @@ ADAPTERS = ("phpbb", "local")
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 
 
+def default_state_dir() -> str:
+    """systemd's StateDirectory= when the service has one (it sets $STATE_DIRECTORY, a
+    directory the service may write), else "state" beside the config file."""
+    return os.environ.get("STATE_DIRECTORY", "").split(":")[0] or "state"
+
+
 def _read_autogm(section: IniSection | None, base: Path) -> AutogmConfig:
     if section is None:
-        return AutogmConfig(base / "state", "INFO", ZoneInfo("UTC"))
+        return AutogmConfig(base / default_state_dir(), "INFO", ZoneInfo("UTC"))
     f = Fields(section)
     config = AutogmConfig(
-        state_dir=base / f.get("state_dir", str.strip, "state"),
+        state_dir=base / f.get("state_dir", str.strip, default_state_dir()),
         log_level=f.get("log_level", choice(LOG_LEVELS, str.upper), "INFO"),
         timezone=f.get("timezone", parse_timezone, ZoneInfo("UTC")),
+        state_where=section.where("state_dir"),
     )
     f.finish()
     return config
+
+
+def state_dir_problem(state_dir: Path) -> str | None:
+    """Why autogm could not keep its state in ``state_dir``, or None: the directory, or the
+    nearest folder above it that exists (where it would be made), must be writable."""
+    here = state_dir
+    while not here.exists() and here != here.parent:
+        here = here.parent
+    if not here.is_dir():
+        return f"{here} is not a directory"
+    if not os.access(here, os.W_OK | os.X_OK):
+        made = "" if here == state_dir else f" (to create {state_dir})"
+        return f"{here} is not writable by this user{made}"
+    return None
 
 
 def _read_forum(section: IniSection, base: Path) -> ForumConfig:

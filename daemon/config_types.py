@@ -43,6 +43,8 @@ class AutogmConfig:
     state_dir: Path
     log_level: str
     timezone: ZoneInfo
+    # Where state_dir is set (or the [autogm] section), for errors about the directory.
+    state_where: Where | None = field(default=None, compare=False)
 
     @property
     def state_file(self) -> Path:

@@ -76,7 +76,28 @@ class JobFunctions:
     start: Callable[[str, datetime], None] | None = None  # (game, now)
 
 
+class _SchedulerNoise(logging.Filter):
+    """APScheduler's own lines as DEBUG: the daemon logs one line per job run itself, and with
+    one worker a poll that comes due while another job runs is skipped by design (coalesce),
+    not a warning for the GM."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.levelno <= logging.INFO or "maximum number of running instances" in str(
+            record.msg
+        ):
+            record.levelno, record.levelname = logging.DEBUG, "DEBUG"
+            return logging.getLogger(record.name).isEnabledFor(logging.DEBUG)
+        return True
+
+
+_NOISE = _SchedulerNoise()
+
+
 def build_scheduler() -> BackgroundScheduler:
+    for name in ("apscheduler.scheduler", "apscheduler.executors.default"):
+        target = logging.getLogger(name)
+        if _NOISE not in target.filters:
+            target.addFilter(_NOISE)
     return BackgroundScheduler(
         executors={"default": ThreadPoolExecutor(1)},
         job_defaults={"coalesce": True, "max_instances": 1},

@@ -56,15 +56,24 @@ class Store:
     def open(cls, path: Path | str) -> Store:
         """Open (creating if needed) and migrate; ``":memory:"`` gives a throwaway store."""
         in_memory = str(path) == ":memory:"
-        if not in_memory:
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        db = Database(str(path), execute_plugins=False)
-        # A CLI command (approve, status) may write while the daemon runs: WAL lets readers
-        # and one writer share the file, and busy_timeout waits for the lock instead of failing.
-        db.execute("PRAGMA busy_timeout = 10000")
-        db.execute("PRAGMA foreign_keys = ON")
-        if not in_memory:
-            db.enable_wal()
+        try:
+            if not in_memory:
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+            db = Database(str(path), execute_plugins=False)
+            # A CLI command (approve, status) may write while the daemon runs: WAL lets
+            # readers and one writer share the file, and busy_timeout waits for the lock.
+            db.execute("PRAGMA busy_timeout = 10000")
+            db.execute("PRAGMA foreign_keys = ON")
+            if not in_memory:
+                db.enable_wal()
+        except (OSError, sqlite3.Error) as exc:
+            # A state directory that cannot be written (a read-only /etc, a missing
+            # StateDirectory=) is the GM's to fix: one line naming it, not a traceback.
+            reason = getattr(exc, "strerror", None) or str(exc)
+            raise StoreError(
+                f"{path}: the state file cannot be opened or written ({reason}); "
+                "set state_dir in [autogm] to a directory autogm may write"
+            ) from None
         store = cls(db)
         try:
             store._migrate()

@@ -312,3 +312,26 @@ def test_a_reminder_says_the_time_left_to_the_minute():
     assert duration(timedelta(minutes=29, seconds=58)) == "30 minutes"
     assert duration(timedelta(minutes=59, seconds=50)) == "1 hour"
     assert duration(timedelta(hours=12, seconds=-2)) == "12 hours"
+
+
+def test_the_state_directory_defaults_to_systemds_and_must_be_writable(tmp_path, monkeypatch):
+    """Issue 13: "docs/running.md's unit uses ProtectSystem=strict and
+    ReadWritePaths=/var/lib/autogm, but config.example.ini's state_dir = state resolves next to
+    the config (read-only) ... have check-config check that the state directory is
+    writable", naming file, line and key."""
+    from daemon.cli import check_config, main
+
+    config = tmp_path / "config.ini"
+    config.write_text((ROOT / "config.example.ini").read_text(), encoding="utf-8")
+    monkeypatch.setenv("STATE_DIRECTORY", str(tmp_path / "var-lib-autogm"))
+    assert load_config(config).autogm.state_dir == tmp_path / "var-lib-autogm"
+    monkeypatch.delenv("STATE_DIRECTORY")
+    assert load_config(config).autogm.state_dir == tmp_path / "state"
+    # A place no user can make a directory in: below a file.
+    blocked = tmp_path / "etc"
+    blocked.write_text("a file, not a folder")
+    text = config.read_text().replace("# state_dir = state", f"state_dir = {blocked}/state")
+    config.write_text(text, encoding="utf-8")
+    with pytest.raises(ConfigError, match=r"config.ini:\d+: \[autogm\] state_dir: .* is not a"):
+        check_config(load_config(config))
+    assert main(["check-config", str(config)]) == 2

@@ -193,3 +193,21 @@ def test_smoke_a_real_scheduler_closes_a_deadline_missed_while_down(config, stor
     finally:
         scheduler.shutdown(wait=True)
     assert calls.seen[0][:3] == ("close", "g2", "Night 1")
+
+
+def test_at_info_the_log_is_one_line_per_job_run(caplog):
+    """Issue 13: "At INFO the log is one line per job run, as docs/running.md promises (no
+    APScheduler "skipped: maximum number of running instances" warnings at start)"."""
+    import logging
+
+    from daemon.scheduler import build_scheduler
+
+    build_scheduler()
+    with caplog.at_level(logging.INFO):
+        logging.getLogger("apscheduler.scheduler").warning(
+            'Execution of job "poll:local" skipped: maximum number of running instances '
+            "reached (1)"
+        )
+        logging.getLogger("apscheduler.executors.default").info('Running job "poll:local"')
+        logging.getLogger("apscheduler.scheduler").error("a real problem")
+    assert [r.getMessage() for r in caplog.records] == ["a real problem"]

@@ -163,3 +163,11 @@ def test_times_are_stored_as_utc_text(store):
     assert (
         store.rows("SELECT updated_at FROM marks")[0]["updated_at"] == "2026-12-01T19:00:00+00:00"
     )
+
+
+def test_a_state_directory_that_cannot_be_written_is_one_error(tmp_path):
+    """Issue 13: "turn every state-directory error into one line and exit status 2"."""
+    blocked = tmp_path / "etc"
+    blocked.write_text("a file, not a folder")
+    with pytest.raises(StoreError, match="the state file cannot be opened or written"):
+        Store.open(blocked / "state" / "autogm.db")
