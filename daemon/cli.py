@@ -57,6 +57,7 @@ def _add_config(parser: argparse.ArgumentParser) -> None:
 def check_config(config: Config) -> None:
     """Everything checkable before a game starts: rulesets, options, role lists and deals."""
     from daemon.config import check_rulesets, state_dir_problem
+    from daemon.override_lines import read_overrides
     from daemon.roster import deal
     from engine.rules import load_ruleset
     from engine.rules.base import RulesetError
@@ -73,6 +74,8 @@ def check_config(config: Config) -> None:
         except RulesetError as exc:
             key = "roles" if game.roles else "players"
             raise game.section.where(key).error(str(exc)) from exc
+    # Every [overrides:GAME] line, read as the daemon reads them at each poll.
+    read_overrides(config)
 
 
 def _config(args: argparse.Namespace) -> Config:

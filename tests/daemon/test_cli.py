@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import threading
@@ -263,3 +264,18 @@ def test_version_and_the_replay_argument_names(capsys):
     with pytest.raises(SystemExit):
         main(["replay", "--help"])
     assert "FILE|GAME" in capsys.readouterr().out
+
+
+def test_check_config_checks_the_override_lines(tmp_path, capsys):
+    """Issue 13: "`check-config` accepts any `[overrides:*]` line ("1 = frobnicate everyone"
+    passes): check them as the daemon will, with file, line and key"."""
+    kit = Kit(tmp_path)
+    with kit.config_path.open("a", encoding="utf-8") as config:
+        config.write("\n[overrides:g1]\nfirst = extend by 2h\n1 = frobnicate everyone\n")
+    assert main(["check-config", str(kit.config_path)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert re.fullmatch(
+        r"autogm: .*config\.ini:\d+: \[overrides:g1\] 1: 'frobnicate everyone' is not an "
+        r"override \(.*\)",
+        err,
+    ), err
