@@ -48,7 +48,8 @@ def page_kind(soup: BeautifulSoup) -> str:
         ("login_form", lambda: login_form_tag(soup) is not None),
         ("topic", lambda: soup.find("div", id=re.compile(r"^p\d+$"), class_="post") is not None
             or soup.find("a", attrs={"name": re.compile(r"^p\d+$")}) is not None),
-        ("pm_view", lambda: soup.find("div", id=re.compile(r"^post-\d+$")) is not None),
+        ("pm_view", lambda: soup.find("div", id=re.compile(r"^post-\d+$")) is not None
+            or _subsilver2_pm_view(soup)),
         ("pm_folder", lambda: soup.find("form", id="viewfolder") is not None),
         ("pm_compose_form", lambda: _postform_action(soup, "mode=compose")),
         ("posting_form", lambda: _postform_action(soup, "posting.php")),
@@ -61,6 +62,16 @@ def page_kind(soup: BeautifulSoup) -> str:
         if check():
             return kind
     return "unknown"
+
+
+def _subsilver2_pm_view(soup: BeautifulSoup) -> bool:
+    """subsilver2's message view: the ucp form of ``mode=view`` holding one post body."""
+    form = soup.find("form", attrs={"name": "ucp"})
+    return (
+        isinstance(form, Tag)
+        and "mode=view" in str(form.get("action", ""))
+        and form.find("div", class_="postbody") is not None
+    )
 
 
 def login_form_tag(soup: BeautifulSoup) -> Tag | None:
@@ -94,9 +105,18 @@ def message_box(soup: BeautifulSoup) -> MessageBox | None:
 
 def _subsilver2_message(soup: BeautifulSoup) -> Tag | None:
     for cell in soup.find_all("th"):
-        if text_of(cell) in ("Information", "General Error", "Message"):
-            table = cell.find_parent("table")
-            return table if isinstance(table, Tag) else None
+        if text_of(cell) not in ("Information", "General Error", "Message"):
+            continue
+        # A message box's title is the only header of its row; topic and PM pages have a
+        # "Message" column beside "Author", which is no message box.
+        row = cell.find_parent("tr")
+        if isinstance(row, Tag) and len(row.find_all("th")) > 1:
+            continue
+        table = cell.find_parent("table")
+        # ... and a subsilver2 private message is a one-header table too, holding a post.
+        if not isinstance(table, Tag) or table.find("div", class_="postbody") is not None:
+            continue
+        return table
     return None
 
 

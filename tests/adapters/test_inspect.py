@@ -166,3 +166,14 @@ def test_the_module_runs_without_a_daemon():
     # inspect-page must work from a bare checkout: the adapters do not import the daemon.
     code = "import adapters.cli, sys; sys.exit('daemon' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
+
+
+@pytest.mark.parametrize(
+    ("name", "kind"), [("viewtopic.html", "topic"), ("pm_view.html", "pm_view")]
+)
+def test_subsilver2_topic_and_pm_pages_are_not_message_boxes(name, kind):
+    """Issue 13: "`inspect-page` classifies phpBB 3.0 subsilver2 topic and PM pages (both come
+    back as "message" today, adapters/phpbb/pages.py matches any "Message" header)"."""
+    folder = Path(__file__).parent / "pages" / "phpbb-3.0-subsilver2-derived"
+    report = inspect_page((folder / name).read_text(encoding="utf-8"))
+    assert report["kind"] == kind
