@@ -201,7 +201,6 @@ def _status(args: argparse.Namespace) -> int:
 
 
 def status_text(store: Store, cfg: GameConfig, now: datetime) -> str:
-    from daemon import approval, games, phases, reminders
     from daemon.texts import duration, when, winner_name
 
     row = store.game(cfg.name)
@@ -215,6 +214,8 @@ def status_text(store: Store, cfg: GameConfig, now: datetime) -> str:
         if winner:
             lines.append(f"  the game is over: {winner_name(winner)} won")
         return "\n".join(lines)
+    from daemon import approval, games, phases, reminders  # a game in play: the engine too
+
     waiting = approval.awaiting_approval(store, cfg.name)
     phase = phases.open_phase(store, cfg.name)
     if waiting and phase is None:

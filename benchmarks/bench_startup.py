@@ -1,0 +1,71 @@
+"""How fast each command starts, measured from outside (not a test).
+
+    python benchmarks/bench_startup.py [--runs 9] [--command autogm]
+
+Times ``--help``, ``replay`` of a one-phase game, ``check-config`` and ``status`` of a fresh
+config as child processes, against ``python -c pass`` in the same run. Target (issue 14):
+each under 150 ms, at most ten times ``python -c pass``. Use the installed entry point
+(``--command autogm``): pip compiles the package, as a GM's install has it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import shlex
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+GAME = """ruleset: dctp-2011
+seed: 1
+players: {Abs: Gin, Kleene: Agasa, Conia: Shinichi, Jd-: Araide}
+phases:
+  - phase: Night 1
+    orders:
+      - Abs: Kill Kleene
+"""
+
+
+def timed(command: list[str], runs: int, cwd: Path) -> float:
+    times = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        subprocess.run(command, check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                       cwd=cwd)
+        times.append(time.perf_counter() - started)
+    return statistics.median(times) * 1000
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=9)
+    parser.add_argument("--command", help="the autogm command (default: python -m daemon)")
+    args = parser.parse_args()
+    command = shlex.split(args.command) if args.command else [sys.executable, "-m", "daemon"]
+    print(f"# {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
+          f"command: {' '.join(command)}, median of {args.runs} runs")
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        (folder / "game.yaml").write_text(GAME, encoding="utf-8")
+        config = (ROOT / "config.example.ini").read_text(encoding="utf-8")
+        (folder / "config.ini").write_text(config, encoding="utf-8")
+        baseline = timed([sys.executable, "-c", "pass"], args.runs, folder)
+        print(f"{'python -c pass':28} {baseline:6.0f} ms")
+        for label, words in (
+            ("--help", ["--help"]),
+            ("replay (one phase)", ["replay", "game.yaml"]),
+            ("check-config", ["check-config", "config.ini"]),
+            ("status", ["status", "--config", "config.ini"]),
+        ):
+            spent = timed([*command, *words], args.runs, folder)
+            print(f"{'autogm ' + label:28} {spent:6.0f} ms  ({spent / baseline:4.1f}x)")
+
+
+if __name__ == "__main__":
+    main()
