@@ -8,15 +8,16 @@ through this class, so a scenario and a live game resolve alike.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
+from engine.abilities import ABILITIES
 from engine.orders.model import Order, ParsedPM
 from engine.orders.parse import parse_pm
 from engine.outcome import Notice, PhaseOutcome
 from engine.prep import open_game
 from engine.resolve import resolve
 from engine.state import GameState
-from engine.validate import SlotKey
+from engine.validate import SlotKey, check_order
 
 
 @dataclass
@@ -30,13 +31,40 @@ class GameSession:
         parsed = parse_pm(self.state, author, text)
         if parsed.unvote:
             self.pending.pop((author, "common:vote"), None)
+        notes: list[str] = []
         for key, order in zip(parsed.slots, parsed.accepted, strict=True):
             # Re-inserting moves the order to the end: orders resolve in arrival order.
-            self.pending.pop(key, None)
+            earlier = self.pending.pop(key, None)
+            if earlier is not None and earlier != order:
+                order, note = self._after(earlier, order)
+                notes.append(note)
+            for other in [k for k, o in self.pending.items() if _excludes(o, order)]:
+                dropped = self.pending.pop(other)
+                notes.append(
+                    f"'{order.canonical()}' replaces your earlier '{dropped.canonical()}' "
+                    "(a player may travel or act in a phase, not both)"
+                )
             self.pending[key] = order
         if parsed.will is not None:
             self.wills[author] = parsed.will
-        return parsed
+        return replace(parsed, notes=parsed.notes + tuple(notes)) if notes else parsed
+
+    def _after(self, earlier: Order, later: Order) -> tuple[Order, str]:
+        """The order a later PM leaves standing in a slot an earlier PM filled, and what the
+        player is told of the earlier one: kept beside it (two Slanders, one of each side)
+        or dropped ("the last valid action prior to the countdown ending will be the one
+        played")."""
+        ability = ABILITIES.get(later.ability)
+        combined = ability.combine(self.state, earlier, later) if ability else None
+        if combined is not None and not isinstance(check_order(self.state, combined), str):
+            return combined, (
+                f"'{combined.canonical()}' stands: your earlier '{earlier.canonical()}' is kept "
+                "beside it"
+            )
+        return later, (
+            f"'{later.canonical()}' replaces your earlier '{earlier.canonical()}' "
+            "(a later order replaces an earlier one for the same action)"
+        )
 
     def open(self) -> tuple[Notice, ...]:
         """Open the game: the role PMs of its first phase (engine.prep.open_game)."""
@@ -63,3 +91,13 @@ class GameSession:
         self.pending.clear()
         self.wills.clear()
         return outcome
+
+
+def _excludes(held: Order, later: Order) -> bool:
+    """Whether ``later`` drops ``held``: two orders of one player, one of them an order that
+    must stand alone in its phase (Travel)."""
+    if held.actor != later.actor or held is later:
+        return False
+    return any(
+        getattr(ABILITIES.get(o.ability), "alone", False) for o in (held, later)
+    )

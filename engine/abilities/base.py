@@ -35,6 +35,9 @@ class Ability:
     targets: ClassVar[int] = 1  # how many player targets the order names
     passive: ClassVar[bool] = False  # acts every phase without an order (Betrayal)
     informative: ClassVar[bool] = False  # a result the FBI leader may be told of
+    # Its order excludes every other order of its player in the phase, whichever came later
+    # stands (Travel: "They must either decide to travel or use their abilities--not both").
+    alone: ClassVar[bool] = False
 
     def granted_slot(self, state: GameState, player: str) -> Slot | None:
         """A slot this ability gives a player beyond the sheet (a status, an option)."""
@@ -46,6 +49,12 @@ class Ability:
 
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
         """A reason to refuse the order when it is sent, beyond the general checks."""
+        return None
+
+    def combine(self, state: GameState, earlier: Order, later: Order) -> Order | None:
+        """The order that stands when ``later`` comes for the slot ``earlier`` holds, when the
+        rules let both stand together; None (most abilities): the later replaces the earlier,
+        "You may always send in a new order to replace your old one"."""
         return None
 
     def resolve_step(self, ctx: Context, actions: list[Action]) -> None:

@@ -8,6 +8,7 @@ cross-examinations, house searches and arrests see as real.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from engine.abilities.base import Ability, register
@@ -46,6 +47,17 @@ class Slander(Ability):
             if sides != {Side.BLACK_ORG, Side.TOWN}:
                 return "you may not slander two Black Org or two town: one of each"
         return None
+
+    def combine(self, state: GameState, earlier: Order, later: Order) -> Order | None:
+        """"Gin may slander up to two targets: one Black Org, and one town": a Slander of the
+        other side joins the earlier one; only a Slander of the same side replaces it."""
+        if earlier.ability != self.name or later.ability != self.name:
+            return None
+        sides = {state.side(t) for t in later.targets}
+        kept = tuple(t for t in earlier.targets if state.side(t) not in sides)
+        if not kept or len(kept) + len(later.targets) > self.targets:
+            return None
+        return replace(later, targets=kept + later.targets, text=f"{earlier.text}; {later.text}")
 
     def resolve(self, ctx: Context, action: Action) -> None:
         landed = tuple(t for t in action.order.targets if ctx.is_reachable(t))

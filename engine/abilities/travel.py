@@ -47,6 +47,7 @@ class Travel(Ability):
 
     name = "travel"
     step = Step.OTHER
+    alone = True  # "Can opt to Travel OR Interrogate during the night ... Travel OR Vote"
     abroad_ok = True  # "not being able to use any actions apart from Travel"
     needs_free_target = False
     targets = 0

@@ -119,7 +119,9 @@ def _take(
     order, key = checked
     earlier = accepted.pop(key, None)
     if earlier is not None:
-        merged = _merge(earlier, order)
+        merged = _merge(earlier, order) or ABILITIES[order.ability].combine(
+            reader.state, earlier, order
+        )
         if merged is None:
             reader.notes.append(
                 f"'{order.canonical()}' replaces '{earlier.canonical()}' "

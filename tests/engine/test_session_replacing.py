@@ -1,0 +1,42 @@
+"""Issue 12, items 1 and 5: how a later order meets an earlier one for the same phase."""
+
+from __future__ import annotations
+
+from engine.phases import Phase
+from engine.rules import load_ruleset
+from engine.session import GameSession
+from engine.setup import Setup, new_game
+
+ROSTER = {"G": "Gin", "V": "Vodka", "B": "Conan", "Hak": "Hakuba", "A": "Agasa", "C": "Camel"}
+
+
+def session(phase: str = "Night 1") -> GameSession:
+    state = new_game(load_ruleset("dctp-2011"), ROSTER, 1, Setup())
+    state.phase = Phase.parse(phase)
+    return GameSession(state)
+
+
+def test_a_later_order_names_the_earlier_one_it_dropped():
+    """"You may always send in a new order to replace your old one"; "The player is told, in
+    the answer to the later PM, which earlier order it dropped" (issue 12, item 5)."""
+    game = session()
+    game.receive("Hak", "Travel")
+    answer = game.receive("Hak", "Interrogate G")
+    assert [o.ability for o in game.orders_of("Hak")] == ["interrogate"]
+    assert any("replaces your earlier 'Travel'" in note for note in answer.notes)
+    answer = game.receive("Hak", "Travel")
+    assert [o.ability for o in game.orders_of("Hak")] == ["travel"]
+    assert any("replaces your earlier 'Interrogate G'" in note for note in answer.notes)
+
+
+def test_a_second_slander_of_the_other_side_is_kept_beside_the_first():
+    """"Gin may slander up to two targets: one Black Org, and one town" (issue 12, item 1)."""
+    game = session()
+    game.receive("G", "Slander B")
+    answer = game.receive("G", "Slander V")
+    (order,) = game.orders_of("G")
+    assert order.targets == ("B", "V")
+    assert any("is kept beside it" in note for note in answer.notes)
+    answer = game.receive("G", "Slander C")  # town again: replaces B, keeps V
+    (order,) = game.orders_of("G")
+    assert order.targets == ("V", "C")
