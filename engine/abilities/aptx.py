@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from engine.abilities.base import Ability, register
@@ -173,6 +174,7 @@ def land(ctx: Context, action: Action) -> bool:
         if ctx.state.charms.get(target, -1) >= ctx.phase.index:
             del ctx.state.charms[target]
             ctx.notify(target, "charm.used")
+            _charm_saved(ctx, target)
             right = False
         else:
             saver = first_saver(ctx, target, "aptx")
@@ -239,6 +241,15 @@ class Poison(Ability):
                 left = POISON_CAPSULES - actor.used["poison"]
                 ctx.notify(action.actor, "poison.wrong", target=target,
                            role=action.order.role, left=left)  # fmt: skip
+
+
+def _charm_saved(ctx: Context, target: str) -> None:
+    """A Charm given this phase that stopped an APTX saved a life: its result is ``saved``
+    (SCENARIOS.md: "done, or saved where it saved a life"). One given the phase before has no
+    result this phase to change."""
+    for i, result in enumerate(ctx.results):
+        if result.ability == "charm" and result.target == target and result.outcome == "done":
+            ctx.results[i] = replace(result, outcome="saved")
 
 
 @register
