@@ -258,8 +258,11 @@ class PinchFace(Ability):
 
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
         if state.players[order.actor].used.get("pinch_face") == state.phase.number:
-            return f"you may pinch a face once in Night {state.phase.number} and Day " \
-                   f"{state.phase.number}, and you have"  # fmt: skip
+            number = state.phase.number
+            return (
+                f"you may pinch a face once in Night {number} and Day {number} together, and "
+                "you already have"
+            )
         return None
 
     def resolve(self, ctx: Context, action: Action) -> None:

@@ -40,3 +40,19 @@ def test_a_second_slander_of_the_other_side_is_kept_beside_the_first():
     answer = game.receive("G", "Slander C")  # town again: replaces B, keeps V
     (order,) = game.orders_of("G")
     assert order.targets == ("V", "C")
+
+
+def test_refusal_reasons_are_whole_sentences():
+    """Issue 12, item 8: "Refusal reasons are whole sentences: none is cut off (a Face Pinch
+    refusal is cut mid-sentence today, in the record's `reason` too)". Nakamori: "Night/Day
+    Action: ... Face Pinch" once a night and the day after."""
+    roster = {"N": "Nakamori", "G": "Gin", "V": "Vermouth", "A": "Agasa", "B": "Conan"}
+    state = new_game(load_ruleset("dctp-2011"), roster, 1, Setup())
+    state.phase = Phase.parse("Night 2")
+    game = GameSession(state)
+    game.receive("N", "Pinch face V")
+    game.close()
+    (refusal,) = game.receive("N", "Pinch face G").rejected
+    assert refusal.reason == (
+        "you may pinch a face once in Night 2 and Day 2 together, and you already have"
+    )
