@@ -70,7 +70,11 @@ def role_pms(ctx: Context, who: list[str], *, bonds: bool) -> None:
     for name in who:
         p = state.players[name]
         sheet = state.ruleset.role(p.role)
-        ctx.notify(name, "role.pm", role=p.role, title=sheet.title, items=", ".join(p.items))
+        if bonds and p.disguise:
+            # The disguise's own line ("Your items now: ...") follows: each item said once.
+            ctx.notify(name, "role.pm_disguised", role=p.role, title=sheet.title)
+        else:
+            ctx.notify(name, "role.pm", role=p.role, title=sheet.title, items=", ".join(p.items))
         if sheet.side is Side.BLACK_ORG:
             # "A private channel for the Black Org to discuss strategies is provided".
             team = ", ".join(f"{n} ({state.players[n].role})" for n in black_org if n != name)

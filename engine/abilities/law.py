@@ -358,5 +358,13 @@ class Lawsuit(Ability):
         ctx.result(action, "done", target=target)
         ctx.record(action, took_place=True)
         ctx.notify(action.actor, "lawsuit.done", target=target)
-        ctx.notify(target, "lawsuit.you", disguise=p.disguise or "none")
+        # The disguise line only for a player who disguises (Prep Disguise, costumes): for
+        # anyone else "Your disguise: none" tells nothing (issue 12, item 11).
+        disguiser = target in ctx.state.costumes or "disguise" in ctx.state.ruleset.role(
+            p.role
+        ).abilities()
+        if p.disguise or disguiser:
+            ctx.notify(target, "lawsuit.you_disguised", disguise=p.disguise or "none")
+        else:
+            ctx.notify(target, "lawsuit.you")
         ctx.announce("lawsuit.public", player=target)
