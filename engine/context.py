@@ -152,7 +152,9 @@ class Context:
         if actor in self.poisoned:
             return "poisoned"
         if p.status is Status.DEAD:
-            return "killed" if p.fate and p.fate.phase == self.phase else "dead"
+            if p.fate and p.fate.phase == self.phase:
+                return "lynched" if p.fate.cause == "lynched" else "killed"
+            return "dead"
         if p.status is Status.ARRESTED:
             return "arrested"
         if actor in self.departing and ability.name != "travel":
@@ -211,7 +213,8 @@ class Context:
         action.state, action.reason, action.outcome = FAILED, reason, "failed"
         self.results.extend(action.ability.failure_results(action, reason))
         self.record(action, took_place=False)
-        if notify:
+        # One who died in an earlier phase is told nothing more: the dead have no results.
+        if notify and reason != "dead":
             self.notify(action.actor, f"failed.{reason}", ability=action.ability.name)
 
     def remove(self, name: str, status: Status, cause: str, *, erased: bool = False) -> None:
