@@ -179,7 +179,8 @@ class Cover(Ability):
         p = ctx.player(ally)
         arrested_today = p.status is Status.ARRESTED and p.fate and p.fate.phase == ctx.phase
         if p.status is Status.DEAD or (p.status is Status.ARRESTED and not arrested_today):
-            ctx.fail(action, "target_unavailable")
+            # Public news (a death, an arrest), so the notice may say it (issue 12, item 9).
+            ctx.fail(action, "ally_lost")
             return
         ctx.state.loans.append(
             Loan("cover", action.actor, action.actor, ctx.phase.index + 1, source=ally)

@@ -264,8 +264,11 @@ class Watch(Protection):
         if reason:
             ctx.fail(action, reason)
             return
+        if ctx.state.watch_broken:
+            ctx.fail(action, "watch_broken")  # the lender is told why (issue 12, item 9)
+            return
         holder = next((t for t in action.order.targets if ctx.is_reachable(t)), None)
-        if holder is None or ctx.state.watch_broken:
+        if holder is None:
             ctx.fail(action, "target_unavailable")
             return
         ctx.state.watch = (holder, action.actor, night)
