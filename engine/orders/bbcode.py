@@ -264,7 +264,7 @@ def _drop_signature(lines: list[str], keep: Callable[[str], bool]) -> list[str]:
 _ADDRESS = r"gm|g\.m\.|game\s*master|mod|host"
 _GREETING = (
     r"(?:hi+|hello+|hey+|heya|hiya|howdy|yo|greetings|dear"
-    r"|good\s+(?:morning|afternoon|evening|day))"
+    r"|(?:good\s+)?(?:morning|afternoon|evening)|good\s+day)"
     r"(?:\s+(?:there|again|all|everyone|sir|{address}))*"
 )
 _THANKS = (
@@ -289,7 +289,8 @@ _LABEL = (
 )
 _INTERJECTION = r"(?:ok(?:ay)?|alright|so|well|um+|uh+|hm+|right)(?=\s*[,!.])"
 _CLOSING = (
-    r"(?:best\s+|kind\s+|warm\s+)?regards|bye|cya|see\s+ya|good\s+(?:luck|night)|gl(?:\s+hf)?"
+    r"(?:best\s+|kind\s+|warm\s+)?regards|bye|cya|see\s+ya|gl(?:\s+hf)?"
+    r"|good\s+(?:luck|night)(?:\s+(?:everyone|everybody|all|guys|folks))?"
     r"|have\s+(?:a\s+)?(?:nice|good|great)\s+(?:day|night|evening|one)|sincerely|xoxo"
     r"|if\s+possible|if\s+you\s+can"
 )

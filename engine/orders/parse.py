@@ -56,6 +56,8 @@ def parse_pm(state: GameState, author: str, source: str) -> ParsedPM:
     rejected: list[Rejection] = []
     unvote = False
     for fragment in fragments(text, reader.words.players.names):
+        if fragment.strip(" .,!-~").casefold() == author.casefold():
+            continue  # the player signing with their own name ("best regards,\nAbs")
         try:
             order = read(reader, fragment)
         except Refusal as refusal:

@@ -205,3 +205,18 @@ def test_answers_help_without_drowning_the_player() -> None:
     assert "you are dead" in dead and "you can send" not in dead
     quoted = _answer("Parkur", '[quote="GM"]Heal Abs[/quote]', "Night 3")
     assert "No order found" in quoted and "Quoted text is not read" in quoted
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Evening :)\nKill Kleene",
+        "Morning!\nKill Kleene",
+        "Kill Kleene\ngood luck everyone",
+        "Kill Kleene\nbest regards,\nAbs",
+    ],
+)
+def test_greetings_and_sign_offs_are_never_refused(text: str) -> None:
+    """Issue 11: "greetings, thanks and sign-offs are never answered as refusals"; a player's
+    own name alone on the last line is their signature."""
+    assert read(text, author="Abs") == [{"ability": "kill", "targets": ["Kleene"]}]
