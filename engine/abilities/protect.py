@@ -277,7 +277,9 @@ class Watch(Protection):
         ctx.record(action, took_place=True, targets=(holder,))
         tonight = night == ctx.phase.index
         ctx.notify(action.actor, "watch.lent_tonight" if tonight else "watch.lent", target=holder)
-        ctx.notify(holder, "watch.received_tonight" if tonight else "watch.received")
+        # Told even when suspended or injured this phase: the watch protects them all the same.
+        received = "watch.received_tonight" if tonight else "watch.received"
+        ctx.notify(holder, received, essential=True)
 
     def on_save(self, ctx: Context, action: Action, attack: Attack) -> None:
         ctx.done(action, "saved")

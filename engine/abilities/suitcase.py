@@ -43,7 +43,8 @@ def lend_for_next_night(ctx: Context, actions: list[Action], item: str) -> None:
         ctx.result(action, "done", target=holder)
         ctx.record(action, took_place=True, targets=(holder,))
         ctx.notify(action.actor, f"{item}.given", target=holder)
-        ctx.notify(holder, f"{item}.received")
+        # Told even when suspended or injured this phase: the rules let them use it.
+        ctx.notify(holder, f"{item}.received", essential=True)
 
 
 @register
