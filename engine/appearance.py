@@ -104,7 +104,7 @@ def roles_in_game(state: GameState, *, worn: bool = False) -> set[str]:
     return roles
 
 
-def strip_disguise(ctx: Context, name: str) -> str | None:
+def strip_disguise(ctx: Context, name: str, *, tell: bool = False) -> str | None:
     """Take a player's disguise or costume away, with the disguise's items; the role lost.
 
     "Kid/Vermouth lose their disguise if pinched, injured, arrested for being disguised, house
@@ -124,6 +124,11 @@ def strip_disguise(ctx: Context, name: str) -> str | None:
             p.items.remove(item)
     p.disguise = None
     p.conditions.pop(COSTUME, None)
+    if tell:
+        # Issue 12, item 6: a player who loses a disguise is told it is gone and what they
+        # are now, even in a phase that gives them no other results.
+        ctx.notify(name, "disguise.lost", essential=True, role=lost, now=p.role,
+                   items=", ".join(p.items) or "none")  # fmt: skip
     return lost
 
 

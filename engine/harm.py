@@ -24,7 +24,7 @@ def injure(ctx: Context, name: str, cause: str) -> None:
 
     ctx.set_condition(name, INJURED, None)
     ctx.player(name).injury = cause
-    strip_disguise(ctx, name)
+    strip_disguise(ctx, name, tell=True)
 
 
 def injure_temporarily(ctx: Context, name: str, phases: int) -> None:

@@ -71,7 +71,7 @@ def take_into_custody(ctx: Context, officers: list[str], target: str, *, strippe
         return
     revenge = revenge_applies(ctx, target)
     ctx.remove(target, Status.ARRESTED, "arrested")
-    if stripped and appearance.strip_disguise(ctx, target):
+    if stripped and appearance.strip_disguise(ctx, target, tell=True):
         # "Kid and Vermouth will then be assigned a new disguise at random if they are released
         # from jail." (Lawsuit; docs/rulings.md, "Face Pinch: undisguised target, and release")
         p.used[STRIPPED_IN_CUSTODY] = ctx.phase.index
@@ -218,7 +218,7 @@ class HouseSearch(Ability):
                        crimes="; ".join(found))  # fmt: skip
             take_into_custody(ctx, [action.actor], target, stripped=True)
             return
-        appearance.strip_disguise(ctx, target)
+        appearance.strip_disguise(ctx, target, tell=True)
         ctx.player(action.actor).used["house_search_lost"] = 1
         suspend(ctx, action.actor, "house_search.suspended", target=target)
         for other in ctx.actions:
