@@ -94,9 +94,7 @@ def test_kill_9_while_sending_and_while_a_pm_form_waits_for_its_answer(board: Bo
 ROLES_THREE = {"Abs": "Gin", "Kleene": "Agasa", "Conia": "Shinichi"}
 
 
-def test_board_down_across_a_deadline_and_sessions_ended_then_an_idle_poll(
-    board: Board, tmp_path
-):
+def test_board_down_across_a_deadline_and_sessions_ended_then_an_idle_poll(board: Board, tmp_path):
     topic = board.new_topic("Live game: outages", "autogm runs this game.")
     schedule = "prep_deadline = 15s\nnight_deadline = 30m\nday_deadline = 30m\nvotes = pm"
     config = write_config(tmp_path, board, "down", topic, ROLES_THREE, schedule)
