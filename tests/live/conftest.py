@@ -1,7 +1,7 @@
 """Live tests: a real phpBB 3.3.11 board on loopback, one per test session.
 
 They run wherever PHP is installed or can be (as root, board_up.sh installs it with
-apt-get), as in CI; elsewhere every live test is skipped and the header says why, once.
+apt-get), as in CI; elsewhere every live test is skipped and one line at the end says why.
 """
 
 from __future__ import annotations
@@ -15,8 +15,9 @@ from tests.live.board import Board, free_port, why_not_live
 REASON = why_not_live()
 
 
-def pytest_report_header(config: pytest.Config) -> str | None:
-    return REASON
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    if REASON and terminalreporter.stats.get("skipped"):
+        terminalreporter.write_line(REASON)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
