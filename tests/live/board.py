@@ -275,6 +275,10 @@ class State:
         rows = self.outbox()
         return bool(rows) and all(row["state"] == "sent" for row in rows)
 
+    def markers(self) -> set[str]:
+        """The markers of every message in the outbox: what this state file's daemon sent."""
+        return {marker_for(row["dedupe_key"]) for row in self.outbox()}
+
     def events(self, kind: str) -> list[dict[str, Any]]:
         return self.rows("SELECT * FROM events WHERE kind = ? ORDER BY id", [kind])
 
@@ -284,7 +288,7 @@ CONFIG = """\
 state_dir = state
 timezone = UTC
 
-[forum:board]
+[forum:{game}]
 adapter = phpbb
 base_url = {url}
 username = {gm}
@@ -294,7 +298,7 @@ poll_interval = {poll}
 send_interval = {flood}s
 
 [game:{game}]
-forum = board
+forum = {game}
 topic = {topic}
 ruleset = dctp-2011
 seed = 13
