@@ -20,7 +20,7 @@ from tests.live.board import (
 
 ROSTER = {"Abs": "Gin", "Kleene": "Megure", "Akonyl": "Araide", "Conia": "Shinichi"}
 SCHEDULE = """
-prep_deadline = 20s
+prep_deadline = 12s
 night_deadline = 35s
 day_deadline = 35s
 acknowledge = on
@@ -89,7 +89,7 @@ def test_a_whole_game_from_prep_to_a_winner(board: Board, tmp_path):
     # An answer to every order PM.
     for name, player in players.items():
         answers = [m for m in inboxes[name] if m.subject.lower().startswith("re:")]
-        assert len(answers) >= len(player.sent), f"{name}: {player.sent} vs {answers}"
+        assert len(answers) == len(player.sent), f"{name}: {player.sent} vs {answers}"
     # Results in the topic, the count post created once and edited, and the winner.
     sources = [p.source for p in posts]
     assert any("Night 1" in s for s in sources) and any("Day 1" in s for s in sources)
