@@ -14,14 +14,15 @@ import argparse
 import os
 import platform
 import shlex
-import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.bench_replay_outside import timed  # noqa: E402
+
 GAME = """ruleset: dctp-2011
 seed: 1
 players: {Abs: Gin, Kleene: Agasa, Conia: Shinichi, Jd-: Araide}
@@ -32,22 +33,16 @@ phases:
 """
 
 
-def timed(command: list[str], runs: int, cwd: Path) -> float:
-    times = []
-    for _ in range(runs):
-        started = time.perf_counter()
-        subprocess.run(command, check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                       cwd=cwd)
-        times.append(time.perf_counter() - started)
-    return statistics.median(times) * 1000
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=9)
     parser.add_argument("--command", help="the autogm command (default: python -m daemon)")
     args = parser.parse_args()
     command = shlex.split(args.command) if args.command else [sys.executable, "-m", "daemon"]
+    if not args.command:
+        # Run from the checkout: the commands start in a scratch folder, so point them here.
+        os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), os.environ.get(
+            "PYTHONPATH")]))
     print(f"# {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
           f"command: {' '.join(command)}, median of {args.runs} runs")
     with tempfile.TemporaryDirectory() as tmp:
@@ -55,7 +50,7 @@ def main() -> None:
         (folder / "game.yaml").write_text(GAME, encoding="utf-8")
         config = (ROOT / "config.example.ini").read_text(encoding="utf-8")
         (folder / "config.ini").write_text(config, encoding="utf-8")
-        baseline = timed([sys.executable, "-c", "pass"], args.runs, folder)
+        baseline = timed([sys.executable, "-c", "pass"], args.runs, folder, check=False)
         print(f"{'python -c pass':28} {baseline:6.0f} ms")
         for label, words in (
             ("--help", ["--help"]),
@@ -63,7 +58,7 @@ def main() -> None:
             ("check-config", ["check-config", "config.ini"]),
             ("status", ["status", "--config", "config.ini"]),
         ):
-            spent = timed([*command, *words], args.runs, folder)
+            spent = timed([*command, *words], args.runs, folder, check=False)
             print(f"{'autogm ' + label:28} {spent:6.0f} ms  ({spent / baseline:4.1f}x)")
 
 
