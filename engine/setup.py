@@ -11,7 +11,15 @@ from engine.abilities.suitcase import suitcase_for_night_one
 from engine.appearance import put_on
 from engine.phases import Phase
 from engine.rules.base import Ruleset, RulesetError, Side
-from engine.state import ABROAD, BEST_FRIEND, DRUNK, LOVER, GameState, PlayerState
+from engine.state import (
+    ABROAD,
+    BEST_FRIEND,
+    DRUNK,
+    LOVER,
+    ActionRecord,
+    GameState,
+    PlayerState,
+)
 
 # "1 APTX per BO with a max of 3."
 MAX_APTX = 3
@@ -82,8 +90,16 @@ def _apply_setup(state: GameState, setup: Setup) -> None:
         )  # fmt: skip
     for name in abroad:
         state.players[known(name, "abroad")].conditions[ABROAD] = None
+    # A setup stands for a Prep already played: what a Prep action would have left in the
+    # history (a crime an arrest, a cross-examination or a Special Investigate may name) is
+    # recorded as if its order had been sent (issue 12, item 4).
+    prep, crimes = Phase.prep(), state.ruleset.crimes
     for name, role in setup.disguises.items():
-        put_on(state.players[known(name, "disguises")], state, resolve_role(state.ruleset, role))
+        worn = resolve_role(state.ruleset, role)
+        put_on(state.players[known(name, "disguises")], state, worn)
+        state.history.append(
+            ActionRecord(prep, name, "disguise", (), True, "disguise" in crimes, role=worn)
+        )
     for name in setup.sober:
         state.players[known(name, "sober")].conditions.pop(DRUNK, None)
     for name, p in state.players.items():
@@ -95,11 +111,16 @@ def _apply_setup(state: GameState, setup: Setup) -> None:
             state.players[name].conditions[LOVER] = None
     for sonoko, friend in setup.best_friend.items():
         state.best_friends[known(sonoko, "best_friend")] = known(friend, "best_friend")
+        state.history.append(
+            ActionRecord(prep, sonoko, "friendship", (friend,), True, "friendship" in crimes)
+        )
         for name in (sonoko, friend):
             state.players[name].conditions[BEST_FRIEND] = None
     for name, costumes in setup.costumes.items():
         roles = tuple(resolve_role(state.ruleset, r) for r in costumes)
         state.costumes[known(name, "costumes")] = roles
+        crime = state.ruleset.option("choose_costumes_is_crime")
+        state.history.append(ActionRecord(prep, name, "choose_costumes", (), True, crime))
     if setup.leader:
         state.leader = known(setup.leader, "leader")
     else:
