@@ -150,8 +150,14 @@ def _vengeance(ctx: Context, attack: Attack) -> None:
     if attacker.status is Status.DEAD or attacker.has(INJURED, ctx.phase):
         return
     injure(ctx, attack.attacker, "vengeance")
-    if attack.kind != "snipe":
-        # Snipe: "The identity of the attacker doesn't get revealed in any way": announcing
-        # the injury beside Akai's death would name the sniper (docs/rulings.md).
+    # The text says nothing of a public line for Vengeance, and "X was injured" beside Akai's
+    # death names his killer: the GM chooses (docs/rulings.md, "Vengeance").
+    shown = ctx.ruleset.option("vengeance_injury_public")
+    if attack.kind == "snipe" or shown == "none":
+        # Snipe: "The identity of the attacker doesn't get revealed in any way".
+        pass
+    elif shown == "anonymous":
+        ctx.announce("injury.someone")
+    else:
         ctx.announce("injury.public", player=attack.attacker)
     ctx.notify(attack.attacker, "vengeance.injured_you", essential=True, target=attack.target)

@@ -228,6 +228,14 @@ OPTIONS = {
             "Clarifications) or that one vote was reduced (Accompany section).",
         ),
         OptionSpec(
+            "vengeance_injury_public",
+            "named",
+            ("named", "anonymous", "none"),
+            "What the public is told when Akai, killed at night, injures his attacker: "
+            "'X was injured' (named, as the text announces injuries), 'Someone was injured' "
+            "(anonymous), or nothing (none); only the attacker is told why.",
+        ),
+        OptionSpec(
             "revenge_when_injured",
             "bone_breaking",
             ("bone_breaking", "never", "always"),
