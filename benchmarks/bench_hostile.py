@@ -41,10 +41,14 @@ def main() -> None:
     args = parser.parse_args()
     print(f"# {platform.processor() or platform.machine()}, Python {platform.python_version()}")
     print(f"{'shape':24} {'chars':>7} {'full ms':>8} {'half ms':>8} {'ratio':>6}")
-    rows = [("PM", name, text, lambda t: parse_pm(NIGHT, "Abs", t))
-            for name, text in sorted(PM_SHAPES.items())]
-    rows += [("post", name, text, lambda t: read_votes(t, MATCHER))
-             for name, text in sorted(POST_SHAPES.items())]
+    rows = [
+        ("PM", name, text, lambda t: parse_pm(NIGHT, "Abs", t))
+        for name, text in sorted(PM_SHAPES.items())
+    ]
+    rows += [
+        ("post", name, text, lambda t: read_votes(t, MATCHER))
+        for name, text in sorted(POST_SHAPES.items())
+    ]
     baseline = (BASELINE * 300)[:20_000]
     rows.insert(0, ("PM", "baseline (real orders)", baseline, lambda t: parse_pm(NIGHT, "Abs", t)))
     for kind, name, text, read in rows:

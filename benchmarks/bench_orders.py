@@ -146,8 +146,10 @@ def measure(label: str, roster: dict[str, str], count: int, repeat: int) -> floa
             rates.append(count / (time.perf_counter() - start))
         rate = max(rates)
         accepted = sum(bool(parse_pm(state, a, t).accepted) for a, t in batch[:2000])
-        print(f"{label:>12} {phase!s:>8}: {rate:9,.0f} PMs/s "
-              f"({accepted / min(count, 2000):.0%} with an accepted order)")
+        print(
+            f"{label:>12} {phase!s:>8}: {rate:9,.0f} PMs/s "
+            f"({accepted / min(count, 2000):.0%} with an accepted order)"
+        )
         best = rate if best == 0 else min(best, rate)
     return best
 
@@ -159,8 +161,10 @@ def main() -> None:
     args = parser.parse_args()
     small = measure("16 players", ROSTER_16, args.pms, args.repeat)
     large = measure("200 players", roster_200(), args.pms, args.repeat)
-    print(f"16 players: {small:,.0f} PMs/s (target 5,000); 200 players: {large:,.0f} PMs/s; "
-          f"200 is {small / large:.2f}x slower (target at most 2x)")
+    print(
+        f"16 players: {small:,.0f} PMs/s (target 5,000); 200 players: {large:,.0f} PMs/s; "
+        f"200 is {small / large:.2f}x slower (target at most 2x)"
+    )
 
 
 if __name__ == "__main__":

@@ -71,8 +71,16 @@ def game_text(phases: int, players: int | None = None, seed: int = 16) -> tuple[
         for i, name in enumerate(names):
             roster[name] = "Gin" if i == 0 else town[i % len(town)]
     session = GameSession(new_game(RULESET, roster, seed, Setup()))
-    lines = ["ruleset: dctp-2011", f"seed: {seed}", "options:", "  lynch_tie: no_lynch",
-             "players:", *(f"  {n}: {r}" for n, r in roster.items()), "setup: {}", "phases:"]
+    lines = [
+        "ruleset: dctp-2011",
+        f"seed: {seed}",
+        "options:",
+        "  lynch_tie: no_lynch",
+        "players:",
+        *(f"  {n}: {r}" for n, r in roster.items()),
+        "setup: {}",
+        "phases:",
+    ]
     pms = 0
     for _ in range(phases):
         state = session.state
@@ -120,8 +128,13 @@ def timed(command: list[str], runs: int, cwd: Path = ROOT, *, check: bool = True
     times = []
     for _ in range(runs):
         started = time.perf_counter()
-        subprocess.run(command, check=check, stdout=subprocess.DEVNULL,
-                       stderr=None if check else subprocess.DEVNULL, cwd=cwd)
+        subprocess.run(
+            command,
+            check=check,
+            stdout=subprocess.DEVNULL,
+            stderr=None if check else subprocess.DEVNULL,
+            cwd=cwd,
+        )
         times.append(time.perf_counter() - started)
     return statistics.median(times) * 1000
 
@@ -145,8 +158,10 @@ def main() -> None:
     parser.add_argument("--command", help="the autogm command (default: python -m daemon)")
     args = parser.parse_args()
     command = shlex.split(args.command) if args.command else [sys.executable, "-m", "daemon"]
-    print(f"# {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
-          f"command: {' '.join(command)}, median of {args.runs} runs")
+    print(
+        f"# {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
+        f"command: {' '.join(command)}, median of {args.runs} runs"
+    )
     baseline = timed([sys.executable, "-c", "pass"], args.runs)
     print(f"python -c pass: {baseline:.0f} ms")
     with tempfile.TemporaryDirectory() as tmp:
@@ -155,10 +170,14 @@ def main() -> None:
         whole, first, phases = cost(command, text, args.runs, folder)
         per_phase = (whole - first) / (phases - 1)
         print(f"largest game: {len(largest_roster())} players, {phases} phases, {pms} order PMs")
-        print(f"  replay --json: {whole:.0f} ms; first phase alone (start-up): {first:.0f} ms "
-              f"({first / baseline:.1f}x python -c pass)")
-        print(f"  above start-up: {whole - first:.0f} ms, {per_phase:.1f} ms a phase "
-              "(target: 80 ms, 5 ms a phase)")
+        print(
+            f"  replay --json: {whole:.0f} ms; first phase alone (start-up): {first:.0f} ms "
+            f"({first / baseline:.1f}x python -c pass)"
+        )
+        print(
+            f"  above start-up: {whole - first:.0f} ms, {per_phase:.1f} ms a phase "
+            "(target: 80 ms, 5 ms a phase)"
+        )
         print("growth (ms a phase above start-up):")
         for phases_wanted in (10, 20, 40, 80):
             text, _ = game_text(phases_wanted, players=16, seed=40)

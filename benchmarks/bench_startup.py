@@ -41,10 +41,13 @@ def main() -> None:
     command = shlex.split(args.command) if args.command else [sys.executable, "-m", "daemon"]
     if not args.command:
         # Run from the checkout: the commands start in a scratch folder, so point them here.
-        os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), os.environ.get(
-            "PYTHONPATH")]))
-    print(f"# {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
-          f"command: {' '.join(command)}, median of {args.runs} runs")
+        os.environ["PYTHONPATH"] = os.pathsep.join(
+            filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])
+        )
+    print(
+        f"# {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
+        f"command: {' '.join(command)}, median of {args.runs} runs"
+    )
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         (folder / "game.yaml").write_text(GAME, encoding="utf-8")

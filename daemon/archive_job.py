@@ -17,7 +17,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-
 def archive(daemon: Daemon, game: str, now: datetime) -> None:
     with daemon.open_store() as store:
         info = store.game(game)

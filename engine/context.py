@@ -124,9 +124,9 @@ class Context:
         """A player whose Travel this phase has not been stopped (so far)."""
         if name not in self.departing:
             return False
-        from engine.abilities.base import ABILITIES
+        from engine.abilities.base import abilities_for
 
-        return self.unable(name, ABILITIES["travel"]) is None
+        return self.unable(name, abilities_for(self.ruleset)["travel"]) is None
 
     def able(self, actions: Iterable[Action]) -> Iterator[Action]:
         """The actions whose actors can act now; the others fail here, each with its reason."""
@@ -183,10 +183,20 @@ class Context:
         return chosen
 
     def notify(self, to: str, key: str, *, essential: bool = False, **params: Any) -> None:
+        key, params = self._worded(key, params)
         self.notices.append(Notice(key, to, params, essential))
 
     def announce(self, key: str, **params: Any) -> None:
+        key, params = self._worded(key, params)
         self.notices.append(Notice(key, None, params))
+
+    def _worded(self, key: str, params: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        """The notice in the ruleset's own words: its variant of the key ("Snipe Guard"
+        where 2011 breaks bones) and its name for the ability ("trick")."""
+        ruleset = self.ruleset
+        if "ability" in params and ruleset.titles:
+            params["ability"] = ruleset.title(str(params["ability"]))
+        return ruleset.notice_keys.get(key, key), params
 
     def result(self, action: Action, outcome: Any, **extra: Any) -> None:
         self.results.append(Result(action.actor, action.ability.name, outcome, **extra))

@@ -12,11 +12,6 @@ from collections.abc import Sequence
 from engine.rules.base import Ruleset, RulesetError, Side
 from engine.setup import resolve_role
 
-# Pairs of roles the text forbids in one game: "Haibara and Sherry may not be in the same
-# game." "Shinichi & Conan may only be present in the same game if a role is disguised as
-# Shinichi" (a disguise is drawn only in Prep, after the deal, so the deal never has both).
-EXCLUSIVE_PAIRS = (("Haibara", "Sherry"), ("Shinichi", "Conan"))
-
 
 def check_role_list(ruleset: Ruleset, roles: Sequence[str]) -> list[str]:
     """The list with canonical role names, or RulesetError naming what is wrong with it."""
@@ -24,7 +19,7 @@ def check_role_list(ruleset: Ruleset, roles: Sequence[str]) -> list[str]:
     repeated = sorted({n for n in names if names.count(n) > 1})
     if repeated:
         raise RulesetError(f"each role can be dealt once; repeated: {', '.join(repeated)}")
-    for first, second in EXCLUSIVE_PAIRS:
+    for first, second in ruleset.exclusive_pairs:
         if first in names and second in names:
             raise RulesetError(f"{first} and {second} may not be in the same game")
     if not any(ruleset.roles[n].side is Side.BLACK_ORG for n in names):

@@ -8,7 +8,7 @@ characters revealed, loans returned.
 
 from __future__ import annotations
 
-from engine.abilities.base import ABILITIES
+from engine.abilities.base import abilities_for
 from engine.abilities.bonds import friend_killed
 from engine.abilities.disguise import record_worn, reveal_abducted, take_off_costumes
 from engine.abilities.interrogation import quarter_dead, sober_up
@@ -63,7 +63,8 @@ def add_passive(ctx: Context) -> None:
     """ "Kir doesn't need to PM the GM to use this action" (abilities flagged ``passive``)."""
     from engine.validate import held_slots
 
-    passive = {n for n, a in ABILITIES.items() if a.passive}
+    abilities = abilities_for(ctx.ruleset)
+    passive = {n for n, a in abilities.items() if a.passive}
     cache = ctx.memo.get(HELD_SLOTS, {})
     sent = {(a.actor, a.ability.name) for a in ctx.actions}
     for name, p in ctx.state.players.items():
@@ -76,7 +77,7 @@ def add_passive(ctx: Context) -> None:
             if ctx.phase.kind not in slot.phases or key.startswith("lent:"):
                 continue
             for use in slot.options:
-                ability = ABILITIES.get(use.ability)
+                ability = abilities.get(use.ability)
                 if ability is not None and ability.passive and (name, use.ability) not in sent:
                     if p.has(INJURED, ctx.phase) and not ability.kept_when_injured:
                         # Condition, Injured: "loses any of their passive abilities": a lost
@@ -146,7 +147,7 @@ def fbi_reports(ctx: Context) -> None:
         return
     by_player: dict[str, list[Result]] = {}
     for r in ctx.results:
-        ability = ABILITIES.get(r.ability)
+        ability = abilities_for(ctx.ruleset).get(r.ability)
         if r.outcome == "failed" or ability is None or not ability.informative:
             continue
         p = state.players[r.player]

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from engine.abilities.base import ABILITIES
+from engine.abilities.base import abilities_for
 from engine.abilities.disguise import KEPT, choose, offer_costumes, recast, wear
 from engine.context import PENDING, Context
 from engine.outcome import Draw, Notice
@@ -143,7 +143,7 @@ def settle_prep(ctx: Context) -> None:
     for action in ctx.actions:
         if action.state == PENDING and action.ability.name in pending:
             pending[action.ability.name].append(action)
-    disguise = ABILITIES["disguise"]
+    disguise = abilities_for(ctx.ruleset)["disguise"]
     victims: list[str] = []
     for action in ctx.able(pending["disguise"]):
         victim = disguise.draw(ctx, action)  # type: ignore[attr-defined]
@@ -156,7 +156,7 @@ def settle_prep(ctx: Context) -> None:
     recast(ctx, victims)
     for name in ("friendship", "amor"):
         for action in ctx.able(pending[name]):
-            ABILITIES[name].settle(ctx, action)  # type: ignore[attr-defined]
+            abilities_for(ctx.ruleset)[name].settle(ctx, action)  # type: ignore[attr-defined]
     chosen = {a.actor: a for a in ctx.actions if a.ability.name == "choose_costumes"}
     for name in list(ctx.state.costume_offers):
         action = chosen.get(name)

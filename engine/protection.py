@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.abilities.base import ABILITIES
+from engine.abilities.base import abilities_for
 from engine.abilities.kill import close_attack, erasure
 from engine.context import PENDING, Action, Attack
 from engine.harm import injure
@@ -59,7 +59,7 @@ def _watch_action(ctx: Context, target: str) -> Action | None:
             and action.order.targets == (holder,)
         ):
             return action if action.state == PENDING else None
-    action = Action(Order(holder, WATCH, (holder,)), ABILITIES[WATCH])
+    action = Action(Order(holder, WATCH, (holder,)), abilities_for(ctx.ruleset)[WATCH])
     ctx.actions.append(action)
     return action
 

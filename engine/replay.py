@@ -425,4 +425,3 @@ def render_text(scenario: Scenario, replays: list[PhaseReplay]) -> str:
     if final.winner:
         lines.append(f"Winner: {final.winner}")
     return "\n".join(lines)
-

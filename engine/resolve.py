@@ -1,38 +1,27 @@
 """The resolution pipeline: the order of actions applied as one explicit list.
 
-For each step of ``ruleset.order_of_actions``, the abilities at that step resolve their
-actions; some steps then settle what they gathered (the attacks by the order of healing, the
-lynch by the votes). Information abilities report last, from the complete record of the phase.
+For each step of the ruleset's order for the phase's kind (``Ruleset.order_for``), the
+abilities at that step resolve their actions; the ruleset's family then settles what some
+steps gathered (the attacks by the order of healing, the lynch by the votes). Information
+abilities report last, from the complete record of the phase.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 
-from engine.abilities import ABILITIES
+from engine.abilities.base import abilities_for
 from engine.abilities.lent import ability_for
-from engine.abilities.vest import settle_vest
 from engine.context import DONE, PENDING, Action, Context
+from engine.families import FAMILIES
 from engine.harm import apply_scheduled
 from engine.orders.model import Order
 from engine.outcome import PhaseOutcome
-from engine.phase_hooks import HELD_SLOTS, begin_phase, end_phase
-from engine.prep import settle_prep
-from engine.protection import settle_attacks
+from engine.phase_hooks import HELD_SLOTS
 from engine.rng import phase_rng
-from engine.rules.base import Step
 from engine.state import GameState
 from engine.validate import find_slot, held_slots
-from engine.voting import hold_lynch
-from engine.win import winner
-
-SETTLE: dict[Step, Callable[[Context], None]] = {
-    Step.PREP: settle_prep,
-    Step.VEST: settle_vest,
-    Step.LYNCHING: hold_lynch,
-    Step.KILLING: settle_attacks,
-}
 
 
 def resolve(
@@ -54,27 +43,27 @@ def resolve(
         if order.actor not in slots:
             slots[order.actor] = held_slots(new, order.actor)
         actions.append(_action(new, order, slots[order.actor]))
-    begin_phase(ctx)
+    family = FAMILIES[new.ruleset.family]
+    family.begin(ctx)
     del ctx.memo[HELD_SLOTS]
     phase = state.phase
-    for step in new.ruleset.order_of_actions:
+    abilities = abilities_for(new.ruleset)
+    for step in new.ruleset.order_for(phase.kind):
         at_step: dict[str, list[Action]] = {}
         for action in actions:
             if action.state == PENDING and action.ability.step_at(phase) is step:
                 at_step.setdefault(action.ability.name, []).append(action)
         for name, group in at_step.items():
-            ABILITIES[name].resolve_step(ctx, group)
-        settle = SETTLE.get(step)
+            abilities[name].resolve_step(ctx, group)
+        settle = family.settle.get(step)
         if settle:
             settle(ctx)
     for action in actions:
         if action.state == DONE:
             action.ability.report(ctx, action)
-    end_phase(ctx)
-    if new.phase.is_night and not any(n.key.startswith("death.") for n in ctx.notices):
-        ctx.announce("night.no_deaths")
+    family.end(ctx)
     new.history.extend(ctx.records)
-    new.winner = new.winner or winner(new)
+    new.winner = new.winner or family.winner(new)
     new.phase = state.phase.next()
     return PhaseOutcome(
         phase=state.phase,
@@ -93,6 +82,6 @@ def _action(state: GameState, order: Order, slots: list) -> Action:
     # the Black Suitcase (engine/abilities/lent.py), and its count ("Investigate 3").
     found = find_slot(state, order, slots)
     if isinstance(found, str):
-        return Action(order, ABILITIES[order.ability], 1)
+        return Action(order, abilities_for(state.ruleset)[order.ability], 1)
     (_, key), use = found
-    return Action(order, ability_for(order, key), use.count, slot=key)
+    return Action(order, ability_for(order, key, state.ruleset), use.count, slot=key)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from engine.abilities import ABILITIES
+from engine.abilities import abilities_for
 from engine.orders.model import Order, ParsedPM
 from engine.orders.parse import parse_pm
 from engine.outcome import Notice, PhaseOutcome
@@ -38,7 +38,7 @@ class GameSession:
             if earlier is not None and earlier != order:
                 order, note = self._after(earlier, order)
                 notes.append(note)
-            for other in [k for k, o in self.pending.items() if _excludes(o, order)]:
+            for other in [k for k, o in self.pending.items() if _excludes(self.state, o, order)]:
                 dropped = self.pending.pop(other)
                 notes.append(
                     f"'{order.canonical()}' replaces your earlier '{dropped.canonical()}' "
@@ -54,7 +54,7 @@ class GameSession:
         player is told of the earlier one: kept beside it (two Slanders, one of each side)
         or dropped ("the last valid action prior to the countdown ending will be the one
         played")."""
-        ability = ABILITIES.get(later.ability)
+        ability = abilities_for(self.state.ruleset).get(later.ability)
         combined = ability.combine(self.state, earlier, later) if ability else None
         if combined is not None and not isinstance(check_order(self.state, combined), str):
             return combined, (
@@ -93,11 +93,10 @@ class GameSession:
         return outcome
 
 
-def _excludes(held: Order, later: Order) -> bool:
+def _excludes(state: GameState, held: Order, later: Order) -> bool:
     """Whether ``later`` drops ``held``: two orders of one player, one of them an order that
     must stand alone in its phase (Travel)."""
     if held.actor != later.actor or held is later:
         return False
-    return any(
-        getattr(ABILITIES.get(o.ability), "alone", False) for o in (held, later)
-    )
+    abilities = abilities_for(state.ruleset)
+    return any(getattr(abilities.get(o.ability), "alone", False) for o in (held, later))

@@ -7,13 +7,13 @@ take place is a ``failed`` result at resolution instead.
 
 from __future__ import annotations
 
-from engine.abilities import ABILITIES
+import engine.abilities  # noqa: F401  (registers every ability)
 from engine.abilities.aptx import own_capsules
-from engine.abilities.base import Ability
+from engine.abilities.base import Ability, abilities_for
 from engine.abilities.lent import LENT, ability_for, extra_slots
 from engine.orders.model import Order, ability_title
 from engine.phases import PhaseKind
-from engine.rules.base import AbilityUse, Slot
+from engine.rules.base import AbilityUse, Ruleset, Slot
 from engine.state import GameState, Status
 
 SlotKey = tuple[str, str]
@@ -32,7 +32,7 @@ def held_slots(state: GameState, player: str) -> list[tuple[str, Slot]]:
         slots.append(("common:aptx", Slot((aptx,), frozenset({PhaseKind.DAY}))))
     # Slots a status or an option gives (Lovey-Dovey for lovers, Defuse with the Explosive
     # Vest): each ability says whom it is granted to.
-    for name, ability in _granting():
+    for name, ability in _granting(state.ruleset):
         granted = ability.granted_slot(state, player)
         if granted is not None:
             slots.append((f"granted:{name}", granted))
@@ -41,22 +41,21 @@ def held_slots(state: GameState, player: str) -> list[tuple[str, Slot]]:
     return slots
 
 
-_GRANTING: dict[int, list[tuple[str, Ability]]] = {}
+_GRANTING: dict[str, list[tuple[str, Ability]]] = {}
 
 
-def _granting() -> list[tuple[str, Ability]]:
+def _granting(ruleset: Ruleset) -> list[tuple[str, Ability]]:
     """The abilities that may grant a slot beyond the sheet (they override ``granted_slot``),
-    found once per registry size: asking the others for every player of every order is
-    wasted time."""
-    found = _GRANTING.get(len(ABILITIES))
+    found once per ruleset: asking the others for every player of every order is wasted
+    time."""
+    found = _GRANTING.get(ruleset.id)
     if found is None:
         found = [
             (name, a)
-            for name, a in ABILITIES.items()
+            for name, a in abilities_for(ruleset).items()
             if type(a).granted_slot is not Ability.granted_slot
         ]
-        _GRANTING.clear()
-        _GRANTING[len(ABILITIES)] = found
+        _GRANTING[ruleset.id] = found
     return found
 
 
@@ -110,7 +109,7 @@ def check_order(
     found = find_slot(state, order, slots)
     if isinstance(found, str):
         return found
-    ability = ABILITIES.get(order.ability)
+    ability = abilities_for(state.ruleset).get(order.ability)
     if ability is None:
         return f"{ability_title(order.ability)} is not something autogm can carry out yet"
     for target in order.targets:
@@ -119,12 +118,12 @@ def check_order(
             return reason
     # The ability as the slot gives it: a fake action through the Black Suitcase is checked as
     # a fake, not as the real thing (engine/abilities/lent.py).
-    ability = ability_for(order, found[0][1])
+    ability = ability_for(order, found[0][1], state.ruleset)
     return ability.validate(state, order, found[1]) or found
 
 
 def _target_problem(state: GameState, order: Order, target: str) -> str | None:
-    ability = ABILITIES[order.ability]
+    ability = abilities_for(state.ruleset)[order.ability]
     p = state.players.get(target)
     if p is None:
         return f"{target} is not playing in this game"

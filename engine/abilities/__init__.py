@@ -29,6 +29,6 @@ from engine.abilities import (  # noqa: F401
     travel,
     vest,
 )
-from engine.abilities.base import ABILITIES, Ability, register
+from engine.abilities.base import ABILITIES, Ability, abilities_for, register
 
-__all__ = ["ABILITIES", "Ability", "register"]
+__all__ = ["ABILITIES", "Ability", "abilities_for", "register"]

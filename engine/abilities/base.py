@@ -7,6 +7,7 @@ the general rules are flags here, never tests of a role's name.
 
 from __future__ import annotations
 
+import copy
 from typing import TYPE_CHECKING, ClassVar
 
 from engine.outcome import Result
@@ -16,7 +17,7 @@ if TYPE_CHECKING:
     from engine.context import Action, Context
     from engine.orders.model import Order
     from engine.phases import Phase
-    from engine.rules.base import AbilityUse, Slot
+    from engine.rules.base import AbilityUse, Ruleset, Slot
     from engine.state import GameState
 
 
@@ -43,9 +44,12 @@ class Ability:
         """A slot this ability gives a player beyond the sheet (a status, an option)."""
         return None
 
+    # The steps a ruleset moved this ability to, by phase kind (``AbilityRules.steps``).
+    moved: ClassVar[dict] = {}
+
     def step_at(self, phase: Phase) -> Step:
         """The step this ability resolves at in ``phase`` (most have one step)."""
-        return self.step
+        return self.moved.get(phase.kind) or self.step
 
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
         """A reason to refuse the order when it is sent, beyond the general checks."""
@@ -80,10 +84,44 @@ class Ability:
         """After every step: compute what an information ability learned (default: nothing)."""
 
 
-ABILITIES: dict[str, Ability] = {}
+# One registry per game model ("family"): two families may give one name different meanings
+# (midnight's Interrogate blocks; DCTP's asks "BO or Not BO").
+REGISTRIES: dict[str, dict[str, Ability]] = {"dctp": {}}
+# The DCTP registry, which every DCTP ruleset shares (with its own ``AbilityRules``).
+ABILITIES: dict[str, Ability] = REGISTRIES["dctp"]
 
 
-def register(cls: type[Ability]) -> type[Ability]:
+def register(cls: type[Ability] | None = None, *, family: str = "dctp"):
     """Class decorator: built-in abilities register the way a third party's would."""
-    ABILITIES[cls.name] = cls()
-    return cls
+
+    def add(cls: type[Ability]) -> type[Ability]:
+        REGISTRIES.setdefault(family, {})[cls.name] = cls()
+        return cls
+
+    return add(cls) if cls is not None else add
+
+
+_BY_RULESET: dict[str, dict[str, Ability]] = {}
+
+
+def abilities_for(ruleset: Ruleset) -> dict[str, Ability]:
+    """The abilities of ``ruleset``: its family's, with the ruleset's own steps and flags.
+
+    An ability the ruleset changes is a copy whose instance attributes shadow the class's
+    defaults, so every reader of ``ability.blockable`` or ``ability.step_at`` sees the
+    ruleset's rule without asking for it.
+    """
+    found = _BY_RULESET.get(ruleset.id)
+    if found is None:
+        found = dict(REGISTRIES[ruleset.family])
+        for name, rules in ruleset.ability_rules.items():
+            changed = copy.copy(found[name])
+            for flag, value in rules.flags.items():
+                if not hasattr(changed, flag):
+                    raise AttributeError(f"{ruleset.id}: {name} has no flag {flag!r}")
+                setattr(changed, flag, value)
+            if rules.steps:
+                changed.moved = dict(rules.steps)
+            found[name] = changed
+        _BY_RULESET[ruleset.id] = found
+    return found

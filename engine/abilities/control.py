@@ -48,7 +48,9 @@ class Discombobulate(Ability):
                 ctx.done(action)
                 ctx.result(action, "done", target=action.target)
                 ctx.record(action, took_place=True)
-                ctx.notify(action.actor, "discombobulate.done", target=action.target)
+                ctx.notify(
+                    action.actor, "discombobulate.done", ability=self.name, target=action.target
+                )
             else:
                 ctx.fail(action, "discombobulated")
 

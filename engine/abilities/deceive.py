@@ -49,7 +49,7 @@ class Slander(Ability):
         return None
 
     def combine(self, state: GameState, earlier: Order, later: Order) -> Order | None:
-        """"Gin may slander up to two targets: one Black Org, and one town": a Slander of the
+        """ "Gin may slander up to two targets: one Black Org, and one town": a Slander of the
         other side joins the earlier one; only a Slander of the same side replaces it."""
         if earlier.ability != self.name or later.ability != self.name:
             return None

@@ -99,4 +99,3 @@ class Informative(Ability):
     def resolve(self, ctx: Context, action: Action) -> None:
         ctx.done(action)
         ctx.record(action, took_place=True)
-

@@ -277,4 +277,3 @@ def note_kill_cycle(state: GameState, killer: str, killed: bool) -> None:
     free = set(state.black_org())
     if free and free <= set(state.kill_cycle):
         state.kill_cycle.clear()
-

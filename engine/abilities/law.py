@@ -296,6 +296,7 @@ class Detention(Ability):
 
     def step_at(self, phase: Phase) -> Step:
         return Step.DETENTION if phase.is_day else Step.HOUSE_SEARCH
+
     frightenable = False
     self_target = False
 
@@ -360,9 +361,9 @@ class Lawsuit(Ability):
         ctx.notify(action.actor, "lawsuit.done", target=target)
         # The disguise line only for a player who disguises (Prep Disguise, costumes): for
         # anyone else "Your disguise: none" tells nothing (issue 12, item 11).
-        disguiser = target in ctx.state.costumes or "disguise" in ctx.state.ruleset.role(
-            p.role
-        ).abilities()
+        disguiser = (
+            target in ctx.state.costumes or "disguise" in ctx.state.ruleset.role(p.role).abilities()
+        )
         if p.disguise or disguiser:
             ctx.notify(target, "lawsuit.you_disguised", disguise=p.disguise or "none")
         else:

@@ -26,10 +26,9 @@ members may still ... utilize items such as the Black Suitcase".
 
 from __future__ import annotations
 
-from functools import cache
 from typing import TYPE_CHECKING
 
-from engine.abilities.base import ABILITIES, Ability
+from engine.abilities.base import Ability, abilities_for
 from engine.phases import PhaseKind
 from engine.rules.base import NIGHT, PREP, AbilityUse, Ruleset, Slot
 
@@ -39,17 +38,6 @@ if TYPE_CHECKING:
 
 # The slot keys of lent abilities start with this; an order's ``via`` picks one.
 LENT = "lent:"
-
-# "she will not be able to kill or steal ... she will not be able to detain, arrest, or house
-# search"; the friend's own prep actions are over, and Yukiko's costumes are hers ("the
-# abilities of Yukiko's disguised role"). Travel is the traveler's situation: Sonoko is in
-# Japan (docs/rulings.md, "What Sonoko may use of her friend").
-FRIEND_EXCLUDED = frozenset(
-    {
-        "kill", "snipe", "steal", "detention", "arrest", "house_search", "disguise",
-        "choose_costumes", "temporary_disguise", "friendship", "amor", "travel",
-    }
-)  # fmt: skip
 
 # Each ability section says "can be covered" or "can't be covered"; Cover adds "Can't cover:
 # Frighten, Revenge, Arrest, House Search, Travel", "Will not work on killing someone", and
@@ -124,11 +112,12 @@ def extra_slots(state: GameState, player: str) -> list[tuple[str, Slot]]:
         (f"disguise{i}", slot) for i, slot in enumerate(worn_slots(state, player))
     ]
     friend = state.best_friends.get(player)
-    if friend and state.players[friend].is_alive:
+    excluded = state.ruleset.friend_excluded
+    if friend and (state.players[friend].is_alive or state.ruleset.has("friend_dead_ok")):
         friend_state = state.players[friend]
-        slots = _sheet_slots(state, friend_state.role, nights_only=False, excluded=FRIEND_EXCLUDED)
+        slots = _sheet_slots(state, friend_state.role, nights_only=False, excluded=excluded)
         slots += [
-            Slot(tuple(u for u in s.options if u.ability not in FRIEND_EXCLUDED), s.phases)
+            Slot(tuple(u for u in s.options if u.ability not in excluded), s.phases)
             for s in worn_slots(state, friend)
         ]
         found += [(f"friend{i}", s) for i, s in enumerate(slots) if s.options]
@@ -178,16 +167,28 @@ class _ItemUse:
     kept_when_suspended = True
 
 
-@cache
-def _item_version(name: str) -> Ability:
-    base = type(ABILITIES[name])
-    return type(f"{base.__name__}ThroughItem", (_ItemUse, base), {})()
+_ITEM_VERSIONS: dict[tuple[str, str], Ability] = {}
 
 
-def ability_for(order: Order, slot_key: str) -> Ability:
+def _item_version(ruleset: Ruleset, name: str) -> Ability:
+    found = _ITEM_VERSIONS.get((ruleset.id, name))
+    if found is None:
+        own = abilities_for(ruleset)[name]
+        base = type(own)
+        found = type(f"{base.__name__}ThroughItem", (_ItemUse, base), {})()
+        # The ruleset's own steps and flags, then the item's: an item use is kept when
+        # injured or suspended whatever the ruleset says of the ability itself.
+        found.__dict__.update(own.__dict__)
+        found.kept_when_injured = found.kept_when_suspended = True
+        _ITEM_VERSIONS[(ruleset.id, name)] = found
+    return found
+
+
+def ability_for(order: Order, slot_key: str, ruleset: Ruleset) -> Ability:
     """The ability an order resolves as, given the slot it fills."""
+    abilities = abilities_for(ruleset)
     if slot_key == f"{LENT}suitcase" and order.ability != "blame":
-        return ABILITIES["suitcase_action"]
+        return abilities["suitcase_action"]
     if slot_key in (f"{LENT}suitcase", f"{LENT}bow_tie"):
-        return _item_version(order.ability)
-    return ABILITIES[order.ability]
+        return _item_version(ruleset, order.ability)
+    return abilities[order.ability]

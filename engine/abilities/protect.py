@@ -57,7 +57,12 @@ class Protection(Ability):
 
     def resolve(self, ctx: Context, action: Action) -> None:
         super().resolve(ctx, action)
-        ctx.notify(action.actor, f"{self.name}.done", target=", ".join(action.order.targets))
+        ctx.notify(
+            action.actor,
+            f"{self.name}.done",
+            ability=self.name,
+            target=", ".join(action.order.targets),
+        )
 
 
 def _reached(ctx: Context, target: str) -> bool:

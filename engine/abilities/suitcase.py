@@ -114,7 +114,6 @@ class SuitcaseAction(Ability):
             ctx.notify(action.actor, "suitcase.used", order=action.order.canonical())
 
 
-
 def suitcase_for_night_one(state: GameState) -> None:
     """ "Anokata can use the Black Suitcase during Night 1 for himself." """
     leader = state.current_leader()

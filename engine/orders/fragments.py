@@ -70,8 +70,9 @@ def fragments(text: str, names: tuple[str, ...]) -> list[str]:
     return pieces
 
 
-def _cuts(line: str, pattern: re.Pattern[str], keep: list[tuple[int, int]], *,
-          needs_order: bool) -> list[str]:
+def _cuts(
+    line: str, pattern: re.Pattern[str], keep: list[tuple[int, int]], *, needs_order: bool
+) -> list[str]:
     """Cut ``line`` where ``pattern`` matches, except inside a player's name, and (for "and",
     "then") only where an order word follows: "A kills B and C heals D" is one query list."""
     pieces, start = [], 0
@@ -112,8 +113,10 @@ def _join_lists(lines: list[str]) -> list[str]:
     for line in lines:
         found = _LIST_HEAD.match(line)
         word = grammar.match_word(grammar.ORDER_PATTERNS, found["head"]) if found else None
-        if word and not found["colon"] and (
-            word[1] != len(found["head"]) or word[0] not in _LIST_ABILITIES
+        if (
+            word
+            and not found["colon"]
+            and (word[1] != len(found["head"]) or word[0] not in _LIST_ABILITIES)
         ):
             word = None  # "Disguise" alone heads a list; "Heal Parkur" or "Bribe" do not
         if word:

@@ -22,8 +22,11 @@ ORDER_WORDS: tuple[tuple[str, str], ...] = (
     (r"(?:day\s+)?protect(?:ion)?", "protect"),
     (r"first[- ]?aid", "first_aid"),
     (r"bone[- ]?break(?:ing)?|break\s+(?:the\s+)?bones\s+of", "bone_breaking"),
-    (r"(?:lend|give)\s+(?:the\s+)?(?:tranquili[sz]er\s+)?watch(?:\s+to)?"
-     r"|(?:tranquili[sz]er\s+)?watch(?:\s+to)?", "watch"),
+    (
+        r"(?:lend|give)\s+(?:the\s+)?(?:tranquili[sz]er\s+)?watch(?:\s+to)?"
+        r"|(?:tranquili[sz]er\s+)?watch(?:\s+to)?",
+        "watch",
+    ),
     (r"lovey[- ]?dovey", "lovey_dovey"),
     (r"frighten", "frighten"),
     (r"slander", "slander"),
@@ -39,8 +42,11 @@ ORDER_WORDS: tuple[tuple[str, str], ...] = (
     (r"accompany", "accompany"),
     (r"voice\s+of\s+reason|vor", "voice_of_reason"),
     (r"voice\s+of\s+accusation|voa", "voice_of_accusation"),
-    (r"(?:plant|strap)\s+(?:the\s+)?(?:explosive\s+)?(?:vest|bomb)(?:\s+on)?"
-     r"|(?:explosive\s+)?vest", "plant_vest"),
+    (
+        r"(?:plant|strap)\s+(?:the\s+)?(?:explosive\s+)?(?:vest|bomb)(?:\s+on)?"
+        r"|(?:explosive\s+)?vest",
+        "plant_vest",
+    ),
     (r"(?:defuse|disarm)(?:\s+the\s+bomb)?", "defuse"),
     # Issue 4: information, disguise, items, travel.
     (r"special[- ]investigat(?:e|ion)|si", "special_investigate"),
@@ -59,17 +65,24 @@ ORDER_WORDS: tuple[tuple[str, str], ...] = (
     (r"identify", "identify"),
     (r"steal(?:\s+from)?|rob", "steal"),
     (r"(?:lend|give)\s+(?:the\s+)?bow[- ]?tie(?:\s+to)?|bow[- ]?tie(?:\s+to)?", "bow_tie"),
-    (r"(?:give|hand)\s+(?:the\s+)?(?:black\s+)?suitcase(?:\s+to)?|(?:black\s+)?suitcase(?:\s+to)?"
-     r"|fake", "black_suitcase"),
+    (
+        r"(?:give|hand)\s+(?:the\s+)?(?:black\s+)?suitcase(?:\s+to)?|(?:black\s+)?suitcase(?:\s+to)?"
+        r"|fake",
+        "black_suitcase",
+    ),
     (r"cover", "cover"),
     (r"abduct", "abduct"),
-    (r"travel(?:\s+(?:to|out\s+of|back\s+to)\s+japan)?|fly(?:\s+(?:to|out|back|home))?"
-     r"|leave\s+japan|go\s+(?:abroad|home|back\s+(?:to\s+japan|home))|return\s+to\s+japan",
-     "travel"),
+    (
+        r"travel(?:\s+(?:to|out\s+of|back\s+to)\s+japan)?|fly(?:\s+(?:to|out|back|home))?"
+        r"|leave\s+japan|go\s+(?:abroad|home|back\s+(?:to\s+japan|home))|return\s+to\s+japan",
+        "travel",
+    ),
     (r"befriend|friendship", "friendship"),
     (r"amor|lovers?", "amor"),
-    (r"(?:re-?)?choose(?:\s+(?:my\s+|the\s+)?(?:costumes?|disguises?))?|costumes",
-     "choose_costumes"),
+    (
+        r"(?:re-?)?choose(?:\s+(?:my\s+|the\s+)?(?:costumes?|disguises?))?|costumes",
+        "choose_costumes",
+    ),
     (r"temporary[- ]disguise(?:\s+as)?|wear(?:\s+the)?|costume", "temporary_disguise"),
     (r"disguise", "disguise"),
     (r"betrayal|betray", "betrayal"),
@@ -140,8 +153,11 @@ QUERY_VERBS: tuple[tuple[str, str], ...] = (
     (r"sp(?:y|ies|ied|ying)(?:\s+on)?", "spy"),
     (r"blam(?:e|es|ed|ing)", "blame"),
     # "It may be Special Investigated after the fact" (The Explosive Vest).
-    (r"(?:strap(?:s|ped|ping)?|plant(?:s|ed|ing)?)\s+(?:(?:a|the|an)\s+)?(?:explosive\s+)?"
-     r"(?:vest|bomb)(?:\s+(?:on|to))?", "plant_vest"),
+    (
+        r"(?:strap(?:s|ped|ping)?|plant(?:s|ed|ing)?)\s+(?:(?:a|the|an)\s+)?(?:explosive\s+)?"
+        r"(?:vest|bomb)(?:\s+(?:on|to))?",
+        "plant_vest",
+    ),
 )
 
 # The crime an arrest names: "Arrest Akonyl for Killing Conia on Night 1".
@@ -209,9 +225,7 @@ def _compile(table: tuple[tuple[str, str], ...]) -> WordTable:
 ORDER_PATTERNS = _compile(ORDER_WORDS)
 QUERY_PATTERNS = _compile(QUERY_VERBS)
 CRIME_PATTERNS = _compile(CRIME_WORDS)
-REWRITE_PATTERNS = [
-    (re.compile(rf"(?:{p})$", re.IGNORECASE), form) for p, form in REWRITES
-]
+REWRITE_PATTERNS = [(re.compile(rf"(?:{p})$", re.IGNORECASE), form) for p, form in REWRITES]
 
 
 def match_word(patterns: list[tuple[re.Pattern[str], str]], text: str) -> tuple[str, int] | None:

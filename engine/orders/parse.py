@@ -12,7 +12,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import replace
 
-from engine.abilities import ABILITIES
+from engine.abilities import abilities_for
 from engine.orders import grammar
 from engine.orders.bbcode import clean_message
 from engine.orders.dispatch import read
@@ -121,9 +121,9 @@ def _take(
     order, key = checked
     earlier = accepted.pop(key, None)
     if earlier is not None:
-        merged = _merge(earlier, order) or ABILITIES[order.ability].combine(
-            reader.state, earlier, order
-        )
+        merged = _merge(earlier, order) or abilities_for(reader.state.ruleset)[
+            order.ability
+        ].combine(reader.state, earlier, order)
         if merged is None:
             reader.notes.append(
                 f"'{order.canonical()}' replaces '{earlier.canonical()}' "
@@ -222,10 +222,12 @@ def _away_notes(state: GameState, order: Order) -> list[str]:
     Only the player's own situation: that a target is abroad or on a plane is not public (it
     tells a traveler's role), so an order on him is accepted silently and fails when the phase
     resolves, as any action on a traveler does ("that action will fail")."""
-    ability = ABILITIES.get(order.ability)
+    ability = abilities_for(state.ruleset).get(order.ability)
     actor = state.players[order.actor]
-    if ability is not None and not ability.abroad_ok and (
-        actor.has(ABROAD, state.phase) or actor.has(IN_FLIGHT, state.phase)
+    if (
+        ability is not None
+        and not ability.abroad_ok
+        and (actor.has(ABROAD, state.phase) or actor.has(IN_FLIGHT, state.phase))
     ):
         return [
             f"you are not in Japan: {ability_title(order.ability)} will fail unless you are "

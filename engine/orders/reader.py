@@ -22,8 +22,9 @@ from engine.rules.base import Slot
 from engine.state import GameState
 from engine.validate import find_slot, held_slots
 
-_TRAILING = re.compile(r"(?:[\s,]+(?:instead|now|again|please|pls|plz|thanks|ty))+[\s.!?]*$",
-                       re.IGNORECASE)
+_TRAILING = re.compile(
+    r"(?:[\s,]+(?:instead|now|again|please|pls|plz|thanks|ty))+[\s.!?]*$", re.IGNORECASE
+)
 # "Heal on Parkur", "Bone Breaking on Abs", "Charm to Akonyl": a word before the target.
 _TARGET_WORD = re.compile(r"\s*(?:on|to|at|for|upon)\s+(?=\S)", re.IGNORECASE)
 _SELF = re.compile(r"\s*(?:myself|me|self|my\s+self)\b", re.IGNORECASE)

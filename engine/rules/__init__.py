@@ -6,10 +6,10 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from engine.rules import dctp_2011
+from engine.rules import dctp_2011, dctp_r53
 from engine.rules.base import Ruleset, RulesetError
 
-RULESETS: dict[str, Ruleset] = {dctp_2011.RULESET.id: dctp_2011.RULESET}
+RULESETS: dict[str, Ruleset] = {r.id: r for r in (dctp_2011.RULESET, dctp_r53.RULESET)}
 
 
 def load_ruleset(ruleset_id: str, options: Mapping[str, Any] | None = None) -> Ruleset:
@@ -29,4 +29,10 @@ def load_ruleset(ruleset_id: str, options: Mapping[str, Any] | None = None) -> R
             chosen[name] = spec.coerce(raw)
         except ValueError as exc:
             raise RulesetError(str(exc)) from None
-    return replace(ruleset, options=chosen)
+    crimes = set(ruleset.crimes)
+    for option, ability in ruleset.crime_options.items():
+        if chosen.get(option, ruleset.option_specs[option].default):
+            crimes.add(ability)
+        else:
+            crimes.discard(ability)
+    return replace(ruleset, options=chosen, crimes=frozenset(crimes))

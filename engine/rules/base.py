@@ -7,7 +7,7 @@ small units in ``engine.abilities`` that each name their step in the order of ac
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
@@ -33,7 +33,9 @@ class Step(StrEnum):
     DISCOMBOBULATION = "discombobulation"
     KILLING = "killing"
     HOUSE_SEARCH = "house_search"
+    FRIGHTEN = "frighten"  # r53: its own step at night, after House Search/Detain
     OTHER = "other"
+    TRAVEL = "travel"  # r53: "All other actions > Travel"
 
 
 NIGHT = frozenset({PhaseKind.NIGHT})
@@ -131,6 +133,19 @@ class RulesetError(ValueError):
 
 
 @dataclass(frozen=True, slots=True)
+class AbilityRules:
+    """How one ruleset changes an ability's place in the order of actions and its flags.
+
+    The ability class holds the defaults (the 2011 rules); a ruleset lists only what its own
+    text changes: r53 moves Frighten behind House Search (``steps={NIGHT: FRIGHTEN}``) and
+    makes a night Face Pinch trickable (``flags={"blockable": True}``).
+    """
+
+    steps: Mapping[PhaseKind, Step] = field(default_factory=dict)
+    flags: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
 class Ruleset:
     id: str
     roles: Mapping[str, RoleSheet]
@@ -146,6 +161,41 @@ class Ruleset:
     common_slots: Mapping[str, tuple[Slot, ...]] = field(default_factory=dict)
     # The Detective Boys' rank for conflicting Identify orders, highest first.
     group_rank: tuple[str, ...] = ()
+    # The game model whose abilities, settle steps and phase hooks it uses ("dctp").
+    family: str = "dctp"
+    # The ruleset this one revises (r53 revises 2011): where its text is silent, the base's
+    # text stands.
+    base: str | None = None
+    # An order of actions per phase kind when the text gives one per kind (r53: "Night
+    # Actions ... Day Actions"); a kind left out uses ``order_of_actions``.
+    orders: Mapping[PhaseKind, tuple[Step, ...]] = field(default_factory=dict)
+    # Per-ability changes of step and flags (``AbilityRules``), by ability name.
+    ability_rules: Mapping[str, AbilityRules] = field(default_factory=dict)
+    # Rule switches of the text that generic code asks about by name (``has``); each one is
+    # listed in ``FEATURES`` with the sentence it stands for.
+    features: frozenset[str] = frozenset()
+    # What the text calls an ability in a player's results ("Trick" for discombobulate), and
+    # the notices it words its own way (notice key -> the ruleset's key in templates.toml).
+    titles: Mapping[str, str] = field(default_factory=dict)
+    notice_keys: Mapping[str, str] = field(default_factory=dict)
+    # Roles the text forbids in one game ("Haibara and Sherry may not be in the same game").
+    exclusive_pairs: tuple[tuple[str, str], ...] = ()
+    # What Sonoko may not use of her best friend's abilities.
+    friend_excluded: frozenset[str] = frozenset()
+    # Options that put an ability on or off the list of crimes, by option name (r53's Blame).
+    crime_options: Mapping[str, str] = field(default_factory=dict)
+
+    def order_for(self, kind: PhaseKind) -> tuple[Step, ...]:
+        """The order of actions of a phase of this kind."""
+        return self.orders.get(kind, self.order_of_actions)
+
+    def has(self, feature: str) -> bool:
+        if feature not in FEATURES:
+            raise KeyError(f"unknown ruleset feature {feature!r}")
+        return feature in self.features
+
+    def title(self, ability: str) -> str:
+        return self.titles.get(ability, ability)
 
     def option(self, name: str) -> Any:
         return self.options.get(name, self.option_specs[name].default)
@@ -162,3 +212,54 @@ class Ruleset:
     def bo_rank(self, role: str) -> int:
         """Lower is higher-ranked; roles off the list rank last."""
         return self.rank.index(role) if role in self.rank else len(self.rank)
+
+
+# Rule switches a ruleset may turn on, with the sentence each stands for. Generic code asks
+# ``ruleset.has(name)``; an unknown name raises, so a typo fails loudly.
+FEATURES: dict[str, str] = {
+    "travel_last": 'r53: "All other actions > Travel": a traveler leaving Japan is in reach '
+    "until Travel resolves, last in the phase.",
+    "abroad_target_voids_all": 'r53: "If a player uses any of their actions on an abroad '
+    'traveler, all actions will fail."',
+    "friend_dead_ok": 'r53: "Sonoko can use the same abilities as her friend, whether that '
+    'person is dead or alive."',
+    "suitcase_survives_removal": 'r53: "If the leader is arrested or lynched in the same phase '
+    'he tries to hand out the Black Suitcase, the action will still go through."',
+    "charm_fails_when_poisoned": "r53: \"Charm (unless Kazuha is APTX'd and does not have the "
+    'charm herself)".',
+    "fbi_reports_by_count": 'r53: "If 3+ are in the game, he will receive two results; if 0-2 '
+    'are in the game, he will receive only one result."',
+}
+
+
+def derive(base: Ruleset, id: str, **changes: Any) -> Ruleset:
+    """A revision of ``base``: the same ruleset with only ``changes`` replaced.
+
+    ``roles`` given here are merged over the base's sheets (a sheet set to None is removed);
+    ``option_defaults`` changes the defaults of the options (the base's and any new
+    ``option_specs``);
+    ``features`` are added to the base's. Everything else replaces the base's value whole.
+    """
+    roles = dict(base.roles)
+    for name, sheet in changes.pop("roles", {}).items():
+        if sheet is None:
+            roles.pop(name, None)
+        else:
+            roles[name] = sheet
+    specs = dict(changes.pop("option_specs", base.option_specs))
+    for name, default in changes.pop("option_defaults", {}).items():
+        specs[name] = replace(specs[name], default=default)
+    features = base.features | frozenset(changes.pop("features", ()))
+    aliases = {a: r for a, r in base.role_aliases.items() if r in roles}
+    aliases.update(changes.pop("role_aliases", {}))
+    return replace(
+        base,
+        id=id,
+        base=base.id,
+        roles=roles,
+        option_specs=specs,
+        features=features,
+        role_aliases=aliases,
+        options={},
+        **changes,
+    )

@@ -161,16 +161,16 @@ OPTIONS = {
             "prep_names",
             3,
             (2, 3, 4, 5, 6),
-            "How many players Disguise and Friendship name in Prep (\"the exact number is "
-            "determined by the GM\"); one of them is drawn.",
+            'How many players Disguise and Friendship name in Prep ("the exact number is '
+            'determined by the GM"); one of them is drawn.',
         ),
         OptionSpec(
             "si_current_phase",
             False,
             (True, False),
-            "Whether Special Investigate may look at the phase it is used in (\"Can be the same "
-            "night\") or only at past phases (\"Cannot investigate actions that are happening "
-            "the night of special investigate\").",
+            'Whether Special Investigate may look at the phase it is used in ("Can be the same '
+            'night") or only at past phases ("Cannot investigate actions that are happening '
+            'the night of special investigate").',
         ),
         OptionSpec(
             "kogorou_quarter",
@@ -184,7 +184,7 @@ OPTIONS = {
             False,
             (True, False),
             "Bourbon's Spy, removed on 8/22/11 (\"Bourbon made the same as Okiya, eliminating "
-            "the Spy ability\"): on gives it back.",
+            'the Spy ability"): on gives it back.',
         ),
         OptionSpec(
             "spy_names",
@@ -253,7 +253,7 @@ OPTIONS = {
 }
 
 
-def _slots(spec: str, phases: frozenset[PhaseKind]) -> list[Slot]:
+def make_slots(spec: str, phases: frozenset[PhaseKind]) -> list[Slot]:
     """``"slander, investigate 3"`` is two slots; ``"investigate 3 | interrogate"`` is one."""
     slots = []
     for part in filter(None, (p.strip() for p in spec.split(","))):
@@ -267,7 +267,7 @@ def _slots(spec: str, phases: frozenset[PhaseKind]) -> list[Slot]:
     return slots
 
 
-def _sheet(
+def make_sheet(
     name: str,
     title: str,
     group: str,
@@ -289,11 +289,11 @@ def _sheet(
     experimental: bool = False,
 ) -> RoleSheet:
     slots = [
-        *_slots(prep, PREP),
-        *_slots(prep_night_day, PREP | NIGHT_DAY),
-        *_slots(night, NIGHT),
-        *_slots(day, DAY),
-        *_slots(night_day, NIGHT_DAY),
+        *make_slots(prep, PREP),
+        *make_slots(prep_night_day, PREP | NIGHT_DAY),
+        *make_slots(night, NIGHT),
+        *make_slots(day, DAY),
+        *make_slots(night_day, NIGHT_DAY),
     ]
     side = Side.BLACK_ORG if group == "Black Org" else Side.TOWN
     return RoleSheet(
@@ -320,136 +320,136 @@ _BO = {"group": BO, "interrogation": "BO", "scent": True, "disguisable": False}
 
 ROLE_LIST: tuple[RoleSheet, ...] = (
     # The Black Organization
-    _sheet("Anokata", "Mafia Boss", **{**_BO, "interrogation": "Not BO", "scent": False},
+    make_sheet("Anokata", "Mafia Boss", **{**_BO, "interrogation": "Not BO", "scent": False},
            status=("BO Leader",), night="blame", day="black_suitcase",
            items="Gun, Car-keys", observe="adult/teenager/child",
            traits=("leader", "unobservable")),
-    _sheet("Gin", "Mafia Slanderer", **_BO, night="slander, investigate 3",
+    make_sheet("Gin", "Mafia Slanderer", **_BO, night="slander, investigate 3",
            items="Gun, Car-keys, Headgear, Alcohol"),
-    _sheet("Vodka", "Mafia Intimidator", **_BO, night="discombobulate",
+    make_sheet("Vodka", "Mafia Intimidator", **_BO, night="discombobulate",
            items="Gun, Car-keys, Headgear, Glasses, Alcohol"),
-    _sheet("Vermouth", "Mafia Disguiser", **{**_BO, "interrogation": "Not BO"}, prep="disguise",
+    make_sheet("Vermouth", "Mafia Disguiser", **{**_BO, "interrogation": "Not BO"}, prep="disguise",
            items="Gun, Car-keys, Panties, Alcohol", gender="female",
            traits=("wears_disguise", "no_blamed_arrest", "befriendable")),
-    _sheet("Chianti", "Mafia Sniper", **_BO, night="snipe, observe | stake_out",
+    make_sheet("Chianti", "Mafia Sniper", **_BO, night="snipe, observe | stake_out",
            night_day="revenge", items="Gun, Car-keys, Panties, Alcohol", gender="female",
            traits=("sniper",)),
-    _sheet("Korn", "Mafia Sniper", **_BO, night="snipe, stake_out | observe",
+    make_sheet("Korn", "Mafia Sniper", **_BO, night="snipe, stake_out | observe",
            night_day="revenge", items="Gun, Car-keys, Headgear, Glasses, Alcohol",
            traits=("sniper",)),
-    _sheet("Tequila", "Mafia Browbeat", **_BO, night="frighten",
+    make_sheet("Tequila", "Mafia Browbeat", **_BO, night="frighten",
            items="Gun, Car-keys, Headgear, Alcohol"),
-    _sheet("Bourbon", "Mafia Detective", **_BO, night="detect, special_investigate 1",
+    make_sheet("Bourbon", "Mafia Detective", **_BO, night="detect, special_investigate 1",
            items="Gun, Car-keys, Headgear, Alcohol", traits=("spy_before_8_22_11",)),
-    _sheet("Akemi", "Mafia Robber", **{**_BO, "scent": False}, night="steal",
+    make_sheet("Akemi", "Mafia Robber", **{**_BO, "scent": False}, night="steal",
            items="Gun, Car-keys, Panties", gender="female"),
-    _sheet("Pisco", "Mafia Eraser", **_BO, night="erase, bribe", items="Gun, Car-keys, Alcohol"),
-    _sheet("Irish", "Mafia Disguiser", **{**_BO, "interrogation": "Not BO"},
+    make_sheet("Pisco", "Mafia Eraser", **_BO, night="erase, bribe", items="Gun, Car-keys, Alcohol"),
+    make_sheet("Irish", "Mafia Disguiser", **{**_BO, "interrogation": "Not BO"},
            prep="choose_costumes", night="abduct", day="temporary_disguise",
            items="Gun, Car-keys, Alcohol", traits=("wears_disguise", "no_blamed_arrest")),
-    _sheet("Calvados", "Mafia Backup", **_BO, day="cover",
+    make_sheet("Calvados", "Mafia Backup", **_BO, day="cover",
            items="Gun, Car-keys, Headgear, Glasses, Alcohol"),
-    _sheet("Sherry", "Mafia Scientist", **{**_BO, "scent": False}, night="poison",
+    make_sheet("Sherry", "Mafia Scientist", **{**_BO, "scent": False}, night="poison",
            items="Gun, Panties, Alcohol", observe="teenager", gender="female"),
     # The Police
-    _sheet("Megure", "Police Inspector", POLICE, night="investigate 2, house_search",
+    make_sheet("Megure", "Police Inspector", POLICE, night="investigate 2, house_search",
            night_day="arrest", items="Gun, Car-keys, Headgear"),
-    _sheet("Shiratori", "Police Inspector", POLICE, night="investigate 2, house_search",
+    make_sheet("Shiratori", "Police Inspector", POLICE, night="investigate 2, house_search",
            night_day="arrest", items="Gun, Car-keys, Alcohol"),
-    _sheet("Satou", "Assistant Police Inspector", POLICE, night="investigate 2",
+    make_sheet("Satou", "Assistant Police Inspector", POLICE, night="investigate 2",
            night_day="arrest, detention", items="Gun, Car-keys, Panties", gender="female",
            traits=("receives_confiscated_aptx",)),
-    _sheet("Takagi", "Police Sergeant", POLICE, night="stake_out", day="follow_up",
+    make_sheet("Takagi", "Police Sergeant", POLICE, night="stake_out", day="follow_up",
            night_day="arrest", items="Gun, Car-keys"),
-    _sheet("Chiba", "Police Officer", POLICE, night="stake_out", day="follow_up",
+    make_sheet("Chiba", "Police Officer", POLICE, night="stake_out", day="follow_up",
            night_day="arrest", items="Gun, Car-keys"),
-    _sheet("Nakamori", "Police Inspector", POLICE, night="investigate 2",
+    make_sheet("Nakamori", "Police Inspector", POLICE, night="investigate 2",
            night_day="arrest, pinch_face", items="Gun, Car-keys"),
-    _sheet("Yumi", "Amor", POLICE, prep="amor", night="investigate 2", night_day="arrest",
+    make_sheet("Yumi", "Amor", POLICE, prep="amor", night="investigate 2", night_day="arrest",
            disguisable=False, items="Gun, Car-keys, Headgear, Panties, Alcohol",
            gender="female"),
     # The FBI & CIA
-    _sheet("James", "FBI Boss", FBI, status=("FBI Leader",),
+    make_sheet("James", "FBI Boss", FBI, status=("FBI Leader",),
            night="special_investigate, investigate 1", items="Gun, Car-keys, Glasses, Alcohol",
            traits=("fbi_leader", "no_prep_si")),
-    _sheet("Akai", "FBI Hunter", FBI, night_day="vengeance",
+    make_sheet("Akai", "FBI Hunter", FBI, night_day="vengeance",
            night="investigate 3, bone_breaking", scent=True,
            items="Gun, Car-keys, Headgear, Alcohol", traits=("fbi_subordinate",)),
-    _sheet("Jodie", "FBI Agent", FBI, night="observe | stake_out",
+    make_sheet("Jodie", "FBI Agent", FBI, night="observe | stake_out",
            items="Gun, Car-keys, Glasses, Panties, Alcohol", gender="female",
            traits=("fbi_subordinate",)),
-    _sheet("Camel", "FBI Agent", FBI, night="observe | stake_out", items="Gun, Car-keys",
+    make_sheet("Camel", "FBI Agent", FBI, night="observe | stake_out", items="Gun, Car-keys",
            traits=("fbi_subordinate",)),
-    _sheet("Kir", "Undercover CIA Agent", FBI, status=("NOC",), interrogation="BO",
+    make_sheet("Kir", "Undercover CIA Agent", FBI, status=("NOC",), interrogation="BO",
            night="special_investigate 1, investigate 1, betrayal",
            items="Gun, Car-Keys, Headgear, Panties, Alcohol", gender="female",
            traits=("noc", "fbi_subordinate", "no_prep_si")),
     # The Civilians
-    _sheet("Shinichi", "Meitantei", CIVILIANS, night="investigate 3 | interrogate",
+    make_sheet("Shinichi", "Meitantei", CIVILIANS, night="investigate 3 | interrogate",
            items="School book", observe="teenager", traits=("sobers_drunk",)),
-    _sheet("Conan", "Shrunken Meitantei", CIVILIANS, night="investigate 3 | interrogate",
+    make_sheet("Conan", "Shrunken Meitantei", CIVILIANS, night="investigate 3 | interrogate",
            disguisable=False, items="School book, Glasses", observe="child",
            traits=("sobers_drunk",)),
-    _sheet("Heiji", "Osakan Meitantei", CIVILIANS, night="investigate 3 | interrogate",
+    make_sheet("Heiji", "Osakan Meitantei", CIVILIANS, night="investigate 3 | interrogate",
            items="School book, Headgear, Alcohol", observe="teenager"),
-    _sheet("Kogorou", "Drunk Meitantei", CIVILIANS, status=("Drunk OR Sober",),
+    make_sheet("Kogorou", "Drunk Meitantei", CIVILIANS, status=("Drunk OR Sober",),
            night="interrogate", day="analyze", items="Alcohol", aliases=("Kogoro",),
            traits=("drunk",)),
-    _sheet("Ran", "Protector", CIVILIANS, night_day="protect", items="School book, Panties",
+    make_sheet("Ran", "Protector", CIVILIANS, night_day="protect", items="School book, Panties",
            observe="teenager", gender="female",
            traits=("injured_by_protecting", "sobers_drunk")),
-    _sheet("Agasa", "Inventor", CIVILIANS, day="bow_tie, watch", items="Car-keys, Glasses"),
-    _sheet("Haibara", "Shrunken Scientist", CIVILIANS, day="follow", disguisable=False,
+    make_sheet("Agasa", "Inventor", CIVILIANS, day="bow_tie, watch", items="Car-keys, Glasses"),
+    make_sheet("Haibara", "Shrunken Scientist", CIVILIANS, day="follow", disguisable=False,
            items="School book, Alcohol", observe="child", gender="female",
            traits=("receives_confiscated_aptx",)),
-    _sheet("Sonoko", "Best Friend", CIVILIANS, status=("Friends",), prep="friendship",
+    make_sheet("Sonoko", "Best Friend", CIVILIANS, status=("Friends",), prep="friendship",
            disguisable=False, items="School book, Headgear, Panties", observe="teenager",
            gender="female"),
-    _sheet("Okiya", "Graduate Student", CIVILIANS, night="detect, special_investigate 1",
+    make_sheet("Okiya", "Graduate Student", CIVILIANS, night="detect, special_investigate 1",
            scent=True, items="Car-keys, Glasses, Alcohol", traits=("receives_confiscated_aptx",)),
-    _sheet("Kazuha", "Charm Maker", CIVILIANS, day="accompany, charm",
+    make_sheet("Kazuha", "Charm Maker", CIVILIANS, day="accompany, charm",
            items="School book, Headgear, Panties", observe="teenager", gender="female"),
-    _sheet("Eri", "Lawyer", CIVILIANS, night="lawsuit, cross_examine", day="voice_of_reason",
+    make_sheet("Eri", "Lawyer", CIVILIANS, night="lawsuit, cross_examine", day="voice_of_reason",
            items="Car-keys, Glasses, Headgear, Panties", gender="female",
            traits=("sobers_drunk",)),
-    _sheet("Kujou", "Prosecutor", CIVILIANS, night="cross_examine", day="voice_of_accusation",
+    make_sheet("Kujou", "Prosecutor", CIVILIANS, night="cross_examine", day="voice_of_accusation",
            items="Car-keys, Panties", gender="female"),
-    _sheet("Kobayashi", "Elementary Teacher", CIVILIANS, night="first_aid",
+    make_sheet("Kobayashi", "Elementary Teacher", CIVILIANS, night="first_aid",
            day="voice_of_reason", items="Car-Keys, School book, Glasses, Panties",
            gender="female"),
-    _sheet("Kaitou Kid", "Master Thief", CIVILIANS, prep="disguise", night="steal",
+    make_sheet("Kaitou Kid", "Master Thief", CIVILIANS, prep="disguise", night="steal",
            disguisable=False, items="Gun, School book, Glasses, Headgear",
            observe="teenager", aliases=("Kid", "Kaito Kid", "KID"),
            traits=("wears_disguise",)),
-    _sheet("Eisuke", "Trickster", CIVILIANS, night="discombobulate",
+    make_sheet("Eisuke", "Trickster", CIVILIANS, night="discombobulate",
            items="School book, Glasses", observe="teenager"),
-    _sheet("Asami", "Trickstress", CIVILIANS, night="discombobulate",
+    make_sheet("Asami", "Trickstress", CIVILIANS, night="discombobulate",
            items="School book, Panties", observe="teenager", gender="female"),
-    _sheet("Araide", "Doctor", CIVILIANS, night="heal", items="Car-keys, Glasses"),
-    _sheet("Hakuba", "Foreign Meitantei", CIVILIANS, prep_night_day="travel",
+    make_sheet("Araide", "Doctor", CIVILIANS, night="heal", items="Car-keys, Glasses"),
+    make_sheet("Hakuba", "Foreign Meitantei", CIVILIANS, prep_night_day="travel",
            night="interrogate", disguisable=False, items="School book", observe="teenager",
            traits=("starts_abroad",)),
-    _sheet("Makoto", "Foreign Protector", CIVILIANS, prep_night_day="travel",
+    make_sheet("Makoto", "Foreign Protector", CIVILIANS, prep_night_day="travel",
            night_day="protect", disguisable=False, items="School book, Glasses",
            observe="teenager", traits=("starts_abroad", "flies_out_after_protecting")),
-    _sheet("Mitsuhiko", "Detective Boy", CIVILIANS, status=("Group",), day="identify",
+    make_sheet("Mitsuhiko", "Detective Boy", CIVILIANS, status=("Group",), day="identify",
            disguisable=False, items="School book", observe="child",
            traits=("detective_boy",)),
-    _sheet("Ayumi", "Detective Boy", CIVILIANS, status=("Group",), day="identify",
+    make_sheet("Ayumi", "Detective Boy", CIVILIANS, status=("Group",), day="identify",
            disguisable=False, items="School book, Headgear", observe="child", gender="female",
            traits=("detective_boy",)),
-    _sheet("Genta", "Detective Boy", CIVILIANS, status=("Group",), day="identify",
+    make_sheet("Genta", "Detective Boy", CIVILIANS, status=("Group",), day="identify",
            disguisable=False, items="School book", observe="child",
            traits=("detective_boy",)),
-    _sheet("Yuusaku", "Genius Author", CIVILIANS, night="interrogate | special_investigate 1",
+    make_sheet("Yuusaku", "Genius Author", CIVILIANS, night="interrogate | special_investigate 1",
            items="Car-Keys, Glasses", aliases=("Yusaku",)),
-    _sheet("Yukiko", "Talented Actress", CIVILIANS, prep="choose_costumes",
+    make_sheet("Yukiko", "Talented Actress", CIVILIANS, prep="choose_costumes",
            day="temporary_disguise", disguisable=False, items="Car-Keys, Panties",
            gender="female", traits=("wears_disguise",)),
     # Experimental roles (the GM states before the game that they are in use)
-    _sheet("Yamato", "Visiting Police Inspector", POLICE, night="first_aid | investigate 2",
+    make_sheet("Yamato", "Visiting Police Inspector", POLICE, night="first_aid | investigate 2",
            night_day="arrest", items="Car-keys, Gun, Alcohol", experimental=True),
-    _sheet("Uehara", "Visiting Police Detective", POLICE,
+    make_sheet("Uehara", "Visiting Police Detective", POLICE,
            night="police_detect | investigate 2", day="police_identify", night_day="arrest",
            disguisable=False, items="Car-keys, Gun, Panties", gender="female",
            experimental=True),
@@ -466,6 +466,18 @@ COMMON_SLOTS: dict[str, tuple[Slot, ...]] = {
     ),
     "all": (Slot((AbilityUse("vote"),), DAY),),
 }
+
+
+# "she will not be able to kill or steal ... she will not be able to detain, arrest, or house
+# search"; the friend's own prep actions are over, and Yukiko's costumes are hers ("the
+# abilities of Yukiko's disguised role"). Travel is the traveler's situation: Sonoko is in
+# Japan (docs/rulings.md, "What Sonoko may use of her friend").
+FRIEND_EXCLUDED = frozenset(
+    {
+        "kill", "snipe", "steal", "detention", "arrest", "house_search", "disguise",
+        "choose_costumes", "temporary_disguise", "friendship", "amor", "travel",
+    }
+)  # fmt: skip
 
 
 def _role_aliases() -> dict[str, str]:
@@ -489,4 +501,9 @@ RULESET = Ruleset(
     common_slots=COMMON_SLOTS,
     # Identify: "The ranking of the DB are: Ayumi, Mitsuhiko, Genta."
     group_rank=("Ayumi", "Mitsuhiko", "Genta"),
+    # "Haibara and Sherry may not be in the same game." "Shinichi & Conan may only be present
+    # in the same game if a role is disguised as Shinichi" (a disguise is drawn only in Prep,
+    # after the deal, so the deal never has both).
+    exclusive_pairs=(("Haibara", "Sherry"), ("Shinichi", "Conan")),
+    friend_excluded=FRIEND_EXCLUDED,
 )

@@ -223,7 +223,10 @@ def test_sigterm_at_any_moment_stops_the_process_within_seconds(tmp_path, delay)
         kit.send(name, "Kill Kleene\nVote Abs\nInvestigate Abs kills Kleene")
     proc = subprocess.Popen(
         [sys.executable, "-m", "daemon", "run", "--config", str(kit.config_path)],
-        cwd=ROOT, env=os.environ, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        cwd=ROOT,
+        env=os.environ,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
     )
     time.sleep(delay)
     proc.send_signal(signal.SIGTERM)

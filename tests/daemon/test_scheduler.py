@@ -205,8 +205,7 @@ def test_at_info_the_log_is_one_line_per_job_run(caplog):
     build_scheduler()
     with caplog.at_level(logging.INFO):
         logging.getLogger("apscheduler.scheduler").warning(
-            'Execution of job "poll:local" skipped: maximum number of running instances '
-            "reached (1)"
+            'Execution of job "poll:local" skipped: maximum number of running instances reached (1)'
         )
         logging.getLogger("apscheduler.executors.default").info('Running job "poll:local"')
         logging.getLogger("apscheduler.scheduler").error("a real problem")

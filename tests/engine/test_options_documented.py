@@ -18,7 +18,7 @@ OPTIONS = sorted(
 
 @pytest.mark.parametrize(("ruleset_id", "name"), OPTIONS)
 def test_every_option_is_in_the_example_config_and_the_rulings(ruleset_id: str, name: str) -> None:
-    """"every ruleset option can be set by the GM in config.ini" (ARCHITECTURE.md), and each
+    """ "every ruleset option can be set by the GM in config.ini" (ARCHITECTURE.md), and each
     option is the default of a ruling someone can read."""
     spec = RULESETS[ruleset_id].option_specs[name]
     default = str(spec.default).lower() if isinstance(spec.default, bool) else str(spec.default)

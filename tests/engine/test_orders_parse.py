@@ -65,7 +65,7 @@ def test_arrest_for_a_crime_victim_and_phase(text: str) -> None:
 
 
 def test_arrest_for_slandering_and_for_disguising() -> None:
-    """"Arrest Conia for Slandering pofa on Night 2" or "Arrest Sebolains for disguising as
+    """ "Arrest Conia for Slandering pofa on Night 2" or "Arrest Sebolains for disguising as
     Megure on Night 3"."""
     assert read("Arrest Conia for Slandering pofa on Night 2", phase="Night 3") == [
         {"ability": "arrest", "targets": ["Conia"], "crime": "slander", "victim": "pofa",
@@ -165,7 +165,7 @@ def test_a_will_is_kept_verbatim() -> None:
 
 
 def test_a_later_order_replaces_the_earlier_one_for_the_same_slot() -> None:
-    """"You may always send in a new order to replace your old one" and "the last valid action
+    """ "You may always send in a new order to replace your old one" and "the last valid action
     prior to the countdown ending will be the one played"."""
     session = GameSession(game("Night 3"))
     session.receive("Jd-", "Heal Parkur")

@@ -17,7 +17,7 @@ def session(phase: str = "Night 1") -> GameSession:
 
 
 def test_a_later_order_names_the_earlier_one_it_dropped():
-    """"You may always send in a new order to replace your old one"; "The player is told, in
+    """ "You may always send in a new order to replace your old one"; "The player is told, in
     the answer to the later PM, which earlier order it dropped" (issue 12, item 5)."""
     game = session()
     game.receive("Hak", "Travel")
@@ -30,7 +30,7 @@ def test_a_later_order_names_the_earlier_one_it_dropped():
 
 
 def test_a_second_slander_of_the_other_side_is_kept_beside_the_first():
-    """"Gin may slander up to two targets: one Black Org, and one town" (issue 12, item 1)."""
+    """ "Gin may slander up to two targets: one Black Org, and one town" (issue 12, item 1)."""
     game = session()
     game.receive("G", "Slander B")
     answer = game.receive("G", "Slander V")

@@ -4,13 +4,66 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-TAGS = ["quote", "/quote", "b", "/b", "url=http://x.example", "/url", "img", "/img", "size=200",
-        "/size", "spoiler", "/spoiler", "code", "/code", "color=red", "/color", "vote", "/vote",
-        "*", "list", "/list", 'quote="GM"', "i", "/i"]
-INVISIBLE = ["\u200b", "\u200c", "\u200d", "\u2060", "\u2063", "\ufeff", "\u00ad", "\u202e",
-             "\ufe0f", "\U0001f600", "\u034f"]
-WORDS = ["GM:", "Abs", "Kleene", "kill", "Kill Abs", "vote", "Interrogate Akonyl", "heal",
-         "will:", "the", " ", "\n", "[", "]", "/", "=", '"', "[/", "quote]"]
+TAGS = [
+    "quote",
+    "/quote",
+    "b",
+    "/b",
+    "url=http://x.example",
+    "/url",
+    "img",
+    "/img",
+    "size=200",
+    "/size",
+    "spoiler",
+    "/spoiler",
+    "code",
+    "/code",
+    "color=red",
+    "/color",
+    "vote",
+    "/vote",
+    "*",
+    "list",
+    "/list",
+    'quote="GM"',
+    "i",
+    "/i",
+]
+INVISIBLE = [
+    "\u200b",
+    "\u200c",
+    "\u200d",
+    "\u2060",
+    "\u2063",
+    "\ufeff",
+    "\u00ad",
+    "\u202e",
+    "\ufe0f",
+    "\U0001f600",
+    "\u034f",
+]
+WORDS = [
+    "GM:",
+    "Abs",
+    "Kleene",
+    "kill",
+    "Kill Abs",
+    "vote",
+    "Interrogate Akonyl",
+    "heal",
+    "will:",
+    "the",
+    " ",
+    "\n",
+    "[",
+    "]",
+    "/",
+    "=",
+    '"',
+    "[/",
+    "quote]",
+]
 
 
 def _tag(name: str) -> str:
@@ -26,8 +79,9 @@ def _broken_tag(parts: tuple[str, str, str]) -> str:
 
 piece = st.one_of(
     st.sampled_from(TAGS).map(_tag),
-    st.tuples(st.sampled_from(TAGS), st.sampled_from(INVISIBLE),
-              st.sampled_from(["start", "middle"])).map(_broken_tag),
+    st.tuples(
+        st.sampled_from(TAGS), st.sampled_from(INVISIBLE), st.sampled_from(["start", "middle"])
+    ).map(_broken_tag),
     st.sampled_from(INVISIBLE),
     st.sampled_from(WORDS),
     st.text(max_size=8),

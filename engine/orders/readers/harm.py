@@ -46,8 +46,11 @@ def read_poison(reader: Reader, rest: str, fragment: str) -> Order:
     try:
         order = read_aptx(reader, rest, fragment)
     except Refusal as refusal:
-        raise Refusal(str(refusal).replace("an APTX", "a poisoning").replace(
-            "'APTX pofa as Satou'", "'Poison pofa as Satou'")) from None
+        raise Refusal(
+            str(refusal)
+            .replace("an APTX", "a poisoning")
+            .replace("'APTX pofa as Satou'", "'Poison pofa as Satou'")
+        ) from None
     return Order(reader.author, "poison", order.targets, role=order.role, text=fragment)
 
 

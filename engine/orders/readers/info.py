@@ -60,7 +60,9 @@ def queries(reader: Reader, rest: str, fragment: str) -> tuple[Query, ...]:
     found = []
     for part in filter(None, _QUERY_SPLIT.split(rest)):
         subject, keyword, obj, tail = _action(
-            reader, part, "'Jd- heals Parkur on Night 1' or 'Conia disguised as Ran during Prep'",
+            reader,
+            part,
+            "'Jd- heals Parkur on Night 1' or 'Conia disguised as Ran during Prep'",
             no_object=_NO_OBJECT,
         )
         when, tail = reader.phase(tail)
@@ -121,15 +123,15 @@ def _blamed_crime(reader: Reader, tail: str) -> str:
 
 def read_special_investigate(reader: Reader, rest: str, fragment: str) -> Order:
     return Order(
-        reader.author, "special_investigate", queries=queries(reader, rest, fragment),
+        reader.author,
+        "special_investigate",
+        queries=queries(reader, rest, fragment),
         text=fragment,
     )
 
 
 def read_follow_up(reader: Reader, rest: str, fragment: str) -> Order:
-    return Order(
-        reader.author, "follow_up", queries=queries(reader, rest, fragment), text=fragment
-    )
+    return Order(reader.author, "follow_up", queries=queries(reader, rest, fragment), text=fragment)
 
 
 def read_observe(reader: Reader, rest: str, fragment: str) -> Order:

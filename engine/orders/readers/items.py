@@ -25,8 +25,7 @@ def read_steal(reader: Reader, rest: str, fragment: str) -> Order:
     item = _ITEM.match(tail)
     if item:
         raise Refusal(
-            f"a thief does not choose the item ('{item['item']}'): "
-            f"write 'Steal from {target}'"
+            f"a thief does not choose the item ('{item['item']}'): write 'Steal from {target}'"
         )
     reader.end(tail, fragment)
     return Order(reader.author, "steal", (target,), text=fragment)

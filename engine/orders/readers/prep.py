@@ -68,9 +68,7 @@ def read_amor(reader: Reader, rest: str, fragment: str) -> Order:
 
 def read_abduct(reader: Reader, rest: str, fragment: str) -> Order:
     if reader.names_anyone(rest):
-        raise Refusal(
-            "Abduct names nobody: the GM draws a character no player has; write 'Abduct'"
-        )
+        raise Refusal("Abduct names nobody: the GM draws a character no player has; write 'Abduct'")
     return reader.bare("abduct", _ABDUCT_TAIL.sub("", rest, count=1), fragment)
 
 

@@ -1,0 +1,53 @@
+"""Game models ("families") that rulesets are written in, and what each one runs per phase.
+
+A ruleset names its family; the family supplies the parts of a phase that are not a single
+ability: what settles after a step (the attacks after Killing, the lynch after Lynching), the
+hooks at the start and end of a phase, and the win check. Every DCTP ruleset shares the DCTP
+family; a game with another model of life and sides (midnight) gets its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from engine.abilities.vest import settle_vest
+from engine.context import Context
+from engine.phase_hooks import begin_phase, end_phase
+from engine.prep import settle_prep
+from engine.protection import settle_attacks
+from engine.rules.base import Step
+from engine.state import GameState
+from engine.voting import hold_lynch
+from engine.win import winner
+
+
+@dataclass(frozen=True, slots=True)
+class Family:
+    name: str
+    settle: Mapping[Step, Callable[[Context], None]]
+    begin: Callable[[Context], None]
+    end: Callable[[Context], None]
+    winner: Callable[[GameState], str | None]
+
+
+def _end_dctp(ctx: Context) -> None:
+    end_phase(ctx)
+    if ctx.phase.is_night and not any(n.key.startswith("death.") for n in ctx.notices):
+        ctx.announce("night.no_deaths")
+
+
+DCTP = Family(
+    name="dctp",
+    settle={
+        Step.PREP: settle_prep,
+        Step.VEST: settle_vest,
+        Step.LYNCHING: hold_lynch,
+        Step.KILLING: settle_attacks,
+    },
+    begin=begin_phase,
+    end=_end_dctp,
+    winner=winner,
+)
+
+FAMILIES: dict[str, Family] = {DCTP.name: DCTP}
