@@ -118,7 +118,10 @@ class Context:
         p = self.player(name)
         if not p.is_free or p.has(IN_FLIGHT, self.phase) or p.has(DETAINED, self.phase):
             return False
-        return not (p.has(ABROAD, self.phase) or self.is_leaving(name))
+        if p.has(ABROAD, self.phase):
+            return False
+        # r53: "All other actions > Travel": the traveler is still in Japan until then.
+        return self.ruleset.has("travel_last") or not self.is_leaving(name)
 
     def is_leaving(self, name: str) -> bool:
         """A player whose Travel this phase has not been stopped (so far)."""
@@ -151,12 +154,13 @@ class Context:
         p = self.player(actor)
         if actor in self.poisoned:
             return "poisoned"
+        removed_now = p.fate is not None and p.fate.phase == self.phase
         if p.status is Status.DEAD:
-            if p.fate and p.fate.phase == self.phase:
-                return "lynched" if p.fate.cause == "lynched" else "killed"
-            return "dead"
+            if removed_now and p.fate.cause == "lynched":
+                return None if ability.survives_removal else "lynched"
+            return "killed" if removed_now else "dead"
         if p.status is Status.ARRESTED:
-            return "arrested"
+            return None if removed_now and ability.survives_removal else "arrested"
         if actor in self.departing and ability.name != "travel":
             # "The player may not use an ability or vote and travel in the same phase."
             return "traveling"

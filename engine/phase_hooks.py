@@ -15,13 +15,13 @@ from engine.abilities.interrogation import quarter_dead, sober_up
 from engine.abilities.lent import sheet_roles
 from engine.abilities.protect import lend_watch_tonight
 from engine.abilities.travel import begin_travel
-from engine.context import Action, Context
+from engine.context import PENDING, Action, Context
 from engine.harm import end_detentions
 from engine.orders.model import Order
 from engine.outcome import Result
 from engine.phases import PhaseKind
 from engine.prep import finish_prep
-from engine.state import DRUNK, ERASED, INJURED, Status
+from engine.state import ABROAD, DRUNK, ERASED, IN_FLIGHT, INJURED, Status
 
 
 def begin_phase(ctx: Context) -> None:
@@ -29,7 +29,37 @@ def begin_phase(ctx: Context) -> None:
     if ctx.phase.kind is not PhaseKind.PREP:
         record_worn(ctx)
     add_passive(ctx)
+    if ctx.ruleset.has("abroad_target_voids_all"):
+        void_actions_on_travelers(ctx)
     lend_watch_tonight(ctx)
+
+
+def void_actions_on_travelers(ctx: Context) -> None:
+    """r53, Abroad: "If a player uses any of their actions on an abroad traveler, all actions
+    will fail." Abroad is out of Japan when the phase begins (abroad or on the plane); a vote
+    is not an action (Voting lists its own cases), and a bribed kill reaches a traveler ("Even
+    if the victim is a traveler and out of the country, the kill will still be a success")."""
+    from engine.abilities.kill import bribe_shield
+
+    away = {
+        name
+        for name, p in ctx.state.players.items()
+        if p.is_free and (p.has(ABROAD, ctx.phase) or p.has(IN_FLIGHT, ctx.phase))
+    }
+    if not away:
+        return
+    bribed = bool(bribe_shield(ctx))
+    voiders = {
+        a.actor
+        for a in ctx.actions
+        if a.ability.name != "vote"
+        and not (bribed and a.ability.name == "kill")
+        and not away.isdisjoint(a.order.targets)
+    }
+    for action in ctx.actions:
+        if action.actor in voiders and action.state == PENDING and action.ability.name != "vote":
+            ctx.fail(action, "target_abroad")
+    ctx.departing -= voiders
 
 
 def end_phase(ctx: Context) -> None:
@@ -85,6 +115,24 @@ def add_passive(ctx: Context) -> None:
                         continue
                     ctx.actions.append(Action(Order(name, use.ability), ability, slot=key))
                     sent.add((name, use.ability))
+
+
+def _reports_for(ctx: Context, leader: str) -> int:
+    """How many subordinates report to the FBI leader after a night: up to two (2011); in
+    r53 "based upon how many are left in the game. If 3+ are in the game, he will receive two
+    results; if 0-2 are in the game, he will receive only one result." Left in the game: free
+    players whose role or disguise is a subordinate's, as the count at the onset counts them."""
+    state = ctx.state
+    if not state.ruleset.has("fbi_reports_by_count"):
+        return 2
+    left = 0
+    for name, p in state.players.items():
+        roles = {p.role, p.disguise} - {None}
+        if name != leader and p.is_free and any(
+            state.ruleset.role(r).has_trait("fbi_subordinate") for r in roles
+        ):
+            left += 1
+    return 2 if left >= 3 else 1
 
 
 def sober_kogorou(ctx: Context) -> None:
@@ -157,7 +205,8 @@ def fbi_reports(ctx: Context) -> None:
     for leader in leaders:
         reporting = [n for n in by_player if n != leader]
         chosen: list[str] = []
-        while reporting and len(chosen) < 2:
+        limit = _reports_for(ctx, leader)
+        while reporting and len(chosen) < limit:
             pick = ctx.draw(f"a subordinate reporting to {leader}, among", reporting)
             chosen.append(pick)
             reporting.remove(pick)

@@ -136,7 +136,7 @@ def hold_lynch(ctx: Context) -> None:
             saver.ability.on_save(ctx, saver, Attack("", lynched, "lynch"))  # type: ignore[attr-defined]
             failed = True
             ctx.announce("lynch.failed")
-        elif not ctx.is_reachable(lynched):
+        elif not ctx.is_reachable(lynched) or ctx.is_leaving(lynched):
             failed = True
             ctx.announce("lynch.failed")
     shown = not (failed and not ctx.ruleset.option("day_protect_votes_shown"))

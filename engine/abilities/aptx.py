@@ -6,7 +6,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from engine.abilities.base import Ability, register
-from engine.context import Attack
+from engine.context import PENDING, Attack
 from engine.rules.base import Side, Step
 from engine.state import ABROAD, DETAINED, IN_FLIGHT, Capsule, Status
 
@@ -115,6 +115,26 @@ class Aptx(Ability):
                 del state.capsules[i]
                 return
         state.aptx = max(0, state.aptx - 1)
+
+
+def about_to_be_poisoned(ctx: Context, name: str) -> bool:
+    """Whether an APTX still to come this phase will poison ``name``: a right guess by an
+    actor who can act and has a capsule, on a player it can reach who holds no charm. Asked
+    before the APTX step, for r53's Charm."""
+    p = ctx.player(name)
+    if ctx.state.charms.get(name, -1) >= ctx.phase.index or target_problem(ctx, name):
+        return False
+    for action in ctx.actions:
+        if (
+            action.state == PENDING
+            and action.ability.step_at(ctx.phase) is Step.APTX
+            and action.target == name
+            and action.order.role == p.role
+            and ctx.unable_reason(action) is None
+            and (ctx.state.aptx > 0 or own_capsules(ctx.state, action.actor) > 0)
+        ):
+            return True
+    return False
 
 
 def hand_over(ctx: Context) -> None:
@@ -270,6 +290,14 @@ class Charm(Ability):
 
     def resolve(self, ctx: Context, action: Action) -> None:
         target = action.target or ""
+        if (
+            ctx.ruleset.has("charm_fails_when_poisoned")
+            and target != action.actor
+            and about_to_be_poisoned(ctx, action.actor)
+        ):
+            # r53: "Charm (unless Kazuha is APTX'd and does not have the charm herself)".
+            ctx.fail(action, "poisoned")
+            return
         ctx.state.charms[target] = ctx.phase.index + 1
         if target == action.actor:
             ctx.player(action.actor).used["charm_self"] = 1

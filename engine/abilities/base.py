@@ -39,6 +39,9 @@ class Ability:
     # Its order excludes every other order of its player in the phase, whichever came later
     # stands (Travel: "They must either decide to travel or use their abilities--not both").
     alone: ClassVar[bool] = False
+    # Goes through although its actor is arrested or lynched earlier in the phase (r53's
+    # Black Suitcase).
+    survives_removal: ClassVar[bool] = False
 
     def granted_slot(self, state: GameState, player: str) -> Slot | None:
         """A slot this ability gives a player beyond the sheet (a status, an option)."""
