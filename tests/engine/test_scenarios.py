@@ -15,6 +15,6 @@ from tests.engine.scenario_check import check_scenario
 SCENARIOS = sorted((Path(__file__).parent / "scenarios").rglob("*.yaml"))
 
 
-@pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
+@pytest.mark.parametrize("path", SCENARIOS, ids=[f"{p.parent.name}/{p.stem}" for p in SCENARIOS])
 def test_scenario(path: Path) -> None:
     check_scenario(path)
