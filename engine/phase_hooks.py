@@ -128,8 +128,10 @@ def _reports_for(ctx: Context, leader: str) -> int:
     left = 0
     for name, p in state.players.items():
         roles = {p.role, p.disguise} - {None}
-        if name != leader and p.is_free and any(
-            state.ruleset.role(r).has_trait("fbi_subordinate") for r in roles
+        if (
+            name != leader
+            and p.is_free
+            and any(state.ruleset.role(r).has_trait("fbi_subordinate") for r in roles)
         ):
             left += 1
     return 2 if left >= 3 else 1

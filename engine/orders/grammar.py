@@ -17,7 +17,9 @@ ORDER_WORDS: tuple[tuple[str, str], ...] = (
     (r"heal", "heal"),
     (r"discombobulate|discombob|trick", "discombobulate"),
     (r"kill|attack|murder", "kill"),
-    # Issue 3: killing, protecting, crime and punishment.
+    # Issue 3: killing, protecting, crime and punishment. Snipe Guard is r53's name for Bone
+    # Breaking ("Snipe Guard - Role with action: Akai"): read before a snipe.
+    (r"snipe[- ]?guard(?:\s+on)?", "bone_breaking"),
     (r"snipe", "kill"),
     (r"(?:day\s+)?protect(?:ion)?", "protect"),
     (r"first[- ]?aid", "first_aid"),
@@ -126,6 +128,7 @@ ALTERNATES: dict[str, tuple[str, ...]] = {
 # Verbs inside an investigation query: "Jd- heals Parkur".
 QUERY_VERBS: tuple[tuple[str, str], ...] = (
     (r"kill(?:s|ed|ing)?|attack(?:s|ed|ing)?|murder(?:s|ed|ing)?", "kill"),
+    (r"snipe[- ]?guard(?:s|ed|ing)?", "bone_breaking"),
     (r"snip(?:e|es|ed|ing)", "snipe"),
     (r"heal(?:s|ed|ing)?", "heal"),
     (r"first[- ]?aid(?:s|ed|ing)?", "first_aid"),
