@@ -99,8 +99,9 @@ def render_private(notices: Sequence[Notice]) -> dict[str, list[str]]:
     return texts
 
 
-def acknowledge(parsed: ParsedPM, phase: Phase) -> str:
-    return render_acknowledgement(parsed, phase)
+def acknowledge(parsed: ParsedPM, state: GameState) -> str:
+    """The reply to an order PM, in the game's ruleset's names for its abilities."""
+    return render_acknowledgement(parsed, state.phase, state.ruleset.titles)
 
 
 @dataclass
@@ -366,4 +367,5 @@ def will_of(session: GameSession, player: str) -> str | None:
 
 
 def orders_of(session: GameSession, player: str) -> list[str]:
-    return [order.canonical() for order in session.orders_of(player)]
+    titles = session.state.ruleset.titles
+    return [order.canonical(titles) for order in session.orders_of(player)]

@@ -200,7 +200,7 @@ def _take_order(
         took, reason = parsed.will is not None, "action lock"
         answer = texts.locked_answer(deadline, cfg.timezone, parsed.will is not None)  # type: ignore[arg-type]
     else:
-        answer = games.acknowledge(parsed, live.state.phase)
+        answer = games.acknowledge(parsed, live.state)
     store.judge_order(order_id, record, took, reason, now)
     store.set_parsed(message.id, now, cfg.name)
     _acknowledge(store, cfg, message, player, answer, live.phase, batch, now)

@@ -110,7 +110,7 @@ def _feed_pending(daemon: Daemon, store: Store, cfg: GameConfig, now: datetime) 
             assert parsed is not None
             record = {"feed": FEED_ORDER, "accepted": [o.to_record() for o in parsed.accepted]}
             store.judge_order(order.id, record, bool(parsed.accepted), None, now)
-            body = "The GM corrected your order.\n" + games.acknowledge(parsed, live.state.phase)
+            body = "The GM corrected your order.\n" + games.acknowledge(parsed, live.state)
             subject = f"{cfg.name}: your orders"
             key = f"corrected:{cfg.name}:{order.id}"
             sending.pm(store, cfg, order.player, subject, body, key, now)

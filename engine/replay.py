@@ -387,6 +387,7 @@ def render_text(scenario: Scenario, replays: list[PhaseReplay]) -> str:
         outcome = replay_.outcome
         assert outcome is not None
         lines.append(f"=== {outcome.phase} ===")
+        titles = outcome.state.ruleset.titles
         posts = iter(replay_.posts)
         for player, text, parsed, how in replay_.received:
             said = {WILL: "sent (will only)", CLEAR: "cleared their orders with",
@@ -397,7 +398,7 @@ def render_text(scenario: Scenario, replays: list[PhaseReplay]) -> str:
                 if not votes.counted:
                     lines.append("  note: not a day phase: votes in posts are not read")
                 for read in votes.read:
-                    lines.extend(f"  understood: {o.canonical()}" for o in read.accepted)
+                    lines.extend(f"  understood: {o.canonical(titles)}" for o in read.accepted)
                     if read.unvote:
                         lines.append("  understood: unvote")
                 lines.extend(f"  refused: '{w}': {why}" for w, why in votes.refused)
@@ -406,7 +407,7 @@ def render_text(scenario: Scenario, replays: list[PhaseReplay]) -> str:
                 continue
             taken = "not taken (will only)" if how == WILL else "understood"
             for order in parsed.accepted:
-                lines.append(f"  {taken}: {order.canonical()}")
+                lines.append(f"  {taken}: {order.canonical(titles)}")
             for rejection in parsed.rejected:
                 lines.append(f"  refused: '{rejection.text}': {rejection.reason}")
             for note in parsed.notes:

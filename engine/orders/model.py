@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -92,7 +93,11 @@ TARGET_WORD = {
 }
 
 
-def ability_title(ability: str) -> str:
+def ability_title(ability: str, titles: Mapping[str, str] | None = None) -> str:
+    """An ability's name as a GM writes it; ``titles`` are the ruleset's own names (r53's
+    "trick" for discombobulate)."""
+    if titles and ability in titles:
+        return titles[ability].title()
     return TITLES.get(ability) or ability.replace("_", " ").title()
 
 
@@ -128,12 +133,14 @@ class Order:
     roles: tuple[str, ...] = ()
     via: str | None = None
 
-    def canonical(self) -> str:
-        """The order restated in the words a GM would confirm it with."""
+    def canonical(self, titles: Mapping[str, str] | None = None) -> str:
+        """The order restated in the words a GM would confirm it with (in the ruleset's own
+        names for abilities, ``titles``)."""
         if self.via and (self.queries or self.ability == "blame"):
             # "Bow-tie: Investigate A kills B", "Suitcase: Blame X for killing Y".
-            return f"{VIA_TITLES.get(self.via, self.via)}: {replace(self, via=None).canonical()}"
-        name = ability_title(self.ability)
+            inner = replace(self, via=None).canonical(titles)
+            return f"{VIA_TITLES.get(self.via, self.via)}: {inner}"
+        name = ability_title(self.ability, titles)
         if self.ability == "arrest":
             crime = CRIME_NOUN.get(self.crime or "", self.crime or "")
             victim = f" {self.victim}" if self.victim else ""

@@ -5,16 +5,20 @@ Role PMs are notices of the engine's prep phase (engine/prep.py), rendered like 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from engine.orders.model import ParsedPM
 from engine.phases import Phase
 from engine.render.inert import inert
 
 
-def render_acknowledgement(parsed: ParsedPM, phase: Phase) -> str:
+def render_acknowledgement(
+    parsed: ParsedPM, phase: Phase, titles: Mapping[str, str] | None = None
+) -> str:
     """The reply to an order PM: what was understood, and why anything was refused."""
     lines = []
     if parsed.accepted:
-        understood = "; ".join(inert(o.canonical()) for o in parsed.accepted)
+        understood = "; ".join(inert(o.canonical(titles)) for o in parsed.accepted)
         lines.append(f"Understood for {phase}: {understood}.")
     if parsed.unvote:
         lines.append("Your vote is withdrawn.")
