@@ -118,6 +118,8 @@ class OptionSpec:
                 value = False
         elif isinstance(raw, str) and isinstance(self.default, int):
             value = int(raw) if raw.strip().lstrip("-").isdigit() else raw
+        if isinstance(self.default, bool) and not isinstance(value, bool):
+            raise ValueError(f"option {self.name}: {raw!r} is not one of true, false")
         if isinstance(self.default, int) and not isinstance(value, int):
             raise ValueError(f"option {self.name}: {raw!r} is not a whole number")
         if self.choices and value not in self.choices:

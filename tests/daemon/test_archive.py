@@ -19,7 +19,7 @@ from engine.replay import load_scenario, parse_scenario, record, replay
 ROOT = Path(__file__).parents[2]
 EXAMPLE = ROOT / "examples" / "first-game.yaml"
 EXAMPLES = sorted((ROOT / "examples").glob("*.yaml"))
-SCENARIOS = sorted((ROOT / "tests" / "engine" / "scenarios" / "dctp-2011").glob("*.yaml"))
+SCENARIOS = sorted((ROOT / "tests" / "engine" / "scenarios").rglob("*.yaml"))
 DOCS = ROOT / "docs" / "archive.md"
 
 

@@ -116,3 +116,8 @@ def test_the_r53_example_game_replays_to_a_winner_with_r53_rulings() -> None:
     assert "You used trick on Abs." in night1["private"]["Mina"]
     night2 = rec["phases"][3]
     assert any("Snipe Guard" in text for text in night2["private"]["Parkur"])
+
+
+def test_a_yes_no_option_refuses_other_words_by_name() -> None:
+    with pytest.raises(RulesetError, match="not one of true, false"):
+        load_ruleset("dctp-r53", {"blame_is_crime": "maybe"})
