@@ -1,6 +1,6 @@
 """The adapters' part of the autogm command line: ``inspect-page`` and the check-forum steps.
 
-daemon/cli.py owns the parser; it calls ``register(subparsers)`` and wires ``check-forum``
+daemon/cli/main.py owns the parser; it calls ``register(subparsers)`` and wires ``check-forum``
 (which needs the daemon's config reader) to ``check_forum``.
 """
 

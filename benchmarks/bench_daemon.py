@@ -29,8 +29,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from adapters.local import LocalForum  # noqa: E402
-from daemon.config import load_config  # noqa: E402
-from daemon.jobs import Daemon  # noqa: E402
+from daemon.config.load import load_config  # noqa: E402
+from daemon.jobs.runner import Daemon  # noqa: E402
 
 ROSTERS = [
     "Abs: Gin, Miaka: Vodka, Akonyl: Shiratori, Kleene: Agasa, Jd-: Araide, Conia: Shinichi",

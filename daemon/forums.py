@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from adapters.base import FloodLimited, Forum, SessionExpired
-from daemon.config_types import ForumConfig
+from daemon.config.model import ForumConfig
 
 # A forum read that asks us to wait longer than this gives up until the next poll.
 MAX_READ_WAIT = 90.0

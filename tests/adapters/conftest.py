@@ -21,7 +21,7 @@ HTML = "text/html; charset=UTF-8"
 COOKIE = "phpbb3_3ij7d"
 SID = "0123456789abcdef0123456789abcdef"
 LOGIN_FORM_SID = "6416043db9f6e6d9e53515cecdb33466"  # the guest sid in login_form.html
-# An outbox marker (daemon/outbox_message.py): zero-width characters that must come back untouched.
+# An outbox marker (daemon/outbox/message.py): zero-width characters that must come back untouched.
 # The derived pm_view_9_outbox_marker.html ends in this one.
 MARKER = (
     "\u200b\u2060\u200d\u200c\u200b\u200b\u2060\u200c"

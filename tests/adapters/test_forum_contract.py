@@ -15,7 +15,7 @@ import pytest
 from adapters.base import Forum, NotFound, PostRef, User
 from adapters.local import LocalForum
 from adapters.phpbb import PhpBBForum
-from daemon.outbox_lookup import SentLookup
+from daemon.outbox.lookup import SentLookup
 
 from .conftest import BASE, MARKER, Board
 
@@ -249,7 +249,7 @@ def test_a_sent_pm_is_found_with_its_recipients_and_its_exact_body(world):
 
 @pytest.mark.parametrize("adapter", [LocalForum, PhpBBForum])
 def test_the_outbox_finds_its_sent_pm_look_up_on_both_adapters(adapter):
-    # daemon/outbox_lookup.py asks isinstance(forum, SentLookup) before it looks for an unknown PM.
+    # daemon/outbox/lookup.py asks isinstance(forum, SentLookup) before it looks for an unknown PM.
     assert issubclass(adapter, SentLookup) and issubclass(adapter, Forum)
     wanted = inspect.signature(SentLookup.sent_private_messages)
     assert inspect.signature(adapter.sent_private_messages) == wanted

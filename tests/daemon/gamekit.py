@@ -15,10 +15,10 @@ from typing import Any
 
 from adapters.base import Forum, Post, PrivateMessage, SessionExpired, Unavailable
 from adapters.local import LocalForum
-from daemon.config import load_config
-from daemon.config_types import Config
-from daemon.jobs import Daemon
-from daemon.store import Store
+from daemon.config.load import load_config
+from daemon.config.model import Config
+from daemon.jobs.runner import Daemon
+from daemon.store.db import Store
 from tests.daemon.fakes import T0, After, FakeClock
 
 ROSTER = {

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from daemon.cli import main
+from daemon.cli.main import main
 
 EXAMPLE = Path(__file__).parents[2] / "examples" / "first-game.yaml"
 SCENARIO_1 = Path(__file__).parent / "scenarios" / "dctp-2011" / "order-of-actions-1.yaml"

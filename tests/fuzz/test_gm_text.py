@@ -15,7 +15,7 @@ from zoneinfo import ZoneInfo
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from daemon import texts
+from daemon.play import texts
 from engine.orders.model import ParsedPM, Rejection
 from engine.orders.votes import VoteCount
 from engine.outcome import Notice

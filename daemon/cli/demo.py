@@ -1,0 +1,327 @@
+"""``autogm demo``: a whole game on a local forum, with simulated players and autogm as GM.
+
+Everything real but the players and the clock: a config file is written, the local adapter
+keeps the forum in a folder, and the daemon's own job functions run the game, at the times
+its own plan (``scheduler.plan_jobs``) gives them, on a simulated clock that jumps from one
+job to the next. The players are simulated: each reads its role from the deal and, at some
+polls, sends a plausible order for the phase from its role sheet, chosen with a seeded RNG
+(now and then with a typo in a name, to show how autogm reads and answers it).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import shutil
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import TextIO
+
+from adapters.local import LocalForum
+from daemon.config.load import load_config
+from daemon.jobs.runner import Daemon
+from daemon.jobs.scheduler import JobSpec, plan_jobs
+from daemon.outbox.message import without_marker
+from daemon.store.db import Store
+from engine.abilities import ABILITIES
+from engine.abilities.kill import kill_cycle_due
+from engine.rules import load_ruleset
+from engine.rules.base import Side
+
+GM = "GameMaster"
+GAME = "demo"
+START = datetime(2026, 12, 1, 18, 0, tzinfo=UTC)
+PLAYERS = ("Abs", "Miaka", "Akonyl", "pofa", "Kleene", "Jd-", "Lynz", "Conia")
+ROLES = ("Gin", "Vodka", "Shiratori", "Megure", "Araide", "Eisuke", "Shinichi", "Heiji")
+MAX_PHASES = 30
+# Jobs due at the same moment run in this order: a phase closes before the next poll reads.
+KIND_ORDER = {"start": 0, "close": 1, "remind": 2, "poll": 3, "archive": 4}
+CHATTER = (
+    "Good luck everyone!",
+    "{x} has been very quiet. Suspicious.",
+    "I trust {x}, for now.",
+    "Can we please not lynch at random today?",
+    "{x}, what did you do last night?",
+    "I have info but I'll keep it for now.",
+)
+
+CONFIG = """\
+# Written by `autogm demo`. Look at the finished game with:
+#   autogm status --config {config}
+#   autogm archive --config {config} show {game}
+[autogm]
+state_dir = state
+timezone = UTC
+
+[forum:local]
+adapter = local
+path = forum
+username = {gm}
+poll_interval = 2h
+send_interval = 0
+
+[game:{game}]
+forum = local
+topic = {topic}
+ruleset = dctp-2011
+seed = {seed}
+players = {players}
+roles = {roles}
+prep_deadline = 2h
+night_deadline = 12h
+day_deadline = 12h
+reminders = 3h
+acknowledge = on
+
+# The GM stays in control while autogm runs: overrides are re-read at every poll.
+[overrides:{game}]
+1 = extend Day 1 by 2h
+"""
+
+
+class SimClock:
+    """The demo's clock: it stands still until the loop moves it to the next job."""
+
+    def __init__(self, start: datetime) -> None:
+        self.now = start
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def sleep(self, seconds: float) -> None:
+        self.now += timedelta(seconds=seconds)
+
+
+@dataclass
+class Players:
+    """The simulated players: each sends at most one message of orders per phase."""
+
+    forum: LocalForum
+    rng: random.Random
+    roles: dict[str, str] = field(default_factory=dict)
+    acted: set[tuple[str, str]] = field(default_factory=set)
+    bandwagon: dict[str, str] = field(default_factory=dict)
+
+    def act(self, store: Store, phase: str, killers: Sequence[str] = ()) -> int:
+        """Let some players who have not acted this phase send their orders; how many did.
+
+        ``killers``: the Black Org members whose turn it is in the kill cycle.
+        """
+        if not self.roles:
+            self.roles = {p["name"]: p["role"] for p in store.players(GAME)}
+        alive = [p["name"] for p in store.players(GAME) if p["status"] == "alive"]
+        sent = 0
+        for player in alive:
+            if (player, phase) in self.acted or self.rng.random() < 0.4:
+                continue
+            self.acted.add((player, phase))
+            text = self.orders(player, phase, alive, killers)
+            if text:
+                self.forum.as_user(player).send_private_message([GM], f"{phase} orders", text)
+                sent += 1
+            if self.rng.random() < 0.25:
+                others = [p for p in alive if p != player] or alive
+                line = self.rng.choice(CHATTER).format(x=self.rng.choice(others))
+                self.forum.as_user(player).reply(self._topic, line)
+        return sent
+
+    _topic: str = ""
+
+    def orders(self, player: str, phase: str, alive: list[str], killers: Sequence[str] = ()) -> str:
+        ruleset = load_ruleset("dctp-2011")
+        sheet = ruleset.roles[self.roles[player]]
+        kind = phase.split()[0].lower()
+        mine = sheet.side is Side.BLACK_ORG
+        others = [p for p in alive if p != player]
+        town = [p for p in others if ruleset.roles[self.roles[p]].side is not Side.BLACK_ORG]
+        lines = []
+        if kind == "night":
+            for slot in sheet.slots:
+                usable = [u.ability for u in slot.options if u.ability in ABILITIES]
+                if any(k.value == "night" for k in slot.phases) and usable:
+                    lines.append(self._order(self.rng.choice(usable), others, alive))
+            # Whose turn it is kills: every member kills once before anyone kills twice.
+            if mine and killers and player == killers[0] and town:
+                lines.append(f"Kill {self.rng.choice(town)}")
+        elif kind == "day":
+            lines.append(f"Vote {self._vote(player, phase, town if mine else others)}")
+        lines = [line for line in lines if line]
+        if lines and self.rng.random() < 0.15:
+            lines[0] = lines[0][:-1]  # a typo in the last name: autogm reads it loosely
+        return "\n".join(lines)
+
+    def _order(self, ability: str, others: list[str], alive: list[str]) -> str:
+        target = self.rng.choice(others)
+        if ability == "investigate":
+            return f"Investigate {target} kills {self.rng.choice(alive)}"
+        if ability in ("heal", "discombobulate"):
+            return f"{ability.title()} {target}"
+        return ""
+
+    def _vote(self, player: str, phase: str, choices: list[str]) -> str:
+        choices = [c for c in choices if c != player] or choices
+        current = self.bandwagon.get(phase)
+        if current in choices and self.rng.random() < 0.7:
+            return current  # type: ignore[return-value]
+        self.bandwagon[phase] = self.rng.choice(choices)
+        return self.bandwagon[phase]
+
+
+class TopicPrinter:
+    """Prints the game topic's new posts as the game goes."""
+
+    def __init__(self, forum: LocalForum, topic: str, out: TextIO, pace: float) -> None:
+        self.forum, self.topic, self.out, self.pace = forum, topic, out, pace
+        self.last: str | None = None
+
+    def show(self, clock: datetime) -> None:
+        for post in self.forum.posts_after(self.topic, self.last):
+            self.last = post.id
+            body = _plain(post.source)
+            stamp = f"{clock:%a %H:%M}"
+            if post.author == GM:
+                self.out.write(f"\n[{stamp}] {post.author}:\n{_indent(body)}\n")
+            else:
+                self.out.write(f"[{stamp}] {post.author}: {body}\n")
+            self.out.flush()
+            if self.pace:
+                time.sleep(self.pace if post.author == GM else self.pace / 3)
+
+
+def _plain(bbcode: str) -> str:
+    text = without_marker(bbcode)
+    return re.sub(r"\[/?(?:b|i|u|quote)[^\]]*\]", "", text).strip()
+
+
+def _indent(text: str) -> str:
+    return "\n".join(f"  {line}" for line in text.splitlines())
+
+
+def _prepare(directory: Path) -> None:
+    """Start from an empty demo directory, removing only what an earlier demo left."""
+    directory.mkdir(parents=True, exist_ok=True)
+    for name in ("forum", "state"):
+        shutil.rmtree(directory / name, ignore_errors=True)
+    (directory / "config.ini").unlink(missing_ok=True)
+
+
+def run_demo(
+    directory: Path,
+    *,
+    seed: int = 2011,
+    pace: float = 0.15,
+    out: TextIO | None = None,
+    max_phases: int = MAX_PHASES,
+) -> int:
+    out = out or sys.stdout
+    began = time.monotonic()
+    directory = directory.resolve()
+    _prepare(directory)
+    clock = SimClock(START)
+    forum = LocalForum(directory / "forum", GM, now=clock)
+    topic = forum.create_topic(
+        "Demo game: the Black Organization against the town",
+        "Sign-ups are closed. autogm is the GM of this game.",
+    ).topic
+    for name in PLAYERS:
+        forum.add_user(name)
+    config_path = directory / "config.ini"
+    config_path.write_text(
+        CONFIG.format(
+            config=config_path,
+            game=GAME,
+            gm=GM,
+            topic=topic,
+            seed=seed,
+            players=", ".join(PLAYERS),
+            roles=", ".join(ROLES),
+        ),
+        encoding="utf-8",
+    )
+    config = load_config(config_path)
+    out.write(f"autogm demo: a game of {len(PLAYERS)} simulated players on a local forum.\n")
+    out.write(f"Everything goes to {directory} (config.ini, forum/, state/).\n")
+    daemon = Daemon(config, clock=clock, sleep=clock.sleep, forum_factory=lambda cfg: forum)
+    players = Players(forum, random.Random(f"demo/{seed}"))
+    players._topic = topic
+    printer = TopicPrinter(forum, topic, out, pace)
+    result = _loop(daemon, players, printer, clock, max_phases)
+    with daemon.open_store() as store:
+        info = store.game(GAME)
+        phases = store.rows("SELECT count(*) AS n FROM phases WHERE game = ?", [GAME])[0]["n"]
+        pms = store.rows("SELECT count(*) AS n FROM outbox WHERE kind = 'pm' AND state = 'sent'")
+        received = store.rows("SELECT count(*) AS n FROM inbox WHERE kind = 'pm'")[0]["n"]
+    elapsed = time.monotonic() - began
+    out.write(
+        f"\n{phases} phases, {received} private messages read and {pms[0]['n']} sent, "
+        f"in {elapsed:.1f} s (game time {clock() - START}).\n"
+    )
+    if info is not None and info["status"] == "archived":
+        out.write(f"The game is archived in {config.autogm.state_dir / 'archive.db'}\n")
+    out.write(
+        "Look at it with:\n"
+        f"  autogm status --config {config_path}\n"
+        f"  autogm archive --config {config_path} show {GAME}\n"
+    )
+    return result
+
+
+def _loop(
+    daemon: Daemon,
+    players: Players,
+    printer: TopicPrinter,
+    clock: SimClock,
+    max_phases: int,
+) -> int:
+    last_run: dict[str, datetime] = {}
+    failures = 0
+    while True:
+        with daemon.open_store() as store:
+            info = store.game(GAME)
+            if info is not None and info["status"] == "archived":
+                return 0
+            closed = store.rows("SELECT count(*) AS n FROM phases WHERE game = ?", [GAME])[0]["n"]
+            if closed > max_phases:
+                printer.out.write(f"\nNo winner after {max_phases} phases; the demo stops.\n")
+                return 1
+            specs = plan_jobs(daemon.config, store, clock(), has_start=True)
+            due, spec = min(
+                ((_due(spec, last_run, clock()), spec) for spec in specs),
+                key=lambda item: (item[0], KIND_ORDER[item[1].kind]),
+            )
+            clock.now = max(clock.now, due)
+            if spec.kind == "poll" and info is not None and info["phase"]:
+                killers = kill_cycle_due(daemon.live(store, GAME).state)
+                players.act(store, info["phase"], killers)
+        run = _function(daemon, spec)
+        try:
+            run(*spec.args, clock())
+            failures = 0
+        except Exception as exc:  # the daemon logs and goes on; the demo gives up after 3
+            failures += 1
+            printer.out.write(f"(job {spec.id} failed: {type(exc).__name__}: {exc})\n")
+            if failures >= 3:
+                return 1
+        last_run[spec.id] = clock()
+        printer.show(clock())
+
+
+def _due(spec: JobSpec, last_run: dict[str, datetime], now: datetime) -> datetime:
+    if spec.every is not None:
+        return last_run[spec.id] + spec.every if spec.id in last_run else now
+    assert spec.run_at is not None
+    return spec.run_at
+
+
+def _function(daemon: Daemon, spec: JobSpec) -> Callable[..., None]:
+    return {
+        "start": daemon.start,
+        "close": daemon.close_phase,
+        "remind": daemon.remind,
+        "poll": daemon.poll,
+        "archive": daemon.archive,
+    }[spec.kind]

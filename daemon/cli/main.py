@@ -1,0 +1,538 @@
+"""The ``autogm`` command.
+
+Each subcommand is registered by a small function; errors a user can fix print one line and
+exit with status 2, never a traceback. Commands that steer a running daemon (``approve``,
+``resolve-now``) only write to the state file: the daemon sees the change at its next poll
+and does the forum work, so two processes never send the same message.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import signal
+import sys
+import threading
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from daemon.config.ini import ConfigError
+
+if TYPE_CHECKING:
+    from daemon.config.model import Config, GameConfig
+    from daemon.store.db import Store
+
+# Each command imports what it needs when it runs: `--help`, `replay` and `check-config` never
+# load the HTTP, HTML, SQLite and scheduler libraries, so every command starts fast.
+
+log = logging.getLogger("autogm")
+DEFAULT_CONFIG = "config.ini"
+# How long a stop waits for the job in flight (a service manager's own timeout is longer).
+STOP_GRACE_SECONDS = 10
+
+
+class UserError(Exception):
+    """A problem the user can fix: printed as one line, exit status 2."""
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+# ---------------------------------------------------------------- config and state
+
+
+def _add_config(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--config",
+        metavar="FILE",
+        default=os.environ.get("AUTOGM_CONFIG", DEFAULT_CONFIG),
+        help="the config file (default: $AUTOGM_CONFIG or ./config.ini)",
+    )
+
+
+def check_config(config: Config) -> None:
+    """Everything checkable before a game starts: rulesets, options, role lists and deals."""
+    from daemon.config.load import check_rulesets, state_dir_problem
+    from daemon.config.overrides import read_overrides
+    from daemon.play.roster import deal
+    from engine.rules import load_ruleset
+    from engine.rules.base import RulesetError
+
+    problem = state_dir_problem(config.autogm.state_dir)
+    if problem:
+        where = config.autogm.state_where
+        text = f"{problem}; set state_dir to a directory autogm may write"
+        raise where.error(text) if where else UserError(f"{config.path}: [autogm] {text}")
+    rulesets = check_rulesets(config, load_ruleset, (RulesetError,))
+    for game in config.games.values():
+        try:
+            deal(game, rulesets[game.name], game.seed or 0)
+        except RulesetError as exc:
+            key = "roles" if game.roles else "players"
+            raise game.section.where(key).error(str(exc)) from exc
+    # Every [overrides:GAME] line, read as the daemon reads them at each poll.
+    read_overrides(config)
+
+
+def _config(args: argparse.Namespace) -> Config:
+    from daemon.config.load import load_config
+
+    path = Path(args.config)
+    if not path.exists():
+        raise UserError(f"{path}: no such config file (use --config FILE)")
+    config = load_config(path)
+    check_config(config)
+    return config
+
+
+def _game(config: Config, name: str) -> GameConfig:
+    if name not in config.games:
+        known = ", ".join(config.games) or "none"
+        raise UserError(f"no game {name!r} in {config.path} (games: {known})")
+    return config.games[name]
+
+
+def _store(config: Config) -> Store:
+    from daemon.store.db import Store
+
+    return Store.open(config.autogm.state_file)
+
+
+def _started(store: Store, game: str) -> dict:
+    row = store.game(game)
+    if row is None:
+        raise UserError(f"{game} has not started yet")
+    return row
+
+
+# ---------------------------------------------------------------- run
+
+
+def _run(args: argparse.Namespace) -> int:
+    # Listen for SIGTERM before anything else: a stop asked for while the config and the
+    # engine still load ends the run as soon as it can, with status 0.
+    stop = threading.Event()
+    _stop_on_signals(stop)
+    config = _config(args)
+    level = "DEBUG" if args.verbose else config.autogm.log_level
+    logging.basicConfig(
+        level=level, stream=sys.stderr, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    return run_daemon(config, stop)
+
+
+def _stop_on_signals(stop: threading.Event) -> None:
+    def on_signal(signum: int, frame: object) -> None:
+        log.info("signal %s: finishing the current step, then stopping", signum)
+        stop.set()
+
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, on_signal)
+        signal.signal(signal.SIGTERM, on_signal)
+
+
+def run_daemon(config: Config, stop: threading.Event | None = None) -> int:
+    """Run every game of ``config`` until SIGINT or SIGTERM (or ``stop`` is set)."""
+    from daemon.jobs import runner as jobs
+    from daemon.jobs.scheduler import JobSync, build_scheduler
+    from daemon.outbox import outbox
+
+    stop = stop or threading.Event()
+    _stop_on_signals(stop)
+    scheduler = build_scheduler()
+    daemon = jobs.Daemon(
+        config,
+        clock=_now,
+        sleep=lambda seconds: stop.wait(seconds),
+        should_stop=stop.is_set,
+    )
+    sync = JobSync(scheduler, config, daemon.functions(), _now)
+    daemon.on_change = sync.sync
+    with _store(config) as store:
+        stuck = outbox.recover(store, _now())
+        if stuck:
+            log.warning("%d message(s) were being sent when autogm stopped: checking them", stuck)
+        sync.sync(store, _now())
+    scheduler.start()
+    log.info("autogm runs %d game(s) on %d forum(s)", len(config.games), len(config.forums))
+    try:
+        stop.wait()
+    finally:
+        # Not shutdown(wait=True): it holds the scheduler's locks while it waits, and a job
+        # that syncs the jobs as it ends would wait for them forever. The job in flight sees
+        # the stop (should_stop) between two requests and ends; one that does not within the
+        # grace is left behind: the store and the outbox are safe to stop at any point.
+        sync.stop()
+        scheduler.shutdown(wait=False)
+        idle = sync.wait_idle(STOP_GRACE_SECONDS)
+    if not idle:
+        log.warning("a job still runs after %ss: stopping without it", STOP_GRACE_SECONDS)
+        if threading.current_thread() is threading.main_thread():
+            logging.shutdown()
+            os._exit(0)
+    log.info("stopped")
+    return 0
+
+
+def _add_run(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser("run", help="run the games of a config (foreground; Ctrl-C stops)")
+    _add_config(parser)
+    parser.add_argument("-v", "--verbose", action="store_true", help="log at DEBUG level")
+    parser.set_defaults(func=_run)
+
+
+# ---------------------------------------------------------------- status
+
+
+def _status(args: argparse.Namespace) -> int:
+    config = _config(args)
+    names = [args.game] if args.game else list(config.games)
+    with _store(config) as store:
+        for name in names:
+            print(status_text(store, _game(config, name), _now()))
+            print()
+        counts = store.rows("SELECT forum, state, count(*) AS n FROM outbox GROUP BY forum, state")
+        pending = [f"{r['forum']}: {r['n']} {r['state']}" for r in counts if r["state"] != "sent"]
+        print("outbox: " + ("; ".join(pending) if pending else "nothing waiting"))
+    return 0
+
+
+def status_text(store: Store, cfg: GameConfig, now: datetime) -> str:
+    from daemon.play.texts import duration, when, winner_name
+
+    row = store.game(cfg.name)
+    if row is None:
+        start = when(cfg.start, cfg.timezone) if cfg.start else "when autogm runs"
+        return f"{cfg.name}: not started (starts {start})"
+    lines = [f"{cfg.name}: {row['status']}, {row['phase'] or '-'} (topic {cfg.topic})"]
+    if row["status"] not in ("running", "paused"):
+        winners = [e["details"].get("winner") for e in store.events(cfg.name, "phase.closed")]
+        winner = next((w for w in reversed(winners) if w), None)
+        if winner:
+            lines.append(f"  the game is over: {winner_name(winner)} won")
+        return "\n".join(lines)
+    from daemon.jobs import (
+        approval,  # a game in play: the engine too
+        reminders,
+    )
+    from daemon.play import games, phases
+
+    waiting = approval.awaiting_approval(store, cfg.name)
+    phase = phases.open_phase(store, cfg.name)
+    if waiting and phase is None:
+        lines.append(f"  {waiting} closed; results held: autogm approve {cfg.name}")
+    if phase is not None and phase.deadline is not None:
+        left = phase.deadline - now
+        if left.total_seconds() <= 0:
+            shown = "due"
+        elif left < timedelta(hours=1):
+            shown = f"{duration(left)} left"
+        else:
+            shown = f"{left.total_seconds() / 3600:.1f} h left"
+        lines.append(f"  deadline {when(phase.deadline, cfg.timezone)} ({shown})")
+    live = games.rebuild(store, cfg.name, games.ruleset_for(cfg))
+    silent = set(reminders.silent_players(store, live))
+    able = games.can_act(live.state)
+    lines.append("  sent orders: " + (", ".join(p for p in able if p not in silent) or "nobody"))
+    lines.append("  no orders:   " + (", ".join(p for p in able if p in silent) or "nobody"))
+    for order in store.orders(cfg.name, live.phase):
+        lines.append(
+            f"    #{order.id} {order.player}: {order.state}: {' '.join(order.raw.split())[:70]}"
+        )
+    return "\n".join(lines)
+
+
+def _add_status(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser("status", help="games, phases, deadlines, who has sent orders")
+    parser.add_argument("game", nargs="?", help="one game (default: every game)")
+    _add_config(parser)
+    parser.set_defaults(func=_status)
+
+
+# ---------------------------------------------------------------- preview, approve, resolve-now
+
+
+def _preview(args: argparse.Namespace) -> int:
+    from daemon.jobs import closing
+    from daemon.outbox import outbox
+    from daemon.outbox.message import without_marker
+    from daemon.play import games
+
+    config = _config(args)
+    cfg = _game(config, args.game)
+    with _store(config) as store:
+        info = _started(store, cfg.name)
+        held = [r for r in outbox.rows(store, cfg.forum, "held") if r.game == cfg.name]
+        if not held and info["status"] != "running":
+            raise UserError(f"{cfg.name} has no open phase to preview ({info['status']})")
+        if held:
+            print(f"Held for approval (autogm approve {cfg.name}):")
+            messages = [(r.kind, r.recipients, r.body) for r in held]
+        else:
+            live = games.rebuild(store, cfg.name, games.ruleset_for(cfg))
+            closed = games.close(live)  # in memory only: nothing is written
+            deadline = closing.next_deadline(cfg, closed, _now())
+            print(f"If {closed.phase} closed now, autogm would send:")
+            messages = [
+                (m.kind, m.recipients, m.body)
+                for m in closing.phase_messages(cfg, closed, deadline)
+            ]
+    for kind, recipients, body in messages:
+        where = f"PM to {', '.join(recipients)}" if kind == "pm" else "post in the topic"
+        print(f"--- {where} ---")
+        print(without_marker(body))
+    return 0
+
+
+def _approve(args: argparse.Namespace) -> int:
+    from daemon.jobs import approval
+
+    config = _config(args)
+    cfg = _game(config, args.game)
+    with _store(config) as store:
+        _started(store, cfg.name)
+        try:
+            phase, released, opened = approval.approve(store, cfg, _now())
+        except LookupError as exc:
+            raise UserError(str(exc)) from None
+    then = f"{opened} is open" if opened else "the game is over"
+    print(f"{cfg.name}: {phase} approved, {released} message(s) released; {then}.")
+    print("The daemon sends them at its next poll.")
+    return 0
+
+
+def _resolve_now(args: argparse.Namespace) -> int:
+    from daemon.play import phases
+    from daemon.store.rows import iso
+
+    config = _config(args)
+    cfg = _game(config, args.game)
+    now = _now()
+    with _store(config) as store:
+        info = _started(store, cfg.name)
+        phase = phases.open_phase(store, cfg.name)
+        if phase is None or info["status"] != "running":
+            raise UserError(f"{cfg.name} has no open phase to close ({info['status']})")
+        with store.atomic():
+            store.set_deadline(cfg.name, phase.name, now)
+            store.log("gm.resolve-now", {"phase": phase.name, "at": iso(now)}, now, cfg.name)
+    poll = config.forums[cfg.forum].poll_interval
+    print(f"{cfg.name}: {phase.name} now closes at the daemon's next poll (within {poll}).")
+    return 0
+
+
+def _add_gm_commands(sub: argparse._SubParsersAction) -> None:
+    for name, func, text in [
+        ("preview", _preview, "show what the next phase close would post (nothing is sent)"),
+        ("approve", _approve, "release results held for approval and open the next phase"),
+        ("resolve-now", _resolve_now, "close the open phase at the daemon's next poll"),
+    ]:
+        parser = sub.add_parser(name, help=text)
+        parser.add_argument("game", help="the game's name ([game:NAME] in the config)")
+        _add_config(parser)
+        parser.set_defaults(func=func)
+
+
+# ---------------------------------------------------------------- checks
+
+
+def _check_config(args: argparse.Namespace) -> int:
+    from daemon.config.load import load_config
+
+    config = load_config(args.file or args.config)
+    check_config(config)
+    print(f"{config.path}: ok ({len(config.games)} game(s), {len(config.forums)} forum(s))")
+    return 0
+
+
+def _add_check_config(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser("check-config", help="check a config file; errors name FILE:LINE")
+    parser.add_argument("file", nargs="?", help="the config file (or --config)")
+    _add_config(parser)
+    parser.set_defaults(func=_check_config)
+
+
+def _check_forum(args: argparse.Namespace) -> int:
+    from adapters.cli import check_forum
+    from daemon import forums
+
+    config = _config(args)
+    names = [args.forum] if args.forum else list(config.forums)
+    status = 0
+    for name in names:
+        if name not in config.forums:
+            raise UserError(f"no forum {name!r} in {config.path}")
+        topics = [g.topic for g in config.games.values() if g.forum == name]
+        print(f"[forum:{name}]")
+        forum = forums.make_forum(config.forums[name], config.autogm.state_dir, _now)
+        status |= check_forum(forum, topics[0] if topics else "1", sys.stdout)
+    return status
+
+
+def _add_check_forum(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser(
+        "check-forum", help="log in and read each forum of the config (never posts)"
+    )
+    parser.add_argument("forum", nargs="?", help="one [forum:NAME] (default: every forum)")
+    _add_config(parser)
+    parser.set_defaults(func=_check_forum)
+
+
+# ---------------------------------------------------------------- replay and demo
+
+
+def _replay(args: argparse.Namespace) -> int:
+    if args.archive:
+        from daemon.cli.archive_cli import replay_archived
+
+        return replay_archived(args)
+    import json
+
+    from engine.replay import load_scenario, record, render_text, replay
+
+    scenario = load_scenario(args.file)
+    replays = replay(scenario)
+    if args.json:
+        print(json.dumps(record(scenario, replays), indent=2, ensure_ascii=False))
+    else:
+        print(render_text(scenario, replays))
+    return 0
+
+
+def _add_replay(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser("replay", help="replay a scenario file and show what the GM posts")
+    parser.add_argument(
+        "file",
+        metavar="FILE|GAME",
+        help="a scenario file (YAML, see docs/scenarios.md), or with --archive the archived GAME",
+    )
+    parser.add_argument("--json", action="store_true", help="print the replay record as JSON")
+    parser.add_argument(
+        "--archive", metavar="DB", help="replay the archived GAME of the archive DB instead"
+    )
+    parser.set_defaults(func=_replay)
+
+
+def _demo(args: argparse.Namespace) -> int:
+    from daemon.cli.demo import run_demo
+
+    return run_demo(Path(args.dir), seed=args.seed, pace=0.0 if args.fast else args.pace)
+
+
+def _add_demo(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser(
+        "demo", help="a whole game on a local forum, simulated players, autogm as GM"
+    )
+    parser.add_argument(
+        "--dir", default="autogm-demo", help="where the forum, state and archive go"
+    )
+    parser.add_argument("--seed", type=int, default=2011, help="the game's and players' seed")
+    parser.add_argument(
+        "--pace", type=float, default=0.15, help="real seconds between two shown posts"
+    )
+    parser.add_argument("--fast", action="store_true", help="no pauses at all")
+    parser.set_defaults(func=_demo)
+
+
+def _add_adapter_commands(sub: argparse._SubParsersAction) -> None:
+    from adapters.cli import register
+
+    register(sub)
+
+
+def _add_archive_commands(sub: argparse._SubParsersAction) -> None:
+    from daemon.cli.archive_cli import register
+
+    register(sub)
+
+
+REGISTRARS: list[Callable[[argparse._SubParsersAction], None]] = [
+    _add_run,
+    _add_status,
+    _add_gm_commands,
+    _add_replay,
+    _add_demo,
+    _add_check_config,
+    _add_check_forum,
+    _add_adapter_commands,
+    _add_archive_commands,
+]
+
+
+EXIT_STATUS = """\
+exit status:
+  0    done
+  1    a check failed: check-forum could not log in or read, replay --archive found
+       mismatches, the demo did not finish
+  2    a problem to fix, told in one line: a bad config (FILE:LINE: [section] key: ...),
+       an unknown game or forum, a missing or unreadable file, nothing to approve
+  130  interrupted (Ctrl-C)
+"""
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("autogm")
+    except PackageNotFoundError:  # run from a checkout that was never installed
+        return "(not installed)"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="autogm",
+        description="The game master that never sleeps.",
+        epilog=EXIT_STATUS,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"autogm {_version()}")
+    sub = parser.add_subparsers(dest="command", required=True)
+    for register in REGISTRARS:
+        register(sub)
+    return parser
+
+
+# The errors a user can fix, by the module that raises them; a module that was never imported
+# raised none of them, so only the loaded ones are looked up.
+USER_ERRORS = (
+    ("engine.replay", "ScenarioError"),
+    ("engine.rules.base", "RulesetError"),
+    ("daemon.store.db", "StoreError"),
+    ("daemon.play.games", "GameError"),
+)
+
+
+def _user_errors() -> tuple[type[BaseException], ...]:
+    return tuple(
+        getattr(sys.modules[module], name) for module, name in USER_ERRORS if module in sys.modules
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.func(args))
+    except (UserError, ConfigError) as exc:
+        print(f"autogm: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        # The reader stopped reading (autogm archive export GAME | head): not an error.
+        # Point stdout at /dev/null so the interpreter's last flush cannot fail again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    except Exception as exc:
+        if not isinstance(exc, _user_errors()):
+            raise
+        print(f"autogm: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

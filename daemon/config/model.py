@@ -1,0 +1,153 @@
+"""What a loaded config.ini is: one frozen dataclass per section, and the values they hold.
+
+:func:`daemon.config.load.load_config` builds them, after validating every key; the rest of the
+daemon only reads them.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from enum import StrEnum
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+from daemon.config.ini import IniSection, Where
+from daemon.config.values import Deadline
+
+ARCHIVE_FILE = "archive.db"  # beside the state file
+
+
+class ResultsMode(StrEnum):
+    AUTO = "auto"
+    APPROVE = "approve"
+
+
+class AckMode(StrEnum):
+    ON = "on"
+    OFF = "off"
+    BATCHED = "batched"
+
+
+class VotesMode(StrEnum):
+    """Where the day's lynch votes are cast: by PM (secret until the day ends) or in the topic."""
+
+    PM = "pm"
+    TOPIC = "topic"
+
+
+@dataclass(frozen=True, slots=True)
+class AutogmConfig:
+    state_dir: Path
+    log_level: str
+    timezone: ZoneInfo
+    # Where state_dir is set (or the [autogm] section), for errors about the directory.
+    state_where: Where | None = field(default=None, compare=False)
+
+    @property
+    def state_file(self) -> Path:
+        return self.state_dir / "autogm.db"
+
+
+@dataclass(frozen=True, slots=True)
+class PasswordSource:
+    """Where a forum password lives: an environment variable or a file, never the config."""
+
+    env: str | None
+    file: Path | None
+    where: Where = field(compare=False)
+
+    def read(self, environ: Mapping[str, str] = os.environ) -> str:
+        if self.env is not None:
+            value = environ.get(self.env)
+            if not value:
+                raise self.where.error(f"environment variable {self.env} is not set")
+            return value
+        assert self.file is not None  # load_config guarantees one of the two
+        try:
+            value = self.file.read_text(encoding="utf-8").strip()
+        except OSError as exc:
+            raise self.where.error(f"cannot read {self.file}: {exc.strerror}") from exc
+        if not value:
+            raise self.where.error(f"{self.file} is empty")
+        return value
+
+
+@dataclass(frozen=True, slots=True)
+class ForumConfig:
+    name: str
+    adapter: str
+    base_url: str | None
+    path: Path | None
+    username: str
+    password: PasswordSource | None
+    request_interval: timedelta
+    poll_interval: timedelta
+    send_interval: timedelta
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerEntry:
+    name: str
+    role: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Schedule:
+    prep: Deadline
+    night: Deadline
+    day: Deadline
+
+    def deadline(self, phase: str, opened_at: datetime, tz: ZoneInfo) -> datetime:
+        """Deadline of ``phase`` ("Prep", "Night 2", "Day 1") opened at ``opened_at``."""
+        kind = phase.split()[0].lower() if phase.strip() else ""
+        rule = {"prep": self.prep, "night": self.night, "day": self.day}.get(kind)
+        if rule is None:
+            raise ValueError(f"no deadline rule for a phase called {phase!r}")
+        return rule.deadline_after(opened_at, tz)
+
+
+@dataclass(frozen=True, slots=True)
+class GameConfig:
+    name: str
+    forum: str
+    topic: str
+    ruleset: str
+    rules: str | None
+    rule_options: Mapping[str, str]
+    seed: int | None
+    players: tuple[PlayerEntry, ...]
+    roles: tuple[str, ...]
+    schedule: Schedule
+    start: datetime | None
+    reminders: tuple[timedelta, ...]
+    remind_by_pm: bool
+    action_lock: timedelta
+    results: ResultsMode
+    acknowledge: AckMode
+    votes: VotesMode
+    vote_count: bool  # a running vote count post in the topic (votes = topic only)
+    timezone: ZoneInfo
+    section: IniSection = field(compare=False, repr=False)
+
+    def orders_locked(self, deadline: datetime, now: datetime) -> bool:
+        """In the last ``action_lock`` before a deadline orders are refused (wills are not)."""
+        return bool(self.action_lock) and deadline - self.action_lock <= now < deadline
+
+
+@dataclass(frozen=True, slots=True)
+class RulesConfig:
+    name: str
+    options: Mapping[str, str]
+    section: IniSection = field(compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    path: Path
+    autogm: AutogmConfig
+    forums: Mapping[str, ForumConfig]
+    games: Mapping[str, GameConfig]
+    rules: Mapping[str, RulesConfig]

@@ -1,0 +1,137 @@
+"""The phase close: read every order sent before the deadline, then resolve and write the
+outcome, every message it sends and the next phase in one transaction, then send.
+
+With ``results = approve`` the messages are held (and the next phase not opened) until the
+GM runs ``autogm approve`` (``daemon.jobs.approval``).
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+from typing import Any
+
+from daemon.config.model import GameConfig, ResultsMode
+from daemon.jobs.runtime import Runtime
+from daemon.outbox import sending
+from daemon.outbox.message import Outgoing
+from daemon.play import games, texts
+from daemon.play.phases import advance, mark_approved
+from daemon.store.db import Store
+from daemon.store.rows import PhaseRow
+
+log = logging.getLogger(__name__)
+
+
+def close_phase(daemon: Runtime, game: str, phase: str, now: datetime) -> None:
+    cfg = daemon.config.games[game]
+    with daemon.open_store() as store:
+        row = store.phase(game, phase)
+        info = store.game(game)
+        if row is None or row.closed_at is not None or info is None:
+            return
+        if not _due(row, info, now):
+            daemon.changed(store, now)  # paused or moved: let the plan say what is next
+            return
+        # Every order sent before the deadline must be in: read the forum first, and if
+        # it cannot be read, leave the phase open; the next poll's re-plan retries.
+        if not daemon.fetch(store, cfg.forum, now):
+            log.warning("%s: %s not closed yet: the forum could not be read", game, phase)
+            return
+        daemon.process_inbox(store, cfg.forum, now)
+        daemon.apply_overrides(store, cfg.forum, now)
+        # The overrides just applied may have paused the game or moved the deadline.
+        row = store.phase(game, phase)
+        info = store.game(game)
+        if row is not None and row.closed_at is None and info is not None and _due(row, info, now):
+            daemon.resolve(store, cfg, now)
+            # Messages sent after the deadline waited for this close: now they are read.
+            daemon.process_inbox(store, cfg.forum, now)
+        daemon.deliver(store, cfg.forum)
+        daemon.changed(store, now)
+
+
+def _due(row: PhaseRow, info: dict[str, Any], now: datetime) -> bool:
+    """A running game's phase whose deadline has come."""
+    return info["status"] == "running" and row.deadline is not None and row.deadline <= now
+
+
+def resolve(daemon: Runtime, store: Store, cfg: GameConfig, now: datetime) -> games.ClosedPhase:
+    """Close the open phase: outcome, messages and the next phase in one transaction."""
+    live = daemon.live(store, cfg.name)
+    phase = live.phase
+    closed = games.close(live)
+    hold = cfg.results is ResultsMode.APPROVE
+    messages = phase_messages(cfg, closed, None if hold else next_deadline(cfg, closed, now))
+    with store.atomic():
+        record = closed.record()
+        store.close_phase(cfg.name, phase, now, record)
+        _enqueue(store, cfg, messages, hold, now)
+        _record_statuses(store, cfg, closed)
+        details = {"phase": phase, "winner": closed.winner, "held": hold}
+        store.log("phase.closed", details, now, cfg.name)
+        if not hold:
+            mark_approved(store, cfg.name, phase, now)
+            advance(store, cfg, record, now)
+    log.info("%s: %s closed%s", cfg.name, phase, " (results held for approval)" if hold else "")
+    return closed
+
+
+def _enqueue(
+    store: Store,
+    cfg: GameConfig,
+    messages: list[Outgoing],
+    hold: bool,
+    now: datetime,
+) -> None:
+    """A phase's messages into the outbox; a PM only to a current player account."""
+    current = sending.current_accounts(store, cfg.name)
+    for message in messages:
+        sending.enqueue(store, cfg, message, now, hold=hold, current=current)
+
+
+def _record_statuses(store: Store, cfg: GameConfig, closed: games.ClosedPhase) -> None:
+    """The players the phase killed (or otherwise took out), in the players table."""
+    for name, status in games.player_statuses(closed.outcome.state).items():
+        if status != "alive":
+            store.execute(
+                "UPDATE players SET status = ? WHERE game = ? AND name = ? AND status = 'alive'",
+                [status, cfg.name, name],
+            )
+
+
+def next_deadline(cfg: GameConfig, closed: games.ClosedPhase, now: datetime) -> datetime | None:
+    """The deadline of the phase a close opens at ``now``; None once the game is won."""
+    if closed.winner:
+        return None
+    return cfg.schedule.deadline(closed.next_phase, now, cfg.timezone)
+
+
+def phase_messages(
+    cfg: GameConfig, closed: games.ClosedPhase, next_deadline: datetime | None
+) -> list[Outgoing]:
+    """Everything a phase close sends: the results post, then each player's PM.
+
+    ``next_deadline`` None leaves the next phase's opening out of the post (it is announced
+    when the GM approves the results, or there is none: the game is won).
+    """
+    lines = [texts.phase_results_post(closed.phase, closed.public)]
+    if closed.winner:
+        lines.append(texts.winner_line(closed.winner))
+    elif next_deadline is not None:
+        lines.append(texts.phase_opening(closed.next_phase, next_deadline, cfg.timezone))
+    base = f"result:{cfg.name}:{closed.phase}"
+    body = "\n\n".join(lines)
+    messages = [sending.post_message(cfg, closed.phase, f"{base}:post", body)]
+    for player, role_lines in closed.role_pms.items():
+        key, body = f"role:{cfg.name}:{player}", "\n".join(role_lines)
+        messages.append(
+            sending.pm_message(cfg, closed.phase, player, key, texts.role_subject(cfg.name), body)
+        )
+    subject = texts.results_subject(cfg.name, closed.phase)
+    for player, private in closed.private.items():
+        body = texts.private_results(closed.phase, private)
+        messages.append(
+            sending.pm_message(cfg, closed.phase, player, f"{base}:{player}", subject, body)
+        )
+    return messages

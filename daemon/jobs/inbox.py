@@ -1,0 +1,198 @@
+"""Reading the stored inbox: each unparsed message of a forum routed to its game and player,
+then fed to the game as orders, answered as a command, or counted as votes (a topic post).
+
+One transaction per pass, a savepoint per message: a message that breaks the parser or the
+engine is answered and logged, and the others go on.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+
+from daemon.config.model import GameConfig
+from daemon.jobs import votes_topic
+from daemon.jobs.batch import Batch
+from daemon.jobs.runtime import Runtime
+from daemon.outbox import sending
+from daemon.play import commands, games, texts
+from daemon.play.games import FEED_ORDER, FEED_WILL, LiveGame
+from daemon.play.phases import open_deadline, read_after_close
+from daemon.store.db import Store
+from daemon.store.rows import InboxMessage
+from engine.orders.parse import MAX_PM_CHARS
+
+log = logging.getLogger(__name__)
+
+
+def process_inbox(daemon: Runtime, store: Store, forum: str, now: datetime) -> int:
+    """Parse every stored, unparsed message of ``forum``; returns how many were handled."""
+    messages = store.unparsed(forum)
+    if not messages:
+        return 0
+    batch = Batch()
+    handled = 0
+    with store.atomic():
+        for message in messages:
+            try:
+                with store.atomic():
+                    handled += _handle(daemon, store, message, batch, now)
+            except Exception as exc:
+                # A message that breaks the parser or the engine is answered and logged;
+                # the other messages go on. The rebuilt games may hold half of it: drop them.
+                log.exception(
+                    "message %s from %s could not be read", message.forum_id, message.author
+                )
+                batch.lives.clear()
+                _unreadable(store, message, exc, now)
+                handled += 1
+        for (game, player), answers in batch.batched.items():
+            cfg = daemon.config.games[game]
+            key = f"acks:{game}:{player}:{min(m.id for m in messages)}"
+            sending.pm(store, cfg, player, f"{game}: your orders", "\n\n".join(answers), key, now)
+    return handled
+
+
+def _unreadable(store: Store, message: InboxMessage, exc: Exception, now: datetime) -> None:
+    with store.atomic():
+        store.set_parsed(message.id, now, message.game)
+        details = {"inbox": message.id, "author": message.author, "error": repr(exc)}
+        store.log("inbox.unreadable", details, now, message.game)
+        if message.kind == "pm":
+            body = texts.unreadable_answer(message.text)
+            subject = sending.reply_subject(message.subject, "your message")
+            sending.answer(store, message, message.game, body, now, subject=subject)
+
+
+def _route(
+    daemon: Runtime, store: Store, message: InboxMessage, batch: Batch
+) -> tuple[str, str] | str | None:
+    """(game, player) for the author, an answer to send instead, or None (not a player)."""
+    author = message.author.casefold()
+    forum_games = {g.name for g in daemon.games_on(message.forum)}
+    active, replaced = [], []
+    for game, players in batch.players(store).items():
+        if game not in forum_games:
+            continue
+        for player in players:
+            if player["name"].casefold() != author:
+                continue
+            (replaced if player["status"] == "replaced" else active).append((game, player["name"]))
+    if len(active) > 1:
+        subject = (message.subject or "").casefold()
+        named = [entry for entry in active if entry[0].casefold() in subject]
+        if len(named) == 1:
+            return named[0]
+        return texts.which_game_answer([game for game, _ in active])
+    if active:
+        return active[0]
+    if replaced:
+        return texts.replaced_answer(replaced[0][0])
+    return None
+
+
+def _unrouted(store: Store, message: InboxMessage, answer: str | None, now: datetime) -> None:
+    """A PM that no game takes: answered with why (once to an author who plays nowhere, so
+    that a stranger or another bot is not answered forever)."""
+    store.set_parsed(message.id, now)
+    if answer is not None:
+        sending.answer(store, message, None, answer, now)
+        return
+    author = message.author.casefold()
+    told = any(
+        str(e["details"].get("author", "")).casefold() == author
+        for e in store.events(None, "inbox.not-a-player")
+    )
+    store.log("inbox.not-a-player", {"inbox": message.id, "author": message.author}, now)
+    if not told:
+        finished = [
+            g["name"]
+            for g in store.games("ended", "archived")
+            if any(p["name"].casefold() == author for p in store.players(g["name"]))
+        ]
+        sending.answer(store, message, None, texts.not_a_player_answer(finished), now)
+
+
+def _handle(
+    daemon: Runtime, store: Store, message: InboxMessage, batch: Batch, now: datetime
+) -> int:
+    """1 once the message is handled, 0 if it waits for the open phase to close."""
+    if message.kind != "pm":
+        return votes_topic.handle_post(daemon, store, message, batch, now)
+    route = _route(daemon, store, message, batch)
+    if route is None or isinstance(route, str):
+        _unrouted(store, message, route, now)
+        return 1
+    game, player = route
+    cfg = daemon.config.games[game]
+    deadline = open_deadline(store, game)
+    if deadline is not None:
+        status = store.game(game)["status"]  # type: ignore[index]
+        if read_after_close(status, deadline, message.sent_at):
+            return 0  # for the next phase: read once this one has closed
+    live = batch.live(daemon, store, game)
+    command = commands.read_command(message.text)
+    if command is None:
+        _take_order(store, cfg, live, player, message, deadline, batch, now)
+        return 1
+    answer = commands.answer_command(store, live, cfg, player, command, message, now)
+    store.set_parsed(message.id, now, game)
+    sending.answer(store, message, game, answer, now, recipient=player)
+    return 1
+
+
+def _take_order(
+    store: Store,
+    cfg: GameConfig,
+    live: LiveGame,
+    player: str,
+    message: InboxMessage,
+    deadline: datetime | None,
+    batch: Batch,
+    now: datetime,
+) -> None:
+    """An order PM: stored, fed to the game, judged and acknowledged as ``acknowledge`` says."""
+    locked = deadline is not None and cfg.orders_locked(deadline, message.sent_at)
+    how = FEED_WILL if locked else FEED_ORDER
+    order_id = store.add_order(
+        cfg.name, live.phase, player, message.source, now, inbox_id=message.id
+    )
+    parsed = games.feed(live.session, player, message.source, how)
+    assert parsed is not None
+    if len(message.source) > MAX_PM_CHARS:
+        # The engine refused to read it and told the player; the GM's note is the event.
+        details = {"inbox": message.id, "author": player, "characters": len(message.source)}
+        store.log("inbox.too-long", details, now, cfg.name)
+    record = {
+        "feed": how,
+        "accepted": [o.to_record() for o in parsed.accepted],
+        "rejected": [r.to_record() for r in parsed.rejected],
+    }
+    took = bool(parsed.accepted or parsed.unvote or parsed.will is not None)
+    reason = "; ".join(r.reason for r in parsed.rejected) or None
+    if locked and parsed.accepted:
+        # Within the lock only the will may still change: the actions are refused.
+        took, reason = parsed.will is not None, "action lock"
+        answer = texts.locked_answer(deadline, cfg.timezone, parsed.will is not None)  # type: ignore[arg-type]
+    else:
+        answer = games.acknowledge(parsed, live.state)
+    store.judge_order(order_id, record, took, reason, now)
+    store.set_parsed(message.id, now, cfg.name)
+    _acknowledge(store, cfg, message, player, answer, live.phase, batch, now)
+
+
+def _acknowledge(
+    store: Store,
+    cfg: GameConfig,
+    message: InboxMessage,
+    player: str,
+    answer: str,
+    phase: str,
+    batch: Batch,
+    now: datetime,
+) -> None:
+    """What the parser understood: answered now, one PM per poll (batched), or not at all."""
+    if cfg.acknowledge == "on":
+        sending.answer(store, message, cfg.name, answer, now, recipient=player, phase=phase)
+    elif cfg.acknowledge == "batched":
+        batch.batched.setdefault((cfg.name, player), []).append(answer)

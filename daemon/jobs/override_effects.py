@@ -1,0 +1,114 @@
+"""What the GM's overrides change in a game, beyond the store rows ``daemon.play.overrides`` writes:
+the posts that announce them, the engine's own GM orders, and orders the GM corrected."""
+
+from __future__ import annotations
+
+import functools
+import logging
+from datetime import datetime
+
+from daemon.config.ini import ConfigError
+from daemon.config.model import GameConfig
+from daemon.jobs.runtime import Runtime
+from daemon.outbox import sending
+from daemon.play import games, overrides, texts
+from daemon.play.games import FEED_GM, FEED_ORDER, GM_PLAYER
+from daemon.play.overrides import (
+    End,
+    Extend,
+    Modkill,
+    Override,
+    OverrideError,
+    ReplacePlayer,
+    SetDeadline,
+)
+from daemon.store.db import Store
+
+log = logging.getLogger(__name__)
+
+
+def apply_overrides(daemon: Runtime, store: Store, forum: str, now: datetime) -> None:
+    """The GM's new override lines for the games on ``forum`` that have started."""
+    try:
+        found = overrides.read_overrides(daemon.config)
+    except ConfigError as exc:
+        log.error("overrides not applied until this is fixed: %s", exc)
+        return
+    on_apply = functools.partial(_engine_hook, daemon)
+    for cfg in daemon.games_on(forum):
+        if cfg.name not in found or store.game(cfg.name) is None:
+            continue
+        try:
+            overrides.apply_overrides(store, found[cfg.name], now, on_apply=on_apply)
+            _feed_pending(daemon, store, cfg, now)
+        except Exception:
+            log.exception("%s: overrides could not be applied", cfg.name)
+
+
+def _engine_hook(daemon: Runtime, store: Store, override: Override, now: datetime) -> None:
+    """What an override changes in the game itself, in the override's transaction."""
+    cfg = daemon.config.games[override.game]
+    command = override.command
+    key = f"override:{cfg.name}:{override.label}"
+    if isinstance(command, End):
+        body = "[b]The GM has ended the game.[/b]" + (f" {command.text}" if command.text else "")
+        sending.post(store, cfg, body, key, now)
+    elif isinstance(command, Extend | SetDeadline):
+        # Players learn of a new deadline from the topic, not from the next reminder.
+        name = command.phase or (store.game(cfg.name) or {}).get("phase")
+        row = store.phase(cfg.name, name) if name else None
+        if row is not None and row.deadline is not None:
+            body = texts.deadline_moved_post(name, row.deadline, cfg.timezone)
+            sending.post(store, cfg, body, key, now)
+    elif isinstance(command, Modkill | ReplacePlayer):
+        _apply_gm_order(daemon, store, cfg, override, key, now)
+
+
+def _apply_gm_order(
+    daemon: Runtime, store: Store, cfg: GameConfig, override: Override, key: str, now: datetime
+) -> None:
+    """A modkill or a substitution: an order of the GM's, fed to the engine and stored."""
+    live = daemon.live(store, cfg.name)
+    try:
+        notices = games.apply_gm(live, override.text)
+    except games.EngineOverrideError as exc:
+        raise OverrideError(str(exc)) from exc
+    order_id = store.add_order(cfg.name, live.phase, GM_PLAYER, override.text, now, source="gm")
+    store.judge_order(order_id, {"feed": FEED_GM, "label": override.label}, True, None, now)
+    if notices:
+        sending.post(store, cfg, "\n".join(notices), key, now)
+    command = override.command
+    if isinstance(command, ReplacePlayer):
+        # The substitute gets the slot's role PM; a slot not told its role yet (Prep) is
+        # told when Prep ends, under the new account's name.
+        new = command.new
+        lines = live.role_pms.get(new)
+        if lines:
+            body = "\n".join([texts.substitute_line(cfg.name, command.old), *lines])
+            role_key = f"role:{cfg.name}:{new}"
+            sending.pm(store, cfg, new, texts.role_subject(cfg.name), body, role_key, now)
+
+
+def _feed_pending(daemon: Runtime, store: Store, cfg: GameConfig, now: datetime) -> None:
+    """Orders the GM wrote (``correct order``): read now, and answered like a PM."""
+    pending = store.rows(
+        "SELECT id FROM orders WHERE game = ? AND state = 'pending' ORDER BY id", [cfg.name]
+    )
+    if not pending:
+        return
+    with store.atomic():
+        live = daemon.live(store, cfg.name)
+        for row in pending:
+            order = store.order(row["id"])
+            assert order is not None
+            if order.phase != live.phase:
+                store.void_order(order.id, f"its phase {order.phase} has closed", now)
+                continue
+            parsed = games.feed(live.session, order.player, order.raw, FEED_ORDER)
+            assert parsed is not None
+            record = {"feed": FEED_ORDER, "accepted": [o.to_record() for o in parsed.accepted]}
+            store.judge_order(order.id, record, bool(parsed.accepted), None, now)
+            body = "The GM corrected your order.\n" + games.acknowledge(parsed, live.state)
+            subject = f"{cfg.name}: your orders"
+            key = f"corrected:{cfg.name}:{order.id}"
+            sending.pm(store, cfg, order.player, subject, body, key, now)

@@ -1,0 +1,83 @@
+"""The poll job: read the forum and store what was read verbatim, then hand it on.
+
+A poll: read new private messages (and the new posts of vote topics) and store them with the
+new marks, in one transaction → parse each into its game (``daemon.jobs.inbox``) → apply the GM's
+overrides → update the vote counts → send the outbox → re-plan the scheduler's jobs.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+from datetime import datetime
+
+from adapters.base import ForumError, PMBatch, Post
+from daemon.config.model import VotesMode
+from daemon.forums import read_patiently
+from daemon.jobs.runtime import Runtime
+from daemon.store.db import PM_MARK, Store, topic_mark
+
+log = logging.getLogger(__name__)
+
+
+def poll(daemon: Runtime, forum: str, now: datetime) -> None:
+    """Read, store, parse, answer, apply overrides, send, re-plan. Each step on its own."""
+    with daemon.open_store() as store:
+        daemon.fetch(store, forum, now)
+        daemon.process_inbox(store, forum, now)
+        daemon.apply_overrides(store, forum, now)
+        daemon.update_vote_counts(store, forum, now)
+        daemon.deliver(store, forum)
+        daemon.changed(store, now)
+
+
+def vote_topics(daemon: Runtime, store: Store, forum_name: str) -> list[str]:
+    """The topics whose posts are read for votes: games with votes = topic in play."""
+    playing = {g["name"] for g in store.games("running", "paused")}
+    return sorted(
+        {
+            g.topic
+            for g in daemon.games_on(forum_name)
+            if g.votes is VotesMode.TOPIC and g.name in playing
+        }
+    )
+
+
+def fetch(daemon: Runtime, store: Store, forum_name: str, now: datetime) -> bool:
+    """New private messages (and the new posts of vote topics), stored verbatim with the
+    new marks; False if the forum failed."""
+    forum = daemon.forum(forum_name)
+    mark = store.mark(forum_name, PM_MARK)
+    try:
+        batch = read_patiently(forum, lambda: forum.new_private_messages(mark), daemon.sleep)
+        topics: list[tuple[str, list[Post]]] = []
+        for topic in vote_topics(daemon, store, forum_name):
+            after = store.mark(forum_name, topic_mark(topic))
+            read = functools.partial(forum.posts_after, topic, after)
+            topics.append((topic, read_patiently(forum, read, daemon.sleep)))
+    except ForumError as exc:
+        # An outage, a strange page (saved by the adapter, named in the message): the
+        # next poll tries again from the same mark, so nothing is skipped.
+        error = f"{type(exc).__name__}: {exc}"
+        log.warning("%s: could not read private messages: %s", forum_name, error)
+        store.log("poll.failed", {"forum": forum_name, "error": error}, now)
+        return False
+    _record(store, forum_name, batch, topics, now)
+    return True
+
+
+def _record(
+    store: Store,
+    forum_name: str,
+    batch: PMBatch,
+    topics: list[tuple[str, list[Post]]],
+    now: datetime,
+) -> None:
+    """What was read, stored verbatim; each mark moves in the same write as its messages."""
+    store.record_messages(forum_name, batch.messages, now, mark=(PM_MARK, batch.mark))
+    if batch.messages:
+        log.info("%s: %d new private message(s)", forum_name, len(batch.messages))
+    for topic, posts in topics:
+        if posts:
+            store.record_messages(forum_name, posts, now, mark=(topic_mark(topic), posts[-1].id))
+            log.info("%s: %d new post(s) in topic %s", forum_name, len(posts), topic)

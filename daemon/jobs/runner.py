@@ -1,0 +1,149 @@
+"""The job functions of one config: the one object the scheduler, the CLI and the demo use.
+
+Each job opens its own store (sqlite3 connections belong to their thread), does its work in
+transactions that leave the store consistent at every instant, and is safe to run twice: a
+restart after ``kill -9`` at any point repeats at most the step it was in.
+
+The bodies live in modules named for them: ``polling`` (read and store), ``inbox`` (orders
+by PM; ``play.commands``, ``votes_topic``), ``override_effects``, ``vote_count``, ``closing``
+(``approval`` for held results), ``starting``, ``reminders``, ``archive_job``. Each receives
+this object as its ``Runtime`` (daemon/jobs/runtime.py) and takes the shared steps through it;
+none imports this module, so a step is one thing to replace (the crash-point tests do).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from adapters.base import Forum
+from daemon.config.model import Config, ForumConfig, GameConfig
+from daemon.forums import make_forum
+from daemon.jobs import (
+    archive_job,
+    closing,
+    inbox,
+    override_effects,
+    polling,
+    reminders,
+    starting,
+    vote_count,
+)
+from daemon.jobs.scheduler import JobFunctions
+from daemon.outbox import outbox
+from daemon.play import games
+from daemon.play.games import LiveGame
+from daemon.store.db import Store
+
+ForumFactory = Callable[[ForumConfig], Forum]
+Archiver = Callable[[Store, str, datetime], str]
+
+
+class Daemon:
+    """The job functions of one config, with their clock, sleep and forums injected."""
+
+    def __init__(
+        self,
+        config: Config,
+        *,
+        clock: Callable[[], datetime] = lambda: datetime.now(UTC),
+        sleep: Callable[[float], None] | None = None,
+        should_stop: Callable[[], bool] = lambda: False,
+        forum_factory: ForumFactory | None = None,
+        archiver: Archiver | None = None,
+        on_change: Callable[[Store, datetime], Any] | None = None,
+    ) -> None:
+        self.config = config
+        self.clock = clock
+        self.sleep = sleep or (lambda seconds: None)
+        self.should_stop = should_stop
+        state_dir = config.autogm.state_dir
+        self.forum_factory = forum_factory or (lambda f: make_forum(f, state_dir, clock))
+        self.archiver = archiver or functools.partial(archive_job.archive_to_state_dir, state_dir)
+        self.on_change = on_change
+        self._forums: dict[str, Forum] = {}
+        self._rulesets: dict[str, Any] = {}
+
+    # ------------------------------------------------------------ the jobs
+
+    def functions(self) -> JobFunctions:
+        return JobFunctions(
+            poll=self.poll,
+            close_phase=self.close_phase,
+            remind=self.remind,
+            archive=self.archive,
+            start=self.start,
+        )
+
+    def poll(self, forum: str, now: datetime) -> None:
+        polling.poll(self, forum, now)
+
+    def start(self, game: str, now: datetime) -> None:
+        starting.start(self, game, now)
+
+    def close_phase(self, game: str, phase: str, now: datetime) -> None:
+        closing.close_phase(self, game, phase, now)
+
+    def remind(self, game: str, phase: str, before: timedelta, now: datetime) -> None:
+        reminders.remind(self, game, phase, before, now)
+
+    def archive(self, game: str, now: datetime) -> None:
+        archive_job.archive(self, game, now)
+
+    # ------------------------------------------------------------ the steps jobs share
+
+    def fetch(self, store: Store, forum_name: str, now: datetime) -> bool:
+        return polling.fetch(self, store, forum_name, now)
+
+    def process_inbox(self, store: Store, forum: str, now: datetime) -> int:
+        return inbox.process_inbox(self, store, forum, now)
+
+    def apply_overrides(self, store: Store, forum: str, now: datetime) -> None:
+        override_effects.apply_overrides(self, store, forum, now)
+
+    def update_vote_counts(self, store: Store, forum: str, now: datetime) -> None:
+        vote_count.update_vote_counts(self, store, forum, now)
+
+    def resolve(self, store: Store, cfg: GameConfig, now: datetime) -> games.ClosedPhase:
+        return closing.resolve(self, store, cfg, now)
+
+    def deliver(self, store: Store, forum_name: str) -> outbox.Report:
+        cfg = self.config.forums[forum_name]
+        return outbox.deliver(
+            store,
+            self.forum(forum_name),
+            forum_name=forum_name,
+            clock=self.clock,
+            sleep=self.sleep,
+            policy=outbox.Policy(send_interval=cfg.send_interval),
+            account=cfg.username,
+            should_stop=self.should_stop,
+        )
+
+    def changed(self, store: Store, now: datetime) -> None:
+        """The store changed: let ``on_change`` (the scheduler's re-plan) see it."""
+        if self.on_change is not None:
+            self.on_change(store, now)
+
+    # ------------------------------------------------------------ plumbing
+
+    def open_store(self) -> Store:
+        return Store.open(self.config.autogm.state_file)
+
+    def forum(self, name: str) -> Forum:
+        if name not in self._forums:
+            self._forums[name] = self.forum_factory(self.config.forums[name])
+        return self._forums[name]
+
+    def ruleset(self, game: str) -> Any:
+        if game not in self._rulesets:
+            self._rulesets[game] = games.ruleset_for(self.config.games[game])
+        return self._rulesets[game]
+
+    def live(self, store: Store, game: str) -> LiveGame:
+        return games.rebuild(store, game, self.ruleset(game))
+
+    def games_on(self, forum: str) -> list[GameConfig]:
+        return [g for g in self.config.games.values() if g.forum == forum]

@@ -1,0 +1,286 @@
+"""APScheduler 3 jobs, planned from the store: the store is the source of truth.
+
+The scheduler keeps its jobs in memory (no persistent job store: that would be a second
+truth beside the games table, with pickled callables). :func:`plan_jobs` derives the jobs a
+moment calls for from the config and the store, and :class:`JobSync` makes the scheduler
+match the plan: at start, after every poll (a CLI command such as ``resolve-now`` only
+changes the store) and after every phase change.
+
+Choices, following the APScheduler 3.x user guide:
+
+- one worker thread: a poll and a phase close of one game must never overlap, and
+  ``max_instances`` only guards a single job id;
+- explicit ids ``f"{kind}:{key}"`` with ``replace_existing=True``;
+- ``misfire_grace_time=None`` for phase closes and game starts: a deadline that passed while
+  the daemon was down still closes (the default grace of 1 s would skip it as missed);
+- ``coalesce=True``: a backlog of polls collapses into one.
+
+The job functions are injected plain callables taking ``now`` last, so tests call them and
+:func:`plan_jobs` directly with a fake clock.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from apscheduler.executors.pool import ThreadPoolExecutor
+from apscheduler.jobstores.base import JobLookupError
+from apscheduler.schedulers.background import BackgroundScheduler
+
+from daemon.config.model import Config
+from daemon.store.db import Store
+
+log = logging.getLogger(__name__)
+
+INACTIVE = ("ended", "archived")
+
+
+def reminder_key(game: str, phase: str, before: timedelta) -> str:
+    """The outbox dedupe key of a reminder's topic post (per-player PMs append ``:NAME``).
+
+    The remind job must enqueue under this key: the plan skips reminders already enqueued.
+    """
+    return f"remind:{game}:{phase}:{int(before.total_seconds() // 60)}m"
+
+
+@dataclass(frozen=True, slots=True)
+class JobSpec:
+    """One job: a date job (``run_at``) or an interval job (``every``)."""
+
+    id: str
+    kind: str
+    args: tuple[Any, ...]
+    run_at: datetime | None = None
+    every: timedelta | None = None
+    grace: timedelta | None = None  # None: run however late
+
+
+@dataclass(frozen=True, slots=True)
+class JobFunctions:
+    """What each job does; every callable takes ``now`` as its last argument.
+
+    Each must be safe to run twice (a restart repeats the last run): polls store messages
+    unique by forum id, closes check the phase is still open, reminders use reminder_key.
+    """
+
+    poll: Callable[[str, datetime], None]  # (forum, now): read, store, apply overrides, send
+    close_phase: Callable[[str, str, datetime], None]  # (game, phase, now)
+    remind: Callable[[str, str, timedelta, datetime], None]  # (game, phase, before, now)
+    archive: Callable[[str, datetime], None] | None = None  # (game, now)
+    start: Callable[[str, datetime], None] | None = None  # (game, now)
+
+
+class _SchedulerNoise(logging.Filter):
+    """APScheduler's own lines as DEBUG: the daemon logs one line per job run itself, and with
+    one worker a poll that comes due while another job runs is skipped by design (coalesce),
+    not a warning for the GM."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.levelno <= logging.INFO or "maximum number of running instances" in str(
+            record.msg
+        ):
+            record.levelno, record.levelname = logging.DEBUG, "DEBUG"
+            return logging.getLogger(record.name).isEnabledFor(logging.DEBUG)
+        return True
+
+
+_NOISE = _SchedulerNoise()
+
+
+def build_scheduler() -> BackgroundScheduler:
+    for name in ("apscheduler.scheduler", "apscheduler.executors.default"):
+        target = logging.getLogger(name)
+        if _NOISE not in target.filters:
+            target.addFilter(_NOISE)
+    return BackgroundScheduler(
+        executors={"default": ThreadPoolExecutor(1)},
+        job_defaults={"coalesce": True, "max_instances": 1},
+        timezone=UTC,
+    )
+
+
+def plan_jobs(
+    config: Config, store: Store, now: datetime, has_start: bool = False
+) -> list[JobSpec]:
+    """The jobs the config and the store call for at ``now``, sorted by id."""
+    games = {row["name"]: row for row in store.games()}
+    open_phases = {row.game: row for row in store.open_phases()}
+    specs: list[JobSpec] = []
+    polled: set[str] = set()
+    for game in config.games.values():
+        row = games.get(game.name)
+        status = row["status"] if row else None
+        if status not in INACTIVE:
+            polled.add(game.forum)
+        if row is None:
+            if has_start:
+                # Without a ``start`` time the game starts as soon as the daemon runs.
+                at = game.start or now
+                specs.append(JobSpec(f"start:{game.name}", "start", (game.name,), at))
+        elif status == "ended":
+            ended_at = datetime.fromisoformat(row["updated_at"])  # stable across syncs
+            specs.append(JobSpec(f"archive:{game.name}", "archive", (game.name,), ended_at))
+        elif status == "running":
+            phase = open_phases.get(game.name)
+            if phase is not None and phase.deadline is not None:
+                specs.append(
+                    JobSpec(f"close:{game.name}", "close", (game.name, phase.name), phase.deadline)
+                )
+                specs += _reminders(
+                    store,
+                    game.name,
+                    game.reminders,
+                    phase.name,
+                    phase.deadline,
+                    now,
+                    phase.opened_at,
+                )
+    for name in sorted(polled):
+        every = config.forums[name].poll_interval
+        specs.append(JobSpec(f"poll:{name}", "poll", (name,), every=every, grace=every))
+    return sorted(specs, key=lambda spec: spec.id)
+
+
+def _reminders(
+    store: Store,
+    game: str,
+    offsets: tuple[timedelta, ...],
+    phase: str,
+    deadline: datetime,
+    now: datetime,
+    opened_at: datetime | None = None,
+) -> list[JobSpec]:
+    """Future reminders, and the latest one already due if it was never sent.
+
+    A reminder runs only until the deadline (its grace): after that it would be noise. So
+    is one whose time came before the phase opened (a 3h reminder of a 2h phase): the
+    opening post just gave the deadline.
+    """
+    if deadline <= now:
+        return []
+    if opened_at is not None:
+        offsets = tuple(before for before in offsets if deadline - before > opened_at)
+    specs = []
+    due = [before for before in offsets if deadline - before <= now]
+    keep = [before for before in offsets if deadline - before > now] + due[-1:]
+    for before in keep:
+        key = reminder_key(game, phase, before)
+        if store.rows("SELECT 1 FROM outbox WHERE dedupe_key = ?", [key]):
+            continue
+        job_id = f"remind:{game}:{int(before.total_seconds() // 60)}m"
+        specs.append(
+            JobSpec(job_id, "remind", (game, phase, before), deadline - before, grace=before)
+        )
+    return specs
+
+
+class JobSync:
+    """Makes a scheduler's jobs match a plan; jobs that left the plan are removed."""
+
+    def __init__(
+        self,
+        scheduler: BackgroundScheduler,
+        config: Config,
+        functions: JobFunctions,
+        clock: Callable[[], datetime],
+    ) -> None:
+        self.scheduler = scheduler
+        self.config = config
+        self.functions = functions
+        self.clock = clock
+        self._applied: dict[str, JobSpec] = {}
+        self._lock = threading.Lock()
+        self._running = 0
+        self._idle = threading.Condition()
+        self._stopping = False
+
+    def sync(self, store: Store, now: datetime) -> list[JobSpec]:
+        has_start = self.functions.start is not None
+        specs = plan_jobs(self.config, store, now, has_start)
+        if self._stopping:
+            # A job that ends while the daemon stops must not wait on the scheduler's
+            # locks, which its shutdown holds; the next start plans from the store anyway.
+            return specs
+        with self._lock:
+            wanted = {spec.id for spec in specs}
+            for job_id in [job_id for job_id in self._applied if job_id not in wanted]:
+                del self._applied[job_id]
+                with contextlib.suppress(JobLookupError):  # a date job that already ran
+                    self.scheduler.remove_job(job_id)
+            for spec in specs:
+                current = self.scheduler.get_job(spec.id)
+                # A date job that ran is gone; if the plan still wants it (a phase close
+                # that failed), adding it again retries it now.
+                if self._applied.get(spec.id) == spec and current is not None:
+                    continue
+                self._add(spec, now)
+                self._applied[spec.id] = spec
+        return specs
+
+    def _add(self, spec: JobSpec, now: datetime) -> None:
+        grace = None if spec.grace is None else max(1, int(spec.grace.total_seconds()))
+        if spec.every is not None:
+            trigger: dict[str, Any] = {
+                "trigger": "interval",
+                "seconds": spec.every.total_seconds(),
+                "next_run_time": now,
+            }
+        else:
+            trigger = {"trigger": "date", "run_date": spec.run_at}
+        # Before start() a scheduler keeps added jobs in a pending list where
+        # replace_existing does not replace, so drop the old job explicitly.
+        with contextlib.suppress(JobLookupError):
+            self.scheduler.remove_job(spec.id)
+        self.scheduler.add_job(
+            self._runner(spec),
+            id=spec.id,
+            name=spec.id,
+            replace_existing=True,
+            misfire_grace_time=grace,
+            **trigger,
+        )
+        log.debug("scheduled %s %s", spec.id, spec.run_at or f"every {spec.every}")
+
+    def _runner(self, spec: JobSpec) -> Callable[[], None]:
+        function = {
+            "poll": self.functions.poll,
+            "close": self.functions.close_phase,
+            "remind": self.functions.remind,
+            "archive": self.functions.archive,
+            "start": self.functions.start,
+        }[spec.kind]
+
+        def run() -> None:
+            if function is None:
+                return
+            now = self.clock()
+            log.info("job %s", spec.id)
+            with self._idle:
+                self._running += 1
+            try:
+                function(*spec.args, now)
+            except Exception:
+                # One bad message or page must not stop the daemon: log it, and the next
+                # sync retries whatever the store says is still to do.
+                log.exception("job %s failed", spec.id)
+            finally:
+                with self._idle:
+                    self._running -= 1
+                    self._idle.notify_all()
+
+        return run
+
+    def stop(self) -> None:
+        """From now on, ``sync`` leaves the scheduler alone (it is shutting down)."""
+        self._stopping = True
+
+    def wait_idle(self, timeout: float) -> bool:
+        """Wait until no job is running, at most ``timeout`` seconds; whether none is."""
+        with self._idle:
+            return self._idle.wait_for(lambda: self._running == 0, timeout)

@@ -1,0 +1,115 @@
+"""Votes posted in a game topic (``votes = topic``): by day, a post's votes are its author's
+vote orders; a vote that cannot count is answered by PM, quoting the post."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from daemon.config.model import GameConfig, VotesMode
+from daemon.jobs.batch import Batch
+from daemon.jobs.runtime import Runtime
+from daemon.outbox import sending
+from daemon.play import games, texts
+from daemon.play.games import FEED_POST, LiveGame
+from daemon.play.phases import open_deadline, read_after_close
+from daemon.store.db import Store
+from daemon.store.rows import InboxMessage
+
+
+def handle_post(
+    daemon: Runtime, store: Store, message: InboxMessage, batch: Batch, now: datetime
+) -> int:
+    """A post in a game topic: with ``votes = topic``, by day, its votes are orders."""
+    cfg = _topic_game(daemon, message)
+    info = store.game(cfg.name) if cfg else None
+    account = daemon.config.forums[message.forum].username.casefold()
+    if (
+        cfg is None
+        or info is None
+        or info["status"] not in ("running", "paused")
+        or message.author.casefold() == account
+    ):
+        store.set_parsed(message.id, now, cfg.name if cfg and info else None)
+        return 1
+    deadline = open_deadline(store, cfg.name)
+    if read_after_close(info["status"], deadline, message.sent_at):
+        return 0  # for the next phase: read once this one has closed
+    live = batch.live(daemon, store, cfg.name)
+    if games.is_day(live) and games.has_votes(live, message.source):
+        _read_votes(store, cfg, live, message, deadline, batch, now)
+    # Kept verbatim either way; a post by night or without votes counts for nothing.
+    store.set_parsed(message.id, now, cfg.name)
+    return 1
+
+
+def _topic_game(daemon: Runtime, message: InboxMessage) -> GameConfig | None:
+    """The game whose topic the post is in, if it reads votes there."""
+    return next(
+        (
+            g
+            for g in daemon.games_on(message.forum)
+            if g.topic == message.topic and g.votes is VotesMode.TOPIC
+        ),
+        None,
+    )
+
+
+def _read_votes(
+    store: Store,
+    cfg: GameConfig,
+    live: LiveGame,
+    message: InboxMessage,
+    deadline: datetime | None,
+    batch: Batch,
+    now: datetime,
+) -> None:
+    """Count a post's votes if its author may vote now, else tell the author why not."""
+    game = cfg.name
+    players = {
+        p["name"].casefold(): p["name"]
+        for p in batch.players(store).get(game, [])
+        if p["status"] != "replaced"
+    }
+    player = players.get(message.author.casefold())
+    subject = f"{game}: your vote"
+    if player is None:
+        body = texts.vote_by_non_player_answer(game, message.text)
+        sending.answer(store, message, game, body, now, subject=subject)
+    elif deadline is not None and cfg.orders_locked(deadline, message.sent_at):
+        body = texts.vote_locked_answer(game, message.text, deadline, cfg.timezone)
+        sending.answer(store, message, game, body, now, recipient=player, subject=subject)
+    else:
+        _count_votes(store, cfg, live, player, message, now)
+
+
+def _count_votes(
+    store: Store,
+    cfg: GameConfig,
+    live: LiveGame,
+    player: str,
+    message: InboxMessage,
+    now: datetime,
+) -> None:
+    """A player's post as a vote order: stored, fed, judged; refused votes are answered."""
+    game = cfg.name
+    order_id = store.add_order(
+        game, live.phase, player, message.source, now, source="post", inbox_id=message.id
+    )
+    votes = games.feed(live.session, player, message.source, FEED_POST)
+    assert isinstance(votes, games.PostVotes)
+    accepted = [o.to_record() for parsed in votes.read for o in parsed.accepted]
+    unvoted = any(parsed.unvote for parsed in votes.read)
+    record = {
+        "feed": FEED_POST,
+        "accepted": accepted,
+        "unvote": unvoted,
+        "rejected": [{"text": w, "reason": why} for w, why in votes.refused],
+    }
+    reason = "; ".join(why for _, why in votes.refused) or None
+    store.judge_order(order_id, record, bool(accepted or unvoted), reason, now)
+    if votes.refused:
+        body = texts.vote_refused_answer(game, message.text, votes.refused)
+        sending.answer(
+            store, message, game, body, now, recipient=player, phase=live.phase,
+            subject=f"{game}: your vote",
+        )  # fmt: skip

@@ -1,0 +1,284 @@
+"""The autogm command: status, preview, approve, resolve-now, checks, run."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import threading
+import time
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from daemon.cli.main import main, run_daemon
+from daemon.store.db import Store
+from tests.daemon.gamekit import Kit
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+@pytest.fixture
+def kit(tmp_path):
+    kit = Kit(tmp_path, extra="results = approve")
+    kit.clock.now = datetime.now(UTC).replace(microsecond=0)  # the CLI uses the real clock
+    kit.start()
+    return kit
+
+
+def cli(kit: Kit, *args: str) -> int:
+    return main([*args, "--config", str(kit.config_path)])
+
+
+def test_status_shows_phase_deadline_and_who_has_sent_orders(kit, capsys):
+    kit.close("Prep")  # held for approval
+    assert cli(kit, "status") == 0
+    assert "Prep closed; results held: autogm approve g1" in capsys.readouterr().out
+    assert cli(kit, "approve", "g1") == 0
+    kit.send("Abs", "Kill Kleene")
+    kit.poll()
+    assert cli(kit, "status", "g1") == 0
+    out = capsys.readouterr().out
+    assert "g1: running, Night 1" in out and "deadline" in out
+    assert "sent orders: Abs" in out
+    assert "no orders:   Akonyl, Conia, Jd-, Miaka" in out  # Agasa (Kleene): no night ability
+    assert "Kleene" not in out.split("no orders:")[1].splitlines()[0]
+    assert "#" in out and "Abs: accepted: Kill Kleene" in out
+
+
+def test_preview_shows_the_close_without_sending_and_approve_releases(kit, capsys):
+    kit.close("Prep")
+    kit.daemon.poll("local", kit.clock())
+    kit.send("Abs", "Kill Kleene")
+    assert cli(kit, "approve", "g1") == 0
+    kit.poll()
+    posts_before = len(kit.topic_posts())
+    assert cli(kit, "preview", "g1") == 0
+    out = capsys.readouterr().out
+    assert "If Night 1 closed now" in out and "Kleene was killed" in out.replace("[b]", "").replace(
+        "[/b]", ""
+    )
+    assert "--- PM to Abs ---" in out or "--- post in the topic ---" in out
+    assert len(kit.topic_posts()) == posts_before
+    with Store.open(kit.config.autogm.state_file) as store:
+        assert store.phase("g1", "Night 1").closed_at is None
+
+
+def test_resolve_now_moves_the_deadline_for_the_daemon(kit, capsys):
+    assert cli(kit, "resolve-now", "g1") == 0
+    assert "closes at the daemon's next poll" in capsys.readouterr().out
+    with Store.open(kit.config.autogm.state_file) as store:
+        deadline = store.phase("g1", "Prep").deadline
+        assert deadline <= datetime.now(UTC)
+        assert store.events("g1", "gm.resolve-now")
+    kit.clock.now = datetime.now(UTC) + timedelta(seconds=1)
+    kit.daemon.close_phase("g1", "Prep", kit.clock())
+    assert (
+        any(
+            "Prep has ended" in p.source
+            for p in kit.daemon.forum("local").posts_after(kit.topic, None)
+        )
+        is False
+    )  # held
+    with Store.open(kit.config.autogm.state_file) as store:
+        assert store.phase("g1", "Prep").closed_at is not None
+
+
+def test_errors_a_user_can_fix_are_one_line_and_status_2(kit, tmp_path, capsys):
+    assert cli(kit, "approve", "g1") == 2
+    assert capsys.readouterr().err.strip() == "autogm: g1: no results wait for approval"
+    assert cli(kit, "preview", "nope") == 2
+    assert "no game 'nope'" in capsys.readouterr().err
+    bad = tmp_path / "bad.ini"
+    bad.write_text(
+        kit.config_path.read_text()
+        .replace("roles", "x")
+        .replace("Abs: Gin", "Abs: Haibara")
+        .replace("Miaka: Vodka", "Miaka: Sherry")
+    )
+    assert main(["check-config", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"autogm: {bad}:") and "[game:g1] players" in err
+    assert "Haibara and Sherry" in err
+    assert main(["check-config", str(kit.config_path)]) == 0
+
+
+def test_check_forum_reads_the_local_forum_without_posting(kit, capsys):
+    posts = len(kit.topic_posts())
+    assert cli(kit, "check-forum") == 0
+    out = capsys.readouterr().out
+    assert "[forum:local]" in out and "ok   log in: logged in as GameMaster" in out
+    assert len(kit.topic_posts()) == posts
+
+
+def test_run_starts_the_game_and_stops_cleanly(tmp_path):
+    kit = Kit(tmp_path)
+    kit.config_path.write_text(
+        kit.config_path.read_text().replace("start = 2026-12-01 18:00\n", "")
+    )
+    from daemon.config.load import load_config
+
+    stop = threading.Event()
+    config = load_config(kit.config_path)
+    runner = threading.Thread(target=run_daemon, args=(config, stop))
+    runner.start()
+    try:
+        for _ in range(200):
+            if len(kit.topic_posts()) >= 1:
+                break
+            stop.wait(0.05)
+    finally:
+        stop.set()
+        runner.join(timeout=10)
+    assert not runner.is_alive()
+    assert "g1 begins" in kit.topic_posts()[0].source
+    # Nobody in this roster has a Prep action: every role PM waits for the end of Prep.
+    assert "is sent their role by private message when Prep ends" in kit.topic_posts()[0].source
+    assert kit.inbox_of("Abs") == []
+
+
+def test_replay_still_replays_a_scenario(capsys):
+    assert main(["replay", "examples/first-game.yaml"]) == 0
+    assert "Winner" in capsys.readouterr().out
+
+
+def test_preview_of_a_game_that_is_over_says_so(kit, capsys):
+    with Store.open(kit.config.autogm.state_file) as store:
+        store.update_game("g1", kit.clock(), status="ended")
+    assert cli(kit, "preview", "g1") == 2
+    captured = capsys.readouterr()
+    assert captured.err.strip() == "autogm: g1 has no open phase to preview (ended)"
+    assert "closed now" not in captured.out
+
+
+def test_help_documents_the_exit_statuses(capsys):
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = capsys.readouterr().out
+    assert "exit status:" in out
+    assert all(f"\n  {code} " in out for code in (0, 1, 2, 130))
+
+
+def test_a_reader_that_stops_reading_is_not_an_error():
+    # `autogm replay FILE | head -1`: the pipe closes early; no traceback, no error line.
+    command = [sys.executable, "-m", "daemon", "replay", "examples/first-game.yaml"]
+    proc = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT, env=os.environ
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()
+    err = proc.stderr.read()
+    assert proc.wait(timeout=60) == 0
+    assert err == b""
+
+
+def test_a_stop_during_a_poll_ends_the_daemon_within_seconds(tmp_path, monkeypatch):
+    """Issue 13: "SIGTERM during a poll hangs the process forever: scheduler.shutdown(wait=True)
+    holds APScheduler's lock while the worker, inside the poll, calls scheduler.get_job through
+    JobSync and waits for the same lock." A poll that is running when the stop comes, and
+    syncs the jobs after it, must not keep the daemon from stopping."""
+    from daemon.config.load import load_config
+    from daemon.jobs import runner as jobs
+
+    kit = Kit(tmp_path)
+    polling, stop = threading.Event(), threading.Event()
+    real_poll = jobs.Daemon.poll
+
+    def slow_poll(self, forum, now):
+        real_poll(self, forum, now)
+        polling.set()
+        stop.wait(5)  # the stop arrives while this poll is still running
+        time.sleep(0.2)  # ... and the scheduler is shutting down when it syncs
+        with self.open_store() as store:
+            self.changed(store, now)
+
+    monkeypatch.setattr(jobs.Daemon, "poll", slow_poll)
+    runner = threading.Thread(target=run_daemon, args=(load_config(kit.config_path), stop))
+    runner.start()
+    assert polling.wait(10)
+    stop.set()
+    started = time.monotonic()
+    runner.join(timeout=15)
+    assert not runner.is_alive(), "the daemon did not stop"
+    assert time.monotonic() - started < 5
+
+
+@pytest.mark.parametrize("delay", [0.6, 1.0, 1.6, 2.3, 3.1])
+def test_sigterm_at_any_moment_stops_the_process_within_seconds(tmp_path, delay):
+    """Issue 13: "autogm must stop within a few seconds at any moment ... A test sends SIGTERM
+    at many points of polls, closes and sends." The game starts at once, polls every second
+    and closes a phase every two: SIGTERM lands in a poll, a close, a send or an idle wait."""
+    import signal
+
+    kit = Kit(tmp_path)
+    text = kit.config_path.read_text()
+    text = text.replace("start = 2026-12-01 18:00\n", "")
+    text = text.replace("poll_interval = 5m", "poll_interval = 1s")
+    text = text.replace("prep_deadline = 1h", "prep_deadline = 2s")
+    text = text.replace("night_deadline = 12h", "night_deadline = 2s")
+    kit.config_path.write_text(text)
+    for name in ("Abs", "Kleene", "Conia"):
+        kit.send(name, "Kill Kleene\nVote Abs\nInvestigate Abs kills Kleene")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "daemon", "run", "--config", str(kit.config_path)],
+        cwd=ROOT,
+        env=os.environ,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    time.sleep(delay)
+    proc.send_signal(signal.SIGTERM)
+    started = time.monotonic()
+    try:
+        code = proc.wait(timeout=15)
+    finally:
+        proc.kill()
+    assert time.monotonic() - started < 8, "autogm did not stop within seconds of SIGTERM"
+    assert code == 0, proc.stderr.read().decode() if proc.stderr else ""
+
+
+def test_status_shows_minutes_under_an_hour_and_the_winner(tmp_path, capsys):
+    """Issue 13: "`status` shows minutes under an hour and the winner of a finished game"."""
+    kit = Kit(tmp_path)
+    kit.config_path.write_text(
+        kit.config_path.read_text().replace("prep_deadline = 1h", "prep_deadline = 40m")
+    )
+    kit.daemon = kit.new_daemon()
+    kit.clock.now = datetime.now(UTC).replace(microsecond=0)  # the CLI uses the real clock
+    kit.start()
+    assert cli(kit, "status", "g1") == 0
+    assert "(40 minutes left)" in capsys.readouterr().out
+    with Store.open(kit.config.autogm.state_file) as store:
+        store.log("phase.closed", {"phase": "Day 3", "winner": "town"}, kit.clock(), "g1")
+        store.update_game("g1", kit.clock(), status="ended")
+    assert cli(kit, "status", "g1") == 0
+    out = capsys.readouterr().out
+    assert "g1: ended" in out and "the game is over: the town won" in out
+
+
+def test_version_and_the_replay_argument_names(capsys):
+    """Issue 13: "`autogm --version`; help texts show defaults; `replay --archive` names its
+    argument GAME"."""
+    with pytest.raises(SystemExit):
+        main(["--version"])
+    assert capsys.readouterr().out.startswith("autogm ")
+    with pytest.raises(SystemExit):
+        main(["replay", "--help"])
+    assert "FILE|GAME" in capsys.readouterr().out
+
+
+def test_check_config_checks_the_override_lines(tmp_path, capsys):
+    """Issue 13: "`check-config` accepts any `[overrides:*]` line ("1 = frobnicate everyone"
+    passes): check them as the daemon will, with file, line and key"."""
+    kit = Kit(tmp_path)
+    with kit.config_path.open("a", encoding="utf-8") as config:
+        config.write("\n[overrides:g1]\nfirst = extend by 2h\n1 = frobnicate everyone\n")
+    assert main(["check-config", str(kit.config_path)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert re.fullmatch(
+        r"autogm: .*config\.ini:\d+: \[overrides:g1\] 1: 'frobnicate everyone' is not an "
+        r"override \(.*\)",
+        err,
+    ), err

@@ -1,0 +1,48 @@
+"""``autogm demo``: a whole game, start to winner, on the local adapter, with nobody at the keys."""
+
+from __future__ import annotations
+
+import io
+import time
+
+import sqlite_utils
+
+from daemon.cli.demo import run_demo
+from daemon.cli.main import main
+from daemon.store.db import Store
+
+
+def test_the_demo_plays_a_whole_game_to_its_winner_and_archives_it(tmp_path):
+    out = io.StringIO()
+    began = time.monotonic()
+    assert run_demo(tmp_path / "demo", pace=0, out=out) == 0
+    assert time.monotonic() - began < 30
+    text = out.getvalue()
+    assert "g begins" not in text and "demo begins" in text
+    assert "wins. Thank you for playing!" in text
+    assert "Night 1 has ended." in text and "Day 1 has ended." in text
+    with Store.open(tmp_path / "demo" / "state" / "autogm.db") as store:
+        assert store.game("demo")["status"] == "archived"
+        sent = store.rows("SELECT state, count(*) AS n FROM outbox GROUP BY state")
+        assert {row["state"] for row in sent} == {"sent"}
+        answered = store.rows("SELECT count(*) AS n FROM outbox WHERE dedupe_key LIKE 'answer:%'")
+        received = store.rows("SELECT count(*) AS n FROM inbox WHERE kind = 'pm'")
+        assert answered[0]["n"] == received[0]["n"] > 0  # every order PM was answered
+    # Issue 8: "The demo game ... lands in the archive with every table filled."
+    archive = sqlite_utils.Database(tmp_path / "demo" / "state" / "archive.db")
+    tables = [t for t in archive.table_names() if "_fts" not in t and not t.startswith("_")]
+    assert tables and all(archive[t].count > 0 for t in tables), {
+        t: archive[t].count for t in tables
+    }
+    assert "The GM has moved the deadline of Day 1" in text  # the demo's GM override
+    # The simulated Black Org keeps its kill cycle (each member in turn): more than one kill.
+    assert text.count("was killed during the night") > 1
+    # Prep lasts 2h and the reminder is 3h before: no reminder beside the opening post.
+    assert "left in Prep" not in text
+
+
+def test_the_demo_command_runs_again_in_the_same_directory(tmp_path, capsys):
+    for _ in range(2):
+        assert main(["demo", "--dir", str(tmp_path / "d"), "--fast", "--seed", "5"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("The game is archived in") == 2
