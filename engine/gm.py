@@ -1,30 +1,74 @@
-"""Game-master overrides the engine carries out: they change the state, never silently."""
+"""Game-master overrides the engine carries out: they change the state, never silently.
+
+Besides a modkill and a substitution, the GM may overrule the engine with a correction of the
+game's facts: ``kill X``, ``revive X``, ``arrest X``, ``release X``, ``condition X: NAME [for N
+phases]``, ``clear condition X: NAME``, ``give X: ITEM``, ``take X: ITEM``. Each is an input
+of the game like an order (``GM: kill X`` in a scenario), so a replay and the archive make the
+same correction at the same point; each is announced. A correction changes exactly what it
+says: what the rules would attach to it (a lover's suicide, a revealed role) is the GM's to add.
+"""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from engine.outcome import Notice
 from engine.phases import Phase
-from engine.state import Fate, GameState, Status
+from engine.state import (
+    ABROAD,
+    BOMB,
+    DETAINED,
+    DRUNK,
+    FRIGHTENED,
+    IN_FLIGHT,
+    INJURED,
+    SUSPENDED,
+    TEMPORARILY_INJURED,
+    Fate,
+    GameState,
+    Status,
+)
 
 _MODKILL = re.compile(r"^\s*modkill\s+(?P<player>.+?)\s*$", re.IGNORECASE)
 REPLACE = re.compile(r"^\s*replace\s+(?P<old>.+?)\s+with\s+(?P<new>.+?)\s*$", re.IGNORECASE)
+
+# The conditions a GM may set or clear by name (the replay record's names).
+CONDITIONS = (
+    INJURED, TEMPORARILY_INJURED, SUSPENDED, FRIGHTENED, DETAINED, ABROAD, IN_FLIGHT, DRUNK, BOMB,
+)  # fmt: skip
 
 
 class OverrideError(ValueError):
     """A GM command that names no player or cannot be read."""
 
 
+KNOWN = (
+    "modkill X, replace X with Y, kill X, revive X, arrest X, release X, "
+    "condition X: NAME [for N phases], clear condition X: NAME, give X: ITEM, take X: ITEM"
+)
+
+
 def apply_override(state: GameState, command: str) -> tuple[GameState, list[Notice]]:
-    """Carry out ``modkill X`` or ``replace X with Y`` on a copy of the state."""
+    """Carry out one GM command on a copy of the state; the notices announce it."""
     found = _MODKILL.match(command)
     if found:
         return modkill(state, _player(state, found["player"]))
     found = REPLACE.match(command)
     if found:
         return replace_player(state, _player(state, found["old"]), found["new"].strip())
-    raise OverrideError(f"unknown GM command {command!r} (known: modkill X, replace X with Y)")
+    for pattern, correct in _CORRECTIONS:
+        found = pattern.match(command)
+        if found:
+            new = state.clone()
+            player = _player(new, found["player"])
+            return new, correct(new, player, found)
+    raise OverrideError(f"unknown GM command {command!r} (known: {KNOWN})")
+
+
+def is_correction(command: str) -> bool:
+    """Whether ``command`` is one of the GM's corrections of the game's facts."""
+    return any(pattern.match(command) for pattern, _ in _CORRECTIONS)
 
 
 def _player(state: GameState, name: str) -> str:
@@ -51,3 +95,116 @@ def replace_player(state: GameState, old: str, new_name: str) -> tuple[GameState
     new = state.clone()
     new.rename_player(old, new_name)
     return new, [Notice("gm.replaced", None, {"old": old, "new": new_name})]
+
+
+# -- corrections of the game's facts ---------------------------------------------------------
+
+
+def _kill(state: GameState, player: str, found: re.Match[str]) -> list[Notice]:
+    p = state.players[player]
+    if p.status is Status.DEAD:
+        raise OverrideError(f"{player} is already dead")
+    p.status = Status.DEAD
+    p.fate = Fate(Phase(state.phase.index), "gm_killed")
+    return [Notice("gm.killed", None, {"player": player, "role": p.role})]
+
+
+def _revive(state: GameState, player: str, found: re.Match[str]) -> list[Notice]:
+    p = state.players[player]
+    if p.status is not Status.DEAD:
+        raise OverrideError(f"{player} is not dead")
+    p.status, p.fate = Status.ALIVE, None
+    p.conditions.pop("erased", None)
+    return [Notice("gm.revived", None, {"player": player})]
+
+
+def _arrest(state: GameState, player: str, found: re.Match[str]) -> list[Notice]:
+    p = state.players[player]
+    if p.status is not Status.ALIVE:
+        raise OverrideError(f"{player} is not free: {p.status.value}")
+    p.status = Status.ARRESTED
+    p.fate = Fate(Phase(state.phase.index), "gm_arrested")
+    return [Notice("gm.arrested", None, {"player": player})]
+
+
+def _release(state: GameState, player: str, found: re.Match[str]) -> list[Notice]:
+    p = state.players[player]
+    if p.status is not Status.ARRESTED:
+        raise OverrideError(f"{player} is not arrested")
+    p.status, p.fate = Status.ALIVE, None
+    return [Notice("gm.released", None, {"player": player})]
+
+
+def _condition_name(found: re.Match[str]) -> str:
+    name = "_".join(found["condition"].strip().lower().replace("-", " ").split())
+    if name not in CONDITIONS:
+        raise OverrideError(
+            f"{found['condition'].strip()!r} is not a condition ({', '.join(CONDITIONS)})"
+        )
+    return name
+
+
+def _set_condition(state: GameState, player: str, found: re.Match[str]) -> list[Notice]:
+    name = _condition_name(found)
+    phases = int(found["phases"]) if found["phases"] else None
+    if phases is not None and phases < 1:
+        raise OverrideError("a condition lasts at least 1 phase")
+    # "for N phases": the open phase and the N - 1 after it.
+    until = None if phases is None else state.phase.index + phases - 1
+    state.players[player].conditions[name] = until
+    lasting = f" for {phases} phase{'s' if phases != 1 else ''}" if phases else ""
+    return [
+        Notice("gm.condition", player, {"condition": name.replace("_", " "), "lasting": lasting})
+    ]
+
+
+def _clear_condition(state: GameState, player: str, found: re.Match[str]) -> list[Notice]:
+    name = _condition_name(found)
+    if not state.players[player].has(name, state.phase):
+        raise OverrideError(f"{player} is not {name.replace('_', ' ')}")
+    del state.players[player].conditions[name]
+    return [Notice("gm.condition_cleared", player, {"condition": name.replace("_", " ")})]
+
+
+def _give(state: GameState, player: str, found: re.Match[str]) -> list[Notice]:
+    item = found["item"].strip()
+    state.players[player].items.append(item)
+    return [Notice("gm.given", player, {"item": item})]
+
+
+def _take(state: GameState, player: str, found: re.Match[str]) -> list[Notice]:
+    wanted = found["item"].strip().casefold()
+    items = state.players[player].items
+    for i, item in enumerate(items):
+        if item.casefold() == wanted:
+            del items[i]
+            return [Notice("gm.taken", player, {"item": item})]
+    raise OverrideError(
+        f"{player} holds no {found['item'].strip()!r} (holds: {', '.join(items) or 'nothing'})"
+    )
+
+
+def _pattern(text: str) -> re.Pattern[str]:
+    return re.compile(rf"^\s*{text}\s*$", re.IGNORECASE)
+
+
+_Correct = Callable[[GameState, str, re.Match[str]], list[Notice]]
+_CORRECTIONS: list[tuple[re.Pattern[str], _Correct]] = [
+    (_pattern(r"kill\s+(?P<player>.+?)"), _kill),
+    (_pattern(r"revive\s+(?P<player>.+?)"), _revive),
+    (_pattern(r"arrest\s+(?P<player>.+?)"), _arrest),
+    (_pattern(r"release\s+(?P<player>.+?)"), _release),
+    (
+        _pattern(r"clear\s+condition\s+(?P<player>.+?)\s*:\s*(?P<condition>[\w -]+?)"),
+        _clear_condition,
+    ),
+    (
+        _pattern(
+            r"condition\s+(?P<player>.+?)\s*:\s*(?P<condition>[\w -]+?)"
+            r"(?:\s+for\s+(?P<phases>\d+)\s+phases?)?"
+        ),
+        _set_condition,
+    ),
+    (_pattern(r"give\s+(?P<player>.+?)\s*:\s*(?P<item>.+?)"), _give),
+    (_pattern(r"take\s+(?P<player>.+?)\s*:\s*(?P<item>.+?)"), _take),
+]

@@ -157,12 +157,18 @@ class PhaseReplay:
     # The GM's replacements this phase: (old account, new account).
     replaced: list[tuple[str, str]] = field(default_factory=list)
 
+    def gm_public(self) -> list[str]:
+        """What the GM's commands this phase announced in the topic (before the results)."""
+        return [render_notice(n) for n in self.gm_notices if n.to is None]
+
     def private(self, rendered: dict[str, list[str]]) -> dict[str, list[str]]:
-        """The phase's private messages, the opening's role PMs first."""
-        if not self.opening:
+        """The phase's private messages: the opening's role PMs first, then what the GM's
+        corrections told a player, then the results."""
+        told = [n for n in (*self.opening, *self.gm_notices) if n.to is not None]
+        if not told:
             return rendered
         merged: dict[str, list[str]] = {}
-        for notice in self.opening:
+        for notice in told:
             if notice.to is not None:
                 texts = merged.setdefault(notice.to, [])
                 text = render_notice(notice)
@@ -346,7 +352,7 @@ def _phase_record(replay_: PhaseReplay) -> dict[str, Any]:
     outcome = replay_.outcome
     assert outcome is not None
     rendered = render_phase(outcome)
-    public = [render_notice(n) for n in replay_.gm_notices] + rendered.public
+    public = replay_.gm_public() + rendered.public
     orders = []
     for player, text, parsed, how in replay_.received:
         if parsed is None or how != ORDER:
@@ -413,7 +419,7 @@ def render_text(scenario: Scenario, replays: list[PhaseReplay]) -> str:
             for note in parsed.notes:
                 lines.append(f"  note: {note}")
         rendered = render_phase(outcome)
-        public = [render_notice(n) for n in replay_.gm_notices] + rendered.public
+        public = replay_.gm_public() + rendered.public
         lines.append("-- public post --")
         lines.extend(public or ["(nothing to announce)"])
         for player, texts in replay_.private(rendered.private).items():

@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.orders.model import ParsedPM
-from engine.render import render_notice
 from engine.replay import CLEAR, GM, ORDER, OVERRIDE, POST, WILL, PhaseReplay, Scenario
 from engine.state import ABROAD, GameState
 
@@ -160,7 +159,7 @@ def _as_posted(entry: dict[str, Any], replay_: PhaseReplay, facts: GameFacts) ->
     posted = facts.posted.get(entry["phase"], {})
     entry = entry | {k: posted[k] for k in RECORD_KEYS if k in posted}
     if "public" in posted:
-        entry["public"] = [render_notice(n) for n in replay_.gm_notices] + list(posted["public"])
+        entry["public"] = replay_.gm_public() + list(posted["public"])
     return entry
 
 

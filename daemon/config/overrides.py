@@ -15,6 +15,7 @@ from zoneinfo import ZoneInfo
 from daemon.config.ini import Where, read_ini
 from daemon.config.model import Config
 from daemon.config.values import parse_local_datetime, parse_positive_duration
+from engine.gm import is_correction
 
 PHASE = r"(?P<phase>prep|(?:night|day) \d+)"
 
@@ -64,8 +65,19 @@ class CorrectOrder:
 
 
 @dataclass(frozen=True, slots=True)
-class ForceRuling:
+class Note:
+    """A free-text note of the GM's for a phase: kept with the game, changes nothing."""
+
     phase: str | None
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Correction:
+    """The GM overrules the engine on a fact of the game (engine/gm.py): ``kill X``, ``revive
+    X``, ``arrest X``, ``release X``, ``condition X: NAME [for N phases]``, ``clear condition X:
+    NAME``, ``give X: ITEM``, ``take X: ITEM``. ``text`` is the command as the engine reads it."""
+
     text: str
 
 
@@ -88,7 +100,8 @@ Command = (
     | Modkill
     | VoidOrder
     | CorrectOrder
-    | ForceRuling
+    | Note
+    | Correction
     | Resend
     | End
 )
@@ -109,6 +122,12 @@ class OverrideError(Exception):
 
 class NotYet(OverrideError):
     """An override for a phase still to come: it is tried again at every poll until then."""
+
+
+CORRECTIONS = (
+    "a correction: kill X, revive X, arrest X, release X, condition X: NAME [for N phases], "
+    "clear condition X: NAME, give X: ITEM, take X: ITEM"
+)
 
 
 def _phase(match: re.Match[str]) -> str | None:
@@ -136,10 +155,29 @@ def _grammar(tz: ZoneInfo) -> list[tuple[str, Callable[[re.Match[str]], Command]
             r"correct order #?(?P<id>\d+)\s*:\s*(?P<text>.+)",
             lambda m: CorrectOrder(int(m["id"]), m["text"]),
         ),
-        (rf"ruling(?: {PHASE})?\s*:\s*(?P<text>.+)", lambda m: ForceRuling(_phase(m), m["text"])),
+        (rf"note(?: {PHASE})?\s*:\s*(?P<text>.+)", lambda m: Note(_phase(m), m["text"])),
+        (r"ruling.*", _ruling_gone),
         (r"resend #?(?P<id>\d+)", lambda m: Resend(int(m["id"]))),
+        (
+            r"(?:kill|revive|arrest|release|condition|clear condition|give|take) .+",
+            _correction,
+        ),
         (r"end(?: (?P<text>.+))?", lambda m: End(m["text"] or "")),
     ]
+
+
+def _ruling_gone(match: re.Match[str]) -> Command:
+    raise ValueError(
+        "'ruling' changed nothing and is gone: write a correction the engine applies (kill, "
+        "revive, arrest, release, condition, clear condition, give, take) or 'note: TEXT'"
+    )
+
+
+def _correction(match: re.Match[str]) -> Command:
+    text = match.group(0)
+    if not is_correction(text):
+        raise ValueError(f"{text!r} is not a correction ({CORRECTIONS})")
+    return Correction(text)
 
 
 def parse_command(text: str, tz: ZoneInfo) -> Command:
@@ -150,7 +188,7 @@ def parse_command(text: str, tz: ZoneInfo) -> Command:
         if match:
             return build(match)
     verbs = "pause, resume, extend, deadline, replace, modkill, void order, correct order, "
-    raise ValueError(f"{line!r} is not an override ({verbs}ruling, resend, end)")
+    raise ValueError(f"{line!r} is not an override ({verbs}note, resend, end, or {CORRECTIONS})")
 
 
 def read_overrides(config: Config) -> dict[str, list[Override]]:

@@ -14,6 +14,7 @@ from daemon.outbox import sending
 from daemon.play import games, overrides, texts
 from daemon.play.games import FEED_GM, FEED_ORDER, GM_PLAYER
 from daemon.play.overrides import (
+    Correction,
     End,
     Extend,
     Modkill,
@@ -60,23 +61,27 @@ def _engine_hook(daemon: Runtime, store: Store, override: Override, now: datetim
         if row is not None and row.deadline is not None:
             body = texts.deadline_moved_post(name, row.deadline, cfg.timezone)
             sending.post(store, cfg, body, key, now)
-    elif isinstance(command, Modkill | ReplacePlayer):
+    elif isinstance(command, Modkill | ReplacePlayer | Correction):
         _apply_gm_order(daemon, store, cfg, override, key, now)
 
 
 def _apply_gm_order(
     daemon: Runtime, store: Store, cfg: GameConfig, override: Override, key: str, now: datetime
 ) -> None:
-    """A modkill or a substitution: an order of the GM's, fed to the engine and stored."""
+    """A modkill, a substitution or a correction: an order of the GM's, fed to the engine and
+    stored, so that every rebuild and the archive make it again at the same point."""
     live = daemon.live(store, cfg.name)
     try:
-        notices = games.apply_gm(live, override.text)
+        public, private = games.apply_gm(live, override.text)
     except games.EngineOverrideError as exc:
         raise OverrideError(str(exc)) from exc
     order_id = store.add_order(cfg.name, live.phase, GM_PLAYER, override.text, now, source="gm")
     store.judge_order(order_id, {"feed": FEED_GM, "label": override.label}, True, None, now)
-    if notices:
-        sending.post(store, cfg, "\n".join(notices), key, now)
+    if public:
+        sending.post(store, cfg, "\n".join(public), key, now)
+    for player, lines in private.items():
+        subject = f"{cfg.name}: a correction by the GM"
+        sending.pm(store, cfg, player, subject, "\n".join(lines), f"{key}:{player}", now)
     command = override.command
     if isinstance(command, ReplacePlayer):
         # The substitute gets the slot's role PM; a slot not told its role yet (Prep) is

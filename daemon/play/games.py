@@ -197,8 +197,9 @@ def feed(session: GameSession, player: str, text: str, how: str) -> ParsedPM | P
     return replay.feed(session, player, text, how)
 
 
-def apply_gm(live: LiveGame, command: str) -> list[str]:
-    """Apply an engine override now; the public notices it makes. Raises EngineOverrideError.
+def apply_gm(live: LiveGame, command: str) -> tuple[list[str], dict[str, list[str]]]:
+    """Apply an engine override now: what it announces in the topic, and what it tells each
+    player it concerns (a correction of their condition or items). Raises EngineOverrideError.
 
     A replaced player's role PM passes to the substitute's account."""
     before = set(live.session.state.players)
@@ -209,7 +210,8 @@ def apply_gm(live: LiveGame, command: str) -> list[str]:
         (old,), (new,) = gone, came
         if old in live.role_pms:
             live.role_pms[new] = live.role_pms.pop(old)
-    return [render_notice(n) for n in notices]
+    public = [render_notice(n) for n in notices if n.to is None]
+    return public, render_private([n for n in notices if n.to is not None])
 
 
 def is_day(live: LiveGame) -> bool:

@@ -7,9 +7,9 @@ a line whose application failed (an unknown order id, say) may be corrected in p
 
 What the daemon can do itself (pause, deadlines, player accounts, order states, resending)
 happens here, in one transaction with the record of it. What changes the game itself
-(a modkill's death, a replacement in the engine state, a forced ruling) is passed to the
-engine through the ``on_apply`` hook inside the same transaction; ``rulings()`` gives a
-phase close the rulings the GM forced.
+(a modkill's death, a replacement in the engine state, a correction of the game's facts) is
+passed to the engine through the ``on_apply`` hook inside the same transaction. A note is
+kept with the game and changes nothing (``notes()``).
 """
 
 from __future__ import annotations
@@ -24,11 +24,12 @@ from typing import Any
 from daemon.config.overrides import (  # noqa: F401 - the commands, for the appliers
     PHASE,
     Command,
+    Correction,
     CorrectOrder,
     End,
     Extend,
-    ForceRuling,
     Modkill,
+    Note,
     NotYet,
     Override,
     OverrideError,
@@ -126,7 +127,7 @@ def _refuse_change(store: Store, override: Override, applied: str, now: datetime
 
 # ---------------------------------------------------------------- the daemon's own effects
 # Each takes (store, override, now), raises OverrideError when it cannot apply, and returns
-# what it settled, stored with the override (rulings() reads the phase a ruling was for).
+# what it settled, stored with the override (notes() reads the phase a note was for).
 
 Settled = dict[str, Any]
 
@@ -242,10 +243,19 @@ def _correct(store: Store, override: Override, now: datetime) -> Settled:
     return {"new_order": new_id}
 
 
-def _ruling(store: Store, override: Override, now: datetime) -> Settled:
+def _note(store: Store, override: Override, now: datetime) -> Settled:
     command = override.command
-    assert isinstance(command, ForceRuling)
+    assert isinstance(command, Note)
     return {"phase": _open_phase(store, override.game, command.phase)}
+
+
+def _correction(store: Store, override: Override, now: datetime) -> Settled:
+    # The engine applies it (the on_apply hook), in this transaction; here only the game must
+    # be in play.
+    game = _game(store, override.game)
+    if game["status"] not in ("running", "paused"):
+        raise OverrideError(f"the game is {game['status']}: nothing to correct")
+    return {"phase": game["phase"]}
 
 
 def _resend(store: Store, override: Override, now: datetime) -> Settled:
@@ -266,18 +276,19 @@ _EFFECTS: dict[type, Callable[[Store, Override, datetime], Settled]] = {
     Modkill: _modkill,
     VoidOrder: _void,
     CorrectOrder: _correct,
-    ForceRuling: _ruling,
+    Note: _note,
+    Correction: _correction,
     Resend: _resend,
     End: _end,
 }
 
 
-def rulings(store: Store, game: str, phase: str) -> list[str]:
-    """The rulings the GM forced for a phase, in the order they were applied."""
+def notes(store: Store, game: str, phase: str) -> list[str]:
+    """The GM's notes for a phase, in the order they were applied."""
     found = store.rows(
         "SELECT parsed FROM overrides WHERE game = ? AND result = 'applied'"
         " ORDER BY applied_at, rowid",
         [game],
     )
     parsed = [from_json(row["parsed"]) for row in found]
-    return [p["text"] for p in parsed if p["type"] == "ForceRuling" and p["phase"] == phase]
+    return [p["text"] for p in parsed if p["type"] == "Note" and p["phase"] == phase]

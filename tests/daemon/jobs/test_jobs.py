@@ -337,3 +337,36 @@ def test_a_pm_over_the_size_limit_is_answered_and_the_gm_noted(kit):
     with kit.store() as store:
         (event,) = store.events("g1", "inbox.too-long")
     assert event["details"]["author"] == "Conia"
+
+
+def test_a_gm_correction_from_the_config_is_made_announced_and_kept(kit):
+    """Issue 13: corrections the engine applies and records, shown in the results, kept in
+    the archive (as the GM's order of the phase), made again by every rebuild."""
+    to_day_one(kit)
+    kit.config_path.write_text(
+        kit.config_path.read_text()
+        + "\n[overrides:g1]\nc1 = arrest Abs\nc2 = give Conia: Tranquilizer Watch\n"
+        + "n1 = note: Abs confessed in the topic\n"
+    )
+    kit.daemon = kit.new_daemon()
+    kit.poll()
+    kit.poll()  # re-read: applied once
+    posts = [p.source for p in kit.topic_posts() if "The GM corrects the game" in p.source]
+    assert len(posts) == 1 and "[b]Abs[/b] is arrested." in posts[0]
+    told = [m.source for m in kit.inbox_of("Conia") if "correction" in m.subject]
+    assert len(told) == 1 and "you hold Tranquilizer Watch." in told[0]
+    with kit.store() as store:
+        live = kit.daemon.live(store, "g1")
+        gm = [(o.player, o.raw) for o in store.orders("g1", "Day 1") if o.source == "gm"]
+    assert live.state.players["Abs"].status.value == "arrested"
+    assert "Tranquilizer Watch" in live.state.players["Conia"].items
+    assert gm == [("GM", "arrest Abs"), ("GM", "give Conia: Tranquilizer Watch")]
+
+
+def test_the_old_ruling_line_is_refused_with_what_to_write_instead(kit):
+    from daemon.config.ini import ConfigError
+    from daemon.config.overrides import read_overrides
+
+    kit.config_path.write_text(kit.config_path.read_text() + "\n[overrides:g1]\nr = ruling: x\n")
+    with pytest.raises(ConfigError, match="'ruling' changed nothing and is gone"):
+        read_overrides(kit.daemon.config)

@@ -13,8 +13,8 @@ from daemon.play.overrides import (
     CorrectOrder,
     End,
     Extend,
-    ForceRuling,
     Modkill,
+    Note,
     OverrideError,
     Pause,
     ReplacePlayer,
@@ -23,9 +23,9 @@ from daemon.play.overrides import (
     SetDeadline,
     VoidOrder,
     apply_overrides,
+    notes,
     parse_command,
     read_overrides,
-    rulings,
 )
 from daemon.store.db import Store
 from tests.daemon.fakes import T0
@@ -69,8 +69,8 @@ day_deadline = 21:00
         ("modkill Jd-", Modkill("Jd-")),
         ("void order #42", VoidOrder(42)),
         ("correct order 17: Kill Kleene", CorrectOrder(17, "Kill Kleene")),
-        ("ruling Night 2: Kleene's heal fails", ForceRuling("Night 2", "Kleene's heal fails")),
-        ("ruling: no lynch", ForceRuling(None, "no lynch")),
+        ("note Night 2: Kleene's heal fails", Note("Night 2", "Kleene's heal fails")),
+        ("note: no lynch", Note(None, "no lynch")),
         ("resend 88", Resend(88)),
         ("end", End("")),
         ("end Town wins", End("Town wins")),
@@ -180,11 +180,11 @@ def test_void_and_correct_orders(tmp_path, game):
     ]
 
 
-def test_forced_rulings_are_kept_for_the_phase(tmp_path, game):
-    config, _ = overrides_of(tmp_path, "a = ruling: the heal fails\nb = ruling Day 1: no lynch\n")
+def test_notes_are_kept_for_the_phase(tmp_path, game):
+    config, _ = overrides_of(tmp_path, "a = note: the heal fails\nb = note Day 1: no lynch\n")
     outcomes = apply_overrides(game, read_overrides(config)["r53"], T0)
     assert outcomes[1].result == "waiting: phase Day 1 is not open yet"
-    assert rulings(game, "r53", "Night 1") == ["the heal fails"]
+    assert notes(game, "r53", "Night 1") == ["the heal fails"]
 
 
 def test_an_override_for_a_phase_still_to_come_waits_for_it(tmp_path, game):
