@@ -206,7 +206,7 @@ def status_text(store: Store, cfg: GameConfig, now: datetime) -> str:
 
     row = store.game(cfg.name)
     if row is None:
-        start = when(cfg.start, cfg.timezone) if cfg.start else "when autogm runs"
+        start = when(cfg.start, cfg.dates) if cfg.start else "when autogm runs"
         return f"{cfg.name}: not started (starts {start})"
     lines = [f"{cfg.name}: {row['status']}, {row['phase'] or '-'} (topic {cfg.topic})"]
     if row["status"] not in ("running", "paused"):
@@ -233,7 +233,7 @@ def status_text(store: Store, cfg: GameConfig, now: datetime) -> str:
             shown = f"{duration(left)} left"
         else:
             shown = f"{left.total_seconds() / 3600:.1f} h left"
-        lines.append(f"  deadline {when(phase.deadline, cfg.timezone)} ({shown})")
+        lines.append(f"  deadline {when(phase.deadline, cfg.dates)} ({shown})")
     live = games.rebuild(store, cfg.name, games.ruleset_for(cfg))
     silent = set(reminders.silent_players(store, live))
     able = games.can_act(live.state)

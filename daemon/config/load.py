@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from daemon.config.dates import PHPBB_DEFAULT, DateStyle, parse_date_format
 from daemon.config.ini import Fields, IniSection, read_ini
 from daemon.config.model import (
     AckMode,
@@ -70,6 +71,7 @@ def _read_autogm(section: IniSection | None, base: Path) -> AutogmConfig:
         state_dir=base / f.get("state_dir", str.strip, default_state_dir()),
         log_level=f.get("log_level", choice(LOG_LEVELS, str.upper), "INFO"),
         timezone=f.get("timezone", parse_timezone, ZoneInfo("UTC")),
+        date_format=f.get("date_format", parse_date_format, PHPBB_DEFAULT),
         state_where=section.where("state_dir"),
     )
     f.finish()
@@ -193,6 +195,7 @@ def _read_game(
         vote_count=f.get("vote_count", parse_vote_count, False),
         timezone=tz,
         section=section,
+        dates=DateStyle(tz, f.get("date_format", parse_date_format, autogm.date_format)),
     )
     f.finish()
     if config.vote_count and config.votes is VotesMode.PM:

@@ -14,6 +14,7 @@ from enum import StrEnum
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
+from daemon.config.dates import PHPBB_DEFAULT, DateStyle
 from daemon.config.ini import IniSection, Where
 from daemon.config.values import Deadline
 
@@ -43,6 +44,8 @@ class AutogmConfig:
     state_dir: Path
     log_level: str
     timezone: ZoneInfo
+    # The board's date format (PHP date() letters), for deadlines written as the forum does.
+    date_format: str = PHPBB_DEFAULT
     # Where state_dir is set (or the [autogm] section), for errors about the directory.
     state_where: Where | None = field(default=None, compare=False)
 
@@ -131,6 +134,8 @@ class GameConfig:
     vote_count: bool  # a running vote count post in the topic (votes = topic only)
     timezone: ZoneInfo
     section: IniSection = field(compare=False, repr=False)
+    # How deadlines are written: the game's zone and its board's date format.
+    dates: DateStyle = field(default_factory=DateStyle)
 
     def orders_locked(self, deadline: datetime, now: datetime) -> bool:
         """In the last ``action_lock`` before a deadline orders are refused (wills are not)."""

@@ -42,5 +42,5 @@ def _announce_opening(store: Store, cfg: GameConfig, opened: str, now: datetime)
     """The held results post left the opening out: it is posted now, with the deadline."""
     row = store.phase(cfg.name, opened)
     assert row is not None and row.deadline is not None
-    body = texts.phase_opening(opened, row.deadline, cfg.timezone)
+    body = texts.phase_opening(opened, row.deadline, cfg.dates)
     sending.post(store, cfg, body, f"open:{cfg.name}:{opened}", now, phase=opened)

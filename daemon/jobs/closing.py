@@ -119,7 +119,7 @@ def phase_messages(
     if closed.winner:
         lines.append(texts.winner_line(closed.winner))
     elif next_deadline is not None:
-        lines.append(texts.phase_opening(closed.next_phase, next_deadline, cfg.timezone))
+        lines.append(texts.phase_opening(closed.next_phase, next_deadline, cfg.dates))
     base = f"result:{cfg.name}:{closed.phase}"
     body = "\n\n".join(lines)
     messages = [sending.post_message(cfg, closed.phase, f"{base}:post", body)]

@@ -173,7 +173,7 @@ def _take_order(
     if locked and parsed.accepted:
         # Within the lock only the will may still change: the actions are refused.
         took, reason = parsed.will is not None, "action lock"
-        answer = texts.locked_answer(deadline, cfg.timezone, parsed.will is not None)  # type: ignore[arg-type]
+        answer = texts.locked_answer(deadline, cfg.dates, parsed.will is not None)  # type: ignore[arg-type]
     else:
         answer = games.acknowledge(parsed, live.state)
     store.judge_order(order_id, record, took, reason, now)

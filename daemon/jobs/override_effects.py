@@ -59,7 +59,7 @@ def _engine_hook(daemon: Runtime, store: Store, override: Override, now: datetim
         name = command.phase or (store.game(cfg.name) or {}).get("phase")
         row = store.phase(cfg.name, name) if name else None
         if row is not None and row.deadline is not None:
-            body = texts.deadline_moved_post(name, row.deadline, cfg.timezone)
+            body = texts.deadline_moved_post(name, row.deadline, cfg.dates)
             sending.post(store, cfg, body, key, now)
     elif isinstance(command, Modkill | ReplacePlayer | Correction):
         _apply_gm_order(daemon, store, cfg, override, key, now)

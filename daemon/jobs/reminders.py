@@ -38,13 +38,13 @@ def _enqueue(
     assert row.deadline is not None
     game, phase, deadline = cfg.name, row.name, row.deadline
     left = deadline - now
-    body = texts.reminder_post(phase, left, deadline, cfg.timezone)
+    body = texts.reminder_post(phase, left, deadline, cfg.dates)
     if sending.post(store, cfg, body, key, now, phase=phase) is None:
         return False
     if cfg.remind_by_pm:
         live = daemon.live(store, game)
         for player in silent_players(store, live):
-            body = texts.reminder_pm(game, phase, left, deadline, cfg.timezone)
+            body = texts.reminder_pm(game, phase, left, deadline, cfg.dates)
             subject = f"{game}: {phase} reminder"
             sending.pm(store, cfg, player, subject, body, f"{key}:{player}", now, phase=phase)
     return True

@@ -58,7 +58,5 @@ def _announce(
         body, key = "\n".join(lines), f"role:{game}:{name}"
         sending.pm(store, cfg, name, texts.role_subject(game), body, key, now, phase=phase)
     told = len(set(live.opening) & set(roster))
-    body = texts.start_post(
-        game, cfg.ruleset, list(roster), phase, deadline, cfg.timezone, told=told
-    )
+    body = texts.start_post(game, cfg.ruleset, list(roster), phase, deadline, cfg.dates, told=told)
     sending.post(store, cfg, body, f"start:{game}", now, phase=phase)

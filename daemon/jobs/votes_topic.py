@@ -76,7 +76,7 @@ def _read_votes(
         body = texts.vote_by_non_player_answer(game, message.text)
         sending.answer(store, message, game, body, now, subject=subject)
     elif deadline is not None and cfg.orders_locked(deadline, message.sent_at):
-        body = texts.vote_locked_answer(game, message.text, deadline, cfg.timezone)
+        body = texts.vote_locked_answer(game, message.text, deadline, cfg.dates)
         sending.answer(store, message, game, body, now, recipient=player, subject=subject)
     else:
         _count_votes(store, cfg, live, player, message, now)

@@ -60,7 +60,7 @@ def _status(asked: _Asked) -> str:
         asked.cfg.name,
         asked.live.phase,
         row.deadline if row else None,
-        asked.cfg.timezone,
+        asked.cfg.dates,
         games.alive(asked.live.state),
         waiting_for_gm=row is None,
     )

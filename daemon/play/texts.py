@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta
-from zoneinfo import ZoneInfo
 
+from daemon.config.dates import DateStyle
 from engine.render.inert import inert, shorten
 
 # How much of a player's message an answer quotes back.
@@ -23,14 +23,14 @@ COMMAND_HELP = (
 )
 
 
-def when(moment: datetime, tz: ZoneInfo) -> str:
-    """A deadline as players read it: local time with its zone, e.g. 2026-12-02 09:00 CET."""
-    local = moment.astimezone(tz)
-    return f"{local:%Y-%m-%d %H:%M} {local.tzname()}"
+def when(moment: datetime, dates: DateStyle) -> str:
+    """A deadline as players read it: as the forum writes dates, in the game's zone
+    (``Tue Dec 01, 2026 6:00 pm UTC`` with phpBB's default format)."""
+    return dates.show(moment)
 
 
-def deadline_moved_post(phase: str, deadline: datetime, tz: ZoneInfo) -> str:
-    return f"[b]The GM has moved the deadline of {phase}[/b]: it is now {when(deadline, tz)}."
+def deadline_moved_post(phase: str, deadline: datetime, dates: DateStyle) -> str:
+    return f"[b]The GM has moved the deadline of {phase}[/b]: it is now {when(deadline, dates)}."
 
 
 def duration(length: timedelta) -> str:
@@ -51,7 +51,7 @@ def start_post(
     players: Sequence[str],
     phase: str,
     deadline: datetime,
-    tz: ZoneInfo,
+    dates: DateStyle,
     *,
     told: int | None = None,
 ) -> str:
@@ -71,7 +71,7 @@ def start_post(
             "",
             f"[b]Players ({len(players)}):[/b] {_names(players)}",
             told_line,
-            f"[b]{phase}[/b] is open until [b]{when(deadline, tz)}[/b].",
+            f"[b]{phase}[/b] is open until [b]{when(deadline, dates)}[/b].",
             "Send your orders to the GM by private message; a later order replaces an "
             "earlier one until the deadline. " + COMMAND_HELP,
         ]
@@ -91,8 +91,8 @@ def phase_results_post(phase: str, public: Sequence[str]) -> str:
     return "\n".join([f"[b]{phase} has ended.[/b]", "", *body])
 
 
-def phase_opening(phase: str, deadline: datetime, tz: ZoneInfo) -> str:
-    return f"[b]{phase}[/b] begins. Deadline: [b]{when(deadline, tz)}[/b]."
+def phase_opening(phase: str, deadline: datetime, dates: DateStyle) -> str:
+    return f"[b]{phase}[/b] begins. Deadline: [b]{when(deadline, dates)}[/b]."
 
 
 WINNERS = {"town": "the town", "black_org": "the Black Organization", "lovers": "the lovers"}
@@ -111,24 +111,26 @@ def private_results(phase: str, texts: Iterable[str]) -> str:
     return "\n".join([f"[b]{phase}[/b]", *texts])
 
 
-def reminder_post(phase: str, left: timedelta, deadline: datetime, tz: ZoneInfo) -> str:
+def reminder_post(phase: str, left: timedelta, deadline: datetime, dates: DateStyle) -> str:
     return (
-        f"[b]{duration(left)} left in {phase}[/b] (deadline {when(deadline, tz)}). "
+        f"[b]{duration(left)} left in {phase}[/b] (deadline {when(deadline, dates)}). "
         "Send your orders by private message if you have not yet."
     )
 
 
-def reminder_pm(game: str, phase: str, left: timedelta, deadline: datetime, tz: ZoneInfo) -> str:
+def reminder_pm(
+    game: str, phase: str, left: timedelta, deadline: datetime, dates: DateStyle
+) -> str:
     return (
-        f"{game}: {duration(left)} left in {phase} (deadline {when(deadline, tz)}), and autogm "
+        f"{game}: {duration(left)} left in {phase} (deadline {when(deadline, dates)}), and autogm "
         "holds no order from you for it yet. Reply with your orders, or ignore this if you "
         "do not act this phase."
     )
 
 
-def locked_answer(deadline: datetime, tz: ZoneInfo, will_saved: bool) -> str:
+def locked_answer(deadline: datetime, dates: DateStyle, will_saved: bool) -> str:
     lines = [
-        f"Orders are closed: the last stretch before the deadline ({when(deadline, tz)}) "
+        f"Orders are closed: the last stretch before the deadline ({when(deadline, dates)}) "
         "is locked, so the orders in your message were not taken; your earlier orders stand."
     ]
     if will_saved:
@@ -140,7 +142,7 @@ def status_answer(
     game: str,
     phase: str,
     deadline: datetime | None,
-    tz: ZoneInfo,
+    dates: DateStyle,
     alive: Sequence[str],
     waiting_for_gm: bool = False,
 ) -> str:
@@ -148,7 +150,7 @@ def status_answer(
     if waiting_for_gm:
         lines.append("The phase has closed; its results wait for the GM's approval.")
     elif deadline is not None:
-        lines.append(f"Deadline: {when(deadline, tz)}")
+        lines.append(f"Deadline: {when(deadline, dates)}")
     lines.append(f"Alive ({len(alive)}): {_names(alive)}")
     return "\n".join(lines)
 
@@ -208,10 +210,10 @@ def vote_by_non_player_answer(game: str, post: str) -> str:
     return f"{game}: your vote in {_quoted(post)}was not counted: you are not a player of {game}."
 
 
-def vote_locked_answer(game: str, post: str, deadline: datetime, tz: ZoneInfo) -> str:
+def vote_locked_answer(game: str, post: str, deadline: datetime, dates: DateStyle) -> str:
     return (
         f"{game}: your vote in {_quoted(post)}was not counted: the last stretch before the "
-        f"deadline ({when(deadline, tz)}) is locked, so your earlier vote stands."
+        f"deadline ({when(deadline, dates)}) is locked, so your earlier vote stands."
     )
 
 

@@ -15,6 +15,7 @@ from zoneinfo import ZoneInfo
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from daemon.config.dates import DateStyle
 from daemon.play import texts
 from engine.orders.model import ParsedPM, Rejection
 from engine.orders.votes import VoteCount
@@ -88,6 +89,6 @@ def test_names_in_the_vote_count_and_start_post_are_inert(names: list[str]) -> N
     post = count.render_bbcode("Vote count, Day 1")
     # The GM's own: the title in bold, and the list of who is not voting in italics.
     assert tag_like(post) == ["[b", "[/b", "[i", "[/i"], post
-    start = texts.start_post("g1", "dctp-2011", names, "Night 1", NEW_YEAR, UTC)
-    plain = texts.start_post("g1", "dctp-2011", ["x"], "Night 1", NEW_YEAR, UTC)
+    start = texts.start_post("g1", "dctp-2011", names, "Night 1", NEW_YEAR, DateStyle(UTC))
+    plain = texts.start_post("g1", "dctp-2011", ["x"], "Night 1", NEW_YEAR, DateStyle(UTC))
     assert tag_like(start) == tag_like(plain)

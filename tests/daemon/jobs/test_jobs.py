@@ -147,7 +147,7 @@ def test_player_commands_are_answered_at_once(kit):
     )
     assert "Shiratori" not in kit.inbox_of("Akonyl")[-1].source
     status, orders, role, history = bodies(kit.inbox_of("Conia")[-4:])
-    assert "Day 1" in status and "Deadline: 2026-12-03 07:00 UTC" in status
+    assert "Day 1" in status and "Deadline: Thu Dec 03, 2026 7:00 am UTC" in status
     assert "Alive (6)" in status
     assert "Your orders for Day 1: Vote Abs" in orders
     assert "You are [b]Shinichi[/b]" in role  # the role PM sent when Prep ended
