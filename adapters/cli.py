@@ -29,7 +29,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="the account's phpBB date format (UCP > Board preferences), e.g. 'D M d, Y g:i a'",
     )
     parser.add_argument(
-        "--timezone", default="UTC", help="the account's timezone, e.g. Europe/Paris"
+        "--timezone",
+        default="UTC",
+        help="the account's timezone, e.g. Europe/Paris (default: %(default)s)",
     )
     parser.set_defaults(func=run_inspect_page)
 

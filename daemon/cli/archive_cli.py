@@ -51,8 +51,17 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("words", nargs="+", metavar="COMMAND", help=", ".join(COMMANDS))
     _add_location(parser)
-    parser.add_argument("--state", metavar="FILE", help="the daemon's state file (autogm.db)")
-    parser.add_argument("--format", choices=("json", "scenario"), default="json")
+    parser.add_argument(
+        "--state",
+        metavar="FILE",
+        help="the daemon's state file (default: autogm.db in the config's state_dir)",
+    )
+    parser.add_argument(
+        "--format",
+        choices=("json", "scenario"),
+        default="json",
+        help="export as the replay record or as a scenario file (default: %(default)s)",
+    )
     parser.add_argument("-o", "--output", metavar="FILE", help="write the export to FILE")
     parser.add_argument("--name", help="the archived game's name (scenario: the file's stem)")
     parser.add_argument("--json", action="store_true", help="list as JSON")

@@ -428,11 +428,18 @@ def _add_demo(sub: argparse._SubParsersAction) -> None:
         "demo", help="a whole game on a local forum, simulated players, autogm as GM"
     )
     parser.add_argument(
-        "--dir", default="autogm-demo", help="where the forum, state and archive go"
+        "--dir",
+        default="autogm-demo",
+        help="where the forum, state and archive go (default: ./%(default)s)",
     )
-    parser.add_argument("--seed", type=int, default=2011, help="the game's and players' seed")
     parser.add_argument(
-        "--pace", type=float, default=0.15, help="real seconds between two shown posts"
+        "--seed", type=int, default=2011, help="the game's and players' seed (default: %(default)s)"
+    )
+    parser.add_argument(
+        "--pace",
+        type=float,
+        default=0.15,
+        help="real seconds between two shown posts (default: %(default)s)",
     )
     parser.add_argument("--fast", action="store_true", help="no pauses at all")
     parser.set_defaults(func=_demo)
