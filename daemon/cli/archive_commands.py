@@ -17,6 +17,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from sqlite_utils import Database
+
 from daemon.archive.schema import ArchiveError, metadata_for, open_archive
 from daemon.archive.views import (
     compare,
@@ -30,7 +32,14 @@ from daemon.archive.views import (
     summary_text,
 )
 from daemon.archive.write import archive_game, archive_scenario
-from daemon.cli.archive_paths import COMMANDS, TAKES_ONE, USAGE, archive_path, config_path
+from daemon.cli.archive_paths import (
+    COMMANDS,
+    TAKES_ONE,
+    USAGE,
+    archive_path,
+    config_path,
+    which_flag,
+)
 from daemon.config.ini import ConfigError
 from daemon.config.load import load_config
 from daemon.store.db import Store, StoreError
@@ -72,7 +81,7 @@ def run_archive(args: argparse.Namespace) -> int:
     if command == "metadata":
         _print_json(metadata_for(archive_path(args).stem))
         return 0
-    db = open_archive(archive_path(args), create=False)
+    db = _existing_archive(args)
     try:
         return _read(db, command, rest, args)
     finally:
@@ -141,7 +150,7 @@ def _print_json(value: Any) -> None:
 
 @user_errors
 def run_stats(args: argparse.Namespace) -> int:
-    db = open_archive(archive_path(args), create=False)
+    db = _existing_archive(args)
     try:
         found = stats(db)
     finally:
@@ -179,3 +188,14 @@ def replay_archived(args: argparse.Namespace) -> int:
         file=out,
     )
     return 1 if problems else 0
+
+
+def _existing_archive(args: argparse.Namespace) -> Database:
+    """The archive to read; one that is not there says which flag finds it."""
+    path = archive_path(args)
+    try:
+        return open_archive(path, create=False)
+    except ArchiveError as exc:
+        if args.db or config_path(args) is not None:
+            raise
+        raise ArchiveError(which_flag(f"{exc} (give --db FILE or --config FILE)")) from None

@@ -36,3 +36,16 @@ def archive_path(args: argparse.Namespace) -> Path:
     if config is not None:
         return load_config(config).autogm.state_dir / ARCHIVE_FILE
     return Path(ARCHIVE_FILE)
+
+
+# Where `autogm demo` puts its files by default (its --dir), relative to where it ran.
+DEMO_DIR = "autogm-demo"
+
+
+def which_flag(missing: str) -> str:
+    """What to give when a default file is missing: the flag, and the demo's own path when
+    the demo ran here."""
+    demo = Path(DEMO_DIR) / DEFAULT_CONFIG
+    if demo.is_file():
+        return f"{missing}; the demo's is --config {demo}"
+    return missing

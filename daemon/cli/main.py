@@ -19,6 +19,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from daemon.cli.archive_paths import DEMO_DIR
 from daemon.config.ini import ConfigError
 
 if TYPE_CHECKING:
@@ -79,11 +80,12 @@ def check_config(config: Config) -> None:
 
 
 def _config(args: argparse.Namespace) -> Config:
+    from daemon.cli.archive_paths import which_flag
     from daemon.config.load import load_config
 
     path = Path(args.config)
     if not path.exists():
-        raise UserError(f"{path}: no such config file (use --config FILE)")
+        raise UserError(which_flag(f"{path}: no such config file (use --config FILE)"))
     config = load_config(path)
     check_config(config)
     return config
@@ -429,7 +431,7 @@ def _add_demo(sub: argparse._SubParsersAction) -> None:
     )
     parser.add_argument(
         "--dir",
-        default="autogm-demo",
+        default=DEMO_DIR,
         help="where the forum, state and archive go (default: ./%(default)s)",
     )
     parser.add_argument(

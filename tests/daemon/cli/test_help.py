@@ -35,3 +35,20 @@ def test_every_option_has_a_help_text() -> None:
         if action.option_strings and not action.help
     ]
     assert bare == []
+
+
+def test_after_the_demo_a_missing_file_names_the_flag_that_finds_the_demos(
+    tmp_path, monkeypatch, capsys
+) -> None:
+    """Issue 13, §3: "`autogm archive list`, `stats`, `status` run from where the demo ran find
+    the demo's files or say exactly which flag to give"."""
+    from daemon.cli.main import main
+
+    monkeypatch.chdir(tmp_path)
+    assert main(["archive", "list"]) == 2
+    assert "(give --db FILE or --config FILE)" in capsys.readouterr().err
+    (tmp_path / "autogm-demo").mkdir()
+    (tmp_path / "autogm-demo" / "config.ini").write_text("")
+    for command in (["archive", "list"], ["stats"], ["status"]):
+        assert main(command) == 2
+        assert "the demo's is --config autogm-demo/config.ini" in capsys.readouterr().err
