@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 
 from engine.abilities.base import Ability, abilities_for
 from engine.phases import PhaseKind
-from engine.rules.base import NIGHT, PREP, AbilityUse, Ruleset, Slot
+from engine.rules.base import NIGHT, PREP, AbilityUse, RoleSheet, Ruleset, Slot
 
 if TYPE_CHECKING:
     from engine.orders.model import Order
@@ -93,6 +93,17 @@ def sheet_roles(state: GameState, name: str) -> list[str]:
     if friend:
         roles += [state.players[friend].role, state.players[friend].disguise]
     return [r for r in roles if r]
+
+
+def source_sheet(state: GameState, actor: str, slot_key: str) -> RoleSheet:
+    """The sheet whose line an action used, for the consequences written on it: a disguise's
+    or costume's for the slots it gives ("the disguiser gains all those of their disguise": a
+    Kid disguised as Ran who protects is injured like Ran), else the player's own. A friend's
+    abilities keep Sonoko's own consequences (docs/rulings.md)."""
+    p = state.players[actor]
+    if slot_key.startswith("disguise") and p.disguise:
+        return state.ruleset.role(p.disguise)
+    return state.ruleset.role(p.role)
 
 
 def worn_slots(state: GameState, name: str) -> list[Slot]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.abilities.base import Ability, register
+from engine.abilities.lent import source_sheet
 from engine.context import DONE, PENDING
 from engine.harm import injure, schedule
 from engine.rules.base import NIGHT, PREP, AbilityUse, Slot, Step
@@ -129,14 +130,16 @@ def protect_penalty(ctx: Context, action: Action) -> None:
     """Protect, Penalties: "Makoto: If Makoto successfully protects someone, he'll automatically
     fly out of Japan the next phase (phase 1), stay one phase (phase 2) ... can decide to fly
     back and travel during Phase 3". "Ran: If Ran successfully protects someone, she'll get
-    Injured and can't protect anybody anymore."
+    Injured and can't protect anybody anymore." Disguise: "the disguiser gains all those of
+    their disguise": the penalty is the sheet's whose Protect was used.
     """
     if ctx.phase.is_day and not ctx.ruleset.option("day_protect_penalty"):
         return
     actor = ctx.player(action.actor)
     if actor.status is Status.DEAD:
         return
-    sheet = ctx.ruleset.role(actor.role)
+    # Looked up before the injury takes the disguise away.
+    sheet = source_sheet(ctx.state, action.actor, action.slot)
     if sheet.has_trait("injured_by_protecting"):
         injure(ctx, action.actor, "protect")
         ctx.notify(action.actor, "protect.injured", essential=True)
@@ -274,7 +277,9 @@ class Watch(Protection):
             return
         holder = next((t for t in action.order.targets if ctx.is_reachable(t)), None)
         if holder is None:
-            ctx.fail(action, "target_unavailable")
+            # Why, in words that tell no more than the topic did: which of the reasons it was
+            # (a lynch, an arrest, a trip abroad) is not said (issue 12, item 9).
+            ctx.fail(action, "watch_unreachable")
             return
         ctx.state.watch = (holder, action.actor, night)
         ctx.done(action)
