@@ -10,6 +10,7 @@ Suitcase for any action is not a crime, including using it to commit a crime."
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from engine.abilities.base import Ability, register
@@ -111,7 +112,9 @@ class SuitcaseAction(Ability):
                     role=action.order.role,
                 )
             )  # fmt: skip
-            ctx.notify(action.actor, "suitcase.used", order=action.order.canonical())
+            # "You used the Black Suitcase: Heal Jd-", not "...: Suitcase: Heal Jd-".
+            shown = replace(action.order, via=None).canonical(ctx.ruleset.titles)
+            ctx.notify(action.actor, "suitcase.used", order=shown)
 
 
 def suitcase_for_night_one(state: GameState) -> None:
