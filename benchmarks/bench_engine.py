@@ -20,7 +20,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.abilities import ABILITIES
 from engine.abilities.kill import kill_cycle_due
-from engine.deal import EXCLUSIVE_PAIRS
 from engine.orders.model import ability_title
 from engine.phases import Phase
 from engine.replay import parse_scenario, replay
@@ -40,7 +39,7 @@ NO_TARGET = {"abduct", "bribe", "travel", "betrayal"}
 
 
 def largest_roster() -> dict[str, str]:
-    excluded = {second for _, second in EXCLUSIVE_PAIRS}
+    excluded = {second for _, second in RULESET.exclusive_pairs}
     roles = [r for r in RULESET.roles if r not in excluded]
     return {f"P{i:02d}": role for i, role in enumerate(roles, 1)}
 
