@@ -1,7 +1,7 @@
 """The adapters' part of the autogm command line: ``inspect-page`` and the check-forum steps.
 
 daemon/cli/main.py owns the parser; it calls ``register(subparsers)`` and wires ``check-forum``
-(which needs the daemon's config reader) to ``check_forum``.
+(which needs the daemon's config reader) to ``adapters.check.check_forum``.
 """
 
 from __future__ import annotations
@@ -11,9 +11,7 @@ import sys
 from pathlib import Path
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from adapters.check import check_forum
-
-__all__ = ["check_forum", "register", "run_inspect_page"]
+__all__ = ["register", "run_inspect_page"]
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

@@ -10,7 +10,7 @@ import argparse
 import os
 
 from daemon.cli.archive_paths import COMMANDS, DEFAULT_CONFIG, USAGE
-from daemon.config.model import ARCHIVE_FILE
+from daemon.config.files import ARCHIVE_FILE
 
 
 def _add_location(parser: argparse.ArgumentParser) -> None:

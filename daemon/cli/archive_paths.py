@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from daemon.config.model import ARCHIVE_FILE
+from daemon.config.files import ARCHIVE_FILE
 
 DEFAULT_CONFIG = "config.ini"
 USAGE = """autogm archive [options] list

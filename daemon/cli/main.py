@@ -359,7 +359,7 @@ def _add_check_config(sub: argparse._SubParsersAction) -> None:
 
 
 def _check_forum(args: argparse.Namespace) -> int:
-    from adapters.cli import check_forum
+    from adapters.check import check_forum
     from daemon import forums
 
     config = _config(args)
@@ -492,6 +492,18 @@ def _version() -> str:
         return "(not installed)"
 
 
+class _Version(argparse.Action):
+    """``--version``, looked up only when asked for: reading the installed package's metadata
+    costs more than the rest of start-up."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: object) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)  # type: ignore[arg-type]
+
+    def __call__(self, parser, namespace, values, option_string=None):  # type: ignore[no-untyped-def]
+        print(f"autogm {_version()}")
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="autogm",
@@ -499,7 +511,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=EXIT_STATUS,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--version", action="version", version=f"autogm {_version()}")
+    parser.add_argument("--version", action=_Version, help="show autogm's version and exit")
     sub = parser.add_subparsers(dest="command", required=True)
     for register in REGISTRARS:
         register(sub)

@@ -15,10 +15,9 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 from daemon.config.dates import PHPBB_DEFAULT, DateStyle
+from daemon.config.files import STATE_FILE
 from daemon.config.ini import IniSection, Where
 from daemon.config.values import Deadline
-
-ARCHIVE_FILE = "archive.db"  # beside the state file
 
 
 class ResultsMode(StrEnum):
@@ -51,7 +50,7 @@ class AutogmConfig:
 
     @property
     def state_file(self) -> Path:
-        return self.state_dir / "autogm.db"
+        return self.state_dir / STATE_FILE
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,7 @@ import logging
 from datetime import datetime
 from pathlib import Path
 
-from daemon.config.model import ARCHIVE_FILE
+from daemon.config.files import ARCHIVE_FILE
 from daemon.jobs.runtime import Runtime
 from daemon.store.db import Store
 
