@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from engine.orders import grammar
+from engine.orders.folding import distance
 from engine.orders.fragments import CHATTER
 from engine.orders.grammar import USE
 from engine.orders.model import Order
@@ -20,20 +21,37 @@ from engine.orders.readers import harm, info, items, law, prep, votes
 
 _I = re.compile(r"i\s+(?=\w)", re.IGNORECASE)
 _PUNCT_TAIL = re.compile(r"[\s.!?;,]+$")
+# What players put before an order: list bullets and numbers, other forums' command marks
+# ("##vote X", "/vote X", "!vote X", "*vote X", the DCTP live bot's "!mm"), a correction later
+# in the PM ("EDIT: vote Y", read as a later PM would be: it replaces the earlier order).
+_LEAD = re.compile(
+    r"^(?:(?:[-*•·>]+|\d{1,2}[.)]|#+|/|!+(?:mm\b)?|(?:edit|ps|correction|update|change)"
+    r"\s*(?:\d+\s*)?[:\-])\s*)+",
+    re.IGNORECASE,
+)
+# Arrows and colons between an order word and its target: "Heal -> Kleene", "Heal: Kleene".
+_ARROW = re.compile(r"\s*(?:-+>|=+>|→|⇒|➡)\s*")
+# Names in quotation marks: "Heal "Kleene"" is Heal Kleene.
+_QUOTES = re.compile(r"[\"“”«»]")
+_LIST_MARK = re.compile(r"^(?:\d{1,2}[.)]?|[-*•·#]+)$")
+_FIRST_WORD = re.compile(r"[a-z][a-z-]*", re.IGNORECASE)
 
 
 def read(reader: Reader, fragment: str) -> Order | str | None:
     """The order in ``fragment``; None for chatter, "unvote" for an unvote."""
     text = reader.words.filler.clean(fragment)
     text = _PUNCT_TAIL.sub("", text)
-    if not text or CHATTER.match(text):
+    if not text or CHATTER.match(text) or _LIST_MARK.match(text):
         return None
-    for pattern, form in grammar.REWRITE_PATTERNS:
-        rewritten = pattern.match(text)
-        if rewritten:
-            text = form.format(x=rewritten["x"])
-            break
+    text = _QUOTES.sub("", _ARROW.sub(" ", _LEAD.sub("", text))).strip()
+    if not text:
+        return None
+    text = _rewritten(text)
     keyword, text = _order_word(text)
+    if keyword is None:
+        later = _later_order(text)
+        if later is not None:
+            keyword, text = later
     if keyword is None:
         return harm.leader_order(reader, text, fragment)
     ability, used = keyword
@@ -42,6 +60,26 @@ def read(reader: Reader, fragment: str) -> Order | str | None:
     if reader_of is None:
         return reader.targeted(ability, rest, fragment)
     return reader_of(reader, rest, fragment)
+
+
+def _rewritten(text: str) -> str:
+    for pattern, form in grammar.REWRITE_PATTERNS:
+        rewritten = pattern.match(text)
+        if rewritten:
+            return form.format(**rewritten.groupdict())
+    return text
+
+
+def _later_order(text: str) -> tuple[tuple[str, int], str] | None:
+    """The order after the reasoning that leads up to it ("..., so tonight please heal
+    Kleene"): the first part opened by a first-person or imperative word that starts with an
+    order word. What comes before it is context, not an order."""
+    for opener in grammar.ORDER_OPENER.finditer(text):
+        rest = _rewritten(text[opener.end() :])
+        keyword, rest = _order_word(rest)
+        if keyword is not None:
+            return keyword, rest
+    return None
 
 
 def _order_word(text: str) -> tuple[tuple[str, int] | None, str]:
@@ -55,7 +93,36 @@ def _order_word(text: str) -> tuple[tuple[str, int] | None, str]:
         # "Use heal on Parkur", "the watch to Akonyl".
         keyword = grammar.match_word(grammar.ORDER_PATTERNS, text[lead.end() :])
         text = text[lead.end() :] if keyword else text
+    if keyword is None:
+        respelled = _respelled(text)
+        if respelled is not None:
+            keyword = grammar.match_word(grammar.ORDER_PATTERNS, respelled)
+            text = respelled if keyword else text
     return keyword, text
+
+
+def _respelled(text: str) -> str | None:
+    """The text with its first word read as the order word it spells: a gerund ("Healing
+    Kleene", "voting Abs") or a typo one letter away ("interogate"; two for long words), when
+    exactly one order word is that close."""
+    found = _FIRST_WORD.match(text)
+    if found is None or len(found.group()) < 4:
+        return None
+    word = found.group().casefold()
+    rest = text[found.end() :]
+    if word.endswith("ing"):
+        stem = word[:-3]
+        for form in (stem, stem + "e", stem[:-1] if stem[-1:] == stem[-2:-1] else None):
+            hit = grammar.match_word(grammar.ORDER_PATTERNS, form) if form else None
+            if hit is not None and hit[1] == len(form or ""):
+                return form + rest
+    if len(word) < 6:
+        return None
+    limit = 1 if len(word) < 10 else 2
+    close = {w for w in grammar.SPELLED if distance(word, w, limit) <= limit}
+    if len(close) == 1:
+        return close.pop() + rest
+    return None
 
 
 # The lent items are read here, beside ``read``: at night they carry another order.

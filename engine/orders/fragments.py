@@ -25,7 +25,9 @@ _JOINER = re.compile(
 REMARK = re.compile(r"^\s*(?:,|-+|\(|because\b|since\b|as\b|cuz\b|cause\b)", re.IGNORECASE)
 # Replies that carry no order: answered with "no order found", never refused.
 CHATTER = re.compile(
-    r"^(?:ok(?:ay)?|k|kk|got\s+it|understood|sure|alright|noted|lol|haha|hmm+|yes|no|yep|nope)"
+    r"^(?:ok(?:ay)?\s*,?\s*)?(?:ok(?:ay)?|k|kk|got\s+it|understood|sure|alright|noted|lol|haha"
+    r"|hmm+|yes|no|yep|nope|scratch\s+that|never\s*mind|nvm|wait|actually"
+    r"|change\s+of\s+plans?)"
     r"[\s.!?]*$",
     re.IGNORECASE,
 )

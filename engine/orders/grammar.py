@@ -22,7 +22,7 @@ ORDER_WORDS: tuple[tuple[str, str], ...] = (
     (r"snipe[- ]?guard(?:\s+on)?", "bone_breaking"),
     (r"snipe", "kill"),
     (r"(?:day\s+)?protect(?:ion)?", "protect"),
-    (r"first[- ]?aid", "first_aid"),
+    (r"first[- ]?aid|fa", "first_aid"),
     (r"bone[- ]?break(?:ing)?|break\s+(?:the\s+)?bones\s+of", "bone_breaking"),
     (
         r"(?:lend|give)\s+(?:the\s+)?(?:tranquili[sz]er\s+)?watch(?:\s+to)?"
@@ -53,7 +53,7 @@ ORDER_WORDS: tuple[tuple[str, str], ...] = (
     # Issue 4: information, disguise, items, travel.
     (r"special[- ]investigat(?:e|ion)|si", "special_investigate"),
     (r"follow[- ]?up", "follow_up"),
-    (r"interrogat(?:e|ion)", "interrogate"),
+    (r"interrogat(?:e|ion)|interro", "interrogate"),
     (r"cross[- ]?examin(?:e|ation)", "cross_examine"),
     (r"(?:age|gender)[- ]?observ(?:e|ation)", "observe"),
     (r"observ(?:e|ation)", "observe"),
@@ -91,7 +91,7 @@ ORDER_WORDS: tuple[tuple[str, str], ...] = (
     (r"un-?vote", "unvote"),
     (r"vote(?:\s+(?:for|to\s+lynch))?|lynch", "vote"),
     (r"abstain", "abstain"),
-    (r"no[- ]lynch", "no_lynch"),
+    (r"no[- ]?lynch", "no_lynch"),
 )
 
 # Orders written verb-object-noun, rewritten to the keyword form before they are read:
@@ -103,6 +103,29 @@ REWRITES: tuple[tuple[str, str], ...] = (
     (r"make\s+(?P<x>.+?)\s+(?:the\s+)?lovers", "Amor {x}"),
     (r"sue\s+for\s+(?P<x>.+?)['’]s?\s+(?:release|freedom)", "Lawsuit {x}"),
     (r"(?:free|release)\s+(?P<x>.+?)\s+(?:with|by)\s+(?:a\s+)?lawsuit", "Lawsuit {x}"),
+    # A possession handed over: "my heal goes to Kleene", "my vote is on Abs".
+    (
+        r"my\s+(?P<a>[a-z-]+(?:\s+[a-z-]+)?)\s+(?:goes|will\s+go|is\s+going|is|will\s+be)"
+        r"\s+(?:to|on)\s+(?P<x>.+)",
+        "{a} {x}",
+    ),
+    # "I'm going with Kleene for the heal", "going for Abs with my interrogation".
+    (
+        r"(?:i['’]?m\s+|i\s+am\s+)?going\s+(?:with|for)\s+(?P<x>.+?)\s+(?:for|with)\s+"
+        r"(?:the|my)\s+(?P<a>[a-z-]+)",
+        "{a} {x}",
+    ),
+)
+# Words that open the part of a sentence holding the player's own order, after reasoning:
+# "..., so tonight please heal Kleene", "I think Abs is BO, I'll interrogate him", "let me
+# heal Kleene". Only first-person and imperative openers: "Abs said he would heal Kleene"
+# holds no order of the author's.
+ORDER_OPENER = re.compile(
+    r"(?<![\w'’])(?:please|pls|so|therefore|thus|hence|then|i['’]ll|i\s+will|i\s+want\s+to"
+    r"|i\s+wanna|i['’]d\s+like\s+to|i\s+would\s+like\s+to|i\s+shall|i['’]m\s+going\s+to"
+    r"|i\s+am\s+going\s+to|i['’]m\s+gonna|let\s+me|i\s+choose\s+to|i\s+decided\s+to)"
+    r"\s+(?:(?:tonight|today|now|just|instead)\s+)*(?:please\s+)?",
+    re.IGNORECASE,
 )
 
 # The same keyword for an ability the player holds under another name (Keywords: "Heal —
@@ -184,10 +207,19 @@ CRIME_WORDS: tuple[tuple[str, str], ...] = (
 
 # Phrases that stand between the words of many orders, shared by their readers.
 # "on Night 1", "during Prep", "tonight", "last night": the phase an order or a query names.
+ORDINALS = {
+    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
+    "eighth": 8, "ninth": 9, "tenth": 10,
+}  # fmt: skip
+# A phase as players write it: "on Night 1", "N1", "night one", "(N1)", "the first night",
+# "the 2nd day", "tonight", "last night", "the previous night", "yesterday".
 PHASE = re.compile(
-    r"\s*(?:(?:on|during|in|at|of)\s+)?(?:the\s+)?"
-    r"(?P<phase>prep(?:aration)?(?:\s+phase)?|(?:night|day|n|d)\s*(?:\d+|[a-z]+)"
-    r"|tonight|today|last\s+night|yesterday)\b",
+    r"\s*(?P<open>\()?\s*(?:(?:on|during|in|at|of)\s+)?(?:the\s+)?"
+    r"(?P<phase>prep(?:aration)?(?:\s+phase)?"
+    r"|(?P<ordinal>" + "|".join(ORDINALS) + r"|\d{1,2}(?:st|nd|rd|th))\s+(?P<okind>night|day)"
+    r"|(?:night|day|n|d)\s*(?:\d+|[a-z]+)"
+    r"|tonight|today|(?:last|previous)\s+night|yesterday|previous\s+day)\b"
+    r"(?(open)\s*\))",
     re.IGNORECASE,
 )
 # Between the players or roles of a list: "A, B and C", "A or else B".
@@ -245,3 +277,15 @@ def match_word(
         if found:
             return name, found.end()
     return None
+
+
+# Order words as players spell them, for a first word no pattern reads: a gerund ("Healing
+# Kleene tonight") or a typo ("interogate", "invesigate") is read as the nearest of these when
+# exactly one is that close (and restated in the answer, so a wrong reading is corrected).
+SPELLED: tuple[str, ...] = (
+    "arrest", "investigate", "interrogate", "heal", "discombobulate", "kill", "protect",
+    "frighten", "slander", "blame", "bribe", "erase", "observe", "stake-out", "detect",
+    "cross-examine", "lawsuit", "poison", "charm", "accompany", "steal", "travel", "disguise",
+    "friendship", "abduct", "identify", "analyze", "follow", "vote", "abstain", "unvote",
+    "snipe", "spy", "detain", "trick",
+)  # fmt: skip

@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from engine.orders.bbcode import Filler
 from engine.orders.fragments import REMARK
-from engine.orders.grammar import AS, LIST_SEP, LIST_WORDS, PHASE
+from engine.orders.grammar import AS, LIST_SEP, LIST_WORDS, ORDINALS, PHASE
 from engine.orders.model import Order
 from engine.orders.names import MatchKind, NameMatcher
 from engine.phases import Phase
@@ -23,7 +23,9 @@ from engine.state import GameState
 from engine.validate import find_slot, held_slots
 
 _TRAILING = re.compile(
-    r"(?:[\s,]+(?:instead|now|again|please|pls|plz|thanks|ty))+[\s.!?]*$", re.IGNORECASE
+    r"(?:(?:^|[\s,]+)(?:instead|now|again|please|pls|plz|thanks|ty|for\s+me|from\s+me|today|this\s+time))+"
+    r"[\s.!?]*$",
+    re.IGNORECASE,
 )
 # "Heal on Parkur", "Bone Breaking on Abs", "Charm to Akonyl": a word before the target.
 _TARGET_WORD = re.compile(r"\s*(?:on|to|at|for|upon)\s+(?=\S)", re.IGNORECASE)
@@ -151,12 +153,17 @@ class Reader:
         found = PHASE.match(text)
         if not found:
             return None, text
-        word = found["phase"].lower()
+        word = " ".join(found["phase"].lower().split())
         current = self.state.phase
+        if found["ordinal"]:
+            ordinal = found["ordinal"].lower()
+            number = ORDINALS.get(ordinal) or int(ordinal[:-2])
+            kind = found["okind"].lower()
+            return (Phase.night if kind == "night" else Phase.day)(number), text[found.end() :]
         if word in {"tonight", "today"}:
             return current, text[found.end() :]
-        if word in {"last night", "yesterday"}:
-            back = 2 if (word == "last night") == current.is_night else 1
+        if word in {"last night", "previous night", "yesterday", "previous day"}:
+            back = 2 if word.endswith("night") == current.is_night else 1
             return Phase(max(0, current.index - back)), text[found.end() :]
         try:
             return Phase.parse(word), text[found.end() :]
