@@ -33,6 +33,14 @@ _LEAD = re.compile(
 _ARROW = re.compile(r"\s*(?:-+>|=+>|→|⇒|➡)\s*")
 # Names in quotation marks: "Heal "Kleene"" is Heal Kleene.
 _QUOTES = re.compile(r"[\"“”«»]")
+# Questions that are orders: "Does Abs kill Kleene?" (Investigate), "Did Abs kill Kleene on
+# Night 1?" (Special Investigate), "Is Shinichi in the game?" (Detect).
+_ASKED_ACTION = re.compile(r"^(?:does|did|has|is)\s+(?P<q>.+)$", re.IGNORECASE)
+_ASKED_ROLE = re.compile(
+    r"^(?:is\s+there\s+(?:an?\s+)?(?P<r1>.+?)(?:\s+in\s+(?:the|this)\s+game)?"
+    r"|is\s+(?P<r2>.+?)\s+in\s+(?:the|this)\s+game)$",
+    re.IGNORECASE,
+)
 _LIST_MARK = re.compile(r"^(?:\d{1,2}[.)]?|[-*•·#]+)$")
 _FIRST_WORD = re.compile(r"[a-z][a-z-]*", re.IGNORECASE)
 
@@ -46,6 +54,8 @@ def read(reader: Reader, fragment: str) -> Order | str | None:
     text = _QUOTES.sub("", _ARROW.sub(" ", _LEAD.sub("", text))).strip()
     if not text:
         return None
+    if fragment.rstrip().endswith("?"):
+        text = _asked(reader, text)
     text = _rewritten(text)
     keyword, text = _order_word(text)
     if keyword is None:
@@ -60,6 +70,23 @@ def read(reader: Reader, fragment: str) -> Order | str | None:
     if reader_of is None:
         return reader.targeted(ability, rest, fragment)
     return reader_of(reader, rest, fragment)
+
+
+def _asked(reader: Reader, text: str) -> str:
+    """A question as the order that asks it, for a player who holds that order; other
+    questions stay as written (and are refused as no order, quoting them)."""
+    role = _ASKED_ROLE.match(text)
+    if role and reader.holds("detect"):
+        return f"Detect {role['r1'] or role['r2']}"
+    action = _ASKED_ACTION.match(text)
+    if action is None:
+        return text
+    query = action["q"]
+    if grammar.PHASE.search(query) and reader.holds("special_investigate"):
+        return f"Special Investigate {query}"
+    if reader.holds("investigate") or reader.holds("special_investigate"):
+        return f"Investigate {query}"
+    return text
 
 
 def _rewritten(text: str) -> str:

@@ -21,12 +21,19 @@ def leader_order(reader: Reader, text: str, fragment: str) -> Order:
     that reads as no order at all."""
     text = _ORDER_TO.sub("", text, count=1)
     found, used = reader.words.players.match_prefix(text)
-    if found.is_match and used:
+    killer = found.name if found.is_match and used else None
+    if killer is None:
+        # "Vodka kills Kleene": the leader names the killer by role, as the Black Org knows
+        # one another (docs/rulings.md writes it so).
+        role, used = reader.words.roles.match_prefix(text)
+        if role.is_match and used and _LEADER.match(text[used:]):
+            killer = _member_with_role(reader, role.name)
+    if killer is not None:
         verb = _LEADER.match(text[used:])
         if verb:
             target, rest = reader.name(text[used + verb.end() :])
             reader.end(rest, fragment)
-            return Order(reader.author, "kill", (target,), killer=found.name, text=fragment)
+            return Order(reader.author, "kill", (target,), killer=killer, text=fragment)
     # The examples use this game's names, so that they can be copied.
     others = [n for n in reader.words.players.names if n != reader.author] or [reader.author]
     a, b = others[0], others[-1]
@@ -34,6 +41,17 @@ def leader_order(reader: Reader, text: str, fragment: str) -> Order:
         f"this does not read as an order; orders look like 'Heal {a}', "
         f"'Investigate {a} heals {b}', 'Arrest {a} for killing {b} on Night 1' or 'Vote {a}'"
     )
+
+
+def _member_with_role(reader: Reader, role: str) -> str:
+    """The Black Org member whose role is ``role``; refused when the leader's own side has
+    none (the order would tell nothing, and naming a role no member has is a slip)."""
+    state = reader.state
+    author = state.players.get(reader.author)
+    members = [n for n, p in state.players.items() if p.role == role and p.is_free]
+    if author is None or not members or state.side(reader.author) != state.side(members[0]):
+        raise Refusal(f"no free member of your side is {role}: name the killer as a player")
+    return members[0]
 
 
 def read_aptx(reader: Reader, rest: str, fragment: str) -> Order:
