@@ -154,6 +154,7 @@ def run_daemon(config: Config, stop: threading.Event | None = None) -> int:
     )
     sync = JobSync(scheduler, config, daemon.functions(), _now)
     daemon.on_change = sync.sync
+    daemon.close_due = lambda: sync.close_due(_now())
     with _store(config) as store:
         stuck = outbox.recover(store, _now())
         if stuck:

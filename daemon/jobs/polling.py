@@ -21,13 +21,19 @@ log = logging.getLogger(__name__)
 
 
 def poll(daemon: Runtime, forum: str, now: datetime) -> None:
-    """Read, store, parse, answer, apply overrides, send, re-plan. Each step on its own."""
+    """Read, store, parse, answer, apply overrides, send, re-plan. Each step on its own.
+
+    A phase close that comes due meanwhile goes first: the poll leaves the rest of its steps
+    to the next poll (the close reads the forum and the inbox, and sends, itself), and its
+    sending stops before the next message, so the close starts within one request.
+    """
     with daemon.open_store() as store:
         daemon.fetch(store, forum, now)
-        daemon.process_inbox(store, forum, now)
-        daemon.apply_overrides(store, forum, now)
-        daemon.update_vote_counts(store, forum, now)
-        daemon.deliver(store, forum)
+        if not daemon.close_waiting():
+            daemon.process_inbox(store, forum, now)
+            daemon.apply_overrides(store, forum, now)
+            daemon.update_vote_counts(store, forum, now)
+        daemon.deliver(store, forum, yielding=True)
         daemon.changed(store, now)
 
 

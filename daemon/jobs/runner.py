@@ -63,6 +63,9 @@ class Daemon:
         self.forum_factory = forum_factory or (lambda f: make_forum(f, state_dir, clock))
         self.archiver = archiver or functools.partial(archive_job.archive_to_state_dir, state_dir)
         self.on_change = on_change
+        # Whether a phase close is due and waiting for the one worker (the runner of the
+        # scheduler sets it): a poll then leaves the rest of its work to the next poll.
+        self.close_due: Callable[[], bool] = lambda: False
         self._forums: dict[str, Forum] = {}
         self._rulesets: dict[str, Any] = {}
 
@@ -109,8 +112,16 @@ class Daemon:
     def resolve(self, store: Store, cfg: GameConfig, now: datetime) -> games.ClosedPhase:
         return closing.resolve(self, store, cfg, now)
 
-    def deliver(self, store: Store, forum_name: str) -> outbox.Report:
+    def close_waiting(self) -> bool:
+        return self.close_due()
+
+    def deliver(self, store: Store, forum_name: str, *, yielding: bool = False) -> outbox.Report:
+        """Send the forum's queued messages; ``yielding`` (a poll's sending) stops before the
+        next message when a phase close is due, which sends them itself."""
         cfg = self.config.forums[forum_name]
+        stop = self.should_stop
+        if yielding:
+            stop = lambda: self.should_stop() or self.close_due()  # noqa: E731
         return outbox.deliver(
             store,
             self.forum(forum_name),
@@ -119,7 +130,7 @@ class Daemon:
             sleep=self.sleep,
             policy=outbox.Policy(send_interval=cfg.send_interval),
             account=cfg.username,
-            should_stop=self.should_stop,
+            should_stop=stop,
         )
 
     def changed(self, store: Store, now: datetime) -> None:

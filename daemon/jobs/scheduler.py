@@ -199,6 +199,7 @@ class JobSync:
         self._running = 0
         self._idle = threading.Condition()
         self._stopping = False
+        self._ran: set[str] = set()  # date jobs that have started since they were planned
 
     def sync(self, store: Store, now: datetime) -> list[JobSpec]:
         has_start = self.functions.start is not None
@@ -233,6 +234,7 @@ class JobSync:
             }
         else:
             trigger = {"trigger": "date", "run_date": spec.run_at}
+        self._ran.discard(spec.id)
         # Before start() a scheduler keeps added jobs in a pending list where
         # replace_existing does not replace, so drop the old job explicitly.
         with contextlib.suppress(JobLookupError):
@@ -261,6 +263,8 @@ class JobSync:
                 return
             now = self.clock()
             log.info("job %s", spec.id)
+            if spec.every is None:
+                self._ran.add(spec.id)
             with self._idle:
                 self._running += 1
             try:
@@ -275,6 +279,18 @@ class JobSync:
                     self._idle.notify_all()
 
         return run
+
+    def close_due(self, now: datetime) -> bool:
+        """Whether a phase close is due and has not started: the worker is busy with another
+        job, which should make way (issue 14: "A close starts within one request of its
+        deadline, whatever else is running")."""
+        return any(
+            spec.kind == "close"
+            and spec.run_at is not None
+            and spec.run_at <= now
+            and spec.id not in self._ran
+            for spec in list(self._applied.values())
+        )
 
     def stop(self) -> None:
         """From now on, ``sync`` leaves the scheduler alone (it is shutting down)."""

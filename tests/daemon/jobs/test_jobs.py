@@ -370,3 +370,21 @@ def test_the_old_ruling_line_is_refused_with_what_to_write_instead(kit):
     kit.config_path.write_text(kit.config_path.read_text() + "\n[overrides:g1]\nr = ruling: x\n")
     with pytest.raises(ConfigError, match="'ruling' changed nothing and is gone"):
         read_overrides(kit.daemon.config)
+
+
+def test_a_poll_makes_way_for_a_close_that_comes_due(kit):
+    """Issue 14: "A close starts within one request of its deadline, whatever else is
+    running": a poll that finds a close due leaves its parsing and sending to the close."""
+    to_day_one(kit)
+    before = {p: len(kit.inbox_of(p)) for p in kit.roster}
+    kit.send("Conia", "Vote Abs")
+    kit.send("Kleene", "Vote Abs")
+    kit.daemon.close_due = lambda: True
+    kit.poll()
+    assert {p: len(kit.inbox_of(p)) for p in kit.roster} == before  # nothing sent
+    with kit.store() as store:
+        assert len(store.unparsed("local")) == 2  # read and stored, left for the close
+    kit.daemon.close_due = lambda: False
+    kit.close("Day 1")
+    results = [p.source for p in kit.topic_posts() if "Day 1 has ended" in p.source]
+    assert len(results) == 1 and "Conia - Abs" in results[0]

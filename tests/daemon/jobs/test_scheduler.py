@@ -210,3 +210,18 @@ def test_at_info_the_log_is_one_line_per_job_run(caplog):
         logging.getLogger("apscheduler.executors.default").info('Running job "poll:local"')
         logging.getLogger("apscheduler.scheduler").error("a real problem")
     assert [r.getMessage() for r in caplog.records] == ["a real problem"]
+
+
+def test_a_close_that_comes_due_is_known_until_it_starts(config, store):
+    """Issue 14: "The phase close never waits behind a long poll": the runner asks the sync
+    whether a close is due; it is from its deadline until its job starts."""
+    clock, calls = FakeClock(T0), Calls()
+    scheduler = build_scheduler()
+    sync = JobSync(scheduler, config, calls.functions(), clock)
+    start_game(store, "g1")
+    sync.sync(store, T0)
+    deadline = T0 + timedelta(hours=15)
+    assert not sync.close_due(deadline - timedelta(seconds=1))
+    assert sync.close_due(deadline)
+    scheduler.get_job("close:g1").func()
+    assert not sync.close_due(deadline + timedelta(minutes=1))
