@@ -45,6 +45,7 @@ DIFFERS = {
     "choose-costumes-five-offered-three-kept-and-a-costume-for-night-1": "r53's cast",
     "rechoose-disguise-the-day-after-the-last-costume": "r53's cast",
     "disguise-draws-one-named-player-who-gets-a-new-role-unknowingly": "r53's cast",
+    "yukiko-in-rans-costume-who-protects-stays-injured": "r53's cast",
 }
 
 
