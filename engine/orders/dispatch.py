@@ -19,7 +19,19 @@ from engine.orders.model import Order
 from engine.orders.reader import Reader, Refusal
 from engine.orders.readers import harm, info, items, law, prep, votes
 
-_I = re.compile(r"i\s+(?=\w)", re.IGNORECASE)
+# The player speaking of their own order: "I vote Abs", "I'm voting Abs", "I will be healing
+# Kleene", "tonight I interrogate Abs", "also vote Abs".
+_I = re.compile(
+    r"(?:(?:tonight|today|now|then|also)\s*,?\s+)*"
+    r"(?:i(?:['’]m|\s+am|\s+will(?:\s+be)?|['’]ll(?:\s+be)?)?\s+)?(?:be\s+)?(?=\w)",
+    re.IGNORECASE,
+)
+# What players write between an investigation and its queries: "Investigate 2: ...",
+# "Investigate the following: ...", "Investigate whether/if Abs kills Kleene".
+_QUERY_LEAD = re.compile(
+    r"^(?:\d{1,2}\b\s*:?|the\s+following\b\s*:?|whether\b|if\b|that\b)\s*", re.IGNORECASE
+)
+_QUERY_ABILITIES = frozenset({"investigate", "special_investigate", "follow_up"})
 _PUNCT_TAIL = re.compile(r"[\s.!?;,]+$")
 # What players put before an order: list bullets and numbers, other forums' command marks
 # ("##vote X", "/vote X", "!vote X", "*vote X", the DCTP live bot's "!mm"), a correction later
@@ -66,6 +78,8 @@ def read(reader: Reader, fragment: str) -> Order | str | None:
         return harm.leader_order(reader, text, fragment)
     ability, used = keyword
     rest = text[used:].lstrip(" :")
+    if ability in _QUERY_ABILITIES:
+        rest = _QUERY_LEAD.sub("", rest, count=1)
     reader_of = READERS.get(ability)
     if reader_of is None:
         return reader.targeted(ability, rest, fragment)
@@ -112,10 +126,13 @@ def _later_order(text: str) -> tuple[tuple[str, int], str] | None:
 def _order_word(text: str) -> tuple[tuple[str, int] | None, str]:
     """The order word at the start of ``text`` and its length, and the text it starts."""
     keyword = grammar.match_word(grammar.ORDER_PATTERNS, text)
-    if keyword is None and _I.match(text):
-        # "I vote Abs", "I abstain": the player speaking of their own order.
-        keyword = grammar.match_word(grammar.ORDER_PATTERNS, text[_I.match(text).end() :])
-        text = text[_I.match(text).end() :] if keyword else text
+    speaking = _I.match(text)
+    if keyword is None and speaking and speaking.end():
+        # "I vote Abs", "I abstain", "I'm voting Abs": the player speaking of their own order.
+        own = text[speaking.end() :]
+        own = _respelled(own) or own
+        keyword = grammar.match_word(grammar.ORDER_PATTERNS, own)
+        text = own if keyword else text
     if keyword is None and (lead := USE.match(text)) and lead.end():
         # "Use heal on Parkur", "the watch to Akonyl".
         keyword = grammar.match_word(grammar.ORDER_PATTERNS, text[lead.end() :])

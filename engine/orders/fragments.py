@@ -98,9 +98,13 @@ def _cuts(
 _LOOKAHEAD = 120
 
 
+# "Protect Kleene and also vote Abs": words between "and" and the next order.
+_ALSO = re.compile(r"^(?:also|then|additionally|too)\b\s*,?\s*", re.IGNORECASE)
+
+
 def _order_follows(line: str, at: int) -> bool:
     """Whether an order word starts ``line`` at ``at`` ("and heal X", "and the watch to Y")."""
-    text = line[at : at + _LOOKAHEAD]
+    text = _ALSO.sub("", line[at : at + _LOOKAHEAD], count=1)
     if grammar.match_word(grammar.ORDER_PATTERNS, text):
         return True
     lead = USE.match(text)
