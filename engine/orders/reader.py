@@ -149,8 +149,20 @@ class Reader:
         hint = f"; did you mean {' or '.join(close)}?" if close else ""
         return f"'{written}' is not a role of {self.state.ruleset.id}{hint}"
 
-    def phase(self, text: str) -> tuple[Phase | None, str]:
+    def phase_at(self, text: str) -> re.Match[str] | None:
+        """The phase written at the start of ``text``, if one is. Names first: a player called
+        "Nightshade", "D2" or "Today" is that player, not a phase, when the name is written
+        whole (issue 11, "Names that look like other words")."""
         found = PHASE.match(text)
+        if found is None:
+            return None
+        name, used = self.words.players.match_prefix(text)
+        if name.is_match and name.distance == 0 and used >= found.end():
+            return None
+        return found
+
+    def phase(self, text: str) -> tuple[Phase | None, str]:
+        found = self.phase_at(text)
         if not found:
             return None, text
         word = " ".join(found["phase"].lower().split())

@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 
 from engine.orders import grammar
-from engine.orders.grammar import PHASE
 from engine.orders.model import Order, Query
 from engine.orders.reader import Reader, Refusal
 from engine.phases import Phase
@@ -90,10 +89,10 @@ def _action(
     elif keyword == "detect":
         # "Bourbon detects" or "Bourbon detects Shinichi": Detect asks for a character.
         obj = ""
-        if tail.strip() and not PHASE.match(tail):
+        if tail.strip() and not reader.phase_at(tail):
             obj, tail = reader.role(tail)
             tail = _IN_GAME.sub("", tail, count=1) if _IN_GAME.match(tail) else tail
-    elif keyword in no_object and (not tail.strip() or PHASE.match(tail)):
+    elif keyword in no_object and (not tail.strip() or reader.phase_at(tail)):
         obj = ""
     else:
         obj, tail = reader.name(tail)
@@ -116,7 +115,7 @@ def _blamed_crime(reader: Reader, tail: str) -> str:
     tail = tail[found.end() + crime[1] :]
     if crime[0] == "disguise":
         return reader.role(tail)[1]
-    if tail.strip() and not PHASE.match(tail):
+    if tail.strip() and not reader.phase_at(tail):
         return reader.name(tail)[1]
     return tail
 

@@ -4,7 +4,7 @@ and the cover-ups (erasing a body, bribing the GM)."""
 from __future__ import annotations
 
 from engine.orders import grammar
-from engine.orders.grammar import FOR, PHASE
+from engine.orders.grammar import FOR
 from engine.orders.model import Order
 from engine.orders.reader import Reader, Refusal
 
@@ -23,7 +23,7 @@ def read_arrest(reader: Reader, rest: str, fragment: str) -> Order:
     victim = None
     if name == "disguise":
         victim, rest = reader.role(rest)
-    elif not PHASE.match(rest) and rest.strip():
+    elif not reader.phase_at(rest) and rest.strip():
         victim, rest = reader.name(rest)
     when, rest = reader.phase(rest)
     reader.end(rest, fragment)
@@ -44,7 +44,7 @@ def read_blame(reader: Reader, rest: str, fragment: str) -> Order:
     victim = None
     if name == "disguise":
         victim, rest = reader.role(rest)
-    elif rest.strip(" .!?;,") and not PHASE.match(rest):
+    elif rest.strip(" .!?;,") and not reader.phase_at(rest):
         victim, rest = reader.name(rest)
     reader.end(rest, fragment)
     return Order(reader.author, "blame", (target,), crime=name, victim=victim, text=fragment)
