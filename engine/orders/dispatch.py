@@ -53,6 +53,7 @@ _ASKED_ROLE = re.compile(
     r"|is\s+(?P<r2>.+?)\s+in\s+(?:the|this)\s+game)$",
     re.IGNORECASE,
 )
+_PRONOUN = re.compile(r"\b(?:him|her|them)\b", re.IGNORECASE)
 _LIST_MARK = re.compile(r"^(?:\d{1,2}[.)]?|[-*•·#]+)$")
 _FIRST_WORD = re.compile(r"[a-z][a-z-]*", re.IGNORECASE)
 
@@ -69,6 +70,7 @@ def read(reader: Reader, fragment: str) -> Order | str | None:
     if fragment.rstrip().endswith("?"):
         text = _asked(reader, text)
     text = _rewritten(text)
+    whole = text
     keyword, text = _order_word(text)
     if keyword is None:
         later = _later_order(text)
@@ -78,12 +80,25 @@ def read(reader: Reader, fragment: str) -> Order | str | None:
         return harm.leader_order(reader, text, fragment)
     ability, used = keyword
     rest = text[used:].lstrip(" :")
+    rest = _pronoun_named(reader, rest, whole[: max(0, len(whole) - len(text))])
     if ability in _QUERY_ABILITIES:
         rest = _QUERY_LEAD.sub("", rest, count=1)
     reader_of = READERS.get(ability)
     if reader_of is None:
         return reader.targeted(ability, rest, fragment)
     return reader_of(reader, rest, fragment)
+
+
+def _pronoun_named(reader: Reader, rest: str, context: str) -> str:
+    """ "I think Abs is BO, I'll interrogate him": a pronoun for the target when the words
+    before the order name exactly one other player; otherwise it stays, and is refused."""
+    pronoun = _PRONOUN.search(rest)
+    if pronoun is None or not context.strip():
+        return rest
+    named = [n for n in reader.names_in(context) if n != reader.author]
+    if len(named) != 1:
+        return rest
+    return rest[: pronoun.start()] + named[0] + rest[pronoun.end() :]
 
 
 def _asked(reader: Reader, text: str) -> str:

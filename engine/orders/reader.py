@@ -98,6 +98,10 @@ class Reader:
         if (not found.is_match or used == 0) and (me := _SELF.match(text)):
             return self.author, text[me.end() :]  # "Heal myself", "charm me"
         if not found.is_match or used == 0:
+            if pronoun := re.match(r"\s*(him|her|them)\b", text, re.IGNORECASE):
+                raise Refusal(
+                    f"'{pronoun[1]}' could mean more than one player here: write the name"
+                )
             raise Refusal(
                 self._name_problem(found.kind, found.written or text.strip(), found.candidates)
             )
@@ -203,6 +207,16 @@ class Reader:
         return self.author in self.state.players and not isinstance(
             find_slot(self.state, probe, self.slots()), str
         )
+
+    def names_in(self, text: str) -> list[str]:
+        """The players named in ``text`` (exactly, as whole words), each once, in order."""
+        found: list[str] = []
+        for word in re.finditer(r"\w[\w.-]*", text):
+            match, used = self.words.players.match_prefix(text[word.start() :])
+            named = match.name
+            if used and match.kind in (MatchKind.EXACT, MatchKind.ALIAS) and named not in found:
+                found.append(named or "")
+        return found
 
     def names_anyone(self, text: str) -> bool:
         """Whether a player's name stands anywhere in ``text`` (exactly, as a whole word)."""
