@@ -53,6 +53,14 @@ _ASKED_ROLE = re.compile(
     r"|is\s+(?P<r2>.+?)\s+in\s+(?:the|this)\s+game)$",
     re.IGNORECASE,
 )
+# The talk around orders: thanks, apologies, wishes, sign-offs, questions to the GM.
+_SOCIAL = re.compile(
+    r"\b(?:thanks?|thank\s+you|thx|ty|sorry|apolog\w*|hope\w*|luck|cheers|regards|best"
+    r"|see\s+you|bye|goodbye|good\s*night|hello|hi|hey|lol|xd|haha|that['’]?s\s+all"
+    r"|let\s+me\s+know|sent\s+from|format|unclear|wish|fun|enjoy|gl|hf)\b",
+    re.IGNORECASE,
+)
+_WORD = re.compile(r"(?<![\w'’])[a-z]", re.IGNORECASE)
 _PRONOUN = re.compile(r"\b(?:him|her|them)\b", re.IGNORECASE)
 _LIST_MARK = re.compile(r"^(?:\d{1,2}[.)]?|[-*•·#]+)$")
 _FIRST_WORD = re.compile(r"[a-z][a-z-]*", re.IGNORECASE)
@@ -77,6 +85,10 @@ def read(reader: Reader, fragment: str) -> Order | str | None:
         if later is not None:
             keyword, text = later
     if keyword is None:
+        if _is_remark(reader, text):
+            # Greetings, thanks, apologies, sign-offs: no order word, no other player named.
+            reader.notes.append(f"took '{fragment.strip()}' as a remark, not an order")
+            return None
         return harm.leader_order(reader, text, fragment)
     ability, used = keyword
     rest = text[used:].lstrip(" :")
@@ -87,6 +99,22 @@ def read(reader: Reader, fragment: str) -> Order | str | None:
     if reader_of is None:
         return reader.targeted(ability, rest, fragment)
     return reader_of(reader, rest, fragment)
+
+
+def _is_remark(reader: Reader, text: str) -> bool:
+    """Whether a fragment with no order at its start is only talk: social words or the
+    author's own name (a signature), no order word anywhere in it, no other player named."""
+    named = reader.names_in(text)
+    if any(n != reader.author for n in named):
+        return False
+    if not named and not _SOCIAL.search(text):
+        return False  # not talk we know: refused with the examples of orders
+    for word in _WORD.finditer(text):
+        if grammar.match_word(grammar.ORDER_PATTERNS, text[word.start() :]):
+            return False
+        if _respelled(text[word.start() :]) is not None:
+            return False
+    return True
 
 
 def _pronoun_named(reader: Reader, rest: str, context: str) -> str:
