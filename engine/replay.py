@@ -412,6 +412,8 @@ def render_text(scenario: Scenario, replays: list[PhaseReplay]) -> str:
             if parsed is None:
                 continue
             taken = "not taken (will only)" if how == WILL else "understood"
+            if parsed.no_action:
+                lines.append(f"  {taken}: no action")
             for order in parsed.accepted:
                 lines.append(f"  {taken}: {order.canonical(titles)}")
             for rejection in parsed.rejected:

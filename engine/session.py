@@ -31,6 +31,11 @@ class GameSession:
         parsed = parse_pm(self.state, author, text)
         if parsed.unvote:
             self.pending.pop((author, "common:vote"), None)
+        if parsed.no_action:
+            for key in [
+                k for k, o in self.pending.items() if k[0] == author and o.ability != "vote"
+            ]:
+                del self.pending[key]
         notes: list[str] = []
         for key, order in zip(parsed.slots, parsed.accepted, strict=True):
             # Re-inserting moves the order to the end: orders resolve in arrival order.

@@ -167,10 +167,12 @@ def _take_order(
         "feed": how,
         "accepted": [o.to_record() for o in parsed.accepted],
         "rejected": [r.to_record() for r in parsed.rejected],
+        "no_action": parsed.no_action,
     }
-    took = bool(parsed.accepted or parsed.unvote or parsed.will is not None)
+    # "No action" is an order too (issue 18: it "counts as activity").
+    took = bool(parsed.accepted or parsed.unvote or parsed.no_action or parsed.will is not None)
     reason = "; ".join(r.reason for r in parsed.rejected) or None
-    if locked and parsed.accepted:
+    if locked and (parsed.accepted or parsed.no_action):
         # Within the lock only the will may still change: the actions are refused.
         took, reason = parsed.will is not None, "action lock"
         answer = texts.locked_answer(deadline, cfg.dates, parsed.will is not None)  # type: ignore[arg-type]

@@ -279,6 +279,7 @@ READERS: dict[str, Callable[[Reader, str, str], Order | str]] = {
     "no_lynch": votes.read_no_lynch,
     "abstain": votes.read_abstain,
     "unvote": votes.read_unvote,
+    "no_action": votes.read_no_action,
     "voice_of_reason": votes.read_voice_of_reason,
     "voice_of_accusation": votes.read_voice_of_accusation,
 }

@@ -92,6 +92,8 @@ ORDER_WORDS: tuple[tuple[str, str], ...] = (
     (r"vote(?:\s+(?:for|to\s+lynch))?|lynch", "vote"),
     (r"abstain", "abstain"),
     (r"no[- ]?lynch", "no_lynch"),
+    # "No action tonight": a valid order that sends nothing (and drops what this phase held).
+    (r"no[- ]?actions?|(?:i\s+)?pass|skip(?:\s+(?:my\s+)?(?:turn|actions?))?", "no_action"),
 )
 
 # Orders written verb-object-noun, rewritten to the keyword form before they are read:

@@ -234,3 +234,5 @@ class ParsedPM:
     # The slot each accepted order fills (engine.validate.SlotKey), as the parser found it:
     # the session holds each order under its slot without checking it a second time.
     slots: tuple[tuple[str, str], ...] = field(default=(), compare=False, repr=False)
+    # "No action tonight": the author's orders of the phase but their vote are dropped.
+    no_action: bool = False

@@ -54,7 +54,7 @@ def parse_pm(state: GameState, author: str, source: str) -> ParsedPM:
     reader = Reader(state, author, vocabulary(state))
     accepted: dict[SlotKey, Order] = {}
     rejected: list[Rejection] = []
-    unvote = False
+    unvote = no_action = False
     for fragment in fragments(text, reader.words.players.names):
         if fragment.strip(" .,!-~").casefold() == author.casefold():
             continue  # the player signing with their own name ("best regards,\nAbs")
@@ -68,6 +68,10 @@ def parse_pm(state: GameState, author: str, source: str) -> ParsedPM:
         if order == "unvote":
             unvote = True
             accepted = {k: o for k, o in accepted.items() if o.ability != "vote"}
+            continue
+        if order == "no_action":
+            no_action = True
+            accepted = {k: o for k, o in accepted.items() if o.ability == "vote"}
             continue
         if isinstance(order, Order):
             refused = _take(reader, order, fragment, accepted)
@@ -88,6 +92,7 @@ def parse_pm(state: GameState, author: str, source: str) -> ParsedPM:
         unvote,
         tuple(reader.notes),
         tuple(accepted),
+        no_action=no_action,
     )
 
 

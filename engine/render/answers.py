@@ -22,6 +22,11 @@ def render_acknowledgement(
         lines.append(f"Understood for {phase}: {understood}.")
     if parsed.unvote:
         lines.append("Your vote is withdrawn.")
+    if parsed.no_action:
+        lines.append(
+            f"Understood for {phase}: no action (any earlier order of yours for it is dropped; "
+            "a vote stands)."
+        )
     if parsed.will is not None:
         lines.append("Your will is saved." if parsed.will else "Your will is cleared.")
     for note in parsed.notes:

@@ -33,6 +33,13 @@ def read_abstain(reader: Reader, rest: str, fragment: str) -> Order:
     return Order(reader.author, "vote", choice="abstain", text=fragment)
 
 
+def read_no_action(reader: Reader, rest: str, fragment: str) -> str:
+    """Not an order either: "no action tonight" drops the player's orders of the phase but
+    their vote (``parse_pm``), and is answered as understood."""
+    reader.end(rest, fragment)
+    return "no_action"
+
+
 def read_unvote(reader: Reader, rest: str, fragment: str) -> str:
     """Not an order: ``parse_pm`` takes back the votes read before it."""
     return "unvote"
