@@ -43,10 +43,11 @@ class OverrideError(ValueError):
     """A GM command that names no player or cannot be read."""
 
 
-KNOWN = (
-    "modkill X, replace X with Y, kill X, revive X, arrest X, release X, "
-    "condition X: NAME [for N phases], clear condition X: NAME, give X: ITEM, take X: ITEM"
+CORRECTION_FORMS = (
+    "kill X, revive X, arrest X, release X, condition X: NAME [for N phases], "
+    "clear condition X: NAME, give X: ITEM, take X: ITEM"
 )
+KNOWN = f"modkill X, replace X with Y, {CORRECTION_FORMS}"
 
 
 def apply_override(state: GameState, command: str) -> tuple[GameState, list[Notice]]:

@@ -21,7 +21,7 @@ from engine.orders.model import Order
 from engine.outcome import Result
 from engine.phases import PhaseKind
 from engine.prep import finish_prep
-from engine.state import ABROAD, DRUNK, ERASED, IN_FLIGHT, INJURED, Status
+from engine.state import ABROAD, DRUNK, ERASED, IN_FLIGHT, INJURED, GameState, Status
 
 
 def begin_phase(ctx: Context) -> None:
@@ -125,16 +125,19 @@ def _reports_for(ctx: Context, leader: str) -> int:
     state = ctx.state
     if not state.ruleset.has("fbi_reports_by_count"):
         return 2
-    left = 0
-    for name, p in state.players.items():
-        roles = {p.role, p.disguise} - {None}
-        if (
-            name != leader
-            and p.is_free
-            and any(state.ruleset.role(r).has_trait("fbi_subordinate") for r in roles)
-        ):
-            left += 1
+    left = sum(
+        1
+        for name, p in state.players.items()
+        if name != leader and p.is_free and _is_subordinate(state, name)
+    )
     return 2 if left >= 3 else 1
+
+
+def _is_subordinate(state: GameState, name: str) -> bool:
+    """A player whose role or disguise is one of the FBI leader's subordinates."""
+    p = state.players[name]
+    roles = {p.role, p.disguise} - {None}
+    return any(state.ruleset.role(r).has_trait("fbi_subordinate") for r in roles)
 
 
 def sober_kogorou(ctx: Context) -> None:
@@ -200,9 +203,7 @@ def fbi_reports(ctx: Context) -> None:
         ability = abilities_for(ctx.ruleset).get(r.ability)
         if r.outcome == "failed" or ability is None or not ability.informative:
             continue
-        p = state.players[r.player]
-        roles = {p.role, p.disguise} - {None}
-        if any(state.ruleset.role(role).has_trait("fbi_subordinate") for role in roles):
+        if _is_subordinate(state, r.player):
             by_player.setdefault(r.player, []).append(r)
     for leader in leaders:
         reporting = [n for n in by_player if n != leader]

@@ -372,11 +372,12 @@ def _phase_record(replay_: PhaseReplay) -> dict[str, Any]:
         "lynch": outcome.lynch.to_record() if outcome.lynch else None,
         "public": public,
         "private": replay_.private(rendered.private),
-        "players": _players(outcome.state, outcome.phase),
+        "players": players_record(outcome.state, outcome.phase),
     }
 
 
-def _players(state: GameState, phase: Phase) -> dict[str, Any]:
+def players_record(state: GameState, phase: Phase) -> dict[str, Any]:
+    """Each player's role, status and conditions after a phase (the replay record's shape)."""
     players = {}
     for name, p in state.players.items():
         conditions = p.active_conditions(phase)

@@ -60,17 +60,26 @@ LETTERS: dict[str, Callable[[datetime], str]] = {
 _ZONED = frozenset("TeOP")
 
 
-def php_date(moment: datetime, fmt: str) -> str:
-    out, escaped = [], False
+def _tokens(fmt: str) -> list[tuple[str, bool]]:
+    """The format's characters, each with whether it is a date letter (not escaped by a
+    backslash)."""
+    tokens, escaped = [], False
     for char in fmt:
         if escaped:
-            out.append(char)
+            tokens.append((char, False))
             escaped = False
         elif char == "\\":
             escaped = True
         else:
-            out.append(LETTERS[char](moment) if char in LETTERS else char)
-    return "".join(out)
+            tokens.append((char, char.isalpha()))
+    return tokens
+
+
+def php_date(moment: datetime, fmt: str) -> str:
+    return "".join(
+        LETTERS[char](moment) if letter and char in LETTERS else char
+        for char, letter in _tokens(fmt)
+    )
 
 
 def parse_date_format(text: str) -> str:
@@ -78,28 +87,11 @@ def parse_date_format(text: str) -> str:
     fmt = text.strip()
     if not fmt:
         raise ValueError("the date format is empty")
-    escaped = False
-    for char in fmt:
-        if escaped:
-            escaped = False
-        elif char == "\\":
-            escaped = True
-        elif char.isalpha() and char not in LETTERS:
+    for char, letter in _tokens(fmt):
+        if letter and char not in LETTERS:
             known = "".join(sorted(LETTERS))
             raise ValueError(f"'{char}' is not a date letter autogm writes (known: {known})")
     return fmt
-
-
-def _zoned(fmt: str) -> bool:
-    escaped = False
-    for char in fmt:
-        if escaped:
-            escaped = False
-        elif char == "\\":
-            escaped = True
-        elif char in _ZONED:
-            return True
-    return False
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,4 +106,5 @@ class DateStyle:
         format writes one (a deadline must not be read in the wrong zone)."""
         local = moment.astimezone(self.tz)
         text = php_date(local, self.fmt)
-        return text if _zoned(self.fmt) else f"{text} {local.tzname()}"
+        zoned = any(letter and char in _ZONED for char, letter in _tokens(self.fmt))
+        return text if zoned else f"{text} {local.tzname()}"

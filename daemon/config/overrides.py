@@ -15,7 +15,7 @@ from zoneinfo import ZoneInfo
 from daemon.config.ini import Where, read_ini
 from daemon.config.model import Config
 from daemon.config.values import parse_local_datetime, parse_positive_duration
-from engine.gm import is_correction
+from engine.gm import CORRECTION_FORMS, is_correction
 
 PHASE = r"(?P<phase>prep|(?:night|day) \d+)"
 
@@ -124,10 +124,7 @@ class NotYet(OverrideError):
     """An override for a phase still to come: it is tried again at every poll until then."""
 
 
-CORRECTIONS = (
-    "a correction: kill X, revive X, arrest X, release X, condition X: NAME [for N phases], "
-    "clear condition X: NAME, give X: ITEM, take X: ITEM"
-)
+CORRECTIONS = f"a correction: {CORRECTION_FORMS}"
 
 
 def _phase(match: re.Match[str]) -> str | None:

@@ -29,7 +29,7 @@ def poll(daemon: Runtime, forum: str, now: datetime) -> None:
     """
     with daemon.open_store() as store:
         daemon.fetch(store, forum, now)
-        if not daemon.close_waiting():
+        if not daemon.close_due():
             daemon.process_inbox(store, forum, now)
             daemon.apply_overrides(store, forum, now)
             daemon.update_vote_counts(store, forum, now)

@@ -112,9 +112,6 @@ class Daemon:
     def resolve(self, store: Store, cfg: GameConfig, now: datetime) -> games.ClosedPhase:
         return closing.resolve(self, store, cfg, now)
 
-    def close_waiting(self) -> bool:
-        return self.close_due()
-
     def deliver(self, store: Store, forum_name: str, *, yielding: bool = False) -> outbox.Report:
         """Send the forum's queued messages; ``yielding`` (a poll's sending) stops before the
         next message when a phase close is due, which sends them itself."""

@@ -44,7 +44,7 @@ from engine.orders.model import ParsedPM
 from engine.orders.names import NameMatcher
 from engine.orders.votes import NO_LYNCH, VoteCount, read_votes
 from engine.outcome import Notice, PhaseOutcome
-from engine.phases import Phase, PhaseKind
+from engine.phases import PhaseKind
 from engine.prep import has_prep_action
 from engine.render import render_notice, render_phase
 from engine.render.answers import render_acknowledgement
@@ -288,7 +288,7 @@ class ClosedPhase:
             "draws": [
                 {"label": d.label, "choices": list(d.choices), "chosen": d.chosen} for d in o.draws
             ],
-            "players": players_record(o.state, o.phase),
+            "players": replay.players_record(o.state, o.phase),
             "winner": self.winner,
             "digest": digest(o),
         }
@@ -328,17 +328,6 @@ def digest(outcome: PhaseOutcome) -> str:
 
 def alive(state: GameState) -> list[str]:
     return [name for name, p in state.players.items() if p.is_alive]
-
-
-def players_record(state: GameState, phase: Phase) -> dict[str, Any]:
-    """Each player's role, status and conditions after a phase (the replay record's shape)."""
-    players = {}
-    for name, p in state.players.items():
-        conditions = p.active_conditions(phase)
-        if p.disguise:
-            conditions.append(f"disguised:{p.disguise}")
-        players[name] = {"role": p.role, "status": p.status.value, "conditions": conditions}
-    return players
 
 
 def can_act(state: GameState) -> list[str]:

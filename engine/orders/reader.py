@@ -221,11 +221,7 @@ class Reader:
 
     def names_anyone(self, text: str) -> bool:
         """Whether a player's name stands anywhere in ``text`` (exactly, as a whole word)."""
-        for word in re.finditer(r"\w[\w.-]*", text):
-            found, used = self.words.players.match_prefix(text[word.start() :])
-            if used and found.kind in (MatchKind.EXACT, MatchKind.ALIAS):
-                return True
-        return False
+        return bool(self.names_in(text))
 
     # -- the common shapes of an order -----------------------------------------------------
     def targeted(self, ability: str, rest: str, fragment: str) -> Order:

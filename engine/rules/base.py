@@ -225,8 +225,6 @@ FEATURES: dict[str, str] = {
     'traveler, all actions will fail."',
     "friend_dead_ok": 'r53: "Sonoko can use the same abilities as her friend, whether that '
     'person is dead or alive."',
-    "suitcase_survives_removal": 'r53: "If the leader is arrested or lynched in the same phase '
-    'he tries to hand out the Black Suitcase, the action will still go through."',
     "charm_fails_when_poisoned": "r53: \"Charm (unless Kazuha is APTX'd and does not have the "
     'charm herself)".',
     "fbi_reports_by_count": 'r53: "If 3+ are in the game, he will receive two results; if 0-2 '

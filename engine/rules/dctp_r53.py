@@ -66,16 +66,11 @@ ORDER_OF_HEALING: tuple[str, ...] = (
 
 # "List of abilities that constitute crimes: Killing (whether it be of the normal, sniping, or
 #  APTX variety), Disguising, Slandering, Bribing, Discombobulating, Abducting, Erasing,
-#  Frightening, Stealing. CHOOSING COSTUMES IS NOT A CRIME." Blaming left the list but not its
-# own section ("Night action, crime"): option ``blame_is_crime``. Temporary Disguise ("Day
-# action, Crime") and the vest (2011) are silent in r53 and stay crimes.
-CRIMES = frozenset(
-    {
-        "kill", "snipe", "aptx", "poison", "blame", "disguise", "temporary_disguise",
-        "slander", "bribe", "discombobulate", "abduct", "erase", "frighten", "steal",
-        "plant_vest",
-    }
-)  # fmt: skip
+#  Frightening, Stealing. CHOOSING COSTUMES IS NOT A CRIME." The same as 2011's but Blaming,
+# which its own section still calls a crime: option ``blame_is_crime`` (``crime_options``)
+# keeps it or takes it off. Temporary Disguise ("Day action, Crime") and the vest (2011) are
+# silent in r53 and stay crimes.
+CRIMES = dctp_2011.CRIMES
 
 # "Protect — Protect / Lovey-Dovey / Snipe Guard"; the rest of r53's Keywords are 2011's.
 KEYWORDS = {**dctp_2011.KEYWORDS, "bone_breaking": "protect"}
