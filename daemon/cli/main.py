@@ -59,7 +59,7 @@ def check_config(config: Config) -> None:
     """Everything checkable before a game starts: rulesets, options, role lists and deals."""
     from daemon.config.load import check_rulesets, state_dir_problem
     from daemon.config.overrides import read_overrides
-    from daemon.play.roster import deal
+    from daemon.play import roster
     from engine.rules import load_ruleset
     from engine.rules.base import RulesetError
 
@@ -70,11 +70,7 @@ def check_config(config: Config) -> None:
         raise where.error(text) if where else UserError(f"{config.path}: [autogm] {text}")
     rulesets = check_rulesets(config, load_ruleset, (RulesetError,))
     for game in config.games.values():
-        try:
-            deal(game, rulesets[game.name], game.seed or 0)
-        except RulesetError as exc:
-            key = "roles" if game.roles else "players"
-            raise game.section.where(key).error(str(exc)) from exc
+        roster.check(config, game, rulesets[game.name])
     # Every [overrides:GAME] line, read as the daemon reads them at each poll.
     read_overrides(config)
 
@@ -106,7 +102,7 @@ def _store(config: Config) -> Store:
 
 def _started(store: Store, game: str) -> dict:
     row = store.game(game)
-    if row is None:
+    if row is None or (row["status"] == "setup" and not row["state"]):
         raise UserError(f"{game} has not started yet")
     return row
 
@@ -208,6 +204,8 @@ def status_text(store: Store, cfg: GameConfig, now: datetime) -> str:
     from daemon.play.texts import duration, when, winner_name
 
     row = store.game(cfg.name)
+    if cfg.signups is not None and (row is None or row["status"] == "setup"):
+        return _signups_status(store, cfg, row)
     if row is None:
         start = when(cfg.start, cfg.dates) if cfg.start else "when autogm runs"
         return f"{cfg.name}: not started (starts {start})"
@@ -249,6 +247,26 @@ def status_text(store: Store, cfg: GameConfig, now: datetime) -> str:
     return "\n".join(lines)
 
 
+def _signups_status(store: Store, cfg: GameConfig, row: dict | None) -> str:
+    from daemon.play import signups
+    from daemon.play.texts import when
+
+    assert cfg.signups is not None
+    status = signups.status(store, cfg.name) or "not open yet (they open at the first poll)"
+    entries = signups.roll(store, cfg.name)
+    size = f" of {cfg.signups.size}" if cfg.signups.size else ""
+    lines = [f"{cfg.name}: sign-ups {status} (topic {cfg.signups.topic})"]
+    if row is not None and row["state"]:
+        lines[0] = f"{cfg.name}: dealt, waiting for you: autogm preview/approve {cfg.name}"
+    if cfg.signups.close is not None:
+        lines.append(f"  sign-ups close {when(cfg.signups.close, cfg.dates)}")
+    lines.append(
+        f"  players ({len(entries.players)}{size}): " + (", ".join(entries.players) or "none")
+    )
+    lines.append("  replacements: " + (", ".join(entries.replacements) or "none"))
+    return "\n".join(lines)
+
+
 def _add_status(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser("status", help="games, phases, deadlines, who has sent orders")
     parser.add_argument("game", nargs="?", help="one game (default: every game)")
@@ -260,7 +278,7 @@ def _add_status(sub: argparse._SubParsersAction) -> None:
 
 
 def _preview(args: argparse.Namespace) -> int:
-    from daemon.jobs import closing
+    from daemon.jobs import approval, closing
     from daemon.outbox import outbox
     from daemon.outbox.message import without_marker
     from daemon.play import games
@@ -270,9 +288,19 @@ def _preview(args: argparse.Namespace) -> int:
     with _store(config) as store:
         info = _started(store, cfg.name)
         held = [r for r in outbox.rows(store, cfg.forum, "held") if r.game == cfg.name]
-        if not held and info["status"] != "running":
+        deal = approval.deal_waiting(store, cfg.name)
+        if deal is not None:
+            print(f"The deal of {cfg.name} (seed {info['seed']}), waiting for you:")
+            for player, role in deal["roster"].items():
+                print(f"  {player}: {role}")
+            for line in deal.get("drawn", []):
+                print(f"  drawn: {line}")
+        if not held and deal is None and info["status"] != "running":
             raise UserError(f"{cfg.name} has no open phase to preview ({info['status']})")
-        if held:
+        if deal is not None and not held:
+            print("No role PM is held: every player is told their role when Prep ends.")
+            messages = []
+        elif held:
             print(f"Held for approval (autogm approve {cfg.name}):")
             messages = [(r.kind, r.recipients, r.body) for r in held]
         else:
@@ -303,6 +331,8 @@ def _approve(args: argparse.Namespace) -> int:
         except LookupError as exc:
             raise UserError(str(exc)) from None
     then = f"{opened} is open" if opened else "the game is over"
+    if phase == "the deal":
+        then = f"the game starts with {opened}"
     print(f"{cfg.name}: {phase} approved, {released} message(s) released; {then}.")
     print("The daemon sends them at its next poll.")
     return 0

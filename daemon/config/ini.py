@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 T = TypeVar("T")
-_REQUIRED: Any = object()
+REQUIRED: Any = object()  # Fields.get's default: the key must be there
+_REQUIRED = REQUIRED
 
 
 class ConfigError(Exception):

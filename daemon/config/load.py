@@ -13,6 +13,7 @@ options; the engine validates them through :func:`check_rulesets`) and ``[overri
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Mapping
 from datetime import timedelta
 from pathlib import Path
@@ -20,18 +21,23 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from daemon.config.dates import PHPBB_DEFAULT, DateStyle, parse_date_format
-from daemon.config.ini import Fields, IniSection, read_ini
+from daemon.config.ini import REQUIRED, Fields, IniSection, read_ini
 from daemon.config.model import (
     AckMode,
     AutogmConfig,
     Config,
     ForumConfig,
     GameConfig,
+    InactiveAction,
+    InactivityConfig,
     PasswordSource,
     PlayerEntry,
     ResultsMode,
     RulesConfig,
     Schedule,
+    SetupConfig,
+    ShortSignups,
+    SignupConfig,
     VotesMode,
 )
 from daemon.config.values import (
@@ -154,18 +160,18 @@ def _players(text: str) -> tuple[PlayerEntry, ...]:
 
 
 def _read_game(
-    section: IniSection, autogm: AutogmConfig, rules: Mapping[str, RulesConfig]
+    section: IniSection,
+    autogm: AutogmConfig,
+    rules: Mapping[str, RulesConfig],
+    setups: Mapping[str, SetupConfig],
 ) -> GameConfig:
     f = Fields(section)
     tz = f.get("timezone", parse_timezone, autogm.timezone)
-    players = f.get("players", _players)
+    signups = _read_signups(f, tz)
+    players = f.get("players", _players, () if signups else REQUIRED)
     roles = tuple(f.get("roles", split_list, []))
-    if players[0].role is None and not roles:
-        raise section.where("players").error("players have no roles: add 'roles' to deal")
-    if players[0].role is not None and roles:
-        raise section.where("roles").error("players already have roles; remove 'roles'")
-    if roles and len(roles) != len(players):
-        raise section.where("roles").error(f"{len(roles)} roles for {len(players)} players")
+    setup = f.get("setup", parse_name, None)
+    _check_roster(section, players, roles, setup, setups, signups)
     rules_name = f.get("rules", parse_name, None)
     if rules_name is not None and rules_name not in rules:
         raise section.where("rules").error(f"there is no [rules:{rules_name}] section")
@@ -196,6 +202,10 @@ def _read_game(
         timezone=tz,
         section=section,
         dates=DateStyle(tz, f.get("date_format", parse_date_format, autogm.date_format)),
+        setup=setup,
+        signups=signups,
+        inactivity=_read_inactivity(f),
+        gm_contact=f.get("gm_contact", str.strip, None),
     )
     f.finish()
     if config.vote_count and config.votes is VotesMode.PM:
@@ -206,7 +216,171 @@ def _read_game(
     return config
 
 
-KINDS = ("autogm", "forum", "game", "rules", "overrides")
+def _check_roster(
+    section: IniSection,
+    players: tuple[PlayerEntry, ...],
+    roles: tuple[str, ...],
+    setup: str | None,
+    setups: Mapping[str, SetupConfig],
+    signups: SignupConfig | None,
+) -> None:
+    """Who plays and what is dealt: a player list with roles, or names and roles (or a
+    setup) to deal, or a sign-up topic and roles (or a setup) to deal."""
+    given_roles = bool(players) and players[0].role is not None
+    if signups and players:
+        raise section.where("players").error(
+            "players join in the sign-up topic (signups); remove 'players'"
+        )
+    if setup is not None and setup not in setups:
+        raise section.where("setup").error(f"there is no [setup:{setup}] section")
+    if setup is not None and (roles or given_roles):
+        key = "roles" if roles else "players"
+        raise section.where(key).error("the roles are dealt from the setup; remove them here")
+    if given_roles and roles:
+        raise section.where("roles").error("players already have roles; remove 'roles'")
+    if not given_roles and not roles and setup is None:
+        key = "signups" if signups else "players"
+        raise section.where(key).error(
+            "no roles to deal: add 'roles' (as many as players) or 'setup'"
+        )
+    if roles and players and len(roles) != len(players):
+        raise section.where("roles").error(f"{len(roles)} roles for {len(players)} players")
+
+
+def _read_signups(f: Fields, tz: ZoneInfo) -> SignupConfig | None:
+    keys = ("signups_size", "signups_close", "signups_min", "signups_short")
+    topic = f.get("signups", parse_topic, None)
+    if topic is None:
+        for key in keys:
+            if f.has(key):
+                raise f.section.where(key).error("only with signups = TOPIC")
+            f.seen.add(key)
+        return None
+    size = f.get("signups_size", parse_count, None)
+    close = f.get("signups_close", lambda text: parse_local_datetime(text, tz), None)
+    if size is None and close is None:
+        raise f.section.where("signups").error(
+            "sign-ups need an end: signups_size (players), signups_close (a time) or both"
+        )
+    minimum = f.get("signups_min", parse_count, 0)
+    if size is not None and minimum > size:
+        raise f.section.where("signups_min").error(f"more than signups_size ({size})")
+    short = f.get("signups_short", choice(tuple(ShortSignups)), "wait")
+    return SignupConfig(topic, size, close, minimum, ShortSignups(short))
+
+
+def _read_inactivity(f: Fields) -> InactivityConfig:
+    action = InactiveAction(f.get("inactivity", choice(tuple(InactiveAction)), "off"))
+    prod = f.get("prod_after", parse_count, 1)
+    warn = f.get("warn_after", parse_count, 2)
+    if warn <= prod:
+        raise f.section.where("warn_after").error(
+            f"must be more than prod_after ({prod}): a player is prodded before being warned"
+        )
+    exempt = tuple(f.get("inactivity_exempt", split_list, []))
+    return InactivityConfig(action, prod, warn, exempt)
+
+
+def parse_count(text: str) -> int:
+    value = parse_int(text)
+    if value < 1:
+        raise ValueError(f"{value} is not a positive whole number")
+    return value
+
+
+def parse_sizes(text: str) -> tuple[int, ...]:
+    """``8-12, 14`` → (8, 9, 10, 11, 12, 14)."""
+    sizes: set[int] = set()
+    for item in split_list(text.replace("\n", ",")):
+        low, dash, high = item.partition("-")
+        first = parse_count(low)
+        last = parse_count(high) if dash else first
+        if last < first:
+            raise ValueError(f"{item!r}: the range runs backwards")
+        sizes.update(range(first, last + 1))
+    return tuple(sorted(sizes))
+
+
+def parse_bounds(text: str) -> tuple[int, int | None]:
+    """``2-3`` → (2, 3); ``2`` → (2, 2); ``2-`` → (2, None); ``-3`` → (0, 3)."""
+    low, dash, high = text.strip().partition("-")
+    first = parse_int(low) if low.strip() else 0
+    last = (parse_int(high) if high.strip() else None) if dash else first
+    if first < 0 or (last is not None and last < first):
+        raise ValueError(f"{text.strip()!r} is not N, N-M, N- or -M")
+    return first, last
+
+
+def _role_entry(item: str) -> tuple[str, ...]:
+    """``Gin`` → (Gin,); ``one of Chianti, Korn`` / ``Chianti | Korn`` → (Chianti, Korn)."""
+    text = item.strip()
+    lowered = text.casefold()
+    if lowered.startswith("one of"):
+        text = text[len("one of") :].lstrip(" :")
+    parts = [p.strip() for p in re.split(r",|\||\bor\b", text) if p.strip()]
+    if not parts:
+        raise ValueError(f"{item.strip()!r} names no role")
+    return tuple(parts)
+
+
+def _groups(text: str, separator: str) -> list[tuple[str, tuple[str, ...]]]:
+    """One group per line: (the line as written, its roles)."""
+    groups = []
+    for line in text.strip().splitlines():
+        roles = tuple(p.strip() for p in re.split(separator, line) if p.strip())
+        if len(roles) < 2:
+            raise ValueError(f"{line.strip()!r}: name at least two roles")
+        groups.append((line.strip(), roles))
+    return groups
+
+
+def _requirements(text: str) -> list[tuple[str, tuple[str, ...]]]:
+    """``Vermouth needs Gin`` (one per line) → the role first, then what it needs."""
+    found = []
+    for line in text.strip().splitlines():
+        match = re.fullmatch(r"(.+?)\s*(?:\bneeds\b|:)\s*(.+)", line.strip(), re.IGNORECASE)
+        if match is None:
+            raise ValueError(f"{line.strip()!r}: write 'ROLE needs ROLE[, ROLE]'")
+        names = tuple(p.strip() for p in match[2].split(",") if p.strip())
+        found.append((line.strip(), (match[1].strip(), *names)))
+    return found
+
+
+def _read_setup(section: IniSection) -> SetupConfig:
+    f = Fields(section)
+    constraints: list[tuple[str, str, tuple[str, ...], int, int | None]] = []
+    for key, separator in (("together", r"\+|,"), ("apart", r",|/")):
+        for line, roles in f.get(key, lambda t, s=separator: _groups(t, s), []):
+            constraints.append((key, line, roles, 0, None))
+    for line, roles in f.get("requires", _requirements, []):
+        constraints.append(("requires", line, roles, 0, None))
+    for side in ("black_org", "town"):
+        bounds = f.get(side, parse_bounds, None)
+        if bounds is not None:
+            text = section.values[side].strip()
+            constraints.append((side, text, (), bounds[0], bounds[1]))
+    setup = SetupConfig(
+        name=section.label,
+        ruleset=f.get("ruleset", str.strip, None),
+        roles=tuple(f.get("roles", lambda t: [_role_entry(i) for i in _role_items(t)])),
+        fill=tuple(f.get("fill", split_list, [])),
+        sizes=f.get("sizes", parse_sizes, ()),
+        constraints=tuple(constraints),
+        section=section,
+    )
+    f.finish()
+    return setup
+
+
+def _role_items(text: str) -> list[str]:
+    """One entry per line; on one line, commas separate entries ("one of" needs its line)."""
+    lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
+    if len(lines) == 1 and not lines[0].casefold().startswith("one of"):
+        return split_list(lines[0])
+    return lines
+
+
+KINDS = ("autogm", "forum", "game", "rules", "overrides", "setup")
 
 
 def load_config(path: Path | str) -> Config:
@@ -220,7 +394,8 @@ def load_config(path: Path | str) -> Config:
     autogm = _read_autogm(next(iter(by_kind["autogm"]), None), base)
     forums = {s.label: _read_forum(s, base) for s in by_kind["forum"]}
     rules = {s.label: RulesConfig(s.label, dict(s.values), s) for s in by_kind["rules"]}
-    games = {s.label: _read_game(s, autogm, rules) for s in by_kind["game"]}
+    setups = {s.label: _read_setup(s) for s in by_kind["setup"]}
+    games = {s.label: _read_game(s, autogm, rules, setups) for s in by_kind["game"]}
     for section in by_kind["game"]:
         game = games[section.label]
         if game.forum not in forums:
@@ -228,7 +403,7 @@ def load_config(path: Path | str) -> Config:
     for section in by_kind["overrides"]:
         if section.label not in games:
             raise section.where().error(f"there is no [game:{section.label}] section")
-    return Config(path, autogm, forums, games, rules)
+    return Config(path, autogm, forums, games, rules, setups)
 
 
 def _check_header(section: IniSection) -> None:

@@ -111,6 +111,63 @@ class Schedule:
         return rule.deadline_after(opened_at, tz)
 
 
+class ShortSignups(StrEnum):
+    """Sign-ups that close with fewer players than the minimum: keep waiting, or cancel."""
+
+    WAIT = "wait"
+    CANCEL = "cancel"
+
+
+@dataclass(frozen=True, slots=True)
+class SignupConfig:
+    """A game whose players join in a sign-up topic instead of a player list."""
+
+    topic: str
+    size: int | None  # sign-ups close once this many players are in
+    close: datetime | None  # ... or at this time
+    minimum: int
+    short: ShortSignups
+
+
+class InactiveAction(StrEnum):
+    """What follows the warning of a player who goes on sending nothing."""
+
+    OFF = "off"  # no prods, no warnings
+    GM = "gm"  # only the GM is told
+    REPLACE = "replace"  # the next replacement takes the slot (the GM is told if none)
+    MODKILL = "modkill"
+
+
+@dataclass(frozen=True, slots=True)
+class InactivityConfig:
+    """After ``prod`` phases in a row without an order or a topic post a player is prodded,
+    after ``warn`` warned (and the GM told), after one more ``action`` is taken."""
+
+    action: InactiveAction = InactiveAction.OFF
+    prod: int = 1
+    warn: int = 2
+    exempt: tuple[str, ...] = ()
+
+    def applies_to(self, player: str) -> bool:
+        exempt = {name.casefold() for name in self.exempt}
+        return self.action is not InactiveAction.OFF and player.casefold() not in exempt
+
+
+@dataclass(frozen=True, slots=True)
+class SetupConfig:
+    """A ``[setup:NAME]`` section as written: roles, fill, sizes and constraints (the
+    engine checks the role names, daemon.play.roster builds the engine's setup)."""
+
+    name: str
+    ruleset: str | None
+    roles: tuple[tuple[str, ...], ...]  # one role, or "one of" several
+    fill: tuple[str, ...]
+    sizes: tuple[int, ...]
+    # (key, text as written, roles, low, high) for together/apart/requires/black_org/town
+    constraints: tuple[tuple[str, str, tuple[str, ...], int, int | None], ...]
+    section: IniSection = field(compare=False, repr=False)
+
+
 @dataclass(frozen=True, slots=True)
 class GameConfig:
     name: str
@@ -135,6 +192,10 @@ class GameConfig:
     section: IniSection = field(compare=False, repr=False)
     # How deadlines are written: the game's zone and its board's date format.
     dates: DateStyle = field(default_factory=DateStyle)
+    setup: str | None = None  # a [setup:NAME] section to deal from
+    signups: SignupConfig | None = None
+    inactivity: InactivityConfig = field(default_factory=InactivityConfig)
+    gm_contact: str | None = None  # the GM's own forum account, told by PM what needs them
 
     def orders_locked(self, deadline: datetime, now: datetime) -> bool:
         """In the last ``action_lock`` before a deadline orders are refused (wills are not)."""
@@ -155,3 +216,4 @@ class Config:
     forums: Mapping[str, ForumConfig]
     games: Mapping[str, GameConfig]
     rules: Mapping[str, RulesConfig]
+    setups: Mapping[str, SetupConfig] = field(default_factory=dict)

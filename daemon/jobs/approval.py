@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
 from daemon.config.model import GameConfig
+from daemon.jobs.starting import open_dealt
 from daemon.outbox import outbox, sending
-from daemon.play import texts
+from daemon.play import games, texts
 from daemon.play.phases import advance, mark_approved
 from daemon.store.db import Store
 
@@ -21,8 +23,19 @@ def awaiting_approval(store: Store, game: str) -> str | None:
     return rows[0]["name"] if rows else None
 
 
+def deal_waiting(store: Store, game: str) -> dict[str, Any] | None:
+    """The deal of a game that waits for the GM before it starts (``results = approve``)."""
+    row = store.game(game)
+    if row is None or row["status"] != "setup" or not row["state"]:
+        return None
+    return row["state"].get("deal") or {"roster": row["state"]["roster"], "drawn": []}
+
+
 def approve(store: Store, cfg: GameConfig, now: datetime) -> tuple[str, int, str | None]:
-    """Release a phase's held results and open the next phase: (phase, messages, next)."""
+    """Release a phase's held results and open the next phase: (phase, messages, next).
+    A deal waiting for the GM: its role PMs go and the first phase opens ("deal", n, Prep)."""
+    if deal_waiting(store, cfg.name) is not None:
+        return _approve_deal(store, cfg, now)
     phase = awaiting_approval(store, cfg.name)
     if phase is None:
         raise LookupError(f"{cfg.name}: no results wait for approval")
@@ -36,6 +49,18 @@ def approve(store: Store, cfg: GameConfig, now: datetime) -> tuple[str, int, str
             _announce_opening(store, cfg, opened, now)
         store.log("phase.approved", {"phase": phase, "released": released}, now, cfg.name)
     return phase, released, opened
+
+
+def _approve_deal(store: Store, cfg: GameConfig, now: datetime) -> tuple[str, int, str | None]:
+    row = store.game(cfg.name)
+    assert row is not None
+    state = row["state"]
+    live = games.begin(cfg.name, games.ruleset_for(cfg), state["roster"], row["seed"])
+    with store.atomic():
+        released = outbox.release(store, cfg.name, live.phase)
+        opened = open_dealt(store, cfg, live, now, pms=False)
+        store.log("deal.approved", {"released": released}, now, cfg.name)
+    return "the deal", released, opened
 
 
 def _announce_opening(store: Store, cfg: GameConfig, opened: str, now: datetime) -> None:

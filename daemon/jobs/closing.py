@@ -11,7 +11,8 @@ import logging
 from datetime import datetime
 from typing import Any
 
-from daemon.config.model import GameConfig, ResultsMode
+from daemon.config.model import GameConfig, InactiveAction, ResultsMode
+from daemon.jobs import inactive
 from daemon.jobs.runtime import Runtime
 from daemon.outbox import sending
 from daemon.outbox.message import Outgoing
@@ -35,7 +36,7 @@ def close_phase(daemon: Runtime, game: str, phase: str, now: datetime) -> None:
             return
         # Every order sent before the deadline must be in: read the forum first, and if
         # it cannot be read, leave the phase open; the next poll's re-plan retries.
-        if not daemon.fetch(store, cfg.forum, now):
+        if not daemon.fetch(store, cfg.forum, now, closing_topics(cfg)):
             log.warning("%s: %s not closed yet: the forum could not be read", game, phase)
             return
         daemon.process_inbox(store, cfg.forum, now)
@@ -51,6 +52,17 @@ def close_phase(daemon: Runtime, game: str, phase: str, now: datetime) -> None:
         daemon.changed(store, now)
 
 
+def closing_topics(cfg: GameConfig) -> list[str]:
+    """The topics a close reads besides the PMs: the game topic when posts count as activity
+    (inactivity), the sign-up topic for late replacement offers."""
+    topics = []
+    if cfg.inactivity.action is not InactiveAction.OFF:
+        topics.append(cfg.topic)
+    if cfg.signups is not None:
+        topics.append(cfg.signups.topic)
+    return topics
+
+
 def _due(row: PhaseRow, info: dict[str, Any], now: datetime) -> bool:
     """A running game's phase whose deadline has come."""
     return info["status"] == "running" and row.deadline is not None and row.deadline <= now
@@ -60,10 +72,15 @@ def resolve(daemon: Runtime, store: Store, cfg: GameConfig, now: datetime) -> ga
     """Close the open phase: outcome, messages and the next phase in one transaction."""
     live = daemon.live(store, cfg.name)
     phase = live.phase
-    closed = games.close(live)
+    row = store.phase(cfg.name, phase)
     hold = cfg.results is ResultsMode.APPROVE
-    messages = phase_messages(cfg, closed, None if hold else next_deadline(cfg, closed, now))
     with store.atomic():
+        found = inactive.judge(store, cfg, live, row, now) if row is not None else []
+        closed = games.close(live)
+        if closed.winner:
+            found = []  # the game is over: nobody is prodded any more
+        deadline = None if hold else next_deadline(cfg, closed, now)
+        messages = phase_messages(cfg, closed, deadline, inactive.result_lines(found))
         record = closed.record()
         store.close_phase(cfg.name, phase, now, record)
         _enqueue(store, cfg, messages, hold, now)
@@ -73,6 +90,7 @@ def resolve(daemon: Runtime, store: Store, cfg: GameConfig, now: datetime) -> ga
         if not hold:
             mark_approved(store, cfg.name, phase, now)
             advance(store, cfg, record, now)
+        inactive.act(daemon, store, cfg, phase, found, now, hold)
     log.info("%s: %s closed%s", cfg.name, phase, " (results held for approval)" if hold else "")
     return closed
 
@@ -108,7 +126,10 @@ def next_deadline(cfg: GameConfig, closed: games.ClosedPhase, now: datetime) -> 
 
 
 def phase_messages(
-    cfg: GameConfig, closed: games.ClosedPhase, next_deadline: datetime | None
+    cfg: GameConfig,
+    closed: games.ClosedPhase,
+    next_deadline: datetime | None,
+    inactivity: list[str] | None = None,
 ) -> list[Outgoing]:
     """Everything a phase close sends: the results post, then each player's PM.
 
@@ -116,6 +137,8 @@ def phase_messages(
     when the GM approves the results, or there is none: the game is won).
     """
     lines = [texts.phase_results_post(closed.phase, closed.public)]
+    if inactivity:
+        lines.append("\n".join(inactivity))
     if closed.winner:
         lines.append(texts.winner_line(closed.winner))
     elif next_deadline is not None:

@@ -11,7 +11,7 @@ import logging
 from datetime import datetime
 
 from daemon.config.model import GameConfig
-from daemon.jobs import votes_topic
+from daemon.jobs import signup_topic, votes_topic
 from daemon.jobs.batch import Batch
 from daemon.jobs.runtime import Runtime
 from daemon.outbox import sending
@@ -118,6 +118,9 @@ def _handle(
 ) -> int:
     """1 once the message is handled, 0 if it waits for the open phase to close."""
     if message.kind != "pm":
+        signup_game = signup_topic.game_of(daemon, message)
+        if signup_game is not None and not _in_play_topic(store, signup_game):
+            return signup_topic.handle_post(daemon, store, signup_game, message, now)
         return votes_topic.handle_post(daemon, store, message, batch, now)
     route = _route(daemon, store, message, batch)
     if route is None or isinstance(route, str):
@@ -139,6 +142,13 @@ def _handle(
     store.set_parsed(message.id, now, game)
     sending.answer(store, message, game, answer, now, recipient=player)
     return 1
+
+
+def _in_play_topic(store: Store, cfg: GameConfig) -> bool:
+    """A sign-up topic that is also the game topic belongs to the game once it is in play."""
+    info = store.game(cfg.name)
+    playing = info is not None and info["status"] != "setup"
+    return playing and cfg.signups is not None and cfg.signups.topic == cfg.topic
 
 
 def _take_order(

@@ -35,7 +35,7 @@ def apply_overrides(daemon: Runtime, store: Store, forum: str, now: datetime) ->
     except ConfigError as exc:
         log.error("overrides not applied until this is fixed: %s", exc)
         return
-    on_apply = functools.partial(_engine_hook, daemon)
+    on_apply = functools.partial(engine_hook, daemon)
     for cfg in daemon.games_on(forum):
         if cfg.name not in found or store.game(cfg.name) is None:
             continue
@@ -46,7 +46,7 @@ def apply_overrides(daemon: Runtime, store: Store, forum: str, now: datetime) ->
             log.exception("%s: overrides could not be applied", cfg.name)
 
 
-def _engine_hook(daemon: Runtime, store: Store, override: Override, now: datetime) -> None:
+def engine_hook(daemon: Runtime, store: Store, override: Override, now: datetime) -> None:
     """What an override changes in the game itself, in the override's transaction."""
     cfg = daemon.config.games[override.game]
     command = override.command

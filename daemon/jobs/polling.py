@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import functools
 import logging
+from collections.abc import Sequence
 from datetime import datetime
 
 from adapters.base import ForumError, PMBatch, Post
 from daemon.config.model import VotesMode
 from daemon.forums import read_patiently
+from daemon.jobs import signup_topic
 from daemon.jobs.runtime import Runtime
 from daemon.store.db import PM_MARK, Store, topic_mark
 
@@ -31,6 +33,7 @@ def poll(daemon: Runtime, forum: str, now: datetime) -> None:
         daemon.fetch(store, forum, now)
         if not daemon.close_due():
             daemon.process_inbox(store, forum, now)
+            signup_topic.update(daemon, store, forum, now)
             daemon.apply_overrides(store, forum, now)
             daemon.update_vote_counts(store, forum, now)
         daemon.deliver(store, forum, yielding=True)
@@ -49,15 +52,20 @@ def vote_topics(daemon: Runtime, store: Store, forum_name: str) -> list[str]:
     )
 
 
-def fetch(daemon: Runtime, store: Store, forum_name: str, now: datetime) -> bool:
-    """New private messages (and the new posts of vote topics), stored verbatim with the
-    new marks; False if the forum failed."""
+def fetch(
+    daemon: Runtime, store: Store, forum_name: str, now: datetime, also: Sequence[str] = ()
+) -> bool:
+    """New private messages (and the new posts of vote topics, sign-up topics still taking
+    sign-ups, and the topics in ``also``), stored verbatim with the new marks; False if the
+    forum failed."""
     forum = daemon.forum(forum_name)
     mark = store.mark(forum_name, PM_MARK)
+    wanted = vote_topics(daemon, store, forum_name)
+    wanted += signup_topic.topics_to_poll(daemon, store, forum_name) + list(also)
     try:
         batch = read_patiently(forum, lambda: forum.new_private_messages(mark), daemon.sleep)
         topics: list[tuple[str, list[Post]]] = []
-        for topic in vote_topics(daemon, store, forum_name):
+        for topic in sorted(set(wanted)):
             after = store.mark(forum_name, topic_mark(topic))
             read = functools.partial(forum.posts_after, topic, after)
             topics.append((topic, read_patiently(forum, read, daemon.sleep)))

@@ -14,7 +14,7 @@ none imports this module, so a step is one thing to replace (the crash-point tes
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -97,8 +97,8 @@ class Daemon:
 
     # ------------------------------------------------------------ the steps jobs share
 
-    def fetch(self, store: Store, forum_name: str, now: datetime) -> bool:
-        return polling.fetch(self, store, forum_name, now)
+    def fetch(self, store: Store, forum_name: str, now: datetime, also: Sequence[str] = ()) -> bool:
+        return polling.fetch(self, store, forum_name, now, also)
 
     def process_inbox(self, store: Store, forum: str, now: datetime) -> int:
         return inbox.process_inbox(self, store, forum, now)

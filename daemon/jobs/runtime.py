@@ -10,7 +10,7 @@ replace, as the crash-point tests do.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any, Protocol
 
@@ -37,7 +37,9 @@ class Runtime(Protocol):
     def changed(self, store: Store, now: datetime) -> None: ...
 
     # -- the steps jobs share
-    def fetch(self, store: Store, forum_name: str, now: datetime) -> bool: ...
+    def fetch(
+        self, store: Store, forum_name: str, now: datetime, also: Sequence[str] = ()
+    ) -> bool: ...
     def process_inbox(self, store: Store, forum: str, now: datetime) -> int: ...
     def apply_overrides(self, store: Store, forum: str, now: datetime) -> None: ...
     def update_vote_counts(self, store: Store, forum: str, now: datetime) -> None: ...

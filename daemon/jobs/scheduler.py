@@ -33,7 +33,7 @@ from apscheduler.executors.pool import ThreadPoolExecutor
 from apscheduler.jobstores.base import JobLookupError
 from apscheduler.schedulers.background import BackgroundScheduler
 
-from daemon.config.model import Config
+from daemon.config.model import Config, GameConfig
 from daemon.store.db import Store
 
 log = logging.getLogger(__name__)
@@ -116,9 +116,13 @@ def plan_jobs(
     for game in config.games.values():
         row = games.get(game.name)
         status = row["status"] if row else None
-        if status not in INACTIVE:
+        if status not in INACTIVE and not (game.signups and _cancelled(store, game.name)):
             polled.add(game.forum)
-        if row is None:
+        if game.signups is not None and (row is None or status == "setup"):
+            signup = _signup_start(store, game, row, now)
+            if signup is not None and has_start:
+                specs.append(JobSpec(f"start:{game.name}", "start", (game.name,), signup))
+        elif row is None:
             if has_start:
                 # Without a ``start`` time the game starts as soon as the daemon runs.
                 at = game.start or now
@@ -145,6 +149,32 @@ def plan_jobs(
         every = config.forums[name].poll_interval
         specs.append(JobSpec(f"poll:{name}", "poll", (name,), every=every, grace=every))
     return sorted(specs, key=lambda spec: spec.id)
+
+
+def _signup_round(store: Store, game: str) -> str | None:
+    rows = store.rows("SELECT status FROM signup_rounds WHERE game = ?", [game])
+    return rows[0]["status"] if rows else None
+
+
+def _cancelled(store: Store, game: str) -> bool:
+    return _signup_round(store, game) == "cancelled"
+
+
+def _signup_start(
+    store: Store, game: GameConfig, row: dict[str, Any] | None, now: datetime
+) -> datetime | None:
+    """When the start job of a game with sign-ups runs: once they are closed (at ``start``
+    if later), at the closing time while they are open; None while they wait for more
+    players (a poll closes them), once cancelled, or with a deal waiting for the GM."""
+    if row is not None and row["state"]:
+        return None  # dealt, held for approval
+    status = _signup_round(store, game.name)
+    assert game.signups is not None
+    if status == "closed":
+        return max(game.start or now, now)
+    if status in (None, "open") and game.signups.close is not None:
+        return max(game.signups.close, game.start or game.signups.close)
+    return None
 
 
 def _reminders(

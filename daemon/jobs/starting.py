@@ -1,5 +1,10 @@
 """The game start: deal the roles, open Prep, enqueue the role PMs and the start post in one
-transaction, then send them."""
+transaction, then send them.
+
+A game with sign-ups starts once they are closed (daemon/jobs/signup_topic.py), dealt to the
+players who signed up. With ``results = approve`` the deal waits for the GM: it is stored, the
+role PMs are held, and ``autogm approve`` opens Prep (``open_dealt``).
+"""
 
 from __future__ import annotations
 
@@ -7,12 +12,14 @@ import logging
 import secrets
 from datetime import datetime
 
-from daemon.config.model import GameConfig
+from daemon.config.model import GameConfig, ResultsMode
+from daemon.jobs import signup_topic
 from daemon.jobs.runtime import Runtime
 from daemon.outbox import sending
-from daemon.play import games, texts
+from daemon.play import games, roster, roster_texts, signups, texts
 from daemon.play.games import LiveGame
 from daemon.store.db import Store
+from engine.role_setups import Deal
 
 log = logging.getLogger(__name__)
 
@@ -21,42 +28,104 @@ def start(daemon: Runtime, game: str, now: datetime) -> None:
     """Deal, open Prep, enqueue the role PMs and the start post; then send them."""
     cfg = daemon.config.games[game]
     with daemon.open_store() as store:
-        if store.game(game) is not None:
-            return
+        row = store.game(game)
+        if row is not None and (row["status"] != "setup" or row["state"]):
+            return  # started, or dealt and waiting for the GM
+        names = None
+        if cfg.signups is not None:
+            with store.atomic():
+                closed = signup_topic.close_if_due(daemon, store, cfg, now)
+                signup_topic.show_list(store, cfg, now)
+            if not closed:
+                daemon.deliver(store, cfg.forum)
+                daemon.changed(store, now)
+                return
         ruleset = daemon.ruleset(game)
+        setup = roster.role_setup(daemon.config, cfg, ruleset)
+        if cfg.signups is not None:
+            # The first who signed up play (close_if_due moved any beyond the largest
+            # size the game takes to the replacement list).
+            names = signups.roll(store, game).players[: max(roster.sizes(cfg, setup))]
         seed = cfg.seed if cfg.seed is not None else secrets.randbelow(2**31)
-        roster = games.deal(cfg, ruleset, seed)
-        live = games.begin(game, ruleset, roster, seed)
-        deadline = cfg.schedule.deadline(live.phase, now, cfg.timezone)
+        deal = roster.deal(cfg, ruleset, seed, setup, names)
+        hold = cfg.results is ResultsMode.APPROVE and not _fixed(cfg)
         with store.atomic():
-            store.add_game(game, cfg.forum, cfg.topic, cfg.ruleset, seed, now)
-            start = {"roster": roster, "options": dict(cfg.rule_options)}
-            store.update_game(game, now, status="running", state=start)
-            for name, role in roster.items():
-                store.add_player(game, name, role, now)
-            store.open_phase(game, live.phase, now, deadline)
-            _announce(store, cfg, live, roster, deadline, now)
-            store.log("game.started", {"seed": seed, "phase": live.phase}, now, game)
-        log.info("%s: started (%d players, seed %d)", game, len(roster), seed)
+            _begin(daemon, store, cfg, deal, seed, hold, now)
+        log.info(
+            "%s: dealt (%d players, seed %d)%s",
+            game,
+            len(deal.roster),
+            seed,
+            " and held for the GM" if hold else "",
+        )
         daemon.deliver(store, cfg.forum)
         daemon.changed(store, now)
 
 
-def _announce(
+def _fixed(cfg: GameConfig) -> bool:
+    """The GM wrote every player's role: there is no deal to look at first."""
+    return bool(cfg.players) and cfg.players[0].role is not None
+
+
+def _begin(
+    daemon: Runtime,
     store: Store,
     cfg: GameConfig,
-    live: LiveGame,
-    roster: dict[str, str],
-    deadline: datetime,
+    deal: Deal,
+    seed: int,
+    hold: bool,
     now: datetime,
 ) -> None:
-    """The engine's opening role PMs, then the start post."""
-    game, phase = cfg.name, live.phase
-    # In Prep, only the players with a Prep action are told their role now; the others
-    # when Prep ends.
+    game = cfg.name
+    if store.game(game) is None:
+        store.add_game(game, cfg.forum, cfg.topic, cfg.ruleset, seed, now)
+    start = {"roster": deal.roster, "options": dict(cfg.rule_options), "deal": deal.to_record()}
+    store.update_game(game, now, seed=seed, state=start, status="setup" if hold else "running")
+    for name, role in deal.roster.items():
+        store.add_player(game, name, role, now)
+    if cfg.signups is not None:
+        signups.set_status(store, game, signups.DEALT, now)
+        signup_topic.show_list(store, cfg, now)
+    store.log("game.dealt", deal.to_record() | {"seed": seed, "held": hold}, now, game)
+    live = games.begin(game, daemon.ruleset(game), deal.roster, seed)
+    if hold:
+        # The role PMs wait for the GM's approval with the deal; Prep opens then.
+        _role_pms(store, cfg, live, now, hold=True)
+        sending.to_gm(store, cfg, roster_texts.deal_held_gm(game), f"deal:{game}", now)
+        return
+    open_dealt(store, cfg, live, now, pms=True)
+
+
+def open_dealt(store: Store, cfg: GameConfig, live: LiveGame, now: datetime, *, pms: bool) -> str:
+    """Open the first phase of a dealt game and post the start; its name."""
+    deadline = cfg.schedule.deadline(live.phase, now, cfg.timezone)
+    store.update_game(cfg.name, now, status="running")
+    store.open_phase(cfg.name, live.phase, now, deadline)
+    if pms:
+        _role_pms(store, cfg, live, now, hold=False)
+    roster_names = list(live.state.players)
+    told = len(set(live.opening) & set(roster_names))
+    body = texts.start_post(
+        cfg.name, cfg.ruleset, roster_names, live.phase, deadline, cfg.dates, told=told
+    )
+    sending.post(store, cfg, body, f"start:{cfg.name}", now, phase=live.phase)
+    store.log("game.started", {"phase": live.phase}, now, cfg.name)
+    return live.phase
+
+
+def _role_pms(store: Store, cfg: GameConfig, live: LiveGame, now: datetime, *, hold: bool) -> None:
+    """The engine's opening role PMs. In Prep, only the players with a Prep action are told
+    their role now; the others when Prep ends."""
     for name, lines in live.opening.items():
-        body, key = "\n".join(lines), f"role:{game}:{name}"
-        sending.pm(store, cfg, name, texts.role_subject(game), body, key, now, phase=phase)
-    told = len(set(live.opening) & set(roster))
-    body = texts.start_post(game, cfg.ruleset, list(roster), phase, deadline, cfg.dates, told=told)
-    sending.post(store, cfg, body, f"start:{game}", now, phase=phase)
+        body, key = "\n".join(lines), f"role:{cfg.name}:{name}"
+        sending.pm(
+            store,
+            cfg,
+            name,
+            texts.role_subject(cfg.name),
+            body,
+            key,
+            now,
+            phase=live.phase,
+            hold=hold,
+        )

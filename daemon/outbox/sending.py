@@ -61,6 +61,24 @@ def pm_message(
     )
 
 
+def to_account(
+    store: Store, cfg: GameConfig, account: str, subject: str, body: str, key: str, now: datetime
+) -> None:
+    """A PM of the game to an account that is not (or not yet) a player: a sign-up, the GM."""
+    outbox.enqueue(store, pm_message(cfg, None, account, key, subject, body), now)
+
+
+def to_gm(store: Store, cfg: GameConfig, text: str, key: str, now: datetime) -> None:
+    """Something the GM must know: logged as a warning and in the event log always, and sent
+    by PM to ``gm_contact`` when the game names one. Once per ``key``."""
+    if any(e["details"].get("key") == key for e in store.events(cfg.name, "gm.told")):
+        return
+    log.warning("%s", text)
+    store.log("gm.told", {"text": text, "key": key}, now, cfg.name)
+    if cfg.gm_contact:
+        to_account(store, cfg, cfg.gm_contact, f"{cfg.name}: for the GM", text, f"gm:{key}", now)
+
+
 def current_accounts(store: Store, game: str) -> set[str]:
     """The accounts a game's PMs may go to: its players, less the replaced ones."""
     return {p["name"] for p in store.players(game) if p["status"] != "replaced"}

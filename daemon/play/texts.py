@@ -69,7 +69,7 @@ def start_post(
         [
             f"[b]{game} begins[/b] ({ruleset})",
             "",
-            f"[b]Players ({len(players)}):[/b] {_names(players)}",
+            f"[b]Players ({len(players)}):[/b] {names_list(players)}",
             told_line,
             f"[b]{phase}[/b] is open until [b]{when(deadline, dates)}[/b].",
             "Send your orders to the GM by private message; a later order replaces an "
@@ -151,7 +151,7 @@ def status_answer(
         lines.append("The phase has closed; its results wait for the GM's approval.")
     elif deadline is not None:
         lines.append(f"Deadline: {when(deadline, dates)}")
-    lines.append(f"Alive ({len(alive)}): {_names(alive)}")
+    lines.append(f"Alive ({len(alive)}): {names_list(alive)}")
     return "\n".join(lines)
 
 
@@ -183,23 +183,23 @@ def history_answer(entries: Sequence[tuple[str, Sequence[str]]]) -> str:
 
 def unreadable_answer(text: str) -> str:
     return (
-        f"autogm could not read this message: {_quoted(text)}"
+        f"autogm could not read this message: {quoted(text)}"
         "The GM has been told. Please send your orders again in plain words."
     )
 
 
-def _quoted(text: str) -> str:
+def quoted(text: str) -> str:
     """A player's text quoted back to them: shortened, and inert inside the GM's quote."""
     return f"[quote]{inert(shorten(text.strip(), QUOTE_LIMIT))}[/quote]"
 
 
-def _names(names: Iterable[str]) -> str:
+def names_list(names: Iterable[str]) -> str:
     return ", ".join(inert(n) for n in names)
 
 
 def vote_refused_answer(game: str, post: str, refused: Sequence[tuple[str, str]]) -> str:
     """The PM to a player whose vote in the topic could not count, quoting their post."""
-    lines = [f"{game}: in your post {_quoted(post)}"]
+    lines = [f"{game}: in your post {quoted(post)}"]
     for written, why in refused:
         lines.append(f"the vote '{inert(written)}' was not counted: {inert(why)}.")
     lines.append("Your earlier vote, if any, stands.")
@@ -207,12 +207,12 @@ def vote_refused_answer(game: str, post: str, refused: Sequence[tuple[str, str]]
 
 
 def vote_by_non_player_answer(game: str, post: str) -> str:
-    return f"{game}: your vote in {_quoted(post)}was not counted: you are not a player of {game}."
+    return f"{game}: your vote in {quoted(post)}was not counted: you are not a player of {game}."
 
 
 def vote_locked_answer(game: str, post: str, deadline: datetime, dates: DateStyle) -> str:
     return (
-        f"{game}: your vote in {_quoted(post)}was not counted: the last stretch before the "
+        f"{game}: your vote in {quoted(post)}was not counted: the last stretch before the "
         f"deadline ({when(deadline, dates)}) is locked, so your earlier vote stands."
     )
 

@@ -216,8 +216,8 @@ class Store:
         ]
 
     def update_game(self, name: str, now: datetime, **fields: Any) -> None:
-        """Set ``status``, ``phase`` or ``state`` (the engine's state, stored as JSON)."""
-        allowed = {"status", "phase", "state"}
+        """Set ``status``, ``phase``, ``seed`` or ``state`` (the engine's state, as JSON)."""
+        allowed = {"status", "phase", "state", "seed"}
         if not fields or set(fields) - allowed:
             raise ValueError(f"update_game sets {sorted(allowed)}, not {sorted(fields)}")
         values = {k: to_json(v) if k == "state" else v for k, v in fields.items()}

@@ -152,3 +152,32 @@ CREATE TABLE overrides (
     PRIMARY KEY (game, label)
 )
 """
+
+
+@_migration
+def m002_signups(db: Database) -> None:
+    """Sign-ups (issue 18): who joined a game's sign-up topic, and where its sign-ups stand."""
+    for statement in _SIGNUPS_SCHEMA.split(";\n"):
+        if statement.strip():
+            db.execute(statement)
+
+
+_SIGNUPS_SCHEMA = """
+CREATE TABLE signups (
+    id INTEGER PRIMARY KEY,
+    game TEXT NOT NULL REFERENCES games(name),
+    name TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('player', 'replacement')),
+    state TEXT NOT NULL CHECK (state IN ('in', 'out', 'used')),
+    choice TEXT,
+    inbox_id INTEGER REFERENCES inbox(id),
+    joined_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    UNIQUE (game, name)
+);
+CREATE TABLE signup_rounds (
+    game TEXT PRIMARY KEY REFERENCES games(name),
+    status TEXT NOT NULL CHECK (status IN ('open', 'short', 'closed', 'cancelled', 'dealt')),
+    updated_at TEXT NOT NULL
+)
+"""

@@ -186,6 +186,10 @@ class Ruleset:
     friend_excluded: frozenset[str] = frozenset()
     # Options that put an ability on or off the list of crimes, by option name (r53's Blame).
     crime_options: Mapping[str, str] = field(default_factory=dict)
+    # What a player chooses when signing up, first come first served, no two the same
+    # (midnight's open roles: "Specify the Open Role you want to play; no duplicate roles");
+    # empty: nothing is chosen at sign-up.
+    signup_choices: tuple[str, ...] = ()
 
     def order_for(self, kind: PhaseKind) -> tuple[Step, ...]:
         """The order of actions of a phase of this kind."""

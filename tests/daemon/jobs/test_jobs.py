@@ -92,7 +92,7 @@ def test_roles_are_dealt_from_the_list_with_the_game_seed(tmp_path):
         dealt = {p["name"]: p["role"] for p in store.players("g1")}
     assert sorted(dealt.values()) == ["Agasa", "Araide", "Gin", "Shinichi"]
     cfg = kit.daemon.config.games["g1"]
-    assert dealt == games.deal(cfg, games.ruleset_for(cfg), 7)  # the seed decides the deal
+    assert dealt == games.deal(cfg, games.ruleset_for(cfg), 7).roster  # the seed decides the deal
 
 
 def test_every_order_pm_gets_the_parsers_answer(kit):

@@ -90,4 +90,4 @@ def test_a_gm_correction_is_read_and_answered(tmp_path):
 def test_a_fixed_roster_is_checked_against_the_rules_too(tmp_path):
     kit = Kit(tmp_path)
     cfg = kit.config.games["g1"]
-    assert games.deal(cfg, games.ruleset_for(cfg), 1) == kit.roster
+    assert games.deal(cfg, games.ruleset_for(cfg), 1).roster == kit.roster

@@ -22,7 +22,7 @@ def post(forum_id: str, text: str = "Vote: Abs") -> Post:
 
 def test_migrations_are_applied_once_and_recorded(state_file):
     with Store.open(state_file) as store:
-        assert store.schema_version() == ["m001_initial"]
+        assert store.schema_version() == ["m001_initial", "m002_signups"]
         assert {
             "games",
             "players",
@@ -34,7 +34,7 @@ def test_migrations_are_applied_once_and_recorded(state_file):
             "events",
         } <= set(store.db.table_names())
     with Store.open(state_file) as store:  # opening again applies nothing new
-        assert store.schema_version() == ["m001_initial"]
+        assert store.schema_version() == ["m001_initial", "m002_signups"]
 
 
 def test_a_state_file_from_a_newer_autogm_is_refused(state_file):
@@ -110,7 +110,7 @@ def test_games_phases_and_orders(store):
     store.update_game("r53", T0, status="running", state={"alive": ["Abs"]})
     assert store.game("r53")["state"] == {"alive": ["Abs"]}
     with pytest.raises(ValueError):
-        store.update_game("r53", T0, seed=8)
+        store.update_game("r53", T0, forum="elsewhere")
 
 
 def test_closing_a_phase_is_atomic_with_whatever_the_caller_adds(store):

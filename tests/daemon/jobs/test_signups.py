@@ -1,0 +1,346 @@
+"""From a sign-up thread to a dealt game, and the players who go quiet (issue 18), played on
+the local adapter through the daemon's own job functions and its own plan of jobs."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+from adapters.local import LocalForum
+from daemon.cli.main import check_config, main
+from daemon.config.ini import ConfigError
+from daemon.config.load import load_config
+from daemon.jobs.runner import Daemon
+from daemon.jobs.scheduler import plan_jobs
+from daemon.store.db import Store
+from tests.daemon.fakes import T0, FakeClock
+
+PEOPLE = ["Abs", "Miaka", "Akonyl", "Kleene", "Jd-", "Conia", "Lynz", "pofa", "Sub1", "Sub2"]
+
+CONFIG = """
+[autogm]
+state_dir = state
+timezone = UTC
+
+[forum:local]
+adapter = local
+path = forum
+username = GameMaster
+poll_interval = 5m
+send_interval = 0
+
+[setup:six]
+roles =
+    Gin
+    one of Chianti, Korn
+    Shiratori
+fill = Agasa, Araide, Heiji, Kazuha, Megure
+sizes = 5-6
+together = Heiji + Kazuha
+black_org = 2
+
+[game:g1]
+forum = local
+topic = {topic}
+ruleset = dctp-2011
+seed = 11
+setup = six
+signups = {signups}
+signups_size = 6
+gm_contact = RealGM
+prep_deadline = 1h
+night_deadline = 12h
+day_deadline = 24h
+{extra}
+"""
+
+
+class Round:
+    """A sign-up topic, a game topic, the people, the daemon and a clock."""
+
+    def __init__(self, tmp_path: Path, extra: str = "") -> None:
+        self.clock = FakeClock(T0)
+        self.forum = LocalForum(tmp_path / "forum", "GameMaster", now=self.clock)
+        self.topic = self.forum.create_topic("Game 1", "The game topic.").topic
+        ref = self.forum.create_topic("Sign-ups: Game 1", "Post /in to join.")
+        self.signups, self.opening = ref.topic, ref.post_id
+        for name in [*PEOPLE, "RealGM"]:
+            self.forum.add_user(name)
+        self.path = tmp_path / "config.ini"
+        self.path.write_text(
+            CONFIG.format(topic=self.topic, signups=self.signups, extra=extra), encoding="utf-8"
+        )
+        self.config = load_config(self.path)
+        self.daemon = Daemon(
+            self.config,
+            clock=self.clock,
+            sleep=self.clock.sleep,
+            forum_factory=lambda cfg: LocalForum(cfg.path, cfg.username, now=self.clock),
+        )
+
+    def post(self, who: str, text: str) -> None:
+        self.forum.as_user(who).reply(self.signups, text)
+
+    def poll(self) -> None:
+        self.daemon.poll("local", self.clock())
+
+    def store(self) -> Store:
+        return Store.open(self.config.autogm.state_file)
+
+    def plan(self) -> dict[str, object]:
+        with self.store() as store:
+            return {s.id: s for s in plan_jobs(self.config, store, self.clock(), True)}
+
+    def pms(self, who: str) -> list[str]:
+        batch = self.forum.as_user(who).new_private_messages(None)
+        return [m.source for m in batch.messages if m.author == "GameMaster"]
+
+    def gm_posts(self, topic: str) -> list[str]:
+        posts = self.forum.posts_after(topic, None)[1:]  # after the topic's first post
+        return [p.source for p in posts if p.author == "GameMaster"]
+
+    def run_start(self) -> None:
+        self.daemon.start("g1", self.clock())
+
+    def close(self, phase: str) -> None:
+        with self.store() as store:
+            row = store.phase("g1", phase)
+        assert row is not None and row.deadline is not None
+        self.clock.now = max(self.clock.now, row.deadline)
+        self.daemon.close_phase("g1", phase, self.clock())
+
+    def roster(self) -> dict[str, str]:
+        with self.store() as store:
+            return {p["name"]: p["role"] for p in store.players("g1") if p["status"] != "replaced"}
+
+
+def _sign_up_six(r: Round) -> None:
+    r.post("Abs", "/in")
+    r.post("Miaka", "[b]in[/b]")
+    r.post("Akonyl", "Sign me up!")
+    r.post("Kleene", "[quote=Abs]/in[/quote]Good luck Abs")  # a quote never counts
+    r.post("Kleene", "in")
+    r.post("Jd-", "in")
+    r.post("Jd-", "/out")  # leaves
+    r.post("Sub1", "sub")  # the replacement list
+    r.post("Conia", "count me in")
+    r.post("Lynz", "/in")
+    r.post("pofa", "/in")
+
+
+def test_signups_are_read_answered_listed_and_closed_at_the_size(tmp_path):
+    r = Round(tmp_path)
+    r.poll()  # sign-ups open: the list post goes up
+    assert "(nobody yet)" in r.gm_posts(r.signups)[-1]
+    _sign_up_six(r)
+    r.clock.now += timedelta(minutes=5)
+    r.poll()
+    lists = r.gm_posts(r.signups)
+    assert len(lists) == 1  # one list post, edited
+    assert "1. Abs\n2. Miaka\n3. Akonyl\n4. Kleene\n5. Conia\n6. Lynz" in lists[0]
+    assert "Replacements: Sub1, pofa" in lists[0]
+    assert any("You are signed up for g1" in pm for pm in r.pms("Abs"))
+    assert any("left the sign-ups" in pm for pm in r.pms("Jd-"))
+    assert any("replacement list of g1 (number 1)" in pm for pm in r.pms("Sub1"))
+    # pofa came seventh, in the same poll: the first six play, pofa waits as a replacement.
+    assert any("replacement list (number 2)" in pm for pm in r.pms("pofa"))
+    r.post("Jd-", "/in")  # too late now
+    r.poll()
+    assert any("Sign-ups for g1 are closed" in pm for pm in r.pms("Jd-"))
+    assert len([pm for pm in r.pms("Kleene") if "signed up" in pm]) == 1  # answered once
+    assert "start:g1" in r.plan()  # closed: the start job is planned
+    r.run_start()
+    roster = r.roster()
+    assert sorted(roster) == sorted(["Abs", "Miaka", "Akonyl", "Kleene", "Conia", "Lynz"])
+    roles = set(roster.values())
+    assert "Gin" in roles and "Shiratori" in roles and len(roles & {"Chianti", "Korn"}) == 1
+    assert ("Heiji" in roles) == ("Kazuha" in roles)
+    assert "the game has started" in r.gm_posts(r.signups)[-1]
+    assert any("role" in pm.lower() for pm in r.pms("Abs"))
+    with r.store() as store:
+        dealt = store.events("g1", "game.dealt")[0]["details"]
+    assert dealt["seed"] == 11 and dealt["setup"] == "six"
+    assert any(line.startswith("one of Chianti, Korn") for line in dealt["drawn"])
+
+
+def test_the_deal_is_the_seed_s(tmp_path):
+    deals = []
+    for run in ("a", "b"):
+        r = Round(tmp_path / run)
+        r.poll()
+        _sign_up_six(r)
+        r.poll()
+        r.run_start()
+        deals.append(r.roster())
+    assert deals[0] == deals[1]
+
+
+def test_closing_time_below_the_minimum_tells_the_gm_and_waits(tmp_path):
+    extra = "signups_close = 2026-12-02 18:00\nsignups_min = 5"
+    text = CONFIG.replace("signups_size = 6\n", "")
+    r = Round(tmp_path, extra)
+    r.path.write_text(
+        text.format(topic=r.topic, signups=r.signups, extra=extra), encoding="utf-8"
+    )
+    r.config = load_config(r.path)
+    r.daemon.config = r.config
+    r.poll()
+    for name in ("Abs", "Miaka", "Akonyl"):
+        r.post(name, "/in")
+    r.poll()
+    assert r.plan()["start:g1"].run_at.isoformat().startswith("2026-12-02T18:00")
+    r.clock.now = T0 + timedelta(days=1)
+    r.run_start()  # the closing time: 3 players, fewer than 5
+    assert any("fewer than 5" in pm for pm in r.pms("RealGM"))
+    assert "start:g1" not in r.plan()
+    assert "waiting for more players" in r.gm_posts(r.signups)[-1]
+    r.post("Kleene", "/in")
+    r.post("Conia", "/in")
+    r.poll()  # five: the sign-ups close now
+    assert "start:g1" in r.plan()
+    r.run_start()
+    assert len(r.roster()) == 5
+
+
+def test_cancel_when_short(tmp_path):
+    extra = "signups_close = 2026-12-02 18:00\nsignups_short = cancel"
+    r = Round(tmp_path)
+    text = CONFIG.replace("signups_size = 6\n", "")
+    r.path.write_text(
+        text.format(topic=r.topic, signups=r.signups, extra=extra), encoding="utf-8"
+    )
+    r.config = load_config(r.path)
+    r.daemon.config = r.config
+    r.poll()
+    r.post("Abs", "/in")
+    r.poll()
+    r.clock.now = T0 + timedelta(days=1)
+    r.run_start()
+    assert any("cancelled" in pm for pm in r.pms("RealGM"))
+    assert r.plan() == {}  # nothing to run, not even a poll
+    assert r.roster() == {}
+
+
+def test_a_held_deal_waits_for_preview_and_approve(tmp_path, capsys):
+    r = Round(tmp_path, "results = approve")
+    r.poll()
+    _sign_up_six(r)
+    r.poll()
+    r.run_start()
+    assert r.roster()  # dealt ...
+    with r.store() as store:
+        assert store.open_phases() == []  # ... but Prep is not open
+    assert any("autogm approve g1" in pm for pm in r.pms("RealGM"))
+    assert not [pm for pm in r.pms("Abs") if "role" in pm.lower() and "Gin" in pm]
+    assert main(["preview", "g1", "--config", str(r.path)]) == 0
+    shown = capsys.readouterr().out
+    assert "The deal of g1 (seed 11)" in shown and "drawn: one of Chianti, Korn" in shown
+    assert main(["approve", "g1", "--config", str(r.path)]) == 0
+    assert "the game starts with Prep" in capsys.readouterr().out
+    with r.store() as store:
+        assert [p.name for p in store.open_phases()] == ["Prep"]
+
+
+def _playing(tmp_path, action: str, extra: str = "") -> Round:
+    r = Round(tmp_path, f"inactivity = {action}\nprod_after = 1\nwarn_after = 2\n{extra}")
+    r.poll()
+    _sign_up_six(r)
+    r.poll()
+    r.run_start()
+    r.close("Prep")
+    return r
+
+
+def _everyone_but(r: Round, quiet: str, phase: str) -> None:
+    for name in r.roster():
+        if name != quiet:
+            r.forum.as_user(name).send_private_message(["GameMaster"], phase, "no action")
+    r.poll()
+
+
+def test_a_quiet_player_is_prodded_warned_and_replaced(tmp_path):
+    r = _playing(tmp_path, "replace")
+    quiet = "Lynz"
+    role = r.roster()[quiet]
+    for phase in ("Night 1", "Day 1"):
+        _everyone_but(r, quiet, phase)
+        r.close(phase)
+    posts = r.gm_posts(r.topic)
+    assert any("Lynz was prodded for inactivity" in p for p in posts)
+    assert any("Lynz was warned for inactivity" in p for p in posts)
+    assert any("nothing from you in g1 for 1 phase" in pm for pm in r.pms(quiet))
+    assert any("Inactivity warning" in pm for pm in r.pms(quiet))
+    assert any("Lynz has sent nothing for 2 phases" in pm for pm in r.pms("RealGM"))
+    _everyone_but(r, quiet, "Night 2")
+    r.close("Night 2")
+    assert r.roster().get("Sub1") == role and quiet not in r.roster()
+    assert any("Lynz is replaced for inactivity" in p for p in r.gm_posts(r.topic))
+    assert any("You take over Lynz's slot" in pm for pm in r.pms("Sub1"))
+    with r.store() as store:
+        applied = store.rows("SELECT label, command FROM overrides WHERE game = 'g1'")
+        steps = [e["details"]["step"] for e in store.events("g1", "inactivity.step")]
+    assert applied == [{"label": "inactivity:Night 2:Lynz", "command": "replace Lynz with Sub1"}]
+    assert steps == ["prod", "warn", "replace"]
+
+
+def test_a_topic_post_counts_as_activity(tmp_path):
+    r = _playing(tmp_path, "modkill")
+    _everyone_but(r, "Lynz", "Night 1")
+    r.close("Night 1")  # prodded
+    r.forum.as_user("Lynz").reply(r.topic, "Sorry, busy week! I'm here.")
+    _everyone_but(r, "Lynz", "Day 1")
+    r.close("Day 1")
+    assert not any("Lynz was warned" in p for p in r.gm_posts(r.topic))
+
+
+def test_modkill_after_the_warning_and_exempt_players(tmp_path):
+    r = _playing(tmp_path, "modkill", "inactivity_exempt = Abs")
+    for phase in ("Night 1", "Day 1", "Night 2"):
+        for name in r.roster():
+            if name not in ("Lynz", "Abs"):  # Abs is quiet too, but exempt
+                r.forum.as_user(name).send_private_message(["GameMaster"], phase, "no action")
+        r.poll()
+        r.close(phase)
+    posts = "\n".join(r.gm_posts(r.topic))
+    with r.store() as store:
+        statuses = {p["name"]: p["status"] for p in store.players("g1")}
+        steps = [(e["details"]["player"], e["details"]["step"])
+                 for e in store.events("g1", "inactivity.step")]
+    assert steps == [("Lynz", "prod"), ("Lynz", "warn"), ("Lynz", "modkill")]
+    assert statuses["Lynz"] == "modkilled" and statuses["Abs"] == "alive"
+    assert "Lynz is removed from the game for inactivity" in posts
+    assert "[b]Lynz[/b] was removed from the game by the GM. Lynz was [b]Gin[/b]." in posts
+    assert "Abs was prodded" not in posts
+
+
+def test_check_config_names_the_setup_constraint_and_its_line(tmp_path):
+    r = Round(tmp_path)
+    text = r.path.read_text().replace("black_org = 2", "black_org = 3")
+    r.path.write_text(text)
+    with pytest.raises(ConfigError) as err:
+        check_config(load_config(r.path))
+    line = text.splitlines().index("black_org = 3") + 1
+    assert f"config.ini:{line}: [setup:six] black_org" in str(err.value)
+    assert "for 5 players no deal meets 'black_org = 3'" in str(err.value)
+
+
+@pytest.mark.parametrize(
+    ("change", "key", "problem"),
+    [
+        ("signups_size = 6\n", "signups", "sign-ups need an end"),
+        ("setup = six\n", "signups", "no roles to deal"),
+        ("seed = 11\n", "seed", None),
+    ],
+)
+def test_bad_signup_config_names_the_key(tmp_path, change, key, problem):
+    r = Round(tmp_path)
+    text = r.path.read_text().replace(change, "")
+    r.path.write_text(text)
+    if problem is None:
+        load_config(r.path)
+        return
+    with pytest.raises(ConfigError, match=problem) as err:
+        load_config(r.path)
+    assert f"[game:g1] {key}:" in str(err.value)
