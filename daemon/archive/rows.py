@@ -44,6 +44,7 @@ class GameFacts:
     items: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # phase -> orders
     messages: list[dict[str, Any]] = field(default_factory=list)
     overrides: list[dict[str, Any]] = field(default_factory=list)
+    deal: dict[str, Any] | None = None  # the setup dealt from and its draws (a live game)
 
 
 @dataclass
@@ -105,6 +106,7 @@ def build_rows(
             "first_phase": str(phases[0]) if phases else None,
             "last_phase": str(phases[-1]) if phases else None,
             "winner": rec["winner"],
+            "deal": dumps(facts.deal) if facts.deal else None,
         }
     )
     _players(rows, scenario, replays, facts)

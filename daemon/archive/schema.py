@@ -181,6 +181,13 @@ def a002_dealt_role(db: Database) -> None:
         db["players"].add_column("dealt_role", str)  # type: ignore[union-attr]
 
 
+@_migration
+def a003_deal(db: Database) -> None:
+    """How a game was dealt (issue 18): the setup or role list and its random choices."""
+    if "deal" not in db["games"].columns_dict:  # type: ignore[union-attr]
+        db["games"].add_column("deal", str)  # type: ignore[union-attr]
+
+
 def open_archive(path: Path | str, *, create: bool = True) -> Database:
     """Open (creating and migrating when ``create``) the archive; ArchiveError if unusable."""
     path = Path(path)

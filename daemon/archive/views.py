@@ -221,6 +221,23 @@ def roster_lines(db: Database, game: str) -> list[str]:
     return lines
 
 
+def _deal_lines(deal: str | None) -> list[str]:
+    """How the roles were dealt, so a GM can show players the deal was the seed's."""
+    if not deal:
+        return []
+    found = json.loads(deal)
+    source = {
+        "roles": "the game's role list, shuffled from the seed",
+        "players": "the roles the GM gave each player",
+    }.get(found.get("setup"), f"setup {found.get('setup')}")
+    lines = [f"  dealt from {source}"]
+    lines += [f"    {line}" for line in found.get("drawn", [])]
+    chosen = found.get("choices") or {}
+    if chosen:
+        lines.append("    chosen at sign-up: " + ", ".join(f"{p} {c}" for p, c in chosen.items()))
+    return lines
+
+
 def summary_text(db: Database, game: str) -> str:
     """``autogm archive show``: who was what, who fell when, who won."""
     meta = game_row(db, game)
@@ -230,6 +247,7 @@ def summary_text(db: Database, game: str) -> str:
         f"  {meta['ruleset']}, seed {meta['seed']}, {where}",
         f"  {meta['first_phase']} to {meta['last_phase']}"
         + (f" ({meta['started_at']} to {meta['ended_at']})" if meta["started_at"] else ""),
+        *_deal_lines(meta.get("deal")),
         "",
         "Roles:",
         *(f"  {line}" for line in roster_lines(db, game)),

@@ -3,9 +3,13 @@
 Everything real but the players and the clock: a config file is written, the local adapter
 keeps the forum in a folder, and the daemon's own job functions run the game, at the times
 its own plan (``scheduler.plan_jobs``) gives them, on a simulated clock that jumps from one
-job to the next. The players are simulated: each reads its role from the deal and, at some
-polls, sends a plausible order for the phase from its role sheet, chosen with a seeded RNG
-(now and then with a typo in a name, to show how autogm reads and answers it).
+job to the next. The round starts from a sign-up topic: simulated players join over the first polls
+("/in", "[b]in[/b]", "sign me up"), one leaves again, one offers to be a replacement, and
+autogm deals a setup with constraints when the list is full. The players are simulated: each
+reads its role from the deal and, at some polls, sends a plausible order for the phase from
+its role sheet, chosen with a seeded RNG (now and then with a typo in a name, to show how
+autogm reads and answers it). One player goes quiet after the deal: autogm prods, warns and
+replaces them with the replacement.
 """
 
 from __future__ import annotations
@@ -35,8 +39,22 @@ from engine.rules.base import Side
 GM = "GameMaster"
 GAME = "demo"
 START = datetime(2026, 12, 1, 18, 0, tzinfo=UTC)
-PLAYERS = ("Abs", "Miaka", "Akonyl", "pofa", "Kleene", "Jd-", "Lynz", "Conia")
-ROLES = ("Gin", "Vodka", "Shiratori", "Megure", "Araide", "Eisuke", "Shinichi", "Heiji")
+# Who signs up, at which poll, with what post: one leaves again, one offers to replace.
+SIGNUPS = (
+    (0, "Abs", "/in"),
+    (0, "Miaka", "[b]in[/b]"),
+    (0, "Akonyl", "Sign me up! Good luck all."),
+    (1, "pofa", "count me in"),
+    (1, "Kleene", "in"),
+    (1, "Jd-", "in"),
+    (1, "Parkur", "I can sub if needed"),
+    (2, "Jd-", "Sorry, real life got busy: /out"),
+    (2, "Lynz", "/in"),
+    (2, "Conia", "in!"),
+    (3, "Hak", "/in"),
+)
+PLAYERS = tuple(dict.fromkeys(name for _, name, _ in SIGNUPS))
+QUIET = "Kleene"  # signs up, then never sends an order: prodded, warned, replaced
 MAX_PHASES = 30
 # Jobs due at the same moment run in this order: a phase closes before the next poll reads.
 KIND_ORDER = {"start": 0, "close": 1, "remind": 2, "poll": 3, "archive": 4}
@@ -64,13 +82,29 @@ username = {gm}
 poll_interval = 2h
 send_interval = 0
 
+# The roles to deal, with the GM's constraints (check-config checks them).
+[setup:demo]
+roles =
+    Gin
+    one of Vodka, Chianti
+    Shiratori
+    Megure
+fill = Araide, Eisuke, Shinichi, Heiji, Kazuha, Agasa
+sizes = 8
+together = Heiji + Kazuha
+black_org = 2
+
 [game:{game}]
 forum = local
 topic = {topic}
 ruleset = dctp-2011
 seed = {seed}
-players = {players}
-roles = {roles}
+setup = demo
+signups = {signups}
+signups_size = 8
+inactivity = replace
+prod_after = 1
+warn_after = 2
 prep_deadline = 2h
 night_deadline = 12h
 day_deadline = 12h
@@ -106,17 +140,23 @@ class Players:
     acted: set[tuple[str, str]] = field(default_factory=set)
     bandwagon: dict[str, str] = field(default_factory=dict)
 
+    def sign_up(self, step: int, topic: str) -> None:
+        """The sign-up posts of the ``step``-th poll before the deal."""
+        for when, name, text in SIGNUPS:
+            if when == step:
+                self.forum.as_user(name).reply(topic, text)
+
     def act(self, store: Store, phase: str, killers: Sequence[str] = ()) -> int:
         """Let some players who have not acted this phase send their orders; how many did.
 
         ``killers``: the Black Org members whose turn it is in the kill cycle.
         """
-        if not self.roles:
-            self.roles = {p["name"]: p["role"] for p in store.players(GAME)}
+        # Read every time: a replacement takes a slot during the game.
+        self.roles = {p["name"]: p["role"] for p in store.players(GAME)}
         alive = [p["name"] for p in store.players(GAME) if p["status"] == "alive"]
         sent = 0
         for player in alive:
-            if (player, phase) in self.acted or self.rng.random() < 0.4:
+            if player == QUIET or (player, phase) in self.acted or self.rng.random() < 0.4:
                 continue
             self.acted.add((player, phase))
             text = self.orders(player, phase, alive, killers)
@@ -191,6 +231,12 @@ class TopicPrinter:
             if self.pace:
                 time.sleep(self.pace if post.author == GM else self.pace / 3)
 
+    def show_list(self, author: str) -> None:
+        """The topic's post by ``author`` as it reads now (the sign-up list, edited)."""
+        posts = [p for p in self.forum.posts_after(self.topic, None) if p.author == author]
+        if len(posts) > 1:
+            self.out.write(f"\nThe sign-up list now reads:\n{_indent(_plain(posts[-1].source))}\n")
+
 
 def _plain(bbcode: str) -> str:
     text = without_marker(bbcode)
@@ -225,7 +271,10 @@ def run_demo(
     forum = LocalForum(directory / "forum", GM, now=clock)
     topic = forum.create_topic(
         "Demo game: the Black Organization against the town",
-        "Sign-ups are closed. autogm is the GM of this game.",
+        "autogm is the GM of this game.",
+    ).topic
+    signups = forum.create_topic(
+        "Sign-ups: demo game", "Post /in to join, /out to leave, sub to be a replacement."
     ).topic
     for name in PLAYERS:
         forum.add_user(name)
@@ -236,20 +285,21 @@ def run_demo(
             game=GAME,
             gm=GM,
             topic=topic,
+            signups=signups,
             seed=seed,
-            players=", ".join(PLAYERS),
-            roles=", ".join(ROLES),
         ),
         encoding="utf-8",
     )
     config = load_config(config_path)
-    out.write(f"autogm demo: a game of {len(PLAYERS)} simulated players on a local forum.\n")
+    out.write("autogm demo: a sign-up topic and a game of simulated players on a local forum.\n")
     out.write(f"Everything goes to {directory} (config.ini, forum/, state/).\n")
     daemon = Daemon(config, clock=clock, sleep=clock.sleep, forum_factory=lambda cfg: forum)
     players = Players(forum, random.Random(f"demo/{seed}"))
     players._topic = topic
     printer = TopicPrinter(forum, topic, out, pace)
-    result = _loop(daemon, players, printer, clock, max_phases)
+    result = _loop(
+        daemon, players, printer, TopicPrinter(forum, signups, out, pace), clock, max_phases
+    )
     with daemon.open_store() as store:
         info = store.game(GAME)
         phases = store.rows("SELECT count(*) AS n FROM phases WHERE game = ?", [GAME])[0]["n"]
@@ -274,11 +324,13 @@ def _loop(
     daemon: Daemon,
     players: Players,
     printer: TopicPrinter,
+    signup_printer: TopicPrinter,
     clock: SimClock,
     max_phases: int,
 ) -> int:
     last_run: dict[str, datetime] = {}
     failures = 0
+    signup_polls = 0
     while True:
         with daemon.open_store() as store:
             info = store.game(GAME)
@@ -297,6 +349,9 @@ def _loop(
             if spec.kind == "poll" and info is not None and info["phase"]:
                 killers = kill_cycle_due(daemon.live(store, GAME).state)
                 players.act(store, info["phase"], killers)
+            elif spec.kind == "poll" and (info is None or info["status"] == "setup"):
+                players.sign_up(signup_polls, signup_printer.topic)
+                signup_polls += 1
         run = _function(daemon, spec)
         try:
             run(*spec.args, clock())
@@ -307,6 +362,9 @@ def _loop(
             if failures >= 3:
                 return 1
         last_run[spec.id] = clock()
+        signup_printer.show(clock())
+        if spec.kind == "start":
+            signup_printer.show_list(GM)
         printer.show(clock())
 
 

@@ -41,7 +41,7 @@ def judge(
     state = live.state
     able = sorted(set(games.can_act(state)) | _voters(state))
     end = row.deadline or now
-    active = inactivity.active_players(store, cfg, able, row.opened_at, min(end, now))
+    active = inactivity.active_players(store, cfg, row.name, able, row.opened_at, min(end, now))
     idle = [p for p in able if p not in active]
     inactivity.record_phase(store, cfg, row.name, able, idle, now)
     found = inactivity.steps(store, cfg, idle)
@@ -95,8 +95,9 @@ def act(
                 store, cfg, roster_texts.warn_gm(cfg.name, step.player, step.phases), key, now
             )
         elif step.step == "gm":
-            text = roster_texts.warn_gm(cfg.name, step.player, step.phases)
-            sending.to_gm(store, cfg, text + " Replace or modkill them with an override.", key, now)
+            waiting = signups.waiting_replacements(store, cfg.name) if cfg.signups else []
+            text = roster_texts.inactive_gm(cfg.name, step.player, step.phases, waiting)
+            sending.to_gm(store, cfg, text, key, now)
         elif step.step == "replace":
             _replace(daemon, store, cfg, phase, step.player, key, now)
         elif step.step == "modkill":

@@ -58,6 +58,9 @@ def handle_post(
     answered; anything else (chatter, quotes) is kept and counts for nothing."""
     account = daemon.config.forums[message.forum].username.casefold()
     intent = None if message.author.casefold() == account else read_signup(message.source)
+    if intent is not None:
+        # The thread usually opens before autogm first reads it: those posts open the round.
+        signups.open_round(store, cfg, now)
     if intent is not None and signups.status(store, cfg.name) is not None:
         choices = daemon.ruleset(cfg.name).signup_choices
         text = signups.take(store, cfg, message.author, intent, message.id, now, choices)

@@ -80,6 +80,10 @@ def _begin(
     if store.game(game) is None:
         store.add_game(game, cfg.forum, cfg.topic, cfg.ruleset, seed, now)
     start = {"roster": deal.roster, "options": dict(cfg.rule_options), "deal": deal.to_record()}
+    if cfg.signups is not None:
+        # What each player chose at sign-up (a ruleset's signup_choices), kept with the deal.
+        chosen = signups.roll(store, game).choices
+        start["deal"]["choices"] = {p: c for p, c in chosen.items() if p in deal.roster}
     store.update_game(game, now, seed=seed, state=start, status="setup" if hold else "running")
     for name, role in deal.roster.items():
         store.add_player(game, name, role, now)

@@ -35,16 +35,30 @@ class Step:
 
 
 def active_players(
-    store: Store, cfg: GameConfig, players: Sequence[str], opened: datetime, closed: datetime
+    store: Store,
+    cfg: GameConfig,
+    phase: str,
+    players: Sequence[str],
+    opened: datetime,
+    closed: datetime,
 ) -> set[str]:
-    """Which of ``players`` sent the game anything between ``opened`` and ``closed``."""
+    """Which of ``players`` sent the game anything for ``phase``: an order fed to it (its
+    row says which phase it went to), or a command PM or a topic post from ``opened`` to
+    ``closed``. phpBB dates a message to the minute, so the window opens at the minute."""
     folded = {p.casefold(): p for p in players}
-    rows = store.rows(
+    orders = store.rows(
+        "SELECT player AS author FROM orders WHERE game = ? AND phase = ? AND source != 'gm'",
+        [cfg.name, phase],
+    )
+    start = opened.replace(second=0, microsecond=0)
+    sent = store.rows(
         "SELECT author FROM inbox WHERE sent_at >= ? AND sent_at < ?"
         " AND ((kind = 'pm' AND game = ?) OR (kind = 'post' AND topic = ?))",
-        [iso(opened), iso(closed), cfg.name, cfg.topic],
+        [iso(start), iso(closed), cfg.name, cfg.topic],
     )
-    return {folded[r["author"].casefold()] for r in rows if r["author"].casefold() in folded}
+    return {
+        folded[r["author"].casefold()] for r in orders + sent if r["author"].casefold() in folded
+    }
 
 
 def record_phase(

@@ -159,9 +159,9 @@ def _open_phase(store: Store, game: str, phase: str | None) -> str:
     current = _game(store, game)["phase"]
     name = phase or current
     row = store.phase(game, name) if name else None
-    if row is None and name and current and _later(name, current):
-        # An override written ahead ("extend Day 3 by 12h" before a holiday) waits for its
-        # phase instead of failing for good.
+    if row is None and name and (current is None or _later(name, current)):
+        # An override written ahead ("extend Day 3 by 12h" before a holiday, or during the
+        # sign-ups before any phase) waits for its phase instead of failing for good.
         raise NotYet(f"phase {name} is not open yet")
     if row is None or row.closed_at is not None:
         raise OverrideError(f"phase {name or '(none)'} is not open")

@@ -7,6 +7,7 @@ from datetime import datetime
 
 from daemon.config.dates import DateStyle
 from daemon.play.texts import names_list, quoted, when
+from engine.render.inert import inert
 
 
 def signup_subject(game: str) -> str:
@@ -130,7 +131,7 @@ def deal_held_gm(game: str) -> str:
 
 def prod_pm(game: str, phases: int) -> str:
     return (
-        f"autogm has had nothing from you in {game} for {phases} phase(s): no order and no post "
+        f"autogm has had nothing from you in {game} for {_phases(phases)}: no order and no post "
         "in the topic. If you are still playing, send your orders (or [b]no action[/b]) or post "
         "in the topic."
     )
@@ -138,24 +139,45 @@ def prod_pm(game: str, phases: int) -> str:
 
 def warn_pm(game: str, phases: int, then: str) -> str:
     return (
-        f"[b]Inactivity warning[/b]: nothing from you in {game} for {phases} phases. If the next "
+        f"[b]Inactivity warning[/b]: nothing from you in {game} for {_phases(phases)}. If the next "
         f"phase passes the same way, {then}."
     )
 
 
 def warn_gm(game: str, player: str, phases: int) -> str:
-    return f"{game}: {player} has sent nothing for {phases} phases and has been warned."
+    return f"{game}: {player} has sent nothing for {_phases(phases)} and has been warned."
+
+
+def _phases(count: int) -> str:
+    return "1 phase" if count == 1 else f"{count} phases"
 
 
 def inactivity_line(player: str, step: str, phases: int) -> str:
     """One line of the phase results about a player's inactivity."""
+    idle = f"{_phases(phases)} without an order or post"
     return {
-        "prod": f"{player} was prodded for inactivity ({phases} phase(s) without orders or posts).",
-        "warn": f"{player} was warned for inactivity ({phases} phases without an order or post).",
+        "prod": f"{player} was prodded for inactivity ({idle}).",
+        "warn": f"{player} was warned for inactivity ({idle}).",
         "replace": f"{player} is replaced for inactivity.",
         "modkill": f"{player} is removed from the game for inactivity.",
-        "gm": f"{player} has been inactive for {phases} phases; the GM has been told.",
+        "gm": f"{player} has been inactive for {_phases(phases)}; the GM has been told.",
     }[step]
+
+
+def inactive_gm(game: str, player: str, phases: int, waiting: Sequence[str]) -> str:
+    """The GM's to decide: the player, and the replacements offered in order."""
+    who = inert(player)
+    if waiting:
+        offer = (
+            f"The replacement list, in order: {names_list(waiting)}. Write "
+            f"'replace {who} with {inert(waiting[0])}' or 'modkill {who}'"
+        )
+    else:
+        offer = f"The replacement list is empty. Write 'replace {who} with NAME' or 'modkill {who}'"
+    return (
+        f"{game}: {who} has sent nothing for {_phases(phases)} despite the warning. "
+        f"{offer} as a line of [overrides:{game}]."
+    )
 
 
 def no_replacement_gm(game: str, player: str) -> str:

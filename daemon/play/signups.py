@@ -183,13 +183,15 @@ def overflow(store: Store, game: str, keep: int, now: datetime) -> list[tuple[st
     return [(name, waiting.index(name) + 1) for name in extra]
 
 
+def waiting_replacements(store: Store, game: str) -> list[str]:
+    """The replacement list in the order it was signed up for, less anyone in the game."""
+    playing = {p["name"].casefold() for p in store.players(game)}
+    return [n for n in roll(store, game).replacements if n.casefold() not in playing]
+
+
 def use_replacement(store: Store, game: str, now: datetime) -> str | None:
     """The first replacement on the list, taken off it (they take a slot), or None."""
-    waiting = roll(store, game).replacements
-    playing = {p["name"].casefold() for p in store.players(game)}
-    for name in waiting:
-        if name.casefold() in playing:
-            continue
+    for name in waiting_replacements(store, game):
         store.execute(
             "UPDATE signups SET state = 'used', updated_at = ? WHERE game = ? AND name = ?",
             [iso(now), game, name],

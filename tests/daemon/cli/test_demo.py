@@ -25,9 +25,14 @@ def test_the_demo_plays_a_whole_game_to_its_winner_and_archives_it(tmp_path):
         assert store.game("demo")["status"] == "archived"
         sent = store.rows("SELECT state, count(*) AS n FROM outbox GROUP BY state")
         assert {row["state"] for row in sent} == {"sent"}
-        answered = store.rows("SELECT count(*) AS n FROM outbox WHERE dedupe_key LIKE 'answer:%'")
+        unanswered = store.rows(
+            "SELECT id FROM inbox i WHERE kind = 'pm' AND NOT EXISTS (SELECT 1 FROM outbox o"
+            " WHERE o.dedupe_key = 'answer:' || i.forum || ':' || i.id)"
+        )
         received = store.rows("SELECT count(*) AS n FROM inbox WHERE kind = 'pm'")
-        assert answered[0]["n"] == received[0]["n"] > 0  # every order PM was answered
+        assert received[0]["n"] > 0 and unanswered == []  # every order PM was answered
+        signups = store.rows("SELECT count(*) AS n FROM signups WHERE game = 'demo'")
+        assert signups[0]["n"] == 10  # every sign-up post but the chatter is one row
     # Issue 8: "The demo game ... lands in the archive with every table filled."
     archive = sqlite_utils.Database(tmp_path / "demo" / "state" / "archive.db")
     tables = [t for t in archive.table_names() if "_fts" not in t and not t.startswith("_")]
@@ -39,6 +44,15 @@ def test_the_demo_plays_a_whole_game_to_its_winner_and_archives_it(tmp_path):
     assert text.count("was killed during the night") > 1
     # Prep lasts 2h and the reminder is 3h before: no reminder beside the opening post.
     assert "left in Prep" not in text
+    # Issue 18: "autogm demo starts from a sign-up thread (simulated players join, one leaves,
+    # one signs up as a replacement), deals from a setup with constraints, and one simulated
+    # player goes quiet and is replaced."
+    assert "Sign-ups for demo (8 of 8) — closed: the game has started." in text
+    assert "Jd-" not in text.split("The sign-up list now reads:")[1].split("[")[0]
+    assert "Replacements: Parkur" in text
+    assert "Kleene was prodded for inactivity (1 phase without an order or post)." in text
+    assert "Kleene was warned for inactivity (2 phases without an order or post)." in text
+    assert "Kleene is replaced for inactivity." in text and "Parkur replaces Kleene." in text
 
 
 def test_the_demo_command_runs_again_in_the_same_directory(tmp_path, capsys):

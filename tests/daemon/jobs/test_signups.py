@@ -165,6 +165,37 @@ def test_signups_are_read_answered_listed_and_closed_at_the_size(tmp_path):
     assert any(line.startswith("one of Chianti, Korn") for line in dealt["drawn"])
 
 
+def test_signups_posted_before_autogm_first_reads_the_topic_count(tmp_path):
+    """A sign-up thread usually opens before autogm runs: the posts already there when it
+    first reads the topic are sign-ups like any later one, none lost."""
+    r = Round(tmp_path)
+    _sign_up_six(r)
+    r.poll()
+    lists = r.gm_posts(r.signups)
+    assert len(lists) == 1
+    assert "1. Abs\n2. Miaka\n3. Akonyl\n4. Kleene\n5. Conia\n6. Lynz" in lists[0]
+    assert any("You are signed up for g1" in pm for pm in r.pms("Abs"))
+    assert "start:g1" in r.plan()
+
+
+def test_an_override_for_a_phase_waits_through_the_signups(tmp_path):
+    """An override written before the game starts ("extend Day 1 by 2h") waits for its
+    phase, as one written ahead during the game does; the sign-ups do not consume it."""
+    r = Round(tmp_path, "\n[overrides:g1]\n1 = extend Night 1 by 2h")
+    _sign_up_six(r)
+    r.poll()
+    with r.store() as store:
+        assert store.rows("SELECT * FROM overrides WHERE game = 'g1'") == []
+    r.run_start()
+    r.close("Prep")
+    r.poll()
+    with r.store() as store:
+        (row,) = store.rows("SELECT result FROM overrides WHERE game = 'g1'")
+        night = store.phase("g1", "Night 1")
+    assert row["result"] == "applied"
+    assert night is not None and night.deadline - night.opened_at == timedelta(hours=14)
+
+
 def test_the_deal_is_the_seed_s(tmp_path):
     deals = []
     for run in ("a", "b"):
@@ -181,9 +212,7 @@ def test_closing_time_below_the_minimum_tells_the_gm_and_waits(tmp_path):
     extra = "signups_close = 2026-12-02 18:00\nsignups_min = 5"
     text = CONFIG.replace("signups_size = 6\n", "")
     r = Round(tmp_path, extra)
-    r.path.write_text(
-        text.format(topic=r.topic, signups=r.signups, extra=extra), encoding="utf-8"
-    )
+    r.path.write_text(text.format(topic=r.topic, signups=r.signups, extra=extra), encoding="utf-8")
     r.config = load_config(r.path)
     r.daemon.config = r.config
     r.poll()
@@ -208,9 +237,7 @@ def test_cancel_when_short(tmp_path):
     extra = "signups_close = 2026-12-02 18:00\nsignups_short = cancel"
     r = Round(tmp_path)
     text = CONFIG.replace("signups_size = 6\n", "")
-    r.path.write_text(
-        text.format(topic=r.topic, signups=r.signups, extra=extra), encoding="utf-8"
-    )
+    r.path.write_text(text.format(topic=r.topic, signups=r.signups, extra=extra), encoding="utf-8")
     r.config = load_config(r.path)
     r.daemon.config = r.config
     r.poll()
@@ -306,8 +333,10 @@ def test_modkill_after_the_warning_and_exempt_players(tmp_path):
     posts = "\n".join(r.gm_posts(r.topic))
     with r.store() as store:
         statuses = {p["name"]: p["status"] for p in store.players("g1")}
-        steps = [(e["details"]["player"], e["details"]["step"])
-                 for e in store.events("g1", "inactivity.step")]
+        steps = [
+            (e["details"]["player"], e["details"]["step"])
+            for e in store.events("g1", "inactivity.step")
+        ]
     assert steps == [("Lynz", "prod"), ("Lynz", "warn"), ("Lynz", "modkill")]
     assert statuses["Lynz"] == "modkilled" and statuses["Abs"] == "alive"
     assert "Lynz is removed from the game for inactivity" in posts
@@ -344,3 +373,66 @@ def test_bad_signup_config_names_the_key(tmp_path, change, key, problem):
     with pytest.raises(ConfigError, match=problem) as err:
         load_config(r.path)
     assert f"[game:g1] {key}:" in str(err.value)
+
+
+def test_a_choice_at_signup_is_first_come_first_served(tmp_path):
+    """midnight-2023: "Specify the Open Role you want to play; no duplicate roles",
+    "first-come-first-serve": a ruleset with ``signup_choices`` takes the choice from the
+    sign-up post, and a taken or unknown one is answered naming what is still free."""
+    from engine.rules.base import derive
+
+    r = Round(tmp_path)
+    base = r.daemon.ruleset("g1")
+    r.daemon._rulesets["g1"] = derive(
+        base, base.id, signup_choices=("Doctor", "Detective", "Reporter")
+    )
+    r.poll()
+    r.post("Abs", "/in as Doctor")
+    r.post("Miaka", "in: doctor")  # taken
+    r.post("Akonyl", "/in")  # names none
+    r.post("Kleene", "in (Mayor)")  # not one of them
+    r.post("Conia", "Sign me up as the Reporter")
+    r.poll()
+    assert any("signed up for g1 as Doctor" in pm for pm in r.pms("Abs"))
+    for who in ("Miaka", "Akonyl", "Kleene"):
+        refused = [pm for pm in r.pms(who) if "was not taken" in pm]
+        assert refused and "Still free: Detective" in refused[0], who
+    assert "1. Abs (Doctor)\n2. Conia (Reporter)" in r.gm_posts(r.signups)[-1]
+
+
+def test_the_archive_shows_the_deal_and_the_replacement(tmp_path):
+    import sqlite3
+
+    r = _playing(tmp_path, "replace")
+    for phase in ("Night 1", "Day 1", "Night 2"):
+        _everyone_but(r, "Lynz", phase)
+        r.close(phase)
+    with r.path.open("a") as ini:
+        ini.write("\n[overrides:g1]\n1 = end the GM stops here\n")
+    r.poll()
+    r.daemon.archive("g1", r.clock())
+    db = sqlite3.connect(r.config.autogm.state_dir / "archive.db")
+    (deal,) = db.execute("SELECT deal FROM games WHERE name = 'g1'").fetchone()
+    assert '"setup": "six"' in deal and "one of Chianti, Korn" in deal
+    replaced = db.execute("SELECT name, replaced_by FROM players WHERE replaced_by IS NOT NULL")
+    assert replaced.fetchall() == [("Lynz", "Sub1")]
+    from daemon.archive.schema import open_archive
+    from daemon.archive.views import summary_text
+
+    shown = summary_text(open_archive(r.config.autogm.state_dir / "archive.db"), "g1")
+    assert "dealt from setup six\n    one of Chianti, Korn: " in shown
+    assert "Sub1 (replacing Lynz)" in shown
+
+
+def test_the_gm_is_offered_the_replacements_in_order(tmp_path):
+    """Issue 18: "Replacements can sign up as 'replacement'/'sub' and are offered to the GM in
+    order": with inactivity = gm, the GM's notice names them, first first."""
+    r = _playing(tmp_path, "gm")
+    for phase in ("Night 1", "Day 1", "Night 2"):
+        _everyone_but(r, "Lynz", phase)
+        r.close(phase)
+    told = [pm for pm in r.pms("RealGM") if "despite the warning" in pm]
+    assert len(told) == 1
+    assert "The replacement list, in order: Sub1, pofa." in told[0]
+    assert "replace Lynz with Sub1" in told[0]
+    assert r.roster().get("Lynz")  # autogm replaced nobody itself
