@@ -95,6 +95,7 @@ def read(reader: Reader, fragment: str) -> Order | str | None:
     rest = _pronoun_named(reader, rest, whole[: max(0, len(whole) - len(text))])
     if ability in _QUERY_ABILITIES:
         rest = _QUERY_LEAD.sub("", rest, count=1)
+    reader.ability = ability
     reader_of = READERS.get(ability)
     if reader_of is None:
         return reader.targeted(ability, rest, fragment)

@@ -17,7 +17,7 @@ from engine.orders.grammar import USE
 _WILL = re.compile(r"(?:^|(?<=[.!?;]))\s*(?:my\s+)?will\s*[:\-]\s*", re.IGNORECASE | re.MULTILINE)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
 _JOINER = re.compile(
-    r"\s*[,;]\s*|\s+(?:and|then|also|&|\+|plus)\s+"
+    r"\s*[,;]\s*(?:(?:and|then|&|\+|plus)\s+)?|\s+(?:and|then|also|&|\+|plus)\s+"
     r"|\s+(?:with|using)\s+(?=(?:my\s+|the\s+)?(?:voice\s+of|vo[ar]\b))",
     re.IGNORECASE,
 )

@@ -80,6 +80,13 @@ def _action(
     the actions in ``no_object``) of a query, and the text after them."""
     subject, tail = reader.name(part)
     verb = grammar.match_word(grammar.QUERY_PATTERNS, tail.lstrip())
+    if verb is None and (mark := grammar.POSSESSIVE.match(tail)):
+        # "Investigate Abs's role": the name is read, and what is asked is no action.
+        asked = tail[mark.end() :].split(maxsplit=1)[0] if tail[mark.end() :].strip() else ""
+        raise Refusal(
+            f"an investigation asks whether {subject} did an action, not about "
+            f"{subject}'s {asked}: write it as {example}"
+        )
     if verb is None:
         raise Refusal(f"'{part}' is not an action to investigate: write it as {example}")
     keyword, used = verb
@@ -138,7 +145,7 @@ def read_observe(reader: Reader, rest: str, fragment: str) -> Order:
     kind = _OBSERVE_KIND.search(fragment)
     rest = _OBSERVE_KIND.sub("", rest, count=1).lstrip(" :-")
     target, rest = reader.name(rest)
-    rest = _OBSERVE_KIND.sub("", re.sub(r"^'s\b", "", rest), count=1)
+    rest = _OBSERVE_KIND.sub("", rest, count=1)
     reader.end(rest.strip(" ()"), fragment)
     choice = kind.group(0).lower() if kind else None
     return Order(reader.author, "observe", (target,), choice=choice, text=fragment)
