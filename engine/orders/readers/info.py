@@ -47,7 +47,7 @@ def read_investigate(reader: Reader, rest: str, fragment: str) -> Order:
 def _tonight_query(reader: Reader, part: str, fragment: str) -> tuple[Query, Phase | None]:
     """One query of an Investigate, and the phase it names (an Investigate sees tonight)."""
     subject, keyword, obj, tail = _action(
-        reader, part, "'Jd- heals Parkur' or 'Conia disguised as Ran'", no_object=frozenset()
+        reader, part, "'{a} heals {b}' or '{a} disguised as Ran'", no_object=frozenset()
     )
     when, tail = reader.phase(tail)
     reader.end(tail, fragment)
@@ -61,7 +61,7 @@ def queries(reader: Reader, rest: str, fragment: str) -> tuple[Query, ...]:
         subject, keyword, obj, tail = _action(
             reader,
             part,
-            "'Jd- heals Parkur on Night 1' or 'Conia disguised as Ran during Prep'",
+            "'{a} heals {b} on Night 1' or '{a} disguised as Ran during Prep'",
             no_object=_NO_OBJECT,
         )
         when, tail = reader.phase(tail)
@@ -77,8 +77,13 @@ def _action(
     reader: Reader, part: str, example: str, *, no_object: frozenset[str]
 ) -> tuple[str, str, str, str]:
     """The subject, the action and its object (a player, a role for a disguise, nothing for
-    the actions in ``no_object``) of a query, and the text after them."""
+    the actions in ``no_object``) of a query, and the text after them. ``example`` is the
+    refusal's model of a query, with {a} for the subject and {b} for another player."""
     subject, tail = reader.name(part)
+    # The example is written with this game's names, the one asked about first, so it can be
+    # copied and completed.
+    others = [n for n in reader.words.players.names if n not in (subject, reader.author)]
+    example = example.format(a=subject, b=others[0] if others else reader.author)
     verb = grammar.match_word(grammar.QUERY_PATTERNS, tail.lstrip())
     if verb is None and (mark := grammar.POSSESSIVE.match(tail)):
         # "Investigate Abs's role": the name is read, and what is asked is no action.
