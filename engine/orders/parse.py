@@ -15,10 +15,11 @@ from dataclasses import replace
 from engine.abilities import abilities_for
 from engine.orders import grammar
 from engine.orders.bbcode import clean_message
-from engine.orders.dispatch import read
+from engine.orders.dispatch import is_statement, read
 from engine.orders.fragments import fragments, may_be_order, split_will
 from engine.orders.model import Order, ParsedPM, Rejection, ability_title
 from engine.orders.reader import Reader, Refusal, vocabulary
+from engine.orders.readers.harm import NO_ORDER
 from engine.render.inert import shorten
 from engine.rules.base import Slot
 from engine.state import ABROAD, IN_FLIGHT, GameState
@@ -77,6 +78,8 @@ def parse_pm(state: GameState, author: str, source: str) -> ParsedPM:
             refused = _take(reader, order, fragment, accepted)
             if refused is not None:
                 rejected.append(refused)
+    if accepted or unvote or no_action:
+        rejected = _context_kept_apart(reader, rejected)
     if will_refused is not None:
         rejected.append(will_refused)
     if hidden:
@@ -94,6 +97,19 @@ def parse_pm(state: GameState, author: str, source: str) -> ParsedPM:
         tuple(accepted),
         no_action=no_action,
     )
+
+
+def _context_kept_apart(reader: Reader, rejected: list[Rejection]) -> list[Rejection]:
+    """Beside orders that were understood, a statement about the game is the reasoning around
+    them ("Abs has been acting weird all day. Interrogate Abs"), noted rather than refused. Alone
+    it is still refused: the player may think it an order."""
+    kept = []
+    for rejection in rejected:
+        if rejection.reason.startswith(NO_ORDER) and is_statement(rejection.text):
+            reader.notes.append(f"took '{rejection.text}' as a remark, not an order")
+        else:
+            kept.append(rejection)
+    return kept
 
 
 def _hidden_characters(source: str) -> int:

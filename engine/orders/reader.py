@@ -24,7 +24,7 @@ from engine.validate import find_slot, held_slots
 
 _TRAILING = re.compile(
     r"(?:(?:^|[\s,]+)(?:instead|now|again|please|pls|plz|thanks|ty|for\s+me|from\s+me|today|this\s+time"
-    r"|(?:and\s+)?thank\s+you|and\s+thanks|and))+"
+    r"|(?:and\s+)?thank\s+you|and\s+thanks|and|too|as\s+well))+"
     r"[\s.!?]*$",
     re.IGNORECASE,
 )
