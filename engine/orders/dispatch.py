@@ -29,7 +29,9 @@ _I = re.compile(
 # What players write between an investigation and its queries: "Investigate 2: ...",
 # "Investigate the following: ...", "Investigate whether/if Abs kills Kleene".
 _QUERY_LEAD = re.compile(
-    r"^(?:\d{1,2}\b\s*:?|the\s+following\b\s*:?|whether\b|if\b|that\b)\s*", re.IGNORECASE
+    r"^(?:\d{1,2}\b\s*(?:things|actions|queries|questions)?\s*:?|the\s+following\b\s*:?"
+    r"|(?:whether|if|that)\b(?:\s+(?:did|does|has)\b)?|(?:did|does|has)\b)\s*",
+    re.IGNORECASE,
 )
 _QUERY_ABILITIES = frozenset({"investigate", "special_investigate", "follow_up"})
 _PUNCT_TAIL = re.compile(r"[\s.!?;,]+$")
@@ -41,6 +43,8 @@ _LEAD = re.compile(
     r"\s*(?:\d+\s*)?[:\-])\s*)+",
     re.IGNORECASE,
 )
+# A label between the order word and its target: "Heal target: Lynz".
+_TARGET_LABEL = re.compile(r"^(?:target|player|person)\s*(?:is\b|:|-|=)\s*", re.IGNORECASE)
 # Arrows and colons between an order word and its target: "Heal -> Kleene", "Heal: Kleene".
 _ARROW = re.compile(r"\s*(?:-+>|=+>|→|⇒|➡)\s*")
 # Names in quotation marks: "Heal "Kleene"" is Heal Kleene.
@@ -102,7 +106,7 @@ def read(reader: Reader, fragment: str) -> Order | str | None:
             return None
         return harm.leader_order(reader, text, fragment)
     ability, used = keyword
-    rest = text[used:].lstrip(" :")
+    rest = _TARGET_LABEL.sub("", text[used:].lstrip(" :"), count=1)
     rest = _pronoun_named(reader, rest, whole[: max(0, len(whole) - len(text))])
     if ability in _QUERY_ABILITIES:
         rest = _QUERY_LEAD.sub("", rest, count=1)

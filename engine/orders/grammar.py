@@ -193,7 +193,7 @@ QUERY_VERBS: tuple[tuple[str, str], ...] = (
 # The crime an arrest names: "Arrest Akonyl for Killing Conia on Night 1".
 CRIME_WORDS: tuple[tuple[str, str], ...] = (
     (r"(?:the\s+)?(?:murder|killing|death)\s+of|kill(?:ing|ed)?|murder(?:ing|ed)?|attack(?:ing|ed)?"
-     r"|death"
+     r"|death|the\s+(?:kill|attack|murder)\s+(?:on|of)"
      r"|snip(?:e|ed|ing)|poison(?:ing|ed)?|aptx(?:ing|ed)?", "kill"),
     (r"slander(?:ing|ed)?", "slander"),
     (r"steal(?:ing)?(?:\s+from)?|stole(?:\s+from)?|theft\s+from", "steal"),
@@ -223,7 +223,7 @@ PHASE = re.compile(
     r"(?P<phase>prep(?:aration)?(?:\s+phase)?"
     r"|(?P<ordinal>" + "|".join(ORDINALS) + r"|\d{1,2}(?:st|nd|rd|th))\s+(?P<okind>night|day)"
     r"|(?:night|day|n|d)\s*(?:\d+|[a-z]+)"
-    r"|tonight|today|(?:last|previous)\s+night|yesterday|previous\s+day)\b"
+    r"|tonight|tonite|2nite|today|(?:last|previous)\s+night|yesterday|previous\s+day)\b"
     r"(?(open)\s*\))",
     re.IGNORECASE,
 )

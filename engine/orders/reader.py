@@ -210,7 +210,7 @@ class Reader:
             number = ORDINALS.get(ordinal) or int(ordinal[:-2])
             kind = found["okind"].lower()
             return (Phase.night if kind == "night" else Phase.day)(number), text[found.end() :]
-        if word in {"tonight", "today"}:
+        if word in {"tonight", "tonite", "2nite", "today"}:
             return current, text[found.end() :]
         if word in {"last night", "previous night", "yesterday", "previous day"}:
             back = 2 if word.endswith("night") == current.is_night else 1

@@ -14,6 +14,7 @@ _QUERY_SPLIT = re.compile(r"\s*(?:[,;]|\band\b|\balso\b)\s*", re.IGNORECASE)
 # Queries whose action may name no one: "Hakuba travels during Prep".
 _NO_OBJECT = frozenset({"travel", "choose_costumes", "abduct"})
 _OBSERVE_KIND = re.compile(r"\b(?:age|gender)\b", re.IGNORECASE)
+_OBSERVE_OF = re.compile(r"^\s*(?:the|his|her|their)\s+(?:age|gender)\s+of\b", re.IGNORECASE)
 _ANALYZE_FILLER = re.compile(
     r"\s*(?:my\s+)?(?:interrogation|result)?s?\s*(?:from|of|on|during)?\s*", re.IGNORECASE
 )
@@ -21,7 +22,7 @@ _IDENTIFY_NEEDS_ROLE = "an identification names the role: 'Identify Akonyl as So
 _IN_GAME = re.compile(r"\s*(?:is\s+)?in\s+(?:the\s+)?game\b", re.IGNORECASE)
 # "Detect: is Shinichi in the game?", "Detect whether there is a Shinichi".
 _DETECT_ASK = re.compile(
-    r"\s*(?:(?:is|if|whether)\s+)?(?:there\s+is\s+)?(?:an?\s+)?(?=\S)", re.IGNORECASE
+    r"\s*(?:(?:is|if|whether)\s+)?(?:there\s+is\s+|there\s+)?(?:an?\s+)?(?=\S)", re.IGNORECASE
 )
 
 
@@ -84,6 +85,7 @@ def _action(
     # copied and completed.
     others = [n for n in reader.words.players.names if n not in (subject, reader.author)]
     example = example.format(a=subject, b=others[0] if others else reader.author)
+    tail = _AUXILIARY.sub("", tail, count=1)  # "Abs is attacking Lynz", "Abs will kill Lynz"
     verb = grammar.match_word(grammar.QUERY_PATTERNS, tail.lstrip())
     if verb is None and (mark := grammar.POSSESSIVE.match(tail)):
         # "Investigate Abs's role": the name is read, and what is asked is no action.
@@ -115,6 +117,10 @@ def _action(
     return subject, keyword, obj, tail
 
 
+_AUXILIARY = re.compile(
+    r"^\s*(?:is|was|will|would|did|does|has|had)\s+(?:be\s+|been\s+)?(?=\w+ing\b|\w+ed\b|kill|heal)",
+    re.IGNORECASE,
+)
 _FOR = re.compile(r"\s*for\s+", re.IGNORECASE)
 
 
@@ -148,6 +154,7 @@ def read_follow_up(reader: Reader, rest: str, fragment: str) -> Order:
 def read_observe(reader: Reader, rest: str, fragment: str) -> Order:
     """ "Observe age X", "Gender-observe X", "Observe X's gender"."""
     kind = _OBSERVE_KIND.search(fragment)
+    rest = _OBSERVE_OF.sub("", rest, count=1)  # "observe the gender of Abs"
     rest = _OBSERVE_KIND.sub("", rest, count=1).lstrip(" :-")
     target, rest = reader.name(rest)
     rest = _OBSERVE_KIND.sub("", rest, count=1)
