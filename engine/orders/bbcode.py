@@ -68,6 +68,8 @@ _INLINE = frozenset(
 )
 # [vote]X[/vote] in a PM still says "vote X".
 _VOTE = frozenset({"vote", "unvote"})
+# SC2Mafia's tokens: "(vote)Abs(/vote)" is [vote]Abs[/vote].
+_PAREN_VOTE = re.compile(r"\((/?)(vote|unvote)\)", re.IGNORECASE)
 _KNOWN = _DROP | _BLOCK | _INLINE | _VOTE | {"code"}
 
 _ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#x[0-9a-f]{1,6}|[a-z][a-z0-9]{1,31});", re.IGNORECASE)
@@ -158,6 +160,8 @@ def strip_quoted(source: str) -> str:
 
 def _prepare(source: str) -> str:
     text = source.replace("\r\n", "\n").replace("\r", "\n")
+    if "(" in text:
+        text = _PAREN_VOTE.sub(r"[\1\2]", text)
     if "&" in text:
         text = _ENTITY.sub(lambda m: html.unescape(m.group()), text)
     if "<" in text:

@@ -29,7 +29,9 @@ _I = re.compile(
 # What players write between an investigation and its queries: "Investigate 2: ...",
 # "Investigate the following: ...", "Investigate whether/if Abs kills Kleene".
 _QUERY_LEAD = re.compile(
-    r"^(?:\d{1,2}\b\s*:?|the\s+following\b\s*:?|whether\b|if\b|that\b)\s*", re.IGNORECASE
+    r"^(?:\d{1,2}\b\s*(?:things|actions|queries|questions)?\s*:?|the\s+following\b\s*:?"
+    r"|(?:whether|if|that)\b(?:\s+(?:did|does|has)\b)?|(?:did|does|has)\b)\s*",
+    re.IGNORECASE,
 )
 _QUERY_ABILITIES = frozenset({"investigate", "special_investigate", "follow_up"})
 _PUNCT_TAIL = re.compile(r"[\s.!?;,]+$")
@@ -41,6 +43,8 @@ _LEAD = re.compile(
     r"\s*(?:\d+\s*)?[:\-])\s*)+",
     re.IGNORECASE,
 )
+# A label between the order word and its target: "Heal target: Lynz".
+_TARGET_LABEL = re.compile(r"^(?:target|player|person)\s*(?:is\b|:|-|=)\s*", re.IGNORECASE)
 # Arrows and colons between an order word and its target: "Heal -> Kleene", "Heal: Kleene".
 _ARROW = re.compile(r"\s*(?:-+>|=+>|→|⇒|➡)\s*")
 # Names in quotation marks: "Heal "Kleene"" is Heal Kleene.
@@ -60,9 +64,20 @@ _SOCIAL = re.compile(
     r"|let\s+me\s+know|sent\s+from|format|unclear|wish|fun|enjoy|gl|hf)\b",
     re.IGNORECASE,
 )
+# The verbs of a statement about the game: "Abs has been acting weird", "Kleene seems town".
+_STATEMENT = re.compile(
+    r"\b(?:is|are|was|were|has|have|had|been|seems?|seemed|looks?|looked|acted|acting|lied"
+    r"|lies|lying|claims?|claimed|said|says|thinks?|thought|believe|feel|suspect|knows?|knew"
+    r"|did|does|(?:is|was|does|did|has|are)n['’]t|can['’]t|won['’]t)\b",
+    re.IGNORECASE,
+)
 _WORD = re.compile(r"(?<![\w'’])[a-z]", re.IGNORECASE)
 _PRONOUN = re.compile(r"\b(?:him|her|them)\b", re.IGNORECASE)
 _LIST_MARK = re.compile(r"^(?:\d{1,2}[.)]?|[-*•·#]+)$")
+# Where a clause starts inside a sentence, and the first-person words that open the player's
+# own order written as a possession or a choice there.
+_CLAUSE = re.compile(r"(?:[,;:]|\b(?:and|so|but|then|ok(?:ay)?)\b)\s*", re.IGNORECASE)
+_OWN = re.compile(r"(?:my|i['’]?m\s+going|i\s+am\s+going)\s", re.IGNORECASE)
 _FIRST_WORD = re.compile(r"[a-z][a-z-]*", re.IGNORECASE)
 
 
@@ -91,10 +106,11 @@ def read(reader: Reader, fragment: str) -> Order | str | None:
             return None
         return harm.leader_order(reader, text, fragment)
     ability, used = keyword
-    rest = text[used:].lstrip(" :")
+    rest = _TARGET_LABEL.sub("", text[used:].lstrip(" :"), count=1)
     rest = _pronoun_named(reader, rest, whole[: max(0, len(whole) - len(text))])
     if ability in _QUERY_ABILITIES:
         rest = _QUERY_LEAD.sub("", rest, count=1)
+    reader.ability = ability
     reader_of = READERS.get(ability)
     if reader_of is None:
         return reader.targeted(ability, rest, fragment)
@@ -109,12 +125,27 @@ def _is_remark(reader: Reader, text: str) -> bool:
         return False
     if not named and not _SOCIAL.search(text):
         return False  # not talk we know: refused with the examples of orders
+    return not _any_order_word(text)
+
+
+def _any_order_word(text: str) -> bool:
+    """Whether an order word, an action's verb or a typo of one stands anywhere in ``text``."""
     for word in _WORD.finditer(text):
-        if grammar.match_word(grammar.ORDER_PATTERNS, text[word.start() :]):
-            return False
-        if _respelled(text[word.start() :]) is not None:
-            return False
-    return True
+        at = text[word.start() :]
+        if grammar.match_word(grammar.ORDER_PATTERNS, at) or grammar.match_word(
+            grammar.QUERY_PATTERNS, at
+        ):
+            return True
+        if _respelled(at) is not None:
+            return True
+    return False
+
+
+def is_statement(fragment: str) -> bool:
+    """Whether a fragment that is no order is a statement about the game ("Abs has been acting
+    weird all day"): a verb of telling or being, and no order word or action anywhere in it,
+    so no order of the author's or anyone's can hide in it."""
+    return bool(_STATEMENT.search(fragment)) and not _any_order_word(fragment)
 
 
 def _pronoun_named(reader: Reader, rest: str, context: str) -> str:
@@ -163,6 +194,14 @@ def _later_order(text: str) -> tuple[tuple[str, int], str] | None:
         keyword, rest = _order_word(rest)
         if keyword is not None:
             return keyword, rest
+    for clause in _CLAUSE.finditer(text):
+        # "..., and I'm going with Kleene for the kill", "..., so my heal goes to Kleene": the
+        # player's own order written as a possession or a choice, after the reasoning.
+        rest = text[clause.end() :]
+        if _OWN.match(rest) and (rewritten := _rewritten(rest)) != rest:
+            keyword, rest = _order_word(rewritten)
+            if keyword is not None:
+                return keyword, rest
     return None
 
 

@@ -36,6 +36,21 @@ _LETTERS = str.maketrans(
     {"ø": "o", "ł": "l", "đ": "d", "ð": "d", "þ": "th", "æ": "ae", "œ": "oe", "ħ": "h"}
 )
 
+# Punctuation typed in more than one way (phones and word processors turn ' into ’ and - into
+# –): inside a name, either is the name's own.
+APOSTROPHES = "'’‘`´ʼ"
+DASHES = "-‐‑‒–—−"
+SAME_PUNCTUATION = str.maketrans({ch: group[0] for group in (APOSTROPHES, DASHES) for ch in group})
+
+
+def punctuation_variants(ch: str) -> str:
+    """Every way of typing the punctuation ``ch`` (``ch`` itself when it has no other)."""
+    for group in (APOSTROPHES, DASHES):
+        if ch in group:
+            return group
+    return ch
+
+
 _ASCII_DROP = str.maketrans("", "", "".join(chr(i) for i in range(128) if not chr(i).isalnum()))
 
 # A run of letters/digits, combining marks included so a decomposed "u" + diaeresis stays one run.

@@ -17,7 +17,7 @@ from engine.orders.grammar import USE
 _WILL = re.compile(r"(?:^|(?<=[.!?;]))\s*(?:my\s+)?will\s*[:\-]\s*", re.IGNORECASE | re.MULTILINE)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
 _JOINER = re.compile(
-    r"\s*[,;]\s*|\s+(?:and|then|also|&|\+|plus)\s+"
+    r"\s*[,;]\s*(?:(?:and|then|&|\+|plus)\s+)?|\s+(?:and|then|also|&|\+|plus)\s+"
     r"|\s+(?:with|using)\s+(?=(?:my\s+|the\s+)?(?:voice\s+of|vo[ar]\b))",
     re.IGNORECASE,
 )
@@ -32,7 +32,7 @@ CHATTER = re.compile(
     re.IGNORECASE,
 )
 # "Investigate:" alone on a line, its items on the lines after it.
-_LIST_HEAD = re.compile(r"^\s*(?P<head>[A-Za-z][\w\s-]*?)\s*(?P<colon>:)?\s*$")
+_LIST_HEAD = re.compile(r"^\s*(?P<head>[A-Za-z][\w\s'’-]*?)\s*(?P<colon>:)?\s*$")
 _BULLET = re.compile(r"^\s*(?:[-*•>]|\d{1,2}[.)])\s+")
 # A list head without a colon ("Disguise" alone on a line, the names on the lines after it).
 _LIST_ABILITIES = frozenset(
@@ -112,13 +112,20 @@ def _order_follows(line: str, at: int) -> bool:
     return bool(after and grammar.match_word(grammar.ORDER_PATTERNS, after))
 
 
+def _own(head: str) -> str:
+    """A list's head without the first-person words before its order word ("I'll investigate
+    3 things:")."""
+    opener = grammar.ORDER_OPENER.match(head)
+    return head[opener.end() :] if opener else head
+
+
 def _join_lists(lines: list[str]) -> list[str]:
     """ "Investigate:" followed by one query a line reads as one order with a list."""
     joined: list[list[str]] = []  # each line as its parts, joined once at the end
     head: str | None = None
     for line in lines:
         found = _LIST_HEAD.match(line)
-        word = grammar.match_word(grammar.ORDER_PATTERNS, found["head"]) if found else None
+        word = grammar.match_word(grammar.ORDER_PATTERNS, _own(found["head"])) if found else None
         if (
             word
             and not found["colon"]

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from engine.orders.folding import APOSTROPHES
+
 # An order starts with one of these (after filler such as "I want to" is removed).
 ORDER_WORDS: tuple[tuple[str, str], ...] = (
     (r"arrest", "arrest"),
@@ -190,7 +192,8 @@ QUERY_VERBS: tuple[tuple[str, str], ...] = (
 
 # The crime an arrest names: "Arrest Akonyl for Killing Conia on Night 1".
 CRIME_WORDS: tuple[tuple[str, str], ...] = (
-    (r"(?:the\s+)?(?:murder|killing)\s+of|kill(?:ing|ed)?|murder(?:ing|ed)?|attack(?:ing|ed)?"
+    (r"(?:the\s+)?(?:murder|killing|death)\s+of|kill(?:ing|ed)?|murder(?:ing|ed)?|attack(?:ing|ed)?"
+     r"|death|the\s+(?:kill|attack|murder)\s+(?:on|of)"
      r"|snip(?:e|ed|ing)|poison(?:ing|ed)?|aptx(?:ing|ed)?", "kill"),
     (r"slander(?:ing|ed)?", "slander"),
     (r"steal(?:ing)?(?:\s+from)?|stole(?:\s+from)?|theft\s+from", "steal"),
@@ -220,10 +223,40 @@ PHASE = re.compile(
     r"(?P<phase>prep(?:aration)?(?:\s+phase)?"
     r"|(?P<ordinal>" + "|".join(ORDINALS) + r"|\d{1,2}(?:st|nd|rd|th))\s+(?P<okind>night|day)"
     r"|(?:night|day|n|d)\s*(?:\d+|[a-z]+)"
-    r"|tonight|today|(?:last|previous)\s+night|yesterday|previous\s+day)\b"
+    r"|tonight|tonite|2nite|today|(?:last|previous)\s+night|yesterday|previous\s+day)\b"
     r"(?(open)\s*\))",
     re.IGNORECASE,
 )
+# The possessive after a player's name: "Abs's", "Abs'", "Kleene’s" (phones type the
+# typographic apostrophe), or a closing single quote ("Heal 'Kleene'").
+POSSESSIVE = re.compile(rf"[{APOSTROPHES}](?:s\b)?", re.IGNORECASE)
+# The noun after a possessive that stands for what the order acts on, so that "protect
+# Kleene's life" is "Protect Kleene". Per ability: "Investigate Abs's role" asks what no
+# Investigate answers, and is refused rather than read as "Investigate Abs".
+_LIFE = r"life|safety|wounds?|injur(?:y|ies)"
+_POSSESSED_WORDS: dict[str, str] = {
+    "protect": _LIFE,
+    "heal": _LIFE,
+    "first_aid": _LIFE,
+    "bone_breaking": _LIFE,
+    "lovey_dovey": _LIFE,
+    "watch": _LIFE,
+    "charm": _LIFE,
+    "vote": r"lynch(?:ing)?|execution|hanging|elimination",
+    "interrogate": r"alignment|allegiance|affiliation|side|team|faction",
+    "cross_examine": r"crimes?|actions?|past",
+    "stake_out": r"house|home|place",
+    "house_search": r"house|home|place",
+    "erase": r"body|corpse|remains",
+    "steal": r"items?|stuff|things|belongings|possessions|inventory",
+    "follow": r"trail|scent|tracks",
+    "spy": r"role|identity",
+    "observe": r"age|gender|sex",
+}
+POSSESSED = {
+    ability: re.compile(rf"\s*(?:{words})\b", re.IGNORECASE)
+    for ability, words in _POSSESSED_WORDS.items()
+}
 # Between the players or roles of a list: "A, B and C", "A or else B".
 LIST_SEP = re.compile(r"\s*(?:,|&|\+|\band\b|\bor(?:\s+else)?\b|\bthen\b)\s*", re.IGNORECASE)
 # "Disguise as one of: A, B, C", "Friendship list: A, B", "Spy on these players: A, B, C".

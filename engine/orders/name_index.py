@@ -12,7 +12,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
-from engine.orders.folding import WORD_RUN, deletions, fold, fold_run, fuzzy_limit, loose_form
+from engine.orders.folding import (
+    WORD_RUN,
+    deletions,
+    fold,
+    fold_run,
+    fuzzy_limit,
+    loose_form,
+    punctuation_variants,
+)
 
 # No fuzzy matching for keys shorter than this (see the rulings in engine.orders.names).
 MIN_FUZZY = 3
@@ -134,5 +142,12 @@ def symbol_entries(entries: Iterable[Entry]) -> list[Entry]:
 
 
 def name_punctuation(entries: Iterable[Entry]) -> frozenset[str]:
-    """Punctuation that occurs inside names: anything else ends a name while scanning."""
-    return frozenset(ch for e in entries for ch in e.written if not (ch.isalnum() or ch.isspace()))
+    """Punctuation that occurs inside names, typed either way: anything else ends a name while
+    scanning."""
+    return frozenset(
+        variant
+        for e in entries
+        for ch in e.written
+        if not (ch.isalnum() or ch.isspace())
+        for variant in punctuation_variants(ch)
+    )

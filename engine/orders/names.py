@@ -37,7 +37,15 @@ import bisect
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 
-from engine.orders.folding import bag_gap, deletions, distance, fold, fuzzy_limit, loose_form
+from engine.orders.folding import (
+    SAME_PUNCTUATION,
+    bag_gap,
+    deletions,
+    distance,
+    fold,
+    fuzzy_limit,
+    loose_form,
+)
 from engine.orders.name_index import (
     MIN_FUZZY,
     chunks_by_name,
@@ -312,7 +320,8 @@ class NameMatcher:
     def _consume(self, found: NameMatch, text: str, start: int, end: int) -> tuple[NameMatch, int]:
         """Extend the match over the name's own trailing punctuation ("Jd-" keeps its "-")."""
         for tail in self._tails.get(found.name or "", ()):
-            if text[end : end + len(tail)].casefold() == tail.casefold():
+            written = text[end : end + len(tail)].translate(SAME_PUNCTUATION)
+            if written.casefold() == tail.translate(SAME_PUNCTUATION).casefold():
                 end += len(tail)
                 return NameMatch(
                     found.kind, text[start:end], found.name, found.candidates, found.distance

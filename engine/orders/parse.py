@@ -9,16 +9,18 @@ that reads as no order, is refused with the reason and the fix.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import replace
 
 from engine.abilities import abilities_for
 from engine.orders import grammar
 from engine.orders.bbcode import clean_message
-from engine.orders.dispatch import read
+from engine.orders.dispatch import is_statement, read
 from engine.orders.fragments import fragments, may_be_order, split_will
 from engine.orders.model import Order, ParsedPM, Rejection, ability_title
 from engine.orders.reader import Reader, Refusal, vocabulary
+from engine.orders.readers.harm import NO_ORDER
 from engine.render.inert import shorten
 from engine.rules.base import Slot
 from engine.state import ABROAD, IN_FLIGHT, GameState
@@ -35,6 +37,12 @@ VEST_ABILITIES = frozenset({"plant_vest", "defuse"})
 # says so. Reading is linear in the length, so this bounds what one message can cost a poll.
 MAX_PM_CHARS = 20_000
 WILL_OPTION = "will_max_length"
+# A clause that makes the order after it conditional: "If she's not available, heal Parkur".
+_CONDITION = re.compile(r"(?:if|unless|in\s+case|incase)\b", re.IGNORECASE)
+CONDITIONAL = (
+    "an order on a condition is not taken (the GM cannot know whether it holds): send the "
+    "one order you want; a later PM replaces it"
+)
 
 
 def parse_pm(state: GameState, author: str, source: str) -> ParsedPM:
@@ -55,9 +63,17 @@ def parse_pm(state: GameState, author: str, source: str) -> ParsedPM:
     accepted: dict[SlotKey, Order] = {}
     rejected: list[Rejection] = []
     unvote = no_action = False
+    condition: str | None = None  # "If she's not available," before the order it conditions
     for fragment in fragments(text, reader.words.players.names):
         if fragment.strip(" .,!-~").casefold() == author.casefold():
             continue  # the player signing with their own name ("best regards,\nAbs")
+        if condition is not None:
+            rejected.append(Rejection(f"{condition}, {fragment}", CONDITIONAL))
+            condition = None
+            continue
+        if _CONDITION.match(fragment) and reader.words.filler.clean(fragment):
+            condition = fragment
+            continue
         try:
             order = read(reader, fragment)
         except Refusal as refusal:
@@ -77,6 +93,10 @@ def parse_pm(state: GameState, author: str, source: str) -> ParsedPM:
             refused = _take(reader, order, fragment, accepted)
             if refused is not None:
                 rejected.append(refused)
+    if condition is not None:
+        rejected.append(Rejection(condition, CONDITIONAL))
+    if accepted or unvote or no_action:
+        rejected = _context_kept_apart(reader, rejected)
     if will_refused is not None:
         rejected.append(will_refused)
     if hidden:
@@ -94,6 +114,19 @@ def parse_pm(state: GameState, author: str, source: str) -> ParsedPM:
         tuple(accepted),
         no_action=no_action,
     )
+
+
+def _context_kept_apart(reader: Reader, rejected: list[Rejection]) -> list[Rejection]:
+    """Beside orders that were understood, a statement about the game is the reasoning around
+    them ("Abs has been acting weird all day. Interrogate Abs"), noted rather than refused. Alone
+    it is still refused: the player may think it an order."""
+    kept = []
+    for rejection in rejected:
+        if rejection.reason.startswith(NO_ORDER) and is_statement(rejection.text):
+            reader.notes.append(f"took '{rejection.text}' as a remark, not an order")
+        else:
+            kept.append(rejection)
+    return kept
 
 
 def _hidden_characters(source: str) -> int:

@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from engine.orders.bbcode import Filler
 from engine.orders.fragments import REMARK
-from engine.orders.grammar import AS, LIST_SEP, LIST_WORDS, ORDINALS, PHASE
+from engine.orders.grammar import AS, LIST_SEP, LIST_WORDS, ORDINALS, PHASE, POSSESSED, POSSESSIVE
 from engine.orders.model import Order
 from engine.orders.names import MatchKind, NameMatcher
 from engine.phases import Phase
@@ -24,8 +24,13 @@ from engine.validate import find_slot, held_slots
 
 _TRAILING = re.compile(
     r"(?:(?:^|[\s,]+)(?:instead|now|again|please|pls|plz|thanks|ty|for\s+me|from\s+me|today|this\s+time"
-    r"|(?:and\s+)?thank\s+you|and\s+thanks|and))+"
+    r"|(?:and\s+)?thank\s+you|and\s+thanks|and|too|as\s+well))+"
     r"[\s.!?]*$",
+    re.IGNORECASE,
+)
+# The same words before a remark: "Protect Abs please, he is clearly town".
+_SOFT = re.compile(
+    r"(?:\s*\b(?:instead|now|again|please|pls|plz|thanks|ty|today|tonight|too)\b)+",
     re.IGNORECASE,
 )
 # "Heal on Parkur", "Bone Breaking on Abs", "Charm to Akonyl": a word before the target.
@@ -76,6 +81,9 @@ class Reader:
     author: str
     words: Vocabulary
     notes: list[str] = field(default_factory=list)
+    # The ability of the order being read: it says which nouns after a possessive stand for
+    # the target ("protect Kleene's life", but not "investigate Abs's role").
+    ability: str | None = None
     _slots: list[tuple[str, Slot]] | None = field(default=None, repr=False)
 
     def slots(self) -> list[tuple[str, Slot]] | None:
@@ -108,7 +116,32 @@ class Reader:
             )
         if found.is_reading:
             self.notes.append(found.note)
-        return found.name or "", text[used:]
+        return found.name or "", self._past_possessive(text[used:])
+
+    def _past_possessive(self, rest: str) -> str:
+        """The text after a name, without its possessive when nothing but the target is meant:
+        "Kleene's" alone or before a noun that stands for what the order acts on ("protect
+        Kleene's life"). Before any other noun it stays, and the order is refused quoting it."""
+        mark = POSSESSIVE.match(rest)
+        if mark is None:
+            return rest
+        after = rest[mark.end() :]
+        noun = POSSESSED.get(self.ability or "")
+        if noun is not None and (said := noun.match(after)):
+            return after[said.end() :]
+        if not after.strip() or not after.lstrip()[0].isalnum():
+            return after
+        return rest
+
+    def possessor(self, text: str) -> tuple[str, str] | None:
+        """The player whose something follows: "Kleene's murder" gives Kleene and " murder"."""
+        found, used = self.words.players.match_prefix(text)
+        mark = POSSESSIVE.match(text, used) if found.is_match and used else None
+        if mark is None:
+            return None
+        if found.is_reading:
+            self.notes.append(found.note)
+        return found.name or "", text[mark.end() :]
 
     def _name_problem(self, kind: MatchKind, written: str, candidates: tuple[str, ...]) -> str:
         written = written.split()[0] if written.split() else written
@@ -177,7 +210,7 @@ class Reader:
             number = ORDINALS.get(ordinal) or int(ordinal[:-2])
             kind = found["okind"].lower()
             return (Phase.night if kind == "night" else Phase.day)(number), text[found.end() :]
-        if word in {"tonight", "today"}:
+        if word in {"tonight", "tonite", "2nite", "today"}:
             return current, text[found.end() :]
         if word in {"last night", "previous night", "yesterday", "previous day"}:
             back = 2 if word.endswith("night") == current.is_night else 1
@@ -190,12 +223,14 @@ class Reader:
     def end(self, rest: str, fragment: str) -> None:
         """The order must be over: only words that change nothing may follow ("tonight",
         "instead", "on Night 2" in Night 2); anything else is refused, never guessed at."""
-        rest = _TRAILING.sub("", rest)
+        rest = _TRAILING.sub("", rest[mark.end() :] if (mark := POSSESSIVE.match(rest)) else rest)
         when, after = self.phase(rest) if rest.strip() else (None, rest)
         if when is not None and not _TRAILING.sub("", after).strip(" .!?;,"):
             if when != self.state.phase:
                 raise Refusal(f"this is an order for {self.state.phase}, not {when}")
             return
+        if (soft := _SOFT.match(rest)) and REMARK.match(rest[soft.end() :]):
+            rest = rest[soft.end() :]  # "Protect Abs please, he is town"
         if REMARK.match(rest) and not self.names_anyone(rest):
             self.notes.append(f"took '{rest.strip(' ,-()')}' as a remark, not an order")
             return

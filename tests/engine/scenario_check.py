@@ -4,7 +4,8 @@
 role, conditions contained), ``results`` (each listed entry must appear, in this order, with
 at least the listed keys), ``public``/``private`` (texts that must appear), ``lynch`` (keys),
 ``absent_results`` (entries that must not appear), ``no_public``/``no_private`` (texts that
-must not appear). A ``winner`` item checks the game's winner.
+must not appear), ``orders`` (how PMs were read: see ``_check_orders``). A ``winner`` item
+checks the game's winner.
 """
 
 from __future__ import annotations
@@ -64,6 +65,7 @@ def check_scenario(path: Path) -> dict[str, Any]:
             got = phase["private"].get(name, [])
             for text in texts:
                 assert not any(text in p for p in got), f"{text!r} in PMs to {name}: {got}"
+        _check_orders(item["phase"], phase["orders"], item.get("orders") or [])
         if "lynch" in item:
             lynch = phase["lynch"]
             if item["lynch"] is None:
@@ -71,3 +73,25 @@ def check_scenario(path: Path) -> dict[str, Any]:
             else:
                 assert lynch is not None and _contains(lynch, item["lynch"]), lynch
     return rec
+
+
+def _check_orders(phase: str, orders: list[dict[str, Any]], wanted: list[dict[str, Any]]) -> None:
+    """Each wanted item names a ``player`` (and, when they sent several PMs, a piece of the
+    ``text``) and lists exactly what that PM was understood as: ``accepted`` (each entry with at
+    least the listed keys of the record) and ``rejected`` (a piece of each refusal's text or
+    reason); a list left out must be empty."""
+    for want in wanted:
+        sent = [
+            o for o in orders if o["player"] == want["player"] and want.get("text", "") in o["text"]
+        ]
+        assert len(sent) == 1, f"{phase}: {len(sent)} PMs match {want} in {orders}"
+        got = sent[0]
+        accepted = want.get("accepted") or []
+        assert len(got["accepted"]) == len(accepted) and all(
+            _contains(entry, w) for entry, w in zip(got["accepted"], accepted, strict=True)
+        ), f"{phase}: {got['text']!r} understood as {got['accepted']}, not {accepted}"
+        rejected = want.get("rejected") or []
+        assert len(got["rejected"]) == len(rejected) and all(
+            w in r["text"] or w in r["reason"]
+            for r, w in zip(got["rejected"], rejected, strict=True)
+        ), f"{phase}: {got['text']!r} refused {got['rejected']}, not {rejected}"

@@ -11,6 +11,8 @@ from engine.orders.reader import Reader, Refusal
 _LEADER = re.compile(
     r"\s*(?:should|will|must|to|is\s+to|has\s+to)?\s*(?:kills?|attacks?)\b", re.IGNORECASE
 )
+# The refusal of a fragment that reads as no order at all.
+NO_ORDER = "this does not read as an order"
 _ORDER_TO = re.compile(r"(?:order|tell|have|make)\s+", re.IGNORECASE)
 
 
@@ -38,7 +40,7 @@ def leader_order(reader: Reader, text: str, fragment: str) -> Order:
     others = [n for n in reader.words.players.names if n != reader.author] or [reader.author]
     a, b = others[0], others[-1]
     raise Refusal(
-        f"this does not read as an order; orders look like 'Heal {a}', "
+        f"{NO_ORDER}; orders look like 'Heal {a}', "
         f"'Investigate {a} heals {b}', 'Arrest {a} for killing {b} on Night 1' or 'Vote {a}'"
     )
 

@@ -14,6 +14,7 @@ _QUERY_SPLIT = re.compile(r"\s*(?:[,;]|\band\b|\balso\b)\s*", re.IGNORECASE)
 # Queries whose action may name no one: "Hakuba travels during Prep".
 _NO_OBJECT = frozenset({"travel", "choose_costumes", "abduct"})
 _OBSERVE_KIND = re.compile(r"\b(?:age|gender)\b", re.IGNORECASE)
+_OBSERVE_OF = re.compile(r"^\s*(?:the|his|her|their)\s+(?:age|gender)\s+of\b", re.IGNORECASE)
 _ANALYZE_FILLER = re.compile(
     r"\s*(?:my\s+)?(?:interrogation|result)?s?\s*(?:from|of|on|during)?\s*", re.IGNORECASE
 )
@@ -21,7 +22,7 @@ _IDENTIFY_NEEDS_ROLE = "an identification names the role: 'Identify Akonyl as So
 _IN_GAME = re.compile(r"\s*(?:is\s+)?in\s+(?:the\s+)?game\b", re.IGNORECASE)
 # "Detect: is Shinichi in the game?", "Detect whether there is a Shinichi".
 _DETECT_ASK = re.compile(
-    r"\s*(?:(?:is|if|whether)\s+)?(?:there\s+is\s+)?(?:an?\s+)?(?=\S)", re.IGNORECASE
+    r"\s*(?:(?:is|if|whether)\s+)?(?:there\s+is\s+|there\s+)?(?:an?\s+)?(?=\S)", re.IGNORECASE
 )
 
 
@@ -47,7 +48,7 @@ def read_investigate(reader: Reader, rest: str, fragment: str) -> Order:
 def _tonight_query(reader: Reader, part: str, fragment: str) -> tuple[Query, Phase | None]:
     """One query of an Investigate, and the phase it names (an Investigate sees tonight)."""
     subject, keyword, obj, tail = _action(
-        reader, part, "'Jd- heals Parkur' or 'Conia disguised as Ran'", no_object=frozenset()
+        reader, part, "'{a} heals {b}' or '{a} disguised as Ran'", no_object=frozenset()
     )
     when, tail = reader.phase(tail)
     reader.end(tail, fragment)
@@ -61,7 +62,7 @@ def queries(reader: Reader, rest: str, fragment: str) -> tuple[Query, ...]:
         subject, keyword, obj, tail = _action(
             reader,
             part,
-            "'Jd- heals Parkur on Night 1' or 'Conia disguised as Ran during Prep'",
+            "'{a} heals {b} on Night 1' or '{a} disguised as Ran during Prep'",
             no_object=_NO_OBJECT,
         )
         when, tail = reader.phase(tail)
@@ -77,9 +78,22 @@ def _action(
     reader: Reader, part: str, example: str, *, no_object: frozenset[str]
 ) -> tuple[str, str, str, str]:
     """The subject, the action and its object (a player, a role for a disguise, nothing for
-    the actions in ``no_object``) of a query, and the text after them."""
+    the actions in ``no_object``) of a query, and the text after them. ``example`` is the
+    refusal's model of a query, with {a} for the subject and {b} for another player."""
     subject, tail = reader.name(part)
+    # The example is written with this game's names, the one asked about first, so it can be
+    # copied and completed.
+    others = [n for n in reader.words.players.names if n not in (subject, reader.author)]
+    example = example.format(a=subject, b=others[0] if others else reader.author)
+    tail = _AUXILIARY.sub("", tail, count=1)  # "Abs is attacking Lynz", "Abs will kill Lynz"
     verb = grammar.match_word(grammar.QUERY_PATTERNS, tail.lstrip())
+    if verb is None and (mark := grammar.POSSESSIVE.match(tail)):
+        # "Investigate Abs's role": the name is read, and what is asked is no action.
+        asked = tail[mark.end() :].split(maxsplit=1)[0] if tail[mark.end() :].strip() else ""
+        raise Refusal(
+            f"an investigation asks whether {subject} did an action, not about "
+            f"{subject}'s {asked}: write it as {example}"
+        )
     if verb is None:
         raise Refusal(f"'{part}' is not an action to investigate: write it as {example}")
     keyword, used = verb
@@ -103,6 +117,10 @@ def _action(
     return subject, keyword, obj, tail
 
 
+_AUXILIARY = re.compile(
+    r"^\s*(?:is|was|will|would|did|does|has|had)\s+(?:be\s+|been\s+)?(?=\w+ing\b|\w+ed\b|kill|heal)",
+    re.IGNORECASE,
+)
 _FOR = re.compile(r"\s*for\s+", re.IGNORECASE)
 
 
@@ -136,9 +154,10 @@ def read_follow_up(reader: Reader, rest: str, fragment: str) -> Order:
 def read_observe(reader: Reader, rest: str, fragment: str) -> Order:
     """ "Observe age X", "Gender-observe X", "Observe X's gender"."""
     kind = _OBSERVE_KIND.search(fragment)
+    rest = _OBSERVE_OF.sub("", rest, count=1)  # "observe the gender of Abs"
     rest = _OBSERVE_KIND.sub("", rest, count=1).lstrip(" :-")
     target, rest = reader.name(rest)
-    rest = _OBSERVE_KIND.sub("", re.sub(r"^'s\b", "", rest), count=1)
+    rest = _OBSERVE_KIND.sub("", rest, count=1)
     reader.end(rest.strip(" ()"), fragment)
     choice = kind.group(0).lower() if kind else None
     return Order(reader.author, "observe", (target,), choice=choice, text=fragment)

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import re
 
+from engine.orders.folding import APOSTROPHES
 from engine.orders.model import Order
 from engine.orders.reader import Reader, Refusal
 
 _ON = re.compile(r"\s*(?:on|of|attached\s+to|strapped\s+to)\s+", re.IGNORECASE)
 # "Steal Akonyl's gun": the thief does not choose the item.
-_ITEM = re.compile(r"\s*['’]s?\s+(?P<item>[\w-]+(?:\s+[\w-]+)?)\s*$", re.IGNORECASE)
+_ITEM = re.compile(rf"\s*[{APOSTROPHES}]s?\s+(?P<item>[\w-]+(?:\s+[\w-]+)?)\s*$", re.IGNORECASE)
 _TRAVEL_TAIL = re.compile(
     r"^\s*(?:to|out\s+of|back\s+to|home\s+to|from)?\s*(?:japan|home|abroad)?", re.IGNORECASE
 )

@@ -11,43 +11,51 @@ from engine.orders.reader import Reader, Refusal
 
 def read_arrest(reader: Reader, rest: str, fragment: str) -> Order:
     target, rest = reader.name(rest)
-    rest = FOR.sub("", rest, count=1)
-    crime = grammar.match_word(grammar.CRIME_PATTERNS, rest)
+    crime, victim, rest = _crime(reader, FOR.sub("", rest, count=1))
     if crime is None:
         raise Refusal(
             "an arrest needs a crime, a victim and a phase: "
             "'Arrest Abs for killing Kleene on Night 1'"
         )
-    name, used = crime
-    rest = rest[used:]
-    victim = None
-    if name == "disguise":
+    if crime == "disguise" and victim is None:
         victim, rest = reader.role(rest)
-    elif not reader.phase_at(rest) and rest.strip():
+    elif victim is None and not reader.phase_at(rest) and rest.strip():
         victim, rest = reader.name(rest)
     when, rest = reader.phase(rest)
     reader.end(rest, fragment)
     return Order(
-        reader.author, "arrest", (target,), crime=name, victim=victim, when=when, text=fragment
+        reader.author, "arrest", (target,), crime=crime, victim=victim, when=when, text=fragment
     )
+
+
+def _crime(reader: Reader, rest: str) -> tuple[str | None, str | None, str]:
+    """The crime named at the start of ``rest``, its victim when written before it as the
+    victim's ("for Kleene's murder"), and the text after them."""
+    crime = grammar.match_word(grammar.CRIME_PATTERNS, rest)
+    if crime is not None:
+        return crime[0], None, rest[crime[1] :]
+    owner = reader.possessor(rest)
+    if owner is not None:
+        victim, after = owner
+        after = after.lstrip()
+        crime = grammar.match_word(grammar.CRIME_PATTERNS, after)
+        if crime is not None and crime[0] != "disguise":
+            return crime[0], victim, after[crime[1] :]
+    return None, None, rest
 
 
 def read_blame(reader: Reader, rest: str, fragment: str) -> Order:
     """ "Blame Kleene for killing Parkur" (the crime is tonight's)."""
     target, rest = reader.name(rest)
-    rest = FOR.sub("", rest, count=1)
-    crime = grammar.match_word(grammar.CRIME_PATTERNS, rest)
+    crime, victim, rest = _crime(reader, FOR.sub("", rest, count=1))
     if crime is None:
         raise Refusal("a blame names a crime and its victim: 'Blame Kleene for killing Parkur'")
-    name, used = crime
-    rest = rest[used:]
-    victim = None
-    if name == "disguise":
+    if crime == "disguise" and victim is None:
         victim, rest = reader.role(rest)
-    elif rest.strip(" .!?;,") and not reader.phase_at(rest):
+    elif victim is None and rest.strip(" .!?;,") and not reader.phase_at(rest):
         victim, rest = reader.name(rest)
     reader.end(rest, fragment)
-    return Order(reader.author, "blame", (target,), crime=name, victim=victim, text=fragment)
+    return Order(reader.author, "blame", (target,), crime=crime, victim=victim, text=fragment)
 
 
 def read_slander(reader: Reader, rest: str, fragment: str) -> Order:
