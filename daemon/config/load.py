@@ -314,12 +314,15 @@ def parse_bounds(text: str) -> tuple[int, int | None]:
 def _role_entry(item: str) -> tuple[str, ...]:
     """``Gin`` → (Gin,); ``one of Chianti, Korn`` / ``Chianti | Korn`` → (Chianti, Korn)."""
     text = item.strip()
-    lowered = text.casefold()
-    if lowered.startswith("one of"):
+    choice = text.casefold().startswith("one of")
+    if choice:
         text = text[len("one of") :].lstrip(" :")
     parts = [p.strip() for p in re.split(r",|\||\bor\b", text) if p.strip()]
     if not parts:
         raise ValueError(f"{item.strip()!r} names no role")
+    if choice and len(parts) < 2:
+        # A choice of one is most likely a role lost in editing: say so before the deal.
+        raise ValueError(f"{item.strip()!r} offers one role; 'one of' needs two or more")
     return tuple(parts)
 
 

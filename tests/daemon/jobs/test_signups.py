@@ -436,3 +436,63 @@ def test_the_gm_is_offered_the_replacements_in_order(tmp_path):
     assert "The replacement list, in order: Sub1, pofa." in told[0]
     assert "replace Lynz with Sub1" in told[0]
     assert r.roster().get("Lynz")  # autogm replaced nobody itself
+
+
+@pytest.mark.parametrize(
+    ("line", "bad", "section", "key"),
+    [
+        ("signups_size = 6", "signups_size = six", "game:g1", "signups_size"),
+        ("signups_size = 6", "signups_size = 0", "game:g1", "signups_size"),
+        ("signups_size = 6", "signups_close = 30 Nov", "game:g1", "signups_close"),
+        ("signups_size = 6", "signups_size = 6\nsignups_min = many", "game:g1", "signups_min"),
+        ("signups_size = 6", "signups_size = 6\nsignups_min = 9", "game:g1", "signups_min"),
+        ("signups_size = 6", "signups_size = 6\nsignups_short = maybe", "game:g1", "signups_short"),
+        ("signups_size = 6", "signups_size = 6\ninactivity = sometimes", "game:g1", "inactivity"),
+        (
+            "signups_size = 6",
+            "signups_size = 6\ninactivity = modkill\nprod_after = -1",
+            "game:g1",
+            "prod_after",
+        ),
+        (
+            "signups_size = 6",
+            "signups_size = 6\ninactivity = modkill\nprod_after = 2\nwarn_after = 1",
+            "game:g1",
+            "warn_after",
+        ),
+        ("setup = six", "setup = seven", "game:g1", "setup"),
+        ("signups = ", "signups = the thread", "game:g1", "signups"),
+        ("    Shiratori", "    Shiratory", "setup:six", "roles"),
+        ("    one of Chianti, Korn", "    one of Chianti,", "setup:six", "roles"),
+        ("fill = Agasa, Araide, Heiji, Kazuha, Megure", "fill = Agasa, Nobody", "setup:six", "fill"),
+        ("sizes = 5-6", "sizes = 6-5", "setup:six", "sizes"),
+        ("sizes = 5-6", "sizes = five", "setup:six", "sizes"),
+        ("together = Heiji + Kazuha", "together = Heiji + Kazuhaa", "setup:six", "together"),
+        ("together = Heiji + Kazuha", "together = Heiji", "setup:six", "together"),
+        ("black_org = 2", "black_org = two", "setup:six", "black_org"),
+        ("black_org = 2", "black_org = 2\napart = Gin", "setup:six", "apart"),
+        ("black_org = 2", "black_org = 2\nrequires = Korn wants Chianti", "setup:six", "requires"),
+        ("black_org = 2", "black_org = 2\ntown = 1-x", "setup:six", "town"),
+        ("black_org = 2", "black_org = 2\nruleset = dctp-1999", "setup:six", "ruleset"),
+        ("black_org = 2", "black_org = 2\ncolour = red", "setup:six", "colour"),
+    ],
+)
+def test_check_config_names_file_line_and_key_of_each_round_setting(
+    tmp_path, line, bad, section, key
+):
+    """Issue 18: sign-ups, dealing and inactivity "each with its config keys documented in
+    config.example.ini and checked by check-config": a bad value is one line naming the
+    file, the line, the section and the key."""
+    r = Round(tmp_path)
+    text = r.path.read_text()
+    if line == "signups = ":
+        text = text.replace(f"signups = {r.signups}", bad)
+    else:
+        assert line in text, line
+        text = text.replace(line, bad, 1)
+    r.path.write_text(text)
+    with pytest.raises(ConfigError) as err:
+        check_config(load_config(r.path))
+    message = str(err.value)
+    assert f"[{section}] {key}" in message, message
+    assert "config.ini:" in message and "Traceback" not in message
