@@ -9,7 +9,6 @@ and does the forum work, so two processes never send the same message.
 from __future__ import annotations
 
 import argparse
-import logging
 import os
 import signal
 import sys
@@ -23,13 +22,14 @@ from daemon.cli.archive_paths import DEMO_DIR
 from daemon.config.ini import ConfigError
 
 if TYPE_CHECKING:
+    import logging
+
     from daemon.config.model import Config, GameConfig
     from daemon.store.db import Store
 
 # Each command imports what it needs when it runs: `--help`, `replay` and `check-config` never
 # load the HTTP, HTML, SQLite and scheduler libraries, so every command starts fast.
 
-log = logging.getLogger("autogm")
 DEFAULT_CONFIG = "config.ini"
 # How long a stop waits for the job in flight (a service manager's own timeout is longer).
 STOP_GRACE_SECONDS = 10
@@ -37,6 +37,13 @@ STOP_GRACE_SECONDS = 10
 
 class UserError(Exception):
     """A problem the user can fix: printed as one line, exit status 2."""
+
+
+def _log() -> logging.Logger:
+    # logging is loaded by the daemon's commands only: the others print, and start faster.
+    import logging
+
+    return logging.getLogger("autogm")
 
 
 def _now() -> datetime:
@@ -117,6 +124,8 @@ def _run(args: argparse.Namespace) -> int:
     _stop_on_signals(stop)
     config = _config(args)
     level = "DEBUG" if args.verbose else config.autogm.log_level
+    import logging
+
     logging.basicConfig(
         level=level, stream=sys.stderr, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
@@ -125,7 +134,7 @@ def _run(args: argparse.Namespace) -> int:
 
 def _stop_on_signals(stop: threading.Event) -> None:
     def on_signal(signum: int, frame: object) -> None:
-        log.info("signal %s: finishing the current step, then stopping", signum)
+        _log().info("signal %s: finishing the current step, then stopping", signum)
         stop.set()
 
     if threading.current_thread() is threading.main_thread():
@@ -139,6 +148,7 @@ def run_daemon(config: Config, stop: threading.Event | None = None) -> int:
     from daemon.jobs.scheduler import JobSync, build_scheduler
     from daemon.outbox import outbox
 
+    log = _log()
     stop = stop or threading.Event()
     _stop_on_signals(stop)
     scheduler = build_scheduler()
@@ -171,6 +181,8 @@ def run_daemon(config: Config, stop: threading.Event | None = None) -> int:
     if not idle:
         log.warning("a job still runs after %ss: stopping without it", STOP_GRACE_SECONDS)
         if threading.current_thread() is threading.main_thread():
+            import logging
+
             logging.shutdown()
             os._exit(0)
     log.info("stopped")
