@@ -502,17 +502,22 @@ def _add_archive_commands(sub: argparse._SubParsersAction) -> None:
     register(sub)
 
 
-REGISTRARS: list[Callable[[argparse._SubParsersAction], None]] = [
-    _add_run,
-    _add_status,
-    _add_gm_commands,
-    _add_replay,
-    _add_demo,
-    _add_check_config,
-    _add_check_forum,
-    _add_adapter_commands,
-    _add_archive_commands,
-]
+# Each command by the registrar that adds it to the parser, in the order `--help` lists them.
+COMMANDS: dict[str, Callable[[argparse._SubParsersAction], None]] = {
+    "run": _add_run,
+    "status": _add_status,
+    "preview": _add_gm_commands,
+    "approve": _add_gm_commands,
+    "resolve-now": _add_gm_commands,
+    "replay": _add_replay,
+    "demo": _add_demo,
+    "check-config": _add_check_config,
+    "check-forum": _add_check_forum,
+    "inspect-page": _add_adapter_commands,
+    "archive": _add_archive_commands,
+    "stats": _add_archive_commands,
+}
+REGISTRARS = list(dict.fromkeys(COMMANDS.values()))
 
 
 EXIT_STATUS = """\
@@ -547,7 +552,9 @@ class _Version(argparse.Action):
         parser.exit()
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every command, or of ``command`` alone: adding the eleven others (and
+    importing their modules) costs a command that runs more than parsing its arguments."""
     parser = argparse.ArgumentParser(
         prog="autogm",
         description="The game master that never sleeps.",
@@ -556,7 +563,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action=_Version, help="show autogm's version and exit")
     sub = parser.add_subparsers(dest="command", required=True)
-    for register in REGISTRARS:
+    for register in [COMMANDS[command]] if command in COMMANDS else REGISTRARS:
         register(sub)
     return parser
 
@@ -578,7 +585,10 @@ def _user_errors() -> tuple[type[BaseException], ...]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    # Only a command named first parses with its own parser alone: `autogm --help replay`
+    # and a misspelt command need the whole list.
+    args = build_parser(words[0] if words else None).parse_args(words)
     try:
         return int(args.func(args))
     except (UserError, ConfigError) as exc:
