@@ -51,7 +51,11 @@ def test_roles_always_dealt_are_dealt_and_one_of_deals_exactly_one():
 
 def test_one_of_draws_each_choice_over_seeds():
     chosen = {
-        next(r for r in deal_setup(R, _setup(), PLAYERS[:7], s).roster.values() if r in ("Chianti", "Korn"))
+        next(
+            r
+            for r in deal_setup(R, _setup(), PLAYERS[:7], s).roster.values()
+            if r in ("Chianti", "Korn")
+        )
         for s in range(30)
     }
     assert chosen == {"Chianti", "Korn"}

@@ -181,9 +181,7 @@ def test_closing_time_below_the_minimum_tells_the_gm_and_waits(tmp_path):
     extra = "signups_close = 2026-12-02 18:00\nsignups_min = 5"
     text = CONFIG.replace("signups_size = 6\n", "")
     r = Round(tmp_path, extra)
-    r.path.write_text(
-        text.format(topic=r.topic, signups=r.signups, extra=extra), encoding="utf-8"
-    )
+    r.path.write_text(text.format(topic=r.topic, signups=r.signups, extra=extra), encoding="utf-8")
     r.config = load_config(r.path)
     r.daemon.config = r.config
     r.poll()
@@ -208,9 +206,7 @@ def test_cancel_when_short(tmp_path):
     extra = "signups_close = 2026-12-02 18:00\nsignups_short = cancel"
     r = Round(tmp_path)
     text = CONFIG.replace("signups_size = 6\n", "")
-    r.path.write_text(
-        text.format(topic=r.topic, signups=r.signups, extra=extra), encoding="utf-8"
-    )
+    r.path.write_text(text.format(topic=r.topic, signups=r.signups, extra=extra), encoding="utf-8")
     r.config = load_config(r.path)
     r.daemon.config = r.config
     r.poll()
@@ -306,8 +302,10 @@ def test_modkill_after_the_warning_and_exempt_players(tmp_path):
     posts = "\n".join(r.gm_posts(r.topic))
     with r.store() as store:
         statuses = {p["name"]: p["status"] for p in store.players("g1")}
-        steps = [(e["details"]["player"], e["details"]["step"])
-                 for e in store.events("g1", "inactivity.step")]
+        steps = [
+            (e["details"]["player"], e["details"]["step"])
+            for e in store.events("g1", "inactivity.step")
+        ]
     assert steps == [("Lynz", "prod"), ("Lynz", "warn"), ("Lynz", "modkill")]
     assert statuses["Lynz"] == "modkilled" and statuses["Abs"] == "alive"
     assert "Lynz is removed from the game for inactivity" in posts

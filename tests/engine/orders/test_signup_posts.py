@@ -13,8 +13,20 @@ IN, OUT, SUB = SignupKind.IN, SignupKind.OUT, SignupKind.REPLACEMENT
 
 @pytest.mark.parametrize(
     "post",
-    ["/in", "in", "[b]in[/b]", "IN!", "sign me up", "Sign me up please!", "Count me in",
-     "I'm in", "i’m in!", "/join", "I'd like to join", "Hi all!\n[b][color=red]in[/color][/b]"],
+    [
+        "/in",
+        "in",
+        "[b]in[/b]",
+        "IN!",
+        "sign me up",
+        "Sign me up please!",
+        "Count me in",
+        "I'm in",
+        "i’m in!",
+        "/join",
+        "I'd like to join",
+        "Hi all!\n[b][color=red]in[/color][/b]",
+    ],
 )
 def test_joining(post):
     found = read_signup(post)
@@ -29,8 +41,15 @@ def test_leaving(post):
 
 @pytest.mark.parametrize(
     "post",
-    ["replacement", "sub", "/sub", "in as a sub", "Sign me up as a replacement",
-     "I can sub if needed", "put me on the replacement list"],
+    [
+        "replacement",
+        "sub",
+        "/sub",
+        "in as a sub",
+        "Sign me up as a replacement",
+        "I can sub if needed",
+        "put me on the replacement list",
+    ],
 )
 def test_replacement_offers(post):
     found = read_signup(post)
