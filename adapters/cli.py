@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 __all__ = ["register", "run_inspect_page"]
 
@@ -36,6 +35,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run_inspect_page(args: argparse.Namespace) -> int:
     # Loaded here, not at import: only this command needs the HTML parser.
+    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
     from adapters.inspect import inspect_page, to_json
     from adapters.phpbb.dates import DateReader
 

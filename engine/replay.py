@@ -40,6 +40,8 @@ GM = "GM"
 ORDER, WILL, CLEAR, POST, OVERRIDE = "order", "will", "clear", "post", "gm"
 _KEY = re.compile(r"^(?P<name>.+?)\s*\((?P<how>will only|post)\)$", re.IGNORECASE)
 _TAG = re.compile(r"\[/?[a-z*][^\]]*\]", re.IGNORECASE)
+# One search per string, not a Python loop over every character of a large game's orders.
+_SURROGATE = re.compile("[\ud800-\udfff]")
 VOTE_PROBLEMS = {
     VoteProblem.EMPTY: "the vote names nobody",
     VoteProblem.UNKNOWN_NAME: "no player of this game is called that",
@@ -194,7 +196,7 @@ def _lone_surrogate(data: Any, where: str = "") -> str | None:
     """Where a string of ``data`` holds a lone surrogate ("\\udc80" in YAML), which no text
     can carry, or None."""
     if isinstance(data, str):
-        return where or "the file" if any("\ud800" <= ch <= "\udfff" for ch in data) else None
+        return where or "the file" if _SURROGATE.search(data) else None
     if isinstance(data, dict):
         items = data.items()
     elif isinstance(data, list):

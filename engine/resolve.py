@@ -20,6 +20,7 @@ from engine.orders.model import Order
 from engine.outcome import PhaseOutcome
 from engine.phase_hooks import HELD_SLOTS
 from engine.rng import phase_rng
+from engine.rules.base import Step
 from engine.state import GameState
 from engine.validate import find_slot, held_slots
 
@@ -48,11 +49,19 @@ def resolve(
     del ctx.memo[HELD_SLOTS]
     phase = state.phase
     abilities = abilities_for(new.ruleset)
+    # Each ability's step in this phase, asked once, not once per action and step.
+    steps: dict[int, Step] = {}
     for step in new.ruleset.order_for(phase.kind):
         at_step: dict[str, list[Action]] = {}
         for action in actions:
-            if action.state == PENDING and action.ability.step_at(phase) is step:
-                at_step.setdefault(action.ability.name, []).append(action)
+            if action.state != PENDING:
+                continue
+            ability = action.ability
+            at = steps.get(id(ability))
+            if at is None:
+                at = steps[id(ability)] = ability.step_at(phase)
+            if at is step:
+                at_step.setdefault(ability.name, []).append(action)
         for name, group in at_step.items():
             abilities[name].resolve_step(ctx, group)
         settle = family.settle.get(step)

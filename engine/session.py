@@ -43,7 +43,13 @@ class GameSession:
             if earlier is not None and earlier != order:
                 order, note = self._after(earlier, order)
                 notes.append(note)
-            for other in [k for k, o in self.pending.items() if _excludes(self.state, o, order)]:
+            # The actor first: the cheap test, run for this order against every one held.
+            others = [
+                k
+                for k, o in self.pending.items()
+                if o.actor == order.actor and _excludes(self.state, o, order)
+            ]
+            for other in others:
                 dropped = self.pending.pop(other)
                 notes.append(
                     f"'{order.canonical()}' replaces your earlier '{dropped.canonical()}' "

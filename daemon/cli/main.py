@@ -9,7 +9,6 @@ and does the forum work, so two processes never send the same message.
 from __future__ import annotations
 
 import argparse
-import logging
 import os
 import signal
 import sys
@@ -23,13 +22,14 @@ from daemon.cli.archive_paths import DEMO_DIR
 from daemon.config.ini import ConfigError
 
 if TYPE_CHECKING:
+    import logging
+
     from daemon.config.model import Config, GameConfig
     from daemon.store.db import Store
 
 # Each command imports what it needs when it runs: `--help`, `replay` and `check-config` never
 # load the HTTP, HTML, SQLite and scheduler libraries, so every command starts fast.
 
-log = logging.getLogger("autogm")
 DEFAULT_CONFIG = "config.ini"
 # How long a stop waits for the job in flight (a service manager's own timeout is longer).
 STOP_GRACE_SECONDS = 10
@@ -37,6 +37,13 @@ STOP_GRACE_SECONDS = 10
 
 class UserError(Exception):
     """A problem the user can fix: printed as one line, exit status 2."""
+
+
+def _log() -> logging.Logger:
+    # logging is loaded by the daemon's commands only: the others print, and start faster.
+    import logging
+
+    return logging.getLogger("autogm")
 
 
 def _now() -> datetime:
@@ -117,6 +124,8 @@ def _run(args: argparse.Namespace) -> int:
     _stop_on_signals(stop)
     config = _config(args)
     level = "DEBUG" if args.verbose else config.autogm.log_level
+    import logging
+
     logging.basicConfig(
         level=level, stream=sys.stderr, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
@@ -125,7 +134,7 @@ def _run(args: argparse.Namespace) -> int:
 
 def _stop_on_signals(stop: threading.Event) -> None:
     def on_signal(signum: int, frame: object) -> None:
-        log.info("signal %s: finishing the current step, then stopping", signum)
+        _log().info("signal %s: finishing the current step, then stopping", signum)
         stop.set()
 
     if threading.current_thread() is threading.main_thread():
@@ -139,6 +148,7 @@ def run_daemon(config: Config, stop: threading.Event | None = None) -> int:
     from daemon.jobs.scheduler import JobSync, build_scheduler
     from daemon.outbox import outbox
 
+    log = _log()
     stop = stop or threading.Event()
     _stop_on_signals(stop)
     scheduler = build_scheduler()
@@ -171,6 +181,8 @@ def run_daemon(config: Config, stop: threading.Event | None = None) -> int:
     if not idle:
         log.warning("a job still runs after %ss: stopping without it", STOP_GRACE_SECONDS)
         if threading.current_thread() is threading.main_thread():
+            import logging
+
             logging.shutdown()
             os._exit(0)
     log.info("stopped")
@@ -423,14 +435,13 @@ def _replay(args: argparse.Namespace) -> int:
         from daemon.cli.archive_cli import replay_archived
 
         return replay_archived(args)
-    import json
-
+    from daemon.cli.json_text import dumps
     from engine.replay import load_scenario, record, render_text, replay
 
     scenario = load_scenario(args.file)
     replays = replay(scenario)
     if args.json:
-        print(json.dumps(record(scenario, replays), indent=2, ensure_ascii=False))
+        print(dumps(record(scenario, replays)))
     else:
         print(render_text(scenario, replays))
     return 0
@@ -490,17 +501,22 @@ def _add_archive_commands(sub: argparse._SubParsersAction) -> None:
     register(sub)
 
 
-REGISTRARS: list[Callable[[argparse._SubParsersAction], None]] = [
-    _add_run,
-    _add_status,
-    _add_gm_commands,
-    _add_replay,
-    _add_demo,
-    _add_check_config,
-    _add_check_forum,
-    _add_adapter_commands,
-    _add_archive_commands,
-]
+# Each command by the registrar that adds it to the parser, in the order `--help` lists them.
+COMMANDS: dict[str, Callable[[argparse._SubParsersAction], None]] = {
+    "run": _add_run,
+    "status": _add_status,
+    "preview": _add_gm_commands,
+    "approve": _add_gm_commands,
+    "resolve-now": _add_gm_commands,
+    "replay": _add_replay,
+    "demo": _add_demo,
+    "check-config": _add_check_config,
+    "check-forum": _add_check_forum,
+    "inspect-page": _add_adapter_commands,
+    "archive": _add_archive_commands,
+    "stats": _add_archive_commands,
+}
+REGISTRARS = list(dict.fromkeys(COMMANDS.values()))
 
 
 EXIT_STATUS = """\
@@ -535,7 +551,9 @@ class _Version(argparse.Action):
         parser.exit()
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every command, or of ``command`` alone: adding the eleven others (and
+    importing their modules) costs a command that runs more than parsing its arguments."""
     parser = argparse.ArgumentParser(
         prog="autogm",
         description="The game master that never sleeps.",
@@ -544,7 +562,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action=_Version, help="show autogm's version and exit")
     sub = parser.add_subparsers(dest="command", required=True)
-    for register in REGISTRARS:
+    for register in [COMMANDS[command]] if command in COMMANDS else REGISTRARS:
         register(sub)
     return parser
 
@@ -566,7 +584,10 @@ def _user_errors() -> tuple[type[BaseException], ...]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    # Only a command named first parses with its own parser alone: `autogm --help replay`
+    # and a misspelt command need the whole list.
+    args = build_parser(words[0] if words else None).parse_args(words)
     try:
         return int(args.func(args))
     except (UserError, ConfigError) as exc:

@@ -8,6 +8,7 @@ to the canonical ability name used everywhere else.
 from __future__ import annotations
 
 import re
+from functools import cached_property
 
 from engine.orders.folding import APOSTROPHES
 
@@ -284,8 +285,14 @@ class WordTable:
 
     def __init__(self, table: tuple[tuple[str, str], ...]) -> None:
         self.names = [name for _, name in table]
-        branches = "|".join(rf"(?P<w{i}>(?:{p})\b)" for i, (p, _) in enumerate(table))
-        self.combined = re.compile(branches, re.IGNORECASE)
+        self._table = table
+
+    @cached_property
+    def combined(self) -> re.Pattern[str]:
+        # Compiled at the first match, not at import: a command that reads no query or crime
+        # (a night of kills, `check-config`) never pays for those tables.
+        branches = "|".join(rf"(?P<w{i}>(?:{p})\b)" for i, (p, _) in enumerate(self._table))
+        return re.compile(branches, re.IGNORECASE)
 
 
 def _compile(table: tuple[tuple[str, str], ...]) -> WordTable:

@@ -2,21 +2,24 @@
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
-from importlib import resources
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 from engine.outcome import Notice, PhaseOutcome
 from engine.render.inert import inert
 
 
-def _load_templates() -> dict[str, str]:
-    raw = tomllib.loads(resources.files("engine.render").joinpath("templates.toml").read_text())
+@cache
+def templates() -> dict[str, str]:
+    """The templates by notice key, read at the first notice: a command that renders none
+    never pays for the file or the TOML parser. The file sits next to this module (package
+    data), so a plain path finds it without importlib.resources and the modules it loads."""
+    import tomllib
+
+    raw = tomllib.loads(Path(__file__).with_name("templates.toml").read_text(encoding="utf-8"))
     return {f"{group}.{key}": text for group, keys in raw.items() for key, text in keys.items()}
-
-
-TEMPLATES = _load_templates()
 
 
 def _value(value: Any) -> Any:
@@ -38,7 +41,7 @@ def _ballots(params: dict[str, Any]) -> str:
 def render_notice(notice: Notice) -> str:
     if notice.key == "lynch.votes":
         return _ballots(notice.params)
-    template = TEMPLATES.get(notice.key)
+    template = templates().get(notice.key)
     if template is None:
         raise KeyError(f"no template for notice {notice.key!r}")
     params = {k: _value(v) for k, v in notice.params.items()}

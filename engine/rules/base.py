@@ -64,7 +64,11 @@ class Slot:
     phases: frozenset[PhaseKind]
 
     def find(self, ability: str) -> AbilityUse | None:
-        return next((use for use in self.options if use.ability == ability), None)
+        # A loop, not next() over a generator: asked for every held slot of every order.
+        for use in self.options:
+            if use.ability == ability:
+                return use
+        return None
 
 
 @dataclass(frozen=True, slots=True)

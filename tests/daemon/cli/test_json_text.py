@@ -1,0 +1,53 @@
+"""The commands' JSON writer writes what json.dumps(indent=2, ensure_ascii=False) writes."""
+
+from __future__ import annotations
+
+import json
+from enum import IntEnum, StrEnum
+from pathlib import Path
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from daemon.cli.json_text import dumps
+
+
+class Colour(StrEnum):
+    RED = "red"
+
+
+class Count(IntEnum):
+    ONE = 1
+
+
+SCALARS = (
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=True, allow_infinity=True)
+    | st.text()
+    | st.sampled_from([Colour.RED, Count.ONE])
+)
+KEYS = st.text() | st.integers() | st.floats() | st.booleans() | st.none()
+VALUES = st.recursive(
+    SCALARS,
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.lists(inner, max_size=3).map(tuple)
+        | st.dictionaries(KEYS, inner, max_size=4)
+    ),
+    max_leaves=30,
+)
+
+
+@given(VALUES)
+def test_the_same_text_as_json_dumps(value):
+    assert dumps(value) == json.dumps(value, indent=2, ensure_ascii=False)
+
+
+def test_a_replay_record_reads_the_same():
+    from engine.replay import load_scenario, record, replay
+
+    scenario = load_scenario(Path(__file__).parents[3] / "examples" / "first-game.yaml")
+    value = record(scenario, replay(scenario))
+    assert dumps(value) == json.dumps(value, indent=2, ensure_ascii=False)
