@@ -464,7 +464,12 @@ def test_the_gm_is_offered_the_replacements_in_order(tmp_path):
         ("signups = ", "signups = the thread", "game:g1", "signups"),
         ("    Shiratori", "    Shiratory", "setup:six", "roles"),
         ("    one of Chianti, Korn", "    one of Chianti,", "setup:six", "roles"),
-        ("fill = Agasa, Araide, Heiji, Kazuha, Megure", "fill = Agasa, Nobody", "setup:six", "fill"),
+        (
+            "fill = Agasa, Araide, Heiji, Kazuha, Megure",
+            "fill = Agasa, Nobody",
+            "setup:six",
+            "fill",
+        ),
         ("sizes = 5-6", "sizes = 6-5", "setup:six", "sizes"),
         ("sizes = 5-6", "sizes = five", "setup:six", "sizes"),
         ("together = Heiji + Kazuha", "together = Heiji + Kazuhaa", "setup:six", "together"),
