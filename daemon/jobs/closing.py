@@ -79,6 +79,8 @@ def resolve(daemon: Runtime, store: Store, cfg: GameConfig, now: datetime) -> ga
         closed = games.close(live)
         if closed.winner:
             found = []  # the game is over: nobody is prodded any more
+        # A GM prods the living: a quiet player lynched or killed in this phase is past it.
+        found = inactive.still_playing(found, live.state)
         deadline = None if hold else next_deadline(cfg, closed, now)
         messages = phase_messages(cfg, closed, deadline, inactive.result_lines(found))
         record = closed.record()

@@ -52,6 +52,11 @@ def judge(
     return found
 
 
+def still_playing(found: list[Step], state: GameState) -> list[Step]:
+    """The steps whose player is alive in ``state`` (the game after the close)."""
+    return [s for s in found if s.player in state.players and state.players[s.player].is_alive]
+
+
 def _voters(state: GameState) -> set[str]:
     """By day every free player may vote: that is an order they could have sent."""
     if state.phase.kind is not PhaseKind.DAY:

@@ -501,3 +501,22 @@ def test_check_config_names_file_line_and_key_of_each_round_setting(
     message = str(err.value)
     assert f"[{section}] {key}" in message, message
     assert "config.ini:" in message and "Traceback" not in message
+
+
+def test_a_player_who_dies_in_the_phase_is_not_prodded(tmp_path):
+    """A GM prods the living: a quiet player lynched (or killed) in the phase that would
+    have been their first idle one is neither prodded in the results post nor by PM."""
+    r = _playing(tmp_path, "modkill")
+    for name in r.roster():
+        r.forum.as_user(name).send_private_message(["GameMaster"], "Night 1", "no action")
+    r.poll()
+    r.close("Night 1")
+    for name in r.roster():
+        if name != "Lynz":
+            r.forum.as_user(name).send_private_message(["GameMaster"], "Day 1", "vote Lynz")
+    r.poll()
+    r.close("Day 1")
+    posts = "\n".join(r.gm_posts(r.topic))
+    assert "[b]Lynz[/b] was lynched" in posts
+    assert "Lynz was prodded" not in posts
+    assert not any("nothing from you" in pm for pm in r.pms("Lynz"))
