@@ -91,6 +91,15 @@ class End:
     text: str
 
 
+@dataclass(frozen=True, slots=True)
+class Inactivity:
+    """``inactivity off|on [for NAME]``: the game's inactivity steps paused or resumed, for
+    the game or one player (away for a week), without a restart."""
+
+    on: bool
+    player: str | None
+
+
 Command = (
     Pause
     | Resume
@@ -104,6 +113,7 @@ Command = (
     | Correction
     | Resend
     | End
+    | Inactivity
 )
 
 
@@ -160,6 +170,10 @@ def _grammar(tz: ZoneInfo) -> list[tuple[str, Callable[[re.Match[str]], Command]
             _correction,
         ),
         (r"end(?: (?P<text>.+))?", lambda m: End(m["text"] or "")),
+        (
+            r"inactivity (?P<state>on|off)(?: for (?P<name>.+))?",
+            lambda m: Inactivity(m["state"].casefold() == "on", m["name"]),
+        ),
     ]
 
 
@@ -184,7 +198,10 @@ def parse_command(text: str, tz: ZoneInfo) -> Command:
         match = re.fullmatch(pattern, line, flags=re.IGNORECASE)
         if match:
             return build(match)
-    verbs = "pause, resume, extend, deadline, replace, modkill, void order, correct order, "
+    verbs = (
+        "pause, resume, extend, deadline, replace, modkill, void order, correct order, "
+        "inactivity off/on, "
+    )
     raise ValueError(f"{line!r} is not an override ({verbs}note, resend, end, or {CORRECTIONS})")
 
 
@@ -208,5 +225,10 @@ def read_overrides(config: Config) -> dict[str, list[Override]]:
                 command = parse_command(text, game.timezone)
             except ValueError as exc:
                 raise where.error(str(exc)) from exc
+            if isinstance(command, Inactivity) and command.on and not game.inactivity.action.steps:
+                raise where.error(
+                    f"[game:{game.name}] has inactivity = off, so there are no steps to turn "
+                    "on: set inactivity there (it takes effect at a restart)"
+                )
             items.append(Override(game.name, label, " ".join(text.split()), command, where))
     return found

@@ -42,7 +42,14 @@ def judge(
     able = sorted(set(games.can_act(state)) | _voters(state))
     end = row.deadline or now
     active = inactivity.active_players(store, cfg, row.name, able, row.opened_at, min(end, now))
-    idle = [p for p in able if p not in active]
+    # An exempt player is never idle, so a player the GM turns inactivity on for again
+    # (back from a week away) starts from a clean count.
+    off, away = inactivity.switched_off(store, cfg.name)
+    idle = [
+        p
+        for p in able
+        if p not in active and not off and p not in away and cfg.inactivity.applies_to(p)
+    ]
     inactivity.record_phase(store, cfg, row.name, able, idle, now)
     found = inactivity.steps(store, cfg, idle)
     if cfg.results is ResultsMode.APPROVE:

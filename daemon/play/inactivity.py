@@ -13,6 +13,7 @@ action" included), a command PM (status, orders...), or a post in the game topic
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -59,6 +60,28 @@ def active_players(
     return {
         folded[r["author"].casefold()] for r in orders + sent if r["author"].casefold() in folded
     }
+
+
+def switched_off(store: Store, game: str) -> tuple[bool, set[str]]:
+    """The GM's ``inactivity off|on [for NAME]`` lines applied so far, in their order: whether
+    the game's steps are off, and the players they are off for."""
+    off, players = False, set()
+    rows = store.rows(
+        "SELECT parsed FROM overrides WHERE game = ? AND result = 'applied'"
+        " ORDER BY applied_at, rowid",
+        [game],
+    )
+    for row in rows:
+        parsed = json.loads(row["parsed"])
+        if parsed.get("type") != "Inactivity":
+            continue
+        if parsed["player"] is None:
+            off = not parsed["on"]
+        elif parsed["on"]:
+            players.discard(parsed["player"])
+        else:
+            players.add(parsed["player"])
+    return off, players
 
 
 def record_phase(

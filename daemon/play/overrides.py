@@ -28,6 +28,7 @@ from daemon.config.overrides import (  # noqa: F401 - the commands, for the appl
     CorrectOrder,
     End,
     Extend,
+    Inactivity,
     Modkill,
     Note,
     NotYet,
@@ -243,6 +244,17 @@ def _correct(store: Store, override: Override, now: datetime) -> Settled:
     return {"new_order": new_id}
 
 
+def _inactivity(store: Store, override: Override, now: datetime) -> Settled:
+    command = override.command
+    assert isinstance(command, Inactivity)
+    if not store.players(override.game):
+        # Written during the sign-ups (a player who said they will be away): it waits.
+        raise NotYet("the game has not been dealt yet")
+    if command.player is None:
+        return {"player": None}
+    return {"player": _player(store, override.game, command.player)["name"]}
+
+
 def _note(store: Store, override: Override, now: datetime) -> Settled:
     command = override.command
     assert isinstance(command, Note)
@@ -274,6 +286,7 @@ _EFFECTS: dict[type, Callable[[Store, Override, datetime], Settled]] = {
     SetDeadline: _set_deadline,
     ReplacePlayer: _replace,
     Modkill: _modkill,
+    Inactivity: _inactivity,
     VoidOrder: _void,
     CorrectOrder: _correct,
     Note: _note,

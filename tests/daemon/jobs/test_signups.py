@@ -520,3 +520,55 @@ def test_a_player_who_dies_in_the_phase_is_not_prodded(tmp_path):
     assert "[b]Lynz[/b] was lynched" in posts
     assert "Lynz was prodded" not in posts
     assert not any("nothing from you" in pm for pm in r.pms("Lynz"))
+
+
+def _add_override(r: Round, label: str, text: str) -> None:
+    with r.path.open("a", encoding="utf-8") as ini:
+        if "[overrides:g1]" not in r.path.read_text():
+            ini.write("\n[overrides:g1]\n")
+        ini.write(f"{label} = {text}\n")
+    r.poll()
+
+
+def test_the_gm_turns_inactivity_off_and_on_for_a_player_while_the_game_runs(tmp_path):
+    """Issue 18: "the GM can turn it off per game or per player" — while it runs, by an
+    override line (re-read at every poll; the rest of config.ini only at a restart). A player
+    it is turned on for again starts from a clean count."""
+    r = _playing(tmp_path, "modkill")
+    _add_override(r, "away", "inactivity off for lynz")  # names are matched loosely
+    for phase in ("Night 1", "Day 1", "Night 2"):
+        _everyone_but(r, "Lynz", phase)
+        r.close(phase)
+    posts = "\n".join(r.gm_posts(r.topic))
+    assert "Lynz was prodded" not in posts and r.roster().get("Lynz")
+    _add_override(r, "back", "inactivity on for Lynz")
+    _everyone_but(r, "Lynz", "Day 2")
+    r.close("Day 2")
+    posts = "\n".join(r.gm_posts(r.topic))
+    assert "Lynz was prodded for inactivity (1 phase without an order or post)." in posts
+    with r.store() as store:
+        results = {o["label"]: o["result"] for o in store.rows("SELECT * FROM overrides")}
+    assert results == {"away": "applied", "back": "applied"}
+
+
+def test_the_gm_turns_inactivity_off_for_the_game_while_it_runs(tmp_path):
+    r = _playing(tmp_path, "modkill")
+    _add_override(r, "1", "inactivity off")
+    _add_override(r, "2", "inactivity off for Nobody")  # not a player: refused, named
+    for phase in ("Night 1", "Day 1", "Night 2", "Day 2"):
+        _everyone_but(r, "Lynz", phase)
+        r.close(phase)
+    assert "inactivity" not in "\n".join(r.gm_posts(r.topic))
+    with r.store() as store:
+        results = {o["label"]: o["result"] for o in store.rows("SELECT * FROM overrides")}
+    assert results["1"] == "applied" and "Nobody" in results["2"]
+
+
+def test_inactivity_cannot_be_turned_on_by_override_when_the_config_has_none(tmp_path):
+    """There are no steps to turn on: check-config names the line, as for any bad override."""
+    r = _playing(tmp_path, "off")
+    with r.path.open("a", encoding="utf-8") as ini:
+        ini.write("\n[overrides:g1]\n1 = inactivity on\n")
+    with pytest.raises(ConfigError) as err:
+        check_config(load_config(r.path))
+    assert "[overrides:g1] 1:" in str(err.value) and "inactivity = off" in str(err.value)
