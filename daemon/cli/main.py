@@ -252,6 +252,11 @@ def status_text(store: Store, cfg: GameConfig, now: datetime) -> str:
     able = games.can_act(live.state)
     lines.append("  sent orders: " + (", ".join(p for p in able if p not in silent) or "nobody"))
     lines.append("  no orders:   " + (", ".join(p for p in able if p in silent) or "nobody"))
+    if cfg.signups is not None:
+        from daemon.play import signups
+
+        waiting = signups.waiting_replacements(store, cfg.name)
+        lines.append("  replacements waiting: " + (", ".join(waiting) or "none"))
     for order in store.orders(cfg.name, live.phase):
         lines.append(
             f"    #{order.id} {order.player}: {order.state}: {' '.join(order.raw.split())[:70]}"

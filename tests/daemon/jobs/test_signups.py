@@ -572,3 +572,12 @@ def test_inactivity_cannot_be_turned_on_by_override_when_the_config_has_none(tmp
     with pytest.raises(ConfigError) as err:
         check_config(load_config(r.path))
     assert "[overrides:g1] 1:" in str(err.value) and "inactivity = off" in str(err.value)
+
+
+def test_status_of_a_running_game_lists_the_replacements_waiting(tmp_path):
+    from daemon.cli.main import status_text
+
+    r = _playing(tmp_path, "replace")
+    with r.store() as store:
+        text = status_text(store, r.config.games["g1"], r.clock())
+    assert "  replacements waiting: Sub1, pofa" in text
