@@ -190,6 +190,10 @@ class Ruleset:
     # (midnight's open roles: "Specify the Open Role you want to play; no duplicate roles");
     # empty: nothing is chosen at sign-up.
     signup_choices: tuple[str, ...] = ()
+    # What a ruleset still lacks before a live game may use it (a ruleset being written, as
+    # dctp-classic): the daemon refuses it while this is not empty; scenarios and replay
+    # may use it.
+    unfinished: tuple[str, ...] = ()
 
     def order_for(self, kind: PhaseKind) -> tuple[Step, ...]:
         """The order of actions of a phase of this kind."""
