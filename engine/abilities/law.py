@@ -333,9 +333,10 @@ class Lawsuit(Ability):
     name = "lawsuit"
     step = Step.OTHER
     needs_free_target = False
+    once_per_game: bool = True  # classic: no limit
 
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
-        if state.players[order.actor].used.get("lawsuit"):
+        if self.once_per_game and state.players[order.actor].used.get("lawsuit"):
             return "Lawsuit is usable once per game, and you have used it"
         if order.targets and state.players[order.targets[0]].status is not Status.ARRESTED:
             return f"{order.targets[0]} is not arrested: a lawsuit frees an arrested player"
