@@ -242,5 +242,7 @@ RULESET = derive(
         # 2011: "Usable once per game").
         "lawsuit": AbilityRules(flags={"once_per_game": False}),
     },
+    # "Trick and Intimidate": one ability under two names; a player's results say both.
+    titles={"discombobulate": "trick/intimidate"},
     unfinished=UNFINISHED,
 )
