@@ -36,6 +36,7 @@ UNFINISHED: tuple[str, ...] = (
     "day Protect of any number of players",
     "mixed lovers who need Yumi dead",
     "Amor's partly drawn pairings",
+    "no disguise as a lover (Amor is settled after Disguise)",
     "the Black Suitcase's ordered substitutes",
     "at least two Detective Boys in a deal",
 )
