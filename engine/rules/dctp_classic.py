@@ -28,7 +28,6 @@ UNFINISHED: tuple[str, ...] = (
     "arrest without a phase and a false arrest that stops only arrests",
     "House Search that reveals everything",
     "Observe's five classes",
-    "one-target Slander",
     "the Bow-tie/Watch (Investigate 5, one slot, no penalty with the watch)",
     "APTX (a third of the town, every attempt spends, the death after the lynch)",
     "First Aid as severe wounding",
@@ -242,6 +241,9 @@ RULESET = derive(
         # Lawsuit: "Can bring back anyone who has been arrested with a lawsuit" (no limit;
         # 2011: "Usable once per game").
         "lawsuit": AbilityRules(flags={"once_per_game": False}),
+        # Slander: "Can slander any player at night"; "it can be used on the same target over
+        # and over" (one target; 2011: "up to two targets: one Black Org, and one town").
+        "slander": AbilityRules(flags={"targets": 1}),
     },
     # "Trick and Intimidate": one ability under two names; a player's results say both.
     titles={"discombobulate": "trick/intimidate"},
