@@ -247,5 +247,6 @@ RULESET = derive(
     },
     # "Trick and Intimidate": one ability under two names; a player's results say both.
     titles={"discombobulate": "trick/intimidate"},
+    features={"drunk_needs_soberer", "sober_only_by_death"},
     unfinished=UNFINISHED,
 )
