@@ -244,6 +244,9 @@ RULESET = derive(
         # Slander: "Can slander any player at night"; "it can be used on the same target over
         # and over" (one target; 2011: "up to two targets: one Black Org, and one town").
         "slander": AbilityRules(flags={"targets": 1}),
+        # Abduct: "Irish will abduct one character that is not played in the game by any
+        # player during night 1" (2011: again every third phase).
+        "abduct": AbilityRules(flags={"first_night_only": True}),
     },
     # "Trick and Intimidate": one ability under two names; a player's results say both.
     titles={"discombobulate": "trick/intimidate"},
