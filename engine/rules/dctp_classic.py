@@ -27,7 +27,6 @@ UNFINISHED: tuple[str, ...] = (
     "sniping that bypasses protection but not healing, snipe as the leader's choice",
     "arrest without a phase and a false arrest that stops only arrests",
     "House Search that reveals everything",
-    "Observe's five classes",
     "the Bow-tie/Watch (Investigate 5, one slot, no penalty with the watch)",
     "APTX (a third of the town, every attempt spends, the death after the lynch)",
     "First Aid as severe wounding",
@@ -247,6 +246,9 @@ RULESET = derive(
         # Abduct: "Irish will abduct one character that is not played in the game by any
         # player during night 1" (2011: again every third phase).
         "abduct": AbilityRules(flags={"first_night_only": True}),
+        # Observe: "the player will learn if that player is a child, female teenager, male
+        # teenager, female adult or male adult" (2011: age or gender, one per order).
+        "observe": AbilityRules(flags={"combined": True}),
     },
     # "Trick and Intimidate": one ability under two names; a player's results say both.
     titles={"discombobulate": "trick/intimidate"},
