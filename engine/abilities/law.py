@@ -114,6 +114,10 @@ class Arrest(Ability):
     blockable = False
     frightenable = False
     self_target = False
+    # Classic: "Needs to accuse a player for a crime: "Arresting Akonyl for killing conia"";
+    # "The crime can be done on any night or day" (the phase may be left out).
+    phase_optional: bool = False
+    stopped_by_narrow_suspension = True
 
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
         if order.crime not in CRIME_ABILITIES:
@@ -121,14 +125,14 @@ class Arrest(Ability):
                 "an arrest must name a crime (killing, slandering, stealing from, disguising "
                 "as, ...): being in the Black Org is not a crime"
             )
-        if order.when is None:
+        if order.when is None and not self.phase_optional:
             return "an arrest must name the phase of the crime, e.g. '... on Night 1'"
-        if order.when >= state.phase:
+        if order.when is not None and order.when >= state.phase:
             return (
                 f"the crime must be in a past phase, and it is {state.phase}: "
                 "'The crime ... CANNOT be in the same phase that the arrest is happening'"
             )
-        key = (order.targets[0], order.crime, order.victim, order.when.index)
+        key = (order.targets[0], order.crime, order.victim, _when(order.when))
         if key in state.arrests:
             return "you can't arrest someone for the same crime twice"
         return None
@@ -169,7 +173,7 @@ class Arrest(Ability):
         if true:
             ctx.done(action, "arrested")
             ctx.result(action, "arrested", target=target)
-            ctx.state.arrests.append((target, o.crime or "", o.victim, o.when.index))  # type: ignore[union-attr]
+            ctx.state.arrests.append((target, o.crime or "", o.victim, _when(o.when)))
             ctx.notify(action.actor, "arrest.success", essential=True, target=target,
                        order=o.canonical())  # fmt: skip
             take_into_custody(ctx, officers, target, stripped=o.crime == "disguise")
@@ -228,6 +232,11 @@ class HouseSearch(Ability):
                 and other.ability.name in ctx.ruleset.crimes
             ):
                 ctx.fail(other, "house_searched")
+
+
+def _when(phase: Phase | None) -> int | None:
+    """An arrest's phase in ``GameState.arrests``: None when the order names none."""
+    return None if phase is None else phase.index
 
 
 def _crime_text(ability: str, targets: tuple[str, ...], role: str | None, phase: Phase) -> str:

@@ -237,6 +237,9 @@ FEATURES: dict[str, str] = {
     'charm herself)".',
     "fbi_reports_by_count": 'r53: "If 3+ are in the game, he will receive two results; if 0-2 '
     'are in the game, he will receive only one result."',
+    "suspension_stops_arrests_only": "classic: \"The police officer can't arrest for the next 2 "
+    "phases if he accuses someone falsely, because he'll get suspended.\" (his other abilities "
+    "go on).",
     "drunk_needs_soberer": 'classic: "The player starts with the Status Drunk if at least one of '
     "the roles Eri, Ran, Conan or Shinichi are in the game. A disguised Ran etc. doesn't count.\"",
     "sober_only_by_death": "classic: \"The player get's Sober after one of the roles Eri, Ran, "

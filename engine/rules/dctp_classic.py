@@ -25,7 +25,6 @@ UNFINISHED: tuple[str, ...] = (
     "the Black Org leader vote by ranked ballots",
     "dreams, hints, tapes and wills through the GM's approval queue",
     "sniping that bypasses protection but not healing, snipe as the leader's choice",
-    "arrest without a phase and a false arrest that stops only arrests",
     "House Search that reveals everything",
     "the Bow-tie/Watch (Investigate 5, one slot, no penalty with the watch)",
     "APTX (a third of the town, every attempt spends, the death after the lynch)",
@@ -243,6 +242,9 @@ RULESET = derive(
         # Slander: "Can slander any player at night"; "it can be used on the same target over
         # and over" (one target; 2011: "up to two targets: one Black Org, and one town").
         "slander": AbilityRules(flags={"targets": 1}),
+        # Arrest: "Needs to accuse a player for a crime: "Arresting Akonyl for killing conia""
+        # (2011: "for a specific crime during a specific past phase").
+        "arrest": AbilityRules(flags={"phase_optional": True}),
         # Abduct: "Irish will abduct one character that is not played in the game by any
         # player during night 1" (2011: again every third phase).
         "abduct": AbilityRules(flags={"first_night_only": True}),
@@ -252,6 +254,6 @@ RULESET = derive(
     },
     # "Trick and Intimidate": one ability under two names; a player's results say both.
     titles={"discombobulate": "trick/intimidate"},
-    features={"drunk_needs_soberer", "sober_only_by_death"},
+    features={"drunk_needs_soberer", "sober_only_by_death", "suspension_stops_arrests_only"},
     unfinished=UNFINISHED,
 )
