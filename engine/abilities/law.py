@@ -201,6 +201,9 @@ class HouseSearch(Ability):
     name = "house_search"
     step = Step.HOUSE_SEARCH
     self_target = False
+    # Classic: "This will reveal everything about the target, all actions since the start of
+    # the game, disguise and role etc." (no auto-arrest; docs/rulings.md).
+    dossier: bool = False
 
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
         if state.players[order.actor].used.get("house_search_lost"):
@@ -208,6 +211,9 @@ class HouseSearch(Ability):
         return None
 
     def resolve(self, ctx: Context, action: Action) -> None:
+        if self.dossier:
+            self._reveal(ctx, action)
+            return
         target = action.target or ""
         crimes = crimes_of(ctx.state, target, ctx.phase)
         found = [_crime_text(r.ability, r.targets, r.role, r.phase) for r in crimes]
@@ -232,6 +238,41 @@ class HouseSearch(Ability):
                 and other.ability.name in ctx.ruleset.crimes
             ):
                 ctx.fail(other, "house_searched")
+
+    def _reveal(self, ctx: Context, action: Action) -> None:
+        """Classic: the target's role, disguise and every action of the earlier phases; the
+        officer is suspended and loses House Search when none of them was a crime."""
+        target = action.target or ""
+        p = ctx.player(target)
+        crimes = crimes_of(ctx.state, target, ctx.phase)
+        seen: set[tuple[str, str | None]] = set()
+        actions = []
+        for r in ctx.state.history:
+            if r.actor != target or not r.took_place or r.phase >= ctx.phase:
+                continue
+            if r.ability == "disguise":
+                # A disguise worn leaves a record every phase; it is one action.
+                if (r.ability, r.role) in seen:
+                    continue
+                seen.add((r.ability, r.role))
+            actions.append(f"{r.phase}: {_action_text(ctx, r.ability, r.targets, r.role)}")
+        ctx.done(action, bool(crimes))
+        ctx.result(action, bool(crimes), target=target)
+        ctx.record(action, took_place=True)
+        # Essential: the suspension that may follow silences the officer's other results.
+        ctx.notify(action.actor, "house_search.dossier", essential=True, target=target, role=p.role,
+                   disguise=p.disguise or "none", actions="; ".join(actions) or "none")  # fmt: skip
+        if not crimes:
+            ctx.player(action.actor).used["house_search_lost"] = 1
+            suspend(ctx, action.actor, "house_search.suspended", target=target)
+
+
+def _action_text(ctx: Context, ability: str, targets: tuple[str, ...], role: str | None) -> str:
+    name = ctx.ruleset.title(ability).replace("_", " ")
+    if ability == "disguise" and role:
+        return f"{name} as {role}"
+    named = ", ".join(targets) or role or ""
+    return f"{name} {named}".strip()
 
 
 def _when(phase: Phase | None) -> int | None:

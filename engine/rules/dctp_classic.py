@@ -25,7 +25,6 @@ UNFINISHED: tuple[str, ...] = (
     "the Black Org leader vote by ranked ballots",
     "dreams, hints, tapes and wills through the GM's approval queue",
     "sniping that bypasses protection but not healing, snipe as the leader's choice",
-    "House Search that reveals everything",
     "the Bow-tie/Watch (Investigate 5, one slot, no penalty with the watch)",
     "APTX (a third of the town, every attempt spends, the death after the lynch)",
     "First Aid as severe wounding",
@@ -245,6 +244,10 @@ RULESET = derive(
         # Arrest: "Needs to accuse a player for a crime: "Arresting Akonyl for killing conia""
         # (2011: "for a specific crime during a specific past phase").
         "arrest": AbilityRules(flags={"phase_optional": True}),
+        # House search: "This will reveal everything about the target, all actions since the
+        # start of the game, disguise and role etc."; "This action can't be
+        # tricked/intimidated" (docs/rulings.md, "Can House Search be tricked?").
+        "house_search": AbilityRules(flags={"dossier": True, "blockable": False}),
         # Abduct: "Irish will abduct one character that is not played in the game by any
         # player during night 1" (2011: again every third phase).
         "abduct": AbilityRules(flags={"first_night_only": True}),
