@@ -240,6 +240,8 @@ FEATURES: dict[str, str] = {
     "suspension_stops_arrests_only": "classic: \"The police officer can't arrest for the next 2 "
     "phases if he accuses someone falsely, because he'll get suspended.\" (his other abilities "
     "go on).",
+    "lovers_kill_amor": 'classic: "To win as a Town/BO pair they need to kill Yumi and everyone '
+    'else to get a stalemate." (Yumi in prison is not enough).',
     "drunk_needs_soberer": 'classic: "The player starts with the Status Drunk if at least one of '
     "the roles Eri, Ran, Conan or Shinichi are in the game. A disguised Ran etc. doesn't count.\"",
     "sober_only_by_death": "classic: \"The player get's Sober after one of the roles Eri, Ran, "

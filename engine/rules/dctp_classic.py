@@ -30,7 +30,6 @@ UNFINISHED: tuple[str, ...] = (
     "First Aid as severe wounding",
     "the night Protection Charm",
     "day Protect of any number of players",
-    "mixed lovers who need Yumi dead",
     "Amor's partly drawn pairings",
     "no disguise as a lover (Amor is settled after Disguise)",
     "the Black Suitcase's ordered substitutes",
@@ -257,6 +256,14 @@ RULESET = derive(
     },
     # "Trick and Intimidate": one ability under two names; a player's results say both.
     titles={"discombobulate": "trick/intimidate"},
-    features={"drunk_needs_soberer", "sober_only_by_death", "suspension_stops_arrests_only"},
+    features={
+        "drunk_needs_soberer",
+        "sober_only_by_death",
+        "suspension_stops_arrests_only",
+        "lovers_kill_amor",
+    },
+    # Lovers: "A Town/BO pair doesn't win when the town or the BO wins": each lover counts
+    # with their own side, and a free mixed pair does not stop the sides' wins.
+    option_defaults={"mixed_lovers": "with_sides"},
     unfinished=UNFINISHED,
 )
