@@ -34,6 +34,7 @@ UNFINISHED: tuple[str, ...] = (
     "no disguise as a lover (Amor is settled after Disguise)",
     "the Black Suitcase's ordered substitutes",
     "at least two Detective Boys in a deal",
+    "Irish's Spy list sized as the APTX count, without 2011's lock until the role dies",
 )
 
 # "Items that can be stolen from a role", as classic lists them ("Tequilla" and "KID" as it
