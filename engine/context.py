@@ -172,6 +172,12 @@ class Context:
             return FRIGHTENED
         for condition in (SUSPENDED, TEMPORARILY_INJURED):
             if p.has(condition, self.phase) and not ability.kept_when_suspended:
+                if (
+                    condition == SUSPENDED
+                    and self.ruleset.has("suspension_stops_arrests_only")
+                    and not ability.stopped_by_narrow_suspension
+                ):
+                    continue
                 return condition
         if p.has(INJURED, self.phase) and not ability.kept_when_injured:
             return INJURED

@@ -39,11 +39,13 @@ def committed(
     suspect: str,
     crime: str,
     victim: str | None,
-    when: Phase,
+    when: Phase | None,
     *,
     blamed: bool = True,
 ) -> bool:
-    """Whether ``suspect`` committed ``crime`` on ``victim`` in phase ``when``.
+    """Whether ``suspect`` committed ``crime`` on ``victim`` in phase ``when`` (any phase
+    before the current one when ``when`` is None: classic's "Arresting Akonyl for killing
+    conia").
 
     A blamed action counts ("Players can be arrested for blamed actions, even tho the player
     didn't do it") unless ``blamed`` is False ("The BO can't arrest someone for a blamed action
@@ -51,7 +53,12 @@ def committed(
     """
     abilities = CRIME_ABILITIES.get(crime, frozenset({crime}))
     for record in state.history:
-        if record.phase != when or record.actor != suspect or record.ability not in abilities:
+        if when is None:
+            if record.phase >= state.phase:
+                continue
+        elif record.phase != when:
+            continue
+        if record.actor != suspect or record.ability not in abilities:
             continue
         if record.blamed and not blamed:
             continue

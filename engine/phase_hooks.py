@@ -146,7 +146,9 @@ def sober_kogorou(ctx: Context) -> None:
     Kogorou becomes sober. Day protections or injuries incurred as a result of being treated
     with first-aid are not applicable." "Becomes sober after 1/4th the total townies have died".
     "Becomes sober when his alcohol has been stolen." "If Eri, Ran, Conan, or Shinichi get
-    erased, Kogorou will not get sober and will stay drunk."
+    erased, Kogorou will not get sober and will stay drunk." Classic (feature
+    ``sober_only_by_death``): "The player get's Sober after one of the roles Eri, Ran, Conan or
+    Shinichi dies", and nothing else sobers him.
     """
     state = ctx.state
     drunk = [n for n, p in state.players.items() if p.has(DRUNK, ctx.phase) and p.is_alive]
@@ -159,7 +161,8 @@ def sober_kogorou(ctx: Context) -> None:
         and ERASED not in p.conditions
         for name, p in state.players.items()
     )
-    if ctx.phase.is_night:
+    only_death = ruleset.has("sober_only_by_death")
+    if ctx.phase.is_night and not only_death:
         cause = cause or any(
             r.ability == "protect"
             and r.outcome == "saved"
@@ -167,8 +170,8 @@ def sober_kogorou(ctx: Context) -> None:
             and ruleset.role(state.players[r.player].role).has_trait("injured_by_protecting")
             for r in ctx.results
         )
-    cause = cause or quarter_dead(state)
-    stolen = ctx.memo.get("alcohol_stolen", set())
+    cause = cause or (not only_death and quarter_dead(state))
+    stolen = set() if only_death else ctx.memo.get("alcohol_stolen", set())
     for name in drunk:
         if cause or name in stolen:
             sober_up(ctx, name, now=False)

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from engine.abilities.base import abilities_for
 from engine.abilities.disguise import KEPT, choose, offer_costumes, recast, wear
+from engine.abilities.interrogation import starts_drunk
 from engine.context import PENDING, Context
 from engine.outcome import Draw, Notice
 from engine.phases import PhaseKind
@@ -154,6 +155,10 @@ def settle_prep(ctx: Context) -> None:
         if victim not in victims:
             victims.append(victim)
     recast(ctx, victims)
+    if not starts_drunk(ctx.state):
+        # "A disguised Ran etc. doesn't count": the role worn was taken from its player.
+        for p in ctx.state.players.values():
+            p.conditions.pop(DRUNK, None)
     for name in ("friendship", "amor"):
         for action in ctx.able(pending[name]):
             abilities_for(ctx.ruleset)[name].settle(ctx, action)  # type: ignore[attr-defined]

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.abilities.interrogation import starts_drunk
 from engine.abilities.items import item_name
 from engine.abilities.suitcase import suitcase_for_night_one
 from engine.appearance import put_on
@@ -102,8 +103,9 @@ def _apply_setup(state: GameState, setup: Setup) -> None:
         )
     for name in setup.sober:
         state.players[known(name, "sober")].conditions.pop(DRUNK, None)
+    drunk = starts_drunk(state)
     for name, p in state.players.items():
-        if state.ruleset.roles[p.role].has_trait("drunk") and name not in setup.sober:
+        if drunk and state.ruleset.roles[p.role].has_trait("drunk") and name not in setup.sober:
             p.conditions[DRUNK] = None
     for first, second in setup.lovers:
         state.lovers.append((known(first, "lovers"), known(second, "lovers")))

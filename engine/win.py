@@ -15,7 +15,7 @@ of one side wins with it. What a living mixed pair does to the sides' wins is op
 from __future__ import annotations
 
 from engine.rules.base import Side
-from engine.state import DETAINED, GameState
+from engine.state import DETAINED, GameState, Status
 
 LOVERS = "lovers"
 
@@ -31,13 +31,26 @@ def mixed_pairs(state: GameState) -> list[tuple[str, str]]:
     ]
 
 
+def _amor_outlives(state: GameState, pair: tuple[str, str]) -> bool:
+    if not state.ruleset.has("lovers_kill_amor"):
+        return False
+    return any(
+        name not in pair
+        and p.status is not Status.DEAD
+        and "amor" in state.ruleset.role(p.role).abilities()
+        for name, p in state.players.items()
+    )
+
+
 def winner(state: GameState) -> str | None:
     free = state.free_players()
     mixed = mixed_pairs(state)
     for pair in mixed:
         # "To win as such a tandem, they must kill all others" (arrested others are out;
-        # "Lovers may still win while one or both are arrested").
-        if all(p in pair for p in free):
+        # "Lovers may still win while one or both are arrested"); classic: "they need to kill
+        # Yumi and everyone else" (feature ``lovers_kill_amor``: the one who made them lovers
+        # must be dead, prison is not enough).
+        if all(p in pair for p in free) and not _amor_outlives(state, pair):
             return LOVERS
     own_side = state.ruleset.option("mixed_lovers") == "own_side"
     in_pair = {p for pair in mixed for p in pair} if own_side else set()

@@ -449,6 +449,14 @@ def check_rulesets(
                 problem = str(exc).removeprefix(f"option {key}: ")
                 raise config.rules[game.rules].section.where(key).error(problem) from exc
             raise game.section.where("ruleset").error(str(exc)) from exc
+        # A ruleset still being written (its ``unfinished`` list not empty) is for scenarios
+        # and replay only: a live game would meet the rules it lacks halfway through.
+        missing = getattr(loaded[game.name], "unfinished", ())
+        if missing:
+            raise game.section.where("ruleset").error(
+                f"{game.ruleset} is not complete yet and cannot run a live game (scenarios and "
+                f"autogm replay may use it); still missing: {'; '.join(missing)}"
+            )
     return loaded
 
 

@@ -30,6 +30,9 @@ class Ability:
     needs_free_target: ClassVar[bool] = True  # target alive, not arrested, in Japan
     arrested_target_ok: ClassVar[bool] = False  # may be ordered on an arrested player
     kept_when_suspended: ClassVar[bool] = False  # "lose all abilities apart from voting"
+    # What a suspension stops under feature ``suspension_stops_arrests_only`` (classic: "The
+    # police officer can't arrest for the next 2 phases if he accuses someone falsely").
+    stopped_by_narrow_suspension: ClassVar[bool] = False
     kept_when_injured: ClassVar[bool] = False
     abroad_ok: ClassVar[bool] = False
     frightenable: ClassVar[bool] = True  # stopped by Frighten the next day (Arrest is not)

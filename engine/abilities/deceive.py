@@ -40,7 +40,10 @@ class Slander(Ability):
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
         if not order.targets:
             return "name whom to slander: 'Slander Kleene'"
-        if len(order.targets) > 2:
+        if len(order.targets) > self.targets:
+            if self.targets == 1:
+                # Classic: "Can slander any player at night" (one; ``targets`` set to 1).
+                return "you may slander one player a night: 'Slander Kleene'"
             return "you may slander up to two players: one Black Org and one town"
         if len(order.targets) == 2:
             sides = {state.side(t) for t in order.targets}

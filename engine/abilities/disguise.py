@@ -277,8 +277,12 @@ class Abduct(Ability):
     step = Step.OTHER
     needs_free_target = False
     targets = 0
+    # Classic: "Irish will abduct one character ... during night 1" (once, that night only).
+    first_night_only: bool = False
 
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
+        if self.first_night_only and state.phase != Phase.night(1):
+            return "Abduct is used on Night 1 only"
         last = state.players[order.actor].used.get(self.name)
         if last is not None and state.phase.index - last <= ABDUCT_WAIT:
             return f"you may abduct again from {Phase(last + ABDUCT_WAIT + 1)}"

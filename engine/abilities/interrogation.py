@@ -36,6 +36,14 @@ def quarter_dead(state: GameState) -> bool:
     return total > 0 and dead * 4 >= total
 
 
+def starts_drunk(state: GameState) -> bool:
+    """Whether a drunk role starts drunk: always (2011), or only with a role that sobers him in
+    the game, worn roles aside (feature ``drunk_needs_soberer``)."""
+    if not state.ruleset.has("drunk_needs_soberer"):
+        return True
+    return any(state.ruleset.role(p.role).has_trait("sobers_drunk") for p in state.players.values())
+
+
 def sober_up(ctx: Context, name: str, *, now: bool) -> None:
     """Kogorou is sober from this phase (``now``) or from the next."""
     p = ctx.player(name)

@@ -114,6 +114,10 @@ class Arrest(Ability):
     blockable = False
     frightenable = False
     self_target = False
+    # Classic: "Needs to accuse a player for a crime: "Arresting Akonyl for killing conia"";
+    # "The crime can be done on any night or day" (the phase may be left out).
+    phase_optional: bool = False
+    stopped_by_narrow_suspension = True
 
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
         if order.crime not in CRIME_ABILITIES:
@@ -121,14 +125,14 @@ class Arrest(Ability):
                 "an arrest must name a crime (killing, slandering, stealing from, disguising "
                 "as, ...): being in the Black Org is not a crime"
             )
-        if order.when is None:
+        if order.when is None and not self.phase_optional:
             return "an arrest must name the phase of the crime, e.g. '... on Night 1'"
-        if order.when >= state.phase:
+        if order.when is not None and order.when >= state.phase:
             return (
                 f"the crime must be in a past phase, and it is {state.phase}: "
                 "'The crime ... CANNOT be in the same phase that the arrest is happening'"
             )
-        key = (order.targets[0], order.crime, order.victim, order.when.index)
+        key = (order.targets[0], order.crime, order.victim, _when(order.when))
         if key in state.arrests:
             return "you can't arrest someone for the same crime twice"
         return None
@@ -169,7 +173,7 @@ class Arrest(Ability):
         if true:
             ctx.done(action, "arrested")
             ctx.result(action, "arrested", target=target)
-            ctx.state.arrests.append((target, o.crime or "", o.victim, o.when.index))  # type: ignore[union-attr]
+            ctx.state.arrests.append((target, o.crime or "", o.victim, _when(o.when)))
             ctx.notify(action.actor, "arrest.success", essential=True, target=target,
                        order=o.canonical())  # fmt: skip
             take_into_custody(ctx, officers, target, stripped=o.crime == "disguise")
@@ -197,6 +201,9 @@ class HouseSearch(Ability):
     name = "house_search"
     step = Step.HOUSE_SEARCH
     self_target = False
+    # Classic: "This will reveal everything about the target, all actions since the start of
+    # the game, disguise and role etc." (no auto-arrest; docs/rulings.md).
+    dossier: bool = False
 
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
         if state.players[order.actor].used.get("house_search_lost"):
@@ -204,6 +211,9 @@ class HouseSearch(Ability):
         return None
 
     def resolve(self, ctx: Context, action: Action) -> None:
+        if self.dossier:
+            self._reveal(ctx, action)
+            return
         target = action.target or ""
         crimes = crimes_of(ctx.state, target, ctx.phase)
         found = [_crime_text(r.ability, r.targets, r.role, r.phase) for r in crimes]
@@ -228,6 +238,46 @@ class HouseSearch(Ability):
                 and other.ability.name in ctx.ruleset.crimes
             ):
                 ctx.fail(other, "house_searched")
+
+    def _reveal(self, ctx: Context, action: Action) -> None:
+        """Classic: the target's role, disguise and every action of the earlier phases; the
+        officer is suspended and loses House Search when none of them was a crime."""
+        target = action.target or ""
+        p = ctx.player(target)
+        crimes = crimes_of(ctx.state, target, ctx.phase)
+        seen: set[tuple[str, str | None]] = set()
+        actions = []
+        for r in ctx.state.history:
+            if r.actor != target or not r.took_place or r.phase >= ctx.phase:
+                continue
+            if r.ability == "disguise":
+                # A disguise worn leaves a record every phase; it is one action.
+                if (r.ability, r.role) in seen:
+                    continue
+                seen.add((r.ability, r.role))
+            actions.append(f"{r.phase}: {_action_text(ctx, r.ability, r.targets, r.role)}")
+        ctx.done(action, bool(crimes))
+        ctx.result(action, bool(crimes), target=target)
+        ctx.record(action, took_place=True)
+        # Essential: the suspension that may follow silences the officer's other results.
+        ctx.notify(action.actor, "house_search.dossier", essential=True, target=target, role=p.role,
+                   disguise=p.disguise or "none", actions="; ".join(actions) or "none")  # fmt: skip
+        if not crimes:
+            ctx.player(action.actor).used["house_search_lost"] = 1
+            suspend(ctx, action.actor, "house_search.suspended", target=target)
+
+
+def _action_text(ctx: Context, ability: str, targets: tuple[str, ...], role: str | None) -> str:
+    name = ctx.ruleset.title(ability).replace("_", " ")
+    if ability == "disguise" and role:
+        return f"{name} as {role}"
+    named = ", ".join(targets) or role or ""
+    return f"{name} {named}".strip()
+
+
+def _when(phase: Phase | None) -> int | None:
+    """An arrest's phase in ``GameState.arrests``: None when the order names none."""
+    return None if phase is None else phase.index
 
 
 def _crime_text(ability: str, targets: tuple[str, ...], role: str | None, phase: Phase) -> str:
@@ -333,9 +383,10 @@ class Lawsuit(Ability):
     name = "lawsuit"
     step = Step.OTHER
     needs_free_target = False
+    once_per_game: bool = True  # classic: no limit
 
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
-        if state.players[order.actor].used.get("lawsuit"):
+        if self.once_per_game and state.players[order.actor].used.get("lawsuit"):
             return "Lawsuit is usable once per game, and you have used it"
         if order.targets and state.players[order.targets[0]].status is not Status.ARRESTED:
             return f"{order.targets[0]} is not arrested: a lawsuit frees an arrested player"

@@ -94,8 +94,13 @@ class Observe(Informative):
     """
 
     name = "observe"
+    # Classic: one observation gives "child, female teenager, male teenager, female adult or
+    # male adult" (no age or gender to choose).
+    combined: bool = False
 
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
+        if self.combined:
+            return None
         if order.choice not in ("age", "gender"):
             return "say which observation: 'Observe age X' or 'Observe gender X'"
         other = "gender" if order.choice == "age" else "age"
@@ -114,6 +119,9 @@ class Observe(Informative):
 
     def report(self, ctx: Context, action: Action) -> None:
         target = action.target or ""
+        if self.combined:
+            self._report_class(ctx, action, target)
+            return
         kind = action.order.choice or "age"
         sheet = appearance.worn_sheet(ctx.state, target)
         if kind == "age":
@@ -130,6 +138,16 @@ class Observe(Informative):
         outcome = ctx.memo[key]
         ctx.results.append(Result(action.actor, self.name, outcome, target=target))
         ctx.notify(action.actor, "observe.result", target=target, kind=kind, answer=outcome)
+
+    def _report_class(self, ctx: Context, action: Action, target: str) -> None:
+        """One of the five classes, for the disguise when there is one (a child has no
+        gender in the list)."""
+        sheet = appearance.worn_sheet(ctx.state, target)
+        ages = appearance.ages(ctx.state, target)
+        age = ages[0] if len(ages) == 1 else ctx.draw(f"the age {target} shows", list(ages))
+        outcome = "child" if age == "child" else f"{sheet.gender} {age}"
+        ctx.results.append(Result(action.actor, self.name, outcome, target=target))
+        ctx.notify(action.actor, "observe.class", target=target, answer=outcome)
 
 
 @register

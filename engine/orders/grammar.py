@@ -18,7 +18,8 @@ ORDER_WORDS: tuple[tuple[str, str], ...] = (
     (r"investigat(?:e|ion)|inv", "investigate"),
     (r"aptx(?:[- ]?4869)?", "aptx"),
     (r"heal", "heal"),
-    (r"discombobulate|discombob|trick", "discombobulate"),
+    # Classic: "Trick and Intimidate - Roles with that action: Eisuke(Trick), Vodka(Intimidate)".
+    (r"discombobulate|discombob|trick|intimidate", "discombobulate"),
     (r"kill|attack|murder", "kill"),
     # Issue 3: killing, protecting, crime and punishment. Snipe Guard is r53's name for Bone
     # Breaking ("Snipe Guard - Role with action: Akai"): read before a snipe.
@@ -165,7 +166,10 @@ QUERY_VERBS: tuple[tuple[str, str], ...] = (
     (r"investigat(?:e|es|ed|ing)", "investigate"),
     (r"interrogat(?:e|es|ed|ing)", "interrogate"),
     (r"cross[- ]?examin(?:e|es|ed|ing)", "cross_examine"),
-    (r"discombobulat(?:e|es|ed|ing)|trick(?:s|ed|ing)?", "discombobulate"),
+    (
+        r"discombobulat(?:e|es|ed|ing)|trick(?:s|ed|ing)?|intimidat(?:e|es|ed|ing)",
+        "discombobulate",
+    ),
     (r"slander(?:s|ed|ing)?", "slander"),
     (r"(?:steal(?:s|ing)?|stole)(?:\s+from)?", "steal"),
     (r"frighten(?:s|ed|ing)?", "frighten"),
@@ -198,7 +202,7 @@ CRIME_WORDS: tuple[tuple[str, str], ...] = (
      r"|snip(?:e|ed|ing)|poison(?:ing|ed)?|aptx(?:ing|ed)?", "kill"),
     (r"slander(?:ing|ed)?", "slander"),
     (r"steal(?:ing)?(?:\s+from)?|stole(?:\s+from)?|theft\s+from", "steal"),
-    (r"discombobulat(?:e|ing|ed)|trick(?:ing|ed)?", "discombobulate"),
+    (r"discombobulat(?:e|ing|ed)|trick(?:ing|ed)?|intimidat(?:e|ing|ed)", "discombobulate"),
     (r"frighten(?:ing|ed)?", "frighten"),
     (r"blam(?:e|ing|ed)", "blame"),
     (r"disguis(?:e|ing|ed)(?:\s+as)?", "disguise"),
@@ -329,5 +333,5 @@ SPELLED: tuple[str, ...] = (
     "frighten", "slander", "blame", "bribe", "erase", "observe", "stake-out", "detect",
     "cross-examine", "lawsuit", "poison", "charm", "accompany", "steal", "travel", "disguise",
     "friendship", "abduct", "identify", "analyze", "follow", "vote", "abstain", "unvote",
-    "snipe", "spy", "detain", "trick",
+    "snipe", "spy", "detain", "trick", "intimidate",
 )  # fmt: skip

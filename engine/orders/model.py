@@ -144,7 +144,8 @@ class Order:
         if self.ability == "arrest":
             crime = CRIME_NOUN.get(self.crime or "", self.crime or "")
             victim = f" {self.victim}" if self.victim else ""
-            return f"Arrest {self.targets[0]} for {crime}{victim} on {self.when}"
+            when = f" on {self.when}" if self.when else ""
+            return f"Arrest {self.targets[0]} for {crime}{victim}{when}"
         if self.ability == "aptx":
             return f"APTX {self.targets[0]} as {self.role}"
         if self.queries:

@@ -6,10 +6,12 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from engine.rules import dctp_2011, dctp_r53
+from engine.rules import dctp_2011, dctp_classic, dctp_r53
 from engine.rules.base import Ruleset, RulesetError
 
-RULESETS: dict[str, Ruleset] = {r.id: r for r in (dctp_2011.RULESET, dctp_r53.RULESET)}
+RULESETS: dict[str, Ruleset] = {
+    r.id: r for r in (dctp_2011.RULESET, dctp_r53.RULESET, dctp_classic.RULESET)
+}
 
 
 def load_ruleset(ruleset_id: str, options: Mapping[str, Any] | None = None) -> Ruleset:

@@ -194,6 +194,10 @@ class Ruleset:
     # (midnight's open roles: "Specify the Open Role you want to play; no duplicate roles");
     # empty: nothing is chosen at sign-up.
     signup_choices: tuple[str, ...] = ()
+    # What a ruleset still lacks before a live game may use it (a ruleset being written, as
+    # dctp-classic): the daemon refuses it while this is not empty; scenarios and replay
+    # may use it.
+    unfinished: tuple[str, ...] = ()
 
     def order_for(self, kind: PhaseKind) -> tuple[Step, ...]:
         """The order of actions of a phase of this kind."""
@@ -237,6 +241,16 @@ FEATURES: dict[str, str] = {
     'charm herself)".',
     "fbi_reports_by_count": 'r53: "If 3+ are in the game, he will receive two results; if 0-2 '
     'are in the game, he will receive only one result."',
+    "suspension_stops_arrests_only": "classic: \"The police officer can't arrest for the next 2 "
+    "phases if he accuses someone falsely, because he'll get suspended.\" (his other abilities "
+    "go on).",
+    "lovers_kill_amor": 'classic: "To win as a Town/BO pair they need to kill Yumi and everyone '
+    'else to get a stalemate." (Yumi in prison is not enough).',
+    "drunk_needs_soberer": 'classic: "The player starts with the Status Drunk if at least one of '
+    "the roles Eri, Ran, Conan or Shinichi are in the game. A disguised Ran etc. doesn't count.\"",
+    "sober_only_by_death": "classic: \"The player get's Sober after one of the roles Eri, Ran, "
+    "Conan or Shinichi dies\" (not by a quarter of the town dead, Ran's injury or stolen "
+    "alcohol).",
 }
 
 

@@ -335,3 +335,26 @@ def test_the_state_directory_defaults_to_systemds_and_must_be_writable(tmp_path,
     with pytest.raises(ConfigError, match=r"config.ini:\d+: \[autogm\] state_dir: .* is not a"):
         check_config(load_config(config))
     assert main(["check-config", str(config)]) == 2
+
+
+def test_a_ruleset_that_is_not_complete_is_refused_with_what_it_lacks(tmp_path):
+    """Issue 16: dctp-classic is being written; a GM cannot start a live game with it by
+    mistake, and the message says what is still missing (dctp_classic.UNFINISHED)."""
+    from engine.rules import RulesetError as EngineError
+    from engine.rules import load_ruleset
+    from engine.rules.dctp_classic import UNFINISHED
+
+    text = GOOD.replace("ruleset = dctp-2011", "ruleset = dctp-classic").replace(
+        "lynch_tie = no_lynch", "kill_cycle = off"
+    )
+    config = load_config(write(tmp_path, text))
+    with pytest.raises(ConfigError) as caught:
+        check_rulesets(config, load_ruleset, (EngineError,))
+    message = str(caught.value)
+    assert "\n" not in message
+    assert f"config.ini:{line_of(text, 'ruleset = dctp-classic')}: [game:r53] ruleset: " in message
+    assert "dctp-classic is not complete yet" in message
+    assert all(item in message for item in UNFINISHED)
+    # The other rulesets start as before.
+    config = load_config(write(tmp_path, GOOD))
+    assert check_rulesets(config, load_ruleset, (EngineError,))["r53"].id == "dctp-2011"

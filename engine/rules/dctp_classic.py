@@ -1,0 +1,270 @@
+"""Ruleset ``dctp-classic``: the older community version, written as its changes to 2011.
+
+Classic has no role sheets: each ability section names its "Role(s) with that action", the
+item lists ("Items that can be stolen from a role") give the age and gender, and Follow gives
+the scent list. The sheets below are those lists inverted; each line quotes what it follows
+(shared/rules/dctp-classic.txt). Where classic is silent the 2011 text stands (``derive``);
+docs/rulings.md, "## dctp-classic", has the judgment calls.
+
+The ruleset is not complete: ``UNFINISHED`` lists what is still missing, and the daemon
+refuses to start a game with it until the list is empty (scenarios and ``autogm replay`` may
+use it).
+"""
+
+from __future__ import annotations
+
+from engine.rules import dctp_2011
+from engine.rules.base import AbilityRules, RoleSheet, derive
+from engine.rules.dctp_2011 import BO, CIVILIANS, FBI, POLICE, make_sheet
+
+RULESET_ID = "dctp-classic"
+
+# What the ruleset does not do yet (issue 16); the daemon's config check names these when it
+# refuses ``ruleset = dctp-classic``. Shrink it as each lands.
+UNFINISHED: tuple[str, ...] = (
+    "the Black Org leader vote by ranked ballots",
+    "dreams, hints, tapes and wills through the GM's approval queue",
+    "sniping that bypasses protection but not healing, snipe as the leader's choice",
+    "the Bow-tie/Watch (Investigate 5, one slot, no penalty with the watch)",
+    "APTX (a third of the town, every attempt spends, the death after the lynch)",
+    "First Aid as severe wounding",
+    "the night Protection Charm",
+    "day Protect of any number of players",
+    "Amor's partly drawn pairings",
+    "no disguise as a lover (Amor is settled after Disguise)",
+    "the Black Suitcase's ordered substitutes",
+    "at least two Detective Boys in a deal",
+    "Irish's Spy list sized as the APTX count, without 2011's lock until the role dies",
+)
+
+# "Items that can be stolen from a role", as classic lists them ("Tequilla" and "KID" as it
+# writes them). Every role of the cast is named in at least the Gun or Car-keys or School book
+# list, so each sheet's items are exactly the lists naming it.
+ITEM_LISTS: dict[str, str] = {
+    "Gun": "Anokata, Gin, Vermouth, Bourbon, Pisco, Irish, Vodka, Chianti, Korn, Calvados, "
+    "Tequilla, Akemi, Megure, Satou, Takagi, Shiratori, Chiba, Yumi, James, Akai, Jodie, Camel, "
+    "KID",
+    "Car-keys": "Anokata, Gin, Vermouth, Bourbon, Pisco, Irish, Vodka, Chianti, Korn, Calvados, "
+    "Tequila, Akemi, Megure, Satou, Takagi, Shiratori, Chiba, Yumi, James, Akai, Jodie, Camel, "
+    "Araide, Agasa, Eri, Okiya",
+    "School book": "Shinichi, Heiji, Conan, Hakuba, Ran, Makoto, Sherry, KID, Sonoko, Eisuke, "
+    "Mitsuhiko, Ayumi, Genta, Kazuha",
+    "Glasses": "Vodka, Korn, Calvados, James, Jodie, Conan, Makoto, Araide, Agasa, KID, Eri, "
+    "Eisuke, Okiya",
+    "Headgear": "Gin, Bourbon, Vodka, Korn, Calvados, Tequila, Megure, Yumi, Akai, Heiji, KID, "
+    "Sonoko, Eri, Ayumi, Kazuha",
+    "Panties": "Vermouth, Chianti, Akemi, Satou, Yumi, Jodie, Ran, Sherry, Sonoko, Eri, Ayumi, "
+    "Kazuha",
+    "Alcohol": "Gin, Vermouth, Bourbon, Pisco, Irish, Vodka, Chianti, Korn, Calvados, Tequila, "
+    "Shiratori, Yumi, James, Akai, Jodie, Heiji, Kogoro, Sherry, Okiya",
+}
+# How the lists spell a role whose sheet has another name.
+LIST_NAMES = {"KID": "Kaitou Kid", "Tequilla": "Tequila", "Kogoro": "Kogorou"}
+
+# "Car-keys: Every adult besides Kogoro"; the School book list ("every teenager") also names
+# the children, who go to school: their age is the 2011 sheets' (docs/rulings.md, "Ages and
+# genders of the classic cast"). "Panties: All females".
+CHILDREN = frozenset({"Conan", "Sherry", "Mitsuhiko", "Ayumi", "Genta"})
+
+
+def _listed(names: str) -> set[str]:
+    return {LIST_NAMES.get(n.strip(), n.strip()) for n in names.split(",")}
+
+
+def items_of(role: str) -> tuple[str, ...]:
+    return tuple(item for item, names in ITEM_LISTS.items() if role in _listed(names))
+
+
+def age_of(role: str) -> str:
+    if role in CHILDREN:
+        return "child"
+    if "Car-keys" in items_of(role) or role == "Kogorou":
+        return "adult"
+    return "teenager"
+
+
+def gender_of(role: str) -> str:
+    return "female" if "Panties" in items_of(role) else "male"
+
+
+# "Roles with scent: BO side - everyone from the BO besides Anokata and Akemi, can't be tricked
+#  by disguise; Town side - Akai and Okiya"
+NO_SCENT_BO = frozenset({"Anokata", "Akemi"})
+SCENTED_TOWN = frozenset({"Akai", "Okiya"})
+
+# Disguise: "They can't disguise as: BO members, Conan, Sherry, Eri, DB's (Ayumi, Genta,
+#  Mitsuhiko), Lovers, and prep. Phase roles (Sonoko, Yumi, Vermouth, KID, Hakuba, Makoto)"
+NOT_DISGUISABLE = frozenset(
+    {
+        "Conan", "Sherry", "Eri", "Ayumi", "Genta", "Mitsuhiko",
+        "Sonoko", "Yumi", "Vermouth", "Kaitou Kid", "Hakuba", "Makoto",
+    }
+)  # fmt: skip
+
+
+def sheet(name: str, title: str, group: str, **fields) -> RoleSheet:
+    """A classic sheet: items, age, gender, scent, disguise and interrogation from the lists."""
+    black_org = group == BO
+    return make_sheet(
+        name,
+        title,
+        group,
+        items=", ".join(items_of(name)),
+        observe=age_of(name),
+        gender=gender_of(name),
+        scent=(black_org and name not in NO_SCENT_BO) or name in SCENTED_TOWN,
+        disguisable=not black_org and name not in NOT_DISGUISABLE,
+        # Interrogate: "All BO member have "BO" besides Anokata and the disguised Vermouth. If
+        # Vermouth is not disguised, then she'll have "BO"" (a disguise shows the role worn).
+        interrogation="BO" if black_org and name != "Anokata" else "Not BO",
+        **fields,
+    )
+
+
+# Investigate #: classic gives no counts. A role that had Investigate in 2011 keeps its count;
+# Takagi and Chiba (2011: Stake-out) take the police officers' 2; Conan's is 5, the Bow-tie's
+# ("can act if he were Conan and can choose to Interrogate or Investigate 5"). docs/rulings.md,
+# "How many actions does Investigate # cover?".
+ROLE_LIST: tuple[RoleSheet, ...] = (
+    # The Black Organization ("Gun: Everyone from the BO (Anokata, Gin, Vermouth, ...)")
+    # Black Suitcase: "Role with that action: Anokata or BO leader".
+    sheet("Anokata", "Mafia Boss", BO, status=("BO Leader",), day="black_suitcase",
+          traits=("leader",)),
+    # Investigate #, Slander: "Role with that action: Gin".
+    sheet("Gin", "Mafia Slanderer", BO, night="slander, investigate 3"),
+    # Trick and Intimidate: "Eisuke(Trick), Vodka(Intimidate)".
+    sheet("Vodka", "Mafia Intimidator", BO, night="discombobulate"),
+    # Disguise: "Roles with that action: Vermouth, KID"; Friendship: "Roles she can't befriend:
+    # DB's, Lovers and BO members except Vermouth".
+    sheet("Vermouth", "Mafia Disguiser", BO, prep="disguise",
+          traits=("wears_disguise", "no_blamed_arrest", "befriendable")),
+    # Sniping: "Roles with that action: Chianti, Korn, Calvados".
+    sheet("Chianti", "Mafia Sniper", BO, night="snipe", traits=("sniper",)),
+    sheet("Korn", "Mafia Sniper", BO, night="snipe", traits=("sniper",)),
+    sheet("Calvados", "Mafia Sniper", BO, night="snipe", traits=("sniper",)),
+    # Frighten: "Roles with that action: Tequila".
+    sheet("Tequila", "Mafia Browbeat", BO, night="frighten", aliases=("Tequilla",)),
+    # Detect: "Role with that action: Bourbon, Okiya".
+    sheet("Bourbon", "Mafia Detective", BO, night="detect"),
+    # Steal: "Roles with that action: KID, Akemi".
+    sheet("Akemi", "Mafia Robber", BO, night="steal"),
+    # Erasing: "Roles with that action: Pisco".
+    sheet("Pisco", "Mafia Eraser", BO, night="erase"),
+    # Abduct, Spying: "Role with that action: Irish".
+    sheet("Irish", "Mafia Spy", BO, night="abduct, spy"),
+    # The Police. Arrest: "Role with that action: Megure, Satou, Takagi, Shiratori, Chiba,
+    # Yumi"; House search: "Role with that action: Megure"; Amor: "Roles with that action: Yumi".
+    sheet("Megure", "Police Inspector", POLICE, night="investigate 2, house_search",
+          night_day="arrest"),
+    sheet("Satou", "Assistant Police Inspector", POLICE, night="investigate 2",
+          night_day="arrest"),
+    sheet("Takagi", "Police Sergeant", POLICE, night="investigate 2", night_day="arrest"),
+    sheet("Shiratori", "Police Inspector", POLICE, night="investigate 2", night_day="arrest"),
+    sheet("Chiba", "Police Officer", POLICE, night="investigate 2", night_day="arrest"),
+    sheet("Yumi", "Amor", POLICE, prep="amor", night="investigate 2", night_day="arrest"),
+    # The FBI. Special Investigate: "Roles with that action: James"; Observe: "Jodie, Camel";
+    # Vengeance: "Role with that action: Akai" ("If Akai get's lynched ..."), a day action.
+    sheet("James", "FBI Boss", FBI, night="special_investigate", traits=("no_prep_si",)),
+    sheet("Akai", "FBI Hunter", FBI, night="investigate 3", day="vengeance"),
+    sheet("Jodie", "FBI Agent", FBI, night="observe"),
+    sheet("Camel", "FBI Agent", FBI, night="observe"),
+    # The Civilians. Interrogate: "Roles with that action: Shinichi, Heiji, Conan, Hakuba,
+    # Kogoro"; Drunk and Sober: "The player get's Sober after one of the roles Eri, Ran, Conan
+    # or Shinichi dies".
+    sheet("Shinichi", "Meitantei", CIVILIANS, night="investigate 3 | interrogate",
+          traits=("sobers_drunk",)),
+    sheet("Conan", "Shrunken Meitantei", CIVILIANS, night="investigate 5 | interrogate",
+          traits=("sobers_drunk",)),
+    sheet("Heiji", "Osakan Meitantei", CIVILIANS, night="investigate 3 | interrogate"),
+    sheet("Kogorou", "Drunk Meitantei", CIVILIANS, status=("Drunk OR Sober",),
+          night="interrogate", day="analyze", aliases=("Kogoro",), traits=("drunk",)),
+    # Protect: "Role with that action: Makoto, Ran"; Traveling: "Hakuba, Makoto".
+    sheet("Ran", "Protector", CIVILIANS, night_day="protect",
+          traits=("injured_by_protecting", "sobers_drunk")),
+    sheet("Makoto", "Foreign Protector", CIVILIANS, prep_night_day="travel",
+          night_day="protect", traits=("starts_abroad", "flies_out_after_protecting")),
+    sheet("Hakuba", "Foreign Meitantei", CIVILIANS, prep_night_day="travel",
+          night="interrogate", traits=("starts_abroad",)),
+    # Bow-tie and Watch: "Role with that action: Agasa".
+    sheet("Agasa", "Inventor", CIVILIANS, day="bow_tie, watch"),
+    # Follow: "Role with that action: Sherry" ("the accompanied will learn that Ai accompanied
+    # them"); the Detective Boys know each other "except Conan and Haibara".
+    sheet("Sherry", "Shrunken Scientist", CIVILIANS, day="follow", aliases=("Haibara", "Ai")),
+    # Friendship: "Roles with that action: Sonoko".
+    sheet("Sonoko", "Best Friend", CIVILIANS, status=("Friends",), prep="friendship"),
+    # First Aid: "Role with that action: Okiya"; "May alternatively choose one player to give
+    # First Aid at night instead of Detect."
+    sheet("Okiya", "Graduate Student", CIVILIANS, night="detect | first_aid"),
+    # Protection Charm: "Role with that action: Kazuha" (a night action).
+    sheet("Kazuha", "Charm Maker", CIVILIANS, night="protection_charm"),
+    # Lawsuit (night): "Role with that action: Eri"; Voice of Reason (day): "Eri".
+    sheet("Eri", "Lawyer", CIVILIANS, night="lawsuit", day="voice_of_reason",
+          traits=("sobers_drunk",)),
+    sheet("Kaitou Kid", "Master Thief", CIVILIANS, prep="disguise", night="steal",
+          aliases=("Kid", "Kaito Kid", "KID"), traits=("wears_disguise",)),
+    sheet("Eisuke", "Trickster", CIVILIANS, night="discombobulate"),
+    # Heal: "Role with that action: Araide".
+    sheet("Araide", "Doctor", CIVILIANS, night="heal"),
+    # Identify: "Role with that action: DB's: Ayumi, Mitsuhiko, Genta"; Group status.
+    sheet("Mitsuhiko", "Detective Boy", CIVILIANS, status=("Group",), day="identify",
+          traits=("detective_boy",)),
+    sheet("Ayumi", "Detective Boy", CIVILIANS, status=("Group",), day="identify",
+          traits=("detective_boy",)),
+    sheet("Genta", "Detective Boy", CIVILIANS, status=("Group",), day="identify",
+          traits=("detective_boy",)),
+)  # fmt: skip
+
+SHEETS = {s.name: s for s in ROLE_LIST}
+
+# The 2011 roles classic does not name: not in its cast.
+ABSENT = tuple(name for name in dctp_2011.RULESET.roles if name not in SHEETS)
+
+# The leader "can decide ... the ranking according to the role list (Anokata, Gin, Vermouth,
+# Bourbon ...)": the Gun list's Black Org order, which begins so (docs/rulings.md, "The Black
+# Org rank in classic").
+BLACK_ORG_RANK = tuple(
+    LIST_NAMES.get(n.strip(), n.strip()) for n in ITEM_LISTS["Gun"].split(",")[:12]
+)
+
+RULESET = derive(
+    dctp_2011.RULESET,
+    RULESET_ID,
+    roles={**dict.fromkeys(ABSENT), **SHEETS},
+    role_aliases={a: s.name for s in ROLE_LIST for a in s.aliases},
+    rank=BLACK_ORG_RANK,
+    # Classic names no Haibara; Shinichi and Conan: silent, 2011's rule stands.
+    exclusive_pairs=(("Shinichi", "Conan"),),
+    ability_rules={
+        # Lawsuit: "Can bring back anyone who has been arrested with a lawsuit" (no limit;
+        # 2011: "Usable once per game").
+        "lawsuit": AbilityRules(flags={"once_per_game": False}),
+        # Slander: "Can slander any player at night"; "it can be used on the same target over
+        # and over" (one target; 2011: "up to two targets: one Black Org, and one town").
+        "slander": AbilityRules(flags={"targets": 1}),
+        # Arrest: "Needs to accuse a player for a crime: "Arresting Akonyl for killing conia""
+        # (2011: "for a specific crime during a specific past phase").
+        "arrest": AbilityRules(flags={"phase_optional": True}),
+        # House search: "This will reveal everything about the target, all actions since the
+        # start of the game, disguise and role etc."; "This action can't be
+        # tricked/intimidated" (docs/rulings.md, "Can House Search be tricked?").
+        "house_search": AbilityRules(flags={"dossier": True, "blockable": False}),
+        # Abduct: "Irish will abduct one character that is not played in the game by any
+        # player during night 1" (2011: again every third phase).
+        "abduct": AbilityRules(flags={"first_night_only": True}),
+        # Observe: "the player will learn if that player is a child, female teenager, male
+        # teenager, female adult or male adult" (2011: age or gender, one per order).
+        "observe": AbilityRules(flags={"combined": True}),
+    },
+    # "Trick and Intimidate": one ability under two names; a player's results say both.
+    titles={"discombobulate": "trick/intimidate"},
+    features={
+        "drunk_needs_soberer",
+        "sober_only_by_death",
+        "suspension_stops_arrests_only",
+        "lovers_kill_amor",
+    },
+    # Lovers: "A Town/BO pair doesn't win when the town or the BO wins": each lover counts
+    # with their own side, and a free mixed pair does not stop the sides' wins.
+    option_defaults={"mixed_lovers": "with_sides"},
+    unfinished=UNFINISHED,
+)
