@@ -48,6 +48,13 @@ _TARGET_LABEL = re.compile(r"^(?:target|player|person)\s*(?:is\b|:|-|=)\s*", re.
 _ARROW = re.compile(r"\s*(?:-+>|=+>|→|⇒|➡)\s*")
 # Names in quotation marks: "Heal "Kleene"" is Heal Kleene.
 _QUOTES = re.compile(r"[\"“”«»]")
+# What stands between a phase and the order it labels: "Night 2 action: Heal Lynz", "N2: heal
+# Lynz", "Tonight's action - heal Lynz", "N2 heal: Lynz".
+_LABEL_TAIL = re.compile(
+    r"(?:['’]s)?\s*(?:(?:night|day)\s+)?(?:(?:actions?|orders?|choices?|targets?|moves?|plans?"
+    r"|submission)\b)?\s*(?::|-+|–|—|=)?\s*",
+    re.IGNORECASE,
+)
 # Questions that are orders: "Does Abs kill Kleene?" (Investigate), "Did Abs kill Kleene on
 # Night 1?" (Special Investigate), "Is Shinichi in the game?" (Detect).
 _ASKED_ACTION = re.compile(r"^(?:does|did|has|is)\s+(?P<q>.+)$", re.IGNORECASE)
@@ -79,6 +86,7 @@ def read(reader: Reader, fragment: str) -> Order | votes.Unvote | str | None:
     if not text or CHATTER.match(text) or _LIST_MARK.match(text):
         return None
     text = _QUOTES.sub("", _ARROW.sub(" ", _LEAD.sub("", text))).strip()
+    text = _past_phase_label(reader, text)
     if not text:
         return None
     if fragment.rstrip().endswith("?"):
@@ -106,6 +114,29 @@ def read(reader: Reader, fragment: str) -> Order | votes.Unvote | str | None:
     if reader_of is None:
         return reader.targeted(ability, rest, fragment)
     return reader_of(reader, rest, fragment)
+
+
+def _past_phase_label(reader: Reader, text: str) -> str:
+    """The text after a label that names the phase ("Night 2 action: Heal Lynz"), when an
+    order follows it. The phase is meaning (bbcode.Filler keeps it): a label for another phase
+    is refused, unless what follows asks about a past phase itself ("N1: did Abs kill
+    Kleene?" to a Special Investigate)."""
+    found = reader.phase_at(text)
+    if found is None:
+        return text
+    after = text[_LABEL_TAIL.match(text, found.end()).end() :]  # type: ignore[union-attr]
+    keyword, _ = _order_word(after)
+    if keyword is None:
+        return text
+    try:
+        when, _ = reader.phase(text)
+    except Refusal:
+        return text  # "No lynch" is no phase "No"
+    if when is not None and when != reader.state.phase:
+        if keyword[0] in _QUERY_ABILITIES or keyword[0] == "arrest":
+            return text
+        raise Refusal(f"this is an order for {reader.state.phase}, not {when}")
+    return after
 
 
 def _is_remark(reader: Reader, text: str) -> bool:
@@ -230,6 +261,7 @@ READERS: dict[str, Callable[[Reader, str, str], Order | votes.Unvote | str]] = {
     "erase": law.read_erase,
     "bribe": law.read_bribe,
     # killing and protecting
+    "kill": harm.read_kill,
     "aptx": harm.read_aptx,
     "poison": harm.read_poison,
     "protect": harm.read_protect,

@@ -107,6 +107,12 @@ REWRITES: tuple[tuple[str, str], ...] = (
     (r"make\s+(?P<x>.+?)\s+(?:the\s+)?lovers", "Amor {x}"),
     (r"sue\s+for\s+(?P<x>.+?)['’]s?\s+(?:release|freedom)", "Lawsuit {x}"),
     (r"(?:free|release)\s+(?P<x>.+?)\s+(?:with|by)\s+(?:a\s+)?lawsuit", "Lawsuit {x}"),
+    # The target labelled and the order after it in brackets: "Target: Lynz (heal)".
+    (
+        r"(?:(?:my|the)\s+)?target\s*(?:is\b|:|-+|=)\s*(?P<x>[^()]+?)\s*"
+        r"\(\s*(?P<a>[a-z][a-z -]*?)\s*\)?",
+        "{a} {x}",
+    ),
     # A possession handed over: "my heal goes to Kleene", "my vote is on Abs".
     (
         r"my\s+(?P<a>[a-z-]+(?:\s+[a-z-]+)?)\s+(?:goes|will\s+go|is\s+going|is|will\s+be)"

@@ -21,7 +21,7 @@ from engine.orders.dispatch import read
 from engine.orders.fragments import fragments, is_statement, may_be_order, split_will
 from engine.orders.model import Order, ParsedPM, Rejection, ability_title
 from engine.orders.reader import Reader, Refusal, vocabulary
-from engine.orders.readers.harm import NO_ORDER
+from engine.orders.readers.harm import NO_KILL, NO_ORDER
 from engine.orders.readers.votes import Unvote
 from engine.render.inert import shorten
 from engine.rules.base import Slot
@@ -95,7 +95,11 @@ def parse_pm(state: GameState, author: str, source: str) -> ParsedPM:
             no_action = True
             accepted = {k: o for k, o in accepted.items() if o.ability == "vote"}
             continue
-        if isinstance(order, Order):
+        if isinstance(order, Order) and order.ability == "kill" and not order.targets:
+            refused = _killer_named(reader, order, fragment, accepted)
+            if refused is not None:
+                rejected.append(refused)
+        elif isinstance(order, Order):
             refused = _take(reader, order, fragment, accepted)
             if refused is not None:
                 rejected.append(refused)
@@ -181,6 +185,22 @@ def _take(
     accepted[key] = order
     reader.notes.extend(_away_notes(reader.state, order))
     return None
+
+
+def _killer_named(
+    reader: Reader, order: Order, fragment: str, accepted: dict[SlotKey, Order]
+) -> Rejection | None:
+    """ "Kill Lynz. Miaka will do it.": the killer a leader names for the kill ordered before
+    it in the same PM, checked as one order; with no kill before it, refused."""
+    for key, earlier in accepted.items():
+        if earlier.ability == "kill":
+            named = replace(earlier, killer=order.killer, text=f"{earlier.text} {fragment}")
+            checked = check_order(reader.state, named, reader.slots())
+            if isinstance(checked, str):
+                return Rejection(fragment, checked)
+            accepted[key] = named
+            return None
+    return Rejection(fragment, NO_KILL.format(killer=order.killer))
 
 
 def _checked(reader: Reader, order: Order, fragment: str) -> tuple[Order, SlotKey] | Rejection:
