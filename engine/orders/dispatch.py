@@ -55,6 +55,13 @@ _LABEL_TAIL = re.compile(
     r"|submission)\b)?\s*(?::|-+|–|—|=)?\s*",
     re.IGNORECASE,
 )
+# What a phase label starts with, tried before the names and the phase itself: most fragments
+# start with an order word, and "Detect" or "No lynch" must not cost a phase's reading.
+_LABEL_START = re.compile(
+    r"\s*\(?\s*(?:(?:on|during|in|at|of)\s+)?(?:the\s+)?(?:prep|night|day|[nd]\s*\d|tonight"
+    r"|tonite|2nite|today|first|second|third|fourth|fifth|\d{1,2}(?:st|nd|rd|th))",
+    re.IGNORECASE,
+)
 # Questions that are orders: "Does Abs kill Kleene?" (Investigate), "Did Abs kill Kleene on
 # Night 1?" (Special Investigate), "Is Shinichi in the game?" (Detect).
 _ASKED_ACTION = re.compile(r"^(?:does|did|has|is)\s+(?P<q>.+)$", re.IGNORECASE)
@@ -121,8 +128,8 @@ def _past_phase_label(reader: Reader, text: str) -> str:
     order follows it. The phase is meaning (bbcode.Filler keeps it): a label for another phase
     is refused, unless what follows asks about a past phase itself ("N1: did Abs kill
     Kleene?" to a Special Investigate)."""
-    found = reader.phase_at(text)
-    if found is None:
+    found = _LABEL_START.match(text) and reader.phase_at(text)
+    if not found:
         return text
     after = text[_LABEL_TAIL.match(text, found.end()).end() :]  # type: ignore[union-attr]
     keyword, _ = _order_word(after)

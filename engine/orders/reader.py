@@ -64,11 +64,13 @@ _HEDGE = re.compile(
 )
 # The words before a verb: a player's name written after them in lower case is that verb, not
 # the player ("Heal Hope, I hope she survives"; "I will" beside a player Will).
-_BEFORE_VERB = re.compile(
-    r"\b(?:i|we|you|they|he|she|it|will|would|shall|should|can|could|may|might|must|do|does"
-    r"|did|don['’]t|didn['’]t|won['’]t)\s+$",
-    re.IGNORECASE,
+_BEFORE_VERB = frozenset(
+    {"i", "we", "you", "they", "he", "she", "it", "ll", "do", "does", "did"}
+    | {"will", "would", "shall", "should", "can", "could", "may", "might", "must"}
 )
+
+
+_WORDS = re.compile(r"\w[\w.-]*")
 
 
 class Refusal(Exception):
@@ -292,8 +294,11 @@ class Reader:
     def names_in(self, text: str) -> list[str]:
         """The players named in ``text`` (exactly, as whole words), each once, in order."""
         found: list[str] = []
-        for word in re.finditer(r"\w[\w.-]*", text):
-            if word[0][0].islower() and _BEFORE_VERB.search(text, 0, word.start()):
+        before = None  # the word before, when only spaces stand between
+        for word in _WORDS.finditer(text):
+            after_verb_word = before is not None and before.casefold() in _BEFORE_VERB
+            before = word[0] if text[word.end() : word.end() + 1].isspace() else None
+            if after_verb_word and word[0][0].islower():
                 continue
             match, used = self.words.players.match_prefix(text[word.start() :])
             named = match.name

@@ -22,6 +22,11 @@ _DOES_IT = re.compile(
 )
 # "Kill Lynz with Miaka", "Kill Lynz (Miaka does it)": the killer after the target.
 _BY = re.compile(r"\s*(?:[,;(-]\s*)?(?:(?:with|by|using|via)\s+)?", re.IGNORECASE)
+# Only a kill with one of these words after its target may name its killer there: the names
+# are not looked for in every kill's remark.
+_KILLER_HINT = re.compile(
+    r"\b(?:with|by|using|via|do|does|carry|carries|handles?|takes?|killer)\b", re.IGNORECASE
+)
 NO_KILL = "no kill in this message for {killer} to carry out: write '{killer} kills <target>'"
 # The refusal of a fragment that reads as no order at all.
 NO_ORDER = "this does not read as an order"
@@ -78,7 +83,7 @@ def read_kill(reader: Reader, rest: str, fragment: str) -> Order:
     """ "Kill Lynz", and the killer a leader names after the target ("Kill Lynz, Miaka will do
     it", "Kill Lynz with Miaka")."""
     target, rest = reader.name(rest)
-    by = _BY.match(rest)
+    by = _BY.match(rest) if _KILLER_HINT.search(rest) else None
     lead = rest[by.end() :] if by and by.end() else ""
     found, used = reader.words.players.match_prefix(lead) if lead else (None, 0)
     if found is not None and found.is_match and used:
