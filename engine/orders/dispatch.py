@@ -12,7 +12,6 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from engine.orders import grammar
-from engine.orders.folding import distance
 from engine.orders.fragments import CHATTER
 from engine.orders.grammar import USE
 from engine.orders.model import Order
@@ -49,6 +48,20 @@ _TARGET_LABEL = re.compile(r"^(?:target|player|person)\s*(?:is\b|:|-|=)\s*", re.
 _ARROW = re.compile(r"\s*(?:-+>|=+>|→|⇒|➡)\s*")
 # Names in quotation marks: "Heal "Kleene"" is Heal Kleene.
 _QUOTES = re.compile(r"[\"“”«»]")
+# What stands between a phase and the order it labels: "Night 2 action: Heal Lynz", "N2: heal
+# Lynz", "Tonight's action - heal Lynz", "N2 heal: Lynz".
+_LABEL_TAIL = re.compile(
+    r"(?:['’]s)?\s*(?:(?:night|day)\s+)?(?:(?:actions?|orders?|choices?|targets?|moves?|plans?"
+    r"|submission)\b)?\s*(?::|-+|–|—|=)?\s*",
+    re.IGNORECASE,
+)
+# What a phase label starts with, tried before the names and the phase itself: most fragments
+# start with an order word, and "Detect" or "No lynch" must not cost a phase's reading.
+_LABEL_START = re.compile(
+    r"\s*\(?\s*(?:(?:on|during|in|at|of)\s+)?(?:the\s+)?(?:prep|night|day|[nd]\s*\d|tonight"
+    r"|tonite|2nite|today|first|second|third|fourth|fifth|\d{1,2}(?:st|nd|rd|th))",
+    re.IGNORECASE,
+)
 # Questions that are orders: "Does Abs kill Kleene?" (Investigate), "Did Abs kill Kleene on
 # Night 1?" (Special Investigate), "Is Shinichi in the game?" (Detect).
 _ASKED_ACTION = re.compile(r"^(?:does|did|has|is)\s+(?P<q>.+)$", re.IGNORECASE)
@@ -64,30 +77,23 @@ _SOCIAL = re.compile(
     r"|let\s+me\s+know|sent\s+from|format|unclear|wish|fun|enjoy|gl|hf)\b",
     re.IGNORECASE,
 )
-# The verbs of a statement about the game: "Abs has been acting weird", "Kleene seems town".
-_STATEMENT = re.compile(
-    r"\b(?:is|are|was|were|has|have|had|been|seems?|seemed|looks?|looked|acted|acting|lied"
-    r"|lies|lying|claims?|claimed|said|says|thinks?|thought|believe|feel|suspect|knows?|knew"
-    r"|did|does|(?:is|was|does|did|has|are)n['’]t|can['’]t|won['’]t)\b",
-    re.IGNORECASE,
-)
-_WORD = re.compile(r"(?<![\w'’])[a-z]", re.IGNORECASE)
 _PRONOUN = re.compile(r"\b(?:him|her|them)\b", re.IGNORECASE)
 _LIST_MARK = re.compile(r"^(?:\d{1,2}[.)]?|[-*•·#]+)$")
 # Where a clause starts inside a sentence, and the first-person words that open the player's
 # own order written as a possession or a choice there.
 _CLAUSE = re.compile(r"(?:[,;:]|\b(?:and|so|but|then|ok(?:ay)?)\b)\s*", re.IGNORECASE)
 _OWN = re.compile(r"(?:my|i['’]?m\s+going|i\s+am\s+going)\s", re.IGNORECASE)
-_FIRST_WORD = re.compile(r"[a-z][a-z-]*", re.IGNORECASE)
 
 
-def read(reader: Reader, fragment: str) -> Order | str | None:
-    """The order in ``fragment``; None for chatter, "unvote" for an unvote."""
+def read(reader: Reader, fragment: str) -> Order | votes.Unvote | str | None:
+    """The order in ``fragment``; None for chatter, ``Unvote`` for an unvote, "no_action"
+    for no action."""
     text = reader.words.filler.clean(fragment)
     text = _PUNCT_TAIL.sub("", text)
     if not text or CHATTER.match(text) or _LIST_MARK.match(text):
         return None
     text = _QUOTES.sub("", _ARROW.sub(" ", _LEAD.sub("", text))).strip()
+    text = _past_phase_label(reader, text)
     if not text:
         return None
     if fragment.rstrip().endswith("?"):
@@ -117,6 +123,29 @@ def read(reader: Reader, fragment: str) -> Order | str | None:
     return reader_of(reader, rest, fragment)
 
 
+def _past_phase_label(reader: Reader, text: str) -> str:
+    """The text after a label that names the phase ("Night 2 action: Heal Lynz"), when an
+    order follows it. The phase is meaning (bbcode.Filler keeps it): a label for another phase
+    is refused, unless what follows asks about a past phase itself ("N1: did Abs kill
+    Kleene?" to a Special Investigate)."""
+    found = _LABEL_START.match(text) and reader.phase_at(text)
+    if not found:
+        return text
+    after = text[_LABEL_TAIL.match(text, found.end()).end() :]  # type: ignore[union-attr]
+    keyword, _ = _order_word(after)
+    if keyword is None:
+        return text
+    try:
+        when, _ = reader.phase(text)
+    except Refusal:
+        return text  # "No lynch" is no phase "No"
+    if when is not None and when != reader.state.phase:
+        if keyword[0] in _QUERY_ABILITIES or keyword[0] == "arrest":
+            return text
+        raise Refusal(f"this is an order for {reader.state.phase}, not {when}")
+    return after
+
+
 def _is_remark(reader: Reader, text: str) -> bool:
     """Whether a fragment with no order at its start is only talk: social words or the
     author's own name (a signature), no order word anywhere in it, no other player named."""
@@ -125,27 +154,7 @@ def _is_remark(reader: Reader, text: str) -> bool:
         return False
     if not named and not _SOCIAL.search(text):
         return False  # not talk we know: refused with the examples of orders
-    return not _any_order_word(text)
-
-
-def _any_order_word(text: str) -> bool:
-    """Whether an order word, an action's verb or a typo of one stands anywhere in ``text``."""
-    for word in _WORD.finditer(text):
-        at = text[word.start() :]
-        if grammar.match_word(grammar.ORDER_PATTERNS, at) or grammar.match_word(
-            grammar.QUERY_PATTERNS, at
-        ):
-            return True
-        if _respelled(at) is not None:
-            return True
-    return False
-
-
-def is_statement(fragment: str) -> bool:
-    """Whether a fragment that is no order is a statement about the game ("Abs has been acting
-    weird all day"): a verb of telling or being, and no order word or action anywhere in it,
-    so no order of the author's or anyone's can hide in it."""
-    return bool(_STATEMENT.search(fragment)) and not _any_order_word(fragment)
+    return not grammar.any_order_word(text)
 
 
 def _pronoun_named(reader: Reader, rest: str, context: str) -> str:
@@ -212,7 +221,7 @@ def _order_word(text: str) -> tuple[tuple[str, int] | None, str]:
     if keyword is None and speaking and speaking.end():
         # "I vote Abs", "I abstain", "I'm voting Abs": the player speaking of their own order.
         own = text[speaking.end() :]
-        own = _respelled(own) or own
+        own = grammar.respelled(own) or own
         keyword = grammar.match_word(grammar.ORDER_PATTERNS, own)
         text = own if keyword else text
     if keyword is None and (lead := USE.match(text)) and lead.end():
@@ -220,35 +229,11 @@ def _order_word(text: str) -> tuple[tuple[str, int] | None, str]:
         keyword = grammar.match_word(grammar.ORDER_PATTERNS, text[lead.end() :])
         text = text[lead.end() :] if keyword else text
     if keyword is None:
-        respelled = _respelled(text)
+        respelled = grammar.respelled(text)
         if respelled is not None:
             keyword = grammar.match_word(grammar.ORDER_PATTERNS, respelled)
             text = respelled if keyword else text
     return keyword, text
-
-
-def _respelled(text: str) -> str | None:
-    """The text with its first word read as the order word it spells: a gerund ("Healing
-    Kleene", "voting Abs") or a typo one letter away ("interogate"; two for long words), when
-    exactly one order word is that close."""
-    found = _FIRST_WORD.match(text)
-    if found is None or len(found.group()) < 4:
-        return None
-    word = found.group().casefold()
-    rest = text[found.end() :]
-    if word.endswith("ing"):
-        stem = word[:-3]
-        for form in (stem, stem + "e", stem[:-1] if stem[-1:] == stem[-2:-1] else None):
-            hit = grammar.match_word(grammar.ORDER_PATTERNS, form) if form else None
-            if hit is not None and hit[1] == len(form or ""):
-                return form + rest
-    if len(word) < 6:
-        return None
-    limit = 1 if len(word) < 10 else 2
-    close = {w for w in grammar.SPELLED if distance(word, w, limit) <= limit}
-    if len(close) == 1:
-        return close.pop() + rest
-    return None
 
 
 # The lent items are read here, beside ``read``: at night they carry another order.
@@ -275,7 +260,7 @@ def _read_cover(reader: Reader, rest: str, fragment: str) -> Order:
     return _lent_or_lend(reader, "cover", "cover", rest, fragment)
 
 
-READERS: dict[str, Callable[[Reader, str, str], Order | str]] = {
+READERS: dict[str, Callable[[Reader, str, str], Order | votes.Unvote | str]] = {
     # crime and punishment
     "arrest": law.read_arrest,
     "blame": law.read_blame,
@@ -283,6 +268,7 @@ READERS: dict[str, Callable[[Reader, str, str], Order | str]] = {
     "erase": law.read_erase,
     "bribe": law.read_bribe,
     # killing and protecting
+    "kill": harm.read_kill,
     "aptx": harm.read_aptx,
     "poison": harm.read_poison,
     "protect": harm.read_protect,

@@ -23,11 +23,18 @@ _JOINER = re.compile(
 )
 # A remark after a complete order: "Vote Miaka, she was quiet all night".
 REMARK = re.compile(r"^\s*(?:,|-+|\(|because\b|since\b|as\b|cuz\b|cause\b)", re.IGNORECASE)
+# The verbs of a statement about the game: "Abs has been acting weird", "Kleene seems town".
+_STATEMENT = re.compile(
+    r"\b(?:is|are|was|were|has|have|had|been|seems?|seemed|looks?|looked|acted|acting|lied"
+    r"|lies|lying|claims?|claimed|said|says|thinks?|thought|believe|feel|suspect|knows?|knew"
+    r"|did|does|(?:is|was|does|did|has|are)n['’]t|can['’]t|won['’]t)\b",
+    re.IGNORECASE,
+)
 # Replies that carry no order: answered with "no order found", never refused.
 CHATTER = re.compile(
     r"^(?:ok(?:ay)?\s*,?\s*)?(?:ok(?:ay)?|k|kk|got\s+it|understood|sure|alright|noted|lol|haha"
     r"|hmm+|yes|no|yep|nope|scratch\s+that|never\s*mind|nvm|wait|actually"
-    r"|change\s+of\s+plans?)"
+    r"|change\s+of\s+(?:plans?|mind)|(?:i(?:['’]ve|\s+have)?\s+)?changed\s+my\s+mind)"
     r"[\s.!?]*$",
     re.IGNORECASE,
 )
@@ -50,8 +57,10 @@ def split_will(text: str) -> tuple[str, str | None]:
 
 
 def may_be_order(line: str) -> bool:
-    """Protects a line after a "--" sign-off from being taken for a signature."""
-    return grammar.match_word(grammar.ORDER_PATTERNS, line.strip()) is not None
+    """Protects a line after a "--" sign-off from being taken for a signature: an order word
+    anywhere in it, as in "ps: vote Miaka instead" or "I'll vote Miaka instead". A signature
+    kept by mistake is answered, quoted; an order dropped as a signature is lost unsaid."""
+    return grammar.any_order_word(line)
 
 
 def fragments(text: str, names: tuple[str, ...]) -> list[str]:
@@ -143,3 +152,10 @@ def _join_lists(lines: list[str]) -> list[str]:
         head = None
         joined.append([line])
     return ["".join(parts) for parts in joined]
+
+
+def is_statement(fragment: str) -> bool:
+    """Whether a fragment that is no order is a statement about the game ("Abs has been acting
+    weird all day"): a verb of telling or being, and no order word or action anywhere in it,
+    so no order of the author's or anyone's can hide in it."""
+    return bool(_STATEMENT.search(fragment)) and not grammar.any_order_word(fragment)

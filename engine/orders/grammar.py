@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from functools import cached_property
 
-from engine.orders.folding import APOSTROPHES
+from engine.orders.folding import APOSTROPHES, distance
 
 # An order starts with one of these (after filler such as "I want to" is removed).
 ORDER_WORDS: tuple[tuple[str, str], ...] = (
@@ -109,6 +109,12 @@ REWRITES: tuple[tuple[str, str], ...] = (
     (r"make\s+(?P<x>.+?)\s+(?:the\s+)?lovers", "Amor {x}"),
     (r"sue\s+for\s+(?P<x>.+?)['’]s?\s+(?:release|freedom)", "Lawsuit {x}"),
     (r"(?:free|release)\s+(?P<x>.+?)\s+(?:with|by)\s+(?:a\s+)?lawsuit", "Lawsuit {x}"),
+    # The target labelled and the order after it in brackets: "Target: Lynz (heal)".
+    (
+        r"(?:(?:my|the)\s+)?target\s*(?:is\b|:|-+|=)\s*(?P<x>[^()]+?)\s*"
+        r"\(\s*(?P<a>[a-z][a-z -]*?)\s*\)?",
+        "{a} {x}",
+    ),
     # A possession handed over: "my heal goes to Kleene", "my vote is on Abs".
     (
         r"my\s+(?P<a>[a-z-]+(?:\s+[a-z-]+)?)\s+(?:goes|will\s+go|is\s+going|is|will\s+be)"
@@ -257,6 +263,7 @@ _POSSESSED_WORDS: dict[str, str] = {
     "follow": r"trail|scent|tracks",
     "spy": r"role|identity",
     "observe": r"age|gender|sex",
+    "defuse": r"(?:explosive\s+)?(?:bomb|vest)",
 }
 POSSESSED = {
     ability: re.compile(rf"\s*(?:{words})\b", re.IGNORECASE)
@@ -335,3 +342,41 @@ SPELLED: tuple[str, ...] = (
     "friendship", "abduct", "identify", "analyze", "follow", "vote", "abstain", "unvote",
     "snipe", "spy", "detain", "trick", "intimidate",
 )  # fmt: skip
+
+_WORD = re.compile(r"(?<![\w'’])[a-z]", re.IGNORECASE)
+_FIRST_WORD = re.compile(r"[a-z][a-z-]*", re.IGNORECASE)
+
+
+def respelled(text: str) -> str | None:
+    """The text with its first word read as the order word it spells: a gerund ("Healing
+    Kleene", "voting Abs") or a typo one letter away ("interogate"; two for long words), when
+    exactly one order word is that close."""
+    found = _FIRST_WORD.match(text)
+    if found is None or len(found.group()) < 4:
+        return None
+    word = found.group().casefold()
+    rest = text[found.end() :]
+    if word.endswith("ing"):
+        stem = word[:-3]
+        for form in (stem, stem + "e", stem[:-1] if stem[-1:] == stem[-2:-1] else None):
+            hit = match_word(ORDER_PATTERNS, form) if form else None
+            if hit is not None and hit[1] == len(form or ""):
+                return form + rest
+    if len(word) < 6:
+        return None
+    limit = 1 if len(word) < 10 else 2
+    close = {w for w in SPELLED if distance(word, w, limit) <= limit}
+    if len(close) == 1:
+        return close.pop() + rest
+    return None
+
+
+def any_order_word(text: str) -> bool:
+    """Whether an order word, an action's verb or a typo of one stands anywhere in ``text``."""
+    for word in _WORD.finditer(text):
+        at = text[word.start() :]
+        if match_word(ORDER_PATTERNS, at) or match_word(QUERY_PATTERNS, at):
+            return True
+        if respelled(at) is not None:
+            return True
+    return False

@@ -11,16 +11,18 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections import deque
 from dataclasses import replace
 
 from engine.abilities import abilities_for
 from engine.orders import grammar
 from engine.orders.bbcode import clean_message
-from engine.orders.dispatch import is_statement, read
-from engine.orders.fragments import fragments, may_be_order, split_will
+from engine.orders.dispatch import read
+from engine.orders.fragments import fragments, is_statement, may_be_order, split_will
 from engine.orders.model import Order, ParsedPM, Rejection, ability_title
 from engine.orders.reader import Reader, Refusal, vocabulary
-from engine.orders.readers.harm import NO_ORDER
+from engine.orders.readers.harm import NO_KILL, NO_ORDER
+from engine.orders.readers.votes import Unvote
 from engine.render.inert import shorten
 from engine.rules.base import Slot
 from engine.state import ABROAD, IN_FLIGHT, GameState
@@ -64,7 +66,9 @@ def parse_pm(state: GameState, author: str, source: str) -> ParsedPM:
     rejected: list[Rejection] = []
     unvote = no_action = False
     condition: str | None = None  # "If she's not available," before the order it conditions
-    for fragment in fragments(text, reader.words.players.names):
+    pending = deque(fragments(text, reader.words.players.names))
+    while pending:
+        fragment = pending.popleft()
         if fragment.strip(" .,!-~").casefold() == author.casefold():
             continue  # the player signing with their own name ("best regards,\nAbs")
         if condition is not None:
@@ -81,15 +85,21 @@ def parse_pm(state: GameState, author: str, source: str) -> ParsedPM:
             fix = _what_you_can_send(reader, author) if "not read as an order" in reason else ""
             rejected.append(Rejection(fragment, reason, fix))
             continue
-        if order == "unvote":
+        if isinstance(order, Unvote):
             unvote = True
             accepted = {k: o for k, o in accepted.items() if o.ability != "vote"}
+            if order.then:
+                pending.appendleft(order.then)
             continue
         if order == "no_action":
             no_action = True
             accepted = {k: o for k, o in accepted.items() if o.ability == "vote"}
             continue
-        if isinstance(order, Order):
+        if isinstance(order, Order) and order.ability == "kill" and not order.targets:
+            refused = _killer_named(reader, order, fragment, accepted)
+            if refused is not None:
+                rejected.append(refused)
+        elif isinstance(order, Order):
             refused = _take(reader, order, fragment, accepted)
             if refused is not None:
                 rejected.append(refused)
@@ -175,6 +185,22 @@ def _take(
     accepted[key] = order
     reader.notes.extend(_away_notes(reader.state, order))
     return None
+
+
+def _killer_named(
+    reader: Reader, order: Order, fragment: str, accepted: dict[SlotKey, Order]
+) -> Rejection | None:
+    """ "Kill Lynz. Miaka will do it.": the killer a leader names for the kill ordered before
+    it in the same PM, checked as one order; with no kill before it, refused."""
+    for key, earlier in accepted.items():
+        if earlier.ability == "kill":
+            named = replace(earlier, killer=order.killer, text=f"{earlier.text} {fragment}")
+            checked = check_order(reader.state, named, reader.slots())
+            if isinstance(checked, str):
+                return Rejection(fragment, checked)
+            accepted[key] = named
+            return None
+    return Rejection(fragment, NO_KILL.format(killer=order.killer))
 
 
 def _checked(reader: Reader, order: Order, fragment: str) -> tuple[Order, SlotKey] | Rejection:

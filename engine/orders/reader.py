@@ -12,8 +12,17 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from engine.orders.bbcode import Filler
-from engine.orders.fragments import REMARK
-from engine.orders.grammar import AS, LIST_SEP, LIST_WORDS, ORDINALS, PHASE, POSSESSED, POSSESSIVE
+from engine.orders.fragments import REMARK, is_statement
+from engine.orders.grammar import (
+    AS,
+    LIST_SEP,
+    LIST_WORDS,
+    ORDINALS,
+    PHASE,
+    POSSESSED,
+    POSSESSIVE,
+    any_order_word,
+)
 from engine.orders.model import Order
 from engine.orders.names import MatchKind, NameMatcher
 from engine.phases import Phase
@@ -42,6 +51,26 @@ _SUBSTITUTE = re.compile(
     r"|(?:as\s+(?:a\s+)?)?(?:backup|substitute|sub))\b\s*:?\s*(?:to\s+)?",
     re.IGNORECASE,
 )
+
+
+# A side note in brackets after a name in a list: "Slander Conia (town) and Miaka (BO)".
+_ASIDE = re.compile(r"\s*[(\[](?P<note>[^()\[\]]{1,40})[)\]]")
+# Words that make a remark after an order a second choice or a condition, which the GM must
+# ask about: "Heal Lynz, Parkur is the backup", "Vote Miaka, Abs is fine" (fine to vote too?).
+_HEDGE = re.compile(
+    r"\b(?:if|unless|else|otherwise|instead|alternatively|alternative|backup|back-up|sub"
+    r"|substitute|or|in\s+case|fails?|fine|ok(?:ay)?|acceptable|works)\b",
+    re.IGNORECASE,
+)
+# The words before a verb: a player's name written after them in lower case is that verb, not
+# the player ("Heal Hope, I hope she survives"; "I will" beside a player Will).
+_BEFORE_VERB = frozenset(
+    {"i", "we", "you", "they", "he", "she", "it", "ll", "do", "does", "did"}
+    | {"will", "would", "shall", "should", "can", "could", "may", "might", "must"}
+)
+
+
+_WORDS = re.compile(r"\w[\w.-]*")
 
 
 class Refusal(Exception):
@@ -160,10 +189,21 @@ class Reader:
         while True:
             target, rest = self.name(rest)
             found.append(target)
+            rest = self._aside(rest)
             more = LIST_SEP.match(rest)
             if not more or not rest[more.end() :].strip():
                 return tuple(found), rest
             rest = rest[more.end() :]
+
+    def _aside(self, rest: str) -> str:
+        """The text after a bracketed note that follows a name in a list ("Conia (town)"),
+        noted as a remark; a note that names a player or holds an order word stays, and the
+        list is refused quoting it."""
+        aside = _ASIDE.match(rest)
+        if aside is None or self.names_anyone(aside["note"]) or any_order_word(aside["note"]):
+            return rest
+        self.notes.append(f"took '{aside[0].strip()}' as a remark, not an order")
+        return rest[aside.end() :]
 
     def role(self, text: str) -> tuple[str, str]:
         found, used = self.words.roles.match_prefix(text)
@@ -231,11 +271,18 @@ class Reader:
             return
         if (soft := _SOFT.match(rest)) and REMARK.match(rest[soft.end() :]):
             rest = rest[soft.end() :]  # "Protect Abs please, he is town"
-        if REMARK.match(rest) and not self.names_anyone(rest):
+        if REMARK.match(rest) and (not self.names_anyone(rest) or self._about_the_game(rest)):
             self.notes.append(f"took '{rest.strip(' ,-()')}' as a remark, not an order")
             return
         if rest.strip(" .!?;,"):
             raise Refusal(f"did not understand '{rest.strip()}' in '{fragment}'")
+
+    @staticmethod
+    def _about_the_game(remark: str) -> bool:
+        """Whether a remark after a complete order that names a player is only a statement
+        about the game ("vote Abs, Miaka is also suspicious but Abs more"): a verb of being or
+        telling, no order word, and nothing that makes it a second choice or a condition."""
+        return is_statement(remark) and not _HEDGE.search(remark)
 
     def holds(self, ability: str) -> bool:
         """Whether the author has a slot for ``ability`` now."""
@@ -247,7 +294,12 @@ class Reader:
     def names_in(self, text: str) -> list[str]:
         """The players named in ``text`` (exactly, as whole words), each once, in order."""
         found: list[str] = []
-        for word in re.finditer(r"\w[\w.-]*", text):
+        before = None  # the word before, when only spaces stand between
+        for word in _WORDS.finditer(text):
+            after_verb_word = before is not None and before.casefold() in _BEFORE_VERB
+            before = word[0] if text[word.end() : word.end() + 1].isspace() else None
+            if after_verb_word and word[0][0].islower():
+                continue
             match, used = self.words.players.match_prefix(text[word.start() :])
             named = match.name
             if used and match.kind in (MatchKind.EXACT, MatchKind.ALIAS) and named not in found:

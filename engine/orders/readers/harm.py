@@ -11,6 +11,23 @@ from engine.orders.reader import Reader, Refusal
 _LEADER = re.compile(
     r"\s*(?:should|will|must|to|is\s+to|has\s+to)?\s*(?:kills?|attacks?)\b", re.IGNORECASE
 )
+# The killer named for a kill ordered beside it: "Kill Lynz. Miaka will do it.", "..., Miaka
+# does the kill", "Vodka will carry it out", "Miaka is the killer".
+_KILL_NOUN = r"(?:it|this|that|the\s+(?:kill(?:ing)?|hit|job|attack|murder))"
+_DOES_IT = re.compile(
+    r"\s*(?:(?:will|shall|should|must|can|is\s+to|has\s+to|is\s+going\s+to|gets\s+to)\s+)?"
+    rf"(?:(?:do(?:es)?|handles?|takes?)\s+{_KILL_NOUN}|carr(?:y|ies)\s+{_KILL_NOUN}\s+out"
+    rf"|carr(?:y|ies)\s+out\s+{_KILL_NOUN}|(?:is|be)\s+the\s+killer)\b",
+    re.IGNORECASE,
+)
+# "Kill Lynz with Miaka", "Kill Lynz (Miaka does it)": the killer after the target.
+_BY = re.compile(r"\s*(?:[,;(-]\s*)?(?:(?:with|by|using|via)\s+)?", re.IGNORECASE)
+# Only a kill with one of these words after its target may name its killer there: the names
+# are not looked for in every kill's remark.
+_KILLER_HINT = re.compile(
+    r"\b(?:with|by|using|via|do|does|carry|carries|handles?|takes?|killer)\b", re.IGNORECASE
+)
+NO_KILL = "no kill in this message for {killer} to carry out: write '{killer} kills <target>'"
 # The refusal of a fragment that reads as no order at all.
 NO_ORDER = "this does not read as an order"
 _ORDER_TO = re.compile(r"(?:order|tell|have|make)\s+", re.IGNORECASE)
@@ -28,8 +45,14 @@ def leader_order(reader: Reader, text: str, fragment: str) -> Order:
         # "Vodka kills Kleene": the leader names the killer by role, as the Black Org knows
         # one another (docs/rulings.md writes it so).
         role, used = reader.words.roles.match_prefix(text)
-        if role.is_match and used and _LEADER.match(text[used:]):
+        verb = _LEADER.match(text[used:]) or _DOES_IT.match(text[used:])
+        if role.is_match and used and verb:
             killer = _member_with_role(reader, role.name)
+    does = _DOES_IT.match(text[used:]) or _LEADER.match(text[used:])
+    if killer is not None and does and not text[used + does.end() :].strip(" .!"):
+        # "Miaka will do it", "Miaka kills": no target here; ``parse_pm`` gives it the kill
+        # ordered before it.
+        return Order(reader.author, "kill", killer=killer, text=fragment)
     if killer is not None:
         verb = _LEADER.match(text[used:])
         if verb:
@@ -54,6 +77,25 @@ def _member_with_role(reader: Reader, role: str) -> str:
     if author is None or not members or state.side(reader.author) != state.side(members[0]):
         raise Refusal(f"no free member of your side is {role}: name the killer as a player")
     return members[0]
+
+
+def read_kill(reader: Reader, rest: str, fragment: str) -> Order:
+    """ "Kill Lynz", and the killer a leader names after the target ("Kill Lynz, Miaka will do
+    it", "Kill Lynz with Miaka")."""
+    target, rest = reader.name(rest)
+    by = _BY.match(rest) if _KILLER_HINT.search(rest) else None
+    lead = rest[by.end() :] if by and by.end() else ""
+    found, used = reader.words.players.match_prefix(lead) if lead else (None, 0)
+    if found is not None and found.is_match and used:
+        does = _DOES_IT.match(lead[used:])
+        if does or re.match(r"\s*(?:with|by|using|via)\b", rest, re.IGNORECASE):
+            if found.is_reading:
+                reader.notes.append(found.note)
+            after = lead[used + does.end() :] if does else lead[used:]
+            reader.end(after.lstrip(" )"), fragment)
+            return Order(reader.author, "kill", (target,), killer=found.name, text=fragment)
+    reader.end(rest, fragment)
+    return Order(reader.author, "kill", (target,), text=fragment)
 
 
 def read_aptx(reader: Reader, rest: str, fragment: str) -> Order:

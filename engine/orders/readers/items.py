@@ -34,7 +34,8 @@ def read_steal(reader: Reader, rest: str, fragment: str) -> Order:
 
 def read_defuse(reader: Reader, rest: str, fragment: str) -> Order:
     if rest.strip(" .!?;,"):
-        reader.name(_ON.sub("", rest, count=1))  # "Defuse the bomb on X": the bomb is one
+        _, rest = reader.name(_ON.sub("", rest, count=1))  # "Defuse the bomb on X": it is one
+        reader.end(rest, fragment)
     return Order(reader.author, "defuse", text=fragment)
 
 

@@ -3,15 +3,46 @@ and the cover-ups (erasing a body, bribing the GM)."""
 
 from __future__ import annotations
 
+import re
+
 from engine.orders import grammar
 from engine.orders.grammar import FOR
 from engine.orders.model import Order
 from engine.orders.reader import Reader, Refusal
+from engine.phases import Phase
+
+# The crime set apart from the accused: "Arrest Abs (killed Kleene on Night 1)", "Arrest Abs -
+# killing Kleene on N1"; the bracket may be left open.
+_CRIME_OPEN = re.compile(r"\s*(?:[(\[]|[-:–—]+(?=\s))\s*", re.IGNORECASE)
+_CRIME_CLOSE = re.compile(r"\s*[)\]]")
+# "(for the murder of Kleene, N1)": a comma before the phase.
+_COMMA = re.compile(r"\s*,\s*")
+
+
+def _crime_apart(rest: str) -> tuple[str, bool]:
+    """The text after the accused without the bracket or dash before the crime, and whether a
+    bracket was opened (its closing one is read after the phase)."""
+    opened = _CRIME_OPEN.match(rest)
+    if opened is None:
+        return FOR.sub("", rest, count=1), False
+    return FOR.sub("", rest[opened.end() :], count=1), "(" in opened[0] or "[" in opened[0]
+
+
+def _phase_apart(reader: Reader, rest: str, bracket: bool) -> tuple[Phase | None, str]:
+    """The phase of the crime, after a comma if one stands before it, and the text after it
+    without the bracket the crime opened."""
+    if (comma := _COMMA.match(rest)) and reader.phase_at(rest[comma.end() :]):
+        rest = rest[comma.end() :]
+    when, rest = reader.phase(rest)
+    if bracket:
+        rest = _CRIME_CLOSE.sub("", rest, count=1) if _CRIME_CLOSE.match(rest) else rest
+    return when, rest
 
 
 def read_arrest(reader: Reader, rest: str, fragment: str) -> Order:
     target, rest = reader.name(rest)
-    crime, victim, rest = _crime(reader, FOR.sub("", rest, count=1))
+    rest, bracket = _crime_apart(rest)
+    crime, victim, rest = _crime(reader, rest)
     if crime is None:
         raise Refusal(
             "an arrest needs a crime, a victim and a phase: "
@@ -19,9 +50,9 @@ def read_arrest(reader: Reader, rest: str, fragment: str) -> Order:
         )
     if crime == "disguise" and victim is None:
         victim, rest = reader.role(rest)
-    elif victim is None and not reader.phase_at(rest) and rest.strip():
+    elif victim is None and not reader.phase_at(rest) and rest.strip(" )]"):
         victim, rest = reader.name(rest)
-    when, rest = reader.phase(rest)
+    when, rest = _phase_apart(reader, rest, bracket)
     reader.end(rest, fragment)
     return Order(
         reader.author, "arrest", (target,), crime=crime, victim=victim, when=when, text=fragment
@@ -47,13 +78,16 @@ def _crime(reader: Reader, rest: str) -> tuple[str | None, str | None, str]:
 def read_blame(reader: Reader, rest: str, fragment: str) -> Order:
     """ "Blame Kleene for killing Parkur" (the crime is tonight's)."""
     target, rest = reader.name(rest)
-    crime, victim, rest = _crime(reader, FOR.sub("", rest, count=1))
+    rest, bracket = _crime_apart(rest)
+    crime, victim, rest = _crime(reader, rest)
     if crime is None:
         raise Refusal("a blame names a crime and its victim: 'Blame Kleene for killing Parkur'")
     if crime == "disguise" and victim is None:
         victim, rest = reader.role(rest)
-    elif victim is None and rest.strip(" .!?;,") and not reader.phase_at(rest):
+    elif victim is None and rest.strip(" .!?;,)]") and not reader.phase_at(rest):
         victim, rest = reader.name(rest)
+    if bracket and _CRIME_CLOSE.match(rest):
+        rest = _CRIME_CLOSE.sub("", rest, count=1)
     reader.end(rest, fragment)
     return Order(reader.author, "blame", (target,), crime=crime, victim=victim, text=fragment)
 

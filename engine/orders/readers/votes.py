@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from engine.orders import grammar
 from engine.orders.model import Order
-from engine.orders.reader import Reader
+from engine.orders.reader import Reader, Refusal
 
 _NOBODY = re.compile(r"(?:nobody|no\s*one|none)\b", re.IGNORECASE)
 _VOTE_VERB = re.compile(
@@ -40,9 +41,27 @@ def read_no_action(reader: Reader, rest: str, fragment: str) -> str:
     return "no_action"
 
 
-def read_unvote(reader: Reader, rest: str, fragment: str) -> str:
-    """Not an order: ``parse_pm`` takes back the votes read before it."""
-    return "unvote"
+@dataclass(frozen=True, slots=True)
+class Unvote:
+    """Not an order: ``parse_pm`` takes back the votes read before it, then reads ``then``,
+    the words after the unvote, as an order of their own ("##unvote ##vote Miaka")."""
+
+    then: str = ""
+
+
+def read_unvote(reader: Reader, rest: str, fragment: str) -> Unvote:
+    """ "Unvote", "unvote Abs" (the vote taken back needs no name, but may have one), and
+    whatever follows: a vote in the same breath is the player's new vote, and anything else
+    is read or refused, never dropped with the unvote."""
+    try:
+        _, after = reader.name(rest)
+    except Refusal:
+        after = rest
+    try:
+        reader.end(after, fragment)
+    except Refusal:
+        return Unvote(after.strip(" ,;"))
+    return Unvote()
 
 
 def read_voice_of_reason(reader: Reader, rest: str, fragment: str) -> Order:
