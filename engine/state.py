@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from engine.phases import Phase
-from engine.rules.base import Ruleset, Side
+from engine.rules.base import Ruleset, Side, bo_ranks
 
 
 class Status(StrEnum):
@@ -274,11 +274,14 @@ class GameState:
         """
         # The highest-ranked free member, found in one pass: asked for every held slot.
         roles, best = self.ruleset.roles, None
+        chosen = self.players.get(self.leader) if self.leader else None
+        if chosen is not None and chosen.is_free and roles[chosen.role].side is Side.BLACK_ORG:
+            return self.leader
+        rank = self.ruleset.rank
+        ranks, last = bo_ranks(rank), len(rank)
         for name, p in self.players.items():
-            if p.is_free and roles[p.role].side is Side.BLACK_ORG:
-                if name == self.leader:
-                    return name
-                key = (self.ruleset.bo_rank(p.role), name)
+            if p.status is Status.ALIVE and roles[p.role].side is Side.BLACK_ORG:
+                key = (ranks.get(p.role, last), name)
                 if best is None or key < best:
                     best = key
         return best[1] if best else None

@@ -19,7 +19,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from daemon.cli.archive_paths import DEMO_DIR
-from daemon.config.ini import ConfigError
 
 if TYPE_CHECKING:
     import logging
@@ -575,6 +574,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 # The errors a user can fix, by the module that raises them; a module that was never imported
 # raised none of them, so only the loaded ones are looked up.
 USER_ERRORS = (
+    ("daemon.config.ini", "ConfigError"),
     ("engine.replay", "ScenarioError"),
     ("engine.rules.base", "RulesetError"),
     ("daemon.store.db", "StoreError"),
@@ -595,7 +595,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser(words[0] if words else None).parse_args(words)
     try:
         return int(args.func(args))
-    except (UserError, ConfigError) as exc:
+    except UserError as exc:
         print(f"autogm: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

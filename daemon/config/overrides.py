@@ -15,7 +15,6 @@ from zoneinfo import ZoneInfo
 from daemon.config.ini import Where, read_ini
 from daemon.config.model import Config
 from daemon.config.values import parse_local_datetime, parse_positive_duration
-from engine.gm import CORRECTION_FORMS, is_correction
 
 PHASE = r"(?P<phase>prep|(?:night|day) \d+)"
 
@@ -134,7 +133,12 @@ class NotYet(OverrideError):
     """An override for a phase still to come: it is tried again at every poll until then."""
 
 
-CORRECTIONS = f"a correction: {CORRECTION_FORMS}"
+def _corrections() -> str:
+    # engine.gm (and the outcome and state modules under it) loads only for a correction or
+    # a line to refuse: `status` and `check-config` of the usual overrides start without it.
+    from engine.gm import CORRECTION_FORMS
+
+    return f"a correction: {CORRECTION_FORMS}"
 
 
 def _phase(match: re.Match[str]) -> str | None:
@@ -185,9 +189,11 @@ def _ruling_gone(match: re.Match[str]) -> Command:
 
 
 def _correction(match: re.Match[str]) -> Command:
+    from engine.gm import is_correction
+
     text = match.group(0)
     if not is_correction(text):
-        raise ValueError(f"{text!r} is not a correction ({CORRECTIONS})")
+        raise ValueError(f"{text!r} is not a correction ({_corrections()})")
     return Correction(text)
 
 
@@ -202,7 +208,7 @@ def parse_command(text: str, tz: ZoneInfo) -> Command:
         "pause, resume, extend, deadline, replace, modkill, void order, correct order, "
         "inactivity off/on, "
     )
-    raise ValueError(f"{line!r} is not an override ({verbs}note, resend, end, or {CORRECTIONS})")
+    raise ValueError(f"{line!r} is not an override ({verbs}note, resend, end, or {_corrections()})")
 
 
 def read_overrides(config: Config) -> dict[str, list[Override]]:

@@ -3,7 +3,9 @@
 The store is the source of truth: the scheduler's jobs are rebuilt from it at start, and a
 restarted daemon resumes from it. Schema changes are sqlite-utils migrations
 (:mod:`daemon.store.schema`), applied in order when the store is opened; a file written by a
-newer autogm is refused rather than half-understood. The rows it hands out, and how times and
+newer autogm is refused rather than half-understood. At run time the store talks to the standard
+sqlite3 module (:mod:`daemon.store.sqlite`, with sqlite-utils' transaction behaviour); sqlite-utils
+itself is loaded only when a migration is pending. The rows it hands out, and how times and
 JSON are stored, are in :mod:`daemon.store.rows`.
 
 A :class:`Store` wraps one sqlite3 connection, and sqlite3 connections belong to the thread
@@ -18,9 +20,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
-from typing import Any
-
-from sqlite_utils import Database
+from typing import TYPE_CHECKING, Any
 
 from adapters.base import Post, PrivateMessage
 from daemon.store.rows import (
@@ -32,7 +32,11 @@ from daemon.store.rows import (
     iso,
     to_json,
 )
-from daemon.store.schema import MIGRATION_NAMES, MIGRATIONS
+from daemon.store.schema import MIGRATION_NAMES, MIGRATIONS_SET, migrations
+from daemon.store.sqlite import atomic, connect, enable_wal, execute, query
+
+if TYPE_CHECKING:
+    from sqlite_utils import Database
 
 PM_MARK = "pms"
 
@@ -49,8 +53,18 @@ class StoreError(Exception):
 class Store:
     """One connection to the state file. Not to be shared between threads."""
 
-    def __init__(self, db: Database) -> None:
-        self.db = db
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+        self._db: Database | None = None
+
+    @property
+    def db(self) -> Database:
+        """The connection as a sqlite-utils ``Database`` (loads sqlite-utils: migrations only)."""
+        if self._db is None:
+            from sqlite_utils import Database
+
+            self._db = Database(self.conn, execute_plugins=False, recursive_triggers=False)
+        return self._db
 
     @classmethod
     def open(cls, path: Path | str) -> Store:
@@ -59,13 +73,13 @@ class Store:
         try:
             if not in_memory:
                 Path(path).parent.mkdir(parents=True, exist_ok=True)
-            db = Database(str(path), execute_plugins=False)
+            conn = connect(str(path))
             # A CLI command (approve, status) may write while the daemon runs: WAL lets
             # readers and one writer share the file, and busy_timeout waits for the lock.
-            db.execute("PRAGMA busy_timeout = 10000")
-            db.execute("PRAGMA foreign_keys = ON")
+            execute(conn, "PRAGMA busy_timeout = 10000")
+            execute(conn, "PRAGMA foreign_keys = ON")
             if not in_memory:
-                db.enable_wal()
+                enable_wal(conn)
         except (OSError, sqlite3.Error) as exc:
             # A state directory that cannot be written (a read-only /etc, a missing
             # StateDirectory=) is the GM's to fix: one line naming it, not a traceback.
@@ -74,29 +88,49 @@ class Store:
                 f"{path}: the state file cannot be opened or written ({reason}); "
                 "set state_dir in [autogm] to a directory autogm may write"
             ) from None
-        store = cls(db)
+        store = cls(conn)
         try:
             store._migrate()
         except BaseException:
-            db.close()
+            conn.close()
             raise
         return store
 
     def _migrate(self) -> None:
-        newer = [m.name for m in MIGRATIONS.applied(self.db) if m.name not in MIGRATION_NAMES]
+        applied = self.schema_version()
+        newer = [name for name in applied if name not in MIGRATION_NAMES]
         if newer:
             raise StoreError(
                 f"the state file was written by a newer autogm (migrations {', '.join(newer)}); "
                 "upgrade autogm or restore a backup"
             )
-        MIGRATIONS.apply(self.db)
+        # Nothing pending, and sqlite-utils' table as it makes it: nothing for it to do.
+        if set(MIGRATION_NAMES) <= set(applied) and self._migrations_table_keyed():
+            return
+        migrations().apply(self.db)
+
+    def _migrations_table_keyed(self) -> bool:
+        """Whether _sqlite_migrations has the ``id`` key sqlite-utils would otherwise add."""
+        columns = query(self.conn, "PRAGMA table_info([_sqlite_migrations])")
+        return [c["name"] for c in sorted(columns, key=lambda c: c["pk"]) if c["pk"]] == ["id"]
 
     def schema_version(self) -> list[str]:
         """Names of the applied migrations, oldest first."""
-        return [m.name for m in MIGRATIONS.applied(self.db)]
+        tables = query(
+            self.conn,
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name = '_sqlite_migrations'",
+        )
+        if not tables:
+            return []
+        rows = query(
+            self.conn,
+            "SELECT name FROM [_sqlite_migrations] WHERE migration_set = ? ORDER BY rowid",
+            [MIGRATIONS_SET],
+        )
+        return [row["name"] for row in rows]
 
     def close(self) -> None:
-        self.db.close()
+        self.conn.close()
 
     def __enter__(self) -> Store:
         return self
@@ -107,15 +141,15 @@ class Store:
     @contextmanager
     def atomic(self) -> Iterator[Store]:
         """One transaction (a savepoint when nested): all of it is written, or none."""
-        with self.db.atomic():
+        with atomic(self.conn):
             yield self
 
     def rows(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> list[dict[str, Any]]:
-        return list(self.db.query(sql, params))
+        return query(self.conn, sql, params)
 
     def execute(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> sqlite3.Cursor:
         """Run a write: committed at once, or part of the enclosing atomic() block."""
-        return self.db.execute(sql, params)
+        return execute(self.conn, sql, params)
 
     # ---------------------------------------------------------------- inbox and marks
 

@@ -1,24 +1,40 @@
 """The state file's schema: sqlite-utils migrations, applied in order when a store opens.
 
 sqlite-utils records the applied ones in its ``_sqlite_migrations`` table; ``MIGRATION_NAMES``
-lists the ones this autogm knows, so a file written by a newer autogm can be refused.
+lists the ones this autogm knows, so a file written by a newer autogm can be refused, and a file
+with all of them applied is opened without loading sqlite-utils (:func:`migrations` loads it).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
-from sqlite_utils import Database
-from sqlite_utils.migrations import Migrations
+if TYPE_CHECKING:
+    from sqlite_utils import Database
+    from sqlite_utils.migrations import Migrations
 
-MIGRATIONS = Migrations("autogm")
+MIGRATIONS_SET = "autogm"  # the migration_set column of _sqlite_migrations
 MIGRATION_NAMES: list[str] = []  # sqlite-utils keeps its list private; we need the names
+_STEPS: list[Any] = []
 
 
 def _migration(fn: Any) -> Any:
     """Register a migration; they run in the order they are defined, each exactly once."""
     MIGRATION_NAMES.append(fn.__name__)
-    return MIGRATIONS()(fn)
+    _STEPS.append(fn)
+    return fn
+
+
+@cache
+def migrations() -> Migrations:
+    """The sqlite-utils migration set (loads sqlite-utils: only when one is pending)."""
+    from sqlite_utils.migrations import Migrations
+
+    found = Migrations(MIGRATIONS_SET)
+    for step in _STEPS:
+        found()(step)
+    return found
 
 
 @_migration

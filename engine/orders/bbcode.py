@@ -38,7 +38,6 @@ place where a player's message holds words that are not theirs.
 from __future__ import annotations
 
 import bisect
-import html
 import re
 import unicodedata
 from collections.abc import Callable, Iterable
@@ -163,6 +162,9 @@ def _prepare(source: str) -> str:
     if "(" in text:
         text = _PAREN_VOTE.sub(r"[\1\2]", text)
     if "&" in text:
+        # html (3-5 ms to import: its entity tables) loads for the first message with one.
+        import html
+
         text = _ENTITY.sub(lambda m: html.unescape(m.group()), text)
     if "<" in text:
         text = _HTML_COMMENT.sub("", text)

@@ -62,6 +62,9 @@ from engine.orders.name_scan import Run, joined_keys, run_gaps, scan_runs
 
 MIN_PREFIX = 2
 MAX_SUGGESTIONS = 3
+# match_prefix remembers its answers for texts up to this long, this many at most.
+_READ_TEXT = 200
+_READ_SIZE = 4096
 
 
 class NameMatcher:
@@ -81,6 +84,7 @@ class NameMatcher:
         "_names",
         "_prefix",
         "_puncts",
+        "_read",
         "_symbols",
         "_tails",
     )
@@ -98,6 +102,9 @@ class NameMatcher:
         self._chunks = chunks_by_name(entries)
         self._symbols = symbol_entries(entries)
         self._puncts = name_punctuation(entries)
+        # match_prefix's answers by text: a game's orders name the same players phase after
+        # phase, and the matcher (one per roster) never changes.
+        self._read: dict[str, tuple[NameMatch, int]] = {}
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -128,6 +135,16 @@ class NameMatcher:
         its "on"); missing ones always are ("MrBlackCat"); a prefix longer than one word must
         match the earlier words whole ("Mr Bl" but not "Ak on").
         """
+        found = self._read.get(text)
+        if found is None:
+            found = self._match_prefix(text)
+            if len(text) <= _READ_TEXT:
+                if len(self._read) >= _READ_SIZE:
+                    self._read.clear()
+                self._read[text] = found
+        return found
+
+    def _match_prefix(self, text: str) -> tuple[NameMatch, int]:
         start = len(text) - len(text.lstrip())
         symbol = self._symbol_prefix(text, start) if self._symbols else None
         if symbol:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from functools import cache
 from typing import Any
 
 from engine.phases import PhaseKind
@@ -225,7 +226,14 @@ class Ruleset:
 
     def bo_rank(self, role: str) -> int:
         """Lower is higher-ranked; roles off the list rank last."""
-        return self.rank.index(role) if role in self.rank else len(self.rank)
+        return bo_ranks(self.rank).get(role, len(self.rank))
+
+
+@cache
+def bo_ranks(rank: tuple[str, ...]) -> dict[str, int]:
+    """Role → its place in ``rank`` (the first, if listed twice): a look-up, not a search, for
+    the leader asked once per Black Org member of each order."""
+    return {role: i for i, role in reversed(list(enumerate(rank)))}
 
 
 # Rule switches a ruleset may turn on, with the sentence each stands for. Generic code asks

@@ -80,3 +80,10 @@ def test_commands_that_do_not_talk_to_a_forum_load_no_http_html_or_scheduler(tmp
     shutil.copy(ROOT / "config.example.ini", tmp_path / "config.ini")
     loaded = _loaded(tmp_path, *words)
     assert loaded.isdisjoint({*FORUM_LIBRARIES, SCHEDULER}), words
+
+
+def test_status_of_an_up_to_date_state_file_loads_no_sqlite_utils(tmp_path):
+    shutil.copy(ROOT / "config.example.ini", tmp_path / "config.ini")
+    words = ["status", "--config", "config.ini"]
+    assert "sqlite_utils" in _loaded(tmp_path, *words)  # a new state file: migrations to apply
+    assert "sqlite_utils" not in _loaded(tmp_path, *words)  # nothing pending: sqlite3 alone
