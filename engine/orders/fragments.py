@@ -32,7 +32,7 @@ _STATEMENT = re.compile(
 )
 # Replies that carry no order: answered with "no order found", never refused.
 CHATTER = re.compile(
-    r"^(?:ok(?:ay)?\s*,?\s*)?(?:ok(?:ay)?|k|kk|got\s+it|understood|sure|alright|noted|lol|haha"
+    r"^(?:ok(?:ay)?\s*,?\s*)?(?:ok(?:ay)?|k|kk|got\s+it|understood|sure(?:\s+thing)?|alright|noted|lol|haha"
     r"|hmm+|yes|no|yep|nope|scratch\s+that|never\s*mind|nvm|wait|actually"
     r"|change\s+of\s+(?:plans?|mind)|(?:i(?:['’]ve|\s+have)?\s+)?changed\s+my\s+mind)"
     r"[\s.!?]*$",

@@ -41,6 +41,11 @@ MAX_PM_CHARS = 20_000
 WILL_OPTION = "will_max_length"
 # A clause that makes the order after it conditional: "If she's not available, heal Parkur".
 _CONDITION = re.compile(r"(?:if|unless|in\s+case|incase)\b", re.IGNORECASE)
+# A second choice in the sentence after an order: "Heal Lynz... or maybe Parkur, idk".
+_SECOND_CHOICE = re.compile(r"(?:or|otherwise|alternatively)\b", re.IGNORECASE)
+TWO_CHOICES = (
+    "this gives two choices and the GM cannot pick between them: send the one order you want"
+)
 CONDITIONAL = (
     "an order on a condition is not taken (the GM cannot know whether it holds): send the "
     "one order you want; a later PM replaces it"
@@ -66,9 +71,21 @@ def parse_pm(state: GameState, author: str, source: str) -> ParsedPM:
     rejected: list[Rejection] = []
     unvote = no_action = False
     condition: str | None = None  # "If she's not available," before the order it conditions
+    # The order the fragment before took: its fragment, its slot, what the slot held before and
+    # how many notes there were (a withdrawn order takes its notes with it).
+    taken: tuple[str, SlotKey, Order | None, int] | None = None
     pending = deque(fragments(text, reader.words.players.names))
     while pending:
         fragment = pending.popleft()
+        last, taken = taken, None
+        if last is not None and _SECOND_CHOICE.match(fragment) and reader.names_anyone(fragment):
+            earlier_fragment, key, before, notes = last
+            del reader.notes[notes:]
+            accepted.pop(key, None)
+            if before is not None:
+                accepted[key] = before
+            rejected.append(Rejection(f"{earlier_fragment} {fragment}", TWO_CHOICES))
+            continue
         if fragment.strip(" .,!-~").casefold() == author.casefold():
             continue  # the player signing with their own name ("best regards,\nAbs")
         if condition is not None:
@@ -100,9 +117,13 @@ def parse_pm(state: GameState, author: str, source: str) -> ParsedPM:
             if refused is not None:
                 rejected.append(refused)
         elif isinstance(order, Order):
+            held, notes = dict(accepted), len(reader.notes)
             refused = _take(reader, order, fragment, accepted)
             if refused is not None:
                 rejected.append(refused)
+            elif accepted:
+                key = next(reversed(accepted))
+                taken = (fragment, key, held.get(key), notes)
     if condition is not None:
         rejected.append(Rejection(condition, CONDITIONAL))
     if accepted or unvote or no_action:
