@@ -18,7 +18,14 @@ from engine.abilities import abilities_for
 from engine.orders import grammar
 from engine.orders.bbcode import clean_message
 from engine.orders.dispatch import read
-from engine.orders.fragments import fragments, is_statement, may_be_order, split_will
+from engine.orders.fragments import (
+    DOUBT,
+    UNSURE,
+    fragments,
+    is_statement,
+    may_be_order,
+    split_will,
+)
 from engine.orders.model import Order, ParsedPM, Rejection, ability_title
 from engine.orders.reader import Reader, Refusal, vocabulary
 from engine.orders.readers.harm import NO_KILL, NO_ORDER
@@ -78,13 +85,16 @@ def parse_pm(state: GameState, author: str, source: str) -> ParsedPM:
     while pending:
         fragment = pending.popleft()
         last, taken = taken, None
-        if last is not None and _SECOND_CHOICE.match(fragment) and reader.names_anyone(fragment):
+        second = _SECOND_CHOICE.match(fragment) and reader.names_anyone(fragment)
+        if last is not None and (second or DOUBT.match(fragment)):
+            # The order before is withdrawn with its notes; an earlier one for its slot stands.
             earlier_fragment, key, before, notes = last
             del reader.notes[notes:]
             accepted.pop(key, None)
             if before is not None:
                 accepted[key] = before
-            rejected.append(Rejection(f"{earlier_fragment} {fragment}", TWO_CHOICES))
+            reason = TWO_CHOICES if second else UNSURE
+            rejected.append(Rejection(f"{earlier_fragment} {fragment}", reason))
             continue
         if fragment.strip(" .,!-~").casefold() == author.casefold():
             continue  # the player signing with their own name ("best regards,\nAbs")
