@@ -158,6 +158,10 @@ ALTERNATES: dict[str, tuple[str, ...]] = {
     "investigate": ("special_investigate",),
 }
 
+# The orders that take "(ordered) alternatives" (Watch, bow-tie, Black Suitcase): a second
+# choice after them is their substitute, not a choice the GM must ask about.
+SUBSTITUTES = frozenset({"watch", "bow_tie", "black_suitcase"})
+
 # Verbs inside an investigation query: "Jd- heals Parkur".
 QUERY_VERBS: tuple[tuple[str, str], ...] = (
     (r"kill(?:s|ed|ing)?|attack(?:s|ed|ing)?|murder(?:s|ed|ing)?", "kill"),
@@ -265,7 +269,10 @@ POSSESSED = {
     for ability, words in _POSSESSED_WORDS.items()
 }
 # Between the players or roles of a list: "A, B and C", "A or else B".
-LIST_SEP = re.compile(r"\s*(?:,|&|\+|\band\b|\bor(?:\s+else)?\b|\bthen\b)\s*", re.IGNORECASE)
+LIST_SEP = re.compile(
+    r"\s*(?:,(?:\s*(?:and|or(?:\s+else)?)\b)?|&|\+|\band\b|\bor(?:\s+else)?\b|\bthen\b)\s*",
+    re.IGNORECASE,
+)
 # "Disguise as one of: A, B, C", "Friendship list: A, B", "Spy on these players: A, B, C".
 LIST_WORDS = re.compile(
     r"\s*(?:(?:as\s+)?one\s+of|(?:my\s+|the\s+|these\s+|following\s+)*"

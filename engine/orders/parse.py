@@ -93,6 +93,9 @@ def parse_pm(state: GameState, author: str, source: str) -> ParsedPM:
             accepted.pop(key, None)
             if before is not None:
                 accepted[key] = before
+            joined = f"{earlier_fragment.rstrip(' .!?')}, {fragment}"
+            if second and _with_substitutes(reader, joined, accepted):
+                continue  # "Watch to Lynz. Or else Akai.": the rules allow alternatives there
             reason = TWO_CHOICES if second else UNSURE
             rejected.append(Rejection(f"{earlier_fragment} {fragment}", reason))
             continue
@@ -216,6 +219,18 @@ def _take(
     accepted[key] = order
     reader.notes.extend(_away_notes(reader.state, order))
     return None
+
+
+def _with_substitutes(reader: Reader, joined: str, accepted: dict[SlotKey, Order]) -> bool:
+    """Whether an order and the second choice after it, read as one sentence, are one order
+    with a substitute (Watch, bow-tie, Black Suitcase); if so it is taken."""
+    try:
+        order = read(reader, joined)
+    except Refusal:
+        return False
+    if not isinstance(order, Order) or order.ability not in grammar.SUBSTITUTES:
+        return False
+    return _take(reader, order, joined, accepted) is None
 
 
 def _killer_named(
