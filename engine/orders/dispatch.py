@@ -25,6 +25,13 @@ _I = re.compile(
     r"(?:i(?:['’]m|\s+am|\s+will(?:\s+be)?|['’]ll(?:\s+be)?)?\s+)?(?:be\s+)?(?=\w)",
     re.IGNORECASE,
 )
+# The Black Org speaks of its kill as the side's: "We kill Lynz tonight", "tonight we'll
+# attack Lynz". Only the kill: "we vote Abs" may speak for others than the author.
+_WE_KILL = re.compile(
+    r"(?:(?:tonight|now)\s*,?\s+)?we(?:['’]ll|\s+will|\s+shall|\s+should|\s+want\s+to"
+    r"|(?:['’]re|\s+are)\s+going\s+to)?\s+(?=(?:kill|attack|murder)\b)",
+    re.IGNORECASE,
+)
 # What players write between an investigation and its queries: "Investigate 2: ...",
 # "Investigate the following: ...", "Investigate whether/if Abs kills Kleene".
 _QUERY_LEAD = re.compile(
@@ -33,7 +40,9 @@ _QUERY_LEAD = re.compile(
     re.IGNORECASE,
 )
 _QUERY_ABILITIES = frozenset({"investigate", "special_investigate", "follow_up"})
-_PUNCT_TAIL = re.compile(r"[\s.!?;,]+$")
+# Trailing punctuation, and the closing asterisk of a word set in bold as chat apps write it
+# ("*unvote* *vote Miaka*").
+_PUNCT_TAIL = re.compile(r"[\s.!?;,*]+$")
 # What players put before an order: list bullets and numbers, other forums' command marks
 # ("##vote X", "/vote X", "!vote X", "*vote X", the DCTP live bot's "!mm"), a correction later
 # in the PM ("EDIT: vote Y", read as a later PM would be: it replaces the earlier order).
@@ -224,6 +233,9 @@ def _order_word(text: str) -> tuple[tuple[str, int] | None, str]:
         own = grammar.respelled(own) or own
         keyword = grammar.match_word(grammar.ORDER_PATTERNS, own)
         text = own if keyword else text
+    if keyword is None and (we := _WE_KILL.match(text)):
+        keyword = grammar.match_word(grammar.ORDER_PATTERNS, text[we.end() :])
+        text = text[we.end() :]
     if keyword is None and (lead := USE.match(text)) and lead.end():
         # "Use heal on Parkur", "the watch to Akonyl".
         keyword = grammar.match_word(grammar.ORDER_PATTERNS, text[lead.end() :])

@@ -30,9 +30,17 @@ _STATEMENT = re.compile(
     r"|did|does|(?:is|was|does|did|has|are)n['’]t|can['’]t|won['’]t)\b",
     re.IGNORECASE,
 )
+# A doubt that is all of a remark or a sentence after an order: "Vote Abs? Not sure", "Heal
+# Lynz. idk", "heal Lynz (not sure)". The order is refused: a GM does not guess.
+DOUBT = re.compile(
+    r"(?:(?:i['’]?m\s+)?not\s+sure|unsure|idk|i\s+don['’]?t\s+know|dunno|maybe|perhaps"
+    r"|or\s+not|not\s+certain)(?:\s+(?:yet|though|tbh|lol|about\s+(?:it|this|that)))?[\s.!?]*$",
+    re.IGNORECASE,
+)
+UNSURE = "this sounds unsure, and a GM does not guess: send the order again without the doubt"
 # Replies that carry no order: answered with "no order found", never refused.
 CHATTER = re.compile(
-    r"^(?:ok(?:ay)?\s*,?\s*)?(?:ok(?:ay)?|k|kk|got\s+it|understood|sure|alright|noted|lol|haha"
+    r"^(?:ok(?:ay)?\s*,?\s*)?(?:ok(?:ay)?|k|kk|got\s+it|understood|sure(?:\s+thing)?|alright|noted|lol|haha"
     r"|hmm+|yes|no|yep|nope|scratch\s+that|never\s*mind|nvm|wait|actually"
     r"|change\s+of\s+(?:plans?|mind)|(?:i(?:['’]ve|\s+have)?\s+)?changed\s+my\s+mind)"
     r"[\s.!?]*$",

@@ -29,7 +29,7 @@ ORDER_WORDS: tuple[tuple[str, str], ...] = (
     (r"first[- ]?aid|fa", "first_aid"),
     (r"bone[- ]?break(?:ing)?|break\s+(?:the\s+)?bones\s+of", "bone_breaking"),
     (
-        r"(?:lend|give)\s+(?:the\s+)?(?:tranquili[sz]er\s+)?watch(?:\s+to)?"
+        r"(?:lend|give)\s+(?:the\s+|my\s+)?(?:tranquili[sz]er\s+)?watch(?:\s+to)?"
         r"|(?:tranquili[sz]er\s+)?watch(?:\s+to)?",
         "watch",
     ),
@@ -44,7 +44,7 @@ ORDER_WORDS: tuple[tuple[str, str], ...] = (
     (r"(?:put\s+)?(?:in\s+)?detention|detain", "detention"),
     (r"lawsuit(?:\s+(?:for|to\s+free))?|sue", "lawsuit"),
     (r"poison", "poison"),
-    (r"(?:give\s+(?:the\s+)?(?:health\s+)?charm\s+to)|(?:health\s+)?charm", "charm"),
+    (r"(?:give\s+(?:the\s+|my\s+)?(?:health\s+)?charm\s+to)|(?:health\s+)?charm", "charm"),
     (r"accompany", "accompany"),
     (r"voice\s+of\s+reason|vor", "voice_of_reason"),
     (r"voice\s+of\s+accusation|voa", "voice_of_accusation"),
@@ -70,16 +70,16 @@ ORDER_WORDS: tuple[tuple[str, str], ...] = (
     (r"police[- ]identify", "police_identify"),
     (r"identify", "identify"),
     (r"steal(?:\s+from)?|rob", "steal"),
-    (r"(?:lend|give)\s+(?:the\s+)?bow[- ]?tie(?:\s+to)?|bow[- ]?tie(?:\s+to)?", "bow_tie"),
+    (r"(?:lend|give)\s+(?:the\s+|my\s+)?bow[- ]?tie(?:\s+to)?|bow[- ]?tie(?:\s+to)?", "bow_tie"),
     (
-        r"(?:give|hand)\s+(?:the\s+)?(?:black\s+)?suitcase(?:\s+to)?|(?:black\s+)?suitcase(?:\s+to)?"
+        r"(?:give|hand)\s+(?:the\s+|my\s+)?(?:black\s+)?suitcase(?:\s+to)?|(?:black\s+)?suitcase(?:\s+to)?"
         r"|fake",
         "black_suitcase",
     ),
     (r"cover", "cover"),
     (r"abduct", "abduct"),
     (
-        r"travel(?:\s+(?:to|out\s+of|back\s+to)\s+japan)?|fly(?:\s+(?:to|out|back|home))?"
+        r"travel(?:\s+(?:to|out\s+of|back\s+to)\s+japan)?|fly(?:\s+(?:to|out(?:\s+of)?|back|home))?"
         r"|leave\s+japan|go\s+(?:abroad|home|back\s+(?:to\s+japan|home))|return\s+to\s+japan",
         "travel",
     ),
@@ -159,6 +159,10 @@ ALTERNATES: dict[str, tuple[str, ...]] = {
     "poison": ("aptx",),
     "investigate": ("special_investigate",),
 }
+
+# The orders that take "(ordered) alternatives" (Watch, bow-tie, Black Suitcase): a second
+# choice after them is their substitute, not a choice the GM must ask about.
+SUBSTITUTES = frozenset({"watch", "bow_tie", "black_suitcase"})
 
 # Verbs inside an investigation query: "Jd- heals Parkur".
 QUERY_VERBS: tuple[tuple[str, str], ...] = (
@@ -270,7 +274,10 @@ POSSESSED = {
     for ability, words in _POSSESSED_WORDS.items()
 }
 # Between the players or roles of a list: "A, B and C", "A or else B".
-LIST_SEP = re.compile(r"\s*(?:,|&|\+|\band\b|\bor(?:\s+else)?\b|\bthen\b)\s*", re.IGNORECASE)
+LIST_SEP = re.compile(
+    r"\s*(?:,(?:\s*(?:and|or(?:\s+else)?)\b)?|&|\+|\band\b|\bor(?:\s+else)?\b|\bthen\b)\s*",
+    re.IGNORECASE,
+)
 # "Disguise as one of: A, B, C", "Friendship list: A, B", "Spy on these players: A, B, C".
 LIST_WORDS = re.compile(
     r"\s*(?:(?:as\s+)?one\s+of|(?:my\s+|the\s+|these\s+|following\s+)*"

@@ -18,7 +18,14 @@ from engine.abilities import abilities_for
 from engine.orders import grammar
 from engine.orders.bbcode import clean_message
 from engine.orders.dispatch import read
-from engine.orders.fragments import fragments, is_statement, may_be_order, split_will
+from engine.orders.fragments import (
+    DOUBT,
+    UNSURE,
+    fragments,
+    is_statement,
+    may_be_order,
+    split_will,
+)
 from engine.orders.model import Order, ParsedPM, Rejection, ability_title
 from engine.orders.reader import Reader, Refusal, vocabulary
 from engine.orders.readers.harm import NO_KILL, NO_ORDER
@@ -41,6 +48,11 @@ MAX_PM_CHARS = 20_000
 WILL_OPTION = "will_max_length"
 # A clause that makes the order after it conditional: "If she's not available, heal Parkur".
 _CONDITION = re.compile(r"(?:if|unless|in\s+case|incase)\b", re.IGNORECASE)
+# A second choice in the sentence after an order: "Heal Lynz... or maybe Parkur, idk".
+_SECOND_CHOICE = re.compile(r"(?:or|otherwise|alternatively)\b", re.IGNORECASE)
+TWO_CHOICES = (
+    "this gives two choices and the GM cannot pick between them: send the one order you want"
+)
 CONDITIONAL = (
     "an order on a condition is not taken (the GM cannot know whether it holds): send the "
     "one order you want; a later PM replaces it"
@@ -66,9 +78,27 @@ def parse_pm(state: GameState, author: str, source: str) -> ParsedPM:
     rejected: list[Rejection] = []
     unvote = no_action = False
     condition: str | None = None  # "If she's not available," before the order it conditions
+    # The order the fragment before took: its fragment, its slot, what the slot held before and
+    # how many notes there were (a withdrawn order takes its notes with it).
+    taken: tuple[str, SlotKey, Order | None, int] | None = None
     pending = deque(fragments(text, reader.words.players.names))
     while pending:
         fragment = pending.popleft()
+        last, taken = taken, None
+        second = _SECOND_CHOICE.match(fragment) and reader.names_anyone(fragment)
+        if last is not None and (second or DOUBT.match(fragment)):
+            # The order before is withdrawn with its notes; an earlier one for its slot stands.
+            earlier_fragment, key, before, notes = last
+            del reader.notes[notes:]
+            accepted.pop(key, None)
+            if before is not None:
+                accepted[key] = before
+            joined = f"{earlier_fragment.rstrip(' .!?')}, {fragment}"
+            if second and _with_substitutes(reader, joined, accepted):
+                continue  # "Watch to Lynz. Or else Akai.": the rules allow alternatives there
+            reason = TWO_CHOICES if second else UNSURE
+            rejected.append(Rejection(f"{earlier_fragment} {fragment}", reason))
+            continue
         if fragment.strip(" .,!-~").casefold() == author.casefold():
             continue  # the player signing with their own name ("best regards,\nAbs")
         if condition is not None:
@@ -100,9 +130,13 @@ def parse_pm(state: GameState, author: str, source: str) -> ParsedPM:
             if refused is not None:
                 rejected.append(refused)
         elif isinstance(order, Order):
+            held, notes = dict(accepted), len(reader.notes)
             refused = _take(reader, order, fragment, accepted)
             if refused is not None:
                 rejected.append(refused)
+            elif accepted:
+                key = next(reversed(accepted))
+                taken = (fragment, key, held.get(key), notes)
     if condition is not None:
         rejected.append(Rejection(condition, CONDITIONAL))
     if accepted or unvote or no_action:
@@ -185,6 +219,18 @@ def _take(
     accepted[key] = order
     reader.notes.extend(_away_notes(reader.state, order))
     return None
+
+
+def _with_substitutes(reader: Reader, joined: str, accepted: dict[SlotKey, Order]) -> bool:
+    """Whether an order and the second choice after it, read as one sentence, are one order
+    with a substitute (Watch, bow-tie, Black Suitcase); if so it is taken."""
+    try:
+        order = read(reader, joined)
+    except Refusal:
+        return False
+    if not isinstance(order, Order) or order.ability not in grammar.SUBSTITUTES:
+        return False
+    return _take(reader, order, joined, accepted) is None
 
 
 def _killer_named(

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from engine.orders.bbcode import Filler
-from engine.orders.fragments import REMARK, is_statement
+from engine.orders.fragments import DOUBT, REMARK, UNSURE, is_statement
 from engine.orders.grammar import (
     AS,
     LIST_SEP,
@@ -271,6 +271,8 @@ class Reader:
             return
         if (soft := _SOFT.match(rest)) and REMARK.match(rest[soft.end() :]):
             rest = rest[soft.end() :]  # "Protect Abs please, he is town"
+        if REMARK.match(rest) and DOUBT.match(rest.strip(" ,-()")):
+            raise Refusal(UNSURE)
         if REMARK.match(rest) and (not self.names_anyone(rest) or self._about_the_game(rest)):
             self.notes.append(f"took '{rest.strip(' ,-()')}' as a remark, not an order")
             return

@@ -90,6 +90,11 @@ PM_SHAPES = {
     "nested quotes": "[quote]a" * 1200 + "[/quote]" * 1200,
     "text": "Interrogate Abs. " + "lorem ipsum " * 1600,
     "bold openers": "[b]" * 6600,
+    # What follows an unvote is read again as an order (issue 11): repeats must not be.
+    "unvotes": "unvote " * 2850,
+    "unvote then words": "unvote x vote " * 1420,
+    "phase labels": "Night 2: " * 2200 + "kill Abs",
+    "second choices": "Kill Abs. or Kleene. " * 950,
 }  # fmt: skip
 POST_SHAPES = {
     "vote openers": "[vote]" * 10_000,

@@ -41,6 +41,9 @@ def read_no_action(reader: Reader, rest: str, fragment: str) -> str:
     return "no_action"
 
 
+_UNVOTE_AGAIN = re.compile(r"[\s,;.!*#/]*(?:and\s+)?un-?vote\b", re.IGNORECASE)
+
+
 @dataclass(frozen=True, slots=True)
 class Unvote:
     """Not an order: ``parse_pm`` takes back the votes read before it, then reads ``then``,
@@ -53,10 +56,16 @@ def read_unvote(reader: Reader, rest: str, fragment: str) -> Unvote:
     """ "Unvote", "unvote Abs" (the vote taken back needs no name, but may have one), and
     whatever follows: a vote in the same breath is the player's new vote, and anything else
     is read or refused, never dropped with the unvote."""
-    try:
-        _, after = reader.name(rest)
-    except Refusal:
-        after = rest
+    while True:
+        # The vote taken back may be named; a miss is no error here, so no suggestions.
+        found, used = reader.words.players.match_prefix(rest)
+        after = rest[used:] if found.is_match and used else rest
+        # "unvote unvote ...", "##unvote Abs ##unvote Miaka": one unvote, read in one pass (the
+        # words after it are read again as an order, so each repeat must not be).
+        again = _UNVOTE_AGAIN.match(after)
+        if again is None:
+            break
+        rest = after[again.end() :]
     try:
         reader.end(after, fragment)
     except Refusal:

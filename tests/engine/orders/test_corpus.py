@@ -119,9 +119,11 @@ def _parsed_corpus() -> list[tuple[GameState, ParsedPM]]:
 
 
 def test_the_corpus_is_large_and_uses_every_ability() -> None:
-    """At least 300 PMs, and every ability of the engine among the orders they give: the
-    ability an order resolves as, so a Black Suitcase action counts as ``suitcase_action``."""
-    assert len(CASES) >= 300
+    """At least 800 PMs, 150 of them with a refusal (issue 11's evidence), and every ability
+    of the engine among the orders they give: the ability an order resolves as, so a Black
+    Suitcase action counts as ``suitcase_action``."""
+    assert len(CASES) >= 800
+    assert sum(1 for case in CASES if case.values[1].get("rejected")) >= 150
     seen: set[str] = set()
     for state, parsed in _parsed_corpus():
         for order in parsed.accepted:
