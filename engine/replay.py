@@ -13,7 +13,6 @@ from typing import Any, NamedTuple
 
 import yaml
 
-from engine.gm import REPLACE, OverrideError, apply_override
 from engine.orders.model import ParsedPM
 from engine.orders.names import NameMatcher
 from engine.orders.votes import MAX_POST_CHARS, VoteKind, VoteProblem, read_votes
@@ -280,6 +279,9 @@ def _phases(raw: Any, state: GameState, fail: Any) -> tuple[PhaseScript, ...]:
 def _item(key: str, text: str, names: dict[str, str], phase: Phase, fail: Any) -> Item:
     """One order item; ``names`` (casefolded → name) follows the GM's replacements."""
     if key == GM:
+        # engine.gm loads for a scenario with a GM line only.
+        from engine.gm import REPLACE
+
         replaced = REPLACE.match(text)
         if replaced:
             names.pop(replaced["old"].casefold(), None)
@@ -309,6 +311,8 @@ def replay(scenario: Scenario) -> list[PhaseReplay]:
         script = scripts.get(session.state.phase)
         for player, text, how in script.orders if script else ():
             if how == OVERRIDE:
+                from engine.gm import OverrideError, apply_override
+
                 before = set(session.state.players)
                 try:
                     session.state, notices = apply_override(session.state, text)

@@ -22,12 +22,9 @@ SlotKey = tuple[str, str]
 def held_slots(state: GameState, player: str) -> list[tuple[str, Slot]]:
     """Every slot the player holds, keyed so that a later order can replace an earlier one."""
     p = state.players[player]
-    sheet = state.ruleset.role(p.role)
-    slots = [(f"sheet{i}", slot) for i, slot in enumerate(sheet.slots)]
-    for group in (sheet.side.value, "all"):
-        common = state.ruleset.common_slots.get(group, ())
-        slots += [(f"common:{s.options[0].ability}", s) for s in common]
-    if own_capsules(state, player) and not any(k == "common:aptx" for k, _ in slots):
+    base, has_aptx = _role_slots(state.ruleset, p.role)
+    slots = list(base)
+    if not has_aptx and own_capsules(state, player):
         aptx = AbilityUse("aptx")
         slots.append(("common:aptx", Slot((aptx,), frozenset({PhaseKind.DAY}))))
     # Slots a status or an option gives (Lovey-Dovey for lovers, Defuse with the Explosive
@@ -39,6 +36,26 @@ def held_slots(state: GameState, player: str) -> list[tuple[str, Slot]]:
     # Through a disguise or costume, a friend, the bow-tie, the Black Suitcase, Cover.
     slots += extra_slots(state, player)
     return slots
+
+
+_ROLE_SLOTS: dict[tuple[int, str], tuple[Ruleset, tuple[tuple[str, Slot], ...], bool]] = {}
+
+
+def _role_slots(ruleset: Ruleset, role: str) -> tuple[tuple[tuple[str, Slot], ...], bool]:
+    """The role sheet's slots and its side's and everyone's common slots, keyed, and whether
+    they hold the APTX: ruleset data, built once per ruleset and role rather than per order."""
+    found = _ROLE_SLOTS.get((id(ruleset), role))
+    if found is None or found[0] is not ruleset:
+        sheet = ruleset.role(role)
+        slots = [(f"sheet{i}", slot) for i, slot in enumerate(sheet.slots)]
+        for group in (sheet.side.value, "all"):
+            common = ruleset.common_slots.get(group, ())
+            slots += [(f"common:{s.options[0].ability}", s) for s in common]
+        has_aptx = any(k == "common:aptx" for k, _ in slots)
+        if len(_ROLE_SLOTS) >= 1024:  # rulesets made on the fly (tests, derived ones)
+            _ROLE_SLOTS.clear()
+        found = _ROLE_SLOTS[(id(ruleset), role)] = (ruleset, tuple(slots), has_aptx)
+    return found[1], found[2]
 
 
 _GRANTING: dict[str, list[tuple[str, Ability]]] = {}

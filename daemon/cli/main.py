@@ -439,12 +439,13 @@ def _replay(args: argparse.Namespace) -> int:
         from daemon.cli.archive_cli import replay_archived
 
         return replay_archived(args)
-    from daemon.cli.json_text import dumps
     from engine.replay import load_scenario, record, render_text, replay
 
     scenario = load_scenario(args.file)
     replays = replay(scenario)
     if args.json:
+        from daemon.cli.json_text import dumps
+
         print(dumps(record(scenario, replays)))
     else:
         print(render_text(scenario, replays))
