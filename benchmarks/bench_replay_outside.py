@@ -1,6 +1,6 @@
 """The replay of the largest legal game, measured from outside as a GM runs it (not a test).
 
-    python benchmarks/bench_replay_outside.py [--runs 7] [--command "autogm"]
+    python benchmarks/bench_replay_outside.py [--runs 7] [--command "autogm"] [--before CMD]
 
 Generates the largest legal dctp-2011 game (every role that can share a game, see
 bench_engine.largest_roster) in which every free player sends a messy PM (greetings, BBCode,
@@ -13,6 +13,9 @@ and for 16 to all 49 players (10 phases).
 
 By default the command is ``python -m daemon`` run from the checkout; ``--command autogm``
 times the installed entry point (pip compiles the package, so imports are faster there).
+``--before CMD`` times another install (an earlier release) on the largest game too, the two
+commands and ``python -c pass`` run in turn, run by run, so that a loaded machine's load falls
+on all of them alike.
 """
 
 from __future__ import annotations
@@ -123,20 +126,34 @@ def first_phase(text: str) -> str:
     return head + "  - phase:" + first
 
 
+def _once(command: list[str], cwd: Path, check: bool) -> float:
+    started = time.perf_counter()
+    subprocess.run(
+        command,
+        check=check,
+        stdout=subprocess.DEVNULL,
+        stderr=None if check else subprocess.DEVNULL,
+        cwd=cwd,
+    )
+    return time.perf_counter() - started
+
+
 def timed(command: list[str], runs: int, cwd: Path = ROOT, *, check: bool = True) -> float:
     """The median wall time of ``command`` as a child process, in milliseconds."""
-    times = []
-    for _ in range(runs):
-        started = time.perf_counter()
-        subprocess.run(
-            command,
-            check=check,
-            stdout=subprocess.DEVNULL,
-            stderr=None if check else subprocess.DEVNULL,
-            cwd=cwd,
-        )
-        times.append(time.perf_counter() - started)
-    return statistics.median(times) * 1000
+    return statistics.median(_once(command, cwd, check) for _ in range(runs)) * 1000
+
+
+def timed_in_turn(
+    commands: list[list[str]], runs: int, cwd: Path = ROOT, *, check: bool = True
+) -> list[float]:
+    """The median wall time of each command (ms), the commands run in turn, run by run (every
+    other round in reverse order), so that a varying load falls on all of them alike."""
+    times: list[list[float]] = [[] for _ in commands]
+    for round_ in range(runs):
+        order = list(range(len(commands)))
+        for k in order if round_ % 2 == 0 else reversed(order):
+            times[k].append(_once(commands[k], cwd, check))
+    return [statistics.median(t) * 1000 for t in times]
 
 
 def cost(command: list[str], text: str, runs: int, folder: Path) -> tuple[float, float, int]:
@@ -156,28 +173,40 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--command", help="the autogm command (default: python -m daemon)")
+    parser.add_argument("--before", help="another autogm command, timed in turn with it")
     args = parser.parse_args()
     command = shlex.split(args.command) if args.command else [sys.executable, "-m", "daemon"]
     print(
         f"# {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
         f"command: {' '.join(command)}, median of {args.runs} runs"
     )
-    baseline = timed([sys.executable, "-c", "pass"], args.runs)
-    print(f"python -c pass: {baseline:.0f} ms")
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         text, pms = game_text(16)
-        whole, first, phases = cost(command, text, args.runs, folder)
-        per_phase = (whole - first) / (phases - 1)
+        (folder / "game.yaml").write_text(text, encoding="utf-8")
+        (folder / "first.yaml").write_text(first_phase(text), encoding="utf-8")
+        phases = text.count("  - phase:")
+        commands = {"": command}
+        if args.before:
+            commands["before: "] = shlex.split(args.before)
+        runs = [[sys.executable, "-c", "pass"]]
+        for words in commands.values():
+            runs += [
+                [*words, "replay", str(folder / f), "--json"] for f in ("game.yaml", "first.yaml")
+            ]
+        baseline, *times = timed_in_turn(runs, args.runs)
+        print(f"python -c pass: {baseline:.0f} ms")
         print(f"largest game: {len(largest_roster())} players, {phases} phases, {pms} order PMs")
-        print(
-            f"  replay --json: {whole:.0f} ms; first phase alone (start-up): {first:.0f} ms "
-            f"({first / baseline:.1f}x python -c pass)"
-        )
-        print(
-            f"  above start-up: {whole - first:.0f} ms, {per_phase:.1f} ms a phase "
-            "(target: 80 ms, 5 ms a phase)"
-        )
+        for (label, _), whole, first in zip(commands.items(), times[::2], times[1::2], strict=True):
+            per_phase = (whole - first) / (phases - 1)
+            print(
+                f"  {label}replay --json: {whole:.0f} ms; first phase alone (start-up): "
+                f"{first:.0f} ms ({first / baseline:.1f}x python -c pass)"
+            )
+            print(
+                f"  {label}above start-up: {whole - first:.0f} ms, {per_phase:.1f} ms a phase "
+                "(target: 80 ms, 5 ms a phase)"
+            )
         print("growth (ms a phase above start-up):")
         for phases_wanted in (10, 20, 40, 80):
             text, _ = game_text(phases_wanted, players=16, seed=40)
