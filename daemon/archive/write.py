@@ -162,7 +162,7 @@ def _live_facts(store: Store, game: dict[str, Any]) -> GameFacts:
         roster=_roster(game, players, substitutes),
         user_ids={p["name"]: p["user_id"] for p in players},
         replaced={p["name"]: p["replaced_by"] for p in players if p["replaced_by"]},
-        deal=(game["state"] or {}).get("deal") if isinstance(game["state"], dict) else None,
+        deal=game["state"].get("deal") if isinstance(game["state"], dict) else None,
     )
     for phase in phases:
         facts.phase_times[phase["name"]] = {

@@ -152,8 +152,9 @@ class Players:
         ``killers``: the Black Org members whose turn it is in the kill cycle.
         """
         # Read every time: a replacement takes a slot during the game.
-        self.roles = {p["name"]: p["role"] for p in store.players(GAME)}
-        alive = [p["name"] for p in store.players(GAME) if p["status"] == "alive"]
+        seated = store.players(GAME)
+        self.roles = {p["name"]: p["role"] for p in seated}
+        alive = [p["name"] for p in seated if p["status"] == "alive"]
         sent = 0
         for player in alive:
             if player == QUIET or (player, phase) in self.acted or self.rng.random() < 0.4:

@@ -137,11 +137,6 @@ class InactiveAction(StrEnum):
     REPLACE = "replace"  # the next replacement takes the slot (the GM is told if none)
     MODKILL = "modkill"
 
-    @property
-    def steps(self) -> bool:
-        """Whether any step (prod, warning, action) is taken at all."""
-        return self is not InactiveAction.OFF
-
 
 @dataclass(frozen=True, slots=True)
 class InactivityConfig:

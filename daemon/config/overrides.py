@@ -13,7 +13,7 @@ from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from daemon.config.ini import Where, read_ini
-from daemon.config.model import Config
+from daemon.config.model import Config, InactiveAction
 from daemon.config.values import parse_local_datetime, parse_positive_duration
 
 PHASE = r"(?P<phase>prep|(?:night|day) \d+)"
@@ -231,7 +231,8 @@ def read_overrides(config: Config) -> dict[str, list[Override]]:
                 command = parse_command(text, game.timezone)
             except ValueError as exc:
                 raise where.error(str(exc)) from exc
-            if isinstance(command, Inactivity) and command.on and not game.inactivity.action.steps:
+            off = game.inactivity.action is InactiveAction.OFF
+            if isinstance(command, Inactivity) and command.on and off:
                 raise where.error(
                     f"[game:{game.name}] has inactivity = off, so there are no steps to turn "
                     "on: set inactivity there (it takes effect at a restart)"

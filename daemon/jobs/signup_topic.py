@@ -61,7 +61,6 @@ def handle_post(
     if intent is not None:
         # The thread usually opens before autogm first reads it: those posts open the round.
         signups.open_round(store, cfg, now)
-    if intent is not None and signups.status(store, cfg.name) is not None:
         choices = daemon.ruleset(cfg.name).signup_choices
         text = signups.take(store, cfg, message.author, intent, message.id, now, choices)
         store.log(

@@ -68,13 +68,11 @@ def switched_off(store: Store, game: str) -> tuple[bool, set[str]]:
     off, players = False, set()
     rows = store.rows(
         "SELECT parsed FROM overrides WHERE game = ? AND result = 'applied'"
-        " ORDER BY applied_at, rowid",
+        " AND json_extract(parsed, '$.type') = 'Inactivity' ORDER BY applied_at, rowid",
         [game],
     )
     for row in rows:
         parsed = json.loads(row["parsed"])
-        if parsed.get("type") != "Inactivity":
-            continue
         if parsed["player"] is None:
             off = not parsed["on"]
         elif parsed["on"]:
@@ -108,12 +106,11 @@ def streak(store: Store, game: str, player: str) -> int:
 
 
 def steps(store: Store, cfg: GameConfig, idle: Sequence[str]) -> list[Step]:
-    """What each idle player's streak calls for now (nothing between the thresholds)."""
+    """What each idle player's streak calls for now (nothing between the thresholds).
+    ``idle`` holds only players inactivity applies to (see jobs.inactive.judge)."""
     rule = cfg.inactivity
     found = []
     for player in idle:
-        if not rule.applies_to(player):
-            continue
         length = streak(store, cfg.name, player)
         if length == rule.prod:
             found.append(Step(player, "prod", length))

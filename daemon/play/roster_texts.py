@@ -167,23 +167,23 @@ def inactivity_line(player: str, step: str, phases: int) -> str:
 def inactive_gm(game: str, player: str, phases: int, waiting: Sequence[str]) -> str:
     """The GM's to decide: the player, and the replacements offered in order."""
     who = inert(player)
-    if waiting:
-        offer = (
-            f"The replacement list, in order: {names_list(waiting)}. Write "
-            f"'replace {who} with {inert(waiting[0])}' or 'modkill {who}'"
-        )
-    else:
-        offer = f"The replacement list is empty. Write 'replace {who} with NAME' or 'modkill {who}'"
+    listed = f", in order: {names_list(waiting)}" if waiting else " is empty"
     return (
-        f"{game}: {who} has sent nothing for {_phases(phases)} despite the warning. "
-        f"{offer} as a line of [overrides:{game}]."
+        f"{game}: {who} has sent nothing for {_phases(phases)} despite the warning. The "
+        f"replacement list{listed}. {_write(player, waiting)} as a line of [overrides:{game}]."
     )
+
+
+def _write(player: str, waiting: Sequence[str]) -> str:
+    """The override lines the GM may write for a player to replace."""
+    new = inert(waiting[0]) if waiting else "NAME"
+    return f"Write 'replace {inert(player)} with {new}' or 'modkill {inert(player)}'"
 
 
 def no_replacement_gm(game: str, player: str) -> str:
     return (
-        f"{game}: {player} should be replaced for inactivity, but the replacement list is "
-        f"empty. Write 'replace {player} with NAME' or 'modkill {player}' as an override."
+        f"{game}: {inert(player)} should be replaced for inactivity, but the replacement list "
+        f"is empty. {_write(player, ())} as an override."
     )
 
 

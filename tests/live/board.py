@@ -289,12 +289,12 @@ class State:
         return self.rows("SELECT * FROM events WHERE kind = ? ORDER BY id", [kind])
 
 
-CONFIG = """\
+FORUM_CONFIG = """\
 [autogm]
 state_dir = state
 timezone = UTC
 
-[forum:{game}]
+[forum:{forum}]
 adapter = phpbb
 base_url = {url}
 username = {gm}
@@ -303,6 +303,9 @@ request_interval = 0
 poll_interval = {poll}
 send_interval = {flood}s
 
+"""
+
+GAME_CONFIG = """\
 [game:{game}]
 forum = {game}
 topic = {topic}
@@ -312,6 +315,19 @@ players =
 {players}
 {schedule}
 """
+
+
+def forum_config(board: Board, forum: str, poll: str = "3s") -> str:
+    """config.ini's [autogm] and the board's [forum:FORUM] section, as every live test has
+    them (the GM's password from the environment, sends spaced by the flood interval)."""
+    return FORUM_CONFIG.format(
+        forum=forum,
+        url=board.url,
+        gm=GM,
+        password_env=PASSWORD_ENV,
+        poll=poll,
+        flood=int(FLOOD),
+    )
 
 
 def write_config(
@@ -326,12 +342,8 @@ def write_config(
     directory.mkdir(parents=True, exist_ok=True)
     path = directory / "config.ini"
     path.write_text(
-        CONFIG.format(
-            url=board.url,
-            gm=GM,
-            password_env=PASSWORD_ENV,
-            poll=poll,
-            flood=int(FLOOD),
+        forum_config(board, game, poll)
+        + GAME_CONFIG.format(
             game=game,
             topic=topic,
             players="\n".join(f"    {name}: {role}" for name, role in roster.items()),

@@ -7,30 +7,17 @@ from __future__ import annotations
 
 from tests.live.board import (
     GM,
-    PASSWORD_ENV,
     Board,
     Daemon,
     Player,
     State,
+    forum_config,
     marker_of,
     topic_posts,
     wait_for,
 )
 
-CONFIG = """\
-[autogm]
-state_dir = state
-timezone = UTC
-
-[forum:su]
-adapter = phpbb
-base_url = {url}
-username = {gm}
-password_env = {password_env}
-request_interval = 0
-poll_interval = 2s
-send_interval = 3s
-
+GAME = """\
 [setup:four]
 roles =
     Gin
@@ -64,13 +51,7 @@ def test_signups_deal_and_a_quiet_player_replaced(board: Board, tmp_path):
     signups = board.new_topic("Sign-ups for the live game", "Post /in to join.")
     config = tmp_path / "config.ini"
     config.write_text(
-        CONFIG.format(
-            url=board.url,
-            gm=GM,
-            password_env=PASSWORD_ENV,
-            topic=topic,
-            signups=signups,
-        ),
+        forum_config(board, "su", poll="2s") + GAME.format(topic=topic, signups=signups),
         encoding="utf-8",
     )
     state = State(tmp_path / "state" / "autogm.db")
