@@ -25,6 +25,10 @@ def held_slots(state: GameState, player: str) -> list[tuple[str, Slot]]:
     p = state.players[player]
     base, has_aptx = _role_slots(state.ruleset, p.role)
     slots = list(base)
+    if p.open_role is not None:
+        # "Every player has two roles": the open role's sheet lines join the hidden role's.
+        sheet = state.ruleset.open_roles[p.open_role]
+        slots += [(f"open{i}", slot) for i, slot in enumerate(sheet.slots)]
     if not has_aptx and own_capsules(state, player):
         aptx = AbilityUse("aptx")
         slots.append(("common:aptx", Slot((aptx,), frozenset({PhaseKind.DAY}))))

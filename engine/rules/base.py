@@ -45,7 +45,8 @@ class Step(StrEnum):
     TRAVEL = "travel"  # r53: "All other actions > Travel"
     # midnight has no published order ("resolved simultaneously"): its internal order is a
     # ruling (docs/rulings.md, "midnight: the order of resolution").
-    BLOCK = "block"
+    BLOCK = "block"  # blocks that cannot be blocked ("B")
+    BLOCKABLE_BLOCK = "blockable_block"  # blocks that can (Brainwash), after the others
     GUISES = "guises"
     PROTECT = "protect"
     ATTACK = "attack"
