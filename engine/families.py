@@ -61,7 +61,6 @@ DCTP = Family(
 
 FAMILIES: dict[str, Family] = {DCTP.name: DCTP}
 
-# Imported here, after Family: the midnight family is built from it.
-from engine.midnight.family import MIDNIGHT  # noqa: E402
-
-FAMILIES[MIDNIGHT.name] = MIDNIGHT
+# Imported here, after Family and FAMILIES: the midnight family is built from them and adds
+# itself (a plain import, so either module may be imported first).
+import engine.midnight.family  # noqa: E402, F401

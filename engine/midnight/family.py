@@ -15,7 +15,7 @@ from typing import Any
 
 import engine.midnight.abilities  # noqa: F401  (registers the abilities)
 from engine.context import Context
-from engine.families import Family
+from engine.families import FAMILIES, Family
 from engine.midnight import guises
 from engine.midnight.council import hold_council
 from engine.midnight.damage import settle_damage
@@ -174,3 +174,4 @@ MIDNIGHT = Family(
     player_record=player_record,
     read=parse_orders,
 )
+FAMILIES[MIDNIGHT.name] = MIDNIGHT
