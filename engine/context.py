@@ -11,17 +11,11 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from engine.life import life_of
 from engine.outcome import Draw, Lynch, Notice, Result
 from engine.phases import Phase
 from engine.state import (
-    ABROAD,
-    DETAINED,
     ERASED,
-    FRIGHTENED,
-    IN_FLIGHT,
-    INJURED,
-    SUSPENDED,
-    TEMPORARILY_INJURED,
     ActionRecord,
     Fate,
     GameState,
@@ -109,19 +103,8 @@ class Context:
         return [a for a in self.actions if a.ability.name == ability]
 
     def is_reachable(self, name: str) -> bool:
-        """Whether actions on this player can land: alive, free, and in Japan.
-
-        "If a traveler is targeted with an action while abroad, that action will fail"; a
-        player leaving Japan this phase is "in the process of traveling". (Discombobulate and
-        Frighten reach travelers: ``control._reachable_for_control``.)
-        """
-        p = self.player(name)
-        if not p.is_free or p.has(IN_FLIGHT, self.phase) or p.has(DETAINED, self.phase):
-            return False
-        if p.has(ABROAD, self.phase):
-            return False
-        # r53: "All other actions > Travel": the traveler is still in Japan until then.
-        return self.ruleset.has("travel_last") or not self.is_leaving(name)
+        """Whether actions on this player can land (the family's life model says)."""
+        return life_of(self.ruleset).reachable(self, name)
 
     def is_leaving(self, name: str) -> bool:
         """A player whose Travel this phase has not been stopped (so far)."""
@@ -151,39 +134,9 @@ class Context:
         return self.unable(action.actor, action.ability)
 
     def unable(self, actor: str, ability: Ability) -> str | None:
-        p = self.player(actor)
-        if actor in self.poisoned:
-            return "poisoned"
-        removed_now = p.fate is not None and p.fate.phase == self.phase
-        if p.status is Status.DEAD:
-            if removed_now and p.fate.cause == "lynched":
-                return None if ability.survives_removal else "lynched"
-            return "killed" if removed_now else "dead"
-        if p.status is Status.ARRESTED:
-            return None if removed_now and ability.survives_removal else "arrested"
-        if actor in self.departing and ability.name != "travel":
-            # "The player may not use an ability or vote and travel in the same phase."
-            return "traveling"
-        if p.has(IN_FLIGHT, self.phase) or (p.has(ABROAD, self.phase) and not ability.abroad_ok):
-            return "abroad"
-        if p.has(DETAINED, self.phase):
-            return DETAINED
-        if self.phase.is_day and p.has(FRIGHTENED, self.phase) and ability.frightenable:
-            return FRIGHTENED
-        for condition in (SUSPENDED, TEMPORARILY_INJURED):
-            if p.has(condition, self.phase) and not ability.kept_when_suspended:
-                if (
-                    condition == SUSPENDED
-                    and self.ruleset.has("suspension_stops_arrests_only")
-                    and not ability.stopped_by_narrow_suspension
-                ):
-                    continue
-                return condition
-        if p.has(INJURED, self.phase) and not ability.kept_when_injured:
-            return INJURED
-        if self.phase.is_night and actor in self.blocked and ability.blockable:
-            return "discombobulated"
-        return None
+        """Why ``actor`` cannot use ``ability`` at this point of the phase (the family's life
+        model says), or None."""
+        return life_of(self.ruleset).unable(self, actor, ability)
 
     # -- changing things ---------------------------------------------------------------
     def draw(self, label: str, choices: list[str]) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from engine.abilities.vest import settle_vest
 from engine.context import Context
@@ -29,6 +30,14 @@ class Family:
     begin: Callable[[Context], None]
     end: Callable[[Context], None]
     winner: Callable[[GameState], str | None]
+    # A new game's state from (ruleset, roster, seed, setup), the opening's notices, and what
+    # the record adds for each player; None: the DCTP ones (engine.setup, engine.prep).
+    new_game: Callable[..., GameState] | None = None
+    open_game: Callable[[GameState], Any] | None = None
+    player_record: Callable[..., dict[str, Any]] | None = None
+    # How an order is read, from (state, author, text, public): None is the DCTP parser
+    # (engine.orders.parse); ``public`` is a post in the game topic.
+    read: Callable[..., Any] | None = None
 
 
 def _end_dctp(ctx: Context) -> None:
@@ -51,3 +60,7 @@ DCTP = Family(
 )
 
 FAMILIES: dict[str, Family] = {DCTP.name: DCTP}
+
+# Imported here, after Family and FAMILIES: the midnight family is built from them and adds
+# itself (a plain import, so either module may be imported first).
+import engine.midnight.family  # noqa: E402, F401

@@ -13,6 +13,7 @@ from typing import Any, NamedTuple
 
 import yaml
 
+from engine.families import FAMILIES
 from engine.orders.model import ParsedPM
 from engine.orders.names import NameMatcher
 from engine.orders.votes import MAX_POST_CHARS, VoteKind, VoteProblem, read_votes
@@ -102,6 +103,10 @@ def is_clear(text: str) -> bool:
 def feed_post(session: GameSession, author: str, source: str) -> PostVotes:
     """A post in the game topic (BBCode source): by day, each vote mark outside quotes is a
     vote order of its author, in the order written (``unvote`` withdraws the vote)."""
+    if FAMILIES[session.state.ruleset.family].read is not None:
+        # A family that reads public orders in the topic (midnight's OOC tag) reads them all.
+        parsed = session.receive(author, source, public=True)
+        return PostVotes(read=[parsed], refused=[(r.text, r.reason) for r in parsed.rejected])
     if session.state.phase.kind is not PhaseKind.DAY:
         return PostVotes(counted=False)
     votes = PostVotes()
@@ -242,9 +247,14 @@ def parse_scenario(text: str, source: str = "<scenario>") -> Scenario:
         raise fail("'players' must map each player's name to a role")
     try:
         ruleset = load_ruleset(str(data.get("ruleset", "")), data.get("options") or {})
-        setup = setup_from_dict(data["setup"] or {}) if "setup" in data else None
         roster = {str(name): str(role) for name, role in players.items()}
-        state = new_game(ruleset, roster, data.get("seed", 0), setup)
+        family = FAMILIES[ruleset.family]
+        if family.new_game is not None:
+            # A family with its own setup keys (midnight's ``daylight``) reads them itself.
+            state = family.new_game(ruleset, roster, data.get("seed", 0), data.get("setup"))
+        else:
+            setup = setup_from_dict(data["setup"] or {}) if "setup" in data else None
+            state = new_game(ruleset, roster, data.get("seed", 0), setup)
     except (RulesetError, TypeError, ValueError) as exc:
         raise fail(str(exc)) from None
     return Scenario(source, state, _phases(data.get("phases") or [], state, fail))
@@ -336,6 +346,8 @@ def replay(scenario: Scenario) -> list[PhaseReplay]:
             current.received.append(Received(player, text, parsed, how))
             if isinstance(fed, PostVotes):
                 current.posts.append((player, text, fed))
+        # What instant orders told the players, shown with the phase they were declared in.
+        current.gm_notices.extend(n for o in session.instants for n in o.notices)
         current.outcome = session.close()
         replays.append(current)
     return replays
@@ -351,6 +363,8 @@ def record(scenario: Scenario, replays: list[PhaseReplay]) -> dict[str, Any]:
         "seed": state.seed,
         "phases": phases,
         "winner": final.winner,
+        # The players who won, when the family names them (midnight: the living members).
+        **({"winners": list(final.winners)} if final.winners else {}),
     }
 
 
@@ -385,11 +399,14 @@ def _phase_record(replay_: PhaseReplay) -> dict[str, Any]:
 def players_record(state: GameState, phase: Phase) -> dict[str, Any]:
     """Each player's role, status and conditions after a phase (the replay record's shape)."""
     players = {}
+    extra = FAMILIES[state.ruleset.family].player_record
     for name, p in state.players.items():
         conditions = p.active_conditions(phase)
         if p.disguise:
             conditions.append(f"disguised:{p.disguise}")
         players[name] = {"role": p.role, "status": p.status.value, "conditions": conditions}
+        if extra is not None:
+            players[name].update(extra(state, name, phase))
     return players
 
 

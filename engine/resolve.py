@@ -51,7 +51,9 @@ def resolve(
     abilities = abilities_for(new.ruleset)
     # Each ability's step in this phase, asked once, not once per action and step.
     steps: dict[int, Step] = {}
-    for step in new.ruleset.order_for(phase.kind):
+    # A game won when the phase begins ("checked ... at the beginning of each phase")
+    # resolves nothing more.
+    for step in () if new.winner else new.ruleset.order_for(phase.kind):
         at_step: dict[str, list[Action]] = {}
         for action in actions:
             if action.state != PENDING:
@@ -94,3 +96,21 @@ def _action(state: GameState, order: Order, slots: list) -> Action:
         return Action(order, abilities_for(state.ruleset)[order.ability], 1)
     (_, key), use = found
     return Action(order, ability_for(order, key, state.ruleset), use.count, slot=key)
+
+
+def resolve_instant(state: GameState, order: Order, number: int) -> PhaseOutcome:
+    """Resolve one instant order now, in the open phase (``number``: how many instants came
+    before it this phase, so each has its own draws). Pure like ``resolve``: the outcome's
+    state is still in the same phase."""
+    new = state.clone()
+    rng = phase_rng(f"{state.seed}/instant{number}", state.phase)
+    ctx = Context(new, rng, [])
+    action = _action(new, order, held_slots(new, order.actor))
+    ctx.actions.append(action)
+    action.ability.resolve_step(ctx, [action])
+    if action.state == DONE:
+        action.ability.report(ctx, action)
+    new.history.extend(ctx.records)
+    new.winner = new.winner or FAMILIES[new.ruleset.family].winner(new)
+    return PhaseOutcome(state.phase, new, tuple(ctx.results), tuple(ctx.notices), None,
+                        tuple(ctx.draws))  # fmt: skip

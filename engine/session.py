@@ -11,11 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from engine.abilities import abilities_for
+from engine.families import FAMILIES
 from engine.orders.model import Order, ParsedPM
 from engine.orders.parse import parse_pm
 from engine.outcome import Notice, PhaseOutcome
 from engine.prep import open_game
-from engine.resolve import resolve
+from engine.resolve import resolve, resolve_instant
 from engine.state import GameState
 from engine.validate import SlotKey, check_order
 
@@ -25,10 +26,17 @@ class GameSession:
     state: GameState
     pending: dict[SlotKey, Order] = field(default_factory=dict)
     wills: dict[str, str] = field(default_factory=dict)
+    # What the open phase's instant orders produced, in the order of declaration.
+    instants: list[PhaseOutcome] = field(default_factory=list)
 
-    def receive(self, author: str, text: str) -> ParsedPM:
-        """Read a private message and hold its valid orders for the open phase."""
-        parsed = parse_pm(self.state, author, text)
+    def receive(self, author: str, text: str, *, public: bool = False) -> ParsedPM:
+        """Read a private message (``public``: a post in the game topic, for a family that
+        reads public orders there) and hold its valid orders for the open phase; an instant
+        order resolves at once."""
+        read = FAMILIES[self.state.ruleset.family].read
+        parsed = (
+            read(self.state, author, text, public) if read else parse_pm(self.state, author, text)
+        )
         if parsed.unvote:
             self.pending.pop((author, "common:vote"), None)
         if parsed.no_action:
@@ -58,6 +66,7 @@ class GameSession:
             self.pending[key] = order
         if parsed.will is not None:
             self.wills[author] = parsed.will
+        self._resolve_instants()
         return replace(parsed, notes=parsed.notes + tuple(notes)) if notes else parsed
 
     def _after(self, earlier: Order, later: Order) -> tuple[Order, str]:
@@ -77,9 +86,20 @@ class GameSession:
             "(a later order replaces an earlier one for the same action)"
         )
 
+    def _resolve_instants(self) -> None:
+        """ "Instant" actions cannot be canceled ... Instant actions are resolved instantly,
+        in the order of declaration."""
+        abilities = abilities_for(self.state.ruleset)
+        for key in [k for k, o in self.pending.items() if abilities[o.ability].instant]:
+            order = self.pending.pop(key)
+            outcome = resolve_instant(self.state, order, len(self.instants))
+            self.state = outcome.state
+            self.instants.append(outcome)
+
     def open(self) -> tuple[Notice, ...]:
         """Open the game: the role PMs of its first phase (engine.prep.open_game)."""
-        opening = open_game(self.state)
+        family = FAMILIES[self.state.ruleset.family]
+        opening = (family.open_game or open_game)(self.state)
         self.state = opening.state
         return opening.notices
 
@@ -101,6 +121,7 @@ class GameSession:
         self.state = outcome.state
         self.pending.clear()
         self.wills.clear()
+        self.instants.clear()
         return outcome
 
 

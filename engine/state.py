@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from typing import Any
 
 from engine.phases import Phase
 from engine.rules.base import Ruleset, Side, bo_ranks
@@ -98,6 +99,11 @@ class PlayerState:
     will: str | None = None
     fate: Fate | None = None
     injury: str | None = None  # what injured the player: first_aid, protect, bone_breaking, ...
+    # The open role held beside ``role`` (midnight's Daylight role), when the ruleset has them.
+    open_role: str | None = None
+    # The family's own per-player state (midnight: hp, guises, jail); it has ``copy()`` and
+    # ``rename(old, new)``.
+    ext: Any = None
 
     def copy(self) -> PlayerState:
         return PlayerState(
@@ -111,6 +117,8 @@ class PlayerState:
             will=self.will,
             fate=self.fate,
             injury=self.injury,
+            open_role=self.open_role,
+            ext=None if self.ext is None else self.ext.copy(),
         )
 
     @property
@@ -174,6 +182,12 @@ class GameState:
     bomb: tuple[str, str] | None = None  # (wearer, planter) of the Explosive Vest
     vest_used: bool = False
     detentions: dict[str, str] = field(default_factory=dict)  # officer -> last detained
+    # The players who won, when the family names them (midnight: "cannot win" for the dead;
+    # "you and you alone win"); ``winner`` stays the side's label.
+    winners: tuple[str, ...] = ()
+    # The family's own game-wide state (midnight: the Council's modifiers), with ``copy()`` and
+    # ``rename(old, new)``.
+    ext: Any = None
 
     def clone(self) -> GameState:
         return GameState(
@@ -204,6 +218,8 @@ class GameState:
             abducted=dict(self.abducted),
             loans=list(self.loans),
             starting_town=self.starting_town,
+            winners=self.winners,
+            ext=None if self.ext is None else self.ext.copy(),
         )
 
     def rename_player(self, old: str, new: str) -> None:
@@ -253,6 +269,12 @@ class GameState:
             wearer, planter = self.bomb
             self.bomb = (n(wearer) or wearer, n(planter) or planter)
         self.detentions = {n(k) or k: n(v) or v for k, v in self.detentions.items()}
+        self.winners = tuple(n(w) or w for w in self.winners)
+        if self.ext is not None:
+            self.ext.rename(old, new)
+        for p in self.players.values():
+            if p.ext is not None:
+                p.ext.rename(old, new)
 
     def side(self, player: str) -> Side:
         return self.ruleset.role(self.players[player].role).side

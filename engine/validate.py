@@ -11,10 +11,11 @@ import engine.abilities  # noqa: F401  (registers every ability)
 from engine.abilities.aptx import own_capsules
 from engine.abilities.base import Ability, abilities_for
 from engine.abilities.lent import LENT, ability_for, extra_slots
+from engine.life import life_of
 from engine.orders.model import Order, ability_title
 from engine.phases import PhaseKind
 from engine.rules.base import AbilityUse, Ruleset, Slot
-from engine.state import GameState, Status
+from engine.state import GameState
 
 SlotKey = tuple[str, str]
 
@@ -24,6 +25,10 @@ def held_slots(state: GameState, player: str) -> list[tuple[str, Slot]]:
     p = state.players[player]
     base, has_aptx = _role_slots(state.ruleset, p.role)
     slots = list(base)
+    if p.open_role is not None:
+        # "Every player has two roles": the open role's sheet lines join the hidden role's.
+        sheet = state.ruleset.open_roles[p.open_role]
+        slots += [(f"open{i}", slot) for i, slot in enumerate(sheet.slots)]
     if not has_aptx and own_capsules(state, player):
         aptx = AbilityUse("aptx")
         slots.append(("common:aptx", Slot((aptx,), frozenset({PhaseKind.DAY}))))
@@ -119,14 +124,13 @@ def check_order(
     actor = state.players.get(order.actor)
     if actor is None:
         return f"{order.actor} is not playing in this game"
-    if actor.status is Status.DEAD:
-        return "you are dead and can no longer act"
-    if actor.status is Status.ARRESTED:
-        return "you are arrested and may not use any abilities"
+    ability = abilities_for(state.ruleset).get(order.ability)
+    problem = life_of(state.ruleset).order_problem(state, order.actor, ability)
+    if problem:
+        return problem
     found = find_slot(state, order, slots)
     if isinstance(found, str):
         return found
-    ability = abilities_for(state.ruleset).get(order.ability)
     if ability is None:
         return f"{ability_title(order.ability)} is not something autogm can carry out yet"
     for target in order.targets:
@@ -146,8 +150,4 @@ def _target_problem(state: GameState, order: Order, target: str) -> str | None:
         return f"{target} is not playing in this game"
     if target == order.actor and not ability.self_target:
         return f"you cannot use {ability_title(order.ability)} on yourself"
-    if ability.needs_free_target and p.status is Status.DEAD:
-        return f"{target} is dead"
-    if ability.needs_free_target and p.status is Status.ARRESTED and not ability.arrested_target_ok:
-        return f"{target} is arrested: any and all actions on arrested players fail"
-    return None
+    return life_of(state.ruleset).target_problem(state, order, ability, target)

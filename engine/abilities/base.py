@@ -45,6 +45,9 @@ class Ability:
     # Goes through although its actor is arrested or lynched earlier in the phase (r53's
     # Black Suitcase).
     survives_removal: ClassVar[bool] = False
+    # Resolved when it is declared, not at the end of the phase ("Instant actions are resolved
+    # instantly, in the order of declaration": ``GameSession`` calls ``resolve_instant``).
+    instant: ClassVar[bool] = False
 
     def granted_slot(self, state: GameState, player: str) -> Slot | None:
         """A slot this ability gives a player beyond the sheet (a status, an option)."""

@@ -132,6 +132,8 @@ class Order:
     # ("Bow-tie: interrogate X", "Suitcase: heal X", "Cover: slander X").
     roles: tuple[str, ...] = ()
     via: str | None = None
+    # The words an order carries to someone (midnight's Letter and The Call).
+    message: str | None = None
 
     def canonical(self, titles: Mapping[str, str] | None = None) -> str:
         """The order restated in the words a GM would confirm it with (in the ruleset's own
@@ -183,6 +185,8 @@ class Order:
             words.append(", ".join(self.roles))
         if self.when is not None:
             words.append(f"from {self.when}")
+        if self.message is not None:
+            words.append(f'"{self.message}"')
         return " ".join(w for w in words if w)
 
     def to_record(self) -> dict[str, Any]:
@@ -201,6 +205,8 @@ class Order:
             record["roles"] = list(self.roles)
         if self.via:
             record["via"] = self.via
+        if self.message is not None:
+            record["message"] = self.message
         if self.when is not None and self.ability in ("analyze",):
             record["when"] = str(self.when)
         return record

@@ -39,7 +39,7 @@ def _ballots(params: dict[str, Any]) -> str:
 
 
 def render_notice(notice: Notice) -> str:
-    if notice.key == "lynch.votes":
+    if notice.key in ("lynch.votes", "midnight.council"):
         return _ballots(notice.params)
     template = templates().get(notice.key)
     if template is None:

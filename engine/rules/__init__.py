@@ -6,11 +6,11 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from engine.rules import dctp_2011, dctp_classic, dctp_r53
+from engine.rules import dctp_2011, dctp_classic, dctp_r53, midnight
 from engine.rules.base import Ruleset, RulesetError
 
 RULESETS: dict[str, Ruleset] = {
-    r.id: r for r in (dctp_2011.RULESET, dctp_r53.RULESET, dctp_classic.RULESET)
+    r.id: r for r in (dctp_2011.RULESET, dctp_r53.RULESET, dctp_classic.RULESET, midnight.RULESET)
 }
 
 

@@ -16,8 +16,14 @@ from engine.phases import PhaseKind
 
 
 class Side(StrEnum):
+    """The side (faction) a role plays for; each ruleset uses its own members."""
+
     BLACK_ORG = "black_org"
     TOWN = "town"
+    # midnight: "Each player belongs to a faction: M (Mafia), L (Law), or N (Neutral)."
+    MAFIA = "mafia"
+    LAW = "law"
+    NEUTRAL = "neutral"
 
 
 class Step(StrEnum):
@@ -37,6 +43,17 @@ class Step(StrEnum):
     FRIGHTEN = "frighten"  # r53: its own step at night, after House Search/Detain
     OTHER = "other"
     TRAVEL = "travel"  # r53: "All other actions > Travel"
+    # midnight has no published order ("resolved simultaneously"): its internal order is a
+    # ruling (docs/rulings.md, "midnight: the order of resolution").
+    BLOCK = "block"  # blocks that cannot be blocked ("B")
+    BLOCKABLE_BLOCK = "blockable_block"  # blocks that can (Brainwash), after the others
+    GUISES = "guises"
+    PROTECT = "protect"
+    ATTACK = "attack"
+    DAMAGE = "damage"
+    JAIL = "jail"
+    COUNCIL = "council"
+    MESSAGES = "messages"
 
 
 NIGHT = frozenset({PhaseKind.NIGHT})
@@ -199,6 +216,12 @@ class Ruleset:
     # dctp-classic): the daemon refuses it while this is not empty; scenarios and replay
     # may use it.
     unfinished: tuple[str, ...] = ()
+    # The open (public) roles a player holds beside the hidden one, by name (midnight's
+    # Daylight roles: "Every player has two roles"); their slots join the hidden role's.
+    open_roles: Mapping[str, RoleSheet] = field(default_factory=dict)
+    # The family's own data that is not a role sheet (midnight: guise sets, H/J/D/B flags per
+    # sheet line, the Council's priority list), read by that family's code only.
+    model: Any = None
 
     def order_for(self, kind: PhaseKind) -> tuple[Step, ...]:
         """The order of actions of a phase of this kind."""

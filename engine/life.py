@@ -1,0 +1,136 @@
+"""The life model: who may act, who may be reached, who may send an order.
+
+Every family answers these through one interface (``Life``), so generic code (the context,
+the send-time checks) never tests a status itself. DCTP's life is alive/dead/arrested plus
+conditions (injured, suspended, abroad, detained, frightened); midnight's is hit points with
+the Hospital, a timed Jail and spirits (``engine.midnight.life``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.state import (
+    ABROAD,
+    DETAINED,
+    FRIGHTENED,
+    IN_FLIGHT,
+    INJURED,
+    SUSPENDED,
+    TEMPORARILY_INJURED,
+    Status,
+)
+
+if TYPE_CHECKING:
+    from engine.abilities.base import Ability
+    from engine.context import Context
+    from engine.orders.model import Order
+    from engine.rules.base import Ruleset
+    from engine.state import GameState
+
+
+class Life:
+    """What a family's model of life says about acting and being acted on."""
+
+    def unable(self, ctx: Context, actor: str, ability: Ability) -> str | None:
+        """Why ``actor`` cannot use ``ability`` at this point of the phase (a ``failed.*``
+        notice key), or None."""
+        raise NotImplementedError
+
+    def reachable(self, ctx: Context, name: str) -> bool:
+        """Whether actions on this player can land."""
+        raise NotImplementedError
+
+    def order_problem(self, state: GameState, actor: str, ability: Ability | None) -> str | None:
+        """Why ``actor`` may not send an order for ``ability`` at all now, or None."""
+        raise NotImplementedError
+
+    def target_problem(
+        self, state: GameState, order: Order, ability: Ability, target: str
+    ) -> str | None:
+        """Why ``target``'s state rules it out for this order when it is sent, or None."""
+        raise NotImplementedError
+
+
+class DctpLife(Life):
+    """alive/dead/arrested, and the conditions that stop an action."""
+
+    def reachable(self, ctx: Context, name: str) -> bool:
+        """Alive, free, and in Japan.
+
+        "If a traveler is targeted with an action while abroad, that action will fail"; a
+        player leaving Japan this phase is "in the process of traveling". (Discombobulate and
+        Frighten reach travelers: ``control._reachable_for_control``.)
+        """
+        p = ctx.player(name)
+        if not p.is_free or p.has(IN_FLIGHT, ctx.phase) or p.has(DETAINED, ctx.phase):
+            return False
+        if p.has(ABROAD, ctx.phase):
+            return False
+        # r53: "All other actions > Travel": the traveler is still in Japan until then.
+        return ctx.ruleset.has("travel_last") or not ctx.is_leaving(name)
+
+    def unable(self, ctx: Context, actor: str, ability: Ability) -> str | None:
+        p = ctx.player(actor)
+        if actor in ctx.poisoned:
+            return "poisoned"
+        removed_now = p.fate is not None and p.fate.phase == ctx.phase
+        if p.status is Status.DEAD:
+            if removed_now and p.fate.cause == "lynched":
+                return None if ability.survives_removal else "lynched"
+            return "killed" if removed_now else "dead"
+        if p.status is Status.ARRESTED:
+            return None if removed_now and ability.survives_removal else "arrested"
+        if actor in ctx.departing and ability.name != "travel":
+            # "The player may not use an ability or vote and travel in the same phase."
+            return "traveling"
+        if p.has(IN_FLIGHT, ctx.phase) or (p.has(ABROAD, ctx.phase) and not ability.abroad_ok):
+            return "abroad"
+        if p.has(DETAINED, ctx.phase):
+            return DETAINED
+        if ctx.phase.is_day and p.has(FRIGHTENED, ctx.phase) and ability.frightenable:
+            return FRIGHTENED
+        for condition in (SUSPENDED, TEMPORARILY_INJURED):
+            if p.has(condition, ctx.phase) and not ability.kept_when_suspended:
+                if (
+                    condition == SUSPENDED
+                    and ctx.ruleset.has("suspension_stops_arrests_only")
+                    and not ability.stopped_by_narrow_suspension
+                ):
+                    continue
+                return condition
+        if p.has(INJURED, ctx.phase) and not ability.kept_when_injured:
+            return INJURED
+        if ctx.phase.is_night and actor in ctx.blocked and ability.blockable:
+            return "discombobulated"
+        return None
+
+    def order_problem(self, state: GameState, actor: str, ability: Ability | None) -> str | None:
+        status = state.players[actor].status
+        if status is Status.DEAD:
+            return "you are dead and can no longer act"
+        if status is Status.ARRESTED:
+            return "you are arrested and may not use any abilities"
+        return None
+
+    def target_problem(
+        self, state: GameState, order: Order, ability: Ability, target: str
+    ) -> str | None:
+        status = state.players[target].status
+        if ability.needs_free_target and status is Status.DEAD:
+            return f"{target} is dead"
+        if (
+            ability.needs_free_target
+            and status is Status.ARRESTED
+            and not ability.arrested_target_ok
+        ):
+            return f"{target} is arrested: any and all actions on arrested players fail"
+        return None
+
+
+# One life model per family; a family module adds its own on import.
+LIVES: dict[str, Life] = {"dctp": DctpLife()}
+
+
+def life_of(ruleset: Ruleset) -> Life:
+    return LIVES[ruleset.family]

@@ -1,0 +1,3 @@
+"""midnight's abilities, registered in the family ``midnight`` on import."""
+
+from engine.midnight.abilities import common, law, mafia  # noqa: F401

@@ -1,0 +1,98 @@
+"""What every midnight ability shares: the sheet line's limits checked when the order is sent
+("once per game", "Cannot be used on the same target twice", "except in the first one", Rank
+and file), and a resolution that leaves a blocked action ``blocked``."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from engine.abilities.base import Ability
+from engine.midnight.life import BLOCKED, line_of
+from engine.midnight.model import mn
+from engine.outcome import Result
+from engine.rules.base import Step
+
+if TYPE_CHECKING:
+    from engine.context import Action, Context
+    from engine.orders.model import Order
+    from engine.rules.base import AbilityUse
+    from engine.state import GameState
+
+CIVILIAN = "Civilian"
+# Reasons that are told once for the whole phase, not per action: the block ("The victim
+# learns if they've been blocked") and death.
+TOLD_ONCE = frozenset({BLOCKED, "dead"})
+
+
+class MidnightAbility(Ability):
+    step = Step.MESSAGES
+    needs_role: ClassVar[bool] = False  # the order names a Midnight role
+    needs_guise: ClassVar[int] = 0  # the order names this many Guises
+    needs_dead_target: ClassVar[bool] = False
+    spirit_ok: ClassVar[bool] = False  # All-in: "even if you are a spirit"
+
+    def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
+        line = line_of(state, order.actor, self.name)
+        ext = mn(state.players[order.actor])
+        title = state.ruleset.title(self.name)
+        if line is not None and state.phase.is_night and state.phase.number < line.from_night:
+            return f"{title} cannot be used during the first Night"
+        if line is not None and line.once_per_game and self.name in ext.used_on:
+            return f"{title} can be used once per game, and you have used it"
+        if line is not None and line.distinct_targets:
+            for target in order.targets:
+                if target in ext.used_on.get(self.name, ()):
+                    return f"{title} cannot be used on the same target twice ({target})"
+        if self.needs_role:
+            if not order.role or order.role not in state.ruleset.roles:
+                return f"{title} needs a Midnight role named: '{title} <player> as <role>'"
+            if order.role == CIVILIAN and state.phase.index == 1 and _rank_and_file(state):
+                # "Rank and file — during the first Night, all abilities that require the
+                # user to name a Midnight role cannot name Civilians"
+                return "during the first Night no ability may name Civilian (Rank and file)"
+        if self.needs_guise and len(order.roles) != self.needs_guise:
+            return f"{title} needs {self.needs_guise} Guise(s) named, not {len(order.roles)}"
+        for guise in order.roles:
+            if guise not in state.ruleset.roles:
+                return f"'{guise}' is not a Guise: Guises are named after Midnight roles"
+        return self.check(state, order)
+
+    def check(self, state: GameState, order: Order) -> str | None:
+        """Send-time checks of this ability beyond the line's."""
+        return None
+
+    def resolve_step(self, ctx: Context, actions: list[Action]) -> None:
+        for action in actions:
+            reason = ctx.unable_reason(action)
+            if reason:
+                ctx.fail(action, reason, notify=reason not in TOLD_ONCE)
+                continue
+            target = action.target
+            if self.needs_free_target and target is not None and not ctx.is_reachable(target):
+                ctx.fail(action, "target_unavailable")
+                continue
+            self.used(ctx, action)
+            self.resolve(ctx, action)
+
+    def used(self, ctx: Context, action: Action) -> None:
+        """Keep the targets for "not the same target twice" and "once per game"."""
+        mn(ctx.player(action.actor)).used_on.setdefault(self.name, []).extend(action.order.targets)
+
+    def failure_results(self, action: Action, reason: str) -> list[Result]:
+        outcome = "blocked" if reason == BLOCKED else "failed"
+        return [Result(action.actor, self.name, outcome, target=action.target, reason=reason)]
+
+    def took_place(self, ctx: Context, action: Action, outcome: object = "done") -> None:
+        """The action happened: its result, and the record (what Clues and the Sawed-off
+        Shotgun see)."""
+        ctx.done(action, outcome)
+        ctx.record(action, took_place=True)
+
+
+def _rank_and_file(state: GameState) -> bool:
+    model = state.ruleset.model
+    return any(model.line(p.role, "rank_and_file") for p in state.players.values())
+
+
+def faction(state: GameState, player: str) -> str:
+    return state.ruleset.role(state.players[player].role).side.value

@@ -1,0 +1,115 @@
+"""The Council: a ledger of votes with exact voting power, modifiers, and "peace".
+
+"During the Day (the "Council") you can publicly vote for a player, or for "peace". At the end
+of the Day, the player with most votes dies. In case of a draw, players whose Open Roles are
+listed earlier have priority. If "peace" has strictly more votes than every player, nobody
+dies." Voting power comes in halves (Despotism +0.5, Revolt +1.5): every count is a Fraction,
+compared exactly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from engine.midnight.model import game, mn
+from engine.outcome import Lynch
+
+if TYPE_CHECKING:
+    from engine.context import Context
+    from engine.state import GameState
+
+PEACE = "peace"
+BALLOTS = "mn_ballots"  # Context.memo: voter -> what they voted for, in order
+
+# Voting power beyond 1, each (state, voter) -> extra (Authority +1, Despotism +0.5,
+# Negotiation): added by the Daylight roles.
+POWER: list[Callable[[GameState, str], Fraction]] = []
+# Tried in order when a player is voted out; one that returns True keeps them from dying
+# (Qualified immunity, Absolve, Propaganda).
+VOTED_OUT: list[Callable[[Context, str], bool]] = []
+
+
+@dataclass(slots=True)
+class Ledger:
+    """One Council's count: each vote with its power, and the modifiers for this Day."""
+
+    votes: dict[str, tuple[str, Fraction]] = field(default_factory=dict)
+    modifiers: list[tuple[str, Fraction, str]] = field(default_factory=list)
+
+    def vote(self, voter: str, target: str, power: Fraction) -> None:
+        self.votes[voter] = (target, power)
+
+    def modify(self, target: str, amount: Fraction, source: str) -> None:
+        self.modifiers.append((target, amount, source))
+
+    def totals(self) -> dict[str, Fraction]:
+        totals: dict[str, Fraction] = {}
+        for target, power in self.votes.values():
+            totals[target] = totals.get(target, Fraction(0)) + power
+        for target, amount, _ in self.modifiers:
+            totals[target] = totals.get(target, Fraction(0)) + amount
+        # A count below zero is no count ("loses two votes against himself"): a ruling.
+        return {t: v for t, v in totals.items() if v > 0}
+
+
+def power(state: GameState, voter: str) -> Fraction:
+    return Fraction(1) + sum((extra(state, voter) for extra in POWER), Fraction(0))
+
+
+def priority(state: GameState, player: str) -> tuple[int, str, str]:
+    """The Council's order for a draw: the Daylight list, then "Other" alphabetically ("Council
+    priority is the alphabetical order"), by the name the player wrote for it."""
+    order = state.ruleset.model.council_order
+    p = state.players[player]
+    if p.open_role in order:
+        return (order.index(p.open_role), "", player)
+    written = mn(p).open_name or p.open_role or ""
+    return (len(order), written.casefold(), player)
+
+
+def chosen(state: GameState, totals: dict[str, Fraction]) -> str | None:
+    """Who dies: the most votes, "peace" winning only with strictly more than every player."""
+    players = {t: v for t, v in totals.items() if t != PEACE}
+    if not players:
+        return None
+    top = max(players.values())
+    if totals.get(PEACE, Fraction(0)) > top:
+        return None
+    return min((t for t, v in players.items() if v == top), key=lambda t: priority(state, t))
+
+
+def number(value: Fraction) -> int | float:
+    """A count as the record writes it: 2, or 1.5 (halves are exact in a float)."""
+    return int(value) if value.denominator == 1 else float(value)
+
+
+def hold_council(ctx: Context) -> None:
+    """End of the Day: count the ledger and carry out the Council's choice."""
+    if not ctx.phase.is_day:
+        return
+    from engine.midnight.damage import die
+
+    state = ctx.state
+    ledger = Ledger()
+    for voter, target in ctx.memo.get(BALLOTS, {}).items():
+        ledger.vote(voter, target, power(state, voter))
+    for m in game(state).modifiers:
+        if m.day == ctx.phase.index:
+            ledger.modify(m.target, m.amount, m.source)
+    totals = ledger.totals()
+    target = chosen(state, totals)
+    ballots = {voter: t for voter, (t, _) in ledger.votes.items()}
+    shown = dict(sorted(totals.items(), key=lambda kv: (-kv[1], kv[0])))
+    ctx.announce(
+        "midnight.council", ballots=ballots, votes={t: number(v) for t, v in shown.items()}
+    )
+    ctx.lynch = Lynch(target, {t: number(v) for t, v in shown.items()}, True, False, ballots)
+    if target is None:
+        ctx.announce("midnight.peace" if totals else "midnight.no_council")
+        return
+    if any(spare(ctx, target) for spare in VOTED_OUT):
+        return
+    die(ctx, target, "voted_out")

@@ -1,0 +1,107 @@
+"""midnight's life model: hit points, the Hospital, a timed Jail, spirits, the dead.
+
+"Hospital — all abilities of the Midnight role are disabled"; "Jail — all abilities are
+disabled"; "Dead — all abilities are disabled ... cannot participate in the game in any way";
+"Abilities marked with "H", "J" or "D" are not disabled if you're in Hospital, Jail, or Dead";
+a spirit "cannot declare actions". Where a player is counts as it was when the phase began:
+the phase's actions are "resolved simultaneously" (docs/rulings.md).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.life import LIVES, Life
+from engine.midnight.model import DEAD, HOSPITAL, JAIL, SPIRIT, location
+from engine.midnight.sheets import Line
+from engine.state import Status
+
+if TYPE_CHECKING:
+    from engine.abilities.base import Ability
+    from engine.context import Context
+    from engine.orders.model import Order
+    from engine.state import GameState
+
+WHERE = "mn_where"  # Context.memo: each player's location when the phase began
+BLOCKED = "blocked"
+
+REASONS = {
+    DEAD: "you are dead and can no longer act",
+    SPIRIT: "a spirit cannot declare actions",
+    JAIL: "you are in Jail: all your abilities are disabled",
+    HOSPITAL: "you are in the Hospital: the abilities of your Midnight role are disabled",
+}
+
+
+def line_of(state: GameState, player: str, ability: str) -> Line | None:
+    """The sheet line ``player`` uses ``ability`` through: the Midnight role's, the Daylight
+    role's, or the one every player has."""
+    model, p = state.ruleset.model, state.players[player]
+    return (
+        model.line(p.role, ability)
+        or model.line(p.open_role, ability)
+        or model.line("", ability)
+        or _granted(model, ability)
+    )
+
+
+def _granted(model, ability: str) -> Line | None:
+    # A gained ability (Pass down's Pistol, Militia's Revolver) keeps the line it has on its
+    # own sheet.
+    for (_, name), line in model.lines.items():
+        if name == ability:
+            return line
+    return None
+
+
+def disabled(where: str, line: Line | None, ability: Ability) -> str | None:
+    """The location that disables this line, if one does."""
+    kept = line.kept_in if line else frozenset()
+    if where == DEAD and "dead" not in kept:
+        return DEAD
+    if where == SPIRIT and not getattr(ability, "spirit_ok", False):
+        return SPIRIT
+    if where == JAIL and "jail" not in kept:
+        return JAIL
+    if where == HOSPITAL and line is not None and line.midnight and "hospital" not in kept:
+        return HOSPITAL
+    return None
+
+
+class MidnightLife(Life):
+    def unable(self, ctx: Context, actor: str, ability: Ability) -> str | None:
+        where = ctx.memo.get(WHERE, {}).get(actor)
+        if where is None:
+            where = location(ctx.player(actor), ctx.phase.index)
+        line = line_of(ctx.state, actor, ability.name)
+        reason = disabled(where, line, ability)
+        if reason:
+            return reason
+        # "A player might be "blocked". In that case none of his declared actions in that
+        # phase happen." "Abilities marked with "B" cannot be blocked."
+        if actor in ctx.blocked and (line is None or line.blockable):
+            return BLOCKED
+        return None
+
+    def reachable(self, ctx: Context, name: str) -> bool:
+        return ctx.player(name).status is Status.ALIVE
+
+    def order_problem(self, state: GameState, actor: str, ability: Ability | None) -> str | None:
+        where = location(state.players[actor], state.phase.index)
+        if ability is None:
+            return REASONS[where] if where in (DEAD, SPIRIT) else None
+        reason = disabled(where, line_of(state, actor, ability.name), ability)
+        return REASONS[reason] if reason else None
+
+    def target_problem(
+        self, state: GameState, order: Order, ability: Ability, target: str
+    ) -> str | None:
+        dead = state.players[target].status is Status.DEAD
+        if ability.needs_free_target and dead:
+            return f"{target} is dead"
+        if getattr(ability, "needs_dead_target", False) and not dead:
+            return f"{target} is not dead"
+        return None
+
+
+LIVES["midnight"] = MidnightLife()
