@@ -20,6 +20,7 @@ from engine.state import (
     FRIGHTENED,
     IN_FLIGHT,
     INJURED,
+    SEVERELY_WOUNDED,
     SUSPENDED,
     TEMPORARILY_INJURED,
     ActionRecord,
@@ -168,6 +169,10 @@ class Context:
             return "abroad"
         if p.has(DETAINED, self.phase):
             return DETAINED
+        if self.phase.is_day and p.has(SEVERELY_WOUNDED, self.phase):
+            # classic First Aid: "A severely wounded character can not vote for lynching and
+            # can't use his day actions".
+            return SEVERELY_WOUNDED
         if self.phase.is_day and p.has(FRIGHTENED, self.phase) and ability.frightenable:
             return FRIGHTENED
         for condition in (SUSPENDED, TEMPORARILY_INJURED):

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
+from engine.abilities.aptx import settle_poisonings
 from engine.abilities.vest import settle_vest
 from engine.context import Context
 from engine.phase_hooks import begin_phase, end_phase
@@ -44,6 +45,7 @@ DCTP = Family(
         Step.VEST: settle_vest,
         Step.LYNCHING: hold_lynch,
         Step.KILLING: settle_attacks,
+        Step.POISON_DEATHS: settle_poisonings,
     },
     begin=begin_phase,
     end=_end_dctp,
