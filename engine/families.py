@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from engine.abilities.aptx import settle_poisonings
 from engine.abilities.vest import settle_vest
 from engine.context import Context
 from engine.phase_hooks import begin_phase, end_phase
@@ -53,6 +54,7 @@ DCTP = Family(
         Step.VEST: settle_vest,
         Step.LYNCHING: hold_lynch,
         Step.KILLING: settle_attacks,
+        Step.POISON_DEATHS: settle_poisonings,
     },
     begin=begin_phase,
     end=_end_dctp,

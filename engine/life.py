@@ -8,6 +8,7 @@ the Hospital, a timed Jail and spirits (``engine.midnight.life``).
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING
 
 from engine.state import (
@@ -16,6 +17,7 @@ from engine.state import (
     FRIGHTENED,
     IN_FLIGHT,
     INJURED,
+    SEVERELY_WOUNDED,
     SUSPENDED,
     TEMPORARILY_INJURED,
     Status,
@@ -29,27 +31,27 @@ if TYPE_CHECKING:
     from engine.state import GameState
 
 
-class Life:
+class Life(ABC):
     """What a family's model of life says about acting and being acted on."""
 
+    @abstractmethod
     def unable(self, ctx: Context, actor: str, ability: Ability) -> str | None:
         """Why ``actor`` cannot use ``ability`` at this point of the phase (a ``failed.*``
         notice key), or None."""
-        raise NotImplementedError
 
+    @abstractmethod
     def reachable(self, ctx: Context, name: str) -> bool:
         """Whether actions on this player can land."""
-        raise NotImplementedError
 
+    @abstractmethod
     def order_problem(self, state: GameState, actor: str, ability: Ability | None) -> str | None:
         """Why ``actor`` may not send an order for ``ability`` at all now, or None."""
-        raise NotImplementedError
 
+    @abstractmethod
     def target_problem(
         self, state: GameState, order: Order, ability: Ability, target: str
     ) -> str | None:
         """Why ``target``'s state rules it out for this order when it is sent, or None."""
-        raise NotImplementedError
 
 
 class DctpLife(Life):
@@ -88,6 +90,10 @@ class DctpLife(Life):
             return "abroad"
         if p.has(DETAINED, ctx.phase):
             return DETAINED
+        if ctx.phase.is_day and p.has(SEVERELY_WOUNDED, ctx.phase):
+            # classic First Aid: "A severely wounded character can not vote for lynching and
+            # can't use his day actions".
+            return SEVERELY_WOUNDED
         if ctx.phase.is_day and p.has(FRIGHTENED, ctx.phase) and ability.frightenable:
             return FRIGHTENED
         for condition in (SUSPENDED, TEMPORARILY_INJURED):

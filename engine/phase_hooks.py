@@ -13,7 +13,7 @@ from engine.abilities.bonds import friend_killed
 from engine.abilities.disguise import record_worn, reveal_abducted, take_off_costumes
 from engine.abilities.interrogation import quarter_dead, sober_up
 from engine.abilities.lent import sheet_roles
-from engine.abilities.protect import lend_watch_tonight
+from engine.abilities.protect import die_of_wounds, lend_watch_tonight
 from engine.abilities.travel import begin_travel
 from engine.context import PENDING, Action, Context
 from engine.harm import end_detentions
@@ -63,6 +63,7 @@ def void_actions_on_travelers(ctx: Context) -> None:
 
 
 def end_phase(ctx: Context) -> None:
+    die_of_wounds(ctx)
     finish_prep(ctx)
     if ctx.phase.is_night:
         take_off_costumes(ctx)

@@ -86,6 +86,21 @@ def savers(ctx: Context, target: str, kind: str) -> list[Action]:
     return sorted(found, key=lambda a: order.index(a.ability.name))
 
 
+def bypassed(ctx: Context, target: str, kind: str) -> list[Action]:
+    """Protections of ``target`` that an attack of ``kind`` goes through (classic: "Sniping
+    will bypass any protection"), in the order of healing."""
+    order = healing_order(ctx)
+    return [
+        a
+        for a in ctx.actions
+        if a.ability.name in order
+        and a.state == PENDING
+        and target in a.order.targets
+        and kind in getattr(a.ability, "bypassed_by", ())
+        and ctx.unable_reason(a) is None
+    ]
+
+
 def first_saver(ctx: Context, target: str, kind: str) -> Action | None:
     found = savers(ctx, target, kind)
     return found[0] if found else None
@@ -111,6 +126,7 @@ def settle_attacks(ctx: Context) -> None:
             attack.outcome = "killed"
             deaths.append(attack)
             continue
+        passed = bypassed(ctx, attack.target, attack.kind)
         saver = first_saver(ctx, attack.target, attack.kind)
         if saver is not None:
             attack.outcome = "saved"
@@ -118,6 +134,8 @@ def settle_attacks(ctx: Context) -> None:
         else:
             attack.outcome = "killed"
             deaths.append(attack)
+        for action in passed:
+            action.ability.on_bypassed(ctx, action, attack)  # type: ignore[attr-defined]
     # Deaths are applied after every attack is decided, so a protector killed tonight still
     # protected: the night's actions happen at once.
     for attack in deaths:

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.abilities.aptx import starting_capsules
 from engine.abilities.interrogation import starts_drunk
 from engine.abilities.items import item_name
 from engine.abilities.suitcase import suitcase_for_night_one
@@ -21,9 +22,6 @@ from engine.state import (
     GameState,
     PlayerState,
 )
-
-# "1 APTX per BO with a max of 3."
-MAX_APTX = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,8 +68,8 @@ def new_game(
         players=players,
     )
     members = [n for n in players if state.side(n) is Side.BLACK_ORG]
-    state.aptx = min(len(members), MAX_APTX)
     state.starting_town = len(players) - len(members)
+    state.aptx = starting_capsules(ruleset, len(members), state.starting_town)
     _apply_setup(state, setup or Setup())
     suitcase_for_night_one(state)
     return state

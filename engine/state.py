@@ -38,6 +38,8 @@ FRIGHTENED = "frightened"  # through the day after the night of the Frighten
 DETAINED = "detained"
 BOMB = "bomb"  # strapped with the Explosive Vest
 ERASED = "erased"  # a dead player whose body was erased (Erase, Bribe)
+# classic First Aid: saved from an attack but dying: no vote, no day action, dead at nightfall.
+SEVERELY_WOUNDED = "severely_wounded"
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,6 +179,8 @@ class GameState:
     # Conditions that begin in a later phase: (phase index, player, condition, until).
     scheduled: list[tuple[int, str, str, int | None]] = field(default_factory=list)
     charms: dict[str, int] = field(default_factory=dict)  # holder -> last phase protected
+    # classic's Protection Charm: holder -> (the day it takes a lynch vote off, its giver).
+    lynch_charms: dict[str, tuple[int, str]] = field(default_factory=dict)
     watch: tuple[str, str, int] | None = None  # (holder, lender, night index)
     watch_broken: bool = False
     bomb: tuple[str, str] | None = None  # (wearer, planter) of the Explosive Vest
@@ -207,6 +211,7 @@ class GameState:
             winner=self.winner,
             scheduled=list(self.scheduled),
             charms=dict(self.charms),
+            lynch_charms=dict(self.lynch_charms),
             watch=self.watch,
             watch_broken=self.watch_broken,
             bomb=self.bomb,
@@ -262,6 +267,9 @@ class GameState:
         ]
         self.scheduled = [(when, n(p) or p, c, until) for when, p, c, until in self.scheduled]
         self.charms = keys(self.charms)
+        self.lynch_charms = {
+            n(k) or k: (day, n(giver) or giver) for k, (day, giver) in self.lynch_charms.items()
+        }
         if self.watch:
             holder, lender, night = self.watch
             self.watch = (n(holder) or holder, n(lender) or lender, night)

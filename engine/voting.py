@@ -76,9 +76,12 @@ def hold_lynch(ctx: Context) -> None:
     votes = dict(sorted(_count(ctx.ballots).items(), key=lambda kv: (-kv[1], kv[0])))
     accusations = _accusations(ctx)
     accompanied = [(a, a.target or "") for a in ctx.actions_of("accompany") if a.state == DONE]
+    charmed = _charms_today(ctx)
     extra = [(t, 1) for _, t in accusations]
     fewer = [(t, -1) for _, t in accompanied]
-    adjusted = _adjusted(votes, extra + fewer)
+    adjusted = _adjusted(votes, extra + fewer + [(t, -1) for t in charmed])
+    if charmed and ctx.ruleset.option("charm_saved_lynch") == "no_lynch":
+        adjusted = _charm_stops_lynch(ctx, votes, extra + fewer, charmed) or adjusted
     target = _choose(ctx, adjusted)
     lynched = target if target and target != NO_LYNCH else None
     _vengeance_of_the_poisoned(ctx, adjusted)
@@ -103,6 +106,7 @@ def hold_lynch(ctx: Context) -> None:
         return
     ctx.announce("lynch.votes", ballots=dict(ctx.ballots), votes=votes)
     failed = False
+    _charm_notices(ctx, votes, extra + fewer, charmed, lynched)
     # Accompany: "There will be just a public notice that 1 vote was reduced, in case that
     # person was about to be lynched." Rule Clarifications: "If the result of the accompany
     # affects the results of the vote, it is only revealed to the public that the lynching
@@ -151,6 +155,48 @@ def hold_lynch(ctx: Context) -> None:
         _revenge_on_lynch(ctx, lynched)
     else:
         ctx.announce("lynch.none")
+
+
+def _charms_today(ctx: Context) -> dict[str, str]:
+    """The Protection Charms that work on today's lynch (holder -> giver), spent now whether
+    or not they change it (docs/rulings.md, "When does the Protection Charm work?")."""
+    charms = ctx.state.lynch_charms
+    today = {h: giver for h, (day, giver) in charms.items() if day == ctx.phase.index}
+    ctx.state.lynch_charms = {h: v for h, v in charms.items() if v[0] > ctx.phase.index}
+    return today
+
+
+def _charm_stops_lynch(
+    ctx: Context, votes: dict[str, int], changes: list[tuple[str, int]], charmed: dict[str, str]
+) -> dict[str, int] | None:
+    """Option ``charm_saved_lynch = no_lynch``: a charm that saves its holder stops the
+    lynching outright (no votes left for anyone), as 2011's Accompany does."""
+    without = _choose(ctx, _adjusted(votes, changes), draw=False)
+    if without in charmed:
+        with_charm = _choose(ctx, _adjusted(votes, [*changes, (without, -1)]), draw=False)
+        if with_charm != without:
+            return {}
+    return None
+
+
+def _charm_notices(
+    ctx: Context,
+    votes: dict[str, int],
+    changes: list[tuple[str, int]],
+    charmed: dict[str, str],
+    lynched: str | None,
+) -> None:
+    """classic Protection Charm: "There will be a notice/text from the GM that the charm was in
+    effect in case someone was saved by it. If it doesn't save the lynched one, then there will
+    be no notice/text that the charm is in the game ... All votes will still be shown
+    normally." Saved: the holder had the most votes without the charm, and is not lynched."""
+    if not charmed:
+        return
+    without = _choose(ctx, _adjusted(votes, changes), draw=False)
+    if without in charmed and lynched != without:
+        giver = charmed[without]
+        ctx.results.append(Result(giver, "protection_charm", "saved", target=without))
+        ctx.announce("lynch.charm", player=without)
 
 
 def _accusations(ctx: Context) -> list[tuple[Action, str]]:
@@ -291,6 +337,28 @@ class Accompany(Ability):
         ctx.record(action, took_place=True)
         ctx.notify(action.actor, "accompany.done", target=action.target)
         ctx.notify(action.target or "", "accompany.you")
+
+
+@register
+class ProtectionCharm(Ability):
+    """classic, a night action of Kazuha: "Can give one person the Protection Charm. The person
+    with that charm will have reduced his/her lynching votes by 1 and thus could be saved from
+    being lynched." "Can't give it to herself." "Kazuha won't know the identity of the one who
+    received the Charm. The one who got the Charm will just know that Kazuha gave it to
+    him/her". Given at night, it works on the next day's lynch (``hold_lynch``)."""
+
+    name = "protection_charm"
+    step = Step.OTHER
+    self_target = False
+
+    def resolve(self, ctx: Context, action: Action) -> None:
+        target = action.target or ""
+        ctx.state.lynch_charms[target] = (ctx.phase.index + 1, action.actor)
+        ctx.done(action)
+        ctx.result(action, "done", target=target)
+        ctx.record(action, took_place=True)
+        ctx.notify(action.actor, "protection_charm.done", target=target)
+        ctx.notify(target, "protection_charm.received")
 
 
 @register

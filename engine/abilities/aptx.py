@@ -13,7 +13,7 @@ from engine.state import ABROAD, DETAINED, IN_FLIGHT, Capsule, Status
 if TYPE_CHECKING:
     from engine.context import Action, Context
     from engine.orders.model import Order
-    from engine.rules.base import AbilityUse
+    from engine.rules.base import AbilityUse, Ruleset
     from engine.state import GameState
 
 # "If APTX is confiscated in an arrest, the APTX will be randomly given to Haibara, Satou, or
@@ -21,6 +21,20 @@ if TYPE_CHECKING:
 RECEIVES_CONFISCATED = "receives_confiscated_aptx"
 # Poison: "Sherry has 2 APTX that can be used for the Poison ability"
 POISON_CAPSULES = 2
+# "1 APTX per BO with a max of 3."
+MAX_APTX = 3
+# ``Context.memo`` key: the players an APTX poisoned today who die after the lynch (classic).
+POISONED_TODAY = "poisoned_today"
+
+
+def starting_capsules(ruleset: Ruleset, members: int, town: int) -> int:
+    """The Black Org's APTX4869 at the start: 2011 "1 APTX per BO with a max of 3"; classic
+    (feature ``aptx_third_of_town``) "equal to 1/3 of the (starting) number of townpeople",
+    rounded to the nearest and at least one (docs/rulings.md, "How many APTX capsules when the
+    starting town is not a multiple of 3?")."""
+    if ruleset.has("aptx_third_of_town"):
+        return max(1, round(town / 3))
+    return min(members, MAX_APTX)
 
 
 def own_capsules(state: GameState, player: str) -> int:
@@ -46,6 +60,18 @@ class Aptx(Ability):
     step = Step.APTX
     self_target = False
     kept_when_injured = True  # a Black Org item use, like the kill
+    # 2011: "Succesful APTX: ... The BO will keep the ATPX"; classic: "In both cases the number
+    # of APTX of the BO decreases. (whether it's successful or failed)".
+    spent_when_right = False
+    # 2011: "Arresting the BO member who does the poisoning WILL hinder the poisoning. In this
+    # case, the APTX is confiscated!"; classic: "Arresting a BO member will hinder the
+    # poisoning ... But in this case, the APTX wasn't used at all and won't be wasted."
+    confiscated = True
+    # 2011: "The actions and the votes of the victim doesn't count and the target dies";
+    # classic: "that player is killed at the end of the day (after lynching)" and "The vote of
+    # the successfully poisoned target still counts ... His action also counts" (the death
+    # waits for the ``POISON_DEATHS`` step, ``settle_poisonings``).
+    death_after_lynch = False
 
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
         if not order.role:
@@ -71,7 +97,7 @@ class Aptx(Ability):
         state = ctx.state
         target = action.target or ""
         reason = ctx.unable_reason(action)
-        if reason in ("arrested", DETAINED):
+        if reason in ("arrested", DETAINED) and self.confiscated:
             # "Arresting the BO member who does the poisoning WILL hinder the poisoning. In this
             # case, the APTX is confiscated!" "Arrest and detain do stop APTX attempts if
             # successful ... The APTX is then considered confiscated."
@@ -97,11 +123,16 @@ class Aptx(Ability):
             ctx.fail(action, "no_capsule", notify=False)
             ctx.notify(action.actor, "aptx.none_left", target=target)
             return False
-        if not land(ctx, action):
+        right = land(ctx, action)
+        if not right or self.spent_when_right:
             # "Failed APTX: The APTX will be used up and the BO will lose it. The victim won't
             # know that he was targeted. The BO will get a message that the APTX failed and how
             # many APTX are left."
             self._spend(ctx, action)
+        if right and self.spent_when_right:
+            ctx.notify(action.actor, "aptx.success_spent", target=target,
+                       role=action.order.role, left=state.aptx)  # fmt: skip
+        elif not right:
             ctx.notify(
                 action.actor, "aptx.wrong", target=target, role=action.order.role, left=state.aptx
             )
@@ -162,7 +193,7 @@ def target_problem(ctx: Context, target: str) -> str | None:
     ``aptx_travelers``; docs/rulings.md). Arrested: "impervious to being poisoned".
     """
     p = ctx.player(target)
-    if target in ctx.poisoned:
+    if target in ctx.poisoned or target in ctx.memo.get(POISONED_TODAY, ()):
         return None  # two capsules on one victim: the second still counts as a right guess
     if p.status is Status.ARRESTED:
         return "target_arrested"
@@ -190,7 +221,9 @@ def land(ctx: Context, action: Action) -> bool:
 
     target = action.target or ""
     right = action.order.role == ctx.player(target).role
-    if right and target not in ctx.poisoned:
+    later = getattr(action.ability, "death_after_lynch", False)
+    pending: list[str] = ctx.memo.setdefault(POISONED_TODAY, []) if later else []
+    if right and target not in ctx.poisoned and target not in pending:
         if ctx.state.charms.get(target, -1) >= ctx.phase.index:
             del ctx.state.charms[target]
             ctx.notify(target, "charm.used")
@@ -206,13 +239,28 @@ def land(ctx: Context, action: Action) -> bool:
     ctx.done(action, "killed" if right else "failed")
     ctx.result(action, "killed" if right else "failed", target=target)
     ctx.record(action, took_place=True, role=action.order.role, succeeded=right)
-    if right:
-        if target not in ctx.poisoned:
-            ctx.poisoned.add(target)
-            ctx.remove(target, Status.DEAD, "aptx")
+    if right and later:
+        if target not in pending:
+            pending.append(target)
+    elif right and target not in ctx.poisoned:
+        ctx.poisoned.add(target)
+        ctx.remove(target, Status.DEAD, "aptx")
+    if right and not getattr(action.ability, "spent_when_right", False):
         ctx.notify(action.actor, f"{action.ability.name}.success", target=target,
                    role=action.order.role)  # fmt: skip
     return right
+
+
+def settle_poisonings(ctx: Context) -> None:
+    """Classic: "If the identity (e.g. "Shinichi") was correct that player is killed at the end
+    of the day (after lynching)"; "If the BO member who used APTX was lynched, the APTX is
+    still effective and the target will still die." A target the lynch killed first is dead
+    already (docs/rulings.md, "When a classic APTX kills")."""
+    for target in ctx.memo.pop(POISONED_TODAY, ()):
+        if ctx.player(target).status is Status.DEAD:
+            continue
+        ctx.poisoned.add(target)
+        ctx.remove(target, Status.DEAD, "aptx")
 
 
 @register

@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from engine import appearance
-from engine.abilities.base import Ability, register
+from engine.abilities.aptx import starting_capsules
+from engine.abilities.base import Ability, abilities_for, register
 from engine.outcome import Result
 from engine.rules.base import NIGHT, AbilityUse, Side, Slot, Step
 
@@ -18,10 +19,18 @@ if TYPE_CHECKING:
 
 def spy_names(state: GameState) -> int:
     """ "a list of players not in the BO (4 - 6, depending on the size of the game ...)" and
-    "a 'Shinichi' in the list of 5 players (= 14-16 town players)"."""
+    "a 'Shinichi' in the list of 5 players (= 14-16 town players)". Classic (Spy's flag
+    ``names_as_aptx``): "a list of players not in the BO equal to 1/3 of the number of town
+    players (= number of APTX)", the starting count, and no more than there are free players
+    outside the Black Org to name (docs/rulings.md, "Irish's Spy list in classic")."""
     chosen = state.ruleset.option("spy_names")
     if chosen:
         return int(chosen)
+    if getattr(abilities_for(state.ruleset)["spy"], "names_as_aptx", False):
+        members = sum(1 for n in state.players if state.side(n) is Side.BLACK_ORG)
+        count = starting_capsules(state.ruleset, members, state.starting_town)
+        others = sum(1 for n in state.free_players() if state.side(n) is Side.TOWN)
+        return max(1, min(count, others))
     town = sum(1 for n in state.players if state.side(n) is Side.TOWN)
     return 4 if town < 14 else 5 if town <= 16 else 6
 
@@ -46,6 +55,12 @@ class Spy(Ability):
     name = "spy"
     step = Step.OTHER
     informative: ClassVar[bool] = True
+    # 2011: the lock until the role learned is gone, and the floor of town players; classic's
+    # Spying says neither (``locks``, ``needs_enough_town`` off), and sizes the list as the
+    # APTX count (``names_as_aptx``).
+    locks = True
+    needs_enough_town = True
+    names_as_aptx = False
 
     def granted_slot(self, state: GameState, player: str) -> Slot | None:
         sheet = state.ruleset.role(state.players[player].role)
@@ -61,14 +76,14 @@ class Spy(Ability):
             return (
                 "you cannot spy again until the player whose role you learned is killed or arrested"
             )
-        if spy_too_few(state):
+        if self.needs_enough_town and spy_too_few(state):
             return "Spy cannot be used with fewer than 4 (or Black Org + 1) town players alive"
         return None
 
     def resolve_step(self, ctx: Context, actions: list[Action]) -> None:
         for action in actions:
             reason = ctx.unable_reason(action) or (
-                "too_few_town" if spy_too_few(ctx.state) else None
+                "too_few_town" if self.needs_enough_town and spy_too_few(ctx.state) else None
             )
             if reason:
                 ctx.fail(action, reason)
@@ -83,7 +98,8 @@ class Spy(Ability):
                 continue
             drawn = ctx.draw(f"the player {action.actor} spies on, among", town)
             role = appearance.shown_role(ctx.state, drawn)
-            ctx.state.spy_locks[action.actor] = drawn
+            if self.locks:
+                ctx.state.spy_locks[action.actor] = drawn
             ctx.done(action, role)
             ctx.result(action, role)
             ctx.notify(action.actor, "spy.result", role=role)

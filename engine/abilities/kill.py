@@ -33,7 +33,7 @@ def kill_cycle_due(state: GameState) -> list[str]:
 
 # The orders that make up the Black Org's one night kill: "The planting of the vest is done in
 # place of the Black Org kill for the night"; Bribe makes that kill absolute.
-KILL_FAMILY = ("kill", "plant_vest", "bribe")
+KILL_FAMILY = ("kill", "snipe", "plant_vest", "bribe")
 
 
 @register
@@ -80,6 +80,28 @@ class Kill(Ability):
         return ctx.unable(killer, action.ability)
 
 
+@register
+class Snipe(Kill):
+    """Classic Sniping: "Roles with that action: Chianti, Korn, Calvados"; the leader "can
+    decide which BO member will kill who (whether it's normal killing or sniping)". The snipe
+    is the night's one Black Org kill, carried out by a sniper; it is an order only where the
+    ruleset says so (feature ``snipe_is_an_order``; 2011's snipers always snipe, and "Snipe X"
+    reads as their kill there).
+    """
+
+    name = "snipe"
+
+    def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
+        killer = order.killer or order.actor
+        if killer in state.players and not state.ruleset.role(state.players[killer].role).has_trait(
+            "sniper"
+        ):
+            snipers = [n for n, s in state.ruleset.roles.items() if s.has_trait("sniper")]
+            who = "you" if killer == order.actor else killer
+            return f"{who} cannot snipe: only {', '.join(snipers)} snipe (send 'Kill' instead)"
+        return super().validate(state, order, use)
+
+
 def bribe_shield(ctx: Context) -> set[str]:
     """Players whom a discombobulation cannot touch tonight: everyone sending or named in a
     Black Org kill order on a night Pisco bribes the GM ("Bribe is absolute and cannot be
@@ -88,7 +110,7 @@ def bribe_shield(ctx: Context) -> set[str]:
         return set()
     shield: set[str] = set()
     for a in ctx.actions:
-        if a.ability.name in ("kill", "plant_vest") and a.state == PENDING:
+        if a.ability.name in ("kill", "snipe", "plant_vest") and a.state == PENDING:
             shield.add(a.actor)
             if a.order.killer:
                 shield.add(a.order.killer)
@@ -98,6 +120,10 @@ def bribe_shield(ctx: Context) -> set[str]:
 def attack_kind(ctx: Context, action: Action, killer: str) -> str:
     if action.ability.name == "plant_vest":
         return "vest"
+    if action.ability.name == "snipe":
+        return "snipe"
+    if ctx.ruleset.has("snipe_is_an_order"):
+        return "kill"  # the leader chose a normal kill
     p = ctx.player(killer)
     if ctx.ruleset.role(p.role).has_trait("sniper") and not p.has(INJURED, ctx.phase):
         return "snipe"

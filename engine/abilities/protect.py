@@ -16,7 +16,7 @@ from engine.abilities.lent import source_sheet
 from engine.context import DONE, PENDING
 from engine.harm import injure, schedule
 from engine.rules.base import NIGHT, PREP, AbilityUse, Slot, Step
-from engine.state import ABROAD, IN_FLIGHT, Status
+from engine.state import ABROAD, IN_FLIGHT, SEVERELY_WOUNDED, Status
 
 if TYPE_CHECKING:
     from engine.context import Action, Attack, Context
@@ -32,9 +32,18 @@ class Protection(Ability):
 
     step = Step.OTHER
     saves_from: frozenset[str] = frozenset()
+    # Attacks that go through this protection although it stood in their way (classic:
+    # "Sniping will bypass any protection (Ran, Makoto and Agasas Watch)"): the protection
+    # took place and was wasted (``on_bypassed``), and the target is left to the next one.
+    bypassed_by: frozenset[str] = frozenset()
 
     def saves(self, ctx: Context, action: Action, kind: str) -> bool:
         return kind in self.saves_from
+
+    def on_bypassed(self, ctx: Context, action: Action, attack: Attack) -> None:
+        ctx.done(action)
+        ctx.result(action, "done", target=attack.target)
+        ctx.record(action, took_place=True)
 
     def on_save(self, ctx: Context, action: Action, attack: Attack) -> None:
         ctx.done(action, "saved")
@@ -110,10 +119,15 @@ class FirstAid(Protection):
 
     name = "first_aid"
     saves_from = frozenset({"kill", "vest"})
+    # classic: the target is severely wounded instead of injured (``wound``).
+    wounds = False
 
     def on_save(self, ctx: Context, action: Action, attack: Attack) -> None:
         super().on_save(ctx, action, attack)
         target = attack.target
+        if self.wounds:
+            wound(ctx, action, attack)
+            return
         injure(ctx, target, "first_aid")
         # "Any action performed by someone who was successfully healed via first aid will
         # fail, because that player became injured as the action was being carried out."
@@ -124,6 +138,42 @@ class FirstAid(Protection):
         ctx.notify(target, "first_aid.saved_you", essential=True)
         ctx.announce("injury.public", player=target)
         _attacker_told(ctx, attack, "kill.healed")
+
+
+def wound(ctx: Context, action: Action, attack: Attack) -> None:
+    """Classic First Aid: "The player who received First Aid will not die immediately if
+    attacked (by killing or sniping), but will instead be severely wounded." "A severely
+    wounded character can not vote for lynching and can't use his day actions, and will die at
+    the next nightfall, but has learned his attackers identity (unless it was a sniper) and may
+    freely talk about it". Heal: "The attacker will also know that the target was
+    healed/first aided, but not from whom". The night's own actions of the wounded: option
+    ``wounded_night_actions`` (docs/rulings.md, "Severe wounds in classic").
+    """
+    target = attack.target
+    # Through the day that follows; ``die_of_wounds`` ends it at nightfall.
+    ctx.player(target).conditions[SEVERELY_WOUNDED] = ctx.phase.index + 1
+    if ctx.ruleset.option("wounded_night_actions") == "fail":
+        for other in ctx.actions:
+            if other.actor == target and other.state == PENDING and other is not action:
+                ctx.fail(other, SEVERELY_WOUNDED, notify=False)
+    ctx.notify(action.actor, "first_aid.wounded", target=target)
+    if attack.kind == "snipe":
+        ctx.notify(target, "first_aid.wounded_you_sniped", essential=True)
+    else:
+        ctx.notify(target, "first_aid.wounded_you", essential=True, attacker=attack.attacker)
+    ctx.announce("wound.public", player=target)
+    _attacker_told(ctx, attack, "kill.healed")
+
+
+def die_of_wounds(ctx: Context) -> None:
+    """At the end of a day (nightfall), the severely wounded die: "will die at the next
+    nightfall". A wounded player in prison dies too: the wound was dealt before (docs/rulings.md,
+    "Severe wounds in classic")."""
+    if not ctx.phase.is_day:
+        return
+    for name, p in ctx.state.players.items():
+        if p.status is not Status.DEAD and p.has(SEVERELY_WOUNDED, ctx.phase):
+            ctx.remove(name, Status.DEAD, "wounds")
 
 
 def protect_penalty(ctx: Context, action: Action) -> None:
@@ -193,6 +243,17 @@ class Protect(Protection):
         if attack.kind != "lynch":
             _attacker_told(ctx, attack, "kill.protected")
         protect_penalty(ctx, action)
+
+    def on_bypassed(self, ctx: Context, action: Action, attack: Attack) -> None:
+        """Classic Sniping: "In case Ran or Makoto protected the target, the target will die
+        and the protectors wasted their ability and have to do their penalty"; "The identity
+        of the attacker doesn't get revealed in any way (not by Sonoko and not by a protector
+        etc.)". A snipe healed behind the protector: option ``sniped_protector_penalty``."""
+        super().on_bypassed(ctx, action, attack)
+        ctx.notify(action.actor, "protect.bypassed", essential=True, target=attack.target)
+        penalty = ctx.ruleset.option("sniped_protector_penalty")
+        if penalty == "always" or attack.outcome == "killed":
+            protect_penalty(ctx, action)
 
 
 @register

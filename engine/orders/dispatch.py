@@ -281,6 +281,7 @@ READERS: dict[str, Callable[[Reader, str, str], Order | votes.Unvote | str]] = {
     "bribe": law.read_bribe,
     # killing and protecting
     "kill": harm.read_kill,
+    "snipe": harm.read_snipe,
     "aptx": harm.read_aptx,
     "poison": harm.read_poison,
     "protect": harm.read_protect,

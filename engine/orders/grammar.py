@@ -24,7 +24,14 @@ ORDER_WORDS: tuple[tuple[str, str], ...] = (
     # Issue 3: killing, protecting, crime and punishment. Snipe Guard is r53's name for Bone
     # Breaking ("Snipe Guard - Role with action: Akai"): read before a snipe.
     (r"snipe[- ]?guard(?:\s+on)?", "bone_breaking"),
-    (r"snipe", "kill"),
+    # Sniping is the kill's word in 2011 and an order of its own in classic (harm.read_snipe).
+    (r"snipe", "snipe"),
+    # Classic Kazuha's night "Protection Charm" (a lynch vote fewer), read before Protect
+    # and 2011's Health Charm (APTX); a plain "Charm X" is whichever of the two the player holds.
+    (
+        r"(?:give\s+(?:the\s+|my\s+)?protection\s+charm\s+to)|protection\s+charm(?:\s+to)?",
+        "protection_charm",
+    ),
     (r"(?:day\s+)?protect(?:ion)?", "protect"),
     (r"first[- ]?aid|fa", "first_aid"),
     (r"bone[- ]?break(?:ing)?|break\s+(?:the\s+)?bones\s+of", "bone_breaking"),
@@ -158,6 +165,8 @@ ALTERNATES: dict[str, tuple[str, ...]] = {
     "aptx": ("poison",),
     "poison": ("aptx",),
     "investigate": ("special_investigate",),
+    "charm": ("protection_charm",),
+    "protection_charm": ("charm",),
 }
 
 # The orders that take "(ordered) alternatives" (Watch, bow-tie, Black Suitcase): a second

@@ -88,6 +88,7 @@ TARGET_WORD = {
     "watch": "to",
     "black_suitcase": "to",
     "charm": "to",
+    "protection_charm": "to",
     "plant_vest": "on",
     "lawsuit": "for",
 }
@@ -156,8 +157,9 @@ class Order:
             return {"no_lynch": "Vote no lynch", "abstain": "Abstain"}.get(
                 self.choice or "", f"Vote {', '.join(self.targets)}"
             )
-        if self.ability == "kill" and self.killer and self.killer != self.actor:
-            return f"{self.killer} kills {', '.join(self.targets)} (leader's order)"
+        if self.ability in ("kill", "snipe") and self.killer and self.killer != self.actor:
+            verb = VERB[self.ability]
+            return f"{self.killer} {verb} {', '.join(self.targets)} (leader's order)"
         if self.ability == "blame" and self.crime:
             crime = CRIME_NOUN.get(self.crime, self.crime)
             victim = f" {self.victim}" if self.victim else ""

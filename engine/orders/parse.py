@@ -46,6 +46,8 @@ VEST_ABILITIES = frozenset({"plant_vest", "defuse"})
 # says so. Reading is linear in the length, so this bounds what one message can cost a poll.
 MAX_PM_CHARS = 20_000
 WILL_OPTION = "will_max_length"
+# The Black Org's kill orders a leader's "Miaka will do it" may name the killer of.
+KILLS = frozenset({"kill", "snipe"})
 # A clause that makes the order after it conditional: "If she's not available, heal Parkur".
 _CONDITION = re.compile(r"(?:if|unless|in\s+case|incase)\b", re.IGNORECASE)
 # A second choice in the sentence after an order: "Heal Lynz... or maybe Parkur, idk".
@@ -125,7 +127,7 @@ def parse_pm(state: GameState, author: str, source: str) -> ParsedPM:
             no_action = True
             accepted = {k: o for k, o in accepted.items() if o.ability == "vote"}
             continue
-        if isinstance(order, Order) and order.ability == "kill" and not order.targets:
+        if isinstance(order, Order) and order.ability in KILLS and not order.targets:
             refused = _killer_named(reader, order, fragment, accepted)
             if refused is not None:
                 rejected.append(refused)
@@ -239,7 +241,7 @@ def _killer_named(
     """ "Kill Lynz. Miaka will do it.": the killer a leader names for the kill ordered before
     it in the same PM, checked as one order; with no kill before it, refused."""
     for key, earlier in accepted.items():
-        if earlier.ability == "kill":
+        if earlier.ability in KILLS:
             named = replace(earlier, killer=order.killer, text=f"{earlier.text} {fragment}")
             checked = check_order(reader.state, named, reader.slots())
             if isinstance(checked, str):

@@ -54,6 +54,8 @@ class Step(StrEnum):
     JAIL = "jail"
     COUNCIL = "council"
     MESSAGES = "messages"
+    # classic: an APTX victim "is killed at the end of the day (after lynching)".
+    POISON_DEATHS = "poison_deaths"
 
 
 NIGHT = frozenset({PhaseKind.NIGHT})
@@ -279,6 +281,11 @@ FEATURES: dict[str, str] = {
     'else to get a stalemate." (Yumi in prison is not enough).',
     "drunk_needs_soberer": 'classic: "The player starts with the Status Drunk if at least one of '
     "the roles Eri, Ran, Conan or Shinichi are in the game. A disguised Ran etc. doesn't count.\"",
+    "snipe_is_an_order": 'classic: the leader "can decide which BO member will kill who '
+    "(whether it's normal killing or sniping)\": 'Snipe X' is a sniper's order, and a sniper's "
+    "'Kill X' is a normal kill (2011: a sniper's kill is always a snipe).",
+    "aptx_third_of_town": 'classic: "The number of capsules is equal to 1/3 of the (starting) '
+    'number of townpeople." (2011: "1 APTX per BO with a max of 3").',
     "sober_only_by_death": "classic: \"The player get's Sober after one of the roles Eri, Ran, "
     "Conan or Shinichi dies\" (not by a quarter of the town dead, Ran's injury or stolen "
     "alcohol).",

@@ -13,8 +13,20 @@ use it).
 
 from __future__ import annotations
 
+from engine.phases import PhaseKind
 from engine.rules import dctp_2011
-from engine.rules.base import AbilityRules, RoleSheet, derive
+from engine.rules.base import (
+    DAY,
+    NIGHT,
+    AbilityRules,
+    AbilityUse,
+    OptionSpec,
+    RoleSheet,
+    Side,
+    Slot,
+    Step,
+    derive,
+)
 from engine.rules.dctp_2011 import BO, CIVILIANS, FBI, POLICE, make_sheet
 
 RULESET_ID = "dctp-classic"
@@ -24,17 +36,11 @@ RULESET_ID = "dctp-classic"
 UNFINISHED: tuple[str, ...] = (
     "the Black Org leader vote by ranked ballots",
     "dreams, hints, tapes and wills through the GM's approval queue",
-    "sniping that bypasses protection but not healing, snipe as the leader's choice",
     "the Bow-tie/Watch (Investigate 5, one slot, no penalty with the watch)",
-    "APTX (a third of the town, every attempt spends, the death after the lynch)",
-    "First Aid as severe wounding",
-    "the night Protection Charm",
-    "day Protect of any number of players",
     "Amor's partly drawn pairings",
     "no disguise as a lover (Amor is settled after Disguise)",
     "the Black Suitcase's ordered substitutes",
     "at least two Detective Boys in a deal",
-    "Irish's Spy list sized as the APTX count, without 2011's lock until the role dies",
 )
 
 # "Items that can be stolen from a role", as classic lists them ("Tequilla" and "KID" as it
@@ -138,10 +144,11 @@ ROLE_LIST: tuple[RoleSheet, ...] = (
     # DB's, Lovers and BO members except Vermouth".
     sheet("Vermouth", "Mafia Disguiser", BO, prep="disguise",
           traits=("wears_disguise", "no_blamed_arrest", "befriendable")),
-    # Sniping: "Roles with that action: Chianti, Korn, Calvados".
-    sheet("Chianti", "Mafia Sniper", BO, night="snipe", traits=("sniper",)),
-    sheet("Korn", "Mafia Sniper", BO, night="snipe", traits=("sniper",)),
-    sheet("Calvados", "Mafia Sniper", BO, night="snipe", traits=("sniper",)),
+    # Sniping: "Roles with that action: Chianti, Korn, Calvados". The sniper's night kill is a
+    # normal kill or a snipe, one order ("whether it's normal killing or sniping").
+    sheet("Chianti", "Mafia Sniper", BO, night="kill | snipe", traits=("sniper",)),
+    sheet("Korn", "Mafia Sniper", BO, night="kill | snipe", traits=("sniper",)),
+    sheet("Calvados", "Mafia Sniper", BO, night="kill | snipe", traits=("sniper",)),
     # Frighten: "Roles with that action: Tequila".
     sheet("Tequila", "Mafia Browbeat", BO, night="frighten", aliases=("Tequilla",)),
     # Detect: "Role with that action: Bourbon, Okiya".
@@ -226,6 +233,56 @@ BLACK_ORG_RANK = tuple(
     LIST_NAMES.get(n.strip(), n.strip()) for n in ITEM_LISTS["Gun"].split(",")[:12]
 )
 
+# The Black Org's night kill: "He can decide which BO member will kill who (whether it's normal
+# killing or sniping)": the leader may order a snipe from his own slot, naming the sniper.
+COMMON_SLOTS: dict[str, tuple[Slot, ...]] = {
+    **dctp_2011.COMMON_SLOTS,
+    Side.BLACK_ORG.value: (
+        Slot((AbilityUse("kill"), AbilityUse("plant_vest"), AbilityUse("snipe")), NIGHT),
+        Slot((AbilityUse("aptx"),), DAY),
+    ),
+}
+
+# "Watch protection > Protect > Heal > First Aid: see under rules" (First Aid, Heal, and the
+# Bow-tie and Watch); Voice of Reason stops a lynch, before them all, as in 2011.
+ORDER_OF_HEALING = ("voice_of_reason", "watch", "protect", "heal", "first_aid")
+
+# APTX4869: "If the identity ... was correct that player is killed at the end of the day (after
+# lynching)": the deaths after every other day action. The rest is 2011's order, which agrees
+# with classic's one line of it ("Arresting > APTX > Tricking/Intimidating > Killing > All
+# other actions").
+DAY_ORDER = (*dctp_2011.ORDER_OF_ACTIONS, Step.POISON_DEATHS)
+
+OPTIONS = {
+    spec.name: spec
+    for spec in (
+        OptionSpec(
+            "sniped_protector_penalty",
+            "always",
+            ("always", "target_dies"),
+            "A snipe goes past Ran's or Makoto's protection: the protector pays the penalty "
+            "whenever they stood in its way (always), or only when the target dies of it and "
+            "not when a heal or first aid behind them saves the target (target_dies).",
+        ),
+        OptionSpec(
+            "wounded_night_actions",
+            "go_on",
+            ("go_on", "fail"),
+            "The night actions of a player severely wounded that night (First Aid): they take "
+            "place, as the night's actions happen at once (go_on), or fail, as 2011's First "
+            "Aid makes them (fail).",
+        ),
+        OptionSpec(
+            "charm_saved_lynch",
+            "recount",
+            ("recount", "no_lynch"),
+            "When the Protection Charm saves its holder from the lynch: the votes are counted "
+            "with one fewer for the holder and whoever then has the most is lynched (recount), "
+            "or nobody is lynched that day (no_lynch, as 2011's Accompany).",
+        ),
+    )
+}
+
 RULESET = derive(
     dctp_2011.RULESET,
     RULESET_ID,
@@ -234,7 +291,49 @@ RULESET = derive(
     rank=BLACK_ORG_RANK,
     # Classic names no Haibara; Shinichi and Conan: silent, 2011's rule stands.
     exclusive_pairs=(("Shinichi", "Conan"),),
+    common_slots=COMMON_SLOTS,
+    order_of_healing=ORDER_OF_HEALING,
+    orders={PhaseKind.DAY: DAY_ORDER},
+    option_specs={**dctp_2011.OPTIONS, **OPTIONS},
     ability_rules={
+        # Sniping: "Sniping will bypass any protection (Ran, Makoto and Agasas Watch). In case
+        # Ran or Makoto protected the target, the target will die and the protectors wasted
+        # their ability and have to do their penalty"; "This doesn't bypass healing (Heal and
+        # First Aid) in any way. So a healed/first aided target will survive." (2011: the
+        # inverse.)
+        "protect": AbilityRules(
+            flags={
+                "saves_from": frozenset({"kill", "vest", "lynch"}),
+                "bypassed_by": frozenset({"snipe"}),
+            }
+        ),
+        "watch": AbilityRules(flags={"saves_from": frozenset({"kill", "vest"})}),
+        # Heal: "The healed player doesn't die because of killing or sniping."
+        "heal": AbilityRules(flags={"saves_from": frozenset({"kill", "snipe", "vest"})}),
+        # First Aid: "will not die immediately if attacked (by killing or sniping), but will
+        # instead be severely wounded".
+        "first_aid": AbilityRules(
+            flags={"saves_from": frozenset({"kill", "snipe", "vest"}), "wounds": True}
+        ),
+        # APTX4869: "In both cases the number of APTX of the BO decreases"; "Arresting a BO
+        # member will hinder the poisoning. Nothing else can hinder the use of APTX. But in
+        # this case, the APTX wasn't used at all and won't be wasted."; "killed at the end of
+        # the day (after lynching)"; "The vote of the successfully poisoned target still counts
+        # (and doesn't get erased). His action also counts".
+        "aptx": AbilityRules(
+            flags={
+                "spent_when_right": True,
+                "confiscated": False,
+                "death_after_lynch": True,
+                "frightenable": False,
+            }
+        ),
+        # Spying: "Irish chooses a list of players not in the BO equal to 1/3 of the number of
+        # town players (= number of APTX)"; no lock until the role learned dies, no floor of
+        # town players (2011's Spy).
+        "spy": AbilityRules(
+            flags={"names_as_aptx": True, "locks": False, "needs_enough_town": False}
+        ),
         # Lawsuit: "Can bring back anyone who has been arrested with a lawsuit" (no limit;
         # 2011: "Usable once per game").
         "lawsuit": AbilityRules(flags={"once_per_game": False}),
@@ -258,6 +357,8 @@ RULESET = derive(
     # "Trick and Intimidate": one ability under two names; a player's results say both.
     titles={"discombobulate": "trick/intimidate"},
     features={
+        "snipe_is_an_order",
+        "aptx_third_of_town",
         "drunk_needs_soberer",
         "sober_only_by_death",
         "suspension_stops_arrests_only",

@@ -9,7 +9,8 @@ from engine.orders.model import Order
 from engine.orders.reader import Reader, Refusal
 
 _LEADER = re.compile(
-    r"\s*(?:should|will|must|to|is\s+to|has\s+to)?\s*(?:kills?|attacks?)\b", re.IGNORECASE
+    r"\s*(?:should|will|must|to|is\s+to|has\s+to)?\s*(?:kills?|attacks?|(?P<snipe>snipes?))\b",
+    re.IGNORECASE,
 )
 # The killer named for a kill ordered beside it: "Kill Lynz. Miaka will do it.", "..., Miaka
 # does the kill", "Vodka will carry it out", "Miaka is the killer".
@@ -58,7 +59,9 @@ def leader_order(reader: Reader, text: str, fragment: str) -> Order:
         if verb:
             target, rest = reader.name(text[used + verb.end() :])
             reader.end(rest, fragment)
-            return Order(reader.author, "kill", (target,), killer=killer, text=fragment)
+            snipe = verb["snipe"] and reader.state.ruleset.has("snipe_is_an_order")
+            ability = "snipe" if snipe else "kill"
+            return Order(reader.author, ability, (target,), killer=killer, text=fragment)
     # The examples use this game's names, so that they can be copied.
     others = [n for n in reader.words.players.names if n != reader.author] or [reader.author]
     a, b = others[0], others[-1]
@@ -79,7 +82,15 @@ def _member_with_role(reader: Reader, role: str) -> str:
     return members[0]
 
 
-def read_kill(reader: Reader, rest: str, fragment: str) -> Order:
+def read_snipe(reader: Reader, rest: str, fragment: str) -> Order:
+    """ "Snipe Lynz" (and "Snipe Lynz with Korn"): the sniper's kill. In 2011 it is the kill
+    itself ("Snipe replaces kill for the specified roles"); where the ruleset makes it the
+    leader's choice (classic: "whether it's normal killing or sniping") it is a Snipe order."""
+    ability = "snipe" if reader.state.ruleset.has("snipe_is_an_order") else "kill"
+    return read_kill(reader, rest, fragment, ability)
+
+
+def read_kill(reader: Reader, rest: str, fragment: str, ability: str = "kill") -> Order:
     """ "Kill Lynz", and the killer a leader names after the target ("Kill Lynz, Miaka will do
     it", "Kill Lynz with Miaka")."""
     target, rest = reader.name(rest)
@@ -93,9 +104,9 @@ def read_kill(reader: Reader, rest: str, fragment: str) -> Order:
                 reader.notes.append(found.note)
             after = lead[used + does.end() :] if does else lead[used:]
             reader.end(after.lstrip(" )"), fragment)
-            return Order(reader.author, "kill", (target,), killer=found.name, text=fragment)
+            return Order(reader.author, ability, (target,), killer=found.name, text=fragment)
     reader.end(rest, fragment)
-    return Order(reader.author, "kill", (target,), text=fragment)
+    return Order(reader.author, ability, (target,), text=fragment)
 
 
 def read_aptx(reader: Reader, rest: str, fragment: str) -> Order:
