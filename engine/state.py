@@ -174,6 +174,11 @@ class GameState:
     bomb: tuple[str, str] | None = None  # (wearer, planter) of the Explosive Vest
     vest_used: bool = False
     detentions: dict[str, str] = field(default_factory=dict)  # officer -> last detained
+    # Classic's leader vote: each Black Org member's latest ranking (member -> players, first
+    # choice first), and the ranking counted from them ("In case Conia dies then Akonyl will
+    # become the new leader etc.").
+    leader_ballots: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    leader_ranking: tuple[str, ...] = ()
 
     def clone(self) -> GameState:
         return GameState(
@@ -204,6 +209,8 @@ class GameState:
             abducted=dict(self.abducted),
             loans=list(self.loans),
             starting_town=self.starting_town,
+            leader_ballots=dict(self.leader_ballots),
+            leader_ranking=self.leader_ranking,
         )
 
     def rename_player(self, old: str, new: str) -> None:
@@ -253,6 +260,10 @@ class GameState:
             wearer, planter = self.bomb
             self.bomb = (n(wearer) or wearer, n(planter) or planter)
         self.detentions = {n(k) or k: n(v) or v for k, v in self.detentions.items()}
+        self.leader_ballots = {
+            n(k) or k: tuple(n(m) or m for m in ranked) for k, ranked in self.leader_ballots.items()
+        }
+        self.leader_ranking = tuple(n(m) or m for m in self.leader_ranking)
 
     def side(self, player: str) -> Side:
         return self.ruleset.role(self.players[player].role).side
@@ -268,7 +279,8 @@ class GameState:
         return sorted(members, key=lambda n: (self.ruleset.bo_rank(self.players[n].role), n))
 
     def current_leader(self) -> str | None:
-        """The Black Org leader: the chosen one, else Anokata, else the next-ranked member.
+        """The Black Org leader: the chosen one, else Anokata, else the first free member of
+        the members' voted ranking (classic), else the next-ranked member.
 
         "The leader (also, next highest-ranked BO in case Leader dies or is arrested)".
         """
@@ -277,6 +289,10 @@ class GameState:
         chosen = self.players.get(self.leader) if self.leader else None
         if chosen is not None and chosen.is_free and roles[chosen.role].side is Side.BLACK_ORG:
             return self.leader
+        for name in self.leader_ranking:
+            voted = self.players.get(name)
+            if voted is not None and voted.is_free and roles[voted.role].side is Side.BLACK_ORG:
+                return name
         rank = self.ruleset.rank
         ranks, last = bo_ranks(rank), len(rank)
         for name, p in self.players.items():

@@ -14,7 +14,7 @@ use it).
 from __future__ import annotations
 
 from engine.rules import dctp_2011
-from engine.rules.base import AbilityRules, RoleSheet, derive
+from engine.rules.base import AbilityRules, OptionSpec, RoleSheet, derive
 from engine.rules.dctp_2011 import BO, CIVILIANS, FBI, POLICE, make_sheet
 
 RULESET_ID = "dctp-classic"
@@ -22,7 +22,6 @@ RULESET_ID = "dctp-classic"
 # What the ruleset does not do yet (issue 16); the daemon's config check names these when it
 # refuses ``ruleset = dctp-classic``. Shrink it as each lands.
 UNFINISHED: tuple[str, ...] = (
-    "the Black Org leader vote by ranked ballots",
     "dreams, hints, tapes and wills through the GM's approval queue",
     "sniping that bypasses protection but not healing, snipe as the leader's choice",
     "the Bow-tie/Watch (Investigate 5, one slot, no penalty with the watch)",
@@ -226,6 +225,28 @@ BLACK_ORG_RANK = tuple(
     LIST_NAMES.get(n.strip(), n.strip()) for n in ITEM_LISTS["Gun"].split(",")[:12]
 )
 
+# Options classic adds (docs/rulings.md, "dctp-classic").
+OPTIONS: dict[str, OptionSpec] = {
+    spec.name: spec
+    for spec in (
+        OptionSpec(
+            "leader_vote_count",
+            "places",
+            ("places", "pairwise"),
+            "How the Black Org members' rankings are counted: the lowest sum of places first "
+            "(places, the text's worked example), or the member who beats more of the others "
+            "head to head first (pairwise); both give the example's ranking.",
+        ),
+        OptionSpec(
+            "leader_vote_missing",
+            "abstain",
+            ("abstain", "role_list"),
+            "A member who sends no ranking: left out of the count (abstain), or counted as "
+            "ranking the members by the role list (role_list).",
+        ),
+    )
+}
+
 RULESET = derive(
     dctp_2011.RULESET,
     RULESET_ID,
@@ -262,9 +283,13 @@ RULESET = derive(
         "sober_only_by_death",
         "suspension_stops_arrests_only",
         "lovers_kill_amor",
+        # Leader: "If Anokata is not present in a game (or was killed) the BO will choose a
+        # Leader ... So each player PMs the GM with a ranking."
+        "leader_vote",
     },
     # Lovers: "A Town/BO pair doesn't win when the town or the BO wins": each lover counts
     # with their own side, and a free mixed pair does not stop the sides' wins.
     option_defaults={"mixed_lovers": "with_sides"},
+    option_specs={**dctp_2011.OPTIONS, **OPTIONS},
     unfinished=UNFINISHED,
 )
