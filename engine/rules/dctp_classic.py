@@ -24,7 +24,6 @@ RULESET_ID = "dctp-classic"
 UNFINISHED: tuple[str, ...] = (
     "dreams, hints, tapes and wills through the GM's approval queue",
     "sniping that bypasses protection but not healing, snipe as the leader's choice",
-    "the Bow-tie/Watch (Investigate 5, one slot, no penalty with the watch)",
     "APTX (a third of the town, every attempt spends, the death after the lynch)",
     "First Aid as severe wounding",
     "the night Protection Charm",
@@ -256,6 +255,13 @@ RULESET = derive(
     # Classic names no Haibara; Shinichi and Conan: silent, 2011's rule stands.
     exclusive_pairs=(("Shinichi", "Conan"),),
     ability_rules={
+        # Bow-tie: "Someone in possession of the bow-tie can act if he were Conan and can
+        # choose to Interrogate or Investigate 5. (not both)"; "If the recipient of the Bow-tie
+        # has a normal interrogate or investigate due to his/her role, he can't use both".
+        "bow_tie": AbilityRules(flags={"investigations": 5, "one_slot": True}),
+        # Watch: "If Ran or Makoto get's the watch, they protect themselves and the protected
+        # target with the watch. So they don't get a penalty after that."
+        "watch": AbilityRules(flags={"arms_protectors": True}),
         # Lawsuit: "Can bring back anyone who has been arrested with a lawsuit" (no limit;
         # 2011: "Usable once per game").
         "lawsuit": AbilityRules(flags={"once_per_game": False}),
