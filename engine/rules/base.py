@@ -256,6 +256,8 @@ FEATURES: dict[str, str] = {
     'else to get a stalemate." (Yumi in prison is not enough).',
     "drunk_needs_soberer": 'classic: "The player starts with the Status Drunk if at least one of '
     "the roles Eri, Ran, Conan or Shinichi are in the game. A disguised Ran etc. doesn't count.\"",
+    "amor_before_disguise": 'classic: "They can\'t disguise as: BO members, ... Lovers": the '
+    "Prep's friendship and lovers are drawn before the disguises, which cannot take a lover.",
     "leader_vote": 'classic: "If Anokata is not present in a game (or was killed) the BO will '
     'choose a Leader ... So each player PMs the GM with a ranking."',
     "sober_only_by_death": "classic: \"The player get's Sober after one of the roles Eri, Ran, "

@@ -28,8 +28,6 @@ UNFINISHED: tuple[str, ...] = (
     "First Aid as severe wounding",
     "the night Protection Charm",
     "day Protect of any number of players",
-    "Amor's partly drawn pairings",
-    "no disguise as a lover (Amor is settled after Disguise)",
     "the Black Suitcase's ordered substitutes",
     "at least two Detective Boys in a deal",
     "Irish's Spy list sized as the APTX count, without 2011's lock until the role dies",
@@ -229,6 +227,13 @@ OPTIONS: dict[str, OptionSpec] = {
     spec.name: spec
     for spec in (
         OptionSpec(
+            "amor_pairings",
+            2,
+            (2, 3, 4),
+            'How many pairings Yumi names for Amor: "Chooses 2-4 pairings to be lovers (GM '
+            'tells how many exactly)".',
+        ),
+        OptionSpec(
             "leader_vote_count",
             "places",
             ("places", "pairwise"),
@@ -262,6 +267,9 @@ RULESET = derive(
         # Watch: "If Ran or Makoto get's the watch, they protect themselves and the protected
         # target with the watch. So they don't get a penalty after that."
         "watch": AbilityRules(flags={"arms_protectors": True}),
+        # Amor: "Chooses 2-4 pairings to be lovers"; "There can be all pairings that the player
+        # chose or just 1 pair or 2 pairs etc."
+        "amor": AbilityRules(flags={"pairings": True}),
         # Lawsuit: "Can bring back anyone who has been arrested with a lawsuit" (no limit;
         # 2011: "Usable once per game").
         "lawsuit": AbilityRules(flags={"once_per_game": False}),
@@ -292,6 +300,8 @@ RULESET = derive(
         # Leader: "If Anokata is not present in a game (or was killed) the BO will choose a
         # Leader ... So each player PMs the GM with a ranking."
         "leader_vote",
+        # Disguise: "They can't disguise as: ... Lovers": the lovers are drawn first.
+        "amor_before_disguise",
     },
     # Lovers: "A Town/BO pair doesn't win when the town or the BO wins": each lover counts
     # with their own side, and a free mixed pair does not stop the sides' wins.
