@@ -258,6 +258,8 @@ FEATURES: dict[str, str] = {
     "the roles Eri, Ran, Conan or Shinichi are in the game. A disguised Ran etc. doesn't count.\"",
     "amor_before_disguise": 'classic: "They can\'t disguise as: BO members, ... Lovers": the '
     "Prep's friendship and lovers are drawn before the disguises, which cannot take a lover.",
+    "detective_boys_at_least_two": 'classic Group: "There are at least 2 DB\'s in the game." '
+    "(option detective_boys: whether a deal may leave them all out).",
     "leader_vote": 'classic: "If Anokata is not present in a game (or was killed) the BO will '
     'choose a Leader ... So each player PMs the GM with a ranking."',
     "sober_only_by_death": "classic: \"The player get's Sober after one of the roles Eri, Ran, "

@@ -28,8 +28,6 @@ UNFINISHED: tuple[str, ...] = (
     "First Aid as severe wounding",
     "the night Protection Charm",
     "day Protect of any number of players",
-    "the Black Suitcase's ordered substitutes",
-    "at least two Detective Boys in a deal",
     "Irish's Spy list sized as the APTX count, without 2011's lock until the role dies",
 )
 
@@ -234,6 +232,14 @@ OPTIONS: dict[str, OptionSpec] = {
             'tells how many exactly)".',
         ),
         OptionSpec(
+            "detective_boys",
+            "at_least_two",
+            ("at_least_two", "none_or_at_least_two"),
+            '"There are at least 2 DB\'s in the game.": every role list deals two or three '
+            "Detective Boys (at_least_two), or none or at least two, never one alone "
+            "(none_or_at_least_two).",
+        ),
+        OptionSpec(
             "leader_vote_count",
             "places",
             ("places", "pairwise"),
@@ -302,6 +308,8 @@ RULESET = derive(
         "leader_vote",
         # Disguise: "They can't disguise as: ... Lovers": the lovers are drawn first.
         "amor_before_disguise",
+        # Group: "There are at least 2 DB's in the game."
+        "detective_boys_at_least_two",
     },
     # Lovers: "A Town/BO pair doesn't win when the town or the BO wins": each lover counts
     # with their own side, and a free mixed pair does not stop the sides' wins.
