@@ -26,6 +26,15 @@ def check_role_list(ruleset: Ruleset, roles: Sequence[str]) -> list[str]:
         raise RulesetError("the role list has no Black Org role")
     if all(ruleset.roles[n].side is Side.BLACK_ORG for n in names):
         raise RulesetError("the role list has no town role")
+    if ruleset.has("detective_boys_at_least_two"):
+        boys = [n for n in names if ruleset.roles[n].has_trait("detective_boy")]
+        none_ok = ruleset.option("detective_boys") == "none_or_at_least_two"
+        if len(boys) < 2 and not (none_ok and not boys):
+            have = ", ".join(boys) or "none"
+            raise RulesetError(
+                f"There are at least 2 DB's in the game (Ayumi, Genta, Mitsuhiko); the role "
+                f"list has {have}"
+            )
     return names
 
 

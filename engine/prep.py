@@ -144,9 +144,35 @@ def settle_prep(ctx: Context) -> None:
     for action in ctx.actions:
         if action.state == PENDING and action.ability.name in pending:
             pending[action.ability.name].append(action)
+    bonds_first = ctx.ruleset.has("amor_before_disguise")
+    if bonds_first:
+        # Classic: lovers cannot be disguised as, so the bonds are drawn first; what the
+        # friends are told waits for the disguises (a friend's role may be taken).
+        told = len(ctx.notices)
+        _settle_bonds(ctx, pending)
+        held = [n for n in ctx.notices[told:] if n.key.startswith("friend.")]
+        ctx.notices[told:] = [n for n in ctx.notices[told:] if not n.key.startswith("friend.")]
+    _settle_disguises(ctx, pending["disguise"])
+    if bonds_first:
+        from engine.abilities.bonds import notify_friends
+
+        for sonoko in {n.to for n in held if n.key == "friend.yours"}:
+            notify_friends(ctx, sonoko, ctx.state.best_friends[sonoko])  # type: ignore[index]
+    else:
+        _settle_bonds(ctx, pending)
+    chosen = {a.actor: a for a in ctx.actions if a.ability.name == "choose_costumes"}
+    for name in list(ctx.state.costume_offers):
+        action = chosen.get(name)
+        choose(ctx, name, action.order.roles if action else (), action)
+    for action in ctx.actions:
+        if action.ability.name == "temporary_disguise" and action.state == PENDING:
+            wear(ctx, action)
+
+
+def _settle_disguises(ctx: Context, actions: list) -> None:
     disguise = abilities_for(ctx.ruleset)["disguise"]
     victims: list[str] = []
-    for action in ctx.able(pending["disguise"]):
+    for action in ctx.able(actions):
         victim = disguise.draw(ctx, action)  # type: ignore[attr-defined]
         if victim is None:
             ctx.fail(action, "nobody_to_disguise_as")
@@ -159,16 +185,13 @@ def settle_prep(ctx: Context) -> None:
         # "A disguised Ran etc. doesn't count": the role worn was taken from its player.
         for p in ctx.state.players.values():
             p.conditions.pop(DRUNK, None)
+
+
+def _settle_bonds(ctx: Context, pending: dict[str, list]) -> None:
+    """Friendship, then Amor: "Friendship always takes precedent over Lovers"."""
     for name in ("friendship", "amor"):
         for action in ctx.able(pending[name]):
             abilities_for(ctx.ruleset)[name].settle(ctx, action)  # type: ignore[attr-defined]
-    chosen = {a.actor: a for a in ctx.actions if a.ability.name == "choose_costumes"}
-    for name in list(ctx.state.costume_offers):
-        action = chosen.get(name)
-        choose(ctx, name, action.order.roles if action else (), action)
-    for action in ctx.actions:
-        if action.ability.name == "temporary_disguise" and action.state == PENDING:
-            wear(ctx, action)
 
 
 def finish_prep(ctx: Context) -> None:

@@ -166,7 +166,8 @@ def check_size(ruleset: Ruleset, setup: RoleSetup, players: int) -> None:
         f"setup {setup.name}: for {players} players no deal meets{together}: {wrote}"
         if wrote
         else f"setup {setup.name}: for {players} players no role list is legal in "
-        f"{ruleset.id} (it needs a Black Org and a town role, no excluded pair)",
+        f"{ruleset.id} (it needs a Black Org and a town role, no excluded pair"
+        f"{', at least two Detective Boys' if ruleset.has('detective_boys_at_least_two') else ''})",
         culprits[0].key if len(culprits) == 1 else None,
     )
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from engine.abilities import abilities_for
+from engine.abilities.lent import LENT
 from engine.families import FAMILIES
 from engine.orders.model import Order, ParsedPM
 from engine.orders.parse import parse_pm
@@ -53,15 +54,14 @@ class GameSession:
                 notes.append(note)
             # The actor first: the cheap test, run for this order against every one held.
             others = [
-                k
+                (k, why)
                 for k, o in self.pending.items()
-                if o.actor == order.actor and _excludes(self.state, o, order)
+                if o.actor == order.actor and (why := _excludes(self.state, k, o, key, order))
             ]
-            for other in others:
+            for other, why in others:
                 dropped = self.pending.pop(other)
                 notes.append(
-                    f"'{order.canonical()}' replaces your earlier '{dropped.canonical()}' "
-                    "(a player may travel or act in a phase, not both)"
+                    f"'{order.canonical()}' replaces your earlier '{dropped.canonical()}' ({why})"
                 )
             self.pending[key] = order
         if parsed.will is not None:
@@ -125,10 +125,25 @@ class GameSession:
         return outcome
 
 
-def _excludes(state: GameState, held: Order, later: Order) -> bool:
-    """Whether ``later`` drops ``held``: two orders of one player, one of them an order that
-    must stand alone in its phase (Travel)."""
+def _excludes(
+    state: GameState, held_key: SlotKey, held: Order, later_key: SlotKey, later: Order
+) -> str | None:
+    """Why ``later`` drops ``held``, or None: two orders of one player, one of them an order
+    that must stand alone in its phase (Travel), or the bow-tie's and the holder's own
+    Interrogate/Investigate where they are one choice (classic)."""
     if held.actor != later.actor or held is later:
-        return False
+        return None
     abilities = abilities_for(state.ruleset)
-    return any(getattr(abilities.get(o.ability), "alone", False) for o in (held, later))
+    if any(getattr(abilities.get(o.ability), "alone", False) for o in (held, later)):
+        return "a player may travel or act in a phase, not both"
+    # A lent ability whose slot is one choice with its holder's own (classic's bow-tie).
+    for lent_key, own_key, own in (
+        (later_key[1], held_key[1], held),
+        (held_key[1], later_key[1], later),
+    ):
+        if not lent_key.startswith(LENT):
+            continue
+        shares = getattr(abilities.get(lent_key.removeprefix(LENT)), "shares_slot_with", None)
+        if shares is not None and shares(lent_key, own_key, own):
+            return "the bow-tie's Interrogate or Investigate and your own are one choice a night"
+    return None

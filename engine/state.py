@@ -192,6 +192,11 @@ class GameState:
     # The family's own game-wide state (midnight: the Council's modifiers), with ``copy()`` and
     # ``rename(old, new)``.
     ext: Any = None
+    # Classic's leader vote: each Black Org member's latest ranking (member -> players, first
+    # choice first), and the ranking counted from them ("In case Conia dies then Akonyl will
+    # become the new leader etc.").
+    leader_ballots: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    leader_ranking: tuple[str, ...] = ()
 
     def clone(self) -> GameState:
         return GameState(
@@ -225,6 +230,8 @@ class GameState:
             starting_town=self.starting_town,
             winners=self.winners,
             ext=None if self.ext is None else self.ext.copy(),
+            leader_ballots=dict(self.leader_ballots),
+            leader_ranking=self.leader_ranking,
         )
 
     def rename_player(self, old: str, new: str) -> None:
@@ -283,6 +290,10 @@ class GameState:
         for p in self.players.values():
             if p.ext is not None:
                 p.ext.rename(old, new)
+        self.leader_ballots = {
+            n(k) or k: tuple(n(m) or m for m in ranked) for k, ranked in self.leader_ballots.items()
+        }
+        self.leader_ranking = tuple(n(m) or m for m in self.leader_ranking)
 
     def side(self, player: str) -> Side:
         return self.ruleset.role(self.players[player].role).side
@@ -298,7 +309,8 @@ class GameState:
         return sorted(members, key=lambda n: (self.ruleset.bo_rank(self.players[n].role), n))
 
     def current_leader(self) -> str | None:
-        """The Black Org leader: the chosen one, else Anokata, else the next-ranked member.
+        """The Black Org leader: the chosen one, else Anokata, else the first free member of
+        the members' voted ranking (classic), else the next-ranked member.
 
         "The leader (also, next highest-ranked BO in case Leader dies or is arrested)".
         """
@@ -307,6 +319,10 @@ class GameState:
         chosen = self.players.get(self.leader) if self.leader else None
         if chosen is not None and chosen.is_free and roles[chosen.role].side is Side.BLACK_ORG:
             return self.leader
+        for name in self.leader_ranking:
+            voted = self.players.get(name)
+            if voted is not None and voted.is_free and roles[voted.role].side is Side.BLACK_ORG:
+                return name
         rank = self.ruleset.rank
         ranks, last = bo_ranks(rank), len(rank)
         for name, p in self.players.items():

@@ -22,6 +22,7 @@ from engine.abilities import (  # noqa: F401
     items,
     kill,
     law,
+    leader,
     lovers,
     observation,
     protect,

@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 
 # "Yumi ... Chooses four players, two of which will become lovers."
 AMOR_NAMES = 4
+# Classic: how many pairings Yumi names ("GM tells how many exactly").
+PAIRINGS_OPTION = "amor_pairings"
 
 
 def in_a_bond(state: GameState, name: str) -> bool:
@@ -110,13 +112,27 @@ class Amor(_PrepChoice):
     """
 
     name = "amor"
+    # Classic: "Chooses 2-4 pairings to be lovers (GM tells how many exactly)"; "There can be
+    # all pairings that the player chose or just 1 pair or 2 pairs etc. Yumi won't know who
+    # really became lovers and who didn't." Off (2011): four names, one pair drawn.
+    pairings = False
 
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
+        if self.pairings:
+            wanted = state.ruleset.option(PAIRINGS_OPTION)
+            if len(order.targets) != 2 * wanted:
+                return f"Amor names {wanted} pairings of two players: 'Amor: A x B, C x D'"
+            if len(set(order.targets)) != len(order.targets):
+                return "Yumi can choose a player just once: each name in one pairing only"
+            return None
         if len(set(order.targets)) != AMOR_NAMES:
             return f"Amor names {AMOR_NAMES} different players: 'Amor: A, B, C, D'"
         return None
 
     def settle(self, ctx: Context, action: Action) -> None:
+        if self.pairings:
+            self._settle_pairings(ctx, action)
+            return
         state = ctx.state
         named = [t for t in action.order.targets if lovable(state, t)]
         if len(named) < 2:
@@ -137,6 +153,37 @@ class Amor(_PrepChoice):
         ctx.result(action, "done", target=pair[0])
         ctx.notify(action.actor, "amor.done", first=pair[0], second=pair[1])
         notify_lovers(ctx, *pair)
+
+    def _settle_pairings(self, ctx: Context, action: Action) -> None:
+        """Classic: of the pairings named, those whose two players may be lovers ("DB's ... and
+        Friends ... can't be lovers") are the candidates; how many become lovers (1 to all) and
+        which are drawn. Yumi is told only that it is done (docs/rulings.md, "Amor's
+        pairings in classic")."""
+        state, names = ctx.state, action.order.targets
+        pairs = [
+            (a, b) if a < b else (b, a)
+            for a, b in zip(names[::2], names[1::2], strict=True)
+            if lovable(state, a) and lovable(state, b)
+        ]
+        if not pairs:
+            ctx.fail(action, "nobody_to_love")
+            return
+        how_many = int(ctx.draw("how many pairings become lovers, among", [
+            str(n) for n in range(1, len(pairs) + 1)
+        ]))  # fmt: skip
+        left = {f"{a} x {b}": (a, b) for a, b in pairs}
+        for _ in range(how_many):
+            chosen = ctx.draw(
+                f"a pairing named by {action.actor} that becomes lovers, among", list(left)
+            )
+            first, second = left.pop(chosen)
+            state.lovers.append((first, second))
+            for name in (first, second):
+                ctx.player(name).conditions[LOVER] = None
+            notify_lovers(ctx, first, second)
+        ctx.done(action, "done")
+        ctx.result(action, "done")
+        ctx.notify(action.actor, "amor.pairings_done")
 
 
 def notify_lovers(ctx: Context, first: str, second: str) -> None:

@@ -107,12 +107,17 @@ class Disguise(Ability):
 
     def draw(self, ctx: Context, action: Action) -> str | None:
         eligible = set(disguise_roles(ctx.state))
-        named = [t for t in action.order.targets if ctx.player(t).role in eligible]
+        # Classic: "They can't disguise as: ... Lovers" (drawn before, ``amor_before_disguise``).
+        lovers = {n for pair in ctx.state.lovers for n in pair}
+        named = [
+            t for t in action.order.targets
+            if ctx.player(t).role in eligible and t not in lovers
+        ]  # fmt: skip
         if not named:
             # Ruling: none of the names can be worn; the draw is among every player who can.
             named = [
                 n for n, p in ctx.state.players.items()
-                if p.role in eligible and n != action.actor
+                if p.role in eligible and n != action.actor and n not in lovers
             ]  # fmt: skip
         if not named:
             return None

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.abilities.base import Ability, register
+from engine.abilities.lent import BOW_TIE_CHOICES, LENT
 from engine.abilities.suitcase import lend_for_next_night
 from engine.rules.base import PREP, AbilityUse, Slot, Step
 
@@ -108,6 +109,22 @@ class BowTie(Ability):
     name = "bow_tie"
     step = Step.OTHER
     self_target = False
+    # "Interrogate OR Investigate 3" (2011); classic: "Interrogate or Investigate 5".
+    investigations = 3
+    # Classic: "If the recipient of the Bow-tie has a normal interrogate or investigate due to
+    # his/her role, he can't use both that interrogate/investigate and the normal one" (2011:
+    # "he can use both"): the two share one slot (``shares_slot_with``).
+    one_slot = False
+
+    def shares_slot_with(self, lent_key: str, held_key: str, held: Order) -> bool:
+        """Whether an order in the bow-tie's slot and one in another slot of its holder are
+        one choice (a later one replaces the other)."""
+        return (
+            self.one_slot
+            and lent_key == f"{LENT}{self.name}"
+            and not held_key.startswith(LENT)
+            and held.ability in BOW_TIE_CHOICES
+        )
 
     def granted_slot(self, state: GameState, player: str) -> Slot | None:
         sheet = state.ruleset.role(state.players[player].role)

@@ -49,7 +49,14 @@ NOT_COVERABLE = frozenset(
     }
 )  # fmt: skip
 
-BOW_TIE = Slot((AbilityUse("interrogate"), AbilityUse("investigate", 3)), NIGHT)
+# What the bow-tie lends: "can act if he were Conan and can choose to Interrogate OR
+# Investigate #" (the count is the ruleset's: ``BowTie.investigations``).
+BOW_TIE_CHOICES = ("interrogate", "investigate")
+
+
+def bow_tie_slot(ruleset: Ruleset) -> Slot:
+    count = abilities_for(ruleset)["bow_tie"].investigations  # type: ignore[attr-defined]
+    return Slot((AbilityUse("interrogate"), AbilityUse("investigate", count)), NIGHT)
 
 
 _NIGHT_ABILITIES: dict[str, tuple[AbilityUse, ...]] = {}
@@ -136,7 +143,7 @@ def extra_slots(state: GameState, player: str) -> list[tuple[str, Slot]]:
         if loan.holder != player or loan.phase != state.phase.index:
             continue
         if loan.kind == "bow_tie":
-            found.append((f"{LENT}bow_tie", BOW_TIE))
+            found.append((f"{LENT}bow_tie", bow_tie_slot(state.ruleset)))
         elif loan.kind == "suitcase":
             uses = (*_night_abilities(state.ruleset), AbilityUse("blame"))
             found.append((f"{LENT}suitcase", Slot(tuple(dict.fromkeys(uses)), NIGHT)))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.abilities.base import Ability, register
+from engine.abilities.base import Ability, abilities_for, register
 from engine.abilities.lent import source_sheet
 from engine.context import DONE, PENDING
 from engine.harm import injure, schedule
@@ -176,6 +176,22 @@ def die_of_wounds(ctx: Context) -> None:
             ctx.remove(name, Status.DEAD, "wounds")
 
 
+def with_watch(ctx: Context, protector: str) -> bool:
+    """Whether a protector holds the Tranquilizer Watch tonight in a ruleset where a protect
+    is then made with the watch (classic: "If Ran or Makoto get's the watch, they protect
+    themselves and the protected target with the watch. So they don't get a penalty after
+    that.")."""
+    watch = ctx.state.watch
+    return (
+        ctx.phase.is_night
+        and watch is not None
+        and watch[0] == protector
+        and watch[2] == ctx.phase.index
+        and not ctx.state.watch_broken
+        and abilities_for(ctx.ruleset)[Watch.name].arms_protectors  # type: ignore[attr-defined]
+    )
+
+
 def protect_penalty(ctx: Context, action: Action) -> None:
     """Protect, Penalties: "Makoto: If Makoto successfully protects someone, he'll automatically
     fly out of Japan the next phase (phase 1), stay one phase (phase 2) ... can decide to fly
@@ -184,6 +200,8 @@ def protect_penalty(ctx: Context, action: Action) -> None:
     their disguise": the penalty is the sheet's whose Protect was used.
     """
     if ctx.phase.is_day and not ctx.ruleset.option("day_protect_penalty"):
+        return
+    if with_watch(ctx, action.actor):
         return
     actor = ctx.player(action.actor)
     if actor.status is Status.DEAD:
@@ -233,6 +251,9 @@ class Protect(Protection):
             # is made aware of the fact they were protected (despite the fact that the
             # protector is dead)".
             ctx.remove(action.actor, Status.DEAD, "killed")
+            ctx.notify(target, "protect.saved_you")
+        elif with_watch(ctx, action.actor):
+            ctx.notify(action.actor, "protect.saved_with_watch", essential=True, target=target)
             ctx.notify(target, "protect.saved_you")
         else:
             ctx.notify(
@@ -293,6 +314,8 @@ class Watch(Protection):
 
     name = "watch"
     self_target = False
+    # Classic: a protector holding the watch protects with it (``with_watch``).
+    arms_protectors = False
     kept_when_suspended = True  # "besides the bow-tie/watch"
     kept_when_injured = True  # "Injured members may still ... utilize items such as ... watch"
     saves_from = frozenset({"kill", "snipe", "vest"})

@@ -16,7 +16,7 @@ from engine.orders.fragments import CHATTER
 from engine.orders.grammar import USE
 from engine.orders.model import Order
 from engine.orders.reader import Reader, Refusal
-from engine.orders.readers import harm, info, items, law, prep, votes
+from engine.orders.readers import harm, info, items, law, prep, ranking, votes
 
 # The player speaking of their own order: "I vote Abs", "I'm voting Abs", "I will be healing
 # Kleene", "tonight I interrogate Abs", "also vote Abs".
@@ -318,6 +318,8 @@ READERS: dict[str, Callable[[Reader, str, str], Order | votes.Unvote | str]] = {
     "abstain": votes.read_abstain,
     "unvote": votes.read_unvote,
     "no_action": votes.read_no_action,
+    # the Black Org's leader vote (classic)
+    "leader_ranking": ranking.read_leader_ranking,
     "voice_of_reason": votes.read_voice_of_reason,
     "voice_of_accusation": votes.read_voice_of_accusation,
 }

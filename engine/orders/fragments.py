@@ -52,7 +52,8 @@ _BULLET = re.compile(r"^\s*(?:[-*•>]|\d{1,2}[.)])\s+")
 # A list head without a colon ("Disguise" alone on a line, the names on the lines after it).
 _LIST_ABILITIES = frozenset(
     {"disguise", "friendship", "amor", "spy", "choose_costumes", "investigate",
-     "special_investigate", "slander", "protect", "bow_tie", "watch", "black_suitcase"}
+     "special_investigate", "slander", "protect", "bow_tie", "watch", "black_suitcase",
+     "leader_ranking"}
 )  # fmt: skip
 
 
@@ -77,16 +78,31 @@ def fragments(text: str, names: tuple[str, ...]) -> list[str]:
     for line in _join_lists(text.splitlines()):
         lowered = line.casefold()
         keep = sorted(
-            (m.start(), m.end())
-            for name in names
-            if " " in name
-            for m in re.finditer(re.escape(name.casefold()), lowered)
+            [
+                (m.start(), m.end())
+                for name in names
+                if " " in name
+                for m in re.finditer(re.escape(name.casefold()), lowered)
+            ]
+            + _places_kept(line)
         )
         for sentence in _cuts(line, _SENTENCE, keep, needs_order=False):
             for piece in _cuts(sentence, _JOINER, [], needs_order=True):
                 if piece.strip(" .!?;,"):
                     pieces.append(piece.strip())
     return pieces
+
+
+# A ranking's places written on one line: "Ranking: 1. Gin 2. Vodka 3. Korn" is one order, not
+# sentences ending at "1." and "2.".
+_PLACE_MARK = re.compile(r"(?<![\w.])\d{1,2}[.)]\s+")
+
+
+def _places_kept(line: str) -> list[tuple[int, int]]:
+    word = grammar.match_word(grammar.ORDER_PATTERNS, _BULLET.sub("", line).lstrip())
+    if word is None or word[0] != "leader_ranking":
+        return []
+    return [(m.start(), m.end()) for m in _PLACE_MARK.finditer(line)]
 
 
 def _cuts(

@@ -99,6 +99,12 @@ ORDER_WORDS: tuple[tuple[str, str], ...] = (
     (r"temporary[- ]disguise(?:\s+as)?|wear(?:\s+the)?|costume", "temporary_disguise"),
     (r"disguise", "disguise"),
     (r"betrayal|betray", "betrayal"),
+    # Classic's leader vote: "So each player PMs the GM with a ranking."
+    (
+        r"(?:my\s+)?(?:(?:bo|black\s+org(?:ani[sz]ation)?)\s+)?leader(?:ship)?\s+"
+        r"(?:rank(?:ing)?|vote|ballot|list)(?:\s+is)?|(?:my\s+)?rank(?:ing)?(?:\s+is)?",
+        "leader_ranking",
+    ),
     (r"un-?vote", "unvote"),
     (r"vote(?:\s+(?:for|to\s+lynch))?|lynch", "vote"),
     (r"abstain", "abstain"),

@@ -164,6 +164,9 @@ class Order:
             crime = CRIME_NOUN.get(self.crime, self.crime)
             victim = f" {self.victim}" if self.victim else ""
             return f"Blame {', '.join(self.targets)} for {crime}{victim}"
+        if self.ability == "leader_ranking":
+            ranked = ", ".join(f"{i}. {t}" for i, t in enumerate(self.targets, 1))
+            return f"{name}: {ranked}"
         if self.ability == "analyze":
             return f"Analyze my interrogation from {self.when}"
         if self.ability in ("temporary_disguise",) and self.role:

@@ -286,6 +286,12 @@ FEATURES: dict[str, str] = {
     "'Kill X' is a normal kill (2011: a sniper's kill is always a snipe).",
     "aptx_third_of_town": 'classic: "The number of capsules is equal to 1/3 of the (starting) '
     'number of townpeople." (2011: "1 APTX per BO with a max of 3").',
+    "amor_before_disguise": 'classic: "They can\'t disguise as: BO members, ... Lovers": the '
+    "Prep's friendship and lovers are drawn before the disguises, which cannot take a lover.",
+    "detective_boys_at_least_two": 'classic Group: "There are at least 2 DB\'s in the game." '
+    "(option detective_boys: whether a deal may leave them all out).",
+    "leader_vote": 'classic: "If Anokata is not present in a game (or was killed) the BO will '
+    'choose a Leader ... So each player PMs the GM with a ranking."',
     "sober_only_by_death": "classic: \"The player get's Sober after one of the roles Eri, Ran, "
     "Conan or Shinichi dies\" (not by a quarter of the town dead, Ran's injury or stolen "
     "alcohol).",

@@ -33,15 +33,7 @@ RULESET_ID = "dctp-classic"
 
 # What the ruleset does not do yet (issue 16); the daemon's config check names these when it
 # refuses ``ruleset = dctp-classic``. Shrink it as each lands.
-UNFINISHED: tuple[str, ...] = (
-    "the Black Org leader vote by ranked ballots",
-    "dreams, hints, tapes and wills through the GM's approval queue",
-    "the Bow-tie/Watch (Investigate 5, one slot, no penalty with the watch)",
-    "Amor's partly drawn pairings",
-    "no disguise as a lover (Amor is settled after Disguise)",
-    "the Black Suitcase's ordered substitutes",
-    "at least two Detective Boys in a deal",
-)
+UNFINISHED: tuple[str, ...] = ("dreams, hints, tapes and wills through the GM's approval queue",)
 
 # "Items that can be stolen from a role", as classic lists them ("Tequilla" and "KID" as it
 # writes them). Every role of the cast is named in at least the Gun or Car-keys or School book
@@ -280,6 +272,36 @@ OPTIONS = {
             "with one fewer for the holder and whoever then has the most is lynched (recount), "
             "or nobody is lynched that day (no_lynch, as 2011's Accompany).",
         ),
+        OptionSpec(
+            "amor_pairings",
+            2,
+            (2, 3, 4),
+            'How many pairings Yumi names for Amor: "Chooses 2-4 pairings to be lovers (GM '
+            'tells how many exactly)".',
+        ),
+        OptionSpec(
+            "detective_boys",
+            "at_least_two",
+            ("at_least_two", "none_or_at_least_two"),
+            '"There are at least 2 DB\'s in the game.": every role list deals two or three '
+            "Detective Boys (at_least_two), or none or at least two, never one alone "
+            "(none_or_at_least_two).",
+        ),
+        OptionSpec(
+            "leader_vote_count",
+            "places",
+            ("places", "pairwise"),
+            "How the Black Org members' rankings are counted: the lowest sum of places first "
+            "(places, the text's worked example), or the member who beats more of the others "
+            "head to head first (pairwise); both give the example's ranking.",
+        ),
+        OptionSpec(
+            "leader_vote_missing",
+            "abstain",
+            ("abstain", "role_list"),
+            "A member who sends no ranking: left out of the count (abstain), or counted as "
+            "ranking the members by the role list (role_list).",
+        ),
     )
 }
 
@@ -307,7 +329,9 @@ RULESET = derive(
                 "bypassed_by": frozenset({"snipe"}),
             }
         ),
-        "watch": AbilityRules(flags={"saves_from": frozenset({"kill", "vest"})}),
+        "watch": AbilityRules(
+            flags={"saves_from": frozenset({"kill", "vest"}), "arms_protectors": True}
+        ),
         # Heal: "The healed player doesn't die because of killing or sniping."
         "heal": AbilityRules(flags={"saves_from": frozenset({"kill", "snipe", "vest"})}),
         # First Aid: "will not die immediately if attacked (by killing or sniping), but will
@@ -334,6 +358,15 @@ RULESET = derive(
         "spy": AbilityRules(
             flags={"names_as_aptx": True, "locks": False, "needs_enough_town": False}
         ),
+        # Bow-tie: "Someone in possession of the bow-tie can act if he were Conan and can
+        # choose to Interrogate or Investigate 5. (not both)"; "If the recipient of the Bow-tie
+        # has a normal interrogate or investigate due to his/her role, he can't use both".
+        "bow_tie": AbilityRules(flags={"investigations": 5, "one_slot": True}),
+        # Watch: "If Ran or Makoto get's the watch, they protect themselves and the protected
+        # target with the watch. So they don't get a penalty after that."
+        # Amor: "Chooses 2-4 pairings to be lovers"; "There can be all pairings that the player
+        # chose or just 1 pair or 2 pairs etc."
+        "amor": AbilityRules(flags={"pairings": True}),
         # Lawsuit: "Can bring back anyone who has been arrested with a lawsuit" (no limit;
         # 2011: "Usable once per game").
         "lawsuit": AbilityRules(flags={"once_per_game": False}),
@@ -363,6 +396,13 @@ RULESET = derive(
         "sober_only_by_death",
         "suspension_stops_arrests_only",
         "lovers_kill_amor",
+        # Leader: "If Anokata is not present in a game (or was killed) the BO will choose a
+        # Leader ... So each player PMs the GM with a ranking."
+        "leader_vote",
+        # Disguise: "They can't disguise as: ... Lovers": the lovers are drawn first.
+        "amor_before_disguise",
+        # Group: "There are at least 2 DB's in the game."
+        "detective_boys_at_least_two",
     },
     # Lovers: "A Town/BO pair doesn't win when the town or the BO wins": each lover counts
     # with their own side, and a free mixed pair does not stop the sides' wins.

@@ -62,8 +62,34 @@ def read_friendship(reader: Reader, rest: str, fragment: str) -> Order:
     return reader.listed("friendship", rest, fragment)
 
 
+# Between the two players of a pairing (classic): "Akonyl x Kleene", "Akonyl & Kleene".
+_PAIRED = re.compile(r"\s+(?:x|×|&|\+|/|with)\s+|\s*[×&+/]\s*", re.IGNORECASE)
+
+
 def read_amor(reader: Reader, rest: str, fragment: str) -> Order:
+    """ "Amor: A, B, C, D" (2011); "Amor: AkonylxKleene and ConiaxCallid" as classic writes
+    pairings, "A x B, C x D"."""
+    rest = _PAIRED.sub(", ", rest)
+    rest = re.sub(r"[^\s,;]+", lambda word: _joined_pair(reader, word[0]), rest)
     return reader.listed("amor", rest, fragment)
+
+
+def _joined_pair(reader: Reader, word: str) -> str:
+    """ "AkonylxKleene": two players' names joined by an "x", when the word is no player's
+    name and exactly one "x" in it parts two names written whole."""
+    if _whole_name(reader, word):
+        return word
+    splits = [
+        f"{word[:i]}, {word[i + 1 :]}"
+        for i, ch in enumerate(word)
+        if ch in "xX" and _whole_name(reader, word[:i]) and _whole_name(reader, word[i + 1 :])
+    ]
+    return splits[0] if len(splits) == 1 else word
+
+
+def _whole_name(reader: Reader, text: str) -> bool:
+    found, used = reader.words.players.match_prefix(text)
+    return bool(text) and found.is_match and used == len(text) and found.distance == 0
 
 
 def read_abduct(reader: Reader, rest: str, fragment: str) -> Order:

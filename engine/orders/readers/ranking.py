@@ -1,0 +1,139 @@
+"""The reader of a Black Org member's leader ranking (classic's leader vote).
+
+"So each player PMs the GM with a ranking", written as players write lists: "Ranking: 1. Gin
+2. Vodka 3. Korn", "Ranking: Gin > Vodka > Korn", "Leader vote: Conia, Akonyl, Pofa", the
+text's own "Akonyl (Vodka), Conia (Korn), Pofa (Gin)", or "Ranking:" over a numbered list
+(``fragments`` joins the list's lines). A member is named by player or by role. A ranking
+that ties two members, numbers its places wrongly or names a role and a player that disagree
+is refused, saying why: the GM does not guess a ballot.
+"""
+
+from __future__ import annotations
+
+import re
+
+from engine.orders.model import Order
+from engine.orders.names import MatchKind
+from engine.orders.reader import Reader, Refusal
+from engine.rules.base import Side
+
+ABILITY = "leader_ranking"
+EXAMPLE = "'Ranking: 1. Gin 2. Vodka 3. Korn' or 'Ranking: Gin > Vodka > Korn'"
+
+# A place's number: "1.", "2)", "3:", "1st", "#2"; at the start or after a space or separator.
+_PLACE = re.compile(
+    r"(?:^|(?<=[\s,;>]))#?(?P<n>\d{1,2})(?:[.):]|st\b|nd\b|rd\b|th\b)\s*", re.IGNORECASE
+)
+# Between places without numbers: "Gin > Vodka", "Gin, Vodka", "Gin then Vodka", "Gin -> Vodka".
+_SEPARATOR = re.compile(
+    r"\s*(?:-*>+|→|,|;|/|\bthen\b|\bfollowed\s+by\b|\band\s+(?:then\s+)?|\s-\s)\s*",
+    re.IGNORECASE,
+)
+_TIE = re.compile(r"=|\b(?:tied?|equal(?:ly)?|same\s+place)\b", re.IGNORECASE)
+# The role written beside a name, as the text's example does: "Akonyl (Vodka)".
+_ROLE_NOTE = re.compile(r"^\s*[(\[](?P<role>[^()\[\]]{1,30})[)\]]")
+
+
+def read_leader_ranking(reader: Reader, rest: str, fragment: str) -> Order:
+    text = rest.strip().lstrip(":-–— ").strip()
+    if not text:
+        raise Refusal(f"a ranking names the Black Org's members, first choice first: {EXAMPLE}")
+    if not reader.holds(ABILITY):
+        # Not a member voting now: the order is refused by the slot check, and nothing is read
+        # that could tell the author who is in the Black Org.
+        return Order(reader.author, ABILITY, text=fragment)
+    if _TIE.search(text):
+        raise Refusal(f"a ranking puts one member on each place, with no ties: {EXAMPLE}")
+    items, numbers = _places(text)
+    if len(items) == 1 and not numbers:
+        # "Gin Vodka Korn" (arrows read as spaces): members one after another.
+        items = _one_after_another(reader, items[0]) or items
+    members = []
+    for i, item in enumerate(items):
+        member = _member(reader, item, fragment, last=i == len(items) - 1)
+        members.append(member)
+    if numbers:
+        if sorted(numbers) != list(range(1, len(numbers) + 1)):
+            shown = ", ".join(str(n) for n in numbers)
+            raise Refusal(
+                f"the places of a ranking are numbered 1, 2, 3 ... once each, not {shown}"
+            )
+        members = [m for _, m in sorted(zip(numbers, members, strict=True))]
+    return Order(reader.author, ABILITY, tuple(members), text=fragment)
+
+
+def _places(text: str) -> tuple[list[str], list[int]]:
+    """The ranking's items in the order written, and their numbers when it numbers them."""
+    marks = list(_PLACE.finditer(text))
+    if not marks:
+        return [i for i in _SEPARATOR.split(text) if i.strip()], []
+    if text[: marks[0].start()].strip(" ,;>"):
+        raise Refusal(
+            f"did not understand '{text[: marks[0].start()].strip()}' before the first place"
+        )
+    items, numbers = [], []
+    for mark, after in zip(marks, [*marks[1:], None], strict=True):
+        item = text[mark.end() : after.start() if after else len(text)].strip(" ,;>")
+        if not item:
+            raise Refusal(f"place {mark['n']} of the ranking names nobody")
+        items.append(item)
+        numbers.append(int(mark["n"]))
+    return items, numbers
+
+
+def _one_after_another(reader: Reader, text: str) -> list[str]:
+    """The items of a ranking written with spaces only, when every word is a member's name or
+    role written whole; else empty (the text is read as one item and refused as such)."""
+    items, rest = [], text.strip()
+    while rest:
+        found, used = reader.words.players.match_prefix(rest)
+        if not (found.is_match and used and found.kind in (MatchKind.EXACT, MatchKind.ALIAS)):
+            found, used = reader.words.roles.match_prefix(rest)
+            if not (found.is_match and used and found.distance == 0):
+                return []
+        items.append(rest[:used].strip())
+        rest = rest[used:].strip()
+    return items if len(items) > 1 else []
+
+
+def _member(reader: Reader, item: str, fragment: str, *, last: bool) -> str:
+    """The Black Org member one item names, by player ("Akonyl", "Akonyl (Vodka)") or by role
+    ("Vodka")."""
+    state = reader.state
+    members = state.black_org(free_only=False)
+    found, used = reader.words.players.match_prefix(item)
+    exact = found.is_match and used and found.kind in (MatchKind.EXACT, MatchKind.ALIAS)
+    if not exact:
+        role, used_role = reader.words.roles.match_prefix(item)
+        if role.is_match and used_role:
+            holders = [m for m in members if state.players[m].role == role.name]
+            if not holders:
+                raise Refusal(f"no member of the Black Org is {role.name}: name a member")
+            if role.is_reading:
+                reader.notes.append(role.note)
+            return _after(reader, holders[0], item[used_role:], fragment, last=last)
+    name, after = reader.name(item)
+    return _after(reader, name, after, fragment, last=last)
+
+
+def _after(reader: Reader, name: str, rest: str, fragment: str, *, last: bool) -> str:
+    """What may follow a member's name: the role in brackets, which must be theirs."""
+    note = _ROLE_NOTE.match(rest)
+    if note is not None:
+        written = note["role"].strip()
+        found, used = reader.words.roles.match_prefix(written)
+        p = reader.state.players[name]
+        is_member = reader.state.ruleset.role(p.role).side is Side.BLACK_ORG
+        if not (found.is_match and used == len(written)):
+            raise Refusal(f"'{written}' after {name} is not a role: write 'Name (Role)'")
+        if is_member and found.name != p.role:
+            raise Refusal(
+                f"'{name} ({written})' names two members: {name} is {p.role}; "
+                "write the one you mean"
+            )
+        rest = rest[note.end() :]
+    if last:
+        reader.end(rest, fragment)
+    elif rest.strip(" .!?"):
+        raise Refusal(f"did not understand '{rest.strip()}' after {name} in '{fragment}'")
+    return name
