@@ -13,6 +13,7 @@ from typing import Any, NamedTuple
 
 import yaml
 
+from engine.gm_texts import HeldText
 from engine.orders.model import ParsedPM
 from engine.orders.names import NameMatcher
 from engine.orders.votes import MAX_POST_CHARS, VoteKind, VoteProblem, read_votes
@@ -157,6 +158,8 @@ class PhaseReplay:
     posts: list[tuple[str, str, PostVotes]] = field(default_factory=list)
     # The GM's replacements this phase: (old account, new account).
     replaced: list[tuple[str, str]] = field(default_factory=list)
+    # The GM's texts this phase's close held for approval (engine/gm_texts.py).
+    held: list[HeldText] = field(default_factory=list)
 
     def gm_public(self) -> list[str]:
         """What the GM's commands this phase announced in the topic (before the results)."""
@@ -311,11 +314,11 @@ def replay(scenario: Scenario) -> list[PhaseReplay]:
         script = scripts.get(session.state.phase)
         for player, text, how in script.orders if script else ():
             if how == OVERRIDE:
-                from engine.gm import OverrideError, apply_override
+                from engine.gm import OverrideError
 
                 before = set(session.state.players)
                 try:
-                    session.state, notices = apply_override(session.state, text)
+                    notices = apply_gm_item(session, text)
                 except OverrideError as exc:
                     raise ScenarioError(f"{scenario.source}: {current.phase}: {exc}") from None
                 gone, came = (
@@ -336,9 +339,23 @@ def replay(scenario: Scenario) -> list[PhaseReplay]:
             current.received.append(Received(player, text, parsed, how))
             if isinstance(fed, PostVotes):
                 current.posts.append((player, text, fed))
+        known = set(session.texts.held)
         current.outcome = session.close()
+        current.held = [t for key, t in session.texts.held.items() if key not in known]
         replays.append(current)
     return replays
+
+
+def apply_gm_item(session: GameSession, text: str) -> list[Notice]:
+    """A ``GM:`` item: one of the GM's texts (engine/gm_texts.py), or an override of the
+    game's facts (engine/gm.py). Raises engine.gm.OverrideError."""
+    from engine.gm import apply_override
+    from engine.gm_texts import apply_text, is_text_command
+
+    if is_text_command(text):
+        return apply_text(session, text)
+    session.state, notices = apply_override(session.state, text)
+    return notices
 
 
 def record(scenario: Scenario, replays: list[PhaseReplay]) -> dict[str, Any]:
@@ -371,7 +388,7 @@ def _phase_record(replay_: PhaseReplay) -> dict[str, Any]:
                 "rejected": [r.to_record() for r in parsed.rejected],
             }
         )
-    return {
+    entry = {
         "phase": str(outcome.phase),
         "orders": orders,
         "results": [r.to_record() for r in outcome.results],
@@ -380,6 +397,9 @@ def _phase_record(replay_: PhaseReplay) -> dict[str, Any]:
         "private": replay_.private(rendered.private),
         "players": players_record(outcome.state, outcome.phase),
     }
+    if replay_.held:
+        entry["held"] = [t.to_record() for t in replay_.held]
+    return entry
 
 
 def players_record(state: GameState, phase: Phase) -> dict[str, Any]:
@@ -434,6 +454,10 @@ def render_text(scenario: Scenario, replays: list[PhaseReplay]) -> str:
         for player, texts in replay_.private(rendered.private).items():
             lines.append(f"-- PM to {player} --")
             lines.extend(texts)
+        for held in replay_.held:
+            to = f"PM to {held.to}" if held.to else "the topic"
+            lines.append(f"-- held for the GM: {held.label} ({to}; {held.note}) --")
+            lines.append(held.text)
         for draw in outcome.draws:
             lines.append(f"-- random draw: {draw.label} {', '.join(draw.choices)}: {draw.chosen}")
         lines.append("")

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from engine.abilities import abilities_for
+from engine.gm_texts import FEATURE as GM_TEXTS
+from engine.gm_texts import TextQueue, after_close
 from engine.orders.model import Order, ParsedPM
 from engine.orders.parse import parse_pm
 from engine.outcome import Notice, PhaseOutcome
@@ -25,6 +27,9 @@ class GameSession:
     state: GameState
     pending: dict[SlotKey, Order] = field(default_factory=dict)
     wills: dict[str, str] = field(default_factory=dict)
+    # The GM's texts (engine/gm_texts.py): what is held for the GM, the hints for the next
+    # results, the night's tapes.
+    texts: TextQueue = field(default_factory=TextQueue)
 
     def receive(self, author: str, text: str) -> ParsedPM:
         """Read a private message and hold its valid orders for the open phase."""
@@ -58,6 +63,8 @@ class GameSession:
             self.pending[key] = order
         if parsed.will is not None:
             self.wills[author] = parsed.will
+        if parsed.tape is not None:
+            self.texts.tapes[author] = parsed.tape
         return replace(parsed, notes=parsed.notes + tuple(notes)) if notes else parsed
 
     def _after(self, earlier: Order, later: Order) -> tuple[Order, str]:
@@ -98,6 +105,8 @@ class GameSession:
             for player, will in self.wills.items():
                 state.players[player].will = will or None
         outcome = resolve(state, list(self.pending.values()))
+        if self.texts.hints or state.ruleset.has(GM_TEXTS):
+            outcome = after_close(self.texts, state, outcome)
         self.state = outcome.state
         self.pending.clear()
         self.wills.clear()

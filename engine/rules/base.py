@@ -256,6 +256,10 @@ FEATURES: dict[str, str] = {
     'else to get a stalemate." (Yumi in prison is not enough).',
     "drunk_needs_soberer": 'classic: "The player starts with the Status Drunk if at least one of '
     "the roles Eri, Ran, Conan or Shinichi are in the game. A disguised Ran etc. doesn't count.\"",
+    "gm_texts": 'classic: "The GM will give out one dream per night"; "There can be various '
+    'hints/riddles given out by the GM"; "The BO can leave a tape/video after each murder"; '
+    '"This Will will be shown in case you\'re lynched"; "In case a will or tape is giving out '
+    'too much info, then it can be changed by the GM accordingly" (engine/gm_texts.py).',
     "sober_only_by_death": "classic: \"The player get's Sober after one of the roles Eri, Ran, "
     "Conan or Shinichi dies\" (not by a quarter of the town dead, Ran's injury or stolen "
     "alcohol).",

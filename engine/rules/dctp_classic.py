@@ -14,7 +14,7 @@ use it).
 from __future__ import annotations
 
 from engine.rules import dctp_2011
-from engine.rules.base import AbilityRules, RoleSheet, derive
+from engine.rules.base import AbilityRules, OptionSpec, RoleSheet, derive
 from engine.rules.dctp_2011 import BO, CIVILIANS, FBI, POLICE, make_sheet
 
 RULESET_ID = "dctp-classic"
@@ -23,7 +23,6 @@ RULESET_ID = "dctp-classic"
 # refuses ``ruleset = dctp-classic``. Shrink it as each lands.
 UNFINISHED: tuple[str, ...] = (
     "the Black Org leader vote by ranked ballots",
-    "dreams, hints, tapes and wills through the GM's approval queue",
     "sniping that bypasses protection but not healing, snipe as the leader's choice",
     "the Bow-tie/Watch (Investigate 5, one slot, no penalty with the watch)",
     "APTX (a third of the town, every attempt spends, the death after the lynch)",
@@ -226,6 +225,17 @@ BLACK_ORG_RANK = tuple(
     LIST_NAMES.get(n.strip(), n.strip()) for n in ITEM_LISTS["Gun"].split(",")[:12]
 )
 
+# "The GM will give out one dream per night - one player get's the info of the dream": the
+# text does not say how the dreamer is chosen (docs/rulings.md, "Who dreams?").
+DREAMER = OptionSpec(
+    "dreamer",
+    "draw",
+    ("draw", "gm"),
+    "Who dreams each night when the GM names nobody (GM line 'dreamer NAME'): a free player "
+    "drawn with the game's seed, whose dream autogm drafts for the GM (draw); or nobody, and "
+    "the GM writes each dream with 'dream NAME: TEXT' (gm).",
+)
+
 RULESET = derive(
     dctp_2011.RULESET,
     RULESET_ID,
@@ -262,7 +272,9 @@ RULESET = derive(
         "sober_only_by_death",
         "suspension_stops_arrests_only",
         "lovers_kill_amor",
+        "gm_texts",
     },
+    option_specs={**dctp_2011.RULESET.option_specs, "dreamer": DREAMER},
     # Lovers: "A Town/BO pair doesn't win when the town or the BO wins": each lover counts
     # with their own side, and a free mixed pair does not stop the sides' wins.
     option_defaults={"mixed_lovers": "with_sides"},

@@ -4,8 +4,9 @@
 role, conditions contained), ``results`` (each listed entry must appear, in this order, with
 at least the listed keys), ``public``/``private`` (texts that must appear), ``lynch`` (keys),
 ``absent_results`` (entries that must not appear), ``no_public``/``no_private`` (texts that
-must not appear), ``orders`` (how PMs were read: see ``_check_orders``). A ``winner`` item
-checks the game's winner.
+must not appear), ``orders`` (how PMs were read: see ``_check_orders``), ``held`` (texts the
+close held for the GM, each with at least the listed keys; ``held: []`` says none). A
+``winner`` item checks the game's winner.
 """
 
 from __future__ import annotations
@@ -65,6 +66,12 @@ def check_scenario(path: Path) -> dict[str, Any]:
             got = phase["private"].get(name, [])
             for text in texts:
                 assert not any(text in p for p in got), f"{text!r} in PMs to {name}: {got}"
+        if "held" in item:
+            held = phase.get("held", [])
+            if not item["held"]:
+                assert not held, f"{item['phase']}: held {held}"
+            for wanted in item["held"]:
+                assert any(_contains(h, wanted) for h in held), f"{wanted} not in held {held}"
         _check_orders(item["phase"], phase["orders"], item.get("orders") or [])
         if "lynch" in item:
             lynch = phase["lynch"]
