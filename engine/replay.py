@@ -388,7 +388,7 @@ def _phase_record(replay_: PhaseReplay) -> dict[str, Any]:
                 "rejected": [r.to_record() for r in parsed.rejected],
             }
         )
-    entry = {
+    return {
         "phase": str(outcome.phase),
         "orders": orders,
         "results": [r.to_record() for r in outcome.results],
@@ -397,9 +397,6 @@ def _phase_record(replay_: PhaseReplay) -> dict[str, Any]:
         "private": replay_.private(rendered.private),
         "players": players_record(outcome.state, outcome.phase),
     }
-    if replay_.held:
-        entry["held"] = [t.to_record() for t in replay_.held]
-    return entry
 
 
 def players_record(state: GameState, phase: Phase) -> dict[str, Any]:
