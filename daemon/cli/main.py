@@ -9,6 +9,7 @@ and does the forum work, so two processes never send the same message.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import signal
 import sys
@@ -380,6 +381,15 @@ def _approve_text(args: argparse.Namespace, config: Config, cfg: GameConfig) -> 
     with _store(config) as store:
         _started(store, cfg.name)
         live = games.rebuild(store, cfg.name, games.ruleset_for(cfg))
+        # What the GM approved before and the daemon has not carried out yet counts too.
+        waiting = store.rows(
+            "SELECT raw FROM orders WHERE game = ? AND player = ? AND state = 'pending'"
+            " ORDER BY id",
+            [cfg.name, games.GM_PLAYER],
+        )
+        for row in waiting:
+            with contextlib.suppress(games.EngineOverrideError):
+                games.apply_gm(live, row["raw"])
         try:
             games.apply_gm(live, command)  # in memory only: the check
         except games.EngineOverrideError as exc:
