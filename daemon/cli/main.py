@@ -391,14 +391,11 @@ def _approve_text(args: argparse.Namespace, config: Config, cfg: GameConfig) -> 
             with contextlib.suppress(games.EngineOverrideError):
                 games.apply_gm(live, row["raw"])
         try:
-            games.apply_gm(live, command)  # in memory only: the check
+            with store.atomic():
+                order_id = games.queue_gm_text(store, cfg.name, live, command, _now())
+                store.log("gm.text", {"command": command, "order": order_id}, _now(), cfg.name)
         except games.EngineOverrideError as exc:
             raise UserError(f"{cfg.name}: {exc}") from None
-        with store.atomic():
-            order_id = store.add_order(
-                cfg.name, live.phase, games.GM_PLAYER, command, _now(), source="gm"
-            )
-            store.log("gm.text", {"command": command, "order": order_id}, _now(), cfg.name)
     done = "withheld" if args.withhold else "approved"
     print(f"{cfg.name}: {' '.join(args.text_id)} {done} ('{command.splitlines()[0]}').")
     if not args.withhold:
@@ -566,7 +563,12 @@ def _add_replay(sub: argparse._SubParsersAction) -> None:
 def _demo(args: argparse.Namespace) -> int:
     from daemon.cli.demo import run_demo
 
-    return run_demo(Path(args.dir), seed=args.seed, pace=0.0 if args.fast else args.pace)
+    return run_demo(
+        Path(args.dir),
+        seed=args.seed,
+        pace=0.0 if args.fast else args.pace,
+        ruleset=args.ruleset,
+    )
 
 
 def _add_demo(sub: argparse._SubParsersAction) -> None:
@@ -588,6 +590,12 @@ def _add_demo(sub: argparse._SubParsersAction) -> None:
         help="real seconds between two shown posts (default: %(default)s)",
     )
     parser.add_argument("--fast", action="store_true", help="no pauses at all")
+    parser.add_argument(
+        "--ruleset",
+        default="dctp-2011",
+        help="the ruleset the demo plays (default: %(default)s; dctp-classic shows the GM's "
+        "texts: tapes, dreams and wills held for a simulated GM)",
+    )
     parser.set_defaults(func=_demo)
 
 

@@ -364,6 +364,14 @@ def held_texts(live: LiveGame) -> list[HeldText]:
     return live.session.texts.waiting()
 
 
+def queue_gm_text(store: Store, game: str, live: LiveGame, command: str, now: Any) -> int:
+    """One of the GM's text commands, checked on ``live`` (which it changes) and written as
+    the GM's pending order: the daemon carries it out and sends it at its next poll, so two
+    processes never send one message. Raises EngineOverrideError."""
+    apply_gm(live, command)
+    return store.add_order(game, live.phase, GM_PLAYER, command, now, source="gm")
+
+
 def orders_of(session: GameSession, player: str) -> list[str]:
     titles = session.state.ruleset.titles
     return [order.canonical(titles) for order in session.orders_of(player)]
