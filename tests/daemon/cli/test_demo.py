@@ -63,7 +63,7 @@ def test_the_demo_command_runs_again_in_the_same_directory(tmp_path, capsys):
 
 
 def test_the_demo_plays_classic_with_the_gm_texts_through_the_queue(tmp_path):
-    """ `autogm demo --ruleset dctp-classic`: the killer's tapes and the nightly dreams are held,
+    """`autogm demo --ruleset dctp-classic`: the killer's tapes and the nightly dreams are held,
     the simulated GM approves or rewrites them, and only then are they sent (issue 16)."""
     out = io.StringIO()
     assert run_demo(tmp_path / "demo", pace=0, out=out, ruleset="dctp-classic") == 0
