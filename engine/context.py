@@ -205,7 +205,9 @@ class Context:
             self.announce("death.erased", player=name)
         elif status is Status.DEAD:
             self.announce(f"death.{cause}", player=name, role=p.role)
-            if p.will:
+            # Where the GM's texts are held (classic), a lynched player's will waits for
+            # the GM (engine/gm_texts.py) and no other death shows one.
+            if p.will and not self.ruleset.has("gm_texts"):
                 self.announce("death.will", player=name, will=p.will)
         after_removal(self, name, status)
 

@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 import yaml
 
 from engine.families import FAMILIES
+from engine.gm_texts import HeldText
 from engine.orders.model import ParsedPM
 from engine.orders.names import NameMatcher
 from engine.orders.votes import MAX_POST_CHARS, VoteKind, VoteProblem, read_votes
@@ -162,6 +163,8 @@ class PhaseReplay:
     posts: list[tuple[str, str, PostVotes]] = field(default_factory=list)
     # The GM's replacements this phase: (old account, new account).
     replaced: list[tuple[str, str]] = field(default_factory=list)
+    # The GM's texts this phase's close held for approval (engine/gm_texts.py).
+    held: list[HeldText] = field(default_factory=list)
 
     def gm_public(self) -> list[str]:
         """What the GM's commands this phase announced in the topic (before the results)."""
@@ -321,11 +324,11 @@ def replay(scenario: Scenario) -> list[PhaseReplay]:
         script = scripts.get(session.state.phase)
         for player, text, how in script.orders if script else ():
             if how == OVERRIDE:
-                from engine.gm import OverrideError, apply_override
+                from engine.gm import OverrideError
 
                 before = set(session.state.players)
                 try:
-                    session.state, notices = apply_override(session.state, text)
+                    notices = apply_gm_item(session, text)
                 except OverrideError as exc:
                     raise ScenarioError(f"{scenario.source}: {current.phase}: {exc}") from None
                 gone, came = (
@@ -348,9 +351,23 @@ def replay(scenario: Scenario) -> list[PhaseReplay]:
                 current.posts.append((player, text, fed))
         # What instant orders told the players, shown with the phase they were declared in.
         current.gm_notices.extend(n for o in session.instants for n in o.notices)
+        known = set(session.texts.held)
         current.outcome = session.close()
+        current.held = [t for key, t in session.texts.held.items() if key not in known]
         replays.append(current)
     return replays
+
+
+def apply_gm_item(session: GameSession, text: str) -> list[Notice]:
+    """A ``GM:`` item: one of the GM's texts (engine/gm_texts.py), or an override of the
+    game's facts (engine/gm.py). Raises engine.gm.OverrideError."""
+    from engine.gm import apply_override
+    from engine.gm_texts import apply_text, is_text_command
+
+    if is_text_command(text):
+        return apply_text(session, text)
+    session.state, notices = apply_override(session.state, text)
+    return notices
 
 
 def record(scenario: Scenario, replays: list[PhaseReplay]) -> dict[str, Any]:
@@ -451,6 +468,10 @@ def render_text(scenario: Scenario, replays: list[PhaseReplay]) -> str:
         for player, texts in replay_.private(rendered.private).items():
             lines.append(f"-- PM to {player} --")
             lines.extend(texts)
+        for held in replay_.held:
+            to = f"PM to {held.to}" if held.to else "the topic"
+            lines.append(f"-- held for the GM: {held.label} ({to}; {held.note}) --")
+            lines.append(held.text)
         for draw in outcome.draws:
             lines.append(f"-- random draw: {draw.label} {', '.join(draw.choices)}: {draw.chosen}")
         lines.append("")

@@ -13,6 +13,8 @@ from dataclasses import dataclass, field, replace
 from engine.abilities import abilities_for
 from engine.abilities.lent import LENT
 from engine.families import FAMILIES
+from engine.gm_texts import FEATURE as GM_TEXTS
+from engine.gm_texts import TextQueue, after_close
 from engine.orders.model import Order, ParsedPM
 from engine.orders.parse import parse_pm
 from engine.outcome import Notice, PhaseOutcome
@@ -29,6 +31,9 @@ class GameSession:
     wills: dict[str, str] = field(default_factory=dict)
     # What the open phase's instant orders produced, in the order of declaration.
     instants: list[PhaseOutcome] = field(default_factory=list)
+    # The GM's texts (engine/gm_texts.py): what is held for the GM, the hints for the next
+    # results, the night's tapes.
+    texts: TextQueue = field(default_factory=TextQueue)
 
     def receive(self, author: str, text: str, *, public: bool = False) -> ParsedPM:
         """Read a private message (``public``: a post in the game topic, for a family that
@@ -67,6 +72,8 @@ class GameSession:
         if parsed.will is not None:
             self.wills[author] = parsed.will
         self._resolve_instants()
+        if parsed.tape is not None:
+            self.texts.tapes[author] = parsed.tape
         return replace(parsed, notes=parsed.notes + tuple(notes)) if notes else parsed
 
     def _after(self, earlier: Order, later: Order) -> tuple[Order, str]:
@@ -118,6 +125,8 @@ class GameSession:
             for player, will in self.wills.items():
                 state.players[player].will = will or None
         outcome = resolve(state, list(self.pending.values()))
+        if self.texts.hints or state.ruleset.has(GM_TEXTS):
+            outcome = after_close(self.texts, state, outcome)
         self.state = outcome.state
         self.pending.clear()
         self.wills.clear()

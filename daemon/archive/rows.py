@@ -162,6 +162,9 @@ def _as_posted(entry: dict[str, Any], replay_: PhaseReplay, facts: GameFacts) ->
     entry = entry | {k: posted[k] for k in RECORD_KEYS if k in posted}
     if "public" in posted:
         entry["public"] = replay_.gm_public() + list(posted["public"])
+    if "private" in posted and not replay_.opening:
+        # A GM text approved during the phase (a dream) was sent then, not with the results.
+        entry["private"] = replay_.private(posted["private"])
     return entry
 
 

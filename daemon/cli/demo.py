@@ -67,6 +67,15 @@ CHATTER = (
     "I have info but I'll keep it for now.",
 )
 
+# What a simulated killer leaves on a tape (classic), and how the simulated GM rewrites one
+# that says too much ("it can be changed by the GM accordingly").
+TAPES = (
+    "You will never catch me.",
+    "It was me, and I am not done.",
+    "The moon is black tonight.",
+)
+GM_TAPE = "A voice on the tape laughs. Nothing else can be heard."
+
 CONFIG = """\
 # Written by `autogm demo`. Look at the finished game with:
 #   autogm status --config {config}
@@ -97,7 +106,7 @@ black_org = 2
 [game:{game}]
 forum = local
 topic = {topic}
-ruleset = dctp-2011
+ruleset = {ruleset}
 seed = {seed}
 setup = demo
 signups = {signups}
@@ -136,6 +145,7 @@ class Players:
 
     forum: LocalForum
     rng: random.Random
+    ruleset: str = "dctp-2011"
     roles: dict[str, str] = field(default_factory=dict)
     acted: set[tuple[str, str]] = field(default_factory=set)
     bandwagon: dict[str, str] = field(default_factory=dict)
@@ -173,7 +183,7 @@ class Players:
     _topic: str = ""
 
     def orders(self, player: str, phase: str, alive: list[str], killers: Sequence[str] = ()) -> str:
-        ruleset = load_ruleset("dctp-2011")
+        ruleset = load_ruleset(self.ruleset)
         sheet = ruleset.roles[self.roles[player]]
         kind = phase.split()[0].lower()
         mine = sheet.side is Side.BLACK_ORG
@@ -188,6 +198,9 @@ class Players:
             # Whose turn it is kills: every member kills once before anyone kills twice.
             if mine and killers and player == killers[0] and town:
                 lines.append(f"Kill {self.rng.choice(town)}")
+                if ruleset.has("gm_texts"):
+                    # classic: "The BO can leave a tape/video after each murder".
+                    lines.append(f"Tape: {self.rng.choice(TAPES)}")
         elif kind == "day":
             lines.append(f"Vote {self._vote(player, phase, town if mine else others)}")
         lines = [line for line in lines if line]
@@ -248,6 +261,32 @@ def _indent(text: str) -> str:
     return "\n".join(f"  {line}" for line in text.splitlines())
 
 
+@dataclass
+class SimulatedGM:
+    """The GM at the keys (a ruleset with the GM's texts, dctp-classic): at each poll, the
+    texts held for approval are approved as drafted, but every other tape is rewritten, as
+    ``autogm approve GAME KIND N [--text ...]`` does it."""
+
+    out: TextIO
+    seen: int = 0
+
+    def review(self, daemon: Daemon, store: Store, now: datetime) -> None:
+        from daemon.play import games
+
+        info = store.game(GAME)
+        if info is None or info["status"] not in ("running", "paused"):
+            return
+        live = daemon.live(store, GAME)
+        for held in games.held_texts(live):
+            self.seen += 1
+            rewrite = held.kind == "tape" and self.seen % 2 == 0
+            command = f"{held.label}: {GM_TAPE}" if rewrite else f"approve {held.label}"
+            with store.atomic():
+                games.queue_gm_text(store, GAME, live, command, now)
+            to = f"to {held.to}" if held.to else "for the topic"
+            self.out.write(f"(the GM {'rewrites' if rewrite else 'approves'} {held.label} {to})\n")
+
+
 def _prepare(directory: Path) -> None:
     """Start from an empty demo directory, removing only what an earlier demo left."""
     directory.mkdir(parents=True, exist_ok=True)
@@ -261,6 +300,7 @@ def run_demo(
     *,
     seed: int = 2011,
     pace: float = 0.15,
+    ruleset: str = "dctp-2011",
     out: TextIO | None = None,
     max_phases: int = MAX_PHASES,
 ) -> int:
@@ -288,6 +328,7 @@ def run_demo(
             topic=topic,
             signups=signups,
             seed=seed,
+            ruleset=ruleset,
         ),
         encoding="utf-8",
     )
@@ -295,11 +336,12 @@ def run_demo(
     out.write("autogm demo: a sign-up topic and a game of simulated players on a local forum.\n")
     out.write(f"Everything goes to {directory} (config.ini, forum/, state/).\n")
     daemon = Daemon(config, clock=clock, sleep=clock.sleep, forum_factory=lambda cfg: forum)
-    players = Players(forum, random.Random(f"demo/{seed}"))
+    players = Players(forum, random.Random(f"demo/{seed}"), ruleset)
     players._topic = topic
     printer = TopicPrinter(forum, topic, out, pace)
+    gm = SimulatedGM(out) if load_ruleset(ruleset).has("gm_texts") else None
     result = _loop(
-        daemon, players, printer, TopicPrinter(forum, signups, out, pace), clock, max_phases
+        daemon, players, printer, TopicPrinter(forum, signups, out, pace), clock, max_phases, gm
     )
     with daemon.open_store() as store:
         info = store.game(GAME)
@@ -328,6 +370,7 @@ def _loop(
     signup_printer: TopicPrinter,
     clock: SimClock,
     max_phases: int,
+    gm: SimulatedGM | None = None,
 ) -> int:
     last_run: dict[str, datetime] = {}
     failures = 0
@@ -347,6 +390,8 @@ def _loop(
                 key=lambda item: (item[0], KIND_ORDER[item[1].kind]),
             )
             clock.now = max(clock.now, due)
+            if spec.kind == "poll" and gm is not None:
+                gm.review(daemon, store, clock())
             if spec.kind == "poll" and info is not None and info["phase"]:
                 killers = kill_cycle_due(daemon.live(store, GAME).state)
                 players.act(store, info["phase"], killers)

@@ -9,6 +9,7 @@ and does the forum work, so two processes never send the same message.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import signal
 import sys
@@ -251,6 +252,10 @@ def status_text(store: Store, cfg: GameConfig, now: datetime) -> str:
     able = games.can_act(live.state)
     lines.append("  sent orders: " + (", ".join(p for p in able if p not in silent) or "nobody"))
     lines.append("  no orders:   " + (", ".join(p for p in able if p in silent) or "nobody"))
+    held = games.held_texts(live)
+    if held:
+        labels = ", ".join(t.label for t in held)
+        lines.append(f"  GM texts held for you: {labels} (autogm preview {cfg.name})")
     if cfg.signups is not None:
         from daemon.play import signups
 
@@ -311,6 +316,7 @@ def _preview(args: argparse.Namespace) -> int:
                 print(f"  {player}: {role}")
             for line in deal.get("drawn", []):
                 print(f"  drawn: {line}")
+        held_texts = _held_texts(store, cfg) if deal is None else []
         if not held and deal is None and info["status"] != "running":
             raise UserError(f"{cfg.name} has no open phase to preview ({info['status']})")
         if deal is not None and not held:
@@ -332,6 +338,68 @@ def _preview(args: argparse.Namespace) -> int:
         where = f"PM to {', '.join(recipients)}" if kind == "pm" else "post in the topic"
         print(f"--- {where} ---")
         print(without_marker(body))
+    if held_texts:
+        from daemon.play.texts import held_texts_note
+
+        print("--- the GM's texts ---")
+        print(held_texts_note(cfg.name, held_texts))
+    return 0
+
+
+def _held_texts(store: Store, cfg: GameConfig) -> list:
+    """The GM's texts the game holds (engine/gm_texts.py), from the game rebuilt now."""
+    from daemon.play import games
+
+    if (store.game(cfg.name) or {}).get("status") not in ("running", "paused"):
+        return []
+    return games.held_texts(games.rebuild(store, cfg.name, games.ruleset_for(cfg)))
+
+
+def _text_command(args: argparse.Namespace) -> str:
+    """``approve GAME KIND N`` as the engine's command: as drafted, rewritten or withheld."""
+    label = " ".join(args.text_id)
+    if args.withhold:
+        return f"withhold {label}"
+    if args.file:
+        try:
+            text = Path(args.file).read_text(encoding="utf-8").strip()
+        except (OSError, UnicodeDecodeError) as exc:
+            raise UserError(f"{args.file}: cannot read the text ({exc})") from None
+        return f"{label}: {text}"
+    if args.text:
+        return f"{label}: {args.text.strip()}"
+    return f"approve {label}"
+
+
+def _approve_text(args: argparse.Namespace, config: Config, cfg: GameConfig) -> int:
+    """A held text approved, rewritten or withheld: checked on the game rebuilt now, then
+    written as the GM's pending order, which the daemon carries out and sends at its next poll
+    (so two processes never send the same message)."""
+    from daemon.play import games
+
+    command = _text_command(args)
+    with _store(config) as store:
+        _started(store, cfg.name)
+        live = games.rebuild(store, cfg.name, games.ruleset_for(cfg))
+        # What the GM approved before and the daemon has not carried out yet counts too.
+        waiting = store.rows(
+            "SELECT raw FROM orders WHERE game = ? AND player = ? AND state = 'pending'"
+            " ORDER BY id",
+            [cfg.name, games.GM_PLAYER],
+        )
+        for row in waiting:
+            with contextlib.suppress(games.EngineOverrideError):
+                games.apply_gm(live, row["raw"])
+        try:
+            with store.atomic():
+                order_id = games.queue_gm_text(store, cfg.name, live, command, _now())
+                store.log("gm.text", {"command": command, "order": order_id}, _now(), cfg.name)
+        except games.EngineOverrideError as exc:
+            raise UserError(f"{cfg.name}: {exc}") from None
+    done = "withheld" if args.withhold else "approved"
+    print(f"{cfg.name}: {' '.join(args.text_id)} {done} ('{command.splitlines()[0]}').")
+    if not args.withhold:
+        print("The daemon sends it at its next poll.")
     return 0
 
 
@@ -340,6 +408,10 @@ def _approve(args: argparse.Namespace) -> int:
 
     config = _config(args)
     cfg = _game(config, args.game)
+    if getattr(args, "text_id", None):
+        return _approve_text(args, config, cfg)
+    if getattr(args, "text", None) or getattr(args, "file", None) or getattr(args, "withhold", 0):
+        raise UserError("--text, --file and --withhold go with a held text: approve GAME KIND N")
     with _store(config) as store:
         _started(store, cfg.name)
         try:
@@ -377,13 +449,35 @@ def _resolve_now(args: argparse.Namespace) -> int:
 def _add_gm_commands(sub: argparse._SubParsersAction) -> None:
     for name, func, text in [
         ("preview", _preview, "show what the next phase close would post (nothing is sent)"),
-        ("approve", _approve, "release results held for approval and open the next phase"),
+        (
+            "approve",
+            _approve,
+            "release results held for approval and open the next phase; or one of the GM's "
+            "texts (approve GAME tape 1 [--text T | --file F | --withhold])",
+        ),
         ("resolve-now", _resolve_now, "close the open phase at the daemon's next poll"),
     ]:
         parser = sub.add_parser(name, help=text)
         parser.add_argument("game", help="the game's name ([game:NAME] in the config)")
+        if name == "approve":
+            _add_text_arguments(parser)
         _add_config(parser)
         parser.set_defaults(func=func)
+
+
+def _add_text_arguments(parser: argparse.ArgumentParser) -> None:
+    """``approve GAME KIND N``: one of the GM's texts held for approval (``autogm preview``
+    lists them), as drafted, rewritten, or withheld."""
+    parser.add_argument(
+        "text_id",
+        nargs="*",
+        metavar="KIND N",
+        help="a held text (dream 1, tape 2, will 1) instead of the held results",
+    )
+    given = parser.add_mutually_exclusive_group()
+    given.add_argument("--text", help="send this text instead of the draft")
+    given.add_argument("--file", metavar="FILE", help="send the text in FILE instead")
+    given.add_argument("--withhold", action="store_true", help="send nothing: drop the text")
 
 
 # ---------------------------------------------------------------- checks
@@ -469,7 +563,12 @@ def _add_replay(sub: argparse._SubParsersAction) -> None:
 def _demo(args: argparse.Namespace) -> int:
     from daemon.cli.demo import run_demo
 
-    return run_demo(Path(args.dir), seed=args.seed, pace=0.0 if args.fast else args.pace)
+    return run_demo(
+        Path(args.dir),
+        seed=args.seed,
+        pace=0.0 if args.fast else args.pace,
+        ruleset=args.ruleset,
+    )
 
 
 def _add_demo(sub: argparse._SubParsersAction) -> None:
@@ -491,6 +590,12 @@ def _add_demo(sub: argparse._SubParsersAction) -> None:
         help="real seconds between two shown posts (default: %(default)s)",
     )
     parser.add_argument("--fast", action="store_true", help="no pauses at all")
+    parser.add_argument(
+        "--ruleset",
+        default="dctp-2011",
+        help="the ruleset the demo plays (default: %(default)s; dctp-classic shows the GM's "
+        "texts: tapes, dreams and wills held for a simulated GM)",
+    )
     parser.set_defaults(func=_demo)
 
 

@@ -81,6 +81,15 @@ class Correction:
 
 
 @dataclass(frozen=True, slots=True)
+class GmText:
+    """One of the GM's texts (engine/gm_texts.py): ``approve KIND N``, ``KIND N: TEXT``,
+    ``withhold KIND N``, ``dream NAME: TEXT``, ``dreamer NAME``, ``hint NAME|topic: TEXT``.
+    ``text`` is the command as the engine reads it."""
+
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
 class Resend:
     outbox_id: int
 
@@ -110,6 +119,7 @@ Command = (
     | CorrectOrder
     | Note
     | Correction
+    | GmText
     | Resend
     | End
     | Inactivity
@@ -139,6 +149,12 @@ def _corrections() -> str:
     from engine.gm import CORRECTION_FORMS
 
     return f"a correction: {CORRECTION_FORMS}"
+
+
+def _texts() -> str:
+    from engine.gm_texts import FORMS
+
+    return f"a GM text: {FORMS}"
 
 
 def _phase(match: re.Match[str]) -> str | None:
@@ -173,6 +189,10 @@ def _grammar(tz: ZoneInfo) -> list[tuple[str, Callable[[re.Match[str]], Command]
             r"(?:kill|revive|arrest|release|condition|clear condition|give|take) .+",
             _correction,
         ),
+        (
+            r"(?:approve|withhold|drop|dreamer|dream|hint|riddle|tape|will|letter|call) .+",
+            _gm_text,
+        ),
         (r"end(?: (?P<text>.+))?", lambda m: End(m["text"] or "")),
         (
             r"inactivity (?P<state>on|off)(?: for (?P<name>.+))?",
@@ -197,6 +217,15 @@ def _correction(match: re.Match[str]) -> Command:
     return Correction(text)
 
 
+def _gm_text(match: re.Match[str]) -> Command:
+    from engine.gm_texts import is_text_command
+
+    text = match.group(0)
+    if not is_text_command(text):
+        raise ValueError(f"{text!r} is not a GM text command ({_texts()})")
+    return GmText(text)
+
+
 def parse_command(text: str, tz: ZoneInfo) -> Command:
     """One override command; ValueError says what is wrong with it."""
     line = " ".join(text.split())
@@ -208,7 +237,9 @@ def parse_command(text: str, tz: ZoneInfo) -> Command:
         "pause, resume, extend, deadline, replace, modkill, void order, correct order, "
         "inactivity off/on, "
     )
-    raise ValueError(f"{line!r} is not an override ({verbs}note, resend, end, or {_corrections()})")
+    raise ValueError(
+        f"{line!r} is not an override ({verbs}note, resend, end, {_texts()}, or {_corrections()})"
+    )
 
 
 def read_overrides(config: Config) -> dict[str, list[Override]]:

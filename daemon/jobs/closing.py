@@ -93,8 +93,20 @@ def resolve(daemon: Runtime, store: Store, cfg: GameConfig, now: datetime) -> ga
             mark_approved(store, cfg.name, phase, now)
             advance(store, cfg, record, now)
         inactive.act(daemon, store, cfg, phase, found, now, hold)
+        _tell_held_texts(store, cfg, live, closed, now)
     log.info("%s: %s closed%s", cfg.name, phase, " (results held for approval)" if hold else "")
     return closed
+
+
+def _tell_held_texts(
+    store: Store, cfg: GameConfig, live: games.LiveGame, closed: games.ClosedPhase, now: datetime
+) -> None:
+    """The texts this close held for the GM (a dream's draft, a tape, a will) go to the GM
+    (``gm_contact``, the log); the results went out without them."""
+    new = [t for t in games.held_texts(live) if t.phase == closed.outcome.phase]
+    if new:
+        note = texts.held_texts_note(cfg.name, new)
+        sending.to_gm(store, cfg, note, f"held:{cfg.name}:{closed.phase}", now)
 
 
 def _enqueue(

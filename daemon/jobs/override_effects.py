@@ -17,6 +17,7 @@ from daemon.play.overrides import (
     Correction,
     End,
     Extend,
+    GmText,
     Modkill,
     Override,
     OverrideError,
@@ -31,16 +32,19 @@ log = logging.getLogger(__name__)
 def apply_overrides(daemon: Runtime, store: Store, forum: str, now: datetime) -> None:
     """The GM's new override lines for the games on ``forum`` that have started."""
     try:
-        found = overrides.read_overrides(daemon.config)
+        found: dict[str, list[Override]] | None = overrides.read_overrides(daemon.config)
     except ConfigError as exc:
         log.error("overrides not applied until this is fixed: %s", exc)
-        return
+        found = None
     on_apply = functools.partial(engine_hook, daemon)
     for cfg in daemon.games_on(forum):
-        if cfg.name not in found or store.game(cfg.name) is None:
+        if store.game(cfg.name) is None:
             continue
         try:
-            overrides.apply_overrides(store, found[cfg.name], now, on_apply=on_apply)
+            if found and cfg.name in found:
+                overrides.apply_overrides(store, found[cfg.name], now, on_apply=on_apply)
+            # A GM text approved with `autogm approve GAME KIND N` waits as a pending order
+            # of the GM's, as does an order the GM corrected.
             _feed_pending(daemon, store, cfg, now)
         except Exception:
             log.exception("%s: overrides could not be applied", cfg.name)
@@ -61,7 +65,7 @@ def engine_hook(daemon: Runtime, store: Store, override: Override, now: datetime
         if row is not None and row.deadline is not None:
             body = texts.deadline_moved_post(name, row.deadline, cfg.dates)
             sending.post(store, cfg, body, key, now)
-    elif isinstance(command, Modkill | ReplacePlayer | Correction):
+    elif isinstance(command, Modkill | ReplacePlayer | Correction | GmText):
         _apply_gm_order(daemon, store, cfg, override, key, now)
 
 
@@ -77,11 +81,8 @@ def _apply_gm_order(
         raise OverrideError(str(exc)) from exc
     order_id = store.add_order(cfg.name, live.phase, GM_PLAYER, override.text, now, source="gm")
     store.judge_order(order_id, {"feed": FEED_GM, "label": override.label}, True, None, now)
-    if public:
-        sending.post(store, cfg, "\n".join(public), key, now)
-    for player, lines in private.items():
-        subject = f"{cfg.name}: a correction by the GM"
-        sending.pm(store, cfg, player, subject, "\n".join(lines), f"{key}:{player}", now)
+    is_text = isinstance(override.command, GmText)
+    send_gm_notices(store, cfg, public, private, key, now, text=is_text)
     command = override.command
     if isinstance(command, ReplacePlayer):
         # The substitute gets the slot's role PM; a slot not told its role yet (Prep) is
@@ -92,6 +93,25 @@ def _apply_gm_order(
             body = "\n".join([texts.substitute_line(cfg.name, command.old), *lines])
             role_key = f"role:{cfg.name}:{new}"
             sending.pm(store, cfg, new, texts.role_subject(cfg.name), body, role_key, now)
+
+
+def send_gm_notices(
+    store: Store,
+    cfg: GameConfig,
+    public: list[str],
+    private: dict[str, list[str]],
+    key: str,
+    now: datetime,
+    *,
+    text: bool = False,
+) -> None:
+    """What a GM order announces, sent at once: a post, and a PM to each player it tells."""
+    if public:
+        sending.post(store, cfg, "\n".join(public), key, now)
+    what = "from the GM" if text else "a correction by the GM"
+    for player, lines in private.items():
+        subject = f"{cfg.name}: {what}"
+        sending.pm(store, cfg, player, subject, "\n".join(lines), f"{key}:{player}", now)
 
 
 def _feed_pending(daemon: Runtime, store: Store, cfg: GameConfig, now: datetime) -> None:
@@ -106,6 +126,9 @@ def _feed_pending(daemon: Runtime, store: Store, cfg: GameConfig, now: datetime)
         for row in pending:
             order = store.order(row["id"])
             assert order is not None
+            if order.player == GM_PLAYER:
+                _apply_pending_text(store, cfg, live, order.id, order.raw, now)
+                continue
             if order.phase != live.phase:
                 store.void_order(order.id, f"its phase {order.phase} has closed", now)
                 continue
@@ -117,3 +140,22 @@ def _feed_pending(daemon: Runtime, store: Store, cfg: GameConfig, now: datetime)
             subject = f"{cfg.name}: your orders"
             key = f"corrected:{cfg.name}:{order.id}"
             sending.pm(store, cfg, order.player, subject, body, key, now)
+
+
+def _apply_pending_text(
+    store: Store, cfg: GameConfig, live: games.LiveGame, order_id: int, command: str, now: datetime
+) -> None:
+    """A GM text command the CLI wrote (``autogm approve GAME KIND N``): applied in the phase
+    open now, stored as the GM's order of it, and sent at once; one the game can no longer
+    carry out (approved twice) is voided, and the GM told why."""
+    try:
+        public, private = games.apply_gm(live, command)
+    except games.EngineOverrideError as exc:
+        store.void_order(order_id, f"not carried out: {exc}", now)
+        sending.to_gm(store, cfg, f"{cfg.name}: '{command}' was not carried out: {exc}",
+                      f"text:{order_id}", now)  # fmt: skip
+        return
+    store.execute("UPDATE orders SET phase = ? WHERE id = ?", [live.phase, order_id])
+    store.judge_order(order_id, {"feed": FEED_GM, "label": "cli"}, True, None, now)
+    key = f"gmtext:{cfg.name}:{order_id}"
+    send_gm_notices(store, cfg, public, private, key, now, text=True)

@@ -10,7 +10,8 @@ GM override applied to it. A row's ``parsed`` says how it is fed (``FEED``):
 - ``will``: a message that arrived during the action lock: only its will is kept;
 - ``clear``: the player's ``clear`` command;
 - ``post``: a post in the game topic, read for its votes (``votes = topic``);
-- ``gm``: an engine override (``modkill X``, ``replace X with Y``).
+- ``gm``: an engine override (``modkill X``, ``replace X with Y``), or one of the GM's texts
+  (``approve tape 1``, ``hint topic: ...``: engine/gm_texts.py).
 
 These are the scenario file's item kinds too (engine/replay.py), which is how an archived
 game is exported and replayed to the same record.
@@ -39,7 +40,7 @@ from daemon.store.db import Store
 from daemon.store.rows import OrderRow
 from engine import replay
 from engine.gm import OverrideError as EngineOverrideError
-from engine.gm import apply_override
+from engine.gm_texts import HeldText
 from engine.orders.model import ParsedPM
 from engine.orders.names import NameMatcher
 from engine.orders.votes import NO_LYNCH, VoteCount, read_votes
@@ -198,12 +199,13 @@ def feed(session: GameSession, player: str, text: str, how: str) -> ParsedPM | P
 
 
 def apply_gm(live: LiveGame, command: str) -> tuple[list[str], dict[str, list[str]]]:
-    """Apply an engine override now: what it announces in the topic, and what it tells each
-    player it concerns (a correction of their condition or items). Raises EngineOverrideError.
+    """Apply an engine override or one of the GM's texts now (engine/gm_texts.py): what it
+    announces in the topic, and what it tells each player it concerns (a correction of their
+    condition or items, an approved dream). Raises EngineOverrideError.
 
     A replaced player's role PM passes to the substitute's account."""
     before = set(live.session.state.players)
-    live.session.state, notices = apply_override(live.session.state, command)
+    notices = replay.apply_gm_item(live.session, command)
     after = set(live.session.state.players)
     gone, came = before - after, after - before
     if len(gone) == 1 and len(came) == 1:
@@ -355,6 +357,19 @@ def will_of(session: GameSession, player: str) -> str | None:
         return session.wills[player]
     p = session.state.players.get(player)
     return p.will if p else None
+
+
+def held_texts(live: LiveGame) -> list[HeldText]:
+    """The GM's texts the game holds for approval, oldest first (engine/gm_texts.py)."""
+    return live.session.texts.waiting()
+
+
+def queue_gm_text(store: Store, game: str, live: LiveGame, command: str, now: Any) -> int:
+    """One of the GM's text commands, checked on ``live`` (which it changes) and written as
+    the GM's pending order: the daemon carries it out and sends it at its next poll, so two
+    processes never send one message. Raises EngineOverrideError."""
+    apply_gm(live, command)
+    return store.add_order(game, live.phase, GM_PLAYER, command, now, source="gm")
 
 
 def orders_of(session: GameSession, player: str) -> list[str]:

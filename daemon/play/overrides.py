@@ -28,6 +28,7 @@ from daemon.config.overrides import (  # noqa: F401 - the commands, for the appl
     CorrectOrder,
     End,
     Extend,
+    GmText,
     Inactivity,
     Modkill,
     Note,
@@ -291,6 +292,7 @@ _EFFECTS: dict[type, Callable[[Store, Override, datetime], Settled]] = {
     CorrectOrder: _correct,
     Note: _note,
     Correction: _correction,
+    GmText: _correction,
     Resend: _resend,
     End: _end,
 }

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta
+from typing import Any
 
 from daemon.config.dates import DateStyle
 from engine.render.inert import inert, shorten
@@ -244,3 +245,24 @@ def which_game_answer(games: Sequence[str]) -> str:
         f"You play in several games ({', '.join(games)}): put the game's name in the subject "
         "of your message so that autogm knows which one it is for."
     )
+
+
+def held_texts_note(game: str, held: Sequence[Any]) -> str:
+    """The GM's texts waiting for approval (engine/gm_texts.py ``HeldText``), with how to send,
+    rewrite or withhold each: for the GM's PM, ``autogm preview`` and ``autogm status``."""
+    lines = [f"{game}: {len(held)} text(s) wait for you; nothing is sent until you approve it."]
+    for text in held:
+        to = f"PM to {text.to}" if text.to else "post in the topic"
+        lines += [
+            "",
+            f"[{text.label}] {to}, from {text.phase}: {text.note}",
+            text.text,
+        ]
+    first = held[0].label if held else "KIND N"
+    lines += [
+        "",
+        f"Send as it is: autogm approve {game} {first}  (or the override line 'approve {first}')",
+        f"Rewrite: autogm approve {game} {first} --text '...'  (or '{first}: TEXT')",
+        f"Withhold: autogm approve {game} {first} --withhold  (or 'withhold {first}')",
+    ]
+    return "\n".join(lines)

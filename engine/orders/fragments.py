@@ -15,6 +15,12 @@ from engine.orders.grammar import USE
 
 # "Will: ..." starts a line or follows a sentence, and runs to the end of the message.
 _WILL = re.compile(r"(?:^|(?<=[.!?;]))\s*(?:my\s+)?will\s*[:\-]\s*", re.IGNORECASE | re.MULTILINE)
+# dctp-classic's tape: "Tape:" (or "Video:") starts a line or follows a sentence, and runs to
+# the end of the orders (a will after it is the will's).
+_TAPE = re.compile(
+    r"(?:^|(?<=[.!?;]))\s*(?:(?:my|a|the)\s+)?(?:video\s*)?(?:tape|video)\s*[:\-]\s*",
+    re.IGNORECASE | re.MULTILINE,
+)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
 _JOINER = re.compile(
     r"\s*[,;]\s*(?:(?:and|then|&|\+|plus)\s+)?|\s+(?:and|then|also|&|\+|plus)\s+"
@@ -60,6 +66,14 @@ _LIST_ABILITIES = frozenset(
 def split_will(text: str) -> tuple[str, str | None]:
     """The orders, and the will after "Will:" (None when there is none)."""
     found = _WILL.search(text)
+    if not found:
+        return text, None
+    return text[: found.start()], text[found.end() :].strip()
+
+
+def split_tape(text: str) -> tuple[str, str | None]:
+    """The orders, and the tape after "Tape:" (None when there is none)."""
+    found = _TAPE.search(text)
     if not found:
         return text, None
     return text[: found.start()], text[found.end() :].strip()

@@ -248,3 +248,5 @@ class ParsedPM:
     slots: tuple[tuple[str, str], ...] = field(default=(), compare=False, repr=False)
     # "No action tonight": the author's orders of the phase but their vote are dropped.
     no_action: bool = False
+    # dctp-classic: "The BO can leave a tape/video after each murder" ("Kill Abs. Tape: ...").
+    tape: str | None = None

@@ -24,6 +24,7 @@ from engine.orders.fragments import (
     fragments,
     is_statement,
     may_be_order,
+    split_tape,
     split_will,
 )
 from engine.orders.model import Order, ParsedPM, Rejection, ability_title
@@ -31,7 +32,7 @@ from engine.orders.reader import Reader, Refusal, vocabulary
 from engine.orders.readers.harm import NO_KILL, NO_ORDER
 from engine.orders.readers.votes import Unvote
 from engine.render.inert import shorten
-from engine.rules.base import Slot
+from engine.rules.base import Side, Slot
 from engine.state import ABROAD, IN_FLIGHT, GameState
 from engine.validate import SlotKey, check_order, find_slot
 
@@ -75,6 +76,12 @@ def parse_pm(state: GameState, author: str, source: str) -> ParsedPM:
     will_refused = _will_too_long(state, will)
     if will_refused is not None:
         will = None
+    tape, tape_refused = None, None
+    if state.ruleset.has("gm_texts"):
+        text, tape = split_tape(text)
+        tape_refused = _tape_refused(state, author, tape)
+        if tape_refused is not None:
+            tape = None
     reader = Reader(state, author, vocabulary(state))
     accepted: dict[SlotKey, Order] = {}
     rejected: list[Rejection] = []
@@ -145,6 +152,8 @@ def parse_pm(state: GameState, author: str, source: str) -> ParsedPM:
         rejected = _context_kept_apart(reader, rejected)
     if will_refused is not None:
         rejected.append(will_refused)
+    if tape_refused is not None:
+        rejected.append(tape_refused)
     if hidden:
         reader.notes.append(
             f"your message held {hidden} invisible character{'s' if hidden > 1 else ''} "
@@ -159,6 +168,7 @@ def parse_pm(state: GameState, author: str, source: str) -> ParsedPM:
         tuple(reader.notes),
         tuple(accepted),
         no_action=no_action,
+        tape=tape,
     )
 
 
@@ -192,6 +202,32 @@ def _will_too_long(state: GameState, will: str | None) -> Rejection | None:
         "so it was not saved (your earlier will, if any, stands)"
     )
     return Rejection(shorten(will, 200), reason, "shorten it and send it again")
+
+
+def _tape_refused(state: GameState, author: str, tape: str | None) -> Rejection | None:
+    """ "The BO can leave a tape/video after each murder": a Black Org member's, sent at
+    night with the kill; as long as a will may be."""
+    if tape is None:
+        return None
+    shown = f"Tape: {shorten(tape, 200)}"
+    player = state.players.get(author)
+    if player is None or state.ruleset.role(player.role).side is not Side.BLACK_ORG:
+        return Rejection(shown, "only the Black Org leaves a tape, with a murder")
+    if not state.phase.is_night:
+        return Rejection(
+            shown, "a tape is left with a night's murder", "send it with the night's kill order"
+        )
+    limit = state.ruleset.option(WILL_OPTION)
+    if len(tape) > limit:
+        return Rejection(
+            shorten(tape, 200),
+            f"your tape is {len(tape):,} characters long and the limit in this game is "
+            f"{limit:,}, so it was not kept (your earlier tape, if any, stands)",
+            "shorten it and send it again",
+        )
+    if not tape:
+        return Rejection(shown, "the tape is empty", "write what the tape says after 'Tape:'")
+    return None
 
 
 def _take(

@@ -29,6 +29,10 @@ def render_acknowledgement(
         )
     if parsed.will is not None:
         lines.append("Your will is saved." if parsed.will else "Your will is cleared.")
+    if parsed.tape is not None:
+        lines.append(
+            "Your tape is kept: it is left with tonight's murder, once the GM has seen it."
+        )
     for note in parsed.notes:
         lines.append(f"Note: {inert(note)} (send the order again if that is wrong).")
     for rejection in parsed.rejected:

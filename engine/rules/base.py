@@ -292,6 +292,10 @@ FEATURES: dict[str, str] = {
     "(option detective_boys: whether a deal may leave them all out).",
     "leader_vote": 'classic: "If Anokata is not present in a game (or was killed) the BO will '
     'choose a Leader ... So each player PMs the GM with a ranking."',
+    "gm_texts": 'classic: "The GM will give out one dream per night"; "There can be various '
+    'hints/riddles given out by the GM"; "The BO can leave a tape/video after each murder"; '
+    '"This Will will be shown in case you\'re lynched"; "In case a will or tape is giving out '
+    'too much info, then it can be changed by the GM accordingly" (engine/gm_texts.py).',
     "sober_only_by_death": "classic: \"The player get's Sober after one of the roles Eri, Ran, "
     "Conan or Shinichi dies\" (not by a quarter of the town dead, Ran's injury or stolen "
     "alcohol).",

@@ -33,7 +33,7 @@ RULESET_ID = "dctp-classic"
 
 # What the ruleset does not do yet (issue 16); the daemon's config check names these when it
 # refuses ``ruleset = dctp-classic``. Shrink it as each lands.
-UNFINISHED: tuple[str, ...] = ("dreams, hints, tapes and wills through the GM's approval queue",)
+UNFINISHED: tuple[str, ...] = ()
 
 # "Items that can be stolen from a role", as classic lists them ("Tequilla" and "KID" as it
 # writes them). Every role of the cast is named in at least the Gun or Car-keys or School book
@@ -305,6 +305,17 @@ OPTIONS = {
     )
 }
 
+# "The GM will give out one dream per night - one player get's the info of the dream": the
+# text does not say how the dreamer is chosen (docs/rulings.md, "Who dreams?").
+DREAMER = OptionSpec(
+    "dreamer",
+    "draw",
+    ("draw", "gm"),
+    "Who dreams each night when the GM names nobody (GM line 'dreamer NAME'): a free player "
+    "drawn with the game's seed, whose dream autogm drafts for the GM (draw); or nobody, and "
+    "the GM writes each dream with 'dream NAME: TEXT' (gm).",
+)
+
 RULESET = derive(
     dctp_2011.RULESET,
     RULESET_ID,
@@ -316,7 +327,7 @@ RULESET = derive(
     common_slots=COMMON_SLOTS,
     order_of_healing=ORDER_OF_HEALING,
     orders={PhaseKind.DAY: DAY_ORDER},
-    option_specs={**dctp_2011.OPTIONS, **OPTIONS},
+    option_specs={**dctp_2011.OPTIONS, **OPTIONS, "dreamer": DREAMER},
     ability_rules={
         # Sniping: "Sniping will bypass any protection (Ran, Makoto and Agasas Watch). In case
         # Ran or Makoto protected the target, the target will die and the protectors wasted
@@ -403,6 +414,7 @@ RULESET = derive(
         "amor_before_disguise",
         # Group: "There are at least 2 DB's in the game."
         "detective_boys_at_least_two",
+        "gm_texts",
     },
     # Lovers: "A Town/BO pair doesn't win when the town or the BO wins": each lover counts
     # with their own side, and a free mixed pair does not stop the sides' wins.

@@ -4,8 +4,9 @@
 role, conditions contained), ``results`` (each listed entry must appear, in this order, with
 at least the listed keys), ``public``/``private`` (texts that must appear), ``lynch`` (keys),
 ``absent_results`` (entries that must not appear), ``no_public``/``no_private`` (texts that
-must not appear), ``orders`` (how PMs were read: see ``_check_orders``). A ``winner`` item
-checks the game's winner.
+must not appear), ``orders`` (how PMs were read: see ``_check_orders``), ``held`` (texts the
+close held for the GM, each with at least the listed keys; ``held: []`` says none). A
+``winner`` item checks the game's winner.
 """
 
 from __future__ import annotations
@@ -25,8 +26,12 @@ def _contains(entry: dict[str, Any], wanted: dict[str, Any]) -> bool:
 def check_scenario(path: Path) -> dict[str, Any]:
     expect = yaml.safe_load(path.read_text(encoding="utf-8")).get("expect") or []
     scenario = load_scenario(path)
-    rec = record(scenario, replay(scenario))
+    replays = replay(scenario)
+    rec = record(scenario, replays)
     phases = {p["phase"]: p for p in rec["phases"]}
+    # What each close held for the GM: the replay's, not the record's (the record has what
+    # was sent; a held text is sent once a GM item approves it).
+    held_at = {str(r.phase): [t.to_record() for t in r.held] for r in replays}
     for item in expect:
         if "winner" in item:
             assert rec["winner"] == item["winner"], f"winner {rec['winner']!r}"
@@ -65,6 +70,12 @@ def check_scenario(path: Path) -> dict[str, Any]:
             got = phase["private"].get(name, [])
             for text in texts:
                 assert not any(text in p for p in got), f"{text!r} in PMs to {name}: {got}"
+        if "held" in item:
+            held = held_at[item["phase"]]
+            if not item["held"]:
+                assert not held, f"{item['phase']}: held {held}"
+            for wanted in item["held"]:
+                assert any(_contains(h, wanted) for h in held), f"{wanted} not in held {held}"
         _check_orders(item["phase"], phase["orders"], item.get("orders") or [])
         if "lynch" in item:
             lynch = phase["lynch"]

@@ -60,3 +60,21 @@ def test_the_demo_command_runs_again_in_the_same_directory(tmp_path, capsys):
         assert main(["demo", "--dir", str(tmp_path / "d"), "--fast", "--seed", "5"]) == 0
     out = capsys.readouterr().out
     assert out.count("The game is archived in") == 2
+
+
+def test_the_demo_plays_classic_with_the_gm_texts_through_the_queue(tmp_path):
+    """`autogm demo --ruleset dctp-classic`: the killer's tapes and the nightly dreams are held,
+    the simulated GM approves or rewrites them, and only then are they sent (issue 16)."""
+    out = io.StringIO()
+    assert run_demo(tmp_path / "demo", pace=0, out=out, ruleset="dctp-classic") == 0
+    text = out.getvalue()
+    assert "(the GM approves dream 1 to" in text and "(the GM rewrites tape" in text
+    assert "A tape was found with the body of" in text
+    assert "A voice on the tape laughs." in text
+    with Store.open(tmp_path / "demo" / "state" / "autogm.db") as store:
+        assert store.game("demo")["status"] == "archived"
+        dreams = store.rows("SELECT body FROM outbox WHERE body LIKE '%You dreamt during Night%'")
+        approvals = store.rows("SELECT raw FROM orders WHERE player = 'GM' AND state = 'accepted'")
+    assert dreams and len(approvals) >= len(dreams)
+    archive = sqlite_utils.Database(tmp_path / "demo" / "state" / "archive.db")
+    assert [r["ruleset"] for r in archive["games"].rows] == ["dctp-classic"]
