@@ -25,10 +25,17 @@ class GameSession:
     state: GameState
     pending: dict[SlotKey, Order] = field(default_factory=dict)
     wills: dict[str, str] = field(default_factory=dict)
+    # The readings each player was last asked about ("did you mean 'Heal Kleene'?"): their
+    # next PM in the phase may confirm them with a 'yes'; any other PM drops the question.
+    questions: dict[str, tuple[Order, ...]] = field(default_factory=dict)
 
-    def receive(self, author: str, text: str) -> ParsedPM:
-        """Read a private message and hold its valid orders for the open phase."""
-        parsed = parse_pm(self.state, author, text)
+    def receive(self, author: str, text: str, *, private: bool = True) -> ParsedPM:
+        """Read a message and hold its valid orders for the open phase. A topic post's vote
+        (``private=False``) neither answers nor drops a question asked in a PM."""
+        asked = self.questions.pop(author, ()) if private else ()
+        parsed = parse_pm(self.state, author, text, asked)
+        if private and parsed.asks:
+            self.questions[author] = parsed.asks
         if parsed.unvote:
             self.pending.pop((author, "common:vote"), None)
         if parsed.no_action:
@@ -87,6 +94,7 @@ class GameSession:
         return [o for o in self.pending.values() if o.actor == player]
 
     def clear(self, player: str) -> None:
+        self.questions.pop(player, None)
         for key in [k for k in self.pending if k[0] == player]:
             del self.pending[key]
 
@@ -101,6 +109,7 @@ class GameSession:
         self.state = outcome.state
         self.pending.clear()
         self.wills.clear()
+        self.questions.clear()  # a question is answered in its phase or not at all
         return outcome
 
 

@@ -15,7 +15,7 @@ from engine.orders import grammar
 from engine.orders.fragments import CHATTER
 from engine.orders.grammar import USE
 from engine.orders.model import Order
-from engine.orders.reader import Reader, Refusal
+from engine.orders.reader import Guess, Reader, Refusal
 from engine.orders.readers import harm, info, items, law, prep, votes
 
 # The player speaking of their own order: "I vote Abs", "I'm voting Abs", "I will be healing
@@ -102,10 +102,13 @@ def read(reader: Reader, fragment: str) -> Order | votes.Unvote | str | None:
     if not text or CHATTER.match(text) or _LIST_MARK.match(text):
         return None
     text = _QUOTES.sub("", _ARROW.sub(" ", _LEAD.sub("", text))).strip()
+    asking = fragment.rstrip(" )").endswith("?")
+    if asking:
+        text = _question_labelled(reader, text)
     text = _past_phase_label(reader, text)
     if not text:
         return None
-    if fragment.rstrip().endswith("?"):
+    if asking:
         text = _asked(reader, text)
     text = _rewritten(text)
     whole = text
@@ -155,6 +158,43 @@ def _past_phase_label(reader: Reader, text: str) -> str:
     return after
 
 
+PAST_EVENT = (
+    "this asks what happened on {when}, a question about a past event, and is not read as "
+    "an order (the GM's posts tell what happened)"
+)
+
+
+def _question_labelled(reader: Reader, text: str) -> str:
+    """A question under a phase label ("N2: does Abs kill Kleene?"): for this phase, the
+    question without its label, read as the order it asks when there is one. A question about
+    a past phase ("N1: did Abs kill Kleene?") is no order; to a player who may Special
+    Investigate it is one, perhaps, and asked back (``Guess``): never read as an arrest."""
+    found = _LABEL_START.match(text) and reader.phase_at(text)
+    if not found:
+        return text
+    after = text[_LABEL_TAIL.match(text, found.end()).end() :]  # type: ignore[union-attr]
+    question = _ASKED_ACTION.match(after)
+    if question is None:
+        return text
+    try:
+        when, _ = reader.phase(text)
+    except Refusal:
+        return text
+    if when is None or when == reader.state.phase:
+        return after
+    if when > reader.state.phase:
+        raise Refusal(f"this is an order for {reader.state.phase}, not {when}")
+    reason = PAST_EVENT.format(when=when)
+    if reader.holds("special_investigate"):
+        try:
+            order = read(reader, f"Special Investigate {question['q']} on {when}")
+        except Refusal:
+            order = None
+        if isinstance(order, Order):
+            raise Guess(reason, f"this asks what happened on {when}", order=order)
+    raise Refusal(reason)
+
+
 def _is_remark(reader: Reader, text: str) -> bool:
     """Whether a fragment with no order at its start is only talk: social words or the
     author's own name (a signature), no order word anywhere in it, no other player named."""
@@ -190,9 +230,19 @@ def _asked(reader: Reader, text: str) -> str:
     query = action["q"]
     if grammar.PHASE.search(query) and reader.holds("special_investigate"):
         return f"Special Investigate {query}"
-    if reader.holds("investigate") or reader.holds("special_investigate"):
-        return f"Investigate {query}"
-    return text
+    if not (reader.holds("investigate") or reader.holds("special_investigate")):
+        return text
+    if text[: action.start("q")].strip().casefold() in ("did", "has"):
+        # "Did Abs kill Kleene?" asks what happened; an Investigate asks about tonight.
+        try:
+            order = read(reader, f"Investigate {query}")
+        except Refusal:
+            order = None
+        problem = "this asks what happened, and an Investigate asks about tonight"
+        if isinstance(order, Order):
+            raise Guess(problem, problem, order=order)
+        raise Refusal(f"{problem}: write the action you want to investigate")
+    return f"Investigate {query}"
 
 
 def _rewritten(text: str) -> str:

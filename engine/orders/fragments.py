@@ -14,7 +14,11 @@ from engine.orders import grammar
 from engine.orders.grammar import USE
 
 # "Will: ..." starts a line or follows a sentence, and runs to the end of the message.
-_WILL = re.compile(r"(?:^|(?<=[.!?;]))\s*(?:my\s+)?will\s*[:\-]\s*", re.IGNORECASE | re.MULTILINE)
+# "Last will:", "Will and testament:", and the "LW:" of other forums.
+_WILL = re.compile(
+    r"(?:^|(?<=[.!?;]))\s*(?:my\s+)?(?:(?:last\s+)?will(?:\s+and\s+testament)?|lw)\s*[:\-]\s*",
+    re.IGNORECASE | re.MULTILINE,
+)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
 _JOINER = re.compile(
     r"\s*[,;]\s*(?:(?:and|then|&|\+|plus)\s+)?|\s+(?:and|then|also|&|\+|plus)\s+"
@@ -44,6 +48,15 @@ CHATTER = re.compile(
     r"|hmm+|yes|no|yep|nope|scratch\s+that|never\s*mind|nvm|wait|actually"
     r"|change\s+of\s+(?:plans?|mind)|(?:i(?:['’]ve|\s+have)?\s+)?changed\s+my\s+mind)"
     r"[\s.!?]*$",
+    re.IGNORECASE,
+)
+# The reply that confirms a reading asked back ("did you mean 'Heal Kleene'? reply 'yes' to
+# confirm"): only a plain yes; "ok" or "no" leave the question unconfirmed.
+CONFIRM = re.compile(
+    r"^(?:yes|yep|yeah|yup|ya|y|confirm(?:ed)?|correct|right|exactly|that['’]?s\s+(?:right"
+    r"|correct|it)|i\s+did|i\s+do)(?:[\s,]+(?:yes|please|pls|thanks?|thank\s+you|ty"
+    r"|confirm(?:ed)?|correct|that['’]?s\s+(?:right|correct|it|what\s+i\s+meant)|i\s+did"
+    r"|sorry|lol))*[\s.!:)]*$",
     re.IGNORECASE,
 )
 # "Investigate:" alone on a line, its items on the lines after it.
