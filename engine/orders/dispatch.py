@@ -122,6 +122,7 @@ def read(reader: Reader, fragment: str) -> Order | votes.Unvote | str | None:
             # Greetings, thanks, apologies, sign-offs: no order word, no other player named.
             reader.notes.append(f"took '{fragment.strip()}' as a remark, not an order")
             return None
+        _near_order(reader, text)
         return harm.leader_order(reader, text, fragment)
     ability, used = keyword
     rest = _TARGET_LABEL.sub("", text[used:].lstrip(" :"), count=1)
@@ -193,6 +194,25 @@ def _question_labelled(reader: Reader, text: str) -> str:
         if isinstance(order, Order):
             raise Guess(reason, f"this asks what happened on {when}", order=order)
     raise Refusal(reason)
+
+
+def _near_order(reader: Reader, text: str) -> None:
+    """A short word one letter from an order word ("trik Abs", "hael Kleene") opening what
+    reads as an order once it is that word: asked back (``Guess``), since one letter also
+    makes other words. Not when the word is a player's name ("Will heal Kleene")."""
+    near = grammar.near_spelled(text)
+    if near is None:
+        return
+    found, used = reader.words.players.match_prefix(text)
+    if found.is_match and used:
+        return
+    try:
+        order = read(reader, near)
+    except Refusal:
+        return
+    if isinstance(order, Order):
+        problem = f"'{text.split()[0]}' is no order word"
+        raise Guess(problem, problem, order=order)
 
 
 def _is_remark(reader: Reader, text: str) -> bool:

@@ -155,7 +155,12 @@ def _join_lists(lines: list[str]) -> list[str]:
     head: str | None = None
     for line in lines:
         found = _LIST_HEAD.match(line)
-        word = grammar.match_word(grammar.ORDER_PATTERNS, _own(found["head"])) if found else None
+        own = _own(found["head"]) if found else ""
+        word = (
+            grammar.match_word(grammar.ORDER_PATTERNS, grammar.respelled(own) or own)
+            if own
+            else None
+        )
         if (
             word
             and not found["colon"]

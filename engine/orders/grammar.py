@@ -19,13 +19,13 @@ ORDER_WORDS: tuple[tuple[str, str], ...] = (
     (r"aptx(?:[- ]?4869)?", "aptx"),
     (r"heal", "heal"),
     # Classic: "Trick and Intimidate - Roles with that action: Eisuke(Trick), Vodka(Intimidate)".
-    (r"discombobulate|discombob|trick|intimidate", "discombobulate"),
+    (r"discombobulat(?:e|ion)|discombob|trick|intimidat(?:e|ion)", "discombobulate"),
     (r"kill|attack|murder", "kill"),
     # Issue 3: killing, protecting, crime and punishment. Snipe Guard is r53's name for Bone
     # Breaking ("Snipe Guard - Role with action: Akai"): read before a snipe.
-    (r"snipe[- ]?guard(?:\s+on)?", "bone_breaking"),
+    (r"snipe[- ]?guard(?:ing)?(?:\s+on)?|sg", "bone_breaking"),
     (r"snipe", "kill"),
-    (r"(?:day\s+)?protect(?:ion)?", "protect"),
+    (r"(?:day\s+)?protect(?:ion)?(?!\s+charm)", "protect"),
     (r"first[- ]?aid|fa", "first_aid"),
     (r"bone[- ]?break(?:ing)?|break\s+(?:the\s+)?bones\s+of", "bone_breaking"),
     (
@@ -44,7 +44,12 @@ ORDER_WORDS: tuple[tuple[str, str], ...] = (
     (r"(?:put\s+)?(?:in\s+)?detention|detain", "detention"),
     (r"lawsuit(?:\s+(?:for|to\s+free))?|sue", "lawsuit"),
     (r"poison", "poison"),
-    (r"(?:give\s+(?:the\s+|my\s+)?(?:health\s+)?charm\s+to)|(?:health\s+)?charm", "charm"),
+    # Classic's night "Protection Charm" is read as the same word (``ALTERNATES``).
+    (
+        r"(?:give\s+(?:the\s+|my\s+)?(?:health\s+|protection\s+)?charm\s+to)"
+        r"|(?:health\s+|protection\s+)?charm",
+        "charm",
+    ),
     (r"accompany", "accompany"),
     (r"voice\s+of\s+reason|vor", "voice_of_reason"),
     (r"voice\s+of\s+accusation|voa", "voice_of_accusation"),
@@ -158,6 +163,7 @@ ALTERNATES: dict[str, tuple[str, ...]] = {
     "aptx": ("poison",),
     "poison": ("aptx",),
     "investigate": ("special_investigate",),
+    "charm": ("protection_charm",),
 }
 
 # The orders that take "(ordered) alternatives" (Watch, bow-tie, Black Suitcase): a second
@@ -210,9 +216,10 @@ CRIME_WORDS: tuple[tuple[str, str], ...] = (
     (r"(?:the\s+)?(?:murder|killing|death)\s+of|kill(?:ing|ed)?|murder(?:ing|ed)?|attack(?:ing|ed)?"
      r"|death|the\s+(?:kill|attack|murder)\s+(?:on|of)"
      r"|snip(?:e|ed|ing)|poison(?:ing|ed)?|aptx(?:ing|ed)?", "kill"),
-    (r"slander(?:ing|ed)?", "slander"),
-    (r"steal(?:ing)?(?:\s+from)?|stole(?:\s+from)?|theft\s+from", "steal"),
-    (r"discombobulat(?:e|ing|ed)|trick(?:ing|ed)?|intimidat(?:e|ing|ed)", "discombobulate"),
+    (r"(?:the\s+)?slander\s+(?:on|of)|slander(?:ing|ed)?", "slander"),
+    (r"steal(?:ing)?(?:\s+from)?|stole(?:\s+from)?|(?:the\s+)?theft\s+from", "steal"),
+    (r"(?:the\s+)?(?:discombobulation|trick|intimidation)\s+(?:on|of)"
+     r"|discombobulat(?:e|ing|ed)|trick(?:ing|ed)?|intimidat(?:e|ing|ed)", "discombobulate"),
     (r"frighten(?:ing|ed)?", "frighten"),
     (r"blam(?:e|ing|ed)", "blame"),
     (r"disguis(?:e|ing|ed)(?:\s+as)?", "disguise"),
@@ -375,6 +382,21 @@ def respelled(text: str) -> str | None:
     close = {w for w in SPELLED if distance(word, w, limit) <= limit}
     if len(close) == 1:
         return close.pop() + rest
+    return None
+
+
+def near_spelled(text: str) -> str | None:
+    """The text with a short first word (three to five letters) read as the order word one
+    letter away ("trik", "hael", "vot"e), when exactly one is. Not certain enough to take:
+    one letter changes a short word into another word ("deal", "will"), so the reading is
+    asked back, never taken."""
+    found = _FIRST_WORD.match(text)
+    if found is None or not 3 <= len(found.group()) <= 5:
+        return None
+    word = found.group().casefold()
+    close = {w for w in SPELLED if len(w) >= 4 and distance(word, w, 1) <= 1}
+    if len(close) == 1 and word not in close:
+        return close.pop() + text[found.end() :]
     return None
 
 

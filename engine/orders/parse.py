@@ -328,6 +328,7 @@ def _checked(reader: Reader, order: Order, fragment: str) -> tuple[Order, SlotKe
     """The order as it stands in the game (perhaps under another ability's name, see
     ``_alternate``) and the slot it fills, or the refusal with its fix."""
     state, slots = reader.state, reader.slots()
+    titles = state.ruleset.titles
     checked = check_order(state, order, slots)
     if isinstance(checked, str) and grammar.ALTERNATES.get(order.ability):
         # Only an order refused can be another ability's: "Heal" from Kobayashi.
@@ -336,7 +337,8 @@ def _checked(reader: Reader, order: Order, fragment: str) -> tuple[Order, SlotKe
             return Rejection(fragment, other)
         if other is not None:
             reader.notes.append(
-                f"read '{ability_title(order.ability)}' as your {ability_title(other.ability)}"
+                f"read '{ability_title(order.ability, titles)}' as your "
+                f"{ability_title(other.ability, titles)}"
             )
             order = other
             checked = check_order(state, order, slots)
@@ -359,8 +361,9 @@ def _alternate(
         if not isinstance(find_slot(state, alt := replace(order, ability=name), slots), str)
     ]
     if len(held) > 1:
-        names = " or ".join(ability_title(o.ability) for o in held)
-        return f"'{ability_title(order.ability)}' could be your {names}: write which one"
+        titles = state.ruleset.titles
+        names = " or ".join(ability_title(o.ability, titles) for o in held)
+        return f"'{ability_title(order.ability, titles)}' could be your {names}: write which one"
     return held[0] if held else None
 
 
@@ -375,10 +378,11 @@ def _what_you_can_send(reader: Reader, author: str) -> str:
             continue
         if key.startswith("lent:") and len(slot.options) > 3:
             # The Black Suitcase lends every night action: one entry, not thirty.
-            titles.append(f"{ability_title(key.removeprefix('lent:'))}: any night action")
+            lent = ability_title(key.removeprefix("lent:"), state.ruleset.titles)
+            titles.append(f"{lent}: any night action")
             continue
         for use in slot.options:
-            title = ability_title(use.ability)
+            title = ability_title(use.ability, state.ruleset.titles)
             option = VEST_OPTION if use.ability in VEST_ABILITIES else None
             if title not in titles and (option is None or state.ruleset.option(option)):
                 titles.append(title)
@@ -414,9 +418,10 @@ def _away_notes(state: GameState, order: Order) -> list[str]:
         and not ability.abroad_ok
         and (actor.has(ABROAD, state.phase) or actor.has(IN_FLIGHT, state.phase))
     ):
+        title = ability_title(order.ability, state.ruleset.titles)
         return [
-            f"you are not in Japan: {ability_title(order.ability)} will fail unless you are "
-            "back by then (only Travel works from abroad)"
+            f"you are not in Japan: {title} will fail unless you are back by then (only "
+            "Travel works from abroad)"
         ]
     return []
 

@@ -74,7 +74,7 @@ _BEFORE_VERB = frozenset(
 _WORDS = re.compile(r"\w[\w.-]*")
 # The orders whose every listed player is acted on: "or" between two of them is a choice the
 # GM cannot make (Watch, bow-tie and Suitcase take "(ordered) alternatives" instead).
-_TOGETHER = frozenset({"protect", "slander", "amor", "spy"})
+_TOGETHER = frozenset({"protect", "slander", "amor"})
 _OR = re.compile(r"\bor\b", re.IGNORECASE)
 TWO_CHOICES = (
     "this gives two choices and the GM cannot pick between them: send the one order you want"
