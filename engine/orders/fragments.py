@@ -149,18 +149,25 @@ def _own(head: str) -> str:
     return head[opener.end() :] if opener else head
 
 
+_GERUND = re.compile(r"[a-z]+ing\b", re.IGNORECASE)
+
+
+def _head_word(found: re.Match[str]) -> tuple[str, int] | None:
+    """The order word heading a list, also as a gerund before a colon ("Spying on:")."""
+    own = _own(found["head"])
+    word = grammar.match_word(grammar.ORDER_PATTERNS, own)
+    if word is None and found["colon"] and _GERUND.match(own):
+        word = grammar.match_word(grammar.ORDER_PATTERNS, grammar.respelled(own) or own)
+    return word
+
+
 def _join_lists(lines: list[str]) -> list[str]:
     """ "Investigate:" followed by one query a line reads as one order with a list."""
     joined: list[list[str]] = []  # each line as its parts, joined once at the end
     head: str | None = None
     for line in lines:
         found = _LIST_HEAD.match(line)
-        own = _own(found["head"]) if found else ""
-        word = (
-            grammar.match_word(grammar.ORDER_PATTERNS, grammar.respelled(own) or own)
-            if own
-            else None
-        )
+        word = _head_word(found) if found else None
         if (
             word
             and not found["colon"]

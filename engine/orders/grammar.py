@@ -8,7 +8,7 @@ to the canonical ability name used everywhere else.
 from __future__ import annotations
 
 import re
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from engine.orders.folding import APOSTROPHES, distance
 
@@ -393,11 +393,17 @@ def near_spelled(text: str) -> str | None:
     found = _FIRST_WORD.match(text)
     if found is None or not 3 <= len(found.group()) <= 5:
         return None
-    word = found.group().casefold()
-    close = {w for w in SPELLED if len(w) >= 4 and distance(word, w, 1) <= 1}
-    if len(close) == 1 and word not in close:
-        return close.pop() + text[found.end() :]
-    return None
+    near = _near_short(found.group().casefold())
+    return near + text[found.end() :] if near else None
+
+
+_SHORT_SPELLED = tuple(w for w in SPELLED if 4 <= len(w) <= 6)
+
+
+@lru_cache(maxsize=1024)
+def _near_short(word: str) -> str | None:
+    close = {w for w in _SHORT_SPELLED if distance(word, w, 1) <= 1}
+    return close.pop() if len(close) == 1 and word not in close else None
 
 
 def any_order_word(text: str) -> bool:
