@@ -126,6 +126,12 @@ REWRITES: tuple[tuple[str, str], ...] = (
         r"\s+(?:to|on)\s+(?P<x>.+)",
         "{a} {x}",
     ),
+    # "Kleene gets my heal tonight".
+    (
+        r"(?P<x>[^,;:]+?)\s+gets\s+my\s+(?P<a>[a-z-]+(?:\s+(?!tonight|today)[a-z-]+)?)"
+        r"(?:\s+(?:tonight|today))?",
+        "{a} {x}",
+    ),
     # "I'm going with Kleene for the heal", "going for Abs with my interrogation".
     (
         r"(?:i['’]?m\s+|i\s+am\s+)?going\s+(?:with|for)\s+(?P<x>.+?)\s+(?:for|with)\s+"
@@ -241,7 +247,7 @@ ORDINALS = {
 # A phase as players write it: "on Night 1", "N1", "night one", "(N1)", "the first night",
 # "the 2nd day", "tonight", "last night", "the previous night", "yesterday".
 PHASE = re.compile(
-    r"\s*(?P<open>\()?\s*(?:(?:on|during|in|at|of)\s+)?(?:the\s+)?"
+    r"\s*(?P<open>\()?\s*(?:(?:on|during|in|at|of|for)\s+)?(?:the\s+)?"
     r"(?P<phase>prep(?:aration)?(?:\s+phase)?"
     r"|(?P<ordinal>" + "|".join(ORDINALS) + r"|\d{1,2}(?:st|nd|rd|th))\s+(?P<okind>night|day)"
     r"|(?:night|day|n|d)\s*(?:\d+|[a-z]+)"
