@@ -121,7 +121,7 @@ def feed_post(session: GameSession, author: str, source: str) -> PostVotes:
             text = "Vote no lynch"
         else:
             text = f"Vote {mark.target}"
-        parsed = session.receive(author, text)
+        parsed = session.receive(author, text, public=True)
         votes.read.append(parsed)
         votes.refused.extend((mark.written, r.reason) for r in parsed.rejected)
     return votes

@@ -34,15 +34,23 @@ class GameSession:
     # The GM's texts (engine/gm_texts.py): what is held for the GM, the hints for the next
     # results, the night's tapes.
     texts: TextQueue = field(default_factory=TextQueue)
+    # The readings each player was last asked about ("did you mean 'Heal Kleene'?"): their
+    # next PM in the phase may confirm them with a 'yes'; any other PM drops the question.
+    questions: dict[str, tuple[Order, ...]] = field(default_factory=dict)
 
     def receive(self, author: str, text: str, *, public: bool = False) -> ParsedPM:
-        """Read a private message (``public``: a post in the game topic, for a family that
-        reads public orders there) and hold its valid orders for the open phase; an instant
-        order resolves at once."""
+        """Read a private message (``public``: a post in the game topic) and hold its valid
+        orders for the open phase; an instant order resolves at once. A topic post neither
+        answers nor drops a question asked in a PM; a family with its own reader (midnight)
+        reads public orders there."""
         read = FAMILIES[self.state.ruleset.family].read
-        parsed = (
-            read(self.state, author, text, public) if read else parse_pm(self.state, author, text)
-        )
+        if read is not None:
+            parsed = read(self.state, author, text, public)
+        else:
+            asked = () if public else self.questions.pop(author, ())
+            parsed = parse_pm(self.state, author, text, asked)
+            if not public and parsed.asks:
+                self.questions[author] = parsed.asks
         if parsed.unvote:
             self.pending.pop((author, "common:vote"), None)
         if parsed.no_action:
@@ -114,6 +122,7 @@ class GameSession:
         return [o for o in self.pending.values() if o.actor == player]
 
     def clear(self, player: str) -> None:
+        self.questions.pop(player, None)
         for key in [k for k in self.pending if k[0] == player]:
             del self.pending[key]
 
@@ -131,6 +140,7 @@ class GameSession:
         self.pending.clear()
         self.wills.clear()
         self.instants.clear()
+        self.questions.clear()  # a question is answered in its phase or not at all
         return outcome
 
 

@@ -14,15 +14,16 @@ from dataclasses import replace
 from engine.orders import grammar
 from engine.orders.fragments import CHATTER
 from engine.orders.grammar import USE
-from engine.orders.model import Order
-from engine.orders.reader import Reader, Refusal
+from engine.orders.model import Order, ability_title
+from engine.orders.reader import Guess, Reader, Refusal
 from engine.orders.readers import harm, info, items, law, prep, ranking, votes
 
 # The player speaking of their own order: "I vote Abs", "I'm voting Abs", "I will be healing
 # Kleene", "tonight I interrogate Abs", "also vote Abs".
 _I = re.compile(
     r"(?:(?:tonight|today|now|then|also)\s*,?\s+)*"
-    r"(?:i(?:['’]m|\s+am|\s+will(?:\s+be)?|['’]ll(?:\s+be)?)?\s+)?(?:be\s+)?(?=\w)",
+    r"(?:i(?:['’]m|\s+am|\s+will(?:\s+be)?|['’]ll(?:\s+be)?)?\s+)?(?:be\s+)?"
+    r"(?:(?:going\s+to|gonna)\s+)?(?=\w)",
     re.IGNORECASE,
 )
 # The Black Org speaks of its kill as the side's: "We kill Lynz tonight", "tonight we'll
@@ -48,11 +49,16 @@ _PUNCT_TAIL = re.compile(r"[\s.!?;,*]+$")
 # in the PM ("EDIT: vote Y", read as a later PM would be: it replaces the earlier order).
 _LEAD = re.compile(
     r"^(?:(?:[-*•·>]+|\d{1,2}[.)]|#+|/|!+(?:mm\b)?|(?:edit|ps|correction|update|change)"
-    r"\s*(?:\d+\s*)?[:\-])\s*)+",
+    r"\s*(?:\d+\s*)?[:\-]|(?:actually|wait|scratch\s+that|never\s*mind|nvm|new\s+plan"
+    r"|change\s+of\s+(?:plans?|mind))\s*[:\-,]|(?:ok(?:ay)?|so)\s*[:\-])\s*)+",
     re.IGNORECASE,
 )
 # A label between the order word and its target: "Heal target: Lynz".
-_TARGET_LABEL = re.compile(r"^(?:target|player|person)\s*(?:is\b|:|-|=)\s*", re.IGNORECASE)
+_TARGET_LABEL = re.compile(
+    r"^(?:target|player|person)(?:\s+(?:for\s+)?(?:tonight|today|the\s+night|the\s+day))?"
+    r"\s*(?:is\b|:|-|=)\s*",
+    re.IGNORECASE,
+)
 # Arrows and colons between an order word and its target: "Heal -> Kleene", "Heal: Kleene".
 _ARROW = re.compile(r"\s*(?:-+>|=+>|→|⇒|➡)\s*")
 # Names in quotation marks: "Heal "Kleene"" is Heal Kleene.
@@ -75,8 +81,8 @@ _LABEL_START = re.compile(
 # Night 1?" (Special Investigate), "Is Shinichi in the game?" (Detect).
 _ASKED_ACTION = re.compile(r"^(?:does|did|has|is)\s+(?P<q>.+)$", re.IGNORECASE)
 _ASKED_ROLE = re.compile(
-    r"^(?:is\s+there\s+(?:an?\s+)?(?P<r1>.+?)(?:\s+in\s+(?:the|this)\s+game)?"
-    r"|is\s+(?P<r2>.+?)\s+in\s+(?:the|this)\s+game)$",
+    r"^(?:is\s+there\s+(?:an?\s+)?(?P<r1>.+?)(?:\s+(?:in\s+(?:the|this)\s+game|playing))?"
+    r"|is\s+(?P<r2>.+?)\s+(?:in\s+(?:the|this)\s+game|playing|around|here))$",
     re.IGNORECASE,
 )
 # The talk around orders: thanks, apologies, wishes, sign-offs, questions to the GM.
@@ -102,10 +108,13 @@ def read(reader: Reader, fragment: str) -> Order | votes.Unvote | str | None:
     if not text or CHATTER.match(text) or _LIST_MARK.match(text):
         return None
     text = _QUOTES.sub("", _ARROW.sub(" ", _LEAD.sub("", text))).strip()
+    asking = fragment.rstrip(" )").endswith("?")
+    if asking:
+        text = _question_labelled(reader, text)
     text = _past_phase_label(reader, text)
     if not text:
         return None
-    if fragment.rstrip().endswith("?"):
+    if asking:
         text = _asked(reader, text)
     text = _rewritten(text)
     whole = text
@@ -119,6 +128,21 @@ def read(reader: Reader, fragment: str) -> Order | votes.Unvote | str | None:
             # Greetings, thanks, apologies, sign-offs: no order word, no other player named.
             reader.notes.append(f"took '{fragment.strip()}' as a remark, not an order")
             return None
+        _near_order(reader, text)
+        sole = _SOLE.match(text)
+        alone, used = reader.words.players.match_prefix(text) if sole is None else (None, 0)
+        if sole is None and alone is not None and alone.is_match and used:
+            # "my choice: Parkur" (the filler keeps the name), or the name alone.
+            sole = None if text[used:].strip(" .!") or alone.name == reader.author else text
+        if isinstance(sole, str) and len(_orders_now(reader)) == 1:
+            # A name alone names no order: the one order it can be is asked back.
+            notes = len(reader.notes)
+            order = _sole_order(reader, sole, fragment)
+            del reader.notes[notes:]
+            problem = "this names a player but no order"
+            raise Guess(problem, problem, order=order if isinstance(order, Order) else None)
+        if sole is not None and not isinstance(sole, str) and _orders_now(reader):
+            return _sole_order(reader, sole["x"], fragment)
         return harm.leader_order(reader, text, fragment)
     ability, used = keyword
     rest = _TARGET_LABEL.sub("", text[used:].lstrip(" :"), count=1)
@@ -153,6 +177,103 @@ def _past_phase_label(reader: Reader, text: str) -> str:
             return text
         raise Refusal(f"this is an order for {reader.state.phase}, not {when}")
     return after
+
+
+PAST_EVENT = (
+    "this asks what happened on {when}, a question about a past event, and is not read as "
+    "an order (the GM's posts tell what happened)"
+)
+
+
+def _question_labelled(reader: Reader, text: str) -> str:
+    """A question under a phase label ("N2: does Abs kill Kleene?"): for this phase, the
+    question without its label, read as the order it asks when there is one. A question about
+    a past phase ("N1: did Abs kill Kleene?") is no order; to a player who may Special
+    Investigate it is one, perhaps, and asked back (``Guess``): never read as an arrest."""
+    found = _LABEL_START.match(text) and reader.phase_at(text)
+    if not found:
+        return text
+    after = text[_LABEL_TAIL.match(text, found.end()).end() :]  # type: ignore[union-attr]
+    question = _ASKED_ACTION.match(after)
+    if question is None:
+        return text
+    try:
+        when, _ = reader.phase(text)
+    except Refusal:
+        return text
+    if when is None or when == reader.state.phase:
+        return after
+    if when > reader.state.phase:
+        raise Refusal(f"this is an order for {reader.state.phase}, not {when}")
+    reason = PAST_EVENT.format(when=when)
+    if reader.holds("special_investigate"):
+        try:
+            order = read(reader, f"Special Investigate {question['q']} on {when}")
+        except Refusal:
+            order = None
+        if isinstance(order, Order):
+            raise Guess(reason, f"this asks what happened on {when}", order=order)
+    raise Refusal(reason)
+
+
+def _near_order(reader: Reader, text: str) -> None:
+    """A short word one letter from an order word ("trik Abs", "hael Kleene") opening what
+    reads as an order once it is that word: asked back (``Guess``), since one letter also
+    makes other words. Not when the word is a player's name ("Will heal Kleene")."""
+    near = grammar.near_spelled(text)
+    if near is None:
+        return
+    found, used = reader.words.players.match_prefix(text)
+    if found.is_match and used:
+        return
+    try:
+        order = read(reader, near)
+    except Refusal:
+        return
+    if isinstance(order, Order):
+        problem = f"'{text.split()[0]}' is no order word"
+        raise Guess(problem, problem, order=order)
+
+
+# A target with no order word, where only one order can be meant: "I'm going with Parkur
+# tonight", "My target tonight is Parkur".
+_SOLE = re.compile(
+    r"^(?:(?:i['’]?m|i\s+am)\s+going\s+(?:with|for)|my\s+(?:target|choice|pick)"
+    r"(?:\s+(?:for\s+)?(?:tonight|today))?\s*(?:is\b|will\s+be\b|[:=\-]))\s*(?P<x>\S.*)$",
+    re.IGNORECASE,
+)
+# The orders that name a player the way "Heal X" does (the sole order "going with X" can be).
+_NO_TARGET = frozenset(
+    {"bribe", "abduct", "betrayal", "voice_of_reason", "voice_of_accusation", "analyze",
+     "choose_costumes", "travel", "temporary_disguise", "erase", "revenge", "vengeance"}
+)  # fmt: skip
+
+
+def _orders_now(reader: Reader) -> list[str]:
+    """The orders naming a player that the author's own sheet gives now. Not the vote: a
+    vote is said, never inferred from a name."""
+    slots, kind = reader.slots() or [], reader.state.phase.kind
+    return sorted(
+        {
+            use.ability
+            for key, slot in slots
+            if kind in slot.phases and not key.startswith(("lent:", "common:"))
+            for use in slot.options
+            if use.ability not in _NO_TARGET
+        }
+    )
+
+
+def _sole_order(reader: Reader, target: str, fragment: str) -> Order | votes.Unvote | str | None:
+    """The target of the one order the author can send now, read as that order; refused
+    naming the orders when there are several (the GM would have to pick)."""
+    held = _orders_now(reader)
+    if len(held) != 1:
+        names = " or ".join(ability_title(a) for a in held) or "no order"
+        raise Refusal(f"this names a target but no order, and you can send {names}: write which")
+    title = ability_title(held[0], reader.state.ruleset.titles)
+    reader.notes.append(f"read as your {title}, the one order you can send in {reader.state.phase}")
+    return read(reader, f"{ability_title(held[0])} {target}")
 
 
 def _is_remark(reader: Reader, text: str) -> bool:
@@ -190,9 +311,19 @@ def _asked(reader: Reader, text: str) -> str:
     query = action["q"]
     if grammar.PHASE.search(query) and reader.holds("special_investigate"):
         return f"Special Investigate {query}"
-    if reader.holds("investigate") or reader.holds("special_investigate"):
-        return f"Investigate {query}"
-    return text
+    if not (reader.holds("investigate") or reader.holds("special_investigate")):
+        return text
+    if text[: action.start("q")].strip().casefold() in ("did", "has"):
+        # "Did Abs kill Kleene?" asks what happened; an Investigate asks about tonight.
+        try:
+            order = read(reader, f"Investigate {query}")
+        except Refusal:
+            order = None
+        problem = "this asks what happened, and an Investigate asks about tonight"
+        if isinstance(order, Order):
+            raise Guess(problem, problem, order=order)
+        raise Refusal(f"{problem}: write the action you want to investigate")
+    return f"Investigate {query}"
 
 
 def _rewritten(text: str) -> str:

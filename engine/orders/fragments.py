@@ -14,7 +14,11 @@ from engine.orders import grammar
 from engine.orders.grammar import USE
 
 # "Will: ..." starts a line or follows a sentence, and runs to the end of the message.
-_WILL = re.compile(r"(?:^|(?<=[.!?;]))\s*(?:my\s+)?will\s*[:\-]\s*", re.IGNORECASE | re.MULTILINE)
+# "Last will:", "Will and testament:", and the "LW:" of other forums.
+_WILL = re.compile(
+    r"(?:^|(?<=[.!?;]))\s*(?:my\s+)?(?:(?:last\s+)?will(?:\s+and\s+testament)?|lw)\s*[:\-]\s*",
+    re.IGNORECASE | re.MULTILINE,
+)
 # dctp-classic's tape: "Tape:" (or "Video:") starts a line or follows a sentence, and runs to
 # the end of the orders (a will after it is the will's).
 _TAPE = re.compile(
@@ -50,6 +54,15 @@ CHATTER = re.compile(
     r"|hmm+|yes|no|yep|nope|scratch\s+that|never\s*mind|nvm|wait|actually"
     r"|change\s+of\s+(?:plans?|mind)|(?:i(?:['’]ve|\s+have)?\s+)?changed\s+my\s+mind)"
     r"[\s.!?]*$",
+    re.IGNORECASE,
+)
+# The reply that confirms a reading asked back ("did you mean 'Heal Kleene'? reply 'yes' to
+# confirm"): only a plain yes; "ok" or "no" leave the question unconfirmed.
+CONFIRM = re.compile(
+    r"^(?:yes|yep|yeah|yup|ya|y|confirm(?:ed)?|correct|right|exactly|that['’]?s\s+(?:right"
+    r"|correct|it)|i\s+did|i\s+do)(?:[\s,]+(?:yes|please|pls|thanks?|thank\s+you|ty"
+    r"|confirm(?:ed)?|correct|that['’]?s\s+(?:right|correct|it|what\s+i\s+meant)|i\s+did"
+    r"|sorry|lol))*[\s.!:)]*$",
     re.IGNORECASE,
 )
 # "Investigate:" alone on a line, its items on the lines after it.
@@ -166,13 +179,25 @@ def _own(head: str) -> str:
     return head[opener.end() :] if opener else head
 
 
+_GERUND = re.compile(r"[a-z]+ing\b", re.IGNORECASE)
+
+
+def _head_word(found: re.Match[str]) -> tuple[str, int] | None:
+    """The order word heading a list, also as a gerund before a colon ("Spying on:")."""
+    own = _own(found["head"])
+    word = grammar.match_word(grammar.ORDER_PATTERNS, own)
+    if word is None and found["colon"] and _GERUND.match(own):
+        word = grammar.match_word(grammar.ORDER_PATTERNS, grammar.respelled(own) or own)
+    return word
+
+
 def _join_lists(lines: list[str]) -> list[str]:
     """ "Investigate:" followed by one query a line reads as one order with a list."""
     joined: list[list[str]] = []  # each line as its parts, joined once at the end
     head: str | None = None
     for line in lines:
         found = _LIST_HEAD.match(line)
-        word = grammar.match_word(grammar.ORDER_PATTERNS, _own(found["head"])) if found else None
+        word = _head_word(found) if found else None
         if (
             word
             and not found["colon"]

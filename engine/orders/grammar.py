@@ -8,7 +8,7 @@ to the canonical ability name used everywhere else.
 from __future__ import annotations
 
 import re
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from engine.orders.folding import APOSTROPHES, distance
 
@@ -19,11 +19,11 @@ ORDER_WORDS: tuple[tuple[str, str], ...] = (
     (r"aptx(?:[- ]?4869)?", "aptx"),
     (r"heal", "heal"),
     # Classic: "Trick and Intimidate - Roles with that action: Eisuke(Trick), Vodka(Intimidate)".
-    (r"discombobulate|discombob|trick|intimidate", "discombobulate"),
+    (r"discombobulat(?:e|ion)|discombob|trick|intimidat(?:e|ion)", "discombobulate"),
     (r"kill|attack|murder", "kill"),
     # Issue 3: killing, protecting, crime and punishment. Snipe Guard is r53's name for Bone
     # Breaking ("Snipe Guard - Role with action: Akai"): read before a snipe.
-    (r"snipe[- ]?guard(?:\s+on)?", "bone_breaking"),
+    (r"snipe[- ]?guard(?:ing)?(?:\s+on)?|sg", "bone_breaking"),
     # Sniping is the kill's word in 2011 and an order of its own in classic (harm.read_snipe).
     (r"snipe", "snipe"),
     # Classic Kazuha's night "Protection Charm" (a lynch vote fewer), read before Protect
@@ -32,7 +32,7 @@ ORDER_WORDS: tuple[tuple[str, str], ...] = (
         r"(?:give\s+(?:the\s+|my\s+)?protection\s+charm\s+to)|protection\s+charm(?:\s+to)?",
         "protection_charm",
     ),
-    (r"(?:day\s+)?protect(?:ion)?", "protect"),
+    (r"(?:day\s+)?protect(?:ion)?(?!\s+charm)", "protect"),
     (r"first[- ]?aid|fa", "first_aid"),
     (r"bone[- ]?break(?:ing)?|break\s+(?:the\s+)?bones\s+of", "bone_breaking"),
     (
@@ -51,7 +51,12 @@ ORDER_WORDS: tuple[tuple[str, str], ...] = (
     (r"(?:put\s+)?(?:in\s+)?detention|detain", "detention"),
     (r"lawsuit(?:\s+(?:for|to\s+free))?|sue", "lawsuit"),
     (r"poison", "poison"),
-    (r"(?:give\s+(?:the\s+|my\s+)?(?:health\s+)?charm\s+to)|(?:health\s+)?charm", "charm"),
+    # Classic's night "Protection Charm" is read as the same word (``ALTERNATES``).
+    (
+        r"(?:give\s+(?:the\s+|my\s+)?(?:health\s+|protection\s+)?charm\s+to)"
+        r"|(?:health\s+|protection\s+)?charm",
+        "charm",
+    ),
     (r"accompany", "accompany"),
     (r"voice\s+of\s+reason|vor", "voice_of_reason"),
     (r"voice\s+of\s+accusation|voa", "voice_of_accusation"),
@@ -132,6 +137,12 @@ REWRITES: tuple[tuple[str, str], ...] = (
     (
         r"my\s+(?P<a>[a-z-]+(?:\s+[a-z-]+)?)\s+(?:goes|will\s+go|is\s+going|is|will\s+be)"
         r"\s+(?:to|on)\s+(?P<x>.+)",
+        "{a} {x}",
+    ),
+    # "Kleene gets my heal tonight".
+    (
+        r"(?P<x>[^,;:]+?)\s+gets\s+my\s+(?P<a>[a-z-]+(?:\s+(?!tonight|today)[a-z-]+)?)"
+        r"(?:\s+(?:tonight|today))?",
         "{a} {x}",
     ),
     # "I'm going with Kleene for the heal", "going for Abs with my interrogation".
@@ -225,9 +236,10 @@ CRIME_WORDS: tuple[tuple[str, str], ...] = (
     (r"(?:the\s+)?(?:murder|killing|death)\s+of|kill(?:ing|ed)?|murder(?:ing|ed)?|attack(?:ing|ed)?"
      r"|death|the\s+(?:kill|attack|murder)\s+(?:on|of)"
      r"|snip(?:e|ed|ing)|poison(?:ing|ed)?|aptx(?:ing|ed)?", "kill"),
-    (r"slander(?:ing|ed)?", "slander"),
-    (r"steal(?:ing)?(?:\s+from)?|stole(?:\s+from)?|theft\s+from", "steal"),
-    (r"discombobulat(?:e|ing|ed)|trick(?:ing|ed)?|intimidat(?:e|ing|ed)", "discombobulate"),
+    (r"(?:the\s+)?slander\s+(?:on|of)|slander(?:ing|ed)?", "slander"),
+    (r"steal(?:ing)?(?:\s+from)?|stole(?:\s+from)?|(?:the\s+)?theft\s+from", "steal"),
+    (r"(?:the\s+)?(?:discombobulation|trick|intimidation)\s+(?:on|of)"
+     r"|discombobulat(?:e|ing|ed)|trick(?:ing|ed)?|intimidat(?:e|ing|ed)", "discombobulate"),
     (r"frighten(?:ing|ed)?", "frighten"),
     (r"blam(?:e|ing|ed)", "blame"),
     (r"disguis(?:e|ing|ed)(?:\s+as)?", "disguise"),
@@ -249,7 +261,7 @@ ORDINALS = {
 # A phase as players write it: "on Night 1", "N1", "night one", "(N1)", "the first night",
 # "the 2nd day", "tonight", "last night", "the previous night", "yesterday".
 PHASE = re.compile(
-    r"\s*(?P<open>\()?\s*(?:(?:on|during|in|at|of)\s+)?(?:the\s+)?"
+    r"\s*(?P<open>\()?\s*(?:(?:on|during|in|at|of|for)\s+)?(?:the\s+)?"
     r"(?P<phase>prep(?:aration)?(?:\s+phase)?"
     r"|(?P<ordinal>" + "|".join(ORDINALS) + r"|\d{1,2}(?:st|nd|rd|th))\s+(?P<okind>night|day)"
     r"|(?:night|day|n|d)\s*(?:\d+|[a-z]+)"
@@ -391,6 +403,27 @@ def respelled(text: str) -> str | None:
     if len(close) == 1:
         return close.pop() + rest
     return None
+
+
+def near_spelled(text: str) -> str | None:
+    """The text with a short first word (three to five letters) read as the order word one
+    letter away ("trik", "hael", "vot"e), when exactly one is. Not certain enough to take:
+    one letter changes a short word into another word ("deal", "will"), so the reading is
+    asked back, never taken."""
+    found = _FIRST_WORD.match(text)
+    if found is None or not 3 <= len(found.group()) <= 5:
+        return None
+    near = _near_short(found.group().casefold())
+    return near + text[found.end() :] if near else None
+
+
+_SHORT_SPELLED = tuple(w for w in SPELLED if 4 <= len(w) <= 6)
+
+
+@lru_cache(maxsize=1024)
+def _near_short(word: str) -> str | None:
+    close = {w for w in _SHORT_SPELLED if distance(word, w, 1) <= 1}
+    return close.pop() if len(close) == 1 and word not in close else None
 
 
 def any_order_word(text: str) -> bool:

@@ -225,11 +225,16 @@ class Rejection:
     text: str
     reason: str
     fix: str = ""
+    # Issue 11: a reading plausible but not certain is asked back ("did you mean 'Heal
+    # Kleene'? reply 'yes' to confirm"); the player's next PM in the phase may confirm it.
+    asks: Order | None = None
 
     def to_record(self) -> dict[str, str]:
         record = {"text": self.text, "reason": self.reason}
         if self.fix:
             record["fix"] = self.fix
+        if self.asks is not None:
+            record["asks"] = self.asks.canonical()
         return record
 
 
@@ -250,3 +255,8 @@ class ParsedPM:
     no_action: bool = False
     # dctp-classic: "The BO can leave a tape/video after each murder" ("Kill Abs. Tape: ...").
     tape: str | None = None
+
+    @property
+    def asks(self) -> tuple[Order, ...]:
+        """The readings asked back, which a 'yes' in the author's next PM confirms."""
+        return tuple(r.asks for r in self.rejected if r.asks is not None)

@@ -19,6 +19,7 @@ from engine.orders import grammar
 from engine.orders.bbcode import clean_message
 from engine.orders.dispatch import read
 from engine.orders.fragments import (
+    CONFIRM,
     DOUBT,
     UNSURE,
     fragments,
@@ -28,7 +29,7 @@ from engine.orders.fragments import (
     split_will,
 )
 from engine.orders.model import Order, ParsedPM, Rejection, ability_title
-from engine.orders.reader import Reader, Refusal, vocabulary
+from engine.orders.reader import TWO_CHOICES, Guess, Reader, Refusal, vocabulary
 from engine.orders.readers.harm import NO_KILL, NO_ORDER
 from engine.orders.readers.votes import Unvote
 from engine.render.inert import shorten
@@ -53,17 +54,18 @@ KILLS = frozenset({"kill", "snipe"})
 _CONDITION = re.compile(r"(?:if|unless|in\s+case|incase)\b", re.IGNORECASE)
 # A second choice in the sentence after an order: "Heal Lynz... or maybe Parkur, idk".
 _SECOND_CHOICE = re.compile(r"(?:or|otherwise|alternatively)\b", re.IGNORECASE)
-TWO_CHOICES = (
-    "this gives two choices and the GM cannot pick between them: send the one order you want"
-)
 CONDITIONAL = (
     "an order on a condition is not taken (the GM cannot know whether it holds): send the "
     "one order you want; a later PM replaces it"
 )
 
 
-def parse_pm(state: GameState, author: str, source: str) -> ParsedPM:
-    """Read one private message from ``author`` in the current phase of ``state``."""
+def parse_pm(state: GameState, author: str, source: str, asked: tuple[Order, ...] = ()) -> ParsedPM:
+    """Read one private message from ``author`` in the current phase of ``state``.
+
+    ``asked`` are the readings the author's previous PM in this phase was asked about ("did
+    you mean 'Heal Kleene'? reply 'yes' to confirm"): a 'yes' in this one takes them. They
+    are an input, as the message is, so that a replay reads the 'yes' alike."""
     if len(source) > MAX_PM_CHARS:
         reason = (
             f"this message is {len(source):,} characters long and autogm reads at most "
@@ -90,6 +92,7 @@ def parse_pm(state: GameState, author: str, source: str) -> ParsedPM:
     # The order the fragment before took: its fragment, its slot, what the slot held before and
     # how many notes there were (a withdrawn order takes its notes with it).
     taken: tuple[str, SlotKey, Order | None, int] | None = None
+    asked_last: int | None = None  # the refusal that asks back the fragment before
     pending = deque(fragments(text, reader.words.players.names))
     while pending:
         fragment = pending.popleft()
@@ -117,8 +120,28 @@ def parse_pm(state: GameState, author: str, source: str) -> ParsedPM:
         if _CONDITION.match(fragment) and reader.words.filler.clean(fragment):
             condition = fragment
             continue
+        if asked and CONFIRM.match(fragment):
+            for order in asked:
+                refused = _take(reader, order, order.text, accepted)
+                if refused is not None:
+                    rejected.append(replace(refused, text=f"{fragment} ({order.canonical()})"))
+            asked = ()
+            continue
+        if asked_last is not None and DOUBT.match(fragment):
+            # "Vote Abs? Not sure": no question to confirm, only the doubt.
+            question = rejected.pop(asked_last)
+            rejected.append(Rejection(f"{question.text} {fragment}", UNSURE))
+            asked_last = None
+            continue
+        asked_last = None
         try:
             order = read(reader, fragment)
+            if isinstance(order, Order) and _asking(order, fragment):
+                raise Guess(ASKING, ASKING, order=order)
+        except Guess as guess:
+            rejected.append(_question(reader, fragment, guess))
+            asked_last = len(rejected) - 1 if rejected[-1].asks else None
+            continue
         except Refusal as refusal:
             reason = str(refusal)
             fix = _what_you_can_send(reader, author) if "not read as an order" in reason else ""
@@ -170,6 +193,58 @@ def parse_pm(state: GameState, author: str, source: str) -> ParsedPM:
         no_action=no_action,
         tape=tape,
     )
+
+
+# An order written as a question ("Vote Abs?") asks the GM rather than tells: asked back. A
+# request ("Could you heal Lynz?") is an order, and so is a question that is the query of an
+# investigation ("Does Abs kill Kleene?") or a detection ("Is Vermouth in the game?").
+ASKING = "this is written as a question"
+_REQUEST = re.compile(
+    r"^\W*(?:(?:could|can|would|will)\s+(?:you|u)|please|pls|plz|kindly)\b", re.IGNORECASE
+)
+_QUESTIONS = frozenset({"detect", "police_detect", "identify", "police_identify"})
+
+
+def _asking(order: Order, fragment: str) -> bool:
+    """Whether ``order`` was written as a question the player asks, not a request."""
+    return (
+        fragment.rstrip(" )").endswith("?")
+        and not order.queries
+        and order.ability not in _QUESTIONS
+        and not _REQUEST.match(fragment)
+    )
+
+
+ASK = "did you mean '{order}'? reply 'yes' in your next message to confirm it"
+
+
+def _question(reader: Reader, fragment: str, guess: Guess) -> Rejection:
+    """A fragment read only through a guess, asked back with the order it would be (issue
+    11: "a reading that is plausible but not certain gets a question back ... never a silent
+    guess"); the plain refusal when that reading is no order the player may give now."""
+    order, notes = guess.order, len(reader.notes)
+    if order is None and guess.written:
+        meant = re.sub(
+            rf"(?<!\w){re.escape(guess.written)}(?!\w)",
+            lambda _: guess.meant,
+            fragment,
+            count=1,
+            flags=re.IGNORECASE,
+        )
+        try:
+            read_again = read(reader, meant) if meant != fragment else None
+        except Refusal:
+            read_again = None
+        order = read_again if isinstance(read_again, Order) and read_again.targets else None
+    checked = _checked(reader, order, fragment) if order is not None else None
+    del reader.notes[notes:]
+    if isinstance(checked, tuple):
+        asked = checked[0]
+        question = ASK.format(order=asked.canonical(reader.state.ruleset.titles))
+        return Rejection(fragment, f"{guess.problem}; {question}", asks=asked)
+    if isinstance(checked, Rejection) and guess.order is not None:
+        return checked
+    return Rejection(fragment, str(guess))
 
 
 def _context_kept_apart(reader: Reader, rejected: list[Rejection]) -> list[Rejection]:
@@ -291,6 +366,7 @@ def _checked(reader: Reader, order: Order, fragment: str) -> tuple[Order, SlotKe
     """The order as it stands in the game (perhaps under another ability's name, see
     ``_alternate``) and the slot it fills, or the refusal with its fix."""
     state, slots = reader.state, reader.slots()
+    titles = state.ruleset.titles
     checked = check_order(state, order, slots)
     if isinstance(checked, str) and grammar.ALTERNATES.get(order.ability):
         # Only an order refused can be another ability's: "Heal" from Kobayashi.
@@ -299,7 +375,8 @@ def _checked(reader: Reader, order: Order, fragment: str) -> tuple[Order, SlotKe
             return Rejection(fragment, other)
         if other is not None:
             reader.notes.append(
-                f"read '{ability_title(order.ability)}' as your {ability_title(other.ability)}"
+                f"read '{ability_title(order.ability, titles)}' as your "
+                f"{ability_title(other.ability, titles)}"
             )
             order = other
             checked = check_order(state, order, slots)
@@ -322,8 +399,9 @@ def _alternate(
         if not isinstance(find_slot(state, alt := replace(order, ability=name), slots), str)
     ]
     if len(held) > 1:
-        names = " or ".join(ability_title(o.ability) for o in held)
-        return f"'{ability_title(order.ability)}' could be your {names}: write which one"
+        titles = state.ruleset.titles
+        names = " or ".join(ability_title(o.ability, titles) for o in held)
+        return f"'{ability_title(order.ability, titles)}' could be your {names}: write which one"
     return held[0] if held else None
 
 
@@ -338,10 +416,11 @@ def _what_you_can_send(reader: Reader, author: str) -> str:
             continue
         if key.startswith("lent:") and len(slot.options) > 3:
             # The Black Suitcase lends every night action: one entry, not thirty.
-            titles.append(f"{ability_title(key.removeprefix('lent:'))}: any night action")
+            lent = ability_title(key.removeprefix("lent:"), state.ruleset.titles)
+            titles.append(f"{lent}: any night action")
             continue
         for use in slot.options:
-            title = ability_title(use.ability)
+            title = ability_title(use.ability, state.ruleset.titles)
             option = VEST_OPTION if use.ability in VEST_ABILITIES else None
             if title not in titles and (option is None or state.ruleset.option(option)):
                 titles.append(title)
@@ -377,9 +456,10 @@ def _away_notes(state: GameState, order: Order) -> list[str]:
         and not ability.abroad_ok
         and (actor.has(ABROAD, state.phase) or actor.has(IN_FLIGHT, state.phase))
     ):
+        title = ability_title(order.ability, state.ruleset.titles)
         return [
-            f"you are not in Japan: {ability_title(order.ability)} will fail unless you are "
-            "back by then (only Travel works from abroad)"
+            f"you are not in Japan: {title} will fail unless you are back by then (only "
+            "Travel works from abroad)"
         ]
     return []
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import NoReturn
 
 from engine.orders.bbcode import Filler
 from engine.orders.fragments import DOUBT, REMARK, UNSURE, is_statement
@@ -71,10 +72,36 @@ _BEFORE_VERB = frozenset(
 
 
 _WORDS = re.compile(r"\w[\w.-]*")
+# The orders whose every listed player is acted on: "or" between two of them is a choice the
+# GM cannot make (Watch, bow-tie and Suitcase take "(ordered) alternatives" instead).
+_TOGETHER = frozenset({"protect", "slander", "amor"})
+_OR = re.compile(r"\bor\b", re.IGNORECASE)
+TWO_CHOICES = (
+    "this gives two choices and the GM cannot pick between them: send the one order you want"
+)
 
 
 class Refusal(Exception):
     """A fragment that cannot stand; its message is the reason the player is told."""
+
+
+class Guess(Refusal):
+    """A fragment that reads as an order only through a guess: a name or a role close to
+    one word of it (``written`` may be ``meant``), or the order written as a question
+    (``order``). It is refused, and the reading asked back (``parse_pm``), never taken."""
+
+    def __init__(
+        self,
+        reason: str,
+        problem: str,
+        *,
+        written: str = "",
+        meant: str = "",
+        order: Order | None = None,
+    ) -> None:
+        super().__init__(reason)  # the plain refusal, when the reading is no order to ask
+        self.problem = problem  # what the question starts with: "'Kleo' matches no player"
+        self.written, self.meant, self.order = written, meant, order
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,9 +167,7 @@ class Reader:
                 raise Refusal(
                     f"'{pronoun[1]}' could mean more than one player here: write the name"
                 )
-            raise Refusal(
-                self._name_problem(found.kind, found.written or text.strip(), found.candidates)
-            )
+            self._refuse_name(found.kind, found.written or text.strip(), found.candidates)
         if found.is_reading:
             self.notes.append(found.note)
         return found.name or "", self._past_possessive(text[used:])
@@ -172,15 +197,21 @@ class Reader:
             self.notes.append(found.note)
         return found.name or "", text[mark.end() :]
 
-    def _name_problem(self, kind: MatchKind, written: str, candidates: tuple[str, ...]) -> str:
+    def _refuse_name(self, kind: MatchKind, written: str, candidates: tuple[str, ...]) -> NoReturn:
+        """The refusal of a name: the candidates it could be, the one it may be (a guess,
+        asked back), or the players of the game."""
         written = written.split()[0] if written.split() else written
         if kind is MatchKind.AMBIGUOUS:
-            return f"'{written}' could be {' or '.join(candidates)}: write more of the name"
+            raise Refusal(f"'{written}' could be {' or '.join(candidates)}: write more of the name")
         close = self.words.players.suggest(written)
+        problem = f"'{written}' matches no player in this game"
+        if len(close) == 1:
+            raise Guess(
+                f"{problem}; did you mean {close[0]}?", problem, written=written, meant=close[0]
+            )
         if close:
-            return f"'{written}' matches no player in this game; did you mean {' or '.join(close)}?"
-        players = ", ".join(self.words.players.names)
-        return f"'{written}' matches no player in this game; the players are: {players}"
+            raise Refusal(f"{problem}; did you mean {' or '.join(close)}?")
+        raise Refusal(f"{problem}; the players are: {', '.join(self.words.players.names)}")
 
     def names(self, rest: str) -> tuple[tuple[str, ...], str]:
         """One or more players: "A", "A, B and C", "A or else B"."""
@@ -193,6 +224,9 @@ class Reader:
             more = LIST_SEP.match(rest)
             if not more or not rest[more.end() :].strip():
                 return tuple(found), rest
+            if self.ability in _TOGETHER and _OR.search(more[0]):
+                # "Protect Akai or Lynz": a choice the GM would have to make.
+                raise Refusal(TWO_CHOICES)
             rest = rest[more.end() :]
 
     def _aside(self, rest: str) -> str:
@@ -225,7 +259,10 @@ class Reader:
             )
         close = self.words.roles.suggest(written)
         hint = f"; did you mean {' or '.join(close)}?" if close else ""
-        return f"'{written}' is not a role of {self.state.ruleset.id}{hint}"
+        problem = f"'{written}' is not a role of {self.state.ruleset.id}"
+        if len(close) == 1:
+            raise Guess(problem + hint, problem, written=written, meant=close[0])
+        return problem + hint
 
     def phase_at(self, text: str) -> re.Match[str] | None:
         """The phase written at the start of ``text``, if one is. Names first: a player called

@@ -24,8 +24,21 @@ def _crime_apart(rest: str) -> tuple[str, bool]:
     bracket was opened (its closing one is read after the phase)."""
     opened = _CRIME_OPEN.match(rest)
     if opened is None:
-        return FOR.sub("", rest, count=1), False
-    return FOR.sub("", rest[opened.end() :], count=1), "(" in opened[0] or "[" in opened[0]
+        return _did(FOR.sub("", rest, count=1)), False
+    return _did(FOR.sub("", rest[opened.end() :], count=1)), "(" in opened[0] or "[" in opened[0]
+
+
+# The crime told as what the accused did: "Arrest Abs - he killed Kleene on N1", "Arrest Abs
+# because he killed Kleene N1".
+_HE_DID = re.compile(
+    r"(?:(?:because|since|as|cuz|cause)\s+)?(?:he|she|they)\s+(?:has\s+|had\s+|have\s+)?"
+    r"(?=\w)",
+    re.IGNORECASE,
+)
+
+
+def _did(rest: str) -> str:
+    return rest[found.end() :] if (found := _HE_DID.match(rest)) else rest
 
 
 def _phase_apart(reader: Reader, rest: str, bracket: bool) -> tuple[Phase | None, str]:
