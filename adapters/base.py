@@ -7,7 +7,8 @@ adapter never keeps them itself, so a restarted daemon resumes exactly where its
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -200,3 +201,34 @@ class UnrecognisedPage(ForumError):
     def __init__(self, message: str, path: Path | None) -> None:
         super().__init__(f"{message} (page saved to {path})" if path else message)
         self.path = path
+
+
+class Interrupted(Exception):
+    """A read given up between two requests because the caller's check asked for it (a more
+    urgent job waits). Not a ``ForumError``: nothing failed, and nothing was returned, so no
+    mark moves; the caller reads again later from the same mark."""
+
+
+@runtime_checkable
+class Interruptible(Protocol):
+    """A forum whose reads take several requests and can stop between two of them."""
+
+    def interrupt_when(self, check: Callable[[], bool] | None) -> None:
+        """Until called again with None, ask ``check`` before each request and raise
+        ``Interrupted`` instead of making it when it says so."""
+
+
+@contextmanager
+def interrupting(forum: object, check: Callable[[], bool] | None) -> Iterator[None]:
+    """Within the block, ``forum`` stops between two requests when ``check`` says so (a forum
+    that answers each call with one request, or none, has nothing to interrupt)."""
+    # The class must define the method: a proxy that forwards any attribute is not one.
+    if check is None or getattr(type(forum), "interrupt_when", None) is None:
+        yield
+        return
+    assert isinstance(forum, Interruptible)
+    forum.interrupt_when(check)
+    try:
+        yield
+    finally:
+        forum.interrupt_when(None)

@@ -8,8 +8,10 @@ quotes of the GM's post, lower case, thanks) with an order for every slot they h
 after phase; writes it as a scenario file; and times ``autogm replay FILE --json`` as a child
 process against, in the same run: ``python -c pass``, and the same command on the game's first
 phase alone (start-up: interpreter, imports, reading the roster). The cost of a phase is
-(whole game - first phase) / (phases - 1). Growth: the same for 10 to 80 phases (16 players)
-and for 16 to all 49 players (10 phases).
+(whole game - first phase) / (phases - 1). Growth: the cost of a phase for 10 to 80 phases (16
+players), and the cost of an order PM (above start-up, over the PMs after the first phase) for
+16 to 200 players (10 phases; past 49 players the town's roles repeat); ``--growth`` runs that
+part alone.
 
 By default the command is ``python -m daemon`` run from the checkout; ``--command autogm``
 times the installed entry point (pip compiles the package, so imports are faster there).
@@ -68,11 +70,15 @@ def game_text(phases: int, players: int | None = None, seed: int = 16) -> tuple[
     rng = random.Random(seed)
     roster = largest_roster()
     if players is not None:
-        roster = dict(list(roster.items())[:players])
-        names = list(roster)
+        # One Gin and the town's roles in turn; past the largest legal game's 49 players,
+        # names of three digits (P001...), so that no name is the start of another.
+        names = (
+            list(roster)[:players]
+            if players <= len(roster)
+            else [f"P{i:03d}" for i in range(1, players + 1)]
+        )
         town = [r for r in RULESET.roles if RULESET.roles[r].side.value == "town"]
-        for i, name in enumerate(names):
-            roster[name] = "Gin" if i == 0 else town[i % len(town)]
+        roster = {name: "Gin" if i == 0 else town[i % len(town)] for i, name in enumerate(names)}
     session = GameSession(new_game(RULESET, roster, seed, Setup()))
     lines = [
         "ruleset: dctp-2011",
@@ -119,6 +125,11 @@ def game_text(phases: int, players: int | None = None, seed: int = 16) -> tuple[
     return "\n".join(lines) + "\n", pms
 
 
+def order_pms(text: str) -> int:
+    """How many order PMs a generated game's text holds."""
+    return text.count("\n      - ")
+
+
 def first_phase(text: str) -> str:
     """The same game cut after its first phase: the start-up baseline."""
     head, _, rest = text.partition("  - phase:")
@@ -157,16 +168,15 @@ def timed_in_turn(
 
 
 def cost(command: list[str], text: str, runs: int, folder: Path) -> tuple[float, float, int]:
-    """(whole game ms, first phase ms, phases) of ``command replay FILE --json``."""
+    """(whole game ms, first phase ms, phases) of ``command replay FILE --json``, the two run
+    in turn, run by run."""
     whole, first = folder / "game.yaml", folder / "first.yaml"
     whole.write_text(text, encoding="utf-8")
     first.write_text(first_phase(text), encoding="utf-8")
     phases = text.count("  - phase:")
-    return (
-        timed([*command, "replay", str(whole), "--json"], runs),
-        timed([*command, "replay", str(first), "--json"], runs),
-        phases,
-    )
+    runs_of = [[*command, "replay", str(f), "--json"] for f in (whole, first)]
+    whole_ms, first_ms = timed_in_turn(runs_of, runs)
+    return whole_ms, first_ms, phases
 
 
 def main() -> None:
@@ -174,6 +184,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--command", help="the autogm command (default: python -m daemon)")
     parser.add_argument("--before", help="another autogm command, timed in turn with it")
+    parser.add_argument("--growth", action="store_true", help="only the growth table")
     args = parser.parse_args()
     command = shlex.split(args.command) if args.command else [sys.executable, "-m", "daemon"]
     print(
@@ -182,6 +193,9 @@ def main() -> None:
     )
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
+        if args.growth:
+            growth(command, folder, args.runs)
+            return
         text, pms = game_text(16)
         (folder / "game.yaml").write_text(text, encoding="utf-8")
         (folder / "first.yaml").write_text(first_phase(text), encoding="utf-8")
@@ -207,16 +221,32 @@ def main() -> None:
                 f"  {label}above start-up: {whole - first:.0f} ms, {per_phase:.1f} ms a phase "
                 "(target: 80 ms, 5 ms a phase)"
             )
-        print("growth (ms a phase above start-up):")
-        for phases_wanted in (10, 20, 40, 80):
-            text, _ = game_text(phases_wanted, players=16, seed=40)
-            whole, first, phases = cost(command, text, max(3, args.runs // 2), folder)
-            print(f"  16 players, {phases:3d} phases: {(whole - first) / (phases - 1):5.1f}")
-        for players in (16, 24, 32, 49):
-            text, _ = game_text(10, players=players, seed=41)
-            whole, first, phases = cost(command, text, max(3, args.runs // 2), folder)
-            per_phase = (whole - first) / (phases - 1)
-            print(f"  {players:2d} players, {phases:3d} phases: {per_phase:5.1f}")
+        growth(command, folder, args.runs)
+
+
+def growth(command: list[str], folder: Path, runs: int) -> None:
+    """Cost a phase above start-up, 10 to 80 phases (16 players), and cost an order PM above
+    start-up, 16 to 200 players (10 phases): flat within 2x is the target (issue 14)."""
+    baseline = timed([sys.executable, "-c", "pass"], runs)
+    print(f"growth (median of {runs} runs; python -c pass: {baseline:.0f} ms):")
+    print("  players phases order-PMs  ms-above-start-up  ms-a-phase  ms-an-order-PM")
+    by_phase: list[float] = []
+    by_pm: list[float] = []
+    sizes = [(16, n, 40) for n in (10, 20, 40, 80)] + [(n, 10, 41) for n in (16, 50, 100, 200)]
+    for players, phases_wanted, seed in sizes:
+        text, pms = game_text(phases_wanted, players=players, seed=seed)
+        whole, first, phases = cost(command, text, runs, folder)
+        later = pms - order_pms(first_phase(text))
+        above = whole - first
+        per_phase, per_pm = above / (phases - 1), above / max(1, later)
+        (by_phase if seed == 40 else by_pm).append(per_phase if seed == 40 else per_pm)
+        print(
+            f"  {players:7d} {phases:6d} {pms:9d}  {above:17.0f}  {per_phase:10.1f}  {per_pm:14.3f}"
+        )
+    print(
+        f"  a phase, 10 to 80 phases: at most {max(by_phase) / min(by_phase):.2f}x the cheapest; "
+        f"an order PM, 16 to 200 players: at most {max(by_pm) / min(by_pm):.2f}x (target: 2x)"
+    )
 
 
 if __name__ == "__main__":

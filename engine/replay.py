@@ -17,7 +17,6 @@ from engine.families import FAMILIES
 from engine.gm_texts import HeldText
 from engine.orders.model import ParsedPM
 from engine.orders.names import NameMatcher
-from engine.orders.votes import MAX_POST_CHARS, VoteKind, VoteProblem, read_votes
 from engine.outcome import Notice, PhaseOutcome
 from engine.phases import Phase, PhaseKind
 from engine.render import render_notice, render_phase
@@ -43,18 +42,24 @@ _KEY = re.compile(r"^(?P<name>.+?)\s*\((?P<how>will only|post)\)$", re.IGNORECAS
 _TAG = re.compile(r"\[/?[a-z*][^\]]*\]", re.IGNORECASE)
 # One search per string, not a Python loop over every character of a large game's orders.
 _SURROGATE = re.compile("[\ud800-\udfff]")
-VOTE_PROBLEMS = {
-    VoteProblem.EMPTY: "the vote names nobody",
-    VoteProblem.UNKNOWN_NAME: "no player of this game is called that",
-    VoteProblem.AMBIGUOUS_NAME: "that name fits more than one player",
-    VoteProblem.NOT_A_VOTER: "you do not vote in this game",
-    VoteProblem.NOT_A_TARGET: "that player cannot be voted for",
-    VoteProblem.NO_LYNCH_NOT_ALLOWED: "a vote for no lynch is not allowed",
-    VoteProblem.TOO_LONG: (
-        f"the post is longer than {MAX_POST_CHARS:,} characters, so autogm did not read it for "
-        "votes; vote in a shorter post"
-    ),
-}
+
+
+def vote_problem_text(problem: str) -> str:
+    """What a player is told of a refused vote mark (``VoteProblem``)."""
+    from engine.orders.votes import MAX_POST_CHARS, VoteProblem
+
+    return {
+        VoteProblem.EMPTY: "the vote names nobody",
+        VoteProblem.UNKNOWN_NAME: "no player of this game is called that",
+        VoteProblem.AMBIGUOUS_NAME: "that name fits more than one player",
+        VoteProblem.NOT_A_VOTER: "you do not vote in this game",
+        VoteProblem.NOT_A_TARGET: "that player cannot be voted for",
+        VoteProblem.NO_LYNCH_NOT_ALLOWED: "a vote for no lynch is not allowed",
+        VoteProblem.TOO_LONG: (
+            f"the post is longer than {MAX_POST_CHARS:,} characters, so autogm did not read it "
+            "for votes; vote in a shorter post"
+        ),
+    }.get(problem, problem)
 
 
 class ScenarioError(ValueError):
@@ -110,10 +115,13 @@ def feed_post(session: GameSession, author: str, source: str) -> PostVotes:
         return PostVotes(read=[parsed], refused=[(r.text, r.reason) for r in parsed.rejected])
     if session.state.phase.kind is not PhaseKind.DAY:
         return PostVotes(counted=False)
+    # Loaded with the first post: a game of PMs alone (most scenarios) never reads a topic.
+    from engine.orders.votes import VoteKind, read_votes
+
     votes = PostVotes()
     for mark in read_votes(source, NameMatcher(list(session.state.players))):
         if mark.problem is not None:
-            votes.refused.append((mark.written, VOTE_PROBLEMS.get(mark.problem, mark.problem)))
+            votes.refused.append((mark.written, vote_problem_text(mark.problem)))
             continue
         if mark.kind is VoteKind.UNVOTE:
             text = "unvote"

@@ -73,6 +73,11 @@ class PhpBBForum:
     def __repr__(self) -> str:
         return f"PhpBBForum({self.transport.base_url!r}, {self.username!r})"
 
+    def interrupt_when(self, check: Callable[[], bool] | None) -> None:
+        """Ask ``check`` before each request, and stop a read there when it says so
+        (``adapters.base.Interruptible``): a read over many pages makes way between two."""
+        self.transport.interrupt = check
+
     # -- session ---------------------------------------------------------------------------
 
     def login(self) -> None:

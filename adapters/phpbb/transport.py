@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import requests
 from urllib3.exceptions import NewConnectionError
 
-from adapters.base import Unavailable
+from adapters.base import Interrupted, Unavailable
 from adapters.phpbb.urls import absolute, redact
 
 LOGGER = logging.getLogger(__name__)
@@ -98,6 +98,9 @@ class Transport:
         self.sleep = sleep
         self.jitter = jitter
         self.requests_made = 0
+        # Asked before each request when set (``PhpBBForum.interrupt_when``): True stops the
+        # read there, so a long walk over pages makes way for a more urgent job.
+        self.interrupt: Callable[[], bool] | None = None
         self._last_request: float | None = None
         self._last_submit: float | None = None
 
@@ -147,6 +150,8 @@ class Transport:
         while True:
             if self._last_request is not None:
                 self.wait_until(self._last_request + self.min_interval)
+            if self.interrupt is not None and self.interrupt():
+                raise Interrupted(f"{method} {redact(url)} not made: asked to stop")
             self._last_request = self.clock()
             self.requests_made += 1
             problem = self._attempt(method, url, data, retry_any)

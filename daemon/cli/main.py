@@ -11,9 +11,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
-import signal
 import sys
-import threading
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -23,6 +21,7 @@ from daemon.cli.archive_paths import DEMO_DIR
 
 if TYPE_CHECKING:
     import logging
+    import threading
 
     from daemon.config.model import Config, GameConfig
     from daemon.store.db import Store
@@ -120,6 +119,8 @@ def _started(store: Store, game: str) -> dict:
 def _run(args: argparse.Namespace) -> int:
     # Listen for SIGTERM before anything else: a stop asked for while the config and the
     # engine still load ends the run as soon as it can, with status 0.
+    import threading  # as logging: only the daemon's commands load it
+
     stop = threading.Event()
     _stop_on_signals(stop)
     config = _config(args)
@@ -133,6 +134,9 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def _stop_on_signals(stop: threading.Event) -> None:
+    import signal
+    import threading
+
     def on_signal(signum: int, frame: object) -> None:
         _log().info("signal %s: finishing the current step, then stopping", signum)
         stop.set()
@@ -144,6 +148,8 @@ def _stop_on_signals(stop: threading.Event) -> None:
 
 def run_daemon(config: Config, stop: threading.Event | None = None) -> int:
     """Run every game of ``config`` until SIGINT or SIGTERM (or ``stop`` is set)."""
+    import threading
+
     from daemon.jobs import runner as jobs
     from daemon.jobs.scheduler import JobSync, build_scheduler
     from daemon.outbox import outbox

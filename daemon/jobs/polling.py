@@ -12,7 +12,7 @@ import logging
 from collections.abc import Sequence
 from datetime import datetime
 
-from adapters.base import ForumError, PMBatch, Post
+from adapters.base import ForumError, Interrupted, PMBatch, Post, interrupting
 from daemon.config.model import VotesMode
 from daemon.forums import read_patiently
 from daemon.jobs import signup_topic
@@ -25,12 +25,13 @@ log = logging.getLogger(__name__)
 def poll(daemon: Runtime, forum: str, now: datetime) -> None:
     """Read, store, parse, answer, apply overrides, send, re-plan. Each step on its own.
 
-    A phase close that comes due meanwhile goes first: the poll leaves the rest of its steps
-    to the next poll (the close reads the forum and the inbox, and sends, itself), and its
-    sending stops before the next message, so the close starts within one request.
+    A phase close that comes due meanwhile goes first: the poll's reading stops before its
+    next request (a walk over many pages included), it leaves the rest of its steps to the
+    next poll (the close reads the forum and the inbox, and sends, itself), and its sending
+    stops before the next message or look-up request, so the close starts within one request.
     """
     with daemon.open_store() as store:
-        daemon.fetch(store, forum, now)
+        daemon.fetch(store, forum, now, yielding=True)
         if not daemon.close_due():
             daemon.process_inbox(store, forum, now)
             signup_topic.update(daemon, store, forum, now)
@@ -53,22 +54,34 @@ def vote_topics(daemon: Runtime, store: Store, forum_name: str) -> list[str]:
 
 
 def fetch(
-    daemon: Runtime, store: Store, forum_name: str, now: datetime, also: Sequence[str] = ()
+    daemon: Runtime,
+    store: Store,
+    forum_name: str,
+    now: datetime,
+    also: Sequence[str] = (),
+    *,
+    yielding: bool = False,
 ) -> bool:
     """New private messages (and the new posts of vote topics, sign-up topics still taking
     sign-ups, and the topics in ``also``), stored verbatim with the new marks; False if the
-    forum failed."""
+    forum failed, or (``yielding``: a poll's reading) if a phase close came due and the
+    reading stopped before its next request: nothing read is stored, no mark moves, and the
+    close (or the next poll) reads it all again."""
     forum = daemon.forum(forum_name)
     mark = store.mark(forum_name, PM_MARK)
     wanted = vote_topics(daemon, store, forum_name)
     wanted += signup_topic.topics_to_poll(daemon, store, forum_name) + list(also)
     try:
-        batch = read_patiently(forum, lambda: forum.new_private_messages(mark), daemon.sleep)
-        topics: list[tuple[str, list[Post]]] = []
-        for topic in sorted(set(wanted)):
-            after = store.mark(forum_name, topic_mark(topic))
-            read = functools.partial(forum.posts_after, topic, after)
-            topics.append((topic, read_patiently(forum, read, daemon.sleep)))
+        with interrupting(forum, daemon.close_due if yielding else None):
+            batch = read_patiently(forum, lambda: forum.new_private_messages(mark), daemon.sleep)
+            topics: list[tuple[str, list[Post]]] = []
+            for topic in sorted(set(wanted)):
+                after = store.mark(forum_name, topic_mark(topic))
+                read = functools.partial(forum.posts_after, topic, after)
+                topics.append((topic, read_patiently(forum, read, daemon.sleep)))
+    except Interrupted:
+        log.info("%s: reading stopped between two requests: a phase close is due", forum_name)
+        return False
     except ForumError as exc:
         # An outage, a strange page (saved by the adapter, named in the message): the
         # next poll tries again from the same mark, so nothing is skipped.

@@ -97,8 +97,18 @@ class Daemon:
 
     # ------------------------------------------------------------ the steps jobs share
 
-    def fetch(self, store: Store, forum_name: str, now: datetime, also: Sequence[str] = ()) -> bool:
-        return polling.fetch(self, store, forum_name, now, also)
+    def fetch(
+        self,
+        store: Store,
+        forum_name: str,
+        now: datetime,
+        also: Sequence[str] = (),
+        *,
+        yielding: bool = False,
+    ) -> bool:
+        """Read and store; ``yielding`` (a poll's reading) stops before the next request when
+        a phase close is due."""
+        return polling.fetch(self, store, forum_name, now, also, yielding=yielding)
 
     def process_inbox(self, store: Store, forum: str, now: datetime) -> int:
         return inbox.process_inbox(self, store, forum, now)
@@ -114,11 +124,14 @@ class Daemon:
 
     def deliver(self, store: Store, forum_name: str, *, yielding: bool = False) -> outbox.Report:
         """Send the forum's queued messages; ``yielding`` (a poll's sending) stops before the
-        next message when a phase close is due, which sends them itself."""
+        next message, or the next request of a look-up, when a phase close is due, which sends
+        them itself."""
         cfg = self.config.forums[forum_name]
         stop = self.should_stop
+        interrupt = None
         if yielding:
             stop = lambda: self.should_stop() or self.close_due()  # noqa: E731
+            interrupt = self.close_due
         return outbox.deliver(
             store,
             self.forum(forum_name),
@@ -128,6 +141,7 @@ class Daemon:
             policy=outbox.Policy(send_interval=cfg.send_interval),
             account=cfg.username,
             should_stop=stop,
+            interrupt=interrupt,
         )
 
     def changed(self, store: Store, now: datetime) -> None:

@@ -38,7 +38,13 @@ class Runtime(Protocol):
 
     # -- the steps jobs share
     def fetch(
-        self, store: Store, forum_name: str, now: datetime, also: Sequence[str] = ()
+        self,
+        store: Store,
+        forum_name: str,
+        now: datetime,
+        also: Sequence[str] = (),
+        *,
+        yielding: bool = False,
     ) -> bool: ...
     def process_inbox(self, store: Store, forum: str, now: datetime) -> int: ...
     def apply_overrides(self, store: Store, forum: str, now: datetime) -> None: ...

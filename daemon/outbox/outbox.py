@@ -31,12 +31,14 @@ from adapters.base import (
     FloodLimited,
     FormExpired,
     Forum,
+    Interrupted,
     LoginFailed,
     NoPermission,
     NotFound,
     Rejected,
     SessionExpired,
     Unavailable,
+    interrupting,
 )
 from daemon.outbox.lookup import UNVERIFIABLE, look_up
 from daemon.outbox.message import OutboxRow, Outgoing, same_people
@@ -155,13 +157,16 @@ def deliver(
     policy: Policy | None = None,
     account: str | None = None,
     should_stop: Callable[[], bool] | None = None,
+    interrupt: Callable[[], bool] | None = None,
 ) -> Report:
     """Send this forum's queued messages in order; see the module docstring for the rules.
 
     ``account`` is the GM's user name on the forum; when given, only its posts count as
     ours in a look-up. ``should_stop`` is asked before each message (SIGTERM: finish the
-    current one, then stop). Returns what happened; a row never leaves this function in
-    ``sending`` unless the process dies.
+    current one, then stop); ``interrupt`` before each request of a look-up, which can read
+    many pages (a more urgent job waits: the run ends there, the row keeps its unknown fate
+    for the next run). Returns what happened; a row never leaves this function in ``sending``
+    unless the process dies.
     """
     run = Run(
         store, forum, forum_name, clock, sleep, rng or random.Random(), policy or Policy(), account
@@ -175,7 +180,8 @@ def deliver(
     done = 0
     try:
         while not (should_stop and should_stop()):
-            _settle_unknown(run)
+            with interrupting(forum, interrupt):
+                _settle_unknown(run)
             queued = rows(store, forum_name, "queued")
             if not queued:
                 break
@@ -183,6 +189,8 @@ def deliver(
                 done += 1
                 if progress:
                     progress(f"sending to {forum_name}: {done}/{done + len(queued) - 1}")
+    except Interrupted:
+        log.info("%s: a look-up stopped between two requests: a phase close is due", forum_name)
     except Wait as wait:
         run.report.waiting_until = wait.until
     except Blocked as blocked:
@@ -288,7 +296,7 @@ def _settle_unknown(run: Run) -> None:
             continue
         try:
             ref = look_up(run, row)
-        except (Wait, Blocked):
+        except (Wait, Blocked, Interrupted):
             raise
         except Exception as exc:
             run.unresolved.add(row.id)

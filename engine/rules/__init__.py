@@ -2,16 +2,44 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import replace
+from importlib import import_module
 from typing import Any
 
-from engine.rules import dctp_2011, dctp_classic, dctp_r53, midnight
 from engine.rules.base import Ruleset, RulesetError
 
-RULESETS: dict[str, Ruleset] = {
-    r.id: r for r in (dctp_2011.RULESET, dctp_r53.RULESET, dctp_classic.RULESET, midnight.RULESET)
+# Each ruleset's module by id (the module's RULESET_ID).
+_MODULES = {
+    "dctp-2011": "engine.rules.dctp_2011",
+    "dctp-r53": "engine.rules.dctp_r53",
+    "dctp-classic": "engine.rules.dctp_classic",
+    "midnight": "engine.rules.midnight",
 }
+
+
+class _Rulesets(Mapping[str, Ruleset]):
+    """The rulesets by id, each module imported at its first use: building a ruleset's role
+    sheets is import time, and replaying a 2011 game need not build the other two."""
+
+    def __init__(self) -> None:
+        self._loaded: dict[str, Ruleset] = {}
+
+    def __getitem__(self, ruleset_id: str) -> Ruleset:
+        found = self._loaded.get(ruleset_id)
+        if found is None:
+            found = import_module(_MODULES[ruleset_id]).RULESET
+            self._loaded[ruleset_id] = found
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_MODULES)
+
+    def __len__(self) -> int:
+        return len(_MODULES)
+
+
+RULESETS: Mapping[str, Ruleset] = _Rulesets()
 
 
 def load_ruleset(ruleset_id: str, options: Mapping[str, Any] | None = None) -> Ruleset:

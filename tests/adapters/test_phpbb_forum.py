@@ -12,6 +12,7 @@ from adapters.base import (
     BoardDisabled,
     CaptchaRequired,
     FloodLimited,
+    Interrupted,
     LoginFailed,
     NoPermission,
     NotFound,
@@ -226,6 +227,30 @@ def test_sent_pms_read_the_outbox_then_the_sentbox_back_to_since(board, forum):
         "ucp.php?i=pm&mode=view&p=8",
         "ucp.php?i=pm&mode=view&p=9",
     ]
+
+
+def test_a_walk_over_pages_stops_between_two_requests_when_asked(board, forum):
+    """Issue 14: "A close starts within one request of its deadline, whatever else is
+    running": a read of many pages asks its caller's check before each request, and stops
+    there, with nothing returned (so no mark moves), when a more urgent job waits."""
+    board.login()
+    board.get("ucp.php?i=pm&folder=outbox", "pm_outbox_gm.html")
+    board.get("ucp.php?i=pm&folder=sentbox", "pm_sentbox_gm_page1of2.html", folder=DERIVED)
+    forum.login()
+    before = len(board.mock.calls)
+    forum.interrupt_when(lambda: len(board.mock.calls) - before >= 2)
+    with pytest.raises(Interrupted, match="not made"):
+        forum.sent_private_messages(datetime(2026, 11, 22, 2, 50, tzinfo=UTC))
+    paths = [url.removeprefix(BASE) for url in board.calls()[before:]]
+    assert paths == ["ucp.php?i=pm&folder=outbox", "ucp.php?i=pm&folder=sentbox"]
+    forum.interrupt_when(None)  # and without the check, every request is made again
+    board.get("ucp.php?i=pm&folder=outbox", "pm_outbox_gm.html")
+    board.get("ucp.php?i=pm&folder=sentbox", "pm_sentbox_gm_page1of2.html", folder=DERIVED)
+    board.get(SENTBOX_PAGE_2, "pm_sentbox_gm_page2of2.html", folder=DERIVED)
+    board.get("ucp.php?i=pm&mode=view&p=8", "pm_view_sent_multi_recipient.html")
+    board.get("ucp.php?i=pm&mode=view&p=9", "pm_view_9_outbox_marker.html", folder=DERIVED)
+    found = forum.sent_private_messages(datetime(2026, 11, 22, 2, 50, tzinfo=UTC))
+    assert [pm.id for pm in found] == ["8", "9"]
 
 
 def test_sent_pms_stop_at_the_first_row_older_than_since(board, forum):

@@ -9,6 +9,7 @@ import pytest
 from adapters.base import (
     Banned,
     FloodLimited,
+    Interrupted,
     NotFound,
     PostRef,
     Rejected,
@@ -354,3 +355,46 @@ def test_delivery_through_the_local_forum(game_store, clock):
     assert posts[-1].source.startswith("Night 1 is over") and posts[-1].author == "GameMaster"
     [received] = local.as_user("Abs").new_private_messages(None).messages
     assert received.subject == "Night 1 results"
+
+
+class PagedLookup:
+    """The fake forum, whose look-up of sent PMs reads pages and, like the phpBB adapter,
+    stops before a page's request when the caller's check says so."""
+
+    def __init__(self, inner) -> None:
+        self.inner, self.check, self.pages = inner, None, 0
+
+    def interrupt_when(self, check) -> None:
+        self.check = check
+
+    def sent_private_messages(self, since):
+        for _ in range(35):
+            if self.check is not None and self.check():
+                raise Interrupted("asked to stop")
+            self.pages += 1
+        return self.inner.sent_private_messages(since)
+
+    def __getattr__(self, name: str):
+        return getattr(self.inner, name)
+
+
+def test_a_look_up_makes_way_between_two_requests_and_sends_nothing(game_store, forum, clock):
+    """Issue 14: a close waited 68 s "while the one worker recovered a cut-off PM by reading
+    35 pages". A poll's sending asks before each request of a look-up too: the run ends there,
+    the PM keeps its unknown fate and the next one waits (neither is sent twice nor lost);
+    the next run looks it up in full."""
+    enqueue(game_store, pm("m1"), clock())
+    enqueue(game_store, pm("m2"), clock())
+    forum.script("send_private_message", After(Crash()))
+    with pytest.raises(Crash):
+        run(game_store, forum, clock)
+    outbox.recover(game_store, clock())
+    paged = PagedLookup(forum)
+    checks = iter([False, False, False, True])  # the close comes due at the fourth page
+    report = run(game_store, paged, clock, interrupt=lambda: next(checks))
+    assert (paged.pages, report.sent) == (3, 0)
+    assert states(game_store) == ["unknown", "queued"]
+    assert paged.check is None  # the check is the run's only
+    report = run(game_store, paged, clock)
+    assert states(game_store) == ["sent", "sent"] and report.found == 1
+    assert len(forum.sent_pms) == 2  # m1 once (before the crash), m2 once
