@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 
 from engine.abilities import abilities_for
 from engine.families import FAMILIES
-from engine.orders.model import Order, ParsedPM
+from engine.orders.model import Order, ParsedPM, ability_title
 from engine.orders.parse import parse_pm
 from engine.outcome import Notice, PhaseOutcome
 from engine.prep import open_game
@@ -53,15 +53,14 @@ class GameSession:
                 notes.append(note)
             # The actor first: the cheap test, run for this order against every one held.
             others = [
-                k
+                (k, why)
                 for k, o in self.pending.items()
-                if o.actor == order.actor and _excludes(self.state, o, order)
+                if o.actor == order.actor and (why := _excludes(self.state, o, order))
             ]
-            for other in others:
+            for other, why in others:
                 dropped = self.pending.pop(other)
                 notes.append(
-                    f"'{order.canonical()}' replaces your earlier '{dropped.canonical()}' "
-                    "(a player may travel or act in a phase, not both)"
+                    f"'{order.canonical()}' replaces your earlier '{dropped.canonical()}' ({why})"
                 )
             self.pending[key] = order
         if parsed.will is not None:
@@ -125,10 +124,20 @@ class GameSession:
         return outcome
 
 
-def _excludes(state: GameState, held: Order, later: Order) -> bool:
-    """Whether ``later`` drops ``held``: two orders of one player, one of them an order that
-    must stand alone in its phase (Travel)."""
+def _excludes(state: GameState, held: Order, later: Order) -> str | None:
+    """Why ``later`` drops ``held``, or None: two orders of one player, one of them an order
+    that must stand alone in its phase (Travel), or two that exclude each other (midnight's
+    Investigate and Vote)."""
     if held.actor != later.actor or held is later:
-        return False
+        return None
     abilities = abilities_for(state.ruleset)
-    return any(getattr(abilities.get(o.ability), "alone", False) for o in (held, later))
+    first, second = abilities.get(held.ability), abilities.get(later.ability)
+    if any(getattr(a, "alone", False) for a in (first, second)):
+        return "a player may travel or act in a phase, not both"
+    if (first and later.ability in first.excludes) or (second and held.ability in second.excludes):
+        titles = state.ruleset.titles
+        return (
+            f"{ability_title(later.ability, titles)} and {ability_title(held.ability, titles)} "
+            "exclude each other"
+        )
+    return None

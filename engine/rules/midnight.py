@@ -208,8 +208,10 @@ DAYLIGHT: dict[str, tuple[Line, ...]] = {
     "Lawyer": (Line("absolve", "Absolve", passive=True, once_per_game=True, midnight=False),),
     "Rebel": (Line("revolt", "Revolt", D, public=True, midnight=False),),
     "Millionaire": (Line("vip", "VIP", flags="J", passive=True, midnight=False),),
+    # The saving is passive; spending is an order by Day, declared with the vote it augments
+    # (docs/rulings.md, "midnight: Daylight roles").
     "Tattletale": (
-        Line("blackmail_material", "Blackmail material", flags="J", passive=True, midnight=False),
+        Line("blackmail_material", "Blackmail material", D, flags="J", public=True, midnight=False),
     ),
     "Psychic": (Line("seance", "Séance", D, midnight=False),),
     # "(Other) You can choose any other role name. In that case you have no additional
@@ -269,10 +271,9 @@ MODEL = Model(
 # What is still missing before a live game may use the ruleset (the daemon refuses it).
 UNFINISHED = (
     "the Neutral roles' abilities (Psycho, Evil Genius, Joker: cards, plans, solo wins)",
-    "the Daylight roles' abilities (the 22 Open Roles; their sheets are here)",
     "the parser's everyday words for midnight orders (a strict reader reads them now)",
     "the daemon: public orders read from the game topic, letters through the GM's queue",
-    "the deal of midnight roles (three Civilians) and the demo",
+    "the demo",
 )
 
 RULESET = Ruleset(
