@@ -315,6 +315,12 @@ RULESET = Ruleset(
     common_slots={"all": _slots(COMMON)},
     # How notices and restated orders name an ability: as its line does ("Sawed-off Shotgun").
     titles={ability: line.title for (_, ability), line in MODEL.lines.items()},
+    # "Hidden roles are distributed randomly": the GM's list, dealt by the seed. "Civilian —
+    # yes, another one", "Civilian — yes, three of them": three copies of one role
+    # (docs/rulings.md, "midnight: naming roles, the three Civilians"). A game without Mafia or
+    # without Law is won before it starts.
+    deal_copies={"Civilian": 3},
+    deal_sides=(Side.MAFIA, Side.LAW),
     signup_choices=tuple(DAYLIGHT),
     unfinished=UNFINISHED,
     open_roles={
