@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engine.midnight.sheets import Line, Model
 from engine.phases import PhaseKind
-from engine.rules.base import AbilityUse, RoleSheet, Ruleset, Side, Slot, Step
+from engine.rules.base import AbilityUse, OptionSpec, RoleSheet, Ruleset, Side, Slot, Step
 
 N = frozenset({PhaseKind.NIGHT})
 D = frozenset({PhaseKind.DAY})
@@ -311,7 +311,27 @@ RULESET = Ruleset(
     crimes=frozenset(),
     keywords={},
     rank=(),
-    option_specs={},
+    option_specs={
+        spec.name: spec
+        for spec in (
+            OptionSpec(
+                "spirit_on_council",
+                True,
+                (True, False),
+                'Whether the Avenger\'s Unfinished business ("instead of dying") also keeps a '
+                "player voted out by the Council from dying (true), or only a death by damage "
+                "(false).",
+            ),
+            OptionSpec(
+                "incognito_in_jail",
+                True,
+                (True, False),
+                'Whether the Anonymous keeps the one Guise Anonymous(1) in Jail ("regardless '
+                'of any other effects", true), or Jail disables Incognito like every ability '
+                "not marked J (false).",
+            ),
+        )
+    },
     common_slots={"all": _slots(COMMON)},
     # How notices and restated orders name an ability: as its line does ("Sawed-off Shotgun").
     titles={ability: line.title for (_, ability), line in MODEL.lines.items()},

@@ -103,6 +103,12 @@ def _spirit(ctx: Context, name: str) -> bool:
     return True
 
 
+def _spirit_voted_out(ctx: Context, name: str) -> bool:
+    """Unfinished business when the Council votes the Avenger out (option
+    ``spirit_on_council``)."""
+    return bool(ctx.ruleset.option("spirit_on_council")) and _spirit(ctx, name)
+
+
 def _unstoppable(state: GameState, player: str) -> bool:
     """Unstoppable — "abilities are not disabled when in Hospital"."""
     return holds(state, player, "unstoppable") is not None
@@ -167,9 +173,11 @@ class TombRaider(Gainable):
 
 def _incognito(ctx: Context, viewer: str, target: str) -> Counter[str] | None:
     """Incognito — "regardless of any other effects, always has one Guise: Anonymous(1)"."""
-    if holds(ctx.state, target, "incognito"):
-        return Counter({guises.ANONYMOUS: 1})
-    return None
+    if ctx.ruleset.option("incognito_in_jail"):
+        has = holds(ctx.state, target, "incognito") is not None
+    else:
+        has = keeps(ctx.state, target, "incognito", ctx.memo)
+    return Counter({guises.ANONYMOUS: 1}) if has else None
 
 
 @register(family="midnight")
@@ -327,4 +335,4 @@ FREE_IN_HOSPITAL.append(_unstoppable)
 JAIL_PROOF.append(_cannot_be_jailed)
 # "regardless of any other effects": before Thwart's and Double Life's views.
 guises.OVERRIDES.insert(0, _incognito)
-VOTED_OUT += [_qualified_immunity, _spirit]
+VOTED_OUT += [_qualified_immunity, _spirit_voted_out]
