@@ -16,16 +16,18 @@ from engine.setup import resolve_role
 def check_role_list(ruleset: Ruleset, roles: Sequence[str]) -> list[str]:
     """The list with canonical role names, or RulesetError naming what is wrong with it."""
     names = [resolve_role(ruleset, r) for r in roles]
-    repeated = sorted({n for n in names if names.count(n) > 1})
+    repeated = sorted({n for n in names if names.count(n) > copies(ruleset, n)})
     if repeated:
-        raise RulesetError(f"each role can be dealt once; repeated: {', '.join(repeated)}")
+        if all(copies(ruleset, n) == 1 for n in repeated):
+            raise RulesetError(f"each role can be dealt once; repeated: {', '.join(repeated)}")
+        shown = ", ".join(f"{n} (at most {copies(ruleset, n)})" for n in repeated)
+        raise RulesetError(f"a role is dealt more often than the rules have it: {shown}")
     for first, second in ruleset.exclusive_pairs:
         if first in names and second in names:
             raise RulesetError(f"{first} and {second} may not be in the same game")
-    if not any(ruleset.roles[n].side is Side.BLACK_ORG for n in names):
-        raise RulesetError("the role list has no Black Org role")
-    if all(ruleset.roles[n].side is Side.BLACK_ORG for n in names):
-        raise RulesetError("the role list has no town role")
+    for side in ruleset.deal_sides:
+        if not any(ruleset.roles[n].side is side for n in names):
+            raise RulesetError(f"the role list has no {SIDE_NAMES[side]} role")
     if ruleset.has("detective_boys_at_least_two"):
         boys = [n for n in names if ruleset.roles[n].has_trait("detective_boy")]
         none_ok = ruleset.option("detective_boys") == "none_or_at_least_two"
@@ -36,6 +38,21 @@ def check_role_list(ruleset: Ruleset, roles: Sequence[str]) -> list[str]:
                 f"list has {have}"
             )
     return names
+
+
+# How a side is named in an answer about a role list.
+SIDE_NAMES = {
+    Side.BLACK_ORG: "Black Org",
+    Side.TOWN: "town",
+    Side.MAFIA: "Mafia",
+    Side.LAW: "Law",
+    Side.NEUTRAL: "Neutral",
+}
+
+
+def copies(ruleset: Ruleset, role: str) -> int:
+    """How many times ``role`` may be dealt in one game."""
+    return ruleset.deal_copies.get(role, 1)
 
 
 def deal_roles(

@@ -15,7 +15,7 @@ import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
-from engine.deal import check_role_list
+from engine.deal import check_role_list, copies
 from engine.rules.base import Ruleset, RulesetError, Side
 from engine.setup import resolve_role
 
@@ -121,7 +121,7 @@ def build_setup(
         for c in constraints
     )
     listed = [r for entry in entries if len(entry) == 1 for r in entry] + list(pool)
-    repeated = sorted({r for r in listed if listed.count(r) > 1})
+    repeated = sorted({r for r in listed if listed.count(r) > copies(ruleset, r)})
     if repeated:
         raise SetupError(f"each role can be dealt once; listed twice: {', '.join(repeated)}")
     for size in sizes:
@@ -237,7 +237,7 @@ def _search(
                 yield chosen
             return
         for i in range(start, len(pool) - left + 1):
-            if pool[i] in chosen:
+            if pool[i] in chosen and chosen.count(pool[i]) >= copies(ruleset, pool[i]):
                 continue
             chosen.append(pool[i])
             if not broken(chosen):

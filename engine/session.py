@@ -15,7 +15,7 @@ from engine.abilities.lent import LENT
 from engine.families import FAMILIES
 from engine.gm_texts import FEATURE as GM_TEXTS
 from engine.gm_texts import TextQueue, after_close
-from engine.orders.model import Order, ParsedPM
+from engine.orders.model import Order, ParsedPM, ability_title
 from engine.orders.parse import parse_pm
 from engine.outcome import Notice, PhaseOutcome
 from engine.prep import open_game
@@ -149,7 +149,8 @@ def _excludes(
 ) -> str | None:
     """Why ``later`` drops ``held``, or None: two orders of one player, one of them an order
     that must stand alone in its phase (Travel), or the bow-tie's and the holder's own
-    Interrogate/Investigate where they are one choice (classic)."""
+    Interrogate/Investigate where they are one choice (classic), or two that exclude each
+    other (midnight's Investigate and Vote)."""
     if held.actor != later.actor or held is later:
         return None
     abilities = abilities_for(state.ruleset)
@@ -165,4 +166,11 @@ def _excludes(
         shares = getattr(abilities.get(lent_key.removeprefix(LENT)), "shares_slot_with", None)
         if shares is not None and shares(lent_key, own_key, own):
             return "the bow-tie's Interrogate or Investigate and your own are one choice a night"
+    first, second = abilities.get(held.ability), abilities.get(later.ability)
+    if (first and later.ability in first.excludes) or (second and held.ability in second.excludes):
+        titles = state.ruleset.titles
+        return (
+            f"{ability_title(later.ability, titles)} and {ability_title(held.ability, titles)} "
+            "exclude each other"
+        )
     return None

@@ -42,6 +42,10 @@ class Ability:
     # Its order excludes every other order of its player in the phase, whichever came later
     # stands (Travel: "They must either decide to travel or use their abilities--not both").
     alone: ClassVar[bool] = False
+    # Abilities whose order of the same player and phase this one's replaces, and that
+    # replace it, whichever came later standing (midnight's Investigate: "during the Day,
+    # unless you vote").
+    excludes: ClassVar[frozenset[str]] = frozenset()
     # Goes through although its actor is arrested or lynched earlier in the phase (r53's
     # Black Suitcase).
     survives_removal: ClassVar[bool] = False

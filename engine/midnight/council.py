@@ -23,10 +23,14 @@ if TYPE_CHECKING:
 
 PEACE = "peace"
 BALLOTS = "mn_ballots"  # Context.memo: voter -> what they voted for, in order
+SPENT = "mn_spent"  # Context.memo: voter -> saved votes spent today (Blackmail material)
 
 # Voting power beyond 1, each (state, voter) -> extra (Authority +1, Despotism +0.5,
 # Negotiation): added by the Daylight roles.
 POWER: list[Callable[[GameState, str], Fraction]] = []
+# Caps on a vote's power by whom it is cast against, each (state, voter, target, power) ->
+# power (VIP: "characters with increased voting power only vote against you with one vote").
+CAPS: list[Callable[[GameState, str, str, Fraction], Fraction]] = []
 # Tried in order when a player is voted out; one that returns True keeps them from dying
 # (Qualified immunity, Absolve, Propaganda).
 VOTED_OUT: list[Callable[[Context, str], bool]] = []
@@ -94,8 +98,12 @@ def hold_council(ctx: Context) -> None:
 
     state = ctx.state
     ledger = Ledger()
+    spent = ctx.memo.get(SPENT, {})
     for voter, target in ctx.memo.get(BALLOTS, {}).items():
-        ledger.vote(voter, target, power(state, voter))
+        weight = power(state, voter) + spent.get(voter, 0)
+        for cap in CAPS:
+            weight = cap(state, voter, target, weight)
+        ledger.vote(voter, target, weight)
     for m in game(state).modifiers:
         if m.day == ctx.phase.index:
             ledger.modify(m.target, m.amount, m.source)

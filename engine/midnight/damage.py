@@ -79,7 +79,8 @@ def thresholds(ctx: Context, names: list[str]) -> None:
         if p.status is Status.DEAD:
             continue
         if mn(p).hp <= 0 and not any(spare(ctx, name) for spare in SPARE):
-            die(ctx, name, "killed")
+            # Damage by day (Mishap) kills in the Day, not "during the night".
+            die(ctx, name, "killed" if ctx.phase.is_night else "died")
         elif location(p, ctx.phase.index + 1) == HOSPITAL:
             ctx.announce("midnight.hospital", player=name)
 

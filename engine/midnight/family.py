@@ -16,7 +16,7 @@ from typing import Any
 import engine.midnight.abilities  # noqa: F401  (registers the abilities)
 from engine.context import Context
 from engine.families import FAMILIES, Family
-from engine.midnight import guises
+from engine.midnight import guises, hooks
 from engine.midnight.council import hold_council
 from engine.midnight.damage import settle_damage
 from engine.midnight.life import WHERE
@@ -66,8 +66,11 @@ def new_game(ruleset: Ruleset, roster: Mapping[str, str], seed: int | str, setup
         players[name] = PlayerState(name=name, role=role, open_role=open_role, ext=ext)
     if daylight:
         raise RulesetError(f"setup daylight: {', '.join(sorted(daylight))} is not a player")
-    return GameState(ruleset=ruleset, seed=seed, phase=Phase.night(1), players=players,
-                     ext=MidnightGame())  # fmt: skip
+    state = GameState(ruleset=ruleset, seed=seed, phase=Phase.night(1), players=players,
+                      ext=MidnightGame())  # fmt: skip
+    for hook in hooks.NEW_GAME:
+        hook(state)
+    return state
 
 
 def _open_role(ruleset: Ruleset, written: str) -> str | None:
@@ -112,6 +115,8 @@ def begin(ctx: Context) -> None:
 
 
 def end(ctx: Context) -> None:
+    for hook in hooks.PHASE_END:
+        hook(ctx)
     guises.grow(ctx)
     if ctx.phase.is_night and not any(n.key.startswith("midnight.killed") for n in ctx.notices):
         ctx.announce("midnight.no_deaths")

@@ -9,10 +9,11 @@ the phase's actions are "resolved simultaneously" (docs/rulings.md).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from engine.life import LIVES, Life
-from engine.midnight.model import DEAD, HOSPITAL, JAIL, SPIRIT, location
+from engine.midnight.model import DEAD, FREE, HOSPITAL, JAIL, SPIRIT, location, mn
 from engine.midnight.sheets import Line
 from engine.state import Status
 
@@ -24,6 +25,9 @@ if TYPE_CHECKING:
 
 WHERE = "mn_where"  # Context.memo: each player's location when the phase began
 BLOCKED = "blocked"
+# Whether a player in the Hospital acts as if free, each (state, player) -> bool (the
+# Warrior's Unstoppable: "abilities are not disabled when in Hospital").
+FREE_IN_HOSPITAL: list[Callable[[GameState, str], bool]] = []
 
 REASONS = {
     DEAD: "you are dead and can no longer act",
@@ -45,6 +49,34 @@ def line_of(state: GameState, player: str, ability: str) -> Line | None:
     )
 
 
+def holds(state: GameState, player: str, ability: str) -> Line | None:
+    """The line through which ``player`` holds ``ability`` (a role's own, or one gained: Pass
+    down's Pistol, Tomb Raider's Daylight abilities), or None."""
+    model, p = state.ruleset.model, state.players[player]
+    found = model.line(p.role, ability) or model.line(p.open_role, ability)
+    if found is None and p.ext is not None and ability in mn(p).granted:
+        found = _granted(model, ability)
+    return found
+
+
+def where(state: GameState, player: str, memo: dict | None = None) -> str:
+    """Where the player is for this phase's actions: as the phase began (``Context.memo``),
+    the Warrior in the Hospital counting as free."""
+    found = (memo or {}).get(WHERE, {}).get(player)
+    if found is None:
+        found = location(state.players[player], state.phase.index)
+    if found == HOSPITAL and any(free(state, player) for free in FREE_IN_HOSPITAL):
+        return FREE
+    return found
+
+
+def keeps(state: GameState, player: str, ability: str, memo: dict | None = None) -> bool:
+    """Whether the player holds a passive ability that where they are leaves working ("Jail
+    — all abilities are disabled" unless marked J)."""
+    line = holds(state, player, ability)
+    return line is not None and disabled(where(state, player, memo), line, None) is None
+
+
 def _granted(model, ability: str) -> Line | None:
     # A gained ability (Pass down's Pistol, Militia's Revolver) keeps the line it has on its
     # own sheet.
@@ -54,12 +86,12 @@ def _granted(model, ability: str) -> Line | None:
     return None
 
 
-def disabled(where: str, line: Line | None, ability: Ability) -> str | None:
+def disabled(where: str, line: Line | None, ability: Ability | None) -> str | None:
     """The location that disables this line, if one does."""
     kept = line.kept_in if line else frozenset()
     if where == DEAD and "dead" not in kept:
         return DEAD
-    if where == SPIRIT and not getattr(ability, "spirit_ok", False):
+    if where == SPIRIT and ability is not None and not getattr(ability, "spirit_ok", False):
         return SPIRIT
     if where == JAIL and "jail" not in kept:
         return JAIL
@@ -70,11 +102,8 @@ def disabled(where: str, line: Line | None, ability: Ability) -> str | None:
 
 class MidnightLife(Life):
     def unable(self, ctx: Context, actor: str, ability: Ability) -> str | None:
-        where = ctx.memo.get(WHERE, {}).get(actor)
-        if where is None:
-            where = location(ctx.player(actor), ctx.phase.index)
         line = line_of(ctx.state, actor, ability.name)
-        reason = disabled(where, line, ability)
+        reason = disabled(where(ctx.state, actor, ctx.memo), line, ability)
         if reason:
             return reason
         # "A player might be "blocked". In that case none of his declared actions in that
@@ -87,10 +116,10 @@ class MidnightLife(Life):
         return ctx.player(name).status is Status.ALIVE
 
     def order_problem(self, state: GameState, actor: str, ability: Ability | None) -> str | None:
-        where = location(state.players[actor], state.phase.index)
+        at = where(state, actor)
         if ability is None:
-            return REASONS[where] if where in (DEAD, SPIRIT) else None
-        reason = disabled(where, line_of(state, actor, ability.name), ability)
+            return REASONS[at] if at in (DEAD, SPIRIT) else None
+        reason = disabled(at, line_of(state, actor, ability.name), ability)
         return REASONS[reason] if reason else None
 
     def target_problem(

@@ -39,13 +39,18 @@ class Midnighter:
     granted: list[str] = field(default_factory=list)
     # The name written for the open role "Other" ("You can choose any other role name").
     open_name: str | None = None
+    # Tattletale: "if you don't vote, you save your vote".
+    saved_votes: int = 0
+    # Ambassador: "+3 to voting power. At the end of each day this bonus goes down by 1".
+    negotiation: int = 3
 
     def copy(self) -> Midnighter:
         return Midnighter(
             hp=self.hp, guises=Counter(self.guises), layers=list(self.layers),
             jail=list(self.jail), hospital=set(self.hospital), spirit=self.spirit,
             used_on={k: list(v) for k, v in self.used_on.items()}, granted=list(self.granted),
-            open_name=self.open_name,
+            open_name=self.open_name, saved_votes=self.saved_votes,
+            negotiation=self.negotiation,
         )  # fmt: skip
 
     def rename(self, old: str, new: str) -> None:
@@ -74,19 +79,36 @@ class Modifier:
     public: bool = True
 
 
+@dataclass(frozen=True, slots=True)
+class Delayed:
+    """A result that comes later than its action: the Journalist's Investigate, chosen by Day,
+    "At the end of the next Night you learn its Guise"."""
+
+    phase: int  # the phase index whose end delivers it
+    actor: str
+    ability: str
+    target: str
+
+
 @dataclass(slots=True)
 class MidnightGame:
     """The game-wide midnight state."""
 
     modifiers: list[Modifier] = field(default_factory=list)
+    delayed: list[Delayed] = field(default_factory=list)
 
     def copy(self) -> MidnightGame:
-        return MidnightGame(modifiers=list(self.modifiers))
+        return MidnightGame(modifiers=list(self.modifiers), delayed=list(self.delayed))
 
     def rename(self, old: str, new: str) -> None:
         self.modifiers = [
             Modifier(m.day, new if m.target == old else m.target, m.amount, m.source, m.public)
             for m in self.modifiers
+        ]
+        swap = {old: new}
+        self.delayed = [
+            Delayed(d.phase, swap.get(d.actor, d.actor), d.ability, swap.get(d.target, d.target))
+            for d in self.delayed
         ]
 
 

@@ -31,6 +31,8 @@ _COUNT = re.compile(
     r"^(?:(?P<n1>\d+)\s*x?\s+(?P<g1>.+)|(?P<g2>.+?)\s*(?:x|×|\()\s*(?P<n2>\d+)\)?)$"
 )
 PEACE, TOWN = "peace", "town"
+SPEND = "blackmail_material"
+ANONYMOUS = "anonymous"
 
 
 def ooc_text(post: str) -> str:
@@ -39,12 +41,32 @@ def ooc_text(post: str) -> str:
 
 
 def _words(state: GameState) -> list[tuple[str, str]]:
-    """(words, ability) for every ability of the ruleset, longest first."""
+    """(words, ability) for every ability of the ruleset, longest first; words two abilities
+    share (the Commissioner's and the Joker's "Bust") once for each."""
     found = {
-        line.title.casefold(): ability for (_, ability), line in state.ruleset.model.lines.items()
+        (line.title.casefold(), ability) for (_, ability), line in state.ruleset.model.lines.items()
     }
-    found.update({ability.replace("_", " "): ability for ability in list(found.values())})
-    return sorted(found.items(), key=lambda kv: -len(kv[0]))
+    found |= {(ability.replace("_", " "), ability) for _, ability in list(found)}
+    return sorted(found, key=lambda kv: (-len(kv[0]), kv))
+
+
+def _ability(state: GameState, author: str, lowered: str) -> tuple[str, str] | None:
+    """The (words, ability) a line starts with: of the abilities those words name, the one the
+    author holds."""
+    matches = [
+        (words, ability)
+        for words, ability in _words(state)
+        if lowered == words or lowered.startswith(words + " ") or lowered.startswith(words + ":")
+    ]
+    if not matches:
+        return None
+    longest = [m for m in matches if len(m[0]) == len(matches[0][0])]
+    player = state.players.get(author)
+    model = state.ruleset.model
+    for words, ability in longest:
+        if player and (model.line(player.role, ability) or model.line(player.open_role, ability)):
+            return words, ability
+    return longest[0]
 
 
 def _name(state: GameState, written: str) -> str | None:
@@ -65,6 +87,10 @@ def _guises(state: GameState, text: str) -> tuple[str, ...] | str:
         m = _COUNT.match(part)
         name, n = (m["g1"] or m["g2"], int(m["n1"] or m["n2"])) if m else (part, 1)
         role = _role(state, name)
+        if name.strip().casefold() == ANONYMOUS:
+            # Incognito: "The Anonymous Guise cannot be named if an ability calls for naming a
+            # Guise."
+            return "the Anonymous Guise cannot be named"
         if role is None:
             return f"'{name.strip()}' is not a Guise: Guises are named after Midnight roles"
         out += [role] * n
@@ -73,13 +99,11 @@ def _guises(state: GameState, text: str) -> tuple[str, ...] | str:
 
 def read_line(state: GameState, author: str, text: str) -> Order | str:
     """One order, or why it cannot be read."""
-    lowered = text.strip().casefold()
-    for words, ability in _words(state):  # noqa: B007  (the match is used below)
-        if lowered == words or lowered.startswith(words + " ") or lowered.startswith(words + ":"):
-            rest = text.strip()[len(words) :].strip()
-            break
-    else:
+    found = _ability(state, author, text.strip().casefold())
+    if found is None:
         return "no midnight ability starts this line"
+    words, ability = found
+    rest = text.strip()[len(words) :].strip()
     after = None
     if ":" in rest:
         rest, after = (s.strip() for s in rest.split(":", 1))
@@ -97,6 +121,11 @@ def read_line(state: GameState, author: str, text: str) -> Order | str:
         choice = PEACE
     elif rest.casefold() in (TOWN, "the town") and ability == "letter":
         choice = TOWN
+    elif ability == SPEND:
+        # "Blackmail material 2": how many saved votes to spend.
+        if not rest.isdigit():
+            return "say how many saved votes to spend: 'Blackmail material 2'"
+        choice = rest
     elif rest:
         name = _name(state, rest)
         if name is None:

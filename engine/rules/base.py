@@ -210,6 +210,11 @@ class Ruleset:
     friend_excluded: frozenset[str] = frozenset()
     # Options that put an ability on or off the list of crimes, by option name (r53's Blame).
     crime_options: Mapping[str, str] = field(default_factory=dict)
+    # How many times a role may be dealt in one game (midnight's three Civilians: "Civilian
+    # — yes, another one", "Civilian — yes, three of them"); a role left out: once.
+    deal_copies: Mapping[str, int] = field(default_factory=dict)
+    # The sides every deal must hold at least one role of.
+    deal_sides: tuple[Side, ...] = (Side.BLACK_ORG, Side.TOWN)
     # What a player chooses when signing up, first come first served, no two the same
     # (midnight's open roles: "Specify the Open Role you want to play; no duplicate roles");
     # empty: nothing is chosen at sign-up.

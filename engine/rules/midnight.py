@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engine.midnight.sheets import Line, Model
 from engine.phases import PhaseKind
-from engine.rules.base import AbilityUse, RoleSheet, Ruleset, Side, Slot, Step
+from engine.rules.base import AbilityUse, OptionSpec, RoleSheet, Ruleset, Side, Slot, Step
 
 N = frozenset({PhaseKind.NIGHT})
 D = frozenset({PhaseKind.DAY})
@@ -208,8 +208,10 @@ DAYLIGHT: dict[str, tuple[Line, ...]] = {
     "Lawyer": (Line("absolve", "Absolve", passive=True, once_per_game=True, midnight=False),),
     "Rebel": (Line("revolt", "Revolt", D, public=True, midnight=False),),
     "Millionaire": (Line("vip", "VIP", flags="J", passive=True, midnight=False),),
+    # The saving is passive; spending is an order by Day, declared with the vote it augments
+    # (docs/rulings.md, "midnight: Daylight roles").
     "Tattletale": (
-        Line("blackmail_material", "Blackmail material", flags="J", passive=True, midnight=False),
+        Line("blackmail_material", "Blackmail material", D, flags="J", public=True, midnight=False),
     ),
     "Psychic": (Line("seance", "Séance", D, midnight=False),),
     # "(Other) You can choose any other role name. In that case you have no additional
@@ -269,10 +271,9 @@ MODEL = Model(
 # What is still missing before a live game may use the ruleset (the daemon refuses it).
 UNFINISHED = (
     "the Neutral roles' abilities (Psycho, Evil Genius, Joker: cards, plans, solo wins)",
-    "the Daylight roles' abilities (the 22 Open Roles; their sheets are here)",
     "the parser's everyday words for midnight orders (a strict reader reads them now)",
     "the daemon: public orders read from the game topic, letters through the GM's queue",
-    "the deal of midnight roles (three Civilians) and the demo",
+    "the demo",
 )
 
 RULESET = Ruleset(
@@ -310,10 +311,36 @@ RULESET = Ruleset(
     crimes=frozenset(),
     keywords={},
     rank=(),
-    option_specs={},
+    option_specs={
+        spec.name: spec
+        for spec in (
+            OptionSpec(
+                "spirit_on_council",
+                True,
+                (True, False),
+                'Whether the Avenger\'s Unfinished business ("instead of dying") also keeps a '
+                "player voted out by the Council from dying (true), or only a death by damage "
+                "(false).",
+            ),
+            OptionSpec(
+                "incognito_in_jail",
+                True,
+                (True, False),
+                'Whether the Anonymous keeps the one Guise Anonymous(1) in Jail ("regardless '
+                'of any other effects", true), or Jail disables Incognito like every ability '
+                "not marked J (false).",
+            ),
+        )
+    },
     common_slots={"all": _slots(COMMON)},
     # How notices and restated orders name an ability: as its line does ("Sawed-off Shotgun").
     titles={ability: line.title for (_, ability), line in MODEL.lines.items()},
+    # "Hidden roles are distributed randomly": the GM's list, dealt by the seed. "Civilian —
+    # yes, another one", "Civilian — yes, three of them": three copies of one role
+    # (docs/rulings.md, "midnight: naming roles, the three Civilians"). A game without Mafia or
+    # without Law is won before it starts.
+    deal_copies={"Civilian": 3},
+    deal_sides=(Side.MAFIA, Side.LAW),
     signup_choices=tuple(DAYLIGHT),
     unfinished=UNFINISHED,
     open_roles={

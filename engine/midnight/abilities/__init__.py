@@ -1,3 +1,9 @@
 """midnight's abilities, registered in the family ``midnight`` on import."""
 
-from engine.midnight.abilities import common, law, mafia  # noqa: F401
+from engine.midnight.abilities import (  # noqa: F401
+    common,
+    daylight,
+    daylight_council,
+    law,
+    mafia,
+)

@@ -4,6 +4,7 @@ and file), and a resolution that leaves a blocked action ``blocked``."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
 from engine.abilities.base import Ability
@@ -22,6 +23,10 @@ CIVILIAN = "Civilian"
 # Reasons that are told once for the whole phase, not per action: the block ("The victim
 # learns if they've been blocked") and death.
 TOLD_ONCE = frozenset({BLOCKED, "dead"})
+# Send-time rules on whom an order may name, each (state, order, target) -> a reason or None
+# (Shut-in: "cannot be targeted by other players' abilities during the first Night"; VIP:
+# "cannot be targeted by Daylight abilities other than Vote").
+TARGET_RULES: list[Callable[[GameState, Order, str], str | None]] = []
 
 
 class MidnightAbility(Ability):
@@ -43,6 +48,13 @@ class MidnightAbility(Ability):
             for target in order.targets:
                 if target in ext.used_on.get(self.name, ()):
                     return f"{title} cannot be used on the same target twice ({target})"
+        if self.targets and not order.targets and order.choice is None:
+            return f"{title} needs a target: '{title} <player>'"
+        for target in order.targets:
+            for rule in TARGET_RULES:
+                reason = rule(state, order, target)
+                if reason:
+                    return reason
         if self.needs_role:
             if not order.role or order.role not in state.ruleset.roles:
                 return f"{title} needs a Midnight role named: '{title} <player> as <role>'"

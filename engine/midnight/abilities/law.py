@@ -131,8 +131,8 @@ class Detain(MidnightAbility):
 
     def resolve(self, ctx: Context, action: Action) -> None:
         self.took_place(ctx, action)
-        jail(ctx, action.target or "", 2)
-        ctx.result(action, "jailed", target=action.target)
+        jailed = jail(ctx, action.target or "", 2)
+        ctx.result(action, "jailed" if jailed else "not_jailed", target=action.target)
 
 
 @register(family="midnight")

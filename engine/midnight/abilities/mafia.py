@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from engine.abilities.base import register
@@ -19,6 +20,8 @@ if TYPE_CHECKING:
     from engine.state import GameState
 
 THWARTED = "mn_thwarted"  # Context.memo: players whose abilities see Anonymous(1)
+# Who cannot be put in Jail, each (ctx, player) -> bool (the Warrior: "Cannot get in Jail").
+JAIL_PROOF: list[Callable[[Context, str], bool]] = []
 
 
 class Block(MidnightAbility):
@@ -269,16 +272,19 @@ class Entrapment(MidnightAbility):
             ctx.result(action, "wrong", target=target)
             ctx.notify(action.actor, "midnight.wrong_guess", ability=self.name, target=target)
             return
-        jail(ctx, target, 2)
-        ctx.result(action, "jailed", target=target)
+        ctx.result(action, "jailed" if jail(ctx, target, 2) else "not_jailed", target=target)
 
 
-def jail(ctx: Context, target: str, phases: int) -> None:
+def jail(ctx: Context, target: str, phases: int) -> bool:
     """Jail "for the next" ``phases`` phases: from the next phase on (this phase's actions are
-    simultaneous with the order that jails)."""
+    simultaneous with the order that jails); False for one who cannot get in Jail."""
+    if any(proof(ctx, target) for proof in JAIL_PROOF):
+        ctx.announce("midnight.not_jailed", player=target)
+        return False
     first = ctx.phase.index + 1
     mn(ctx.player(target)).jail.append((first, first + phases - 1))
     ctx.announce("midnight.jailed", player=target, phases=phases)
+    return True
 
 
 @register(family="midnight")
