@@ -162,6 +162,16 @@ class PhaseReplay:
     posts: list[tuple[str, str, PostVotes]] = field(default_factory=list)
     # The GM's replacements this phase: (old account, new account).
     replaced: list[tuple[str, str]] = field(default_factory=list)
+    # What the phase's instant orders produced, in the order of declaration (midnight's
+    # Double Life, All-in): their results come before the phase's own in the record.
+    instants: list[PhaseOutcome] = field(default_factory=list)
+
+    def results(self) -> list[dict[str, Any]]:
+        """The record's ``results``: the instant orders' as they were declared, then the
+        phase's in the order they resolved."""
+        assert self.outcome is not None
+        found = [r for o in self.instants for r in o.results] + list(self.outcome.results)
+        return [r.to_record() for r in found]
 
     def gm_public(self) -> list[str]:
         """What the GM's commands this phase announced in the topic (before the results)."""
@@ -348,6 +358,7 @@ def replay(scenario: Scenario) -> list[PhaseReplay]:
                 current.posts.append((player, text, fed))
         # What instant orders told the players, shown with the phase they were declared in.
         current.gm_notices.extend(n for o in session.instants for n in o.notices)
+        current.instants = list(session.instants)
         current.outcome = session.close()
         replays.append(current)
     return replays
@@ -388,7 +399,7 @@ def _phase_record(replay_: PhaseReplay) -> dict[str, Any]:
     return {
         "phase": str(outcome.phase),
         "orders": orders,
-        "results": [r.to_record() for r in outcome.results],
+        "results": replay_.results(),
         "lynch": outcome.lynch.to_record() if outcome.lynch else None,
         "public": public,
         "private": replay_.private(rendered.private),
@@ -451,7 +462,7 @@ def render_text(scenario: Scenario, replays: list[PhaseReplay]) -> str:
         for player, texts in replay_.private(rendered.private).items():
             lines.append(f"-- PM to {player} --")
             lines.extend(texts)
-        for draw in outcome.draws:
+        for draw in (*(d for o in replay_.instants for d in o.draws), *outcome.draws):
             lines.append(f"-- random draw: {draw.label} {', '.join(draw.choices)}: {draw.chosen}")
         lines.append("")
     final = replays[-1].outcome.state if replays and replays[-1].outcome else scenario.state

@@ -9,6 +9,7 @@ the phase's actions are "resolved simultaneously" (docs/rulings.md).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from engine.life import LIVES, Life
@@ -21,6 +22,11 @@ if TYPE_CHECKING:
     from engine.context import Context
     from engine.orders.model import Order
     from engine.state import GameState
+
+# Locations that do not disable a player's abilities in a phase, beyond the lines' flags: each
+# (state, player, phase index) -> locations (Misère: "next Night your abilities are not
+# disabled due to Hospital or Jail").
+KEPT: list[Callable[[GameState, str, int], frozenset[str]]] = []
 
 WHERE = "mn_where"  # Context.memo: each player's location when the phase began
 BLOCKED = "blocked"
@@ -54,9 +60,18 @@ def _granted(model, ability: str) -> Line | None:
     return None
 
 
-def disabled(where: str, line: Line | None, ability: Ability) -> str | None:
-    """The location that disables this line, if one does."""
-    kept = line.kept_in if line else frozenset()
+def kept(state: GameState, player: str, index: int) -> frozenset[str]:
+    """Where ``player``'s abilities stay enabled in the phase of ``index`` whatever the lines
+    say."""
+    return frozenset().union(*(k(state, player, index) for k in KEPT))
+
+
+def disabled(
+    where: str, line: Line | None, ability: Ability, also: frozenset[str] = frozenset()
+) -> str | None:
+    """The location that disables this line, if one does (``also``: locations kept for the
+    player beyond the line's flags)."""
+    kept = (line.kept_in if line else frozenset()) | also
     if where == DEAD and "dead" not in kept:
         return DEAD
     if where == SPIRIT and not getattr(ability, "spirit_ok", False):
@@ -74,7 +89,7 @@ class MidnightLife(Life):
         if where is None:
             where = location(ctx.player(actor), ctx.phase.index)
         line = line_of(ctx.state, actor, ability.name)
-        reason = disabled(where, line, ability)
+        reason = disabled(where, line, ability, kept(ctx.state, actor, ctx.phase.index))
         if reason:
             return reason
         # "A player might be "blocked". In that case none of his declared actions in that
@@ -90,7 +105,8 @@ class MidnightLife(Life):
         where = location(state.players[actor], state.phase.index)
         if ability is None:
             return REASONS[where] if where in (DEAD, SPIRIT) else None
-        reason = disabled(where, line_of(state, actor, ability.name), ability)
+        also = kept(state, actor, state.phase.index)
+        reason = disabled(where, line_of(state, actor, ability.name), ability, also)
         return REASONS[reason] if reason else None
 
     def target_problem(

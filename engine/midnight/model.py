@@ -39,13 +39,23 @@ class Midnighter:
     granted: list[str] = field(default_factory=list)
     # The name written for the open role "Other" ("You can choose any other role name").
     open_name: str | None = None
+    # Joker's Hand of Fate: "every character can have any number of cards".
+    cards: int = 0
+    # Evil Genius's Master Plan: "you can have any number of "plans"".
+    plans: int = 0
+    # ability -> the Midnight roles it named (Whistleblower: "Cannot name the same role
+    # twice").
+    named: dict[str, list[str]] = field(default_factory=dict)
+    # Night indices whose abilities are not disabled by Hospital or Jail (Misère).
+    misere: set[int] = field(default_factory=set)
 
     def copy(self) -> Midnighter:
         return Midnighter(
             hp=self.hp, guises=Counter(self.guises), layers=list(self.layers),
             jail=list(self.jail), hospital=set(self.hospital), spirit=self.spirit,
             used_on={k: list(v) for k, v in self.used_on.items()}, granted=list(self.granted),
-            open_name=self.open_name,
+            open_name=self.open_name, cards=self.cards, plans=self.plans,
+            named={k: list(v) for k, v in self.named.items()}, misere=set(self.misere),
         )  # fmt: skip
 
     def rename(self, old: str, new: str) -> None:
@@ -79,14 +89,20 @@ class MidnightGame:
     """The game-wide midnight state."""
 
     modifiers: list[Modifier] = field(default_factory=list)
+    # Propaganda: (the Day's phase index, its target, the Evil Genius) - "If the target gets
+    # voted out next Day, the Council is cancelled".
+    propaganda: list[tuple[int, str, str]] = field(default_factory=list)
 
     def copy(self) -> MidnightGame:
-        return MidnightGame(modifiers=list(self.modifiers))
+        return MidnightGame(modifiers=list(self.modifiers), propaganda=list(self.propaganda))
 
     def rename(self, old: str, new: str) -> None:
         self.modifiers = [
             Modifier(m.day, new if m.target == old else m.target, m.amount, m.source, m.public)
             for m in self.modifiers
+        ]
+        self.propaganda = [
+            (day, new if t == old else t, new if g == old else g) for day, t, g in self.propaganda
         ]
 
 

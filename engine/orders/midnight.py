@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 
+from engine.abilities.base import abilities_for
 from engine.midnight.life import line_of
 from engine.orders.model import Order, ParsedPM, Rejection
 from engine.state import GameState
@@ -27,6 +28,7 @@ from engine.validate import check_order
 
 _OOC = re.compile(r"\[ooc\](.*?)\[/ooc\]", re.IGNORECASE | re.DOTALL)
 _SPLIT = re.compile(r"[\n;]+")
+MAX_COUNT = 1000  # a Guise named more often than this is a typing slip, not a plan
 _COUNT = re.compile(
     r"^(?:(?P<n1>\d+)\s*x?\s+(?P<g1>.+)|(?P<g2>.+?)\s*(?:x|×|\()\s*(?P<n2>\d+)\)?)$"
 )
@@ -38,13 +40,25 @@ def ooc_text(post: str) -> str:
     return "\n".join(m.group(1) for m in _OOC.finditer(post))
 
 
-def _words(state: GameState) -> list[tuple[str, str]]:
-    """(words, ability) for every ability of the ruleset, longest first."""
-    found = {
-        line.title.casefold(): ability for (_, ability), line in state.ruleset.model.lines.items()
-    }
-    found.update({ability.replace("_", " "): ability for ability in list(found.values())})
-    return sorted(found.items(), key=lambda kv: -len(kv[0]))
+def _words(state: GameState) -> list[tuple[str, tuple[str, ...]]]:
+    """(words, abilities) for every ability of the ruleset, longest first; one title may name
+    two abilities (the Commissioner's and the Joker's Bust)."""
+    found: dict[str, list[str]] = {}
+    for (_, ability), line in state.ruleset.model.lines.items():
+        for words in (line.title.casefold(), ability.replace("_", " ")):
+            if ability not in found.setdefault(words, []):
+                found[words].append(ability)
+    return sorted(((w, tuple(a)) for w, a in found.items()), key=lambda kv: -len(kv[0]))
+
+
+def _held(state: GameState, author: str, abilities: tuple[str, ...]) -> str:
+    """Of the abilities one title names, the one the author's roles hold (else the first)."""
+    p = state.players.get(author)
+    model = state.ruleset.model
+    for ability in abilities:
+        if p is not None and (model.line(p.role, ability) or model.line(p.open_role, ability)):
+            return ability
+    return abilities[0]
 
 
 def _name(state: GameState, written: str) -> str | None:
@@ -67,6 +81,8 @@ def _guises(state: GameState, text: str) -> tuple[str, ...] | str:
         role = _role(state, name)
         if role is None:
             return f"'{name.strip()}' is not a Guise: Guises are named after Midnight roles"
+        if n > MAX_COUNT:
+            return f"'{part}': at most {MAX_COUNT} of one Guise"
         out += [role] * n
     return tuple(out)
 
@@ -74,12 +90,29 @@ def _guises(state: GameState, text: str) -> tuple[str, ...] | str:
 def read_line(state: GameState, author: str, text: str) -> Order | str:
     """One order, or why it cannot be read."""
     lowered = text.strip().casefold()
-    for words, ability in _words(state):  # noqa: B007  (the match is used below)
+    for words, named in _words(state):
         if lowered == words or lowered.startswith(words + " ") or lowered.startswith(words + ":"):
             rest = text.strip()[len(words) :].strip()
+            ability = _held(state, author, named)
             break
     else:
         return "no midnight ability starts this line"
+    kind = abilities_for(state.ruleset).get(ability)
+    if getattr(kind, "lists_roles", False):
+        return _role_list(state, author, ability, rest, text)
+    choice = None
+    choices = getattr(kind, "choices", ())
+    if choices:
+        # "Play Pass Abs", "Play Bluff: Boss x5": the first word is the choice.
+        first, _, after_choice = rest.lstrip(":").strip().partition(" ")
+        word = _plain(first.rstrip(":"))
+        picked = next((c for c in choices if _plain(c) == word), None)
+        if picked is None:
+            return f"{state.ruleset.title(ability)} one of: " + ", ".join(
+                c.title() for c in choices
+            )
+        choice = picked
+        rest = (":" if first.endswith(":") else "") + after_choice
     after = None
     if ":" in rest:
         rest, after = (s.strip() for s in rest.split(":", 1))
@@ -92,7 +125,14 @@ def read_line(state: GameState, author: str, text: str) -> Order | str:
             return f"'{written}' is not a Midnight role"
     rest = re.sub(r"^(?:to|on)\s+", "", rest, flags=re.IGNORECASE).strip()
     targets: tuple[str, ...] = ()
-    choice = None
+    if rest and getattr(kind, "targets", 1) > 1:
+        # "Deal A, B, C": several targets.
+        names = [w for w in re.split(r"\s*,\s*|\s+and\s+", rest) if w]
+        found_names = [_name(state, w) for w in names]
+        unknown = [w for w, n in zip(names, found_names, strict=True) if n is None]
+        if unknown:
+            return f"'{unknown[0]}' is not a player of this game"
+        targets, rest = tuple(n for n in found_names if n), ""
     if rest.casefold() == PEACE and ability == "vote":
         choice = PEACE
     elif rest.casefold() in (TOWN, "the town") and ability == "letter":
@@ -111,6 +151,31 @@ def read_line(state: GameState, author: str, text: str) -> Order | str:
         roles = found
     return Order(author, ability, targets, role=role, roles=roles, choice=choice,
                  message=message, text=text.strip())  # fmt: skip
+
+
+def _plain(word: str) -> str:
+    # "Misere" for "Misère": a keyboard without the accent.
+    return word.casefold().replace("è", "e")
+
+
+def _role_list(state: GameState, author: str, ability: str, rest: str, text: str) -> Order | str:
+    """ "All-in: Abs as Boss, Kleene as Cop, ...": each player with the Midnight role named."""
+    targets: list[str] = []
+    roles: list[str] = []
+    for part in (p.strip() for p in rest.lstrip(":").split(",")):
+        if not part:
+            continue
+        at = part.casefold().rfind(" as ")
+        if at < 0:
+            return f"'{part}': write each player with a role, '<player> as <role>'"
+        name, role = _name(state, part[:at]), _role(state, part[at + 4 :])
+        if name is None:
+            return f"'{part[:at].strip()}' is not a player of this game"
+        if role is None:
+            return f"'{part[at + 4 :].strip()}' is not a Midnight role"
+        targets.append(name)
+        roles.append(role)
+    return Order(author, ability, tuple(targets), roles=tuple(roles), text=text.strip())
 
 
 def parse_orders(state: GameState, author: str, source: str, public: bool = False) -> ParsedPM:

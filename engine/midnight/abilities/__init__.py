@@ -1,3 +1,10 @@
 """midnight's abilities, registered in the family ``midnight`` on import."""
 
-from engine.midnight.abilities import common, law, mafia  # noqa: F401
+from engine.midnight.abilities import (  # noqa: F401
+    common,
+    evil_genius,
+    joker,
+    law,
+    mafia,
+    psycho,
+)
