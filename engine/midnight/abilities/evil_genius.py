@@ -74,7 +74,9 @@ def _abduct_spares(ctx: Context, name: str) -> bool:
     return True
 
 
-damage.SPARE.append(_abduct_spares)
+# First among the saves: where Abduct keeps a player alive, a once-per-game save ("instead of
+# dying") is not spent (docs/rulings.md).
+damage.SPARE.insert(0, _abduct_spares)
 
 
 @register(family="midnight")
