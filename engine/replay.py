@@ -173,6 +173,16 @@ class PhaseReplay:
     replaced: list[tuple[str, str]] = field(default_factory=list)
     # The GM's texts this phase's close held for approval (engine/gm_texts.py).
     held: list[HeldText] = field(default_factory=list)
+    # What the phase's instant orders produced, in the order of declaration (midnight's
+    # Double Life, All-in): their results come before the phase's own in the record.
+    instants: list[PhaseOutcome] = field(default_factory=list)
+
+    def results(self) -> list[dict[str, Any]]:
+        """The record's ``results``: the instant orders' as they were declared, then the
+        phase's in the order they resolved."""
+        assert self.outcome is not None
+        found = [r for o in self.instants for r in o.results] + list(self.outcome.results)
+        return [r.to_record() for r in found]
 
     def gm_public(self) -> list[str]:
         """What the GM's commands this phase announced in the topic (before the results)."""
@@ -359,6 +369,7 @@ def replay(scenario: Scenario) -> list[PhaseReplay]:
                 current.posts.append((player, text, fed))
         # What instant orders told the players, shown with the phase they were declared in.
         current.gm_notices.extend(n for o in session.instants for n in o.notices)
+        current.instants = list(session.instants)
         known = set(session.texts.held)
         current.outcome = session.close()
         current.held = [t for key, t in session.texts.held.items() if key not in known]
@@ -413,7 +424,7 @@ def _phase_record(replay_: PhaseReplay) -> dict[str, Any]:
     return {
         "phase": str(outcome.phase),
         "orders": orders,
-        "results": [r.to_record() for r in outcome.results],
+        "results": replay_.results(),
         "lynch": outcome.lynch.to_record() if outcome.lynch else None,
         "public": public,
         "private": replay_.private(rendered.private),
@@ -480,7 +491,7 @@ def render_text(scenario: Scenario, replays: list[PhaseReplay]) -> str:
             to = f"PM to {held.to}" if held.to else "the topic"
             lines.append(f"-- held for the GM: {held.label} ({to}; {held.note}) --")
             lines.append(held.text)
-        for draw in outcome.draws:
+        for draw in (*(d for o in replay_.instants for d in o.draws), *outcome.draws):
             lines.append(f"-- random draw: {draw.label} {', '.join(draw.choices)}: {draw.chosen}")
         lines.append("")
     final = replays[-1].outcome.state if replays and replays[-1].outcome else scenario.state

@@ -34,6 +34,10 @@ CAPS: list[Callable[[GameState, str, str, Fraction], Fraction]] = []
 # Tried in order when a player is voted out; one that returns True keeps them from dying
 # (Qualified immunity, Absolve, Propaganda).
 VOTED_OUT: list[Callable[[Context, str], bool]] = []
+# Called with (ctx, ledger) once the votes and the Day's modifiers are in, for modifiers
+# counted when the Council counts (Slippery bastard: "another 0.5 votes for each dead
+# player").
+COUNTING: list[Callable[[Context, Ledger], None]] = []
 
 
 @dataclass(slots=True)
@@ -107,6 +111,8 @@ def hold_council(ctx: Context) -> None:
     for m in game(state).modifiers:
         if m.day == ctx.phase.index:
             ledger.modify(m.target, m.amount, m.source)
+    for counting in COUNTING:
+        counting(ctx, ledger)
     totals = ledger.totals()
     target = chosen(state, totals)
     ballots = {voter: t for voter, (t, _) in ledger.votes.items()}

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from engine.context import Context
 
 HITS = "mn_hits"  # Context.memo: the phase's hits
+SETTLING = "mn_settling"  # Context.memo: True while the phase's damage is settled
 
 
 @dataclass(slots=True)
@@ -38,6 +39,9 @@ FILTERS: list[Callable[[Context, Hit], str | None]] = []
 # Tried in order when a player's HP falls to 0 or less; one that returns True keeps them from
 # dying (Abduct, Unfinished business).
 SPARE: list[Callable[[Context, str], bool]] = []
+# Called with (ctx, hits) before the phase's hits land; may add hits (Bank: "if there was
+# none, you take 1 damage").
+BEFORE_SETTLE: list[Callable[[Context, list[Hit]], None]] = []
 # Called with (ctx, player) after a death (Pass down).
 AFTER_DEATH: list[Callable[[Context, str], None]] = []
 
@@ -52,6 +56,8 @@ def hit(
 def settle_damage(ctx: Context) -> None:
     """Every hit of the phase lands or is stopped; then HP, deaths and the Hospital."""
     hits: list[Hit] = ctx.memo.pop(HITS, [])
+    for before in BEFORE_SETTLE:
+        before(ctx, hits)
     taken: dict[str, int] = {}
     for h in hits:
         for check in FILTERS:
@@ -69,7 +75,9 @@ def settle_damage(ctx: Context) -> None:
             continue
         mn(p).hp -= amount
         ctx.notify(name, "midnight.damaged", essential=True, amount=amount, hp=mn(p).hp)
+    ctx.memo[SETTLING] = True
     thresholds(ctx, list(taken))
+    ctx.memo[SETTLING] = False
 
 
 def thresholds(ctx: Context, names: list[str]) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 import engine.midnight.abilities  # noqa: F401  (registers the abilities)
@@ -19,6 +19,7 @@ from engine.families import FAMILIES, Family
 from engine.midnight import guises, hooks
 from engine.midnight.council import hold_council
 from engine.midnight.damage import settle_damage
+from engine.midnight.hooks import AT_END, NEUTRAL_WINS, VETOES
 from engine.midnight.life import WHERE
 from engine.midnight.model import Midnighter, MidnightGame, location, mn
 from engine.orders.midnight import parse_orders
@@ -29,11 +30,6 @@ from engine.state import GameState, PlayerState, Status
 
 STALEMATE = "stalemate"
 MAFIA, LAW = Side.MAFIA.value, Side.LAW.value
-
-# Neutral wins, each (state) -> the winners' label and players, or None (Last Man Standing,
-# DDD, All-in); and vetoes of the factions' wins (Public Enemy: "Law and Mafia can't win").
-NEUTRAL_WINS: list[Callable[[GameState], tuple[str, tuple[str, ...]] | None]] = []
-VETOES: list[Callable[[GameState, str], bool]] = []
 
 
 def new_game(ruleset: Ruleset, roster: Mapping[str, str], seed: int | str, setup: Any) -> GameState:
@@ -60,7 +56,8 @@ def new_game(ruleset: Ruleset, roster: Mapping[str, str], seed: int | str, setup
                     f"setup daylight: {open_role} is {taken[open_role]}'s ('no duplicate roles')"
                 )
             taken[open_role] = name
-        ext = Midnighter(hp=model.start_hp, guises=Counter(dict(model.guises[role])))
+        ext = Midnighter(hp=model.start_hp, guises=Counter(dict(model.guises[role])),
+                         cards=model.start_cards.get(role, 0))  # fmt: skip
         if open_role is None:
             open_role, ext.open_name = "Other", written
         players[name] = PlayerState(name=name, role=role, open_role=open_role, ext=ext)
@@ -115,11 +112,15 @@ def begin(ctx: Context) -> None:
 
 
 def end(ctx: Context) -> None:
+    if ctx.state.winner:
+        return  # won when the phase began (or by an instant order): "the game ends"
     for hook in hooks.PHASE_END:
         hook(ctx)
     guises.grow(ctx)
     if ctx.phase.is_night and not any(n.key.startswith("midnight.killed") for n in ctx.notices):
         ctx.announce("midnight.no_deaths")
+    for hook in AT_END:
+        hook(ctx)
 
 
 def winners_of(state: GameState) -> tuple[str, tuple[str, ...]] | None:

@@ -23,6 +23,11 @@ if TYPE_CHECKING:
     from engine.orders.model import Order
     from engine.state import GameState
 
+# Locations that do not disable a player's abilities in a phase, beyond the lines' flags: each
+# (state, player, phase index) -> locations (Misère: "next Night your abilities are not
+# disabled due to Hospital or Jail").
+KEPT: list[Callable[[GameState, str, int], frozenset[str]]] = []
+
 WHERE = "mn_where"  # Context.memo: each player's location when the phase began
 BLOCKED = "blocked"
 # Whether a player in the Hospital acts as if free, each (state, player) -> bool (the
@@ -86,9 +91,18 @@ def _granted(model, ability: str) -> Line | None:
     return None
 
 
-def disabled(where: str, line: Line | None, ability: Ability | None) -> str | None:
-    """The location that disables this line, if one does."""
-    kept = line.kept_in if line else frozenset()
+def kept(state: GameState, player: str, index: int) -> frozenset[str]:
+    """Where ``player``'s abilities stay enabled in the phase of ``index`` whatever the lines
+    say."""
+    return frozenset().union(*(k(state, player, index) for k in KEPT))
+
+
+def disabled(
+    where: str, line: Line | None, ability: Ability | None, also: frozenset[str] = frozenset()
+) -> str | None:
+    """The location that disables this line, if one does (``also``: locations kept for the
+    player beyond the line's flags)."""
+    kept = (line.kept_in if line else frozenset()) | also
     if where == DEAD and "dead" not in kept:
         return DEAD
     if where == SPIRIT and ability is not None and not getattr(ability, "spirit_ok", False):
@@ -103,7 +117,12 @@ def disabled(where: str, line: Line | None, ability: Ability | None) -> str | No
 class MidnightLife(Life):
     def unable(self, ctx: Context, actor: str, ability: Ability) -> str | None:
         line = line_of(ctx.state, actor, ability.name)
-        reason = disabled(where(ctx.state, actor, ctx.memo), line, ability)
+        reason = disabled(
+            where(ctx.state, actor, ctx.memo),
+            line,
+            ability,
+            kept(ctx.state, actor, ctx.phase.index),
+        )
         if reason:
             return reason
         # "A player might be "blocked". In that case none of his declared actions in that
@@ -119,7 +138,8 @@ class MidnightLife(Life):
         at = where(state, actor)
         if ability is None:
             return REASONS[at] if at in (DEAD, SPIRIT) else None
-        reason = disabled(at, line_of(state, actor, ability.name), ability)
+        also = kept(state, actor, state.phase.index)
+        reason = disabled(at, line_of(state, actor, ability.name), ability, also)
         return REASONS[reason] if reason else None
 
     def target_problem(

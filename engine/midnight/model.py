@@ -43,6 +43,15 @@ class Midnighter:
     saved_votes: int = 0
     # Ambassador: "+3 to voting power. At the end of each day this bonus goes down by 1".
     negotiation: int = 3
+    # Joker's Hand of Fate: "every character can have any number of cards".
+    cards: int = 0
+    # Evil Genius's Master Plan: "you can have any number of "plans"".
+    plans: int = 0
+    # ability -> the Midnight roles it named (Whistleblower: "Cannot name the same role
+    # twice").
+    named: dict[str, list[str]] = field(default_factory=dict)
+    # Night indices whose abilities are not disabled by Hospital or Jail (Misère).
+    misere: set[int] = field(default_factory=set)
 
     def copy(self) -> Midnighter:
         return Midnighter(
@@ -50,7 +59,8 @@ class Midnighter:
             jail=list(self.jail), hospital=set(self.hospital), spirit=self.spirit,
             used_on={k: list(v) for k, v in self.used_on.items()}, granted=list(self.granted),
             open_name=self.open_name, saved_votes=self.saved_votes,
-            negotiation=self.negotiation,
+            negotiation=self.negotiation, cards=self.cards, plans=self.plans,
+            named={k: list(v) for k, v in self.named.items()}, misere=set(self.misere),
         )  # fmt: skip
 
     def rename(self, old: str, new: str) -> None:
@@ -96,9 +106,16 @@ class MidnightGame:
 
     modifiers: list[Modifier] = field(default_factory=list)
     delayed: list[Delayed] = field(default_factory=list)
+    # Propaganda: (the Day's phase index, its target, the Evil Genius) - "If the target gets
+    # voted out next Day, the Council is cancelled".
+    propaganda: list[tuple[int, str, str]] = field(default_factory=list)
 
     def copy(self) -> MidnightGame:
-        return MidnightGame(modifiers=list(self.modifiers), delayed=list(self.delayed))
+        return MidnightGame(
+            modifiers=list(self.modifiers),
+            delayed=list(self.delayed),
+            propaganda=list(self.propaganda),
+        )
 
     def rename(self, old: str, new: str) -> None:
         self.modifiers = [
@@ -109,6 +126,9 @@ class MidnightGame:
         self.delayed = [
             Delayed(d.phase, swap.get(d.actor, d.actor), d.ability, swap.get(d.target, d.target))
             for d in self.delayed
+        ]
+        self.propaganda = [
+            (day, new if t == old else t, new if g == old else g) for day, t, g in self.propaganda
         ]
 
 

@@ -57,6 +57,8 @@ class Model:
     council_order: tuple[str, ...]
     start_hp: int = 2
     spam_limit: int = 3  # "more than three letters in one Night"
+    # Cards a Midnight role starts with (Hand of Fate: "Joker starts with 1 card").
+    start_cards: Mapping[str, int] = field(default_factory=dict)
     factions: Mapping[str, str] = field(default_factory=dict)
 
     def line(self, role: str | None, ability: str) -> Line | None:

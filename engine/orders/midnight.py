@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 
+from engine.abilities.base import abilities_for
 from engine.midnight.life import line_of
 from engine.orders.model import Order, ParsedPM, Rejection
 from engine.state import GameState
@@ -27,6 +28,7 @@ from engine.validate import check_order
 
 _OOC = re.compile(r"\[ooc\](.*?)\[/ooc\]", re.IGNORECASE | re.DOTALL)
 _SPLIT = re.compile(r"[\n;]+")
+MAX_COUNT = 1000  # a Guise named more often than this is a typing slip, not a plan
 _COUNT = re.compile(
     r"^(?:(?P<n1>\d+)\s*x?\s+(?P<g1>.+)|(?P<g2>.+?)\s*(?:x|×|\()\s*(?P<n2>\d+)\)?)$"
 )
@@ -40,33 +42,25 @@ def ooc_text(post: str) -> str:
     return "\n".join(m.group(1) for m in _OOC.finditer(post))
 
 
-def _words(state: GameState) -> list[tuple[str, str]]:
-    """(words, ability) for every ability of the ruleset, longest first; words two abilities
-    share (the Commissioner's and the Joker's "Bust") once for each."""
-    found = {
-        (line.title.casefold(), ability) for (_, ability), line in state.ruleset.model.lines.items()
-    }
-    found |= {(ability.replace("_", " "), ability) for _, ability in list(found)}
-    return sorted(found, key=lambda kv: (-len(kv[0]), kv))
+def _words(state: GameState) -> list[tuple[str, tuple[str, ...]]]:
+    """(words, abilities) for every ability of the ruleset, longest first; one title may name
+    two abilities (the Commissioner's and the Joker's Bust)."""
+    found: dict[str, list[str]] = {}
+    for (_, ability), line in state.ruleset.model.lines.items():
+        for words in (line.title.casefold(), ability.replace("_", " ")):
+            if ability not in found.setdefault(words, []):
+                found[words].append(ability)
+    return sorted(((w, tuple(a)) for w, a in found.items()), key=lambda kv: -len(kv[0]))
 
 
-def _ability(state: GameState, author: str, lowered: str) -> tuple[str, str] | None:
-    """The (words, ability) a line starts with: of the abilities those words name, the one the
-    author holds."""
-    matches = [
-        (words, ability)
-        for words, ability in _words(state)
-        if lowered == words or lowered.startswith(words + " ") or lowered.startswith(words + ":")
-    ]
-    if not matches:
-        return None
-    longest = [m for m in matches if len(m[0]) == len(matches[0][0])]
-    player = state.players.get(author)
+def _held(state: GameState, author: str, abilities: tuple[str, ...]) -> str:
+    """Of the abilities one title names, the one the author's roles hold (else the first)."""
+    p = state.players.get(author)
     model = state.ruleset.model
-    for words, ability in longest:
-        if player and (model.line(player.role, ability) or model.line(player.open_role, ability)):
-            return words, ability
-    return longest[0]
+    for ability in abilities:
+        if p is not None and (model.line(p.role, ability) or model.line(p.open_role, ability)):
+            return ability
+    return abilities[0]
 
 
 def _name(state: GameState, written: str) -> str | None:
@@ -93,17 +87,38 @@ def _guises(state: GameState, text: str) -> tuple[str, ...] | str:
             return "the Anonymous Guise cannot be named"
         if role is None:
             return f"'{name.strip()}' is not a Guise: Guises are named after Midnight roles"
+        if n > MAX_COUNT:
+            return f"'{part}': at most {MAX_COUNT} of one Guise"
         out += [role] * n
     return tuple(out)
 
 
 def read_line(state: GameState, author: str, text: str) -> Order | str:
     """One order, or why it cannot be read."""
-    found = _ability(state, author, text.strip().casefold())
-    if found is None:
+    lowered = text.strip().casefold()
+    for words, named in _words(state):
+        if lowered == words or lowered.startswith(words + " ") or lowered.startswith(words + ":"):
+            rest = text.strip()[len(words) :].strip()
+            ability = _held(state, author, named)
+            break
+    else:
         return "no midnight ability starts this line"
-    words, ability = found
-    rest = text.strip()[len(words) :].strip()
+    kind = abilities_for(state.ruleset).get(ability)
+    if getattr(kind, "lists_roles", False):
+        return _role_list(state, author, ability, rest, text)
+    choice = None
+    choices = getattr(kind, "choices", ())
+    if choices:
+        # "Play Pass Abs", "Play Bluff: Boss x5": the first word is the choice.
+        first, _, after_choice = rest.lstrip(":").strip().partition(" ")
+        word = _plain(first.rstrip(":"))
+        picked = next((c for c in choices if _plain(c) == word), None)
+        if picked is None:
+            return f"{state.ruleset.title(ability)} one of: " + ", ".join(
+                c.title() for c in choices
+            )
+        choice = picked
+        rest = (":" if first.endswith(":") else "") + after_choice
     after = None
     if ":" in rest:
         rest, after = (s.strip() for s in rest.split(":", 1))
@@ -116,7 +131,14 @@ def read_line(state: GameState, author: str, text: str) -> Order | str:
             return f"'{written}' is not a Midnight role"
     rest = re.sub(r"^(?:to|on)\s+", "", rest, flags=re.IGNORECASE).strip()
     targets: tuple[str, ...] = ()
-    choice = None
+    if rest and getattr(kind, "targets", 1) > 1:
+        # "Deal A, B, C": several targets.
+        names = [w for w in re.split(r"\s*,\s*|\s+and\s+", rest) if w]
+        found_names = [_name(state, w) for w in names]
+        unknown = [w for w, n in zip(names, found_names, strict=True) if n is None]
+        if unknown:
+            return f"'{unknown[0]}' is not a player of this game"
+        targets, rest = tuple(n for n in found_names if n), ""
     if rest.casefold() == PEACE and ability == "vote":
         choice = PEACE
     elif rest.casefold() in (TOWN, "the town") and ability == "letter":
@@ -140,6 +162,31 @@ def read_line(state: GameState, author: str, text: str) -> Order | str:
         roles = found
     return Order(author, ability, targets, role=role, roles=roles, choice=choice,
                  message=message, text=text.strip())  # fmt: skip
+
+
+def _plain(word: str) -> str:
+    # "Misere" for "Misère": a keyboard without the accent.
+    return word.casefold().replace("è", "e")
+
+
+def _role_list(state: GameState, author: str, ability: str, rest: str, text: str) -> Order | str:
+    """ "All-in: Abs as Boss, Kleene as Cop, ...": each player with the Midnight role named."""
+    targets: list[str] = []
+    roles: list[str] = []
+    for part in (p.strip() for p in rest.lstrip(":").split(",")):
+        if not part:
+            continue
+        at = part.casefold().rfind(" as ")
+        if at < 0:
+            return f"'{part}': write each player with a role, '<player> as <role>'"
+        name, role = _name(state, part[:at]), _role(state, part[at + 4 :])
+        if name is None:
+            return f"'{part[:at].strip()}' is not a player of this game"
+        if role is None:
+            return f"'{part[at + 4 :].strip()}' is not a Midnight role"
+        targets.append(name)
+        roles.append(role)
+    return Order(author, ability, tuple(targets), roles=tuple(roles), text=text.strip())
 
 
 def parse_orders(state: GameState, author: str, source: str, public: bool = False) -> ParsedPM:

@@ -171,6 +171,11 @@ class Order:
             return f"Analyze my interrogation from {self.when}"
         if self.ability in ("temporary_disguise",) and self.role:
             return f"Temporary Disguise as {self.role}"
+        if self.ability == "all_in":
+            # midnight's All-in: "the complete list of everyone's Midnight roles".
+            pairs = zip(self.targets, self.roles, strict=False)
+            listed = ", ".join(f"{t} as {r}" for t, r in pairs)
+            return f"{name}: {listed}"
         if self.ability == "choose_costumes" and self.roles:
             return f"Choose Costumes: {', '.join(self.roles)}"
         if self.via:

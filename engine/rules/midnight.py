@@ -156,7 +156,8 @@ MIDNIGHT: dict[str, tuple[Side, str, tuple[Line, ...]]] = {
             Line("hit", "Hit", flags="H", group="hit"),
             Line("joker_bust", "Bust", flags="H", group="hit"),
             Line("croupier", "Croupier", flags="HJ", passive=True),
-            Line("all_in", "All-in", ANY, flags="H", instant=True),
+            # "you can publish the complete list": declared in the game topic (a ruling).
+            Line("all_in", "All-in", ANY, flags="H", instant=True, public=True),
         ),
     ),
 }
@@ -266,11 +267,12 @@ MODEL = Model(
     guises={role: parse_guises(text) for role, (_, text, _) in MIDNIGHT.items()},
     lines=_lines(),
     council_order=tuple(r for r in DAYLIGHT if r != OTHER),
+    # Hand of Fate: "Joker starts with 1 card."
+    start_cards={"Joker": 1},
 )
 
 # What is still missing before a live game may use the ruleset (the daemon refuses it).
 UNFINISHED = (
-    "the Neutral roles' abilities (Psycho, Evil Genius, Joker: cards, plans, solo wins)",
     "the parser's everyday words for midnight orders (a strict reader reads them now)",
     "the daemon: public orders read from the game topic, letters through the GM's queue",
     "the demo",

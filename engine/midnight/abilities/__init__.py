@@ -4,6 +4,9 @@ from engine.midnight.abilities import (  # noqa: F401
     common,
     daylight,
     daylight_council,
+    evil_genius,
+    joker,
     law,
     mafia,
+    psycho,
 )

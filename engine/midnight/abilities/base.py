@@ -44,6 +44,11 @@ class MidnightAbility(Ability):
             return f"{title} cannot be used during the first Night"
         if line is not None and line.once_per_game and self.name in ext.used_on:
             return f"{title} can be used once per game, and you have used it"
+        # "you can declare any number of actions per phase, but not the same action several
+        # times": an instant one leaves no order held for a later one to replace.
+        again = line is not None and line.instant
+        if again and _declared_this_phase(state, order.actor, self.name):
+            return f"{title} was declared already this phase"
         if line is not None and line.distinct_targets:
             for target in order.targets:
                 if target in ext.used_on.get(self.name, ()):
@@ -99,6 +104,16 @@ class MidnightAbility(Ability):
         Shotgun see)."""
         ctx.done(action, outcome)
         ctx.record(action, took_place=True)
+
+
+def _declared_this_phase(state: GameState, actor: str, ability: str) -> bool:
+    # The history is in phase order: this phase's records are at its end.
+    for r in reversed(state.history):
+        if r.phase != state.phase:
+            return False
+        if r.actor == actor and r.ability == ability:
+            return True
+    return False
 
 
 def _rank_and_file(state: GameState) -> bool:

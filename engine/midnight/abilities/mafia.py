@@ -142,6 +142,7 @@ class Attack(MidnightAbility):
 
     step = Step.ATTACK
     amount = 1
+    counts_as_attack = True  # Bloodbath's damage "does not count as an attack"
 
     def lands(self, ctx: Context, action: Action) -> bool:
         return not self.needs_role or ctx.player(action.target or "").role == action.order.role
@@ -149,7 +150,8 @@ class Attack(MidnightAbility):
     def resolve(self, ctx: Context, action: Action) -> None:
         self.took_place(ctx, action)
         if self.lands(ctx, action):
-            damage.hit(ctx, action, action.actor, action.target or "", self.amount)
+            target = action.target or ""
+            damage.hit(ctx, action, action.actor, target, self.amount, attack=self.counts_as_attack)
         else:
             ctx.result(action, "wrong", target=action.target)
             ctx.notify(
