@@ -270,7 +270,6 @@ MODEL = Model(
 UNFINISHED = (
     "the Neutral roles' abilities (Psycho, Evil Genius, Joker: cards, plans, solo wins)",
     "the Daylight roles' abilities (the 22 Open Roles; their sheets are here)",
-    "the parser's everyday words for midnight orders (a strict reader reads them now)",
     "the daemon: public orders read from the game topic, letters through the GM's queue",
     "the deal of midnight roles (three Civilians) and the demo",
 )
