@@ -16,12 +16,19 @@ from engine.setup import resolve_role
 def check_role_list(ruleset: Ruleset, roles: Sequence[str]) -> list[str]:
     """The list with canonical role names, or RulesetError naming what is wrong with it."""
     names = [resolve_role(ruleset, r) for r in roles]
-    repeated = sorted({n for n in names if names.count(n) > 1})
+    repeated = sorted({n for n in names if names.count(n) > ruleset.copies.get(n, 1)})
     if repeated:
         raise RulesetError(f"each role can be dealt once; repeated: {', '.join(repeated)}")
     for first, second in ruleset.exclusive_pairs:
         if first in names and second in names:
             raise RulesetError(f"{first} and {second} may not be in the same game")
+    if not any(r.side is Side.BLACK_ORG for r in ruleset.roles.values()):
+        # A ruleset of other sides (midnight's Mafia, Law, Neutral): a game needs two of them.
+        sides = {ruleset.roles[n].side for n in names}
+        if len(sides) < 2:
+            only = ", ".join(sorted(s.value for s in sides)) or "no"
+            raise RulesetError(f"the role list has only {only} roles: a game needs two sides")
+        return names
     if not any(ruleset.roles[n].side is Side.BLACK_ORG for n in names):
         raise RulesetError("the role list has no Black Org role")
     if all(ruleset.roles[n].side is Side.BLACK_ORG for n in names):

@@ -121,7 +121,7 @@ def build_setup(
         for c in constraints
     )
     listed = [r for entry in entries if len(entry) == 1 for r in entry] + list(pool)
-    repeated = sorted({r for r in listed if listed.count(r) > 1})
+    repeated = sorted({r for r in listed if listed.count(r) > ruleset.copies.get(r, 1)})
     if repeated:
         raise SetupError(f"each role can be dealt once; listed twice: {', '.join(repeated)}")
     for size in sizes:
@@ -236,7 +236,7 @@ def _search(
                 yield chosen
             return
         for i in range(start, len(pool) - left + 1):
-            if pool[i] in chosen:
+            if chosen.count(pool[i]) >= ruleset.copies.get(pool[i], 1):
                 continue
             chosen.append(pool[i])
             if not broken(chosen):
@@ -248,7 +248,7 @@ def _search(
             yield from fills(chosen, 0, wanted)
             return
         for role in options[index]:
-            if role in chosen:
+            if chosen.count(role) >= ruleset.copies.get(role, 1):
                 continue
             chosen.append(role)
             if not broken(chosen):

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import TextIO
 
 from adapters.local import LocalForum
+from daemon.cli import demo_midnight
 from daemon.config.load import load_config
 from daemon.jobs.runner import Daemon
 from daemon.jobs.scheduler import JobSpec, plan_jobs
@@ -54,6 +55,7 @@ SIGNUPS = (
     (3, "Hak", "/in"),
 )
 PLAYERS = tuple(dict.fromkeys(name for _, name, _ in SIGNUPS))
+assert set(PLAYERS) == {name for _, name, _ in demo_midnight.SIGNUPS}
 QUIET = "Kleene"  # signs up, then never sends an order: prodded, warned, replaced
 MAX_PHASES = 30
 # Jobs due at the same moment run in this order: a phase closes before the next poll reads.
@@ -83,22 +85,11 @@ poll_interval = 2h
 send_interval = 0
 
 # The roles to deal, with the GM's constraints (check-config checks them).
-[setup:demo]
-roles =
-    Gin
-    one of Vodka, Chianti
-    Shiratori
-    Megure
-fill = Araide, Eisuke, Shinichi, Heiji, Kazuha, Agasa
-sizes = 8
-together = Heiji + Kazuha
-black_org = 2
-
+{setup}
 [game:{game}]
 forum = local
 topic = {topic}
-ruleset = dctp-2011
-seed = {seed}
+{ruleset}seed = {seed}
 setup = demo
 signups = {signups}
 signups_size = 8
@@ -115,6 +106,19 @@ acknowledge = on
 [overrides:{game}]
 1 = extend Day 1 by 2h
 """
+DCTP_SETUP = """\
+[setup:demo]
+roles =
+    Gin
+    one of Vodka, Chianti
+    Shiratori
+    Megure
+fill = Araide, Eisuke, Shinichi, Heiji, Kazuha, Agasa
+sizes = 8
+together = Heiji + Kazuha
+black_org = 2
+"""
+DCTP_GAME = "ruleset = dctp-2011\n"
 
 
 class SimClock:
@@ -140,9 +144,11 @@ class Players:
     acted: set[tuple[str, str]] = field(default_factory=set)
     bandwagon: dict[str, str] = field(default_factory=dict)
 
+    midnight: bool = False
+
     def sign_up(self, step: int, topic: str) -> None:
         """The sign-up posts of the ``step``-th poll before the deal."""
-        for when, name, text in SIGNUPS:
+        for when, name, text in demo_midnight.SIGNUPS if self.midnight else SIGNUPS:
             if when == step:
                 self.forum.as_user(name).reply(topic, text)
 
@@ -160,7 +166,12 @@ class Players:
             if player == QUIET or (player, phase) in self.acted or self.rng.random() < 0.4:
                 continue
             self.acted.add((player, phase))
-            text = self.orders(player, phase, alive, killers)
+            if self.midnight:
+                text, post = demo_midnight.orders(self.rng, self.roles, player, phase, alive)
+                if post:
+                    self.forum.as_user(player).reply(self._topic, post)
+            else:
+                text = self.orders(player, phase, alive, killers)
             if text:
                 self.forum.as_user(player).send_private_message([GM], f"{phase} orders", text)
                 sent += 1
@@ -259,6 +270,7 @@ def _prepare(directory: Path) -> None:
 def run_demo(
     directory: Path,
     *,
+    ruleset: str = "dctp-2011",
     seed: int = 2011,
     pace: float = 0.15,
     out: TextIO | None = None,
@@ -270,8 +282,11 @@ def run_demo(
     _prepare(directory)
     clock = SimClock(START)
     forum = LocalForum(directory / "forum", GM, now=clock)
+    midnight = ruleset == demo_midnight.RULESET
     topic = forum.create_topic(
-        "Demo game: the Black Organization against the town",
+        demo_midnight.TOPIC_TITLE
+        if midnight
+        else "Demo game: the Black Organization against the town",
         "autogm is the GM of this game.",
     ).topic
     signups = forum.create_topic(
@@ -288,6 +303,8 @@ def run_demo(
             topic=topic,
             signups=signups,
             seed=seed,
+            setup=demo_midnight.SETUP if midnight else DCTP_SETUP,
+            ruleset=demo_midnight.GAME if midnight else DCTP_GAME,
         ),
         encoding="utf-8",
     )
@@ -295,7 +312,7 @@ def run_demo(
     out.write("autogm demo: a sign-up topic and a game of simulated players on a local forum.\n")
     out.write(f"Everything goes to {directory} (config.ini, forum/, state/).\n")
     daemon = Daemon(config, clock=clock, sleep=clock.sleep, forum_factory=lambda cfg: forum)
-    players = Players(forum, random.Random(f"demo/{seed}"))
+    players = Players(forum, random.Random(f"demo/{seed}"), midnight=midnight)
     players._topic = topic
     printer = TopicPrinter(forum, topic, out, pace)
     result = _loop(
@@ -348,7 +365,8 @@ def _loop(
             )
             clock.now = max(clock.now, due)
             if spec.kind == "poll" and info is not None and info["phase"]:
-                killers = kill_cycle_due(daemon.live(store, GAME).state)
+                live = daemon.live(store, GAME).state
+                killers = () if players.midnight else kill_cycle_due(live)
                 players.act(store, info["phase"], killers)
             elif spec.kind == "poll" and (info is None or info["status"] == "setup"):
                 players.sign_up(signup_polls, signup_printer.topic)

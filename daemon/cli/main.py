@@ -66,6 +66,7 @@ def check_config(config: Config) -> None:
     from daemon.config.load import check_rulesets, state_dir_problem
     from daemon.config.overrides import read_overrides
     from daemon.play import roster
+    from engine.families import FAMILIES
     from engine.rules import load_ruleset
     from engine.rules.base import RulesetError
 
@@ -77,6 +78,12 @@ def check_config(config: Config) -> None:
     rulesets = check_rulesets(config, load_ruleset, (RulesetError,))
     for game in config.games.values():
         roster.check(config, game, rulesets[game.name])
+        if FAMILIES[rulesets[game.name].family].read is not None and game.votes.value != "topic":
+            # Its public orders are read from the game topic only (midnight's OOC tag).
+            raise game.section.where("votes").error(
+                f"{game.ruleset} declares public orders in the game topic's OOC tag: set "
+                "votes = topic"
+            )
     # Every [overrides:GAME] line, read as the daemon reads them at each poll.
     read_overrides(config)
 
@@ -469,7 +476,12 @@ def _add_replay(sub: argparse._SubParsersAction) -> None:
 def _demo(args: argparse.Namespace) -> int:
     from daemon.cli.demo import run_demo
 
-    return run_demo(Path(args.dir), seed=args.seed, pace=0.0 if args.fast else args.pace)
+    return run_demo(
+        Path(args.dir),
+        ruleset=args.ruleset,
+        seed=args.seed,
+        pace=0.0 if args.fast else args.pace,
+    )
 
 
 def _add_demo(sub: argparse._SubParsersAction) -> None:
@@ -491,6 +503,12 @@ def _add_demo(sub: argparse._SubParsersAction) -> None:
         help="real seconds between two shown posts (default: %(default)s)",
     )
     parser.add_argument("--fast", action="store_true", help="no pauses at all")
+    parser.add_argument(
+        "--ruleset",
+        choices=("dctp-2011", "midnight"),
+        default="dctp-2011",
+        help="the game the players play (default: %(default)s)",
+    )
     parser.set_defaults(func=_demo)
 
 

@@ -216,6 +216,9 @@ class Ruleset:
     # dctp-classic): the daemon refuses it while this is not empty; scenarios and replay
     # may use it.
     unfinished: tuple[str, ...] = ()
+    # Roles a game may deal more than once, with how many copies (midnight: "Civilian — yes,
+    # another one", "Civilian — yes, three of them"); every other role is dealt once.
+    copies: Mapping[str, int] = field(default_factory=dict)
     # The open (public) roles a player holds beside the hidden one, by name (midnight's
     # Daylight roles: "Every player has two roles"); their slots join the hidden role's.
     open_roles: Mapping[str, RoleSheet] = field(default_factory=dict)

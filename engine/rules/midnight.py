@@ -270,8 +270,7 @@ MODEL = Model(
 UNFINISHED = (
     "the Neutral roles' abilities (Psycho, Evil Genius, Joker: cards, plans, solo wins)",
     "the Daylight roles' abilities (the 22 Open Roles; their sheets are here)",
-    "the daemon: public orders read from the game topic, letters through the GM's queue",
-    "the deal of midnight roles (three Civilians) and the demo",
+    "Letters and The Call through the GM's approval queue (the daemon relays them as sent)",
 )
 
 RULESET = Ruleset(
@@ -314,6 +313,8 @@ RULESET = Ruleset(
     # How notices and restated orders name an ability: as its line does ("Sawed-off Shotgun").
     titles={ability: line.title for (_, ability), line in MODEL.lines.items()},
     signup_choices=tuple(DAYLIGHT),
+    # "Civilian — yes, another one", "Civilian — yes, three of them".
+    copies={"Civilian": 3},
     unfinished=UNFINISHED,
     open_roles={
         role: _sheet(role, Side.NEUTRAL, lines, "Daylight") for role, lines in DAYLIGHT.items()
