@@ -39,6 +39,12 @@ class Family:
     # How an order is read, from (state, author, text, public): None is the DCTP parser
     # (engine.orders.parse); ``public`` is a post in the game topic.
     read: Callable[..., Any] | None = None
+    # The setup a started game's state was built from, as a scenario's ``setup`` writes it
+    # (the archive keeps it, and an export replays from it); None: the DCTP one (prep).
+    setup_of: Callable[[GameState], dict[str, Any] | None] | None = None
+    # The ``setup`` a live game's sign-up choices give (midnight: the Daylight roles chosen,
+    # "first come first served"); None: a family with no choice at sign-up.
+    setup_from_choices: Callable[[Mapping[str, str]], Any] | None = None
 
 
 def _end_dctp(ctx: Context) -> None:

@@ -249,7 +249,7 @@ def _search(
             yield from fills(chosen, 0, wanted)
             return
         for role in options[index]:
-            if role in chosen:
+            if chosen.count(role) >= copies(ruleset, role):
                 continue
             chosen.append(role)
             if not broken(chosen):

@@ -11,8 +11,19 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.families import FAMILIES
 from engine.orders.model import ParsedPM
-from engine.replay import CLEAR, GM, ORDER, OVERRIDE, POST, WILL, PhaseReplay, Scenario
+from engine.replay import (
+    CLEAR,
+    GM,
+    ORDER,
+    OVERRIDE,
+    POST,
+    WILL,
+    PhaseReplay,
+    Scenario,
+    players_record,
+)
 from engine.state import ABROAD, GameState
 
 RECORD_KEYS = ("results", "lynch", "public", "private", "players")
@@ -106,6 +117,7 @@ def build_rows(
             "first_phase": str(phases[0]) if phases else None,
             "last_phase": str(phases[-1]) if phases else None,
             "winner": rec["winner"],
+            "winners": dumps(rec["winners"]) if "winners" in rec else None,
             "deal": dumps(facts.deal) if facts.deal else None,
         }
     )
@@ -152,6 +164,16 @@ def _scenario_overrides(rows: GameRows, replays: list[PhaseReplay]) -> None:
                 )
 
 
+def _family_columns(final: GameState, name: str, replays: list[PhaseReplay]) -> dict[str, Any]:
+    """A family's own columns of a player at the end: Daylight role, HP, whether they won."""
+    last = next((r.outcome for r in reversed(replays) if r.outcome), None)
+    if last is None or FAMILIES[final.ruleset.family].player_record is None:
+        return {}
+    found = players_record(last.state, last.phase).get(name, {})
+    won = (name in final.winners) if final.winner else None
+    return {"daylight": found.get("daylight"), "hp": found.get("hp"), "won": won}
+
+
 def _as_posted(entry: dict[str, Any], replay_: PhaseReplay, facts: GameFacts) -> dict[str, Any]:
     """The phase as the daemon recorded it when it closed it, where the store has that.
 
@@ -166,6 +188,15 @@ def _as_posted(entry: dict[str, Any], replay_: PhaseReplay, facts: GameFacts) ->
         # A GM text approved during the phase (a dream) was sent then, not with the results.
         entry["private"] = replay_.private(posted["private"])
     return entry
+
+
+# The keys every record's player has; a family's own (midnight: hp, daylight, faction,
+# location) go to ``player_states.extra``.
+PLAYER_KEYS = ("role", "status", "conditions")
+
+
+def _extra(state: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in state.items() if k not in PLAYER_KEYS}
 
 
 def _setup(scenario: Scenario) -> str | None:
@@ -209,6 +240,7 @@ def _players(
                 "fate_phase": str(p.fate.phase) if p.fate else None,
                 "fate_cause": p.fate.cause if p.fate else None,
                 "replaced_by": None,
+                **_family_columns(final, name, replays),
             },
         )
         old = replaced_by.get(name)
@@ -310,6 +342,7 @@ def _phase(rows: GameRows, replay_: PhaseReplay, entry: dict[str, Any], facts: G
                 "role": state["role"],
                 "status": state["status"],
                 "conditions": dumps(state["conditions"]),
+                "extra": dumps(extra) if (extra := _extra(state)) else None,
             },
         )
     if facts.source != "forum":
@@ -427,6 +460,9 @@ def setup_of(state: GameState) -> dict[str, Any] | None:
 
     Written explicitly (everyone abroad, the leader), which plays the same as the defaults.
     """
+    family = FAMILIES[state.ruleset.family]
+    if family.setup_of is not None:
+        return family.setup_of(state)
     if state.phase.index == 0:
         return None
     players = state.players

@@ -188,6 +188,23 @@ def a003_deal(db: Database) -> None:
         db["games"].add_column("deal", str)  # type: ignore[union-attr]
 
 
+@_migration
+def a004_family_record(db: Database) -> None:
+    """What a family's record adds (midnight, issue 17): each player's HP, Daylight role,
+    faction and location per phase (``player_states.extra``), the final HP and Daylight role
+    and whether the player won (``players``), and the winners a family names (``games``).
+    Null for a DCTP game and for rows archived before."""
+    for table, column, kind in (
+        ("player_states", "extra", str),
+        ("players", "daylight", str),
+        ("players", "hp", int),
+        ("players", "won", int),
+        ("games", "winners", str),
+    ):
+        if column not in db[table].columns_dict:  # type: ignore[union-attr]
+            db[table].add_column(column, kind)  # type: ignore[union-attr]
+
+
 def open_archive(path: Path | str, *, create: bool = True) -> Database:
     """Open (creating and migrating when ``create``) the archive; ArchiveError if unusable."""
     path = Path(path)

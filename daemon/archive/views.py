@@ -85,6 +85,7 @@ def load_record(db: Database, game: str) -> dict[str, Any]:
                         "role": s["role"],
                         "status": s["status"],
                         "conditions": json.loads(s["conditions"]),
+                        **json.loads(s.get("extra") or "{}"),
                     }
                     for s in states.get(pid, [])
                 },
@@ -95,6 +96,7 @@ def load_record(db: Database, game: str) -> dict[str, Any]:
         "seed": meta["seed"],
         "phases": phases,
         "winner": meta["winner"],
+        **({"winners": json.loads(meta["winners"])} if meta.get("winners") else {}),
     }
 
 
@@ -300,7 +302,18 @@ def stats(db: Database) -> dict[str, Any]:
             " GROUP BY role ORDER BY played DESC, role"
         )
     }
-    return {"games": sum(rulesets.values()), "wins": wins, "rulesets": rulesets, "roles": roles}
+    # The players a family names as winners (midnight: the winning faction's living members),
+    # by side; only games that name them count.
+    winners = {
+        r["side"]: {"played": r["played"], "won": r["won"]}
+        for r in db.query(
+            "SELECT side, count(*) AS played, sum(won) AS won FROM players"
+            " WHERE final_status != 'replaced' AND won IS NOT NULL"
+            " GROUP BY side ORDER BY played DESC, side"
+        )
+    }
+    found = {"games": sum(rulesets.values()), "wins": wins, "rulesets": rulesets, "roles": roles}
+    return found | ({"winners_by_side": winners} if winners else {})
 
 
 def stats_text(found: dict[str, Any]) -> str:
@@ -312,6 +325,10 @@ def stats_text(found: dict[str, Any]) -> str:
     for role, n in found["roles"].items():
         share = round(100 * n["survived"] / n["played"])
         lines.append(f"  {role}: {n['survived']}/{n['played']} ({share}%)")
+    if found.get("winners_by_side"):
+        lines += ["", "Players among the winners, by side (won / played):"]
+        for side, n in found["winners_by_side"].items():
+            lines.append(f"  {winner_name(side)}: {n['won']}/{n['played']}")
     return "\n".join(lines)
 
 

@@ -33,6 +33,7 @@ from daemon.archive.schema import CHILD_TABLES, ArchiveError, open_archive
 from daemon.outbox.message import without_marker
 from daemon.store.db import Store
 from daemon.store.rows import from_json, iso
+from engine.families import FAMILIES
 from engine.phases import Phase
 from engine.replay import (
     CLEAR,
@@ -45,6 +46,7 @@ from engine.replay import (
     record,
     replay,
 )
+from engine.rules import RULESETS
 
 
 @dataclass(frozen=True, slots=True)
@@ -296,13 +298,22 @@ def scenario_data(
         phases.append({"phase": last, "orders": []})
     phases.sort(key=lambda p: _phase_index(p["phase"]))
     seed = game["seed"] if game["seed"] is not None else 0
-    return {
+    data = {
         "ruleset": game["ruleset"],
         "seed": seed,
         "options": dict(options) if options is not None else _live_options(game),
         "players": dict(facts.roster),
         "phases": phases,
     }
+    # A family that takes its setup from the sign-up choices (midnight's Daylight roles).
+    ruleset = RULESETS.get(game["ruleset"])
+    family = FAMILIES[ruleset.family] if ruleset is not None else None
+    if family is not None and family.setup_from_choices is not None:
+        state = game.get("state") if isinstance(game.get("state"), dict) else {}
+        data["setup"] = family.setup_from_choices(
+            dict((state.get("deal") or {}).get("choices") or {})
+        )
+    return data
 
 
 def _scenario_item(item: dict[str, Any]) -> dict[str, str]:

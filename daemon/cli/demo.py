@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import TextIO
 
 from adapters.local import LocalForum
+from daemon.cli import demo_midnight
 from daemon.config.load import load_config
 from daemon.jobs.runner import Daemon
 from daemon.jobs.scheduler import JobSpec, plan_jobs
@@ -54,6 +55,7 @@ SIGNUPS = (
     (3, "Hak", "/in"),
 )
 PLAYERS = tuple(dict.fromkeys(name for _, name, _ in SIGNUPS))
+assert set(PLAYERS) == {name for _, name, _ in demo_midnight.SIGNUPS}
 QUIET = "Kleene"  # signs up, then never sends an order: prodded, warned, replaced
 MAX_PHASES = 30
 # Jobs due at the same moment run in this order: a phase closes before the next poll reads.
@@ -92,22 +94,11 @@ poll_interval = 2h
 send_interval = 0
 
 # The roles to deal, with the GM's constraints (check-config checks them).
-[setup:demo]
-roles =
-    Gin
-    one of Vodka, Chianti
-    Shiratori
-    Megure
-fill = Araide, Eisuke, Shinichi, Heiji, Kazuha, Agasa
-sizes = 8
-together = Heiji + Kazuha
-black_org = 2
-
+{setup}
 [game:{game}]
 forum = local
 topic = {topic}
-ruleset = {ruleset}
-seed = {seed}
+{ruleset}seed = {seed}
 setup = demo
 signups = {signups}
 signups_size = 8
@@ -123,6 +114,18 @@ acknowledge = on
 # The GM stays in control while autogm runs: overrides are re-read at every poll.
 [overrides:{game}]
 1 = extend Day 1 by 2h
+"""
+DCTP_SETUP = """\
+[setup:demo]
+roles =
+    Gin
+    one of Vodka, Chianti
+    Shiratori
+    Megure
+fill = Araide, Eisuke, Shinichi, Heiji, Kazuha, Agasa
+sizes = 8
+together = Heiji + Kazuha
+black_org = 2
 """
 
 
@@ -150,9 +153,11 @@ class Players:
     acted: set[tuple[str, str]] = field(default_factory=set)
     bandwagon: dict[str, str] = field(default_factory=dict)
 
+    midnight: bool = False
+
     def sign_up(self, step: int, topic: str) -> None:
         """The sign-up posts of the ``step``-th poll before the deal."""
-        for when, name, text in SIGNUPS:
+        for when, name, text in demo_midnight.SIGNUPS if self.midnight else SIGNUPS:
             if when == step:
                 self.forum.as_user(name).reply(topic, text)
 
@@ -170,7 +175,12 @@ class Players:
             if player == QUIET or (player, phase) in self.acted or self.rng.random() < 0.4:
                 continue
             self.acted.add((player, phase))
-            text = self.orders(player, phase, alive, killers)
+            if self.midnight:
+                text, post = demo_midnight.orders(self.rng, self.roles, player, phase, alive)
+                if post:
+                    self.forum.as_user(player).reply(self._topic, post)
+            else:
+                text = self.orders(player, phase, alive, killers)
             if text:
                 self.forum.as_user(player).send_private_message([GM], f"{phase} orders", text)
                 sent += 1
@@ -310,8 +320,11 @@ def run_demo(
     _prepare(directory)
     clock = SimClock(START)
     forum = LocalForum(directory / "forum", GM, now=clock)
+    midnight = ruleset == demo_midnight.RULESET
     topic = forum.create_topic(
-        "Demo game: the Black Organization against the town",
+        demo_midnight.TOPIC_TITLE
+        if midnight
+        else "Demo game: the Black Organization against the town",
         "autogm is the GM of this game.",
     ).topic
     signups = forum.create_topic(
@@ -328,7 +341,8 @@ def run_demo(
             topic=topic,
             signups=signups,
             seed=seed,
-            ruleset=ruleset,
+            setup=demo_midnight.SETUP if midnight else DCTP_SETUP,
+            ruleset=demo_midnight.GAME if midnight else f"ruleset = {ruleset}\n",
         ),
         encoding="utf-8",
     )
@@ -336,7 +350,7 @@ def run_demo(
     out.write("autogm demo: a sign-up topic and a game of simulated players on a local forum.\n")
     out.write(f"Everything goes to {directory} (config.ini, forum/, state/).\n")
     daemon = Daemon(config, clock=clock, sleep=clock.sleep, forum_factory=lambda cfg: forum)
-    players = Players(forum, random.Random(f"demo/{seed}"), ruleset)
+    players = Players(forum, random.Random(f"demo/{seed}"), ruleset, midnight=midnight)
     players._topic = topic
     printer = TopicPrinter(forum, topic, out, pace)
     gm = SimulatedGM(out) if load_ruleset(ruleset).has("gm_texts") else None
@@ -393,7 +407,8 @@ def _loop(
             if spec.kind == "poll" and gm is not None:
                 gm.review(daemon, store, clock())
             if spec.kind == "poll" and info is not None and info["phase"]:
-                killers = kill_cycle_due(daemon.live(store, GAME).state)
+                live = daemon.live(store, GAME).state
+                killers = () if players.midnight else kill_cycle_due(live)
                 players.act(store, info["phase"], killers)
             elif spec.kind == "poll" and (info is None or info["status"] == "setup"):
                 players.sign_up(signup_polls, signup_printer.topic)

@@ -66,6 +66,7 @@ def check_config(config: Config) -> None:
     from daemon.config.load import check_rulesets, state_dir_problem
     from daemon.config.overrides import read_overrides
     from daemon.play import roster
+    from engine.families import FAMILIES
     from engine.rules import load_ruleset
     from engine.rules.base import RulesetError
 
@@ -77,6 +78,12 @@ def check_config(config: Config) -> None:
     rulesets = check_rulesets(config, load_ruleset, (RulesetError,))
     for game in config.games.values():
         roster.check(config, game, rulesets[game.name])
+        if FAMILIES[rulesets[game.name].family].read is not None and game.votes.value != "topic":
+            # Its public orders are read from the game topic only (midnight's OOC tag).
+            raise game.section.where("votes").error(
+                f"{game.ruleset} declares public orders in the game topic's OOC tag: set "
+                "votes = topic"
+            )
     # Every [overrides:GAME] line, read as the daemon reads them at each poll.
     read_overrides(config)
 
@@ -600,7 +607,8 @@ def _add_demo(sub: argparse._SubParsersAction) -> None:
         "--ruleset",
         default="dctp-2011",
         help="the ruleset the demo plays (default: %(default)s; dctp-classic shows the GM's "
-        "texts: tapes, dreams and wills held for a simulated GM)",
+        "texts: tapes, dreams and wills held for a simulated GM; midnight plays the other "
+        "game, with open roles and public orders in the topic)",
     )
     parser.set_defaults(func=_demo)
 

@@ -55,7 +55,9 @@ def _approve_deal(store: Store, cfg: GameConfig, now: datetime) -> tuple[str, in
     row = store.game(cfg.name)
     assert row is not None
     state = row["state"]
-    live = games.begin(cfg.name, games.ruleset_for(cfg), state["roster"], row["seed"])
+    live = games.begin(
+        cfg.name, games.ruleset_for(cfg), state["roster"], row["seed"], games.choices_of(state)
+    )
     with store.atomic():
         released = outbox.release(store, cfg.name, live.phase)
         opened = open_dealt(store, cfg, live, now, pms=False)

@@ -11,7 +11,7 @@ import logging
 from datetime import datetime
 
 from daemon.config.model import GameConfig
-from daemon.jobs import signup_topic, votes_topic
+from daemon.jobs import instants, signup_topic, votes_topic
 from daemon.jobs.batch import Batch
 from daemon.jobs.runtime import Runtime
 from daemon.outbox import sending
@@ -189,6 +189,7 @@ def _take_order(
     else:
         answer = games.acknowledge(parsed, live.state)
     store.judge_order(order_id, record, took, reason, now)
+    instants.announce(store, cfg, live, now)
     store.set_parsed(message.id, now, cfg.name)
     _acknowledge(store, cfg, message, player, answer, live.phase, batch, now)
 

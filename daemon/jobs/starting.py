@@ -91,7 +91,7 @@ def _begin(
         signups.set_status(store, game, signups.DEALT, now)
         signup_topic.show_list(store, cfg, now)
     store.log("game.dealt", deal.to_record() | {"seed": seed, "held": hold}, now, game)
-    live = games.begin(game, daemon.ruleset(game), deal.roster, seed)
+    live = games.begin(game, daemon.ruleset(game), deal.roster, seed, games.choices_of(start))
     if hold:
         # The role PMs wait for the GM's approval with the deal; Prep opens then.
         _role_pms(store, cfg, live, now, hold=True)

@@ -1,11 +1,14 @@
 """Votes posted in a game topic (``votes = topic``): by day, a post's votes are its author's
-vote orders; a vote that cannot count is answered by PM, quoting the post."""
+vote orders; a vote that cannot count is answered by PM, quoting the post. A family that reads
+public orders in the topic (midnight: "declared in the in-game post in the OOC tag") has every
+post that holds one read by its reader, and the answer names what was understood."""
 
 from __future__ import annotations
 
 from datetime import datetime
 
 from daemon.config.model import GameConfig, VotesMode
+from daemon.jobs import instants
 from daemon.jobs.batch import Batch
 from daemon.jobs.runtime import Runtime
 from daemon.outbox import sending
@@ -35,7 +38,7 @@ def handle_post(
     if read_after_close(info["status"], deadline, message.sent_at):
         return 0  # for the next phase: read once this one has closed
     live = batch.live(daemon, store, cfg.name)
-    if games.is_day(live) and games.has_votes(live, message.source):
+    if games.post_has_orders(live, message.author, message.source):
         _read_votes(store, cfg, live, message, deadline, batch, now)
     # Kept verbatim either way; a post by night or without votes counts for nothing.
     store.set_parsed(message.id, now, cfg.name)
@@ -107,7 +110,18 @@ def _count_votes(
     }
     reason = "; ".join(why for _, why in votes.refused) or None
     store.judge_order(order_id, record, bool(accepted or unvoted), reason, now)
-    if votes.refused:
+    instants.announce(store, cfg, live, now)
+    if games.reads_topic_orders(live):
+        # Public orders (midnight): the answer names what was understood, as a PM's does.
+        if cfg.acknowledge != "off":
+            body = f"{game}: in your post {texts.quoted(message.text)}" + "\n".join(
+                games.acknowledge(parsed, live.state) for parsed in votes.read
+            )
+            sending.answer(
+                store, message, game, body, now, recipient=player, phase=live.phase,
+                subject=f"{game}: your post",
+            )  # fmt: skip
+    elif votes.refused:
         body = texts.vote_refused_answer(game, message.text, votes.refused)
         sending.answer(
             store, message, game, body, now, recipient=player, phase=live.phase,

@@ -39,6 +39,7 @@ from daemon.play.roster import deal
 from daemon.store.db import Store
 from daemon.store.rows import OrderRow
 from engine import replay
+from engine.families import FAMILIES
 from engine.gm import OverrideError as EngineOverrideError
 from engine.gm_texts import HeldText
 from engine.orders.model import ParsedPM
@@ -84,8 +85,21 @@ def ruleset_for(game: GameConfig) -> Ruleset:
     return load_ruleset(game.ruleset, game.rule_options)
 
 
-def start_state(ruleset: Ruleset, roster: Mapping[str, str], seed: int) -> GameState:
+def start_state(
+    ruleset: Ruleset, roster: Mapping[str, str], seed: int, choices: Mapping[str, str] | None = None
+) -> GameState:
+    """The game as dealt: through its family's own ``new_game`` when it has one (midnight),
+    with what the players chose at sign-up (their Daylight roles)."""
+    family = FAMILIES[ruleset.family]
+    if family.new_game is not None:
+        setup = family.setup_from_choices(choices or {}) if family.setup_from_choices else None
+        return family.new_game(ruleset, dict(roster), seed, setup)
     return new_game(ruleset, dict(roster), seed)
+
+
+def choices_of(start: Mapping[str, Any]) -> dict[str, str]:
+    """What the players chose at sign-up, as the deal kept it (``games.state``)."""
+    return dict((start.get("deal") or {}).get("choices") or {})
 
 
 def render_private(notices: Sequence[Notice]) -> dict[str, list[str]]:
@@ -131,7 +145,7 @@ def rebuild(store: Store, game: str, ruleset: Ruleset) -> LiveGame:
     row = store.game(game)
     if row is None or not row["state"]:
         raise GameError(f"{game} has not started")
-    live = begin(game, ruleset, row["state"]["roster"], row["seed"])
+    live = begin(game, ruleset, row["state"]["roster"], row["seed"], choices_of(row["state"]))
     closed = [
         r["name"]
         for r in store.rows(
@@ -149,9 +163,15 @@ def rebuild(store: Store, game: str, ruleset: Ruleset) -> LiveGame:
     return live
 
 
-def begin(game: str, ruleset: Ruleset, roster: Mapping[str, str], seed: int) -> LiveGame:
+def begin(
+    game: str,
+    ruleset: Ruleset,
+    roster: Mapping[str, str],
+    seed: int,
+    choices: Mapping[str, str] | None = None,
+) -> LiveGame:
     """A new game, opened: its first phase, and the role PMs the opening sends."""
-    session = GameSession(start_state(ruleset, roster, seed))
+    session = GameSession(start_state(ruleset, roster, seed, choices))
     opening = render_private(session.open())
     return LiveGame(game, session, [], {}, dict(opening), opening)
 
@@ -214,6 +234,30 @@ def apply_gm(live: LiveGame, command: str) -> tuple[list[str], dict[str, list[st
             live.role_pms[new] = live.role_pms.pop(old)
     public = [render_notice(n) for n in notices if n.to is None]
     return public, render_private([n for n in notices if n.to is not None])
+
+
+def instant_texts(live: LiveGame) -> list[tuple[list[str], dict[str, list[str]]]]:
+    """What each instant order of the open phase announced and told, in declaration order."""
+    return [
+        ([render_notice(n) for n in o.notices if n.to is None], render_private(o.notices))
+        for o in live.session.instants
+    ]
+
+
+def reads_topic_orders(live: LiveGame) -> bool:
+    """Whether the game's family reads public orders from topic posts (midnight's OOC tag)."""
+    return FAMILIES[live.state.ruleset.family].read is not None
+
+
+def post_has_orders(live: LiveGame, author: str, source: str) -> bool:
+    """Whether a topic post holds anything for the game: its vote marks by day, or for a
+    family that reads public orders in the topic, anything its reader finds (an order or a
+    refusal to answer); talk holds nothing."""
+    read = FAMILIES[live.state.ruleset.family].read
+    if read is not None:
+        parsed = read(live.state, author, source, True)
+        return bool(parsed.accepted or parsed.rejected or parsed.unvote)
+    return is_day(live) and has_votes(live, source)
 
 
 def is_day(live: LiveGame) -> bool:

@@ -138,7 +138,13 @@ def take(
     if choices:
         free = _free(store, game, choices, name)
         chosen = _pick(intent.choice, choices)
-        if chosen is None or chosen not in free:
+        other = (
+            chosen is not None
+            and chosen not in choices
+            and chosen.casefold()
+            not in {c.casefold() for n, c in roll(store, game).choices.items() if n != name}
+        )
+        if chosen is None or (chosen not in free and not other):
             return texts.signup_choice_refused(game, intent.line, intent.choice, free)
     if current == ("player", "in") and chosen is None:
         return texts.signup_already(game, roll(store, game).players.index(name) + 1)
@@ -154,20 +160,29 @@ def take(
     )
 
 
+# A choice list ending in this one takes any other name as written (midnight: "(Other) You can
+# choose any other role name. In that case you have no additional abilities"); it is never
+# taken, and a name chosen so is, like every choice ("no duplicate roles").
+OTHER = "Other"
+
+
 def _free(store: Store, game: str, choices: Sequence[str], author: str) -> list[str]:
     taken = {
         c.casefold()
         for n, c in roll(store, game).choices.items()
         if n.casefold() != author.casefold()
     }
-    return [c for c in choices if c.casefold() not in taken]
+    return [c for c in choices if c.casefold() not in taken or c == OTHER]
 
 
 def _pick(wanted: str | None, choices: Sequence[str]) -> str | None:
     if not wanted:
         return None
     folded = wanted.strip().casefold().removeprefix("the ")
-    return next((c for c in choices if c.casefold() == folded), None)
+    found = next((c for c in choices if c.casefold() == folded), None)
+    if found is None and OTHER in choices and wanted.strip():
+        return wanted.strip()[:40]
+    return found
 
 
 def overflow(store: Store, game: str, keep: int, now: datetime) -> list[tuple[str, int]]:

@@ -96,7 +96,16 @@ def phase_opening(phase: str, deadline: datetime, dates: DateStyle) -> str:
     return f"[b]{phase}[/b] begins. Deadline: [b]{when(deadline, dates)}[/b]."
 
 
-WINNERS = {"town": "the town", "black_org": "the Black Organization", "lovers": "the lovers"}
+WINNERS = {
+    "town": "the town",
+    "black_org": "the Black Organization",
+    "lovers": "the lovers",
+    "mafia": "the Mafia",
+    "law": "the Law",
+    "neutral": "the Neutrals",
+}
+# midnight: "In a "stalemate" when no player can win, nobody wins and the game ends."
+STALEMATE = "stalemate"
 
 
 def winner_name(winner: str) -> str:
@@ -105,6 +114,8 @@ def winner_name(winner: str) -> str:
 
 
 def winner_line(winner: str) -> str:
+    if winner == STALEMATE:
+        return "[b]The game is over: a stalemate, nobody wins.[/b] Thank you for playing!"
     return f"[b]The game is over: {winner_name(winner)} wins.[/b] Thank you for playing!"
 
 

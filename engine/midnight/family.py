@@ -158,6 +158,17 @@ def winner(state: GameState) -> str | None:
     return found[0]
 
 
+def setup_of(state: GameState) -> dict[str, Any]:
+    """The ``setup`` a scenario of this game writes: each player's Daylight role as chosen
+    ("Other" players by the name they chose, or left out)."""
+    daylight = {
+        name: mn(p).open_name or p.open_role
+        for name, p in state.players.items()
+        if (mn(p).open_name or p.open_role) != "Other"
+    }
+    return {"daylight": daylight}
+
+
 def player_record(state: GameState, name: str, phase: Phase) -> dict[str, Any]:
     """What the record adds for a midnight player (SCENARIOS.md)."""
     p = state.players[name]
@@ -179,5 +190,7 @@ MIDNIGHT = Family(
     open_game=open_game,
     player_record=player_record,
     read=parse_orders,
+    setup_of=setup_of,
+    setup_from_choices=lambda chosen: {"daylight": dict(chosen)},
 )
 FAMILIES[MIDNIGHT.name] = MIDNIGHT

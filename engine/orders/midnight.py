@@ -1,221 +1,517 @@
-"""A strict reader for midnight's orders, keyed on the ruleset's own words (its lines' titles).
+"""Midnight's orders as players write them, read with the DCTP reader's shared pieces.
 
-One order a line (or between semicolons): the ability's name, its target (a player, "Town" for
-a Letter, "peace" for a Vote), then ``as <Midnight role>`` where a role is named, and after a
-colon the Guises (``Boss, Killer x2``) or the words of a Letter or The Call:
-
-    Pistol Abs
-    Sniper Rifle Abs as Boss
-    Slander Abs: Boss, Killer, Cop
-    Letter to Town: the Boss is Abs
-    Vote peace
+The message is cleaned as every PM is (``engine.orders.bbcode``: quotes, BBCode, smilies and
+filler never change its meaning), cut into one fragment a line, a sentence or "and <order>",
+and each fragment is read: a phase label ("N2:", "Night 2 actions -"), the player's own words
+before the order ("I'll", "use my"), the ability by its title or an everyday word
+(``engine.orders.midnight_words``), its target (names matched as the DCTP reader matches them,
+typos and prefixes said so in the answer), a Midnight role ("as Boss", "= Boss", "(Boss)"),
+Guises ("Boss, Killer x2", "3 Cops", "20 Civilian"), or the words of a Letter or The Call
+("Letter to Town: the Boss is Abs"). What cannot be read is refused quoting its fragment, with
+the reason and what the player can send; each order understood is answered in its canonical
+form (``Order.canonical``).
 
 Public orders ("Publicly visible actions must be declared in the in-game post in the OOC tag")
 are read from a topic post's [ooc] tags; covert ones ("published in your private room") from
-private messages; each is refused from the other place, quoted, with the reason. The everyday
-words of the DCTP parser are the parser's work to come (issue 17).
+private messages; each is refused from the other place, quoted, with the reason.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
+from functools import lru_cache
 
-from engine.abilities.base import abilities_for
+from engine.abilities import abilities_for
 from engine.midnight.life import line_of
-from engine.orders.model import Order, ParsedPM, Rejection
-from engine.state import GameState
-from engine.validate import check_order
-
-_OOC = re.compile(r"\[ooc\](.*?)\[/ooc\]", re.IGNORECASE | re.DOTALL)
-_SPLIT = re.compile(r"[\n;]+")
-MAX_COUNT = 1000  # a Guise named more often than this is a typing slip, not a plan
-_COUNT = re.compile(
-    r"^(?:(?P<n1>\d+)\s*x?\s+(?P<g1>.+)|(?P<g2>.+?)\s*(?:x|×|\()\s*(?P<n2>\d+)\)?)$"
+from engine.orders.bbcode import Filler, clean_message, strip_quoted
+from engine.orders.dispatch import (
+    _ARROW,
+    _I,
+    _LABEL_START,
+    _LABEL_TAIL,
+    _LEAD,
+    _PUNCT_TAIL,
+    _QUOTES,
+    _TARGET_LABEL,
 )
+from engine.orders.fragments import CHATTER, DOUBT, UNSURE, is_statement
+from engine.orders.grammar import LIST_SEP, ORDER_OPENER, USE
+from engine.orders.midnight_words import NUMBERS, ROLE_ALIASES, Word, Words, plain, words_of
+from engine.orders.model import Order, ParsedPM, Rejection
+from engine.orders.names import MatchKind, NameMatcher
+from engine.orders.parse import MAX_PM_CHARS
+from engine.orders.reader import Reader, Refusal, Vocabulary
+from engine.orders.votes import read_votes
+from engine.phases import Phase
+from engine.render.inert import shorten
+from engine.state import GameState
+from engine.validate import check_order, find_slot
+
+_OOC = re.compile(r"\[ooc(?:=[^\]]*)?\](.*?)\[/ooc\]", re.IGNORECASE | re.DOTALL)
 PEACE, TOWN = "peace", "town"
-SPEND = "blackmail_material"
-ANONYMOUS = "anonymous"
+MESSAGES = frozenset({"letter", "call"})
+NOT_READ = "not read as an order"
+
+# Between an order's target and its Midnight role: "as Boss", "= Boss", "is the Boss",
+# "naming Boss", "guessing Boss", "(Boss)", ": Boss", "for Boss".
+_ROLE_WORD = re.compile(
+    r"\s*(?:(?:as|=|is|:|,|-+|–|naming|named|guessing|guess|for|being|role)\s*)*"
+    r"(?:(?:an?|the|their|his|her)\s+)?(?:role\s+(?:of\s+)?)?\(?\s*",
+    re.IGNORECASE,
+)
+_CLOSE = re.compile(r"\s*\)")
+# Before a list of Guises: "Slander Abs: ...", "Slander Abs with ...", "Disguise as ...".
+_GUISE_WORD = re.compile(
+    r"\s*(?:(?:as|with|:|=|-+|–|for|adding|add|giving|give|guises?|of|the)\s*)*",
+    re.IGNORECASE,
+)
+# One Guise of a list with its count: "3 Boss", "3x Boss", "Boss x3", "Boss (3)", "three
+# Bosses", "Boss*3".
+_COUNT_FIRST = re.compile(
+    r"\s*(?P<n>\d{1,3}|" + "|".join(NUMBERS) + r")\s*(?:x|×|\*)?\s+(?=\w)", re.IGNORECASE
+)
+_COUNT_AFTER = re.compile(r"\s*(?:(?:x|×|\*)\s*(?P<n1>\d{1,3})\b|\(\s*(?P<n2>\d{1,3})\s*\))")
+_GUISE_TAIL = re.compile(r"\s*guises?\b", re.IGNORECASE)
+# Between a Letter's addressee and its words: "Letter to Abs: ...", "Letter to Abs - ...",
+# "Letter to Abs saying ...", "Letter to Abs "...".
+_MESSAGE_SEP = re.compile(
+    r"\s*(?::|-+|–|—|,|\bsaying\b:?|\bthat\b|\bwith\b(?:\s+the\s+(?:text|words))?:?"
+    r"|(?=[\"“«]))\s*",
+    re.IGNORECASE,
+)
+_TO = re.compile(r"\s*(?:to|for|at|on)\s+", re.IGNORECASE)
+_TOWN = re.compile(r"(?:the\s+)?(?:whole\s+|entire\s+)?(?:town|everyone|everybody|all)\b", re.I)
+_PEACE = re.compile(r"\s*(?:for\s+)?(?:peace|no\s*-?\s*lynch|nobody|no\s+one)\b", re.IGNORECASE)
+# "Shoot Abs with the Tommy-gun": the weapon named after the target.
+_WITH = re.compile(r"\s*(?:with|using)\s+(?:(?:my|the|a)\s+)?", re.IGNORECASE)
+_UNVOTE = re.compile(r"^(?:un-?vote|withdraw\s+my\s+vote|cancel\s+my\s+vote)$", re.IGNORECASE)
+_NO_ACTION = re.compile(
+    r"^(?:no\s+actions?|(?:i\s+)?pass|skip(?:\s+my\s+(?:turn|actions?))?|nothing(?:\s+tonight)?"
+    r"|cancel\s+(?:all|everything|all\s+my\s+actions|my\s+actions))"
+    r"(?:\s+(?:tonight|today|this\s+(?:night|day|phase)))?$",
+    re.IGNORECASE,
+)
+# Sentences and "and <order>": cut only where the next words start an order.
+_SENTENCE = re.compile(r"(?<=[.!?])\s+|\s*;\s*")
+_JOINER = re.compile(r"\s*,\s*(?:and\s+|then\s+)?|\s+(?:and|then|also|&|\+|plus)\s+", re.I)
 
 
 def ooc_text(post: str) -> str:
-    """What a topic post declares: the text of its [ooc] tags."""
-    return "\n".join(m.group(1) for m in _OOC.finditer(post))
+    """What a topic post declares: the text of its [ooc] tags (quoted posts never count)."""
+    return "\n".join(m.group(1) for m in _OOC.finditer(strip_quoted(post)))
 
 
-def _words(state: GameState) -> list[tuple[str, tuple[str, ...]]]:
-    """(words, abilities) for every ability of the ruleset, longest first; one title may name
-    two abilities (the Commissioner's and the Joker's Bust)."""
-    found: dict[str, list[str]] = {}
-    for (_, ability), line in state.ruleset.model.lines.items():
-        for words in (line.title.casefold(), ability.replace("_", " ")):
-            if ability not in found.setdefault(words, []):
-                found[words].append(ability)
-    return sorted(((w, tuple(a)) for w, a in found.items()), key=lambda kv: -len(kv[0]))
+@lru_cache(maxsize=8)
+def _roles(roles: tuple[str, ...]) -> NameMatcher:
+    aliases = {a: r for a, r in ROLE_ALIASES.items() if r in roles}
+    return NameMatcher(roles, aliases=aliases)
 
 
-def _held(state: GameState, author: str, abilities: tuple[str, ...]) -> str:
-    """Of the abilities one title names, the one the author's roles hold (else the first)."""
-    p = state.players.get(author)
-    model = state.ruleset.model
-    for ability in abilities:
-        if p is not None and (model.line(p.role, ability) or model.line(p.open_role, ability)):
-            return ability
-    return abilities[0]
+@lru_cache(maxsize=32)
+def _vocabulary(names: tuple[str, ...], roles: tuple[str, ...]) -> Vocabulary:
+    """The DCTP reader's matchers for the roster and its filler, with midnight's roles."""
+    return Vocabulary(NameMatcher(names), _roles(roles), Filler(protected=names))
 
 
-def _name(state: GameState, written: str) -> str | None:
-    wanted = written.strip().casefold()
-    return next((n for n in state.players if n.casefold() == wanted), None)
+def _words(state: GameState) -> Words:
+    titles = state.ruleset.titles
+    return words_of(tuple(sorted(titles.items())))
 
 
-def _role(state: GameState, written: str) -> str | None:
-    wanted = written.strip().casefold()
-    return next((r for r in state.ruleset.roles if r.casefold() == wanted), None)
+class _Read:
+    """One PM or post being read: the reader of shared pieces, and what it found."""
+
+    def __init__(self, state: GameState, author: str, public: bool) -> None:
+        words = _vocabulary(tuple(state.players), tuple(state.ruleset.roles))
+        self.reader = Reader(state, author, words)
+        self.state, self.author, self.public = state, author, public
+        self.words = _words(state)
+        self.heading: Phase | None = None
+
+    def words_in(self, line: str) -> bool:
+        """Whether an ability word starts any word of ``line`` (a line after a sign-off that
+        holds one is kept: it may be an order)."""
+        return any(self.words.at(line[m.start() :]) for m in re.finditer(r"(?<!\w)\w", line))
+
+    # -- pieces ---------------------------------------------------------------------------
+    def order_word(self, text: str) -> tuple[Word | None, str]:
+        """The ability word at the start of ``text`` after the player's own words ("I'll",
+        "use my", "I want to"), and the text it starts."""
+        for lead in (None, ORDER_OPENER, _I, USE):
+            rest = text
+            if lead is not None:
+                found = lead.match(text)
+                if found is None or not found.end():
+                    continue
+                rest = text[found.end() :]
+                again = USE.match(rest)
+                rest = rest[again.end() :] if again else rest
+            word = self.words.at(rest)
+            if word is not None:
+                return word, rest
+        return None, text
+
+    def choose(self, word: Word, rest: str = "") -> tuple[str, str]:
+        """The ability a word means for this player, and the rest of the order: the one they
+        hold; the weapon named after the target when they hold several ("shoot Abs with the
+        Tommy-gun"); refused naming them when that does not settle it; the first when they
+        hold none (the check says why)."""
+        titles = self.state.ruleset.titles
+        held = [a for a in word.abilities if self.holds(a)]
+        if len(held) > 1:
+            for found in _WITH.finditer(rest):
+                named = self.words.at(rest[found.end() :])
+                mine = [a for a in named.abilities if a in held] if named else []
+                if named is not None and len(mine) == 1:
+                    rest = rest[: found.start()] + rest[found.end() + named.end :]
+                    return mine[0], rest
+        if len(held) > 1:
+            names = " or ".join(titles.get(a, a) for a in held)
+            raise Refusal(f"'{word.written.strip()}' could be your {names}: write which one")
+        ability = held[0] if held else word.abilities[0]
+        title = titles.get(ability, ability)
+        if _key(word.written) != _key(title):
+            self.reader.notes.append(f"read '{word.written.strip()}' as {title}")
+        return ability, rest
+
+    def holds(self, ability: str) -> bool:
+        if self.author not in self.state.players:
+            return False
+        if line_of(self.state, self.author, ability) is None:
+            return False
+        probe = Order(self.author, ability)
+        return not isinstance(find_slot(self.state, probe, self.reader.slots()), str)
+
+    def role(self, text: str) -> tuple[str, str]:
+        """A Midnight role at the start of ``text`` (a plural read as one: "Bosses")."""
+        matcher = self.reader.words.roles
+        found, used = matcher.match_prefix(text)
+        if not found.is_match or not used:
+            word = re.match(r"\s*([^\W\d_][\w-]*?)(?:es|s)\b", text)
+            if word:
+                again = matcher.match(word[1])
+                if again.is_match and again.kind in (MatchKind.EXACT, MatchKind.ALIAS):
+                    return again.name or "", text[word.end() :]
+            written = text.strip().split()[0] if text.strip() else text
+            if found.kind is MatchKind.AMBIGUOUS:
+                raise Refusal(f"'{written}' could be the role {' or '.join(found.candidates)}")
+            close = matcher.suggest(written)
+            hint = f"; did you mean {' or '.join(close)}?" if close else ""
+            roles = ", ".join(self.state.ruleset.roles)
+            raise Refusal(f"'{written}' is not a Midnight role{hint} (the roles: {roles})")
+        if found.is_reading:
+            self.reader.notes.append(found.note)
+        plural = re.match(r"(?:es|s)\b", text[used:])
+        return found.name or "", text[used + (plural.end() if plural else 0) :]
+
+    def guises(self, text: str) -> tuple[tuple[str, ...], str]:
+        """A list of Guises with counts: "Boss, Killer x2", "3 Cops and a Boss"."""
+        found: list[str] = []
+        rest = text
+        while True:
+            count = 1
+            first = _COUNT_FIRST.match(rest)
+            if first:
+                n = first["n"].casefold()
+                count, rest = int(NUMBERS.get(n, n)), rest[first.end() :]
+            role, rest = self.role(rest)
+            after = _COUNT_AFTER.match(rest)
+            if after:
+                count, rest = int(after["n1"] or after["n2"]), rest[after.end() :]
+            rest = _GUISE_TAIL.sub("", rest, count=1)
+            found += [role] * count
+            more = LIST_SEP.match(rest)
+            if not more or not rest[more.end() :].strip() or not more.end():
+                return tuple(found), rest
+            rest = rest[more.end() :]
+
+    def target(self, rest: str) -> tuple[str, str]:
+        return self.reader.name(_TO.sub("", rest, count=1) if _TO.match(rest) else rest)
+
+    # -- one fragment ---------------------------------------------------------------------
+    def read(self, fragment: str) -> Order | str | None:
+        """The order in ``fragment``: an Order, "unvote", "no_action", "heading" for a
+        label alone, or None for chatter."""
+        text = self.reader.words.filler.clean(fragment)
+        text = _QUOTES.sub("", _ARROW.sub(" ", _LEAD.sub("", text))).strip()
+        text = self.past_label(text)
+        if text == "":
+            return "heading"
+        bare = _PUNCT_TAIL.sub("", text)
+        if not bare or CHATTER.match(bare):
+            return None
+        if _UNVOTE.match(bare):
+            return "unvote"
+        if _NO_ACTION.match(bare):
+            return "no_action"
+        word, rest = self.order_word(text)
+        if word is None:
+            raise Refusal(NOT_READ)
+        ability, rest = self.choose(word, rest[word.end :])
+        self.reader.ability = ability
+        rest = _TARGET_LABEL.sub("", rest.lstrip(" :"), count=1)
+        if ability in MESSAGES:
+            return self.message(ability, rest, fragment.strip())
+        return self.shaped(ability, _PUNCT_TAIL.sub("", rest), fragment)
+
+    def past_label(self, text: str) -> str:
+        """The text after a label naming the phase ("N2:", "Night 2 actions -"); a label for
+        another phase is refused; "" for a label alone (a heading for the lines after it)."""
+        found = _LABEL_START.match(text) and self.reader.phase_at(text)
+        if not found:
+            return text
+        after = text[_LABEL_TAIL.match(text, found.end()).end() :]  # type: ignore[union-attr]
+        if after.strip() and self.order_word(after)[0] is None:
+            return text
+        when, _ = self.reader.phase(text)
+        if not after.strip():
+            self.heading = when
+            return ""
+        if when is not None and when != self.state.phase:
+            raise Refusal(f"this is an order for {self.state.phase}, not {when}")
+        return after
+
+    def message(self, ability: str, rest: str, fragment: str) -> Order:
+        """ "Letter to Town: ...", "The Call to Abs - ...": the addressee and the words, as
+        written (the words keep their case and punctuation)."""
+        rest = _TO.sub("", rest, count=1) if _TO.match(rest) else rest
+        choice, targets = None, ()
+        town = _TOWN.match(rest.lstrip())
+        if town and ability == "letter":
+            choice, rest = TOWN, rest.lstrip()[town.end() :]
+        else:
+            name, rest = self.reader.name(rest)
+            targets = (name,)
+        sep = _MESSAGE_SEP.match(rest)
+        words = rest[sep.end() :] if sep else rest
+        words = words.strip()
+        # The words as the player wrote them: the cleaning took polite filler off the line's
+        # end ("..., and thanks"), which in a Letter is the player's own text.
+        at = fragment.find(words[:40]) if words else -1
+        if at >= 0:
+            words = fragment[at:]
+        words = words.strip().strip('"“”«»').strip()
+        return Order(self.author, ability, targets, choice=choice, message=words or None,
+                     text=fragment.strip())  # fmt: skip
+
+    def shaped(self, ability: str, rest: str, fragment: str) -> Order:
+        """The order as its ability is shaped: a vote (a player or peace), targets, a role
+        named, Guises named."""
+        spec = abilities_for(self.state.ruleset).get(ability)
+        wanted = getattr(spec, "targets", 1)
+        needs_role = getattr(spec, "needs_role", False)
+        needs_guise = getattr(spec, "needs_guise", 0)
+        targets: tuple[str, ...] = ()
+        choice = role = None
+        roles: tuple[str, ...] = ()
+        if ability == "vote" and (peace := _PEACE.match(rest)):
+            choice, rest = PEACE, rest[peace.end() :]
+        elif wanted and not _starts_guises(rest):
+            if wanted > 1:
+                targets, rest = self.reader.names(_TO.sub("", rest, count=1))
+            else:
+                name, rest = self.target(rest)
+                targets = (name,)
+        if (needs_role and rest.strip()) or (
+            not needs_guise and spec is None and _names_role(self, rest)
+        ):
+            role, rest = self.role(rest[_ROLE_WORD.match(rest).end() :])  # type: ignore[union-attr]
+            rest = _CLOSE.sub("", rest, count=1)
+        if needs_guise or (spec is None and rest.strip() and _starts_guises(rest)):
+            lead = _GUISE_WORD.match(rest)
+            roles, rest = self.guises(rest[lead.end() if lead else 0 :])
+        doubt = rest.strip(" ,-()")
+        if doubt and DOUBT.match(doubt):
+            raise Refusal(UNSURE)
+        self.reader.end(rest, fragment)
+        return Order(self.author, ability, targets, role=role, roles=roles, choice=choice,
+                     text=fragment.strip())  # fmt: skip
 
 
-def _guises(state: GameState, text: str) -> tuple[str, ...] | str:
-    out: list[str] = []
-    for part in (p.strip() for p in text.split(",")):
-        if not part:
+def _key(words: str) -> list[str]:
+    return re.split(r"[\s-]+", plain(words).casefold().strip())
+
+
+def _starts_guises(rest: str) -> bool:
+    return bool(re.match(r"\s*(?::|with\b|\d|x\d)", rest, re.IGNORECASE))
+
+
+def _names_role(read: _Read, rest: str) -> bool:
+    after = rest[_ROLE_WORD.match(rest).end() :]  # type: ignore[union-attr]
+    found, used = read.reader.words.roles.match_prefix(after)
+    return bool(used and found.is_match)
+
+
+def _fragments(read: _Read, text: str) -> list[str]:
+    """One fragment a line, sentence or "and <order>"; a Letter's line is its own to the end
+    (its words are the player's, sentences and all), and a Letter whose line ends after its
+    addressee takes the lines after it up to a blank line or the next order."""
+    pieces: list[str] = []
+    lines = text.splitlines()
+    i = 0
+    while i < len(lines):
+        line = lines[i].strip()
+        i += 1
+        if not line:
             continue
-        m = _COUNT.match(part)
-        name, n = (m["g1"] or m["g2"], int(m["n1"] or m["n2"])) if m else (part, 1)
-        role = _role(state, name)
-        if name.strip().casefold() == ANONYMOUS:
-            # Incognito: "The Anonymous Guise cannot be named if an ability calls for naming a
-            # Guise."
-            return "the Anonymous Guise cannot be named"
-        if role is None:
-            return f"'{name.strip()}' is not a Guise: Guises are named after Midnight roles"
-        if n > MAX_COUNT:
-            return f"'{part}': at most {MAX_COUNT} of one Guise"
-        out += [role] * n
-    return tuple(out)
+        word = _message_word(read, line)
+        if word is not None:
+            if re.search(r"[:\-–—]\s*$", line):
+                while i < len(lines) and lines[i].strip() and _message_word(read, lines[i]) is None:
+                    if read.order_word(_LEAD.sub("", lines[i].strip()))[0] is not None:
+                        break
+                    line += " " + lines[i].strip()
+                    i += 1
+            pieces.append(line)
+            continue
+        for sentence in _SENTENCE.split(line):
+            pieces.extend(_cut_joined(read, sentence))
+    return [p.strip() for p in pieces if p.strip(" .!?;,")]
+
+
+def _message_word(read: _Read, line: str) -> str | None:
+    text = _LEAD.sub("", read.reader.words.filler.clean(line))
+    label = _LABEL_START.match(text) and read.reader.phase_at(text)
+    if label:
+        text = text[_LABEL_TAIL.match(text, label.end()).end() :]  # type: ignore[union-attr]
+    word, _ = read.order_word(text)
+    if word is not None and set(word.abilities) & MESSAGES:
+        return word.written
+    return None
+
+
+def _cut_joined(read: _Read, sentence: str) -> list[str]:
+    pieces, start = [], 0
+    for found in _JOINER.finditer(sentence):
+        after = sentence[found.end() :]
+        word, _ = read.order_word(after)
+        if word is None:
+            continue
+        # A player whose name starts like an order word ("Hit" the player) stays a name.
+        named, used = read.reader.words.players.match_prefix(after)
+        if named.kind in (MatchKind.EXACT, MatchKind.ALIAS) and used >= word.end:
+            continue
+        pieces.append(sentence[start : found.start()])
+        start = found.end()
+    pieces.append(sentence[start:])
+    return pieces
+
+
+def _fix(read: _Read) -> str:
+    """What the player can send now: the titles of their abilities usable this phase."""
+    state = read.state
+    slots = read.reader.slots()
+    if slots is None:
+        return ""
+    titles: list[str] = []
+    for _, slot in slots:
+        if state.phase.kind not in slot.phases:
+            continue
+        for use in slot.options:
+            title = state.ruleset.titles.get(use.ability, use.ability)
+            if title not in titles:
+                titles.append(title)
+    if not titles:
+        return f"you have no order to send in {state.phase}"
+    return f"in {state.phase} you can send: {', '.join(titles)}"
 
 
 def read_line(state: GameState, author: str, text: str) -> Order | str:
-    """One order, or why it cannot be read."""
-    lowered = text.strip().casefold()
-    for words, named in _words(state):
-        if lowered == words or lowered.startswith(words + " ") or lowered.startswith(words + ":"):
-            rest = text.strip()[len(words) :].strip()
-            ability = _held(state, author, named)
-            break
-    else:
-        return "no midnight ability starts this line"
-    kind = abilities_for(state.ruleset).get(ability)
-    if getattr(kind, "lists_roles", False):
-        return _role_list(state, author, ability, rest, text)
-    choice = None
-    choices = getattr(kind, "choices", ())
-    if choices:
-        # "Play Pass Abs", "Play Bluff: Boss x5": the first word is the choice.
-        first, _, after_choice = rest.lstrip(":").strip().partition(" ")
-        word = _plain(first.rstrip(":"))
-        picked = next((c for c in choices if _plain(c) == word), None)
-        if picked is None:
-            return f"{state.ruleset.title(ability)} one of: " + ", ".join(
-                c.title() for c in choices
-            )
-        choice = picked
-        rest = (":" if first.endswith(":") else "") + after_choice
-    after = None
-    if ":" in rest:
-        rest, after = (s.strip() for s in rest.split(":", 1))
-    role = None
-    if " as " in f" {rest.casefold()} ":
-        at = rest.casefold().rfind(" as ")
-        rest, written = rest[:at].strip(), rest[at + 4 :].strip()
-        role = _role(state, written)
-        if role is None:
-            return f"'{written}' is not a Midnight role"
-    rest = re.sub(r"^(?:to|on)\s+", "", rest, flags=re.IGNORECASE).strip()
-    targets: tuple[str, ...] = ()
-    if rest and getattr(kind, "targets", 1) > 1:
-        # "Deal A, B, C": several targets.
-        names = [w for w in re.split(r"\s*,\s*|\s+and\s+", rest) if w]
-        found_names = [_name(state, w) for w in names]
-        unknown = [w for w, n in zip(names, found_names, strict=True) if n is None]
-        if unknown:
-            return f"'{unknown[0]}' is not a player of this game"
-        targets, rest = tuple(n for n in found_names if n), ""
-    if rest.casefold() == PEACE and ability == "vote":
-        choice = PEACE
-    elif rest.casefold() in (TOWN, "the town") and ability == "letter":
-        choice = TOWN
-    elif ability == SPEND:
-        # "Blackmail material 2": how many saved votes to spend.
-        if not rest.isdigit():
-            return "say how many saved votes to spend: 'Blackmail material 2'"
-        choice = rest
-    elif rest:
-        name = _name(state, rest)
-        if name is None:
-            return f"'{rest}' is not a player of this game"
-        targets = (name,)
-    message = after if ability in ("letter", "call") else None
-    roles: tuple[str, ...] = ()
-    if after is not None and message is None:
-        found = _guises(state, after)
-        if isinstance(found, str):
-            return found
-        roles = found
-    return Order(author, ability, targets, role=role, roles=roles, choice=choice,
-                 message=message, text=text.strip())  # fmt: skip
-
-
-def _plain(word: str) -> str:
-    # "Misere" for "Misère": a keyboard without the accent.
-    return word.casefold().replace("è", "e")
-
-
-def _role_list(state: GameState, author: str, ability: str, rest: str, text: str) -> Order | str:
-    """ "All-in: Abs as Boss, Kleene as Cop, ...": each player with the Midnight role named."""
-    targets: list[str] = []
-    roles: list[str] = []
-    for part in (p.strip() for p in rest.lstrip(":").split(",")):
-        if not part:
-            continue
-        at = part.casefold().rfind(" as ")
-        if at < 0:
-            return f"'{part}': write each player with a role, '<player> as <role>'"
-        name, role = _name(state, part[:at]), _role(state, part[at + 4 :])
-        if name is None:
-            return f"'{part[:at].strip()}' is not a player of this game"
-        if role is None:
-            return f"'{part[at + 4 :].strip()}' is not a Midnight role"
-        targets.append(name)
-        roles.append(role)
-    return Order(author, ability, tuple(targets), roles=tuple(roles), text=text.strip())
+    """One order read from one fragment, or why it cannot be read."""
+    read = _Read(state, author, False)
+    try:
+        found = read.read(text)
+    except Refusal as refusal:
+        return str(refusal)
+    return found if isinstance(found, Order) else NOT_READ
 
 
 def parse_orders(state: GameState, author: str, source: str, public: bool = False) -> ParsedPM:
     """Read a PM (``public`` False) or a topic post's [ooc] tags (True)."""
-    text = ooc_text(source) if public else source
-    accepted: list[Order] = []
-    slots: list[tuple[str, str]] = []
+    if len(source) > MAX_PM_CHARS:
+        reason = (
+            f"this message is {len(source):,} characters long and autogm reads at most "
+            f"{MAX_PM_CHARS:,} characters in one message, so nothing in it was read"
+        )
+        return ParsedPM(author, rejected=(Rejection(shorten(source.strip(), 200), reason),))
+    read = _Read(state, author, public)
     rejected: list[Rejection] = []
-    for raw in _SPLIT.split(text):
-        if not raw.strip():
+    if public:
+        rejected += _votes_outside(state, source)
+    text = clean_message(ooc_text(source) if public else source, keep=read.words_in)
+    accepted: dict[tuple[str, str], Order] = {}
+    remarks: list[str] = []
+    unvote = no_action = False
+    for fragment in _fragments(read, text):
+        if fragment.strip(" .,!-~").casefold() == author.casefold():
+            continue  # the player signing with their own name
+        try:
+            found = read.read(fragment)
+            if read.heading is not None and read.heading != state.phase and found != "heading":
+                raise Refusal(f"this is an order for {state.phase}, not {read.heading}")
+        except Refusal as refusal:
+            reason = str(refusal)
+            if reason == NOT_READ and public:
+                continue  # talk in the OOC tag is no order (orders start with their word)
+            if reason == NOT_READ and is_statement(fragment):
+                remarks.append(fragment)
+                continue
+            rejected.append(Rejection(fragment, reason, _fix(read) if reason == NOT_READ else ""))
             continue
-        order = read_line(state, author, raw)
-        if isinstance(order, str):
-            rejected.append(Rejection(raw.strip(), order))
-            continue
-        line = line_of(state, author, order.ability)
-        title = state.ruleset.title(order.ability)
-        if line is not None and line.public and not public:
-            rejected.append(Rejection(raw.strip(), f"{title} is public: declare it in the game "
-                                      "topic in the OOC tag"))  # fmt: skip
-            continue
-        if line is not None and not line.public and public:
-            rejected.append(Rejection(raw.strip(), f"{title} is covert: send it by private "
-                                      "message"))  # fmt: skip
-            continue
-        found = check_order(state, order)
-        if isinstance(found, str):
-            rejected.append(Rejection(raw.strip(), found))
-            continue
-        accepted.append(order)
-        slots.append(found[0])
-    return ParsedPM(author, tuple(accepted), tuple(rejected), slots=tuple(slots))
+        if found == "unvote":
+            unvote = True
+            accepted = {k: o for k, o in accepted.items() if o.ability != "vote"}
+        elif found == "no_action":
+            no_action = True
+            accepted = {k: o for k, o in accepted.items() if o.ability == "vote"}
+        elif isinstance(found, Order):
+            refused = _place(read, found, fragment, accepted)
+            if refused is not None:
+                rejected.append(refused)
+    for remark in remarks:
+        if accepted or unvote or no_action:
+            read.reader.notes.append(f"took '{remark}' as a remark, not an order")
+        else:
+            rejected.append(Rejection(remark, NOT_READ, _fix(read)))
+    return ParsedPM(author, tuple(accepted.values()), tuple(rejected), None, unvote,
+                    tuple(read.reader.notes), tuple(accepted), no_action=no_action)  # fmt: skip
+
+
+def _place(
+    read: _Read, order: Order, fragment: str, accepted: dict[tuple[str, str], Order]
+) -> Rejection | None:
+    """The order checked (public or covert as its line says, then against the game) and held
+    in its slot; a later order for the same slot in one message replaces the earlier."""
+    state, public = read.state, read.public
+    line = line_of(state, order.actor, order.ability)
+    title = state.ruleset.titles.get(order.ability, order.ability)
+    if line is not None and line.public and not public:
+        return Rejection(fragment, f"{title} is public: declare it in the game topic in the "
+                         "OOC tag")  # fmt: skip
+    if line is not None and not line.public and public:
+        return Rejection(fragment, f"{title} is covert: send it by private message")
+    found = check_order(state, order, read.reader.slots())
+    if isinstance(found, str):
+        return Rejection(fragment, found)
+    key = found[0]
+    earlier = accepted.pop(key, None)
+    if earlier is not None:
+        read.reader.notes.append(
+            f"'{order.canonical(state.ruleset.titles)}' replaces "
+            f"'{earlier.canonical(state.ruleset.titles)}' (a later order replaces an earlier "
+            "one for the same action)"
+        )
+    accepted[key] = replace(order, text=fragment)
+    return None
+
+
+def _votes_outside(state: GameState, source: str) -> list[Rejection]:
+    """A vote mark outside the OOC tag is refused, quoted: "Publicly visible actions must be
+    declared in the in-game post in the OOC tag"."""
+    outside = _OOC.sub(" ", strip_quoted(source))
+    marks = read_votes(outside, NameMatcher(list(state.players)))
+    return [
+        Rejection(m.written, "a vote counts only in the OOC tag: write it as [ooc]Vote NAME[/ooc]")
+        for m in marks
+    ]

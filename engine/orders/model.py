@@ -154,7 +154,7 @@ class Order:
         if self.queries:
             return f"{name} {'; '.join(q.text() for q in self.queries)}"
         if self.ability == "vote":
-            return {"no_lynch": "Vote no lynch", "abstain": "Abstain"}.get(
+            return {"no_lynch": "Vote no lynch", "abstain": "Abstain", "peace": "Vote peace"}.get(
                 self.choice or "", f"Vote {', '.join(self.targets)}"
             )
         if self.ability in ("kill", "snipe") and self.killer and self.killer != self.actor:
@@ -178,6 +178,10 @@ class Order:
             return f"{name}: {listed}"
         if self.ability == "choose_costumes" and self.roles:
             return f"Choose Costumes: {', '.join(self.roles)}"
+        if self.message is not None:
+            # midnight's Letter and The Call: "Letter to the Town: "..."".
+            to = "the Town" if self.choice == "town" else ", ".join(self.targets)
+            return f'{name} to {to}: "{self.message}"'
         if self.via:
             name = f"{VIA_TITLES.get(self.via, self.via)}: {name}"
         targets = ", ".join(self.targets)
@@ -192,7 +196,12 @@ class Order:
         if self.role:
             words.append(f"as {self.role}" if self.targets else self.role)
         if self.roles:
-            words.append(", ".join(self.roles))
+            # midnight's Guises, counted: "Slander Abs: Boss, Killer x2".
+            counted = {r: self.roles.count(r) for r in self.roles}
+            listed = ", ".join(r if n == 1 else f"{r} x{n}" for r, n in counted.items())
+            at = max(i for i, w in enumerate(words) if w)
+            words[at] += ":"
+            words.append(listed)
         if self.when is not None:
             words.append(f"from {self.when}")
         if self.message is not None:

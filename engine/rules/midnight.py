@@ -273,9 +273,7 @@ MODEL = Model(
 
 # What is still missing before a live game may use the ruleset (the daemon refuses it).
 UNFINISHED = (
-    "the parser's everyday words for midnight orders (a strict reader reads them now)",
-    "the daemon: public orders read from the game topic, letters through the GM's queue",
-    "the demo",
+    "Letters and The Call through the GM's approval queue (the daemon relays them as sent)",
 )
 
 RULESET = Ruleset(

@@ -78,3 +78,43 @@ def test_the_demo_plays_classic_with_the_gm_texts_through_the_queue(tmp_path):
     assert dreams and len(approvals) >= len(dreams)
     archive = sqlite_utils.Database(tmp_path / "demo" / "state" / "archive.db")
     assert [r["ruleset"] for r in archive["games"].rows] == ["dctp-classic"]
+
+
+def test_the_demo_plays_midnight_to_its_winners_and_archives_it(tmp_path):
+    """issue 17: "the demo can play one: `autogm demo --ruleset midnight`, and the archive and
+    `stats` hold it": players sign up with the Daylight role they want (first come first
+    served, an "Other" name), send Midnight orders by PM in everyday words and vote in the
+    topic's OOC tag; the results show the Council's count; the winners are set."""
+    import sqlite3
+
+    from daemon.archive.schema import open_archive
+    from daemon.archive.views import stats, stats_text
+
+    out = io.StringIO()
+    began = time.monotonic()
+    assert run_demo(tmp_path / "mn", ruleset="midnight", pace=0, out=out) == 0
+    assert time.monotonic() - began < 20
+    text = out.getvalue()
+    assert "demo begins (midnight)" in text and "6. Lynz (Pirate Queen)" in text
+    assert "was voted out by the Council" in text and "Count:" in text
+    assert "[ooc]Vote" in text
+    assert "The game is over: the " in text and "Thank you for playing!" in text
+    with Store.open(tmp_path / "mn" / "state" / "autogm.db") as store:
+        assert store.game("demo")["status"] == "archived"
+        refused = store.rows("SELECT body FROM outbox WHERE body LIKE '%was not taken%'")
+        assert refused, "Kleene's taken Monk is refused"
+        understood = store.rows("SELECT body FROM outbox WHERE body LIKE '%Understood for Night%'")
+        assert understood
+    db = sqlite3.connect(tmp_path / "mn" / "state" / "archive.db")
+    (winner, winners, setup) = db.execute("SELECT winner, winners, setup FROM games").fetchone()
+    assert winner in ("mafia", "law") and winners and '"daylight"' in setup
+    rows = db.execute("SELECT side, daylight, hp, won FROM players").fetchall()
+    assert {side for side, *_ in rows} == {"mafia", "law"}
+    assert all(daylight and hp is not None and won in (0, 1) for _, daylight, hp, won in rows)
+    archive = open_archive(tmp_path / "mn" / "state" / "archive.db", create=False)
+    try:
+        found = stats(archive)
+    finally:
+        archive.close()
+    assert found["rulesets"] == {"midnight": 1} and found["winners_by_side"]
+    assert "Players among the winners, by side" in stats_text(found)

@@ -1,0 +1,99 @@
+"""midnight's corpus: PMs and topic posts as players write them, and the reading each must give.
+
+Each file in midnight_corpus/ sets up a midnight game (roster, Daylight roles, phase, the dead)
+and lists cases: the author, the PM (``pm``) or the topic post (``post``: read for its [ooc]
+tags), the orders it must be understood as in the canonical restatement the answer uses, the
+fragments it refuses with a word of the reason, and the notes. "The parser reads midnight's
+orders in their everyday forms; answers name what was understood" (issue 17).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from engine.families import FAMILIES
+from engine.orders.midnight import parse_orders
+from engine.phases import Phase
+from engine.render.answers import render_acknowledgement
+from engine.render.inert import inert
+from engine.rules import load_ruleset
+from engine.rules.base import Side
+from engine.rules.midnight import MIDNIGHT
+from engine.state import Fate, GameState, Status
+
+CORPUS = sorted((Path(__file__).parent / "midnight_corpus").glob("*.yaml"))
+
+
+def _game(spec: dict[str, Any]) -> GameState:
+    ruleset = load_ruleset("midnight")
+    state = FAMILIES["midnight"].new_game(
+        ruleset, spec["players"], 1, {"daylight": spec.get("daylight", {})}
+    )
+    state.phase = Phase.parse(spec["phase"])
+    for name in spec.get("dead", []):
+        state.players[name].status = Status.DEAD
+    for name, when in spec.get("killed", {}).items():
+        state.players[name].status = Status.DEAD
+        state.players[name].fate = Fate(Phase.parse(when), "killed")
+    return state
+
+
+def _cases() -> list[Any]:
+    cases = []
+    for path in CORPUS:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        for number, case in enumerate(data["cases"], 1):
+            cases.append(pytest.param(data["game"], case, id=f"{path.stem}-{number}"))
+    return cases
+
+
+CASES = _cases()
+
+
+@pytest.mark.parametrize(("game", "case"), CASES)
+def test_midnight_corpus(game: dict[str, Any], case: dict[str, Any]) -> None:
+    state = _game(game)
+    public = "post" in case
+    parsed = parse_orders(state, case["from"], case["post"] if public else case["pm"], public)
+    titles = state.ruleset.titles
+    assert [o.canonical(titles) for o in parsed.accepted] == case.get("accepted", [])
+    wanted = case.get("rejected", [])
+    assert len(parsed.rejected) == len(wanted), parsed.rejected
+    for rejection, (fragment, reason) in zip(
+        parsed.rejected, (next(iter(w.items())) for w in wanted), strict=True
+    ):
+        assert fragment in rejection.text, rejection
+        assert reason.lower() in rejection.reason.lower(), rejection
+    for note in case.get("notes", []):
+        assert note in parsed.notes, parsed.notes
+    assert parsed.unvote == case.get("unvote", False)
+    assert parsed.no_action == case.get("no_action", False)
+    answer = render_acknowledgement(parsed, state.phase, titles)
+    if parsed.accepted:
+        understood = "; ".join(o.canonical(titles) for o in parsed.accepted)
+        assert f"Understood for {state.phase}: " in answer and understood.split(";")[0] in answer
+    for rejection in parsed.rejected:
+        assert inert(rejection.text) in answer and inert(rejection.reason) in answer
+
+
+def test_the_corpus_reads_every_ordered_midnight_ability_of_the_mafia_and_law() -> None:
+    """Every Mafia and Law ability with an order, and the common ones, is read in the corpus."""
+    seen = set()
+    for param in CASES:
+        game, case = param.values
+        state = _game(game)
+        public = "post" in case
+        text = case["post"] if public else case["pm"]
+        seen |= {o.ability for o in parse_orders(state, case["from"], text, public).accepted}
+    wanted = {
+        line.ability
+        for side, _, lines in MIDNIGHT.values()
+        if side in (Side.MAFIA, Side.LAW)
+        for line in lines
+        if not line.passive
+    } | {"letter", "vote"}
+    assert sorted(wanted - seen) == []
