@@ -4,8 +4,6 @@ Evil Genius's DDD against a faction's win at the same moment."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from engine.midnight.family import new_game
 from engine.midnight.model import mn
 from engine.phases import Phase
@@ -77,13 +75,3 @@ def test_ddd_wins_alone_over_a_faction_at_the_end_of_the_day():
     outcome = session.close()
     assert outcome.state.players["Ofc"].status.value == "dead"
     assert outcome.state.winner == "Evil Genius" and outcome.state.winners == ("EG",)
-
-
-def test_every_neutral_line_has_its_scenario():
-    """Each Neutral ability is named by a scenario of tests/engine/scenarios/midnight."""
-    folder = Path(__file__).parent / "scenarios" / "midnight"
-    text = " ".join(p.read_text(encoding="utf-8") for p in folder.glob("*.yaml"))
-    for role in ("Psycho", "Evil Genius", "Joker"):
-        for line in MIDNIGHT.model.lines.values():
-            if MIDNIGHT.model.line(role, line.ability) is line:
-                assert f"{line.title} (" in text, f"{role}'s {line.title} has no scenario"

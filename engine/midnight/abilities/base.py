@@ -35,6 +35,9 @@ class MidnightAbility(Ability):
     needs_guise: ClassVar[int] = 0  # the order names this many Guises
     needs_dead_target: ClassVar[bool] = False
     spirit_ok: ClassVar[bool] = False  # All-in: "even if you are a spirit"
+    # Information and messages reach a target killed in this same phase: the phase's actions
+    # happen "simultaneously" (docs/rulings.md, "midnight: the order of resolution").
+    reaches_dead_now: ClassVar[bool] = False
 
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
         line = line_of(state, order.actor, self.name)
@@ -85,11 +88,14 @@ class MidnightAbility(Ability):
                 ctx.fail(action, reason, notify=reason not in TOLD_ONCE)
                 continue
             target = action.target
-            if self.needs_free_target and target is not None and not ctx.is_reachable(target):
+            if self.needs_free_target and target is not None and not self.reaches(ctx, target):
                 ctx.fail(action, "target_unavailable")
                 continue
             self.used(ctx, action)
             self.resolve(ctx, action)
+
+    def reaches(self, ctx: Context, target: str) -> bool:
+        return ctx.is_reachable(target) or (self.reaches_dead_now and ctx.died_now(target))
 
     def used(self, ctx: Context, action: Action) -> None:
         """Keep the targets for "not the same target twice" and "once per game"."""

@@ -75,6 +75,7 @@ class Sweep(MidnightAbility):
 
     name = "sweep"
     needs_guise = 1
+    reaches_dead_now = True
 
     def resolve(self, ctx: Context, action: Action) -> None:
         self.took_place(ctx, action)
@@ -209,6 +210,7 @@ class Expose(MidnightAbility):
 
     name = "expose"
     needs_role = True
+    reaches_dead_now = True
 
     def check(self, state: GameState, order: Order) -> str | None:
         if state.ruleset.role(order.role or "").side is Side.LAW:

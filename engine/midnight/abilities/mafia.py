@@ -51,6 +51,7 @@ class Learn(MidnightAbility):
 
     times = 1
     step = Step.MESSAGES
+    reaches_dead_now = True
 
     def resolve(self, ctx: Context, action: Action) -> None:
         self.took_place(ctx, action)
@@ -118,6 +119,7 @@ class SawedOffShotgun(MidnightAbility):
 
 class Message(MidnightAbility):
     step = Step.MESSAGES
+    reaches_dead_now = True
 
     def check(self, state: GameState, order) -> str | None:
         return None if order.message else f"{self.name} needs its words: '<player>: <text>'"
@@ -154,9 +156,10 @@ class Attack(MidnightAbility):
             damage.hit(ctx, action, action.actor, target, self.amount, attack=self.counts_as_attack)
         else:
             ctx.result(action, "wrong", target=action.target)
-            ctx.notify(
-                action.actor, "midnight.wrong_guess", ability=self.name, target=action.target
-            )
+            self.missed(ctx, action)
+
+    def missed(self, ctx: Context, action: Action) -> None:
+        ctx.notify(action.actor, "midnight.wrong_guess", ability=self.name, target=action.target)
 
 
 class Weapon(Attack):
@@ -256,6 +259,13 @@ class Sabotage(Attack):
     def lands(self, ctx: Context, action: Action) -> bool:
         seen: Counter[str] = guises.seen(ctx, action.actor, action.target or "")
         return seen[action.order.roles[0]] >= 10
+
+    def missed(self, ctx: Context, action: Action) -> None:
+        # Sabotage names a Guise, not the Midnight role: it misses on a count.
+        ctx.notify(
+            action.actor, "midnight.sabotage_missed", target=action.target,
+            guise=action.order.roles[0],
+        )  # fmt: skip
 
 
 @register(family="midnight")

@@ -1,0 +1,36 @@
+"""examples/midnight.yaml: a whole midnight game replays to a winner (issue 17: "A whole
+midnight game replays to a winner from an example file in examples/").
+
+Its ``expect`` list pins what the game shows phase by phase; this test checks it, and what a
+whole game must hold besides: Mafia, Law and a Neutral, every player with a Daylight role, one
+of them "Other", and the winners.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.rules import RULESETS
+from tests.engine.scenario_check import check_scenario
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "midnight.yaml"
+
+
+def test_the_midnight_example_replays_to_the_law_s_win() -> None:
+    rec = check_scenario(EXAMPLE)
+    assert rec["ruleset"] == "midnight" and rec["winner"] == "law"
+    first = rec["phases"][0]["players"]
+    assert {p["faction"] for p in first.values()} == {"mafia", "law", "neutral"}
+    daylight = [p["daylight"] for p in first.values()]
+    # "(Other) You can choose any other role name": the record names it as written.
+    listed = RULESETS["midnight"].open_roles
+    assert sum(role not in listed for role in daylight) == 1
+    assert len(set(daylight)) == len(daylight)  # "no duplicate roles"
+    last = rec["phases"][-1]
+    alive_law = sorted(
+        n for n, p in last["players"].items() if p["faction"] == "law" and p["status"] == "alive"
+    )
+    assert sorted(rec["winners"]) == alive_law
+    assert [p["phase"] for p in rec["phases"]] == [
+        "Night 1", "Day 1", "Night 2", "Day 2", "Night 3", "Day 3",
+    ]  # fmt: skip
