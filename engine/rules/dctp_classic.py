@@ -400,6 +400,9 @@ RULESET = derive(
     },
     # "Trick and Intimidate": one ability under two names; a player's results say both.
     titles={"discombobulate": "trick/intimidate"},
+    # Follow: "She may accompany anyone during the day and the accompanied will learn that Ai
+    # accompanied them" (2011: "that someone accompanied/followed them").
+    notice_keys={"follow.you": "follow.accompanied"},
     features={
         "snipe_is_an_order",
         "aptx_third_of_town",
