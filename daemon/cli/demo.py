@@ -127,6 +127,23 @@ sizes = 8
 together = Heiji + Kazuha
 black_org = 2
 """
+# classic: "There are at least 2 DB's in the game" (Group): two Detective Boys join the list.
+CLASSIC_SETUP = """\
+[setup:demo]
+roles =
+    Gin
+    one of Vodka, Korn
+    Shiratori
+    Ayumi
+    Genta
+fill = Araide, Eisuke, Shinichi, Heiji, Kazuha, Agasa, Megure
+sizes = 8
+together = Heiji + Kazuha
+black_org = 2
+"""
+# Polls of an open sign-up topic after the last simulated sign-up before the demo gives up
+# (a setup no count of players can be dealt would keep the list open for ever).
+SIGNUP_POLLS_AFTER = 12
 
 
 class SimClock:
@@ -341,7 +358,7 @@ def run_demo(
             topic=topic,
             signups=signups,
             seed=seed,
-            setup=demo_midnight.SETUP if midnight else DCTP_SETUP,
+            setup=_setup(ruleset, midnight),
             ruleset=demo_midnight.GAME if midnight else f"ruleset = {ruleset}\n",
         ),
         encoding="utf-8",
@@ -375,6 +392,13 @@ def run_demo(
         f"  autogm archive --config {config_path} show {GAME}\n"
     )
     return result
+
+
+def _setup(ruleset: str, midnight: bool) -> str:
+    """The demo's [setup:demo] section for the ruleset played."""
+    if midnight:
+        return demo_midnight.SETUP
+    return CLASSIC_SETUP if load_ruleset(ruleset).has("detective_boys_at_least_two") else DCTP_SETUP
 
 
 def _loop(
@@ -413,6 +437,10 @@ def _loop(
             elif spec.kind == "poll" and (info is None or info["status"] == "setup"):
                 players.sign_up(signup_polls, signup_printer.topic)
                 signup_polls += 1
+                last = max(when for when, _, _ in demo_midnight.SIGNUPS + SIGNUPS)
+                if signup_polls > last + SIGNUP_POLLS_AFTER:
+                    printer.out.write("\nThe sign-ups never closed; the demo stops.\n")
+                    return 1
         run = _function(daemon, spec)
         try:
             run(*spec.args, clock())

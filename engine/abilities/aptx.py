@@ -27,6 +27,12 @@ MAX_APTX = 3
 POISONED_TODAY = "poisoned_today"
 
 
+def dies_today(ctx: Context, name: str) -> bool:
+    """Poisoned today by an APTX that kills at the end of the day (classic): still free now,
+    killed before the night a day's loan is for."""
+    return name in ctx.memo.get(POISONED_TODAY, ())
+
+
 def starting_capsules(ruleset: Ruleset, members: int, town: int) -> int:
     """The Black Org's APTX4869 at the start: 2011 "1 APTX per BO with a max of 3"; classic
     (feature ``aptx_third_of_town``) "equal to 1/3 of the (starting) number of townpeople",

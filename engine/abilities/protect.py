@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.abilities.aptx import dies_today
 from engine.abilities.base import Ability, abilities_for, register
 from engine.abilities.lent import source_sheet
 from engine.context import DONE, PENDING
@@ -359,7 +360,12 @@ class Watch(Protection):
         if ctx.state.watch_broken:
             ctx.fail(action, "watch_broken")  # the lender is told why (issue 12, item 9)
             return
-        holder = next((t for t in action.order.targets if ctx.is_reachable(t)), None)
+        # "alternatives in case the one he chose gets lynched": or dies of a classic APTX
+        # at the end of this day.
+        holder = next(
+            (t for t in action.order.targets if ctx.is_reachable(t) and not dies_today(ctx, t)),
+            None,
+        )
         if holder is None:
             # Why, in words that tell no more than the topic did: which of the reasons it was
             # (a lynch, an arrest, a trip abroad) is not said (issue 12, item 9).

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from engine.abilities.aptx import dies_today
 from engine.abilities.base import Ability, register
 from engine.outcome import Result
 from engine.rules.base import DAY, AbilityUse, Side, Slot, Step
@@ -26,8 +27,12 @@ if TYPE_CHECKING:
 
 def first_free(ctx: Context, names: tuple[str, ...]) -> str | None:
     """The first named player still free: "alternatives in case the one he chose gets
-    lynched/etc."."""
-    return next((n for n in names if ctx.player(n).status is Status.ALIVE), None)
+    lynched/etc."; classic: "He can also choose a substitute in case that player is killed",
+    and a player an APTX kills at the end of this day is killed before the night."""
+    return next(
+        (n for n in names if ctx.player(n).status is Status.ALIVE and not dies_today(ctx, n)),
+        None,
+    )
 
 
 def lend_for_next_night(ctx: Context, actions: list[Action], item: str) -> None:

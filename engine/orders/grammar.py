@@ -196,6 +196,11 @@ QUERY_VERBS: tuple[tuple[str, str], ...] = (
     (r"snipe[- ]?guard(?:s|ed|ing)?", "bone_breaking"),
     (r"snip(?:e|es|ed|ing)", "snipe"),
     (r"heal(?:s|ed|ing)?", "heal"),
+    # classic: "Whether you investigate "pofa healing xpon" or "pofa uses first aid on xpon"".
+    (
+        r"(?:us(?:e|es|ed|ing)|giv(?:e|es|ing)|gave)\s+(?:a\s+)?first[- ]?aid(?:\s+(?:on|to))?",
+        "first_aid",
+    ),
     (r"first[- ]?aid(?:s|ed|ing)?", "first_aid"),
     (r"protect(?:s|ed|ing)?", "protect"),
     (r"special[- ]investigat(?:e|es|ed|ing)", "special_investigate"),

@@ -6,9 +6,7 @@ the scent list. The sheets below are those lists inverted; each line quotes what
 (shared/rules/dctp-classic.txt). Where classic is silent the 2011 text stands (``derive``);
 docs/rulings.md, "## dctp-classic", has the judgment calls.
 
-The ruleset is not complete: ``UNFINISHED`` lists what is still missing, and the daemon
-refuses to start a game with it until the list is empty (scenarios and ``autogm replay`` may
-use it).
+``UNFINISHED`` is empty: every section is implemented, and the daemon runs classic games.
 """
 
 from __future__ import annotations
@@ -31,8 +29,8 @@ from engine.rules.dctp_2011 import BO, CIVILIANS, FBI, POLICE, make_sheet
 
 RULESET_ID = "dctp-classic"
 
-# What the ruleset does not do yet (issue 16); the daemon's config check names these when it
-# refuses ``ruleset = dctp-classic``. Shrink it as each lands.
+# What the ruleset does not do yet (issue 16: nothing); the daemon's config check would name
+# these when refusing ``ruleset = dctp-classic``.
 UNFINISHED: tuple[str, ...] = ()
 
 # "Items that can be stolen from a role", as classic lists them ("Tequilla" and "KID" as it
@@ -400,6 +398,9 @@ RULESET = derive(
     },
     # "Trick and Intimidate": one ability under two names; a player's results say both.
     titles={"discombobulate": "trick/intimidate"},
+    # Follow: "She may accompany anyone during the day and the accompanied will learn that Ai
+    # accompanied them" (2011: "that someone accompanied/followed them").
+    notice_keys={"follow.you": "follow.accompanied"},
     features={
         "snipe_is_an_order",
         "aptx_third_of_town",

@@ -80,6 +80,28 @@ def test_the_demo_plays_classic_with_the_gm_texts_through_the_queue(tmp_path):
     assert [r["ruleset"] for r in archive["games"].rows] == ["dctp-classic"]
 
 
+def test_the_classic_demo_deals_two_detective_boys(tmp_path):
+    """classic Group: "There are at least 2 DB's in the game": the classic demo's setup deals
+    them (2011's setup has none, and no count of players could be dealt from it)."""
+    assert run_demo(tmp_path / "demo", pace=0, out=io.StringIO(), ruleset="dctp-classic") == 0
+    with Store.open(tmp_path / "demo" / "state" / "autogm.db") as store:
+        roles = {p["role"] for p in store.players("demo")}
+    assert {"Ayumi", "Genta"} <= roles
+
+
+def test_a_setup_that_cannot_be_dealt_stops_the_demo_instead_of_waiting_for_ever(
+    tmp_path, monkeypatch
+):
+    from daemon.cli import demo
+
+    monkeypatch.setattr(demo, "CLASSIC_SETUP", demo.DCTP_SETUP)  # no Detective Boys
+    out = io.StringIO()
+    began = time.monotonic()
+    assert run_demo(tmp_path / "demo", pace=0, out=out, ruleset="dctp-classic") == 1
+    assert time.monotonic() - began < 30
+    assert "The sign-ups never closed; the demo stops." in out.getvalue()
+
+
 def test_the_demo_plays_midnight_to_its_winners_and_archives_it(tmp_path):
     """issue 17: "the demo can play one: `autogm demo --ruleset midnight`, and the archive and
     `stats` hold it": players sign up with the Daylight role they want (first come first

@@ -338,23 +338,55 @@ def test_the_state_directory_defaults_to_systemds_and_must_be_writable(tmp_path,
 
 
 def test_a_ruleset_that_is_not_complete_is_refused_with_what_it_lacks(tmp_path):
-    """Issue 16: dctp-classic is being written; a GM cannot start a live game with it by
-    mistake, and the message says what is still missing (dctp_classic.UNFINISHED)."""
+    """A ruleset still being written (its ``unfinished`` list not empty) cannot start a live
+    game by mistake, and the message says what is still missing."""
+    from dataclasses import replace
+
+    from engine.rules import RulesetError as EngineError
+    from engine.rules import load_ruleset
+
+    lacking = ("the Explosive Vest's new wires", "the moon")
+
+    def unfinished_2011(ruleset_id, options=None):
+        return replace(load_ruleset(ruleset_id, options), unfinished=lacking)
+
+    config = load_config(write(tmp_path, GOOD))
+    with pytest.raises(ConfigError) as caught:
+        check_rulesets(config, unfinished_2011, (EngineError,))
+    message = str(caught.value)
+    assert "\n" not in message
+    assert f"config.ini:{line_of(GOOD, 'ruleset = dctp-2011')}: [game:r53] ruleset: " in message
+    assert "dctp-2011 is not complete yet" in message
+    assert all(item in message for item in lacking)
+    # The complete rulesets start.
+    assert check_rulesets(config, load_ruleset, (EngineError,))["r53"].id == "dctp-2011"
+
+
+def test_dctp_classic_runs_a_live_game_with_its_options(tmp_path):
+    """Issue 16, "Done when": "`ruleset = dctp-classic` works in config.ini". Its whole
+    UNFINISHED list has landed; its own options (and 2011's it keeps) are read from the rules
+    section, and a bad one names its line."""
     from engine.rules import RulesetError as EngineError
     from engine.rules import load_ruleset
     from engine.rules.dctp_classic import UNFINISHED
 
+    assert UNFINISHED == ()
+    options = (
+        "kill_cycle = off\nsniped_protector_penalty = target_dies\ncharm_saved_lynch = no_lynch\n"
+        "amor_pairings = 3\nleader_vote_count = pairwise\ndreamer = gm"
+    )
     text = GOOD.replace("ruleset = dctp-2011", "ruleset = dctp-classic").replace(
-        "lynch_tie = no_lynch", "kill_cycle = off"
+        "lynch_tie = no_lynch", options
     )
     config = load_config(write(tmp_path, text))
+    ruleset = check_rulesets(config, load_ruleset, (EngineError,))["r53"]
+    assert ruleset.id == "dctp-classic"
+    assert ruleset.option("leader_vote_count") == "pairwise"
+    assert ruleset.option("amor_pairings") == 3
+    assert ruleset.option("dreamer") == "gm"
+    bad = text.replace("amor_pairings = 3", "amor_pairings = 7")
     with pytest.raises(ConfigError) as caught:
-        check_rulesets(config, load_ruleset, (EngineError,))
-    message = str(caught.value)
-    assert "\n" not in message
-    assert f"config.ini:{line_of(text, 'ruleset = dctp-classic')}: [game:r53] ruleset: " in message
-    assert "dctp-classic is not complete yet" in message
-    assert all(item in message for item in UNFINISHED)
-    # The other rulesets start as before.
-    config = load_config(write(tmp_path, GOOD))
-    assert check_rulesets(config, load_ruleset, (EngineError,))["r53"].id == "dctp-2011"
+        check_rulesets(load_config(write(tmp_path, bad)), load_ruleset, (EngineError,))
+    assert f"config.ini:{line_of(bad, 'amor_pairings = 7')}: [rules:house] amor_pairings" in str(
+        caught.value
+    )

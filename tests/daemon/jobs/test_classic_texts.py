@@ -3,18 +3,14 @@ only once approved (``autogm approve GAME KIND N`` or an override line), stored 
 orders so that a rebuild and the archive send the same words.
 
 classic: "The GM has the last decision. In case a will or tape is giving out too much info,
-then it can be changed by the GM accordingly." dctp-classic is still refused by the daemon's
-config check while its ``UNFINISHED`` list is not empty; these tests lift that check alone.
+then it can be changed by the GM accordingly."
 """
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 
 from daemon.cli.main import main
-from engine.rules import RULESETS
 from tests.daemon.gamekit import Kit
 
 ROSTER = {
@@ -24,14 +20,10 @@ ROSTER = {
     "Kleene": "Camel",
     "Jd-": "Araide",
     "Conia": "Heiji",
+    # "There are at least 2 DB's in the game."
+    "Parkur": "Ayumi",
+    "Lynz": "Genta",
 }
-
-
-@pytest.fixture
-def classic(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The config check's refusal of an unfinished ruleset, lifted for this test only."""
-    finished = dataclasses.replace(RULESETS["dctp-classic"], unfinished=())
-    monkeypatch.setitem(RULESETS, "dctp-classic", finished)
 
 
 def _kit(tmp_path) -> Kit:
@@ -53,9 +45,7 @@ def _gm_pms(kit: Kit) -> list[str]:
     return [m.source for m in batch.messages if m.author == "GameMaster"]
 
 
-def test_a_tape_and_a_dream_wait_for_the_gm_and_go_out_as_approved(
-    tmp_path, classic, capsys
-) -> None:
+def test_a_tape_and_a_dream_wait_for_the_gm_and_go_out_as_approved(tmp_path, capsys) -> None:
     kit = _kit(tmp_path)
     config = ["--config", str(kit.config_path)]
     kit.start()
@@ -132,7 +122,7 @@ def test_a_tape_and_a_dream_wait_for_the_gm_and_go_out_as_approved(
     assert len(kit.topic_posts()) == sent
 
 
-def test_a_bad_text_line_names_the_forms(tmp_path, classic) -> None:
+def test_a_bad_text_line_names_the_forms(tmp_path) -> None:
     from daemon.config.overrides import parse_command
 
     with pytest.raises(ValueError, match="not a GM text command"):
