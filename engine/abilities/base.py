@@ -8,6 +8,7 @@ the general rules are flags here, never tests of a role's name.
 from __future__ import annotations
 
 import copy
+import importlib
 from typing import TYPE_CHECKING, ClassVar
 
 from engine.outcome import Result
@@ -115,6 +116,10 @@ def register(cls: type[Ability] | None = None, *, family: str = "dctp"):
 
 
 _BY_RULESET: dict[str, dict[str, Ability]] = {}
+# The package whose import registers a family's abilities (DCTP's is this one). Imported when a
+# ruleset of the family first asks, so no caller depends on having imported it (or
+# engine.families) before; importing it here at module level would be a circle.
+FAMILY_ABILITIES = {"midnight": "engine.midnight.abilities"}
 
 
 def abilities_for(ruleset: Ruleset) -> dict[str, Ability]:
@@ -126,6 +131,8 @@ def abilities_for(ruleset: Ruleset) -> dict[str, Ability]:
     """
     found = _BY_RULESET.get(ruleset.id)
     if found is None:
+        if ruleset.family in FAMILY_ABILITIES:
+            importlib.import_module(FAMILY_ABILITIES[ruleset.family])
         found = dict(REGISTRIES[ruleset.family])
         for name, rules in ruleset.ability_rules.items():
             changed = copy.copy(found[name])

@@ -50,6 +50,9 @@ from engine.validate import check_order, find_slot
 
 _OOC = re.compile(r"\[ooc(?:=[^\]]*)?\](.*?)\[/ooc\]", re.IGNORECASE | re.DOTALL)
 PEACE, TOWN = "peace", "town"
+# Incognito: "The Anonymous Guise cannot be named if an ability calls for naming a Guise."
+ANONYMOUS = re.compile(r"\s*anonymous\b", re.IGNORECASE)
+MAX_COUNT = 1000  # a Guise named more often than this is a typing slip, not a plan
 MESSAGES = frozenset({"letter", "call"})
 NOT_READ = "not read as an order"
 
@@ -63,21 +66,32 @@ _ROLE_WORD = re.compile(
 _CLOSE = re.compile(r"\s*\)")
 # Before a list of Guises: "Slander Abs: ...", "Slander Abs with ...", "Disguise as ...".
 _GUISE_WORD = re.compile(
-    r"\s*(?:(?:as|with|:|=|-+|–|for|adding|add|giving|give|guises?|of|the)\s*)*",
+    r"\s*(?:(?:as|with|:|=|-+|–|for|adding|add|giving|give|guises?|of|the|to|into)\s*)*",
     re.IGNORECASE,
 )
 # One Guise of a list with its count: "3 Boss", "3x Boss", "Boss x3", "Boss (3)", "three
 # Bosses", "Boss*3".
 _COUNT_FIRST = re.compile(
-    r"\s*(?P<n>\d{1,3}|" + "|".join(NUMBERS) + r")\s*(?:x|×|\*)?\s+(?=\w)", re.IGNORECASE
+    r"\s*(?P<n>\d+|" + "|".join(NUMBERS) + r")\s*(?:x|×|\*)?\s+(?=\w)", re.IGNORECASE
 )
-_COUNT_AFTER = re.compile(r"\s*(?:(?:x|×|\*)\s*(?P<n1>\d{1,3})\b|\(\s*(?P<n2>\d{1,3})\s*\))")
+_COUNT_AFTER = re.compile(r"\s*(?:(?:x|×|\*)\s*(?P<n1>\d+)\b|\(\s*(?P<n2>\d+)\s*\))")
 _GUISE_TAIL = re.compile(r"\s*guises?\b", re.IGNORECASE)
 # Between a Letter's addressee and its words: "Letter to Abs: ...", "Letter to Abs - ...",
 # "Letter to Abs saying ...", "Letter to Abs "...".
 _MESSAGE_SEP = re.compile(
     r"\s*(?::|-+|–|—|,|\bsaying\b:?|\bthat\b|\bwith\b(?:\s+the\s+(?:text|words))?:?"
     r"|(?=[\"“«]))\s*",
+    re.IGNORECASE,
+)
+# Between Play and its choice: "Play my card: Bluff", "play a card - Pass".
+_CARD = re.compile(
+    r"\s*(?:[:=,\-–]\s*)?(?:(?:my|a|one|the)\s+)?(?:cards?\b)?\s*(?:(?:[:=,\-–]|\bfor\b)\s*)?",
+    re.IGNORECASE,
+)
+# Blackmail material's number: "Blackmail material 2", "spend two saved votes".
+_SPENT = re.compile(
+    r"\s*(?:[:=\-–]\s*)?(?P<n>\d+|" + "|".join(NUMBERS) + r")\b"
+    r"(?:\s+(?:of\s+my\s+)?(?:saved\s+)?votes?\b)?",
     re.IGNORECASE,
 )
 _TO = re.compile(r"\s*(?:to|for|at|on)\s+", re.IGNORECASE)
@@ -210,15 +224,20 @@ class _Read:
         found: list[str] = []
         rest = text
         while True:
-            count = 1
+            count, start = 1, rest
             first = _COUNT_FIRST.match(rest)
             if first:
                 n = first["n"].casefold()
                 count, rest = int(NUMBERS.get(n, n)), rest[first.end() :]
+            if ANONYMOUS.match(rest):
+                raise Refusal("the Anonymous Guise cannot be named")
             role, rest = self.role(rest)
             after = _COUNT_AFTER.match(rest)
             if after:
                 count, rest = int(after["n1"] or after["n2"]), rest[after.end() :]
+            if count > MAX_COUNT:
+                written = start[: len(start) - len(rest)].strip()
+                raise Refusal(f"'{written}': at most {MAX_COUNT} of one Guise")
             rest = _GUISE_TAIL.sub("", rest, count=1)
             found += [role] * count
             more = LIST_SEP.match(rest)
@@ -299,12 +318,26 @@ class _Read:
         """The order as its ability is shaped: a vote (a player or peace), targets, a role
         named, Guises named."""
         spec = abilities_for(self.state.ruleset).get(ability)
+        if getattr(spec, "lists_roles", False):
+            return self.role_list(ability, rest, fragment)
         wanted = getattr(spec, "targets", 1)
         needs_role = getattr(spec, "needs_role", False)
         needs_guise = getattr(spec, "needs_guise", 0)
+        any_guises = getattr(spec, "names_guises", False)
         targets: tuple[str, ...] = ()
         choice = role = None
         roles: tuple[str, ...] = ()
+        if getattr(spec, "choices", ()):
+            choice, rest = self.choice(ability, spec.choices, rest)  # type: ignore[union-attr]
+            names = spec.choice_names.get(choice, "")  # type: ignore[union-attr]
+            wanted, any_guises = int(names == "player"), names == "guises"
+        if getattr(spec, "counts", False):
+            spent = _SPENT.match(rest)
+            if spent is None:
+                title = self.state.ruleset.titles.get(ability, ability)
+                raise Refusal(f"say how many saved votes to spend: '{title} 2'")
+            n = spent["n"].casefold()
+            choice, rest = str(NUMBERS.get(n, n)), rest[spent.end() :]
         if ability == "vote" and (peace := _PEACE.match(rest)):
             choice, rest = PEACE, rest[peace.end() :]
         elif wanted and not _starts_guises(rest):
@@ -318,7 +351,11 @@ class _Read:
         ):
             role, rest = self.role(rest[_ROLE_WORD.match(rest).end() :])  # type: ignore[union-attr]
             rest = _CLOSE.sub("", rest, count=1)
-        if needs_guise or (spec is None and rest.strip() and _starts_guises(rest)):
+        if (
+            needs_guise
+            or (any_guises and rest.strip())
+            or (spec is None and rest.strip() and _starts_guises(rest))
+        ):
             lead = _GUISE_WORD.match(rest)
             roles, rest = self.guises(rest[lead.end() if lead else 0 :])
         doubt = rest.strip(" ,-()")
@@ -326,6 +363,43 @@ class _Read:
             raise Refusal(UNSURE)
         self.reader.end(rest, fragment)
         return Order(self.author, ability, targets, role=role, roles=roles, choice=choice,
+                     text=fragment.strip())  # fmt: skip
+
+    def choice(self, ability: str, choices: tuple[str, ...], rest: str) -> tuple[str, str]:
+        """The choice an order makes first ("Play Pass Abs", "play my card: bluff with ...",
+        "Play Misere" for "Misère"), or a refusal naming the choices."""
+        rest = rest[_CARD.match(rest).end() :]  # type: ignore[union-attr]
+        word = re.match(r"[^\W\d_]+", rest)
+        written = plain(word[0]).casefold() if word else ""
+        picked = next((c for c in choices if plain(c).casefold() == written), None)
+        if picked is None or word is None:
+            title = self.state.ruleset.titles.get(ability, ability)
+            listed = ", ".join(c.title() for c in choices)
+            named = f"'{word[0]}' is not" if word else "write"
+            raise Refusal(f"{named} one of {title}'s choices: {listed}")
+        return picked, rest[word.end() :]
+
+    def role_list(self, ability: str, rest: str, fragment: str) -> Order:
+        """ "All-in: Abs as Boss, Kleene as Cop, ...": each player with the Midnight role named
+        ("Abs = Boss", "Abs is the Boss", "Abs (Boss)")."""
+        targets: list[str] = []
+        roles: list[str] = []
+        rest = rest.lstrip(" :-–")
+        while rest.strip(" .!?;,"):
+            name, rest = self.reader.name(rest)
+            between = _ROLE_WORD.match(rest)
+            if between is None or not between.end() or not rest[between.end() :].strip():
+                raise Refusal(f"write each player with a role, '<player> as <role>' ({name})")
+            role, rest = self.role(rest[between.end() :])
+            rest = _CLOSE.sub("", rest, count=1)
+            targets.append(name)
+            roles.append(role)
+            more = LIST_SEP.match(rest)
+            if not more or not more.end():
+                break
+            rest = rest[more.end() :]
+        self.reader.end(rest, fragment)
+        return Order(self.author, ability, tuple(targets), roles=tuple(roles),
                      text=fragment.strip())  # fmt: skip
 
 

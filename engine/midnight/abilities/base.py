@@ -38,6 +38,15 @@ class MidnightAbility(Ability):
     # Information and messages reach a target killed in this same phase: the phase's actions
     # happen "simultaneously" (docs/rulings.md, "midnight: the order of resolution").
     reaches_dead_now: ClassVar[bool] = False
+    # How the order is written, for the reader (engine.orders.midnight): a choice among these
+    # words first ("Play Bluff"), and what each choice names after it ("player", "guises");
+    # players each with a Midnight role (All-in); any Guises (Double Life); a number
+    # (Blackmail material).
+    choices: ClassVar[tuple[str, ...]] = ()
+    choice_names: ClassVar[dict[str, str]] = {}
+    lists_roles: ClassVar[bool] = False
+    names_guises: ClassVar[bool] = False
+    counts: ClassVar[bool] = False
 
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
         line = line_of(state, order.actor, self.name)

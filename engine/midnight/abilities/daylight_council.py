@@ -138,6 +138,7 @@ class BlackmailMaterial(Gainable):
     name = "blackmail_material"
     step = Step.COUNCIL
     targets = 0
+    counts = True  # "Blackmail material 2": how many saved votes to spend
 
     def check(self, state: GameState, order: Order) -> str | None:
         wanted = int(order.choice) if (order.choice or "").isdigit() else 0

@@ -77,6 +77,7 @@ class Play(MidnightAbility):
     name = "play"
     step = Step.GUISES  # Bluff's Guises are there before anything learns one
     choices: ClassVar[tuple[str, ...]] = (PASS, BANK, BLUFF, WHIST, MISERE, FOLD)
+    choice_names: ClassVar[dict[str, str]] = {PASS: "player", BLUFF: "guises"}
 
     def granted_slot(self, state: GameState, player: str) -> Slot | None:
         """ "Everybody has Play" (the Joker has it on the sheet)."""
@@ -278,7 +279,7 @@ class AllIn(MidnightAbility):
     spirit_ok = True
     needs_free_target = False
     targets = 0  # the list: ``targets`` with their ``roles``, in the same order
-    lists_roles: ClassVar[bool] = True
+    lists_roles = True
 
     def check(self, state: GameState, order: Order) -> str | None:
         named = set(order.targets)

@@ -39,6 +39,7 @@ class DoubleLife(MidnightAbility):
     name = "double_life"
     step = Step.GUISES
     targets = 0
+    names_guises = True
     instant = True
 
     def check(self, state: GameState, order: Order) -> str | None:

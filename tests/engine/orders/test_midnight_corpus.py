@@ -16,13 +16,14 @@ import pytest
 import yaml
 
 from engine.families import FAMILIES
+from engine.midnight.model import mn
 from engine.orders.midnight import parse_orders
 from engine.phases import Phase
 from engine.render.answers import render_acknowledgement
 from engine.render.inert import inert
 from engine.rules import load_ruleset
 from engine.rules.base import Side
-from engine.rules.midnight import MIDNIGHT
+from engine.rules.midnight import DAYLIGHT, MIDNIGHT
 from engine.state import Fate, GameState, Status
 
 CORPUS = sorted((Path(__file__).parent / "midnight_corpus").glob("*.yaml"))
@@ -39,6 +40,10 @@ def _game(spec: dict[str, Any]) -> GameState:
     for name, when in spec.get("killed", {}).items():
         state.players[name].status = Status.DEAD
         state.players[name].fate = Fate(Phase.parse(when), "killed")
+    for name, cards in spec.get("cards", {}).items():
+        mn(state.players[name]).cards = cards
+    for name, saved in spec.get("saved_votes", {}).items():
+        mn(state.players[name]).saved_votes = saved
     return state
 
 
@@ -80,8 +85,9 @@ def test_midnight_corpus(game: dict[str, Any], case: dict[str, Any]) -> None:
         assert inert(rejection.text) in answer and inert(rejection.reason) in answer
 
 
-def test_the_corpus_reads_every_ordered_midnight_ability_of_the_mafia_and_law() -> None:
-    """Every Mafia and Law ability with an order, and the common ones, is read in the corpus."""
+def test_the_corpus_reads_every_ordered_midnight_and_daylight_ability() -> None:
+    """Every Mafia, Law and Neutral ability with an order, every Daylight one, and the common
+    ones, is read in the corpus."""
     seen = set()
     for param in CASES:
         game, case = param.values
@@ -92,8 +98,10 @@ def test_the_corpus_reads_every_ordered_midnight_ability_of_the_mafia_and_law() 
     wanted = {
         line.ability
         for side, _, lines in MIDNIGHT.values()
-        if side in (Side.MAFIA, Side.LAW)
+        if side in (Side.MAFIA, Side.LAW, Side.NEUTRAL)
         for line in lines
         if not line.passive
-    } | {"letter", "vote"}
+    }
+    wanted |= {line.ability for lines in DAYLIGHT.values() for line in lines if not line.passive}
+    wanted |= {"letter", "vote"}
     assert sorted(wanted - seen) == []
