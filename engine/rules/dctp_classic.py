@@ -416,6 +416,9 @@ RULESET = derive(
         # Group: "There are at least 2 DB's in the game."
         "detective_boys_at_least_two",
         "gm_texts",
+        # Friendship: the friends "will know the identity of each other"; classic names Sonoko
+        # among no night or day actions, so she borrows none of her friend's.
+        "friend_lends_nothing",
     },
     # Lovers: "A Town/BO pair doesn't win when the town or the BO wins": each lover counts
     # with their own side, and a free mixed pair does not stop the sides' wins.
