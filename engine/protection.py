@@ -158,6 +158,8 @@ def _vengeance(ctx: Context, attack: Attack) -> None:
     Frightened, he can't vote and can't use this action. Same with discombobulation."
     A sniper is injured too, but only told privately (docs/rulings.md, "Notices of injuries").
     """
+    if ctx.ruleset.has("vengeance_by_lynch_only"):
+        return
     victim = ctx.player(attack.target)
     sheet = ctx.ruleset.role(victim.role)
     if "vengeance" not in sheet.abilities() or victim.has(INJURED, ctx.phase):

@@ -91,12 +91,20 @@ def _sheet_slots(
     return slots
 
 
+def lending_friend(state: GameState, sonoko: str) -> str | None:
+    """Sonoko's best friend, whose abilities she may use, or None where the ruleset's
+    Friendship lends none (classic: ``friend_lends_nothing``)."""
+    if state.ruleset.has("friend_lends_nothing"):
+        return None
+    return state.best_friends.get(sonoko)
+
+
 def sheet_roles(state: GameState, name: str) -> list[str]:
     """The roles whose sheets may give a player abilities (loans aside): their own, the
     disguise or costume worn, and their best friend's (Sonoko) role and disguise."""
     p = state.players[name]
     roles = [p.role, p.disguise]
-    friend = state.best_friends.get(name)
+    friend = lending_friend(state, name)
     if friend:
         roles += [state.players[friend].role, state.players[friend].disguise]
     return [r for r in roles if r]
@@ -129,7 +137,7 @@ def extra_slots(state: GameState, player: str) -> list[tuple[str, Slot]]:
     found: list[tuple[str, Slot]] = [
         (f"disguise{i}", slot) for i, slot in enumerate(worn_slots(state, player))
     ]
-    friend = state.best_friends.get(player)
+    friend = lending_friend(state, player)
     excluded = state.ruleset.friend_excluded
     if friend and (state.players[friend].is_alive or state.ruleset.has("friend_dead_ok")):
         friend_state = state.players[friend]

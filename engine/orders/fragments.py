@@ -20,7 +20,8 @@ _WILL = re.compile(
     re.IGNORECASE | re.MULTILINE,
 )
 # dctp-classic's tape: "Tape:" (or "Video:") starts a line or follows a sentence, and runs to
-# the end of the orders (a will after it is the will's).
+# the end of the orders (a will after it is the will's) or to a later line that reads as an
+# order (``engine.orders.parse``: an order on the next line is not lost into the tape).
 _TAPE = re.compile(
     r"(?:^|(?<=[.!?;]))\s*(?:(?:my|a|the)\s+)?(?:video\s*)?(?:tape|video)\s*[:\-]\s*",
     re.IGNORECASE | re.MULTILINE,

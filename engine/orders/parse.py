@@ -78,13 +78,16 @@ def parse_pm(state: GameState, author: str, source: str, asked: tuple[Order, ...
     will_refused = _will_too_long(state, will)
     if will_refused is not None:
         will = None
+    reader = Reader(state, author, vocabulary(state))
     tape, tape_refused = None, None
     if state.ruleset.has("gm_texts"):
         text, tape = split_tape(text)
+        if tape is not None:
+            tape, after = _tape_and_orders_after(reader, tape)
+            text = f"{text}\n{after}" if after else text
         tape_refused = _tape_refused(state, author, tape)
         if tape_refused is not None:
             tape = None
-    reader = Reader(state, author, vocabulary(state))
     accepted: dict[SlotKey, Order] = {}
     rejected: list[Rejection] = []
     unvote = no_action = False
@@ -277,6 +280,39 @@ def _will_too_long(state: GameState, will: str | None) -> Rejection | None:
         "so it was not saved (your earlier will, if any, stands)"
     )
     return Rejection(shorten(will, 200), reason, "shorten it and send it again")
+
+
+def _tape_and_orders_after(reader: Reader, tape: str) -> tuple[str, str]:
+    """The tape, and the lines after it that are orders. A tape runs over lines until the
+    first later line that reads as an order the author may give now ("Kill X. Tape: I was
+    here.\nSlander Y"): that line and the rest are orders again. The tape's first line is the
+    tape's whatever it says, and a line that only holds an order word ("I will kill you all")
+    stays in it (docs/rulings.md, "Where a tape ends")."""
+    lines = tape.split("\n")
+    started = False
+    for i, line in enumerate(lines):
+        if started and _reads_as_order(reader, line):
+            return "\n".join(lines[:i]).strip(), "\n".join(lines[i:])
+        started = started or bool(line.strip())
+    return tape, ""
+
+
+def _reads_as_order(reader: Reader, line: str) -> bool:
+    """Whether the line's first fragment reads as an order the author holds a slot for now;
+    reading it leaves no note behind."""
+    if not grammar.any_order_word(line):
+        return False
+    first = next(iter(fragments(line, reader.words.players.names)), None)
+    if first is None:
+        return False
+    notes = len(reader.notes)
+    try:
+        order = read(reader, first)
+    except (Guess, Refusal):
+        return False
+    finally:
+        del reader.notes[notes:]
+    return isinstance(order, Order) and reader.holds(order.ability)
 
 
 def _tape_refused(state: GameState, author: str, tape: str | None) -> Rejection | None:

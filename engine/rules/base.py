@@ -275,6 +275,12 @@ FEATURES: dict[str, str] = {
     'traveler, all actions will fail."',
     "friend_dead_ok": 'r53: "Sonoko can use the same abilities as her friend, whether that '
     'person is dead or alive."',
+    "friend_lends_nothing": 'classic Friendship: "They will become friends and will know the '
+    'identity of each other" and no more: Sonoko has no night or day actions and uses none of '
+    'her friend\'s (2011: "Sonoko may use the abilities of her friends").',
+    "vengeance_by_lynch_only": "classic Vengeance: \"If Akai get's lynched, he'll kill the person "
+    'he voted for too." and no more: killed at night, he injures nobody (2011: "If killed '
+    'successfully, he will injure his attacker").',
     "charm_fails_when_poisoned": "r53: \"Charm (unless Kazuha is APTX'd and does not have the "
     'charm herself)".',
     "fbi_reports_by_count": 'r53: "If 3+ are in the game, he will receive two results; if 0-2 '

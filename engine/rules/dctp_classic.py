@@ -416,9 +416,18 @@ RULESET = derive(
         # Group: "There are at least 2 DB's in the game."
         "detective_boys_at_least_two",
         "gm_texts",
+        # Friendship: the friends "will know the identity of each other"; classic names Sonoko
+        # among no night or day actions, so she borrows none of her friend's.
+        "friend_lends_nothing",
+        # Vengeance: "If Akai get's lynched, he'll kill the person he voted for too." A day
+        # action in classic, which has no Injured status: no injury of a night killer.
+        "vengeance_by_lynch_only",
     },
     # Lovers: "A Town/BO pair doesn't win when the town or the BO wins": each lover counts
     # with their own side, and a free mixed pair does not stop the sides' wins.
-    option_defaults={"mixed_lovers": "with_sides"},
+    # Special Investigate: "(needs to give the info on what night it happened. Can be the same
+    # night he's investigating too)" (2011: "Cannot investigate actions that are happening the
+    # night of special investigate").
+    option_defaults={"mixed_lovers": "with_sides", "si_current_phase": True},
     unfinished=UNFINISHED,
 )
