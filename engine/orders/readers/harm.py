@@ -105,8 +105,33 @@ def read_kill(reader: Reader, rest: str, fragment: str, ability: str = "kill") -
             after = lead[used + does.end() :] if does else lead[used:]
             reader.end(after.lstrip(" )"), fragment)
             return Order(reader.author, ability, (target,), killer=found.name, text=fragment)
+    killer = _bracketed_member(reader, rest, target)
+    if killer is not None:
+        return Order(reader.author, ability, (target,), killer=killer, text=fragment)
     reader.end(rest, fragment)
     return Order(reader.author, ability, (target,), text=fragment)
+
+
+# "Kill: Lynz (Miaka)": one name alone in brackets after the target.
+_BRACKETED = re.compile(r"\s*\(\s*([^()]+?)\s*\)\s*[.!]*\s*$")
+
+
+def _bracketed_member(reader: Reader, rest: str, target: str) -> str | None:
+    """The killer a leader writes in brackets after the target, when the name in them is a
+    member of the leader's own side (a careful GM reads "(Miaka)" so only then; any other
+    name in brackets is a remark the reader refuses as before)."""
+    alone = _BRACKETED.match(rest)
+    if alone is None or reader.author not in reader.state.players:
+        return None
+    found, used = reader.words.players.match_prefix(alone[1])
+    if not (found.is_match and used == len(alone[1])) or found.name in (None, target):
+        return None
+    state = reader.state
+    if state.side(found.name) is not state.side(reader.author):
+        return None
+    if found.is_reading:
+        reader.notes.append(found.note)
+    return found.name
 
 
 def read_aptx(reader: Reader, rest: str, fragment: str) -> Order:
