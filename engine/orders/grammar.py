@@ -8,7 +8,11 @@ to the canonical ability name used everywhere else.
 from __future__ import annotations
 
 import re
+import re._constants as _c
+import re._parser as _parser
+from collections.abc import Iterable
 from functools import cached_property, lru_cache
+from typing import Any
 
 from engine.orders.folding import APOSTROPHES, distance
 
@@ -320,24 +324,103 @@ USE = re.compile(r"(?:(?:use|using|activate|do)\s+)?(?:(?:my|the|your)\s+)?", re
 
 
 class WordTable:
-    """A table's patterns as one alternation tried at once.
+    """A table's patterns as one alternation tried at once, one per first letter.
 
     An alternation tries its branches in order at a position, as a loop over the patterns
     would: the first that matches wins. One match instead of forty is what makes a large
-    game's orders cheap to read, and one compiled pattern instead of forty is what keeps the
-    command's start-up short.
+    game's orders cheap to read. The alternation for a text holds only the branches that can
+    start with its first letter (a branch that cannot start there cannot match, so the first
+    that matches is the same): "vote Abs" tries the five branches that start with a v, not
+    sixty, and a command compiles only the letters it reads.
     """
 
     def __init__(self, table: tuple[tuple[str, str], ...]) -> None:
         self.names = [name for _, name in table]
         self._table = table
+        self._by_letter: dict[str, re.Pattern[str] | None] = {}
 
     @cached_property
     def combined(self) -> re.Pattern[str]:
+        # For a text that starts with a letter beyond ASCII: case-insensitive matching folds
+        # some ("ſ" is an s) in ways str.lower() does not, so all branches are tried.
+        return self._alternation(range(len(self._table)))
+
+    @cached_property
+    def _starts(self) -> list[frozenset[str] | None]:
         # Compiled at the first match, not at import: a command that reads no query or crime
         # (a night of kills, `check-config`) never pays for those tables.
-        branches = "|".join(rf"(?P<w{i}>(?:{p})\b)" for i, (p, _) in enumerate(self._table))
+        return [_first_letters(p) for p, _ in self._table]
+
+    def _alternation(self, indexes: Iterable[int]) -> re.Pattern[str]:
+        branches = "|".join(rf"(?P<w{i}>(?:{self._table[i][0]})\b)" for i in indexes)
         return re.compile(branches, re.IGNORECASE)
+
+    def match(self, text: str) -> re.Match[str] | None:
+        """The first branch that matches at the start of ``text``."""
+        first = text[:1].lower()
+        if not first.isascii():
+            return self.combined.match(text)
+        try:
+            pattern = self._by_letter[first]
+        except KeyError:
+            found = [i for i, s in enumerate(self._starts) if s is None or first in s]
+            pattern = self._alternation(found) if found else None
+            self._by_letter[first] = pattern
+        return None if pattern is None else pattern.match(text)
+
+
+def _first_letters(pattern: str) -> frozenset[str] | None:
+    """The lower-case ASCII characters a match of ``pattern`` can start with; None when it
+    could start with any (a class, a category, an empty match, a letter beyond ASCII)."""
+    found, empty = _starts(_parser.parse(pattern, re.IGNORECASE))
+    if found is None or empty or not all(c.isascii() for c in found):
+        return None
+    return frozenset(c.lower() for c in found)
+
+
+def _starts(items: Iterable[tuple[Any, Any]]) -> tuple[set[str] | None, bool]:
+    """The characters a parsed sequence can start with (None: any), and whether it can match
+    the empty string. Lookarounds and anchors match no character and are passed over."""
+    chars: set[str] = set()
+    for op, av in items:
+        if op is _c.LITERAL:
+            return chars | {chr(av)}, False
+        if op is _c.IN:
+            inside = _class_chars(av)
+            return (None if inside is None else chars | inside), False
+        if op in (_c.AT, _c.ASSERT, _c.ASSERT_NOT):
+            continue
+        if op is _c.SUBPATTERN:
+            found, empty = _starts(av[-1])
+        elif op is _c.BRANCH:
+            parts = [_starts(branch) for branch in av[1]]
+            if any(p is None for p, _ in parts):
+                return None, False
+            found = set().union(*(p for p, _ in parts if p is not None))
+            empty = any(e for _, e in parts)
+        elif op in (_c.MAX_REPEAT, _c.MIN_REPEAT, _c.POSSESSIVE_REPEAT):
+            found, empty = _starts(av[2])
+            empty = empty or av[0] == 0
+        else:
+            return None, False
+        if found is None:
+            return None, False
+        chars |= found
+        if not empty:
+            return chars, False
+    return chars, True
+
+
+def _class_chars(items: list[tuple[Any, Any]]) -> set[str] | None:
+    chars: set[str] = set()
+    for op, av in items:
+        if op is _c.LITERAL:
+            chars.add(chr(av))
+        elif op is _c.RANGE and av[1] - av[0] < 64:
+            chars.update(chr(c) for c in range(av[0], av[1] + 1))
+        else:
+            return None
+    return chars
 
 
 def _compile(table: tuple[tuple[str, str], ...]) -> WordTable:
@@ -355,7 +438,7 @@ def match_word(
 ) -> tuple[str, int] | None:
     """The canonical name of the keyword at the start of ``text``, and its length."""
     if isinstance(patterns, WordTable):
-        found = patterns.combined.match(text)
+        found = patterns.match(text)
         if found is None:
             return None
         return patterns.names[int(found.lastgroup[1:])], found.end()  # type: ignore[index]
