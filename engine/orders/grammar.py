@@ -324,49 +324,57 @@ USE = re.compile(r"(?:(?:use|using|activate|do)\s+)?(?:(?:my|the|your)\s+)?", re
 
 
 class WordTable:
-    """A table's patterns as one alternation tried at once, one per first letter.
+    """A table's patterns, tried in order at the start of a text: the first that matches wins.
 
-    An alternation tries its branches in order at a position, as a loop over the patterns
-    would: the first that matches wins. One match instead of forty is what makes a large
-    game's orders cheap to read. The alternation for a text holds only the branches that can
-    start with its first letter (a branch that cannot start there cannot match, so the first
-    that matches is the same): "vote Abs" tries the five branches that start with a v, not
-    sixty, and a command compiles only the letters it reads.
+    Only the patterns that can start with the text's first letter are tried (one that cannot
+    start there cannot match, so the first that matches is the same): "vote Abs" tries the
+    four that start with a v, not sixty. Each pattern is compiled when a text first needs it,
+    so a command compiles only what it reads (a night of kills, `check-config`, never pays
+    for the queries' or the crimes' words).
     """
 
-    def __init__(self, table: tuple[tuple[str, str], ...]) -> None:
+    def __init__(self, table: tuple[tuple[str, str], ...], end: str = r"\b") -> None:
         self.names = [name for _, name in table]
         self._table = table
-        self._by_letter: dict[str, re.Pattern[str] | None] = {}
-
-    @cached_property
-    def combined(self) -> re.Pattern[str]:
-        # For a text that starts with a letter beyond ASCII: case-insensitive matching folds
-        # some ("ſ" is an s) in ways str.lower() does not, so all branches are tried.
-        return self._alternation(range(len(self._table)))
+        self._end = end  # what each pattern must be followed by: a word's end, the text's
+        self._compiled: list[re.Pattern[str] | None] = [None] * len(table)
+        self._by_letter: dict[str, tuple[int, ...]] = {}
 
     @cached_property
     def _starts(self) -> list[frozenset[str] | None]:
-        # Compiled at the first match, not at import: a command that reads no query or crime
-        # (a night of kills, `check-config`) never pays for those tables.
         return [_first_letters(p) for p, _ in self._table]
 
-    def _alternation(self, indexes: Iterable[int]) -> re.Pattern[str]:
-        branches = "|".join(rf"(?P<w{i}>(?:{self._table[i][0]})\b)" for i in indexes)
-        return re.compile(branches, re.IGNORECASE)
-
-    def match(self, text: str) -> re.Match[str] | None:
-        """The first branch that matches at the start of ``text``."""
-        first = text[:1].lower()
+    def _tried(self, first: str) -> tuple[int, ...]:
         if not first.isascii():
-            return self.combined.match(text)
-        try:
-            pattern = self._by_letter[first]
-        except KeyError:
-            found = [i for i, s in enumerate(self._starts) if s is None or first in s]
-            pattern = self._alternation(found) if found else None
-            self._by_letter[first] = pattern
-        return None if pattern is None else pattern.match(text)
+            # Case-insensitive matching folds some letters beyond ASCII into ASCII ones ("ſ"
+            # is an s) where str.lower() does not: every pattern is tried.
+            return tuple(range(len(self._table)))
+        found = tuple(i for i, s in enumerate(self._starts) if s is None or first in s)
+        self._by_letter[first] = found
+        return found
+
+    def match(self, text: str) -> tuple[str, int] | None:
+        """The canonical name of the first pattern that matches at the start of ``text``,
+        and the length it matches."""
+        found = self.first(text)
+        return None if found is None else (found[0], found[1].end())
+
+    def first(self, text: str) -> tuple[str, re.Match[str]] | None:
+        """The name of the first pattern that matches at the start of ``text``, and its match."""
+        first = text[:1].lower()
+        tried = self._by_letter.get(first)
+        if tried is None:
+            tried = self._tried(first)
+        compiled = self._compiled
+        for i in tried:
+            pattern = compiled[i]
+            if pattern is None:
+                source = rf"(?:{self._table[i][0]}){self._end}"
+                pattern = compiled[i] = re.compile(source, re.IGNORECASE)
+            found = pattern.match(text)
+            if found is not None:
+                return self.names[i], found
+        return None
 
 
 def _first_letters(pattern: str) -> frozenset[str] | None:
@@ -430,23 +438,12 @@ def _compile(table: tuple[tuple[str, str], ...]) -> WordTable:
 ORDER_PATTERNS = _compile(ORDER_WORDS)
 QUERY_PATTERNS = _compile(QUERY_VERBS)
 CRIME_PATTERNS = _compile(CRIME_WORDS)
-REWRITE_PATTERNS = [(re.compile(rf"(?:{p})$", re.IGNORECASE), form) for p, form in REWRITES]
+REWRITE_PATTERNS = WordTable(REWRITES, end="$")
 
 
-def match_word(
-    patterns: WordTable | list[tuple[re.Pattern[str], str]], text: str
-) -> tuple[str, int] | None:
+def match_word(patterns: WordTable, text: str) -> tuple[str, int] | None:
     """The canonical name of the keyword at the start of ``text``, and its length."""
-    if isinstance(patterns, WordTable):
-        found = patterns.match(text)
-        if found is None:
-            return None
-        return patterns.names[int(found.lastgroup[1:])], found.end()  # type: ignore[index]
-    for pattern, name in patterns:
-        found = pattern.match(text)
-        if found:
-            return name, found.end()
-    return None
+    return patterns.match(text)
 
 
 # Order words as players spell them, for a first word no pattern reads: a gerund ("Healing

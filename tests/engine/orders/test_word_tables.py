@@ -1,5 +1,5 @@
-"""The order-word tables read the same through their per-letter alternations as through the
-whole alternation: a branch that cannot start with a text's first letter cannot match it, so
+"""The order-word tables read the same through their patterns by first letter as through the
+whole table: a branch that cannot start with a text's first letter cannot match it, so
 leaving it out never changes which branch matches first (engine/orders/grammar.py)."""
 
 from __future__ import annotations
@@ -15,9 +15,10 @@ from engine.orders.grammar import WordTable, _first_letters
 
 CORPUS = sorted((Path(__file__).parent / "corpus").glob("*.yaml"))
 TABLES = {
-    "order": grammar.ORDER_PATTERNS,
-    "query": grammar.QUERY_PATTERNS,
-    "crime": grammar.CRIME_PATTERNS,
+    "order": (grammar.ORDER_PATTERNS, grammar.ORDER_WORDS),
+    "query": (grammar.QUERY_PATTERNS, grammar.QUERY_VERBS),
+    "crime": (grammar.CRIME_PATTERNS, grammar.CRIME_WORDS),
+    "rewrite": (grammar.REWRITE_PATTERNS, grammar.REWRITES),
 }
 ODD = [
     "", " vote Abs", "ſnipe Abs", "Kill Abs", "İnvestigate Abs", "ÉRASE", "- vote Abs",
@@ -35,14 +36,16 @@ def _texts() -> list[str]:
     return texts
 
 
-@pytest.mark.parametrize("table", TABLES.values(), ids=TABLES.keys())
-def test_the_letter_alternation_matches_as_the_whole_one(table: WordTable) -> None:
+@pytest.mark.parametrize(("table", "words"), TABLES.values(), ids=TABLES.keys())
+def test_the_patterns_by_first_letter_match_as_all_of_them(
+    table: WordTable, words: tuple[tuple[str, str], ...]
+) -> None:
+    # The reference reading: the whole table as one alternation, the first branch wins.
+    end = "$" if table is grammar.REWRITE_PATTERNS else r"\b"
+    whole = [(re.compile(rf"(?:{p}){end}", re.IGNORECASE), name) for p, name in words]
     for text in _texts():
-        whole = table.combined.match(text)
-        letter = table.match(text)
-        assert (whole and (whole.lastgroup, whole.end())) == (
-            letter and (letter.lastgroup, letter.end())
-        ), text
+        expected = next(((n, m.end()) for p, n in whole if (m := p.match(text))), None)
+        assert table.match(text) == expected, text
 
 
 def test_first_letters_of_a_pattern() -> None:
