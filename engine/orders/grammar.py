@@ -379,11 +379,49 @@ class WordTable:
 
 def _first_letters(pattern: str) -> frozenset[str] | None:
     """The lower-case ASCII characters a match of ``pattern`` can start with; None when it
-    could start with any (a class, a category, an empty match, a letter beyond ASCII)."""
-    found, empty = _starts(_parser.parse(pattern, re.IGNORECASE))
-    if found is None or empty or not all(c.isascii() for c in found):
-        return None
-    return frozenset(c.lower() for c in found)
+    could start with any (a class, a category, an empty match, a letter beyond ASCII).
+
+    An alternative that starts with a letter no quantifier makes optional ("kill|attack")
+    starts with that letter; only the others are parsed (regex parsing is slow Python, and
+    every command that reads an order pays for it)."""
+    letters: set[str] = set()
+    for alternative in _alternatives(pattern):
+        first = alternative[:1]
+        if first.isascii() and first.isalpha() and alternative[1:2] not in ("?", "*", "{"):
+            letters.add(first.lower())
+            continue
+        found, empty = _starts(_parser.parse(alternative, re.IGNORECASE))
+        if found is None or empty or not all(c.isascii() for c in found):
+            return None
+        letters |= {c.lower() for c in found}
+    return frozenset(letters)
+
+
+def _alternatives(pattern: str) -> list[str]:
+    """``pattern`` cut at its top-level "|" (not inside a group or a class, not escaped)."""
+    cuts, depth, start, i, in_class = [], 0, 0, 0, False
+    while i < len(pattern):
+        c = pattern[i]
+        if c == "\\":
+            i += 2
+            continue
+        if in_class:
+            in_class = c != "]"
+        elif c == "[":
+            in_class, i = True, i + 1
+            i += pattern[i : i + 1] == "^"
+            i += pattern[i : i + 1] == "]"  # "[]...]", "[^]...]": that "]" is a member
+            continue
+        elif c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+        elif c == "|" and depth == 0:
+            cuts.append(pattern[start:i])
+            start = i + 1
+        i += 1
+    cuts.append(pattern[start:])
+    return cuts
 
 
 def _starts(items: Iterable[tuple[Any, Any]]) -> tuple[set[str] | None, bool]:

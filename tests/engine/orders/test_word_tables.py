@@ -11,7 +11,7 @@ import pytest
 import yaml
 
 from engine.orders import grammar
-from engine.orders.grammar import WordTable, _first_letters
+from engine.orders.grammar import WordTable, _alternatives, _first_letters, _starts
 
 CORPUS = sorted((Path(__file__).parent / "corpus").glob("*.yaml"))
 TABLES = {
@@ -56,3 +56,25 @@ def test_first_letters_of_a_pattern() -> None:
     assert _first_letters(r"\w+") is None
     assert _first_letters(r"(?:x)?") is None
     assert _first_letters(r"éa") is None
+
+
+@pytest.mark.parametrize(("table", "words"), TABLES.values(), ids=TABLES.keys())
+def test_first_letters_as_the_whole_pattern_parsed_gives_them(
+    table: WordTable, words: tuple[tuple[str, str], ...]
+) -> None:
+    import re._parser
+
+    for pattern, _ in words:
+        found, empty = _starts(re._parser.parse(pattern, re.IGNORECASE))
+        whole = None if found is None or empty else frozenset(c.lower() for c in found)
+        assert _first_letters(pattern) == whole, pattern
+
+
+def test_alternatives_cut_only_at_the_top_level() -> None:
+    assert _alternatives(r"a(?:b|c)|d[|x]|e\|f|[]|]g|[^]|]h") == [
+        "a(?:b|c)",
+        "d[|x]",
+        r"e\|f",
+        "[]|]g",
+        "[^]|]h",
+    ]
