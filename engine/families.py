@@ -14,6 +14,7 @@ from typing import Any
 
 from engine.abilities.aptx import settle_poisonings
 from engine.abilities.vest import settle_vest
+from engine.by_family import ByFamily
 from engine.context import Context
 from engine.phase_hooks import begin_phase, end_phase
 from engine.prep import settle_prep
@@ -67,8 +68,6 @@ DCTP = Family(
     winner=winner,
 )
 
-FAMILIES: dict[str, Family] = {DCTP.name: DCTP}
-
-# Imported here, after Family and FAMILIES: the midnight family is built from them and adds
-# itself (a plain import, so either module may be imported first).
-import engine.midnight.family  # noqa: E402, F401
+# The midnight family is built from Family and adds itself when engine.midnight.family is
+# imported: at its first look-up here (engine.by_family), or by any import of that module.
+FAMILIES: ByFamily[Family] = ByFamily({DCTP.name: DCTP})

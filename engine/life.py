@@ -11,6 +11,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING
 
+from engine.by_family import ByFamily
 from engine.state import (
     ABROAD,
     DETAINED,
@@ -135,7 +136,7 @@ class DctpLife(Life):
 
 
 # One life model per family; a family module adds its own on import.
-LIVES: dict[str, Life] = {"dctp": DctpLife()}
+LIVES: ByFamily[Life] = ByFamily({"dctp": DctpLife()})
 
 
 def life_of(ruleset: Ruleset) -> Life:

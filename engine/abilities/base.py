@@ -11,6 +11,7 @@ import copy
 import importlib
 from typing import TYPE_CHECKING, ClassVar
 
+from engine.by_family import ByFamily
 from engine.outcome import Result
 from engine.rules.base import Step
 
@@ -100,7 +101,8 @@ class Ability:
 
 # One registry per game model ("family"): two families may give one name different meanings
 # (midnight's Interrogate blocks; DCTP's asks "BO or Not BO").
-REGISTRIES: dict[str, dict[str, Ability]] = {"dctp": {}}
+# Another family's abilities register when its module is imported (engine.by_family).
+REGISTRIES: ByFamily[dict[str, Ability]] = ByFamily({"dctp": {}})
 # The DCTP registry, which every DCTP ruleset shares (with its own ``AbilityRules``).
 ABILITIES: dict[str, Ability] = REGISTRIES["dctp"]
 

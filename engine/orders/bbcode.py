@@ -100,6 +100,8 @@ _SMILEY = re.compile(
     + r"|:[a-z][a-z0-9_+-]{1,30}:)(?=$|[\s.,!?)])",
     re.IGNORECASE | re.MULTILINE,
 )
+# Every smiley holds one of these: a text without them has none to look for.
+_SMILEY_MARKS = frozenset(":;=^<-")
 _EMOJI = re.compile("[\U0001f000-\U0001faff\U0001fc00-\U0001ffff\ufe0f\u200d]")
 _ZERO_WIDTH = re.compile("[\u200b\u200c\u2060\ufeff\u00ad]")
 _SPACES = re.compile(r"[^\S\n]+")
@@ -232,7 +234,7 @@ def _render(tokens: list[Token], dropped: list[bool]) -> list[str]:
             if kind == "open" and name in _DROP_BLOCK:
                 parts.append("\n")
         elif kind == "text":
-            parts.append(_SMILEY.sub("", raw))
+            parts.append(_SMILEY.sub("", raw) if not _SMILEY_MARKS.isdisjoint(raw) else raw)
         elif kind == "code":
             parts.append(f"\n{raw}\n")
         elif name in _BLOCK or name in _DROP_BLOCK:
@@ -243,7 +245,8 @@ def _render(tokens: list[Token], dropped: list[bool]) -> list[str]:
 
 
 def _tidy_line(line: str) -> str:
-    line = _ZERO_WIDTH.sub("", _EMOJI.sub("", line))
+    if not line.isascii():  # emoji and zero-width characters are all beyond ASCII
+        line = _ZERO_WIDTH.sub("", _EMOJI.sub("", line))
     return _SPACES.sub(" ", line).strip()
 
 

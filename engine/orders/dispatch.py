@@ -327,11 +327,11 @@ def _asked(reader: Reader, text: str) -> str:
 
 
 def _rewritten(text: str) -> str:
-    for pattern, form in grammar.REWRITE_PATTERNS:
-        rewritten = pattern.match(text)
-        if rewritten:
-            return form.format(**rewritten.groupdict())
-    return text
+    found = grammar.REWRITE_PATTERNS.first(text)
+    if found is None:
+        return text
+    form, rewritten = found
+    return form.format(**rewritten.groupdict())
 
 
 def _later_order(text: str) -> tuple[tuple[str, int], str] | None:

@@ -9,6 +9,7 @@ was quiet") are recognised here so that they are answered, never refused.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from engine.orders import grammar
 from engine.orders.grammar import USE
@@ -103,15 +104,11 @@ def may_be_order(line: str) -> bool:
 def fragments(text: str, names: tuple[str, ...]) -> list[str]:
     """Cut a message into one fragment per order: by line, by sentence, by "and <order>"."""
     pieces = []
+    spaced = _spaced_names(names)
     for line in _join_lists(text.splitlines()):
-        lowered = line.casefold()
+        lowered = line.casefold() if spaced else line
         keep = sorted(
-            [
-                (m.start(), m.end())
-                for name in names
-                if " " in name
-                for m in re.finditer(re.escape(name.casefold()), lowered)
-            ]
+            [(m.start(), m.end()) for name in spaced for m in name.finditer(lowered)]
             + _places_kept(line)
         )
         for sentence in _cuts(line, _SENTENCE, keep, needs_order=False):
@@ -119,6 +116,12 @@ def fragments(text: str, names: tuple[str, ...]) -> list[str]:
                 if piece.strip(" .!?;,"):
                     pieces.append(piece.strip())
     return pieces
+
+
+@lru_cache(maxsize=32)
+def _spaced_names(names: tuple[str, ...]) -> tuple[re.Pattern[str], ...]:
+    """The roster's names with a space in them, which no cut may split: once per roster."""
+    return tuple(re.compile(re.escape(n.casefold())) for n in names if " " in n)
 
 
 # A ranking's places written on one line: "Ranking: 1. Gin 2. Vodka 3. Korn" is one order, not

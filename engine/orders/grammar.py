@@ -8,7 +8,11 @@ to the canonical ability name used everywhere else.
 from __future__ import annotations
 
 import re
+import re._constants as _c
+import re._parser as _parser
+from collections.abc import Iterable
 from functools import cached_property, lru_cache
+from typing import Any
 
 from engine.orders.folding import APOSTROPHES, distance
 
@@ -325,24 +329,149 @@ USE = re.compile(r"(?:(?:use|using|activate|do)\s+)?(?:(?:my|the|your)\s+)?", re
 
 
 class WordTable:
-    """A table's patterns as one alternation tried at once.
+    """A table's patterns, tried in order at the start of a text: the first that matches wins.
 
-    An alternation tries its branches in order at a position, as a loop over the patterns
-    would: the first that matches wins. One match instead of forty is what makes a large
-    game's orders cheap to read, and one compiled pattern instead of forty is what keeps the
-    command's start-up short.
+    Only the patterns that can start with the text's first letter are tried (one that cannot
+    start there cannot match, so the first that matches is the same): "vote Abs" tries the
+    four that start with a v, not sixty. Each pattern is compiled when a text first needs it,
+    so a command compiles only what it reads (a night of kills, `check-config`, never pays
+    for the queries' or the crimes' words).
     """
 
-    def __init__(self, table: tuple[tuple[str, str], ...]) -> None:
+    def __init__(self, table: tuple[tuple[str, str], ...], end: str = r"\b") -> None:
         self.names = [name for _, name in table]
         self._table = table
+        self._end = end  # what each pattern must be followed by: a word's end, the text's
+        self._compiled: list[re.Pattern[str] | None] = [None] * len(table)
+        self._by_letter: dict[str, tuple[int, ...]] = {}
 
     @cached_property
-    def combined(self) -> re.Pattern[str]:
-        # Compiled at the first match, not at import: a command that reads no query or crime
-        # (a night of kills, `check-config`) never pays for those tables.
-        branches = "|".join(rf"(?P<w{i}>(?:{p})\b)" for i, (p, _) in enumerate(self._table))
-        return re.compile(branches, re.IGNORECASE)
+    def _starts(self) -> list[frozenset[str] | None]:
+        return [_first_letters(p) for p, _ in self._table]
+
+    def _tried(self, first: str) -> tuple[int, ...]:
+        if not first.isascii():
+            # Case-insensitive matching folds some letters beyond ASCII into ASCII ones ("ſ"
+            # is an s) where str.lower() does not: every pattern is tried.
+            return tuple(range(len(self._table)))
+        found = tuple(i for i, s in enumerate(self._starts) if s is None or first in s)
+        self._by_letter[first] = found
+        return found
+
+    def match(self, text: str) -> tuple[str, int] | None:
+        """The canonical name of the first pattern that matches at the start of ``text``,
+        and the length it matches."""
+        found = self.first(text)
+        return None if found is None else (found[0], found[1].end())
+
+    def first(self, text: str) -> tuple[str, re.Match[str]] | None:
+        """The name of the first pattern that matches at the start of ``text``, and its match."""
+        first = text[:1].lower()
+        tried = self._by_letter.get(first)
+        if tried is None:
+            tried = self._tried(first)
+        compiled = self._compiled
+        for i in tried:
+            pattern = compiled[i]
+            if pattern is None:
+                source = rf"(?:{self._table[i][0]}){self._end}"
+                pattern = compiled[i] = re.compile(source, re.IGNORECASE)
+            found = pattern.match(text)
+            if found is not None:
+                return self.names[i], found
+        return None
+
+
+def _first_letters(pattern: str) -> frozenset[str] | None:
+    """The lower-case ASCII characters a match of ``pattern`` can start with; None when it
+    could start with any (a class, a category, an empty match, a letter beyond ASCII).
+
+    An alternative that starts with a letter no quantifier makes optional ("kill|attack")
+    starts with that letter; only the others are parsed (regex parsing is slow Python, and
+    every command that reads an order pays for it)."""
+    letters: set[str] = set()
+    for alternative in _alternatives(pattern):
+        first = alternative[:1]
+        if first.isascii() and first.isalpha() and alternative[1:2] not in ("?", "*", "{"):
+            letters.add(first.lower())
+            continue
+        found, empty = _starts(_parser.parse(alternative, re.IGNORECASE))
+        if found is None or empty or not all(c.isascii() for c in found):
+            return None
+        letters |= {c.lower() for c in found}
+    return frozenset(letters)
+
+
+def _alternatives(pattern: str) -> list[str]:
+    """``pattern`` cut at its top-level "|" (not inside a group or a class, not escaped)."""
+    cuts, depth, start, i, in_class = [], 0, 0, 0, False
+    while i < len(pattern):
+        c = pattern[i]
+        if c == "\\":
+            i += 2
+            continue
+        if in_class:
+            in_class = c != "]"
+        elif c == "[":
+            in_class, i = True, i + 1
+            i += pattern[i : i + 1] == "^"
+            i += pattern[i : i + 1] == "]"  # "[]...]", "[^]...]": that "]" is a member
+            continue
+        elif c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+        elif c == "|" and depth == 0:
+            cuts.append(pattern[start:i])
+            start = i + 1
+        i += 1
+    cuts.append(pattern[start:])
+    return cuts
+
+
+def _starts(items: Iterable[tuple[Any, Any]]) -> tuple[set[str] | None, bool]:
+    """The characters a parsed sequence can start with (None: any), and whether it can match
+    the empty string. Lookarounds and anchors match no character and are passed over."""
+    chars: set[str] = set()
+    for op, av in items:
+        if op is _c.LITERAL:
+            return chars | {chr(av)}, False
+        if op is _c.IN:
+            inside = _class_chars(av)
+            return (None if inside is None else chars | inside), False
+        if op in (_c.AT, _c.ASSERT, _c.ASSERT_NOT):
+            continue
+        if op is _c.SUBPATTERN:
+            found, empty = _starts(av[-1])
+        elif op is _c.BRANCH:
+            parts = [_starts(branch) for branch in av[1]]
+            if any(p is None for p, _ in parts):
+                return None, False
+            found = set().union(*(p for p, _ in parts if p is not None))
+            empty = any(e for _, e in parts)
+        elif op in (_c.MAX_REPEAT, _c.MIN_REPEAT, _c.POSSESSIVE_REPEAT):
+            found, empty = _starts(av[2])
+            empty = empty or av[0] == 0
+        else:
+            return None, False
+        if found is None:
+            return None, False
+        chars |= found
+        if not empty:
+            return chars, False
+    return chars, True
+
+
+def _class_chars(items: list[tuple[Any, Any]]) -> set[str] | None:
+    chars: set[str] = set()
+    for op, av in items:
+        if op is _c.LITERAL:
+            chars.add(chr(av))
+        elif op is _c.RANGE and av[1] - av[0] < 64:
+            chars.update(chr(c) for c in range(av[0], av[1] + 1))
+        else:
+            return None
+    return chars
 
 
 def _compile(table: tuple[tuple[str, str], ...]) -> WordTable:
@@ -352,23 +481,12 @@ def _compile(table: tuple[tuple[str, str], ...]) -> WordTable:
 ORDER_PATTERNS = _compile(ORDER_WORDS)
 QUERY_PATTERNS = _compile(QUERY_VERBS)
 CRIME_PATTERNS = _compile(CRIME_WORDS)
-REWRITE_PATTERNS = [(re.compile(rf"(?:{p})$", re.IGNORECASE), form) for p, form in REWRITES]
+REWRITE_PATTERNS = WordTable(REWRITES, end="$")
 
 
-def match_word(
-    patterns: WordTable | list[tuple[re.Pattern[str], str]], text: str
-) -> tuple[str, int] | None:
+def match_word(patterns: WordTable, text: str) -> tuple[str, int] | None:
     """The canonical name of the keyword at the start of ``text``, and its length."""
-    if isinstance(patterns, WordTable):
-        found = patterns.combined.match(text)
-        if found is None:
-            return None
-        return patterns.names[int(found.lastgroup[1:])], found.end()  # type: ignore[index]
-    for pattern, name in patterns:
-        found = pattern.match(text)
-        if found:
-            return name, found.end()
-    return None
+    return patterns.match(text)
 
 
 # Order words as players spell them, for a first word no pattern reads: a gerund ("Healing

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -16,10 +17,47 @@ def templates() -> dict[str, str]:
     """The templates by notice key, read at the first notice: a command that renders none
     never pays for the file or the TOML parser. The file sits next to this module (package
     data), so a plain path finds it without importlib.resources and the modules it loads."""
+    text = Path(__file__).with_name("templates.toml").read_text(encoding="utf-8")
+    found = plain_templates(text)
+    if found is not None:
+        return found
     import tomllib
 
-    raw = tomllib.loads(Path(__file__).with_name("templates.toml").read_text(encoding="utf-8"))
+    raw = tomllib.loads(text)
     return {f"{group}.{key}": text for group, keys in raw.items() for key, text in keys.items()}
+
+
+_SECTION = re.compile(r"\[([A-Za-z0-9_-]+)\]")
+# A TOML basic string holds no control character but the tab.
+_ENTRY = re.compile(r'([A-Za-z0-9_-]+) = "((?:[^"\\\x00-\x08\x0a-\x1f\x7f]|\\[n"\\])*)"')
+_ESCAPE = re.compile(r"\\(.)")
+_ESCAPES = {"n": "\n", '"': '"', "\\": "\\"}
+
+
+def plain_templates(text: str) -> dict[str, str] | None:
+    """The templates of a file written as templates.toml is, read without the TOML parser
+    (its import and its reading are about 5 ms of a replay's start-up): comments, [group]
+    lines and one-line ``key = "text"`` entries with no escape but \\n, \\" and \\\\. None for
+    a file with anything else in it, which tomllib reads."""
+    found: dict[str, str] = {}
+    group, groups = None, set()
+    for line in text.splitlines():
+        if not line or line.startswith("#"):
+            continue
+        if (section := _SECTION.fullmatch(line)) is not None:
+            group = section[1]
+            if group in groups:
+                return None  # TOML refuses a table twice: let tomllib say so
+            groups.add(group)
+        elif group is not None and (entry := _ENTRY.fullmatch(line)) is not None:
+            key = f"{group}.{entry[1]}"
+            if key in found:
+                return None  # TOML refuses a key twice: let tomllib say so
+            value = entry[2]
+            found[key] = _ESCAPE.sub(lambda m: _ESCAPES[m[1]], value) if "\\" in value else value
+        else:
+            return None
+    return found
 
 
 def _value(value: Any) -> Any:

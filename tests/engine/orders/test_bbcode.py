@@ -305,3 +305,13 @@ def test_filler_protection_folds_names() -> None:
     filler = Filler(["Thánks", "PLEASE"])
     assert filler.clean("Kill thanks") == "Kill thanks"
     assert filler.clean("please") == "please"
+
+
+def test_every_smiley_holds_a_mark_the_cleaning_looks_for() -> None:
+    """A text without any of ``_SMILEY_MARKS`` is not searched for smileys: every smiley
+    code, and the ":name:" form, must hold one."""
+    from engine.orders.bbcode import _SMILEY_CODES, _SMILEY_MARKS
+
+    assert all(not _SMILEY_MARKS.isdisjoint(code) for code in (*_SMILEY_CODES, ":name:"))
+    assert clean_message("vote Abs :D") == "vote Abs"
+    assert clean_message("vote Abs 🙂\u200b") == "vote Abs"
