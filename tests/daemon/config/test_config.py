@@ -338,23 +338,64 @@ def test_the_state_directory_defaults_to_systemds_and_must_be_writable(tmp_path,
 
 
 def test_a_ruleset_that_is_not_complete_is_refused_with_what_it_lacks(tmp_path):
-    """Issue 16: dctp-classic is being written; a GM cannot start a live game with it by
-    mistake, and the message says what is still missing (dctp_classic.UNFINISHED)."""
+    """Issue 16: a ruleset still being written (its ``unfinished`` list not empty) cannot
+    start a live game by mistake, and the message says what is still missing. Every shipped
+    ruleset is complete now (dctp-classic, midnight), so the loader here gives one that is
+    not."""
+    import dataclasses
+
     from engine.rules import RulesetError as EngineError
     from engine.rules import load_ruleset
-    from engine.rules.dctp_classic import UNFINISHED
 
-    text = GOOD.replace("ruleset = dctp-2011", "ruleset = dctp-classic").replace(
-        "lynch_tie = no_lynch", "kill_cycle = off"
+    missing = ("the dreams", "the tapes")
+
+    def unfinished(ruleset_id, options=None):
+        ruleset = load_ruleset(ruleset_id, options)
+        return (
+            dataclasses.replace(ruleset, unfinished=missing)
+            if ruleset_id == "midnight"
+            else ruleset
+        )
+
+    text = GOOD.replace("ruleset = dctp-2011", "ruleset = midnight").replace(
+        "lynch_tie = no_lynch", "letters = relay"
     )
     config = load_config(write(tmp_path, text))
     with pytest.raises(ConfigError) as caught:
-        check_rulesets(config, load_ruleset, (EngineError,))
+        check_rulesets(config, unfinished, (EngineError,))
     message = str(caught.value)
     assert "\n" not in message
-    assert f"config.ini:{line_of(text, 'ruleset = dctp-classic')}: [game:r53] ruleset: " in message
-    assert "dctp-classic is not complete yet" in message
-    assert all(item in message for item in UNFINISHED)
-    # The other rulesets start as before.
+    assert f"config.ini:{line_of(text, 'ruleset = midnight')}: [game:r53] ruleset: " in message
+    assert "midnight is not complete yet" in message
+    assert all(item in message for item in missing)
+    # The other rulesets start as before, and so does midnight itself.
     config = load_config(write(tmp_path, GOOD))
-    assert check_rulesets(config, load_ruleset, (EngineError,))["r53"].id == "dctp-2011"
+    assert check_rulesets(config, unfinished, (EngineError,))["r53"].id == "dctp-2011"
+    config = load_config(write(tmp_path, text))
+    assert check_rulesets(config, load_ruleset, (EngineError,))["r53"].id == "midnight"
+
+
+def test_check_config_accepts_a_midnight_game_with_its_votes_in_the_topic(tmp_path):
+    """Issue 17: midnight is complete (its ``unfinished`` list is empty): check-config accepts
+    a midnight game whose votes are read in the topic ("Publicly visible actions must be
+    declared in the in-game post in the OOC tag"), with option ``letters``; a bad value of the
+    option names its line."""
+    from daemon.cli.main import check_config
+    from engine.rules import RULESETS
+
+    assert RULESETS["midnight"].unfinished == ()
+    text = (
+        GOOD.replace("ruleset = dctp-2011", "ruleset = midnight\nvotes = topic")
+        .replace("lynch_tie = no_lynch", "letters = approve")
+        .replace("roles = Shiratori, Gin, Agasa", "roles = Boss, Cop, Civilian")
+    )
+    check_config(load_config(write(tmp_path, text)))
+    with pytest.raises(ConfigError, match="votes = topic"):
+        check_config(load_config(write(tmp_path, text.replace("votes = topic\n", ""))))
+    bad = text.replace("letters = approve", "letters = maybe")
+    with pytest.raises(ConfigError) as caught:
+        check_config(load_config(write(tmp_path, bad)))
+    assert f"config.ini:{line_of(bad, 'letters = maybe')}: [rules:house] letters" in str(
+        caught.value
+    )
+    assert "relay, approve" in str(caught.value)
