@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from engine.life import life_of
-from engine.outcome import Draw, Lynch, Notice, Result
+from engine.outcome import Draw, HeldText, Lynch, Notice, Result
 from engine.phases import Phase
 from engine.state import (
     ERASED,
@@ -80,6 +80,8 @@ class Context:
     notices: list[Notice] = field(default_factory=list)
     records: list[ActionRecord] = field(default_factory=list)
     draws: list[Draw] = field(default_factory=list)
+    # Texts held for the GM instead of sent (midnight's letters under ``letters = approve``).
+    held: list[HeldText] = field(default_factory=list)
     ballots: dict[str, str] = field(default_factory=dict)  # voter -> target, in order
     lynch: Lynch | None = None
     # Players leaving Japan this phase with a Travel order (engine/abilities/travel.py), and
@@ -152,6 +154,17 @@ class Context:
     def announce(self, key: str, **params: Any) -> None:
         key, params = self._worded(key, params)
         self.notices.append(Notice(key, None, params))
+
+    def hold(self, action: Action, to: str | None, key: str) -> None:
+        """Hold the action's words for the GM's approval (engine/gm_texts.py) instead of
+        sending them: they go to ``to`` (None: the topic) through the ``key`` notice once
+        approved; the GM's note names the sender."""
+        title = self.ruleset.title(action.ability.name)
+        sender, text = action.actor, action.order.message or ""
+        self.held.append(
+            HeldText(action.ability.name, 0, self.phase, to, text, key, {"title": title},
+                     f"{title} from {sender}", sender)
+        )  # fmt: skip
 
     def _worded(self, key: str, params: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         """The notice in the ruleset's own words: its variant of the key ("Snipe Guard"

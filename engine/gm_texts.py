@@ -16,19 +16,21 @@ archive send the same texts at the same point:
 - ``hint NAME: TEXT`` / ``hint topic: TEXT`` (or ``riddle``): goes out with the next results.
 
 An approved dream, tape or will goes out at once (the daemon sends it at its next poll); a
-hint waits for the results of the phase it was queued in. Any ruleset may hold texts through
-``hold`` (midnight's letters); the commands take any kind that was held.
+hint waits for the results of the phase it was queued in. Any ruleset's abilities may hold
+texts through ``Context.hold`` (midnight's letters and The Call under ``letters = approve``):
+they come in the outcome's ``held``, and approve, rewrite and withhold take any kind held.
+The sender of a held text (``HeldText.sender``) learns when it was withheld or rewritten.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from engine.dreams import DREAM_FACTS, draft_facts, draw_dreamer, dream_rng
 from engine.gm import OverrideError
-from engine.outcome import Draw, Notice, PhaseOutcome
+from engine.outcome import Draw, HeldText, Notice, PhaseOutcome
 from engine.phases import Phase, PhaseKind
 from engine.rules.base import Side
 from engine.state import GameState
@@ -61,38 +63,6 @@ FORMS = (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class HeldText:
-    """A text waiting for the GM: ``kind`` and ``number`` name it (``tape 2``); it goes to
-    ``to`` (None: the topic) through the ``template`` notice, with ``params`` beside the
-    text. ``note`` is for the GM only (a dream's true fact, the will's author)."""
-
-    kind: str
-    number: int
-    phase: Phase
-    to: str | None
-    text: str
-    template: str
-    params: dict[str, Any] = field(default_factory=dict)
-    note: str = ""
-
-    @property
-    def label(self) -> str:
-        return f"{self.kind} {self.number}"
-
-    def notice(self, text: str | None = None) -> Notice:
-        return Notice(self.template, self.to, {**self.params, "text": text or self.text})
-
-    def to_record(self) -> dict[str, Any]:
-        return {
-            "kind": self.kind,
-            "number": self.number,
-            "to": self.to,
-            "text": self.text,
-            "note": self.note,
-        }
-
-
 @dataclass
 class TextQueue:
     """The session's part of the GM's texts: what is held, the hints for the next results,
@@ -107,10 +77,7 @@ class TextQueue:
     def hold(self, text: HeldText) -> HeldText:
         number = self.counts.get(text.kind, 0) + 1
         self.counts[text.kind] = number
-        held = HeldText(
-            text.kind, number, text.phase, text.to, text.text, text.template, text.params,
-            text.note,
-        )  # fmt: skip
+        held = replace(text, number=number)
         self.held[(held.kind, number)] = held
         return held
 
@@ -134,20 +101,23 @@ def is_text_command(command: str) -> bool:
 def apply_text(session: GameSession, command: str) -> list[Notice]:
     """Carry out one GM text command; the notices are what goes out at once."""
     state, queue = session.state, session.texts
-    if not state.ruleset.has(FEATURE):
-        raise OverrideError(
-            f"{state.ruleset.id} has no GM texts (dreams, hints, tapes, wills): {command!r}"
-        )
+    # Approving, rewriting and withholding act on what was held, in any ruleset (midnight
+    # holds its letters); the texts the GM writes are classic's.
     found = _APPROVE.match(command)
     if found:
         return [_take(queue, found["kind"], found["n"]).notice()]
     found = _WITHHOLD.match(command)
     if found:
-        _take(queue, found["kind"], found["n"])
-        return []
+        held = _take(queue, found["kind"], found["n"])
+        return _told(held, "gm_text.withheld", held.text)
     found = _EDIT.match(command)
     if found and found["kind"].casefold() in KINDS:
-        return [_take(queue, found["kind"], found["n"]).notice(found["text"].strip())]
+        held, text = _take(queue, found["kind"], found["n"]), found["text"].strip()
+        return [held.notice(text), *_told(held, "gm_text.rewritten", text)]
+    if not state.ruleset.has(FEATURE):
+        raise OverrideError(
+            f"{state.ruleset.id} has no GM texts (dreams, hints, tapes, wills): {command!r}"
+        )
     found = _DREAMER.match(command)
     if found:
         if state.phase.kind is not PhaseKind.NIGHT:
@@ -169,6 +139,16 @@ def apply_text(session: GameSession, command: str) -> list[Notice]:
         queue.hints.append(Notice("gm_text.hint", to, {"text": found["text"].strip()}))
         return []
     raise OverrideError(f"unknown GM text command {command!r} (known: {FORMS})")
+
+
+def _told(held: HeldText, key: str, text: str) -> list[Notice]:
+    """What the sender of a withheld or rewritten text learns (midnight's letters: the words
+    they wrote did not go out); a text with no sender (a tape, a will) tells nobody."""
+    if held.sender is None:
+        return []
+    to = held.to or "the Town"
+    what = held.params["title"].removeprefix("The ")  # "your Call", "your Letter"
+    return [Notice(key, held.sender, {"what": what, "to": to, "text": text})]
 
 
 def _take(queue: TextQueue, kind: str, number: str) -> HeldText:
@@ -197,13 +177,16 @@ def _last_night(phase: Phase) -> Phase:
 
 
 def after_close(queue: TextQueue, before: GameState, outcome: PhaseOutcome) -> PhaseOutcome:
-    """The queue's part of a close: the hints go out with the results; the tapes of the
-    night's murders, the wills of the lynched and the night's dream are held for the GM."""
+    """The queue's part of a close: the hints go out with the results; what the phase's
+    abilities held (midnight's letters), the tapes of the night's murders, the wills of the
+    lynched and the night's dream are held for the GM."""
     notices = list(outcome.notices)
     draws = list(outcome.draws)
     notices += queue.hints
     queue.hints = []
     phase, state = outcome.phase, outcome.state
+    for text in outcome.held:
+        queue.hold(text)
     if before.ruleset.has(FEATURE):
         notices += _hold_tapes(queue, outcome)
         _hold_wills(queue, outcome)
@@ -214,9 +197,7 @@ def after_close(queue: TextQueue, before: GameState, outcome: PhaseOutcome) -> P
     queue.tapes, queue.dreamer = {}, None
     if notices == list(outcome.notices) and draws == list(outcome.draws):
         return outcome
-    return PhaseOutcome(
-        outcome.phase, state, outcome.results, tuple(notices), outcome.lynch, tuple(draws)
-    )
+    return replace(outcome, notices=tuple(notices), draws=tuple(draws))
 
 
 def _hold_tapes(queue: TextQueue, outcome: PhaseOutcome) -> list[Notice]:
@@ -286,8 +267,3 @@ def _hold_dream(queue: TextQueue, state: GameState, night: Phase) -> Draw | None
                  {"night": str(night)}, note=note)
     )  # fmt: skip
     return drawn
-
-
-def hold(queue: TextQueue, text: HeldText) -> HeldText:
-    """Hold a text for the GM (any ruleset's: midnight's letters); its number is given here."""
-    return queue.hold(text)

@@ -77,6 +77,42 @@ class Draw:
 
 
 @dataclass(frozen=True, slots=True)
+class HeldText:
+    """A text waiting for the GM: ``kind`` and ``number`` name it (``tape 2``); it goes to
+    ``to`` (None: the topic) through the ``template`` notice, with ``params`` beside the
+    text. ``note`` is for the GM only (a dream's true fact, the will's author)."""
+
+    kind: str
+    number: int
+    phase: Phase
+    to: str | None
+    text: str
+    template: str
+    params: dict[str, Any] = field(default_factory=dict)
+    note: str = ""
+    # Who wrote it, told when the GM withholds or rewrites it (midnight's letters and The
+    # Call); None for the texts whose author is not told (classic's tapes and wills).
+    sender: str | None = None
+
+    @property
+    def label(self) -> str:
+        return f"{self.kind} {self.number}"
+
+    def notice(self, text: str | None = None) -> Notice:
+        return Notice(self.template, self.to, {**self.params, "text": text or self.text})
+
+    def to_record(self) -> dict[str, Any]:
+        record = {
+            "kind": self.kind,
+            "number": self.number,
+            "to": self.to,
+            "text": self.text,
+            "note": self.note,
+        }
+        return record if self.sender is None else {**record, "sender": self.sender}
+
+
+@dataclass(frozen=True, slots=True)
 class PhaseOutcome:
     phase: Phase
     state: GameState
@@ -84,6 +120,9 @@ class PhaseOutcome:
     notices: tuple[Notice, ...]
     lynch: Lynch | None
     draws: tuple[Draw, ...]
+    # What the phase's abilities hold for the GM instead of sending (midnight's letters under
+    # ``letters = approve``): the session's queue numbers them (engine/gm_texts.py).
+    held: tuple[HeldText, ...] = ()
 
     @property
     def winner(self) -> str | None:

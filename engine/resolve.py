@@ -85,6 +85,7 @@ def resolve(
         ),
         lynch=ctx.lynch,
         draws=tuple(ctx.draws),
+        held=tuple(ctx.held),
     )
 
 

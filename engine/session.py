@@ -134,7 +134,7 @@ class GameSession:
             for player, will in self.wills.items():
                 state.players[player].will = will or None
         outcome = resolve(state, list(self.pending.values()))
-        if self.texts.hints or state.ruleset.has(GM_TEXTS):
+        if self.texts.hints or outcome.held or state.ruleset.has(GM_TEXTS):
             outcome = after_close(self.texts, state, outcome)
         self.state = outcome.state
         self.pending.clear()

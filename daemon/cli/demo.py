@@ -290,9 +290,10 @@ def _indent(text: str) -> str:
 
 @dataclass
 class SimulatedGM:
-    """The GM at the keys (a ruleset with the GM's texts, dctp-classic): at each poll, the
-    texts held for approval are approved as drafted, but every other tape is rewritten, as
-    ``autogm approve GAME KIND N [--text ...]`` does it."""
+    """The GM at the keys (a ruleset with the GM's texts, dctp-classic; midnight with
+    ``letters = approve``): at each poll, the texts held for approval are approved as drafted,
+    but every other tape is rewritten, as ``autogm approve GAME KIND N [--text ...]`` does
+    it."""
 
     out: TextIO
     seen: int = 0
@@ -370,7 +371,12 @@ def run_demo(
     players = Players(forum, random.Random(f"demo/{seed}"), ruleset, midnight=midnight)
     players._topic = topic
     printer = TopicPrinter(forum, topic, out, pace)
-    gm = SimulatedGM(out) if load_ruleset(ruleset).has("gm_texts") else None
+    rules = load_ruleset(ruleset, config.games[GAME].rule_options)
+    # Whether anything will wait for the GM: classic's texts, midnight's letters to approve.
+    holds = rules.has("gm_texts") or (
+        "letters" in rules.option_specs and rules.option("letters") == "approve"
+    )
+    gm = SimulatedGM(out) if holds else None
     result = _loop(
         daemon, players, printer, TopicPrinter(forum, signups, out, pace), clock, max_phases, gm
     )

@@ -42,9 +42,15 @@ roles =
     Civilian
     Civilian
 sizes = 8
+
+# Letters and The Call wait for the GM (docs/rulings.md, "midnight: letters through the GM's
+# approval queue"): the demo's simulated GM approves them.
+[rules:demo-midnight]
+letters = approve
 """
 GAME = """\
 ruleset = midnight
+rules = demo-midnight
 votes = topic
 """
 

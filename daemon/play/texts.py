@@ -123,11 +123,19 @@ def private_results(phase: str, texts: Iterable[str]) -> str:
     return "\n".join([f"[b]{phase}[/b]", *texts])
 
 
-def reminder_post(phase: str, left: timedelta, deadline: datetime, dates: DateStyle) -> str:
-    return (
-        f"[b]{duration(left)} left in {phase}[/b] (deadline {when(deadline, dates)}). "
-        "Send your orders by private message if you have not yet."
-    )
+def reminder_post(
+    phase: str, left: timedelta, deadline: datetime, dates: DateStyle, where: str = "pm"
+) -> str:
+    """``where``: how this phase's orders are sent: ``pm``; ``votes`` (votes in the topic,
+    the rest by PM); ``ooc`` (public orders, the vote among them, in the topic's OOC tag)."""
+    how = {
+        "pm": "Send your orders by private message if you have not yet.",
+        "votes": "Vote in this topic and send your other orders by private message if you have "
+        "not yet.",
+        "ooc": "Declare your public orders (your vote among them) in this topic in the [ooc] "
+        "tag, and send the others by private message, if you have not yet.",
+    }[where]
+    return f"[b]{duration(left)} left in {phase}[/b] (deadline {when(deadline, dates)}). {how}"
 
 
 def reminder_pm(

@@ -271,10 +271,6 @@ MODEL = Model(
     start_cards={"Joker": 1},
 )
 
-# What is still missing before a live game may use the ruleset (the daemon refuses it).
-UNFINISHED = (
-    "Letters and The Call through the GM's approval queue (the daemon relays them as sent)",
-)
 
 RULESET = Ruleset(
     id="midnight",
@@ -323,6 +319,14 @@ RULESET = Ruleset(
                 "(false).",
             ),
             OptionSpec(
+                "letters",
+                "relay",
+                ("relay", "approve"),
+                "Whether Letters and The Call are relayed as the players wrote them at the "
+                "close (relay), or held for the GM, who approves, rewrites or withholds each "
+                '(approve: "pretending to be another player is not allowed").',
+            ),
+            OptionSpec(
                 "incognito_in_jail",
                 True,
                 (True, False),
@@ -342,7 +346,6 @@ RULESET = Ruleset(
     deal_copies={"Civilian": 3},
     deal_sides=(Side.MAFIA, Side.LAW),
     signup_choices=tuple(DAYLIGHT),
-    unfinished=UNFINISHED,
     open_roles={
         role: _sheet(role, Side.NEUTRAL, lines, "Daylight") for role, lines in DAYLIGHT.items()
     },

@@ -121,3 +121,40 @@ def test_dctp_2011_still_shows_a_will_at_any_death_at_once() -> None:
     assert played.held == []
     assert played.outcome is not None
     assert any("I was Camel." in n.params.get("will", "") for n in played.outcome.notices)
+
+
+MIDNIGHT = """
+ruleset: midnight
+seed: 1
+options: {letters: LETTERS}
+players: {A: Civilian, B: Civilian, C: Officer, D: Boss, E: Killer, F: Cop}
+phases: []
+"""
+
+
+def _midnight(letters: str):
+    from engine.session import GameSession
+
+    session = GameSession(parse_scenario(MIDNIGHT.replace("LETTERS", letters)).state)
+    session.open()
+    return session
+
+
+def test_midnight_holds_only_its_letters_and_writes_no_dreams_or_hints() -> None:
+    """midnight has no dreams, hints, tapes or wills; ``approve letter N`` acts on what its
+    close held (``letters = approve``), and nothing is held under ``letters = relay``."""
+    relay = _midnight("relay")
+    relay.receive("A", "Letter to F: hello")
+    relay.close()
+    with pytest.raises(OverrideError, match=re.escape("no letter 1 is held (held: nothing)")):
+        apply_text(relay, "approve letter 1")
+    for command in ("hint topic: x", "dream F: x", "dreamer F"):
+        with pytest.raises(OverrideError, match="midnight has no GM texts"):
+            apply_text(relay, command)
+    held = _midnight("approve")
+    held.receive("A", "Letter to F: hello")
+    held.close()
+    (notice,) = apply_text(held, "approve letter 1")
+    assert (notice.key, notice.to, notice.params["text"]) == ("midnight.letter", "F", "hello")
+    with pytest.raises(OverrideError, match="no letter 1 is held"):
+        apply_text(held, "withhold letter 1")

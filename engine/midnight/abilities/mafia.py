@@ -9,6 +9,7 @@ from engine.abilities.base import register
 from engine.context import DONE, PENDING
 from engine.midnight import damage, guises
 from engine.midnight.abilities.base import MidnightAbility, faction
+from engine.midnight.abilities.common import HELD, approved, send
 from engine.midnight.model import mn
 from engine.rules.base import NIGHT, AbilityUse, Side, Slot, Step
 from engine.state import Status
@@ -134,8 +135,12 @@ class TheCall(Message):
 
     def resolve(self, ctx: Context, action: Action) -> None:
         self.took_place(ctx, action)
-        ctx.result(action, "done", target=action.target)
-        ctx.notify(action.target or "", "midnight.call", text=action.order.message)
+        held = approved(ctx)
+        ctx.result(action, HELD if held else "done", target=action.target)
+        if held:
+            ctx.hold(action, action.target, "midnight.call")
+        else:
+            send(ctx, action.target, "midnight.call", action.order.message)
 
 
 class Attack(MidnightAbility):

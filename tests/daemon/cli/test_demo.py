@@ -120,6 +120,9 @@ def test_the_demo_plays_midnight_to_its_winners_and_archives_it(tmp_path):
     assert "demo begins (midnight)" in text and "6. Lynz (Pirate Queen)" in text
     assert "was voted out by the Council" in text and "Count:" in text
     assert "[ooc]Vote" in text
+    # The demo turns `letters = approve` on: the Boss's letters wait for its simulated GM.
+    assert "(the GM approves letter 1 for the topic)" in text
+    assert "An anonymous letter to the Town:" in text
     assert "The game is over: the " in text and "Thank you for playing!" in text
     with Store.open(tmp_path / "mn" / "state" / "autogm.db") as store:
         assert store.game("demo")["status"] == "archived"

@@ -390,3 +390,29 @@ def test_dctp_classic_runs_a_live_game_with_its_options(tmp_path):
     assert f"config.ini:{line_of(bad, 'amor_pairings = 7')}: [rules:house] amor_pairings" in str(
         caught.value
     )
+
+
+def test_check_config_accepts_a_midnight_game_with_its_votes_in_the_topic(tmp_path):
+    """Issue 17: midnight is complete (its ``unfinished`` list is empty): check-config accepts
+    a midnight game whose votes are read in the topic ("Publicly visible actions must be
+    declared in the in-game post in the OOC tag"), with option ``letters``; a bad value of the
+    option names its line."""
+    from daemon.cli.main import check_config
+    from engine.rules import RULESETS
+
+    assert RULESETS["midnight"].unfinished == ()
+    text = (
+        GOOD.replace("ruleset = dctp-2011", "ruleset = midnight\nvotes = topic")
+        .replace("lynch_tie = no_lynch", "letters = approve")
+        .replace("roles = Shiratori, Gin, Agasa", "roles = Boss, Cop, Civilian")
+    )
+    check_config(load_config(write(tmp_path, text)))
+    with pytest.raises(ConfigError, match="votes = topic"):
+        check_config(load_config(write(tmp_path, text.replace("votes = topic\n", ""))))
+    bad = text.replace("letters = approve", "letters = maybe")
+    with pytest.raises(ConfigError) as caught:
+        check_config(load_config(write(tmp_path, bad)))
+    assert f"config.ini:{line_of(bad, 'letters = maybe')}: [rules:house] letters" in str(
+        caught.value
+    )
+    assert "relay, approve" in str(caught.value)
