@@ -66,7 +66,8 @@ _ROLE_WORD = re.compile(
 _CLOSE = re.compile(r"\s*\)")
 # Before a list of Guises: "Slander Abs: ...", "Slander Abs with ...", "Disguise as ...".
 _GUISE_WORD = re.compile(
-    r"\s*(?:(?:as|with|:|=|-+|–|for|adding|add|giving|give|guises?|of|the|to|into)\s*)*",
+    r"\s*(?:(?:(?:as|with|for|adding|add|giving|give|guises?|of|the|to|into|naming|named"
+    r"|guessing|guess)\b|:|=|-+|–)\s*)*",
     re.IGNORECASE,
 )
 # One Guise of a list with its count: "3 Boss", "3x Boss", "Boss x3", "Boss (3)", "three
