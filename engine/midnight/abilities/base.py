@@ -114,11 +114,32 @@ class MidnightAbility(Ability):
         outcome = "blocked" if reason == BLOCKED else "failed"
         return [Result(action.actor, self.name, outcome, target=action.target, reason=reason)]
 
+    def guessed(self, ctx: Context, action: Action) -> bool:
+        """Whether the order named the target's Midnight role; a wrong guess is recorded and
+        told to its author."""
+        if ctx.player(action.target or "").role == action.order.role:
+            return True
+        ctx.result(action, "wrong", target=action.target)
+        ctx.notify(action.actor, "midnight.wrong_guess", ability=self.name, target=action.target)
+        return False
+
     def took_place(self, ctx: Context, action: Action, outcome: object = "done") -> None:
         """The action happened: its result, and the record (what Clues and the Sawed-off
         Shotgun see)."""
         ctx.done(action, outcome)
         ctx.record(action, took_place=True)
+
+    def learn_role(self, ctx: Context, action: Action) -> None:
+        """The actor learns the target's Midnight role (Autopsy, Exhume)."""
+        self.took_place(ctx, action)
+        role = ctx.player(action.target or "").role
+        ctx.result(action, role, target=action.target)
+        ctx.notify(action.actor, "midnight.role_learned", target=action.target, role=role)
+
+    def took_place_done(self, ctx: Context, action: Action) -> None:
+        """The action happened and its result is just that (a ``done`` on its target)."""
+        self.took_place(ctx, action)
+        ctx.result(action, "done", target=action.target)
 
 
 def _declared_this_phase(state: GameState, actor: str, ability: str) -> bool:

@@ -248,10 +248,7 @@ class Exhume(Gainable):
     needs_dead_target = True
 
     def resolve(self, ctx: Context, action: Action) -> None:
-        self.took_place(ctx, action)
-        role = ctx.player(action.target or "").role
-        ctx.result(action, role, target=action.target)
-        ctx.notify(action.actor, "midnight.role_learned", target=action.target, role=role)
+        self.learn_role(ctx, action)
 
 
 # -- Technician, Chef, Commissioner --------------------------------------------------------

@@ -90,8 +90,7 @@ class Propaganda(MidnightAbility):
     def resolve(self, ctx: Context, action: Action) -> None:
         day = ctx.phase.index + 1
         game(ctx.state).propaganda.append((day, action.target or "", action.actor))
-        self.took_place(ctx, action)
-        ctx.result(action, "done", target=action.target)
+        self.took_place_done(ctx, action)
 
 
 def _propaganda_cancels(ctx: Context, voted_out: str) -> bool:
@@ -129,11 +128,9 @@ class Whistleblower(MidnightAbility):
 
     def resolve(self, ctx: Context, action: Action) -> None:
         self.took_place(ctx, action)
-        target = action.target or ""
-        if ctx.player(target).role != action.order.role:
-            ctx.result(action, "wrong", target=target)
-            ctx.notify(action.actor, "midnight.wrong_guess", ability=self.name, target=target)
+        if not self.guessed(ctx, action):
             return
+        target = action.target or ""
         ctx.result(action, "right", target=target)
         gain_plans(ctx, action.actor, 1, "midnight.whistleblower_right", target=target)
 

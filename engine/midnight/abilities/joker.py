@@ -65,8 +65,7 @@ class Deal(MidnightAbility):
 
     def resolve(self, ctx: Context, action: Action) -> None:
         ctx.memo.setdefault(GAINS, []).extend(action.order.targets)
-        self.took_place(ctx, action)
-        ctx.result(action, "done", target=action.target)
+        self.took_place_done(ctx, action)
 
 
 @register(family="midnight")

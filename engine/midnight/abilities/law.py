@@ -63,10 +63,7 @@ class Autopsy(MidnightAbility):
     needs_dead_target = True
 
     def resolve(self, ctx: Context, action: Action) -> None:
-        self.took_place(ctx, action)
-        role = ctx.player(action.target or "").role
-        ctx.result(action, role, target=action.target)
-        ctx.notify(action.actor, "midnight.role_learned", target=action.target, role=role)
+        self.learn_role(ctx, action)
 
 
 @register(family="midnight")
@@ -160,8 +157,7 @@ class Vigil(MidnightAbility):
 
     def resolve(self, ctx: Context, action: Action) -> None:
         ctx.memo.setdefault(SHIELDED, set()).add(action.target)
-        self.took_place(ctx, action)
-        ctx.result(action, "done", target=action.target)
+        self.took_place_done(ctx, action)
 
 
 def _vigil(ctx: Context, hit: damage.Hit) -> str | None:
@@ -182,8 +178,7 @@ class Assist(MidnightAbility):
     def resolve(self, ctx: Context, action: Action) -> None:
         target = ctx.player(action.target or "")
         mn(target).guises[target.role] += 3
-        self.took_place(ctx, action)
-        ctx.result(action, "done", target=action.target)
+        self.took_place_done(ctx, action)
 
 
 @register(family="midnight")
@@ -198,8 +193,7 @@ class JuryDuty(MidnightAbility):
         game(ctx.state).modifiers.append(
             Modifier(day, action.target or "", Fraction(1), self.name, public=False)
         )
-        self.took_place(ctx, action)
-        ctx.result(action, "done", target=action.target)
+        self.took_place_done(ctx, action)
 
 
 @register(family="midnight")

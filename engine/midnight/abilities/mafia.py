@@ -233,8 +233,7 @@ class Slander(MidnightAbility):
 
     def resolve(self, ctx: Context, action: Action) -> None:
         guises.add_for_phase(ctx, action.target or "", list(action.order.roles))
-        self.took_place(ctx, action)
-        ctx.result(action, "done", target=action.target)
+        self.took_place_done(ctx, action)
 
 
 @register(family="midnight")
@@ -284,11 +283,9 @@ class Entrapment(MidnightAbility):
 
     def resolve(self, ctx: Context, action: Action) -> None:
         self.took_place(ctx, action)
-        target = action.target or ""
-        if ctx.player(target).role != action.order.role:
-            ctx.result(action, "wrong", target=target)
-            ctx.notify(action.actor, "midnight.wrong_guess", ability=self.name, target=target)
+        if not self.guessed(ctx, action):
             return
+        target = action.target or ""
         ctx.result(action, "jailed" if jail(ctx, target, 2) else "not_jailed", target=target)
 
 
@@ -323,8 +320,7 @@ class Thwart(MidnightAbility):
 
     def resolve(self, ctx: Context, action: Action) -> None:
         ctx.memo.setdefault(THWARTED, set()).add(action.target)
-        self.took_place(ctx, action)
-        ctx.result(action, "done", target=action.target)
+        self.took_place_done(ctx, action)
 
 
 def _thwarted(ctx: Context, viewer: str, target: str):

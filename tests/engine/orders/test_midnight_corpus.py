@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 from engine.families import FAMILIES
 from engine.midnight.model import mn
@@ -25,6 +24,7 @@ from engine.rules import load_ruleset
 from engine.rules.base import Side
 from engine.rules.midnight import DAYLIGHT, MIDNIGHT
 from engine.state import Fate, GameState, Status
+from tests.engine.orders.corpus_kit import check_rejections, corpus_cases
 
 CORPUS = sorted((Path(__file__).parent / "midnight_corpus").glob("*.yaml"))
 
@@ -47,16 +47,7 @@ def _game(spec: dict[str, Any]) -> GameState:
     return state
 
 
-def _cases() -> list[Any]:
-    cases = []
-    for path in CORPUS:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-        for number, case in enumerate(data["cases"], 1):
-            cases.append(pytest.param(data["game"], case, id=f"{path.stem}-{number}"))
-    return cases
-
-
-CASES = _cases()
+CASES = corpus_cases(CORPUS)
 
 
 @pytest.mark.parametrize(("game", "case"), CASES)
@@ -66,13 +57,7 @@ def test_midnight_corpus(game: dict[str, Any], case: dict[str, Any]) -> None:
     parsed = parse_orders(state, case["from"], case["post"] if public else case["pm"], public)
     titles = state.ruleset.titles
     assert [o.canonical(titles) for o in parsed.accepted] == case.get("accepted", [])
-    wanted = case.get("rejected", [])
-    assert len(parsed.rejected) == len(wanted), parsed.rejected
-    for rejection, (fragment, reason) in zip(
-        parsed.rejected, (next(iter(w.items())) for w in wanted), strict=True
-    ):
-        assert fragment in rejection.text, rejection
-        assert reason.lower() in rejection.reason.lower(), rejection
+    check_rejections(parsed, case)
     for note in case.get("notes", []):
         assert note in parsed.notes, parsed.notes
     assert parsed.unvote == case.get("unvote", False)
