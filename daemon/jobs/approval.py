@@ -69,5 +69,6 @@ def _announce_opening(store: Store, cfg: GameConfig, opened: str, now: datetime)
     """The held results post left the opening out: it is posted now, with the deadline."""
     row = store.phase(cfg.name, opened)
     assert row is not None and row.deadline is not None
-    body = texts.phase_opening(opened, row.deadline, cfg.dates)
+    where = games.orders_channel(cfg, games.ruleset_for(cfg), opened)
+    body = texts.phase_opening(opened, row.deadline, cfg.dates, where)
     sending.post(store, cfg, body, f"open:{cfg.name}:{opened}", now, phase=opened)

@@ -156,7 +156,8 @@ def phase_messages(
     if closed.winner:
         lines.append(texts.winner_line(closed.winner))
     elif next_deadline is not None:
-        lines.append(texts.phase_opening(closed.next_phase, next_deadline, cfg.dates))
+        where = games.orders_channel(cfg, closed.outcome.state.ruleset, closed.next_phase)
+        lines.append(texts.phase_opening(closed.next_phase, next_deadline, cfg.dates, where))
     base = f"result:{cfg.name}:{closed.phase}"
     body = "\n\n".join(lines)
     messages = [sending.post_message(cfg, closed.phase, f"{base}:post", body)]

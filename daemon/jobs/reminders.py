@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from daemon.config.model import GameConfig, VotesMode
+from daemon.config.model import GameConfig
 from daemon.jobs.runtime import Runtime
 from daemon.jobs.scheduler import reminder_key
 from daemon.outbox import sending
@@ -13,8 +13,6 @@ from daemon.play import games, texts
 from daemon.play.games import LiveGame
 from daemon.store.db import Store
 from daemon.store.rows import PhaseRow
-from engine.families import FAMILIES
-from engine.phases import Phase
 
 
 def remind(daemon: Runtime, game: str, phase: str, before: timedelta, now: datetime) -> None:
@@ -40,7 +38,8 @@ def _enqueue(
     assert row.deadline is not None
     game, phase, deadline = cfg.name, row.name, row.deadline
     left = deadline - now
-    body = texts.reminder_post(phase, left, deadline, cfg.dates, _where(daemon, cfg, phase))
+    where = games.orders_channel(cfg, daemon.ruleset(game), phase)
+    body = texts.reminder_post(phase, left, deadline, cfg.dates, where)
     if sending.post(store, cfg, body, key, now, phase=phase) is None:
         return False
     if cfg.remind_by_pm:
@@ -50,15 +49,6 @@ def _enqueue(
             subject = f"{game}: {phase} reminder"
             sending.pm(store, cfg, player, subject, body, f"{key}:{player}", now, phase=phase)
     return True
-
-
-def _where(daemon: Runtime, cfg: GameConfig, phase: str) -> str:
-    """Where the reminder tells players to send this phase's orders: a family that reads
-    public orders in the topic (midnight's OOC tag) has them there by day; ``votes = topic``
-    has the day's votes there; the rest goes by PM."""
-    if cfg.votes is not VotesMode.TOPIC or not Phase.parse(phase).is_day:
-        return "pm"
-    return "ooc" if FAMILIES[daemon.ruleset(cfg.name).family].read is not None else "votes"
 
 
 def silent_players(store: Store, live: LiveGame) -> list[str]:

@@ -109,8 +109,9 @@ def open_dealt(store: Store, cfg: GameConfig, live: LiveGame, now: datetime, *, 
         _role_pms(store, cfg, live, now, hold=False)
     roster_names = list(live.state.players)
     told = len(set(live.opening) & set(roster_names))
+    where = games.orders_channel(cfg, live.state.ruleset, live.phase)
     body = texts.start_post(
-        cfg.name, cfg.ruleset, roster_names, live.phase, deadline, cfg.dates, told=told
+        cfg.name, cfg.ruleset, roster_names, live.phase, deadline, cfg.dates, told=told, where=where
     )
     sending.post(store, cfg, body, f"start:{cfg.name}", now, phase=live.phase)
     store.log("game.started", {"phase": live.phase}, now, cfg.name)

@@ -34,7 +34,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from daemon.config.model import GameConfig
+from daemon.config.model import GameConfig, VotesMode
 from daemon.play.roster import deal
 from daemon.store.db import Store
 from daemon.store.rows import OrderRow
@@ -46,7 +46,7 @@ from engine.orders.model import ParsedPM
 from engine.orders.names import NameMatcher
 from engine.orders.votes import NO_LYNCH, VoteCount, read_votes
 from engine.outcome import Notice, PhaseOutcome
-from engine.phases import PhaseKind
+from engine.phases import Phase, PhaseKind
 from engine.prep import has_prep_action
 from engine.render import render_notice, render_phase
 from engine.render.answers import render_acknowledgement
@@ -247,6 +247,16 @@ def instant_texts(live: LiveGame) -> list[tuple[list[str], dict[str, list[str]]]
 def reads_topic_orders(live: LiveGame) -> bool:
     """Whether the game's family reads public orders from topic posts (midnight's OOC tag)."""
     return FAMILIES[live.state.ruleset.family].read is not None
+
+
+def orders_channel(cfg: GameConfig, ruleset: Ruleset, phase: str) -> str:
+    """Where players send ``phase``'s orders, as the posts tell them (daemon/play/texts.py
+    ``HOW_TO_SEND``): a family that reads public orders in the topic (midnight's OOC tag) has
+    them there by day (``ooc``); ``votes = topic`` has the day's votes there (``votes``); the
+    rest goes by PM (``pm``)."""
+    if cfg.votes is not VotesMode.TOPIC or not Phase.parse(phase).is_day:
+        return "pm"
+    return "ooc" if FAMILIES[ruleset.family].read is not None else "votes"
 
 
 def post_has_orders(live: LiveGame, author: str, source: str) -> bool:

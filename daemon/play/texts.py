@@ -46,6 +46,17 @@ def duration(length: timedelta) -> str:
     return "1 minute" if minutes == 1 else f"{minutes} minutes"
 
 
+# How a phase's orders are sent, by where the daemon reads them (daemon.play.games
+# orders_channel): ``pm``; ``votes`` (votes = topic: the day's votes in the topic, the rest by
+# PM); ``ooc`` (a family that reads public orders in the topic's OOC tag by day).
+HOW_TO_SEND = {
+    "pm": "Send your orders by private message.",
+    "votes": "Vote in this topic and send your other orders by private message.",
+    "ooc": "Declare your public orders (your vote among them) in this topic in the [ooc] tag, "
+    "and send the others by private message.",
+}
+
+
 def start_post(
     game: str,
     ruleset: str,
@@ -55,8 +66,10 @@ def start_post(
     dates: DateStyle,
     *,
     told: int | None = None,
+    where: str = "pm",
 ) -> str:
-    """``told``: how many players were sent their role PM at the start (None: all)."""
+    """``told``: how many players were sent their role PM at the start (None: all);
+    ``where``: how the first phase's orders are sent (``HOW_TO_SEND``)."""
     if told is None or told >= len(players):
         told_line = "Every player has been sent their role by private message."
     elif told == 0:
@@ -73,8 +86,8 @@ def start_post(
             f"[b]Players ({len(players)}):[/b] {names_list(players)}",
             told_line,
             f"[b]{phase}[/b] is open until [b]{when(deadline, dates)}[/b].",
-            "Send your orders to the GM by private message; a later order replaces an "
-            "earlier one until the deadline. " + COMMAND_HELP,
+            f"{HOW_TO_SEND[where]} A later order replaces an earlier one until the deadline. "
+            + COMMAND_HELP,
         ]
     )
 
@@ -92,8 +105,10 @@ def phase_results_post(phase: str, public: Sequence[str]) -> str:
     return "\n".join([f"[b]{phase} has ended.[/b]", "", *body])
 
 
-def phase_opening(phase: str, deadline: datetime, dates: DateStyle) -> str:
-    return f"[b]{phase}[/b] begins. Deadline: [b]{when(deadline, dates)}[/b]."
+def phase_opening(phase: str, deadline: datetime, dates: DateStyle, where: str = "pm") -> str:
+    """The next phase announced; ``where`` tells players how its orders are sent, which
+    changes between Night and Day when votes or public orders go in the topic."""
+    return f"[b]{phase}[/b] begins. Deadline: [b]{when(deadline, dates)}[/b]. {HOW_TO_SEND[where]}"
 
 
 WINNERS = {
@@ -128,13 +143,7 @@ def reminder_post(
 ) -> str:
     """``where``: how this phase's orders are sent: ``pm``; ``votes`` (votes in the topic,
     the rest by PM); ``ooc`` (public orders, the vote among them, in the topic's OOC tag)."""
-    how = {
-        "pm": "Send your orders by private message if you have not yet.",
-        "votes": "Vote in this topic and send your other orders by private message if you have "
-        "not yet.",
-        "ooc": "Declare your public orders (your vote among them) in this topic in the [ooc] "
-        "tag, and send the others by private message, if you have not yet.",
-    }[where]
+    how = f"{HOW_TO_SEND[where][:-1]}, if you have not yet."
     return f"[b]{duration(left)} left in {phase}[/b] (deadline {when(deadline, dates)}). {how}"
 
 

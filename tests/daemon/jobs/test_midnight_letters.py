@@ -166,6 +166,26 @@ def test_the_reminder_sends_midnights_day_orders_to_the_topics_ooc_tag(tmp_path)
     assert "left in Day 1" in posted and "in this topic in the [ooc] tag" in posted
 
 
+def test_the_start_and_each_phases_opening_say_where_its_orders_go(tmp_path) -> None:
+    """midnight: "Publicly visible actions must be declared in the in-game post in the OOC
+    tag": the start post opens a Night, whose orders go by private message; the Night's
+    results post opens Day 1 and tells players to declare public orders in the [ooc] tag;
+    Day 1's results open Night 2, by private message again."""
+    kit = _kit(tmp_path, letters="relay")
+    kit.start()
+    start = kit.topic_posts()[0].source
+    assert "Night 1[/b] is open until" in start
+    assert "Send your orders by private message. A later order replaces" in start
+    assert "[ooc]" not in start
+    kit.close("Night 1")
+    opening = kit.topic_posts()[-1].source
+    assert "[b]Day 1[/b] begins." in opening
+    assert "Declare your public orders (your vote among them) in this topic in the [ooc]" in opening
+    kit.close("Day 1")
+    night = kit.topic_posts()[-1].source
+    assert "[b]Night 2[/b] begins." in night and "Send your orders by private message." in night
+
+
 def test_an_instant_order_is_posted_and_pmed_once_when_declared(tmp_path) -> None:
     """daemon/jobs/instants.py: ""Instant" actions ... are resolved instantly, in the order of
     declaration": what an instant order (Exhume: "once per game can instantly learn the
