@@ -79,6 +79,8 @@ _OR = re.compile(r"\bor\b", re.IGNORECASE)
 TWO_CHOICES = (
     "this gives two choices and the GM cannot pick between them: send the one order you want"
 )
+# A second choice after a complete order: "Interrogate Abs, or maybe Miaka".
+_OR_NAME = re.compile(r"[\s,.;…\-–—]*(?:or|otherwise|alternatively)\b", re.IGNORECASE)
 
 
 class Refusal(Exception):
@@ -313,6 +315,8 @@ class Reader:
         if REMARK.match(rest) and (not self.names_anyone(rest) or self._about_the_game(rest)):
             self.notes.append(f"took '{rest.strip(' ,-()')}' as a remark, not an order")
             return
+        if _OR_NAME.match(rest) and self.names_anyone(rest):
+            raise Refusal(TWO_CHOICES)  # "Interrogate Abs, or maybe Miaka"
         if rest.strip(" .!?;,"):
             raise Refusal(f"did not understand '{rest.strip()}' in '{fragment}'")
 
