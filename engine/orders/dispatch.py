@@ -90,6 +90,7 @@ _ASKED_ROLE = re.compile(
 _SOCIAL = re.compile(
     r"\b(?:thanks?|thank\s+you|thx|ty|sorry|apolog\w*|hope\w*|luck|cheers|regards|best"
     r"|see\s+you|bye|goodbye|good\s*night|hello|hi|hey|lol|xd|haha|that['’]?s\s+(?:all|it)"
+    r"|final\s+answer"
     r"|let\s+me\s+know|sent\s+from|format|unclear|wish|fun|enjoy|gl|hf)\b",
     re.IGNORECASE,
 )
@@ -106,16 +107,18 @@ _MARKS = r"[\s,.!:;…\-–—~]*"
 # The words before the name: "him - sorry, I mean Abs", "her, that is Lynz".
 _FIX_BEFORE = re.compile(rf"{_MARKS}(?:(?:{_OOPS}|{_MEAN})\b{_MARKS})+", re.IGNORECASE)
 # The words after it: "him, Abs I mean", "him... Kleene that is".
-_FIX_AFTER = re.compile(rf"{_MARKS}(?:{_MEAN}|{_OOPS})\b[\s,.!]*", re.IGNORECASE)
+_FIX_AFTER = re.compile(rf"{_MARKS}(?:{_MEAN}|{_OOPS})\b", re.IGNORECASE)
 # Brackets around it: "her (Lynz)", "him [I mean Abs]".
 _FIX_OPEN = re.compile(rf"\s*[(\[]\s*(?:{_MEAN}\b[\s,:]*)?", re.IGNORECASE)
 _FIX_CLOSE = re.compile(r"\s*[)\]]")
 # What stands between a pronoun and the name after it: "him, Abs", "her... Kleene", "him - Abs".
-_APPOSITION = re.compile(r"\s*(?:[,:;]|\.+|…|\s[-–—~]+)\s*")
+_APPOSITION = re.compile(r"\s*(?:[,:;.…]+|\s[-–—~]+)\s*")
 _LIST_MARK = re.compile(r"^(?:\d{1,2}[.)]?|[-*•·#]+)$")
 # Where a clause starts inside a sentence, and the first-person words that open the player's
 # own order written as a possession or a choice there.
 _CLAUSE = re.compile(r"(?:[,;:]|\b(?:and|so|but|then|ok(?:ay)?)\b)\s*", re.IGNORECASE)
+# An order word as a gerund: the player's own order after reasoning, "... but interrogating Abs".
+_GERUND = re.compile(r"[a-z-]+ing\b", re.IGNORECASE)
 _OWN = re.compile(r"(?:my|i['’]?m\s+going|i\s+am\s+going)\s", re.IGNORECASE)
 
 
@@ -416,6 +419,9 @@ def _later_order(text: str) -> tuple[tuple[str, int], str] | None:
         # "..., and I'm going with Kleene for the kill", "..., so my heal goes to Kleene": the
         # player's own order written as a possession or a choice, after the reasoning.
         rest = text[clause.end() :]
+        keyword, after = _order_word(rest)
+        if keyword is not None and _GERUND.match(rest):
+            return keyword, after  # "..., but interrogating Abs"
         if _OWN.match(rest) and (rewritten := _rewritten(rest)) != rest:
             keyword, rest = _order_word(rewritten)
             if keyword is not None:

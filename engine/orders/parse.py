@@ -102,7 +102,7 @@ def parse_pm(state: GameState, author: str, source: str, asked: tuple[Order, ...
     while pending:
         fragment = pending.popleft()
         if pending and _PRONOUN_LAST.search(fragment):
-            joined = f"{fragment} {pending[0]}"
+            joined = f"{fragment}{',' if fragment[-1].isalnum() else ''} {pending[0]}"
             if pronoun_corrected(reader, joined) != joined:
                 fragment = joined
                 pending.popleft()
