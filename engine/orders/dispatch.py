@@ -90,7 +90,7 @@ _ASKED_ROLE = re.compile(
 _SOCIAL = re.compile(
     r"\b(?:thanks?|thank\s+you|thx|ty|sorry|apolog\w*|hope\w*|luck|cheers|regards|best"
     r"|see\s+you|bye|goodbye|good\s*night|hello|hi|hey|lol|xd|haha|that['’]?s\s+(?:all|it)"
-    r"|final\s+answer"
+    r"|final\s+answer|just\s+checking|went\s+through|did\s+you\s+get|receiv\w*"
     r"|let\s+me\s+know|sent\s+from|format|unclear|wish|fun|enjoy|gl|hf)\b",
     re.IGNORECASE,
 )
