@@ -102,12 +102,13 @@ _CORRECTED = re.compile(
     re.IGNORECASE,
 )
 _MEAN = r"(?:i\s+mean[st]?(?:\s+to\s+say)?|that\s+is|i\.e\.?|meaning|namely|aka|as\s+in)"
-_OOPS = r"(?:sorry|sry|soz|oops|whoops|err?|erm|uh+|um+|my\s+bad|wait)"
+# "no" only with a mark after it: "him... wait no, Miaka", but "heal her, no Kleene" is no fix.
+_OOPS = r"(?:sorry|sry|soz|oops|whoops|err?|erm|uh+|um+|my\s+bad|wait|no(?=\s*[,.!…\-–—]))"
 _MARKS = r"[\s,.!:;…\-–—~]*"
 # The words before the name: "him - sorry, I mean Abs", "her, that is Lynz".
 _FIX_BEFORE = re.compile(rf"{_MARKS}(?:(?:{_OOPS}|{_MEAN})\b{_MARKS})+", re.IGNORECASE)
 # The words after it: "him, Abs I mean", "him... Kleene that is".
-_FIX_AFTER = re.compile(rf"{_MARKS}(?:{_MEAN}|{_OOPS})\b", re.IGNORECASE)
+_FIX_AFTER = re.compile(rf"{_MARKS}(?:{_MEAN}|{_OOPS}|lol|haha|xd)\b", re.IGNORECASE)
 # Brackets around it: "her (Lynz)", "him [I mean Abs]".
 _FIX_OPEN = re.compile(rf"\s*[(\[]\s*(?:{_MEAN}\b[\s,:]*)?", re.IGNORECASE)
 _FIX_CLOSE = re.compile(r"\s*[)\]]")

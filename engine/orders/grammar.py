@@ -162,7 +162,7 @@ REWRITES: tuple[tuple[str, str], ...] = (
 # holds no order of the author's.
 ORDER_OPENER = re.compile(
     r"(?<![\w'’])(?:please|pls|so|therefore|thus|hence|then|actually|i['’]ll|i\s+will|i\s+want\s+to"
-    r"|i\s+wanna|i['’]d\s+like\s+to|i\s+would\s+like\s+to|i\s+shall|i['’]m\s+going\s+to"
+    r"|i\s+wanna|i['’]d\s+like\s+to|i\s+would\s+like\s+to|i\s+shall|i['’]m\s+going\s+to|i['’]d\s+rather|\Arather"
     r"|i\s+am\s+going\s+to|i['’]m\s+gonna|let\s+me|i\s+choose\s+to|i\s+decided\s+to|i['’]m|i\s+am)"
     r"\s+(?:(?:tonight|today|now|just|instead)\s+)*(?:please\s+)?",
     re.IGNORECASE,

@@ -55,7 +55,9 @@ _CONDITION = re.compile(r"(?:if|unless|in\s+case|incase)\b", re.IGNORECASE)
 # A second choice in the sentence after an order: "Heal Lynz... or maybe Parkur, idk".
 _SECOND_CHOICE = re.compile(r"(?:or|otherwise|alternatively)\b", re.IGNORECASE)
 # An order ending in a pronoun, corrected in the next sentence: "heal her... Kleene I mean".
-_PRONOUN_LAST = re.compile(r"\b(?:him|her|them)\W*$", re.IGNORECASE)
+_PRONOUN_LAST = re.compile(
+    r"\b(?:him|her|them)\W*(?:(?:i\.e|i\s+mean|that\s+is|sorry|wait)\W*)?$", re.IGNORECASE
+)
 CONDITIONAL = (
     "an order on a condition is not taken (the GM cannot know whether it holds): send the "
     "one order you want; a later PM replaces it"
