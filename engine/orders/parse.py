@@ -103,7 +103,8 @@ def parse_pm(state: GameState, author: str, source: str, asked: tuple[Order, ...
     pending = deque(fragments(text, reader.words.players.names))
     while pending:
         fragment = pending.popleft()
-        if pending and _PRONOUN_LAST.search(fragment):
+        signed = pending and pending[0].strip(" .,!-~").casefold() == author.casefold()
+        if pending and not signed and _PRONOUN_LAST.search(fragment):
             joined = f"{fragment}{',' if fragment[-1].isalnum() else ''} {pending[0]}"
             if pronoun_corrected(reader, joined) != joined:
                 fragment = joined
