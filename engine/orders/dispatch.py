@@ -15,6 +15,7 @@ from engine.orders import grammar
 from engine.orders.fragments import CHATTER
 from engine.orders.grammar import USE
 from engine.orders.model import Order, ability_title
+from engine.orders.name_match import MatchKind
 from engine.orders.reader import Guess, Reader, Refusal
 from engine.orders.readers import harm, info, items, law, prep, ranking, votes
 
@@ -88,15 +89,37 @@ _ASKED_ROLE = re.compile(
 # The talk around orders: thanks, apologies, wishes, sign-offs, questions to the GM.
 _SOCIAL = re.compile(
     r"\b(?:thanks?|thank\s+you|thx|ty|sorry|apolog\w*|hope\w*|luck|cheers|regards|best"
-    r"|see\s+you|bye|goodbye|good\s*night|hello|hi|hey|lol|xd|haha|that['’]?s\s+all"
+    r"|see\s+you|bye|goodbye|good\s*night|hello|hi|hey|lol|xd|haha|that['’]?s\s+(?:all|it)"
+    r"|final\s+answer|just\s+checking|went\s+through|did\s+you\s+get|receiv\w*"
     r"|let\s+me\s+know|sent\s+from|format|unclear|wish|fun|enjoy|gl|hf)\b",
     re.IGNORECASE,
 )
 _PRONOUN = re.compile(r"\b(?:him|her|them)\b", re.IGNORECASE)
+# A pronoun corrected at once by the name it stands for: "interrogate him, Abs I mean", "vote
+# him - sorry, I mean Abs", "investigate her (Lynz)", "protect him, Kleene that is".
+_CORRECTED = re.compile(
+    r"\b(?:him|her|them|he|she)\b(?P<gap>(?:\s+(?:tonight|tonite|today|please|pls|plz))*)",
+    re.IGNORECASE,
+)
+_MEAN = r"(?:i\s+mean[st]?(?:\s+to\s+say)?|that\s+is|i\.e\.?|meaning|namely|aka|as\s+in)"
+# "no" only with a mark after it: "him... wait no, Miaka", but "heal her, no Kleene" is no fix.
+_OOPS = r"(?:sorry|sry|soz|oops|whoops|err?|erm|uh+|um+|my\s+bad|wait|no(?=\s*[,.!…\-–—]))"
+_MARKS = r"[\s,.!:;…\-–—~]*"
+# The words before the name: "him - sorry, I mean Abs", "her, that is Lynz".
+_FIX_BEFORE = re.compile(rf"{_MARKS}(?:(?:{_OOPS}|{_MEAN})\b{_MARKS})+", re.IGNORECASE)
+# The words after it: "him, Abs I mean", "him... Kleene that is".
+_FIX_AFTER = re.compile(rf"{_MARKS}(?:{_MEAN}|{_OOPS}|lol|haha|xd)\b", re.IGNORECASE)
+# Brackets around it: "her (Lynz)", "him [I mean Abs]".
+_FIX_OPEN = re.compile(rf"\s*[(\[]\s*(?:{_MEAN}\b[\s,:]*)?", re.IGNORECASE)
+_FIX_CLOSE = re.compile(r"\s*[)\]]")
+# What stands between a pronoun and the name after it: "him, Abs", "her... Kleene", "him - Abs".
+_APPOSITION = re.compile(r"\s*(?:[,:;.…]+|\s[-–—~]+)\s*")
 _LIST_MARK = re.compile(r"^(?:\d{1,2}[.)]?|[-*•·#]+)$")
 # Where a clause starts inside a sentence, and the first-person words that open the player's
 # own order written as a possession or a choice there.
 _CLAUSE = re.compile(r"(?:[,;:]|\b(?:and|so|but|then|ok(?:ay)?)\b)\s*", re.IGNORECASE)
+# An order word as a gerund: the player's own order after reasoning, "... but interrogating Abs".
+_GERUND = re.compile(r"[a-z-]+ing\b", re.IGNORECASE)
 _OWN = re.compile(r"(?:my|i['’]?m\s+going|i\s+am\s+going)\s", re.IGNORECASE)
 
 
@@ -146,6 +169,7 @@ def read(reader: Reader, fragment: str) -> Order | votes.Unvote | str | None:
         return harm.leader_order(reader, text, fragment)
     ability, used = keyword
     rest = _TARGET_LABEL.sub("", text[used:].lstrip(" :"), count=1)
+    rest = pronoun_corrected(reader, rest)
     rest = _pronoun_named(reader, rest, whole[: max(0, len(whole) - len(text))])
     if ability in _QUERY_ABILITIES:
         rest = _QUERY_LEAD.sub("", rest, count=1)
@@ -299,6 +323,55 @@ def _pronoun_named(reader: Reader, rest: str, context: str) -> str:
     return rest[: pronoun.start()] + named[0] + rest[pronoun.end() :]
 
 
+def pronoun_corrected(reader: Reader, text: str) -> str:
+    """ "interrogate him, Abs I mean": a pronoun corrected at once by one player's name is
+    that name, as written (a name that could be two players is still refused as such). A
+    name after the pronoun with no word of correction counts only when nothing follows it
+    ("protect him, Kleene"); otherwise the pronoun stays, and is refused."""
+    if _CORRECTED.search(text) is None:
+        return text
+    for pronoun in _CORRECTED.finditer(text):
+        after = text[pronoun.end() :]
+        found = _correction(reader, after)
+        if found is not None:
+            name, tail = found
+            return f"{text[: pronoun.start()]}{name}{pronoun['gap']}{tail}"
+    return text
+
+
+def _correction(reader: Reader, after: str) -> tuple[str, str] | None:
+    """The name that corrects a pronoun at the start of ``after``, and the text after it."""
+    if opened := _FIX_OPEN.match(after):
+        end = _name_end(reader, after, opened.end())
+        closed = _FIX_CLOSE.match(after, end) if end else None
+        return (after[opened.end() : end].strip(), after[closed.end() :]) if closed else None
+    if (lead := _FIX_BEFORE.match(after)) and lead.group().strip(" ,.!:;…-–—~"):
+        end = _name_end(reader, after, lead.end())
+        if not end:
+            return None
+        tail = _FIX_AFTER.match(after, end)  # "him. err, Parkur i meant"
+        return after[lead.end() : end].strip(), after[tail.end() if tail else end :]
+    apposed = _APPOSITION.match(after)
+    start = apposed.end() if apposed else 0
+    end = _name_end(reader, after, start)
+    if not end:
+        return None
+    if tail := _FIX_AFTER.match(after, end):
+        return after[start:end].strip(), " " + after[tail.end() :]
+    if apposed and not after[end:].strip(" .!"):
+        return after[start:end].strip(), ""
+    return None
+
+
+def _name_end(reader: Reader, text: str, start: int) -> int:
+    """Where a player's name (or a name that could be two players) starting at ``start``
+    ends; 0 when none stands there."""
+    found, used = reader.words.players.match_prefix(text[start:])
+    if used and (found.is_match or (found.candidates and found.kind is MatchKind.AMBIGUOUS)):
+        return start + used
+    return 0
+
+
 def _asked(reader: Reader, text: str) -> str:
     """A question as the order that asks it, for a player who holds that order; other
     questions stay as written (and are refused as no order, quoting them)."""
@@ -347,6 +420,9 @@ def _later_order(text: str) -> tuple[tuple[str, int], str] | None:
         # "..., and I'm going with Kleene for the kill", "..., so my heal goes to Kleene": the
         # player's own order written as a possession or a choice, after the reasoning.
         rest = text[clause.end() :]
+        keyword, after = _order_word(rest)
+        if keyword is not None and _GERUND.match(rest):
+            return keyword, after  # "..., but interrogating Abs"
         if _OWN.match(rest) and (rewritten := _rewritten(rest)) != rest:
             keyword, rest = _order_word(rewritten)
             if keyword is not None:

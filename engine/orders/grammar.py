@@ -139,13 +139,13 @@ REWRITES: tuple[tuple[str, str], ...] = (
     ),
     # A possession handed over: "my heal goes to Kleene", "my vote is on Abs".
     (
-        r"my\s+(?P<a>[a-z-]+(?:\s+[a-z-]+)?)\s+(?:goes|will\s+go|is\s+going|is|will\s+be)"
+        r"(?:my|the|our)\s+(?P<a>[a-z-]+(?:\s+[a-z-]+)?)\s+(?:goes|will\s+go|is\s+going|is|will\s+be)"
         r"\s+(?:to|on)\s+(?P<x>.+)",
         "{a} {x}",
     ),
     # "Kleene gets my heal tonight".
     (
-        r"(?P<x>[^,;:]+?)\s+gets\s+my\s+(?P<a>[a-z-]+(?:\s+(?!tonight|today)[a-z-]+)?)"
+        r"(?P<x>[^,;:]+?)(?:\s+gets|\s+will\s+get|['’]s\s+getting|\s+is\s+getting)\s+my\s+(?P<a>[a-z-]+(?:\s+(?!tonight|today)[a-z-]+)?)"
         r"(?:\s+(?:tonight|today))?",
         "{a} {x}",
     ),
@@ -161,9 +161,9 @@ REWRITES: tuple[tuple[str, str], ...] = (
 # heal Kleene". Only first-person and imperative openers: "Abs said he would heal Kleene"
 # holds no order of the author's.
 ORDER_OPENER = re.compile(
-    r"(?<![\w'’])(?:please|pls|so|therefore|thus|hence|then|i['’]ll|i\s+will|i\s+want\s+to"
-    r"|i\s+wanna|i['’]d\s+like\s+to|i\s+would\s+like\s+to|i\s+shall|i['’]m\s+going\s+to"
-    r"|i\s+am\s+going\s+to|i['’]m\s+gonna|let\s+me|i\s+choose\s+to|i\s+decided\s+to)"
+    r"(?<![\w'’])(?:please|pls|so|therefore|thus|hence|then|actually|i['’]ll|i\s+will|i\s+want\s+to"
+    r"|i\s+wanna|i['’]d\s+like\s+to|i\s+would\s+like\s+to|i\s+shall|i['’]m\s+going\s+to|i['’]d\s+rather|\Arather"
+    r"|i\s+am\s+going\s+to|i['’]m\s+gonna|let\s+me|i\s+choose\s+to|i\s+decided\s+to|i['’]m|i\s+am)"
     r"\s+(?:(?:tonight|today|now|just|instead)\s+)*(?:please\s+)?",
     re.IGNORECASE,
 )

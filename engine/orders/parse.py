@@ -17,7 +17,7 @@ from dataclasses import replace
 from engine.abilities import abilities_for
 from engine.orders import grammar
 from engine.orders.bbcode import clean_message
-from engine.orders.dispatch import read
+from engine.orders.dispatch import pronoun_corrected, read
 from engine.orders.fragments import (
     CONFIRM,
     DOUBT,
@@ -54,6 +54,10 @@ KILLS = frozenset({"kill", "snipe"})
 _CONDITION = re.compile(r"(?:if|unless|in\s+case|incase)\b", re.IGNORECASE)
 # A second choice in the sentence after an order: "Heal Lynz... or maybe Parkur, idk".
 _SECOND_CHOICE = re.compile(r"(?:or|otherwise|alternatively)\b", re.IGNORECASE)
+# An order ending in a pronoun, corrected in the next sentence: "heal her... Kleene I mean".
+_PRONOUN_LAST = re.compile(
+    r"\b(?:him|her|them)\W*(?:(?:i\.e|i\s+mean|that\s+is|sorry|wait)\W*)?$", re.IGNORECASE
+)
 CONDITIONAL = (
     "an order on a condition is not taken (the GM cannot know whether it holds): send the "
     "one order you want; a later PM replaces it"
@@ -99,6 +103,12 @@ def parse_pm(state: GameState, author: str, source: str, asked: tuple[Order, ...
     pending = deque(fragments(text, reader.words.players.names))
     while pending:
         fragment = pending.popleft()
+        signed = pending and pending[0].strip(" .,!-~").casefold() == author.casefold()
+        if pending and not signed and _PRONOUN_LAST.search(fragment):
+            joined = f"{fragment}{',' if fragment[-1].isalnum() else ''} {pending[0]}"
+            if pronoun_corrected(reader, joined) != joined:
+                fragment = joined
+                pending.popleft()
         last, taken = taken, None
         second = _SECOND_CHOICE.match(fragment) and reader.names_anyone(fragment)
         if last is not None and (second or DOUBT.match(fragment)):

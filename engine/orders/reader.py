@@ -43,6 +43,21 @@ _SOFT = re.compile(
     r"(?:\s*\b(?:instead|now|again|please|pls|plz|thanks|ty|today|tonight|too)\b)+",
     re.IGNORECASE,
 )
+# Words that change nothing before the phase that ends an order: "heal Lynz again tonight".
+_BEFORE_PHASE = re.compile(r"(?:\s*\b(?:again|instead|please|pls|plz)\b)+", re.IGNORECASE)
+# What ends a list of names after its last comma: "Protect Yuriko, tonight".
+_LIST_TAIL = re.compile(
+    r"(?:\s*\b(?:tonight|tonite|today|please|pls|plz|thanks|again|instead)\b)+[\s.!?]*$",
+    re.IGNORECASE,
+)
+# Thanks after an order, with no comma before them: "Interrogate Abs :) thanks for hosting!".
+_THANKS = re.compile(r"\s*(?:thanks|thank\s+you|thx|ty|cheers|good\s+luck|gl)\b", re.IGNORECASE)
+# A guess given as a belief: "Identify Akonyl - I think he's Shiratori".
+_BELIEF = re.compile(
+    r"\s*(?:[,;:\-–—]\s*)?i\s+(?:think|believe|bet|suspect|am\s+sure|['’]m\s+sure)\s+(?:that\s+)?"
+    r"(?:he|she|they)(?:['’]s|\s+is|['’]re|\s+are)\s+(?:an?\s+|the\s+)?",
+    re.IGNORECASE,
+)
 # "Heal on Parkur", "Bone Breaking on Abs", "Charm to Akonyl": a word before the target.
 _TARGET_WORD = re.compile(r"\s*(?:on|to|at|for|upon)\s+(?=\S)", re.IGNORECASE)
 _SELF = re.compile(r"\s*(?:myself|me|self|my\s+self)\b", re.IGNORECASE)
@@ -79,6 +94,8 @@ _OR = re.compile(r"\bor\b", re.IGNORECASE)
 TWO_CHOICES = (
     "this gives two choices and the GM cannot pick between them: send the one order you want"
 )
+# A second choice after a complete order: "Interrogate Abs, or maybe Miaka".
+_OR_NAME = re.compile(r"[\s,.;…\-–—]*(?:or|otherwise|alternatively)\b", re.IGNORECASE)
 
 
 class Refusal(Exception):
@@ -222,7 +239,7 @@ class Reader:
             found.append(target)
             rest = self._aside(rest)
             more = LIST_SEP.match(rest)
-            if not more or not rest[more.end() :].strip():
+            if not more or not rest[more.end() :].strip() or _LIST_TAIL.match(rest, more.end()):
                 return tuple(found), rest
             if self.ability in _TOGETHER and _OR.search(more[0]):
                 # "Protect Akai or Lynz": a choice the GM would have to make.
@@ -301,7 +318,9 @@ class Reader:
         """The order must be over: only words that change nothing may follow ("tonight",
         "instead", "on Night 2" in Night 2); anything else is refused, never guessed at."""
         rest = _TRAILING.sub("", rest[mark.end() :] if (mark := POSSESSIVE.match(rest)) else rest)
-        when, after = self.phase(rest) if rest.strip() else (None, rest)
+        soft = _BEFORE_PHASE.match(rest)
+        spoken = rest[soft.end() :] if soft else rest
+        when, after = self.phase(spoken) if spoken.strip() else (None, spoken)
         if when is not None and not _TRAILING.sub("", after).strip(" .!?;,"):
             if when != self.state.phase:
                 raise Refusal(f"this is an order for {self.state.phase}, not {when}")
@@ -313,6 +332,11 @@ class Reader:
         if REMARK.match(rest) and (not self.names_anyone(rest) or self._about_the_game(rest)):
             self.notes.append(f"took '{rest.strip(' ,-()')}' as a remark, not an order")
             return
+        if _THANKS.match(rest) and not self.names_anyone(rest):
+            self.notes.append(f"took '{rest.strip()}' as a remark, not an order")
+            return
+        if _OR_NAME.match(rest) and self.names_anyone(rest):
+            raise Refusal(TWO_CHOICES)  # "Interrogate Abs, or maybe Miaka"
         if rest.strip(" .!?;,"):
             raise Refusal(f"did not understand '{rest.strip()}' in '{fragment}'")
 
@@ -370,7 +394,7 @@ class Reader:
         """ "APTX pofa as Satou", "Identify Akonyl = Sonoko": a player and the role named for
         them; ``needs_role`` is the refusal when the role is missing."""
         target, rest = self.name(rest)
-        separator = AS.match(rest)
+        separator = _BELIEF.match(rest) or AS.match(rest)
         if not separator:
             raise Refusal(needs_role)
         role, rest = self.role(rest[separator.end() :])

@@ -32,6 +32,10 @@ NO_KILL = "no kill in this message for {killer} to carry out: write '{killer} ki
 # The refusal of a fragment that reads as no order at all.
 NO_ORDER = "this does not read as an order"
 _ORDER_TO = re.compile(r"(?:order|tell|have|make)\s+", re.IGNORECASE)
+# The target after the killer's words: "Miaka does the kill, target Lynz", "... on Lynz".
+_DOES_ON = re.compile(
+    r"\s*(?:[,;:\-–—]\s*)?(?:(?:the\s+)?target(?:\s+is)?\s*[:=\-]?|on)\s*(?=\S)", re.IGNORECASE
+)
 
 
 def leader_order(reader: Reader, text: str, fragment: str) -> Order:
@@ -54,6 +58,10 @@ def leader_order(reader: Reader, text: str, fragment: str) -> Order:
         # "Miaka will do it", "Miaka kills": no target here; ``parse_pm`` gives it the kill
         # ordered before it.
         return Order(reader.author, "kill", killer=killer, text=fragment)
+    if killer is not None and does and (on := _DOES_ON.match(text, used + does.end())):
+        target, rest = reader.name(text[on.end() :])
+        reader.end(rest, fragment)
+        return Order(reader.author, "kill", (target,), killer=killer, text=fragment)
     if killer is not None:
         verb = _LEADER.match(text[used:])
         if verb:
