@@ -8,9 +8,10 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from adapters.base import Post, PrivateMessage
+if TYPE_CHECKING:
+    from adapters.base import Post, PrivateMessage
 
 
 def iso(moment: datetime) -> str:
@@ -128,6 +129,10 @@ def _received_time(moment: datetime) -> str:
 
 
 def inbox_values(forum: str, message: PrivateMessage | Post, now: datetime) -> dict[str, Any]:
+    # Imported here: the commands that only read the store (status) need not build the
+    # adapters' message classes (seven dataclasses, about 5 ms of start-up).
+    from adapters.base import PrivateMessage
+
     values = {
         "forum": forum,
         "forum_id": message.id,
