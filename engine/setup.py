@@ -6,11 +6,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.abilities.aptx import starting_capsules
-from engine.abilities.interrogation import starts_drunk
-from engine.abilities.items import item_name
-from engine.abilities.suitcase import suitcase_for_night_one
-from engine.appearance import put_on
 from engine.phases import Phase
 from engine.rules.base import Ruleset, RulesetError, Side
 from engine.state import (
@@ -56,6 +51,12 @@ def new_game(
     setup: Setup | None = None,
 ) -> GameState:
     """The game at its start: Prep, or Night 1 when a prepared ``setup`` replaces Prep."""
+    # The abilities are imported by the games that start, not with resolve_role: checking a
+    # config's role list (check-config, status) need not load every ability (about 20 ms).
+    from engine.abilities.aptx import starting_capsules
+    from engine.abilities.items import item_name
+    from engine.abilities.suitcase import suitcase_for_night_one
+
     players = {}
     for name, role_name in roster.items():
         role = resolve_role(ruleset, role_name)
@@ -76,6 +77,9 @@ def new_game(
 
 
 def _apply_setup(state: GameState, setup: Setup) -> None:
+    from engine.abilities.interrogation import starts_drunk  # as in new_game
+    from engine.appearance import put_on
+
     def known(name: str, where: str) -> str:
         if name not in state.players:
             raise RulesetError(f"setup {where}: {name!r} is not a player")
