@@ -6,8 +6,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.abilities.aptx import starting_capsules
+from engine.abilities.interrogation import starts_drunk
+from engine.abilities.items import item_name
+from engine.abilities.suitcase import suitcase_for_night_one
+from engine.appearance import put_on
 from engine.phases import Phase
-from engine.rules.base import Ruleset, RulesetError, Side
+from engine.rules.base import Ruleset, RulesetError, Side, resolve_role
 from engine.state import (
     ABROAD,
     BEST_FRIEND,
@@ -32,18 +37,6 @@ class Setup:
     leader: str | None = None
 
 
-def resolve_role(ruleset: Ruleset, name: str) -> str:
-    """A role named as the sheet spells it or by a usual short form, case-insensitively."""
-    wanted = name.strip().casefold()
-    for role in ruleset.roles:
-        if role.casefold() == wanted:
-            return role
-    for alias, role in ruleset.role_aliases.items():
-        if alias.casefold() == wanted:
-            return role
-    raise RulesetError(f"unknown role {name!r} in ruleset {ruleset.id}")
-
-
 def new_game(
     ruleset: Ruleset,
     roster: Mapping[str, str],
@@ -51,12 +44,6 @@ def new_game(
     setup: Setup | None = None,
 ) -> GameState:
     """The game at its start: Prep, or Night 1 when a prepared ``setup`` replaces Prep."""
-    # The abilities are imported by the games that start, not with resolve_role: checking a
-    # config's role list (check-config, status) need not load every ability (about 20 ms).
-    from engine.abilities.aptx import starting_capsules
-    from engine.abilities.items import item_name
-    from engine.abilities.suitcase import suitcase_for_night_one
-
     players = {}
     for name, role_name in roster.items():
         role = resolve_role(ruleset, role_name)
@@ -77,9 +64,6 @@ def new_game(
 
 
 def _apply_setup(state: GameState, setup: Setup) -> None:
-    from engine.abilities.interrogation import starts_drunk  # as in new_game
-    from engine.appearance import put_on
-
     def known(name: str, where: str) -> str:
         if name not in state.players:
             raise RulesetError(f"setup {where}: {name!r} is not a player")

@@ -259,6 +259,21 @@ class Ruleset:
         return bo_ranks(self.rank).get(role, len(self.rank))
 
 
+def resolve_role(ruleset: Ruleset, name: str) -> str:
+    """A role named as the sheet spells it or by a usual short form, case-insensitively.
+
+    Here, not in engine.setup, so that checking a role list (check-config) does not load the
+    game state's classes."""
+    wanted = name.strip().casefold()
+    for role in ruleset.roles:
+        if role.casefold() == wanted:
+            return role
+    for alias, role in ruleset.role_aliases.items():
+        if alias.casefold() == wanted:
+            return role
+    raise RulesetError(f"unknown role {name!r} in ruleset {ruleset.id}")
+
+
 @cache
 def bo_ranks(rank: tuple[str, ...]) -> dict[str, int]:
     """Role → its place in ``rank`` (the first, if listed twice): a look-up, not a search, for
