@@ -72,6 +72,8 @@ class InboxMessage:
 
 @dataclass(frozen=True, slots=True)
 class PhaseRow:
+    """A phase of a game as the store keeps it."""
+
     game: str
     name: str
     opened_at: datetime
@@ -95,6 +97,8 @@ class PhaseRow:
 
 @dataclass(frozen=True, slots=True)
 class OrderRow:
+    """A received order as the store keeps it."""
+
     id: int
     game: str
     phase: str

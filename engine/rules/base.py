@@ -93,6 +93,8 @@ class Slot:
 
 @dataclass(frozen=True, slots=True)
 class RoleSheet:
+    """A role's sheet: side, group, abilities by slot, and what other abilities read of it."""
+
     name: str
     title: str
     group: str  # "Black Org", "Police", "FBI & CIA", "Civilians"
@@ -173,6 +175,8 @@ class AbilityRules:
 
 @dataclass(frozen=True, slots=True)
 class Ruleset:
+    """One rule text as data: its role sheets, order of actions, options and rule switches."""
+
     id: str
     roles: Mapping[str, RoleSheet]
     order_of_actions: tuple[Step, ...]
