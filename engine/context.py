@@ -66,6 +66,8 @@ class Attack:
 
 @dataclass
 class Context:
+    """One phase's resolution in progress: the state it changes and what it gathers."""
+
     state: GameState
     rng: random.Random
     actions: list[Action]

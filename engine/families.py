@@ -27,6 +27,8 @@ from engine.win import winner
 
 @dataclass(frozen=True, slots=True)
 class Family:
+    """A game model's parts beyond its abilities, which the rulesets written in it share."""
+
     name: str
     settle: Mapping[Step, Callable[[Context], None]]
     begin: Callable[[Context], None]

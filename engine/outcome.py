@@ -52,6 +52,8 @@ class Result:
 
 @dataclass(frozen=True, slots=True)
 class Lynch:
+    """The day's vote: who was lynched (None: nobody), the counts and each ballot."""
+
     target: str | None
     votes: dict[str, int]
     shown: bool
@@ -114,6 +116,8 @@ class HeldText:
 
 @dataclass(frozen=True, slots=True)
 class PhaseOutcome:
+    """What resolving a phase gave: the new state, results, notices, the lynch and draws."""
+
     phase: Phase
     state: GameState
     results: tuple[Result, ...]

@@ -32,6 +32,8 @@ _PHASE_RE = re.compile(
 
 @dataclass(frozen=True, slots=True, order=True)
 class Phase:
+    """A phase of a game, ordered by its index (Prep 0, Night n 2n-1, Day n 2n)."""
+
     index: int
 
     @classmethod

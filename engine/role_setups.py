@@ -16,8 +16,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from engine.deal import check_role_list, copies
-from engine.rules.base import Ruleset, RulesetError, Side
-from engine.setup import resolve_role
+from engine.rules.base import Ruleset, RulesetError, Side, resolve_role
 
 # How many partial role lists a search may look at before it gives up (a setup with a
 # hundred roles to fill from still deals in well under this).

@@ -12,7 +12,7 @@ from engine.abilities.items import item_name
 from engine.abilities.suitcase import suitcase_for_night_one
 from engine.appearance import put_on
 from engine.phases import Phase
-from engine.rules.base import Ruleset, RulesetError, Side
+from engine.rules.base import Ruleset, RulesetError, Side, resolve_role
 from engine.state import (
     ABROAD,
     BEST_FRIEND,
@@ -35,18 +35,6 @@ class Setup:
     abroad: tuple[str, ...] | None = None
     sober: tuple[str, ...] = ()
     leader: str | None = None
-
-
-def resolve_role(ruleset: Ruleset, name: str) -> str:
-    """A role named as the sheet spells it or by a usual short form, case-insensitively."""
-    wanted = name.strip().casefold()
-    for role in ruleset.roles:
-        if role.casefold() == wanted:
-            return role
-    for alias, role in ruleset.role_aliases.items():
-        if alias.casefold() == wanted:
-            return role
-    raise RulesetError(f"unknown role {name!r} in ruleset {ruleset.id}")
 
 
 def new_game(

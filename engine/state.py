@@ -91,6 +91,8 @@ class Loan:
 
 @dataclass(slots=True)
 class PlayerState:
+    """One player's place in the game: role, life, conditions, items, uses and will."""
+
     name: str
     role: str
     status: Status = Status.ALIVE
@@ -152,6 +154,8 @@ class Capsule:
 
 @dataclass(slots=True)
 class GameState:
+    """Everything a game is at one point: its ruleset, seed, phase, players and history."""
+
     ruleset: Ruleset
     seed: int | str
     phase: Phase

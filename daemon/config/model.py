@@ -40,6 +40,8 @@ class VotesMode(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class AutogmConfig:
+    """The ``[autogm]`` section."""
+
     state_dir: Path
     log_level: str
     timezone: ZoneInfo
@@ -79,6 +81,8 @@ class PasswordSource:
 
 @dataclass(frozen=True, slots=True)
 class ForumConfig:
+    """A ``[forum:NAME]`` section."""
+
     name: str
     adapter: str
     base_url: str | None
@@ -92,12 +96,16 @@ class ForumConfig:
 
 @dataclass(frozen=True, slots=True)
 class PlayerEntry:
+    """A player of a game's ``players`` list, with the role the GM gave (if any)."""
+
     name: str
     role: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Schedule:
+    """When a game's phases end, by phase kind."""
+
     prep: Deadline
     night: Deadline
     day: Deadline
@@ -170,6 +178,8 @@ class SetupConfig:
 
 @dataclass(frozen=True, slots=True)
 class GameConfig:
+    """A ``[game:NAME]`` section."""
+
     name: str
     forum: str
     topic: str
@@ -204,6 +214,8 @@ class GameConfig:
 
 @dataclass(frozen=True, slots=True)
 class RulesConfig:
+    """A ``[rules:NAME]`` section: options of a ruleset."""
+
     name: str
     options: Mapping[str, str]
     section: IniSection = field(compare=False, repr=False)
@@ -211,6 +223,8 @@ class RulesConfig:
 
 @dataclass(frozen=True, slots=True)
 class Config:
+    """A whole config file, checked."""
+
     path: Path
     autogm: AutogmConfig
     forums: Mapping[str, ForumConfig]

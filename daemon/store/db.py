@@ -22,7 +22,6 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from adapters.base import Post, PrivateMessage
 from daemon.store.rows import (
     InboxMessage,
     OrderRow,
@@ -37,6 +36,8 @@ from daemon.store.sqlite import atomic, connect, enable_wal, execute, query
 
 if TYPE_CHECKING:
     from sqlite_utils import Database
+
+    from adapters.base import Post, PrivateMessage
 
 PM_MARK = "pms"
 

@@ -90,6 +90,8 @@ def render_notice(notice: Notice) -> str:
 
 @dataclass(frozen=True, slots=True)
 class RenderedPhase:
+    """A phase's notices as forum text: the public post's lines and each player's PM."""
+
     public: list[str] = field(default_factory=list)
     private: dict[str, list[str]] = field(default_factory=dict)
 

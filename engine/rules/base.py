@@ -93,6 +93,8 @@ class Slot:
 
 @dataclass(frozen=True, slots=True)
 class RoleSheet:
+    """A role's sheet: side, group, abilities by slot, and what other abilities read of it."""
+
     name: str
     title: str
     group: str  # "Black Org", "Police", "FBI & CIA", "Civilians"
@@ -173,6 +175,8 @@ class AbilityRules:
 
 @dataclass(frozen=True, slots=True)
 class Ruleset:
+    """One rule text as data: its role sheets, order of actions, options and rule switches."""
+
     id: str
     roles: Mapping[str, RoleSheet]
     order_of_actions: tuple[Step, ...]
@@ -257,6 +261,21 @@ class Ruleset:
     def bo_rank(self, role: str) -> int:
         """Lower is higher-ranked; roles off the list rank last."""
         return bo_ranks(self.rank).get(role, len(self.rank))
+
+
+def resolve_role(ruleset: Ruleset, name: str) -> str:
+    """A role named as the sheet spells it or by a usual short form, case-insensitively.
+
+    Here, not in engine.setup, so that checking a role list (check-config) does not load the
+    game state's classes."""
+    wanted = name.strip().casefold()
+    for role in ruleset.roles:
+        if role.casefold() == wanted:
+            return role
+    for alias, role in ruleset.role_aliases.items():
+        if alias.casefold() == wanted:
+            return role
+    raise RulesetError(f"unknown role {name!r} in ruleset {ruleset.id}")
 
 
 @cache

@@ -87,3 +87,34 @@ def test_status_of_an_up_to_date_state_file_loads_no_sqlite_utils(tmp_path):
     words = ["status", "--config", "config.ini"]
     assert "sqlite_utils" in _loaded(tmp_path, *words)  # a new state file: migrations to apply
     assert "sqlite_utils" not in _loaded(tmp_path, *words)  # nothing pending: sqlite3 alone
+
+
+def test_the_config_check_looks_up_a_family_only_if_it_may_read_the_topic():
+    """check_config asks engine.families (every ability) only for a family beyond DCTP: the
+    answer for each family is the one its ``read`` gives."""
+    from daemon.cli.main import reads_the_topic
+    from engine.by_family import FAMILY_MODULES
+    from engine.families import FAMILIES
+
+    assert reads_the_topic("midnight")
+    for family in ["dctp", *FAMILY_MODULES]:
+        assert reads_the_topic(family) == (FAMILIES[family].read is not None), family
+
+
+def test_check_config_of_a_dctp_game_loads_no_ability(tmp_path):
+    shutil.copy(ROOT / "config.example.ini", tmp_path / "config.ini")
+    code = (
+        "import sys\n"
+        "from daemon.cli.main import main\n"
+        "main(['check-config', 'config.ini'])\n"
+        "print(' '.join(m for m in sys.modules if m.startswith('engine.abilities')))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=tmp_path,
+        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert done.stdout.splitlines()[-1] == ""
