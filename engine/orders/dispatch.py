@@ -20,9 +20,9 @@ from engine.orders.reader import Guess, Reader, Refusal
 from engine.orders.readers import harm, info, items, law, prep, ranking, votes
 
 # The player speaking of their own order: "I vote Abs", "I'm voting Abs", "I will be healing
-# Kleene", "tonight I interrogate Abs", "also vote Abs".
+# Kleene", "tonight I interrogate Abs", "also vote Abs", "and unvote Miaka".
 _I = re.compile(
-    r"(?:(?:tonight|today|now|then|also)\s*,?\s+)*"
+    r"(?:(?:tonight|today|now|then|also|and)\s*,?\s+)*"
     r"(?:i(?:['’]m|\s+am|\s+will(?:\s+be)?|['’]ll(?:\s+be)?)?\s+)?(?:be\s+)?"
     r"(?:(?:going\s+to|gonna)\s+)?(?=\w)",
     re.IGNORECASE,

@@ -124,6 +124,7 @@ def parse_pm(state: GameState, author: str, source: str, asked: tuple[Order, ...
             continue
         if fragment.strip(" .,!-~").casefold() == author.casefold():
             continue  # the player signing with their own name ("best regards,\nAbs")
+        fragment = _own_label_dropped(state, author, fragment)
         if condition is not None:
             rejected.append(Rejection(f"{condition}, {fragment}", CONDITIONAL))
             condition = None
@@ -163,7 +164,10 @@ def parse_pm(state: GameState, author: str, source: str, asked: tuple[Order, ...
             continue
         if isinstance(order, Unvote):
             unvote = True
-            accepted = {k: o for k, o in accepted.items() if o.ability != "vote"}
+            # "Vote Abs. And unvote Miaka": the unvote names another player than the vote
+            # read before it, so it takes back the vote held from earlier; the new one stands.
+            kept = _votes_kept(reader, accepted, order.named)
+            accepted = {k: o for k, o in accepted.items() if o.ability != "vote" or k in kept}
             if order.then:
                 pending.appendleft(order.then)
             continue
@@ -386,6 +390,33 @@ def _take(
     accepted[key] = order
     reader.notes.extend(_away_notes(reader.state, order))
     return None
+
+
+def _votes_kept(reader: Reader, accepted: dict[SlotKey, Order], named: str) -> set[SlotKey]:
+    """The votes read earlier in the PM that an unvote naming ``named`` leaves standing:
+    those on other players (docs/rulings.md, "Reading orders written freely")."""
+    if not named:
+        return set()
+    kept = {k for k, o in accepted.items() if o.ability == "vote" and named not in o.targets}
+    for key in kept:
+        reader.notes.append(
+            f"took 'unvote {named}' as taking back your earlier vote on {named}; "
+            f"'{accepted[key].canonical()}' stands"
+        )
+    return kept
+
+
+def _own_label_dropped(state: GameState, author: str, fragment: str) -> str:
+    """The order after the author's own name or role written as its label ("Kir: betrayal"
+    from Kir, "Shinichi: interrogate Abs" from Conia who plays Shinichi)."""
+    head, colon, after = fragment.partition(":")
+    if not colon or not after.strip() or len(head) > 40:
+        return fragment
+    head = head.strip(" *-").casefold()
+    player = state.players.get(author)
+    if head == author.casefold() or (player is not None and head == player.role.casefold()):
+        return after.strip()
+    return fragment
 
 
 def _repeat(
