@@ -336,6 +336,28 @@ def pronoun_corrected(reader: Reader, text: str) -> str:
         if found is not None:
             name, tail = found
             return f"{text[: pronoun.start()]}{name}{pronoun['gap']}{tail}"
+    return _corrected_at_the_end(reader, text)
+
+
+def _corrected_at_the_end(reader: Reader, text: str) -> str:
+    """ "investigate whether he kills Lynz, Abs I mean": the one pronoun of the order
+    corrected by a name at its end, after the words that follow the pronoun. Only with a
+    word of correction ("I mean", "sorry") and only one pronoun: otherwise it stays."""
+    pronouns = list(_CORRECTED.finditer(text))
+    if len(pronouns) != 1:
+        return text
+    pronoun = pronouns[0]
+    for mark in _APPOSITION.finditer(text, pronoun.end()):
+        after = text[mark.start() :]
+        lead = _FIX_BEFORE.match(after)
+        start = lead.end() if lead and lead.group().strip(" ,.!:;…-–—~") else 0
+        end = _name_end(reader, after, start or mark.end() - mark.start())
+        if not end:
+            continue
+        tail = _FIX_AFTER.match(after, end) if not start else None
+        if (start or tail) and not after[tail.end() if tail else end :].strip(" .!"):
+            name = after[start or mark.end() - mark.start() : end].strip()
+            return f"{text[: pronoun.start()]}{name}{text[pronoun.end() : mark.start()]}"
     return text
 
 
