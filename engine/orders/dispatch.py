@@ -170,6 +170,8 @@ def read(reader: Reader, fragment: str) -> Order | votes.Unvote | str | None:
     ability, used = keyword
     rest = _TARGET_LABEL.sub("", text[used:].lstrip(" :"), count=1)
     rest = pronoun_corrected(reader, rest)
+    if ability in _QUERY_ABILITIES:
+        rest = _corrected_at_the_end(reader, rest)
     rest = _pronoun_named(reader, rest, whole[: max(0, len(whole) - len(text))])
     if ability in _QUERY_ABILITIES:
         rest = _QUERY_LEAD.sub("", rest, count=1)
@@ -336,13 +338,13 @@ def pronoun_corrected(reader: Reader, text: str) -> str:
         if found is not None:
             name, tail = found
             return f"{text[: pronoun.start()]}{name}{pronoun['gap']}{tail}"
-    return _corrected_at_the_end(reader, text)
+    return text
 
 
 def _corrected_at_the_end(reader: Reader, text: str) -> str:
-    """ "investigate whether he kills Lynz, Abs I mean": the one pronoun of the order
-    corrected by a name at its end, after the words that follow the pronoun. Only with a
-    word of correction ("I mean", "sorry") and only one pronoun: otherwise it stays."""
+    """ "investigate whether he kills Lynz, Abs I mean": the one pronoun of a query corrected
+    by a name at the end, after the rest of the query. Only with a word of correction ("I
+    mean", "sorry") and only one pronoun: otherwise it stays."""
     pronouns = list(_CORRECTED.finditer(text))
     if len(pronouns) != 1:
         return text
