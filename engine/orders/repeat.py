@@ -60,8 +60,9 @@ def repeat_asked(fragment: str) -> bool | None:
     """None when ``fragment`` is not a repeat of earlier orders; True when it names the
     author's phase just before this one ("same as last night"), False when it means their
     latest orders of this kind ("same as before", "repeat my last order")."""
-    if not fragment[:1].isalpha() or fragment[:1] not in "sSrRiIdDoOjJhHgGpPtT":
-        return None
+    low = fragment.lower()
+    if "same" not in low and "repeat" not in low and "redo" not in low:
+        return None  # the cheap test first: most fragments are orders
     found = _REPEAT.fullmatch(fragment)
     if found is None:
         return None
