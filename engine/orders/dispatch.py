@@ -20,9 +20,9 @@ from engine.orders.reader import Guess, Reader, Refusal
 from engine.orders.readers import harm, info, items, law, prep, ranking, votes
 
 # The player speaking of their own order: "I vote Abs", "I'm voting Abs", "I will be healing
-# Kleene", "tonight I interrogate Abs", "also vote Abs".
+# Kleene", "tonight I interrogate Abs", "also vote Abs", "and unvote Miaka".
 _I = re.compile(
-    r"(?:(?:tonight|today|now|then|also)\s*,?\s+)*"
+    r"(?:(?:tonight|today|now|then|also|and)\s*,?\s+)*"
     r"(?:i(?:['’]m|\s+am|\s+will(?:\s+be)?|['’]ll(?:\s+be)?)?\s+)?(?:be\s+)?"
     r"(?:(?:going\s+to|gonna)\s+)?(?=\w)",
     re.IGNORECASE,
@@ -170,6 +170,8 @@ def read(reader: Reader, fragment: str) -> Order | votes.Unvote | str | None:
     ability, used = keyword
     rest = _TARGET_LABEL.sub("", text[used:].lstrip(" :"), count=1)
     rest = pronoun_corrected(reader, rest)
+    if ability in _QUERY_ABILITIES:
+        rest = _corrected_at_the_end(reader, rest)
     rest = _pronoun_named(reader, rest, whole[: max(0, len(whole) - len(text))])
     if ability in _QUERY_ABILITIES:
         rest = _QUERY_LEAD.sub("", rest, count=1)
@@ -336,6 +338,28 @@ def pronoun_corrected(reader: Reader, text: str) -> str:
         if found is not None:
             name, tail = found
             return f"{text[: pronoun.start()]}{name}{pronoun['gap']}{tail}"
+    return text
+
+
+def _corrected_at_the_end(reader: Reader, text: str) -> str:
+    """ "investigate whether he kills Lynz, Abs I mean": the one pronoun of a query corrected
+    by a name at the end, after the rest of the query. Only with a word of correction ("I
+    mean", "sorry") and only one pronoun: otherwise it stays."""
+    pronouns = list(_CORRECTED.finditer(text))
+    if len(pronouns) != 1:
+        return text
+    pronoun = pronouns[0]
+    for mark in _APPOSITION.finditer(text, pronoun.end()):
+        after = text[mark.start() :]
+        lead = _FIX_BEFORE.match(after)
+        start = lead.end() if lead and lead.group().strip(" ,.!:;…-–—~") else 0
+        end = _name_end(reader, after, start or mark.end() - mark.start())
+        if not end:
+            continue
+        tail = _FIX_AFTER.match(after, end) if not start else None
+        if (start or tail) and not after[tail.end() if tail else end :].strip(" .!"):
+            name = after[start or mark.end() - mark.start() : end].strip()
+            return f"{text[: pronoun.start()]}{name}{text[pronoun.end() : mark.start()]}"
     return text
 
 

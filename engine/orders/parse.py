@@ -29,9 +29,10 @@ from engine.orders.fragments import (
     split_will,
 )
 from engine.orders.model import Order, ParsedPM, Rejection, ability_title
-from engine.orders.reader import TWO_CHOICES, Guess, Reader, Refusal, vocabulary
+from engine.orders.reader import CONDITIONAL, TWO_CHOICES, Guess, Reader, Refusal, vocabulary
 from engine.orders.readers.harm import NO_KILL, NO_ORDER
 from engine.orders.readers.votes import Unvote
+from engine.orders.repeat import repeat_asked, repeated
 from engine.render.inert import shorten
 from engine.rules.base import Side, Slot
 from engine.state import ABROAD, IN_FLIGHT, GameState
@@ -57,10 +58,6 @@ _SECOND_CHOICE = re.compile(r"(?:or|otherwise|alternatively)\b", re.IGNORECASE)
 # An order ending in a pronoun, corrected in the next sentence: "heal her... Kleene I mean".
 _PRONOUN_LAST = re.compile(
     r"\b(?:him|her|them)\W*(?:(?:i\.e|i\s+mean|that\s+is|sorry|wait)\W*)?$", re.IGNORECASE
-)
-CONDITIONAL = (
-    "an order on a condition is not taken (the GM cannot know whether it holds): send the "
-    "one order you want; a later PM replaces it"
 )
 
 
@@ -100,6 +97,7 @@ def parse_pm(state: GameState, author: str, source: str, asked: tuple[Order, ...
     # how many notes there were (a withdrawn order takes its notes with it).
     taken: tuple[str, SlotKey, Order | None, int] | None = None
     asked_last: int | None = None  # the refusal that asks back the fragment before
+    repeats: list[tuple[str, bool]] = []  # "same as last night": read once the rest is read
     pending = deque(fragments(text, reader.words.players.names))
     while pending:
         fragment = pending.popleft()
@@ -126,9 +124,13 @@ def parse_pm(state: GameState, author: str, source: str, asked: tuple[Order, ...
             continue
         if fragment.strip(" .,!-~").casefold() == author.casefold():
             continue  # the player signing with their own name ("best regards,\nAbs")
+        fragment = _own_label_dropped(state, author, fragment)
         if condition is not None:
             rejected.append(Rejection(f"{condition}, {fragment}", CONDITIONAL))
             condition = None
+            continue
+        if (previous := repeat_asked(fragment)) is not None:
+            repeats.append((fragment, previous))
             continue
         if _CONDITION.match(fragment) and reader.words.filler.clean(fragment):
             condition = fragment
@@ -162,7 +164,10 @@ def parse_pm(state: GameState, author: str, source: str, asked: tuple[Order, ...
             continue
         if isinstance(order, Unvote):
             unvote = True
-            accepted = {k: o for k, o in accepted.items() if o.ability != "vote"}
+            # "Vote Abs. And unvote Miaka": the unvote names another player than the vote
+            # read before it, so it takes back the vote held from earlier; the new one stands.
+            kept = _votes_kept(reader, accepted, order.named)
+            accepted = {k: o for k, o in accepted.items() if o.ability != "vote" or k in kept}
             if order.then:
                 pending.appendleft(order.then)
             continue
@@ -184,6 +189,13 @@ def parse_pm(state: GameState, author: str, source: str, asked: tuple[Order, ...
                 taken = (fragment, key, held.get(key), notes)
     if condition is not None:
         rejected.append(Rejection(condition, CONDITIONAL))
+    for fragment, previous in repeats:
+        if accepted or unvote or no_action or any(NO_ORDER not in r.reason for r in rejected):
+            # Beside another order it is the player's remark on it ("heal Lynz, same as
+            # last night"), never a second order.
+            reader.notes.append(f"took '{fragment}' as a remark, not an order")
+        else:
+            rejected.extend(_repeat(reader, fragment, previous, accepted))
     if accepted or unvote or no_action:
         rejected = _context_kept_apart(reader, rejected)
     if will_refused is not None:
@@ -378,6 +390,63 @@ def _take(
     accepted[key] = order
     reader.notes.extend(_away_notes(reader.state, order))
     return None
+
+
+def _votes_kept(reader: Reader, accepted: dict[SlotKey, Order], named: str) -> set[SlotKey]:
+    """The votes read earlier in the PM that an unvote naming ``named`` leaves standing:
+    those on other players (docs/rulings.md, "Reading orders written freely")."""
+    if not named:
+        return set()
+    kept = {k for k, o in accepted.items() if o.ability == "vote" and named not in o.targets}
+    for key in kept:
+        reader.notes.append(
+            f"took 'unvote {named}' as taking back your earlier vote on {named}; "
+            f"'{accepted[key].canonical()}' stands"
+        )
+    return kept
+
+
+def _own_label_dropped(state: GameState, author: str, fragment: str) -> str:
+    """The order after the author's own name or role written as its label ("Kir: betrayal"
+    from Kir, "Shinichi: interrogate Abs" from Conia who plays Shinichi)."""
+    head, colon, after = fragment.partition(":")
+    if not colon or not after.strip() or len(head) > 40:
+        return fragment
+    head = head.strip(" *-").casefold()
+    player = state.players.get(author)
+    if head == author.casefold() or (player is not None and head == player.role.casefold()):
+        return after.strip()
+    return fragment
+
+
+def _repeat(
+    reader: Reader, fragment: str, previous: bool, accepted: dict[SlotKey, Order]
+) -> list[Rejection]:
+    """ "Same as last night" sent alone: the author's orders of their last phase of this
+    kind, each taken as if written out again (docs/rulings.md); the refusals name the order
+    that would have been repeated."""
+    state, titles = reader.state, reader.state.ruleset.titles
+    found = repeated(state, reader.author, previous)
+    if isinstance(found, str):
+        return [Rejection(fragment, found, _what_you_can_send(reader, reader.author))]
+    when, orders, lost = found
+    refused = [
+        Rejection(
+            fragment,
+            f"your {title} of {when} is not repeated: autogm keeps what it did, not all it "
+            "said; write it again in full",
+        )
+        for title in lost
+    ]
+    for order in orders:
+        said = order.canonical(titles)
+        rejection = _take(reader, order, fragment, accepted)
+        if rejection is None:
+            reader.notes.append(f"read '{fragment}' as your order of {when}: {said}")
+        else:
+            reason = f"'{said}' (your order of {when}) cannot be given now: {rejection.reason}"
+            refused.append(Rejection(fragment, reason, rejection.fix))
+    return refused
 
 
 def _with_substitutes(reader: Reader, joined: str, accepted: dict[SlotKey, Order]) -> bool:

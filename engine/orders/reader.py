@@ -94,6 +94,21 @@ _OR = re.compile(r"\bor\b", re.IGNORECASE)
 TWO_CHOICES = (
     "this gives two choices and the GM cannot pick between them: send the one order you want"
 )
+CONDITIONAL = (
+    "an order on a condition is not taken (the GM cannot know whether it holds): send the "
+    "one order you want; a later PM replaces it"
+)
+# A condition after a complete order: "heal Lynz if she gets claimed".
+_IF_AFTER = re.compile(
+    r"[\s,.;\-–—(]*(?:(?:but\s+)?only\s+)?(?:if|unless|in\s+case|incase|provided|as\s+long\s+as)\b",
+    re.IGNORECASE,
+)
+# A courtesy, not a condition: "Heal Lynz if possible", "..., if that's ok".
+_IF_POLITE = re.compile(
+    r"[\s,.;\-–—(]*if\s+(?:possible|allowed|you\s+can|(?:that|it)(?:'s|\s+is)\s+"
+    r"(?:ok|okay|alright|all\s+right|allowed|possible|fine))\W*$",
+    re.IGNORECASE,
+)
 # A second choice after a complete order: "Interrogate Abs, or maybe Miaka".
 _OR_NAME = re.compile(r"[\s,.;…\-–—]*(?:or|otherwise|alternatively)\b", re.IGNORECASE)
 
@@ -325,6 +340,8 @@ class Reader:
             if when != self.state.phase:
                 raise Refusal(f"this is an order for {self.state.phase}, not {when}")
             return
+        if _IF_AFTER.match(rest) and not _IF_POLITE.match(rest):
+            raise Refusal(CONDITIONAL)  # "heal Lynz if she gets claimed"
         if (soft := _SOFT.match(rest)) and REMARK.match(rest[soft.end() :]):
             rest = rest[soft.end() :]  # "Protect Abs please, he is town"
         if REMARK.match(rest) and DOUBT.match(rest.strip(" ,-()")):

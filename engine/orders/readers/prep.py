@@ -99,4 +99,10 @@ def read_abduct(reader: Reader, rest: str, fragment: str) -> Order:
 
 
 def read_betrayal(reader: Reader, rest: str, fragment: str) -> Order:
+    if reader.names_anyone(rest):
+        # "Betrayal clarified as a passive ability at all times": no target to name.
+        raise Refusal(
+            "Betrayal names nobody and needs no order: it is passive (\"Kir doesn't need to PM "
+            'the GM to use this action"; she learns one Black Org activity of the night)'
+        )
     return reader.bare("betrayal", rest, fragment)

@@ -47,19 +47,23 @@ _UNVOTE_AGAIN = re.compile(r"[\s,;.!*#/]*(?:and\s+)?un-?vote\b", re.IGNORECASE)
 @dataclass(frozen=True, slots=True)
 class Unvote:
     """Not an order: ``parse_pm`` takes back the votes read before it, then reads ``then``,
-    the words after the unvote, as an order of their own ("##unvote ##vote Miaka")."""
+    the words after the unvote, as an order of their own ("##unvote ##vote Miaka").
+    ``named`` is the player whose vote is taken back when the unvote names one."""
 
     then: str = ""
+    named: str = ""
 
 
 def read_unvote(reader: Reader, rest: str, fragment: str) -> Unvote:
     """ "Unvote", "unvote Abs" (the vote taken back needs no name, but may have one), and
     whatever follows: a vote in the same breath is the player's new vote, and anything else
     is read or refused, never dropped with the unvote."""
+    named = ""
     while True:
         # The vote taken back may be named; a miss is no error here, so no suggestions.
         found, used = reader.words.players.match_prefix(rest)
         after = rest[used:] if found.is_match and used else rest
+        named = found.name if found.is_match and used else named
         # "unvote unvote ...", "##unvote Abs ##unvote Miaka": one unvote, read in one pass (the
         # words after it are read again as an order, so each repeat must not be).
         again = _UNVOTE_AGAIN.match(after)
@@ -69,8 +73,8 @@ def read_unvote(reader: Reader, rest: str, fragment: str) -> Unvote:
     try:
         reader.end(after, fragment)
     except Refusal:
-        return Unvote(after.strip(" ,;"))
-    return Unvote()
+        return Unvote(after.strip(" ,;"), named)
+    return Unvote(named=named)
 
 
 def read_voice_of_reason(reader: Reader, rest: str, fragment: str) -> Order:

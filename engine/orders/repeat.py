@@ -1,0 +1,113 @@
+"""'Same as last night': an order that repeats the author's orders of an earlier phase.
+
+A careful GM takes "same as last night" (or "repeat my last order") sent alone as the orders
+the author gave in their last phase of the same kind, night after night or day after day,
+each checked as if written out again (docs/rulings.md, dctp-2011, "Reading orders written
+freely"). What the author did is read from ``GameState.history``, which keeps each action
+that was ordered, carried out or stopped (``took_place``), with its ability, targets and the
+role it named; an order whose record does not keep all it said (an investigation's question,
+an arrest's crime, an observation's kind) is not rebuilt from it, it is asked for again.
+"""
+
+from __future__ import annotations
+
+import re
+
+from engine.abilities import abilities_for
+from engine.orders.model import Order, ability_title
+from engine.phases import Phase
+from engine.state import GameState
+
+# "last night", "yesterday": the author's phase of the same kind just before this one.
+_PREVIOUS = r"last\s+(?:night|day)|yesterday|(?:the\s+)?(?:night|day)\s+before|n-1|d-1"
+# "before", "last time", "my last order": the author's latest phase of this kind with orders.
+_LATEST = r"before|previously|last\s+(?:time|phase|round)|my\s+last\s+(?:order|orders|one)"
+_WHEN = rf"(?P<previous>{_PREVIOUS})|(?P<latest>{_LATEST})"
+_WHAT = r"(?:order|orders|action|actions|target|targets|one|thing|heal|protect|kill)"
+_REPEAT = re.compile(
+    r"(?:(?:ok(?:ay)?|so|just|hi|hey|gm|please|pls|plz)\W+)*"
+    rf"(?:(?:i(?:'ll|\s+will)?\s+)?(?:do\s+)?(?:the\s+)?same(?:\s+{_WHAT})?(?:\s+as\s+(?:{_WHEN})|"
+    r"\s+again)"
+    r"|(?:please\s+)?(?:repeat|redo)\s+(?:my\s+|the\s+)?"
+    rf"(?:(?P<whose>{_PREVIOUS})(?:'s|s)?\s+|last\s+|previous\s+)?{_WHAT}"
+    rf"(?:\s+(?:from|of)\s+(?:{_WHEN.replace('?P<', '?P<of_')}))?)"
+    r"(?:\W+(?:again|please|pls|plz|thanks|thx|ty|tonight|today|for\s+(?:me|tonight|today)))*"
+    r"\W*",
+    re.IGNORECASE,
+)
+
+# Orders that say more than their record keeps (a question, a crime, which observation, the
+# role guessed), so that "same as last night" cannot rebuild them. Votes are not in the
+# history: each day's is cast anew.
+NOT_KEPT = frozenset(
+    {
+        "investigate",
+        "special_investigate",
+        "follow_up",
+        "observe",
+        "analyze",
+        "arrest",
+        "blame",
+        "identify",
+        "police_identify",
+        "choose_costumes",
+    }
+)
+NO_EARLIER = "you sent no order {when} that autogm can repeat: write the order itself"
+
+
+def repeat_asked(fragment: str) -> bool | None:
+    """None when ``fragment`` is not a repeat of earlier orders; True when it names the
+    author's phase just before this one ("same as last night"), False when it means their
+    latest orders of this kind ("same as before", "repeat my last order")."""
+    low = fragment.lower()
+    if "same" not in low and "repeat" not in low and "redo" not in low:
+        return None  # the cheap test first: most fragments are orders
+    found = _REPEAT.fullmatch(fragment)
+    if found is None:
+        return None
+    return bool(found["previous"] or found["whose"] or found["of_previous"])
+
+
+def repeated(
+    state: GameState, author: str, previous: bool
+) -> str | tuple[Phase, list[Order], list[str]]:
+    """The author's orders to repeat: the phase they were given in, the orders rebuilt from
+    the record, and the titles of those the record cannot rebuild; or why there are none."""
+    phase = state.phase
+    if previous:
+        number = phase.number - 1
+        if number < 1:
+            return f"there was no {phase.kind} before {phase}: write the order itself"
+        when = Phase.night(number) if phase.is_night else Phase.day(number)
+    else:
+        when = None
+    passive = {n for n, a in abilities_for(state.ruleset).items() if a.passive}
+    own = [
+        r
+        for r in state.history
+        if r.actor == author
+        and not r.blamed
+        and r.ability not in passive
+        and r.phase.kind is phase.kind
+        and r.phase.index < phase.index
+        and (when is None or r.phase == when)
+    ]
+    if not own:
+        last = "last night" if phase.is_night else "yesterday"
+        said = f"{last} ({when})" if when is not None else f"in an earlier {phase.kind}"
+        return NO_EARLIER.format(when=said)
+    when = max(own, key=lambda r: r.phase.index).phase if when is None else when
+    orders: list[Order] = []
+    lost: list[str] = []
+    titles = state.ruleset.titles
+    for r in own:
+        if r.phase != when:
+            continue
+        if r.ability in NOT_KEPT:
+            lost.append(ability_title(r.ability, titles))
+            continue
+        order = Order(author, r.ability, r.targets, role=r.role, text=f"same as {when}")
+        if order not in orders:
+            orders.append(order)
+    return when, orders, lost
