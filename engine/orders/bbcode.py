@@ -43,6 +43,7 @@ import unicodedata
 from collections.abc import Callable, Iterable
 
 from engine.orders.folding import word_spans
+from engine.orders.lazy_pattern import lazy_compile
 
 # [name], [/name], [name=attr], [quote="x" post_id=1], and phpBB 3.0's stored forms
 # [b:uid], [/list:u:uid], [/*:m:uid], [quote=&quot;x&quot;:uid].
@@ -51,7 +52,7 @@ _TAG = re.compile(
     r"(?P<attr>[=\s][^\[\]\n]*?)?(?::[0-9a-z]{5,8})?\]",
     re.IGNORECASE,
 )
-_CODE_END = re.compile(r"\[/code(?::[0-9a-z]{5,8})?\]", re.IGNORECASE)
+_CODE_END = lazy_compile(r"\[/code(?::[0-9a-z]{5,8})?\]", re.IGNORECASE)
 
 # Content dropped with the tag; the first ones also end the line they interrupt.
 _DROP_BLOCK = frozenset({"quote", "attachment", "youtube", "flash", "video", "media"})
@@ -68,13 +69,13 @@ _INLINE = frozenset(
 # [vote]X[/vote] in a PM still says "vote X".
 _VOTE = frozenset({"vote", "unvote"})
 # SC2Mafia's tokens: "(vote)Abs(/vote)" is [vote]Abs[/vote].
-_PAREN_VOTE = re.compile(r"\((/?)(vote|unvote)\)", re.IGNORECASE)
+_PAREN_VOTE = lazy_compile(r"\((/?)(vote|unvote)\)", re.IGNORECASE)
 _KNOWN = _DROP | _BLOCK | _INLINE | _VOTE | {"code"}
 
-_ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#x[0-9a-f]{1,6}|[a-z][a-z0-9]{1,31});", re.IGNORECASE)
-_HTML_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
+_ENTITY = lazy_compile(r"&(?:#[0-9]{1,7}|#x[0-9a-f]{1,6}|[a-z][a-z0-9]{1,31});", re.IGNORECASE)
+_HTML_COMMENT = lazy_compile(r"<!--.*?-->", re.DOTALL)
 # Only these HTML tags are read as HTML: "<3" or "<Abs>" in a PM are words.
-_HTML_TAG = re.compile(
+_HTML_TAG = lazy_compile(
     r"<(/?)(br|img|a|span|font|strong|b|em|i|u|s|strike|del|blockquote|p|div|li|ul|ol|cite)"
     r"\b[^<>]*?/?>",
     re.IGNORECASE,
@@ -102,8 +103,8 @@ _SMILEY = re.compile(
 )
 # Every smiley holds one of these: a text without them has none to look for.
 _SMILEY_MARKS = frozenset(":;=^<-")
-_EMOJI = re.compile("[\U0001f000-\U0001faff\U0001fc00-\U0001ffff\ufe0f\u200d]")
-_ZERO_WIDTH = re.compile("[\u200b\u200c\u2060\ufeff\u00ad]")
+_EMOJI = lazy_compile("[\U0001f000-\U0001faff\U0001fc00-\U0001ffff\ufe0f\u200d]")
+_ZERO_WIDTH = lazy_compile("[\u200b\u200c\u2060\ufeff\u00ad]")
 _SPACES = re.compile(r"[^\S\n]+")
 
 _SIGN_OFF = re.compile(r"--|—|_{2,}|~{2,}")

@@ -14,6 +14,7 @@ from dataclasses import replace
 from engine.orders import grammar
 from engine.orders.fragments import CHATTER
 from engine.orders.grammar import USE
+from engine.orders.lazy_pattern import lazy_compile
 from engine.orders.model import Order, ability_title
 from engine.orders.reader import Guess, Reader, Refusal
 from engine.orders.readers import harm, info, items, law, prep, ranking, votes
@@ -28,7 +29,7 @@ _I = re.compile(
 )
 # The Black Org speaks of its kill as the side's: "We kill Lynz tonight", "tonight we'll
 # attack Lynz". Only the kill: "we vote Abs" may speak for others than the author.
-_WE_KILL = re.compile(
+_WE_KILL = lazy_compile(
     r"(?:(?:tonight|now)\s*,?\s+)?we(?:['’]ll|\s+will|\s+shall|\s+should|\s+want\s+to"
     r"|(?:['’]re|\s+are)\s+going\s+to)?\s+(?=(?:kill|attack|murder)\b)",
     re.IGNORECASE,
@@ -65,7 +66,7 @@ _ARROW = re.compile(r"\s*(?:-+>|=+>|→|⇒|➡)\s*")
 _QUOTES = re.compile(r"[\"“”«»]")
 # What stands between a phase and the order it labels: "Night 2 action: Heal Lynz", "N2: heal
 # Lynz", "Tonight's action - heal Lynz", "N2 heal: Lynz".
-_LABEL_TAIL = re.compile(
+_LABEL_TAIL = lazy_compile(
     r"(?:['’]s)?\s*(?:(?:night|day)\s+)?(?:(?:actions?|orders?|choices?|targets?|moves?|plans?"
     r"|submission)\b)?\s*(?::|-+|–|—|=)?\s*",
     re.IGNORECASE,
@@ -79,14 +80,14 @@ _LABEL_START = re.compile(
 )
 # Questions that are orders: "Does Abs kill Kleene?" (Investigate), "Did Abs kill Kleene on
 # Night 1?" (Special Investigate), "Is Shinichi in the game?" (Detect).
-_ASKED_ACTION = re.compile(r"^(?:does|did|has|is)\s+(?P<q>.+)$", re.IGNORECASE)
-_ASKED_ROLE = re.compile(
+_ASKED_ACTION = lazy_compile(r"^(?:does|did|has|is)\s+(?P<q>.+)$", re.IGNORECASE)
+_ASKED_ROLE = lazy_compile(
     r"^(?:is\s+there\s+(?:an?\s+)?(?P<r1>.+?)(?:\s+(?:in\s+(?:the|this)\s+game|playing))?"
     r"|is\s+(?P<r2>.+?)\s+(?:in\s+(?:the|this)\s+game|playing|around|here))$",
     re.IGNORECASE,
 )
 # The talk around orders: thanks, apologies, wishes, sign-offs, questions to the GM.
-_SOCIAL = re.compile(
+_SOCIAL = lazy_compile(
     r"\b(?:thanks?|thank\s+you|thx|ty|sorry|apolog\w*|hope\w*|luck|cheers|regards|best"
     r"|see\s+you|bye|goodbye|good\s*night|hello|hi|hey|lol|xd|haha|that['’]?s\s+all"
     r"|let\s+me\s+know|sent\s+from|format|unclear|wish|fun|enjoy|gl|hf)\b",
@@ -96,8 +97,8 @@ _PRONOUN = re.compile(r"\b(?:him|her|them)\b", re.IGNORECASE)
 _LIST_MARK = re.compile(r"^(?:\d{1,2}[.)]?|[-*•·#]+)$")
 # Where a clause starts inside a sentence, and the first-person words that open the player's
 # own order written as a possession or a choice there.
-_CLAUSE = re.compile(r"(?:[,;:]|\b(?:and|so|but|then|ok(?:ay)?)\b)\s*", re.IGNORECASE)
-_OWN = re.compile(r"(?:my|i['’]?m\s+going|i\s+am\s+going)\s", re.IGNORECASE)
+_CLAUSE = lazy_compile(r"(?:[,;:]|\b(?:and|so|but|then|ok(?:ay)?)\b)\s*", re.IGNORECASE)
+_OWN = lazy_compile(r"(?:my|i['’]?m\s+going|i\s+am\s+going)\s", re.IGNORECASE)
 
 
 def read(reader: Reader, fragment: str) -> Order | votes.Unvote | str | None:
@@ -237,7 +238,7 @@ def _near_order(reader: Reader, text: str) -> None:
 
 # A target with no order word, where only one order can be meant: "I'm going with Parkur
 # tonight", "My target tonight is Parkur".
-_SOLE = re.compile(
+_SOLE = lazy_compile(
     r"^(?:(?:i['’]?m|i\s+am)\s+going\s+(?:with|for)|my\s+(?:target|choice|pick)"
     r"(?:\s+(?:for\s+)?(?:tonight|today))?\s*(?:is\b|will\s+be\b|[:=\-]))\s*(?P<x>\S.*)$",
     re.IGNORECASE,

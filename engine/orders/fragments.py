@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from engine.orders import grammar
 from engine.orders.grammar import USE
+from engine.orders.lazy_pattern import lazy_compile
 
 # "Will: ..." starts a line or follows a sentence, and runs to the end of the message.
 # "Last will:", "Will and testament:", and the "LW:" of other forums.
@@ -23,7 +24,7 @@ _WILL = re.compile(
 # dctp-classic's tape: "Tape:" (or "Video:") starts a line or follows a sentence, and runs to
 # the end of the orders (a will after it is the will's) or to a later line that reads as an
 # order (``engine.orders.parse``: an order on the next line is not lost into the tape).
-_TAPE = re.compile(
+_TAPE = lazy_compile(
     r"(?:^|(?<=[.!?;]))\s*(?:(?:my|a|the)\s+)?(?:video\s*)?(?:tape|video)\s*[:\-]\s*",
     re.IGNORECASE | re.MULTILINE,
 )
@@ -36,7 +37,7 @@ _JOINER = re.compile(
 # A remark after a complete order: "Vote Miaka, she was quiet all night".
 REMARK = re.compile(r"^\s*(?:,|-+|\(|because\b|since\b|as\b|cuz\b|cause\b)", re.IGNORECASE)
 # The verbs of a statement about the game: "Abs has been acting weird", "Kleene seems town".
-_STATEMENT = re.compile(
+_STATEMENT = lazy_compile(
     r"\b(?:is|are|was|were|has|have|had|been|seems?|seemed|looks?|looked|acted|acting|lied"
     r"|lies|lying|claims?|claimed|said|says|thinks?|thought|believe|feel|suspect|knows?|knew"
     r"|did|does|(?:is|was|does|did|has|are)n['’]t|can['’]t|won['’]t)\b",
@@ -60,7 +61,7 @@ CHATTER = re.compile(
 )
 # The reply that confirms a reading asked back ("did you mean 'Heal Kleene'? reply 'yes' to
 # confirm"): only a plain yes; "ok" or "no" leave the question unconfirmed.
-CONFIRM = re.compile(
+CONFIRM = lazy_compile(
     r"^(?:yes|yep|yeah|yup|ya|y|confirm(?:ed)?|correct|right|exactly|that['’]?s\s+(?:right"
     r"|correct|it)|i\s+did|i\s+do)(?:[\s,]+(?:yes|please|pls|thanks?|thank\s+you|ty"
     r"|confirm(?:ed)?|correct|that['’]?s\s+(?:right|correct|it|what\s+i\s+meant)|i\s+did"
@@ -126,7 +127,7 @@ def _spaced_names(names: tuple[str, ...]) -> tuple[re.Pattern[str], ...]:
 
 # A ranking's places written on one line: "Ranking: 1. Gin 2. Vodka 3. Korn" is one order, not
 # sentences ending at "1." and "2.".
-_PLACE_MARK = re.compile(r"(?<![\w.])\d{1,2}[.)]\s+")
+_PLACE_MARK = lazy_compile(r"(?<![\w.])\d{1,2}[.)]\s+")
 
 
 def _places_kept(line: str) -> list[tuple[int, int]]:
@@ -183,7 +184,7 @@ def _own(head: str) -> str:
     return head[opener.end() :] if opener else head
 
 
-_GERUND = re.compile(r"[a-z]+ing\b", re.IGNORECASE)
+_GERUND = lazy_compile(r"[a-z]+ing\b", re.IGNORECASE)
 
 
 def _head_word(found: re.Match[str]) -> tuple[str, int] | None:

@@ -15,6 +15,7 @@ from functools import cached_property, lru_cache
 from typing import Any
 
 from engine.orders.folding import APOSTROPHES, distance
+from engine.orders.lazy_pattern import lazy_compile
 
 # An order starts with one of these (after filler such as "I want to" is removed).
 ORDER_WORDS: tuple[tuple[str, str], ...] = (
@@ -306,7 +307,7 @@ _POSSESSED_WORDS: dict[str, str] = {
     "defuse": r"(?:explosive\s+)?(?:bomb|vest)",
 }
 POSSESSED = {
-    ability: re.compile(rf"\s*(?:{words})\b", re.IGNORECASE)
+    ability: lazy_compile(rf"\s*(?:{words})\b", re.IGNORECASE)
     for ability, words in _POSSESSED_WORDS.items()
 }
 # Between the players or roles of a list: "A, B and C", "A or else B".
@@ -323,7 +324,7 @@ LIST_WORDS = re.compile(
 # "Arrest Abs for killing", "Disguise as Ran for N3": the word before a crime or a phase.
 FOR = re.compile(r"\s*(?:for\b)?\s*", re.IGNORECASE)
 # "APTX pofa as Satou", "Identify Akonyl = Sonoko": the word before a role.
-AS = re.compile(r"\s*(?:as|=|is|:|-)\s*", re.IGNORECASE)
+AS = lazy_compile(r"\s*(?:as|=|is|:|-)\s*", re.IGNORECASE)
 # "Use heal on Parkur", "use my Voice of Reason", "the watch to Akonyl": words before the keyword.
 USE = re.compile(r"(?:(?:use|using|activate|do)\s+)?(?:(?:my|the|your)\s+)?", re.IGNORECASE)
 
@@ -500,8 +501,8 @@ SPELLED: tuple[str, ...] = (
     "snipe", "spy", "detain", "trick", "intimidate",
 )  # fmt: skip
 
-_WORD = re.compile(r"(?<![\w'’])[a-z]", re.IGNORECASE)
-_FIRST_WORD = re.compile(r"[a-z][a-z-]*", re.IGNORECASE)
+_WORD = lazy_compile(r"(?<![\w'’])[a-z]", re.IGNORECASE)
+_FIRST_WORD = lazy_compile(r"[a-z][a-z-]*", re.IGNORECASE)
 
 
 def respelled(text: str) -> str | None:

@@ -24,6 +24,7 @@ from engine.orders.grammar import (
     POSSESSIVE,
     any_order_word,
 )
+from engine.orders.lazy_pattern import lazy_compile
 from engine.orders.model import Order
 from engine.orders.names import MatchKind, NameMatcher
 from engine.phases import Phase
@@ -44,8 +45,8 @@ _SOFT = re.compile(
     re.IGNORECASE,
 )
 # "Heal on Parkur", "Bone Breaking on Abs", "Charm to Akonyl": a word before the target.
-_TARGET_WORD = re.compile(r"\s*(?:on|to|at|for|upon)\s+(?=\S)", re.IGNORECASE)
-_SELF = re.compile(r"\s*(?:myself|me|self|my\s+self)\b", re.IGNORECASE)
+_TARGET_WORD = lazy_compile(r"\s*(?:on|to|at|for|upon)\s+(?=\S)", re.IGNORECASE)
+_SELF = lazy_compile(r"\s*(?:myself|me|self|my\s+self)\b", re.IGNORECASE)
 # Substitutes: "Watch Akonyl, alternatively Jd-", "Suitcase: Abs (else Miaka)".
 _SUBSTITUTE = re.compile(
     r"\s*[(,;]?\s*\b(?:alternatively|alternative|else|otherwise|or\s+else|if\s+not"
@@ -58,7 +59,7 @@ _SUBSTITUTE = re.compile(
 _ASIDE = re.compile(r"\s*[(\[](?P<note>[^()\[\]]{1,40})[)\]]")
 # Words that make a remark after an order a second choice or a condition, which the GM must
 # ask about: "Heal Lynz, Parkur is the backup", "Vote Miaka, Abs is fine" (fine to vote too?).
-_HEDGE = re.compile(
+_HEDGE = lazy_compile(
     r"\b(?:if|unless|else|otherwise|instead|alternatively|alternative|backup|back-up|sub"
     r"|substitute|or|in\s+case|fails?|fine|ok(?:ay)?|acceptable|works)\b",
     re.IGNORECASE,
@@ -75,7 +76,7 @@ _WORDS = re.compile(r"\w[\w.-]*")
 # The orders whose every listed player is acted on: "or" between two of them is a choice the
 # GM cannot make (Watch, bow-tie and Suitcase take "(ordered) alternatives" instead).
 _TOGETHER = frozenset({"protect", "slander", "amor"})
-_OR = re.compile(r"\bor\b", re.IGNORECASE)
+_OR = lazy_compile(r"\bor\b", re.IGNORECASE)
 TWO_CHOICES = (
     "this gives two choices and the GM cannot pick between them: send the one order you want"
 )

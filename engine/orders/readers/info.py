@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from engine.orders import grammar
+from engine.orders.lazy_pattern import lazy_compile
 from engine.orders.model import Order, Query
 from engine.orders.reader import Reader, Refusal
 from engine.phases import Phase
@@ -15,7 +16,7 @@ _QUERY_SPLIT = re.compile(r"\s*(?:[,;]|\band\b|\balso\b)\s*", re.IGNORECASE)
 _NO_OBJECT = frozenset({"travel", "choose_costumes", "abduct"})
 _OBSERVE_KIND = re.compile(r"\b(?:age|gender)\b", re.IGNORECASE)
 _OBSERVE_OF = re.compile(r"^\s*(?:the|his|her|their)\s+(?:age|gender)\s+of\b", re.IGNORECASE)
-_ANALYZE_FILLER = re.compile(
+_ANALYZE_FILLER = lazy_compile(
     r"\s*(?:my\s+)?(?:interrogation|result)?s?\s*(?:from|of|on|during)?\s*", re.IGNORECASE
 )
 _IDENTIFY_NEEDS_ROLE = "an identification names the role: 'Identify Akonyl as Sonoko'"
@@ -121,7 +122,7 @@ _AUXILIARY = re.compile(
     r"^\s*(?:is|was|will|would|did|does|has|had)\s+(?:be\s+|been\s+)?(?=\w+ing\b|\w+ed\b|kill|heal)",
     re.IGNORECASE,
 )
-_FOR = re.compile(r"\s*for\s+", re.IGNORECASE)
+_FOR = lazy_compile(r"\s*for\s+", re.IGNORECASE)
 
 
 def _blamed_crime(reader: Reader, tail: str) -> str:
