@@ -307,6 +307,11 @@ _CLOSING = (
 _END = r"(?![\w'’])"
 
 
+# Filler.clean remembers its answers for lines up to this long, this many at most.
+_CLEANED_TEXT = 200
+_CLEANED_SIZE = 4096
+
+
 class Filler:
     """Removes polite filler at the start and end of an order line, and nothing else.
 
@@ -321,7 +326,7 @@ class Filler:
     Ruling: labels that name a phase by number ("Night 2:") are not filler: the phase is meaning.
     """
 
-    __slots__ = ("_keys", "_lead", "_max_key", "_trail", "_words")
+    __slots__ = ("_cleaned", "_keys", "_lead", "_max_key", "_trail", "_words")
 
     def __init__(self, protected: Iterable[str] = (), addressees: Iterable[str] = ()) -> None:
         address = "|".join([_ADDRESS, *(re.escape(a) for a in addressees if a.strip())])
@@ -343,9 +348,22 @@ class Filler:
         )
         self._max_key = max(map(len, self._keys), default=0)
         self._words = sorted({k for k, _, _ in words} | self._keys)
+        # clean's answers by line: greetings and orders repeat phase after phase, and the
+        # filler (one per roster) never changes.
+        self._cleaned: dict[str, str] = {}
 
     def clean(self, line: str) -> str:
         """The line without leading/trailing filler; "" when it was nothing but filler."""
+        cleaned = self._cleaned.get(line)
+        if cleaned is None:
+            cleaned = self._clean(line)
+            if len(line) <= _CLEANED_TEXT:
+                if len(self._cleaned) >= _CLEANED_SIZE:
+                    self._cleaned.clear()
+                self._cleaned[line] = cleaned
+        return cleaned
+
+    def _clean(self, line: str) -> str:
         line = line.strip()
         while line and (m := self._lead.match(line)) and m.end():
             if self._protects(line, m.start("phrase"), m.end("phrase"), single_prefix=False):

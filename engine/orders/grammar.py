@@ -329,6 +329,11 @@ AS = lazy_compile(r"\s*(?:as|=|is|:|-)\s*", re.IGNORECASE)
 USE = re.compile(r"(?:(?:use|using|activate|do)\s+)?(?:(?:my|the|your)\s+)?", re.IGNORECASE)
 
 
+# WordTable.match remembers its answers for texts up to this long, this many at most.
+_READ_TEXT = 200
+_READ_SIZE = 4096
+
+
 class WordTable:
     """A table's patterns, tried in order at the start of a text: the first that matches wins.
 
@@ -345,6 +350,9 @@ class WordTable:
         self._end = end  # what each pattern must be followed by: a word's end, the text's
         self._compiled: list[re.Pattern[str] | None] = [None] * len(table)
         self._by_letter: dict[str, tuple[int, ...]] = {}
+        # match's answers by text: the readers ask about the same texts again and again (a
+        # fragment, then its rest; "Vote P34" in every phase), and a table never changes.
+        self._read: dict[str, tuple[str, int] | None] = {}
 
     @cached_property
     def _starts(self) -> list[frozenset[str] | None]:
@@ -362,8 +370,16 @@ class WordTable:
     def match(self, text: str) -> tuple[str, int] | None:
         """The canonical name of the first pattern that matches at the start of ``text``,
         and the length it matches."""
+        read = self._read
+        if text in read:
+            return read[text]
         found = self.first(text)
-        return None if found is None else (found[0], found[1].end())
+        answer = None if found is None else (found[0], found[1].end())
+        if len(text) <= _READ_TEXT:
+            if len(read) >= _READ_SIZE:
+                read.clear()
+            read[text] = answer
+        return answer
 
     def first(self, text: str) -> tuple[str, re.Match[str]] | None:
         """The name of the first pattern that matches at the start of ``text``, and its match."""
