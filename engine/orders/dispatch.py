@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import replace
+from functools import lru_cache
 
 from engine.orders import grammar
 from engine.orders.fragments import CHATTER
@@ -104,11 +105,9 @@ _OWN = lazy_compile(r"(?:my|i['’]?m\s+going|i\s+am\s+going)\s", re.IGNORECASE)
 def read(reader: Reader, fragment: str) -> Order | votes.Unvote | str | None:
     """The order in ``fragment``; None for chatter, ``Unvote`` for an unvote, "no_action"
     for no action."""
-    text = reader.words.filler.clean(fragment)
-    text = _PUNCT_TAIL.sub("", text)
-    if not text or CHATTER.match(text) or _LIST_MARK.match(text):
+    text = _plain(reader.words.filler.clean(fragment))
+    if text is None:
         return None
-    text = _QUOTES.sub("", _ARROW.sub(" ", _LEAD.sub("", text))).strip()
     asking = fragment.rstrip(" )").endswith("?")
     if asking:
         text = _question_labelled(reader, text)
@@ -155,6 +154,18 @@ def read(reader: Reader, fragment: str) -> Order | votes.Unvote | str | None:
     if reader_of is None:
         return reader.targeted(ability, rest, fragment)
     return reader_of(reader, rest, fragment)
+
+
+# The same fragments come phase after phase ("Vote P34"): the answers of the steps that
+# depend on the text alone are remembered.
+@lru_cache(maxsize=4096)
+def _plain(text: str) -> str | None:
+    """The text without trailing punctuation, lead marks, arrows and quotation marks; None
+    for chatter and a bare list mark."""
+    text = _PUNCT_TAIL.sub("", text)
+    if not text or CHATTER.match(text) or _LIST_MARK.match(text):
+        return None
+    return _QUOTES.sub("", _ARROW.sub(" ", _LEAD.sub("", text))).strip()
 
 
 def _past_phase_label(reader: Reader, text: str) -> str:
@@ -327,6 +338,7 @@ def _asked(reader: Reader, text: str) -> str:
     return f"Investigate {query}"
 
 
+@lru_cache(maxsize=4096)
 def _rewritten(text: str) -> str:
     found = grammar.REWRITE_PATTERNS.first(text)
     if found is None:

@@ -107,16 +107,43 @@ def fragments(text: str, names: tuple[str, ...]) -> list[str]:
     pieces = []
     spaced = _spaced_names(names)
     for line in _join_lists(text.splitlines()):
-        lowered = line.casefold() if spaced else line
-        keep = sorted(
-            [(m.start(), m.end()) for name in spaced for m in name.finditer(lowered)]
-            + _places_kept(line)
-        )
-        for sentence in _cuts(line, _SENTENCE, keep, needs_order=False):
-            for piece in _cuts(sentence, _JOINER, [], needs_order=True):
+        for sentence in _sentences(line, spaced):
+            for piece in _parts(sentence):
                 if piece.strip(" .!?;,"):
                     pieces.append(piece.strip())
     return pieces
+
+
+def _sentences(line: str, spaced: tuple[re.Pattern[str], ...]) -> list[str]:
+    """The line cut into sentences, never inside a player's name or a ranking's places. A
+    sentence ends only after a "." "!" or "?": most lines hold one order and no such mark,
+    and are not searched."""
+    if "." not in line and "!" not in line and "?" not in line:
+        return [line]
+    lowered = line.casefold() if spaced else line
+    keep = sorted(
+        [(m.start(), m.end()) for name in spaced for m in name.finditer(lowered)]
+        + _places_kept(line)
+    )
+    return _cuts(line, _SENTENCE, keep, needs_order=False)
+
+
+def _parts(sentence: str) -> list[str]:
+    """The sentence cut before each "and <order>", ", <order>"."""
+    return _cuts(sentence, _JOINER, [], needs_order=True) if _may_join(sentence) else [sentence]
+
+
+# The first two letters of the words ``_JOINER`` cuts before (after whitespace).
+_JOIN_HEADS = frozenset({"an", "th", "al", "pl", "wi", "us"})
+
+
+def _may_join(sentence: str) -> bool:
+    """Whether ``_JOINER`` may cut ``sentence``: every cut holds a comma or a semicolon, or a
+    word after whitespace that starts as a joining word does ("and", "then", "&"...). Beyond
+    ASCII, where case-insensitive matching folds more letters, it is always searched."""
+    if "," in sentence or ";" in sentence or not sentence.isascii():
+        return True
+    return any(w[:2].lower() in _JOIN_HEADS or w[0] in "&+" for w in sentence.split()[1:])
 
 
 @lru_cache(maxsize=32)
