@@ -140,7 +140,7 @@ def clean_lines(source: str, *, keep: Callable[[str], bool] | None = None) -> li
     lines = [line for line in lines if line]
     lines = _drop_signature(lines, keep or _has_several_words)
     return [
-        unicodedata.normalize("NFC", line)
+        line if line.isascii() else unicodedata.normalize("NFC", line)
         for line in lines
         if _has_word(line) and not _DEVICE.fullmatch(line) and not _LAST_EDITED.fullmatch(line)
     ]
@@ -248,6 +248,8 @@ def _render(tokens: list[Token], dropped: list[bool]) -> list[str]:
 def _tidy_line(line: str) -> str:
     if not line.isascii():  # emoji and zero-width characters are all beyond ASCII
         line = _ZERO_WIDTH.sub("", _EMOJI.sub("", line))
+    elif line.isprintable() and "  " not in line:
+        return line.strip(" ")  # only single spaces: nothing for _SPACES to join
     return _SPACES.sub(" ", line).strip()
 
 
