@@ -302,8 +302,10 @@ def _is_remark(reader: Reader, text: str) -> bool:
 def _pronoun_named(reader: Reader, rest: str, context: str) -> str:
     """ "I think Abs is BO, I'll interrogate him": a pronoun for the target when the words
     before the order name exactly one other player; otherwise it stays, and is refused."""
+    if not context.strip():
+        return rest
     pronoun = _PRONOUN.search(rest)
-    if pronoun is None or not context.strip():
+    if pronoun is None:
         return rest
     named = [n for n in reader.names_in(context) if n != reader.author]
     if len(named) != 1:

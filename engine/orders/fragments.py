@@ -223,25 +223,34 @@ def _head_word(found: re.Match[str]) -> tuple[str, int] | None:
     return word
 
 
+@lru_cache(maxsize=4096)
+def _list_head(line: str) -> str | None:
+    """The head of the list ``line`` opens ("Investigate:", "Disguise" alone), if it opens
+    one (remembered: the same lines come phase after phase)."""
+    found = _LIST_HEAD.match(line)
+    if found is None:
+        return None
+    word = _head_word(found)
+    if (
+        word
+        and not found["colon"]
+        and (word[1] != len(found["head"]) or word[0] not in _LIST_ABILITIES)
+    ):
+        word = None  # "Disguise" alone heads a list; "Heal Parkur" or "Bribe" do not
+    return found["head"] if word else None
+
+
 def _join_lists(lines: list[str]) -> list[str]:
     """ "Investigate:" followed by one query a line reads as one order with a list."""
     joined: list[list[str]] = []  # each line as its parts, joined once at the end
     head: str | None = None
     for line in lines:
-        found = _LIST_HEAD.match(line)
-        word = _head_word(found) if found else None
-        if (
-            word
-            and not found["colon"]
-            and (word[1] != len(found["head"]) or word[0] not in _LIST_ABILITIES)
-        ):
-            word = None  # "Disguise" alone heads a list; "Heal Parkur" or "Bribe" do not
-        if word:
-            head = found["head"]
+        if (line_head := _list_head(line)) is not None:
+            head = line_head
             joined.append([head])
             continue
-        item = _BULLET.sub("", line).strip()
-        if head is not None and item and not grammar.match_word(grammar.ORDER_PATTERNS, item):
+        item = _BULLET.sub("", line).strip() if head is not None else ""
+        if item and not grammar.match_word(grammar.ORDER_PATTERNS, item):
             joined[-1].append((" " if len(joined[-1]) == 1 else ", ") + item)
             continue
         head = None

@@ -177,6 +177,8 @@ class Reader:
         """The text after a name, without its possessive when nothing but the target is meant:
         "Kleene's" alone or before a noun that stands for what the order acts on ("protect
         Kleene's life"). Before any other noun it stays, and the order is refused quoting it."""
+        if not rest:
+            return rest  # the name ends the order, as it mostly does
         mark = POSSESSIVE.match(rest)
         if mark is None:
             return rest
@@ -301,6 +303,8 @@ class Reader:
     def end(self, rest: str, fragment: str) -> None:
         """The order must be over: only words that change nothing may follow ("tonight",
         "instead", "on Night 2" in Night 2); anything else is refused, never guessed at."""
+        if not rest:
+            return  # nothing follows, as is usual
         rest = _TRAILING.sub("", rest[mark.end() :] if (mark := POSSESSIVE.match(rest)) else rest)
         when, after = self.phase(rest) if rest.strip() else (None, rest)
         if when is not None and not _TRAILING.sub("", after).strip(" .!?;,"):
