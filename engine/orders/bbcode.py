@@ -142,8 +142,20 @@ def clean_lines(source: str, *, keep: Callable[[str], bool] | None = None) -> li
     return [
         line if line.isascii() else unicodedata.normalize("NFC", line)
         for line in lines
-        if _has_word(line) and not _DEVICE.fullmatch(line) and not _LAST_EDITED.fullmatch(line)
+        if _has_word(line) and not _is_boilerplate(line)
     ]
+
+
+# What a "Sent from my phone" or "Last edited by" line starts with (beyond ASCII, where
+# case-insensitive matching folds more letters, any line is tried).
+_BOILERPLATE_STARTS = frozenset("spegl")
+
+
+def _is_boilerplate(line: str) -> bool:
+    first = line[:1]
+    if first.isascii() and first.lower() not in _BOILERPLATE_STARTS:
+        return False
+    return bool(_DEVICE.fullmatch(line) or _LAST_EDITED.fullmatch(line))
 
 
 def strip_quoted(source: str) -> str:
@@ -183,6 +195,8 @@ def _html_tag(m: re.Match[str]) -> str:
 
 
 def _tokens(text: str) -> list[Token]:
+    if "[" not in text:
+        return [("text", "", text)]  # no tag
     tokens: list[Token] = []
     pos = 0
     no_code_end = len(text) + 1  # no [/code] at or after this position: not searched again

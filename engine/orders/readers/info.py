@@ -82,10 +82,6 @@ def _action(
     the actions in ``no_object``) of a query, and the text after them. ``example`` is the
     refusal's model of a query, with {a} for the subject and {b} for another player."""
     subject, tail = reader.name(part)
-    # The example is written with this game's names, the one asked about first, so it can be
-    # copied and completed.
-    others = [n for n in reader.words.players.names if n not in (subject, reader.author)]
-    example = example.format(a=subject, b=others[0] if others else reader.author)
     tail = _AUXILIARY.sub("", tail, count=1)  # "Abs is attacking Lynz", "Abs will kill Lynz"
     verb = grammar.match_word(grammar.QUERY_PATTERNS, tail.lstrip())
     if verb is None and (mark := grammar.POSSESSIVE.match(tail)):
@@ -93,10 +89,13 @@ def _action(
         asked = tail[mark.end() :].split(maxsplit=1)[0] if tail[mark.end() :].strip() else ""
         raise Refusal(
             f"an investigation asks whether {subject} did an action, not about "
-            f"{subject}'s {asked}: write it as {example}"
+            f"{subject}'s {asked}: write it as {_example(reader, example, subject)}"
         )
     if verb is None:
-        raise Refusal(f"'{part}' is not an action to investigate: write it as {example}")
+        raise Refusal(
+            f"'{part}' is not an action to investigate: write it as "
+            f"{_example(reader, example, subject)}"
+        )
     keyword, used = verb
     tail = tail.lstrip()[used:]
     if keyword == "disguise":
@@ -116,6 +115,13 @@ def _action(
         # crime blamed is part of the query and changes nothing in the answer.
         tail = _blamed_crime(reader, tail)
     return subject, keyword, obj, tail
+
+
+def _example(reader: Reader, example: str, subject: str) -> str:
+    """The refusal's model of a query, written with this game's names, the one asked about
+    first, so it can be copied and completed."""
+    others = [n for n in reader.words.players.names if n not in (subject, reader.author)]
+    return example.format(a=subject, b=others[0] if others else reader.author)
 
 
 _AUXILIARY = re.compile(
