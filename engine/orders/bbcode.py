@@ -43,6 +43,7 @@ import unicodedata
 from collections.abc import Callable, Iterable
 
 from engine.orders.folding import word_spans
+from engine.orders.lazy_pattern import lazy_compile
 
 # [name], [/name], [name=attr], [quote="x" post_id=1], and phpBB 3.0's stored forms
 # [b:uid], [/list:u:uid], [/*:m:uid], [quote=&quot;x&quot;:uid].
@@ -51,7 +52,7 @@ _TAG = re.compile(
     r"(?P<attr>[=\s][^\[\]\n]*?)?(?::[0-9a-z]{5,8})?\]",
     re.IGNORECASE,
 )
-_CODE_END = re.compile(r"\[/code(?::[0-9a-z]{5,8})?\]", re.IGNORECASE)
+_CODE_END = lazy_compile(r"\[/code(?::[0-9a-z]{5,8})?\]", re.IGNORECASE)
 
 # Content dropped with the tag; the first ones also end the line they interrupt.
 _DROP_BLOCK = frozenset({"quote", "attachment", "youtube", "flash", "video", "media"})
@@ -68,13 +69,13 @@ _INLINE = frozenset(
 # [vote]X[/vote] in a PM still says "vote X".
 _VOTE = frozenset({"vote", "unvote"})
 # SC2Mafia's tokens: "(vote)Abs(/vote)" is [vote]Abs[/vote].
-_PAREN_VOTE = re.compile(r"\((/?)(vote|unvote)\)", re.IGNORECASE)
+_PAREN_VOTE = lazy_compile(r"\((/?)(vote|unvote)\)", re.IGNORECASE)
 _KNOWN = _DROP | _BLOCK | _INLINE | _VOTE | {"code"}
 
-_ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#x[0-9a-f]{1,6}|[a-z][a-z0-9]{1,31});", re.IGNORECASE)
-_HTML_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
+_ENTITY = lazy_compile(r"&(?:#[0-9]{1,7}|#x[0-9a-f]{1,6}|[a-z][a-z0-9]{1,31});", re.IGNORECASE)
+_HTML_COMMENT = lazy_compile(r"<!--.*?-->", re.DOTALL)
 # Only these HTML tags are read as HTML: "<3" or "<Abs>" in a PM are words.
-_HTML_TAG = re.compile(
+_HTML_TAG = lazy_compile(
     r"<(/?)(br|img|a|span|font|strong|b|em|i|u|s|strike|del|blockquote|p|div|li|ul|ol|cite)"
     r"\b[^<>]*?/?>",
     re.IGNORECASE,
@@ -102,8 +103,8 @@ _SMILEY = re.compile(
 )
 # Every smiley holds one of these: a text without them has none to look for.
 _SMILEY_MARKS = frozenset(":;=^<-")
-_EMOJI = re.compile("[\U0001f000-\U0001faff\U0001fc00-\U0001ffff\ufe0f\u200d]")
-_ZERO_WIDTH = re.compile("[\u200b\u200c\u2060\ufeff\u00ad]")
+_EMOJI = lazy_compile("[\U0001f000-\U0001faff\U0001fc00-\U0001ffff\ufe0f\u200d]")
+_ZERO_WIDTH = lazy_compile("[\u200b\u200c\u2060\ufeff\u00ad]")
 _SPACES = re.compile(r"[^\S\n]+")
 
 _SIGN_OFF = re.compile(r"--|—|_{2,}|~{2,}")
@@ -139,10 +140,22 @@ def clean_lines(source: str, *, keep: Callable[[str], bool] | None = None) -> li
     lines = [line for line in lines if line]
     lines = _drop_signature(lines, keep or _has_several_words)
     return [
-        unicodedata.normalize("NFC", line)
+        line if line.isascii() else unicodedata.normalize("NFC", line)
         for line in lines
-        if _has_word(line) and not _DEVICE.fullmatch(line) and not _LAST_EDITED.fullmatch(line)
+        if _has_word(line) and not _is_boilerplate(line)
     ]
+
+
+# What a "Sent from my phone" or "Last edited by" line starts with (beyond ASCII, where
+# case-insensitive matching folds more letters, any line is tried).
+_BOILERPLATE_STARTS = frozenset("spegl")
+
+
+def _is_boilerplate(line: str) -> bool:
+    first = line[:1]
+    if first.isascii() and first.lower() not in _BOILERPLATE_STARTS:
+        return False
+    return bool(_DEVICE.fullmatch(line) or _LAST_EDITED.fullmatch(line))
 
 
 def strip_quoted(source: str) -> str:
@@ -182,6 +195,8 @@ def _html_tag(m: re.Match[str]) -> str:
 
 
 def _tokens(text: str) -> list[Token]:
+    if "[" not in text:
+        return [("text", "", text)]  # no tag
     tokens: list[Token] = []
     pos = 0
     no_code_end = len(text) + 1  # no [/code] at or after this position: not searched again
@@ -247,6 +262,8 @@ def _render(tokens: list[Token], dropped: list[bool]) -> list[str]:
 def _tidy_line(line: str) -> str:
     if not line.isascii():  # emoji and zero-width characters are all beyond ASCII
         line = _ZERO_WIDTH.sub("", _EMOJI.sub("", line))
+    elif line.isprintable() and "  " not in line:
+        return line.strip(" ")  # only single spaces: nothing for _SPACES to join
     return _SPACES.sub(" ", line).strip()
 
 
@@ -306,6 +323,11 @@ _CLOSING = (
 _END = r"(?![\w'’])"
 
 
+# Filler.clean remembers its answers for lines up to this long, this many at most.
+_CLEANED_TEXT = 200
+_CLEANED_SIZE = 4096
+
+
 class Filler:
     """Removes polite filler at the start and end of an order line, and nothing else.
 
@@ -320,7 +342,7 @@ class Filler:
     Ruling: labels that name a phase by number ("Night 2:") are not filler: the phase is meaning.
     """
 
-    __slots__ = ("_keys", "_lead", "_max_key", "_trail", "_words")
+    __slots__ = ("_cleaned", "_keys", "_lead", "_max_key", "_trail", "_words")
 
     def __init__(self, protected: Iterable[str] = (), addressees: Iterable[str] = ()) -> None:
         address = "|".join([_ADDRESS, *(re.escape(a) for a in addressees if a.strip())])
@@ -342,9 +364,22 @@ class Filler:
         )
         self._max_key = max(map(len, self._keys), default=0)
         self._words = sorted({k for k, _, _ in words} | self._keys)
+        # clean's answers by line: greetings and orders repeat phase after phase, and the
+        # filler (one per roster) never changes.
+        self._cleaned: dict[str, str] = {}
 
     def clean(self, line: str) -> str:
         """The line without leading/trailing filler; "" when it was nothing but filler."""
+        cleaned = self._cleaned.get(line)
+        if cleaned is None:
+            cleaned = self._clean(line)
+            if len(line) <= _CLEANED_TEXT:
+                if len(self._cleaned) >= _CLEANED_SIZE:
+                    self._cleaned.clear()
+                self._cleaned[line] = cleaned
+        return cleaned
+
+    def _clean(self, line: str) -> str:
         line = line.strip()
         while line and (m := self._lead.match(line)) and m.end():
             if self._protects(line, m.start("phrase"), m.end("phrase"), single_prefix=False):

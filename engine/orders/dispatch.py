@@ -10,10 +10,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import replace
+from functools import lru_cache
 
 from engine.orders import grammar
 from engine.orders.fragments import CHATTER
 from engine.orders.grammar import USE
+from engine.orders.lazy_pattern import lazy_compile
 from engine.orders.model import Order, ability_title
 from engine.orders.name_match import MatchKind
 from engine.orders.reader import Guess, Reader, Refusal
@@ -29,7 +31,7 @@ _I = re.compile(
 )
 # The Black Org speaks of its kill as the side's: "We kill Lynz tonight", "tonight we'll
 # attack Lynz". Only the kill: "we vote Abs" may speak for others than the author.
-_WE_KILL = re.compile(
+_WE_KILL = lazy_compile(
     r"(?:(?:tonight|now)\s*,?\s+)?we(?:['’]ll|\s+will|\s+shall|\s+should|\s+want\s+to"
     r"|(?:['’]re|\s+are)\s+going\s+to)?\s+(?=(?:kill|attack|murder)\b)",
     re.IGNORECASE,
@@ -66,7 +68,7 @@ _ARROW = re.compile(r"\s*(?:-+>|=+>|→|⇒|➡)\s*")
 _QUOTES = re.compile(r"[\"“”«»]")
 # What stands between a phase and the order it labels: "Night 2 action: Heal Lynz", "N2: heal
 # Lynz", "Tonight's action - heal Lynz", "N2 heal: Lynz".
-_LABEL_TAIL = re.compile(
+_LABEL_TAIL = lazy_compile(
     r"(?:['’]s)?\s*(?:(?:night|day)\s+)?(?:(?:actions?|orders?|choices?|targets?|moves?|plans?"
     r"|submission)\b)?\s*(?::|-+|–|—|=)?\s*",
     re.IGNORECASE,
@@ -80,14 +82,14 @@ _LABEL_START = re.compile(
 )
 # Questions that are orders: "Does Abs kill Kleene?" (Investigate), "Did Abs kill Kleene on
 # Night 1?" (Special Investigate), "Is Shinichi in the game?" (Detect).
-_ASKED_ACTION = re.compile(r"^(?:does|did|has|is)\s+(?P<q>.+)$", re.IGNORECASE)
-_ASKED_ROLE = re.compile(
+_ASKED_ACTION = lazy_compile(r"^(?:does|did|has|is)\s+(?P<q>.+)$", re.IGNORECASE)
+_ASKED_ROLE = lazy_compile(
     r"^(?:is\s+there\s+(?:an?\s+)?(?P<r1>.+?)(?:\s+(?:in\s+(?:the|this)\s+game|playing))?"
     r"|is\s+(?P<r2>.+?)\s+(?:in\s+(?:the|this)\s+game|playing|around|here))$",
     re.IGNORECASE,
 )
 # The talk around orders: thanks, apologies, wishes, sign-offs, questions to the GM.
-_SOCIAL = re.compile(
+_SOCIAL = lazy_compile(
     r"\b(?:thanks?|thank\s+you|thx|ty|sorry|apolog\w*|hope\w*|luck|cheers|regards|best"
     r"|see\s+you|bye|goodbye|good\s*night|hello|hi|hey|lol|xd|haha|that['’]?s\s+(?:all|it)"
     r"|final\s+answer|just\s+checking|went\s+through|did\s+you\s+get|receiv\w*"
@@ -117,20 +119,18 @@ _APPOSITION = re.compile(r"\s*(?:[,:;.…]+|\s[-–—~]+)\s*")
 _LIST_MARK = re.compile(r"^(?:\d{1,2}[.)]?|[-*•·#]+)$")
 # Where a clause starts inside a sentence, and the first-person words that open the player's
 # own order written as a possession or a choice there.
-_CLAUSE = re.compile(r"(?:[,;:]|\b(?:and|so|but|then|ok(?:ay)?)\b)\s*", re.IGNORECASE)
+_CLAUSE = lazy_compile(r"(?:[,;:]|\b(?:and|so|but|then|ok(?:ay)?)\b)\s*", re.IGNORECASE)
 # An order word as a gerund: the player's own order after reasoning, "... but interrogating Abs".
-_GERUND = re.compile(r"[a-z-]+ing\b", re.IGNORECASE)
-_OWN = re.compile(r"(?:my|i['’]?m\s+going|i\s+am\s+going)\s", re.IGNORECASE)
+_GERUND = lazy_compile(r"[a-z-]+ing\b", re.IGNORECASE)
+_OWN = lazy_compile(r"(?:my|i['’]?m\s+going|i\s+am\s+going)\s", re.IGNORECASE)
 
 
 def read(reader: Reader, fragment: str) -> Order | votes.Unvote | str | None:
     """The order in ``fragment``; None for chatter, ``Unvote`` for an unvote, "no_action"
     for no action."""
-    text = reader.words.filler.clean(fragment)
-    text = _PUNCT_TAIL.sub("", text)
-    if not text or CHATTER.match(text) or _LIST_MARK.match(text):
+    text = _plain(reader.words.filler.clean(fragment))
+    if text is None:
         return None
-    text = _QUOTES.sub("", _ARROW.sub(" ", _LEAD.sub("", text))).strip()
     asking = fragment.rstrip(" )").endswith("?")
     if asking:
         text = _question_labelled(reader, text)
@@ -180,6 +180,18 @@ def read(reader: Reader, fragment: str) -> Order | votes.Unvote | str | None:
     if reader_of is None:
         return reader.targeted(ability, rest, fragment)
     return reader_of(reader, rest, fragment)
+
+
+# The same fragments come phase after phase ("Vote P34"): the answers of the steps that
+# depend on the text alone are remembered.
+@lru_cache(maxsize=4096)
+def _plain(text: str) -> str | None:
+    """The text without trailing punctuation, lead marks, arrows and quotation marks; None
+    for chatter and a bare list mark."""
+    text = _PUNCT_TAIL.sub("", text)
+    if not text or CHATTER.match(text) or _LIST_MARK.match(text):
+        return None
+    return _QUOTES.sub("", _ARROW.sub(" ", _LEAD.sub("", text))).strip()
 
 
 def _past_phase_label(reader: Reader, text: str) -> str:
@@ -263,7 +275,7 @@ def _near_order(reader: Reader, text: str) -> None:
 
 # A target with no order word, where only one order can be meant: "I'm going with Parkur
 # tonight", "My target tonight is Parkur".
-_SOLE = re.compile(
+_SOLE = lazy_compile(
     r"^(?:(?:i['’]?m|i\s+am)\s+going\s+(?:with|for)|my\s+(?:target|choice|pick)"
     r"(?:\s+(?:for\s+)?(?:tonight|today))?\s*(?:is\b|will\s+be\b|[:=\-]))\s*(?P<x>\S.*)$",
     re.IGNORECASE,
@@ -316,8 +328,10 @@ def _is_remark(reader: Reader, text: str) -> bool:
 def _pronoun_named(reader: Reader, rest: str, context: str) -> str:
     """ "I think Abs is BO, I'll interrogate him": a pronoun for the target when the words
     before the order name exactly one other player; otherwise it stays, and is refused."""
+    if not context.strip():
+        return rest
     pronoun = _PRONOUN.search(rest)
-    if pronoun is None or not context.strip():
+    if pronoun is None:
         return rest
     named = [n for n in reader.names_in(context) if n != reader.author]
     if len(named) != 1:
@@ -423,6 +437,7 @@ def _asked(reader: Reader, text: str) -> str:
     return f"Investigate {query}"
 
 
+@lru_cache(maxsize=4096)
 def _rewritten(text: str) -> str:
     found = grammar.REWRITE_PATTERNS.first(text)
     if found is None:

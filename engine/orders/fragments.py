@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from engine.orders import grammar
 from engine.orders.grammar import USE
+from engine.orders.lazy_pattern import lazy_compile
 
 # "Will: ..." starts a line or follows a sentence, and runs to the end of the message.
 # "Last will:", "Will and testament:", and the "LW:" of other forums.
@@ -23,7 +24,7 @@ _WILL = re.compile(
 # dctp-classic's tape: "Tape:" (or "Video:") starts a line or follows a sentence, and runs to
 # the end of the orders (a will after it is the will's) or to a later line that reads as an
 # order (``engine.orders.parse``: an order on the next line is not lost into the tape).
-_TAPE = re.compile(
+_TAPE = lazy_compile(
     r"(?:^|(?<=[.!?;]))\s*(?:(?:my|a|the)\s+)?(?:video\s*)?(?:tape|video)\s*[:\-]\s*",
     re.IGNORECASE | re.MULTILINE,
 )
@@ -36,7 +37,7 @@ _JOINER = re.compile(
 # A remark after a complete order: "Vote Miaka, she was quiet all night".
 REMARK = re.compile(r"^\s*(?:,|-+|\(|because\b|since\b|as\b|cuz\b|cause\b)", re.IGNORECASE)
 # The verbs of a statement about the game: "Abs has been acting weird", "Kleene seems town".
-_STATEMENT = re.compile(
+_STATEMENT = lazy_compile(
     r"\b(?:is|are|was|were|has|have|had|been|seems?|seemed|looks?|looked|acted|acting|lied"
     r"|lies|lying|claims?|claimed|said|says|thinks?|thought|believe|feel|suspect|knows?|knew"
     r"|did|does|(?:is|was|does|did|has|are)n['’]t|can['’]t|won['’]t)\b",
@@ -60,7 +61,7 @@ CHATTER = re.compile(
 )
 # The reply that confirms a reading asked back ("did you mean 'Heal Kleene'? reply 'yes' to
 # confirm"): only a plain yes; "ok" or "no" leave the question unconfirmed.
-CONFIRM = re.compile(
+CONFIRM = lazy_compile(
     r"^(?:yes|yep|yeah|yup|ya|y|confirm(?:ed)?|correct|right|exactly|that['’]?s\s+(?:right"
     r"|correct|it)|i\s+did|i\s+do)(?:[\s,]+(?:yes|please|pls|thanks?|thank\s+you|ty"
     r"|confirm(?:ed)?|correct|that['’]?s\s+(?:right|correct|it|what\s+i\s+meant)|i\s+did"
@@ -106,16 +107,43 @@ def fragments(text: str, names: tuple[str, ...]) -> list[str]:
     pieces = []
     spaced = _spaced_names(names)
     for line in _join_lists(text.splitlines()):
-        lowered = line.casefold() if spaced else line
-        keep = sorted(
-            [(m.start(), m.end()) for name in spaced for m in name.finditer(lowered)]
-            + _places_kept(line)
-        )
-        for sentence in _cuts(line, _SENTENCE, keep, needs_order=False):
-            for piece in _cuts(sentence, _JOINER, [], needs_order=True):
+        for sentence in _sentences(line, spaced):
+            for piece in _parts(sentence):
                 if piece.strip(" .!?;,"):
                     pieces.append(piece.strip())
     return pieces
+
+
+def _sentences(line: str, spaced: tuple[re.Pattern[str], ...]) -> list[str]:
+    """The line cut into sentences, never inside a player's name or a ranking's places. A
+    sentence ends only after a "." "!" or "?": most lines hold one order and no such mark,
+    and are not searched."""
+    if "." not in line and "!" not in line and "?" not in line:
+        return [line]
+    lowered = line.casefold() if spaced else line
+    keep = sorted(
+        [(m.start(), m.end()) for name in spaced for m in name.finditer(lowered)]
+        + _places_kept(line)
+    )
+    return _cuts(line, _SENTENCE, keep, needs_order=False)
+
+
+def _parts(sentence: str) -> list[str]:
+    """The sentence cut before each "and <order>", ", <order>"."""
+    return _cuts(sentence, _JOINER, [], needs_order=True) if _may_join(sentence) else [sentence]
+
+
+# The first two letters of the words ``_JOINER`` cuts before (after whitespace).
+_JOIN_HEADS = frozenset({"an", "th", "al", "pl", "wi", "us"})
+
+
+def _may_join(sentence: str) -> bool:
+    """Whether ``_JOINER`` may cut ``sentence``: every cut holds a comma or a semicolon, or a
+    word after whitespace that starts as a joining word does ("and", "then", "&"...). Beyond
+    ASCII, where case-insensitive matching folds more letters, it is always searched."""
+    if "," in sentence or ";" in sentence or not sentence.isascii():
+        return True
+    return any(w[:2].lower() in _JOIN_HEADS or w[0] in "&+" for w in sentence.split()[1:])
 
 
 @lru_cache(maxsize=32)
@@ -126,7 +154,7 @@ def _spaced_names(names: tuple[str, ...]) -> tuple[re.Pattern[str], ...]:
 
 # A ranking's places written on one line: "Ranking: 1. Gin 2. Vodka 3. Korn" is one order, not
 # sentences ending at "1." and "2.".
-_PLACE_MARK = re.compile(r"(?<![\w.])\d{1,2}[.)]\s+")
+_PLACE_MARK = lazy_compile(r"(?<![\w.])\d{1,2}[.)]\s+")
 
 
 def _places_kept(line: str) -> list[tuple[int, int]]:
@@ -183,7 +211,7 @@ def _own(head: str) -> str:
     return head[opener.end() :] if opener else head
 
 
-_GERUND = re.compile(r"[a-z]+ing\b", re.IGNORECASE)
+_GERUND = lazy_compile(r"[a-z]+ing\b", re.IGNORECASE)
 
 
 def _head_word(found: re.Match[str]) -> tuple[str, int] | None:
@@ -195,25 +223,34 @@ def _head_word(found: re.Match[str]) -> tuple[str, int] | None:
     return word
 
 
+@lru_cache(maxsize=4096)
+def _list_head(line: str) -> str | None:
+    """The head of the list ``line`` opens ("Investigate:", "Disguise" alone), if it opens
+    one (remembered: the same lines come phase after phase)."""
+    found = _LIST_HEAD.match(line)
+    if found is None:
+        return None
+    word = _head_word(found)
+    if (
+        word
+        and not found["colon"]
+        and (word[1] != len(found["head"]) or word[0] not in _LIST_ABILITIES)
+    ):
+        word = None  # "Disguise" alone heads a list; "Heal Parkur" or "Bribe" do not
+    return found["head"] if word else None
+
+
 def _join_lists(lines: list[str]) -> list[str]:
     """ "Investigate:" followed by one query a line reads as one order with a list."""
     joined: list[list[str]] = []  # each line as its parts, joined once at the end
     head: str | None = None
     for line in lines:
-        found = _LIST_HEAD.match(line)
-        word = _head_word(found) if found else None
-        if (
-            word
-            and not found["colon"]
-            and (word[1] != len(found["head"]) or word[0] not in _LIST_ABILITIES)
-        ):
-            word = None  # "Disguise" alone heads a list; "Heal Parkur" or "Bribe" do not
-        if word:
-            head = found["head"]
+        if (line_head := _list_head(line)) is not None:
+            head = line_head
             joined.append([head])
             continue
-        item = _BULLET.sub("", line).strip()
-        if head is not None and item and not grammar.match_word(grammar.ORDER_PATTERNS, item):
+        item = _BULLET.sub("", line).strip() if head is not None else ""
+        if item and not grammar.match_word(grammar.ORDER_PATTERNS, item):
             joined[-1].append((" " if len(joined[-1]) == 1 else ", ") + item)
             continue
         head = None

@@ -15,6 +15,7 @@ from functools import cached_property, lru_cache
 from typing import Any
 
 from engine.orders.folding import APOSTROPHES, distance
+from engine.orders.lazy_pattern import lazy_compile
 
 # An order starts with one of these (after filler such as "I want to" is removed).
 ORDER_WORDS: tuple[tuple[str, str], ...] = (
@@ -306,7 +307,7 @@ _POSSESSED_WORDS: dict[str, str] = {
     "defuse": r"(?:explosive\s+)?(?:bomb|vest)",
 }
 POSSESSED = {
-    ability: re.compile(rf"\s*(?:{words})\b", re.IGNORECASE)
+    ability: lazy_compile(rf"\s*(?:{words})\b", re.IGNORECASE)
     for ability, words in _POSSESSED_WORDS.items()
 }
 # Between the players or roles of a list: "A, B and C", "A or else B".
@@ -323,9 +324,14 @@ LIST_WORDS = re.compile(
 # "Arrest Abs for killing", "Disguise as Ran for N3": the word before a crime or a phase.
 FOR = re.compile(r"\s*(?:for\b)?\s*", re.IGNORECASE)
 # "APTX pofa as Satou", "Identify Akonyl = Sonoko": the word before a role.
-AS = re.compile(r"\s*(?:as|=|is|:|-)\s*", re.IGNORECASE)
+AS = lazy_compile(r"\s*(?:as|=|is|:|-)\s*", re.IGNORECASE)
 # "Use heal on Parkur", "use my Voice of Reason", "the watch to Akonyl": words before the keyword.
 USE = re.compile(r"(?:(?:use|using|activate|do)\s+)?(?:(?:my|the|your)\s+)?", re.IGNORECASE)
+
+
+# WordTable.match remembers its answers for texts up to this long, this many at most.
+_READ_TEXT = 200
+_READ_SIZE = 4096
 
 
 class WordTable:
@@ -344,6 +350,9 @@ class WordTable:
         self._end = end  # what each pattern must be followed by: a word's end, the text's
         self._compiled: list[re.Pattern[str] | None] = [None] * len(table)
         self._by_letter: dict[str, tuple[int, ...]] = {}
+        # match's answers by text: the readers ask about the same texts again and again (a
+        # fragment, then its rest; "Vote P34" in every phase), and a table never changes.
+        self._read: dict[str, tuple[str, int] | None] = {}
 
     @cached_property
     def _starts(self) -> list[frozenset[str] | None]:
@@ -361,8 +370,16 @@ class WordTable:
     def match(self, text: str) -> tuple[str, int] | None:
         """The canonical name of the first pattern that matches at the start of ``text``,
         and the length it matches."""
+        read = self._read
+        if text in read:
+            return read[text]
         found = self.first(text)
-        return None if found is None else (found[0], found[1].end())
+        answer = None if found is None else (found[0], found[1].end())
+        if len(text) <= _READ_TEXT:
+            if len(read) >= _READ_SIZE:
+                read.clear()
+            read[text] = answer
+        return answer
 
     def first(self, text: str) -> tuple[str, re.Match[str]] | None:
         """The name of the first pattern that matches at the start of ``text``, and its match."""
@@ -500,8 +517,8 @@ SPELLED: tuple[str, ...] = (
     "snipe", "spy", "detain", "trick", "intimidate",
 )  # fmt: skip
 
-_WORD = re.compile(r"(?<![\w'’])[a-z]", re.IGNORECASE)
-_FIRST_WORD = re.compile(r"[a-z][a-z-]*", re.IGNORECASE)
+_WORD = lazy_compile(r"(?<![\w'’])[a-z]", re.IGNORECASE)
+_FIRST_WORD = lazy_compile(r"[a-z][a-z-]*", re.IGNORECASE)
 
 
 def respelled(text: str) -> str | None:

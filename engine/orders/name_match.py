@@ -52,6 +52,8 @@ class NameMatch:
         ("Аbs" with a Cyrillic А): read as the name, and said so, as a typo is."""
         if self.name is None or self.kind not in (MatchKind.EXACT, MatchKind.ALIAS):
             return False
+        if self.written.isascii():
+            return False  # no letter beyond U+024F
         return any(ch.isalpha() and ord(ch) > 0x24F and ch not in self.name for ch in self.written)
 
     @property

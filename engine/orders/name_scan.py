@@ -35,14 +35,22 @@ def scan_runs(text: str, start: int, max_key: int, puncts: frozenset[str]) -> It
         between = text[last_end : m.start()]
         if count == MAX_RUNS or offset > max_key + 2:
             return
-        if count == 0 and any(ch.isspace() for ch in between):
+        # Mostly nothing or one space stands between: no character needs a look then.
+        blank = between.isspace()
+        spaced = blank or (bool(between) and any(ch.isspace() for ch in between))
+        if count == 0 and spaced:
             return
-        if count and any(not ch.isspace() and ch not in puncts for ch in between):
+        if (
+            count
+            and between
+            and not blank
+            and any(not ch.isspace() and ch not in puncts for ch in between)
+        ):
             return
         key = fold_run(m.group())
         if not key:
             return
-        yield Run(key, m.end(), offset, bool(count) and any(ch.isspace() for ch in between))
+        yield Run(key, m.end(), offset, bool(count) and spaced)
         offset += len(key)
         last_end = m.end()
 

@@ -28,6 +28,7 @@ from engine.orders.fragments import (
     split_tape,
     split_will,
 )
+from engine.orders.lazy_pattern import lazy_compile
 from engine.orders.model import Order, ParsedPM, Rejection, ability_title
 from engine.orders.reader import CONDITIONAL, TWO_CHOICES, Guess, Reader, Refusal, vocabulary
 from engine.orders.readers.harm import NO_KILL, NO_ORDER
@@ -224,7 +225,7 @@ def parse_pm(state: GameState, author: str, source: str, asked: tuple[Order, ...
 # request ("Could you heal Lynz?") is an order, and so is a question that is the query of an
 # investigation ("Does Abs kill Kleene?") or a detection ("Is Vermouth in the game?").
 ASKING = "this is written as a question"
-_REQUEST = re.compile(
+_REQUEST = lazy_compile(
     r"^\W*(?:(?:could|can|would|will)\s+(?:you|u)|please|pls|plz|kindly)\b", re.IGNORECASE
 )
 _QUESTIONS = frozenset({"detect", "police_detect", "identify", "police_identify"})

@@ -24,6 +24,7 @@ from engine.orders.grammar import (
     POSSESSIVE,
     any_order_word,
 )
+from engine.orders.lazy_pattern import lazy_compile
 from engine.orders.model import Order
 from engine.orders.names import MatchKind, NameMatcher
 from engine.phases import Phase
@@ -59,8 +60,8 @@ _BELIEF = re.compile(
     re.IGNORECASE,
 )
 # "Heal on Parkur", "Bone Breaking on Abs", "Charm to Akonyl": a word before the target.
-_TARGET_WORD = re.compile(r"\s*(?:on|to|at|for|upon)\s+(?=\S)", re.IGNORECASE)
-_SELF = re.compile(r"\s*(?:myself|me|self|my\s+self)\b", re.IGNORECASE)
+_TARGET_WORD = lazy_compile(r"\s*(?:on|to|at|for|upon)\s+(?=\S)", re.IGNORECASE)
+_SELF = lazy_compile(r"\s*(?:myself|me|self|my\s+self)\b", re.IGNORECASE)
 # Substitutes: "Watch Akonyl, alternatively Jd-", "Suitcase: Abs (else Miaka)".
 _SUBSTITUTE = re.compile(
     r"\s*[(,;]?\s*\b(?:alternatively|alternative|else|otherwise|or\s+else|if\s+not"
@@ -73,7 +74,7 @@ _SUBSTITUTE = re.compile(
 _ASIDE = re.compile(r"\s*[(\[](?P<note>[^()\[\]]{1,40})[)\]]")
 # Words that make a remark after an order a second choice or a condition, which the GM must
 # ask about: "Heal Lynz, Parkur is the backup", "Vote Miaka, Abs is fine" (fine to vote too?).
-_HEDGE = re.compile(
+_HEDGE = lazy_compile(
     r"\b(?:if|unless|else|otherwise|instead|alternatively|alternative|backup|back-up|sub"
     r"|substitute|or|in\s+case|fails?|fine|ok(?:ay)?|acceptable|works)\b",
     re.IGNORECASE,
@@ -90,7 +91,7 @@ _WORDS = re.compile(r"\w[\w.-]*")
 # The orders whose every listed player is acted on: "or" between two of them is a choice the
 # GM cannot make (Watch, bow-tie and Suitcase take "(ordered) alternatives" instead).
 _TOGETHER = frozenset({"protect", "slander", "amor"})
-_OR = re.compile(r"\bor\b", re.IGNORECASE)
+_OR = lazy_compile(r"\bor\b", re.IGNORECASE)
 TWO_CHOICES = (
     "this gives two choices and the GM cannot pick between them: send the one order you want"
 )
@@ -208,6 +209,8 @@ class Reader:
         """The text after a name, without its possessive when nothing but the target is meant:
         "Kleene's" alone or before a noun that stands for what the order acts on ("protect
         Kleene's life"). Before any other noun it stays, and the order is refused quoting it."""
+        if not rest:
+            return rest  # the name ends the order, as it mostly does
         mark = POSSESSIVE.match(rest)
         if mark is None:
             return rest
@@ -332,6 +335,8 @@ class Reader:
     def end(self, rest: str, fragment: str) -> None:
         """The order must be over: only words that change nothing may follow ("tonight",
         "instead", "on Night 2" in Night 2); anything else is refused, never guessed at."""
+        if not rest:
+            return  # nothing follows, as is usual
         rest = _TRAILING.sub("", rest[mark.end() :] if (mark := POSSESSIVE.match(rest)) else rest)
         soft = _BEFORE_PHASE.match(rest)
         spoken = rest[soft.end() :] if soft else rest

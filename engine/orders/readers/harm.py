@@ -5,24 +5,25 @@ from __future__ import annotations
 
 import re
 
+from engine.orders.lazy_pattern import lazy_compile
 from engine.orders.model import Order
 from engine.orders.reader import Reader, Refusal
 
-_LEADER = re.compile(
+_LEADER = lazy_compile(
     r"\s*(?:should|will|must|to|is\s+to|has\s+to)?\s*(?:kills?|attacks?|(?P<snipe>snipes?))\b",
     re.IGNORECASE,
 )
 # The killer named for a kill ordered beside it: "Kill Lynz. Miaka will do it.", "..., Miaka
 # does the kill", "Vodka will carry it out", "Miaka is the killer".
 _KILL_NOUN = r"(?:it|this|that|the\s+(?:kill(?:ing)?|hit|job|attack|murder))"
-_DOES_IT = re.compile(
+_DOES_IT = lazy_compile(
     r"\s*(?:(?:will|shall|should|must|can|is\s+to|has\s+to|is\s+going\s+to|gets\s+to)\s+)?"
     rf"(?:(?:do(?:es)?|handles?|takes?)\s+{_KILL_NOUN}|carr(?:y|ies)\s+{_KILL_NOUN}\s+out"
     rf"|carr(?:y|ies)\s+out\s+{_KILL_NOUN}|(?:is|be)\s+the\s+killer)\b",
     re.IGNORECASE,
 )
 # "Kill Lynz with Miaka", "Kill Lynz (Miaka does it)": the killer after the target.
-_BY = re.compile(r"\s*(?:[,;(-]\s*)?(?:(?:with|by|using|via)\s+)?", re.IGNORECASE)
+_BY = lazy_compile(r"\s*(?:[,;(-]\s*)?(?:(?:with|by|using|via)\s+)?", re.IGNORECASE)
 # Only a kill with one of these words after its target may name its killer there: the names
 # are not looked for in every kill's remark.
 _KILLER_HINT = re.compile(
@@ -31,9 +32,9 @@ _KILLER_HINT = re.compile(
 NO_KILL = "no kill in this message for {killer} to carry out: write '{killer} kills <target>'"
 # The refusal of a fragment that reads as no order at all.
 NO_ORDER = "this does not read as an order"
-_ORDER_TO = re.compile(r"(?:order|tell|have|make)\s+", re.IGNORECASE)
+_ORDER_TO = lazy_compile(r"(?:order|tell|have|make)\s+", re.IGNORECASE)
 # The target after the killer's words: "Miaka does the kill, target Lynz", "... on Lynz".
-_DOES_ON = re.compile(
+_DOES_ON = lazy_compile(
     r"\s*(?:[,;:\-–—]\s*)?(?:(?:the\s+)?target(?:\s+is)?\s*[:=\-]?|on)\s*(?=\S)", re.IGNORECASE
 )
 

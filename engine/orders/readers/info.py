@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from engine.orders import grammar
+from engine.orders.lazy_pattern import lazy_compile
 from engine.orders.model import Order, Query
 from engine.orders.reader import Reader, Refusal
 from engine.phases import Phase
@@ -15,7 +16,7 @@ _QUERY_SPLIT = re.compile(r"\s*(?:[,;]|\band\b|\balso\b)\s*", re.IGNORECASE)
 _NO_OBJECT = frozenset({"travel", "choose_costumes", "abduct"})
 _OBSERVE_KIND = re.compile(r"\b(?:age|gender)\b", re.IGNORECASE)
 _OBSERVE_OF = re.compile(r"^\s*(?:the|his|her|their)\s+(?:age|gender)\s+of\b", re.IGNORECASE)
-_ANALYZE_FILLER = re.compile(
+_ANALYZE_FILLER = lazy_compile(
     r"\s*(?:my\s+)?(?:interrogation|result)?s?\s*(?:from|of|on|during)?\s*", re.IGNORECASE
 )
 _IDENTIFY_NEEDS_ROLE = "an identification names the role: 'Identify Akonyl as Sonoko'"
@@ -81,10 +82,6 @@ def _action(
     the actions in ``no_object``) of a query, and the text after them. ``example`` is the
     refusal's model of a query, with {a} for the subject and {b} for another player."""
     subject, tail = reader.name(part)
-    # The example is written with this game's names, the one asked about first, so it can be
-    # copied and completed.
-    others = [n for n in reader.words.players.names if n not in (subject, reader.author)]
-    example = example.format(a=subject, b=others[0] if others else reader.author)
     tail = _AUXILIARY.sub("", tail, count=1)  # "Abs is attacking Lynz", "Abs will kill Lynz"
     verb = grammar.match_word(grammar.QUERY_PATTERNS, tail.lstrip())
     if verb is None and (mark := grammar.POSSESSIVE.match(tail)):
@@ -92,10 +89,13 @@ def _action(
         asked = tail[mark.end() :].split(maxsplit=1)[0] if tail[mark.end() :].strip() else ""
         raise Refusal(
             f"an investigation asks whether {subject} did an action, not about "
-            f"{subject}'s {asked}: write it as {example}"
+            f"{subject}'s {asked}: write it as {_example(reader, example, subject)}"
         )
     if verb is None:
-        raise Refusal(f"'{part}' is not an action to investigate: write it as {example}")
+        raise Refusal(
+            f"'{part}' is not an action to investigate: write it as "
+            f"{_example(reader, example, subject)}"
+        )
     keyword, used = verb
     tail = tail.lstrip()[used:]
     if keyword == "disguise":
@@ -117,11 +117,18 @@ def _action(
     return subject, keyword, obj, tail
 
 
+def _example(reader: Reader, example: str, subject: str) -> str:
+    """The refusal's model of a query, written with this game's names, the one asked about
+    first, so it can be copied and completed."""
+    others = [n for n in reader.words.players.names if n not in (subject, reader.author)]
+    return example.format(a=subject, b=others[0] if others else reader.author)
+
+
 _AUXILIARY = re.compile(
     r"^\s*(?:is|was|will|would|did|does|has|had)\s+(?:be\s+|been\s+)?(?=\w+ing\b|\w+ed\b|kill|heal)",
     re.IGNORECASE,
 )
-_FOR = re.compile(r"\s*for\s+", re.IGNORECASE)
+_FOR = lazy_compile(r"\s*for\s+", re.IGNORECASE)
 
 
 def _blamed_crime(reader: Reader, tail: str) -> str:

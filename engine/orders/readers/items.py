@@ -9,10 +9,11 @@ from __future__ import annotations
 import re
 
 from engine.orders.folding import APOSTROPHES
+from engine.orders.lazy_pattern import lazy_compile
 from engine.orders.model import Order
 from engine.orders.reader import Reader, Refusal
 
-_ON = re.compile(r"\s*(?:on|of|attached\s+to|strapped\s+to)\s+", re.IGNORECASE)
+_ON = lazy_compile(r"\s*(?:on|of|attached\s+to|strapped\s+to)\s+", re.IGNORECASE)
 # "Steal Akonyl's gun": the thief does not choose the item.
 _ITEM = re.compile(rf"\s*[{APOSTROPHES}]s?\s+(?P<item>[\w-]+(?:\s+[\w-]+)?)\s*$", re.IGNORECASE)
 _TRAVEL_TAIL = re.compile(

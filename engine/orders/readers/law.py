@@ -7,6 +7,7 @@ import re
 
 from engine.orders import grammar
 from engine.orders.grammar import FOR
+from engine.orders.lazy_pattern import lazy_compile
 from engine.orders.model import Order
 from engine.orders.reader import Reader, Refusal
 from engine.phases import Phase
@@ -14,7 +15,7 @@ from engine.phases import Phase
 # The crime set apart from the accused: "Arrest Abs (killed Kleene on Night 1)", "Arrest Abs -
 # killing Kleene on N1"; the bracket may be left open.
 _CRIME_OPEN = re.compile(r"\s*(?:[(\[]|[-:–—]+(?=\s))\s*", re.IGNORECASE)
-_CRIME_CLOSE = re.compile(r"\s*[)\]]")
+_CRIME_CLOSE = lazy_compile(r"\s*[)\]]")
 # "(for the murder of Kleene, N1)": a comma before the phase.
 _COMMA = re.compile(r"\s*,\s*")
 

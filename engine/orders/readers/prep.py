@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from engine.orders.grammar import FOR, LIST_SEP, LIST_WORDS
+from engine.orders.lazy_pattern import lazy_compile
 from engine.orders.model import Order
 from engine.orders.reader import Reader, Refusal
 from engine.phases import Phase
@@ -63,7 +64,7 @@ def read_friendship(reader: Reader, rest: str, fragment: str) -> Order:
 
 
 # Between the two players of a pairing (classic): "Akonyl x Kleene", "Akonyl & Kleene".
-_PAIRED = re.compile(r"\s+(?:x|×|&|\+|/|with)\s+|\s*[×&+/]\s*", re.IGNORECASE)
+_PAIRED = lazy_compile(r"\s+(?:x|×|&|\+|/|with)\s+|\s*[×&+/]\s*", re.IGNORECASE)
 
 
 def read_amor(reader: Reader, rest: str, fragment: str) -> Order:

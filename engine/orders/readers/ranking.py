@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from engine.orders.lazy_pattern import lazy_compile
 from engine.orders.model import Order
 from engine.orders.names import MatchKind
 from engine.orders.reader import Reader, Refusal
@@ -21,17 +22,17 @@ ABILITY = "leader_ranking"
 EXAMPLE = "'Ranking: 1. Gin 2. Vodka 3. Korn' or 'Ranking: Gin > Vodka > Korn'"
 
 # A place's number: "1.", "2)", "3:", "1st", "#2"; at the start or after a space or separator.
-_PLACE = re.compile(
+_PLACE = lazy_compile(
     r"(?:^|(?<=[\s,;>]))#?(?P<n>\d{1,2})(?:[.):]|st\b|nd\b|rd\b|th\b)\s*", re.IGNORECASE
 )
 # Between places without numbers: "Gin > Vodka", "Gin, Vodka", "Gin then Vodka", "Gin -> Vodka".
-_SEPARATOR = re.compile(
+_SEPARATOR = lazy_compile(
     r"\s*(?:-*>+|→|,|;|/|\bthen\b|\bfollowed\s+by\b|\band\s+(?:then\s+)?|\s-\s)\s*",
     re.IGNORECASE,
 )
-_TIE = re.compile(r"=|\b(?:tied?|equal(?:ly)?|same\s+place)\b", re.IGNORECASE)
+_TIE = lazy_compile(r"=|\b(?:tied?|equal(?:ly)?|same\s+place)\b", re.IGNORECASE)
 # The role written beside a name, as the text's example does: "Akonyl (Vodka)".
-_ROLE_NOTE = re.compile(r"^\s*[(\[](?P<role>[^()\[\]]{1,30})[)\]]")
+_ROLE_NOTE = lazy_compile(r"^\s*[(\[](?P<role>[^()\[\]]{1,30})[)\]]")
 
 
 def read_leader_ranking(reader: Reader, rest: str, fragment: str) -> Order:

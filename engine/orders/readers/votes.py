@@ -6,11 +6,12 @@ import re
 from dataclasses import dataclass
 
 from engine.orders import grammar
+from engine.orders.lazy_pattern import lazy_compile
 from engine.orders.model import Order
 from engine.orders.reader import Reader, Refusal
 
-_NOBODY = re.compile(r"(?:nobody|no\s*one|none)\b", re.IGNORECASE)
-_VOTE_VERB = re.compile(
+_NOBODY = lazy_compile(r"(?:nobody|no\s*one|none)\b", re.IGNORECASE)
+_VOTE_VERB = lazy_compile(
     r"^\s*(?:goes\s+to|will\s+go\s+to|is\s+(?:for|on)|is|on|against)\s+(?=\S)", re.IGNORECASE
 )
 
@@ -41,7 +42,7 @@ def read_no_action(reader: Reader, rest: str, fragment: str) -> str:
     return "no_action"
 
 
-_UNVOTE_AGAIN = re.compile(r"[\s,;.!*#/]*(?:and\s+)?un-?vote\b", re.IGNORECASE)
+_UNVOTE_AGAIN = lazy_compile(r"[\s,;.!*#/]*(?:and\s+)?un-?vote\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
