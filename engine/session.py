@@ -79,7 +79,10 @@ class GameSession:
             self.pending[key] = order
         if parsed.will is not None:
             self.wills[author] = parsed.will
-        self._resolve_instants()
+        # Only an order of this PM can be instant: one held before resolved when it came.
+        abilities = abilities_for(self.state.ruleset)
+        if any(abilities[o.ability].instant for o in parsed.accepted):
+            self._resolve_instants()
         if parsed.tape is not None:
             self.texts.tapes[author] = parsed.tape
         return replace(parsed, notes=parsed.notes + tuple(notes)) if notes else parsed

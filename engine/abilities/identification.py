@@ -63,8 +63,10 @@ class Spy(Ability):
     names_as_aptx = False
 
     def granted_slot(self, state: GameState, player: str) -> Slot | None:
+        if not state.ruleset.option("spy"):
+            return None  # the option first: no sheet to read without it
         sheet = state.ruleset.role(state.players[player].role)
-        if state.ruleset.option("spy") and sheet.has_trait("spy_before_8_22_11"):
+        if sheet.has_trait("spy_before_8_22_11"):
             return Slot((AbilityUse("spy"),), NIGHT)
         return None
 
