@@ -98,6 +98,7 @@ def add_passive(ctx: Context) -> None:
     passive = {n for n, a in abilities.items() if a.passive}
     cache = ctx.memo.get(HELD_SLOTS, {})
     sent = {(a.actor, a.ability.name) for a in ctx.actions}
+    kind = ctx.phase.kind
     for name, p in ctx.state.players.items():
         if p.status is not Status.ALIVE or not _may_hold_passive(ctx, name, passive):
             continue
@@ -105,7 +106,7 @@ def add_passive(ctx: Context) -> None:
         if slots is None:
             slots = held_slots(ctx.state, name)
         for key, slot in slots:
-            if ctx.phase.kind not in slot.phases or key.startswith("lent:"):
+            if kind not in slot.phases or key.startswith("lent:"):
                 continue
             for use in slot.options:
                 ability = abilities.get(use.ability)

@@ -508,7 +508,7 @@ def players_record(state: GameState, phase: Phase) -> dict[str, Any]:
     players = {}
     extra = FAMILIES[state.ruleset.family].player_record
     for name, p in state.players.items():
-        conditions = p.active_conditions(phase)
+        conditions = p.active_conditions(phase) if p.conditions else []
         if p.disguise:
             conditions.append(f"disguised:{p.disguise}")
         players[name] = {"role": p.role, "status": p.status.value, "conditions": conditions}

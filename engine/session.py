@@ -66,10 +66,11 @@ class GameSession:
                 order, note = self._after(earlier, order)
                 notes.append(note)
             # The actor first: the cheap test, run for this order against every one held.
+            actor, state = order.actor, self.state
             others = [
                 (k, why)
                 for k, o in self.pending.items()
-                if o.actor == order.actor and (why := _excludes(self.state, k, o, key, order))
+                if o.actor == actor and (why := _excludes(state, k, o, key, order))
             ]
             for other, why in others:
                 dropped = self.pending.pop(other)

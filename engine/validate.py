@@ -63,22 +63,25 @@ def _role_slots(ruleset: Ruleset, role: str) -> tuple[tuple[tuple[str, Slot], ..
     return found[1], found[2]
 
 
-_GRANTING: dict[str, list[tuple[str, Ability]]] = {}
+_GRANTING: dict[int, tuple[Ruleset, list[tuple[str, Ability]]]] = {}
 
 
 def _granting(ruleset: Ruleset) -> list[tuple[str, Ability]]:
-    """The abilities that may grant a slot beyond the sheet (they override ``granted_slot``),
-    found once per ruleset: asking the others for every player of every order is wasted
-    time."""
-    found = _GRANTING.get(ruleset.id)
-    if found is None:
-        found = [
+    """The abilities that may grant a slot beyond the sheet (they override ``granted_slot``
+    and ``may_grant`` allows it), found once per ruleset: asking the others for every player
+    of every order is wasted time. Keyed by the ruleset itself, not its id: its options say
+    what may be granted."""
+    found = _GRANTING.get(id(ruleset))
+    if found is None or found[0] is not ruleset:
+        granting = [
             (name, a)
             for name, a in abilities_for(ruleset).items()
-            if type(a).granted_slot is not Ability.granted_slot
+            if type(a).granted_slot is not Ability.granted_slot and a.may_grant(ruleset)
         ]
-        _GRANTING[ruleset.id] = found
-    return found
+        if len(_GRANTING) >= 1024:  # rulesets made on the fly (tests, derived ones)
+            _GRANTING.clear()
+        found = _GRANTING[id(ruleset)] = (ruleset, granting)
+    return found[1]
 
 
 def find_slot(

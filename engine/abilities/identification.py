@@ -9,7 +9,7 @@ from engine import appearance
 from engine.abilities.aptx import starting_capsules
 from engine.abilities.base import Ability, abilities_for, register
 from engine.outcome import Result
-from engine.rules.base import NIGHT, AbilityUse, Side, Slot, Step
+from engine.rules.base import NIGHT, AbilityUse, Ruleset, Side, Slot, Step
 
 if TYPE_CHECKING:
     from engine.context import Action, Context
@@ -61,6 +61,9 @@ class Spy(Ability):
     locks = True
     needs_enough_town = True
     names_as_aptx = False
+
+    def may_grant(self, ruleset: Ruleset) -> bool:
+        return bool(ruleset.option("spy"))
 
     def granted_slot(self, state: GameState, player: str) -> Slot | None:
         if not state.ruleset.option("spy"):
