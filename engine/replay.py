@@ -24,7 +24,7 @@ from engine.rules import load_ruleset
 from engine.rules.base import RulesetError
 from engine.session import GameSession
 from engine.setup import new_game, setup_from_dict
-from engine.state import GameState
+from engine.state import GameState, Status
 
 # libyaml's loader when PyYAML was built with it: ten times faster on a large game.
 SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -503,6 +503,11 @@ def _phase_record(replay_: PhaseReplay) -> dict[str, Any]:
     }
 
 
+# A status as the record writes it: a dict lookup, not the enum's ``value`` property, for
+# every player of every phase.
+_STATUS_TEXT = {status: status.value for status in Status}
+
+
 def players_record(state: GameState, phase: Phase) -> dict[str, Any]:
     """Each player's role, status and conditions after a phase (the replay record's shape)."""
     players = {}
@@ -511,7 +516,11 @@ def players_record(state: GameState, phase: Phase) -> dict[str, Any]:
         conditions = p.active_conditions(phase) if p.conditions else []
         if p.disguise:
             conditions.append(f"disguised:{p.disguise}")
-        players[name] = {"role": p.role, "status": p.status.value, "conditions": conditions}
+        players[name] = {
+            "role": p.role,
+            "status": _STATUS_TEXT[p.status],
+            "conditions": conditions,
+        }
         if extra is not None:
             players[name].update(extra(state, name, phase))
     return players

@@ -104,9 +104,13 @@ def find_slot(
                 f"the {order.via.replace('_', ' ')} gives {gives}, "
                 f"not {ability_title(order.ability)}"
             )
+    ability = order.ability
     for key, slot in slots:
-        use = slot.find(order.ability)
-        if use is None:
+        # ``slot.find`` written out: asked for every held slot of every order.
+        for use in slot.options:
+            if use.ability == ability:
+                break
+        else:
             continue
         if kind in slot.phases:
             return (order.actor, key), use
