@@ -217,6 +217,8 @@ def _item_version(ruleset: Ruleset, name: str) -> Ability:
 def ability_for(order: Order, slot_key: str, ruleset: Ruleset) -> Ability:
     """The ability an order resolves as, given the slot it fills."""
     abilities = abilities_for(ruleset)
+    if not slot_key.startswith(LENT):
+        return abilities[order.ability]  # most slots: the sheet's own, no item in between
     if slot_key == f"{LENT}suitcase" and order.ability != "blame":
         return abilities["suitcase_action"]
     if slot_key in (f"{LENT}suitcase", f"{LENT}bow_tie"):
