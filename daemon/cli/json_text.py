@@ -54,30 +54,25 @@ def dumps(value: Any) -> str:
     def write(item: Any, depth: int) -> None:
         kind = type(item)
         # The exact JSON types first, by identity; subclasses (enums) and scalars after.
-        if kind is dict:
+        if kind is dict or kind is list or kind is tuple:
             if not item:
-                add("{}")
+                add("{}" if kind is dict else "[]")
                 return
             while len(commas) <= depth + 1:
                 commas.append(",\n" + INDENT * len(commas))
             comma = commas[depth + 1]
-            separator = "{" + comma[1:]
-            for key, element in item.items():
-                written = encode(key) if type(key) is str else _key(key)
-                if type(element) is str:
-                    add(separator + written + ": " + encode(element))
-                else:
-                    add(separator + written + ": ")
-                    write(element, depth + 1)
-                separator = comma
-            add(commas[depth][1:] + "}")
-        elif kind is list or kind is tuple:
-            if not item:
-                add("[]")
+            if kind is dict:
+                separator = "{" + comma[1:]
+                for key, element in item.items():
+                    written = encode(key) if type(key) is str else _key(key)
+                    if type(element) is str:
+                        add(separator + written + ": " + encode(element))
+                    else:
+                        add(separator + written + ": ")
+                        write(element, depth + 1)
+                    separator = comma
+                add(commas[depth][1:] + "}")
                 return
-            while len(commas) <= depth + 1:
-                commas.append(",\n" + INDENT * len(commas))
-            comma = commas[depth + 1]
             separator = "[" + comma[1:]
             for element in item:
                 if type(element) is str:
