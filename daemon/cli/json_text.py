@@ -50,6 +50,9 @@ def dumps(value: Any) -> str:
     # commas[d]: the separator before an item at depth d (",\n" and its indent), made once;
     # without its comma it opens a container's first item, or closes one at depth d.
     commas: list[str] = []
+    # Each string key written once with its ": " (a record repeats a few keys thousands of
+    # times); only exact strings: 1 and True are equal keys written differently.
+    keys: dict[str, str] = {}
 
     def write(item: Any, depth: int) -> None:
         kind = type(item)
@@ -64,11 +67,16 @@ def dumps(value: Any) -> str:
             if kind is dict:
                 separator = "{" + comma[1:]
                 for key, element in item.items():
-                    written = encode(key) if type(key) is str else _key(key)
-                    if type(element) is str:
-                        add(separator + written + ": " + encode(element))
+                    if type(key) is str:
+                        written = keys.get(key)
+                        if written is None:
+                            written = keys[key] = encode(key) + ": "
                     else:
-                        add(separator + written + ": ")
+                        written = _key(key) + ": "
+                    if type(element) is str:
+                        add(separator + written + encode(element))
+                    else:
+                        add(separator + written)
                         write(element, depth + 1)
                     separator = comma
                 add(commas[depth][1:] + "}")
