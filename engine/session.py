@@ -59,6 +59,7 @@ class GameSession:
             ]:
                 del self.pending[key]
         notes: list[str] = []
+        held: list[Order] = []
         for key, order in zip(parsed.slots, parsed.accepted, strict=True):
             # Re-inserting moves the order to the end: orders resolve in arrival order.
             earlier = self.pending.pop(key, None)
@@ -78,11 +79,12 @@ class GameSession:
                     f"'{order.canonical()}' replaces your earlier '{dropped.canonical()}' ({why})"
                 )
             self.pending[key] = order
+            held.append(order)
         if parsed.will is not None:
             self.wills[author] = parsed.will
-        # Only an order of this PM can be instant: one held before resolved when it came.
+        # Only an order this PM held can be instant: one held before resolved when it came.
         abilities = abilities_for(self.state.ruleset)
-        if any(abilities[o.ability].instant for o in parsed.accepted):
+        if any(abilities[o.ability].instant for o in held):
             self._resolve_instants()
         if parsed.tape is not None:
             self.texts.tapes[author] = parsed.tape

@@ -151,7 +151,7 @@ def extra_slots(state: GameState, player: str) -> list[tuple[str, Slot]]:
             for s in worn_slots(state, friend)
         ]
         found += [(f"friend{i}", s) for i, s in enumerate(slots) if s.options]
-    for loan in state.loans if state.loans else ():
+    for loan in state.loans:
         if loan.holder != player or loan.phase != state.phase.index:
             continue
         if loan.kind == "bow_tie":
