@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from engine.context import Context
     from engine.orders.model import Order
     from engine.rules.base import Ruleset
-    from engine.state import GameState
+    from engine.state import GameState, PlayerState
 
 
 class Life(ABC):
@@ -66,9 +66,11 @@ class DctpLife(Life):
         Frighten reach travelers: ``control._reachable_for_control``.)
         """
         p = ctx.player(name)
-        if not p.is_free or p.has(IN_FLIGHT, ctx.phase) or p.has(DETAINED, ctx.phase):
+        if not p.is_free:
             return False
-        if p.has(ABROAD, ctx.phase):
+        if p.conditions and (
+            p.has(IN_FLIGHT, ctx.phase) or p.has(DETAINED, ctx.phase) or p.has(ABROAD, ctx.phase)
+        ):
             return False
         # r53: "All other actions > Travel": the traveler is still in Japan until then.
         return ctx.ruleset.has("travel_last") or not ctx.is_leaving(name)
@@ -87,18 +89,31 @@ class DctpLife(Life):
         if actor in ctx.departing and ability.name != "travel":
             # "The player may not use an ability or vote and travel in the same phase."
             return "traveling"
-        if p.has(IN_FLIGHT, ctx.phase) or (p.has(ABROAD, ctx.phase) and not ability.abroad_ok):
+        if p.conditions:  # most players have none: skip asking for each one
+            reason = self._condition(ctx, p, ability)
+            if reason:
+                return reason
+        if ctx.phase.is_night and actor in ctx.blocked and ability.blockable:
+            return "discombobulated"
+        return None
+
+    @staticmethod
+    def _condition(ctx: Context, p: PlayerState, ability: Ability) -> str | None:
+        """The condition that stops ``p`` from using ``ability`` now, in the order they are
+        asked, or None."""
+        phase = ctx.phase
+        if p.has(IN_FLIGHT, phase) or (p.has(ABROAD, phase) and not ability.abroad_ok):
             return "abroad"
-        if p.has(DETAINED, ctx.phase):
+        if p.has(DETAINED, phase):
             return DETAINED
-        if ctx.phase.is_day and p.has(SEVERELY_WOUNDED, ctx.phase):
+        if phase.is_day and p.has(SEVERELY_WOUNDED, phase):
             # classic First Aid: "A severely wounded character can not vote for lynching and
             # can't use his day actions".
             return SEVERELY_WOUNDED
-        if ctx.phase.is_day and p.has(FRIGHTENED, ctx.phase) and ability.frightenable:
+        if phase.is_day and p.has(FRIGHTENED, phase) and ability.frightenable:
             return FRIGHTENED
         for condition in (SUSPENDED, TEMPORARILY_INJURED):
-            if p.has(condition, ctx.phase) and not ability.kept_when_suspended:
+            if p.has(condition, phase) and not ability.kept_when_suspended:
                 if (
                     condition == SUSPENDED
                     and ctx.ruleset.has("suspension_stops_arrests_only")
@@ -106,10 +121,8 @@ class DctpLife(Life):
                 ):
                     continue
                 return condition
-        if p.has(INJURED, ctx.phase) and not ability.kept_when_injured:
+        if p.has(INJURED, phase) and not ability.kept_when_injured:
             return INJURED
-        if ctx.phase.is_night and actor in ctx.blocked and ability.blockable:
-            return "discombobulated"
         return None
 
     def order_problem(self, state: GameState, actor: str, ability: Ability | None) -> str | None:

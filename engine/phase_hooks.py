@@ -21,6 +21,7 @@ from engine.orders.model import Order
 from engine.outcome import Result
 from engine.phases import PhaseKind
 from engine.prep import finish_prep
+from engine.rules.base import Ruleset
 from engine.state import ABROAD, DRUNK, ERASED, IN_FLIGHT, INJURED, GameState, Status
 
 
@@ -80,14 +81,31 @@ def end_phase(ctx: Context) -> None:
 HELD_SLOTS = "held_slots"
 
 
-def _may_hold_passive(ctx: Context, name: str, passive: set[str]) -> bool:
+def _may_hold_passive(ctx: Context, name: str, passive: frozenset[str]) -> bool:
     """Whether a passive ability can be among the player's slots: through the sheet, a
     disguise or costume, or a friend (loans are left out below). A cheap test that spares
     computing every player's slots."""
-    ruleset = ctx.state.ruleset
-    return any(
-        not passive.isdisjoint(ruleset.role(r).abilities()) for r in sheet_roles(ctx.state, name)
-    )
+    sheets = _passive_sheets(ctx.state.ruleset, passive)
+    return any(r in sheets for r in sheet_roles(ctx.state, name))
+
+
+_PASSIVE_SHEETS: dict[int, tuple[Ruleset, frozenset[str], frozenset[str]]] = {}
+
+
+def _passive_sheets(ruleset: Ruleset, passive: frozenset[str]) -> frozenset[str]:
+    """The roles whose sheets hold one of the ``passive`` abilities: ruleset data, found once
+    per ruleset rather than for every player of every phase."""
+    found = _PASSIVE_SHEETS.get(id(ruleset))
+    if found is None or found[0] is not ruleset or found[1] != passive:
+        if len(_PASSIVE_SHEETS) >= 1024:  # rulesets made on the fly (tests, derived ones)
+            _PASSIVE_SHEETS.clear()
+        roles = frozenset(
+            role
+            for role, sheet in ruleset.roles.items()
+            if not passive.isdisjoint(sheet.abilities())
+        )
+        found = _PASSIVE_SHEETS[id(ruleset)] = (ruleset, passive, roles)
+    return found[2]
 
 
 def add_passive(ctx: Context) -> None:
@@ -95,9 +113,10 @@ def add_passive(ctx: Context) -> None:
     from engine.validate import held_slots
 
     abilities = abilities_for(ctx.ruleset)
-    passive = {n for n, a in abilities.items() if a.passive}
+    passive = frozenset(n for n, a in abilities.items() if a.passive)
     cache = ctx.memo.get(HELD_SLOTS, {})
     sent = {(a.actor, a.ability.name) for a in ctx.actions}
+    kind = ctx.phase.kind
     for name, p in ctx.state.players.items():
         if p.status is not Status.ALIVE or not _may_hold_passive(ctx, name, passive):
             continue
@@ -105,7 +124,7 @@ def add_passive(ctx: Context) -> None:
         if slots is None:
             slots = held_slots(ctx.state, name)
         for key, slot in slots:
-            if ctx.phase.kind not in slot.phases or key.startswith("lent:"):
+            if kind not in slot.phases or key.startswith("lent:"):
                 continue
             for use in slot.options:
                 ability = abilities.get(use.ability)

@@ -24,7 +24,7 @@ from engine.rules import load_ruleset
 from engine.rules.base import RulesetError
 from engine.session import GameSession
 from engine.setup import new_game, setup_from_dict
-from engine.state import GameState
+from engine.state import GameState, Status
 
 # libyaml's loader when PyYAML was built with it: ten times faster on a large game.
 SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -102,6 +102,8 @@ class PostVotes:
 def is_clear(text: str) -> bool:
     """A private message that is the one word ``clear`` (BBCode and punctuation aside): the
     player drops their orders for the phase, as the daemon's ``clear`` command does."""
+    if "clear" not in text.lower():
+        return False  # the cheap test first: most messages are orders
     words = re.sub(r"[^\w\s]", " ", _TAG.sub(" ", text)).split()
     return len(words) == 1 and words[0].lower() == "clear"
 
@@ -235,13 +237,80 @@ def _lone_surrogate(data: Any, where: str = "") -> str | None:
     return None
 
 
+def _may_hold_surrogates(text: str) -> bool:
+    return "\\u" in text or "\\U" in text or _SURROGATE.search(text) is not None
+
+
 def _load_yaml(text: str) -> Any:
     try:
-        return yaml.load(text, Loader=SAFE_LOADER)
+        loader = SAFE_LOADER(text)
+        try:
+            node = loader.get_single_node()
+            if node is None:
+                return None
+            try:
+                return _plain_data(node, loader, set())
+            except _NotPlain:
+                # Anything beyond plain mappings, lists and scalars (merge keys, aliased
+                # collections, explicit tags), or a scalar that fails: PyYAML's constructor
+                # builds (or refuses) it all, from a clean slate.
+                loader.constructed_objects = {}
+                loader.recursive_objects = {}
+                return loader.construct_document(node)
+        finally:
+            loader.dispose()
     except yaml.YAMLError:
         # The pure-Python loader's messages are the documented ones (and it reads "\\udc80",
         # which the check below names): read a broken file again with it.
         return yaml.safe_load(text)
+
+
+class _NotPlain(Exception):
+    """A node ``_plain_data`` leaves to PyYAML's constructor."""
+
+
+_STR_TAG, _SEQ_TAG, _MAP_TAG = (f"tag:yaml.org,2002:{t}" for t in ("str", "seq", "map"))
+
+
+def _plain_data(node: Any, loader: Any, seen: set[int]) -> Any:
+    """What PyYAML's safe constructor builds from ``node``, built without its generic
+    machinery (a generator per mapping, a lookup per node): a scenario is mappings, lists and
+    strings, and PyYAML's constructor costs as much as reading the file. ``seen``: the
+    collections met so far (one met twice is an alias, left to PyYAML)."""
+    tag = node.tag
+    if tag == _STR_TAG and type(node) is yaml.ScalarNode:
+        return node.value
+    if tag == _MAP_TAG and type(node) is yaml.MappingNode:
+        if id(node) in seen:
+            raise _NotPlain
+        seen.add(id(node))
+        mapping: dict[Any, Any] = {}
+        for key_node, value_node in node.value:
+            if key_node.tag == _STR_TAG and type(key_node) is yaml.ScalarNode:
+                key = key_node.value
+            elif key_node.tag.startswith("tag:yaml.org,2002:") and key_node.tag[18:] in (
+                "merge",
+                "value",
+            ):
+                raise _NotPlain  # a merge key ("<<") or a value key ("=")
+            else:
+                key = _plain_data(key_node, loader, seen)
+                if isinstance(key, list | dict):
+                    raise _NotPlain  # unhashable: PyYAML's error names it
+            mapping[key] = _plain_data(value_node, loader, seen)
+        return mapping
+    if tag == _SEQ_TAG and type(node) is yaml.SequenceNode:
+        if id(node) in seen:
+            raise _NotPlain
+        seen.add(id(node))
+        return [_plain_data(item, loader, seen) for item in node.value]
+    if type(node) is not yaml.ScalarNode:
+        raise _NotPlain
+    try:
+        # An int, a bool, null, a date: PyYAML's own constructor for the scalar's tag.
+        return loader.construct_object(node)
+    except Exception:  # PyYAML's constructor raises it again, as it raises it
+        raise _NotPlain from None
 
 
 def parse_scenario(text: str, source: str = "<scenario>") -> Scenario:
@@ -256,7 +325,9 @@ def parse_scenario(text: str, source: str = "<scenario>") -> Scenario:
         raise fail(f"not valid YAML{where}: {getattr(exc, 'problem', exc)}") from None
     if not isinstance(data, dict):
         raise fail("a scenario is a mapping with ruleset, seed, players and phases")
-    surrogate = _lone_surrogate(data)
+    # A lone surrogate comes from a "\\u" or "\\U" escape (a file read as UTF-8 holds none):
+    # without one the walk through every value is not needed.
+    surrogate = _lone_surrogate(data) if _may_hold_surrogates(text) else None
     if surrogate:
         where = surrogate.lstrip("/")
         raise fail(f"{where} holds a lone surrogate escape (such as \\udc80), not text")
@@ -432,15 +503,24 @@ def _phase_record(replay_: PhaseReplay) -> dict[str, Any]:
     }
 
 
+# A status as the record writes it: a dict lookup, not the enum's ``value`` property, for
+# every player of every phase.
+_STATUS_TEXT = {status: status.value for status in Status}
+
+
 def players_record(state: GameState, phase: Phase) -> dict[str, Any]:
     """Each player's role, status and conditions after a phase (the replay record's shape)."""
     players = {}
     extra = FAMILIES[state.ruleset.family].player_record
     for name, p in state.players.items():
-        conditions = p.active_conditions(phase)
+        conditions = p.active_conditions(phase) if p.conditions else []
         if p.disguise:
             conditions.append(f"disguised:{p.disguise}")
-        players[name] = {"role": p.role, "status": p.status.value, "conditions": conditions}
+        players[name] = {
+            "role": p.role,
+            "status": _STATUS_TEXT[p.status],
+            "conditions": conditions,
+        }
         if extra is not None:
             players[name].update(extra(state, name, phase))
     return players

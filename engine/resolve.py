@@ -51,19 +51,25 @@ def resolve(
     abilities = abilities_for(new.ruleset)
     # Each ability's step in this phase, asked once, not once per action and step.
     steps: dict[int, Step] = {}
+    # The actions by their step (the id of the step), in the order of ``actions``: a step
+    # looks at its own actions, not at every action. Actions that join during the phase
+    # (the watch's, at its step) are sorted in before the next step.
+    by_step: dict[int, list[Action]] = {}
+    sorted_in = 0
     # A game won when the phase begins ("checked ... at the beginning of each phase")
     # resolves nothing more.
     for step in () if new.winner else new.ruleset.order_for(phase.kind):
-        at_step: dict[str, list[Action]] = {}
-        for action in actions:
-            if action.state != PENDING:
-                continue
-            ability = action.ability
+        while sorted_in < len(actions):
+            ability = actions[sorted_in].ability
             at = steps.get(id(ability))
             if at is None:
                 at = steps[id(ability)] = ability.step_at(phase)
-            if at is step:
-                at_step.setdefault(ability.name, []).append(action)
+            by_step.setdefault(id(at), []).append(actions[sorted_in])
+            sorted_in += 1
+        at_step: dict[str, list[Action]] = {}
+        for action in by_step.get(id(step), ()):
+            if action.state == PENDING:
+                at_step.setdefault(action.ability.name, []).append(action)
         for name, group in at_step.items():
             abilities[name].resolve_step(ctx, group)
         settle = family.settle.get(step)

@@ -59,6 +59,7 @@ class GameSession:
             ]:
                 del self.pending[key]
         notes: list[str] = []
+        held: list[Order] = []
         for key, order in zip(parsed.slots, parsed.accepted, strict=True):
             # Re-inserting moves the order to the end: orders resolve in arrival order.
             earlier = self.pending.pop(key, None)
@@ -66,10 +67,11 @@ class GameSession:
                 order, note = self._after(earlier, order)
                 notes.append(note)
             # The actor first: the cheap test, run for this order against every one held.
+            actor, state = order.actor, self.state
             others = [
                 (k, why)
                 for k, o in self.pending.items()
-                if o.actor == order.actor and (why := _excludes(self.state, k, o, key, order))
+                if o.actor == actor and (why := _excludes(state, k, o, key, order))
             ]
             for other, why in others:
                 dropped = self.pending.pop(other)
@@ -77,9 +79,13 @@ class GameSession:
                     f"'{order.canonical()}' replaces your earlier '{dropped.canonical()}' ({why})"
                 )
             self.pending[key] = order
+            held.append(order)
         if parsed.will is not None:
             self.wills[author] = parsed.will
-        self._resolve_instants()
+        # Only an order this PM held can be instant: one held before resolved when it came.
+        abilities = abilities_for(self.state.ruleset)
+        if any(abilities[o.ability].instant for o in held):
+            self._resolve_instants()
         if parsed.tape is not None:
             self.texts.tapes[author] = parsed.tape
         return replace(parsed, notes=parsed.notes + tuple(notes)) if notes else parsed

@@ -11,7 +11,7 @@ import engine.abilities  # noqa: F401  (registers every ability)
 from engine.abilities.aptx import own_capsules
 from engine.abilities.base import Ability, abilities_for
 from engine.abilities.lent import LENT, ability_for, extra_slots
-from engine.life import life_of
+from engine.life import Life, life_of
 from engine.orders.model import Order, ability_title
 from engine.phases import PhaseKind
 from engine.rules.base import AbilityUse, Ruleset, Slot
@@ -29,7 +29,7 @@ def held_slots(state: GameState, player: str) -> list[tuple[str, Slot]]:
         # "Every player has two roles": the open role's sheet lines join the hidden role's.
         sheet = state.ruleset.open_roles[p.open_role]
         slots += [(f"open{i}", slot) for i, slot in enumerate(sheet.slots)]
-    if not has_aptx and own_capsules(state, player):
+    if not has_aptx and state.capsules and own_capsules(state, player):
         aptx = AbilityUse("aptx")
         slots.append(("common:aptx", Slot((aptx,), frozenset({PhaseKind.DAY}))))
     # Slots a status or an option gives (Lovey-Dovey for lovers, Defuse with the Explosive
@@ -63,22 +63,25 @@ def _role_slots(ruleset: Ruleset, role: str) -> tuple[tuple[tuple[str, Slot], ..
     return found[1], found[2]
 
 
-_GRANTING: dict[str, list[tuple[str, Ability]]] = {}
+_GRANTING: dict[int, tuple[Ruleset, list[tuple[str, Ability]]]] = {}
 
 
 def _granting(ruleset: Ruleset) -> list[tuple[str, Ability]]:
-    """The abilities that may grant a slot beyond the sheet (they override ``granted_slot``),
-    found once per ruleset: asking the others for every player of every order is wasted
-    time."""
-    found = _GRANTING.get(ruleset.id)
-    if found is None:
-        found = [
+    """The abilities that may grant a slot beyond the sheet (they override ``granted_slot``
+    and ``may_grant`` allows it), found once per ruleset: asking the others for every player
+    of every order is wasted time. Keyed by the ruleset itself, not its id: its options say
+    what may be granted."""
+    found = _GRANTING.get(id(ruleset))
+    if found is None or found[0] is not ruleset:
+        granting = [
             (name, a)
             for name, a in abilities_for(ruleset).items()
-            if type(a).granted_slot is not Ability.granted_slot
+            if type(a).granted_slot is not Ability.granted_slot and a.may_grant(ruleset)
         ]
-        _GRANTING[ruleset.id] = found
-    return found
+        if len(_GRANTING) >= 1024:  # rulesets made on the fly (tests, derived ones)
+            _GRANTING.clear()
+        found = _GRANTING[id(ruleset)] = (ruleset, granting)
+    return found[1]
 
 
 def find_slot(
@@ -101,9 +104,13 @@ def find_slot(
                 f"the {order.via.replace('_', ' ')} gives {gives}, "
                 f"not {ability_title(order.ability)}"
             )
+    ability = order.ability
     for key, slot in slots:
-        use = slot.find(order.ability)
-        if use is None:
+        # ``slot.find`` written out: asked for every held slot of every order.
+        for use in slot.options:
+            if use.ability == ability:
+                break
+        else:
             continue
         if kind in slot.phases:
             return (order.actor, key), use
@@ -125,7 +132,8 @@ def check_order(
     if actor is None:
         return f"{order.actor} is not playing in this game"
     ability = abilities_for(state.ruleset).get(order.ability)
-    problem = life_of(state.ruleset).order_problem(state, order.actor, ability)
+    life = life_of(state.ruleset)
+    problem = life.order_problem(state, order.actor, ability)
     if problem:
         return problem
     found = find_slot(state, order, slots)
@@ -134,7 +142,7 @@ def check_order(
     if ability is None:
         return f"{ability_title(order.ability)} is not something autogm can carry out yet"
     for target in order.targets:
-        reason = _target_problem(state, order, target)
+        reason = _target_problem(state, order, target, ability, life)
         if reason:
             return reason
     # The ability as the slot gives it: a fake action through the Black Suitcase is checked as
@@ -143,11 +151,12 @@ def check_order(
     return ability.validate(state, order, found[1]) or found
 
 
-def _target_problem(state: GameState, order: Order, target: str) -> str | None:
-    ability = abilities_for(state.ruleset)[order.ability]
+def _target_problem(
+    state: GameState, order: Order, target: str, ability: Ability, life: Life
+) -> str | None:
     p = state.players.get(target)
     if p is None:
         return f"{target} is not playing in this game"
     if target == order.actor and not ability.self_target:
         return f"you cannot use {ability_title(order.ability)} on yourself"
-    return life_of(state.ruleset).target_problem(state, order, ability, target)
+    return life.target_problem(state, order, ability, target)

@@ -59,6 +59,12 @@ class Ability:
         """A slot this ability gives a player beyond the sheet (a status, an option)."""
         return None
 
+    def may_grant(self, ruleset: Ruleset) -> bool:
+        """Whether ``granted_slot`` can give a slot at all in this ruleset (an option or a
+        feature it needs): asked once per ruleset, so the others are not asked for every
+        player of every order."""
+        return True
+
     # The steps a ruleset moved this ability to, by phase kind (``AbilityRules.steps``).
     moved: ClassVar[dict] = {}
 

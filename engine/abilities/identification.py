@@ -9,7 +9,7 @@ from engine import appearance
 from engine.abilities.aptx import starting_capsules
 from engine.abilities.base import Ability, abilities_for, register
 from engine.outcome import Result
-from engine.rules.base import NIGHT, AbilityUse, Side, Slot, Step
+from engine.rules.base import NIGHT, AbilityUse, Ruleset, Side, Slot, Step
 
 if TYPE_CHECKING:
     from engine.context import Action, Context
@@ -62,9 +62,14 @@ class Spy(Ability):
     needs_enough_town = True
     names_as_aptx = False
 
+    def may_grant(self, ruleset: Ruleset) -> bool:
+        return bool(ruleset.option("spy"))
+
     def granted_slot(self, state: GameState, player: str) -> Slot | None:
+        if not state.ruleset.option("spy"):
+            return None  # the option first: no sheet to read without it
         sheet = state.ruleset.role(state.players[player].role)
-        if state.ruleset.option("spy") and sheet.has_trait("spy_before_8_22_11"):
+        if sheet.has_trait("spy_before_8_22_11"):
             return Slot((AbilityUse("spy"),), NIGHT)
         return None
 

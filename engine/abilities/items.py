@@ -127,8 +127,10 @@ class BowTie(Ability):
         )
 
     def granted_slot(self, state: GameState, player: str) -> Slot | None:
+        if state.phase.index != 0:
+            return None  # lent in Prep only: no sheet to read after it
         sheet = state.ruleset.role(state.players[player].role)
-        if state.phase.index == 0 and self.name in sheet.abilities():
+        if self.name in sheet.abilities():
             return Slot((AbilityUse(self.name),), PREP)
         return None
 

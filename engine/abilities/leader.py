@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from engine.abilities.base import Ability, register
-from engine.rules.base import NIGHT_DAY, PREP, AbilityUse, Side, Slot, Step
+from engine.rules.base import NIGHT_DAY, PREP, AbilityUse, Ruleset, Side, Slot, Step
 
 if TYPE_CHECKING:
     from engine.context import Action, Context
@@ -121,6 +121,9 @@ class LeaderRanking(Ability):
     kept_when_injured = True
     kept_when_suspended = True
     needs_free_target = False
+
+    def may_grant(self, ruleset: Ruleset) -> bool:
+        return ruleset.has(FEATURE)
 
     def granted_slot(self, state: GameState, player: str) -> Slot | None:
         if not state.ruleset.has(FEATURE):

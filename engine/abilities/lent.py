@@ -134,12 +134,16 @@ def worn_slots(state: GameState, name: str) -> list[Slot]:
 def extra_slots(state: GameState, player: str) -> list[tuple[str, Slot]]:
     """Every slot held beyond the sheet, keyed for the session (a later order replaces)."""
     p = state.players[player]
-    found: list[tuple[str, Slot]] = [
-        (f"disguise{i}", slot) for i, slot in enumerate(worn_slots(state, player))
-    ]
-    friend = lending_friend(state, player)
-    excluded = state.ruleset.friend_excluded
+    # Most players wear nothing, have no friend and hold no loan: each test below is skipped
+    # on an empty field first (asked for every player of every order).
+    found: list[tuple[str, Slot]] = (
+        [(f"disguise{i}", slot) for i, slot in enumerate(worn_slots(state, player))]
+        if p.disguise
+        else []
+    )
+    friend = lending_friend(state, player) if state.best_friends else None
     if friend and (state.players[friend].is_alive or state.ruleset.has("friend_dead_ok")):
+        excluded = state.ruleset.friend_excluded
         friend_state = state.players[friend]
         slots = _sheet_slots(state, friend_state.role, nights_only=False, excluded=excluded)
         slots += [
@@ -177,7 +181,7 @@ def extra_slots(state: GameState, player: str) -> list[tuple[str, Slot]]:
         found.append(
             ("rechoose", Slot((AbilityUse("choose_costumes"),), frozenset({PhaseKind.DAY})))
         )
-    if state.phase.kind is PhaseKind.PREP and state.ruleset.role(p.role).slot_for(
+    if state.phase.index == 0 and state.ruleset.role(p.role).slot_for(  # Prep
         "choose_costumes", PhaseKind.PREP
     ):
         # "Once Irish/Yukiko have their selected disguises, they can already pick a costume,
@@ -213,6 +217,8 @@ def _item_version(ruleset: Ruleset, name: str) -> Ability:
 def ability_for(order: Order, slot_key: str, ruleset: Ruleset) -> Ability:
     """The ability an order resolves as, given the slot it fills."""
     abilities = abilities_for(ruleset)
+    if not slot_key.startswith(LENT):
+        return abilities[order.ability]  # most slots: the sheet's own, no item in between
     if slot_key == f"{LENT}suitcase" and order.ability != "blame":
         return abilities["suitcase_action"]
     if slot_key in (f"{LENT}suitcase", f"{LENT}bow_tie"):

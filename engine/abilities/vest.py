@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from engine import appearance
 from engine.abilities.base import Ability, register
 from engine.abilities.kill import Kill, settle_black_org_kill
-from engine.rules.base import DAY, AbilityUse, Side, Slot, Step
+from engine.rules.base import DAY, AbilityUse, Ruleset, Side, Slot, Step
 from engine.state import BOMB, Status
 
 if TYPE_CHECKING:
@@ -85,6 +85,9 @@ class Defuse(Ability):
     name = "defuse"
     step = Step.VEST
     needs_free_target = False
+
+    def may_grant(self, ruleset: Ruleset) -> bool:
+        return bool(ruleset.option("explosive_vest"))
 
     def granted_slot(self, state: GameState, player: str) -> Slot | None:
         if state.ruleset.option("explosive_vest") and appears_police(state, player):
