@@ -11,8 +11,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
-import yaml
-
 from engine.families import FAMILIES
 from engine.gm_texts import HeldText
 from engine.orders.model import ParsedPM
@@ -25,6 +23,7 @@ from engine.rules.base import RulesetError
 from engine.session import GameSession
 from engine.setup import new_game, setup_from_dict
 from engine.state import GameState, Status
+from engine.yaml_import import yaml
 
 # libyaml's loader when PyYAML was built with it: ten times faster on a large game.
 SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)

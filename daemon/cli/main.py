@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gc
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -565,6 +566,9 @@ def _replay(args: argparse.Namespace) -> int:
         return replay_archived(args)
     from engine.replay import load_scenario, record, render_text, replay
 
+    # The engine's modules and tables live as long as the command: the collector need not
+    # walk them again at each full collection of a large game's replay (issue 14).
+    gc.freeze()
     scenario = load_scenario(args.file)
     replays = replay(scenario)
     if args.json:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from engine.abilities import abilities_for
+from engine.orders.lazy_pattern import lazy_compile
 from engine.orders.model import Order, ability_title
 from engine.phases import Phase
 from engine.state import GameState
@@ -24,7 +25,7 @@ _PREVIOUS = r"last\s+(?:night|day)|yesterday|(?:the\s+)?(?:night|day)\s+before|n
 _LATEST = r"before|previously|last\s+(?:time|phase|round)|my\s+last\s+(?:order|orders|one)"
 _WHEN = rf"(?P<previous>{_PREVIOUS})|(?P<latest>{_LATEST})"
 _WHAT = r"(?:order|orders|action|actions|target|targets|one|thing|heal|protect|kill)"
-_REPEAT = re.compile(
+_REPEAT = lazy_compile(
     r"(?:(?:ok(?:ay)?|so|just|hi|hey|gm|please|pls|plz)\W+)*"
     rf"(?:(?:i(?:'ll|\s+will)?\s+)?(?:do\s+)?(?:the\s+)?same(?:\s+{_WHAT})?(?:\s+as\s+(?:{_WHEN})|"
     r"\s+again)"

@@ -74,3 +74,16 @@ def test_every_yaml_file_of_the_project_reads_as_pyyaml_reads_it():
     for path in files:
         text = path.read_text(encoding="utf-8")
         assert _read(text) == _reference(text), path
+
+
+def test_a_non_printable_character_is_refused_by_the_pure_python_reader_as_before() -> None:
+    """engine/yaml_import.py leaves PyYAML's Reader.NON_PRINTABLE to be compiled at its first
+    use: a file with a control character still gets the pure-Python reader's error, which
+    names the character and where it is."""
+    from engine.replay import ScenarioError, parse_scenario
+    from engine.yaml_import import NON_PRINTABLE
+
+    assert yaml.reader.Reader.NON_PRINTABLE.pattern == NON_PRINTABLE
+    assert yaml.reader.Reader.NON_PRINTABLE.search("ok\x07") is not None
+    with pytest.raises(ScenarioError, match=r"#x0007"):
+        parse_scenario("ruleset: dctp-2011\nseed: 1\nplayers: {Abs: Gin}\nnote: bell\x07\n")

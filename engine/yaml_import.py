@@ -1,0 +1,42 @@
+"""PyYAML, imported without compiling the one pattern only its pure-Python reader uses.
+
+PyYAML compiles ``Reader.NON_PRINTABLE`` (a class of every printable code point, which re
+builds code point by code point) when it is imported: about 7 ms, half of PyYAML's import and
+a twentieth of ``autogm replay``'s start-up (issue 14). Scenarios are read with libyaml's
+CSafeLoader, which checks printable characters itself; the pure-Python reader runs only to
+word the error of a broken file, and compiles the pattern at that first use instead.
+
+If PyYAML was imported before this module (the archive commands), nothing changes.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from typing import Any
+
+from engine.orders.lazy_pattern import lazy_compile
+
+# PyYAML's source of Reader.NON_PRINTABLE (yaml/reader.py), compared as a string.
+NON_PRINTABLE = "[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
+
+
+def _import_yaml() -> Any:
+    if "yaml" in sys.modules:
+        return sys.modules["yaml"]
+    compile_now = re.compile
+
+    def compile_pattern(pattern: Any, flags: int = 0) -> Any:
+        if pattern == NON_PRINTABLE and not flags:
+            return lazy_compile(pattern)
+        return compile_now(pattern, flags)
+
+    re.compile = compile_pattern
+    try:
+        import yaml
+    finally:
+        re.compile = compile_now
+    return yaml
+
+
+yaml = _import_yaml()
