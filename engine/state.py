@@ -304,13 +304,17 @@ class GameState:
 
     def black_org(self, *, free_only: bool = True) -> list[str]:
         """Black Org members, highest-ranked first."""
-        roles = self.ruleset.roles
+        roles, rank = self.ruleset.roles, self.ruleset.rank
+        # The rank map looked up once, not once per member (the kill cycle asks per Kill order).
+        ranks, last = bo_ranks(rank), len(rank)
+        bo, alive = Side.BLACK_ORG, Status.ALIVE  # an enum member is a slow global look-up
         members = [
-            name
+            (ranks.get(p.role, last), name)
             for name, p in self.players.items()
-            if roles[p.role].side is Side.BLACK_ORG and (p.is_free or not free_only)
+            if (p.status is alive or not free_only) and roles[p.role].side is bo
         ]
-        return sorted(members, key=lambda n: (self.ruleset.bo_rank(self.players[n].role), n))
+        members.sort()
+        return [name for _, name in members]
 
     def current_leader(self) -> str | None:
         """The Black Org leader: the chosen one, else Anokata, else the first free member of
