@@ -38,7 +38,11 @@ def held_slots(state: GameState, player: str) -> list[tuple[str, Slot]]:
         slots.append(("common:aptx", Slot((aptx,), frozenset({PhaseKind.DAY}))))
     # Slots a status or an option gives (Lovey-Dovey for lovers, Defuse with the Explosive
     # Vest): each ability says whom it is granted to.
-    for name, ability in _granting(ruleset, state.phase.index):
+    index = state.phase.index
+    granting = _GRANTING.get((id(ruleset), index))
+    if granting is None or granting[0] is not ruleset:
+        granting = (ruleset, _granting(ruleset, index))
+    for name, ability in granting[1]:
         granted = ability.granted_slot(state, player)
         if granted is not None:
             slots.append((f"granted:{name}", granted))
