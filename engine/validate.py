@@ -18,6 +18,8 @@ from engine.rules.base import AbilityUse, Ruleset, Slot
 from engine.state import GameState
 
 SlotKey = tuple[str, str]
+# A player's slots as ``held_slots`` gives them: (key, slot), the key unique to the player.
+HeldSlots = list[tuple[str, Slot]]
 
 
 def held_slots(state: GameState, player: str) -> list[tuple[str, Slot]]:
@@ -159,8 +161,10 @@ def check_order(
         if reason:
             return reason
     # The ability as the slot gives it: a fake action through the Black Suitcase is checked as
-    # a fake, not as the real thing (engine/abilities/lent.py).
-    ability = ability_for(order, found[0][1], state.ruleset)
+    # a fake, not as the real thing (engine/abilities/lent.py); any other slot gives the
+    # ability itself.
+    if found[0][1].startswith(LENT):
+        ability = ability_for(order, found[0][1], state.ruleset)
     return ability.validate(state, order, found[1]) or found
 
 

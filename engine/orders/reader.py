@@ -174,12 +174,21 @@ class Reader:
     # the target ("protect Kleene's life", but not "investigate Abs's role").
     ability: str | None = None
     _slots: list[tuple[str, Slot]] | None = field(default=None, repr=False)
+    # The held slots already found in ``state``, by player (the session's, kept while its state
+    # stands: engine/session.py); the author's are added when first asked.
+    known: dict[str, list[tuple[str, Slot]]] | None = field(default=None, repr=False)
 
     def slots(self) -> list[tuple[str, Slot]] | None:
         """The author's held slots, found once per PM (the state does not change while a PM
         is read); None for an author who is not playing."""
         if self._slots is None and self.author in self.state.players:
-            self._slots = held_slots(self.state, self.author)
+            known = self.known
+            found = None if known is None else known.get(self.author)
+            if found is None:
+                found = held_slots(self.state, self.author)
+                if known is not None:
+                    known[self.author] = found
+            self._slots = found
         return self._slots
 
     # -- pieces ----------------------------------------------------------------------------
