@@ -17,11 +17,12 @@ from engine.gm_texts import FEATURE as GM_TEXTS
 from engine.gm_texts import TextQueue, after_close
 from engine.orders.model import Order, ParsedPM, ability_title
 from engine.orders.parse import parse_pm
+from engine.orders.reader import StateMemo
 from engine.outcome import Notice, PhaseOutcome
 from engine.prep import open_game
 from engine.resolve import resolve, resolve_instant
 from engine.state import GameState
-from engine.validate import HeldSlots, SlotKey, check_order
+from engine.validate import SlotKey, check_order
 
 
 @dataclass
@@ -37,22 +38,22 @@ class GameSession:
     # The readings each player was last asked about ("did you mean 'Heal Kleene'?"): their
     # next PM in the phase may confirm them with a 'yes'; any other PM drops the question.
     questions: dict[str, tuple[Order, ...]] = field(default_factory=dict)
-    # The players' held slots (engine/validate.py held_slots) found in ``_known_in``, by player:
-    # asked when each PM is read and again when the phase resolves. Kept only while that very
+    # What the readers found of ``_memo_of`` (engine/orders/reader.py StateMemo: the roster's
+    # vocabulary, the players' held slots from engine/validate.py held_slots), asked when each
+    # PM is read and, for the slots, again when the phase resolves. Kept only while that very
     # state object is the session's: every change the session makes during a phase (an
     # instant order, a GM override, the close, the opening) puts a new state object in
-    # ``state``, never changes the one it holds, so a new object drops the memo. The wills
-    # and the GM's texts live beside the state, and held slots do not read them.
-    _known: dict[str, HeldSlots] = field(
-        default_factory=dict, init=False, repr=False, compare=False
-    )
-    _known_in: GameState | None = field(default=None, init=False, repr=False, compare=False)
+    # ``state`` and never changes the one it holds, so a new object drops the memo. The wills
+    # and the GM's texts live beside the state, and neither the vocabulary nor held slots
+    # read them.
+    _memo: StateMemo = field(default_factory=StateMemo, init=False, repr=False, compare=False)
+    _memo_of: GameState | None = field(default=None, init=False, repr=False, compare=False)
 
-    def _known_slots(self) -> dict[str, HeldSlots]:
-        """The held slots memo for the current state (see ``_known``)."""
-        if self._known_in is not self.state:
-            self._known, self._known_in = {}, self.state
-        return self._known
+    def _state_memo(self) -> StateMemo:
+        """The readers' memo for the current state (see ``_memo``)."""
+        if self._memo_of is not self.state:
+            self._memo, self._memo_of = StateMemo(), self.state
+        return self._memo
 
     def receive(self, author: str, text: str, *, public: bool = False) -> ParsedPM:
         """Read a private message (``public``: a post in the game topic) and hold its valid
@@ -64,7 +65,7 @@ class GameSession:
             parsed = read(self.state, author, text, public)
         else:
             asked = () if public else self.questions.pop(author, ())
-            parsed = parse_pm(self.state, author, text, asked, self._known_slots())
+            parsed = parse_pm(self.state, author, text, asked, self._state_memo())
             if not public and parsed.asks:
                 self.questions[author] = parsed.asks
         if parsed.unvote:
@@ -157,12 +158,12 @@ class GameSession:
                 state.players[player].will = will or None
         # The slots found when the orders came stand for the resolution (the state with the
         # wills differs from the session's in the wills only).
-        known = self._known if self._known_in is self.state else None
+        known = self._memo.slots if self._memo_of is self.state else None
         outcome = resolve(state, list(self.pending.values()), sent_slots=known)
         if self.texts.hints or outcome.held or state.ruleset.has(GM_TEXTS):
             outcome = after_close(self.texts, state, outcome)
         self.state = outcome.state
-        self._known, self._known_in = {}, None
+        self._memo, self._memo_of = StateMemo(), None
         self.pending.clear()
         self.wills.clear()
         self.instants.clear()

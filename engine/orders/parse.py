@@ -30,7 +30,15 @@ from engine.orders.fragments import (
 )
 from engine.orders.lazy_pattern import lazy_compile
 from engine.orders.model import Order, ParsedPM, Rejection, ability_title
-from engine.orders.reader import CONDITIONAL, TWO_CHOICES, Guess, Reader, Refusal, vocabulary
+from engine.orders.reader import (
+    CONDITIONAL,
+    TWO_CHOICES,
+    Guess,
+    Reader,
+    Refusal,
+    StateMemo,
+    vocabulary,
+)
 from engine.orders.readers.harm import NO_KILL, NO_ORDER
 from engine.orders.readers.votes import Unvote
 from engine.orders.repeat import repeat_asked, repeated
@@ -67,14 +75,14 @@ def parse_pm(
     author: str,
     source: str,
     asked: tuple[Order, ...] = (),
-    known: dict[str, list[tuple[str, Slot]]] | None = None,
+    memo: StateMemo | None = None,
 ) -> ParsedPM:
     """Read one private message from ``author`` in the current phase of ``state``.
 
     ``asked`` are the readings the author's previous PM in this phase was asked about ("did
     you mean 'Heal Kleene'? reply 'yes' to confirm"): a 'yes' in this one takes them. They
-    are an input, as the message is, so that a replay reads the 'yes' alike. ``known``: the
-    players' held slots already found in ``state`` (``Reader.known``)."""
+    are an input, as the message is, so that a replay reads the 'yes' alike. ``memo``: what
+    is already known of ``state``, kept from the PMs read before in it (``StateMemo``)."""
     if len(source) > MAX_PM_CHARS:
         reason = (
             f"this message is {len(source):,} characters long and autogm reads at most "
@@ -87,7 +95,11 @@ def parse_pm(
     will_refused = _will_too_long(state, will)
     if will_refused is not None:
         will = None
-    reader = Reader(state, author, vocabulary(state), known=known)
+    if memo is None:
+        words = vocabulary(state)
+    elif (words := memo.words) is None:
+        words = memo.words = vocabulary(state)
+    reader = Reader(state, author, words, memo=memo)
     tape, tape_refused = None, None
     if state.ruleset.has("gm_texts"):
         text, tape = split_tape(text)

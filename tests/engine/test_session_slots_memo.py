@@ -33,22 +33,22 @@ def test_an_override_drops_the_slots_found_before_it():
     assert suitcase_slots(game, "G") and not suitcase_slots(game, "V")
     before = game.receive("V", "Black Suitcase B")
     assert before.rejected and not before.accepted
-    assert "V" in game._known_slots()
+    assert "V" in game._state_memo().slots
     game.state, _ = apply_override(game.state, "arrest G")
-    assert game._known_slots() == {}
+    assert game._state_memo().slots == {}
     after = game.receive("V", "Black Suitcase B")
     assert [o.ability for o in after.accepted] == ["black_suitcase"]
-    assert game._known_slots()["V"] == held_slots(game.state, "V")
+    assert game._state_memo().slots["V"] == held_slots(game.state, "V")
 
 
 def test_an_instant_order_and_the_close_drop_the_slots_kept():
     """Every state the session takes is a new object: the slots kept go with the old one."""
     game = session("Night 1")
     game.receive("Hak", "Interrogate G")
-    kept = game._known_slots()
-    assert kept["Hak"] == held_slots(game.state, "Hak")
+    kept = game._state_memo()
+    assert kept.slots["Hak"] == held_slots(game.state, "Hak") and kept.words is not None
     game.close()
-    assert game._known_slots() == {} and game._known_slots() is not kept
+    assert game._state_memo().slots == {} and game._state_memo() is not kept
 
 
 def test_apply_scheduled_says_whether_a_condition_began():
