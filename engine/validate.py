@@ -105,7 +105,6 @@ def find_slot(
     """The slot this order fills, or why the player cannot use the ability now (``slots``:
     the actor's ``held_slots`` when the caller has them already)."""
     kind = state.phase.kind
-    elsewhere: set[PhaseKind] = set()
     if slots is None:
         slots = held_slots(state, order.actor)
     if order.via:
@@ -120,6 +119,7 @@ def find_slot(
                 f"not {ability_title(order.ability)}"
             )
     ability = order.ability
+    held = False
     for key, slot in slots:
         # ``slot.find`` written out: asked for every held slot of every order.
         for use in slot.options:
@@ -129,8 +129,13 @@ def find_slot(
             continue
         if kind in slot.phases:
             return (order.actor, key), use
-        elsewhere |= slot.phases
+        held = True
     title = ability_title(order.ability)
+    # Held in other phases only: which (the set built for this answer, not for every order).
+    elsewhere: set[PhaseKind] = set()
+    for _, slot in slots if held else ():
+        if slot.find(ability) is not None:
+            elsewhere |= slot.phases
     if elsewhere:
         when = " and ".join(sorted(k.value for k in elsewhere))
         return f"{title} is a {when} ability, and it is {state.phase}"
