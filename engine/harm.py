@@ -37,17 +37,19 @@ def schedule(state: GameState, at: int, name: str, condition: str, until: int | 
     state.scheduled.append((at, name, condition, until))
 
 
-def apply_scheduled(state: GameState) -> None:
-    """At the start of a phase: the conditions scheduled for it begin."""
+def apply_scheduled(state: GameState) -> bool:
+    """At the start of a phase: the conditions scheduled for it begin. Whether any began."""
     if not state.scheduled:
-        return
+        return False
     keep = []
     for at, name, condition, until in state.scheduled:
         if at <= state.phase.index:
             state.players[name].conditions[condition] = until
         else:
             keep.append((at, name, condition, until))
+    began = len(keep) < len(state.scheduled)
     state.scheduled = keep
+    return began
 
 
 def after_removal(ctx: Context, name: str, status: Status) -> None:

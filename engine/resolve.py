@@ -22,27 +22,36 @@ from engine.phase_hooks import HELD_SLOTS
 from engine.rng import phase_rng
 from engine.rules.base import Step
 from engine.state import GameState
-from engine.validate import find_slot, held_slots
+from engine.validate import HeldSlots, find_slot, held_slots
 
 
 def resolve(
-    state: GameState, orders: Iterable[Order], rng: random.Random | None = None
+    state: GameState,
+    orders: Iterable[Order],
+    rng: random.Random | None = None,
+    *,
+    sent_slots: dict[str, HeldSlots] | None = None,
 ) -> PhaseOutcome:
     """Resolve the current phase of ``state`` with the accepted ``orders``.
 
     Pure: ``state`` is not changed; the outcome holds the new state, advanced to the next
-    phase, with every result, notice and random draw of this one.
+    phase, with every result, notice and random draw of this one. ``sent_slots``: players'
+    ``held_slots`` in ``state`` (or a state that differs from it in the wills only), as the
+    session found them when the orders were sent; used as they are and not changed.
     """
     new = state.clone()
-    apply_scheduled(new)
+    began = apply_scheduled(new)
     ctx = Context(new, rng or phase_rng(state.seed, state.phase), [])
     # Each player's slots are computed once for the phase's orders and passive abilities:
-    # nothing changes them between here and the first step.
+    # nothing changes them between here and the first step. Those found when the orders were
+    # sent stand unless a scheduled condition began (a costume is a condition).
     slots = ctx.memo.setdefault(HELD_SLOTS, {})
+    known = sent_slots if sent_slots and not began else {}
     actions = ctx.actions
     for order in orders:
         if order.actor not in slots:
-            slots[order.actor] = held_slots(new, order.actor)
+            found = known.get(order.actor)
+            slots[order.actor] = found if found is not None else held_slots(new, order.actor)
         actions.append(_action(new, order, slots[order.actor]))
     family = FAMILIES[new.ruleset.family]
     family.begin(ctx)

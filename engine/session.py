@@ -17,6 +17,7 @@ from engine.gm_texts import FEATURE as GM_TEXTS
 from engine.gm_texts import TextQueue, after_close
 from engine.orders.model import Order, ParsedPM, ability_title
 from engine.orders.parse import parse_pm
+from engine.orders.reader import StateMemo
 from engine.outcome import Notice, PhaseOutcome
 from engine.prep import open_game
 from engine.resolve import resolve, resolve_instant
@@ -37,6 +38,22 @@ class GameSession:
     # The readings each player was last asked about ("did you mean 'Heal Kleene'?"): their
     # next PM in the phase may confirm them with a 'yes'; any other PM drops the question.
     questions: dict[str, tuple[Order, ...]] = field(default_factory=dict)
+    # What the readers found of ``_memo_of`` (engine/orders/reader.py StateMemo: the roster's
+    # vocabulary, the players' held slots from engine/validate.py held_slots), asked when each
+    # PM is read and, for the slots, again when the phase resolves. Kept only while that very
+    # state object is the session's: every change the session makes during a phase (an
+    # instant order, a GM override, the close, the opening) puts a new state object in
+    # ``state`` and never changes the one it holds, so a new object drops the memo. The wills
+    # and the GM's texts live beside the state, and neither the vocabulary nor held slots
+    # read them.
+    _memo: StateMemo = field(default_factory=StateMemo, init=False, repr=False, compare=False)
+    _memo_of: GameState | None = field(default=None, init=False, repr=False, compare=False)
+
+    def _state_memo(self) -> StateMemo:
+        """The readers' memo for the current state (see ``_memo``)."""
+        if self._memo_of is not self.state:
+            self._memo, self._memo_of = StateMemo(), self.state
+        return self._memo
 
     def receive(self, author: str, text: str, *, public: bool = False) -> ParsedPM:
         """Read a private message (``public``: a post in the game topic) and hold its valid
@@ -48,7 +65,7 @@ class GameSession:
             parsed = read(self.state, author, text, public)
         else:
             asked = () if public else self.questions.pop(author, ())
-            parsed = parse_pm(self.state, author, text, asked)
+            parsed = parse_pm(self.state, author, text, asked, self._state_memo())
             if not public and parsed.asks:
                 self.questions[author] = parsed.asks
         if parsed.unvote:
@@ -139,10 +156,14 @@ class GameSession:
             state = state.clone()
             for player, will in self.wills.items():
                 state.players[player].will = will or None
-        outcome = resolve(state, list(self.pending.values()))
+        # The slots found when the orders came stand for the resolution (the state with the
+        # wills differs from the session's in the wills only).
+        known = self._memo.slots if self._memo_of is self.state else None
+        outcome = resolve(state, list(self.pending.values()), sent_slots=known)
         if self.texts.hints or outcome.held or state.ruleset.has(GM_TEXTS):
             outcome = after_close(self.texts, state, outcome)
         self.state = outcome.state
+        self._memo, self._memo_of = StateMemo(), None
         self.pending.clear()
         self.wills.clear()
         self.instants.clear()

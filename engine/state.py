@@ -20,6 +20,10 @@ class Status(StrEnum):
     ARRESTED = "arrested"
 
 
+# The members as module globals for the hot tests (is_free, is_alive, the leader): on Python
+# 3.11 reading an enum member off its class costs about four plain global look-ups.
+ALIVE, DEAD = Status.ALIVE, Status.DEAD
+
 # Conditions in the replay record (SCENARIOS.md); a condition lasts through the phase index
 # stored with it, or for good when that is None.
 INJURED = "injured"
@@ -127,12 +131,12 @@ class PlayerState:
 
     @property
     def is_alive(self) -> bool:
-        return self.status is not Status.DEAD
+        return self.status is not DEAD
 
     @property
     def is_free(self) -> bool:
         """Alive and not arrested: still counted when deciding who has won."""
-        return self.status is Status.ALIVE
+        return self.status is ALIVE
 
     def has(self, condition: str, phase: Phase) -> bool:
         if condition not in self.conditions:
@@ -304,13 +308,17 @@ class GameState:
 
     def black_org(self, *, free_only: bool = True) -> list[str]:
         """Black Org members, highest-ranked first."""
-        roles = self.ruleset.roles
+        roles, rank = self.ruleset.roles, self.ruleset.rank
+        # The rank map looked up once, not once per member (the kill cycle asks per Kill order).
+        ranks, last = bo_ranks(rank), len(rank)
+        bo = Side.BLACK_ORG  # an enum member is a slow look-up: once, not once per player
         members = [
-            name
+            (ranks.get(p.role, last), name)
             for name, p in self.players.items()
-            if roles[p.role].side is Side.BLACK_ORG and (p.is_free or not free_only)
+            if (p.status is ALIVE or not free_only) and roles[p.role].side is bo
         ]
-        return sorted(members, key=lambda n: (self.ruleset.bo_rank(self.players[n].role), n))
+        members.sort()
+        return [name for _, name in members]
 
     def current_leader(self) -> str | None:
         """The Black Org leader: the chosen one, else Anokata, else the first free member of
@@ -319,18 +327,18 @@ class GameState:
         "The leader (also, next highest-ranked BO in case Leader dies or is arrested)".
         """
         # The highest-ranked free member, found in one pass: asked for every held slot.
-        roles, best = self.ruleset.roles, None
+        roles, best, bo = self.ruleset.roles, None, Side.BLACK_ORG
         chosen = self.players.get(self.leader) if self.leader else None
-        if chosen is not None and chosen.is_free and roles[chosen.role].side is Side.BLACK_ORG:
+        if chosen is not None and chosen.status is ALIVE and roles[chosen.role].side is bo:
             return self.leader
         for name in self.leader_ranking:
             voted = self.players.get(name)
-            if voted is not None and voted.is_free and roles[voted.role].side is Side.BLACK_ORG:
+            if voted is not None and voted.status is ALIVE and roles[voted.role].side is bo:
                 return name
         rank = self.ruleset.rank
         ranks, last = bo_ranks(rank), len(rank)
         for name, p in self.players.items():
-            if p.status is Status.ALIVE and roles[p.role].side is Side.BLACK_ORG:
+            if p.status is ALIVE and roles[p.role].side is bo:
                 key = (ranks.get(p.role, last), name)
                 if best is None or key < best:
                     best = key

@@ -18,23 +18,33 @@ from engine.rules.base import AbilityUse, Ruleset, Slot
 from engine.state import GameState
 
 SlotKey = tuple[str, str]
+# A player's slots as ``held_slots`` gives them: (key, slot), the key unique to the player.
+HeldSlots = list[tuple[str, Slot]]
 
 
 def held_slots(state: GameState, player: str) -> list[tuple[str, Slot]]:
     """Every slot the player holds, keyed so that a later order can replace an earlier one."""
     p = state.players[player]
-    base, has_aptx = _role_slots(state.ruleset, p.role)
-    slots = list(base)
+    ruleset = state.ruleset
+    # The role's part is ruleset data, found once per ruleset and role (``_role_slots``).
+    found = _ROLE_SLOTS.get((id(ruleset), p.role))
+    if found is None or found[0] is not ruleset:
+        found = _role_slots(ruleset, p.role)
+    slots = list(found[1])
     if p.open_role is not None:
         # "Every player has two roles": the open role's sheet lines join the hidden role's.
-        sheet = state.ruleset.open_roles[p.open_role]
+        sheet = ruleset.open_roles[p.open_role]
         slots += [(f"open{i}", slot) for i, slot in enumerate(sheet.slots)]
-    if not has_aptx and state.capsules and own_capsules(state, player):
+    if not found[2] and state.capsules and own_capsules(state, player):
         aptx = AbilityUse("aptx")
         slots.append(("common:aptx", Slot((aptx,), frozenset({PhaseKind.DAY}))))
     # Slots a status or an option gives (Lovey-Dovey for lovers, Defuse with the Explosive
     # Vest): each ability says whom it is granted to.
-    for name, ability in _granting(state.ruleset):
+    index = state.phase.index
+    granting = _GRANTING.get((id(ruleset), index))
+    if granting is None or granting[0] is not ruleset:
+        granting = (ruleset, _granting(ruleset, index))
+    for name, ability in granting[1]:
         granted = ability.granted_slot(state, player)
         if granted is not None:
             slots.append((f"granted:{name}", granted))
@@ -46,9 +56,10 @@ def held_slots(state: GameState, player: str) -> list[tuple[str, Slot]]:
 _ROLE_SLOTS: dict[tuple[int, str], tuple[Ruleset, tuple[tuple[str, Slot], ...], bool]] = {}
 
 
-def _role_slots(ruleset: Ruleset, role: str) -> tuple[tuple[tuple[str, Slot], ...], bool]:
+def _role_slots(ruleset: Ruleset, role: str) -> tuple[Ruleset, tuple[tuple[str, Slot], ...], bool]:
     """The role sheet's slots and its side's and everyone's common slots, keyed, and whether
-    they hold the APTX: ruleset data, built once per ruleset and role rather than per order."""
+    they hold the APTX: ruleset data, built once per ruleset and role rather than per order
+    (with the ruleset, so that a ruleset made at the same id is not mistaken for it)."""
     found = _ROLE_SLOTS.get((id(ruleset), role))
     if found is None or found[0] is not ruleset:
         sheet = ruleset.role(role)
@@ -60,27 +71,31 @@ def _role_slots(ruleset: Ruleset, role: str) -> tuple[tuple[tuple[str, Slot], ..
         if len(_ROLE_SLOTS) >= 1024:  # rulesets made on the fly (tests, derived ones)
             _ROLE_SLOTS.clear()
         found = _ROLE_SLOTS[(id(ruleset), role)] = (ruleset, tuple(slots), has_aptx)
-    return found[1], found[2]
+    return found
 
 
-_GRANTING: dict[int, tuple[Ruleset, list[tuple[str, Ability]]]] = {}
+_GRANTING: dict[tuple[int, int], tuple[Ruleset, list[tuple[str, Ability]]]] = {}
 
 
-def _granting(ruleset: Ruleset) -> list[tuple[str, Ability]]:
-    """The abilities that may grant a slot beyond the sheet (they override ``granted_slot``
-    and ``may_grant`` allows it), found once per ruleset: asking the others for every player
-    of every order is wasted time. Keyed by the ruleset itself, not its id: its options say
-    what may be granted."""
-    found = _GRANTING.get(id(ruleset))
+def _granting(ruleset: Ruleset, phase: int) -> list[tuple[str, Ability]]:
+    """The abilities that may grant a slot beyond the sheet in the phase of index ``phase``
+    (they override ``granted_slot``, ``may_grant`` allows it and ``grants_until`` has not
+    passed), found once per ruleset and phase: asking the others for every player of every
+    order is wasted time. Keyed by the ruleset itself, not its id: its options say what may
+    be granted."""
+    key = (id(ruleset), phase)
+    found = _GRANTING.get(key)
     if found is None or found[0] is not ruleset:
         granting = [
             (name, a)
             for name, a in abilities_for(ruleset).items()
-            if type(a).granted_slot is not Ability.granted_slot and a.may_grant(ruleset)
+            if type(a).granted_slot is not Ability.granted_slot
+            and a.may_grant(ruleset)
+            and (a.grants_until is None or phase <= a.grants_until)
         ]
         if len(_GRANTING) >= 1024:  # rulesets made on the fly (tests, derived ones)
             _GRANTING.clear()
-        found = _GRANTING[id(ruleset)] = (ruleset, granting)
+        found = _GRANTING[key] = (ruleset, granting)
     return found[1]
 
 
@@ -90,7 +105,6 @@ def find_slot(
     """The slot this order fills, or why the player cannot use the ability now (``slots``:
     the actor's ``held_slots`` when the caller has them already)."""
     kind = state.phase.kind
-    elsewhere: set[PhaseKind] = set()
     if slots is None:
         slots = held_slots(state, order.actor)
     if order.via:
@@ -105,6 +119,7 @@ def find_slot(
                 f"not {ability_title(order.ability)}"
             )
     ability = order.ability
+    held = False
     for key, slot in slots:
         # ``slot.find`` written out: asked for every held slot of every order.
         for use in slot.options:
@@ -114,8 +129,13 @@ def find_slot(
             continue
         if kind in slot.phases:
             return (order.actor, key), use
-        elsewhere |= slot.phases
+        held = True
     title = ability_title(order.ability)
+    # Held in other phases only: which (the set built for this answer, not for every order).
+    elsewhere: set[PhaseKind] = set()
+    for _, slot in slots if held else ():
+        if slot.find(ability) is not None:
+            elsewhere |= slot.phases
     if elsewhere:
         when = " and ".join(sorted(k.value for k in elsewhere))
         return f"{title} is a {when} ability, and it is {state.phase}"
@@ -146,8 +166,10 @@ def check_order(
         if reason:
             return reason
     # The ability as the slot gives it: a fake action through the Black Suitcase is checked as
-    # a fake, not as the real thing (engine/abilities/lent.py).
-    ability = ability_for(order, found[0][1], state.ruleset)
+    # a fake, not as the real thing (engine/abilities/lent.py); any other slot gives the
+    # ability itself.
+    if found[0][1].startswith(LENT):
+        ability = ability_for(order, found[0][1], state.ruleset)
     return ability.validate(state, order, found[1]) or found
 
 

@@ -55,6 +55,10 @@ class Ability:
     # instantly, in the order of declaration": ``GameSession`` calls ``resolve_instant``).
     instant: ClassVar[bool] = False
 
+    # The last phase (its index) in which ``granted_slot`` may give a slot, None: any phase
+    # (the bow-tie and the watch are lent at the start only). Held slots skip asking it later.
+    grants_until: ClassVar[int | None] = None
+
     def granted_slot(self, state: GameState, player: str) -> Slot | None:
         """A slot this ability gives a player beyond the sheet (a status, an option)."""
         return None

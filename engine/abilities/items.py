@@ -126,6 +126,8 @@ class BowTie(Ability):
             and held.ability in BOW_TIE_CHOICES
         )
 
+    grants_until = 0  # lent in Prep only
+
     def granted_slot(self, state: GameState, player: str) -> Slot | None:
         if state.phase.index != 0:
             return None  # lent in Prep only: no sheet to read after it

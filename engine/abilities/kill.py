@@ -17,14 +17,15 @@ if TYPE_CHECKING:
     from engine.state import GameState
 
 
-def kill_cycle_due(state: GameState) -> list[str]:
+def kill_cycle_due(state: GameState, free: list[str] | None = None) -> list[str]:
     """Free members who have not killed yet in this cycle, highest-ranked first.
 
     "Every member of the Black Org must kill before a member is allowed a second kill. The
     exceptions to this is if a member is unable to kill due to being arrested or lynched, in
     which case they are no longer factored in to the kill cycle."
     """
-    free = state.black_org()
+    if free is None:  # ``free``: ``state.black_org()`` when the caller has it already
+        free = state.black_org()
     if state.ruleset.option("kill_cycle") == "off":
         return free
     due = [m for m in free if m not in state.kill_cycle]
@@ -59,9 +60,10 @@ class Kill(Ability):
         killer = order.killer or order.actor
         if killer != order.actor and order.actor != state.current_leader():
             return "only the Black Org leader may order another member to kill"
-        if killer not in state.black_org():
+        free = state.black_org()
+        if killer not in free:
             return f"{killer} is not a free member of the Black Org"
-        due = kill_cycle_due(state)
+        due = kill_cycle_due(state, free)
         if killer not in due:
             return (
                 f"it is not {killer}'s turn in the kill cycle: "

@@ -141,7 +141,7 @@ def extra_slots(state: GameState, player: str) -> list[tuple[str, Slot]]:
         if p.disguise
         else []
     )
-    friend = lending_friend(state, player) if state.best_friends else None
+    friend = lending_friend(state, player) if player in state.best_friends else None
     if friend and (state.players[friend].is_alive or state.ruleset.has("friend_dead_ok")):
         excluded = state.ruleset.friend_excluded
         friend_state = state.players[friend]

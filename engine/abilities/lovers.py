@@ -48,7 +48,7 @@ class LoveyDovey(Protection):
     saves_from = frozenset({"kill", "snipe", "vest", "aptx", "lynch"})
 
     def granted_slot(self, state: GameState, player: str) -> Slot | None:
-        if lover_of(state, player) is None:
+        if not state.lovers or lover_of(state, player) is None:  # most games have no lovers yet
             return None
         return Slot((AbilityUse(self.name),), NIGHT_DAY)
 

@@ -321,6 +321,8 @@ class Watch(Protection):
     kept_when_injured = True  # "Injured members may still ... utilize items such as ... watch"
     saves_from = frozenset({"kill", "snipe", "vest"})
 
+    grants_until = 1  # Prep or Night 1
+
     def granted_slot(self, state: GameState, player: str) -> Slot | None:
         """ "Agasa starts on Night 1 being able to use his gadgets": he lends the watch for
         Night 1 in Prep, or during Night 1 itself (docs/rulings.md, "Agasa's gadgets on Night

@@ -17,7 +17,10 @@ from engine.abilities.aptx import dies_today
 from engine.abilities.base import Ability, register
 from engine.outcome import Result
 from engine.rules.base import DAY, AbilityUse, Side, Slot, Step
-from engine.state import ActionRecord, Loan, Status
+from engine.state import ALIVE, ActionRecord, Loan, Status
+
+# A module global: asked for every held slot, and an enum member read off its class is slow.
+_BLACK_ORG = Side.BLACK_ORG
 
 if TYPE_CHECKING:
     from engine.context import Action, Context
@@ -65,9 +68,12 @@ class BlackSuitcase(Ability):
 
     def granted_slot(self, state: GameState, player: str) -> Slot | None:
         # The leader's, whoever leads: "(also, next highest-ranked BO ...)".
-        sheet = state.ruleset.role(state.players[player].role)
-        if sheet.side is not Side.BLACK_ORG or not state.players[player].is_free:
+        p = state.players[player]
+        if p.status is not ALIVE:
             return None  # the leader is a free member: skip the ranking for everyone else
+        sheet = state.ruleset.roles[p.role]  # a player's role is on the ruleset's sheets
+        if sheet.side is not _BLACK_ORG:
+            return None
         if player == state.current_leader() and not sheet.slot_for(self.name, state.phase.kind):
             return Slot((AbilityUse(self.name),), DAY)
         return None

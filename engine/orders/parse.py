@@ -30,7 +30,15 @@ from engine.orders.fragments import (
 )
 from engine.orders.lazy_pattern import lazy_compile
 from engine.orders.model import Order, ParsedPM, Rejection, ability_title
-from engine.orders.reader import CONDITIONAL, TWO_CHOICES, Guess, Reader, Refusal, vocabulary
+from engine.orders.reader import (
+    CONDITIONAL,
+    TWO_CHOICES,
+    Guess,
+    Reader,
+    Refusal,
+    StateMemo,
+    vocabulary,
+)
 from engine.orders.readers.harm import NO_KILL, NO_ORDER
 from engine.orders.readers.votes import Unvote
 from engine.orders.repeat import repeat_asked, repeated
@@ -62,12 +70,19 @@ _PRONOUN_LAST = re.compile(
 )
 
 
-def parse_pm(state: GameState, author: str, source: str, asked: tuple[Order, ...] = ()) -> ParsedPM:
+def parse_pm(
+    state: GameState,
+    author: str,
+    source: str,
+    asked: tuple[Order, ...] = (),
+    memo: StateMemo | None = None,
+) -> ParsedPM:
     """Read one private message from ``author`` in the current phase of ``state``.
 
     ``asked`` are the readings the author's previous PM in this phase was asked about ("did
     you mean 'Heal Kleene'? reply 'yes' to confirm"): a 'yes' in this one takes them. They
-    are an input, as the message is, so that a replay reads the 'yes' alike."""
+    are an input, as the message is, so that a replay reads the 'yes' alike. ``memo``: what
+    is already known of ``state``, kept from the PMs read before in it (``StateMemo``)."""
     if len(source) > MAX_PM_CHARS:
         reason = (
             f"this message is {len(source):,} characters long and autogm reads at most "
@@ -80,7 +95,11 @@ def parse_pm(state: GameState, author: str, source: str, asked: tuple[Order, ...
     will_refused = _will_too_long(state, will)
     if will_refused is not None:
         will = None
-    reader = Reader(state, author, vocabulary(state))
+    if memo is None:
+        words = vocabulary(state)
+    elif (words := memo.words) is None:
+        words = memo.words = vocabulary(state)
+    reader = Reader(state, author, words, memo=memo)
     tape, tape_refused = None, None
     if state.ruleset.has("gm_texts"):
         text, tape = split_tape(text)
@@ -565,8 +584,10 @@ def _away_notes(state: GameState, order: Order) -> list[str]:
     Only the player's own situation: that a target is abroad or on a plane is not public (it
     tells a traveler's role), so an order on him is accepted silently and fails when the phase
     resolves, as any action on a traveler does ("that action will fail")."""
-    ability = abilities_for(state.ruleset).get(order.ability)
     actor = state.players[order.actor]
+    if not actor.conditions:
+        return []  # most players have none: neither abroad nor on a plane
+    ability = abilities_for(state.ruleset).get(order.ability)
     if (
         ability is not None
         and not ability.abroad_ok
