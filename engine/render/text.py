@@ -97,7 +97,9 @@ def render_notice(notice: Notice) -> str:
     }
     if "ability" in params:
         params["ability"] = str(params["ability"]).replace("_", " ")
-    return template.format(**params)
+    # By name from the mapping (no copy of it as keywords): every field has a name (a test
+    # checks the file).
+    return template.format_map(params)
 
 
 @dataclass(frozen=True, slots=True)
