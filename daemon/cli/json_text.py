@@ -4,7 +4,10 @@
 soon as it indents: on the replay record of the largest game that is a quarter of the time
 above start-up. :func:`dumps` writes the same text (the tests compare them) with C's string
 escaping and one Python call per value that is not a string (the strings, most values, are
-written by their container).
+written by their container). The outer containers (the record, its phases, each phase) add
+their items' pieces to one list joined at the end; from ``SHALLOW`` down, each container is
+one list comprehension joined by its separator, returned as one string: fewer steps per item,
+and what is copied again into the container around it is small.
 """
 
 from __future__ import annotations
@@ -13,6 +16,8 @@ from json.encoder import INFINITY, encode_basestring
 from typing import Any
 
 INDENT = "  "
+# Containers at this depth and below are written as one string each (see above).
+SHALLOW = 3
 
 
 def _float(value: float) -> str:
@@ -42,70 +47,124 @@ def _key(key: Any) -> str:
     raise TypeError(f"keys must be str, int, float, bool or None, not {type(key).__name__}")
 
 
+class _Keys(dict[Any, str]):
+    """Each key as written before its value, with its ": ". A record repeats a few string
+    keys thousands of times: those are written once. Only exact strings are kept, as 1 and
+    True are equal keys written differently (a str subclass, an enum, is written as the str
+    equal to it is)."""
+
+    def __missing__(self, key: Any) -> str:
+        written = _key(key) + ": "
+        if type(key) is str:
+            self[key] = written
+        return written
+
+
+def _scalar(item: Any) -> str:
+    if isinstance(item, str):
+        return encode_basestring(item)
+    if item is None:
+        return "null"
+    if item is True:
+        return "true"
+    if item is False:
+        return "false"
+    if isinstance(item, int):
+        return int.__repr__(item)
+    if isinstance(item, float):
+        return _float(item)
+    raise TypeError(f"Object of type {type(item).__name__} is not JSON serializable")
+
+
 def dumps(value: Any) -> str:
     """``json.dumps(value, indent=2, ensure_ascii=False)``, for values without cycles."""
     parts: list[str] = []
     add = parts.append
     encode = encode_basestring
-    # commas[d]: the separator before an item at depth d (",\n" and its indent), made once;
-    # without its comma it opens a container's first item, or closes one at depth d.
-    commas: list[str] = []
-    # Each string key written once with its ": " (a record repeats a few keys thousands of
-    # times); only exact strings: 1 and True are equal keys written differently.
-    keys: dict[str, str] = {}
+    # lines[d]: a new line and the indent of depth d, which opens a container's first item at
+    # depth d or closes a container at depth d - 1; commas[d]: the same after the comma
+    # between two items. Made once per depth, at the first container that deep.
+    lines = ["\n"]
+    commas = [",\n"]
+    keys = _Keys()
 
-    def write(item: Any, depth: int) -> None:
+    def text(item: Any, depth: int) -> str:
+        """``item`` written as one string; its first line is not indented."""
         kind = type(item)
         # The exact JSON types first, by identity; subclasses (enums) and scalars after.
-        if kind is dict or kind is list or kind is tuple:
+        if kind is dict:
             if not item:
-                add("{}" if kind is dict else "[]")
-                return
-            while len(commas) <= depth + 1:
-                commas.append(",\n" + INDENT * len(commas))
-            comma = commas[depth + 1]
-            if kind is dict:
-                separator = "{" + comma[1:]
-                for key, element in item.items():
-                    if type(key) is str:
-                        written = keys.get(key)
-                        if written is None:
-                            written = keys[key] = encode(key) + ": "
-                    else:
-                        written = _key(key) + ": "
-                    if type(element) is str:
-                        add(separator + written + encode(element))
-                    else:
-                        add(separator + written)
-                        write(element, depth + 1)
-                    separator = comma
-                add(commas[depth][1:] + "}")
-                return
-            separator = "[" + comma[1:]
-            for element in item:
+                return "{}"
+            inner = depth + 1
+            if inner == len(lines):  # one level deeper than any so far
+                lines.append("\n" + INDENT * inner)
+                commas.append(",\n" + INDENT * inner)
+            body = commas[inner].join(
+                [
+                    keys[key] + (encode(element) if type(element) is str else text(element, inner))
+                    for key, element in item.items()
+                ]
+            )
+            return f"{{{lines[inner]}{body}{lines[depth]}}}"
+        if kind is list or kind is tuple:
+            if not item:
+                return "[]"
+            inner = depth + 1
+            if inner == len(lines):  # one level deeper than any so far
+                lines.append("\n" + INDENT * inner)
+                commas.append(",\n" + INDENT * inner)
+            comma = commas[inner]
+            if type(item[0]) is str:
+                # Most likely strings only (a player's messages): written by C's loop; a list
+                # with anything else in it fails there and is written as any other.
+                try:
+                    return f"[{lines[inner]}{comma.join(map(encode, item))}{lines[depth]}]"
+                except TypeError:
+                    pass
+            body = comma.join(
+                [
+                    encode(element) if type(element) is str else text(element, inner)
+                    for element in item
+                ]
+            )
+            return f"[{lines[inner]}{body}{lines[depth]}]"
+        if isinstance(item, dict):
+            return text(dict(item), depth)
+        if isinstance(item, list | tuple):
+            return text(list(item), depth)
+        return _scalar(item)
+
+    def write(item: Any, depth: int) -> None:
+        """``item`` added to ``parts``, an outer container piece by piece."""
+        kind = type(item)
+        if depth >= SHALLOW or not item or not (kind is dict or kind is list or kind is tuple):
+            add(text(item, depth))
+            return
+        inner = depth + 1
+        if inner == len(lines):
+            lines.append("\n" + INDENT * inner)
+            commas.append(",\n" + INDENT * inner)
+        comma = commas[inner]
+        if kind is dict:
+            separator = "{" + lines[inner]
+            for key, element in item.items():
                 if type(element) is str:
-                    add(separator + encode(element))
+                    add(separator + keys[key] + encode(element))
                 else:
-                    add(separator)
-                    write(element, depth + 1)
+                    add(separator + keys[key])
+                    write(element, inner)
                 separator = comma
-            add(commas[depth][1:] + "]")
-        elif isinstance(item, str):
-            add(encode(item))
-        elif item is None:
-            add("null")
-        elif item is True:
-            add("true")
-        elif item is False:
-            add("false")
-        elif isinstance(item, int):
-            add(int.__repr__(item))
-        elif isinstance(item, float):
-            add(_float(item))
-        elif isinstance(item, list | tuple | dict):
-            write(dict(item) if isinstance(item, dict) else list(item), depth)
-        else:
-            raise TypeError(f"Object of type {type(item).__name__} is not JSON serializable")
+            add(lines[depth] + "}")
+            return
+        separator = "[" + lines[inner]
+        for element in item:
+            if type(element) is str:
+                add(separator + encode(element))
+            else:
+                add(separator)
+                write(element, inner)
+            separator = comma
+        add(lines[depth] + "]")
 
     write(value, 0)
     return "".join(parts)

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.outcome import Notice, PhaseOutcome
-from engine.render.inert import inert
+from engine.render.inert import TAG_BREAK, inert
 
 
 @cache
@@ -71,21 +71,35 @@ def _ballots(params: dict[str, Any]) -> str:
     ballots: dict[str, str] = params["ballots"]
     if not ballots:
         return "[b]Votes:[/b] nobody voted."
-    lines = [f"{inert(voter)} - {inert(target)}" for voter, target in ballots.items()]
-    tally = ", ".join(f"{inert(name)} {count}" for name, count in params["votes"].items())
-    return "[b]Votes:[/b]\n" + "\n".join(lines) + (f"\n[b]Count:[/b] {tally}" if tally else "")
+    # The names made inert in one call per block, not one per name: inert() changes a text as
+    # it changes each of its pieces, and the " - ", ", " and counts between them hold no tag.
+    lines = inert("\n".join([f"{voter} - {target}" for voter, target in ballots.items()]))
+    tally = inert(", ".join([f"{name} {count}" for name, count in params["votes"].items()]))
+    return "[b]Votes:[/b]\n" + lines + (f"\n[b]Count:[/b] {tally}" if tally else "")
+
+
+_BALLOTS = frozenset({"lynch.votes", "midnight.council"})
+# What inert() does to a string of ASCII alone (most of a notice's: names, roles, queries),
+# done in the loop below without a call per value.
+_TAG, _BROKEN_TAG = "[", "[" + TAG_BREAK
 
 
 def render_notice(notice: Notice) -> str:
-    if notice.key in ("lynch.votes", "midnight.council"):
+    key = notice.key
+    if key in _BALLOTS:
         return _ballots(notice.params)
-    template = templates().get(notice.key)
+    template = templates().get(key)
     if template is None:
-        raise KeyError(f"no template for notice {notice.key!r}")
-    params = {k: _value(v) for k, v in notice.params.items()}
+        raise KeyError(f"no template for notice {key!r}")
+    params = {
+        k: v.replace(_TAG, _BROKEN_TAG) if type(v) is str and v.isascii() else _value(v)
+        for k, v in notice.params.items()
+    }
     if "ability" in params:
         params["ability"] = str(params["ability"]).replace("_", " ")
-    return template.format(**params)
+    # By name from the mapping (no copy of it as keywords): every field has a name (a test
+    # checks the file).
+    return template.format_map(params)
 
 
 @dataclass(frozen=True, slots=True)

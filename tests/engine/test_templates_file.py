@@ -45,3 +45,15 @@ def test_anything_else_goes_to_tomllib() -> None:
         '[a]\nx = "bell\x07"\n',
     ):
         assert plain_templates(source) is None, source
+
+
+def test_every_template_names_its_fields() -> None:
+    """render_notice fills a template from the notice's params by name (format_map): a
+    field without a name ("{}" or "{0}") could never be filled."""
+    from string import Formatter
+
+    for key, template in text.templates().items():
+        for _, field, _, _ in Formatter().parse(template):
+            if field is not None:
+                name = field.split(".")[0].split("[")[0]
+                assert name and not name.isdigit(), f"{key}: field {{{field}}} has no name"
