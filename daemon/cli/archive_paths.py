@@ -4,9 +4,12 @@ and where the archive and the config file are."""
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from daemon.config.files import ARCHIVE_FILE
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 DEFAULT_CONFIG = "config.ini"
 USAGE = """autogm archive [options] list
@@ -22,12 +25,16 @@ TAKES_ONE = ("show", "roster", "export", "scenario")
 
 def config_path(args: argparse.Namespace) -> Path | None:
     """``--config``, else $AUTOGM_CONFIG, else ./config.ini when there is one (as `autogm run`)."""
+    from pathlib import Path  # here, not at the top: `autogm replay` and --help need none
+
     if args.config:
         return Path(args.config)
     return Path(DEFAULT_CONFIG) if Path(DEFAULT_CONFIG).is_file() else None
 
 
 def archive_path(args: argparse.Namespace) -> Path:
+    from pathlib import Path
+
     from daemon.config.load import load_config
 
     if args.db:
@@ -45,6 +52,8 @@ DEMO_DIR = "autogm-demo"
 def which_flag(missing: str) -> str:
     """What to give when a default file is missing: the flag, and the demo's own path when
     the demo ran here."""
+    from pathlib import Path
+
     demo = Path(DEMO_DIR) / DEFAULT_CONFIG
     if demo.is_file():
         return f"{missing}; the demo's is --config {demo}"

@@ -15,9 +15,10 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 from typing import TYPE_CHECKING
 
+# Only the commands that read paths import pathlib (with urllib.parse and ipaddress, 4 ms):
+# --help and replay start without it.
 from daemon.cli.archive_paths import DEMO_DIR
 
 if TYPE_CHECKING:
@@ -107,6 +108,8 @@ def reads_the_topic(family: str) -> bool:
 
 
 def _config(args: argparse.Namespace) -> Config:
+    from pathlib import Path
+
     from daemon.cli.archive_paths import which_flag
     from daemon.config.load import load_config
 
@@ -392,6 +395,8 @@ def _text_command(args: argparse.Namespace) -> str:
     if args.withhold:
         return f"withhold {label}"
     if args.file:
+        from pathlib import Path
+
         try:
             text = Path(args.file).read_text(encoding="utf-8").strip()
         except (OSError, UnicodeDecodeError) as exc:
@@ -595,6 +600,8 @@ def _add_replay(sub: argparse._SubParsersAction) -> None:
 
 
 def _demo(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
     from daemon.cli.demo import run_demo
 
     return run_demo(

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, field
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 from engine.outcome import Notice, PhaseOutcome
@@ -17,7 +17,10 @@ def templates() -> dict[str, str]:
     """The templates by notice key, read at the first notice: a command that renders none
     never pays for the file or the TOML parser. The file sits next to this module (package
     data), so a plain path finds it without importlib.resources and the modules it loads."""
-    text = Path(__file__).with_name("templates.toml").read_text(encoding="utf-8")
+    # os.path, not pathlib: pathlib imports urllib.parse and ipaddress, 4 ms of a replay's start.
+    here = os.path.dirname(__file__)  # noqa: PTH120
+    with open(os.path.join(here, "templates.toml"), encoding="utf-8") as f:  # noqa: PTH118, PTH123
+        text = f.read()
     found = plain_templates(text)
     if found is not None:
         return found
