@@ -154,29 +154,39 @@ def timed(command: list[str], runs: int, cwd: Path = ROOT, *, check: bool = True
     return statistics.median(_once(command, cwd, check) for _ in range(runs)) * 1000
 
 
-def timed_in_turn(
+def rounds_in_turn(
     commands: list[list[str]], runs: int, cwd: Path = ROOT, *, check: bool = True
-) -> list[float]:
-    """The median wall time of each command (ms), the commands run in turn, run by run (every
+) -> list[list[float]]:
+    """The wall times of each command (ms), run by run: the commands run in turn (every
     other round in reverse order), so that a varying load falls on all of them alike."""
     times: list[list[float]] = [[] for _ in commands]
     for round_ in range(runs):
         order = list(range(len(commands)))
         for k in order if round_ % 2 == 0 else reversed(order):
-            times[k].append(_once(commands[k], cwd, check))
-    return [statistics.median(t) * 1000 for t in times]
+            times[k].append(_once(commands[k], cwd, check) * 1000)
+    return times
+
+
+def timed_in_turn(
+    commands: list[list[str]], runs: int, cwd: Path = ROOT, *, check: bool = True
+) -> list[float]:
+    """The median wall time of each command (ms), run in turn (``rounds_in_turn``)."""
+    return [statistics.median(t) for t in rounds_in_turn(commands, runs, cwd, check=check)]
 
 
 def cost(command: list[str], text: str, runs: int, folder: Path) -> tuple[float, float, int]:
-    """(whole game ms, first phase ms, phases) of ``command replay FILE --json``, the two run
-    in turn, run by run."""
+    """(ms above start-up, first phase ms, phases) of ``command replay FILE --json``: the
+    whole game and its first phase alone run in turn, and the cost above start-up is the
+    median of the differences of each round's pair (a difference of two medians takes the
+    noise of both: a small game's cost came out anywhere from a third to the whole)."""
     whole, first = folder / "game.yaml", folder / "first.yaml"
     whole.write_text(text, encoding="utf-8")
     first.write_text(first_phase(text), encoding="utf-8")
     phases = text.count("  - phase:")
     runs_of = [[*command, "replay", str(f), "--json"] for f in (whole, first)]
-    whole_ms, first_ms = timed_in_turn(runs_of, runs)
-    return whole_ms, first_ms, phases
+    whole_ms, first_ms = rounds_in_turn(runs_of, runs)
+    above = statistics.median(w - f for w, f in zip(whole_ms, first_ms, strict=True))
+    return above, statistics.median(first_ms), phases
 
 
 def main() -> None:
@@ -208,17 +218,22 @@ def main() -> None:
             runs += [
                 [*words, "replay", str(folder / f), "--json"] for f in ("game.yaml", "first.yaml")
             ]
-        baseline, *times = timed_in_turn(runs, args.runs)
+        passes, *rounds = rounds_in_turn(runs, args.runs)
+        baseline = statistics.median(passes)
         print(f"python -c pass: {baseline:.0f} ms")
         print(f"largest game: {len(largest_roster())} players, {phases} phases, {pms} order PMs")
-        for (label, _), whole, first in zip(commands.items(), times[::2], times[1::2], strict=True):
-            per_phase = (whole - first) / (phases - 1)
+        pairs = zip(commands, rounds[::2], rounds[1::2], strict=True)
+        for label, wholes, firsts in pairs:
+            whole, first = statistics.median(wholes), statistics.median(firsts)
+            # Each round's whole game less its first phase, run beside it (see ``cost``).
+            above = statistics.median(w - f for w, f in zip(wholes, firsts, strict=True))
+            per_phase = above / (phases - 1)
             print(
                 f"  {label}replay --json: {whole:.0f} ms; first phase alone (start-up): "
                 f"{first:.0f} ms ({first / baseline:.1f}x python -c pass)"
             )
             print(
-                f"  {label}above start-up: {whole - first:.0f} ms, {per_phase:.1f} ms a phase "
+                f"  {label}above start-up: {above:.0f} ms, {per_phase:.1f} ms a phase "
                 "(target: 80 ms, 5 ms a phase)"
             )
         growth(command, folder, args.runs)
@@ -235,9 +250,8 @@ def growth(command: list[str], folder: Path, runs: int) -> None:
     sizes = [(16, n, 40) for n in (10, 20, 40, 80)] + [(n, 10, 41) for n in (16, 50, 100, 200)]
     for players, phases_wanted, seed in sizes:
         text, pms = game_text(phases_wanted, players=players, seed=seed)
-        whole, first, phases = cost(command, text, runs, folder)
+        above, _, phases = cost(command, text, runs, folder)
         later = pms - order_pms(first_phase(text))
-        above = whole - first
         per_phase, per_pm = above / (phases - 1), above / max(1, later)
         (by_phase if seed == 40 else by_pm).append(per_phase if seed == 40 else per_pm)
         print(
