@@ -55,6 +55,11 @@ def _loaded(tmp_path: Path, *words: str) -> set[str]:
         "        pass\n"
         "print(' '.join(sorted({m.partition('.')[0] for m in sys.modules})))\n"
     )
+    return set(_printed(tmp_path, code).split())
+
+
+def _printed(tmp_path: Path, code: str) -> str:
+    """What ``code`` prints, run by a fresh interpreter in ``tmp_path`` with this checkout."""
     done = subprocess.run(
         [sys.executable, "-c", code],
         cwd=tmp_path,
@@ -63,7 +68,7 @@ def _loaded(tmp_path: Path, *words: str) -> set[str]:
         text=True,
         check=True,
     )
-    return set(done.stdout.split())
+    return done.stdout
 
 
 @pytest.mark.parametrize(
@@ -109,12 +114,4 @@ def test_check_config_of_a_dctp_game_loads_no_ability(tmp_path):
         "main(['check-config', 'config.ini'])\n"
         "print(' '.join(m for m in sys.modules if m.startswith('engine.abilities')))\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", code],
-        cwd=tmp_path,
-        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"},
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    assert done.stdout.splitlines()[-1] == ""
+    assert _printed(tmp_path, code).splitlines()[-1] == ""
