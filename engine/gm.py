@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from engine.lazy_pattern import lazy_compile
 from engine.outcome import Notice
 from engine.phases import Phase
 from engine.state import (
@@ -59,7 +60,7 @@ def apply_override(state: GameState, command: str) -> tuple[GameState, list[Noti
     if found:
         return replace_player(state, _player(state, found["old"]), found["new"].strip())
     for pattern, correct in _CORRECTIONS:
-        found = re.match(pattern, command, re.IGNORECASE)
+        found = pattern.match(command)
         if found:
             new = state.clone()
             player = _player(new, found["player"])
@@ -69,7 +70,7 @@ def apply_override(state: GameState, command: str) -> tuple[GameState, list[Noti
 
 def is_correction(command: str) -> bool:
     """Whether ``command`` is one of the GM's corrections of the game's facts."""
-    return any(re.match(pattern, command, re.IGNORECASE) for pattern, _ in _CORRECTIONS)
+    return any(pattern.match(command) for pattern, _ in _CORRECTIONS)
 
 
 def _player(state: GameState, name: str) -> str:
@@ -185,14 +186,14 @@ def _take(state: GameState, player: str, found: re.Match[str]) -> list[Notice]:
     )
 
 
-def _pattern(text: str) -> str:
-    return rf"^\s*{text}\s*$"
+def _pattern(text: str) -> re.Pattern[str]:
+    return lazy_compile(rf"^\s*{text}\s*$", re.IGNORECASE)
 
 
 _Correct = Callable[[GameState, str, re.Match[str]], list[Notice]]
-# Patterns as strings, matched case-insensitively: re compiles (and caches) them at their
-# first use, so a game with no GM correction never compiles them (about 1 ms of start-up).
-_CORRECTIONS: list[tuple[str, _Correct]] = [
+# Compiled at their first use: a game with no GM correction never compiles them (about 1 ms
+# of start-up).
+_CORRECTIONS: list[tuple[re.Pattern[str], _Correct]] = [
     (_pattern(r"kill\s+(?P<player>.+?)"), _kill),
     (_pattern(r"revive\s+(?P<player>.+?)"), _revive),
     (_pattern(r"arrest\s+(?P<player>.+?)"), _arrest),

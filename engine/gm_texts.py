@@ -29,6 +29,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from engine.gm import OverrideError
+from engine.lazy_pattern import lazy_compile
 from engine.outcome import Draw, HeldText, Notice, PhaseOutcome
 from engine.phases import Phase, PhaseKind
 from engine.rules.base import Side
@@ -39,22 +40,22 @@ if TYPE_CHECKING:
 
 FEATURE = "gm_texts"
 TOPIC = "topic"
-# The patterns are strings, compiled (and cached) by re at their first use: a game with no GM
-# text never compiles them (about 2 ms of start-up).
+# Compiled at their first use: a game with no GM text never compiles them (about 2 ms of
+# start-up).
 # A will's wish for the player's own death: "You can also tell the GM the way you want to die
 # (in case you prefer to burn instead of being hanged etc.)".
-_DEATH_WISH = (
+_DEATH_WISH = lazy_compile(
     r"^\s*(?:death|(?:the\s+)?way\s+(?:i\s+want\s+)?to\s+die|how\s+i\s+(?:want\s+to\s+)?die)"
-    r"\s*[:\-]\s*(?P<wish>.+?)\s*$"
+    r"\s*[:\-]\s*(?P<wish>.+?)\s*$",
+    re.IGNORECASE | re.MULTILINE,
 )
-_DEATH_WISH_FLAGS = re.IGNORECASE | re.MULTILINE
 _FLAGS = re.IGNORECASE | re.DOTALL
-_APPROVE = r"^\s*approve\s+(?P<kind>[a-z]+)\s+#?(?P<n>\d+)\s*$"
-_WITHHOLD = r"^\s*(?:withhold|drop)\s+(?P<kind>[a-z]+)\s+#?(?P<n>\d+)\s*$"
-_EDIT = r"^\s*(?P<kind>[a-z]+)\s+#?(?P<n>\d+)\s*:\s*(?P<text>.*\S)\s*$"
-_DREAM = r"^\s*dream\s+(?P<to>[^:\n]+?)\s*:\s*(?P<text>.*\S)\s*$"
-_HINT = r"^\s*(?:hint|riddle)\s+(?P<to>[^:\n]+?)\s*:\s*(?P<text>.*\S)\s*$"
-_DREAMER = r"^\s*dreamer\s+(?P<player>[^:\n]+?)\s*$"
+_APPROVE = lazy_compile(r"^\s*approve\s+(?P<kind>[a-z]+)\s+#?(?P<n>\d+)\s*$", _FLAGS)
+_WITHHOLD = lazy_compile(r"^\s*(?:withhold|drop)\s+(?P<kind>[a-z]+)\s+#?(?P<n>\d+)\s*$", _FLAGS)
+_EDIT = lazy_compile(r"^\s*(?P<kind>[a-z]+)\s+#?(?P<n>\d+)\s*:\s*(?P<text>.*\S)\s*$", _FLAGS)
+_DREAM = lazy_compile(r"^\s*dream\s+(?P<to>[^:\n]+?)\s*:\s*(?P<text>.*\S)\s*$", _FLAGS)
+_HINT = lazy_compile(r"^\s*(?:hint|riddle)\s+(?P<to>[^:\n]+?)\s*:\s*(?P<text>.*\S)\s*$", _FLAGS)
+_DREAMER = lazy_compile(r"^\s*dreamer\s+(?P<player>[^:\n]+?)\s*$", _FLAGS)
 # The kinds a ``KIND N: TEXT`` line may name: what the engine holds, and what other rulesets
 # hold through ``hold`` (midnight's letters and The Call).
 KINDS = ("dream", "tape", "will", "letter", "call")
@@ -88,14 +89,14 @@ class TextQueue:
 
 def is_text_command(command: str) -> bool:
     """Whether ``command`` is one of the GM's text commands (the others are engine.gm's)."""
-    edit = re.match(_EDIT, command, _FLAGS)
+    edit = _EDIT.match(command)
     return bool(
-        re.match(_APPROVE, command, _FLAGS)
-        or re.match(_WITHHOLD, command, _FLAGS)
+        _APPROVE.match(command)
+        or _WITHHOLD.match(command)
         or (edit and edit["kind"].casefold() in KINDS)
-        or re.match(_DREAM, command, _FLAGS)
-        or re.match(_HINT, command, _FLAGS)
-        or re.match(_DREAMER, command, _FLAGS)
+        or _DREAM.match(command)
+        or _HINT.match(command)
+        or _DREAMER.match(command)
     )
 
 
@@ -104,14 +105,14 @@ def apply_text(session: GameSession, command: str) -> list[Notice]:
     state, queue = session.state, session.texts
     # Approving, rewriting and withholding act on what was held, in any ruleset (midnight
     # holds its letters); the texts the GM writes are classic's.
-    found = re.match(_APPROVE, command, _FLAGS)
+    found = _APPROVE.match(command)
     if found:
         return [_take(queue, found["kind"], found["n"]).notice()]
-    found = re.match(_WITHHOLD, command, _FLAGS)
+    found = _WITHHOLD.match(command)
     if found:
         held = _take(queue, found["kind"], found["n"])
         return _told(held, "gm_text.withheld", held.text)
-    found = re.match(_EDIT, command, _FLAGS)
+    found = _EDIT.match(command)
     if found and found["kind"].casefold() in KINDS:
         held, text = _take(queue, found["kind"], found["n"]), found["text"].strip()
         return [held.notice(text), *_told(held, "gm_text.rewritten", text)]
@@ -119,13 +120,13 @@ def apply_text(session: GameSession, command: str) -> list[Notice]:
         raise OverrideError(
             f"{state.ruleset.id} has no GM texts (dreams, hints, tapes, wills): {command!r}"
         )
-    found = re.match(_DREAMER, command, _FLAGS)
+    found = _DREAMER.match(command)
     if found:
         if state.phase.kind is not PhaseKind.NIGHT:
             raise OverrideError(f"the dreamer is named during a night, not in {state.phase}")
         queue.dreamer = _free_player(state, found["player"])
         return []
-    found = re.match(_DREAM, command, _FLAGS)
+    found = _DREAM.match(command)
     if found:
         to = _free_player(state, found["to"])
         drafts = [t for t in queue.waiting() if t.kind == "dream"]
@@ -133,7 +134,7 @@ def apply_text(session: GameSession, command: str) -> list[Notice]:
             del queue.held[("dream", drafts[-1].number)]  # the GM rewrote the latest draft
         night = drafts[-1].params["night"] if drafts else str(_last_night(state.phase))
         return [Notice("gm_text.dream", to, {"night": night, "text": found["text"].strip()})]
-    found = re.match(_HINT, command, _FLAGS)
+    found = _HINT.match(command)
     if found:
         where = found["to"].strip()
         to = None if where.casefold() == TOPIC else _free_player(state, where)
@@ -234,8 +235,8 @@ def _hold_wills(queue: TextQueue, outcome: PhaseOutcome) -> None:
         fate = p.fate
         if fate is None or fate.phase != outcome.phase or fate.cause != "lynched" or not p.will:
             continue
-        wish = re.search(_DEATH_WISH, p.will, _DEATH_WISH_FLAGS)
-        will = re.sub(_DEATH_WISH, "", p.will, flags=_DEATH_WISH_FLAGS).strip() if wish else p.will
+        wish = _DEATH_WISH.search(p.will)
+        will = _DEATH_WISH.sub("", p.will).strip() if wish else p.will
         text = f"The death {name} asked for: {wish['wish']}\n\n{will}" if wish else will
         queue.hold(
             HeldText("will", 0, outcome.phase, None, text.strip(), "gm_text.will",

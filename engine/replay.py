@@ -271,6 +271,7 @@ class _NotPlain(Exception):
 
 
 _STR_TAG, _SEQ_TAG, _MAP_TAG = (f"tag:yaml.org,2002:{t}" for t in ("str", "seq", "map"))
+_KEY_TAGS = ("tag:yaml.org,2002:merge", "tag:yaml.org,2002:value")
 
 
 def _plain_data(node: Any, loader: Any, seen: set[int]) -> Any:
@@ -289,10 +290,7 @@ def _plain_data(node: Any, loader: Any, seen: set[int]) -> Any:
         for key_node, value_node in node.value:
             if key_node.tag == _STR_TAG and type(key_node) is yaml.ScalarNode:
                 key = key_node.value
-            elif key_node.tag.startswith("tag:yaml.org,2002:") and key_node.tag[18:] in (
-                "merge",
-                "value",
-            ):
+            elif key_node.tag in _KEY_TAGS:
                 raise _NotPlain  # a merge key ("<<") or a value key ("=")
             else:
                 key = _plain_data(key_node, loader, seen)

@@ -34,16 +34,8 @@ def _float(value: float) -> str:
 def _key(key: Any) -> str:
     if isinstance(key, str):
         return encode_basestring(key)
-    if key is True:
-        return '"true"'
-    if key is False:
-        return '"false"'
-    if key is None:
-        return '"null"'
-    if isinstance(key, int):
-        return f'"{int.__repr__(key)}"'
-    if isinstance(key, float):
-        return f'"{_float(key)}"'
+    if key is None or isinstance(key, int | float):  # a bool is an int
+        return f'"{_scalar(key)}"'
     raise TypeError(f"keys must be str, int, float, bool or None, not {type(key).__name__}")
 
 
@@ -88,6 +80,11 @@ def dumps(value: Any) -> str:
     commas = [",\n"]
     keys = _Keys()
 
+    def deeper() -> None:
+        inner = len(lines)
+        lines.append("\n" + INDENT * inner)
+        commas.append(",\n" + INDENT * inner)
+
     def text(item: Any, depth: int) -> str:
         """``item`` written as one string; its first line is not indented."""
         kind = type(item)
@@ -97,8 +94,7 @@ def dumps(value: Any) -> str:
                 return "{}"
             inner = depth + 1
             if inner == len(lines):  # one level deeper than any so far
-                lines.append("\n" + INDENT * inner)
-                commas.append(",\n" + INDENT * inner)
+                deeper()
             body = commas[inner].join(
                 [
                     keys[key] + (encode(element) if type(element) is str else text(element, inner))
@@ -111,8 +107,7 @@ def dumps(value: Any) -> str:
                 return "[]"
             inner = depth + 1
             if inner == len(lines):  # one level deeper than any so far
-                lines.append("\n" + INDENT * inner)
-                commas.append(",\n" + INDENT * inner)
+                deeper()
             comma = commas[inner]
             if type(item[0]) is str:
                 # Most likely strings only (a player's messages): written by C's loop; a list
@@ -142,8 +137,7 @@ def dumps(value: Any) -> str:
             return
         inner = depth + 1
         if inner == len(lines):
-            lines.append("\n" + INDENT * inner)
-            commas.append(",\n" + INDENT * inner)
+            deeper()
         comma = commas[inner]
         if kind is dict:
             separator = "{" + lines[inner]

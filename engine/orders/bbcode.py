@@ -42,8 +42,9 @@ import re
 import unicodedata
 from collections.abc import Callable, Iterable
 
+from engine.lazy_pattern import lazy_compile
 from engine.orders.folding import word_spans
-from engine.orders.lazy_pattern import lazy_compile
+from engine.orders.text_memo import remember
 
 # [name], [/name], [name=attr], [quote="x" post_id=1], and phpBB 3.0's stored forms
 # [b:uid], [/list:u:uid], [/*:m:uid], [quote=&quot;x&quot;:uid].
@@ -323,11 +324,6 @@ _CLOSING = (
 _END = r"(?![\w'’])"
 
 
-# Filler.clean remembers its answers for lines up to this long, this many at most.
-_CLEANED_TEXT = 200
-_CLEANED_SIZE = 4096
-
-
 class Filler:
     """Removes polite filler at the start and end of an order line, and nothing else.
 
@@ -373,10 +369,7 @@ class Filler:
         cleaned = self._cleaned.get(line)
         if cleaned is None:
             cleaned = self._clean(line)
-            if len(line) <= _CLEANED_TEXT:
-                if len(self._cleaned) >= _CLEANED_SIZE:
-                    self._cleaned.clear()
-                self._cleaned[line] = cleaned
+            remember(self._cleaned, line, cleaned)
         return cleaned
 
     def _clean(self, line: str) -> str:

@@ -12,10 +12,10 @@ from collections.abc import Callable
 from dataclasses import replace
 from functools import lru_cache
 
+from engine.lazy_pattern import lazy_compile
 from engine.orders import grammar
 from engine.orders.fragments import CHATTER
 from engine.orders.grammar import USE
-from engine.orders.lazy_pattern import lazy_compile
 from engine.orders.model import Order, ability_title
 from engine.orders.name_match import MatchKind
 from engine.orders.reader import Guess, Reader, Refusal

@@ -11,9 +11,9 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from engine.lazy_pattern import lazy_compile
 from engine.orders import grammar
 from engine.orders.grammar import USE
-from engine.orders.lazy_pattern import lazy_compile
 
 # "Will: ..." starts a line or follows a sentence, and runs to the end of the message.
 # "Last will:", "Will and testament:", and the "LW:" of other forums.

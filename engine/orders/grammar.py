@@ -14,8 +14,9 @@ from collections.abc import Iterable
 from functools import cached_property, lru_cache
 from typing import Any
 
+from engine.lazy_pattern import lazy_compile
 from engine.orders.folding import APOSTROPHES, distance
-from engine.orders.lazy_pattern import lazy_compile
+from engine.orders.text_memo import remember
 
 # An order starts with one of these (after filler such as "I want to" is removed).
 ORDER_WORDS: tuple[tuple[str, str], ...] = (
@@ -329,11 +330,6 @@ AS = lazy_compile(r"\s*(?:as|=|is|:|-)\s*", re.IGNORECASE)
 USE = re.compile(r"(?:(?:use|using|activate|do)\s+)?(?:(?:my|the|your)\s+)?", re.IGNORECASE)
 
 
-# WordTable.match remembers its answers for texts up to this long, this many at most.
-_READ_TEXT = 200
-_READ_SIZE = 4096
-
-
 class WordTable:
     """A table's patterns, tried in order at the start of a text: the first that matches wins.
 
@@ -375,10 +371,7 @@ class WordTable:
             return read[text]
         found = self.first(text)
         answer = None if found is None else (found[0], found[1].end())
-        if len(text) <= _READ_TEXT:
-            if len(read) >= _READ_SIZE:
-                read.clear()
-            read[text] = answer
+        remember(read, text, answer)
         return answer
 
     def first(self, text: str) -> tuple[str, re.Match[str]] | None:

@@ -59,12 +59,10 @@ from engine.orders.name_index import (
 )
 from engine.orders.name_match import MatchKind, NameMatch, name_sort_key
 from engine.orders.name_scan import Run, joined_keys, run_gaps, scan_runs
+from engine.orders.text_memo import remember
 
 MIN_PREFIX = 2
 MAX_SUGGESTIONS = 3
-# match_prefix remembers its answers for texts up to this long, this many at most.
-_READ_TEXT = 200
-_READ_SIZE = 4096
 
 
 class NameMatcher:
@@ -138,10 +136,7 @@ class NameMatcher:
         found = self._read.get(text)
         if found is None:
             found = self._match_prefix(text)
-            if len(text) <= _READ_TEXT:
-                if len(self._read) >= _READ_SIZE:
-                    self._read.clear()
-                self._read[text] = found
+            remember(self._read, text, found)
         return found
 
     def _match_prefix(self, text: str) -> tuple[NameMatch, int]:

@@ -15,6 +15,7 @@ from collections import deque
 from dataclasses import replace
 
 from engine.abilities import abilities_for
+from engine.lazy_pattern import lazy_compile
 from engine.orders import grammar
 from engine.orders.bbcode import clean_message
 from engine.orders.dispatch import pronoun_corrected, read
@@ -28,10 +29,10 @@ from engine.orders.fragments import (
     split_tape,
     split_will,
 )
-from engine.orders.lazy_pattern import lazy_compile
 from engine.orders.model import Order, ParsedPM, Rejection, ability_title
 from engine.orders.reader import (
     CONDITIONAL,
+    SECOND_CHOICE,
     TWO_CHOICES,
     Guess,
     Reader,
@@ -63,7 +64,7 @@ KILLS = frozenset({"kill", "snipe"})
 # A clause that makes the order after it conditional: "If she's not available, heal Parkur".
 _CONDITION = re.compile(r"(?:if|unless|in\s+case|incase)\b", re.IGNORECASE)
 # A second choice in the sentence after an order: "Heal Lynz... or maybe Parkur, idk".
-_SECOND_CHOICE = re.compile(r"(?:or|otherwise|alternatively)\b", re.IGNORECASE)
+_SECOND_CHOICE = re.compile(SECOND_CHOICE, re.IGNORECASE)
 # An order ending in a pronoun, corrected in the next sentence: "heal her... Kleene I mean".
 _PRONOUN_LAST = re.compile(
     r"\b(?:him|her|them)\W*(?:(?:i\.e|i\s+mean|that\s+is|sorry|wait)\W*)?$", re.IGNORECASE
@@ -121,7 +122,7 @@ def parse_pm(
     pending = deque(fragments(text, reader.words.players.names))
     while pending:
         fragment = pending.popleft()
-        signed = pending and pending[0].strip(" .,!-~").casefold() == author.casefold()
+        signed = pending and _signature(pending[0], author)
         if pending and not signed and _PRONOUN_LAST.search(fragment):
             joined = f"{fragment}{',' if fragment[-1].isalnum() else ''} {pending[0]}"
             if pronoun_corrected(reader, joined) != joined:
@@ -142,7 +143,7 @@ def parse_pm(
             reason = TWO_CHOICES if second else UNSURE
             rejected.append(Rejection(f"{earlier_fragment} {fragment}", reason))
             continue
-        if fragment.strip(" .,!-~").casefold() == author.casefold():
+        if _signature(fragment, author):
             continue  # the player signing with their own name ("best regards,\nAbs")
         fragment = _own_label_dropped(state, author, fragment)
         if condition is not None:
@@ -410,6 +411,11 @@ def _take(
     accepted[key] = order
     reader.notes.extend(_away_notes(reader.state, order))
     return None
+
+
+def _signature(fragment: str, author: str) -> bool:
+    """Whether the fragment is the author's own name alone: a signature, never an order."""
+    return fragment.strip(" .,!-~").casefold() == author.casefold()
 
 
 def _votes_kept(reader: Reader, accepted: dict[SlotKey, Order], named: str) -> set[SlotKey]:

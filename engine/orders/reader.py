@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import NoReturn
 
+from engine.lazy_pattern import lazy_compile
 from engine.orders.bbcode import Filler
 from engine.orders.fragments import DOUBT, REMARK, UNSURE, is_statement
 from engine.orders.grammar import (
@@ -24,7 +25,6 @@ from engine.orders.grammar import (
     POSSESSIVE,
     any_order_word,
 )
-from engine.orders.lazy_pattern import lazy_compile
 from engine.orders.model import Order
 from engine.orders.names import MatchKind, NameMatcher
 from engine.phases import Phase
@@ -110,8 +110,10 @@ _IF_POLITE = re.compile(
     r"(?:ok|okay|alright|all\s+right|allowed|possible|fine))\W*$",
     re.IGNORECASE,
 )
-# A second choice after a complete order: "Interrogate Abs, or maybe Miaka".
-_OR_NAME = re.compile(r"[\s,.;…\-–—]*(?:or|otherwise|alternatively)\b", re.IGNORECASE)
+# The words of a second choice: "Interrogate Abs, or maybe Miaka", "Heal Lynz. Or Akai".
+SECOND_CHOICE = r"(?:or|otherwise|alternatively)\b"
+# A second choice after a complete order, in the same fragment.
+_OR_NAME = re.compile(rf"[\s,.;…\-–—]*{SECOND_CHOICE}", re.IGNORECASE)
 
 
 class Refusal(Exception):

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from engine.abilities import abilities_for
-from engine.orders.lazy_pattern import lazy_compile
+from engine.lazy_pattern import lazy_compile
 from engine.orders.model import Order, ability_title
 from engine.phases import Phase
 from engine.state import GameState

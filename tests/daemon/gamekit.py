@@ -87,6 +87,17 @@ class Kit:
         self.config_path.write_text(text, encoding="utf-8")
         self.config: Config = load_config(self.config_path)
 
+    def use_ruleset(self, ruleset: str) -> None:
+        """The game under ``ruleset`` instead of the config's dctp-2011, with a new daemon."""
+        text = self.config_path.read_text(encoding="utf-8")
+        self.config_path.write_text(text.replace("dctp-2011", ruleset), encoding="utf-8")
+        self.daemon = self.new_daemon()
+
+    def set_overrides(self, lines: str) -> None:
+        """The config's ``[overrides:g1]`` section, holding ``lines`` from now on."""
+        text = self.config_path.read_text(encoding="utf-8").split("\n[overrides:g1]")[0]
+        self.config_path.write_text(f"{text}\n[overrides:g1]\n{lines}\n", encoding="utf-8")
+
     def new_daemon(self, forum_factory: Callable[..., Forum] | None = None) -> Daemon:
         """A fresh daemon on the same state file: what a restart gives."""
         factory = forum_factory or (lambda cfg: LocalForum(cfg.path, cfg.username, now=self.clock))

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import re
 
+from engine.lazy_pattern import lazy_compile
 from engine.orders.folding import APOSTROPHES
-from engine.orders.lazy_pattern import lazy_compile
 from engine.orders.model import Order
 from engine.orders.reader import Reader, Refusal
 

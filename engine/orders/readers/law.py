@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import re
 
+from engine.lazy_pattern import lazy_compile
 from engine.orders import grammar
 from engine.orders.grammar import FOR
-from engine.orders.lazy_pattern import lazy_compile
 from engine.orders.model import Order
 from engine.orders.reader import Reader, Refusal
 from engine.phases import Phase

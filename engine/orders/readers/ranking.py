@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from engine.orders.lazy_pattern import lazy_compile
+from engine.lazy_pattern import lazy_compile
 from engine.orders.model import Order
 from engine.orders.names import MatchKind
 from engine.orders.reader import Reader, Refusal

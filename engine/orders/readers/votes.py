@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from engine.lazy_pattern import lazy_compile
 from engine.orders import grammar
-from engine.orders.lazy_pattern import lazy_compile
 from engine.orders.model import Order
 from engine.orders.reader import Reader, Refusal
 

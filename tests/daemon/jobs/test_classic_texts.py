@@ -29,15 +29,8 @@ ROSTER = {
 def _kit(tmp_path) -> Kit:
     kit = Kit(tmp_path, roster=ROSTER, extra="gm_contact = TheGM")
     kit.forum.add_user("TheGM")
-    text = kit.config_path.read_text(encoding="utf-8")
-    kit.config_path.write_text(text.replace("dctp-2011", "dctp-classic"), encoding="utf-8")
-    kit.daemon = kit.new_daemon()
+    kit.use_ruleset("dctp-classic")
     return kit
-
-
-def _overrides(kit: Kit, lines: str) -> None:
-    text = kit.config_path.read_text(encoding="utf-8").split("\n[overrides:g1]")[0]
-    kit.config_path.write_text(f"{text}\n[overrides:g1]\n{lines}\n", encoding="utf-8")
 
 
 def _gm_pms(kit: Kit) -> list[str]:
@@ -79,7 +72,7 @@ def test_a_tape_and_a_dream_wait_for_the_gm_and_go_out_as_approved(tmp_path, cap
     assert "Someone in black was here." in posted and "It was me" not in posted
 
     # The dream is approved by an override line; a hint waits for the next results.
-    _overrides(kit, "1 = approve dream 1\n2 = hint topic: Look to the moon.")
+    kit.set_overrides("1 = approve dream 1\n2 = hint topic: Look to the moon.")
     kit.poll()
     with kit.store() as store:
         live = kit.daemon.live(store, "g1")
@@ -108,7 +101,7 @@ def test_a_tape_and_a_dream_wait_for_the_gm_and_go_out_as_approved(tmp_path, cap
     assert "The death Akonyl asked for: thrown from a tower" in "\n".join(_gm_pms(kit))
     with kit.store() as store:
         assert [t.label for t in kit.daemon.live(store, "g1").session.texts.waiting()] == ["will 1"]
-    _overrides(kit, "1 = approve dream 1\n2 = hint topic: Look to the moon.\n3 = withhold will 1")
+    kit.set_overrides("1 = approve dream 1\n2 = hint topic: Look to the moon.\n3 = withhold will 1")
     kit.poll()
     assert not any("Abs is Gin." in p.source for p in kit.topic_posts())
 

@@ -33,15 +33,8 @@ letters = {letters}
 def _kit(tmp_path, letters: str = "approve") -> Kit:
     kit = Kit(tmp_path, roster=ROSTER, extra=EXTRA.format(letters=letters))
     kit.forum.add_user("TheGM")
-    text = kit.config_path.read_text(encoding="utf-8")
-    kit.config_path.write_text(text.replace("dctp-2011", "midnight"), encoding="utf-8")
-    kit.daemon = kit.new_daemon()
+    kit.use_ruleset("midnight")
     return kit
-
-
-def _overrides(kit: Kit, lines: str) -> None:
-    text = kit.config_path.read_text(encoding="utf-8").split("\n[overrides:g1]")[0]
-    kit.config_path.write_text(f"{text}\n[overrides:g1]\n{lines}\n", encoding="utf-8")
 
 
 def _gm_pms(kit: Kit) -> str:
@@ -88,7 +81,7 @@ def test_letters_and_the_call_wait_for_the_gm_and_go_out_as_approved(tmp_path, c
     assert "Your Letter to Conia went out as the GM rewrote it" in _pms(kit, "Jd-")
 
     # The Town's letter is approved and The Call withheld by override lines.
-    _overrides(kit, "1 = approve letter 2\n2 = withhold call 1")
+    kit.set_overrides("1 = approve letter 2\n2 = withhold call 1")
     kit.poll()
     posted = "\n".join(p.source for p in kit.topic_posts())
     assert "An anonymous letter to the Town: Miaka is lying" in posted
@@ -145,25 +138,26 @@ def test_by_default_letters_are_relayed_at_the_close(tmp_path) -> None:
 def test_the_reminder_sends_midnights_day_orders_to_the_topics_ooc_tag(tmp_path) -> None:
     """midnight: "Publicly visible actions must be declared in the in-game post in the OOC
     tag": a Day's reminder says so; a Night's still says private message."""
+    kit = _kit(tmp_path, letters="relay")
+    kit.start()
+    posted = _reminded(kit, "Night 1")
+    assert "left in Night 1" in posted and "Send your orders by private message" in posted
+    kit.close("Night 1")
+    posted = _reminded(kit, "Day 1")
+    assert "left in Day 1" in posted and "in this topic in the [ooc] tag" in posted
+
+
+def _reminded(kit: Kit, phase: str) -> str:
+    """The reminder posted three hours before ``phase``'s deadline."""
     from datetime import timedelta
 
     from daemon.jobs.reminders import remind
 
-    kit = _kit(tmp_path, letters="relay")
-    kit.start()
     with kit.store() as store:
-        night = store.phase("g1", "Night 1")
-    assert night is not None and night.deadline is not None
-    remind(kit.daemon, "g1", "Night 1", timedelta(hours=3), night.deadline - timedelta(hours=3))
-    posted = kit.topic_posts()[-1].source
-    assert "left in Night 1" in posted and "Send your orders by private message" in posted
-    kit.close("Night 1")
-    with kit.store() as store:
-        deadline = store.phase("g1", "Day 1")
-    assert deadline is not None and deadline.deadline is not None
-    remind(kit.daemon, "g1", "Day 1", timedelta(hours=3), deadline.deadline - timedelta(hours=3))
-    posted = kit.topic_posts()[-1].source
-    assert "left in Day 1" in posted and "in this topic in the [ooc] tag" in posted
+        row = store.phase("g1", phase)
+    assert row is not None and row.deadline is not None
+    remind(kit.daemon, "g1", phase, timedelta(hours=3), row.deadline - timedelta(hours=3))
+    return kit.topic_posts()[-1].source
 
 
 def test_the_start_and_each_phases_opening_say_where_its_orders_go(tmp_path) -> None:

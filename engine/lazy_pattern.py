@@ -1,9 +1,10 @@
 """Regular expressions compiled at their first use, not when their module is imported.
 
 Most PMs never need most of the parser's expressions (a question, a Black Org leader's
-"Vodka will do it", HTML in a message): compiling each at import made every command that
-imports the parser pay for all of them. A lazy one compiles at its first use and from then
-on is the compiled pattern's own methods, looked up on the instance like any attribute.
+"Vodka will do it", HTML in a message), and most games no GM command's: compiling each at
+import made every command that imports the engine pay for all of them. A lazy one compiles
+at its first use and from then on is the compiled pattern's own methods, looked up on the
+instance like any attribute.
 """
 
 from __future__ import annotations
