@@ -8,11 +8,10 @@ characters revealed, loans returned.
 
 from __future__ import annotations
 
-from engine.abilities.base import abilities_for
+from engine.abilities.base import Ability, abilities_for
 from engine.abilities.bonds import friend_killed
 from engine.abilities.disguise import record_worn, reveal_abducted, take_off_costumes
 from engine.abilities.interrogation import quarter_dead, sober_up
-from engine.abilities.lent import sheet_roles
 from engine.abilities.protect import die_of_wounds, lend_watch_tonight
 from engine.abilities.travel import begin_travel
 from engine.context import PENDING, Action, Context
@@ -22,7 +21,7 @@ from engine.outcome import Result
 from engine.phases import PhaseKind
 from engine.prep import finish_prep
 from engine.rules.base import Ruleset
-from engine.state import ABROAD, DRUNK, ERASED, IN_FLIGHT, INJURED, GameState, Status
+from engine.state import ABROAD, ALIVE, DEAD, DRUNK, ERASED, IN_FLIGHT, INJURED, GameState, Status
 
 
 def begin_phase(ctx: Context) -> None:
@@ -81,30 +80,24 @@ def end_phase(ctx: Context) -> None:
 HELD_SLOTS = "held_slots"
 
 
-def _may_hold_passive(ctx: Context, name: str, passive: frozenset[str]) -> bool:
-    """Whether a passive ability can be among the player's slots: through the sheet, a
-    disguise or costume, or a friend (loans are left out below). A cheap test that spares
-    computing every player's slots."""
-    sheets = _passive_sheets(ctx.state.ruleset, passive)
-    return any(r in sheets for r in sheet_roles(ctx.state, name))
+_PASSIVE_SHEETS: dict[int, tuple[Ruleset, dict[str, Ability], frozenset[str]]] = {}
 
 
-_PASSIVE_SHEETS: dict[int, tuple[Ruleset, frozenset[str], frozenset[str]]] = {}
-
-
-def _passive_sheets(ruleset: Ruleset, passive: frozenset[str]) -> frozenset[str]:
-    """The roles whose sheets hold one of the ``passive`` abilities: ruleset data, found once
-    per ruleset rather than for every player of every phase."""
+def _passive_sheets(ruleset: Ruleset) -> frozenset[str]:
+    """The roles whose sheets hold one of the ruleset's passive abilities: ruleset data,
+    found once per ruleset (and its abilities) rather than in every phase for every player."""
+    abilities = abilities_for(ruleset)
     found = _PASSIVE_SHEETS.get(id(ruleset))
-    if found is None or found[0] is not ruleset or found[1] != passive:
+    if found is None or found[0] is not ruleset or found[1] is not abilities:
         if len(_PASSIVE_SHEETS) >= 1024:  # rulesets made on the fly (tests, derived ones)
             _PASSIVE_SHEETS.clear()
+        passive = frozenset(n for n, a in abilities.items() if a.passive)
         roles = frozenset(
             role
             for role, sheet in ruleset.roles.items()
             if not passive.isdisjoint(sheet.abilities())
         )
-        found = _PASSIVE_SHEETS[id(ruleset)] = (ruleset, passive, roles)
+        found = _PASSIVE_SHEETS[id(ruleset)] = (ruleset, abilities, roles)
     return found[2]
 
 
@@ -112,17 +105,32 @@ def add_passive(ctx: Context) -> None:
     """ "Kir doesn't need to PM the GM to use this action" (abilities flagged ``passive``)."""
     from engine.validate import held_slots
 
-    abilities = abilities_for(ctx.ruleset)
-    passive = frozenset(n for n, a in abilities.items() if a.passive)
+    state = ctx.state
+    sheets = _passive_sheets(state.ruleset)
+    if not sheets:
+        return  # no sheet holds one, and loans are left out below
+    abilities = abilities_for(state.ruleset)
     cache = ctx.memo.get(HELD_SLOTS, {})
     sent = {(a.actor, a.ability.name) for a in ctx.actions}
     kind = ctx.phase.kind
-    for name, p in ctx.state.players.items():
-        if p.status is not Status.ALIVE or not _may_hold_passive(ctx, name, passive):
+    players = state.players
+    # A cheap test that spares computing every player's slots: a passive ability can be among
+    # them only through a sheet that holds one (engine/abilities/lent.py sheet_roles: the
+    # player's role, the disguise or costume worn, a best friend's role and disguise).
+    friends = {} if state.ruleset.has("friend_lends_nothing") else state.best_friends
+    for name, p in players.items():
+        if p.status is not ALIVE:
             continue
+        if p.role not in sheets and p.disguise not in sheets:
+            friend = friends.get(name)
+            if not friend:
+                continue
+            lender = players[friend]
+            if lender.role not in sheets and lender.disguise not in sheets:
+                continue
         slots = cache.get(name)
         if slots is None:
-            slots = held_slots(ctx.state, name)
+            slots = held_slots(state, name)
         for key, slot in slots:
             if kind not in slot.phases or key.startswith("lent:"):
                 continue
@@ -156,8 +164,10 @@ def _reports_for(ctx: Context, leader: str) -> int:
 def _is_subordinate(state: GameState, name: str) -> bool:
     """A player whose role or disguise is one of the FBI leader's subordinates."""
     p = state.players[name]
-    roles = {p.role, p.disguise} - {None}
-    return any(state.ruleset.role(r).has_trait("fbi_subordinate") for r in roles)
+    role = state.ruleset.role
+    return role(p.role).has_trait("fbi_subordinate") or (
+        p.disguise is not None and role(p.disguise).has_trait("fbi_subordinate")
+    )
 
 
 def sober_kogorou(ctx: Context) -> None:
@@ -171,13 +181,19 @@ def sober_kogorou(ctx: Context) -> None:
     Shinichi dies", and nothing else sobers him.
     """
     state = ctx.state
-    drunk = [n for n, p in state.players.items() if p.has(DRUNK, ctx.phase) and p.is_alive]
+    drunk = [
+        n
+        for n, p in state.players.items()
+        if DRUNK in p.conditions and p.has(DRUNK, ctx.phase) and p.is_alive
+    ]
     if not drunk:
         return
     ruleset = state.ruleset
+    # The cheap test first: few players died this phase.
     cause = any(
-        ruleset.role(p.role).has_trait("sobers_drunk")
+        p.status is DEAD
         and ctx.died_now(name)
+        and ruleset.role(p.role).has_trait("sobers_drunk")
         and ERASED not in p.conditions
         for name, p in state.players.items()
     )
@@ -215,18 +231,25 @@ def fbi_reports(ctx: Context) -> None:
     subordinate utilizing the bow-tie."
     """
     state = ctx.state
+    role = state.ruleset.role
     leaders = [
         n for n, p in state.players.items()
-        if p.status is Status.ALIVE and state.ruleset.role(p.role).has_trait("fbi_leader")
+        if p.status is ALIVE and role(p.role).has_trait("fbi_leader")
     ]  # fmt: skip
     if not leaders:
         return
     by_player: dict[str, list[Result]] = {}
+    abilities = abilities_for(ctx.ruleset)
+    # Whether each player is a subordinate, asked once per player, not once per result.
+    subordinate: dict[str, bool] = {}
     for r in ctx.results:
-        ability = abilities_for(ctx.ruleset).get(r.ability)
+        ability = abilities.get(r.ability)
         if r.outcome == "failed" or ability is None or not ability.informative:
             continue
-        if _is_subordinate(state, r.player):
+        found = subordinate.get(r.player)
+        if found is None:
+            found = subordinate[r.player] = _is_subordinate(state, r.player)
+        if found:
             by_player.setdefault(r.player, []).append(r)
     for leader in leaders:
         reporting = [n for n in by_player if n != leader]

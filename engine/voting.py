@@ -15,7 +15,7 @@ from engine.abilities.base import Ability, register
 from engine.context import DONE, PENDING, Attack
 from engine.outcome import Lynch, Result
 from engine.rules.base import Step
-from engine.state import DETAINED, INJURED, Status
+from engine.state import ALIVE, DETAINED, INJURED, Status
 
 if TYPE_CHECKING:
     from engine.context import Action, Context
@@ -111,7 +111,8 @@ def hold_lynch(ctx: Context) -> None:
     # person was about to be lynched." Rule Clarifications: "If the result of the accompany
     # affects the results of the vote, it is only revealed to the public that the lynching
     # failed" (option accompany_notice).
-    without = _choose(ctx, _adjusted(votes, extra), draw=False)
+    # Asked only when it can matter: a tie among many is costly to look through.
+    without = _choose(ctx, _adjusted(votes, extra), draw=False) if accompanied else None
     for action, accused in accompanied:
         if without == accused and lynched != accused:
             ctx.results.append(Result(action.actor, "accompany", "saved", target=accused))
@@ -124,7 +125,7 @@ def hold_lynch(ctx: Context) -> None:
     # deciding factor in having the person lynched, she may not use it again." "If Voice of
     # Accusation causes a player to be lynched, there will be a notice that one vote was
     # increased by 1, much like the Accompany notice."
-    unaccused = _choose(ctx, _adjusted(votes, fewer), draw=False)
+    unaccused = _choose(ctx, _adjusted(votes, fewer), draw=False) if accusations else None
     for action, accused in accusations:
         if lynched == accused and unaccused != accused:
             ctx.player(action.actor).used["voice_of_accusation"] = 1
@@ -284,11 +285,15 @@ def _choose(ctx: Context, votes: dict[str, int], *, draw: bool = True) -> str | 
     # people is arrested or APTXed, the other will be lynched." "If the person who got the most
     # lynch votes is also arrested that same phase, there will be no lynch. Same for APTX."
     # A detained player counts as arrested here (docs/rulings.md, "Detention").
-    standing = [
-        n for n in leaders
-        if n == NO_LYNCH
-        or (ctx.player(n).status is Status.ALIVE and not ctx.player(n).has(DETAINED, ctx.phase))
-    ]  # fmt: skip
+    # Each player looked up once: a day where most voted for someone different ties dozens.
+    players, phase = ctx.state.players, ctx.phase
+    standing = []
+    for n in leaders:
+        if n != NO_LYNCH:
+            p = players[n]
+            if p.status is not ALIVE or (p.conditions and p.has(DETAINED, phase)):
+                continue
+        standing.append(n)
     if not standing:
         return None
     if len(standing) == 1:

@@ -54,8 +54,18 @@ def winner(state: GameState) -> str | None:
             return LOVERS
     own_side = state.ruleset.option("mixed_lovers") == "own_side"
     in_pair = {p for pair in mixed for p in pair} if own_side else set()
-    black_org = [p for p in free if state.side(p) is Side.BLACK_ORG and p not in in_pair]
-    town = [p for p in free if state.side(p) is Side.TOWN and p not in in_pair]
+    # Each free player's side asked once, not once per side.
+    black_org: list[str] = []
+    town: list[str] = []
+    bo, town_side = Side.BLACK_ORG, Side.TOWN
+    for p in free:
+        if p in in_pair:
+            continue
+        side = state.side(p)
+        if side is bo:
+            black_org.append(p)
+        elif side is town_side:
+            town.append(p)
     pair_free = [p for p in free if p in in_pair]
     # Detention: "If all BO players are either dead or arrested and the only remaining BO is in
     # detention, the game ends" (docs/rulings.md, "Detention": the town wins).

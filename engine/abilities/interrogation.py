@@ -10,7 +10,7 @@ from engine.abilities.base import Ability, register
 from engine.abilities.informative import Informative
 from engine.outcome import Result
 from engine.rules.base import Side, Step
-from engine.state import DRUNK, Status
+from engine.state import DEAD, DRUNK
 
 if TYPE_CHECKING:
     from engine.context import Action, Context
@@ -25,13 +25,12 @@ def quarter_dead(state: GameState) -> bool:
     """ "Becomes sober after 1/4th the total townies have died" (option ``kogorou_quarter``)."""
     if state.ruleset.option("kogorou_quarter") == "players":
         total = len(state.players)
-        dead = sum(1 for p in state.players.values() if p.status is Status.DEAD)
+        dead = sum(1 for p in state.players.values() if p.status is DEAD)
     else:
         total = state.starting_town
+        town = Side.TOWN
         dead = sum(
-            1
-            for n, p in state.players.items()
-            if p.status is Status.DEAD and state.side(n) is Side.TOWN
+            1 for n, p in state.players.items() if p.status is DEAD and state.side(n) is town
         )
     return total > 0 and dead * 4 >= total
 
