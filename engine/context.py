@@ -11,7 +11,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from engine.life import life_of
+from engine.life import Life, life_of
 from engine.outcome import Draw, HeldText, Lynch, Notice, Result
 from engine.phases import Phase
 from engine.state import (
@@ -91,9 +91,12 @@ class Context:
     # will get the same result on the same phase").
     departing: set[str] = field(default_factory=set)
     memo: dict[str, Any] = field(default_factory=dict)
+    # The family's life model, looked up once: asked for every action and every target.
+    life: Life = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.phase = self.state.phase
+        self.life = life_of(self.state.ruleset)
 
     # -- looking things up -------------------------------------------------------------
     @property
@@ -108,7 +111,7 @@ class Context:
 
     def is_reachable(self, name: str) -> bool:
         """Whether actions on this player can land (the family's life model says)."""
-        return life_of(self.ruleset).reachable(self, name)
+        return self.life.reachable(self, name)
 
     def is_leaving(self, name: str) -> bool:
         """A player whose Travel this phase has not been stopped (so far)."""
@@ -135,12 +138,12 @@ class Context:
 
     def unable_reason(self, action: Action) -> str | None:
         """Why the actor cannot act at this point of the phase, if they cannot."""
-        return self.unable(action.actor, action.ability)
+        return self.life.unable(self, action.order.actor, action.ability)
 
     def unable(self, actor: str, ability: Ability) -> str | None:
         """Why ``actor`` cannot use ``ability`` at this point of the phase (the family's life
         model says), or None."""
-        return life_of(self.ruleset).unable(self, actor, ability)
+        return self.life.unable(self, actor, ability)
 
     # -- changing things ---------------------------------------------------------------
     def draw(self, label: str, choices: list[str]) -> str:

@@ -7,6 +7,8 @@ happening."
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
+
 from engine.phases import Phase
 from engine.state import ActionRecord, GameState
 
@@ -25,6 +27,18 @@ CRIME_ABILITIES: dict[str, frozenset[str]] = {
     "steal": frozenset({"steal"}),
     "plant_vest": frozenset({"plant_vest"}),
 }
+
+
+def _phase_index(record: ActionRecord) -> int:
+    return record.phase.index
+
+
+def _before(state: GameState, phase: Phase) -> list[ActionRecord]:
+    """The records of the phases before ``phase``: the history is in phase order (each
+    resolution adds its phase's records at the end), so they are the part a bisect finds,
+    with no comparison of phases record by record."""
+    history = state.history
+    return history[: bisect_left(history, phase.index, key=_phase_index)]
 
 
 def _counts(state: GameState, record: ActionRecord) -> bool:
@@ -52,12 +66,13 @@ def committed(
     in any way").
     """
     abilities = CRIME_ABILITIES.get(crime, frozenset({crime}))
-    for record in state.history:
-        if when is None:
-            if record.phase >= state.phase:
-                continue
-        elif record.phase != when:
-            continue
+    if when is None:
+        records = _before(state, state.phase)
+    else:
+        history, index = state.history, when.index
+        start = bisect_left(history, index, key=_phase_index)
+        records = history[start : bisect_right(history, index, lo=start, key=_phase_index)]
+    for record in records:
         if record.actor != suspect or record.ability not in abilities:
             continue
         if record.blamed and not blamed:
@@ -71,12 +86,10 @@ def committed(
 
 def has_committed_any(state: GameState, suspect: str, before: Phase) -> bool:
     """Any crime before ``before`` (Cross-examine; House Search)."""
-    return any(r.actor == suspect and r.phase < before and _counts(state, r) for r in state.history)
+    return any(r.actor == suspect and _counts(state, r) for r in _before(state, before))
 
 
 def crimes_of(state: GameState, suspect: str, before: Phase) -> list[ActionRecord]:
     """Every crime ``suspect`` committed before ``before``, blamed ones included (House Search:
     "If the target DID commit a crime, even if it was a blamed action")."""
-    return [
-        r for r in state.history if r.actor == suspect and r.phase < before and _counts(state, r)
-    ]
+    return [r for r in _before(state, before) if r.actor == suspect and _counts(state, r)]

@@ -114,19 +114,21 @@ class PlayerState:
     ext: Any = None
 
     def copy(self) -> PlayerState:
+        # By position, in the order the fields are declared above: every player is copied in
+        # every phase, and matching twelve keywords costs as much as the copying itself.
         return PlayerState(
-            name=self.name,
-            role=self.role,
-            status=self.status,
-            conditions=dict(self.conditions),
-            items=list(self.items),
-            used=dict(self.used),
-            disguise=self.disguise,
-            will=self.will,
-            fate=self.fate,
-            injury=self.injury,
-            open_role=self.open_role,
-            ext=None if self.ext is None else self.ext.copy(),
+            self.name,
+            self.role,
+            self.status,
+            dict(self.conditions),
+            list(self.items),
+            dict(self.used),
+            self.disguise,
+            self.will,
+            self.fate,
+            self.injury,
+            self.open_role,
+            None if self.ext is None else self.ext.copy(),
         )
 
     @property

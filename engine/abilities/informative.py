@@ -68,9 +68,26 @@ def holds(ruleset, records: list[ActionRecord], query: Query) -> bool:
     )
 
 
+# ``Context.memo`` key: the phase's records by actor, for the phase's queries.
+_BY_ACTOR = "records_by_actor"
+
+
 def query_is_true(ctx: Context, query: Query) -> bool:
-    """Whether a same-phase query holds."""
-    return holds(ctx.ruleset, ctx.records, query)
+    """Whether a same-phase query holds.
+
+    Only the subject's records can show the queried action: they are found through the
+    phase's records indexed by actor, built once for all of the phase's queries rather than
+    walked for each one (and built again when a record has been added since: records are
+    only ever appended).
+    """
+    records = ctx.records
+    found = ctx.memo.get(_BY_ACTOR)
+    if found is None or found[0] is not records or found[1] != len(records):
+        by_actor: dict[str, list[ActionRecord]] = {}
+        for record in records:
+            by_actor.setdefault(record.actor, []).append(record)
+        found = ctx.memo[_BY_ACTOR] = (records, len(records), by_actor)
+    return holds(ctx.ruleset, found[2].get(query.subject, []), query)
 
 
 class Informative(Ability):
