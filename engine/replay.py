@@ -239,7 +239,12 @@ def _lone_surrogate(data: Any, where: str = "") -> str | None:
 
 
 def _may_hold_surrogates(text: str) -> bool:
-    return "\\u" in text or "\\U" in text or _SURROGATE.search(text) is not None
+    # A surrogate is not ASCII: the C test of a whole ASCII text spares the regex's search.
+    return (
+        "\\u" in text
+        or "\\U" in text
+        or (not text.isascii() and _SURROGATE.search(text) is not None)
+    )
 
 
 def _load_yaml(text: str) -> Any:
@@ -392,7 +397,9 @@ def _item(key: str, text: str, names: dict[str, str], phase: Phase, fail: Any) -
     form = _KEY.match(key)
     if form:
         key, how = form["name"], WILL if form["how"].lower() == "will only" else POST
-    if key not in names.values():
+    # ``names`` maps each name's casefold to the name, so a look-up by key answers what a
+    # walk through its values would (once per order of a large game).
+    if names.get(key.casefold()) != key:
         raise fail(f"{phase}: {key!r} is not a player of this scenario at this point")
     if how == ORDER and is_clear(text):
         how = CLEAR
