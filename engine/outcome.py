@@ -6,10 +6,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.phases import Phase
+from engine.quick_init import quick_init
 from engine.state import GameState
 
 
-@dataclass(frozen=True, slots=True)
+@quick_init
+@dataclass(frozen=True, slots=True, init=False)
 class Notice:
     """A message the rules say someone receives: ``to`` None is the public announcement.
 
@@ -24,7 +26,8 @@ class Notice:
     essential: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@quick_init
+@dataclass(frozen=True, slots=True, init=False)
 class Result:
     """One ability used by one player, in the order it resolved (the record's ``results``)."""
 

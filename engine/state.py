@@ -11,6 +11,7 @@ from enum import StrEnum
 from typing import Any
 
 from engine.phases import Phase
+from engine.quick_init import quick_init
 from engine.rules.base import Ruleset, Side, bo_ranks
 
 
@@ -54,7 +55,8 @@ class Fate:
     cause: str
 
 
-@dataclass(frozen=True, slots=True)
+@quick_init
+@dataclass(frozen=True, slots=True, init=False)
 class ActionRecord:
     """One action as it happened, for investigations, arrests and cross-examinations.
 
