@@ -48,12 +48,45 @@ class GameSession:
     # read them.
     _memo: StateMemo = field(default_factory=StateMemo, init=False, repr=False, compare=False)
     _memo_of: GameState | None = field(default=None, init=False, repr=False, compare=False)
+    # ``pending``'s keys by the actor of their order, in ``pending``'s order: a new order looks
+    # at the orders its actor holds (``_excludes``), not at every order of the phase. Built
+    # for the very dict ``pending`` is (``_by_actor_of``) and kept in step by the methods
+    # that change it, so that replacing ``pending`` whole (engine/replay.py's will lock)
+    # has it built again.
+    _by_actor: dict[str, dict[SlotKey, None]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    _by_actor_of: dict[SlotKey, Order] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
 
     def _state_memo(self) -> StateMemo:
         """The readers' memo for the current state (see ``_memo``)."""
         if self._memo_of is not self.state:
             self._memo, self._memo_of = StateMemo(), self.state
         return self._memo
+
+    def _actors(self) -> dict[str, dict[SlotKey, None]]:
+        """``pending``'s keys by actor (see ``_by_actor``)."""
+        if self._by_actor_of is not self.pending:
+            by_actor: dict[str, dict[SlotKey, None]] = {}
+            for key, order in self.pending.items():
+                by_actor.setdefault(order.actor, {})[key] = None
+            self._by_actor, self._by_actor_of = by_actor, self.pending
+        return self._by_actor
+
+    def _hold(self, key: SlotKey, order: Order) -> None:
+        """Hold ``order`` under ``key`` (not held now), last in the order of arrival."""
+        self._actors().setdefault(order.actor, {})[key] = None
+        self.pending[key] = order
+
+    def _drop(self, key: SlotKey) -> Order | None:
+        """Stop holding the order under ``key``; the order, or None if none was held."""
+        actors = self._actors()
+        order = self.pending.pop(key, None)
+        if order is not None:
+            del actors[order.actor][key]
+        return order
 
     def receive(self, author: str, text: str, *, public: bool = False) -> ParsedPM:
         """Read a private message (``public``: a post in the game topic) and hold its valid
@@ -69,33 +102,33 @@ class GameSession:
             if not public and parsed.asks:
                 self.questions[author] = parsed.asks
         if parsed.unvote:
-            self.pending.pop((author, "common:vote"), None)
+            self._drop((author, "common:vote"))
         if parsed.no_action:
             for key in [
                 k for k, o in self.pending.items() if k[0] == author and o.ability != "vote"
             ]:
-                del self.pending[key]
+                self._drop(key)
         notes: list[str] = []
         held: list[Order] = []
         for key, order in zip(parsed.slots, parsed.accepted, strict=True):
             # Re-inserting moves the order to the end: orders resolve in arrival order.
-            earlier = self.pending.pop(key, None)
+            earlier = self._drop(key)
             if earlier is not None and earlier != order:
                 order, note = self._after(earlier, order)
                 notes.append(note)
-            # The actor first: the cheap test, run for this order against every one held.
-            actor, state = order.actor, self.state
+            # Only the orders the same actor holds can be excluded by this one.
+            state, pending = self.state, self.pending
             others = [
                 (k, why)
-                for k, o in self.pending.items()
-                if o.actor == actor and (why := _excludes(state, k, o, key, order))
+                for k in self._actors().get(order.actor, ())
+                if (why := _excludes(state, k, pending[k], key, order))
             ]
             for other, why in others:
-                dropped = self.pending.pop(other)
+                dropped = self._drop(other)
                 notes.append(
                     f"'{order.canonical()}' replaces your earlier '{dropped.canonical()}' ({why})"
                 )
-            self.pending[key] = order
+            self._hold(key, order)
             held.append(order)
         if parsed.will is not None:
             self.wills[author] = parsed.will
@@ -129,7 +162,7 @@ class GameSession:
         in the order of declaration."""
         abilities = abilities_for(self.state.ruleset)
         for key in [k for k, o in self.pending.items() if abilities[o.ability].instant]:
-            order = self.pending.pop(key)
+            order = self._drop(key)
             outcome = resolve_instant(self.state, order, len(self.instants))
             self.state = outcome.state
             self.instants.append(outcome)
@@ -147,7 +180,7 @@ class GameSession:
     def clear(self, player: str) -> None:
         self.questions.pop(player, None)
         for key in [k for k in self.pending if k[0] == player]:
-            del self.pending[key]
+            self._drop(key)
 
     def close(self) -> PhaseOutcome:
         """Resolve the open phase with the orders held, and open the next one."""
@@ -165,6 +198,7 @@ class GameSession:
         self.state = outcome.state
         self._memo, self._memo_of = StateMemo(), None
         self.pending.clear()
+        self._by_actor_of = None
         self.wills.clear()
         self.instants.clear()
         self.questions.clear()  # a question is answered in its phase or not at all

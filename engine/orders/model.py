@@ -116,7 +116,12 @@ class Query:
         return f"{words} on {self.when}" if self.when else words
 
 
-@dataclass(frozen=True, slots=True)
+# Order, Rejection and ParsedPM are not frozen dataclasses, though nothing changes one once it
+# is made (a changed order is a new one, ``dataclasses.replace``): a frozen one sets each of
+# its fields through ``object.__setattr__`` when it is made, and these are made for every
+# fragment of every PM (the largest game's replay spent ~30 M instructions on it). With
+# ``unsafe_hash`` they hash and compare as the frozen ones did.
+@dataclass(slots=True, unsafe_hash=True)
 class Order:
     actor: str
     ability: str
@@ -231,7 +236,7 @@ class Order:
         return record
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Rejection:
     """A fragment refused: the words as written, why, and (when the reason alone does not
     say it) what the player can send instead."""
@@ -252,7 +257,7 @@ class Rejection:
         return record
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class ParsedPM:
     """Everything one private message said: orders, refusals, a will, commands."""
 

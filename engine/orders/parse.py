@@ -69,6 +69,24 @@ _SECOND_CHOICE = re.compile(SECOND_CHOICE, re.IGNORECASE)
 _PRONOUN_LAST = re.compile(
     r"\b(?:him|her|them)\W*(?:(?:i\.e|i\s+mean|that\s+is|sorry|wait)\W*)?$", re.IGNORECASE
 )
+# Every character a fragment matched by _SECOND_CHOICE, DOUBT or _CONDITION can start with:
+# each is matched at the fragment's start, each of its words starts with a letter, and re's
+# IGNORECASE matches a letter's two cases (and 'ı' and 'İ' to 'i'). Most fragments ("Heal
+# Lynz") skip the patterns on this one test.
+_SECOND_CHOICE_FIRST = "oOaA"
+_DOUBT_FIRST = "iIıİnNuUdDmMpPoO"
+_CONDITION_FIRST = "iIıİuU"
+
+
+def _ends_in_pronoun(fragment: str) -> bool:
+    """``_PRONOUN_LAST``, after the cheap test: an ASCII fragment without "him", "her" or
+    "them" in any case cannot match it (the pattern's 'i' matches 'ı' and 'İ' too, so a
+    fragment beyond ASCII is searched in full)."""
+    if fragment.isascii():
+        low = fragment.lower()
+        if "him" not in low and "her" not in low and "them" not in low:
+            return False
+    return _PRONOUN_LAST.search(fragment) is not None
 
 
 def parse_pm(
@@ -123,14 +141,20 @@ def parse_pm(
     while pending:
         fragment = pending.popleft()
         signed = pending and _signature(pending[0], author)
-        if pending and not signed and _PRONOUN_LAST.search(fragment):
+        if pending and not signed and _ends_in_pronoun(fragment):
             joined = f"{fragment}{',' if fragment[-1].isalnum() else ''} {pending[0]}"
             if pronoun_corrected(reader, joined) != joined:
                 fragment = joined
                 pending.popleft()
         last, taken = taken, None
-        second = _SECOND_CHOICE.match(fragment) and reader.names_anyone(fragment)
-        if last is not None and (second or DOUBT.match(fragment)):
+        second = (
+            fragment[:1] in _SECOND_CHOICE_FIRST
+            and _SECOND_CHOICE.match(fragment)
+            and reader.names_anyone(fragment)
+        )
+        if last is not None and (
+            second or (fragment[:1] in _DOUBT_FIRST and DOUBT.match(fragment))
+        ):
             # The order before is withdrawn with its notes; an earlier one for its slot stands.
             earlier_fragment, key, before, notes = last
             del reader.notes[notes:]
@@ -153,7 +177,11 @@ def parse_pm(
         if (previous := repeat_asked(fragment)) is not None:
             repeats.append((fragment, previous))
             continue
-        if _CONDITION.match(fragment) and reader.words.filler.clean(fragment):
+        if (
+            fragment[:1] in _CONDITION_FIRST
+            and _CONDITION.match(fragment)
+            and reader.words.filler.clean(fragment)
+        ):
             condition = fragment
             continue
         if asked and CONFIRM.match(fragment):

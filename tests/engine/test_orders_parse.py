@@ -220,3 +220,41 @@ def test_greetings_and_sign_offs_are_never_refused(text: str) -> None:
     """Issue 11: "greetings, thanks and sign-offs are never answered as refusals"; a player's
     own name alone on the last line is their signature."""
     assert read(text, author="Abs") == [{"ability": "kill", "targets": ["Kleene"]}]
+
+
+def test_cheap_tests_before_the_fragment_patterns_skip_only_what_cannot_match():
+    """parse_pm tests a fragment's first character before _SECOND_CHOICE, DOUBT and
+    _CONDITION, and looks for "him", "her", "them" before _PRONOUN_LAST: every character
+    that can start a match of each pattern is in its set (re's IGNORECASE folds included),
+    and a pronoun spelled with 'ı' or 'İ' still goes to the pattern."""
+    from engine.orders import parse
+    from engine.orders.fragments import DOUBT
+
+    samples = {
+        (parse._SECOND_CHOICE, parse._SECOND_CHOICE_FIRST): [
+            "or Parkur",
+            "otherwise Abs",
+            "alternatively Kleene",
+        ],
+        (DOUBT, parse._DOUBT_FIRST): [
+            "i'm not sure",
+            "not sure",
+            "unsure",
+            "idk",
+            "i don't know",
+            "dunno",
+            "maybe",
+            "perhaps",
+            "or not",
+            "not certain",
+        ],
+        (parse._CONDITION, parse._CONDITION_FIRST): ["if she's out", "unless", "in case", "incase"],
+    }
+    for (pattern, first), texts in samples.items():
+        for text in texts:
+            assert pattern.match(text), text
+            starts = {chr(c) for c in range(0x10000) if pattern.match(chr(c) + text[1:])}
+            assert starts <= set(first), (text, starts - set(first))
+    assert parse._ends_in_pronoun("heal her")
+    assert parse._ends_in_pronoun("heal HİM, sorry")
+    assert not parse._ends_in_pronoun("heal Parkur")
