@@ -6,12 +6,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.phases import Phase
-from engine.quick_init import quick_init
 from engine.state import GameState
 
 
-@quick_init
-@dataclass(frozen=True, slots=True, init=False)
+# Not frozen, as Order is not (engine/orders/model.py): made by the thousand, never changed
+# once made (a change is ``dataclasses.replace``); a frozen one's __init__ costs twice as much.
+@dataclass(slots=True, unsafe_hash=True)
 class Notice:
     """A message the rules say someone receives: ``to`` None is the public announcement.
 
@@ -26,8 +26,9 @@ class Notice:
     essential: bool = False
 
 
-@quick_init
-@dataclass(frozen=True, slots=True, init=False)
+# Not frozen, as Order is not (engine/orders/model.py): made by the thousand, never changed
+# once made (a change is ``dataclasses.replace``); a frozen one's __init__ costs twice as much.
+@dataclass(slots=True, unsafe_hash=True)
 class Result:
     """One ability used by one player, in the order it resolved (the record's ``results``)."""
 

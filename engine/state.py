@@ -11,7 +11,6 @@ from enum import StrEnum
 from typing import Any
 
 from engine.phases import Phase
-from engine.quick_init import quick_init
 from engine.rules.base import Ruleset, Side, bo_ranks
 
 
@@ -55,8 +54,9 @@ class Fate:
     cause: str
 
 
-@quick_init
-@dataclass(frozen=True, slots=True, init=False)
+# Not frozen, as Order is not (engine/orders/model.py): made by the thousand, never changed
+# once made (a change is ``dataclasses.replace``); a frozen one's __init__ costs twice as much.
+@dataclass(slots=True, unsafe_hash=True)
 class ActionRecord:
     """One action as it happened, for investigations, arrests and cross-examinations.
 
