@@ -322,6 +322,43 @@ _CLOSING = (
     r"|if\s+possible|if\s+you\s+can"
 )
 _END = r"(?![\w'’])"
+# The letters each of the lead's phrases can start with (test_bbcode proves them).
+_GREETING_STARTS, _ADDRESS_STARTS, _PLEASE_STARTS = "adeghmy", "ghm", "kp"
+_THANKS_STARTS, _INTENT_STARTS = "cmt", "cgilw"
+_LABEL_STARTS, _INTERJECTION_STARTS = "acdfmnostu", "ahorsuw"
+# The characters of any trailing phrase but the GM's names ("thanks very much g.m."), and of the
+# punctuation after it: ASCII letters, spaces and these marks.
+_TRAIL_HOLDS = (
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ \t\n\r\f\v\x1c\x1d\x1e\x1f.,!:;~"
+)
+
+
+class _Lead:
+    """Patterns tried in order at a line's start, the first that matches wins, as in one
+    alternation; a line that starts with an ASCII letter is tried only against those that can
+    start with it ("Kill Abs" against "kindly" alone, "Vote Abs" against none)."""
+
+    __slots__ = ("_all", "_by_letter")
+
+    def __init__(self, alternatives: list[tuple[str, str | None]]) -> None:
+        # Each pattern with the letters it can start with (None: any character); each is
+        # compiled at its first use, and the punctuation after the phrase goes with it.
+        compiled = [
+            (lazy_compile(rf"{pattern}[\s,.!:;~]*", re.IGNORECASE), letters)
+            for pattern, letters in alternatives
+        ]
+        self._all = tuple(pattern for pattern, _ in compiled)
+        self._by_letter = {
+            first: tuple(p for p, letters in compiled if letters is None or letter in letters)
+            for letter in "abcdefghijklmnopqrstuvwxyz"
+            for first in (letter, letter.upper())
+        }
+
+    def match(self, line: str) -> re.Match[str] | None:
+        for pattern in self._by_letter.get(line[:1], self._all):
+            if (found := pattern.match(line)) is not None:
+                return found
+        return None
 
 
 class Filler:
@@ -338,21 +375,49 @@ class Filler:
     Ruling: labels that name a phase by number ("Night 2:") are not filler: the phase is meaning.
     """
 
-    __slots__ = ("_cleaned", "_keys", "_lead", "_max_key", "_trail", "_words")
+    __slots__ = (
+        "_cleaned",
+        "_keys",
+        "_lead",
+        "_lead_unmarked",
+        "_max_key",
+        "_trail",
+        "_trail_holds",
+        "_words",
+    )
 
     def __init__(self, protected: Iterable[str] = (), addressees: Iterable[str] = ()) -> None:
-        address = "|".join([_ADDRESS, *(re.escape(a) for a in addressees if a.strip())])
+        names = [a for a in addressees if a.strip()]
+        address = "|".join([_ADDRESS, *map(re.escape, names)])
         greeting = _GREETING.format(address=address)
         thanks = _THANKS.format(address=address)
-        self._lead = re.compile(
-            rf"(?P<phrase>(?:{greeting}|(?:{address})(?=\s*[,:!])|{_PLEASE}|{thanks}"
-            rf"|{_INTENT}){_END}|{_LABEL}|{_INTERJECTION})[\s,.!:;~]*",
-            re.IGNORECASE,
+        # The lead's alternatives in their order, each tried only on a line that starts with a
+        # letter it can start with; the address, the label and the interjection only on a
+        # line that holds a mark they need after them ("GM:", "My orders:", "Ok,").
+        starts = {a[:1].lower() if a[:1].isascii() and a[:1].isalpha() else "" for a in names}
+        greeting = (f"(?P<phrase>{greeting}){_END}", _GREETING_STARTS)
+        address = (
+            rf"(?P<phrase>{address})(?=\s*[,:!]){_END}",
+            None if "" in starts else _ADDRESS_STARTS + "".join(starts),
         )
+        plain = [
+            (f"(?P<phrase>{_PLEASE}){_END}", _PLEASE_STARTS),
+            (f"(?P<phrase>{thanks}){_END}", _THANKS_STARTS),
+            (f"(?P<phrase>{_INTENT}){_END}", _INTENT_STARTS),
+        ]
+        label = (f"(?P<phrase>{_LABEL})", _LABEL_STARTS)
+        interjection = (f"(?P<phrase>{_INTERJECTION})", _INTERJECTION_STARTS)
+        self._lead = _Lead([greeting, address, *plain, label, interjection])
+        self._lead_unmarked = _Lead([greeting, *plain])
         self._trail = re.compile(
             rf"(?<![\w'’])(?P<phrase>(?:{_PLEASE}|{thanks}|{_CLOSING})(?:\s+(?:{_PLEASE}))?)"
             r"[\s,.!:;~]*$",
             re.IGNORECASE,
+        )
+        # What a trailing phrase and the punctuation after it can hold (test_bbcode proves it
+        # of the pattern): in an ASCII line it starts after the last other character.
+        self._trail_holds = _TRAIL_HOLDS + "".join(
+            {c for a in addressees for c in a + a.swapcase() if c.isascii()}
         )
         words = [w for p in protected for w in word_spans(p)]
         self._keys = frozenset(
@@ -374,15 +439,26 @@ class Filler:
 
     def _clean(self, line: str) -> str:
         line = line.strip()
-        while line and (m := self._lead.match(line)) and m.end():
+        while line and (m := self._leading(line)) and m.end():
             if self._protects(line, m.start("phrase"), m.end("phrase"), single_prefix=False):
                 break
             line = line[m.end() :]
-        while line and (m := self._trail.search(line)):
+        while line and (m := self._trailing(line)):
             if self._protects(line, m.start("phrase"), m.end("phrase"), single_prefix=True):
                 break
             line = line[: m.start()].rstrip(" \t,;~")
         return line.strip()
+
+    def _leading(self, line: str) -> re.Match[str] | None:
+        # The marks an address, a label or an interjection needs after it.
+        marked = "," in line or ":" in line or "!" in line or "=" in line or "." in line
+        return (self._lead if marked else self._lead_unmarked).match(line)
+
+    def _trailing(self, line: str) -> re.Match[str] | None:
+        """The trailing filler phrase of ``line``, searched for only where it can start."""
+        # Beyond ASCII, case-insensitive matching folds more letters (and \s more spaces).
+        start = len(line.rstrip(self._trail_holds)) if line.isascii() else 0
+        return self._trail.search(line, start)
 
     def _protects(self, line: str, start: int, end: int, *, single_prefix: bool) -> bool:
         if not self._keys:
