@@ -102,13 +102,17 @@ _SMILEY = re.compile(
     + r"|:[a-z][a-z0-9_+-]{1,30}:)(?=$|[\s.,!?)])",
     re.IGNORECASE | re.MULTILINE,
 )
-# Every smiley holds one of these: a text without them has none to look for.
-_SMILEY_MARKS = frozenset(":;=^<-")
+# Every smiley starts with one of these marks, where a smiley can stand (not after a non-space:
+# the lookbehind is checked after the mark). A text without one has no smiley to look for, and
+# is not searched at each of its positions.
+_SMILEY_FIRST = ":;8=^<-"
+_SMILEY_START = lazy_compile(r"[:;8=^<-](?<!\S.)")
 _EMOJI = lazy_compile("[\U0001f000-\U0001faff\U0001fc00-\U0001ffff\ufe0f\u200d]")
 _ZERO_WIDTH = lazy_compile("[\u200b\u200c\u2060\ufeff\u00ad]")
 _SPACES = re.compile(r"[^\S\n]+")
 
 _SIGN_OFF = re.compile(r"--|—|_{2,}|~{2,}")
+_SIGN_OFF_FIRST = frozenset("-—_~")
 _DEVICE = re.compile(
     r"(?:sent|posted)\s+(?:from|via|using|with)\s+\S.{0,80}"
     r"|envoy[ée]\s+de\s+mon\s+.{1,80}|gesendet\s+von\s+meinem\s+.{1,80}"
@@ -134,9 +138,12 @@ def clean_lines(source: str, *, keep: Callable[[str], bool] | None = None) -> li
     ``keep`` says whether a line after a sign-off must be kept because it may be an order (the
     grammar knows its keywords); by default a line of two or more words is kept.
     """
-    tokens = _tokens(_prepare(source))
-    dropped = _dropped(tokens)
-    text = "".join(_render(tokens, dropped))
+    text = _prepare(source)
+    if "[" in text:
+        tokens = _tokens(text)
+        text = "".join(_render(tokens, _dropped(tokens)))
+    else:
+        text = _without_smilies(text)  # no tag: the text is its one token
     lines = [_tidy_line(line) for line in text.split("\n")]
     lines = [line for line in lines if line]
     lines = _drop_signature(lines, keep or _has_several_words)
@@ -149,11 +156,11 @@ def clean_lines(source: str, *, keep: Callable[[str], bool] | None = None) -> li
 
 # What a "Sent from my phone" or "Last edited by" line starts with (beyond ASCII, where
 # case-insensitive matching folds more letters, any line is tried).
-_BOILERPLATE_STARTS = frozenset("spegl")
+_BOILERPLATE_STARTS = frozenset({"se", "po", "en", "ge", "la"})
 
 
 def _is_boilerplate(line: str) -> bool:
-    first = line[:1]
+    first = line[:2]
     if first.isascii() and first.lower() not in _BOILERPLATE_STARTS:
         return False
     return bool(_DEVICE.fullmatch(line) or _LAST_EDITED.fullmatch(line))
@@ -250,7 +257,7 @@ def _render(tokens: list[Token], dropped: list[bool]) -> list[str]:
             if kind == "open" and name in _DROP_BLOCK:
                 parts.append("\n")
         elif kind == "text":
-            parts.append(_SMILEY.sub("", raw) if not _SMILEY_MARKS.isdisjoint(raw) else raw)
+            parts.append(_without_smilies(raw))
         elif kind == "code":
             parts.append(f"\n{raw}\n")
         elif name in _BLOCK or name in _DROP_BLOCK:
@@ -258,6 +265,10 @@ def _render(tokens: list[Token], dropped: list[bool]) -> list[str]:
         elif name in _VOTE:
             parts.append(f" {name} " if kind == "open" else " ")
     return parts
+
+
+def _without_smilies(text: str) -> str:
+    return text if _SMILEY_START.search(text) is None else _SMILEY.sub("", text)
 
 
 def _tidy_line(line: str) -> str:
@@ -269,7 +280,11 @@ def _tidy_line(line: str) -> str:
 
 
 def _has_word(line: str) -> bool:
-    return any(ch.isalnum() for ch in line)
+    return _ALNUM.search(line) is not None
+
+
+# A letter or digit: \w is str.isalnum() and "_".
+_ALNUM = re.compile(r"[^\W_]")
 
 
 def _has_several_words(line: str) -> bool:
@@ -278,7 +293,7 @@ def _has_several_words(line: str) -> bool:
 
 def _drop_signature(lines: list[str], keep: Callable[[str], bool]) -> list[str]:
     for i in range(len(lines) - 1, max(-1, len(lines) - MAX_SIGNATURE_LINES - 2), -1):
-        if _SIGN_OFF.fullmatch(lines[i]):
+        if lines[i][0] in _SIGN_OFF_FIRST and _SIGN_OFF.fullmatch(lines[i]):
             block = [line for line in lines[i + 1 :] if _has_word(line)]
             if not any(keep(line) for line in block):
                 return lines[:i]

@@ -81,6 +81,8 @@ _LIST_ABILITIES = frozenset(
 
 def split_will(text: str) -> tuple[str, str | None]:
     """The orders, and the will after "Will:" (None when there is none)."""
+    if not _may_label(text, ("will", "lw")):
+        return text, None
     found = _WILL.search(text)
     if not found:
         return text, None
@@ -89,10 +91,24 @@ def split_will(text: str) -> tuple[str, str | None]:
 
 def split_tape(text: str) -> tuple[str, str | None]:
     """The orders, and the tape after "Tape:" (None when there is none)."""
+    if not _may_label(text, ("tape", "video")):
+        return text, None
     found = _TAPE.search(text)
     if not found:
         return text, None
     return text[: found.start()], text[found.end() :].strip()
+
+
+def _may_label(text: str, words: tuple[str, ...]) -> bool:
+    """Whether ``text`` may hold a "Will:" or "Tape:" label: one ends in ":" or "-", and in
+    an ASCII text holds one of the label's ``words`` (beyond ASCII, case-insensitive matching
+    folds more letters): most PMs are not searched."""
+    if ":" not in text and "-" not in text:
+        return False
+    if not text.isascii():
+        return True
+    lowered = text.lower()
+    return any(word in lowered for word in words)
 
 
 def may_be_order(line: str) -> bool:

@@ -307,12 +307,15 @@ def test_filler_protection_folds_names() -> None:
     assert filler.clean("please") == "please"
 
 
-def test_every_smiley_holds_a_mark_the_cleaning_looks_for() -> None:
-    """A text without any of ``_SMILEY_MARKS`` is not searched for smileys: every smiley
-    code, and the ":name:" form, must hold one."""
-    from engine.orders.bbcode import _SMILEY_CODES, _SMILEY_MARKS
+def test_every_smiley_starts_with_a_mark_the_cleaning_looks_for() -> None:
+    """A text without any of ``_SMILEY_FIRST`` where a smiley can stand is not searched for
+    smileys: every smiley code, and the ":name:" form, must start with one."""
+    from engine.orders.bbcode import _SMILEY, _SMILEY_CODES, _SMILEY_FIRST, _SMILEY_START
 
-    assert all(not _SMILEY_MARKS.isdisjoint(code) for code in (*_SMILEY_CODES, ":name:"))
+    assert all(code[0] in _SMILEY_FIRST for code in (*_SMILEY_CODES, ":name:"))
+    assert set(_SMILEY_START.pattern[1:8]) == set(_SMILEY_FIRST)
+    for text in (":D", "x :D", "x\n:D", "x:D", "(:D", "8-) x", "a8-)"):
+        assert (_SMILEY_START.search(text) is None) == (_SMILEY.search(text) is None), text
     assert clean_message("vote Abs :D") == "vote Abs"
     assert clean_message("vote Abs 🙂\u200b") == "vote Abs"
 
