@@ -246,6 +246,10 @@ def _list_head(line: str) -> str | None:
     found = _LIST_HEAD.match(line)
     if found is None:
         return None
+    if not found["colon"] and not "".join(found["head"].split()).replace("-", "").isalpha():
+        # Alone on its line, the head is a list ability's words, which hold only letters,
+        # spaces and "-" (test_fragments proves it): "Snipe P07" is not read for one.
+        return None
     word = _head_word(found)
     if (
         word
