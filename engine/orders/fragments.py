@@ -149,17 +149,19 @@ def _parts(sentence: str) -> list[str]:
     return _cuts(sentence, _JOINER, [], needs_order=True) if _may_join(sentence) else [sentence]
 
 
-# The first two letters of the words ``_JOINER`` cuts before (after whitespace).
-_JOIN_HEADS = frozenset({"an", "th", "al", "pl", "wi", "us"})
+# Whitespace, then the first two letters of a word ``_JOINER`` cuts before ("and", "then",
+# "also", "plus", "with", "using", "&", "+"). Its first item is a class, so a search skips from
+# one whitespace to the next.
+_JOIN_HEAD = re.compile(r"\s(?:an|th|al|pl|wi|us|[&+])", re.IGNORECASE)
 
 
 def _may_join(sentence: str) -> bool:
     """Whether ``_JOINER`` may cut ``sentence``: every cut holds a comma or a semicolon, or a
-    word after whitespace that starts as a joining word does ("and", "then", "&"...). Beyond
-    ASCII, where case-insensitive matching folds more letters, it is always searched."""
+    word after whitespace that starts as a joining word does. Beyond ASCII, where
+    case-insensitive matching folds more letters, it is always searched."""
     if "," in sentence or ";" in sentence or not sentence.isascii():
         return True
-    return any(w[:2].lower() in _JOIN_HEADS or w[0] in "&+" for w in sentence.split()[1:])
+    return _JOIN_HEAD.search(sentence) is not None
 
 
 @lru_cache(maxsize=32)

@@ -93,3 +93,24 @@ def test_a_list_and_its_items(text: str, expected: list[str]) -> None:
     from engine.orders.fragments import fragments
 
     assert fragments(text, ("Abs", "Kleene", "P01", "P02", "P07")) == expected
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Heal Abs and vote Kleene",
+        "Heal Abs\tTHEN vote Kleene",
+        "Heal Abs & vote Kleene",
+        "Heal Abs +vote Kleene",
+        "Heal Abs also vote Kleene",
+        "Heal Abs plus vote Kleene",
+        "Kill Abs with my voice of reason",
+        "Kill Abs using the vor",
+        "Heal Abs",
+        "Heal Anna",
+    ],
+)
+def test_a_sentence_is_searched_for_joins_wherever_one_can_be(sentence: str) -> None:
+    from engine.orders.fragments import _JOINER, _may_join
+
+    assert _may_join(sentence) or _JOINER.search(sentence) is None
