@@ -102,13 +102,17 @@ _SMILEY = re.compile(
     + r"|:[a-z][a-z0-9_+-]{1,30}:)(?=$|[\s.,!?)])",
     re.IGNORECASE | re.MULTILINE,
 )
-# Every smiley holds one of these: a text without them has none to look for.
-_SMILEY_MARKS = frozenset(":;=^<-")
+# Every smiley starts with one of these marks, where a smiley can stand (not after a non-space:
+# the lookbehind is checked after the mark). A text without one has no smiley to look for, and
+# is not searched at each of its positions.
+_SMILEY_FIRST = ":;8=^<-"
+_SMILEY_START = lazy_compile(r"[:;8=^<-](?<!\S.)")
 _EMOJI = lazy_compile("[\U0001f000-\U0001faff\U0001fc00-\U0001ffff\ufe0f\u200d]")
 _ZERO_WIDTH = lazy_compile("[\u200b\u200c\u2060\ufeff\u00ad]")
 _SPACES = re.compile(r"[^\S\n]+")
 
 _SIGN_OFF = re.compile(r"--|—|_{2,}|~{2,}")
+_SIGN_OFF_FIRST = frozenset("-—_~")
 _DEVICE = re.compile(
     r"(?:sent|posted)\s+(?:from|via|using|with)\s+\S.{0,80}"
     r"|envoy[ée]\s+de\s+mon\s+.{1,80}|gesendet\s+von\s+meinem\s+.{1,80}"
@@ -134,9 +138,12 @@ def clean_lines(source: str, *, keep: Callable[[str], bool] | None = None) -> li
     ``keep`` says whether a line after a sign-off must be kept because it may be an order (the
     grammar knows its keywords); by default a line of two or more words is kept.
     """
-    tokens = _tokens(_prepare(source))
-    dropped = _dropped(tokens)
-    text = "".join(_render(tokens, dropped))
+    text = _prepare(source)
+    if "[" in text:
+        tokens = _tokens(text)
+        text = "".join(_render(tokens, _dropped(tokens)))
+    else:
+        text = _without_smilies(text)  # no tag: the text is its one token
     lines = [_tidy_line(line) for line in text.split("\n")]
     lines = [line for line in lines if line]
     lines = _drop_signature(lines, keep or _has_several_words)
@@ -149,11 +156,11 @@ def clean_lines(source: str, *, keep: Callable[[str], bool] | None = None) -> li
 
 # What a "Sent from my phone" or "Last edited by" line starts with (beyond ASCII, where
 # case-insensitive matching folds more letters, any line is tried).
-_BOILERPLATE_STARTS = frozenset("spegl")
+_BOILERPLATE_STARTS = frozenset({"se", "po", "en", "ge", "la"})
 
 
 def _is_boilerplate(line: str) -> bool:
-    first = line[:1]
+    first = line[:2]
     if first.isascii() and first.lower() not in _BOILERPLATE_STARTS:
         return False
     return bool(_DEVICE.fullmatch(line) or _LAST_EDITED.fullmatch(line))
@@ -250,7 +257,7 @@ def _render(tokens: list[Token], dropped: list[bool]) -> list[str]:
             if kind == "open" and name in _DROP_BLOCK:
                 parts.append("\n")
         elif kind == "text":
-            parts.append(_SMILEY.sub("", raw) if not _SMILEY_MARKS.isdisjoint(raw) else raw)
+            parts.append(_without_smilies(raw))
         elif kind == "code":
             parts.append(f"\n{raw}\n")
         elif name in _BLOCK or name in _DROP_BLOCK:
@@ -258,6 +265,10 @@ def _render(tokens: list[Token], dropped: list[bool]) -> list[str]:
         elif name in _VOTE:
             parts.append(f" {name} " if kind == "open" else " ")
     return parts
+
+
+def _without_smilies(text: str) -> str:
+    return text if _SMILEY_START.search(text) is None else _SMILEY.sub("", text)
 
 
 def _tidy_line(line: str) -> str:
@@ -269,7 +280,11 @@ def _tidy_line(line: str) -> str:
 
 
 def _has_word(line: str) -> bool:
-    return any(ch.isalnum() for ch in line)
+    return _ALNUM.search(line) is not None
+
+
+# A letter or digit: \w is str.isalnum() and "_".
+_ALNUM = re.compile(r"[^\W_]")
 
 
 def _has_several_words(line: str) -> bool:
@@ -278,7 +293,7 @@ def _has_several_words(line: str) -> bool:
 
 def _drop_signature(lines: list[str], keep: Callable[[str], bool]) -> list[str]:
     for i in range(len(lines) - 1, max(-1, len(lines) - MAX_SIGNATURE_LINES - 2), -1):
-        if _SIGN_OFF.fullmatch(lines[i]):
+        if lines[i][0] in _SIGN_OFF_FIRST and _SIGN_OFF.fullmatch(lines[i]):
             block = [line for line in lines[i + 1 :] if _has_word(line)]
             if not any(keep(line) for line in block):
                 return lines[:i]
@@ -322,6 +337,43 @@ _CLOSING = (
     r"|if\s+possible|if\s+you\s+can"
 )
 _END = r"(?![\w'’])"
+# The letters each of the lead's phrases can start with (test_bbcode proves them).
+_GREETING_STARTS, _ADDRESS_STARTS, _PLEASE_STARTS = "adeghmy", "ghm", "kp"
+_THANKS_STARTS, _INTENT_STARTS = "cmt", "cgilw"
+_LABEL_STARTS, _INTERJECTION_STARTS = "acdfmnostu", "ahorsuw"
+# The characters of any trailing phrase but the GM's names ("thanks very much g.m."), and of the
+# punctuation after it: ASCII letters, spaces and these marks.
+_TRAIL_HOLDS = (
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ \t\n\r\f\v\x1c\x1d\x1e\x1f.,!:;~"
+)
+
+
+class _Lead:
+    """Patterns tried in order at a line's start, the first that matches wins, as in one
+    alternation; a line that starts with an ASCII letter is tried only against those that can
+    start with it ("Kill Abs" against "kindly" alone, "Vote Abs" against none)."""
+
+    __slots__ = ("_all", "_by_letter")
+
+    def __init__(self, alternatives: list[tuple[str, str | None]]) -> None:
+        # Each pattern with the letters it can start with (None: any character); each is
+        # compiled at its first use, and the punctuation after the phrase goes with it.
+        compiled = [
+            (lazy_compile(rf"{pattern}[\s,.!:;~]*", re.IGNORECASE), letters)
+            for pattern, letters in alternatives
+        ]
+        self._all = tuple(pattern for pattern, _ in compiled)
+        self._by_letter = {
+            first: tuple(p for p, letters in compiled if letters is None or letter in letters)
+            for letter in "abcdefghijklmnopqrstuvwxyz"
+            for first in (letter, letter.upper())
+        }
+
+    def match(self, line: str) -> re.Match[str] | None:
+        for pattern in self._by_letter.get(line[:1], self._all):
+            if (found := pattern.match(line)) is not None:
+                return found
+        return None
 
 
 class Filler:
@@ -338,21 +390,49 @@ class Filler:
     Ruling: labels that name a phase by number ("Night 2:") are not filler: the phase is meaning.
     """
 
-    __slots__ = ("_cleaned", "_keys", "_lead", "_max_key", "_trail", "_words")
+    __slots__ = (
+        "_cleaned",
+        "_keys",
+        "_lead",
+        "_lead_unmarked",
+        "_max_key",
+        "_trail",
+        "_trail_holds",
+        "_words",
+    )
 
     def __init__(self, protected: Iterable[str] = (), addressees: Iterable[str] = ()) -> None:
-        address = "|".join([_ADDRESS, *(re.escape(a) for a in addressees if a.strip())])
+        names = [a for a in addressees if a.strip()]
+        address = "|".join([_ADDRESS, *map(re.escape, names)])
         greeting = _GREETING.format(address=address)
         thanks = _THANKS.format(address=address)
-        self._lead = re.compile(
-            rf"(?P<phrase>(?:{greeting}|(?:{address})(?=\s*[,:!])|{_PLEASE}|{thanks}"
-            rf"|{_INTENT}){_END}|{_LABEL}|{_INTERJECTION})[\s,.!:;~]*",
-            re.IGNORECASE,
+        # The lead's alternatives in their order, each tried only on a line that starts with a
+        # letter it can start with; the address, the label and the interjection only on a
+        # line that holds a mark they need after them ("GM:", "My orders:", "Ok,").
+        starts = {a[:1].lower() if a[:1].isascii() and a[:1].isalpha() else "" for a in names}
+        greeting = (f"(?P<phrase>{greeting}){_END}", _GREETING_STARTS)
+        address = (
+            rf"(?P<phrase>{address})(?=\s*[,:!]){_END}",
+            None if "" in starts else _ADDRESS_STARTS + "".join(starts),
         )
+        plain = [
+            (f"(?P<phrase>{_PLEASE}){_END}", _PLEASE_STARTS),
+            (f"(?P<phrase>{thanks}){_END}", _THANKS_STARTS),
+            (f"(?P<phrase>{_INTENT}){_END}", _INTENT_STARTS),
+        ]
+        label = (f"(?P<phrase>{_LABEL})", _LABEL_STARTS)
+        interjection = (f"(?P<phrase>{_INTERJECTION})", _INTERJECTION_STARTS)
+        self._lead = _Lead([greeting, address, *plain, label, interjection])
+        self._lead_unmarked = _Lead([greeting, *plain])
         self._trail = re.compile(
             rf"(?<![\w'’])(?P<phrase>(?:{_PLEASE}|{thanks}|{_CLOSING})(?:\s+(?:{_PLEASE}))?)"
             r"[\s,.!:;~]*$",
             re.IGNORECASE,
+        )
+        # What a trailing phrase and the punctuation after it can hold (test_bbcode proves it
+        # of the pattern): in an ASCII line it starts after the last other character.
+        self._trail_holds = _TRAIL_HOLDS + "".join(
+            {c for a in addressees for c in a + a.swapcase() if c.isascii()}
         )
         words = [w for p in protected for w in word_spans(p)]
         self._keys = frozenset(
@@ -374,15 +454,26 @@ class Filler:
 
     def _clean(self, line: str) -> str:
         line = line.strip()
-        while line and (m := self._lead.match(line)) and m.end():
+        while line and (m := self._leading(line)) and m.end():
             if self._protects(line, m.start("phrase"), m.end("phrase"), single_prefix=False):
                 break
             line = line[m.end() :]
-        while line and (m := self._trail.search(line)):
+        while line and (m := self._trailing(line)):
             if self._protects(line, m.start("phrase"), m.end("phrase"), single_prefix=True):
                 break
             line = line[: m.start()].rstrip(" \t,;~")
         return line.strip()
+
+    def _leading(self, line: str) -> re.Match[str] | None:
+        # The marks an address, a label or an interjection needs after it.
+        marked = "," in line or ":" in line or "!" in line or "=" in line or "." in line
+        return (self._lead if marked else self._lead_unmarked).match(line)
+
+    def _trailing(self, line: str) -> re.Match[str] | None:
+        """The trailing filler phrase of ``line``, searched for only where it can start."""
+        # Beyond ASCII, case-insensitive matching folds more letters (and \s more spaces).
+        start = len(line.rstrip(self._trail_holds)) if line.isascii() else 0
+        return self._trail.search(line, start)
 
     def _protects(self, line: str, start: int, end: int, *, single_prefix: bool) -> bool:
         if not self._keys:

@@ -81,6 +81,8 @@ _LIST_ABILITIES = frozenset(
 
 def split_will(text: str) -> tuple[str, str | None]:
     """The orders, and the will after "Will:" (None when there is none)."""
+    if not _may_label(text, ("will", "lw")):
+        return text, None
     found = _WILL.search(text)
     if not found:
         return text, None
@@ -89,10 +91,24 @@ def split_will(text: str) -> tuple[str, str | None]:
 
 def split_tape(text: str) -> tuple[str, str | None]:
     """The orders, and the tape after "Tape:" (None when there is none)."""
+    if not _may_label(text, ("tape", "video")):
+        return text, None
     found = _TAPE.search(text)
     if not found:
         return text, None
     return text[: found.start()], text[found.end() :].strip()
+
+
+def _may_label(text: str, words: tuple[str, ...]) -> bool:
+    """Whether ``text`` may hold a "Will:" or "Tape:" label: one ends in ":" or "-", and in
+    an ASCII text holds one of the label's ``words`` (beyond ASCII, case-insensitive matching
+    folds more letters): most PMs are not searched."""
+    if ":" not in text and "-" not in text:
+        return False
+    if not text.isascii():
+        return True
+    lowered = text.lower()
+    return any(word in lowered for word in words)
 
 
 def may_be_order(line: str) -> bool:
@@ -133,17 +149,19 @@ def _parts(sentence: str) -> list[str]:
     return _cuts(sentence, _JOINER, [], needs_order=True) if _may_join(sentence) else [sentence]
 
 
-# The first two letters of the words ``_JOINER`` cuts before (after whitespace).
-_JOIN_HEADS = frozenset({"an", "th", "al", "pl", "wi", "us"})
+# Whitespace, then the first two letters of a word ``_JOINER`` cuts before ("and", "then",
+# "also", "plus", "with", "using", "&", "+"). Its first item is a class, so a search skips from
+# one whitespace to the next.
+_JOIN_HEAD = re.compile(r"\s(?:an|th|al|pl|wi|us|[&+])", re.IGNORECASE)
 
 
 def _may_join(sentence: str) -> bool:
     """Whether ``_JOINER`` may cut ``sentence``: every cut holds a comma or a semicolon, or a
-    word after whitespace that starts as a joining word does ("and", "then", "&"...). Beyond
-    ASCII, where case-insensitive matching folds more letters, it is always searched."""
+    word after whitespace that starts as a joining word does. Beyond ASCII, where
+    case-insensitive matching folds more letters, it is always searched."""
     if "," in sentence or ";" in sentence or not sentence.isascii():
         return True
-    return any(w[:2].lower() in _JOIN_HEADS or w[0] in "&+" for w in sentence.split()[1:])
+    return _JOIN_HEAD.search(sentence) is not None
 
 
 @lru_cache(maxsize=32)
@@ -229,6 +247,10 @@ def _list_head(line: str) -> str | None:
     one (remembered: the same lines come phase after phase)."""
     found = _LIST_HEAD.match(line)
     if found is None:
+        return None
+    if not found["colon"] and not "".join(found["head"].split()).replace("-", "").isalpha():
+        # Alone on its line, the head is a list ability's words, which hold only letters,
+        # spaces and "-" (test_fragments proves it): "Snipe P07" is not read for one.
         return None
     word = _head_word(found)
     if (

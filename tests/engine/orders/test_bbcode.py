@@ -307,11 +307,127 @@ def test_filler_protection_folds_names() -> None:
     assert filler.clean("please") == "please"
 
 
-def test_every_smiley_holds_a_mark_the_cleaning_looks_for() -> None:
-    """A text without any of ``_SMILEY_MARKS`` is not searched for smileys: every smiley
-    code, and the ":name:" form, must hold one."""
-    from engine.orders.bbcode import _SMILEY_CODES, _SMILEY_MARKS
+def test_every_smiley_starts_with_a_mark_the_cleaning_looks_for() -> None:
+    """A text without any of ``_SMILEY_FIRST`` where a smiley can stand is not searched for
+    smileys: every smiley code, and the ":name:" form, must start with one."""
+    from engine.orders.bbcode import _SMILEY, _SMILEY_CODES, _SMILEY_FIRST, _SMILEY_START
 
-    assert all(not _SMILEY_MARKS.isdisjoint(code) for code in (*_SMILEY_CODES, ":name:"))
+    assert all(code[0] in _SMILEY_FIRST for code in (*_SMILEY_CODES, ":name:"))
+    assert set(_SMILEY_START.pattern[1:8]) == set(_SMILEY_FIRST)
+    for text in (":D", "x :D", "x\n:D", "x:D", "(:D", "8-) x", "a8-)"):
+        assert (_SMILEY_START.search(text) is None) == (_SMILEY.search(text) is None), text
     assert clean_message("vote Abs :D") == "vote Abs"
     assert clean_message("vote Abs 🙂\u200b") == "vote Abs"
+
+
+def _characters(parsed: object) -> tuple[set[str], set[object]]:
+    """The characters a parsed pattern can match, and the categories (\\s, \\w) it matches,
+    lookbehinds left out (they match nothing of the phrase)."""
+    import re._constants as c
+
+    chars: set[str] = set()
+    categories: set[object] = set()
+    for op, av in parsed:  # type: ignore[attr-defined]
+        if op is c.LITERAL:
+            chars.add(chr(av))
+        elif op is c.IN:
+            sub_chars, sub_categories = _characters(av)
+            chars |= sub_chars
+            categories |= sub_categories
+        elif op is c.CATEGORY:
+            categories.add(av)
+        elif op is c.RANGE:
+            chars.update(chr(i) for i in range(av[0], av[1] + 1))
+        elif op is c.SUBPATTERN:
+            sub_chars, sub_categories = _characters(av[-1])
+            chars |= sub_chars
+            categories |= sub_categories
+        elif op is c.BRANCH:
+            for branch in av[1]:
+                sub_chars, sub_categories = _characters(branch)
+                chars |= sub_chars
+                categories |= sub_categories
+        elif op in (c.MAX_REPEAT, c.MIN_REPEAT):
+            sub_chars, sub_categories = _characters(av[2])
+            chars |= sub_chars
+            categories |= sub_categories
+        elif op is c.ASSERT_NOT and av[0] < 0:
+            continue  # the lookbehind before the phrase
+        else:
+            assert op is c.AT, op  # "$"
+    return chars, categories
+
+
+@pytest.mark.parametrize("addressees", [(), ("Jd-", "Conan GM", "(Mod)")])
+def test_a_trailing_phrase_holds_only_the_characters_its_search_skips_to(
+    addressees: tuple[str, ...],
+) -> None:
+    """``Filler`` searches an ASCII line for trailing filler only after the last character
+    that no phrase (and no punctuation after it) can hold: every character of the pattern
+    must be among them, in either case, and every category a space."""
+    import re
+    import re._constants as c
+    import re._parser as parser
+
+    filler = Filler(addressees=addressees)
+    chars, categories = _characters(parser.parse(filler._trail.pattern, re.IGNORECASE))
+    holds = filler._trail_holds
+    assert all(ch.lower() in holds and ch.upper() in holds for ch in chars if ch.isascii())
+    assert categories <= {c.CATEGORY_SPACE}
+    assert all(ch in holds for ch in " \t\n\r\f\v\x1c\x1d\x1e\x1f")  # what \s is in ASCII
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("Kill P03 thanks!", "Kill P03"),
+        ("Kill P03, thank you so much game master please.", "Kill P03"),
+        ("Heal Abs-2 good night everyone", "Heal Abs-2"),
+        ("Kill Thánks please", "Kill Thánks"),
+        ("Heal Kleene ſee ya", "Heal Kleene"),  # "ſ" is an s to a case-insensitive match
+        ("vote Abs", "vote Abs"),
+    ],
+)
+def test_trailing_filler_after_any_character(line: str, expected: str) -> None:
+    assert strip_filler(line) == expected
+
+
+def test_trailing_filler_with_the_gm_named() -> None:
+    filler = Filler(addressees=["(Mod)"])
+    assert filler.clean("Kill P03 thanks (Mod)") == "Kill P03"
+
+
+def test_each_lead_phrase_starts_only_with_the_letters_it_is_tried_for() -> None:
+    """``Filler`` tries a line's leading filler only against the phrases that can start with
+    its first letter: each phrase's letters must hold every letter it can start with."""
+    from engine.orders import bbcode
+    from engine.orders.grammar import _first_letters
+
+    address = bbcode._ADDRESS
+    phrases = [
+        (bbcode._GREETING.format(address=address), bbcode._GREETING_STARTS),
+        (address, bbcode._ADDRESS_STARTS),
+        (bbcode._PLEASE, bbcode._PLEASE_STARTS),
+        (bbcode._THANKS.format(address=address), bbcode._THANKS_STARTS),
+        (bbcode._INTENT, bbcode._INTENT_STARTS),
+        (bbcode._LABEL, bbcode._LABEL_STARTS),
+        (bbcode._INTERJECTION, bbcode._INTERJECTION_STARTS),
+    ]
+    for pattern, letters in phrases:
+        starts = _first_letters(pattern)
+        assert starts is not None and starts <= set(letters), pattern
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("Conan GM: heal Parkur", "heal Parkur"),
+        ("conan gm, heal Parkur", "heal Parkur"),
+        ("ſo, heal Parkur", "heal Parkur"),  # "ſ" is an s to a case-insensitive match
+        ("My orders: heal Parkur", "heal Parkur"),
+        ("Ok heal Parkur", "Ok heal Parkur"),  # an interjection needs a mark after it
+        ("- heal Parkur", "- heal Parkur"),
+    ],
+)
+def test_leading_filler_by_first_letter(line: str, expected: str) -> None:
+    assert Filler(addressees=["Conan GM", " 9lives"]).clean(line) == expected

@@ -1,0 +1,116 @@
+"""Cutting a cleaned message: the will and the tape after their labels."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.orders.fragments import split_tape, split_will
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Heal Abs\nWill: I was town", ("Heal Abs\n", "I was town")),
+        ("Heal Abs. LW - I was town", ("Heal Abs.", "I was town")),
+        ("Heal Abs\nMY LAST WILL AND TESTAMENT: town", ("Heal Abs\n", "town")),
+        ("Heal Abs\nwiLL- ünd so", ("Heal Abs\n", "ünd so")),
+        ("Heal Abs will you", ("Heal Abs will you", None)),
+        ("Stake-out Abs", ("Stake-out Abs", None)),
+    ],
+)
+def test_a_will_is_found_only_where_its_label_can_be(
+    text: str, expected: tuple[str, str | None]
+) -> None:
+    assert split_will(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Kill Abs\nTape: I was here", ("Kill Abs\n", "I was here")),
+        ("Kill Abs. my VIDEO - ünd so", ("Kill Abs.", "ünd so")),
+        ("Kill Abs with tape", ("Kill Abs with tape", None)),
+        ("Stake-out Abs", ("Stake-out Abs", None)),
+    ],
+)
+def test_a_tape_is_found_only_where_its_label_can_be(
+    text: str, expected: tuple[str, str | None]
+) -> None:
+    assert split_tape(text) == expected
+
+
+def test_a_list_head_alone_on_its_line_holds_only_letters_spaces_and_hyphens() -> None:
+    """``_list_head`` reads a line without a colon as a list head only when it holds nothing
+    but letters, spaces and "-": every order word of a list ability must hold no other."""
+    import re
+    import re._constants as c
+    import re._parser as parser
+
+    from engine.orders import grammar
+    from engine.orders.fragments import _LIST_ABILITIES
+
+    def allowed(parsed: object) -> bool:
+        for op, av in parsed:  # type: ignore[attr-defined]
+            if op is c.LITERAL:
+                if not (chr(av).isalpha() or chr(av) in " -"):
+                    return False
+            elif op is c.IN:
+                if not all(
+                    (o is c.LITERAL and (chr(a).isalpha() or chr(a) in " -"))
+                    or (o is c.CATEGORY and a is c.CATEGORY_SPACE)
+                    for o, a in av
+                ):
+                    return False
+            elif op is c.SUBPATTERN:
+                if not allowed(av[-1]):
+                    return False
+            elif op is c.BRANCH:
+                if not all(allowed(branch) for branch in av[1]):
+                    return False
+            elif op in (c.MAX_REPEAT, c.MIN_REPEAT):
+                if not allowed(av[2]):
+                    return False
+            elif op not in (c.ASSERT_NOT, c.ASSERT, c.AT):
+                return False
+        return True
+
+    for pattern, ability in grammar.ORDER_WORDS:
+        if ability in _LIST_ABILITIES:
+            assert allowed(parser.parse(pattern, re.IGNORECASE)), pattern
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Disguise\nAbs\nKleene", ["Disguise Abs, Kleene"]),
+        ("Special-investigate\nAbs", ["Special-investigate Abs"]),
+        ("Investigate:\nP01\nP02", ["Investigate P01, P02"]),
+        ("Disguise P07\nAbs", ["Disguise P07", "Abs"]),
+        ("Snipe P07\nAbs", ["Snipe P07", "Abs"]),
+    ],
+)
+def test_a_list_and_its_items(text: str, expected: list[str]) -> None:
+    from engine.orders.fragments import fragments
+
+    assert fragments(text, ("Abs", "Kleene", "P01", "P02", "P07")) == expected
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Heal Abs and vote Kleene",
+        "Heal Abs\tTHEN vote Kleene",
+        "Heal Abs & vote Kleene",
+        "Heal Abs +vote Kleene",
+        "Heal Abs also vote Kleene",
+        "Heal Abs plus vote Kleene",
+        "Kill Abs with my voice of reason",
+        "Kill Abs using the vor",
+        "Heal Abs",
+        "Heal Anna",
+    ],
+)
+def test_a_sentence_is_searched_for_joins_wherever_one_can_be(sentence: str) -> None:
+    from engine.orders.fragments import _JOINER, _may_join
+
+    assert _may_join(sentence) or _JOINER.search(sentence) is None
