@@ -47,6 +47,18 @@ _QUERY_ABILITIES = frozenset({"investigate", "special_investigate", "follow_up"}
 # Trailing punctuation, and the closing asterisk of a word set in bold as chat apps write it
 # ("*unvote* *vote Miaka*").
 _PUNCT_TAIL = re.compile(r"[\s.!?;,*]+$")
+_TAIL_MARKS = ".!?;,*"  # the same characters but whitespace, for ``_without_tail``
+
+
+def _without_tail(text: str) -> str:
+    r"""``_PUNCT_TAIL.sub("", text)``: a loop over the few characters at its end, where the
+    regular expression is tried at every position (``\s`` is ``str.isspace``)."""
+    end = len(text)
+    while end and (text[end - 1] in _TAIL_MARKS or text[end - 1].isspace()):
+        end -= 1
+    return text[:end]
+
+
 # What players put before an order: list bullets and numbers, other forums' command marks
 # ("##vote X", "/vote X", "!vote X", "*vote X", the DCTP live bot's "!mm"), a correction later
 # in the PM ("EDIT: vote Y", read as a later PM would be: it replaces the earlier order).
@@ -188,7 +200,7 @@ def read(reader: Reader, fragment: str) -> Order | votes.Unvote | str | None:
 def _plain(text: str) -> str | None:
     """The text without trailing punctuation, lead marks, arrows and quotation marks; None
     for chatter and a bare list mark."""
-    text = _PUNCT_TAIL.sub("", text)
+    text = _without_tail(text)
     if not text or CHATTER.match(text) or _LIST_MARK.match(text):
         return None
     text = _LEAD.sub("", text)
