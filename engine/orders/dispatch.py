@@ -497,8 +497,9 @@ def _later_order(text: str) -> tuple[tuple[str, int], str] | None:
 def _order_word(text: str) -> tuple[tuple[str, int] | None, str]:
     """The order word at the start of ``text`` and its length, and the text it starts."""
     keyword = grammar.match_word(grammar.ORDER_PATTERNS, text)
-    speaking = _I.match(text)
-    if keyword is None and speaking and speaking.end():
+    # Looked for only when no order word starts the text, as one mostly does.
+    speaking = _I.match(text) if keyword is None else None
+    if speaking and speaking.end():
         # "I vote Abs", "I abstain", "I'm voting Abs": the player speaking of their own order.
         own = text[speaking.end() :]
         own = grammar.respelled(own) or own
