@@ -203,7 +203,8 @@ def _plain(text: str) -> str | None:
     text = _without_tail(text)
     if not text or CHATTER.match(text) or _LIST_MARK.match(text):
         return None
-    text = _LEAD.sub("", text)
+    if lead := _LEAD.match(text):  # anchored at the start: the one place it can match
+        text = text[lead.end() :]
     # Most fragments hold no arrow and no quotation mark: a look for the characters every
     # match needs is cheaper than a search at each position.
     if ">" in text or "→" in text or "⇒" in text or "➡" in text:
