@@ -47,6 +47,18 @@ _QUERY_ABILITIES = frozenset({"investigate", "special_investigate", "follow_up"}
 # Trailing punctuation, and the closing asterisk of a word set in bold as chat apps write it
 # ("*unvote* *vote Miaka*").
 _PUNCT_TAIL = re.compile(r"[\s.!?;,*]+$")
+_TAIL_MARKS = ".!?;,*"  # the same characters but whitespace, for ``_without_tail``
+
+
+def _without_tail(text: str) -> str:
+    r"""``_PUNCT_TAIL.sub("", text)``: a loop over the few characters at its end, where the
+    regular expression is tried at every position (``\s`` is ``str.isspace``)."""
+    end = len(text)
+    while end and (text[end - 1] in _TAIL_MARKS or text[end - 1].isspace()):
+        end -= 1
+    return text[:end]
+
+
 # What players put before an order: list bullets and numbers, other forums' command marks
 # ("##vote X", "/vote X", "!vote X", "*vote X", the DCTP live bot's "!mm"), a correction later
 # in the PM ("EDIT: vote Y", read as a later PM would be: it replaces the earlier order).
@@ -188,10 +200,18 @@ def read(reader: Reader, fragment: str) -> Order | votes.Unvote | str | None:
 def _plain(text: str) -> str | None:
     """The text without trailing punctuation, lead marks, arrows and quotation marks; None
     for chatter and a bare list mark."""
-    text = _PUNCT_TAIL.sub("", text)
+    text = _without_tail(text)
     if not text or CHATTER.match(text) or _LIST_MARK.match(text):
         return None
-    return _QUOTES.sub("", _ARROW.sub(" ", _LEAD.sub("", text))).strip()
+    if lead := _LEAD.match(text):  # anchored at the start: the one place it can match
+        text = text[lead.end() :]
+    # Most fragments hold no arrow and no quotation mark: a look for the characters every
+    # match needs is cheaper than a search at each position.
+    if ">" in text or "→" in text or "⇒" in text or "➡" in text:
+        text = _ARROW.sub(" ", text)
+    if '"' in text or "“" in text or "”" in text or "«" in text or "»" in text:
+        text = _QUOTES.sub("", text)
+    return text.strip()
 
 
 def _past_phase_label(reader: Reader, text: str) -> str:
@@ -344,7 +364,7 @@ def pronoun_corrected(reader: Reader, text: str) -> str:
     that name, as written (a name that could be two players is still refused as such). A
     name after the pronoun with no word of correction counts only when nothing follows it
     ("protect him, Kleene"); otherwise the pronoun stays, and is refused."""
-    if _CORRECTED.search(text) is None:
+    if not _may_hold_pronoun(text) or _CORRECTED.search(text) is None:
         return text
     for pronoun in _CORRECTED.finditer(text):
         after = text[pronoun.end() :]
@@ -355,11 +375,17 @@ def pronoun_corrected(reader: Reader, text: str) -> str:
     return text
 
 
+def _may_hold_pronoun(text: str) -> bool:
+    """Whether ``text`` may hold one of ``_CORRECTED``'s pronouns: each has an "h" (no other
+    character matches "h" case-insensitively), and most orders have none ("Vote Abs")."""
+    return "h" in text or "H" in text
+
+
 def _corrected_at_the_end(reader: Reader, text: str) -> str:
     """ "investigate whether he kills Lynz, Abs I mean": the one pronoun of a query corrected
     by a name at the end, after the rest of the query. Only with a word of correction ("I
     mean", "sorry") and only one pronoun: otherwise it stays."""
-    pronouns = list(_CORRECTED.finditer(text))
+    pronouns = list(_CORRECTED.finditer(text)) if _may_hold_pronoun(text) else []
     if len(pronouns) != 1:
         return text
     pronoun = pronouns[0]
@@ -472,8 +498,9 @@ def _later_order(text: str) -> tuple[tuple[str, int], str] | None:
 def _order_word(text: str) -> tuple[tuple[str, int] | None, str]:
     """The order word at the start of ``text`` and its length, and the text it starts."""
     keyword = grammar.match_word(grammar.ORDER_PATTERNS, text)
-    speaking = _I.match(text)
-    if keyword is None and speaking and speaking.end():
+    # Looked for only when no order word starts the text, as one mostly does.
+    speaking = _I.match(text) if keyword is None else None
+    if speaking and speaking.end():
         # "I vote Abs", "I abstain", "I'm voting Abs": the player speaking of their own order.
         own = text[speaking.end() :]
         own = grammar.respelled(own) or own

@@ -14,11 +14,14 @@ from engine.orders.folding import WORD_RUN, fold_run
 
 # How many runs of letters/digits match_prefix reads at most; names have at most a few words.
 MAX_RUNS = 12
+_NO_GAPS: frozenset[int] = frozenset()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Run:
-    """One run of letters/digits of a scanned order, as a piece of a name's key."""
+    """One run of letters/digits of a scanned order, as a piece of a name's key. Not frozen
+    (no one changes a run): a frozen dataclass sets each field through object.__setattr__,
+    three times slower, and runs are made for every name read."""
 
     key: str
     end: int  # end of the run in the scanned text
@@ -50,6 +53,8 @@ def scan_runs(text: str, start: int, max_key: int, puncts: frozenset[str]) -> It
         key = fold_run(m.group())
         if not key:
             return
+        if count and offset + len(key) > max_key + 2:
+            return  # no name, not even one with two typos, is that long: no tier reads it
         yield Run(key, m.end(), offset, bool(count) and spaced)
         offset += len(key)
         last_end = m.end()
@@ -65,4 +70,6 @@ def joined_keys(runs: Sequence[Run]) -> list[str]:
 
 def run_gaps(runs: Sequence[Run], k: int) -> frozenset[int]:
     """Key offsets where whitespace separates the first k runs."""
+    if k < 2:
+        return _NO_GAPS  # one run, as most names are: nothing separates it
     return frozenset(r.offset for r in runs[1:k] if r.spaced)

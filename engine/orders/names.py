@@ -197,7 +197,17 @@ class NameMatcher:
     # -- tiers ---------------------------------------------------------------------------
 
     def _exact_match(self, key: str, written: str, gaps: frozenset[int] | None) -> NameMatch | None:
-        entries = [e for e in self._exact.get(key, ()) if gaps is None or gaps <= e.gaps]
+        spelled = self._exact.get(key)
+        if spelled is None:
+            return None
+        if len(spelled) == 1:
+            # One name or alias has this key, as nearly always: it is the answer, with no
+            # tiers to sort (the tiers below give the same).
+            (e,) = spelled
+            if gaps is not None and not gaps <= e.gaps:
+                return None
+            return NameMatch(MatchKind.ALIAS if e.is_alias else MatchKind.EXACT, written, e.target)
+        entries = [e for e in spelled if gaps is None or gaps <= e.gaps]
         if not entries:
             return None
         for is_alias, kind in ((False, MatchKind.EXACT), (True, MatchKind.ALIAS)):

@@ -18,8 +18,11 @@ _VOTE_VERB = lazy_compile(
 
 def read_vote(reader: Reader, rest: str, fragment: str) -> Order:
     rest = _VOTE_VERB.sub("", rest, count=1)  # "My vote goes to Abs"
-    if grammar.match_word(grammar.ORDER_PATTERNS, rest) == ("no_lynch", len(rest)) or (
-        _NOBODY.match(rest)
+    # "Vote no lynch", "vote nobody": both start with "no" (only N, n, O and o match those
+    # letters case-insensitively); a player's name mostly does not, and is read at once.
+    if rest[:2].casefold() == "no" and (
+        grammar.match_word(grammar.ORDER_PATTERNS, rest) == ("no_lynch", len(rest))
+        or _NOBODY.match(rest)
     ):
         return Order(reader.author, "vote", choice="no_lynch", text=fragment)
     return reader.targeted("vote", rest, fragment)
