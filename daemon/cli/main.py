@@ -599,7 +599,9 @@ def _add_replay(sub: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--archive", metavar="DB", help="replay the archived GAME of the archive DB instead"
     )
-    parser.set_defaults(func=_replay)
+    # A replay holds nothing to close: run as the command, it exits without the interpreter's
+    # teardown (see _exit_at_once).
+    parser.set_defaults(func=_replay, exit_at_once=True)
 
 
 def _demo(args: argparse.Namespace) -> int:
@@ -768,7 +770,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     # and a misspelt command need the whole list.
     args = build_parser(words[0] if words else None).parse_args(words)
     try:
-        return int(args.func(args))
+        code = int(args.func(args))
+        if argv is None and getattr(args, "exit_at_once", False):
+            _exit_at_once(code)
+        return code
     except UserError as exc:
         print(f"autogm: {exc}", file=sys.stderr)
         return 2
@@ -784,6 +789,20 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise
         print(f"autogm: {exc}", file=sys.stderr)
         return 2
+
+
+def _exit_at_once(code: int) -> None:
+    """End the process once its output is written, without the interpreter's teardown: freeing
+    a finished replay's objects one by one was 1% of the largest game's instructions, and the
+    process's end frees its memory at once (issue 14). Only for a command run as the command
+    (``argv`` None: not a test calling ``main``) that holds no files, connections or threads:
+    the written output is all there is to keep."""
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        code = 0  # the reader stopped reading, as in main
+    sys.stderr.flush()
+    os._exit(code)
 
 
 if __name__ == "__main__":

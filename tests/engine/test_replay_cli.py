@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -104,3 +106,21 @@ def test_a_missing_file_is_one_line_and_exit_2(
 ) -> None:
     code, _, err = run(capsys, "replay", str(tmp_path / "nope.yaml"))
     assert code == 2 and "cannot read the file" in err and err.count("\n") == 1
+
+
+def test_replay_run_as_the_command_writes_the_whole_record(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Run as the command, replay exits without the interpreter's teardown: its output is
+    still written whole, with the code main returns, through a pipe as into a file."""
+    root = Path(__file__).parents[2]
+    done = subprocess.run(
+        [sys.executable, "-m", "daemon", "replay", str(EXAMPLE), "--json"],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    code, out, _ = run(capsys, "replay", str(EXAMPLE), "--json")
+    assert (done.returncode, done.stdout) == (code, out) == (0, out)
+    assert out.endswith("}\n") and json.loads(out)["winner"]
