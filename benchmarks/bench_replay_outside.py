@@ -11,7 +11,7 @@ phase alone (start-up: interpreter, imports, reading the roster). The cost of a 
 (whole game - first phase) / (phases - 1). Growth: the cost of a phase for 10 to 80 phases (16
 players), and the cost of an order PM (above start-up, over the PMs after the first phase) for
 16 to 200 players (10 phases; past 49 players the town's roles repeat); ``--growth`` runs that
-part alone.
+part alone, ``--largest`` the largest game alone.
 
 By default the command is ``python -m daemon`` run from the checkout; ``--command autogm``
 times the installed entry point (pip compiles the package, so imports are faster there).
@@ -195,6 +195,7 @@ def main() -> None:
     parser.add_argument("--command", help="the autogm command (default: python -m daemon)")
     parser.add_argument("--before", help="another autogm command, timed in turn with it")
     parser.add_argument("--growth", action="store_true", help="only the growth table")
+    parser.add_argument("--largest", action="store_true", help="only the largest game")
     args = parser.parse_args()
     command = shlex.split(args.command) if args.command else [sys.executable, "-m", "daemon"]
     print(
@@ -236,7 +237,8 @@ def main() -> None:
                 f"  {label}above start-up: {above:.0f} ms, {per_phase:.1f} ms a phase "
                 "(target: 80 ms, 5 ms a phase)"
             )
-        growth(command, folder, args.runs)
+        if not args.largest:
+            growth(command, folder, args.runs)
 
 
 def growth(command: list[str], folder: Path, runs: int) -> None:

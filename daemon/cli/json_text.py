@@ -4,14 +4,16 @@
 soon as it indents: on the replay record of the largest game that is a quarter of the time
 above start-up. :func:`dumps` writes the same text (the tests compare them) with C's string
 escaping and one Python call per value that is not a string (the strings, most values, are
-written by their container). The outer containers (the record, its phases, each phase) add
-their items' pieces to one list joined at the end; from ``SHALLOW`` down, each container is
-one list comprehension joined by its separator, returned as one string: fewer steps per item,
-and what is copied again into the container around it is small.
+written by their container). The outer containers (the record, its phases, each phase) give
+their items' pieces one by one (:func:`dump`), to a list joined at the end or straight to the
+command's output; from ``SHALLOW`` down, each container is one list comprehension joined by
+its separator, returned as one string: fewer steps per item, and what is copied again into
+the container around it is small.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from json.encoder import INFINITY, encode_basestring
 from typing import Any
 
@@ -71,7 +73,13 @@ def _scalar(item: Any) -> str:
 def dumps(value: Any) -> str:
     """``json.dumps(value, indent=2, ensure_ascii=False)``, for values without cycles."""
     parts: list[str] = []
-    add = parts.append
+    dump(value, parts.append)
+    return "".join(parts)
+
+
+def dump(value: Any, add: Callable[[str], object]) -> None:
+    """``dumps(value)`` given to ``add`` piece by piece, in order: a command writes each
+    piece as it is made (``sys.stdout.write``), never holding the whole text or its bytes."""
     encode = encode_basestring
     # lines[d]: a new line and the indent of depth d, which opens a container's first item at
     # depth d or closes a container at depth d - 1; commas[d]: the same after the comma
@@ -161,4 +169,3 @@ def dumps(value: Any) -> str:
         add(lines[depth] + "]")
 
     write(value, 0)
-    return "".join(parts)

@@ -9,7 +9,7 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
-from daemon.cli.json_text import dumps
+from daemon.cli.json_text import dump, dumps
 
 
 class Colour(StrEnum):
@@ -51,3 +51,12 @@ def test_a_replay_record_reads_the_same():
     scenario = load_scenario(Path(__file__).parents[3] / "examples" / "first-game.yaml")
     value = record(scenario, replay(scenario))
     assert dumps(value) == json.dumps(value, indent=2, ensure_ascii=False)
+
+
+@given(VALUES)
+def test_written_piece_by_piece_the_same_text(value):
+    """``autogm replay --json`` writes the record as its pieces are made (``dump``): the
+    pieces, in order, are the text ``dumps`` returns."""
+    pieces: list[str] = []
+    dump(value, pieces.append)
+    assert "".join(pieces) == json.dumps(value, indent=2, ensure_ascii=False)
