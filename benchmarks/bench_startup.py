@@ -24,7 +24,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.bench_replay_outside import timed, timed_in_turn  # noqa: E402
+from benchmarks.bench_replay_outside import (  # noqa: E402
+    CHILD_ENV_DROPPED,
+    timed,
+    timed_in_turn,
+)
 
 GAME = """ruleset: dctp-2011
 seed: 1
@@ -50,7 +54,8 @@ def main() -> None:
         )
     print(
         f"# {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
-        f"command: {' '.join(command)}, median of {args.runs} runs"
+        f"command: {' '.join(command)}, median of {args.runs} runs, "
+        f"children without {' and '.join(CHILD_ENV_DROPPED)}"
     )
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
