@@ -331,7 +331,11 @@ def _plain_data(node: Any, loader: Any, seen: set[int]) -> Any:
                 key = _plain_data(key_node, loader, seen)
                 if isinstance(key, list | dict):
                     raise _NotPlain  # unhashable: PyYAML's error names it
-            mapping[key] = _plain_data(value_node, loader, seen)
+            # A scalar string, most values (every order's text), without a call of its own.
+            if value_node.tag == _STR_TAG and type(value_node) is yaml.ScalarNode:
+                mapping[key] = value_node.value
+            else:
+                mapping[key] = _plain_data(value_node, loader, seen)
         return mapping
     if tag == _SEQ_TAG and type(node) is yaml.SequenceNode:
         if id(node) in seen:
