@@ -529,7 +529,8 @@ def _phase_record(replay_: PhaseReplay) -> dict[str, Any]:
                 "player": player,
                 "text": text,
                 "accepted": [o.to_record() for o in parsed.accepted],
-                "rejected": [r.to_record() for r in parsed.rejected],
+                # Most orders have no refusal: no comprehension for an empty list.
+                "rejected": [r.to_record() for r in parsed.rejected] if parsed.rejected else [],
             }
         )
     return {
