@@ -428,14 +428,16 @@ def _item(key: str, text: str, names: dict[str, str], phase: Phase, fail: Any) -
             names[replaced["new"].casefold()] = replaced["new"]
         return Item(GM, text, OVERRIDE)
     how = ORDER
-    form = _KEY.match(key)
+    # The pattern's ")" first, by C: most keys are a player's name alone.
+    form = _KEY.match(key) if ")" in key else None
     if form:
         key, how = form["name"], WILL if form["how"].lower() == "will only" else POST
     # ``names`` maps each name's casefold to the name, so a look-up by key answers what a
     # walk through its values would (once per order of a large game).
     if names.get(key.casefold()) != key:
         raise fail(f"{phase}: {key!r} is not a player of this scenario at this point")
-    if how == ORDER and is_clear(text):
+    # is_clear's own first test, here: most texts are orders, and this is every item's.
+    if how == ORDER and "clear" in text.lower() and is_clear(text):
         how = CLEAR
     return Item(key, text, how)
 

@@ -111,3 +111,21 @@ def test_the_scenario_loader_resolves_as_pyyaml_does(kind, value, implicit):
         assert loader.resolve(kind, *asked) == expected
     finally:
         loader.dispose()
+
+
+@given(st.text(max_size=20) | st.sampled_from(["Abs (post)", "Abs (Will only)", "A(post)\n"]))
+def test_a_key_without_a_parenthesis_is_a_name_alone(key):
+    """engine.replay._item looks for the key's ")" before it tries the key's pattern."""
+    from engine.replay import _KEY
+
+    if ")" not in key:
+        assert _KEY.match(key) is None
+
+
+@given(st.text(alphabet=st.sampled_from("cClLeEaArR[]/b *.!\u212a\u0130"), max_size=12))
+def test_a_clear_holds_the_word(text):
+    """engine.replay._item tests for "clear" before it calls is_clear, as is_clear does."""
+    from engine.replay import is_clear
+
+    if is_clear(text):
+        assert "clear" in text.lower()
