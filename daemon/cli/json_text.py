@@ -20,6 +20,17 @@ from typing import Any
 INDENT = "  "
 # Containers at this depth and below are written as one string each (see above).
 SHALLOW = 3
+# A scalar of these exact types, written by a builtin: not the isinstance tests, in their
+# order, that subclasses (enums) need.
+_EXACT: dict[type, Callable[[Any], str]] = {
+    int: int.__repr__,
+    bool: {True: "true", False: "false"}.__getitem__,
+    type(None): {None: "null"}.__getitem__,
+}
+# A container's falsy item of these exact types (an empty list, None) written by its container
+# without a call of ``text``: most of a replay record's lists are a player's conditions, most
+# of them none. Not float: -0.0 is falsy too.
+_FALSY = {list: "[]", tuple: "[]", dict: "{}", type(None): "null", bool: "false", int: "0"}
 
 
 def _float(value: float) -> str:
@@ -105,7 +116,12 @@ def dump(value: Any, add: Callable[[str], object]) -> None:
                 deeper()
             body = commas[inner].join(
                 [
-                    keys[key] + (encode(element) if type(element) is str else text(element, inner))
+                    keys[key]
+                    + (
+                        encode(element)
+                        if type(element) is str
+                        else (not element and _FALSY.get(type(element))) or text(element, inner)
+                    )
                     for key, element in item.items()
                 ]
             )
@@ -126,11 +142,16 @@ def dump(value: Any, add: Callable[[str], object]) -> None:
                     pass
             body = comma.join(
                 [
-                    encode(element) if type(element) is str else text(element, inner)
+                    encode(element)
+                    if type(element) is str
+                    else (not element and _FALSY.get(type(element))) or text(element, inner)
                     for element in item
                 ]
             )
             return f"[{lines[inner]}{body}{lines[depth]}]"
+        written = _EXACT.get(kind)
+        if written is not None:
+            return written(item)
         if isinstance(item, dict):
             return text(dict(item), depth)
         if isinstance(item, list | tuple):

@@ -60,3 +60,15 @@ def test_written_piece_by_piece_the_same_text(value):
     pieces: list[str] = []
     dump(value, pieces.append)
     assert "".join(pieces) == json.dumps(value, indent=2, ensure_ascii=False)
+
+
+def test_the_values_written_from_tables_are_written_as_json_writes_them():
+    """An exact falsy item (``_FALSY``, its type's empty value) and an exact int, bool or None
+    (``_EXACT``) are written from a table, without a call of the writer."""
+    from daemon.cli.json_text import _EXACT, _FALSY
+
+    for kind, written in _FALSY.items():
+        assert not kind()
+        assert written == json.dumps(kind())
+    for value in (0, 1, -7, 10**30, True, False, None):
+        assert _EXACT[type(value)](value) == json.dumps(value)
