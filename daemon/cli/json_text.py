@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from json.encoder import INFINITY, encode_basestring
-from typing import Any
+from typing import Any, TextIO
 
 INDENT = "  "
 # Containers at this depth and below are written as one string each (see above).
@@ -86,6 +86,26 @@ def dumps(value: Any) -> str:
     parts: list[str] = []
     dump(value, parts.append)
     return "".join(parts)
+
+
+def write_to(value: Any, out: TextIO, chunk: int = 1 << 16) -> None:
+    """``dumps(value)`` written to ``out`` in pieces of about ``chunk`` characters: never the
+    whole text in memory, and few writes whatever ``out``'s buffering (under ``python -u``
+    each write is a system call)."""
+    parts: list[str] = []
+    size = 0
+
+    def add(piece: str) -> None:
+        nonlocal size
+        parts.append(piece)
+        size += len(piece)
+        if size >= chunk:
+            out.write("".join(parts))
+            parts.clear()
+            size = 0
+
+    dump(value, add)
+    out.write("".join(parts))
 
 
 def dump(value: Any, add: Callable[[str], object]) -> None:

@@ -580,13 +580,12 @@ def _replay(args: argparse.Namespace) -> int:
     scenario = load_scenario(args.file)
     replays = replay(scenario)
     if args.json:
-        from daemon.cli.json_text import dump
+        from daemon.cli.json_text import write_to
 
-        # Written piece by piece as the pieces are made: the whole text and its bytes would
-        # be two more copies of the largest game's half megabyte, in memory not touched yet.
-        out = sys.stdout
-        dump(record(scenario, replays), out.write)
-        out.write("\n")
+        # Written as the pieces are made: the whole text and its bytes would be two more
+        # copies of the largest game's half megabyte, in memory not touched yet.
+        write_to(record(scenario, replays), sys.stdout)
+        sys.stdout.write("\n")
     else:
         print(render_text(scenario, replays))
     return 0

@@ -9,7 +9,7 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
-from daemon.cli.json_text import dump, dumps
+from daemon.cli.json_text import dump, dumps, write_to
 
 
 class Colour(StrEnum):
@@ -72,3 +72,18 @@ def test_the_values_written_from_tables_are_written_as_json_writes_them():
         assert written == json.dumps(kind())
     for value in (0, 1, -7, 10**30, True, False, None):
         assert _EXACT[type(value)](value) == json.dumps(value)
+
+
+@given(VALUES)
+def test_written_in_chunks_the_same_text(value):
+    """``write_to`` gives the text in a few writes of about ``chunk`` characters each."""
+    writes: list[str] = []
+
+    class Out:
+        def write(self, text: str) -> int:
+            writes.append(text)
+            return len(text)
+
+    write_to(value, Out(), chunk=64)  # type: ignore[arg-type]
+    assert "".join(writes) == json.dumps(value, indent=2, ensure_ascii=False)
+    assert all(len(w) >= 64 for w in writes[:-1])
