@@ -42,14 +42,16 @@ class Action:
     reason: str | None = None
     outcome: Any = None
     slot: str = ""  # the slot key it fills ("sheet0", "lent:bow_tie", "friend1", ...)
+    # The order's actor and first target (None: none), read for every action at nearly every
+    # step: kept here once rather than looked up through the order each time (an order is
+    # never changed once made).
+    actor: str = field(init=False, repr=False, compare=False)
+    target: str | None = field(init=False, repr=False, compare=False)
 
-    @property
-    def actor(self) -> str:
-        return self.order.actor
-
-    @property
-    def target(self) -> str | None:
-        return self.order.targets[0] if self.order.targets else None
+    def __post_init__(self) -> None:
+        order = self.order
+        self.actor = order.actor
+        self.target = order.targets[0] if order.targets else None
 
 
 @dataclass(slots=True)
