@@ -26,6 +26,7 @@ from engine.state import (
 if TYPE_CHECKING:
     from engine.abilities.base import Ability
     from engine.orders.model import Order
+    from engine.rules.base import Ruleset
 
 
 PENDING, DONE, FAILED = "pending", "done", "failed"
@@ -95,16 +96,15 @@ class Context:
     memo: dict[str, Any] = field(default_factory=dict)
     # The family's life model, looked up once: asked for every action and every target.
     life: Life = field(init=False, repr=False, compare=False)
+    # The state's ruleset (its ruleset never changes), read by nearly every action and notice.
+    ruleset: Ruleset = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.phase = self.state.phase
+        self.ruleset = self.state.ruleset
         self.life = life_of(self.state.ruleset)
 
     # -- looking things up -------------------------------------------------------------
-    @property
-    def ruleset(self):
-        return self.state.ruleset
-
     def player(self, name: str) -> PlayerState:
         return self.state.players[name]
 
