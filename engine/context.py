@@ -140,7 +140,7 @@ class Context:
 
     def unable_reason(self, action: Action) -> str | None:
         """Why the actor cannot act at this point of the phase, if they cannot."""
-        return self.life.unable(self, action.order.actor, action.ability)
+        return self.life.unable(self, action.actor, action.ability)
 
     def unable(self, actor: str, ability: Ability) -> str | None:
         """Why ``actor`` cannot use ``ability`` at this point of the phase (the family's life
