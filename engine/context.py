@@ -155,8 +155,11 @@ class Context:
         return chosen
 
     def notify(self, to: str, key: str, *, essential: bool = False, **params: Any) -> None:
-        key, params = self._worded(key, params)
-        self.notices.append(Notice(key, to, params, essential))
+        # ``_worded`` written out: asked for every private notice of every phase.
+        ruleset = self.ruleset
+        if "ability" in params and ruleset.titles:
+            params["ability"] = ruleset.title(str(params["ability"]))
+        self.notices.append(Notice(ruleset.notice_keys.get(key, key), to, params, essential))
 
     def announce(self, key: str, **params: Any) -> None:
         key, params = self._worded(key, params)
@@ -186,6 +189,14 @@ class Context:
 
     def record(self, action: Action, *, took_place: bool, **extra: Any) -> None:
         order = action.order
+        if not extra:
+            # Most records: the order's own actor, ability and targets, built by position.
+            name = action.ability.name
+            self.records.append(
+                ActionRecord(self.phase, action.actor, name, order.targets, took_place,
+                             name in self.ruleset.crimes)
+            )  # fmt: skip
+            return
         self.records.append(
             ActionRecord(
                 phase=self.phase,
