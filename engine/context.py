@@ -26,6 +26,7 @@ from engine.state import (
 if TYPE_CHECKING:
     from engine.abilities.base import Ability
     from engine.orders.model import Order
+    from engine.rules.base import Ruleset
 
 
 PENDING, DONE, FAILED = "pending", "done", "failed"
@@ -42,14 +43,16 @@ class Action:
     reason: str | None = None
     outcome: Any = None
     slot: str = ""  # the slot key it fills ("sheet0", "lent:bow_tie", "friend1", ...)
+    # The order's actor and first target (None: none), read for every action at nearly every
+    # step: kept here once rather than looked up through the order each time (an order is
+    # never changed once made).
+    actor: str = field(init=False, repr=False, compare=False)
+    target: str | None = field(init=False, repr=False, compare=False)
 
-    @property
-    def actor(self) -> str:
-        return self.order.actor
-
-    @property
-    def target(self) -> str | None:
-        return self.order.targets[0] if self.order.targets else None
+    def __post_init__(self) -> None:
+        order = self.order
+        self.actor = order.actor
+        self.target = order.targets[0] if order.targets else None
 
 
 @dataclass(slots=True)
@@ -93,16 +96,15 @@ class Context:
     memo: dict[str, Any] = field(default_factory=dict)
     # The family's life model, looked up once: asked for every action and every target.
     life: Life = field(init=False, repr=False, compare=False)
+    # The state's ruleset (its ruleset never changes), read by nearly every action and notice.
+    ruleset: Ruleset = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.phase = self.state.phase
+        self.ruleset = self.state.ruleset
         self.life = life_of(self.state.ruleset)
 
     # -- looking things up -------------------------------------------------------------
-    @property
-    def ruleset(self):
-        return self.state.ruleset
-
     def player(self, name: str) -> PlayerState:
         return self.state.players[name]
 
@@ -138,7 +140,7 @@ class Context:
 
     def unable_reason(self, action: Action) -> str | None:
         """Why the actor cannot act at this point of the phase, if they cannot."""
-        return self.life.unable(self, action.order.actor, action.ability)
+        return self.life.unable(self, action.actor, action.ability)
 
     def unable(self, actor: str, ability: Ability) -> str | None:
         """Why ``actor`` cannot use ``ability`` at this point of the phase (the family's life
@@ -153,8 +155,11 @@ class Context:
         return chosen
 
     def notify(self, to: str, key: str, *, essential: bool = False, **params: Any) -> None:
-        key, params = self._worded(key, params)
-        self.notices.append(Notice(key, to, params, essential))
+        # ``_worded`` written out: asked for every private notice of every phase.
+        ruleset = self.ruleset
+        if "ability" in params and ruleset.titles:
+            params["ability"] = ruleset.title(str(params["ability"]))
+        self.notices.append(Notice(ruleset.notice_keys.get(key, key), to, params, essential))
 
     def announce(self, key: str, **params: Any) -> None:
         key, params = self._worded(key, params)
@@ -184,6 +189,14 @@ class Context:
 
     def record(self, action: Action, *, took_place: bool, **extra: Any) -> None:
         order = action.order
+        if not extra:
+            # Most records: the order's own actor, ability and targets, built by position.
+            name = action.ability.name
+            self.records.append(
+                ActionRecord(self.phase, action.actor, name, order.targets, took_place,
+                             name in self.ruleset.crimes)
+            )  # fmt: skip
+            return
         self.records.append(
             ActionRecord(
                 phase=self.phase,

@@ -83,6 +83,8 @@ def release_detention(ctx: Context, detained: str) -> None:
 
 def end_detentions(ctx: Context) -> None:
     """At the end of a phase: "The player will be released automatically after 3 phases"."""
+    index = ctx.phase.index
     for name, p in ctx.state.players.items():
-        if p.conditions.get(DETAINED, -1) == ctx.phase.index:
+        # Most players have no condition at all: their empty dict is the cheap test.
+        if p.conditions and p.conditions.get(DETAINED, -1) == index:
             release_detention(ctx, name)

@@ -80,7 +80,7 @@ class DctpLife(Life):
         return ctx.ruleset.has("travel_last") or not ctx.is_leaving(name)
 
     def unable(self, ctx: Context, actor: str, ability: Ability) -> str | None:
-        p = ctx.player(actor)
+        p = ctx.state.players[actor]
         if actor in ctx.poisoned:
             return "poisoned"
         removed_now = p.fate is not None and p.fate.phase == ctx.phase
@@ -97,7 +97,7 @@ class DctpLife(Life):
             reason = self._condition(ctx, p, ability)
             if reason:
                 return reason
-        if ctx.phase.is_night and actor in ctx.blocked and ability.blockable:
+        if actor in ctx.blocked and ctx.phase.is_night and ability.blockable:
             return "discombobulated"
         return None
 

@@ -103,15 +103,14 @@ def _passive_sheets(ruleset: Ruleset) -> frozenset[str]:
 
 def add_passive(ctx: Context) -> None:
     """ "Kir doesn't need to PM the GM to use this action" (abilities flagged ``passive``)."""
-    from engine.validate import held_slots
-
     state = ctx.state
     sheets = _passive_sheets(state.ruleset)
     if not sheets:
         return  # no sheet holds one, and loans are left out below
     abilities = abilities_for(state.ruleset)
     cache = ctx.memo.get(HELD_SLOTS, {})
-    sent = {(a.actor, a.ability.name) for a in ctx.actions}
+    # What was sent, gathered once a player may hold a passive ability (few do).
+    sent: set[tuple[str, str]] | None = None
     kind = ctx.phase.kind
     players = state.players
     # A cheap test that spares computing every player's slots: a passive ability can be among
@@ -130,13 +129,19 @@ def add_passive(ctx: Context) -> None:
                 continue
         slots = cache.get(name)
         if slots is None:
+            from engine.validate import held_slots
+
             slots = held_slots(state, name)
         for key, slot in slots:
             if kind not in slot.phases or key.startswith("lent:"):
                 continue
             for use in slot.options:
                 ability = abilities.get(use.ability)
-                if ability is not None and ability.passive and (name, use.ability) not in sent:
+                if ability is None or not ability.passive:
+                    continue
+                if sent is None:
+                    sent = {(a.actor, a.ability.name) for a in ctx.actions}
+                if (name, use.ability) not in sent:
                     if p.has(INJURED, ctx.phase) and not ability.kept_when_injured:
                         # Condition, Injured: "loses any of their passive abilities": a lost
                         # ability is not attempted (no nightly "your betrayal failed").
@@ -231,10 +236,12 @@ def fbi_reports(ctx: Context) -> None:
     subordinate utilizing the bow-tie."
     """
     state = ctx.state
-    role = state.ruleset.role
+    # The sheets read off the roles mapping (``Ruleset.role`` and ``has_trait`` written out):
+    # asked for every player after every night.
+    roles = state.ruleset.roles
     leaders = [
         n for n, p in state.players.items()
-        if p.status is ALIVE and role(p.role).has_trait("fbi_leader")
+        if p.status is ALIVE and "fbi_leader" in roles[p.role].traits
     ]  # fmt: skip
     if not leaders:
         return

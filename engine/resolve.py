@@ -12,7 +12,7 @@ import random
 from collections.abc import Iterable
 
 from engine.abilities.base import abilities_for
-from engine.abilities.lent import ability_for
+from engine.abilities.lent import LENT, ability_for
 from engine.context import DONE, PENDING, Action, Context
 from engine.families import FAMILIES
 from engine.harm import apply_scheduled
@@ -107,6 +107,24 @@ def resolve(
 def _action(state: GameState, order: Order, slots: list) -> Action:
     # The slot the order fills decides how it resolves: an ability used through an item or
     # the Black Suitcase (engine/abilities/lent.py), and its count ("Investigate 3").
+    # Made for every order of every phase: ``find_slot``'s answer for an order that names no
+    # item (the first slot that offers the ability in this kind of phase) and ``ability_for``'s
+    # for a slot that lends nothing are found here without building what they return.
+    if not order.via:
+        name, kind = order.ability, state.phase.kind
+        for key, slot in slots:
+            for use in slot.options:
+                if use.ability == name:
+                    break
+            else:
+                continue
+            if kind in slot.phases:
+                ability = (
+                    ability_for(order, key, state.ruleset)
+                    if key.startswith(LENT)
+                    else abilities_for(state.ruleset)[name]
+                )
+                return Action(order, ability, use.count, PENDING, None, None, key)
     found = find_slot(state, order, slots)
     if isinstance(found, str):
         return Action(order, abilities_for(state.ruleset)[order.ability], 1)

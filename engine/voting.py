@@ -35,8 +35,11 @@ class Vote(Ability):
     kept_when_injured = True  # "Injured players may still ... [cast] lynch votes"
 
     def resolve_step(self, ctx: Context, actions: list[Action]) -> None:
+        # Every player's vote of every day: the context's unable_reason, done and result
+        # written out.
+        unable, ballots, results = ctx.life.unable, ctx.ballots, ctx.results
         for action in actions:
-            reason = ctx.unable_reason(action)
+            reason = unable(ctx, action.actor, action.ability)
             if reason:
                 # "He doesn't get a notice that his Vote didn't work."
                 ctx.fail(action, reason, notify=False)
@@ -48,9 +51,9 @@ class Vote(Ability):
                 ballot = NO_LYNCH
             else:
                 ballot = action.target or ""
-            ctx.ballots[action.actor] = ballot
-            ctx.done(action)
-            ctx.result(action, "done", target=action.target)
+            ballots[action.actor] = ballot
+            action.state, action.outcome = DONE, "done"
+            results.append(Result(action.actor, action.ability.name, "done", None, action.target))
 
 
 def _count(ballots: dict[str, str]) -> dict[str, int]:

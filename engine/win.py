@@ -15,7 +15,7 @@ of one side wins with it. What a living mixed pair does to the sides' wins is op
 from __future__ import annotations
 
 from engine.rules.base import Side
-from engine.state import DETAINED, GameState, Status
+from engine.state import ALIVE, DETAINED, GameState, Status
 
 LOVERS = "lovers"
 
@@ -43,30 +43,35 @@ def _amor_outlives(state: GameState, pair: tuple[str, str]) -> bool:
 
 
 def winner(state: GameState) -> str | None:
-    free = state.free_players()
     mixed = mixed_pairs(state)
-    for pair in mixed:
-        # "To win as such a tandem, they must kill all others" (arrested others are out;
-        # "Lovers may still win while one or both are arrested"); classic: "they need to kill
-        # Yumi and everyone else" (feature ``lovers_kill_amor``: the one who made them lovers
-        # must be dead, prison is not enough).
-        if all(p in pair for p in free) and not _amor_outlives(state, pair):
-            return LOVERS
+    if mixed:
+        free = state.free_players()
+        for pair in mixed:
+            # "To win as such a tandem, they must kill all others" (arrested others are out;
+            # "Lovers may still win while one or both are arrested"); classic: "they need to
+            # kill Yumi and everyone else" (feature ``lovers_kill_amor``: the one who made
+            # them lovers must be dead, prison is not enough).
+            if all(p in pair for p in free) and not _amor_outlives(state, pair):
+                return LOVERS
     own_side = state.ruleset.option("mixed_lovers") == "own_side"
     in_pair = {p for pair in mixed for p in pair} if own_side else set()
-    # Each free player's side asked once, not once per side.
+    # The free players and their sides in one pass over the players (asked at the end of
+    # every phase): a free player's side read off the roles, as ``GameState.black_org`` does.
     black_org: list[str] = []
     town: list[str] = []
-    bo, town_side = Side.BLACK_ORG, Side.TOWN
-    for p in free:
-        if p in in_pair:
+    pair_free: list[str] = []
+    roles, bo, town_side = state.ruleset.roles, Side.BLACK_ORG, Side.TOWN
+    for name, p in state.players.items():
+        if p.status is not ALIVE:
             continue
-        side = state.side(p)
+        if name in in_pair:
+            pair_free.append(name)
+            continue
+        side = roles[p.role].side
         if side is bo:
-            black_org.append(p)
+            black_org.append(name)
         elif side is town_side:
-            town.append(p)
-    pair_free = [p for p in free if p in in_pair]
+            town.append(name)
     # Detention: "If all BO players are either dead or arrested and the only remaining BO is in
     # detention, the game ends" (docs/rulings.md, "Detention": the town wins).
     if (
