@@ -241,16 +241,25 @@ def _head_word(found: re.Match[str]) -> tuple[str, int] | None:
     return word
 
 
-@lru_cache(maxsize=4096)
 def _list_head(line: str) -> str | None:
     """The head of the list ``line`` opens ("Investigate:", "Disguise" alone), if it opens
-    one (remembered: the same lines come phase after phase)."""
+    one."""
+    if ":" not in line and not "".join(line.split()).replace("-", "").isalpha():
+        # Alone on its line, the head is a list ability's words, which hold only letters,
+        # spaces and "-" (test_fragments proves it): "Snipe P07" is not read for one, and
+        # not matched against _LIST_HEAD, whose lazy head tries its tail at every character.
+        return None
+    return _read_list_head(line)
+
+
+@lru_cache(maxsize=4096)
+def _read_list_head(line: str) -> str | None:
+    """:func:`_list_head` past its cheap test (remembered: the same lines come phase after
+    phase)."""
     found = _LIST_HEAD.match(line)
     if found is None:
         return None
     if not found["colon"] and not "".join(found["head"].split()).replace("-", "").isalpha():
-        # Alone on its line, the head is a list ability's words, which hold only letters,
-        # spaces and "-" (test_fragments proves it): "Snipe P07" is not read for one.
         return None
     word = _head_word(found)
     if (

@@ -114,3 +114,26 @@ def test_a_sentence_is_searched_for_joins_wherever_one_can_be(sentence: str) -> 
     from engine.orders.fragments import _JOINER, _may_join
 
     assert _may_join(sentence) or _JOINER.search(sentence) is None
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Snipe P07",
+        "  Disguise 2 ",
+        "Heal Abs's friend",
+        "Bribe_me",
+        "Disguise\u00a0P07",
+        "Investigate P42 kills P02, P26 kills P42",
+        "Spy!",
+    ],
+)
+def test_a_line_without_a_colon_or_only_letters_heads_no_list(line: str) -> None:
+    """``_list_head`` answers None without matching ``_LIST_HEAD`` for a line with no colon
+    and something besides letters, spaces and "-": the full reading says None too."""
+    from engine.orders.fragments import _list_head, _read_list_head
+
+    assert ":" not in line
+    assert not "".join(line.split()).replace("-", "").isalpha()
+    assert _list_head(line) is None
+    assert _read_list_head(line) is None
