@@ -392,6 +392,7 @@ class Filler:
 
     __slots__ = (
         "_cleaned",
+        "_key_text",
         "_keys",
         "_lead",
         "_lead_unmarked",
@@ -439,6 +440,8 @@ class Filler:
             key for p in protected if (key := "".join(k for k, _, _ in word_spans(p)))
         )
         self._max_key = max(map(len, self._keys), default=0)
+        # Every key in one text: a word that is in no key is a substring of none of them.
+        self._key_text = "\0".join(sorted(self._keys))
         self._words = sorted({k for k, _, _ in words} | self._keys)
         # clean's answers by line: greetings and orders repeat phase after phase, and the
         # filler (one per roster) never changes.
@@ -478,7 +481,37 @@ class Filler:
     def _protects(self, line: str, start: int, end: int, *, single_prefix: bool) -> bool:
         if not self._keys:
             return False
-        spans = word_spans(line)
+        inside = self._inside_no_name(line, start, end)
+        if inside is None:
+            spans = word_spans(line)
+            if self._name_overlaps(spans, start, end):
+                return True
+            inside = [key for key, s, e in spans if s >= start and e <= end]
+        if single_prefix and len(inside) == 1 and len(inside[0]) >= 2:
+            i = bisect.bisect_left(self._words, inside[0])
+            return i < len(self._words) and self._words[i].startswith(inside[0])
+        return False
+
+    def _inside_no_name(self, line: str, start: int, end: int) -> list[str] | None:
+        """The keys of the words of ``line[start:end]`` when no protected name can overlap
+        them; None when the line must be read word by word to know.
+
+        In ASCII a word is a run of letters and digits, its key the run in lower case. When
+        the phrase starts and ends between words, a run of words that overlaps it holds one of
+        its words, and a run whose keys join into a protected key holds only words that are
+        in that key: when none of the phrase's words is, no name overlaps it ("Heal P34
+        please" is not cut into all its words). test_bbcode proves it against the reading
+        word by word."""
+        if not line.isascii() or line[start - 1 : start].isalnum() or line[end : end + 1].isalnum():
+            return None
+        inside = _ASCII_WORD.findall(line.lower(), start, end)
+        if not inside or any(word in self._key_text for word in inside):
+            return None
+        return inside
+
+    def _name_overlaps(self, spans: list[tuple[str, int, int]], start: int, end: int) -> bool:
+        """Whether a run of the words ``spans`` whose keys join into a protected key overlaps
+        ``start``..``end``."""
         for i, (_, first_start, _) in enumerate(spans):
             joined = ""
             for key, _, last_end in spans[i:]:
@@ -487,11 +520,12 @@ class Filler:
                     break
                 if joined in self._keys and first_start < end and last_end > start:
                     return True
-        inside = [key for key, s, e in spans if s >= start and e <= end]
-        if single_prefix and len(inside) == 1 and len(inside[0]) >= 2:
-            i = bisect.bisect_left(self._words, inside[0])
-            return i < len(self._words) and self._words[i].startswith(inside[0])
         return False
+
+
+# A word of an ASCII text in lower case, as folding.word_spans reads it: a run of letters and
+# digits.
+_ASCII_WORD = re.compile(r"[a-z0-9]+")
 
 
 def strip_filler(line: str, protected: Iterable[str] = (), addressees: Iterable[str] = ()) -> str:

@@ -431,3 +431,43 @@ def test_each_lead_phrase_starts_only_with_the_letters_it_is_tried_for() -> None
 )
 def test_leading_filler_by_first_letter(line: str, expected: str) -> None:
     assert Filler(addressees=["Conan GM", " 9lives"]).clean(line) == expected
+
+
+@pytest.mark.parametrize(
+    "protected",
+    [
+        ["P01", "P34", "P49"],
+        ["Please", "Thanks", "Thank You", "Tyler", "GM", "Cheers", "Akonyl"],
+        ["Ty", "Ple Ase", "a.b", "Jd-", "you"],
+    ],
+)
+@pytest.mark.parametrize(
+    "line",
+    [
+        "observe age p34 please",
+        "Investigate P42 kills P02, P26 kills P49 thanks!",
+        "Kill Thank You",
+        "kill ple ase",
+        "Heal Tyler ty",
+        "Hi GM, I'd like to kill Akonyl",
+        "kill p01please",
+        "Vote a.b thank you gm",
+        "Kill you please",
+    ],
+)
+def test_the_cheap_protection_test_agrees_with_reading_word_by_word(
+    protected: list[str], line: str
+) -> None:
+    """``Filler._inside_no_name`` clears a phrase without reading the line word by word only
+    where no protected name overlaps it, and gives the words inside it as that reading does:
+    for every span of whole characters of the line."""
+    from engine.orders.folding import word_spans
+
+    filler = Filler(protected)
+    spans = word_spans(line)
+    for start in range(len(line)):
+        for end in range(start + 1, len(line) + 1):
+            inside = filler._inside_no_name(line, start, end)
+            if inside is not None:
+                assert not filler._name_overlaps(spans, start, end), (line[start:end], protected)
+                assert inside == [key for key, s, e in spans if s >= start and e <= end]
