@@ -29,9 +29,16 @@ _TAPE = lazy_compile(
     re.IGNORECASE | re.MULTILINE,
 )
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
+# A cut between orders: "\s*[,;]\s*(?:(?:and|then|&|\+|plus)\s+)?", or a joining word between
+# spaces "\s+(?:and|then|also|&|\+|plus)\s+", or "\s+(?:with|using)\s+" before the voice of
+# reason. Written from its first character, a comma, a semicolon or a space, so that a search
+# skips to the next of those instead of trying the three at every character (test_fragments
+# proves it cuts where the three do).
 _JOINER = re.compile(
-    r"\s*[,;]\s*(?:(?:and|then|&|\+|plus)\s+)?|\s+(?:and|then|also|&|\+|plus)\s+"
-    r"|\s+(?:with|using)\s+(?=(?:my\s+|the\s+)?(?:voice\s+of|vo[ar]\b))",
+    r"[\s,;](?:(?<=[,;])\s*(?:(?:and|then|&|\+|plus)\s+)?"
+    r"|\s*[,;]\s*(?:(?:and|then|&|\+|plus)\s+)?"
+    r"|\s*(?:and|then|also|&|\+|plus)\s+"
+    r"|\s*(?:with|using)\s+(?=(?:my\s+|the\s+)?(?:voice\s+of|vo[ar]\b)))",
     re.IGNORECASE,
 )
 # A remark after a complete order: "Vote Miaka, she was quiet all night".
@@ -149,19 +156,18 @@ def _parts(sentence: str) -> list[str]:
     return _cuts(sentence, _JOINER, [], needs_order=True) if _may_join(sentence) else [sentence]
 
 
-# Whitespace, then the first two letters of a word ``_JOINER`` cuts before ("and", "then",
-# "also", "plus", "with", "using", "&", "+"). Its first item is a class, so a search skips from
-# one whitespace to the next.
-_JOIN_HEAD = re.compile(r"\s(?:an|th|al|pl|wi|us|[&+])", re.IGNORECASE)
+# A joining word ``_JOINER`` cuts at, between spaces, in a sentence in lower case. Its first
+# item is a class, so a search skips from one whitespace to the next.
+_JOIN_WORD = re.compile(r"\s(?:and|then|also|plus|with|using|&|\+)\s")
 
 
 def _may_join(sentence: str) -> bool:
     """Whether ``_JOINER`` may cut ``sentence``: every cut holds a comma or a semicolon, or a
-    word after whitespace that starts as a joining word does. Beyond ASCII, where
+    joining word between spaces ("Heal Abs please" holds none). Beyond ASCII, where
     case-insensitive matching folds more letters, it is always searched."""
     if "," in sentence or ";" in sentence or not sentence.isascii():
         return True
-    return _JOIN_HEAD.search(sentence) is not None
+    return _JOIN_WORD.search(sentence.lower()) is not None
 
 
 @lru_cache(maxsize=32)

@@ -137,3 +137,43 @@ def test_a_line_without_a_colon_or_only_letters_heads_no_list(line: str) -> None
     assert not "".join(line.split()).replace("-", "").isalpha()
     assert _list_head(line) is None
     assert _read_list_head(line) is None
+
+
+def test_the_joiner_cuts_where_its_three_alternatives_do() -> None:
+    """``_JOINER`` is written from its first character; it must find the very cuts of the
+    three alternatives it stands for, over every sequence of four of these pieces."""
+    import itertools
+    import re
+
+    from engine.orders.fragments import _JOINER
+
+    plain = re.compile(
+        r"\s*[,;]\s*(?:(?:and|then|&|\+|plus)\s+)?|\s+(?:and|then|also|&|\+|plus)\s+"
+        r"|\s+(?:with|using)\s+(?=(?:my\s+|the\s+)?(?:voice\s+of|vo[ar]\b))",
+        re.IGNORECASE,
+    )
+    pieces = [" ", "\t", ",", ";", "Abs", "AND", "then", "also", "+", "&", "plus"]
+    pieces += ["with", "Using", "my", "voice of", "vor"]
+    for n in range(1, 5):
+        for parts in itertools.product(pieces, repeat=n):
+            text = "".join(parts)
+            assert [m.span() for m in _JOINER.finditer(text)] == [
+                m.span() for m in plain.finditer(text)
+            ], text
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Heal Abs please",
+        "Heal Abs thanks",
+        "Heal Abs AND\u00a0vote Kleene",
+        "Heal Abs\n+ vote Kleene",
+        "Kill Abs  USING   my vor",
+    ],
+)
+def test_a_sentence_without_a_joining_word_is_not_searched(sentence: str) -> None:
+    from engine.orders.fragments import _JOINER, _may_join
+
+    assert _may_join(sentence) or _JOINER.search(sentence) is None
+    assert _may_join(sentence) == (_JOINER.search(sentence) is not None)
