@@ -28,7 +28,9 @@ _TAPE = lazy_compile(
     r"(?:^|(?<=[.!?;]))\s*(?:(?:my|a|the)\s+)?(?:video\s*)?(?:tape|video)\s*[:\-]\s*",
     re.IGNORECASE | re.MULTILINE,
 )
-_SENTENCE = re.compile(r"(?<=[.!?])\s+")
+# The spaces after a sentence's end: "(?<=[.!?])\s+" written from its first space, so that a
+# search skips from one space to the next instead of looking behind every character.
+_SENTENCE = re.compile(r"\s(?<=[.!?]\s)\s*")
 # A cut between orders: "\s*[,;]\s*(?:(?:and|then|&|\+|plus)\s+)?", or a joining word between
 # spaces "\s+(?:and|then|also|&|\+|plus)\s+", or "\s+(?:with|using)\s+" before the voice of
 # reason. Written from its first character, a comma, a semicolon or a space, so that a search
@@ -143,11 +145,12 @@ def _sentences(line: str, spaced: tuple[re.Pattern[str], ...]) -> list[str]:
     and are not searched."""
     if "." not in line and "!" not in line and "?" not in line:
         return [line]
-    lowered = line.casefold() if spaced else line
-    keep = sorted(
-        [(m.start(), m.end()) for name in spaced for m in name.finditer(lowered)]
-        + _places_kept(line)
-    )
+    keep = _places_kept(line)  # in order of position
+    if spaced:
+        lowered = line.casefold()
+        keep = sorted(
+            keep + [(m.start(), m.end()) for name in spaced for m in name.finditer(lowered)]
+        )
     return _cuts(line, _SENTENCE, keep, needs_order=False)
 
 
@@ -182,10 +185,15 @@ _PLACE_MARK = lazy_compile(r"(?<![\w.])\d{1,2}[.)]\s+")
 
 
 def _places_kept(line: str) -> list[tuple[int, int]]:
+    """The places of a ranking written on one line; the order word is read only for a line
+    that holds a place ("Hi GM! Snipe P07" holds none)."""
+    if "." not in line and ")" not in line:
+        return []  # every place ends in one of them
+    places = [(m.start(), m.end()) for m in _PLACE_MARK.finditer(line)]
+    if not places:
+        return places
     word = grammar.match_word(grammar.ORDER_PATTERNS, _BULLET.sub("", line).lstrip())
-    if word is None or word[0] != "leader_ranking":
-        return []
-    return [(m.start(), m.end()) for m in _PLACE_MARK.finditer(line)]
+    return places if word is not None and word[0] == "leader_ranking" else []
 
 
 def _cuts(

@@ -177,3 +177,39 @@ def test_a_sentence_without_a_joining_word_is_not_searched(sentence: str) -> Non
 
     assert _may_join(sentence) or _JOINER.search(sentence) is None
     assert _may_join(sentence) == (_JOINER.search(sentence) is not None)
+
+
+def test_a_sentence_ends_where_the_plain_pattern_ends_it() -> None:
+    """``_SENTENCE`` is written from its first space; it must find the very spans of
+    "(?<=[.!?])\\s+" over every sequence of five of these pieces."""
+    import itertools
+    import re
+
+    from engine.orders.fragments import _SENTENCE
+
+    plain = re.compile(r"(?<=[.!?])\s+")
+    pieces = [" ", "\t", "\u00a0", ".", "!", "?", "Abs", "1"]
+    for n in range(1, 6):
+        for parts in itertools.product(pieces, repeat=n):
+            text = "".join(parts)
+            assert [m.span() for m in _SENTENCE.finditer(text)] == [
+                m.span() for m in plain.finditer(text)
+            ], text
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("Ranking: 1. Gin 2. Vodka 3. Korn", ["Ranking: 1. Gin 2. Vodka 3. Korn"]),
+        ("Leader ranking: 1) Gin 2) Vodka", ["Leader ranking: 1) Gin 2) Vodka"]),
+        ("Vote Gin. 2 Vodka! 3 Korn", ["Vote Gin.", "2 Vodka!", "3 Korn"]),
+        ("Hi GM! Snipe P07", ["Hi GM!", "Snipe P07"]),
+    ],
+)
+def test_a_rankings_places_are_kept_and_only_theirs(line: str, expected: list[str]) -> None:
+    """A place is marked "1." or "1)": a line with neither holds none, and its order word is
+    not read for one."""
+    from engine.orders.fragments import _PLACE_MARK, fragments
+
+    assert ("." in line or ")" in line) or _PLACE_MARK.search(line) is None
+    assert fragments(line, ("Gin", "Vodka", "Korn", "P07")) == expected
