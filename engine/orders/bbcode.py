@@ -47,10 +47,13 @@ from engine.orders.folding import word_spans
 from engine.orders.text_memo import remember
 
 # [name], [/name], [name=attr], [quote="x" post_id=1], and phpBB 3.0's stored forms
-# [b:uid], [/list:u:uid], [/*:m:uid], [quote=&quot;x&quot;:uid].
+# [b:uid], [/list:u:uid], [/*:m:uid], [quote=&quot;x&quot;:uid]. A tag ends at the first "]"
+# after its name, so the attribute is read greedily (the uid with it, when there is one): a
+# lazy one would try the uid and the "]" after each of its characters (test_bbcode proves the
+# tags found are the same).
 _TAG = re.compile(
     r"\[(?P<close>/)?(?P<name>\*|[a-z][a-z0-9]*)(?::[a-z](?=[:\]]))?"
-    r"(?P<attr>[=\s][^\[\]\n]*?)?(?::[0-9a-z]{5,8})?\]",
+    r"(?:[=\s][^\[\]\n]*)?(?::[0-9a-z]{5,8})?\]",
     re.IGNORECASE,
 )
 _CODE_END = lazy_compile(r"\[/code(?::[0-9a-z]{5,8})?\]", re.IGNORECASE)
@@ -140,8 +143,8 @@ def clean_lines(source: str, *, keep: Callable[[str], bool] | None = None) -> li
     """
     text = _prepare(source)
     if "[" in text:
-        tokens = _tokens(text)
-        text = "".join(_render(tokens, _dropped(tokens)))
+        tokens, drops = _tokens(text)
+        text = "".join(_render(tokens, _dropped(tokens, drops)))
     else:
         text = _without_smilies(text)  # no tag: the text is its one token
     lines = [_tidy_line(line) for line in text.split("\n")]
@@ -172,8 +175,8 @@ def strip_quoted(source: str) -> str:
     Formatting tags stay, so a vote reader can still see [b] and [vote]; a code block's
     content stays as the author's own words, its [code] tags go (as in a PM).
     """
-    tokens = _tokens(_prepare(source))
-    dropped = _dropped(tokens)
+    tokens, drops = _tokens(_prepare(source))
+    dropped = _dropped(tokens, drops)
     return "".join(
         "\n" if d and tok[1] in _DROP_BLOCK and tok[0] == "open" else "" if d else tok[2]
         for tok, d in zip(tokens, dropped, strict=True)
@@ -202,51 +205,57 @@ def _html_tag(m: re.Match[str]) -> str:
     return "\n" if name in _HTML_BREAK else ""
 
 
-def _tokens(text: str) -> list[Token]:
+def _tokens(text: str) -> tuple[list[Token], list[int]]:
+    """The text cut into text, tags and code blocks (no empty text between two tags), and
+    where the tags whose content may be dropped ([quote], [s], [img]...) stand."""
     if "[" not in text:
-        return [("text", "", text)]  # no tag
+        return [("text", "", text)], []  # no tag
     tokens: list[Token] = []
+    drops: list[int] = []
     pos = 0
     no_code_end = len(text) + 1  # no [/code] at or after this position: not searched again
-    while (m := _TAG.search(text, pos)) is not None:
-        name = m["name"].lower()
+    for m in _TAG.finditer(text):
+        start, end = m.span()
+        if start < pos:
+            continue  # inside a code block: a tag there ends before the block does
+        close, name = m.group("close", "name")
+        name = name.lower()
         if name not in _KNOWN:
-            tokens.append(("text", "", text[pos : m.end()]))
-            pos = m.end()
+            tokens.append(("text", "", text[pos:end]))
+            pos = end
             continue
-        tokens.append(("text", "", text[pos : m.start()]))
-        pos = m.end()
-        if name == "code" and not m["close"]:
+        if start > pos:
+            tokens.append(("text", "", text[pos:start]))
+        pos = end
+        if name == "code" and not close:
             # phpBB reads nothing inside [code]; an unclosed one is just dropped.
-            end = _CODE_END.search(text, pos) if pos < no_code_end else None
-            if end is None:
+            code_end = _CODE_END.search(text, pos) if pos < no_code_end else None
+            if code_end is None:
                 no_code_end = pos
             else:
-                tokens.append(("code", name, text[pos : end.start()]))
-                pos = end.end()
+                tokens.append(("code", name, text[pos : code_end.start()]))
+                pos = code_end.end()
             continue
-        tokens.append(("close" if m["close"] else "open", name, m.group()))
-    tokens.append(("text", "", text[pos:]))
-    return tokens
+        if name in _DROP:
+            drops.append(len(tokens))
+        tokens.append(("close" if close else "open", name, m.group()))
+    if pos < len(text):
+        tokens.append(("text", "", text[pos:]))
+    return tokens, drops
 
 
-def _dropped(tokens: list[Token]) -> list[bool]:
-    """Which tokens lie inside a balanced dropped block ([quote], [s], [img]...), nesting aware."""
+def _dropped(tokens: list[Token], drops: list[int]) -> list[bool]:
+    """Which tokens lie inside a balanced dropped block ([quote], [s], [img]...), nesting
+    aware; ``drops`` are where the tags of such blocks stand."""
+    dropped = [False] * len(tokens)
     opened: dict[str, list[int]] = {}
-    # +1 where a dropped block starts, -1 after it ends: nested blocks cost no more than flat.
-    depth_change = [0] * (len(tokens) + 1)
-    for i, (kind, name, _) in enumerate(tokens):
-        if name not in _DROP:
-            continue
+    for i in drops:
+        kind, name, _ = tokens[i]
         if kind == "open":
             opened.setdefault(name, []).append(i)
         elif opened.get(name):
-            depth_change[opened[name].pop()] += 1
-            depth_change[i + 1] -= 1
-    dropped, depth = [], 0
-    for change in depth_change[:-1]:
-        depth += change
-        dropped.append(depth > 0)
+            start = opened[name].pop()
+            dropped[start : i + 1] = [True] * (i + 1 - start)
     return dropped
 
 

@@ -471,3 +471,25 @@ def test_the_cheap_protection_test_agrees_with_reading_word_by_word(
             if inside is not None:
                 assert not filler._name_overlaps(spans, start, end), (line[start:end], protected)
                 assert inside == [key for key, s, e in spans if s >= start and e <= end]
+
+
+def test_a_tag_ends_at_the_first_bracket_after_its_name() -> None:
+    """``_TAG`` reads the attribute greedily; it must find the very tags, names and closing
+    marks that a lazy attribute finds, over every sequence of four of these pieces."""
+    import itertools
+    import re
+
+    from engine.orders.bbcode import _TAG
+
+    lazy = re.compile(
+        r"\[(?P<close>/)?(?P<name>\*|[a-z][a-z0-9]*)(?::[a-z](?=[:\]]))?"
+        r"(?P<attr>[=\s][^\[\]\n]*?)?(?::[0-9a-z]{5,8})?\]",
+        re.IGNORECASE,
+    )
+    pieces = ["[", "]", "[/", "b", "Quote", "=", '"x y"', ":", "u:", "abc12", " ", "\n", "*"]
+    pieces += ["ſ", "[b:1a2b3c]", "-"]
+    for n in range(1, 5):
+        for parts in itertools.product(pieces, repeat=n):
+            text = "".join(parts)
+            found = [(m.span(), m["close"], m["name"]) for m in _TAG.finditer(text)]
+            assert found == [(m.span(), m["close"], m["name"]) for m in lazy.finditer(text)], text
