@@ -147,14 +147,25 @@ def clean_lines(source: str, *, keep: Callable[[str], bool] | None = None) -> li
         text = "".join(_render(tokens, _dropped(tokens, drops)))
     else:
         text = _without_smilies(text)  # no tag: the text is its one token
-    lines = [_tidy_line(line) for line in text.split("\n")]
-    lines = [line for line in lines if line]
-    lines = _drop_signature(lines, keep or _has_several_words)
-    return [
-        line if line.isascii() else unicodedata.normalize("NFC", line)
-        for line in lines
-        if _has_word(line) and not _is_boilerplate(line)
-    ]
+    if text.isascii() and "  " not in text and text.replace("\n", "").isprintable():
+        # Single spaces and no control character: each line's ends are all it needs tidied.
+        lines = [tidy for line in text.split("\n") if (tidy := line.strip(" "))]
+    else:
+        lines = [tidy for line in text.split("\n") if (tidy := _tidy_line(line))]
+    if "-" in text or "_" in text or "~" in text or "—" in text:  # a sign-off's marks
+        lines = _drop_signature(lines, keep or _has_several_words)
+    kept = []
+    for line in lines:
+        if line.isascii():
+            # An ASCII line has a letter or digit where stripping all else stops, and is
+            # boilerplate only if it starts as boilerplate does.
+            if line.strip(_ASCII_NO_WORD) and (
+                line[:2].lower() not in _BOILERPLATE_STARTS or not _is_boilerplate(line)
+            ):
+                kept.append(line)
+        elif _has_word(line) and not _is_boilerplate(line):
+            kept.append(unicodedata.normalize("NFC", line))
+    return kept
 
 
 # What a "Sent from my phone" or "Last edited by" line starts with (beyond ASCII, where
@@ -294,6 +305,8 @@ def _has_word(line: str) -> bool:
 
 # A letter or digit: \w is str.isalnum() and "_".
 _ALNUM = re.compile(r"[^\W_]")
+# What is no letter or digit in ASCII.
+_ASCII_NO_WORD = "".join(chr(i) for i in range(128) if not chr(i).isalnum())
 
 
 def _has_several_words(line: str) -> bool:

@@ -493,3 +493,45 @@ def test_a_tag_ends_at_the_first_bracket_after_its_name() -> None:
             text = "".join(parts)
             found = [(m.span(), m["close"], m["name"]) for m in _TAG.finditer(text)]
             assert found == [(m.span(), m["close"], m["name"]) for m in lazy.finditer(text)], text
+
+
+def test_an_ascii_line_has_a_word_where_stripping_all_else_stops() -> None:
+    """``clean_lines`` tells an ASCII line with a letter or digit by stripping every other
+    ASCII character from its ends: the same answer as ``_has_word``, for every character."""
+    from engine.orders.bbcode import _ASCII_NO_WORD, _has_word
+
+    for i in range(128):
+        for line in (chr(i), f"-- {chr(i)} !", f"{chr(i)}{chr(i)}"):
+            assert bool(line.strip(_ASCII_NO_WORD)) == _has_word(line), repr(line)
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        " Kill Abs \n\n heal Kleene",
+        "Kill Abs\n \nVote Kleene ",
+        "Kill  Abs\tnow\n\x0bheal",
+        "vote Abs\n--\nAbs",
+        "vote Abs\n__\nsent from my phone",
+        "vote Abs\n~~ Abs\nmy sig here",
+        "vote Abs\n—\nAbs",
+    ],
+)
+def test_lines_are_tidied_and_signed_off_alike_on_every_path(source: str) -> None:
+    """``clean_lines`` trims a text of single spaces and no control character line by line
+    without ``_tidy_line``, and looks for a sign-off only in a text that holds one of their
+    marks: what it keeps is what the line by line reading keeps."""
+    from engine.orders.bbcode import (
+        _SIGN_OFF_FIRST,
+        _drop_signature,
+        _has_several_words,
+        _has_word,
+        _is_boilerplate,
+        _tidy_line,
+    )
+
+    assert set("-_~—") == _SIGN_OFF_FIRST
+    lines = [t for line in source.split("\n") if (t := _tidy_line(line))]
+    lines = _drop_signature(lines, _has_several_words)
+    expected = [line for line in lines if _has_word(line) and not _is_boilerplate(line)]
+    assert clean_lines(source) == expected
