@@ -131,9 +131,16 @@ def fragments(text: str, names: tuple[str, ...]) -> list[str]:
     """Cut a message into one fragment per order: by line, by sentence, by "and <order>"."""
     pieces = []
     spaced = _spaced_names(names)
-    for line in _join_lists(text.splitlines()):
-        for sentence in _sentences(line, spaced):
-            for piece in _parts(sentence):
+    lines = text.splitlines()
+    joined = _join_lists(lines)
+    # The marks of a sentence's end and the cuts between orders are looked for once in the
+    # whole text, where most PMs hold none, and only then in each line or sentence (a list's
+    # items are joined with commas; a list head alone loses only its colon).
+    ends = "." in text or "!" in text or "?" in text
+    joins = len(joined) < len(lines) or _may_join(text)
+    for line in joined:
+        for sentence in _sentences(line, spaced) if ends else (line,):
+            for piece in _parts(sentence) if joins else (sentence,):
                 if piece.strip(" .!?;,"):
                     pieces.append(piece.strip())
     return pieces

@@ -213,3 +213,35 @@ def test_a_rankings_places_are_kept_and_only_theirs(line: str, expected: list[st
 
     assert ("." in line or ")" in line) or _PLACE_MARK.search(line) is None
     assert fragments(line, ("Gin", "Vodka", "Korn", "P07")) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Snipe P07\nObserve gender P24 please",
+        "Investigate:\nP01\nP02 and vote Abs",
+        "Investigate:\nP01\nP02",
+        "Disguise\nAbs\nKleene",
+        "Heal Abs and vote Kleene",
+        "Heal Abs. Vote Kleene! Kill P07?",
+        "Heal Abs, vote Kleene",
+        "Heal Abs AND\u00a0vote Kleene",
+        "Heal Abs\n+ vote Kleene",
+        "Ranking: 1. Gin 2. Vodka",
+    ],
+)
+def test_the_whole_text_is_looked_at_once_as_each_sentence_would_be(text: str) -> None:
+    """``fragments`` looks for sentence ends and cuts between orders in the whole text before
+    it looks in each line or sentence: it finds what looking in each one finds."""
+    from engine.orders.fragments import _join_lists, _parts, _sentences, _spaced_names, fragments
+
+    names = ("Abs", "Kleene", "P01", "P02", "P07", "Gin", "Vodka", "Mr Black")
+    spaced = _spaced_names(names)
+    expected = [
+        piece.strip()
+        for line in _join_lists(text.splitlines())
+        for sentence in _sentences(line, spaced)
+        for piece in _parts(sentence)
+        if piece.strip(" .!?;,")
+    ]
+    assert fragments(text, names) == expected
