@@ -130,7 +130,8 @@ def may_be_order(line: str) -> bool:
 def fragments(text: str, names: tuple[str, ...]) -> list[str]:
     """Cut a message into one fragment per order: by line, by sentence, by "and <order>"."""
     pieces = []
-    spaced = _spaced_names(names)
+    last = _LAST_ROSTER[0]
+    spaced = last[1] if last[0] is names else _spaced_of(names)
     lines = text.splitlines()
     joined = _join_lists(lines)
     # The marks of a sentence's end and the cuts between orders are looked for once in the
@@ -178,6 +179,18 @@ def _may_join(sentence: str) -> bool:
     if "," in sentence or ";" in sentence or not sentence.isascii():
         return True
     return _JOIN_WORD.search(sentence.lower()) is not None
+
+
+# The roster cut for last and its spaced names: every PM of a game comes with the same tuple,
+# which lru_cache would hash name by name. The tuple is held here, so its identity cannot pass
+# to another tuple.
+_LAST_ROSTER: list[tuple[tuple[str, ...], tuple[re.Pattern[str], ...]]] = [((), ())]
+
+
+def _spaced_of(names: tuple[str, ...]) -> tuple[re.Pattern[str], ...]:
+    spaced = _spaced_names(names)
+    _LAST_ROSTER[0] = (names, spaced)
+    return spaced
 
 
 @lru_cache(maxsize=32)

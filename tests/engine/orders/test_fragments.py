@@ -245,3 +245,17 @@ def test_the_whole_text_is_looked_at_once_as_each_sentence_would_be(text: str) -
         if piece.strip(" .!?;,")
     ]
     assert fragments(text, names) == expected
+
+
+def test_each_roster_keeps_its_own_names_whole() -> None:
+    """The roster cut for last is remembered by identity: another roster, or an equal one in
+    another tuple, is read for its own names with a space."""
+    from engine.orders.fragments import fragments
+
+    text = "Vote Mr. Black. Heal Abs"
+    spaced = ("Mr. Black", "Abs")
+    plain = ("Mr", "Black", "Abs")
+    for _ in range(2):
+        assert fragments(text, spaced) == ["Vote Mr. Black.", "Heal Abs"]
+        assert fragments(text, plain) == ["Vote Mr.", "Black.", "Heal Abs"]
+        assert fragments(text, tuple(list(spaced))) == ["Vote Mr. Black.", "Heal Abs"]
