@@ -307,10 +307,13 @@ def _read_list_head(line: str) -> str | None:
 
 def _join_lists(lines: list[str]) -> list[str]:
     """ "Investigate:" followed by one query a line reads as one order with a list."""
+    heads = [_list_head(line) for line in lines]
+    if not any(heads):
+        return lines  # no list: most messages (a head is never empty)
     joined: list[list[str]] = []  # each line as its parts, joined once at the end
     head: str | None = None
-    for line in lines:
-        if (line_head := _list_head(line)) is not None:
+    for line, line_head in zip(lines, heads, strict=True):
+        if line_head is not None:
             head = line_head
             joined.append([head])
             continue
