@@ -391,6 +391,10 @@ class _Lead:
             for first in (letter, letter.upper())
         }
 
+    def idle(self) -> frozenset[str]:
+        """The first characters no pattern can start with."""
+        return frozenset(first for first, patterns in self._by_letter.items() if not patterns)
+
     def match(self, line: str) -> re.Match[str] | None:
         for pattern in self._by_letter.get(line[:1], self._all):
             if (found := pattern.match(line)) is not None:
@@ -419,6 +423,7 @@ class Filler:
         "_lead",
         "_lead_unmarked",
         "_max_key",
+        "_no_lead",
         "_trail",
         "_trail_holds",
         "_words",
@@ -447,6 +452,9 @@ class Filler:
         interjection = (f"(?P<phrase>{_INTERJECTION})", _INTERJECTION_STARTS)
         self._lead = _Lead([greeting, address, *plain, label, interjection])
         self._lead_unmarked = _Lead([greeting, *plain])
+        # A line that starts with one of these ("Vote Abs", "Bribe") has no leading filler,
+        # marked or not: the unmarked phrases are some of the marked ones.
+        self._no_lead = self._lead.idle()
         self._trail = re.compile(
             rf"(?<![\w'’])(?P<phrase>(?:{_PLEASE}|{thanks}|{_CLOSING})(?:\s+(?:{_PLEASE}))?)"
             r"[\s,.!:;~]*$",
@@ -479,7 +487,7 @@ class Filler:
 
     def _clean(self, line: str) -> str:
         line = line.strip()
-        while line and (m := self._leading(line)) and m.end():
+        while line and line[:1] not in self._no_lead and (m := self._leading(line)) and m.end():
             if self._protects(line, m.start("phrase"), m.end("phrase"), single_prefix=False):
                 break
             line = line[m.end() :]

@@ -535,3 +535,17 @@ def test_lines_are_tidied_and_signed_off_alike_on_every_path(source: str) -> Non
     lines = _drop_signature(lines, _has_several_words)
     expected = [line for line in lines if _has_word(line) and not _is_boilerplate(line)]
     assert clean_lines(source) == expected
+
+
+@pytest.mark.parametrize("addressees", [(), ("Jd-", "Conan GM", " 9lives")])
+def test_a_line_is_not_tried_for_leading_filler_where_no_phrase_can_start(
+    addressees: tuple[str, ...],
+) -> None:
+    """``Filler`` skips a line's leading filler when no phrase, marked or not, can start with
+    its first character."""
+    filler = Filler(addressees=addressees)
+    assert bool(filler._no_lead) == (not addressees)  # " 9lives" may start anything
+    for first in filler._no_lead:
+        for lead in (filler._lead, filler._lead_unmarked):
+            assert not lead._by_letter[first], first
+    assert filler.clean("Vote Abs, thanks") == "Vote Abs"
