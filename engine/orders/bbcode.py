@@ -47,10 +47,13 @@ from engine.orders.folding import word_spans
 from engine.orders.text_memo import remember
 
 # [name], [/name], [name=attr], [quote="x" post_id=1], and phpBB 3.0's stored forms
-# [b:uid], [/list:u:uid], [/*:m:uid], [quote=&quot;x&quot;:uid].
+# [b:uid], [/list:u:uid], [/*:m:uid], [quote=&quot;x&quot;:uid]. A tag ends at the first "]"
+# after its name, so the attribute is read greedily (the uid with it, when there is one): a
+# lazy one would try the uid and the "]" after each of its characters (test_bbcode proves the
+# tags found are the same).
 _TAG = re.compile(
     r"\[(?P<close>/)?(?P<name>\*|[a-z][a-z0-9]*)(?::[a-z](?=[:\]]))?"
-    r"(?P<attr>[=\s][^\[\]\n]*?)?(?::[0-9a-z]{5,8})?\]",
+    r"(?:[=\s][^\[\]\n]*)?(?::[0-9a-z]{5,8})?\]",
     re.IGNORECASE,
 )
 _CODE_END = lazy_compile(r"\[/code(?::[0-9a-z]{5,8})?\]", re.IGNORECASE)
@@ -140,18 +143,29 @@ def clean_lines(source: str, *, keep: Callable[[str], bool] | None = None) -> li
     """
     text = _prepare(source)
     if "[" in text:
-        tokens = _tokens(text)
-        text = "".join(_render(tokens, _dropped(tokens)))
+        tokens, drops = _tokens(text)
+        text = "".join(_render(tokens, _dropped(tokens, drops)))
     else:
         text = _without_smilies(text)  # no tag: the text is its one token
-    lines = [_tidy_line(line) for line in text.split("\n")]
-    lines = [line for line in lines if line]
-    lines = _drop_signature(lines, keep or _has_several_words)
-    return [
-        line if line.isascii() else unicodedata.normalize("NFC", line)
-        for line in lines
-        if _has_word(line) and not _is_boilerplate(line)
-    ]
+    if text.isascii() and "  " not in text and text.replace("\n", "").isprintable():
+        # Single spaces and no control character: each line's ends are all it needs tidied.
+        lines = [tidy for line in text.split("\n") if (tidy := line.strip(" "))]
+    else:
+        lines = [tidy for line in text.split("\n") if (tidy := _tidy_line(line))]
+    if "-" in text or "_" in text or "~" in text or "—" in text:  # a sign-off's marks
+        lines = _drop_signature(lines, keep or _has_several_words)
+    kept = []
+    for line in lines:
+        if line.isascii():
+            # An ASCII line has a letter or digit where stripping all else stops, and is
+            # boilerplate only if it starts as boilerplate does.
+            if line.strip(_ASCII_NO_WORD) and (
+                line[:2].lower() not in _BOILERPLATE_STARTS or not _is_boilerplate(line)
+            ):
+                kept.append(line)
+        elif _has_word(line) and not _is_boilerplate(line):
+            kept.append(unicodedata.normalize("NFC", line))
+    return kept
 
 
 # What a "Sent from my phone" or "Last edited by" line starts with (beyond ASCII, where
@@ -172,8 +186,8 @@ def strip_quoted(source: str) -> str:
     Formatting tags stay, so a vote reader can still see [b] and [vote]; a code block's
     content stays as the author's own words, its [code] tags go (as in a PM).
     """
-    tokens = _tokens(_prepare(source))
-    dropped = _dropped(tokens)
+    tokens, drops = _tokens(_prepare(source))
+    dropped = _dropped(tokens, drops)
     return "".join(
         "\n" if d and tok[1] in _DROP_BLOCK and tok[0] == "open" else "" if d else tok[2]
         for tok, d in zip(tokens, dropped, strict=True)
@@ -202,51 +216,57 @@ def _html_tag(m: re.Match[str]) -> str:
     return "\n" if name in _HTML_BREAK else ""
 
 
-def _tokens(text: str) -> list[Token]:
+def _tokens(text: str) -> tuple[list[Token], list[int]]:
+    """The text cut into text, tags and code blocks (no empty text between two tags), and
+    where the tags whose content may be dropped ([quote], [s], [img]...) stand."""
     if "[" not in text:
-        return [("text", "", text)]  # no tag
+        return [("text", "", text)], []  # no tag
     tokens: list[Token] = []
+    drops: list[int] = []
     pos = 0
     no_code_end = len(text) + 1  # no [/code] at or after this position: not searched again
-    while (m := _TAG.search(text, pos)) is not None:
-        name = m["name"].lower()
+    for m in _TAG.finditer(text):
+        start, end = m.span()
+        if start < pos:
+            continue  # inside a code block: a tag there ends before the block does
+        close, name = m.group("close", "name")
+        name = name.lower()
         if name not in _KNOWN:
-            tokens.append(("text", "", text[pos : m.end()]))
-            pos = m.end()
+            tokens.append(("text", "", text[pos:end]))
+            pos = end
             continue
-        tokens.append(("text", "", text[pos : m.start()]))
-        pos = m.end()
-        if name == "code" and not m["close"]:
+        if start > pos:
+            tokens.append(("text", "", text[pos:start]))
+        pos = end
+        if name == "code" and not close:
             # phpBB reads nothing inside [code]; an unclosed one is just dropped.
-            end = _CODE_END.search(text, pos) if pos < no_code_end else None
-            if end is None:
+            code_end = _CODE_END.search(text, pos) if pos < no_code_end else None
+            if code_end is None:
                 no_code_end = pos
             else:
-                tokens.append(("code", name, text[pos : end.start()]))
-                pos = end.end()
+                tokens.append(("code", name, text[pos : code_end.start()]))
+                pos = code_end.end()
             continue
-        tokens.append(("close" if m["close"] else "open", name, m.group()))
-    tokens.append(("text", "", text[pos:]))
-    return tokens
+        if name in _DROP:
+            drops.append(len(tokens))
+        tokens.append(("close" if close else "open", name, m.group()))
+    if pos < len(text):
+        tokens.append(("text", "", text[pos:]))
+    return tokens, drops
 
 
-def _dropped(tokens: list[Token]) -> list[bool]:
-    """Which tokens lie inside a balanced dropped block ([quote], [s], [img]...), nesting aware."""
+def _dropped(tokens: list[Token], drops: list[int]) -> list[bool]:
+    """Which tokens lie inside a balanced dropped block ([quote], [s], [img]...), nesting
+    aware; ``drops`` are where the tags of such blocks stand."""
+    dropped = [False] * len(tokens)
     opened: dict[str, list[int]] = {}
-    # +1 where a dropped block starts, -1 after it ends: nested blocks cost no more than flat.
-    depth_change = [0] * (len(tokens) + 1)
-    for i, (kind, name, _) in enumerate(tokens):
-        if name not in _DROP:
-            continue
+    for i in drops:
+        kind, name, _ = tokens[i]
         if kind == "open":
             opened.setdefault(name, []).append(i)
         elif opened.get(name):
-            depth_change[opened[name].pop()] += 1
-            depth_change[i + 1] -= 1
-    dropped, depth = [], 0
-    for change in depth_change[:-1]:
-        depth += change
-        dropped.append(depth > 0)
+            start = opened[name].pop()
+            dropped[start : i + 1] = [True] * (i + 1 - start)
     return dropped
 
 
@@ -285,6 +305,8 @@ def _has_word(line: str) -> bool:
 
 # A letter or digit: \w is str.isalnum() and "_".
 _ALNUM = re.compile(r"[^\W_]")
+# What is no letter or digit in ASCII.
+_ASCII_NO_WORD = "".join(chr(i) for i in range(128) if not chr(i).isalnum())
 
 
 def _has_several_words(line: str) -> bool:
@@ -369,6 +391,10 @@ class _Lead:
             for first in (letter, letter.upper())
         }
 
+    def idle(self) -> frozenset[str]:
+        """The first characters no pattern can start with."""
+        return frozenset(first for first, patterns in self._by_letter.items() if not patterns)
+
     def match(self, line: str) -> re.Match[str] | None:
         for pattern in self._by_letter.get(line[:1], self._all):
             if (found := pattern.match(line)) is not None:
@@ -392,10 +418,12 @@ class Filler:
 
     __slots__ = (
         "_cleaned",
+        "_key_text",
         "_keys",
         "_lead",
         "_lead_unmarked",
         "_max_key",
+        "_no_lead",
         "_trail",
         "_trail_holds",
         "_words",
@@ -424,6 +452,9 @@ class Filler:
         interjection = (f"(?P<phrase>{_INTERJECTION})", _INTERJECTION_STARTS)
         self._lead = _Lead([greeting, address, *plain, label, interjection])
         self._lead_unmarked = _Lead([greeting, *plain])
+        # A line that starts with one of these ("Vote Abs", "Bribe") has no leading filler,
+        # marked or not: the unmarked phrases are some of the marked ones.
+        self._no_lead = self._lead.idle()
         self._trail = re.compile(
             rf"(?<![\w'’])(?P<phrase>(?:{_PLEASE}|{thanks}|{_CLOSING})(?:\s+(?:{_PLEASE}))?)"
             r"[\s,.!:;~]*$",
@@ -439,6 +470,8 @@ class Filler:
             key for p in protected if (key := "".join(k for k, _, _ in word_spans(p)))
         )
         self._max_key = max(map(len, self._keys), default=0)
+        # Every key in one text: a word that is in no key is a substring of none of them.
+        self._key_text = "\0".join(sorted(self._keys))
         self._words = sorted({k for k, _, _ in words} | self._keys)
         # clean's answers by line: greetings and orders repeat phase after phase, and the
         # filler (one per roster) never changes.
@@ -454,7 +487,7 @@ class Filler:
 
     def _clean(self, line: str) -> str:
         line = line.strip()
-        while line and (m := self._leading(line)) and m.end():
+        while line and line[:1] not in self._no_lead and (m := self._leading(line)) and m.end():
             if self._protects(line, m.start("phrase"), m.end("phrase"), single_prefix=False):
                 break
             line = line[m.end() :]
@@ -478,7 +511,37 @@ class Filler:
     def _protects(self, line: str, start: int, end: int, *, single_prefix: bool) -> bool:
         if not self._keys:
             return False
-        spans = word_spans(line)
+        inside = self._inside_no_name(line, start, end)
+        if inside is None:
+            spans = word_spans(line)
+            if self._name_overlaps(spans, start, end):
+                return True
+            inside = [key for key, s, e in spans if s >= start and e <= end]
+        if single_prefix and len(inside) == 1 and len(inside[0]) >= 2:
+            i = bisect.bisect_left(self._words, inside[0])
+            return i < len(self._words) and self._words[i].startswith(inside[0])
+        return False
+
+    def _inside_no_name(self, line: str, start: int, end: int) -> list[str] | None:
+        """The keys of the words of ``line[start:end]`` when no protected name can overlap
+        them; None when the line must be read word by word to know.
+
+        In ASCII a word is a run of letters and digits, its key the run in lower case. When
+        the phrase starts and ends between words, a run of words that overlaps it holds one of
+        its words, and a run whose keys join into a protected key holds only words that are
+        in that key: when none of the phrase's words is, no name overlaps it ("Heal P34
+        please" is not cut into all its words). test_bbcode proves it against the reading
+        word by word."""
+        if not line.isascii() or line[start - 1 : start].isalnum() or line[end : end + 1].isalnum():
+            return None
+        inside = _ASCII_WORD.findall(line.lower(), start, end)
+        if not inside or any(word in self._key_text for word in inside):
+            return None
+        return inside
+
+    def _name_overlaps(self, spans: list[tuple[str, int, int]], start: int, end: int) -> bool:
+        """Whether a run of the words ``spans`` whose keys join into a protected key overlaps
+        ``start``..``end``."""
         for i, (_, first_start, _) in enumerate(spans):
             joined = ""
             for key, _, last_end in spans[i:]:
@@ -487,11 +550,12 @@ class Filler:
                     break
                 if joined in self._keys and first_start < end and last_end > start:
                     return True
-        inside = [key for key, s, e in spans if s >= start and e <= end]
-        if single_prefix and len(inside) == 1 and len(inside[0]) >= 2:
-            i = bisect.bisect_left(self._words, inside[0])
-            return i < len(self._words) and self._words[i].startswith(inside[0])
         return False
+
+
+# A word of an ASCII text in lower case, as folding.word_spans reads it: a run of letters and
+# digits.
+_ASCII_WORD = re.compile(r"[a-z0-9]+")
 
 
 def strip_filler(line: str, protected: Iterable[str] = (), addressees: Iterable[str] = ()) -> str:

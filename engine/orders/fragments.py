@@ -28,10 +28,19 @@ _TAPE = lazy_compile(
     r"(?:^|(?<=[.!?;]))\s*(?:(?:my|a|the)\s+)?(?:video\s*)?(?:tape|video)\s*[:\-]\s*",
     re.IGNORECASE | re.MULTILINE,
 )
-_SENTENCE = re.compile(r"(?<=[.!?])\s+")
+# The spaces after a sentence's end: "(?<=[.!?])\s+" written from its first space, so that a
+# search skips from one space to the next instead of looking behind every character.
+_SENTENCE = re.compile(r"\s(?<=[.!?]\s)\s*")
+# A cut between orders: "\s*[,;]\s*(?:(?:and|then|&|\+|plus)\s+)?", or a joining word between
+# spaces "\s+(?:and|then|also|&|\+|plus)\s+", or "\s+(?:with|using)\s+" before the voice of
+# reason. Written from its first character, a comma, a semicolon or a space, so that a search
+# skips to the next of those instead of trying the three at every character (test_fragments
+# proves it cuts where the three do).
 _JOINER = re.compile(
-    r"\s*[,;]\s*(?:(?:and|then|&|\+|plus)\s+)?|\s+(?:and|then|also|&|\+|plus)\s+"
-    r"|\s+(?:with|using)\s+(?=(?:my\s+|the\s+)?(?:voice\s+of|vo[ar]\b))",
+    r"[\s,;](?:(?<=[,;])\s*(?:(?:and|then|&|\+|plus)\s+)?"
+    r"|\s*[,;]\s*(?:(?:and|then|&|\+|plus)\s+)?"
+    r"|\s*(?:and|then|also|&|\+|plus)\s+"
+    r"|\s*(?:with|using)\s+(?=(?:my\s+|the\s+)?(?:voice\s+of|vo[ar]\b)))",
     re.IGNORECASE,
 )
 # A remark after a complete order: "Vote Miaka, she was quiet all night".
@@ -121,10 +130,18 @@ def may_be_order(line: str) -> bool:
 def fragments(text: str, names: tuple[str, ...]) -> list[str]:
     """Cut a message into one fragment per order: by line, by sentence, by "and <order>"."""
     pieces = []
-    spaced = _spaced_names(names)
-    for line in _join_lists(text.splitlines()):
-        for sentence in _sentences(line, spaced):
-            for piece in _parts(sentence):
+    last = _LAST_ROSTER[0]
+    spaced = last[1] if last[0] is names else _spaced_of(names)
+    lines = text.splitlines()
+    joined = _join_lists(lines)
+    # The marks of a sentence's end and the cuts between orders are looked for once in the
+    # whole text, where most PMs hold none, and only then in each line or sentence (a list's
+    # items are joined with commas; a list head alone loses only its colon).
+    ends = "." in text or "!" in text or "?" in text
+    joins = len(joined) < len(lines) or _may_join(text)
+    for line in joined:
+        for sentence in _sentences(line, spaced) if ends else (line,):
+            for piece in _parts(sentence) if joins else (sentence,):
                 if piece.strip(" .!?;,"):
                     pieces.append(piece.strip())
     return pieces
@@ -136,11 +153,12 @@ def _sentences(line: str, spaced: tuple[re.Pattern[str], ...]) -> list[str]:
     and are not searched."""
     if "." not in line and "!" not in line and "?" not in line:
         return [line]
-    lowered = line.casefold() if spaced else line
-    keep = sorted(
-        [(m.start(), m.end()) for name in spaced for m in name.finditer(lowered)]
-        + _places_kept(line)
-    )
+    keep = _places_kept(line)  # in order of position
+    if spaced:
+        lowered = line.casefold()
+        keep = sorted(
+            keep + [(m.start(), m.end()) for name in spaced for m in name.finditer(lowered)]
+        )
     return _cuts(line, _SENTENCE, keep, needs_order=False)
 
 
@@ -149,19 +167,30 @@ def _parts(sentence: str) -> list[str]:
     return _cuts(sentence, _JOINER, [], needs_order=True) if _may_join(sentence) else [sentence]
 
 
-# Whitespace, then the first two letters of a word ``_JOINER`` cuts before ("and", "then",
-# "also", "plus", "with", "using", "&", "+"). Its first item is a class, so a search skips from
-# one whitespace to the next.
-_JOIN_HEAD = re.compile(r"\s(?:an|th|al|pl|wi|us|[&+])", re.IGNORECASE)
+# A joining word ``_JOINER`` cuts at, between spaces, in a sentence in lower case. Its first
+# item is a class, so a search skips from one whitespace to the next.
+_JOIN_WORD = re.compile(r"\s(?:and|then|also|plus|with|using|&|\+)\s")
 
 
 def _may_join(sentence: str) -> bool:
     """Whether ``_JOINER`` may cut ``sentence``: every cut holds a comma or a semicolon, or a
-    word after whitespace that starts as a joining word does. Beyond ASCII, where
+    joining word between spaces ("Heal Abs please" holds none). Beyond ASCII, where
     case-insensitive matching folds more letters, it is always searched."""
     if "," in sentence or ";" in sentence or not sentence.isascii():
         return True
-    return _JOIN_HEAD.search(sentence) is not None
+    return _JOIN_WORD.search(sentence.lower()) is not None
+
+
+# The roster cut for last and its spaced names: every PM of a game comes with the same tuple,
+# which lru_cache would hash name by name. The tuple is held here, so its identity cannot pass
+# to another tuple.
+_LAST_ROSTER: list[tuple[tuple[str, ...], tuple[re.Pattern[str], ...]]] = [((), ())]
+
+
+def _spaced_of(names: tuple[str, ...]) -> tuple[re.Pattern[str], ...]:
+    spaced = _spaced_names(names)
+    _LAST_ROSTER[0] = (names, spaced)
+    return spaced
 
 
 @lru_cache(maxsize=32)
@@ -176,10 +205,15 @@ _PLACE_MARK = lazy_compile(r"(?<![\w.])\d{1,2}[.)]\s+")
 
 
 def _places_kept(line: str) -> list[tuple[int, int]]:
+    """The places of a ranking written on one line; the order word is read only for a line
+    that holds a place ("Hi GM! Snipe P07" holds none)."""
+    if "." not in line and ")" not in line:
+        return []  # every place ends in one of them
+    places = [(m.start(), m.end()) for m in _PLACE_MARK.finditer(line)]
+    if not places:
+        return places
     word = grammar.match_word(grammar.ORDER_PATTERNS, _BULLET.sub("", line).lstrip())
-    if word is None or word[0] != "leader_ranking":
-        return []
-    return [(m.start(), m.end()) for m in _PLACE_MARK.finditer(line)]
+    return places if word is not None and word[0] == "leader_ranking" else []
 
 
 def _cuts(
@@ -241,16 +275,25 @@ def _head_word(found: re.Match[str]) -> tuple[str, int] | None:
     return word
 
 
-@lru_cache(maxsize=4096)
 def _list_head(line: str) -> str | None:
     """The head of the list ``line`` opens ("Investigate:", "Disguise" alone), if it opens
-    one (remembered: the same lines come phase after phase)."""
+    one."""
+    if ":" not in line and not "".join(line.split()).replace("-", "").isalpha():
+        # Alone on its line, the head is a list ability's words, which hold only letters,
+        # spaces and "-" (test_fragments proves it): "Snipe P07" is not read for one, and
+        # not matched against _LIST_HEAD, whose lazy head tries its tail at every character.
+        return None
+    return _read_list_head(line)
+
+
+@lru_cache(maxsize=4096)
+def _read_list_head(line: str) -> str | None:
+    """:func:`_list_head` past its cheap test (remembered: the same lines come phase after
+    phase)."""
     found = _LIST_HEAD.match(line)
     if found is None:
         return None
     if not found["colon"] and not "".join(found["head"].split()).replace("-", "").isalpha():
-        # Alone on its line, the head is a list ability's words, which hold only letters,
-        # spaces and "-" (test_fragments proves it): "Snipe P07" is not read for one.
         return None
     word = _head_word(found)
     if (
@@ -264,10 +307,13 @@ def _list_head(line: str) -> str | None:
 
 def _join_lists(lines: list[str]) -> list[str]:
     """ "Investigate:" followed by one query a line reads as one order with a list."""
+    heads = [_list_head(line) for line in lines]
+    if not any(heads):
+        return lines  # no list: most messages (a head is never empty)
     joined: list[list[str]] = []  # each line as its parts, joined once at the end
     head: str | None = None
-    for line in lines:
-        if (line_head := _list_head(line)) is not None:
+    for line, line_head in zip(lines, heads, strict=True):
+        if line_head is not None:
             head = line_head
             joined.append([head])
             continue

@@ -431,3 +431,121 @@ def test_each_lead_phrase_starts_only_with_the_letters_it_is_tried_for() -> None
 )
 def test_leading_filler_by_first_letter(line: str, expected: str) -> None:
     assert Filler(addressees=["Conan GM", " 9lives"]).clean(line) == expected
+
+
+@pytest.mark.parametrize(
+    "protected",
+    [
+        ["P01", "P34", "P49"],
+        ["Please", "Thanks", "Thank You", "Tyler", "GM", "Cheers", "Akonyl"],
+        ["Ty", "Ple Ase", "a.b", "Jd-", "you"],
+    ],
+)
+@pytest.mark.parametrize(
+    "line",
+    [
+        "observe age p34 please",
+        "Investigate P42 kills P02, P26 kills P49 thanks!",
+        "Kill Thank You",
+        "kill ple ase",
+        "Heal Tyler ty",
+        "Hi GM, I'd like to kill Akonyl",
+        "kill p01please",
+        "Vote a.b thank you gm",
+        "Kill you please",
+    ],
+)
+def test_the_cheap_protection_test_agrees_with_reading_word_by_word(
+    protected: list[str], line: str
+) -> None:
+    """``Filler._inside_no_name`` clears a phrase without reading the line word by word only
+    where no protected name overlaps it, and gives the words inside it as that reading does:
+    for every span of whole characters of the line."""
+    from engine.orders.folding import word_spans
+
+    filler = Filler(protected)
+    spans = word_spans(line)
+    for start in range(len(line)):
+        for end in range(start + 1, len(line) + 1):
+            inside = filler._inside_no_name(line, start, end)
+            if inside is not None:
+                assert not filler._name_overlaps(spans, start, end), (line[start:end], protected)
+                assert inside == [key for key, s, e in spans if s >= start and e <= end]
+
+
+def test_a_tag_ends_at_the_first_bracket_after_its_name() -> None:
+    """``_TAG`` reads the attribute greedily; it must find the very tags, names and closing
+    marks that a lazy attribute finds, over every sequence of four of these pieces."""
+    import itertools
+    import re
+
+    from engine.orders.bbcode import _TAG
+
+    lazy = re.compile(
+        r"\[(?P<close>/)?(?P<name>\*|[a-z][a-z0-9]*)(?::[a-z](?=[:\]]))?"
+        r"(?P<attr>[=\s][^\[\]\n]*?)?(?::[0-9a-z]{5,8})?\]",
+        re.IGNORECASE,
+    )
+    pieces = ["[", "]", "[/", "b", "Quote", "=", '"x y"', ":", "u:", "abc12", " ", "\n", "*"]
+    pieces += ["ſ", "[b:1a2b3c]", "-"]
+    for n in range(1, 5):
+        for parts in itertools.product(pieces, repeat=n):
+            text = "".join(parts)
+            found = [(m.span(), m["close"], m["name"]) for m in _TAG.finditer(text)]
+            assert found == [(m.span(), m["close"], m["name"]) for m in lazy.finditer(text)], text
+
+
+def test_an_ascii_line_has_a_word_where_stripping_all_else_stops() -> None:
+    """``clean_lines`` tells an ASCII line with a letter or digit by stripping every other
+    ASCII character from its ends: the same answer as ``_has_word``, for every character."""
+    from engine.orders.bbcode import _ASCII_NO_WORD, _has_word
+
+    for i in range(128):
+        for line in (chr(i), f"-- {chr(i)} !", f"{chr(i)}{chr(i)}"):
+            assert bool(line.strip(_ASCII_NO_WORD)) == _has_word(line), repr(line)
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        " Kill Abs \n\n heal Kleene",
+        "Kill Abs\n \nVote Kleene ",
+        "Kill  Abs\tnow\n\x0bheal",
+        "vote Abs\n--\nAbs",
+        "vote Abs\n__\nsent from my phone",
+        "vote Abs\n~~ Abs\nmy sig here",
+        "vote Abs\n—\nAbs",
+    ],
+)
+def test_lines_are_tidied_and_signed_off_alike_on_every_path(source: str) -> None:
+    """``clean_lines`` trims a text of single spaces and no control character line by line
+    without ``_tidy_line``, and looks for a sign-off only in a text that holds one of their
+    marks: what it keeps is what the line by line reading keeps."""
+    from engine.orders.bbcode import (
+        _SIGN_OFF_FIRST,
+        _drop_signature,
+        _has_several_words,
+        _has_word,
+        _is_boilerplate,
+        _tidy_line,
+    )
+
+    assert set("-_~—") == _SIGN_OFF_FIRST
+    lines = [t for line in source.split("\n") if (t := _tidy_line(line))]
+    lines = _drop_signature(lines, _has_several_words)
+    expected = [line for line in lines if _has_word(line) and not _is_boilerplate(line)]
+    assert clean_lines(source) == expected
+
+
+@pytest.mark.parametrize("addressees", [(), ("Jd-", "Conan GM", " 9lives")])
+def test_a_line_is_not_tried_for_leading_filler_where_no_phrase_can_start(
+    addressees: tuple[str, ...],
+) -> None:
+    """``Filler`` skips a line's leading filler when no phrase, marked or not, can start with
+    its first character."""
+    filler = Filler(addressees=addressees)
+    assert bool(filler._no_lead) == (not addressees)  # " 9lives" may start anything
+    for first in filler._no_lead:
+        for lead in (filler._lead, filler._lead_unmarked):
+            assert not lead._by_letter[first], first
+    assert filler.clean("Vote Abs, thanks") == "Vote Abs"

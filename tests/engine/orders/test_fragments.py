@@ -114,3 +114,148 @@ def test_a_sentence_is_searched_for_joins_wherever_one_can_be(sentence: str) -> 
     from engine.orders.fragments import _JOINER, _may_join
 
     assert _may_join(sentence) or _JOINER.search(sentence) is None
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Snipe P07",
+        "  Disguise 2 ",
+        "Heal Abs's friend",
+        "Bribe_me",
+        "Disguise\u00a0P07",
+        "Investigate P42 kills P02, P26 kills P42",
+        "Spy!",
+    ],
+)
+def test_a_line_without_a_colon_or_only_letters_heads_no_list(line: str) -> None:
+    """``_list_head`` answers None without matching ``_LIST_HEAD`` for a line with no colon
+    and something besides letters, spaces and "-": the full reading says None too."""
+    from engine.orders.fragments import _list_head, _read_list_head
+
+    assert ":" not in line
+    assert not "".join(line.split()).replace("-", "").isalpha()
+    assert _list_head(line) is None
+    assert _read_list_head(line) is None
+
+
+def test_the_joiner_cuts_where_its_three_alternatives_do() -> None:
+    """``_JOINER`` is written from its first character; it must find the very cuts of the
+    three alternatives it stands for, over every sequence of four of these pieces."""
+    import itertools
+    import re
+
+    from engine.orders.fragments import _JOINER
+
+    plain = re.compile(
+        r"\s*[,;]\s*(?:(?:and|then|&|\+|plus)\s+)?|\s+(?:and|then|also|&|\+|plus)\s+"
+        r"|\s+(?:with|using)\s+(?=(?:my\s+|the\s+)?(?:voice\s+of|vo[ar]\b))",
+        re.IGNORECASE,
+    )
+    pieces = [" ", "\t", ",", ";", "Abs", "AND", "then", "also", "+", "&", "plus"]
+    pieces += ["with", "Using", "my", "voice of", "vor"]
+    for n in range(1, 5):
+        for parts in itertools.product(pieces, repeat=n):
+            text = "".join(parts)
+            assert [m.span() for m in _JOINER.finditer(text)] == [
+                m.span() for m in plain.finditer(text)
+            ], text
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Heal Abs please",
+        "Heal Abs thanks",
+        "Heal Abs AND\u00a0vote Kleene",
+        "Heal Abs\n+ vote Kleene",
+        "Kill Abs  USING   my vor",
+    ],
+)
+def test_a_sentence_without_a_joining_word_is_not_searched(sentence: str) -> None:
+    from engine.orders.fragments import _JOINER, _may_join
+
+    assert _may_join(sentence) or _JOINER.search(sentence) is None
+    assert _may_join(sentence) == (_JOINER.search(sentence) is not None)
+
+
+def test_a_sentence_ends_where_the_plain_pattern_ends_it() -> None:
+    """``_SENTENCE`` is written from its first space; it must find the very spans of
+    "(?<=[.!?])\\s+" over every sequence of five of these pieces."""
+    import itertools
+    import re
+
+    from engine.orders.fragments import _SENTENCE
+
+    plain = re.compile(r"(?<=[.!?])\s+")
+    pieces = [" ", "\t", "\u00a0", ".", "!", "?", "Abs", "1"]
+    for n in range(1, 6):
+        for parts in itertools.product(pieces, repeat=n):
+            text = "".join(parts)
+            assert [m.span() for m in _SENTENCE.finditer(text)] == [
+                m.span() for m in plain.finditer(text)
+            ], text
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("Ranking: 1. Gin 2. Vodka 3. Korn", ["Ranking: 1. Gin 2. Vodka 3. Korn"]),
+        ("Leader ranking: 1) Gin 2) Vodka", ["Leader ranking: 1) Gin 2) Vodka"]),
+        ("Vote Gin. 2 Vodka! 3 Korn", ["Vote Gin.", "2 Vodka!", "3 Korn"]),
+        ("Hi GM! Snipe P07", ["Hi GM!", "Snipe P07"]),
+    ],
+)
+def test_a_rankings_places_are_kept_and_only_theirs(line: str, expected: list[str]) -> None:
+    """A place is marked "1." or "1)": a line with neither holds none, and its order word is
+    not read for one."""
+    from engine.orders.fragments import _PLACE_MARK, fragments
+
+    assert ("." in line or ")" in line) or _PLACE_MARK.search(line) is None
+    assert fragments(line, ("Gin", "Vodka", "Korn", "P07")) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Snipe P07\nObserve gender P24 please",
+        "Investigate:\nP01\nP02 and vote Abs",
+        "Investigate:\nP01\nP02",
+        "Disguise\nAbs\nKleene",
+        "Heal Abs and vote Kleene",
+        "Heal Abs. Vote Kleene! Kill P07?",
+        "Heal Abs, vote Kleene",
+        "Heal Abs AND\u00a0vote Kleene",
+        "Heal Abs\n+ vote Kleene",
+        "Ranking: 1. Gin 2. Vodka",
+    ],
+)
+def test_the_whole_text_is_looked_at_once_as_each_sentence_would_be(text: str) -> None:
+    """``fragments`` looks for sentence ends and cuts between orders in the whole text before
+    it looks in each line or sentence: it finds what looking in each one finds."""
+    from engine.orders.fragments import _join_lists, _parts, _sentences, _spaced_names, fragments
+
+    names = ("Abs", "Kleene", "P01", "P02", "P07", "Gin", "Vodka", "Mr Black")
+    spaced = _spaced_names(names)
+    expected = [
+        piece.strip()
+        for line in _join_lists(text.splitlines())
+        for sentence in _sentences(line, spaced)
+        for piece in _parts(sentence)
+        if piece.strip(" .!?;,")
+    ]
+    assert fragments(text, names) == expected
+
+
+def test_each_roster_keeps_its_own_names_whole() -> None:
+    """The roster cut for last is remembered by identity: another roster, or an equal one in
+    another tuple, is read for its own names with a space."""
+    from engine.orders.fragments import fragments
+
+    text = "Vote Mr. Black. Heal Abs"
+    spaced = ("Mr. Black", "Abs")
+    plain = ("Mr", "Black", "Abs")
+    for _ in range(2):
+        assert fragments(text, spaced) == ["Vote Mr. Black.", "Heal Abs"]
+        assert fragments(text, plain) == ["Vote Mr.", "Black.", "Heal Abs"]
+        assert fragments(text, tuple(list(spaced))) == ["Vote Mr. Black.", "Heal Abs"]
