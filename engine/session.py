@@ -99,7 +99,8 @@ class GameSession:
         else:
             asked = () if public else self.questions.pop(author, ())
             parsed = parse_pm(self.state, author, text, asked, self._state_memo())
-            if not public and parsed.asks:
+            # Only a refusal asks back: most PMs have none to look through.
+            if not public and parsed.rejected and parsed.asks:
                 self.questions[author] = parsed.asks
         if parsed.unvote:
             self._drop((author, "common:vote"))

@@ -138,14 +138,20 @@ def parse_pm(
     asked_last: int | None = None  # the refusal that asks back the fragment before
     repeats: list[tuple[str, bool]] = []  # "same as last night": read once the rest is read
     pending = deque(fragments(text, reader.words.players.names))
+    own = author.casefold()
+    # Whether the fragment is the author's signature: found for each fragment as the one after
+    # the fragment before, and kept for it (None: not known, or the fragment changed since).
+    signed_next: bool | None = None
     while pending:
         fragment = pending.popleft()
-        signed = pending and _signature(pending[0], author)
-        if pending and not signed and _ends_in_pronoun(fragment):
-            joined = f"{fragment}{',' if fragment[-1].isalnum() else ''} {pending[0]}"
-            if pronoun_corrected(reader, joined) != joined:
-                fragment = joined
-                pending.popleft()
+        signed_this, signed_next = signed_next, None
+        if pending:
+            signed_next = _signature(pending[0], own)
+            if not signed_next and _ends_in_pronoun(fragment):
+                joined = f"{fragment}{',' if fragment[-1].isalnum() else ''} {pending[0]}"
+                if pronoun_corrected(reader, joined) != joined:
+                    fragment, signed_this, signed_next = joined, None, None
+                    pending.popleft()
         last, taken = taken, None
         second = (
             fragment[:1] in _SECOND_CHOICE_FIRST
@@ -167,9 +173,10 @@ def parse_pm(
             reason = TWO_CHOICES if second else UNSURE
             rejected.append(Rejection(f"{earlier_fragment} {fragment}", reason))
             continue
-        if _signature(fragment, author):
+        if signed_this if signed_this is not None else _signature(fragment, own):
             continue  # the player signing with their own name ("best regards,\nAbs")
-        fragment = _own_label_dropped(state, author, fragment)
+        if ":" in fragment:  # a label needs its colon: most fragments have none
+            fragment = _own_label_dropped(state, author, fragment)
         if condition is not None:
             rejected.append(Rejection(f"{condition}, {fragment}", CONDITIONAL))
             condition = None
@@ -219,16 +226,19 @@ def parse_pm(
             accepted = {k: o for k, o in accepted.items() if o.ability != "vote" or k in kept}
             if order.then:
                 pending.appendleft(order.then)
+                signed_next = None
             continue
-        if order == "no_action":
-            no_action = True
-            accepted = {k: o for k, o in accepted.items() if o.ability == "vote"}
+        if not isinstance(order, Order):
+            # Compared only once not an order: Order's __eq__ is Python, called for nothing.
+            if order == "no_action":
+                no_action = True
+                accepted = {k: o for k, o in accepted.items() if o.ability == "vote"}
             continue
-        if isinstance(order, Order) and order.ability in KILLS and not order.targets:
+        if order.ability in KILLS and not order.targets:
             refused = _killer_named(reader, order, fragment, accepted)
             if refused is not None:
                 rejected.append(refused)
-        elif isinstance(order, Order):
+        else:
             held, notes = dict(accepted), len(reader.notes)
             refused = _take(reader, order, fragment, accepted)
             if refused is not None:
@@ -441,9 +451,10 @@ def _take(
     return None
 
 
-def _signature(fragment: str, author: str) -> bool:
-    """Whether the fragment is the author's own name alone: a signature, never an order."""
-    return fragment.strip(" .,!-~").casefold() == author.casefold()
+def _signature(fragment: str, own: str) -> bool:
+    """Whether the fragment is the author's own name alone (``own``: the name casefolded): a
+    signature, never an order."""
+    return fragment.strip(" .,!-~").casefold() == own
 
 
 def _votes_kept(reader: Reader, accepted: dict[SlotKey, Order], named: str) -> set[SlotKey]:
