@@ -117,13 +117,15 @@ class GameSession:
             if earlier is not None and earlier != order:
                 order, note = self._after(earlier, order)
                 notes.append(note)
-            # Only the orders the same actor holds can be excluded by this one.
+            # Only the orders the same actor holds can be excluded by this one (most actors
+            # hold none yet: no list to build).
             state, pending = self.state, self.pending
-            others = [
-                (k, why)
-                for k in self._actors().get(order.actor, ())
-                if (why := _excludes(state, k, pending[k], key, order))
-            ]
+            held_by = self._actors().get(order.actor)
+            others = (
+                [(k, why) for k in held_by if (why := _excludes(state, k, pending[k], key, order))]
+                if held_by
+                else ()
+            )
             for other, why in others:
                 dropped = self._drop(other)
                 notes.append(

@@ -110,8 +110,8 @@ def parse_pm(
         fix = "send your orders, and your will, in a shorter message"
         return ParsedPM(author, rejected=(Rejection(shorten(source.strip(), 200), reason, fix),))
     text, will = split_will(clean_message(source, keep=may_be_order))
-    hidden = _hidden_characters(source)
-    will_refused = _will_too_long(state, will)
+    hidden = 0 if source.isascii() else _hidden_characters(source)
+    will_refused = None if will is None else _will_too_long(state, will)
     if will_refused is not None:
         will = None
     if memo is None:
@@ -207,7 +207,12 @@ def parse_pm(
         asked_last = None
         try:
             order = read(reader, fragment)
-            if isinstance(order, Order) and _asking(order, fragment):
+            # ``_asking``'s first test, written out: most orders end in no question mark.
+            if (
+                isinstance(order, Order)
+                and fragment.rstrip(" )").endswith("?")
+                and _asking(order, fragment)
+            ):
                 raise Guess(ASKING, ASKING, order=order)
         except Guess as guess:
             rejected.append(_question(reader, fragment, guess))
@@ -255,7 +260,7 @@ def parse_pm(
             reader.notes.append(f"took '{fragment}' as a remark, not an order")
         else:
             rejected.extend(_repeat(reader, fragment, previous, accepted))
-    if accepted or unvote or no_action:
+    if rejected and (accepted or unvote or no_action):
         rejected = _context_kept_apart(reader, rejected)
     if will_refused is not None:
         rejected.append(will_refused)
@@ -447,7 +452,8 @@ def _take(
         else:
             order = merged
     accepted[key] = order
-    reader.notes.extend(_away_notes(reader.state, order))
+    if reader.state.players[order.actor].conditions:  # most players have none
+        reader.notes.extend(_away_notes(reader.state, order))
     return None
 
 
