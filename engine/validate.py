@@ -17,6 +17,8 @@ from engine.phases import PhaseKind
 from engine.rules.base import AbilityUse, Ruleset, Slot
 from engine.state import GameState
 
+_PREP, _NIGHT, _DAY = PhaseKind.PREP, PhaseKind.NIGHT, PhaseKind.DAY
+
 SlotKey = tuple[str, str]
 # A player's slots as ``held_slots`` gives them: (key, slot), the key unique to the player.
 HeldSlots = list[tuple[str, Slot]]
@@ -104,7 +106,10 @@ def find_slot(
 ) -> tuple[SlotKey, AbilityUse] | str:
     """The slot this order fills, or why the player cannot use the ability now (``slots``:
     the actor's ``held_slots`` when the caller has them already)."""
-    kind = state.phase.kind
+    # ``state.phase.kind`` written out (Phase: Prep 0, Night n 2n-1, Day n 2n): a property is a
+    # slow call on Python 3.11, and this is asked for every order.
+    index = state.phase.index
+    kind = _NIGHT if index % 2 else _DAY if index else _PREP
     if slots is None:
         slots = held_slots(state, order.actor)
     if order.via:
