@@ -135,10 +135,13 @@ class GameSession:
             held.append(order)
         if parsed.will is not None:
             self.wills[author] = parsed.will
-        # Only an order this PM held can be instant: one held before resolved when it came.
+        # Only an order this PM held can be instant: one held before resolved when it came. (A
+        # loop, not any() over a generator: a PM holds one or two orders.)
         abilities = abilities_for(self.state.ruleset)
-        if any(abilities[o.ability].instant for o in held):
-            self._resolve_instants()
+        for o in held:
+            if abilities[o.ability].instant:
+                self._resolve_instants()
+                break
         if parsed.tape is not None:
             self.texts.tapes[author] = parsed.tape
         return replace(parsed, notes=parsed.notes + tuple(notes)) if notes else parsed

@@ -142,7 +142,7 @@ class NameMatcher:
         symbol = self._symbol_prefix(text, start) if self._symbols else None
         if symbol:
             return symbol
-        runs = list(scan_runs(text, start, self._max_key, self._puncts))
+        runs = scan_runs(text, start, self._max_key, self._puncts)
         if not runs:
             return NameMatch(MatchKind.NONE, text[start:].strip()), 0
         keys = joined_keys(runs)
