@@ -99,7 +99,8 @@ class GameSession:
         else:
             asked = () if public else self.questions.pop(author, ())
             parsed = parse_pm(self.state, author, text, asked, self._state_memo())
-            if not public and parsed.asks:
+            # Only a refusal asks back: most PMs have none to look through.
+            if not public and parsed.rejected and parsed.asks:
                 self.questions[author] = parsed.asks
         if parsed.unvote:
             self._drop((author, "common:vote"))
@@ -116,13 +117,15 @@ class GameSession:
             if earlier is not None and earlier != order:
                 order, note = self._after(earlier, order)
                 notes.append(note)
-            # Only the orders the same actor holds can be excluded by this one.
+            # Only the orders the same actor holds can be excluded by this one (most actors
+            # hold none yet: no list to build).
             state, pending = self.state, self.pending
-            others = [
-                (k, why)
-                for k in self._actors().get(order.actor, ())
-                if (why := _excludes(state, k, pending[k], key, order))
-            ]
+            held_by = self._actors().get(order.actor)
+            others = (
+                [(k, why) for k in held_by if (why := _excludes(state, k, pending[k], key, order))]
+                if held_by
+                else ()
+            )
             for other, why in others:
                 dropped = self._drop(other)
                 notes.append(
@@ -132,10 +135,13 @@ class GameSession:
             held.append(order)
         if parsed.will is not None:
             self.wills[author] = parsed.will
-        # Only an order this PM held can be instant: one held before resolved when it came.
+        # Only an order this PM held can be instant: one held before resolved when it came. (A
+        # loop, not any() over a generator: a PM holds one or two orders.)
         abilities = abilities_for(self.state.ruleset)
-        if any(abilities[o.ability].instant for o in held):
-            self._resolve_instants()
+        for o in held:
+            if abilities[o.ability].instant:
+                self._resolve_instants()
+                break
         if parsed.tape is not None:
             self.texts.tapes[author] = parsed.tape
         return replace(parsed, notes=parsed.notes + tuple(notes)) if notes else parsed

@@ -349,4 +349,6 @@ class GameState:
         return best[1] if best else None
 
     def free_players(self) -> list[str]:
-        return [name for name, p in self.players.items() if p.is_free]
+        # ``p.is_free`` written out: asked for every player in every phase, and a property is
+        # a slow call on Python 3.11.
+        return [name for name, p in self.players.items() if p.status is ALIVE]

@@ -17,6 +17,8 @@ from engine.phases import PhaseKind
 from engine.rules.base import AbilityUse, Ruleset, Slot
 from engine.state import GameState
 
+_PREP, _NIGHT, _DAY = PhaseKind.PREP, PhaseKind.NIGHT, PhaseKind.DAY
+
 SlotKey = tuple[str, str]
 # A player's slots as ``held_slots`` gives them: (key, slot), the key unique to the player.
 HeldSlots = list[tuple[str, Slot]]
@@ -104,7 +106,10 @@ def find_slot(
 ) -> tuple[SlotKey, AbilityUse] | str:
     """The slot this order fills, or why the player cannot use the ability now (``slots``:
     the actor's ``held_slots`` when the caller has them already)."""
-    kind = state.phase.kind
+    # ``state.phase.kind`` written out (Phase: Prep 0, Night n 2n-1, Day n 2n): a property is a
+    # slow call on Python 3.11, and this is asked for every order.
+    index = state.phase.index
+    kind = _NIGHT if index % 2 else _DAY if index else _PREP
     if slots is None:
         slots = held_slots(state, order.actor)
     if order.via:
@@ -148,11 +153,16 @@ def check_order(
 ) -> tuple[SlotKey, AbilityUse] | str:
     """The slot the order fills if it may stand, else the reason to refuse it (``slots``: the
     actor's ``held_slots`` when the caller has them already)."""
-    actor = state.players.get(order.actor)
+    players = state.players
+    actor = players.get(order.actor)
     if actor is None:
         return f"{order.actor} is not playing in this game"
-    ability = abilities_for(state.ruleset).get(order.ability)
-    life = life_of(state.ruleset)
+    ruleset = state.ruleset
+    found_for = _CHECKS.get(id(ruleset))
+    if found_for is None or found_for[0] is not ruleset:
+        found_for = _checks(ruleset)
+    ability = found_for[1].get(order.ability)
+    life = found_for[2]
     problem = life.order_problem(state, order.actor, ability)
     if problem:
         return problem
@@ -162,7 +172,12 @@ def check_order(
     if ability is None:
         return f"{ability_title(order.ability)} is not something autogm can carry out yet"
     for target in order.targets:
-        reason = _target_problem(state, order, target, ability, life)
+        # Asked for every target of every order: written out here, not a call per target.
+        if target not in players:
+            return f"{target} is not playing in this game"
+        if target == order.actor and not ability.self_target:
+            return f"you cannot use {ability_title(order.ability)} on yourself"
+        reason = life.target_problem(state, order, ability, target)
         if reason:
             return reason
     # The ability as the slot gives it: a fake action through the Black Suitcase is checked as
@@ -173,12 +188,14 @@ def check_order(
     return ability.validate(state, order, found[1]) or found
 
 
-def _target_problem(
-    state: GameState, order: Order, target: str, ability: Ability, life: Life
-) -> str | None:
-    p = state.players.get(target)
-    if p is None:
-        return f"{target} is not playing in this game"
-    if target == order.actor and not ability.self_target:
-        return f"you cannot use {ability_title(order.ability)} on yourself"
-    return life.target_problem(state, order, ability, target)
+_CHECKS: dict[int, tuple[Ruleset, dict[str, Ability], Life]] = {}
+
+
+def _checks(ruleset: Ruleset) -> tuple[Ruleset, dict[str, Ability], Life]:
+    """The ruleset's abilities and its family's life model, found once per ruleset for
+    ``check_order``, which asks for both with every order (with the ruleset, so that a
+    ruleset made at the same id is not mistaken for it)."""
+    if len(_CHECKS) >= 1024:  # rulesets made on the fly (tests, derived ones)
+        _CHECKS.clear()
+    found = _CHECKS[id(ruleset)] = (ruleset, abilities_for(ruleset), life_of(ruleset))
+    return found

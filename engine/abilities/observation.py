@@ -104,10 +104,11 @@ class Observe(Informative):
         if order.choice not in ("age", "gender"):
             return "say which observation: 'Observe age X' or 'Observe gender X'"
         other = "gender" if order.choice == "age" else "age"
-        target = order.targets[0]
+        target, actor = order.targets[0], order.actor
+        # The whole history, for every Observe order: the actor read once, not per record.
         for r in state.history:
             if (
-                r.actor == order.actor and r.ability == "observe" and r.took_place
+                r.actor == actor and r.ability == "observe" and r.took_place
                 and r.role == other and target in r.targets
             ):  # fmt: skip
                 return f"you observed {target}'s {other}: you cannot observe their {order.choice}"

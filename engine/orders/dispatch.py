@@ -146,7 +146,8 @@ def read(reader: Reader, fragment: str) -> Order | votes.Unvote | str | None:
     asking = fragment.rstrip(" )").endswith("?")
     if asking:
         text = _question_labelled(reader, text)
-    text = _past_phase_label(reader, text)
+    if _LABEL_START.match(text):  # what every phase label starts with: most fragments fail it
+        text = _past_phase_label(reader, text)
     if not text:
         return None
     if asking:
@@ -181,10 +182,12 @@ def read(reader: Reader, fragment: str) -> Order | votes.Unvote | str | None:
         return harm.leader_order(reader, text, fragment)
     ability, used = keyword
     rest = _TARGET_LABEL.sub("", text[used:].lstrip(" :"), count=1)
-    rest = pronoun_corrected(reader, rest)
+    if "h" in rest or "H" in rest:  # ``_may_hold_pronoun``: most orders hold no pronoun
+        rest = pronoun_corrected(reader, rest)
     if ability in _QUERY_ABILITIES:
         rest = _corrected_at_the_end(reader, rest)
-    rest = _pronoun_named(reader, rest, whole[: max(0, len(whole) - len(text))])
+    if len(whole) > len(text):  # words before the order word: they may name the pronoun's player
+        rest = _pronoun_named(reader, rest, whole[: len(whole) - len(text)])
     if ability in _QUERY_ABILITIES:
         rest = _QUERY_LEAD.sub("", rest, count=1)
     reader.ability = ability
@@ -219,7 +222,7 @@ def _past_phase_label(reader: Reader, text: str) -> str:
     order follows it. The phase is meaning (bbcode.Filler keeps it): a label for another phase
     is refused, unless what follows asks about a past phase itself ("N1: did Abs kill
     Kleene?" to a Special Investigate)."""
-    found = _LABEL_START.match(text) and reader.phase_at(text)
+    found = reader.phase_at(text)  # the caller found _LABEL_START there
     if not found:
         return text
     after = text[_LABEL_TAIL.match(text, found.end()).end() :]  # type: ignore[union-attr]
@@ -495,9 +498,14 @@ def _later_order(text: str) -> tuple[tuple[str, int], str] | None:
     return None
 
 
+# ``grammar.match_word(grammar.ORDER_PATTERNS, ...)`` without the wrapper's call: asked for
+# every fragment read.
+_order_word_at = grammar.ORDER_PATTERNS.match
+
+
 def _order_word(text: str) -> tuple[tuple[str, int] | None, str]:
     """The order word at the start of ``text`` and its length, and the text it starts."""
-    keyword = grammar.match_word(grammar.ORDER_PATTERNS, text)
+    keyword = _order_word_at(text)
     # Looked for only when no order word starts the text, as one mostly does.
     speaking = _I.match(text) if keyword is None else None
     if speaking and speaking.end():

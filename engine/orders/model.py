@@ -102,7 +102,8 @@ def ability_title(ability: str, titles: Mapping[str, str] | None = None) -> str:
     return TITLES.get(ability) or ability.replace("_", " ").title()
 
 
-@dataclass(frozen=True, slots=True)
+# Not frozen, as Order below (one is made for every query of every investigation).
+@dataclass(slots=True, unsafe_hash=True)
 class Query:
     """One question of an investigation: "Jd- heals Parkur", "Conia disguised as Ran"."""
 

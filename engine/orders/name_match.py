@@ -22,7 +22,10 @@ class MatchKind(StrEnum):
     NONE = "none"
 
 
-@dataclass(frozen=True, slots=True)
+# Not frozen, though nothing changes one once made: a frozen dataclass sets each field through
+# object.__setattr__, and one is made for every name read (``unsafe_hash``: it hashes and
+# compares as the frozen one did).
+@dataclass(slots=True, unsafe_hash=True)
 class NameMatch:
     """How a written fragment was read.
 

@@ -7,7 +7,7 @@ the name has a word break).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.orders.folding import WORD_RUN, fold_run
@@ -29,35 +29,39 @@ class Run:
     spaced: bool  # whitespace separates it from the previous run
 
 
-def scan_runs(text: str, start: int, max_key: int, puncts: frozenset[str]) -> Iterator[Run]:
+def scan_runs(text: str, start: int, max_key: int, puncts: frozenset[str]) -> list[Run]:
     """The runs from ``start`` on that may belong to one name: no longer than the longest key
-    (plus two typos), separated only by whitespace and punctuation some name contains."""
+    (plus two typos), separated only by whitespace and punctuation some name contains. A list,
+    not a generator: its one caller wants them all, and resuming a generator for each run cost
+    more than the run."""
+    runs: list[Run] = []
     offset = 0
     last_end = start
     for count, m in enumerate(WORD_RUN.finditer(text, start)):
         between = text[last_end : m.start()]
         if count == MAX_RUNS or offset > max_key + 2:
-            return
+            return runs
         # Mostly nothing or one space stands between: no character needs a look then.
         blank = between.isspace()
         spaced = blank or (bool(between) and any(ch.isspace() for ch in between))
         if count == 0 and spaced:
-            return
+            return runs
         if (
             count
             and between
             and not blank
             and any(not ch.isspace() and ch not in puncts for ch in between)
         ):
-            return
+            return runs
         key = fold_run(m.group())
         if not key:
-            return
+            return runs
         if count and offset + len(key) > max_key + 2:
-            return  # no name, not even one with two typos, is that long: no tier reads it
-        yield Run(key, m.end(), offset, bool(count) and spaced)
+            return runs  # no name, not even one with two typos, is that long: no tier reads it
+        runs.append(Run(key, m.end(), offset, bool(count) and spaced))
         offset += len(key)
         last_end = m.end()
+    return runs
 
 
 def joined_keys(runs: Sequence[Run]) -> list[str]:

@@ -79,16 +79,18 @@ class NameMatcher:
         "_entries",
         "_exact",
         "_max_key",
-        "_names",
         "_prefix",
         "_puncts",
         "_read",
         "_symbols",
         "_tails",
+        "names",
     )
 
     def __init__(self, names: Iterable[str], aliases: Mapping[str, str] | None = None) -> None:
-        self._names, entries = roster_entries(names, aliases)
+        # The roster's names, as written (a plain attribute, not a property: read for every PM,
+        # and a property is a slow call on Python 3.11). Not to be changed.
+        self.names, entries = roster_entries(names, aliases)
         self._entries = tuple(entries)
         # Letter counts of each key: a cheap lower bound on the edit distance (suggest).
         self._bags = tuple(Counter(e.key) for e in entries)
@@ -103,10 +105,6 @@ class NameMatcher:
         # match_prefix's answers by text: a game's orders name the same players phase after
         # phase, and the matcher (one per roster) never changes.
         self._read: dict[str, tuple[NameMatch, int]] = {}
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        return self._names
 
     def match(self, fragment: str) -> NameMatch:
         """Read a whole fragment (already cut out by the grammar) as one name."""
@@ -144,7 +142,7 @@ class NameMatcher:
         symbol = self._symbol_prefix(text, start) if self._symbols else None
         if symbol:
             return symbol
-        runs = list(scan_runs(text, start, self._max_key, self._puncts))
+        runs = scan_runs(text, start, self._max_key, self._puncts)
         if not runs:
             return NameMatch(MatchKind.NONE, text[start:].strip()), 0
         keys = joined_keys(runs)

@@ -110,8 +110,8 @@ def parse_pm(
         fix = "send your orders, and your will, in a shorter message"
         return ParsedPM(author, rejected=(Rejection(shorten(source.strip(), 200), reason, fix),))
     text, will = split_will(clean_message(source, keep=may_be_order))
-    hidden = _hidden_characters(source)
-    will_refused = _will_too_long(state, will)
+    hidden = 0 if source.isascii() else _hidden_characters(source)
+    will_refused = None if will is None else _will_too_long(state, will)
     if will_refused is not None:
         will = None
     if memo is None:
@@ -138,14 +138,20 @@ def parse_pm(
     asked_last: int | None = None  # the refusal that asks back the fragment before
     repeats: list[tuple[str, bool]] = []  # "same as last night": read once the rest is read
     pending = deque(fragments(text, reader.words.players.names))
+    own = author.casefold()
+    # Whether the fragment is the author's signature: found for each fragment as the one after
+    # the fragment before, and kept for it (None: not known, or the fragment changed since).
+    signed_next: bool | None = None
     while pending:
         fragment = pending.popleft()
-        signed = pending and _signature(pending[0], author)
-        if pending and not signed and _ends_in_pronoun(fragment):
-            joined = f"{fragment}{',' if fragment[-1].isalnum() else ''} {pending[0]}"
-            if pronoun_corrected(reader, joined) != joined:
-                fragment = joined
-                pending.popleft()
+        signed_this, signed_next = signed_next, None
+        if pending:
+            signed_next = _signature(pending[0], own)
+            if not signed_next and _ends_in_pronoun(fragment):
+                joined = f"{fragment}{',' if fragment[-1].isalnum() else ''} {pending[0]}"
+                if pronoun_corrected(reader, joined) != joined:
+                    fragment, signed_this, signed_next = joined, None, None
+                    pending.popleft()
         last, taken = taken, None
         second = (
             fragment[:1] in _SECOND_CHOICE_FIRST
@@ -167,9 +173,10 @@ def parse_pm(
             reason = TWO_CHOICES if second else UNSURE
             rejected.append(Rejection(f"{earlier_fragment} {fragment}", reason))
             continue
-        if _signature(fragment, author):
+        if signed_this if signed_this is not None else _signature(fragment, own):
             continue  # the player signing with their own name ("best regards,\nAbs")
-        fragment = _own_label_dropped(state, author, fragment)
+        if ":" in fragment:  # a label needs its colon: most fragments have none
+            fragment = _own_label_dropped(state, author, fragment)
         if condition is not None:
             rejected.append(Rejection(f"{condition}, {fragment}", CONDITIONAL))
             condition = None
@@ -200,7 +207,12 @@ def parse_pm(
         asked_last = None
         try:
             order = read(reader, fragment)
-            if isinstance(order, Order) and _asking(order, fragment):
+            # ``_asking``'s first test, written out: most orders end in no question mark.
+            if (
+                isinstance(order, Order)
+                and fragment.rstrip(" )").endswith("?")
+                and _asking(order, fragment)
+            ):
                 raise Guess(ASKING, ASKING, order=order)
         except Guess as guess:
             rejected.append(_question(reader, fragment, guess))
@@ -219,16 +231,19 @@ def parse_pm(
             accepted = {k: o for k, o in accepted.items() if o.ability != "vote" or k in kept}
             if order.then:
                 pending.appendleft(order.then)
+                signed_next = None
             continue
-        if order == "no_action":
-            no_action = True
-            accepted = {k: o for k, o in accepted.items() if o.ability == "vote"}
+        if not isinstance(order, Order):
+            # Compared only once not an order: Order's __eq__ is Python, called for nothing.
+            if order == "no_action":
+                no_action = True
+                accepted = {k: o for k, o in accepted.items() if o.ability == "vote"}
             continue
-        if isinstance(order, Order) and order.ability in KILLS and not order.targets:
+        if order.ability in KILLS and not order.targets:
             refused = _killer_named(reader, order, fragment, accepted)
             if refused is not None:
                 rejected.append(refused)
-        elif isinstance(order, Order):
+        else:
             held, notes = dict(accepted), len(reader.notes)
             refused = _take(reader, order, fragment, accepted)
             if refused is not None:
@@ -245,7 +260,7 @@ def parse_pm(
             reader.notes.append(f"took '{fragment}' as a remark, not an order")
         else:
             rejected.extend(_repeat(reader, fragment, previous, accepted))
-    if accepted or unvote or no_action:
+    if rejected and (accepted or unvote or no_action):
         rejected = _context_kept_apart(reader, rejected)
     if will_refused is not None:
         rejected.append(will_refused)
@@ -437,13 +452,15 @@ def _take(
         else:
             order = merged
     accepted[key] = order
-    reader.notes.extend(_away_notes(reader.state, order))
+    if reader.state.players[order.actor].conditions:  # most players have none
+        reader.notes.extend(_away_notes(reader.state, order))
     return None
 
 
-def _signature(fragment: str, author: str) -> bool:
-    """Whether the fragment is the author's own name alone: a signature, never an order."""
-    return fragment.strip(" .,!-~").casefold() == author.casefold()
+def _signature(fragment: str, own: str) -> bool:
+    """Whether the fragment is the author's own name alone (``own``: the name casefolded): a
+    signature, never an order."""
+    return fragment.strip(" .,!-~").casefold() == own
 
 
 def _votes_kept(reader: Reader, accepted: dict[SlotKey, Order], named: str) -> set[SlotKey]:

@@ -88,6 +88,9 @@ _BEFORE_VERB = frozenset(
 
 
 _WORDS = re.compile(r"\w[\w.-]*")
+# The kinds of a match that is no reading to note when written in ASCII (``NameMatch``'s
+# ``is_reading``: neither a prefix nor a typo, and no look-alike letter beyond ASCII).
+_PLAIN = (MatchKind.EXACT, MatchKind.ALIAS)
 # The orders whose every listed player is acted on: "or" between two of them is a choice the
 # GM cannot make (Watch, bow-tie and Suitcase take "(ordered) alternatives" instead).
 _TOGETHER = frozenset({"protect", "slander", "amor"})
@@ -212,22 +215,26 @@ class Reader:
             players = ", ".join(self.words.players.names)
             raise Refusal(f"this order needs a player's name; the players are: {players}")
         found, used = self.words.players.match_prefix(text)
-        if (not found.is_match or used == 0) and (word := _TARGET_WORD.match(text)):
+        # ``found.is_match`` written out (``name`` is read for every target of every order).
+        if (found.name is None or used == 0) and (word := _TARGET_WORD.match(text)):
             # "Heal on Parkur", "Watch to Akonyl": a player named "On" is read first.
             again, more = self.words.players.match_prefix(text[word.end() :])
             if again.is_match and more:
                 found, used = again, more + word.end()
-        if (not found.is_match or used == 0) and (me := _SELF.match(text)):
+        if (found.name is None or used == 0) and (me := _SELF.match(text)):
             return self.author, text[me.end() :]  # "Heal myself", "charm me"
-        if not found.is_match or used == 0:
+        if found.name is None or used == 0:
             if pronoun := re.match(r"\s*(him|her|them)\b", text, re.IGNORECASE):
                 raise Refusal(
                     f"'{pronoun[1]}' could mean more than one player here: write the name"
                 )
             self._refuse_name(found.kind, found.written or text.strip(), found.candidates)
-        if found.is_reading:
+        # An exact name written in ASCII, as most are, is no reading to note (``is_reading``).
+        if (found.kind not in _PLAIN or not found.written.isascii()) and found.is_reading:
             self.notes.append(found.note)
-        return found.name or "", self._past_possessive(text[used:])
+        rest = text[used:]
+        # The name ends the order, as it mostly does: no possessive to look past.
+        return found.name or "", self._past_possessive(rest) if rest else rest
 
     def _past_possessive(self, rest: str) -> str:
         """The text after a name, without its possessive when nothing but the target is meant:
@@ -423,7 +430,8 @@ class Reader:
     def targeted(self, ability: str, rest: str, fragment: str) -> Order:
         """ "Heal Parkur": the ability and one player (every order without its own reader)."""
         target, rest = self.name(rest)
-        self.end(rest, fragment)
+        if rest:  # mostly nothing follows the name: nothing to end
+            self.end(rest, fragment)
         return Order(self.author, ability, (target,), text=fragment)
 
     def listed(self, ability: str, rest: str, fragment: str) -> Order:

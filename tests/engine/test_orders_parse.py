@@ -258,3 +258,17 @@ def test_cheap_tests_before_the_fragment_patterns_skip_only_what_cannot_match():
     assert parse._ends_in_pronoun("heal her")
     assert parse._ends_in_pronoun("heal HİM, sorry")
     assert not parse._ends_in_pronoun("heal Parkur")
+
+
+def test_the_vote_verb_is_looked_for_only_past_a_character_it_can_start_with():
+    """read_vote tries _VOTE_VERB only when the target's first character (past whitespace)
+    is in _VOTE_VERB_FIRST: every character that can start a match of each of its verbs is
+    (re's IGNORECASE folds included)."""
+    from engine.orders.readers import votes
+
+    for text in ("goes to Abs", "will go to Abs", "is for Abs", "is on Abs", "is Abs", "on Abs",
+                 "against Abs"):  # fmt: skip
+        assert votes._VOTE_VERB.match(text), text
+        assert votes._VOTE_VERB.match(" \t" + text), text
+        starts = {chr(c) for c in range(0x10000) if votes._VOTE_VERB.match(chr(c) + text[1:])}
+        assert starts <= set(votes._VOTE_VERB_FIRST), (text, starts - set(votes._VOTE_VERB_FIRST))

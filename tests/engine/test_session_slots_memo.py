@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from engine.gm import apply_override
 from engine.harm import apply_scheduled
+from engine.orders.model import Order
 from engine.phases import Phase
 from engine.rules import load_ruleset
 from engine.session import GameSession
 from engine.setup import Setup, new_game
 from engine.state import INJURED
-from engine.validate import held_slots
+from engine.validate import find_slot, held_slots
 
 ROSTER = {"G": "Gin", "V": "Vodka", "B": "Conan", "Hak": "Hakuba", "A": "Agasa", "C": "Camel"}
 
@@ -63,3 +64,15 @@ def test_apply_scheduled_says_whether_a_condition_began():
     state.phase = state.phase.next()
     assert apply_scheduled(state) is True
     assert not state.scheduled and INJURED in state.players["Hak"].conditions
+
+
+def test_find_slot_reads_the_phase_kind_as_phase_kind_gives_it():
+    """find_slot writes ``Phase.kind`` out from the index: a day ability is found by day
+    only, a night ability by night only, in every phase of a long game."""
+    game = session("Day 1")
+    for index in range(0, 24):
+        game.state.phase = Phase(index)
+        vote = find_slot(game.state, Order("G", "vote", ("V",)))
+        kill = find_slot(game.state, Order("G", "kill", ("V",)))
+        assert isinstance(vote, str) != (Phase(index).kind == "day"), index
+        assert isinstance(kill, str) != (Phase(index).kind == "night"), index

@@ -83,7 +83,7 @@ def _action(
     refusal's model of a query, with {a} for the subject and {b} for another player."""
     subject, tail = reader.name(part)
     tail = _AUXILIARY.sub("", tail, count=1)  # "Abs is attacking Lynz", "Abs will kill Lynz"
-    verb = grammar.match_word(grammar.QUERY_PATTERNS, tail.lstrip())
+    verb = grammar.QUERY_PATTERNS.match(tail.lstrip())  # match_word without its wrapper
     if verb is None and (mark := grammar.POSSESSIVE.match(tail)):
         # "Investigate Abs's role": the name is read, and what is asked is no action.
         asked = tail[mark.end() :].split(maxsplit=1)[0] if tail[mark.end() :].strip() else ""

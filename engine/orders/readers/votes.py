@@ -16,8 +16,15 @@ _VOTE_VERB = lazy_compile(
 )
 
 
+# Every character a ``_VOTE_VERB`` match can start with once leading whitespace is passed
+# (``\s`` is ``str.isspace``): each of its words starts with one, and IGNORECASE matches a
+# letter's two cases (and 'ı' and 'İ' to 'i'). A vote's target mostly starts with none.
+_VOTE_VERB_FIRST = "gGwWiIıİoOaA"
+
+
 def read_vote(reader: Reader, rest: str, fragment: str) -> Order:
-    rest = _VOTE_VERB.sub("", rest, count=1)  # "My vote goes to Abs"
+    if rest.lstrip()[:1] in _VOTE_VERB_FIRST:  # "" too: the pattern decides then
+        rest = _VOTE_VERB.sub("", rest, count=1)  # "My vote goes to Abs"
     # "Vote no lynch", "vote nobody": both start with "no" (only N, n, O and o match those
     # letters case-insensitively); a player's name mostly does not, and is read at once.
     if rest[:2].casefold() == "no" and (
