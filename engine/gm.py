@@ -31,8 +31,8 @@ from engine.state import (
     Status,
 )
 
-_MODKILL = re.compile(r"^\s*modkill\s+(?P<player>.+?)\s*$", re.IGNORECASE)
-REPLACE = re.compile(r"^\s*replace\s+(?P<old>.+?)\s+with\s+(?P<new>.+?)\s*$", re.IGNORECASE)
+_MODKILL = lazy_compile(r"^\s*modkill\s+(?P<player>.+?)\s*$", re.IGNORECASE)
+REPLACE = lazy_compile(r"^\s*replace\s+(?P<old>.+?)\s+with\s+(?P<new>.+?)\s*$", re.IGNORECASE)
 
 # The conditions a GM may set or clear by name (the replay record's names).
 CONDITIONS = (

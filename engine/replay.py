@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 
 from engine.families import FAMILIES
 from engine.gm_texts import HeldText
+from engine.lazy_pattern import lazy_compile
 from engine.orders.model import ParsedPM
 from engine.orders.names import NameMatcher
 from engine.outcome import Notice, PhaseOutcome
@@ -67,10 +68,10 @@ GM = "GM"
 # a private message with orders; one kept for its will only (the action lock); a ``clear``
 # command; a post in the game topic read for its votes; a game-master override.
 ORDER, WILL, CLEAR, POST, OVERRIDE = "order", "will", "clear", "post", "gm"
-_KEY = re.compile(r"^(?P<name>.+?)\s*\((?P<how>will only|post)\)$", re.IGNORECASE)
-_TAG = re.compile(r"\[/?[a-z*][^\]]*\]", re.IGNORECASE)
+_KEY = lazy_compile(r"^(?P<name>.+?)\s*\((?P<how>will only|post)\)$", re.IGNORECASE)
+_TAG = lazy_compile(r"\[/?[a-z*][^\]]*\]", re.IGNORECASE)
 # One search per string, not a Python loop over every character of a large game's orders.
-_SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE = lazy_compile("[\ud800-\udfff]")
 
 
 def vote_problem_text(problem: str) -> str:

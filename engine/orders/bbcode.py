@@ -112,9 +112,9 @@ _SMILEY_FIRST = ":;8=^<-"
 _SMILEY_START = lazy_compile(r"[:;8=^<-](?<!\S.)")
 _EMOJI = lazy_compile("[\U0001f000-\U0001faff\U0001fc00-\U0001ffff\ufe0f\u200d]")
 _ZERO_WIDTH = lazy_compile("[\u200b\u200c\u2060\ufeff\u00ad]")
-_SPACES = re.compile(r"[^\S\n]+")
+_SPACES = lazy_compile(r"[^\S\n]+")
 
-_SIGN_OFF = re.compile(r"--|—|_{2,}|~{2,}")
+_SIGN_OFF = lazy_compile(r"--|—|_{2,}|~{2,}")
 _SIGN_OFF_FIRST = frozenset("-—_~")
 _DEVICE = re.compile(
     r"(?:sent|posted)\s+(?:from|via|using|with)\s+\S.{0,80}"
@@ -304,7 +304,7 @@ def _has_word(line: str) -> bool:
 
 
 # A letter or digit: \w is str.isalnum() and "_".
-_ALNUM = re.compile(r"[^\W_]")
+_ALNUM = lazy_compile(r"[^\W_]")
 # What is no letter or digit in ASCII.
 _ASCII_NO_WORD = "".join(chr(i) for i in range(128) if not chr(i).isalnum())
 

@@ -23,7 +23,7 @@ from engine.orders.readers import harm, info, items, law, prep, ranking, votes
 
 # The player speaking of their own order: "I vote Abs", "I'm voting Abs", "I will be healing
 # Kleene", "tonight I interrogate Abs", "also vote Abs", "and unvote Miaka".
-_I = re.compile(
+_I = lazy_compile(
     r"(?:(?:tonight|today|now|then|also|and)\s*,?\s+)*"
     r"(?:i(?:['’]m|\s+am|\s+will(?:\s+be)?|['’]ll(?:\s+be)?)?\s+)?(?:be\s+)?"
     r"(?:(?:going\s+to|gonna)\s+)?(?=\w)",
@@ -46,7 +46,7 @@ _QUERY_LEAD = re.compile(
 _QUERY_ABILITIES = frozenset({"investigate", "special_investigate", "follow_up"})
 # Trailing punctuation, and the closing asterisk of a word set in bold as chat apps write it
 # ("*unvote* *vote Miaka*").
-_PUNCT_TAIL = re.compile(r"[\s.!?;,*]+$")
+_PUNCT_TAIL = lazy_compile(r"[\s.!?;,*]+$")
 _TAIL_MARKS = ".!?;,*"  # the same characters but whitespace, for ``_without_tail``
 
 
@@ -75,9 +75,9 @@ _TARGET_LABEL = re.compile(
     re.IGNORECASE,
 )
 # Arrows and colons between an order word and its target: "Heal -> Kleene", "Heal: Kleene".
-_ARROW = re.compile(r"\s*(?:-+>|=+>|→|⇒|➡)\s*")
+_ARROW = lazy_compile(r"\s*(?:-+>|=+>|→|⇒|➡)\s*")
 # Names in quotation marks: "Heal "Kleene"" is Heal Kleene.
-_QUOTES = re.compile(r"[\"“”«»]")
+_QUOTES = lazy_compile(r"[\"“”«»]")
 # What stands between a phase and the order it labels: "Night 2 action: Heal Lynz", "N2: heal
 # Lynz", "Tonight's action - heal Lynz", "N2 heal: Lynz".
 _LABEL_TAIL = lazy_compile(
@@ -108,7 +108,7 @@ _SOCIAL = lazy_compile(
     r"|let\s+me\s+know|sent\s+from|format|unclear|wish|fun|enjoy|gl|hf)\b",
     re.IGNORECASE,
 )
-_PRONOUN = re.compile(r"\b(?:him|her|them)\b", re.IGNORECASE)
+_PRONOUN = lazy_compile(r"\b(?:him|her|them)\b", re.IGNORECASE)
 # A pronoun corrected at once by the name it stands for: "interrogate him, Abs I mean", "vote
 # him - sorry, I mean Abs", "investigate her (Lynz)", "protect him, Kleene that is".
 _CORRECTED = re.compile(
@@ -120,14 +120,14 @@ _MEAN = r"(?:i\s+mean[st]?(?:\s+to\s+say)?|that\s+is|i\.e\.?|meaning|namely|aka|
 _OOPS = r"(?:sorry|sry|soz|oops|whoops|err?|erm|uh+|um+|my\s+bad|wait|no(?=\s*[,.!…\-–—]))"
 _MARKS = r"[\s,.!:;…\-–—~]*"
 # The words before the name: "him - sorry, I mean Abs", "her, that is Lynz".
-_FIX_BEFORE = re.compile(rf"{_MARKS}(?:(?:{_OOPS}|{_MEAN})\b{_MARKS})+", re.IGNORECASE)
+_FIX_BEFORE = lazy_compile(rf"{_MARKS}(?:(?:{_OOPS}|{_MEAN})\b{_MARKS})+", re.IGNORECASE)
 # The words after it: "him, Abs I mean", "him... Kleene that is".
-_FIX_AFTER = re.compile(rf"{_MARKS}(?:{_MEAN}|{_OOPS}|lol|haha|xd)\b", re.IGNORECASE)
+_FIX_AFTER = lazy_compile(rf"{_MARKS}(?:{_MEAN}|{_OOPS}|lol|haha|xd)\b", re.IGNORECASE)
 # Brackets around it: "her (Lynz)", "him [I mean Abs]".
-_FIX_OPEN = re.compile(rf"\s*[(\[]\s*(?:{_MEAN}\b[\s,:]*)?", re.IGNORECASE)
-_FIX_CLOSE = re.compile(r"\s*[)\]]")
+_FIX_OPEN = lazy_compile(rf"\s*[(\[]\s*(?:{_MEAN}\b[\s,:]*)?", re.IGNORECASE)
+_FIX_CLOSE = lazy_compile(r"\s*[)\]]")
 # What stands between a pronoun and the name after it: "him, Abs", "her... Kleene", "him - Abs".
-_APPOSITION = re.compile(r"\s*(?:[,:;.…]+|\s[-–—~]+)\s*")
+_APPOSITION = lazy_compile(r"\s*(?:[,:;.…]+|\s[-–—~]+)\s*")
 _LIST_MARK = re.compile(r"^(?:\d{1,2}[.)]?|[-*•·#]+)$")
 # Where a clause starts inside a sentence, and the first-person words that open the player's
 # own order written as a possession or a choice there.

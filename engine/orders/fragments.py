@@ -17,7 +17,7 @@ from engine.orders.grammar import USE
 
 # "Will: ..." starts a line or follows a sentence, and runs to the end of the message.
 # "Last will:", "Will and testament:", and the "LW:" of other forums.
-_WILL = re.compile(
+_WILL = lazy_compile(
     r"(?:^|(?<=[.!?;]))\s*(?:my\s+)?(?:(?:last\s+)?will(?:\s+and\s+testament)?|lw)\s*[:\-]\s*",
     re.IGNORECASE | re.MULTILINE,
 )
@@ -79,7 +79,7 @@ CONFIRM = lazy_compile(
 )
 # "Investigate:" alone on a line, its items on the lines after it.
 _LIST_HEAD = re.compile(r"^\s*(?P<head>[A-Za-z][\w\s'’-]*?)\s*(?P<colon>:)?\s*$")
-_BULLET = re.compile(r"^\s*(?:[-*•>]|\d{1,2}[.)])\s+")
+_BULLET = lazy_compile(r"^\s*(?:[-*•>]|\d{1,2}[.)])\s+")
 # A list head without a colon ("Disguise" alone on a line, the names on the lines after it).
 _LIST_ABILITIES = frozenset(
     {"disguise", "friendship", "amor", "spy", "choose_costumes", "investigate",

@@ -66,7 +66,7 @@ _CONDITION = re.compile(r"(?:if|unless|in\s+case|incase)\b", re.IGNORECASE)
 # A second choice in the sentence after an order: "Heal Lynz... or maybe Parkur, idk".
 _SECOND_CHOICE = re.compile(SECOND_CHOICE, re.IGNORECASE)
 # An order ending in a pronoun, corrected in the next sentence: "heal her... Kleene I mean".
-_PRONOUN_LAST = re.compile(
+_PRONOUN_LAST = lazy_compile(
     r"\b(?:him|her|them)\W*(?:(?:i\.e|i\s+mean|that\s+is|sorry|wait)\W*)?$", re.IGNORECASE
 )
 # Every character a fragment matched by _SECOND_CHOICE, DOUBT or _CONDITION can start with:

@@ -47,7 +47,7 @@ _SOFT = re.compile(
 # Words that change nothing before the phase that ends an order: "heal Lynz again tonight".
 _BEFORE_PHASE = re.compile(r"(?:\s*\b(?:again|instead|please|pls|plz)\b)+", re.IGNORECASE)
 # What ends a list of names after its last comma: "Protect Yuriko, tonight".
-_LIST_TAIL = re.compile(
+_LIST_TAIL = lazy_compile(
     r"(?:\s*\b(?:tonight|tonite|today|please|pls|plz|thanks|again|instead)\b)+[\s.!?]*$",
     re.IGNORECASE,
 )
@@ -108,7 +108,7 @@ _IF_AFTER = re.compile(
     re.IGNORECASE,
 )
 # A courtesy, not a condition: "Heal Lynz if possible", "..., if that's ok".
-_IF_POLITE = re.compile(
+_IF_POLITE = lazy_compile(
     r"[\s,.;\-–—(]*if\s+(?:possible|allowed|you\s+can|(?:that|it)(?:'s|\s+is)\s+"
     r"(?:ok|okay|alright|all\s+right|allowed|possible|fine))\W*$",
     re.IGNORECASE,
