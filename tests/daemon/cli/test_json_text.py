@@ -87,3 +87,14 @@ def test_written_in_chunks_the_same_text(value):
     write_to(value, Out(), chunk=64)  # type: ignore[arg-type]
     assert "".join(writes) == json.dumps(value, indent=2, ensure_ascii=False)
     assert all(len(w) >= 64 for w in writes[:-1])
+
+
+def test_strings_are_written_by_json_encoders_own_function():
+    """json_text takes encode_basestring from _json, not through json.encoder (which imports
+    the whole json package): it must be the very function json.encoder writes strings with."""
+    import json.encoder
+
+    from daemon.cli import json_text
+
+    assert json_text.encode_basestring is json.encoder.encode_basestring
+    assert json_text.INFINITY == json.encoder.INFINITY
