@@ -106,6 +106,8 @@ class Item(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class PhaseScript:
+    """One phase of a scenario and the items sent in it."""
+
     phase: Phase
     orders: tuple[Item, ...]
 
@@ -184,6 +186,8 @@ def feed(session: GameSession, player: str, text: str, how: str) -> ParsedPM | P
 
 @dataclass(frozen=True, slots=True)
 class Scenario:
+    """A scenario as read: its file, the game's opening state and its phases."""
+
     source: str
     state: GameState
     phases: tuple[PhaseScript, ...]

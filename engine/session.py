@@ -27,6 +27,8 @@ from engine.validate import SlotKey, check_order
 
 @dataclass
 class GameSession:
+    """A game between phases: its state, the orders and wills in, the GM's texts."""
+
     state: GameState
     pending: dict[SlotKey, Order] = field(default_factory=dict)
     wills: dict[str, str] = field(default_factory=dict)

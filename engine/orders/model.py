@@ -124,6 +124,8 @@ class Query:
 # ``unsafe_hash`` they hash and compare as the frozen ones did.
 @dataclass(slots=True, unsafe_hash=True)
 class Order:
+    """An order as read: who, which ability, on whom, and what else it names."""
+
     actor: str
     ability: str
     targets: tuple[str, ...] = ()
