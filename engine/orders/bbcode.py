@@ -51,7 +51,7 @@ from engine.orders.text_memo import remember
 # after its name, so the attribute is read greedily (the uid with it, when there is one): a
 # lazy one would try the uid and the "]" after each of its characters (test_bbcode proves the
 # tags found are the same).
-_TAG = re.compile(
+_TAG = lazy_compile(
     r"\[(?P<close>/)?(?P<name>\*|[a-z][a-z0-9]*)(?::[a-z](?=[:\]]))?"
     r"(?:[=\s][^\[\]\n]*)?(?::[0-9a-z]{5,8})?\]",
     re.IGNORECASE,
@@ -99,7 +99,7 @@ _SMILEY_CODES = (
     *("-_-", "<3"),
 )
 # A smiley stands alone: after a space or line start, before a space, punctuation or line end.
-_SMILEY = re.compile(
+_SMILEY = lazy_compile(
     r"(?<!\S)(?:"
     + "|".join(re.escape(c) for c in sorted(_SMILEY_CODES, key=len, reverse=True))
     + r"|:[a-z][a-z0-9_+-]{1,30}:)(?=$|[\s.,!?)])",
@@ -116,13 +116,13 @@ _SPACES = lazy_compile(r"[^\S\n]+")
 
 _SIGN_OFF = lazy_compile(r"--|—|_{2,}|~{2,}")
 _SIGN_OFF_FIRST = frozenset("-—_~")
-_DEVICE = re.compile(
+_DEVICE = lazy_compile(
     r"(?:sent|posted)\s+(?:from|via|using|with)\s+\S.{0,80}"
     r"|envoy[ée]\s+de\s+mon\s+.{1,80}|gesendet\s+von\s+meinem\s+.{1,80}"
     r"|enviado\s+desde\s+mi\s+.{1,80}",
     re.IGNORECASE,
 )
-_LAST_EDITED = re.compile(
+_LAST_EDITED = lazy_compile(
     r"last edited by .{1,80}? on .{1,80}?,? edited \d+ times? in total\.?", re.IGNORECASE
 )
 MAX_SIGNATURE_LINES = 3
@@ -555,7 +555,7 @@ class Filler:
 
 # A word of an ASCII text in lower case, as folding.word_spans reads it: a run of letters and
 # digits.
-_ASCII_WORD = re.compile(r"[a-z0-9]+")
+_ASCII_WORD = lazy_compile(r"[a-z0-9]+")
 
 
 def strip_filler(line: str, protected: Iterable[str] = (), addressees: Iterable[str] = ()) -> str:

@@ -38,7 +38,7 @@ _WE_KILL = lazy_compile(
 )
 # What players write between an investigation and its queries: "Investigate 2: ...",
 # "Investigate the following: ...", "Investigate whether/if Abs kills Kleene".
-_QUERY_LEAD = re.compile(
+_QUERY_LEAD = lazy_compile(
     r"^(?:\d{1,2}\b\s*(?:things|actions|queries|questions)?\s*:?|the\s+following\b\s*:?"
     r"|(?:whether|if|that)\b(?:\s+(?:did|does|has)\b)?|(?:did|does|has)\b)\s*",
     re.IGNORECASE,
@@ -111,7 +111,7 @@ _SOCIAL = lazy_compile(
 _PRONOUN = lazy_compile(r"\b(?:him|her|them)\b", re.IGNORECASE)
 # A pronoun corrected at once by the name it stands for: "interrogate him, Abs I mean", "vote
 # him - sorry, I mean Abs", "investigate her (Lynz)", "protect him, Kleene that is".
-_CORRECTED = re.compile(
+_CORRECTED = lazy_compile(
     r"\b(?:him|her|them|he|she)\b(?P<gap>(?:\s+(?:tonight|tonite|today|please|pls|plz))*)",
     re.IGNORECASE,
 )

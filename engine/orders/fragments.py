@@ -30,13 +30,13 @@ _TAPE = lazy_compile(
 )
 # The spaces after a sentence's end: "(?<=[.!?])\s+" written from its first space, so that a
 # search skips from one space to the next instead of looking behind every character.
-_SENTENCE = re.compile(r"\s(?<=[.!?]\s)\s*")
+_SENTENCE = lazy_compile(r"\s(?<=[.!?]\s)\s*")
 # A cut between orders: "\s*[,;]\s*(?:(?:and|then|&|\+|plus)\s+)?", or a joining word between
 # spaces "\s+(?:and|then|also|&|\+|plus)\s+", or "\s+(?:with|using)\s+" before the voice of
 # reason. Written from its first character, a comma, a semicolon or a space, so that a search
 # skips to the next of those instead of trying the three at every character (test_fragments
 # proves it cuts where the three do).
-_JOINER = re.compile(
+_JOINER = lazy_compile(
     r"[\s,;](?:(?<=[,;])\s*(?:(?:and|then|&|\+|plus)\s+)?"
     r"|\s*[,;]\s*(?:(?:and|then|&|\+|plus)\s+)?"
     r"|\s*(?:and|then|also|&|\+|plus)\s+"
@@ -54,7 +54,7 @@ _STATEMENT = lazy_compile(
 )
 # A doubt that is all of a remark or a sentence after an order: "Vote Abs? Not sure", "Heal
 # Lynz. idk", "heal Lynz (not sure)". The order is refused: a GM does not guess.
-DOUBT = re.compile(
+DOUBT = lazy_compile(
     r"(?:(?:i['’]?m\s+)?not\s+sure|unsure|idk|i\s+don['’]?t\s+know|dunno|maybe|perhaps"
     r"|or\s+not|not\s+certain)(?:\s+(?:yet|though|tbh|lol|about\s+(?:it|this|that)))?[\s.!?]*$",
     re.IGNORECASE,
@@ -243,7 +243,7 @@ _LOOKAHEAD = 120
 
 
 # "Protect Kleene and also vote Abs": words between "and" and the next order.
-_ALSO = re.compile(r"^(?:also|then|additionally|too)\b\s*,?\s*", re.IGNORECASE)
+_ALSO = lazy_compile(r"^(?:also|then|additionally|too)\b\s*,?\s*", re.IGNORECASE)
 
 
 def _order_follows(line: str, at: int) -> bool:

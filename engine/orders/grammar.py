@@ -273,7 +273,7 @@ ORDINALS = {
 }  # fmt: skip
 # A phase as players write it: "on Night 1", "N1", "night one", "(N1)", "the first night",
 # "the 2nd day", "tonight", "last night", "the previous night", "yesterday".
-PHASE = re.compile(
+PHASE = lazy_compile(
     r"\s*(?P<open>\()?\s*(?:(?:on|during|in|at|of|for)\s+)?(?:the\s+)?"
     r"(?P<phase>prep(?:aration)?(?:\s+phase)?"
     r"|(?P<ordinal>" + "|".join(ORDINALS) + r"|\d{1,2}(?:st|nd|rd|th))\s+(?P<okind>night|day)"
@@ -284,7 +284,7 @@ PHASE = re.compile(
 )
 # The possessive after a player's name: "Abs's", "Abs'", "Kleene’s" (phones type the
 # typographic apostrophe), or a closing single quote ("Heal 'Kleene'").
-POSSESSIVE = re.compile(rf"[{APOSTROPHES}](?:s\b)?", re.IGNORECASE)
+POSSESSIVE = lazy_compile(rf"[{APOSTROPHES}](?:s\b)?", re.IGNORECASE)
 # The noun after a possessive that stands for what the order acts on, so that "protect
 # Kleene's life" is "Protect Kleene". Per ability: "Investigate Abs's role" asks what no
 # Investigate answers, and is refused rather than read as "Investigate Abs".
@@ -314,22 +314,22 @@ POSSESSED = {
     for ability, words in _POSSESSED_WORDS.items()
 }
 # Between the players or roles of a list: "A, B and C", "A or else B".
-LIST_SEP = re.compile(
+LIST_SEP = lazy_compile(
     r"\s*(?:,(?:\s*(?:and|or(?:\s+else)?)\b)?|&|\+|\band\b|\bor(?:\s+else)?\b|\bthen\b)\s*",
     re.IGNORECASE,
 )
 # "Disguise as one of: A, B, C", "Friendship list: A, B", "Spy on these players: A, B, C".
-LIST_WORDS = re.compile(
+LIST_WORDS = lazy_compile(
     r"\s*(?:(?:as\s+)?one\s+of|(?:my\s+|the\s+|these\s+|following\s+)*"
     r"(?:list|names|players|people|targets|candidates))(?:\s+(?:is|are))?\s*:?\s*(?=\S)",
     re.IGNORECASE,
 )
 # "Arrest Abs for killing", "Disguise as Ran for N3": the word before a crime or a phase.
-FOR = re.compile(r"\s*(?:for\b)?\s*", re.IGNORECASE)
+FOR = lazy_compile(r"\s*(?:for\b)?\s*", re.IGNORECASE)
 # "APTX pofa as Satou", "Identify Akonyl = Sonoko": the word before a role.
 AS = lazy_compile(r"\s*(?:as|=|is|:|-)\s*", re.IGNORECASE)
 # "Use heal on Parkur", "use my Voice of Reason", "the watch to Akonyl": words before the keyword.
-USE = re.compile(r"(?:(?:use|using|activate|do)\s+)?(?:(?:my|the|your)\s+)?", re.IGNORECASE)
+USE = lazy_compile(r"(?:(?:use|using|activate|do)\s+)?(?:(?:my|the|your)\s+)?", re.IGNORECASE)
 
 
 class WordTable:

@@ -62,9 +62,9 @@ WILL_OPTION = "will_max_length"
 # The Black Org's kill orders a leader's "Miaka will do it" may name the killer of.
 KILLS = frozenset({"kill", "snipe"})
 # A clause that makes the order after it conditional: "If she's not available, heal Parkur".
-_CONDITION = re.compile(r"(?:if|unless|in\s+case|incase)\b", re.IGNORECASE)
+_CONDITION = lazy_compile(r"(?:if|unless|in\s+case|incase)\b", re.IGNORECASE)
 # A second choice in the sentence after an order: "Heal Lynz... or maybe Parkur, idk".
-_SECOND_CHOICE = re.compile(SECOND_CHOICE, re.IGNORECASE)
+_SECOND_CHOICE = lazy_compile(SECOND_CHOICE, re.IGNORECASE)
 # An order ending in a pronoun, corrected in the next sentence: "heal her... Kleene I mean".
 _PRONOUN_LAST = lazy_compile(
     r"\b(?:him|her|them)\W*(?:(?:i\.e|i\s+mean|that\s+is|sorry|wait)\W*)?$", re.IGNORECASE

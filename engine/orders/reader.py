@@ -63,7 +63,7 @@ _BELIEF = re.compile(
 _TARGET_WORD = lazy_compile(r"\s*(?:on|to|at|for|upon)\s+(?=\S)", re.IGNORECASE)
 _SELF = lazy_compile(r"\s*(?:myself|me|self|my\s+self)\b", re.IGNORECASE)
 # Substitutes: "Watch Akonyl, alternatively Jd-", "Suitcase: Abs (else Miaka)".
-_SUBSTITUTE = re.compile(
+_SUBSTITUTE = lazy_compile(
     r"\s*[(,;]?\s*\b(?:alternatively|alternative|else|otherwise|or\s+else|if\s+not"
     r"|(?:as\s+(?:a\s+)?)?(?:backup|substitute|sub))\b\s*:?\s*(?:to\s+)?",
     re.IGNORECASE,
@@ -71,7 +71,7 @@ _SUBSTITUTE = re.compile(
 
 
 # A side note in brackets after a name in a list: "Slander Conia (town) and Miaka (BO)".
-_ASIDE = re.compile(r"\s*[(\[](?P<note>[^()\[\]]{1,40})[)\]]")
+_ASIDE = lazy_compile(r"\s*[(\[](?P<note>[^()\[\]]{1,40})[)\]]")
 # Words that make a remark after an order a second choice or a condition, which the GM must
 # ask about: "Heal Lynz, Parkur is the backup", "Vote Miaka, Abs is fine" (fine to vote too?).
 _HEDGE = lazy_compile(
@@ -87,7 +87,7 @@ _BEFORE_VERB = frozenset(
 )
 
 
-_WORDS = re.compile(r"\w[\w.-]*")
+_WORDS = lazy_compile(r"\w[\w.-]*")
 # The kinds of a match that is no reading to note when written in ASCII (``NameMatch``'s
 # ``is_reading``: neither a prefix nor a typo, and no look-alike letter beyond ASCII).
 _PLAIN = (MatchKind.EXACT, MatchKind.ALIAS)

@@ -11,18 +11,18 @@ from engine.orders.model import Order, Query
 from engine.orders.reader import Reader, Refusal
 from engine.phases import Phase
 
-_QUERY_SPLIT = re.compile(r"\s*(?:[,;]|\band\b|\balso\b)\s*", re.IGNORECASE)
+_QUERY_SPLIT = lazy_compile(r"\s*(?:[,;]|\band\b|\balso\b)\s*", re.IGNORECASE)
 # Queries whose action may name no one: "Hakuba travels during Prep".
 _NO_OBJECT = frozenset({"travel", "choose_costumes", "abduct"})
-_OBSERVE_KIND = re.compile(r"\b(?:age|gender)\b", re.IGNORECASE)
-_OBSERVE_OF = re.compile(r"^\s*(?:the|his|her|their)\s+(?:age|gender)\s+of\b", re.IGNORECASE)
+_OBSERVE_KIND = lazy_compile(r"\b(?:age|gender)\b", re.IGNORECASE)
+_OBSERVE_OF = lazy_compile(r"^\s*(?:the|his|her|their)\s+(?:age|gender)\s+of\b", re.IGNORECASE)
 _ANALYZE_FILLER = lazy_compile(
     r"\s*(?:my\s+)?(?:interrogation|result)?s?\s*(?:from|of|on|during)?\s*", re.IGNORECASE
 )
 _IDENTIFY_NEEDS_ROLE = "an identification names the role: 'Identify Akonyl as Sonoko'"
-_IN_GAME = re.compile(r"\s*(?:is\s+)?in\s+(?:the\s+)?game\b", re.IGNORECASE)
+_IN_GAME = lazy_compile(r"\s*(?:is\s+)?in\s+(?:the\s+)?game\b", re.IGNORECASE)
 # "Detect: is Shinichi in the game?", "Detect whether there is a Shinichi".
-_DETECT_ASK = re.compile(
+_DETECT_ASK = lazy_compile(
     r"\s*(?:(?:is|if|whether)\s+)?(?:there\s+is\s+|there\s+)?(?:an?\s+)?(?=\S)", re.IGNORECASE
 )
 
@@ -124,7 +124,7 @@ def _example(reader: Reader, example: str, subject: str) -> str:
     return example.format(a=subject, b=others[0] if others else reader.author)
 
 
-_AUXILIARY = re.compile(
+_AUXILIARY = lazy_compile(
     r"^\s*(?:is|was|will|would|did|does|has|had)\s+(?:be\s+|been\s+)?(?=\w+ing\b|\w+ed\b|kill|heal)",
     re.IGNORECASE,
 )

@@ -15,8 +15,8 @@ from engine.orders.reader import Reader, Refusal
 
 _ON = lazy_compile(r"\s*(?:on|of|attached\s+to|strapped\s+to)\s+", re.IGNORECASE)
 # "Steal Akonyl's gun": the thief does not choose the item.
-_ITEM = re.compile(rf"\s*[{APOSTROPHES}]s?\s+(?P<item>[\w-]+(?:\s+[\w-]+)?)\s*$", re.IGNORECASE)
-_TRAVEL_TAIL = re.compile(
+_ITEM = lazy_compile(rf"\s*[{APOSTROPHES}]s?\s+(?P<item>[\w-]+(?:\s+[\w-]+)?)\s*$", re.IGNORECASE)
+_TRAVEL_TAIL = lazy_compile(
     r"^\s*(?:to|out\s+of|back\s+to|back|home\s+to|from)?\s*(?:japan|home|abroad)?", re.IGNORECASE
 )
 

@@ -14,10 +14,10 @@ from engine.phases import Phase
 
 # The crime set apart from the accused: "Arrest Abs (killed Kleene on Night 1)", "Arrest Abs -
 # killing Kleene on N1"; the bracket may be left open.
-_CRIME_OPEN = re.compile(r"\s*(?:[(\[]|[-:–—]+(?=\s))\s*", re.IGNORECASE)
+_CRIME_OPEN = lazy_compile(r"\s*(?:[(\[]|[-:–—]+(?=\s))\s*", re.IGNORECASE)
 _CRIME_CLOSE = lazy_compile(r"\s*[)\]]")
 # "(for the murder of Kleene, N1)": a comma before the phase.
-_COMMA = re.compile(r"\s*,\s*")
+_COMMA = lazy_compile(r"\s*,\s*")
 
 
 def _crime_apart(rest: str) -> tuple[str, bool]:
@@ -31,7 +31,7 @@ def _crime_apart(rest: str) -> tuple[str, bool]:
 
 # The crime told as what the accused did: "Arrest Abs - he killed Kleene on N1", "Arrest Abs
 # because he killed Kleene N1".
-_HE_DID = re.compile(
+_HE_DID = lazy_compile(
     r"(?:(?:because|since|as|cuz|cause)\s+)?(?:he|she|they)\s+(?:has\s+|had\s+|have\s+)?"
     r"(?=\w)",
     re.IGNORECASE,

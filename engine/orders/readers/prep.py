@@ -12,7 +12,7 @@ from engine.orders.reader import Reader, Refusal
 from engine.phases import Phase
 
 # "Abduct a character", "Abduct someone".
-_ABDUCT_TAIL = re.compile(
+_ABDUCT_TAIL = lazy_compile(
     r"\s*(?:(?:a|one|some)\s+)?(?:random\s+)?(?:character|someone|somebody|role)?\s*$",
     re.IGNORECASE,
 )
