@@ -86,7 +86,13 @@ def committed(
 
 def has_committed_any(state: GameState, suspect: str, before: Phase) -> bool:
     """Any crime before ``before`` (Cross-examine; House Search)."""
-    return any(r.actor == suspect and _counts(state, r) for r in _before(state, before))
+    # A loop, not any() over a generator: a Cross-Examine walks every earlier record.
+    for r in _before(state, before):
+        if r.actor != suspect:
+            continue
+        if _counts(state, r):
+            return True
+    return False
 
 
 def crimes_of(state: GameState, suspect: str, before: Phase) -> list[ActionRecord]:

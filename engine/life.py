@@ -97,7 +97,8 @@ class DctpLife(Life):
             reason = self._condition(ctx, p, ability)
             if reason:
                 return reason
-        if actor in ctx.blocked and ctx.phase.is_night and ability.blockable:
+        # ``Phase.is_night``'s test, without the property's call (asked for every action).
+        if actor in ctx.blocked and ctx.phase.index % 2 == 1 and ability.blockable:
             return "discombobulated"
         return None
 
@@ -110,11 +111,13 @@ class DctpLife(Life):
             return "abroad"
         if p.has(DETAINED, phase):
             return DETAINED
-        if phase.is_day and p.has(SEVERELY_WOUNDED, phase):
+        # ``Phase.is_day`` read once, not through the property for each condition.
+        is_day = phase.index != 0 and phase.index % 2 == 0
+        if is_day and p.has(SEVERELY_WOUNDED, phase):
             # classic First Aid: "A severely wounded character can not vote for lynching and
             # can't use his day actions".
             return SEVERELY_WOUNDED
-        if phase.is_day and p.has(FRIGHTENED, phase) and ability.frightenable:
+        if is_day and p.has(FRIGHTENED, phase) and ability.frightenable:
             return FRIGHTENED
         for condition in (SUSPENDED, TEMPORARILY_INJURED):
             if p.has(condition, phase) and not ability.kept_when_suspended:

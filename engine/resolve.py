@@ -19,6 +19,7 @@ from engine.harm import apply_scheduled
 from engine.orders.model import Order
 from engine.outcome import PhaseOutcome
 from engine.phase_hooks import HELD_SLOTS
+from engine.phases import PhaseKind
 from engine.rng import phase_rng
 from engine.rules.base import Step
 from engine.state import GameState
@@ -48,11 +49,12 @@ def resolve(
     slots = ctx.memo.setdefault(HELD_SLOTS, {})
     known = sent_slots if sent_slots and not began else {}
     actions = ctx.actions
+    kind = state.phase.kind  # a property: asked once, not for every order
     for order in orders:
         if order.actor not in slots:
             found = known.get(order.actor)
             slots[order.actor] = found if found is not None else held_slots(new, order.actor)
-        actions.append(_action(new, order, slots[order.actor]))
+        actions.append(_action(new, order, slots[order.actor], kind))
     family = FAMILIES[new.ruleset.family]
     family.begin(ctx)
     del ctx.memo[HELD_SLOTS]
@@ -104,14 +106,15 @@ def resolve(
     )
 
 
-def _action(state: GameState, order: Order, slots: list) -> Action:
+def _action(state: GameState, order: Order, slots: list, kind: PhaseKind) -> Action:
     # The slot the order fills decides how it resolves: an ability used through an item or
     # the Black Suitcase (engine/abilities/lent.py), and its count ("Investigate 3").
     # Made for every order of every phase: ``find_slot``'s answer for an order that names no
     # item (the first slot that offers the ability in this kind of phase) and ``ability_for``'s
     # for a slot that lends nothing are found here without building what they return.
+    # ``kind``: the kind of ``state``'s phase.
     if not order.via:
-        name, kind = order.ability, state.phase.kind
+        name = order.ability
         for key, slot in slots:
             for use in slot.options:
                 if use.ability == name:
@@ -139,7 +142,7 @@ def resolve_instant(state: GameState, order: Order, number: int) -> PhaseOutcome
     new = state.clone()
     rng = phase_rng(f"{state.seed}/instant{number}", state.phase)
     ctx = Context(new, rng, [])
-    action = _action(new, order, held_slots(new, order.actor))
+    action = _action(new, order, held_slots(new, order.actor), state.phase.kind)
     ctx.actions.append(action)
     action.ability.resolve_step(ctx, [action])
     if action.state == DONE:

@@ -116,22 +116,23 @@ class PlayerState:
     ext: Any = None
 
     def copy(self) -> PlayerState:
-        # By position, in the order the fields are declared above: every player is copied in
-        # every phase, and matching twelve keywords costs as much as the copying itself.
-        return PlayerState(
-            self.name,
-            self.role,
-            self.status,
-            dict(self.conditions),
-            list(self.items),
-            dict(self.used),
-            self.disguise,
-            self.will,
-            self.fate,
-            self.injury,
-            self.open_role,
-            None if self.ext is None else self.ext.copy(),
-        )
+        # Every player is copied in every phase: made without calling the class, whose way
+        # through type.__call__ to the dataclass's __init__ costs about as much as the copying
+        # itself. Every field is set here (tests/engine/test_state_copy.py: none is left out).
+        new = object.__new__(PlayerState)
+        new.name = self.name
+        new.role = self.role
+        new.status = self.status
+        new.conditions = dict(self.conditions)
+        new.items = list(self.items)
+        new.used = dict(self.used)
+        new.disguise = self.disguise
+        new.will = self.will
+        new.fate = self.fate
+        new.injury = self.injury
+        new.open_role = self.open_role
+        new.ext = None if self.ext is None else self.ext.copy()
+        return new
 
     @property
     def is_alive(self) -> bool:

@@ -55,17 +55,24 @@ def holds(ruleset, records: list[ActionRecord], query: Query) -> bool:
             and r.role == query.obj
             for r in records
         )  # fmt: skip
-    keyword = ruleset.keyword(query.keyword)
+    # Asked for every query of every investigation, against every record of the phase: the
+    # ruleset's keywords are read as a dict, and the cheap tests come first.
+    keywords = ruleset.keywords
+    keyword = keywords.get(query.keyword, query.keyword)
     # Detect names a character, not a player: "Bourbon detects Shinichi".
-    asks_role = keyword == ruleset.keyword("detect")
-    return any(
-        r.took_place
-        and r.actor == query.subject
-        and r.ability not in UNSEEN
-        and ruleset.keyword(r.ability) == keyword
-        and (not query.obj or (r.role == query.obj if asks_role else query.obj in r.targets))
-        for r in records
-    )
+    asks_role = keyword == keywords.get("detect", "detect")
+    subject = query.subject
+    obj = query.obj
+    for r in records:
+        if (
+            r.took_place
+            and r.actor == subject
+            and r.ability not in UNSEEN
+            and keywords.get(r.ability, r.ability) == keyword
+            and (not obj or (r.role == obj if asks_role else obj in r.targets))
+        ):
+            return True
+    return False
 
 
 # ``Context.memo`` key: the phase's records by actor, for the phase's queries.

@@ -28,10 +28,13 @@ def quarter_dead(state: GameState) -> bool:
         dead = sum(1 for p in state.players.values() if p.status is DEAD)
     else:
         total = state.starting_town
-        town = Side.TOWN
-        dead = sum(
-            1 for n, p in state.players.items() if p.status is DEAD and state.side(n) is town
-        )
+        # Asked at the end of every phase while Kogorou is drunk: each dead player's side read
+        # off the roles, as ``GameState.black_org`` does.
+        town, roles = Side.TOWN, state.ruleset.roles
+        dead = 0
+        for p in state.players.values():
+            if p.status is DEAD and roles[p.role].side is town:
+                dead += 1
     return total > 0 and dead * 4 >= total
 
 

@@ -53,8 +53,9 @@ class _Queries(Informative):
     def report(self, ctx: Context, action: Action) -> None:
         for query in action.order.queries:
             answer = self.answer(ctx, query)
-            ctx.results.append(Result(action.actor, self.name, answer, query=query.text()))
-            ctx.notify(action.actor, f"{self.name}.result", query=query.text(), answer=answer)
+            text = query.text()
+            ctx.results.append(Result(action.actor, self.name, answer, query=text))
+            ctx.notify(action.actor, f"{self.name}.result", query=text, answer=answer)
 
 
 @register

@@ -12,7 +12,7 @@ from engine.abilities.base import abilities_for
 from engine.abilities.lent import ability_for
 from engine.context import Action
 from engine.orders.model import Order
-from engine.phases import Phase
+from engine.phases import Phase, PhaseKind
 from engine.replay import load_scenario, replay
 from engine.rules import load_ruleset
 from engine.setup import Setup, new_game
@@ -38,8 +38,8 @@ def _action_by_find_slot(state: GameState, order: Order, slots: list) -> Action:
 def test_each_action_is_the_one_find_slot_gives(path: Path, monkeypatch) -> None:
     made = engine.resolve._action
 
-    def compared(state: GameState, order: Order, slots: list) -> Action:
-        action = made(state, order, slots)
+    def compared(state: GameState, order: Order, slots: list, kind: PhaseKind) -> Action:
+        action = made(state, order, slots, kind)
         assert action == _action_by_find_slot(state, order, slots), order
         return action
 
@@ -73,6 +73,6 @@ def test_each_ability_through_each_slot_is_the_one_find_slot_gives(ruleset, phas
         for ability in names:
             for via in (None, "bow_tie", "suitcase", "cover"):
                 order = Order(player, ability, ("C",), via=via)
-                assert engine.resolve._action(state, order, slots) == _action_by_find_slot(
-                    state, order, slots
-                ), order
+                assert engine.resolve._action(
+                    state, order, slots, state.phase.kind
+                ) == _action_by_find_slot(state, order, slots), order

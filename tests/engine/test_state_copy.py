@@ -1,5 +1,5 @@
-"""``PlayerState.copy`` builds the copy by position (engine/state.py): every field must come
-across, each in its own place, and the mutable ones must not be shared."""
+"""``PlayerState.copy`` sets each field of the copy itself (engine/state.py): every field must
+come across, each in its own place, and the mutable ones must not be shared."""
 
 from __future__ import annotations
 
