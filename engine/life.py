@@ -97,8 +97,8 @@ class DctpLife(Life):
             reason = self._condition(ctx, p, ability)
             if reason:
                 return reason
-        # ``Phase.is_night``'s test, without the property's call (asked for every action).
-        if actor in ctx.blocked and ctx.phase.index % 2 == 1 and ability.blockable:
+        # The blocked set first: most actors are not discombobulated.
+        if actor in ctx.blocked and ctx.phase.is_night and ability.blockable:
             return "discombobulated"
         return None
 
@@ -111,8 +111,7 @@ class DctpLife(Life):
             return "abroad"
         if p.has(DETAINED, phase):
             return DETAINED
-        # ``Phase.is_day`` read once, not through the property for each condition.
-        is_day = phase.index != 0 and phase.index % 2 == 0
+        is_day = phase.is_day
         if is_day and p.has(SEVERELY_WOUNDED, phase):
             # classic First Aid: "A severely wounded character can not vote for lynching and
             # can't use his day actions".

@@ -23,7 +23,7 @@ from engine.phases import PhaseKind
 from engine.rng import phase_rng
 from engine.rules.base import Step
 from engine.state import GameState
-from engine.validate import HeldSlots, find_slot, held_slots
+from engine.validate import HeldSlots, find_slot, held_slots, open_slot
 
 
 def resolve(
@@ -109,25 +109,18 @@ def resolve(
 def _action(state: GameState, order: Order, slots: list, kind: PhaseKind) -> Action:
     # The slot the order fills decides how it resolves: an ability used through an item or
     # the Black Suitcase (engine/abilities/lent.py), and its count ("Investigate 3").
-    # Made for every order of every phase: ``find_slot``'s answer for an order that names no
-    # item (the first slot that offers the ability in this kind of phase) and ``ability_for``'s
-    # for a slot that lends nothing are found here without building what they return.
-    # ``kind``: the kind of ``state``'s phase.
-    if not order.via:
-        name = order.ability
-        for key, slot in slots:
-            for use in slot.options:
-                if use.ability == name:
-                    break
-            else:
-                continue
-            if kind in slot.phases:
-                ability = (
-                    ability_for(order, key, state.ruleset)
-                    if key.startswith(LENT)
-                    else abilities_for(state.ruleset)[name]
-                )
-                return Action(order, ability, use.count, PENDING, None, None, key)
+    # Made for every order of every phase: an order that names no item fills the first slot
+    # that offers its ability in this kind of phase (``find_slot``'s answer, without building
+    # its refusals), and a slot that lends nothing gives the registry's ability. ``kind``: the
+    # kind of ``state``'s phase.
+    if not order.via and (found_open := open_slot(slots, order.ability, kind)) is not None:
+        key, use = found_open
+        ability = (
+            ability_for(order, key, state.ruleset)
+            if key.startswith(LENT)
+            else abilities_for(state.ruleset)[order.ability]
+        )
+        return Action(order, ability, use.count, PENDING, None, None, key)
     found = find_slot(state, order, slots)
     if isinstance(found, str):
         return Action(order, abilities_for(state.ruleset)[order.ability], 1)

@@ -101,8 +101,7 @@ class GameSession:
         else:
             asked = () if public else self.questions.pop(author, ())
             parsed = parse_pm(self.state, author, text, asked, self._state_memo())
-            # Only a refusal asks back: most PMs have none to look through.
-            if not public and parsed.rejected and parsed.asks:
+            if not public and parsed.asks:
                 self.questions[author] = parsed.asks
         if parsed.unvote:
             self._drop((author, "common:vote"))

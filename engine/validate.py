@@ -17,8 +17,6 @@ from engine.phases import PhaseKind
 from engine.rules.base import AbilityUse, Ruleset, Slot
 from engine.state import GameState
 
-_PREP, _NIGHT, _DAY = PhaseKind.PREP, PhaseKind.NIGHT, PhaseKind.DAY
-
 SlotKey = tuple[str, str]
 # A player's slots as ``held_slots`` gives them: (key, slot), the key unique to the player.
 HeldSlots = list[tuple[str, Slot]]
@@ -106,10 +104,7 @@ def find_slot(
 ) -> tuple[SlotKey, AbilityUse] | str:
     """The slot this order fills, or why the player cannot use the ability now (``slots``:
     the actor's ``held_slots`` when the caller has them already)."""
-    # ``state.phase.kind`` written out (Phase: Prep 0, Night n 2n-1, Day n 2n): a property is a
-    # slow call on Python 3.11, and this is asked for every order.
-    index = state.phase.index
-    kind = _NIGHT if index % 2 else _DAY if index else _PREP
+    kind = state.phase.kind
     if slots is None:
         slots = held_slots(state, order.actor)
     if order.via:
@@ -124,7 +119,28 @@ def find_slot(
                 f"not {ability_title(order.ability)}"
             )
     ability = order.ability
-    held = False
+    found = open_slot(slots, ability, kind)
+    if found is not None:
+        return (order.actor, found[0]), found[1]
+    title = ability_title(order.ability)
+    # Held in other phases only: which (the set built for this answer, not for every order).
+    elsewhere: set[PhaseKind] = set()
+    for _, slot in slots:
+        if slot.find(ability) is not None:
+            elsewhere |= slot.phases
+    if elsewhere:
+        when = " and ".join(sorted(k.value for k in elsewhere))
+        return f"{title} is a {when} ability, and it is {state.phase}"
+    role = state.players[order.actor].role
+    return f"{title} is not an ability of yours ({role})"
+
+
+def open_slot(
+    slots: list[tuple[str, Slot]], ability: str, kind: PhaseKind
+) -> tuple[str, AbilityUse] | None:
+    """The key of the first of ``slots`` that offers ``ability`` in this kind of phase, and
+    the use it offers; None when none does. Asked for every order when it is sent and again
+    when it resolves."""
     for key, slot in slots:
         # ``slot.find`` written out: asked for every held slot of every order.
         for use in slot.options:
@@ -133,19 +149,8 @@ def find_slot(
         else:
             continue
         if kind in slot.phases:
-            return (order.actor, key), use
-        held = True
-    title = ability_title(order.ability)
-    # Held in other phases only: which (the set built for this answer, not for every order).
-    elsewhere: set[PhaseKind] = set()
-    for _, slot in slots if held else ():
-        if slot.find(ability) is not None:
-            elsewhere |= slot.phases
-    if elsewhere:
-        when = " and ".join(sorted(k.value for k in elsewhere))
-        return f"{title} is a {when} ability, and it is {state.phase}"
-    role = state.players[order.actor].role
-    return f"{title} is not an ability of yours ({role})"
+            return key, use
+    return None
 
 
 def check_order(

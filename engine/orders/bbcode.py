@@ -147,25 +147,14 @@ def clean_lines(source: str, *, keep: Callable[[str], bool] | None = None) -> li
         text = "".join(_render(tokens, _dropped(tokens, drops)))
     else:
         text = _without_smilies(text)  # no tag: the text is its one token
-    if text.isascii() and "  " not in text and text.replace("\n", "").isprintable():
-        # Single spaces and no control character: each line's ends are all it needs tidied.
-        lines = [tidy for line in text.split("\n") if (tidy := line.strip(" "))]
-    else:
-        lines = [tidy for line in text.split("\n") if (tidy := _tidy_line(line))]
-    if "-" in text or "_" in text or "~" in text or "—" in text:  # a sign-off's marks
+    lines = [tidy for line in text.split("\n") if (tidy := _tidy_line(line))]
+    if not _SIGN_OFF_FIRST.isdisjoint(text):  # a sign-off needs one of its marks
         lines = _drop_signature(lines, keep or _has_several_words)
-    kept = []
-    for line in lines:
-        if line.isascii():
-            # An ASCII line has a letter or digit where stripping all else stops, and is
-            # boilerplate only if it starts as boilerplate does.
-            if line.strip(_ASCII_NO_WORD) and (
-                line[:2].lower() not in _BOILERPLATE_STARTS or not _is_boilerplate(line)
-            ):
-                kept.append(line)
-        elif _has_word(line) and not _is_boilerplate(line):
-            kept.append(unicodedata.normalize("NFC", line))
-    return kept
+    return [
+        line if line.isascii() else unicodedata.normalize("NFC", line)
+        for line in lines
+        if _has_word(line) and not _is_boilerplate(line)
+    ]
 
 
 # What a "Sent from my phone" or "Last edited by" line starts with (beyond ASCII, where
@@ -300,6 +289,8 @@ def _tidy_line(line: str) -> str:
 
 
 def _has_word(line: str) -> bool:
+    if line.isascii():
+        return bool(line.strip(_ASCII_NO_WORD))  # a letter or digit where stripping stops
     return _ALNUM.search(line) is not None
 
 

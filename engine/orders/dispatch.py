@@ -189,8 +189,7 @@ def read(reader: Reader, fragment: str) -> Order | votes.Unvote | str | None:
         return harm.leader_order(reader, text, fragment)
     ability, used = keyword
     rest = _TARGET_LABEL.sub("", text[used:].lstrip(" :"), count=1)
-    if "h" in rest or "H" in rest:  # ``_may_hold_pronoun``: most orders hold no pronoun
-        rest = pronoun_corrected(reader, rest)
+    rest = pronoun_corrected(reader, rest)
     if ability in _QUERY_ABILITIES:
         rest = _corrected_at_the_end(reader, rest)
     if len(whole) > len(text):  # words before the order word: they may name the pronoun's player

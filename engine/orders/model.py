@@ -281,4 +281,6 @@ class ParsedPM:
     @property
     def asks(self) -> tuple[Order, ...]:
         """The readings asked back, which a 'yes' in the author's next PM confirms."""
+        if not self.rejected:
+            return ()  # most PMs: nothing refused, nothing asked
         return tuple(r.asks for r in self.rejected if r.asks is not None)
