@@ -31,8 +31,11 @@ POWER: list[Callable[[GameState, str], Fraction]] = []
 # Caps on a vote's power by whom it is cast against, each (state, voter, target, power) ->
 # power (VIP: "characters with increased voting power only vote against you with one vote").
 CAPS: list[Callable[[GameState, str, str, Fraction], Fraction]] = []
-# Tried in order when a player is voted out; one that returns True keeps them from dying
-# (Qualified immunity, Absolve, Propaganda).
+# Tried in order when a player is voted out; one that returns True cancels the Council, so
+# nobody dies (Absolve, then Propaganda). Each writes its result naming whom it spared.
+CANCELS: list[Callable[[Context, str], bool]] = []
+# Tried in order after CANCELS; one that returns True keeps the voted-out player from dying
+# (Qualified immunity, Unfinished business). A cancelled Council spends no one's save.
 VOTED_OUT: list[Callable[[Context, str], bool]] = []
 # Called with (ctx, ledger) once the votes and the Day's modifiers are in, for modifiers
 # counted when the Council counts (Slippery bastard: "another 0.5 votes for each dead
@@ -94,36 +97,71 @@ def number(value: Fraction) -> int | float:
     return int(value) if value.denominator == 1 else float(value)
 
 
-def hold_council(ctx: Context) -> None:
-    """End of the Day: count the ledger and carry out the Council's choice."""
-    if not ctx.phase.is_day:
-        return
-    from engine.midnight.damage import die
-
-    state = ctx.state
+def count(ctx: Context) -> Ledger:
+    """The Council's ledger at the end of the Day: each ballot with its voter's power, the
+    votes added or taken for this Day, and the modifiers counted now (Slippery bastard)."""
     ledger = Ledger()
+    state = ctx.state
     spent = ctx.memo.get(SPENT, {})
     for voter, target in ctx.memo.get(BALLOTS, {}).items():
         weight = power(state, voter) + spent.get(voter, 0)
-        for cap in CAPS:
-            weight = cap(state, voter, target, weight)
-        ledger.vote(voter, target, weight)
+        ledger.vote(voter, target, capped(state, voter, target, weight))
     for m in game(state).modifiers:
         if m.day == ctx.phase.index:
             ledger.modify(m.target, m.amount, m.source)
     for counting in COUNTING:
         counting(ctx, ledger)
+    return ledger
+
+
+def capped(state: GameState, voter: str, target: str, weight: Fraction) -> Fraction:
+    """A vote's power against ``target`` after the caps (VIP)."""
+    for cap in CAPS:
+        weight = cap(state, voter, target, weight)
+    return weight
+
+
+def hold_council(ctx: Context) -> None:
+    """End of the Day: count the ledger and carry out the Council's choice.
+
+    Every vote against a player counts, cast or added: "the player with most votes dies" asks
+    not who cast them, so votes added by abilities (Accuse, Revolt, Jury duty) decide a Council
+    on a Day nobody voted, unless option ``council_needs_a_vote`` holds no Council without a
+    ballot (docs/rulings.md, "midnight: the Council")."""
+    if not ctx.phase.is_day:
+        return
+    from engine.midnight.damage import die
+
+    state = ctx.state
+    cast = ctx.memo.get(BALLOTS, {})
+    if not cast and ctx.ruleset.option("council_needs_a_vote"):
+        # No Council: nothing is counted, so no post shows a vote nobody cast.
+        ctx.announce("midnight.council", ballots={}, votes={})
+        ctx.announce("midnight.no_council")
+        ctx.lynch = Lynch(None, {}, True, False, {})
+        return
+    ledger = count(ctx)
     totals = ledger.totals()
     target = chosen(state, totals)
     ballots = {voter: t for voter, (t, _) in ledger.votes.items()}
-    shown = dict(sorted(totals.items(), key=lambda kv: (-kv[1], kv[0])))
-    ctx.announce(
-        "midnight.council", ballots=ballots, votes={t: number(v) for t, v in shown.items()}
-    )
-    ctx.lynch = Lynch(target, {t: number(v) for t, v in shown.items()}, True, False, ballots)
+    shown = {t: number(v) for t, v in sorted(totals.items(), key=lambda kv: (-kv[1], kv[0]))}
+    ctx.announce("midnight.council", ballots=ballots, votes=shown)
     if target is None:
-        ctx.announce("midnight.peace" if totals else "midnight.no_council")
+        if PEACE in totals:
+            ctx.announce("midnight.peace")
+        elif ballots:
+            # Ballots cast, and no count above zero (votes taken away covertly, unnamed).
+            ctx.announce("midnight.no_votes")
+        else:
+            ctx.announce("midnight.no_council")
+        ctx.lynch = Lynch(None, shown, True, False, ballots)
         return
-    if any(spare(ctx, target) for spare in VOTED_OUT):
+    if any(cancel(ctx, target) for cancel in CANCELS) or any(
+        spare(ctx, target) for spare in VOTED_OUT
+    ):
+        # "failed says a lynch was due but did not happen" (docs/scenarios.md): the result of
+        # what spared the player names them.
+        ctx.lynch = Lynch(None, shown, True, True, ballots)
         return
+    ctx.lynch = Lynch(target, shown, True, False, ballots)
     die(ctx, target, "voted_out")

@@ -72,13 +72,15 @@ def _value(value: Any) -> Any:
 
 def _ballots(params: dict[str, Any]) -> str:
     ballots: dict[str, str] = params["ballots"]
-    if not ballots:
-        return "[b]Votes:[/b] nobody voted."
     # The names made inert in one call per block, not one per name: inert() changes a text as
     # it changes each of its pieces, and the " - ", ", " and counts between them hold no tag.
-    lines = inert("\n".join([f"{voter} - {target}" for voter, target in ballots.items()]))
     tally = inert(", ".join([f"{name} {count}" for name, count in params["votes"].items()]))
-    return "[b]Votes:[/b]\n" + lines + (f"\n[b]Count:[/b] {tally}" if tally else "")
+    count = f"\n[b]Count:[/b] {tally}" if tally else ""
+    if not ballots:
+        # A count with no ballot: midnight's votes added by abilities alone (Accuse, Jury duty).
+        return "[b]Votes:[/b] nobody voted." + count
+    lines = inert("\n".join([f"{voter} - {target}" for voter, target in ballots.items()]))
+    return "[b]Votes:[/b]\n" + lines + count
 
 
 _BALLOTS = frozenset({"lynch.votes", "midnight.council"})

@@ -319,6 +319,15 @@ RULESET = Ruleset(
                 "(false).",
             ),
             OptionSpec(
+                "council_needs_a_vote",
+                False,
+                (True, False),
+                "Whether a Day on which no player cast a vote holds no Council, so that votes "
+                "added by abilities (Accuse, Revolt, Jury duty) count for nothing and nobody "
+                'dies (true), or the Council counts them alone ("the player with most votes '
+                'dies", false).',
+            ),
+            OptionSpec(
                 "letters",
                 "relay",
                 ("relay", "approve"),

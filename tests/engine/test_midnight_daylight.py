@@ -104,3 +104,15 @@ def test_the_deal_has_three_civilians_and_both_factions():
         check_role_list(MIDNIGHT, ["Cop", "Civilian", "Psycho"])
     with pytest.raises(RulesetError, match="no Law role"):
         check_role_list(MIDNIGHT, ["Boss", "Killer", "Joker"])
+
+
+def test_the_rulings_count_the_daylight_roles_as_the_text_lists_them():
+    """docs/rulings.md, "midnight: Daylight roles": "Open Roles" (the 23 roles and "(Other)").
+    The text lists Highlander through Psychic, 23 roles, then "(Other) You can choose any other
+    role name"."""
+    from pathlib import Path
+
+    rulings = (Path(__file__).resolve().parents[2] / "docs" / "rulings.md").read_text("utf-8")
+    listed = [role for role in MIDNIGHT.open_roles if role != "Other"]
+    assert len(listed) == 23 and listed[0] == "Highlander" and listed[-1] == "Psychic"
+    assert f'"Open Roles" (the {len(listed)} roles and "(Other)")' in rulings

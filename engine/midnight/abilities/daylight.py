@@ -98,6 +98,7 @@ def _spirit(ctx: Context, name: str) -> bool:
     ext.used_on["unfinished_business"] = []
     ext.spirit, ext.hp = True, 1
     ctx.announce("midnight.spirit", player=name)
+    ctx.results.append(Result(name, "unfinished_business", "saved", target=name))
     # Pass down: "if you die or turn into a spirit, the Boss gains Pistol".
     pass_down(ctx, name)
     return True
@@ -319,7 +320,10 @@ def _qualified_immunity(ctx: Context, name: str) -> bool:
     if not keeps(ctx.state, name, "qualified_immunity", ctx.memo):
         return False
     ctx.announce("midnight.immunity", player=name)
-    return jail(ctx, name, 4)
+    if not jail(ctx, name, 4):
+        return False
+    ctx.results.append(Result(name, "qualified_immunity", "saved", target=name))
+    return True
 
 
 damage.FILTERS.insert(0, _immortality)

@@ -17,6 +17,7 @@ from engine.midnight.abilities.daylight import Gainable
 from engine.midnight.council import BALLOTS, SPENT
 from engine.midnight.life import holds, keeps, line_of
 from engine.midnight.model import Modifier, game, mn
+from engine.outcome import Result
 from engine.rules.base import Step
 from engine.state import Status
 
@@ -185,6 +186,7 @@ def _absolve(ctx: Context, name: str) -> bool:
         return False
     ext.used_on["absolve"] = []
     ctx.announce("midnight.absolved", player=name)
+    ctx.results.append(Result(name, "absolve", "saved", target=name))
     return True
 
 

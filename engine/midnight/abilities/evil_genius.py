@@ -15,6 +15,7 @@ from engine.midnight.abilities.base import MidnightAbility
 from engine.midnight.abilities.mafia import Block, jail
 from engine.midnight.abilities.psycho import holds
 from engine.midnight.model import game, mn
+from engine.outcome import Result
 from engine.rules.base import Step
 
 if TYPE_CHECKING:
@@ -100,11 +101,12 @@ def _propaganda_cancels(ctx: Context, voted_out: str) -> bool:
         return False
     ctx.announce("midnight.council_cancelled", player=voted_out)
     for genius in found:
+        ctx.results.append(Result(genius, "propaganda", "saved", target=voted_out))
         gain_plans(ctx, genius, 1, "midnight.propaganda_plan", target=voted_out)
     return True
 
 
-council.VOTED_OUT.append(_propaganda_cancels)
+council.CANCELS.append(_propaganda_cancels)
 
 
 @register(family="midnight")
