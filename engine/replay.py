@@ -129,6 +129,9 @@ class PostVotes:
     read: list[ParsedPM] = field(default_factory=list)
     refused: list[tuple[str, str]] = field(default_factory=list)
     counted: bool = True  # False outside a day phase: votes are only read by day
+    # The post read whole by a family that reads public orders in the topic (midnight's OOC
+    # tag): what the record's ``orders`` lists for it. None: a post read for its vote marks.
+    orders: ParsedPM | None = None
 
 
 def is_clear(text: str) -> bool:
@@ -146,7 +149,8 @@ def feed_post(session: GameSession, author: str, source: str) -> PostVotes:
     if FAMILIES[session.state.ruleset.family].read is not None:
         # A family that reads public orders in the topic (midnight's OOC tag) reads them all.
         parsed = session.receive(author, source, public=True)
-        return PostVotes(read=[parsed], refused=[(r.text, r.reason) for r in parsed.rejected])
+        refused = [(r.text, r.reason) for r in parsed.rejected]
+        return PostVotes(read=[parsed], refused=refused, orders=parsed)
     if session.state.phase.kind is not PhaseKind.DAY:
         return PostVotes(counted=False)
     # Loaded with the first post: a game of PMs alone (most scenarios) never reads a topic.
@@ -481,7 +485,8 @@ def replay(scenario: Scenario) -> list[PhaseReplay]:
                     f"{scenario.source}: {current.phase}: {player!r} is not a player any more"
                 )
             fed = feed(session, player, text, how)
-            parsed = fed if isinstance(fed, ParsedPM) else None
+            # A post read for its public orders is kept as read, as a private message is.
+            parsed = fed.orders if isinstance(fed, PostVotes) else fed
             current.received.append(Received(player, text, parsed, how))
             if isinstance(fed, PostVotes):
                 current.posts.append((player, text, fed))
@@ -529,17 +534,20 @@ def _phase_record(replay_: PhaseReplay) -> dict[str, Any]:
     public = replay_.gm_public() + rendered.public
     orders = []
     for player, text, parsed, how in replay_.received:
-        if parsed is None or how != ORDER:
+        # A private message with orders, and a topic post a family reads for its public orders
+        # (midnight's OOC tag), marked ``post``; a post read for its vote marks is not listed.
+        if parsed is None or (how != ORDER and how != POST):
             continue
-        orders.append(
-            {
-                "player": player,
-                "text": text,
-                "accepted": [o.to_record() for o in parsed.accepted],
-                # Most orders have no refusal: no comprehension for an empty list.
-                "rejected": [r.to_record() for r in parsed.rejected] if parsed.rejected else [],
-            }
-        )
+        entry = {
+            "player": player,
+            "text": text,
+            "accepted": [o.to_record() for o in parsed.accepted],
+            # Most orders have no refusal: no comprehension for an empty list.
+            "rejected": [r.to_record() for r in parsed.rejected] if parsed.rejected else [],
+        }
+        if how == POST:
+            entry["post"] = True
+        orders.append(entry)
     return {
         "phase": str(outcome.phase),
         "orders": orders,

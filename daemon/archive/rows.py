@@ -378,8 +378,9 @@ def _orders(rows: GameRows, replay_: PhaseReplay, facts: GameFacts) -> None:
 
 
 def _item_state(how: str, parsed: ParsedPM | None) -> dict[str, Any]:
-    """A will kept alone, a clear, a vote post or a GM override: its state, and for a will
-    what its orders read as (not taken)."""
+    """A will kept alone, a clear, a topic post or a GM override: its state, and for a will
+    what its orders read as (not taken), for a post a family reads for its public orders
+    (midnight's OOC tag) what they read as (the record lists it)."""
     row: dict[str, Any] = {"state": ITEM_STATES[how], "reason": None}
     if parsed is not None:
         row["accepted"] = dumps([o.to_record() for o in parsed.accepted])

@@ -66,16 +66,7 @@ def load_record(db: Database, game: str) -> dict[str, Any]:
         phases.append(
             {
                 "phase": phase["name"],
-                "orders": [
-                    {
-                        "player": o["player"],
-                        "text": o["text"],
-                        "accepted": json.loads(o["accepted"]),
-                        "rejected": json.loads(o["rejected"]),
-                    }
-                    for o in orders.get(pid, [])
-                    if o["state"] in PARSED
-                ],
+                "orders": [_order(o) for o in orders.get(pid, []) if _in_record(o)],
                 "results": [_result(r) for r in results.get(pid, [])],
                 "lynch": _lynch(phase),
                 "public": [n["text"] for n in notices.get(pid, []) if n["audience"] == "public"],
@@ -98,6 +89,24 @@ def load_record(db: Database, game: str) -> dict[str, Any]:
         "winner": meta["winner"],
         **({"winners": json.loads(meta["winners"])} if meta.get("winners") else {}),
     }
+
+
+def _in_record(row: dict[str, Any]) -> bool:
+    """Whether the record's ``orders`` lists this order: a player's message the parser judged,
+    or a topic post read for its public orders (midnight's OOC tag: what it read is kept)."""
+    return row["state"] in PARSED or (row["state"] == "post" and row["accepted"] is not None)
+
+
+def _order(row: dict[str, Any]) -> dict[str, Any]:
+    order = {
+        "player": row["player"],
+        "text": row["text"],
+        "accepted": json.loads(row["accepted"]),
+        "rejected": json.loads(row["rejected"]),
+    }
+    if row["state"] == "post":
+        order["post"] = True
+    return order
 
 
 def _result(row: dict[str, Any]) -> dict[str, Any]:

@@ -90,10 +90,15 @@ def _check_orders(phase: str, orders: list[dict[str, Any]], wanted: list[dict[st
     """Each wanted item names a ``player`` (and, when they sent several PMs, a piece of the
     ``text``) and lists exactly what that PM was understood as: ``accepted`` (each entry with at
     least the listed keys of the record) and ``rejected`` (a piece of each refusal's text or
-    reason); a list left out must be empty."""
+    reason); a list left out must be empty. ``post: true`` looks at the player's topic posts
+    read for public orders (midnight) instead of their PMs."""
     for want in wanted:
         sent = [
-            o for o in orders if o["player"] == want["player"] and want.get("text", "") in o["text"]
+            o
+            for o in orders
+            if o["player"] == want["player"]
+            and want.get("text", "") in o["text"]
+            and o.get("post", False) == want.get("post", False)
         ]
         assert len(sent) == 1, f"{phase}: {len(sent)} PMs match {want} in {orders}"
         got = sent[0]

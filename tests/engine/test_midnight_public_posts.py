@@ -1,4 +1,5 @@
-"""No public post of a midnight game names an action the rules keep covert (issue 32).
+"""The topic of a midnight game, both ways (issue 32): no public post names an action the rules
+keep covert, and every order read or refused from a topic post is in the record.
 
 midnight-2023, The Turn system: "Publicly visible actions must be declared in the in-game post
 in the OOC tag and be clearly and unambiguously marked as such. Covert actions must be
@@ -9,6 +10,8 @@ one; the Council's post lists the ballots cast and nothing else by name.
 
 Every midnight scenario and examples/midnight.yaml is replayed and each public text checked.
 The words of a Letter to the Town are the player's own and are left out of the check.
+docs/scenarios.md, "orders[]": a topic post read for its public orders (midnight's OOC tag) is
+listed with "post": true, with what was read and what was refused.
 """
 
 from __future__ import annotations
@@ -85,3 +88,18 @@ def test_the_check_knows_the_covert_names() -> None:
     assert {"Jury duty", "Assist", "Whist", "Misère", "Slippery bastard", "Somersault"} <= names
     assert not {"Vote", "Accuse", "Tommy-gun", "Unfinished business", "Bust"} & names
     assert COVERT.search("X used Jury duty on K") and not COVERT.search("[b]K[/b] was voted out")
+
+
+@pytest.mark.parametrize("path", GAMES, ids=[p.stem for p in GAMES])
+def test_every_order_read_or_refused_in_the_topic_is_in_the_record(path: Path) -> None:
+    scenario = load_scenario(path)
+    replays = replay(scenario)
+    rec = record(scenario, replays)
+    for replay_, phase in zip(replays, rec["phases"], strict=True):
+        listed = [o for o in phase["orders"] if o.get("post")]
+        posted = replay_.posts
+        assert [(o["player"], o["text"]) for o in listed] == [(p, t) for p, t, _ in posted]
+        for entry, (_, _, read) in zip(listed, posted, strict=True):
+            # What the player was answered: each order understood and each refusal.
+            assert entry["accepted"] == [o.to_record() for pm in read.read for o in pm.accepted]
+            assert [(r["text"], r["reason"]) for r in entry["rejected"]] == read.refused
