@@ -48,6 +48,10 @@ class Family:
     # The ``setup`` a live game's sign-up choices give (midnight: the Daylight roles chosen,
     # "first come first served"); None: a family with no choice at sign-up.
     setup_from_choices: Callable[[Mapping[str, str]], Any] | None = None
+    # The open Day's running vote count from (state, the orders held), a value with
+    # ``ballots`` and ``render_bbcode(title)`` as engine.orders.votes.VoteCount has; None: one
+    # vote a player, counted from the vote orders (the daemon's ``vote_count`` post).
+    running_count: Callable[..., Any] | None = None
 
 
 def _end_dctp(ctx: Context) -> None:

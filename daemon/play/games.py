@@ -32,7 +32,7 @@ import hashlib
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from daemon.config.model import GameConfig, VotesMode
 from daemon.play.roster import deal
@@ -56,6 +56,9 @@ from engine.rules.base import Ruleset, RulesetError
 from engine.session import GameSession
 from engine.setup import new_game
 from engine.state import GameState
+
+if TYPE_CHECKING:
+    from engine.midnight.running import RunningCount
 
 __all__ = [
     "EngineOverrideError",
@@ -252,11 +255,13 @@ def reads_topic_orders(live: LiveGame) -> bool:
 def orders_channel(cfg: GameConfig, ruleset: Ruleset, phase: str) -> str:
     """Where players send ``phase``'s orders, as the posts tell them (daemon/play/texts.py
     ``HOW_TO_SEND``): a family that reads public orders in the topic (midnight's OOC tag) has
-    them there by day (``ooc``); ``votes = topic`` has the day's votes there (``votes``); the
+    them there in every phase, the Day's vote among them (``ooc`` by day, ``ooc_night`` by
+    night, covert orders by PM); ``votes = topic`` has the day's votes there (``votes``); the
     rest goes by PM (``pm``)."""
-    if cfg.votes is not VotesMode.TOPIC or not Phase.parse(phase).is_day:
-        return "pm"
-    return "ooc" if FAMILIES[ruleset.family].read is not None else "votes"
+    day = Phase.parse(phase).is_day
+    if FAMILIES[ruleset.family].read is not None:
+        return "ooc" if day else "ooc_night"
+    return "votes" if cfg.votes is VotesMode.TOPIC and day else "pm"
 
 
 def post_has_orders(live: LiveGame, author: str, source: str) -> bool:
@@ -279,11 +284,16 @@ def has_votes(live: LiveGame, source: str) -> bool:
     return bool(read_votes(source, NameMatcher(list(live.state.players))))
 
 
-def vote_count(live: LiveGame) -> VoteCount | None:
-    """The running count of the open day's votes as the session holds them (None at night)."""
+def vote_count(live: LiveGame) -> VoteCount | RunningCount | None:
+    """The running count of the open day's votes as the session holds them (None at night);
+    a family that weighs votes counts them itself, showing what the public may see (midnight:
+    docs/rulings.md, "midnight: the running count by Day")."""
     state = live.state
     if state.phase.kind is not PhaseKind.DAY:
         return None
+    counted = FAMILIES[state.ruleset.family].running_count
+    if counted is not None:
+        return counted(state, live.session.pending.values())
     free = [name for name, p in state.players.items() if p.is_free]
     count = VoteCount.start(free)
     for (player, _slot), order in live.session.pending.items():

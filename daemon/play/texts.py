@@ -48,12 +48,16 @@ def duration(length: timedelta) -> str:
 
 # How a phase's orders are sent, by where the daemon reads them (daemon.play.games
 # orders_channel): ``pm``; ``votes`` (votes = topic: the day's votes in the topic, the rest by
-# PM); ``ooc`` (a family that reads public orders in the topic's OOC tag by day).
+# PM); ``ooc`` (a family that reads public orders in the topic's OOC tag, by day) and
+# ``ooc_night`` (the same family by night: covert orders by PM, and the start post of a game
+# that opens at night says where the Day's public orders will go).
 HOW_TO_SEND = {
     "pm": "Send your orders by private message.",
     "votes": "Vote in this topic and send your other orders by private message.",
     "ooc": "Declare your public orders (your vote among them) in this topic in the [ooc] tag, "
     "and send the others by private message.",
+    "ooc_night": "Send your covert orders by private message; declare public orders (your "
+    "vote by day among them) in this topic in the [ooc] tag.",
 }
 
 

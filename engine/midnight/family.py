@@ -22,6 +22,7 @@ from engine.midnight.damage import settle_damage
 from engine.midnight.hooks import AT_END, NEUTRAL_WINS, VETOES
 from engine.midnight.life import WHERE
 from engine.midnight.model import Midnighter, MidnightGame, location, mn
+from engine.midnight.running import running_count
 from engine.orders.midnight import parse_orders
 from engine.phases import Phase
 from engine.prep import Opening
@@ -192,5 +193,6 @@ MIDNIGHT = Family(
     read=parse_orders,
     setup_of=setup_of,
     setup_from_choices=lambda chosen: {"daylight": dict(chosen)},
+    running_count=running_count,
 )
 FAMILIES[MIDNIGHT.name] = MIDNIGHT

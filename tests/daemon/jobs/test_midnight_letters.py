@@ -137,11 +137,12 @@ def test_by_default_letters_are_relayed_at_the_close(tmp_path) -> None:
 
 def test_the_reminder_sends_midnights_day_orders_to_the_topics_ooc_tag(tmp_path) -> None:
     """midnight: "Publicly visible actions must be declared in the in-game post in the OOC
-    tag": a Day's reminder says so; a Night's still says private message."""
+    tag. Covert actions must be published in your private room": a Day's reminder says so; a
+    Night's sends covert orders by private message and public ones to the OOC tag."""
     kit = _kit(tmp_path, letters="relay")
     kit.start()
     posted = _reminded(kit, "Night 1")
-    assert "left in Night 1" in posted and "Send your orders by private message" in posted
+    assert "left in Night 1" in posted and "covert orders by private message" in posted
     kit.close("Night 1")
     posted = _reminded(kit, "Day 1")
     assert "left in Day 1" in posted and "in this topic in the [ooc] tag" in posted
@@ -162,22 +163,29 @@ def _reminded(kit: Kit, phase: str) -> str:
 
 def test_the_start_and_each_phases_opening_say_where_its_orders_go(tmp_path) -> None:
     """midnight: "Publicly visible actions must be declared in the in-game post in the OOC
-    tag": the start post opens a Night, whose orders go by private message; the Night's
-    results post opens Day 1 and tells players to declare public orders in the [ooc] tag;
-    Day 1's results open Night 2, by private message again."""
+    tag and be clearly and unambiguously marked as such. Covert actions must be published in
+    your private room." (issue 32: the start post said "by private message" alone, where the
+    votes and the Day's orders are [ooc] posts). The start post opens a Night: covert orders by
+    private message, public ones (the vote by day among them) in the [ooc] tag; the Night's
+    results post opens Day 1 with the [ooc] tag first; Day 1's results open Night 2 as the
+    start did."""
     kit = _kit(tmp_path, letters="relay")
     kit.start()
     start = kit.topic_posts()[0].source
     assert "Night 1[/b] is open until" in start
-    assert "Send your orders by private message. A later order replaces" in start
-    assert "[ooc]" not in start
+    night_orders = (
+        "Send your covert orders by private message; declare public orders (your vote by day "
+        "among them) in this topic in the [ooc] tag. A later order replaces"
+    )
+    assert night_orders in start
+    assert "Send your orders by private message" not in start
     kit.close("Night 1")
     opening = kit.topic_posts()[-1].source
     assert "[b]Day 1[/b] begins." in opening
     assert "Declare your public orders (your vote among them) in this topic in the [ooc]" in opening
     kit.close("Day 1")
     night = kit.topic_posts()[-1].source
-    assert "[b]Night 2[/b] begins." in night and "Send your orders by private message." in night
+    assert "[b]Night 2[/b] begins." in night and "covert orders by private message" in night
 
 
 def test_an_instant_order_is_posted_and_pmed_once_when_declared(tmp_path) -> None:

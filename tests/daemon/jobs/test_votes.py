@@ -162,3 +162,38 @@ def test_a_live_game_with_substitutes_clears_locks_and_topic_votes_replays_to_a_
     text = exported.read_text()
     assert "Newbie (post):" in text and "Abs (will only):" in text and "Abs: clear" in text
     assert main(["replay", str(exported)]) == 0
+
+
+MIDNIGHT_ROSTER = {
+    "Abs": "Boss",
+    "Miaka": "Killer",
+    "Akonyl": "Cop",
+    "Kleene": "Officer",
+    "Jd-": "Civilian",
+    "Conia": "Civilian",
+}
+
+
+def test_midnights_running_count_shows_peace_and_no_covert_vote(tmp_path):
+    """docs/rulings.md, "midnight: the running count by Day": the count post mid-Day holds the
+    votes declared in the topic, peace among them, with the power the open roles give; Jury
+    duty ("Next day it covertly gets 1 vote against itself") waits for the Council's count."""
+    kit = Kit(tmp_path, roster=MIDNIGHT_ROSTER, extra=TOPIC_VOTES)
+    kit.use_ruleset("midnight")
+    kit.start()
+    kit.send("Jd-", "Jury duty Abs")
+    kit.poll()
+    kit.close("Night 1")
+    post(kit, "Conia", "[ooc]Vote Abs[/ooc]")
+    post(kit, "Miaka", "Calm down. [ooc]Vote peace[/ooc]")
+    kit.poll()
+    text = count_post(kit)
+    assert "[b]Abs[/b] 1: Conia" in text  # not 2: the Jury's vote is covert
+    assert "[b]peace[/b] 1: Miaka" in text
+    assert "Not voting (4): Abs, Akonyl, Jd-, Kleene" in text
+    assert "the Council's count at the end of the Day may differ" in text
+    assert "Jury" not in text and "Jd- (" not in text
+    kit.close("Day 1")
+    with kit.store() as store:
+        lynch = store.phase("g1", "Day 1").outcome["lynch"]
+    assert lynch["target"] == "Abs" and lynch["votes"] == {"Abs": 2, "peace": 1}
