@@ -3,7 +3,10 @@ midnight game replays to a winner from an example file in examples/").
 
 Its ``expect`` list pins what the game shows phase by phase; this test checks it, and what a
 whole game must hold besides: Mafia, Law and a Neutral, every player with a Daylight role, one
-of them "Other", and the winners.
+of them "Other", and the winners. Issue 32: it plays the Joker's cards, "Play (H) — during the
+Night, if you have at least one card, you can lose it and activate one of the abilities", and
+"All-in (H) — instantly, even if you are a spirit, you can publish the complete list of
+everyone's Midnight roles", and still ends with a winner.
 """
 
 from __future__ import annotations
@@ -31,6 +34,8 @@ def test_the_midnight_example_replays_to_the_law_s_win() -> None:
         n for n, p in last["players"].items() if p["faction"] == "law" and p["status"] == "alive"
     )
     assert sorted(rec["winners"]) == alive_law
+    played = {(r["player"], r["ability"]) for p in rec["phases"] for r in p["results"]}
+    assert {("Pofa", "play"), ("Hak", "play"), ("Pofa", "all_in")} <= played
     assert [p["phase"] for p in rec["phases"]] == [
         "Night 1", "Day 1", "Night 2", "Day 2", "Night 3", "Day 3",
     ]  # fmt: skip
