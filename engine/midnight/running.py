@@ -22,7 +22,7 @@ from engine.midnight.life import MidnightLife
 from engine.midnight.model import game
 from engine.orders.model import Order
 from engine.render.inert import inert
-from engine.state import GameState
+from engine.state import GameState, Status
 
 NOTE = (
     "Votes declared in this topic, with the voting power the open roles give and the votes "
@@ -86,11 +86,16 @@ def running_count(state: GameState, orders: Iterable[Order]) -> RunningCount | N
         for o in held
         if o.ability == "blackmail_material" and (o.choice or "").isdigit()
     }
+    life, vote = MidnightLife(), abilities["vote"]
     ballots = []
     for order in held:
         if order.ability != "vote" or not (order.targets or order.choice == PEACE):
             continue
         choice = PEACE if order.choice == PEACE else order.targets[0]
+        if life.order_problem(state, order.actor, vote) is not None or (
+            choice != PEACE and state.players[choice].status is Status.DEAD
+        ):
+            continue  # gone since it was cast (a wrong All-in, the GM): it will not count
         weight = power(state, order.actor) + spent.get(order.actor, 0)
         ballots.append((order.actor, choice, capped(state, order.actor, choice, weight)))
     today = state.phase.index
@@ -107,7 +112,6 @@ def running_count(state: GameState, orders: Iterable[Order]) -> RunningCount | N
         if m.day == today and m.public
     ]
     voted = {voter for voter, _, _ in ballots}
-    life, vote = MidnightLife(), abilities["vote"]
     idle = [
         name
         for name in state.players

@@ -104,3 +104,23 @@ def test_the_council_count_differs_from_the_running_one_by_the_covert_votes_alon
 def test_no_running_count_at_night() -> None:
     session = GameSession(new_game(MIDNIGHT, ROSTER, 1, {"daylight": DAYLIGHT}))
     assert running_count(session.state, session.pending.values()) is None
+
+
+def test_a_vote_that_can_no_longer_count_leaves_the_running_count() -> None:
+    """Joker, All-in: "Otherwise you are removed from the game": his vote, and the votes for
+    him, will not count at the Council (``vote: failed``), so the count drops them."""
+    roster = {"J": "Joker", "A": "Officer", "K": "Killer", "B": "Boss", "C": "Cop"}
+    session = GameSession(new_game(MIDNIGHT, roster, 1, {}))
+    session.open()
+    session.close()  # Night 1
+    session.receive("J", "[ooc]Vote K[/ooc]", public=True)
+    session.receive("A", "[ooc]Vote J[/ooc]", public=True)
+    session.receive("C", "[ooc]Vote K[/ooc]", public=True)
+    count = running_count(session.state, session.pending.values())
+    assert count is not None and count.totals() == {"K": 2, "J": 1}
+    session.receive(
+        "J", "[ooc]All-in: A as Cop, K as Killer, B as Boss, C as Officer[/ooc]", public=True
+    )
+    count = running_count(session.state, session.pending.values())
+    assert count is not None and count.totals() == {"K": 1}
+    assert count.not_voting == ("A", "B", "K")
