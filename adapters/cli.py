@@ -38,7 +38,7 @@ def run_inspect_page(args: argparse.Namespace) -> int:
     from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
     from adapters.inspect import inspect_page, to_json
-    from adapters.phpbb.dates import DateReader
+    from adapters.web.dates import DateReader
 
     try:
         text = Path(args.file).read_text(encoding="utf-8", errors="replace")

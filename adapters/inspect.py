@@ -15,9 +15,7 @@ from typing import Any
 from bs4 import BeautifulSoup
 
 from adapters.base import ForumError
-from adapters.phpbb.dates import DateReader
 from adapters.phpbb.errors import error_for_form, error_for_login, error_for_message, session_lost
-from adapters.phpbb.forms import all_forms
 from adapters.phpbb.pages import (
     message_box,
     page_info,
@@ -28,7 +26,9 @@ from adapters.phpbb.pages import (
 from adapters.phpbb.pm import parse_pm_folder, parse_pm_view
 from adapters.phpbb.printview import parse_print_view
 from adapters.phpbb.topic import parse_topic_page
-from adapters.phpbb.urls import redact
+from adapters.web.dates import DateReader
+from adapters.web.forms import all_forms
+from adapters.web.urls import redact
 
 _HIDDEN_VALUES = {"sid", "password"}
 _ATOM = "{http://www.w3.org/2005/Atom}"

@@ -17,9 +17,10 @@ import responses
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from adapters.phpbb import PhpBBForum
-from adapters.phpbb.dates import DateReader
+from adapters.phpbb.forum import FORM_MIN_AGE
 from adapters.phpbb.topic import parse_topic_page
-from adapters.phpbb.transport import Transport
+from adapters.web.dates import DateReader
+from adapters.web.transport import Transport
 
 PAGES = Path(__file__).resolve().parents[1] / "tests" / "adapters" / "pages"
 CAPTURED = PAGES / "phpbb-3.3-prosilver"
@@ -36,7 +37,7 @@ def read(name: str, folder: Path = CAPTURED) -> str:
 
 
 def forum() -> PhpBBForum:
-    transport = Transport(BASE, sleep=lambda seconds: None)
+    transport = Transport(BASE, sleep=lambda seconds: None, form_min_age=FORM_MIN_AGE)
     return PhpBBForum(BASE, "GameMaster", "secret", transport=transport, now=lambda: NOW)
 
 

@@ -27,8 +27,8 @@ from bs4 import BeautifulSoup
 
 from adapters.base import Post, PrivateMessage
 from adapters.phpbb import PhpBBForum
-from adapters.phpbb.forms import find_form
 from adapters.phpbb.topic import parse_topic_page
+from adapters.web.forms import find_form
 
 ROOT = Path(__file__).resolve().parents[2]
 BOARD_SCRIPTS = ROOT.parent / "shared" / "phpbb" / "board"

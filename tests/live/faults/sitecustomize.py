@@ -21,7 +21,7 @@ def _install(spec: str) -> None:
     kind, nth, pidfile, flagfile = spec.split(":", 3)
     if kind != "freeze-board":
         raise SystemExit(f"AUTOGM_LIVE_FAULT: unknown fault {kind!r}")
-    from adapters.phpbb import transport
+    from adapters.web import transport
 
     original = transport.Transport._attempt
     posts = 0
