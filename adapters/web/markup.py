@@ -154,7 +154,11 @@ def _is_magic_url(text: str, href: str) -> bool:
 def _image(tag: Tag) -> str:
     names = classes(tag)
     src = str(tag.get("src", ""))
-    if "smilies" in names or "smilie" in names or "emoji" in names or "/smilies/" in src:
+    if "smilie" in names:
+        # MyBB's alt is the smiley's name ("Smile"), not what was typed (":)"): a name read as
+        # a word could join an order ("Vote Abs Smile"), and an image says nothing.
+        return ""
+    if "smilies" in names or "emoji" in names or "/smilies/" in src:
         return str(tag.get("alt", ""))
     return f"[img]{src}[/img]"
 
