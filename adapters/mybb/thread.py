@@ -92,7 +92,7 @@ def read_thread_page(soup: BeautifulSoup, dates: DateReader, now: datetime) -> T
         page=page,
         pages=pages,
         next_url=next_page(soup, page, pages),
-        forum_id=_forum_id(soup),
+        forum_id=forum_of(soup),
         reply_form=reply_form,
         parts=parts,
     )
@@ -181,7 +181,7 @@ def _topic_id(soup: BeautifulSoup, reply_form: Form | None) -> str | None:
     return None
 
 
-def _forum_id(soup: BeautifulSoup) -> str | None:
+def forum_of(soup: BeautifulSoup) -> str | None:
     """The forum the thread is in: the last forum of the breadcrumb."""
     links = soup.select(".navigation a[href*='forumdisplay.php']")
     return query_value(href_of(links[-1]), "fid") if links else None

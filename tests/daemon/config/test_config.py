@@ -125,7 +125,7 @@ BAD = [
     ("topic = 1234", "topic = 1234\ncolour = blue", "colour", "unknown key"),
     ("password_env = DCTP_PW", "password = hunter2", "password", "never read from the config"),
     ("password_env = DCTP_PW", "password_env = A\npassword_file = pw", "password_file", "not both"),
-    ("adapter = phpbb", "adapter = vbulletin", "adapter", "not one of phpbb, local"),
+    ("adapter = phpbb", "adapter = vbulletin", "adapter", "not one of phpbb, mybb, local"),
     ("base_url = https://forum.example.org", "base_url = forum.org", "base_url", "http"),
     ("timezone = Europe/Berlin", "timezone = Mars/Olympus", "timezone", "unknown time zone"),
     ("[overrides:r53]", "[overrides:r54]", None, "no [game:r54]"),
