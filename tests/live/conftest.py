@@ -1,7 +1,9 @@
-"""Live tests: a real phpBB 3.3.11 board on loopback, one per test session.
+"""Live tests: a real phpBB 3.3.11 board and a real MyBB 1.8.37 board on loopback, one of each
+per test session (started by the first test that needs it).
 
-They run wherever PHP is installed or can be (as root, board_up.sh installs it with
+They run wherever PHP is installed or can be (as root, the boards' board_up.sh install it with
 apt-get), as in CI; elsewhere every live test is skipped and one line at the end says why.
+The MyBB tests are the files test_mybb_*.py.
 """
 
 from __future__ import annotations
@@ -10,27 +12,45 @@ from collections.abc import Iterator
 
 import pytest
 
+from tests.live import mybb
 from tests.live.board import Board, free_port, why_not_live
 
 REASON = why_not_live()
+MYBB_REASON = mybb.why_not_live()
+
+
+def _reason(nodeid: str) -> str | None:
+    return MYBB_REASON if "/test_mybb_" in nodeid else REASON
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
-    if REASON and terminalreporter.stats.get("skipped"):
-        terminalreporter.write_line(REASON)
+    if terminalreporter.stats.get("skipped"):
+        for reason in {REASON, MYBB_REASON} - {None}:
+            terminalreporter.write_line(str(reason))
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
-        if "tests/live/" in item.nodeid.replace("\\", "/"):
+        nodeid = item.nodeid.replace("\\", "/")
+        if "tests/live/" in nodeid:
             item.add_marker(pytest.mark.live)
-            if REASON:
-                item.add_marker(pytest.mark.skip(reason=REASON))
+            if reason := _reason(nodeid):
+                item.add_marker(pytest.mark.skip(reason=reason))
 
 
 @pytest.fixture(scope="session")
 def board(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Board]:
     live = Board(tmp_path_factory.mktemp("phpbb"), free_port())
+    live.up()
+    try:
+        yield live
+    finally:
+        live.down()
+
+
+@pytest.fixture(scope="session")
+def mybb_board(tmp_path_factory: pytest.TempPathFactory) -> Iterator[mybb.MyBBBoard]:
+    live = mybb.MyBBBoard(tmp_path_factory.mktemp("mybb"), free_port())
     live.up()
     try:
         yield live
