@@ -8,7 +8,12 @@ The MyBB tests are the files test_mybb_*.py.
 
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
 from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
 
@@ -38,21 +43,39 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
                 item.add_marker(pytest.mark.skip(reason=reason))
 
 
+@contextmanager
+def _board_dir(tmp_path_factory: pytest.TempPathFactory, name: str) -> Iterator[Path]:
+    """Where a board lives: in memory where the machine has a tmpfs. The installers and every
+    post write SQLite with a sync each: MyBB installs in 2 s on /dev/shm, in up to 20 s on a
+    busy disk."""
+    memory = Path("/dev/shm")
+    if not (memory.is_dir() and os.access(memory, os.W_OK)):
+        yield tmp_path_factory.mktemp(name)
+        return
+    workdir = Path(tempfile.mkdtemp(prefix=f"autogm-{name}-", dir=memory))
+    try:
+        yield workdir / "board"
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
 @pytest.fixture(scope="session")
 def board(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Board]:
-    live = Board(tmp_path_factory.mktemp("phpbb"), free_port())
-    live.up()
-    try:
-        yield live
-    finally:
-        live.down()
+    with _board_dir(tmp_path_factory, "phpbb") as workdir:
+        live = Board(workdir, free_port())
+        try:
+            live.up()
+            yield live
+        finally:
+            live.down()
 
 
 @pytest.fixture(scope="session")
 def mybb_board(tmp_path_factory: pytest.TempPathFactory) -> Iterator[mybb.MyBBBoard]:
-    live = mybb.MyBBBoard(tmp_path_factory.mktemp("mybb"), free_port())
-    live.up()
-    try:
-        yield live
-    finally:
-        live.down()
+    with _board_dir(tmp_path_factory, "mybb") as workdir:
+        live = mybb.MyBBBoard(workdir, free_port())
+        try:
+            live.up()
+            yield live
+        finally:
+            live.down()

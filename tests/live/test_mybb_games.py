@@ -107,6 +107,8 @@ def test_a_dctp_game_and_a_midnight_game_to_a_winner(mybb_board: MyBBBoard, tmp_
         wait_for(lambda: state.phase("dctp") == "Night 1", 60, "dctp's Night 1")
         people["Abs"].send("dctp: night 1", "Kill PhoenixTears")
         people["Akonyl"].send("dctp: heal", "Heal PhoenixTears")
+        # A second PM at once: the board's PM flood clock refuses it, the adapter waits.
+        people["Akonyl"].send("dctp", "orders")
         people["Kleene"].send("dctp: my action", "Investigate Abs kills PhoenixTears")
         wait_for(lambda: state.phase("mid") == "Night 1", 60, "mid's deal and Night 1")
         roles = _roles(state, "mid")
@@ -139,6 +141,7 @@ def test_a_dctp_game_and_a_midnight_game_to_a_winner(mybb_board: MyBBBoard, tmp_
     finally:
         daemon.stop()
     assert "Traceback" not in daemon.log_text()
+    assert people["Akonyl"].forum.transport.flood_intervals["pms"] >= 1, "no flood met"
 
     threads = {t: thread_posts(board, t) for t in (dctp_topic, mid_topic, signups)}
     gm_posts = [post for posts in threads.values() for post in posts if post.author == GM]
