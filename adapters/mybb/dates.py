@@ -49,11 +49,14 @@ def calibrate(shown: str, now: datetime, known: DateReader | None = None) -> Dat
     """The reader of an account whose page clock shows ``shown`` at ``now``.
 
     ``known`` (the reader found before) is kept when it still reads the clock right, so a page
-    costs one parse. Raises UnrecognisedPage when no format reads the clock as about now.
+    costs one parse. A board whose clock is off ours by minutes is read all the same (its
+    offset rounded to the nearest quarter hour; ``skew`` says by how much). Raises
+    UnrecognisedPage when no format reads the clock as within half a day of now.
     """
     now = now.astimezone(UTC)
     if known is not None and _reads_now(known, shown, now):
         return known
+    found: list[tuple[float, str, int]] = []
     for php_format in FORMATS:
         try:
             local = parse_local(shown, php_format)
@@ -61,15 +64,25 @@ def calibrate(shown: str, now: datetime, known: DateReader | None = None) -> Dat
             continue
         seconds = (local - now.replace(tzinfo=None)).total_seconds() + 30  # mid-minute
         offset = round(seconds / _QUARTER) * _QUARTER
-        if abs(offset) > 14 * 3600 or abs(seconds - offset) > _SKEW.total_seconds():
-            continue
-        zone = timezone(timedelta(seconds=offset))
-        others = tuple(f for f in FORMATS if f != php_format)
-        return DateReader(timezone=zone, formats=(php_format, *others))
-    raise UnrecognisedPage(
-        f"the board's clock reads {shown!r}, in no date format autogm knows, at {now:%H:%M} UTC",
-        None,
-    )
+        if abs(offset) <= 14 * 3600:
+            found.append((abs(seconds - offset), php_format, offset))
+    if not found:
+        raise UnrecognisedPage(
+            f"the board's clock reads {shown!r}, in no date format autogm knows, "
+            f"at {now:%Y-%m-%d %H:%M} UTC",
+            None,
+        )
+    # The format that reads the clock closest to a whole quarter hour off ours (the board's
+    # default first among equals): a wrong day/month order is off by days, not minutes.
+    _, php_format, offset = min(found, key=lambda item: item[0])
+    zone = timezone(timedelta(seconds=offset))
+    return DateReader(timezone=zone, formats=(php_format, *(f for f in FORMATS if f != php_format)))
+
+
+def skew(reader: DateReader, shown: str, now: datetime) -> float:
+    """How many seconds the board's clock is ahead of ours (negative: behind), to the minute."""
+    moment = reader.parse(shown, now)
+    return (moment - now.astimezone(UTC)).total_seconds() + 30
 
 
 def _reads_now(reader: DateReader, shown: str, now: datetime) -> bool:

@@ -327,8 +327,20 @@ class MyBBForum:
 
     def _read_clock(self, shown: str | None) -> None:
         """Keep the date reader right for the account: every page shows the board's clock."""
-        if shown:
-            self.dates = mybb_dates.calibrate(shown, self.now(), self.dates)
+        if not shown:
+            return
+        now = self.now()
+        reader = mybb_dates.calibrate(shown, now, self.dates)
+        if reader is not self.dates:
+            off = mybb_dates.skew(reader, shown, now)
+            if abs(off) > 180:
+                LOGGER.warning(
+                    "%s: the board's clock is %.0f min off ours: its dates are read as it "
+                    "shows them, and deadlines are ours",
+                    self,
+                    off / 60,
+                )
+            self.dates = reader
 
     def _tell_closed(self, closed: bool) -> None:
         if closed and not self._closed_told:

@@ -32,6 +32,7 @@ def is_mybb(text: str) -> bool:
     return (
         template_of(text) is not None
         or "var my_post_key" in text[:6000]
+        or 'name="my_post_key"' in text
         or 'class="post_body' in text
     )
 
@@ -41,8 +42,9 @@ def inspect_mybb_page(
 ) -> dict[str, Any]:
     soup = BeautifulSoup(text, PARSER)
     info = page_info(soup, text)
-    dates = _dates(info.current_time, zone, date_format, now)
-    moment = now or _page_time(info.current_time, dates) or datetime.now(UTC)
+    # The page's own clock is when it was made: its dates are read as of then.
+    dates = _dates(info.current_time, zone, date_format)
+    moment = _page_time(info.current_time, dates) or now or datetime.now(UTC)
     kind = page_kind(soup)
     report: dict[str, Any] = {
         "forum": "mybb",
@@ -89,9 +91,7 @@ def _content(kind: str, soup: BeautifulSoup, dates: DateReader, now: datetime) -
     return {}
 
 
-def _dates(
-    shown: str | None, zone: tzinfo, date_format: str | None, now: datetime | None
-) -> DateReader:
+def _dates(shown: str | None, zone: tzinfo, date_format: str | None) -> DateReader:
     if date_format:
         return DateReader(timezone=zone, formats=(date_format, *FORMATS))
     if shown:
@@ -100,8 +100,7 @@ def _dates(
                 local = parse_local(shown, php_format)
             except ValueError:
                 continue
-            moment = now or local.replace(tzinfo=zone).astimezone(UTC)
-            return calibrate(shown, moment)
+            return calibrate(shown, local.replace(tzinfo=zone).astimezone(UTC))
     return DateReader(timezone=zone, formats=FORMATS)
 
 

@@ -98,6 +98,12 @@ _MARKERS = (
     ("login_form", lambda soup: _has_field(soup, "action", "do_login")
         and soup.find("input", attrs={"name": "password"}) is not None),
     ("message", lambda soup: message_box(soup) is not None),
+    # The Admin CP (admin/index.php), which check-forum reads: no template comments there.
+    ("acp_login", lambda soup: _has_field(soup, "do", "login")),
+    ("acp_settings", lambda soup: soup.find("input", attrs={"name": re.compile(r"^upsetting\[")})
+        is not None),
+    ("acp_user", lambda soup: soup.find("select", attrs={"name": "usergroup"}) is not None),
+    ("acp", lambda soup: soup.find("a", href=re.compile(r"index\.php\?module=")) is not None),
 )  # fmt: skip
 
 

@@ -214,4 +214,7 @@ def next_page(soup: BeautifulSoup, page: int, pages: int) -> str | None:
         return None
     bar = soup.find("div", class_="pagination")
     arrow = bar.find("a", class_="pagination_next") if isinstance(bar, Tag) else None
-    return href_of(arrow) or None
+    link = href_of(arrow)
+    if link.startswith("showthread.php") and "mode=" not in link:
+        link += "&mode=linear"  # a thread's pages in order, whatever the account's thread mode
+    return link or None
