@@ -28,7 +28,7 @@ from adapters.base import (
 from adapters.mybb import dates as mybb_dates
 from adapters.mybb.errors import error_for_box
 from adapters.mybb.login import log_in
-from adapters.mybb.pages import message_box, page_info, page_kind, parse_memberlist
+from adapters.mybb.pages import message_box, page_info, page_kind, parse_memberlist, slim
 from adapters.mybb.pm import PMFolderPage, read_pm_folder, read_pm_view
 from adapters.mybb.posting import PMS, POSTS, Poster
 from adapters.mybb.thread import ThreadPage, order, read_thread_page, split_id
@@ -278,7 +278,7 @@ class MyBBForum:
         self, page: Page, what: str, kind: str, parse: Callable[[BeautifulSoup], T]
     ) -> T:
         """Parse ``page`` as a page of ``kind``; if it is not one, raise the error it shows."""
-        soup = BeautifulSoup(page.text, PARSER)
+        soup = BeautifulSoup(slim(page.text), PARSER)
         info = page_info(soup, page.text)
         self._read_clock(info.current_time)
         found = page_kind(soup)

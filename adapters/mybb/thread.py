@@ -30,6 +30,8 @@ from adapters.web.urls import query_value
 
 _POST_ID = re.compile(r"^post_(\d+)$")
 _PART = re.compile(r"^(\d+)(?:\.(\d+))?$")
+_THREAD_LINK = re.compile(r"[?&]tid=\d+")
+_FORUM_LINK = re.compile(r"forumdisplay\.php")
 
 
 def part_id(post_id: str, part: int) -> str:
@@ -175,20 +177,23 @@ def _edit_time(edited: Tag, dates: DateReader, now: datetime) -> datetime | None
 def _topic_id(soup: BeautifulSoup, reply_form: Form | None) -> str | None:
     if reply_form is not None and (tid := reply_form.value("tid")):
         return tid
-    for link in soup.select("div.post_head a[href*='tid=']"):
-        if tid := query_value(href_of(link), "tid"):
-            return tid
+    for head in soup.find_all("div", class_="post_head"):
+        for link in head.find_all("a", href=_THREAD_LINK):
+            if tid := query_value(href_of(link), "tid"):
+                return tid
     return None
 
 
 def forum_of(soup: BeautifulSoup) -> str | None:
     """The forum the thread is in: the last forum of the breadcrumb."""
-    links = soup.select(".navigation a[href*='forumdisplay.php']")
+    navigation = soup.find("div", class_="navigation")
+    links = navigation.find_all("a", href=_FORUM_LINK) if isinstance(navigation, Tag) else []
     return query_value(href_of(links[-1]), "fid") if links else None
 
 
 def _title(soup: BeautifulSoup) -> str:
-    active = soup.select_one(".navigation .active")
+    navigation = soup.find("div", class_="navigation")
+    active = navigation.find(class_="active") if isinstance(navigation, Tag) else None
     return text_of(active) if active is not None else text_of(soup.find("title"))
 
 
