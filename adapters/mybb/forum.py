@@ -34,9 +34,8 @@ from adapters.mybb.posting import PMS, POSTS, Poster
 from adapters.mybb.thread import ThreadPage, order, read_thread_page, split_id
 from adapters.mybb.urls import endpoint
 from adapters.web import reading
-from adapters.web.archive import PageArchive
+from adapters.web.board import BoardForum
 from adapters.web.dates import DateReader
-from adapters.web.secret import Secret
 from adapters.web.soup import PARSER, text_of
 from adapters.web.transport import Page, Transport
 
@@ -45,7 +44,7 @@ T = TypeVar("T")
 _PROFILE_TITLE = re.compile(r"Profile of (.+)$")
 
 
-class MyBBForum:
+class MyBBForum(BoardForum):
     """One account on one MyBB 1.8 board. Marks are returned, never kept here."""
 
     def __init__(
@@ -59,55 +58,29 @@ class MyBBForum:
         page_dir: Path | None = None,
         request_interval: float = 1.0,
     ) -> None:
-        self.username = username
-        self._password = Secret(password)
         # No wait between two submissions until the board says it wants one (an administrator
         # or a moderator never hears it): see posting.py.
-        self.transport = transport or Transport(
-            base_url, min_interval=request_interval, flood_interval=0.0
+        super().__init__(
+            username,
+            password,
+            transport or Transport(base_url, min_interval=request_interval, flood_interval=0.0),
+            log_in,
+            now,
+            page_dir,
         )
         self.transport.flood_intervals.setdefault(POSTS, 0.0)
         self.transport.flood_intervals.setdefault(PMS, 0.0)
-        self.now = now or (lambda: datetime.now(UTC))
         # Until a page's clock says otherwise: the board's default formats, in UTC.
         self.dates = DateReader(formats=mybb_dates.FORMATS)
-        self.archive = PageArchive(page_dir)
-        self.poster = Poster(self.transport, self._understand_answer, self._last_page, self.archive)
-        self._user_id: str | None = None
+        self.poster = Poster(
+            self.transport,
+            self._understand_answer,
+            self._last_page,
+            self.archive,
+            lambda: self._user_id,
+        )
         self._users: dict[str, User] = {}
-        self._viewed: set[str] = set()
         self._closed_told = False
-
-    def __repr__(self) -> str:
-        return f"MyBBForum({self.transport.base_url!r}, {self.username!r})"
-
-    def interrupt_when(self, check: Callable[[], bool] | None) -> None:
-        """Ask ``check`` before each request, and stop a read there when it says so
-        (``adapters.base.Interruptible``): a read over many pages makes way between two."""
-        self.transport.interrupt = check
-
-    # -- session ---------------------------------------------------------------------------
-
-    def login(self) -> None:
-        self._user_id = log_in(self.transport, self.username, self._password, self.archive)
-        self.poster.user_id = self._user_id
-        LOGGER.info("logged in to %s as %s", self.transport.base_url, self.username)
-
-    def current_user(self) -> User:
-        if self._user_id is None:
-            self.login()
-        return User(name=self.username, id=self._user_id or "")
-
-    def _session(self, operation: Callable[[], T]) -> T:
-        """Run ``operation`` logged in; log in again once if the login was lost."""
-        if self._user_id is None:
-            self.login()
-        try:
-            return operation()
-        except SessionExpired as error:
-            LOGGER.info("login lost (%s); logging in again", error)
-            self.login()
-            return operation()
 
     # -- private messages ------------------------------------------------------------------
 
@@ -146,11 +119,6 @@ class MyBBForum:
         )
         self._viewed.add(message_id)
         return message
-
-    def mark_read(self, message_id: str) -> None:
-        """MyBB marks a PM read when it is read, so only a PM not yet read here is fetched."""
-        if message_id not in self._viewed:
-            self.read_private_message(message_id)
 
     def sent_private_messages(self, since: datetime) -> list[PrivateMessage]:
         """Our PMs from ``since``'s minute on (MyBB shows no seconds), oldest first: Sent Items

@@ -32,7 +32,6 @@ from adapters.mybb.thread import ThreadPage, part_id, split_id
 from adapters.mybb.urls import endpoint
 from adapters.web.archive import PageArchive
 from adapters.web.forms import Form, find_form
-from adapters.web.soup import PARSER
 from adapters.web.transport import Page, Transport
 from adapters.web.urls import query_value
 
@@ -62,12 +61,13 @@ class Poster:
         understand: Callable[[Page, str], BeautifulSoup],
         read_last_page: Callable[[str], ThreadPage],
         archive: PageArchive,
+        me: Callable[[], str | None],
     ) -> None:
         self.transport = transport
         self.understand = understand
         self.read_last_page = read_last_page
         self.archive = archive
-        self.user_id: str | None = None
+        self.me = me  # our user id, once logged in
 
     def _unrecognised(self, page: Page, detail: str) -> UnrecognisedPage:
         return UnrecognisedPage(detail, self.archive.save(page.url, page.status, page.text, detail))
@@ -87,7 +87,7 @@ class Poster:
         post_id = query_value((answer.target or "").split("#", 1)[0], "pid")
         if post_id is None:
             raise self._unrecognised(answer.page, f"{what}: no post id in the answer")
-        if before is not None and before[0] == post_id and before[1] == self.user_id:
+        if before is not None and before[0] == post_id and before[1] == self.me():
             part = before[2] + 1
             LOGGER.info("%s: MyBB merged it into post %s as part %d", what, post_id, part)
             return PostRef(topic=topic, post_id=part_id(post_id, part))
@@ -202,7 +202,3 @@ def _last_post(page: ThreadPage) -> tuple[str, str | None, int] | None:
         return None
     post_id = split_id(page.posts[-1].id)[0]
     return post_id, page.posts[-1].author_id, page.parts.get(post_id, 1)
-
-
-def _parse(text: str) -> BeautifulSoup:
-    return BeautifulSoup(text, PARSER)

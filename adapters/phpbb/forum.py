@@ -19,7 +19,6 @@ from adapters.base import (
     PostRef,
     PrivateMessage,
     SentRef,
-    SessionExpired,
     UnrecognisedPage,
     User,
 )
@@ -31,9 +30,8 @@ from adapters.phpbb.posting import Poster
 from adapters.phpbb.topic import TopicPage, parse_topic_page
 from adapters.phpbb.urls import endpoint
 from adapters.web import reading
-from adapters.web.archive import PageArchive
+from adapters.web.board import BoardForum
 from adapters.web.dates import DateReader
-from adapters.web.secret import Secret
 from adapters.web.soup import PARSER
 from adapters.web.transport import Page, Transport
 
@@ -47,7 +45,7 @@ FORM_MIN_AGE = 1.2
 FULL_FOLDER_WARNING = 90
 
 
-class PhpBBForum:
+class PhpBBForum(BoardForum):
     """One account on one phpBB board. Marks are returned, never kept here."""
 
     def __init__(
@@ -63,51 +61,23 @@ class PhpBBForum:
         request_interval: float = 1.0,
         flood_interval: float = 15.0,
     ) -> None:
-        self.username = username
-        self._password = Secret(password)
-        self.transport = transport or Transport(
-            base_url,
-            min_interval=request_interval,
-            flood_interval=flood_interval,
-            form_min_age=FORM_MIN_AGE,
+        super().__init__(
+            username,
+            password,
+            transport
+            or Transport(
+                base_url,
+                min_interval=request_interval,
+                flood_interval=flood_interval,
+                form_min_age=FORM_MIN_AGE,
+            ),
+            log_in,
+            now,
+            page_dir,
         )
         self.dates = dates or DateReader()
-        self.now = now or (lambda: datetime.now(UTC))
-        self.archive = PageArchive(page_dir)
         self.poster = Poster(self.transport, self._understand_form_answer, self.archive)
-        self._user_id: str | None = None
         self._users: dict[str, User] = {}
-        self._viewed: set[str] = set()
-
-    def __repr__(self) -> str:
-        return f"PhpBBForum({self.transport.base_url!r}, {self.username!r})"
-
-    def interrupt_when(self, check: Callable[[], bool] | None) -> None:
-        """Ask ``check`` before each request, and stop a read there when it says so
-        (``adapters.base.Interruptible``): a read over many pages makes way between two."""
-        self.transport.interrupt = check
-
-    # -- session ---------------------------------------------------------------------------
-
-    def login(self) -> None:
-        self._user_id = log_in(self.transport, self.username, self._password, self.archive)
-        LOGGER.info("logged in to %s as %s", self.transport.base_url, self.username)
-
-    def current_user(self) -> User:
-        if self._user_id is None:
-            self.login()
-        return User(name=self.username, id=self._user_id or "")
-
-    def _session(self, operation: Callable[[], T]) -> T:
-        """Run ``operation`` logged in; log in again once if the session was lost (§1)."""
-        if self._user_id is None:
-            self.login()
-        try:
-            return operation()
-        except SessionExpired as error:
-            LOGGER.info("session lost (%s); logging in again", error)
-            self.login()
-            return operation()
 
     # -- private messages ------------------------------------------------------------------
 
@@ -191,11 +161,6 @@ class PhpBBForum:
             return listed.messages, listed.next_url
 
         return reading.listed_since(url, listing, cutoff)
-
-    def mark_read(self, message_id: str) -> None:
-        """phpBB marks a PM read when it is viewed, so only a PM not yet viewed is fetched."""
-        if message_id not in self._viewed:
-            self.read_private_message(message_id)
 
     def send_private_message(
         self, to: Sequence[str | int | User], subject: str, body: str

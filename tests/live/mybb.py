@@ -162,7 +162,7 @@ poll_interval = {poll}
 """
 
 
-def forum_config(board: MyBBBoard, forum: str, poll: str = "2s") -> str:
+def forum_config(board: MyBBBoard, forum: str, poll: str = "1s") -> str:
     return FORUM_CONFIG.format(
         forum=forum, url=board.url, gm=GM, password_env=PASSWORD_ENV, poll=poll
     )

@@ -46,7 +46,7 @@ ruleset = dctp-2011
 seed = 7
 players =
 {players}
-prep_deadline = 6s
+prep_deadline = 4s
 night_deadline = 30m
 day_deadline = 30m
 votes = topic
