@@ -1,9 +1,11 @@
-"""Reading the dates phpBB prints.
+"""Reading the dates boards print in PHP ``date()`` formats (phpBB's, MyBB's).
 
-Posts in phpBB 3.2+ carry ``<time datetime>`` in UTC; everything else (PM lists and views,
-edit notices, phpBB 3.0 posts) is text in the viewing account's own date format and timezone
-(UCP > Board preferences). The default format is ``D M d, Y g:i a``; formats wrapped in ``|``
-show "Today, 2:57 am" / "Yesterday, ..." and, from phpBB 3.1, "5 minutes ago" for the last hour.
+``DateReader`` reads a date in an account's zone by a list of formats, phpBB's own choices by
+default (MyBB's reader passes its own: adapters/mybb/dates.py). Posts in phpBB 3.2+ carry
+``<time datetime>`` in UTC; everything else (PM lists and views, edit notices, phpBB 3.0
+posts) is text in the viewing account's own date format and timezone (UCP > Board
+preferences). The default format is ``D M d, Y g:i a``; formats wrapped in ``|`` show "Today,
+2:57 am" / "Yesterday, ..." and, from phpBB 3.1, "5 minutes ago" for the last hour.
 """
 
 from __future__ import annotations
