@@ -20,7 +20,7 @@ from adapters.mybb.pages import message_box, page_info, page_kind, parse_memberl
 from adapters.mybb.pm import read_pm_folder, read_pm_view
 from adapters.mybb.thread import read_thread_page
 from adapters.web.dates import DateReader, parse_local
-from adapters.web.forms import all_forms
+from adapters.web.forms import Form, all_forms
 from adapters.web.soup import PARSER
 from adapters.web.urls import query_value, redact
 
@@ -111,7 +111,7 @@ def _page_time(shown: str | None, dates: DateReader) -> datetime | None:
         return None
 
 
-def _form(form) -> dict:  # type: ignore[no-untyped-def]
+def _form(form: Form) -> dict:
     return {
         "id": form.form_id,
         "action": redact(form.action),

@@ -25,6 +25,7 @@ from adapters.base import Finding, ForumError
 from adapters.mybb.thread import forum_of
 from adapters.mybb.urls import endpoint
 from adapters.web.soup import PARSER
+from adapters.web.transport import Transport
 
 if TYPE_CHECKING:
     from adapters.mybb.forum import MyBBForum
@@ -133,7 +134,7 @@ def _read_acp(forum: MyBBForum) -> tuple[MergeRule, str, frozenset[str]]:
     return rule, text, groups
 
 
-def _log_out(transport) -> None:  # type: ignore[no-untyped-def]
+def _log_out(transport: Transport) -> None:
     """Leave the Admin CP: its session is not left open after a check."""
     try:
         page = transport.get(endpoint("acp"))
