@@ -12,6 +12,7 @@ import re
 import shutil
 import sqlite3
 import subprocess
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -165,4 +166,16 @@ poll_interval = {poll}
 def forum_config(board: MyBBBoard, forum: str, poll: str = "1s") -> str:
     return FORUM_CONFIG.format(
         forum=forum, url=board.url, gm=GM, password_env=PASSWORD_ENV, poll=poll
+    )
+
+
+def autogm(*args: str) -> subprocess.CompletedProcess[str]:
+    """``python -m daemon ARGS`` as a GM types it, with the GM's password in the environment."""
+    return subprocess.run(
+        [sys.executable, "-m", "daemon", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "PYTHONPATH": str(ROOT), PASSWORD_ENV: GM_PASSWORD},
     )

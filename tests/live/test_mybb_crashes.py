@@ -14,8 +14,15 @@ import time
 from collections import Counter
 
 from tests.live.board import Daemon, State, marker_for, marker_of, wait_for
-from tests.live.mybb import GM, GM_PASSWORD, MyBBBoard, MyBBPlayer, forum_config, thread_posts
-from tests.live.test_mybb_games import _autogm
+from tests.live.mybb import (
+    GM,
+    GM_PASSWORD,
+    MyBBBoard,
+    MyBBPlayer,
+    autogm,
+    forum_config,
+    thread_posts,
+)
 
 ROLES = {
     "Abs": "Gin",
@@ -80,7 +87,7 @@ def _run(board: MyBBBoard, tmp_path) -> None:
         wait_for(lambda: state.phase("crash") == "Night 1" and state.settled(), 60, "Night 1")
     finally:
         daemon.stop()
-    assert _autogm("resolve-now", "crash", "--config", str(config)).returncode == 0
+    assert autogm("resolve-now", "crash", "--config", str(config)).returncode == 0
     flag = tmp_path / "frozen"
     fault = f"freeze-board:1:{board.workdir / 'server.pid'}:{flag}"
     daemon = Daemon(config, fault=fault, password=GM_PASSWORD, fault_url=REPLY_POST)
@@ -100,7 +107,7 @@ def _run(board: MyBBBoard, tmp_path) -> None:
         # 4. The board goes down, the deadline passes, the GM is logged out everywhere.
         board.down()
         down_at = len(board.requests())
-        assert _autogm("resolve-now", "crash", "--config", str(config)).returncode == 0
+        assert autogm("resolve-now", "crash", "--config", str(config)).returncode == 0
         board.log_out_everywhere(GM)
         time.sleep(5)
         assert state.phase("crash") == "Day 1", "closed without reading the forum"

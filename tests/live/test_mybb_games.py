@@ -9,19 +9,17 @@ public; and status, archive and check-forum are run on the finished games as a G
 from __future__ import annotations
 
 import json
-import os
 import re
-import subprocess
-import sys
 from collections import Counter
 from pathlib import Path
 
-from tests.live.board import PASSWORD_ENV, ROOT, Daemon, State, marker_for, marker_of, wait_for
+from tests.live.board import Daemon, State, marker_for, marker_of, wait_for
 from tests.live.mybb import (
     GM,
     GM_PASSWORD,
     MyBBBoard,
     MyBBPlayer,
+    autogm,
     forum_config,
     thread_posts,
 )
@@ -169,11 +167,11 @@ def test_a_dctp_game_and_a_midnight_game_to_a_winner(mybb_board: MyBBBoard, tmp_
     assert kinds[:1] == ["post"] and kinds.count("post") == 1 and "edit" in kinds
 
     # What a GM types once the games are over.
-    status = _autogm("status", "--config", str(config))
+    status = autogm("status", "--config", str(config))
     assert status.returncode == 0 and "dctp" in status.stdout and "mid" in status.stdout
-    archive = _autogm("archive", "--config", str(config), "show", "dctp")
+    archive = autogm("archive", "--config", str(config), "show", "dctp")
     assert archive.returncode == 0 and "Gin" in archive.stdout, archive.stdout + archive.stderr
-    check = _autogm("check-forum", "--config", str(config))
+    check = autogm("check-forum", "--config", str(config))
     assert check.returncode == 0, check.stdout + check.stderr
     assert "ok   the GM's posts kept apart" in check.stdout
 
@@ -252,16 +250,5 @@ def _ended(state: State, game: str) -> bool:
 
 def _resolve_now(config: Path, *games: str) -> None:
     for game in games:
-        done = _autogm("resolve-now", game, "--config", str(config))
+        done = autogm("resolve-now", game, "--config", str(config))
         assert done.returncode == 0, done.stderr
-
-
-def _autogm(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "daemon", *args],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env={**os.environ, "PYTHONPATH": str(ROOT), PASSWORD_ENV: GM_PASSWORD},
-    )
