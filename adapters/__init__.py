@@ -1,6 +1,6 @@
 """Forum adapters, by the name a config file uses for them.
 
-Each is imported when first asked for: the phpBB adapter brings the HTTP and HTML libraries,
+Each is imported when first asked for: the board adapters bring the HTTP and HTML libraries,
 which only the commands that talk to a forum should pay for.
 """
 
@@ -9,11 +9,15 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any
 
-_WHERE = {"phpbb": ("adapters.phpbb", "PhpBBForum"), "local": ("adapters.local", "LocalForum")}
+_WHERE = {
+    "phpbb": ("adapters.phpbb", "PhpBBForum"),
+    "mybb": ("adapters.mybb", "MyBBForum"),
+    "local": ("adapters.local", "LocalForum"),
+}
 
 
 def adapter_class(name: str) -> Any:
-    """The Forum class of the adapter a config names (``phpbb``, ``local``)."""
+    """The Forum class of the adapter a config names (``phpbb``, ``mybb``, ``local``)."""
     module, attr = _WHERE[name]
     return getattr(import_module(module), attr)
 

@@ -3,6 +3,11 @@
 Adapters speak to a forum and nothing else: they know nothing of the rules. Marks (the last
 private message seen, the last post id of a topic) are returned to the daemon to store; an
 adapter never keeps them itself, so a restarted daemon resumes exactly where its store says.
+
+A post id names a message, not always a whole post: MyBB merges a member's reply into their
+own post while it is the topic's last, so what was appended is handed over as a message of
+its own, the post's next part ("41.2"), and a reply that MyBB merged is answered with that
+part's id. Ids are opaque to the daemon: each adapter knows how its own compare.
 """
 
 from __future__ import annotations
@@ -90,6 +95,16 @@ class User:
     id: str
 
 
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One thing ``check-forum`` found about a board's settings: ``ok`` True, False (autogm
+    will misbehave: what to change is in ``detail``) or None (it could not be verified)."""
+
+    label: str
+    ok: bool | None
+    detail: str
+
+
 @runtime_checkable
 class Forum(Protocol):
     """The operations autogm needs from a forum, and nothing more.
@@ -117,9 +132,11 @@ class Forum(Protocol):
     def mark_read(self, message_id: str) -> None: ...
 
     def posts_after(self, topic: str, after: str | None) -> list[Post]:
-        """Posts of ``topic`` with an id above ``after`` (all when None), oldest first,
+        """Posts of ``topic`` after the one with id ``after`` (all when None), oldest first,
         fetching only the pages from the one holding ``after``; edited posts carry
-        ``edited_at``."""
+        ``edited_at``. Where the forum merges a reply into an earlier post (MyBB), the text
+        appended since ``after`` was read comes as a post of its own (see the module's
+        docstring)."""
 
     def send_private_message(
         self, to: Sequence[str | int | User], subject: str, body: str
@@ -135,9 +152,12 @@ class Forum(Protocol):
         minute compares by the minute, so a message from earlier in ``since``'s minute may be
         included. Nothing is marked read."""
 
-    def reply(self, topic: str, body: str, subject: str | None = None) -> PostRef: ...
+    def reply(self, topic: str, body: str, subject: str | None = None) -> PostRef:
+        """Post ``body``; the ref names the message posted (a part, when the forum merged it
+        into our previous post)."""
 
-    def edit_post(self, post: PostRef, body: str) -> None: ...
+    def edit_post(self, post: PostRef, body: str) -> None:
+        """Make the message ``post`` names read ``body`` (only that part of a merged post)."""
 
     def find_user(self, name: str) -> User | None:
         """The user of that name (any case), or None when there is none."""
@@ -216,6 +236,14 @@ class Interruptible(Protocol):
     def interrupt_when(self, check: Callable[[], bool] | None) -> None:
         """Until called again with None, ask ``check`` before each request and raise
         ``Interrupted`` instead of making it when it says so."""
+
+
+@runtime_checkable
+class BoardChecks(Protocol):
+    """A forum that can tell whether the board is set up the way autogm needs it (MyBB: the
+    GM's posts kept apart from merging). ``check-forum`` prints each finding."""
+
+    def board_findings(self, topic: str) -> list[Finding]: ...
 
 
 @contextmanager

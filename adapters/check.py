@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TextIO, TypeVar
 
-from adapters.base import Forum, ForumError
+from adapters.base import BoardChecks, Forum, ForumError
 
 T = TypeVar("T")
 
@@ -14,7 +14,9 @@ def check_forum(forum: Forum, topic: str, out: TextIO) -> int:
     """Run the read-only checks; 0 if every step worked, 1 otherwise.
 
     Steps: log in (the account and its user id), read the game topic (posts, pages, the last
-    post), list the inbox (messages, unread). Nothing is posted, sent or marked read.
+    post), list the inbox (messages, unread), and, on a forum that can tell (MyBB), the board's
+    settings autogm relies on: each finding ok, FAIL (what to change) or WARN (it could not be
+    verified). Nothing is posted, sent or marked read.
     """
     failures = 0
 
@@ -36,7 +38,17 @@ def check_forum(forum: Forum, topic: str, out: TextIO) -> int:
         return 1
     step(f"read topic {topic}", lambda: forum.posts_after(topic, None), _describe_posts)
     step("read the inbox", forum.inbox, _describe_inbox)
+    if isinstance(forum, BoardChecks):
+        found = step("read the board's settings", lambda: forum.board_findings(topic), _count)
+        for finding in found or ():
+            mark = {True: "ok  ", False: "FAIL", None: "WARN"}[finding.ok]
+            out.write(f"{mark} {finding.label}: {finding.detail}\n")
+            failures += finding.ok is False
     return 1 if failures else 0
+
+
+def _count(findings) -> str:
+    return f"{len(findings)} finding(s)"
 
 
 def _login(forum: Forum) -> Callable:

@@ -22,8 +22,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("file", metavar="FILE", help="a page saved from the forum (HTML)")
     parser.add_argument(
+        "--forum",
+        choices=("phpbb", "mybb"),
+        help="whose page it is (default: told by the page itself)",
+    )
+    parser.add_argument(
         "--date-format",
-        help="the account's phpBB date format (UCP > Board preferences), e.g. 'D M d, Y g:i a'",
+        help="the account's date format in PHP date() letters: phpBB's (UCP > Board "
+        "preferences), e.g. 'D M d, Y g:i a'; MyBB's date and time joined by ', ', e.g. "
+        "'d.m.Y, H:i' (default: read off the page)",
     )
     parser.add_argument(
         "--timezone",
@@ -38,7 +45,7 @@ def run_inspect_page(args: argparse.Namespace) -> int:
     from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
     from adapters.inspect import inspect_page, to_json
-    from adapters.phpbb.dates import DateReader
+    from adapters.web.dates import DateReader
 
     try:
         text = Path(args.file).read_text(encoding="utf-8", errors="replace")
@@ -52,7 +59,7 @@ def run_inspect_page(args: argparse.Namespace) -> int:
         return 2
     dates = DateReader(timezone=zone).with_format(args.date_format)
     try:
-        report = inspect_page(text, dates)
+        report = inspect_page(text, dates, forum=args.forum, date_format=args.date_format)
     except Exception as error:  # a page that breaks a parser is reported, never a traceback
         report = {
             "kind": "unreadable",

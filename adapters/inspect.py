@@ -1,7 +1,9 @@
 """What autogm reads from a saved page, as plain data, so a GM can check a board's theme.
 
-Every page kind the phpBB adapter parses is shown with what the parser found; the error
-pages with the named error they raise; every form with the fields autogm would send back.
+Every page kind the adapters parse is shown with what the parser found; the error pages with
+the named error they raise; every form with the fields autogm would send back. A MyBB page is
+told by its own marks (template comments, its form key) and read by the MyBB adapter's
+parsers (adapters/mybb/inspect.py); any other page by the phpBB adapter's.
 """
 
 from __future__ import annotations
@@ -15,9 +17,8 @@ from typing import Any
 from bs4 import BeautifulSoup
 
 from adapters.base import ForumError
-from adapters.phpbb.dates import DateReader
+from adapters.mybb.inspect import inspect_mybb_page, is_mybb
 from adapters.phpbb.errors import error_for_form, error_for_login, error_for_message, session_lost
-from adapters.phpbb.forms import all_forms
 from adapters.phpbb.pages import (
     message_box,
     page_info,
@@ -28,19 +29,32 @@ from adapters.phpbb.pages import (
 from adapters.phpbb.pm import parse_pm_folder, parse_pm_view
 from adapters.phpbb.printview import parse_print_view
 from adapters.phpbb.topic import parse_topic_page
-from adapters.phpbb.urls import redact
+from adapters.web.dates import DateReader
+from adapters.web.forms import all_forms
+from adapters.web.urls import redact
 
 _HIDDEN_VALUES = {"sid", "password"}
 _ATOM = "{http://www.w3.org/2005/Atom}"
 
 
-def inspect_page(text: str, dates: DateReader | None = None, now: datetime | None = None) -> dict:
-    """A JSON-ready description of one saved page (HTML, or phpBB's JSON and XML answers)."""
-    dates = dates or DateReader()
-    now = now or datetime.now(UTC)
+def inspect_page(
+    text: str,
+    dates: DateReader | None = None,
+    now: datetime | None = None,
+    forum: str | None = None,
+    date_format: str | None = None,
+) -> dict:
+    """A JSON-ready description of one saved page (HTML, or phpBB's JSON and XML answers);
+    ``forum`` ("phpbb", "mybb") says whose page it is, else the page tells. ``dates`` reads
+    phpBB's dates; a MyBB page's are read in ``dates``' zone and ``date_format`` if given."""
     stripped = text.lstrip()
     if not stripped:
-        return {"kind": "empty", "note": "no body: phpBB answers a redirect (302) like this"}
+        return {"kind": "empty", "note": "no body: a board answers a redirect (302) like this"}
+    if forum == "mybb" or (forum is None and is_mybb(text)):
+        zone = dates.timezone if dates else UTC
+        return _jsonable(inspect_mybb_page(text, zone, date_format, now))
+    dates = dates or DateReader()
+    now = now or datetime.now(UTC)
     if stripped.startswith("{"):
         return _inspect_json(stripped)
     if stripped.startswith("<?xml"):

@@ -1,4 +1,5 @@
-"""What the phpBB adapter costs: requests per idle poll, pages per topic read, parse time.
+"""What the phpBB and MyBB adapters cost: requests per idle poll, pages per topic read, parse
+time.
 
 Run: .venv/bin/python benchmarks/bench_forum.py   (offline: captured pages via `responses`)
 """
@@ -17,9 +18,10 @@ import responses
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from adapters.phpbb import PhpBBForum
-from adapters.phpbb.dates import DateReader
+from adapters.phpbb.forum import FORM_MIN_AGE
 from adapters.phpbb.topic import parse_topic_page
-from adapters.phpbb.transport import Transport
+from adapters.web.dates import DateReader
+from adapters.web.transport import Transport
 
 PAGES = Path(__file__).resolve().parents[1] / "tests" / "adapters" / "pages"
 CAPTURED = PAGES / "phpbb-3.3-prosilver"
@@ -36,7 +38,7 @@ def read(name: str, folder: Path = CAPTURED) -> str:
 
 
 def forum() -> PhpBBForum:
-    transport = Transport(BASE, sleep=lambda seconds: None)
+    transport = Transport(BASE, sleep=lambda seconds: None, form_min_age=FORM_MIN_AGE)
     return PhpBBForum(BASE, "GameMaster", "secret", transport=transport, now=lambda: NOW)
 
 
@@ -105,8 +107,66 @@ def parse_milliseconds(html: str, runs: int = 30) -> tuple[float, float, int]:
     return statistics.median(timings), min(timings), count
 
 
+MYBB = PAGES / "mybb-1.8.37-derived"
+MYBB_NOW = datetime(2026, 11, 27, 17, 30, 30, tzinfo=UTC)  # the derived MyBB pages' clock
+
+
+def mybb_requests_per_idle_poll() -> int:
+    from adapters.mybb import MyBBForum
+
+    with responses.RequestsMock() as mock:
+        mock.get(
+            BASE + "member.php?action=login",
+            body=read("login_form.html", PAGES / "mybb-1.8.37"),
+            content_type=HTML,
+        )
+        mock.post(
+            BASE + "member.php",
+            body=read("login_success_redirect.html", PAGES / "mybb-1.8.37"),
+            headers={"Set-Cookie": "mybbuser=1_k; path=/"},
+        )
+        transport = Transport(BASE, sleep=lambda seconds: None)
+        board = MyBBForum(BASE, "GM", "secret", transport=transport, now=lambda: MYBB_NOW)
+        board.login()
+        mock.get(
+            BASE + "private.php?fid=0&sortby=dateline&order=desc",
+            body=read("pm_inbox_all_read_gm.html", MYBB),
+            content_type=HTML,
+        )
+        before = len(mock.calls)
+        assert board.new_private_messages("45").messages == []
+        return len(mock.calls) - before
+
+
+def mybb_parse_milliseconds(runs: int = 30) -> tuple[float, float, int]:
+    """A 10-post MyBB thread page (with a merged post) as the adapter reads it: parsed once
+    (lxml), the clock read, the posts and their parts."""
+    from bs4 import BeautifulSoup
+
+    from adapters.mybb.dates import calibrate
+    from adapters.mybb.pages import page_info, slim
+    from adapters.mybb.thread import read_thread_page
+    from adapters.web.soup import PARSER
+
+    html = read("showthread_page1of2_gm.html", MYBB)
+    timings, count = [], 0
+    for _ in range(runs):
+        started = time.perf_counter()
+        soup = BeautifulSoup(slim(html), PARSER)
+        dates = calibrate(page_info(soup, html).current_time or "", MYBB_NOW)
+        count = len(read_thread_page(soup, dates, MYBB_NOW).posts)
+        timings.append((time.perf_counter() - started) * 1000)
+    return statistics.median(timings), min(timings), count
+
+
 def main() -> None:
     print(f"requests per idle PM poll: {requests_per_idle_poll()}")
+    print(f"MyBB: requests per idle PM poll: {mybb_requests_per_idle_poll()}")
+    median, best, count = mybb_parse_milliseconds()
+    print(
+        f"MyBB: read a 10-post thread page ({count} parts): median {median:.1f} ms, "
+        f"best {best:.1f} ms"
+    )
     for after, label in (
         (None, "whole topic"),
         ("23", "after post 23"),

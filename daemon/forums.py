@@ -21,9 +21,20 @@ def make_forum(forum: ForumConfig, state_dir: Path, clock: Callable[[], datetime
 
         assert forum.path is not None
         return LocalForum(forum.path, forum.username, now=clock)
+    assert forum.base_url is not None and forum.password is not None
+    if forum.adapter == "mybb":
+        from adapters.mybb.forum import MyBBForum
+
+        return MyBBForum(
+            forum.base_url,
+            forum.username,
+            forum.password.read(),
+            now=clock,
+            page_dir=state_dir / "pages",
+            request_interval=forum.request_interval.total_seconds(),
+        )
     from adapters.phpbb.forum import PhpBBForum
 
-    assert forum.base_url is not None and forum.password is not None
     return PhpBBForum(
         forum.base_url,
         forum.username,

@@ -24,6 +24,7 @@ from adapters.base import (
     SessionExpired,
 )
 from adapters.phpbb.pages import MessageBox, login_form_tag, message_box, page_info
+from adapters.web.errors import error_for_text
 
 # (fragment of phpBB's text, error class) — first match wins, so specific texts come first.
 _MESSAGES: tuple[tuple[str, type[ForumError]], ...] = (
@@ -53,13 +54,13 @@ _LOGIN_ERRORS: tuple[tuple[str, type[ForumError]], ...] = (
 
 def error_for_message(box: MessageBox, flood_wait: float) -> ForumError | None:
     """The named error an information page stands for, or None if it is not a known failure."""
-    return _error_for_text(box.text, _MESSAGES, flood_wait)
+    return error_for_text(box.text, _MESSAGES, flood_wait)
 
 
 def error_for_form(errors: tuple[str, ...], flood_wait: float) -> ForumError | None:
     """The error behind ``p.error`` on a re-shown posting or PM form."""
     for text in errors:
-        known = _error_for_text(text, _MESSAGES, flood_wait)
+        known = error_for_text(text, _MESSAGES, flood_wait)
         if known is not None:
             return known
     return Rejected(f"the forum refused the message: {errors[0]}") if errors else None
@@ -67,35 +68,10 @@ def error_for_form(errors: tuple[str, ...], flood_wait: float) -> ForumError | N
 
 def error_for_login(errors: tuple[str, ...], flood_wait: float) -> ForumError | None:
     for text in errors:
-        known = _error_for_text(text, _LOGIN_ERRORS, flood_wait)
+        known = error_for_text(text, _LOGIN_ERRORS, flood_wait)
         if known is not None:
             return known
     return LoginFailed(f"the forum refused the login: {errors[0]}") if errors else None
-
-
-def _error_for_text(
-    text: str, table: tuple[tuple[str, type[ForumError]], ...], flood_wait: float
-) -> ForumError | None:
-    lowered = text.lower()
-    for fragment, kind in table:
-        if fragment in lowered:
-            if kind is FloodLimited:
-                return FloodLimited(f"flood control: {text} (wait {flood_wait:g} s)", flood_wait)
-            return kind(_explain(kind, text))
-    return None
-
-
-def _explain(kind: type[ForumError], text: str) -> str:
-    advice = {
-        BoardDisabled: "the board is disabled; autogm waits until it is back",
-        Banned: "the GM account is banned on this board",
-        NoPermission: "the GM account lacks a permission",
-        NotFound: "not found",
-        FormExpired: "the form token or its age was refused",
-        LoginFailed: "login refused; check the user name and password",
-        CaptchaRequired: "too many failed logins: log in once in a browser to clear the CAPTCHA",
-    }.get(kind, "the forum said")
-    return f"{advice}: {text}"
 
 
 def session_lost(soup: BeautifulSoup) -> SessionExpired | None:

@@ -19,29 +19,33 @@ from adapters.base import (
     PostRef,
     PrivateMessage,
     SentRef,
-    SessionExpired,
     UnrecognisedPage,
     User,
 )
-from adapters.phpbb.archive import PageArchive
-from adapters.phpbb.dates import DateReader
 from adapters.phpbb.errors import error_for_message, session_lost
-from adapters.phpbb.login import Secret, log_in
+from adapters.phpbb.login import log_in
 from adapters.phpbb.pages import message_box, page_kind, parse_profile
 from adapters.phpbb.pm import PMFolderPage, parse_pm_folder, parse_pm_view
 from adapters.phpbb.posting import Poster
-from adapters.phpbb.soup import PARSER
 from adapters.phpbb.topic import TopicPage, parse_topic_page
-from adapters.phpbb.transport import Page, Transport
 from adapters.phpbb.urls import endpoint
+from adapters.web import reading
+from adapters.web.board import BoardForum
+from adapters.web.dates import DateReader
+from adapters.web.soup import PARSER
+from adapters.web.transport import Page, Transport
 
 LOGGER = logging.getLogger(__name__)
 T = TypeVar("T")
+# phpBB's check_form_key (phpbb/form/form_helper.php) refuses a form whose creation_time is
+# the current second (`$diff = time() - $creation_time; if ($diff && ...)`): wait a full second
+# after fetching, plus a margin for the two clocks not ticking together.
+FORM_MIN_AGE = 1.2
 # phpBB holds new PMs back once the inbox is full (full_folder_action = hold, PROTOCOL §0).
 FULL_FOLDER_WARNING = 90
 
 
-class PhpBBForum:
+class PhpBBForum(BoardForum):
     """One account on one phpBB board. Marks are returned, never kept here."""
 
     def __init__(
@@ -57,48 +61,23 @@ class PhpBBForum:
         request_interval: float = 1.0,
         flood_interval: float = 15.0,
     ) -> None:
-        self.username = username
-        self._password = Secret(password)
-        self.transport = transport or Transport(
-            base_url, min_interval=request_interval, flood_interval=flood_interval
+        super().__init__(
+            username,
+            password,
+            transport
+            or Transport(
+                base_url,
+                min_interval=request_interval,
+                flood_interval=flood_interval,
+                form_min_age=FORM_MIN_AGE,
+            ),
+            log_in,
+            now,
+            page_dir,
         )
         self.dates = dates or DateReader()
-        self.now = now or (lambda: datetime.now(UTC))
-        self.archive = PageArchive(page_dir)
         self.poster = Poster(self.transport, self._understand_form_answer, self.archive)
-        self._user_id: str | None = None
         self._users: dict[str, User] = {}
-        self._viewed: set[str] = set()
-
-    def __repr__(self) -> str:
-        return f"PhpBBForum({self.transport.base_url!r}, {self.username!r})"
-
-    def interrupt_when(self, check: Callable[[], bool] | None) -> None:
-        """Ask ``check`` before each request, and stop a read there when it says so
-        (``adapters.base.Interruptible``): a read over many pages makes way between two."""
-        self.transport.interrupt = check
-
-    # -- session ---------------------------------------------------------------------------
-
-    def login(self) -> None:
-        self._user_id = log_in(self.transport, self.username, self._password, self.archive)
-        LOGGER.info("logged in to %s as %s", self.transport.base_url, self.username)
-
-    def current_user(self) -> User:
-        if self._user_id is None:
-            self.login()
-        return User(name=self.username, id=self._user_id or "")
-
-    def _session(self, operation: Callable[[], T]) -> T:
-        """Run ``operation`` logged in; log in again once if the session was lost (§1)."""
-        if self._user_id is None:
-            self.login()
-        try:
-            return operation()
-        except SessionExpired as error:
-            LOGGER.info("session lost (%s); logging in again", error)
-            self.login()
-            return operation()
 
     # -- private messages ------------------------------------------------------------------
 
@@ -111,17 +90,13 @@ class PhpBBForum:
         return self._session(lambda: self._new_private_messages(since))
 
     def _new_private_messages(self, since: str | None) -> PMBatch:
-        mark = int(since) if since and since.isdigit() else 0
-        fresh: list[PMSummary] = []
-        url: str | None = endpoint("inbox")
-        while url:
-            page = self._inbox_page(url)
-            fresh += [item for item in page.messages if int(item.id) > mark or item.unread]
-            older = [int(item.id) for item in page.messages if int(item.id) <= mark]
-            url = page.next_url if not older else None
-        messages = [self._read_message(item.id) for item in sorted(fresh, key=lambda m: int(m.id))]
-        newest = max([mark, *(int(message.id) for message in messages)])
-        return PMBatch(messages=messages, mark=str(newest) if newest else since)
+        return reading.new_private_messages(
+            since, endpoint("inbox"), self._inbox_listing, self._read_message
+        )
+
+    def _inbox_listing(self, url: str) -> reading.Page[PMSummary]:
+        page = self._inbox_page(url)
+        return page.messages, page.next_url
 
     def _inbox_page(self, url: str) -> PMFolderPage:
         page = self.transport.get(url)
@@ -180,23 +155,12 @@ class PhpBBForum:
         return messages
 
     def _sent_since(self, url: str, folder: str, cutoff: datetime) -> list[PMSummary]:
-        """Rows of a folder from ``cutoff`` on; a row without a readable date is kept."""
-        rows: list[PMSummary] = []
-        fetched: set[str] = set()
-        next_url: str | None = url
-        while next_url and next_url not in fetched:  # a page linking to itself ends the walk
-            fetched.add(next_url)
-            page = self.transport.get(next_url)
+        def listing(page_url: str) -> reading.Page[PMSummary]:
+            page = self.transport.get(page_url)
             listed = self._understand(page, f"pm_folder {folder}", parse_pm_folder)
-            older = [m for m in listed.messages if m.sent_at is not None and m.sent_at < cutoff]
-            rows += [m for m in listed.messages if m not in older]
-            next_url = None if older else listed.next_url
-        return rows
+            return listed.messages, listed.next_url
 
-    def mark_read(self, message_id: str) -> None:
-        """phpBB marks a PM read when it is viewed, so only a PM not yet viewed is fetched."""
-        if message_id not in self._viewed:
-            self.read_private_message(message_id)
+        return reading.listed_since(url, listing, cutoff)
 
     def send_private_message(
         self, to: Sequence[str | int | User], subject: str, body: str
@@ -222,19 +186,13 @@ class PhpBBForum:
         return self._session(lambda: self._posts_after(topic, after))
 
     def _posts_after(self, topic: str, after: str | None) -> list[Post]:
-        mark = int(after) if after and after.isdigit() else 0
         first = self._first_page(topic, after)
-        posts: list[Post] = []
-        seen: set[str] = set()
-        page: TopicPage | None = first
-        while page is not None:
-            new = [post for post in page.posts if int(post.id) > mark and post.id not in seen]
-            posts += new
-            seen.update(post.id for post in page.posts)
-            if page.next_url is None or (not new and page is not first):
-                break  # phpBB clamps a start past the end to the last page (§8)
-            page = self._topic_page(page.next_url, topic)
-        return posts
+
+        def listing(url: str) -> reading.Page[Post]:
+            page = self._topic_page(url, topic)
+            return page.posts, page.next_url
+
+        return reading.posts_after((first.posts, first.next_url), listing, after, _number)
 
     def _first_page(self, topic: str, after: str | None) -> TopicPage:
         if after:
@@ -324,3 +282,8 @@ class PhpBBForum:
             detail = f"{what}: unexpected {page_kind(soup)} page (HTTP {page.status})"
         path = self.archive.save(page.url, page.status, page.text, what)
         raise UnrecognisedPage(detail, path)
+
+
+def _number(post_id: str) -> tuple[int, ...]:
+    """What phpBB post ids compare by: the number (an id that is none sorts first)."""
+    return (int(post_id),) if post_id.isdigit() else (0,)

@@ -7,33 +7,17 @@ import logging
 from bs4 import BeautifulSoup
 
 from adapters.base import FormExpired, ForumError, LoginFailed, UnrecognisedPage
-from adapters.phpbb.archive import PageArchive
 from adapters.phpbb.errors import error_for_login, error_for_message
-from adapters.phpbb.forms import Form, read_form
 from adapters.phpbb.pages import login_form_tag, message_box, page_info
-from adapters.phpbb.soup import PARSER
-from adapters.phpbb.transport import Page, Transport
 from adapters.phpbb.urls import endpoint
+from adapters.web.archive import PageArchive
+from adapters.web.forms import Form, read_form
+from adapters.web.secret import Secret
+from adapters.web.soup import PARSER
+from adapters.web.transport import Page, Transport
 
 LOGGER = logging.getLogger(__name__)
 GUEST_ID = "1"
-
-
-class Secret:
-    """A password that never shows itself in a repr, a log line or a traceback."""
-
-    __slots__ = ("_value",)
-
-    def __init__(self, value: str) -> None:
-        self._value = value
-
-    def reveal(self) -> str:
-        return self._value
-
-    def __repr__(self) -> str:
-        return "Secret('***')"
-
-    __str__ = __repr__
 
 
 def log_in(transport: Transport, username: str, password: Secret, archive: PageArchive) -> str:

@@ -12,8 +12,10 @@ from dataclasses import dataclass, field
 from bs4 import BeautifulSoup, Tag
 
 from adapters.base import User
-from adapters.phpbb.soup import classes, href_of, profile_link, text_of, user_of
-from adapters.phpbb.urls import query_value
+from adapters.phpbb.soup import profile_link, user_of
+from adapters.web.kinds import kind_of
+from adapters.web.soup import classes, href_of, text_of
+from adapters.web.urls import query_value
 
 _PROFILE_TITLE = re.compile(r"(?:Viewing profile|Profile)\s*[-–:]\s*(.+)$", re.IGNORECASE)
 _DISABLED_NOTICE = "board is currently disabled"
@@ -41,27 +43,7 @@ class PageInfo:
 
 def page_kind(soup: BeautifulSoup) -> str:
     """The kind of a page, from the markers each kind carries (PROTOCOL.md)."""
-    checks = (
-        ("message", lambda: message_box(soup) is not None),
-        # The guest index carries a quick login form of its own: the index wins.
-        ("index", lambda: "section-index" in classes(soup.body) if soup.body else False),
-        ("login_form", lambda: login_form_tag(soup) is not None),
-        ("topic", lambda: soup.find("div", id=re.compile(r"^p\d+$"), class_="post") is not None
-            or soup.find("a", attrs={"name": re.compile(r"^p\d+$")}) is not None),
-        ("pm_view", lambda: soup.find("div", id=re.compile(r"^post-\d+$")) is not None
-            or _subsilver2_pm_view(soup)),
-        ("pm_folder", lambda: soup.find("form", id="viewfolder") is not None),
-        ("pm_compose_form", lambda: _postform_action(soup, "mode=compose")),
-        ("posting_form", lambda: _postform_action(soup, "posting.php")),
-        ("profile", lambda: parse_profile(soup) is not None),
-        ("memberlist", lambda: soup.find("table", id="memberlist") is not None),
-        ("forum", lambda: soup.find("a", class_="topictitle", href=re.compile("viewtopic"))
-            is not None),
-    )  # fmt: skip
-    for kind, check in checks:
-        if check():
-            return kind
-    return "unknown"
+    return kind_of(soup, _MARKERS)
 
 
 def _subsilver2_pm_view(soup: BeautifulSoup) -> bool:
@@ -88,6 +70,25 @@ def login_form_tag(soup: BeautifulSoup) -> Tag | None:
 def _postform_action(soup: BeautifulSoup, marker: str) -> bool:
     form = soup.find("form", id="postform") or soup.find("form", attrs={"name": "postform"})
     return isinstance(form, Tag) and marker in str(form.get("action", ""))
+
+
+_MARKERS = (
+    ("message", lambda soup: message_box(soup) is not None),
+    # The guest index carries a quick login form of its own: the index wins.
+    ("index", lambda soup: soup.body is not None and "section-index" in classes(soup.body)),
+    ("login_form", lambda soup: login_form_tag(soup) is not None),
+    ("topic", lambda soup: soup.find("div", id=re.compile(r"^p\d+$"), class_="post") is not None
+        or soup.find("a", attrs={"name": re.compile(r"^p\d+$")}) is not None),
+    ("pm_view", lambda soup: soup.find("div", id=re.compile(r"^post-\d+$")) is not None
+        or _subsilver2_pm_view(soup)),
+    ("pm_folder", lambda soup: soup.find("form", id="viewfolder") is not None),
+    ("pm_compose_form", lambda soup: _postform_action(soup, "mode=compose")),
+    ("posting_form", lambda soup: _postform_action(soup, "posting.php")),
+    ("profile", lambda soup: parse_profile(soup) is not None),
+    ("memberlist", lambda soup: soup.find("table", id="memberlist") is not None),
+    ("forum", lambda soup: soup.find("a", class_="topictitle", href=re.compile("viewtopic"))
+        is not None),
+)  # fmt: skip
 
 
 def message_box(soup: BeautifulSoup) -> MessageBox | None:

@@ -10,18 +10,11 @@ from bs4 import BeautifulSoup, Tag
 
 from adapters.base import PMSummary, PrivateMessage, UnrecognisedPage
 from adapters.bbcode import split_quotes
-from adapters.phpbb.dates import DateReader, read_date
-from adapters.phpbb.markup import to_bbcode
-from adapters.phpbb.soup import (
-    PARSER,
-    classes,
-    href_of,
-    page_numbers,
-    profile_link,
-    text_of,
-    user_of,
-)
-from adapters.phpbb.urls import query_value
+from adapters.phpbb.soup import page_numbers, profile_link, user_of
+from adapters.web.dates import DateReader, read_date
+from adapters.web.markup import to_bbcode
+from adapters.web.soup import PARSER, classes, href_of, text_of
+from adapters.web.urls import query_value
 
 _VIEW_LINK = re.compile(r"mode=view.*[?&]p=\d+|[?&]p=\d+.*mode=view")
 _FULLNESS = re.compile(r"Folder is (\d+)% full")

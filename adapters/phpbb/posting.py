@@ -21,13 +21,14 @@ from adapters.base import (
     UnrecognisedPage,
     User,
 )
-from adapters.phpbb.archive import PageArchive
 from adapters.phpbb.errors import error_for_form
-from adapters.phpbb.forms import Form, find_form
 from adapters.phpbb.pages import message_box, page_info, posted_post_id, sent_message_id
 from adapters.phpbb.soup import user_of
-from adapters.phpbb.transport import Page, Transport
-from adapters.phpbb.urls import endpoint, query_value
+from adapters.phpbb.urls import endpoint
+from adapters.web.archive import PageArchive
+from adapters.web.forms import Form, find_form
+from adapters.web.transport import Page, Transport
+from adapters.web.urls import query_value
 
 LOGGER = logging.getLogger(__name__)
 ATTEMPTS = 3

@@ -9,9 +9,9 @@ from datetime import datetime
 from bs4 import BeautifulSoup, Tag
 
 from adapters.bbcode import split_quotes
-from adapters.phpbb.dates import DateReader
-from adapters.phpbb.markup import to_bbcode
-from adapters.phpbb.soup import text_of
+from adapters.web.dates import DateReader
+from adapters.web.markup import to_bbcode
+from adapters.web.soup import text_of
 
 _LABEL = re.compile(r"^(Sent|Posted:?|From|by|Recipient)\s*", re.IGNORECASE)
 

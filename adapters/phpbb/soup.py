@@ -1,4 +1,4 @@
-"""Shared helpers for reading phpBB pages with BeautifulSoup.
+"""Helpers for reading phpBB pages with BeautifulSoup (the generic ones are in adapters.web.soup).
 
 ``slim`` exists for speed: Python's html.parser builds a tree of a 25-post viewtopic page in
 about 100 ms, most of it for the profile dropdowns, post buttons, icons and indentation around
@@ -12,14 +12,7 @@ import re
 
 from bs4 import Tag
 
-try:  # lxml builds the same tree several times faster than Python's html.parser
-    import lxml  # noqa: F401
-
-    PARSER = "lxml"
-except ImportError:  # pragma: no cover - lxml is a dependency; a build without it still works
-    PARSER = "html.parser"
-
-from adapters.phpbb.urls import query_value
+from adapters.web.urls import query_value
 
 _PAGE_OF = re.compile(r"Page\s+(\d+)\s+of\s+(\d+)", re.IGNORECASE)
 _NOISE = re.compile(
@@ -48,15 +41,6 @@ def slim(html: str) -> str:
     return _NOISE.sub(_keep_preformatted, html)
 
 
-def text_of(tag: Tag | None) -> str:
-    return " ".join(tag.get_text(" ").split()) if tag is not None else ""
-
-
-def classes(tag: Tag) -> list[str]:
-    value = tag.get("class") or []
-    return value if isinstance(value, list) else str(value).split()
-
-
 def profile_link(scope: Tag | None) -> Tag | None:
     """The first author link (``memberlist.php?mode=viewprofile&u=<id>``) in ``scope``."""
     if scope is None:
@@ -67,10 +51,6 @@ def profile_link(scope: Tag | None) -> Tag | None:
 
 def user_of(link: Tag) -> tuple[str, str | None]:
     return link.get_text().strip(), query_value(str(link.get("href", "")), "u")
-
-
-def href_of(tag: Tag | None) -> str:
-    return str(tag.get("href", "")) if isinstance(tag, Tag) else ""
 
 
 def page_numbers(scope: Tag) -> tuple[int, int]:

@@ -14,10 +14,11 @@ from bs4 import BeautifulSoup, SoupStrainer, Tag
 
 from adapters.base import Post, UnrecognisedPage
 from adapters.bbcode import split_quotes
-from adapters.phpbb.dates import DateReader, parse_iso, read_date
-from adapters.phpbb.markup import to_bbcode
-from adapters.phpbb.soup import PARSER, href_of, page_numbers, profile_link, slim, text_of, user_of
-from adapters.phpbb.urls import query_value
+from adapters.phpbb.soup import page_numbers, profile_link, slim, user_of
+from adapters.web.dates import DateReader, parse_iso, read_date
+from adapters.web.markup import to_bbcode
+from adapters.web.soup import PARSER, href_of, text_of
+from adapters.web.urls import query_value
 
 _POST_START = re.compile(r'<div id="p\d+" class="post\b')
 _POST_ID = re.compile(r"^p(\d+)$")

@@ -59,7 +59,9 @@ from daemon.config.values import (
     split_list,
 )
 
-ADAPTERS = ("phpbb", "local")
+ADAPTERS = ("phpbb", "mybb", "local")
+# The adapters that speak HTTP to a board: each needs its address and the GM's password.
+BOARDS = ("phpbb", "mybb")
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 
 
@@ -108,11 +110,14 @@ def _read_forum(section: IniSection, base: Path) -> ForumConfig:
     adapter = f.get("adapter", choice(ADAPTERS))
     base_url = f.get("base_url", parse_url, None)
     path = f.get("path", lambda text: base / text.strip(), None)
-    if adapter == "phpbb" and base_url is None:
-        raise section.where("base_url").error("missing (the phpbb adapter needs it)")
+    if adapter in BOARDS and base_url is None:
+        raise section.where("base_url").error(f"missing (the {adapter} adapter needs it)")
     if adapter == "local" and path is None:
         raise section.where("path").error("missing (the local adapter needs it)")
-    password = _read_password(f, base, needed=adapter == "phpbb")
+    password = _read_password(f, base, needed=adapter in BOARDS)
+    # phpBB's one flood clock is spaced by send_interval; the MyBB adapter learns the board's
+    # two clocks from its refusals and waits them out itself.
+    send_default = timedelta(0) if adapter == "mybb" else timedelta(seconds=15)
     config = ForumConfig(
         name=section.label,
         adapter=adapter,
@@ -122,7 +127,7 @@ def _read_forum(section: IniSection, base: Path) -> ForumConfig:
         password=password,
         request_interval=f.get("request_interval", parse_duration, timedelta(seconds=2)),
         poll_interval=f.get("poll_interval", parse_positive_duration, timedelta(minutes=5)),
-        send_interval=f.get("send_interval", parse_duration, timedelta(seconds=15)),
+        send_interval=f.get("send_interval", parse_duration, send_default),
     )
     f.finish()
     return config

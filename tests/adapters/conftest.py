@@ -11,7 +11,8 @@ import pytest
 import responses
 
 from adapters.phpbb import PhpBBForum
-from adapters.phpbb.transport import RetryPolicy, Transport
+from adapters.phpbb.forum import FORM_MIN_AGE
+from adapters.web.transport import RetryPolicy, Transport
 
 PAGES = Path(__file__).parent / "pages"
 CAPTURED = PAGES / "phpbb-3.3-prosilver"
@@ -109,6 +110,7 @@ def make_forum(clock: FakeClock, tmp_path: Path):
             sleep=clock.sleep,
             jitter=lambda: 0.5,
             flood_interval=flood_interval,
+            form_min_age=FORM_MIN_AGE,
             retry=RetryPolicy(attempts=3, base_delay=1.0, max_delay=8.0),
         )
         return PhpBBForum(

@@ -14,6 +14,7 @@ import pytest
 
 from adapters.base import Forum, NotFound, PostRef, User
 from adapters.local import LocalForum
+from adapters.mybb import MyBBForum
 from adapters.phpbb import PhpBBForum
 from daemon.outbox.lookup import SentLookup
 
@@ -247,8 +248,8 @@ def test_a_sent_pm_is_found_with_its_recipients_and_its_exact_body(world):
     assert [int(pm.id) for pm in found] == sorted(int(pm.id) for pm in found)
 
 
-@pytest.mark.parametrize("adapter", [LocalForum, PhpBBForum])
-def test_the_outbox_finds_its_sent_pm_look_up_on_both_adapters(adapter):
+@pytest.mark.parametrize("adapter", [LocalForum, PhpBBForum, MyBBForum])
+def test_the_outbox_finds_its_sent_pm_look_up_on_every_adapter(adapter):
     # daemon/outbox/lookup.py asks isinstance(forum, SentLookup) before it looks for an unknown PM.
     assert issubclass(adapter, SentLookup) and issubclass(adapter, Forum)
     wanted = inspect.signature(SentLookup.sent_private_messages)

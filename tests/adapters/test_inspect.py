@@ -177,3 +177,42 @@ def test_subsilver2_topic_and_pm_pages_are_not_message_boxes(name, kind):
     folder = Path(__file__).parent / "pages" / "phpbb-3.0-subsilver2-derived"
     report = inspect_page((folder / name).read_text(encoding="utf-8"))
     assert report["kind"] == kind
+
+
+MYBB = Path(__file__).parent / "pages" / "mybb-1.8.37"
+
+
+@pytest.mark.parametrize(
+    ("name", "kind", "error"),
+    [
+        ("showthread_gm.html", "topic", None),
+        ("pm_inbox_gm.html", "pm_folder", None),
+        ("pm_read_gm.html", "pm_view", None),
+        ("newreply_merged_redirect.html", "redirect", None),
+        ("pm_flood_error.html", "pm_compose_form", "FloodLimited"),
+        ("error_thread_not_exist.html", "message", "NotFound"),
+        ("error_not_logged_in_reply.html", "message", "SessionExpired"),
+        ("login_wrong_password.html", "login_form", "LoginFailed"),
+    ],
+)
+def test_mybb_pages_are_told_apart_and_read_by_the_mybb_parsers(name, kind, error):
+    report = inspect_page((MYBB / name).read_text(encoding="utf-8"))
+    assert (report["forum"], report["kind"]) == ("mybb", kind)
+    assert (report.get("error") or {}).get("name") == error
+    assert all(
+        value == "[hidden]"
+        for form in report["forms"]
+        for field, value in form["fields"]
+        if field == "my_post_key"
+    )
+
+
+def test_inspect_page_reads_a_merged_mybb_post_as_two_parts(capsys):
+    parser = argparse.ArgumentParser()
+    register(parser.add_subparsers())
+    args = parser.parse_args(["inspect-page", str(MYBB / "showthread_gm.html")])
+    assert args.func(args) == 0
+    report = json.loads(capsys.readouterr().out)
+    ids = [post["id"] for post in report["topic"]["posts"]]
+    assert ids == ["1", "2", "3", "4", "4.2", "5"]
+    assert report["topic"]["posts"][4]["text"] == "Also: [b]Unvote[/b]. [b]Vote: Pofa[/b]"

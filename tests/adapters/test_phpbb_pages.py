@@ -9,9 +9,6 @@ import pytest
 from bs4 import BeautifulSoup
 
 from adapters.base import UnrecognisedPage, User
-from adapters.phpbb.archive import PageArchive
-from adapters.phpbb.dates import DateReader
-from adapters.phpbb.forms import find_form
 from adapters.phpbb.pages import (
     message_box,
     page_info,
@@ -22,6 +19,9 @@ from adapters.phpbb.pages import (
 )
 from adapters.phpbb.pm import parse_pm_folder, parse_pm_view
 from adapters.phpbb.topic import parse_topic_page
+from adapters.web.archive import PageArchive
+from adapters.web.dates import DateReader
+from adapters.web.forms import find_form
 
 from .conftest import BASE, MARKER, NOW, page
 

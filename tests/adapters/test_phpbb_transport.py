@@ -9,7 +9,8 @@ import requests
 import responses
 
 from adapters.base import Unavailable
-from adapters.phpbb.transport import FORM_MIN_AGE, RetryPolicy, Transport
+from adapters.phpbb.forum import FORM_MIN_AGE
+from adapters.web.transport import RetryPolicy, Transport
 
 from .conftest import BASE, SID, FakeClock
 
@@ -21,6 +22,7 @@ def transport(clock: FakeClock) -> Transport:
         clock=clock,
         sleep=clock.sleep,
         jitter=lambda: 0.5,
+        form_min_age=FORM_MIN_AGE,
         retry=RetryPolicy(attempts=4, base_delay=1.0, max_delay=3.0),
     )
 

@@ -8,7 +8,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from adapters.bbcode import split_quotes
-from adapters.phpbb.dates import DateReader, php_to_strptime
+from adapters.web.dates import DateReader, php_to_strptime
 
 NOW = datetime(2026, 11, 22, 3, 0, tzinfo=UTC)
 

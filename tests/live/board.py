@@ -27,8 +27,8 @@ from bs4 import BeautifulSoup
 
 from adapters.base import Post, PrivateMessage
 from adapters.phpbb import PhpBBForum
-from adapters.phpbb.forms import find_form
 from adapters.phpbb.topic import parse_topic_page
+from adapters.web.forms import find_form
 
 ROOT = Path(__file__).resolve().parents[2]
 BOARD_SCRIPTS = ROOT.parent / "shared" / "phpbb" / "board"
@@ -209,16 +209,25 @@ def topic_posts(board: Board, topic: str) -> list[Post]:
 class Daemon:
     """``python -m daemon run --config FILE`` as a process, its log in ``log``."""
 
-    def __init__(self, config: Path, fault: str | None = None) -> None:
+    def __init__(
+        self,
+        config: Path,
+        fault: str | None = None,
+        password: str = GM_PASSWORD,
+        fault_url: str | None = None,
+    ) -> None:
         self.config = config
         self.log = config.parent / "daemon.log"
-        env = os.environ | {PASSWORD_ENV: GM_PASSWORD, "PYTHONUNBUFFERED": "1"}
+        env = os.environ | {PASSWORD_ENV: password, "PYTHONUNBUFFERED": "1"}
         env["PYTHONPATH"] = os.pathsep.join(
             [str(ROOT), str(FAULTS)] + ([env["PYTHONPATH"]] if env.get("PYTHONPATH") else [])
         )
         env.pop("AUTOGM_LIVE_FAULT", None)
+        env.pop("AUTOGM_LIVE_FAULT_URL", None)
         if fault:
             env["AUTOGM_LIVE_FAULT"] = fault
+        if fault_url:
+            env["AUTOGM_LIVE_FAULT_URL"] = fault_url
         with self.log.open("a") as out:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "daemon", "run", "--config", str(config)],

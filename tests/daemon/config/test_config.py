@@ -125,7 +125,7 @@ BAD = [
     ("topic = 1234", "topic = 1234\ncolour = blue", "colour", "unknown key"),
     ("password_env = DCTP_PW", "password = hunter2", "password", "never read from the config"),
     ("password_env = DCTP_PW", "password_env = A\npassword_file = pw", "password_file", "not both"),
-    ("adapter = phpbb", "adapter = vbulletin", "adapter", "not one of phpbb, local"),
+    ("adapter = phpbb", "adapter = vbulletin", "adapter", "not one of phpbb, mybb, local"),
     ("base_url = https://forum.example.org", "base_url = forum.org", "base_url", "http"),
     ("timezone = Europe/Berlin", "timezone = Mars/Olympus", "timezone", "unknown time zone"),
     ("[overrides:r53]", "[overrides:r54]", None, "no [game:r54]"),
@@ -416,3 +416,19 @@ def test_check_config_accepts_a_midnight_game_with_its_votes_in_the_topic(tmp_pa
         caught.value
     )
     assert "relay, approve" in str(caught.value)
+
+
+def test_a_mybb_forum_needs_its_address_and_waits_out_its_own_flood_clocks(tmp_path):
+    """adapter = mybb: an address and a password, as phpbb; sends are not spaced by default,
+    the adapter waits out the board's post and PM clocks itself (docs/mybb.md)."""
+    mybb = GOOD.replace("adapter = phpbb", "adapter = mybb")
+    forum = load_config(write(tmp_path, mybb)).forums["dctp"]
+    assert (forum.adapter, forum.send_interval) == ("mybb", timedelta(0))
+    spaced = mybb.replace("base_url =", "send_interval = 20s\nbase_url =")
+    assert load_config(write(tmp_path, spaced)).forums["dctp"].send_interval == timedelta(
+        seconds=20
+    )
+    nowhere = mybb.replace("base_url = https://forum.example.org\n", "")
+    assert "base_url: missing (the mybb adapter needs it)" in error_of(tmp_path, nowhere)
+    phpbb = load_config(write(tmp_path, GOOD)).forums["dctp"]
+    assert phpbb.send_interval == timedelta(seconds=15)

@@ -8,7 +8,8 @@ import pytest
 import responses
 
 from adapters.phpbb import PhpBBForum
-from adapters.phpbb.transport import RetryPolicy, Transport
+from adapters.phpbb.forum import FORM_MIN_AGE
+from adapters.web.transport import RetryPolicy, Transport
 from daemon.store.db import PM_MARK
 from tests.adapters.conftest import BASE, Board
 from tests.adapters.conftest import FakeClock as TransportClock
@@ -32,6 +33,7 @@ def kit(tmp_path, board):
         clock=ticks,
         sleep=ticks.sleep,
         jitter=lambda: 0.5,
+        form_min_age=FORM_MIN_AGE,
         retry=RetryPolicy(attempts=3, base_delay=1.0, max_delay=8.0),
     )
     phpbb = PhpBBForum(

@@ -1,9 +1,11 @@
-"""Reading the dates phpBB prints.
+"""Reading the dates boards print in PHP ``date()`` formats (phpBB's, MyBB's).
 
-Posts in phpBB 3.2+ carry ``<time datetime>`` in UTC; everything else (PM lists and views,
-edit notices, phpBB 3.0 posts) is text in the viewing account's own date format and timezone
-(UCP > Board preferences). The default format is ``D M d, Y g:i a``; formats wrapped in ``|``
-show "Today, 2:57 am" / "Yesterday, ..." and, from phpBB 3.1, "5 minutes ago" for the last hour.
+``DateReader`` reads a date in an account's zone by a list of formats, phpBB's own choices by
+default (MyBB's reader passes its own: adapters/mybb/dates.py). Posts in phpBB 3.2+ carry
+``<time datetime>`` in UTC; everything else (PM lists and views, edit notices, phpBB 3.0
+posts) is text in the viewing account's own date format and timezone (UCP > Board
+preferences). The default format is ``D M d, Y g:i a``; formats wrapped in ``|`` show "Today,
+2:57 am" / "Yesterday, ..." and, from phpBB 3.1, "5 minutes ago" for the last hour.
 """
 
 from __future__ import annotations
@@ -51,6 +53,13 @@ def php_to_strptime(php_format: str) -> str:
     return "".join(out)
 
 
+def parse_local(text: str, php_format: str) -> datetime:
+    """``text`` read with one PHP format, as the naive local time it names (ValueError if the
+    format does not read it); ordinals ("27th") and runs of spaces are forgiven."""
+    cleaned = _ORDINAL.sub(r"\1", " ".join(text.replace("\xa0", " ").split()))
+    return datetime.strptime(cleaned, php_to_strptime(php_format))  # noqa: DTZ007
+
+
 def _time_part(php_format: str) -> str:
     """The part of a relative format after the ``|day|`` section ("g:i a" in "|d M Y|, g:i a")."""
     return php_format.rsplit("|", 1)[-1].lstrip(", ")
@@ -77,10 +86,9 @@ class DateReader:
             return (now - timedelta(minutes=int(ago.group(1)))).astimezone(UTC)
         if relative := _RELATIVE_DAY.match(text):
             return self._parse_relative(relative.group(1).lower(), relative.group(2), now)
-        cleaned = _ORDINAL.sub(r"\1", text)
         for php_format in self.formats:
             try:
-                local = datetime.strptime(cleaned, php_to_strptime(php_format))  # noqa: DTZ007
+                local = parse_local(text, php_format)
             except ValueError:
                 continue
             return local.replace(tzinfo=self.timezone).astimezone(UTC)

@@ -1,9 +1,10 @@
-"""HTML forms as a browser would submit them, and what phpBB requires of them.
+"""HTML forms as a browser would submit them, which is what boards require of them.
 
 phpBB guards every form with hidden ``creation_time`` and ``form_token`` fields
 (``phpbb/form/form_helper.php``, ``check_form_key``): the token must be posted back unchanged
-and the form must be at least one second old, so a form is always fetched, kept whole and
-submitted with one named submit button (phpBB ignores a POST without ``post``/``login``).
+and the form must be at least one second old; MyBB with ``my_post_key``, the same in every form
+of an account. So a form is always fetched, kept whole and submitted with one named submit
+button (phpBB ignores a POST without ``post``/``login``).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""HTTP to one phpBB board: requests.Session, timeouts, retries, pacing. No page parsing here.
+"""HTTP to one board (phpBB, MyBB): requests.Session, timeouts, retries, pacing. No page parsing.
 
 Everything that waits goes through the injected ``clock`` and ``sleep`` so tests never sleep.
 Nothing logged or raised here contains a password or a session id (``urls.redact``).
@@ -16,18 +16,16 @@ import requests
 from urllib3.exceptions import NewConnectionError
 
 from adapters.base import Interrupted, Unavailable
-from adapters.phpbb.urls import absolute, redact
+from adapters.web.urls import absolute, redact
 
 LOGGER = logging.getLogger(__name__)
-# urllib3 logs every request line, query string and all, at DEBUG ("autogm run -v"); the PM
+# urllib3 logs every request line, query string and all, at DEBUG ("autogm run -v"); phpBB's PM
 # compose action always carries the sid (PROTOCOL §1), so its records are redacted too.
 _URLLIB3_LOGGER = "urllib3.connectionpool"
 
 DEFAULT_USER_AGENT = "autogm/0.1 (forum game master; +https://example.org/autogm)"
-# phpBB's check_form_key (phpbb/form/form_helper.php) refuses a form whose creation_time is
-# the current second (`$diff = time() - $creation_time; if ($diff && ...)`): wait a full second
-# after fetching, plus a margin for the two clocks not ticking together.
-FORM_MIN_AGE = 1.2
+# The clock of posts and PMs when a board keeps one for both (phpBB); MyBB keeps two.
+MESSAGES = "messages"
 
 
 class _RedactSessionIds(logging.Filter):
@@ -80,6 +78,7 @@ class Transport:
         timeout: tuple[float, float] = (10.0, 30.0),
         min_interval: float = 1.0,
         flood_interval: float = 15.0,
+        form_min_age: float = 0.0,
         retry: RetryPolicy | None = None,
         clock: Callable[[], float] = time.monotonic,
         sleep: Callable[[float], None] = time.sleep,
@@ -92,7 +91,10 @@ class Transport:
         _redact_urllib3_log()
         self.timeout = timeout
         self.min_interval = min_interval
-        self.flood_interval = flood_interval
+        # How long the board wants between two submissions on each of its flood clocks.
+        self.flood_intervals: dict[str, float] = {MESSAGES: flood_interval}
+        # How old a form must be before the board takes it back (phpBB: a second).
+        self.form_min_age = form_min_age
         self.retry = retry or RetryPolicy()
         self.clock = clock
         self.sleep = sleep
@@ -102,31 +104,47 @@ class Transport:
         # read there, so a long walk over pages makes way for a more urgent job.
         self.interrupt: Callable[[], bool] | None = None
         self._last_request: float | None = None
-        self._last_submit: float | None = None
+        self._last_submit: dict[str, float] = {}
 
     def get(self, path: str) -> Page:
         url = absolute(self.base_url, path)
         return self._send("GET", url, None, retry_any=True)
 
+    @property
+    def flood_interval(self) -> float:
+        """The interval of the one clock of a board that keeps one (phpBB)."""
+        return self.flood_intervals[MESSAGES]
+
     def post(self, path: str, data: Sequence[tuple[str, str]], form_fetched_at: float) -> Page:
-        """POST a form, no redirect followed (phpBB answers a saved post with a 302)."""
-        self.wait_until(form_fetched_at + FORM_MIN_AGE)
+        """POST a form, no redirect followed (phpBB answers a saved post with a 302), once the
+        form is ``form_min_age`` old."""
+        self.wait_until(form_fetched_at + self.form_min_age)
         return self._send("POST", absolute(self.base_url, path), data, retry_any=False)
 
     def submit_message(
-        self, path: str, data: Sequence[tuple[str, str]], form_fetched_at: float
+        self,
+        path: str,
+        data: Sequence[tuple[str, str]],
+        form_fetched_at: float,
+        clock: str = MESSAGES,
     ) -> Page:
-        """POST a new post or PM, spaced by the board's flood interval.
+        """POST a new post or PM, spaced by the board's flood interval on ``clock``.
 
-        phpBB refuses a post or PM sooner than ``flood_interval`` after the user's previous one
-        (posting.php and ucp_pm_compose.php compare ``user_lastpost_time``), so wait it out
-        here instead of collecting "You cannot make another post so soon" errors.
+        phpBB refuses a post or PM sooner than its flood interval after the user's previous one
+        (posting.php and ucp_pm_compose.php compare ``user_lastpost_time``: one clock); MyBB
+        keeps one clock for posts and one for PMs. Waiting here spares the "You cannot make
+        another post so soon" errors.
         """
-        if self._last_submit is not None:
-            self.wait_until(self._last_submit + self.flood_interval)
+        last = self._last_submit.get(clock)
+        if last is not None:
+            self.wait_until(last + self.flood_intervals.get(clock, 0.0))
         page = self.post(path, data, form_fetched_at)
-        self._last_submit = self.clock()
+        self._last_submit[clock] = self.clock()
         return page
+
+    def submitted_at(self, clock: str) -> float | None:
+        """When the last submission on ``clock`` was made (the transport's clock), if any."""
+        return self._last_submit.get(clock)
 
     def wait_until(self, moment: float) -> None:
         delay = moment - self.clock()
@@ -134,7 +152,8 @@ class Transport:
             self.sleep(delay)
 
     def cookie(self, suffix: str) -> str | None:
-        """A phpBB cookie by suffix (``_u``, ``_k``, ``_sid``): its prefix is random per board."""
+        """A cookie by the end of its name: phpBB's ``_u``, ``_k``, ``_sid`` (their prefix is
+        random per board), MyBB's ``mybbuser`` (its prefix is the board's setting)."""
         for cookie in self.session.cookies:
             if cookie.name.endswith(suffix):
                 return cookie.value
@@ -190,7 +209,7 @@ class Transport:
         return Page(
             url=response.url or url,
             status=response.status_code,
-            # Every phpBB 3 page is UTF-8, whatever the Content-Type header forgot to say.
+            # Every phpBB 3 and MyBB 1.8 page is UTF-8, whatever the Content-Type header says.
             text=response.content.decode("utf-8", errors="replace"),
             location=response.headers.get("Location"),
         )

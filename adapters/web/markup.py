@@ -1,10 +1,12 @@
 """Rendered message HTML back to BBCode-ish source.
 
-phpBB shows posts and PMs only as HTML, but the daemon keeps messages as BBCode (what the
+Boards show posts and PMs only as HTML, but the daemon keeps messages as BBCode (what the
 author typed, near enough): votes are often written ``[b]vote X[/b]`` and quotes must be told
 apart from the author's own words. Each rule below names the markup it reads: phpBB 3.2+
 (s9e TextFormatter: ``strong.text-strong``), phpBB 3.0/3.1 prosilver (``span style=...``,
-``dl.codebox``) and subsilver2 (``div.quotetitle``/``div.quotecontent``).
+``dl.codebox``), subsilver2 (``div.quotetitle``/``div.quotecontent``) and MyBB 1.8's MyCode
+(``span.mycode_b`` with its inline style, ``blockquote.mycode_quote``, ``div.codeblock``,
+``hr.mycode_hr``, ``img.smilie``).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import re
 from bs4 import NavigableString, Tag
 from bs4.element import Comment
 
-from adapters.phpbb.soup import classes
+from adapters.web.soup import classes
 
 _SPACES = re.compile(r"[ \t\r\n]+")
 _LIST_TYPES = {
@@ -24,7 +26,9 @@ _LIST_TYPES = {
     "lower-roman": "i",
     "upper-roman": "I",
 }
-_SIZE = re.compile(r"font-size:\s*(\d+)%")
+_SIZE = re.compile(r"font-size:\s*(\d+%|\d+pt|[a-z-]+)")
+_FONT = re.compile(r"font-family:\s*([^;]+)")
+_ALIGN = re.compile(r"text-align:\s*(left|right|center|justify)")
 _COLOR = re.compile(r"(?:^|;)\s*color:\s*([^;]+)")
 _CODE_BLOCK = re.compile(r"(\[code\].*?\[/code\])", re.DOTALL)
 _WROTE = re.compile(r"\s+wrote:?\s*$", re.IGNORECASE)
@@ -32,7 +36,12 @@ _WROTE = re.compile(r"\s+wrote:?\s*$", re.IGNORECASE)
 
 def to_bbcode(content: Tag) -> str:
     """The BBCode source of a rendered message body (the children of ``content``)."""
-    pieces = _CODE_BLOCK.split(_children(content))
+    return nodes_to_bbcode(list(content.children))
+
+
+def nodes_to_bbcode(nodes: list[object]) -> str:
+    """The BBCode source of a run of a message body's nodes (a part of a merged MyBB post)."""
+    pieces = _CODE_BLOCK.split(_nodes(nodes))
     for index in range(0, len(pieces), 2):  # even pieces lie outside [code] blocks
         lines = [line.strip(" ") for line in pieces[index].split("\n")]
         pieces[index] = re.sub(r"\n{3,}", "\n\n", "\n".join(lines))
@@ -40,8 +49,11 @@ def to_bbcode(content: Tag) -> str:
 
 
 def _children(tag: Tag) -> str:
+    return _nodes(list(tag.children))
+
+
+def _nodes(children: list[object]) -> str:
     parts: list[str] = []
-    children = list(tag.children)
     index = 0
     while index < len(children):
         node = children[index]
@@ -78,6 +90,10 @@ def _tag(tag: Tag) -> str:
     style = str(tag.get("style", "")).lower()
     if name == "br":
         return "\n"
+    if name == "hr":
+        return "\n[hr]\n"
+    if "line-through" in style:
+        return _wrap("s", tag)
     if name in ("strong", "b") or "font-weight: bold" in style or "font-weight:bold" in style:
         return _wrap("b", tag)
     if (name in ("em", "i") and "icon" not in classes(tag)) or "font-style: italic" in style:
@@ -87,7 +103,12 @@ def _tag(tag: Tag) -> str:
     if name == "span" and (color := _COLOR.search(style)):
         return f"[color={color.group(1).strip()}]{_children(tag)}[/color]"
     if name == "span" and (size := _SIZE.search(style)):
-        return f"[size={size.group(1)}]{_children(tag)}[/size]"
+        value = size.group(1).removesuffix("%").removesuffix("pt")
+        return f"[size={value}]{_children(tag)}[/size]"
+    if name == "span" and (font := _FONT.search(style)):
+        return f"[font={font.group(1).strip()}]{_children(tag)}[/font]"
+    if name == "div" and (align := _ALIGN.search(style)):
+        return f"\n[align={align.group(1)}]{_children(tag)}[/align]\n"
     if name == "a":
         return _link(tag)
     if name == "img":
@@ -98,7 +119,7 @@ def _tag(tag: Tag) -> str:
         return f"[*]{_children(tag).strip()}\n"
     if name == "blockquote":
         return _blockquote(tag)
-    if _has_class(tag, "codebox"):
+    if _has_class(tag, "codebox") or _has_class(tag, "codeblock"):
         return _code(tag)
     if name in ("script", "style") or _has_class(tag, "sr-only"):
         return ""
@@ -133,6 +154,10 @@ def _is_magic_url(text: str, href: str) -> bool:
 def _image(tag: Tag) -> str:
     names = classes(tag)
     src = str(tag.get("src", ""))
+    if "smilie" in names:
+        # MyBB's alt is the smiley's name ("Smile"), not what was typed (":)"): a name read as
+        # a word could join an order ("Vote Abs Smile"), and an image says nothing.
+        return ""
     if "smilies" in names or "emoji" in names or "/smilies/" in src:
         return str(tag.get("alt", ""))
     return f"[img]{src}[/img]"
@@ -154,6 +179,10 @@ def _blockquote(tag: Tag) -> str:
     author = None
     if isinstance(cite, Tag):
         profile = cite.find("a", href=re.compile("viewprofile"))
+        if profile is None:
+            # MyBB: "<span> (date)</span>Name Wrote: <a class=quick_jump>": the date is no name.
+            for date in cite.find_all("span"):
+                date.extract()
         author = profile.get_text() if profile else _quote_author(cite.get_text())
         cite.extract()
     return _quote(author, _children(inner))

@@ -7,7 +7,7 @@ import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
 
-from adapters.phpbb.urls import redact
+from adapters.web.urls import redact
 
 DEFAULT_DIRECTORY = Path(tempfile.gettempdir()) / "autogm-pages"
 _UNSAFE = re.compile(r"[^A-Za-z0-9_.-]+")

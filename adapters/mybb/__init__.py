@@ -1,0 +1,5 @@
+"""The MyBB adapter: MyBBForum speaks to a MyBB 1.8 board over HTTP."""
+
+from adapters.mybb.forum import MyBBForum
+
+__all__ = ["MyBBForum"]
