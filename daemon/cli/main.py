@@ -176,6 +176,18 @@ def _stop_on_signals(stop: threading.Event) -> None:
 
 def run_daemon(config: Config, stop: threading.Event | None = None) -> int:
     """Run every game of ``config`` until SIGINT or SIGTERM (or ``stop`` is set)."""
+    from daemon.store.lock import StateLock
+
+    # One daemon per state file, for the process's whole life: a second one would send every
+    # message again. The kernel lets go of it however the process ends.
+    lock = StateLock(config.autogm.state_dir).acquire()
+    try:
+        return _run_locked(config, stop)
+    finally:
+        lock.release()
+
+
+def _run_locked(config: Config, stop: threading.Event | None) -> int:
     import threading
 
     from daemon.jobs import runner as jobs
@@ -757,6 +769,7 @@ USER_ERRORS = (
     ("engine.replay", "ScenarioError"),
     ("engine.rules.base", "RulesetError"),
     ("daemon.store.db", "StoreError"),
+    ("daemon.store.lock", "StateLocked"),
     ("daemon.play.games", "GameError"),
 )
 

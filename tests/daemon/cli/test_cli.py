@@ -282,3 +282,60 @@ def test_check_config_checks_the_override_lines(tmp_path, capsys):
         r"override \(.*\)",
         err,
     ), err
+
+
+def _run_process(kit: Kit) -> subprocess.Popen:
+    return subprocess.Popen(
+        [sys.executable, "-m", "daemon", "run", "--config", str(kit.config_path)],
+        cwd=ROOT,
+        env=os.environ,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def _wait_for_line(proc: subprocess.Popen, text: str, seconds: float = 30) -> None:
+    assert proc.stderr is not None
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        line = proc.stderr.readline()
+        if text in line:
+            return
+        if not line and proc.poll() is not None:
+            break
+    raise AssertionError(f"{text!r} never logged")
+
+
+def test_a_second_run_on_the_same_state_file_refuses_naming_the_pid(tmp_path):
+    """Issue 28: "Two daemons on one state store both run": the second `autogm run` exits at
+    once with status 2, naming the PID that holds the store; after a kill -9 of the first, the
+    kernel has released the lock and a new run starts."""
+    import signal
+
+    kit = Kit(tmp_path)
+    kit.config_path.write_text(
+        kit.config_path.read_text().replace("poll_interval = 5m", "poll_interval = 1h")
+    )
+    first = _run_process(kit)
+    try:
+        _wait_for_line(first, "autogm runs 1 game(s)")
+        second = _run_process(kit)
+        try:
+            code = second.wait(timeout=20)
+        finally:
+            second.kill()
+        err = second.stderr.read() if second.stderr else ""
+        assert code == 2, err
+        assert f"another autogm (PID {first.pid}) already runs" in err
+        assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+        first.send_signal(signal.SIGKILL)
+        first.wait(timeout=10)
+        third = _run_process(kit)
+        try:
+            _wait_for_line(third, "autogm runs 1 game(s)")
+        finally:
+            third.send_signal(signal.SIGTERM)
+            assert third.wait(timeout=20) == 0
+    finally:
+        first.kill()
