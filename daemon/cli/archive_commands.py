@@ -124,7 +124,7 @@ def _archive_live(args: argparse.Namespace, game: str) -> int:
         raise ArchiveError(f"{state}: no such state file")
     game_config = config.games.get(game) if config else None
     options = dict(game_config.rule_options) if game_config else None
-    with Store.open(state) as store:
+    with Store.open(state, check=True) as store:
         summary = archive_game(store, game, archive_path(args), datetime.now(UTC), options=options)
     print(f"archived {summary.game}: {_counts(summary)}")
     return 0

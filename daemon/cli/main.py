@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     import threading
 
     from daemon.config.model import Config, GameConfig
+    from daemon.jobs import runner as jobs
     from daemon.store.db import Store
 
 # Each command imports what it needs when it runs: `--help`, `replay` and `check-config` never
@@ -129,9 +130,10 @@ def _game(config: Config, name: str) -> GameConfig:
 
 
 def _store(config: Config) -> Store:
+    """The state file, read whole first: a damaged one is one line and status 2."""
     from daemon.store.db import Store
 
-    return Store.open(config.autogm.state_file)
+    return Store.open(config.autogm.state_file, check=True)
 
 
 def _started(store: Store, game: str) -> dict:
@@ -208,6 +210,7 @@ def _run_locked(config: Config, stop: threading.Event | None) -> int:
     daemon.on_change = sync.sync
     daemon.close_due = lambda: sync.close_due(_now())
     with _store(config) as store:
+        _forum_agrees(daemon, store, config)
         stuck = outbox.recover(store, _now())
         if stuck:
             log.warning("%d message(s) were being sent when autogm stopped: checking them", stuck)
@@ -233,6 +236,22 @@ def _run_locked(config: Config, stop: threading.Event | None) -> int:
             os._exit(0)
     log.info("stopped")
     return 0
+
+
+def _forum_agrees(daemon: jobs.Daemon, store: Store, config: Config) -> None:
+    """Before anything is read or sent: no game the store does not know is on the forum
+    already (the state file emptied or replaced: daemon/jobs/forum_ahead.py)."""
+    from adapters.base import ForumError
+    from daemon.jobs import forum_ahead
+
+    for cfg in config.games.values():
+        try:
+            forum_ahead.check(daemon, store, cfg)
+        except forum_ahead.ForumAhead as exc:
+            raise UserError(str(exc)) from None
+        except ForumError as exc:
+            _log().warning("%s: could not check the forum (%s): checked again before the deal",
+                           cfg.name, exc)  # fmt: skip
 
 
 def _add_run(sub: argparse._SubParsersAction) -> None:

@@ -12,16 +12,14 @@ tests (tests/daemon/jobs/test_reliability.py) and the killed games
 from __future__ import annotations
 
 import json
-import re
 import sqlite3
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from daemon.outbox.message import MARKER_ALPHABET, marker
+from daemon.outbox.message import find_marker, marker
 
 GM = "GameMaster"
-_MARKER = re.compile(f"[{MARKER_ALPHABET}]{{16}}")
 
 
 @dataclass
@@ -112,7 +110,7 @@ def count(directory: Path, gm: str = GM) -> Tally:
         if row is not None and row["kind"] == "edit":
             row = posted.get(json.loads(row["target"])["post_id"])
         if row is None:
-            if not _MARKER.search(post["source"]):
+            if find_marker(post["source"]) is None:
                 continue  # the topics' opening posts, written by hand
             tally.doubled.append(f"post {post['id']} carries no marker of the outbox")
             continue
@@ -143,5 +141,5 @@ def count(directory: Path, gm: str = GM) -> Tally:
 
 
 def _row_of(source: str, by_marker: dict[str, sqlite3.Row]) -> sqlite3.Row | None:
-    found = _MARKER.findall(source)
-    return by_marker.get(found[-1]) if found else None
+    found = find_marker(source)
+    return by_marker.get(found) if found else None
