@@ -12,6 +12,7 @@ from typing import TypeVar
 from bs4 import BeautifulSoup
 
 from adapters.base import (
+    LoginFailed,
     NotFound,
     PMBatch,
     PMSummary,
@@ -56,6 +57,7 @@ class PhpBBForum:
         page_dir: Path | None = None,
         request_interval: float = 1.0,
         flood_interval: float = 15.0,
+        allow_plain_http: bool = False,
     ) -> None:
         self.username = username
         self._password = Secret(password)
@@ -64,7 +66,9 @@ class PhpBBForum:
         )
         self.dates = dates or DateReader()
         self.now = now or (lambda: datetime.now(UTC))
-        self.archive = PageArchive(page_dir)
+        # A saved page never keeps the password, in whatever encoding the board echoes it.
+        self.archive = PageArchive(page_dir, secrets=(self._password.reveal,))
+        self.allow_plain_http = allow_plain_http
         self.poster = Poster(self.transport, self._understand_form_answer, self.archive)
         self._user_id: str | None = None
         self._users: dict[str, User] = {}
@@ -81,6 +85,13 @@ class PhpBBForum:
     # -- session ---------------------------------------------------------------------------
 
     def login(self) -> None:
+        base = self.transport.base_url
+        if base.lower().startswith("http://") and not self.allow_plain_http:
+            # Anyone on the way would read the password: never sent unless the GM says so.
+            raise LoginFailed(
+                f"not logging in to {base}: plain http would send the password unencrypted "
+                "(use https://, or set allow_plain_http = yes in the forum's section)"
+            )
         self._user_id = log_in(self.transport, self.username, self._password, self.archive)
         LOGGER.info("logged in to %s as %s", self.transport.base_url, self.username)
 

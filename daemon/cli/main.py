@@ -153,6 +153,9 @@ def _run(args: argparse.Namespace) -> int:
 
     stop = threading.Event()
     _stop_on_signals(stop)
+    # Whatever the daemon writes is its user's alone (the state, the archive and saved pages
+    # are made so in any case; this covers the rest, a local forum's file among them).
+    os.umask(0o077)
     config = _config(args)
     level = "DEBUG" if args.verbose else config.autogm.log_level
     import logging
@@ -197,6 +200,8 @@ def _run_locked(config: Config, stop: threading.Event | None) -> int:
     from daemon.outbox import outbox
 
     log = _log()
+    for warning in config.warnings:
+        log.warning("%s", warning)
     stop = stop or threading.Event()
     _stop_on_signals(stop)
     scheduler = build_scheduler()
@@ -555,6 +560,8 @@ def _check_config(args: argparse.Namespace) -> int:
 
     config = load_config(args.file or args.config)
     check_config(config)
+    for warning in config.warnings:
+        print(f"autogm: {warning}", file=sys.stderr)
     print(f"{config.path}: ok ({len(config.games)} game(s), {len(config.forums)} forum(s))")
     return 0
 

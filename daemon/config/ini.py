@@ -32,8 +32,14 @@ class Where:
     key: str | None = None
 
     def error(self, problem: str) -> ConfigError:
+        return ConfigError(self.text(problem))
+
+    def warning(self, problem: str) -> str:
+        return self.text(f"warning: {problem}")
+
+    def text(self, problem: str) -> str:
         key = f" {self.key}" if self.key else ""
-        return ConfigError(f"{self.path}:{self.line}: [{self.section}]{key}: {problem}")
+        return f"{self.path}:{self.line}: [{self.section}]{key}: {problem}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -123,9 +123,25 @@ def _read_forum(section: IniSection, base: Path) -> ForumConfig:
         request_interval=f.get("request_interval", parse_duration, timedelta(seconds=2)),
         poll_interval=f.get("poll_interval", parse_positive_duration, timedelta(minutes=5)),
         send_interval=f.get("send_interval", parse_duration, timedelta(seconds=15)),
+        allow_plain_http=f.get("allow_plain_http", parse_bool, False),
     )
     f.finish()
     return config
+
+
+def plain_http_warning(section: IniSection, forum: ForumConfig) -> str | None:
+    """The warning of a board reached over plain http, where its password would travel
+    unencrypted: autogm logs in there only with the GM's explicit allow_plain_http = yes."""
+    if forum.base_url is None or not forum.base_url.lower().startswith("http://"):
+        return None
+    then = (
+        "allowed by allow_plain_http = yes"
+        if forum.allow_plain_http
+        else "autogm will not log in there unless you set allow_plain_http = yes"
+    )
+    return section.where("base_url").warning(
+        f"plain http sends the password unencrypted: use https:// ({then})"
+    )
 
 
 def _read_password(f: Fields, base: Path, needed: bool) -> PasswordSource | None:
@@ -406,7 +422,8 @@ def load_config(path: Path | str) -> Config:
     for section in by_kind["overrides"]:
         if section.label not in games:
             raise section.where().error(f"there is no [game:{section.label}] section")
-    return Config(path, autogm, forums, games, rules, setups)
+    warnings = [plain_http_warning(s, forums[s.label]) for s in by_kind["forum"]]
+    return Config(path, autogm, forums, games, rules, setups, tuple(filter(None, warnings)))
 
 
 def _check_header(section: IniSection) -> None:

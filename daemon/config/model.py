@@ -92,6 +92,8 @@ class ForumConfig:
     request_interval: timedelta
     poll_interval: timedelta
     send_interval: timedelta
+    # The GM's explicit yes to logging in over plain http (the password unencrypted).
+    allow_plain_http: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,3 +233,5 @@ class Config:
     games: Mapping[str, GameConfig]
     rules: Mapping[str, RulesConfig]
     setups: Mapping[str, SetupConfig] = field(default_factory=dict)
+    # What is allowed but worth a second look (check-config prints them, run logs them).
+    warnings: tuple[str, ...] = ()

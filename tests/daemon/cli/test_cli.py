@@ -339,3 +339,41 @@ def test_a_second_run_on_the_same_state_file_refuses_naming_the_pid(tmp_path):
             assert third.wait(timeout=20) == 0
     finally:
         first.kill()
+
+
+def test_the_files_the_daemon_writes_are_its_users_alone(tmp_path):
+    """Issue 28: the state directory 0700; the state file, its SQLite companions, the lock and
+    the archive 0600, whatever the umask says (the test runs with the usual 022)."""
+    import signal
+    import stat
+
+    from daemon.archive.schema import open_archive
+
+    kit = Kit(tmp_path)
+    kit.config_path.write_text(
+        kit.config_path.read_text().replace("start = 2026-12-01 18:00\n", "")
+    )
+    state_dir = kit.config.autogm.state_dir
+    assert not state_dir.exists()
+    old = os.umask(0o022)
+    try:
+        proc = _run_process(kit)
+        try:
+            _wait_for_line(proc, "autogm runs 1 game(s)")
+            for _ in range(100):
+                if kit.topic_posts():
+                    break
+                time.sleep(0.1)
+            modes = {p.name: stat.S_IMODE(p.stat().st_mode) for p in state_dir.iterdir()}
+        finally:
+            proc.send_signal(signal.SIGTERM)
+            proc.wait(timeout=20)
+        open_archive(state_dir / "archive.db").close()
+        modes["archive.db"] = stat.S_IMODE((state_dir / "archive.db").stat().st_mode)
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE(state_dir.stat().st_mode) == 0o700
+    # The -wal and -shm files come and go with the connections; SQLite gives them the mode of
+    # the state file when they are there.
+    assert {"autogm.db", "autogm.lock", "archive.db"} <= set(modes)
+    assert modes == dict.fromkeys(modes, 0o600), modes
