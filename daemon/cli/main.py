@@ -41,6 +41,14 @@ class UserError(Exception):
     """A problem the user can fix: printed as one line, exit status 2."""
 
 
+def _show(text: str) -> None:
+    """Print what may hold a player's words (an order, a will, a name): never a control or
+    invisible character, which would drive or reorder the GM's terminal."""
+    from engine.render.inert import for_terminal
+
+    print(for_terminal(text))
+
+
 def _log() -> logging.Logger:
     # logging is loaded by the daemon's commands only: the others print, and start faster.
     import logging
@@ -274,7 +282,7 @@ def _status(args: argparse.Namespace) -> int:
     names = [args.game] if args.game else list(config.games)
     with _store(config) as store:
         for name in names:
-            print(status_text(store, _game(config, name), _now()))
+            _show(status_text(store, _game(config, name), _now()))
             print()
         counts = store.rows("SELECT forum, state, count(*) AS n FROM outbox GROUP BY forum, state")
         pending = [f"{r['forum']}: {r['n']} {r['state']}" for r in counts if r["state"] != "sent"]
@@ -383,9 +391,9 @@ def _preview(args: argparse.Namespace) -> int:
         if deal is not None:
             print(f"The deal of {cfg.name} (seed {info['seed']}), waiting for you:")
             for player, role in deal["roster"].items():
-                print(f"  {player}: {role}")
+                _show(f"  {player}: {role}")
             for line in deal.get("drawn", []):
-                print(f"  drawn: {line}")
+                _show(f"  drawn: {line}")
         held_texts = _held_texts(store, cfg) if deal is None else []
         if not held and deal is None and info["status"] != "running":
             raise UserError(f"{cfg.name} has no open phase to preview ({info['status']})")
@@ -407,12 +415,12 @@ def _preview(args: argparse.Namespace) -> int:
     for kind, recipients, body in messages:
         where = f"PM to {', '.join(recipients)}" if kind == "pm" else "post in the topic"
         print(f"--- {where} ---")
-        print(without_marker(body))
+        _show(without_marker(body))
     if held_texts:
         from daemon.play.texts import held_texts_note
 
         print("--- the GM's texts ---")
-        print(held_texts_note(cfg.name, held_texts))
+        _show(held_texts_note(cfg.name, held_texts))
     return 0
 
 

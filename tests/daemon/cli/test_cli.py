@@ -377,3 +377,19 @@ def test_the_files_the_daemon_writes_are_its_users_alone(tmp_path):
     # the state file when they are there.
     assert {"autogm.db", "autogm.lock", "archive.db"} <= set(modes)
     assert modes == dict.fromkeys(modes, 0o600), modes
+
+
+def test_the_terminal_never_gets_a_players_control_characters(kit, capsys):
+    """Issue 28: "ESC/BEL and other control characters in player text reach ... autogm
+    preview's terminal output raw". An order with an escape sequence that would clear the
+    GM's screen, and a bell, shown by status and preview."""
+    kit.close("Prep")
+    assert cli(kit, "approve", "g1") == 0
+    kit.send("Abs", "Kill Kleene\x1b[2J\x1b]0;owned\x07 \u202eevil")
+    kit.poll()
+    capsys.readouterr()
+    assert cli(kit, "status", "g1") == 0
+    assert cli(kit, "preview", "g1") == 0
+    out = capsys.readouterr().out
+    assert "Kill Kleene" in out
+    assert not any(c in out for c in ("\x1b", "\x07", "\u202e"))
