@@ -73,34 +73,48 @@ def _add_config(parser: argparse.ArgumentParser) -> None:
 
 
 def check_config(config: Config) -> None:
-    """Everything checkable before a game starts: rulesets, options, role lists and deals."""
-    from daemon.config.ini import read_ini
+    """Everything checkable before a game starts: the state directory, rulesets, options, role
+    lists and deals, the override lines. Every problem is reported (ConfigError, one line
+    each), not the first alone."""
+    from daemon.config.ini import ConfigError, Problems, read_ini
     from daemon.config.load import check_rulesets, state_dir_problem
     from daemon.play import roster
     from engine.rules import load_ruleset
     from engine.rules.base import RulesetError
 
+    problems = Problems()
     problem = state_dir_problem(config.autogm.state_dir)
     if problem:
         where = config.autogm.state_where
         text = f"{problem}; set state_dir to a directory autogm may write"
-        raise where.error(text) if where else UserError(f"{config.path}: [autogm] {text}")
-    rulesets = check_rulesets(config, load_ruleset, (RulesetError,))
+        if where is None:
+            text += " (under systemd, StateDirectory= sets it for the service alone)"
+        problems.add(where.error(text) if where else ConfigError(f"{config.path}: [autogm] {text}"))
+    rulesets = {}
     for game in config.games.values():
-        roster.check(config, game, rulesets[game.name])
-        if reads_the_topic(rulesets[game.name].family) and game.votes.value != "topic":
-            # Its public orders are read from the game topic only (midnight's OOC tag).
-            raise game.section.where("votes").error(
-                f"{game.ruleset} declares public orders in the game topic's OOC tag: set "
-                "votes = topic"
-            )
+        one = problems.collect(check_rulesets, config, load_ruleset, (RulesetError,), [game.name])
+        rulesets |= one or {}
+    for game in config.games.values():
+        if game.name in rulesets:
+            problems.collect(_check_game, config, game, rulesets[game.name], roster.check)
     # Every [overrides:GAME] line, read as the daemon reads them at each poll. load_config
     # checked each section's game; the commands' module (fifteen dataclasses, about 10 ms of
     # start-up) is loaded only when a section holds a line to read.
     if any(s.kind == "overrides" and s.values for s in read_ini(config.path)):
         from daemon.config.overrides import read_overrides
 
-        read_overrides(config)
+        for bad in read_overrides(config).refused:
+            problems.add(bad.error)
+    problems.check()
+
+
+def _check_game(config: Config, game: GameConfig, ruleset: object, check_roster) -> None:
+    check_roster(config, game, ruleset)
+    if reads_the_topic(ruleset.family) and game.votes.value != "topic":  # type: ignore[attr-defined]
+        # Its public orders are read from the game topic only (midnight's OOC tag).
+        raise game.section.where("votes").error(
+            f"{game.ruleset} declares public orders in the game topic's OOC tag: set votes = topic"
+        )
 
 
 def reads_the_topic(family: str) -> bool:
@@ -263,8 +277,8 @@ def _forum_agrees(daemon: jobs.Daemon, store: Store, config: Config) -> None:
         except forum_ahead.ForumAhead as exc:
             raise UserError(str(exc)) from None
         except ForumError as exc:
-            _log().warning("%s: could not check the forum (%s): checked again before the deal",
-                           cfg.name, exc)  # fmt: skip
+            told = "could not check the forum (%s): it is checked again before the deal"
+            _log().warning("%s: " + told, cfg.name, exc)
 
 
 def _add_run(sub: argparse._SubParsersAction) -> None:
