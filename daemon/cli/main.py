@@ -565,6 +565,7 @@ def _add_text_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "text_id",
         nargs="*",
+        default=[],  # without it argparse calls KIND N required when GAME is missing
         metavar="KIND N",
         help="a held text (dream 1, tape 2, will 1) instead of the held results",
     )
@@ -839,7 +840,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             _exit_at_once(code)
         return code
     except UserError as exc:
-        print(f"autogm: {exc}", file=sys.stderr)
+        _say(exc)
         return 2
     except KeyboardInterrupt:
         return 130
@@ -851,8 +852,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:
         if not isinstance(exc, _user_errors()):
             raise
-        print(f"autogm: {exc}", file=sys.stderr)
+        _say(exc)
         return 2
+
+
+def _say(problem: Exception) -> None:
+    """A problem to fix, on standard error: each of its lines (a config's problems are one a
+    line) begins with "autogm: "."""
+    for line in str(problem).splitlines() or [""]:
+        print(f"autogm: {line}", file=sys.stderr)
 
 
 def _exit_at_once(code: int) -> None:
