@@ -91,6 +91,7 @@ def _read_autogm(section: IniSection | None, base: Path) -> AutogmConfig:
         timezone=f.get("timezone", parse_timezone, ZoneInfo("UTC")),
         date_format=f.get("date_format", parse_date_format, PHPBB_DEFAULT),
         state_where=section.where("state_dir"),
+        grace_period=f.get("grace_period", parse_duration, timedelta(days=3)),
     )
     f.finish()
     return config

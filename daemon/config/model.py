@@ -49,6 +49,8 @@ class AutogmConfig:
     date_format: str = PHPBB_DEFAULT
     # Where state_dir is set (or the [autogm] section), for errors about the directory.
     state_where: Where | None = field(default=None, compare=False)
+    # How long a forum is still read once its last game is over: late PMs get an answer.
+    grace_period: timedelta = timedelta(days=3)
 
     @property
     def state_file(self) -> Path:

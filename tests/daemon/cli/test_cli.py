@@ -393,3 +393,13 @@ def test_the_terminal_never_gets_a_players_control_characters(kit, capsys):
     out = capsys.readouterr().out
     assert "Kill Kleene" in out
     assert not any(c in out for c in ("\x1b", "\x07", "\u202e"))
+
+
+def test_approve_without_a_game_asks_for_the_game_only(capsys):
+    """Issue 28: "`autogm approve` with no game says KIND N is required"."""
+    with pytest.raises(SystemExit) as exited:
+        main(["approve"])
+    assert exited.value.code == 2
+    err = capsys.readouterr().err
+    assert "the following arguments are required: game" in err
+    assert "KIND N" not in err.splitlines()[-1]
