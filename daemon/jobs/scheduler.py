@@ -259,6 +259,12 @@ class JobSync:
             wanted = {spec.id for spec in specs}
             for job_id in [job_id for job_id in self._applied if job_id not in wanted]:
                 del self._applied[job_id]
+                if job_id.startswith("poll:"):
+                    log.info(
+                        "%s: every game on it is over and its grace period has passed: it is "
+                        "no longer read",
+                        job_id.removeprefix("poll:"),
+                    )
                 with contextlib.suppress(JobLookupError):  # a date job that already ran
                     self.scheduler.remove_job(job_id)
             for spec in specs:
