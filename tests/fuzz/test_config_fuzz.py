@@ -41,8 +41,8 @@ from daemon.store.db import Store
 from tests.daemon.fakes import T0, FakeClock
 from tests.daemon.gamekit import ROSTER, Kit
 
-CONFIGS = int(os.environ.get("AUTOGM_FUZZ_CONFIGS", "100"))
-OVERRIDES = int(os.environ.get("AUTOGM_FUZZ_OVERRIDES", "40"))
+CONFIGS = int(os.environ.get("AUTOGM_FUZZ_CONFIGS", "80"))
+OVERRIDES = int(os.environ.get("AUTOGM_FUZZ_OVERRIDES", "30"))
 QUIET = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much]
 
 BASE = """\

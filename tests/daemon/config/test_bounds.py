@@ -8,6 +8,8 @@ Run as root it passes a state dir that cannot exist."
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
 import re
 import resource
@@ -37,11 +39,17 @@ def config_text(extra: str = "", replace: dict[str, str] | None = None) -> str:
     return text
 
 
-def check(tmp_path: Path, text: str) -> tuple[int, list[str]]:
-    """check-config as a process (a runaway one is stopped by its memory and time limits)."""
+def check(tmp_path: Path, text: str, *, process: bool = False) -> tuple[int, list[str]]:
+    """check-config on ``text``: in this process, or (``process``: a value that once made it
+    allocate without end) as a child stopped by a memory limit."""
     path = tmp_path / "config.ini"
     path.write_text(text, encoding="utf-8")
     (tmp_path / "forum").mkdir(exist_ok=True)
+    if not process:
+        err = io.StringIO()
+        with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+            code = main(["check-config", str(path)])
+        return code, err.getvalue().strip().splitlines()
 
     def limits() -> None:
         resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
@@ -76,7 +84,7 @@ def check(tmp_path: Path, text: str) -> tuple[int, list[str]]:
 def test_each_value_is_bounded_and_named(tmp_path, old, new, key, says):
     text = config_text()
     assert old in text
-    code, lines = check(tmp_path, text.replace(old, new))
+    code, lines = check(tmp_path, text.replace(old, new), process=key == "sizes")
     assert code == 2
     assert len(lines) == 1, lines
     assert re.match(rf"autogm: .*config\.ini:\d+: \[[a-z]+:?\w*\] {key}: ", lines[0]), lines
