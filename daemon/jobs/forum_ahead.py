@@ -3,9 +3,10 @@
 Dealing such a game again would announce it twice and send every role PM again (issue 28: an
 emptied store doubled 12 PMs, without a warning). So before a game the store does not know is
 dealt or announced (at ``autogm run``'s start, and in the start job), its topics are read for
-what autogm already posted there: every message the outbox sends ends with a marker
-(daemon/outbox/message.py), so a post of the GM's account that carries one the store does not
-know is autogm's, from a state file that is gone. Posts the GM wrote by hand carry none.
+what autogm already posted there: every message the outbox sends ends with a marker derived
+from its key (daemon/outbox/message.py), and the game's opening post and its sign-up list
+have keys of their own (daemon/outbox/keys.py). Posts the GM wrote by hand carry none, and
+another game's posts in a topic used again carry other markers.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from pathlib import Path
 from daemon.config.model import GameConfig
 from daemon.forums import read_patiently
 from daemon.jobs.runtime import Runtime
+from daemon.outbox import keys
 from daemon.outbox.message import find_marker, marker
 from daemon.store.db import Store
 
@@ -31,7 +33,7 @@ def check(daemon: Runtime, store: Store, cfg: GameConfig) -> None:
     """
     if store.game(cfg.name) is not None:
         return
-    where = _posted(daemon, store, cfg)
+    where = _posted(daemon, cfg)
     if where is not None:
         raise ForumAhead(refusal(cfg, daemon.config.autogm.state_file, where))
 
@@ -45,18 +47,17 @@ def refusal(cfg: GameConfig, state_file: Path, where: str) -> str:
     )
 
 
-def _posted(daemon: Runtime, store: Store, cfg: GameConfig) -> str | None:
-    """Where autogm's own post for the game is, by its marker; None if there is none."""
+def _posted(daemon: Runtime, cfg: GameConfig) -> str | None:
+    """Where autogm's post that began the game is, by its marker; None if there is none."""
     forum = daemon.forum(cfg.forum)
     account = daemon.config.forums[cfg.forum].username.casefold()
-    rows = store.rows("SELECT dedupe_key FROM outbox WHERE forum = ?", [cfg.forum])
-    known = {marker(row["dedupe_key"]) for row in rows}
+    began = {marker(key) for key in keys.began(cfg.name)}
     topics = [cfg.topic] + ([cfg.signups.topic] if cfg.signups is not None else [])
     for topic in dict.fromkeys(topics):
         posts = read_patiently(forum, lambda t=topic: forum.posts_after(t, None), daemon.sleep)
         for post in posts:
             # The author's own words: a player quoting autogm copies its marker too.
             found = find_marker(post.text) if post.author.casefold() == account else None
-            if found is not None and found not in known:
+            if found in began:
                 return f"its post {post.id} in topic {topic}"
     return None

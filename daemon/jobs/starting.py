@@ -16,7 +16,7 @@ from adapters.base import ForumError
 from daemon.config.model import GameConfig, ResultsMode
 from daemon.jobs import forum_ahead, signup_topic
 from daemon.jobs.runtime import Runtime
-from daemon.outbox import sending
+from daemon.outbox import keys, sending
 from daemon.play import games, roster, roster_texts, signups, texts
 from daemon.play.games import LiveGame
 from daemon.store.db import Store
@@ -133,7 +133,7 @@ def open_dealt(store: Store, cfg: GameConfig, live: LiveGame, now: datetime, *, 
     body = texts.start_post(
         cfg.name, cfg.ruleset, roster_names, live.phase, deadline, cfg.dates, told=told, where=where
     )
-    sending.post(store, cfg, body, f"start:{cfg.name}", now, phase=live.phase)
+    sending.post(store, cfg, body, keys.start_key(cfg.name), now, phase=live.phase)
     store.log("game.started", {"phase": live.phase}, now, cfg.name)
     return live.phase
 

@@ -90,3 +90,14 @@ def test_a_new_game_in_a_topic_of_hand_written_posts_starts(tmp_path):
     kit.forum.as_user("Abs").reply(kit.topic, "Good luck all!")
     kit.start()
     assert any("g1 begins" in p.source for p in kit.topic_posts())
+
+
+def test_a_topic_used_again_after_another_game_does_not_stop_a_new_one(tmp_path):
+    """Only this game's own opening post (or sign-up list) counts: autogm's posts of an
+    earlier game in the same topic carry other markers."""
+    from daemon.outbox.message import marker
+
+    kit = Kit(tmp_path)
+    kit.forum.reply(kit.topic, "[b]round 1 begins[/b]\n" + marker("start:round1"))
+    kit.start()
+    assert any("g1 begins" in p.source for p in kit.topic_posts())
