@@ -77,7 +77,7 @@ def check_config(config: Config) -> None:
     lists and deals, the override lines. Every problem is reported (ConfigError, one line
     each), not the first alone."""
     from daemon.config.ini import ConfigError, Problems, read_ini
-    from daemon.config.load import check_rulesets, state_dir_problem
+    from daemon.config.load import check_rulesets, default_state_dir, state_dir_problem
     from daemon.play import roster
     from engine.rules import load_ruleset
     from engine.rules.base import RulesetError
@@ -87,8 +87,12 @@ def check_config(config: Config) -> None:
     if problem:
         where = config.autogm.state_where
         text = f"{problem}; set state_dir to a directory autogm may write"
-        if where is None:
-            text += " (under systemd, StateDirectory= sets it for the service alone)"
+        if config.autogm.state_dir == config.path.resolve().parent / default_state_dir():
+            # The default: what a check run by hand (sudo -u autogm) gets without the unit.
+            text += (
+                " (without state_dir autogm takes $STATE_DIRECTORY, which systemd's "
+                "StateDirectory= sets for the service alone, else 'state' beside this file)"
+            )
         problems.add(where.error(text) if where else ConfigError(f"{config.path}: [autogm] {text}"))
     rulesets = {}
     for game in config.games.values():

@@ -55,3 +55,21 @@ def test_the_unit_and_the_commands_run_by_hand_agree():
     shell = "\n".join(blocks("sh"))
     assert "sudo -u autogm /opt/autogm/venv/bin/autogm check-config" in shell
     assert "sudo -u autogm /opt/autogm/venv/bin/autogm check-forum" in shell
+
+
+def test_without_state_dir_a_check_by_hand_says_where_the_service_gets_its_own(
+    tmp_path, monkeypatch, capsys
+):
+    """The unit's StateDirectory= reaches the service alone: a check run by hand without
+    state_dir in config.ini looks beside the config file, and when it cannot write there the
+    line says why the service would have found another directory."""
+    from daemon.cli.main import main
+
+    monkeypatch.delenv("STATE_DIRECTORY", raising=False)
+    (tmp_path / "state").write_text("a file where the directory would go")
+    path = tmp_path / "config.ini"
+    path.write_text("[autogm]\ntimezone = UTC\n", encoding="utf-8")
+    assert main(["check-config", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert f"{path}:1: [autogm] state_dir: " in err
+    assert "StateDirectory= sets for the service alone" in err
