@@ -22,7 +22,6 @@ from the 100-game run.
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import signal
 import subprocess
@@ -40,6 +39,8 @@ from daemon.cli.demo import START, SimClock, play_demo, prepare_demo  # noqa: E4
 from tests.daemon.markers import Tally, count  # noqa: E402
 
 CLOCK_FILE = "clock"
+LOG_FILE = "demo.log"
+STALLED = "No winner after"  # what the demo says when it stops at its phase cap
 
 
 class SavedClock(SimClock):
@@ -58,9 +59,11 @@ class SavedClock(SimClock):
 
 
 def child(directory: Path, seed: int) -> int:
-    """One run of the game in ``directory`` until it is archived (or the parent kills it)."""
+    """One run of the game in ``directory`` until it is archived (or the parent kills it);
+    what the demo prints goes to ``demo.log`` there, each run after the last."""
     clock = SavedClock(directory / CLOCK_FILE)
-    with Path(os.devnull).open("w") as out:
+    with (directory / LOG_FILE).open("a", encoding="utf-8") as out:
+        out.write(f"--- run at {clock()}\n")
         return play_demo(
             directory / "config.ini", clock, seed=seed, pace=0, out=out, after_job=clock.save
         )
@@ -82,10 +85,17 @@ def play_killed(directory: Path, seed: int, kills: int, rng: random.Random) -> T
             process.wait()
             continue
         _, errors = process.communicate(timeout=600)
-        if process.returncode != 0:
-            sys.stderr.write(errors.decode(errors="replace")[-2000:])
     tally = count(directory)
     tally.kills = done
+    said = (directory / LOG_FILE).read_text(encoding="utf-8").splitlines()
+    if tally.unfinished and any(line.startswith(STALLED) for line in said[-3:]):
+        # The demo's players never end some seeds' games (killed or not): the demo stops
+        # them at its phase cap. Their messages were counted all the same.
+        tally.unfinished, tally.stalled = 0, 1
+    elif tally.unfinished:
+        # Why: the demo's last words, and the daemon's last log lines.
+        logged = errors.decode(errors="replace").splitlines()[-6:]
+        tally.why.append(f"{directory.name} unfinished: " + " | ".join(said[-4:] + logged))
     return tally
 
 
@@ -97,7 +107,7 @@ def run(games: int, kills: int, seed: int, report=print) -> Tally:  # type: igno
             directory = Path(folder) / f"game{number}"
             tally = play_killed(directory, seed * 1000 + number, kills, rng)
             total.add(tally)
-            problems = tally.problems()
+            problems = tally.problems() + tally.why
             note = f": {'; '.join(problems[:3])}" if problems else ""
             report(f"game {number + 1}: {tally.kills} kills, {tally.sent} messages{note}")
     return total

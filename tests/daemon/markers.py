@@ -29,21 +29,25 @@ class Tally:
     games: int = 0
     kills: int = 0
     unfinished: int = 0
+    stalled: int = 0  # games the demo stopped at its phase cap (as it does unkilled)
     sent: int = 0  # outbox rows the forum holds
     lost: list[str] = field(default_factory=list)
     doubled: list[str] = field(default_factory=list)
     half_written: int = 0
     inbox_lost: int = 0
+    why: list[str] = field(default_factory=list)  # what an unfinished game said last
 
     def add(self, other: Tally) -> None:
         self.games += other.games
         self.kills += other.kills
         self.unfinished += other.unfinished
+        self.stalled += other.stalled
         self.sent += other.sent
         self.lost += other.lost
         self.doubled += other.doubled
         self.half_written += other.half_written
         self.inbox_lost += other.inbox_lost
+        self.why += other.why
 
     def problems(self) -> list[str]:
         """Every message lost, doubled or half written, and every received PM not stored once."""
@@ -59,7 +63,7 @@ class Tally:
             f"{self.games} games, {self.kills} kill -9, {self.sent} messages counted: "
             f"{len(self.lost)} lost, {len(self.doubled)} doubled, {self.half_written} "
             f"half-written, {self.inbox_lost} received PMs not stored once, {self.unfinished} "
-            "games unfinished"
+            f"games unfinished, {self.stalled} stopped at the demo's phase cap"
         )
 
 
