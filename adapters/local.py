@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import sqlite3
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -67,8 +68,15 @@ class _Store:
             return self.connection.execute(sql, args).fetchall()
 
     def write(self, sql: str, *args: object) -> int:
+        with self.transaction() as connection:
+            return connection.execute(sql, args).lastrowid or 0
+
+    @contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        """Writes that are one thing on a board (a PM and its recipients, a topic and its
+        first post): committed together, or, if the process dies first, not at all."""
         with self.lock, self.connection:
-            return self.connection.execute(sql, args).lastrowid or 0
+            yield self.connection
 
 
 class LocalForum:
@@ -110,8 +118,10 @@ class LocalForum:
     def create_topic(self, title: str, body: str) -> PostRef:
         if not title.strip():
             raise Rejected("You must specify a subject when posting a new topic.")
-        topic = str(self._store.write("insert into topics(title) values (?)", title))
-        return self._post(topic, body, title)
+        _require_text(body)
+        with self._store.transaction() as connection:
+            cursor = connection.execute("insert into topics(title) values (?)", (title,))
+            return self._post(str(cursor.lastrowid), body, title, connection)
 
     def deliver(self, author: str, subject: str, body: str) -> SentRef:
         """A PM from ``author`` to this account: how a GM pastes in a PM received elsewhere."""
@@ -199,20 +209,17 @@ class LocalForum:
         if not subject.strip():
             raise Rejected("You must specify a subject when composing a new message.")
         _require_text(body)
-        with self._store.lock:
-            message_id = self._store.write(
+        # One transaction, as on a real board: a PM whose recipients were never written
+        # reached nobody, yet a sender looking for it after a crash would find it "sent".
+        with self._store.transaction() as connection:
+            message_id = connection.execute(
                 "insert into messages(author_id, subject, source, sent_at) values (?, ?, ?, ?)",
-                int(self._me.id),
-                subject,
-                body,
-                self._stamp(),
+                (int(self._me.id), subject, body, self._stamp()),
+            ).lastrowid
+            connection.executemany(
+                "insert into recipients(message_id, user_id) values (?, ?)",
+                [(message_id, int(user_id)) for user_id in {user.id for user in recipients}],
             )
-            for user in {user.id: user for user in recipients}.values():
-                self._store.write(
-                    "insert into recipients(message_id, user_id) values (?, ?)",
-                    message_id,
-                    int(user.id),
-                )
         return SentRef(id=str(message_id), recipients=tuple(user.name for user in recipients))
 
     def posts_after(self, topic: str, after: str | None) -> list[Post]:
@@ -257,17 +264,19 @@ class LocalForum:
 
     # -- helpers ----------------------------------------------------------------------------
 
-    def _post(self, topic: str, body: str, subject: str) -> PostRef:
+    def _post(
+        self, topic: str, body: str, subject: str, connection: sqlite3.Connection | None = None
+    ) -> PostRef:
         _require_text(body)
-        post_id = self._store.write(
+        sql = (
             "insert into posts(topic_id, author_id, subject, source, posted_at)"
-            " values (?, ?, ?, ?, ?)",
-            _number(topic),
-            int(self._me.id),
-            subject,
-            body,
-            self._stamp(),
+            " values (?, ?, ?, ?, ?)"
         )
+        values = (_number(topic), int(self._me.id), subject, body, self._stamp())
+        if connection is None:
+            post_id = self._store.write(sql, *values)
+        else:
+            post_id = connection.execute(sql, values).lastrowid or 0
         return PostRef(topic=topic, post_id=str(post_id))
 
     def _topic_title(self, topic: str) -> str:

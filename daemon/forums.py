@@ -32,6 +32,7 @@ def make_forum(forum: ForumConfig, state_dir: Path, clock: Callable[[], datetime
             now=clock,
             page_dir=state_dir / "pages",
             request_interval=forum.request_interval.total_seconds(),
+            allow_plain_http=forum.allow_plain_http,
         )
     from adapters.phpbb.forum import PhpBBForum
 
@@ -43,6 +44,7 @@ def make_forum(forum: ForumConfig, state_dir: Path, clock: Callable[[], datetime
         page_dir=state_dir / "pages",
         request_interval=forum.request_interval.total_seconds(),
         flood_interval=forum.send_interval.total_seconds(),
+        allow_plain_http=forum.allow_plain_http,
     )
 
 

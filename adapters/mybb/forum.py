@@ -57,6 +57,7 @@ class MyBBForum(BoardForum):
         now: Callable[[], datetime] | None = None,
         page_dir: Path | None = None,
         request_interval: float = 1.0,
+        allow_plain_http: bool = False,
     ) -> None:
         # No wait between two submissions until the board says it wants one (an administrator
         # or a moderator never hears it): see posting.py.
@@ -67,6 +68,7 @@ class MyBBForum(BoardForum):
             log_in,
             now,
             page_dir,
+            allow_plain_http,
         )
         self.transport.flood_intervals.setdefault(POSTS, 0.0)
         self.transport.flood_intervals.setdefault(PMS, 0.0)

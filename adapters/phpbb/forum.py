@@ -60,6 +60,7 @@ class PhpBBForum(BoardForum):
         page_dir: Path | None = None,
         request_interval: float = 1.0,
         flood_interval: float = 15.0,
+        allow_plain_http: bool = False,
     ) -> None:
         super().__init__(
             username,
@@ -74,6 +75,7 @@ class PhpBBForum(BoardForum):
             log_in,
             now,
             page_dir,
+            allow_plain_http,
         )
         self.dates = dates or DateReader()
         self.poster = Poster(self.transport, self._understand_form_answer, self.archive)

@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TypeVar
 
-from adapters.base import SessionExpired, User
+from adapters.base import LoginFailed, SessionExpired, User
 from adapters.web.archive import PageArchive
 from adapters.web.secret import Secret
 from adapters.web.transport import Transport
@@ -32,13 +32,16 @@ class BoardForum:
         log_in: LogIn,
         now: Callable[[], datetime] | None = None,
         page_dir: Path | None = None,
+        allow_plain_http: bool = False,
     ) -> None:
         self.username = username
         self._password = Secret(password)
         self.transport = transport
         self._log_in = log_in
         self.now = now or (lambda: datetime.now(UTC))
-        self.archive = PageArchive(page_dir)
+        # A saved page never keeps the password, in whatever encoding the board echoes it.
+        self.archive = PageArchive(page_dir, secrets=(self._password.reveal,))
+        self.allow_plain_http = allow_plain_http
         self._user_id: str | None = None
         self._viewed: set[str] = set()
 
@@ -51,6 +54,13 @@ class BoardForum:
         self.transport.interrupt = check
 
     def login(self) -> None:
+        base = self.transport.base_url
+        if base.lower().startswith("http://") and not self.allow_plain_http:
+            # Anyone on the way would read the password: never sent unless the GM says so.
+            raise LoginFailed(
+                f"not logging in to {base}: plain http would send the password unencrypted "
+                "(use https://, or set allow_plain_http = yes in the forum's section)"
+            )
         self._user_id = self._log_in(self.transport, self.username, self._password, self.archive)
         LOGGER.info("logged in to %s as %s", self.transport.base_url, self.username)
 

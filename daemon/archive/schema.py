@@ -20,6 +20,8 @@ from typing import Any
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
+from daemon.store.private import private_file
+
 MIGRATIONS = Migrations("autogm-archive")
 _MIGRATION_NAMES: list[str] = []
 
@@ -211,7 +213,7 @@ def open_archive(path: Path | str, *, create: bool = True) -> Database:
     if not create and not path.is_file():
         raise ArchiveError(f"{path}: no such archive file")
     if create:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        private_file(path)  # the whole game, PMs and all: its user's alone
     db = Database(str(path), execute_plugins=False)
     try:
         db.execute("PRAGMA foreign_keys = ON")

@@ -43,6 +43,7 @@ from daemon.cli.archive_paths import (
 from daemon.config.ini import ConfigError
 from daemon.config.load import load_config
 from daemon.store.db import Store, StoreError
+from engine.render.inert import for_terminal
 from engine.replay import ScenarioError, parse_scenario, record, replay
 
 
@@ -101,9 +102,9 @@ def _read(db: Any, command: str, rest: list[str], args: argparse.Namespace) -> i
             )
         return 0
     if command == "show":
-        print(summary_text(db, rest[0]))
+        print(for_terminal(summary_text(db, rest[0])))
     elif command == "roster":
-        print("\n".join(roster_lines(db, rest[0])))
+        print(for_terminal("\n".join(roster_lines(db, rest[0]))))
     elif args.format == "scenario":
         _write(args.output, scenario_yaml(db, rest[0]))
     else:
@@ -124,7 +125,7 @@ def _archive_live(args: argparse.Namespace, game: str) -> int:
         raise ArchiveError(f"{state}: no such state file")
     game_config = config.games.get(game) if config else None
     options = dict(game_config.rule_options) if game_config else None
-    with Store.open(state) as store:
+    with Store.open(state, check=True) as store:
         summary = archive_game(store, game, archive_path(args), datetime.now(UTC), options=options)
     print(f"archived {summary.game}: {_counts(summary)}")
     return 0
@@ -158,7 +159,7 @@ def run_stats(args: argparse.Namespace) -> int:
     if args.json:
         _print_json(found)
     else:
-        print(stats_text(found))
+        print(for_terminal(stats_text(found)))
     return 0
 
 

@@ -334,9 +334,39 @@ def run_demo(
 ) -> int:
     out = out or sys.stdout
     began = time.monotonic()
+    clock = SimClock(START)
+    config_path = prepare_demo(directory, clock, seed=seed, ruleset=ruleset)
+    out.write("autogm demo: a sign-up topic and a game of simulated players on a local forum.\n")
+    out.write(f"Everything goes to {config_path.parent} (config.ini, forum/, state/).\n")
+    result = play_demo(config_path, clock, seed=seed, pace=pace, out=out, max_phases=max_phases)
+    config = load_config(config_path)
+    with Store.open(config.autogm.state_file) as store:
+        info = store.game(GAME)
+        phases = store.rows("SELECT count(*) AS n FROM phases WHERE game = ?", [GAME])[0]["n"]
+        pms = store.rows("SELECT count(*) AS n FROM outbox WHERE kind = 'pm' AND state = 'sent'")
+        received = store.rows("SELECT count(*) AS n FROM inbox WHERE kind = 'pm'")[0]["n"]
+    elapsed = time.monotonic() - began
+    out.write(
+        f"\n{phases} phases, {received} private messages read and {pms[0]['n']} sent, "
+        f"in {elapsed:.1f} s (game time {clock() - START}).\n"
+    )
+    if info is not None and info["status"] == "archived":
+        out.write(f"The game is archived in {config.autogm.state_dir / 'archive.db'}\n")
+    out.write(
+        "Look at it with:\n"
+        f"  autogm status --config {config_path}\n"
+        f"  autogm archive --config {config_path} show {GAME}\n"
+    )
+    return result
+
+
+def prepare_demo(
+    directory: Path, clock: SimClock, *, seed: int = 2011, ruleset: str = "dctp-2011"
+) -> Path:
+    """An empty demo directory with its forum (the two topics, the players' accounts) and
+    its config file; the config file's path."""
     directory = directory.resolve()
     _prepare(directory)
-    clock = SimClock(START)
     forum = LocalForum(directory / "forum", GM, now=clock)
     midnight = ruleset == demo_midnight.RULESET
     topic = forum.create_topic(
@@ -364,40 +394,45 @@ def run_demo(
         ),
         encoding="utf-8",
     )
+    return config_path
+
+
+def play_demo(
+    config_path: Path,
+    clock: SimClock,
+    *,
+    seed: int = 2011,
+    pace: float = 0.15,
+    out: TextIO | None = None,
+    max_phases: int = MAX_PHASES,
+    after_job: Callable[[], None] | None = None,
+) -> int:
+    """Play (or, in a demo directory a killed run left, go on playing) the demo's game to its
+    end: 0 once it is archived. A run starts as ``autogm run`` does, with the messages a
+    killed run was sending looked for before anything is sent again."""
+    from daemon.outbox import outbox
+
+    out = out or sys.stdout
     config = load_config(config_path)
-    out.write("autogm demo: a sign-up topic and a game of simulated players on a local forum.\n")
-    out.write(f"Everything goes to {directory} (config.ini, forum/, state/).\n")
+    game = config.games[GAME]
+    ruleset = game.ruleset
+    forum = LocalForum(config.forums[game.forum].path or "", GM, now=clock)
+    topic, signups = game.topic, game.signups.topic if game.signups else game.topic
     daemon = Daemon(config, clock=clock, sleep=clock.sleep, forum_factory=lambda cfg: forum)
+    with daemon.open_store() as store:
+        outbox.recover(store, clock())
+    midnight = ruleset == demo_midnight.RULESET
     players = Players(forum, random.Random(f"demo/{seed}"), ruleset, midnight=midnight)
     players._topic = topic
     printer = TopicPrinter(forum, topic, out, pace)
-    rules = load_ruleset(ruleset, config.games[GAME].rule_options)
+    rules = load_ruleset(ruleset, game.rule_options)
     # Whether anything will wait for the GM: classic's texts, midnight's letters to approve.
     holds = rules.has("gm_texts") or (
         "letters" in rules.option_specs and rules.option("letters") == "approve"
     )
     gm = SimulatedGM(out) if holds else None
-    result = _loop(
-        daemon, players, printer, TopicPrinter(forum, signups, out, pace), clock, max_phases, gm
-    )
-    with daemon.open_store() as store:
-        info = store.game(GAME)
-        phases = store.rows("SELECT count(*) AS n FROM phases WHERE game = ?", [GAME])[0]["n"]
-        pms = store.rows("SELECT count(*) AS n FROM outbox WHERE kind = 'pm' AND state = 'sent'")
-        received = store.rows("SELECT count(*) AS n FROM inbox WHERE kind = 'pm'")[0]["n"]
-    elapsed = time.monotonic() - began
-    out.write(
-        f"\n{phases} phases, {received} private messages read and {pms[0]['n']} sent, "
-        f"in {elapsed:.1f} s (game time {clock() - START}).\n"
-    )
-    if info is not None and info["status"] == "archived":
-        out.write(f"The game is archived in {config.autogm.state_dir / 'archive.db'}\n")
-    out.write(
-        "Look at it with:\n"
-        f"  autogm status --config {config_path}\n"
-        f"  autogm archive --config {config_path} show {GAME}\n"
-    )
-    return result
+    signup_printer = TopicPrinter(forum, signups, out, pace)
+    return _loop(daemon, players, printer, signup_printer, clock, max_phases, gm, after_job)
 
 
 def _setup(ruleset: str, midnight: bool) -> str:
@@ -415,6 +450,7 @@ def _loop(
     clock: SimClock,
     max_phases: int,
     gm: SimulatedGM | None = None,
+    after_job: Callable[[], None] | None = None,
 ) -> int:
     last_run: dict[str, datetime] = {}
     failures = 0
@@ -457,6 +493,8 @@ def _loop(
             if failures >= 3:
                 return 1
         last_run[spec.id] = clock()
+        if after_job is not None:
+            after_job()
         signup_printer.show(clock())
         if spec.kind == "start":
             signup_printer.show_list(GM)

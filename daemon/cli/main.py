@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     import threading
 
     from daemon.config.model import Config, GameConfig
+    from daemon.jobs import runner as jobs
     from daemon.store.db import Store
 
 # Each command imports what it needs when it runs: `--help`, `replay` and `check-config` never
@@ -38,6 +39,14 @@ STOP_GRACE_SECONDS = 10
 
 class UserError(Exception):
     """A problem the user can fix: printed as one line, exit status 2."""
+
+
+def _show(text: str) -> None:
+    """Print what may hold a player's words (an order, a will, a name): never a control or
+    invisible character, which would drive or reorder the GM's terminal."""
+    from engine.render.inert import for_terminal
+
+    print(for_terminal(text))
 
 
 def _log() -> logging.Logger:
@@ -64,34 +73,52 @@ def _add_config(parser: argparse.ArgumentParser) -> None:
 
 
 def check_config(config: Config) -> None:
-    """Everything checkable before a game starts: rulesets, options, role lists and deals."""
-    from daemon.config.ini import read_ini
-    from daemon.config.load import check_rulesets, state_dir_problem
+    """Everything checkable before a game starts: the state directory, rulesets, options, role
+    lists and deals, the override lines. Every problem is reported (ConfigError, one line
+    each), not the first alone."""
+    from daemon.config.ini import ConfigError, Problems, read_ini
+    from daemon.config.load import check_rulesets, default_state_dir, state_dir_problem
     from daemon.play import roster
     from engine.rules import load_ruleset
     from engine.rules.base import RulesetError
 
+    problems = Problems()
     problem = state_dir_problem(config.autogm.state_dir)
     if problem:
         where = config.autogm.state_where
         text = f"{problem}; set state_dir to a directory autogm may write"
-        raise where.error(text) if where else UserError(f"{config.path}: [autogm] {text}")
-    rulesets = check_rulesets(config, load_ruleset, (RulesetError,))
-    for game in config.games.values():
-        roster.check(config, game, rulesets[game.name])
-        if reads_the_topic(rulesets[game.name].family) and game.votes.value != "topic":
-            # Its public orders are read from the game topic only (midnight's OOC tag).
-            raise game.section.where("votes").error(
-                f"{game.ruleset} declares public orders in the game topic's OOC tag: set "
-                "votes = topic"
+        if config.autogm.state_dir == config.path.resolve().parent / default_state_dir():
+            # The default: what a check run by hand (sudo -u autogm) gets without the unit.
+            text += (
+                " (without state_dir autogm takes $STATE_DIRECTORY, which systemd's "
+                "StateDirectory= sets for the service alone, else 'state' beside this file)"
             )
+        problems.add(where.error(text) if where else ConfigError(f"{config.path}: [autogm] {text}"))
+    rulesets = {}
+    for game in config.games.values():
+        one = problems.collect(check_rulesets, config, load_ruleset, (RulesetError,), [game.name])
+        rulesets |= one or {}
+    for game in config.games.values():
+        if game.name in rulesets:
+            problems.collect(_check_game, config, game, rulesets[game.name], roster.check)
     # Every [overrides:GAME] line, read as the daemon reads them at each poll. load_config
     # checked each section's game; the commands' module (fifteen dataclasses, about 10 ms of
     # start-up) is loaded only when a section holds a line to read.
     if any(s.kind == "overrides" and s.values for s in read_ini(config.path)):
         from daemon.config.overrides import read_overrides
 
-        read_overrides(config)
+        for bad in read_overrides(config).refused:
+            problems.add(bad.error)
+    problems.check()
+
+
+def _check_game(config: Config, game: GameConfig, ruleset: object, check_roster) -> None:
+    check_roster(config, game, ruleset)
+    if reads_the_topic(ruleset.family) and game.votes.value != "topic":  # type: ignore[attr-defined]
+        # Its public orders are read from the game topic only (midnight's OOC tag).
+        raise game.section.where("votes").error(
+            f"{game.ruleset} declares public orders in the game topic's OOC tag: set votes = topic"
+        )
 
 
 def reads_the_topic(family: str) -> bool:
@@ -129,9 +156,10 @@ def _game(config: Config, name: str) -> GameConfig:
 
 
 def _store(config: Config) -> Store:
+    """The state file, read whole first: a damaged one is one line and status 2."""
     from daemon.store.db import Store
 
-    return Store.open(config.autogm.state_file)
+    return Store.open(config.autogm.state_file, check=True)
 
 
 def _started(store: Store, game: str) -> dict:
@@ -151,6 +179,9 @@ def _run(args: argparse.Namespace) -> int:
 
     stop = threading.Event()
     _stop_on_signals(stop)
+    # Whatever the daemon writes is its user's alone (the state, the archive and saved pages
+    # are made so in any case; this covers the rest, a local forum's file among them).
+    os.umask(0o077)
     config = _config(args)
     level = "DEBUG" if args.verbose else config.autogm.log_level
     import logging
@@ -176,6 +207,18 @@ def _stop_on_signals(stop: threading.Event) -> None:
 
 def run_daemon(config: Config, stop: threading.Event | None = None) -> int:
     """Run every game of ``config`` until SIGINT or SIGTERM (or ``stop`` is set)."""
+    from daemon.store.lock import StateLock
+
+    # One daemon per state file, for the process's whole life: a second one would send every
+    # message again. The kernel lets go of it however the process ends.
+    lock = StateLock(config.autogm.state_dir).acquire()
+    try:
+        return _run_locked(config, stop)
+    finally:
+        lock.release()
+
+
+def _run_locked(config: Config, stop: threading.Event | None) -> int:
     import threading
 
     from daemon.jobs import runner as jobs
@@ -183,6 +226,8 @@ def run_daemon(config: Config, stop: threading.Event | None = None) -> int:
     from daemon.outbox import outbox
 
     log = _log()
+    for warning in config.warnings:
+        log.warning("%s", warning)
     stop = stop or threading.Event()
     _stop_on_signals(stop)
     scheduler = build_scheduler()
@@ -196,6 +241,7 @@ def run_daemon(config: Config, stop: threading.Event | None = None) -> int:
     daemon.on_change = sync.sync
     daemon.close_due = lambda: sync.close_due(_now())
     with _store(config) as store:
+        _forum_agrees(daemon, store, config)
         stuck = outbox.recover(store, _now())
         if stuck:
             log.warning("%d message(s) were being sent when autogm stopped: checking them", stuck)
@@ -223,6 +269,22 @@ def run_daemon(config: Config, stop: threading.Event | None = None) -> int:
     return 0
 
 
+def _forum_agrees(daemon: jobs.Daemon, store: Store, config: Config) -> None:
+    """Before anything is read or sent: no game the store does not know is on the forum
+    already (the state file emptied or replaced: daemon/jobs/forum_ahead.py)."""
+    from adapters.base import ForumError
+    from daemon.jobs import forum_ahead
+
+    for cfg in config.games.values():
+        try:
+            forum_ahead.check(daemon, store, cfg)
+        except forum_ahead.ForumAhead as exc:
+            raise UserError(str(exc)) from None
+        except ForumError as exc:
+            told = "could not check the forum (%s): it is checked again before the deal"
+            _log().warning("%s: " + told, cfg.name, exc)
+
+
 def _add_run(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser("run", help="run the games of a config (foreground; Ctrl-C stops)")
     _add_config(parser)
@@ -238,7 +300,7 @@ def _status(args: argparse.Namespace) -> int:
     names = [args.game] if args.game else list(config.games)
     with _store(config) as store:
         for name in names:
-            print(status_text(store, _game(config, name), _now()))
+            _show(status_text(store, _game(config, name), _now()))
             print()
         counts = store.rows("SELECT forum, state, count(*) AS n FROM outbox GROUP BY forum, state")
         pending = [f"{r['forum']}: {r['n']} {r['state']}" for r in counts if r["state"] != "sent"]
@@ -347,9 +409,9 @@ def _preview(args: argparse.Namespace) -> int:
         if deal is not None:
             print(f"The deal of {cfg.name} (seed {info['seed']}), waiting for you:")
             for player, role in deal["roster"].items():
-                print(f"  {player}: {role}")
+                _show(f"  {player}: {role}")
             for line in deal.get("drawn", []):
-                print(f"  drawn: {line}")
+                _show(f"  drawn: {line}")
         held_texts = _held_texts(store, cfg) if deal is None else []
         if not held and deal is None and info["status"] != "running":
             raise UserError(f"{cfg.name} has no open phase to preview ({info['status']})")
@@ -371,12 +433,12 @@ def _preview(args: argparse.Namespace) -> int:
     for kind, recipients, body in messages:
         where = f"PM to {', '.join(recipients)}" if kind == "pm" else "post in the topic"
         print(f"--- {where} ---")
-        print(without_marker(body))
+        _show(without_marker(body))
     if held_texts:
         from daemon.play.texts import held_texts_note
 
         print("--- the GM's texts ---")
-        print(held_texts_note(cfg.name, held_texts))
+        _show(held_texts_note(cfg.name, held_texts))
     return 0
 
 
@@ -507,6 +569,7 @@ def _add_text_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "text_id",
         nargs="*",
+        default=[],  # without it argparse calls KIND N required when GAME is missing
         metavar="KIND N",
         help="a held text (dream 1, tape 2, will 1) instead of the held results",
     )
@@ -524,6 +587,8 @@ def _check_config(args: argparse.Namespace) -> int:
 
     config = load_config(args.file or args.config)
     check_config(config)
+    for warning in config.warnings:
+        print(f"autogm: {warning}", file=sys.stderr)
     print(f"{config.path}: ok ({len(config.games)} game(s), {len(config.forums)} forum(s))")
     return 0
 
@@ -757,6 +822,7 @@ USER_ERRORS = (
     ("engine.replay", "ScenarioError"),
     ("engine.rules.base", "RulesetError"),
     ("daemon.store.db", "StoreError"),
+    ("daemon.store.lock", "StateLocked"),
     ("daemon.play.games", "GameError"),
 )
 
@@ -778,7 +844,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             _exit_at_once(code)
         return code
     except UserError as exc:
-        print(f"autogm: {exc}", file=sys.stderr)
+        _say(exc)
         return 2
     except KeyboardInterrupt:
         return 130
@@ -790,8 +856,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:
         if not isinstance(exc, _user_errors()):
             raise
-        print(f"autogm: {exc}", file=sys.stderr)
+        _say(exc)
         return 2
+
+
+def _say(problem: Exception) -> None:
+    """A problem to fix, on standard error: each of its lines (a config's problems are one a
+    line) begins with "autogm: "."""
+    for line in str(problem).splitlines() or [""]:
+        print(f"autogm: {line}", file=sys.stderr)
 
 
 def _exit_at_once(code: int) -> None:

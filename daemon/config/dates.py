@@ -87,6 +87,8 @@ def parse_date_format(text: str) -> str:
     fmt = text.strip()
     if not fmt:
         raise ValueError("the date format is empty")
+    if len(fmt) > 100:
+        raise ValueError("the date format is longer than 100 characters")
     for char, letter in _tokens(fmt):
         if letter and char not in LETTERS:
             known = "".join(sorted(LETTERS))

@@ -16,10 +16,51 @@ from typing import Any, TypeVar
 T = TypeVar("T")
 REQUIRED: Any = object()  # Fields.get's default: the key must be there
 _REQUIRED = REQUIRED
+BAD: Any = object()  # what Fields.get gives for a required key it could not read
+# Bounds of the file and of one value: a config is a page of text, not a heap.
+MAX_FILE_BYTES = 1_000_000
+MAX_VALUE_CHARS = 20_000
 
 
 class ConfigError(Exception):
-    """A bad config value; the message reads ``FILE:LINE: [section] key: what is wrong``."""
+    """Bad config values: one line each, ``FILE:LINE: [section] key: what is wrong``, in the
+    order of the file."""
+
+    def __init__(self, *problems: str) -> None:
+        lines = [line for problem in problems for line in str(problem).splitlines() if line]
+        super().__init__("\n".join(lines))
+        self.problems = tuple(lines)
+
+
+class Problems:
+    """Every problem of a file, collected so that the GM sees all of them at once."""
+
+    def __init__(self) -> None:
+        self.found: list[str] = []
+
+    def add(self, error: ConfigError) -> None:
+        self.found += [p for p in error.problems if p not in self.found]
+
+    def collect(self, read: Callable[..., T], *args: Any) -> T | None:
+        """``read(*args)``, or None with its problems kept when it raises ConfigError."""
+        try:
+            return read(*args)
+        except ConfigError as error:
+            self.add(error)
+            return None
+
+    def check(self) -> None:
+        """Raise every problem found, in the order of the file's lines."""
+        if self.found:
+            raise ConfigError(*sorted(self.found, key=_line_of))
+
+
+def _line_of(problem: str) -> int:
+    # "FILE:LINE: ..." (the file's name may hold colons: the line is the last number before
+    # ": ["); problems without a line (an unreadable file) come first.
+    head = problem.split(": [", 1)[0].split(": ", 1)[0]
+    number = head.rsplit(":", 1)[-1]
+    return int(number) if number.isdigit() else 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,8 +73,14 @@ class Where:
     key: str | None = None
 
     def error(self, problem: str) -> ConfigError:
+        return ConfigError(self.text(problem))
+
+    def warning(self, problem: str) -> str:
+        return self.text(f"warning: {problem}")
+
+    def text(self, problem: str) -> str:
         key = f" {self.key}" if self.key else ""
-        return ConfigError(f"{self.path}:{self.line}: [{self.section}]{key}: {problem}")
+        return f"{self.path}:{self.line}: [{self.section}]{key}: {problem}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +110,8 @@ class IniSection:
 def read_ini(path: Path) -> list[IniSection]:
     """Parse ``path`` into sections in file order; syntax errors become ConfigError."""
     try:
+        if path.stat().st_size > MAX_FILE_BYTES:
+            raise ConfigError(f"{path}: the config file is larger than {MAX_FILE_BYTES} bytes")
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError as exc:
         raise ConfigError(f"{path}: no such config file (use --config FILE)") from exc
@@ -91,8 +140,10 @@ def read_ini(path: Path) -> list[IniSection]:
             raise ConfigError(f"{path}:{exc.lineno}: {problem}") from exc
         raise ConfigError(f"{path}:{exc.lineno}: a key before any [section]") from exc
     except configparser.ParsingError as exc:
-        lineno, line = exc.errors[0]
-        raise ConfigError(f"{path}:{lineno}: not a 'key = value' line: {line.strip()}") from exc
+        bad = [f"{path}:{n}: not a 'key = value' line: {ln.strip()[:80]}" for n, ln in exc.errors]
+        raise ConfigError(*bad) from exc
+    except configparser.Error as exc:  # any other refusal of configparser's: still one line
+        raise ConfigError(f"{path}: {' '.join(str(exc).split())[:200]}") from exc
     section_lines, key_lines = _scan_lines(text, parser)
     return [
         IniSection(path, name, section_lines[name], dict(parser[name]), key_lines[name])
@@ -136,29 +187,60 @@ def _scan_lines(
 
 
 class Fields:
-    """Reads keys from one section, remembering which were read to report unknown ones."""
+    """Reads keys from one section, remembering which were read to report unknown ones.
+
+    A key that cannot be read is a problem kept for :meth:`finish`, which raises every one of
+    the section's; meanwhile ``get`` answers the key's default (or ``BAD`` for a required key),
+    so the reader goes on and finds the next problem. Checks across keys ask :meth:`ok`
+    first, and add their own problems with :meth:`problem`.
+    """
 
     def __init__(self, section: IniSection) -> None:
         self.section = section
         self.seen: set[str] = set()
+        self.problems = Problems()
 
     def get(self, key: str, parse: Callable[[str], T], default: Any = _REQUIRED) -> T:
         self.seen.add(key)
         raw = self.section.values.get(key)
+        fallback = BAD if default is _REQUIRED else default
         if raw is None or not raw.strip():
             if default is _REQUIRED:
-                raise self.section.where(key).error("missing (this key is required)")
-            return default  # type: ignore[no-any-return]
+                self.problem(key, "missing (this key is required)")
+            return fallback  # type: ignore[no-any-return]
+        if len(raw) > MAX_VALUE_CHARS:
+            self.problem(key, f"longer than {MAX_VALUE_CHARS} characters")
+            return fallback  # type: ignore[no-any-return]
         try:
             return parse(raw)
-        except ValueError as exc:
-            raise self.section.where(key).error(str(exc)) from exc
+        except ConfigError as exc:
+            self.problems.add(exc)
+        except Exception as exc:  # any value, any parser: a line for the GM, not a traceback
+            self.problem(key, unreadable(exc))
+        return fallback  # type: ignore[no-any-return]
+
+    def problem(self, key: str | None, text: str) -> None:
+        self.problems.add(self.section.where(key).error(text))
+
+    def ok(self, *values: Any) -> bool:
+        """Whether every value was read (a check across keys needs them all)."""
+        return all(value is not BAD for value in values)
 
     def has(self, key: str) -> bool:
         return bool(self.section.values.get(key, "").strip())
 
     def finish(self) -> None:
+        """Raise every problem of the section: bad values, checks across keys, unknown keys."""
         for key in self.section.values:
             if key not in self.seen:
                 known = ", ".join(sorted(self.seen))
-                raise self.section.where(key).error(f"unknown key (known keys: {known})")
+                self.problem(key, f"unknown key (known keys: {known})")
+        self.problems.check()
+
+
+def unreadable(exc: Exception) -> str:
+    """What a value that broke its parser gets said of it (a ValueError says it itself)."""
+    if isinstance(exc, ValueError):
+        return str(exc)
+    detail = " ".join(str(exc).split())[:120]
+    return f"cannot be read ({type(exc).__name__}{': ' + detail if detail else ''})"

@@ -17,11 +17,11 @@ import re
 from collections.abc import Callable, Mapping
 from datetime import timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 from zoneinfo import ZoneInfo
 
 from daemon.config.dates import PHPBB_DEFAULT, DateStyle, parse_date_format
-from daemon.config.ini import REQUIRED, Fields, IniSection, read_ini
+from daemon.config.ini import BAD, REQUIRED, Fields, IniSection, Problems, read_ini
 from daemon.config.model import (
     AckMode,
     AutogmConfig,
@@ -41,6 +41,7 @@ from daemon.config.model import (
     VotesMode,
 )
 from daemon.config.values import (
+    MAX_NAME_CHARS,
     NAME_RE,
     choice,
     parse_ack,
@@ -52,13 +53,16 @@ from daemon.config.values import (
     parse_local_datetime,
     parse_name,
     parse_positive_duration,
+    parse_text,
     parse_timezone,
     parse_topic,
     parse_url,
     parse_vote_count,
+    shown,
     split_list,
 )
 
+T = TypeVar("T")
 ADAPTERS = ("phpbb", "mybb", "local")
 # The adapters that speak HTTP to a board: each needs its address and the GM's password.
 BOARDS = ("phpbb", "mybb")
@@ -71,49 +75,73 @@ def default_state_dir() -> str:
     return os.environ.get("STATE_DIRECTORY", "").split(":")[0] or "state"
 
 
+def parse_path(text: str) -> str:
+    """A file or directory name: one line, no NUL, of a length a file system takes."""
+    value = text.strip()
+    if "\n" in value or "\0" in value or len(value) > 4096:
+        raise ValueError(f"{shown(value)} is not a path (one line, no NUL, 4096 characters)")
+    return value
+
+
 def _read_autogm(section: IniSection | None, base: Path) -> AutogmConfig:
     if section is None:
         return AutogmConfig(base / default_state_dir(), "INFO", ZoneInfo("UTC"))
     f = Fields(section)
     config = AutogmConfig(
-        state_dir=base / f.get("state_dir", str.strip, default_state_dir()),
+        state_dir=base / f.get("state_dir", parse_path, default_state_dir()),
         log_level=f.get("log_level", choice(LOG_LEVELS, str.upper), "INFO"),
         timezone=f.get("timezone", parse_timezone, ZoneInfo("UTC")),
         date_format=f.get("date_format", parse_date_format, PHPBB_DEFAULT),
         state_where=section.where("state_dir"),
+        grace_period=f.get("grace_period", parse_duration, timedelta(days=3)),
     )
     f.finish()
     return config
 
 
 def state_dir_problem(state_dir: Path) -> str | None:
-    """Why autogm could not keep its state in ``state_dir``, or None: the directory, or the
-    nearest folder above it that exists (where it would be made), must be writable."""
+    """Why autogm could not keep its state in ``state_dir``, or None.
+
+    Tried by writing, not by asking the permissions (root is allowed everything, yet cannot
+    make a directory in /proc or on a read-only file system): a file made and removed in the
+    directory, or, where it does not exist yet, a directory made and removed in the nearest
+    folder above it that exists (where it would be made). Nothing is left behind.
+    """
+    import tempfile
+
     here = state_dir
-    while not here.exists() and here != here.parent:
-        here = here.parent
-    if not here.is_dir():
-        return f"{here} is not a directory"
-    if not os.access(here, os.W_OK | os.X_OK):
+    try:
+        while not here.exists() and here != here.parent:
+            here = here.parent
+        if not here.is_dir():
+            return f"{here} is not a directory"
         made = "" if here == state_dir else f" (to create {state_dir})"
-        return f"{here} is not writable by this user{made}"
+        if here == state_dir:
+            with tempfile.TemporaryFile(dir=here, prefix=".autogm-check-"):
+                pass
+        else:
+            Path(tempfile.mkdtemp(dir=here, prefix=".autogm-check-")).rmdir()
+    except OSError as exc:
+        return f"{here} cannot be written by this user{made} ({exc.strerror or exc})"
     return None
 
 
 def _read_forum(section: IniSection, base: Path) -> ForumConfig:
     f = Fields(section)
     if "password" in section.values:
-        raise section.where("password").error(
+        f.seen.add("password")
+        f.problem(
+            "password",
             "passwords are never read from the config file: "
-            "set password_env (an environment variable) or password_file"
+            "set password_env (an environment variable) or password_file",
         )
     adapter = f.get("adapter", choice(ADAPTERS))
     base_url = f.get("base_url", parse_url, None)
-    path = f.get("path", lambda text: base / text.strip(), None)
+    path = f.get("path", lambda text: base / parse_path(text), None)
     if adapter in BOARDS and base_url is None:
-        raise section.where("base_url").error(f"missing (the {adapter} adapter needs it)")
+        f.problem("base_url", f"missing (the {adapter} adapter needs it)")
     if adapter == "local" and path is None:
-        raise section.where("path").error("missing (the local adapter needs it)")
+        f.problem("path", "missing (the local adapter needs it)")
     password = _read_password(f, base, needed=adapter in BOARDS)
     # phpBB's one flood clock is spaced by send_interval; the MyBB adapter learns the board's
     # two clocks from its refusals and waits them out itself.
@@ -123,33 +151,52 @@ def _read_forum(section: IniSection, base: Path) -> ForumConfig:
         adapter=adapter,
         base_url=base_url,
         path=path,
-        username=f.get("username", str.strip),
+        username=f.get("username", parse_text),
         password=password,
         request_interval=f.get("request_interval", parse_duration, timedelta(seconds=2)),
         poll_interval=f.get("poll_interval", parse_positive_duration, timedelta(minutes=5)),
         send_interval=f.get("send_interval", parse_duration, send_default),
+        allow_plain_http=f.get("allow_plain_http", parse_bool, False),
     )
     f.finish()
     return config
 
 
+def plain_http_warning(section: IniSection, forum: ForumConfig) -> str | None:
+    """The warning of a board reached over plain http, where its password would travel
+    unencrypted: autogm logs in there only with the GM's explicit allow_plain_http = yes."""
+    if forum.base_url is None or not forum.base_url.lower().startswith("http://"):
+        return None
+    then = (
+        "allowed by allow_plain_http = yes"
+        if forum.allow_plain_http
+        else "autogm will not log in there unless you set allow_plain_http = yes"
+    )
+    return section.where("base_url").warning(
+        f"plain http sends the password unencrypted: use https:// ({then})"
+    )
+
+
 def _read_password(f: Fields, base: Path, needed: bool) -> PasswordSource | None:
-    env = f.get("password_env", str.strip, None)
-    file = f.get("password_file", lambda text: base / text.strip(), None)
+    env = f.get("password_env", parse_text, None)
+    file = f.get("password_file", lambda text: base / parse_path(text), None)
     if env is not None and file is not None:
-        raise f.section.where("password_file").error("set password_env or password_file, not both")
+        f.problem("password_file", "set password_env or password_file, not both")
+        return None
     if env is None and file is None:
-        if needed:
-            raise f.section.where("password_env").error(
-                "missing: set password_env or password_file"
-            )
+        said = f.has("password_env") or f.has("password_file") or "password" in f.section.values
+        if needed and not said:  # a bad one, or a "password" key, is reported on its own line
+            f.problem("password_env", "missing: set password_env or password_file")
         return None
     return PasswordSource(env, file, f.section.where("password_env" if env else "password_file"))
 
 
 def _players(text: str) -> tuple[PlayerEntry, ...]:
     entries = []
-    for item in split_list(text):
+    items = split_list(text)
+    if len(items) > MAX_COUNT:
+        raise ValueError(f"{len(items)} players: a game takes at most {MAX_COUNT}")
+    for item in items:
         name, colon, role = item.rpartition(":") if ":" in item else (item, "", "")
         entries.append(PlayerEntry(name.strip(), role.strip() if colon else None))
     if any(not entry.name or entry.role == "" for entry in entries):
@@ -169,23 +216,27 @@ def _read_game(
     autogm: AutogmConfig,
     rules: Mapping[str, RulesConfig],
     setups: Mapping[str, SetupConfig],
+    broken: set[str] = frozenset(),  # type: ignore[assignment]
 ) -> GameConfig:
     f = Fields(section)
     tz = f.get("timezone", parse_timezone, autogm.timezone)
     signups = _read_signups(f, tz)
-    players = f.get("players", _players, () if signups else REQUIRED)
-    roles = tuple(f.get("roles", split_list, []))
+    players = f.get("players", _players, () if f.has("signups") else REQUIRED)
+    roles = tuple(f.get("roles", _roles, []))
     setup = f.get("setup", parse_name, None)
-    _check_roster(section, players, roles, setup, setups, signups)
+    if f.ok(players, signups):
+        _check_roster(f, players, roles, setup, setups, signups)
     rules_name = f.get("rules", parse_name, None)
     if rules_name is not None and rules_name not in rules:
-        raise section.where("rules").error(f"there is no [rules:{rules_name}] section")
+        if rules_name not in broken:  # a section with problems of its own says them
+            f.problem("rules", f"there is no [rules:{rules_name}] section")
+        rules_name = None
     night = f.get("night_deadline", parse_deadline)
     config = GameConfig(
         name=section.label,
         forum=f.get("forum", parse_name),
         topic=f.get("topic", parse_topic),
-        ruleset=f.get("ruleset", str.strip),
+        ruleset=f.get("ruleset", parse_text),
         rules=rules_name,
         rule_options=dict(rules[rules_name].options) if rules_name else {},
         seed=f.get("seed", parse_int, None),
@@ -210,19 +261,27 @@ def _read_game(
         setup=setup,
         signups=signups,
         inactivity=_read_inactivity(f),
-        gm_contact=f.get("gm_contact", str.strip, None),
+        gm_contact=f.get("gm_contact", parse_text, None),
     )
-    f.finish()
     if config.vote_count and config.votes is VotesMode.PM:
-        raise section.where("vote_count").error(
+        f.problem(
+            "vote_count",
             "a running vote count needs votes = topic (votes sent by PM are secret until the "
-            "day ends)"
+            "day ends)",
         )
+    f.finish()
     return config
 
 
+def _roles(text: str) -> list[str]:
+    roles = split_list(text)
+    if len(roles) > MAX_COUNT:
+        raise ValueError(f"{len(roles)} roles: a game takes at most {MAX_COUNT}")
+    return roles
+
+
 def _check_roster(
-    section: IniSection,
+    f: Fields,
     players: tuple[PlayerEntry, ...],
     roles: tuple[str, ...],
     setup: str | None,
@@ -230,26 +289,23 @@ def _check_roster(
     signups: SignupConfig | None,
 ) -> None:
     """Who plays and what is dealt: a player list with roles, or names and roles (or a
-    setup) to deal, or a sign-up topic and roles (or a setup) to deal."""
+    setup) to deal, or a sign-up topic and roles (or a setup) to deal. The first problem is
+    the one to fix (the others follow from it)."""
     given_roles = bool(players) and players[0].role is not None
     if signups and players:
-        raise section.where("players").error(
-            "players join in the sign-up topic (signups); remove 'players'"
-        )
-    if setup is not None and setup not in setups:
-        raise section.where("setup").error(f"there is no [setup:{setup}] section")
-    if setup is not None and (roles or given_roles):
+        f.problem("players", "players join in the sign-up topic (signups); remove 'players'")
+    elif setup is not None and setup not in setups:
+        f.problem("setup", f"there is no [setup:{setup}] section")
+    elif setup is not None and (roles or given_roles):
         key = "roles" if roles else "players"
-        raise section.where(key).error("the roles are dealt from the setup; remove them here")
-    if given_roles and roles:
-        raise section.where("roles").error("players already have roles; remove 'roles'")
-    if not given_roles and not roles and setup is None:
+        f.problem(key, "the roles are dealt from the setup; remove them here")
+    elif given_roles and roles:
+        f.problem("roles", "players already have roles; remove 'roles'")
+    elif not given_roles and not roles and setup is None:
         key = "signups" if signups else "players"
-        raise section.where(key).error(
-            "no roles to deal: add 'roles' (as many as players) or 'setup'"
-        )
-    if roles and players and len(roles) != len(players):
-        raise section.where("roles").error(f"{len(roles)} roles for {len(players)} players")
+        f.problem(key, "no roles to deal: add 'roles' (as many as players) or 'setup'")
+    elif roles and players and len(roles) != len(players):
+        f.problem("roles", f"{len(roles)} roles for {len(players)} players")
 
 
 def _read_signups(f: Fields, tz: ZoneInfo) -> SignupConfig | None:
@@ -257,19 +313,20 @@ def _read_signups(f: Fields, tz: ZoneInfo) -> SignupConfig | None:
     topic = f.get("signups", parse_topic, None)
     if topic is None:
         for key in keys:
-            if f.has(key):
-                raise f.section.where(key).error("only with signups = TOPIC")
+            if f.has(key) and not f.has("signups"):
+                f.problem(key, "only with signups = TOPIC")
             f.seen.add(key)
-        return None
+        return BAD if f.has("signups") else None  # type: ignore[no-any-return]
     size = f.get("signups_size", parse_count, None)
     close = f.get("signups_close", lambda text: parse_local_datetime(text, tz), None)
-    if size is None and close is None:
-        raise f.section.where("signups").error(
-            "sign-ups need an end: signups_size (players), signups_close (a time) or both"
+    if size is None and close is None and not (f.has("signups_size") or f.has("signups_close")):
+        f.problem(
+            "signups",
+            "sign-ups need an end: signups_size (players), signups_close (a time) or both",
         )
     minimum = f.get("signups_min", parse_count, 0)
     if size is not None and minimum > size:
-        raise f.section.where("signups_min").error(f"more than signups_size ({size})")
+        f.problem("signups_min", f"more than signups_size ({size})")
     short = f.get("signups_short", choice(tuple(ShortSignups)), "wait")
     return SignupConfig(topic, size, close, minimum, ShortSignups(short))
 
@@ -279,17 +336,22 @@ def _read_inactivity(f: Fields) -> InactivityConfig:
     prod = f.get("prod_after", parse_count, 1)
     warn = f.get("warn_after", parse_count, 2)
     if warn <= prod:
-        raise f.section.where("warn_after").error(
-            f"must be more than prod_after ({prod}): a player is prodded before being warned"
+        f.problem(
+            "warn_after",
+            f"must be more than prod_after ({prod}): a player is prodded before being warned",
         )
-    exempt = tuple(f.get("inactivity_exempt", split_list, []))
+    exempt = tuple(f.get("inactivity_exempt", _roles, []))
     return InactivityConfig(action, prod, warn, exempt)
+
+
+# The most players a game, a size or a count of phases may name.
+MAX_COUNT = 200
 
 
 def parse_count(text: str) -> int:
     value = parse_int(text)
-    if value < 1:
-        raise ValueError(f"{value} is not a positive whole number")
+    if not 1 <= value <= MAX_COUNT:
+        raise ValueError(f"{value} is not a whole number from 1 to {MAX_COUNT}")
     return value
 
 
@@ -312,7 +374,9 @@ def parse_bounds(text: str) -> tuple[int, int | None]:
     first = parse_int(low) if low.strip() else 0
     last = (parse_int(high) if high.strip() else None) if dash else first
     if first < 0 or (last is not None and last < first):
-        raise ValueError(f"{text.strip()!r} is not N, N-M, N- or -M")
+        raise ValueError(f"{shown(text)} is not N, N-M, N- or -M")
+    if max(first, last or 0) > MAX_COUNT:
+        raise ValueError(f"{shown(text)}: at most {MAX_COUNT}")
     return first, last
 
 
@@ -367,11 +431,12 @@ def _read_setup(section: IniSection) -> SetupConfig:
         if bounds is not None:
             text = section.values[side].strip()
             constraints.append((side, text, (), bounds[0], bounds[1]))
+    roles = f.get("roles", lambda t: [_role_entry(i) for i in _role_items(t)])
     setup = SetupConfig(
         name=section.label,
-        ruleset=f.get("ruleset", str.strip, None),
-        roles=tuple(f.get("roles", lambda t: [_role_entry(i) for i in _role_items(t)])),
-        fill=tuple(f.get("fill", split_list, [])),
+        ruleset=f.get("ruleset", parse_text, None),
+        roles=tuple(roles) if f.ok(roles) else (),
+        fill=tuple(f.get("fill", _roles, [])),
         sizes=f.get("sizes", parse_sizes, ()),
         constraints=tuple(constraints),
         section=section,
@@ -384,7 +449,9 @@ def _role_items(text: str) -> list[str]:
     """One entry per line; on one line, commas separate entries ("one of" needs its line)."""
     lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
     if len(lines) == 1 and not lines[0].casefold().startswith("one of"):
-        return split_list(lines[0])
+        lines = split_list(lines[0])
+    if len(lines) > MAX_COUNT:
+        raise ValueError(f"{len(lines)} roles: a setup deals at most {MAX_COUNT}")
     return lines
 
 
@@ -392,40 +459,73 @@ KINDS = ("autogm", "forum", "game", "rules", "overrides", "setup")
 
 
 def load_config(path: Path | str) -> Config:
-    """Read and validate the whole file; the first problem raises ConfigError."""
+    """Read and validate the whole file; ConfigError names every problem, each on its line
+    (a section with problems of its own is not also reported as missing where it is named)."""
     path = Path(path)
     base = path.resolve().parent
     sections = read_ini(path)
-    for section in sections:
-        _check_header(section)
+    problems = Problems()
+    sections = [s for s in sections if problems.collect(_check_header, s) is not None]
     by_kind = {kind: [s for s in sections if s.kind == kind] for kind in KINDS}
-    autogm = _read_autogm(next(iter(by_kind["autogm"]), None), base)
-    forums = {s.label: _read_forum(s, base) for s in by_kind["forum"]}
-    rules = {s.label: RulesConfig(s.label, dict(s.values), s) for s in by_kind["rules"]}
-    setups = {s.label: _read_setup(s) for s in by_kind["setup"]}
-    games = {s.label: _read_game(s, autogm, rules, setups) for s in by_kind["game"]}
+    broken: set[str] = set()
+
+    def read(found: dict[str, T], section: IniSection, reader: Callable[..., T], *args: Any):
+        value = problems.collect(reader, section, *args)
+        if value is None:
+            broken.add(section.label)
+        else:
+            found[section.label] = value
+
+    autogm_section = next(iter(by_kind["autogm"]), None)
+    autogm = problems.collect(_read_autogm, autogm_section, base)
+    autogm = autogm or AutogmConfig(base / default_state_dir(), "INFO", ZoneInfo("UTC"))
+    forums: dict[str, ForumConfig] = {}
+    for section in by_kind["forum"]:
+        read(forums, section, _read_forum, base)
+    rules: dict[str, RulesConfig] = {}
+    for section in by_kind["rules"]:
+        read(rules, section, _read_rules)
+    setups: dict[str, SetupConfig] = {}
+    for section in by_kind["setup"]:
+        read(setups, section, _read_setup)
+    games: dict[str, GameConfig] = {}
     for section in by_kind["game"]:
-        game = games[section.label]
-        if game.forum not in forums:
-            raise section.where("forum").error(f"there is no [forum:{game.forum}] section")
+        read(games, section, _read_game, autogm, rules, setups, broken)
+    for section in by_kind["game"]:
+        game = games.get(section.label)
+        if game is not None and game.forum not in forums and game.forum not in broken:
+            problems.add(section.where("forum").error(f"there is no [forum:{game.forum}] section"))
     for section in by_kind["overrides"]:
-        if section.label not in games:
-            raise section.where().error(f"there is no [game:{section.label}] section")
-    return Config(path, autogm, forums, games, rules, setups)
+        if section.label not in games and section.label not in broken:
+            problems.add(section.where().error(f"there is no [game:{section.label}] section"))
+    problems.check()
+    warnings = [plain_http_warning(s, forums[s.label]) for s in by_kind["forum"]]
+    return Config(path, autogm, forums, games, rules, setups, tuple(filter(None, warnings)))
 
 
-def _check_header(section: IniSection) -> None:
+def _read_rules(section: IniSection) -> RulesConfig:
+    """A [rules:NAME] section: the options as written (the engine checks them), bounded."""
+    f = Fields(section)
+    for key in section.values:
+        f.get(key, str, "")
+    f.finish()
+    return RulesConfig(section.label, dict(section.values), section)
+
+
+def _check_header(section: IniSection) -> IniSection:
+    """The section, if its header is one autogm reads."""
     if section.kind not in KINDS:
         kinds = "[autogm], " + ", ".join(f"[{kind}:NAME]" for kind in KINDS[1:])
         raise section.where().error(f"unknown section kind (expected {kinds})")
     if section.kind == "autogm":
         if section.label:
             raise section.where().error("write [autogm] without a name")
-        return
-    if not NAME_RE.fullmatch(section.label):
+        return section
+    if not NAME_RE.fullmatch(section.label) or len(section.label) > MAX_NAME_CHARS:
         raise section.where().error(
             "section names use letters, digits, '_', '.' or '-' only (e.g. [game:round53])"
         )
+    return section
 
 
 RulesetLoader = Callable[[str, Mapping[str, str]], Any]
@@ -435,6 +535,7 @@ def check_rulesets(
     config: Config,
     load_ruleset: RulesetLoader,
     error_types: tuple[type[Exception], ...] = (ValueError, LookupError),
+    names: list[str] | None = None,
 ) -> dict[str, Any]:
     """Hand each game's ruleset id and raw options to the engine; its errors get a place.
 
@@ -444,6 +545,8 @@ def check_rulesets(
     """
     loaded = {}
     for game in config.games.values():
+        if names is not None and game.name not in names:
+            continue
         try:
             loaded[game.name] = load_ruleset(game.ruleset, game.rule_options)
         except error_types as exc:

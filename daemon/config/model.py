@@ -49,6 +49,8 @@ class AutogmConfig:
     date_format: str = PHPBB_DEFAULT
     # Where state_dir is set (or the [autogm] section), for errors about the directory.
     state_where: Where | None = field(default=None, compare=False)
+    # How long a forum is still read once its last game is over: late PMs get an answer.
+    grace_period: timedelta = timedelta(days=3)
 
     @property
     def state_file(self) -> Path:
@@ -92,6 +94,8 @@ class ForumConfig:
     request_interval: timedelta
     poll_interval: timedelta
     send_interval: timedelta
+    # The GM's explicit yes to logging in over plain http (the password unencrypted).
+    allow_plain_http: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,3 +235,5 @@ class Config:
     games: Mapping[str, GameConfig]
     rules: Mapping[str, RulesConfig]
     setups: Mapping[str, SetupConfig] = field(default_factory=dict)
+    # What is allowed but worth a second look (check-config prints them, run logs them).
+    warnings: tuple[str, ...] = ()

@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
-from daemon.config.ini import Where, read_ini
-from daemon.config.model import Config, InactiveAction
-from daemon.config.values import parse_local_datetime, parse_positive_duration
+from daemon.config.ini import ConfigError, Where, read_ini, unreadable
+from daemon.config.model import Config, GameConfig, InactiveAction
+from daemon.config.values import MAX_INT, parse_local_datetime, parse_positive_duration, shown
 
 PHASE = r"(?P<phase>prep|(?:night|day) \d+)"
 
@@ -177,14 +177,14 @@ def _grammar(tz: ZoneInfo) -> list[tuple[str, Callable[[re.Match[str]], Command]
         ),
         (r"replace (?P<old>.+?) with (?P<new>.+)", lambda m: ReplacePlayer(m["old"], m["new"])),
         (r"modkill (?P<name>.+)", lambda m: Modkill(m["name"])),
-        (r"void order #?(?P<id>\d+)", lambda m: VoidOrder(int(m["id"]))),
+        (r"void order #?(?P<id>\d+)", lambda m: VoidOrder(_number(m["id"], "order"))),
         (
             r"correct order #?(?P<id>\d+)\s*:\s*(?P<text>.+)",
-            lambda m: CorrectOrder(int(m["id"]), m["text"]),
+            lambda m: CorrectOrder(_number(m["id"], "order"), m["text"]),
         ),
         (rf"note(?: {PHASE})?\s*:\s*(?P<text>.+)", lambda m: Note(_phase(m), m["text"])),
         (r"ruling.*", _ruling_gone),
-        (r"resend #?(?P<id>\d+)", lambda m: Resend(int(m["id"]))),
+        (r"resend #?(?P<id>\d+)", lambda m: Resend(_number(m["id"], "outbox message"))),
         (
             r"(?:kill|revive|arrest|release|condition|clear condition|give|take) .+",
             _correction,
@@ -199,6 +199,13 @@ def _grammar(tz: ZoneInfo) -> list[tuple[str, Callable[[re.Match[str]], Command]
             lambda m: Inactivity(m["state"].casefold() == "on", m["name"]),
         ),
     ]
+
+
+def _number(digits: str, what: str) -> int:
+    """An order's or a message's id: a number the store can hold (status lists them)."""
+    if len(digits) > 19 or int(digits) > MAX_INT:
+        raise ValueError(f"there is no {what} {shown(digits, 24)}: autogm status lists the ids")
+    return int(digits)
 
 
 def _ruling_gone(match: re.Match[str]) -> Command:
@@ -242,31 +249,64 @@ def parse_command(text: str, tz: ZoneInfo) -> Command:
     )
 
 
-def read_overrides(config: Config) -> dict[str, list[Override]]:
+@dataclass(frozen=True, slots=True)
+class Refused:
+    """An override line that cannot be read: reported (once), skipped; the others apply."""
+
+    game: str
+    label: str
+    text: str
+    error: ConfigError
+
+
+class OverrideLines(dict[str, list[Override]]):
+    """Game → its override lines that could be read, in file order; ``refused``: the others."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.refused: list[Refused] = []
+
+
+MAX_LINE_CHARS = 5000  # an override is a command, or a text the GM rewrote: a page at most
+
+
+def read_overrides(config: Config) -> OverrideLines:
     """Re-read the config file's override sections (file order kept), game → overrides.
 
     Only the override sections are read again: the other sections take effect at restart.
-    The first bad line raises ConfigError, and nothing is applied until it is fixed.
+    Each line stands alone: one that cannot be read is in ``refused`` with its FILE:LINE
+    error, and the lines after it are read as usual. A file that cannot be read at all
+    raises ConfigError.
     """
-    found: dict[str, list[Override]] = {}
+    found = OverrideLines()
     for section in read_ini(config.path):
         if section.kind != "overrides":
             continue
         game = config.games.get(section.label)
         if game is None:
-            raise section.where().error(f"there is no [game:{section.label}] section")
+            error = section.where().error(f"there is no [game:{section.label}] section")
+            found.refused.append(Refused(section.label, "", "", error))
+            continue
         items = found.setdefault(game.name, [])
         for label, text in section.values.items():
             where = section.where(label)
             try:
-                command = parse_command(text, game.timezone)
-            except ValueError as exc:
-                raise where.error(str(exc)) from exc
-            off = game.inactivity.action is InactiveAction.OFF
-            if isinstance(command, Inactivity) and command.on and off:
-                raise where.error(
-                    f"[game:{game.name}] has inactivity = off, so there are no steps to turn "
-                    "on: set inactivity there (it takes effect at a restart)"
-                )
+                command = _read_line(game, text)
+            except Exception as exc:  # any text at all: a line for the GM, never a traceback
+                found.refused.append(Refused(game.name, label, text, where.error(unreadable(exc))))
+                continue
             items.append(Override(game.name, label, " ".join(text.split()), command, where))
     return found
+
+
+def _read_line(game: GameConfig, text: str) -> Command:
+    if len(text) > MAX_LINE_CHARS:
+        raise ValueError(f"longer than {MAX_LINE_CHARS} characters")
+    command = parse_command(text, game.timezone)
+    off = game.inactivity.action is InactiveAction.OFF
+    if isinstance(command, Inactivity) and command.on and off:
+        raise ValueError(
+            f"[game:{game.name}] has inactivity = off, so there are no steps to turn on: set "
+            "inactivity there (it takes effect at a restart)"
+        )
+    return command

@@ -32,11 +32,20 @@ log = logging.getLogger(__name__)
 def apply_overrides(daemon: Runtime, store: Store, forum: str, now: datetime) -> None:
     """The GM's new override lines for the games on ``forum`` that have started."""
     try:
-        found: dict[str, list[Override]] | None = overrides.read_overrides(daemon.config)
+        found: overrides.OverrideLines | None = overrides.read_overrides(daemon.config)
     except ConfigError as exc:
-        log.error("overrides not applied until this is fixed: %s", exc)
+        # The file itself cannot be read (a broken section header): said once per problem.
+        told = f"overrides not applied until the file is fixed: {exc}"
+        overrides.report_once(store, None, "overrides.unreadable", str(exc), now, told)
         found = None
     on_apply = functools.partial(engine_hook, daemon)
+    games = {cfg.name for cfg in daemon.games_on(forum)}
+    for refused in found.refused if found else ():
+        # Each line stands alone: one that cannot be read is said once, and skipped.
+        if refused.game in games or not refused.label:
+            game = refused.game if refused.game in games else None
+            told = f"{refused.error}; the line is skipped, the others apply"
+            overrides.report_once(store, game, "override.unreadable", str(refused.error), now, told)
     for cfg in daemon.games_on(forum):
         if store.game(cfg.name) is None:
             continue

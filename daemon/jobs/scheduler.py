@@ -78,12 +78,18 @@ class JobFunctions:
 
 class _SchedulerNoise(logging.Filter):
     """APScheduler's own lines as DEBUG: the daemon logs one line per job run itself, and with
-    one worker a poll that comes due while another job runs is skipped by design (coalesce),
-    not a warning for the GM."""
+    one worker a poll that comes due while another job runs is skipped by design (coalesce:
+    "maximum number of running instances", or "was missed" once its grace has passed while a
+    phase closed), not a warning for the GM. A missed reminder stays a warning."""
 
     def filter(self, record: logging.LogRecord) -> bool:
-        if record.levelno <= logging.INFO or "maximum number of running instances" in str(
-            record.msg
+        text = str(record.msg)
+        job = record.args[0] if isinstance(record.args, tuple) and record.args else ""
+        missed_poll = "was missed by" in text and str(job).startswith("poll:")
+        if (
+            record.levelno <= logging.INFO
+            or "maximum number of running instances" in text
+            or missed_poll
         ):
             record.levelno, record.levelname = logging.DEBUG, "DEBUG"
             return logging.getLogger(record.name).isEnabledFor(logging.DEBUG)
@@ -118,6 +124,10 @@ def plan_jobs(
         status = row["status"] if row else None
         if status not in INACTIVE and not (game.signups and _cancelled(store, game.name)):
             polled.add(game.forum)
+        elif row is not None and status in INACTIVE and _in_grace(config, row, now):
+            # A game just over: its players' late PMs are still read, and answered that the
+            # game is over, for the grace period ([autogm] grace_period).
+            polled.add(game.forum)
         if game.signups is not None and (row is None or status == "setup"):
             signup = _signup_start(store, game, row, now)
             if signup is not None and has_start:
@@ -149,6 +159,13 @@ def plan_jobs(
         every = config.forums[name].poll_interval
         specs.append(JobSpec(f"poll:{name}", "poll", (name,), every=every, grace=every))
     return sorted(specs, key=lambda spec: spec.id)
+
+
+def _in_grace(config: Config, row: dict[str, Any], now: datetime) -> bool:
+    """Whether a game that is over ended less than the grace period ago (its row's last
+    change: the end, or the archive just after it)."""
+    ended = datetime.fromisoformat(row["updated_at"])
+    return now < ended + config.autogm.grace_period
 
 
 def _signup_round(store: Store, game: str) -> str | None:
@@ -242,6 +259,12 @@ class JobSync:
             wanted = {spec.id for spec in specs}
             for job_id in [job_id for job_id in self._applied if job_id not in wanted]:
                 del self._applied[job_id]
+                if job_id.startswith("poll:"):
+                    log.info(
+                        "%s: every game on it is over and its grace period has passed: it is "
+                        "no longer read",
+                        job_id.removeprefix("poll:"),
+                    )
                 with contextlib.suppress(JobLookupError):  # a date job that already ran
                     self.scheduler.remove_job(job_id)
             for spec in specs:

@@ -13,7 +13,7 @@ from datetime import datetime
 
 from daemon.config.model import GameConfig, ShortSignups
 from daemon.jobs.runtime import Runtime
-from daemon.outbox import sending
+from daemon.outbox import keys, sending
 from daemon.outbox.running_post import keep_post
 from daemon.play import roster, roster_texts, signups
 from daemon.store.db import Store
@@ -177,5 +177,5 @@ def show_list(store: Store, cfg: GameConfig, now: datetime) -> None:
         cfg.signups.close,
         cfg.dates,
     )
-    base = f"signups:{cfg.name}:list"
+    base = keys.signup_list_key(cfg.name)
     keep_post(store, cfg.forum, cfg.name, None, cfg.signups.topic, base, body, now)

@@ -12,10 +12,11 @@ import logging
 import secrets
 from datetime import datetime
 
+from adapters.base import ForumError
 from daemon.config.model import GameConfig, ResultsMode
-from daemon.jobs import signup_topic
+from daemon.jobs import forum_ahead, signup_topic
 from daemon.jobs.runtime import Runtime
-from daemon.outbox import sending
+from daemon.outbox import keys, sending
 from daemon.play import games, roster, roster_texts, signups, texts
 from daemon.play.games import LiveGame
 from daemon.store.db import Store
@@ -31,6 +32,8 @@ def start(daemon: Runtime, game: str, now: datetime) -> None:
         row = store.game(game)
         if row is not None and (row["status"] != "setup" or row["state"]):
             return  # started, or dealt and waiting for the GM
+        if row is None and not _forum_agrees(daemon, store, cfg, now):
+            return
         names = None
         if cfg.signups is not None:
             with store.atomic():
@@ -60,6 +63,23 @@ def start(daemon: Runtime, game: str, now: datetime) -> None:
         )
         daemon.deliver(store, cfg.forum)
         daemon.changed(store, now)
+
+
+def _forum_agrees(daemon: Runtime, store: Store, cfg: GameConfig, now: datetime) -> bool:
+    """Whether the forum shows nothing of a game the store does not know (a state file
+    emptied or replaced since it started): only then is it dealt. A forum that cannot be read
+    is asked again at the next try."""
+    try:
+        forum_ahead.check(daemon, store, cfg)
+    except ForumError as exc:
+        log.warning("%s: not dealt yet, the forum could not be read: %s", cfg.name, exc)
+        return False
+    except forum_ahead.ForumAhead as exc:
+        if not store.events(cfg.name, "game.forum-ahead"):
+            store.log("game.forum-ahead", {"error": str(exc)}, now, cfg.name)
+        log.error("%s", exc)
+        return False
+    return True
 
 
 def _fixed(cfg: GameConfig) -> bool:
@@ -113,7 +133,7 @@ def open_dealt(store: Store, cfg: GameConfig, live: LiveGame, now: datetime, *, 
     body = texts.start_post(
         cfg.name, cfg.ruleset, roster_names, live.phase, deadline, cfg.dates, told=told, where=where
     )
-    sending.post(store, cfg, body, f"start:{cfg.name}", now, phase=live.phase)
+    sending.post(store, cfg, body, keys.start_key(cfg.name), now, phase=live.phase)
     store.log("game.started", {"phase": live.phase}, now, cfg.name)
     return live.phase
 

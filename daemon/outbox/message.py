@@ -8,6 +8,7 @@ match (whitespace collapsed) is the fallback for adapters that drop those charac
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -18,12 +19,19 @@ from daemon.store.rows import from_iso, from_json
 KINDS = ("pm", "post", "edit")
 MARKER_ALPHABET = "\u200b\u200c\u200d\u2060"  # zero width space, non-joiner, joiner, word joiner
 _UNMARK = {ord(c): None for c in MARKER_ALPHABET}
+_MARKER = re.compile(f"[{MARKER_ALPHABET}]{{16}}")
 
 
 def marker(dedupe_key: str) -> str:
     """16 zero-width characters (32 bits of the key's hash): unseen by readers, findable."""
     value = int.from_bytes(hashlib.sha256(dedupe_key.encode()).digest()[:4], "big")
     return "".join(MARKER_ALPHABET[(value >> shift) & 3] for shift in range(30, -1, -2))
+
+
+def find_marker(text: str) -> str | None:
+    """The last outbox marker in ``text`` (a sent message ends with its own), if any."""
+    found = _MARKER.findall(text)
+    return found[-1] if found else None
 
 
 def without_marker(text: str) -> str:

@@ -45,6 +45,7 @@ from daemon.outbox.message import OutboxRow, Outgoing, same_people
 from daemon.outbox.run import Blocked, Policy, Report, Run, Wait, call_forum, space_out
 from daemon.store.db import Store, topic_mark
 from daemon.store.rows import from_iso, from_json, iso, to_json
+from engine.render.inert import printable
 
 log = logging.getLogger(__name__)
 BACKOFF_MARK = "outbox:backoff"
@@ -57,6 +58,9 @@ def enqueue(store: Store, message: Outgoing, now: datetime, *, hold: bool = Fals
     wait for the GM's approval.
     """
     target = message.target
+    # No control character goes out, whoever wrote the text (player text is inert already;
+    # this is the wire's own guard).
+    body, subject = printable(message.body), printable(message.subject or "") or None
     cursor = store.execute(
         "INSERT INTO outbox (forum, game, phase, kind, recipients, topic, target, subject, body,"
         " state, dedupe_key, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
@@ -69,8 +73,8 @@ def enqueue(store: Store, message: Outgoing, now: datetime, *, hold: bool = Fals
             to_json(list(message.recipients)),
             message.topic,
             to_json({"topic": target.topic, "post_id": target.post_id}) if target else None,
-            message.subject,
-            message.body,
+            subject,
+            body,
             "held" if hold else "queued",
             message.dedupe_key,
             iso(now),

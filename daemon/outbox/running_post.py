@@ -13,6 +13,11 @@ from daemon.store.db import Store
 from daemon.store.rows import from_json
 
 
+def edit_key(base: str, number: int) -> str:
+    """The key of the ``number``-th edit of the post kept under ``base``."""
+    return f"{base}:edit:{number}"
+
+
 def keep_post(
     store: Store,
     forum: str,
@@ -60,5 +65,5 @@ def _revise(
     if not ref or last["state"] in ("sending", "unknown"):
         return  # the post's fate is not settled yet: the next poll tries again
     target = PostRef(ref["topic"], ref["post_id"])
-    message = Outgoing(forum, "edit", f"{base}:edit:{len(rows)}", body, game, phase, target=target)
+    message = Outgoing(forum, "edit", edit_key(base, len(rows)), body, game, phase, target=target)
     outbox.enqueue(store, message, now)

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from daemon.config.ini import unreadable
 from daemon.config.overrides import (  # noqa: F401 - the commands, for the appliers
     PHASE,
     Command,
@@ -35,6 +36,7 @@ from daemon.config.overrides import (  # noqa: F401 - the commands, for the appl
     NotYet,
     Override,
     OverrideError,
+    OverrideLines,
     Pause,
     ReplacePlayer,
     Resend,
@@ -95,13 +97,28 @@ def _apply_one(
     except NotYet as exc:
         log.debug("%s", override.where.error(f"override waits: {exc}"))
         return Outcome(override, f"waiting: {exc}")
-    except OverrideError as exc:
-        result = f"error: {exc}"
+    except Exception as exc:
+        # Whatever went wrong, the line's own transaction is undone, it is recorded (so it is
+        # said once, not at every poll) and the lines after it apply (issue 28).
+        why = str(exc) if isinstance(exc, OverrideError) else unreadable(exc)
+        result = f"error: {why}"
         _record(store, override, parsed, result, now)
-        log.warning("%s", override.where.error(f"override not applied: {exc}"))
+        log.warning("%s", override.where.error(f"override not applied: {why}"))
+        if not isinstance(exc, OverrideError):
+            log.debug("override %s", override.label, exc_info=True)
     details = {"label": override.label, "command": override.text, "result": result}
     store.log("override", details | {"parsed": parsed}, now, override.game)
     return Outcome(override, result)
+
+
+def report_once(
+    store: Store, game: str | None, kind: str, key: str, now: datetime, text: str
+) -> None:
+    """Log ``text`` and keep it in the event log, unless the same ``key`` was told before."""
+    if any(e["details"].get("key") == key for e in store.events(game, kind)):
+        return
+    store.log(kind, {"key": key}, now, game)
+    log.warning("%s", text)
 
 
 def _record(

@@ -97,11 +97,12 @@ def signup_list(
     lines = [f"{head} ({count}) — {state}."]
     if close is not None and status == "open":
         lines.append(f"Sign-ups close {when(close, dates)}" + (" or when full." if size else "."))
+    # Names and choices are the players' own words: shown, never read as tags.
     lines += [
-        f"{i}. {name}" + (f" ({choices[name]})" if name in choices else "")
+        f"{i}. {inert(name)}" + (f" ({inert(choices[name])})" if name in choices else "")
         for i, name in enumerate(players, 1)
     ] or ["(nobody yet)"]
-    lines.append("Replacements: " + (", ".join(replacements) if replacements else "none yet"))
+    lines.append("Replacements: " + (names_list(replacements) if replacements else "none yet"))
     return "\n".join(lines)
 
 

@@ -285,10 +285,12 @@ def held_texts_note(game: str, held: Sequence[Any]) -> str:
     lines = [f"{game}: {len(held)} text(s) wait for you; nothing is sent until you approve it."]
     for text in held:
         to = f"PM to {text.to}" if text.to else "post in the topic"
+        # The draft is a player's (a will, a tape, a letter): in the GM's own PM its tags are
+        # as dead as in the players' (the GM reads the words, not a link or a closed quote).
         lines += [
             "",
-            f"[{text.label}] {to}, from {text.phase}: {text.note}",
-            text.text,
+            f"[{text.label}] {to}, from {text.phase}: {inert(text.note)}",
+            inert(text.text),
         ]
     first = held[0].label if held else "KIND N"
     lines += [

@@ -22,6 +22,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from daemon.store.private import private_file
 from daemon.store.rows import (
     InboxMessage,
     OrderRow,
@@ -51,6 +52,25 @@ class StoreError(Exception):
     pass
 
 
+def damaged(path: Path | str, exc: BaseException) -> str:
+    """The one line for a state file SQLite cannot read: where, what, and the way back."""
+    detail = " ".join(str(exc).split())[:160]
+    return (
+        f"{path}: the state file is damaged ({detail}); restore it from a backup "
+        "(docs/running.md, Restoring)"
+    )
+
+
+def _unwritable(path: Path | str, exc: BaseException) -> StoreError:
+    # A state directory that cannot be written (a read-only /etc, a missing
+    # StateDirectory=) is the GM's to fix: one line naming it, not a traceback.
+    reason = getattr(exc, "strerror", None) or str(exc)
+    return StoreError(
+        f"{path}: the state file cannot be opened or written ({reason}); "
+        "set state_dir in [autogm] to a directory autogm may write"
+    )
+
+
 class Store:
     """One connection to the state file. Not to be shared between threads."""
 
@@ -68,30 +88,39 @@ class Store:
         return self._db
 
     @classmethod
-    def open(cls, path: Path | str) -> Store:
-        """Open (creating if needed) and migrate; ``":memory:"`` gives a throwaway store."""
+    def open(cls, path: Path | str, *, check: bool = False) -> Store:
+        """Open (creating if needed) and migrate; ``":memory:"`` gives a throwaway store.
+
+        ``check`` reads the whole file first (SQLite's quick_check): a command and the daemon's
+        start do, so that a damaged file is one line for the GM, never a traceback halfway or
+        an answer read from what is left. The daemon's jobs, after that start, do not.
+        """
         in_memory = str(path) == ":memory:"
         try:
             if not in_memory:
-                Path(path).parent.mkdir(parents=True, exist_ok=True)
+                private_file(Path(path))
             conn = connect(str(path))
+        except (OSError, sqlite3.Error) as exc:
+            raise _unwritable(path, exc) from None
+        store = cls(conn)
+        try:
             # A CLI command (approve, status) may write while the daemon runs: WAL lets
             # readers and one writer share the file, and busy_timeout waits for the lock.
             execute(conn, "PRAGMA busy_timeout = 10000")
             execute(conn, "PRAGMA foreign_keys = ON")
+            if check and not in_memory:
+                problems = [row["quick_check"] for row in query(conn, "PRAGMA quick_check")]
+                if problems != ["ok"]:
+                    raise sqlite3.DatabaseError(problems[0])
             if not in_memory:
                 enable_wal(conn)
-        except (OSError, sqlite3.Error) as exc:
-            # A state directory that cannot be written (a read-only /etc, a missing
-            # StateDirectory=) is the GM's to fix: one line naming it, not a traceback.
-            reason = getattr(exc, "strerror", None) or str(exc)
-            raise StoreError(
-                f"{path}: the state file cannot be opened or written ({reason}); "
-                "set state_dir in [autogm] to a directory autogm may write"
-            ) from None
-        store = cls(conn)
-        try:
             store._migrate()
+        except sqlite3.OperationalError as exc:
+            conn.close()
+            raise _unwritable(path, exc) from None
+        except sqlite3.DatabaseError as exc:
+            conn.close()
+            raise StoreError(damaged(path, exc)) from None
         except BaseException:
             conn.close()
             raise

@@ -10,7 +10,9 @@ phpBB 3.3.11 board, where ``[\u2063/quote]`` stays text inside the quote.
 
 Invisible format characters of the player's own (zero-width spaces, joiners, BOM, soft hyphens,
 bidirectional overrides) are removed first: they carry no words, they could reorder the GM's
-text around them on screen, and they could forge the outbox's zero-width markers.
+text around them on screen, and they could forge the outbox's zero-width markers. So are
+control characters (ESC, BEL, backspace...: :func:`printable`): in a post they are noise, and
+in the GM's terminal (``autogm preview``, ``status``) an escape sequence rewrites the screen.
 """
 
 from __future__ import annotations
@@ -21,15 +23,32 @@ import unicodedata
 TAG_BREAK = "\u2063"
 
 
+# C0 controls but the tab and the line break, DEL, and the C1 controls (0x9b is an ESC[).
+_CONTROLS = dict.fromkeys([*range(0x09), *range(0x0B, 0x20), 0x7F, *range(0x80, 0xA0)])
+
+
 def _is_invisible(ch: str) -> bool:
     return unicodedata.category(ch) == "Cf"
 
 
+def printable(text: str) -> str:
+    """``text`` without control characters; tabs and line breaks stay."""
+    return text.translate(_CONTROLS)
+
+
 def inert(text: str) -> str:
-    """``text`` as plain words in any BBCode the GM wraps around it: no tag of it is live."""
+    """``text`` as plain words in any BBCode the GM wraps around it: no tag of it is live,
+    no control character in it."""
     if not text.isascii():
         text = "".join(ch for ch in text if not _is_invisible(ch))
-    return text.replace("[", "[" + TAG_BREAK)
+    return printable(text).replace("[", "[" + TAG_BREAK)
+
+
+def for_terminal(text: str) -> str:
+    """``text`` as a terminal may show it: no control character (an escape sequence would
+    drive the terminal) and no invisible one (a bidirectional override reorders the line)."""
+    text = printable(text)
+    return text if text.isascii() else "".join(ch for ch in text if not _is_invisible(ch))
 
 
 def shorten(text: str, limit: int) -> str:

@@ -84,8 +84,8 @@ def _ballots(params: dict[str, Any]) -> str:
 
 
 _BALLOTS = frozenset({"lynch.votes", "midnight.council"})
-# What inert() does to a string of ASCII alone (most of a notice's: names, roles, queries),
-# done in the loop below without a call per value.
+# What inert() does to a string of printable ASCII alone (most of a notice's: names, roles,
+# queries), done in the loop below without a call per value.
 _TAG, _BROKEN_TAG = "[", "[" + TAG_BREAK
 
 
@@ -97,7 +97,9 @@ def render_notice(notice: Notice) -> str:
     if template is None:
         raise KeyError(f"no template for notice {key!r}")
     params = {
-        k: v.replace(_TAG, _BROKEN_TAG) if type(v) is str and v.isascii() else _value(v)
+        k: v.replace(_TAG, _BROKEN_TAG)
+        if type(v) is str and v.isascii() and v.isprintable()  # no control character either
+        else _value(v)
         for k, v in notice.params.items()
     }
     if "ability" in params:

@@ -101,3 +101,50 @@ def test_login_needs_the_account(gm):
     gm._store.write("delete from users where name = ?", "GameMaster")
     with pytest.raises(LoginFailed):
         gm.login()
+
+
+# The child that sends one PM and is killed (-9) just before the recipients are written: the
+# planted hook stands for the moment kill -9 strikes between the two writes.
+_KILLED_MID_PM = """
+import os, signal, sys
+from adapters import local
+
+
+class Killing(local.sqlite3.Connection):
+    def execute(self, sql, *args):
+        if sql.lstrip().lower().startswith("insert into recipients"):
+            os.kill(os.getpid(), signal.SIGKILL)
+        return super().execute(sql, *args)
+
+    def executemany(self, sql, *args):
+        if sql.lstrip().lower().startswith("insert into recipients"):
+            os.kill(os.getpid(), signal.SIGKILL)
+        return super().executemany(sql, *args)
+
+
+connect = local.sqlite3.connect
+local.sqlite3.connect = lambda *a, **k: connect(*a, factory=Killing, **k)
+forum = local.LocalForum(sys.argv[1], "GameMaster")
+forum.send_private_message(["Abs"], "Night 1 results", "You survived.")
+"""
+
+
+def test_a_pm_killed_between_its_row_and_its_recipients_leaves_nothing(tmp_path):
+    """One transaction per PM (issue 28): a PM is on the forum with its recipients, or not at
+    all; a half-written one (no recipients) would be taken as sent by a look-up, and lost."""
+    import signal
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    folder = tmp_path / "forum"
+    LocalForum(folder, "GameMaster").add_user("Abs")
+    script = tmp_path / "child.py"
+    script.write_text(_KILLED_MID_PM, encoding="utf-8")
+    root = Path(__file__).resolve().parents[2]
+    child = subprocess.run(
+        [sys.executable, str(script), str(folder)], cwd=root, env={"PYTHONPATH": str(root)}
+    )
+    assert child.returncode == -signal.SIGKILL
+    again = LocalForum(folder, "GameMaster")
+    assert again.sent_private_messages(datetime(2000, 1, 1, tzinfo=UTC)) == []

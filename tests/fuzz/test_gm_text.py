@@ -34,8 +34,13 @@ NAME = st.sampled_from(["Abs", "Kleene", "[b]Jd-[/b]", "Mr.\u200b Black Cat", "\
 
 
 def words_of(text: str) -> str:
-    """What a reader sees of player text: its characters, invisible format characters aside."""
-    return "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
+    """What a reader sees of player text: its characters, invisible format characters and
+    control characters (issue 28) aside; tabs and line breaks stay."""
+    return "".join(
+        ch
+        for ch in text
+        if unicodedata.category(ch) != "Cf" and (unicodedata.category(ch) != "Cc" or ch in "\t\n")
+    )
 
 
 @FUZZ

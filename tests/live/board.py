@@ -149,7 +149,14 @@ class Board:
 
     def account(self, name: str) -> PhpBBForum:
         password = GM_PASSWORD if name == GM else PLAYER_PASSWORD
-        return PhpBBForum(self.url, name, password, request_interval=0, flood_interval=FLOOD)
+        return PhpBBForum(
+            self.url,
+            name,
+            password,
+            request_interval=0,
+            flood_interval=FLOOD,
+            allow_plain_http=True,
+        )
 
     def new_topic(self, title: str, body: str) -> str:
         """A new topic in the games forum, started by the GM; its id."""
@@ -306,6 +313,8 @@ timezone = UTC
 [forum:{forum}]
 adapter = phpbb
 base_url = {url}
+# The board listens on loopback only: nothing leaves this machine.
+allow_plain_http = yes
 username = {gm}
 password_env = {password_env}
 request_interval = 0

@@ -104,7 +104,7 @@ class MyBBBoard:
 
     def account(self, name: str) -> MyBBForum:
         password = GM_PASSWORD if name == GM else PLAYER_PASSWORD
-        return MyBBForum(self.url, name, password, request_interval=0)
+        return MyBBForum(self.url, name, password, request_interval=0, allow_plain_http=True)
 
     def new_thread(self, title: str, body: str) -> str:
         """A new thread in the games forum, started by the GM (exempt from flood); its id."""
@@ -159,6 +159,7 @@ username = {gm}
 password_env = {password_env}
 request_interval = 0
 poll_interval = {poll}
+allow_plain_http = yes
 
 """
 

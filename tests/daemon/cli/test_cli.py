@@ -282,3 +282,124 @@ def test_check_config_checks_the_override_lines(tmp_path, capsys):
         r"override \(.*\)",
         err,
     ), err
+
+
+def _run_process(kit: Kit) -> subprocess.Popen:
+    return subprocess.Popen(
+        [sys.executable, "-m", "daemon", "run", "--config", str(kit.config_path)],
+        cwd=ROOT,
+        env=os.environ,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def _wait_for_line(proc: subprocess.Popen, text: str, seconds: float = 30) -> None:
+    assert proc.stderr is not None
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        line = proc.stderr.readline()
+        if text in line:
+            return
+        if not line and proc.poll() is not None:
+            break
+    raise AssertionError(f"{text!r} never logged")
+
+
+def test_a_second_run_on_the_same_state_file_refuses_naming_the_pid(tmp_path):
+    """Issue 28: "Two daemons on one state store both run": the second `autogm run` exits at
+    once with status 2, naming the PID that holds the store; after a kill -9 of the first, the
+    kernel has released the lock and a new run starts."""
+    import signal
+
+    kit = Kit(tmp_path)
+    kit.config_path.write_text(
+        kit.config_path.read_text().replace("poll_interval = 5m", "poll_interval = 1h")
+    )
+    first = _run_process(kit)
+    try:
+        _wait_for_line(first, "autogm runs 1 game(s)")
+        second = _run_process(kit)
+        try:
+            code = second.wait(timeout=20)
+        finally:
+            second.kill()
+        err = second.stderr.read() if second.stderr else ""
+        assert code == 2, err
+        assert f"another autogm (PID {first.pid}) already runs" in err
+        assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+        first.send_signal(signal.SIGKILL)
+        first.wait(timeout=10)
+        third = _run_process(kit)
+        try:
+            _wait_for_line(third, "autogm runs 1 game(s)")
+        finally:
+            third.send_signal(signal.SIGTERM)
+            assert third.wait(timeout=20) == 0
+    finally:
+        first.kill()
+
+
+def test_the_files_the_daemon_writes_are_its_users_alone(tmp_path):
+    """Issue 28: the state directory 0700; the state file, its SQLite companions, the lock and
+    the archive 0600, whatever the umask says (the test runs with the usual 022)."""
+    import signal
+    import stat
+
+    from daemon.archive.schema import open_archive
+
+    kit = Kit(tmp_path)
+    kit.config_path.write_text(
+        kit.config_path.read_text().replace("start = 2026-12-01 18:00\n", "")
+    )
+    state_dir = kit.config.autogm.state_dir
+    assert not state_dir.exists()
+    old = os.umask(0o022)
+    try:
+        proc = _run_process(kit)
+        try:
+            _wait_for_line(proc, "autogm runs 1 game(s)")
+            for _ in range(100):
+                if kit.topic_posts():
+                    break
+                time.sleep(0.1)
+            modes = {p.name: stat.S_IMODE(p.stat().st_mode) for p in state_dir.iterdir()}
+        finally:
+            proc.send_signal(signal.SIGTERM)
+            proc.wait(timeout=20)
+        open_archive(state_dir / "archive.db").close()
+        modes["archive.db"] = stat.S_IMODE((state_dir / "archive.db").stat().st_mode)
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE(state_dir.stat().st_mode) == 0o700
+    # The -wal and -shm files come and go with the connections; SQLite gives them the mode of
+    # the state file when they are there.
+    assert {"autogm.db", "autogm.lock", "archive.db"} <= set(modes)
+    assert modes == dict.fromkeys(modes, 0o600), modes
+
+
+def test_the_terminal_never_gets_a_players_control_characters(kit, capsys):
+    """Issue 28: "ESC/BEL and other control characters in player text reach ... autogm
+    preview's terminal output raw". An order with an escape sequence that would clear the
+    GM's screen, and a bell, shown by status and preview."""
+    kit.close("Prep")
+    assert cli(kit, "approve", "g1") == 0
+    kit.send("Abs", "Kill Kleene\x1b[2J\x1b]0;owned\x07 \u202eevil")
+    kit.poll()
+    capsys.readouterr()
+    assert cli(kit, "status", "g1") == 0
+    assert cli(kit, "preview", "g1") == 0
+    out = capsys.readouterr().out
+    assert "Kill Kleene" in out
+    assert not any(c in out for c in ("\x1b", "\x07", "\u202e"))
+
+
+def test_approve_without_a_game_asks_for_the_game_only(capsys):
+    """Issue 28: "`autogm approve` with no game says KIND N is required"."""
+    with pytest.raises(SystemExit) as exited:
+        main(["approve"])
+    assert exited.value.code == 2
+    err = capsys.readouterr().err
+    assert "the following arguments are required: game" in err
+    assert "KIND N" not in err.splitlines()[-1]

@@ -12,6 +12,7 @@ from adapters.base import (
     Interrupted,
     NotFound,
     PostRef,
+    PrivateMessage,
     Rejected,
     SessionExpired,
     Unavailable,
@@ -398,3 +399,20 @@ def test_a_look_up_makes_way_between_two_requests_and_sends_nothing(game_store, 
     report = run(game_store, paged, clock)
     assert states(game_store) == ["sent", "sent"] and report.found == 1
     assert len(forum.sent_pms) == 2  # m1 once (before the crash), m2 once
+
+
+def test_a_half_written_pm_on_the_forum_is_not_taken_as_sent(game_store, forum, clock):
+    """A PM the forum holds without recipients (a forum that wrote the message, then died
+    before its recipients) reached nobody: the look-up does not take it as sent, and the PM
+    goes out (issue 28)."""
+    enqueue(game_store, pm("m1"), clock())
+    forum.script("send_private_message", Crash())
+    with pytest.raises(Crash):
+        run(game_store, forum, clock)
+    body = outbox.rows(game_store)[0].wire_body
+    # The forum's half-written copy: the text, and no recipients.
+    forum.sent_pms.append(PrivateMessage("99", "GameMaster", "2", clock(), "s", body, body))
+    outbox.recover(game_store, clock())
+    report = run(game_store, forum, clock)
+    assert report.found == 0 and report.sent == 1
+    assert [p.recipients for p in forum.sent_pms] == [(), ("Abs",)]

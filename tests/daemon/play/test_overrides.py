@@ -1,12 +1,12 @@
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
 
-from daemon.config.ini import ConfigError
 from daemon.config.load import load_config
 from daemon.outbox import outbox
 from daemon.play.overrides import (
@@ -92,10 +92,12 @@ def write(tmp_path: Path, lines: str) -> Path:
     return path
 
 
-def test_a_bad_override_line_names_file_line_and_label(tmp_path):
-    config = load_config(write(tmp_path, "1 = pause\n2 = extend by never\n"))
-    with pytest.raises(ConfigError, match=r"config.ini:19: \[overrides:r53\] 2: .*not a duration"):
-        read_overrides(config)
+def test_a_bad_override_line_names_file_line_and_label_and_the_others_stand(tmp_path):
+    config = load_config(write(tmp_path, "1 = pause\n2 = extend by never\n3 = resume\n"))
+    found = read_overrides(config)
+    [refused] = found.refused
+    assert re.search(r"config.ini:19: \[overrides:r53\] 2: .*not a duration", str(refused.error))
+    assert [o.label for o in found["r53"]] == ["1", "3"]
 
 
 @pytest.fixture
