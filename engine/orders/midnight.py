@@ -246,6 +246,12 @@ class _Read:
                 return tuple(found), rest
             rest = rest[more.end() :]
 
+    def _named_whole(self, rest: str) -> bool:
+        """Whether a player's name is written whole at the start of ``rest`` (a player may be
+        called "Nobody": the name beats the words for peace)."""
+        found, used = self.reader.words.players.match_prefix(rest)
+        return bool(used) and found.kind in (MatchKind.EXACT, MatchKind.ALIAS)
+
     def target(self, rest: str) -> tuple[str, str]:
         return self.reader.name(_TO.sub("", rest, count=1) if _TO.match(rest) else rest)
 
@@ -339,7 +345,7 @@ class _Read:
                 raise Refusal(f"say how many saved votes to spend: '{title} 2'")
             n = spent["n"].casefold()
             choice, rest = str(NUMBERS.get(n, n)), rest[spent.end() :]
-        if ability == "vote" and (peace := _PEACE.match(rest)):
+        if ability == "vote" and (peace := _PEACE.match(rest)) and not self._named_whole(rest):
             choice, rest = PEACE, rest[peace.end() :]
         elif wanted and not _starts_guises(rest):
             if wanted > 1:

@@ -272,3 +272,20 @@ def test_the_vote_verb_is_looked_for_only_past_a_character_it_can_start_with():
         assert votes._VOTE_VERB.match(" \t" + text), text
         starts = {chr(c) for c in range(0x10000) if votes._VOTE_VERB.match(chr(c) + text[1:])}
         assert starts <= set(votes._VOTE_VERB_FIRST), (text, starts - set(votes._VOTE_VERB_FIRST))
+
+
+def test_kill_jd_dash_kills_jd_dash_beside_jd() -> None:
+    """Issue 27: with players "Jd" and "Jd-", "Kill Jd-" kills Jd-; "Vote" before a
+    player's name that is also a word for no one votes for the player."""
+    roster = {"Abs": "Gin", "Jd": "Araide", "Jd-": "Agasa", "Nobody": "Camel", "Lynz": "Ran"}
+    state = new_game(load_ruleset("dctp-2011"), roster, 1, Setup())
+    state.phase = Phase.parse("Night 1")
+    for text, target in (("Kill Jd-", "Jd-"), ("kill jd-.", "Jd-"), ("Kill Jd", "Jd")):
+        assert [o.targets for o in parse_pm(state, "Abs", text).accepted] == [(target,)]
+    state.phase = Phase.parse("Day 1")
+    assert [o.canonical() for o in parse_pm(state, "Lynz", "Vote Nobody").accepted] == [
+        "Vote Nobody"
+    ]
+    assert [o.canonical() for o in parse_pm(state, "Lynz", "Vote no one").accepted] == [
+        "Vote no lynch"
+    ]

@@ -8,8 +8,10 @@ from dataclasses import dataclass
 from engine.lazy_pattern import lazy_compile
 from engine.orders import grammar
 from engine.orders.model import Order
+from engine.orders.name_match import MatchKind
 from engine.orders.reader import Reader, Refusal
 
+_WHOLE_NAME = (MatchKind.EXACT, MatchKind.ALIAS)
 _NOBODY = lazy_compile(r"(?:nobody|no\s*one|none)\b", re.IGNORECASE)
 _VOTE_VERB = lazy_compile(
     r"^\s*(?:goes\s+to|will\s+go\s+to|is\s+(?:for|on)|is|on|against)\s+(?=\S)", re.IGNORECASE
@@ -31,7 +33,10 @@ def read_vote(reader: Reader, rest: str, fragment: str) -> Order:
         grammar.match_word(grammar.ORDER_PATTERNS, rest) == ("no_lynch", len(rest))
         or _NOBODY.match(rest)
     ):
-        return Order(reader.author, "vote", choice="no_lynch", text=fragment)
+        # A player's name written whole beats the words (a player may be called "Nobody").
+        named, used = reader.words.players.match_prefix(rest)
+        if not (used and named.kind in _WHOLE_NAME and not rest[used:].strip(" .!")):
+            return Order(reader.author, "vote", choice="no_lynch", text=fragment)
     return reader.targeted("vote", rest, fragment)
 
 
