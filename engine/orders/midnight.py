@@ -37,6 +37,7 @@ from engine.orders.dispatch import (
 )
 from engine.orders.fragments import CHATTER, DOUBT, UNSURE, is_statement
 from engine.orders.grammar import LIST_SEP, ORDER_OPENER, USE
+from engine.orders.kinds import Kind, kind_of
 from engine.orders.midnight_words import NUMBERS, ROLE_ALIASES, Word, Words, plain, words_of
 from engine.orders.model import Order, ParsedPM, Rejection
 from engine.orders.names import MatchKind, NameMatcher
@@ -183,7 +184,10 @@ class _Read:
                     return mine[0], rest
         if len(held) > 1:
             names = " or ".join(titles.get(a, a) for a in held)
-            raise Refusal(f"'{word.written.strip()}' could be your {names}: write which one")
+            raise Refusal(
+                f"'{word.written.strip()}' could be your {names}: write which one",
+                Kind.MISSING_DETAIL,
+            )
         ability = held[0] if held else word.abilities[0]
         title = titles.get(ability, ability)
         if _key(word.written) != _key(title):
@@ -210,11 +214,17 @@ class _Read:
                     return again.name or "", text[word.end() :]
             written = text.strip().split()[0] if text.strip() else text
             if found.kind is MatchKind.AMBIGUOUS:
-                raise Refusal(f"'{written}' could be the role {' or '.join(found.candidates)}")
+                raise Refusal(
+                    f"'{written}' could be the role {' or '.join(found.candidates)}",
+                    Kind.MISSING_DETAIL,
+                )
             close = matcher.suggest(written)
             hint = f"; did you mean {' or '.join(close)}?" if close else ""
             roles = ", ".join(self.state.ruleset.roles)
-            raise Refusal(f"'{written}' is not a Midnight role{hint} (the roles: {roles})")
+            raise Refusal(
+                f"'{written}' is not a Midnight role{hint} (the roles: {roles})",
+                Kind.MISSING_DETAIL,
+            )
         if found.is_reading:
             self.reader.notes.append(found.note)
         plural = re.match(r"(?:es|s)\b", text[used:])
@@ -231,14 +241,14 @@ class _Read:
                 n = first["n"].casefold()
                 count, rest = int(NUMBERS.get(n, n)), rest[first.end() :]
             if ANONYMOUS.match(rest):
-                raise Refusal("the Anonymous Guise cannot be named")
+                raise Refusal("the Anonymous Guise cannot be named", Kind.BAD_TARGET)
             role, rest = self.role(rest)
             after = _COUNT_AFTER.match(rest)
             if after:
                 count, rest = int(after["n1"] or after["n2"]), rest[after.end() :]
             if count > MAX_COUNT:
                 written = start[: len(start) - len(rest)].strip()
-                raise Refusal(f"'{written}': at most {MAX_COUNT} of one Guise")
+                raise Refusal(f"'{written}': at most {MAX_COUNT} of one Guise", Kind.BAD_TARGET)
             rest = _GUISE_TAIL.sub("", rest, count=1)
             found += [role] * count
             more = LIST_SEP.match(rest)
@@ -273,7 +283,7 @@ class _Read:
             return "no_action"
         word, rest = self.order_word(text)
         if word is None:
-            raise Refusal(NOT_READ)
+            raise Refusal(NOT_READ, Kind.NOT_AN_ORDER)
         ability, rest = self.choose(word, rest[word.end :])
         self.reader.ability = ability
         rest = _TARGET_LABEL.sub("", rest.lstrip(" :"), count=1)
@@ -295,7 +305,7 @@ class _Read:
             self.heading = when
             return ""
         if when is not None and when != self.state.phase:
-            raise Refusal(f"this is an order for {self.state.phase}, not {when}")
+            raise Refusal(f"this is an order for {self.state.phase}, not {when}", Kind.NOT_NOW)
         return after
 
     def message(self, ability: str, rest: str, fragment: str) -> Order:
@@ -342,7 +352,9 @@ class _Read:
             spent = _SPENT.match(rest)
             if spent is None:
                 title = self.state.ruleset.titles.get(ability, ability)
-                raise Refusal(f"say how many saved votes to spend: '{title} 2'")
+                raise Refusal(
+                    f"say how many saved votes to spend: '{title} 2'", Kind.MISSING_DETAIL
+                )
             n = spent["n"].casefold()
             choice, rest = str(NUMBERS.get(n, n)), rest[spent.end() :]
         if ability == "vote" and (peace := _PEACE.match(rest)) and not self._named_whole(rest):
@@ -367,7 +379,7 @@ class _Read:
             roles, rest = self.guises(rest[lead.end() if lead else 0 :])
         doubt = rest.strip(" ,-()")
         if doubt and DOUBT.match(doubt):
-            raise Refusal(UNSURE)
+            raise Refusal(UNSURE, Kind.QUESTION)
         self.reader.end(rest, fragment)
         return Order(self.author, ability, targets, role=role, roles=roles, choice=choice,
                      text=fragment.strip())  # fmt: skip
@@ -383,7 +395,7 @@ class _Read:
             title = self.state.ruleset.titles.get(ability, ability)
             listed = ", ".join(c.title() for c in choices)
             named = f"'{word[0]}' is not" if word else "write"
-            raise Refusal(f"{named} one of {title}'s choices: {listed}")
+            raise Refusal(f"{named} one of {title}'s choices: {listed}", Kind.MISSING_DETAIL)
         return picked, rest[word.end() :]
 
     def role_list(self, ability: str, rest: str, fragment: str) -> Order:
@@ -396,7 +408,10 @@ class _Read:
             name, rest = self.reader.name(rest)
             between = _ROLE_WORD.match(rest)
             if between is None or not between.end() or not rest[between.end() :].strip():
-                raise Refusal(f"write each player with a role, '<player> as <role>' ({name})")
+                raise Refusal(
+                    f"write each player with a role, '<player> as <role>' ({name})",
+                    Kind.MISSING_DETAIL,
+                )
             role, rest = self.role(rest[between.end() :])
             rest = _CLOSE.sub("", rest, count=1)
             targets.append(name)
@@ -515,7 +530,8 @@ def parse_orders(state: GameState, author: str, source: str, public: bool = Fals
             f"this message is {len(source):,} characters long and autogm reads at most "
             f"{MAX_PM_CHARS:,} characters in one message, so nothing in it was read"
         )
-        return ParsedPM(author, rejected=(Rejection(shorten(source.strip(), 200), reason),))
+        refused = Rejection(shorten(source.strip(), 200), reason, kind=Kind.TOO_LONG)
+        return ParsedPM(author, rejected=(refused,))
     read = _Read(state, author, public)
     rejected: list[Rejection] = []
     if public:
@@ -530,7 +546,9 @@ def parse_orders(state: GameState, author: str, source: str, public: bool = Fals
         try:
             found = read.read(fragment)
             if read.heading is not None and read.heading != state.phase and found != "heading":
-                raise Refusal(f"this is an order for {state.phase}, not {read.heading}")
+                raise Refusal(
+                    f"this is an order for {state.phase}, not {read.heading}", Kind.NOT_NOW
+                )
         except Refusal as refusal:
             reason = str(refusal)
             if reason == NOT_READ and public:
@@ -538,7 +556,8 @@ def parse_orders(state: GameState, author: str, source: str, public: bool = Fals
             if reason == NOT_READ and is_statement(fragment):
                 remarks.append(fragment)
                 continue
-            rejected.append(Rejection(fragment, reason, _fix(read) if reason == NOT_READ else ""))
+            fix = _fix(read) if reason == NOT_READ else ""
+            rejected.append(Rejection(fragment, reason, fix, kind=refusal.kind))
             continue
         if found == "unvote":
             unvote = True
@@ -554,7 +573,7 @@ def parse_orders(state: GameState, author: str, source: str, public: bool = Fals
         if accepted or unvote or no_action:
             read.reader.notes.append(f"took '{remark}' as a remark, not an order")
         else:
-            rejected.append(Rejection(remark, NOT_READ, _fix(read)))
+            rejected.append(Rejection(remark, NOT_READ, _fix(read), kind=Kind.NOT_AN_ORDER))
     return ParsedPM(author, tuple(accepted.values()), tuple(rejected), None, unvote,
                     tuple(read.reader.notes), tuple(accepted), no_action=no_action)  # fmt: skip
 
@@ -569,12 +588,14 @@ def _place(
     title = state.ruleset.titles.get(order.ability, order.ability)
     if line is not None and line.public and not public:
         return Rejection(fragment, f"{title} is public: declare it in the game topic in the "
-                         "OOC tag")  # fmt: skip
+                         "OOC tag", kind=Kind.NOT_NOW)  # fmt: skip
     if line is not None and not line.public and public:
-        return Rejection(fragment, f"{title} is covert: send it by private message")
+        return Rejection(
+            fragment, f"{title} is covert: send it by private message", kind=Kind.NOT_NOW
+        )
     found = check_order(state, order, read.reader.slots())
     if isinstance(found, str):
-        return Rejection(fragment, found)
+        return Rejection(fragment, found, kind=kind_of(found))
     key = found[0]
     earlier = accepted.pop(key, None)
     if earlier is not None:
@@ -593,6 +614,10 @@ def _votes_outside(state: GameState, source: str) -> list[Rejection]:
     outside = _OOC.sub(" ", strip_quoted(source))
     marks = read_votes(outside, NameMatcher(list(state.players)))
     return [
-        Rejection(m.written, "a vote counts only in the OOC tag: write it as [ooc]Vote NAME[/ooc]")
+        Rejection(
+            m.written,
+            "a vote counts only in the OOC tag: write it as [ooc]Vote NAME[/ooc]",
+            kind=Kind.NOT_NOW,
+        )
         for m in marks
     ]

@@ -250,9 +250,11 @@ class Rejection:
     # Issue 11: a reading plausible but not certain is asked back ("did you mean 'Heal
     # Kleene'? reply 'yes' to confirm"); the player's next PM in the phase may confirm it.
     asks: Order | None = None
+    # Which kind of refusal it is (engine.orders.kinds.Kind): a stable word in the record.
+    kind: str = "not_an_order"
 
     def to_record(self) -> dict[str, str]:
-        record = {"text": self.text, "reason": self.reason}
+        record = {"text": self.text, "reason": self.reason, "kind": str(self.kind)}
         if self.fix:
             record["fix"] = self.fix
         if self.asks is not None:

@@ -29,6 +29,7 @@ from engine.orders.fragments import (
     split_tape,
     split_will,
 )
+from engine.orders.kinds import Kind, kind_of
 from engine.orders.model import Order, ParsedPM, Rejection, ability_title
 from engine.orders.reader import (
     CONDITIONAL,
@@ -108,7 +109,8 @@ def parse_pm(
             f"{MAX_PM_CHARS:,} characters in one message, so nothing in it was read"
         )
         fix = "send your orders, and your will, in a shorter message"
-        return ParsedPM(author, rejected=(Rejection(shorten(source.strip(), 200), reason, fix),))
+        refused = Rejection(shorten(source.strip(), 200), reason, fix, kind=Kind.TOO_LONG)
+        return ParsedPM(author, rejected=(refused,))
     text, will = split_will(clean_message(source, keep=may_be_order))
     hidden = 0 if source.isascii() else _hidden_characters(source)
     will_refused = None if will is None else _will_too_long(state, will)
@@ -170,15 +172,15 @@ def parse_pm(
             joined = f"{earlier_fragment.rstrip(' .!?')}, {fragment}"
             if second and _with_substitutes(reader, joined, accepted):
                 continue  # "Watch to Lynz. Or else Akai.": the rules allow alternatives there
-            reason = TWO_CHOICES if second else UNSURE
-            rejected.append(Rejection(f"{earlier_fragment} {fragment}", reason))
+            reason, kind = (TWO_CHOICES, Kind.TWO_CHOICES) if second else (UNSURE, Kind.QUESTION)
+            rejected.append(Rejection(f"{earlier_fragment} {fragment}", reason, kind=kind))
             continue
         if signed_this if signed_this is not None else _signature(fragment, own):
             continue  # the player signing with their own name ("best regards,\nAbs")
         if ":" in fragment:  # a label needs its colon: most fragments have none
             fragment = _own_label_dropped(state, author, fragment)
         if condition is not None:
-            rejected.append(Rejection(f"{condition}, {fragment}", CONDITIONAL))
+            rejected.append(Rejection(f"{condition}, {fragment}", CONDITIONAL, kind=Kind.CONDITION))
             condition = None
             continue
         if (previous := repeat_asked(fragment)) is not None:
@@ -201,7 +203,7 @@ def parse_pm(
         if asked_last is not None and DOUBT.match(fragment):
             # "Vote Abs? Not sure": no question to confirm, only the doubt.
             question = rejected.pop(asked_last)
-            rejected.append(Rejection(f"{question.text} {fragment}", UNSURE))
+            rejected.append(Rejection(f"{question.text} {fragment}", UNSURE, kind=Kind.QUESTION))
             asked_last = None
             continue
         asked_last = None
@@ -213,7 +215,7 @@ def parse_pm(
                 and fragment.rstrip(" )").endswith("?")
                 and _asking(order, fragment)
             ):
-                raise Guess(ASKING, ASKING, order=order)
+                raise Guess(ASKING, ASKING, kind=Kind.QUESTION, order=order)
         except Guess as guess:
             rejected.append(_question(reader, fragment, guess))
             asked_last = len(rejected) - 1 if rejected[-1].asks else None
@@ -221,7 +223,7 @@ def parse_pm(
         except Refusal as refusal:
             reason = str(refusal)
             fix = _what_you_can_send(reader, author) if "not read as an order" in reason else ""
-            rejected.append(Rejection(fragment, reason, fix))
+            rejected.append(Rejection(fragment, reason, fix, kind=refusal.kind))
             continue
         if isinstance(order, Unvote):
             unvote = True
@@ -252,7 +254,7 @@ def parse_pm(
                 key = next(reversed(accepted))
                 taken = (fragment, key, held.get(key), notes)
     if condition is not None:
-        rejected.append(Rejection(condition, CONDITIONAL))
+        rejected.append(Rejection(condition, CONDITIONAL, kind=Kind.CONDITION))
     for fragment, previous in repeats:
         if accepted or unvote or no_action or any(NO_ORDER not in r.reason for r in rejected):
             # Beside another order it is the player's remark on it ("heal Lynz, same as
@@ -330,10 +332,10 @@ def _question(reader: Reader, fragment: str, guess: Guess) -> Rejection:
     if isinstance(checked, tuple):
         asked = checked[0]
         question = ASK.format(order=asked.canonical(reader.state.ruleset.titles))
-        return Rejection(fragment, f"{guess.problem}; {question}", asks=asked)
+        return Rejection(fragment, f"{guess.problem}; {question}", asks=asked, kind=guess.kind)
     if isinstance(checked, Rejection) and guess.order is not None:
         return checked
-    return Rejection(fragment, str(guess))
+    return Rejection(fragment, str(guess), kind=guess.kind)
 
 
 def _context_kept_apart(reader: Reader, rejected: list[Rejection]) -> list[Rejection]:
@@ -365,7 +367,7 @@ def _will_too_long(state: GameState, will: str | None) -> Rejection | None:
         f"your will is {len(will):,} characters long and the limit in this game is {limit:,}, "
         "so it was not saved (your earlier will, if any, stands)"
     )
-    return Rejection(shorten(will, 200), reason, "shorten it and send it again")
+    return Rejection(shorten(will, 200), reason, "shorten it and send it again", kind=Kind.TOO_LONG)
 
 
 def _tape_and_orders_after(reader: Reader, tape: str) -> tuple[str, str]:
@@ -409,10 +411,15 @@ def _tape_refused(state: GameState, author: str, tape: str | None) -> Rejection 
     shown = f"Tape: {shorten(tape, 200)}"
     player = state.players.get(author)
     if player is None or state.ruleset.role(player.role).side is not Side.BLACK_ORG:
-        return Rejection(shown, "only the Black Org leaves a tape, with a murder")
+        return Rejection(
+            shown, "only the Black Org leaves a tape, with a murder", kind=Kind.NOT_HELD
+        )
     if not state.phase.is_night:
         return Rejection(
-            shown, "a tape is left with a night's murder", "send it with the night's kill order"
+            shown,
+            "a tape is left with a night's murder",
+            "send it with the night's kill order",
+            kind=Kind.NOT_NOW,
         )
     limit = state.ruleset.option(WILL_OPTION)
     if len(tape) > limit:
@@ -421,9 +428,15 @@ def _tape_refused(state: GameState, author: str, tape: str | None) -> Rejection 
             f"your tape is {len(tape):,} characters long and the limit in this game is "
             f"{limit:,}, so it was not kept (your earlier tape, if any, stands)",
             "shorten it and send it again",
+            kind=Kind.TOO_LONG,
         )
     if not tape:
-        return Rejection(shown, "the tape is empty", "write what the tape says after 'Tape:'")
+        return Rejection(
+            shown,
+            "the tape is empty",
+            "write what the tape says after 'Tape:'",
+            kind=Kind.MISSING_DETAIL,
+        )
     return None
 
 
@@ -448,7 +461,7 @@ def _take(
             )
         elif isinstance(again := check_order(reader.state, merged, reader.slots()), str):
             accepted[key] = earlier
-            return Rejection(fragment, again)
+            return Rejection(fragment, again, kind=kind_of(again))
         else:
             order = merged
     accepted[key] = order
@@ -499,13 +512,15 @@ def _repeat(
     state, titles = reader.state, reader.state.ruleset.titles
     found = repeated(state, reader.author, previous)
     if isinstance(found, str):
-        return [Rejection(fragment, found, _what_you_can_send(reader, reader.author))]
+        fix = _what_you_can_send(reader, reader.author)
+        return [Rejection(fragment, found, fix, kind=Kind.MISSING_DETAIL)]
     when, orders, lost = found
     refused = [
         Rejection(
             fragment,
             f"your {title} of {when} is not repeated: autogm keeps what it did, not all it "
             "said; write it again in full",
+            kind=Kind.MISSING_DETAIL,
         )
         for title in lost
     ]
@@ -516,7 +531,7 @@ def _repeat(
             reader.notes.append(f"read '{fragment}' as your order of {when}: {said}")
         else:
             reason = f"'{said}' (your order of {when}) cannot be given now: {rejection.reason}"
-            refused.append(Rejection(fragment, reason, rejection.fix))
+            refused.append(Rejection(fragment, reason, rejection.fix, kind=rejection.kind))
     return refused
 
 
@@ -542,10 +557,10 @@ def _killer_named(
             named = replace(earlier, killer=order.killer, text=f"{earlier.text} {fragment}")
             checked = check_order(reader.state, named, reader.slots())
             if isinstance(checked, str):
-                return Rejection(fragment, checked)
+                return Rejection(fragment, checked, kind=kind_of(checked))
             accepted[key] = named
             return None
-    return Rejection(fragment, NO_KILL.format(killer=order.killer))
+    return Rejection(fragment, NO_KILL.format(killer=order.killer), kind=Kind.MISSING_DETAIL)
 
 
 def _checked(reader: Reader, order: Order, fragment: str) -> tuple[Order, SlotKey] | Rejection:
@@ -558,7 +573,7 @@ def _checked(reader: Reader, order: Order, fragment: str) -> tuple[Order, SlotKe
         # Only an order refused can be another ability's: "Heal" from Kobayashi.
         other = _alternate(state, order, slots)
         if isinstance(other, str):
-            return Rejection(fragment, other)
+            return Rejection(fragment, other, kind=Kind.MISSING_DETAIL)
         if other is not None:
             reader.notes.append(
                 f"read '{ability_title(order.ability, titles)}' as your "
@@ -567,7 +582,7 @@ def _checked(reader: Reader, order: Order, fragment: str) -> tuple[Order, SlotKe
             order = other
             checked = check_order(state, order, slots)
     if isinstance(checked, str):
-        return Rejection(fragment, checked, _fix(reader, order, checked))
+        return Rejection(fragment, checked, _fix(reader, order, checked), kind=kind_of(checked))
     return order, checked[0]
 
 

@@ -25,6 +25,7 @@ from engine.orders.grammar import (
     POSSESSIVE,
     any_order_word,
 )
+from engine.orders.kinds import Kind, kind_of
 from engine.orders.model import Order
 from engine.orders.names import MatchKind, NameMatcher
 from engine.phases import Phase
@@ -120,7 +121,12 @@ _OR_NAME = re.compile(rf"[\s,.;…\-–—]*{SECOND_CHOICE}", re.IGNORECASE)
 
 
 class Refusal(Exception):
-    """A fragment that cannot stand; its message is the reason the player is told."""
+    """A fragment that cannot stand; its message is the reason the player is told, ``kind``
+    the kind of refusal it is (``engine.orders.kinds``)."""
+
+    def __init__(self, reason: str, kind: Kind | None = None) -> None:
+        super().__init__(reason)
+        self.kind = kind or kind_of(reason)
 
 
 class Guess(Refusal):
@@ -133,11 +139,12 @@ class Guess(Refusal):
         reason: str,
         problem: str,
         *,
+        kind: Kind,
         written: str = "",
         meant: str = "",
         order: Order | None = None,
     ) -> None:
-        super().__init__(reason)  # the plain refusal, when the reading is no order to ask
+        super().__init__(reason, kind)  # the plain refusal, when the reading is no order to ask
         self.problem = problem  # what the question starts with: "'Kleo' matches no player"
         self.written, self.meant, self.order = written, meant, order
 
@@ -213,7 +220,9 @@ class Reader:
     def name(self, text: str) -> tuple[str, str]:
         if not text.strip(" .!?;,:"):
             players = ", ".join(self.words.players.names)
-            raise Refusal(f"this order needs a player's name; the players are: {players}")
+            raise Refusal(
+                f"this order needs a player's name; the players are: {players}", Kind.NO_TARGET
+            )
         found, used = self.words.players.match_prefix(text)
         # ``found.is_match`` written out (``name`` is read for every target of every order).
         if (found.name is None or used == 0) and (word := _TARGET_WORD.match(text)):
@@ -226,7 +235,8 @@ class Reader:
         if found.name is None or used == 0:
             if pronoun := re.match(r"\s*(him|her|them)\b", text, re.IGNORECASE):
                 raise Refusal(
-                    f"'{pronoun[1]}' could mean more than one player here: write the name"
+                    f"'{pronoun[1]}' could mean more than one player here: write the name",
+                    Kind.NO_TARGET,
                 )
             self._refuse_name(found.kind, found.written or text.strip(), found.candidates)
         # An exact name written in ASCII, as most are, is no reading to note (``is_reading``).
@@ -268,16 +278,25 @@ class Reader:
         asked back), or the players of the game."""
         written = written.split()[0] if written.split() else written
         if kind is MatchKind.AMBIGUOUS:
-            raise Refusal(f"'{written}' could be {' or '.join(candidates)}: write more of the name")
+            raise Refusal(
+                f"'{written}' could be {' or '.join(candidates)}: write more of the name",
+                Kind.AMBIGUOUS_NAME,
+            )
         close = self.words.players.suggest(written)
         problem = f"'{written}' matches no player in this game"
         if len(close) == 1:
             raise Guess(
-                f"{problem}; did you mean {close[0]}?", problem, written=written, meant=close[0]
+                f"{problem}; did you mean {close[0]}?",
+                problem,
+                kind=Kind.AMBIGUOUS_NAME,
+                written=written,
+                meant=close[0],
             )
         if close:
-            raise Refusal(f"{problem}; did you mean {' or '.join(close)}?")
-        raise Refusal(f"{problem}; the players are: {', '.join(self.words.players.names)}")
+            raise Refusal(f"{problem}; did you mean {' or '.join(close)}?", Kind.AMBIGUOUS_NAME)
+        raise Refusal(
+            f"{problem}; the players are: {', '.join(self.words.players.names)}", Kind.BAD_TARGET
+        )
 
     def names(self, rest: str) -> tuple[tuple[str, ...], str]:
         """One or more players: "A", "A, B and C", "A or else B"."""
@@ -292,7 +311,7 @@ class Reader:
                 return tuple(found), rest
             if self.ability in _TOGETHER and _OR.search(more[0]):
                 # "Protect Akai or Lynz": a choice the GM would have to make.
-                raise Refusal(TWO_CHOICES)
+                raise Refusal(TWO_CHOICES, Kind.TWO_CHOICES)
             rest = rest[more.end() :]
 
     def _aside(self, rest: str) -> str:
@@ -308,7 +327,9 @@ class Reader:
     def role(self, text: str) -> tuple[str, str]:
         found, used = self.words.roles.match_prefix(text)
         if not found.is_match or used == 0:
-            raise Refusal(self._role_problem(text, found.kind, found.candidates))
+            raise Refusal(
+                self._role_problem(text, found.kind, found.candidates), Kind.MISSING_DETAIL
+            )
         if found.is_reading:
             self.notes.append(found.note)
         return found.name or "", text[used:]
@@ -327,7 +348,13 @@ class Reader:
         hint = f"; did you mean {' or '.join(close)}?" if close else ""
         problem = f"'{written}' is not a role of {self.state.ruleset.id}"
         if len(close) == 1:
-            raise Guess(problem + hint, problem, written=written, meant=close[0])
+            raise Guess(
+                problem + hint,
+                problem,
+                kind=Kind.MISSING_DETAIL,
+                written=written,
+                meant=close[0],
+            )
         return problem + hint
 
     def phase_at(self, text: str) -> re.Match[str] | None:
@@ -361,7 +388,10 @@ class Reader:
         try:
             return Phase.parse(word), text[found.end() :]
         except ValueError:
-            raise Refusal(f"'{found['phase']}' is not a phase (write 'Night 1', 'Day 2')") from None
+            raise Refusal(
+                f"'{found['phase']}' is not a phase (write 'Night 1', 'Day 2')",
+                Kind.MISSING_DETAIL,
+            ) from None
 
     def end(self, rest: str, fragment: str) -> None:
         """The order must be over: only words that change nothing may follow ("tonight",
@@ -374,14 +404,14 @@ class Reader:
         when, after = self.phase(spoken) if spoken.strip() else (None, spoken)
         if when is not None and not _TRAILING.sub("", after).strip(" .!?;,"):
             if when != self.state.phase:
-                raise Refusal(f"this is an order for {self.state.phase}, not {when}")
+                raise Refusal(f"this is an order for {self.state.phase}, not {when}", Kind.NOT_NOW)
             return
         if _IF_AFTER.match(rest) and not _IF_POLITE.match(rest):
-            raise Refusal(CONDITIONAL)  # "heal Lynz if she gets claimed"
+            raise Refusal(CONDITIONAL, Kind.CONDITION)  # "heal Lynz if she gets claimed"
         if (soft := _SOFT.match(rest)) and REMARK.match(rest[soft.end() :]):
             rest = rest[soft.end() :]  # "Protect Abs please, he is town"
         if REMARK.match(rest) and DOUBT.match(rest.strip(" ,-()")):
-            raise Refusal(UNSURE)
+            raise Refusal(UNSURE, Kind.QUESTION)
         if REMARK.match(rest) and (not self.names_anyone(rest) or self._about_the_game(rest)):
             self.notes.append(f"took '{rest.strip(' ,-()')}' as a remark, not an order")
             return
@@ -389,9 +419,9 @@ class Reader:
             self.notes.append(f"took '{rest.strip()}' as a remark, not an order")
             return
         if _OR_NAME.match(rest) and self.names_anyone(rest):
-            raise Refusal(TWO_CHOICES)  # "Interrogate Abs, or maybe Miaka"
+            raise Refusal(TWO_CHOICES, Kind.TWO_CHOICES)  # "Interrogate Abs, or maybe Miaka"
         if rest.strip(" .!?;,"):
-            raise Refusal(f"did not understand '{rest.strip()}' in '{fragment}'")
+            raise Refusal(f"did not understand '{rest.strip()}' in '{fragment}'", Kind.NOT_AN_ORDER)
 
     @staticmethod
     def _about_the_game(remark: str) -> bool:
@@ -450,7 +480,7 @@ class Reader:
         target, rest = self.name(rest)
         separator = _BELIEF.match(rest) or AS.match(rest)
         if not separator:
-            raise Refusal(needs_role)
+            raise Refusal(needs_role, Kind.MISSING_DETAIL)
         role, rest = self.role(rest[separator.end() :])
         self.end(rest, fragment)
         return Order(self.author, ability, (target,), role=role, text=fragment)

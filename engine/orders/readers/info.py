@@ -7,6 +7,7 @@ import re
 
 from engine.lazy_pattern import lazy_compile
 from engine.orders import grammar
+from engine.orders.kinds import Kind
 from engine.orders.model import Order, Query
 from engine.orders.reader import Reader, Refusal
 from engine.phases import Phase
@@ -38,11 +39,14 @@ def read_investigate(reader: Reader, rest: str, fragment: str) -> Order:
                 return read_special_investigate(reader, rest, fragment)
             raise Refusal(
                 f"Investigate looks at the actions of {reader.state.phase} only, "
-                f"not {when}: 'He may not Investigate actions from previous nights'"
+                f"not {when}: 'He may not Investigate actions from previous nights'",
+                Kind.NOT_NOW,
             )
         asked.append(query)
     if not asked:
-        raise Refusal("name what to investigate: 'Investigate Jd- heals Parkur'")
+        raise Refusal(
+            "name what to investigate: 'Investigate Jd- heals Parkur'", Kind.MISSING_DETAIL
+        )
     return Order(reader.author, "investigate", queries=tuple(asked), text=fragment)
 
 
@@ -68,10 +72,10 @@ def queries(reader: Reader, rest: str, fragment: str) -> tuple[Query, ...]:
         )
         when, tail = reader.phase(tail)
         if tail.strip(" .!?;,"):
-            raise Refusal(f"did not understand '{tail.strip()}' in '{fragment}'")
+            raise Refusal(f"did not understand '{tail.strip()}' in '{fragment}'", Kind.NOT_AN_ORDER)
         found.append(Query(subject, keyword, obj, when))
     if not found:
-        raise Refusal("name the action: 'SI Akonyl protects conia on Night 1'")
+        raise Refusal("name the action: 'SI Akonyl protects conia on Night 1'", Kind.MISSING_DETAIL)
     return tuple(found)
 
 
@@ -89,12 +93,14 @@ def _action(
         asked = tail[mark.end() :].split(maxsplit=1)[0] if tail[mark.end() :].strip() else ""
         raise Refusal(
             f"an investigation asks whether {subject} did an action, not about "
-            f"{subject}'s {asked}: write it as {_example(reader, example, subject)}"
+            f"{subject}'s {asked}: write it as {_example(reader, example, subject)}",
+            Kind.MISSING_DETAIL,
         )
     if verb is None:
         raise Refusal(
             f"'{part}' is not an action to investigate: write it as "
-            f"{_example(reader, example, subject)}"
+            f"{_example(reader, example, subject)}",
+            Kind.MISSING_DETAIL,
         )
     keyword, used = verb
     tail = tail.lstrip()[used:]

@@ -131,3 +131,12 @@ def test_every_refusal_is_quoted_and_explained_in_the_answer() -> None:
             assert rejection.reason.strip()
             assert f"[quote]{rejection.text}[/quote]{rejection.reason}" in answer
             assert not rejection.fix or rejection.fix in answer
+
+
+def test_every_refusal_has_a_kind() -> None:
+    """Issue 27: each refusal says which kind it is, in one word of ``Kind``."""
+    from engine.orders.kinds import Kind
+
+    for _, parsed in _parsed_corpus():
+        for rejection in parsed.rejected:
+            assert rejection.kind in set(Kind), rejection
