@@ -9,13 +9,14 @@ from __future__ import annotations
 import operator
 import os
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
 from engine.families import FAMILIES
 from engine.gm_texts import HeldText
 from engine.lazy_pattern import lazy_compile
-from engine.orders.model import ParsedPM
+from engine.orders.kinds import Kind
+from engine.orders.model import ParsedPM, Rejection
 from engine.orders.names import NameMatcher
 from engine.outcome import Notice, PhaseOutcome
 from engine.phases import Phase, PhaseKind
@@ -74,6 +75,18 @@ _TAG = lazy_compile(r"\[/?[a-z*][^\]]*\]", re.IGNORECASE)
 _SURROGATE = lazy_compile("[\ud800-\udfff]")
 
 
+# The kind of refusal each problem of a vote mark is (engine.orders.kinds).
+VOTE_PROBLEM_KINDS = {
+    "empty": Kind.NO_TARGET,
+    "unknown_name": Kind.NO_TARGET,
+    "ambiguous_name": Kind.AMBIGUOUS_NAME,
+    "not_a_voter": Kind.NOT_HELD,
+    "not_a_target": Kind.BAD_TARGET,
+    "no_lynch_not_allowed": Kind.BAD_TARGET,
+    "too_long": Kind.TOO_LONG,
+}
+
+
 def vote_problem_text(problem: str) -> str:
     """What a player is told of a refused vote mark (``VoteProblem``)."""
     from engine.orders.votes import MAX_POST_CHARS, VoteProblem
@@ -127,8 +140,24 @@ class PostVotes:
     (each with what was written and why)."""
 
     read: list[ParsedPM] = field(default_factory=list)
-    refused: list[tuple[str, str]] = field(default_factory=list)
+    # Each mark or public order refused, quoted, with the reason and its kind.
+    rejections: list[Rejection] = field(default_factory=list)
     counted: bool = True  # False outside a day phase: votes are only read by day
+
+    @property
+    def refused(self) -> list[tuple[str, str]]:
+        """What was written and why it was refused, for each refusal."""
+        return [(r.text, r.reason) for r in self.rejections]
+
+    def to_record(self, player: str, text: str) -> dict[str, Any]:
+        """The record's entry of a topic post: what it was read as (``posts[]``)."""
+        return {
+            "player": player,
+            "text": text,
+            "accepted": [o.to_record() for parsed in self.read for o in parsed.accepted],
+            "unvote": any(parsed.unvote for parsed in self.read),
+            "rejected": [r.to_record() for r in self.rejections],
+        }
 
 
 def is_clear(text: str) -> bool:
@@ -146,7 +175,7 @@ def feed_post(session: GameSession, author: str, source: str) -> PostVotes:
     if FAMILIES[session.state.ruleset.family].read is not None:
         # A family that reads public orders in the topic (midnight's OOC tag) reads them all.
         parsed = session.receive(author, source, public=True)
-        return PostVotes(read=[parsed], refused=[(r.text, r.reason) for r in parsed.rejected])
+        return PostVotes(read=[parsed], rejections=list(parsed.rejected))
     if session.state.phase.kind is not PhaseKind.DAY:
         return PostVotes(counted=False)
     # Loaded with the first post: a game of PMs alone (most scenarios) never reads a topic.
@@ -155,7 +184,13 @@ def feed_post(session: GameSession, author: str, source: str) -> PostVotes:
     votes = PostVotes()
     for mark in read_votes(source, NameMatcher(list(session.state.players))):
         if mark.problem is not None:
-            votes.refused.append((mark.written, vote_problem_text(mark.problem)))
+            votes.rejections.append(
+                Rejection(
+                    mark.written,
+                    vote_problem_text(mark.problem),
+                    kind=VOTE_PROBLEM_KINDS.get(mark.problem, Kind.NOT_AN_ORDER),
+                )
+            )
             continue
         if mark.kind is VoteKind.UNVOTE:
             text = "unvote"
@@ -165,7 +200,7 @@ def feed_post(session: GameSession, author: str, source: str) -> PostVotes:
             text = f"Vote {mark.target}"
         parsed = session.receive(author, text, public=True)
         votes.read.append(parsed)
-        votes.refused.extend((mark.written, r.reason) for r in parsed.rejected)
+        votes.rejections.extend(replace(r, text=mark.written) for r in parsed.rejected)
     return votes
 
 
@@ -540,9 +575,11 @@ def _phase_record(replay_: PhaseReplay) -> dict[str, Any]:
                 "rejected": [r.to_record() for r in parsed.rejected] if parsed.rejected else [],
             }
         )
+    posts = [votes.to_record(player, text) for player, text, votes in replay_.posts]
     return {
         "phase": str(outcome.phase),
         "orders": orders,
+        **({"posts": posts} if posts else {}),
         "results": replay_.results(),
         "lynch": outcome.lynch.to_record() if outcome.lynch else None,
         "public": public,
