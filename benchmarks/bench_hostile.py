@@ -15,8 +15,8 @@ import statistics
 import time
 from collections.abc import Callable
 
-from engine.orders.parse import parse_pm
 from engine.orders.votes import read_votes
+from engine.reading import read_pm
 from tests.fuzz.test_hostile_messages import MATCHER, NIGHT, PM_SHAPES, POST_SHAPES
 
 BASELINE = "Hi GM! [b]Kill Kleene[/b] please.\nInvestigate Abs kills Kleene\nthanks :)\n"
@@ -42,7 +42,7 @@ def main() -> None:
     print(f"# {platform.processor() or platform.machine()}, Python {platform.python_version()}")
     print(f"{'shape':24} {'chars':>7} {'full ms':>8} {'half ms':>8} {'ratio':>6}")
     rows = [
-        ("PM", name, text, lambda t: parse_pm(NIGHT, "Abs", t))
+        ("PM", name, text, lambda t: read_pm(NIGHT, "Abs", t))
         for name, text in sorted(PM_SHAPES.items())
     ]
     rows += [
@@ -50,7 +50,7 @@ def main() -> None:
         for name, text in sorted(POST_SHAPES.items())
     ]
     baseline = (BASELINE * 300)[:20_000]
-    rows.insert(0, ("PM", "baseline (real orders)", baseline, lambda t: parse_pm(NIGHT, "Abs", t)))
+    rows.insert(0, ("PM", "baseline (real orders)", baseline, lambda t: read_pm(NIGHT, "Abs", t)))
     for kind, name, text, read in rows:
         full = _time(read, text, args.repeat)
         half = _time(read, _half(text), args.repeat)

@@ -155,7 +155,6 @@ class PostVotes:
             "player": player,
             "text": text,
             "accepted": [o.to_record() for parsed in self.read for o in parsed.accepted],
-            "unvote": any(parsed.unvote for parsed in self.read),
             "rejected": [r.to_record() for r in self.rejections],
         }
 

@@ -17,13 +17,10 @@ from engine.lazy_pattern import lazy_compile
 from engine.life import Life, life_of
 from engine.orders.kinds import Kind, Refused
 from engine.orders.model import Order, ability_title
+from engine.orders.seam import HeldSlots, SlotKey  # noqa: F401  (engine.resolve imports them here)
 from engine.phases import PhaseKind
 from engine.rules.base import AbilityUse, Ruleset, Slot
 from engine.state import GameState
-
-SlotKey = tuple[str, str]
-# A player's slots as ``held_slots`` gives them: (key, slot), the key unique to the player.
-HeldSlots = list[tuple[str, Slot]]
 
 
 def held_slots(state: GameState, player: str) -> list[tuple[str, Slot]]:

@@ -76,6 +76,7 @@ def load_record(db: Database, game: str) -> dict[str, Any]:
                     for o in orders.get(pid, [])
                     if o["state"] in PARSED
                 ],
+                **_posts(orders.get(pid, [])),
                 "results": [_result(r) for r in results.get(pid, [])],
                 "lynch": _lynch(phase),
                 "public": [n["text"] for n in notices.get(pid, []) if n["audience"] == "public"],
@@ -98,6 +99,21 @@ def load_record(db: Database, game: str) -> dict[str, Any]:
         "winner": meta["winner"],
         **({"winners": json.loads(meta["winners"])} if meta.get("winners") else {}),
     }
+
+
+def _posts(orders: list[dict[str, Any]]) -> dict[str, Any]:
+    """The record's ``posts[]``: each topic post replayed, with what it was read as."""
+    posts = [
+        {
+            "player": o["player"],
+            "text": o["text"],
+            "accepted": json.loads(o["accepted"] or "[]"),
+            "rejected": json.loads(o["rejected"] or "[]"),
+        }
+        for o in orders
+        if o["state"] == "post"
+    ]
+    return {"posts": posts} if posts else {}
 
 
 def _result(row: dict[str, Any]) -> dict[str, Any]:

@@ -22,8 +22,6 @@ import re
 from dataclasses import replace
 from functools import lru_cache
 
-from engine.abilities import abilities_for
-from engine.midnight.life import line_of
 from engine.orders.bbcode import Filler, clean_message, strip_quoted
 from engine.orders.dispatch import (
     _ARROW,
@@ -43,11 +41,11 @@ from engine.orders.model import Order, ParsedPM, Rejection
 from engine.orders.names import MatchKind, NameMatcher
 from engine.orders.parse import MAX_PM_CHARS
 from engine.orders.reader import Reader, Refusal, Vocabulary
+from engine.orders.seam import Rules
 from engine.orders.votes import read_votes
 from engine.phases import Phase
 from engine.render.inert import shorten
 from engine.state import GameState
-from engine.validate import check_order, find_slot
 
 _OOC = re.compile(r"\[ooc(?:=[^\]]*)?\](.*?)\[/ooc\]", re.IGNORECASE | re.DOTALL)
 PEACE, TOWN = "peace", "town"
@@ -138,9 +136,10 @@ def _words(state: GameState) -> Words:
 class _Read:
     """One PM or post being read: the reader of shared pieces, and what it found."""
 
-    def __init__(self, state: GameState, author: str, public: bool) -> None:
+    def __init__(self, state: GameState, author: str, public: bool, rules: Rules) -> None:
         words = _vocabulary(tuple(state.players), tuple(state.ruleset.roles))
-        self.reader = Reader(state, author, words)
+        self.reader = Reader(state, author, words, rules)
+        self.rules = rules
         self.state, self.author, self.public = state, author, public
         self.words = _words(state)
         self.heading: Phase | None = None
@@ -197,10 +196,10 @@ class _Read:
     def holds(self, ability: str) -> bool:
         if self.author not in self.state.players:
             return False
-        if line_of(self.state, self.author, ability) is None:
+        if self.rules.public(self.author, ability) is None:
             return False
         probe = Order(self.author, ability)
-        return not isinstance(find_slot(self.state, probe, self.reader.slots()), str)
+        return not isinstance(self.rules.find_slot(probe, self.reader.slots()), str)
 
     def role(self, text: str) -> tuple[str, str]:
         """A Midnight role at the start of ``text`` (a plural read as one: "Bosses")."""
@@ -334,7 +333,7 @@ class _Read:
     def shaped(self, ability: str, rest: str, fragment: str) -> Order:
         """The order as its ability is shaped: a vote (a player or peace), targets, a role
         named, Guises named."""
-        spec = abilities_for(self.state.ruleset).get(ability)
+        spec = self.rules.shape(ability)
         if getattr(spec, "lists_roles", False):
             return self.role_list(ability, rest, fragment)
         wanted = getattr(spec, "targets", 1)
@@ -513,18 +512,11 @@ def _fix(read: _Read) -> str:
     return f"in {state.phase} you can send: {', '.join(titles)}"
 
 
-def read_line(state: GameState, author: str, text: str) -> Order | str:
-    """One order read from one fragment, or why it cannot be read."""
-    read = _Read(state, author, False)
-    try:
-        found = read.read(text)
-    except Refusal as refusal:
-        return str(refusal)
-    return found if isinstance(found, Order) else NOT_READ
-
-
-def parse_orders(state: GameState, author: str, source: str, public: bool = False) -> ParsedPM:
-    """Read a PM (``public`` False) or a topic post's [ooc] tags (True)."""
+def parse_orders(
+    state: GameState, author: str, source: str, public: bool = False, *, rules: Rules
+) -> ParsedPM:
+    """Read a PM (``public`` False) or a topic post's [ooc] tags (True); ``rules``: the rules
+    of ``state`` (engine/orders/seam.py)."""
     if len(source) > MAX_PM_CHARS:
         reason = (
             f"this message is {len(source):,} characters long and autogm reads at most "
@@ -532,7 +524,7 @@ def parse_orders(state: GameState, author: str, source: str, public: bool = Fals
         )
         refused = Rejection(shorten(source.strip(), 200), reason, kind=Kind.TOO_LONG)
         return ParsedPM(author, rejected=(refused,))
-    read = _Read(state, author, public)
+    read = _Read(state, author, public, rules)
     rejected: list[Rejection] = []
     if public:
         rejected += _votes_outside(state, source)
@@ -584,16 +576,16 @@ def _place(
     """The order checked (public or covert as its line says, then against the game) and held
     in its slot; a later order for the same slot in one message replaces the earlier."""
     state, public = read.state, read.public
-    line = line_of(state, order.actor, order.ability)
+    line_public = read.rules.public(order.actor, order.ability)
     title = state.ruleset.titles.get(order.ability, order.ability)
-    if line is not None and line.public and not public:
+    if line_public and not public:
         return Rejection(fragment, f"{title} is public: declare it in the game topic in the "
                          "OOC tag", kind=Kind.NOT_NOW)  # fmt: skip
-    if line is not None and not line.public and public:
+    if line_public is False and public:
         return Rejection(
             fragment, f"{title} is covert: send it by private message", kind=Kind.NOT_NOW
         )
-    found = check_order(state, order, read.reader.slots())
+    found = read.rules.check(order, read.reader.slots())
     if isinstance(found, str):
         return Rejection(fragment, found, kind=kind_of(found))
     key = found[0]

@@ -272,7 +272,7 @@ class ParsedPM:
     will: str | None = None
     unvote: bool = False
     notes: tuple[str, ...] = field(default=())  # "read 'Akonly' as Akonyl"
-    # The slot each accepted order fills (engine.validate.SlotKey), as the parser found it:
+    # The slot each accepted order fills (engine.orders.seam.SlotKey), as the parser found it:
     # the session holds each order under its slot without checking it a second time.
     slots: tuple[tuple[str, str], ...] = field(default=(), compare=False, repr=False)
     # "No action tonight": the author's orders of the phase but their vote are dropped.

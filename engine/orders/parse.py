@@ -3,7 +3,7 @@
 The message is cleaned (quotes, BBCode, smilies and filler never change its meaning), cut into
 fragments (``engine.orders.fragments``), each fragment is read by the reader of its keyword
 (``engine.orders.dispatch``), and every order read is checked against the game
-(``engine.validate``). Nothing is guessed: a name that could be two players, or a fragment
+(the rules the session hands in: ``engine.orders.seam``). Nothing is guessed: a name that could be two players, or a fragment
 that reads as no order, is refused with the reason and the fix.
 """
 
@@ -14,7 +14,6 @@ import unicodedata
 from collections import deque
 from dataclasses import replace
 
-from engine.abilities import abilities_for
 from engine.lazy_pattern import lazy_compile
 from engine.orders import grammar
 from engine.orders.bbcode import clean_message
@@ -44,10 +43,10 @@ from engine.orders.reader import (
 from engine.orders.readers.harm import NO_KILL, NO_ORDER
 from engine.orders.readers.votes import Unvote
 from engine.orders.repeat import repeat_asked, repeated
+from engine.orders.seam import Rules, SlotKey
 from engine.render.inert import shorten
 from engine.rules.base import Side, Slot
 from engine.state import ABROAD, IN_FLIGHT, GameState
-from engine.validate import SlotKey, check_order, find_slot
 
 __all__ = ["parse_pm", "vocabulary"]
 
@@ -96,13 +95,16 @@ def parse_pm(
     source: str,
     asked: tuple[Order, ...] = (),
     memo: StateMemo | None = None,
+    *,
+    rules: Rules,
 ) -> ParsedPM:
     """Read one private message from ``author`` in the current phase of ``state``.
 
     ``asked`` are the readings the author's previous PM in this phase was asked about ("did
     you mean 'Heal Kleene'? reply 'yes' to confirm"): a 'yes' in this one takes them. They
     are an input, as the message is, so that a replay reads the 'yes' alike. ``memo``: what
-    is already known of ``state``, kept from the PMs read before in it (``StateMemo``)."""
+    is already known of ``state``, kept from the PMs read before in it (``StateMemo``);
+    ``rules``: the rules of ``state`` (engine/orders/seam.py, engine/reading.py)."""
     if len(source) > MAX_PM_CHARS:
         reason = (
             f"this message is {len(source):,} characters long and autogm reads at most "
@@ -120,7 +122,7 @@ def parse_pm(
         words = vocabulary(state)
     elif (words := memo.words) is None:
         words = memo.words = vocabulary(state)
-    reader = Reader(state, author, words, memo=memo)
+    reader = Reader(state, author, words, rules)
     tape, tape_refused = None, None
     if state.ruleset.has("gm_texts"):
         text, tape = split_tape(text)
@@ -451,22 +453,20 @@ def _take(
     order, key = checked
     earlier = accepted.pop(key, None)
     if earlier is not None:
-        merged = _merge(earlier, order) or abilities_for(reader.state.ruleset)[
-            order.ability
-        ].combine(reader.state, earlier, order)
+        merged = _merge(earlier, order) or reader.rules.combine(earlier, order)
         if merged is None:
             reader.notes.append(
                 f"'{order.canonical()}' replaces '{earlier.canonical()}' "
                 "(a later order replaces an earlier one for the same action)"
             )
-        elif isinstance(again := check_order(reader.state, merged, reader.slots()), str):
+        elif isinstance(again := reader.rules.check(merged, reader.slots()), str):
             accepted[key] = earlier
             return Rejection(fragment, again, kind=kind_of(again))
         else:
             order = merged
     accepted[key] = order
     if reader.state.players[order.actor].conditions:  # most players have none
-        reader.notes.extend(_away_notes(reader.state, order))
+        reader.notes.extend(_away_notes(reader, order))
     return None
 
 
@@ -510,7 +510,7 @@ def _repeat(
     kind, each taken as if written out again (docs/rulings.md); the refusals name the order
     that would have been repeated."""
     state, titles = reader.state, reader.state.ruleset.titles
-    found = repeated(state, reader.author, previous)
+    found = repeated(state, reader.author, previous, reader.rules.passive())
     if isinstance(found, str):
         fix = _what_you_can_send(reader, reader.author)
         return [Rejection(fragment, found, fix, kind=Kind.MISSING_DETAIL)]
@@ -555,7 +555,7 @@ def _killer_named(
     for key, earlier in accepted.items():
         if earlier.ability in KILLS:
             named = replace(earlier, killer=order.killer, text=f"{earlier.text} {fragment}")
-            checked = check_order(reader.state, named, reader.slots())
+            checked = reader.rules.check(named, reader.slots())
             if isinstance(checked, str):
                 return Rejection(fragment, checked, kind=kind_of(checked))
             accepted[key] = named
@@ -568,10 +568,10 @@ def _checked(reader: Reader, order: Order, fragment: str) -> tuple[Order, SlotKe
     ``_alternate``) and the slot it fills, or the refusal with its fix."""
     state, slots = reader.state, reader.slots()
     titles = state.ruleset.titles
-    checked = check_order(state, order, slots)
+    checked = reader.rules.check(order, slots)
     if isinstance(checked, str) and grammar.ALTERNATES.get(order.ability):
         # Only an order refused can be another ability's: "Heal" from Kobayashi.
-        other = _alternate(state, order, slots)
+        other = _alternate(reader, order, slots)
         if isinstance(other, str):
             return Rejection(fragment, other, kind=Kind.MISSING_DETAIL)
         if other is not None:
@@ -580,27 +580,28 @@ def _checked(reader: Reader, order: Order, fragment: str) -> tuple[Order, SlotKe
                 f"{ability_title(other.ability, titles)}"
             )
             order = other
-            checked = check_order(state, order, slots)
+            checked = reader.rules.check(order, slots)
     if isinstance(checked, str):
         return Rejection(fragment, checked, _fix(reader, order, checked), kind=kind_of(checked))
     return order, checked[0]
 
 
 def _alternate(
-    state: GameState, order: Order, slots: list[tuple[str, Slot]] | None
+    reader: Reader, order: Order, slots: list[tuple[str, Slot]] | None
 ) -> Order | str | None:
     """The order under the name of the ability the player holds, when the word they wrote
     names another that the Keywords equate ("Heal" from Kobayashi is her First Aid); a reason
     to refuse when two could be meant; None when nothing else fits."""
-    if not isinstance(find_slot(state, order, slots), str):
+    find_slot = reader.rules.find_slot
+    if not isinstance(find_slot(order, slots), str):
         return None
     held = [
         alt
         for name in grammar.ALTERNATES.get(order.ability, ())
-        if not isinstance(find_slot(state, alt := replace(order, ability=name), slots), str)
+        if not isinstance(find_slot(alt := replace(order, ability=name), slots), str)
     ]
     if len(held) > 1:
-        titles = state.ruleset.titles
+        titles = reader.state.ruleset.titles
         names = " or ".join(ability_title(o.ability, titles) for o in held)
         return f"'{ability_title(order.ability, titles)}' could be your {names}: write which one"
     return held[0] if held else None
@@ -637,27 +638,25 @@ def _fix(reader: Reader, order: Order | None, reason: str) -> str:
         return ""  # the reason quotes the expected form or names the players
     if author in state.players and not state.players[author].is_free:
         return ""  # the dead and the arrested have nothing to send
-    if order is None or isinstance(find_slot(state, order, reader.slots()), str):
+    if order is None or isinstance(reader.rules.find_slot(order, reader.slots()), str):
         return _what_you_can_send(reader, author)
     if any(t in reason for t in order.targets):
         return "choose a player who is alive, free and not yourself"
     return ""
 
 
-def _away_notes(state: GameState, order: Order) -> list[str]:
+def _away_notes(reader: Reader, order: Order) -> list[str]:
     """Accepted, but it will fail as things stand: the player is out of Japan.
 
     Only the player's own situation: that a target is abroad or on a plane is not public (it
     tells a traveler's role), so an order on him is accepted silently and fails when the phase
     resolves, as any action on a traveler does ("that action will fail")."""
+    state = reader.state
     actor = state.players[order.actor]
     if not actor.conditions:
         return []  # most players have none: neither abroad nor on a plane
-    ability = abilities_for(state.ruleset).get(order.ability)
-    if (
-        ability is not None
-        and not ability.abroad_ok
-        and (actor.has(ABROAD, state.phase) or actor.has(IN_FLIGHT, state.phase))
+    if not reader.rules.abroad_ok(order.ability) and (
+        actor.has(ABROAD, state.phase) or actor.has(IN_FLIGHT, state.phase)
     ):
         title = ability_title(order.ability, state.ruleset.titles)
         return [

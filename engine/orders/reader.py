@@ -28,11 +28,11 @@ from engine.orders.grammar import (
 from engine.orders.kinds import Kind, kind_of
 from engine.orders.model import Order
 from engine.orders.names import MatchKind, NameMatcher
+from engine.orders.seam import Rules
 from engine.phases import Phase
 from engine.rules import RULESETS
 from engine.rules.base import Slot
 from engine.state import GameState
-from engine.validate import find_slot, held_slots
 
 _TRAILING = re.compile(
     r"(?:(?:^|[\s,]+)(?:instead|now|again|please|pls|plz|thanks|ty|for\s+me|from\s+me|today|this\s+time"
@@ -194,26 +194,19 @@ class Reader:
     state: GameState
     author: str
     words: Vocabulary
+    # The rules of ``state`` as the reader asks them (engine/orders/seam.py).
+    rules: Rules
     notes: list[str] = field(default_factory=list)
     # The ability of the order being read: it says which nouns after a possessive stand for
     # the target ("protect Kleene's life", but not "investigate Abs's role").
     ability: str | None = None
     _slots: list[tuple[str, Slot]] | None = field(default=None, repr=False)
-    # What is already known of ``state`` (the session's, kept while its state stands); the
-    # author's held slots are added when first asked.
-    memo: StateMemo | None = field(default=None, repr=False)
 
     def slots(self) -> list[tuple[str, Slot]] | None:
         """The author's held slots, found once per PM (the state does not change while a PM
         is read); None for an author who is not playing."""
         if self._slots is None and self.author in self.state.players:
-            memo = self.memo
-            found = None if memo is None else memo.slots.get(self.author)
-            if found is None:
-                found = held_slots(self.state, self.author)
-                if memo is not None:
-                    memo.slots[self.author] = found
-            self._slots = found
+            self._slots = self.rules.slots(self.author)
         return self._slots
 
     # -- pieces ----------------------------------------------------------------------------
@@ -434,7 +427,7 @@ class Reader:
         """Whether the author has a slot for ``ability`` now."""
         probe = Order(self.author, ability)
         return self.author in self.state.players and not isinstance(
-            find_slot(self.state, probe, self.slots()), str
+            self.rules.find_slot(probe, self.slots()), str
         )
 
     def names_in(self, text: str) -> list[str]:
