@@ -4,7 +4,7 @@ The message is cleaned as every PM is (``engine.orders.bbcode``: quotes, BBCode,
 filler never change its meaning), cut into one fragment a line, a sentence or "and <order>",
 and each fragment is read: a phase label ("N2:", "Night 2 actions -"), the player's own words
 before the order ("I'll", "use my"), the ability by its title or an everyday word
-(``engine.orders.midnight_words``), its target (names matched as the DCTP reader matches them,
+(``engine.orders.vocab.midnight``), its target (names matched as the DCTP reader matches them,
 typos and prefixes said so in the answer), a Midnight role ("as Boss", "= Boss", "(Boss)"),
 Guises ("Boss, Killer x2", "3 Cops", "20 Civilian"), or the words of a Letter or The Call
 ("Letter to Town: the Boss is Abs"). What cannot be read is refused quoting its fragment, with
@@ -36,12 +36,12 @@ from engine.orders.dispatch import (
 from engine.orders.fragments import CHATTER, DOUBT, UNSURE, is_statement
 from engine.orders.grammar import LIST_SEP, ORDER_OPENER, USE
 from engine.orders.kinds import Kind, kind_of
-from engine.orders.midnight_words import NUMBERS, ROLE_ALIASES, Word, Words, plain, words_of
 from engine.orders.model import Order, ParsedPM, Rejection
 from engine.orders.names import MatchKind, NameMatcher
 from engine.orders.parse import MAX_PM_CHARS
 from engine.orders.reader import Reader, Refusal, Vocabulary
 from engine.orders.seam import Rules
+from engine.orders.vocab.midnight import NUMBERS, ROLE_ALIASES, Titles, Word, plain, titles_of
 from engine.orders.votes import read_votes
 from engine.phases import Phase
 from engine.render.inert import shorten
@@ -128,9 +128,9 @@ def _vocabulary(names: tuple[str, ...], roles: tuple[str, ...]) -> Vocabulary:
     return Vocabulary(NameMatcher(names), _roles(roles), Filler(protected=names))
 
 
-def _words(state: GameState) -> Words:
+def _words(state: GameState) -> Titles:
     titles = state.ruleset.titles
-    return words_of(tuple(sorted(titles.items())))
+    return titles_of(tuple(sorted(titles.items())))
 
 
 class _Read:

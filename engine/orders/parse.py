@@ -2,9 +2,9 @@
 
 The message is cleaned (quotes, BBCode, smilies and filler never change its meaning), cut into
 fragments (``engine.orders.fragments``), each fragment is read by the reader of its keyword
-(``engine.orders.dispatch``), and every order read is checked against the game
-(the rules the session hands in: ``engine.orders.seam``). Nothing is guessed: a name that could be two players, or a fragment
-that reads as no order, is refused with the reason and the fix.
+(``engine.orders.dispatch``), and every order read is checked against the game (the rules
+the session hands in: ``engine.orders.seam``). Nothing is guessed: a name that could be two
+players, or a fragment that reads as no order, is refused with the reason and the fix.
 """
 
 from __future__ import annotations
