@@ -67,8 +67,11 @@ PHASE = lazy_compile(
     r"\s*(?P<open>\()?\s*(?:(?:on|during|in|at|of|for)\s+)?(?:the\s+)?"
     r"(?P<phase>prep(?:aration)?(?:\s+phase)?"
     r"|(?P<ordinal>" + "|".join(ORDINALS) + r"|\d{1,2}(?:st|nd|rd|th))\s+(?P<okind>night|day)"
+    r"|(?P<ago>two|three|four|five|a\s+couple\s+of|\d)\s+(?P<agokind>nights?|days?)\s+ago"
+    r"|(?:the\s+)?night\s+before\s+last|(?:the\s+)?day\s+before\s+yesterday"
     r"|(?:night|day|n|d)\s*(?:\d+|[a-z]+)"
-    r"|tonight|tonite|2nite|today|(?:last|previous)\s+night|yesterday|previous\s+day)\b"
+    r"|tonight|tonite|2nite|today|this\s+(?:night|day)|(?:last|previous)\s+night|yesterday"
+    r"|previous\s+day)\b"
     r"(?(open)\s*\))",
     re.IGNORECASE,
 )
@@ -123,7 +126,7 @@ class WordTable:
 
     @cached_property
     def _starts(self) -> list[frozenset[str] | None]:
-        return [_first_letters(p) for p, _ in self._table]
+        return [first_letters(p) for p, _ in self._table]
 
     def _tried(self, first: str) -> tuple[int, ...]:
         if not first.isascii():
@@ -163,7 +166,7 @@ class WordTable:
         return None
 
 
-def _first_letters(pattern: str) -> frozenset[str] | None:
+def first_letters(pattern: str) -> frozenset[str] | None:
     """The lower-case ASCII characters a match of ``pattern`` can start with; None when it
     could start with any (a class, a category, an empty match, a letter beyond ASCII).
 

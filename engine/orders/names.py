@@ -145,6 +145,19 @@ class NameMatcher:
             remember(self._read, text, found)
         return found
 
+    def exact_prefix(self, text: str) -> tuple[NameMatch, int] | None:
+        """The name (or alias) written whole at the very start of ``text``, and the length it
+        uses; None when none is. Only the exact tier of ``match_prefix``: a scan of a long
+        text for the players it names word by word needs no typo or prefix reading."""
+        start = len(text) - len(text.lstrip())
+        symbol = self._symbol_prefix(text, start) if self._symbols else None
+        if symbol:
+            return symbol
+        runs = scan_runs(text, start, self._max_key, self._puncts)
+        if not runs:
+            return None
+        return self._exact_at_start(text, start, runs, joined_keys(runs))
+
     def _match_prefix(self, text: str) -> tuple[NameMatch, int]:
         start = len(text) - len(text.lstrip())
         symbol = self._symbol_prefix(text, start) if self._symbols else None

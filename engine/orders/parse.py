@@ -12,12 +12,16 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import deque
+from collections.abc import Callable
 from dataclasses import replace
+from functools import lru_cache
 
 from engine.lazy_pattern import lazy_compile
-from engine.orders import grammar
+from engine.orders import grammar, vocab
 from engine.orders.bbcode import clean_message
+from engine.orders.compose import Block, candidates, readings
 from engine.orders.dispatch import pronoun_corrected, read
+from engine.orders.evidence import EvidenceTable, mentions
 from engine.orders.fragments import (
     CONFIRM,
     DOUBT,
@@ -44,6 +48,8 @@ from engine.orders.readers.harm import NO_KILL, NO_ORDER
 from engine.orders.readers.votes import Unvote
 from engine.orders.repeat import repeat_asked, repeated
 from engine.orders.seam import Rules, SlotKey
+from engine.orders.stance import Voice
+from engine.orders.vocab.dctp import WORDS as DCTP_WORDS
 from engine.render.inert import shorten
 from engine.rules.base import Side, Slot
 from engine.state import ABROAD, IN_FLIGHT, GameState
@@ -89,6 +95,281 @@ def _ends_in_pronoun(fragment: str) -> bool:
     return _PRONOUN_LAST.search(fragment) is not None
 
 
+class Message:
+    """One message being read: the reader, the fragments still to read, and what was read so
+    far. The steps below (``STEPS``, ``FINISH``) read it; each is one thing a GM does."""
+
+    def __init__(
+        self, reader: Reader, pieces: list[str], asked: tuple[Order, ...], text: str
+    ) -> None:
+        self.reader = reader
+        self.text = text  # the message as cleaned, for the reading of evidence
+        self.pending = deque(pieces)
+        self.asked = asked
+        self.accepted: dict[SlotKey, Order] = {}
+        self.rejected: list[Rejection] = []
+        self.unvote = self.no_action = False
+        self.condition: str | None = None  # "If she's not available," before its order
+        # The order the fragment before took: its fragment, its slot, what the slot held
+        # before and how many notes there were (a withdrawn order takes its notes with it).
+        self.taken: tuple[str, SlotKey, Order | None, int] | None = None
+        self.last: tuple[str, SlotKey, Order | None, int] | None = None
+        self.asked_last: int | None = None  # the refusal that asks back the fragment before
+        self.repeats: list[tuple[str, bool]] = []  # "same as last night", read once at the end
+        self.own = reader.author.casefold()
+        # Whether the next fragment is the author's signature, found with the fragment before.
+        self.signed_next: bool | None = None
+        self.signed_this: bool | None = None
+        # Each fragment read and how: "order", "refused" (a refusal that stands), "unread"
+        # (refused for want of the plain form: the evidence may still give its order),
+        # "quiet" (talk, no order), with its refusal when it has one.
+        self.trace: list[tuple[str, str, Rejection | None]] = []
+
+    def refuse(self, rejection: Rejection, how: str = "refused") -> None:
+        self.rejected.append(rejection)
+        self.trace.append((rejection.text, how, rejection))
+
+
+# A fragment step reads a fragment, or passes it on (changed, perhaps) to the next step: it
+# answers the fragment for the next step, or None when it has read it.
+Step = Callable[[Message, str], str | None]
+
+
+def _step_pronoun_corrected_next(msg: Message, fragment: str) -> str | None:
+    """An order ending in a pronoun corrected by the next fragment ("heal her... Kleene I
+    mean") is read as one; the signature test of the next fragment is made here too."""
+    msg.signed_this, msg.signed_next = msg.signed_next, None
+    pending, reader = msg.pending, msg.reader
+    if pending:
+        msg.signed_next = _signature(pending[0], msg.own)
+        if not msg.signed_next and _ends_in_pronoun(fragment):
+            joined = f"{fragment}{',' if fragment[-1].isalnum() else ''} {pending[0]}"
+            if pronoun_corrected(reader, joined) != joined:
+                msg.signed_this = msg.signed_next = None
+                pending.popleft()
+                return joined
+    msg.last, msg.taken = msg.taken, None
+    return fragment
+
+
+def _step_second_choice_or_doubt(msg: Message, fragment: str) -> str | None:
+    """A second choice or a doubt after an order ("Heal Lynz. Or Parkur", "Vote Abs. idk")
+    withdraws it: two choices or a doubt are asked about, never guessed between."""
+    reader = msg.reader
+    second = (
+        fragment[:1] in _SECOND_CHOICE_FIRST
+        and _SECOND_CHOICE.match(fragment)
+        and reader.names_anyone(fragment)
+    )
+    last = msg.last
+    if last is None or not (second or (fragment[:1] in _DOUBT_FIRST and DOUBT.match(fragment))):
+        return fragment
+    # The order before is withdrawn with its notes; an earlier one for its slot stands.
+    earlier_fragment, key, before, notes = last
+    del reader.notes[notes:]
+    msg.accepted.pop(key, None)
+    if before is not None:
+        msg.accepted[key] = before
+    joined = f"{earlier_fragment.rstrip(' .!?')}, {fragment}"
+    if second and _with_substitutes(reader, joined, msg.accepted):
+        return None  # "Watch to Lynz. Or else Akai.": the rules allow alternatives there
+    reason, kind = (TWO_CHOICES, Kind.TWO_CHOICES) if second else (UNSURE, Kind.QUESTION)
+    msg.refuse(Rejection(f"{earlier_fragment} {fragment}", reason, kind=kind))
+    return None
+
+
+def _step_signature(msg: Message, fragment: str) -> str | None:
+    """The author signing with their own name ("best regards,\nAbs") is no order."""
+    signed = msg.signed_this if msg.signed_this is not None else _signature(fragment, msg.own)
+    return None if signed else fragment
+
+
+def _step_own_label(msg: Message, fragment: str) -> str | None:
+    """ "Kir: betrayal" from Kir: the author's own name or role as a label."""
+    if ":" not in fragment:  # a label needs its colon: most fragments have none
+        return fragment
+    return _own_label_dropped(msg.reader.state, msg.reader.author, fragment)
+
+
+def _step_condition_before(msg: Message, fragment: str) -> str | None:
+    """The order after "If she's not available," is conditional, and refused."""
+    if msg.condition is None:
+        return fragment
+    msg.refuse(Rejection(f"{msg.condition}, {fragment}", CONDITIONAL, kind=Kind.CONDITION))
+    msg.condition = None
+    return None
+
+
+def _step_repeat(msg: Message, fragment: str) -> str | None:
+    """ "Same as last night": read once the rest of the message is (``_finish_repeats``)."""
+    if (previous := repeat_asked(fragment)) is not None:
+        msg.repeats.append((fragment, previous))
+        return None
+    return fragment
+
+
+def _step_condition_clause(msg: Message, fragment: str) -> str | None:
+    """A clause that conditions the order after it: "If she's not available,"."""
+    if (
+        fragment[:1] in _CONDITION_FIRST
+        and _CONDITION.match(fragment)
+        and msg.reader.words.filler.clean(fragment)
+    ):
+        msg.condition = fragment
+        return None
+    return fragment
+
+
+def _step_confirm(msg: Message, fragment: str) -> str | None:
+    """A 'yes' to the reading the author was asked about in their last PM takes it."""
+    if not (msg.asked and CONFIRM.match(fragment)):
+        return fragment
+    for order in msg.asked:
+        refused = _take(msg.reader, order, order.text, msg.accepted)
+        if refused is not None:
+            msg.refuse(replace(refused, text=f"{fragment} ({order.canonical()})"))
+    msg.asked = ()
+    return None
+
+
+def _step_doubt_after_question(msg: Message, fragment: str) -> str | None:
+    """ "Vote Abs? Not sure": no question to confirm, only the doubt."""
+    if msg.asked_last is not None and DOUBT.match(fragment):
+        question = msg.rejected.pop(msg.asked_last)
+        msg.refuse(Rejection(f"{question.text} {fragment}", UNSURE, kind=Kind.QUESTION))
+        msg.asked_last = None
+        return None
+    msg.asked_last = None
+    return fragment
+
+
+def _step_read(msg: Message, fragment: str) -> str | None:
+    """The fragment read as an order written plainly ("Heal Kleene", "I vote Abs"): taken,
+    or refused with the reason. A refusal for want of the plain form is provisional: the
+    evidence of the message may still give the order (``_finish_evidence``)."""
+    reader = msg.reader
+    try:
+        order = read(reader, fragment)
+        # ``_asking``'s first test, written out: most orders end in no question mark.
+        if (
+            isinstance(order, Order)
+            and fragment.rstrip(" )").endswith("?")
+            and _asking(order, fragment)
+        ):
+            raise Guess(ASKING, ASKING, kind=Kind.QUESTION, order=order)
+    except Guess as guess:
+        rejection = _question(reader, fragment, guess)
+        how = "unread" if rejection.kind in UNREAD else "refused"
+        msg.refuse(rejection, how)
+        msg.asked_last = len(msg.rejected) - 1 if rejection.asks else None
+        return None
+    except Refusal as refusal:
+        reason = str(refusal)
+        fix = _what_you_can_send(reader, reader.author) if "not read as an order" in reason else ""
+        how = "unread" if refusal.kind in UNREAD else "refused"
+        msg.refuse(Rejection(fragment, reason, fix, kind=refusal.kind), how)
+        return None
+    if isinstance(order, Unvote):
+        msg.unvote = True
+        # "Vote Abs. And unvote Miaka": the unvote names another player than the vote read
+        # before it, so it takes back the vote held from earlier; the new one stands.
+        kept = _votes_kept(reader, msg.accepted, order.named)
+        msg.accepted = {k: o for k, o in msg.accepted.items() if o.ability != "vote" or k in kept}
+        if order.then:
+            msg.pending.appendleft(order.then)
+            msg.signed_next = None
+        msg.trace.append((fragment, "order", None))
+        return None
+    if not isinstance(order, Order):
+        # Compared only once not an order: Order's __eq__ is Python, called for nothing.
+        if order == "no_action":
+            msg.no_action = True
+            msg.accepted = {k: o for k, o in msg.accepted.items() if o.ability == "vote"}
+            msg.trace.append((fragment, "order", None))
+        else:
+            msg.trace.append((fragment, "quiet", None))
+        return None
+    if order.ability in KILLS and not order.targets:
+        refused = _killer_named(reader, order, fragment, msg.accepted)
+        if refused is not None:
+            msg.refuse(refused)
+        else:
+            msg.trace.append((fragment, "order", None))
+        return None
+    held, notes = dict(msg.accepted), len(reader.notes)
+    refused = _take(reader, order, fragment, msg.accepted)
+    if refused is not None:
+        msg.refuse(refused)
+    elif msg.accepted:
+        key = next(reversed(msg.accepted))
+        msg.taken = (fragment, key, held.get(key), notes)
+        msg.trace.append((fragment, "order", None))
+    return None
+
+
+# The kinds of refusal a fragment gets for want of the plain form ("Action: Heal" with the
+# target on the next line, "Kestrel ... take him out"): the evidence may still read it.
+UNREAD = frozenset({Kind.NOT_AN_ORDER, Kind.NO_TARGET, Kind.MISSING_DETAIL})
+
+# The steps each fragment goes through, in order; a step that reads the fragment ends it.
+STEPS: tuple[tuple[str, Step], ...] = (
+    ("a pronoun corrected by the next fragment", _step_pronoun_corrected_next),
+    ("a second choice or a doubt withdraws the order before", _step_second_choice_or_doubt),
+    ("the author's signature", _step_signature),
+    ("the author's own name or role as a label", _step_own_label),
+    ("an order after a condition", _step_condition_before),
+    ("same as last night", _step_repeat),
+    ("a condition for the order after it", _step_condition_clause),
+    ("a yes to a reading asked about", _step_confirm),
+    ("a doubt after a question", _step_doubt_after_question),
+    ("the fragment read as a plain order", _step_read),
+)
+
+
+def _finish_condition(msg: Message) -> None:
+    """A condition with no order after it is refused as such."""
+    if msg.condition is not None:
+        msg.refuse(Rejection(msg.condition, CONDITIONAL, kind=Kind.CONDITION))
+
+
+def _finish_evidence(msg: Message) -> None:
+    """The fragments no plain order was read from, read together for the evidence they hold
+    (engine.orders.compose): "Action: Heal / Target: Parkur", "Arrest Pepper. She killed Zoë
+    on Night 1.", "Kestrel has been sniffing around. Take him out tonight."."""
+    read_evidence(msg)
+
+
+def _finish_repeats(msg: Message) -> None:
+    """ "Same as last night" alone repeats the author's orders; beside another order it is a
+    remark on it ("heal Lynz, same as last night"), never a second order."""
+    reader = msg.reader
+    for fragment, previous in msg.repeats:
+        if (
+            msg.accepted
+            or msg.unvote
+            or msg.no_action
+            or any(NO_ORDER not in r.reason for r in msg.rejected)
+        ):
+            reader.notes.append(f"took '{fragment}' as a remark, not an order")
+        else:
+            msg.rejected.extend(_repeat(reader, fragment, previous, msg.accepted))
+
+
+def _finish_context(msg: Message) -> None:
+    """Beside orders understood, a statement about the game is their reasoning, noted."""
+    if msg.rejected and (msg.accepted or msg.unvote or msg.no_action):
+        msg.rejected = _context_kept_apart(msg.reader, msg.rejected)
+
+
+# The steps once every fragment is read, in order.
+FINISH: tuple[tuple[str, Callable[[Message], None]], ...] = (
+    ("a condition with no order after it", _finish_condition),
+    ("the orders the evidence of unread fragments gives", _finish_evidence),
+    ("same as last night", _finish_repeats),
+    ("statements beside orders are their reasons", _finish_context),
+)
+
+
 def parse_pm(
     state: GameState,
     author: str,
@@ -104,7 +385,11 @@ def parse_pm(
     you mean 'Heal Kleene'? reply 'yes' to confirm"): a 'yes' in this one takes them. They
     are an input, as the message is, so that a replay reads the 'yes' alike. ``memo``: what
     is already known of ``state``, kept from the PMs read before in it (``StateMemo``);
-    ``rules``: the rules of ``state`` (engine/orders/seam.py, engine/reading.py)."""
+    ``rules``: the rules of ``state`` (engine/orders/seam.py, engine/reading.py).
+
+    The message is cleaned, cut into fragments, and each fragment goes through ``STEPS``;
+    then ``FINISH`` reads what is left (the evidence of the fragments no plain order was
+    read from, "same as last night", the reasons beside orders)."""
     if len(source) > MAX_PM_CHARS:
         reason = (
             f"this message is {len(source):,} characters long and autogm reads at most "
@@ -132,140 +417,16 @@ def parse_pm(
         tape_refused = _tape_refused(state, author, tape)
         if tape_refused is not None:
             tape = None
-    accepted: dict[SlotKey, Order] = {}
-    rejected: list[Rejection] = []
-    unvote = no_action = False
-    condition: str | None = None  # "If she's not available," before the order it conditions
-    # The order the fragment before took: its fragment, its slot, what the slot held before and
-    # how many notes there were (a withdrawn order takes its notes with it).
-    taken: tuple[str, SlotKey, Order | None, int] | None = None
-    asked_last: int | None = None  # the refusal that asks back the fragment before
-    repeats: list[tuple[str, bool]] = []  # "same as last night": read once the rest is read
-    pending = deque(fragments(text, reader.words.players.names))
-    own = author.casefold()
-    # Whether the fragment is the author's signature: found for each fragment as the one after
-    # the fragment before, and kept for it (None: not known, or the fragment changed since).
-    signed_next: bool | None = None
-    while pending:
-        fragment = pending.popleft()
-        signed_this, signed_next = signed_next, None
-        if pending:
-            signed_next = _signature(pending[0], own)
-            if not signed_next and _ends_in_pronoun(fragment):
-                joined = f"{fragment}{',' if fragment[-1].isalnum() else ''} {pending[0]}"
-                if pronoun_corrected(reader, joined) != joined:
-                    fragment, signed_this, signed_next = joined, None, None
-                    pending.popleft()
-        last, taken = taken, None
-        second = (
-            fragment[:1] in _SECOND_CHOICE_FIRST
-            and _SECOND_CHOICE.match(fragment)
-            and reader.names_anyone(fragment)
-        )
-        if last is not None and (
-            second or (fragment[:1] in _DOUBT_FIRST and DOUBT.match(fragment))
-        ):
-            # The order before is withdrawn with its notes; an earlier one for its slot stands.
-            earlier_fragment, key, before, notes = last
-            del reader.notes[notes:]
-            accepted.pop(key, None)
-            if before is not None:
-                accepted[key] = before
-            joined = f"{earlier_fragment.rstrip(' .!?')}, {fragment}"
-            if second and _with_substitutes(reader, joined, accepted):
-                continue  # "Watch to Lynz. Or else Akai.": the rules allow alternatives there
-            reason, kind = (TWO_CHOICES, Kind.TWO_CHOICES) if second else (UNSURE, Kind.QUESTION)
-            rejected.append(Rejection(f"{earlier_fragment} {fragment}", reason, kind=kind))
-            continue
-        if signed_this if signed_this is not None else _signature(fragment, own):
-            continue  # the player signing with their own name ("best regards,\nAbs")
-        if ":" in fragment:  # a label needs its colon: most fragments have none
-            fragment = _own_label_dropped(state, author, fragment)
-        if condition is not None:
-            rejected.append(Rejection(f"{condition}, {fragment}", CONDITIONAL, kind=Kind.CONDITION))
-            condition = None
-            continue
-        if (previous := repeat_asked(fragment)) is not None:
-            repeats.append((fragment, previous))
-            continue
-        if (
-            fragment[:1] in _CONDITION_FIRST
-            and _CONDITION.match(fragment)
-            and reader.words.filler.clean(fragment)
-        ):
-            condition = fragment
-            continue
-        if asked and CONFIRM.match(fragment):
-            for order in asked:
-                refused = _take(reader, order, order.text, accepted)
-                if refused is not None:
-                    rejected.append(replace(refused, text=f"{fragment} ({order.canonical()})"))
-            asked = ()
-            continue
-        if asked_last is not None and DOUBT.match(fragment):
-            # "Vote Abs? Not sure": no question to confirm, only the doubt.
-            question = rejected.pop(asked_last)
-            rejected.append(Rejection(f"{question.text} {fragment}", UNSURE, kind=Kind.QUESTION))
-            asked_last = None
-            continue
-        asked_last = None
-        try:
-            order = read(reader, fragment)
-            # ``_asking``'s first test, written out: most orders end in no question mark.
-            if (
-                isinstance(order, Order)
-                and fragment.rstrip(" )").endswith("?")
-                and _asking(order, fragment)
-            ):
-                raise Guess(ASKING, ASKING, kind=Kind.QUESTION, order=order)
-        except Guess as guess:
-            rejected.append(_question(reader, fragment, guess))
-            asked_last = len(rejected) - 1 if rejected[-1].asks else None
-            continue
-        except Refusal as refusal:
-            reason = str(refusal)
-            fix = _what_you_can_send(reader, author) if "not read as an order" in reason else ""
-            rejected.append(Rejection(fragment, reason, fix, kind=refusal.kind))
-            continue
-        if isinstance(order, Unvote):
-            unvote = True
-            # "Vote Abs. And unvote Miaka": the unvote names another player than the vote
-            # read before it, so it takes back the vote held from earlier; the new one stands.
-            kept = _votes_kept(reader, accepted, order.named)
-            accepted = {k: o for k, o in accepted.items() if o.ability != "vote" or k in kept}
-            if order.then:
-                pending.appendleft(order.then)
-                signed_next = None
-            continue
-        if not isinstance(order, Order):
-            # Compared only once not an order: Order's __eq__ is Python, called for nothing.
-            if order == "no_action":
-                no_action = True
-                accepted = {k: o for k, o in accepted.items() if o.ability == "vote"}
-            continue
-        if order.ability in KILLS and not order.targets:
-            refused = _killer_named(reader, order, fragment, accepted)
-            if refused is not None:
-                rejected.append(refused)
-        else:
-            held, notes = dict(accepted), len(reader.notes)
-            refused = _take(reader, order, fragment, accepted)
-            if refused is not None:
-                rejected.append(refused)
-            elif accepted:
-                key = next(reversed(accepted))
-                taken = (fragment, key, held.get(key), notes)
-    if condition is not None:
-        rejected.append(Rejection(condition, CONDITIONAL, kind=Kind.CONDITION))
-    for fragment, previous in repeats:
-        if accepted or unvote or no_action or any(NO_ORDER not in r.reason for r in rejected):
-            # Beside another order it is the player's remark on it ("heal Lynz, same as
-            # last night"), never a second order.
-            reader.notes.append(f"took '{fragment}' as a remark, not an order")
-        else:
-            rejected.extend(_repeat(reader, fragment, previous, accepted))
-    if rejected and (accepted or unvote or no_action):
-        rejected = _context_kept_apart(reader, rejected)
+    msg = Message(reader, fragments(text, reader.words.players.names), asked, text)
+    while msg.pending:
+        fragment: str | None = msg.pending.popleft()
+        for _, step in STEPS:
+            fragment = step(msg, fragment)
+            if fragment is None:
+                break
+    for _, finish in FINISH:
+        finish(msg)
+    rejected = msg.rejected
     if will_refused is not None:
         rejected.append(will_refused)
     if tape_refused is not None:
@@ -277,13 +438,13 @@ def parse_pm(
         )
     return ParsedPM(
         author,
-        tuple(accepted.values()),
+        tuple(msg.accepted.values()),
         tuple(rejected),
         will,
-        unvote,
+        msg.unvote,
         tuple(reader.notes),
-        tuple(accepted),
-        no_action=no_action,
+        tuple(msg.accepted),
+        no_action=msg.no_action,
         tape=tape,
     )
 
@@ -672,3 +833,123 @@ def _merge(earlier: Order, later: Order) -> Order | None:
         text = f"{earlier.text}; {later.text}"
         return replace(later, queries=earlier.queries + later.queries, text=text)
     return None
+
+
+# -- the evidence of fragments no plain order was read from ---------------------------------
+
+# Of the words that void an order, the one a refusal names when several stand in a message.
+_VOIDING = (
+    Kind.WITHDRAWN, Kind.QUOTED, Kind.CONDITION, Kind.TWO_CHOICES, Kind.QUESTION, Kind.NOT_NOW,
+    Kind.NOT_HELD,
+)  # fmt: skip
+
+
+def read_evidence(msg: Message) -> None:
+    """Each run of fragments no plain order was read from, read together for its evidence
+    (``engine.orders.compose``): the orders it gives replace the provisional refusals; when
+    it gives none, a word that voids an order there (a question, a condition, ...) names the
+    refusal's kind."""
+    runs = _unread_runs(msg.trace)
+    if not runs:
+        return
+    reader = msg.reader
+    words = DCTP_WORDS
+    held = candidates(reader, words)
+    voice = voice_of(reader)
+    for run in runs:
+        block_text = "\n".join(fragment for fragment, _, _ in run)
+        found = mentions(block_text, _evidence_table(), reader.words.players, reader.words.roles)
+        block = Block.of(block_text, found)
+        done, others = readings(
+            block, reader, words, held, voice, lambda plain: read(reader, plain), _shape
+        )
+        provisional = [r for _, how, r in run if how == "unread" and r is not None]
+        new: list[Rejection] = []
+        took = False
+        for reading in sorted(done, key=lambda r: r.at):
+            if reading.order is not None:
+                order = replace(reading.order, text=block_text)
+                refused = _take(reader, order, block_text, msg.accepted)
+                if refused is None:
+                    took = True
+                    reader.notes.extend(reading.notes)
+                else:
+                    new.append(replace(refused, text=block_text))
+            elif reading.refusal is not None:
+                refusal = reading.refusal
+                new.append(Rejection(block_text, str(refusal), kind=refusal.kind))
+        if not took and not new:
+            kinds = [k for _, k in others if isinstance(k, Kind)]
+            kind = next((k for k in _VOIDING if k in kinds), None)
+            if kind is None:
+                continue
+            mention = next(m for m, k in others if k == kind)
+            new.append(_voided(reader, block_text, kind, mention.value))
+        if not took and not all(r.reason.startswith(NO_ORDER) for r in provisional):
+            # The plain reader found the order and said what is wrong with it ("an arrest
+            # needs a crime", "did not understand 'gun'"): the evidence replaces that only
+            # with an order, or with a word that voids it.
+            new = [r for r in new if r.kind in _VOIDING[:-1]]
+            if not new:
+                continue
+        msg.rejected = [r for r in msg.rejected if not any(r is p for p in provisional)]
+        msg.rejected.extend(new)
+
+
+def _unread_runs(
+    trace: list[tuple[str, str, Rejection | None]],
+) -> list[list[tuple[str, str, Rejection | None]]]:
+    """The runs of fragments in a row that hold no order read and no refusal that stands,
+    each with at least one fragment refused for want of the plain form."""
+    runs: list[list[tuple[str, str, Rejection | None]]] = []
+    current: list[tuple[str, str, Rejection | None]] = []
+    for entry in [*trace, ("", "order", None)]:
+        if entry[1] in ("unread", "quiet"):
+            current.append(entry)
+            continue
+        if any(how == "unread" for _, how, _ in current):
+            runs.append(current)
+        current = []
+    return runs
+
+
+def _voided(reader: Reader, text: str, kind: Kind, abilities: tuple[str, ...]) -> Rejection:
+    """The refusal of an order the message gives only with a word that voids it."""
+    titles = reader.state.ruleset.titles
+    title = ability_title(abilities[0], titles) if abilities else "the order"
+    reasons = {
+        Kind.WITHDRAWN: f"this takes {title} back (a negation or a withdrawal): nothing is "
+        "carried out; send the order again when you want it",
+        Kind.QUOTED: "these are someone else's words, quoted or reported, not your order: "
+        "write your own order",
+        Kind.CONDITION: CONDITIONAL,
+        Kind.TWO_CHOICES: TWO_CHOICES,
+        Kind.QUESTION: f"this asks whether to use {title}, and the GM does not decide for "
+        "you: send the order itself if you want it",
+        Kind.NOT_NOW: f"this is {title} for a later phase: send it in that phase",
+        Kind.NOT_HELD: f"{title} is not an ability of yours",
+    }
+    fix = _what_you_can_send(reader, reader.author) if kind is Kind.NOT_HELD else ""
+    return Rejection(text, reasons[kind], fix, kind=kind)
+
+
+@lru_cache(maxsize=1)
+def _evidence_table() -> EvidenceTable:
+    return EvidenceTable(DCTP_WORDS.evidence)
+
+
+def _shape(ability: str) -> str:
+    say = DCTP_WORDS.say(ability)
+    return say.shape if say is not None else vocab.TARGET
+
+
+def voice_of(reader: Reader) -> Voice:
+    """The sender's own names: their player name, their role's name and its short forms."""
+    names = {reader.author.casefold()}
+    player = reader.state.players.get(reader.author)
+    if player is not None:
+        names.add(player.role.casefold())
+        for alias, role in reader.state.ruleset.role_aliases.items():
+            if role == player.role:
+                names.add(alias.casefold())
+    return Voice(reader.author, frozenset(names))

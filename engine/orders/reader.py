@@ -120,6 +120,10 @@ SECOND_CHOICE = r"(?:or|otherwise|alternatively)\b"
 _OR_NAME = re.compile(rf"[\s,.;…\-–—]*{SECOND_CHOICE}", re.IGNORECASE)
 
 
+# How many phases of a kind "... ago" counts back.
+_AGO = {"two": 2, "three": 3, "four": 4, "five": 5, "a": 2}
+
+
 class Refusal(Exception):
     """A fragment that cannot stand; its message is the reason the player is told, ``kind``
     the kind of refusal it is (``engine.orders.kinds``)."""
@@ -373,8 +377,16 @@ class Reader:
             number = ORDINALS.get(ordinal) or int(ordinal[:-2])
             kind = found["okind"].lower()
             return (Phase.night if kind == "night" else Phase.day)(number), text[found.end() :]
-        if word in {"tonight", "tonite", "2nite", "today"}:
+        if word in {"tonight", "tonite", "2nite", "today", "this night", "this day"}:
             return current, text[found.end() :]
+        if found["ago"] or word.endswith("before last") or word.endswith("before yesterday"):
+            # "two nights ago", "the night before last": counted back from this phase.
+            back = _AGO.get(found["ago"].lower().split()[0], 0) if found["ago"] else 2
+            if not back:
+                back = int(found["ago"])
+            night = word.endswith(("night", "nights ago", "before last"))
+            steps = 2 * back if night == current.is_night else 2 * back - 1
+            return Phase(max(0, current.index - steps)), text[found.end() :]
         if word in {"last night", "previous night", "yesterday", "previous day"}:
             back = 2 if word.endswith("night") == current.is_night else 1
             return Phase(max(0, current.index - back)), text[found.end() :]
@@ -439,7 +451,10 @@ class Reader:
             before = word[0] if text[word.end() : word.end() + 1].isspace() else None
             if after_verb_word and word[0][0].islower():
                 continue
-            match, used = self.words.players.match_prefix(text[word.start() :])
+            exact = self.words.players.exact_prefix(text[word.start() : word.start() + 200])
+            if exact is None:
+                continue
+            match, used = exact
             named = match.name
             if used and match.kind in (MatchKind.EXACT, MatchKind.ALIAS) and named not in found:
                 found.append(named or "")

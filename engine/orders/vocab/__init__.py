@@ -24,6 +24,19 @@ SUBSTITUTES = "substitutes"  # it takes ordered alternatives (Watch, bow-tie, Bl
 ASKS = "asks"  # written as a question it is still the order ("Is Shinichi in the game?")
 QUERIES = "queries"  # it names actions to look at ("Investigate A heals B")
 
+# What an order names beside its word (``Say.shape``), for reading it from evidence:
+TARGET = "target"  # one player: "Heal Kleene"
+TARGETS = "targets"  # players: "Protect A, B", "Disguise: A, B, C"
+NOTHING = "nothing"  # no one: "Bribe", "Travel", "Voice of Reason"
+ROLE = "role"  # a role: "Detect Shinichi", "Temporary Disguise as Ran"
+TARGET_ROLE = "target_role"  # a player and a role: "APTX X as Ran", "Identify X as Gin"
+CRIME = "crime"  # a player and a crime: "Arrest X for killing Y on Night 1", "Blame X for ..."
+ASKED = "asked"  # actions: "Investigate A kills B, C heals D"
+KIND = "kind"  # a player and what to learn: "Observe age X"
+WHEN = "when"  # a past phase: "Analyze my interrogation from Night 1"
+ROLES = "roles"  # roles: "Choose Costumes: A, B, C"
+VOTE = "vote"  # a player, or no one: "Vote Abs", "Vote no lynch"
+
 
 @dataclass(frozen=True, slots=True)
 class Say:
@@ -56,6 +69,7 @@ class Say:
     crime_noun: str = ""
     target_word: str = ""
     traits: frozenset[str] = frozenset()
+    shape: str = TARGET
 
 
 @dataclass(frozen=True)
@@ -79,6 +93,9 @@ class Words:
 
     def with_trait(self, trait: str) -> frozenset[str]:
         return frozenset(s.ability for s in self.says if trait in s.traits)
+
+    def say(self, ability: str) -> Say | None:
+        return next((s for s in self.says if s.ability == ability), None)
 
 
 def words_of(says: Iterable[Say]) -> Words:
@@ -107,6 +124,8 @@ def words_of(says: Iterable[Say]) -> Words:
     )
 
 
+# The particles of a verb that may stand after its object: "take him out", "patch her up".
+_PARTICLES = frozenset({"out", "up", "down", "off", "in", "away", "over", "around", "along"})
 # A word written plainly (letters, spaces, hyphens, apostrophes): read in its other forms too.
 _PLAIN = re.compile(r"[a-z][a-z' -]*")
 
@@ -121,6 +140,10 @@ def forms(word: str) -> str:
     first, _, rest = word.partition(" ")
     tail = r"\s+".join(re.escape(w) for w in rest.split()) if rest else ""
     pattern = _inflected(first)
+    if rest in _PARTICLES:
+        # A verb and its particle, the object between them or after: "take out X", "take X
+        # out", "patch Kleene up".
+        return rf"{pattern}\s+(?:{tail}|(?:[^\s,.;:!?]+\s+){{1,3}}?{tail})"
     return f"{pattern}\\s+{tail}" if tail else pattern
 
 

@@ -11,12 +11,22 @@ to its ability's declaration.
 from __future__ import annotations
 
 from engine.orders.vocab import (
+    ASKED,
     ASKS,
+    CRIME,
+    KIND,
     LIST_HEAD,
     NO_TARGET,
+    NOTHING,
     QUERIES,
+    ROLE,
+    ROLES,
     SUBSTITUTES,
+    TARGET_ROLE,
+    TARGETS,
     TOGETHER,
+    VOTE,
+    WHEN,
     Say,
     words_of,
 )
@@ -43,7 +53,7 @@ SAYS: tuple[Say, ...] = (
         words=("arrest", "cuff", "handcuff", "lock up", "bust", "nab", "haul in", "take in",
                "bring in", "apprehend", "detain for", "put away"),
         spelled=("arrest",),
-        title="Arrest",
+        title="Arrest", shape=CRIME,
     ),
     Say(
         "investigate",
@@ -54,7 +64,7 @@ SAYS: tuple[Say, ...] = (
         query=r"investigat(?:e|es|ed|ing)",
         alternates=("special_investigate",),
         verb="investigates",
-        traits=frozenset({ASKS, QUERIES, LIST_HEAD}),
+        traits=frozenset({ASKS, QUERIES, LIST_HEAD}), shape=ASKED,
     ),
     Say(
         "aptx",
@@ -64,7 +74,7 @@ SAYS: tuple[Say, ...] = (
         query=r"aptx(?:es|ed|ing)?",
         alternates=("poison",),
         title="APTX",
-        verb="poisons",
+        verb="poisons", shape=TARGET_ROLE,
     ),
     Say(
         "heal",
@@ -153,7 +163,7 @@ SAYS: tuple[Say, ...] = (
         possessed=_LIFE,
         alternates=("lovey_dovey", "bone_breaking"),
         verb="protects",
-        traits=frozenset({TOGETHER, LIST_HEAD}),
+        traits=frozenset({TOGETHER, LIST_HEAD}), shape=TARGETS,
     ),
     Say(
         "first_aid",
@@ -175,7 +185,7 @@ SAYS: tuple[Say, ...] = (
         possessed=_LIFE,
         title="Tranquilizer Watch",
         target_word="to",
-        traits=frozenset({SUBSTITUTES, LIST_HEAD}),
+        traits=frozenset({SUBSTITUTES, LIST_HEAD}), shape=TARGETS,
     ),
     Say(
         "lovey_dovey",
@@ -208,7 +218,7 @@ SAYS: tuple[Say, ...] = (
         crime=r"(?:the\s+)?slander\s+(?:on|of)|slander(?:ing|ed)?",
         verb="slanders",
         crime_noun="slandering",
-        traits=frozenset({TOGETHER, LIST_HEAD}),
+        traits=frozenset({TOGETHER, LIST_HEAD}), shape=TARGETS,
     ),
     Say(
         "blame",
@@ -218,7 +228,7 @@ SAYS: tuple[Say, ...] = (
         query=r"blam(?:e|es|ed|ing)",
         crime=r"blam(?:e|ing|ed)",
         verb="blames",
-        crime_noun="blaming",
+        crime_noun="blaming", shape=CRIME,
     ),
     Say(
         "bribe",
@@ -228,7 +238,7 @@ SAYS: tuple[Say, ...] = (
         spelled=("bribe",),
         crime=r"brib(?:e|ing|ed)(?:\s+the\s+gm)?",
         crime_noun="bribing",
-        traits=frozenset({NO_TARGET}),
+        traits=frozenset({NO_TARGET}), shape=NOTHING,
     ),
     Say(
         "erase",
@@ -282,7 +292,7 @@ SAYS: tuple[Say, ...] = (
         spelled=("poison",),
         query=r"poison(?:s|ed|ing)?",
         alternates=("aptx",),
-        verb="poisons",
+        verb="poisons", shape=TARGET_ROLE,
     ),
     Say(
         # Classic's night "Protection Charm" is read as the same word (``alternates``).
@@ -308,7 +318,7 @@ SAYS: tuple[Say, ...] = (
         words=("voice of reason", "vor", "objection", "nobody hangs", "no one hangs",
                "no hanging", "stop the lynch", "cancel the lynch", "call off the lynch"),
         title="Voice of Reason",
-        traits=frozenset({NO_TARGET}),
+        traits=frozenset({NO_TARGET}), shape=NOTHING,
     ),
     Say(
         "voice_of_accusation",
@@ -316,7 +326,7 @@ SAYS: tuple[Say, ...] = (
         words=("voice of accusation", "voa", "double vote", "vote counts double",
                "counts double", "double my vote"),
         title="Voice of Accusation",
-        traits=frozenset({NO_TARGET}),
+        traits=frozenset({NO_TARGET}), shape=NOTHING,
     ),
     Say(
         # "It may be Special Investigated after the fact" (The Explosive Vest).
@@ -339,7 +349,7 @@ SAYS: tuple[Say, ...] = (
         order=r"(?:defuse|disarm)(?:\s+the\s+bomb)?",
         words=("defuse", "disarm", "disable the bomb", "cut the wire", "bomb squad",
                "take the vest off", "remove the vest", "remove the bomb"),
-        possessed=r"(?:explosive\s+)?(?:bomb|vest)",
+        possessed=r"(?:explosive\s+)?(?:bomb|vest)", shape=NOTHING,
     ),
     # Issue 4: information, disguise, items, travel.
     Say(
@@ -349,14 +359,14 @@ SAYS: tuple[Say, ...] = (
                "check the past", "look into the past"),
         query=r"special[- ]investigat(?:e|es|ed|ing)",
         verb="investigates",
-        traits=frozenset({ASKS, QUERIES, LIST_HEAD}),
+        traits=frozenset({ASKS, QUERIES, LIST_HEAD}), shape=ASKED,
     ),
     Say(
         "follow_up",
         order=r"follow[- ]?up",
         words=("follow up", "follow-up", "following up", "followup"),
         title="Follow-Up",
-        traits=frozenset({ASKS, QUERIES}),
+        traits=frozenset({ASKS, QUERIES}), shape=ASKED,
     ),
     Say(
         "interrogate",
@@ -392,7 +402,7 @@ SAYS: tuple[Say, ...] = (
         query=r"observ(?:e|es|ed|ing)",
         possessed=r"age|gender|sex",
         verb="observes",
-        traits=frozenset({ASKS}),
+        traits=frozenset({ASKS}), shape=KIND,
     ),
     Say(
         "stake_out",
@@ -413,14 +423,14 @@ SAYS: tuple[Say, ...] = (
         words=("analyze", "analyse", "analysis", "think over", "go over", "review",
                "make sense of", "look over"),
         spelled=("analyze",),
-        traits=frozenset({NO_TARGET}),
+        traits=frozenset({NO_TARGET}), shape=WHEN,
     ),
     Say(
         "police_detect",
         order=r"police[- ]detect",
         words=("police detect",),
         title="Police Detect",
-        traits=frozenset({ASKS}),
+        traits=frozenset({ASKS}), shape=ROLE,
     ),
     Say(
         "detect",
@@ -430,7 +440,7 @@ SAYS: tuple[Say, ...] = (
         query=r"detect(?:s|ed|ing)?",
         alternates=("police_detect",),
         verb="detects",
-        traits=frozenset({ASKS}),
+        traits=frozenset({ASKS}), shape=ROLE,
     ),
     Say(
         "spy",
@@ -440,7 +450,7 @@ SAYS: tuple[Say, ...] = (
         query=r"sp(?:y|ies|ied|ying)(?:\s+on)?",
         possessed=r"role|identity",
         verb="spies on",
-        traits=frozenset({LIST_HEAD}),
+        traits=frozenset({LIST_HEAD}), shape=TARGETS,
     ),
     Say(
         "follow",
@@ -457,7 +467,7 @@ SAYS: tuple[Say, ...] = (
         order=r"police[- ]identify",
         words=("police identify",),
         title="Police Identify",
-        traits=frozenset({ASKS}),
+        traits=frozenset({ASKS}), shape=TARGET_ROLE,
     ),
     Say(
         "identify",
@@ -467,7 +477,7 @@ SAYS: tuple[Say, ...] = (
         query=r"identif(?:y|ies|ied|ying)",
         alternates=("police_identify",),
         verb="identifies",
-        traits=frozenset({ASKS}),
+        traits=frozenset({ASKS}), shape=TARGET_ROLE,
     ),
     Say(
         "steal",
@@ -489,7 +499,7 @@ SAYS: tuple[Say, ...] = (
         words=(r"bow[- ]?tie", "voice changer", "voice-changer"),
         title="Bow-tie",
         target_word="to",
-        traits=frozenset({SUBSTITUTES, LIST_HEAD}),
+        traits=frozenset({SUBSTITUTES, LIST_HEAD}), shape=TARGETS,
     ),
     Say(
         "black_suitcase",
@@ -497,7 +507,7 @@ SAYS: tuple[Say, ...] = (
         r"|(?:black\s+)?suitcase(?:\s+to)?|fake",
         words=(r"(?:black\s+)?suitcase", "briefcase", "fake"),
         target_word="to",
-        traits=frozenset({SUBSTITUTES, LIST_HEAD}),
+        traits=frozenset({SUBSTITUTES, LIST_HEAD}), shape=TARGETS,
     ),
     Say(
         "cover",
@@ -514,7 +524,7 @@ SAYS: tuple[Say, ...] = (
         crime=r"abduct(?:ing|ed)?",
         verb="abducts",
         crime_noun="abducting",
-        traits=frozenset({NO_TARGET}),
+        traits=frozenset({NO_TARGET}), shape=NOTHING,
     ),
     Say(
         "travel",
@@ -528,7 +538,7 @@ SAYS: tuple[Say, ...] = (
         spelled=("travel",),
         query=r"travel(?:s|ed|led|ing|ling)?",
         verb="travels",
-        traits=frozenset({NO_TARGET}),
+        traits=frozenset({NO_TARGET}), shape=NOTHING,
     ),
     Say(
         "friendship",
@@ -538,14 +548,14 @@ SAYS: tuple[Say, ...] = (
         spelled=("friendship",),
         query=r"befriend(?:s|ed|ing)?",
         verb="befriends",
-        traits=frozenset({LIST_HEAD}),
+        traits=frozenset({LIST_HEAD}), shape=TARGETS,
     ),
     Say(
         "amor",
         order=r"amor|lovers?",
         words=("amor", "lovers", "lover", "cupid", "arrows", "arrow", "matchmake", "pair up",
                "couple", "couples", "make fall in love"),
-        traits=frozenset({TOGETHER, LIST_HEAD}),
+        traits=frozenset({TOGETHER, LIST_HEAD}), shape=TARGETS,
     ),
     Say(
         "choose_costumes",
@@ -555,7 +565,7 @@ SAYS: tuple[Say, ...] = (
         query=r"cho(?:ose|oses|se|osing)\s+(?:the\s+)?costumes?",
         title="Choose Costumes",
         verb="chooses costumes",
-        traits=frozenset({NO_TARGET, LIST_HEAD}),
+        traits=frozenset({NO_TARGET, LIST_HEAD}), shape=ROLES,
     ),
     Say(
         "temporary_disguise",
@@ -564,7 +574,7 @@ SAYS: tuple[Say, ...] = (
                "go as", "dressed as", "disguise as"),
         verb="disguised as",
         crime_noun="disguising as",
-        traits=frozenset({NO_TARGET}),
+        traits=frozenset({NO_TARGET}), shape=ROLE,
     ),
     Say(
         "disguise",
@@ -575,14 +585,14 @@ SAYS: tuple[Say, ...] = (
         crime=r"disguis(?:e|ing|ed)(?:\s+as)?",
         verb="disguised as",
         crime_noun="disguising as",
-        traits=frozenset({LIST_HEAD}),
+        traits=frozenset({LIST_HEAD}), shape=TARGETS,
     ),
     Say(
         "betrayal",
         order=r"betrayal|betray",
         words=("betray", "betrayal", "turn on", "rat out", "sell out"),
         verb="betrays",
-        traits=frozenset({NO_TARGET}),
+        traits=frozenset({NO_TARGET}), shape=NOTHING,
     ),
     Say(
         # Classic's leader vote: "So each player PMs the GM with a ranking."
@@ -591,23 +601,26 @@ SAYS: tuple[Say, ...] = (
         r"(?:rank(?:ing)?|vote|ballot|list)(?:\s+is)?|(?:my\s+)?rank(?:ing)?(?:\s+is)?",
         words=("leader vote", "leader ranking", "ranking", "rank", "ballot",
                "ranking for leader"),
-        traits=frozenset({LIST_HEAD}),
+        traits=frozenset({LIST_HEAD}), shape=TARGETS,
     ),
-    Say("unvote", order=r"un-?vote", words=("unvote", "un-vote", "withdraw my vote")),
+    Say("unvote", order=r"un-?vote", words=("unvote", "un-vote", "withdraw my vote"),
+        shape=NOTHING),
     Say(
         "vote",
         order=r"vote(?:\s+(?:for|to\s+lynch))?|lynch",
         words=("vote", "lynch", "hang", "string up", "ballot for", "my vote"),
         spelled=("vote",),
-        possessed=r"lynch(?:ing)?|execution|hanging|elimination",
+        possessed=r"lynch(?:ing)?|execution|hanging|elimination", shape=VOTE,
     ),
-    Say("abstain", order=r"abstain", words=("abstain",), spelled=("abstain", "unvote")),
-    Say("no_lynch", order=r"no[- ]?lynch", words=("no lynch", "no-lynch", "nolynch")),
+    Say("abstain", order=r"abstain", words=("abstain",), spelled=("abstain", "unvote"),
+        shape=NOTHING),
+    Say("no_lynch", order=r"no[- ]?lynch", words=("no lynch", "no-lynch", "nolynch"),
+        shape=NOTHING),
     # "No action tonight": a valid order that sends nothing (and drops what this phase held).
     Say(
         "no_action",
         order=r"no[- ]?actions?|(?:i\s+)?pass|skip(?:\s+(?:my\s+)?(?:turn|actions?))?",
-        words=("no action", "pass", "skip"),
+        words=("no action", "pass", "skip"), shape=NOTHING,
     ),
 )
 # fmt: on

@@ -1,0 +1,609 @@
+"""An order put together from the evidence of a message, as a GM reads it.
+
+The candidates are the orders the sender can give now (their slots in this phase, as the rules
+hand them in). For each candidate a message mentions in the sender's own voice
+(``engine.orders.stance``), its target, role, crime, phase or questions are taken from
+wherever the message says them: the same clause first, then the same sentence, then the
+sentences around it ("Arrest Pepper. She killed Zoë on Night 1."; "Action: Heal / Target:
+Parkur"; "Kestrel has been sniffing around. Take him out tonight."). The order is then
+written in its plain form ("Arrest Pepper for killing Zoë on Night 1") and read by the
+family's reader of plain orders, which checks what it names; the answer restates it.
+
+A reading that two choices fit is asked about, naming both; none is refused with the reason
+a voiding word gives (a condition, a question, ...) or the reader's own.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from engine.lazy_pattern import lazy_compile
+from engine.orders import grammar, vocab
+from engine.orders.evidence import (
+    ABILITY,
+    AMBIGUOUS,
+    PHASE,
+    PLAYER,
+    PRONOUN,
+    ROLE,
+    SELF,
+    Mention,
+)
+from engine.orders.fragments import is_statement
+from engine.orders.kinds import Kind
+from engine.orders.model import Order, ability_title
+from engine.orders.reader import Reader, Refusal
+from engine.orders.stance import TALK, Layout, Span, Voice, in_own_voice, stance
+
+# What stands between two players that offers a choice: "Ruth or Sable", "Gideon / Harriet".
+_CHOICE = lazy_compile(r"^\s*(?:,\s*)?(?:or|either|/|\bor\s+maybe|\bor\s+else)\b\s*|^\s*/\s*",
+                       re.IGNORECASE)  # fmt: skip
+_NO_ONE = lazy_compile(
+    r"(?<![\w'’])(?:no[- ]?lynch|nobody|no\s*-?\s*one|noone|none|peace|skip\s+the\s+lynch)"
+    r"(?![\w'’])",
+    re.IGNORECASE,
+)
+_ABSTAIN = lazy_compile(r"(?<![\w'’])abstain", re.IGNORECASE)
+_AGE = lazy_compile(r"(?<![\w'’])(?:age|how\s+old|old|young)(?![\w'’])", re.IGNORECASE)
+_GENDER = lazy_compile(
+    r"(?<![\w'’])(?:gender|sex|guy\s+or\s+(?:a\s+)?girl|boy\s+or\s+(?:a\s+)?girl|male|female"
+    r"|man\s+or\s+(?:a\s+)?woman|he\s+or\s+she)(?![\w'’])",
+    re.IGNORECASE,
+)
+# Query shapes: "did A kill B", "was it A who healed B", "A healing B - true or false".
+_WAS_IT = lazy_compile(r"(?:was|is)\s+it\s+$", re.IGNORECASE)
+_COUNT = lazy_compile(r"(?P<n>\d+|" + "|".join(("one", "two", "three", "four", "five", "six",
+                      "seven", "eight", "nine", "ten", "twelve", "twenty")) + r")\s*(?:x\s*)?$",
+                      re.IGNORECASE)  # fmt: skip
+
+
+@dataclass
+class Reading:
+    """One order read from evidence: the ability, the plain form it was written in and what
+    the reader made of it (an order, or why not), where it was said, and the notes."""
+
+    ability: str
+    at: int
+    plain: str = ""
+    order: Order | None = None
+    refusal: Refusal | None = None
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Candidates:
+    """The orders the sender can give now: ability -> the lent slot it comes through (None
+    for the sender's own), and the abilities a word for another one stands for ("Heal" from
+    one who holds First Aid)."""
+
+    held: dict[str, str | None]
+    alternates: dict[str, tuple[str, ...]]
+
+    def of(self, abilities: Sequence[str]) -> list[str]:
+        """The candidates the abilities a word may say are (each once, in order)."""
+        found: list[str] = []
+        for ability in abilities:
+            if ability in self.held and ability not in found:
+                found.append(ability)
+        if found:
+            return found
+        for ability in abilities:
+            for other in self.alternates.get(ability, ()):
+                if other in self.held and other not in found:
+                    found.append(other)
+        return found
+
+
+def candidates(reader: Reader, words: vocab.Words) -> Candidates:
+    """What ``reader``'s author can order in this phase, from their slots."""
+    kind = reader.state.phase.kind
+    held: dict[str, str | None] = {}
+    for key, slot in reader.slots() or ():
+        if kind not in slot.phases:
+            continue
+        via = key.removeprefix("lent:") if key.startswith("lent:") else None
+        for use in slot.options:
+            held.setdefault(use.ability, via)
+    if "vote" in held:
+        for choice in ("unvote", "abstain", "no_lynch", "no_action"):
+            held.setdefault(choice, None)
+    return Candidates(held, {a: tuple(alts) for a, alts in words.alternates.items()})
+
+
+# Reads an order written plainly ("Heal Kleene") with the family's reader of plain orders.
+PlainReader = Callable[[str], Order | str | None]
+
+
+@dataclass
+class Block:
+    """The text read for evidence, what it mentions, and its sentences and clauses."""
+
+    text: str
+    found: list[Mention]
+    layout: Layout
+
+    @classmethod
+    def of(cls, text: str, found: list[Mention]) -> Block:
+        return cls(text, found, Layout(text, found))
+
+    @property
+    def spans(self) -> list[Span]:
+        return self.layout.sentences
+
+
+def readings(
+    block: Block,
+    reader: Reader,
+    words: vocab.Words,
+    held: Candidates,
+    voice: Voice,
+    read_plain: PlainReader,
+    shapes: Callable[[str], str],
+) -> tuple[list[Reading], list[tuple[Mention, Kind | str]]]:
+    """The orders ``block`` gives the sender (each read in its plain form), and the mentions
+    that give none, with why (a voiding ``Kind``, ``TALK``, or ``Kind.NOT_HELD``)."""
+    found = block.found
+    asks = words.with_trait(vocab.ASKS)
+    chosen: dict[str, tuple[Mention, Kind | str | None]] = {}
+    others: list[tuple[Mention, Kind | str]] = []
+    for m in found:
+        if m.kind != ABILITY:
+            continue
+        mine = held.of(m.value)
+        said = stance(block.layout, m, found, voice, asks=bool(set(mine) & asks))
+        if not mine:
+            # Another's ability is only refused when the sender orders it in so many words
+            # ("Kill Pepper" from a townie); said of anyone else, it is talk.
+            mine_said = said is None and in_own_voice(block.layout, m)
+            others.append((m, Kind.NOT_HELD if mine_said else TALK))
+            continue
+        for ability in mine:
+            earlier = chosen.get(ability)
+            # The latest word decides ("kill Tobi. scratch that, no kill"); talk only where
+            # nothing else is said of the ability.
+            if earlier is None or said != TALK:
+                chosen[ability] = (m, said)
+    done: list[Reading] = []
+    for ability, (m, said) in chosen.items():
+        if said is not None:
+            others.append((m, said))
+            continue
+        if _same_word_two_abilities(m, held, chosen, ability):
+            others.append((m, Kind.TWO_CHOICES))
+            continue
+        done.append(_read(ability, m, block, reader, held, voice, read_plain, shapes(ability)))
+    return done, others
+
+
+def _same_word_two_abilities(
+    m: Mention, held: Candidates, chosen: dict[str, tuple[Mention, Kind | str | None]], ability: str
+) -> bool:
+    """Whether the word that says ``ability`` says another ability the sender holds too, with
+    nothing else said for either (the GM would have to pick)."""
+    mine = held.of(m.value)
+    if len(mine) < 2:
+        return False
+    rivals = [a for a in mine if a != ability and chosen.get(a, (None, 0))[0] is m]
+    return bool(rivals)
+
+
+def _read(
+    ability: str,
+    m: Mention,
+    block: Block,
+    reader: Reader,
+    held: Candidates,
+    voice: Voice,
+    read_plain: PlainReader,
+    shape: str,
+) -> Reading:
+    reading = Reading(ability, m.start)
+    try:
+        plain = _plain(ability, m, block, reader, voice, shape, held.held.get(ability))
+    except Refusal as refusal:
+        reading.refusal = refusal
+        return reading
+    reading.plain = plain
+    notes = len(reader.notes)
+    try:
+        order = read_plain(plain)
+    except Refusal as refusal:
+        reading.refusal = refusal
+        del reader.notes[notes:]
+        return reading
+    reading.notes = reader.notes[notes:]
+    del reader.notes[notes:]
+    if isinstance(order, Order):
+        reading.order = order
+    else:
+        reading.refusal = Refusal(f"'{plain}' is not an order", Kind.NOT_AN_ORDER)
+    return reading
+
+
+def _plain(
+    ability: str,
+    m: Mention,
+    block: Block,
+    reader: Reader,
+    voice: Voice,
+    shape: str,
+    via: str | None,
+) -> str:
+    """The order written plainly from the evidence around ``m``."""
+    title = _title(ability)
+    if shape == vocab.NOTHING:
+        sentence = block.layout.sentence(m.start)
+        clause = block.layout.clause(m.start)
+        if len({x.value for x in _named(block, clause, voice, ability)}) > 1:
+            raise Refusal(
+                f"{title} names nobody, and this names two players: send the one order you want",
+                Kind.TWO_CHOICES,
+            )
+        return title
+    if shape == vocab.ASKED:
+        return f"{title} {'; '.join(_queries(block, m, reader))}"
+    if shape == vocab.WHEN:
+        when = _phase_near(block, m, reader)
+        return f"{title} {when}" if when else title
+    if shape == vocab.ROLE:
+        role = _role_near(block, m)
+        if role is None:
+            raise Refusal(f"{title} names a role: '{title} Shinichi'", Kind.MISSING_DETAIL)
+        return f"{title} as {role}" if ability == "temporary_disguise" else f"{title} {role}"
+    if shape == vocab.ROLES:
+        roles = [r.value for r in block.found if r.kind == ROLE]
+        if not roles:
+            raise Refusal(f"{title} names roles: '{title}: A, B, C'", Kind.MISSING_DETAIL)
+        return f"{title}: {', '.join(dict.fromkeys(roles))}"
+    if shape == vocab.VOTE:
+        sentence = block.layout.sentence(m.start)
+        if _ABSTAIN.search(block.text, sentence.start, sentence.end):
+            return "Abstain"
+        if _NO_ONE.search(block.text, m.end, sentence.end) and not _players_after(block, m):
+            return "Vote no lynch"
+    if shape == vocab.CRIME:
+        return _crime(ability, title, m, block, reader, voice)
+    targets = _targets(block, m, voice, several=shape == vocab.TARGETS, ability=ability)
+    if shape == vocab.TARGETS:
+        joiner = ", alternatively " if ability in grammar.SUBSTITUTES else ", "
+        named = joiner.join(targets)
+    else:
+        named = targets[0]
+    prefix = (
+        f"{_VIA[via]}: " if via in _VIA and ability not in ("bow_tie", "black_suitcase") else ""
+    )
+    if shape == vocab.TARGET_ROLE:
+        role = _role_near(block, m)
+        if role is None:
+            raise Refusal(
+                f"{title} names the role you believe {named} has: '{title} {named} as Ran'",
+                Kind.MISSING_DETAIL,
+            )
+        return f"{prefix}{title} {named} as {role}"
+    if shape == vocab.KIND:
+        return f"{title} {_kind_of(block, m)} {named}"
+    if ability in ("kill", "snipe"):
+        killer = _killer(block, m, voice)
+        if killer:
+            return f"{title} {named} with {killer}"
+    return f"{prefix}{title} {named}"
+
+
+_VIA = {"bow_tie": "Bow-tie", "suitcase": "Suitcase", "black_suitcase": "Suitcase",
+        "cover": "Cover"}  # fmt: skip
+
+
+def _title(ability: str) -> str:
+    """The ability's name as the plain reader reads it."""
+    return {"no_lynch": "No lynch", "no_action": "No action", "unvote": "Unvote"}.get(
+        ability, ability_title(ability)
+    )
+
+
+def _targets(
+    block: Block, m: Mention, voice: Voice, *, several: bool, ability: str = ""
+) -> list[str]:
+    """The players the order around ``m`` falls on: those of its clause, else its sentence,
+    else the sentences around it; a pronoun stands for the one player named before it. Two
+    where one is wanted ("Ruth or Sable", "Vote Abs, Miaka", "Heal Lynz, Parkur is the
+    backup") are refused as two choices."""
+    text, found = block.text, block.found
+    sentence = block.layout.sentence(m.start)
+    clause = block.layout.clause(m.start)
+    named = _named(block, sentence if several else clause, voice, ability)
+    pronoun = next(
+        (x for x in found if x.kind == PRONOUN and clause.start <= x.start < clause.end), None
+    )
+    if named:
+        if pronoun is not None and _CHOICE.match(_between(text, pronoun, named[0])):
+            raise Refusal(TWO_CHOICES_NAMED, Kind.TWO_CHOICES)  # "heal him or Parkur"
+        return _chosen(block, named, several, sentence, voice, ability)
+    if pronoun is not None:
+        return [_antecedent(block, clause, pronoun, voice)]
+    me = next((x for x in found if x.kind == SELF and clause.start <= x.start < clause.end), None)
+    if me is not None:
+        return [voice.sender]
+    named = _named(block, sentence, voice, ability)
+    if named:
+        return _chosen(block, named, several, sentence, voice, ability)
+    ambiguous = next((x for x in found if x.kind == AMBIGUOUS), None)
+    if ambiguous is not None:
+        raise Refusal(
+            f"'{ambiguous.text.strip()}' could be {' or '.join(ambiguous.value)}: write more of "
+            "the name",
+            Kind.AMBIGUOUS_NAME,
+        )
+    index = block.spans.index(sentence) if sentence in block.spans else -1
+    for near in block.spans[index + 1 : index + 3]:
+        named = _named(block, near, voice, ability)
+        if named:
+            return _chosen(block, named, several, near, voice, ability)
+    raise Refusal("this order names no player: write whom it is for", Kind.NO_TARGET)
+
+
+TWO_CHOICES_NAMED = (
+    "this gives two choices and the GM cannot pick between them: send the one order you want"
+)
+# What makes a player named beside the target a second choice: "Parkur is the backup",
+# "Abs is fine too", "or Miaka".
+_HEDGE_BESIDE = lazy_compile(
+    r"\b(?:or|either|else|otherwise|instead|alternatively|alternative|backup|back-up|sub"
+    r"|substitute|fine|ok(?:ay)?|acceptable|works|also|too)\b",
+    re.IGNORECASE,
+)
+# What a player named after it is excluded by: "not Lynz", "rather than Miaka", "except Abs".
+_EXCLUDED_BEFORE = lazy_compile(
+    r"(?:\bnot|\bthan|\bexcept|\binstead\s+of|\bbut\s+not|\bno)\s*$", re.IGNORECASE
+)
+
+
+def _between(text: str, first: Mention, second: Mention) -> str:
+    a, b = sorted((first, second), key=lambda x: x.start)
+    return text[a.end : b.start]
+
+
+def _named(block: Block, span: Span, voice: Voice, ability: str) -> list[Mention]:
+    """The players ``span`` names as targets: not the sender, not a player excluded ("not
+    Lynz", "rather than Miaka"), not one whose something else is meant ("Abs's gun")."""
+    text = block.text
+    possessed = grammar.POSSESSED.get(ability)
+    named = []
+    for x in block.found:
+        if x.kind != PLAYER or not span.start <= x.start < span.end or x.value == voice.sender:
+            continue
+        if _EXCLUDED_BEFORE.search(text, max(0, x.start - 20), x.start):
+            continue
+        mark = grammar.POSSESSIVE.match(text, x.end)
+        if mark is not None:
+            noun = text[mark.end() :]
+            if noun[:1].isspace() and noun.strip()[:1].isalnum():
+                said = possessed.match(noun) if possessed is not None else None
+                if said is None:
+                    continue  # "Protect Abs's gun": Abs's gun is not Abs
+        named.append(x)
+    return named
+
+
+def _antecedent(block: Block, clause: Span, pronoun: Mention, voice: Voice) -> str:
+    """The one player a pronoun stands for: named before it, in the nearest sentence that
+    names anyone; several there, or none, and the pronoun is refused."""
+    before = [
+        x
+        for x in block.found
+        if x.kind == PLAYER and x.end <= clause.start and x.value != voice.sender
+    ]
+    if before:
+        last = block.layout.sentence(before[-1].start)
+        players = list(dict.fromkeys(x.value for x in before if last.start <= x.start))
+        if len(players) == 1:
+            return str(players[0])
+    raise Refusal(
+        f"'{pronoun.text}' could mean more than one player here: write the name", Kind.NO_TARGET
+    )
+
+
+def _chosen(
+    block: Block,
+    named: list[Mention],
+    several: bool,
+    sentence: Span,
+    voice: Voice,
+    ability: str,
+) -> list[str]:
+    players = list(dict.fromkeys(x.value for x in named))
+    if several:
+        return players
+    for first, second in itertools.pairwise(named):
+        if first.value != second.value and _CHOICE.match(block.text[first.end : second.start]):
+            raise Refusal(
+                f"this gives two choices ({first.value} or {second.value}) and the GM cannot "
+                "pick between them: send the one order you want",
+                Kind.TWO_CHOICES,
+            )
+    target = players[0]
+    for other in _named(block, sentence, voice, ability):
+        if other.value == target:
+            continue
+        clause = block.layout.clause(other.start)
+        said = block.text[clause.start : clause.end]
+        if _HEDGE_BESIDE.search(said) or not is_statement(said):
+            raise Refusal(
+                f"this names {target} and {other.value} where the order takes one player: "
+                "send the one order you want",
+                Kind.TWO_CHOICES,
+            )
+    return [target]
+
+
+def _players_after(block: Block, m: Mention) -> bool:
+    sentence = block.layout.sentence(m.start)
+    return any(x.kind == PLAYER and m.end <= x.start < sentence.end for x in block.found)
+
+
+def _role_near(block: Block, m: Mention) -> str | None:
+    """The role named nearest after ``m`` in the block, else before it."""
+    roles = [x for x in block.found if x.kind == ROLE]
+    after = [x for x in roles if x.start >= m.end]
+    if after:
+        return str(after[0].value)
+    return str(roles[-1].value) if roles else None
+
+
+def _phase_near(block: Block, m: Mention, reader: Reader) -> str | None:
+    phases = [x for x in block.found if x.kind == PHASE]
+    if not phases:
+        return None
+    pick = next((x for x in phases if x.start >= m.end), phases[-1])
+    when, _ = reader.phase(pick.text)
+    return str(when) if when is not None else None
+
+
+def _kind_of(block: Block, m: Mention) -> str:
+    age = _AGE.search(block.text) is not None
+    gender = _GENDER.search(block.text) is not None
+    if age and gender:
+        raise Refusal(
+            "an observation learns the age or the gender, not both: write which one",
+            Kind.TWO_CHOICES,
+        )
+    return "age" if age else "gender" if gender else ""
+
+
+def _killer(block: Block, m: Mention, voice: Voice) -> str | None:
+    """The member a leader names to carry out the kill: the player who does a kill word in
+    the third person ("Kestrel does the shooting tonight", "Miaka pulls the trigger")."""
+    found = block.found
+    for x in found:
+        if x.kind != ABILITY or ("kill" not in x.value and "snipe" not in x.value):
+            continue
+        if stance(block.layout, x, found, voice) != TALK:
+            continue
+        clause = block.layout.clause(x.start)
+        subject = next(
+            (p for p in found if p.kind == PLAYER and clause.start <= p.start < x.start), None
+        )
+        if subject is not None and subject.value != voice.sender:
+            return str(subject.value)
+    return None
+
+
+def _crime(ability: str, title: str, m: Mention, block: Block, reader: Reader, voice: Voice) -> str:
+    """ "Arrest X for killing Y on Night 1", "Blame X for killing Y", from wherever the block
+    says the crime, its victim and its phase."""
+    text, found = block.text, block.found
+    crime = None
+    for start in (x.start() for x in re.finditer(r"(?<![\w'’])\w", text)):
+        if m.start <= start < m.end:
+            continue
+        hit = grammar.CRIME_PATTERNS.match(text[start:])
+        if hit is not None and hit[0] != ability:
+            crime = (hit[0], start, start + hit[1])
+            break
+    if crime is None:
+        raise Refusal(
+            f"{'an arrest' if ability == 'arrest' else 'a blame'} names a crime and its victim: "
+            f"'{title} X for killing Y{' on Night 1' if ability == 'arrest' else ''}'",
+            Kind.MISSING_DETAIL,
+        )
+    kind, c_start, c_end = crime
+    noun = _CRIME_NOUN.get(kind, kind)
+    victim = None
+    if kind == "disguise":
+        role = next((x for x in found if x.kind == ROLE), None)
+        victim = str(role.value) if role else None
+    else:
+        after = [x for x in found if x.kind == PLAYER and x.start >= c_end]
+        before = [x for x in found if x.kind == PLAYER and x.end <= c_start]
+        if after and after[0].start - c_end < 40:
+            victim = str(after[0].value)
+        elif before and re.match(r"^['’]s?\s*$|^\s*$", text[before[-1].end : c_start]):
+            victim = str(before[-1].value)  # "Tanuki's murder", "the Kleene kill"
+        elif after:
+            victim = str(after[0].value)
+    accused = [x for x in found if x.kind == PLAYER and x.value not in (victim, voice.sender)]
+    for first, second in itertools.pairwise(accused):
+        if first.value != second.value and _CHOICE.match(text[first.end : second.start]):
+            raise Refusal(
+                f"this gives two choices ({first.value} or {second.value}) and the GM cannot "
+                "pick between them: send the one order you want",
+                Kind.TWO_CHOICES,
+            )
+    target = None
+    if accused:
+        near = [x for x in accused if x.start >= m.end] or accused
+        target = str(near[0].value)
+    else:
+        pronoun = next((x for x in found if x.kind == PRONOUN), None)
+        if pronoun is None:
+            raise Refusal(f"{title} names the player: '{title} X for ...'", Kind.NO_TARGET)
+    if target is None:
+        raise Refusal(f"{title} names the player: '{title} X for ...'", Kind.NO_TARGET)
+    plain = f"{title} {target} for {noun}"
+    if victim:
+        plain += f" {victim}"
+    if ability == "arrest":
+        when = _phase_near(block, m, reader)
+        if when:
+            plain += f" on {when}"
+    return plain
+
+
+_CRIME_NOUN = {
+    "kill": "killing", "slander": "slandering", "steal": "stealing from",
+    "discombobulate": "discombobulating", "frighten": "frightening", "blame": "blaming",
+    "disguise": "disguising as", "erase": "erasing", "abduct": "abducting", "bribe": "bribing",
+    "plant_vest": "strapping a bomb on",
+}  # fmt: skip
+
+
+def _queries(block: Block, m: Mention, reader: Reader) -> list[str]:
+    """The actions an investigation asks about, wherever the block says them: "A kills B",
+    "did A kill B", "was it A who healed B", "A healing B - true or false"."""
+    text, found = block.text, block.found
+    asked: list[str] = []
+    players = [x for x in found if x.kind == PLAYER]
+    for first, second in itertools.pairwise(players):
+        between = text[first.end : second.start]
+        if "\n" in between:
+            continue
+        verb = _verb_in(between)
+        if verb is None:
+            continue
+        subject, obj = first.value, second.value
+        before = text[max(0, first.start - 12) : first.start]
+        if _WAS_IT.search(before) and re.search(r"\bwho\b", between, re.IGNORECASE):
+            pass  # "was it A who healed B": A is the subject already
+        query = f"{subject} {_VERBS.get(verb, verb)} {obj}"
+        sentence = block.layout.sentence(second.start)
+        when = next((x for x in found if x.kind == PHASE and second.end <= x.start < sentence.end),
+                    None)  # fmt: skip
+        if when is not None:
+            query += f" {when.text}"
+        asked.append(query)
+    if not asked:
+        raise Refusal("name what to investigate: an action, as 'A heals B'", Kind.MISSING_DETAIL)
+    return asked
+
+
+def _verb_in(between: str) -> str | None:
+    for word in re.finditer(r"(?<![\w'’])\w", between):
+        hit = grammar.QUERY_PATTERNS.match(between[word.start() :])
+        if hit is not None:
+            return hit[0]
+    return None
+
+
+_VERBS = {
+    "kill": "kills", "heal": "heals", "protect": "protects", "first_aid": "first aids",
+    "snipe": "snipes", "investigate": "investigates", "special_investigate": "investigates",
+    "interrogate": "interrogates", "cross_examine": "cross-examines",
+    "discombobulate": "discombobulates", "slander": "slanders", "steal": "steals from",
+    "frighten": "frightens", "observe": "observes", "stake_out": "stakes out",
+    "detect": "detects", "poison": "poisons", "erase": "erases", "disguise": "disguised as",
+    "friendship": "befriends", "travel": "travels", "abduct": "abducts", "follow": "follows",
+    "identify": "identifies", "spy": "spies on", "blame": "blames", "bone_breaking": "protects",
+    "plant_vest": "straps a bomb on",
+}  # fmt: skip
