@@ -324,7 +324,7 @@ def _targets(
     if pronoun is not None:
         return [_antecedent(block, clause, pronoun, voice)]
     me = next((x for x in found if x.kind == SELF and clause.start <= x.start < clause.end), None)
-    if me is not None:
+    if me is not None and not _EMPHATIC.search(block.text, clause.start, me.start):
         return [voice.sender]
     named = _named(block, sentence, voice, ability)
     if named:
@@ -336,12 +336,24 @@ def _targets(
             "the name",
             Kind.AMBIGUOUS_NAME,
         )
+    # The sentences around it that say no other order: "Action: Heal / Target: Parkur",
+    # "Target: Miaka / Action: Interrogate", "Kleene. I'll do the killing myself".
     index = block.spans.index(sentence) if sentence in block.spans else -1
-    for near in block.spans[index + 1 : index + 3]:
+    around = [
+        *block.spans[index + 1 : index + 3],
+        *reversed(block.spans[max(0, index - 2) : index]),
+    ]
+    for near in around:
+        if any(x.kind == ABILITY for x in found if near.start <= x.start < near.end):
+            continue
         named = _named(block, near, voice, ability)
         if named:
             return _chosen(block, named, several, near, voice, ability)
     raise Refusal("this order names no player: write whom it is for", Kind.NO_TARGET)
+
+
+# "myself" after what one does, not whom: "I'll do the killing myself", "handle it myself".
+_EMPHATIC = lazy_compile(r"\b(?:do|does|doing|handle|handling|it|deed|job)\b", re.IGNORECASE)
 
 
 TWO_CHOICES_NAMED = (
@@ -360,6 +372,14 @@ _EXCLUDED_BEFORE = lazy_compile(
 )
 
 
+# Whom an order falls on, left to others: "whoever Lynz votes", "the one who Abs picks".
+_WHOEVER = lazy_compile(
+    r"\b(?:whoever|whomever|whichever|whatever|the\s+one\s+(?:who|that)|anyone\s+who)\b[^.!?]*$",
+    re.IGNORECASE,
+)
+_THIRD_PERSON_VERB = lazy_compile(r"\w+(?<!s)s\b|does\b|is\b|has\b", re.IGNORECASE)
+
+
 def _between(text: str, first: Mention, second: Mention) -> str:
     a, b = sorted((first, second), key=lambda x: x.start)
     return text[a.end : b.start]
@@ -371,11 +391,22 @@ def _named(block: Block, span: Span, voice: Voice, ability: str) -> list[Mention
     text = block.text
     possessed = grammar.POSSESSED.get(ability)
     named = []
-    for x in block.found:
+    found = block.found
+    for i, x in enumerate(found):
         if x.kind != PLAYER or not span.start <= x.start < span.end or x.value == voice.sender:
             continue
         if _EXCLUDED_BEFORE.search(text, max(0, x.start - 20), x.start):
             continue
+        if _WHOEVER.search(text, max(0, x.start - 24), x.start):
+            continue  # "Vote whoever Lynz votes": Lynz is not the one voted for
+        after = found[i + 1] if i + 1 < len(found) else None
+        if (
+            after is not None
+            and after.kind == ABILITY
+            and not text[x.end : after.start].strip()
+            and _THIRD_PERSON_VERB.match(after.text)
+        ):
+            continue  # "Abs kills Kleene": Abs does it
         mark = grammar.POSSESSIVE.match(text, x.end)
         if mark is not None:
             noun = text[mark.end() :]

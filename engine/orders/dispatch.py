@@ -41,7 +41,7 @@ _WE_KILL = lazy_compile(
 # "Investigate the following: ...", "Investigate whether/if Abs kills Kleene".
 _QUERY_LEAD = lazy_compile(
     r"^(?:\d{1,2}\b\s*(?:things|actions|queries|questions)?\s*:?|the\s+following\b\s*:?"
-    r"|(?:whether|if|that)\b(?:\s+(?:did|does|has)\b)?|(?:did|does|has)\b)\s*",
+    r"|(?:whether|if|that)\b(?:\s+(?:did|does|has|is|was)\b)?|(?:did|does|has|is|was)\b)\s*",
     re.IGNORECASE,
 )
 _QUERY_ABILITIES = frozenset({"investigate", "special_investigate", "follow_up"})

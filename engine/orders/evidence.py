@@ -123,6 +123,8 @@ PHASE_WORDS = lazy_compile(
     r"|previous\s+day)(?![\w'’])",
     re.IGNORECASE,
 )
+# Roles that are everyday words too: a role only when written as the role is ("Ran", "Kid").
+_WORD_ROLES = frozenset({"ran", "kid", "will", "sherry", "gin", "rum"})
 _SELF = lazy_compile(r"(?:me|myself|my\s+self|mine)(?![\w'’])", re.IGNORECASE)
 _PRONOUN = lazy_compile(r"(?:him|her|them|he|she|they|his)(?![\w'’])", re.IGNORECASE)
 
@@ -181,8 +183,13 @@ def _at(
         choices.append(Mention(ABILITY, start, start + used, abilities, rest[:used]))
     if roles is not None:
         role, used = roles.match_prefix(rest)
-        if used and role.kind in (MatchKind.EXACT, MatchKind.ALIAS) and _cased(rest[:used], role):
-            choices.append(Mention(ROLE, start, start + used, role.name, rest[:used]))
+        written = rest[:used]
+        if (
+            used
+            and role.kind in (MatchKind.EXACT, MatchKind.ALIAS)
+            and (written.strip().casefold() not in _WORD_ROLES or _cased(written, role))
+        ):
+            choices.append(Mention(ROLE, start, start + used, role.name, written))
     if (me := _SELF.match(rest)) is not None:
         choices.append(Mention(SELF, start, start + me.end(), None, me.group()))
     elif (pronoun := _PRONOUN.match(rest)) is not None:
@@ -216,9 +223,12 @@ def _player(rest: str, start: int, players: NameMatcher) -> Mention | None:
         if written.strip().casefold() in COMMON and not _cased(written, found):
             return None  # "will" beside a player Will: the verb
         return Mention(PLAYER, start, start + used, found.name, written)
-    # A shortened or misspelled name: never a common word, and at least three letters.
+    # A shortened or misspelled name: never a common word, at least three letters, and
+    # close: the start of the name, or one letter off ("long" is no typo of "Oolong").
     key = "".join(ch for ch in written if ch.isalnum())
     if len(key) < 3 or written.strip().casefold() in COMMON or not written[:1].isalnum():
+        return None
+    if found.kind is MatchKind.FUZZY and (found.distance > 1 or len(key) < 4):
         return None
     return Mention(PLAYER, start, start + used, found.name, written, note=found.note)
 

@@ -17,7 +17,7 @@ from dataclasses import replace
 from functools import lru_cache
 
 from engine.lazy_pattern import lazy_compile
-from engine.orders import grammar, vocab
+from engine.orders import grammar, phrases, vocab
 from engine.orders.bbcode import clean_message
 from engine.orders.compose import Block, candidates, readings
 from engine.orders.dispatch import pronoun_corrected, read
@@ -69,6 +69,8 @@ WILL_OPTION = "will_max_length"
 KILLS = frozenset({"kill", "snipe"})
 # A clause that makes the order after it conditional: "If she's not available, heal Parkur".
 _CONDITION = lazy_compile(r"(?:if|unless|in\s+case|incase)\b", re.IGNORECASE)
+# A condition that conditions nothing: "if possible", "if i'm wrong, whatever".
+_COURTESY = phrases.pattern(phrases.COURTESY_IF)
 # A second choice in the sentence after an order: "Heal Lynz... or maybe Parkur, idk".
 _SECOND_CHOICE = lazy_compile(SECOND_CHOICE, re.IGNORECASE)
 # An order ending in a pronoun, corrected in the next sentence: "heal her... Kleene I mean".
@@ -120,6 +122,9 @@ class Message:
         # Whether the next fragment is the author's signature, found with the fragment before.
         self.signed_next: bool | None = None
         self.signed_this: bool | None = None
+        # The orders this message took back ("scratch that"): their fragments and the words.
+        self.withdrawn: list[str] = []
+        self.withdrawn_by = ""
         # Each fragment read and how: "order", "refused" (a refusal that stands), "unread"
         # (refused for want of the plain form: the evidence may still give its order),
         # "quiet" (talk, no order), with its refusal when it has one.
@@ -213,6 +218,7 @@ def _step_condition_clause(msg: Message, fragment: str) -> str | None:
     if (
         fragment[:1] in _CONDITION_FIRST
         and _CONDITION.match(fragment)
+        and not _COURTESY.match(fragment)
         and msg.reader.words.filler.clean(fragment)
     ):
         msg.condition = fragment
@@ -241,6 +247,64 @@ def _step_doubt_after_question(msg: Message, fragment: str) -> str | None:
         return None
     msg.asked_last = None
     return fragment
+
+
+def _step_withdrawal(msg: Message, fragment: str) -> str | None:
+    """ "Scratch that", "never mind", "changed my mind, heal Parkur": the orders this message
+    gave before are taken back; what follows the words is read on."""
+    found = _WITHDRAW.match(fragment)
+    if found is None:
+        return fragment
+    if msg.accepted or msg.unvote:
+        msg.withdrawn.extend(o.text for o in msg.accepted.values())
+        msg.withdrawn_by = found.group().strip(" ,.;:-!")
+        msg.reader.notes.append(
+            f"took '{msg.withdrawn_by}' as taking back "
+            + "; ".join(f"'{o.canonical()}'" for o in msg.accepted.values())
+        )
+        msg.accepted = {}
+        msg.taken = None
+    rest = fragment[found.end() :].strip(" ,.;:-!")
+    msg.trace.append((fragment, "order" if not rest else "quiet", None))
+    return rest or None
+
+
+def _step_edit_target(msg: Message, fragment: str) -> str | None:
+    """ "EDIT: Sunday", "edit: changed to Marigold, Hakase is too obvious": an edit that names
+    only a new target gives it to the order before (which names one)."""
+    lead = _EDIT.match(fragment)
+    if lead is None or not msg.accepted:
+        return fragment
+    reader = msg.reader
+    rest = fragment[lead.end() :]
+    found, used = reader.words.players.match_prefix(rest)
+    if not (found.is_match and used):
+        return fragment
+    tail = rest[used:]
+    if grammar.any_order_word(tail) or (reader.names_anyone(tail) and not _NOT_NAME.search(tail)):
+        return fragment
+    key = next(reversed(msg.accepted))
+    earlier = msg.accepted[key]
+    if len(earlier.targets) != 1 or earlier.queries or found.name in earlier.targets:
+        return fragment
+    if found.is_reading:
+        reader.notes.append(found.note)
+    order = replace(earlier, targets=(found.name or "",), text=f"{earlier.text} {fragment}")
+    refused = _take(reader, order, order.text, msg.accepted)
+    if refused is not None:
+        msg.refuse(refused)
+    else:
+        msg.trace.append((fragment, "order", None))
+    return None
+
+
+def _step_field(msg: Message, fragment: str) -> str | None:
+    """A form's field of detail ("Crime: slandering Kleene", "When: night 1") is read with
+    the rest of the form for its evidence, never as an order of its own."""
+    if _FIELD.match(fragment) is None:
+        return fragment
+    msg.refuse(Rejection(fragment, NO_ORDER, kind=Kind.NOT_AN_ORDER), "unread")
+    return None
 
 
 def _step_read(msg: Message, fragment: str) -> str | None:
@@ -322,7 +386,35 @@ STEPS: tuple[tuple[str, Step], ...] = (
     ("a condition for the order after it", _step_condition_clause),
     ("a yes to a reading asked about", _step_confirm),
     ("a doubt after a question", _step_doubt_after_question),
+    ("a withdrawal of what was said before", _step_withdrawal),
+    ("an edit that names a new target", _step_edit_target),
+    ("a form's field of detail", _step_field),
     ("the fragment read as a plain order", _step_read),
+)
+
+# "Scratch that", "never mind", "changed my mind": what this message said before is taken back.
+_WITHDRAW = lazy_compile(
+    r"^\W*(?:(?:ok(?:ay)?|so|actually|wait|hmm+|ugh|sorry|no|nah|edit)\W+)*"
+    r"(?:scratch\s+that|scrap\s+that|never\s*mind|nvm|forget\s+(?:it|that|this)"
+    r"|disregard(?:\s+(?:that|this|my\s+last(?:\s+\w+)?))?|ignore\s+(?:that|this|my\s+last)"
+    r"|actually\s+no|actually\s+nah|on\s+second\s+thought|cancel\s+(?:that|it)"
+    r"|(?:i(?:['’]ve|\s+have)?\s+)?changed\s+my\s+mind|change\s+of\s+(?:plans?|mind))\b\W*",
+    re.IGNORECASE,
+)
+# An edit that names a new target: "EDIT: Sunday", "edit: changed to Marigold", "make it Abs".
+_EDIT = lazy_compile(
+    r"^\W*(?:edit(?:ed)?|update|correction|p\.?s\.?)\s*(?:\d+\s*)?[:\-–—]?\s*"
+    r"(?:(?:i['’]?(?:ve|\s+have)?\s+)?(?:changed|change|switch(?:ed)?|swap(?:ped)?)"
+    r"\s+(?:it\s+|that\s+|(?:my|the)\s+\w+\s+)?to\s+|make\s+(?:it|that)\s+|actually\s*,?\s*"
+    r"|instead\s*:?\s*)?",
+    re.IGNORECASE,
+)
+_NOT_NAME = lazy_compile(r"\b(?:not|instead\s+of|rather\s+than)\b", re.IGNORECASE)
+# A form's field of detail, read with the form: "Crime: ...", "When: ...", "Suspect: ...".
+_FIELD = lazy_compile(
+    r"^\W*(?:suspect|accused|crime|charge|victim|when|phase|time|role|guess|guise|reason"
+    r"|note|why|how\s+long|details?|comment|evidence|question)\s*[:=\-–—]\s*\S",
+    re.IGNORECASE,
 )
 
 
@@ -330,6 +422,20 @@ def _finish_condition(msg: Message) -> None:
     """A condition with no order after it is refused as such."""
     if msg.condition is not None:
         msg.refuse(Rejection(msg.condition, CONDITIONAL, kind=Kind.CONDITION))
+
+
+def _finish_withdrawn(msg: Message) -> None:
+    """Orders taken back with nothing after them are answered as taken back."""
+    if msg.withdrawn and not (msg.accepted or msg.unvote or msg.no_action):
+        shown = " / ".join(dict.fromkeys(msg.withdrawn))
+        msg.rejected.append(
+            Rejection(
+                f"{shown} ({msg.withdrawn_by})",
+                f"'{msg.withdrawn_by}' takes this back: nothing is carried out; send the "
+                "order again when you want it",
+                kind=Kind.WITHDRAWN,
+            )
+        )
 
 
 def _finish_evidence(msg: Message) -> None:
@@ -365,6 +471,7 @@ def _finish_context(msg: Message) -> None:
 FINISH: tuple[tuple[str, Callable[[Message], None]], ...] = (
     ("a condition with no order after it", _finish_condition),
     ("the orders the evidence of unread fragments gives", _finish_evidence),
+    ("orders taken back with nothing after them", _finish_withdrawn),
     ("same as last night", _finish_repeats),
     ("statements beside orders are their reasons", _finish_context),
 )
@@ -615,6 +722,21 @@ def _take(
     earlier = accepted.pop(key, None)
     if earlier is not None:
         merged = _merge(earlier, order) or reader.rules.combine(earlier, order)
+        if merged is None and earlier.ability != order.ability:
+            # "Interrogate Abs, and SI Abs ..." from one whose line is Interrogate OR SI: both
+            # halves of one choice in one message. "The last valid action ... will be the one
+            # played", and the first is answered as not carried out, saying why.
+            titles = reader.state.ruleset.titles
+            accepted[key] = _placed(reader, order)
+            return Rejection(
+                earlier.text,
+                f"'{earlier.canonical(titles)}' is not carried out: "
+                f"{ability_title(earlier.ability, titles)} and "
+                f"{ability_title(order.ability, titles)} are one choice of yours in "
+                f"{reader.state.phase}, and the later order, '{order.canonical(titles)}', is "
+                "the one played",
+                kind=Kind.TWO_CHOICES,
+            )
         if merged is None:
             reader.notes.append(
                 f"'{order.canonical()}' replaces '{earlier.canonical()}' "
@@ -625,10 +747,15 @@ def _take(
             return Rejection(fragment, again, kind=kind_of(again))
         else:
             order = merged
-    accepted[key] = order
+    accepted[key] = _placed(reader, order)
+    return None
+
+
+def _placed(reader: Reader, order: Order) -> Order:
+    """The order as it is held, with the notes of a player who is away."""
     if reader.state.players[order.actor].conditions:  # most players have none
         reader.notes.extend(_away_notes(reader, order))
-    return None
+    return order
 
 
 def _signature(fragment: str, own: str) -> bool:

@@ -292,7 +292,7 @@ class Reader:
         if close:
             raise Refusal(f"{problem}; did you mean {' or '.join(close)}?", Kind.AMBIGUOUS_NAME)
         raise Refusal(
-            f"{problem}; the players are: {', '.join(self.words.players.names)}", Kind.BAD_TARGET
+            f"{problem}; the players are: {', '.join(self.words.players.names)}", Kind.NO_TARGET
         )
 
     def names(self, rest: str) -> tuple[tuple[str, ...], str]:

@@ -39,6 +39,12 @@ _CONDITION = phrases.pattern(phrases.CONDITION)
 _COURTESY_IF = phrases.pattern(phrases.COURTESY_IF)
 _DOUBT = phrases.pattern(phrases.DOUBT)
 # A doubt that is all of the rest of the sentence: "Heal Lynz, not sure though".
+# A question tagged on an order, which asks nothing: "I'm interrogatin' Abs, 'kay?".
+_TAG_QUESTION = lazy_compile(
+    r"[\s,;-]*['’]?(?:ok(?:ay)?|kay|k|right|yeah|yes|alright|yep|good|got\s+it|cool|thx|thanks"
+    r"|please|pls|plz)\W*\?+\W*$",
+    re.IGNORECASE,
+)
 _ONLY_DOUBT = lazy_compile(
     rf"^[\W_]*(?:{'|'.join(phrases.DOUBT)})(?:\s+(?:tho|though|tbh|yet|lol))?[\W_]*$",
     re.IGNORECASE,
@@ -75,6 +81,8 @@ _RECEIVES = lazy_compile(
     r"|is\s+(?:the\s+)?(?:target|one|next)|(?:is|will\s+be)\s+(?:my|our)\b)",
     re.IGNORECASE,
 )
+# A verb in the third person: the player before it does it ("Miaka pulls the trigger").
+_THIRD_PERSON = lazy_compile(r"\w+(?<!s)s\b|does\b|is\b|has\b|goes\b", re.IGNORECASE)
 # Kill words whose subject is the victim: "Søren sleeps with the fishes", "Léa dies tonight".
 _SUBJECT_DIES = lazy_compile(r"(?:dies|die|dead|sleeps?|goes\s+down|won)", re.IGNORECASE)
 
@@ -175,7 +183,8 @@ class _Said:
 
     def __init__(self, said: str) -> None:
         self.asking = bool(_ASKING.search(said))
-        self.question = said.rstrip().endswith("?") or self.asking
+        asked = _TAG_QUESTION.sub("", said.rstrip())  # "..., 'kay?" asks for no answer
+        self.question = asked.rstrip().endswith("?") or self.asking
         conditional = _CONDITION.search(said)
         self.condition = bool(conditional) and not _COURTESY_IF.search(said, conditional.start())
         self.withdrawal = bool(_WITHDRAWAL.search(said))
@@ -290,6 +299,8 @@ def _subject(layout: Layout, near: int, mention: Mention, voice: Voice) -> str |
         between = text[player.end : mention.start]
         if _RECEIVES.match(between) or _SUBJECT_DIES.match(mention.text):
             return None  # the player is the one the order falls on
+        if between.strip() == "" and _THIRD_PERSON.match(mention.text):
+            return TALK  # "Miaka pulls the trigger": the player does it
         if not between.strip(" ,:;-—–>→=") or re.match(r"^[\s'’s]*$", between):
             return None  # "Mitsu: kill", "Kleene's protection": a target written first
         return TALK

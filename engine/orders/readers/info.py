@@ -166,6 +166,12 @@ def read_follow_up(reader: Reader, rest: str, fragment: str) -> Order:
 
 def read_observe(reader: Reader, rest: str, fragment: str) -> Order:
     """ "Observe age X", "Gender-observe X", "Observe X's gender"."""
+    kinds = {k.group(0).lower() for k in _OBSERVE_KIND.finditer(fragment)}
+    if len(kinds) > 1:
+        raise Refusal(
+            "an observation learns the age or the gender, not both: write which one",
+            Kind.TWO_CHOICES,
+        )
     kind = _OBSERVE_KIND.search(fragment)
     rest = _OBSERVE_OF.sub("", rest, count=1)  # "observe the gender of Abs"
     rest = _OBSERVE_KIND.sub("", rest, count=1).lstrip(" :-")

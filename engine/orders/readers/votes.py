@@ -12,6 +12,8 @@ from engine.orders.name_match import MatchKind
 from engine.orders.reader import Reader, Refusal
 
 _WHOLE_NAME = (MatchKind.EXACT, MatchKind.ALIAS)
+# "[vote]abstain[/vote]": a vote for no one, not a player called that.
+_ABSTAIN = lazy_compile(r"\s*abstain(?:ing)?\b", re.IGNORECASE)
 _NOBODY = lazy_compile(r"(?:nobody|no\s*one|none)\b", re.IGNORECASE)
 _VOTE_VERB = lazy_compile(
     r"^\s*(?:goes\s+to|will\s+go\s+to|is\s+(?:for|on)|is|on|against)\s+(?=\S)", re.IGNORECASE
@@ -27,6 +29,8 @@ _VOTE_VERB_FIRST = "gGwWiIıİoOaA"
 def read_vote(reader: Reader, rest: str, fragment: str) -> Order:
     if rest.lstrip()[:1] in _VOTE_VERB_FIRST:  # "" too: the pattern decides then
         rest = _VOTE_VERB.sub("", rest, count=1)  # "My vote goes to Abs"
+    if rest.lstrip()[:1] in "aA" and _ABSTAIN.match(rest):
+        return read_abstain(reader, rest[_ABSTAIN.match(rest).end() :], fragment)  # type: ignore[union-attr]
     # "Vote no lynch", "vote nobody": both start with "no" (only N, n, O and o match those
     # letters case-insensitively); a player's name mostly does not, and is read at once.
     if rest[:2].casefold() == "no" and (
