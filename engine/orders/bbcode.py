@@ -147,7 +147,7 @@ def clean_lines(source: str, *, keep: Callable[[str], bool] | None = None) -> li
         text = "".join(_render(tokens, _dropped(tokens, drops)))
     else:
         text = _without_smilies(text)  # no tag: the text is its one token
-    lines = [tidy for line in text.split("\n") if (tidy := _tidy_line(line))]
+    lines = [tidy for line in text.split("\n") if (tidy := _tidy_line(_untimed(line)))]
     if not _SIGN_OFF_FIRST.isdisjoint(text):  # a sign-off needs one of its marks
         lines = _drop_signature(lines, keep or _has_several_words)
     return [
@@ -278,6 +278,23 @@ def _render(tokens: list[Token], dropped: list[bool]) -> list[str]:
 
 def _without_smilies(text: str) -> str:
     return text if _SMILEY_START.search(text) is None else _SMILEY.sub("", text)
+
+
+# A chat log's time at a line's start: "[21:02] ", "12:31 — ", "(22:14)".
+_TIME = lazy_compile(
+    r"^\s*[\[(]?\d{1,2}[:.h]\d{2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?[\])]?\s*(?:[-–—:|]\s*)?"
+)
+
+
+def _untimed(line: str) -> str:
+    """The line without a chat log's time before it (a time is no word of an order)."""
+    if line[:1] not in _TIME_FIRST and line.lstrip()[:1] not in _TIME_FIRST:
+        return line
+    found = _TIME.match(line)
+    return line[found.end() :] if found and found.end() and line[found.end() :].strip() else line
+
+
+_TIME_FIRST = frozenset("[(0123456789")
 
 
 def _tidy_line(line: str) -> str:

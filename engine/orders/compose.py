@@ -47,6 +47,9 @@ _NO_ONE = lazy_compile(
     re.IGNORECASE,
 )
 _ABSTAIN = lazy_compile(r"(?<![\w'’])abstain", re.IGNORECASE)
+_NOT_BEFORE = lazy_compile(
+    r"\b(?:not|no|without|except)\s+(?:the\s+|their\s+|his\s+|her\s+)?$", re.IGNORECASE
+)
 _AGE = lazy_compile(r"(?<![\w'’])(?:age|how\s+old|old|young)(?![\w'’])", re.IGNORECASE)
 _GENDER = lazy_compile(
     r"(?<![\w'’])(?:gender|sex|guy\s+or\s+(?:a\s+)?girl|boy\s+or\s+(?:a\s+)?girl|male|female"
@@ -167,14 +170,25 @@ def readings(
             if earlier is None or said != TALK:
                 chosen[ability] = (m, said)
     done: list[Reading] = []
+    # The readings of one word that says two abilities the sender holds, by the word.
+    rivals: dict[int, tuple[Mention, list[Reading]]] = {}
     for ability, (m, said) in chosen.items():
         if said is not None:
             others.append((m, said))
             continue
+        reading = _read(ability, m, block, reader, held, voice, read_plain, shapes(ability))
         if _same_word_two_abilities(m, held, chosen, ability):
-            others.append((m, Kind.TWO_CHOICES))
+            rivals.setdefault(id(m), (m, []))[1].append(reading)
             continue
-        done.append(_read(ability, m, block, reader, held, voice, read_plain, shapes(ability)))
+        done.append(reading)
+    for m, of_word in rivals.values():
+        # "questions" says Investigate and Interrogate: the one whose order the message gives
+        # whole is meant; two such, and the GM asks which.
+        whole = [r for r in of_word if r.order is not None]
+        if len(whole) == 1:
+            done.append(whole[0])
+        else:
+            others.append((m, Kind.TWO_CHOICES))
     return done, others
 
 
@@ -493,8 +507,16 @@ def _phase_near(block: Block, m: Mention, reader: Reader) -> str | None:
 
 
 def _kind_of(block: Block, m: Mention) -> str:
-    age = _AGE.search(block.text) is not None
-    gender = _GENDER.search(block.text) is not None
+    """What an observation learns: the age or the gender (not one the message excludes: "the
+    gender, not the age")."""
+    text = block.text
+    age = any(
+        not _NOT_BEFORE.search(text, max(0, x.start() - 12), x.start()) for x in _AGE.finditer(text)
+    )
+    gender = any(
+        not _NOT_BEFORE.search(text, max(0, x.start() - 12), x.start())
+        for x in _GENDER.finditer(text)
+    )
     if age and gender:
         raise Refusal(
             "an observation learns the age or the gender, not both: write which one",
@@ -548,6 +570,14 @@ def _crime(ability: str, title: str, m: Mention, block: Block, reader: Reader, v
     else:
         after = [x for x in found if x.kind == PLAYER and x.start >= c_end]
         before = [x for x in found if x.kind == PLAYER and x.end <= c_start]
+        word = _NEXT_WORD.match(text, c_end)
+        named_next = word and (
+            any(x.start == word.start(1) for x in found if x.kind in (PLAYER, PHASE, SELF))
+            or word.group(1).casefold() in _NOT_A_VICTIM
+        )
+        if word and not named_next and not (after and after[0].start - c_end < 40):
+            # "for killing Kleo on N1": a victim written, and no player of that name.
+            raise Refusal(f"'{word.group(1)}' matches no player in this game", Kind.NO_TARGET)
         if after and after[0].start - c_end < 40:
             victim = str(after[0].value)
         elif before and re.match(r"^['’]s?\s*$|^\s*$", text[before[-1].end : c_start]):
@@ -582,6 +612,12 @@ def _crime(ability: str, title: str, m: Mention, block: Block, reader: Reader, v
     return plain
 
 
+# The word after a crime's, when it is no victim's name.
+_NEXT_WORD = lazy_compile(r"\s*([^\W_][\w'’.-]*)")
+_NOT_A_VICTIM = frozenset(
+    {"on", "during", "in", "at", "last", "the", "a", "of", "yesterday", "tonight", "today",
+     "night", "day", "prep", "two", "him", "her", "them", "it", "someone", "and", "with"}
+)  # fmt: skip
 _CRIME_NOUN = {
     "kill": "killing", "slander": "slandering", "steal": "stealing from",
     "discombobulate": "discombobulating", "frighten": "frightening", "blame": "blaming",

@@ -281,12 +281,15 @@ def _step_edit_target(msg: Message, fragment: str) -> str | None:
     if not (found.is_match and used):
         return fragment
     tail = rest[used:]
-    if grammar.any_order_word(tail) or (reader.names_anyone(tail) and not _NOT_NAME.search(tail)):
-        return fragment
     key = next(reversed(msg.accepted))
     earlier = msg.accepted[key]
     if len(earlier.targets) != 1 or earlier.queries or found.name in earlier.targets:
         return fragment
+    others = [n for n in reader.names_in(tail) if n not in earlier.targets]
+    if grammar.any_order_word(tail) or (
+        others and not _NOT_NAME.search(tail) and not is_statement(tail)
+    ):
+        return fragment  # another order, or another player offered as a choice
     if found.is_reading:
         reader.notes.append(found.note)
     order = replace(earlier, targets=(found.name or "",), text=f"{earlier.text} {fragment}")
@@ -373,7 +376,7 @@ def _step_read(msg: Message, fragment: str) -> str | None:
 
 # The kinds of refusal a fragment gets for want of the plain form ("Action: Heal" with the
 # target on the next line, "Kestrel ... take him out"): the evidence may still read it.
-UNREAD = frozenset({Kind.NOT_AN_ORDER, Kind.NO_TARGET, Kind.MISSING_DETAIL})
+UNREAD = frozenset({Kind.NOT_AN_ORDER, Kind.NO_TARGET, Kind.MISSING_DETAIL, Kind.AMBIGUOUS_NAME})
 
 # The steps each fragment goes through, in order; a step that reads the fragment ends it.
 STEPS: tuple[tuple[str, Step], ...] = (

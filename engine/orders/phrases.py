@@ -44,7 +44,7 @@ WITHDRAWAL = (
     r"scratch\s+that", r"scrap\s+that", r"never\s*mind", "nvm", r"forget\s+(?:it|that|this)",
     r"disregard(?:\s+(?:that|this|my\s+last))?", r"ignore\s+(?:that|this|my\s+last)",
     r"actually\s+no", r"actually\s+nah", r"on\s+second\s+thought", r"cancel\s+(?:that|it)",
-    r"take\s+(?:that|it)\s+back", r"changed\s+my\s+mind",
+    r"take\s+(?:that|it)\s+back", r"i(?:['’]ve|\s+have)?\s+changed\s+my\s+mind",
 )  # fmt: skip
 # A condition: "if she claims", "unless he is confirmed", "only if".
 CONDITION = (

@@ -187,7 +187,8 @@ class _Said:
         self.question = asked.rstrip().endswith("?") or self.asking
         conditional = _CONDITION.search(said)
         self.condition = bool(conditional) and not _COURTESY_IF.search(said, conditional.start())
-        self.withdrawal = bool(_WITHDRAWAL.search(said))
+        withdrawal = _WITHDRAWAL.search(said)
+        self.withdrawal = -1 if withdrawal is None else withdrawal.start()
 
 
 @dataclass(frozen=True)
@@ -218,8 +219,8 @@ def stance(
     before = text[near : mention.start]
     if _negated(before):
         return Kind.WITHDRAWN
-    if said.withdrawal:
-        return Kind.WITHDRAWN
+    if said.withdrawal >= 0 and sentence.start + said.withdrawal > mention.start:
+        return Kind.WITHDRAWN  # "Heal Lynz... actually never mind"
     if _past(before, mention):
         return TALK
     subject = _subject(layout, near, mention, voice)

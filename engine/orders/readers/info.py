@@ -16,6 +16,8 @@ _QUERY_SPLIT = lazy_compile(r"\s*(?:[,;]|\band\b|\balso\b)\s*", re.IGNORECASE)
 # Queries whose action may name no one: "Hakuba travels during Prep".
 _NO_OBJECT = frozenset({"travel", "choose_costumes", "abduct"})
 _OBSERVE_KIND = lazy_compile(r"\b(?:age|gender)\b", re.IGNORECASE)
+# A kind the order excludes: "the gender, not the age".
+_NOT_KIND = lazy_compile(r"\b(?:not|no)\s+(?:the\s+|their\s+|his\s+|her\s+)?$", re.IGNORECASE)
 _OBSERVE_OF = lazy_compile(r"^\s*(?:the|his|her|their)\s+(?:age|gender)\s+of\b", re.IGNORECASE)
 _ANALYZE_FILLER = lazy_compile(
     r"\s*(?:my\s+)?(?:interrogation|result)?s?\s*(?:from|of|on|during)?\s*", re.IGNORECASE
@@ -166,13 +168,24 @@ def read_follow_up(reader: Reader, rest: str, fragment: str) -> Order:
 
 def read_observe(reader: Reader, rest: str, fragment: str) -> Order:
     """ "Observe age X", "Gender-observe X", "Observe X's gender"."""
-    kinds = {k.group(0).lower() for k in _OBSERVE_KIND.finditer(fragment)}
+    kinds = {
+        k.group(0).lower()
+        for k in _OBSERVE_KIND.finditer(fragment)
+        if not _NOT_KIND.search(fragment, max(0, k.start() - 12), k.start())
+    }
     if len(kinds) > 1:
         raise Refusal(
             "an observation learns the age or the gender, not both: write which one",
             Kind.TWO_CHOICES,
         )
-    kind = _OBSERVE_KIND.search(fragment)
+    kind = next(
+        (
+            k
+            for k in _OBSERVE_KIND.finditer(fragment)
+            if not _NOT_KIND.search(fragment, max(0, k.start() - 12), k.start())
+        ),
+        None,
+    )
     rest = _OBSERVE_OF.sub("", rest, count=1)  # "observe the gender of Abs"
     rest = _OBSERVE_KIND.sub("", rest, count=1).lstrip(" :-")
     target, rest = reader.name(rest)
