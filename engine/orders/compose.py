@@ -79,11 +79,12 @@ class Reading:
 @dataclass
 class Candidates:
     """The orders the sender can give now: ability -> the lent slot it comes through (None
-    for the sender's own), and the abilities a word for another one stands for ("Heal" from
-    one who holds First Aid)."""
+    for the sender's own); the abilities they hold in other phases; and the abilities a word
+    for another one stands for ("Heal" from one who holds First Aid)."""
 
     held: dict[str, str | None]
     alternates: dict[str, tuple[str, ...]]
+    elsewhere: frozenset[str] = frozenset()
 
     def of(self, abilities: Sequence[str]) -> list[str]:
         """The candidates the abilities a word may say are (each once, in order)."""
@@ -101,19 +102,25 @@ class Candidates:
 
 
 def candidates(reader: Reader, words: vocab.Words) -> Candidates:
-    """What ``reader``'s author can order in this phase, from their slots."""
+    """What ``reader``'s author can order in this phase, from their slots: their own first,
+    then what is lent to them (the Black Suitcase's actions are fakes of one's own)."""
     kind = reader.state.phase.kind
     held: dict[str, str | None] = {}
-    for key, slot in reader.slots() or ():
+    elsewhere: set[str] = set()
+    slots = sorted(reader.slots() or (), key=lambda ks: ks[0].startswith("lent:"))
+    for key, slot in slots:
+        abilities = [use.ability for use in slot.options]
         if kind not in slot.phases:
+            elsewhere.update(abilities)
             continue
         via = key.removeprefix("lent:") if key.startswith("lent:") else None
-        for use in slot.options:
-            held.setdefault(use.ability, via)
+        for ability in abilities:
+            held.setdefault(ability, via)
     if "vote" in held:
         for choice in ("unvote", "abstain", "no_lynch", "no_action"):
             held.setdefault(choice, None)
-    return Candidates(held, {a: tuple(alts) for a, alts in words.alternates.items()})
+    alternates = {a: tuple(alts) for a, alts in words.alternates.items()}
+    return Candidates(held, alternates, frozenset(elsewhere - set(held)))
 
 
 # Reads an order written plainly ("Heal Kleene") with the family's reader of plain orders.
@@ -127,6 +134,9 @@ class Block:
     text: str
     found: list[Mention]
     layout: Layout
+    # Where the words of the orders the sender gives stand, and the one being read now.
+    ordering: set[int] = field(default_factory=set)
+    now: int = -1
 
     @classmethod
     def of(cls, text: str, found: list[Mention]) -> Block:
@@ -150,58 +160,96 @@ def readings(
     that give none, with why (a voiding ``Kind``, ``TALK``, or ``Kind.NOT_HELD``)."""
     found = block.found
     asks = words.with_trait(vocab.ASKS)
-    chosen: dict[str, tuple[Mention, Kind | str | None]] = {}
+    # Each ability's mentions in the sender's voice (latest last), and why the others give
+    # no order of theirs.
+    said_as_order: dict[str, list[Mention]] = {}
+    voided: dict[str, tuple[Mention, Kind | str]] = {}
     others: list[tuple[Mention, Kind | str]] = []
     for m in found:
         if m.kind != ABILITY:
             continue
         mine = held.of(m.value)
         said = stance(block.layout, m, found, voice, asks=bool(set(mine) & asks))
+        if said == TALK and _leader_names(block, m, voice, reader, mine):
+            said = None  # "Kestrel does the shooting tonight": the leader names the killer
         if not mine:
             # Another's ability is only refused when the sender orders it in so many words
             # ("Kill Pepper" from a townie); said of anyone else, it is talk.
-            mine_said = said is None and in_own_voice(block.layout, m)
-            others.append((m, Kind.NOT_HELD if mine_said else TALK))
+            if said is None and in_own_voice(block.layout, m):
+                later = set(m.value) & held.elsewhere
+                others.append((m, Kind.NOT_NOW if later else Kind.NOT_HELD))
+            else:
+                others.append((m, TALK))
             continue
         for ability in mine:
-            earlier = chosen.get(ability)
-            # The latest word decides ("kill Tobi. scratch that, no kill"); talk only where
-            # nothing else is said of the ability.
-            if earlier is None or said != TALK:
-                chosen[ability] = (m, said)
+            if said is None:
+                said_as_order.setdefault(ability, []).append(m)
+                voided.pop(ability, None)
+            elif said != TALK:
+                # A word that voids the order after it (in a later sentence: "kill Tobi.
+                # scratch that, no kill from me"); in its own sentence it is about something
+                # else ("Sniffing out Ink. today - scent or no scent?").
+                earlier = said_as_order.get(ability)
+                if earlier and block.layout.sentence(earlier[-1].start) == block.layout.sentence(
+                    m.start
+                ):
+                    continue
+                voided[ability] = (m, said)
+                said_as_order.pop(ability, None)
+    others.extend(voided.values())
+    busy = {block.layout.sentence(ms[-1].start) for ms in said_as_order.values()}
+    block.ordering = {m.start for ms in said_as_order.values() for m in ms}
     done: list[Reading] = []
     # The readings of one word that says two abilities the sender holds, by the word.
     rivals: dict[int, tuple[Mention, list[Reading]]] = {}
-    for ability, (m, said) in chosen.items():
-        if said is not None:
-            others.append((m, said))
-            continue
-        reading = _read(ability, m, block, reader, held, voice, read_plain, shapes(ability))
-        if _same_word_two_abilities(m, held, chosen, ability):
+    for ability, mentions_of in said_as_order.items():
+        reading = None
+        for m in reversed(mentions_of):  # the latest first; an earlier one may say it whole
+            reading = _read(ability, m, block, reader, held, voice, read_plain,
+                            shapes(ability), busy)  # fmt: skip
+            if reading.order is not None:
+                break
+        assert reading is not None
+        m = mentions_of[-1]
+        if _same_word_two_abilities(m, held, said_as_order, ability):
             rivals.setdefault(id(m), (m, []))[1].append(reading)
             continue
         done.append(reading)
     for m, of_word in rivals.values():
         # "questions" says Investigate and Interrogate: the one whose order the message gives
-        # whole is meant; two such, and the GM asks which.
+        # whole is meant (the sender's own before a lent one); two such, and the GM asks.
         whole = [r for r in of_word if r.order is not None]
-        if len(whole) == 1:
-            done.append(whole[0])
+        own = [r for r in whole if held.held.get(r.ability) is None]
+        if len(whole) == 1 or len(own) == 1:
+            done.append(whole[0] if len(whole) == 1 else own[0])
         else:
             others.append((m, Kind.TWO_CHOICES))
     return done, others
 
 
+def _leader_names(
+    block: Block, m: Mention, voice: Voice, reader: Reader, mine: list[str]
+) -> str | None:
+    """The member of the sender's side a kill word is said of ("Miaka pulls the trigger"),
+    when the sender may order the kill: the leader names the killer."""
+    if not {"kill", "snipe"} & set(mine):
+        return None
+    killer = _killer(block, m, voice)
+    state = reader.state
+    if killer is None or killer not in state.players or reader.author not in state.players:
+        return None
+    return killer if state.side(killer) == state.side(reader.author) else None
+
+
 def _same_word_two_abilities(
-    m: Mention, held: Candidates, chosen: dict[str, tuple[Mention, Kind | str | None]], ability: str
+    m: Mention, held: Candidates, said: dict[str, list[Mention]], ability: str
 ) -> bool:
     """Whether the word that says ``ability`` says another ability the sender holds too, with
     nothing else said for either (the GM would have to pick)."""
     mine = held.of(m.value)
     if len(mine) < 2:
         return False
-    rivals = [a for a in mine if a != ability and chosen.get(a, (None, 0))[0] is m]
-    return bool(rivals)
+    return any(a != ability and said.get(a, [None])[-1] is m for a in mine)
 
 
 def _read(
@@ -213,10 +261,12 @@ def _read(
     voice: Voice,
     read_plain: PlainReader,
     shape: str,
+    busy: set[Span],
 ) -> Reading:
     reading = Reading(ability, m.start)
+    block.now = m.start
     try:
-        plain = _plain(ability, m, block, reader, voice, shape, held.held.get(ability))
+        plain = _plain(ability, m, block, reader, voice, shape, held.held.get(ability), busy)
     except Refusal as refusal:
         reading.refusal = refusal
         return reading
@@ -245,6 +295,7 @@ def _plain(
     voice: Voice,
     shape: str,
     via: str | None,
+    busy: set[Span],
 ) -> str:
     """The order written plainly from the evidence around ``m``."""
     title = _title(ability)
@@ -280,7 +331,14 @@ def _plain(
             return "Vote no lynch"
     if shape == vocab.CRIME:
         return _crime(ability, title, m, block, reader, voice)
-    targets = _targets(block, m, voice, several=shape == vocab.TARGETS, ability=ability)
+    try:
+        targets = _targets(
+            block, m, voice, several=shape == vocab.TARGETS, ability=ability, busy=busy
+        )
+    except Refusal as refusal:
+        if refusal.kind is Kind.NO_TARGET and ability in _OPTIONAL_TARGET:
+            return title  # "Erase" alone: tonight's victim
+        raise
     if shape == vocab.TARGETS:
         joiner = ", alternatively " if ability in grammar.SUBSTITUTES else ", "
         named = joiner.join(targets)
@@ -317,8 +375,18 @@ def _title(ability: str) -> str:
     )
 
 
+# The orders whose target may go unnamed: "Erase" erases tonight's victim.
+_OPTIONAL_TARGET = frozenset({"erase"})
+
+
 def _targets(
-    block: Block, m: Mention, voice: Voice, *, several: bool, ability: str = ""
+    block: Block,
+    m: Mention,
+    voice: Voice,
+    *,
+    several: bool,
+    ability: str = "",
+    busy: set[Span] = frozenset(),  # type: ignore[assignment]
 ) -> list[str]:
     """The players the order around ``m`` falls on: those of its clause, else its sentence,
     else the sentences around it; a pronoun stands for the one player named before it. Two
@@ -335,6 +403,13 @@ def _targets(
         if pronoun is not None and _CHOICE.match(_between(text, pronoun, named[0])):
             raise Refusal(TWO_CHOICES_NAMED, Kind.TWO_CHOICES)  # "heal him or Parkur"
         return _chosen(block, named, several, sentence, voice, ability)
+    if pronoun is None:
+        pronoun = next(
+            (x for x in found if x.kind == PRONOUN and sentence.start <= x.start < sentence.end),
+            None,
+        )
+        if pronoun is not None and _named(block, sentence, voice, ability):
+            pronoun = None  # "protect him, Kleene": the name is in the sentence
     if pronoun is not None:
         return [_antecedent(block, clause, pronoun, voice)]
     me = next((x for x in found if x.kind == SELF and clause.start <= x.start < clause.end), None)
@@ -358,8 +433,8 @@ def _targets(
         *reversed(block.spans[max(0, index - 2) : index]),
     ]
     for near in around:
-        if any(x.kind == ABILITY for x in found if near.start <= x.start < near.end):
-            continue
+        if near in busy:
+            continue  # a sentence with an order of its own
         named = _named(block, near, voice, ability)
         if named:
             return _chosen(block, named, several, near, voice, ability)
@@ -392,6 +467,8 @@ _WHOEVER = lazy_compile(
     re.IGNORECASE,
 )
 _THIRD_PERSON_VERB = lazy_compile(r"\w+(?<!s)s\b|does\b|is\b|has\b", re.IGNORECASE)
+# The words said of the one an order falls on: "Søren sleeps with the fishes", "Léa dies".
+_FALLS_ON = lazy_compile(r"(?:dies|sleeps|goes\s+down|gets|is\s+getting)\b", re.IGNORECASE)
 
 
 def _between(text: str, first: Mention, second: Mention) -> str:
@@ -419,8 +496,9 @@ def _named(block: Block, span: Span, voice: Voice, ability: str) -> list[Mention
             and after.kind == ABILITY
             and not text[x.end : after.start].strip()
             and _THIRD_PERSON_VERB.match(after.text)
+            and not _FALLS_ON.match(after.text)
         ):
-            continue  # "Abs kills Kleene": Abs does it
+            continue  # "Abs kills Kleene": Abs does it (but "Søren sleeps with the fishes")
         mark = grammar.POSSESSIVE.match(text, x.end)
         if mark is not None:
             noun = text[mark.end() :]
@@ -474,6 +552,8 @@ def _chosen(
             continue
         clause = block.layout.clause(other.start)
         said = block.text[clause.start : clause.end]
+        if any(clause.start <= at < clause.end for at in block.ordering if at != block.now):
+            continue  # "... and my lucky charm goes to Ash": another order's target
         if _HEDGE_BESIDE.search(said) or not is_statement(said):
             raise Refusal(
                 f"this names {target} and {other.value} where the order takes one player: "
@@ -508,20 +588,18 @@ def _phase_near(block: Block, m: Mention, reader: Reader) -> str | None:
 
 def _kind_of(block: Block, m: Mention) -> str:
     """What an observation learns: the age or the gender (not one the message excludes: "the
-    gender, not the age")."""
+    gender, not the age"); both asked, none named (the rules say whether it must choose)."""
     text = block.text
-    age = any(
-        not _NOT_BEFORE.search(text, max(0, x.start() - 12), x.start()) for x in _AGE.finditer(text)
-    )
-    gender = any(
-        not _NOT_BEFORE.search(text, max(0, x.start() - 12), x.start())
-        for x in _GENDER.finditer(text)
-    )
-    if age and gender:
-        raise Refusal(
-            "an observation learns the age or the gender, not both: write which one",
-            Kind.TWO_CHOICES,
+
+    def said(pattern: re.Pattern[str]) -> bool:
+        return any(
+            not _NOT_BEFORE.search(text, max(0, x.start() - 12), x.start())
+            for x in pattern.finditer(text)
         )
+
+    age, gender = said(_AGE), said(_GENDER)
+    if age and gender:
+        return ""
     return "age" if age else "gender" if gender else ""
 
 

@@ -64,7 +64,8 @@ DOUBT = (
     "maybe", "perhaps", r"not\s+(?:100\s*%\s+)?sure", "unsure", "idk", "dunno",
     r"i\s+don['’]?t\s+know", "might", r"might\s+be", r"thinking\s+(?:about|of)", "considering",
     r"was\s+going\s+to", r"was\s+gonna", r"torn\s+between", r"can['’]?t\s+decide",
-    r"not\s+certain", r"on\s+the\s+fence",
+    r"not\s+certain", r"on\s+the\s+fence", r"leaning\s+towards?", "probably", "undecided",
+    r"before\s+i\s+commit", r"haven['’]?t\s+decided", r"not\s+decided",
 )  # fmt: skip
 # A question whether to do it, asked of the GM: "should I", "can I", "is it ok to".
 ASKING = (

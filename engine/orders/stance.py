@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from engine.lazy_pattern import lazy_compile
 from engine.orders import phrases
-from engine.orders.evidence import PLAYER, PRONOUN, Mention
+from engine.orders.evidence import PLAYER, PRONOUN, ROLE, Mention
 from engine.orders.kinds import Kind
 
 # What a mention that is no order of the sender's is: talk (it is answered as no order).
@@ -64,6 +64,33 @@ _LEAD = lazy_compile(
     r"|my|our)\W+)*",
     re.IGNORECASE,
 )
+# "nobody's": a word's "'s", dropped before it is read for a negation.
+_CONTRACTED = lazy_compile(r"['’]s$", re.IGNORECASE)
+# What one might do, not what one does: "Gin could kill Noor", "I'd give Kes the charm but".
+_HYPOTHETICAL = lazy_compile(
+    r"\b(?:could(?!\s+(?:you|u)\b)|might|may|would(?!\s+(?:you|u)\b)|i['’]d)\b"
+    r"(?:\s+\w+){0,3}\s*$",
+    re.IGNORECASE,
+)
+# A wish that is an order all the same: "I'd like to heal Kleene", "I would rather vote Abs".
+_WISH = lazy_compile(
+    r"\b(?:i['’]d|i\s+would|would)\s+(?:really\s+)?(?:like|love|want|prefer|rather|better)\b",
+    re.IGNORECASE,
+)
+# A past deed told after the order's word: "my heal on Pepper worked out", "the charm kept
+# Lucky 7 alive" (up to a relative clause: "protect Abs, who was attacked").
+_PAST_AFTER = lazy_compile(
+    r"^(?:(?!\b(?:who|that|which|whom|whose|because|since|as|if|so)\b)[^.!?;])*?"
+    r"\b(?:worked|kept|saved|went|was|were|did|got|succeeded|failed|helped|happened"
+    r"|ended|turned|paid\s+off)\b",
+    re.IGNORECASE,
+)
+# "see if he smells like the Org": an "if" that asks, not a condition.
+_NOT_A_CONDITION = lazy_compile(
+    r"\b(?:see|check|find\s+out|know|learn|tell\s+me|wonder|ask|whether)\s*$", re.IGNORECASE
+)
+# "Should Ember_Fox get lynched, ...": an "if" written as a question's order.
+_SHOULD_IT = lazy_compile(r"^\W*should\s+(?!i\b|we\b)\w", re.IGNORECASE)
 # Past tense, not passive: "I healed Ash", "done sweeping", "already voted".
 _PAST_WORD = lazy_compile(r"\w+ed$|did$|done$", re.IGNORECASE)
 _PASSIVE_BEFORE = lazy_compile(
@@ -83,6 +110,8 @@ _RECEIVES = lazy_compile(
 )
 # A verb in the third person: the player before it does it ("Miaka pulls the trigger").
 _THIRD_PERSON = lazy_compile(r"\w+(?<!s)s\b|does\b|is\b|has\b|goes\b", re.IGNORECASE)
+# What may stand before a role that does something: "the", a lead-in.
+_LEAD_ROLE = lazy_compile(r"(?i)(?:\b(?:the|our|your|idea\s+for\s+tonight|ok|so)\b|\W)+")
 # Kill words whose subject is the victim: "Søren sleeps with the fishes", "Léa dies tonight".
 _SUBJECT_DIES = lazy_compile(r"(?:dies|die|dead|sleeps?|goes\s+down|won)", re.IGNORECASE)
 
@@ -186,7 +215,11 @@ class _Said:
         asked = _TAG_QUESTION.sub("", said.rstrip())  # "..., 'kay?" asks for no answer
         self.question = asked.rstrip().endswith("?") or self.asking
         conditional = _CONDITION.search(said)
-        self.condition = bool(conditional) and not _COURTESY_IF.search(said, conditional.start())
+        while conditional is not None and _NOT_A_CONDITION.search(said, 0, conditional.start()):
+            conditional = _CONDITION.search(said, conditional.end())  # "see if he smells ..."
+        self.condition = (
+            bool(conditional) and not _COURTESY_IF.search(said, conditional.start())
+        ) or bool(_SHOULD_IT.match(said))
         withdrawal = _WITHDRAWAL.search(said)
         self.withdrawal = -1 if withdrawal is None else withdrawal.start()
 
@@ -221,22 +254,28 @@ def stance(
         return Kind.WITHDRAWN
     if said.withdrawal >= 0 and sentence.start + said.withdrawal > mention.start:
         return Kind.WITHDRAWN  # "Heal Lynz... actually never mind"
-    if _past(before, mention):
+    if _past(before, mention) or _past_after(text, clause, mention):
         return TALK
+    doubt, later = layout.doubted(clause)
+    if _HYPOTHETICAL.search(before) and not _WISH.search(before):
+        # "Gin could kill Noor", "I'd give Kes the charm but ...": talk, or a doubt.
+        return Kind.QUESTION if doubt else TALK
     subject = _subject(layout, near, mention, voice)
     if subject is not None:
         return subject
     start = max(sentence.start, mention.start - _LOOK_BACK)
     if _REPORTED.search(text, start, mention.start) and not _OWN.match(before.strip()):
         return Kind.QUOTED  # "the boss told me: kill Abs" (an order, in someone else's words)
-    if said.question and not (asks or _REQUEST.search(text, start, mention.start)):
+    asked_here = said.question and (
+        said.asking or _ends_asking(text[clause.start : min(sentence.end, clause.end + 2)])
+    )
+    if asked_here and not (asks or _REQUEST.search(text, start, mention.start)):
         return Kind.QUESTION
     if said.asking and not asks:
         return Kind.QUESTION
     if said.condition:
         return Kind.CONDITION
     after = text[clause.end : min(sentence.end, clause.end + _LOOK_BACK)]
-    doubt, later = layout.doubted(clause)
     if doubt or _ONLY_DOUBT.match(after):
         return Kind.QUESTION
     if later:
@@ -254,10 +293,22 @@ def in_own_voice(layout: Layout, mention: Mention) -> bool:
     return not head or bool(_OWN.fullmatch(head)) or head.casefold() in ("i", "we", "let me")
 
 
+def _ends_asking(clause: str) -> bool:
+    """Whether the clause of a mention is itself asked ("Vote Abs?"), not a question after
+    it about what the order will tell ("Sniffing out Ink. today — scent or no scent?")."""
+    return _TAG_QUESTION.sub("", clause.rstrip()).rstrip().endswith("?")
+
+
+def _past_after(text: str, clause: Span, mention: Mention) -> bool:
+    """A past deed told of the order's word after it in its clause ("my heal on Pepper
+    worked out")."""
+    return bool(_PAST_AFTER.match(text, mention.end, min(clause.end, mention.end + _LOOK_BACK)))
+
+
 def _negated(before: str) -> bool:
     """A negation close before the mention in its clause: "no kill from me", "not
     detaining anybody", "skipping detect", "(No interrogation this time.)"."""
-    words = before.split()[-3:]
+    words = [_CONTRACTED.sub("", w) for w in before.split()[-3:]]
     return any(_NEGATION.fullmatch(word.strip(".,!?;:'\"()").lower()) for word in words) or (
         bool(_NEGATION.search(" ".join(words)))
     )
@@ -307,6 +358,13 @@ def _subject(layout: Layout, near: int, mention: Mention, voice: Voice) -> str |
         return TALK
     if player is not None and player.kind == PRONOUN and not text[near : player.start].strip():
         return TALK  # "he will kill Kleene", "she heals him every night"
+    role = next((m for m in found[i:] if m.start < mention.start and m.kind == ROLE), None)
+    if (
+        role is not None
+        and str(role.value).casefold() not in voice.names
+        and not _LEAD_ROLE.sub("", text[near : role.start]).strip()
+    ):
+        return TALK  # "Gin could kill Noor": another role does it
     if _OTHERS.match(head):
         return TALK  # "someone lynch him", "they should vote Abs"
     return None

@@ -173,18 +173,17 @@ def read_observe(reader: Reader, rest: str, fragment: str) -> Order:
         for k in _OBSERVE_KIND.finditer(fragment)
         if not _NOT_KIND.search(fragment, max(0, k.start() - 12), k.start())
     }
-    if len(kinds) > 1:
-        raise Refusal(
-            "an observation learns the age or the gender, not both: write which one",
-            Kind.TWO_CHOICES,
+    kind = (
+        None
+        if len(kinds) > 1
+        else next(
+            (
+                k
+                for k in _OBSERVE_KIND.finditer(fragment)
+                if not _NOT_KIND.search(fragment, max(0, k.start() - 12), k.start())
+            ),
+            None,
         )
-    kind = next(
-        (
-            k
-            for k in _OBSERVE_KIND.finditer(fragment)
-            if not _NOT_KIND.search(fragment, max(0, k.start() - 12), k.start())
-        ),
-        None,
     )
     rest = _OBSERVE_OF.sub("", rest, count=1)  # "observe the gender of Abs"
     rest = _OBSERVE_KIND.sub("", rest, count=1).lstrip(" :-")

@@ -33,6 +33,8 @@ from engine.orders.vocab import (
 
 # The nouns after a possessive that stand for what a protection acts on: "protect Kleene's life".
 _LIFE = r"life|safety|wounds?|injur(?:y|ies)"
+# The nouns after a possessive that stand for whom a poisoning is for: "Tomo's coffee".
+_DRINK = r"drink|coffee|tea|food|meal|glass|cup|wine|water|soup|dinner|lunch|breakfast|beer"
 # The words every kill of a killer's is said in (kill, snipe and the leader's order).
 _KILL_WORDS = (
     "kill", "murder", "attack", "assassinate", "execute", "eliminate", "slay", "whack",
@@ -72,6 +74,7 @@ SAYS: tuple[Say, ...] = (
         words=("aptx", r"aptx[- ]?4869", "capsule", "pill", "the drug", "the poison", "poison",
                "slip", "drug", "dose"),
         query=r"aptx(?:es|ed|ing)?",
+        possessed=_DRINK,
         alternates=("poison",),
         title="APTX",
         verb="poisons", shape=TARGET_ROLE,
@@ -79,8 +82,8 @@ SAYS: tuple[Say, ...] = (
     Say(
         "heal",
         order=r"heal",
-        words=("heal", "doc", "doctor", "medic", "treat", "patch up", "save", "nurse",
-               "fix up", "cure", "operate on", "look after", "keep alive", "keep safe"),
+        words=("heal", "treat", "patch up", "save", "nurse", "fix up", "cure", "operate on",
+               "look after", "keep alive", "keep safe", "doc action", "medical attention"),
         spelled=("heal",),
         query=r"heal(?:s|ed|ing)?",
         possessed=_LIFE,
@@ -109,9 +112,11 @@ SAYS: tuple[Say, ...] = (
         order=r"kill|attack|murder",
         words=_KILL_WORDS,
         spelled=("kill",),
-        query=r"kill(?:s|ed|ing)?|attack(?:s|ed|ing)?|murder(?:s|ed|ing)?",
+        query=r"kill(?:s|ed|ing)?|attack(?:s|ed|ing)?|murder(?:s|ed|ing)?"
+        r"|(?:go(?:es)?|went|going)\s+after",
         crime=r"(?:the\s+)?(?:murder|killing|death)\s+of|kill(?:ing|ed)?|murder(?:ing|ed)?"
-        r"|attack(?:ing|ed)?|death|the\s+(?:kill|attack|murder)\s+(?:on|of)"
+        r"|attack(?:ing|ed)?|death|the\s+(?:kill|attack|murder|hit)\s+(?:on|of)"
+        r"|(?:tonight['’]s\s+|last\s+night['’]s\s+)?hit\s+on"
         r"|snip(?:e|ed|ing)|poison(?:ing|ed)?|aptx(?:ing|ed)?",
         verb="kills",
         crime_noun="killing",
@@ -134,7 +139,7 @@ SAYS: tuple[Say, ...] = (
         # (harm.read_snipe).
         "snipe",
         order=r"snipe",
-        words=("snipe", "sniper", "rifle", "take a shot", "take the shot", "line up a shot",
+        words=("snipe", "rifle", "take a shot", "take the shot", "line up a shot",
                "from the rooftop", "scope", "headshot"),
         spelled=("snipe",),
         query=r"snip(?:e|es|ed|ing)",
@@ -154,7 +159,7 @@ SAYS: tuple[Say, ...] = (
     Say(
         "protect",
         order=r"(?:day\s+)?protect(?:ion)?(?!\s+charm)",
-        words=("protect", "protection", "guard", "defend", "shield", "bodyguard", "cover for",
+        words=("protect", "protection", "guard", "defend", "shield", "cover", "cover for",
                "stand guard over", "stand guard", "stand in front of", "stand infront of",
                "keep safe", "keep watch over", "watch over", "look after", "safeguard",
                "take the bullet for", "escort"),
@@ -267,6 +272,7 @@ SAYS: tuple[Say, ...] = (
         order=r"pinch\s+(?:the\s+)?face\s+of|(?:face[- ]?)?pinch(?:\s+face)?",
         words=("pinch", "face pinch", "pinch face", "cheek", "cheeks", "pull the mask",
                "unmask", "pull off", "tug", "check for a mask", "rip off the mask"),
+        possessed=r"cheeks?|face|mask|skin",
         title="Pinch Face",
         verb="pinches",
     ),
@@ -291,6 +297,7 @@ SAYS: tuple[Say, ...] = (
         words=("poison", "capsule", "pill", "aptx", "drug", "dose", "slip"),
         spelled=("poison",),
         query=r"poison(?:s|ed|ing)?",
+        possessed=_DRINK,
         alternates=("aptx",),
         verb="poisons", shape=TARGET_ROLE,
     ),
