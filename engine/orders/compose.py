@@ -331,9 +331,16 @@ def _plain(
             return "Vote no lynch"
     if shape == vocab.CRIME:
         return _crime(ability, title, m, block, reader, voice)
+    killer = _killer(block, m, voice) if ability in ("kill", "snipe") else None
     try:
         targets = _targets(
-            block, m, voice, several=shape == vocab.TARGETS, ability=ability, busy=busy
+            block,
+            m,
+            voice,
+            several=shape == vocab.TARGETS,
+            ability=ability,
+            busy=busy,
+            besides=killer,
         )
     except Refusal as refusal:
         if refusal.kind is Kind.NO_TARGET and ability in _OPTIONAL_TARGET:
@@ -357,10 +364,8 @@ def _plain(
         return f"{prefix}{title} {named} as {role}"
     if shape == vocab.KIND:
         return f"{title} {_kind_of(block, m)} {named}"
-    if ability in ("kill", "snipe"):
-        killer = _killer(block, m, voice)
-        if killer:
-            return f"{title} {named} with {killer}"
+    if killer:
+        return f"{title} {named} with {killer}"
     return f"{prefix}{title} {named}"
 
 
@@ -387,6 +392,7 @@ def _targets(
     several: bool,
     ability: str = "",
     busy: set[Span] = frozenset(),  # type: ignore[assignment]
+    besides: str | None = None,
 ) -> list[str]:
     """The players the order around ``m`` falls on: those of its clause, else its sentence,
     else the sentences around it; a pronoun stands for the one player named before it. Two
@@ -395,7 +401,7 @@ def _targets(
     text, found = block.text, block.found
     sentence = block.layout.sentence(m.start)
     clause = block.layout.clause(m.start)
-    named = _named(block, sentence if several else clause, voice, ability)
+    named = _named(block, sentence if several else clause, voice, ability, besides)
     pronoun = next(
         (x for x in found if x.kind == PRONOUN and clause.start <= x.start < clause.end), None
     )
@@ -408,14 +414,14 @@ def _targets(
             (x for x in found if x.kind == PRONOUN and sentence.start <= x.start < sentence.end),
             None,
         )
-        if pronoun is not None and _named(block, sentence, voice, ability):
+        if pronoun is not None and _named(block, sentence, voice, ability, besides):
             pronoun = None  # "protect him, Kleene": the name is in the sentence
     if pronoun is not None:
         return [_antecedent(block, clause, pronoun, voice)]
     me = next((x for x in found if x.kind == SELF and clause.start <= x.start < clause.end), None)
     if me is not None and not _EMPHATIC.search(block.text, clause.start, me.start):
         return [voice.sender]
-    named = _named(block, sentence, voice, ability)
+    named = _named(block, sentence, voice, ability, besides)
     if named:
         return _chosen(block, named, several, sentence, voice, ability)
     ambiguous = next((x for x in found if x.kind == AMBIGUOUS), None)
@@ -435,7 +441,7 @@ def _targets(
     for near in around:
         if near in busy:
             continue  # a sentence with an order of its own
-        named = _named(block, near, voice, ability)
+        named = _named(block, near, voice, ability, besides)
         if named:
             return _chosen(block, named, several, near, voice, ability)
     raise Refusal("this order names no player: write whom it is for", Kind.NO_TARGET)
@@ -476,7 +482,9 @@ def _between(text: str, first: Mention, second: Mention) -> str:
     return text[a.end : b.start]
 
 
-def _named(block: Block, span: Span, voice: Voice, ability: str) -> list[Mention]:
+def _named(
+    block: Block, span: Span, voice: Voice, ability: str, besides: str | None = None
+) -> list[Mention]:
     """The players ``span`` names as targets: not the sender, not a player excluded ("not
     Lynz", "rather than Miaka"), not one whose something else is meant ("Abs's gun")."""
     text = block.text
@@ -484,7 +492,9 @@ def _named(block: Block, span: Span, voice: Voice, ability: str) -> list[Mention
     named = []
     found = block.found
     for i, x in enumerate(found):
-        if x.kind != PLAYER or not span.start <= x.start < span.end or x.value == voice.sender:
+        if x.kind != PLAYER or not span.start <= x.start < span.end:
+            continue
+        if x.value in (voice.sender, besides):
             continue
         if _EXCLUDED_BEFORE.search(text, max(0, x.start - 20), x.start):
             continue

@@ -144,6 +144,10 @@ def mentions(
         if here is not None:
             found.append(here)
             taken = here.end
+            if here.kind == ABILITY and " " in here.text.strip():
+                # "take him out", "guarding Mint against snipers": who an order's words
+                # hold between them.
+                found.extend(_inside(text, here, players))
     phases = []
     players_at = sorted((m.start, m.end) for m in found if m.kind == PLAYER)
     for phase in PHASE_WORDS.finditer(text):
@@ -155,8 +159,21 @@ def mentions(
     if phases:
         covered = [(p.start, p.end) for p in phases]
         found = [m for m in found if not _within(covered, m.start)] + phases
-        found.sort(key=lambda m: m.start)
+    found.sort(key=lambda m: m.start)
     return found
+
+
+def _inside(text: str, word: Mention, players: NameMatcher) -> list[Mention]:
+    """The players and pronouns inside the words of an order ("take him out")."""
+    inside = []
+    for at in (m.start() for m in _WORD_START.finditer(text, word.start + 1, word.end)):
+        rest = text[at : word.end]
+        player = _player(rest, at, players)
+        if player is not None:
+            inside.append(player)
+        elif (pronoun := _PRONOUN.match(rest)) is not None:
+            inside.append(Mention(PRONOUN, at, at + pronoun.end(), None, pronoun.group()))
+    return inside
 
 
 # The longest name or word read at one place.

@@ -18,10 +18,11 @@ from functools import lru_cache
 
 from engine.lazy_pattern import lazy_compile
 from engine.orders import grammar, phrases, vocab
-from engine.orders.bbcode import clean_message
-from engine.orders.compose import Block, candidates, readings
+from engine.orders.bbcode import clean_message, quotes, text_quotes
+from engine.orders.compose import Block, Candidates, candidates, readings
 from engine.orders.dispatch import pronoun_corrected, read
-from engine.orders.evidence import EvidenceTable, mentions
+from engine.orders.evidence import COMMON, EvidenceTable, mentions
+from engine.orders.folding import fold
 from engine.orders.fragments import (
     CONFIRM,
     DOUBT,
@@ -122,6 +123,8 @@ class Message:
         # Whether the next fragment is the author's signature, found with the fragment before.
         self.signed_next: bool | None = None
         self.signed_this: bool | None = None
+        # The messages it quotes: (author, words); the GM's prompts among them are context.
+        self.quoted: list[tuple[str | None, str]] = []
         # The orders this message took back ("scratch that"): their fragments and the words.
         self.withdrawn: list[str] = []
         self.withdrawn_by = ""
@@ -441,6 +444,67 @@ def _finish_withdrawn(msg: Message) -> None:
         )
 
 
+def _finish_quoted(msg: Message) -> None:
+    """An order in someone else's quoted words is not the author's: it is answered as such
+    when the author's own words give no order of that ability ("Ink. wrote: heal Zoë")."""
+    reader = msg.reader
+    given = {o.ability for o in msg.accepted.values()}
+    for author, said in msg.quoted:
+        if not said.strip() or _from_the_gm(reader, author) or author == reader.author:
+            continue  # the GM's prompt, or the author's own earlier message
+        abilities = [a for a in _orders_in(reader, said) if a not in given]
+        if abilities:
+            who = f"{author}'s" if author else "someone else's"
+            title = ability_title(abilities[0], reader.state.ruleset.titles)
+            msg.rejected.append(
+                Rejection(
+                    shorten(said, 200),
+                    f"this is {who} {title}, quoted: only your own words are read as your "
+                    "orders; write the order yourself if you want it",
+                    kind=Kind.QUOTED,
+                )
+            )
+            given.update(abilities)
+
+
+def _from_the_gm(reader: Reader, author: str | None) -> bool:
+    """Whether a quote is the GM's prompt: it names no player of the game as its author."""
+    if author is None:
+        return True
+    return author not in reader.state.players and fold(author) not in _PLAYER_KEYS(reader)
+
+
+def _PLAYER_KEYS(reader: Reader) -> set[str]:
+    return {fold(n) for n in reader.state.players}
+
+
+def _orders_in(reader: Reader, said: str) -> list[str]:
+    """The abilities of the author's the quoted words order, read as if the author wrote
+    them (the notes of that reading are dropped)."""
+    notes = len(reader.notes)
+    found: list[str] = []
+    try:
+        for piece in fragments(said, reader.words.players.names):
+            try:
+                order = read(reader, piece)
+            except Refusal:
+                continue
+            if isinstance(order, Order) and reader.holds(order.ability):
+                found.append(order.ability)
+        if not found:
+            block = Block.of(
+                said,
+                mentions(said, _evidence_table(), reader.words.players, reader.words.roles),
+            )
+            held = candidates(reader, DCTP_WORDS)
+            done, _ = readings(block, reader, DCTP_WORDS, held, voice_of(reader),
+                               lambda plain: read(reader, plain), _shape)  # fmt: skip
+            found = [r.ability for r in done if r.order is not None]
+    finally:
+        del reader.notes[notes:]
+    return found
+
+
 def _finish_evidence(msg: Message) -> None:
     """The fragments no plain order was read from, read together for the evidence they hold
     (engine.orders.compose): "Action: Heal / Target: Parkur", "Arrest Pepper. She killed Zoë
@@ -475,6 +539,7 @@ FINISH: tuple[tuple[str, Callable[[Message], None]], ...] = (
     ("a condition with no order after it", _finish_condition),
     ("the orders the evidence of unread fragments gives", _finish_evidence),
     ("orders taken back with nothing after them", _finish_withdrawn),
+    ("someone else's orders, quoted", _finish_quoted),
     ("same as last night", _finish_repeats),
     ("statements beside orders are their reasons", _finish_context),
 )
@@ -508,7 +573,8 @@ def parse_pm(
         fix = "send your orders, and your will, in a shorter message"
         refused = Rejection(shorten(source.strip(), 200), reason, fix, kind=Kind.TOO_LONG)
         return ParsedPM(author, rejected=(refused,))
-    text, will = split_will(clean_message(source, keep=may_be_order))
+    own, written_quotes = text_quotes(source)
+    text, will = split_will(clean_message(own, keep=may_be_order))
     hidden = 0 if source.isascii() else _hidden_characters(source)
     will_refused = None if will is None else _will_too_long(state, will)
     if will_refused is not None:
@@ -528,6 +594,8 @@ def parse_pm(
         if tape_refused is not None:
             tape = None
     msg = Message(reader, fragments(text, reader.words.players.names), asked, text)
+    if "[" in source or written_quotes:
+        msg.quoted = [*quotes(source), *written_quotes]
     while msg.pending:
         fragment: str | None = msg.pending.popleft()
         for _, step in STEPS:
@@ -978,7 +1046,9 @@ def read_evidence(msg: Message) -> None:
     """Each run of fragments no plain order was read from, read together for its evidence
     (``engine.orders.compose``): the orders it gives replace the provisional refusals; when
     it gives none, a word that voids an order there (a question, a condition, ...) names the
-    refusal's kind."""
+    refusal's kind. A run that names no order of the author's but answers the GM's quoted
+    prompt ("[quote=GM]... your Protection Charm tonight?[/quote] Lucky 7 please") is read
+    as that order."""
     runs = _unread_runs(msg.trace)
     if not runs:
         return
@@ -986,16 +1056,31 @@ def read_evidence(msg: Message) -> None:
     words = DCTP_WORDS
     held = candidates(reader, words)
     voice = voice_of(reader)
+    prompted = _prompted(msg, held) if msg.quoted else None
     for run in runs:
-        block_text = "\n".join(fragment for fragment, _, _ in run)
+        block_text = "\n".join(fragment for fragment, _, _ in run)[:MAX_EVIDENCE_CHARS]
         found = mentions(block_text, _evidence_table(), reader.words.players, reader.words.roles)
+        if (
+            prompted
+            and any(how == "unread" for _, how, _ in run)
+            and any(m.kind == "player" for m in found)
+            and not any(m.kind == "ability" and held.of(m.value) for m in found)
+        ):
+            block_text = f"{ability_title(prompted, reader.state.ruleset.titles)}: {block_text}"
+            found = mentions(
+                block_text, _evidence_table(), reader.words.players, reader.words.roles
+            )
+        elif not any(how == "unread" for _, how, _ in run) and not any(
+            m.kind == "ability" and held.of(m.value) for m in found
+        ):
+            continue  # talk, with no word of an order of the author's
         block = Block.of(block_text, found)
         done, others = readings(
             block, reader, words, held, voice, lambda plain: read(reader, plain), _shape
         )
         provisional = [r for _, how, r in run if how == "unread" and r is not None]
         new: list[Rejection] = []
-        took = False
+        took = ruled = False
         for reading in sorted(done, key=lambda r: r.at):
             if reading.order is not None:
                 order = replace(reading.order, text=block_text)
@@ -1004,6 +1089,9 @@ def read_evidence(msg: Message) -> None:
                     took = True
                     reader.notes.extend(reading.notes)
                 else:
+                    # The order was read whole, and the rules refuse it (a day ability by
+                    # night, oneself as the target): that is the reason to give.
+                    ruled = True
                     new.append(replace(refused, text=block_text))
             elif reading.refusal is not None:
                 refusal = reading.refusal
@@ -1015,10 +1103,12 @@ def read_evidence(msg: Message) -> None:
                 continue
             mention = next(m for m, k in others if k == kind)
             new.append(_voided(reader, block_text, kind, mention.value))
-        if not took and not all(r.reason.startswith(NO_ORDER) for r in provisional):
+        if ruled and any(_unknown_name(r) for r in provisional):
+            ruled = False  # "Disguise: A, B, Xeno": that no player is Xeno is the reason
+        if not (took or ruled) and not all(r.reason.startswith(NO_ORDER) for r in provisional):
             # The plain reader found the order and said what is wrong with it ("an arrest
             # needs a crime", "did not understand 'gun'"): the evidence replaces that only
-            # with an order, or with a word that voids it.
+            # with an order, the rules' refusal of one, or a word that voids it.
             new = [r for r in new if r.kind in _VOIDING[:-1]]
             if not new:
                 continue
@@ -1026,18 +1116,45 @@ def read_evidence(msg: Message) -> None:
         msg.rejected.extend(new)
 
 
+def _unknown_name(refusal: Rejection) -> bool:
+    """Whether the plain reader refused a written name that is no player's (and no common
+    word it took for one, as 'for')."""
+    found = _WRITTEN_NAME.match(refusal.reason)
+    return found is not None and found["word"].casefold() not in COMMON
+
+
+_WRITTEN_NAME = lazy_compile(r"'(?P<word>[^']+)' (?:matches no player|could be)")
+
+
+# Free writing is read for its evidence this far: a wall of text beyond it is read for its
+# plain orders only (what it costs stays bounded whatever its shape).
+MAX_EVIDENCE_CHARS = 4_000
+
+
+def _prompted(msg: Message, held: Candidates) -> str | None:
+    """The order of the author's the GM's quoted prompt asks for, when it asks for one."""
+    asked: set[str] = set()
+    for author, said in msg.quoted:
+        if not _from_the_gm(msg.reader, author):
+            continue
+        for m in mentions(said, _evidence_table(), msg.reader.words.players, None):
+            if m.kind == "ability":
+                asked.update(held.of(m.value))
+    own = {a for a in asked if held.held.get(a) is None}
+    return next(iter(own)) if len(own) == 1 else None
+
+
 def _unread_runs(
     trace: list[tuple[str, str, Rejection | None]],
 ) -> list[list[tuple[str, str, Rejection | None]]]:
-    """The runs of fragments in a row that hold no order read and no refusal that stands,
-    each with at least one fragment refused for want of the plain form."""
+    """The runs of fragments in a row that hold no order read and no refusal that stands."""
     runs: list[list[tuple[str, str, Rejection | None]]] = []
     current: list[tuple[str, str, Rejection | None]] = []
     for entry in [*trace, ("", "order", None)]:
         if entry[1] in ("unread", "quiet"):
             current.append(entry)
             continue
-        if any(how == "unread" for _, how, _ in current):
+        if current:
             runs.append(current)
         current = []
     return runs

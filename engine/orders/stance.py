@@ -80,9 +80,15 @@ _WISH = lazy_compile(
 # A past deed told after the order's word: "my heal on Pepper worked out", "the charm kept
 # Lucky 7 alive" (up to a relative clause: "protect Abs, who was attacked").
 _PAST_AFTER = lazy_compile(
-    r"^(?:(?!\b(?:who|that|which|whom|whose|because|since|as|if|so)\b)[^.!?;])*?"
-    r"\b(?:worked|kept|saved|went|was|were|did|got|succeeded|failed|helped|happened"
+    r"(?:(?!\b(?:who|that|which|whom|whose|because|since|as|if|so)\b)[^.!?;])*?"
+    r"\b(?:worked|kept|saved|went|was|were|did|succeeded|failed|helped|happened"
     r"|ended|turned|paid\s+off)\b",
+    re.IGNORECASE,
+)
+# A word after "is" is said of something, not done: "his face is charm enough".
+_COPULA = lazy_compile(
+    r"(?:\b(?:is|are|was|were)|['’]s)\s+(?:(?:a|an|the|my|our|his|her|their|some|no"
+    r"|such|quite|so|very|real|pure)\s+)?$",
     re.IGNORECASE,
 )
 # "see if he smells like the Org": an "if" that asks, not a condition.
@@ -256,6 +262,8 @@ def stance(
         return Kind.WITHDRAWN  # "Heal Lynz... actually never mind"
     if _past(before, mention) or _past_after(text, clause, mention):
         return TALK
+    if _COPULA.search(before):
+        return TALK  # "his face is charm enough": a word in a statement, not a deed
     doubt, later = layout.doubted(clause)
     if _HYPOTHETICAL.search(before) and not _WISH.search(before):
         # "Gin could kill Noor", "I'd give Kes the charm but ...": talk, or a doubt.
