@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Callable, Sequence
+import unicodedata
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from engine.lazy_pattern import lazy_compile
@@ -298,7 +299,9 @@ def _plain(
     busy: set[Span],
 ) -> str:
     """The order written plainly from the evidence around ``m``."""
-    title = _title(ability)
+    title = _title(ability, reader.state.ruleset.titles)
+    if shape in _SHAPED:
+        return _SHAPED[shape](title, ability, m, block, reader, voice, busy)
     if shape == vocab.NOTHING:
         sentence = block.layout.sentence(m.start)
         clause = block.layout.clause(m.start)
@@ -373,11 +376,116 @@ _VIA = {"bow_tie": "Bow-tie", "suitcase": "Suitcase", "black_suitcase": "Suitcas
         "cover": "Cover"}  # fmt: skip
 
 
-def _title(ability: str) -> str:
-    """The ability's name as the plain reader reads it."""
+def _title(ability: str, titles: Mapping[str, str] | None = None) -> str:
+    """The ability's name as the plain reader reads it (the ruleset's own title first)."""
+    if titles and ability in titles:
+        return titles[ability]
     return {"no_lynch": "No lynch", "no_action": "No action", "unvote": "Unvote"}.get(
         ability, ability_title(ability)
     )
+
+
+# -- the shapes of midnight's orders ----------------------------------------------------------
+
+
+def _guises(
+    title: str, ability: str, m: Mention, block: Block, reader: Reader, voice: Voice,
+    busy: set[Span],
+) -> str:  # fmt: skip
+    """ "Slander Thistle: Killer x3", "Disguise: Vigilante x20": the Guises named, each with
+    the count written before it ("three Killer guises", "20x Vigilante") or after it."""
+    counted = []
+    for x in block.found:
+        if x.kind != ROLE:
+            continue
+        before = _COUNT.search(block.text, max(0, x.start - 12), x.start)
+        after = _COUNT_AFTER.match(block.text, x.end)
+        n = before["n"] if before else (after["n"] or after["n2"]) if after else "1"
+        counted.append(f"{x.value} x{_NUMBER.get(n.casefold(), n)}")
+    if not counted:
+        raise Refusal(f"{title} names Guises: '{title}: Cop x2, Boss'", Kind.MISSING_DETAIL)
+    shape = reader.rules.shape(ability)
+    if shape is not None and shape.targets == 0:
+        return f"{title}: {', '.join(counted)}"
+    target = _targets(block, m, voice, several=False, ability=ability, busy=busy)[0]
+    return f"{title} {target}: {', '.join(counted)}"
+
+
+def _choice(
+    title: str, ability: str, m: Mention, block: Block, reader: Reader, voice: Voice,
+    busy: set[Span],
+) -> str:  # fmt: skip
+    """ "Play Pass Halvard", "Play Bank": the choice the message names, then what it names."""
+    shape = reader.rules.shape(ability)
+    choices = shape.choices if shape is not None else ()
+    text = block.text
+    found = [
+        (x.start(), c)
+        for c in choices
+        for x in re.finditer(rf"(?<![\w'’]){re.escape(c)}(?![\w'’])", _plain_text(text), re.I)
+    ]
+    if not found:
+        listed = ", ".join(c.title() for c in choices)
+        raise Refusal(f"name one of {title}'s choices: {listed}", Kind.MISSING_DETAIL)
+    choice = min(found)[1]
+    names = shape.choice_names.get(choice, "") if shape is not None else ""
+    if names == "player":
+        target = _targets(block, m, voice, several=False, ability=ability, busy=busy)[0]
+        return f"{title} {choice} {target}"
+    if names == "guises":
+        return _guises(f"{title} {choice}", ability, m, block, reader, voice, busy)
+    return f"{title} {choice}"
+
+
+def _count(
+    title: str, ability: str, m: Mention, block: Block, reader: Reader, voice: Voice,
+    busy: set[Span],
+) -> str:  # fmt: skip
+    """ "Blackmail material 2": the number the message names after the word (one if none)."""
+    found = _ANY_COUNT.search(block.text, m.end)
+    n = found["n"] if found else "1"
+    return f"{title} {_NUMBER.get(n.casefold(), n)}"
+
+
+def _message(
+    title: str, ability: str, m: Mention, block: Block, reader: Reader, voice: Voice,
+    busy: set[Span],
+) -> str:  # fmt: skip
+    """ "Letter to Town: ...", "The Call to Abs: ...": to whom, then the words as written (in
+    quotation marks, or after a colon)."""
+    text = block.text
+    said = _SAID.search(text, m.end)
+    if said is None:
+        raise Refusal(f"{title} needs its words: '{title} to <player>: <text>'",
+                      Kind.MISSING_DETAIL)  # fmt: skip
+    words = said["words"].strip().strip('"“”«»').strip()
+    to = text[m.end : said.start()]
+    if _TO_TOWN.search(to) and ability == "letter":
+        return f"{title} to Town: {words}"
+    target = _targets(block, m, voice, several=False, ability=ability, busy=busy)[0]
+    return f"{title} to {target}: {words}"
+
+
+def _plain_text(text: str) -> str:
+    """The text with accents dropped, for the choices' words ("Misère" is "Misere")."""
+    return "".join(
+        ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch)
+    )
+
+
+_NUMBER = {"a": "1", "an": "1", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5",
+           "six": "6", "seven": "7", "eight": "8", "nine": "9", "ten": "10", "twelve": "12",
+           "twenty": "20"}  # fmt: skip
+_COUNT_AFTER = lazy_compile(r"\s*(?:guises?\s*)?(?:x|×|\*)\s*(?P<n>\d+)\b|\s*\((?P<n2>\d+)\)")
+_ANY_COUNT = lazy_compile(r"(?<![\w'’])(?P<n>\d+|one|two|three|four|five)(?![\w'’])", re.I)
+_SAID = lazy_compile(r"(?:[:\-–—]\s*|(?=[\"“«]))(?P<words>[\"“«][^\"”»]+[\"”»]|[^\n]+)")
+_TO_TOWN = lazy_compile(r"\b(?:town|everyone|everybody|all)\b", re.IGNORECASE)
+_SHAPED: dict[str, Callable[..., str]] = {
+    vocab.GUISES: _guises,
+    vocab.CHOICE: _choice,
+    vocab.COUNT: _count,
+    vocab.MESSAGE: _message,
+}
 
 
 # The orders whose target may go unnamed: "Erase" erases tonight's victim.

@@ -36,6 +36,10 @@ KIND = "kind"  # a player and what to learn: "Observe age X"
 WHEN = "when"  # a past phase: "Analyze my interrogation from Night 1"
 ROLES = "roles"  # roles: "Choose Costumes: A, B, C"
 VOTE = "vote"  # a player, or no one: "Vote Abs", "Vote no lynch"
+GUISES = "guises"  # Guises, with a player or not: "Slander Abs: Killer x3", "Disguise: Cop x20"
+CHOICE = "choice"  # one of the ability's choices first: "Play Pass Abs", "Play Bank"
+COUNT = "count"  # a number: "Blackmail material 2"
+MESSAGE = "message"  # words to someone: "Letter to Town: ...", "The Call to Abs: ..."
 
 
 @dataclass(frozen=True, slots=True)
