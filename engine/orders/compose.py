@@ -64,6 +64,11 @@ _COUNT = lazy_compile(r"(?P<n>\d+|" + "|".join(("one", "two", "three", "four", "
                       re.IGNORECASE)  # fmt: skip
 
 
+# Why a word gives no order when it says two of the sender's abilities and the message gives
+# both whole (or neither): the GM asks which (a refusal of kind ``Kind.TWO_CHOICES``).
+RIVALS = "rivals"
+
+
 @dataclass
 class Reading:
     """One order read from evidence: the ability, the plain form it was written in and what
@@ -224,7 +229,7 @@ def readings(
         if len(whole) == 1 or len(own) == 1:
             done.append(whole[0] if len(whole) == 1 else own[0])
         else:
-            others.append((m, Kind.TWO_CHOICES))
+            others.append((m, RIVALS))
     return done, others
 
 
@@ -434,6 +439,11 @@ def _choice(
         return f"{title} {choice} {target}"
     if names == "guises":
         return _guises(f"{title} {choice}", ability, m, block, reader, voice, busy)
+    clause = block.layout.clause(m.start)
+    named = [x for x in _named(block, clause, voice, ability) if x.start > m.start]
+    if named:
+        raise Refusal(f"{title} {choice} names no player ({named[0].text.strip()}): send "
+                      f"'{title} {choice}'", Kind.BAD_TARGET)  # fmt: skip
     return f"{title} {choice}"
 
 
@@ -441,9 +451,15 @@ def _count(
     title: str, ability: str, m: Mention, block: Block, reader: Reader, voice: Voice,
     busy: set[Span],
 ) -> str:  # fmt: skip
-    """ "Blackmail material 2": the number the message names after the word (one if none)."""
-    found = _ANY_COUNT.search(block.text, m.end)
-    n = found["n"] if found else "1"
+    """ "Blackmail material 2", "spend two saved votes": the number the sentence names (after
+    the word first); none is asked for."""
+    sentence = block.layout.sentence(m.start)
+    found = _ANY_COUNT.search(block.text, m.end, sentence.end) or _ANY_COUNT.search(
+        block.text, sentence.start, m.start
+    )
+    if found is None:
+        raise Refusal(f"say how many: '{title} 2'", Kind.MISSING_DETAIL)
+    n = found["n"]
     return f"{title} {_NUMBER.get(n.casefold(), n)}"
 
 
@@ -466,6 +482,27 @@ def _message(
     return f"{title} to {target}: {words}"
 
 
+def _player_roles(
+    title: str, ability: str, m: Mention, block: Block, reader: Reader, voice: Voice,
+    busy: set[Span],
+) -> str:  # fmt: skip
+    """ "All-in: Abs - Boss / Kleene - Cop ...": each player named with the role after them."""
+    pairs: list[str] = []
+    player: str | None = None
+    for x in block.found:
+        if x.kind == PLAYER:
+            player = x.value
+        elif x.kind == SELF and player is None:
+            player = voice.sender
+        elif x.kind == ROLE and player is not None:
+            pairs.append(f"{player} as {x.value}")
+            player = None
+    if not pairs:
+        raise Refusal(f"{title} names each player with a role: '{title}: Abs as Boss, ...'",
+                      Kind.MISSING_DETAIL)  # fmt: skip
+    return f"{title}: {', '.join(pairs)}"
+
+
 def _plain_text(text: str) -> str:
     """The text with accents dropped, for the choices' words ("Misère" is "Misere")."""
     return "".join(
@@ -477,7 +514,9 @@ _NUMBER = {"a": "1", "an": "1", "one": "1", "two": "2", "three": "3", "four": "4
            "six": "6", "seven": "7", "eight": "8", "nine": "9", "ten": "10", "twelve": "12",
            "twenty": "20"}  # fmt: skip
 _COUNT_AFTER = lazy_compile(r"\s*(?:guises?\s*)?(?:x|×|\*)\s*(?P<n>\d+)\b|\s*\((?P<n2>\d+)\)")
-_ANY_COUNT = lazy_compile(r"(?<![\w'’])(?P<n>\d+|one|two|three|four|five)(?![\w'’])", re.I)
+_ANY_COUNT = lazy_compile(
+    r"(?<![\w'’])(?:x\s*)?(?P<n>\d+|one|two|three|four|five)(?![\w'’])", re.IGNORECASE
+)
 _SAID = lazy_compile(r"(?:[:\-–—]\s*|(?=[\"“«]))(?P<words>[\"“«][^\"”»]+[\"”»]|[^\n]+)")
 _TO_TOWN = lazy_compile(r"\b(?:town|everyone|everybody|all)\b", re.IGNORECASE)
 _SHAPED: dict[str, Callable[..., str]] = {
@@ -485,6 +524,7 @@ _SHAPED: dict[str, Callable[..., str]] = {
     vocab.CHOICE: _choice,
     vocab.COUNT: _count,
     vocab.MESSAGE: _message,
+    vocab.PLAYER_ROLES: _player_roles,
 }
 
 

@@ -22,7 +22,8 @@ import re
 from dataclasses import replace
 from functools import lru_cache
 
-from engine.orders.bbcode import Filler, clean_message, strip_quoted
+from engine.orders import parse, vocab
+from engine.orders.bbcode import Filler, clean_message, quotes, strip_quoted, text_quotes
 from engine.orders.dispatch import (
     _ARROW,
     _I,
@@ -33,15 +34,26 @@ from engine.orders.dispatch import (
     _QUOTES,
     _TARGET_LABEL,
 )
-from engine.orders.fragments import CHATTER, DOUBT, UNSURE, is_statement
+from engine.orders.evidence import EvidenceTable
+from engine.orders.fragments import CHATTER, DOUBT, UNSURE
 from engine.orders.grammar import LIST_SEP, ORDER_OPENER, USE
 from engine.orders.kinds import Kind, kind_of
 from engine.orders.model import Order, ParsedPM, Rejection
 from engine.orders.names import MatchKind, NameMatcher
-from engine.orders.parse import MAX_PM_CHARS
+from engine.orders.parse import MAX_PM_CHARS, Dialect, Message
 from engine.orders.reader import Reader, Refusal, Vocabulary
-from engine.orders.seam import Rules
-from engine.orders.vocab.midnight import NUMBERS, ROLE_ALIASES, Titles, Word, plain, titles_of
+from engine.orders.readers.harm import NO_ORDER
+from engine.orders.readers.votes import Unvote
+from engine.orders.seam import Rules, Shape, SlotKey
+from engine.orders.vocab.midnight import (
+    NUMBERS,
+    ROLE_ALIASES,
+    WORDS,
+    Titles,
+    Word,
+    plain,
+    titles_of,
+)
 from engine.orders.votes import read_votes
 from engine.phases import Phase
 from engine.render.inert import shorten
@@ -53,7 +65,6 @@ PEACE, TOWN = "peace", "town"
 ANONYMOUS = re.compile(r"\s*anonymous\b", re.IGNORECASE)
 MAX_COUNT = 1000  # a Guise named more often than this is a typing slip, not a plan
 MESSAGES = frozenset({"letter", "call"})
-NOT_READ = "not read as an order"
 
 # Between an order's target and its Midnight role: "as Boss", "= Boss", "is the Boss",
 # "naming Boss", "guessing Boss", "(Boss)", ": Boss", "for Boss".
@@ -282,7 +293,7 @@ class _Read:
             return "no_action"
         word, rest = self.order_word(text)
         if word is None:
-            raise Refusal(NOT_READ, Kind.NOT_AN_ORDER)
+            raise Refusal(NO_ORDER, Kind.NOT_AN_ORDER)
         ability, rest = self.choose(word, rest[word.end :])
         self.reader.ability = ability
         rest = _TARGET_LABEL.sub("", rest.lstrip(" :"), count=1)
@@ -516,7 +527,9 @@ def parse_orders(
     state: GameState, author: str, source: str, public: bool = False, *, rules: Rules
 ) -> ParsedPM:
     """Read a PM (``public`` False) or a topic post's [ooc] tags (True); ``rules``: the rules
-    of ``state`` (engine/orders/seam.py)."""
+    of ``state`` (engine/orders/seam.py). The message goes through the steps every family's
+    messages go through (``engine.orders.parse``: ``STEPS`` for each fragment, then
+    ``FINISH``), with midnight's words and its reader of plain orders (``dialect``)."""
     if len(source) > MAX_PM_CHARS:
         reason = (
             f"this message is {len(source):,} characters long and autogm reads at most "
@@ -525,49 +538,105 @@ def parse_orders(
         refused = Rejection(shorten(source.strip(), 200), reason, kind=Kind.TOO_LONG)
         return ParsedPM(author, rejected=(refused,))
     read = _Read(state, author, public, rules)
-    rejected: list[Rejection] = []
+    outside = _votes_outside(state, source) if public else []
+    own, written_quotes = (source, []) if public else text_quotes(source)
+    text = clean_message(ooc_text(own) if public else own, keep=read.words_in)
+    msg = Message(read.reader, _fragments(read, text), (), text, dialect(read))
+    if "[" in source or written_quotes:
+        msg.quoted = [*quotes(source), *written_quotes]
+    while msg.pending:
+        fragment: str | None = msg.pending.popleft()
+        for _, step in STEPS:
+            fragment = step(msg, fragment)
+            if fragment is None:
+                break
+    for _, finish in FINISH:
+        finish(msg)
+    rejected = msg.rejected
     if public:
-        rejected += _votes_outside(state, source)
-    text = clean_message(ooc_text(source) if public else source, keep=read.words_in)
-    accepted: dict[tuple[str, str], Order] = {}
-    remarks: list[str] = []
-    unvote = no_action = False
-    for fragment in _fragments(read, text):
-        if fragment.strip(" .,!-~").casefold() == author.casefold():
-            continue  # the player signing with their own name
-        try:
-            found = read.read(fragment)
-            if read.heading is not None and read.heading != state.phase and found != "heading":
-                raise Refusal(
-                    f"this is an order for {state.phase}, not {read.heading}", Kind.NOT_NOW
-                )
-        except Refusal as refusal:
-            reason = str(refusal)
-            if reason == NOT_READ and public:
-                continue  # talk in the OOC tag is no order (orders start with their word)
-            if reason == NOT_READ and is_statement(fragment):
-                remarks.append(fragment)
-                continue
-            fix = _fix(read) if reason == NOT_READ else ""
-            rejected.append(Rejection(fragment, reason, fix, kind=refusal.kind))
-            continue
+        # Talk in the OOC tag is no order: only what holds an ability's word is answered.
+        rejected = [r for r in rejected if r.kind is not Kind.NOT_AN_ORDER or read.words_in(r.text)]
+    return ParsedPM(author, tuple(msg.accepted.values()), (*outside, *rejected), None,
+                    msg.unvote, tuple(read.reader.notes), tuple(msg.accepted),
+                    no_action=msg.no_action)  # fmt: skip
+
+
+# The steps of ``engine.orders.parse`` a midnight message goes through ("same as last night"
+# and the yes to a question asked are DCTP's).
+STEPS = tuple((name, step) for name, step in parse.STEPS if step not in (
+    parse._step_repeat, parse._step_confirm))  # fmt: skip
+FINISH = tuple((name, step) for name, step in parse.FINISH if step is not parse._finish_repeats)
+
+
+def dialect(read: _Read) -> Dialect:
+    """Midnight's way of writing orders, for one message: its words (the ruleset's titles and
+    ``engine.orders.vocab.midnight``), ``_Read.read`` for plain orders, ``_place`` to hold
+    them, each ability's shape from the rules."""
+    state, rules = read.state, read.rules
+    phase = state.phase
+
+    def plain(reader: Reader, fragment: str) -> Order | Unvote | str | None:
+        found = read.read(fragment)
+        if read.heading is not None and read.heading != phase and found != "heading":
+            raise Refusal(f"this is an order for {phase}, not {read.heading}", Kind.NOT_NOW)
         if found == "unvote":
-            unvote = True
-            accepted = {k: o for k, o in accepted.items() if o.ability != "vote"}
-        elif found == "no_action":
-            no_action = True
-            accepted = {k: o for k, o in accepted.items() if o.ability == "vote"}
-        elif isinstance(found, Order):
-            refused = _place(read, found, fragment, accepted)
-            if refused is not None:
-                rejected.append(refused)
-    for remark in remarks:
-        if accepted or unvote or no_action:
-            read.reader.notes.append(f"took '{remark}' as a remark, not an order")
-        else:
-            rejected.append(Rejection(remark, NOT_READ, _fix(read), kind=Kind.NOT_AN_ORDER))
-    return ParsedPM(author, tuple(accepted.values()), tuple(rejected), None, unvote,
-                    tuple(read.reader.notes), tuple(accepted), no_action=no_action)  # fmt: skip
+            return Unvote()
+        return None if found == "heading" else found
+
+    def take(
+        reader: Reader, order: Order, fragment: str, accepted: dict[SlotKey, Order]
+    ) -> Rejection | None:
+        return _place(read, order, fragment, accepted)
+
+    return Dialect(
+        words=WORDS,
+        table=_table(tuple(sorted(state.ruleset.titles.items()))),
+        read=plain,
+        take=take,
+        shape=lambda ability: shape_of(ability, rules.shape(ability)),
+        can_send=lambda reader: _fix(read),
+    )
+
+
+def shape_of(ability: str, spec: Shape | None) -> str:
+    """What an order of ``ability`` names beside its word (``engine.orders.vocab``), from the
+    shape the rules give it."""
+    if ability == "vote":
+        return vocab.VOTE
+    if ability in MESSAGES:
+        return vocab.MESSAGE
+    if spec is None:
+        return vocab.TARGET
+    if spec.lists_roles:
+        return vocab.PLAYER_ROLES
+    if spec.choices:
+        return vocab.CHOICE
+    if spec.counts:
+        return vocab.COUNT
+    if spec.needs_guise or spec.names_guises:
+        return vocab.GUISES
+    if spec.needs_role:
+        return vocab.TARGET_ROLE
+    if spec.targets == 0:
+        return vocab.NOTHING
+    return vocab.TARGETS if spec.targets > 1 else vocab.TARGET
+
+
+@lru_cache(maxsize=8)
+def _table(titles: tuple[tuple[str, str], ...]) -> EvidenceTable:
+    """The evidence words of a ruleset: each ability's title as the rules spell it (accents
+    or none), and the everyday words of ``vocab.midnight`` for the abilities it has."""
+    known = {a for a, _ in titles}
+    entries: dict[str, list[str]] = {}
+    for ability, title in titles:
+        for written in dict.fromkeys((title, plain(title), ability.replace("_", " "))):
+            parts = [re.escape(p) for p in re.split(r"[\s-]+", written.casefold()) if p]
+            entries.setdefault(r"[\s-]*".join(parts), []).append(ability)
+    for pattern, abilities in WORDS.evidence:
+        held = [a for a in abilities if a in known]
+        if held:
+            entries.setdefault(pattern, []).extend(a for a in held if a not in entries[pattern])
+    return EvidenceTable(tuple((p, tuple(dict.fromkeys(a))) for p, a in entries.items()))
 
 
 def _place(

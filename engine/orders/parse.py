@@ -13,13 +13,13 @@ import re
 import unicodedata
 from collections import deque
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from engine.lazy_pattern import lazy_compile
 from engine.orders import grammar, phrases, vocab
 from engine.orders.bbcode import clean_message, quotes, text_quotes
-from engine.orders.compose import Block, Candidates, candidates, readings
+from engine.orders.compose import RIVALS, Block, Candidates, candidates, readings
 from engine.orders.dispatch import pronoun_corrected, read
 from engine.orders.evidence import COMMON, EvidenceTable, mentions
 from engine.orders.folding import fold
@@ -98,14 +98,41 @@ def _ends_in_pronoun(fragment: str) -> bool:
     return _PRONOUN_LAST.search(fragment) is not None
 
 
+# Reads one fragment written plainly: an order, an ``Unvote``, "no_action", or None for talk;
+# a ``Refusal`` says why it is none.
+PlainRead = Callable[[Reader, str], "Order | Unvote | str | None"]
+# Puts an order in the slot it fills (``accepted``), or answers why it cannot be given.
+Take = Callable[[Reader, Order, str, dict[SlotKey, Order]], "Rejection | None"]
+
+
+@dataclass(frozen=True)
+class Dialect:
+    """What the steps need of a family's way of writing orders: its words (``vocab``), its
+    reader of plain orders, how an order is held, and the shape each ability's order has.
+    DCTP's is ``DCTP``; midnight builds its own for each message (engine/orders/midnight.py)."""
+
+    words: vocab.Words
+    table: EvidenceTable
+    read: PlainRead
+    take: Take
+    shape: Callable[[str], str]
+    can_send: Callable[[Reader], str]
+
+
 class Message:
     """One message being read: the reader, the fragments still to read, and what was read so
     far. The steps below (``STEPS``, ``FINISH``) read it; each is one thing a GM does."""
 
     def __init__(
-        self, reader: Reader, pieces: list[str], asked: tuple[Order, ...], text: str
+        self,
+        reader: Reader,
+        pieces: list[str],
+        asked: tuple[Order, ...],
+        text: str,
+        dialect: Dialect | None = None,
     ) -> None:
         self.reader = reader
+        self.dialect = dialect if dialect is not None else dctp_dialect()
         self.text = text  # the message as cleaned, for the reading of evidence
         self.pending = deque(pieces)
         self.asked = asked
@@ -179,7 +206,7 @@ def _step_second_choice_or_doubt(msg: Message, fragment: str) -> str | None:
     if before is not None:
         msg.accepted[key] = before
     joined = f"{earlier_fragment.rstrip(' .!?')}, {fragment}"
-    if second and _with_substitutes(reader, joined, msg.accepted):
+    if second and _with_substitutes(msg, joined):
         return None  # "Watch to Lynz. Or else Akai.": the rules allow alternatives there
     reason, kind = (TWO_CHOICES, Kind.TWO_CHOICES) if second else (UNSURE, Kind.QUESTION)
     msg.refuse(Rejection(f"{earlier_fragment} {fragment}", reason, kind=kind))
@@ -234,7 +261,7 @@ def _step_confirm(msg: Message, fragment: str) -> str | None:
     if not (msg.asked and CONFIRM.match(fragment)):
         return fragment
     for order in msg.asked:
-        refused = _take(msg.reader, order, order.text, msg.accepted)
+        refused = msg.dialect.take(msg.reader, order, order.text, msg.accepted)
         if refused is not None:
             msg.refuse(replace(refused, text=f"{fragment} ({order.canonical()})"))
     msg.asked = ()
@@ -296,7 +323,7 @@ def _step_edit_target(msg: Message, fragment: str) -> str | None:
     if found.is_reading:
         reader.notes.append(found.note)
     order = replace(earlier, targets=(found.name or "",), text=f"{earlier.text} {fragment}")
-    refused = _take(reader, order, order.text, msg.accepted)
+    refused = msg.dialect.take(reader, order, order.text, msg.accepted)
     if refused is not None:
         msg.refuse(refused)
     else:
@@ -319,7 +346,7 @@ def _step_read(msg: Message, fragment: str) -> str | None:
     evidence of the message may still give the order (``_finish_evidence``)."""
     reader = msg.reader
     try:
-        order = read(reader, fragment)
+        order = msg.dialect.read(reader, fragment)
         # ``_asking``'s first test, written out: most orders end in no question mark.
         if (
             isinstance(order, Order)
@@ -335,7 +362,7 @@ def _step_read(msg: Message, fragment: str) -> str | None:
         return None
     except Refusal as refusal:
         reason = str(refusal)
-        fix = _what_you_can_send(reader, reader.author) if "not read as an order" in reason else ""
+        fix = msg.dialect.can_send(reader) if "not read as an order" in reason else ""
         how = "unread" if refusal.kind in UNREAD else "refused"
         msg.refuse(Rejection(fragment, reason, fix, kind=refusal.kind), how)
         return None
@@ -367,7 +394,7 @@ def _step_read(msg: Message, fragment: str) -> str | None:
             msg.trace.append((fragment, "order", None))
         return None
     held, notes = dict(msg.accepted), len(reader.notes)
-    refused = _take(reader, order, fragment, msg.accepted)
+    refused = msg.dialect.take(reader, order, fragment, msg.accepted)
     if refused is not None:
         msg.refuse(refused)
     elif msg.accepted:
@@ -452,7 +479,7 @@ def _finish_quoted(msg: Message) -> None:
     for author, said in msg.quoted:
         if not said.strip() or _from_the_gm(reader, author) or author == reader.author:
             continue  # the GM's prompt, or the author's own earlier message
-        abilities = [a for a in _orders_in(reader, said) if a not in given]
+        abilities = [a for a in _orders_in(msg, said) if a not in given]
         if abilities:
             who = f"{author}'s" if author else "someone else's"
             title = ability_title(abilities[0], reader.state.ruleset.titles)
@@ -478,15 +505,16 @@ def _PLAYER_KEYS(reader: Reader) -> set[str]:
     return {fold(n) for n in reader.state.players}
 
 
-def _orders_in(reader: Reader, said: str) -> list[str]:
+def _orders_in(msg: Message, said: str) -> list[str]:
     """The abilities of the author's the quoted words order, read as if the author wrote
     them (the notes of that reading are dropped)."""
+    reader, dialect = msg.reader, msg.dialect
     notes = len(reader.notes)
     found: list[str] = []
     try:
         for piece in fragments(said, reader.words.players.names):
             try:
-                order = read(reader, piece)
+                order = dialect.read(reader, piece)
             except Refusal:
                 continue
             if isinstance(order, Order) and reader.holds(order.ability):
@@ -494,11 +522,12 @@ def _orders_in(reader: Reader, said: str) -> list[str]:
         if not found:
             block = Block.of(
                 said,
-                mentions(said, _evidence_table(), reader.words.players, reader.words.roles),
+                mentions(said, dialect.table, reader.words.players, reader.words.roles),
             )
-            held = candidates(reader, DCTP_WORDS)
-            done, _ = readings(block, reader, DCTP_WORDS, held, voice_of(reader),
-                               lambda plain: read(reader, plain), _shape)  # fmt: skip
+            held = candidates(reader, dialect.words)
+            done, _ = readings(block, reader, dialect.words, held, voice_of(reader),
+                               lambda plain: dialect.read(reader, plain),
+                               dialect.shape)  # fmt: skip
             found = [r.ability for r in done if r.order is not None]
     finally:
         del reader.notes[notes:]
@@ -894,16 +923,19 @@ def _repeat(
     return refused
 
 
-def _with_substitutes(reader: Reader, joined: str, accepted: dict[SlotKey, Order]) -> bool:
+def _with_substitutes(msg: Message, joined: str) -> bool:
     """Whether an order and the second choice after it, read as one sentence, are one order
     with a substitute (Watch, bow-tie, Black Suitcase); if so it is taken."""
+    reader, dialect = msg.reader, msg.dialect
     try:
-        order = read(reader, joined)
+        order = dialect.read(reader, joined)
     except Refusal:
         return False
-    if not isinstance(order, Order) or order.ability not in grammar.SUBSTITUTES:
+    if not isinstance(order, Order) or order.ability not in dialect.words.with_trait(
+        vocab.SUBSTITUTES
+    ):
         return False
-    return _take(reader, order, joined, accepted) is None
+    return dialect.take(reader, order, joined, msg.accepted) is None
 
 
 def _killer_named(
@@ -1052,14 +1084,14 @@ def read_evidence(msg: Message) -> None:
     runs = _unread_runs(msg.trace)
     if not runs:
         return
-    reader = msg.reader
-    words = DCTP_WORDS
+    reader, dialect = msg.reader, msg.dialect
+    words, table = dialect.words, dialect.table
     held = candidates(reader, words)
     voice = voice_of(reader)
     prompted = _prompted(msg, held) if msg.quoted else None
     for run in runs:
         block_text = "\n".join(fragment for fragment, _, _ in run)[:MAX_EVIDENCE_CHARS]
-        found = mentions(block_text, _evidence_table(), reader.words.players, reader.words.roles)
+        found = mentions(block_text, table, reader.words.players, reader.words.roles)
         if (
             prompted
             and any(how == "unread" for _, how, _ in run)
@@ -1067,16 +1099,20 @@ def read_evidence(msg: Message) -> None:
             and not any(m.kind == "ability" and held.of(m.value) for m in found)
         ):
             block_text = f"{ability_title(prompted, reader.state.ruleset.titles)}: {block_text}"
-            found = mentions(
-                block_text, _evidence_table(), reader.words.players, reader.words.roles
-            )
+            found = mentions(block_text, table, reader.words.players, reader.words.roles)
         elif not any(how == "unread" for _, how, _ in run) and not any(
             m.kind == "ability" and held.of(m.value) for m in found
         ):
             continue  # talk, with no word of an order of the author's
         block = Block.of(block_text, found)
         done, others = readings(
-            block, reader, words, held, voice, lambda plain: read(reader, plain), _shape
+            block,
+            reader,
+            words,
+            held,
+            voice,
+            lambda plain: dialect.read(reader, plain),
+            dialect.shape,
         )
         provisional = [r for _, how, r in run if how == "unread" and r is not None]
         new: list[Rejection] = []
@@ -1084,7 +1120,7 @@ def read_evidence(msg: Message) -> None:
         for reading in sorted(done, key=lambda r: r.at):
             if reading.order is not None:
                 order = replace(reading.order, text=block_text)
-                refused = _take(reader, order, block_text, msg.accepted)
+                refused = dialect.take(reader, order, block_text, msg.accepted)
                 if refused is None:
                     took = True
                     reader.notes.extend(reading.notes)
@@ -1096,13 +1132,20 @@ def read_evidence(msg: Message) -> None:
             elif reading.refusal is not None:
                 refusal = reading.refusal
                 new.append(Rejection(block_text, str(refusal), kind=refusal.kind))
+        detail = any(r.kind is Kind.MISSING_DETAIL for r in provisional)
         if not took and not new:
             kinds = [k for _, k in others if isinstance(k, Kind)]
             kind = next((k for k in _VOIDING if k in kinds), None)
-            if kind is None:
+            if kind is None and not detail and any(k == RIVALS for _, k in others):
+                kind = Kind.TWO_CHOICES  # one word, two of the sender's abilities
+                mention = next(m for m, k in others if k == RIVALS)
+            elif kind is None:
                 continue
-            mention = next(m for m, k in others if k == kind)
-            new.append(_voided(reader, block_text, kind, mention.value))
+            else:
+                mention = next(m for m, k in others if k == kind)
+            new.append(_voided(msg, block_text, kind, mention.value))
+        if ruled and detail:
+            continue  # the plain reader read the order, and says what it lacks
         if ruled and any(_unknown_name(r) for r in provisional):
             ruled = False  # "Disguise: A, B, Xeno": that no player is Xeno is the reason
         if not (took or ruled) and not all(r.reason.startswith(NO_ORDER) for r in provisional):
@@ -1137,7 +1180,7 @@ def _prompted(msg: Message, held: Candidates) -> str | None:
     for author, said in msg.quoted:
         if not _from_the_gm(msg.reader, author):
             continue
-        for m in mentions(said, _evidence_table(), msg.reader.words.players, None):
+        for m in mentions(said, msg.dialect.table, msg.reader.words.players, None):
             if m.kind == "ability":
                 asked.update(held.of(m.value))
     own = {a for a in asked if held.held.get(a) is None}
@@ -1160,8 +1203,9 @@ def _unread_runs(
     return runs
 
 
-def _voided(reader: Reader, text: str, kind: Kind, abilities: tuple[str, ...]) -> Rejection:
+def _voided(msg: Message, text: str, kind: Kind, abilities: tuple[str, ...]) -> Rejection:
     """The refusal of an order the message gives only with a word that voids it."""
+    reader = msg.reader
     titles = reader.state.ruleset.titles
     title = ability_title(abilities[0], titles) if abilities else "the order"
     reasons = {
@@ -1176,18 +1220,26 @@ def _voided(reader: Reader, text: str, kind: Kind, abilities: tuple[str, ...]) -
         Kind.NOT_NOW: f"this is {title} for a later phase: send it in that phase",
         Kind.NOT_HELD: f"{title} is not an ability of yours",
     }
-    fix = _what_you_can_send(reader, reader.author) if kind is Kind.NOT_HELD else ""
+    fix = msg.dialect.can_send(reader) if kind is Kind.NOT_HELD else ""
     return Rejection(text, reasons[kind], fix, kind=kind)
-
-
-@lru_cache(maxsize=1)
-def _evidence_table() -> EvidenceTable:
-    return EvidenceTable(DCTP_WORDS.evidence)
 
 
 def _shape(ability: str) -> str:
     say = DCTP_WORDS.say(ability)
     return say.shape if say is not None else vocab.TARGET
+
+
+@lru_cache(maxsize=1)
+def dctp_dialect() -> Dialect:
+    """DCTP's way of writing orders: its words, its reader of plain orders (dispatch.read)."""
+    return Dialect(
+        words=DCTP_WORDS,
+        table=EvidenceTable(DCTP_WORDS.evidence),
+        read=read,
+        take=_take,
+        shape=_shape,
+        can_send=lambda reader: _what_you_can_send(reader, reader.author),
+    )
 
 
 def voice_of(reader: Reader) -> Voice:

@@ -40,6 +40,7 @@ GUISES = "guises"  # Guises, with a player or not: "Slander Abs: Killer x3", "Di
 CHOICE = "choice"  # one of the ability's choices first: "Play Pass Abs", "Play Bank"
 COUNT = "count"  # a number: "Blackmail material 2"
 MESSAGE = "message"  # words to someone: "Letter to Town: ...", "The Call to Abs: ..."
+PLAYER_ROLES = "player_roles"  # each player with a role: "All-in: Abs as Boss, Kleene as Cop"
 
 
 @dataclass(frozen=True, slots=True)
