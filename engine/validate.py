@@ -211,7 +211,7 @@ def check_order(
 # more of now ("once per game", "you have used both", "Abduct is used on Night 1 only"); any
 # other is about the target named.
 _MISSING = lazy_compile(
-    r"^(?:name\b|write\b|say\b)|\b(?:must\s+name|names?\s+(?:the|its|a|an|\d+|whom)|needs?\s+"
+    r"^(?:name\b|write\b|say\b)|\b(?:must\s+name|names?\s+(?:the|its|a|an|\d+|whom)\b|needs?\s+"
     r"(?:its|the|a|an)\b|lists\s+each)",
     re.IGNORECASE,
 )

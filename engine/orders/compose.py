@@ -143,6 +143,8 @@ class Block:
     # Where the words of the orders the sender gives stand, and the one being read now.
     ordering: set[int] = field(default_factory=set)
     now: int = -1
+    # The family's words (set by ``readings``): the nouns after "X's" that stand for X.
+    words: vocab.Words | None = None
 
     @classmethod
     def of(cls, text: str, found: list[Mention]) -> Block:
@@ -165,6 +167,7 @@ def readings(
     """The orders ``block`` gives the sender (each read in its plain form), and the mentions
     that give none, with why (a voiding ``Kind``, ``TALK``, or ``Kind.NOT_HELD``)."""
     found = block.found
+    block.words = words
     asks = words.with_trait(vocab.ASKS)
     # Each ability's mentions in the sender's voice (latest last), and why the others give
     # no order of theirs.
@@ -203,6 +206,13 @@ def readings(
                 voided[ability] = (m, said)
                 said_as_order.pop(ability, None)
     others.extend(voided.values())
+    for ability, other in _either(block, said_as_order):
+        # "Backstab Ulla as Cop — or just Taking Matters on her": two orders offered as a
+        # choice; the GM does not pick.
+        for name in (ability, other):
+            ms = said_as_order.pop(name, None)
+            if ms:
+                others.append((ms[-1], Kind.TWO_CHOICES))
     busy = {block.layout.sentence(ms[-1].start) for ms in said_as_order.values()}
     block.ordering = {m.start for ms in said_as_order.values() for m in ms}
     done: list[Reading] = []
@@ -231,6 +241,21 @@ def readings(
         else:
             others.append((m, RIVALS))
     return done, others
+
+
+def _either(block: Block, said: dict[str, list[Mention]]) -> list[tuple[str, str]]:
+    """The pairs of abilities the sender orders in one sentence with "or" between them."""
+    latest = sorted(((ms[-1], a) for a, ms in said.items()), key=lambda x: x[0].start)
+    pairs = []
+    for (m1, a1), (m2, a2) in itertools.pairwise(latest):
+        if block.layout.sentence(m1.start) != block.layout.sentence(m2.start):
+            continue
+        if _OR.search(block.text, m1.end, m2.start):
+            pairs.append((a1, a2))
+    return pairs
+
+
+_OR = lazy_compile(r"(?<![\w'’])(?:or|either)(?![\w'’])|\s/\s", re.IGNORECASE)
 
 
 def _leader_names(
@@ -636,7 +661,7 @@ def _named(
     """The players ``span`` names as targets: not the sender, not a player excluded ("not
     Lynz", "rather than Miaka"), not one whose something else is meant ("Abs's gun")."""
     text = block.text
-    possessed = grammar.POSSESSED.get(ability)
+    possessed = _possessed(block.words, ability)
     named = []
     found = block.found
     for i, x in enumerate(found):
@@ -666,6 +691,23 @@ def _named(
                     continue  # "Protect Abs's gun": Abs's gun is not Abs
         named.append(x)
     return named
+
+
+def _possessed(words: vocab.Words | None, ability: str) -> re.Pattern[str] | None:
+    """The nouns after "X's" that stand for X in an order of ``ability`` ("Kleene's life",
+    "Ingrid's grave"), as the family declares them."""
+    if words is None:
+        return grammar.POSSESSED.get(ability)
+    said = words.possessed.get(ability)
+    if not said:
+        return None
+    found = _POSSESSED.get(said)
+    if found is None:
+        found = _POSSESSED[said] = re.compile(rf"\s*(?:{said})\b", re.IGNORECASE)
+    return found
+
+
+_POSSESSED: dict[str, re.Pattern[str]] = {}
 
 
 def _antecedent(block: Block, clause: Span, pronoun: Mention, voice: Voice) -> str:

@@ -107,7 +107,15 @@ _COMMON_WORDS = (
     "pls re really right said same say see she should so some sure take than thanks that "
     "the their them then there they think this tho though to today tomorrow tonight too up "
     "us very vote want was we well were what when where which who why will with would yes "
-    "yet you your yours"
+    "yet you your yours "
+    # Everyday words of the game's talk, never a shortened or misspelled name.
+    "alive away bad best busy call card case chat claim dawn dead deal dear down each "
+    "even ever fine fire first free game give gone hand hard head help hold home hope "
+    "just keep kill kind left less life line live long lose lost love lucky mark mind "
+    "miss most much must name need next nice none note once open part pass plan play "
+    "real rest role room round safe save seen shot show side sign soon stay stop such "
+    "talk tell till town true turn until wait wake walk warm watch week whole wish word "
+    "work worry year"
 )
 COMMON = frozenset(_COMMON_WORDS.split())
 # A phase named in a text, at a word's start (read by ``Reader.phase``).

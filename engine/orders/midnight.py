@@ -69,7 +69,8 @@ MESSAGES = frozenset({"letter", "call"})
 # Between an order's target and its Midnight role: "as Boss", "= Boss", "is the Boss",
 # "naming Boss", "guessing Boss", "(Boss)", ": Boss", "for Boss".
 _ROLE_WORD = re.compile(
-    r"\s*(?:(?:as|=|is|:|,|-+|–|naming|named|guessing|guess|for|being|role)\s*)*"
+    r"\s*(?:(?:as|=|is|:|,|-+|–|—|naming|named|guessing|guess|for|being|role|tonight|tonite"
+    r"|today|now)\s*)*"
     r"(?:(?:an?|the|their|his|her)\s+)?(?:role\s+(?:of\s+)?)?\(?\s*",
     re.IGNORECASE,
 )
@@ -471,9 +472,44 @@ def _fragments(read: _Read, text: str) -> list[str]:
                     i += 1
             pieces.append(line)
             continue
+        if _list_head(read, line) and i < len(lines) and _list_item(read, lines[i]):
+            # "Deal:" / "- Bram" / "- Cosima": the word heads the list on the lines after it.
+            items = []
+            while i < len(lines) and _list_item(read, lines[i]):
+                items.append(_ITEM_MARK.sub("", lines[i].strip()))
+                i += 1
+            pieces.append(f"{line.rstrip(' :!.-–—')}: {', '.join(items)}")
+            continue
         for sentence in _SENTENCE.split(line):
             pieces.extend(_cut_joined(read, sentence))
     return [p.strip() for p in pieces if p.strip(" .!?;,")]
+
+
+# What marks an item of a list: "- ", "* ", "• ", "1. ", "2) ".
+_ITEM_MARK = re.compile(r"^(?:[-*•·]+|\d{1,2}[.)])\s*")
+# The shapes of orders that name a list of things.
+_LISTED = frozenset({vocab.TARGETS, vocab.GUISES, vocab.PLAYER_ROLES, vocab.ROLES})
+
+
+def _list_head(read: _Read, line: str) -> bool:
+    """Whether ``line`` is an order word alone ("Deal:", "All-in!", "Night 1 deal") whose
+    order names a list: the lines after it are the list."""
+    text = _LEAD.sub("", read.reader.words.filler.clean(line))
+    label = _LABEL_START.match(text) and read.reader.phase_at(text)
+    if label:
+        text = text[_LABEL_TAIL.match(text, label.end()).end() :]  # type: ignore[union-attr]
+    word, rest = read.order_word(text)
+    if word is None or rest[word.end :].strip(" :!.-–—"):
+        return False
+    return any(shape_of(a, read.rules.shape(a)) in _LISTED for a in word.abilities)
+
+
+def _list_item(read: _Read, line: str) -> bool:
+    """Whether ``line`` may be an item of a list: short, and no order of its own."""
+    text = _ITEM_MARK.sub("", line.strip())
+    if not text or len(text) > 80:
+        return False
+    return read.order_word(_LEAD.sub("", text))[0] is None
 
 
 def _message_word(read: _Read, line: str) -> str | None:

@@ -396,7 +396,9 @@ def _step_read(msg: Message, fragment: str) -> str | None:
     held, notes = dict(msg.accepted), len(reader.notes)
     refused = msg.dialect.take(reader, order, fragment, msg.accepted)
     if refused is not None:
-        msg.refuse(refused)
+        # A detail the rules miss ("needs a Midnight role named") may stand elsewhere in the
+        # message: the evidence may still give the order whole.
+        msg.refuse(refused, "unread" if refused.kind is Kind.MISSING_DETAIL else "refused")
     elif msg.accepted:
         key = next(reversed(msg.accepted))
         msg.taken = (fragment, key, held.get(key), notes)

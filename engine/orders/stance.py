@@ -96,6 +96,10 @@ _NOT_A_CONDITION = lazy_compile(
     r"\b(?:see|check|find\s+out|know|learn|tell\s+me|wonder|ask|whether)\s*$", re.IGNORECASE
 )
 # "Should Ember_Fox get lynched, ...": an "if" written as a question's order.
+# The word as the subject of a statement: "Propaganda is such a fun word".
+_SUBJECT_OF = lazy_compile(
+    r"\s+(?:is|was|sounds|seems|looks|feels|would\s+be|means)\b", re.IGNORECASE
+)
 _SHOULD_IT = lazy_compile(r"^\W*should\s+(?!i\b|we\b)\w", re.IGNORECASE)
 # Past tense, not passive: "I healed Ash", "done sweeping", "already voted".
 _PAST_WORD = lazy_compile(r"\w+ed$|did$|done$", re.IGNORECASE)
@@ -262,8 +266,10 @@ def stance(
         return Kind.WITHDRAWN  # "Heal Lynz... actually never mind"
     if _past(before, mention) or _past_after(text, clause, mention):
         return TALK
-    if _COPULA.search(before):
-        return TALK  # "his face is charm enough": a word in a statement, not a deed
+    if _COPULA.search(before) or _SUBJECT_OF.match(text, mention.end):
+        # "his face is charm enough", "Propaganda is such a fun word": a word in a
+        # statement, not a deed.
+        return TALK
     doubt, later = layout.doubted(clause)
     if _HYPOTHETICAL.search(before) and not _WISH.search(before):
         # "Gin could kill Noor", "I'd give Kes the charm but ...": talk, or a doubt.
