@@ -61,6 +61,7 @@ from engine.state import GameState
 
 _OOC = re.compile(r"\[ooc(?:=[^\]]*)?\](.*?)\[/ooc\]", re.IGNORECASE | re.DOTALL)
 PEACE, TOWN = "peace", "town"
+_AGAIN = "send the order again, without the question, if you want it"
 # Incognito: "The Anonymous Guise cannot be named if an ability calls for naming a Guise."
 ANONYMOUS = re.compile(r"\s*anonymous\b", re.IGNORECASE)
 MAX_COUNT = 1000  # a Guise named more often than this is a typing slip, not a plan
@@ -588,7 +589,13 @@ def parse_orders(
                 break
     for _, finish in FINISH:
         finish(msg)
-    rejected = msg.rejected
+    # Midnight takes no 'yes' to a question asked back: the order is sent again instead.
+    rejected = [
+        replace(r, reason=f"{r.reason.partition('; did you mean')[0]}: {_AGAIN}", asks=None)
+        if r.asks is not None
+        else r
+        for r in msg.rejected
+    ]
     if public:
         # Talk in the OOC tag is no order: only what holds an ability's word is answered.
         rejected = [r for r in rejected if r.kind is not Kind.NOT_AN_ORDER or read.words_in(r.text)]

@@ -66,9 +66,12 @@ _LEAD = lazy_compile(
 )
 # "nobody's": a word's "'s", dropped before it is read for a negation.
 _CONTRACTED = lazy_compile(r"['’]s$", re.IGNORECASE)
-# What one might do, not what one does: "Gin could kill Noor", "I'd give Kes the charm but".
+# What one might do, not what one does: "Gin could kill Noor", "I'd give Kes the charm but";
+# what others should do: "we should vote Kleene" (a suggestion, not the sender's order).
 _HYPOTHETICAL = lazy_compile(
-    r"\b(?:could(?!\s+(?:you|u)\b)|might|may|would(?!\s+(?:you|u)\b)|i['’]d)\b"
+    r"\b(?:could(?!\s+(?:you|u)\b)|might|may|would(?!\s+(?:you|u)\b)|i['’]d"
+    r"|(?:we|you|u|y['’]?all|everyone|everybody|people|town)\s+(?:should|ought\s+to)"
+    r"|should\s+(?:we|you|u|everyone))\b"
     r"(?:\s+\w+){0,3}\s*$",
     re.IGNORECASE,
 )
@@ -98,7 +101,9 @@ _NOT_A_CONDITION = lazy_compile(
 # "Should Ember_Fox get lynched, ...": an "if" written as a question's order.
 # The word as the subject of a statement: "Propaganda is such a fun word".
 _SUBJECT_OF = lazy_compile(
-    r"\s+(?:is|was|sounds|seems|looks|feels|would\s+be|means)\b", re.IGNORECASE
+    r"\s+(?:(?:is|was)\s+(?!to\b|for\b|going\b|on\b|headed\b|being\b)"
+    r"|(?:sounds|seems|feels|would\s+be|means)\b)",
+    re.IGNORECASE,
 )
 _SHOULD_IT = lazy_compile(r"^\W*should\s+(?!i\b|we\b)\w", re.IGNORECASE)
 # Past tense, not passive: "I healed Ash", "done sweeping", "already voted".
