@@ -599,7 +599,13 @@ class Filler:
             return False
         inside = self._inside_no_name(line, start, end)
         if inside is None:
-            spans = word_spans(line)
+            # Only the words near the phrase can spell a name that overlaps it: a long line
+            # is not cut into all its words for each phrase (what it costs stays linear).
+            near = max(0, start - 4 * self._max_key - 8)
+            spans = [
+                (key, s + near, e + near)
+                for key, s, e in word_spans(line[near : end + 4 * self._max_key + 8])
+            ]
             if self._name_overlaps(spans, start, end):
                 return True
             inside = [key for key, s, e in spans if s >= start and e <= end]

@@ -145,6 +145,8 @@ class Block:
     now: int = -1
     # The family's words (set by ``readings``): the nouns after "X's" that stand for X.
     words: vocab.Words | None = None
+    # The member a leader names for the kill (``_killer``), found once for the block.
+    killer: tuple[str | None] | None = None
 
     @classmethod
     def of(cls, text: str, found: list[Mention]) -> Block:
@@ -806,6 +808,12 @@ def _kind_of(block: Block, m: Mention) -> str:
 def _killer(block: Block, m: Mention, voice: Voice) -> str | None:
     """The member a leader names to carry out the kill: the player who does a kill word in
     the third person ("Kestrel does the shooting tonight", "Miaka pulls the trigger")."""
+    if block.killer is None:
+        block.killer = (_killer_in(block, voice),)
+    return block.killer[0]
+
+
+def _killer_in(block: Block, voice: Voice) -> str | None:
     found = block.found
     for x in found:
         if x.kind != ABILITY or ("kill" not in x.value and "snipe" not in x.value):

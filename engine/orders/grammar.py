@@ -299,11 +299,22 @@ def respelled(text: str) -> str | None:
                 return form + rest
     if len(word) < 6:
         return None
-    limit = 1 if len(word) < 10 else 2
-    close = {w for w in SPELLED if distance(word, w, limit) <= limit}
-    if len(close) == 1:
-        return close.pop() + rest
-    return None
+    close = _SPELLED_AS.get(word, "")
+    if close == "":
+        limit = 1 if len(word) < 10 else 2
+        near = {
+            w
+            for w in SPELLED
+            if abs(len(w) - len(word)) <= limit and distance(word, w, limit) <= limit
+        }
+        close = near.pop() if len(near) == 1 else None
+        remember(_SPELLED_AS, word, close)
+    return None if close is None else close + rest
+
+
+# The order word a first word is a typo of, or None, by the word (a hostile message repeats
+# its words).
+_SPELLED_AS: dict[str, str | None] = {}
 
 
 def near_spelled(text: str) -> str | None:

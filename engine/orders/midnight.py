@@ -54,13 +54,14 @@ from engine.orders.vocab.midnight import (
     plain,
     titles_of,
 )
-from engine.orders.votes import read_votes
+from engine.orders.votes import MAX_POST_CHARS, read_votes
 from engine.phases import Phase
 from engine.render.inert import shorten
 from engine.state import GameState
 
 _OOC = re.compile(r"\[ooc(?:=[^\]]*)?\](.*?)\[/ooc\]", re.IGNORECASE | re.DOTALL)
 PEACE, TOWN = "peace", "town"
+_MEMO = 1024  # fragments remembered in one message
 _AGAIN = "send the order again, without the question, if you want it"
 # Incognito: "The Anonymous Guise cannot be named if an ability calls for naming a Guise."
 ANONYMOUS = re.compile(r"\s*anonymous\b", re.IGNORECASE)
@@ -160,7 +161,7 @@ class _Read:
     def words_in(self, line: str) -> bool:
         """Whether an ability word starts any word of ``line`` (a line after a sign-off that
         holds one is kept: it may be an order)."""
-        return any(self.words.at(line[m.start() :]) for m in re.finditer(r"(?<!\w)\w", line))
+        return self.words.anywhere(line)
 
     # -- pieces ---------------------------------------------------------------------------
     def order_word(self, text: str) -> tuple[Word | None, str]:
@@ -567,14 +568,26 @@ def parse_orders(
     of ``state`` (engine/orders/seam.py). The message goes through the steps every family's
     messages go through (``engine.orders.parse``: ``STEPS`` for each fragment, then
     ``FINISH``), with midnight's words and its reader of plain orders (``dialect``)."""
-    if len(source) > MAX_PM_CHARS:
+    limit = MAX_POST_CHARS if public else MAX_PM_CHARS
+    if len(source) > limit:
         reason = (
             f"this message is {len(source):,} characters long and autogm reads at most "
-            f"{MAX_PM_CHARS:,} characters in one message, so nothing in it was read"
+            f"{limit:,} characters in one message, so nothing in it was read"
         )
         refused = Rejection(shorten(source.strip(), 200), reason, kind=Kind.TOO_LONG)
         return ParsedPM(author, rejected=(refused,))
     read = _Read(state, author, public, rules)
+    if author not in state.players:
+        # Someone who is not playing: one answer for the message, whatever it holds.
+        text = ooc_text(source) if public else source
+        if not read.words_in(text):
+            return ParsedPM(author)
+        refused = Rejection(
+            shorten(text.strip(), 200),
+            f"{author} is not playing in this game: orders are read from its players only",
+            kind=Kind.NOT_HELD,
+        )
+        return ParsedPM(author, rejected=(refused,))  # fmt: skip
     outside = _votes_outside(state, source) if public else []
     own, written_quotes = (source, []) if public else text_quotes(source)
     text = clean_message(ooc_text(own) if public else own, keep=read.words_in)
@@ -618,8 +631,26 @@ def dialect(read: _Read) -> Dialect:
     state, rules = read.state, read.rules
     phase = state.phase
 
+    # The reading of each fragment already read in this message ("[ooc]vote Abs[/ooc]" a
+    # thousand times is read once): what it gave, and its notes.
+    memo: dict[str, tuple[Order | str | Refusal | None, tuple[str, ...]]] = {}
+
     def plain(reader: Reader, fragment: str) -> Order | Unvote | str | None:
-        found = read.read(fragment)
+        known = memo.get(fragment)
+        if known is None:
+            notes = len(reader.notes)
+            try:
+                given: Order | str | Refusal | None = read.read(fragment)
+            except Refusal as refusal:
+                given = refusal
+            known = (given, tuple(reader.notes[notes:]))
+            if given != "heading" and len(memo) < _MEMO:
+                memo[fragment] = known
+        else:
+            reader.notes.extend(known[1])
+        found = known[0]
+        if isinstance(found, Refusal):
+            raise found.with_traceback(None)
         if read.heading is not None and read.heading != phase and found != "heading":
             raise Refusal(f"this is an order for {phase}, not {read.heading}", Kind.NOT_NOW)
         if found == "unvote":

@@ -39,10 +39,12 @@ from collections.abc import Iterable, Iterator, Mapping
 
 from engine.orders.folding import (
     SAME_PUNCTUATION,
+    WORD_RUN,
     bag_gap,
     deletions,
     distance,
     fold,
+    fold_run,
     fuzzy_limit,
     loose_form,
 )
@@ -85,6 +87,7 @@ class NameMatcher:
         "_prefix",
         "_puncts",
         "_read",
+        "_starts",
         "_symbols",
         "_tails",
         "names",
@@ -105,6 +108,8 @@ class NameMatcher:
         self._chunks = chunks_by_name(entries)
         self._symbols = symbol_entries(entries)
         self._puncts = name_punctuation(entries)
+        # Every start of a key: a word whose key starts no name begins no name written whole.
+        self._starts = frozenset(k[:i] for k in self._exact for i in range(1, len(k) + 1))
         # match_prefix's answers by text: a game's orders name the same players phase after
         # phase, and the matcher (one per roster) never changes.
         self._read: dict[str, tuple[NameMatch, int]] = {}
@@ -153,6 +158,9 @@ class NameMatcher:
         symbol = self._symbol_prefix(text, start) if self._symbols else None
         if symbol:
             return symbol
+        first = WORD_RUN.match(text, start)
+        if first is None or fold_run(first.group()) not in self._starts:
+            return None  # most words of a text start no name
         runs = scan_runs(text, start, self._max_key, self._puncts)
         if not runs:
             return None

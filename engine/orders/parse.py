@@ -345,6 +345,11 @@ def _step_read(msg: Message, fragment: str) -> str | None:
     or refused with the reason. A refusal for want of the plain form is provisional: the
     evidence of the message may still give the order (``_finish_evidence``)."""
     reader = msg.reader
+    if len(fragment) > MAX_FRAGMENT_CHARS:
+        # No order written plainly is this long: the evidence may still read one from it.
+        reason = f"{NO_ORDER}: one sentence of {len(fragment):,} characters is too long for one"
+        msg.refuse(Rejection(shorten(fragment, 200), reason, kind=Kind.NOT_AN_ORDER), "unread")
+        return None
     try:
         order = msg.dialect.read(reader, fragment)
         # ``_asking``'s first test, written out: most orders end in no question mark.
@@ -405,6 +410,9 @@ def _step_read(msg: Message, fragment: str) -> str | None:
         msg.trace.append((fragment, "order", None))
     return None
 
+
+# The longest fragment read as an order written plainly (a sentence, a line).
+MAX_FRAGMENT_CHARS = 1_000
 
 # The kinds of refusal a fragment gets for want of the plain form ("Action: Heal" with the
 # target on the next line, "Kestrel ... take him out"): the evidence may still read it.
@@ -1091,9 +1099,18 @@ def read_evidence(msg: Message) -> None:
     held = candidates(reader, words)
     voice = voice_of(reader)
     prompted = _prompted(msg, held) if msg.quoted else None
+    budget = MAX_EVIDENCE_CHARS
     for run in runs:
-        block_text = "\n".join(fragment for fragment, _, _ in run)[:MAX_EVIDENCE_CHARS]
+        if budget <= 0:
+            break
+        block_text = "\n".join(fragment for fragment, _, _ in run)[:budget]
+        budget -= len(block_text)
         found = mentions(block_text, table, reader.words.players, reader.words.roles)
+        words_at = [m.start for m in found if m.kind == "ability"]
+        if len(words_at) > MAX_EVIDENCE_WORDS:
+            # A wall of order words: read up to so many of them, as a GM would not read on.
+            block_text = block_text[: words_at[MAX_EVIDENCE_WORDS]]
+            found = [m for m in found if m.end <= len(block_text)]
         if (
             prompted
             and any(how == "unread" for _, how, _ in run)
@@ -1171,9 +1188,12 @@ def _unknown_name(refusal: Rejection) -> bool:
 _WRITTEN_NAME = lazy_compile(r"'(?P<word>[^']+)' (?:matches no player|could be)")
 
 
-# Free writing is read for its evidence this far: a wall of text beyond it is read for its
-# plain orders only (what it costs stays bounded whatever its shape).
+# Free writing is read for its evidence this far (in all the message's runs of unread
+# fragments together): a wall of text beyond it is read for its plain orders only (what it
+# costs stays bounded whatever its shape).
 MAX_EVIDENCE_CHARS = 4_000
+# ... and for so many words of orders at most (what reading one costs grows with them).
+MAX_EVIDENCE_WORDS = 40
 
 
 def _prompted(msg: Message, held: Candidates) -> str | None:

@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from engine.orders.folding import distance
+from engine.orders.grammar import first_letters
+from engine.orders.text_memo import remember
 from engine.orders.vocab import Say, forms, words_of
 
 _SHOOT = ("shoot", r"gun\s*down", "kill", "attack", "hit", "fire at", "open fire on",
@@ -155,21 +157,46 @@ def _title_pattern(title: str) -> str:
     return r"[\s-]*".join(re.escape(p) for p in parts if p)
 
 
+# No ability word is longer than this: a text is looked at this far for one.
+_LONGEST = 80
+
+
 @dataclass(frozen=True, slots=True)
 class Titles:
     """The ability words of one ruleset at the start of a text: (pattern, abilities, is a
-    title) entries."""
+    title) entries, and for each first letter the entries that may start with it."""
 
     entries: tuple[tuple[re.Pattern[str], tuple[str, ...], bool], ...]
     spelled: dict[str, tuple[str, ...]]
+    starts: tuple[frozenset[str] | None, ...] = ()  # each entry's possible first letters
+    by_letter: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    read: dict[str, Word | None] = field(default_factory=dict)
+    typos: dict[str, tuple[str, ...] | None] = field(default_factory=dict)
+    union: list[re.Pattern[str]] = field(default_factory=list)  # every word, in one pattern
 
     def at(self, text: str) -> Word | None:
         """The longest ability word at the very start of ``text`` (every ability it may mean,
         titles first), or a one-word title typed with a typo ("Pistl", "Sabotgae"), which the
         reader says it read so."""
+        text = text[:_LONGEST]
+        if text in self.read:
+            return self.read[text]
+        found = self._at(text)
+        remember(self.read, text, found)
+        return found
+
+    def _at(self, text: str) -> Word | None:
         folded = plain(text)
         best: tuple[int, list[str], bool] = (0, [], False)
-        for pattern, abilities, titled in self.entries:
+        first = folded[:1].casefold()
+        tried = self.by_letter.get(first)
+        if tried is None:
+            tried = self.by_letter[first] = tuple(
+                i for i, letters in enumerate(self.starts)
+                if letters is None or first in letters
+            )  # fmt: skip
+        for i in tried:
+            pattern, abilities, titled = self.entries[i]
             found = pattern.match(folded)
             if found is None or found.end() < best[0]:
                 continue
@@ -183,12 +210,37 @@ class Titles:
         word = re.match(r"[^\W\d_]{5,}", text)
         if word is None:
             return None
-        key = plain(word[0]).casefold()
-        close = {t: a for t, a in self.spelled.items() if distance(key, t, 1) <= 1}
-        if len(close) == 1:
-            ((_, abilities),) = close.items()
-            return Word(abilities, word.end(), False, word[0])
-        return None
+        abilities = self._typo(word[0])
+        return None if abilities is None else Word(abilities, word.end(), False, word[0])
+
+    def anywhere(self, text: str) -> bool:
+        """Whether an ability word starts any word of ``text`` (one search, not a look at
+        each word)."""
+        if not self.union:
+            self.union.append(
+                re.compile(
+                    r"(?<!\w)(?:" + "|".join(p.pattern for p, _, _ in self.entries) + ")",
+                    re.IGNORECASE,
+                )
+            )
+        if self.union[0].search(plain(text)):
+            return True
+        return any(self._typo(w) for w in re.findall(r"(?<!\w)[^\W\d_]{5,}", text))
+
+    def _typo(self, written: str) -> tuple[str, ...] | None:
+        """The abilities of the one title ``written`` is a typo of ("Pistl")."""
+        key = plain(written).casefold()
+        if key in self.typos:
+            abilities = self.typos[key]
+        else:
+            close = {
+                t: a
+                for t, a in self.spelled.items()
+                if abs(len(t) - len(key)) <= 1 and distance(key, t, 1) <= 1
+            }
+            abilities = next(iter(close.values())) if len(close) == 1 else None
+            remember(self.typos, key, abilities)
+        return abilities
 
 
 @lru_cache(maxsize=8)
@@ -212,7 +264,8 @@ def titles_of(titles: tuple[tuple[str, str], ...]) -> Titles:
         for _, title in titles
         if " " not in title and "-" not in title and len(title) >= 5
     }
-    return Titles(tuple(entries), spelled)
+    starts = tuple(first_letters(p.pattern) for p, _, _ in entries)
+    return Titles(tuple(entries), spelled, starts)
 
 
 def _compiled(pattern: str) -> re.Pattern[str]:
