@@ -411,8 +411,10 @@ class Reader:
             if when != self.state.phase:
                 raise Refusal(f"this is an order for {self.state.phase}, not {when}", Kind.NOT_NOW)
             return
-        if _IF_AFTER.match(rest) and not _IF_POLITE.match(rest):
-            raise Refusal(CONDITIONAL, Kind.CONDITION)  # "heal Lynz if she gets claimed"
+        for said in (rest, after) if when is not None else (rest,):
+            if _IF_AFTER.match(said) and not _IF_POLITE.match(said):
+                # "heal Lynz if she gets claimed", "Protect Abs tonight, but only if ..."
+                raise Refusal(CONDITIONAL, Kind.CONDITION)
         if (soft := _SOFT.match(rest)) and REMARK.match(rest[soft.end() :]):
             rest = rest[soft.end() :]  # "Protect Abs please, he is town"
         if REMARK.match(rest) and DOUBT.match(rest.strip(" ,-()")):
