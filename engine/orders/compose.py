@@ -27,6 +27,7 @@ from engine.orders.evidence import (
     ABILITY,
     AMBIGUOUS,
     PHASE,
+    PHASE_WORDS,
     PLAYER,
     PRONOUN,
     ROLE,
@@ -344,7 +345,11 @@ def _plain(
             )
         return title
     if shape == vocab.ASKED:
-        return f"{title} {'; '.join(_queries(block, m, reader))}"
+        asked = f"{title} {'; '.join(_queries(block, m, reader))}"
+        when = _phase_near(block, m, reader)
+        if when and when != str(reader.state.phase) and not PHASE_WORDS.search(asked):
+            asked += f" on {when}"  # "did Ivo slander Ivy? I mean last night (N1)"
+        return asked
     if shape == vocab.WHEN:
         when = _phase_near(block, m, reader)
         return f"{title} {when}" if when else title
@@ -411,7 +416,7 @@ _VIA = {"bow_tie": "Bow-tie", "suitcase": "Suitcase", "black_suitcase": "Suitcas
 def _title(ability: str, titles: Mapping[str, str] | None = None) -> str:
     """The ability's name as the plain reader reads it (the ruleset's own title first)."""
     if titles and ability in titles:
-        return titles[ability]
+        return titles[ability].split("/")[0].strip()  # "Trick/Intimidate": its first name
     return {"no_lynch": "No lynch", "no_action": "No action", "unvote": "Unvote"}.get(
         ability, ability_title(ability)
     )
@@ -756,6 +761,10 @@ def _chosen(
         said = block.text[clause.start : clause.end]
         if any(clause.start <= at < clause.end for at in block.ordering if at != block.now):
             continue  # "... and my lucky charm goes to Ash": another order's target
+        if clause != block.layout.clause(block.now) and any(
+            sentence.start <= at < sentence.end for at in block.ordering if at != block.now
+        ):
+            continue  # "with Mei Mei (accompany) - and ...": the other order of the sentence
         if _HEDGE_BESIDE.search(said) or not is_statement(said):
             raise Refusal(
                 f"this names {target} and {other.value} where the order takes one player: "
@@ -779,11 +788,12 @@ def _role_near(block: Block, m: Mention) -> str | None:
     return str(roles[-1].value) if roles else None
 
 
-def _phase_near(block: Block, m: Mention, reader: Reader) -> str | None:
+def _phase_near(block: Block, m: Mention, reader: Reader, after: int = -1) -> str | None:
     phases = [x for x in block.found if x.kind == PHASE]
     if not phases:
         return None
-    pick = next((x for x in phases if x.start >= m.end), phases[-1])
+    later = [x for x in phases if x.start >= after] if after >= 0 else []
+    pick = later[0] if later else next((x for x in phases if x.start >= m.end), phases[-1])
     when, _ = reader.phase(pick.text)
     return str(when) if when is not None else None
 
@@ -892,7 +902,9 @@ def _crime(ability: str, title: str, m: Mention, block: Block, reader: Reader, v
     if victim:
         plain += f" {victim}"
     if ability == "arrest":
-        when = _phase_near(block, m, reader)
+        # The phase of the crime: the one named after the crime's word ("Charge: frightening
+        # Léa, last night"), else the one nearest the order's word.
+        when = _phase_near(block, m, reader, after=crime[1])
         if when:
             plain += f" on {when}"
     return plain

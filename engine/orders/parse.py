@@ -1176,6 +1176,12 @@ def read_evidence(msg: Message) -> None:
                 continue
         msg.rejected = [r for r in msg.rejected if not any(r is p for p in provisional)]
         msg.rejected.extend(new)
+        if took:
+            # "Trick Mari tonight" / "edit: Brisk instead": an edit after the order read from
+            # the evidence gives it its new target, as one after a plain order does.
+            for fragment, _, _ in run:
+                if (edit := _EDIT.match(fragment)) is not None and edit.end():
+                    _step_edit_target(msg, fragment)
 
 
 def _unknown_name(refusal: Rejection) -> bool:

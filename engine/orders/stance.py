@@ -90,7 +90,8 @@ _PAST_AFTER = lazy_compile(
 )
 # A word after "is" is said of something, not done: "his face is charm enough".
 _COPULA = lazy_compile(
-    r"(?:\b(?:is|are|was|were)|['’]s)\s+(?:(?:a|an|the|my|our|his|her|their|some|no"
+    r"(?:\b(?:is|are|was|were|(?:it|that|he|she|what|there|here|who|this)['’]s))\s+"
+    r"(?:(?:a|an|the|my|our|his|her|their|some|no"
     r"|such|quite|so|very|real|pure)\s+)?$",
     re.IGNORECASE,
 )
