@@ -511,8 +511,13 @@ def _from_the_gm(reader: Reader, author: str | None) -> bool:
     return author not in reader.state.players and fold(author) not in _PLAYER_KEYS(reader)
 
 
-def _PLAYER_KEYS(reader: Reader) -> set[str]:
-    return {fold(n) for n in reader.state.players}
+def _PLAYER_KEYS(reader: Reader) -> frozenset[str]:
+    return _player_keys(tuple(reader.state.players))
+
+
+@lru_cache(maxsize=64)
+def _player_keys(players: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(fold(n) for n in players)
 
 
 def _orders_in(msg: Message, said: str) -> list[str]:
