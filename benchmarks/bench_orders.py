@@ -23,8 +23,8 @@ import argparse
 import random
 import time
 
-from engine.orders.parse import parse_pm
 from engine.phases import Phase
+from engine.reading import read_pm
 from engine.rules import load_ruleset
 from engine.setup import Setup, new_game
 from engine.state import GameState, Status
@@ -168,7 +168,7 @@ def measure(label: str, roster: dict[str, str], count: int, repeat: int) -> floa
         # The per-roster vocabulary is built, and the patterns these orders use compiled, once
         # per game, on other texts than those measured.
         for author, text in distinct_pms(state, 500, len(roster) + phase.index + 7, seen):
-            parse_pm(state, author, text)
+            read_pm(state, author, text)
         batch = distinct_pms(state, count, len(roster) + phase.index, seen)
         size = max(1, len(batch) // repeat)
         rates = []
@@ -176,10 +176,10 @@ def measure(label: str, roster: dict[str, str], count: int, repeat: int) -> floa
             chunk = batch[part * size : (part + 1) * size]
             start = time.perf_counter()
             for author, text in chunk:
-                parse_pm(state, author, text)
+                read_pm(state, author, text)
             rates.append(len(chunk) / (time.perf_counter() - start))
         rate = max(rates)  # the least disturbed part, as a best-of-n timing takes it
-        accepted = sum(bool(parse_pm(state, a, t).accepted) for a, t in batch[:2000])
+        accepted = sum(bool(read_pm(state, a, t).accepted) for a, t in batch[:2000])
         print(
             f"{label:>12} {phase!s:>8}: {rate:9,.0f} PMs/s over {len(batch):,} different PMs "
             f"({accepted / min(len(batch), 2000):.0%} with an accepted order)"

@@ -42,6 +42,9 @@ class Family:
     # How an order is read, from (state, author, text, public): None is the DCTP parser
     # (engine.orders.parse); ``public`` is a post in the game topic.
     read: Callable[..., Any] | None = None
+    # Whether a player declares an ability in the game topic (True) or by PM (False), from
+    # (state, player, ability); None: no ability is public, or the player holds no line.
+    public: Callable[..., bool | None] | None = None
     # The setup a started game's state was built from, as a scenario's ``setup`` writes it
     # (the archive keeps it, and an export replays from it); None: the DCTP one (prep).
     setup_of: Callable[[GameState], dict[str, Any] | None] | None = None

@@ -9,13 +9,14 @@ from __future__ import annotations
 import operator
 import os
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
 from engine.families import FAMILIES
 from engine.gm_texts import HeldText
 from engine.lazy_pattern import lazy_compile
-from engine.orders.model import ParsedPM
+from engine.orders.kinds import Kind
+from engine.orders.model import ParsedPM, Rejection
 from engine.orders.names import NameMatcher
 from engine.outcome import Notice, PhaseOutcome
 from engine.phases import Phase, PhaseKind
@@ -74,6 +75,18 @@ _TAG = lazy_compile(r"\[/?[a-z*][^\]]*\]", re.IGNORECASE)
 _SURROGATE = lazy_compile("[\ud800-\udfff]")
 
 
+# The kind of refusal each problem of a vote mark is (engine.orders.kinds).
+VOTE_PROBLEM_KINDS = {
+    "empty": Kind.NO_TARGET,
+    "unknown_name": Kind.NO_TARGET,
+    "ambiguous_name": Kind.AMBIGUOUS_NAME,
+    "not_a_voter": Kind.NOT_HELD,
+    "not_a_target": Kind.BAD_TARGET,
+    "no_lynch_not_allowed": Kind.BAD_TARGET,
+    "too_long": Kind.TOO_LONG,
+}
+
+
 def vote_problem_text(problem: str) -> str:
     """What a player is told of a refused vote mark (``VoteProblem``)."""
     from engine.orders.votes import MAX_POST_CHARS, VoteProblem
@@ -127,11 +140,28 @@ class PostVotes:
     (each with what was written and why)."""
 
     read: list[ParsedPM] = field(default_factory=list)
-    refused: list[tuple[str, str]] = field(default_factory=list)
+    # Each mark or public order refused, quoted, with the reason and its kind.
+    rejections: list[Rejection] = field(default_factory=list)
     counted: bool = True  # False outside a day phase: votes are only read by day
     # The post read whole by a family that reads public orders in the topic (midnight's OOC
     # tag): what the record's ``orders`` lists for it. None: a post read for its vote marks.
     orders: ParsedPM | None = None
+
+    @property
+    def refused(self) -> list[tuple[str, str]]:
+        """What was written and why it was refused, for each refusal."""
+        return [(r.text, r.reason) for r in self.rejections]
+
+    def to_record(self, player: str, text: str) -> dict[str, Any]:
+        """The record's entry of a topic post read for its vote marks: the votes it was read
+        as and each mark refused, listed in ``orders[]`` with ``post``."""
+        return {
+            "player": player,
+            "text": text,
+            "accepted": [o.to_record() for parsed in self.read for o in parsed.accepted],
+            "rejected": [r.to_record() for r in self.rejections],
+            "post": True,
+        }
 
 
 def is_clear(text: str) -> bool:
@@ -149,8 +179,7 @@ def feed_post(session: GameSession, author: str, source: str) -> PostVotes:
     if FAMILIES[session.state.ruleset.family].read is not None:
         # A family that reads public orders in the topic (midnight's OOC tag) reads them all.
         parsed = session.receive(author, source, public=True)
-        refused = [(r.text, r.reason) for r in parsed.rejected]
-        return PostVotes(read=[parsed], refused=refused, orders=parsed)
+        return PostVotes(read=[parsed], rejections=list(parsed.rejected), orders=parsed)
     if session.state.phase.kind is not PhaseKind.DAY:
         return PostVotes(counted=False)
     # Loaded with the first post: a game of PMs alone (most scenarios) never reads a topic.
@@ -159,7 +188,13 @@ def feed_post(session: GameSession, author: str, source: str) -> PostVotes:
     votes = PostVotes()
     for mark in read_votes(source, NameMatcher(list(session.state.players))):
         if mark.problem is not None:
-            votes.refused.append((mark.written, vote_problem_text(mark.problem)))
+            votes.rejections.append(
+                Rejection(
+                    mark.written,
+                    vote_problem_text(mark.problem),
+                    kind=VOTE_PROBLEM_KINDS.get(mark.problem, Kind.NOT_AN_ORDER),
+                )
+            )
             continue
         if mark.kind is VoteKind.UNVOTE:
             text = "unvote"
@@ -169,7 +204,7 @@ def feed_post(session: GameSession, author: str, source: str) -> PostVotes:
             text = f"Vote {mark.target}"
         parsed = session.receive(author, text, public=True)
         votes.read.append(parsed)
-        votes.refused.extend((mark.written, r.reason) for r in parsed.rejected)
+        votes.rejections.extend(replace(r, text=mark.written) for r in parsed.rejected)
     return votes
 
 
@@ -533,10 +568,16 @@ def _phase_record(replay_: PhaseReplay) -> dict[str, Any]:
     rendered = render_phase(outcome)
     public = replay_.gm_public() + rendered.public
     orders = []
+    # Each topic post fed has its PostVotes, in the order the posts came.
+    post_votes = (votes for _, _, votes in replay_.posts)
     for player, text, parsed, how in replay_.received:
-        # A private message with orders, and a topic post a family reads for its public orders
-        # (midnight's OOC tag), marked ``post``; a post read for its vote marks is not listed.
-        if parsed is None or (how != ORDER and how != POST):
+        if how == POST:
+            votes = next(post_votes)
+            if parsed is None:
+                # A post read for its vote marks: the votes it gave and each mark refused.
+                orders.append(votes.to_record(player, text))
+                continue
+        elif parsed is None or how != ORDER:
             continue
         entry = {
             "player": player,
@@ -546,6 +587,7 @@ def _phase_record(replay_: PhaseReplay) -> dict[str, Any]:
             "rejected": [r.to_record() for r in parsed.rejected] if parsed.rejected else [],
         }
         if how == POST:
+            # A post a family reads whole for its public orders (midnight's OOC tag).
             entry["post"] = True
         orders.append(entry)
     return {

@@ -16,10 +16,10 @@ from engine.families import FAMILIES
 from engine.gm_texts import FEATURE as GM_TEXTS
 from engine.gm_texts import TextQueue, after_close
 from engine.orders.model import Order, ParsedPM, ability_title
-from engine.orders.parse import parse_pm
 from engine.orders.reader import StateMemo
 from engine.outcome import Notice, PhaseOutcome
 from engine.prep import open_game
+from engine.reading import read_message
 from engine.resolve import resolve, resolve_instant
 from engine.state import GameState
 from engine.validate import SlotKey, check_order
@@ -95,12 +95,11 @@ class GameSession:
         orders for the open phase; an instant order resolves at once. A topic post neither
         answers nor drops a question asked in a PM; a family with its own reader (midnight)
         reads public orders there."""
-        read = FAMILIES[self.state.ruleset.family].read
-        if read is not None:
-            parsed = read(self.state, author, text, public)
+        if FAMILIES[self.state.ruleset.family].read is not None:
+            parsed = read_message(self.state, author, text, public=public)
         else:
             asked = () if public else self.questions.pop(author, ())
-            parsed = parse_pm(self.state, author, text, asked, self._state_memo())
+            parsed = read_message(self.state, author, text, asked=asked, memo=self._state_memo())
             if not public and parsed.asks:
                 self.questions[author] = parsed.asks
         if parsed.unvote:

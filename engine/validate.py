@@ -7,19 +7,20 @@ take place is a ``failed`` result at resolution instead.
 
 from __future__ import annotations
 
+import re
+
 import engine.abilities  # noqa: F401  (registers every ability)
 from engine.abilities.aptx import own_capsules
 from engine.abilities.base import Ability, abilities_for
 from engine.abilities.lent import LENT, ability_for, extra_slots
+from engine.lazy_pattern import lazy_compile
 from engine.life import Life, life_of
+from engine.orders.kinds import Kind, Refused
 from engine.orders.model import Order, ability_title
+from engine.orders.seam import HeldSlots, SlotKey  # noqa: F401  (engine.resolve imports them here)
 from engine.phases import PhaseKind
 from engine.rules.base import AbilityUse, Ruleset, Slot
 from engine.state import GameState
-
-SlotKey = tuple[str, str]
-# A player's slots as ``held_slots`` gives them: (key, slot), the key unique to the player.
-HeldSlots = list[tuple[str, Slot]]
 
 
 def held_slots(state: GameState, player: str) -> list[tuple[str, Slot]]:
@@ -111,12 +112,15 @@ def find_slot(
         # "Bow-tie: interrogate X" asks for the lent slot only.
         slots = [(k, s) for k, s in slots if k == f"{LENT}{order.via}"]
         if not slots:
-            return f"you do not hold the {order.via.replace('_', ' ')} in {state.phase}"
+            return Refused(
+                f"you do not hold the {order.via.replace('_', ' ')} in {state.phase}", Kind.NOT_HELD
+            )
         if all(slot.find(order.ability) is None for _, slot in slots):
             gives = " OR ".join(ability_title(u.ability) for _, slot in slots for u in slot.options)
-            return (
+            return Refused(
                 f"the {order.via.replace('_', ' ')} gives {gives}, "
-                f"not {ability_title(order.ability)}"
+                f"not {ability_title(order.ability)}",
+                Kind.NOT_HELD,
             )
     ability = order.ability
     found = open_slot(slots, ability, kind)
@@ -130,9 +134,9 @@ def find_slot(
             elsewhere |= slot.phases
     if elsewhere:
         when = " and ".join(sorted(k.value for k in elsewhere))
-        return f"{title} is a {when} ability, and it is {state.phase}"
+        return Refused(f"{title} is a {when} ability, and it is {state.phase}", Kind.NOT_NOW)
     role = state.players[order.actor].role
-    return f"{title} is not an ability of yours ({role})"
+    return Refused(f"{title} is not an ability of yours ({role})", Kind.NOT_HELD)
 
 
 def open_slot(
@@ -161,7 +165,7 @@ def check_order(
     players = state.players
     actor = players.get(order.actor)
     if actor is None:
-        return f"{order.actor} is not playing in this game"
+        return Refused(f"{order.actor} is not playing in this game", Kind.NOT_HELD)
     ruleset = state.ruleset
     found_for = _CHECKS.get(id(ruleset))
     if found_for is None or found_for[0] is not ruleset:
@@ -170,27 +174,62 @@ def check_order(
     life = found_for[2]
     problem = life.order_problem(state, order.actor, ability)
     if problem:
-        return problem
+        return Refused(problem, Kind.NOT_NOW)
     found = find_slot(state, order, slots)
     if isinstance(found, str):
         return found
     if ability is None:
-        return f"{ability_title(order.ability)} is not something autogm can carry out yet"
+        return Refused(
+            f"{ability_title(order.ability)} is not something autogm can carry out yet",
+            Kind.NOT_HELD,
+        )
     for target in order.targets:
         # Asked for every target of every order: written out here, not a call per target.
         if target not in players:
-            return f"{target} is not playing in this game"
+            return Refused(f"{target} is not playing in this game", Kind.BAD_TARGET)
         if target == order.actor and not ability.self_target:
-            return f"you cannot use {ability_title(order.ability)} on yourself"
+            return Refused(
+                f"you cannot use {ability_title(order.ability)} on yourself", Kind.BAD_TARGET
+            )
         reason = life.target_problem(state, order, ability, target)
         if reason:
-            return reason
+            return Refused(reason, Kind.BAD_TARGET)
     # The ability as the slot gives it: a fake action through the Black Suitcase is checked as
     # a fake, not as the real thing (engine/abilities/lent.py); any other slot gives the
     # ability itself.
     if found[0][1].startswith(LENT):
         ability = ability_for(order, found[0][1], state.ruleset)
-    return ability.validate(state, order, found[1]) or found
+    problem = ability.validate(state, order, found[1])
+    if problem:
+        return problem if isinstance(problem, Refused) else Refused(problem, validate_kind(problem))
+    return found
+
+
+# The kind of an ability's own send-time refusal (``Ability.validate``), read from its words
+# when the ability does not say it (``Refused``): a detail the order lacks ("an APTX must name
+# the role", "name whom to slander", "a Letter needs its words"), a use the ability has no
+# more of now ("once per game", "you have used both", "Abduct is used on Night 1 only"); any
+# other is about the target named.
+_MISSING = lazy_compile(
+    r"^(?:name\b|write\b|say\b)|\b(?:must\s+name|names?\s+(?:the|its|a|an|\d+|whom)\b|needs?\s+"
+    r"(?:its|the|a|an)\b|lists\s+each)",
+    re.IGNORECASE,
+)
+_USED_UP = lazy_compile(
+    r"\b(?:once|used|already|no\s+longer|expired|lost|only\s+(?:on|when)|available\s+only"
+    r"|again|in\s+a\s+row|turn|there\s+is\s+no|you\s+have\s+no|not\s+in\s+use|on\s+the\s+plane"
+    r"|is\s+in\s+detention|only\s+the|cannot\s+(?:spy|snipe)|have\s+none|fewer\s+than)\b",
+    re.IGNORECASE,
+)
+
+
+def validate_kind(problem: str) -> Kind:
+    """The ``Kind`` of an ability's refusal written as a plain sentence."""
+    if _MISSING.search(problem):
+        return Kind.MISSING_DETAIL
+    if _USED_UP.search(problem):
+        return Kind.NOT_NOW
+    return Kind.BAD_TARGET
 
 
 _CHECKS: dict[int, tuple[Ruleset, dict[str, Ability], Life]] = {}

@@ -354,6 +354,7 @@ def _orders(rows: GameRows, replay_: PhaseReplay, facts: GameFacts) -> None:
     (live games) the ones the GM voided, which the replay never saw."""
     name = str(replay_.phase)
     received = iter(replay_.received)
+    posts = iter(replay_.posts)
     items = facts.items.get(name) if facts.source == "forum" else None
     if items is None:
         items = [
@@ -372,6 +373,10 @@ def _orders(rows: GameRows, replay_: PhaseReplay, facts: GameFacts) -> None:
         if item["replayed"]:
             fed = next(received)
             row |= _judged(fed.parsed) if fed.how == ORDER else _item_state(fed.how, fed.parsed)
+            if fed.how == POST:
+                # What the post was read as: its entry in the record's orders[] (a refusal too).
+                entry = next(posts)[2].to_record(fed.player, fed.text)
+                row |= {"accepted": dumps(entry["accepted"]), "rejected": dumps(entry["rejected"])}
         else:
             row |= {"state": item["state"], "reason": item.get("reason")}
         rows.add("orders", row)

@@ -93,16 +93,17 @@ def load_record(db: Database, game: str) -> dict[str, Any]:
 
 def _in_record(row: dict[str, Any]) -> bool:
     """Whether the record's ``orders`` lists this order: a player's message the parser judged,
-    or a topic post read for its public orders (midnight's OOC tag: what it read is kept)."""
-    return row["state"] in PARSED or (row["state"] == "post" and row["accepted"] is not None)
+    or a topic post read for its orders or its vote marks (what it read is kept)."""
+    return row["state"] in PARSED or row["state"] == "post"
 
 
 def _order(row: dict[str, Any]) -> dict[str, Any]:
     order = {
         "player": row["player"],
         "text": row["text"],
-        "accepted": json.loads(row["accepted"]),
-        "rejected": json.loads(row["rejected"]),
+        # A post archived before its reading was kept has none.
+        "accepted": json.loads(row["accepted"] or "[]"),
+        "rejected": json.loads(row["rejected"] or "[]"),
     }
     if row["state"] == "post":
         order["post"] = True

@@ -112,8 +112,9 @@ def _count_votes(
     store.judge_order(order_id, record, bool(accepted or unvoted), reason, now)
     instants.announce(store, cfg, live, now)
     if games.reads_topic_orders(live):
-        # Public orders (midnight): the answer names what was understood, as a PM's does.
-        if cfg.acknowledge != "off":
+        # Public orders (midnight): the answer names what was understood, as a PM's does;
+        # a public order refused or not read is answered even with acknowledgements off.
+        if cfg.acknowledge != "off" or any(parsed.rejected for parsed in votes.read):
             body = f"{game}: in your post {texts.quoted(message.text)}" + "\n".join(
                 games.acknowledge(parsed, live.state) for parsed in votes.read
             )

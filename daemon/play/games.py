@@ -48,6 +48,7 @@ from engine.orders.votes import NO_LYNCH, VoteCount, read_votes
 from engine.outcome import Notice, PhaseOutcome
 from engine.phases import Phase, PhaseKind
 from engine.prep import has_prep_action
+from engine.reading import read_message
 from engine.render import render_notice, render_phase
 from engine.render.answers import render_acknowledgement
 from engine.replay import PostVotes
@@ -268,9 +269,8 @@ def post_has_orders(live: LiveGame, author: str, source: str) -> bool:
     """Whether a topic post holds anything for the game: its vote marks by day, or for a
     family that reads public orders in the topic, anything its reader finds (an order or a
     refusal to answer); talk holds nothing."""
-    read = FAMILIES[live.state.ruleset.family].read
-    if read is not None:
-        parsed = read(live.state, author, source, True)
+    if FAMILIES[live.state.ruleset.family].read is not None:
+        parsed = read_message(live.state, author, source, public=True)
         return bool(parsed.accepted or parsed.rejected or parsed.unvote)
     return is_day(live) and has_votes(live, source)
 

@@ -20,7 +20,7 @@ from engine.midnight import guises, hooks
 from engine.midnight.council import hold_council
 from engine.midnight.damage import settle_damage
 from engine.midnight.hooks import AT_END, NEUTRAL_WINS, VETOES
-from engine.midnight.life import WHERE
+from engine.midnight.life import WHERE, line_of
 from engine.midnight.model import Midnighter, MidnightGame, location, mn
 from engine.midnight.running import running_count
 from engine.orders.midnight import parse_orders
@@ -191,6 +191,9 @@ MIDNIGHT = Family(
     open_game=open_game,
     player_record=player_record,
     read=parse_orders,
+    public=lambda state, player, ability: (
+        None if (line := line_of(state, player, ability)) is None else bool(line.public)
+    ),
     setup_of=setup_of,
     setup_from_choices=lambda chosen: {"daylight": dict(chosen)},
     running_count=running_count,

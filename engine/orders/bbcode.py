@@ -147,7 +147,7 @@ def clean_lines(source: str, *, keep: Callable[[str], bool] | None = None) -> li
         text = "".join(_render(tokens, _dropped(tokens, drops)))
     else:
         text = _without_smilies(text)  # no tag: the text is its one token
-    lines = [tidy for line in text.split("\n") if (tidy := _tidy_line(line))]
+    lines = [tidy for line in text.split("\n") if (tidy := _tidy_line(_untimed(line)))]
     if not _SIGN_OFF_FIRST.isdisjoint(text):  # a sign-off needs one of its marks
         lines = _drop_signature(lines, keep or _has_several_words)
     return [
@@ -167,6 +167,84 @@ def _is_boilerplate(line: str) -> bool:
     if first.isascii() and first.lower() not in _BOILERPLATE_STARTS:
         return False
     return bool(_DEVICE.fullmatch(line) or _LAST_EDITED.fullmatch(line))
+
+
+def quotes(source: str) -> list[tuple[str | None, str]]:
+    """The other messages a message quotes, outermost only: each quote's author (as
+    ``[quote="Abs"]`` names it; None when it names nobody) and its words as plain text. A
+    quote is not the author's words (``clean_message`` drops it); the reader answers an
+    order quoted from someone else, and reads a quoted prompt of the GM's as the question
+    the author answers."""
+    text = _prepare(source)
+    if "[" not in text:
+        return []
+    tokens, _ = _tokens(text)
+    found: list[tuple[str | None, str]] = []
+    depth, start, author = 0, 0, None
+    for i, (kind, name, raw) in enumerate(tokens):
+        if name != "quote":
+            continue
+        if kind == "open":
+            if depth == 0:
+                start, author = i + 1, _QUOTE_AUTHOR.match(raw)
+            depth += 1
+        elif kind == "close" and depth:
+            depth -= 1
+            if depth == 0:
+                inner = "".join(raw for _, _, raw in tokens[start:i])
+                who = author["who"].strip().strip("\"“”'") if author else None
+                found.append((who or None, clean_message(inner)))
+    return found
+
+
+# The author a quote names: [quote="Abs"], [quote=Abs], [quote="Abs" post_id=1 ...].
+_QUOTE_AUTHOR = lazy_compile(
+    r"\[quote\s*=\s*(?P<who>\"[^\"]*\"|&quot;.*?&quot;|[^\]\s:]+)", re.IGNORECASE
+)
+# Someone else's words written as text: "Tomo wrote:", "> ...".
+_WROTE = lazy_compile(
+    r"^\s*(?P<who>[^\n]{1,40}?)\s+(?:wrote|said|says|posted)\s*:\s*$", re.IGNORECASE
+)
+_QUOTED_LINE = lazy_compile(r"^\s*(?:>|&gt;)")
+
+
+def text_quotes(source: str) -> tuple[str, list[tuple[str | None, str]]]:
+    """The source without the quotes of other messages written as text ("Tomo wrote:" and
+    its lines up to a blank line; lines that start with ">"), and those quotes (author,
+    words). Most messages hold none: they are not looked at line by line."""
+    if (
+        "wrote" not in source
+        and "said" not in source
+        and "says" not in source
+        and ("posted" not in source)
+        and ">" not in source
+    ):
+        return source, []
+    own: list[str] = []
+    found: list[tuple[str | None, str]] = []
+    lines = source.split("\n")
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        wrote = _WROTE.match(line)
+        if wrote is not None and i + 1 < len(lines) and lines[i + 1].strip():
+            block = []
+            i += 1
+            while i < len(lines) and lines[i].strip():
+                block.append(lines[i])
+                i += 1
+            found.append((wrote["who"].strip(), clean_message("\n".join(block))))
+            continue
+        if _QUOTED_LINE.match(line):
+            block = []
+            while i < len(lines) and _QUOTED_LINE.match(lines[i]):
+                block.append(_QUOTED_LINE.sub("", lines[i], count=1))
+                i += 1
+            found.append((None, clean_message("\n".join(block))))
+            continue
+        own.append(line)
+        i += 1
+    return "\n".join(own), found
 
 
 def strip_quoted(source: str) -> str:
@@ -278,6 +356,23 @@ def _render(tokens: list[Token], dropped: list[bool]) -> list[str]:
 
 def _without_smilies(text: str) -> str:
     return text if _SMILEY_START.search(text) is None else _SMILEY.sub("", text)
+
+
+# A chat log's time at a line's start: "[21:02] ", "12:31 — ", "(22:14)".
+_TIME = lazy_compile(
+    r"^\s*[\[(]?\d{1,2}[:.h]\d{2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?[\])]?\s*(?:[-–—:|]\s*)?"
+)
+
+
+def _untimed(line: str) -> str:
+    """The line without a chat log's time before it (a time is no word of an order)."""
+    if line[:1] not in _TIME_FIRST and line.lstrip()[:1] not in _TIME_FIRST:
+        return line
+    found = _TIME.match(line)
+    return line[found.end() :] if found and found.end() and line[found.end() :].strip() else line
+
+
+_TIME_FIRST = frozenset("[(0123456789")
 
 
 def _tidy_line(line: str) -> str:
@@ -504,7 +599,13 @@ class Filler:
             return False
         inside = self._inside_no_name(line, start, end)
         if inside is None:
-            spans = word_spans(line)
+            # Only the words near the phrase can spell a name that overlaps it: a long line
+            # is not cut into all its words for each phrase (what it costs stays linear).
+            near = max(0, start - 4 * self._max_key - 8)
+            spans = [
+                (key, s + near, e + near)
+                for key, s, e in word_spans(line[near : end + 4 * self._max_key + 8])
+            ]
             if self._name_overlaps(spans, start, end):
                 return True
             inside = [key for key, s, e in spans if s >= start and e <= end]

@@ -16,6 +16,7 @@ from engine.lazy_pattern import lazy_compile
 from engine.orders import grammar
 from engine.orders.fragments import CHATTER
 from engine.orders.grammar import USE
+from engine.orders.kinds import Kind
 from engine.orders.model import Order, ability_title
 from engine.orders.name_match import MatchKind
 from engine.orders.reader import Guess, Reader, Refusal
@@ -40,7 +41,7 @@ _WE_KILL = lazy_compile(
 # "Investigate the following: ...", "Investigate whether/if Abs kills Kleene".
 _QUERY_LEAD = lazy_compile(
     r"^(?:\d{1,2}\b\s*(?:things|actions|queries|questions)?\s*:?|the\s+following\b\s*:?"
-    r"|(?:whether|if|that)\b(?:\s+(?:did|does|has)\b)?|(?:did|does|has)\b)\s*",
+    r"|(?:whether|if|that)\b(?:\s+(?:did|does|has|is|was)\b)?|(?:did|does|has|is|was)\b)\s*",
     re.IGNORECASE,
 )
 _QUERY_ABILITIES = frozenset({"investigate", "special_investigate", "follow_up"})
@@ -183,7 +184,12 @@ def read(reader: Reader, fragment: str) -> Order | votes.Unvote | str | None:
             order = _sole_order(reader, sole, fragment)
             del reader.notes[notes:]
             problem = "this names a player but no order"
-            raise Guess(problem, problem, order=order if isinstance(order, Order) else None)
+            raise Guess(
+                problem,
+                problem,
+                kind=Kind.MISSING_DETAIL,
+                order=order if isinstance(order, Order) else None,
+            )
         if sole is not None and not isinstance(sole, str) and _orders_now(reader):
             return _sole_order(reader, sole["x"], fragment)
         return harm.leader_order(reader, text, fragment)
@@ -242,7 +248,7 @@ def _past_phase_label(reader: Reader, text: str) -> str:
     if when is not None and when != reader.state.phase:
         if keyword[0] in _QUERY_ABILITIES or keyword[0] == "arrest":
             return text
-        raise Refusal(f"this is an order for {reader.state.phase}, not {when}")
+        raise Refusal(f"this is an order for {reader.state.phase}, not {when}", Kind.NOT_NOW)
     return after
 
 
@@ -271,7 +277,7 @@ def _question_labelled(reader: Reader, text: str) -> str:
     if when is None or when == reader.state.phase:
         return after
     if when > reader.state.phase:
-        raise Refusal(f"this is an order for {reader.state.phase}, not {when}")
+        raise Refusal(f"this is an order for {reader.state.phase}, not {when}", Kind.NOT_NOW)
     reason = PAST_EVENT.format(when=when)
     if reader.holds("special_investigate"):
         try:
@@ -279,8 +285,10 @@ def _question_labelled(reader: Reader, text: str) -> str:
         except Refusal:
             order = None
         if isinstance(order, Order):
-            raise Guess(reason, f"this asks what happened on {when}", order=order)
-    raise Refusal(reason)
+            raise Guess(
+                reason, f"this asks what happened on {when}", kind=Kind.QUESTION, order=order
+            )
+    raise Refusal(reason, Kind.QUESTION)
 
 
 def _near_order(reader: Reader, text: str) -> None:
@@ -299,7 +307,7 @@ def _near_order(reader: Reader, text: str) -> None:
         return
     if isinstance(order, Order):
         problem = f"'{text.split()[0]}' is no order word"
-        raise Guess(problem, problem, order=order)
+        raise Guess(problem, problem, kind=Kind.NOT_AN_ORDER, order=order)
 
 
 # A target with no order word, where only one order can be meant: "I'm going with Parkur
@@ -337,7 +345,10 @@ def _sole_order(reader: Reader, target: str, fragment: str) -> Order | votes.Unv
     held = _orders_now(reader)
     if len(held) != 1:
         names = " or ".join(ability_title(a) for a in held) or "no order"
-        raise Refusal(f"this names a target but no order, and you can send {names}: write which")
+        raise Refusal(
+            f"this names a target but no order, and you can send {names}: write which",
+            Kind.MISSING_DETAIL,
+        )
     title = ability_title(held[0], reader.state.ruleset.titles)
     reader.notes.append(f"read as your {title}, the one order you can send in {reader.state.phase}")
     return read(reader, f"{ability_title(held[0])} {target}")
@@ -467,8 +478,8 @@ def _asked(reader: Reader, text: str) -> str:
             order = None
         problem = "this asks what happened, and an Investigate asks about tonight"
         if isinstance(order, Order):
-            raise Guess(problem, problem, order=order)
-        raise Refusal(f"{problem}: write the action you want to investigate")
+            raise Guess(problem, problem, kind=Kind.QUESTION, order=order)
+        raise Refusal(f"{problem}: write the action you want to investigate", Kind.QUESTION)
     return f"Investigate {query}"
 
 
@@ -542,7 +553,7 @@ def _lent_or_lend(reader: Reader, ability: str, via: str, rest: str, fragment: s
     if inner is not None and reader.state.phase.is_night:
         order = read(reader, rest.lstrip(" :"))
         if not isinstance(order, Order):
-            raise Refusal(f"'{rest.strip()}' is not an order to use the {via}")
+            raise Refusal(f"'{rest.strip()}' is not an order to use the {via}", Kind.MISSING_DETAIL)
         return replace(order, via=via, text=fragment)
     return reader.substitutes(ability, rest, fragment)
 

@@ -12,8 +12,10 @@ import re
 from functools import lru_cache
 
 from engine.lazy_pattern import lazy_compile
-from engine.orders import grammar
+from engine.orders import grammar, vocab
+from engine.orders.evidence import EvidenceTable
 from engine.orders.grammar import USE
+from engine.orders.vocab.dctp import WORDS as DCTP
 
 # "Will: ..." starts a line or follows a sentence, and runs to the end of the message.
 # "Last will:", "Will and testament:", and the "LW:" of other forums.
@@ -305,9 +307,48 @@ def _read_list_head(line: str) -> str | None:
     return found["head"] if word else None
 
 
+def _said_head(line: str, after: str | None) -> str | None:
+    """A list's head said in everyday words ("my 3 investigations for tonight:", "Disguise
+    list:", "Cupid's arrows 💘" over names): a short line that ends in a colon or stands over
+    a bullet, and holds a word of an ability that takes a list."""
+    if len(line) > 80:
+        return None
+    bare = _TAIL.sub("", line)
+    if not bare.endswith(":") and not (after is not None and _BULLET.match(after)):
+        return None
+    if len(bare.split()) > 10:
+        return None
+    listing = _listing_abilities()
+    for word in _WORD_START.finditer(bare):
+        found = _evidence_table().at(bare[word.start() :])
+        if found is not None and set(found[0]) & listing:
+            return bare.rstrip(":").strip()
+    return None
+
+
+_WORD_START = lazy_compile(r"(?<![\w'’])[^\W_]")
+# What ends a head beside its colon: spaces, marks, symbols ("Cupid's arrows ♥").
+_TAIL = lazy_compile(r"[^\w:]+$")
+
+
+@lru_cache(maxsize=1)
+def _evidence_table() -> EvidenceTable:
+    return EvidenceTable(DCTP.evidence)
+
+
+@lru_cache(maxsize=1)
+def _listing_abilities() -> frozenset[str]:
+    return DCTP.with_trait(vocab.LIST_HEAD) | DCTP.with_trait(vocab.QUERIES)
+
+
 def _join_lists(lines: list[str]) -> list[str]:
     """ "Investigate:" followed by one query a line reads as one order with a list."""
     heads = [_list_head(line) for line in lines]
+    said = [
+        None if head is not None else _said_head(line, lines[i + 1] if i + 1 < len(lines) else None)
+        for i, (line, head) in enumerate(zip(lines, heads, strict=True))
+    ]
+    heads = [f"{s}:" if s is not None else h for h, s in zip(heads, said, strict=True)]
     if not any(heads):
         return lines  # no list: most messages (a head is never empty)
     joined: list[list[str]] = []  # each line as its parts, joined once at the end

@@ -10,156 +10,22 @@ from __future__ import annotations
 import re
 import re._constants as _c
 import re._parser as _parser
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import cached_property, lru_cache
 from typing import Any
 
 from engine.lazy_pattern import lazy_compile
+from engine.orders import vocab
 from engine.orders.folding import APOSTROPHES, distance
 from engine.orders.text_memo import remember
+from engine.orders.vocab.dctp import REWRITES as DCTP_REWRITES
+from engine.orders.vocab.dctp import WORDS as DCTP
 
-# An order starts with one of these (after filler such as "I want to" is removed).
-ORDER_WORDS: tuple[tuple[str, str], ...] = (
-    (r"arrest", "arrest"),
-    (r"investigat(?:e|ion)|inv", "investigate"),
-    (r"aptx(?:[- ]?4869)?", "aptx"),
-    (r"heal", "heal"),
-    # Classic: "Trick and Intimidate - Roles with that action: Eisuke(Trick), Vodka(Intimidate)".
-    (r"discombobulat(?:e|ion)|discombob|trick|intimidat(?:e|ion)", "discombobulate"),
-    (r"kill|attack|murder", "kill"),
-    # Issue 3: killing, protecting, crime and punishment. Snipe Guard is r53's name for Bone
-    # Breaking ("Snipe Guard - Role with action: Akai"): read before a snipe.
-    (r"snipe[- ]?guard(?:ing)?(?:\s+on)?|sg", "bone_breaking"),
-    # Sniping is the kill's word in 2011 and an order of its own in classic (harm.read_snipe).
-    (r"snipe", "snipe"),
-    # Classic Kazuha's night "Protection Charm" (a lynch vote fewer), read before Protect
-    # and 2011's Health Charm (APTX); a plain "Charm X" is whichever of the two the player holds.
-    (
-        r"(?:give\s+(?:the\s+|my\s+)?protection\s+charm\s+to)|protection\s+charm(?:\s+to)?",
-        "protection_charm",
-    ),
-    (r"(?:day\s+)?protect(?:ion)?(?!\s+charm)", "protect"),
-    (r"first[- ]?aid|fa", "first_aid"),
-    (r"bone[- ]?break(?:ing)?|break\s+(?:the\s+)?bones\s+of", "bone_breaking"),
-    (
-        r"(?:lend|give)\s+(?:the\s+|my\s+)?(?:tranquili[sz]er\s+)?watch(?:\s+to)?"
-        r"|(?:tranquili[sz]er\s+)?watch(?:\s+to)?",
-        "watch",
-    ),
-    (r"lovey[- ]?dovey", "lovey_dovey"),
-    (r"frighten", "frighten"),
-    (r"slander", "slander"),
-    (r"blame", "blame"),
-    (r"bribe(?:\s+the\s+gm)?", "bribe"),
-    (r"erase(?:\s+(?:the|their|his|her)\s+(?:body|corpse)(?:\s+of)?)?", "erase"),
-    (r"house[- ]?search|hs", "house_search"),
-    (r"pinch\s+(?:the\s+)?face\s+of|(?:face[- ]?)?pinch(?:\s+face)?", "pinch_face"),
-    (r"(?:put\s+)?(?:in\s+)?detention|detain", "detention"),
-    (r"lawsuit(?:\s+(?:for|to\s+free))?|sue", "lawsuit"),
-    (r"poison", "poison"),
-    # Classic's night "Protection Charm" is read as the same word (``ALTERNATES``).
-    (
-        r"(?:give\s+(?:the\s+|my\s+)?(?:health\s+|protection\s+)?charm\s+to)"
-        r"|(?:health\s+|protection\s+)?charm",
-        "charm",
-    ),
-    (r"accompany", "accompany"),
-    (r"voice\s+of\s+reason|vor", "voice_of_reason"),
-    (r"voice\s+of\s+accusation|voa", "voice_of_accusation"),
-    (
-        r"(?:plant|strap)\s+(?:the\s+)?(?:explosive\s+)?(?:vest|bomb)(?:\s+on)?"
-        r"|(?:explosive\s+)?vest",
-        "plant_vest",
-    ),
-    (r"(?:defuse|disarm)(?:\s+the\s+bomb)?", "defuse"),
-    # Issue 4: information, disguise, items, travel.
-    (r"special[- ]investigat(?:e|ion)|si", "special_investigate"),
-    (r"follow[- ]?up", "follow_up"),
-    (r"interrogat(?:e|ion)|interro", "interrogate"),
-    (r"cross[- ]?examin(?:e|ation)", "cross_examine"),
-    (r"(?:age|gender)[- ]?observ(?:e|ation)", "observe"),
-    (r"observ(?:e|ation)", "observe"),
-    (r"stake[- ]?out", "stake_out"),
-    (r"analy[sz]e", "analyze"),
-    (r"police[- ]detect", "police_detect"),
-    (r"detect", "detect"),
-    (r"spy(?:\s+on)?", "spy"),
-    (r"follow", "follow"),
-    (r"police[- ]identify", "police_identify"),
-    (r"identify", "identify"),
-    (r"steal(?:\s+from)?|rob", "steal"),
-    (r"(?:lend|give)\s+(?:the\s+|my\s+)?bow[- ]?tie(?:\s+to)?|bow[- ]?tie(?:\s+to)?", "bow_tie"),
-    (
-        r"(?:give|hand)\s+(?:the\s+|my\s+)?(?:black\s+)?suitcase(?:\s+to)?|(?:black\s+)?suitcase(?:\s+to)?"
-        r"|fake",
-        "black_suitcase",
-    ),
-    (r"cover", "cover"),
-    (r"abduct", "abduct"),
-    (
-        r"travel(?:\s+(?:to|out\s+of|back\s+to)\s+japan)?|fly(?:\s+(?:to|out(?:\s+of)?|back|home))?"
-        r"|leave\s+japan|go\s+(?:abroad|home|back\s+(?:to\s+japan|home))|return\s+to\s+japan",
-        "travel",
-    ),
-    (r"befriend|friendship", "friendship"),
-    (r"amor|lovers?", "amor"),
-    (
-        r"(?:re-?)?choose(?:\s+(?:my\s+|the\s+)?(?:costumes?|disguises?))?|costumes",
-        "choose_costumes",
-    ),
-    (r"temporary[- ]disguise(?:\s+as)?|wear(?:\s+the)?|costume", "temporary_disguise"),
-    (r"disguise", "disguise"),
-    (r"betrayal|betray", "betrayal"),
-    # Classic's leader vote: "So each player PMs the GM with a ranking."
-    (
-        r"(?:my\s+)?(?:(?:bo|black\s+org(?:ani[sz]ation)?)\s+)?leader(?:ship)?\s+"
-        r"(?:rank(?:ing)?|vote|ballot|list)(?:\s+is)?|(?:my\s+)?rank(?:ing)?(?:\s+is)?",
-        "leader_ranking",
-    ),
-    (r"un-?vote", "unvote"),
-    (r"vote(?:\s+(?:for|to\s+lynch))?|lynch", "vote"),
-    (r"abstain", "abstain"),
-    (r"no[- ]?lynch", "no_lynch"),
-    # "No action tonight": a valid order that sends nothing (and drops what this phase held).
-    (r"no[- ]?actions?|(?:i\s+)?pass|skip(?:\s+(?:my\s+)?(?:turn|actions?))?", "no_action"),
-)
-
-# Orders written verb-object-noun, rewritten to the keyword form before they are read:
-# "Put Abs in detention", "Pinch Conia's face", "Search Abs's house", "Make A, B, C, D lovers".
-REWRITES: tuple[tuple[str, str], ...] = (
-    (r"put\s+(?P<x>.+?)\s+in(?:to)?\s+detention", "Detention {x}"),
-    (r"pinch\s+(?P<x>.+?)['’]s?\s+face", "Pinch Face {x}"),
-    (r"(?:search|raid)\s+(?P<x>.+?)['’]s?\s+(?:house|home|place)", "House Search {x}"),
-    (r"make\s+(?P<x>.+?)\s+(?:the\s+)?lovers", "Amor {x}"),
-    (r"sue\s+for\s+(?P<x>.+?)['’]s?\s+(?:release|freedom)", "Lawsuit {x}"),
-    (r"(?:free|release)\s+(?P<x>.+?)\s+(?:with|by)\s+(?:a\s+)?lawsuit", "Lawsuit {x}"),
-    # The target labelled and the order after it in brackets: "Target: Lynz (heal)".
-    (
-        r"(?:(?:my|the)\s+)?target\s*(?:is\b|:|-+|=)\s*(?P<x>[^()]+?)\s*"
-        r"\(\s*(?P<a>[a-z][a-z -]*?)\s*\)?",
-        "{a} {x}",
-    ),
-    # A possession handed over: "my heal goes to Kleene", "my vote is on Abs".
-    (
-        r"(?:my|the|our)\s+(?P<a>[a-z-]+(?:\s+[a-z-]+)?)\s+(?:goes|will\s+go|is\s+going|is|will\s+be)"
-        r"\s+(?:to|on)\s+(?P<x>.+)",
-        "{a} {x}",
-    ),
-    # "Kleene gets my heal tonight". The lookahead, which every match passes (nothing before
-    # "get" is a comma, a semicolon or a colon), fails most texts in one quick scan, where the
-    # lazy name tries the four verbs at each character.
-    (
-        r"(?=[^,;:]*get)(?P<x>[^,;:]+?)(?:\s+gets|\s+will\s+get|['’]s\s+getting|\s+is\s+getting)\s+my\s+(?P<a>[a-z-]+(?:\s+(?!tonight|today)[a-z-]+)?)"
-        r"(?:\s+(?:tonight|today))?",
-        "{a} {x}",
-    ),
-    # "I'm going with Kleene for the heal", "going for Abs with my interrogation".
-    (
-        r"(?:i['’]?m\s+|i\s+am\s+)?going\s+(?:with|for)\s+(?P<x>.+?)\s+(?:for|with)\s+"
-        r"(?:the|my)\s+(?P<a>[a-z-]+)",
-        "{a} {x}",
-    ),
-)
+# The DCTP family's words (engine/orders/vocab/dctp.py): an order starts with one of the order
+# words (after filler such as "I want to" is removed); orders written verb-object-noun are
+# rewritten to the keyword form before they are read.
+ORDER_WORDS: tuple[tuple[str, str], ...] = DCTP.order_words
+REWRITES: tuple[tuple[str, str], ...] = DCTP_REWRITES
 # Words that open the part of a sentence holding the player's own order, after reasoning:
 # "..., so tonight please heal Kleene", "I think Abs is BO, I'll interrogate him", "let me
 # heal Kleene". Only first-person and imperative openers: "Abs said he would heal Kleene"
@@ -177,92 +43,16 @@ ORDER_OPENER = re.compile(
 # Interrogating / Cross-Examining"); Uehara's "Detect Megure" and "Identify PhoenixTears as
 # Megure" are her Police Detect and Police Identify; Sherry's APTX at night is her Poison.
 # Tried only when the player does not hold the ability written; more than one held is refused.
-ALTERNATES: dict[str, tuple[str, ...]] = {
-    "heal": ("first_aid",),
-    "first_aid": ("heal",),
-    "protect": ("lovey_dovey", "bone_breaking"),
-    "bone_breaking": ("lovey_dovey",),
-    "lovey_dovey": ("protect",),
-    "interrogate": ("cross_examine",),
-    "cross_examine": ("interrogate",),
-    "detect": ("police_detect",),
-    "identify": ("police_identify",),
-    "aptx": ("poison",),
-    "poison": ("aptx",),
-    "investigate": ("special_investigate",),
-    "charm": ("protection_charm",),
-    "protection_charm": ("charm",),
-}
+ALTERNATES: Mapping[str, tuple[str, ...]] = DCTP.alternates
 
 # The orders that take "(ordered) alternatives" (Watch, bow-tie, Black Suitcase): a second
 # choice after them is their substitute, not a choice the GM must ask about.
-SUBSTITUTES = frozenset({"watch", "bow_tie", "black_suitcase"})
+SUBSTITUTES = DCTP.with_trait(vocab.SUBSTITUTES)
 
-# Verbs inside an investigation query: "Jd- heals Parkur".
-QUERY_VERBS: tuple[tuple[str, str], ...] = (
-    (r"kill(?:s|ed|ing)?|attack(?:s|ed|ing)?|murder(?:s|ed|ing)?", "kill"),
-    (r"snipe[- ]?guard(?:s|ed|ing)?", "bone_breaking"),
-    (r"snip(?:e|es|ed|ing)", "snipe"),
-    (r"heal(?:s|ed|ing)?", "heal"),
-    # classic: "Whether you investigate "pofa healing xpon" or "pofa uses first aid on xpon"".
-    (
-        r"(?:us(?:e|es|ed|ing)|giv(?:e|es|ing)|gave)\s+(?:a\s+)?first[- ]?aid(?:\s+(?:on|to))?",
-        "first_aid",
-    ),
-    (r"first[- ]?aid(?:s|ed|ing)?", "first_aid"),
-    (r"protect(?:s|ed|ing)?", "protect"),
-    (r"special[- ]investigat(?:e|es|ed|ing)", "special_investigate"),
-    (r"investigat(?:e|es|ed|ing)", "investigate"),
-    (r"interrogat(?:e|es|ed|ing)", "interrogate"),
-    (r"cross[- ]?examin(?:e|es|ed|ing)", "cross_examine"),
-    (
-        r"discombobulat(?:e|es|ed|ing)|trick(?:s|ed|ing)?|intimidat(?:e|es|ed|ing)",
-        "discombobulate",
-    ),
-    (r"slander(?:s|ed|ing)?", "slander"),
-    (r"(?:steal(?:s|ing)?|stole)(?:\s+from)?", "steal"),
-    (r"frighten(?:s|ed|ing)?", "frighten"),
-    (r"observ(?:e|es|ed|ing)", "observe"),
-    (r"stak(?:e|es|ed|ing)[- ]?out", "stake_out"),
-    (r"detect(?:s|ed|ing)?", "detect"),
-    (r"poison(?:s|ed|ing)?|aptx(?:es|ed|ing)?", "poison"),
-    (r"eras(?:e|es|ed|ing)", "erase"),
-    (r"(?:is\s+)?disguis(?:e|es|ed|ing)\s+as", "disguise"),
-    (r"befriend(?:s|ed|ing)?", "friendship"),
-    (r"travel(?:s|ed|led|ing|ling)?", "travel"),
-    (r"cho(?:ose|oses|se|osing)\s+(?:the\s+)?costumes?", "choose_costumes"),
-    (r"abduct(?:s|ed|ing)?", "abduct"),
-    (r"follow(?:s|ed|ing)?", "follow"),
-    (r"identif(?:y|ies|ied|ying)", "identify"),
-    (r"sp(?:y|ies|ied|ying)(?:\s+on)?", "spy"),
-    (r"blam(?:e|es|ed|ing)", "blame"),
-    # "It may be Special Investigated after the fact" (The Explosive Vest).
-    (
-        r"(?:strap(?:s|ped|ping)?|plant(?:s|ed|ing)?)\s+(?:(?:a|the|an)\s+)?(?:explosive\s+)?"
-        r"(?:vest|bomb)(?:\s+(?:on|to))?",
-        "plant_vest",
-    ),
-)
-
-# The crime an arrest names: "Arrest Akonyl for Killing Conia on Night 1".
-CRIME_WORDS: tuple[tuple[str, str], ...] = (
-    (r"(?:the\s+)?(?:murder|killing|death)\s+of|kill(?:ing|ed)?|murder(?:ing|ed)?|attack(?:ing|ed)?"
-     r"|death|the\s+(?:kill|attack|murder)\s+(?:on|of)"
-     r"|snip(?:e|ed|ing)|poison(?:ing|ed)?|aptx(?:ing|ed)?", "kill"),
-    (r"(?:the\s+)?slander\s+(?:on|of)|slander(?:ing|ed)?", "slander"),
-    (r"steal(?:ing)?(?:\s+from)?|stole(?:\s+from)?|(?:the\s+)?theft\s+from", "steal"),
-    (r"(?:the\s+)?(?:discombobulation|trick|intimidation)\s+(?:on|of)"
-     r"|discombobulat(?:e|ing|ed)|trick(?:ing|ed)?|intimidat(?:e|ing|ed)", "discombobulate"),
-    (r"frighten(?:ing|ed)?", "frighten"),
-    (r"blam(?:e|ing|ed)", "blame"),
-    (r"disguis(?:e|ing|ed)(?:\s+as)?", "disguise"),
-    (r"eras(?:e|ing|ed)", "erase"),
-    (r"abduct(?:ing|ed)?", "abduct"),
-    (r"brib(?:e|ing|ed)(?:\s+the\s+gm)?", "bribe"),
-    # The Explosive Vest: "Strapping someone with the bomb is considered a crime."
-    (r"(?:strap(?:ping|ped)?|plant(?:ing|ed)?)\s+(?:(?:a|the|an)\s+)?(?:explosive\s+)?"
-     r"(?:vest|bomb)(?:\s+(?:on|to))?", "plant_vest"),
-)  # fmt: skip
+# Verbs inside an investigation query ("Jd- heals Parkur"), and the crime an arrest names
+# ("Arrest Akonyl for Killing Conia on Night 1").
+QUERY_VERBS: tuple[tuple[str, str], ...] = DCTP.query_verbs
+CRIME_WORDS: tuple[tuple[str, str], ...] = DCTP.crime_words
 
 
 # Phrases that stand between the words of many orders, shared by their readers.
@@ -277,8 +67,11 @@ PHASE = lazy_compile(
     r"\s*(?P<open>\()?\s*(?:(?:on|during|in|at|of|for)\s+)?(?:the\s+)?"
     r"(?P<phase>prep(?:aration)?(?:\s+phase)?"
     r"|(?P<ordinal>" + "|".join(ORDINALS) + r"|\d{1,2}(?:st|nd|rd|th))\s+(?P<okind>night|day)"
+    r"|(?P<ago>two|three|four|five|a\s+couple\s+of|\d)\s+(?P<agokind>nights?|days?)\s+ago"
+    r"|(?:the\s+)?night\s+before\s+last|(?:the\s+)?day\s+before\s+yesterday"
     r"|(?:night|day|n|d)\s*(?:\d+|[a-z]+)"
-    r"|tonight|tonite|2nite|today|(?:last|previous)\s+night|yesterday|previous\s+day)\b"
+    r"|tonight|tonite|2nite|today|this\s+(?:night|day)|(?:last|previous)\s+night|yesterday"
+    r"|previous\s+day)\b"
     r"(?(open)\s*\))",
     re.IGNORECASE,
 )
@@ -288,30 +81,9 @@ POSSESSIVE = lazy_compile(rf"[{APOSTROPHES}](?:s\b)?", re.IGNORECASE)
 # The noun after a possessive that stands for what the order acts on, so that "protect
 # Kleene's life" is "Protect Kleene". Per ability: "Investigate Abs's role" asks what no
 # Investigate answers, and is refused rather than read as "Investigate Abs".
-_LIFE = r"life|safety|wounds?|injur(?:y|ies)"
-_POSSESSED_WORDS: dict[str, str] = {
-    "protect": _LIFE,
-    "heal": _LIFE,
-    "first_aid": _LIFE,
-    "bone_breaking": _LIFE,
-    "lovey_dovey": _LIFE,
-    "watch": _LIFE,
-    "charm": _LIFE,
-    "vote": r"lynch(?:ing)?|execution|hanging|elimination",
-    "interrogate": r"alignment|allegiance|affiliation|side|team|faction",
-    "cross_examine": r"crimes?|actions?|past",
-    "stake_out": r"house|home|place",
-    "house_search": r"house|home|place",
-    "erase": r"body|corpse|remains",
-    "steal": r"items?|stuff|things|belongings|possessions|inventory",
-    "follow": r"trail|scent|tracks",
-    "spy": r"role|identity",
-    "observe": r"age|gender|sex",
-    "defuse": r"(?:explosive\s+)?(?:bomb|vest)",
-}
 POSSESSED = {
     ability: lazy_compile(rf"\s*(?:{words})\b", re.IGNORECASE)
-    for ability, words in _POSSESSED_WORDS.items()
+    for ability, words in DCTP.possessed.items()
 }
 # Between the players or roles of a list: "A, B and C", "A or else B".
 LIST_SEP = lazy_compile(
@@ -354,7 +126,7 @@ class WordTable:
 
     @cached_property
     def _starts(self) -> list[frozenset[str] | None]:
-        return [_first_letters(p) for p, _ in self._table]
+        return [first_letters(p) for p, _ in self._table]
 
     def _tried(self, first: str) -> tuple[int, ...]:
         if not first.isascii():
@@ -394,7 +166,7 @@ class WordTable:
         return None
 
 
-def _first_letters(pattern: str) -> frozenset[str] | None:
+def first_letters(pattern: str) -> frozenset[str] | None:
     """The lower-case ASCII characters a match of ``pattern`` can start with; None when it
     could start with any (a class, a category, an empty match, a letter beyond ASCII).
 
@@ -504,13 +276,7 @@ def match_word(patterns: WordTable, text: str) -> tuple[str, int] | None:
 # Order words as players spell them, for a first word no pattern reads: a gerund ("Healing
 # Kleene tonight") or a typo ("interogate", "invesigate") is read as the nearest of these when
 # exactly one is that close (and restated in the answer, so a wrong reading is corrected).
-SPELLED: tuple[str, ...] = (
-    "arrest", "investigate", "interrogate", "heal", "discombobulate", "kill", "protect",
-    "frighten", "slander", "blame", "bribe", "erase", "observe", "stake-out", "detect",
-    "cross-examine", "lawsuit", "poison", "charm", "accompany", "steal", "travel", "disguise",
-    "friendship", "abduct", "identify", "analyze", "follow", "vote", "abstain", "unvote",
-    "snipe", "spy", "detain", "trick", "intimidate",
-)  # fmt: skip
+SPELLED: tuple[str, ...] = DCTP.spelled
 
 _WORD = lazy_compile(r"(?<![\w'’])[a-z]", re.IGNORECASE)
 _FIRST_WORD = lazy_compile(r"[a-z][a-z-]*", re.IGNORECASE)
@@ -533,11 +299,22 @@ def respelled(text: str) -> str | None:
                 return form + rest
     if len(word) < 6:
         return None
-    limit = 1 if len(word) < 10 else 2
-    close = {w for w in SPELLED if distance(word, w, limit) <= limit}
-    if len(close) == 1:
-        return close.pop() + rest
-    return None
+    close = _SPELLED_AS.get(word, "")
+    if close == "":
+        limit = 1 if len(word) < 10 else 2
+        near = {
+            w
+            for w in SPELLED
+            if abs(len(w) - len(word)) <= limit and distance(word, w, limit) <= limit
+        }
+        close = near.pop() if len(near) == 1 else None
+        remember(_SPELLED_AS, word, close)
+    return None if close is None else close + rest
+
+
+# The order word a first word is a typo of, or None, by the word (a hostile message repeats
+# its words).
+_SPELLED_AS: dict[str, str | None] = {}
 
 
 def near_spelled(text: str) -> str | None:

@@ -4,7 +4,7 @@ The message is cleaned as every PM is (``engine.orders.bbcode``: quotes, BBCode,
 filler never change its meaning), cut into one fragment a line, a sentence or "and <order>",
 and each fragment is read: a phase label ("N2:", "Night 2 actions -"), the player's own words
 before the order ("I'll", "use my"), the ability by its title or an everyday word
-(``engine.orders.midnight_words``), its target (names matched as the DCTP reader matches them,
+(``engine.orders.vocab.midnight``), its target (names matched as the DCTP reader matches them,
 typos and prefixes said so in the answer), a Midnight role ("as Boss", "= Boss", "(Boss)"),
 Guises ("Boss, Killer x2", "3 Cops", "20 Civilian"), or the words of a Letter or The Call
 ("Letter to Town: the Boss is Abs"). What cannot be read is refused quoting its fragment, with
@@ -22,9 +22,8 @@ import re
 from dataclasses import replace
 from functools import lru_cache
 
-from engine.abilities import abilities_for
-from engine.midnight.life import line_of
-from engine.orders.bbcode import Filler, clean_message, strip_quoted
+from engine.orders import parse, vocab
+from engine.orders.bbcode import Filler, clean_message, quotes, strip_quoted, text_quotes
 from engine.orders.dispatch import (
     _ARROW,
     _I,
@@ -35,31 +34,45 @@ from engine.orders.dispatch import (
     _QUOTES,
     _TARGET_LABEL,
 )
-from engine.orders.fragments import CHATTER, DOUBT, UNSURE, is_statement
+from engine.orders.evidence import EvidenceTable
+from engine.orders.fragments import CHATTER, DOUBT, UNSURE
 from engine.orders.grammar import LIST_SEP, ORDER_OPENER, USE
-from engine.orders.midnight_words import NUMBERS, ROLE_ALIASES, Word, Words, plain, words_of
+from engine.orders.kinds import Kind, kind_of
 from engine.orders.model import Order, ParsedPM, Rejection
 from engine.orders.names import MatchKind, NameMatcher
-from engine.orders.parse import MAX_PM_CHARS
+from engine.orders.parse import MAX_PM_CHARS, Dialect, Message
 from engine.orders.reader import Reader, Refusal, Vocabulary
-from engine.orders.votes import read_votes
+from engine.orders.readers.harm import NO_ORDER
+from engine.orders.readers.votes import Unvote
+from engine.orders.seam import Rules, Shape, SlotKey
+from engine.orders.vocab.midnight import (
+    NUMBERS,
+    ROLE_ALIASES,
+    WORDS,
+    Titles,
+    Word,
+    plain,
+    titles_of,
+)
+from engine.orders.votes import MAX_POST_CHARS, read_votes
 from engine.phases import Phase
 from engine.render.inert import shorten
 from engine.state import GameState
-from engine.validate import check_order, find_slot
 
 _OOC = re.compile(r"\[ooc(?:=[^\]]*)?\](.*?)\[/ooc\]", re.IGNORECASE | re.DOTALL)
 PEACE, TOWN = "peace", "town"
+_MEMO = 1024  # fragments remembered in one message
+_AGAIN = "send the order again, without the question, if you want it"
 # Incognito: "The Anonymous Guise cannot be named if an ability calls for naming a Guise."
 ANONYMOUS = re.compile(r"\s*anonymous\b", re.IGNORECASE)
 MAX_COUNT = 1000  # a Guise named more often than this is a typing slip, not a plan
 MESSAGES = frozenset({"letter", "call"})
-NOT_READ = "not read as an order"
 
 # Between an order's target and its Midnight role: "as Boss", "= Boss", "is the Boss",
 # "naming Boss", "guessing Boss", "(Boss)", ": Boss", "for Boss".
 _ROLE_WORD = re.compile(
-    r"\s*(?:(?:as|=|is|:|,|-+|–|naming|named|guessing|guess|for|being|role)\s*)*"
+    r"\s*(?:(?:as|=|is|:|,|-+|–|—|naming|named|guessing|guess|for|being|role|tonight|tonite"
+    r"|today|now)\s*)*"
     r"(?:(?:an?|the|their|his|her)\s+)?(?:role\s+(?:of\s+)?)?\(?\s*",
     re.IGNORECASE,
 )
@@ -129,17 +142,18 @@ def _vocabulary(names: tuple[str, ...], roles: tuple[str, ...]) -> Vocabulary:
     return Vocabulary(NameMatcher(names), _roles(roles), Filler(protected=names))
 
 
-def _words(state: GameState) -> Words:
+def _words(state: GameState) -> Titles:
     titles = state.ruleset.titles
-    return words_of(tuple(sorted(titles.items())))
+    return titles_of(tuple(sorted(titles.items())))
 
 
 class _Read:
     """One PM or post being read: the reader of shared pieces, and what it found."""
 
-    def __init__(self, state: GameState, author: str, public: bool) -> None:
+    def __init__(self, state: GameState, author: str, public: bool, rules: Rules) -> None:
         words = _vocabulary(tuple(state.players), tuple(state.ruleset.roles))
-        self.reader = Reader(state, author, words)
+        self.reader = Reader(state, author, words, rules)
+        self.rules = rules
         self.state, self.author, self.public = state, author, public
         self.words = _words(state)
         self.heading: Phase | None = None
@@ -147,7 +161,7 @@ class _Read:
     def words_in(self, line: str) -> bool:
         """Whether an ability word starts any word of ``line`` (a line after a sign-off that
         holds one is kept: it may be an order)."""
-        return any(self.words.at(line[m.start() :]) for m in re.finditer(r"(?<!\w)\w", line))
+        return self.words.anywhere(line)
 
     # -- pieces ---------------------------------------------------------------------------
     def order_word(self, text: str) -> tuple[Word | None, str]:
@@ -183,7 +197,10 @@ class _Read:
                     return mine[0], rest
         if len(held) > 1:
             names = " or ".join(titles.get(a, a) for a in held)
-            raise Refusal(f"'{word.written.strip()}' could be your {names}: write which one")
+            raise Refusal(
+                f"'{word.written.strip()}' could be your {names}: write which one",
+                Kind.MISSING_DETAIL,
+            )
         ability = held[0] if held else word.abilities[0]
         title = titles.get(ability, ability)
         if _key(word.written) != _key(title):
@@ -193,10 +210,10 @@ class _Read:
     def holds(self, ability: str) -> bool:
         if self.author not in self.state.players:
             return False
-        if line_of(self.state, self.author, ability) is None:
+        if self.rules.public(self.author, ability) is None:
             return False
         probe = Order(self.author, ability)
-        return not isinstance(find_slot(self.state, probe, self.reader.slots()), str)
+        return not isinstance(self.rules.find_slot(probe, self.reader.slots()), str)
 
     def role(self, text: str) -> tuple[str, str]:
         """A Midnight role at the start of ``text`` (a plural read as one: "Bosses")."""
@@ -210,11 +227,17 @@ class _Read:
                     return again.name or "", text[word.end() :]
             written = text.strip().split()[0] if text.strip() else text
             if found.kind is MatchKind.AMBIGUOUS:
-                raise Refusal(f"'{written}' could be the role {' or '.join(found.candidates)}")
+                raise Refusal(
+                    f"'{written}' could be the role {' or '.join(found.candidates)}",
+                    Kind.MISSING_DETAIL,
+                )
             close = matcher.suggest(written)
             hint = f"; did you mean {' or '.join(close)}?" if close else ""
             roles = ", ".join(self.state.ruleset.roles)
-            raise Refusal(f"'{written}' is not a Midnight role{hint} (the roles: {roles})")
+            raise Refusal(
+                f"'{written}' is not a Midnight role{hint} (the roles: {roles})",
+                Kind.MISSING_DETAIL,
+            )
         if found.is_reading:
             self.reader.notes.append(found.note)
         plural = re.match(r"(?:es|s)\b", text[used:])
@@ -231,20 +254,26 @@ class _Read:
                 n = first["n"].casefold()
                 count, rest = int(NUMBERS.get(n, n)), rest[first.end() :]
             if ANONYMOUS.match(rest):
-                raise Refusal("the Anonymous Guise cannot be named")
+                raise Refusal("the Anonymous Guise cannot be named", Kind.BAD_TARGET)
             role, rest = self.role(rest)
             after = _COUNT_AFTER.match(rest)
             if after:
                 count, rest = int(after["n1"] or after["n2"]), rest[after.end() :]
             if count > MAX_COUNT:
                 written = start[: len(start) - len(rest)].strip()
-                raise Refusal(f"'{written}': at most {MAX_COUNT} of one Guise")
+                raise Refusal(f"'{written}': at most {MAX_COUNT} of one Guise", Kind.BAD_TARGET)
             rest = _GUISE_TAIL.sub("", rest, count=1)
             found += [role] * count
             more = LIST_SEP.match(rest)
             if not more or not rest[more.end() :].strip() or not more.end():
                 return tuple(found), rest
             rest = rest[more.end() :]
+
+    def _named_whole(self, rest: str) -> bool:
+        """Whether a player's name is written whole at the start of ``rest`` (a player may be
+        called "Nobody": the name beats the words for peace)."""
+        found, used = self.reader.words.players.match_prefix(rest)
+        return bool(used) and found.kind in (MatchKind.EXACT, MatchKind.ALIAS)
 
     def target(self, rest: str) -> tuple[str, str]:
         return self.reader.name(_TO.sub("", rest, count=1) if _TO.match(rest) else rest)
@@ -267,7 +296,7 @@ class _Read:
             return "no_action"
         word, rest = self.order_word(text)
         if word is None:
-            raise Refusal(NOT_READ)
+            raise Refusal(NO_ORDER, Kind.NOT_AN_ORDER)
         ability, rest = self.choose(word, rest[word.end :])
         self.reader.ability = ability
         rest = _TARGET_LABEL.sub("", rest.lstrip(" :"), count=1)
@@ -289,7 +318,7 @@ class _Read:
             self.heading = when
             return ""
         if when is not None and when != self.state.phase:
-            raise Refusal(f"this is an order for {self.state.phase}, not {when}")
+            raise Refusal(f"this is an order for {self.state.phase}, not {when}", Kind.NOT_NOW)
         return after
 
     def message(self, ability: str, rest: str, fragment: str) -> Order:
@@ -318,7 +347,7 @@ class _Read:
     def shaped(self, ability: str, rest: str, fragment: str) -> Order:
         """The order as its ability is shaped: a vote (a player or peace), targets, a role
         named, Guises named."""
-        spec = abilities_for(self.state.ruleset).get(ability)
+        spec = self.rules.shape(ability)
         if getattr(spec, "lists_roles", False):
             return self.role_list(ability, rest, fragment)
         wanted = getattr(spec, "targets", 1)
@@ -336,10 +365,12 @@ class _Read:
             spent = _SPENT.match(rest)
             if spent is None:
                 title = self.state.ruleset.titles.get(ability, ability)
-                raise Refusal(f"say how many saved votes to spend: '{title} 2'")
+                raise Refusal(
+                    f"say how many saved votes to spend: '{title} 2'", Kind.MISSING_DETAIL
+                )
             n = spent["n"].casefold()
             choice, rest = str(NUMBERS.get(n, n)), rest[spent.end() :]
-        if ability == "vote" and (peace := _PEACE.match(rest)):
+        if ability == "vote" and (peace := _PEACE.match(rest)) and not self._named_whole(rest):
             choice, rest = PEACE, rest[peace.end() :]
         elif wanted and not _starts_guises(rest):
             if wanted > 1:
@@ -361,7 +392,7 @@ class _Read:
             roles, rest = self.guises(rest[lead.end() if lead else 0 :])
         doubt = rest.strip(" ,-()")
         if doubt and DOUBT.match(doubt):
-            raise Refusal(UNSURE)
+            raise Refusal(UNSURE, Kind.QUESTION)
         self.reader.end(rest, fragment)
         return Order(self.author, ability, targets, role=role, roles=roles, choice=choice,
                      text=fragment.strip())  # fmt: skip
@@ -377,7 +408,7 @@ class _Read:
             title = self.state.ruleset.titles.get(ability, ability)
             listed = ", ".join(c.title() for c in choices)
             named = f"'{word[0]}' is not" if word else "write"
-            raise Refusal(f"{named} one of {title}'s choices: {listed}")
+            raise Refusal(f"{named} one of {title}'s choices: {listed}", Kind.MISSING_DETAIL)
         return picked, rest[word.end() :]
 
     def role_list(self, ability: str, rest: str, fragment: str) -> Order:
@@ -390,7 +421,10 @@ class _Read:
             name, rest = self.reader.name(rest)
             between = _ROLE_WORD.match(rest)
             if between is None or not between.end() or not rest[between.end() :].strip():
-                raise Refusal(f"write each player with a role, '<player> as <role>' ({name})")
+                raise Refusal(
+                    f"write each player with a role, '<player> as <role>' ({name})",
+                    Kind.MISSING_DETAIL,
+                )
             role, rest = self.role(rest[between.end() :])
             rest = _CLOSE.sub("", rest, count=1)
             targets.append(name)
@@ -440,9 +474,44 @@ def _fragments(read: _Read, text: str) -> list[str]:
                     i += 1
             pieces.append(line)
             continue
+        if _list_head(read, line) and i < len(lines) and _list_item(read, lines[i]):
+            # "Deal:" / "- Bram" / "- Cosima": the word heads the list on the lines after it.
+            items = []
+            while i < len(lines) and _list_item(read, lines[i]):
+                items.append(_ITEM_MARK.sub("", lines[i].strip()))
+                i += 1
+            pieces.append(f"{line.rstrip(' :!.-–—')}: {', '.join(items)}")
+            continue
         for sentence in _SENTENCE.split(line):
             pieces.extend(_cut_joined(read, sentence))
     return [p.strip() for p in pieces if p.strip(" .!?;,")]
+
+
+# What marks an item of a list: "- ", "* ", "• ", "1. ", "2) ".
+_ITEM_MARK = re.compile(r"^(?:[-*•·]+|\d{1,2}[.)])\s*")
+# The shapes of orders that name a list of things.
+_LISTED = frozenset({vocab.TARGETS, vocab.GUISES, vocab.PLAYER_ROLES, vocab.ROLES})
+
+
+def _list_head(read: _Read, line: str) -> bool:
+    """Whether ``line`` is an order word alone ("Deal:", "All-in!", "Night 1 deal") whose
+    order names a list: the lines after it are the list."""
+    text = _LEAD.sub("", read.reader.words.filler.clean(line))
+    label = _LABEL_START.match(text) and read.reader.phase_at(text)
+    if label:
+        text = text[_LABEL_TAIL.match(text, label.end()).end() :]  # type: ignore[union-attr]
+    word, rest = read.order_word(text)
+    if word is None or rest[word.end :].strip(" :!.-–—"):
+        return False
+    return any(shape_of(a, read.rules.shape(a)) in _LISTED for a in word.abilities)
+
+
+def _list_item(read: _Read, line: str) -> bool:
+    """Whether ``line`` may be an item of a list: short, and no order of its own."""
+    text = _ITEM_MARK.sub("", line.strip())
+    if not text or len(text) > 80:
+        return False
+    return read.order_word(_LEAD.sub("", text))[0] is None
 
 
 def _message_word(read: _Read, line: str) -> str | None:
@@ -492,65 +561,156 @@ def _fix(read: _Read) -> str:
     return f"in {state.phase} you can send: {', '.join(titles)}"
 
 
-def read_line(state: GameState, author: str, text: str) -> Order | str:
-    """One order read from one fragment, or why it cannot be read."""
-    read = _Read(state, author, False)
-    try:
-        found = read.read(text)
-    except Refusal as refusal:
-        return str(refusal)
-    return found if isinstance(found, Order) else NOT_READ
-
-
-def parse_orders(state: GameState, author: str, source: str, public: bool = False) -> ParsedPM:
-    """Read a PM (``public`` False) or a topic post's [ooc] tags (True)."""
-    if len(source) > MAX_PM_CHARS:
+def parse_orders(
+    state: GameState, author: str, source: str, public: bool = False, *, rules: Rules
+) -> ParsedPM:
+    """Read a PM (``public`` False) or a topic post's [ooc] tags (True); ``rules``: the rules
+    of ``state`` (engine/orders/seam.py). The message goes through the steps every family's
+    messages go through (``engine.orders.parse``: ``STEPS`` for each fragment, then
+    ``FINISH``), with midnight's words and its reader of plain orders (``dialect``)."""
+    limit = MAX_POST_CHARS if public else MAX_PM_CHARS
+    if len(source) > limit:
         reason = (
             f"this message is {len(source):,} characters long and autogm reads at most "
-            f"{MAX_PM_CHARS:,} characters in one message, so nothing in it was read"
+            f"{limit:,} characters in one message, so nothing in it was read"
         )
-        return ParsedPM(author, rejected=(Rejection(shorten(source.strip(), 200), reason),))
-    read = _Read(state, author, public)
-    rejected: list[Rejection] = []
+        refused = Rejection(shorten(source.strip(), 200), reason, kind=Kind.TOO_LONG)
+        return ParsedPM(author, rejected=(refused,))
+    read = _Read(state, author, public, rules)
+    if author not in state.players:
+        # Someone who is not playing: one answer for the message, whatever it holds.
+        text = ooc_text(source) if public else source
+        if not read.words_in(text):
+            return ParsedPM(author)
+        refused = Rejection(
+            shorten(text.strip(), 200),
+            f"{author} is not playing in this game: orders are read from its players only",
+            kind=Kind.NOT_HELD,
+        )
+        return ParsedPM(author, rejected=(refused,))  # fmt: skip
+    outside = _votes_outside(state, source) if public else []
+    own, written_quotes = (source, []) if public else text_quotes(source)
+    text = clean_message(ooc_text(own) if public else own, keep=read.words_in)
+    msg = Message(read.reader, _fragments(read, text), (), text, dialect(read))
+    if "[" in source or written_quotes:
+        msg.quoted = [*quotes(source), *written_quotes]
+    while msg.pending:
+        fragment: str | None = msg.pending.popleft()
+        for _, step in STEPS:
+            fragment = step(msg, fragment)
+            if fragment is None:
+                break
+    for _, finish in FINISH:
+        finish(msg)
+    # Midnight takes no 'yes' to a question asked back: the order is sent again instead.
+    rejected = [
+        replace(r, reason=f"{r.reason.partition('; did you mean')[0]}: {_AGAIN}", asks=None)
+        if r.asks is not None
+        else r
+        for r in msg.rejected
+    ]
     if public:
-        rejected += _votes_outside(state, source)
-    text = clean_message(ooc_text(source) if public else source, keep=read.words_in)
-    accepted: dict[tuple[str, str], Order] = {}
-    remarks: list[str] = []
-    unvote = no_action = False
-    for fragment in _fragments(read, text):
-        if fragment.strip(" .,!-~").casefold() == author.casefold():
-            continue  # the player signing with their own name
-        try:
-            found = read.read(fragment)
-            if read.heading is not None and read.heading != state.phase and found != "heading":
-                raise Refusal(f"this is an order for {state.phase}, not {read.heading}")
-        except Refusal as refusal:
-            reason = str(refusal)
-            if reason == NOT_READ and public:
-                continue  # talk in the OOC tag is no order (orders start with their word)
-            if reason == NOT_READ and is_statement(fragment):
-                remarks.append(fragment)
-                continue
-            rejected.append(Rejection(fragment, reason, _fix(read) if reason == NOT_READ else ""))
-            continue
-        if found == "unvote":
-            unvote = True
-            accepted = {k: o for k, o in accepted.items() if o.ability != "vote"}
-        elif found == "no_action":
-            no_action = True
-            accepted = {k: o for k, o in accepted.items() if o.ability == "vote"}
-        elif isinstance(found, Order):
-            refused = _place(read, found, fragment, accepted)
-            if refused is not None:
-                rejected.append(refused)
-    for remark in remarks:
-        if accepted or unvote or no_action:
-            read.reader.notes.append(f"took '{remark}' as a remark, not an order")
+        # Talk in the OOC tag is no order: only what holds an ability's word is answered.
+        rejected = [r for r in rejected if r.kind is not Kind.NOT_AN_ORDER or read.words_in(r.text)]
+    return ParsedPM(author, tuple(msg.accepted.values()), (*outside, *rejected), None,
+                    msg.unvote, tuple(read.reader.notes), tuple(msg.accepted),
+                    no_action=msg.no_action)  # fmt: skip
+
+
+# The steps of ``engine.orders.parse`` a midnight message goes through ("same as last night"
+# and the yes to a question asked are DCTP's).
+STEPS = tuple((name, step) for name, step in parse.STEPS if step not in (
+    parse._step_repeat, parse._step_confirm))  # fmt: skip
+FINISH = tuple((name, step) for name, step in parse.FINISH if step is not parse._finish_repeats)
+
+
+def dialect(read: _Read) -> Dialect:
+    """Midnight's way of writing orders, for one message: its words (the ruleset's titles and
+    ``engine.orders.vocab.midnight``), ``_Read.read`` for plain orders, ``_place`` to hold
+    them, each ability's shape from the rules."""
+    state, rules = read.state, read.rules
+    phase = state.phase
+
+    # The reading of each fragment already read in this message ("[ooc]vote Abs[/ooc]" a
+    # thousand times is read once): what it gave, and its notes.
+    memo: dict[str, tuple[Order | str | Refusal | None, tuple[str, ...]]] = {}
+
+    def plain(reader: Reader, fragment: str) -> Order | Unvote | str | None:
+        known = memo.get(fragment)
+        if known is None:
+            notes = len(reader.notes)
+            try:
+                given: Order | str | Refusal | None = read.read(fragment)
+            except Refusal as refusal:
+                given = refusal
+            known = (given, tuple(reader.notes[notes:]))
+            if given != "heading" and len(memo) < _MEMO:
+                memo[fragment] = known
         else:
-            rejected.append(Rejection(remark, NOT_READ, _fix(read)))
-    return ParsedPM(author, tuple(accepted.values()), tuple(rejected), None, unvote,
-                    tuple(read.reader.notes), tuple(accepted), no_action=no_action)  # fmt: skip
+            reader.notes.extend(known[1])
+        found = known[0]
+        if isinstance(found, Refusal):
+            raise found.with_traceback(None)
+        if read.heading is not None and read.heading != phase and found != "heading":
+            raise Refusal(f"this is an order for {phase}, not {read.heading}", Kind.NOT_NOW)
+        if found == "unvote":
+            return Unvote()
+        return None if found == "heading" else found
+
+    def take(
+        reader: Reader, order: Order, fragment: str, accepted: dict[SlotKey, Order]
+    ) -> Rejection | None:
+        return _place(read, order, fragment, accepted)
+
+    return Dialect(
+        words=WORDS,
+        table=_table(tuple(sorted(state.ruleset.titles.items()))),
+        read=plain,
+        take=take,
+        shape=lambda ability: shape_of(ability, rules.shape(ability)),
+        can_send=lambda reader: _fix(read),
+    )
+
+
+def shape_of(ability: str, spec: Shape | None) -> str:
+    """What an order of ``ability`` names beside its word (``engine.orders.vocab``), from the
+    shape the rules give it."""
+    if ability == "vote":
+        return vocab.VOTE
+    if ability in MESSAGES:
+        return vocab.MESSAGE
+    if spec is None:
+        return vocab.TARGET
+    if spec.lists_roles:
+        return vocab.PLAYER_ROLES
+    if spec.choices:
+        return vocab.CHOICE
+    if spec.counts:
+        return vocab.COUNT
+    if spec.needs_guise or spec.names_guises:
+        return vocab.GUISES
+    if spec.needs_role:
+        return vocab.TARGET_ROLE
+    if spec.targets == 0:
+        return vocab.NOTHING
+    return vocab.TARGETS if spec.targets > 1 else vocab.TARGET
+
+
+@lru_cache(maxsize=8)
+def _table(titles: tuple[tuple[str, str], ...]) -> EvidenceTable:
+    """The evidence words of a ruleset: each ability's title as the rules spell it (accents
+    or none), and the everyday words of ``vocab.midnight`` for the abilities it has."""
+    known = {a for a, _ in titles}
+    entries: dict[str, list[str]] = {}
+    for ability, title in titles:
+        for written in dict.fromkeys((title, plain(title), ability.replace("_", " "))):
+            parts = [re.escape(p) for p in re.split(r"[\s-]+", written.casefold()) if p]
+            entries.setdefault(r"[\s-]*".join(parts), []).append(ability)
+    for pattern, abilities in WORDS.evidence:
+        held = [a for a in abilities if a in known]
+        if held:
+            entries.setdefault(pattern, []).extend(a for a in held if a not in entries[pattern])
+    return EvidenceTable(tuple((p, tuple(dict.fromkeys(a))) for p, a in entries.items()))
 
 
 def _place(
@@ -559,16 +719,18 @@ def _place(
     """The order checked (public or covert as its line says, then against the game) and held
     in its slot; a later order for the same slot in one message replaces the earlier."""
     state, public = read.state, read.public
-    line = line_of(state, order.actor, order.ability)
+    line_public = read.rules.public(order.actor, order.ability)
     title = state.ruleset.titles.get(order.ability, order.ability)
-    if line is not None and line.public and not public:
+    if line_public and not public:
         return Rejection(fragment, f"{title} is public: declare it in the game topic in the "
-                         "OOC tag")  # fmt: skip
-    if line is not None and not line.public and public:
-        return Rejection(fragment, f"{title} is covert: send it by private message")
-    found = check_order(state, order, read.reader.slots())
+                         "OOC tag", kind=Kind.NOT_NOW)  # fmt: skip
+    if line_public is False and public:
+        return Rejection(
+            fragment, f"{title} is covert: send it by private message", kind=Kind.NOT_NOW
+        )
+    found = read.rules.check(order, read.reader.slots())
     if isinstance(found, str):
-        return Rejection(fragment, found)
+        return Rejection(fragment, found, kind=kind_of(found))
     key = found[0]
     earlier = accepted.pop(key, None)
     if earlier is not None:
@@ -587,6 +749,10 @@ def _votes_outside(state: GameState, source: str) -> list[Rejection]:
     outside = _OOC.sub(" ", strip_quoted(source))
     marks = read_votes(outside, NameMatcher(list(state.players)))
     return [
-        Rejection(m.written, "a vote counts only in the OOC tag: write it as [ooc]Vote NAME[/ooc]")
+        Rejection(
+            m.written,
+            "a vote counts only in the OOC tag: write it as [ooc]Vote NAME[/ooc]",
+            kind=Kind.NOT_NOW,
+        )
         for m in marks
     ]

@@ -6,92 +6,19 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from engine.orders.vocab.dctp import WORDS as DCTP
 from engine.phases import Phase
 
-# How each ability reads in an order or a query, for canonical restatements.
-VERB = {
-    "kill": "kills",
-    "snipe": "snipes",
-    "heal": "heals",
-    "first_aid": "first aids",
-    "protect": "protects",
-    "investigate": "investigates",
-    "special_investigate": "investigates",
-    "interrogate": "interrogates",
-    "cross_examine": "cross-examines",
-    "discombobulate": "discombobulates",
-    "slander": "slanders",
-    "steal": "steals from",
-    "frighten": "frightens",
-    "blame": "blames",
-    "observe": "observes",
-    "stake_out": "stakes out",
-    "detect": "detects",
-    "poison": "poisons",
-    "aptx": "poisons",
-    "erase": "erases",
-    "abduct": "abducts",
-    "pinch_face": "pinches",
-    "disguise": "disguised as",
-    "temporary_disguise": "disguised as",
-    "friendship": "befriends",
-    "travel": "travels",
-    "choose_costumes": "chooses costumes",
-    "follow": "follows",
-    "identify": "identifies",
-    "spy": "spies on",
-    "betrayal": "betrays",
-    "lawsuit": "sues for",
-    "bone_breaking": "protects",
-    "lovey_dovey": "protects",
-    "house_search": "searches",
-    "plant_vest": "straps a bomb on",
-}
-
-CRIME_NOUN = {
-    "kill": "killing",
-    "slander": "slandering",
-    "steal": "stealing from",
-    "discombobulate": "discombobulating",
-    "frighten": "frightening",
-    "blame": "blaming",
-    "disguise": "disguising as",
-    "temporary_disguise": "disguising as",
-    "erase": "erasing",
-    "abduct": "abducting",
-    "bribe": "bribing",
-    "plant_vest": "strapping a bomb on",
-}
-
-
-# Abilities whose name is not its words title-cased, spelt as the rule text spells them.
-TITLES = {
-    "aptx": "APTX",
-    "cross_examine": "Cross-examine",
-    "stake_out": "Stake-out",
-    "follow_up": "Follow-Up",
-    "lovey_dovey": "Lovey-Dovey",
-    "bow_tie": "Bow-tie",
-    "watch": "Tranquilizer Watch",
-    "voice_of_reason": "Voice of Reason",
-    "voice_of_accusation": "Voice of Accusation",
-    "plant_vest": "Explosive Vest",
-}
+# How each ability reads in a query, a crime and an order's restatement: the DCTP family's
+# words (engine/orders/vocab/dctp.py) — "Jd- heals Parkur", "for killing Kleene", "APTX",
+# "Steal from Akonyl". An ability not named is its words title-cased.
+VERB: Mapping[str, str] = DCTP.verbs
+CRIME_NOUN: Mapping[str, str] = DCTP.crime_nouns
+TITLES: Mapping[str, str] = DCTP.titles
+TARGET_WORD: Mapping[str, str] = DCTP.target_words
 
 # The lent slot an order uses: "Bow-tie: Interrogate X", "Suitcase: Heal X", "Cover: ...".
 VIA_TITLES = {"bow_tie": "Bow-tie", "suitcase": "Suitcase", "cover": "Cover"}
-
-# How an order reads after its keyword ("Steal from Akonyl", "Bow-tie to Shin").
-TARGET_WORD = {
-    "steal": "from",
-    "bow_tie": "to",
-    "watch": "to",
-    "black_suitcase": "to",
-    "charm": "to",
-    "protection_charm": "to",
-    "plant_vest": "on",
-    "lawsuit": "for",
-}
 
 
 def ability_title(ability: str, titles: Mapping[str, str] | None = None) -> str:
@@ -250,9 +177,11 @@ class Rejection:
     # Issue 11: a reading plausible but not certain is asked back ("did you mean 'Heal
     # Kleene'? reply 'yes' to confirm"); the player's next PM in the phase may confirm it.
     asks: Order | None = None
+    # Which kind of refusal it is (engine.orders.kinds.Kind): a stable word in the record.
+    kind: str = "not_an_order"
 
     def to_record(self) -> dict[str, str]:
-        record = {"text": self.text, "reason": self.reason}
+        record = {"text": self.text, "reason": self.reason, "kind": str(self.kind)}
         if self.fix:
             record["fix"] = self.fix
         if self.asks is not None:
@@ -270,7 +199,7 @@ class ParsedPM:
     will: str | None = None
     unvote: bool = False
     notes: tuple[str, ...] = field(default=())  # "read 'Akonly' as Akonyl"
-    # The slot each accepted order fills (engine.validate.SlotKey), as the parser found it:
+    # The slot each accepted order fills (engine.orders.seam.SlotKey), as the parser found it:
     # the session holds each order under its slot without checking it a second time.
     slots: tuple[tuple[str, str], ...] = field(default=(), compare=False, repr=False)
     # "No action tonight": the author's orders of the phase but their vote are dropped.

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from engine.orders.folding import (
+    SAME_PUNCTUATION,
     WORD_RUN,
     deletions,
     fold,
@@ -38,6 +39,8 @@ class Entry:
     gaps: frozenset[int]  # also inside a word: "PhoenixTears" may be written "Phoenix Tears"
     starts: tuple[int, ...]  # key offsets where a word begins, 0 included
     tail: str  # punctuation after the last letter/digit, e.g. "-" of "Jd-"
+    # The written form in lower case, each dash and apostrophe typed one way: "Jd-", "JD–".
+    loose_punct: str = ""
 
 
 def roster_entries(
@@ -86,7 +89,15 @@ def make_entry(written: str, target: str, is_alias: bool) -> Entry:
     tail = written[last_end:].rstrip() if last_end is not None else ""
     loose = loose_form(written)
     return Entry(
-        written, key or loose, target, loose, is_alias, frozenset(gaps), tuple(starts), tail
+        written,
+        key or loose,
+        target,
+        loose,
+        is_alias,
+        frozenset(gaps),
+        tuple(starts),
+        tail,
+        written.casefold().translate(SAME_PUNCTUATION),
     )
 
 

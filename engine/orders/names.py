@@ -39,15 +39,18 @@ from collections.abc import Iterable, Iterator, Mapping
 
 from engine.orders.folding import (
     SAME_PUNCTUATION,
+    WORD_RUN,
     bag_gap,
     deletions,
     distance,
     fold,
+    fold_run,
     fuzzy_limit,
     loose_form,
 )
 from engine.orders.name_index import (
     MIN_FUZZY,
+    Entry,
     chunks_by_name,
     deletion_index,
     exact_index,
@@ -62,6 +65,8 @@ from engine.orders.name_scan import Run, joined_keys, run_gaps, scan_runs
 from engine.orders.text_memo import remember
 
 MIN_PREFIX = 2
+# What may follow a name read whole (``NameMatcher.match``): "Jd." is Jd.
+_TRAILING_MARKS = " .,!?;:"
 MAX_SUGGESTIONS = 3
 
 
@@ -82,6 +87,7 @@ class NameMatcher:
         "_prefix",
         "_puncts",
         "_read",
+        "_starts",
         "_symbols",
         "_tails",
         "names",
@@ -102,6 +108,8 @@ class NameMatcher:
         self._chunks = chunks_by_name(entries)
         self._symbols = symbol_entries(entries)
         self._puncts = name_punctuation(entries)
+        # Every start of a key: a word whose key starts no name begins no name written whole.
+        self._starts = frozenset(k[:i] for k in self._exact for i in range(1, len(k) + 1))
         # match_prefix's answers by text: a game's orders name the same players phase after
         # phase, and the matcher (one per roster) never changes.
         self._read: dict[str, tuple[NameMatch, int]] = {}
@@ -112,6 +120,11 @@ class NameMatcher:
         key = fold(written) or loose_form(written)
         if not key:
             return NameMatch(MatchKind.NONE, written)
+        spelled = self._exact.get(key)
+        if spelled is not None and len(spelled) > 1:
+            form = self._written_form(written, 0, spelled, whole=True)
+            if form is not None:
+                return self._form_match(form[0], written)
         return (
             self._exact_match(key, written, None)
             or self._prefix_match(key, written, None)
@@ -137,6 +150,22 @@ class NameMatcher:
             remember(self._read, text, found)
         return found
 
+    def exact_prefix(self, text: str) -> tuple[NameMatch, int] | None:
+        """The name (or alias) written whole at the very start of ``text``, and the length it
+        uses; None when none is. Only the exact tier of ``match_prefix``: a scan of a long
+        text for the players it names word by word needs no typo or prefix reading."""
+        start = len(text) - len(text.lstrip())
+        symbol = self._symbol_prefix(text, start) if self._symbols else None
+        if symbol:
+            return symbol
+        first = WORD_RUN.match(text, start)
+        if first is None or fold_run(first.group()) not in self._starts:
+            return None  # most words of a text start no name
+        runs = scan_runs(text, start, self._max_key, self._puncts)
+        if not runs:
+            return None
+        return self._exact_at_start(text, start, runs, joined_keys(runs))
+
     def _match_prefix(self, text: str) -> tuple[NameMatch, int]:
         start = len(text) - len(text.lstrip())
         symbol = self._symbol_prefix(text, start) if self._symbols else None
@@ -158,6 +187,13 @@ class NameMatcher:
         """The most runs that spell a whole name (or alias) exactly."""
         for k in range(len(runs), 0, -1):
             if len(keys[k]) <= self._max_key:
+                spelled = self._exact.get(keys[k])
+                if spelled is not None and len(spelled) > 1:
+                    # Several names with this key ("Jd", "Jd-"; "Ran", "ran"): the one written.
+                    form = self._written_form(text, start, spelled, whole=False)
+                    if form is not None:
+                        entry, end = form
+                        return self._form_match(entry, text[start:end]), end
                 written = text[start : runs[k - 1].end]
                 found = self._exact_match(keys[k], written, run_gaps(runs, k))
                 if found:
@@ -191,6 +227,38 @@ class NameMatcher:
         if longer[0].name == found.name:
             return longer
         return None
+
+    @staticmethod
+    def _written_form(
+        text: str, start: int, entries: list[Entry], *, whole: bool
+    ) -> tuple[Entry, int] | None:
+        """Among the names that share one key, the one whose written form stands at
+        ``text[start:]``, case and the ways of typing a dash or an apostrophe aside: the
+        longest ("Jd-" holds "Jd"), then the one written in its own case ("Ran" against
+        "ran"), then a name before an alias. Two that nothing tells apart are no answer (the
+        caller reads the name as ambiguous). ``whole``: only punctuation may follow."""
+        scored: list[tuple[tuple[int, bool, bool], Entry]] = []
+        for e in entries:
+            end = start + len(e.written)
+            piece = text[start:end]
+            if piece.casefold().translate(SAME_PUNCTUATION) != e.loose_punct:
+                continue
+            if text[end : end + 1].isalnum() or (whole and text[end:].strip(_TRAILING_MARKS)):
+                continue
+            scored.append(((len(e.written), piece == e.written, not e.is_alias), e))
+        if not scored:
+            return None
+        best = max(score for score, _ in scored)
+        targets = {e.target for score, e in scored if score == best}
+        if len(targets) > 1:
+            return None
+        entry = next(e for score, e in scored if score == best)
+        return entry, start + len(entry.written)
+
+    @staticmethod
+    def _form_match(entry: Entry, written: str) -> NameMatch:
+        kind = MatchKind.ALIAS if entry.is_alias else MatchKind.EXACT
+        return NameMatch(kind, written, entry.target)
 
     # -- tiers ---------------------------------------------------------------------------
 

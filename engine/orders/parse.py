@@ -2,9 +2,9 @@
 
 The message is cleaned (quotes, BBCode, smilies and filler never change its meaning), cut into
 fragments (``engine.orders.fragments``), each fragment is read by the reader of its keyword
-(``engine.orders.dispatch``), and every order read is checked against the game
-(``engine.validate``). Nothing is guessed: a name that could be two players, or a fragment
-that reads as no order, is refused with the reason and the fix.
+(``engine.orders.dispatch``), and every order read is checked against the game (the rules
+the session hands in: ``engine.orders.seam``). Nothing is guessed: a name that could be two
+players, or a fragment that reads as no order, is refused with the reason and the fix.
 """
 
 from __future__ import annotations
@@ -12,13 +12,17 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import deque
-from dataclasses import replace
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from functools import lru_cache
 
-from engine.abilities import abilities_for
 from engine.lazy_pattern import lazy_compile
-from engine.orders import grammar
-from engine.orders.bbcode import clean_message
+from engine.orders import grammar, phrases, vocab
+from engine.orders.bbcode import clean_message, quotes, text_quotes
+from engine.orders.compose import RIVALS, Block, Candidates, candidates, readings
 from engine.orders.dispatch import pronoun_corrected, read
+from engine.orders.evidence import COMMON, EvidenceTable, mentions
+from engine.orders.folding import fold
 from engine.orders.fragments import (
     CONFIRM,
     DOUBT,
@@ -29,6 +33,7 @@ from engine.orders.fragments import (
     split_tape,
     split_will,
 )
+from engine.orders.kinds import Kind, kind_of
 from engine.orders.model import Order, ParsedPM, Rejection, ability_title
 from engine.orders.reader import (
     CONDITIONAL,
@@ -43,10 +48,12 @@ from engine.orders.reader import (
 from engine.orders.readers.harm import NO_KILL, NO_ORDER
 from engine.orders.readers.votes import Unvote
 from engine.orders.repeat import repeat_asked, repeated
+from engine.orders.seam import Rules, SlotKey
+from engine.orders.stance import Voice
+from engine.orders.vocab.dctp import WORDS as DCTP_WORDS
 from engine.render.inert import shorten
 from engine.rules.base import Side, Slot
 from engine.state import ABROAD, IN_FLIGHT, GameState
-from engine.validate import SlotKey, check_order, find_slot
 
 __all__ = ["parse_pm", "vocabulary"]
 
@@ -63,6 +70,8 @@ WILL_OPTION = "will_max_length"
 KILLS = frozenset({"kill", "snipe"})
 # A clause that makes the order after it conditional: "If she's not available, heal Parkur".
 _CONDITION = lazy_compile(r"(?:if|unless|in\s+case|incase)\b", re.IGNORECASE)
+# A condition that conditions nothing: "if possible", "if i'm wrong, whatever".
+_COURTESY = phrases.pattern(phrases.COURTESY_IF)
 # A second choice in the sentence after an order: "Heal Lynz... or maybe Parkur, idk".
 _SECOND_CHOICE = lazy_compile(SECOND_CHOICE, re.IGNORECASE)
 # An order ending in a pronoun, corrected in the next sentence: "heal her... Kleene I mean".
@@ -89,27 +98,527 @@ def _ends_in_pronoun(fragment: str) -> bool:
     return _PRONOUN_LAST.search(fragment) is not None
 
 
+# Reads one fragment written plainly: an order, an ``Unvote``, "no_action", or None for talk;
+# a ``Refusal`` says why it is none.
+PlainRead = Callable[[Reader, str], "Order | Unvote | str | None"]
+# Puts an order in the slot it fills (``accepted``), or answers why it cannot be given.
+Take = Callable[[Reader, Order, str, dict[SlotKey, Order]], "Rejection | None"]
+
+
+@dataclass(frozen=True)
+class Dialect:
+    """What the steps need of a family's way of writing orders: its words (``vocab``), its
+    reader of plain orders, how an order is held, and the shape each ability's order has.
+    DCTP's is ``DCTP``; midnight builds its own for each message (engine/orders/midnight.py)."""
+
+    words: vocab.Words
+    table: EvidenceTable
+    read: PlainRead
+    take: Take
+    shape: Callable[[str], str]
+    can_send: Callable[[Reader], str]
+
+
+class Message:
+    """One message being read: the reader, the fragments still to read, and what was read so
+    far. The steps below (``STEPS``, ``FINISH``) read it; each is one thing a GM does."""
+
+    def __init__(
+        self,
+        reader: Reader,
+        pieces: list[str],
+        asked: tuple[Order, ...],
+        text: str,
+        dialect: Dialect | None = None,
+    ) -> None:
+        self.reader = reader
+        self.dialect = dialect if dialect is not None else dctp_dialect()
+        self.text = text  # the message as cleaned, for the reading of evidence
+        self.pending = deque(pieces)
+        self.asked = asked
+        self.accepted: dict[SlotKey, Order] = {}
+        self.rejected: list[Rejection] = []
+        self.unvote = self.no_action = False
+        self.condition: str | None = None  # "If she's not available," before its order
+        # The order the fragment before took: its fragment, its slot, what the slot held
+        # before and how many notes there were (a withdrawn order takes its notes with it).
+        self.taken: tuple[str, SlotKey, Order | None, int] | None = None
+        self.last: tuple[str, SlotKey, Order | None, int] | None = None
+        self.asked_last: int | None = None  # the refusal that asks back the fragment before
+        self.repeats: list[tuple[str, bool]] = []  # "same as last night", read once at the end
+        self.own = reader.author.casefold()
+        # Whether the next fragment is the author's signature, found with the fragment before.
+        self.signed_next: bool | None = None
+        self.signed_this: bool | None = None
+        # The messages it quotes: (author, words); the GM's prompts among them are context.
+        self.quoted: list[tuple[str | None, str]] = []
+        # The orders this message took back ("scratch that"): their fragments and the words.
+        self.withdrawn: list[str] = []
+        self.withdrawn_by = ""
+        # Each fragment read and how: "order", "refused" (a refusal that stands), "unread"
+        # (refused for want of the plain form: the evidence may still give its order),
+        # "quiet" (talk, no order), with its refusal when it has one.
+        self.trace: list[tuple[str, str, Rejection | None]] = []
+
+    def refuse(self, rejection: Rejection, how: str = "refused") -> None:
+        self.rejected.append(rejection)
+        self.trace.append((rejection.text, how, rejection))
+
+
+# A fragment step reads a fragment, or passes it on (changed, perhaps) to the next step: it
+# answers the fragment for the next step, or None when it has read it.
+Step = Callable[[Message, str], str | None]
+
+
+def _step_pronoun_corrected_next(msg: Message, fragment: str) -> str | None:
+    """An order ending in a pronoun corrected by the next fragment ("heal her... Kleene I
+    mean") is read as one; the signature test of the next fragment is made here too."""
+    msg.signed_this, msg.signed_next = msg.signed_next, None
+    pending, reader = msg.pending, msg.reader
+    if pending:
+        msg.signed_next = _signature(pending[0], msg.own)
+        if not msg.signed_next and _ends_in_pronoun(fragment):
+            joined = f"{fragment}{',' if fragment[-1].isalnum() else ''} {pending[0]}"
+            if pronoun_corrected(reader, joined) != joined:
+                msg.signed_this = msg.signed_next = None
+                pending.popleft()
+                return joined
+    msg.last, msg.taken = msg.taken, None
+    return fragment
+
+
+def _step_second_choice_or_doubt(msg: Message, fragment: str) -> str | None:
+    """A second choice or a doubt after an order ("Heal Lynz. Or Parkur", "Vote Abs. idk")
+    withdraws it: two choices or a doubt are asked about, never guessed between."""
+    reader = msg.reader
+    second = (
+        fragment[:1] in _SECOND_CHOICE_FIRST
+        and _SECOND_CHOICE.match(fragment)
+        and reader.names_anyone(fragment)
+    )
+    last = msg.last
+    if last is None or not (second or (fragment[:1] in _DOUBT_FIRST and DOUBT.match(fragment))):
+        return fragment
+    # The order before is withdrawn with its notes; an earlier one for its slot stands.
+    earlier_fragment, key, before, notes = last
+    del reader.notes[notes:]
+    msg.accepted.pop(key, None)
+    if before is not None:
+        msg.accepted[key] = before
+    joined = f"{earlier_fragment.rstrip(' .!?')}, {fragment}"
+    if second and _with_substitutes(msg, joined):
+        return None  # "Watch to Lynz. Or else Akai.": the rules allow alternatives there
+    reason, kind = (TWO_CHOICES, Kind.TWO_CHOICES) if second else (UNSURE, Kind.QUESTION)
+    msg.refuse(Rejection(f"{earlier_fragment} {fragment}", reason, kind=kind))
+    return None
+
+
+def _step_signature(msg: Message, fragment: str) -> str | None:
+    """The author signing with their own name ("best regards,\nAbs") is no order."""
+    signed = msg.signed_this if msg.signed_this is not None else _signature(fragment, msg.own)
+    return None if signed else fragment
+
+
+def _step_own_label(msg: Message, fragment: str) -> str | None:
+    """ "Kir: betrayal" from Kir: the author's own name or role as a label."""
+    if ":" not in fragment:  # a label needs its colon: most fragments have none
+        return fragment
+    return _own_label_dropped(msg.reader.state, msg.reader.author, fragment)
+
+
+def _step_condition_before(msg: Message, fragment: str) -> str | None:
+    """The order after "If she's not available," is conditional, and refused."""
+    if msg.condition is None:
+        return fragment
+    msg.refuse(Rejection(f"{msg.condition}, {fragment}", CONDITIONAL, kind=Kind.CONDITION))
+    msg.condition = None
+    return None
+
+
+def _step_repeat(msg: Message, fragment: str) -> str | None:
+    """ "Same as last night": read once the rest of the message is (``_finish_repeats``)."""
+    if (previous := repeat_asked(fragment)) is not None:
+        msg.repeats.append((fragment, previous))
+        return None
+    return fragment
+
+
+def _step_condition_clause(msg: Message, fragment: str) -> str | None:
+    """A clause that conditions the order after it: "If she's not available,"."""
+    if (
+        fragment[:1] in _CONDITION_FIRST
+        and _CONDITION.match(fragment)
+        and not _COURTESY.match(fragment)
+        and msg.reader.words.filler.clean(fragment)
+    ):
+        msg.condition = fragment
+        return None
+    return fragment
+
+
+def _step_confirm(msg: Message, fragment: str) -> str | None:
+    """A 'yes' to the reading the author was asked about in their last PM takes it."""
+    if not (msg.asked and CONFIRM.match(fragment)):
+        return fragment
+    for order in msg.asked:
+        refused = msg.dialect.take(msg.reader, order, order.text, msg.accepted)
+        if refused is not None:
+            msg.refuse(replace(refused, text=f"{fragment} ({order.canonical()})"))
+    msg.asked = ()
+    return None
+
+
+def _step_doubt_after_question(msg: Message, fragment: str) -> str | None:
+    """ "Vote Abs? Not sure": no question to confirm, only the doubt."""
+    if msg.asked_last is not None and DOUBT.match(fragment):
+        question = msg.rejected.pop(msg.asked_last)
+        msg.refuse(Rejection(f"{question.text} {fragment}", UNSURE, kind=Kind.QUESTION))
+        msg.asked_last = None
+        return None
+    msg.asked_last = None
+    return fragment
+
+
+def _step_withdrawal(msg: Message, fragment: str) -> str | None:
+    """ "Scratch that", "never mind", "changed my mind, heal Parkur": the orders this message
+    gave before are taken back; what follows the words is read on."""
+    found = _WITHDRAW.match(fragment)
+    if found is None:
+        return fragment
+    if msg.accepted or msg.unvote:
+        msg.withdrawn.extend(o.text for o in msg.accepted.values())
+        msg.withdrawn_by = found.group().strip(" ,.;:-!")
+        msg.reader.notes.append(
+            f"took '{msg.withdrawn_by}' as taking back "
+            + "; ".join(f"'{o.canonical()}'" for o in msg.accepted.values())
+        )
+        msg.accepted = {}
+        msg.taken = None
+    rest = fragment[found.end() :].strip(" ,.;:-!")
+    msg.trace.append((fragment, "order" if not rest else "quiet", None))
+    return rest or None
+
+
+def _step_edit_target(msg: Message, fragment: str) -> str | None:
+    """ "EDIT: Sunday", "edit: changed to Marigold, Hakase is too obvious": an edit that names
+    only a new target gives it to the order before (which names one)."""
+    lead = _EDIT.match(fragment)
+    if lead is None or not msg.accepted:
+        return fragment
+    reader = msg.reader
+    rest = fragment[lead.end() :]
+    found, used = reader.words.players.match_prefix(rest)
+    if not (found.is_match and used):
+        return fragment
+    tail = rest[used:]
+    key = next(reversed(msg.accepted))
+    earlier = msg.accepted[key]
+    if len(earlier.targets) != 1 or earlier.queries or found.name in earlier.targets:
+        return fragment
+    others = [n for n in reader.names_in(tail) if n not in earlier.targets]
+    if grammar.any_order_word(tail) or (
+        others and not _NOT_NAME.search(tail) and not is_statement(tail)
+    ):
+        return fragment  # another order, or another player offered as a choice
+    if found.is_reading:
+        reader.notes.append(found.note)
+    order = replace(earlier, targets=(found.name or "",), text=f"{earlier.text} {fragment}")
+    refused = msg.dialect.take(reader, order, order.text, msg.accepted)
+    if refused is not None:
+        msg.refuse(refused)
+    else:
+        msg.trace.append((fragment, "order", None))
+    return None
+
+
+def _step_field(msg: Message, fragment: str) -> str | None:
+    """A form's field of detail ("Crime: slandering Kleene", "When: night 1") is read with
+    the rest of the form for its evidence, never as an order of its own."""
+    if _FIELD.match(fragment) is None:
+        return fragment
+    msg.refuse(Rejection(fragment, NO_ORDER, kind=Kind.NOT_AN_ORDER), "unread")
+    return None
+
+
+def _step_read(msg: Message, fragment: str) -> str | None:
+    """The fragment read as an order written plainly ("Heal Kleene", "I vote Abs"): taken,
+    or refused with the reason. A refusal for want of the plain form is provisional: the
+    evidence of the message may still give the order (``_finish_evidence``)."""
+    reader = msg.reader
+    if len(fragment) > MAX_FRAGMENT_CHARS:
+        # No order written plainly is this long: the evidence may still read one from it.
+        reason = f"{NO_ORDER}: one sentence of {len(fragment):,} characters is too long for one"
+        msg.refuse(Rejection(shorten(fragment, 200), reason, kind=Kind.NOT_AN_ORDER), "unread")
+        return None
+    try:
+        order = msg.dialect.read(reader, fragment)
+        # ``_asking``'s first test, written out: most orders end in no question mark.
+        if (
+            isinstance(order, Order)
+            and fragment.rstrip(" )").endswith("?")
+            and _asking(order, fragment)
+        ):
+            raise Guess(ASKING, ASKING, kind=Kind.QUESTION, order=order)
+    except Guess as guess:
+        rejection = _question(reader, fragment, guess)
+        how = "unread" if rejection.kind in UNREAD else "refused"
+        msg.refuse(rejection, how)
+        msg.asked_last = len(msg.rejected) - 1 if rejection.asks else None
+        return None
+    except Refusal as refusal:
+        reason = str(refusal)
+        fix = msg.dialect.can_send(reader) if "not read as an order" in reason else ""
+        how = "unread" if refusal.kind in UNREAD else "refused"
+        msg.refuse(Rejection(fragment, reason, fix, kind=refusal.kind), how)
+        return None
+    if isinstance(order, Unvote):
+        msg.unvote = True
+        # "Vote Abs. And unvote Miaka": the unvote names another player than the vote read
+        # before it, so it takes back the vote held from earlier; the new one stands.
+        kept = _votes_kept(reader, msg.accepted, order.named)
+        msg.accepted = {k: o for k, o in msg.accepted.items() if o.ability != "vote" or k in kept}
+        if order.then:
+            msg.pending.appendleft(order.then)
+            msg.signed_next = None
+        msg.trace.append((fragment, "order", None))
+        return None
+    if not isinstance(order, Order):
+        # Compared only once not an order: Order's __eq__ is Python, called for nothing.
+        if order == "no_action":
+            msg.no_action = True
+            msg.accepted = {k: o for k, o in msg.accepted.items() if o.ability == "vote"}
+            msg.trace.append((fragment, "order", None))
+        else:
+            msg.trace.append((fragment, "quiet", None))
+        return None
+    if order.ability in KILLS and not order.targets:
+        refused = _killer_named(reader, order, fragment, msg.accepted)
+        if refused is not None:
+            msg.refuse(refused)
+        else:
+            msg.trace.append((fragment, "order", None))
+        return None
+    held, notes = dict(msg.accepted), len(reader.notes)
+    refused = msg.dialect.take(reader, order, fragment, msg.accepted)
+    if refused is not None:
+        # A detail the rules miss ("needs a Midnight role named") may stand elsewhere in the
+        # message: the evidence may still give the order whole.
+        msg.refuse(refused, "unread" if refused.kind is Kind.MISSING_DETAIL else "refused")
+    elif msg.accepted:
+        key = next(reversed(msg.accepted))
+        msg.taken = (fragment, key, held.get(key), notes)
+        msg.trace.append((fragment, "order", None))
+    return None
+
+
+# The longest fragment read as an order written plainly (a sentence, a line).
+MAX_FRAGMENT_CHARS = 1_000
+
+# The kinds of refusal a fragment gets for want of the plain form ("Action: Heal" with the
+# target on the next line, "Kestrel ... take him out"): the evidence may still read it.
+UNREAD = frozenset({Kind.NOT_AN_ORDER, Kind.NO_TARGET, Kind.MISSING_DETAIL, Kind.AMBIGUOUS_NAME})
+
+# The steps each fragment goes through, in order; a step that reads the fragment ends it.
+STEPS: tuple[tuple[str, Step], ...] = (
+    ("a pronoun corrected by the next fragment", _step_pronoun_corrected_next),
+    ("a second choice or a doubt withdraws the order before", _step_second_choice_or_doubt),
+    ("the author's signature", _step_signature),
+    ("the author's own name or role as a label", _step_own_label),
+    ("an order after a condition", _step_condition_before),
+    ("same as last night", _step_repeat),
+    ("a condition for the order after it", _step_condition_clause),
+    ("a yes to a reading asked about", _step_confirm),
+    ("a doubt after a question", _step_doubt_after_question),
+    ("a withdrawal of what was said before", _step_withdrawal),
+    ("an edit that names a new target", _step_edit_target),
+    ("a form's field of detail", _step_field),
+    ("the fragment read as a plain order", _step_read),
+)
+
+# "Scratch that", "never mind", "changed my mind": what this message said before is taken back.
+_WITHDRAW = lazy_compile(
+    r"^\W*(?:(?:ok(?:ay)?|so|actually|wait|hmm+|ugh|sorry|no|nah|edit)\W+)*"
+    r"(?:scratch\s+that|scrap\s+that|never\s*mind|nvm|forget\s+(?:it|that|this)"
+    r"|disregard(?:\s+(?:that|this|my\s+last(?:\s+\w+)?))?|ignore\s+(?:that|this|my\s+last)"
+    r"|actually\s+no|actually\s+nah|on\s+second\s+thought|cancel\s+(?:that|it)"
+    r"|(?:i(?:['’]ve|\s+have)?\s+)?changed\s+my\s+mind|change\s+of\s+(?:plans?|mind))\b\W*",
+    re.IGNORECASE,
+)
+# An edit that names a new target: "EDIT: Sunday", "edit: changed to Marigold", "make it Abs".
+_EDIT = lazy_compile(
+    r"^\W*(?:edit(?:ed)?|update|correction|p\.?s\.?)\s*(?:\d+\s*)?[:\-–—]?\s*"
+    r"(?:(?:i['’]?(?:ve|\s+have)?\s+)?(?:changed|change|switch(?:ed)?|swap(?:ped)?)"
+    r"\s+(?:it\s+|that\s+|(?:my|the)\s+\w+\s+)?to\s+|make\s+(?:it|that)\s+|actually\s*,?\s*"
+    r"|instead\s*:?\s*)?",
+    re.IGNORECASE,
+)
+_NOT_NAME = lazy_compile(r"\b(?:not|instead\s+of|rather\s+than)\b", re.IGNORECASE)
+# A form's field of detail, read with the form: "Crime: ...", "When: ...", "Suspect: ...".
+_FIELD = lazy_compile(
+    r"^\W*(?:suspect|accused|crime|charge|victim|when|phase|time|role|guess|guise|reason"
+    r"|note|why|how\s+long|details?|comment|evidence|question)\s*[:=\-–—]\s*\S",
+    re.IGNORECASE,
+)
+
+
+def _finish_condition(msg: Message) -> None:
+    """A condition with no order after it is refused as such."""
+    if msg.condition is not None:
+        msg.refuse(Rejection(msg.condition, CONDITIONAL, kind=Kind.CONDITION))
+
+
+def _finish_withdrawn(msg: Message) -> None:
+    """Orders taken back with nothing after them are answered as taken back."""
+    if msg.withdrawn and not (msg.accepted or msg.unvote or msg.no_action):
+        shown = " / ".join(dict.fromkeys(msg.withdrawn))
+        msg.rejected.append(
+            Rejection(
+                f"{shown} ({msg.withdrawn_by})",
+                f"'{msg.withdrawn_by}' takes this back: nothing is carried out; send the "
+                "order again when you want it",
+                kind=Kind.WITHDRAWN,
+            )
+        )
+
+
+def _finish_quoted(msg: Message) -> None:
+    """An order in someone else's quoted words is not the author's: it is answered as such
+    when the author's own words give no order of that ability ("Ink. wrote: heal Zoë")."""
+    reader = msg.reader
+    given = {o.ability for o in msg.accepted.values()}
+    for author, said in msg.quoted:
+        if not said.strip() or _from_the_gm(reader, author) or author == reader.author:
+            continue  # the GM's prompt, or the author's own earlier message
+        abilities = [a for a in _orders_in(msg, said) if a not in given]
+        if abilities:
+            who = f"{author}'s" if author else "someone else's"
+            title = ability_title(abilities[0], reader.state.ruleset.titles)
+            msg.rejected.append(
+                Rejection(
+                    shorten(said, 200),
+                    f"this is {who} {title}, quoted: only your own words are read as your "
+                    "orders; write the order yourself if you want it",
+                    kind=Kind.QUOTED,
+                )
+            )
+            given.update(abilities)
+
+
+def _from_the_gm(reader: Reader, author: str | None) -> bool:
+    """Whether a quote is the GM's prompt: it names no player of the game as its author."""
+    if author is None:
+        return True
+    return author not in reader.state.players and fold(author) not in _PLAYER_KEYS(reader)
+
+
+def _PLAYER_KEYS(reader: Reader) -> frozenset[str]:
+    return _player_keys(tuple(reader.state.players))
+
+
+@lru_cache(maxsize=64)
+def _player_keys(players: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(fold(n) for n in players)
+
+
+def _orders_in(msg: Message, said: str) -> list[str]:
+    """The abilities of the author's the quoted words order, read as if the author wrote
+    them (the notes of that reading are dropped)."""
+    reader, dialect = msg.reader, msg.dialect
+    notes = len(reader.notes)
+    found: list[str] = []
+    try:
+        for piece in fragments(said, reader.words.players.names):
+            try:
+                order = dialect.read(reader, piece)
+            except Refusal:
+                continue
+            if isinstance(order, Order) and reader.holds(order.ability):
+                found.append(order.ability)
+        if not found:
+            block = Block.of(
+                said,
+                mentions(said, dialect.table, reader.words.players, reader.words.roles),
+            )
+            held = candidates(reader, dialect.words)
+            done, _ = readings(block, reader, dialect.words, held, voice_of(reader),
+                               lambda plain: dialect.read(reader, plain),
+                               dialect.shape)  # fmt: skip
+            found = [r.ability for r in done if r.order is not None]
+    finally:
+        del reader.notes[notes:]
+    return found
+
+
+def _finish_evidence(msg: Message) -> None:
+    """The fragments no plain order was read from, read together for the evidence they hold
+    (engine.orders.compose): "Action: Heal / Target: Parkur", "Arrest Pepper. She killed Zoë
+    on Night 1.", "Kestrel has been sniffing around. Take him out tonight."."""
+    read_evidence(msg)
+
+
+def _finish_repeats(msg: Message) -> None:
+    """ "Same as last night" alone repeats the author's orders; beside another order it is a
+    remark on it ("heal Lynz, same as last night"), never a second order."""
+    reader = msg.reader
+    for fragment, previous in msg.repeats:
+        if (
+            msg.accepted
+            or msg.unvote
+            or msg.no_action
+            or any(NO_ORDER not in r.reason for r in msg.rejected)
+        ):
+            reader.notes.append(f"took '{fragment}' as a remark, not an order")
+        else:
+            msg.rejected.extend(_repeat(reader, fragment, previous, msg.accepted))
+
+
+def _finish_context(msg: Message) -> None:
+    """Beside orders understood, a statement about the game is their reasoning, noted."""
+    if msg.rejected and (msg.accepted or msg.unvote or msg.no_action):
+        msg.rejected = _context_kept_apart(msg.reader, msg.rejected)
+
+
+# The steps once every fragment is read, in order.
+FINISH: tuple[tuple[str, Callable[[Message], None]], ...] = (
+    ("a condition with no order after it", _finish_condition),
+    ("the orders the evidence of unread fragments gives", _finish_evidence),
+    ("orders taken back with nothing after them", _finish_withdrawn),
+    ("someone else's orders, quoted", _finish_quoted),
+    ("same as last night", _finish_repeats),
+    ("statements beside orders are their reasons", _finish_context),
+)
+
+
 def parse_pm(
     state: GameState,
     author: str,
     source: str,
     asked: tuple[Order, ...] = (),
     memo: StateMemo | None = None,
+    *,
+    rules: Rules,
 ) -> ParsedPM:
     """Read one private message from ``author`` in the current phase of ``state``.
 
     ``asked`` are the readings the author's previous PM in this phase was asked about ("did
     you mean 'Heal Kleene'? reply 'yes' to confirm"): a 'yes' in this one takes them. They
     are an input, as the message is, so that a replay reads the 'yes' alike. ``memo``: what
-    is already known of ``state``, kept from the PMs read before in it (``StateMemo``)."""
+    is already known of ``state``, kept from the PMs read before in it (``StateMemo``);
+    ``rules``: the rules of ``state`` (engine/orders/seam.py, engine/reading.py).
+
+    The message is cleaned, cut into fragments, and each fragment goes through ``STEPS``;
+    then ``FINISH`` reads what is left (the evidence of the fragments no plain order was
+    read from, "same as last night", the reasons beside orders)."""
     if len(source) > MAX_PM_CHARS:
         reason = (
             f"this message is {len(source):,} characters long and autogm reads at most "
             f"{MAX_PM_CHARS:,} characters in one message, so nothing in it was read"
         )
         fix = "send your orders, and your will, in a shorter message"
-        return ParsedPM(author, rejected=(Rejection(shorten(source.strip(), 200), reason, fix),))
-    text, will = split_will(clean_message(source, keep=may_be_order))
+        refused = Rejection(shorten(source.strip(), 200), reason, fix, kind=Kind.TOO_LONG)
+        return ParsedPM(author, rejected=(refused,))
+    own, written_quotes = text_quotes(source)
+    text, will = split_will(clean_message(own, keep=may_be_order))
     hidden = 0 if source.isascii() else _hidden_characters(source)
     will_refused = None if will is None else _will_too_long(state, will)
     if will_refused is not None:
@@ -118,7 +627,7 @@ def parse_pm(
         words = vocabulary(state)
     elif (words := memo.words) is None:
         words = memo.words = vocabulary(state)
-    reader = Reader(state, author, words, memo=memo)
+    reader = Reader(state, author, words, rules)
     tape, tape_refused = None, None
     if state.ruleset.has("gm_texts"):
         text, tape = split_tape(text)
@@ -128,140 +637,18 @@ def parse_pm(
         tape_refused = _tape_refused(state, author, tape)
         if tape_refused is not None:
             tape = None
-    accepted: dict[SlotKey, Order] = {}
-    rejected: list[Rejection] = []
-    unvote = no_action = False
-    condition: str | None = None  # "If she's not available," before the order it conditions
-    # The order the fragment before took: its fragment, its slot, what the slot held before and
-    # how many notes there were (a withdrawn order takes its notes with it).
-    taken: tuple[str, SlotKey, Order | None, int] | None = None
-    asked_last: int | None = None  # the refusal that asks back the fragment before
-    repeats: list[tuple[str, bool]] = []  # "same as last night": read once the rest is read
-    pending = deque(fragments(text, reader.words.players.names))
-    own = author.casefold()
-    # Whether the fragment is the author's signature: found for each fragment as the one after
-    # the fragment before, and kept for it (None: not known, or the fragment changed since).
-    signed_next: bool | None = None
-    while pending:
-        fragment = pending.popleft()
-        signed_this, signed_next = signed_next, None
-        if pending:
-            signed_next = _signature(pending[0], own)
-            if not signed_next and _ends_in_pronoun(fragment):
-                joined = f"{fragment}{',' if fragment[-1].isalnum() else ''} {pending[0]}"
-                if pronoun_corrected(reader, joined) != joined:
-                    fragment, signed_this, signed_next = joined, None, None
-                    pending.popleft()
-        last, taken = taken, None
-        second = (
-            fragment[:1] in _SECOND_CHOICE_FIRST
-            and _SECOND_CHOICE.match(fragment)
-            and reader.names_anyone(fragment)
-        )
-        if last is not None and (
-            second or (fragment[:1] in _DOUBT_FIRST and DOUBT.match(fragment))
-        ):
-            # The order before is withdrawn with its notes; an earlier one for its slot stands.
-            earlier_fragment, key, before, notes = last
-            del reader.notes[notes:]
-            accepted.pop(key, None)
-            if before is not None:
-                accepted[key] = before
-            joined = f"{earlier_fragment.rstrip(' .!?')}, {fragment}"
-            if second and _with_substitutes(reader, joined, accepted):
-                continue  # "Watch to Lynz. Or else Akai.": the rules allow alternatives there
-            reason = TWO_CHOICES if second else UNSURE
-            rejected.append(Rejection(f"{earlier_fragment} {fragment}", reason))
-            continue
-        if signed_this if signed_this is not None else _signature(fragment, own):
-            continue  # the player signing with their own name ("best regards,\nAbs")
-        if ":" in fragment:  # a label needs its colon: most fragments have none
-            fragment = _own_label_dropped(state, author, fragment)
-        if condition is not None:
-            rejected.append(Rejection(f"{condition}, {fragment}", CONDITIONAL))
-            condition = None
-            continue
-        if (previous := repeat_asked(fragment)) is not None:
-            repeats.append((fragment, previous))
-            continue
-        if (
-            fragment[:1] in _CONDITION_FIRST
-            and _CONDITION.match(fragment)
-            and reader.words.filler.clean(fragment)
-        ):
-            condition = fragment
-            continue
-        if asked and CONFIRM.match(fragment):
-            for order in asked:
-                refused = _take(reader, order, order.text, accepted)
-                if refused is not None:
-                    rejected.append(replace(refused, text=f"{fragment} ({order.canonical()})"))
-            asked = ()
-            continue
-        if asked_last is not None and DOUBT.match(fragment):
-            # "Vote Abs? Not sure": no question to confirm, only the doubt.
-            question = rejected.pop(asked_last)
-            rejected.append(Rejection(f"{question.text} {fragment}", UNSURE))
-            asked_last = None
-            continue
-        asked_last = None
-        try:
-            order = read(reader, fragment)
-            # ``_asking``'s first test, written out: most orders end in no question mark.
-            if (
-                isinstance(order, Order)
-                and fragment.rstrip(" )").endswith("?")
-                and _asking(order, fragment)
-            ):
-                raise Guess(ASKING, ASKING, order=order)
-        except Guess as guess:
-            rejected.append(_question(reader, fragment, guess))
-            asked_last = len(rejected) - 1 if rejected[-1].asks else None
-            continue
-        except Refusal as refusal:
-            reason = str(refusal)
-            fix = _what_you_can_send(reader, author) if "not read as an order" in reason else ""
-            rejected.append(Rejection(fragment, reason, fix))
-            continue
-        if isinstance(order, Unvote):
-            unvote = True
-            # "Vote Abs. And unvote Miaka": the unvote names another player than the vote
-            # read before it, so it takes back the vote held from earlier; the new one stands.
-            kept = _votes_kept(reader, accepted, order.named)
-            accepted = {k: o for k, o in accepted.items() if o.ability != "vote" or k in kept}
-            if order.then:
-                pending.appendleft(order.then)
-                signed_next = None
-            continue
-        if not isinstance(order, Order):
-            # Compared only once not an order: Order's __eq__ is Python, called for nothing.
-            if order == "no_action":
-                no_action = True
-                accepted = {k: o for k, o in accepted.items() if o.ability == "vote"}
-            continue
-        if order.ability in KILLS and not order.targets:
-            refused = _killer_named(reader, order, fragment, accepted)
-            if refused is not None:
-                rejected.append(refused)
-        else:
-            held, notes = dict(accepted), len(reader.notes)
-            refused = _take(reader, order, fragment, accepted)
-            if refused is not None:
-                rejected.append(refused)
-            elif accepted:
-                key = next(reversed(accepted))
-                taken = (fragment, key, held.get(key), notes)
-    if condition is not None:
-        rejected.append(Rejection(condition, CONDITIONAL))
-    for fragment, previous in repeats:
-        if accepted or unvote or no_action or any(NO_ORDER not in r.reason for r in rejected):
-            # Beside another order it is the player's remark on it ("heal Lynz, same as
-            # last night"), never a second order.
-            reader.notes.append(f"took '{fragment}' as a remark, not an order")
-        else:
-            rejected.extend(_repeat(reader, fragment, previous, accepted))
-    if rejected and (accepted or unvote or no_action):
-        rejected = _context_kept_apart(reader, rejected)
+    msg = Message(reader, fragments(text, reader.words.players.names), asked, text)
+    if "[" in source or written_quotes:
+        msg.quoted = [*quotes(source), *written_quotes]
+    while msg.pending:
+        fragment: str | None = msg.pending.popleft()
+        for _, step in STEPS:
+            fragment = step(msg, fragment)
+            if fragment is None:
+                break
+    for _, finish in FINISH:
+        finish(msg)
+    rejected = msg.rejected
     if will_refused is not None:
         rejected.append(will_refused)
     if tape_refused is not None:
@@ -273,13 +660,13 @@ def parse_pm(
         )
     return ParsedPM(
         author,
-        tuple(accepted.values()),
+        tuple(msg.accepted.values()),
         tuple(rejected),
         will,
-        unvote,
+        msg.unvote,
         tuple(reader.notes),
-        tuple(accepted),
-        no_action=no_action,
+        tuple(msg.accepted),
+        no_action=msg.no_action,
         tape=tape,
     )
 
@@ -330,10 +717,10 @@ def _question(reader: Reader, fragment: str, guess: Guess) -> Rejection:
     if isinstance(checked, tuple):
         asked = checked[0]
         question = ASK.format(order=asked.canonical(reader.state.ruleset.titles))
-        return Rejection(fragment, f"{guess.problem}; {question}", asks=asked)
+        return Rejection(fragment, f"{guess.problem}; {question}", asks=asked, kind=guess.kind)
     if isinstance(checked, Rejection) and guess.order is not None:
         return checked
-    return Rejection(fragment, str(guess))
+    return Rejection(fragment, str(guess), kind=guess.kind)
 
 
 def _context_kept_apart(reader: Reader, rejected: list[Rejection]) -> list[Rejection]:
@@ -365,7 +752,7 @@ def _will_too_long(state: GameState, will: str | None) -> Rejection | None:
         f"your will is {len(will):,} characters long and the limit in this game is {limit:,}, "
         "so it was not saved (your earlier will, if any, stands)"
     )
-    return Rejection(shorten(will, 200), reason, "shorten it and send it again")
+    return Rejection(shorten(will, 200), reason, "shorten it and send it again", kind=Kind.TOO_LONG)
 
 
 def _tape_and_orders_after(reader: Reader, tape: str) -> tuple[str, str]:
@@ -409,10 +796,15 @@ def _tape_refused(state: GameState, author: str, tape: str | None) -> Rejection 
     shown = f"Tape: {shorten(tape, 200)}"
     player = state.players.get(author)
     if player is None or state.ruleset.role(player.role).side is not Side.BLACK_ORG:
-        return Rejection(shown, "only the Black Org leaves a tape, with a murder")
+        return Rejection(
+            shown, "only the Black Org leaves a tape, with a murder", kind=Kind.NOT_HELD
+        )
     if not state.phase.is_night:
         return Rejection(
-            shown, "a tape is left with a night's murder", "send it with the night's kill order"
+            shown,
+            "a tape is left with a night's murder",
+            "send it with the night's kill order",
+            kind=Kind.NOT_NOW,
         )
     limit = state.ruleset.option(WILL_OPTION)
     if len(tape) > limit:
@@ -421,9 +813,15 @@ def _tape_refused(state: GameState, author: str, tape: str | None) -> Rejection 
             f"your tape is {len(tape):,} characters long and the limit in this game is "
             f"{limit:,}, so it was not kept (your earlier tape, if any, stands)",
             "shorten it and send it again",
+            kind=Kind.TOO_LONG,
         )
     if not tape:
-        return Rejection(shown, "the tape is empty", "write what the tape says after 'Tape:'")
+        return Rejection(
+            shown,
+            "the tape is empty",
+            "write what the tape says after 'Tape:'",
+            kind=Kind.MISSING_DETAIL,
+        )
     return None
 
 
@@ -438,23 +836,41 @@ def _take(
     order, key = checked
     earlier = accepted.pop(key, None)
     if earlier is not None:
-        merged = _merge(earlier, order) or abilities_for(reader.state.ruleset)[
-            order.ability
-        ].combine(reader.state, earlier, order)
+        merged = _merge(earlier, order) or reader.rules.combine(earlier, order)
+        if merged is None and earlier.ability != order.ability:
+            # "Interrogate Abs, and SI Abs ..." from one whose line is Interrogate OR SI: both
+            # halves of one choice in one message. "The last valid action ... will be the one
+            # played", and the first is answered as not carried out, saying why.
+            titles = reader.state.ruleset.titles
+            accepted[key] = _placed(reader, order)
+            return Rejection(
+                earlier.text,
+                f"'{earlier.canonical(titles)}' is not carried out: "
+                f"{ability_title(earlier.ability, titles)} and "
+                f"{ability_title(order.ability, titles)} are one choice of yours in "
+                f"{reader.state.phase}, and the later order, '{order.canonical(titles)}', is "
+                "the one played",
+                kind=Kind.TWO_CHOICES,
+            )
         if merged is None:
             reader.notes.append(
                 f"'{order.canonical()}' replaces '{earlier.canonical()}' "
                 "(a later order replaces an earlier one for the same action)"
             )
-        elif isinstance(again := check_order(reader.state, merged, reader.slots()), str):
+        elif isinstance(again := reader.rules.check(merged, reader.slots()), str):
             accepted[key] = earlier
-            return Rejection(fragment, again)
+            return Rejection(fragment, again, kind=kind_of(again))
         else:
             order = merged
-    accepted[key] = order
-    if reader.state.players[order.actor].conditions:  # most players have none
-        reader.notes.extend(_away_notes(reader.state, order))
+    accepted[key] = _placed(reader, order)
     return None
+
+
+def _placed(reader: Reader, order: Order) -> Order:
+    """The order as it is held, with the notes of a player who is away."""
+    if reader.state.players[order.actor].conditions:  # most players have none
+        reader.notes.extend(_away_notes(reader, order))
+    return order
 
 
 def _signature(fragment: str, own: str) -> bool:
@@ -497,15 +913,17 @@ def _repeat(
     kind, each taken as if written out again (docs/rulings.md); the refusals name the order
     that would have been repeated."""
     state, titles = reader.state, reader.state.ruleset.titles
-    found = repeated(state, reader.author, previous)
+    found = repeated(state, reader.author, previous, reader.rules.passive())
     if isinstance(found, str):
-        return [Rejection(fragment, found, _what_you_can_send(reader, reader.author))]
+        fix = _what_you_can_send(reader, reader.author)
+        return [Rejection(fragment, found, fix, kind=Kind.MISSING_DETAIL)]
     when, orders, lost = found
     refused = [
         Rejection(
             fragment,
             f"your {title} of {when} is not repeated: autogm keeps what it did, not all it "
             "said; write it again in full",
+            kind=Kind.MISSING_DETAIL,
         )
         for title in lost
     ]
@@ -516,20 +934,23 @@ def _repeat(
             reader.notes.append(f"read '{fragment}' as your order of {when}: {said}")
         else:
             reason = f"'{said}' (your order of {when}) cannot be given now: {rejection.reason}"
-            refused.append(Rejection(fragment, reason, rejection.fix))
+            refused.append(Rejection(fragment, reason, rejection.fix, kind=rejection.kind))
     return refused
 
 
-def _with_substitutes(reader: Reader, joined: str, accepted: dict[SlotKey, Order]) -> bool:
+def _with_substitutes(msg: Message, joined: str) -> bool:
     """Whether an order and the second choice after it, read as one sentence, are one order
     with a substitute (Watch, bow-tie, Black Suitcase); if so it is taken."""
+    reader, dialect = msg.reader, msg.dialect
     try:
-        order = read(reader, joined)
+        order = dialect.read(reader, joined)
     except Refusal:
         return False
-    if not isinstance(order, Order) or order.ability not in grammar.SUBSTITUTES:
+    if not isinstance(order, Order) or order.ability not in dialect.words.with_trait(
+        vocab.SUBSTITUTES
+    ):
         return False
-    return _take(reader, order, joined, accepted) is None
+    return dialect.take(reader, order, joined, msg.accepted) is None
 
 
 def _killer_named(
@@ -540,12 +961,12 @@ def _killer_named(
     for key, earlier in accepted.items():
         if earlier.ability in KILLS:
             named = replace(earlier, killer=order.killer, text=f"{earlier.text} {fragment}")
-            checked = check_order(reader.state, named, reader.slots())
+            checked = reader.rules.check(named, reader.slots())
             if isinstance(checked, str):
-                return Rejection(fragment, checked)
+                return Rejection(fragment, checked, kind=kind_of(checked))
             accepted[key] = named
             return None
-    return Rejection(fragment, NO_KILL.format(killer=order.killer))
+    return Rejection(fragment, NO_KILL.format(killer=order.killer), kind=Kind.MISSING_DETAIL)
 
 
 def _checked(reader: Reader, order: Order, fragment: str) -> tuple[Order, SlotKey] | Rejection:
@@ -553,39 +974,40 @@ def _checked(reader: Reader, order: Order, fragment: str) -> tuple[Order, SlotKe
     ``_alternate``) and the slot it fills, or the refusal with its fix."""
     state, slots = reader.state, reader.slots()
     titles = state.ruleset.titles
-    checked = check_order(state, order, slots)
+    checked = reader.rules.check(order, slots)
     if isinstance(checked, str) and grammar.ALTERNATES.get(order.ability):
         # Only an order refused can be another ability's: "Heal" from Kobayashi.
-        other = _alternate(state, order, slots)
+        other = _alternate(reader, order, slots)
         if isinstance(other, str):
-            return Rejection(fragment, other)
+            return Rejection(fragment, other, kind=Kind.MISSING_DETAIL)
         if other is not None:
             reader.notes.append(
                 f"read '{ability_title(order.ability, titles)}' as your "
                 f"{ability_title(other.ability, titles)}"
             )
             order = other
-            checked = check_order(state, order, slots)
+            checked = reader.rules.check(order, slots)
     if isinstance(checked, str):
-        return Rejection(fragment, checked, _fix(reader, order, checked))
+        return Rejection(fragment, checked, _fix(reader, order, checked), kind=kind_of(checked))
     return order, checked[0]
 
 
 def _alternate(
-    state: GameState, order: Order, slots: list[tuple[str, Slot]] | None
+    reader: Reader, order: Order, slots: list[tuple[str, Slot]] | None
 ) -> Order | str | None:
     """The order under the name of the ability the player holds, when the word they wrote
     names another that the Keywords equate ("Heal" from Kobayashi is her First Aid); a reason
     to refuse when two could be meant; None when nothing else fits."""
-    if not isinstance(find_slot(state, order, slots), str):
+    find_slot = reader.rules.find_slot
+    if not isinstance(find_slot(order, slots), str):
         return None
     held = [
         alt
         for name in grammar.ALTERNATES.get(order.ability, ())
-        if not isinstance(find_slot(state, alt := replace(order, ability=name), slots), str)
+        if not isinstance(find_slot(alt := replace(order, ability=name), slots), str)
     ]
     if len(held) > 1:
-        titles = state.ruleset.titles
+        titles = reader.state.ruleset.titles
         names = " or ".join(ability_title(o.ability, titles) for o in held)
         return f"'{ability_title(order.ability, titles)}' could be your {names}: write which one"
     return held[0] if held else None
@@ -622,27 +1044,25 @@ def _fix(reader: Reader, order: Order | None, reason: str) -> str:
         return ""  # the reason quotes the expected form or names the players
     if author in state.players and not state.players[author].is_free:
         return ""  # the dead and the arrested have nothing to send
-    if order is None or isinstance(find_slot(state, order, reader.slots()), str):
+    if order is None or isinstance(reader.rules.find_slot(order, reader.slots()), str):
         return _what_you_can_send(reader, author)
     if any(t in reason for t in order.targets):
         return "choose a player who is alive, free and not yourself"
     return ""
 
 
-def _away_notes(state: GameState, order: Order) -> list[str]:
+def _away_notes(reader: Reader, order: Order) -> list[str]:
     """Accepted, but it will fail as things stand: the player is out of Japan.
 
     Only the player's own situation: that a target is abroad or on a plane is not public (it
     tells a traveler's role), so an order on him is accepted silently and fails when the phase
     resolves, as any action on a traveler does ("that action will fail")."""
+    state = reader.state
     actor = state.players[order.actor]
     if not actor.conditions:
         return []  # most players have none: neither abroad nor on a plane
-    ability = abilities_for(state.ruleset).get(order.ability)
-    if (
-        ability is not None
-        and not ability.abroad_ok
-        and (actor.has(ABROAD, state.phase) or actor.has(IN_FLIGHT, state.phase))
+    if not reader.rules.abroad_ok(order.ability) and (
+        actor.has(ABROAD, state.phase) or actor.has(IN_FLIGHT, state.phase)
     ):
         title = ability_title(order.ability, state.ruleset.titles)
         return [
@@ -658,3 +1078,210 @@ def _merge(earlier: Order, later: Order) -> Order | None:
         text = f"{earlier.text}; {later.text}"
         return replace(later, queries=earlier.queries + later.queries, text=text)
     return None
+
+
+# -- the evidence of fragments no plain order was read from ---------------------------------
+
+# Of the words that void an order, the one a refusal names when several stand in a message.
+_VOIDING = (
+    Kind.WITHDRAWN, Kind.QUOTED, Kind.CONDITION, Kind.TWO_CHOICES, Kind.QUESTION, Kind.NOT_NOW,
+    Kind.NOT_HELD,
+)  # fmt: skip
+
+
+def read_evidence(msg: Message) -> None:
+    """Each run of fragments no plain order was read from, read together for its evidence
+    (``engine.orders.compose``): the orders it gives replace the provisional refusals; when
+    it gives none, a word that voids an order there (a question, a condition, ...) names the
+    refusal's kind. A run that names no order of the author's but answers the GM's quoted
+    prompt ("[quote=GM]... your Protection Charm tonight?[/quote] Lucky 7 please") is read
+    as that order."""
+    runs = _unread_runs(msg.trace)
+    if not runs:
+        return
+    reader, dialect = msg.reader, msg.dialect
+    words, table = dialect.words, dialect.table
+    held = candidates(reader, words)
+    voice = voice_of(reader)
+    prompted = _prompted(msg, held) if msg.quoted else None
+    budget = MAX_EVIDENCE_CHARS
+    for run in runs:
+        if budget <= 0:
+            break
+        block_text = "\n".join(fragment for fragment, _, _ in run)[:budget]
+        budget -= len(block_text)
+        found = mentions(block_text, table, reader.words.players, reader.words.roles)
+        words_at = [m.start for m in found if m.kind == "ability"]
+        if len(words_at) > MAX_EVIDENCE_WORDS:
+            # A wall of order words: read up to so many of them, as a GM would not read on.
+            block_text = block_text[: words_at[MAX_EVIDENCE_WORDS]]
+            found = [m for m in found if m.end <= len(block_text)]
+        if (
+            prompted
+            and any(how == "unread" for _, how, _ in run)
+            and any(m.kind == "player" for m in found)
+            and not any(m.kind == "ability" and held.of(m.value) for m in found)
+        ):
+            block_text = f"{ability_title(prompted, reader.state.ruleset.titles)}: {block_text}"
+            found = mentions(block_text, table, reader.words.players, reader.words.roles)
+        elif not any(how == "unread" for _, how, _ in run) and not any(
+            m.kind == "ability" and held.of(m.value) for m in found
+        ):
+            continue  # talk, with no word of an order of the author's
+        block = Block.of(block_text, found)
+        done, others = readings(
+            block,
+            reader,
+            words,
+            held,
+            voice,
+            lambda plain: dialect.read(reader, plain),
+            dialect.shape,
+        )
+        provisional = [r for _, how, r in run if how == "unread" and r is not None]
+        new: list[Rejection] = []
+        took = ruled = False
+        for reading in sorted(done, key=lambda r: r.at):
+            if reading.order is not None:
+                order = replace(reading.order, text=block_text)
+                refused = dialect.take(reader, order, block_text, msg.accepted)
+                if refused is None:
+                    took = True
+                    reader.notes.extend(reading.notes)
+                else:
+                    # The order was read whole, and the rules refuse it (a day ability by
+                    # night, oneself as the target): that is the reason to give.
+                    ruled = True
+                    new.append(replace(refused, text=block_text))
+            elif reading.refusal is not None:
+                refusal = reading.refusal
+                new.append(Rejection(block_text, str(refusal), kind=refusal.kind))
+        detail = any(r.kind is Kind.MISSING_DETAIL for r in provisional)
+        if not took and not new:
+            kinds = [k for _, k in others if isinstance(k, Kind)]
+            kind = next((k for k in _VOIDING if k in kinds), None)
+            if kind is None and not detail and any(k == RIVALS for _, k in others):
+                kind = Kind.TWO_CHOICES  # one word, two of the sender's abilities
+                mention = next(m for m, k in others if k == RIVALS)
+            elif kind is None:
+                continue
+            else:
+                mention = next(m for m, k in others if k == kind)
+            new.append(_voided(msg, block_text, kind, mention.value))
+        if ruled and detail:
+            continue  # the plain reader read the order, and says what it lacks
+        if ruled and any(_unknown_name(r) for r in provisional):
+            ruled = False  # "Disguise: A, B, Xeno": that no player is Xeno is the reason
+        if not (took or ruled) and not all(r.reason.startswith(NO_ORDER) for r in provisional):
+            # The plain reader found the order and said what is wrong with it ("an arrest
+            # needs a crime", "did not understand 'gun'"): the evidence replaces that only
+            # with an order, the rules' refusal of one, or a word that voids it.
+            new = [r for r in new if r.kind in _VOIDING[:-1]]
+            if not new:
+                continue
+        msg.rejected = [r for r in msg.rejected if not any(r is p for p in provisional)]
+        msg.rejected.extend(new)
+        if took:
+            # "Trick Mari tonight" / "edit: Brisk instead": an edit after the order read from
+            # the evidence gives it its new target, as one after a plain order does.
+            for fragment, _, _ in run:
+                if (edit := _EDIT.match(fragment)) is not None and edit.end():
+                    _step_edit_target(msg, fragment)
+
+
+def _unknown_name(refusal: Rejection) -> bool:
+    """Whether the plain reader refused a written name that is no player's (and no common
+    word it took for one, as 'for')."""
+    found = _WRITTEN_NAME.match(refusal.reason)
+    return found is not None and found["word"].casefold() not in COMMON
+
+
+_WRITTEN_NAME = lazy_compile(r"'(?P<word>[^']+)' (?:matches no player|could be)")
+
+
+# Free writing is read for its evidence this far (in all the message's runs of unread
+# fragments together): a wall of text beyond it is read for its plain orders only (what it
+# costs stays bounded whatever its shape).
+MAX_EVIDENCE_CHARS = 4_000
+# ... and for so many words of orders at most (what reading one costs grows with them).
+MAX_EVIDENCE_WORDS = 40
+
+
+def _prompted(msg: Message, held: Candidates) -> str | None:
+    """The order of the author's the GM's quoted prompt asks for, when it asks for one."""
+    asked: set[str] = set()
+    for author, said in msg.quoted:
+        if not _from_the_gm(msg.reader, author):
+            continue
+        for m in mentions(said, msg.dialect.table, msg.reader.words.players, None):
+            if m.kind == "ability":
+                asked.update(held.of(m.value))
+    own = {a for a in asked if held.held.get(a) is None}
+    return next(iter(own)) if len(own) == 1 else None
+
+
+def _unread_runs(
+    trace: list[tuple[str, str, Rejection | None]],
+) -> list[list[tuple[str, str, Rejection | None]]]:
+    """The runs of fragments in a row that hold no order read and no refusal that stands."""
+    runs: list[list[tuple[str, str, Rejection | None]]] = []
+    current: list[tuple[str, str, Rejection | None]] = []
+    for entry in [*trace, ("", "order", None)]:
+        if entry[1] in ("unread", "quiet"):
+            current.append(entry)
+            continue
+        if current:
+            runs.append(current)
+        current = []
+    return runs
+
+
+def _voided(msg: Message, text: str, kind: Kind, abilities: tuple[str, ...]) -> Rejection:
+    """The refusal of an order the message gives only with a word that voids it."""
+    reader = msg.reader
+    titles = reader.state.ruleset.titles
+    title = ability_title(abilities[0], titles) if abilities else "the order"
+    reasons = {
+        Kind.WITHDRAWN: f"this takes {title} back (a negation or a withdrawal): nothing is "
+        "carried out; send the order again when you want it",
+        Kind.QUOTED: "these are someone else's words, quoted or reported, not your order: "
+        "write your own order",
+        Kind.CONDITION: CONDITIONAL,
+        Kind.TWO_CHOICES: TWO_CHOICES,
+        Kind.QUESTION: f"this asks whether to use {title}, and the GM does not decide for "
+        "you: send the order itself if you want it",
+        Kind.NOT_NOW: f"this is {title} for a later phase: send it in that phase",
+        Kind.NOT_HELD: f"{title} is not an ability of yours",
+    }
+    fix = msg.dialect.can_send(reader) if kind is Kind.NOT_HELD else ""
+    return Rejection(text, reasons[kind], fix, kind=kind)
+
+
+def _shape(ability: str) -> str:
+    say = DCTP_WORDS.say(ability)
+    return say.shape if say is not None else vocab.TARGET
+
+
+@lru_cache(maxsize=1)
+def dctp_dialect() -> Dialect:
+    """DCTP's way of writing orders: its words, its reader of plain orders (dispatch.read)."""
+    return Dialect(
+        words=DCTP_WORDS,
+        table=EvidenceTable(DCTP_WORDS.evidence),
+        read=read,
+        take=_take,
+        shape=_shape,
+        can_send=lambda reader: _what_you_can_send(reader, reader.author),
+    )
+
+
+def voice_of(reader: Reader) -> Voice:
+    """The sender's own names: their player name, their role's name and its short forms."""
+    names = {reader.author.casefold()}
+    player = reader.state.players.get(reader.author)
+    if player is not None:
+        names.add(player.role.casefold())
+        for alias, role in reader.state.ruleset.role_aliases.items():
+            if role == player.role:
+                names.add(alias.casefold())
+    return Voice(reader.author, frozenset(names))

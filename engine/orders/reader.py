@@ -25,13 +25,14 @@ from engine.orders.grammar import (
     POSSESSIVE,
     any_order_word,
 )
+from engine.orders.kinds import Kind, kind_of
 from engine.orders.model import Order
 from engine.orders.names import MatchKind, NameMatcher
+from engine.orders.seam import Rules
 from engine.phases import Phase
 from engine.rules import RULESETS
 from engine.rules.base import Slot
 from engine.state import GameState
-from engine.validate import find_slot, held_slots
 
 _TRAILING = re.compile(
     r"(?:(?:^|[\s,]+)(?:instead|now|again|please|pls|plz|thanks|ty|for\s+me|from\s+me|today|this\s+time"
@@ -119,8 +120,17 @@ SECOND_CHOICE = r"(?:or|otherwise|alternatively)\b"
 _OR_NAME = re.compile(rf"[\s,.;…\-–—]*{SECOND_CHOICE}", re.IGNORECASE)
 
 
+# How many phases of a kind "... ago" counts back.
+_AGO = {"two": 2, "three": 3, "four": 4, "five": 5, "a": 2}
+
+
 class Refusal(Exception):
-    """A fragment that cannot stand; its message is the reason the player is told."""
+    """A fragment that cannot stand; its message is the reason the player is told, ``kind``
+    the kind of refusal it is (``engine.orders.kinds``)."""
+
+    def __init__(self, reason: str, kind: Kind | None = None) -> None:
+        super().__init__(reason)
+        self.kind = kind or kind_of(reason)
 
 
 class Guess(Refusal):
@@ -133,11 +143,12 @@ class Guess(Refusal):
         reason: str,
         problem: str,
         *,
+        kind: Kind,
         written: str = "",
         meant: str = "",
         order: Order | None = None,
     ) -> None:
-        super().__init__(reason)  # the plain refusal, when the reading is no order to ask
+        super().__init__(reason, kind)  # the plain refusal, when the reading is no order to ask
         self.problem = problem  # what the question starts with: "'Kleo' matches no player"
         self.written, self.meant, self.order = written, meant, order
 
@@ -187,33 +198,28 @@ class Reader:
     state: GameState
     author: str
     words: Vocabulary
+    # The rules of ``state`` as the reader asks them (engine/orders/seam.py).
+    rules: Rules
     notes: list[str] = field(default_factory=list)
     # The ability of the order being read: it says which nouns after a possessive stand for
     # the target ("protect Kleene's life", but not "investigate Abs's role").
     ability: str | None = None
     _slots: list[tuple[str, Slot]] | None = field(default=None, repr=False)
-    # What is already known of ``state`` (the session's, kept while its state stands); the
-    # author's held slots are added when first asked.
-    memo: StateMemo | None = field(default=None, repr=False)
 
     def slots(self) -> list[tuple[str, Slot]] | None:
         """The author's held slots, found once per PM (the state does not change while a PM
         is read); None for an author who is not playing."""
         if self._slots is None and self.author in self.state.players:
-            memo = self.memo
-            found = None if memo is None else memo.slots.get(self.author)
-            if found is None:
-                found = held_slots(self.state, self.author)
-                if memo is not None:
-                    memo.slots[self.author] = found
-            self._slots = found
+            self._slots = self.rules.slots(self.author)
         return self._slots
 
     # -- pieces ----------------------------------------------------------------------------
     def name(self, text: str) -> tuple[str, str]:
         if not text.strip(" .!?;,:"):
             players = ", ".join(self.words.players.names)
-            raise Refusal(f"this order needs a player's name; the players are: {players}")
+            raise Refusal(
+                f"this order needs a player's name; the players are: {players}", Kind.NO_TARGET
+            )
         found, used = self.words.players.match_prefix(text)
         # ``found.is_match`` written out (``name`` is read for every target of every order).
         if (found.name is None or used == 0) and (word := _TARGET_WORD.match(text)):
@@ -226,7 +232,8 @@ class Reader:
         if found.name is None or used == 0:
             if pronoun := re.match(r"\s*(him|her|them)\b", text, re.IGNORECASE):
                 raise Refusal(
-                    f"'{pronoun[1]}' could mean more than one player here: write the name"
+                    f"'{pronoun[1]}' could mean more than one player here: write the name",
+                    Kind.NO_TARGET,
                 )
             self._refuse_name(found.kind, found.written or text.strip(), found.candidates)
         # An exact name written in ASCII, as most are, is no reading to note (``is_reading``).
@@ -268,16 +275,25 @@ class Reader:
         asked back), or the players of the game."""
         written = written.split()[0] if written.split() else written
         if kind is MatchKind.AMBIGUOUS:
-            raise Refusal(f"'{written}' could be {' or '.join(candidates)}: write more of the name")
+            raise Refusal(
+                f"'{written}' could be {' or '.join(candidates)}: write more of the name",
+                Kind.AMBIGUOUS_NAME,
+            )
         close = self.words.players.suggest(written)
         problem = f"'{written}' matches no player in this game"
         if len(close) == 1:
             raise Guess(
-                f"{problem}; did you mean {close[0]}?", problem, written=written, meant=close[0]
+                f"{problem}; did you mean {close[0]}?",
+                problem,
+                kind=Kind.AMBIGUOUS_NAME,
+                written=written,
+                meant=close[0],
             )
         if close:
-            raise Refusal(f"{problem}; did you mean {' or '.join(close)}?")
-        raise Refusal(f"{problem}; the players are: {', '.join(self.words.players.names)}")
+            raise Refusal(f"{problem}; did you mean {' or '.join(close)}?", Kind.AMBIGUOUS_NAME)
+        raise Refusal(
+            f"{problem}; the players are: {', '.join(self.words.players.names)}", Kind.NO_TARGET
+        )
 
     def names(self, rest: str) -> tuple[tuple[str, ...], str]:
         """One or more players: "A", "A, B and C", "A or else B"."""
@@ -292,7 +308,7 @@ class Reader:
                 return tuple(found), rest
             if self.ability in _TOGETHER and _OR.search(more[0]):
                 # "Protect Akai or Lynz": a choice the GM would have to make.
-                raise Refusal(TWO_CHOICES)
+                raise Refusal(TWO_CHOICES, Kind.TWO_CHOICES)
             rest = rest[more.end() :]
 
     def _aside(self, rest: str) -> str:
@@ -308,7 +324,9 @@ class Reader:
     def role(self, text: str) -> tuple[str, str]:
         found, used = self.words.roles.match_prefix(text)
         if not found.is_match or used == 0:
-            raise Refusal(self._role_problem(text, found.kind, found.candidates))
+            raise Refusal(
+                self._role_problem(text, found.kind, found.candidates), Kind.MISSING_DETAIL
+            )
         if found.is_reading:
             self.notes.append(found.note)
         return found.name or "", text[used:]
@@ -327,7 +345,13 @@ class Reader:
         hint = f"; did you mean {' or '.join(close)}?" if close else ""
         problem = f"'{written}' is not a role of {self.state.ruleset.id}"
         if len(close) == 1:
-            raise Guess(problem + hint, problem, written=written, meant=close[0])
+            raise Guess(
+                problem + hint,
+                problem,
+                kind=Kind.MISSING_DETAIL,
+                written=written,
+                meant=close[0],
+            )
         return problem + hint
 
     def phase_at(self, text: str) -> re.Match[str] | None:
@@ -353,15 +377,26 @@ class Reader:
             number = ORDINALS.get(ordinal) or int(ordinal[:-2])
             kind = found["okind"].lower()
             return (Phase.night if kind == "night" else Phase.day)(number), text[found.end() :]
-        if word in {"tonight", "tonite", "2nite", "today"}:
+        if word in {"tonight", "tonite", "2nite", "today", "this night", "this day"}:
             return current, text[found.end() :]
+        if found["ago"] or word.endswith("before last") or word.endswith("before yesterday"):
+            # "two nights ago", "the night before last": counted back from this phase.
+            back = _AGO.get(found["ago"].lower().split()[0], 0) if found["ago"] else 2
+            if not back:
+                back = int(found["ago"])
+            night = word.endswith(("night", "nights ago", "before last"))
+            steps = 2 * back if night == current.is_night else 2 * back - 1
+            return Phase(max(0, current.index - steps)), text[found.end() :]
         if word in {"last night", "previous night", "yesterday", "previous day"}:
             back = 2 if word.endswith("night") == current.is_night else 1
             return Phase(max(0, current.index - back)), text[found.end() :]
         try:
             return Phase.parse(word), text[found.end() :]
         except ValueError:
-            raise Refusal(f"'{found['phase']}' is not a phase (write 'Night 1', 'Day 2')") from None
+            raise Refusal(
+                f"'{found['phase']}' is not a phase (write 'Night 1', 'Day 2')",
+                Kind.MISSING_DETAIL,
+            ) from None
 
     def end(self, rest: str, fragment: str) -> None:
         """The order must be over: only words that change nothing may follow ("tonight",
@@ -374,14 +409,16 @@ class Reader:
         when, after = self.phase(spoken) if spoken.strip() else (None, spoken)
         if when is not None and not _TRAILING.sub("", after).strip(" .!?;,"):
             if when != self.state.phase:
-                raise Refusal(f"this is an order for {self.state.phase}, not {when}")
+                raise Refusal(f"this is an order for {self.state.phase}, not {when}", Kind.NOT_NOW)
             return
-        if _IF_AFTER.match(rest) and not _IF_POLITE.match(rest):
-            raise Refusal(CONDITIONAL)  # "heal Lynz if she gets claimed"
+        for said in (rest, after) if when is not None else (rest,):
+            if _IF_AFTER.match(said) and not _IF_POLITE.match(said):
+                # "heal Lynz if she gets claimed", "Protect Abs tonight, but only if ..."
+                raise Refusal(CONDITIONAL, Kind.CONDITION)
         if (soft := _SOFT.match(rest)) and REMARK.match(rest[soft.end() :]):
             rest = rest[soft.end() :]  # "Protect Abs please, he is town"
         if REMARK.match(rest) and DOUBT.match(rest.strip(" ,-()")):
-            raise Refusal(UNSURE)
+            raise Refusal(UNSURE, Kind.QUESTION)
         if REMARK.match(rest) and (not self.names_anyone(rest) or self._about_the_game(rest)):
             self.notes.append(f"took '{rest.strip(' ,-()')}' as a remark, not an order")
             return
@@ -389,9 +426,9 @@ class Reader:
             self.notes.append(f"took '{rest.strip()}' as a remark, not an order")
             return
         if _OR_NAME.match(rest) and self.names_anyone(rest):
-            raise Refusal(TWO_CHOICES)  # "Interrogate Abs, or maybe Miaka"
+            raise Refusal(TWO_CHOICES, Kind.TWO_CHOICES)  # "Interrogate Abs, or maybe Miaka"
         if rest.strip(" .!?;,"):
-            raise Refusal(f"did not understand '{rest.strip()}' in '{fragment}'")
+            raise Refusal(f"did not understand '{rest.strip()}' in '{fragment}'", Kind.NOT_AN_ORDER)
 
     @staticmethod
     def _about_the_game(remark: str) -> bool:
@@ -404,7 +441,7 @@ class Reader:
         """Whether the author has a slot for ``ability`` now."""
         probe = Order(self.author, ability)
         return self.author in self.state.players and not isinstance(
-            find_slot(self.state, probe, self.slots()), str
+            self.rules.find_slot(probe, self.slots()), str
         )
 
     def names_in(self, text: str) -> list[str]:
@@ -416,7 +453,10 @@ class Reader:
             before = word[0] if text[word.end() : word.end() + 1].isspace() else None
             if after_verb_word and word[0][0].islower():
                 continue
-            match, used = self.words.players.match_prefix(text[word.start() :])
+            exact = self.words.players.exact_prefix(text[word.start() : word.start() + 200])
+            if exact is None:
+                continue
+            match, used = exact
             named = match.name
             if used and match.kind in (MatchKind.EXACT, MatchKind.ALIAS) and named not in found:
                 found.append(named or "")
@@ -450,7 +490,7 @@ class Reader:
         target, rest = self.name(rest)
         separator = _BELIEF.match(rest) or AS.match(rest)
         if not separator:
-            raise Refusal(needs_role)
+            raise Refusal(needs_role, Kind.MISSING_DETAIL)
         role, rest = self.role(rest[separator.end() :])
         self.end(rest, fragment)
         return Order(self.author, ability, (target,), role=role, text=fragment)

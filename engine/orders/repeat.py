@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 
-from engine.abilities import abilities_for
 from engine.lazy_pattern import lazy_compile
 from engine.orders.model import Order, ability_title
 from engine.phases import Phase
@@ -71,10 +70,11 @@ def repeat_asked(fragment: str) -> bool | None:
 
 
 def repeated(
-    state: GameState, author: str, previous: bool
+    state: GameState, author: str, previous: bool, passive: frozenset[str]
 ) -> str | tuple[Phase, list[Order], list[str]]:
     """The author's orders to repeat: the phase they were given in, the orders rebuilt from
-    the record, and the titles of those the record cannot rebuild; or why there are none."""
+    the record, and the titles of those the record cannot rebuild; or why there are none.
+    ``passive``: the abilities that act with no order, never repeated."""
     phase = state.phase
     if previous:
         number = phase.number - 1
@@ -83,7 +83,6 @@ def repeated(
         when = Phase.night(number) if phase.is_night else Phase.day(number)
     else:
         when = None
-    passive = {n for n, a in abilities_for(state.ruleset).items() if a.passive}
     own = [
         r
         for r in state.history

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.orders.parse import parse_pm
 from engine.phases import Phase
+from engine.reading import read_pm
 from engine.rules import load_ruleset
 from engine.setup import Setup, new_game
 
@@ -70,7 +70,7 @@ def test_issue4_orders_are_understood(author: str, text: str, phase: Phase, want
     # A sober Kogorou who interrogated on Night 1, for Analyze.
     state.players["Kogo"].conditions.pop("drunk", None)
     state.interrogations[("Kogo", Phase.night(1).index)] = ("Abs", "Not BO")
-    parsed = parse_pm(state, author, text)
+    parsed = read_pm(state, author, text)
     assert not parsed.rejected, parsed.rejected
     assert [o.canonical() for o in parsed.accepted] == [wanted]
 
@@ -86,7 +86,7 @@ def test_issue4_orders_are_understood(author: str, text: str, phase: Phase, want
     ],
 )
 def test_issue4_refusals_say_why(author: str, text: str, phase: Phase, reason: str) -> None:
-    parsed = parse_pm(_state(phase, prep=phase.index == 0), author, text)
+    parsed = read_pm(_state(phase, prep=phase.index == 0), author, text)
     assert not parsed.accepted
     assert reason in parsed.rejected[0].reason
 
@@ -97,8 +97,8 @@ def test_an_order_on_a_traveler_abroad_does_not_tell_the_sender_he_is_abroad() -
     when the order is sent. The traveler is still told about his own orders."""
     state = _state(Phase.night(1))
     assert state.players["Hak"].has("abroad", state.phase)
-    parsed = parse_pm(state, "Tak", "Stake out Hak")
+    parsed = read_pm(state, "Tak", "Stake out Hak")
     assert [o.canonical() for o in parsed.accepted] == ["Stake-out Hak"]
     assert not any("Hak" in note or "Japan" in note for note in parsed.notes), parsed.notes
-    own = parse_pm(state, "Hak", "Interrogate Abs")
+    own = read_pm(state, "Hak", "Interrogate Abs")
     assert any("you are not in Japan" in note for note in own.notes), own.notes

@@ -12,8 +12,8 @@ from __future__ import annotations
 import pytest
 
 from engine.abilities.leader import count, tally, vote_open
-from engine.orders.parse import parse_pm
 from engine.phases import Phase
+from engine.reading import read_pm
 from engine.rules import load_ruleset
 from engine.setup import Setup, new_game
 from engine.state import GameState, Status
@@ -95,7 +95,7 @@ def test_the_vote_is_open_only_without_a_free_anokata() -> None:
     assert vote_open(game())
     state = game({**ROSTER, "Boss": "Anokata"})
     assert not vote_open(state)
-    refused = parse_pm(state, "Pofa", "Ranking: Boss, Pofa, Akonyl, Conia").rejected
+    refused = read_pm(state, "Pofa", "Ranking: Boss, Pofa, Akonyl, Conia").rejected
     assert "not an ability of yours" in refused[0].reason
     state.players["Boss"].status = Status.DEAD
     assert vote_open(state)
@@ -115,7 +115,7 @@ def test_the_vote_is_open_only_without_a_free_anokata() -> None:
     ],
 )
 def test_a_ranking_in_everyday_forms_reads_as_one_ballot(text: str) -> None:
-    parsed = parse_pm(game(), "Akonyl", text)
+    parsed = read_pm(game(), "Akonyl", text)
     assert not parsed.rejected, parsed.rejected
     (order,) = parsed.accepted
     assert order.targets == ("Pofa", "Akonyl", "Conia")
@@ -138,14 +138,14 @@ def test_a_ranking_in_everyday_forms_reads_as_one_ballot(text: str) -> None:
 def test_an_incomplete_or_ambiguous_ranking_is_refused_with_the_reason(
     text: str, reason: str
 ) -> None:
-    parsed = parse_pm(game(), "Akonyl", text)
+    parsed = read_pm(game(), "Akonyl", text)
     assert not parsed.accepted, parsed.accepted
     assert len(parsed.rejected) == 1, parsed.rejected
     assert reason in parsed.rejected[0].reason, parsed.rejected[0].reason
 
 
 def test_a_town_player_is_told_nothing_about_the_black_org() -> None:
-    parsed = parse_pm(game(), "Kleene", "Ranking: Pofa (Korn), Akonyl, Conia")
+    parsed = read_pm(game(), "Kleene", "Ranking: Pofa (Korn), Akonyl, Conia")
     (rejection,) = parsed.rejected
     assert "not an ability of yours" in rejection.reason
     assert "Gin" not in rejection.reason

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.orders.parse import parse_pm
 from engine.phases import Phase
+from engine.reading import read_pm
 from engine.render.answers import render_acknowledgement
 from engine.rules import load_ruleset
 from engine.session import GameSession
@@ -32,13 +32,13 @@ def game(phase: str = "Night 3") -> GameState:
 
 
 def read(text: str, author: str = "Akonyl", phase: str = "Night 3") -> list[dict]:
-    parsed = parse_pm(game(phase), author, text)
+    parsed = read_pm(game(phase), author, text)
     assert not parsed.rejected, parsed.rejected
     return [o.to_record() for o in parsed.accepted]
 
 
 def refused(text: str, author: str = "Akonyl", phase: str = "Night 3") -> str:
-    parsed = parse_pm(game(phase), author, text)
+    parsed = read_pm(game(phase), author, text)
     assert not parsed.accepted, parsed.accepted
     assert len(parsed.rejected) == 1, parsed.rejected
     return parsed.rejected[0].reason
@@ -118,11 +118,11 @@ def test_the_rule_text_phrasings(author: str, text: str, phase: str, record: dic
 def test_a_leader_names_the_killer() -> None:
     state = new_game(load_ruleset("dctp-2011"), {"Boss": "Anokata", "G": "Gin", "X": "Ran"}, 1,
                      Setup())  # fmt: skip
-    parsed = parse_pm(state, "Boss", "G kills X")
+    parsed = read_pm(state, "Boss", "G kills X")
     assert [o.to_record() for o in parsed.accepted] == [
         {"ability": "kill", "targets": ["X"], "killer": "G"}
     ]
-    parsed = parse_pm(state, "G", "X kills Boss")
+    parsed = read_pm(state, "G", "X kills Boss")
     assert parsed.rejected and "only the Black Org leader" in parsed.rejected[0].reason
 
 
@@ -154,12 +154,12 @@ def test_refusals_say_why(author: str, text: str, phase: str, reason: str) -> No
 def test_a_dead_target_is_refused_but_investigations_may_name_the_dead() -> None:
     state = game("Night 3")
     state.players["Kleene"].status = Status.DEAD
-    assert "Kleene is dead" in parse_pm(state, "Jd-", "Heal Kleene").rejected[0].reason
-    assert parse_pm(state, "Akonyl", "Investigate Kleene heals Parkur").accepted
+    assert "Kleene is dead" in read_pm(state, "Jd-", "Heal Kleene").rejected[0].reason
+    assert read_pm(state, "Akonyl", "Investigate Kleene heals Parkur").accepted
 
 
 def test_a_will_is_kept_verbatim() -> None:
-    parsed = parse_pm(game(), "Jd-", "Heal Parkur.\nWill: I healed Parkur on N1.\nTrust him!")
+    parsed = read_pm(game(), "Jd-", "Heal Parkur.\nWill: I healed Parkur on N1.\nTrust him!")
     assert [o.ability for o in parsed.accepted] == ["heal"]
     assert parsed.will == "I healed Parkur on N1.\nTrust him!"
 
@@ -189,7 +189,7 @@ def _answer(author: str, text: str, phase: str, dead: tuple[str, ...] = ()) -> s
     state = game(phase)
     for name in dead:
         state.players[name].status = Status.DEAD
-    return render_acknowledgement(parse_pm(state, author, text), state.phase)
+    return render_acknowledgement(read_pm(state, author, text), state.phase)
 
 
 def test_answers_help_without_drowning_the_player() -> None:
@@ -272,3 +272,20 @@ def test_the_vote_verb_is_looked_for_only_past_a_character_it_can_start_with():
         assert votes._VOTE_VERB.match(" \t" + text), text
         starts = {chr(c) for c in range(0x10000) if votes._VOTE_VERB.match(chr(c) + text[1:])}
         assert starts <= set(votes._VOTE_VERB_FIRST), (text, starts - set(votes._VOTE_VERB_FIRST))
+
+
+def test_kill_jd_dash_kills_jd_dash_beside_jd() -> None:
+    """Issue 27: with players "Jd" and "Jd-", "Kill Jd-" kills Jd-; "Vote" before a
+    player's name that is also a word for no one votes for the player."""
+    roster = {"Abs": "Gin", "Jd": "Araide", "Jd-": "Agasa", "Nobody": "Camel", "Lynz": "Ran"}
+    state = new_game(load_ruleset("dctp-2011"), roster, 1, Setup())
+    state.phase = Phase.parse("Night 1")
+    for text, target in (("Kill Jd-", "Jd-"), ("kill jd-.", "Jd-"), ("Kill Jd", "Jd")):
+        assert [o.targets for o in read_pm(state, "Abs", text).accepted] == [(target,)]
+    state.phase = Phase.parse("Day 1")
+    assert [o.canonical() for o in read_pm(state, "Lynz", "Vote Nobody").accepted] == [
+        "Vote Nobody"
+    ]
+    assert [o.canonical() for o in read_pm(state, "Lynz", "Vote no one").accepted] == [
+        "Vote no lynch"
+    ]

@@ -3,7 +3,7 @@ abilities read (docs/engine.md, "Data other abilities read")."""
 
 from __future__ import annotations
 
-from engine.orders.parse import parse_pm
+from engine.reading import read_pm
 from engine.resolve import resolve
 from engine.rules import load_ruleset
 from engine.setup import Setup, new_game
@@ -18,14 +18,14 @@ def _game(roster: dict[str, str], **setup: object):
 def test_slander_one_black_org_and_one_town() -> None:
     """Slander: "He may not slander two Black Org or two town." """
     state = _game({"G": "Gin", "V": "Vodka", "B": "Conan", "H": "Heiji"})
-    refused = parse_pm(state, "G", "Slander B and H").rejected
+    refused = read_pm(state, "G", "Slander B and H").rejected
     assert refused and "one of each" in refused[0].reason
-    assert parse_pm(state, "G", "Slander B and V").accepted
+    assert read_pm(state, "G", "Slander B and V").accepted
 
 
 def test_slander_fills_context_slandered_for_interrogate() -> None:
     state = _game({"G": "Gin", "V": "Vodka", "B": "Conan", "H": "Heiji"})
-    orders = parse_pm(state, "G", "Slander B and V").accepted
+    orders = read_pm(state, "G", "Slander B and V").accepted
     outcome = resolve(state, orders)
     assert [r.outcome for r in outcome.results if r.ability == "slander"] == ["done"]
     assert not any(n.to in {"B", "V"} for n in outcome.notices)
@@ -34,9 +34,9 @@ def test_slander_fills_context_slandered_for_interrogate() -> None:
 def test_protect_refusals() -> None:
     """Protect: "May not protect themselves." "one individual to Protect at night" """
     state = _game({"G": "Gin", "R": "Ran", "B": "Conan", "H": "Heiji"})
-    assert parse_pm(state, "R", "Protect R").rejected
-    assert parse_pm(state, "R", "Protect B and H").rejected
-    assert parse_pm(state, "R", "Protect B").accepted
+    assert read_pm(state, "R", "Protect R").rejected
+    assert read_pm(state, "R", "Protect B and H").rejected
+    assert read_pm(state, "R", "Protect B").accepted
 
 
 def test_an_injured_player_loses_the_disguise() -> None:
@@ -47,8 +47,8 @@ def test_an_injured_player_loses_the_disguise() -> None:
         disguises={"V": "Ran"},
     )
     orders = [
-        *parse_pm(state, "G", "Kill V").accepted,
-        *parse_pm(state, "T", "First aid V").accepted,
+        *read_pm(state, "G", "Kill V").accepted,
+        *read_pm(state, "T", "First aid V").accepted,
     ]
     after = resolve(state, orders).state
     assert after.players["V"].disguise is None
@@ -57,6 +57,6 @@ def test_an_injured_player_loses_the_disguise() -> None:
 
 def test_lovey_dovey_only_on_the_lover() -> None:
     state = _game({"G": "Gin", "A": "Heiji", "B": "Conan", "C": "Camel"}, lovers=(("A", "B"),))
-    assert parse_pm(state, "A", "Lovey-dovey C").rejected
-    assert parse_pm(state, "A", "Lovey-dovey B").accepted
-    assert parse_pm(state, "C", "Lovey-dovey B").rejected
+    assert read_pm(state, "A", "Lovey-dovey C").rejected
+    assert read_pm(state, "A", "Lovey-dovey B").accepted
+    assert read_pm(state, "C", "Lovey-dovey B").rejected

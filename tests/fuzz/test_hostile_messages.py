@@ -10,12 +10,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.orders.names import NameMatcher
-from engine.orders.parse import MAX_PM_CHARS, parse_pm
+from engine.orders.parse import MAX_PM_CHARS
 from engine.orders.votes import MAX_POST_CHARS, VoteProblem, read_votes
 from engine.phases import Phase
+from engine.reading import read_pm
 from engine.rules import load_ruleset
 from engine.setup import Setup, new_game
 from engine.state import GameState
+from tests.fuzz import shapes
 from tests.fuzz.strategies import hostile
 
 ROSTER = {
@@ -52,7 +54,7 @@ def no_quote(text: str) -> bool:
 def test_any_pm_is_read_without_error_and_only_for_its_author(
     author: str, text: str, night: bool
 ) -> None:
-    parsed = parse_pm(NIGHT if night else DAY, author, text)
+    parsed = read_pm(NIGHT if night else DAY, author, text)
     assert all(order.actor == author for order in parsed.accepted)
 
 
@@ -60,7 +62,7 @@ def test_any_pm_is_read_without_error_and_only_for_its_author(
 @given(author=AUTHORS, quoted=(ORDERS | hostile).filter(no_quote), night=st.booleans())
 def test_no_order_comes_from_quoted_text(author: str, quoted: str, night: bool) -> None:
     for source in (f"[quote]{quoted}[/quote]", f'[quote="Abs"]{quoted}[/quote]thanks!'):
-        parsed = parse_pm(NIGHT if night else DAY, author, source)
+        parsed = read_pm(NIGHT if night else DAY, author, source)
         assert parsed.accepted == () and parsed.will is None, source
 
 
@@ -110,7 +112,7 @@ def test_a_pm_at_the_size_limit_is_read_in_linear_time(shape: str) -> None:
     text = PM_SHAPES[shape]
     assert len(text) <= MAX_PM_CHARS
     started = time.perf_counter()
-    parse_pm(NIGHT, "Abs", text)
+    read_pm(NIGHT, "Abs", text)
     assert time.perf_counter() - started < 3.0
 
 
@@ -123,8 +125,32 @@ def test_a_post_at_the_size_limit_is_read_in_linear_time(shape: str) -> None:
     assert time.perf_counter() - started < 3.0
 
 
+@pytest.mark.parametrize("name", sorted(shapes.SHAPES))
+def test_a_generated_message_at_the_size_limit_is_read_in_bounded_time(name: str) -> None:
+    """Issue 27: "any message under the size limits (20,000-char PM, 60,000-char post) in
+    under 0.5 s whatever its shape". The bound here is generous for a loaded machine;
+    benchmarks/bench_hostile.py measures each shape against 0.5 s."""
+    shape = shapes.SHAPES[name]
+    shapes.read(shape, shapes.text_of(name, 2000, seed=1))  # the patterns compiled once
+    text = shapes.text_of(name)
+    assert len(text) <= shape.limit
+    started = time.perf_counter()
+    parsed = shapes.read(shape, text)
+    assert time.perf_counter() - started < 3.0
+    assert all(order.actor != "Stranger" for order in parsed.accepted)
+
+
+def test_a_non_players_long_post_gets_one_answer_and_no_order() -> None:
+    """A public order from someone who is not playing: answered once, never a traceback."""
+    text = shapes.text_of("outsider's post")
+    parsed = shapes.read(shapes.SHAPES["outsider's post"], text)
+    assert parsed.accepted == ()
+    ((refusal),) = parsed.rejected
+    assert "Stranger is not playing in this game" in refusal.reason
+
+
 def test_a_pm_over_the_limit_is_not_read_and_the_answer_says_why() -> None:
-    parsed = parse_pm(NIGHT, "Abs", "Kill Kleene. " + "x" * MAX_PM_CHARS)
+    parsed = read_pm(NIGHT, "Abs", "Kill Kleene. " + "x" * MAX_PM_CHARS)
     assert parsed.accepted == ()
     (refusal,) = parsed.rejected
     assert "autogm reads at most 20,000 characters" in refusal.reason
@@ -139,18 +165,18 @@ def test_a_post_over_the_limit_is_refused_with_the_reason() -> None:
 def test_a_will_over_the_limit_is_refused_and_the_earlier_stands() -> None:
     """Option will_max_length (docs/rulings.md, "Will"): "give wills a length limit with a
     clear answer to the player"."""
-    parsed = parse_pm(NIGHT, "Abs", "Kill Kleene\nWill: " + "I was town. " * 200)
+    parsed = read_pm(NIGHT, "Abs", "Kill Kleene\nWill: " + "I was town. " * 200)
     assert parsed.will is None
     assert [o.ability for o in parsed.accepted] == ["kill"]
     assert "your will is 2,399 characters long and the limit in this game is 2,000" in (
         parsed.rejected[-1].reason
     )
-    assert parse_pm(NIGHT, "Abs", "Will: " + "I was town. " * 100).will is not None
+    assert read_pm(NIGHT, "Abs", "Will: " + "I was town. " * 100).will is not None
 
 
 def test_hidden_characters_are_said_in_the_answer() -> None:
     """Issue 19: "Look-alike letters and invisible characters folded into a player's name are
     said in the answer"."""
-    parsed = parse_pm(NIGHT, "Abs", "Kill Kle\u200bene")
+    parsed = read_pm(NIGHT, "Abs", "Kill Kle\u200bene")
     assert [o.targets for o in parsed.accepted] == [("Kleene",)]
     assert any("1 invisible character" in note for note in parsed.notes)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from engine.lazy_pattern import lazy_compile
+from engine.orders.kinds import Kind
 from engine.orders.model import Order
 from engine.orders.reader import Reader, Refusal
 
@@ -76,7 +77,8 @@ def leader_order(reader: Reader, text: str, fragment: str) -> Order:
     a, b = others[0], others[-1]
     raise Refusal(
         f"{NO_ORDER}; orders look like 'Heal {a}', "
-        f"'Investigate {a} heals {b}', 'Arrest {a} for killing {b} on Night 1' or 'Vote {a}'"
+        f"'Investigate {a} heals {b}', 'Arrest {a} for killing {b} on Night 1' or 'Vote {a}'",
+        Kind.NOT_AN_ORDER,
     )
 
 
@@ -87,7 +89,9 @@ def _member_with_role(reader: Reader, role: str) -> str:
     author = state.players.get(reader.author)
     members = [n for n, p in state.players.items() if p.role == role and p.is_free]
     if author is None or not members or state.side(reader.author) != state.side(members[0]):
-        raise Refusal(f"no free member of your side is {role}: name the killer as a player")
+        raise Refusal(
+            f"no free member of your side is {role}: name the killer as a player", Kind.BAD_TARGET
+        )
     return members[0]
 
 
@@ -156,7 +160,8 @@ def read_poison(reader: Reader, rest: str, fragment: str) -> Order:
         raise Refusal(
             str(refusal)
             .replace("an APTX", "a poisoning")
-            .replace("'APTX pofa as Satou'", "'Poison pofa as Satou'")
+            .replace("'APTX pofa as Satou'", "'Poison pofa as Satou'"),
+            refusal.kind,
         ) from None
     return Order(reader.author, "poison", order.targets, role=order.role, text=fragment)
 

@@ -7,6 +7,7 @@ import re
 
 from engine.lazy_pattern import lazy_compile
 from engine.orders import grammar
+from engine.orders.kinds import Kind
 from engine.orders.model import Order, Query
 from engine.orders.reader import Reader, Refusal
 from engine.phases import Phase
@@ -15,6 +16,8 @@ _QUERY_SPLIT = lazy_compile(r"\s*(?:[,;]|\band\b|\balso\b)\s*", re.IGNORECASE)
 # Queries whose action may name no one: "Hakuba travels during Prep".
 _NO_OBJECT = frozenset({"travel", "choose_costumes", "abduct"})
 _OBSERVE_KIND = lazy_compile(r"\b(?:age|gender)\b", re.IGNORECASE)
+# A kind the order excludes: "the gender, not the age".
+_NOT_KIND = lazy_compile(r"\b(?:not|no)\s+(?:the\s+|their\s+|his\s+|her\s+)?$", re.IGNORECASE)
 _OBSERVE_OF = lazy_compile(r"^\s*(?:the|his|her|their)\s+(?:age|gender)\s+of\b", re.IGNORECASE)
 _ANALYZE_FILLER = lazy_compile(
     r"\s*(?:my\s+)?(?:interrogation|result)?s?\s*(?:from|of|on|during)?\s*", re.IGNORECASE
@@ -38,11 +41,14 @@ def read_investigate(reader: Reader, rest: str, fragment: str) -> Order:
                 return read_special_investigate(reader, rest, fragment)
             raise Refusal(
                 f"Investigate looks at the actions of {reader.state.phase} only, "
-                f"not {when}: 'He may not Investigate actions from previous nights'"
+                f"not {when}: 'He may not Investigate actions from previous nights'",
+                Kind.NOT_NOW,
             )
         asked.append(query)
     if not asked:
-        raise Refusal("name what to investigate: 'Investigate Jd- heals Parkur'")
+        raise Refusal(
+            "name what to investigate: 'Investigate Jd- heals Parkur'", Kind.MISSING_DETAIL
+        )
     return Order(reader.author, "investigate", queries=tuple(asked), text=fragment)
 
 
@@ -68,10 +74,10 @@ def queries(reader: Reader, rest: str, fragment: str) -> tuple[Query, ...]:
         )
         when, tail = reader.phase(tail)
         if tail.strip(" .!?;,"):
-            raise Refusal(f"did not understand '{tail.strip()}' in '{fragment}'")
+            raise Refusal(f"did not understand '{tail.strip()}' in '{fragment}'", Kind.NOT_AN_ORDER)
         found.append(Query(subject, keyword, obj, when))
     if not found:
-        raise Refusal("name the action: 'SI Akonyl protects conia on Night 1'")
+        raise Refusal("name the action: 'SI Akonyl protects conia on Night 1'", Kind.MISSING_DETAIL)
     return tuple(found)
 
 
@@ -89,12 +95,14 @@ def _action(
         asked = tail[mark.end() :].split(maxsplit=1)[0] if tail[mark.end() :].strip() else ""
         raise Refusal(
             f"an investigation asks whether {subject} did an action, not about "
-            f"{subject}'s {asked}: write it as {_example(reader, example, subject)}"
+            f"{subject}'s {asked}: write it as {_example(reader, example, subject)}",
+            Kind.MISSING_DETAIL,
         )
     if verb is None:
         raise Refusal(
             f"'{part}' is not an action to investigate: write it as "
-            f"{_example(reader, example, subject)}"
+            f"{_example(reader, example, subject)}",
+            Kind.MISSING_DETAIL,
         )
     keyword, used = verb
     tail = tail.lstrip()[used:]
@@ -160,7 +168,23 @@ def read_follow_up(reader: Reader, rest: str, fragment: str) -> Order:
 
 def read_observe(reader: Reader, rest: str, fragment: str) -> Order:
     """ "Observe age X", "Gender-observe X", "Observe X's gender"."""
-    kind = _OBSERVE_KIND.search(fragment)
+    kinds = {
+        k.group(0).lower()
+        for k in _OBSERVE_KIND.finditer(fragment)
+        if not _NOT_KIND.search(fragment, max(0, k.start() - 12), k.start())
+    }
+    kind = (
+        None
+        if len(kinds) > 1
+        else next(
+            (
+                k
+                for k in _OBSERVE_KIND.finditer(fragment)
+                if not _NOT_KIND.search(fragment, max(0, k.start() - 12), k.start())
+            ),
+            None,
+        )
+    )
     rest = _OBSERVE_OF.sub("", rest, count=1)  # "observe the gender of Abs"
     rest = _OBSERVE_KIND.sub("", rest, count=1).lstrip(" :-")
     target, rest = reader.name(rest)

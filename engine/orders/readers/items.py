@@ -10,6 +10,7 @@ import re
 
 from engine.lazy_pattern import lazy_compile
 from engine.orders.folding import APOSTROPHES
+from engine.orders.kinds import Kind
 from engine.orders.model import Order
 from engine.orders.reader import Reader, Refusal
 
@@ -27,7 +28,8 @@ def read_steal(reader: Reader, rest: str, fragment: str) -> Order:
     item = _ITEM.match(tail)
     if item:
         raise Refusal(
-            f"a thief does not choose the item ('{item['item']}'): write 'Steal from {target}'"
+            f"a thief does not choose the item ('{item['item']}'): write 'Steal from {target}'",
+            Kind.BAD_TARGET,
         )
     reader.end(tail, fragment)
     return Order(reader.author, "steal", (target,), text=fragment)

@@ -8,6 +8,7 @@ import re
 from engine.lazy_pattern import lazy_compile
 from engine.orders import grammar
 from engine.orders.grammar import FOR
+from engine.orders.kinds import Kind
 from engine.orders.model import Order
 from engine.orders.reader import Reader, Refusal
 from engine.phases import Phase
@@ -60,7 +61,8 @@ def read_arrest(reader: Reader, rest: str, fragment: str) -> Order:
     if crime is None:
         raise Refusal(
             "an arrest needs a crime, a victim and a phase: "
-            "'Arrest Abs for killing Kleene on Night 1'"
+            "'Arrest Abs for killing Kleene on Night 1'",
+            Kind.MISSING_DETAIL,
         )
     if crime == "disguise" and victim is None:
         victim, rest = reader.role(rest)
@@ -95,7 +97,10 @@ def read_blame(reader: Reader, rest: str, fragment: str) -> Order:
     rest, bracket = _crime_apart(rest)
     crime, victim, rest = _crime(reader, rest)
     if crime is None:
-        raise Refusal("a blame names a crime and its victim: 'Blame Kleene for killing Parkur'")
+        raise Refusal(
+            "a blame names a crime and its victim: 'Blame Kleene for killing Parkur'",
+            Kind.MISSING_DETAIL,
+        )
     if crime == "disguise" and victim is None:
         victim, rest = reader.role(rest)
     elif victim is None and rest.strip(" .!?;,)]") and not reader.phase_at(rest):

@@ -7,6 +7,7 @@ import re
 
 from engine.lazy_pattern import lazy_compile
 from engine.orders.grammar import FOR, LIST_SEP, LIST_WORDS
+from engine.orders.kinds import Kind
 from engine.orders.model import Order
 from engine.orders.reader import Reader, Refusal
 from engine.phases import Phase
@@ -35,7 +36,9 @@ def read_temporary_disguise(reader: Reader, rest: str, fragment: str) -> Order:
     if when is not None and when != reader.state.phase:
         # "Disguise as Ran for N3" on Day 2: the costume is worn the night after.
         if when != night:
-            raise Refusal(f"a costume chosen in {reader.state.phase} is worn on {night}")
+            raise Refusal(
+                f"a costume chosen in {reader.state.phase} is worn on {night}", Kind.NOT_NOW
+            )
         rest = after
     reader.end(rest, fragment)
     return Order(reader.author, "temporary_disguise", role=role, text=fragment)
@@ -95,7 +98,10 @@ def _whole_name(reader: Reader, text: str) -> bool:
 
 def read_abduct(reader: Reader, rest: str, fragment: str) -> Order:
     if reader.names_anyone(rest):
-        raise Refusal("Abduct names nobody: the GM draws a character no player has; write 'Abduct'")
+        raise Refusal(
+            "Abduct names nobody: the GM draws a character no player has; write 'Abduct'",
+            Kind.BAD_TARGET,
+        )
     return reader.bare("abduct", _ABDUCT_TAIL.sub("", rest, count=1), fragment)
 
 
@@ -104,6 +110,7 @@ def read_betrayal(reader: Reader, rest: str, fragment: str) -> Order:
         # "Betrayal clarified as a passive ability at all times": no target to name.
         raise Refusal(
             "Betrayal names nobody and needs no order: it is passive (\"Kir doesn't need to PM "
-            'the GM to use this action"; she learns one Black Org activity of the night)'
+            'the GM to use this action"; she learns one Black Org activity of the night)',
+            Kind.BAD_TARGET,
         )
     return reader.bare("betrayal", rest, fragment)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from engine.lazy_pattern import lazy_compile
+from engine.orders.kinds import Kind
 from engine.orders.model import Order
 from engine.orders.names import MatchKind
 from engine.orders.reader import Reader, Refusal
@@ -38,13 +39,18 @@ _ROLE_NOTE = lazy_compile(r"^\s*[(\[](?P<role>[^()\[\]]{1,30})[)\]]")
 def read_leader_ranking(reader: Reader, rest: str, fragment: str) -> Order:
     text = rest.strip().lstrip(":-–— ").strip()
     if not text:
-        raise Refusal(f"a ranking names the Black Org's members, first choice first: {EXAMPLE}")
+        raise Refusal(
+            f"a ranking names the Black Org's members, first choice first: {EXAMPLE}",
+            Kind.MISSING_DETAIL,
+        )
     if not reader.holds(ABILITY):
         # Not a member voting now: the order is refused by the slot check, and nothing is read
         # that could tell the author who is in the Black Org.
         return Order(reader.author, ABILITY, text=fragment)
     if _TIE.search(text):
-        raise Refusal(f"a ranking puts one member on each place, with no ties: {EXAMPLE}")
+        raise Refusal(
+            f"a ranking puts one member on each place, with no ties: {EXAMPLE}", Kind.TWO_CHOICES
+        )
     items, numbers = _places(text)
     if len(items) == 1 and not numbers:
         # "Gin Vodka Korn" (arrows read as spaces): members one after another.
@@ -57,7 +63,8 @@ def read_leader_ranking(reader: Reader, rest: str, fragment: str) -> Order:
         if sorted(numbers) != list(range(1, len(numbers) + 1)):
             shown = ", ".join(str(n) for n in numbers)
             raise Refusal(
-                f"the places of a ranking are numbered 1, 2, 3 ... once each, not {shown}"
+                f"the places of a ranking are numbered 1, 2, 3 ... once each, not {shown}",
+                Kind.MISSING_DETAIL,
             )
         members = [m for _, m in sorted(zip(numbers, members, strict=True))]
     return Order(reader.author, ABILITY, tuple(members), text=fragment)
@@ -70,13 +77,14 @@ def _places(text: str) -> tuple[list[str], list[int]]:
         return [i for i in _SEPARATOR.split(text) if i.strip()], []
     if text[: marks[0].start()].strip(" ,;>"):
         raise Refusal(
-            f"did not understand '{text[: marks[0].start()].strip()}' before the first place"
+            f"did not understand '{text[: marks[0].start()].strip()}' before the first place",
+            Kind.NOT_AN_ORDER,
         )
     items, numbers = [], []
     for mark, after in zip(marks, [*marks[1:], None], strict=True):
         item = text[mark.end() : after.start() if after else len(text)].strip(" ,;>")
         if not item:
-            raise Refusal(f"place {mark['n']} of the ranking names nobody")
+            raise Refusal(f"place {mark['n']} of the ranking names nobody", Kind.NO_TARGET)
         items.append(item)
         numbers.append(int(mark["n"]))
     return items, numbers
@@ -109,7 +117,9 @@ def _member(reader: Reader, item: str, fragment: str, *, last: bool) -> str:
         if role.is_match and used_role:
             holders = [m for m in members if state.players[m].role == role.name]
             if not holders:
-                raise Refusal(f"no member of the Black Org is {role.name}: name a member")
+                raise Refusal(
+                    f"no member of the Black Org is {role.name}: name a member", Kind.BAD_TARGET
+                )
             if role.is_reading:
                 reader.notes.append(role.note)
             return _after(reader, holders[0], item[used_role:], fragment, last=last)
@@ -126,15 +136,21 @@ def _after(reader: Reader, name: str, rest: str, fragment: str, *, last: bool) -
         p = reader.state.players[name]
         is_member = reader.state.ruleset.role(p.role).side is Side.BLACK_ORG
         if not (found.is_match and used == len(written)):
-            raise Refusal(f"'{written}' after {name} is not a role: write 'Name (Role)'")
+            raise Refusal(
+                f"'{written}' after {name} is not a role: write 'Name (Role)'",
+                Kind.MISSING_DETAIL,
+            )
         if is_member and found.name != p.role:
             raise Refusal(
                 f"'{name} ({written})' names two members: {name} is {p.role}; "
-                "write the one you mean"
+                "write the one you mean",
+                Kind.TWO_CHOICES,
             )
         rest = rest[note.end() :]
     if last:
         reader.end(rest, fragment)
     elif rest.strip(" .!?"):
-        raise Refusal(f"did not understand '{rest.strip()}' after {name} in '{fragment}'")
+        raise Refusal(
+            f"did not understand '{rest.strip()}' after {name} in '{fragment}'", Kind.NOT_AN_ORDER
+        )
     return name

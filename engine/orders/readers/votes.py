@@ -8,8 +8,12 @@ from dataclasses import dataclass
 from engine.lazy_pattern import lazy_compile
 from engine.orders import grammar
 from engine.orders.model import Order
+from engine.orders.name_match import MatchKind
 from engine.orders.reader import Reader, Refusal
 
+_WHOLE_NAME = (MatchKind.EXACT, MatchKind.ALIAS)
+# "[vote]abstain[/vote]": a vote for no one, not a player called that.
+_ABSTAIN = lazy_compile(r"\s*abstain(?:ing)?\b", re.IGNORECASE)
 _NOBODY = lazy_compile(r"(?:nobody|no\s*one|none)\b", re.IGNORECASE)
 _VOTE_VERB = lazy_compile(
     r"^\s*(?:goes\s+to|will\s+go\s+to|is\s+(?:for|on)|is|on|against)\s+(?=\S)", re.IGNORECASE
@@ -25,13 +29,18 @@ _VOTE_VERB_FIRST = "gGwWiIıİoOaA"
 def read_vote(reader: Reader, rest: str, fragment: str) -> Order:
     if rest.lstrip()[:1] in _VOTE_VERB_FIRST:  # "" too: the pattern decides then
         rest = _VOTE_VERB.sub("", rest, count=1)  # "My vote goes to Abs"
+    if rest.lstrip()[:1] in "aA" and _ABSTAIN.match(rest):
+        return read_abstain(reader, rest[_ABSTAIN.match(rest).end() :], fragment)  # type: ignore[union-attr]
     # "Vote no lynch", "vote nobody": both start with "no" (only N, n, O and o match those
     # letters case-insensitively); a player's name mostly does not, and is read at once.
     if rest[:2].casefold() == "no" and (
         grammar.match_word(grammar.ORDER_PATTERNS, rest) == ("no_lynch", len(rest))
         or _NOBODY.match(rest)
     ):
-        return Order(reader.author, "vote", choice="no_lynch", text=fragment)
+        # A player's name written whole beats the words (a player may be called "Nobody").
+        named, used = reader.words.players.match_prefix(rest)
+        if not (used and named.kind in _WHOLE_NAME and not rest[used:].strip(" .!")):
+            return Order(reader.author, "vote", choice="no_lynch", text=fragment)
     return reader.targeted("vote", rest, fragment)
 
 

@@ -287,7 +287,10 @@ def test_substitutes_clears_wills_and_posts_replay_and_round_trip(db_path: Path)
          "accepted": [{"ability": "kill", "targets": ["Kleene"]}], "rejected": []}
     ]  # fmt: skip
     assert day["lynch"]["votes"] == {"Abs": 3} and day["lynch"]["target"] == "Abs"
-    assert [o["player"] for o in day["orders"]] == ["Akonyl"]  # posts and wills are not PMs
+    # Wills kept alone are not listed; topic posts are, marked as posts.
+    assert [(o["player"], o.get("post", False)) for o in day["orders"]] == [
+        ("Newbie", True), ("Kleene", True), ("Akonyl", False)
+    ]  # fmt: skip
     assert day["players"]["Newbie"]["role"] == "Shinichi" and "Conia" not in day["players"]
     archive_scenario(scenario, db_path, name="g")
     db = open_archive(db_path, create=False)

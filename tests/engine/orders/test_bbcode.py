@@ -401,7 +401,7 @@ def test_each_lead_phrase_starts_only_with_the_letters_it_is_tried_for() -> None
     """``Filler`` tries a line's leading filler only against the phrases that can start with
     its first letter: each phrase's letters must hold every letter it can start with."""
     from engine.orders import bbcode
-    from engine.orders.grammar import _first_letters
+    from engine.orders.grammar import first_letters
 
     address = bbcode._ADDRESS
     phrases = [
@@ -414,7 +414,7 @@ def test_each_lead_phrase_starts_only_with_the_letters_it_is_tried_for() -> None
         (bbcode._INTERJECTION, bbcode._INTERJECTION_STARTS),
     ]
     for pattern, letters in phrases:
-        starts = _first_letters(pattern)
+        starts = first_letters(pattern)
         assert starts is not None and starts <= set(letters), pattern
 
 

@@ -17,8 +17,8 @@ import yaml
 from engine.abilities import ABILITIES
 from engine.abilities.lent import ability_for
 from engine.orders.model import ParsedPM
-from engine.orders.parse import parse_pm
 from engine.phases import Phase
+from engine.reading import read_pm
 from engine.render.answers import render_acknowledgement
 from engine.rules import load_ruleset
 from engine.setup import Setup, new_game, setup_from_dict
@@ -85,7 +85,7 @@ CASES = corpus_cases(CORPUS)
 
 @pytest.mark.parametrize(("game", "case"), CASES)
 def test_corpus_pm(game: dict[str, Any], case: dict[str, Any]) -> None:
-    parsed = parse_pm(_game(game, case.get("phase")), case["from"], case["pm"])
+    parsed = read_pm(_game(game, case.get("phase")), case["from"], case["pm"])
     assert [o.canonical() for o in parsed.accepted] == case.get("accepted", [])
     check_rejections(parsed, case)
     assert parsed.will == case.get("will")
@@ -100,7 +100,7 @@ def _parsed_corpus() -> list[tuple[GameState, ParsedPM]]:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
         for case in data["cases"]:
             state = _game(data["game"], case.get("phase"))
-            parsed.append((state, parse_pm(state, case["from"], case["pm"])))
+            parsed.append((state, read_pm(state, case["from"], case["pm"])))
     return parsed
 
 
@@ -131,3 +131,12 @@ def test_every_refusal_is_quoted_and_explained_in_the_answer() -> None:
             assert rejection.reason.strip()
             assert f"[quote]{rejection.text}[/quote]{rejection.reason}" in answer
             assert not rejection.fix or rejection.fix in answer
+
+
+def test_every_refusal_has_a_kind() -> None:
+    """Issue 27: each refusal says which kind it is, in one word of ``Kind``."""
+    from engine.orders.kinds import Kind
+
+    for _, parsed in _parsed_corpus():
+        for rejection in parsed.rejected:
+            assert rejection.kind in set(Kind), rejection

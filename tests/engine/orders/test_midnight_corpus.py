@@ -16,8 +16,8 @@ import pytest
 
 from engine.families import FAMILIES
 from engine.midnight.model import mn
-from engine.orders.midnight import parse_orders
 from engine.phases import Phase
+from engine.reading import read_message
 from engine.render.answers import render_acknowledgement
 from engine.render.inert import inert
 from engine.rules import load_ruleset
@@ -54,7 +54,9 @@ CASES = corpus_cases(CORPUS)
 def test_midnight_corpus(game: dict[str, Any], case: dict[str, Any]) -> None:
     state = _game(game)
     public = "post" in case
-    parsed = parse_orders(state, case["from"], case["post"] if public else case["pm"], public)
+    parsed = read_message(
+        state, case["from"], case["post"] if public else case["pm"], public=public
+    )
     titles = state.ruleset.titles
     assert [o.canonical(titles) for o in parsed.accepted] == case.get("accepted", [])
     check_rejections(parsed, case)
@@ -79,7 +81,7 @@ def test_the_corpus_reads_every_ordered_midnight_and_daylight_ability() -> None:
         state = _game(game)
         public = "post" in case
         text = case["post"] if public else case["pm"]
-        seen |= {o.ability for o in parse_orders(state, case["from"], text, public).accepted}
+        seen |= {o.ability for o in read_message(state, case["from"], text, public=public).accepted}
     wanted = {
         line.ability
         for side, _, lines in MIDNIGHT.values()

@@ -405,3 +405,32 @@ def test_a_scanning_miss_leaves_suggestions_to_suggest() -> None:
     found, used = MATCHER.match_prefix("Kleenexes tonight")
     assert (found.kind, found.written, found.candidates, used) == (NONE, "Kleenexes", (), 0)
     assert MATCHER.suggest(found.written) == ("Kleene",)
+
+
+@pytest.mark.parametrize(
+    ("roster", "text", "name"),
+    [
+        (["Jd", "Jd-"], "Jd- tonight", "Jd-"),
+        (["Jd", "Jd-"], "jd-", "Jd-"),
+        (["Jd", "Jd-"], "Jd– please", "Jd-"),
+        (["Jd", "Jd-"], "Jd. Then heal Abs", "Jd"),
+        (["Jd", "Jd-"], "Jd", "Jd"),
+        (["Abs", "Abs!"], "Abs!", "Abs!"),
+        (["Abs", "Abs!"], "Abs.", "Abs"),
+        (["Conan", "Conan,"], "Conan,", "Conan,"),
+        (["Ran", "ran"], "Ran tonight", "Ran"),
+        (["Ran", "ran"], "ran tonight", "ran"),
+    ],
+)
+def test_the_exact_written_name_wins_punctuation_and_case_included(
+    roster: list[str], text: str, name: str
+) -> None:
+    """Issue 27: "the exact written name always wins, punctuation and case included"."""
+    found, _ = NameMatcher(roster).match_prefix(text)
+    assert found.name == name
+    assert NameMatcher(roster).match(text.split()[0]).name == name
+
+
+def test_names_differing_only_in_case_written_in_neither_case_are_asked_about() -> None:
+    found, _ = NameMatcher(["Ran", "ran"]).match_prefix("RAN")
+    assert found.kind is AMBIGUOUS and found.candidates == ("Ran", "ran")

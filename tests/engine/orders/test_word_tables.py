@@ -11,7 +11,7 @@ import pytest
 import yaml
 
 from engine.orders import grammar
-from engine.orders.grammar import WordTable, _alternatives, _first_letters, _starts
+from engine.orders.grammar import WordTable, _alternatives, _starts, first_letters
 
 CORPUS = sorted((Path(__file__).parent / "corpus").glob("*.yaml"))
 TABLES = {
@@ -48,18 +48,18 @@ def test_the_patterns_by_first_letter_match_as_all_of_them(
         assert table.match(text) == expected, text
 
 
-def test_first_letters_of_a_pattern() -> None:
-    assert _first_letters(r"(?:day\s+)?protect(?:ion)?(?!\s+charm)") == {"d", "p"}
-    assert _first_letters(r"Cross[- ]?examin(?:e|ation)|sue") == {"c", "s"}
-    assert _first_letters(r"[a-c]x|(?:i\s+)?pass") == {"a", "b", "c", "i", "p"}
+def testfirst_letters_of_a_pattern() -> None:
+    assert first_letters(r"(?:day\s+)?protect(?:ion)?(?!\s+charm)") == {"d", "p"}
+    assert first_letters(r"Cross[- ]?examin(?:e|ation)|sue") == {"c", "s"}
+    assert first_letters(r"[a-c]x|(?:i\s+)?pass") == {"a", "b", "c", "i", "p"}
     # Any start: a class, an empty match, a letter beyond ASCII.
-    assert _first_letters(r"\w+") is None
-    assert _first_letters(r"(?:x)?") is None
-    assert _first_letters(r"éa") is None
+    assert first_letters(r"\w+") is None
+    assert first_letters(r"(?:x)?") is None
+    assert first_letters(r"éa") is None
 
 
 @pytest.mark.parametrize(("table", "words"), TABLES.values(), ids=TABLES.keys())
-def test_first_letters_as_the_whole_pattern_parsed_gives_them(
+def testfirst_letters_as_the_whole_pattern_parsed_gives_them(
     table: WordTable, words: tuple[tuple[str, str], ...]
 ) -> None:
     import re._parser
@@ -67,7 +67,7 @@ def test_first_letters_as_the_whole_pattern_parsed_gives_them(
     for pattern, _ in words:
         found, empty = _starts(re._parser.parse(pattern, re.IGNORECASE))
         whole = None if found is None or empty else frozenset(c.lower() for c in found)
-        assert _first_letters(pattern) == whole, pattern
+        assert first_letters(pattern) == whole, pattern
 
 
 def test_alternatives_cut_only_at_the_top_level() -> None:

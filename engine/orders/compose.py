@@ -1,0 +1,974 @@
+"""An order put together from the evidence of a message, as a GM reads it.
+
+The candidates are the orders the sender can give now (their slots in this phase, as the rules
+hand them in). For each candidate a message mentions in the sender's own voice
+(``engine.orders.stance``), its target, role, crime, phase or questions are taken from
+wherever the message says them: the same clause first, then the same sentence, then the
+sentences around it ("Arrest Pepper. She killed Zoë on Night 1."; "Action: Heal / Target:
+Parkur"; "Kestrel has been sniffing around. Take him out tonight."). The order is then
+written in its plain form ("Arrest Pepper for killing Zoë on Night 1") and read by the
+family's reader of plain orders, which checks what it names; the answer restates it.
+
+A reading that two choices fit is asked about, naming both; none is refused with the reason
+a voiding word gives (a condition, a question, ...) or the reader's own.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+import unicodedata
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from engine.lazy_pattern import lazy_compile
+from engine.orders import grammar, vocab
+from engine.orders.evidence import (
+    ABILITY,
+    AMBIGUOUS,
+    PHASE,
+    PHASE_WORDS,
+    PLAYER,
+    PRONOUN,
+    ROLE,
+    SELF,
+    Mention,
+)
+from engine.orders.fragments import is_statement
+from engine.orders.kinds import Kind
+from engine.orders.model import Order, ability_title
+from engine.orders.reader import Reader, Refusal
+from engine.orders.stance import TALK, Layout, Span, Voice, in_own_voice, stance
+
+# What stands between two players that offers a choice: "Ruth or Sable", "Gideon / Harriet".
+_CHOICE = lazy_compile(r"^\s*(?:,\s*)?(?:or|either|/|\bor\s+maybe|\bor\s+else)\b\s*|^\s*/\s*",
+                       re.IGNORECASE)  # fmt: skip
+_NO_ONE = lazy_compile(
+    r"(?<![\w'’])(?:no[- ]?lynch|nobody|no\s*-?\s*one|noone|none|peace|skip\s+the\s+lynch)"
+    r"(?![\w'’])",
+    re.IGNORECASE,
+)
+_ABSTAIN = lazy_compile(r"(?<![\w'’])abstain", re.IGNORECASE)
+_NOT_BEFORE = lazy_compile(
+    r"\b(?:not|no|without|except)\s+(?:the\s+|their\s+|his\s+|her\s+)?$", re.IGNORECASE
+)
+_AGE = lazy_compile(r"(?<![\w'’])(?:age|how\s+old|old|young)(?![\w'’])", re.IGNORECASE)
+_GENDER = lazy_compile(
+    r"(?<![\w'’])(?:gender|sex|guy\s+or\s+(?:a\s+)?girl|boy\s+or\s+(?:a\s+)?girl|male|female"
+    r"|man\s+or\s+(?:a\s+)?woman|he\s+or\s+she)(?![\w'’])",
+    re.IGNORECASE,
+)
+# Query shapes: "did A kill B", "was it A who healed B", "A healing B - true or false".
+_WAS_IT = lazy_compile(r"(?:was|is)\s+it\s+$", re.IGNORECASE)
+_COUNT = lazy_compile(r"(?P<n>\d+|" + "|".join(("one", "two", "three", "four", "five", "six",
+                      "seven", "eight", "nine", "ten", "twelve", "twenty")) + r")\s*(?:x\s*)?$",
+                      re.IGNORECASE)  # fmt: skip
+
+
+# Why a word gives no order when it says two of the sender's abilities and the message gives
+# both whole (or neither): the GM asks which (a refusal of kind ``Kind.TWO_CHOICES``).
+RIVALS = "rivals"
+
+
+@dataclass
+class Reading:
+    """One order read from evidence: the ability, the plain form it was written in and what
+    the reader made of it (an order, or why not), where it was said, and the notes."""
+
+    ability: str
+    at: int
+    plain: str = ""
+    order: Order | None = None
+    refusal: Refusal | None = None
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Candidates:
+    """The orders the sender can give now: ability -> the lent slot it comes through (None
+    for the sender's own); the abilities they hold in other phases; and the abilities a word
+    for another one stands for ("Heal" from one who holds First Aid)."""
+
+    held: dict[str, str | None]
+    alternates: dict[str, tuple[str, ...]]
+    elsewhere: frozenset[str] = frozenset()
+
+    def of(self, abilities: Sequence[str]) -> list[str]:
+        """The candidates the abilities a word may say are (each once, in order)."""
+        found: list[str] = []
+        for ability in abilities:
+            if ability in self.held and ability not in found:
+                found.append(ability)
+        if found:
+            return found
+        for ability in abilities:
+            for other in self.alternates.get(ability, ()):
+                if other in self.held and other not in found:
+                    found.append(other)
+        return found
+
+
+def candidates(reader: Reader, words: vocab.Words) -> Candidates:
+    """What ``reader``'s author can order in this phase, from their slots: their own first,
+    then what is lent to them (the Black Suitcase's actions are fakes of one's own)."""
+    kind = reader.state.phase.kind
+    held: dict[str, str | None] = {}
+    elsewhere: set[str] = set()
+    slots = sorted(reader.slots() or (), key=lambda ks: ks[0].startswith("lent:"))
+    for key, slot in slots:
+        abilities = [use.ability for use in slot.options]
+        if kind not in slot.phases:
+            elsewhere.update(abilities)
+            continue
+        via = key.removeprefix("lent:") if key.startswith("lent:") else None
+        for ability in abilities:
+            held.setdefault(ability, via)
+    if "vote" in held:
+        for choice in ("unvote", "abstain", "no_lynch", "no_action"):
+            held.setdefault(choice, None)
+    alternates = {a: tuple(alts) for a, alts in words.alternates.items()}
+    return Candidates(held, alternates, frozenset(elsewhere - set(held)))
+
+
+# Reads an order written plainly ("Heal Kleene") with the family's reader of plain orders.
+PlainReader = Callable[[str], Order | str | None]
+
+
+@dataclass
+class Block:
+    """The text read for evidence, what it mentions, and its sentences and clauses."""
+
+    text: str
+    found: list[Mention]
+    layout: Layout
+    # Where the words of the orders the sender gives stand, and the one being read now.
+    ordering: set[int] = field(default_factory=set)
+    now: int = -1
+    # The family's words (set by ``readings``): the nouns after "X's" that stand for X.
+    words: vocab.Words | None = None
+    # The member a leader names for the kill (``_killer``), found once for the block.
+    killer: tuple[str | None] | None = None
+
+    @classmethod
+    def of(cls, text: str, found: list[Mention]) -> Block:
+        return cls(text, found, Layout(text, found))
+
+    @property
+    def spans(self) -> list[Span]:
+        return self.layout.sentences
+
+
+def readings(
+    block: Block,
+    reader: Reader,
+    words: vocab.Words,
+    held: Candidates,
+    voice: Voice,
+    read_plain: PlainReader,
+    shapes: Callable[[str], str],
+) -> tuple[list[Reading], list[tuple[Mention, Kind | str]]]:
+    """The orders ``block`` gives the sender (each read in its plain form), and the mentions
+    that give none, with why (a voiding ``Kind``, ``TALK``, or ``Kind.NOT_HELD``)."""
+    found = block.found
+    block.words = words
+    asks = words.with_trait(vocab.ASKS)
+    # Each ability's mentions in the sender's voice (latest last), and why the others give
+    # no order of theirs.
+    said_as_order: dict[str, list[Mention]] = {}
+    voided: dict[str, tuple[Mention, Kind | str]] = {}
+    others: list[tuple[Mention, Kind | str]] = []
+    for m in found:
+        if m.kind != ABILITY:
+            continue
+        mine = held.of(m.value)
+        said = stance(block.layout, m, found, voice, asks=bool(set(mine) & asks))
+        if said == TALK and _leader_names(block, m, voice, reader, mine):
+            said = None  # "Kestrel does the shooting tonight": the leader names the killer
+        if not mine:
+            # Another's ability is only refused when the sender orders it in so many words
+            # ("Kill Pepper" from a townie); said of anyone else, it is talk.
+            if said is None and in_own_voice(block.layout, m):
+                later = set(m.value) & held.elsewhere
+                others.append((m, Kind.NOT_NOW if later else Kind.NOT_HELD))
+            else:
+                others.append((m, TALK))
+            continue
+        for ability in mine:
+            if said is None:
+                said_as_order.setdefault(ability, []).append(m)
+                voided.pop(ability, None)
+            elif said != TALK:
+                # A word that voids the order after it (in a later sentence: "kill Tobi.
+                # scratch that, no kill from me"); in its own sentence it is about something
+                # else ("Sniffing out Ink. today - scent or no scent?").
+                earlier = said_as_order.get(ability)
+                if earlier and block.layout.sentence(earlier[-1].start) == block.layout.sentence(
+                    m.start
+                ):
+                    continue
+                voided[ability] = (m, said)
+                said_as_order.pop(ability, None)
+    others.extend(voided.values())
+    for ability, other in _either(block, said_as_order):
+        # "Backstab Ulla as Cop — or just Taking Matters on her": two orders offered as a
+        # choice; the GM does not pick.
+        for name in (ability, other):
+            ms = said_as_order.pop(name, None)
+            if ms:
+                others.append((ms[-1], Kind.TWO_CHOICES))
+    busy = {block.layout.sentence(ms[-1].start) for ms in said_as_order.values()}
+    block.ordering = {m.start for ms in said_as_order.values() for m in ms}
+    done: list[Reading] = []
+    # The readings of one word that says two abilities the sender holds, by the word.
+    rivals: dict[int, tuple[Mention, list[Reading]]] = {}
+    for ability, mentions_of in said_as_order.items():
+        reading = None
+        for m in reversed(mentions_of):  # the latest first; an earlier one may say it whole
+            reading = _read(ability, m, block, reader, held, voice, read_plain,
+                            shapes(ability), busy)  # fmt: skip
+            if reading.order is not None:
+                break
+        assert reading is not None
+        m = mentions_of[-1]
+        if _same_word_two_abilities(m, held, said_as_order, ability):
+            rivals.setdefault(id(m), (m, []))[1].append(reading)
+            continue
+        done.append(reading)
+    for m, of_word in rivals.values():
+        # "questions" says Investigate and Interrogate: the one whose order the message gives
+        # whole is meant (the sender's own before a lent one); two such, and the GM asks.
+        whole = [r for r in of_word if r.order is not None]
+        own = [r for r in whole if held.held.get(r.ability) is None]
+        if len(whole) == 1 or len(own) == 1:
+            done.append(whole[0] if len(whole) == 1 else own[0])
+        else:
+            others.append((m, RIVALS))
+    return done, others
+
+
+def _either(block: Block, said: dict[str, list[Mention]]) -> list[tuple[str, str]]:
+    """The pairs of abilities the sender orders in one sentence with "or" between them."""
+    latest = sorted(((ms[-1], a) for a, ms in said.items()), key=lambda x: x[0].start)
+    pairs = []
+    for (m1, a1), (m2, a2) in itertools.pairwise(latest):
+        if block.layout.sentence(m1.start) != block.layout.sentence(m2.start):
+            continue
+        if _OR.search(block.text, m1.end, m2.start):
+            pairs.append((a1, a2))
+    return pairs
+
+
+_OR = lazy_compile(r"(?<![\w'’])(?:or|either)(?![\w'’])|\s/\s", re.IGNORECASE)
+
+
+def _leader_names(
+    block: Block, m: Mention, voice: Voice, reader: Reader, mine: list[str]
+) -> str | None:
+    """The member of the sender's side a kill word is said of ("Miaka pulls the trigger"),
+    when the sender may order the kill: the leader names the killer."""
+    if not {"kill", "snipe"} & set(mine):
+        return None
+    killer = _killer(block, m, voice)
+    state = reader.state
+    if killer is None or killer not in state.players or reader.author not in state.players:
+        return None
+    return killer if state.side(killer) == state.side(reader.author) else None
+
+
+def _same_word_two_abilities(
+    m: Mention, held: Candidates, said: dict[str, list[Mention]], ability: str
+) -> bool:
+    """Whether the word that says ``ability`` says another ability the sender holds too, with
+    nothing else said for either (the GM would have to pick)."""
+    mine = held.of(m.value)
+    if len(mine) < 2:
+        return False
+    return any(a != ability and said.get(a, [None])[-1] is m for a in mine)
+
+
+def _read(
+    ability: str,
+    m: Mention,
+    block: Block,
+    reader: Reader,
+    held: Candidates,
+    voice: Voice,
+    read_plain: PlainReader,
+    shape: str,
+    busy: set[Span],
+) -> Reading:
+    reading = Reading(ability, m.start)
+    block.now = m.start
+    try:
+        plain = _plain(ability, m, block, reader, voice, shape, held.held.get(ability), busy)
+    except Refusal as refusal:
+        reading.refusal = refusal
+        return reading
+    reading.plain = plain
+    notes = len(reader.notes)
+    try:
+        order = read_plain(plain)
+    except Refusal as refusal:
+        reading.refusal = refusal
+        del reader.notes[notes:]
+        return reading
+    reading.notes = reader.notes[notes:]
+    del reader.notes[notes:]
+    if isinstance(order, Order):
+        reading.order = order
+    else:
+        reading.refusal = Refusal(f"'{plain}' is not an order", Kind.NOT_AN_ORDER)
+    return reading
+
+
+def _plain(
+    ability: str,
+    m: Mention,
+    block: Block,
+    reader: Reader,
+    voice: Voice,
+    shape: str,
+    via: str | None,
+    busy: set[Span],
+) -> str:
+    """The order written plainly from the evidence around ``m``."""
+    title = _title(ability, reader.state.ruleset.titles)
+    if shape in _SHAPED:
+        return _SHAPED[shape](title, ability, m, block, reader, voice, busy)
+    if shape == vocab.NOTHING:
+        sentence = block.layout.sentence(m.start)
+        clause = block.layout.clause(m.start)
+        if len({x.value for x in _named(block, clause, voice, ability)}) > 1:
+            raise Refusal(
+                f"{title} names nobody, and this names two players: send the one order you want",
+                Kind.TWO_CHOICES,
+            )
+        return title
+    if shape == vocab.ASKED:
+        asked = f"{title} {'; '.join(_queries(block, m, reader))}"
+        when = _phase_near(block, m, reader)
+        if when and when != str(reader.state.phase) and not PHASE_WORDS.search(asked):
+            asked += f" on {when}"  # "did Ivo slander Ivy? I mean last night (N1)"
+        return asked
+    if shape == vocab.WHEN:
+        when = _phase_near(block, m, reader)
+        return f"{title} {when}" if when else title
+    if shape == vocab.ROLE:
+        role = _role_near(block, m)
+        if role is None:
+            raise Refusal(f"{title} names a role: '{title} Shinichi'", Kind.MISSING_DETAIL)
+        return f"{title} as {role}" if ability == "temporary_disguise" else f"{title} {role}"
+    if shape == vocab.ROLES:
+        roles = [r.value for r in block.found if r.kind == ROLE]
+        if not roles:
+            raise Refusal(f"{title} names roles: '{title}: A, B, C'", Kind.MISSING_DETAIL)
+        return f"{title}: {', '.join(dict.fromkeys(roles))}"
+    if shape == vocab.VOTE:
+        sentence = block.layout.sentence(m.start)
+        if _ABSTAIN.search(block.text, sentence.start, sentence.end):
+            return "Abstain"
+        if _NO_ONE.search(block.text, m.end, sentence.end) and not _players_after(block, m):
+            return "Vote no lynch"
+    if shape == vocab.CRIME:
+        return _crime(ability, title, m, block, reader, voice)
+    killer = _killer(block, m, voice) if ability in ("kill", "snipe") else None
+    try:
+        targets = _targets(
+            block,
+            m,
+            voice,
+            several=shape == vocab.TARGETS,
+            ability=ability,
+            busy=busy,
+            besides=killer,
+        )
+    except Refusal as refusal:
+        if refusal.kind is Kind.NO_TARGET and ability in _OPTIONAL_TARGET:
+            return title  # "Erase" alone: tonight's victim
+        raise
+    if shape == vocab.TARGETS:
+        joiner = ", alternatively " if ability in grammar.SUBSTITUTES else ", "
+        named = joiner.join(targets)
+    else:
+        named = targets[0]
+    prefix = (
+        f"{_VIA[via]}: " if via in _VIA and ability not in ("bow_tie", "black_suitcase") else ""
+    )
+    if shape == vocab.TARGET_ROLE:
+        role = _role_near(block, m)
+        if role is None:
+            raise Refusal(
+                f"{title} names the role you believe {named} has: '{title} {named} as Ran'",
+                Kind.MISSING_DETAIL,
+            )
+        return f"{prefix}{title} {named} as {role}"
+    if shape == vocab.KIND:
+        return f"{title} {_kind_of(block, m)} {named}"
+    if killer:
+        return f"{title} {named} with {killer}"
+    return f"{prefix}{title} {named}"
+
+
+_VIA = {"bow_tie": "Bow-tie", "suitcase": "Suitcase", "black_suitcase": "Suitcase",
+        "cover": "Cover"}  # fmt: skip
+
+
+def _title(ability: str, titles: Mapping[str, str] | None = None) -> str:
+    """The ability's name as the plain reader reads it (the ruleset's own title first)."""
+    if titles and ability in titles:
+        return titles[ability].split("/")[0].strip()  # "Trick/Intimidate": its first name
+    return {"no_lynch": "No lynch", "no_action": "No action", "unvote": "Unvote"}.get(
+        ability, ability_title(ability)
+    )
+
+
+# -- the shapes of midnight's orders ----------------------------------------------------------
+
+
+def _guises(
+    title: str, ability: str, m: Mention, block: Block, reader: Reader, voice: Voice,
+    busy: set[Span],
+) -> str:  # fmt: skip
+    """ "Slander Thistle: Killer x3", "Disguise: Vigilante x20": the Guises named, each with
+    the count written before it ("three Killer guises", "20x Vigilante") or after it."""
+    counted = []
+    for x in block.found:
+        if x.kind != ROLE:
+            continue
+        before = _COUNT.search(block.text, max(0, x.start - 12), x.start)
+        after = _COUNT_AFTER.match(block.text, x.end)
+        n = before["n"] if before else (after["n"] or after["n2"]) if after else "1"
+        counted.append(f"{x.value} x{_NUMBER.get(n.casefold(), n)}")
+    if not counted:
+        raise Refusal(f"{title} names Guises: '{title}: Cop x2, Boss'", Kind.MISSING_DETAIL)
+    shape = reader.rules.shape(ability)
+    if shape is not None and shape.targets == 0:
+        return f"{title}: {', '.join(counted)}"
+    target = _targets(block, m, voice, several=False, ability=ability, busy=busy)[0]
+    return f"{title} {target}: {', '.join(counted)}"
+
+
+def _choice(
+    title: str, ability: str, m: Mention, block: Block, reader: Reader, voice: Voice,
+    busy: set[Span],
+) -> str:  # fmt: skip
+    """ "Play Pass Halvard", "Play Bank": the choice the message names, then what it names."""
+    shape = reader.rules.shape(ability)
+    choices = shape.choices if shape is not None else ()
+    text = block.text
+    found = [
+        (x.start(), c)
+        for c in choices
+        for x in re.finditer(rf"(?<![\w'’]){re.escape(c)}(?![\w'’])", _plain_text(text), re.I)
+    ]
+    if not found:
+        listed = ", ".join(c.title() for c in choices)
+        raise Refusal(f"name one of {title}'s choices: {listed}", Kind.MISSING_DETAIL)
+    choice = min(found)[1]
+    names = shape.choice_names.get(choice, "") if shape is not None else ""
+    if names == "player":
+        target = _targets(block, m, voice, several=False, ability=ability, busy=busy)[0]
+        return f"{title} {choice} {target}"
+    if names == "guises":
+        return _guises(f"{title} {choice}", ability, m, block, reader, voice, busy)
+    clause = block.layout.clause(m.start)
+    named = [x for x in _named(block, clause, voice, ability) if x.start > m.start]
+    if named:
+        raise Refusal(f"{title} {choice} names no player ({named[0].text.strip()}): send "
+                      f"'{title} {choice}'", Kind.BAD_TARGET)  # fmt: skip
+    return f"{title} {choice}"
+
+
+def _count(
+    title: str, ability: str, m: Mention, block: Block, reader: Reader, voice: Voice,
+    busy: set[Span],
+) -> str:  # fmt: skip
+    """ "Blackmail material 2", "spend two saved votes": the number the sentence names (after
+    the word first); none is asked for."""
+    sentence = block.layout.sentence(m.start)
+    found = _ANY_COUNT.search(block.text, m.end, sentence.end) or _ANY_COUNT.search(
+        block.text, sentence.start, m.start
+    )
+    if found is None:
+        raise Refusal(f"say how many: '{title} 2'", Kind.MISSING_DETAIL)
+    n = found["n"]
+    return f"{title} {_NUMBER.get(n.casefold(), n)}"
+
+
+def _message(
+    title: str, ability: str, m: Mention, block: Block, reader: Reader, voice: Voice,
+    busy: set[Span],
+) -> str:  # fmt: skip
+    """ "Letter to Town: ...", "The Call to Abs: ...": to whom, then the words as written (in
+    quotation marks, or after a colon)."""
+    text = block.text
+    said = _SAID.search(text, m.end)
+    if said is None:
+        raise Refusal(f"{title} needs its words: '{title} to <player>: <text>'",
+                      Kind.MISSING_DETAIL)  # fmt: skip
+    words = said["words"].strip().strip('"“”«»').strip()
+    to = text[m.end : said.start()]
+    if _TO_TOWN.search(to) and ability == "letter":
+        return f"{title} to Town: {words}"
+    target = _targets(block, m, voice, several=False, ability=ability, busy=busy)[0]
+    return f"{title} to {target}: {words}"
+
+
+def _player_roles(
+    title: str, ability: str, m: Mention, block: Block, reader: Reader, voice: Voice,
+    busy: set[Span],
+) -> str:  # fmt: skip
+    """ "All-in: Abs - Boss / Kleene - Cop ...": each player named with the role after them."""
+    pairs: list[str] = []
+    player: str | None = None
+    for x in block.found:
+        if x.kind == PLAYER:
+            player = x.value
+        elif x.kind == SELF and player is None:
+            player = voice.sender
+        elif x.kind == ROLE and player is not None:
+            pairs.append(f"{player} as {x.value}")
+            player = None
+    if not pairs:
+        raise Refusal(f"{title} names each player with a role: '{title}: Abs as Boss, ...'",
+                      Kind.MISSING_DETAIL)  # fmt: skip
+    return f"{title}: {', '.join(pairs)}"
+
+
+def _plain_text(text: str) -> str:
+    """The text with accents dropped, for the choices' words ("Misère" is "Misere")."""
+    return "".join(
+        ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch)
+    )
+
+
+_NUMBER = {"a": "1", "an": "1", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5",
+           "six": "6", "seven": "7", "eight": "8", "nine": "9", "ten": "10", "twelve": "12",
+           "twenty": "20"}  # fmt: skip
+_COUNT_AFTER = lazy_compile(r"\s*(?:guises?\s*)?(?:x|×|\*)\s*(?P<n>\d+)\b|\s*\((?P<n2>\d+)\)")
+_ANY_COUNT = lazy_compile(
+    r"(?<![\w'’])(?:x\s*)?(?P<n>\d+|one|two|three|four|five)(?![\w'’])", re.IGNORECASE
+)
+_SAID = lazy_compile(r"(?:[:\-–—]\s*|(?=[\"“«]))(?P<words>[\"“«][^\"”»]+[\"”»]|[^\n]+)")
+_TO_TOWN = lazy_compile(r"\b(?:town|everyone|everybody|all)\b", re.IGNORECASE)
+_SHAPED: dict[str, Callable[..., str]] = {
+    vocab.GUISES: _guises,
+    vocab.CHOICE: _choice,
+    vocab.COUNT: _count,
+    vocab.MESSAGE: _message,
+    vocab.PLAYER_ROLES: _player_roles,
+}
+
+
+# The orders whose target may go unnamed: "Erase" erases tonight's victim.
+_OPTIONAL_TARGET = frozenset({"erase"})
+
+
+def _targets(
+    block: Block,
+    m: Mention,
+    voice: Voice,
+    *,
+    several: bool,
+    ability: str = "",
+    busy: set[Span] = frozenset(),  # type: ignore[assignment]
+    besides: str | None = None,
+) -> list[str]:
+    """The players the order around ``m`` falls on: those of its clause, else its sentence,
+    else the sentences around it; a pronoun stands for the one player named before it. Two
+    where one is wanted ("Ruth or Sable", "Vote Abs, Miaka", "Heal Lynz, Parkur is the
+    backup") are refused as two choices."""
+    text, found = block.text, block.found
+    sentence = block.layout.sentence(m.start)
+    clause = block.layout.clause(m.start)
+    named = _named(block, sentence if several else clause, voice, ability, besides)
+    pronoun = next(
+        (x for x in found if x.kind == PRONOUN and clause.start <= x.start < clause.end), None
+    )
+    if named:
+        if pronoun is not None and _CHOICE.match(_between(text, pronoun, named[0])):
+            raise Refusal(TWO_CHOICES_NAMED, Kind.TWO_CHOICES)  # "heal him or Parkur"
+        return _chosen(block, named, several, sentence, voice, ability)
+    if pronoun is None:
+        pronoun = next(
+            (x for x in found if x.kind == PRONOUN and sentence.start <= x.start < sentence.end),
+            None,
+        )
+        if pronoun is not None and _named(block, sentence, voice, ability, besides):
+            pronoun = None  # "protect him, Kleene": the name is in the sentence
+    if pronoun is not None:
+        return [_antecedent(block, clause, pronoun, voice)]
+    me = next((x for x in found if x.kind == SELF and clause.start <= x.start < clause.end), None)
+    if me is not None and not _EMPHATIC.search(block.text, clause.start, me.start):
+        return [voice.sender]
+    named = _named(block, sentence, voice, ability, besides)
+    if named:
+        return _chosen(block, named, several, sentence, voice, ability)
+    ambiguous = next((x for x in found if x.kind == AMBIGUOUS), None)
+    if ambiguous is not None:
+        raise Refusal(
+            f"'{ambiguous.text.strip()}' could be {' or '.join(ambiguous.value)}: write more of "
+            "the name",
+            Kind.AMBIGUOUS_NAME,
+        )
+    # The sentences around it that say no other order: "Action: Heal / Target: Parkur",
+    # "Target: Miaka / Action: Interrogate", "Kleene. I'll do the killing myself".
+    index = block.spans.index(sentence) if sentence in block.spans else -1
+    around = [
+        *block.spans[index + 1 : index + 3],
+        *reversed(block.spans[max(0, index - 2) : index]),
+    ]
+    for near in around:
+        if near in busy:
+            continue  # a sentence with an order of its own
+        named = _named(block, near, voice, ability, besides)
+        if named:
+            return _chosen(block, named, several, near, voice, ability)
+    raise Refusal("this order names no player: write whom it is for", Kind.NO_TARGET)
+
+
+# "myself" after what one does, not whom: "I'll do the killing myself", "handle it myself".
+_EMPHATIC = lazy_compile(r"\b(?:do|does|doing|handle|handling|it|deed|job)\b", re.IGNORECASE)
+
+
+TWO_CHOICES_NAMED = (
+    "this gives two choices and the GM cannot pick between them: send the one order you want"
+)
+# What makes a player named beside the target a second choice: "Parkur is the backup",
+# "Abs is fine too", "or Miaka".
+_HEDGE_BESIDE = lazy_compile(
+    r"\b(?:or|either|else|otherwise|instead|alternatively|alternative|backup|back-up|sub"
+    r"|substitute|fine|ok(?:ay)?|acceptable|works|also|too)\b",
+    re.IGNORECASE,
+)
+# What a player named after it is excluded by: "not Lynz", "rather than Miaka", "except Abs".
+_EXCLUDED_BEFORE = lazy_compile(
+    r"(?:\bnot|\bthan|\bexcept|\binstead\s+of|\bbut\s+not|\bno)\s*$", re.IGNORECASE
+)
+
+
+# Whom an order falls on, left to others: "whoever Lynz votes", "the one who Abs picks".
+_WHOEVER = lazy_compile(
+    r"\b(?:whoever|whomever|whichever|whatever|the\s+one\s+(?:who|that)|anyone\s+who)\b[^.!?]*$",
+    re.IGNORECASE,
+)
+_THIRD_PERSON_VERB = lazy_compile(r"\w+(?<!s)s\b|does\b|is\b|has\b", re.IGNORECASE)
+# The words said of the one an order falls on: "Søren sleeps with the fishes", "Léa dies".
+_FALLS_ON = lazy_compile(r"(?:dies|sleeps|goes\s+down|gets|is\s+getting)\b", re.IGNORECASE)
+
+
+def _between(text: str, first: Mention, second: Mention) -> str:
+    a, b = sorted((first, second), key=lambda x: x.start)
+    return text[a.end : b.start]
+
+
+def _named(
+    block: Block, span: Span, voice: Voice, ability: str, besides: str | None = None
+) -> list[Mention]:
+    """The players ``span`` names as targets: not the sender, not a player excluded ("not
+    Lynz", "rather than Miaka"), not one whose something else is meant ("Abs's gun")."""
+    text = block.text
+    possessed = _possessed(block.words, ability)
+    named = []
+    found = block.found
+    for i, x in enumerate(found):
+        if x.kind != PLAYER or not span.start <= x.start < span.end:
+            continue
+        if x.value in (voice.sender, besides):
+            continue
+        if _EXCLUDED_BEFORE.search(text, max(0, x.start - 20), x.start):
+            continue
+        if _WHOEVER.search(text, max(0, x.start - 24), x.start):
+            continue  # "Vote whoever Lynz votes": Lynz is not the one voted for
+        after = found[i + 1] if i + 1 < len(found) else None
+        if (
+            after is not None
+            and after.kind == ABILITY
+            and not text[x.end : after.start].strip()
+            and _THIRD_PERSON_VERB.match(after.text)
+            and not _FALLS_ON.match(after.text)
+        ):
+            continue  # "Abs kills Kleene": Abs does it (but "Søren sleeps with the fishes")
+        mark = grammar.POSSESSIVE.match(text, x.end)
+        if mark is not None:
+            noun = text[mark.end() :]
+            if noun[:1].isspace() and noun.strip()[:1].isalnum():
+                said = possessed.match(noun) if possessed is not None else None
+                if said is None:
+                    continue  # "Protect Abs's gun": Abs's gun is not Abs
+        named.append(x)
+    return named
+
+
+def _possessed(words: vocab.Words | None, ability: str) -> re.Pattern[str] | None:
+    """The nouns after "X's" that stand for X in an order of ``ability`` ("Kleene's life",
+    "Ingrid's grave"), as the family declares them."""
+    if words is None:
+        return grammar.POSSESSED.get(ability)
+    said = words.possessed.get(ability)
+    if not said:
+        return None
+    found = _POSSESSED.get(said)
+    if found is None:
+        found = _POSSESSED[said] = re.compile(rf"\s*(?:{said})\b", re.IGNORECASE)
+    return found
+
+
+_POSSESSED: dict[str, re.Pattern[str]] = {}
+
+
+def _antecedent(block: Block, clause: Span, pronoun: Mention, voice: Voice) -> str:
+    """The one player a pronoun stands for: named before it, in the nearest sentence that
+    names anyone; several there, or none, and the pronoun is refused."""
+    before = [
+        x
+        for x in block.found
+        if x.kind == PLAYER and x.end <= clause.start and x.value != voice.sender
+    ]
+    if before:
+        last = block.layout.sentence(before[-1].start)
+        players = list(dict.fromkeys(x.value for x in before if last.start <= x.start))
+        if len(players) == 1:
+            return str(players[0])
+    raise Refusal(
+        f"'{pronoun.text}' could mean more than one player here: write the name", Kind.NO_TARGET
+    )
+
+
+def _chosen(
+    block: Block,
+    named: list[Mention],
+    several: bool,
+    sentence: Span,
+    voice: Voice,
+    ability: str,
+) -> list[str]:
+    players = list(dict.fromkeys(x.value for x in named))
+    if several:
+        return players
+    for first, second in itertools.pairwise(named):
+        if first.value != second.value and _CHOICE.match(block.text[first.end : second.start]):
+            raise Refusal(
+                f"this gives two choices ({first.value} or {second.value}) and the GM cannot "
+                "pick between them: send the one order you want",
+                Kind.TWO_CHOICES,
+            )
+    target = players[0]
+    for other in _named(block, sentence, voice, ability):
+        if other.value == target:
+            continue
+        clause = block.layout.clause(other.start)
+        said = block.text[clause.start : clause.end]
+        if any(clause.start <= at < clause.end for at in block.ordering if at != block.now):
+            continue  # "... and my lucky charm goes to Ash": another order's target
+        if clause != block.layout.clause(block.now) and any(
+            sentence.start <= at < sentence.end for at in block.ordering if at != block.now
+        ):
+            continue  # "with Mei Mei (accompany) - and ...": the other order of the sentence
+        if _HEDGE_BESIDE.search(said) or not is_statement(said):
+            raise Refusal(
+                f"this names {target} and {other.value} where the order takes one player: "
+                "send the one order you want",
+                Kind.TWO_CHOICES,
+            )
+    return [target]
+
+
+def _players_after(block: Block, m: Mention) -> bool:
+    sentence = block.layout.sentence(m.start)
+    return any(x.kind == PLAYER and m.end <= x.start < sentence.end for x in block.found)
+
+
+def _role_near(block: Block, m: Mention) -> str | None:
+    """The role named nearest after ``m`` in the block, else before it."""
+    roles = [x for x in block.found if x.kind == ROLE]
+    after = [x for x in roles if x.start >= m.end]
+    if after:
+        return str(after[0].value)
+    return str(roles[-1].value) if roles else None
+
+
+def _phase_near(block: Block, m: Mention, reader: Reader, after: int = -1) -> str | None:
+    phases = [x for x in block.found if x.kind == PHASE]
+    if not phases:
+        return None
+    later = [x for x in phases if x.start >= after] if after >= 0 else []
+    pick = later[0] if later else next((x for x in phases if x.start >= m.end), phases[-1])
+    when, _ = reader.phase(pick.text)
+    return str(when) if when is not None else None
+
+
+def _kind_of(block: Block, m: Mention) -> str:
+    """What an observation learns: the age or the gender (not one the message excludes: "the
+    gender, not the age"); both asked, none named (the rules say whether it must choose)."""
+    text = block.text
+
+    def said(pattern: re.Pattern[str]) -> bool:
+        return any(
+            not _NOT_BEFORE.search(text, max(0, x.start() - 12), x.start())
+            for x in pattern.finditer(text)
+        )
+
+    age, gender = said(_AGE), said(_GENDER)
+    if age and gender:
+        return ""
+    return "age" if age else "gender" if gender else ""
+
+
+def _killer(block: Block, m: Mention, voice: Voice) -> str | None:
+    """The member a leader names to carry out the kill: the player who does a kill word in
+    the third person ("Kestrel does the shooting tonight", "Miaka pulls the trigger")."""
+    if block.killer is None:
+        block.killer = (_killer_in(block, voice),)
+    return block.killer[0]
+
+
+def _killer_in(block: Block, voice: Voice) -> str | None:
+    found = block.found
+    for x in found:
+        if x.kind != ABILITY or ("kill" not in x.value and "snipe" not in x.value):
+            continue
+        if stance(block.layout, x, found, voice) != TALK:
+            continue
+        clause = block.layout.clause(x.start)
+        subject = next(
+            (p for p in found if p.kind == PLAYER and clause.start <= p.start < x.start), None
+        )
+        if subject is not None and subject.value != voice.sender:
+            return str(subject.value)
+    return None
+
+
+def _crime(ability: str, title: str, m: Mention, block: Block, reader: Reader, voice: Voice) -> str:
+    """ "Arrest X for killing Y on Night 1", "Blame X for killing Y", from wherever the block
+    says the crime, its victim and its phase."""
+    text, found = block.text, block.found
+    crime = None
+    for start in (x.start() for x in re.finditer(r"(?<![\w'’])\w", text)):
+        if m.start <= start < m.end:
+            continue
+        hit = grammar.CRIME_PATTERNS.match(text[start:])
+        if hit is not None and hit[0] != ability:
+            crime = (hit[0], start, start + hit[1])
+            break
+    if crime is None:
+        raise Refusal(
+            f"{'an arrest' if ability == 'arrest' else 'a blame'} names a crime and its victim: "
+            f"'{title} X for killing Y{' on Night 1' if ability == 'arrest' else ''}'",
+            Kind.MISSING_DETAIL,
+        )
+    kind, c_start, c_end = crime
+    noun = _CRIME_NOUN.get(kind, kind)
+    victim = None
+    if kind == "disguise":
+        role = next((x for x in found if x.kind == ROLE), None)
+        victim = str(role.value) if role else None
+    else:
+        after = [x for x in found if x.kind == PLAYER and x.start >= c_end]
+        before = [x for x in found if x.kind == PLAYER and x.end <= c_start]
+        word = _NEXT_WORD.match(text, c_end)
+        named_next = word and (
+            any(x.start == word.start(1) for x in found if x.kind in (PLAYER, PHASE, SELF))
+            or word.group(1).casefold() in _NOT_A_VICTIM
+        )
+        if word and not named_next and not (after and after[0].start - c_end < 40):
+            # "for killing Kleo on N1": a victim written, and no player of that name.
+            raise Refusal(f"'{word.group(1)}' matches no player in this game", Kind.NO_TARGET)
+        if after and after[0].start - c_end < 40:
+            victim = str(after[0].value)
+        elif before and re.match(r"^['’]s?\s*$|^\s*$", text[before[-1].end : c_start]):
+            victim = str(before[-1].value)  # "Tanuki's murder", "the Kleene kill"
+        elif after:
+            victim = str(after[0].value)
+    accused = [x for x in found if x.kind == PLAYER and x.value not in (victim, voice.sender)]
+    for first, second in itertools.pairwise(accused):
+        if first.value != second.value and _CHOICE.match(text[first.end : second.start]):
+            raise Refusal(
+                f"this gives two choices ({first.value} or {second.value}) and the GM cannot "
+                "pick between them: send the one order you want",
+                Kind.TWO_CHOICES,
+            )
+    target = None
+    if accused:
+        near = [x for x in accused if x.start >= m.end] or accused
+        target = str(near[0].value)
+    else:
+        pronoun = next((x for x in found if x.kind == PRONOUN), None)
+        if pronoun is None:
+            raise Refusal(f"{title} names the player: '{title} X for ...'", Kind.NO_TARGET)
+    if target is None:
+        raise Refusal(f"{title} names the player: '{title} X for ...'", Kind.NO_TARGET)
+    plain = f"{title} {target} for {noun}"
+    if victim:
+        plain += f" {victim}"
+    if ability == "arrest":
+        # The phase of the crime: the one named after the crime's word ("Charge: frightening
+        # Léa, last night"), else the one nearest the order's word.
+        when = _phase_near(block, m, reader, after=crime[1])
+        if when:
+            plain += f" on {when}"
+    return plain
+
+
+# The word after a crime's, when it is no victim's name.
+_NEXT_WORD = lazy_compile(r"\s*([^\W_][\w'’.-]*)")
+_NOT_A_VICTIM = frozenset(
+    {"on", "during", "in", "at", "last", "the", "a", "of", "yesterday", "tonight", "today",
+     "night", "day", "prep", "two", "him", "her", "them", "it", "someone", "and", "with"}
+)  # fmt: skip
+_CRIME_NOUN = {
+    "kill": "killing", "slander": "slandering", "steal": "stealing from",
+    "discombobulate": "discombobulating", "frighten": "frightening", "blame": "blaming",
+    "disguise": "disguising as", "erase": "erasing", "abduct": "abducting", "bribe": "bribing",
+    "plant_vest": "strapping a bomb on",
+}  # fmt: skip
+
+
+def _queries(block: Block, m: Mention, reader: Reader) -> list[str]:
+    """The actions an investigation asks about, wherever the block says them: "A kills B",
+    "did A kill B", "was it A who healed B", "A healing B - true or false"."""
+    text, found = block.text, block.found
+    asked: list[str] = []
+    players = [x for x in found if x.kind == PLAYER]
+    for first, second in itertools.pairwise(players):
+        between = text[first.end : second.start]
+        if "\n" in between:
+            continue
+        verb = _verb_in(between)
+        if verb is None:
+            continue
+        subject, obj = first.value, second.value
+        before = text[max(0, first.start - 12) : first.start]
+        if _WAS_IT.search(before) and re.search(r"\bwho\b", between, re.IGNORECASE):
+            pass  # "was it A who healed B": A is the subject already
+        query = f"{subject} {_VERBS.get(verb, verb)} {obj}"
+        sentence = block.layout.sentence(second.start)
+        when = next((x for x in found if x.kind == PHASE and second.end <= x.start < sentence.end),
+                    None)  # fmt: skip
+        if when is not None:
+            query += f" {when.text}"
+        asked.append(query)
+    if not asked:
+        raise Refusal("name what to investigate: an action, as 'A heals B'", Kind.MISSING_DETAIL)
+    return asked
+
+
+def _verb_in(between: str) -> str | None:
+    for word in re.finditer(r"(?<![\w'’])\w", between):
+        hit = grammar.QUERY_PATTERNS.match(between[word.start() :])
+        if hit is not None:
+            return hit[0]
+    return None
+
+
+_VERBS = {
+    "kill": "kills", "heal": "heals", "protect": "protects", "first_aid": "first aids",
+    "snipe": "snipes", "investigate": "investigates", "special_investigate": "investigates",
+    "interrogate": "interrogates", "cross_examine": "cross-examines",
+    "discombobulate": "discombobulates", "slander": "slanders", "steal": "steals from",
+    "frighten": "frightens", "observe": "observes", "stake_out": "stakes out",
+    "detect": "detects", "poison": "poisons", "erase": "erases", "disguise": "disguised as",
+    "friendship": "befriends", "travel": "travels", "abduct": "abducts", "follow": "follows",
+    "identify": "identifies", "spy": "spies on", "blame": "blames", "bone_breaking": "protects",
+    "plant_vest": "straps a bomb on",
+}  # fmt: skip

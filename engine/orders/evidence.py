@@ -1,0 +1,275 @@
+"""What a text says, wherever it says it: the abilities, players, roles, phases and crimes it
+mentions, each where it stands.
+
+A GM reading "Kestrel has been sniffing around. Take him out tonight." sees a kill word
+("take out"), a player (Kestrel), a pronoun for him and a time word, and reads them together
+with what the sender can do. ``mentions`` finds the evidence; ``engine.orders.stance`` says
+whether a mention of an ability is the sender's order, and ``engine.orders.compose`` puts an
+order together from the evidence of a message.
+
+Players are read from the roster only: a word close to no player is never a name, and a
+common word is read as a player only when it is written as the name is ("Will" is the
+player, "will" the verb).
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from engine.lazy_pattern import lazy_compile
+from engine.orders import grammar
+from engine.orders.names import MatchKind, NameMatcher
+from engine.orders.text_memo import remember
+
+ABILITY, PLAYER, AMBIGUOUS, ROLE, PHASE, SELF, PRONOUN = (
+    "ability", "player", "ambiguous", "role", "phase", "self", "pronoun",
+)  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Mention:
+    """One piece of evidence: what it is (``kind``), where it stands, what it names
+    (``value``: the abilities a word may say, a player, the candidates of an ambiguous name, a
+    role, a phase's words, a crime), and a note when it was read loosely ("read 'detc' as
+    Detcon")."""
+
+    kind: str
+    start: int
+    end: int
+    value: Any
+    text: str
+    note: str = ""
+
+
+_LONGEST_WORD = 80
+
+
+class EvidenceTable:
+    """The everyday words of a family (``vocab.Words.evidence``), matched at a word's start:
+    the longest word wins, and every ability it may say is kept ("shoot": Pistol, Revolver).
+    Each pattern is compiled when a text first needs it; only the patterns that can start with
+    the word's first letter are tried."""
+
+    def __init__(self, evidence: tuple[tuple[str, tuple[str, ...]], ...]) -> None:
+        self._entries = evidence
+        self._compiled: list[re.Pattern[str] | None] = [None] * len(evidence)
+        self._starts = [grammar.first_letters(p) for p, _ in evidence]
+        self._by_letter: dict[str, tuple[int, ...]] = {}
+        self._read: dict[str, tuple[tuple[str, ...], int] | None] = {}
+
+    def _tried(self, first: str) -> tuple[int, ...]:
+        tried = self._by_letter.get(first)
+        if tried is None:
+            if not first.isascii():
+                tried = tuple(range(len(self._entries)))
+            else:
+                tried = tuple(i for i, s in enumerate(self._starts) if s is None or first in s)
+            self._by_letter[first] = tried
+        return tried
+
+    def at(self, text: str) -> tuple[tuple[str, ...], int] | None:
+        """The abilities the word at the start of ``text`` may say, and its length."""
+        # No word is longer than this: the look ends here, and the answer is kept by it.
+        text = text[:_LONGEST_WORD]
+        known = self._read.get(text)
+        if known is not None or text in self._read:
+            return known
+        best, abilities = 0, []
+        for i in self._tried(text[:1].lower()):
+            pattern = self._compiled[i]
+            if pattern is None:
+                source = rf"(?:{self._entries[i][0]})(?![\w'’])"
+                pattern = self._compiled[i] = re.compile(source, re.IGNORECASE)
+            found = pattern.match(text)
+            if found is None or found.end() < best:
+                continue
+            if found.end() > best:
+                best, abilities = found.end(), []
+            abilities += [a for a in self._entries[i][1] if a not in abilities]
+        answer = (tuple(abilities), best) if best else None
+        remember(self._read, text, answer)
+        return answer
+
+
+# A word's start, where a name or a word can begin.
+_WORD_START = lazy_compile(r"(?<![\w'’])[^\W_]")
+# Words too common to be read as a shortened or misspelled player's name: a player is named
+# by them only when they are the name written in its own case.
+_COMMON_WORDS = (
+    "a about after again all also am an and any are as at back be because been before but "
+    "by can could day did do does done for from get gets go going good got guess had has "
+    "have he her here hers him his how i if in into is it its just know last let like look "
+    "make me might more my night no not now of off ok on one only or our out over please "
+    "pls re really right said same say see she should so some sure take than thanks that "
+    "the their them then there they think this tho though to today tomorrow tonight too up "
+    "us very vote want was we well were what when where which who why will with would yes "
+    "yet you your yours "
+    # Everyday words of the game's talk, never a shortened or misspelled name.
+    "alive away bad best busy call card case chat claim dawn dead deal dear down each "
+    "even ever fine fire first free game give gone hand hard head help hold home hope "
+    "just keep kill kind left less life line live long lose lost love lucky mark mind "
+    "miss most much must name need next nice none note once open part pass plan play "
+    "real rest role room round safe save seen shot show side sign soon stay stop such "
+    "talk tell till town true turn until wait wake walk warm watch week whole wish word "
+    "work worry year"
+)
+COMMON = frozenset(_COMMON_WORDS.split())
+# A phase named in a text, at a word's start (read by ``Reader.phase``).
+_NUMBER_WORDS = "one|two|three|four|five|six|seven|eight|nine|ten"
+PHASE_WORDS = lazy_compile(
+    r"(?<![\w'’])(?:(?:on|during|in|at|of|for|from)\s+)?(?:the\s+)?(?P<phase>"
+    r"prep(?:aration)?(?:\s+phase)?"
+    rf"|(?:{'|'.join(grammar.ORDINALS)}|\d{{1,2}}(?:st|nd|rd|th))\s+(?:night|day)"
+    r"|(?:two|three|four|five|a\s+couple\s+of|\d)\s+(?:nights?|days?)\s+ago"
+    r"|(?:the\s+)?night\s+before\s+last|(?:the\s+)?day\s+before\s+yesterday"
+    rf"|(?:night|day)\s*(?:\d{{1,2}}|{_NUMBER_WORDS})|[nd]\s?\d{{1,2}}"
+    r"|tonight|tonite|2nite|today|this\s+(?:night|day)|(?:last|previous)\s+night|yesterday"
+    r"|previous\s+day)(?:['’]s)?(?![\w'’])",
+    re.IGNORECASE,
+)
+# Roles that are everyday words too: a role only when written as the role is ("Ran", "Kid").
+_WORD_ROLES = frozenset({"ran", "kid", "will", "sherry", "gin", "rum"})
+_SELF = lazy_compile(r"(?:me|myself|my\s+self|mine)(?![\w'’])", re.IGNORECASE)
+_PRONOUN = lazy_compile(r"(?:him|her|them|he|she|they|his)(?![\w'’])", re.IGNORECASE)
+
+
+def mentions(
+    text: str, table: EvidenceTable, players: NameMatcher, roles: NameMatcher | None
+) -> list[Mention]:
+    """Every piece of evidence in ``text``, in the order it stands; where a name and a word
+    start together, the longer reading wins (a player named "Kill Bill" is the player)."""
+    found: list[Mention] = []
+    taken = 0  # the end of the last mention: words inside it start nothing
+    for start in (m.start() for m in _WORD_START.finditer(text)):
+        if start < taken:
+            continue
+        # A name or a word is short: the text after it is not looked at (nor copied).
+        here = _at(text[start : start + _WINDOW], start, table, players, roles)
+        if here is not None:
+            found.append(here)
+            taken = here.end
+            if here.kind == ABILITY and " " in here.text.strip():
+                # "take him out", "guarding Mint against snipers": who an order's words
+                # hold between them.
+                found.extend(_inside(text, here, players))
+    phases = []
+    players_at = sorted((m.start, m.end) for m in found if m.kind == PLAYER)
+    for phase in PHASE_WORDS.finditer(text):
+        at, end = phase.start("phase"), phase.end()
+        i = bisect.bisect_right(players_at, (at, len(text))) - 1
+        if i >= 0 and players_at[i][0] <= at < players_at[i][1]:
+            continue  # a player called "Today" or "D2", written whole
+        phases.append(Mention(PHASE, at, end, phase["phase"], phase["phase"]))
+    if phases:
+        covered = [(p.start, p.end) for p in phases]
+        found = [m for m in found if not _within(covered, m.start)] + phases
+    found.sort(key=lambda m: m.start)
+    return found
+
+
+def _inside(text: str, word: Mention, players: NameMatcher) -> list[Mention]:
+    """The players and pronouns inside the words of an order ("take him out")."""
+    inside = []
+    for at in (m.start() for m in _WORD_START.finditer(text, word.start + 1, word.end)):
+        rest = text[at : word.end]
+        player = _player(rest, at, players)
+        if player is not None:
+            inside.append(player)
+        elif (pronoun := _PRONOUN.match(rest)) is not None:
+            inside.append(Mention(PRONOUN, at, at + pronoun.end(), None, pronoun.group()))
+    return inside
+
+
+# The longest name or word read at one place.
+_WINDOW = 200
+
+
+def _within(spans: list[tuple[int, int]], at: int) -> bool:
+    """Whether ``at`` lies in one of the sorted, disjoint ``spans``."""
+    i = bisect.bisect_right(spans, (at, 1 << 62)) - 1
+    return i >= 0 and spans[i][0] <= at < spans[i][1]
+
+
+def _at(
+    rest: str, start: int, table: EvidenceTable, players: NameMatcher, roles: NameMatcher | None
+) -> Mention | None:
+    """The longest piece of evidence at the start of ``rest`` (which stands at ``start``)."""
+    choices: list[Mention] = []
+    player = _player(rest, start, players)
+    if player is not None:
+        choices.append(player)
+    word = table.at(rest)
+    if word is not None:
+        abilities, used = word
+        choices.append(Mention(ABILITY, start, start + used, abilities, rest[:used]))
+    if roles is not None:
+        role, used = roles.match_prefix(rest)
+        written = rest[:used]
+        if (
+            used
+            and role.kind in (MatchKind.EXACT, MatchKind.ALIAS)
+            and (written.strip().casefold() not in _WORD_ROLES or _cased(written, role))
+        ):
+            choices.append(Mention(ROLE, start, start + used, role.name, written))
+    if (me := _SELF.match(rest)) is not None:
+        choices.append(Mention(SELF, start, start + me.end(), None, me.group()))
+    elif (pronoun := _PRONOUN.match(rest)) is not None:
+        choices.append(Mention(PRONOUN, start, start + pronoun.end(), None, pronoun.group()))
+    if not choices:
+        return None
+    return max(choices, key=lambda m: (m.end, -_rank(m)))
+
+
+def _rank(m: Mention) -> int:
+    """Of two readings as long, the lower rank wins: a name written whole before a word
+    (names are written on purpose), a word before a name read loosely ("Kill" is no typo of
+    the player Will)."""
+    if m.kind == PLAYER:
+        return 6 if m.note else 0
+    return {AMBIGUOUS: 7, ROLE: 2, ABILITY: 3, SELF: 4, PRONOUN: 5}[m.kind]
+
+
+def _player(rest: str, start: int, players: NameMatcher) -> Mention | None:
+    found, used = players.match_prefix(rest)
+    if not used:
+        return None
+    written = rest[:used]
+    if found.kind is MatchKind.AMBIGUOUS:
+        if written.strip().casefold() in COMMON:
+            return None
+        return Mention(AMBIGUOUS, start, start + used, found.candidates, written)
+    if found.name is None:
+        return None
+    if found.kind in (MatchKind.EXACT, MatchKind.ALIAS):
+        if written.strip().casefold() in COMMON and not _cased(written, found):
+            return None  # "will" beside a player Will: the verb
+        return Mention(PLAYER, start, start + used, found.name, written)
+    # A shortened or misspelled name: never a common word, at least three letters, and
+    # close: the start of the name, or one letter off ("long" is no typo of "Oolong").
+    key = "".join(ch for ch in written if ch.isalnum())
+    if len(key) < 3 or written.strip().casefold() in COMMON or not written[:1].isalnum():
+        return None
+    if found.kind is MatchKind.FUZZY and (found.distance > 1 or len(key) < 4):
+        return None
+    return Mention(PLAYER, start, start + used, found.name, written, note=found.note)
+
+
+def _cased(written: str, found: Any) -> bool:
+    """Whether a common word is written as the name it matches is (its first letter's case):
+    "Will" names the player Will, "will" does not; an all-lower-case name matches as typed."""
+    name = found.name or ""
+    first = written.strip()[:1]
+    return bool(first) and (first.isupper() == name[:1].isupper())
+
+
+def players_in(found: Iterable[Mention]) -> list[str]:
+    """The players the mentions name, each once, in order."""
+    named: list[str] = []
+    for m in found:
+        if m.kind == PLAYER and m.value not in named:
+            named.append(m.value)
+    return named

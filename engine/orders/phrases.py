@@ -1,0 +1,95 @@
+"""The classes of phrases that stand around orders, defined once: politeness, thanks, the
+player's own voice, time words, and the phrases that change what an order means (a negation,
+a withdrawal, a condition, a hedge, a doubt, a question, someone else's words, a later phase).
+
+Each class is a tuple of phrases (regular expressions, matched case-insensitively as whole
+words); ``pattern`` joins one or more classes into one expression. The readers build their
+patterns from these, so that a new polite word or a new way of hedging is added once.
+"""
+
+from __future__ import annotations
+
+import re
+
+from engine.lazy_pattern import lazy_compile
+
+POLITE = ("please", "pls", "plz", "plox", "kindly")
+THANKS = ("thanks", r"thank\s+(?:you|u)", "thx", "thanx", "ty", "tyvm", "cheers", "ta")
+# The player speaking of their own order: "I'll", "I want to", "let me", "we're gonna".
+OWN_VOICE = (
+    r"i\s*['’]?\s*ll", r"i\s+will", r"i\s+shall", r"i\s*['’]?\s*m", r"i\s+am", r"i\s*['’]?\s*d",
+    r"i\s+would", r"i\s+want\s+to", r"i\s+wanna", r"i\s+wish\s+to", r"i\s+choose\s+to",
+    r"i\s+decided?\s+to", r"i\s+plan\s+to", r"i\s+intend\s+to", r"i\s+(?:would|'d)\s+like\s+to",
+    r"let\s+me", r"we\s*['’]?\s*ll", r"we\s+will", r"we\s*['’]?\s*re", r"we\s+are", "we",
+    r"gonna", r"going\s+to", "i",
+)  # fmt: skip
+# "tonight", "today", "this night" (non-native), "now": the phase the order is for.
+NOW = (
+    "tonight", "tonite", "2nite", "today", "now", r"this\s+(?:night|day|phase|time|round|evening)",
+    r"right\s+now", r"for\s+now", r"for\s+tonight", r"for\s+today",
+)  # fmt: skip
+# A later phase: an order for it is not an order for this one.
+LATER = (
+    "tomorrow", r"tmrw", r"next\s+(?:night|day|phase|round|time|turn)", "later",
+    r"another\s+(?:night|day)", r"some\s+other\s+(?:night|day)",
+)  # fmt: skip
+# A negation of the order beside it: "don't heal", "no kill from me", "skipping detect".
+NEGATION = (
+    "not", "no", "don['’]?t", r"do\s+not", "won['’]?t", r"will\s+not", "never", "without",
+    r"skip(?:ping|ped)?", r"instead\s+of", r"not\s+gonna", r"not\s+going\s+to", "nobody",
+    "nothing", "neither", r"hold\s+off\s+on", r"refrain\s+from", "nah", r"rather\s+not",
+)  # fmt: skip
+# A withdrawal of what was said before: "scratch that", "never mind".
+WITHDRAWAL = (
+    r"scratch\s+that", r"scrap\s+that", r"never\s*mind", "nvm", r"forget\s+(?:it|that|this)",
+    r"disregard(?:\s+(?:that|this|my\s+last))?", r"ignore\s+(?:that|this|my\s+last)",
+    r"actually\s+no", r"actually\s+nah", r"on\s+second\s+thought", r"cancel\s+(?:that|it)",
+    r"take\s+(?:that|it)\s+back", r"i(?:['’]ve|\s+have)?\s+changed\s+my\s+mind",
+)  # fmt: skip
+# A condition: "if she claims", "unless he is confirmed", "only if".
+CONDITION = (
+    "if", "unless", r"in\s+case", "incase", "provided", r"as\s+long\s+as", r"only\s+if",
+    "assuming", r"depending\s+on",
+)  # fmt: skip
+# A courtesy shaped as a condition, which conditions nothing: "if possible", "if you can".
+COURTESY_IF = (
+    r"if\s+possible", r"if\s+you\s+can", r"if\s+(?:that|it)\s*['’]?s\s+(?:ok|okay|alright|fine"
+    r"|allowed|possible)", r"if\s+(?:that|it)\s+is\s+(?:ok|okay|alright|fine|allowed|possible)",
+    r"if\s+i['’]?m\s+wrong", r"if\s+i\s+am\s+wrong", r"if\s+you\s+(?:please|would)",
+)  # fmt: skip
+# A hedge between choices: "or", "either", "whichever".
+HEDGE = ("or", "either", "whichever", r"or\s+maybe", "alternatively", r"or\s+else", "otherwise")
+# A doubt: "maybe", "not sure", "idk".
+DOUBT = (
+    "maybe", "perhaps", r"not\s+(?:100\s*%\s+)?sure", "unsure", "idk", "dunno",
+    r"i\s+don['’]?t\s+know", "might", r"might\s+be", r"thinking\s+(?:about|of)", "considering",
+    r"was\s+going\s+to", r"was\s+gonna", r"torn\s+between", r"can['’]?t\s+decide",
+    r"not\s+certain", r"on\s+the\s+fence", r"leaning\s+towards?", "probably", "undecided",
+    r"before\s+i\s+commit", r"haven['’]?t\s+decided", r"not\s+decided",
+)  # fmt: skip
+# A question whether to do it, asked of the GM: "should I", "can I", "is it ok to".
+ASKING = (
+    r"should\s+i", r"shall\s+i", r"can\s+i", r"could\s+i", r"may\s+i", r"am\s+i\s+allowed",
+    r"is\s+it\s+(?:ok|okay|allowed|possible|smart|wise|a\s+good\s+idea)",
+    r"would\s+it\s+be\s+(?:ok|okay|smart|wise|bad|a\s+good\s+idea|a\s+waste)",
+    r"do\s+you\s+think", r"what\s+do\s+you\s+think", r"worth\s+it", r"good\s+idea",
+    r"is\s+that\s+(?:ok|okay|smart|wise|too\s+obvious|a\s+waste)", r"does\s+\w+\s+work",
+)  # fmt: skip
+# A request to the GM, which is an order: "could you heal", "can you", "please".
+REQUEST = (r"could\s+(?:you|u)", r"can\s+(?:you|u)", r"would\s+(?:you|u)", r"will\s+(?:you|u)",
+           *POLITE)  # fmt: skip
+# Someone else's words: "Abs said", "he told me", "Ink wrote:".
+REPORTED = (
+    "said", "says", r"told\s+me", r"tells\s+me", "wrote", "writes", r"asked\s+me", "posted",
+    r"wants\s+me\s+to", r"wanted\s+me\s+to", "suggested", "suggests", r"claims?", "claimed",
+    r"according\s+to", r"in\s+the\s+thread", r"in\s+our\s+chat", r"in\s+the\s+chat",
+)  # fmt: skip
+# Someone else than the sender doing it: "someone lynch him", "you guys should vote".
+OTHERS = ("someone", "somebody", "anyone", "anybody", "everyone", "everybody", r"you\s+guys",
+          r"y['’]?all", "people", "they", "he", "she", r"the\s+town", "others", "town")  # fmt: skip
+
+
+def pattern(*classes: tuple[str, ...], flags: int = re.IGNORECASE) -> re.Pattern[str]:
+    """The phrases of ``classes`` as one pattern of whole words, compiled at first use."""
+    phrases = sorted({p for c in classes for p in c}, key=len, reverse=True)
+    return lazy_compile(rf"(?<![\w'’])(?:{'|'.join(phrases)})(?![\w'’])", flags)

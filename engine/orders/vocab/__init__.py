@@ -1,0 +1,175 @@
+"""How players say each ability: one declaration per ability, from which every word table
+of the reader is built.
+
+A family of rulesets declares its abilities' words in one module (``dctp.py``,
+``midnight.py``): a ``Say`` per ability. A new way of saying an order is a word added to its
+ability's ``Say``; nothing else changes. From the declarations ``Words`` builds what the
+reader matches: the order word that opens an order, the everyday words found anywhere in a
+message (the evidence a GM reads an order from), the verb of an investigated action, the crime
+an arrest names, the typos and gerunds read as an order word, the nouns a possessive stands
+for, the abilities one word may mean, and the words an order is restated in.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+# What an ability's declaration may say about how it is written, beyond its words:
+LIST_HEAD = "list_head"  # its word alone on a line heads a list of names ("Disguise" + names)
+NO_TARGET = "no_target"  # it names no player the way "Heal X" does (Bribe, Travel, Abduct)
+TOGETHER = "together"  # every player listed is acted on: "or" between two is a choice
+SUBSTITUTES = "substitutes"  # it takes ordered alternatives (Watch, bow-tie, Black Suitcase)
+ASKS = "asks"  # written as a question it is still the order ("Is Shinichi in the game?")
+QUERIES = "queries"  # it names actions to look at ("Investigate A heals B")
+
+# What an order names beside its word (``Say.shape``), for reading it from evidence:
+TARGET = "target"  # one player: "Heal Kleene"
+TARGETS = "targets"  # players: "Protect A, B", "Disguise: A, B, C"
+NOTHING = "nothing"  # no one: "Bribe", "Travel", "Voice of Reason"
+ROLE = "role"  # a role: "Detect Shinichi", "Temporary Disguise as Ran"
+TARGET_ROLE = "target_role"  # a player and a role: "APTX X as Ran", "Identify X as Gin"
+CRIME = "crime"  # a player and a crime: "Arrest X for killing Y on Night 1", "Blame X for ..."
+ASKED = "asked"  # actions: "Investigate A kills B, C heals D"
+KIND = "kind"  # a player and what to learn: "Observe age X"
+WHEN = "when"  # a past phase: "Analyze my interrogation from Night 1"
+ROLES = "roles"  # roles: "Choose Costumes: A, B, C"
+VOTE = "vote"  # a player, or no one: "Vote Abs", "Vote no lynch"
+GUISES = "guises"  # Guises, with a player or not: "Slander Abs: Killer x3", "Disguise: Cop x20"
+CHOICE = "choice"  # one of the ability's choices first: "Play Pass Abs", "Play Bank"
+COUNT = "count"  # a number: "Blackmail material 2"
+MESSAGE = "message"  # words to someone: "Letter to Town: ...", "The Call to Abs: ..."
+PLAYER_ROLES = "player_roles"  # each player with a role: "All-in: Abs as Boss, Kleene as Cop"
+
+
+@dataclass(frozen=True, slots=True)
+class Say:
+    """The words of one ability.
+
+    ``order``: the order word that opens an order (a regular expression matched at the start,
+    case-insensitively, to a word's end: "heal", "first[- ]?aid|fa"). ``words``: everyday
+    words, idioms, nouns and item names that say the ability anywhere in a message ("doc",
+    "patch up", "first aid kit"); a plain word is also read in its other forms ("patch up" as
+    "patching up", "patched up"). ``spelled``: the words a typo or a gerund of the order word
+    is read against ("interogate", "Healing"). ``query``: the verb of the action in an
+    investigation ("heal(?:s|ed|ing)?"); ``crime``: the crime an arrest or a blame names;
+    ``possessed``: the nouns after "X's" that stand for X ("Kleene's life"); ``alternates``:
+    the abilities the same word is for a player who does not hold this one (Keywords:
+    "Heal — Healing / First-Aid"). ``title``, ``verb``, ``crime_noun``, ``target_word``: how
+    an order is restated ("Steal from X", "A heals B", "Arrest X for killing Y"); ``traits``:
+    the module's constants above.
+    """
+
+    ability: str
+    order: str = ""
+    words: tuple[str, ...] = ()
+    spelled: tuple[str, ...] = ()
+    query: str = ""
+    crime: str = ""
+    possessed: str = ""
+    alternates: tuple[str, ...] = ()
+    title: str = ""
+    verb: str = ""
+    crime_noun: str = ""
+    target_word: str = ""
+    traits: frozenset[str] = frozenset()
+    shape: str = TARGET
+
+
+@dataclass(frozen=True)
+class Words:
+    """Every table of one family's words, built from its declarations (in their order: where
+    two order words match the same text, the longer wins, then the one declared first)."""
+
+    says: tuple[Say, ...]
+    order_words: tuple[tuple[str, str], ...]
+    query_verbs: tuple[tuple[str, str], ...]
+    crime_words: tuple[tuple[str, str], ...]
+    spelled: tuple[str, ...]
+    possessed: Mapping[str, str]
+    alternates: Mapping[str, tuple[str, ...]]
+    titles: Mapping[str, str]
+    verbs: Mapping[str, str]
+    crime_nouns: Mapping[str, str]
+    target_words: Mapping[str, str]
+    # Each everyday word (a pattern, in its forms) and the abilities it may say.
+    evidence: tuple[tuple[str, tuple[str, ...]], ...] = field(default=())
+
+    def with_trait(self, trait: str) -> frozenset[str]:
+        return frozenset(s.ability for s in self.says if trait in s.traits)
+
+    def say(self, ability: str) -> Say | None:
+        return next((s for s in self.says if s.ability == ability), None)
+
+
+def words_of(says: Iterable[Say]) -> Words:
+    """The tables of a family's declarations."""
+    says = tuple(says)
+    grouped: dict[str, list[str]] = {}
+    for say in says:
+        for word in (say.order, *say.words) if say.order else say.words:
+            held = grouped.setdefault(forms(word), [])
+            if say.ability not in held:
+                held.append(say.ability)
+    spelled = tuple(dict.fromkeys(w for say in says for w in say.spelled))
+    return Words(
+        says=says,
+        order_words=tuple((s.order, s.ability) for s in says if s.order),
+        query_verbs=tuple((s.query, s.ability) for s in says if s.query),
+        crime_words=tuple((s.crime, s.ability) for s in says if s.crime),
+        spelled=spelled,
+        possessed={s.ability: s.possessed for s in says if s.possessed},
+        alternates={s.ability: s.alternates for s in says if s.alternates},
+        titles={s.ability: s.title for s in says if s.title},
+        verbs={s.ability: s.verb for s in says if s.verb},
+        crime_nouns={s.ability: s.crime_noun for s in says if s.crime_noun},
+        target_words={s.ability: s.target_word for s in says if s.target_word},
+        evidence=tuple((p, tuple(a)) for p, a in grouped.items()),
+    )
+
+
+# The particles of a verb that may stand after its object: "take him out", "patch her up".
+_PARTICLES = frozenset({"out", "up", "down", "off", "in", "away", "over", "around", "along"})
+# A word written plainly (letters, spaces, hyphens, apostrophes): read in its other forms too.
+_PLAIN = re.compile(r"[a-z][a-z' -]*")
+
+
+def forms(word: str) -> str:
+    """A declared word as the pattern of all its forms: a plain word's first word inflected
+    ("patch up" is also "patches up", "patched up", "patching up"; "heal" is also "heals",
+    "healed", "healing", "healin'"); a word written as a pattern is taken as written. The
+    doer's noun is not a form ("killer" is a role)."""
+    if not _PLAIN.fullmatch(word):
+        return word
+    first, _, rest = word.partition(" ")
+    tail = r"\s+".join(re.escape(w) for w in rest.split()) if rest else ""
+    pattern = _inflected(first)
+    if rest in _PARTICLES:
+        # A verb and its particle, the object between them or after: "take out X", "take X
+        # out", "patch Kleene up".
+        return rf"{pattern}\s+(?:{tail}|(?:[^\s,.;:!?]+\s+){{1,3}}?{tail})"
+    return f"{pattern}\\s+{tail}" if tail else pattern
+
+
+def _inflected(verb: str) -> str:
+    """The forms of one word: "heal" -> heal(?:s|ed|ing)?; "take" -> the e dropped
+    ("taking"); "stop" -> the consonant doubled ("stopping"); "spy" -> "spies", "spied"."""
+    v = re.escape(verb)
+    if len(verb) < 3 or not verb.isalpha():
+        return v
+    if verb.endswith("e"):
+        stem = re.escape(verb[:-1])
+        return f"{stem}(?:e|es|ed|ing|in['’]?)"
+    if verb.endswith("y") and verb[-2] not in "aeiou":
+        stem = re.escape(verb[:-1])
+        return f"{stem}(?:y|ies|ied|ying)"
+    if (
+        len(verb) <= 5
+        and verb[-1] not in "aeiouwxy"
+        and verb[-2] in "aeiou"
+        and verb[-3] not in "aeiou"
+    ):
+        double = re.escape(verb + verb[-1])
+        return f"(?:{v}(?:s|ed|ing|in['’]?)?|{double}(?:ed|ing|in['’]?))"
+    return f"{v}(?:s|es|ed|ing|in['’]?)?"
