@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from engine.context import DONE, FAILED
 from engine.midnight.model import game, mn
 from engine.outcome import Lynch
 
@@ -125,8 +126,6 @@ def cast_votes(ctx: Context) -> dict[str, tuple[str, str | None]]:
     """Every vote the Council took, in the order cast: voter -> (choice, None when it counts,
     else why it does not: ``dead`` for a voter removed from the game during the Day,
     ``target_unavailable`` for a vote naming a player who died during the Day, ...)."""
-    from engine.context import DONE, FAILED
-
     cast: dict[str, tuple[str, str | None]] = {}
     for action in ctx.actions:
         if action.ability.name != "vote" or action.state not in (DONE, FAILED):
