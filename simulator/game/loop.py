@@ -19,20 +19,24 @@ from engine.families import FAMILIES
 from engine.orders.model import Order, ParsedPM
 from engine.outcome import Notice
 from engine.phases import PhaseKind
-from engine.render import render_phase
+from engine.render import render_notice
 from engine.render.answers import render_acknowledgement
 from engine.replay import ORDER, POST, PhaseReplay, Received, feed_post
 from engine.session import GameSession
 from engine.setup import new_game
 from engine.state import Status
 from simulator.policies.base import Knowledge, Policy
+from simulator.policies.channels import is_public
+from simulator.policies.orders import open_slots
 from simulator.policies.registry import POLICIES
 from simulator.policies.writing import (
     FORMS,
+    GAP_ABILITIES,
     expected,
-    order_text,
     same_kill,
+    sendable,
     write_pm,
+    write_public_post,
     write_vote_post,
 )
 from simulator.setups import SimSetup
@@ -148,16 +152,24 @@ def _play(setup: SimSetup, policy_class: type[Policy], played: Played, rng, limi
             if state.players[player].status is not Status.ALIVE or state.winner:
                 continue
             orders = policy.orders(state, player, rng)
+            if any(o.ability in GAP_ABILITIES for o in orders):
+                held = frozenset(u.ability for _, uses in open_slots(state, player) for u in uses)
+                orders = [o for o in orders if sendable(o, held)]
             vote = policy.vote(state, player, rng) if phase.kind is PhaseKind.DAY else None
-            post = None
-            if vote is not None and topic_votes:
+            if vote is not None and (vote[0] or not family_reads or vote[1] == "no_lynch"):
+                # midnight's Council has no abstention; its "no lynch" is a vote for peace.
+                orders.append(_vote(player, vote, family_reads))
+            public = [o for o in orders if is_public(state, o)] if family_reads else []
+            private = [o for o in orders if o not in public]
+            if topic_votes and not family_reads and vote is not None:
+                private.pop()  # the vote goes to the topic as a vote mark
                 post = write_vote_post(vote[0], vote[1], rng)
-            elif vote is not None:
-                orders.append(_vote(player, vote))
-            if orders:
-                _send(session, current, items, player, orders, names, titles, rng, played)
-            if post is not None:
-                _post(session, current, items, player, post, vote, played)
+                _post(session, current, items, player, post, [], played, titles)
+            if private:
+                _send(session, current, items, player, private, names, titles, rng, played)
+            if public:
+                post = write_public_post(public, titles, rng)
+                _post(session, current, items, player, post, public, played, titles)
         current.gm_notices.extend(n for o in session.instants for n in o.notices)
         current.instants = list(session.instants)
         outcome = session.close()
@@ -174,8 +186,10 @@ def _play(setup: SimSetup, policy_class: type[Policy], played: Played, rng, limi
     played.final = {n: (p.role, p.status.value) for n, p in final.players.items()}
 
 
-def _vote(player: str, vote: tuple[str | None, str | None]) -> Order:
+def _vote(player: str, vote: tuple[str | None, str | None], council: bool = False) -> Order:
     target, choice = vote
+    if council and choice == "no_lynch":
+        choice = "peace"
     return Order(player, "vote", (target,)) if target else Order(player, "vote", choice=choice)
 
 
@@ -194,9 +208,8 @@ def _send(session, current, items, player, orders, names, titles, rng, played) -
     """The player's orders as one private message in a form drawn; the reader must read
     each as it was meant (what the GM would restate it as)."""
     form = rng.choice(FORMS)
-    lines = [order_text(o, titles) for o in orders]
     will = "I trust nobody." if rng.random() < 0.05 else None
-    text = write_pm(lines, form, session.state.phase, names, rng, will)
+    text = write_pm(orders, titles, form, session.state.phase, names, rng, will)
     parsed = _receive(session, current, items, player, text)
     understood = [same_kill(o.canonical(titles)) for o in parsed.accepted]
     if parsed.asks:
@@ -232,52 +245,66 @@ class _Unanswered(Exception):
         self.problem = problem
 
 
-def _post(session, current, items, player, text, vote, played) -> None:
-    """A vote posted in the game topic: the post's mark must be read as the vote it is."""
+def _post(session, current, items, player, text, orders, played, titles) -> None:
+    """A post in the game topic: its vote mark (or, in a game that reads public orders there,
+    its orders) must be read as meant."""
     votes = feed_post(session, player, text)
     current.received.append(Received(player, text, None, POST))
     current.posts.append((player, text, votes))
     items.append((f"{player} (post)", text))
-    if votes.refused or not votes.read:
+    understood = [same_kill(o.canonical(titles)) for r in votes.read for o in r.accepted]
+    if orders:
+        wanted = [expected(o, titles) for o in orders]
+        ok = sorted(understood) == sorted(wanted)
+    else:
+        ok = bool(votes.read) and not votes.refused
+    if not ok:
         played.problems.append(
             Problem(
                 "read as written",
-                f"{current.phase}: {player} posted {text!r}, "
-                f"read {[r.accepted for r in votes.read]}, refused {votes.refused}",
+                f"{current.phase}: {player} posted {text!r}, understood {understood}, "
+                f"refused {votes.refused}",
             )
         )
 
 
+# Public announcements that name a free player's hidden role by rule.
+PUBLIC_REVEALS = {
+    # midnight, Expose: "If you guess correctly ... everybody publicly learns its role".
+    "midnight.exposed",
+}
+
+
 def _check_public(played: Played, current: PhaseReplay, outcome) -> None:
-    """No private fact in a public post: no text sent privately this phase stands in the
-    public post unless it was announced too, and no free player's hidden role is named
-    beside their name."""
-    rendered = render_phase(outcome)
-    public = current.gm_public() + list(rendered.public)
+    """No private fact in a public post: no announcement is of a kind the phase also told a
+    player privately, and none names a free player's hidden role beside their name but the
+    reveals the rules make public (``PUBLIC_REVEALS``)."""
+    notices = [*(n for o in current.instants for n in o.notices), *outcome.notices]
+    public = [n for n in notices if n.to is None]
     if not public:
         return
-    text = "\n".join(public)
-    announced = set(public)
-    for player, texts in rendered.private.items():
-        for private in texts:
-            if private not in announced and len(private) > 20 and private in text:
-                played.problems.append(
-                    Problem(
-                        "public leak",
-                        f"{current.phase}: {player}'s private {private!r} "
-                        "stands in the public post",
-                    )
-                )
+    private_keys = {n.key for n in notices if n.to is not None}
     state = outcome.state
-    for line in text.splitlines():
+    for notice in public:
+        if notice.key in private_keys:
+            played.problems.append(
+                Problem(
+                    "public leak",
+                    f"{current.phase}: {notice.key} was both told "
+                    f"privately and announced: {notice.params}",
+                )
+            )
+        if notice.key in PUBLIC_REVEALS:
+            continue
+        text = render_notice(notice)
         for name, p in state.players.items():
-            if p.status is not Status.ALIVE or f"[b]{name}[/b]" not in line:
+            if p.status is not Status.ALIVE or f"[b]{name}[/b]" not in text:
                 continue
-            if f"[b]{p.role}[/b]" in line or f"({p.role})" in line:
+            if f"[b]{p.role}[/b]" in text or f"({p.role})" in text:
                 played.problems.append(
                     Problem(
                         "public leak",
                         f"{current.phase}: the public post names free "
-                        f"{name}'s role {p.role}: {line!r}",
+                        f"{name}'s role {p.role}: {text!r}",
                     )
                 )

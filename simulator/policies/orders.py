@@ -255,6 +255,10 @@ def make_order(state: GameState, player: str, use: AbilityUse, opts: Options) ->
     if ability == "leader_ranking":
         members = [n for n in free_players(state) if state.side(n) is Side.BLACK_ORG]
         return Order(player, ability, tuple(rng.sample(members, len(members))))
+    if ability == "all_in":
+        # "publish the complete list of everyone's Midnight roles": each other player once.
+        listed = [n for n in state.players if n != player]
+        return Order(player, ability, tuple(listed), roles=tuple(rng.choice(roles) for _ in listed))
     if ability in LISTS:
         return _listed(state, player, ability, others, opts)
     return Order(player, ability, (target(),))

@@ -6,9 +6,78 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from engine.orders.model import Order
 from engine.phases import Phase
+
+
+@dataclass(frozen=True)
+class Gap:
+    """A kind of message the reader does not read yet, found by a simulation and kept as a
+    scenario (tests/simulator/broken/NAME.yaml, expected to fail): the simulator does not
+    write it (``avoid``: the form and the orders), so that a run's broken games are new."""
+
+    reason: str
+    form: str
+    abilities: frozenset[str]
+    killer_named: bool = False
+
+    def unsendable(self, order: Order, held: frozenset[str]) -> bool:
+        """A ``holding all`` gap: the order cannot be written while its player holds every
+        ability of the gap (the reader asks which one is meant)."""
+        return (
+            self.form == "holding all"
+            and order.ability in self.abilities
+            and self.abilities <= held
+        )
+
+    def avoids(self, order: Order, form: str) -> bool:
+        return (
+            form == self.form
+            and order.ability in self.abilities
+            and (not self.killer_named or bool(order.killer and order.killer != order.actor))
+        )
+
+
+KNOWN_GAPS = {
+    "leader-kill-with-phase-label": Gap(
+        "the reader (engine/orders, issue 27) refuses a leader's kill order under a phase "
+        "label: 'Night 1: Vodka kills Kleene'",
+        "labelled",
+        frozenset({"kill", "snipe"}),
+        killer_named=True,
+    ),
+    "classic-restated-trick": Gap(
+        "the reader (engine/orders, issue 27) does not read back autogm's own restatement of "
+        "a classic Trick: 'Trick/Intimidate Abs' (the ruleset's title for it)",
+        "restatement",
+        frozenset({"discombobulate"}),
+    ),
+    "midnight-revolver-beside-pistol": Gap(
+        "the reader (engine/orders, issue 27) asks 'Revolver or Pistol?' of a player who holds "
+        "both and names one by its own name: 'Revolver Kleene'",
+        "holding all",
+        frozenset({"revolver", "pistol"}),
+    ),
+    "loose-name-after-erase": Gap(
+        "the reader (engine/orders, issue 27) does not read a misspelt name loosely after "
+        "Erase, as it does after other order words: 'Erase Kleee'",
+        "typo",
+        frozenset({"erase"}),
+    ),
+}
+
+
+# The abilities some gap concerns (a quick test before the closer look).
+GAP_ABILITIES = frozenset(a for g in KNOWN_GAPS.values() for a in g.abilities)
+
+
+def sendable(order: Order, held: frozenset[str]) -> bool:
+    """Whether the order can be written at all (no known gap of the reader stands in its
+    way for a player holding ``held``)."""
+    return not any(g.unsendable(order, held) for g in KNOWN_GAPS.values())
+
 
 FORMS = ("plain", "lower", "polite", "bold", "labelled", "first_person", "typo")
 GREETINGS = ("Hi GM,", "Hello!", "hey", "Good evening GM.")
@@ -21,6 +90,9 @@ def order_text(order: Order, titles: Mapping[str, str] | None = None) -> str:
     if order.killer and order.killer != order.actor and order.ability in ("kill", "snipe"):
         verb = "kills" if order.ability == "kill" else "snipes"
         return f"{order.killer} {verb} {', '.join(order.targets)}"
+    if titles and any(g.avoids(order, "restatement") for g in KNOWN_GAPS.values()):
+        # A title of two words for one ability ("Trick/Intimidate"): the first one.
+        titles = {k: v.split("/")[0] for k, v in titles.items()}
     return order.canonical(titles)
 
 
@@ -55,6 +127,11 @@ def _typo(text: str, names: Sequence[str], rng: random.Random) -> str:
     return text.replace(name, name[:cut] + name[cut + 1 :], 1)
 
 
+# Orders written in their own words only: a ranking is a list of its own ("Leader Ranking:
+# 1. A, 2. B"), which a phase label or "I will" would break up.
+PLAIN_ONLY = frozenset({"leader_ranking"})
+
+
 def write_line(text: str, form: str, phase: Phase, names: Sequence[str], rng: random.Random) -> str:
     if form == "lower":
         return text.lower()
@@ -70,15 +147,28 @@ def write_line(text: str, form: str, phase: Phase, names: Sequence[str], rng: ra
 
 
 def write_pm(
-    lines: Sequence[str],
+    orders: Sequence[Order],
+    titles: Mapping[str, str] | None,
     form: str,
     phase: Phase,
     names: Sequence[str],
     rng: random.Random,
     will: str | None = None,
 ) -> str:
-    """The private message carrying ``lines`` (orders as restated), written in ``form``."""
-    body = [write_line(line, form, phase, names, rng) for line in lines]
+    """The private message carrying ``orders``, each line written in ``form`` (plainly where
+    the reader has a known gap for that form)."""
+    body = [
+        write_line(
+            order_text(o, titles),
+            "plain"
+            if o.ability in PLAIN_ONLY or any(g.avoids(o, form) for g in KNOWN_GAPS.values())
+            else form,
+            phase,
+            names,
+            rng,
+        )
+        for o in orders
+    ]
     if will is not None:
         body.append(f"Will: {will}")
     if form == "polite":
@@ -86,8 +176,28 @@ def write_pm(
     return "\n".join(body)
 
 
-def write_vote_post(target: str | None, choice: str | None, rng: random.Random) -> str:
-    """A post in the game topic with a vote mark, as players vote where votes = topic."""
+def write_public_post(
+    orders: Sequence[Order], titles: Mapping[str, str] | None, rng: random.Random
+) -> str:
+    """Orders declared in the game topic's OOC tag, as a midnight player posts them."""
+    lines = [order_text(o, titles) for o in orders]
+    lead = rng.choice(("", "Here goes.\n", "I have made up my mind.\n"))
+    if rng.random() < 0.5:
+        return f"{lead}[ooc]" + "\n".join(lines) + "[/ooc]"
+    return lead + "\n".join(f"[ooc][b]{line}[/b][/ooc]" for line in lines)
+
+
+def write_vote_post(
+    target: str | None, choice: str | None, rng: random.Random, ooc: bool = False
+) -> str:
+    """A post in the game topic with a vote mark, as players vote where votes = topic; in
+    the OOC tag for a game that reads its public orders there (midnight: "[ooc]Vote X[/ooc]",
+    a vote for no lynch is "Vote peace")."""
+    if ooc:
+        said = f"Vote {target}" if target else "Vote peace"
+        lead = rng.choice(("", "Something is off about them.\n", "Going with my gut.\n"))
+        mark = rng.choice((f"[ooc]{said}[/ooc]", f"[ooc][b]{said}[/b][/ooc]"))
+        return f"{lead}{mark}"
     if target is None:
         mark = "[vote]no lynch[/vote]" if choice == "no_lynch" else "unvote"
         return f"I can't decide today.\n{mark}" if choice != "no_lynch" else mark
