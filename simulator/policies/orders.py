@@ -174,11 +174,15 @@ def legal_orders(state: GameState, player: str, opts: Options) -> list[Order]:
         # A lent slot is asked for by its name ("Bow-tie: Interrogate X"), else the order
         # would fill the player's own slot of the same ability.
         via = key.removeprefix(LENT) if key.startswith(LENT) else None
+        if via is not None and via in seen:
+            continue  # one order through a lent item a phase (the bow-tie's is one choice)
         for use in choices:
             order = _legal(state, player, use, opts, via)
             family = "kill" if order is not None and order.ability in KILLS else None
             if order is not None and (family or order.ability) not in seen:
                 seen.add(family or order.ability)
+                if via is not None:
+                    seen.add(via)
                 found.append(order)
                 break
     # "A player may travel or act in a phase, not both": an order that must stand alone
