@@ -147,16 +147,21 @@ class Options:
     victims: Sequence[str] = ()
     tries: int = 3
     sizes: dict[str, int] = field(default_factory=dict)  # list sizes found, per ability
+    held: list = field(default_factory=list)  # the player's held slots this phase
+    free: list[str] = field(default_factory=list)  # the free players this phase
 
 
 def free_players(state: GameState) -> list[str]:
     return [n for n, p in state.players.items() if p.status is Status.ALIVE]
 
 
-def open_slots(state: GameState, player: str) -> list[tuple[str, tuple[AbilityUse, ...]]]:
+def open_slots(
+    state: GameState, player: str, held=None
+) -> list[tuple[str, tuple[AbilityUse, ...]]]:
     """The player's slots usable in this kind of phase: (key, the uses it offers)."""
     kind = state.phase.kind
-    return [(key, slot.options) for key, slot in held_slots(state, player) if kind in slot.phases]
+    held = held_slots(state, player) if held is None else held
+    return [(key, slot.options) for key, slot in held if kind in slot.phases]
 
 
 def legal_orders(state: GameState, player: str, opts: Options) -> list[Order]:
@@ -164,9 +169,12 @@ def legal_orders(state: GameState, player: str, opts: Options) -> list[Order]:
     stands is left out), votes aside: ``vote_order`` makes those."""
     found: list[Order] = []
     seen: set[str] = set()
+    # The player's slots, found once for every order checked (check_order takes them).
+    opts.held = held_slots(state, player)
+    opts.free = free_players(state)
     # The Black Org's night kill is one order, whichever word it takes (a 2011 sniper's
     # "Kill" is their snipe: "Snipe replaces kill for the specified roles").
-    for key, uses in open_slots(state, player):
+    for key, uses in open_slots(state, player, opts.held):
         if key.startswith("common:vote"):
             continue
         choices = [u for u in uses if u.ability != "vote"]
@@ -205,7 +213,7 @@ def _legal(
         order = make_order(state, player, use, opts)
         if order is not None and via is not None:
             order = replace(order, via=via)
-        if order is not None and not isinstance(check_order(state, order), str):
+        if order is not None and not isinstance(check_order(state, order, opts.held), str):
             return order
     return None
 
@@ -214,7 +222,7 @@ def make_order(state: GameState, player: str, use: AbilityUse, opts: Options) ->
     """An order for ``use`` with its arguments drawn; None when it has nobody to name."""
     rng, ability = opts.rng, use.ability
     everyone = list(state.players)
-    others = [n for n in free_players(state) if n != player]
+    others = [n for n in (opts.free or free_players(state)) if n != player]
     if not others:
         return None
 
@@ -323,7 +331,7 @@ def _listed(state: GameState, player: str, ability: str, others: list[str], opts
         if size > len(others):
             continue
         order = Order(player, ability, tuple(rng.sample(others, size)))
-        if not isinstance(check_order(state, order), str):
+        if not isinstance(check_order(state, order, opts.held or None), str):
             opts.sizes[ability] = size
             return order
     return None

@@ -57,8 +57,9 @@ def test_a_game_written_as_a_scenario_replays_to_its_record(tmp_path: Path) -> N
 
 def test_command_table_and_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "sim"
-    code = main(["simulate", "--quiet", "--players", "10", "--games", "6", "--workers", "1",
-                 "--policy", "informed", "--out", str(out), "--plot", str(tmp_path / "w.png")])  # fmt: skip
+    plot = str(tmp_path / "w.png")
+    args = ["--players", "10", "--games", "6", "--workers", "1", "--policy", "informed"]
+    code = main(["simulate", "--quiet", *args, "--out", str(out), "--plot", plot])
     text = capsys.readouterr().out
     assert code == 0, text
     assert "Wins by side (95 % interval)" in text
