@@ -9,7 +9,7 @@ import sys
 import time
 from pathlib import Path
 
-from simulator.game.loop import PHASE_LIMIT
+from simulator.defaults import PHASE_LIMIT, REPLAY_EVERY
 
 EXIT_BROKEN = 1
 
@@ -74,7 +74,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     how.add_argument(
         "--replay-every",
         type=int,
-        default=50,
+        default=REPLAY_EVERY,
         metavar="N",
         help="play every N-th game again and replay its scenario file "
         "(default: %(default)s; 0: none but the broken ones)",

@@ -13,6 +13,7 @@ import hashlib
 import json
 
 from engine.families import FAMILIES
+from simulator.defaults import REPLAY_EVERY
 from simulator.game.loop import Played, Problem, play
 from simulator.game.scenario import live_record, replayed_record, scenario_text
 from simulator.setups import SimSetup
@@ -22,11 +23,9 @@ ALLOWED_ENDS = {
     "dctp": frozenset({"town", "black_org", "lovers"}),
     "midnight": frozenset({"mafia", "law", "stalemate", "Psycho", "Evil Genius", "Joker"}),
 }
-# One game in this many is played again and replayed from its scenario file.
-SAMPLE_EVERY = 50
 
 
-def sampled(index: int, every: int = SAMPLE_EVERY) -> bool:
+def sampled(index: int, every: int = REPLAY_EVERY) -> bool:
     return every > 0 and index % every == 0
 
 

@@ -25,6 +25,7 @@ from engine.replay import ORDER, POST, PhaseReplay, Received, feed_post
 from engine.session import GameSession
 from engine.setup import new_game
 from engine.state import Status
+from simulator.defaults import PHASE_LIMIT
 from simulator.policies.base import Knowledge, Policy
 from simulator.policies.channels import is_public
 from simulator.policies.orders import open_slots
@@ -40,10 +41,6 @@ from simulator.policies.writing import (
     write_vote_post,
 )
 from simulator.setups import SimSetup
-
-# A game that has not ended after this many phases is reported (a stalemate the rules do not
-# allow, or players who cannot finish it).
-PHASE_LIMIT = 80
 
 
 @dataclass

@@ -8,7 +8,8 @@ import hashlib
 from dataclasses import dataclass
 
 from simulator.checks.game_checks import check_end, check_replay, sampled
-from simulator.game.loop import PHASE_LIMIT, Played, play
+from simulator.defaults import PHASE_LIMIT, REPLAY_EVERY
+from simulator.game.loop import Played, play
 from simulator.setups import SimSetup
 from simulator.stats.summary import GameSummary, summarize
 
@@ -28,7 +29,7 @@ class Job:
     policy: str
     run_seed: int
     limit: int = PHASE_LIMIT
-    sample_every: int = 50
+    sample_every: int = REPLAY_EVERY
 
 
 def play_checked(job: Job, index: int, seed: int | None = None) -> Played:
