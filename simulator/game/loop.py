@@ -207,39 +207,59 @@ def _send(session, current, items, player, orders, names, titles, rng, played) -
     form = rng.choice(FORMS)
     will = "I trust nobody." if rng.random() < 0.05 else None
     text = write_pm(orders, titles, form, session.state.phase, names, rng, will)
-    parsed = _receive(session, current, items, player, text)
-    understood = [same_kill(o.canonical(titles)) for o in parsed.accepted]
+    parsed = _receive(session, current, items, player, text, played)
+    accepted = list(parsed.accepted)
     if parsed.asks:
         # The reader asked back a reading (a misspelt name): the player confirms it.
-        again = _receive(session, current, items, player, "yes")
-        understood += [same_kill(o.canonical(titles)) for o in again.accepted]
+        accepted += _receive(session, current, items, player, "yes", played).accepted
+    if _same_orders(accepted, orders, titles):
+        return
+    understood = [same_kill(o.canonical(titles)) for o in accepted]
     wanted = [expected(o, titles) for o in orders]
-    if sorted(understood) != sorted(wanted):
-        refused = "; ".join(f"{r.text!r}: {r.reason}" for r in parsed.rejected)
-        played.problems.append(
-            Problem(
-                "read as written",
-                f"{current.phase}: {player} sent {text!r}, meant {wanted}, understood "
-                f"{understood}" + (f", refused {refused}" if refused else ""),
-            )
+    refused = "; ".join(f"{r.text!r}: {r.reason}" for r in parsed.rejected)
+    played.problems.append(
+        Problem(
+            "read as written",
+            f"{current.phase}: {player} sent {text!r}, meant {wanted}, understood "
+            f"{understood}" + (f", refused {refused}" if refused else ""),
         )
+    )
 
 
-def _receive(session, current, items, player, text) -> ParsedPM:
+def _order_key(order: Order) -> tuple:
+    """An order's meaning (its text aside), the night kill's word made one."""
+    o = order
+    killer = o.killer if o.killer != o.actor else None
+    ability = "kill" if o.ability == "snipe" else o.ability
+    return (ability, o.targets, o.crime, o.victim, o.when, o.role, o.queries, killer, o.choice,
+            o.roles, o.via, o.message)  # fmt: skip
+
+
+def _same_orders(read: list[Order], meant: list[Order], titles) -> bool:
+    """Whether the reader understood the orders meant: the same meaning, or else the same
+    restatement (the reader may fill a field the restatement leaves out)."""
+    if sorted(map(_order_key, read), key=repr) == sorted(map(_order_key, meant), key=repr):
+        return True
+    understood = sorted(same_kill(o.canonical(titles)) for o in read)
+    return understood == sorted(expected(o, titles) for o in meant)
+
+
+def _receive(session, current, items, player, text, played) -> ParsedPM:
     parsed = session.receive(player, text)
     current.received.append(Received(player, text, parsed, ORDER))
     items.append((player, text))
-    answer = render_acknowledgement(parsed, session.state.phase, session.state.ruleset.titles)
-    if not answer.strip():
-        current_problem = Problem("answered", f"{current.phase}: {player}'s {text!r} got no answer")
-        raise _Unanswered(current_problem)
+    # The answer autogm sends (render_acknowledgement) says each of these; a message with
+    # none of them would get an empty answer.
+    if not (
+        parsed.accepted or parsed.rejected or parsed.no_action or parsed.unvote
+        or parsed.will is not None or parsed.tape is not None or parsed.notes
+    ):  # fmt: skip
+        answer = render_acknowledgement(parsed, session.state.phase, session.state.ruleset.titles)
+        if not answer.strip():
+            played.problems.append(
+                Problem("answered", f"{current.phase}: {player}'s {text!r} got no answer")
+            )
     return parsed
-
-
-class _Unanswered(Exception):
-    def __init__(self, problem: Problem) -> None:
-        super().__init__(problem.detail)
-        self.problem = problem
 
 
 def _post(session, current, items, player, text, orders, played, titles) -> None:
