@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from engine.orders.model import Order
 from engine.outcome import Notice
-from engine.state import GameState
+from engine.state import ABROAD, GameState
 from simulator.policies.base import Policy
 from simulator.policies.orders import (
     HARMFUL,
@@ -81,8 +81,13 @@ class InformedPolicy(Policy):
         suspects = self._suspects(state, player)
         victims = [v for v, _ in me.victims[-2:]]
 
+        # A traveler out of Japan is left alone: a Trick or a Frighten there only stops their
+        # Travel home, and keeps them out of the night's reach for good.
+        away = {n for n in free if state.players[n].has(ABROAD, state.phase)}
+
         def choose(ability: str, pool: Sequence[str]) -> str:
             if ability in HARMFUL:
+                pool = [n for n in pool if n not in away] or list(pool)
                 aimed = [n for n in pool if n in suspects] or [n for n in pool if n in hostile]
             elif ability in HELPFUL:
                 aimed = [n for n in pool if n in friendly or (not me.team and n not in suspects)]

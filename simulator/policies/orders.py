@@ -15,7 +15,7 @@ from engine.abilities.lent import LENT
 from engine.orders.model import CRIME_NOUN, Order, Query
 from engine.phases import Phase, PhaseKind
 from engine.rules.base import AbilityUse, Side
-from engine.state import GameState, Status
+from engine.state import ABROAD, IN_FLIGHT, GameState, Status
 from engine.validate import check_order, held_slots
 
 # Orders written as the ability's name alone.
@@ -198,11 +198,14 @@ def legal_orders(state: GameState, player: str, opts: Options) -> list[Order]:
     abilities = abilities_for(state.ruleset)
     alone = [o for o in found if getattr(abilities.get(o.ability), "alone", False)]
     if alone:
-        return (
-            alone[:1]
-            if opts.rng.random() < 0.5 or len(found) == 1
-            else [o for o in found if o not in alone]
-        )
+        # A traveler abroad flies home; one in Japan leaves one phase in ten (a player who
+        # keeps flying is out of every night's reach, and the game never ends).
+        me = state.players[player]
+        if me.has(IN_FLIGHT, state.phase):
+            return [o for o in found if o not in alone]  # on the plane already
+        if me.has(ABROAD, state.phase) or opts.rng.random() < 0.1:
+            return alone[:1]
+        return [o for o in found if o not in alone]
     return found
 
 
