@@ -25,95 +25,35 @@ class SimSetupError(RulesetError):
 
 # The default setups: (always dealt, the Black Org pool, the town pool). The Black Org's
 # number is a quarter of the players (at least two), a constraint of the deal.
-_DCTP_ALWAYS = (
-    "Gin",
-    "one of Chianti, Korn",
-    "Megure",
-    "Shiratori",
-    "Araide",
-    "one of Shinichi, Conan",
+def _roles(text: str) -> tuple[str, ...]:
+    return tuple(text.split(", "))
+
+
+_DCTP_ALWAYS = _roles("Gin, one of Chianti/Korn, Megure, Shiratori, Araide, one of Shinichi/Conan")
+_DCTP_BLACK_ORG = _roles("Vodka, Vermouth, Bourbon, Pisco, Tequila, Akemi, Irish, Calvados, Sherry")
+_DCTP_TOWN = _roles(
+    "Satou, Takagi, Chiba, James, Akai, Jodie, Camel, Heiji, Kazuha, Ran, Agasa, Kogorou, Eri, "
+    "Kobayashi, Eisuke, Hakuba, Makoto, Sonoko, Yuusaku, Okiya, Nakamori, Kujou, Kaitou Kid"
 )
-_DCTP_BLACK_ORG = (
-    "Vodka",
-    "Vermouth",
-    "Bourbon",
-    "Pisco",
-    "Tequila",
-    "Akemi",
-    "Irish",
-    "Calvados",
-    "Sherry",
-)
-_DCTP_TOWN = (
-    "Satou",
-    "Takagi",
-    "Chiba",
-    "James",
-    "Akai",
-    "Jodie",
-    "Camel",
-    "Heiji",
-    "Kazuha",
-    "Ran",
-    "Agasa",
-    "Kogorou",
-    "Eri",
-    "Kobayashi",
-    "Eisuke",
-    "Hakuba",
-    "Makoto",
-    "Sonoko",
-    "Yuusaku",
-    "Okiya",
-    "Nakamori",
-    "Kujou",
-    "Kaitou Kid",
+# classic has no Kobayashi, Yuusaku, Nakamori or Kujou; Sherry is town there.
+_CLASSIC_TOWN = (
+    *(r for r in _DCTP_TOWN if r not in {"Kobayashi", "Yuusaku", "Nakamori", "Kujou"}),
+    *_roles("Sherry, Mitsuhiko, Shinichi"),
 )
 DEFAULTS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
     "dctp-2011": (_DCTP_ALWAYS, _DCTP_BLACK_ORG, _DCTP_TOWN),
     "dctp-r53": (_DCTP_ALWAYS, _DCTP_BLACK_ORG, (*_DCTP_TOWN, "Sera", "Minerva")),
-    # classic: "There are at least 2 DB's in the game"; Sherry is town there.
+    # classic: "There are at least 2 DB's in the game".
     "dctp-classic": (
-        (
-            "Gin",
-            "one of Chianti, Korn, Calvados",
-            "Megure",
-            "Shiratori",
-            "Araide",
-            "Ayumi",
-            "Genta",
-        ),
-        ("Vodka", "Vermouth", "Bourbon", "Pisco", "Tequila", "Akemi", "Irish"),
-        (
-            "Satou",
-            "Takagi",
-            "Chiba",
-            "James",
-            "Akai",
-            "Jodie",
-            "Camel",
-            "Heiji",
-            "Kazuha",
-            "Ran",
-            "Agasa",
-            "Kogorou",
-            "Eri",
-            "Eisuke",
-            "Hakuba",
-            "Makoto",
-            "Sonoko",
-            "Okiya",
-            "Sherry",
-            "Mitsuhiko",
-            "Kaitou Kid",
-            "Shinichi",
-        ),
+        _roles("Gin, one of Chianti/Korn/Calvados, Megure, Shiratori, Araide, Ayumi, Genta"),
+        _roles("Vodka, Vermouth, Bourbon, Pisco, Tequila, Akemi, Irish"),
+        _CLASSIC_TOWN,
     ),
     # midnight: the Mafia, the Law and a Neutral; "Civilian" may be dealt three times.
     "midnight": (
-        ("Boss", "Killer", "Officer", "Cop", "Civilian", "one of Psycho, Evil Genius, Joker"),
-        ("Agent", "Renegade"),
-        ("Criminologist", "Detective", "Vigilante", "Civilian", "Civilian"),
+        _roles("Boss, Killer, Officer, Cop, Civilian, one of Psycho/Evil Genius/Joker"),
+        _roles("Agent, Renegade"),
+        _roles("Criminologist, Detective, Vigilante, Civilian, Civilian"),
     ),
 }
 
@@ -153,7 +93,7 @@ class SimSetup:
 
 def _default_setup(ruleset: Ruleset, players: int) -> RoleSetup:
     always, black_org, town = DEFAULTS[ruleset.id]
-    entries = [tuple(e.removeprefix("one of ").split(", ")) for e in always]
+    entries = [tuple(e.removeprefix("one of ").split("/")) for e in always]
     if ruleset.family == "midnight":
         # Boss and Killer always in; a quarter Mafia with the pool's others, then the Law.
         mafia = max(0, max(2, players // 4) - 2)

@@ -101,6 +101,7 @@ class InformedPolicy(Policy):
             choose=choose,
             suspects=[arrest_for[-1][0]] if arrest_for else (suspects or _draw(rng, hostile)),
             victims=[arrest_for[-1][1]] if arrest_for else victims,
+            name_killer=True,
         )
         return legal_orders(state, player, opts)
 

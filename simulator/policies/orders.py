@@ -146,6 +146,8 @@ class Options:
     suspects: Sequence[str] = ()
     victims: Sequence[str] = ()
     tries: int = 3
+    # A leader's kill names the member whose turn it is ("Vodka kills X"), not now and then.
+    name_killer: bool = False
     sizes: dict[str, int] = field(default_factory=dict)  # list sizes found, per ability
     held: list = field(default_factory=list)  # the player's held slots this phase
     free: list[str] = field(default_factory=list)  # the free players this phase
@@ -286,7 +288,7 @@ def _kill(state: GameState, player: str, ability: str, others: list[str], target
     killer = None
     if state.current_leader() == player:
         due = [m for m in kill_cycle_due(state) if m != player]
-        if due and opts.rng.random() < 0.5:
+        if due and (opts.name_killer or opts.rng.random() < 0.5):
             killer = due[0]
     return Order(player, ability, (victim,), killer=killer)
 
