@@ -167,6 +167,9 @@ def _play(setup: SimSetup, policy_class: type[Policy], played: Played, rng, limi
             if public:
                 post = write_public_post(public, titles, rng)
                 _post(session, current, items, player, post, public, played, titles)
+            accused = policy.claim(session.state, player, rng)
+            if accused is not None:
+                _accuse(session, current, items, player, accused, policy, played)
         current.gm_notices.extend(n for o in session.instants for n in o.notices)
         current.instants = list(session.instants)
         outcome = session.close()
@@ -283,6 +286,29 @@ def _post(session, current, items, player, text, orders, played, titles) -> None
                 f"refused {votes.refused}",
             )
         )
+
+
+def _accuse(session, current, items, player, accused, policy, played) -> None:
+    """A player's accusation in the game topic: talk, which holds no vote and no order, and
+    which every other player reads."""
+    side = "Mafia" if FAMILIES[session.state.ruleset.family].read is not None else "Black Org"
+    text = f"I am sure {accused} is {side}."
+    votes = feed_post(session, player, text)
+    current.received.append(Received(player, text, None, POST))
+    current.posts.append((player, text, votes))
+    items.append((f"{player} (post)", text))
+    read = [o for r in votes.read for o in r.accepted]
+    if read or votes.refused:
+        played.problems.append(
+            Problem(
+                "read as written",
+                f"{current.phase}: {player}'s talk {text!r} was read as "
+                f"{read}, refused {votes.refused}",
+            )
+        )
+    for listener, p in session.state.players.items():
+        if listener != player and p.status is Status.ALIVE:
+            policy.heard(listener, player, accused, session.state)
 
 
 # Public announcements that name a free player's hidden role by rule.

@@ -28,6 +28,8 @@ class Knowledge:
     victims: list[tuple[str, str]] = field(default_factory=list)  # (victim, phase)
     # What an investigation showed: (subject, victim, phase) a kill that took place.
     crimes: list[tuple[str, str, str]] = field(default_factory=list)
+    # Public accusations read in the topic: accused -> how many players made one.
+    claims: dict[str, int] = field(default_factory=dict)
 
 
 class Policy(ABC):
@@ -45,6 +47,15 @@ class Policy(ABC):
     @abstractmethod
     def told(self, player: str, notices: Sequence[Notice], state: GameState) -> None:
         """The notices ``player`` received (their own and the public ones) after a phase."""
+
+    def claim(self, state: GameState, player: str, rng: random.Random) -> str | None:
+        """The player ``player`` accuses in the game topic today ("X is Black Org"), or
+        None. Only a policy that talks makes claims."""
+        return None
+
+    def heard(self, player: str, author: str, accused: str, state: GameState) -> None:
+        """``player`` read ``author``'s public accusation of ``accused``."""
+        return None
 
     @abstractmethod
     def orders(self, state: GameState, player: str, rng: random.Random) -> list[Order]:

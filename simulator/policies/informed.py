@@ -7,6 +7,9 @@
   investigation "X kills V" answered true) votes them, and a police officer who learned of
   the kill arrests the killer for it.
 - Investigators ask about the last night's victims: "Investigate S kills V".
+- By day a town player who knows an enemy accuses them in the topic; a Black Org member now
+  and then accuses a townsperson falsely. The town votes the most accused player it has not
+  cleared, and takes whoever accuses a player it cleared for an enemy.
 - Otherwise a player votes someone they have not cleared (nor, in the Black Org, a member).
 """
 
@@ -105,6 +108,31 @@ class InformedPolicy(Policy):
         )
         return legal_orders(state, player, opts)
 
+    def claim(self, state: GameState, player: str, rng: random.Random) -> str | None:
+        """By day, a town player who knows a free enemy says so in the topic; a Black Org
+        member now and then accuses a townsperson falsely, to lead the vote astray."""
+        if not state.phase.is_day:
+            return None
+        me = self.known[player]
+        suspects = self._suspects(state, player)
+        if me.team or me.side == "black_org":
+            if rng.random() < 0.2:
+                free = [n for n in free_players(state) if n != player and n not in me.team]
+                return rng.choice(free) if free else None
+            return None
+        return suspects[0] if suspects else None
+
+    def heard(self, player: str, author: str, accused: str, state: GameState) -> None:
+        me = self.known[player]
+        if author in me.enemies or accused in me.team or accused == player:
+            return  # a known enemy's word, or a lie about one's own side
+        if accused in me.cleared:
+            # The town does not lie here: who accuses a player I cleared is against us.
+            if author not in me.team:
+                me.enemies.add(author)
+            return
+        me.claims[accused] = me.claims.get(accused, 0) + 1
+
     def vote(
         self, state: GameState, player: str, rng: random.Random
     ) -> tuple[str | None, str | None] | None:
@@ -118,6 +146,11 @@ class InformedPolicy(Policy):
         pool = [n for n in free if n not in me.team and n not in me.cleared] or [
             n for n in free if n not in me.team
         ]
+        claimed = [n for n in pool if me.claims.get(n)]
+        if claimed and not me.team:
+            # The town follows the accusations it read: the most accused first.
+            top = max(me.claims[n] for n in claimed)
+            return rng.choice([n for n in claimed if me.claims[n] == top]), None
         return (rng.choice(pool), None) if pool else (None, "abstain")
 
 
