@@ -19,10 +19,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from simulator.run.local import run_local
 from simulator.run.work import Job
 from simulator.setups import make_setup
+from simulator.stats.table import Table
 
 
-def timed(job: Job, games: int, workers: int) -> tuple[float, float]:
-    """(wall seconds, CPU seconds of this process and its workers)."""
+def timed(job: Job, games: int, workers: int) -> tuple[float, float, dict]:
+    """(wall seconds, CPU seconds of this process and its workers, the table)."""
     before = os.times()
     began = time.perf_counter()
     found = run_local(job, games, workers)
@@ -30,7 +31,7 @@ def timed(job: Job, games: int, workers: int) -> tuple[float, float]:
     after = os.times()
     cpu = sum(after[:4]) - sum(before[:4])
     assert len(found) == games and not any(g.broken for g in found), "a broken game"
-    return wall, cpu
+    return wall, cpu, Table.of(found).to_json()
 
 
 def main() -> None:
@@ -42,6 +43,7 @@ def main() -> None:
     for round_ in range(2):
         one = timed(job, games, 1)
         two = timed(job, games, 2)
+        assert one[2] == two[2], "1 and 2 workers gave different tables"
         rows.append((one, two))
         print(
             f"round {round_ + 1}: 1 worker {one[0]:.1f} s ({60 * games / one[0]:.0f} games/min, "
@@ -52,6 +54,7 @@ def main() -> None:
     best_one = min(r[0][0] for r in rows)
     best_two = min(r[1][0] for r in rows)
     per_cpu = max(60 * games / r[0][1] for r in rows)
+    print("the tables of 1 and 2 workers are the same in every round")
     print(f"best: 1 worker {60 * games / best_one:.0f} games/min; {per_cpu:.0f} games per "
           f"CPU-minute; 2 workers {60 * games / best_two:.0f} games/min, "
           f"{best_one / best_two:.2f}x")  # fmt: skip

@@ -663,7 +663,7 @@ def _add_simulate(sub: argparse._SubParsersAction) -> None:
         "simulate",
         help="play thousands of games of a setup with simulated players: is it fair?",
         description="Deal and play many games of a setup with simulated players, every "
-        "game resolved by the engine and checked; print the wins by side with a 95 %% "
+        "game resolved by the engine and checked; print the wins by side with a 95 % "
         "interval, game length and survival by role (docs/simulate.md).",
     )
     from simulator.cli import add_arguments
