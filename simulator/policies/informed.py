@@ -5,7 +5,7 @@
   X", the kill cycle's next member) and everyone aims a protection at their own side.
 - A player who learns someone is on the other side (an interrogation's "BO", an
   investigation "X kills V" answered true) votes them, and a police officer who learned of
-  the kill arrests the killer for it.
+  the kill arrests the killer for it (and arrests nobody on a guess).
 - Investigators ask about the last night's victims: "Investigate S kills V".
 - By day a town player who knows an enemy accuses them in the topic; a Black Org member now
   and then accuses a townsperson falsely. The town votes the most accused player it has not
@@ -106,7 +106,9 @@ class InformedPolicy(Policy):
             victims=[arrest_for[-1][1]] if arrest_for else victims,
             name_killer=True,
         )
-        return legal_orders(state, player, opts)
+        found = legal_orders(state, player, opts)
+        # An arrest names a crime the player knows of; a guess only suspends the officer.
+        return [o for o in found if o.ability != "arrest" or arrest_for]
 
     def claim(self, state: GameState, player: str, rng: random.Random) -> str | None:
         """By day, a town player who knows a free enemy says so in the topic; a Black Org

@@ -11,6 +11,11 @@ from engine.state import GameState
 from simulator.policies.base import Policy
 from simulator.policies.orders import Options, can_vote, free_players, legal_orders
 
+# How often a random player uses an order that costs them when it is wrong: a false arrest
+# suspends the officer for two phases, and an officer (or a disguised Vermouth) who arrests
+# at random every night is never free to act, so that a game of two can go on for ever.
+RATES = {"arrest": 0.3}
+
 
 class RandomPolicy(Policy):
     name = "random"
@@ -20,7 +25,7 @@ class RandomPolicy(Policy):
 
     def orders(self, state: GameState, player: str, rng: random.Random) -> list[Order]:
         found = legal_orders(state, player, Options(rng))
-        return [o for o in found if rng.random() < self.act_rate]
+        return [o for o in found if rng.random() < RATES.get(o.ability, self.act_rate)]
 
     def vote(
         self, state: GameState, player: str, rng: random.Random
