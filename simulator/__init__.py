@@ -6,5 +6,6 @@ The simulator is a client of the engine's public API, as the daemon is (engine.s
 holds no rule of its own. Packages by concern, imports running one way: ``setups`` and
 ``names`` (what is dealt) <- ``policies`` (what the players write) <- ``game`` (one game
 played) <- ``checks`` (one game judged) <- ``stats`` (many games summed) <- ``run`` (many
-games played, here or on a cluster) <- ``cli``.
+games played, here or on a cluster). The command (daemon/cli/simulate.py) reads a config's
+game and drives it; nothing here imports the daemon.
 """

@@ -1,6 +1,7 @@
 """What a simulation deals: a named setup of the engine (``engine.role_setups``), dealt by
-each game's seed with the constraints the deal honours; a role list the GM gives; or a game
-of a config file (its ``[setup:NAME]`` or role list, as ``autogm run`` would deal it).
+each game's seed with the constraints the deal honours; or a role list the GM gives. A game
+of a config file (its ``[setup:NAME]`` or role list, as ``autogm run`` would deal it) is read
+by the command (daemon/cli/simulate.py) into the same ``SimSetup``.
 
 Each ruleset has a default setup, sized to the player count: the usual shape of a round of
 its forum (a quarter Black Org, the police and a healer always in), so that ``autogm
@@ -146,49 +147,4 @@ def make_setup(
         setup=setup,
         votes=votes,
         description=f"{ruleset_id}, {players} players, the default setup",
-    )
-
-
-def setup_from_config(path: str, game: str | None, players: int | None) -> SimSetup:
-    """A config's game as its deal would be: its ``[setup:NAME]`` (with its constraints) or
-    its role list, its ruleset options and its votes mode. ``players`` picks a size among the
-    setup's (default: the largest the game can be dealt to)."""
-    from daemon.config.load import load_config
-    from daemon.play import roster
-
-    config = load_config(path)
-    if game is None:
-        if len(config.games) != 1:
-            raise SimSetupError(
-                f"{path} has {len(config.games)} games: name one with --game "
-                f"({', '.join(config.games) or 'none'})"
-            )
-        game = next(iter(config.games))
-    if game not in config.games:
-        raise SimSetupError(f"no game {game!r} in {path} (games: {', '.join(config.games)})")
-    cfg = config.games[game]
-    ruleset = load_ruleset(cfg.ruleset, cfg.rule_options)
-    votes = cfg.votes.value
-    setup = roster.role_setup(config, cfg, ruleset)
-    if setup is None:
-        roles = [p.role for p in cfg.players if p.role] or list(cfg.roles)
-        count = len(roles)
-        if players not in (None, count):
-            raise SimSetupError(f"{game} deals {count} roles, not {players}")
-        made = make_setup(cfg.ruleset, count, roles=roles, options=cfg.rule_options, votes=votes)
-        return SimSetup(**{**made.__dict__, "description": f"{path} [game:{game}]", "_ruleset": []})
-    sizes = roster.sizes(cfg, setup)
-    count = players if players is not None else max(sizes)
-    if count not in sizes:
-        raise SimSetupError(
-            f"{game} can be dealt to {', '.join(map(str, sizes))} players, not {count}"
-        )
-    check_size(ruleset, setup, count)
-    return SimSetup(
-        cfg.ruleset,
-        dict(cfg.rule_options),
-        tuple(player_names(count)),
-        setup=setup,
-        votes=votes,
-        description=f"{path} [game:{game}] setup {setup.name}, {count} players",
     )

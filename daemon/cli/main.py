@@ -650,7 +650,7 @@ def _add_demo(sub: argparse._SubParsersAction) -> None:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from simulator.cli import SimulateError, simulate
+    from daemon.cli.simulate import SimulateError, simulate
 
     try:
         return simulate(args)
@@ -666,7 +666,7 @@ def _add_simulate(sub: argparse._SubParsersAction) -> None:
         "game resolved by the engine and checked; print the wins by side with a 95 % "
         "interval, game length and survival by role (docs/simulate.md).",
     )
-    from simulator.cli import add_arguments
+    from daemon.cli.simulate import add_arguments
 
     add_arguments(parser)
     parser.set_defaults(func=_simulate)

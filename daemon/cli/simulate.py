@@ -1,5 +1,6 @@
 """``autogm simulate``: the command's arguments and its work (daemon/cli/main.py registers
-it, keeping its imports lazy)."""
+it, keeping its imports lazy), and a config's game as the simulator deals it: the simulator
+(simulator/) is a client of the engine alone, and this command hands it what to deal."""
 
 from __future__ import annotations
 
@@ -107,7 +108,7 @@ def _options(pairs: list[str]) -> dict[str, object]:
 
 
 def build_setup(args: argparse.Namespace):
-    from simulator.setups import make_setup, setup_from_config
+    from simulator.setups import make_setup
 
     if args.config:
         if args.roles or args.option:
@@ -220,3 +221,52 @@ def _write_games(job, table, out: Path) -> dict[str, str]:
         path.write_text(scenario_text(played, title, problems), encoding="utf-8")
         files[label] = str(path)
     return files
+
+
+def setup_from_config(path: str, game: str | None, players: int | None):
+    """A config's game as its deal would be: its ``[setup:NAME]`` (with its constraints) or
+    its role list, its ruleset options and its votes mode. ``players`` picks a size among the
+    setup's (default: the largest the game can be dealt to)."""
+    from daemon.config.load import load_config
+    from daemon.play import roster
+    from engine.role_setups import check_size
+    from engine.rules import load_ruleset
+    from simulator.names import player_names
+    from simulator.setups import SimSetup, SimSetupError, make_setup
+
+    config = load_config(path)
+    if game is None:
+        if len(config.games) != 1:
+            raise SimSetupError(
+                f"{path} has {len(config.games)} games: name one with --game "
+                f"({', '.join(config.games) or 'none'})"
+            )
+        game = next(iter(config.games))
+    if game not in config.games:
+        raise SimSetupError(f"no game {game!r} in {path} (games: {', '.join(config.games)})")
+    cfg = config.games[game]
+    ruleset = load_ruleset(cfg.ruleset, cfg.rule_options)
+    votes = cfg.votes.value
+    setup = roster.role_setup(config, cfg, ruleset)
+    if setup is None:
+        roles = [p.role for p in cfg.players if p.role] or list(cfg.roles)
+        count = len(roles)
+        if players not in (None, count):
+            raise SimSetupError(f"{game} deals {count} roles, not {players}")
+        made = make_setup(cfg.ruleset, count, roles=roles, options=cfg.rule_options, votes=votes)
+        return SimSetup(**{**made.__dict__, "description": f"{path} [game:{game}]", "_ruleset": []})
+    sizes = roster.sizes(cfg, setup)
+    count = players if players is not None else max(sizes)
+    if count not in sizes:
+        raise SimSetupError(
+            f"{game} can be dealt to {', '.join(map(str, sizes))} players, not {count}"
+        )
+    check_size(ruleset, setup, count)
+    return SimSetup(
+        cfg.ruleset,
+        dict(cfg.rule_options),
+        tuple(player_names(count)),
+        setup=setup,
+        votes=votes,
+        description=f"{path} [game:{game}] setup {setup.name}, {count} players",
+    )
