@@ -24,12 +24,12 @@ class Gap:
     killer_named: bool = False
 
     def unsendable(self, order: Order, held: frozenset[str]) -> bool:
-        """A ``holding all`` gap: the order cannot be written while its player holds every
-        ability of the gap (the reader asks which one is meant)."""
+        """A ``holding two`` gap: the order cannot be written while its player holds two
+        abilities of the gap (the reader asks which one is meant)."""
         return (
-            self.form == "holding all"
+            self.form == "holding two"
             and order.ability in self.abilities
-            and self.abilities <= held
+            and len(self.abilities & held) >= 2
         )
 
     def avoids(self, order: Order, form: str) -> bool:
@@ -55,10 +55,11 @@ KNOWN_GAPS = {
         frozenset({"discombobulate"}),
     ),
     "midnight-revolver-beside-pistol": Gap(
-        "the reader (engine/orders, issue 27) asks 'Revolver or Pistol?' of a player who holds "
-        "both and names one by its own name: 'Revolver Kleene'",
-        "holding all",
-        frozenset({"revolver", "pistol"}),
+        "the reader (engine/orders, issue 27) asks 'Revolver or Pistol?' ('Hit or Revolver?') "
+        "of a player who holds a Revolver beside another attack and names one by its own "
+        "name: 'Revolver Kleene', 'Hit'",
+        "holding two",
+        frozenset({"revolver", "pistol", "hit"}),
     ),
     "loose-name-after-erase": Gap(
         "the reader (engine/orders, issue 27) does not read a misspelt name loosely after "

@@ -12,10 +12,20 @@ from pathlib import Path
 
 import pytest
 
+from engine.replay import load_scenario, replay
 from simulator.policies.writing import KNOWN_GAPS
 from tests.engine.scenario_check import check_scenario
 
 BROKEN = sorted((Path(__file__).parent / "broken").glob("*.yaml"))
+# Whole games that never ended (``stall-*.yaml``): the test is that the game ends. Each needs a
+# look at the rules before it can pass: the reason says what is known.
+STALLS = {
+    "stall-midnight-spirit-psycho": (
+        "needs a ruling (midnight family): a spirit Psycho vetoes the Law's win and cannot act, "
+        "the last Law player's Council vote counts for nothing after Slippery bastard, and the "
+        "post says 'Nobody voted' under a shown vote"
+    ),
+}
 
 
 @pytest.mark.parametrize("path", BROKEN, ids=[p.stem for p in BROKEN])
@@ -25,8 +35,13 @@ def test_broken_game(path: Path, request: pytest.FixtureRequest) -> None:
         # Strict: once the gap is closed the test passes, fails as XPASS, and says to drop
         # the entry (and so let the simulator write that kind of message again).
         request.applymarker(pytest.mark.xfail(reason=gap.reason, strict=True))
+    if path.stem in STALLS:
+        request.applymarker(pytest.mark.xfail(reason=STALLS[path.stem], strict=True))
+        played = replay(load_scenario(path))
+        assert played[-1].outcome is not None and played[-1].outcome.state.winner
+        return
     check_scenario(path)
 
 
 def test_every_known_gap_has_its_scenario() -> None:
-    assert set(KNOWN_GAPS) <= {p.stem for p in BROKEN}
+    assert set(KNOWN_GAPS) | set(STALLS) <= {p.stem for p in BROKEN}
