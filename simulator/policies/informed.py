@@ -107,8 +107,15 @@ class InformedPolicy(Policy):
             name_killer=True,
         )
         found = legal_orders(state, player, opts)
-        # An arrest names a crime the player knows of; a guess only suspends the officer.
-        return [o for o in found if o.ability != "arrest" or arrest_for]
+        # An arrest names a crime the player knows of; a guess only suspends the officer. A
+        # protection or a loan goes to one's own side, or to nobody (a Black Org member lends
+        # no Watch to the last townsperson).
+        return [
+            o
+            for o in found
+            if (o.ability != "arrest" or arrest_for)
+            and (o.ability not in HELPFUL or not o.targets or _friendly(me, o.targets[0], suspects))
+        ]
 
     def claim(self, state: GameState, player: str, rng: random.Random) -> str | None:
         """By day, a town player who knows a free enemy says so in the topic; a Black Org
@@ -154,6 +161,12 @@ class InformedPolicy(Policy):
             top = max(me.claims[n] for n in claimed)
             return rng.choice([n for n in claimed if me.claims[n] == top]), None
         return (rng.choice(pool), None) if pool else (None, "abstain")
+
+
+def _friendly(me, target: str, suspects: Sequence[str]) -> bool:
+    if me.team or me.side == "black_org":
+        return target in me.team or target == me.name
+    return target not in suspects and target not in me.enemies
 
 
 def _draw(rng: random.Random, pool: Sequence[str]) -> list[str]:

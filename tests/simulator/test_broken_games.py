@@ -20,6 +20,11 @@ BROKEN = sorted((Path(__file__).parent / "broken").glob("*.yaml"))
 # Whole games that never ended (``stall-*.yaml``): the test is that the game ends. Each needs a
 # look at the rules before it can pass: the reason says what is known.
 STALLS = {
+    "stall-dctp-one-against-one-trick": (
+        "needs a ruling (docs/rulings.md): one Black Org member against one town player whose "
+        "Trick stops every kill, the vote tied each day; the elimination win cannot come and "
+        "2011 has no stalemate"
+    ),
     "stall-midnight-spirit-psycho": (
         "needs a ruling (midnight family): a spirit Psycho vetoes the Law's win and cannot act, "
         "the last Law player's Council vote counts for nothing after Slippery bastard, and the "
