@@ -31,9 +31,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     what.add_argument(
         "--option",
         action="append",
-        default=[],
         metavar="KEY=VALUE",
-        help="a ruleset option (repeat for more)",
+        help="a ruleset option (repeat for more; default: the ruleset's own)",
     )
     what.add_argument(
         "--config",
@@ -97,9 +96,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     out.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
-def _options(pairs: list[str]) -> dict[str, object]:
+def _options(pairs: list[str] | None) -> dict[str, object]:
     options: dict[str, object] = {}
-    for pair in pairs:
+    for pair in pairs or ():
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
             raise SimulateError(f"--option {pair!r}: write KEY=VALUE")
