@@ -243,6 +243,12 @@ def _revenge_on_lynch(ctx: Context, lynched: str) -> None:
     voted = ctx.ballots.get(lynched)
     if not voted or voted in {"abstain", NO_LYNCH} or voted not in ctx.state.players:
         return
+    if not ctx.is_reachable(voted):
+        # "If a traveler is targeted with an action while abroad, that action will fail":
+        # the revenge does not injure, nor the vengeance kill, a player out of Japan, in
+        # flight or leaving it this phase (docs/rulings.md, "Revenge and Vengeance on a
+        # traveler").
+        return
     p = ctx.player(lynched)
     if revenge_applies(ctx, lynched) and ctx.player(voted).status is not Status.DEAD:
         injure(ctx, voted, "revenge")
@@ -257,6 +263,8 @@ def _has_vengeance(ctx: Context, name: str) -> bool:
 
 
 def _vengeance_kill(ctx: Context, voted: str) -> None:
+    if not ctx.is_reachable(voted):
+        return  # a traveler out of reach "cannot be killed without Bribe being used"
     if ctx.player(voted).status is not Status.DEAD:
         ctx.remove(voted, Status.DEAD, "vengeance")
 
