@@ -46,7 +46,8 @@ class Gap:
 KNOWN_GAPS = {
     "classic-restated-trick": Gap(
         "the reader (engine/orders, issue 27) does not read back autogm's own restatement of "
-        "a classic Trick in lower case on a player whose name is a word: 'trick/intimidate hope' (the ruleset's title for it)",
+        "a classic Trick (the ruleset's title for it) in lower case on a player whose name "
+        "is a word: 'trick/intimidate hope'",
         "restatement",
         frozenset({"discombobulate"}),
     ),
