@@ -14,6 +14,7 @@ from engine.abilities.disguise import record_worn, reveal_abducted, take_off_cos
 from engine.abilities.interrogation import quarter_dead, sober_up
 from engine.abilities.protect import die_of_wounds, lend_watch_tonight
 from engine.abilities.travel import begin_travel
+from engine.attacks import bribe_shield
 from engine.context import PENDING, Action, Context
 from engine.harm import end_detentions
 from engine.orders.model import Order
@@ -39,8 +40,6 @@ def void_actions_on_travelers(ctx: Context) -> None:
     will fail." Abroad is out of Japan when the phase begins (abroad or on the plane); a vote
     is not an action (Voting lists its own cases), and a bribed kill reaches a traveler ("Even
     if the victim is a traveler and out of the country, the kill will still be a success")."""
-    from engine.abilities.kill import bribe_shield
-
     away = {
         name
         for name, p in ctx.state.players.items()
