@@ -13,9 +13,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from engine.abilities.aptx import dies_today
 from engine.abilities.base import Ability, register
 from engine.outcome import Result
+from engine.poisoning import dies_today
 from engine.rules.base import DAY, AbilityUse, Side, Slot, Step
 from engine.state import ALIVE, ActionRecord, Loan, Status
 
