@@ -1,5 +1,6 @@
-"""What happens to a player beyond one ability: injuries, and conditions that begin in a later
-phase (what a death sets off at once is the life model's: ``engine.life.DctpLife.removed``).
+"""What happens to a player beyond one ability: injuries (and whether Revenge still answers a
+lynch or an arrest), and conditions that begin in a later phase (what a death sets off at once
+is the life model's: ``engine.life.DctpLife.removed``).
 
 "All injuries incurred by players are permanent except for those sustained by police officers
 in the course of an arrest"; "If a player is injured and in disguise, they lose their
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.appearance import strip_disguise
 from engine.life import release_detention
 from engine.state import DETAINED, INJURED, TEMPORARILY_INJURED, GameState
 
@@ -21,8 +23,6 @@ if TYPE_CHECKING:
 def injure(ctx: Context, name: str, cause: str) -> None:
     """A permanent injury: the player loses every ability (the Black Org kill and items
     excepted, by the abilities' flags) and any disguise, and gets no results this phase."""
-    from engine.appearance import strip_disguise
-
     ctx.set_condition(name, INJURED, None)
     ctx.player(name).injury = cause
     strip_disguise(ctx, name, tell=True)
@@ -31,6 +31,22 @@ def injure(ctx: Context, name: str, cause: str) -> None:
 def injure_temporarily(ctx: Context, name: str, phases: int) -> None:
     """ "the police officer becomes injured for two phases" (Revenge): like a suspension."""
     ctx.set_condition(name, TEMPORARILY_INJURED, phases)
+
+
+def revenge_applies(ctx: Context, name: str) -> bool:
+    """Whether ``name`` still has Revenge (option ``revenge_when_injured``; docs/rulings.md).
+
+    Condition, Injured: injured members "will lose their role-specific abilities (including
+    Revenge)"; Revenge: "If injured by Bone Breaking, the sniper can still use this action
+    (only exception)".
+    """
+    p = ctx.player(name)
+    if "revenge" not in ctx.ruleset.role(p.role).abilities():
+        return False
+    if not p.has(INJURED, ctx.phase):
+        return True
+    option = ctx.ruleset.option("revenge_when_injured")
+    return option == "always" or (option == "bone_breaking" and p.injury == "bone_breaking")
 
 
 def schedule(state: GameState, at: int, name: str, condition: str, until: int | None) -> None:

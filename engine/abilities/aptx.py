@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 RECEIVES_CONFISCATED = "receives_confiscated_aptx"
 # Poison: "Sherry has 2 APTX that can be used for the Poison ability"
 POISON_CAPSULES = 2
+
+
 def own_capsules(state: GameState, player: str) -> int:
     """Capsules a player holds personally (confiscated ones) and may use this phase."""
     return sum(
