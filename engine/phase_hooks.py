@@ -23,6 +23,7 @@ from engine.phases import PhaseKind
 from engine.prep import finish_prep
 from engine.rules.base import Ruleset
 from engine.state import ABROAD, ALIVE, DEAD, DRUNK, ERASED, IN_FLIGHT, INJURED, GameState, Status
+from engine.validate import held_slots
 
 
 def begin_phase(ctx: Context) -> None:
@@ -128,8 +129,6 @@ def add_passive(ctx: Context) -> None:
                 continue
         slots = cache.get(name)
         if slots is None:
-            from engine.validate import held_slots
-
             slots = held_slots(state, name)
         for key, slot in slots:
             if kind not in slot.phases or key.startswith("lent:"):

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from engine.abilities.base import Ability, register
 from engine.context import PENDING, Attack
 from engine.poisoning import POISONED_TODAY
+from engine.protection import first_saver
 from engine.rules.base import Side, Step
 from engine.state import ABROAD, DETAINED, IN_FLIGHT, Capsule, Status
 
@@ -204,8 +205,6 @@ def land(ctx: Context, action: Action) -> bool:
     poisoned otherwise. BO will not be specially notified that the charm was in play."
     Lovey-Dovey: "This protect will hinder lynching, killing, sniping and even APTX".
     """
-    from engine.protection import first_saver
-
     target = action.target or ""
     right = action.order.role == ctx.player(target).role
     later = getattr(action.ability, "death_after_lynch", False)
