@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from engine import appearance
 from engine.abilities.base import Ability, register
-from engine.abilities.kill import Kill, settle_black_org_kill
+from engine.abilities.kill import Kill
 from engine.rules.base import DAY, AbilityUse, Ruleset, Side, Slot, Step
 from engine.state import BOMB, Status
 
@@ -43,9 +43,6 @@ class PlantVest(Kill):
         if state.vest_used:
             return "the Explosive Vest has been used: it may only be used once per game"
         return super().validate(state, order, use)
-
-    def resolve_step(self, ctx: Context, actions: list[Action]) -> None:
-        settle_black_org_kill(ctx)
 
 
 def appears_police(state: GameState, player: str) -> str | None:
