@@ -66,7 +66,7 @@ LAYER_OF = {
     "engine.midnight.council": "mechanics",
     "engine.midnight.hooks": "mechanics",
     # abilities: the ability units, and the send-time checks over them, which the reader asks
-    "engine.validate": "abilities",
+    "engine.validate": "game",
     # orders: the reader, and the player text it quotes made inert
     "engine.render.inert": "orders",
     # game: a game opened, played phase by phase, overruled by the GM, shown
@@ -81,6 +81,8 @@ LAYER_OF = {
     "engine.dreams": "game",
     "engine.deal": "game",
     "engine.role_setups": "game",
+    "engine.midnight.corrections": "game",
+    "engine.reading": "game",
     "engine.midnight.family": "game",
     "engine.midnight.running": "game",
     # scenario: scenario files and the replay record
@@ -98,7 +100,6 @@ FAMILY_OF = {
     "engine.rules.dctp_classic": "dctp",
     "engine.rules.midnight": "midnight",
     "engine.orders.midnight": "midnight",
-    "engine.orders.midnight_words": "midnight",
     "engine.orders.grammar": "split",
     "engine.orders.dispatch": "dctp",
     "engine.orders.readers.harm": "dctp",
@@ -133,6 +134,8 @@ FAMILY_OF = {
 # package, which registers into it) one across layers until the families are packages; the
 # others are arrows like any, in every check.
 ALLOWED = {
+    ("engine.orders.model", "engine.orders.vocab.dctp"): "top, waiting for the move: the Order "
+    "model restates an order in the DCTP family's words; families as packages hand them in",
     ("engine.life", "engine.context"): "type only: a life model is asked with the context "
     "that holds it (Life.unable(ctx, ...)); both core",
     ("engine.abilities.base", "engine.context"): "type only: an ability resolves against the "
