@@ -1,4 +1,9 @@
-"""The GM's corrections in midnight where its game has its own model of the fact: an arrest.
+"""The GM's corrections in midnight where its game has its own model of the fact: a death,
+an arrest.
+
+A death is announced as every midnight death is, without the Midnight role ("midnight:
+damage and attacks": Autopsy and Exhume exist to learn it): ``kill X`` and ``modkill X`` say
+who died and nothing else.
 
 midnight has no arrest: "Jail — all abilities are disabled" is its status for one held, and
 every Jail the text gives is timed (Detain and Entrapment "for the next Day and Night", Bust
@@ -13,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from engine.gm import FAMILY_CORRECTIONS, OverrideError, phases_written
+from engine.gm import FAMILY_CORRECTIONS, OverrideError, kill, phases_written, remove
 from engine.midnight.model import mn
 from engine.outcome import Notice
 from engine.phases import Phase
@@ -21,6 +26,18 @@ from engine.state import GameState, Status
 
 # Detain, Entrapment, Bribe and Bust all jail for two phases ("the next Day and Night").
 JAIL_TERM = 2
+
+
+def gm_kill(state: GameState, player: str, found: re.Match[str]) -> list[Notice]:
+    """``kill X``: X is dead; the role is not shown."""
+    kill(state, player)
+    return [Notice("gm.dead", None, {"player": player})]
+
+
+def modkill(state: GameState, player: str, found: re.Match[str]) -> list[Notice]:
+    """``modkill X``: the GM removes X from the game; the role is not shown."""
+    remove(state, player)
+    return [Notice("gm.removed", None, {"player": player})]
 
 
 def arrest(state: GameState, player: str, found: re.Match[str]) -> list[Notice]:
@@ -55,4 +72,9 @@ def release(state: GameState, player: str, found: re.Match[str]) -> list[Notice]
     return [Notice("gm.out_of_jail", None, {"player": player})]
 
 
-FAMILY_CORRECTIONS["midnight"] = {"arrest": arrest, "release": release}
+FAMILY_CORRECTIONS["midnight"] = {
+    "modkill": modkill,
+    "kill": gm_kill,
+    "arrest": arrest,
+    "release": release,
+}
