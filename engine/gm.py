@@ -122,12 +122,17 @@ def _kill(state: GameState, player: str, found: re.Match[str]) -> list[Notice]:
     return [Notice("gm.killed", None, {"player": player, "role": state.players[player].role})]
 
 
-def _revive(state: GameState, player: str, found: re.Match[str]) -> list[Notice]:
+def revive(state: GameState, player: str) -> None:
+    """``revive X``'s change: X is alive again."""
     p = state.players[player]
     if p.status is not Status.DEAD:
         raise OverrideError(f"{player} is not dead")
     p.status, p.fate = Status.ALIVE, None
     p.conditions.pop("erased", None)
+
+
+def _revive(state: GameState, player: str, found: re.Match[str]) -> list[Notice]:
+    revive(state, player)
     return [Notice("gm.revived", None, {"player": player})]
 
 

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import re
 
-from engine.gm import FAMILY_CORRECTIONS, OverrideError, kill, phases_written, remove
+from engine.gm import FAMILY_CORRECTIONS, OverrideError, kill, phases_written, remove, revive
+from engine.midnight.abilities.daylight import starting_hp
 from engine.midnight.model import mn
 from engine.outcome import Notice
 from engine.phases import Phase
@@ -38,6 +39,18 @@ def modkill(state: GameState, player: str, found: re.Match[str]) -> list[Notice]
     """``modkill X``: the GM removes X from the game; the role is not shown."""
     remove(state, player)
     return [Notice("gm.removed", None, {"player": player})]
+
+
+def gm_revive(state: GameState, player: str, found: re.Match[str]) -> list[Notice]:
+    """``revive X``: X is alive again as a character starts the game, with the starting HP
+    (2, the Brute's 3), and no longer a spirit; X is told the HP."""
+    revive(state, player)
+    ext = mn(state.players[player])
+    ext.hp, ext.spirit = starting_hp(state, player), False
+    return [
+        Notice("gm.revived", None, {"player": player}),
+        Notice("gm.hp", player, {"hp": ext.hp}),
+    ]
 
 
 def arrest(state: GameState, player: str, found: re.Match[str]) -> list[Notice]:
@@ -75,6 +88,7 @@ def release(state: GameState, player: str, found: re.Match[str]) -> list[Notice]
 FAMILY_CORRECTIONS["midnight"] = {
     "modkill": modkill,
     "kill": gm_kill,
+    "revive": gm_revive,
     "arrest": arrest,
     "release": release,
 }

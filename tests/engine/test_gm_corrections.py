@@ -139,6 +139,22 @@ def test_a_midnight_arrest_needs_a_living_player() -> None:
         apply_override(state, "arrest B")
 
 
+def test_a_midnight_revive_brings_back_a_character_not_a_spirit() -> None:
+    """A spirit killed is dead; revived, they come back as a character does, with the starting
+    HP ("midnight: the GM's corrections"): not a spirit, whose 1 HP keeps them out of the
+    Hospital."""
+    from engine.midnight.model import location, mn
+
+    state = _midnight()
+    mn(state.players["A"]).spirit, mn(state.players["A"]).hp = True, 1
+    state, _ = apply_override(state, "kill A")
+    state, notices = apply_override(state, "revive A")
+    ext = mn(state.players["A"])
+    assert (ext.spirit, ext.hp) == (False, 2)
+    assert location(state.players["A"], state.phase.index) == "free"
+    assert [(n.key, n.to) for n in notices] == [("gm.revived", None), ("gm.hp", "A")]
+
+
 def test_a_dctp_arrest_lasts_until_the_release() -> None:
     """A DCTP arrest is not timed: "for N phases" is midnight's Jail."""
     with pytest.raises(OverrideError, match="until 'release Abs'"):
