@@ -50,8 +50,9 @@ class OverrideError(ValueError):
 
 CORRECTION_FORMS = (
     "kill X, revive X, arrest X [for N phases (midnight)], release X, "
-    "condition X: NAME [for N phases], "
-    "clear condition X: NAME, give X: ITEM, take X: ITEM"
+    "condition X: NAME [for N phases] (not midnight), "
+    "clear condition X: NAME, give X: ITEM, take X: ITEM "
+    "(midnight: N HP, N cards, N plans, N <role> Guises, Pistol, Revolver, a Daylight ability)"
 )
 KNOWN = f"modkill X, replace X with Y, {CORRECTION_FORMS}"
 
