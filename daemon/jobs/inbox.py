@@ -39,11 +39,12 @@ def process_inbox(daemon: Runtime, store: Store, forum: str, now: datetime) -> i
                     handled += _handle(daemon, store, message, batch, now)
             except Exception as exc:
                 # A message that breaks the parser or the engine is answered and logged;
-                # the other messages go on. The rebuilt games may hold half of it: drop them.
+                # the other messages go on. The games' sessions may hold half of it: they
+                # are rebuilt from the store at their next use.
                 log.exception(
                     "message %s from %s could not be read", message.forum_id, message.author
                 )
-                batch.lives.clear()
+                daemon.drop_lent(store)
                 _unreadable(store, message, exc, now)
                 handled += 1
         for (game, player), answers in batch.batched.items():
@@ -133,7 +134,7 @@ def _handle(
         status = store.game(game)["status"]  # type: ignore[index]
         if read_after_close(status, deadline, message.sent_at):
             return 0  # for the next phase: read once this one has closed
-    live = batch.live(daemon, store, game)
+    live = daemon.live(store, game)
     command = commands.read_command(message.text)
     if command is None:
         _take_order(store, cfg, live, player, message, deadline, batch, now)

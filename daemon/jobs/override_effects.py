@@ -48,6 +48,7 @@ def apply_overrides(daemon: Runtime, store: Store, forum: str, now: datetime) ->
             _feed_pending(daemon, store, cfg, now)
         except Exception:
             log.exception("%s: overrides could not be applied", cfg.name)
+            daemon.drop_lent(store)  # a session may hold what the store rolled back
 
 
 def engine_hook(daemon: Runtime, store: Store, override: Override, now: datetime) -> None:
@@ -134,12 +135,27 @@ def _feed_pending(daemon: Runtime, store: Store, cfg: GameConfig, now: datetime)
                 continue
             parsed = games.feed(live.session, order.player, order.raw, FEED_ORDER)
             assert parsed is not None
+            if _fed_late(store, cfg.name, order.id):
+                # A rebuild feeds it in the store's order, before later messages this
+                # session has been fed: the next use of the game rebuilds it so.
+                daemon.forget(cfg.name)
             record = {"feed": FEED_ORDER, "accepted": [o.to_record() for o in parsed.accepted]}
             store.judge_order(order.id, record, bool(parsed.accepted), None, now)
             body = "The GM corrected your order.\n" + games.acknowledge(parsed, live.state)
             subject = f"{cfg.name}: your orders"
             key = f"corrected:{cfg.name}:{order.id}"
             sending.pm(store, cfg, order.player, subject, body, key, now)
+
+
+def _fed_late(store: Store, game: str, order_id: int) -> bool:
+    """Whether an order of ``game`` stored after ``order_id`` was fed before it."""
+    return bool(
+        store.rows(
+            "SELECT 1 FROM orders WHERE game = ? AND id > ? AND state IN ('accepted', 'rejected')"
+            " LIMIT 1",
+            [game, order_id],
+        )
+    )
 
 
 def _apply_pending_text(

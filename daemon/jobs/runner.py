@@ -14,7 +14,8 @@ none imports this module, so a step is one thing to replace (the crash-point tes
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -35,6 +36,7 @@ from daemon.jobs.scheduler import JobFunctions
 from daemon.outbox import outbox
 from daemon.play import games
 from daemon.play.games import LiveGame
+from daemon.play.kept import CHECK_EVERY, KeptGames
 from daemon.store.db import Store
 
 ForumFactory = Callable[[ForumConfig], Forum]
@@ -54,6 +56,7 @@ class Daemon:
         forum_factory: ForumFactory | None = None,
         archiver: Archiver | None = None,
         on_change: Callable[[Store, datetime], Any] | None = None,
+        check_every: int = CHECK_EVERY,
     ) -> None:
         self.config = config
         self.clock = clock
@@ -68,6 +71,9 @@ class Daemon:
         self.close_due: Callable[[], bool] = lambda: False
         self._forums: dict[str, Forum] = {}
         self._rulesets: dict[str, Any] = {}
+        # Each game's session, kept between jobs and fed only what is new (issue 33);
+        # ``check_every``: one use in so many is checked against a rebuild from the store.
+        self.kept = KeptGames(self._rebuild, lambda: self.clock(), check_every)
 
     # ------------------------------------------------------------ the jobs
 
@@ -151,8 +157,20 @@ class Daemon:
 
     # ------------------------------------------------------------ plumbing
 
-    def open_store(self) -> Store:
-        return Store.open(self.config.autogm.state_file)
+    @contextmanager
+    def open_store(self) -> Iterator[Store]:
+        """The state file for one job. When the job ends, the game sessions it used match
+        what it wrote (``KeptGames.settle``); a job that fails has them rebuilt."""
+        store = Store.open(self.config.autogm.state_file)
+        try:
+            yield store
+        except BaseException:
+            self.kept.drop_lent(store)
+            raise
+        else:
+            self.kept.settle(store)
+        finally:
+            store.close()
 
     def forum(self, name: str) -> Forum:
         if name not in self._forums:
@@ -165,6 +183,18 @@ class Daemon:
         return self._rulesets[game]
 
     def live(self, store: Store, game: str) -> LiveGame:
+        """The game's session as the store has it: the kept one when it matches."""
+        return self.kept.get(store, game)
+
+    def drop_lent(self, store: Store) -> None:
+        """A message half fed and rolled back: the sessions this job used are rebuilt."""
+        self.kept.drop_lent(store)
+
+    def forget(self, game: str) -> None:
+        """The game's session is rebuilt at its next use."""
+        self.kept.forget(game)
+
+    def _rebuild(self, store: Store, game: str) -> LiveGame:
         return games.rebuild(store, game, self.ruleset(game))
 
     def games_on(self, forum: str) -> list[GameConfig]:

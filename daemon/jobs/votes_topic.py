@@ -37,7 +37,7 @@ def handle_post(
     deadline = open_deadline(store, cfg.name)
     if read_after_close(info["status"], deadline, message.sent_at):
         return 0  # for the next phase: read once this one has closed
-    live = batch.live(daemon, store, cfg.name)
+    live = daemon.live(store, cfg.name)
     if games.post_has_orders(live, message.author, message.source):
         _read_votes(store, cfg, live, message, deadline, batch, now)
     # Kept verbatim either way; a post by night or without votes counts for nothing.

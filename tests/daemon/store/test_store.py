@@ -22,7 +22,7 @@ def post(forum_id: str, text: str = "Vote: Abs") -> Post:
 
 def test_migrations_are_applied_once_and_recorded(state_file):
     with Store.open(state_file) as store:
-        assert store.schema_version() == ["m001_initial", "m002_signups"]
+        assert store.schema_version() == ["m001_initial", "m002_signups", "m003_versions"]
         assert {
             "games",
             "players",
@@ -34,7 +34,7 @@ def test_migrations_are_applied_once_and_recorded(state_file):
             "events",
         } <= set(store.db.table_names())
     with Store.open(state_file) as store:  # opening again applies nothing new
-        assert store.schema_version() == ["m001_initial", "m002_signups"]
+        assert store.schema_version() == ["m001_initial", "m002_signups", "m003_versions"]
 
 
 def test_a_state_file_from_a_newer_autogm_is_refused(state_file):
