@@ -55,7 +55,9 @@ class KeptGames:
         self.build = build
         self.clock = clock
         self.check_every = check_every
-        self.rebuilds = 0  # how many times a game was rebuilt from the store (benchmarks)
+        # How many times a game was rebuilt from the store for use, and to check a kept one.
+        self.rebuilds = 0
+        self.checks = 0
         self._kept: dict[str, _Kept] = {}
 
     def get(self, store: Store, game: str) -> LiveGame:
@@ -97,11 +99,16 @@ class KeptGames:
         """Rebuild ``game`` at its next use (its session was fed out of the store's order)."""
         self._kept.pop(game, None)
 
+    def peek(self, game: str) -> LiveGame | None:
+        """The session kept for ``game``, if any, as it is (for checks: not lent)."""
+        kept = self._kept.get(game)
+        return kept.live if kept is not None else None
+
     def _check(self, store: Store, game: str, kept: _Kept) -> None:
         """Compare the kept session with a rebuild; keep the rebuild, and say so, if they
         differ (the store is the truth)."""
         rebuilt = self.build(store, game)
-        self.rebuilds += 1
+        self.checks += 1
         found = differences(kept.live, rebuilt)
         if found:
             log.error("%s: the kept game differed from the store's (%s): rebuilt", game, found)
