@@ -44,6 +44,8 @@ create table if not exists recipients (
     message_id integer not null references messages(id),
     user_id integer not null references users(id), unread integer not null default 1,
     primary key (message_id, user_id));
+create index if not exists recipients_new on recipients (user_id, message_id);
+create index if not exists recipients_unread on recipients (user_id, unread, message_id);
 """
 
 
@@ -146,9 +148,19 @@ class LocalForum:
         ]
 
     def new_private_messages(self, since: str | None) -> PMBatch:
+        """As phpBB's adapter: the PMs above the mark and any unread older one, read (and so
+        marked read), oldest first. Only those rows are read, not the whole inbox, so a poll
+        with nothing new costs the same at 50 PMs as at 5,000."""
         mark = int(since) if since and since.isdigit() else 0
-        fresh = [item for item in self.inbox() if int(item.id) > mark or item.unread]
-        messages = [self.read_private_message(item.id) for item in reversed(fresh)]
+        me = int(self._me.id)
+        fresh = self._store.query(
+            "select message_id from recipients where user_id = ? and message_id > ? union"
+            " select message_id from recipients where user_id = ? and unread = 1 order by 1",
+            me,
+            mark,
+            me,
+        )
+        messages = [self.read_private_message(str(row["message_id"])) for row in fresh]
         newest = max([mark, *(int(message.id) for message in messages)])
         return PMBatch(messages=messages, mark=str(newest) if newest else since)
 

@@ -69,16 +69,11 @@ def _route(
     daemon: Runtime, store: Store, message: InboxMessage, batch: Batch
 ) -> tuple[str, str] | str | None:
     """(game, player) for the author, an answer to send instead, or None (not a player)."""
-    author = message.author.casefold()
     forum_games = {g.name for g in daemon.games_on(message.forum)}
     active, replaced = [], []
-    for game, players in batch.players(store).items():
-        if game not in forum_games:
-            continue
-        for player in players:
-            if player["name"].casefold() != author:
-                continue
-            (replaced if player["status"] == "replaced" else active).append((game, player["name"]))
+    for seat in batch.seats(store, message.author):
+        if seat.game in forum_games:
+            (replaced if seat.status == "replaced" else active).append((seat.game, seat.name))
     if len(active) > 1:
         subject = (message.subject or "").casefold()
         named = [entry for entry in active if entry[0].casefold() in subject]

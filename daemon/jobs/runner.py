@@ -21,6 +21,8 @@ from typing import Any
 
 from adapters.base import Forum
 from daemon.config.model import Config, ForumConfig, GameConfig
+from daemon.config.overrides import Override, read_overrides
+from daemon.config.reread import Reread
 from daemon.forums import make_forum
 from daemon.jobs import (
     archive_job,
@@ -74,6 +76,8 @@ class Daemon:
         # Each game's session, kept between jobs and fed only what is new (issue 33);
         # ``check_every``: one use in so many is checked against a rebuild from the store.
         self.kept = KeptGames(self._rebuild, lambda: self.clock(), check_every)
+        # The [overrides:GAME] sections, parsed again only when the file changes.
+        self._overrides = Reread([config.path], lambda: read_overrides(config))
 
     # ------------------------------------------------------------ the jobs
 
@@ -196,6 +200,10 @@ class Daemon:
 
     def _rebuild(self, store: Store, game: str) -> LiveGame:
         return games.rebuild(store, game, self.ruleset(game))
+
+    def read_overrides(self) -> dict[str, list[Override]]:
+        """The config file's override lines by game, as the file is now (ConfigError)."""
+        return self._overrides.get()
 
     def games_on(self, forum: str) -> list[GameConfig]:
         return [g for g in self.config.games.values() if g.forum == forum]

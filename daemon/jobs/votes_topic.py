@@ -68,12 +68,8 @@ def _read_votes(
 ) -> None:
     """Count a post's votes if its author may vote now, else tell the author why not."""
     game = cfg.name
-    players = {
-        p["name"].casefold(): p["name"]
-        for p in batch.players(store).get(game, [])
-        if p["status"] != "replaced"
-    }
-    player = players.get(message.author.casefold())
+    seats = batch.seats(store, message.author)
+    player = next((s.name for s in seats if s.game == game and s.status != "replaced"), None)
     subject = f"{game}: your vote"
     if player is None:
         body = texts.vote_by_non_player_answer(game, message.text)
