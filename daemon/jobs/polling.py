@@ -43,14 +43,11 @@ def poll(daemon: Runtime, forum: str, now: datetime) -> None:
 
 def vote_topics(daemon: Runtime, store: Store, forum_name: str) -> list[str]:
     """The topics whose posts are read for votes: games with votes = topic in play."""
+    wanted = [g for g in daemon.games_on(forum_name) if g.votes is VotesMode.TOPIC]
+    if not wanted:
+        return []  # votes by PM: nothing to ask the store
     playing = {g["name"] for g in store.games("running", "paused")}
-    return sorted(
-        {
-            g.topic
-            for g in daemon.games_on(forum_name)
-            if g.votes is VotesMode.TOPIC and g.name in playing
-        }
-    )
+    return sorted({g.topic for g in wanted if g.name in playing})
 
 
 def fetch(
