@@ -24,6 +24,7 @@ from daemon.config.dates import PHPBB_DEFAULT, DateStyle, parse_date_format
 from daemon.config.ini import REQUIRED, Fields, IniSection, read_ini
 from daemon.config.model import (
     AckMode,
+    AckScope,
     AutogmConfig,
     Config,
     ForumConfig,
@@ -196,7 +197,8 @@ def _read_game(
         remind_by_pm=f.get("remind_by_pm", parse_bool, True),
         action_lock=f.get("action_lock", parse_duration, timedelta(0)),
         results=ResultsMode(f.get("results", choice(tuple(ResultsMode)), "auto")),
-        acknowledge=AckMode(f.get("acknowledge", parse_ack, "on")),
+        acknowledge=AckMode(f.get("acknowledge", parse_ack, "batched")),
+        acknowledge_only=AckScope(f.get("acknowledge_only", choice(tuple(AckScope)), "all")),
         votes=VotesMode(f.get("votes", choice(tuple(VotesMode)), "pm")),
         vote_count=f.get("vote_count", parse_vote_count, False),
         timezone=tz,

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from daemon.store.db import Store
+from daemon.store.rows import InboxMessage
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,7 +22,10 @@ class Seat:
 class Batch:
     """What one pass over the inbox built up: batched answers, the seats read."""
 
-    batched: dict[tuple[str, str], list[str]] = field(default_factory=dict)
+    # (game, player) -> each order PM's answer this pass, with its message and phase.
+    batched: dict[tuple[str, str], list[tuple[InboxMessage, str, str]]] = field(
+        default_factory=dict
+    )
     # Every seat of every game in play by the casefold of its account's name, read once per
     # pass (the inbox changes none): a message finds its author's seats in one look-up, not
     # by a comparison with every player of every game.

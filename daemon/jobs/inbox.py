@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 from datetime import datetime
 
-from daemon.config.model import GameConfig
+from daemon.config.model import AckScope, GameConfig
 from daemon.jobs import instants, signup_topic, votes_topic
 from daemon.jobs.batch import Batch
 from daemon.jobs.runtime import Runtime
@@ -20,6 +20,7 @@ from daemon.play.games import FEED_ORDER, FEED_WILL, LiveGame
 from daemon.play.phases import open_deadline, read_after_close
 from daemon.store.db import Store
 from daemon.store.rows import InboxMessage
+from engine.orders.model import ParsedPM
 from engine.orders.parse import MAX_PM_CHARS
 
 log = logging.getLogger(__name__)
@@ -47,11 +48,24 @@ def process_inbox(daemon: Runtime, store: Store, forum: str, now: datetime) -> i
                 daemon.drop_lent(store)
                 _unreadable(store, message, exc, now)
                 handled += 1
-        for (game, player), answers in batch.batched.items():
-            cfg = daemon.config.games[game]
-            key = f"acks:{game}:{player}:{min(m.id for m in messages)}"
-            sending.pm(store, cfg, player, f"{game}: your orders", "\n\n".join(answers), key, now)
+        _send_folded(daemon, store, batch, messages, now)
     return handled
+
+
+def _send_folded(
+    daemon: Runtime, store: Store, batch: Batch, messages: list[InboxMessage], now: datetime
+) -> None:
+    """``acknowledge = batched``: one answer per player per pass. A player who sent one PM
+    gets the same reply as with ``on``; several PMs get one PM with every answer, in order."""
+    for (game, player), answers in batch.batched.items():
+        if len(answers) == 1:
+            message, answer, phase = answers[0]
+            sending.answer(store, message, game, answer, now, recipient=player, phase=phase)
+            continue
+        cfg = daemon.config.games[game]
+        key = f"acks:{game}:{player}:{min(m.id for m in messages)}"
+        body = "\n\n".join(answer for _, answer, _ in answers)
+        sending.pm(store, cfg, player, f"{game}: your orders", body, key, now)
 
 
 def _unreadable(store: Store, message: InboxMessage, exc: Exception, now: datetime) -> None:
@@ -183,11 +197,21 @@ def _take_order(
         took, reason = parsed.will is not None, "action lock"
         answer = texts.locked_answer(deadline, cfg.dates, parsed.will is not None)  # type: ignore[arg-type]
     else:
-        answer = games.acknowledge(parsed, live.state)
+        answer = games.acknowledge(parsed, live.state) if _worth_answering(cfg, parsed) else None
     store.judge_order(order_id, record, took, reason, now)
     instants.announce(store, cfg, live, now)
     store.set_parsed(message.id, now, cfg.name)
-    _acknowledge(store, cfg, message, player, answer, live.phase, batch, now)
+    if answer is not None:
+        _acknowledge(store, cfg, message, player, answer, live.phase, batch, now)
+
+
+def _worth_answering(cfg: GameConfig, parsed: ParsedPM) -> bool:
+    """Every order PM is answered, unless ``acknowledge_only = refusals``: then only one of
+    which something was refused or asked about, or that changed what was held or read
+    (an earlier order replaced, a name read loosely, an unvote, "no action")."""
+    if cfg.acknowledge_only is AckScope.ALL:
+        return True
+    return bool(parsed.rejected or parsed.notes or parsed.unvote or parsed.no_action)
 
 
 def _acknowledge(
@@ -204,4 +228,4 @@ def _acknowledge(
     if cfg.acknowledge == "on":
         sending.answer(store, message, cfg.name, answer, now, recipient=player, phase=phase)
     elif cfg.acknowledge == "batched":
-        batch.batched.setdefault((cfg.name, player), []).append(answer)
+        batch.batched.setdefault((cfg.name, player), []).append((message, answer, phase))

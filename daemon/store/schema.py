@@ -269,3 +269,11 @@ CREATE TRIGGER outbox_reminder_version AFTER INSERT ON outbox
 WHEN NEW.dedupe_key LIKE 'remind:%'
 BEGIN {_stamp("'plan'")}; END
 """
+
+
+@_migration
+def m004_outbox_priority(db: Database) -> None:
+    """Issue 33: a phase's results go out before anything else queued (acknowledgements
+    included): 0 for results, 1 for the rest; each in the order queued."""
+    db.execute("ALTER TABLE outbox ADD COLUMN priority INTEGER NOT NULL DEFAULT 1")
+    db.execute("CREATE INDEX outbox_next ON outbox (forum, state, priority, id)")

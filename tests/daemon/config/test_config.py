@@ -77,7 +77,7 @@ def test_a_good_file_loads_into_dataclasses(tmp_path):
     assert game.schedule.day == Lasting(timedelta(hours=48))
     assert (game.results, game.acknowledge, game.votes, game.vote_count) == (
         ResultsMode.AUTO,
-        AckMode.ON,
+        AckMode.BATCHED,
         VotesMode.PM,
         False,
     )

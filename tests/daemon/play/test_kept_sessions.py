@@ -169,9 +169,7 @@ SEEDS = range(int(os.environ.get("AUTOGM_KEPT_SEEDS", "3")))
 
 
 @pytest.mark.parametrize("seed", SEEDS)
-def test_a_kept_game_is_its_rebuild_through_pms_posts_overrides_restarts_and_closes(
-    tmp_path, seed
-):
+def test_a_kept_game_is_its_rebuild_through_pms_posts_overrides_restarts_and_closes(tmp_path, seed):
     kit = Kit(tmp_path, extra="votes = topic\naction_lock = 10m", roster=ROSTER)
     kit.daemon.kept.check_every = 1  # every use of a kept session is checked too
     rng = random.Random(seed)
