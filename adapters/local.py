@@ -3,7 +3,9 @@
 It serves the demo, the GM who runs a game by hand (paste each player's PM in with
 ``deliver``, copy the results out of the outbox), and the daemon's tests. It behaves as phpBB
 does where the daemon can tell: ids only grow, reading a PM marks it read, PM recipients are
-named or numbered users, an empty subject or message is refused.
+named or numbered users, an empty subject or message is refused, and a flood rule may be set
+(``set_flood_rule``: none by default) that refuses a post or PM sent too soon after the
+author's last, as phpBB's flood interval does, unless the author is exempt.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from adapters.base import (
+    FloodLimited,
+    FloodRule,
     LoginFailed,
     NoPermission,
     NotFound,
@@ -44,6 +48,7 @@ create table if not exists recipients (
     message_id integer not null references messages(id),
     user_id integer not null references users(id), unread integer not null default 1,
     primary key (message_id, user_id));
+create table if not exists settings (key text primary key, value text not null);
 create index if not exists recipients_new on recipients (user_id, message_id);
 create index if not exists recipients_unread on recipients (user_id, unread, message_id);
 """
@@ -114,6 +119,21 @@ class LocalForum:
             raise Rejected("You must specify a subject when posting a new topic.")
         topic = str(self._store.write("insert into topics(title) values (?)", title))
         return self._post(topic, body, title)
+
+    def set_flood_rule(self, interval: float, exempt: Sequence[str] = ()) -> None:
+        """From now on a post or PM less than ``interval`` seconds after its author's last is
+        refused (FloodLimited), except for the ``exempt`` accounts; edits are exempt."""
+        values = {"flood_interval": str(interval), "flood_exempt": "\n".join(exempt)}
+        with self._store.lock, self._store.connection:
+            for key, value in values.items():
+                self._store.connection.execute(
+                    "insert or replace into settings (key, value) values (?, ?)", (key, value)
+                )
+
+    def flood_rule(self, measure: bool = False) -> FloodRule:
+        """The rule ``set_flood_rule`` set (the local forum knows it: nothing is measured)."""
+        interval, exempt = self._flood_setting()
+        return FloodRule(interval, self.username.casefold() in exempt, "the local forum's setting")
 
     def deliver(self, author: str, subject: str, body: str) -> SentRef:
         """A PM from ``author`` to this account: how a GM pastes in a PM received elsewhere."""
@@ -212,6 +232,7 @@ class LocalForum:
             raise Rejected("You must specify a subject when composing a new message.")
         _require_text(body)
         with self._store.lock:
+            self._check_flood()
             message_id = self._store.write(
                 "insert into messages(author_id, subject, source, sent_at) values (?, ?, ?, ?)",
                 int(self._me.id),
@@ -271,6 +292,11 @@ class LocalForum:
 
     def _post(self, topic: str, body: str, subject: str) -> PostRef:
         _require_text(body)
+        with self._store.lock:
+            self._check_flood()
+            return self._insert_post(topic, body, subject)
+
+    def _insert_post(self, topic: str, body: str, subject: str) -> PostRef:
         post_id = self._store.write(
             "insert into posts(topic_id, author_id, subject, source, posted_at)"
             " values (?, ?, ?, ?, ?)",
@@ -281,6 +307,37 @@ class LocalForum:
             self._stamp(),
         )
         return PostRef(topic=topic, post_id=str(post_id))
+
+    def _flood_setting(self) -> tuple[float, set[str]]:
+        rows = self._store.query("select key, value from settings where key like 'flood_%'")
+        found = {row["key"]: row["value"] for row in rows}
+        exempt = {name.casefold() for name in found.get("flood_exempt", "").split("\n") if name}
+        return float(found.get("flood_interval", 0)), exempt
+
+    def _check_flood(self) -> None:
+        """phpBB's flood interval: "You cannot make another post so soon after your last."
+        (posts and PMs alike, by the author's last of either)."""
+        interval, exempt = self._flood_setting()
+        if not interval or self.username.casefold() in exempt:
+            return
+        me = int(self._me.id)
+        last = [
+            row["at"]
+            for row in self._store.query(
+                "select max(sent_at) as at from messages where author_id = ? union all"
+                " select max(posted_at) from posts where author_id = ?",
+                me,
+                me,
+            )
+            if row["at"]
+        ]
+        if not last:
+            return
+        since = (self.now() - max(datetime.fromisoformat(at) for at in last)).total_seconds()
+        if since < interval:
+            raise FloodLimited(
+                "You cannot make another post so soon after your last.", interval - since
+            )
 
     def _topic_title(self, topic: str) -> str:
         rows = self._store.query("select title from topics where id = ?", _number(topic))

@@ -12,6 +12,8 @@ from typing import TypeVar
 from bs4 import BeautifulSoup
 
 from adapters.base import (
+    FloodLimited,
+    FloodRule,
     NotFound,
     PMBatch,
     PMSummary,
@@ -32,7 +34,7 @@ from adapters.phpbb.pm import PMFolderPage, parse_pm_folder, parse_pm_view
 from adapters.phpbb.posting import Poster
 from adapters.phpbb.soup import PARSER
 from adapters.phpbb.topic import TopicPage, parse_topic_page
-from adapters.phpbb.transport import Page, Transport
+from adapters.phpbb.transport import FLOOD_CAP, Page, Transport
 from adapters.phpbb.urls import endpoint
 
 LOGGER = logging.getLogger(__name__)
@@ -55,8 +57,10 @@ class PhpBBForum:
         now: Callable[[], datetime] | None = None,
         page_dir: Path | None = None,
         request_interval: float = 1.0,
-        flood_interval: float = 15.0,
+        flood_interval: float | None = 15.0,
     ) -> None:
+        """``flood_interval``: the seconds the board wants between two posts or PMs of this
+        account; None to learn it from the board's refusals (none for an exempt account)."""
         self.username = username
         self._password = Secret(password)
         self.transport = transport or Transport(
@@ -81,6 +85,7 @@ class PhpBBForum:
     # -- session ---------------------------------------------------------------------------
 
     def login(self) -> None:
+        self.poster.forget_forms()
         self._user_id = log_in(self.transport, self.username, self._password, self.archive)
         LOGGER.info("logged in to %s as %s", self.transport.base_url, self.username)
 
@@ -216,6 +221,68 @@ class PhpBBForum:
             raise NotFound(f"no user named {recipient!r} on this board")
         return user
 
+    def flood_rule(self, measure: bool = False) -> FloodRule:
+        """The account's flood rule (``adapters.base.ReportsFlood``). phpBB shows neither the
+        board's flood interval nor whether the account may ignore it ("Can ignore flood
+        limit") to the account itself, so ``measure`` finds both out by sending PMs from the
+        account to itself: two back to back (the second goes through at once: exempt), else
+        the second again at 1, 2, 4, ... seconds after the first until it is taken. Without
+        ``measure``: what this process has learned from the board's refusals, or the
+        interval it was given."""
+        transport = self.transport
+        if not measure:
+            if not transport.learning:
+                return FloodRule(transport.flood_interval, None, "the configured send_interval")
+            if transport.flood_refusals:
+                how = f"learned from {transport.flood_refusals} refusal(s) of the board"
+                return FloodRule(transport.flood_interval, False, how)
+            return FloodRule(None, None, "not measured (autogm check-forum --flood measures it)")
+        return self._session(self._measure_flood)
+
+    def _measure_flood(self) -> FloodRule:
+        me = [self.current_user()]
+        subject = "autogm check-forum: flood test (delete me)"
+        text = "Sent by autogm check-forum --flood to itself, to measure the board's flood rule."
+        transport = self.transport
+        saved = (transport.flood_interval, transport.learning, transport.flood_refusals)
+        transport.flood_interval, transport.learning = 0.0, False
+        try:
+            self._send_when_allowed(me, subject, f"{text} (1)")
+            first = transport.clock()
+            gap, tries = 0.0, 1
+            while True:
+                transport.wait_until(first + gap)
+                tries += 1
+                try:
+                    self.poster.send_pm(me, subject, f"{text} ({tries})", flood_tries=1)
+                except FloodLimited:
+                    if gap >= FLOOD_CAP:
+                        how = f"refused for {gap:.0f} s after the first of {tries} PMs to itself"
+                        return FloodRule(None, False, how)
+                    gap = max(1.0, 2 * gap)
+                    continue
+                break
+        finally:
+            transport.flood_interval, transport.learning, transport.flood_refusals = saved
+        how = f"measured with {tries} tries of a PM to itself"
+        if tries == 2:
+            return FloodRule(0.0, True, f"{how}: the second went through at once")
+        return FloodRule(gap, False, f"{how}: refused at {gap / 2:.0f} s, taken at {gap:.0f} s")
+
+    def _send_when_allowed(self, to: list[User], subject: str, body: str) -> None:
+        """Send once the board takes it (the account may have posted a moment ago), trying
+        once a second."""
+        tries = 1
+        while True:
+            try:
+                self.poster.send_pm(to, subject, body, flood_tries=1)
+                return
+            except FloodLimited:
+                if tries > FLOOD_CAP:
+                    raise
+                tries += 1
+                self.transport.sleep(1.0)
+
     # -- topics ----------------------------------------------------------------------------
 
     def posts_after(self, topic: str, after: str | None) -> list[Post]:
@@ -305,6 +372,8 @@ class PhpBBForum:
             raise lost
         box = message_box(soup)
         if box is not None and (error := error_for_message(box, self.transport.flood_interval)):
+            if isinstance(error, FloodLimited):
+                raise FloodLimited(str(error), self.transport.flooded())
             raise error
         if page.status >= 400:
             self._raise_for(page, soup, what)

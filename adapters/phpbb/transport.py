@@ -28,6 +28,10 @@ DEFAULT_USER_AGENT = "autogm/0.1 (forum game master; +https://example.org/autogm
 # the current second (`$diff = time() - $creation_time; if ($diff && ...)`): wait a full second
 # after fetching, plus a margin for the two clocks not ticking together.
 FORM_MIN_AGE = 1.2
+# Learning the flood interval from the board's refusals (``flood_interval=None``): the first
+# refusal asks for this many seconds, each further one doubles it, up to the cap (phpBB's
+# default interval is 15 s; a board asking more than a minute is refused further learning).
+FLOOD_FIRST, FLOOD_CAP = 2.0, 64.0
 
 
 class _RedactSessionIds(logging.Filter):
@@ -79,7 +83,7 @@ class Transport:
         user_agent: str = DEFAULT_USER_AGENT,
         timeout: tuple[float, float] = (10.0, 30.0),
         min_interval: float = 1.0,
-        flood_interval: float = 15.0,
+        flood_interval: float | None = 15.0,
         retry: RetryPolicy | None = None,
         clock: Callable[[], float] = time.monotonic,
         sleep: Callable[[float], None] = time.sleep,
@@ -92,7 +96,12 @@ class Transport:
         _redact_urllib3_log()
         self.timeout = timeout
         self.min_interval = min_interval
-        self.flood_interval = flood_interval
+        # Seconds between two new posts or PMs. None: not known, so nothing is waited until
+        # the board refuses one as too soon (a flood-exempt account never is), and from then
+        # on the interval learned (``flooded``).
+        self.learning = flood_interval is None
+        self.flood_interval = 0.0 if flood_interval is None else flood_interval
+        self.flood_refusals = 0
         self.retry = retry or RetryPolicy()
         self.clock = clock
         self.sleep = sleep
@@ -120,13 +129,22 @@ class Transport:
 
         phpBB refuses a post or PM sooner than ``flood_interval`` after the user's previous one
         (posting.php and ucp_pm_compose.php compare ``user_lastpost_time``), so wait it out
-        here instead of collecting "You cannot make another post so soon" errors.
+        here instead of collecting "You cannot make another post so soon" errors (an account
+        with phpBB's "can ignore flood limit" has no interval: ``flood_interval`` 0 or None).
         """
         if self._last_submit is not None:
             self.wait_until(self._last_submit + self.flood_interval)
         page = self.post(path, data, form_fetched_at)
         self._last_submit = self.clock()
         return page
+
+    def flooded(self) -> float:
+        """The board refused a post or PM as too soon after the last: the seconds to wait
+        before the next try (learning: more than the last time, up to ``FLOOD_CAP``)."""
+        self.flood_refusals += 1
+        if self.learning:
+            self.flood_interval = min(FLOOD_CAP, max(FLOOD_FIRST, 2 * self.flood_interval))
+        return self.flood_interval
 
     def wait_until(self, moment: float) -> None:
         delay = moment - self.clock()

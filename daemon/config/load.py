@@ -53,6 +53,7 @@ from daemon.config.values import (
     parse_local_datetime,
     parse_name,
     parse_positive_duration,
+    parse_send_interval,
     parse_timezone,
     parse_topic,
     parse_url,
@@ -121,9 +122,9 @@ def _read_forum(section: IniSection, base: Path) -> ForumConfig:
         path=path,
         username=f.get("username", str.strip),
         password=password,
-        request_interval=f.get("request_interval", parse_duration, timedelta(seconds=2)),
+        request_interval=f.get("request_interval", parse_duration, timedelta(seconds=1)),
         poll_interval=f.get("poll_interval", parse_positive_duration, timedelta(minutes=5)),
-        send_interval=f.get("send_interval", parse_duration, timedelta(seconds=15)),
+        send_interval=f.get("send_interval", parse_send_interval, None),
     )
     f.finish()
     return config

@@ -98,7 +98,9 @@ class ForumConfig:
     password: PasswordSource | None
     request_interval: timedelta
     poll_interval: timedelta
-    send_interval: timedelta
+    # The gap kept between two messages sent; None (``auto``): the pace the board's flood rule
+    # allows, as the adapter learns it (none for a flood-exempt account).
+    send_interval: timedelta | None
 
 
 @dataclass(frozen=True, slots=True)

@@ -132,6 +132,11 @@ def _handle(
         if signup_game is not None and not _in_play_topic(store, signup_game):
             return signup_topic.handle_post(daemon, store, signup_game, message, now)
         return votes_topic.handle_post(daemon, store, message, batch, now)
+    if message.author.casefold() == daemon.config.forums[message.forum].username.casefold():
+        # The GM account's PM to itself (`autogm check-forum --flood` measures with them):
+        # kept, never answered.
+        store.set_parsed(message.id, now)
+        return 1
     route = _route(daemon, store, message, batch)
     if route is None or isinstance(route, str):
         _unrouted(store, message, route, now)

@@ -148,7 +148,8 @@ class Daemon:
             forum_name=forum_name,
             clock=self.clock,
             sleep=self.sleep,
-            policy=outbox.Policy(send_interval=cfg.send_interval),
+            # auto (None): no gap of our own; the adapter keeps the board's flood rule.
+            policy=outbox.Policy(send_interval=cfg.send_interval or timedelta(0)),
             account=cfg.username,
             should_stop=stop,
             interrupt=interrupt,

@@ -553,3 +553,71 @@ def test_a_strange_login_answer_names_neither_password_nor_sid(board, forum, cap
     saved = raised.value.path.read_text(encoding="utf-8")
     for secret in ("hunter2-secret", SID, LOGIN_FORM_SID):
         assert secret not in str(raised.value) + caplog.text + saved
+
+
+def test_pms_after_the_first_reuse_its_compose_form_one_request_each(board, forum, clock):
+    """Issue 33: a phase's results are many PMs. phpBB's form token is bound to the user and
+    good for two hours (PROTOCOL §11), so the compose form is fetched once: each further PM
+    is one POST, with no second's wait for a fresh form."""
+    forum.transport.flood_interval = 0.0  # an exempt GM account
+    board.login()
+    board.get("ucp.php?i=pm&mode=compose&u=59", "pm_compose_form.html")
+    for _ in range(3):
+        board.post(COMPOSE_ACTION, "pm_send_confirmation.html")
+    forum.login()
+    start, slept = len(board.mock.calls), len(clock.sleeps)
+    for number, user in enumerate(["59", "62", "63"]):
+        forum.send_private_message([User(f"P{number}", user)], "Night 1 results", "text")
+    calls = [call.request for call in board.mock.calls[start:]]
+    assert [request.method for request in calls] == ["GET", "POST", "POST", "POST"]
+    to = [[k for k in dict(parse_qsl(r.body)) if k.startswith("address_list")] for r in calls[1:]]
+    assert to == [["address_list[u][59]"], ["address_list[u][62]"], ["address_list[u][63]"]]
+    # The request interval (1 s) before each request, and the fresh form's second once.
+    assert [round(s, 1) for s in clock.sleeps[slept:]] == [1.0, 1.2, 1.0, 1.0]
+
+
+def test_a_flood_interval_not_given_is_learned_from_the_boards_refusals(board, make_forum, clock):
+    """``send_interval = auto``: nothing is waited until the board refuses a PM as too soon;
+    then the wait doubles from 2 s until one is taken, and stays learned."""
+    forum = make_forum(flood_interval=None)
+    board.login()
+    board.get("ucp.php?i=pm&mode=compose&u=2", "pm_compose_form.html")
+    board.post(COMPOSE_ACTION, "pm_send_confirmation.html")
+    board.post(COMPOSE_ACTION, "pm_flood_error.html")
+    board.post(FLOOD_ACTION, "pm_flood_error.html")
+    board.post(FLOOD_ACTION, "pm_send_confirmation.html")
+    forum.send_private_message([2], "One", "text")
+    assert forum.flood_rule().interval is None  # nothing refused yet: nothing known
+    forum.send_private_message([2], "Two", "text")
+    rule = forum.flood_rule()
+    assert (rule.interval, rule.exempt) == (4.0, False)
+    assert "2 refusal(s)" in rule.how
+    assert [round(s, 1) for s in clock.sleeps if s >= 1.5] == [2.0, 4.0]
+
+
+def test_measuring_the_flood_rule_sends_pms_to_the_account_itself(board, forum, clock):
+    """check-forum --flood: two PMs to itself back to back; the second refused, it is sent again
+    at 1, 2, 4... s after the first until taken."""
+    board.login()
+    board.get("ucp.php?i=pm&mode=compose&u=2", "pm_compose_form.html")
+    board.post(COMPOSE_ACTION, "pm_send_confirmation.html")
+    board.post(COMPOSE_ACTION, "pm_flood_error.html")
+    board.post(FLOOD_ACTION, "pm_flood_error.html")
+    board.post(FLOOD_ACTION, "pm_send_confirmation.html")
+    rule = forum.flood_rule(measure=True)
+    assert (rule.interval, rule.exempt, rule.pace) == (2.0, False, 2.0)
+    assert "4 tries of a PM to itself" in rule.how
+    for index in range(-4, 0):
+        assert [k for k in sent_fields(board, index) if k.startswith("address_list")] == [
+            "address_list[u][2]"
+        ]
+    assert forum.transport.flood_interval == 15.0  # the configured interval is kept
+
+
+def test_an_exempt_account_measures_no_flood_rule(board, forum):
+    board.login()
+    board.get("ucp.php?i=pm&mode=compose&u=2", "pm_compose_form.html")
+    board.post(COMPOSE_ACTION, "pm_send_confirmation.html")
+    board.post(COMPOSE_ACTION, "pm_send_confirmation.html")
+    rule = forum.flood_rule(measure=True)
+    assert (rule.interval, rule.exempt, rule.pace) == (0.0, True, 0.0)

@@ -5,6 +5,8 @@ in an order drawn for each phase from the game's seed, so that nobody is always 
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import datetime
+from itertools import pairwise
 
 from daemon.jobs import closing
 from daemon.outbox.message import without_marker
@@ -55,3 +57,38 @@ def test_the_players_order_is_drawn_for_each_phase_from_the_seed(tmp_path):
         orders.add(tuple(order))
     assert len(orders) > 1, "every phase told its players in one order"
     assert len({order[0] for order in orders}) > 1, "one player is always told first"
+
+
+def test_send_interval_auto_sends_at_the_boards_pace(tmp_path):
+    """``send_interval = auto`` (the default): no gap of autogm's own; a board with a flood
+    rule refuses what comes too soon and the outbox waits as long as it asks, so every
+    message goes, at the board's pace; an exempt GM account is never slowed."""
+    for exempt, least in ((False, 15.0), (True, 0.0)):
+        kit = Kit(tmp_path / str(exempt))
+        text = kit.config_path.read_text().replace("send_interval = 0", "send_interval = auto")
+        kit.config_path.write_text(text)
+        kit.daemon = kit.new_daemon()
+        kit.forum.set_flood_rule(15, exempt=["GameMaster"] if exempt else [])
+        kit.clock.advance(minutes=1)
+        kit.start()  # role PMs for the Prep actions and the start post
+        kit.close("Prep")  # every other role PM and the results
+        with kit.store() as store:
+            rows = store.rows("SELECT state, sent_at FROM outbox ORDER BY sent_at")
+        assert rows and {row["state"] for row in rows} == {"sent"}
+        gaps = [
+            (datetime.fromisoformat(b["sent_at"]) - datetime.fromisoformat(a["sent_at"]))
+            for a, b in pairwise(rows)
+        ]
+        assert min(gap.total_seconds() for gap in gaps) >= least
+
+
+def test_a_pm_from_the_gm_account_to_itself_is_never_answered(tmp_path):
+    """`autogm check-forum --flood` measures with PMs from the GM account to itself."""
+    kit = Kit(tmp_path)
+    kit.start()
+    kit.send("GameMaster", "autogm check-forum: flood test")
+    kit.poll()
+    assert kit.inbox_of("GameMaster")[-1].subject == "orders"  # its own, nothing after
+    with kit.store() as store:
+        assert store.unparsed() == []
+        assert store.events(None, "inbox.not-a-player") == []
