@@ -262,6 +262,20 @@ class LocalForum:
             if row["id"] > mark
         ]
 
+    def last_posts(self, topics: Sequence[str]) -> dict[str, str | None]:
+        """Each topic's last post id (``adapters.base.ListsLastPosts``), in one query; None
+        for a topic that does not exist."""
+        found: dict[str, str | None] = dict.fromkeys(topics)
+        ids = [_number(topic) for topic in topics]
+        marks = ", ".join("?" * len(ids))
+        rows = self._store.query(
+            f"select topic_id, max(id) as last from posts where topic_id in ({marks})"
+            " group by topic_id",
+            *ids,
+        )
+        found.update((str(row["topic_id"]), str(row["last"])) for row in rows)
+        return found
+
     def reply(self, topic: str, body: str, subject: str | None = None) -> PostRef:
         title = self._topic_title(topic)
         return self._post(topic, body, subject or f"Re: {title}")

@@ -36,6 +36,7 @@ from adapters.phpbb.soup import PARSER
 from adapters.phpbb.topic import TopicPage, parse_topic_page
 from adapters.phpbb.transport import FLOOD_CAP, Page, Transport
 from adapters.phpbb.urls import endpoint
+from adapters.phpbb.viewforum import forum_of_topic, parse_forum_page
 
 LOGGER = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -73,6 +74,8 @@ class PhpBBForum:
         self._user_id: str | None = None
         self._users: dict[str, User] = {}
         self._viewed: set[str] = set()
+        # The forum each topic read so far is in (its breadcrumbs), for ``last_posts``.
+        self._forum_of: dict[str, str] = {}
 
     def __repr__(self) -> str:
         return f"PhpBBForum({self.transport.base_url!r}, {self.username!r})"
@@ -315,9 +318,31 @@ class PhpBBForum:
                 LOGGER.info("post %s moved to topic %s; reading from the start", after, topic)
         return self._topic_page(endpoint("topic", topic=topic), topic)
 
+    def last_posts(self, topics: Sequence[str]) -> dict[str, str | None]:
+        """Each topic's last post id as its forum's first page of topics lists it (the latest
+        first): one request per forum the topics are in, whatever their number
+        (``adapters.base.ListsLastPosts``). None for a topic not read yet (its forum is learned
+        from its page) or not on that page: read it to know."""
+        return self._session(lambda: self._last_posts(topics))
+
+    def _last_posts(self, topics: Sequence[str]) -> dict[str, str | None]:
+        found: dict[str, str | None] = dict.fromkeys(topics)
+        by_forum: dict[str, list[str]] = {}
+        for topic in topics:
+            if topic in self._forum_of:
+                by_forum.setdefault(self._forum_of[topic], []).append(topic)
+        for forum, listed in by_forum.items():
+            page = self.transport.get(endpoint("forum", forum=forum))
+            last = self._understand(page, f"forum {forum}", _forum_page)
+            found.update((topic, last.get(topic)) for topic in listed)
+        return found
+
     def _topic_page(self, url: str, topic: str) -> TopicPage:
         page = self.transport.get(url)
         parsed = self._understand(page, f"topic {topic}", parse_topic_page)
+        forum = forum_of_topic(page.text)
+        if forum is not None:
+            self._forum_of[parsed.topic_id or topic] = forum
         if parsed.topic_id is None:
             posts = [replace(post, topic=topic) for post in parsed.posts]
             return replace(parsed, topic_id=topic, posts=posts)
@@ -393,3 +418,7 @@ class PhpBBForum:
             detail = f"{what}: unexpected {page_kind(soup)} page (HTTP {page.status})"
         path = self.archive.save(page.url, page.status, page.text, what)
         raise UnrecognisedPage(detail, path)
+
+
+def _forum_page(text: str, dates: DateReader, now: datetime) -> dict[str, str]:
+    return parse_forum_page(text)

@@ -621,3 +621,26 @@ def test_an_exempt_account_measures_no_flood_rule(board, forum):
     board.post(COMPOSE_ACTION, "pm_send_confirmation.html")
     rule = forum.flood_rule(measure=True)
     assert (rule.interval, rule.exempt, rule.pace) == (0.0, True, 0.0)
+
+
+def test_a_forum_page_lists_each_topics_last_post(board, forum):
+    """Issue 33: "read a game topic only when the board says it has new posts (the forum
+    index's or the topic's last-post id)": the forum's first page of topics, latest first,
+    names every topic's last post: one request for all the topics of a forum."""
+    board.login()
+    board.get("viewtopic.php?p=33&sk=t&sd=a", "viewtopic_round1_gm.html")
+    assert forum.posts_after("2", "33") == []  # read once: topic 2 is in forum 3
+    board.get("viewforum.php?f=3&sk=t&sd=d", "viewforum_mafia_games_gm.html")
+    before = len(board.mock.calls)
+    assert forum.last_posts(["2", "3"]) == {"2": "34", "3": None}  # 3: not read yet
+    assert len(board.mock.calls) - before == 1
+
+
+def test_the_forum_page_parser_reads_every_row():
+    from adapters.phpbb.viewforum import forum_of_topic, parse_forum_page
+
+    from .conftest import page
+
+    assert parse_forum_page(page("viewforum_mafia_games_player.html")) == {"2": "34", "3": "31"}
+    assert forum_of_topic(page("viewtopic_round1_gm.html")) == "3"
+    assert forum_of_topic(page("viewtopic.html", "phpbb-3.0-subsilver2-derived")) is None

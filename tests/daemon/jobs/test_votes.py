@@ -162,3 +162,35 @@ def test_a_live_game_with_substitutes_clears_locks_and_topic_votes_replays_to_a_
     text = exported.read_text()
     assert "Newbie (post):" in text and "Abs (will only):" in text and "Abs: clear" in text
     assert main(["replay", str(exported)]) == 0
+
+
+def test_a_game_topic_is_read_only_when_the_board_lists_a_new_post_in_it(tmp_path):
+    """Issue 33: with votes = topic every poll read 1 + N pages, idle or not. The forum's
+    list of topics names each one's last post: a topic is opened only when that is past the
+    post read last (on phpBB one forum page for all the game topics of a forum)."""
+    from collections import Counter
+
+    from adapters.local import LocalForum
+
+    calls: Counter[str] = Counter()
+
+    class Counting(LocalForum):
+        def __getattribute__(self, name):  # every adapter call, counted by name
+            if name in ("new_private_messages", "last_posts", "posts_after"):
+                calls[name] += 1
+            return super().__getattribute__(name)
+
+    kit = Kit(tmp_path, extra=TOPIC_VOTES)
+    kit.daemon = kit.new_daemon(lambda cfg: Counting(cfg.path, cfg.username, now=kit.clock))
+    to_day_one(kit)
+    kit.poll()
+    calls.clear()
+    kit.poll()  # idle
+    assert calls == Counter(new_private_messages=1, last_posts=1)
+    post(kit, "Conia", "[vote]Abs[/vote]")
+    kit.poll()
+    assert calls["posts_after"] == 1
+    kit.poll()  # the vote count post autogm made is a new post: read once
+    kit.poll()  # idle again
+    assert calls["posts_after"] == 2
+    assert "Abs" in count_post(kit)
