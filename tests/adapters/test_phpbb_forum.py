@@ -576,16 +576,21 @@ def test_pms_after_the_first_reuse_its_compose_form_one_request_each(board, foru
     assert [round(s, 1) for s in clock.sleeps[slept:]] == [1.0, 1.2, 1.0, 1.0]
 
 
-def test_a_flood_interval_not_given_is_learned_from_the_boards_refusals(board, make_forum, clock):
-    """``send_interval = auto``: nothing is waited until the board refuses a PM as too soon;
-    then the wait doubles from 2 s until one is taken, and stays learned."""
-    forum = make_forum(flood_interval=None)
+def taken_refused_refused_taken(board) -> None:
+    """A board that takes a PM, refuses the next one twice as too soon, then takes it."""
     board.login()
     board.get("ucp.php?i=pm&mode=compose&u=2", "pm_compose_form.html")
     board.post(COMPOSE_ACTION, "pm_send_confirmation.html")
     board.post(COMPOSE_ACTION, "pm_flood_error.html")
     board.post(FLOOD_ACTION, "pm_flood_error.html")
     board.post(FLOOD_ACTION, "pm_send_confirmation.html")
+
+
+def test_a_flood_interval_not_given_is_learned_from_the_boards_refusals(board, make_forum, clock):
+    """``send_interval = auto``: nothing is waited until the board refuses a PM as too soon;
+    then the wait doubles from 2 s until one is taken, and stays learned."""
+    forum = make_forum(flood_interval=None)
+    taken_refused_refused_taken(board)
     forum.send_private_message([2], "One", "text")
     assert forum.flood_rule().interval is None  # nothing refused yet: nothing known
     forum.send_private_message([2], "Two", "text")
@@ -598,12 +603,7 @@ def test_a_flood_interval_not_given_is_learned_from_the_boards_refusals(board, m
 def test_measuring_the_flood_rule_sends_pms_to_the_account_itself(board, forum, clock):
     """check-forum --flood: two PMs to itself back to back; the second refused, it is sent again
     at 1, 2, 4... s after the first until taken."""
-    board.login()
-    board.get("ucp.php?i=pm&mode=compose&u=2", "pm_compose_form.html")
-    board.post(COMPOSE_ACTION, "pm_send_confirmation.html")
-    board.post(COMPOSE_ACTION, "pm_flood_error.html")
-    board.post(FLOOD_ACTION, "pm_flood_error.html")
-    board.post(FLOOD_ACTION, "pm_send_confirmation.html")
+    taken_refused_refused_taken(board)
     rule = forum.flood_rule(measure=True)
     assert (rule.interval, rule.exempt, rule.pace) == (2.0, False, 2.0)
     assert "4 tries of a PM to itself" in rule.how

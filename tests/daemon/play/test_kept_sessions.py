@@ -17,15 +17,11 @@ import pytest
 from daemon.play import games
 from daemon.store.db import Store
 from daemon.store.rows import to_json
+from tests.daemon import gamekit
 from tests.daemon.gamekit import Kit
 
 ROSTER = {
-    "Abs": "Gin",
-    "Miaka": "Vodka",
-    "Akonyl": "Shiratori",
-    "Kleene": "Agasa",
-    "Jd-": "Araide",
-    "Conia": "Shinichi",
+    **gamekit.ROSTER,
     "Lynz": "Megure",
     "Pofa": "Heiji",
     "Parkur": "Ran",
@@ -154,6 +150,17 @@ class Script:
         self.kit.advance(minutes=self.rng.choice([1, 7, 30]))
 
 
+def night_one(tmp_path, *orders: tuple[str, str]) -> Kit:
+    """The kit's game at Night 1, each of ``orders`` (player, text) sent and polled."""
+    kit = Kit(tmp_path)
+    kit.start()
+    kit.close("Prep")
+    for player, text in orders:
+        kit.send(player, text)
+        kit.poll()
+    return kit
+
+
 def check_kept_is_rebuilt(kit: Kit) -> None:
     """The kept session (if the daemon keeps one) is what a rebuild from the store makes."""
     kept = kit.daemon.kept.peek("g1")
@@ -210,11 +217,7 @@ def test_a_new_pm_is_read_once_however_long_the_game(tmp_path, monkeypatch):
 
 def test_a_voided_order_is_left_out_at_once(tmp_path):
     """A GM correction that rewrites history rebuilds the game from the store."""
-    kit = Kit(tmp_path)
-    kit.start()
-    kit.close("Prep")
-    kit.send("Jd-", "Heal Kleene")
-    kit.poll()
+    kit = night_one(tmp_path, ("Jd-", "Heal Kleene"))
     with kit.store() as store:
         order = store.rows("SELECT id FROM orders WHERE player = 'Jd-'")[0]["id"]
     rebuilds = kit.daemon.kept.rebuilds
@@ -228,11 +231,7 @@ def test_a_voided_order_is_left_out_at_once(tmp_path):
 def test_a_change_made_by_another_connection_is_seen(tmp_path):
     """A row written by anything else (a CLI command, sqlite3 by hand) leaves a stamp no kept
     session was settled at: the next job rebuilds."""
-    kit = Kit(tmp_path)
-    kit.start()
-    kit.close("Prep")
-    kit.send("Jd-", "Heal Kleene")
-    kit.poll()
+    kit = night_one(tmp_path, ("Jd-", "Heal Kleene"))
     with kit.store() as store:
         order = store.add_order("g1", "Night 1", "Jd-", "Heal Abs", kit.clock())
         store.judge_order(order, {"feed": "order"}, True, None, kit.clock())
@@ -284,11 +283,7 @@ def test_a_sampled_check_replaces_a_kept_game_that_differs_and_says_so(tmp_path)
 
 
 def test_the_game_closes_as_rebuilt_after_a_restart(tmp_path):
-    kit = Kit(tmp_path)
-    kit.start()
-    kit.close("Prep")
-    kit.send("Abs", "Kill Kleene")
-    kit.poll()
+    kit = night_one(tmp_path, ("Abs", "Kill Kleene"))
     kit.daemon = kit.new_daemon()
     kit.send("Jd-", "Heal Kleene")
     kit.poll()
