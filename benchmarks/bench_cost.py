@@ -1,6 +1,6 @@
 """What a game costs the daemon as it gets longer and as games are added (issue 33; not a test).
 
-    python benchmarks/bench_cost.py [--before PYTHON] [--rounds 5] [--skip-memory]
+    python benchmarks/bench_cost.py [--before PYTHON] [--rounds 5] [--parts length,games,...]
 
 1. **Game length.** One 16-player dctp-2011 game on the local forum (a fake clock, the daemon's
    own job functions): orders are sent by PM and read by a poll each, phases closed every 16
@@ -9,9 +9,9 @@
    its poll (``time.process_time``, median).
 2. **Number of games.** 1, 5, 20 and 50 such games started on one forum, votes by PM; the CPU
    time of an idle poll (median of 20) and the forum calls it makes (votes = pm and topic).
-3. **Memory.** 50 games played phase after phase (a third of the living players send an
-   order each phase, a poll each, then every game's phase closes): the daemon process's
-   resident memory after each phase.
+3. **Memory.** 50 games played phase after phase (a third of the players send an order each
+   phase, nobody dies, a poll, then every game's phase closes): the daemon process's resident
+   memory and Python's allocated blocks after each phase.
 
 Each measurement runs in a child process of its own. ``--before PYTHON`` runs (1) and (2)
 with another install as well (e.g. ``/work/venv-baseline/bin/python``, an install of an
@@ -37,6 +37,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 LENGTHS = (10, 25, 50, 100)
+PHASES = 24
 GAMES = (1, 5, 20, 50)
 ROLES = [
     "Gin", "Vodka", "Vermouth", "Shiratori", "Agasa", "Araide", "Shinichi", "Megure",
@@ -121,18 +122,18 @@ class World:
         self.clock.now += timedelta(hours=13)
         self.daemon.close_phase(game, self.phase(game), self.clock())
 
-    def send(self, game: str) -> None:
-        """One plausible order PM from the next living player of ``game``."""
+    def send(self, game: str, *, peaceful: bool = False) -> None:
+        """One plausible order PM from the next living player of ``game`` (``peaceful``:
+        nobody is killed or lynched, so the game goes on for as many phases as wanted)."""
         alive = self.alive(game) or self.players[game]
         player = alive[self.sent % len(alive)]
         target = alive[(self.sent * 7 + 3) % len(alive)]
         other = alive[(self.sent * 5 + 1) % len(alive)]
         if self.phase(game).startswith("Day"):
-            text = f"Vote {target}"
+            text = "Vote no lynch" if peaceful else f"Vote {target}"
         else:
-            text = [f"Heal {target}", f"Investigate {target} kills {other}", f"Kill {target}"][
-                self.sent % 3
-            ]
+            kill = f"Heal {other}" if peaceful else f"Kill {target}"
+            text = [f"Heal {target}", f"Investigate {target} kills {other}", kill][self.sent % 3]
         self.forum.as_user(player).send_private_message(["GameMaster"], "orders", text)
         self.sent += 1
 
@@ -241,17 +242,21 @@ def _count(calls: Counter[str], name: str, real: Any) -> Any:
 
 
 def child_memory(folder: Path, games: int, phases: int) -> dict[str, Any]:
+    """Resident memory and Python's allocated blocks after each phase of ``games`` games in
+    which a third of the players send an order a phase and nobody dies: every game goes on,
+    and its history grows, for all the phases."""
     world = World(folder, games)
-    rss = []
+    rss, blocks = [], []
     for _ in range(phases):
         for game in world.players:
-            for _ in range(max(1, len(world.alive(game)) // 3)):
-                world.send(game)
+            for _ in range(len(world.players[game]) // 3):
+                world.send(game, peaceful=True)
         world.poll()
         for game in world.players:
             world.close(game)
         rss.append(_rss_mb())
-    return {"rss_mb": rss}
+        blocks.append(sys.getallocatedblocks())
+    return {"rss_mb": rss, "blocks": blocks, "phase": world.phase("g0")}
 
 
 def _rss_mb() -> float:
@@ -270,14 +275,15 @@ def child_main(argv: list[str]) -> None:
 
     logging.disable(logging.CRITICAL)
     with tempfile.TemporaryDirectory() as tmp:
-        result = CHILDREN[kind](Path(tmp), *(int(v) for v in values))
+        args = (int(v) if v.isdigit() else v for v in values)
+        result = CHILDREN[kind](Path(tmp), *args)
     print(json.dumps(result))
 
 
 # ---------------------------------------------------------------- the parent's side
 
 
-def run(python: str, kind: str, *values: int, checkout: bool) -> dict[str, Any]:
+def run(python: str, kind: str, *values: int | str, checkout: bool) -> dict[str, Any]:
     """One child: ``python`` runs this file's child part, from this checkout (``checkout``)
     or from whatever ``python`` has installed (another install, for the baseline)."""
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH",)}
@@ -319,14 +325,30 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--before", help="another install's python, measured in turn")
     parser.add_argument("--rounds", type=int, default=5, help="child runs per measurement")
-    parser.add_argument("--skip-memory", action="store_true")
+    parser.add_argument(
+        "--parts",
+        default="length,games,requests,memory",
+        help="which measurements, comma-separated (default: %(default)s)",
+    )
     args = parser.parse_args()
+    parts = set(args.parts.split(","))
     print(
         f"# {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}; "
         f"load average {os.getloadavg()[0]:.1f}; median of {args.rounds} child runs, "
         f"in turn{' with ' + args.before if args.before else ''}"
     )
     names = [name for name, _, _ in sides(args.before)]
+    if "length" in parts:
+        length_part(args, names)
+    if "games" in parts:
+        games_part(args, names)
+    if "requests" in parts:
+        requests_part()
+    if "memory" in parts:
+        memory_part()
+
+
+def length_part(args: argparse.Namespace, names: list[str]) -> None:
     print("\n## A new order PM, against the game's length (one 16-player game)\n")
     heads = [f"{n}: parse_pm calls | {n}: Python calls | {n}: poll CPU ms" for n in names]
     print("| orders before it | " + " | ".join(heads) + " |")
@@ -352,6 +374,9 @@ def main() -> None:
             f"{calls[0]:,.0f} -> {calls[1]:,.0f} ({calls[1] / calls[0]:.2f}x), poll CPU "
             f"{low:.2f} -> {high:.2f} ms ({high / low:.2f}x)"
         )
+
+
+def games_part(args: argparse.Namespace, names: list[str]) -> None:
     print("\n## An idle poll, against the number of games (votes = pm)\n")
     print("| games | " + " | ".join(f"{n}: idle poll CPU ms" for n in names) + " |")
     print("|---|" + "---|" * len(names))
@@ -359,24 +384,32 @@ def main() -> None:
     for games in GAMES:
         found = in_turn(args.before, args.rounds, "games", games, 20)
         by_games[games] = found
-        print(f"| {games} | " + " | ".join(f"{median(found[n], 'cpu_ms'):.2f}" for n in names))
+        cells = " | ".join(f"{median(found[n], 'cpu_ms'):.2f}" for n in names)
+        print(f"| {games} | {cells} |")
     for name in names:
         one, many = (median(by_games[g][name], "cpu_ms") for g in (GAMES[0], GAMES[-1]))
         print(f"\n{name}: {GAMES[-1]} games / 1 game: {many / one:.2f}x")
+
+
+def requests_part() -> None:
     print("\n## Forum calls of an idle poll (each one request on phpBB)\n")
     for votes in ("pm", "topic"):
         for games in (1, 5):
             found = run(sys.executable, "requests", games, votes, checkout=True)
             print(f"votes = {votes}, {games} game(s) on one forum: {found['calls']}")
-    if args.skip_memory:
-        return
+
+
+def memory_part() -> None:
     print("\n## Memory: 50 games played phase after phase (resident MB after each phase)\n")
-    rss = run(sys.executable, "memory", 50, 14, checkout=True)["rss_mb"]
-    print(" ".join(f"{value:.1f}" for value in rss))
-    late = rss[9:]
+    found = run(sys.executable, "memory", 50, PHASES, checkout=True)
+    rss, blocks = found["rss_mb"], found["blocks"]
+    print(" ".join(f"{value:.1f}" for value in rss) + f" (the games at {found['phase']})")
+    late, objects = rss[9:], blocks[9:]
+    per_phase = (objects[-1] - objects[0]) / (len(objects) - 1)
     print(
         f"after phase 10: {late[0]:.1f} -> {late[-1]:.1f} MB, "
-        f"{(late[-1] - late[0]) / (len(late) - 1):+.2f} MB a phase"
+        f"{(late[-1] - late[0]) / (len(late) - 1):+.2f} MB a phase; Python's allocated blocks "
+        f"{objects[0]:,} -> {objects[-1]:,} ({per_phase:+,.0f} a phase)"
     )
 
 
