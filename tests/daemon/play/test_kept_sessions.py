@@ -204,7 +204,7 @@ def test_a_new_pm_is_read_once_however_long_the_game(tmp_path, monkeypatch):
     kit = Kit(tmp_path)
     kit.start()
     kit.close("Prep")
-    for number in range(30):
+    for number in range(20):
         kit.send("Conia", f"Investigate Abs kills Kleene{'!' * number}")
         kit.poll()
     calls = []
