@@ -100,9 +100,9 @@ def fetch(
 
 def changed_topics(daemon: Runtime, forum: Forum, marks: dict[str, str | None]) -> list[str]:
     """The topics of ``marks`` (topic -> the last post read) that may hold new posts: all of
-    them, unless the forum lists topics with their last post (``ListsLastPosts``: phpBB's
-    forum page, one request for every topic of a forum), when those whose last post is the
-    one read already are left out."""
+    them, unless the forum lists topics with their last post (``ListsLastPosts``: phpBB's and
+    MyBB's forum page, one request for every topic of a forum), when those whose last post is
+    the one read already are left out."""
     if not marks or not isinstance(forum, ListsLastPosts):
         return list(marks)
     listed = read_patiently(forum, lambda: forum.last_posts(list(marks)), daemon.sleep)
@@ -110,8 +110,12 @@ def changed_topics(daemon: Runtime, forum: Forum, marks: dict[str, str | None]) 
 
 
 def _read_to(last: str | None, after: str | None) -> bool:
-    """Whether the topic's last post (as listed) is at or before the mark: nothing new."""
-    return bool(last and after and last.isdigit() and after.isdigit() and int(last) <= int(after))
+    """Whether the topic's last post (as listed) is the mark, or before it: nothing new. Ids
+    are the adapter's: only one that is a plain number (phpBB's) is compared as one; any
+    other (MyBB's part of a merged post, "41.2") only by being the mark itself."""
+    if not last or not after:
+        return False
+    return last == after or (last.isdigit() and after.isdigit() and int(last) <= int(after))
 
 
 def _record(
