@@ -253,6 +253,19 @@ def test_measuring_the_flood_rule_of_a_member_costs_two_pms_to_itself(mybb, cloc
     assert forum.flood_rule().interval == 60  # learned
 
 
+def test_a_flood_clock_held_by_an_earlier_pm_is_waited_out_before_measuring(mybb, clock, tmp_path):
+    """The account sent a PM a moment ago (a running daemon): the first refusal's wait is
+    slept, and the interval is measured from the check's own first PM."""
+    mybb.login(user_id=3)
+    mybb.get("private.php?action=send", "pm_compose_form.html")
+    mybb.post("private.php", "pm_flood_error.html")
+    mybb.post("private.php", "pm_send_redirect.html")
+    mybb.post("private.php", "pm_flood_error.html")
+    forum = _forum(clock, tmp_path, name="Akonyl")
+    rule = forum.flood_rule(measure=True)
+    assert 61 in clock.sleeps and (rule.exempt, rule.pace) == (False, 60)
+
+
 def test_an_administrator_measures_no_flood_rule(mybb, clock, tmp_path):
     """check-forum --flood: MyBB spares administrators and moderators, so the GM's second PM
     to itself goes through at once."""
