@@ -45,6 +45,7 @@ username = {gm}
 password_env = {password_env}
 request_interval = 0
 poll_interval = {poll}
+allow_plain_http = yes
 
 [game:fast45]
 forum = fast
@@ -67,6 +68,7 @@ base_url = {url}
 username = {gm}
 password_env = {password_env}
 request_interval = 0
+allow_plain_http = yes
 """
 
 
@@ -117,7 +119,7 @@ def test_a_45_player_phase_is_sent_within_a_minute_of_its_deadline(board: Board,
         poll="1m",  # the close, not a poll, reads the PM sent just before the deadline
         topic=topic,
         players=players,
-        prep="25s",
+        prep="40s",  # room for check-forum --flood and the opening on a loaded machine
     )
     config = write(tmp_path, text)
     state = State(tmp_path / "state" / "autogm.db")
