@@ -1,4 +1,4 @@
-"""The whole project's imports: no circle anywhere.
+"""The whole project's imports: no circle anywhere, and the daemon plays through the session.
 
 Every module of the packages autogm installs (engine/, daemon/, adapters/, simulator/) is a
 node; every import statement is an arrow, wherever it is written: at the top of a file, inside
@@ -27,6 +27,19 @@ WAITING = {
     ("engine.protection", "engine.abilities"): "inside a function, waiting for the families "
     "as packages: the Ability interface is taken from engine/abilities/base.py, whose package "
     "__init__ imports every ability, among them those that import protection",
+}
+
+
+# The scenario layer: scenario files, their replay and the replay record. The daemon's live
+# play (everything but the commands that read or write scenario files and records) feeds a
+# game through the session alone (engine/session.py) and shows it through engine/render.
+SCENARIO = ("engine.replay", "engine.yaml_import")
+SCENARIO_CLIENTS = {
+    "daemon.cli.main": "`autogm replay` replays a scenario file and prints its record",
+    "daemon.cli.archive_commands": "`autogm archive replay` replays an archived game's file",
+    "daemon.archive.rows": "a finished game is archived as its scenario file and record",
+    "daemon.archive.write": "a finished game is archived as its scenario file and record",
+    "daemon.cli.simulate": "`autogm simulate` writes the games it plays as scenario files",
 }
 
 
@@ -142,3 +155,37 @@ def test_the_check_sees_an_import_inside_a_function() -> None:
     assert _imports(ast.parse(code), "daemon.play") == {"engine.session"}
     code = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import engine.replay\n"
     assert _imports(ast.parse(code), "daemon.play") == set()
+
+
+def _reaches_scenario(module: str, through_clients: bool = False) -> list[str]:
+    """The chain of imports by which ``module`` loads a scenario module, or []; not through
+    one of the scenario's clients (whose reasons say why they load it) unless asked."""
+    seen, todo = {module: [module]}, [module]
+    while todo:
+        here = todo.pop(0)
+        for target in sorted(arrows()[here]):
+            if target in seen or (target in SCENARIO_CLIENTS and not through_clients):
+                continue
+            seen[target] = [*seen[here], target]
+            if target.startswith(SCENARIO):
+                return seen[target]
+            todo.append(target)
+    return []
+
+
+def test_the_daemon_plays_a_game_through_the_session_alone() -> None:
+    """No module of the daemon loads a scenario module, directly or through another, but the
+    commands and the archive that read and write scenario files and records: a PM, a topic
+    post and a GM's input reach the game through ``engine.session``."""
+    loading = [
+        " -> ".join(chain)
+        for module in modules()
+        if module.startswith("daemon.") and module not in SCENARIO_CLIENTS
+        if (chain := _reaches_scenario(module))
+    ]
+    assert loading == []
+
+
+def test_every_scenario_client_loads_a_scenario_module() -> None:
+    for module in SCENARIO_CLIENTS:
+        assert _reaches_scenario(module, through_clients=True), f"take {module} off"

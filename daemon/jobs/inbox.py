@@ -16,11 +16,12 @@ from daemon.jobs.batch import Batch
 from daemon.jobs.runtime import Runtime
 from daemon.outbox import sending
 from daemon.play import commands, games, texts
-from daemon.play.games import FEED_ORDER, FEED_WILL, LiveGame
+from daemon.play.games import LiveGame
 from daemon.play.phases import open_deadline, read_after_close
 from daemon.store.db import Store
 from daemon.store.rows import InboxMessage
 from engine.orders.parse import MAX_PM_CHARS
+from engine.session import ORDER, WILL
 
 log = logging.getLogger(__name__)
 
@@ -163,11 +164,11 @@ def _take_order(
 ) -> None:
     """An order PM: stored, fed to the game, judged and acknowledged as ``acknowledge`` says."""
     locked = deadline is not None and cfg.orders_locked(deadline, message.sent_at)
-    how = FEED_WILL if locked else FEED_ORDER
+    how = WILL if locked else ORDER
     order_id = store.add_order(
         cfg.name, live.phase, player, message.source, now, inbox_id=message.id
     )
-    parsed = games.feed(live.session, player, message.source, how)
+    parsed = live.session.feed(player, message.source, how)
     assert parsed is not None
     if len(message.source) > MAX_PM_CHARS:
         # The engine refused to read it and told the player; the GM's note is the event.

@@ -12,7 +12,7 @@ from daemon.config.model import GameConfig
 from daemon.jobs.runtime import Runtime
 from daemon.outbox import sending
 from daemon.play import games, overrides, texts
-from daemon.play.games import FEED_GM, FEED_ORDER, GM_PLAYER
+from daemon.play.games import GM_PLAYER
 from daemon.play.overrides import (
     Correction,
     End,
@@ -25,6 +25,7 @@ from daemon.play.overrides import (
     SetDeadline,
 )
 from daemon.store.db import Store
+from engine.session import ORDER, OVERRIDE
 
 log = logging.getLogger(__name__)
 
@@ -89,7 +90,7 @@ def _apply_gm_order(
     except games.EngineOverrideError as exc:
         raise OverrideError(str(exc)) from exc
     order_id = store.add_order(cfg.name, live.phase, GM_PLAYER, override.text, now, source="gm")
-    store.judge_order(order_id, {"feed": FEED_GM, "label": override.label}, True, None, now)
+    store.judge_order(order_id, {"feed": OVERRIDE, "label": override.label}, True, None, now)
     is_text = isinstance(override.command, GmText)
     send_gm_notices(store, cfg, public, private, key, now, text=is_text)
     command = override.command
@@ -141,9 +142,9 @@ def _feed_pending(daemon: Runtime, store: Store, cfg: GameConfig, now: datetime)
             if order.phase != live.phase:
                 store.void_order(order.id, f"its phase {order.phase} has closed", now)
                 continue
-            parsed = games.feed(live.session, order.player, order.raw, FEED_ORDER)
+            parsed = live.session.feed(order.player, order.raw, ORDER)
             assert parsed is not None
-            record = {"feed": FEED_ORDER, "accepted": [o.to_record() for o in parsed.accepted]}
+            record = {"feed": ORDER, "accepted": [o.to_record() for o in parsed.accepted]}
             store.judge_order(order.id, record, bool(parsed.accepted), None, now)
             body = "The GM corrected your order.\n" + games.acknowledge(parsed, live.state)
             subject = f"{cfg.name}: your orders"
@@ -165,6 +166,6 @@ def _apply_pending_text(
                       f"text:{order_id}", now)  # fmt: skip
         return
     store.execute("UPDATE orders SET phase = ? WHERE id = ?", [live.phase, order_id])
-    store.judge_order(order_id, {"feed": FEED_GM, "label": "cli"}, True, None, now)
+    store.judge_order(order_id, {"feed": OVERRIDE, "label": "cli"}, True, None, now)
     key = f"gmtext:{cfg.name}:{order_id}"
     send_gm_notices(store, cfg, public, private, key, now, text=True)

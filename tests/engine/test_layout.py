@@ -150,8 +150,9 @@ ALLOWED = {
     "only render.inert (the daemon's status) does not load the notices' classes",
     ("engine.replay", "engine.gm"): "inside a function: start-up, the GM's overrides load for a "
     "scenario with a GM line only",
-    ("engine.replay", "engine.gm_texts"): "inside a function: start-up, as engine.gm",
-    ("engine.replay", "engine.orders.votes"): "inside a function: start-up, the public vote "
+    ("engine.session", "engine.gm"): "inside a function: start-up, the GM's overrides load with "
+    "the first one a game is given",
+    ("engine.session", "engine.orders.votes"): "inside a function: start-up, the public vote "
     "reader loads with the first topic post",
     ("engine.gm_texts", "engine.dreams"): "inside a function: start-up, only a ruleset with the "
     "GM's texts (classic) drafts dreams",
