@@ -100,6 +100,8 @@ FAMILY_OF = {
     "engine.rules.dctp_classic": "dctp",
     "engine.rules.midnight": "midnight",
     "engine.orders.midnight": "midnight",
+    "engine.orders.vocab.dctp": "dctp",
+    "engine.orders.vocab.midnight": "midnight",
     "engine.orders.grammar": "split",
     "engine.orders.dispatch": "dctp",
     "engine.orders.readers.harm": "dctp",
