@@ -17,7 +17,7 @@ in the words ``benchmarks/bench_engine.order_text`` writes (refusals included).
 makes them, without a child process per file): a quick look between edits. The proof is the
 check without it.
 
-DIR belongs outside the repository (``/work/golden/start``): it is a snapshot, not a fixture.
+DIR belongs outside the repository (a folder beside the checkout): it is a snapshot, not a fixture.
 """
 
 from __future__ import annotations

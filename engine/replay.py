@@ -1,4 +1,4 @@
-"""Scenario files (shared/design/SCENARIOS.md): load, replay phase by phase, and record.
+"""Scenario files (docs/scenarios.md): load, replay phase by phase, and record.
 
 The record is a public interface: its keys and values are documented in docs/scenarios.md
 and must stay stable.
@@ -434,7 +434,7 @@ def replay(scenario: Scenario) -> list[PhaseReplay]:
 
 
 def record(scenario: Scenario, replays: list[PhaseReplay]) -> dict[str, Any]:
-    """The replay record of SCENARIOS.md."""
+    """The replay record of docs/scenarios.md."""
     state = scenario.state
     phases = [_phase_record(r) for r in replays]
     final = replays[-1].outcome.state if replays and replays[-1].outcome else state

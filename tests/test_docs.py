@@ -73,3 +73,35 @@ def test_a_table_names_each_module_once() -> None:
         firsts = re.findall(r"^\| `([^`]+)` \|", table, re.MULTILINE)
         twice += sorted({f for f in firsts if firsts.count(f) > 1})
     assert twice == []
+
+
+# What autogm installs and what measures it: code that must make sense from the checkout alone.
+CODE = ("engine", "daemon", "adapters", "simulator", "benchmarks")
+# A file outside the repository (the rule texts and the design notes beside the project, a
+# machine's folders), or an issue of the project's tracker: neither travels with the code.
+_OUTSIDE = re.compile(
+    r"\.\./|(?<![\w.])/work/|\bshared/|\b(?:PROTOCOL|SCENARIOS|ARCHITECTURE|MODELS|RULESETS"
+    r"|FORUM-CONVENTIONS|OPEN-QUESTIONS)\.md|(?i:\bissues? #?\d+)"
+)
+
+
+def test_code_refers_to_nothing_outside_the_repository() -> None:
+    """No path outside the repository and no issue number, in code, comments or docstrings:
+    a rule is cited by its text's title or docs/rulings.md, a document by its docs/ file."""
+    found = []
+    for package in CODE:
+        for path in sorted((ROOT / package).rglob("*")):
+            if path.suffix not in {".py", ".toml", ".json", ".ini"}:
+                continue
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                if _OUTSIDE.search(line):
+                    found.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
+    assert found == []
+
+
+def test_the_check_sees_each_kind_of_outside_reference() -> None:
+    for line in ("(issue 27)", "Issue 4: costumes", "../shared/reading", "/work/golden",
+                 "shared/rules/dctp-classic.txt", "PROTOCOL.md §1", "(SCENARIOS.md)"):  # fmt: skip
+        assert _OUTSIDE.search(line), line
+    for line in ("docs/scenarios.md", "an issue of the forum", "tissue 3"):
+        assert not _OUTSIDE.search(line), line

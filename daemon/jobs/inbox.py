@@ -180,7 +180,7 @@ def _take_order(
         "rejected": [r.to_record() for r in parsed.rejected],
         "no_action": parsed.no_action,
     }
-    # "No action" is an order too (issue 18: it "counts as activity").
+    # "No action" is an order too (docs/rulings.md, "What counts as activity").
     took = bool(parsed.accepted or parsed.unvote or parsed.no_action or parsed.will is not None)
     reason = "; ".join(r.reason for r in parsed.rejected) or None
     if locked and (parsed.accepted or parsed.no_action):

@@ -172,7 +172,7 @@ CREATE TABLE overrides (
 
 @_migration
 def m002_signups(db: Database) -> None:
-    """Sign-ups (issue 18): who joined a game's sign-up topic, and where its sign-ups stand."""
+    """Sign-ups: who joined a game's sign-up topic, and where its sign-ups stand."""
     for statement in _SIGNUPS_SCHEMA.split(";\n"):
         if statement.strip():
             db.execute(statement)

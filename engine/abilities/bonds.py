@@ -226,7 +226,7 @@ class Cover(Ability):
         p = ctx.player(ally)
         arrested_today = p.status is Status.ARRESTED and p.fate and p.fate.phase == ctx.phase
         if p.status is Status.DEAD or (p.status is Status.ARRESTED and not arrested_today):
-            # Public news (a death, an arrest), so the notice may say it (issue 12, item 9).
+            # Public news (a death, an arrest), so the notice may say it.
             ctx.fail(action, "ally_lost")
             return
         ctx.state.loans.append(
