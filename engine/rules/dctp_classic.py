@@ -304,7 +304,8 @@ OPTIONS = {
 }
 
 # "The GM will give out one dream per night - one player get's the info of the dream": the
-# text does not say how the dreamer is chosen (docs/rulings.md, "Who dreams?").
+# text does not say how the dreamer is chosen (docs/rulings.md, "Who dreams, and what a
+# drafted dream says").
 DREAMER = OptionSpec(
     "dreamer",
     "draw",
