@@ -24,6 +24,7 @@ from engine.outcome import Notice, PhaseOutcome
 from engine.phases import Phase, PhaseKind
 from engine.prep import open_game
 from engine.reading import read_message
+from engine.render.templates import say, templates
 from engine.resolve import resolve, resolve_instant
 from engine.state import GameState, Status
 from engine.validate import SlotKey, check_order
@@ -48,20 +49,10 @@ VOTE_PROBLEM_KINDS = {
 
 def vote_problem_text(problem: str) -> str:
     """What a player is told of a refused vote mark (``VoteProblem``)."""
-    from engine.orders.votes import MAX_POST_CHARS, VoteProblem
+    from engine.orders.votes import MAX_POST_CHARS
 
-    return {
-        VoteProblem.EMPTY: "the vote names nobody",
-        VoteProblem.UNKNOWN_NAME: "no player of this game is called that",
-        VoteProblem.AMBIGUOUS_NAME: "that name fits more than one player",
-        VoteProblem.NOT_A_VOTER: "you do not vote in this game",
-        VoteProblem.NOT_A_TARGET: "that player cannot be voted for",
-        VoteProblem.NO_LYNCH_NOT_ALLOWED: "a vote for no lynch is not allowed",
-        VoteProblem.TOO_LONG: (
-            f"the post is longer than {MAX_POST_CHARS:,} characters, so autogm did not read it "
-            "for votes; vote in a shorter post"
-        ),
-    }.get(problem, problem)
+    key = f"vote_problem.{problem}"
+    return say(key, limit=MAX_POST_CHARS) if key in templates() else problem
 
 
 @dataclass
@@ -198,7 +189,12 @@ class GameSession:
             for other, why in others:
                 dropped = self._drop(other)
                 notes.append(
-                    f"'{order.canonical()}' replaces your earlier '{dropped.canonical()}' ({why})"
+                    say(
+                        "note.excludes",
+                        later=order.canonical(),
+                        earlier=dropped.canonical(),
+                        why=why,
+                    )
                 )
             self._hold(key, order)
             held.append(order)
@@ -223,14 +219,10 @@ class GameSession:
         ability = abilities_for(self.state.ruleset).get(later.ability)
         combined = ability.combine(self.state, earlier, later) if ability else None
         if combined is not None and not isinstance(check_order(self.state, combined), str):
-            return combined, (
-                f"'{combined.canonical()}' stands: your earlier '{earlier.canonical()}' is kept "
-                "beside it"
+            return combined, say(
+                "note.kept_beside", later=combined.canonical(), earlier=earlier.canonical()
             )
-        return later, (
-            f"'{later.canonical()}' replaces your earlier '{earlier.canonical()}' "
-            "(a later order replaces an earlier one for the same action)"
-        )
+        return later, say("note.replaces", later=later.canonical(), earlier=earlier.canonical())
 
     def _resolve_instants(self) -> None:
         """ "Instant" actions cannot be canceled ... Instant actions are resolved instantly,
@@ -351,7 +343,7 @@ def _excludes(
         return None
     abilities = abilities_for(state.ruleset)
     if any(getattr(abilities.get(o.ability), "alone", False) for o in (held, later)):
-        return "a player may travel or act in a phase, not both"
+        return say("note.travel_alone")
     # A lent ability whose slot is one choice with its holder's own (classic's bow-tie).
     for lent_key, own_key, own in (
         (later_key[1], held_key[1], held),
@@ -361,13 +353,14 @@ def _excludes(
             continue
         shares = getattr(abilities.get(lent_key.removeprefix(LENT)), "shares_slot_with", None)
         if shares is not None and shares(lent_key, own_key, own):
-            return "the bow-tie's Interrogate or Investigate and your own are one choice a night"
+            return say("note.bow_tie_one_choice")
     first, second = abilities.get(held.ability), abilities.get(later.ability)
     if (first and later.ability in first.excludes) or (second and held.ability in second.excludes):
         titles = state.ruleset.titles
-        return (
-            f"{ability_title(later.ability, titles)} and {ability_title(held.ability, titles)} "
-            "exclude each other"
+        return say(
+            "note.exclude_each_other",
+            later=ability_title(later.ability, titles),
+            held=ability_title(held.ability, titles),
         )
     return None
 

@@ -66,7 +66,7 @@ def engine_hook(daemon: Runtime, store: Store, override: Override, now: datetime
     command = override.command
     key = f"override:{cfg.name}:{override.label}"
     if isinstance(command, End):
-        body = "[b]The GM has ended the game.[/b]" + (f" {command.text}" if command.text else "")
+        body = texts.say("topic.game_ended") + (f" {command.text}" if command.text else "")
         sending.post(store, cfg, body, key, now)
     elif isinstance(command, Extend | SetDeadline):
         # Players learn of a new deadline from the topic, not from the next reminder.
@@ -146,7 +146,7 @@ def _feed_pending(daemon: Runtime, store: Store, cfg: GameConfig, now: datetime)
             assert parsed is not None
             record = {"feed": ORDER, "accepted": [o.to_record() for o in parsed.accepted]}
             store.judge_order(order.id, record, bool(parsed.accepted), None, now)
-            body = "The GM corrected your order.\n" + games.acknowledge(parsed, live.state)
+            body = texts.say("answer.corrected") + "\n" + games.acknowledge(parsed, live.state)
             subject = f"{cfg.name}: your orders"
             key = f"corrected:{cfg.name}:{order.id}"
             sending.pm(store, cfg, order.player, subject, body, key, now)

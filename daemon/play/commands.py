@@ -51,7 +51,7 @@ def answer_command(
     """The answer to ``command``; a command without one of its own gets the help text."""
     run = _COMMANDS.get(command)
     if run is None:
-        return texts.COMMAND_HELP
+        return texts.command_help()
     return run(_Asked(store, live, cfg, player, message, now))
 
 

@@ -48,6 +48,7 @@ LAYER_OF = {
     "engine.by_family": "core",
     "engine.lazy_pattern": "core",
     "engine.midnight.model": "core",
+    "engine.render.templates": "core",
     # rules: the rulesets, data written in the model
     "engine.midnight.sheets": "rules",
     # mechanics: what abilities and phases share
