@@ -6,7 +6,8 @@ daemon's posts and answers), both read by ``engine.render.templates`` and filled
 
 What counts as an inline player sentence, in engine/ and daemon/: a string literal (or the
 fixed text of an f-string) that is written as a sentence: it opens with a capitalised word
-("Your", "Sign-ups", "[b]The"; not an all-capitals SQL keyword), holds at least three words,
+("Your", "Sign-ups", "[b]The", "A"; not an all-capitals word, an SQL keyword or a placeholder
+like "N HP"), holds at least three words,
 and has a sentence's stop (``.``, ``!``, ``?`` or ``:``) after its first word. Not counted:
 docstrings; the GM's log (a ``logging`` call's arguments); an exception raised or asserted,
 which reaches the GM's log or a command's error line; and three places that write no forum
@@ -27,7 +28,8 @@ NOT_FORUM_TEXT = ("daemon/cli/", "daemon/archive/", "engine/rules/")
 LOG_CALLS = {"debug", "info", "warning", "error", "exception", "critical", "log"}
 # A capitalised word (after an opening BBCode tag), two more words, and a stop after the first.
 SENTENCE = re.compile(
-    r"^(?:\[\w+\])?(?:\{\})?[A-Z][a-z'-]*\b(?=(?:.*?\b[A-Za-z]+\b){2})(?=.*?[.!?:](?:\s|$|\[))"
+    r"^(?:\[\w+\])?(?:\{\})?(?:[A-Z][a-z'-]+|A|I)\b(?=(?:.*?\b[A-Za-z]+\b){2})"
+    r"(?=.*?[.!?:](?:\s|$|\[))"
 )
 
 
@@ -92,15 +94,18 @@ def answer(phase):
     b = "[b]The game is over.[/b] Thank you for playing!"
     c = "Your will is saved."
     d = "SELECT * FROM games WHERE name = ?"
+    h = "N HP, N cards, or an ability: give X: 1 HP"
     e = "the vote names nobody"
     f = "Vote no lynch"
     g = "Heal Kleene"
-    return a, b, c, d, e, f, g
+    i = "A tape was found with the body."
+    return a, b, c, d, e, f, g, h, i
 '''
     assert [text for _, text in inline_sentences(code)] == [
         "Understood for {}: nothing.",
         "[b]The game is over.[/b] Thank you for playing!",
         "Your will is saved.",
+        "A tape was found with the body.",
     ]
 
 
