@@ -137,7 +137,7 @@ class ReportsFlood(Protocol):
 @runtime_checkable
 class ListsLastPosts(Protocol):
     """A forum that lists topics with their last post: a topic need not be opened to learn
-    that nothing was posted in it (issue 33: an idle poll of N topics is not N requests)."""
+    that nothing was posted in it (an idle poll of N topics is not N requests)."""
 
     def last_posts(self, topics: Sequence[str]) -> dict[str, str | None]:
         """The id of each topic's last post as the board lists it, in as few requests as it

@@ -1,4 +1,4 @@
-"""What a game costs the daemon as it gets longer and as games are added (issue 33; not a test).
+"""What a game costs the daemon as it gets longer and as games are added (not a test).
 
     python benchmarks/bench_cost.py [--before PYTHON] [--rounds 5] [--parts length,games,...]
 
@@ -14,8 +14,8 @@
    memory and Python's allocated blocks after each phase.
 
 Each measurement runs in a child process of its own. ``--before PYTHON`` runs (1) and (2)
-with another install as well (e.g. ``/work/venv-baseline/bin/python``, an install of an
-earlier main), round by round in turn with this checkout's, so that the machine's load falls
+with another install as well (e.g. the ``python`` of a virtualenv with an earlier main
+installed), round by round in turn with this checkout's, so that the machine's load falls
 on both alike: CPU times on a shared machine are noisy, the paired ratio and the counts less so.
 """
 

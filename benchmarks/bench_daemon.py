@@ -8,12 +8,12 @@
    inbox page.
 2. A phase close that comes due while the one worker's poll reads 35 slow pages (a long
    look-back; 0.2 s a page, as a board answering slowly): a real scheduler with the daemon's
-   poll, and how long after its deadline the close starts (issue 14: within one request).
+   poll, and how long after its deadline the close starts (within one request).
 3. ``autogm run`` is started as a real process on the same kind of config (polling every
    second, so it is busy being idle), and its resident memory is read from /proc after a
    few seconds; then SIGTERM, and the time it takes to stop cleanly.
 
-Targets (issue 7): one request per forum per interval; under 80 MB. Issue 14: a close starts
+Targets: one request per forum per interval; under 80 MB. A close starts
 within one request of its deadline, whatever else is running.
 """
 

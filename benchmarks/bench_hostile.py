@@ -8,7 +8,7 @@ Then the generated shapes of tests/fuzz/shapes.py (lead-in phrases repeated, wor
 names and order words, free writing, one endless sentence, midnight PMs, [ooc] filler and
 orders in a 60,000-character post, a non-player's long post): each drawn anew with several
 seeds (a reading that remembers texts gains nothing), read once, at the limit and at half of
-it. Issue 27's bound: every message under the limits in under 0.5 s; the worst is printed.
+it. The bound: every message under the limits in under 0.5 s; the worst is printed.
 
     python benchmarks/bench_hostile.py [--repeat 5] [--seeds 3]
 """

@@ -138,7 +138,7 @@ def pms(state: GameState, count: int, seed: int) -> list[tuple[str, str]]:
 
 def distinct_pms(state: GameState, count: int, seed: int, seen: set[str]) -> list[tuple[str, str]]:
     """Up to ``count`` PMs whose texts are all different and not in ``seen``: the parser
-    remembers its answers by text (issue 14), and a 16-player game's 20,000 PMs repeat the
+    remembers its answers by text, and a 16-player game's 20,000 PMs repeat the
     same few thousand texts five times over where a 200-player game's barely repeat, so a
     stream with repeats would measure the memory, and favour the small game."""
     out: list[tuple[str, str]] = []

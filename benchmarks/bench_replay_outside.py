@@ -257,7 +257,7 @@ def main() -> None:
 
 def growth(command: list[str], folder: Path, runs: int) -> None:
     """Cost a phase above start-up, 10 to 80 phases (16 players), and cost an order PM above
-    start-up, 16 to 200 players (10 phases): flat within 2x is the target (issue 14)."""
+    start-up, 16 to 200 players (10 phases): flat within 2x is the target."""
     baseline = timed([sys.executable, "-c", "pass"], runs)
     print(f"growth (median of {runs} runs; python -c pass: {baseline:.0f} ms):")
     print("  players phases order-PMs  ms-above-start-up  ms-a-phase  ms-an-order-PM")

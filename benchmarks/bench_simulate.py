@@ -1,7 +1,7 @@
 """autogm simulate's speed, measured (not a test): run ``python benchmarks/bench_simulate.py
 [GAMES]``.
 
-Targets (issue 31): 16-player dctp-2011 games of the default setup at 1,000 games a minute
+Targets: 16-player dctp-2011 games of the default setup at 1,000 games a minute
 per core or more, and 2 workers at least 1.8x faster than 1. The machine is shared: each
 round plays the same games on 1 worker and then on 2, so both see the same load, and the
 load average is printed with the numbers.

@@ -3,7 +3,7 @@
     python benchmarks/bench_startup.py [--runs 9] [--command autogm] [--before CMD]
 
 Times ``--help``, ``replay`` of a one-phase game, ``check-config`` and ``status`` of a fresh
-config as child processes, against ``python -c pass`` in the same run. Target (issue 14):
+config as child processes, against ``python -c pass`` in the same run. Target:
 each under 150 ms, at most ten times ``python -c pass``. Use the installed entry point
 (``--command autogm``): pip compiles the package, as a GM's install has it. ``--before CMD``
 times another install (an earlier release) too: each of its commands, the same command of

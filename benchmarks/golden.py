@@ -17,7 +17,7 @@ in the words ``benchmarks/bench_engine.order_text`` writes (refusals included).
 makes them, without a child process per file): a quick look between edits. The proof is the
 check without it.
 
-DIR belongs outside the repository (``/work/golden/start``): it is a snapshot, not a fixture.
+DIR belongs outside the repository (a folder beside the checkout): it is a snapshot, not a fixture.
 """
 
 from __future__ import annotations
@@ -199,8 +199,9 @@ def save(folder: Path, command: list[str]) -> None:
 
 def check(folder: Path, command: list[str] | None) -> int:
     saved = json.loads((folder / "records.json").read_text("utf-8"))
-    moved = [n for n, p in inputs().items() if (folder / "in" / n).read_bytes() != p.read_bytes()
-             if (folder / "in" / n).exists()]  # fmt: skip
+    # A file added since the save has no saved copy: it is not compared (nor read).
+    moved = [n for n, p in inputs().items() if (folder / "in" / n).exists()
+             if (folder / "in" / n).read_bytes() != p.read_bytes()]  # fmt: skip
     records = _records(command, folder)
     made = {k: v.decode("utf-8", "surrogateescape") for k, v in records.items()}
     differ = [k for k in saved if made.get(k) != saved[k]]

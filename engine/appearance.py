@@ -125,7 +125,7 @@ def strip_disguise(ctx: Context, name: str, *, tell: bool = False) -> str | None
     p.disguise = None
     p.conditions.pop(COSTUME, None)
     if tell:
-        # Issue 12, item 6: a player who loses a disguise is told it is gone and what they
+        # A player who loses a disguise is told it is gone and what they
         # are now, even in a phase that gives them no other results.
         ctx.notify(name, "disguise.lost", essential=True, role=lost, now=p.role,
                    items=", ".join(p.items) or "none")  # fmt: skip

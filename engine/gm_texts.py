@@ -32,6 +32,7 @@ from engine.gm import OverrideError
 from engine.lazy_pattern import lazy_compile
 from engine.outcome import Draw, HeldText, Notice, PhaseOutcome
 from engine.phases import Phase, PhaseKind
+from engine.render.templates import say
 from engine.rules.base import Side
 from engine.state import GameState
 
@@ -237,7 +238,9 @@ def _hold_wills(queue: TextQueue, outcome: PhaseOutcome) -> None:
             continue
         wish = _DEATH_WISH.search(p.will)
         will = _DEATH_WISH.sub("", p.will).strip() if wish else p.will
-        text = f"The death {name} asked for: {wish['wish']}\n\n{will}" if wish else will
+        text = (
+            say("gm_text.death_wish", player=name, wish=wish["wish"], will=will) if wish else will
+        )
         queue.hold(
             HeldText("will", 0, outcome.phase, None, text.strip(), "gm_text.will",
                      {"player": name}, note=f"the will of {name}, lynched")

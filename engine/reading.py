@@ -101,7 +101,7 @@ def read_message(
     """A private message, or a post in the game topic (``public``), read as its family
     reads orders: a family with its own reader (midnight, which reads public orders in the
     topic) by it, the others by ``parse_pm`` (a topic post is then read for its votes
-    elsewhere: engine/replay.py ``feed_post``)."""
+    elsewhere: ``GameSession.receive_post``)."""
     read = FAMILIES[state.ruleset.family].read
     if read is None:
         return read_pm(state, author, text, asked, memo)

@@ -1,4 +1,4 @@
-"""Scenario files (shared/design/SCENARIOS.md): load, replay phase by phase, and record.
+"""Scenario files (docs/scenarios.md): load, replay phase by phase, and record.
 
 The record is a public interface: its keys and values are documented in docs/scenarios.md
 and must stay stable.
@@ -9,23 +9,30 @@ from __future__ import annotations
 import operator
 import os
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from engine.families import FAMILIES
 from engine.gm_texts import HeldText
 from engine.lazy_pattern import lazy_compile
-from engine.orders.kinds import Kind
-from engine.orders.model import ParsedPM, Rejection
-from engine.orders.names import NameMatcher
+from engine.orders.model import ParsedPM
 from engine.outcome import Notice, PhaseOutcome
-from engine.phases import Phase, PhaseKind
+from engine.phases import Phase
 from engine.render import render_notice, render_phase
 from engine.rules import load_ruleset
 from engine.rules.base import RulesetError
-from engine.session import GameSession
+from engine.session import (
+    CLEAR,
+    ORDER,
+    OVERRIDE,
+    POST,
+    WILL,
+    GameSession,
+    PostVotes,
+    players_record,
+)
 from engine.setup import new_game, setup_from_dict
-from engine.state import GameState, Status
+from engine.state import GameState
 from engine.yaml_import import yaml
 
 # libyaml's loader when PyYAML was built with it: ten times faster on a large game.
@@ -65,44 +72,10 @@ TOP_KEYS = {"ruleset", "seed", "options", "players", "setup", "phases"}
 NOTE_KEYS = {"title", "source", "expect"}
 GM = "GM"
 
-# How an item reaches the game (the daemon's store says the same of each message it fed):
-# a private message with orders; one kept for its will only (the action lock); a ``clear``
-# command; a post in the game topic read for its votes; a game-master override.
-ORDER, WILL, CLEAR, POST, OVERRIDE = "order", "will", "clear", "post", "gm"
 _KEY = lazy_compile(r"^(?P<name>.+?)\s*\((?P<how>will only|post)\)$", re.IGNORECASE)
 _TAG = lazy_compile(r"\[/?[a-z*][^\]]*\]", re.IGNORECASE)
 # One search per string, not a Python loop over every character of a large game's orders.
 _SURROGATE = lazy_compile("[\ud800-\udfff]")
-
-
-# The kind of refusal each problem of a vote mark is (engine.orders.kinds).
-VOTE_PROBLEM_KINDS = {
-    "empty": Kind.NO_TARGET,
-    "unknown_name": Kind.NO_TARGET,
-    "ambiguous_name": Kind.AMBIGUOUS_NAME,
-    "not_a_voter": Kind.NOT_HELD,
-    "not_a_target": Kind.BAD_TARGET,
-    "no_lynch_not_allowed": Kind.BAD_TARGET,
-    "too_long": Kind.TOO_LONG,
-}
-
-
-def vote_problem_text(problem: str) -> str:
-    """What a player is told of a refused vote mark (``VoteProblem``)."""
-    from engine.orders.votes import MAX_POST_CHARS, VoteProblem
-
-    return {
-        VoteProblem.EMPTY: "the vote names nobody",
-        VoteProblem.UNKNOWN_NAME: "no player of this game is called that",
-        VoteProblem.AMBIGUOUS_NAME: "that name fits more than one player",
-        VoteProblem.NOT_A_VOTER: "you do not vote in this game",
-        VoteProblem.NOT_A_TARGET: "that player cannot be voted for",
-        VoteProblem.NO_LYNCH_NOT_ALLOWED: "a vote for no lynch is not allowed",
-        VoteProblem.TOO_LONG: (
-            f"the post is longer than {MAX_POST_CHARS:,} characters, so autogm did not read it "
-            "for votes; vote in a shorter post"
-        ),
-    }.get(problem, problem)
 
 
 class ScenarioError(ValueError):
@@ -134,36 +107,6 @@ class Received(NamedTuple):
     how: str = ORDER
 
 
-@dataclass
-class PostVotes:
-    """What a topic post's votes did: the vote orders read from it, and the marks refused
-    (each with what was written and why)."""
-
-    read: list[ParsedPM] = field(default_factory=list)
-    # Each mark or public order refused, quoted, with the reason and its kind.
-    rejections: list[Rejection] = field(default_factory=list)
-    counted: bool = True  # False outside a day phase: votes are only read by day
-    # The post read whole by a family that reads public orders in the topic (midnight's OOC
-    # tag): what the record's ``orders`` lists for it. None: a post read for its vote marks.
-    orders: ParsedPM | None = None
-
-    @property
-    def refused(self) -> list[tuple[str, str]]:
-        """What was written and why it was refused, for each refusal."""
-        return [(r.text, r.reason) for r in self.rejections]
-
-    def to_record(self, player: str, text: str) -> dict[str, Any]:
-        """The record's entry of a topic post read for its vote marks: the votes it was read
-        as and each mark refused, listed in ``orders[]`` with ``post``."""
-        return {
-            "player": player,
-            "text": text,
-            "accepted": [o.to_record() for parsed in self.read for o in parsed.accepted],
-            "rejected": [r.to_record() for r in self.rejections],
-            "post": True,
-        }
-
-
 def is_clear(text: str) -> bool:
     """A private message that is the one word ``clear`` (BBCode and punctuation aside): the
     player drops their orders for the phase, as the daemon's ``clear`` command does."""
@@ -171,56 +114,6 @@ def is_clear(text: str) -> bool:
         return False  # the cheap test first: most messages are orders
     words = re.sub(r"[^\w\s]", " ", _TAG.sub(" ", text)).split()
     return len(words) == 1 and words[0].lower() == "clear"
-
-
-def feed_post(session: GameSession, author: str, source: str) -> PostVotes:
-    """A post in the game topic (BBCode source): by day, each vote mark outside quotes is a
-    vote order of its author, in the order written (``unvote`` withdraws the vote)."""
-    if FAMILIES[session.state.ruleset.family].read is not None:
-        # A family that reads public orders in the topic (midnight's OOC tag) reads them all.
-        parsed = session.receive(author, source, public=True)
-        return PostVotes(read=[parsed], rejections=list(parsed.rejected), orders=parsed)
-    if session.state.phase.kind is not PhaseKind.DAY:
-        return PostVotes(counted=False)
-    # Loaded with the first post: a game of PMs alone (most scenarios) never reads a topic.
-    from engine.orders.votes import VoteKind, read_votes
-
-    votes = PostVotes()
-    for mark in read_votes(source, NameMatcher(list(session.state.players))):
-        if mark.problem is not None:
-            votes.rejections.append(
-                Rejection(
-                    mark.written,
-                    vote_problem_text(mark.problem),
-                    kind=VOTE_PROBLEM_KINDS.get(mark.problem, Kind.NOT_AN_ORDER),
-                )
-            )
-            continue
-        if mark.kind is VoteKind.UNVOTE:
-            text = "unvote"
-        elif mark.kind is VoteKind.NO_LYNCH:
-            text = "Vote no lynch"
-        else:
-            text = f"Vote {mark.target}"
-        parsed = session.receive(author, text, public=True)
-        votes.read.append(parsed)
-        votes.rejections.extend(replace(r, text=mark.written) for r in parsed.rejected)
-    return votes
-
-
-def feed(session: GameSession, player: str, text: str, how: str) -> ParsedPM | PostVotes | None:
-    """Give one player's item to the session (not a GM override: see ``apply_override``)."""
-    if how == CLEAR:
-        session.clear(player)
-        return None
-    if how == POST:
-        return feed_post(session, player, text)
-    if how == WILL:
-        kept = dict(session.pending)
-        parsed = session.receive(player, text)
-        session.pending = kept  # the lock keeps the orders as they were; the will changes
-        return parsed
-    return session.receive(player, text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -506,7 +399,7 @@ def replay(scenario: Scenario) -> list[PhaseReplay]:
 
                 before = set(session.state.players)
                 try:
-                    notices = apply_gm_item(session, text)
+                    notices = session.apply_gm(text)
                 except OverrideError as exc:
                     raise ScenarioError(f"{scenario.source}: {current.phase}: {exc}") from None
                 gone, came = (
@@ -523,7 +416,7 @@ def replay(scenario: Scenario) -> list[PhaseReplay]:
                     f"{scenario.source}: {current.phase}: {player!r} is not a player any more"
                 )
             declared = len(session.instants)
-            fed = feed(session, player, text, how)
+            fed = session.feed(player, text, how)
             # What an instant order told the players, where it was declared among the phase's
             # items: before a GM correction that came after it, after one that came before.
             current.gm_notices.extend(n for o in session.instants[declared:] for n in o.notices)
@@ -540,23 +433,8 @@ def replay(scenario: Scenario) -> list[PhaseReplay]:
     return replays
 
 
-def apply_gm_item(session: GameSession, text: str) -> list[Notice]:
-    """A ``GM:`` item: one of the GM's texts (engine/gm_texts.py), or an override of the
-    game's facts (engine/gm.py). Raises engine.gm.OverrideError."""
-    from engine.gm import apply_override
-    from engine.gm_texts import apply_text, is_text_command
-
-    if is_text_command(text):
-        return apply_text(session, text)
-    session.state, notices = apply_override(session.state, text)
-    for notice in notices:
-        if notice.key == "gm.replaced":
-            session.rename(notice.params["old"], notice.params["new"])
-    return notices
-
-
 def record(scenario: Scenario, replays: list[PhaseReplay]) -> dict[str, Any]:
-    """The replay record of SCENARIOS.md."""
+    """The replay record of docs/scenarios.md."""
     state = scenario.state
     phases = [_phase_record(r) for r in replays]
     final = replays[-1].outcome.state if replays and replays[-1].outcome else state
@@ -607,29 +485,6 @@ def _phase_record(replay_: PhaseReplay) -> dict[str, Any]:
         "private": replay_.private(rendered.private),
         "players": players_record(outcome.state, outcome.phase),
     }
-
-
-# A status as the record writes it: a dict lookup, not the enum's ``value`` property, for
-# every player of every phase.
-_STATUS_TEXT = {status: status.value for status in Status}
-
-
-def players_record(state: GameState, phase: Phase) -> dict[str, Any]:
-    """Each player's role, status and conditions after a phase (the replay record's shape)."""
-    players = {}
-    extra = FAMILIES[state.ruleset.family].player_record
-    for name, p in state.players.items():
-        conditions = p.active_conditions(phase) if p.conditions else []
-        if p.disguise:
-            conditions.append(f"disguised:{p.disguise}")
-        players[name] = {
-            "role": p.role,
-            "status": _STATUS_TEXT[p.status],
-            "conditions": conditions,
-        }
-        if extra is not None:
-            players[name].update(extra(state, name, phase))
-    return players
 
 
 def render_text(scenario: Scenario, replays: list[PhaseReplay]) -> str:

@@ -9,20 +9,80 @@ through this class, so a scenario and a live game resolve alike.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from engine.abilities import abilities_for
 from engine.abilities.lent import LENT
 from engine.families import FAMILIES
 from engine.gm_texts import FEATURE as GM_TEXTS
-from engine.gm_texts import TextQueue, after_close
-from engine.orders.model import Order, ParsedPM, ability_title
+from engine.gm_texts import TextQueue, after_close, apply_text, is_text_command
+from engine.orders.kinds import Kind
+from engine.orders.model import Order, ParsedPM, Rejection, ability_title
+from engine.orders.names import NameMatcher
 from engine.orders.reader import StateMemo
 from engine.outcome import Notice, PhaseOutcome
+from engine.phases import Phase, PhaseKind
 from engine.prep import open_game
 from engine.reading import read_message
+from engine.render.templates import say, templates
 from engine.resolve import resolve, resolve_instant
-from engine.state import GameState
+from engine.state import GameState, Status
 from engine.validate import SlotKey, check_order
+
+# How an item reaches the game (``GameSession.feed``; a scenario file's items and the daemon's
+# stored messages say the same of each): a private message with orders; one kept for its will
+# only (the action lock); a ``clear`` command; a post in the game topic read for its votes; a
+# game-master override or text (``GameSession.apply_gm``).
+ORDER, WILL, CLEAR, POST, OVERRIDE = "order", "will", "clear", "post", "gm"
+
+# The kind of refusal each problem of a vote mark is (engine.orders.kinds).
+VOTE_PROBLEM_KINDS = {
+    "empty": Kind.NO_TARGET,
+    "unknown_name": Kind.NO_TARGET,
+    "ambiguous_name": Kind.AMBIGUOUS_NAME,
+    "not_a_voter": Kind.NOT_HELD,
+    "not_a_target": Kind.BAD_TARGET,
+    "no_lynch_not_allowed": Kind.BAD_TARGET,
+    "too_long": Kind.TOO_LONG,
+}
+
+
+def vote_problem_text(problem: str) -> str:
+    """What a player is told of a refused vote mark (``VoteProblem``)."""
+    from engine.orders.votes import MAX_POST_CHARS
+
+    key = f"vote_problem.{problem}"
+    return say(key, limit=MAX_POST_CHARS) if key in templates() else problem
+
+
+@dataclass
+class PostVotes:
+    """What a topic post's votes did: the vote orders read from it, and the marks refused
+    (each with what was written and why)."""
+
+    read: list[ParsedPM] = field(default_factory=list)
+    # Each mark or public order refused, quoted, with the reason and its kind.
+    rejections: list[Rejection] = field(default_factory=list)
+    counted: bool = True  # False outside a day phase: votes are only read by day
+    # The post read whole by a family that reads public orders in the topic (midnight's OOC
+    # tag): what the record's ``orders`` lists for it. None: a post read for its vote marks.
+    orders: ParsedPM | None = None
+
+    @property
+    def refused(self) -> list[tuple[str, str]]:
+        """What was written and why it was refused, for each refusal."""
+        return [(r.text, r.reason) for r in self.rejections]
+
+    def to_record(self, player: str, text: str) -> dict[str, Any]:
+        """The record's entry of a topic post read for its vote marks: the votes it was read
+        as and each mark refused, listed in ``orders[]`` with ``post``."""
+        return {
+            "player": player,
+            "text": text,
+            "accepted": [o.to_record() for parsed in self.read for o in parsed.accepted],
+            "rejected": [r.to_record() for r in self.rejections],
+            "post": True,
+        }
 
 
 @dataclass
@@ -129,7 +189,12 @@ class GameSession:
             for other, why in others:
                 dropped = self._drop(other)
                 notes.append(
-                    f"'{order.canonical()}' replaces your earlier '{dropped.canonical()}' ({why})"
+                    say(
+                        "note.excludes",
+                        later=order.canonical(),
+                        earlier=dropped.canonical(),
+                        why=why,
+                    )
                 )
             self._hold(key, order)
             held.append(order)
@@ -154,14 +219,10 @@ class GameSession:
         ability = abilities_for(self.state.ruleset).get(later.ability)
         combined = ability.combine(self.state, earlier, later) if ability else None
         if combined is not None and not isinstance(check_order(self.state, combined), str):
-            return combined, (
-                f"'{combined.canonical()}' stands: your earlier '{earlier.canonical()}' is kept "
-                "beside it"
+            return combined, say(
+                "note.kept_beside", later=combined.canonical(), earlier=earlier.canonical()
             )
-        return later, (
-            f"'{later.canonical()}' replaces your earlier '{earlier.canonical()}' "
-            "(a later order replaces an earlier one for the same action)"
-        )
+        return later, say("note.replaces", later=later.canonical(), earlier=earlier.canonical())
 
     def _resolve_instants(self) -> None:
         """ "Instant" actions cannot be canceled ... Instant actions are resolved instantly,
@@ -214,6 +275,69 @@ class GameSession:
         self.questions.pop(player, None)
         for key in [k for k in self.pending if k[0] == player]:
             self._drop(key)
+
+    def feed(self, player: str, text: str, how: str = ORDER) -> ParsedPM | PostVotes | None:
+        """Take one player's item (a GM's: ``apply_gm``): a private message with orders, one
+        kept for its will only, the ``clear`` command, a post in the game topic."""
+        if how == CLEAR:
+            self.clear(player)
+            return None
+        if how == POST:
+            return self.receive_post(player, text)
+        if how == WILL:
+            kept = dict(self.pending)
+            parsed = self.receive(player, text)
+            self.pending = kept  # the lock keeps the orders as they were; the will changes
+            return parsed
+        return self.receive(player, text)
+
+    def receive_post(self, author: str, source: str) -> PostVotes:
+        """A post in the game topic (BBCode source): by day, each vote mark outside quotes is
+        a vote order of its author, in the order written (``unvote`` withdraws the vote)."""
+        if FAMILIES[self.state.ruleset.family].read is not None:
+            # A family that reads public orders in the topic (midnight's OOC tag) reads them.
+            parsed = self.receive(author, source, public=True)
+            return PostVotes(read=[parsed], rejections=list(parsed.rejected), orders=parsed)
+        if self.state.phase.kind is not PhaseKind.DAY:
+            return PostVotes(counted=False)
+        # Loaded with the first post: a game of PMs alone (most scenarios) never reads a topic.
+        from engine.orders.votes import VoteKind, read_votes
+
+        votes = PostVotes()
+        for mark in read_votes(source, NameMatcher(list(self.state.players))):
+            if mark.problem is not None:
+                votes.rejections.append(
+                    Rejection(
+                        mark.written,
+                        vote_problem_text(mark.problem),
+                        kind=VOTE_PROBLEM_KINDS.get(mark.problem, Kind.NOT_AN_ORDER),
+                    )
+                )
+                continue
+            if mark.kind is VoteKind.UNVOTE:
+                text = "unvote"
+            elif mark.kind is VoteKind.NO_LYNCH:
+                text = "Vote no lynch"
+            else:
+                text = f"Vote {mark.target}"
+            parsed = self.receive(author, text, public=True)
+            votes.read.append(parsed)
+            votes.rejections.extend(replace(r, text=mark.written) for r in parsed.rejected)
+        return votes
+
+    def apply_gm(self, text: str) -> list[Notice]:
+        """A GM's input: one of the GM's texts (engine/gm_texts.py), or an override of the
+        game's facts (engine/gm.py). Raises engine.gm.OverrideError."""
+        if is_text_command(text):
+            return apply_text(self, text)
+        # Loaded with the first override: most games and scenarios have none.
+        from engine.gm import apply_override
+
+        self.state, notices = apply_override(self.state, text)
+        for notice in notices:
+            if notice.key == "gm.replaced":
+                self.rename(notice.params["old"], notice.params["new"])
+        return notices
 
     def close(self) -> PhaseOutcome:
         """Resolve the open phase with the orders held, and open the next one."""
@@ -268,7 +392,7 @@ def _excludes(
         return None
     abilities = abilities_for(state.ruleset)
     if any(getattr(abilities.get(o.ability), "alone", False) for o in (held, later)):
-        return "a player may travel or act in a phase, not both"
+        return say("note.travel_alone")
     # A lent ability whose slot is one choice with its holder's own (classic's bow-tie).
     for lent_key, own_key, own in (
         (later_key[1], held_key[1], held),
@@ -278,12 +402,36 @@ def _excludes(
             continue
         shares = getattr(abilities.get(lent_key.removeprefix(LENT)), "shares_slot_with", None)
         if shares is not None and shares(lent_key, own_key, own):
-            return "the bow-tie's Interrogate or Investigate and your own are one choice a night"
+            return say("note.bow_tie_one_choice")
     first, second = abilities.get(held.ability), abilities.get(later.ability)
     if (first and later.ability in first.excludes) or (second and held.ability in second.excludes):
         titles = state.ruleset.titles
-        return (
-            f"{ability_title(later.ability, titles)} and {ability_title(held.ability, titles)} "
-            "exclude each other"
+        return say(
+            "note.exclude_each_other",
+            later=ability_title(later.ability, titles),
+            held=ability_title(held.ability, titles),
         )
     return None
+
+
+# A status as the record writes it: a dict lookup, not the enum's ``value`` property, for
+# every player of every phase.
+_STATUS_TEXT = {status: status.value for status in Status}
+
+
+def players_record(state: GameState, phase: Phase) -> dict[str, Any]:
+    """Each player's role, status and conditions after a phase (the replay record's shape)."""
+    players = {}
+    extra = FAMILIES[state.ruleset.family].player_record
+    for name, p in state.players.items():
+        conditions = p.active_conditions(phase) if p.conditions else []
+        if p.disguise:
+            conditions.append(f"disguised:{p.disguise}")
+        players[name] = {
+            "role": p.role,
+            "status": _STATUS_TEXT[p.status],
+            "conditions": conditions,
+        }
+        if extra is not None:
+            players[name].update(extra(state, name, phase))
+    return players

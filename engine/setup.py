@@ -25,7 +25,7 @@ from engine.state import (
 
 @dataclass(frozen=True, slots=True)
 class Setup:
-    """A prepared state instead of playing the prep phase (SCENARIOS.md ``setup``)."""
+    """A prepared state instead of playing the prep phase (docs/scenarios.md ``setup``)."""
 
     disguises: Mapping[str, str] = field(default_factory=dict)
     costumes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
@@ -78,7 +78,7 @@ def _apply_setup(state: GameState, setup: Setup) -> None:
         state.players[known(name, "abroad")].conditions[ABROAD] = None
     # A setup stands for a Prep already played: what a Prep action would have left in the
     # history (a crime an arrest, a cross-examination or a Special Investigate may name) is
-    # recorded as if its order had been sent (issue 12, item 4).
+    # recorded as if its order had been sent.
     prep, crimes = Phase.prep(), state.ruleset.crimes
     for name, role in setup.disguises.items():
         worn = resolve_role(state.ruleset, role)

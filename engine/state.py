@@ -24,20 +24,20 @@ class Status(StrEnum):
 # 3.11 reading an enum member off its class costs about four plain global look-ups.
 ALIVE, DEAD = Status.ALIVE, Status.DEAD
 
-# Conditions in the replay record (SCENARIOS.md); a condition lasts through the phase index
+# Conditions in the replay record (docs/scenarios.md); a condition lasts through the phase index
 # stored with it, or for good when that is None.
 INJURED = "injured"
 TEMPORARILY_INJURED = "temporarily_injured"
 SUSPENDED = "suspended"
 ABROAD = "abroad"
 IN_FLIGHT = "in_flight"
-# Issue 4 (information, disguise, items, travel): a costume worn for one night (Temporary
+# Information, disguise, items, travel: a costume worn for one night (Temporary
 # Disguise), Kogorou's drunkenness, the bonds made in Prep.
 COSTUME = "costume"
 DRUNK = "drunk"
 LOVER = "lover"
 BEST_FRIEND = "best_friend"
-# Issue 3 (killing, protecting, punishing): see docs/engine.md, "Data other abilities read".
+# Killing, protecting, punishing: see docs/engine.md, "Data other abilities read".
 FRIGHTENED = "frightened"  # through the day after the night of the Frighten
 DETAINED = "detained"
 BOMB = "bomb"  # strapped with the Explosive Vest
@@ -179,7 +179,7 @@ class GameState:
     best_friends: dict[str, str] = field(default_factory=dict)  # Sonoko's player -> friend
     costumes: dict[str, tuple[str, ...]] = field(default_factory=dict)
     winner: str | None = None
-    # Issue 4: costumes offered and not yet chosen; the true result of each interrogation
+    # Costumes offered and not yet chosen; the true result of each interrogation
     # (interrogator, phase index) -> (target, result), for Analyze; Spy's lock (spy -> the
     # player whose role was learned); roles abducted by each player; loans for one phase;
     # the number of town players at the start (Kogorou's quarter).

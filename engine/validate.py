@@ -1,7 +1,7 @@
 """Send-time checks: whether an order may stand at all, and which slot it fills.
 
 An order the rules forbid outright when it is sent is rejected with a reason the player can
-act on (SCENARIOS.md, "Rejected or failed?"); an order that was valid when sent but does not
+act on (docs/scenarios.md, "Rejected or failed?"); an order that was valid when sent but does not
 take place is a ``failed`` result at resolution instead.
 """
 

@@ -2,7 +2,7 @@
 
 PyYAML compiles ``Reader.NON_PRINTABLE`` (a class of every printable code point, which re
 builds code point by code point) when it is imported: about 7 ms, half of PyYAML's import and
-a twentieth of ``autogm replay``'s start-up (issue 14). Scenarios are read with libyaml's
+a twentieth of ``autogm replay``'s start-up. Scenarios are read with libyaml's
 CSafeLoader, which checks printable characters itself; the pure-Python reader runs only to
 word the error of a broken file, and compiles the pattern at that first use instead.
 

@@ -1,5 +1,5 @@
 """forumdisplay.php pages: what each listed thread's row says of its last post, so that a thread
-is read only when the board says something was posted in it (issue 33).
+is read only when the board says something was posted in it.
 
 MyBB's list names no post id: a row shows the thread's reply count and its last post's time and
 poster (``span.lastpost``: the date, then "Last Post: NAME" linking the poster's profile). Those

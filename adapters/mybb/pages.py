@@ -4,7 +4,7 @@ MyBB wraps every template in HTML comments (setting ``tplhtmlcomments``, on by d
 first one names the page (``<!-- start: showthread -->``): that is the page kind's surest mark.
 A board with the comments turned off is read by its markup instead. Every page is HTTP 200,
 errors included; a POST that worked answers a "friendly redirect" page (or a 302, when the
-board or the account turned those pages off). See ../shared/mybb/board/README.md.
+board or the account turned those pages off). See docs/mybb.md.
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ is fetched, filled and posted back whole; no minimum age. A refused form comes b
 many seconds are left, so the wait is that long, and the interval it reveals spaces the next
 submissions on that clock.
 
-The PM compose form is fetched once and used for many PMs (issue 33: each PM after the first is
+The PM compose form is fetched once and used for many PMs (each PM after the first is
 one request): it holds nothing of one message, and its ``my_post_key`` is the member's for 18
 to 24 hours (README of the board kit). A kept form the board refuses ("Authorization code
 mismatch") is fetched again once; nothing was sent.

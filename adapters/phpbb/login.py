@@ -1,4 +1,4 @@
-"""Logging in to phpBB (PROTOCOL.md §1-2), apart from the forum operations that need it."""
+"""Logging in to phpBB, apart from the forum operations that need it."""
 
 from __future__ import annotations
 

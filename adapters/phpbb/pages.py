@@ -42,7 +42,7 @@ class PageInfo:
 
 
 def page_kind(soup: BeautifulSoup) -> str:
-    """The kind of a page, from the markers each kind carries (PROTOCOL.md)."""
+    """The kind of a page, from the markers each kind carries (docs/phpbb.md)."""
     return kind_of(soup, _MARKERS)
 
 

@@ -1,4 +1,4 @@
-"""Submitting phpBB's posting and PM forms (PROTOCOL.md §7, §9, §10), with their retries.
+"""Submitting phpBB's posting and PM forms, with their retries.
 
 A submit that phpBB refuses re-shows the form with a fresh ``creation_time``/``form_token`` and
 the text kept, so the answer's own form is what gets submitted again, never a stale one.

@@ -1,5 +1,5 @@
 """viewforum.php pages: each listed topic's last post, so that a topic is read only when the
-board says something new was posted in it (issue 33: "read a game topic only when the board
+board says something new was posted in it ("read a game topic only when the board
 says it has new posts").
 
 Every phpBB 3 style lists a topic as a row (prosilver's ``li.row``, subsilver2's ``tr``) with

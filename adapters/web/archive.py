@@ -1,8 +1,8 @@
 """Keeping pages the parsers did not understand, for a bug report: without any secret.
 
 A page the board sends back may echo the request that fetched it (a proxy's error page, a PHP
-notice printing the form): the login's password, URL-encoded, in a file anyone could read
-(issue 28). So a saved page loses its session ids (``urls.redact``), the value of every
+notice printing the form): the login's password, URL-encoded, in a file anyone could read.
+So a saved page loses its session ids (``urls.redact``), the value of every
 password field, every ``...password=VALUE`` pair as a form or a URL writes it, and each secret
 the archive is given (the account's password) in every encoding a page may show it in; and the
 file is its user's alone (0600, in a 0700 directory).

@@ -13,17 +13,8 @@ from typing import Any
 
 from engine.families import FAMILIES
 from engine.orders.model import ParsedPM
-from engine.replay import (
-    CLEAR,
-    GM,
-    ORDER,
-    OVERRIDE,
-    POST,
-    WILL,
-    PhaseReplay,
-    Scenario,
-    players_record,
-)
+from engine.replay import GM, PhaseReplay, Scenario
+from engine.session import CLEAR, ORDER, OVERRIDE, POST, WILL, players_record
 from engine.state import ABROAD, GameState
 
 RECORD_KEYS = ("results", "lynch", "public", "private", "players")

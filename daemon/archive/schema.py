@@ -185,14 +185,14 @@ def a002_dealt_role(db: Database) -> None:
 
 @_migration
 def a003_deal(db: Database) -> None:
-    """How a game was dealt (issue 18): the setup or role list and its random choices."""
+    """How a game was dealt: the setup or role list and its random choices."""
     if "deal" not in db["games"].columns_dict:  # type: ignore[union-attr]
         db["games"].add_column("deal", str)  # type: ignore[union-attr]
 
 
 @_migration
 def a004_family_record(db: Database) -> None:
-    """What a family's record adds (midnight, issue 17): each player's HP, Daylight role,
+    """What a family's record adds (midnight): each player's HP, Daylight role,
     faction and location per phase (``player_states.extra``), the final HP and Daylight role
     and whether the player won (``players``), and the winners a family names (``games``).
     Null for a DCTP game and for rows archived before."""

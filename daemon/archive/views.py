@@ -50,7 +50,7 @@ def _by_phase(db: Database, table: str, game: str, order: str) -> dict[int, list
 
 
 def load_record(db: Database, game: str) -> dict[str, Any]:
-    """The replay record (SCENARIOS.md) of an archived game, rebuilt from its tables."""
+    """The replay record (docs/scenarios.md) of an archived game, rebuilt from its tables."""
     meta = game_row(db, game)
     orders = _by_phase(db, "orders", game, "phase_id, seq")
     results = _by_phase(db, "results", game, "phase_id, seq")

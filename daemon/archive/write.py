@@ -288,7 +288,7 @@ def _live_options(game: dict[str, Any]) -> dict[str, Any]:
 def scenario_data(
     facts: GameFacts, game: dict[str, Any], options: Mapping[str, Any] | None = None
 ) -> dict[str, Any]:
-    """The live game as a scenario (SCENARIOS.md): what the engine needs to play it again."""
+    """The live game as a scenario (docs/scenarios.md): what the engine needs to play it again."""
     phases = []
     for phase, items in facts.items.items():
         orders = [_scenario_item(item) for item in items if item["replayed"]]

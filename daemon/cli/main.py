@@ -642,7 +642,7 @@ def _replay(args: argparse.Namespace) -> int:
         return replay_archived(args)
     # A replay is one bounded run whose objects reference counting frees (the largest game
     # peaks at 24 MB with the cyclic collector or without it): the collector's passes over
-    # the engine's modules and a game's states were 3% of its instructions (issue 14). The
+    # the engine's modules and a game's states were 3% of its instructions. The
     # modules are frozen too, which the collection at the interpreter's exit then skips.
     gc.disable()
     from engine.replay import load_scenario, record, render_text, replay
@@ -900,7 +900,7 @@ def _say(problem: Exception) -> None:
 def _exit_at_once(code: int) -> None:
     """End the process once its output is written, without the interpreter's teardown: freeing
     a finished replay's objects one by one was 1% of the largest game's instructions, and the
-    process's end frees its memory at once (issue 14). Only for a command run as the command
+    process's end frees its memory at once. Only for a command run as the command
     (``argv`` None: not a test calling ``main``) that holds no files, connections or threads:
     the written output is all there is to keep."""
     try:

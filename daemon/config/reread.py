@@ -1,7 +1,7 @@
 """What the config file says, read again while the daemon runs only when the file changes.
 
 The override sections are re-read at every poll (the GM's commands take effect without a
-restart), but parsing the whole file again cost most of an idle poll (issue 33: 60 % at 50
+restart), but parsing the whole file again cost most of an idle poll (60 % at 50
 games). The files' bytes are read each time (a few microseconds) and parsed again only when
 they differ from those last parsed: no clock or mtime to trust, so an edit made within the
 same second is seen too. A file that fails to parse raises the same error at each read until

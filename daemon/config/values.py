@@ -14,7 +14,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 NAME_RE = re.compile(r"[A-Za-z0-9_.-]+")
-# Every value has bounds (issue 28: "sizes = 1-999999999" made check-config allocate until the
+# Every value has bounds ("sizes = 1-999999999" made check-config allocate until the
 # kernel killed it; a deadline of 10^20 days overflowed): a GM's game fits well inside them.
 MAX_DURATION = timedelta(days=365)
 MAX_NAME_CHARS = 100

@@ -1,6 +1,6 @@
 """A game the forum shows and the store does not: the state file was emptied or replaced.
 
-Dealing such a game again would announce it twice and send every role PM again (issue 28: an
+Dealing such a game again would announce it twice and send every role PM again (an
 emptied store doubled 12 PMs, without a warning). So before a game the store does not know is
 dealt or announced (at ``autogm run``'s start, and in the start job), its topics are read for
 what autogm already posted there: every message the outbox sends ends with a marker derived

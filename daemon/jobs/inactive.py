@@ -35,7 +35,7 @@ def judge(
 
     ``live`` is the game before the close (the phase's own players and abilities). With
     ``results = approve`` a replacement or a modkill is the GM's to make: the step becomes
-    "the GM is told" (docs/rulings.md, "Inactivity")."""
+    "the GM is told" (docs/rulings.md, "Prod, warn, then the GM's choice")."""
     if cfg.inactivity.action is InactiveAction.OFF:
         return []
     state = live.state

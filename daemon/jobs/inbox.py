@@ -16,12 +16,13 @@ from daemon.jobs.batch import Batch
 from daemon.jobs.runtime import Runtime
 from daemon.outbox import sending
 from daemon.play import commands, games, texts
-from daemon.play.games import FEED_ORDER, FEED_WILL, LiveGame
+from daemon.play.games import LiveGame
 from daemon.play.phases import open_deadline, read_after_close
 from daemon.store.db import Store
 from daemon.store.rows import InboxMessage
 from engine.orders.model import ParsedPM
 from engine.orders.parse import MAX_PM_CHARS
+from engine.session import ORDER, WILL
 
 log = logging.getLogger(__name__)
 
@@ -178,11 +179,11 @@ def _take_order(
 ) -> None:
     """An order PM: stored, fed to the game, judged and acknowledged as ``acknowledge`` says."""
     locked = deadline is not None and cfg.orders_locked(deadline, message.sent_at)
-    how = FEED_WILL if locked else FEED_ORDER
+    how = WILL if locked else ORDER
     order_id = store.add_order(
         cfg.name, live.phase, player, message.source, now, inbox_id=message.id
     )
-    parsed = games.feed(live.session, player, message.source, how)
+    parsed = live.session.feed(player, message.source, how)
     assert parsed is not None
     if len(message.source) > MAX_PM_CHARS:
         # The engine refused to read it and told the player; the GM's note is the event.
@@ -194,7 +195,7 @@ def _take_order(
         "rejected": [r.to_record() for r in parsed.rejected],
         "no_action": parsed.no_action,
     }
-    # "No action" is an order too (issue 18: it "counts as activity").
+    # "No action" is an order too (docs/rulings.md, "What counts as activity").
     took = bool(parsed.accepted or parsed.unvote or parsed.no_action or parsed.will is not None)
     reason = "; ".join(r.reason for r in parsed.rejected) or None
     if locked and (parsed.accepted or parsed.no_action):

@@ -12,7 +12,7 @@ from daemon.config.model import GameConfig
 from daemon.jobs.runtime import Runtime
 from daemon.outbox import sending
 from daemon.play import games, overrides, texts
-from daemon.play.games import FEED_GM, FEED_ORDER, GM_PLAYER
+from daemon.play.games import GM_PLAYER
 from daemon.play.overrides import (
     Correction,
     End,
@@ -25,6 +25,7 @@ from daemon.play.overrides import (
     SetDeadline,
 )
 from daemon.store.db import Store
+from engine.session import ORDER, OVERRIDE
 
 log = logging.getLogger(__name__)
 
@@ -92,7 +93,7 @@ def engine_hook(daemon: Runtime, store: Store, override: Override, now: datetime
     command = override.command
     key = f"override:{cfg.name}:{override.label}"
     if isinstance(command, End):
-        body = "[b]The GM has ended the game.[/b]" + (f" {command.text}" if command.text else "")
+        body = texts.say("topic.game_ended") + (f" {command.text}" if command.text else "")
         sending.post(store, cfg, body, key, now)
     elif isinstance(command, Extend | SetDeadline):
         # Players learn of a new deadline from the topic, not from the next reminder.
@@ -116,7 +117,7 @@ def _apply_gm_order(
     except games.EngineOverrideError as exc:
         raise OverrideError(str(exc)) from exc
     order_id = store.add_order(cfg.name, live.phase, GM_PLAYER, override.text, now, source="gm")
-    store.judge_order(order_id, {"feed": FEED_GM, "label": override.label}, True, None, now)
+    store.judge_order(order_id, {"feed": OVERRIDE, "label": override.label}, True, None, now)
     is_text = isinstance(override.command, GmText)
     send_gm_notices(store, cfg, public, private, key, now, text=is_text)
     command = override.command
@@ -168,15 +169,15 @@ def _feed_pending(daemon: Runtime, store: Store, cfg: GameConfig, now: datetime)
             if order.phase != live.phase:
                 store.void_order(order.id, f"its phase {order.phase} has closed", now)
                 continue
-            parsed = games.feed(live.session, order.player, order.raw, FEED_ORDER)
+            parsed = live.session.feed(order.player, order.raw, ORDER)
             assert parsed is not None
             if _fed_late(store, cfg.name, order.id):
                 # A rebuild feeds it in the store's order, before later messages this
                 # session has been fed: the next use of the game rebuilds it so.
                 daemon.forget(cfg.name)
-            record = {"feed": FEED_ORDER, "accepted": [o.to_record() for o in parsed.accepted]}
+            record = {"feed": ORDER, "accepted": [o.to_record() for o in parsed.accepted]}
             store.judge_order(order.id, record, bool(parsed.accepted), None, now)
-            body = "The GM corrected your order.\n" + games.acknowledge(parsed, live.state)
+            body = texts.say("answer.corrected") + "\n" + games.acknowledge(parsed, live.state)
             subject = f"{cfg.name}: your orders"
             key = f"corrected:{cfg.name}:{order.id}"
             sending.pm(store, cfg, order.player, subject, body, key, now)
@@ -207,6 +208,6 @@ def _apply_pending_text(
                       f"text:{order_id}", now)  # fmt: skip
         return
     store.execute("UPDATE orders SET phase = ? WHERE id = ?", [live.phase, order_id])
-    store.judge_order(order_id, {"feed": FEED_GM, "label": "cli"}, True, None, now)
+    store.judge_order(order_id, {"feed": OVERRIDE, "label": "cli"}, True, None, now)
     key = f"gmtext:{cfg.name}:{order_id}"
     send_gm_notices(store, cfg, public, private, key, now, text=True)

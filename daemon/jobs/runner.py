@@ -73,7 +73,7 @@ class Daemon:
         self.close_due: Callable[[], bool] = lambda: False
         self._forums: dict[str, Forum] = {}
         self._rulesets: dict[str, Any] = {}
-        # Each game's session, kept between jobs and fed only what is new (issue 33);
+        # Each game's session, kept between jobs and fed only what is new;
         # ``check_every``: one use in so many is checked against a rebuild from the store.
         self.kept = KeptGames(self._rebuild, lambda: self.clock(), check_every)
         # The [overrides:GAME] sections, parsed again only when the file changes.

@@ -351,7 +351,7 @@ class JobSync:
 
     def close_due(self, now: datetime) -> bool:
         """Whether a phase close is due and has not started: the worker is busy with another
-        job, which should make way (issue 14: "A close starts within one request of its
+        job, which should make way ("A close starts within one request of its
         deadline, whatever else is running")."""
         return any(
             spec.kind == "close"

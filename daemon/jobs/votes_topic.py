@@ -13,10 +13,11 @@ from daemon.jobs.batch import Batch
 from daemon.jobs.runtime import Runtime
 from daemon.outbox import sending
 from daemon.play import games, texts
-from daemon.play.games import FEED_POST, LiveGame
+from daemon.play.games import LiveGame
 from daemon.play.phases import open_deadline, read_after_close
 from daemon.store.db import Store
 from daemon.store.rows import InboxMessage
+from engine.session import POST, PostVotes
 
 
 def handle_post(
@@ -94,12 +95,12 @@ def _count_votes(
     order_id = store.add_order(
         game, live.phase, player, message.source, now, source="post", inbox_id=message.id
     )
-    votes = games.feed(live.session, player, message.source, FEED_POST)
-    assert isinstance(votes, games.PostVotes)
+    votes = live.session.feed(player, message.source, POST)
+    assert isinstance(votes, PostVotes)
     accepted = [o.to_record() for parsed in votes.read for o in parsed.accepted]
     unvoted = any(parsed.unvote for parsed in votes.read)
     record = {
-        "feed": FEED_POST,
+        "feed": POST,
         "accepted": accepted,
         "unvote": unvoted,
         "rejected": [{"text": w, "reason": why} for w, why in votes.refused],

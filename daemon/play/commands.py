@@ -10,10 +10,11 @@ from datetime import datetime
 
 from daemon.config.model import GameConfig
 from daemon.play import games, texts
-from daemon.play.games import FEED_CLEAR, LiveGame
+from daemon.play.games import LiveGame
 from daemon.play.phases import open_phase
 from daemon.store.db import Store
 from daemon.store.rows import InboxMessage, from_json
+from engine.session import CLEAR
 
 _TAG = re.compile(r"\[/?[a-z*][^\]]*\]", re.IGNORECASE)
 
@@ -50,7 +51,7 @@ def answer_command(
     """The answer to ``command``; a command without one of its own gets the help text."""
     run = _COMMANDS.get(command)
     if run is None:
-        return texts.COMMAND_HELP
+        return texts.command_help()
     return run(_Asked(store, live, cfg, player, message, now))
 
 
@@ -77,8 +78,8 @@ def _clear(asked: _Asked) -> str:
     order_id = store.add_order(
         asked.cfg.name, live.phase, asked.player, message.source, now, inbox_id=message.id
     )
-    store.judge_order(order_id, {"feed": FEED_CLEAR}, True, None, now)
-    games.feed(live.session, asked.player, message.source, FEED_CLEAR)
+    store.judge_order(order_id, {"feed": CLEAR}, True, None, now)
+    live.session.feed(asked.player, message.source, CLEAR)
     return texts.cleared_answer(live.phase)
 
 

@@ -13,8 +13,8 @@ GM override applied to it. A row's ``parsed`` says how it is fed (``FEED``):
 - ``gm``: an engine override (``modkill X``, ``replace X with Y``), or one of the GM's texts
   (``approve tape 1``, ``hint topic: ...``: engine/gm_texts.py).
 
-These are the scenario file's item kinds too (engine/replay.py), which is how an archived
-game is exported and replayed to the same record.
+These are the session's item kinds (engine/session.py), which a scenario file's items use
+too: that is how an archived game is exported and replayed to the same record.
 
 The role PMs are the engine's (engine/prep.py): the opening ones go out when the game starts
 (players with a Prep action), the others when Prep closes (everyone else: a player whose role
@@ -38,7 +38,6 @@ from daemon.config.model import GameConfig, VotesMode
 from daemon.play.roster import deal
 from daemon.store.db import Store
 from daemon.store.rows import OrderRow
-from engine import replay
 from engine.families import FAMILIES
 from engine.gm import OverrideError as EngineOverrideError
 from engine.gm_texts import HeldText
@@ -51,10 +50,9 @@ from engine.prep import has_prep_action
 from engine.reading import read_message
 from engine.render import render_notice, render_phase
 from engine.render.answers import render_acknowledgement
-from engine.replay import PostVotes
 from engine.rules import load_ruleset
 from engine.rules.base import Ruleset, RulesetError
-from engine.session import GameSession
+from engine.session import ORDER, OVERRIDE, GameSession, players_record
 from engine.setup import new_game
 from engine.state import GameState
 
@@ -70,13 +68,6 @@ __all__ = [
     "ruleset_for",
 ]
 
-FEED_ORDER, FEED_WILL, FEED_CLEAR, FEED_POST, FEED_GM = (
-    replay.ORDER,
-    replay.WILL,
-    replay.CLEAR,
-    replay.POST,
-    replay.OVERRIDE,
-)
 GM_PLAYER = "GM"
 
 
@@ -229,18 +220,13 @@ def feed_rows(live: LiveGame, rows: Sequence[OrderRow]) -> None:
     for order in rows:
         if order.state == "pending":
             continue
-        how = (order.parsed or {}).get("feed", FEED_ORDER)
-        if how == FEED_GM:
+        how = (order.parsed or {}).get("feed", ORDER)
+        if how == OVERRIDE:
             # One refused when it was first applied changed nothing then, nor does it now.
             with contextlib.suppress(EngineOverrideError):
                 apply_gm(live, order.raw)
         else:
-            feed(live.session, order.player, order.raw, how)
-
-
-def feed(session: GameSession, player: str, text: str, how: str) -> ParsedPM | PostVotes | None:
-    """Give one stored player message to the session the way it was given the first time."""
-    return replay.feed(session, player, text, how)
+            live.session.feed(order.player, order.raw, how)
 
 
 def apply_gm(live: LiveGame, command: str) -> tuple[list[str], dict[str, list[str]]]:
@@ -250,7 +236,7 @@ def apply_gm(live: LiveGame, command: str) -> tuple[list[str], dict[str, list[st
 
     A replaced player's role PM passes to the substitute's account."""
     before = set(live.session.state.players)
-    notices = replay.apply_gm_item(live.session, command)
+    notices = live.session.apply_gm(command)
     after = set(live.session.state.players)
     gone, came = before - after, after - before
     if len(gone) == 1 and len(came) == 1:
@@ -375,7 +361,7 @@ class ClosedPhase:
             "draws": [
                 {"label": d.label, "choices": list(d.choices), "chosen": d.chosen} for d in o.draws
             ],
-            "players": replay.players_record(o.state, o.phase),
+            "players": players_record(o.state, o.phase),
             "winner": self.winner,
             "digest": digest(o),
         }

@@ -1,4 +1,4 @@
-"""Each game's session kept between jobs, fed only what is new (issue 33).
+"""Each game's session kept between jobs, fed only what is new.
 
 A game is rebuilt from the store (``games.rebuild``: every message of every phase fed again)
 when the daemon starts, after a change a kept session cannot follow (a GM's ``void order`` or

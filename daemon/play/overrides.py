@@ -99,7 +99,7 @@ def _apply_one(
         return Outcome(override, f"waiting: {exc}")
     except Exception as exc:
         # Whatever went wrong, the line's own transaction is undone, it is recorded (so it is
-        # said once, not at every poll) and the lines after it apply (issue 28).
+        # said once, not at every poll) and the lines after it apply.
         why = str(exc) if isinstance(exc, OverrideError) else unreadable(exc)
         result = f"error: {why}"
         _record(store, override, parsed, result, now)

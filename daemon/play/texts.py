@@ -6,22 +6,32 @@ with what the daemon knows and the engine does not: deadlines, the clock, the fo
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
 from daemon.config.dates import DateStyle
 from engine.render.inert import inert, shorten
+from engine.render.templates import fill
+
+# The daemon's templates (package data beside this module; os.path, as the engine's).
+TEMPLATES = os.path.join(os.path.dirname(__file__), "templates.toml")  # noqa: PTH118, PTH120
+
+
+def say(key: str, **params: Any) -> str:
+    """The daemon's template ``key`` filled from ``params`` by name."""
+    return fill(TEMPLATES, key, **params)
+
 
 # How much of a player's message an answer quotes back.
 QUOTE_LIMIT = 500
 
 COMMANDS = ("status", "orders", "clear", "history", "role", "help")
-COMMAND_HELP = (
-    "Commands (send the word alone as a PM): [b]status[/b] (phase, deadline, who is alive), "
-    "[b]orders[/b] (what autogm holds for you this phase), [b]clear[/b] (drop your orders for "
-    "this phase), [b]history[/b] (your results PMs so far), [b]role[/b] (your role PM again)."
-)
+
+
+def command_help() -> str:
+    return say("topic.command_help")
 
 
 def when(moment: datetime, dates: DateStyle) -> str:
@@ -31,7 +41,7 @@ def when(moment: datetime, dates: DateStyle) -> str:
 
 
 def deadline_moved_post(phase: str, deadline: datetime, dates: DateStyle) -> str:
-    return f"[b]The GM has moved the deadline of {phase}[/b]: it is now {when(deadline, dates)}."
+    return say("topic.deadline_moved", phase=phase, deadline=when(deadline, dates))
 
 
 def duration(length: timedelta) -> str:
@@ -52,13 +62,15 @@ def duration(length: timedelta) -> str:
 # ``ooc_night`` (the same family by night: covert orders by PM, and the start post of a game
 # that opens at night says where the Day's public orders will go).
 HOW_TO_SEND = {
-    "pm": "Send your orders by private message.",
-    "votes": "Vote in this topic and send your other orders by private message.",
-    "ooc": "Declare your public orders (your vote among them) in this topic in the [ooc] tag, "
-    "and send the others by private message.",
-    "ooc_night": "Send your covert orders by private message; declare public orders (your "
-    "vote by day among them) in this topic in the [ooc] tag.",
+    "pm": "topic.send_pm",
+    "votes": "topic.send_votes",
+    "ooc": "topic.send_ooc",
+    "ooc_night": "topic.send_ooc_night",
 }
+
+
+def how_to_send(where: str) -> str:
+    return say(HOW_TO_SEND[where])
 
 
 def start_post(
@@ -75,23 +87,19 @@ def start_post(
     """``told``: how many players were sent their role PM at the start (None: all);
     ``where``: how the first phase's orders are sent (``HOW_TO_SEND``)."""
     if told is None or told >= len(players):
-        told_line = "Every player has been sent their role by private message."
+        told_line = say("topic.told_all")
     elif told == 0:
-        told_line = "Every player is sent their role by private message when Prep ends."
+        told_line = say("topic.told_after_prep")
     else:
-        told_line = (
-            "Players with a Prep action have been sent their role by private message; "
-            "everyone else gets theirs when Prep ends."
-        )
+        told_line = say("topic.told_prep_actions")
     return "\n".join(
         [
-            f"[b]{game} begins[/b] ({ruleset})",
+            say("topic.start_title", game=game, ruleset=ruleset),
             "",
-            f"[b]Players ({len(players)}):[/b] {names_list(players)}",
+            say("topic.start_players", count=len(players), names=names_list(players)),
             told_line,
-            f"[b]{phase}[/b] is open until [b]{when(deadline, dates)}[/b].",
-            f"{HOW_TO_SEND[where]} A later order replaces an earlier one until the deadline. "
-            + COMMAND_HELP,
+            say("topic.start_phase", phase=phase, deadline=when(deadline, dates)),
+            say("topic.start_how", how=how_to_send(where), commands=command_help()),
         ]
     )
 
@@ -105,14 +113,16 @@ def results_subject(game: str, phase: str) -> str:
 
 
 def phase_results_post(phase: str, public: Sequence[str]) -> str:
-    body = list(public) or ["Nothing happened that can be announced."]
-    return "\n".join([f"[b]{phase} has ended.[/b]", "", *body])
+    body = list(public) or [say("topic.nothing_announced")]
+    return "\n".join([say("topic.phase_ended", phase=phase), "", *body])
 
 
 def phase_opening(phase: str, deadline: datetime, dates: DateStyle, where: str = "pm") -> str:
     """The next phase announced; ``where`` tells players how its orders are sent, which
     changes between Night and Day when votes or public orders go in the topic."""
-    return f"[b]{phase}[/b] begins. Deadline: [b]{when(deadline, dates)}[/b]. {HOW_TO_SEND[where]}"
+    return say(
+        "topic.phase_opening", phase=phase, deadline=when(deadline, dates), how=how_to_send(where)
+    )
 
 
 WINNERS = {
@@ -134,8 +144,8 @@ def winner_name(winner: str) -> str:
 
 def winner_line(winner: str) -> str:
     if winner == STALEMATE:
-        return "[b]The game is over: a stalemate, nobody wins.[/b] Thank you for playing!"
-    return f"[b]The game is over: {winner_name(winner)} wins.[/b] Thank you for playing!"
+        return say("topic.stalemate")
+    return say("topic.winner", winner=winner_name(winner))
 
 
 def private_results(phase: str, texts: Iterable[str]) -> str:
@@ -147,27 +157,28 @@ def reminder_post(
 ) -> str:
     """``where``: how this phase's orders are sent: ``pm``; ``votes`` (votes in the topic,
     the rest by PM); ``ooc`` (public orders, the vote among them, in the topic's OOC tag)."""
-    how = f"{HOW_TO_SEND[where][:-1]}, if you have not yet."
-    return f"[b]{duration(left)} left in {phase}[/b] (deadline {when(deadline, dates)}). {how}"
+    how = say("topic.reminder_how", how=how_to_send(where)[:-1])
+    return say(
+        "topic.reminder", left=duration(left), phase=phase, deadline=when(deadline, dates), how=how
+    )
 
 
 def reminder_pm(
     game: str, phase: str, left: timedelta, deadline: datetime, dates: DateStyle
 ) -> str:
-    return (
-        f"{game}: {duration(left)} left in {phase} (deadline {when(deadline, dates)}), and autogm "
-        "holds no order from you for it yet. Reply with your orders, or ignore this if you "
-        "do not act this phase."
+    return say(
+        "answer.reminder",
+        game=game,
+        left=duration(left),
+        phase=phase,
+        deadline=when(deadline, dates),
     )
 
 
 def locked_answer(deadline: datetime, dates: DateStyle, will_saved: bool) -> str:
-    lines = [
-        f"Orders are closed: the last stretch before the deadline ({when(deadline, dates)}) "
-        "is locked, so the orders in your message were not taken; your earlier orders stand."
-    ]
+    lines = [say("answer.locked", deadline=when(deadline, dates))]
     if will_saved:
-        lines.append("Your will is saved (wills may change until the deadline).")
+        lines.append(say("answer.locked_will"))
     return "\n".join(lines)
 
 
@@ -181,44 +192,41 @@ def status_answer(
 ) -> str:
     lines = [f"[b]{game}[/b]: {phase}"]
     if waiting_for_gm:
-        lines.append("The phase has closed; its results wait for the GM's approval.")
+        lines.append(say("answer.waiting_for_gm"))
     elif deadline is not None:
-        lines.append(f"Deadline: {when(deadline, dates)}")
-    lines.append(f"Alive ({len(alive)}): {names_list(alive)}")
+        lines.append(say("answer.status_deadline", deadline=when(deadline, dates)))
+    lines.append(say("answer.status_alive", count=len(alive), names=names_list(alive)))
     return "\n".join(lines)
 
 
 def orders_answer(phase: str, orders: Sequence[str], will: str | None) -> str:
-    held = "; ".join(inert(o) for o in orders) if orders else "none."
-    lines = [f"Your orders for {phase}: {held}"]
+    held = "; ".join(inert(o) for o in orders) if orders else say("answer.orders_none")
+    lines = [say("answer.orders", phase=phase, held=held)]
     if will is not None:
-        lines.append("Your will: " + (inert(will) or "(cleared)"))
+        lines.append(say("answer.will", will=inert(will) or say("answer.will_cleared")))
     return "\n".join(lines)
 
 
 def role_not_yet_answer(phase: str) -> str:
-    return f"Your role PM is sent when Prep ends (the game is in {phase})."
+    return say("answer.role_not_yet", phase=phase)
 
 
 def substitute_line(game: str, old: str) -> str:
-    return f"You take over {old}'s slot in {game}. This is the slot's role PM:"
+    return say("answer.substitute", old=old, game=game)
 
 
 def cleared_answer(phase: str) -> str:
-    return f"Your orders for {phase} are cleared; autogm holds none from you now."
+    return say("answer.cleared", phase=phase)
 
 
 def history_answer(entries: Sequence[tuple[str, Sequence[str]]]) -> str:
     if not entries:
-        return "You have no results yet."
+        return say("answer.no_history")
     return "\n\n".join(f"[b]{phase}[/b]\n" + "\n".join(texts) for phase, texts in entries)
 
 
 def unreadable_answer(text: str) -> str:
-    return (
-        f"autogm could not read this message: {quoted(text)}"
-        "The GM has been told. Please send your orders again in plain words."
-    )
+    return say("answer.unreadable", quoted=quoted(text))
 
 
 def quoted(text: str) -> str:
@@ -234,20 +242,17 @@ def vote_refused_answer(game: str, post: str, refused: Sequence[tuple[str, str]]
     """The PM to a player whose vote in the topic could not count, quoting their post."""
     lines = [f"{game}: in your post {quoted(post)}"]
     for written, why in refused:
-        lines.append(f"the vote '{inert(written)}' was not counted: {inert(why)}.")
-    lines.append("Your earlier vote, if any, stands.")
+        lines.append(say("answer.vote_refused", written=inert(written), why=inert(why)))
+    lines.append(say("answer.vote_earlier_stands"))
     return "\n".join(lines)
 
 
 def vote_by_non_player_answer(game: str, post: str) -> str:
-    return f"{game}: your vote in {quoted(post)}was not counted: you are not a player of {game}."
+    return say("answer.vote_by_non_player", game=game, quoted=quoted(post))
 
 
 def vote_locked_answer(game: str, post: str, deadline: datetime, dates: DateStyle) -> str:
-    return (
-        f"{game}: your vote in {quoted(post)}was not counted: the last stretch before the "
-        f"deadline ({when(deadline, dates)}) is locked, so your earlier vote stands."
-    )
+    return say("answer.vote_locked", game=game, quoted=quoted(post), deadline=when(deadline, dates))
 
 
 def vote_count_title(phase: str) -> str:
@@ -255,34 +260,25 @@ def vote_count_title(phase: str) -> str:
 
 
 def replaced_answer(game: str) -> str:
-    return f"You no longer play in {game} (your slot was handed over); this message was ignored."
+    return say("answer.replaced", game=game)
 
 
 def not_a_player_answer(finished: Sequence[str]) -> str:
     """To a PM that no game in play takes: the games of its author that are over, if any."""
     if finished:
         games = ", ".join(finished)
-        return (
-            f"{games} {'is' if len(finished) == 1 else 'are'} over: autogm no longer reads "
-            "orders for it. Thank you for playing!"
-        )
-    return (
-        "You are not a player of any game autogm runs on this forum, so this message was not "
-        "read. If you should be, please tell the GM."
-    )
+        return say("answer.game_over" if len(finished) == 1 else "answer.games_over", games=games)
+    return say("answer.not_a_player")
 
 
 def which_game_answer(games: Sequence[str]) -> str:
-    return (
-        f"You play in several games ({', '.join(games)}): put the game's name in the subject "
-        "of your message so that autogm knows which one it is for."
-    )
+    return say("answer.which_game", games=", ".join(games))
 
 
 def held_texts_note(game: str, held: Sequence[Any]) -> str:
     """The GM's texts waiting for approval (engine/gm_texts.py ``HeldText``), with how to send,
     rewrite or withhold each: for the GM's PM, ``autogm preview`` and ``autogm status``."""
-    lines = [f"{game}: {len(held)} text(s) wait for you; nothing is sent until you approve it."]
+    lines = [say("held.count", game=game, count=len(held))]
     for text in held:
         to = f"PM to {text.to}" if text.to else "post in the topic"
         # The draft is a player's (a will, a tape, a letter): in the GM's own PM its tags are
@@ -295,8 +291,8 @@ def held_texts_note(game: str, held: Sequence[Any]) -> str:
     first = held[0].label if held else "KIND N"
     lines += [
         "",
-        f"Send as it is: autogm approve {game} {first}  (or the override line 'approve {first}')",
-        f"Rewrite: autogm approve {game} {first} --text '...'  (or '{first}: TEXT')",
-        f"Withhold: autogm approve {game} {first} --withhold  (or 'withhold {first}')",
+        say("held.send", game=game, first=first),
+        say("held.rewrite", game=game, first=first),
+        say("held.withhold", game=game, first=first),
     ]
     return "\n".join(lines)

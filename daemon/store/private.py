@@ -1,7 +1,7 @@
 """The daemon's files are its user's alone: directories 0700, files 0600.
 
 The state file holds every PM the players sent, the archive the whole game, a saved page the
-board's answer to a logged-in request: none is for the other users of the server (issue 28).
+board's answer to a logged-in request: none is for the other users of the server.
 Each is created with its mode (not chmod-ed after, which would leave a moment when it is
 readable); a file or directory that exists already keeps the mode its owner gave it, except
 the state file's SQLite companions, which SQLite makes with the state file's own mode.

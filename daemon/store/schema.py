@@ -172,7 +172,7 @@ CREATE TABLE overrides (
 
 @_migration
 def m002_signups(db: Database) -> None:
-    """Sign-ups (issue 18): who joined a game's sign-up topic, and where its sign-ups stand."""
+    """Sign-ups: who joined a game's sign-up topic, and where its sign-ups stand."""
     for statement in _SIGNUPS_SCHEMA.split(";\n"):
         if statement.strip():
             db.execute(statement)
@@ -201,7 +201,7 @@ CREATE TABLE signup_rounds (
 
 @_migration
 def m003_versions(db: Database) -> None:
-    """Issue 33: stamps that say, in one read, whether what a kept game session or the
+    """Stamps that say, in one read, whether what a kept game session or the
     scheduler's plan was built from has changed since (daemon/play/kept.py,
     daemon/jobs/scheduler.py), whoever changed it: this process, a CLI command or a hand
     with sqlite3. Triggers write a new random stamp on every such change, so that a stamp
@@ -273,7 +273,7 @@ BEGIN {_stamp("'plan'")}; END
 
 @_migration
 def m004_outbox_priority(db: Database) -> None:
-    """Issue 33: a phase's results go out before anything else queued (acknowledgements
+    """A phase's results go out before anything else queued (acknowledgements
     included): 0 for results, 1 for the rest; each in the order queued."""
     db.execute("ALTER TABLE outbox ADD COLUMN priority INTEGER NOT NULL DEFAULT 1")
     db.execute("CREATE INDEX outbox_next ON outbox (forum, state, priority, id)")

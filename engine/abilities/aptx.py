@@ -287,7 +287,7 @@ class Poison(Ability):
 
 def _charm_saved(ctx: Context, target: str) -> None:
     """A Charm given this phase that stopped an APTX saved a life: its result is ``saved``
-    (SCENARIOS.md: "done, or saved where it saved a life"). One given the phase before has no
+    (docs/scenarios.md: "done, or saved where it saved a life"). One given the phase before has no
     result this phase to change."""
     for i, result in enumerate(ctx.results):
         if result.ability == "charm" and result.target == target and result.outcome == "done":

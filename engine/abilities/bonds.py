@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from engine import appearance
 from engine.abilities.base import Ability, register
+from engine.render.templates import say
 from engine.rules.base import Side, Step
 from engine.state import BEST_FRIEND, LOVER, Loan, Status
 
@@ -74,7 +75,7 @@ class Friendship(_PrepChoice):
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
         wanted = state.ruleset.option("prep_names")
         if len(set(order.targets)) != wanted:
-            return f"Friendship names {wanted} different players: 'Friendship: A, B, C'"
+            return say("refusal.friendship_names", count=wanted)
         return None
 
     def settle(self, ctx: Context, action: Action) -> None:
@@ -121,12 +122,12 @@ class Amor(_PrepChoice):
         if self.pairings:
             wanted = state.ruleset.option(PAIRINGS_OPTION)
             if len(order.targets) != 2 * wanted:
-                return f"Amor names {wanted} pairings of two players: 'Amor: A x B, C x D'"
+                return say("refusal.amor_pairings", count=wanted)
             if len(set(order.targets)) != len(order.targets):
-                return "Yumi can choose a player just once: each name in one pairing only"
+                return say("refusal.amor_once")
             return None
         if len(set(order.targets)) != AMOR_NAMES:
-            return f"Amor names {AMOR_NAMES} different players: 'Amor: A, B, C, D'"
+            return say("refusal.amor_names", count=AMOR_NAMES)
         return None
 
     def settle(self, ctx: Context, action: Action) -> None:
@@ -226,7 +227,7 @@ class Cover(Ability):
         p = ctx.player(ally)
         arrested_today = p.status is Status.ARRESTED and p.fate and p.fate.phase == ctx.phase
         if p.status is Status.DEAD or (p.status is Status.ARRESTED and not arrested_today):
-            # Public news (a death, an arrest), so the notice may say it (issue 12, item 9).
+            # Public news (a death, an arrest), so the notice may say it.
             ctx.fail(action, "ally_lost")
             return
         ctx.state.loans.append(

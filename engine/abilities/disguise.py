@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from engine.abilities.base import Ability, register
 from engine.appearance import disguise_roles, put_on, strip_disguise, unplayed_roles
 from engine.phases import Phase, PhaseKind
+from engine.render.templates import say
 from engine.rules.base import Side, Step, item_name
 from engine.state import COSTUME, DRUNK, ActionRecord
 
@@ -80,7 +81,7 @@ class Disguise(Ability):
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
         wanted = state.ruleset.option("prep_names")
         if len(set(order.targets)) != wanted:
-            return f"Disguise names {wanted} different players: 'Disguise: A, B, C'"
+            return say("refusal.disguise_names", count=wanted)
         return None
 
     def resolve_step(self, ctx: Context, actions: list[Action]) -> None:

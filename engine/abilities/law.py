@@ -394,7 +394,7 @@ class Lawsuit(Ability):
         ctx.record(action, took_place=True)
         ctx.notify(action.actor, "lawsuit.done", target=target)
         # The disguise line only for a player who disguises (Prep Disguise, costumes): for
-        # anyone else "Your disguise: none" tells nothing (issue 12, item 11).
+        # anyone else "Your disguise: none" tells nothing.
         disguiser = (
             target in ctx.state.costumes or "disguise" in ctx.state.ruleset.role(p.role).abilities()
         )

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from engine.abilities.base import register
 from engine.abilities.protect import Protection
 from engine.context import DONE
+from engine.render.templates import say
 from engine.rules.base import NIGHT_DAY, AbilityUse, Slot
 
 if TYPE_CHECKING:
@@ -58,12 +59,9 @@ class LoveyDovey(Protection):
             return f"Lovey-Dovey protects your lover ({lover}) and nobody else"
         p = state.players[order.actor]
         if p.used.get("lovey_dovey_until", -1) >= state.phase.index:
-            return "Lovey-Dovey saved your lover lately: the lovers lose it for 2 phases"
+            return say("refusal.lovey_dovey_resting")
         if p.used.get("lovey_dovey_cycle") == state.phase.number:
-            return (
-                f"Lovey-Dovey was used in Night {state.phase.number} or Day "
-                f"{state.phase.number} already: once per Day/Night"
-            )
+            return say("refusal.lovey_dovey_used", number=state.phase.number)
         return None
 
     def saves(self, ctx: Context, action: Action, kind: str) -> bool:

@@ -365,7 +365,7 @@ class Watch(Protection):
             ctx.fail(action, reason)
             return
         if ctx.state.watch_broken:
-            ctx.fail(action, "watch_broken")  # the lender is told why (issue 12, item 9)
+            ctx.fail(action, "watch_broken")  # the lender is told why
             return
         # "alternatives in case the one he chose gets lynched": or dies of a classic APTX
         # at the end of this day.
@@ -375,7 +375,7 @@ class Watch(Protection):
         )
         if holder is None:
             # Why, in words that tell no more than the topic did: which of the reasons it was
-            # (a lynch, an arrest, a trip abroad) is not said (issue 12, item 9).
+            # (a lynch, an arrest, a trip abroad) is not said.
             ctx.fail(action, "watch_unreachable")
             return
         ctx.state.watch = (holder, action.actor, night)

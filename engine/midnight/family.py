@@ -173,7 +173,7 @@ def setup_of(state: GameState) -> dict[str, Any]:
 
 
 def player_record(state: GameState, name: str, phase: Phase) -> dict[str, Any]:
-    """What the record adds for a midnight player (SCENARIOS.md)."""
+    """What the record adds for a midnight player (docs/scenarios.md)."""
     p = state.players[name]
     return {
         "hp": mn(p).hp,

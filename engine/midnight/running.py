@@ -22,12 +22,8 @@ from engine.midnight.life import MidnightLife
 from engine.midnight.model import game
 from engine.orders.model import Order
 from engine.render.inert import inert
+from engine.render.templates import say
 from engine.state import GameState, Status
-
-NOTE = (
-    "Votes declared in this topic, with the voting power the open roles give and the votes "
-    "added in the open; the Council's count at the end of the Day may differ."
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,8 +66,8 @@ class RunningCount:
             lines.append(f"[b]{inert(choice)}[/b] {number(total)}: {', '.join(parts)}")
         if self.not_voting:
             idle = ", ".join(map(inert, self.not_voting))
-            lines.append(f"[i]Not voting ({len(self.not_voting)}): {idle}[/i]")
-        lines.append(f"[i]{NOTE}[/i]")
+            lines.append(say("vote_count.not_voting", count=len(self.not_voting), names=idle))
+        lines.append(say("vote_count.midnight_note"))
         return "\n".join(lines)
 
 

@@ -64,7 +64,7 @@ class Order:
     killer: str | None = None  # the member a Black Org leader names to carry out the kill
     choice: str | None = None  # vote: "no_lynch" or "abstain" instead of a target
     text: str = ""
-    # Issue 4: the roles an order names (Choose Costumes), and the lent slot an order asks for
+    # The roles an order names (Choose Costumes), and the lent slot an order asks for
     # ("Bow-tie: interrogate X", "Suitcase: heal X", "Cover: slander X").
     roles: tuple[str, ...] = ()
     via: str | None = None
@@ -174,7 +174,7 @@ class Rejection:
     text: str
     reason: str
     fix: str = ""
-    # Issue 11: a reading plausible but not certain is asked back ("did you mean 'Heal
+    # A reading plausible but not certain is asked back ("did you mean 'Heal
     # Kleene'? reply 'yes' to confirm"); the player's next PM in the phase may confirm it.
     asks: Order | None = None
     # Which kind of refusal it is (engine.orders.kinds.Kind): a stable word in the record.

@@ -357,7 +357,7 @@ class Reader:
     def phase_at(self, text: str) -> re.Match[str] | None:
         """The phase written at the start of ``text``, if one is. Names first: a player called
         "Nightshade", "D2" or "Today" is that player, not a phase, when the name is written
-        whole (issue 11, "Names that look like other words")."""
+        whole (docs/rulings.md, "Reading orders written freely")."""
         found = PHASE.match(text)
         if found is None:
             return None

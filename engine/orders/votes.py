@@ -26,6 +26,7 @@ from engine.orders.bbcode import clean_message, strip_quoted
 from engine.orders.folding import fold
 from engine.orders.names import MatchKind, NameMatch, NameMatcher
 from engine.render.inert import inert
+from engine.render.templates import say
 
 _UID = r"(?::[0-9a-z]{5,8})?"
 # Every [vote], [/vote], [unvote], [/unvote], [b], [/b] of a post, found in one pass.
@@ -270,5 +271,6 @@ class VoteCount:
             lines.append(f"[b]{name}[/b] ({len(voters)}): {', '.join(map(inert, voters))}")
         idle = self.not_voting()
         if idle:
-            lines.append(f"[i]Not voting ({len(idle)}): {', '.join(map(inert, idle))}[/i]")
+            names = ", ".join(map(inert, idle))
+            lines.append(say("vote_count.not_voting", count=len(idle), names=names))
         return "\n".join(lines)

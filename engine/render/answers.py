@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from engine.orders.model import ParsedPM
 from engine.phases import Phase
 from engine.render.inert import inert
+from engine.render.templates import say
 
 
 def render_acknowledgement(
@@ -19,29 +20,21 @@ def render_acknowledgement(
     lines = []
     if parsed.accepted:
         understood = "; ".join(inert(o.canonical(titles)) for o in parsed.accepted)
-        lines.append(f"Understood for {phase}: {understood}.")
+        lines.append(say("answer.understood", phase=str(phase), orders=understood))
     if parsed.unvote:
-        lines.append("Your vote is withdrawn.")
+        lines.append(say("answer.unvote"))
     if parsed.no_action:
-        lines.append(
-            f"Understood for {phase}: no action (any earlier order of yours for it is dropped; "
-            "a vote stands)."
-        )
+        lines.append(say("answer.no_action", phase=str(phase)))
     if parsed.will is not None:
-        lines.append("Your will is saved." if parsed.will else "Your will is cleared.")
+        lines.append(say("answer.will_saved" if parsed.will else "answer.will_cleared"))
     if parsed.tape is not None:
-        lines.append(
-            "Your tape is kept: it is left with tonight's murder, once the GM has seen it."
-        )
+        lines.append(say("answer.tape"))
     for note in parsed.notes:
-        lines.append(f"Note: {inert(note)} (send the order again if that is wrong).")
+        lines.append(say("answer.note", note=inert(note)))
     for rejection in parsed.rejected:
-        fix = f"; {inert(rejection.fix)}" if rejection.fix else ""
+        fix = say("answer.refused_fix", fix=inert(rejection.fix)) if rejection.fix else ""
         quoted, reason = inert(rejection.text), inert(rejection.reason)
-        lines.append(f"Not accepted: [quote]{quoted}[/quote]{reason}{fix}.")
+        lines.append(say("answer.refused", text=quoted, reason=reason, fix=fix))
     if not lines:
-        lines.append(
-            f"No order found in your message for {phase}. Quoted text is not read; write "
-            "each order in your own words, one per line."
-        )
+        lines.append(say("answer.nothing", phase=str(phase)))
     return "\n".join(lines)

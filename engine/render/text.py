@@ -2,65 +2,12 @@
 
 from __future__ import annotations
 
-import os
-import re
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any
 
 from engine.outcome import Notice, PhaseOutcome
 from engine.render.inert import TAG_BREAK, inert
-
-
-@cache
-def templates() -> dict[str, str]:
-    """The templates by notice key, read at the first notice: a command that renders none
-    never pays for the file or the TOML parser. The file sits next to this module (package
-    data), so a plain path finds it without importlib.resources and the modules it loads."""
-    # os.path, not pathlib: pathlib imports urllib.parse and ipaddress, 4 ms of a replay's start.
-    here = os.path.dirname(__file__)  # noqa: PTH120
-    with open(os.path.join(here, "templates.toml"), encoding="utf-8") as f:  # noqa: PTH118, PTH123
-        text = f.read()
-    found = plain_templates(text)
-    if found is not None:
-        return found
-    import tomllib
-
-    raw = tomllib.loads(text)
-    return {f"{group}.{key}": text for group, keys in raw.items() for key, text in keys.items()}
-
-
-_SECTION = re.compile(r"\[([A-Za-z0-9_-]+)\]")
-# A TOML basic string holds no control character but the tab.
-_ENTRY = re.compile(r'([A-Za-z0-9_-]+) = "((?:[^"\\\x00-\x08\x0a-\x1f\x7f]|\\[n"\\])*)"')
-_ESCAPE = re.compile(r"\\(.)")
-_ESCAPES = {"n": "\n", '"': '"', "\\": "\\"}
-
-
-def plain_templates(text: str) -> dict[str, str] | None:
-    """The templates of a file written as templates.toml is, read without the TOML parser
-    (its import and its reading are about 5 ms of a replay's start-up): comments, [group]
-    lines and one-line ``key = "text"`` entries with no escape but \\n, \\" and \\\\. None for
-    a file with anything else in it, which tomllib reads."""
-    found: dict[str, str] = {}
-    group, groups = None, set()
-    for line in text.splitlines():
-        if not line or line.startswith("#"):
-            continue
-        if (section := _SECTION.fullmatch(line)) is not None:
-            group = section[1]
-            if group in groups:
-                return None  # TOML refuses a table twice: let tomllib say so
-            groups.add(group)
-        elif group is not None and (entry := _ENTRY.fullmatch(line)) is not None:
-            key = f"{group}.{entry[1]}"
-            if key in found:
-                return None  # TOML refuses a key twice: let tomllib say so
-            value = entry[2]
-            found[key] = _ESCAPE.sub(lambda m: _ESCAPES[m[1]], value) if "\\" in value else value
-        else:
-            return None
-    return found
+from engine.render.templates import say, templates
 
 
 def _value(value: Any) -> Any:
@@ -78,7 +25,7 @@ def _ballots(params: dict[str, Any]) -> str:
     count = f"\n[b]Count:[/b] {tally}" if tally else ""
     if not ballots:
         # A count with no ballot: midnight's votes added by abilities alone (Accuse, Jury duty).
-        return "[b]Votes:[/b] nobody voted." + count
+        return say("vote_count.nobody_voted") + count
     uncounted: dict[str, str] = params.get("uncounted") or {}
     if uncounted:
         # midnight: a vote cast and not counted at the Council, with why (the voter or the

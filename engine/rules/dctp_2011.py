@@ -1,7 +1,8 @@
 """Ruleset ``dctp-2011``: DCTP "Mini Mafia Standard Rules & Clarifications" (2011-2012).
 
-Every constant here is a rule; each is copied from the text (shared/rules/dctp-2011-standard.txt)
-so that it can be reviewed against it line by line. Judgment calls are in docs/rulings.md.
+Every constant here is a rule; each is copied from the text (a copy is
+tests/engine/data/dctp-2011-standard.txt) so that it can be reviewed against it line by line.
+Judgment calls are in docs/rulings.md.
 """
 
 from __future__ import annotations
@@ -156,7 +157,7 @@ OPTIONS = {
             "The longest will autogm keeps, in characters (a longer one is refused with the "
             "limit, and the earlier will stands).",
         ),
-        # Issue 4 (information, disguise, items, travel): docs/rulings.md explains each.
+        # Information, disguise, items, travel: docs/rulings.md explains each.
         OptionSpec(
             "prep_names",
             3,
@@ -193,7 +194,7 @@ OPTIONS = {
             "How many players a Spy order names: 4-6 (0: by the game's size, 5 for 14-16 town "
             "players).",
         ),
-        # Issue 3 (killing, protecting, punishing): docs/rulings.md explains each.
+        # Killing, protecting, punishing: docs/rulings.md explains each.
         OptionSpec(
             "explosive_vest",
             False,

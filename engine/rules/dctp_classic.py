@@ -3,8 +3,8 @@
 Classic has no role sheets: each ability section names its "Role(s) with that action", the
 item lists ("Items that can be stolen from a role") give the age and gender, and Follow gives
 the scent list. The sheets below are those lists inverted; each line quotes what it follows
-(shared/rules/dctp-classic.txt). Where classic is silent the 2011 text stands (``derive``);
-docs/rulings.md, "## dctp-classic", has the judgment calls.
+(the classic text; a copy is tests/engine/data/dctp-classic.txt). Where classic is silent
+the 2011 text stands (``derive``); docs/rulings.md, "## dctp-classic", has the judgment calls.
 
 ``UNFINISHED`` is empty: every section is implemented, and the daemon runs classic games.
 """
@@ -29,7 +29,7 @@ from engine.rules.dctp_2011 import BO, CIVILIANS, FBI, POLICE, make_sheet
 
 RULESET_ID = "dctp-classic"
 
-# What the ruleset does not do yet (issue 16: nothing); the daemon's config check would name
+# What the ruleset does not do yet (nothing); the daemon's config check would name
 # these when refusing ``ruleset = dctp-classic``.
 UNFINISHED: tuple[str, ...] = ()
 
@@ -304,7 +304,8 @@ OPTIONS = {
 }
 
 # "The GM will give out one dream per night - one player get's the info of the dream": the
-# text does not say how the dreamer is chosen (docs/rulings.md, "Who dreams?").
+# text does not say how the dreamer is chosen (docs/rulings.md, "Who dreams, and what a
+# drafted dream says").
 DREAMER = OptionSpec(
     "dreamer",
     "draw",

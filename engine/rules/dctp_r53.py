@@ -3,7 +3,7 @@
 r53 has no role sheets and no sections for Arrest, APTX, Charm, Travel, Protect or
 Lovey-Dovey; where it is silent the 2011 text stands (docs/rulings.md, "Where r53 is
 silent"). Every change below quotes the r53 sentence it follows
-(shared/rules/dctp-r53-rules.txt and dctp-r53-abilities.txt), so that this file can be held
+(r53's rules and its abilities text), so that this file can be held
 against those texts line by line.
 """
 

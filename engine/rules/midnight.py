@@ -1,7 +1,7 @@
 """midnight-2023 as data: the Midnight (hidden) and Daylight (open) role sheets, their lines
 with the H/J/D/B flags, the starting Guises, and the Council's priority list.
 
-Every sentence a line stands for is in shared/rules/midnight-2023.txt; the abilities are in
+Every sentence a line stands for is in the midnight-2023 rule text; the abilities are in
 ``engine.midnight.abilities``. "Every player has two roles: The "Hidden" (or "Midnight")
 role, and the "Open" (or "Daylight") role."
 """

@@ -21,8 +21,8 @@ from engine.outcome import Notice
 from engine.phases import PhaseKind
 from engine.render import render_notice
 from engine.render.answers import render_acknowledgement
-from engine.replay import ORDER, POST, PhaseReplay, Received, feed_post
-from engine.session import GameSession
+from engine.replay import PhaseReplay, Received
+from engine.session import ORDER, POST, GameSession
 from engine.setup import new_game
 from engine.state import Status
 from simulator.defaults import PHASE_LIMIT
@@ -268,7 +268,7 @@ def _receive(session, current, items, player, text, played) -> ParsedPM:
 def _post(session, current, items, player, text, orders, played, titles) -> None:
     """A post in the game topic: its vote mark (or, in a game that reads public orders there,
     its orders) must be read as meant."""
-    votes = feed_post(session, player, text)
+    votes = session.receive_post(player, text)
     current.received.append(Received(player, text, None, POST))
     current.posts.append((player, text, votes))
     items.append((f"{player} (post)", text))
@@ -293,7 +293,7 @@ def _accuse(session, current, items, player, accused, policy, played) -> None:
     which every other player reads."""
     side = "Mafia" if FAMILIES[session.state.ruleset.family].read is not None else "Black Org"
     text = f"I am sure {accused} is {side}."
-    votes = feed_post(session, player, text)
+    votes = session.receive_post(player, text)
     current.received.append(Received(player, text, None, POST))
     current.posts.append((player, text, votes))
     items.append((f"{player} (post)", text))

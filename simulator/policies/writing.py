@@ -45,7 +45,7 @@ class Gap:
 # a misspelt name after Erase, a Revolver named beside a Pistol) are read now.
 KNOWN_GAPS = {
     "classic-restated-trick": Gap(
-        "the reader (engine/orders, issue 27) does not read back autogm's own restatement of "
+        "the reader (engine/orders) does not read back autogm's own restatement of "
         "a classic Trick (the ruleset's title for it) in lower case on a player whose name "
         "is a word: 'trick/intimidate hope'",
         "restatement",

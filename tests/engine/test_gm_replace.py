@@ -73,7 +73,6 @@ def test_a_substitute_takes_over_the_open_phases_orders_and_the_orders_naming_th
     """Replaced mid-phase, after orders came: the slot's orders, will and tape stand for the
     substitute, and an order naming the slot names the substitute (before, the close looked
     the old name up and failed for good)."""
-    from engine.replay import apply_gm_item
     from engine.session import GameSession
 
     session = GameSession(
@@ -84,7 +83,7 @@ def test_a_substitute_takes_over_the_open_phases_orders_and_the_orders_naming_th
     session.receive("Old", "Heal B\nWill: G did it")
     session.receive("G", "Kill Old")
     session.receive("B", "Investigate Old kills G")
-    apply_gm_item(session, "replace Old with Newbie")
+    session.apply_gm("replace Old with Newbie")
     assert "Old" not in _names(session.pending) | _names(session.wills)
     assert [o.canonical() for o in session.orders_of("Newbie")] == ["Heal B"]
     assert [o.canonical() for o in session.orders_of("G")] == ["Kill Newbie"]

@@ -48,6 +48,7 @@ LAYER_OF = {
     "engine.by_family": "core",
     "engine.lazy_pattern": "core",
     "engine.midnight.model": "core",
+    "engine.render.templates": "core",
     # rules: the rulesets, data written in the model
     "engine.midnight.sheets": "rules",
     # mechanics: what abilities and phases share
@@ -100,6 +101,8 @@ FAMILY_OF = {
     "engine.rules.dctp_classic": "dctp",
     "engine.rules.midnight": "midnight",
     "engine.orders.midnight": "midnight",
+    "engine.orders.vocab.dctp": "dctp",
+    "engine.orders.vocab.midnight": "midnight",
     "engine.orders.grammar": "split",
     "engine.orders.dispatch": "dctp",
     "engine.orders.readers.harm": "dctp",
@@ -150,8 +153,9 @@ ALLOWED = {
     "only render.inert (the daemon's status) does not load the notices' classes",
     ("engine.replay", "engine.gm"): "inside a function: start-up, the GM's overrides load for a "
     "scenario with a GM line only",
-    ("engine.replay", "engine.gm_texts"): "inside a function: start-up, as engine.gm",
-    ("engine.replay", "engine.orders.votes"): "inside a function: start-up, the public vote "
+    ("engine.session", "engine.gm"): "inside a function: start-up, the GM's overrides load with "
+    "the first one a game is given",
+    ("engine.session", "engine.orders.votes"): "inside a function: start-up, the public vote "
     "reader loads with the first topic post",
     ("engine.gm_texts", "engine.dreams"): "inside a function: start-up, only a ruleset with the "
     "GM's texts (classic) drafts dreams",

@@ -13,7 +13,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from engine.midnight.family import new_game
-from engine.midnight.running import NOTE, running_count
+from engine.midnight.running import running_count
+from engine.render.templates import say
 from engine.rules import RULESETS
 from engine.session import GameSession
 
@@ -82,7 +83,7 @@ def test_the_running_count_shows_public_votes_and_power_and_nothing_covert() -> 
         "[b]Psy[/b] 1: B",
         "[b]peace[/b] 1: K",
         "[i]Not voting (4): Civ, M, Psy, R[/i]",
-        f"[i]{NOTE}[/i]",
+        say("vote_count.midnight_note"),
     ]
     assert "Jury" not in text and "Slippery" not in text and "Civ (" not in text
 

@@ -38,6 +38,9 @@ DIFFERS = {
     "(night-order-face-pinch-after-killing-and-trickable)",
     "mutual-discombobulation-all-actions-fail": 'Trick: "You used trick on your target" '
     "(trick-minerva-and-the-renamed-discombobulate)",
+    "charm-stands-when-kazuha-is-poisoned-the-same-day": 'Order of Actions, Day Actions: "Charm '
+    "(unless Kazuha is APTX'd and does not have the charm herself) > APTX\" "
+    "(charm-fails-when-kazuha-is-poisoned)",
     "vengeance-akai-injures-his-killer": 'Basic Gameplay: "Every member of the Black Org must '
     'kill successfully before a member is allowed a second kill." '
     "(kill-cycle-counts-only-successful-kills)",

@@ -8,7 +8,7 @@ import tomllib
 from pathlib import Path
 
 import engine.render.text as text
-from engine.render.text import plain_templates
+from engine.render.templates import plain_templates
 
 FILE = Path(text.__file__).with_name("templates.toml")
 

@@ -18,6 +18,7 @@ from engine.midnight.council import BALLOTS, SPENT
 from engine.midnight.life import holds, keeps, line_of
 from engine.midnight.model import Modifier, game, mn
 from engine.outcome import Result
+from engine.render.templates import say
 from engine.rules.base import Step
 from engine.state import Status
 
@@ -145,10 +146,7 @@ class BlackmailMaterial(Gainable):
         wanted = int(order.choice) if (order.choice or "").isdigit() else 0
         saved = mn(state.players[order.actor]).saved_votes
         if wanted < 1:
-            return (
-                "Blackmail material needs the number of saved votes to spend: "
-                "'Blackmail material 2'"
-            )
+            return say("refusal.blackmail_count")
         if wanted > saved:
             return f"you have {saved} saved vote(s), not {wanted}"
         return None

@@ -20,6 +20,7 @@ from engine.midnight.abilities.base import MidnightAbility
 from engine.midnight.abilities.psycho import holds
 from engine.midnight.model import Modifier, game, mn
 from engine.outcome import Result
+from engine.render.templates import say
 from engine.rules.base import NIGHT, AbilityUse, Slot, Step
 from engine.state import Status
 
@@ -67,9 +68,9 @@ class Deal(MidnightAbility):
 
     def check(self, state: GameState, order: Order) -> str | None:
         if not 1 <= len(order.targets) <= 3:
-            return "Deal names one to three players: 'Deal A, B, C'"
+            return say("refusal.deal_names")
         if len(set(order.targets)) != len(order.targets):
-            return "Deal names three different targets"
+            return say("refusal.deal_different")
         return None
 
     def resolve(self, ctx: Context, action: Action) -> None:
@@ -99,12 +100,12 @@ class Play(MidnightAbility):
             return "Play needs a card, and you have none"
         choice = order.choice
         if choice not in self.choices:
-            return "Play one of: " + ", ".join(c.title() for c in self.choices)
+            return say("refusal.play_one_of", choices=", ".join(c.title() for c in self.choices))
         if choice == PASS:
             if len(order.targets) != 1:
-                return "Pass names a living player: 'Play Pass <player>'"
+                return say("refusal.pass_names")
             if order.targets[0] == order.actor:
-                return "Pass names a player other than yourself"
+                return say("refusal.pass_other")
         elif order.targets:
             return f"{choice.title()} names no player"
         if choice == BLUFF and len(order.roles) != BLUFF_GUISES:
@@ -301,10 +302,10 @@ class AllIn(MidnightAbility):
     def check(self, state: GameState, order: Order) -> str | None:
         named = set(order.targets)
         if len(named) != len(order.targets) or len(order.roles) != len(order.targets):
-            return "All-in lists each player once with a role: 'All-in: A as Boss, B as Cop'"
+            return say("refusal.all_in_list")
         missing = sorted(set(state.players) - named - {order.actor})
         if missing:
-            return f"All-in lists everyone's Midnight role; missing: {', '.join(missing)}"
+            return say("refusal.all_in_missing", missing=", ".join(missing))
         return None
 
     def resolve(self, ctx: Context, action: Action) -> None:

@@ -16,6 +16,7 @@ from engine.midnight import council, guises, hooks
 from engine.midnight.abilities.base import MidnightAbility
 from engine.midnight.abilities.mafia import Attack, Learn
 from engine.midnight.model import mn
+from engine.render.templates import say
 from engine.rules.base import Step
 from engine.state import Status
 
@@ -44,7 +45,7 @@ class DoubleLife(MidnightAbility):
 
     def check(self, state: GameState, order: Order) -> str | None:
         if not order.roles:
-            return "Double Life needs the Guises you take: 'Double Life: Cop x3, Civilian'"
+            return say("refusal.double_life_guises")
         return None
 
     def resolve(self, ctx: Context, action: Action) -> None:

@@ -358,7 +358,7 @@ SAYS: tuple[Say, ...] = (
                "take the vest off", "remove the vest", "remove the bomb"),
         possessed=r"(?:explosive\s+)?(?:bomb|vest)", shape=NOTHING,
     ),
-    # Issue 4: information, disguise, items, travel.
+    # Information, disguise, items, travel.
     Say(
         "special_investigate",
         order=r"special[- ]investigat(?:e|ion)|si",

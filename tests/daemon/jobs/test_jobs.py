@@ -10,6 +10,7 @@ from daemon.jobs import approval
 from daemon.jobs.scheduler import plan_jobs
 from daemon.outbox import outbox
 from daemon.play import games
+from engine.session import ORDER, GameSession
 from tests.daemon.gamekit import Kit
 
 
@@ -269,14 +270,14 @@ def test_a_pm_to_a_finished_game_is_answered_that_it_is_over(kit):
 
 def test_a_message_that_breaks_the_engine_is_answered_and_the_rest_go_on(kit, monkeypatch):
     to_day_one(kit)
-    real = games.feed
+    real = GameSession.feed
 
-    def fragile(session, player, text, how):
+    def fragile(session, player, text, how=ORDER):
         if "boom" in text:
             raise RuntimeError("parser bug")
         return real(session, player, text, how)
 
-    monkeypatch.setattr(games, "feed", fragile)
+    monkeypatch.setattr(GameSession, "feed", fragile)
     kit.send("Abs", "Vote Conia boom")
     kit.send("Conia", "Vote Abs")
     kit.poll()

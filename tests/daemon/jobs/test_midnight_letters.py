@@ -201,7 +201,7 @@ def test_an_instant_order_is_posted_and_pmed_once_when_declared(tmp_path) -> Non
     cfg = kit.daemon.config.games["g1"]
     live = games.begin("g1", kit.daemon.ruleset("g1"), ROSTER, 7, {"Jd-": "Undertaker"})
     games.apply_gm(live, "kill Miaka")
-    games.feed(live.session, "Jd-", "Exhume Miaka", games.FEED_ORDER)
+    live.session.feed("Jd-", "Exhume Miaka")
     with kit.store() as store:
         for _ in range(2):
             with store.atomic():

@@ -17,6 +17,7 @@ from daemon.jobs import runner as jobs
 from daemon.jobs.scheduler import plan_jobs
 from daemon.outbox import outbox
 from daemon.store.db import Store
+from engine.session import GameSession
 from tests.daemon.fakes import After, Crash
 from tests.daemon.gamekit import Flaky, Kit
 from tests.daemon.markers import count
@@ -132,7 +133,7 @@ def test_a_crash_at_any_step_of_a_phase_close_loses_and_doubles_nothing(
     if point == "after storing the messages read":
         crash_once(daemon, "process_inbox")
     elif point == "while parsing the messages":
-        crash_once(jobs.games, "feed")
+        crash_once(GameSession, "feed")
     elif point == "while writing the outcome":
         crash_once(Store, "close_phase")
     elif point == "after the outcome, before sending":

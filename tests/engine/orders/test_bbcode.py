@@ -204,7 +204,8 @@ def test_a_realistic_messy_pm() -> None:
     ("source", "expected"),
     [
         ('[quote="Abs"][vote]Kleene[/vote][/quote][b]vote: Jd-[/b]', "\n[b]vote: Jd-[/b]"),
-        # a code block's content is the author's own (docs/rulings.md, "Code blocks")
+        # a code block's content is the author's own (docs/rulings.md, "Code blocks in PMs and
+        # topic posts")
         (
             "[code][vote]Kleene[/vote][/code][vote]Abs[/vote]",
             "[vote]Kleene[/vote][vote]Abs[/vote]",
