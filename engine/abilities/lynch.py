@@ -12,8 +12,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.abilities.base import Ability, register
-from engine.context import DONE
-from engine.outcome import Result
 from engine.rules.base import Step
 from engine.voting import NO_LYNCH
 
@@ -33,11 +31,8 @@ class Vote(Ability):
     kept_when_injured = True  # "Injured players may still ... [cast] lynch votes"
 
     def resolve_step(self, ctx: Context, actions: list[Action]) -> None:
-        # Every player's vote of every day: the context's unable_reason, done and result
-        # written out.
-        unable, ballots, results = ctx.life.unable, ctx.ballots, ctx.results
         for action in actions:
-            reason = unable(ctx, action.actor, action.ability)
+            reason = ctx.unable_reason(action)
             if reason:
                 # "He doesn't get a notice that his Vote didn't work."
                 ctx.fail(action, reason, notify=False)
@@ -49,9 +44,9 @@ class Vote(Ability):
                 ballot = NO_LYNCH
             else:
                 ballot = action.target or ""
-            ballots[action.actor] = ballot
-            action.state, action.outcome = DONE, "done"
-            results.append(Result(action.actor, action.ability.name, "done", None, action.target))
+            ctx.ballots[action.actor] = ballot
+            ctx.done(action)
+            ctx.result(action, "done", target=action.target)
 
 
 @register
