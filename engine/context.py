@@ -155,11 +155,8 @@ class Context:
         return chosen
 
     def notify(self, to: str, key: str, *, essential: bool = False, **params: Any) -> None:
-        # ``_worded`` written out: asked for every private notice of every phase.
-        ruleset = self.ruleset
-        if "ability" in params and ruleset.titles:
-            params["ability"] = ruleset.title(str(params["ability"]))
-        self.notices.append(Notice(ruleset.notice_keys.get(key, key), to, params, essential))
+        key, params = self._worded(key, params)
+        self.notices.append(Notice(key, to, params, essential))
 
     def announce(self, key: str, **params: Any) -> None:
         key, params = self._worded(key, params)
