@@ -186,14 +186,6 @@ class Context:
 
     def record(self, action: Action, *, took_place: bool, **extra: Any) -> None:
         order = action.order
-        if not extra:
-            # Most records: the order's own actor, ability and targets, built by position.
-            name = action.ability.name
-            self.records.append(
-                ActionRecord(self.phase, action.actor, name, order.targets, took_place,
-                             name in self.ruleset.crimes)
-            )  # fmt: skip
-            return
         self.records.append(
             ActionRecord(
                 phase=self.phase,
