@@ -211,7 +211,7 @@ def _hold_tapes(queue: TextQueue, outcome: PhaseOutcome) -> list[Notice]:
         r
         for r in outcome.results
         if r.ability in ("kill", "snipe") and r.outcome == "killed" and r.target
-        if state.ruleset.role(state.players[r.player].role).side is Side.BLACK_ORG
+        if state.side(r.player) is Side.BLACK_ORG
     ]
     told = []
     for author, tape in queue.tapes.items():

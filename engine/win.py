@@ -55,22 +55,19 @@ def winner(state: GameState) -> str | None:
                 return LOVERS
     own_side = state.ruleset.option("mixed_lovers") == "own_side"
     in_pair = {p for pair in mixed for p in pair} if own_side else set()
-    # The free players and their sides in one pass over the players (asked at the end of
-    # every phase): a free player's side read off the roles, as ``GameState.black_org`` does.
     black_org: list[str] = []
     town: list[str] = []
     pair_free: list[str] = []
-    roles, bo, town_side = state.ruleset.roles, Side.BLACK_ORG, Side.TOWN
     for name, p in state.players.items():
         if p.status is not ALIVE:
             continue
         if name in in_pair:
             pair_free.append(name)
             continue
-        side = roles[p.role].side
-        if side is bo:
+        side = state.side(name)
+        if side is Side.BLACK_ORG:
             black_org.append(name)
-        elif side is town_side:
+        elif side is Side.TOWN:
             town.append(name)
     # Detention: "If all BO players are either dead or arrested and the only remaining BO is in
     # detention, the game ends" (docs/rulings.md, "Detention": the town wins).

@@ -28,13 +28,11 @@ def quarter_dead(state: GameState) -> bool:
         dead = sum(1 for p in state.players.values() if p.status is DEAD)
     else:
         total = state.starting_town
-        # Asked at the end of every phase while Kogorou is drunk: each dead player's side read
-        # off the roles, as ``GameState.black_org`` does.
-        town, roles = Side.TOWN, state.ruleset.roles
-        dead = 0
-        for p in state.players.values():
-            if p.status is DEAD and roles[p.role].side is town:
-                dead += 1
+        dead = sum(
+            1
+            for name, p in state.players.items()
+            if p.status is DEAD and state.side(name) is Side.TOWN
+        )
     return total > 0 and dead * 4 >= total
 
 

@@ -36,10 +36,11 @@ def vote_open(state: GameState) -> bool:
     """Whether the Black Org chooses its leader: no free member holds Anokata's "leader"
     trait ("not present in a game (or was killed)"; an arrested one "is otherwise considered
     dead")."""
-    roles = state.ruleset.roles
     return not any(
-        p.is_free and roles[p.role].side is Side.BLACK_ORG and roles[p.role].has_trait("leader")
-        for p in state.players.values()
+        p.is_free
+        and state.side(name) is Side.BLACK_ORG
+        and state.ruleset.role(p.role).has_trait("leader")
+        for name, p in state.players.items()
     )
 
 
@@ -129,7 +130,7 @@ class LeaderRanking(Ability):
         if not state.ruleset.has(FEATURE):
             return None
         p = state.players[player]
-        if not p.is_free or state.ruleset.role(p.role).side is not Side.BLACK_ORG:
+        if not p.is_free or state.side(player) is not Side.BLACK_ORG:
             return None
         return _SLOT if vote_open(state) else None
 
@@ -143,7 +144,7 @@ class LeaderRanking(Ability):
             seen.add(name)
             if name not in members:
                 p = state.players[name]
-                if state.ruleset.role(p.role).side is Side.BLACK_ORG:
+                if state.side(name) is Side.BLACK_ORG:
                     return f"{name} is {p.status.value} and cannot lead: rank {everyone}"
                 return f"{name} is not a member of the Black Org: rank {everyone}"
         left_out = [m for m in members if m not in seen]

@@ -19,9 +19,6 @@ from engine.outcome import Result
 from engine.rules.base import DAY, AbilityUse, Side, Slot, Step
 from engine.state import ALIVE, ActionRecord, Loan
 
-# A module global: asked for every held slot, and an enum member read off its class is slow.
-_BLACK_ORG = Side.BLACK_ORG
-
 if TYPE_CHECKING:
     from engine.context import Action, Context
     from engine.orders.model import Order
@@ -43,9 +40,9 @@ class BlackSuitcase(Ability):
         p = state.players[player]
         if p.status is not ALIVE:
             return None  # the leader is a free member: skip the ranking for everyone else
-        sheet = state.ruleset.roles[p.role]  # a player's role is on the ruleset's sheets
-        if sheet.side is not _BLACK_ORG:
+        if state.side(player) is not Side.BLACK_ORG:
             return None
+        sheet = state.ruleset.role(p.role)
         if player == state.current_leader() and not sheet.slot_for(self.name, state.phase.kind):
             return Slot((AbilityUse(self.name),), DAY)
         return None
