@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.rules.base import RoleSheet, Side, item_name
-from engine.state import COSTUME, DEAD, GameState, PlayerState
+from engine.state import COSTUME, GameState, PlayerState
 
 if TYPE_CHECKING:
     from engine.context import Context
@@ -96,10 +96,8 @@ def roles_in_game(state: GameState, *, worn: bool = False) -> set[str]:
     """The real roles of the players still alive (Detect), plus the roles worn with ``worn``
     (Police Detect: "does NOT detect through disguises")."""
     roles = set()
-    # Asked for every Detect and every check of a role's presence: the status read directly,
-    # not through the is_alive property (a slow call on Python 3.11), for each player.
     for p in state.players.values():
-        if p.status is not DEAD:
+        if p.is_alive:
             roles.add(p.role)
             if worn and p.disguise:
                 roles.add(p.disguise)

@@ -22,7 +22,7 @@ from engine.outcome import Result
 from engine.phases import PhaseKind
 from engine.prep import finish_prep
 from engine.rules.base import Ruleset
-from engine.state import ABROAD, ALIVE, DEAD, DRUNK, ERASED, IN_FLIGHT, INJURED, GameState, Status
+from engine.state import ABROAD, DRUNK, ERASED, IN_FLIGHT, INJURED, GameState, Status
 from engine.validate import held_slots
 
 
@@ -118,7 +118,7 @@ def add_passive(ctx: Context) -> None:
     # player's role, the disguise or costume worn, a best friend's role and disguise).
     friends = {} if state.ruleset.has("friend_lends_nothing") else state.best_friends
     for name, p in players.items():
-        if p.status is not ALIVE:
+        if not p.is_free:
             continue
         if p.role not in sheets and p.disguise not in sheets:
             friend = friends.get(name)
@@ -194,7 +194,7 @@ def sober_kogorou(ctx: Context) -> None:
     ruleset = state.ruleset
     # The cheap test first: few players died this phase.
     cause = any(
-        p.status is DEAD
+        p.status is Status.DEAD
         and ctx.died_now(name)
         and ruleset.role(p.role).has_trait("sobers_drunk")
         and ERASED not in p.conditions
@@ -239,7 +239,7 @@ def fbi_reports(ctx: Context) -> None:
     roles = state.ruleset.roles
     leaders = [
         n for n, p in state.players.items()
-        if p.status is ALIVE and "fbi_leader" in roles[p.role].traits
+        if p.is_free and "fbi_leader" in roles[p.role].traits
     ]  # fmt: skip
     if not leaders:
         return

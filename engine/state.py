@@ -20,10 +20,6 @@ class Status(StrEnum):
     ARRESTED = "arrested"
 
 
-# The members as module globals for the hot tests (is_free, is_alive, the leader): on Python
-# 3.11 reading an enum member off its class costs about four plain global look-ups.
-ALIVE, DEAD = Status.ALIVE, Status.DEAD
-
 # Conditions in the replay record (SCENARIOS.md); a condition lasts through the phase index
 # stored with it, or for good when that is None.
 INJURED = "injured"
@@ -136,12 +132,12 @@ class PlayerState:
 
     @property
     def is_alive(self) -> bool:
-        return self.status is not DEAD
+        return self.status is not Status.DEAD
 
     @property
     def is_free(self) -> bool:
         """Alive and not arrested: still counted when deciding who has won."""
-        return self.status is ALIVE
+        return self.status is Status.ALIVE
 
     def has(self, condition: str, phase: Phase) -> bool:
         if condition not in self.conditions:
@@ -318,7 +314,7 @@ class GameState:
         members = [
             (rank(p.role), name)
             for name, p in self.players.items()
-            if (p.status is ALIVE or not free_only) and self.side(name) is Side.BLACK_ORG
+            if (p.is_free or not free_only) and self.side(name) is Side.BLACK_ORG
         ]
         members.sort()
         return [name for _, name in members]
@@ -331,12 +327,10 @@ class GameState:
         """
         for name in (self.leader, *self.leader_ranking):
             p = self.players.get(name) if name else None
-            if p is not None and p.status is ALIVE and self.side(name) is Side.BLACK_ORG:
+            if p is not None and p.is_free and self.side(name) is Side.BLACK_ORG:
                 return name
         members = self.black_org()
         return members[0] if members else None
 
     def free_players(self) -> list[str]:
-        # ``p.is_free`` written out: asked for every player in every phase, and a property is
-        # a slow call on Python 3.11.
-        return [name for name, p in self.players.items() if p.status is ALIVE]
+        return [name for name, p in self.players.items() if p.is_free]

@@ -17,7 +17,7 @@ from engine.context import DONE, PENDING, Attack
 from engine.harm import injure, revenge_applies
 from engine.outcome import Lynch, Result
 from engine.protection import first_saver
-from engine.state import ALIVE, DETAINED, INJURED, Status
+from engine.state import DETAINED, INJURED, Status
 
 if TYPE_CHECKING:
     from engine.context import Action, Context
@@ -266,7 +266,7 @@ def _choose(ctx: Context, votes: dict[str, int], *, draw: bool = True) -> str | 
     for n in leaders:
         if n != NO_LYNCH:
             p = players[n]
-            if p.status is not ALIVE or (p.conditions and p.has(DETAINED, phase)):
+            if not p.is_free or (p.conditions and p.has(DETAINED, phase)):
                 continue
         standing.append(n)
     if not standing:

@@ -15,7 +15,7 @@ of one side wins with it. What a living mixed pair does to the sides' wins is op
 from __future__ import annotations
 
 from engine.rules.base import Side
-from engine.state import ALIVE, DETAINED, GameState, Status
+from engine.state import DETAINED, GameState, Status
 
 LOVERS = "lovers"
 
@@ -59,7 +59,7 @@ def winner(state: GameState) -> str | None:
     town: list[str] = []
     pair_free: list[str] = []
     for name, p in state.players.items():
-        if p.status is not ALIVE:
+        if not p.is_free:
             continue
         if name in in_pair:
             pair_free.append(name)

@@ -10,7 +10,7 @@ from engine.abilities.base import Ability, register
 from engine.abilities.informative import Informative
 from engine.outcome import Result
 from engine.rules.base import Side, Step
-from engine.state import DEAD, DRUNK
+from engine.state import DRUNK, Status
 
 if TYPE_CHECKING:
     from engine.context import Action, Context
@@ -25,13 +25,13 @@ def quarter_dead(state: GameState) -> bool:
     """ "Becomes sober after 1/4th the total townies have died" (option ``kogorou_quarter``)."""
     if state.ruleset.option("kogorou_quarter") == "players":
         total = len(state.players)
-        dead = sum(1 for p in state.players.values() if p.status is DEAD)
+        dead = sum(1 for p in state.players.values() if p.status is Status.DEAD)
     else:
         total = state.starting_town
         dead = sum(
             1
             for name, p in state.players.items()
-            if p.status is DEAD and state.side(name) is Side.TOWN
+            if p.status is Status.DEAD and state.side(name) is Side.TOWN
         )
     return total > 0 and dead * 4 >= total
 

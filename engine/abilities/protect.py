@@ -17,7 +17,7 @@ from engine.context import DONE, PENDING
 from engine.harm import injure, schedule
 from engine.poisoning import dies_today
 from engine.rules.base import NIGHT, PREP, AbilityUse, Slot, Step
-from engine.state import ABROAD, DEAD, IN_FLIGHT, SEVERELY_WOUNDED, Status
+from engine.state import ABROAD, IN_FLIGHT, SEVERELY_WOUNDED, Status
 
 if TYPE_CHECKING:
     from engine.context import Action, Attack, Context
@@ -176,7 +176,7 @@ def die_of_wounds(ctx: Context) -> None:
         # ``has`` asked only of the few players with the condition (asked every day).
         if (
             SEVERELY_WOUNDED in p.conditions
-            and p.status is not DEAD
+            and p.is_alive
             and p.has(SEVERELY_WOUNDED, ctx.phase)
         ):
             ctx.remove(name, Status.DEAD, "wounds")

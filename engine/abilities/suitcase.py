@@ -17,7 +17,7 @@ from engine.abilities.base import Ability, register
 from engine.abilities.lent import lend_for_next_night
 from engine.outcome import Result
 from engine.rules.base import DAY, AbilityUse, Side, Slot, Step
-from engine.state import ALIVE, ActionRecord, Loan
+from engine.state import ActionRecord, Loan
 
 if TYPE_CHECKING:
     from engine.context import Action, Context
@@ -38,7 +38,7 @@ class BlackSuitcase(Ability):
     def granted_slot(self, state: GameState, player: str) -> Slot | None:
         # The leader's, whoever leads: "(also, next highest-ranked BO ...)".
         p = state.players[player]
-        if p.status is not ALIVE:
+        if not p.is_free:
             return None  # the leader is a free member: skip the ranking for everyone else
         if state.side(player) is not Side.BLACK_ORG:
             return None
