@@ -14,7 +14,7 @@ from engine.abilities.aptx import own_capsules
 from engine.abilities.base import Ability, abilities_for
 from engine.abilities.lent import LENT, ability_for, extra_slots
 from engine.lazy_pattern import lazy_compile
-from engine.life import Life, life_of
+from engine.life import life_of
 from engine.orders.kinds import Kind, Refused
 from engine.orders.model import Order, ability_title
 from engine.orders.seam import HeldSlots, SlotKey  # noqa: F401  (engine.resolve imports them here)
@@ -27,10 +27,7 @@ def held_slots(state: GameState, player: str) -> list[tuple[str, Slot]]:
     """Every slot the player holds, keyed so that a later order can replace an earlier one."""
     p = state.players[player]
     ruleset = state.ruleset
-    # The role's part is ruleset data, found once per ruleset and role (``_role_slots``).
-    found = _ROLE_SLOTS.get((id(ruleset), p.role))
-    if found is None or found[0] is not ruleset:
-        found = _role_slots(ruleset, p.role)
+    found = _role_slots(ruleset, p.role)
     slots = list(found[1])
     if p.open_role is not None:
         # "Every player has two roles": the open role's sheet lines join the hidden role's.
@@ -41,11 +38,7 @@ def held_slots(state: GameState, player: str) -> list[tuple[str, Slot]]:
         slots.append(("common:aptx", Slot((aptx,), frozenset({PhaseKind.DAY}))))
     # Slots a status or an option gives (Lovey-Dovey for lovers, Defuse with the Explosive
     # Vest): each ability says whom it is granted to.
-    index = state.phase.index
-    granting = _GRANTING.get((id(ruleset), index))
-    if granting is None or granting[0] is not ruleset:
-        granting = (ruleset, _granting(ruleset, index))
-    for name, ability in granting[1]:
+    for name, ability in _granting(ruleset, state.phase.index):
         granted = ability.granted_slot(state, player)
         if granted is not None:
             slots.append((f"granted:{name}", granted))
@@ -146,13 +139,8 @@ def open_slot(
     the use it offers; None when none does. Asked for every order when it is sent and again
     when it resolves."""
     for key, slot in slots:
-        # ``slot.find`` written out: asked for every held slot of every order.
-        for use in slot.options:
-            if use.ability == ability:
-                break
-        else:
-            continue
-        if kind in slot.phases:
+        use = slot.find(ability)
+        if use is not None and kind in slot.phases:
             return key, use
     return None
 
@@ -166,12 +154,8 @@ def check_order(
     actor = players.get(order.actor)
     if actor is None:
         return Refused(f"{order.actor} is not playing in this game", Kind.NOT_HELD)
-    ruleset = state.ruleset
-    found_for = _CHECKS.get(id(ruleset))
-    if found_for is None or found_for[0] is not ruleset:
-        found_for = _checks(ruleset)
-    ability = found_for[1].get(order.ability)
-    life = found_for[2]
+    ability = abilities_for(state.ruleset).get(order.ability)
+    life = life_of(state.ruleset)
     problem = life.order_problem(state, order.actor, ability)
     if problem:
         return Refused(problem, Kind.NOT_NOW)
@@ -184,7 +168,6 @@ def check_order(
             Kind.NOT_HELD,
         )
     for target in order.targets:
-        # Asked for every target of every order: written out here, not a call per target.
         if target not in players:
             return Refused(f"{target} is not playing in this game", Kind.BAD_TARGET)
         if target == order.actor and not ability.self_target:
@@ -230,16 +213,3 @@ def validate_kind(problem: str) -> Kind:
     if _USED_UP.search(problem):
         return Kind.NOT_NOW
     return Kind.BAD_TARGET
-
-
-_CHECKS: dict[int, tuple[Ruleset, dict[str, Ability], Life]] = {}
-
-
-def _checks(ruleset: Ruleset) -> tuple[Ruleset, dict[str, Ability], Life]:
-    """The ruleset's abilities and its family's life model, found once per ruleset for
-    ``check_order``, which asks for both with every order (with the ruleset, so that a
-    ruleset made at the same id is not mistaken for it)."""
-    if len(_CHECKS) >= 1024:  # rulesets made on the fly (tests, derived ones)
-        _CHECKS.clear()
-    found = _CHECKS[id(ruleset)] = (ruleset, abilities_for(ruleset), life_of(ruleset))
-    return found
