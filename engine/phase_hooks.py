@@ -8,7 +8,7 @@ characters revealed, loans returned.
 
 from __future__ import annotations
 
-from engine.abilities.base import Ability, abilities_for
+from engine.abilities.base import abilities_for
 from engine.abilities.bonds import friend_killed
 from engine.abilities.disguise import record_worn, reveal_abducted, take_off_costumes
 from engine.abilities.interrogation import quarter_dead, sober_up
@@ -21,7 +21,7 @@ from engine.orders.model import Order
 from engine.outcome import Result
 from engine.phases import PhaseKind
 from engine.prep import finish_prep
-from engine.rules.base import Ruleset
+from engine.rules.base import Ruleset, per_ruleset
 from engine.state import ABROAD, DRUNK, ERASED, IN_FLIGHT, INJURED, GameState, Status
 from engine.validate import held_slots
 
@@ -80,25 +80,14 @@ def end_phase(ctx: Context) -> None:
 HELD_SLOTS = "held_slots"
 
 
-_PASSIVE_SHEETS: dict[int, tuple[Ruleset, dict[str, Ability], frozenset[str]]] = {}
-
-
+@per_ruleset
 def _passive_sheets(ruleset: Ruleset) -> frozenset[str]:
     """The roles whose sheets hold one of the ruleset's passive abilities: ruleset data,
-    found once per ruleset (and its abilities) rather than in every phase for every player."""
-    abilities = abilities_for(ruleset)
-    found = _PASSIVE_SHEETS.get(id(ruleset))
-    if found is None or found[0] is not ruleset or found[1] is not abilities:
-        if len(_PASSIVE_SHEETS) >= 1024:  # rulesets made on the fly (tests, derived ones)
-            _PASSIVE_SHEETS.clear()
-        passive = frozenset(n for n, a in abilities.items() if a.passive)
-        roles = frozenset(
-            role
-            for role, sheet in ruleset.roles.items()
-            if not passive.isdisjoint(sheet.abilities())
-        )
-        found = _PASSIVE_SHEETS[id(ruleset)] = (ruleset, abilities, roles)
-    return found[2]
+    found once per ruleset rather than in every phase for every player."""
+    passive = frozenset(n for n, a in abilities_for(ruleset).items() if a.passive)
+    return frozenset(
+        role for role, sheet in ruleset.roles.items() if not passive.isdisjoint(sheet.abilities())
+    )
 
 
 def add_passive(ctx: Context) -> None:

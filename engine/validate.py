@@ -19,7 +19,7 @@ from engine.orders.kinds import Kind, Refused
 from engine.orders.model import Order, ability_title
 from engine.orders.seam import HeldSlots, SlotKey  # noqa: F401  (engine.resolve imports them here)
 from engine.phases import PhaseKind
-from engine.rules.base import AbilityUse, Ruleset, Slot
+from engine.rules.base import AbilityUse, Ruleset, Slot, per_ruleset
 from engine.state import GameState
 
 
@@ -27,13 +27,13 @@ def held_slots(state: GameState, player: str) -> list[tuple[str, Slot]]:
     """Every slot the player holds, keyed so that a later order can replace an earlier one."""
     p = state.players[player]
     ruleset = state.ruleset
-    found = _role_slots(ruleset, p.role)
-    slots = list(found[1])
+    own, has_aptx = _role_slots(ruleset, p.role)
+    slots = list(own)
     if p.open_role is not None:
         # "Every player has two roles": the open role's sheet lines join the hidden role's.
         sheet = ruleset.open_roles[p.open_role]
         slots += [(f"open{i}", slot) for i, slot in enumerate(sheet.slots)]
-    if not found[2] and state.capsules and own_capsules(state, player):
+    if not has_aptx and state.capsules and own_capsules(state, player):
         aptx = AbilityUse("aptx")
         slots.append(("common:aptx", Slot((aptx,), frozenset({PhaseKind.DAY}))))
     # Slots a status or an option gives (Lovey-Dovey for lovers, Defuse with the Explosive
@@ -47,50 +47,32 @@ def held_slots(state: GameState, player: str) -> list[tuple[str, Slot]]:
     return slots
 
 
-_ROLE_SLOTS: dict[tuple[int, str], tuple[Ruleset, tuple[tuple[str, Slot], ...], bool]] = {}
-
-
-def _role_slots(ruleset: Ruleset, role: str) -> tuple[Ruleset, tuple[tuple[str, Slot], ...], bool]:
+@per_ruleset
+def _role_slots(ruleset: Ruleset, role: str) -> tuple[tuple[tuple[str, Slot], ...], bool]:
     """The role sheet's slots and its side's and everyone's common slots, keyed, and whether
-    they hold the APTX: ruleset data, built once per ruleset and role rather than per order
-    (with the ruleset, so that a ruleset made at the same id is not mistaken for it)."""
-    found = _ROLE_SLOTS.get((id(ruleset), role))
-    if found is None or found[0] is not ruleset:
-        sheet = ruleset.role(role)
-        slots = [(f"sheet{i}", slot) for i, slot in enumerate(sheet.slots)]
-        for group in (sheet.side.value, "all"):
-            common = ruleset.common_slots.get(group, ())
-            slots += [(f"common:{s.options[0].ability}", s) for s in common]
-        has_aptx = any(k == "common:aptx" for k, _ in slots)
-        if len(_ROLE_SLOTS) >= 1024:  # rulesets made on the fly (tests, derived ones)
-            _ROLE_SLOTS.clear()
-        found = _ROLE_SLOTS[(id(ruleset), role)] = (ruleset, tuple(slots), has_aptx)
-    return found
+    they hold the APTX: ruleset data, built once per ruleset and role rather than per
+    order."""
+    sheet = ruleset.role(role)
+    slots = [(f"sheet{i}", slot) for i, slot in enumerate(sheet.slots)]
+    for group in (sheet.side.value, "all"):
+        common = ruleset.common_slots.get(group, ())
+        slots += [(f"common:{s.options[0].ability}", s) for s in common]
+    return tuple(slots), any(k == "common:aptx" for k, _ in slots)
 
 
-_GRANTING: dict[tuple[int, int], tuple[Ruleset, list[tuple[str, Ability]]]] = {}
-
-
+@per_ruleset
 def _granting(ruleset: Ruleset, phase: int) -> list[tuple[str, Ability]]:
     """The abilities that may grant a slot beyond the sheet in the phase of index ``phase``
     (they override ``granted_slot``, ``may_grant`` allows it and ``grants_until`` has not
     passed), found once per ruleset and phase: asking the others for every player of every
-    order is wasted time. Keyed by the ruleset itself, not its id: its options say what may
-    be granted."""
-    key = (id(ruleset), phase)
-    found = _GRANTING.get(key)
-    if found is None or found[0] is not ruleset:
-        granting = [
-            (name, a)
-            for name, a in abilities_for(ruleset).items()
-            if type(a).granted_slot is not Ability.granted_slot
-            and a.may_grant(ruleset)
-            and (a.grants_until is None or phase <= a.grants_until)
-        ]
-        if len(_GRANTING) >= 1024:  # rulesets made on the fly (tests, derived ones)
-            _GRANTING.clear()
-        found = _GRANTING[key] = (ruleset, granting)
-    return found[1]
+    order is wasted time. The ruleset's options say what may be granted."""
+    return [
+        (name, a)
+        for name, a in abilities_for(ruleset).items()
+        if type(a).granted_slot is not Ability.granted_slot
+        and a.may_grant(ruleset)
+        and (a.grants_until is None or phase <= a.grants_until)
+    ]
 
 
 def find_slot(

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from engine.by_family import ByFamily
 from engine.outcome import Result
-from engine.rules.base import Step
+from engine.rules.base import Step, per_ruleset
 
 if TYPE_CHECKING:
     from engine.context import Action, Context
@@ -127,13 +127,13 @@ def register(cls: type[Ability] | None = None, *, family: str = "dctp"):
     return add(cls) if cls is not None else add
 
 
-_BY_RULESET: dict[str, dict[str, Ability]] = {}
 # The package whose import registers a family's abilities (DCTP's is this one). Imported when a
 # ruleset of the family first asks, so no caller depends on having imported it (or
 # engine.families) before; importing it here at module level would be a circle.
 FAMILY_ABILITIES = {"midnight": "engine.midnight.abilities"}
 
 
+@per_ruleset
 def abilities_for(ruleset: Ruleset) -> dict[str, Ability]:
     """The abilities of ``ruleset``: its family's, with the ruleset's own steps and flags.
 
@@ -141,19 +141,16 @@ def abilities_for(ruleset: Ruleset) -> dict[str, Ability]:
     defaults, so every reader of ``ability.blockable`` or ``ability.step_at`` sees the
     ruleset's rule without asking for it.
     """
-    found = _BY_RULESET.get(ruleset.id)
-    if found is None:
-        if ruleset.family in FAMILY_ABILITIES:
-            importlib.import_module(FAMILY_ABILITIES[ruleset.family])
-        found = dict(REGISTRIES[ruleset.family])
-        for name, rules in ruleset.ability_rules.items():
-            changed = copy.copy(found[name])
-            for flag, value in rules.flags.items():
-                if not hasattr(changed, flag):
-                    raise AttributeError(f"{ruleset.id}: {name} has no flag {flag!r}")
-                setattr(changed, flag, value)
-            if rules.steps:
-                changed.moved = dict(rules.steps)
-            found[name] = changed
-        _BY_RULESET[ruleset.id] = found
+    if ruleset.family in FAMILY_ABILITIES:
+        importlib.import_module(FAMILY_ABILITIES[ruleset.family])
+    found = dict(REGISTRIES[ruleset.family])
+    for name, rules in ruleset.ability_rules.items():
+        changed = copy.copy(found[name])
+        for flag, value in rules.flags.items():
+            if not hasattr(changed, flag):
+                raise AttributeError(f"{ruleset.id}: {name} has no flag {flag!r}")
+            setattr(changed, flag, value)
+        if rules.steps:
+            changed.moved = dict(rules.steps)
+        found[name] = changed
     return found

@@ -32,7 +32,7 @@ from engine.abilities.base import Ability, abilities_for
 from engine.appearance import is_costume
 from engine.phases import PhaseKind
 from engine.poisoning import dies_today
-from engine.rules.base import NIGHT, PREP, AbilityUse, RoleSheet, Ruleset, Slot
+from engine.rules.base import NIGHT, PREP, AbilityUse, RoleSheet, Ruleset, Slot, per_ruleset
 from engine.state import Loan, Status
 
 if TYPE_CHECKING:
@@ -63,14 +63,10 @@ def bow_tie_slot(ruleset: Ruleset) -> Slot:
     return Slot((AbilityUse("interrogate"), AbilityUse("investigate", count)), NIGHT)
 
 
-_NIGHT_ABILITIES: dict[str, tuple[AbilityUse, ...]] = {}
-
-
+@per_ruleset
 def _night_abilities(ruleset: Ruleset) -> tuple[AbilityUse, ...]:
     """Every night ability of the ruleset, at the highest count a sheet gives it (the Black
     Suitcase's fake actions: "pretend to use any existing Night ability")."""
-    if ruleset.id in _NIGHT_ABILITIES:
-        return _NIGHT_ABILITIES[ruleset.id]
     best: dict[str, int] = {}
     common = [slot for slots in ruleset.common_slots.values() for slot in slots]
     for slots in [*(sheet.slots for sheet in ruleset.roles.values()), common]:
@@ -78,9 +74,7 @@ def _night_abilities(ruleset: Ruleset) -> tuple[AbilityUse, ...]:
             if PhaseKind.NIGHT in slot.phases:
                 for use in slot.options:
                     best[use.ability] = max(best.get(use.ability, 0), use.count)
-    found = tuple(AbilityUse(name, count) for name, count in sorted(best.items()))
-    _NIGHT_ABILITIES[ruleset.id] = found
-    return found
+    return tuple(AbilityUse(name, count) for name, count in sorted(best.items()))
 
 
 def _sheet_slots(
@@ -227,20 +221,15 @@ class _ItemUse:
     kept_when_suspended = True
 
 
-_ITEM_VERSIONS: dict[tuple[str, str], Ability] = {}
-
-
+@per_ruleset
 def _item_version(ruleset: Ruleset, name: str) -> Ability:
-    found = _ITEM_VERSIONS.get((ruleset.id, name))
-    if found is None:
-        own = abilities_for(ruleset)[name]
-        base = type(own)
-        found = type(f"{base.__name__}ThroughItem", (_ItemUse, base), {})()
-        # The ruleset's own steps and flags, then the item's: an item use is kept when
-        # injured or suspended whatever the ruleset says of the ability itself.
-        found.__dict__.update(own.__dict__)
-        found.kept_when_injured = found.kept_when_suspended = True
-        _ITEM_VERSIONS[(ruleset.id, name)] = found
+    own = abilities_for(ruleset)[name]
+    base = type(own)
+    found = type(f"{base.__name__}ThroughItem", (_ItemUse, base), {})()
+    # The ruleset's own steps and flags, then the item's: an item use is kept when injured or
+    # suspended whatever the ruleset says of the ability itself.
+    found.__dict__.update(own.__dict__)
+    found.kept_when_injured = found.kept_when_suspended = True
     return found
 
 
