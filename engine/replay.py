@@ -6,7 +6,6 @@ and must stay stable.
 
 from __future__ import annotations
 
-import operator
 import os
 import re
 from dataclasses import dataclass, field, replace
@@ -30,35 +29,6 @@ from engine.yaml_import import yaml
 
 # libyaml's loader when PyYAML was built with it: ten times faster on a large game.
 SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
-class _ScenarioLoader(SAFE_LOADER):
-    """The safe loader, with the resolver's methods the composer calls for every node (three
-    Python calls a node; a large game has 2,000 nodes) answering as PyYAML's do, for less."""
-
-    # These follow the path resolvers (PyYAML's experimental add_path_resolver), of which the
-    # safe loader has none: PyYAML's return at once. A builtin does the same without a Python
-    # frame (and binds to no instance): is_ takes the (node, index) descended to, tuple nothing.
-    descend_resolver = operator.is_
-    ascend_resolver = tuple
-
-    def resolve(self, kind: Any, value: Any, implicit: Any) -> Any:
-        """PyYAML's ``BaseResolver.resolve`` without path resolvers: a plain scalar's tag by
-        the implicit resolvers of its first character, else the kind's own tag (a quoted
-        string's is str)."""
-        if kind is yaml.ScalarNode:
-            if implicit[0]:
-                resolvers = self.yaml_implicit_resolvers
-                for tag, regexp in resolvers.get(value[:1], []) + resolvers.get(None, []):
-                    if regexp.match(value):
-                        return tag
-            return self.DEFAULT_SCALAR_TAG
-        if kind is yaml.SequenceNode:
-            return self.DEFAULT_SEQUENCE_TAG
-        if kind is yaml.MappingNode:
-            return self.DEFAULT_MAPPING_TAG
-        return None
-
 
 TOP_KEYS = {"ruleset", "seed", "options", "players", "setup", "phases"}
 # Keys a scenario may carry for people and tests; the replay reads past them.
@@ -326,7 +296,7 @@ def _may_hold_surrogates(text: str) -> bool:
 
 def _load_yaml(text: str) -> Any:
     try:
-        loader = _ScenarioLoader(text)
+        loader = SAFE_LOADER(text)
         try:
             node = loader.get_single_node()
             if node is None:

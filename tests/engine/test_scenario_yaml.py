@@ -91,28 +91,6 @@ def test_a_non_printable_character_is_refused_by_the_pure_python_reader_as_befor
         parse_scenario("ruleset: dctp-2011\nseed: 1\nplayers: {Abs: Gin}\nnote: bell\x07\n")
 
 
-@given(
-    st.sampled_from([yaml.ScalarNode, yaml.SequenceNode, yaml.MappingNode]),
-    st.text(max_size=12)
-    | st.sampled_from(["", "~", "null", "yes", "No", "0x1f", "1_000", ".nan", "-1.5e3", "<<"])
-    | st.sampled_from(["=", "2001-12-14", "2001-12-14t21:59:43.10-05:00", "+12", "0o17"]),
-    st.tuples(st.booleans(), st.booleans()),
-)
-def test_the_scenario_loader_resolves_as_pyyaml_does(kind, value, implicit):
-    """engine.replay's loader answers the composer's resolver calls (one of each per node)
-    without PyYAML's work for path resolvers, which it has none of."""
-    from engine.replay import _ScenarioLoader
-
-    assert not _ScenarioLoader.yaml_path_resolvers
-    loader = _ScenarioLoader("")
-    try:
-        asked = (value if kind is yaml.ScalarNode else None), implicit
-        expected = yaml.resolver.BaseResolver.resolve(loader, kind, *asked)
-        assert loader.resolve(kind, *asked) == expected
-    finally:
-        loader.dispose()
-
-
 @given(st.text(max_size=20) | st.sampled_from(["Abs (post)", "Abs (Will only)", "A(post)\n"]))
 def test_a_key_without_a_parenthesis_is_a_name_alone(key):
     """engine.replay._item looks for the key's ")" before it tries the key's pattern."""
