@@ -296,76 +296,11 @@ def _may_hold_surrogates(text: str) -> bool:
 
 def _load_yaml(text: str) -> Any:
     try:
-        loader = SAFE_LOADER(text)
-        try:
-            node = loader.get_single_node()
-            if node is None:
-                return None
-            try:
-                return _plain_data(node, loader, set())
-            except _NotPlain:
-                # Anything beyond plain mappings, lists and scalars (merge keys, aliased
-                # collections, explicit tags), or a scalar that fails: PyYAML's constructor
-                # builds (or refuses) it all, from a clean slate.
-                loader.constructed_objects = {}
-                loader.recursive_objects = {}
-                return loader.construct_document(node)
-        finally:
-            loader.dispose()
+        return yaml.load(text, Loader=SAFE_LOADER)
     except yaml.YAMLError:
         # The pure-Python loader's messages are the documented ones (and it reads "\\udc80",
         # which the check below names): read a broken file again with it.
         return yaml.safe_load(text)
-
-
-class _NotPlain(Exception):
-    """A node ``_plain_data`` leaves to PyYAML's constructor."""
-
-
-_STR_TAG, _SEQ_TAG, _MAP_TAG = (f"tag:yaml.org,2002:{t}" for t in ("str", "seq", "map"))
-_KEY_TAGS = ("tag:yaml.org,2002:merge", "tag:yaml.org,2002:value")
-
-
-def _plain_data(node: Any, loader: Any, seen: set[int]) -> Any:
-    """What PyYAML's safe constructor builds from ``node``, built without its generic
-    machinery (a generator per mapping, a lookup per node): a scenario is mappings, lists and
-    strings, and PyYAML's constructor costs as much as reading the file. ``seen``: the
-    collections met so far (one met twice is an alias, left to PyYAML)."""
-    tag = node.tag
-    if tag == _STR_TAG and type(node) is yaml.ScalarNode:
-        return node.value
-    if tag == _MAP_TAG and type(node) is yaml.MappingNode:
-        if id(node) in seen:
-            raise _NotPlain
-        seen.add(id(node))
-        mapping: dict[Any, Any] = {}
-        for key_node, value_node in node.value:
-            if key_node.tag == _STR_TAG and type(key_node) is yaml.ScalarNode:
-                key = key_node.value
-            elif key_node.tag in _KEY_TAGS:
-                raise _NotPlain  # a merge key ("<<") or a value key ("=")
-            else:
-                key = _plain_data(key_node, loader, seen)
-                if isinstance(key, list | dict):
-                    raise _NotPlain  # unhashable: PyYAML's error names it
-            # A scalar string, most values (every order's text), without a call of its own.
-            if value_node.tag == _STR_TAG and type(value_node) is yaml.ScalarNode:
-                mapping[key] = value_node.value
-            else:
-                mapping[key] = _plain_data(value_node, loader, seen)
-        return mapping
-    if tag == _SEQ_TAG and type(node) is yaml.SequenceNode:
-        if id(node) in seen:
-            raise _NotPlain
-        seen.add(id(node))
-        return [_plain_data(item, loader, seen) for item in node.value]
-    if type(node) is not yaml.ScalarNode:
-        raise _NotPlain
-    try:
-        # An int, a bool, null, a date: PyYAML's own constructor for the scalar's tag.
-        return loader.construct_object(node)
-    except Exception:  # PyYAML's constructor raises it again, as it raises it
-        raise _NotPlain from None
 
 
 def parse_scenario(text: str, source: str = "<scenario>") -> Scenario:
