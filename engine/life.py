@@ -4,7 +4,7 @@ leaving play sets off at once.
 Every family answers these through one interface (``Life``), so generic code (the context,
 the send-time checks) never tests a status itself. DCTP's life is alive/dead/arrested plus
 conditions (injured, suspended, abroad, detained, frightened); midnight's is hit points with
-the Hospital, a timed Jail and spirits (``engine.midnight.life``).
+the Hospital, a timed Jail and spirits (``engine.families.midnight.life``).
 """
 
 from __future__ import annotations
@@ -155,7 +155,6 @@ class DctpLife(Life):
         ):
             return f"{target} is arrested: any and all actions on arrested players fail"
         return None
-
 
     def removed(self, ctx: Context, name: str, status: Status) -> None:
         """What a death sets off at once (an arrest sets off nothing here)."""

@@ -59,7 +59,7 @@ from engine.setup import new_game
 from engine.state import GameState
 
 if TYPE_CHECKING:
-    from engine.midnight.running import RunningCount
+    from engine.families.midnight.running import RunningCount
 
 __all__ = [
     "EngineOverrideError",

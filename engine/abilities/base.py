@@ -130,7 +130,7 @@ def register(cls: type[Ability] | None = None, *, family: str = "dctp"):
 # The package whose import registers a family's abilities (DCTP's is this one). Imported when a
 # ruleset of the family first asks, so no caller depends on having imported it (or
 # engine.families) before; importing it here at module level would be a circle.
-FAMILY_ABILITIES = {"midnight": "engine.midnight.abilities"}
+FAMILY_ABILITIES = {"midnight": "engine.families.midnight.abilities"}
 
 
 @per_ruleset

@@ -109,7 +109,8 @@ Take = Callable[[Reader, Order, str, dict[SlotKey, Order]], "Rejection | None"]
 class Dialect:
     """What the steps need of a family's way of writing orders: its words (``vocab``), its
     reader of plain orders, how an order is held, and the shape each ability's order has.
-    DCTP's is ``DCTP``; midnight builds its own for each message (engine/orders/midnight.py)."""
+    DCTP's is ``DCTP``; midnight builds its own for each message
+    (engine/families/midnight/reader.py)."""
 
     words: vocab.Words
     table: EvidenceTable

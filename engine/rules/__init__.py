@@ -14,7 +14,7 @@ _MODULES = {
     "dctp-2011": "engine.rules.dctp_2011",
     "dctp-r53": "engine.rules.dctp_r53",
     "dctp-classic": "engine.rules.dctp_classic",
-    "midnight": "engine.rules.midnight",
+    "midnight": "engine.families.midnight.rules",
 }
 
 

@@ -94,7 +94,7 @@ def test_a_correction_is_an_input_of_the_game_shown_in_the_phase_results() -> No
 
 
 def _midnight():
-    from engine.midnight.family import new_game as new_midnight
+    from engine.families.midnight.family import new_game as new_midnight
 
     roster = {"P": "Civilian", "A": "Cop", "B": "Boss", "C": "Killer"}
     return new_midnight(load_ruleset("midnight"), roster, 1, {})
@@ -105,7 +105,7 @@ def test_a_midnight_arrest_is_jail_for_the_phases_it_says() -> None:
     jails from the open phase, for it and the next (Detain's "next Day and Night") or for the
     N phases written, and the release ends every Jail term from the open phase on
     (docs/rulings.md, "midnight: the GM's corrections")."""
-    from engine.midnight.model import mn
+    from engine.families.midnight.model import mn
 
     state = _midnight()
     index = state.phase.index

@@ -30,7 +30,7 @@ LAYERS = ("core", "rules", "mechanics", "abilities", "orders", "game", "scenario
 PACKAGE_LAYER = {
     "engine.rules": "rules",
     "engine.abilities": "abilities",
-    "engine.midnight.abilities": "abilities",
+    "engine.families.midnight.abilities": "abilities",
     "engine.orders": "orders",
     "engine.render": "game",
 }
@@ -47,9 +47,13 @@ LAYER_OF = {
     "engine.context": "core",
     "engine.by_family": "core",
     "engine.lazy_pattern": "core",
-    "engine.midnight.model": "core",
+    "engine.families": "core",
+    "engine.families.dctp": "core",
+    "engine.families.midnight": "core",
+    "engine.families.midnight.model": "core",
     # rules: the rulesets, data written in the model
-    "engine.midnight.sheets": "rules",
+    "engine.families.midnight.sheets": "rules",
+    "engine.families.midnight.rules": "rules",
     # mechanics: what abilities and phases share
     "engine.harm": "mechanics",
     "engine.appearance": "mechanics",
@@ -60,11 +64,11 @@ LAYER_OF = {
     "engine.voting": "mechanics",
     "engine.win": "mechanics",
     "engine.abilities.lent": "mechanics",
-    "engine.midnight.life": "mechanics",
-    "engine.midnight.guises": "mechanics",
-    "engine.midnight.damage": "mechanics",
-    "engine.midnight.council": "mechanics",
-    "engine.midnight.hooks": "mechanics",
+    "engine.families.midnight.life": "mechanics",
+    "engine.families.midnight.guises": "mechanics",
+    "engine.families.midnight.damage": "mechanics",
+    "engine.families.midnight.council": "mechanics",
+    "engine.families.midnight.hooks": "mechanics",
     # abilities: the ability units, and the send-time checks over them, which the reader asks
     "engine.validate": "game",
     # orders: the reader, and the player text it quotes made inert
@@ -75,16 +79,18 @@ LAYER_OF = {
     "engine.prep": "game",
     "engine.setup": "game",
     "engine.phase_hooks": "game",
-    "engine.families": "game",
+    "engine.families.dctp.family": "game",
     "engine.gm": "game",
     "engine.gm_texts": "game",
     "engine.dreams": "game",
     "engine.deal": "game",
     "engine.role_setups": "game",
-    "engine.midnight.corrections": "game",
+    "engine.families.midnight.corrections": "game",
     "engine.reading": "game",
-    "engine.midnight.family": "game",
-    "engine.midnight.running": "game",
+    "engine.families.midnight.family": "game",
+    "engine.families.midnight.running": "game",
+    "engine.families.midnight.reader": "orders",
+    "engine.families.midnight.vocab": "orders",
     # scenario: scenario files and the replay record
     "engine.replay": "scenario",
     "engine.yaml_import": "scenario",
@@ -92,14 +98,16 @@ LAYER_OF = {
 
 # Where a module goes when the families become packages (engine/families/dctp, .../midnight):
 # the whole module, or "split" (generic, with a family's parts: docs/engine.md says which).
-FAMILY_PREFIX = {"engine.abilities": "dctp", "engine.midnight": "midnight"}
+FAMILY_PREFIX = {
+    "engine.abilities": "dctp",
+    "engine.families.dctp": "dctp",
+    "engine.families.midnight": "midnight",
+}
 FAMILY_OF = {
     "engine.abilities.base": "",
     "engine.rules.dctp_2011": "dctp",
     "engine.rules.dctp_r53": "dctp",
     "engine.rules.dctp_classic": "dctp",
-    "engine.rules.midnight": "midnight",
-    "engine.orders.midnight": "midnight",
     "engine.orders.grammar": "split",
     "engine.orders.dispatch": "dctp",
     "engine.orders.readers.harm": "dctp",
@@ -125,7 +133,6 @@ FAMILY_OF = {
     "engine.setup": "dctp",
     "engine.phase_hooks": "dctp",
     "engine.dreams": "dctp",
-    "engine.families": "split",
     "engine.gm": "split",
 }
 
@@ -155,18 +162,21 @@ ALLOWED = {
     "reader loads with the first topic post",
     ("engine.gm_texts", "engine.dreams"): "inside a function: start-up, only a ruleset with the "
     "GM's texts (classic) drafts dreams",
-    ("engine.midnight.abilities.daylight", "engine.midnight.abilities.mafia"): "inside a "
-    "function, waiting (engine/midnight is changed on another branch): mafia is imported at "
-    "the top of daylight too",
-    ("engine.midnight.council", "engine.midnight.damage"): "inside a function, waiting "
-    "(engine/midnight is changed on another branch): no circle holds it, damage does not "
-    "import council",
-    ("engine.midnight.family", "engine.setup"): "inside a function, waiting (engine/midnight is "
-    "changed on another branch): resolve_role is engine.rules.base's, taken through setup",
-    ("engine.by_family", "engine.midnight.family"): "by name, upward, waiting for the families "
-    "as packages: a registry loads a family's module at its first look-up",
-    ("engine.abilities.base", "engine.midnight.abilities"): "by name, upward, waiting for the "
-    "families as packages: the registry loads midnight's abilities for its first ruleset",
+    ("engine.families.midnight.abilities.daylight", "engine.families.midnight.abilities.mafia"): (
+        "inside a function, waiting (midnight is changed on another branch): mafia is imported "
+        "at the top of daylight too"
+    ),
+    ("engine.families.midnight.council", "engine.families.midnight.damage"): "inside a "
+    "function, waiting (midnight is changed on another branch): no circle holds it, damage "
+    "does not import council",
+    ("engine.families.midnight.family", "engine.setup"): "inside a function, waiting (midnight "
+    "is changed on another branch): resolve_role is engine.rules.base's, taken through setup",
+    ("engine.by_family", "engine.families.dctp.family"): "by name, upward: the one registry of "
+    "families loads a family's package at its first look-up",
+    ("engine.by_family", "engine.families.midnight.family"): "by name, upward: as DCTP's",
+    ("engine.abilities.base", "engine.families.midnight.abilities"): "by name, upward, waiting "
+    "for DCTP's abilities to leave engine/abilities: the registry loads midnight's abilities "
+    "for its first ruleset",
 }
 
 TYPE_ONLY, INSIDE, BY_NAME, TOP = "type only", "inside a function", "by name", "top"

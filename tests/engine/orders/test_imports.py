@@ -9,7 +9,7 @@ from pathlib import Path
 
 ORDERS = Path(__file__).parents[3] / "engine" / "orders"
 # The parts of the engine that resolve a game, which the reader must not import.
-RESOLVER = ("engine.validate", "engine.abilities", "engine.midnight", "engine.resolve",
+RESOLVER = ("engine.validate", "engine.abilities", "engine.families.midnight", "engine.resolve",
             "engine.session", "engine.life", "engine.context", "engine.reading")  # fmt: skip
 
 

@@ -2,13 +2,13 @@
 with the H/J/D/B flags, the starting Guises, and the Council's priority list.
 
 Every sentence a line stands for is in shared/rules/midnight-2023.txt; the abilities are in
-``engine.midnight.abilities``. "Every player has two roles: The "Hidden" (or "Midnight")
+``engine.families.midnight.abilities``. "Every player has two roles: The "Hidden" (or "Midnight")
 role, and the "Open" (or "Daylight") role."
 """
 
 from __future__ import annotations
 
-from engine.midnight.sheets import Line, Model
+from engine.families.midnight.sheets import Line, Model
 from engine.phases import PhaseKind
 from engine.rules.base import AbilityUse, OptionSpec, RoleSheet, Ruleset, Side, Slot, Step
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.abilities.base import register
-from engine.midnight import council, damage, hooks
-from engine.midnight.abilities.base import MidnightAbility
-from engine.midnight.abilities.mafia import Block, jail
-from engine.midnight.abilities.psycho import holds
-from engine.midnight.model import game, mn
+from engine.families.midnight import council, damage, hooks
+from engine.families.midnight.abilities.base import MidnightAbility
+from engine.families.midnight.abilities.mafia import Block, jail
+from engine.families.midnight.abilities.psycho import holds
+from engine.families.midnight.model import game, mn
 from engine.outcome import Result
 from engine.rules.base import Step
 

@@ -16,10 +16,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from engine.abilities import abilities_for
-from engine.midnight.abilities.daylight_council import AddVotes
-from engine.midnight.council import PEACE, capped, number, power
-from engine.midnight.life import MidnightLife
-from engine.midnight.model import game
+from engine.families.midnight.abilities.daylight_council import AddVotes
+from engine.families.midnight.council import PEACE, capped, number, power
+from engine.families.midnight.life import MidnightLife
+from engine.families.midnight.model import game
 from engine.orders.model import Order
 from engine.render.inert import inert
 from engine.state import GameState, Status

@@ -15,10 +15,10 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar
 
 from engine.abilities.base import register
-from engine.midnight import damage, guises, hooks, life
-from engine.midnight.abilities.base import MidnightAbility
-from engine.midnight.abilities.psycho import holds
-from engine.midnight.model import Modifier, game, mn
+from engine.families.midnight import damage, guises, hooks, life
+from engine.families.midnight.abilities.base import MidnightAbility
+from engine.families.midnight.abilities.psycho import holds
+from engine.families.midnight.model import Modifier, game, mn
 from engine.outcome import Result
 from engine.rules.base import NIGHT, AbilityUse, Slot, Step
 from engine.state import Status

@@ -12,10 +12,10 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from engine.abilities.base import register
-from engine.midnight import council, guises, hooks
-from engine.midnight.abilities.base import MidnightAbility
-from engine.midnight.abilities.mafia import Attack, Learn
-from engine.midnight.model import mn
+from engine.families.midnight import council, guises, hooks
+from engine.families.midnight.abilities.base import MidnightAbility
+from engine.families.midnight.abilities.mafia import Attack, Learn
+from engine.families.midnight.model import mn
 from engine.rules.base import Step
 from engine.state import Status
 

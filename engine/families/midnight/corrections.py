@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import re
 
+from engine.families.midnight.model import mn
 from engine.gm import FAMILY_CORRECTIONS, OverrideError, phases_written
-from engine.midnight.model import mn
 from engine.outcome import Notice
 from engine.phases import Phase
 from engine.state import GameState, Status

@@ -4,7 +4,7 @@ The message is cleaned as every PM is (``engine.orders.bbcode``: quotes, BBCode,
 filler never change its meaning), cut into one fragment a line, a sentence or "and <order>",
 and each fragment is read: a phase label ("N2:", "Night 2 actions -"), the player's own words
 before the order ("I'll", "use my"), the ability by its title or an everyday word
-(``engine.orders.vocab.midnight``), its target (names matched as the DCTP reader matches them,
+(``engine.families.midnight.vocab``), its target (names matched as the DCTP reader matches them,
 typos and prefixes said so in the answer), a Midnight role ("as Boss", "= Boss", "(Boss)"),
 Guises ("Boss, Killer x2", "3 Cops", "20 Civilian"), or the words of a Letter or The Call
 ("Letter to Town: the Boss is Abs"). What cannot be read is refused quoting its fragment, with
@@ -22,6 +22,15 @@ import re
 from dataclasses import replace
 from functools import lru_cache
 
+from engine.families.midnight.vocab import (
+    NUMBERS,
+    ROLE_ALIASES,
+    WORDS,
+    Titles,
+    Word,
+    plain,
+    titles_of,
+)
 from engine.orders import parse, vocab
 from engine.orders.bbcode import Filler, clean_message, quotes, strip_quoted, text_quotes
 from engine.orders.dispatch import (
@@ -45,15 +54,6 @@ from engine.orders.reader import Reader, Refusal, Vocabulary
 from engine.orders.readers.harm import NO_ORDER
 from engine.orders.readers.votes import Unvote
 from engine.orders.seam import Rules, Shape, SlotKey
-from engine.orders.vocab.midnight import (
-    NUMBERS,
-    ROLE_ALIASES,
-    WORDS,
-    Titles,
-    Word,
-    plain,
-    titles_of,
-)
 from engine.orders.votes import MAX_POST_CHARS, read_votes
 from engine.phases import Phase
 from engine.render.inert import shorten
@@ -626,7 +626,7 @@ FINISH = tuple((name, step) for name, step in parse.FINISH if step is not parse.
 
 def dialect(read: _Read) -> Dialect:
     """Midnight's way of writing orders, for one message: its words (the ruleset's titles and
-    ``engine.orders.vocab.midnight``), ``_Read.read`` for plain orders, ``_place`` to hold
+    ``engine.families.midnight.vocab``), ``_Read.read`` for plain orders, ``_place`` to hold
     them, each ability's shape from the rules."""
     state, rules = read.state, read.rules
     phase = state.phase

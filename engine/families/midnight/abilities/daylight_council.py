@@ -11,12 +11,12 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from engine.abilities.base import register
-from engine.midnight import council, hooks
-from engine.midnight.abilities.base import TARGET_RULES
-from engine.midnight.abilities.daylight import Gainable
-from engine.midnight.council import BALLOTS, SPENT
-from engine.midnight.life import holds, keeps, line_of
-from engine.midnight.model import Modifier, game, mn
+from engine.families.midnight import council, hooks
+from engine.families.midnight.abilities.base import TARGET_RULES
+from engine.families.midnight.abilities.daylight import Gainable
+from engine.families.midnight.council import BALLOTS, SPENT
+from engine.families.midnight.life import holds, keeps, line_of
+from engine.families.midnight.model import Modifier, game, mn
 from engine.outcome import Result
 from engine.rules.base import Step
 from engine.state import Status

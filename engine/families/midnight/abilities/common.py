@@ -15,8 +15,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.abilities.base import register
-from engine.midnight.abilities.base import MidnightAbility
-from engine.midnight.council import BALLOTS, PEACE
+from engine.families.midnight.abilities.base import MidnightAbility
+from engine.families.midnight.council import BALLOTS, PEACE
 from engine.rules.base import Step
 
 if TYPE_CHECKING:

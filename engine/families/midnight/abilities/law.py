@@ -7,10 +7,10 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from engine.abilities.base import register
-from engine.midnight import damage, guises
-from engine.midnight.abilities.base import MidnightAbility, faction
-from engine.midnight.abilities.mafia import Attack, Learn, Weapon, jail
-from engine.midnight.model import Modifier, game, mn
+from engine.families.midnight import damage, guises
+from engine.families.midnight.abilities.base import MidnightAbility, faction
+from engine.families.midnight.abilities.mafia import Attack, Learn, Weapon, jail
+from engine.families.midnight.model import Modifier, game, mn
 from engine.rules.base import Side, Step
 
 if TYPE_CHECKING:

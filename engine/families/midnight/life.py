@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from engine.families.midnight.model import DEAD, FREE, HOSPITAL, JAIL, SPIRIT, location, mn
+from engine.families.midnight.sheets import Line
 from engine.life import LIVES, Life
-from engine.midnight.model import DEAD, FREE, HOSPITAL, JAIL, SPIRIT, location, mn
-from engine.midnight.sheets import Line
 from engine.state import Status
 
 if TYPE_CHECKING:

@@ -8,8 +8,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
 from engine.abilities.base import Ability
-from engine.midnight.life import BLOCKED, line_of
-from engine.midnight.model import mn
+from engine.families.midnight.life import BLOCKED, line_of
+from engine.families.midnight.model import mn
 from engine.outcome import Result
 from engine.rules.base import Step
 
@@ -38,10 +38,10 @@ class MidnightAbility(Ability):
     # Information and messages reach a target killed in this same phase: the phase's actions
     # happen "simultaneously" (docs/rulings.md, "midnight: the order of resolution").
     reaches_dead_now: ClassVar[bool] = False
-    # How the order is written, for the reader (engine.orders.midnight): a choice among these
-    # words first ("Play Bluff"), and what each choice names after it ("player", "guises");
-    # players each with a Midnight role (All-in); any Guises (Double Life); a number
-    # (Blackmail material).
+    # How the order is written, for the reader (engine.families.midnight.reader): a choice
+    # among these words first ("Play Bluff"), and what each choice names after it ("player",
+    # "guises"); players each with a Midnight role (All-in); any Guises (Double Life); a
+    # number (Blackmail material).
     choices: ClassVar[tuple[str, ...]] = ()
     choice_names: ClassVar[dict[str, str]] = {}
     lists_roles: ClassVar[bool] = False

@@ -1,28 +1,25 @@
-"""Game models ("families") that rulesets are written in, and what each one runs per phase.
+"""Game models ("families") that rulesets are written in: the one registry of their packages.
 
 A ruleset names its family; the family supplies the parts of a phase that are not a single
 ability: what settles after a step (the attacks after Killing, the lynch after Lynching), the
-hooks at the start and end of a phase, and the win check. Every DCTP ruleset shares the DCTP
-family; a game with another model of life and sides (midnight) gets its own.
+hooks at the start and end of a phase, and the win check. Each family is a package here
+(``dctp``, ``midnight``) whose ``family`` module makes its ``Family`` and adds it to
+``FAMILIES``; the registry imports that module at the family's first look-up, so a game of
+one family never loads another's abilities, readers and patterns.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from engine.abilities.vest import settle_vest
-from engine.attacks import settle_attacks
 from engine.by_family import ByFamily
-from engine.context import Context
-from engine.phase_hooks import begin_phase, end_phase
-from engine.poisoning import settle_poisonings
-from engine.prep import settle_prep
-from engine.rules.base import Step
-from engine.state import GameState
-from engine.voting import hold_lynch
-from engine.win import winner
+
+if TYPE_CHECKING:
+    from engine.context import Context
+    from engine.rules.base import Step
+    from engine.state import GameState
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,26 +54,4 @@ class Family:
     running_count: Callable[..., Any] | None = None
 
 
-def _end_dctp(ctx: Context) -> None:
-    end_phase(ctx)
-    if ctx.phase.is_night and not any(n.key.startswith("death.") for n in ctx.notices):
-        ctx.announce("night.no_deaths")
-
-
-DCTP = Family(
-    name="dctp",
-    settle={
-        Step.PREP: settle_prep,
-        Step.VEST: settle_vest,
-        Step.LYNCHING: hold_lynch,
-        Step.KILLING: settle_attacks,
-        Step.POISON_DEATHS: settle_poisonings,
-    },
-    begin=begin_phase,
-    end=_end_dctp,
-    winner=winner,
-)
-
-# The midnight family is built from Family and adds itself when engine.midnight.family is
-# imported: at its first look-up here (engine.by_family), or by any import of that module.
-FAMILIES: ByFamily[Family] = ByFamily({DCTP.name: DCTP})
+FAMILIES: ByFamily[Family] = ByFamily()

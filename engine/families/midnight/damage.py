@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.context import Action
-from engine.midnight.model import HOSPITAL, location, mn
+from engine.families.midnight.model import HOSPITAL, location, mn
 from engine.state import Fate, Status
 
 if TYPE_CHECKING:

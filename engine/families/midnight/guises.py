@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from engine.midnight.model import Layer, mn
+from engine.families.midnight.model import Layer, mn
 from engine.outcome import Draw
 
 if TYPE_CHECKING:

@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from engine.context import DONE, FAILED
-from engine.midnight.model import game, mn
+from engine.families.midnight.model import game, mn
 from engine.outcome import Lynch
 
 if TYPE_CHECKING:
@@ -145,7 +145,7 @@ def hold_council(ctx: Context) -> None:
     ballot (docs/rulings.md, "midnight: the Council")."""
     if not ctx.phase.is_day:
         return
-    from engine.midnight.damage import die
+    from engine.families.midnight.damage import die
 
     state = ctx.state
     # The votes cast, counted or not: a vote that names a player who died during the Day was

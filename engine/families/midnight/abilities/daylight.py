@@ -12,12 +12,12 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from engine.abilities.base import register
-from engine.midnight import damage, guises, hooks
-from engine.midnight.abilities.base import TARGET_RULES, MidnightAbility
-from engine.midnight.abilities.mafia import JAIL_PROOF, pass_down
-from engine.midnight.council import VOTED_OUT
-from engine.midnight.life import FREE_IN_HOSPITAL, holds, keeps
-from engine.midnight.model import HOSPITAL, JAIL, Delayed, game, location, mn
+from engine.families.midnight import damage, guises, hooks
+from engine.families.midnight.abilities.base import TARGET_RULES, MidnightAbility
+from engine.families.midnight.abilities.mafia import JAIL_PROOF, pass_down
+from engine.families.midnight.council import VOTED_OUT
+from engine.families.midnight.life import FREE_IN_HOSPITAL, holds, keeps
+from engine.families.midnight.model import HOSPITAL, JAIL, Delayed, game, location, mn
 from engine.outcome import Result
 from engine.rules.base import AbilityUse, Slot, Step
 from engine.state import Status
@@ -302,7 +302,7 @@ class Bust(Gainable):
     step = Step.JAIL
 
     def resolve(self, ctx: Context, action: Action) -> None:
-        from engine.midnight.abilities.mafia import jail
+        from engine.families.midnight.abilities.mafia import jail
 
         self.took_place(ctx, action)
         jailed = jail(ctx, action.target or "", 2)
@@ -316,7 +316,7 @@ def _qualified_immunity(ctx: Context, name: str) -> bool:
     """Qualified immunity — "in voted out during the Council, instead of dying you get into
     Jail for four phases (Night, Day, Night, Day)". The Jail is what replaces the death: one
     who cannot get in Jail (Unstoppable) has nothing to take instead, and dies."""
-    from engine.midnight.abilities.mafia import jail, jail_proof
+    from engine.families.midnight.abilities.mafia import jail, jail_proof
 
     if not keeps(ctx.state, name, "qualified_immunity", ctx.memo):
         return False

@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING
 
 from engine.abilities.base import register
 from engine.context import DONE, PENDING
-from engine.midnight import damage, guises
-from engine.midnight.abilities.base import MidnightAbility, faction
-from engine.midnight.abilities.common import HELD, approved, send
-from engine.midnight.model import mn
+from engine.families.midnight import damage, guises
+from engine.families.midnight.abilities.base import MidnightAbility, faction
+from engine.families.midnight.abilities.common import HELD, approved, send
+from engine.families.midnight.model import mn
 from engine.rules.base import NIGHT, AbilityUse, Side, Slot, Step
 from engine.state import Status
 

@@ -14,18 +14,18 @@ from collections.abc import Mapping
 from typing import Any
 
 # Imported for what they register: the abilities, and the GM's arrest as Jail.
-import engine.midnight.abilities
-import engine.midnight.corrections  # noqa: F401
+import engine.families.midnight.abilities
+import engine.families.midnight.corrections  # noqa: F401
 from engine.context import Context
 from engine.families import FAMILIES, Family
-from engine.midnight import guises, hooks
-from engine.midnight.council import hold_council
-from engine.midnight.damage import settle_damage
-from engine.midnight.hooks import AT_END, NEUTRAL_WINS, VETOES
-from engine.midnight.life import WHERE, line_of
-from engine.midnight.model import Midnighter, MidnightGame, location, mn
-from engine.midnight.running import running_count
-from engine.orders.midnight import parse_orders
+from engine.families.midnight import guises, hooks
+from engine.families.midnight.council import hold_council
+from engine.families.midnight.damage import settle_damage
+from engine.families.midnight.hooks import AT_END, NEUTRAL_WINS, VETOES
+from engine.families.midnight.life import WHERE, line_of
+from engine.families.midnight.model import Midnighter, MidnightGame, location, mn
+from engine.families.midnight.reader import parse_orders
+from engine.families.midnight.running import running_count
 from engine.phases import Phase
 from engine.prep import Opening
 from engine.rules.base import Ruleset, RulesetError, Side, Step

@@ -1,0 +1,38 @@
+"""The DCTP family: what settles after a step, the phase hooks and the win check that every
+DCTP ruleset (2011, r53, classic) shares."""
+
+from __future__ import annotations
+
+from engine.abilities.vest import settle_vest
+from engine.attacks import settle_attacks
+from engine.context import Context
+from engine.families import FAMILIES, Family
+from engine.phase_hooks import begin_phase, end_phase
+from engine.poisoning import settle_poisonings
+from engine.prep import settle_prep
+from engine.rules.base import Step
+from engine.voting import hold_lynch
+from engine.win import winner
+
+
+def _end_dctp(ctx: Context) -> None:
+    end_phase(ctx)
+    if ctx.phase.is_night and not any(n.key.startswith("death.") for n in ctx.notices):
+        ctx.announce("night.no_deaths")
+
+
+DCTP = Family(
+    name="dctp",
+    settle={
+        Step.PREP: settle_prep,
+        Step.VEST: settle_vest,
+        Step.LYNCHING: hold_lynch,
+        Step.KILLING: settle_attacks,
+        Step.POISON_DEATHS: settle_poisonings,
+    },
+    begin=begin_phase,
+    end=_end_dctp,
+    winner=winner,
+)
+
+FAMILIES[DCTP.name] = DCTP
