@@ -31,6 +31,7 @@ PACKAGE_LAYER = {
     "engine.rules": "rules",
     "engine.abilities": "abilities",
     "engine.families.midnight.abilities": "abilities",
+    "engine.families.dctp.rules": "rules",
     "engine.orders": "orders",
     "engine.render": "game",
 }
@@ -91,6 +92,7 @@ LAYER_OF = {
     "engine.families.midnight.running": "game",
     "engine.families.midnight.reader": "orders",
     "engine.families.midnight.vocab": "orders",
+    "engine.families.dctp.vocab": "orders",
     # scenario: scenario files and the replay record
     "engine.replay": "scenario",
     "engine.yaml_import": "scenario",
@@ -105,9 +107,6 @@ FAMILY_PREFIX = {
 }
 FAMILY_OF = {
     "engine.abilities.base": "",
-    "engine.rules.dctp_2011": "dctp",
-    "engine.rules.dctp_r53": "dctp",
-    "engine.rules.dctp_classic": "dctp",
     "engine.orders.grammar": "split",
     "engine.orders.dispatch": "dctp",
     "engine.orders.readers.harm": "dctp",
@@ -141,7 +140,7 @@ FAMILY_OF = {
 # package, which registers into it) one across layers until the families are packages; the
 # others are arrows like any, in every check.
 ALLOWED = {
-    ("engine.orders.model", "engine.orders.vocab.dctp"): "top, waiting for the move: the Order "
+    ("engine.orders.model", "engine.families.dctp.vocab"): "top, waiting for the move: the Order "
     "model restates an order in the DCTP family's words; families as packages hand them in",
     ("engine.life", "engine.context"): "type only: a life model is asked with the context "
     "that holds it (Life.unable(ctx, ...)); both core",

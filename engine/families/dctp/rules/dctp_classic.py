@@ -11,8 +11,9 @@ docs/rulings.md, "## dctp-classic", has the judgment calls.
 
 from __future__ import annotations
 
+from engine.families.dctp.rules import dctp_2011
+from engine.families.dctp.rules.dctp_2011 import BO, CIVILIANS, FBI, POLICE, make_sheet
 from engine.phases import PhaseKind
-from engine.rules import dctp_2011
 from engine.rules.base import (
     DAY,
     NIGHT,
@@ -25,7 +26,6 @@ from engine.rules.base import (
     Step,
     derive,
 )
-from engine.rules.dctp_2011 import BO, CIVILIANS, FBI, POLICE, make_sheet
 
 RULESET_ID = "dctp-classic"
 
