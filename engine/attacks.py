@@ -1,11 +1,11 @@
 """The Black Org's night attacks once decided: settled by the order of healing, the deaths
 applied, each attack closed; with the kill cycle and the Bribe's shield they follow.
 
-The kill orders decide the night's one attack (``engine.abilities.kill``); the protections in
-its way are found by the order of healing (``engine.protection``). Here the attacks land:
-"Deaths are applied after every attack is decided"; the eraser hides the body; the attacker
-gets the result and the record investigations and arrests see; a kill counts toward the kill
-cycle; a vest "kills" by being strapped on (option ``explosive_vest``).
+The kill orders decide the night's one attack (``engine.families.dctp.abilities.kill``); the
+protections in its way are found by the order of healing (``engine.protection``). Here the
+attacks land: "Deaths are applied after every attack is decided"; the eraser hides the body;
+the attacker gets the result and the record investigations and arrests see; a kill counts
+toward the kill cycle; a vest "kills" by being strapped on (option ``explosive_vest``).
 """
 
 from __future__ import annotations

@@ -24,7 +24,7 @@ from engine.state import (
 )
 
 if TYPE_CHECKING:
-    from engine.abilities.base import Ability
+    from engine.ability import Ability
     from engine.orders.model import Order
     from engine.rules.base import Ruleset
 
@@ -89,7 +89,7 @@ class Context:
     held: list[HeldText] = field(default_factory=list)
     ballots: dict[str, str] = field(default_factory=dict)  # voter -> target, in order
     lynch: Lynch | None = None
-    # Players leaving Japan this phase with a Travel order (engine/abilities/travel.py), and
+    # Players leaving Japan this phase with a Travel order (DCTP's abilities/travel.py), and
     # values shared by the actions of one phase (Anokata's random observation: "all observers
     # will get the same result on the same phase").
     departing: set[str] = field(default_factory=set)

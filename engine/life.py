@@ -26,7 +26,7 @@ from engine.state import (
 )
 
 if TYPE_CHECKING:
-    from engine.abilities.base import Ability
+    from engine.ability import Ability
     from engine.context import Context
     from engine.orders.model import Order
     from engine.rules.base import Ruleset

@@ -8,14 +8,14 @@ characters revealed, loans returned.
 
 from __future__ import annotations
 
-from engine.abilities.base import abilities_for
-from engine.abilities.bonds import friend_killed
-from engine.abilities.disguise import record_worn, reveal_abducted, take_off_costumes
-from engine.abilities.interrogation import quarter_dead, sober_up
-from engine.abilities.protect import die_of_wounds, lend_watch_tonight
-from engine.abilities.travel import begin_travel
+from engine.ability import abilities_for
 from engine.attacks import bribe_shield
 from engine.context import PENDING, Action, Context
+from engine.families.dctp.abilities.bonds import friend_killed
+from engine.families.dctp.abilities.disguise import record_worn, reveal_abducted, take_off_costumes
+from engine.families.dctp.abilities.interrogation import quarter_dead, sober_up
+from engine.families.dctp.abilities.protect import die_of_wounds, lend_watch_tonight
+from engine.families.dctp.abilities.travel import begin_travel
 from engine.harm import end_detentions
 from engine.orders.model import Order
 from engine.outcome import Result
@@ -103,7 +103,7 @@ def add_passive(ctx: Context) -> None:
     kind = ctx.phase.kind
     players = state.players
     # A cheap test that spares computing every player's slots: a passive ability can be among
-    # them only through a sheet that holds one (engine/abilities/lent.py sheet_roles: the
+    # them only through a sheet that holds one (DCTP's abilities/lent.py sheet_roles: the
     # player's role, the disguise or costume worn, a best friend's role and disguise).
     friends = {} if state.ruleset.has("friend_lends_nothing") else state.best_friends
     for name, p in players.items():

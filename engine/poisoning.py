@@ -1,5 +1,5 @@
-"""APTX4869 beyond the orders that use it (engine/abilities/aptx.py): the capsules the Black
-Org starts with, and classic's poisoning that kills at the end of the day.
+"""APTX4869 beyond the orders that use it (engine/families/dctp/abilities/aptx.py): the
+capsules the Black Org starts with, and classic's poisoning that kills at the end of the day.
 
 Other abilities ask these: Spy names as many roles as there are capsules at the start (classic),
 and a day's loan (the Black Suitcase, the watch) passes over a player who dies of an APTX

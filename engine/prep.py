@@ -16,11 +16,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from engine.abilities.base import abilities_for
-from engine.abilities.bonds import lover_of, notify_friends
-from engine.abilities.disguise import KEPT, choose, offer_costumes, recast, wear
-from engine.abilities.interrogation import starts_drunk
+from engine.ability import abilities_for
 from engine.context import PENDING, Context
+from engine.families.dctp.abilities.bonds import lover_of, notify_friends
+from engine.families.dctp.abilities.disguise import KEPT, choose, offer_costumes, recast, wear
+from engine.families.dctp.abilities.interrogation import starts_drunk
 from engine.outcome import Draw, Notice
 from engine.phases import PhaseKind
 from engine.rules.base import Side

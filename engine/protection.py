@@ -57,8 +57,8 @@ def _watch_action(ctx: Context, target: str) -> Action | None:
         ):
             return action if action.state == PENDING else None
     # Imported here: importing the registry runs the abilities package, which imports this
-    # module (engine.abilities.aptx, engine.voting) before it is done.
-    from engine.abilities.base import abilities_for
+    # module (engine.families.dctp.abilities.aptx, engine.voting) before it is done.
+    from engine.ability import abilities_for
 
     action = Action(Order(holder, WATCH, (holder,)), abilities_for(ctx.ruleset)[WATCH])
     ctx.actions.append(action)

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from engine.abilities import abilities_for
-from engine.abilities.lent import LENT
+from engine.ability import abilities_for
 from engine.families import FAMILIES
+from engine.families.dctp.abilities.lent import LENT
 from engine.gm_texts import FEATURE as GM_TEXTS
 from engine.gm_texts import TextQueue, after_close
 from engine.orders.model import Order, ParsedPM, ability_title

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import re
 
-import engine.abilities  # noqa: F401  (registers every ability)
-from engine.abilities.aptx import own_capsules
-from engine.abilities.base import Ability, abilities_for
-from engine.abilities.lent import LENT, ability_for, extra_slots
+from engine.ability import Ability, abilities_for
+from engine.families.dctp.abilities.aptx import own_capsules
+from engine.families.dctp.abilities.lent import LENT, ability_for, extra_slots
 from engine.lazy_pattern import lazy_compile
 from engine.life import life_of
 from engine.orders.kinds import Kind, Refused
@@ -160,8 +159,8 @@ def check_order(
         if reason:
             return Refused(reason, Kind.BAD_TARGET)
     # The ability as the slot gives it: a fake action through the Black Suitcase is checked as
-    # a fake, not as the real thing (engine/abilities/lent.py); any other slot gives the
-    # ability itself.
+    # a fake, not as the real thing (DCTP's abilities/lent.py); any other slot gives the ability
+    # itself.
     if found[0][1].startswith(LENT):
         ability = ability_for(order, found[0][1], state.ruleset)
     problem = ability.validate(state, order, found[1])

@@ -1,6 +1,6 @@
 """Day voting and the lynch: the ballots counted, the most-voted player lynched as the rules
 allow. The orders that feed it (the vote, Voice of Reason, Accompany, the Protection Charm,
-Voice of Accusation) are abilities in engine/abilities/lynch.py.
+Voice of Accusation) are abilities in engine/families/dctp/abilities/lynch.py.
 
 "Everyone is allowed to vote during day phases ... You may only not vote if you are dead, not
 in Japan (as a result of being a traveler), are arrested, or were hindered by an ability (such

@@ -1,7 +1,7 @@
 """The shapes a ruleset is made of: role sheets, ability slots, options, the order of actions.
 
 A ruleset is data. Its role sheets say who may do what and when; the abilities themselves are
-small units in ``engine.abilities`` that each name their step in the order of actions.
+small units in ``engine.families.dctp.abilities`` that each name their step in the order of actions.
 """
 
 from __future__ import annotations

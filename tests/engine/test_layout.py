@@ -29,7 +29,7 @@ LAYERS = ("core", "rules", "mechanics", "abilities", "orders", "game", "scenario
 # A package's modules are in its layer unless listed in LAYER_OF (the longest prefix decides).
 PACKAGE_LAYER = {
     "engine.rules": "rules",
-    "engine.abilities": "abilities",
+    "engine.families.dctp.abilities": "abilities",
     "engine.families.midnight.abilities": "abilities",
     "engine.families.dctp.rules": "rules",
     "engine.orders": "orders",
@@ -43,7 +43,7 @@ LAYER_OF = {
     "engine.state": "core",
     "engine.outcome": "core",
     "engine.orders.model": "core",
-    "engine.abilities.base": "core",
+    "engine.ability": "core",
     "engine.life": "core",
     "engine.context": "core",
     "engine.by_family": "core",
@@ -64,7 +64,7 @@ LAYER_OF = {
     "engine.crimes": "mechanics",
     "engine.voting": "mechanics",
     "engine.win": "mechanics",
-    "engine.abilities.lent": "mechanics",
+    "engine.families.dctp.abilities.lent": "mechanics",
     "engine.families.midnight.life": "mechanics",
     "engine.families.midnight.guises": "mechanics",
     "engine.families.midnight.damage": "mechanics",
@@ -101,12 +101,11 @@ LAYER_OF = {
 # Where a module goes when the families become packages (engine/families/dctp, .../midnight):
 # the whole module, or "split" (generic, with a family's parts: docs/engine.md says which).
 FAMILY_PREFIX = {
-    "engine.abilities": "dctp",
     "engine.families.dctp": "dctp",
     "engine.families.midnight": "midnight",
 }
 FAMILY_OF = {
-    "engine.abilities.base": "",
+    "engine.ability": "",
     "engine.orders.grammar": "split",
     "engine.orders.dispatch": "dctp",
     "engine.orders.readers.harm": "dctp",
@@ -144,14 +143,14 @@ ALLOWED = {
     "model restates an order in the DCTP family's words; families as packages hand them in",
     ("engine.life", "engine.context"): "type only: a life model is asked with the context "
     "that holds it (Life.unable(ctx, ...)); both core",
-    ("engine.abilities.base", "engine.context"): "type only: an ability resolves against the "
+    ("engine.ability", "engine.context"): "type only: an ability resolves against the "
     "context whose actions hold it; both core",
     ("engine.gm_texts", "engine.session"): "type only, waiting (session.py is changed on "
     "another branch): apply_text takes the GameSession whose queue it changes, and session "
     "imports gm_texts",
-    ("engine.protection", "engine.abilities.base"): "inside a function, waiting for the move: "
-    "importing the registry runs engine/abilities/__init__.py (every ability), which imports "
-    "protection; the Ability interface leaves that package for engine/core",
+    ("engine.protection", "engine.ability"): "inside a function, waiting: importing the "
+    "registry ran every ability of DCTP, which import protection, before the Ability interface "
+    "left that package; it may be imported at the top now",
     ("engine.render", "engine.render.text"): "inside a function: start-up, a module that needs "
     "only render.inert (the daemon's status) does not load the notices' classes",
     ("engine.replay", "engine.gm"): "inside a function: start-up, the GM's overrides load for a "
@@ -173,9 +172,9 @@ ALLOWED = {
     ("engine.by_family", "engine.families.dctp.family"): "by name, upward: the one registry of "
     "families loads a family's package at its first look-up",
     ("engine.by_family", "engine.families.midnight.family"): "by name, upward: as DCTP's",
-    ("engine.abilities.base", "engine.families.midnight.abilities"): "by name, upward, waiting "
-    "for DCTP's abilities to leave engine/abilities: the registry loads midnight's abilities "
-    "for its first ruleset",
+    ("engine.ability", "engine.families.dctp.abilities"): "by name, upward: the registry "
+    "loads a family's abilities for its first ruleset",
+    ("engine.ability", "engine.families.midnight.abilities"): "by name, upward: as DCTP's",
 }
 
 TYPE_ONLY, INSIDE, BY_NAME, TOP = "type only", "inside a function", "by name", "top"
@@ -319,10 +318,11 @@ def test_every_allowed_import_is_still_there() -> None:
 
 
 def test_no_module_below_a_package_imports_it_at_the_top() -> None:
-    """Importing ``engine.abilities.base`` runs ``engine/abilities/__init__.py``, which imports
-    every ability. A module outside that package which the package's modules import, and which
-    imports the package at its top, fails when it is imported first: the package's modules
-    meet it half made (and registered later than their place, reordering the registry)."""
+    """Importing ``engine.families.dctp.abilities.kill`` runs the package's ``__init__.py``,
+    which imports every ability. A module outside that package which the package's modules
+    import, and which imports the package at its top, fails when it is imported first: the
+    package's modules meet it half made (and registered later than their place, reordering
+    the registry)."""
     tops: dict[str, set[str]] = {}
     for (source, target), kinds in arrows().items():
         if TOP in kinds:
@@ -343,19 +343,21 @@ def test_no_module_below_a_package_imports_it_at_the_top() -> None:
 
 
 def test_the_ability_registry_is_in_the_listed_order() -> None:
-    """engine/abilities/__init__.py lists its modules in the registry's order (the order of
-    granted slots); each module registers at its own place, whichever module is imported
-    first."""
-    tree = ast.parse((ENGINE / "abilities" / "__init__.py").read_text(encoding="utf-8"))
+    """engine/families/dctp/abilities/__init__.py lists its modules in the registry's order
+    (the order of granted slots); each module registers at its own place, whichever module is
+    imported first."""
+    package = ENGINE / "families" / "dctp" / "abilities" / "__init__.py"
+    tree = ast.parse(package.read_text(encoding="utf-8"))
     listed = [
-        f"engine.abilities.{alias.name}"
+        f"engine.families.dctp.abilities.{alias.name}"
         for node in tree.body
-        if isinstance(node, ast.ImportFrom) and node.module == "engine.abilities"
+        if isinstance(node, ast.ImportFrom) and node.module == "engine.families.dctp.abilities"
         for alias in node.names
     ]
-    for first in ("engine.voting", "engine.protection", "engine.abilities.vest", "engine.replay"):
+    firsts = ("engine.voting", "engine.protection", "engine.families.dctp.abilities.vest")
+    for first in (*firsts, "engine.replay"):
         code = (
-            f"import {first}\nfrom engine.abilities import ABILITIES\n"
+            f"import {first}\nfrom engine.families.dctp.abilities import ABILITIES\n"
             "print(*dict.fromkeys(type(a).__module__ for a in ABILITIES.values()))"
         )
         done = subprocess.run(

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.abilities.leader import count, tally, vote_open
+from engine.families.dctp.abilities.leader import count, tally, vote_open
 from engine.phases import Phase
 from engine.reading import read_pm
 from engine.rules import load_ruleset

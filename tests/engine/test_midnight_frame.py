@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from engine.abilities.base import REGISTRIES, abilities_for
+from engine.ability import REGISTRIES, abilities_for
 from engine.families.midnight import council
 from engine.families.midnight.abilities.base import MidnightAbility
 from engine.families.midnight.family import new_game

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 import engine.resolve
-from engine.abilities.base import abilities_for
-from engine.abilities.lent import ability_for
+from engine.ability import abilities_for
 from engine.context import Action
+from engine.families.dctp.abilities.lent import ability_for
 from engine.orders.model import Order
 from engine.phases import Phase, PhaseKind
 from engine.replay import load_scenario, replay

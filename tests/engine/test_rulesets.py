@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-import engine.abilities  # noqa: F401  (registers every ability)
-from engine.abilities.base import abilities_for
+import engine.families.dctp.abilities  # noqa: F401  (registers every ability)
+from engine.ability import abilities_for
 from engine.families.dctp.rules.dctp_2011 import RULESET as DCTP_2011
 from engine.families.dctp.rules.dctp_r53 import RULESET as DCTP_R53
 from engine.phases import Phase, PhaseKind

@@ -3,10 +3,10 @@ DCTP ruleset (2011, r53, classic) shares."""
 
 from __future__ import annotations
 
-from engine.abilities.vest import settle_vest
 from engine.attacks import settle_attacks
 from engine.context import Context
 from engine.families import FAMILIES, Family
+from engine.families.dctp.abilities.vest import settle_vest
 from engine.phase_hooks import begin_phase, end_phase
 from engine.poisoning import settle_poisonings
 from engine.prep import settle_prep

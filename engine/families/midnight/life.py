@@ -18,7 +18,7 @@ from engine.life import LIVES, Life
 from engine.state import Status
 
 if TYPE_CHECKING:
-    from engine.abilities.base import Ability
+    from engine.ability import Ability
     from engine.context import Context
     from engine.orders.model import Order
     from engine.state import GameState

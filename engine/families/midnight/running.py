@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from engine.abilities import abilities_for
+from engine.ability import abilities_for
 from engine.families.midnight.abilities.daylight_council import AddVotes
 from engine.families.midnight.council import PEACE, capped, number, power
 from engine.families.midnight.life import MidnightLife

@@ -112,6 +112,7 @@ def test_check_config_of_a_dctp_game_loads_no_ability(tmp_path):
         "import sys\n"
         "from daemon.cli.main import main\n"
         "main(['check-config', 'config.ini'])\n"
-        "print(' '.join(m for m in sys.modules if m.startswith('engine.abilities')))\n"
+        "print(' '.join(m for m in sys.modules\n"
+        "               if m.startswith('engine.families.dctp.abilities')))\n"
     )
     assert _printed(tmp_path, code).splitlines()[-1] == ""

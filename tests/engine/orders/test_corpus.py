@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 import yaml
 
-from engine.abilities import ABILITIES
-from engine.abilities.lent import ability_for
+from engine.families.dctp.abilities import ABILITIES
+from engine.families.dctp.abilities.lent import ability_for
 from engine.orders.model import ParsedPM
 from engine.phases import Phase
 from engine.reading import read_pm

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
-from engine.abilities.base import Ability
+from engine.ability import Ability
 from engine.families.midnight.life import BLOCKED, line_of
 from engine.families.midnight.model import mn
 from engine.outcome import Result

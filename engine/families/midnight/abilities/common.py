@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.abilities.base import register
+from engine.ability import register
 from engine.families.midnight.abilities.base import MidnightAbility
 from engine.families.midnight.council import BALLOTS, PEACE
 from engine.rules.base import Step

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from engine.abilities.base import register
+from engine.ability import register
 from engine.families.midnight import damage, guises, hooks
 from engine.families.midnight.abilities.base import TARGET_RULES, MidnightAbility
 from engine.families.midnight.abilities.mafia import JAIL_PROOF, pass_down

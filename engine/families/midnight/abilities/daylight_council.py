@@ -10,7 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from engine.abilities.base import register
+from engine.ability import register
 from engine.families.midnight import council, hooks
 from engine.families.midnight.abilities.base import TARGET_RULES
 from engine.families.midnight.abilities.daylight import Gainable

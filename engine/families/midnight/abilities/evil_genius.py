@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.abilities.base import register
+from engine.ability import register
 from engine.families.midnight import council, damage, hooks
 from engine.families.midnight.abilities.base import MidnightAbility
 from engine.families.midnight.abilities.mafia import Block, jail

@@ -14,7 +14,7 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar
 
-from engine.abilities.base import register
+from engine.ability import register
 from engine.families.midnight import damage, guises, hooks, life
 from engine.families.midnight.abilities.base import MidnightAbility
 from engine.families.midnight.abilities.psycho import holds

@@ -6,7 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from engine.abilities.base import register
+from engine.ability import register
 from engine.families.midnight import damage, guises
 from engine.families.midnight.abilities.base import MidnightAbility, faction
 from engine.families.midnight.abilities.mafia import Attack, Learn, Weapon, jail

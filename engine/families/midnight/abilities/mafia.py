@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from engine.abilities.base import register
+from engine.ability import register
 from engine.context import DONE, PENDING
 from engine.families.midnight import damage, guises
 from engine.families.midnight.abilities.base import MidnightAbility, faction

@@ -11,7 +11,7 @@ from collections import Counter
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from engine.abilities.base import register
+from engine.ability import register
 from engine.families.midnight import council, guises, hooks
 from engine.families.midnight.abilities.base import MidnightAbility
 from engine.families.midnight.abilities.mafia import Attack, Learn

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from engine.abilities.base import Ability, register
+from engine.ability import Ability, register
 from engine.attacks import bribe_shield
 from engine.rules.base import Step
 from engine.state import ABROAD, FRIGHTENED, IN_FLIGHT

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.abilities.base import Ability, register
+from engine.ability import Ability, register
 from engine.appearance import disguise_roles, put_on, strip_disguise, unplayed_roles
 from engine.phases import Phase, PhaseKind
 from engine.rules.base import Side, Step, item_name

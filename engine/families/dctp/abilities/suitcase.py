@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from engine.abilities.base import Ability, register
-from engine.abilities.lent import lend_for_next_night
+from engine.ability import Ability, register
+from engine.families.dctp.abilities.lent import lend_for_next_night
 from engine.outcome import Result
 from engine.rules.base import DAY, AbilityUse, Side, Slot, Step
 from engine.state import ActionRecord, Loan

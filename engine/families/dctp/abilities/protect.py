@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.abilities.base import Ability, abilities_for, register
-from engine.abilities.lent import source_sheet
+from engine.ability import Ability, abilities_for, register
 from engine.context import DONE, PENDING
+from engine.families.dctp.abilities.lent import source_sheet
 from engine.harm import injure, schedule
 from engine.poisoning import dies_today
 from engine.rules.base import NIGHT, PREP, AbilityUse, Slot, Step

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine import appearance
-from engine.abilities.base import Ability, register
+from engine.ability import Ability, register
 from engine.crimes import CRIME_ABILITIES, committed, crimes_of
 from engine.harm import injure_temporarily, revenge_applies
 from engine.orders.model import CRIME_NOUN

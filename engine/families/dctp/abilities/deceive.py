@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from engine.abilities.base import Ability, register
+from engine.ability import Ability, register
 from engine.crimes import CRIME_ABILITIES
 from engine.rules.base import Side, Step
 from engine.state import ActionRecord

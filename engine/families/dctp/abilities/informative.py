@@ -13,7 +13,7 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from typing import TYPE_CHECKING, ClassVar
 
-from engine.abilities.base import Ability
+from engine.ability import Ability
 from engine.rules.base import Step
 from engine.state import ActionRecord
 

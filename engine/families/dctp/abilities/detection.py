@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from engine import appearance
-from engine.abilities.base import register
-from engine.abilities.informative import Informative
+from engine.ability import register
+from engine.families.dctp.abilities.informative import Informative
 from engine.outcome import Result
 
 if TYPE_CHECKING:

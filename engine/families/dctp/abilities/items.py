@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.abilities.base import Ability, register
-from engine.abilities.lent import BOW_TIE_CHOICES, LENT, lend_for_next_night
+from engine.ability import Ability, register
+from engine.families.dctp.abilities.lent import BOW_TIE_CHOICES, LENT, lend_for_next_night
 from engine.rules.base import PREP, AbilityUse, Slot, Step
 
 if TYPE_CHECKING:

@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine import appearance
-from engine.abilities.base import Ability, register
-from engine.abilities.kill import Kill
+from engine.ability import Ability, register
+from engine.families.dctp.abilities.kill import Kill
 from engine.rules.base import DAY, AbilityUse, Ruleset, Side, Slot, Step
 from engine.state import BOMB, Status
 

@@ -110,15 +110,14 @@ class Ability:
 
 
 # One registry per game model ("family"): two families may give one name different meanings
-# (midnight's Interrogate blocks; DCTP's asks "BO or Not BO").
-# Another family's abilities register when its module is imported (engine.by_family).
-REGISTRIES: ByFamily[dict[str, Ability]] = ByFamily({"dctp": {}})
-# The DCTP registry, which every DCTP ruleset shares (with its own ``AbilityRules``).
-ABILITIES: dict[str, Ability] = REGISTRIES["dctp"]
+# (midnight's Interrogate blocks; DCTP's asks "BO or Not BO"). A family's abilities register
+# when its abilities package is imported (FAMILY_ABILITIES).
+REGISTRIES: ByFamily[dict[str, Ability]] = ByFamily()
 
 
 def register(cls: type[Ability] | None = None, *, family: str = "dctp"):
-    """Class decorator: built-in abilities register the way a third party's would."""
+    """Class decorator: built-in abilities register the way a third party's would, in their
+    family's registry (DCTP's unless named)."""
 
     def add(cls: type[Ability]) -> type[Ability]:
         REGISTRIES.setdefault(family, {})[cls.name] = cls()
@@ -127,10 +126,13 @@ def register(cls: type[Ability] | None = None, *, family: str = "dctp"):
     return add(cls) if cls is not None else add
 
 
-# The package whose import registers a family's abilities (DCTP's is this one). Imported when a
-# ruleset of the family first asks, so no caller depends on having imported it (or
-# engine.families) before; importing it here at module level would be a circle.
-FAMILY_ABILITIES = {"midnight": "engine.families.midnight.abilities"}
+# The package whose import registers a family's abilities, imported when a ruleset of the
+# family first asks, so no caller depends on having imported it before; importing them here
+# would be a circle (they are built on this module).
+FAMILY_ABILITIES = {
+    "dctp": "engine.families.dctp.abilities",
+    "midnight": "engine.families.midnight.abilities",
+}
 
 
 @per_ruleset
@@ -141,8 +143,7 @@ def abilities_for(ruleset: Ruleset) -> dict[str, Ability]:
     defaults, so every reader of ``ability.blockable`` or ``ability.step_at`` sees the
     ruleset's rule without asking for it.
     """
-    if ruleset.family in FAMILY_ABILITIES:
-        importlib.import_module(FAMILY_ABILITIES[ruleset.family])
+    importlib.import_module(FAMILY_ABILITIES[ruleset.family])
     found = dict(REGISTRIES[ruleset.family])
     for name, rules in ruleset.ability_rules.items():
         changed = copy.copy(found[name])

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.abilities.base import Ability, abilities_for
+from engine.ability import Ability, abilities_for
 from engine.appearance import is_costume
 from engine.phases import PhaseKind
 from engine.poisoning import dies_today

@@ -5,10 +5,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.abilities.base import register
-from engine.abilities.informative import Informative, holds, phase_records, query_is_true
-from engine.abilities.lent import sheet_roles
+from engine.ability import register
 from engine.crimes import has_committed_any
+from engine.families.dctp.abilities.informative import (
+    Informative,
+    holds,
+    phase_records,
+    query_is_true,
+)
+from engine.families.dctp.abilities.lent import sheet_roles
 from engine.outcome import Result
 from engine.phases import Phase
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from engine.abilities.base import Ability, register
+from engine.ability import Ability, register
 from engine.rules.base import NIGHT_DAY, PREP, AbilityUse, Ruleset, Side, Slot, Step
 
 if TYPE_CHECKING:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.abilities.base import Ability, register
+from engine.ability import Ability, register
 from engine.attacks import kill_cycle_due
 from engine.context import PENDING, Attack
 from engine.rules.base import Step

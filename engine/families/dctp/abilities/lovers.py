@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.abilities.base import register
-from engine.abilities.protect import Protection
+from engine.ability import register
 from engine.context import DONE
+from engine.families.dctp.abilities.protect import Protection
 from engine.rules.base import NIGHT_DAY, AbilityUse, Slot
 
 if TYPE_CHECKING:

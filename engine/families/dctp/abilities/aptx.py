@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from engine.abilities.base import Ability, register
+from engine.ability import Ability, register
 from engine.context import PENDING, Attack
 from engine.poisoning import POISONED_TODAY
 from engine.protection import first_saver

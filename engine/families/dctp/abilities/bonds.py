@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine import appearance
-from engine.abilities.base import Ability, register
+from engine.ability import Ability, register
 from engine.rules.base import Side, Step
 from engine.state import BEST_FRIEND, LOVER, Loan, Status
 

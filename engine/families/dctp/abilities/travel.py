@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.abilities.base import Ability, register
+from engine.ability import Ability, register
 from engine.phases import Phase
 from engine.rules.base import Step
 from engine.state import ABROAD, BOMB, IN_FLIGHT
