@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
 from engine.families import FAMILIES
+from engine.families.dctp.setup import new_game, setup_from_dict
 from engine.gm_texts import HeldText
 from engine.lazy_pattern import lazy_compile
 from engine.orders.kinds import Kind
@@ -23,7 +24,6 @@ from engine.render import render_notice, render_phase
 from engine.rules import load_ruleset
 from engine.rules.base import RulesetError
 from engine.session import GameSession
-from engine.setup import new_game, setup_from_dict
 from engine.state import GameState, Status
 from engine.yaml_import import yaml
 
@@ -212,7 +212,7 @@ class PhaseReplay:
     # came among the phase's items.
     gm_notices: list[Notice] = field(default_factory=list)
     outcome: PhaseOutcome | None = None
-    # The role PMs sent when the game opens (engine.prep.open_game), before the first phase.
+    # The role PMs sent when the game opens (the family's open_game), before the first phase.
     opening: list[Notice] = field(default_factory=list)
     # The topic posts read for votes, with what their votes did.
     posts: list[tuple[str, str, PostVotes]] = field(default_factory=list)

@@ -15,10 +15,10 @@ from engine.ability import abilities_for
 from engine.context import DONE, PENDING, Action, Context
 from engine.families import FAMILIES
 from engine.families.dctp.abilities.lent import LENT, ability_for
-from engine.harm import apply_scheduled
+from engine.families.dctp.harm import apply_scheduled
+from engine.families.dctp.phase_hooks import HELD_SLOTS
 from engine.orders.model import Order
 from engine.outcome import PhaseOutcome
-from engine.phase_hooks import HELD_SLOTS
 from engine.phases import PhaseKind
 from engine.rng import phase_rng
 from engine.rules.base import Step

@@ -16,10 +16,10 @@ GM override applied to it. A row's ``parsed`` says how it is fed (``FEED``):
 These are the scenario file's item kinds too (engine/replay.py), which is how an archived
 game is exported and replayed to the same record.
 
-The role PMs are the engine's (engine/prep.py): the opening ones go out when the game starts
-(players with a Prep action), the others when Prep closes (everyone else: a player whose role
-a disguise took is only ever told their new one). ``LiveGame.role_pms`` keeps the latest role
-PM of each current account, for the ``role`` command and for a substitute.
+The role PMs are the engine's (engine/families/dctp/prep.py): the opening ones go out when the
+game starts (players with a Prep action), the others when Prep closes (everyone else: a player
+whose role a disguise took is only ever told their new one). ``LiveGame.role_pms`` keeps the
+latest role PM of each current account, for the ``role`` command and for a substitute.
 
 Voided rows are skipped (a GM ``void order``), so voiding is just a rebuild without them.
 Rows still ``pending`` (a GM ``correct order`` not yet read) are left to :func:`feed_pending`.
@@ -40,6 +40,8 @@ from daemon.store.db import Store
 from daemon.store.rows import OrderRow
 from engine import replay
 from engine.families import FAMILIES
+from engine.families.dctp.prep import has_prep_action
+from engine.families.dctp.setup import new_game
 from engine.gm import OverrideError as EngineOverrideError
 from engine.gm_texts import HeldText
 from engine.orders.model import ParsedPM
@@ -47,7 +49,6 @@ from engine.orders.names import NameMatcher
 from engine.orders.votes import NO_LYNCH, VoteCount, read_votes
 from engine.outcome import Notice, PhaseOutcome
 from engine.phases import Phase, PhaseKind
-from engine.prep import has_prep_action
 from engine.reading import read_message
 from engine.render import render_notice, render_phase
 from engine.render.answers import render_acknowledgement
@@ -55,7 +56,6 @@ from engine.replay import PostVotes
 from engine.rules import load_ruleset
 from engine.rules.base import Ruleset, RulesetError
 from engine.session import GameSession
-from engine.setup import new_game
 from engine.state import GameState
 
 if TYPE_CHECKING:

@@ -32,7 +32,7 @@ class Family:
     end: Callable[[Context], None]
     winner: Callable[[GameState], str | None]
     # A new game's state from (ruleset, roster, seed, setup), the opening's notices, and what
-    # the record adds for each player; None: the DCTP ones (engine.setup, engine.prep).
+    # the record adds for each player; None: the DCTP ones (DCTP's setup.py and prep.py).
     new_game: Callable[..., GameState] | None = None
     open_game: Callable[[GameState], Any] | None = None
     player_record: Callable[..., dict[str, Any]] | None = None

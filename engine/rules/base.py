@@ -272,8 +272,8 @@ class Ruleset:
 def resolve_role(ruleset: Ruleset, name: str) -> str:
     """A role named as the sheet spells it or by a usual short form, case-insensitively.
 
-    Here, not in engine.setup, so that checking a role list (check-config) does not load the
-    game state's classes."""
+    Here, not in engine.families.dctp.setup, so that checking a role list (check-config) does
+    not load the game state's classes."""
     wanted = name.strip().casefold()
     for role in ruleset.roles:
         if role.casefold() == wanted:

@@ -16,6 +16,7 @@ import traceback
 from dataclasses import dataclass, field
 
 from engine.families import FAMILIES
+from engine.families.dctp.setup import new_game
 from engine.orders.model import Order, ParsedPM
 from engine.outcome import Notice
 from engine.phases import PhaseKind
@@ -23,7 +24,6 @@ from engine.render import render_notice
 from engine.render.answers import render_acknowledgement
 from engine.replay import ORDER, POST, PhaseReplay, Received, feed_post
 from engine.session import GameSession
-from engine.setup import new_game
 from engine.state import Status
 from simulator.defaults import PHASE_LIMIT
 from simulator.policies.base import Knowledge, Policy

@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 
 from engine.families.dctp.rules.dctp_2011 import RULESET as DCTP_2011
+from engine.families.dctp.setup import resolve_role
 from engine.phases import PhaseKind
 from engine.rules import load_ruleset
-from engine.setup import resolve_role
 
 TEXT = (Path(__file__).parent / "data" / "dctp-classic.txt").read_text(encoding="utf-8")
 LINES = TEXT.splitlines()

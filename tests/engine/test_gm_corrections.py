@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from engine.families.dctp.setup import new_game
 from engine.gm import OverrideError, apply_override, is_correction
 from engine.replay import parse_scenario, record, replay
 from engine.rules import load_ruleset
-from engine.setup import new_game
 from engine.state import INJURED, Status
 
 ROSTER = {"Abs": "Gin", "Kleene": "Agasa", "Conia": "Shinichi", "Jd-": "Araide", "Ran": "Ran"}

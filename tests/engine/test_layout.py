@@ -56,14 +56,14 @@ LAYER_OF = {
     "engine.families.midnight.sheets": "rules",
     "engine.families.midnight.rules": "rules",
     # mechanics: what abilities and phases share
-    "engine.harm": "mechanics",
-    "engine.appearance": "mechanics",
-    "engine.protection": "mechanics",
-    "engine.attacks": "mechanics",
-    "engine.poisoning": "mechanics",
-    "engine.crimes": "mechanics",
-    "engine.voting": "mechanics",
-    "engine.win": "mechanics",
+    "engine.families.dctp.harm": "mechanics",
+    "engine.families.dctp.appearance": "mechanics",
+    "engine.families.dctp.protection": "mechanics",
+    "engine.families.dctp.attacks": "mechanics",
+    "engine.families.dctp.poisoning": "mechanics",
+    "engine.families.dctp.crimes": "mechanics",
+    "engine.families.dctp.voting": "mechanics",
+    "engine.families.dctp.win": "mechanics",
     "engine.families.dctp.abilities.lent": "mechanics",
     "engine.families.midnight.life": "mechanics",
     "engine.families.midnight.guises": "mechanics",
@@ -77,13 +77,13 @@ LAYER_OF = {
     # game: a game opened, played phase by phase, overruled by the GM, shown
     "engine.resolve": "game",
     "engine.session": "game",
-    "engine.prep": "game",
-    "engine.setup": "game",
-    "engine.phase_hooks": "game",
+    "engine.families.dctp.prep": "game",
+    "engine.families.dctp.setup": "game",
+    "engine.families.dctp.phase_hooks": "game",
     "engine.families.dctp.family": "game",
     "engine.gm": "game",
     "engine.gm_texts": "game",
-    "engine.dreams": "game",
+    "engine.families.dctp.dreams": "game",
     "engine.deal": "game",
     "engine.role_setups": "game",
     "engine.families.midnight.corrections": "game",
@@ -119,18 +119,18 @@ FAMILY_OF = {
     "engine.state": "split",
     "engine.context": "split",
     "engine.life": "split",
-    "engine.harm": "dctp",
-    "engine.appearance": "dctp",
-    "engine.protection": "dctp",
-    "engine.attacks": "dctp",
-    "engine.poisoning": "dctp",
-    "engine.crimes": "dctp",
-    "engine.voting": "dctp",
-    "engine.win": "dctp",
-    "engine.prep": "dctp",
-    "engine.setup": "dctp",
-    "engine.phase_hooks": "dctp",
-    "engine.dreams": "dctp",
+    "engine.families.dctp.harm": "dctp",
+    "engine.families.dctp.appearance": "dctp",
+    "engine.families.dctp.protection": "dctp",
+    "engine.families.dctp.attacks": "dctp",
+    "engine.families.dctp.poisoning": "dctp",
+    "engine.families.dctp.crimes": "dctp",
+    "engine.families.dctp.voting": "dctp",
+    "engine.families.dctp.win": "dctp",
+    "engine.families.dctp.prep": "dctp",
+    "engine.families.dctp.setup": "dctp",
+    "engine.families.dctp.phase_hooks": "dctp",
+    "engine.families.dctp.dreams": "dctp",
     "engine.gm": "split",
 }
 
@@ -148,9 +148,9 @@ ALLOWED = {
     ("engine.gm_texts", "engine.session"): "type only, waiting (session.py is changed on "
     "another branch): apply_text takes the GameSession whose queue it changes, and session "
     "imports gm_texts",
-    ("engine.protection", "engine.ability"): "inside a function, waiting: importing the "
-    "registry ran every ability of DCTP, which import protection, before the Ability interface "
-    "left that package; it may be imported at the top now",
+    ("engine.families.dctp.protection", "engine.ability"): "inside a function, waiting: "
+    "importing the registry ran every ability of DCTP, which import protection, before the "
+    "Ability interface left that package; it may be imported at the top now",
     ("engine.render", "engine.render.text"): "inside a function: start-up, a module that needs "
     "only render.inert (the daemon's status) does not load the notices' classes",
     ("engine.replay", "engine.gm"): "inside a function: start-up, the GM's overrides load for a "
@@ -158,8 +158,8 @@ ALLOWED = {
     ("engine.replay", "engine.gm_texts"): "inside a function: start-up, as engine.gm",
     ("engine.replay", "engine.orders.votes"): "inside a function: start-up, the public vote "
     "reader loads with the first topic post",
-    ("engine.gm_texts", "engine.dreams"): "inside a function: start-up, only a ruleset with the "
-    "GM's texts (classic) drafts dreams",
+    ("engine.gm_texts", "engine.families.dctp.dreams"): "inside a function: start-up, only a "
+    "ruleset with the GM's texts (classic) drafts dreams",
     ("engine.families.midnight.abilities.daylight", "engine.families.midnight.abilities.mafia"): (
         "inside a function, waiting (midnight is changed on another branch): mafia is imported "
         "at the top of daylight too"
@@ -167,8 +167,9 @@ ALLOWED = {
     ("engine.families.midnight.council", "engine.families.midnight.damage"): "inside a "
     "function, waiting (midnight is changed on another branch): no circle holds it, damage "
     "does not import council",
-    ("engine.families.midnight.family", "engine.setup"): "inside a function, waiting (midnight "
-    "is changed on another branch): resolve_role is engine.rules.base's, taken through setup",
+    ("engine.families.midnight.family", "engine.families.dctp.setup"): "inside a function, "
+    "waiting (midnight is changed on another branch): resolve_role is engine.rules.base's, "
+    "taken through DCTP's setup",
     ("engine.by_family", "engine.families.dctp.family"): "by name, upward: the one registry of "
     "families loads a family's package at its first look-up",
     ("engine.by_family", "engine.families.midnight.family"): "by name, upward: as DCTP's",
@@ -354,7 +355,11 @@ def test_the_ability_registry_is_in_the_listed_order() -> None:
         if isinstance(node, ast.ImportFrom) and node.module == "engine.families.dctp.abilities"
         for alias in node.names
     ]
-    firsts = ("engine.voting", "engine.protection", "engine.families.dctp.abilities.vest")
+    firsts = (
+        "engine.families.dctp.voting",
+        "engine.families.dctp.protection",
+        "engine.families.dctp.abilities.vest",
+    )
     for first in (*firsts, "engine.replay"):
         code = (
             f"import {first}\nfrom engine.families.dctp.abilities import ABILITIES\n"

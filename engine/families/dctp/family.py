@@ -3,16 +3,16 @@ DCTP ruleset (2011, r53, classic) shares."""
 
 from __future__ import annotations
 
-from engine.attacks import settle_attacks
 from engine.context import Context
 from engine.families import FAMILIES, Family
 from engine.families.dctp.abilities.vest import settle_vest
-from engine.phase_hooks import begin_phase, end_phase
-from engine.poisoning import settle_poisonings
-from engine.prep import settle_prep
+from engine.families.dctp.attacks import settle_attacks
+from engine.families.dctp.phase_hooks import begin_phase, end_phase
+from engine.families.dctp.poisoning import settle_poisonings
+from engine.families.dctp.prep import settle_prep
+from engine.families.dctp.voting import hold_lynch
+from engine.families.dctp.win import winner
 from engine.rules.base import Step
-from engine.voting import hold_lynch
-from engine.win import winner
 
 
 def _end_dctp(ctx: Context) -> None:

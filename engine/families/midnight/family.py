@@ -18,6 +18,7 @@ import engine.families.midnight.abilities
 import engine.families.midnight.corrections  # noqa: F401
 from engine.context import Context
 from engine.families import FAMILIES, Family
+from engine.families.dctp.prep import Opening
 from engine.families.midnight import guises, hooks
 from engine.families.midnight.council import hold_council
 from engine.families.midnight.damage import settle_damage
@@ -27,7 +28,6 @@ from engine.families.midnight.model import Midnighter, MidnightGame, location, m
 from engine.families.midnight.reader import parse_orders
 from engine.families.midnight.running import running_count
 from engine.phases import Phase
-from engine.prep import Opening
 from engine.rules.base import Ruleset, RulesetError, Side, Step
 from engine.state import GameState, PlayerState, Status
 
@@ -38,7 +38,7 @@ MAFIA, LAW = Side.MAFIA.value, Side.LAW.value
 def new_game(ruleset: Ruleset, roster: Mapping[str, str], seed: int | str, setup: Any) -> GameState:
     """The game at Night 1 (no Prep): each player's Midnight role from ``roster`` and Daylight
     role from ``setup['daylight']`` (a player left out has the open role "Other")."""
-    from engine.setup import resolve_role
+    from engine.families.dctp.setup import resolve_role
 
     daylight = dict((setup or {}).get("daylight") or {})
     unknown = set(setup or {}) - {"daylight"}

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 
 from engine.ability import Ability, register
 from engine.context import PENDING, Attack
-from engine.poisoning import POISONED_TODAY
-from engine.protection import first_saver
+from engine.families.dctp.poisoning import POISONED_TODAY
+from engine.families.dctp.protection import first_saver
 from engine.rules.base import Side, Step
 from engine.state import ABROAD, DETAINED, IN_FLIGHT, Capsule, Status
 
@@ -58,7 +58,7 @@ class Aptx(Ability):
     # 2011: "The actions and the votes of the victim doesn't count and the target dies";
     # classic: "that player is killed at the end of the day (after lynching)" and "The vote of
     # the successfully poisoned target still counts ... His action also counts" (the death
-    # waits for the ``POISON_DEATHS`` step, ``engine.poisoning.settle_poisonings``).
+    # waits for the ``POISON_DEATHS`` step, ``engine.families.dctp.poisoning.settle_poisonings``).
     death_after_lynch = False
 
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:

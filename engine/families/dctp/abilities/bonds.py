@@ -2,15 +2,15 @@
 
 "Detective Boys, BFFs, and Lovers must not overlap." "Sonoko's ability takes precedent over
 Yumi's ability, meaning Friendship always takes precedent over Lovers." (Prep actions resolve
-in that order in ``engine.prep``.)
+in that order in ``engine.families.dctp.prep``.)
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import appearance
 from engine.ability import Ability, register
+from engine.families.dctp import appearance
 from engine.rules.base import Side, Step
 from engine.state import BEST_FRIEND, LOVER, Loan, Status
 
@@ -51,13 +51,13 @@ def lovable(state: GameState, name: str) -> bool:
 
 
 class _PrepChoice(Ability):
-    """A Prep action that names players, one or two of whom are drawn (``engine.prep``)."""
+    """A Prep action that names players, one or two of whom are drawn (DCTP's ``prep``)."""
 
     step = Step.PREP
     needs_free_target = False
 
     def resolve_step(self, ctx: Context, actions: list[Action]) -> None:
-        """Left for ``engine.prep.settle_prep``, which keeps the text's order of Prep actions."""
+        """Left for DCTP's ``prep.settle_prep``, which keeps the text's order of Prep actions."""
 
 
 @register

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from engine.ability import Ability, register
-from engine.attacks import bribe_shield
+from engine.families.dctp.attacks import bribe_shield
 from engine.rules.base import Step
 from engine.state import ABROAD, FRIGHTENED, IN_FLIGHT
 

@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from engine.ability import Ability, register
-from engine.crimes import CRIME_ABILITIES
+from engine.families.dctp.crimes import CRIME_ABILITIES
 from engine.rules.base import Side, Step
 from engine.state import ActionRecord
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.ability import Ability, register
-from engine.appearance import disguise_roles, put_on, strip_disguise, unplayed_roles
+from engine.families.dctp.appearance import disguise_roles, put_on, strip_disguise, unplayed_roles
 from engine.phases import Phase, PhaseKind
 from engine.rules.base import Side, Step, item_name
 from engine.state import COSTUME, DRUNK, ActionRecord
@@ -69,7 +69,7 @@ class Disguise(Ability):
     awards the disguiser the player's role as a disguise. The player chosen will receive a new
     role without ever having known their original role". "If both Kid & Vermouth end up
     choosing the same player, both will disguise as that player's role."
-    (Resolved in order with the other Prep actions by ``engine.prep``.)
+    (Resolved in order with the other Prep actions by ``engine.families.dctp.prep``.)
     """
 
     name = "disguise"
@@ -84,7 +84,7 @@ class Disguise(Ability):
         return None
 
     def resolve_step(self, ctx: Context, actions: list[Action]) -> None:
-        """Left for ``engine.prep.settle_prep``, which keeps the text's order of Prep actions."""
+        """Left for DCTP's ``prep.settle_prep``, which keeps the text's order of Prep actions."""
 
     def draw(self, ctx: Context, action: Action) -> str | None:
         eligible = set(disguise_roles(ctx.state))
@@ -158,7 +158,7 @@ class ChooseCostumes(Ability):
 
     def resolve_step(self, ctx: Context, actions: list[Action]) -> None:
         if ctx.phase.kind is PhaseKind.PREP:
-            return  # engine.prep.settle_prep
+            return  # engine.families.dctp.prep.settle_prep
         super().resolve_step(ctx, actions)
 
     def resolve(self, ctx: Context, action: Action) -> None:

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from engine import appearance
 from engine.ability import Ability, abilities_for, register
+from engine.families.dctp import appearance
+from engine.families.dctp.poisoning import starting_capsules
 from engine.outcome import Result
-from engine.poisoning import starting_capsules
 from engine.rules.base import NIGHT, AbilityUse, Ruleset, Side, Slot, Step
 
 if TYPE_CHECKING:

@@ -3,9 +3,10 @@ they report after every step) and the lookups of action records that answer quer
 
 Every answer is computed from data: the action records of the phase (``ctx.records``) and of
 past phases (``state.history``, looked up by phase), what a player appears to be
-(``engine.appearance``), and the hooks other abilities fill (``ctx.slandered``; blamed and
-Black Suitcase actions are records with ``took_place``). The abilities are in ``investigation``,
-``observation``, ``interrogation``, ``detection``, ``identification`` and ``betrayal``.
+(``engine.families.dctp.appearance``), and the hooks other abilities fill (``ctx.slandered``;
+blamed and Black Suitcase actions are records with ``took_place``). The abilities are in
+``investigation``, ``observation``, ``interrogation``, ``detection``, ``identification``
+and ``betrayal``.
 """
 
 from __future__ import annotations

@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.ability import register
-from engine.crimes import has_committed_any
 from engine.families.dctp.abilities.informative import (
     Informative,
     holds,
@@ -14,6 +13,7 @@ from engine.families.dctp.abilities.informative import (
     query_is_true,
 )
 from engine.families.dctp.abilities.lent import sheet_roles
+from engine.families.dctp.crimes import has_committed_any
 from engine.outcome import Result
 from engine.phases import Phase
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.ability import Ability, register
-from engine.attacks import kill_cycle_due
 from engine.context import PENDING, Attack
+from engine.families.dctp.attacks import kill_cycle_due
 from engine.rules.base import Step
 from engine.state import INJURED, Status
 
@@ -186,7 +186,7 @@ class Bribe(Ability):
 @register
 class Erase(Ability):
     """ "Erase - Night action, crime, can be covered." The erase is taken when the night's
-    victim dies (``engine.attacks.erasure``); an erase with no body to hide fails here."""
+    victim dies (DCTP's ``attacks.erasure``); an erase with no body to hide fails here."""
 
     name = "erase"
     step = Step.OTHER

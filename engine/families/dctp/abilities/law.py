@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import appearance
 from engine.ability import Ability, register
-from engine.crimes import CRIME_ABILITIES, committed, crimes_of
-from engine.harm import injure_temporarily, revenge_applies
+from engine.families.dctp import appearance
+from engine.families.dctp.crimes import CRIME_ABILITIES, committed, crimes_of
+from engine.families.dctp.harm import injure_temporarily, revenge_applies
 from engine.orders.model import CRIME_NOUN
 from engine.phases import Phase
 from engine.rules.base import Side, Step
@@ -300,7 +300,7 @@ class PinchFace(Ability):
 
     def resolve(self, ctx: Context, action: Action) -> None:
         target = action.target or ""
-        # A disguise, or a costume on the night it is worn (engine/appearance.py).
+        # A disguise, or a costume on the night it is worn (engine/families/dctp/appearance.py).
         disguise = appearance.disguised_as(ctx.state, target)
         ctx.player(action.actor).used["pinch_face"] = ctx.phase.number
         ctx.done(action, disguise is not None)

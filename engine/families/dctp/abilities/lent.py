@@ -29,9 +29,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.ability import Ability, abilities_for
-from engine.appearance import is_costume
+from engine.families.dctp.appearance import is_costume
+from engine.families.dctp.poisoning import dies_today
 from engine.phases import PhaseKind
-from engine.poisoning import dies_today
 from engine.rules.base import NIGHT, PREP, AbilityUse, RoleSheet, Ruleset, Slot, per_ruleset
 from engine.state import Loan, Status
 

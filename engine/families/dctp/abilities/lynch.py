@@ -1,5 +1,5 @@
 """The orders that feed the lynch: the vote, Voice of Reason, Accompany, the Protection Charm
-and Voice of Accusation. The lynch itself is held in ``engine.voting.hold_lynch``, which reads
+and Voice of Accusation. The lynch itself is held in DCTP's ``voting.hold_lynch``, which reads
 the day's ballots and these orders once every ballot is in.
 
 "Everyone is allowed to vote during day phases ... You may only not vote if you are dead, not
@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.ability import Ability, register
+from engine.families.dctp.voting import NO_LYNCH
 from engine.rules.base import Step
-from engine.voting import NO_LYNCH
 
 if TYPE_CHECKING:
     from engine.context import Action, Context

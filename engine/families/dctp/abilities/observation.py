@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import appearance
 from engine.ability import register
+from engine.families.dctp import appearance
 from engine.families.dctp.abilities.informative import UNSEEN, Informative
 from engine.outcome import Result
 

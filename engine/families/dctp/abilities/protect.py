@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 from engine.ability import Ability, abilities_for, register
 from engine.context import DONE, PENDING
 from engine.families.dctp.abilities.lent import source_sheet
-from engine.harm import injure, schedule
-from engine.poisoning import dies_today
+from engine.families.dctp.harm import injure, schedule
+from engine.families.dctp.poisoning import dies_today
 from engine.rules.base import NIGHT, PREP, AbilityUse, Slot, Step
 from engine.state import ABROAD, IN_FLIGHT, SEVERELY_WOUNDED, Status
 

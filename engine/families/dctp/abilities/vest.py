@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import appearance
 from engine.ability import Ability, register
+from engine.families.dctp import appearance
 from engine.families.dctp.abilities.kill import Kill
 from engine.rules.base import DAY, AbilityUse, Ruleset, Side, Slot, Step
 from engine.state import BOMB, Status
@@ -47,7 +47,7 @@ class PlantVest(Kill):
 
 def appears_police(state: GameState, player: str) -> str | None:
     """The police role a player is or is disguised as ("including those in disguise as one"),
-    as engine/appearance.py shows it."""
+    as engine/families/dctp/appearance.py shows it."""
     return appearance.shown_group_role(state, player, POLICE)
 
 

@@ -2,7 +2,7 @@
 applied, each attack closed; with the kill cycle and the Bribe's shield they follow.
 
 The kill orders decide the night's one attack (``engine.families.dctp.abilities.kill``); the
-protections in its way are found by the order of healing (``engine.protection``). Here the
+protections in its way are found by the order of healing (DCTP's ``protection``). Here the
 attacks land: "Deaths are applied after every attack is decided"; the eraser hides the body;
 the attacker gets the result and the record investigations and arrests see; a kill counts
 toward the kill cycle; a vest "kills" by being strapped on (option ``explosive_vest``).
@@ -13,9 +13,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.context import PENDING
-from engine.harm import injure
+from engine.families.dctp.harm import injure
+from engine.families.dctp.protection import bypassed, first_saver, healing_order
 from engine.outcome import Result
-from engine.protection import bypassed, first_saver, healing_order
 from engine.state import BOMB, INJURED, Status
 
 if TYPE_CHECKING:

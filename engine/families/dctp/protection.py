@@ -7,7 +7,7 @@ with the next highest priority will succeed in its place."
 
 The same order decides who saves a player from the lynch (Voice of Reason aside, which stops
 the lynch itself) and from an APTX (Lovey-Dovey). The night's attacks are settled by it in
-``engine.attacks``.
+``engine.families.dctp.attacks``.
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ def _watch_action(ctx: Context, target: str) -> Action | None:
         ):
             return action if action.state == PENDING else None
     # Imported here: importing the registry runs the abilities package, which imports this
-    # module (engine.families.dctp.abilities.aptx, engine.voting) before it is done.
+    # module (engine.families.dctp.abilities.aptx, engine.families.dctp.voting) before it is done.
     from engine.ability import abilities_for
 
     action = Action(Order(holder, WATCH, (holder,)), abilities_for(ctx.ruleset)[WATCH])

@@ -14,9 +14,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.context import DONE, PENDING, Attack
-from engine.harm import injure, revenge_applies
+from engine.families.dctp.harm import injure, revenge_applies
+from engine.families.dctp.protection import first_saver
 from engine.outcome import Lynch, Result
-from engine.protection import first_saver
 from engine.state import DETAINED, INJURED, Status
 
 if TYPE_CHECKING:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.appearance import strip_disguise
+from engine.families.dctp.appearance import strip_disguise
 from engine.life import release_detention
 from engine.state import DETAINED, INJURED, TEMPORARILY_INJURED, GameState
 

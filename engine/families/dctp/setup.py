@@ -6,11 +6,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.appearance import put_on
 from engine.families.dctp.abilities.interrogation import starts_drunk
 from engine.families.dctp.abilities.suitcase import suitcase_for_night_one
+from engine.families.dctp.appearance import put_on
+from engine.families.dctp.poisoning import starting_capsules
 from engine.phases import Phase
-from engine.poisoning import starting_capsules
 from engine.rules.base import Ruleset, RulesetError, Side, item_name, resolve_role
 from engine.state import (
     ABROAD,
