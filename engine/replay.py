@@ -12,7 +12,6 @@ from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
 from engine.families import FAMILIES
-from engine.families.dctp.setup import new_game, setup_from_dict
 from engine.gm_texts import HeldText
 from engine.lazy_pattern import lazy_compile
 from engine.orders.kinds import Kind
@@ -146,7 +145,7 @@ def is_clear(text: str) -> bool:
 def feed_post(session: GameSession, author: str, source: str) -> PostVotes:
     """A post in the game topic (BBCode source): by day, each vote mark outside quotes is a
     vote order of its author, in the order written (``unvote`` withdraws the vote)."""
-    if FAMILIES[session.state.ruleset.family].read is not None:
+    if FAMILIES[session.state.ruleset.family].public_orders:
         # A family that reads public orders in the topic (midnight's OOC tag) reads them all.
         parsed = session.receive(author, source, public=True)
         return PostVotes(read=[parsed], rejections=list(parsed.rejected), orders=parsed)
@@ -330,13 +329,11 @@ def parse_scenario(text: str, source: str = "<scenario>") -> Scenario:
     try:
         ruleset = load_ruleset(str(data.get("ruleset", "")), data.get("options") or {})
         roster = {str(name): str(role) for name, role in players.items()}
-        family = FAMILIES[ruleset.family]
-        if family.new_game is not None:
-            # A family with its own setup keys (midnight's ``daylight``) reads them itself.
-            state = family.new_game(ruleset, roster, data.get("seed", 0), data.get("setup"))
-        else:
-            setup = setup_from_dict(data["setup"] or {}) if "setup" in data else None
-            state = new_game(ruleset, roster, data.get("seed", 0), setup)
+        # The family reads its own setup keys (midnight's ``daylight``); a ``setup`` key left
+        # empty is a setup of no keys, one not written is none.
+        setup = (data["setup"] or {}) if "setup" in data else None
+        new_game = FAMILIES[ruleset.family].new_game
+        state = new_game(ruleset, roster, data.get("seed", 0), setup)
     except (RulesetError, TypeError, ValueError) as exc:
         raise fail(str(exc)) from None
     return Scenario(source, state, _phases(data.get("phases") or [], state, fail))

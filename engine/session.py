@@ -13,7 +13,6 @@ from dataclasses import dataclass, field, replace
 from engine.ability import abilities_for
 from engine.families import FAMILIES
 from engine.families.dctp.abilities.lent import LENT
-from engine.families.dctp.prep import open_game
 from engine.gm_texts import FEATURE as GM_TEXTS
 from engine.gm_texts import TextQueue, after_close
 from engine.orders.model import Order, ParsedPM, ability_title
@@ -174,9 +173,8 @@ class GameSession:
             self.instants.append(outcome)
 
     def open(self) -> tuple[Notice, ...]:
-        """Open the game: the role PMs of its first phase (engine.families.dctp.prep.open_game)."""
-        family = FAMILIES[self.state.ruleset.family]
-        opening = (family.open_game or open_game)(self.state)
+        """Open the game: the role PMs of its first phase (the family's ``open_game``)."""
+        opening = FAMILIES[self.state.ruleset.family].open_game(self.state)
         self.state = opening.state
         return opening.notices
 

@@ -41,7 +41,6 @@ from daemon.store.rows import OrderRow
 from engine import replay
 from engine.families import FAMILIES
 from engine.families.dctp.prep import has_prep_action
-from engine.families.dctp.setup import new_game
 from engine.gm import OverrideError as EngineOverrideError
 from engine.gm_texts import HeldText
 from engine.orders.model import ParsedPM
@@ -92,13 +91,11 @@ def ruleset_for(game: GameConfig) -> Ruleset:
 def start_state(
     ruleset: Ruleset, roster: Mapping[str, str], seed: int, choices: Mapping[str, str] | None = None
 ) -> GameState:
-    """The game as dealt: through its family's own ``new_game`` when it has one (midnight),
-    with what the players chose at sign-up (their Daylight roles)."""
+    """The game as dealt by its family, with what the players chose at sign-up when the family
+    has choices (midnight's Daylight roles)."""
     family = FAMILIES[ruleset.family]
-    if family.new_game is not None:
-        setup = family.setup_from_choices(choices or {}) if family.setup_from_choices else None
-        return family.new_game(ruleset, dict(roster), seed, setup)
-    return new_game(ruleset, dict(roster), seed)
+    setup = family.setup_from_choices(choices or {}) if family.setup_from_choices else None
+    return family.new_game(ruleset, dict(roster), seed, setup)
 
 
 def choices_of(start: Mapping[str, Any]) -> dict[str, str]:
@@ -250,7 +247,7 @@ def instant_texts(live: LiveGame) -> list[tuple[list[str], dict[str, list[str]]]
 
 def reads_topic_orders(live: LiveGame) -> bool:
     """Whether the game's family reads public orders from topic posts (midnight's OOC tag)."""
-    return FAMILIES[live.state.ruleset.family].read is not None
+    return FAMILIES[live.state.ruleset.family].public_orders
 
 
 def orders_channel(cfg: GameConfig, ruleset: Ruleset, phase: str) -> str:
@@ -260,7 +257,7 @@ def orders_channel(cfg: GameConfig, ruleset: Ruleset, phase: str) -> str:
     night, covert orders by PM); ``votes = topic`` has the day's votes there (``votes``); the
     rest goes by PM (``pm``)."""
     day = Phase.parse(phase).is_day
-    if FAMILIES[ruleset.family].read is not None:
+    if FAMILIES[ruleset.family].public_orders:
         return "ooc" if day else "ooc_night"
     return "votes" if cfg.votes is VotesMode.TOPIC and day else "pm"
 
@@ -269,7 +266,7 @@ def post_has_orders(live: LiveGame, author: str, source: str) -> bool:
     """Whether a topic post holds anything for the game: its vote marks by day, or for a
     family that reads public orders in the topic, anything its reader finds (an order or a
     refusal to answer); talk holds nothing."""
-    if FAMILIES[live.state.ruleset.family].read is not None:
+    if FAMILIES[live.state.ruleset.family].public_orders:
         parsed = read_message(live.state, author, source, public=True)
         return bool(parsed.accepted or parsed.rejected or parsed.unvote)
     return is_day(live) and has_votes(live, source)

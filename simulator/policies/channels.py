@@ -9,7 +9,7 @@ from engine.state import GameState
 
 
 def reads_topic(state: GameState) -> bool:
-    return FAMILIES[state.ruleset.family].read is not None
+    return FAMILIES[state.ruleset.family].public_orders
 
 
 def is_public(state: GameState, order: Order) -> bool:

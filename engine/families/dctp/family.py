@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from engine.context import Context
 from engine.families import FAMILIES, Family
+from engine.families.dctp import PUBLIC_ORDERS
 from engine.families.dctp.abilities.vest import settle_vest
 from engine.families.dctp.attacks import settle_attacks
 from engine.families.dctp.phase_hooks import begin_phase, end_phase
 from engine.families.dctp.poisoning import settle_poisonings
-from engine.families.dctp.prep import settle_prep
+from engine.families.dctp.prep import open_game, settle_prep
+from engine.families.dctp.setup import new_game_from
 from engine.families.dctp.voting import hold_lynch
 from engine.families.dctp.win import winner
 from engine.rules.base import Step
@@ -33,6 +35,15 @@ DCTP = Family(
     begin=begin_phase,
     end=_end_dctp,
     winner=winner,
+    new_game=new_game_from,
+    open_game=open_game,
+    public_orders=PUBLIC_ORDERS,
+    player_record=None,
+    read=None,
+    public=None,
+    setup_of=None,
+    setup_from_choices=None,
+    running_count=None,
 )
 
 FAMILIES[DCTP.name] = DCTP

@@ -118,6 +118,14 @@ def _apply_setup(state: GameState, setup: Setup) -> None:
         state.leader = leaders[0] if leaders else None
 
 
+def new_game_from(
+    ruleset: Ruleset, roster: Mapping[str, str], seed: int | str, setup: Mapping[str, Any] | None
+) -> GameState:
+    """The family's ``new_game``: the game from a scenario's ``setup`` mapping (None: no
+    prepared setup, the game starts at Prep)."""
+    return new_game(ruleset, roster, seed, None if setup is None else setup_from_dict(setup))
+
+
 def setup_from_dict(data: Mapping[str, Any]) -> Setup:
     known = {"disguises", "costumes", "lovers", "best_friend", "abroad", "sober", "leader"}
     unknown = set(data) - known

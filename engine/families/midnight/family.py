@@ -19,7 +19,7 @@ import engine.families.midnight.corrections  # noqa: F401
 from engine.context import Context
 from engine.families import FAMILIES, Family
 from engine.families.dctp.prep import Opening
-from engine.families.midnight import guises, hooks
+from engine.families.midnight import PUBLIC_ORDERS, guises, hooks
 from engine.families.midnight.council import hold_council
 from engine.families.midnight.damage import settle_damage
 from engine.families.midnight.hooks import AT_END, NEUTRAL_WINS, VETOES
@@ -191,6 +191,7 @@ MIDNIGHT = Family(
     winner=winner,
     new_game=new_game,
     open_game=open_game,
+    public_orders=PUBLIC_ORDERS,
     player_record=player_record,
     read=parse_orders,
     public=lambda state, player, ability: (
