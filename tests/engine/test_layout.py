@@ -98,8 +98,9 @@ LAYER_OF = {
     "engine.yaml_import": "scenario",
 }
 
-# Where a module goes when the families become packages (engine/families/dctp, .../midnight):
-# the whole module, or "split" (generic, with a family's parts: docs/engine.md says which).
+# The family a module belongs to: the package it is in (engine/families/dctp, .../midnight),
+# or, for a module still outside, the family it goes to ("split": generic, with a family's
+# parts still to leave it: docs/engine.md says which).
 FAMILY_PREFIX = {
     "engine.families.dctp": "dctp",
     "engine.families.midnight": "midnight",
@@ -119,18 +120,6 @@ FAMILY_OF = {
     "engine.state": "split",
     "engine.context": "split",
     "engine.life": "split",
-    "engine.families.dctp.harm": "dctp",
-    "engine.families.dctp.appearance": "dctp",
-    "engine.families.dctp.protection": "dctp",
-    "engine.families.dctp.attacks": "dctp",
-    "engine.families.dctp.poisoning": "dctp",
-    "engine.families.dctp.crimes": "dctp",
-    "engine.families.dctp.voting": "dctp",
-    "engine.families.dctp.win": "dctp",
-    "engine.families.dctp.prep": "dctp",
-    "engine.families.dctp.setup": "dctp",
-    "engine.families.dctp.phase_hooks": "dctp",
-    "engine.families.dctp.dreams": "dctp",
     "engine.gm": "split",
 }
 
