@@ -18,15 +18,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.abilities import ABILITIES
-from engine.attacks import kill_cycle_due
+from engine.families.dctp.abilities import ABILITIES
+from engine.families.dctp.attacks import kill_cycle_due
+from engine.families.dctp.setup import Setup, new_game
 from engine.orders.model import ability_title
 from engine.phases import Phase
 from engine.replay import parse_scenario, replay
 from engine.resolve import resolve
 from engine.rules import load_ruleset
 from engine.session import GameSession
-from engine.setup import Setup, new_game
 from engine.state import GameState
 from engine.validate import held_slots
 

@@ -23,10 +23,10 @@ import argparse
 import random
 import time
 
+from engine.families.dctp.setup import Setup, new_game
 from engine.phases import Phase
 from engine.reading import read_pm
 from engine.rules import load_ruleset
-from engine.setup import Setup, new_game
 from engine.state import GameState, Status
 
 ROSTER_16 = {

@@ -84,8 +84,8 @@ def game_text(ruleset_id: str, seed: int, phases: int, players: int | None,
               options: dict) -> str:  # fmt: skip
     """A game played by the engine of this checkout, written as a scenario."""
     from benchmarks.bench_engine import LETHAL, order_text
-    from engine.abilities import abilities_for
-    from engine.attacks import kill_cycle_due
+    from engine.ability import abilities_for
+    from engine.families.dctp.attacks import kill_cycle_due
     from engine.replay import parse_scenario
     from engine.rules import load_ruleset
     from engine.session import GameSession

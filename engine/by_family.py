@@ -11,8 +11,12 @@ from __future__ import annotations
 import importlib
 from typing import TypeVar
 
-# The module that defines each family beyond DCTP, and registers all of its parts.
-FAMILY_MODULES = {"midnight": "engine.midnight.family"}
+# The one registry of families: each family's package (engine/families/NAME), by the module
+# that makes its Family and registers all of its parts.
+FAMILY_MODULES = {
+    "dctp": "engine.families.dctp.family",
+    "midnight": "engine.families.midnight.family",
+}
 
 V = TypeVar("V")
 

@@ -24,7 +24,7 @@ from engine.state import (
 )
 
 if TYPE_CHECKING:
-    from engine.abilities.base import Ability
+    from engine.ability import Ability
     from engine.orders.model import Order
     from engine.rules.base import Ruleset
 
@@ -89,7 +89,7 @@ class Context:
     held: list[HeldText] = field(default_factory=list)
     ballots: dict[str, str] = field(default_factory=dict)  # voter -> target, in order
     lynch: Lynch | None = None
-    # Players leaving Japan this phase with a Travel order (engine/abilities/travel.py), and
+    # Players leaving Japan this phase with a Travel order (DCTP's abilities/travel.py), and
     # values shared by the actions of one phase (Anokata's random observation: "all observers
     # will get the same result on the same phase").
     departing: set[str] = field(default_factory=set)
@@ -155,11 +155,8 @@ class Context:
         return chosen
 
     def notify(self, to: str, key: str, *, essential: bool = False, **params: Any) -> None:
-        # ``_worded`` written out: asked for every private notice of every phase.
-        ruleset = self.ruleset
-        if "ability" in params and ruleset.titles:
-            params["ability"] = ruleset.title(str(params["ability"]))
-        self.notices.append(Notice(ruleset.notice_keys.get(key, key), to, params, essential))
+        key, params = self._worded(key, params)
+        self.notices.append(Notice(key, to, params, essential))
 
     def announce(self, key: str, **params: Any) -> None:
         key, params = self._worded(key, params)
@@ -189,14 +186,6 @@ class Context:
 
     def record(self, action: Action, *, took_place: bool, **extra: Any) -> None:
         order = action.order
-        if not extra:
-            # Most records: the order's own actor, ability and targets, built by position.
-            name = action.ability.name
-            self.records.append(
-                ActionRecord(self.phase, action.actor, name, order.targets, took_place,
-                             name in self.ruleset.crimes)
-            )  # fmt: skip
-            return
         self.records.append(
             ActionRecord(
                 phase=self.phase,

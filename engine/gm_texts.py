@@ -212,7 +212,7 @@ def _hold_tapes(queue: TextQueue, outcome: PhaseOutcome) -> list[Notice]:
         r
         for r in outcome.results
         if r.ability in ("kill", "snipe") and r.outcome == "killed" and r.target
-        if state.ruleset.role(state.players[r.player].role).side is Side.BLACK_ORG
+        if state.side(r.player) is Side.BLACK_ORG
     ]
     told = []
     for author, tape in queue.tapes.items():
@@ -251,7 +251,7 @@ def _hold_dream(queue: TextQueue, state: GameState, night: Phase) -> Draw | None
     """ "The GM will give out one dream per night": the GM's dreamer, or one drawn (option
     ``dreamer``); the five facts drafted from the night's record."""
     # Imported here: only a ruleset with the GM's texts dreams, the others need not load it.
-    from engine.dreams import DREAM_FACTS, draft_facts, draw_dreamer, dream_rng
+    from engine.families.dctp.dreams import DREAM_FACTS, draft_facts, draw_dreamer, dream_rng
 
     free = sorted(n for n, p in state.players.items() if p.is_free)
     dreamer = queue.dreamer if queue.dreamer in free else None

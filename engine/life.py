@@ -4,7 +4,7 @@ leaving play sets off at once.
 Every family answers these through one interface (``Life``), so generic code (the context,
 the send-time checks) never tests a status itself. DCTP's life is alive/dead/arrested plus
 conditions (injured, suspended, abroad, detained, frightened); midnight's is hit points with
-the Hospital, a timed Jail and spirits (``engine.midnight.life``).
+the Hospital, a timed Jail and spirits (``engine.families.midnight.life``).
 """
 
 from __future__ import annotations
@@ -25,12 +25,8 @@ from engine.state import (
     Status,
 )
 
-# The statuses as module globals: on Python 3.11 reading an enum member off its class costs
-# about four global look-ups, and these are asked for every order and every target.
-_DEAD, _ARRESTED = Status.DEAD, Status.ARRESTED
-
 if TYPE_CHECKING:
-    from engine.abilities.base import Ability
+    from engine.ability import Ability
     from engine.context import Context
     from engine.orders.model import Order
     from engine.rules.base import Ruleset
@@ -91,11 +87,11 @@ class DctpLife(Life):
         if actor in ctx.poisoned:
             return "poisoned"
         removed_now = p.fate is not None and p.fate.phase == ctx.phase
-        if p.status is _DEAD:
+        if p.status is Status.DEAD:
             if removed_now and p.fate.cause == "lynched":
                 return None if ability.survives_removal else "lynched"
             return "killed" if removed_now else "dead"
-        if p.status is _ARRESTED:
+        if p.status is Status.ARRESTED:
             return None if removed_now and ability.survives_removal else "arrested"
         if actor in ctx.departing and ability.name != "travel":
             # "The player may not use an ability or vote and travel in the same phase."
@@ -140,9 +136,9 @@ class DctpLife(Life):
 
     def order_problem(self, state: GameState, actor: str, ability: Ability | None) -> str | None:
         status = state.players[actor].status
-        if status is _DEAD:
+        if status is Status.DEAD:
             return "you are dead and can no longer act"
-        if status is _ARRESTED:
+        if status is Status.ARRESTED:
             return "you are arrested and may not use any abilities"
         return None
 
@@ -150,16 +146,19 @@ class DctpLife(Life):
         self, state: GameState, order: Order, ability: Ability, target: str
     ) -> str | None:
         status = state.players[target].status
-        if ability.needs_free_target and status is _DEAD:
+        if ability.needs_free_target and status is Status.DEAD:
             return f"{target} is dead"
-        if ability.needs_free_target and status is _ARRESTED and not ability.arrested_target_ok:
+        if (
+            ability.needs_free_target
+            and status is Status.ARRESTED
+            and not ability.arrested_target_ok
+        ):
             return f"{target} is arrested: any and all actions on arrested players fail"
         return None
 
-
     def removed(self, ctx: Context, name: str, status: Status) -> None:
         """What a death sets off at once (an arrest sets off nothing here)."""
-        if status is not _DEAD:
+        if status is not Status.DEAD:
             return
         state = ctx.state
         # "When one lover dies, the other commits suicide that same phase. No amount of healing
@@ -167,8 +166,8 @@ class DctpLife(Life):
         for first, second in state.lovers:
             if name in (first, second):
                 other = second if name == first else first
-                if ctx.player(other).status is not _DEAD:
-                    ctx.remove(other, _DEAD, "suicide")
+                if ctx.player(other).status is not Status.DEAD:
+                    ctx.remove(other, Status.DEAD, "suicide")
         # Detention: "The player will be released automatically after 3 phases or if Satou
         # dies"
         detained = state.detentions.get(name)

@@ -17,10 +17,6 @@ class PhaseKind(StrEnum):
     DAY = "day"
 
 
-# The kinds as module globals: ``Phase.kind`` is asked for every held slot of every order,
-# and on Python 3.11 reading an enum member off its class costs about four global look-ups.
-_PREP, _NIGHT, _DAY = PhaseKind.PREP, PhaseKind.NIGHT, PhaseKind.DAY
-
 _NUMBER_WORDS = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
     "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
@@ -69,8 +65,8 @@ class Phase:
     @property
     def kind(self) -> PhaseKind:
         if self.index == 0:
-            return _PREP
-        return _NIGHT if self.index % 2 else _DAY
+            return PhaseKind.PREP
+        return PhaseKind.NIGHT if self.index % 2 else PhaseKind.DAY
 
     @property
     def number(self) -> int:

@@ -8,7 +8,7 @@ session does with every message (engine/session.py).
 
 from __future__ import annotations
 
-from engine.abilities import abilities_for
+from engine.ability import abilities_for
 from engine.families import FAMILIES
 from engine.orders.model import Order, ParsedPM
 from engine.orders.parse import parse_pm

@@ -6,7 +6,6 @@ and must stay stable.
 
 from __future__ import annotations
 
-import operator
 import os
 import re
 from dataclasses import dataclass, field
@@ -31,41 +30,11 @@ from engine.session import (
     PostVotes,
     players_record,
 )
-from engine.setup import new_game, setup_from_dict
 from engine.state import GameState
 from engine.yaml_import import yaml
 
 # libyaml's loader when PyYAML was built with it: ten times faster on a large game.
 SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
-class _ScenarioLoader(SAFE_LOADER):
-    """The safe loader, with the resolver's methods the composer calls for every node (three
-    Python calls a node; a large game has 2,000 nodes) answering as PyYAML's do, for less."""
-
-    # These follow the path resolvers (PyYAML's experimental add_path_resolver), of which the
-    # safe loader has none: PyYAML's return at once. A builtin does the same without a Python
-    # frame (and binds to no instance): is_ takes the (node, index) descended to, tuple nothing.
-    descend_resolver = operator.is_
-    ascend_resolver = tuple
-
-    def resolve(self, kind: Any, value: Any, implicit: Any) -> Any:
-        """PyYAML's ``BaseResolver.resolve`` without path resolvers: a plain scalar's tag by
-        the implicit resolvers of its first character, else the kind's own tag (a quoted
-        string's is str)."""
-        if kind is yaml.ScalarNode:
-            if implicit[0]:
-                resolvers = self.yaml_implicit_resolvers
-                for tag, regexp in resolvers.get(value[:1], []) + resolvers.get(None, []):
-                    if regexp.match(value):
-                        return tag
-            return self.DEFAULT_SCALAR_TAG
-        if kind is yaml.SequenceNode:
-            return self.DEFAULT_SEQUENCE_TAG
-        if kind is yaml.MappingNode:
-            return self.DEFAULT_MAPPING_TAG
-        return None
-
 
 TOP_KEYS = {"ruleset", "seed", "options", "players", "setup", "phases"}
 # Keys a scenario may carry for people and tests; the replay reads past them.
@@ -135,7 +104,7 @@ class PhaseReplay:
     # came among the phase's items.
     gm_notices: list[Notice] = field(default_factory=list)
     outcome: PhaseOutcome | None = None
-    # The role PMs sent when the game opens (engine.prep.open_game), before the first phase.
+    # The role PMs sent when the game opens (the family's open_game), before the first phase.
     opening: list[Notice] = field(default_factory=list)
     # The topic posts read for votes, with what their votes did.
     posts: list[tuple[str, str, PostVotes]] = field(default_factory=list)
@@ -219,76 +188,11 @@ def _may_hold_surrogates(text: str) -> bool:
 
 def _load_yaml(text: str) -> Any:
     try:
-        loader = _ScenarioLoader(text)
-        try:
-            node = loader.get_single_node()
-            if node is None:
-                return None
-            try:
-                return _plain_data(node, loader, set())
-            except _NotPlain:
-                # Anything beyond plain mappings, lists and scalars (merge keys, aliased
-                # collections, explicit tags), or a scalar that fails: PyYAML's constructor
-                # builds (or refuses) it all, from a clean slate.
-                loader.constructed_objects = {}
-                loader.recursive_objects = {}
-                return loader.construct_document(node)
-        finally:
-            loader.dispose()
+        return yaml.load(text, Loader=SAFE_LOADER)
     except yaml.YAMLError:
         # The pure-Python loader's messages are the documented ones (and it reads "\\udc80",
         # which the check below names): read a broken file again with it.
         return yaml.safe_load(text)
-
-
-class _NotPlain(Exception):
-    """A node ``_plain_data`` leaves to PyYAML's constructor."""
-
-
-_STR_TAG, _SEQ_TAG, _MAP_TAG = (f"tag:yaml.org,2002:{t}" for t in ("str", "seq", "map"))
-_KEY_TAGS = ("tag:yaml.org,2002:merge", "tag:yaml.org,2002:value")
-
-
-def _plain_data(node: Any, loader: Any, seen: set[int]) -> Any:
-    """What PyYAML's safe constructor builds from ``node``, built without its generic
-    machinery (a generator per mapping, a lookup per node): a scenario is mappings, lists and
-    strings, and PyYAML's constructor costs as much as reading the file. ``seen``: the
-    collections met so far (one met twice is an alias, left to PyYAML)."""
-    tag = node.tag
-    if tag == _STR_TAG and type(node) is yaml.ScalarNode:
-        return node.value
-    if tag == _MAP_TAG and type(node) is yaml.MappingNode:
-        if id(node) in seen:
-            raise _NotPlain
-        seen.add(id(node))
-        mapping: dict[Any, Any] = {}
-        for key_node, value_node in node.value:
-            if key_node.tag == _STR_TAG and type(key_node) is yaml.ScalarNode:
-                key = key_node.value
-            elif key_node.tag in _KEY_TAGS:
-                raise _NotPlain  # a merge key ("<<") or a value key ("=")
-            else:
-                key = _plain_data(key_node, loader, seen)
-                if isinstance(key, list | dict):
-                    raise _NotPlain  # unhashable: PyYAML's error names it
-            # A scalar string, most values (every order's text), without a call of its own.
-            if value_node.tag == _STR_TAG and type(value_node) is yaml.ScalarNode:
-                mapping[key] = value_node.value
-            else:
-                mapping[key] = _plain_data(value_node, loader, seen)
-        return mapping
-    if tag == _SEQ_TAG and type(node) is yaml.SequenceNode:
-        if id(node) in seen:
-            raise _NotPlain
-        seen.add(id(node))
-        return [_plain_data(item, loader, seen) for item in node.value]
-    if type(node) is not yaml.ScalarNode:
-        raise _NotPlain
-    try:
-        # An int, a bool, null, a date: PyYAML's own constructor for the scalar's tag.
-        return loader.construct_object(node)
-    except Exception:  # PyYAML's constructor raises it again, as it raises it
-        raise _NotPlain from None
 
 
 def parse_scenario(text: str, source: str = "<scenario>") -> Scenario:
@@ -318,13 +222,11 @@ def parse_scenario(text: str, source: str = "<scenario>") -> Scenario:
     try:
         ruleset = load_ruleset(str(data.get("ruleset", "")), data.get("options") or {})
         roster = {str(name): str(role) for name, role in players.items()}
-        family = FAMILIES[ruleset.family]
-        if family.new_game is not None:
-            # A family with its own setup keys (midnight's ``daylight``) reads them itself.
-            state = family.new_game(ruleset, roster, data.get("seed", 0), data.get("setup"))
-        else:
-            setup = setup_from_dict(data["setup"] or {}) if "setup" in data else None
-            state = new_game(ruleset, roster, data.get("seed", 0), setup)
+        # The family reads its own setup keys (midnight's ``daylight``); a ``setup`` key left
+        # empty is a setup of no keys, one not written is none.
+        setup = (data["setup"] or {}) if "setup" in data else None
+        new_game = FAMILIES[ruleset.family].new_game
+        state = new_game(ruleset, roster, data.get("seed", 0), setup)
     except (RulesetError, TypeError, ValueError) as exc:
         raise fail(str(exc)) from None
     return Scenario(source, state, _phases(data.get("phases") or [], state, fail))

@@ -11,14 +11,14 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
-from engine.abilities.base import abilities_for
-from engine.abilities.lent import LENT, ability_for
+from engine.ability import abilities_for
 from engine.context import DONE, PENDING, Action, Context
 from engine.families import FAMILIES
-from engine.harm import apply_scheduled
+from engine.families.dctp.abilities.lent import LENT, ability_for
+from engine.families.dctp.harm import apply_scheduled
+from engine.families.dctp.phase_hooks import HELD_SLOTS
 from engine.orders.model import Order
 from engine.outcome import PhaseOutcome
-from engine.phase_hooks import HELD_SLOTS
 from engine.phases import PhaseKind
 from engine.rng import phase_rng
 from engine.rules.base import Step
@@ -108,7 +108,7 @@ def resolve(
 
 def _action(state: GameState, order: Order, slots: list, kind: PhaseKind) -> Action:
     # The slot the order fills decides how it resolves: an ability used through an item or
-    # the Black Suitcase (engine/abilities/lent.py), and its count ("Investigate 3").
+    # the Black Suitcase (engine/families/dctp/abilities/lent.py), and its count ("Investigate 3").
     # Made for every order of every phase: an order that names no item fills the first slot
     # that offers its ability in this kind of phase (``find_slot``'s answer, without building
     # its refusals), and a slot that lends nothing gives the registry's ability. ``kind``: the

@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from engine.abilities import abilities_for
-from engine.abilities.lent import LENT
+from engine.ability import abilities_for
 from engine.families import FAMILIES
+from engine.families.dctp.abilities.lent import LENT
 from engine.gm_texts import FEATURE as GM_TEXTS
 from engine.gm_texts import TextQueue, after_close, apply_text, is_text_command
 from engine.orders.kinds import Kind
@@ -22,7 +22,6 @@ from engine.orders.names import NameMatcher
 from engine.orders.reader import StateMemo
 from engine.outcome import Notice, PhaseOutcome
 from engine.phases import Phase, PhaseKind
-from engine.prep import open_game
 from engine.reading import read_message
 from engine.render.templates import say, templates
 from engine.resolve import resolve, resolve_instant
@@ -235,9 +234,8 @@ class GameSession:
             self.instants.append(outcome)
 
     def open(self) -> tuple[Notice, ...]:
-        """Open the game: the role PMs of its first phase (engine.prep.open_game)."""
-        family = FAMILIES[self.state.ruleset.family]
-        opening = (family.open_game or open_game)(self.state)
+        """Open the game: the role PMs of its first phase (the family's ``open_game``)."""
+        opening = FAMILIES[self.state.ruleset.family].open_game(self.state)
         self.state = opening.state
         return opening.notices
 

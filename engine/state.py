@@ -11,7 +11,7 @@ from enum import StrEnum
 from typing import Any
 
 from engine.phases import Phase
-from engine.rules.base import Ruleset, Side, bo_ranks
+from engine.rules.base import Ruleset, Side
 
 
 class Status(StrEnum):
@@ -19,10 +19,6 @@ class Status(StrEnum):
     DEAD = "dead"
     ARRESTED = "arrested"
 
-
-# The members as module globals for the hot tests (is_free, is_alive, the leader): on Python
-# 3.11 reading an enum member off its class costs about four plain global look-ups.
-ALIVE, DEAD = Status.ALIVE, Status.DEAD
 
 # Conditions in the replay record (docs/scenarios.md); a condition lasts through the phase index
 # stored with it, or for good when that is None.
@@ -136,12 +132,12 @@ class PlayerState:
 
     @property
     def is_alive(self) -> bool:
-        return self.status is not DEAD
+        return self.status is not Status.DEAD
 
     @property
     def is_free(self) -> bool:
         """Alive and not arrested: still counted when deciding who has won."""
-        return self.status is ALIVE
+        return self.status is Status.ALIVE
 
     def has(self, condition: str, phase: Phase) -> bool:
         if condition not in self.conditions:
@@ -309,18 +305,16 @@ class GameState:
         self.leader_ranking = tuple(n(m) or m for m in self.leader_ranking)
 
     def side(self, player: str) -> Side:
+        """The side of the player's role."""
         return self.ruleset.role(self.players[player].role).side
 
     def black_org(self, *, free_only: bool = True) -> list[str]:
         """Black Org members, highest-ranked first."""
-        roles, rank = self.ruleset.roles, self.ruleset.rank
-        # The rank map looked up once, not once per member (the kill cycle asks per Kill order).
-        ranks, last = bo_ranks(rank), len(rank)
-        bo = Side.BLACK_ORG  # an enum member is a slow look-up: once, not once per player
+        rank = self.ruleset.bo_rank
         members = [
-            (ranks.get(p.role, last), name)
+            (rank(p.role), name)
             for name, p in self.players.items()
-            if (p.status is ALIVE or not free_only) and roles[p.role].side is bo
+            if (p.is_free or not free_only) and self.side(name) is Side.BLACK_ORG
         ]
         members.sort()
         return [name for _, name in members]
@@ -331,25 +325,12 @@ class GameState:
 
         "The leader (also, next highest-ranked BO in case Leader dies or is arrested)".
         """
-        # The highest-ranked free member, found in one pass: asked for every held slot.
-        roles, best, bo = self.ruleset.roles, None, Side.BLACK_ORG
-        chosen = self.players.get(self.leader) if self.leader else None
-        if chosen is not None and chosen.status is ALIVE and roles[chosen.role].side is bo:
-            return self.leader
-        for name in self.leader_ranking:
-            voted = self.players.get(name)
-            if voted is not None and voted.status is ALIVE and roles[voted.role].side is bo:
+        for name in (self.leader, *self.leader_ranking):
+            p = self.players.get(name) if name else None
+            if p is not None and p.is_free and self.side(name) is Side.BLACK_ORG:
                 return name
-        rank = self.ruleset.rank
-        ranks, last = bo_ranks(rank), len(rank)
-        for name, p in self.players.items():
-            if p.status is ALIVE and roles[p.role].side is bo:
-                key = (ranks.get(p.role, last), name)
-                if best is None or key < best:
-                    best = key
-        return best[1] if best else None
+        members = self.black_org()
+        return members[0] if members else None
 
     def free_players(self) -> list[str]:
-        # ``p.is_free`` written out: asked for every player in every phase, and a property is
-        # a slow call on Python 3.11.
-        return [name for name, p in self.players.items() if p.status is ALIVE]
+        return [name for name, p in self.players.items() if p.is_free]

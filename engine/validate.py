@@ -9,17 +9,16 @@ from __future__ import annotations
 
 import re
 
-import engine.abilities  # noqa: F401  (registers every ability)
-from engine.abilities.aptx import own_capsules
-from engine.abilities.base import Ability, abilities_for
-from engine.abilities.lent import LENT, ability_for, extra_slots
+from engine.ability import Ability, abilities_for
+from engine.families.dctp.abilities.aptx import own_capsules
+from engine.families.dctp.abilities.lent import LENT, ability_for, extra_slots
 from engine.lazy_pattern import lazy_compile
-from engine.life import Life, life_of
+from engine.life import life_of
 from engine.orders.kinds import Kind, Refused
 from engine.orders.model import Order, ability_title
 from engine.orders.seam import HeldSlots, SlotKey  # noqa: F401  (engine.resolve imports them here)
 from engine.phases import PhaseKind
-from engine.rules.base import AbilityUse, Ruleset, Slot
+from engine.rules.base import AbilityUse, Ruleset, Slot, per_ruleset
 from engine.state import GameState
 
 
@@ -27,25 +26,18 @@ def held_slots(state: GameState, player: str) -> list[tuple[str, Slot]]:
     """Every slot the player holds, keyed so that a later order can replace an earlier one."""
     p = state.players[player]
     ruleset = state.ruleset
-    # The role's part is ruleset data, found once per ruleset and role (``_role_slots``).
-    found = _ROLE_SLOTS.get((id(ruleset), p.role))
-    if found is None or found[0] is not ruleset:
-        found = _role_slots(ruleset, p.role)
-    slots = list(found[1])
+    own, has_aptx = _role_slots(ruleset, p.role)
+    slots = list(own)
     if p.open_role is not None:
         # "Every player has two roles": the open role's sheet lines join the hidden role's.
         sheet = ruleset.open_roles[p.open_role]
         slots += [(f"open{i}", slot) for i, slot in enumerate(sheet.slots)]
-    if not found[2] and state.capsules and own_capsules(state, player):
+    if not has_aptx and state.capsules and own_capsules(state, player):
         aptx = AbilityUse("aptx")
         slots.append(("common:aptx", Slot((aptx,), frozenset({PhaseKind.DAY}))))
     # Slots a status or an option gives (Lovey-Dovey for lovers, Defuse with the Explosive
     # Vest): each ability says whom it is granted to.
-    index = state.phase.index
-    granting = _GRANTING.get((id(ruleset), index))
-    if granting is None or granting[0] is not ruleset:
-        granting = (ruleset, _granting(ruleset, index))
-    for name, ability in granting[1]:
+    for name, ability in _granting(ruleset, state.phase.index):
         granted = ability.granted_slot(state, player)
         if granted is not None:
             slots.append((f"granted:{name}", granted))
@@ -54,50 +46,32 @@ def held_slots(state: GameState, player: str) -> list[tuple[str, Slot]]:
     return slots
 
 
-_ROLE_SLOTS: dict[tuple[int, str], tuple[Ruleset, tuple[tuple[str, Slot], ...], bool]] = {}
-
-
-def _role_slots(ruleset: Ruleset, role: str) -> tuple[Ruleset, tuple[tuple[str, Slot], ...], bool]:
+@per_ruleset
+def _role_slots(ruleset: Ruleset, role: str) -> tuple[tuple[tuple[str, Slot], ...], bool]:
     """The role sheet's slots and its side's and everyone's common slots, keyed, and whether
-    they hold the APTX: ruleset data, built once per ruleset and role rather than per order
-    (with the ruleset, so that a ruleset made at the same id is not mistaken for it)."""
-    found = _ROLE_SLOTS.get((id(ruleset), role))
-    if found is None or found[0] is not ruleset:
-        sheet = ruleset.role(role)
-        slots = [(f"sheet{i}", slot) for i, slot in enumerate(sheet.slots)]
-        for group in (sheet.side.value, "all"):
-            common = ruleset.common_slots.get(group, ())
-            slots += [(f"common:{s.options[0].ability}", s) for s in common]
-        has_aptx = any(k == "common:aptx" for k, _ in slots)
-        if len(_ROLE_SLOTS) >= 1024:  # rulesets made on the fly (tests, derived ones)
-            _ROLE_SLOTS.clear()
-        found = _ROLE_SLOTS[(id(ruleset), role)] = (ruleset, tuple(slots), has_aptx)
-    return found
+    they hold the APTX: ruleset data, built once per ruleset and role rather than per
+    order."""
+    sheet = ruleset.role(role)
+    slots = [(f"sheet{i}", slot) for i, slot in enumerate(sheet.slots)]
+    for group in (sheet.side.value, "all"):
+        common = ruleset.common_slots.get(group, ())
+        slots += [(f"common:{s.options[0].ability}", s) for s in common]
+    return tuple(slots), any(k == "common:aptx" for k, _ in slots)
 
 
-_GRANTING: dict[tuple[int, int], tuple[Ruleset, list[tuple[str, Ability]]]] = {}
-
-
+@per_ruleset
 def _granting(ruleset: Ruleset, phase: int) -> list[tuple[str, Ability]]:
     """The abilities that may grant a slot beyond the sheet in the phase of index ``phase``
     (they override ``granted_slot``, ``may_grant`` allows it and ``grants_until`` has not
     passed), found once per ruleset and phase: asking the others for every player of every
-    order is wasted time. Keyed by the ruleset itself, not its id: its options say what may
-    be granted."""
-    key = (id(ruleset), phase)
-    found = _GRANTING.get(key)
-    if found is None or found[0] is not ruleset:
-        granting = [
-            (name, a)
-            for name, a in abilities_for(ruleset).items()
-            if type(a).granted_slot is not Ability.granted_slot
-            and a.may_grant(ruleset)
-            and (a.grants_until is None or phase <= a.grants_until)
-        ]
-        if len(_GRANTING) >= 1024:  # rulesets made on the fly (tests, derived ones)
-            _GRANTING.clear()
-        found = _GRANTING[key] = (ruleset, granting)
-    return found[1]
+    order is wasted time. The ruleset's options say what may be granted."""
+    return [
+        (name, a)
+        for name, a in abilities_for(ruleset).items()
+        if type(a).granted_slot is not Ability.granted_slot
+        and a.may_grant(ruleset)
+        and (a.grants_until is None or phase <= a.grants_until)
+    ]
 
 
 def find_slot(
@@ -146,13 +120,8 @@ def open_slot(
     the use it offers; None when none does. Asked for every order when it is sent and again
     when it resolves."""
     for key, slot in slots:
-        # ``slot.find`` written out: asked for every held slot of every order.
-        for use in slot.options:
-            if use.ability == ability:
-                break
-        else:
-            continue
-        if kind in slot.phases:
+        use = slot.find(ability)
+        if use is not None and kind in slot.phases:
             return key, use
     return None
 
@@ -166,12 +135,8 @@ def check_order(
     actor = players.get(order.actor)
     if actor is None:
         return Refused(f"{order.actor} is not playing in this game", Kind.NOT_HELD)
-    ruleset = state.ruleset
-    found_for = _CHECKS.get(id(ruleset))
-    if found_for is None or found_for[0] is not ruleset:
-        found_for = _checks(ruleset)
-    ability = found_for[1].get(order.ability)
-    life = found_for[2]
+    ability = abilities_for(state.ruleset).get(order.ability)
+    life = life_of(state.ruleset)
     problem = life.order_problem(state, order.actor, ability)
     if problem:
         return Refused(problem, Kind.NOT_NOW)
@@ -184,7 +149,6 @@ def check_order(
             Kind.NOT_HELD,
         )
     for target in order.targets:
-        # Asked for every target of every order: written out here, not a call per target.
         if target not in players:
             return Refused(f"{target} is not playing in this game", Kind.BAD_TARGET)
         if target == order.actor and not ability.self_target:
@@ -195,8 +159,8 @@ def check_order(
         if reason:
             return Refused(reason, Kind.BAD_TARGET)
     # The ability as the slot gives it: a fake action through the Black Suitcase is checked as
-    # a fake, not as the real thing (engine/abilities/lent.py); any other slot gives the
-    # ability itself.
+    # a fake, not as the real thing (DCTP's abilities/lent.py); any other slot gives the ability
+    # itself.
     if found[0][1].startswith(LENT):
         ability = ability_for(order, found[0][1], state.ruleset)
     problem = ability.validate(state, order, found[1])
@@ -230,16 +194,3 @@ def validate_kind(problem: str) -> Kind:
     if _USED_UP.search(problem):
         return Kind.NOT_NOW
     return Kind.BAD_TARGET
-
-
-_CHECKS: dict[int, tuple[Ruleset, dict[str, Ability], Life]] = {}
-
-
-def _checks(ruleset: Ruleset) -> tuple[Ruleset, dict[str, Ability], Life]:
-    """The ruleset's abilities and its family's life model, found once per ruleset for
-    ``check_order``, which asks for both with every order (with the ruleset, so that a
-    ruleset made at the same id is not mistaken for it)."""
-    if len(_CHECKS) >= 1024:  # rulesets made on the fly (tests, derived ones)
-        _CHECKS.clear()
-    found = _CHECKS[id(ruleset)] = (ruleset, abilities_for(ruleset), life_of(ruleset))
-    return found

@@ -12,7 +12,8 @@ and has a sentence's stop (``.``, ``!``, ``?`` or ``:``) after its first word. N
 docstrings; the GM's log (a ``logging`` call's arguments); an exception raised or asserted,
 which reaches the GM's log or a command's error line; and three places that write no forum
 text: the command line (``daemon/cli/``: the terminal's own words), the archive's reports,
-which the command line prints (``daemon/archive/``), and the rulesets (``engine/rules/``: the
+which the command line prints (``daemon/archive/``), and the rulesets (``engine/rules/``, the
+families' ``rules`` modules: the
 rule texts quoted as data, and the GM's option help).
 """
 
@@ -24,7 +25,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).parents[1]
 SEARCHED = ("engine", "daemon")
-NOT_FORUM_TEXT = ("daemon/cli/", "daemon/archive/", "engine/rules/")
+NOT_FORUM_TEXT = (
+    "daemon/cli/",
+    "daemon/archive/",
+    "engine/rules/",
+    "engine/families/dctp/rules/",
+    "engine/families/midnight/rules.py",
+)
 LOG_CALLS = {"debug", "info", "warning", "error", "exception", "critical", "log"}
 # A capitalised word (after an opening BBCode tag), two more words, and a stop after the first.
 SENTENCE = re.compile(

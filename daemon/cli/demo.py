@@ -32,8 +32,8 @@ from daemon.jobs.runner import Daemon
 from daemon.jobs.scheduler import JobSpec, plan_jobs
 from daemon.outbox.message import without_marker
 from daemon.store.db import Store
-from engine.abilities import ABILITIES
-from engine.attacks import kill_cycle_due
+from engine.families.dctp.abilities import ABILITIES
+from engine.families.dctp.attacks import kill_cycle_due
 from engine.rules import load_ruleset
 from engine.rules.base import Side
 

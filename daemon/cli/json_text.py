@@ -13,10 +13,8 @@ the container around it is small.
 
 from __future__ import annotations
 
-# The C function json.encoder takes as its encode_basestring: importing json.encoder would
-# import the json package, and with it the decoder and scanner, which writing never needs.
-from _json import encode_basestring
 from collections.abc import Callable
+from json.encoder import encode_basestring
 from typing import Any, TextIO
 
 INFINITY = float("inf")

@@ -16,10 +16,10 @@ GM override applied to it. A row's ``parsed`` says how it is fed (``FEED``):
 These are the session's item kinds (engine/session.py), which a scenario file's items use
 too: that is how an archived game is exported and replayed to the same record.
 
-The role PMs are the engine's (engine/prep.py): the opening ones go out when the game starts
-(players with a Prep action), the others when Prep closes (everyone else: a player whose role
-a disguise took is only ever told their new one). ``LiveGame.role_pms`` keeps the latest role
-PM of each current account, for the ``role`` command and for a substitute.
+The role PMs are the engine's (engine/families/dctp/prep.py): the opening ones go out when the
+game starts (players with a Prep action), the others when Prep closes (everyone else: a player
+whose role a disguise took is only ever told their new one). ``LiveGame.role_pms`` keeps the
+latest role PM of each current account, for the ``role`` command and for a substitute.
 
 Voided rows are skipped (a GM ``void order``), so voiding is just a rebuild without them.
 Rows still ``pending`` (a GM ``correct order`` not yet read) are left to :func:`feed_pending`.
@@ -39,6 +39,7 @@ from daemon.play.roster import deal
 from daemon.store.db import Store
 from daemon.store.rows import OrderRow
 from engine.families import FAMILIES
+from engine.families.dctp.prep import has_prep_action
 from engine.gm import OverrideError as EngineOverrideError
 from engine.gm_texts import HeldText
 from engine.orders.model import ParsedPM
@@ -46,18 +47,16 @@ from engine.orders.names import NameMatcher
 from engine.orders.votes import NO_LYNCH, VoteCount, read_votes
 from engine.outcome import Notice, PhaseOutcome
 from engine.phases import Phase, PhaseKind
-from engine.prep import has_prep_action
 from engine.reading import read_message
 from engine.render import render_notice, render_phase
 from engine.render.answers import render_acknowledgement
 from engine.rules import load_ruleset
 from engine.rules.base import Ruleset, RulesetError
 from engine.session import ORDER, OVERRIDE, GameSession, players_record
-from engine.setup import new_game
 from engine.state import GameState
 
 if TYPE_CHECKING:
-    from engine.midnight.running import RunningCount
+    from engine.families.midnight.running import RunningCount
 
 __all__ = [
     "EngineOverrideError",
@@ -83,13 +82,11 @@ def ruleset_for(game: GameConfig) -> Ruleset:
 def start_state(
     ruleset: Ruleset, roster: Mapping[str, str], seed: int, choices: Mapping[str, str] | None = None
 ) -> GameState:
-    """The game as dealt: through its family's own ``new_game`` when it has one (midnight),
-    with what the players chose at sign-up (their Daylight roles)."""
+    """The game as dealt by its family, with what the players chose at sign-up when the family
+    has choices (midnight's Daylight roles)."""
     family = FAMILIES[ruleset.family]
-    if family.new_game is not None:
-        setup = family.setup_from_choices(choices or {}) if family.setup_from_choices else None
-        return family.new_game(ruleset, dict(roster), seed, setup)
-    return new_game(ruleset, dict(roster), seed)
+    setup = family.setup_from_choices(choices or {}) if family.setup_from_choices else None
+    return family.new_game(ruleset, dict(roster), seed, setup)
 
 
 def choices_of(start: Mapping[str, Any]) -> dict[str, str]:
@@ -257,7 +254,7 @@ def instant_texts(live: LiveGame) -> list[tuple[list[str], dict[str, list[str]]]
 
 def reads_topic_orders(live: LiveGame) -> bool:
     """Whether the game's family reads public orders from topic posts (midnight's OOC tag)."""
-    return FAMILIES[live.state.ruleset.family].read is not None
+    return FAMILIES[live.state.ruleset.family].public_orders
 
 
 def orders_channel(cfg: GameConfig, ruleset: Ruleset, phase: str) -> str:
@@ -267,7 +264,7 @@ def orders_channel(cfg: GameConfig, ruleset: Ruleset, phase: str) -> str:
     night, covert orders by PM); ``votes = topic`` has the day's votes there (``votes``); the
     rest goes by PM (``pm``)."""
     day = Phase.parse(phase).is_day
-    if FAMILIES[ruleset.family].read is not None:
+    if FAMILIES[ruleset.family].public_orders:
         return "ooc" if day else "ooc_night"
     return "votes" if cfg.votes is VotesMode.TOPIC and day else "pm"
 
@@ -276,7 +273,7 @@ def post_has_orders(live: LiveGame, author: str, source: str) -> bool:
     """Whether a topic post holds anything for the game: its vote marks by day, or for a
     family that reads public orders in the topic, anything its reader finds (an order or a
     refusal to answer); talk holds nothing."""
-    if FAMILIES[live.state.ruleset.family].read is not None:
+    if FAMILIES[live.state.ruleset.family].public_orders:
         parsed = read_message(live.state, author, source, public=True)
         return bool(parsed.accepted or parsed.rejected or parsed.unvote)
     return is_day(live) and has_votes(live, source)

@@ -14,14 +14,14 @@ from collections.abc import Iterable, Mapping
 from functools import cached_property, lru_cache
 from typing import Any
 
+from engine.families.dctp.vocab import REWRITES as DCTP_REWRITES
+from engine.families.dctp.vocab import WORDS as DCTP
 from engine.lazy_pattern import lazy_compile
 from engine.orders import vocab
 from engine.orders.folding import APOSTROPHES, distance
 from engine.orders.text_memo import remember
-from engine.orders.vocab.dctp import REWRITES as DCTP_REWRITES
-from engine.orders.vocab.dctp import WORDS as DCTP
 
-# The DCTP family's words (engine/orders/vocab/dctp.py): an order starts with one of the order
+# The DCTP family's words (engine/families/dctp/vocab.py): an order starts with one of the order
 # words (after filler such as "I want to" is removed); orders written verb-object-noun are
 # rewritten to the keyword form before they are read.
 ORDER_WORDS: tuple[tuple[str, str], ...] = DCTP.order_words

@@ -6,11 +6,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from engine.orders.vocab.dctp import WORDS as DCTP
+from engine.families.dctp.vocab import WORDS as DCTP
 from engine.phases import Phase
 
 # How each ability reads in a query, a crime and an order's restatement: the DCTP family's
-# words (engine/orders/vocab/dctp.py) — "Jd- heals Parkur", "for killing Kleene", "APTX",
+# words (engine/families/dctp/vocab.py) — "Jd- heals Parkur", "for killing Kleene", "APTX",
 # "Steal from Akonyl". An ability not named is its words title-cased.
 VERB: Mapping[str, str] = DCTP.verbs
 CRIME_NOUN: Mapping[str, str] = DCTP.crime_nouns

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
+from engine.families.dctp.vocab import WORDS as DCTP_WORDS
 from engine.lazy_pattern import lazy_compile
 from engine.orders import grammar, phrases, vocab
 from engine.orders.bbcode import clean_message, quotes, text_quotes
@@ -50,7 +51,6 @@ from engine.orders.readers.votes import Unvote
 from engine.orders.repeat import repeat_asked, repeated
 from engine.orders.seam import Rules, SlotKey
 from engine.orders.stance import Voice
-from engine.orders.vocab.dctp import WORDS as DCTP_WORDS
 from engine.render.inert import shorten
 from engine.rules.base import Side, Slot
 from engine.state import ABROAD, IN_FLIGHT, GameState
@@ -109,7 +109,8 @@ Take = Callable[[Reader, Order, str, dict[SlotKey, Order]], "Rejection | None"]
 class Dialect:
     """What the steps need of a family's way of writing orders: its words (``vocab``), its
     reader of plain orders, how an order is held, and the shape each ability's order has.
-    DCTP's is ``DCTP``; midnight builds its own for each message (engine/orders/midnight.py)."""
+    DCTP's is ``DCTP``; midnight builds its own for each message
+    (engine/families/midnight/reader.py)."""
 
     words: vocab.Words
     table: EvidenceTable

@@ -1,6 +1,7 @@
 """The answer every order PM gets: what was understood, and why anything was refused.
 
-Role PMs are notices of the engine's prep phase (engine/prep.py), rendered like any other.
+Role PMs are notices of the engine's prep phase (engine/families/dctp/prep.py), rendered like
+any other.
 """
 
 from __future__ import annotations

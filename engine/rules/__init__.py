@@ -11,10 +11,10 @@ from engine.rules.base import Ruleset, RulesetError
 
 # Each ruleset's module by id (the module's RULESET_ID).
 _MODULES = {
-    "dctp-2011": "engine.rules.dctp_2011",
-    "dctp-r53": "engine.rules.dctp_r53",
-    "dctp-classic": "engine.rules.dctp_classic",
-    "midnight": "engine.rules.midnight",
+    "dctp-2011": "engine.families.dctp.rules.dctp_2011",
+    "dctp-r53": "engine.families.dctp.rules.dctp_r53",
+    "dctp-classic": "engine.families.dctp.rules.dctp_classic",
+    "midnight": "engine.families.midnight.rules",
 }
 
 

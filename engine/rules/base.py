@@ -1,16 +1,16 @@
 """The shapes a ruleset is made of: role sheets, ability slots, options, the order of actions.
 
 A ruleset is data. Its role sheets say who may do what and when; the abilities themselves are
-small units in ``engine.abilities`` that each name their step in the order of actions.
+small units in ``engine.families.dctp.abilities`` that each name their step in the order of actions.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from functools import cache
-from typing import Any
+from functools import wraps
+from typing import Any, TypeVar
 
 from engine.phases import PhaseKind
 
@@ -266,14 +266,14 @@ class Ruleset:
 
     def bo_rank(self, role: str) -> int:
         """Lower is higher-ranked; roles off the list rank last."""
-        return bo_ranks(self.rank).get(role, len(self.rank))
+        return _bo_ranks(self).get(role, len(self.rank))
 
 
 def resolve_role(ruleset: Ruleset, name: str) -> str:
     """A role named as the sheet spells it or by a usual short form, case-insensitively.
 
-    Here, not in engine.setup, so that checking a role list (check-config) does not load the
-    game state's classes."""
+    Here, not in engine.families.dctp.setup, so that checking a role list (check-config) does
+    not load the game state's classes."""
     wanted = name.strip().casefold()
     for role in ruleset.roles:
         if role.casefold() == wanted:
@@ -284,11 +284,34 @@ def resolve_role(ruleset: Ruleset, name: str) -> str:
     raise RulesetError(f"unknown role {name!r} in ruleset {ruleset.id}")
 
 
-@cache
-def bo_ranks(rank: tuple[str, ...]) -> dict[str, int]:
-    """Role → its place in ``rank`` (the first, if listed twice): a look-up, not a search, for
-    the leader asked once per Black Org member of each order."""
-    return {role: i for i, role in reversed(list(enumerate(rank)))}
+T = TypeVar("T")
+
+
+def per_ruleset(build: Callable[..., T]) -> Callable[..., T]:
+    """``build(ruleset, *args)`` made once per ruleset and arguments, and kept: data derived
+    from a ruleset alone (its abilities, a role's slots) that is asked for every order or
+    player. A ruleset is a value that never changes, but two of one id may differ (the GM's
+    options), so each is kept under the ruleset itself: its id() with the ruleset held, so
+    that a ruleset made later at the same address is not mistaken for it."""
+    found: dict[tuple[Any, ...], tuple[Ruleset, T]] = {}
+
+    @wraps(build)
+    def cached(ruleset: Ruleset, *args: Any) -> T:
+        key = (id(ruleset), *args)
+        entry = found.get(key)
+        if entry is None or entry[0] is not ruleset:
+            if len(found) >= 1024:  # rulesets made on the fly (tests, simulations)
+                found.clear()
+            entry = found[key] = (ruleset, build(ruleset, *args))
+        return entry[1]
+
+    return cached
+
+
+@per_ruleset
+def _bo_ranks(ruleset: Ruleset) -> dict[str, int]:
+    """Role → its place in the Black Org's rank (the first, if listed twice)."""
+    return {role: i for i, role in reversed(list(enumerate(ruleset.rank)))}
 
 
 # Rule switches a ruleset may turn on, with the sentence each stands for. Generic code asks

@@ -23,7 +23,6 @@ from engine.render import render_notice
 from engine.render.answers import render_acknowledgement
 from engine.replay import PhaseReplay, Received
 from engine.session import ORDER, POST, GameSession
-from engine.setup import new_game
 from engine.state import Status
 from simulator.defaults import PHASE_LIMIT
 from simulator.policies.base import Knowledge, Policy
@@ -82,7 +81,7 @@ def _daylight(setup: SimSetup, rng: random.Random) -> dict[str, object] | None:
     """midnight: each player's chosen Daylight role, drawn as players choose them at
     sign-up ("no duplicate roles"; a few play none of the list)."""
     ruleset = setup.ruleset
-    if FAMILIES[ruleset.family].new_game is None:
+    if FAMILIES[ruleset.family].setup_from_choices is None:
         return None
     open_roles = sorted(r for r in ruleset.open_roles if r != "Other")
     rng.shuffle(open_roles)
@@ -111,12 +110,8 @@ def play(setup: SimSetup, policy: str, seed: int, limit: int = PHASE_LIMIT) -> P
 
 def _start(setup: SimSetup, played: Played) -> GameSession:
     ruleset = setup.ruleset
-    family = FAMILIES[ruleset.family]
-    if family.new_game is not None:
-        state = family.new_game(ruleset, dict(played.roster), played.seed, played.setup)
-    else:
-        state = new_game(ruleset, dict(played.roster), played.seed)
-    return GameSession(state)
+    new_game = FAMILIES[ruleset.family].new_game
+    return GameSession(new_game(ruleset, dict(played.roster), played.seed, played.setup))
 
 
 def _play(setup: SimSetup, policy_class: type[Policy], played: Played, rng, limit: int) -> None:
@@ -129,7 +124,7 @@ def _play(setup: SimSetup, policy_class: type[Policy], played: Played, rng, limi
     policy = policy_class(knowledge)
     opening = list(session.open())
     _tell(policy, opening, session)
-    family_reads = FAMILIES[state.ruleset.family].read is not None
+    family_reads = FAMILIES[state.ruleset.family].public_orders
     topic_votes = setup.votes == "topic" or family_reads
     names = list(state.players)
     titles = state.ruleset.titles

@@ -9,7 +9,7 @@ from engine.state import GameState
 
 
 def reads_topic(state: GameState) -> bool:
-    return FAMILIES[state.ruleset.family].read is not None
+    return FAMILIES[state.ruleset.family].public_orders
 
 
 def is_public(state: GameState, order: Order) -> bool:
@@ -19,7 +19,7 @@ def is_public(state: GameState, order: Order) -> bool:
         return False
     if order.ability == "vote":
         return True
-    from engine.midnight.life import line_of
+    from engine.families.midnight.life import line_of
 
     line = line_of(state, order.actor, order.ability)
     return bool(line is not None and line.public)

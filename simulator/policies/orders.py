@@ -9,9 +9,9 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
-from engine.abilities import abilities_for
-from engine.abilities.kill import kill_cycle_due
-from engine.abilities.lent import LENT
+from engine.ability import abilities_for
+from engine.families.dctp.abilities.kill import kill_cycle_due
+from engine.families.dctp.abilities.lent import LENT
 from engine.orders.model import CRIME_NOUN, Order, Query
 from engine.phases import Phase, PhaseKind
 from engine.rules.base import AbilityUse, Side

@@ -3,7 +3,8 @@
 Classic has no role sheets: each ability section says "Role(s) with that action", the item
 lists say who carries what (and so who is an adult, a teenager, a female), and Follow lists
 who has a scent. The test walks those lists in a copy of shared/rules/dctp-classic.txt (kept
-in tests/engine/data) and checks each sheet of engine/rules/dctp_classic.py against them.
+in tests/engine/data) and checks each sheet of engine/families/dctp/rules/dctp_classic.py
+against them.
 """
 
 from __future__ import annotations
@@ -14,10 +15,10 @@ from pathlib import Path
 
 import pytest
 
+from engine.families.dctp.rules.dctp_2011 import RULESET as DCTP_2011
+from engine.families.dctp.setup import resolve_role
 from engine.phases import PhaseKind
 from engine.rules import load_ruleset
-from engine.rules.dctp_2011 import RULESET as DCTP_2011
-from engine.setup import resolve_role
 
 TEXT = (Path(__file__).parent / "data" / "dctp-classic.txt").read_text(encoding="utf-8")
 LINES = TEXT.splitlines()

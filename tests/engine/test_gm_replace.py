@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from dataclasses import fields
 
+from engine.families.dctp.setup import Setup, new_game
 from engine.gm import apply_override
 from engine.phases import Phase
 from engine.rules import load_ruleset
-from engine.setup import Setup, new_game
 from engine.state import ActionRecord, Capsule, GameState, Loan
 
 

@@ -1,4 +1,5 @@
-"""The GM's texts (engine/gm_texts.py, engine/dreams.py): the dream's draft and the commands.
+"""The GM's texts (engine/gm_texts.py, engine/families/dctp/dreams.py): the dream's draft and
+the commands.
 
 classic: "The dream will have 5 facts, 4 false and 1 true fact." The draft must keep that
 promise for the GM, checkably: one fact the record holds, four it contradicts, all of one shape.
@@ -10,7 +11,7 @@ import re
 
 import pytest
 
-from engine.dreams import DREAM_FACTS, draft_facts, dream_rng, holds
+from engine.families.dctp.dreams import DREAM_FACTS, draft_facts, dream_rng, holds
 from engine.gm import OverrideError
 from engine.gm_texts import apply_text, is_text_command
 from engine.phases import Phase

@@ -29,8 +29,9 @@ LAYERS = ("core", "rules", "mechanics", "abilities", "orders", "game", "scenario
 # A package's modules are in its layer unless listed in LAYER_OF (the longest prefix decides).
 PACKAGE_LAYER = {
     "engine.rules": "rules",
-    "engine.abilities": "abilities",
-    "engine.midnight.abilities": "abilities",
+    "engine.families.dctp.abilities": "abilities",
+    "engine.families.midnight.abilities": "abilities",
+    "engine.families.dctp.rules": "rules",
     "engine.orders": "orders",
     "engine.render": "game",
 }
@@ -42,30 +43,34 @@ LAYER_OF = {
     "engine.state": "core",
     "engine.outcome": "core",
     "engine.orders.model": "core",
-    "engine.abilities.base": "core",
+    "engine.ability": "core",
     "engine.life": "core",
     "engine.context": "core",
     "engine.by_family": "core",
     "engine.lazy_pattern": "core",
-    "engine.midnight.model": "core",
+    "engine.families": "core",
+    "engine.families.dctp": "core",
+    "engine.families.midnight": "core",
+    "engine.families.midnight.model": "core",
     "engine.render.templates": "core",
     # rules: the rulesets, data written in the model
-    "engine.midnight.sheets": "rules",
+    "engine.families.midnight.sheets": "rules",
+    "engine.families.midnight.rules": "rules",
     # mechanics: what abilities and phases share
-    "engine.harm": "mechanics",
-    "engine.appearance": "mechanics",
-    "engine.protection": "mechanics",
-    "engine.attacks": "mechanics",
-    "engine.poisoning": "mechanics",
-    "engine.crimes": "mechanics",
-    "engine.voting": "mechanics",
-    "engine.win": "mechanics",
-    "engine.abilities.lent": "mechanics",
-    "engine.midnight.life": "mechanics",
-    "engine.midnight.guises": "mechanics",
-    "engine.midnight.damage": "mechanics",
-    "engine.midnight.council": "mechanics",
-    "engine.midnight.hooks": "mechanics",
+    "engine.families.dctp.harm": "mechanics",
+    "engine.families.dctp.appearance": "mechanics",
+    "engine.families.dctp.protection": "mechanics",
+    "engine.families.dctp.attacks": "mechanics",
+    "engine.families.dctp.poisoning": "mechanics",
+    "engine.families.dctp.crimes": "mechanics",
+    "engine.families.dctp.voting": "mechanics",
+    "engine.families.dctp.win": "mechanics",
+    "engine.families.dctp.abilities.lent": "mechanics",
+    "engine.families.midnight.life": "mechanics",
+    "engine.families.midnight.guises": "mechanics",
+    "engine.families.midnight.damage": "mechanics",
+    "engine.families.midnight.council": "mechanics",
+    "engine.families.midnight.hooks": "mechanics",
     # abilities: the ability units, and the send-time checks over them, which the reader asks
     "engine.validate": "game",
     # orders: the reader, and the player text it quotes made inert
@@ -73,36 +78,36 @@ LAYER_OF = {
     # game: a game opened, played phase by phase, overruled by the GM, shown
     "engine.resolve": "game",
     "engine.session": "game",
-    "engine.prep": "game",
-    "engine.setup": "game",
-    "engine.phase_hooks": "game",
-    "engine.families": "game",
+    "engine.families.dctp.prep": "game",
+    "engine.families.dctp.setup": "game",
+    "engine.families.dctp.phase_hooks": "game",
+    "engine.families.dctp.family": "game",
     "engine.gm": "game",
     "engine.gm_texts": "game",
-    "engine.dreams": "game",
+    "engine.families.dctp.dreams": "game",
     "engine.deal": "game",
     "engine.role_setups": "game",
-    "engine.midnight.corrections": "game",
+    "engine.families.midnight.corrections": "game",
     "engine.reading": "game",
-    "engine.midnight.family": "game",
-    "engine.midnight.running": "game",
+    "engine.families.midnight.family": "game",
+    "engine.families.midnight.running": "game",
+    "engine.families.midnight.reader": "orders",
+    "engine.families.midnight.vocab": "orders",
+    "engine.families.dctp.vocab": "orders",
     # scenario: scenario files and the replay record
     "engine.replay": "scenario",
     "engine.yaml_import": "scenario",
 }
 
-# Where a module goes when the families become packages (engine/families/dctp, .../midnight):
-# the whole module, or "split" (generic, with a family's parts: docs/engine.md says which).
-FAMILY_PREFIX = {"engine.abilities": "dctp", "engine.midnight": "midnight"}
+# The family a module belongs to: the package it is in (engine/families/dctp, .../midnight),
+# or, for a module still outside, the family it goes to ("split": generic, with a family's
+# parts still to leave it: docs/engine.md says which).
+FAMILY_PREFIX = {
+    "engine.families.dctp": "dctp",
+    "engine.families.midnight": "midnight",
+}
 FAMILY_OF = {
-    "engine.abilities.base": "",
-    "engine.rules.dctp_2011": "dctp",
-    "engine.rules.dctp_r53": "dctp",
-    "engine.rules.dctp_classic": "dctp",
-    "engine.rules.midnight": "midnight",
-    "engine.orders.midnight": "midnight",
-    "engine.orders.vocab.dctp": "dctp",
-    "engine.orders.vocab.midnight": "midnight",
+    "engine.ability": "",
     "engine.orders.grammar": "split",
     "engine.orders.dispatch": "dctp",
     "engine.orders.readers.harm": "dctp",
@@ -116,19 +121,6 @@ FAMILY_OF = {
     "engine.state": "split",
     "engine.context": "split",
     "engine.life": "split",
-    "engine.harm": "dctp",
-    "engine.appearance": "dctp",
-    "engine.protection": "dctp",
-    "engine.attacks": "dctp",
-    "engine.poisoning": "dctp",
-    "engine.crimes": "dctp",
-    "engine.voting": "dctp",
-    "engine.win": "dctp",
-    "engine.prep": "dctp",
-    "engine.setup": "dctp",
-    "engine.phase_hooks": "dctp",
-    "engine.dreams": "dctp",
-    "engine.families": "split",
     "engine.gm": "split",
 }
 
@@ -137,18 +129,18 @@ FAMILY_OF = {
 # package, which registers into it) one across layers until the families are packages; the
 # others are arrows like any, in every check.
 ALLOWED = {
-    ("engine.orders.model", "engine.orders.vocab.dctp"): "top, waiting for the move: the Order "
+    ("engine.orders.model", "engine.families.dctp.vocab"): "top, waiting for the move: the Order "
     "model restates an order in the DCTP family's words; families as packages hand them in",
     ("engine.life", "engine.context"): "type only: a life model is asked with the context "
     "that holds it (Life.unable(ctx, ...)); both core",
-    ("engine.abilities.base", "engine.context"): "type only: an ability resolves against the "
+    ("engine.ability", "engine.context"): "type only: an ability resolves against the "
     "context whose actions hold it; both core",
     ("engine.gm_texts", "engine.session"): "type only, waiting (session.py is changed on "
     "another branch): apply_text takes the GameSession whose queue it changes, and session "
     "imports gm_texts",
-    ("engine.protection", "engine.abilities.base"): "inside a function, waiting for the move: "
-    "importing the registry runs engine/abilities/__init__.py (every ability), which imports "
-    "protection; the Ability interface leaves that package for engine/core",
+    ("engine.families.dctp.protection", "engine.ability"): "inside a function, waiting: "
+    "importing the registry ran every ability of DCTP, which import protection, before the "
+    "Ability interface left that package; it may be imported at the top now",
     ("engine.render", "engine.render.text"): "inside a function: start-up, a module that needs "
     "only render.inert (the daemon's status) does not load the notices' classes",
     ("engine.replay", "engine.gm"): "inside a function: start-up, the GM's overrides load for a "
@@ -157,20 +149,24 @@ ALLOWED = {
     "the first one a game is given",
     ("engine.session", "engine.orders.votes"): "inside a function: start-up, the public vote "
     "reader loads with the first topic post",
-    ("engine.gm_texts", "engine.dreams"): "inside a function: start-up, only a ruleset with the "
-    "GM's texts (classic) drafts dreams",
-    ("engine.midnight.abilities.daylight", "engine.midnight.abilities.mafia"): "inside a "
-    "function, waiting (engine/midnight is changed on another branch): mafia is imported at "
-    "the top of daylight too",
-    ("engine.midnight.council", "engine.midnight.damage"): "inside a function, waiting "
-    "(engine/midnight is changed on another branch): no circle holds it, damage does not "
-    "import council",
-    ("engine.midnight.family", "engine.setup"): "inside a function, waiting (engine/midnight is "
-    "changed on another branch): resolve_role is engine.rules.base's, taken through setup",
-    ("engine.by_family", "engine.midnight.family"): "by name, upward, waiting for the families "
-    "as packages: a registry loads a family's module at its first look-up",
-    ("engine.abilities.base", "engine.midnight.abilities"): "by name, upward, waiting for the "
-    "families as packages: the registry loads midnight's abilities for its first ruleset",
+    ("engine.gm_texts", "engine.families.dctp.dreams"): "inside a function: start-up, only a "
+    "ruleset with the GM's texts (classic) drafts dreams",
+    ("engine.families.midnight.abilities.daylight", "engine.families.midnight.abilities.mafia"): (
+        "inside a function, waiting (midnight is changed on another branch): mafia is imported "
+        "at the top of daylight too"
+    ),
+    ("engine.families.midnight.council", "engine.families.midnight.damage"): "inside a "
+    "function, waiting (midnight is changed on another branch): no circle holds it, damage "
+    "does not import council",
+    ("engine.families.midnight.family", "engine.families.dctp.setup"): "inside a function, "
+    "waiting (midnight is changed on another branch): resolve_role is engine.rules.base's, "
+    "taken through DCTP's setup",
+    ("engine.by_family", "engine.families.dctp.family"): "by name, upward: the one registry of "
+    "families loads a family's package at its first look-up",
+    ("engine.by_family", "engine.families.midnight.family"): "by name, upward: as DCTP's",
+    ("engine.ability", "engine.families.dctp.abilities"): "by name, upward: the registry "
+    "loads a family's abilities for its first ruleset",
+    ("engine.ability", "engine.families.midnight.abilities"): "by name, upward: as DCTP's",
 }
 
 TYPE_ONLY, INSIDE, BY_NAME, TOP = "type only", "inside a function", "by name", "top"
@@ -314,10 +310,11 @@ def test_every_allowed_import_is_still_there() -> None:
 
 
 def test_no_module_below_a_package_imports_it_at_the_top() -> None:
-    """Importing ``engine.abilities.base`` runs ``engine/abilities/__init__.py``, which imports
-    every ability. A module outside that package which the package's modules import, and which
-    imports the package at its top, fails when it is imported first: the package's modules
-    meet it half made (and registered later than their place, reordering the registry)."""
+    """Importing ``engine.families.dctp.abilities.kill`` runs the package's ``__init__.py``,
+    which imports every ability. A module outside that package which the package's modules
+    import, and which imports the package at its top, fails when it is imported first: the
+    package's modules meet it half made (and registered later than their place, reordering
+    the registry)."""
     tops: dict[str, set[str]] = {}
     for (source, target), kinds in arrows().items():
         if TOP in kinds:
@@ -338,19 +335,25 @@ def test_no_module_below_a_package_imports_it_at_the_top() -> None:
 
 
 def test_the_ability_registry_is_in_the_listed_order() -> None:
-    """engine/abilities/__init__.py lists its modules in the registry's order (the order of
-    granted slots); each module registers at its own place, whichever module is imported
-    first."""
-    tree = ast.parse((ENGINE / "abilities" / "__init__.py").read_text(encoding="utf-8"))
+    """engine/families/dctp/abilities/__init__.py lists its modules in the registry's order
+    (the order of granted slots); each module registers at its own place, whichever module is
+    imported first."""
+    package = ENGINE / "families" / "dctp" / "abilities" / "__init__.py"
+    tree = ast.parse(package.read_text(encoding="utf-8"))
     listed = [
-        f"engine.abilities.{alias.name}"
+        f"engine.families.dctp.abilities.{alias.name}"
         for node in tree.body
-        if isinstance(node, ast.ImportFrom) and node.module == "engine.abilities"
+        if isinstance(node, ast.ImportFrom) and node.module == "engine.families.dctp.abilities"
         for alias in node.names
     ]
-    for first in ("engine.voting", "engine.protection", "engine.abilities.vest", "engine.replay"):
+    firsts = (
+        "engine.families.dctp.voting",
+        "engine.families.dctp.protection",
+        "engine.families.dctp.abilities.vest",
+    )
+    for first in (*firsts, "engine.replay"):
         code = (
-            f"import {first}\nfrom engine.abilities import ABILITIES\n"
+            f"import {first}\nfrom engine.families.dctp.abilities import ABILITIES\n"
             "print(*dict.fromkeys(type(a).__module__ for a in ABILITIES.values()))"
         )
         done = subprocess.run(

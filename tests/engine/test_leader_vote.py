@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import pytest
 
-from engine.abilities.leader import count, tally, vote_open
+from engine.families.dctp.abilities.leader import count, tally, vote_open
+from engine.families.dctp.setup import Setup, new_game
 from engine.phases import Phase
 from engine.reading import read_pm
 from engine.rules import load_ruleset
-from engine.setup import Setup, new_game
 from engine.state import GameState, Status
 
 ROSTER = {

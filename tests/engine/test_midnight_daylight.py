@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine.deal import check_role_list, deal_roles
-from engine.midnight.family import new_game
+from engine.families.midnight.family import new_game
 from engine.phases import Phase
 from engine.rules import RULESETS
 from engine.rules.base import RulesetError

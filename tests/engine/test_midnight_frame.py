@@ -8,11 +8,11 @@ from fractions import Fraction
 
 import pytest
 
-from engine.abilities.base import REGISTRIES, abilities_for
-from engine.midnight import council
-from engine.midnight.abilities.base import MidnightAbility
-from engine.midnight.family import new_game
-from engine.midnight.sheets import Line
+from engine.ability import REGISTRIES, abilities_for
+from engine.families.midnight import council
+from engine.families.midnight.abilities.base import MidnightAbility
+from engine.families.midnight.family import new_game
+from engine.families.midnight.sheets import Line
 from engine.phases import Phase
 from engine.rules import RULESETS
 from engine.rules.base import AbilityUse, Slot

@@ -4,8 +4,8 @@ Evil Genius's DDD against a faction's win at the same moment."""
 
 from __future__ import annotations
 
-from engine.midnight.family import new_game
-from engine.midnight.model import mn
+from engine.families.midnight.family import new_game
+from engine.families.midnight.model import mn
 from engine.phases import Phase
 from engine.replay import parse_scenario, record, replay
 from engine.rules import RULESETS

@@ -27,7 +27,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.midnight.abilities.joker import Play
+from engine.families.midnight.abilities.joker import Play
 from engine.render.text import render_notice
 from engine.replay import load_scenario, record, replay
 from engine.rules import RULESETS

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from engine.midnight.family import new_game
-from engine.midnight.running import running_count
+from engine.families.midnight.family import new_game
+from engine.families.midnight.running import running_count
 from engine.render.templates import say
 from engine.rules import RULESETS
 from engine.session import GameSession

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from engine.families.dctp.setup import new_game
 from engine.render.answers import render_acknowledgement
 from engine.rules import load_ruleset
 from engine.session import GameSession
-from engine.setup import new_game
 
 ROSTER = {"Abs": "Gin", "Kleene": "Agasa", "Conia": "Shinichi", "Jd-": "Araide", "Lynz": "Ran"}
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from engine.families.dctp.setup import Setup, new_game
 from engine.phases import Phase
 from engine.reading import read_pm
 from engine.render.answers import render_acknowledgement
 from engine.rules import load_ruleset
 from engine.session import GameSession
-from engine.setup import Setup, new_game
 from engine.state import GameState, Status
 
 ROSTER = {

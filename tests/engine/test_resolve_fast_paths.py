@@ -8,14 +8,14 @@ from pathlib import Path
 import pytest
 
 import engine.resolve
-from engine.abilities.base import abilities_for
-from engine.abilities.lent import ability_for
+from engine.ability import abilities_for
 from engine.context import Action
+from engine.families.dctp.abilities.lent import ability_for
+from engine.families.dctp.setup import Setup, new_game
 from engine.orders.model import Order
 from engine.phases import Phase, PhaseKind
 from engine.replay import load_scenario, replay
 from engine.rules import load_ruleset
-from engine.setup import Setup, new_game
 from engine.state import GameState, Loan
 from engine.validate import find_slot, held_slots
 

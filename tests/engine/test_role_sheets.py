@@ -2,7 +2,7 @@
 
 The test walks the role list of shared/rules/dctp-2011-standard.txt (a copy is kept in
 tests/engine/data) and compares each field of each sheet with the data in
-engine/rules/dctp_2011.py.
+engine/families/dctp/rules/dctp_2011.py.
 """
 
 from __future__ import annotations

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import pytest
 
-import engine.abilities  # noqa: F401  (registers every ability)
-from engine.abilities.base import abilities_for
+import engine.families.dctp.abilities  # noqa: F401  (registers every ability)
+from engine.ability import abilities_for
+from engine.families.dctp.rules.dctp_2011 import RULESET as DCTP_2011
+from engine.families.dctp.rules.dctp_r53 import RULESET as DCTP_R53
 from engine.phases import Phase, PhaseKind
 from engine.rules import RULESETS, load_ruleset
 from engine.rules.base import FEATURES, RulesetError, Step
-from engine.rules.dctp_2011 import RULESET as DCTP_2011
-from engine.rules.dctp_r53 import RULESET as DCTP_R53
 
 A_PHASE = {PhaseKind.PREP: Phase.prep(), PhaseKind.NIGHT: Phase(1), PhaseKind.DAY: Phase(2)}
 

@@ -1,81 +1,12 @@
-"""A scenario's YAML is read into the same data PyYAML's safe loader builds, or refused with
-the same error: the replay builds plain mappings, lists and strings itself (engine.replay
-``_plain_data``) and leaves everything else to PyYAML."""
+"""A scenario's YAML as the replay reads it: PyYAML's safe loader (libyaml's when built), and
+the pure-Python loader's error for a broken file."""
 
 from __future__ import annotations
-
-from pathlib import Path
 
 import pytest
 import yaml
 from hypothesis import given
 from hypothesis import strategies as st
-
-from engine.replay import SAFE_LOADER, _load_yaml
-
-ROOT = Path(__file__).parents[2]
-
-ODD = [
-    "a: &x [1, 2]\nb: *x\n",  # an aliased list: one object, twice
-    "base: &b {x: 1}\nmore:\n  <<: *b\n  y: 2\n",  # a merge key
-    "a: !!set {x, y}\n",
-    "? [1, 2]\n: x\n",  # an unhashable key: refused
-    "a: 2001-12-14\nb: 0x1f\nc: .nan\nd: ~\ne: yes\nf: 1_000\n",
-    "a: !!binary aGVsbG8=\n",
-    "x: !!str 12\ny: !!int '7'\n",
-    "= : 3\n",  # a value key
-    "",
-    "# a comment alone\n",
-    "- 1\n- [a, {b: c}]\n",
-    'a: "\\udc80"\n',  # a lone surrogate escape
-    "a: !!int x\n",  # a scalar its constructor refuses
-    "a: &r [*r]\n",  # a list that holds itself
-    "a: 1\na: 2\n",  # a key twice: the later value
-    "{1: a, 1.5: b, null: c, true: d}\n",
-    "players: {Abs: Gin}\nphases:\n- phase: Night 1\n  orders:\n  - Abs: 'Kill Kleene'\n",
-]
-
-
-def _reference(text: str) -> tuple[str, object]:
-    """What the replay read before: PyYAML's loader, the pure-Python one for a broken file."""
-    try:
-        try:
-            return "data", yaml.load(text, Loader=SAFE_LOADER)
-        except yaml.YAMLError:
-            return "data", yaml.safe_load(text)
-    except Exception as exc:  # the error itself is compared
-        return "error", (type(exc), str(exc))
-
-
-def _read(text: str) -> tuple[str, object]:
-    try:
-        return "data", _load_yaml(text)
-    except Exception as exc:
-        return "error", (type(exc), str(exc))
-
-
-def _files() -> list[Path]:
-    return sorted(
-        p for p in ROOT.glob("**/*.yaml") if ".venv" not in p.parts and ".git" not in p.parts
-    )
-
-
-@pytest.mark.parametrize("text", ODD)
-def test_odd_yaml_reads_as_pyyaml_reads_it(text):
-    assert repr(_read(text)) == repr(_reference(text))
-
-
-def test_an_aliased_list_stays_one_object():
-    data = _load_yaml("a: &x [1, 2]\nb: *x\n")
-    assert data["a"] is data["b"]
-
-
-def test_every_yaml_file_of_the_project_reads_as_pyyaml_reads_it():
-    files = _files()
-    assert files
-    for path in files:
-        text = path.read_text(encoding="utf-8")
-        assert _read(text) == _reference(text), path
 
 
 def test_a_non_printable_character_is_refused_by_the_pure_python_reader_as_before() -> None:
@@ -89,28 +20,6 @@ def test_a_non_printable_character_is_refused_by_the_pure_python_reader_as_befor
     assert yaml.reader.Reader.NON_PRINTABLE.search("ok\x07") is not None
     with pytest.raises(ScenarioError, match=r"#x0007"):
         parse_scenario("ruleset: dctp-2011\nseed: 1\nplayers: {Abs: Gin}\nnote: bell\x07\n")
-
-
-@given(
-    st.sampled_from([yaml.ScalarNode, yaml.SequenceNode, yaml.MappingNode]),
-    st.text(max_size=12)
-    | st.sampled_from(["", "~", "null", "yes", "No", "0x1f", "1_000", ".nan", "-1.5e3", "<<"])
-    | st.sampled_from(["=", "2001-12-14", "2001-12-14t21:59:43.10-05:00", "+12", "0o17"]),
-    st.tuples(st.booleans(), st.booleans()),
-)
-def test_the_scenario_loader_resolves_as_pyyaml_does(kind, value, implicit):
-    """engine.replay's loader answers the composer's resolver calls (one of each per node)
-    without PyYAML's work for path resolvers, which it has none of."""
-    from engine.replay import _ScenarioLoader
-
-    assert not _ScenarioLoader.yaml_path_resolvers
-    loader = _ScenarioLoader("")
-    try:
-        asked = (value if kind is yaml.ScalarNode else None), implicit
-        expected = yaml.resolver.BaseResolver.resolve(loader, kind, *asked)
-        assert loader.resolve(kind, *asked) == expected
-    finally:
-        loader.dispose()
 
 
 @given(st.text(max_size=20) | st.sampled_from(["Abs (post)", "Abs (Will only)", "A(post)\n"]))

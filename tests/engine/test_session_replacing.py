@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from engine.families.dctp.setup import Setup, new_game
 from engine.phases import Phase
 from engine.rules import load_ruleset
 from engine.session import GameSession
-from engine.setup import Setup, new_game
 
 ROSTER = {"G": "Gin", "V": "Vodka", "B": "Conan", "Hak": "Hakuba", "A": "Agasa", "C": "Camel"}
 

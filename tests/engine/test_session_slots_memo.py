@@ -3,13 +3,13 @@ state only, and a resolution uses them only when nothing changed them in between
 
 from __future__ import annotations
 
+from engine.families.dctp.harm import apply_scheduled
+from engine.families.dctp.setup import Setup, new_game
 from engine.gm import apply_override
-from engine.harm import apply_scheduled
 from engine.orders.model import Order
 from engine.phases import Phase
 from engine.rules import load_ruleset
 from engine.session import GameSession
-from engine.setup import Setup, new_game
 from engine.state import INJURED
 from engine.validate import find_slot, held_slots
 

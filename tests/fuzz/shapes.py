@@ -17,13 +17,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.families import FAMILIES
+from engine.families.dctp.setup import Setup, new_game
 from engine.orders.model import ParsedPM
 from engine.orders.parse import MAX_PM_CHARS
 from engine.orders.votes import MAX_POST_CHARS
 from engine.phases import Phase
 from engine.reading import read_message, read_pm
 from engine.rules import load_ruleset
-from engine.setup import Setup, new_game
 from engine.state import GameState
 
 DCTP_ROSTER = {

@@ -9,13 +9,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.families.dctp.setup import Setup, new_game
 from engine.orders.names import NameMatcher
 from engine.orders.parse import MAX_PM_CHARS
 from engine.orders.votes import MAX_POST_CHARS, VoteProblem, read_votes
 from engine.phases import Phase
 from engine.reading import read_pm
 from engine.rules import load_ruleset
-from engine.setup import Setup, new_game
 from engine.state import GameState
 from tests.fuzz import shapes
 from tests.fuzz.strategies import hostile

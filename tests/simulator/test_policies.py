@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import random
 
+from engine.families.dctp.setup import new_game
 from engine.outcome import Notice
 from engine.phases import Phase
-from engine.setup import new_game
 from simulator.game.loop import play
 from simulator.policies.base import Knowledge
 from simulator.policies.informed import InformedPolicy

@@ -17,11 +17,11 @@ from daemon.cli.main import main
 from daemon.outbox import outbox
 from daemon.store.db import Store
 from daemon.store.rows import from_json, iso, to_json
+from engine.families.dctp.setup import new_game
 from engine.gm import apply_override
 from engine.render import render_phase
 from engine.rules import load_ruleset
 from engine.session import GameSession
-from engine.setup import new_game
 from tests.daemon.fakes import T0
 
 EXAMPLE = Path(__file__).parents[3] / "examples" / "first-game.yaml"

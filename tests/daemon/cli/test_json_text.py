@@ -90,8 +90,7 @@ def test_written_in_chunks_the_same_text(value):
 
 
 def test_strings_are_written_by_json_encoders_own_function():
-    """json_text takes encode_basestring from _json, not through json.encoder (which imports
-    the whole json package): it must be the very function json.encoder writes strings with."""
+    """json_text writes strings with json.encoder's own function, the one json.dumps uses."""
     import json.encoder
 
     from daemon.cli import json_text

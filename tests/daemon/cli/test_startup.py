@@ -103,7 +103,7 @@ def test_the_config_check_looks_up_a_family_only_if_it_may_read_the_topic():
 
     assert reads_the_topic("midnight")
     for family in ["dctp", *FAMILY_MODULES]:
-        assert reads_the_topic(family) == (FAMILIES[family].read is not None), family
+        assert reads_the_topic(family) == FAMILIES[family].public_orders, family
 
 
 def test_check_config_of_a_dctp_game_loads_no_ability(tmp_path):
@@ -112,6 +112,7 @@ def test_check_config_of_a_dctp_game_loads_no_ability(tmp_path):
         "import sys\n"
         "from daemon.cli.main import main\n"
         "main(['check-config', 'config.ini'])\n"
-        "print(' '.join(m for m in sys.modules if m.startswith('engine.abilities')))\n"
+        "print(' '.join(m for m in sys.modules\n"
+        "               if m.startswith('engine.families.dctp.abilities')))\n"
     )
     assert _printed(tmp_path, code).splitlines()[-1] == ""

@@ -366,9 +366,9 @@ def test_dctp_classic_runs_a_live_game_with_its_options(tmp_path):
     """Issue 16, "Done when": "`ruleset = dctp-classic` works in config.ini". Its whole
     UNFINISHED list has landed; its own options (and 2011's it keeps) are read from the rules
     section, and a bad one names its line."""
+    from engine.families.dctp.rules.dctp_classic import UNFINISHED
     from engine.rules import RulesetError as EngineError
     from engine.rules import load_ruleset
-    from engine.rules.dctp_classic import UNFINISHED
 
     assert UNFINISHED == ()
     options = (

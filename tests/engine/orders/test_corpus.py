@@ -14,14 +14,14 @@ from typing import Any
 import pytest
 import yaml
 
-from engine.abilities import ABILITIES
-from engine.abilities.lent import ability_for
+from engine.families.dctp.abilities import ABILITIES
+from engine.families.dctp.abilities.lent import ability_for
+from engine.families.dctp.setup import Setup, new_game, setup_from_dict
 from engine.orders.model import ParsedPM
 from engine.phases import Phase
 from engine.reading import read_pm
 from engine.render.answers import render_acknowledgement
 from engine.rules import load_ruleset
-from engine.setup import Setup, new_game, setup_from_dict
 from engine.state import BOMB, ActionRecord, GameState, Loan, Status
 from engine.validate import check_order
 from tests.engine.orders.corpus_kit import check_rejections, corpus_cases

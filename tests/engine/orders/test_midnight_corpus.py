@@ -15,14 +15,14 @@ from typing import Any
 import pytest
 
 from engine.families import FAMILIES
-from engine.midnight.model import mn
+from engine.families.midnight.model import mn
+from engine.families.midnight.rules import DAYLIGHT, MIDNIGHT
 from engine.phases import Phase
 from engine.reading import read_message
 from engine.render.answers import render_acknowledgement
 from engine.render.inert import inert
 from engine.rules import load_ruleset
 from engine.rules.base import Side
-from engine.rules.midnight import DAYLIGHT, MIDNIGHT
 from engine.state import Fate, GameState, Status
 from tests.engine.orders.corpus_kit import check_rejections, corpus_cases
 

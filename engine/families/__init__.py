@@ -1,0 +1,63 @@
+"""Game models ("families") that rulesets are written in: the one registry of their packages.
+
+A ruleset names its family; the family supplies the parts of a phase that are not a single
+ability: what settles after a step (the attacks after Killing, the lynch after Lynching), the
+hooks at the start and end of a phase, and the win check. Each family is a package here
+(``dctp``, ``midnight``) whose ``family`` module makes its ``Family`` and adds it to
+``FAMILIES``; the registry imports that module at the family's first look-up, so a game of
+one family never loads another's abilities, readers and patterns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from engine.by_family import ByFamily
+
+if TYPE_CHECKING:
+    from engine.context import Context
+    from engine.rules.base import Step
+    from engine.state import GameState
+
+
+@dataclass(frozen=True, slots=True)
+class Family:
+    """A game model's parts beyond its abilities, which the rulesets written in it share."""
+
+    name: str
+    settle: Mapping[Step, Callable[[Context], None]]
+    begin: Callable[[Context], None]
+    end: Callable[[Context], None]
+    winner: Callable[[GameState], str | None]
+    # A new game's state from (ruleset, roster, seed, setup: the scenario's ``setup`` mapping
+    # or the sign-up's, None for none), and the opening: its notices and the state after them.
+    new_game: Callable[..., GameState]
+    open_game: Callable[[GameState], Any]
+    # Capabilities, each stated by every family (no default: none falls back to another
+    # family's code). Whether some orders are declared in the game topic and read there (the
+    # package's PUBLIC_ORDERS, which a command reads without loading the family).
+    public_orders: bool
+    # What the record adds for each player, from (state, name): None, nothing.
+    player_record: Callable[..., dict[str, Any]] | None
+    # How an order is read, from (state, author, text, public, rules): None, by the reader of
+    # engine.orders (parse_pm) in the family's words; ``public`` is a post in the game topic.
+    read: Callable[..., Any] | None
+    # Whether a player declares an ability in the game topic (True) or by PM (False), from
+    # (state, player, ability); None: no ability is public.
+    public: Callable[..., bool | None] | None
+    # The setup a started game's state was built from, as a scenario's ``setup`` writes it
+    # (the archive keeps it, and an export replays from it); None: the archive writes DCTP's
+    # prepared setup (waiting to move into DCTP's package).
+    setup_of: Callable[[GameState], dict[str, Any] | None] | None
+    # The ``setup`` a live game's sign-up choices give (midnight: the Daylight roles chosen,
+    # "first come first served"); None: a family with no choice at sign-up.
+    setup_from_choices: Callable[[Mapping[str, str]], Any] | None
+    # The open Day's running vote count from (state, the orders held), a value with
+    # ``ballots`` and ``render_bbcode(title)`` as engine.orders.votes.VoteCount has; None: one
+    # vote a player, counted from the vote orders (the daemon's ``vote_count`` post).
+    running_count: Callable[..., Any] | None
+
+
+FAMILIES: ByFamily[Family] = ByFamily()

@@ -1,0 +1,49 @@
+"""The DCTP family: what settles after a step, the phase hooks and the win check that every
+DCTP ruleset (2011, r53, classic) shares."""
+
+from __future__ import annotations
+
+from engine.context import Context
+from engine.families import FAMILIES, Family
+from engine.families.dctp import PUBLIC_ORDERS
+from engine.families.dctp.abilities.vest import settle_vest
+from engine.families.dctp.attacks import settle_attacks
+from engine.families.dctp.phase_hooks import begin_phase, end_phase
+from engine.families.dctp.poisoning import settle_poisonings
+from engine.families.dctp.prep import open_game, settle_prep
+from engine.families.dctp.setup import new_game_from
+from engine.families.dctp.voting import hold_lynch
+from engine.families.dctp.win import winner
+from engine.rules.base import Step
+
+
+def _end_dctp(ctx: Context) -> None:
+    end_phase(ctx)
+    if ctx.phase.is_night and not any(n.key.startswith("death.") for n in ctx.notices):
+        ctx.announce("night.no_deaths")
+
+
+DCTP = Family(
+    name="dctp",
+    settle={
+        Step.PREP: settle_prep,
+        Step.VEST: settle_vest,
+        Step.LYNCHING: hold_lynch,
+        Step.KILLING: settle_attacks,
+        Step.POISON_DEATHS: settle_poisonings,
+    },
+    begin=begin_phase,
+    end=_end_dctp,
+    winner=winner,
+    new_game=new_game_from,
+    open_game=open_game,
+    public_orders=PUBLIC_ORDERS,
+    player_record=None,
+    read=None,
+    public=None,
+    setup_of=None,
+    setup_from_choices=None,
+    running_count=None,
+)
+
+FAMILIES[DCTP.name] = DCTP

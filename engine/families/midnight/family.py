@@ -1,0 +1,204 @@
+"""The midnight family: a new game, the opening, the phase hooks, the win check, the record.
+
+"The game starts at Night." "Victory conditions are checked after the end of each phase and at
+the beginning of each phase." "Mafia wins if all Law players are dead. Law wins of all Mafia
+players are dead. Neutral can win with their special abilities. When someone wins, the game
+ends." "In a "stalemate" when no player can win, nobody wins and the game ends."
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+# Imported for what they register: the abilities, and the GM's arrest as Jail.
+import engine.families.midnight.abilities
+import engine.families.midnight.corrections  # noqa: F401
+from engine.context import Context
+from engine.families import FAMILIES, Family
+from engine.families.dctp.prep import Opening
+from engine.families.midnight import PUBLIC_ORDERS, guises, hooks
+from engine.families.midnight.council import hold_council
+from engine.families.midnight.damage import settle_damage
+from engine.families.midnight.hooks import AT_END, NEUTRAL_WINS, VETOES
+from engine.families.midnight.life import WHERE, line_of
+from engine.families.midnight.model import Midnighter, MidnightGame, location, mn
+from engine.families.midnight.reader import parse_orders
+from engine.families.midnight.running import running_count
+from engine.phases import Phase
+from engine.rules.base import Ruleset, RulesetError, Side, Step
+from engine.state import GameState, PlayerState, Status
+
+STALEMATE = "stalemate"
+MAFIA, LAW = Side.MAFIA.value, Side.LAW.value
+
+
+def new_game(ruleset: Ruleset, roster: Mapping[str, str], seed: int | str, setup: Any) -> GameState:
+    """The game at Night 1 (no Prep): each player's Midnight role from ``roster`` and Daylight
+    role from ``setup['daylight']`` (a player left out has the open role "Other")."""
+    from engine.families.dctp.setup import resolve_role
+
+    daylight = dict((setup or {}).get("daylight") or {})
+    unknown = set(setup or {}) - {"daylight"}
+    if unknown:
+        raise RulesetError(f"unknown setup key(s): {', '.join(sorted(unknown))}")
+    players: dict[str, PlayerState] = {}
+    model = ruleset.model
+    taken: dict[str, str] = {}
+    for name, role_name in roster.items():
+        role = resolve_role(ruleset, role_name)
+        written = str(daylight.pop(name, "Other"))
+        open_role = next(
+            (r for r in ruleset.open_roles if r.casefold() == written.casefold()), None
+        )
+        if open_role is not None and open_role != "Other":
+            if open_role in taken:
+                raise RulesetError(
+                    f"setup daylight: {open_role} is {taken[open_role]}'s ('no duplicate roles')"
+                )
+            taken[open_role] = name
+        ext = Midnighter(hp=model.start_hp, guises=Counter(dict(model.guises[role])),
+                         cards=model.start_cards.get(role, 0))  # fmt: skip
+        if open_role is None:
+            open_role, ext.open_name = "Other", written
+        players[name] = PlayerState(name=name, role=role, open_role=open_role, ext=ext)
+    if daylight:
+        raise RulesetError(f"setup daylight: {', '.join(sorted(daylight))} is not a player")
+    state = GameState(ruleset=ruleset, seed=seed, phase=Phase.night(1), players=players,
+                      ext=MidnightGame())  # fmt: skip
+    for hook in hooks.NEW_GAME:
+        hook(state)
+    return state
+
+
+def _open_role(ruleset: Ruleset, written: str) -> str | None:
+    wanted = written.strip().casefold()
+    return next((r for r in ruleset.open_roles if r.casefold() == wanted), None)
+
+
+def open_game(state: GameState) -> Opening:
+    """The role PMs; Streetwise: "at the start of the game, Boss, Killer and Agent learn about
+    each other"."""
+    new = state.clone()
+    ctx = Context(new, random.Random(f"autogm/{state.seed}/open"), [])
+    model = new.ruleset.model
+    for name, p in new.players.items():
+        sheet = new.ruleset.role(p.role)
+        ctx.notify(name, "midnight.role", role=p.role, faction=sheet.side.value.title(),
+                   daylight=mn(p).open_name or p.open_role)  # fmt: skip
+    team = [
+        n for n, p in new.players.items()
+        if any(model.line(o.role, "streetwise") for o in new.players.values())
+        and p.role in _streetwise_roles(new.ruleset)
+    ]  # fmt: skip
+    for name in team:
+        others = ", ".join(f"{o} ({new.players[o].role})" for o in team if o != name)
+        ctx.notify(name, "midnight.streetwise", team=others or "nobody else")
+    return Opening(new, tuple(ctx.notices), tuple(ctx.draws))
+
+
+def _streetwise_roles(ruleset: Ruleset) -> tuple[str, ...]:
+    # "Boss, Killer and Agent": named by the text; the Renegade is not among them.
+    return tuple(r for r in ("Boss", "Killer", "Agent") if r in ruleset.roles)
+
+
+def begin(ctx: Context) -> None:
+    """Where each player is when the phase begins (the phase's actions count from there), and
+    the win check "at the beginning of each phase"."""
+    index = ctx.phase.index
+    ctx.memo[WHERE] = {n: location(p, index) for n, p in ctx.state.players.items()}
+    found = winner(ctx.state)
+    if found:
+        ctx.state.winner = found
+
+
+def end(ctx: Context) -> None:
+    if ctx.state.winner:
+        return  # won when the phase began (or by an instant order): "the game ends"
+    for hook in hooks.PHASE_END:
+        hook(ctx)
+    guises.grow(ctx)
+    if ctx.phase.is_night and not any(n.key.startswith("midnight.killed") for n in ctx.notices):
+        ctx.announce("midnight.no_deaths")
+    for hook in AT_END:
+        hook(ctx)
+
+
+def winners_of(state: GameState) -> tuple[str, tuple[str, ...]] | None:
+    """The winning side's label and its players, or None while the game goes on."""
+    for check in NEUTRAL_WINS:
+        found = check(state)
+        if found:
+            return found
+    living = [n for n, p in state.players.items() if p.status is Status.ALIVE]
+    if not living:
+        return STALEMATE, ()
+
+    def side(n: str) -> str:
+        return state.ruleset.role(state.players[n].role).side.value
+
+    everyone = list(state.players)
+    law_dead = all(state.players[n].status is Status.DEAD for n in everyone if side(n) == LAW)
+    mafia_dead = all(state.players[n].status is Status.DEAD for n in everyone if side(n) == MAFIA)
+    for label, won in ((MAFIA, law_dead), (LAW, mafia_dead)):
+        # "Dead — ... cannot win": the faction's living members win.
+        members = tuple(n for n in living if side(n) == label)
+        if won and members and not any(veto(state, label) for veto in VETOES):
+            return label, members
+    if law_dead and mafia_dead and not NEUTRAL_WINS:
+        # Nobody left who can win: only Neutrals live, and no Neutral win is possible.
+        return STALEMATE, ()
+    return None
+
+
+def winner(state: GameState) -> str | None:
+    found = winners_of(state)
+    if found is None:
+        return None
+    state.winners = found[1]
+    return found[0]
+
+
+def setup_of(state: GameState) -> dict[str, Any]:
+    """The ``setup`` a scenario of this game writes: each player's Daylight role as chosen
+    ("Other" players by the name they chose, or left out)."""
+    daylight = {
+        name: mn(p).open_name or p.open_role
+        for name, p in state.players.items()
+        if (mn(p).open_name or p.open_role) != "Other"
+    }
+    return {"daylight": daylight}
+
+
+def player_record(state: GameState, name: str, phase: Phase) -> dict[str, Any]:
+    """What the record adds for a midnight player (docs/scenarios.md)."""
+    p = state.players[name]
+    return {
+        "hp": mn(p).hp,
+        "daylight": mn(p).open_name or p.open_role,
+        "faction": state.ruleset.role(p.role).side.value,
+        "location": location(p, phase.index + 1),
+    }
+
+
+MIDNIGHT = Family(
+    name="midnight",
+    settle={Step.DAMAGE: settle_damage, Step.COUNCIL: hold_council},
+    begin=begin,
+    end=end,
+    winner=winner,
+    new_game=new_game,
+    open_game=open_game,
+    public_orders=PUBLIC_ORDERS,
+    player_record=player_record,
+    read=parse_orders,
+    public=lambda state, player, ability: (
+        None if (line := line_of(state, player, ability)) is None else bool(line.public)
+    ),
+    setup_of=setup_of,
+    setup_from_choices=lambda chosen: {"daylight": dict(chosen)},
+    running_count=running_count,
+)
+FAMILIES[MIDNIGHT.name] = MIDNIGHT

@@ -1,0 +1,54 @@
+"""The family seam: every family states each of its parts, and none is another family's code.
+
+A family's hooks are required fields of ``Family`` (engine/families/__init__.py): a family
+that lacks a part says so with None, which means the part is absent (no public line, no
+sign-up choice), never "do what DCTP does". Each family's code is in its own package
+(engine/families/NAME), so a hook of one family that points into another's package is a
+fallback in disguise.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+
+from engine.by_family import FAMILY_MODULES
+from engine.families import FAMILIES, Family
+
+
+def _families() -> dict[str, Family]:
+    return {name: FAMILIES[name] for name in FAMILY_MODULES}
+
+
+def test_every_part_of_a_family_is_required() -> None:
+    defaulted = [
+        f.name
+        for f in dataclasses.fields(Family)
+        if f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING
+    ]
+    assert defaulted == []
+
+
+def test_every_family_of_the_registry_is_its_package_and_named_so() -> None:
+    for name, family in _families().items():
+        assert family.name == name
+        assert FAMILY_MODULES[name] == f"engine.families.{name}.family"
+
+
+def test_no_hook_of_a_family_is_another_familys_code() -> None:
+    for name, family in _families().items():
+        others = [f"engine.families.{other}" for other in FAMILY_MODULES if other != name]
+        hooks = {f.name: getattr(family, f.name) for f in dataclasses.fields(Family)}
+        hooks |= {f"settle[{step}]": hook for step, hook in family.settle.items()}
+        for part, hook in hooks.items():
+            if callable(hook):
+                module = hook.__module__
+                assert not module.startswith(tuple(others)), f"{name}.{part} is {module}'s"
+
+
+def test_a_familys_capabilities_are_its_packages() -> None:
+    """What a command reads without loading the family (``PUBLIC_ORDERS``) is what the loaded
+    family says."""
+    for name, family in _families().items():
+        package = importlib.import_module(f"engine.families.{name}")
+        assert package.PUBLIC_ORDERS is family.public_orders
