@@ -38,7 +38,7 @@ from engine.orders.fragments import is_statement
 from engine.orders.kinds import Kind
 from engine.orders.model import Order, ability_title
 from engine.orders.reader import Reader, Refusal
-from engine.orders.stance import TALK, Layout, Span, Voice, in_own_voice, stance
+from engine.orders.stance import TALK, Layout, Span, Voice, doer, in_own_voice, stance
 
 # What stands between two players that offers a choice: "Ruth or Sable", "Gideon / Harriet".
 _CHOICE = lazy_compile(r"^\s*(?:,\s*)?(?:or|either|/|\bor\s+maybe|\bor\s+else)\b\s*|^\s*/\s*",
@@ -268,7 +268,7 @@ def _leader_names(
     when the sender may order the kill: the leader names the killer."""
     if not {"kill", "snipe"} & set(mine):
         return None
-    killer = _killer(block, m, voice)
+    killer = _killer(block, m, voice, reader)
     state = reader.state
     if killer is None or killer not in state.players or reader.author not in state.players:
         return None
@@ -371,7 +371,7 @@ def _plain(
             return "Vote no lynch"
     if shape == vocab.CRIME:
         return _crime(ability, title, m, block, reader, voice)
-    killer = _killer(block, m, voice) if ability in ("kill", "snipe") else None
+    killer = _killer(block, m, voice, reader) if ability in ("kill", "snipe") else None
     try:
         targets = _targets(
             block,
@@ -588,7 +588,7 @@ def _targets(
     if named:
         if pronoun is not None and _CHOICE.match(_between(text, pronoun, named[0])):
             raise Refusal(TWO_CHOICES_NAMED, Kind.TWO_CHOICES)  # "heal him or Parkur"
-        return _chosen(block, named, several, sentence, voice, ability)
+        return _chosen(block, named, several, sentence, voice, ability, besides)
     if pronoun is None:
         pronoun = next(
             (x for x in found if x.kind == PRONOUN and sentence.start <= x.start < sentence.end),
@@ -603,7 +603,7 @@ def _targets(
         return [voice.sender]
     named = _named(block, sentence, voice, ability, besides)
     if named:
-        return _chosen(block, named, several, sentence, voice, ability)
+        return _chosen(block, named, several, sentence, voice, ability, besides)
     ambiguous = next((x for x in found if x.kind == AMBIGUOUS), None)
     if ambiguous is not None:
         raise Refusal(
@@ -623,7 +623,7 @@ def _targets(
             continue  # a sentence with an order of its own
         named = _named(block, near, voice, ability, besides)
         if named:
-            return _chosen(block, named, several, near, voice, ability)
+            return _chosen(block, named, several, near, voice, ability, besides)
     raise Refusal("this order names no player: write whom it is for", Kind.NO_TARGET)
 
 
@@ -719,7 +719,9 @@ _POSSESSED: dict[str, re.Pattern[str]] = {}
 
 def _antecedent(block: Block, clause: Span, pronoun: Mention, voice: Voice) -> str:
     """The one player a pronoun stands for: named before it, in the nearest sentence that
-    names anyone; several there, or none, and the pronoun is refused."""
+    names anyone. A player named only as what another deed was done to ("the twig kill",
+    "Kleene's murder") is no antecedent; of several, the one the sentence opens with (its
+    subject: "fennel has been smug about the twig kill. HS him") is; else it is refused."""
     before = [
         x
         for x in block.found
@@ -727,12 +729,37 @@ def _antecedent(block: Block, clause: Span, pronoun: Mention, voice: Voice) -> s
     ]
     if before:
         last = block.layout.sentence(before[-1].start)
-        players = list(dict.fromkeys(x.value for x in before if last.start <= x.start))
+        named = [x for x in before if last.start <= x.start]
+        players = list(dict.fromkeys(x.value for x in named if not _of_a_deed(block, x)))
         if len(players) == 1:
+            return str(players[0])
+        opening = block.text[last.start : named[0].start]
+        if len(players) > 1 and players[0] == named[0].value and not opening.strip(" \t\n-*>"):
             return str(players[0])
     raise Refusal(
         f"'{pronoun.text}' could mean more than one player here: write the name", Kind.NO_TARGET
     )
+
+
+def _of_a_deed(block: Block, x: Mention) -> bool:
+    """Whether a player is named as what a deed was done to, right before its word: "the
+    twig kill", "Kleene's murder"."""
+    i = block.found.index(x)
+    after = block.found[i + 1] if i + 1 < len(block.found) else None
+    if after is None or after.kind != ABILITY:
+        return False
+    between = block.text[x.end : after.start]
+    if re.fullmatch(r"['’]s?\s*", between):
+        return True  # "Kleene's murder"
+    return (
+        not between.strip()
+        and _DEED_DETERMINER.search(block.text, max(0, x.start - 12), x.start) is not None
+        and _PAST_OR_DOES.match(after.text) is None
+    )  # "the twig kill" (but "Abs voted me": Abs did it)
+
+
+_DEED_DETERMINER = lazy_compile(r"(?<![\w'’])(?:the|that|this|a)\s+$", re.IGNORECASE)
+_PAST_OR_DOES = lazy_compile(r"\w+(?:ed|s)\b", re.IGNORECASE)
 
 
 def _chosen(
@@ -742,6 +769,7 @@ def _chosen(
     sentence: Span,
     voice: Voice,
     ability: str,
+    besides: str | None = None,
 ) -> list[str]:
     players = list(dict.fromkeys(x.value for x in named))
     if several:
@@ -754,7 +782,7 @@ def _chosen(
                 Kind.TWO_CHOICES,
             )
     target = players[0]
-    for other in _named(block, sentence, voice, ability):
+    for other in _named(block, sentence, voice, ability, besides):
         if other.value == target:
             continue
         clause = block.layout.clause(other.start)
@@ -815,28 +843,44 @@ def _kind_of(block: Block, m: Mention) -> str:
     return "age" if age else "gender" if gender else ""
 
 
-def _killer(block: Block, m: Mention, voice: Voice) -> str | None:
-    """The member a leader names to carry out the kill: the player who does a kill word in
-    the third person ("Kestrel does the shooting tonight", "Miaka pulls the trigger")."""
+def _killer(block: Block, m: Mention, voice: Voice, reader: Reader) -> str | None:
+    """The member a leader names to carry out the kill: the one a kill word is said of in the
+    third person, by name or by role ("Kestrel does the shooting tonight", "Miaka pulls the
+    trigger", "Korn takes the shot at Kettle")."""
     if block.killer is None:
-        block.killer = (_killer_in(block, voice),)
+        block.killer = (_killer_in(block, voice, reader),)
     return block.killer[0]
 
 
-def _killer_in(block: Block, voice: Voice) -> str | None:
-    found = block.found
-    for x in found:
+def _killer_in(block: Block, voice: Voice, reader: Reader) -> str | None:
+    for x in block.found:
         if x.kind != ABILITY or ("kill" not in x.value and "snipe" not in x.value):
             continue
-        if stance(block.layout, x, found, voice) != TALK:
+        who = doer(block.layout, x, voice)
+        if who is None:
             continue
-        clause = block.layout.clause(x.start)
-        subject = next(
-            (p for p in found if p.kind == PLAYER and clause.start <= p.start < x.start), None
-        )
-        if subject is not None and subject.value != voice.sender:
-            return str(subject.value)
+        if who.kind == PLAYER and who.value != voice.sender:
+            return str(who.value)
+        if who.kind == ROLE:
+            member = _member_as(reader, str(who.value))
+            if member is not None and member != voice.sender:
+                return member
     return None
+
+
+def _member_as(reader: Reader, role: str) -> str | None:
+    """The free player of the sender's side who holds ``role`` (the Black Org know each
+    other's roles: "Korn takes the shot" names the member who is Korn)."""
+    state = reader.state
+    if reader.author not in state.players:
+        return None
+    side = state.side(reader.author)
+    found = [
+        name
+        for name, player in state.players.items()
+        if player.role.casefold() == role.casefold() and player.is_free and state.side(name) == side
+    ]
+    return found[0] if len(found) == 1 else None
 
 
 def _crime(ability: str, title: str, m: Mention, block: Block, reader: Reader, voice: Voice) -> str:
