@@ -734,11 +734,20 @@ def _antecedent(block: Block, clause: Span, pronoun: Mention, voice: Voice) -> s
         if len(players) == 1:
             return str(players[0])
         opening = block.text[last.start : named[0].start]
-        if len(players) > 1 and players[0] == named[0].value and not opening.strip(" \t\n-*>"):
-            return str(players[0])
+        joined = len(named) > 1 and _JOINED.fullmatch(block.text[named[0].end : named[1].start])
+        if (
+            len(players) > 1
+            and players[0] == named[0].value
+            and not opening.strip(" \t\n-*>")
+            and not joined
+        ):
+            return str(players[0])  # its subject (but "Abs and Miaka are BO": two)
     raise Refusal(
         f"'{pronoun.text}' could mean more than one player here: write the name", Kind.NO_TARGET
     )
+
+
+_JOINED = lazy_compile(r"\s*(?:,|&|\+|/|and|or)\s*", re.IGNORECASE)
 
 
 def _of_a_deed(block: Block, x: Mention) -> bool:
