@@ -38,7 +38,16 @@ from engine.orders.fragments import is_statement
 from engine.orders.kinds import Kind
 from engine.orders.model import Order, ability_title
 from engine.orders.reader import Reader, Refusal
-from engine.orders.stance import TALK, Layout, Span, Voice, doer, in_own_voice, stance
+from engine.orders.stance import (
+    TALK,
+    Layout,
+    Span,
+    Voice,
+    directs,
+    doer,
+    in_own_voice,
+    stance,
+)
 
 # What stands between two players that offers a choice: "Ruth or Sable", "Gideon / Harriet".
 _CHOICE = lazy_compile(r"^\s*(?:,\s*)?(?:or|either|/|\bor\s+maybe|\bor\s+else)\b\s*|^\s*/\s*",
@@ -244,6 +253,145 @@ def readings(
         else:
             others.append((m, RIVALS))
     return done, others
+
+
+# The orders a GM reads from what a sentence names alone, with no word of them in it: those
+# that name players or roles. Not a vote (always said as one), not an order that names
+# nothing or needs words of its own (a crime, a query, a choice, a count, a message), not a
+# lent item's (said by its name).
+_FITTED_SHAPES = frozenset({vocab.TARGET, vocab.TARGETS, vocab.ROLE, vocab.TARGET_ROLE})
+_NEVER_FITTED = frozenset({"vote", "unvote", "abstain", "no_lynch", "no_action"})
+
+
+def fitted(
+    block: Block,
+    reader: Reader,
+    held: Candidates,
+    voice: Voice,
+    read_plain: PlainReader,
+    shapes: Callable[[str], str],
+    tried: frozenset[str] = frozenset(),
+) -> Reading | Refusal | None:
+    """The order of a block that holds no word of the sender's orders, read as a GM reads it
+    (issue 27, "candidates first"): of the orders the sender can give now, exactly one takes
+    what a sentence names (one player, players, a role, a player and a role), and the sentence
+    says an order in the sender's own voice, unvoided: a word of an order they do not hold
+    ("Checking tonight whether a Ran is around" from a detective who detects, "a peek at the
+    roles among A, B and C" from a spy), or a role taken on ("I'm going out as Heiji"). Two
+    that take it are asked about, naming both; none, and it is talk. ``tried``: the sender's
+    orders whose words the block holds and which it does not give whole ("checking whether a
+    Ran is around" is no Special Investigation, and may be a Detect)."""
+    layout = block.layout
+    for sentence in block.spans:
+        inside = [x for x in block.found if sentence.start <= x.start < sentence.end]
+        players = list(dict.fromkeys(x.value for x in _named(block, sentence, voice, "")))
+        roles = list(dict.fromkeys(x.value for x in inside if x.kind == ROLE))
+        if not (players or roles):
+            continue
+        words = [x for x in inside if x.kind == ABILITY]
+        if any(set(held.of(x.value)) - tried for x in words):
+            continue  # a word of the sender's orders that gives none: talk about it
+        does = block.words.does if block.words is not None else {}
+        # What the words of other abilities said to a player here do (learn, guard, ...).
+        said = {
+            does[a]
+            for x in words
+            if not _SUBJECT_DIES.match(x.text)
+            and stance(layout, x, block.found, voice) is None
+            and _object_after(block, x)
+            for a in x.value
+            if a in does
+        }
+        taken_on = (
+            roles and not players and _AS_ROLE.search(block.text, sentence.start, sentence.end)
+            and directs(layout, sentence, voice)
+        )  # fmt: skip
+        if not said and not taken_on:
+            continue
+        if (
+            roles
+            and not players
+            and not any(
+                x.kind == ROLE and _ROLE_AS_ROLE.search(block.text, max(0, x.start - 6), x.start)
+                for x in inside
+            )
+        ):
+            continue  # "Watching Detective Conan": a role is named as one ("a Ran", "as Heiji")
+        fit = [
+            a
+            for a, via in held.held.items()
+            if via is None
+            and a not in _NEVER_FITTED
+            and a not in tried
+            and (taken_on or does.get(a) in said)
+            and _takes(shapes(a), players, roles)
+        ]
+        if len(fit) > 1:
+            titles = reader.state.ruleset.titles
+            named = " or ".join(_title(a, titles) for a in fit)
+            return Refusal(
+                f"this names {', '.join([*players, *roles])}: it could be your {named}; send "
+                "the one order you want",
+                Kind.TWO_CHOICES,
+            )
+        if not fit:
+            continue
+        ability = fit[0]
+        m = Mention(ABILITY, sentence.start, sentence.start, (ability,), "")
+        reading = _read(ability, m, block, reader, held, voice, read_plain, shapes(ability),
+                        set())  # fmt: skip
+        if reading.order is None:
+            continue
+        text = block.text[sentence.start : sentence.end].strip()
+        reading.notes.append(
+            f"read '{text}' as {reading.order.canonical(reader.state.ruleset.titles)}: of "
+            "your orders now it is the one that takes what this names"
+        )
+        return reading
+    return None
+
+
+def _object_after(block: Block, word: Mention) -> bool:
+    """Whether a player or a role stands after ``word`` in its clause, as what it is done to
+    ("a peek at the roles among Hollis, Nell and Ember", "checking whether a Ran is
+    around"), not as the subject of something else ("watching you, Abs")."""
+    clause = block.layout.clause(word.start)
+    return any(x.kind in (PLAYER, ROLE) and word.end <= x.start < clause.end for x in block.found)
+
+
+# The words of a kill whose subject is the victim: "Abs will die" is no deed of the sender's.
+_SUBJECT_DIES = lazy_compile(r"(?:dies|die|dead|sleeps?|goes\s+down|won)", re.IGNORECASE)
+# A role taken on: "going out as Heiji", "dressed as Ran".
+_AS_ROLE = lazy_compile(r"(?<![\w'’])as\s+(?:an?\s+|the\s+)?\S", re.IGNORECASE)
+# A role named as a role: "a Ran", "any Gin", "the Kid", "as Heiji".
+_ROLE_AS_ROLE = lazy_compile(r"(?<![\w'’])(?:as|an?|any|the|some)\s+$", re.IGNORECASE)
+
+
+def named_by_its_word(block: Block, words: vocab.Words, reading: Reading) -> bool:
+    """Whether the word a reading was read from is its ability's own order word ("Arrest",
+    "investigate"), which names that ability and no other: what it lacks is asked for, and
+    no other order is read in its place (but "checking whether a Ran is around" is an
+    everyday word, which a Detect may be)."""
+    said = next((x for x in block.found if x.start == reading.at and x.kind == ABILITY), None)
+    if said is None:
+        return True
+    pattern = next((p for p, a in words.order_words if a == reading.ability), None)
+    return (
+        pattern is not None and re.fullmatch(pattern, said.text.strip(), re.IGNORECASE) is not None
+    )
+
+
+def _takes(shape: str, players: list[str], roles: list[str]) -> bool:
+    """Whether an order of ``shape`` takes the players and roles a sentence names."""
+    if shape == vocab.TARGET:
+        return len(players) == 1 and not roles
+    if shape == vocab.TARGETS:
+        return bool(players) and not roles
+    if shape == vocab.ROLE:
+        return not players and len(roles) == 1
+    if shape == vocab.TARGET_ROLE:
+        return len(players) == 1 and len(roles) == 1
+    return False
 
 
 def _either(block: Block, said: dict[str, list[Mention]]) -> list[tuple[str, str]]:

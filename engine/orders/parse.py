@@ -19,7 +19,15 @@ from functools import lru_cache
 from engine.lazy_pattern import lazy_compile
 from engine.orders import grammar, phrases, vocab
 from engine.orders.bbcode import clean_message, quotes, text_quotes
-from engine.orders.compose import RIVALS, Block, Candidates, candidates, readings
+from engine.orders.compose import (
+    RIVALS,
+    Block,
+    Candidates,
+    candidates,
+    fitted,
+    named_by_its_word,
+    readings,
+)
 from engine.orders.dispatch import pronoun_corrected, read
 from engine.orders.evidence import COMMON, EvidenceTable, mentions
 from engine.orders.folding import fold
@@ -1139,6 +1147,38 @@ def read_evidence(msg: Message) -> None:
             dialect.shape,
         )
         provisional = [r for _, how, r in run if how == "unread" and r is not None]
+        failed = [r for r in done if r.order is None]
+        if len(failed) == len(done) and not any(
+            isinstance(k, Kind) and k in _VOIDING[:-1] for _, k in others
+        ):
+            # No word of the sender's orders, or none that gives one whole: the one order
+            # that takes what it names.
+            tried = frozenset(
+                r.ability
+                for r in failed
+                if r.refusal is not None
+                and r.refusal.kind in UNREAD
+                and not named_by_its_word(block, words, r)
+            )
+            fit = (
+                fitted(
+                    block,
+                    reader,
+                    held,
+                    voice,
+                    lambda plain: dialect.read(reader, plain),
+                    dialect.shape,
+                    tried,
+                )
+                if len(tried) == len(failed)
+                else None
+            )
+            if isinstance(fit, Refusal) and not failed:
+                msg.rejected = [r for r in msg.rejected if not any(r is p for p in provisional)]
+                msg.rejected.append(Rejection(block_text, str(fit), kind=fit.kind))
+                continue
+            if fit is not None and not isinstance(fit, Refusal):
+                done, others = [fit], []
         new: list[Rejection] = []
         took = ruled = False
         for reading in sorted(done, key=lambda r: r.at):

@@ -380,6 +380,95 @@ def doer(layout: Layout, mention: Mention, voice: Voice) -> Mention | None:
     return who if verdict == TALK and who is not None and who.kind != PRONOUN else None
 
 
+def directs(layout: Layout, sentence: Span, voice: Voice) -> bool:
+    """Whether a sentence is the sender's own directive for now, with no word of an order in
+    it needed: the first person with what they will do ("I'll stand guard at Juniper's
+    door", "I'm going out as Heiji"), a gerund ("Lifting something from X's pockets
+    tonight"), or a verb with this phase's time word ("Put Tamsin in the cell tonight"); and
+    nothing that voids an order (a question, a condition, a negation, a doubt, a modal, the
+    past, someone else's words, a later phase, thanks). What a GM reads as an order when the
+    sender's orders leave one that fits what the sentence names."""
+    text = layout.text
+    said = text[sentence.start : sentence.end]
+    voided = layout.said(sentence)
+    if voided.question or voided.condition or voided.withdrawal >= 0 or voided.asking:
+        return False
+    if layout.only_asking or _NOT_DIRECTIVE.search(said) or _PAST_SAID.search(said):
+        return False
+    if _LATER.search(said) and not _NOW.search(said):
+        return False
+    lead = _LEAD.match(said)
+    head = said[lead.end() if lead else 0 :].lstrip(" \t\n-*>•:")
+    first = _TOKEN.match(head)
+    if first is None:
+        return False
+    at = _mention_at(layout, sentence.start + len(said) - len(head))
+    if at is not None and at.kind in (PLAYER, ROLE, PRONOUN):
+        # "Abs is suspicious tonight": a sentence about someone (but "Chianti here: ...").
+        return at.kind != PRONOUN and (
+            at.value == voice.sender or str(at.value).casefold() in voice.names
+        )
+    for m in layout.found:
+        if m.kind == PLAYER and sentence.start <= m.start < sentence.end:
+            after = _TOKEN.match(text, m.end + len(text[m.end :]) - len(text[m.end :].lstrip()))
+            if after is not None and _SAYS_OF.fullmatch(after.group()):
+                return False  # "Marrow thinks he's the GM": a sentence about a player
+    word = first.group().casefold()
+    if word in _OWN_WORDS or _OWN.match(head):
+        after = _TOKEN.findall(head)[1:3]
+        return not any(w.casefold() in _MENTAL for w in after)
+    if word.endswith("ing") and len(word) > 4:
+        return True  # "Lifting something from ...", "Booking the red-eye"
+    # A verb and its object, with this phase's time word: "Put Tamsin in the cell tonight".
+    second = _mention_at(layout, sentence.start + len(said) - len(head) + first.end() + 1)
+    return (
+        first.group()[:1].isalpha()
+        and word not in _NOT_A_VERB
+        and second is not None
+        and second.kind == PLAYER
+        and bool(_NOW.search(said))
+    )
+
+
+# What makes a sentence no directive: a negation, a doubt, a modal of what might be,
+# someone else's words, thanks.
+_NOT_DIRECTIVE = phrases.pattern(
+    phrases.NEGATION,
+    phrases.DOUBT,
+    phrases.REPORTED,
+    phrases.ABOUT_DONE,
+    phrases.WITHDRAWAL,
+    phrases.OTHERS,
+    ("could", "might", "may", "should", "must", r"would(?!\s+like)", "hope", "wish"),
+)
+# The past: "was", "did", "had", "kept", "yesterday", "last night".
+_PAST_SAID = lazy_compile(
+    r"(?<![\w'’])(?:was|were|did|had|been|yesterday|last\s+night|ago|already|kept|went|got"
+    r"|made|saw|took|gave|came|told|said|found|left|thought|felt|knew|won|lost)(?![\w'’])",
+    re.IGNORECASE,
+)
+# The word after a player that makes the player what a sentence is about: "Marrow thinks",
+# "Abs is", "Kleene has been".
+_SAYS_OF = lazy_compile(
+    r"(?:is|was|are|were|has|had|have|does|did|will|would|can|could|should|might|must|may"
+    r"|['’]s|['’]ll|['’]d|seems|looks|thinks|says|said|claims|knows|wants|keeps|needs"
+    r"|[a-z]+(?<!s)s)",
+    re.IGNORECASE,
+)
+# The first person thinking, not doing: "I think Abs ...", "I'm sure ...".
+_MENTAL = _wordset(
+    "think believe guess bet hope feel know suspect wonder doubt agree like love hate trust "
+    "was were had did sure pretty so not just really also still see saw heard mean am"
+)
+# Words a sentence that is about something, not a directive, opens with.
+_NOT_A_VERB = _wordset(
+    "the a an this that these those it its there here what who whom whose which when where "
+    "why how if so and but or nor yes no ok okay well oh lol lmao haha hmm good great nice "
+    "thanks thank thx ty sorry hi hello hey gm everyone everybody anyone someone all my our "
+    "your his her their he she they you we i me us them is are was were be"
+)
+
+
 def in_own_voice(layout: Layout, mention: Mention) -> bool:
     """Whether the sender says the mention as their own order in so many words: it opens its
     clause ("Kill Pepper"), or follows "I", "we", "let me" ("I'll kill Pepper")."""

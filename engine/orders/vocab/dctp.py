@@ -14,7 +14,12 @@ from engine.orders.vocab import (
     ASKED,
     ASKS,
     CRIME,
+    FRAME,
+    GUARD,
+    HARM,
+    HINDER,
     KIND,
+    LEARN,
     LIST_HEAD,
     NO_TARGET,
     NOTHING,
@@ -56,6 +61,7 @@ SAYS: tuple[Say, ...] = (
                "bring in", "apprehend", "detain for", "put away"),
         spelled=("arrest",),
         title="Arrest", shape=CRIME,
+        does=HINDER,
     ),
     Say(
         "investigate",
@@ -67,6 +73,7 @@ SAYS: tuple[Say, ...] = (
         alternates=("special_investigate",),
         verb="investigates",
         traits=frozenset({ASKS, QUERIES, LIST_HEAD}), shape=ASKED,
+        does=LEARN,
     ),
     Say(
         "aptx",
@@ -78,6 +85,7 @@ SAYS: tuple[Say, ...] = (
         alternates=("poison",),
         title="APTX",
         verb="poisons", shape=TARGET_ROLE,
+        does=HARM,
     ),
     Say(
         "heal",
@@ -89,6 +97,7 @@ SAYS: tuple[Say, ...] = (
         possessed=_LIFE,
         alternates=("first_aid",),
         verb="heals",
+        does=GUARD,
     ),
     Say(
         # Classic: "Trick and Intimidate - Roles with that action: Eisuke(Trick),
@@ -106,6 +115,7 @@ SAYS: tuple[Say, ...] = (
         r"|(?:pull(?:ing|ed)?|play(?:ing|ed)?)\s+(?:a|the)\s+trick\s+on",
         verb="discombobulates",
         crime_noun="discombobulating",
+        does=HINDER,
     ),
     Say(
         "kill",
@@ -120,6 +130,7 @@ SAYS: tuple[Say, ...] = (
         r"|snip(?:e|ed|ing)|poison(?:ing|ed)?|aptx(?:ing|ed)?",
         verb="kills",
         crime_noun="killing",
+        does=HARM,
     ),
     Say(
         # Snipe Guard is r53's name for Bone Breaking ("Snipe Guard - Role with action:
@@ -133,6 +144,7 @@ SAYS: tuple[Say, ...] = (
         possessed=_LIFE,
         alternates=("lovey_dovey",),
         verb="protects",
+        does=GUARD,
     ),
     Say(
         # Sniping is the kill's word in 2011 and an order of its own in classic
@@ -144,6 +156,7 @@ SAYS: tuple[Say, ...] = (
         spelled=("snipe",),
         query=r"snip(?:e|es|ed|ing)",
         verb="snipes",
+        does=HARM,
     ),
     Say(
         # Classic Kazuha's night "Protection Charm" (a lynch vote fewer), declared before
@@ -155,6 +168,7 @@ SAYS: tuple[Say, ...] = (
         possessed=_LIFE,
         alternates=("charm",),
         target_word="to",
+        does=GUARD,
     ),
     Say(
         "protect",
@@ -169,6 +183,7 @@ SAYS: tuple[Say, ...] = (
         alternates=("lovey_dovey", "bone_breaking"),
         verb="protects",
         traits=frozenset({TOGETHER, LIST_HEAD}), shape=TARGETS,
+        does=GUARD,
     ),
     Say(
         "first_aid",
@@ -180,6 +195,7 @@ SAYS: tuple[Say, ...] = (
         possessed=_LIFE,
         alternates=("heal",),
         verb="first aids",
+        does=GUARD,
     ),
     Say(
         "watch",
@@ -191,6 +207,7 @@ SAYS: tuple[Say, ...] = (
         title="Tranquilizer Watch",
         target_word="to",
         traits=frozenset({SUBSTITUTES, LIST_HEAD}), shape=TARGETS,
+        does=GUARD,
     ),
     Say(
         "lovey_dovey",
@@ -201,6 +218,7 @@ SAYS: tuple[Say, ...] = (
         alternates=("protect",),
         title="Lovey-Dovey",
         verb="protects",
+        does=GUARD,
     ),
     Say(
         "frighten",
@@ -212,6 +230,7 @@ SAYS: tuple[Say, ...] = (
         crime=r"frighten(?:ing|ed)?",
         verb="frightens",
         crime_noun="frightening",
+        does=HINDER,
     ),
     Say(
         "slander",
@@ -224,6 +243,7 @@ SAYS: tuple[Say, ...] = (
         verb="slanders",
         crime_noun="slandering",
         traits=frozenset({TOGETHER, LIST_HEAD}), shape=TARGETS,
+        does=FRAME,
     ),
     Say(
         "blame",
@@ -234,6 +254,7 @@ SAYS: tuple[Say, ...] = (
         crime=r"blam(?:e|ing|ed)",
         verb="blames",
         crime_noun="blaming", shape=CRIME,
+        does=FRAME,
     ),
     Say(
         "bribe",
@@ -266,6 +287,7 @@ SAYS: tuple[Say, ...] = (
                "sweep the house", "search warrant", "comb through"),
         possessed=r"house|home|place",
         verb="searches",
+        does=LEARN,
     ),
     Say(
         "pinch_face",
@@ -275,12 +297,14 @@ SAYS: tuple[Say, ...] = (
         possessed=r"cheeks?|face|mask|skin",
         title="Pinch Face",
         verb="pinches",
+        does=LEARN,
     ),
     Say(
         "detention",
         order=r"(?:put\s+)?(?:in\s+)?detention|detain",
         words=("detention", "detain", "holding cell", "lock up", "lock away", "custody"),
         spelled=("detain",),
+        does=HINDER,
     ),
     Say(
         "lawsuit",
@@ -290,6 +314,7 @@ SAYS: tuple[Say, ...] = (
         spelled=("lawsuit",),
         verb="sues for",
         target_word="for",
+        does=GUARD,
     ),
     Say(
         "poison",
@@ -300,6 +325,7 @@ SAYS: tuple[Say, ...] = (
         possessed=_DRINK,
         alternates=("aptx",),
         verb="poisons", shape=TARGET_ROLE,
+        does=HARM,
     ),
     Say(
         # Classic's night "Protection Charm" is read as the same word (``alternates``).
@@ -311,6 +337,7 @@ SAYS: tuple[Say, ...] = (
         possessed=_LIFE,
         alternates=("protection_charm",),
         target_word="to",
+        does=GUARD,
     ),
     Say(
         "accompany",
@@ -350,6 +377,7 @@ SAYS: tuple[Say, ...] = (
         verb="straps a bomb on",
         crime_noun="strapping a bomb on",
         target_word="on",
+        does=HARM,
     ),
     Say(
         "defuse",
@@ -357,6 +385,7 @@ SAYS: tuple[Say, ...] = (
         words=("defuse", "disarm", "disable the bomb", "cut the wire", "bomb squad",
                "take the vest off", "remove the vest", "remove the bomb"),
         possessed=r"(?:explosive\s+)?(?:bomb|vest)", shape=NOTHING,
+        does=GUARD,
     ),
     # Issue 4: information, disguise, items, travel.
     Say(
@@ -367,6 +396,7 @@ SAYS: tuple[Say, ...] = (
         query=r"special[- ]investigat(?:e|es|ed|ing)",
         verb="investigates",
         traits=frozenset({ASKS, QUERIES, LIST_HEAD}), shape=ASKED,
+        does=LEARN,
     ),
     Say(
         "follow_up",
@@ -374,6 +404,7 @@ SAYS: tuple[Say, ...] = (
         words=("follow up", "follow-up", "following up", "followup"),
         title="Follow-Up",
         traits=frozenset({ASKS, QUERIES}), shape=ASKED,
+        does=LEARN,
     ),
     Say(
         "interrogate",
@@ -386,6 +417,7 @@ SAYS: tuple[Say, ...] = (
         possessed=r"alignment|allegiance|affiliation|side|team|faction",
         alternates=("cross_examine",),
         verb="interrogates",
+        does=LEARN,
     ),
     Say(
         "cross_examine",
@@ -398,6 +430,7 @@ SAYS: tuple[Say, ...] = (
         alternates=("interrogate",),
         title="Cross-examine",
         verb="cross-examines",
+        does=LEARN,
     ),
     Say(
         "observe",
@@ -410,6 +443,7 @@ SAYS: tuple[Say, ...] = (
         possessed=r"age|gender|sex",
         verb="observes",
         traits=frozenset({ASKS}), shape=KIND,
+        does=LEARN,
     ),
     Say(
         "stake_out",
@@ -423,6 +457,7 @@ SAYS: tuple[Say, ...] = (
         possessed=r"house|home|place|door|apartment|flat",
         title="Stake-out",
         verb="stakes out",
+        does=LEARN,
     ),
     Say(
         "analyze",
@@ -431,6 +466,7 @@ SAYS: tuple[Say, ...] = (
                "make sense of", "look over"),
         spelled=("analyze",),
         traits=frozenset({NO_TARGET}), shape=WHEN,
+        does=LEARN,
     ),
     Say(
         "police_detect",
@@ -438,6 +474,7 @@ SAYS: tuple[Say, ...] = (
         words=("police detect",),
         title="Police Detect",
         traits=frozenset({ASKS}), shape=ROLE,
+        does=LEARN,
     ),
     Say(
         "detect",
@@ -448,6 +485,7 @@ SAYS: tuple[Say, ...] = (
         alternates=("police_detect",),
         verb="detects",
         traits=frozenset({ASKS}), shape=ROLE,
+        does=LEARN,
     ),
     Say(
         "spy",
@@ -458,6 +496,7 @@ SAYS: tuple[Say, ...] = (
         possessed=r"role|identity",
         verb="spies on",
         traits=frozenset({LIST_HEAD}), shape=TARGETS,
+        does=LEARN,
     ),
     Say(
         "follow",
@@ -468,6 +507,7 @@ SAYS: tuple[Say, ...] = (
         query=r"follow(?:s|ed|ing)?",
         possessed=r"trail|scent|tracks",
         verb="follows",
+        does=LEARN,
     ),
     Say(
         "police_identify",
@@ -475,6 +515,7 @@ SAYS: tuple[Say, ...] = (
         words=("police identify",),
         title="Police Identify",
         traits=frozenset({ASKS}), shape=TARGET_ROLE,
+        does=LEARN,
     ),
     Say(
         "identify",
@@ -485,6 +526,7 @@ SAYS: tuple[Say, ...] = (
         alternates=("police_identify",),
         verb="identifies",
         traits=frozenset({ASKS}), shape=TARGET_ROLE,
+        does=LEARN,
     ),
     Say(
         "steal",
@@ -499,6 +541,7 @@ SAYS: tuple[Say, ...] = (
         verb="steals from",
         crime_noun="stealing from",
         target_word="from",
+        does=HINDER,
     ),
     Say(
         "bow_tie",
