@@ -193,6 +193,16 @@ def readings(
         said = stance(block.layout, m, found, voice, asks=bool(set(mine) & asks))
         if said == TALK and _leader_names(block, m, voice, reader, mine):
             said = None  # "Kestrel does the shooting tonight": the leader names the killer
+        if said == TALK and any(shapes(a) == vocab.ROLE for a in mine):
+            who = doer(block.layout, m, voice)
+            if (
+                who is not None
+                and who.kind == ROLE
+                and _ROLE_IS.fullmatch(block.text, who.end, m.start) is not None
+            ):
+                said = None  # "whether a Ran is walking around": the role is what is asked
+        if said is None and mine and _of_the_past(block, m, reader, mine, shapes):
+            said = TALK  # "I healed Ivy last night" told again: what was done, not an order
         if not mine:
             # Another's ability is only refused when the sender orders it in so many words
             # ("Kill Pepper" from a townie); said of anyone else, it is talk.
@@ -392,6 +402,53 @@ def _takes(shape: str, players: list[str], roles: list[str]) -> bool:
     if shape == vocab.TARGET_ROLE:
         return len(players) == 1 and len(roles) == 1
     return False
+
+
+# A role and what it is asked whether it does: "a Ran is walking around", "Gin is still".
+_ROLE_IS = lazy_compile(r"(?:\s+(?:is|are|was|still|really|even|actually|currently))*\s*")
+# The orders that name a past phase as what they ask about: an arrest's crime, an
+# investigation of a past night, an analysis.
+_OF_THE_PAST = frozenset({vocab.CRIME, vocab.ASKED, vocab.WHEN})
+# "like last night", "same as yesterday", "again": the past phase is a comparison.
+_AS_BEFORE = lazy_compile(
+    r"(?:like|as|again|repeat|same\s+as|just\s+like|than)\s+(?:on\s+|during\s+)?$", re.IGNORECASE
+)
+
+
+_DONE = lazy_compile(
+    r"(?<![\w'’])(?:\w+ed|was|were|did|had|got|hit|made|took|left|went|kept)(?![\w'’])",
+    re.IGNORECASE,
+)
+
+
+def _of_the_past(
+    block: Block, m: Mention, reader: Reader, mine: list[str], shapes: Callable[[str], str]
+) -> bool:
+    """Whether the clause of ``m`` tells of a past phase and none of this one ("Thanks for
+    the heal result last night", "I'm the doctor, and I healed Ivy last night"): an order
+    that does not ask about the past is not given for a past phase."""
+    if any(shapes(a) in _OF_THE_PAST for a in mine):
+        return False
+    clause = block.layout.clause(m.start)
+    now = reader.state.phase
+    past = False
+    for x in block.found:
+        if x.kind != PHASE or not clause.start <= x.start < clause.end:
+            continue
+        if _AS_BEFORE.search(block.text, max(0, x.start - 16), x.start):
+            continue
+        if x.start > m.end and _DONE.search(block.text, m.end, x.start):
+            continue  # "cashing in the vote I saved yesterday": the past of something else
+        try:
+            when, _ = reader.phase(x.text)
+        except Refusal:
+            continue
+        if when is None:
+            continue
+        if when.index >= now.index:
+            return False  # "tonight": this phase is named too
+        past = True
+    return past
 
 
 def _either(block: Block, said: dict[str, list[Mention]]) -> list[tuple[str, str]]:
@@ -835,6 +892,7 @@ def _named(
             and not text[x.end : after.start].strip()
             and _THIRD_PERSON_VERB.match(after.text)
             and not _FALLS_ON.match(after.text)
+            and not (after.text[:1].isupper() and not after.text.isupper())
         ):
             continue  # "Abs kills Kleene": Abs does it (but "Søren sleeps with the fishes")
         mark = grammar.POSSESSIVE.match(text, x.end)

@@ -1180,6 +1180,7 @@ def read_evidence(msg: Message) -> None:
             if fit is not None and not isinstance(fit, Refusal):
                 done, others = [fit], []
         new: list[Rejection] = []
+        guessed: list[Rejection] = []
         took = ruled = False
         for reading in sorted(done, key=lambda r: r.at):
             if reading.order is not None:
@@ -1195,7 +1196,14 @@ def read_evidence(msg: Message) -> None:
                     new.append(replace(refused, text=block_text))
             elif reading.refusal is not None:
                 refusal = reading.refusal
-                new.append(Rejection(block_text, str(refusal), kind=refusal.kind))
+                rejection = Rejection(block_text, str(refusal), kind=refusal.kind)
+                new.append(rejection)
+                if refusal.kind in UNREAD and not named_by_its_word(block, words, reading):
+                    guessed.append(rejection)
+        if took:
+            # "Checking tonight whether a Ran is around" gave a Detect: that it is no whole
+            # Special Investigation, whose everyday word "checking" also is, is no refusal.
+            new = [r for r in new if not any(r is g for g in guessed)]
         detail = any(r.kind is Kind.MISSING_DETAIL for r in provisional)
         if not took and not new:
             kinds = [k for _, k in others if isinstance(k, Kind)]

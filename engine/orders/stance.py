@@ -549,6 +549,14 @@ def _subject(
         and not _THIRD_PERSON.match(mention.text)
     ):
         at = None  # "the twig kill", "Kleene's protection": a noun after its target
+    if (
+        at is not None
+        and at.kind == PLAYER
+        and i == len(tokens) - 1
+        and mention.text[:1].isupper()
+        and not mention.text.isupper()
+    ):
+        at = None  # "RIP Nyx 🕯️ Clues on her": a word written as a sentence's start
     if at is not None and at.kind == ROLE and i == len(tokens) - 1:
         counted = _token_before(tokens, layout, at)
         if counted is not None and (counted.isdigit() or counted in _COUNTS):

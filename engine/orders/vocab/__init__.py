@@ -140,7 +140,10 @@ def words_of(says: Iterable[Say]) -> Words:
 
 
 # The particles of a verb that may stand after its object: "take him out", "patch her up".
-_PARTICLES = frozenset({"out", "up", "down", "off", "in", "away", "over", "around", "along"})
+_PARTICLES = frozenset(
+    {"out", "up", "down", "off", "in", "away", "over", "around", "along", "back", "through",
+     "behind", "into", "onto"}
+)  # fmt: skip
 # A word written plainly (letters, spaces, hyphens, apostrophes): read in its other forms too.
 _PLAIN = re.compile(r"[a-z][a-z' -]*")
 
@@ -155,9 +158,9 @@ def forms(word: str) -> str:
     first, _, rest = word.partition(" ")
     tail = r"\s+".join(re.escape(w) for w in rest.split()) if rest else ""
     pattern = _inflected(first)
-    if rest in _PARTICLES:
-        # A verb and its particle, the object between them or after: "take out X", "take X
-        # out", "patch Kleene up".
+    if rest.split(" ", 1)[0] in _PARTICLES:
+        # A verb and its particle or preposition, the object between them or after: "take
+        # out X", "take X out", "patch Kleene up", "drag Kleene's name through the mud".
         return rf"{pattern}\s+(?:{tail}|(?:[^\s,.;:!?]+\s+){{1,3}}?{tail})"
     return f"{pattern}\\s+{tail}" if tail else pattern
 
