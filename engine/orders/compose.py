@@ -181,6 +181,7 @@ def readings(
     found = block.found
     block.words = words
     asks = words.with_trait(vocab.ASKS)
+    substitutes = words.with_trait(vocab.SUBSTITUTES)
     # Each ability's mentions in the sender's voice (latest last), and why the others give
     # no order of theirs.
     said_as_order: dict[str, list[Mention]] = {}
@@ -201,6 +202,8 @@ def readings(
                 and _ROLE_IS.fullmatch(block.text, who.end, m.start) is not None
             ):
                 said = None  # "whether a Ran is walking around": the role is what is asked
+        if said is Kind.CONDITION and set(mine) & substitutes and _substitute(block, m, voice):
+            said = None  # "Watch → Sunday; if he can't take it, Pepper": a substitute
         if said is None and mine and _of_the_past(block, m, reader, mine, shapes):
             said = TALK  # "I healed Ivy last night" told again: what was done, not an order
         if not mine:
@@ -404,6 +407,37 @@ def _takes(shape: str, players: list[str], roles: list[str]) -> bool:
     return False
 
 
+def _substitute(block: Block, m: Mention, voice: Voice) -> bool:
+    """Whether the condition beside an order that takes ordered alternatives names the one
+    to take it if the first cannot: two players in its sentence ("Watch → Sunday; if he
+    can't take it, Pepper"; "the suitcase goes to Pell; if Pell is gone by then, Pellucid")."""
+    sentence = block.layout.sentence(m.start)
+    return len({x.value for x in _named(block, sentence, voice, "")}) >= 2
+
+
+def _substitute_after(block: Block, m: Mention, voice: Voice, targets: list[str]) -> list[str]:
+    """The substitute a condition in the sentence after names: "Wristwatch → Sparrow. If
+    Sparrow hangs today, Corvid gets it instead." (the first target and one other player)."""
+    spans = block.spans
+    sentence = block.layout.sentence(m.start)
+    i = spans.index(sentence) if sentence in spans else -1
+    if i < 0 or i + 1 >= len(spans):
+        return []
+    after = spans[i + 1]
+    if not _CONDITION_WORD.match(block.text, after.start):
+        return []
+    named = [
+        x.value
+        for x in block.found
+        if x.kind == PLAYER and after.start <= x.start < after.end and x.value != voice.sender
+    ]
+    others = [n for n in dict.fromkeys(named) if n not in targets]
+    return others if len(others) == 1 and targets[-1] in named else []
+
+
+_CONDITION_WORD = lazy_compile(r"\W*(?:if|in\s+case|should|unless)\b", re.IGNORECASE)
+
+
 # A role and what it is asked whether it does: "a Ran is walking around", "Gin is still".
 _ROLE_IS = lazy_compile(r"(?:\s+(?:is|are|was|still|really|even|actually|currently))*\s*")
 # The orders that name a past phase as what they ask about: an arrest's crime, an
@@ -592,6 +626,8 @@ def _plain(
             return title  # "Erase" alone: tonight's victim
         raise
     if shape == vocab.TARGETS:
+        if ability in grammar.SUBSTITUTES:
+            targets = [*targets, *_substitute_after(block, m, voice, targets)]
         joiner = ", alternatively " if ability in grammar.SUBSTITUTES else ", "
         named = joiner.join(targets)
     else:

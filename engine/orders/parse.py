@@ -221,6 +221,55 @@ def _step_second_choice_or_doubt(msg: Message, fragment: str) -> str | None:
     return None
 
 
+def _step_condition_after(msg: Message, fragment: str) -> str | None:
+    """A condition after the order before it: "Vigil on Wren — but only if she gets claimed"
+    makes it conditional, and it is refused (the GM cannot know whether it holds). For an
+    order that takes ordered alternatives, a condition that names the target gone and another
+    player is a substitute: "Wristwatch → Sparrow. If Sparrow hangs today, Corvid gets it",
+    "The suitcase goes to Pell; if Pell is gone by then, Pellucid"."""
+    last = msg.last
+    if last is None or fragment[:1] not in _CONDITION_AFTER_FIRST:
+        return fragment
+    found = _CONDITION_AFTER.match(fragment)
+    if found is None or _COURTESY.match(fragment, found.start("word")):
+        return fragment
+    reader = msg.reader
+    earlier_fragment, key, before, notes = last
+    earlier = msg.accepted.get(key)
+    if earlier is None:
+        return fragment
+    named = [n for n in reader.names_in(fragment) if n not in earlier.targets]
+    if earlier.ability in msg.dialect.words.with_trait(vocab.SUBSTITUTES):
+        if len(named) == 1 and earlier.targets:
+            order = replace(
+                earlier, targets=(*earlier.targets, named[0]), text=f"{earlier.text} {fragment}"
+            )
+            refused = msg.dialect.take(reader, order, order.text, msg.accepted)
+            if refused is None:
+                msg.trace.append((fragment, "order", None))
+                return None
+        return fragment
+    if not found["strong"]:
+        return fragment  # "Heal Kleene. If he dies anyway, I'll be sad": a remark
+    del reader.notes[notes:]
+    msg.accepted.pop(key, None)
+    if before is not None:
+        msg.accepted[key] = before
+    joined = f"{earlier_fragment.rstrip(' .!?')} {fragment}"
+    msg.refuse(Rejection(joined, CONDITIONAL, kind=Kind.CONDITION))
+    return None
+
+
+# A condition after an order: "— but only if she is claimed", "unless he claims"; "if" alone
+# conditions the order before only as a substitute ("If Sparrow hangs, Corvid").
+_CONDITION_AFTER = lazy_compile(
+    r"^[\s\W]*(?:(?:but|and|though)\s+)?(?P<word>(?P<strong>only\s+if|if\s+and\s+only\s+if"
+    r"|unless|provided(?:\s+that)?|as\s+long\s+as|assuming|on\s+condition)|if|in\s+case)\b",
+    re.IGNORECASE,
+)
+_CONDITION_AFTER_FIRST = frozenset("-—–,;:.( \tbBaAtTiIuUpPoO")
+
+
 def _step_signature(msg: Message, fragment: str) -> str | None:
     """The author signing with their own name ("best regards,\nAbs") is no order."""
     signed = msg.signed_this if msg.signed_this is not None else _signature(fragment, msg.own)
@@ -303,6 +352,8 @@ def _step_withdrawal(msg: Message, fragment: str) -> str | None:
         msg.accepted = {}
         msg.taken = None
     rest = fragment[found.end() :].strip(" ,.;:-!")
+    while (again := _WITHDRAW.match(rest)) is not None and again.end():
+        rest = rest[again.end() :].strip(" ,.;:-!—–")  # "nvm, forget that — ..."
     msg.trace.append((fragment, "order" if not rest else "quiet", None))
     return rest or None
 
@@ -377,6 +428,8 @@ def _step_read(msg: Message, fragment: str) -> str | None:
         reason = str(refusal)
         fix = msg.dialect.can_send(reader) if "not read as an order" in reason else ""
         how = "unread" if refusal.kind in UNREAD else "refused"
+        if refusal.kind is Kind.CONDITION and len(reader.names_in(fragment)) > 1:
+            how = "unread"  # "Watch → Sunday; if he can't take it, Pepper": a substitute?
         msg.refuse(Rejection(fragment, reason, fix, kind=refusal.kind), how)
         return None
     if isinstance(order, Unvote):
@@ -430,6 +483,7 @@ UNREAD = frozenset({Kind.NOT_AN_ORDER, Kind.NO_TARGET, Kind.MISSING_DETAIL, Kind
 STEPS: tuple[tuple[str, Step], ...] = (
     ("a pronoun corrected by the next fragment", _step_pronoun_corrected_next),
     ("a second choice or a doubt withdraws the order before", _step_second_choice_or_doubt),
+    ("a condition after the order before, or its substitute", _step_condition_after),
     ("the author's signature", _step_signature),
     ("the author's own name or role as a label", _step_own_label),
     ("an order after a condition", _step_condition_before),
@@ -470,14 +524,18 @@ _FIELD = lazy_compile(
 
 
 def _finish_condition(msg: Message) -> None:
-    """A condition with no order after it is refused as such."""
+    """A condition with no order after it is refused as such; when it names a player, the
+    evidence may read it as the substitute of the order before ("Wristwatch → Sparrow. If
+    Sparrow hangs today, Corvid gets it instead")."""
     if msg.condition is not None:
-        msg.refuse(Rejection(msg.condition, CONDITIONAL, kind=Kind.CONDITION))
+        how = "unread" if msg.reader.names_anyone(msg.condition) else "refused"
+        msg.refuse(Rejection(msg.condition, CONDITIONAL, kind=Kind.CONDITION), how)
 
 
 def _finish_withdrawn(msg: Message) -> None:
     """Orders taken back with nothing after them are answered as taken back."""
-    if msg.withdrawn and not (msg.accepted or msg.unvote or msg.no_action):
+    if msg.withdrawn and not (msg.accepted or msg.unvote):
+        # "edit: nvm, forget that. No action from me today": taken back, and said so.
         shown = " / ".join(dict.fromkeys(msg.withdrawn))
         msg.rejected.append(
             Rejection(
@@ -1009,6 +1067,11 @@ def _alternate(
     find_slot = reader.rules.find_slot
     if not isinstance(find_slot(order, slots), str):
         return None
+    if order.ability in _held_anywhere(slots):
+        # "APTX Tamsin as Ran" by night from a Gin whose APTX is a day action: the APTX is
+        # meant (refused as not now), not the Black Suitcase's fake poison; Sherry's own
+        # night Poison it may be.
+        slots = [(key, slot) for key, slot in slots or () if not key.startswith("lent:")]
     held = [
         alt
         for name in grammar.ALTERNATES.get(order.ability, ())
@@ -1019,6 +1082,16 @@ def _alternate(
         names = " or ".join(ability_title(o.ability, titles) for o in held)
         return f"'{ability_title(order.ability, titles)}' could be your {names}: write which one"
     return held[0] if held else None
+
+
+def _held_anywhere(slots: list[tuple[str, Slot]] | None) -> frozenset[str]:
+    """The abilities the player holds of their own, in any phase (not a lent item's)."""
+    return frozenset(
+        use.ability
+        for key, slot in slots or ()
+        if not key.startswith("lent:")
+        for use in slot.options
+    )
 
 
 def _what_you_can_send(reader: Reader, author: str) -> str:

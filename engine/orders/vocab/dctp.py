@@ -215,7 +215,8 @@ SAYS: tuple[Say, ...] = (
         "watch",
         order=r"(?:lend|give)\s+(?:the\s+|my\s+)?(?:tranquili[sz]er\s+)?watch(?:\s+to)?"
         r"|(?:tranquili[sz]er\s+)?watch(?:\s+to)?",
-        words=(r"(?:tranq(?:uili[sz]er)?\s+)?watch", "tranq", "tranquilizer", "tranquiliser",
+        words=(r"(?:tranq(?:uili[sz]er)?\s+|wrist[- ]?)?watch", "tranq", "tranquilizer",
+               "tranquiliser",
                "dart"),
         possessed=_LIFE,
         title="Tranquilizer Watch",
