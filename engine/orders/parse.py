@@ -570,6 +570,24 @@ def _finish_quoted(msg: Message) -> None:
             given.update(abilities)
 
 
+def quoted_of(
+    reader: Reader, source: str, written: list[tuple[str | None, str]]
+) -> list[tuple[str | None, str]]:
+    """The messages ``source`` quotes: in BBCode, and written as text (``written``), each
+    with its author."""
+    return [*quotes(source), *(_quoted_by(reader, w) for w in written)]
+
+
+def _quoted_by(reader: Reader, quote: tuple[str | None, str]) -> tuple[str | None, str]:
+    """A quote written as text, with the player its leading line names as its author
+    ("Forwarding what Lark PM'd me earlier:" is Lark's)."""
+    who, words = quote
+    if who is None or who in reader.state.players:
+        return quote
+    named = reader.names_in(who)
+    return (named[0], words) if len(named) == 1 else quote
+
+
 def _from_the_gm(reader: Reader, author: str | None) -> bool:
     """Whether a quote is the GM's prompt: it names no player of the game as its author."""
     if author is None:
@@ -705,7 +723,7 @@ def parse_pm(
             tape = None
     msg = Message(reader, fragments(text, reader.words.players.names), asked, text)
     if "[" in source or written_quotes:
-        msg.quoted = [*quotes(source), *written_quotes]
+        msg.quoted = quoted_of(reader, source, written_quotes)
     while msg.pending:
         fragment: str | None = msg.pending.popleft()
         for _, step in STEPS:
