@@ -338,10 +338,16 @@ def _step_doubt_after_question(msg: Message, fragment: str) -> str | None:
 
 def _step_withdrawal(msg: Message, fragment: str) -> str | None:
     """ "Scratch that", "never mind", "changed my mind, heal Parkur": the orders this message
-    gave before are taken back; what follows the words is read on."""
+    gave before are taken back; what follows the words is read on. Followed by a new target
+    alone ("EDIT: changed my mind — Gravel"), it gives the order before that target."""
     found = _WITHDRAW.match(fragment)
     if found is None:
         return fragment
+    rest = fragment[found.end() :].strip(" ,.;:-!—–")
+    while (again := _WITHDRAW.match(rest)) is not None and again.end():
+        rest = rest[again.end() :].strip(" ,.;:-!—–")  # "nvm, forget that — ..."
+    if rest and msg.accepted and _step_edit_target(msg, f"edit: {rest}") is None:
+        return None
     if msg.accepted or msg.unvote:
         msg.withdrawn.extend(o.text for o in msg.accepted.values())
         msg.withdrawn_by = found.group().strip(" ,.;:-!")
@@ -351,9 +357,6 @@ def _step_withdrawal(msg: Message, fragment: str) -> str | None:
         )
         msg.accepted = {}
         msg.taken = None
-    rest = fragment[found.end() :].strip(" ,.;:-!")
-    while (again := _WITHDRAW.match(rest)) is not None and again.end():
-        rest = rest[again.end() :].strip(" ,.;:-!—–")  # "nvm, forget that — ..."
     msg.trace.append((fragment, "order" if not rest else "quiet", None))
     return rest or None
 
@@ -370,6 +373,8 @@ def _step_edit_target(msg: Message, fragment: str) -> str | None:
     if not (found.is_match and used):
         return fragment
     tail = rest[used:]
+    if not re.search(r"[^\W\d_]", fragment[: lead.end()]) and not _INSTEAD.match(tail):
+        return fragment  # a name alone on its line changes nothing
     key = next(reversed(msg.accepted))
     earlier = msg.accepted[key]
     if len(earlier.targets) != 1 or earlier.queries or found.name in earlier.targets:
@@ -506,14 +511,20 @@ _WITHDRAW = lazy_compile(
     r"|(?:i(?:['’]ve|\s+have)?\s+)?changed\s+my\s+mind|change\s+of\s+(?:plans?|mind))\b\W*",
     re.IGNORECASE,
 )
-# An edit that names a new target: "EDIT: Sunday", "edit: changed to Marigold", "make it Abs".
+# An edit that names a new target: "EDIT: Sunday", "edit: changed to Marigold", "edit: no
+# wait, Pike", "make it fig instead", "actually Abs". It needs a word that changes something
+# (an edit's label, "make it", "changed to", "no wait", "actually", "instead" after the name).
 _EDIT = lazy_compile(
-    r"^\W*(?:edit(?:ed)?|update|correction|p\.?s\.?)\s*(?:\d+\s*)?[:\-–—]?\s*"
+    r"^\W*(?:(?:edit(?:ed)?|update|correction|p\.?s\.?)\s*(?:\d+\s*)?[:\-–—]?\s*)?"
+    r"(?:(?:no|nah|wait|hmm+|sorry|oops|actually|i\s+mean|rather|ok(?:ay)?|so|err?|uh+)"
+    r"(?![\w'’])[\s,.!:;—–-]*)*"
     r"(?:(?:i['’]?(?:ve|\s+have)?\s+)?(?:changed|change|switch(?:ed)?|swap(?:ped)?)"
-    r"\s+(?:it\s+|that\s+|(?:my|the)\s+\w+\s+)?to\s+|make\s+(?:it|that)\s+|actually\s*,?\s*"
-    r"|instead\s*:?\s*)?",
+    r"\s+(?:it\s+|that\s+|(?:my|the)\s+\w+\s+)?to\s+|make\s+(?:it|that)\s+"
+    r"|go(?:ing)?\s+with\s+|instead\s*:?\s*)?",
     re.IGNORECASE,
 )
+# "instead" after the new target: "make it fig instead", "Pike instead".
+_INSTEAD = lazy_compile(r"^\W*instead\b", re.IGNORECASE)
 _NOT_NAME = lazy_compile(r"\b(?:not|instead\s+of|rather\s+than)\b", re.IGNORECASE)
 # A form's field of detail, read with the form: "Crime: ...", "When: ...", "Suspect: ...".
 _FIELD = lazy_compile(
