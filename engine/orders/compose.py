@@ -597,6 +597,17 @@ def _plain(
         if role is None:
             raise Refusal(f"{title} names a role: '{title} Shinichi'", Kind.MISSING_DETAIL)
         return f"{title} as {role}" if ability == "temporary_disguise" else f"{title} {role}"
+    if shape == vocab.RANKED:
+        # "For the boss vote → Chianti first, Gin second, Calvados (that's me) last": the
+        # members as written after the word, up to its sentence's end (or on the lines
+        # after it), read by the ranking's own reader (players, roles, "me", places).
+        sentence = block.layout.sentence(m.start)
+        after = block.text[m.end : sentence.end].strip()
+        if not after.strip(" :-–—→>"):
+            index = block.spans.index(sentence) if sentence in block.spans else -1
+            lines = block.spans[index + 1 : index + 8] if index >= 0 else []
+            after = ", ".join(block.text[x.start : x.end].strip(" .") for x in lines)
+        return f"{title}: {after.lstrip(' :-–—→>')}"
     if shape == vocab.ROLES:
         roles = [r.value for r in block.found if r.kind == ROLE]
         if not roles:

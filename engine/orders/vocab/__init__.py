@@ -41,6 +41,7 @@ CHOICE = "choice"  # one of the ability's choices first: "Play Pass Abs", "Play 
 COUNT = "count"  # a number: "Blackmail material 2"
 MESSAGE = "message"  # words to someone: "Letter to Town: ...", "The Call to Abs: ..."
 PLAYER_ROLES = "player_roles"  # each player with a role: "All-in: Abs as Boss, Kleene as Cop"
+RANKED = "ranked"  # members in order, by name, role or "me": "Ranking: Korn, me, Vodka last"
 
 # What an ability does to its target (``Say.does``): learns about them, guards them, harms
 # them, hinders what they do, or makes them look guilty.
