@@ -866,6 +866,15 @@ def _targets(
     # The sentences around it that say no other order: "Action: Heal / Target: Parkur",
     # "Target: Miaka / Action: Interrogate", "Kleene. I'll do the killing myself".
     index = block.spans.index(sentence) if sentence in block.spans else -1
+    if several and index >= 0:
+        # A heading over lines of players only: "Cupid's list:\nRook ♥ Ottilie\nPim ♥ Bex".
+        listed: list[str] = []
+        for line in block.spans[index + 1 :]:
+            if line in busy or not _only_players(block, line):
+                break
+            listed += [x.value for x in _named(block, line, voice, ability, besides)]
+        if listed:
+            return list(dict.fromkeys(listed))
     around = [
         *block.spans[index + 1 : index + 3],
         *reversed(block.spans[max(0, index - 2) : index]),
@@ -877,6 +886,24 @@ def _targets(
         if named:
             return _chosen(block, named, several, near, voice, ability, besides)
     raise Refusal("this order names no player: write whom it is for", Kind.NO_TARGET)
+
+
+def _only_players(block: Block, line: Span) -> bool:
+    """Whether a line holds players and nothing but the marks that join them ("Rook ♥
+    Ottilie", "Wren + Brisk", "Tomo and Léa")."""
+    text, at, any_player = block.text, line.start, False
+    rest = []
+    for x in block.found:
+        if x.kind != PLAYER or not line.start <= x.start < line.end:
+            continue
+        rest.append(text[at : x.start])
+        at, any_player = x.end, True
+    rest.append(text[at : line.end])
+    return any_player and all(_JOINS.fullmatch(r) for r in rest)
+
+
+# What joins the players of a list line: marks, "and", "with", "x", "&".
+_JOINS = lazy_compile(r"(?:[\W_]|(?<![\w'’])(?:and|with|x|y)(?![\w'’]))*")
 
 
 # "myself" after what one does, not whom: "I'll do the killing myself", "handle it myself".

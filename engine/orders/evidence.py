@@ -82,7 +82,8 @@ class EvidenceTable:
         for i in self._tried(text[:1].lower()):
             pattern = self._compiled[i]
             if pattern is None:
-                source = rf"(?:{self._entries[i][0]})(?![\w'’])"
+                # A word may be written as a possessive: "Cupid's list", "the heal's target".
+                source = rf"(?:{self._entries[i][0]})(?:['’]s)?(?![\w'’])"
                 pattern = self._compiled[i] = re.compile(source, re.IGNORECASE)
             found = pattern.match(text)
             if found is None or found.end() < best:
