@@ -19,7 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.abilities import ABILITIES
-from engine.abilities.kill import kill_cycle_due
+from engine.attacks import kill_cycle_due
 from engine.orders.model import ability_title
 from engine.phases import Phase
 from engine.replay import parse_scenario, replay

@@ -40,7 +40,7 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.bench_engine import LETHAL, largest_roster, order_text  # noqa: E402
 from engine.abilities import ABILITIES  # noqa: E402
-from engine.abilities.kill import kill_cycle_due  # noqa: E402
+from engine.attacks import kill_cycle_due  # noqa: E402
 from engine.rules import load_ruleset  # noqa: E402
 from engine.session import GameSession  # noqa: E402
 from engine.setup import Setup, new_game  # noqa: E402

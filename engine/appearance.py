@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.rules.base import RoleSheet
+from engine.rules.base import RoleSheet, Side, item_name
 from engine.state import COSTUME, DEAD, GameState, PlayerState
 
 if TYPE_CHECKING:
@@ -119,8 +119,6 @@ def strip_disguise(ctx: Context, name: str, *, tell: bool = False) -> str | None
     lost = p.disguise
     if lost is None:
         return None
-    from engine.abilities.items import item_name
-
     for item in map(item_name, ctx.ruleset.role(lost).items):
         if item in p.items:
             p.items.remove(item)
@@ -137,7 +135,35 @@ def strip_disguise(ctx: Context, name: str, *, tell: bool = False) -> str | None
 def put_on(p: PlayerState, state: GameState, role: str) -> None:
     """Wear a disguise or costume, with its items: "The disguiser will have items from their
     original role in addition to those from their disguised role."""
-    from engine.abilities.items import item_name
-
     p.disguise = role
     p.items.extend(item_name(i) for i in state.ruleset.role(role).items)
+
+
+def disguise_roles(state: GameState) -> list[str]:
+    """Roles one may disguise as: "Disguisers may not disguise as Black Org members, children,
+    or Prep phase roles" (the sheets' "Disguise: Yes"); experimental roles are left out."""
+    return [
+        name
+        for name, sheet in state.ruleset.roles.items()
+        if sheet.disguisable and sheet.side is Side.TOWN and not sheet.experimental
+    ]
+
+
+def unplayed_roles(state: GameState, pool: list[str]) -> list[str]:
+    """Roles of ``pool`` nobody plays or wears."""
+    taken = {p.role for p in state.players.values()} | {
+        p.disguise for p in state.players.values() if p.disguise
+    }
+    return [r for r in pool if r not in taken]
+
+
+def random_disguise(ctx: Context, name: str) -> str | None:
+    """ "Kid and Vermouth will then be assigned a new disguise at random if they are released
+    from jail." A role nobody plays or wears (docs/rulings.md)."""
+    free = unplayed_roles(ctx.state, disguise_roles(ctx.state))
+    if not free:
+        return None
+    role = ctx.draw(f"the new disguise of {name}, among", free)
+    put_on(ctx.player(name), ctx.state, role)
+    ctx.notify(name, "disguise.done", role=role, items=", ".join(ctx.player(name).items))
+    return role

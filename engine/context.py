@@ -119,9 +119,9 @@ class Context:
         """A player whose Travel this phase has not been stopped (so far)."""
         if name not in self.departing:
             return False
-        from engine.abilities.base import abilities_for
-
-        return self.unable(name, abilities_for(self.ruleset)["travel"]) is None
+        # ``departing`` holds the actors of this phase's Travel actions (travel.begin_travel).
+        travel = next(a for a in self.actions if a.actor == name and a.ability.name == "travel")
+        return self.unable(name, travel.ability) is None
 
     def able(self, actions: Iterable[Action]) -> Iterator[Action]:
         """The actions whose actors can act now; the others fail here, each with its reason."""
@@ -224,10 +224,9 @@ class Context:
     def remove(self, name: str, status: Status, cause: str, *, erased: bool = False) -> None:
         """A player leaves play (dies or is arrested) at this point of the phase.
 
-        An ``erased`` body is announced without its role or will (Erase, Bribe).
+        An ``erased`` body is announced without its role or will (Erase, Bribe). What the
+        removal sets off at once (a lover's suicide) is the family's life model's to say.
         """
-        from engine.harm import after_removal
-
         p = self.player(name)
         p.status = status
         p.fate = Fate(self.phase, cause)
@@ -240,7 +239,7 @@ class Context:
             # the GM (engine/gm_texts.py) and no other death shows one.
             if p.will and not self.ruleset.has("gm_texts"):
                 self.announce("death.will", player=name, will=p.will)
-        after_removal(self, name, status)
+        self.life.removed(self, name, status)
 
     def set_condition(self, name: str, condition: str, phases: int | None) -> None:
         """A condition for this phase and the ``phases`` after it (None: for good)."""

@@ -118,11 +118,21 @@ def _false_actions(state: GameState, night: Phase, true: Fact, rng: random.Rando
         - {true},
         key=lambda f: (f.actor, f.ability, f.target or ""),
     )
-    false = [f for f in candidates if not holds(f, state, night)]
+    # What ``holds`` asks of each candidate, found once: the night's actions that took place,
+    # as (actor, ability, target). A scan of the history for each of the thousands of
+    # candidates made a classic night's dream cost more than the rest of the game.
+    taken = {
+        (r.actor, r.ability, target)
+        for r in state.history
+        if r.phase == night and r.took_place
+        for target in r.targets
+    }
+    false = [f for f in candidates if (f.actor, f.ability, f.target) not in taken]
     # Close to the true fact first (one word changed), so that the dream is a riddle and
     # not a list of the impossible.
     near = [f for f in false if sum(map(_differs, _parts(f), _parts(true))) == 1]
-    rest = [f for f in false if f not in near]
+    near_set = set(near)
+    rest = [f for f in false if f not in near_set]
     picked = rng.sample(near, min(len(near), DREAM_FACTS - 1))
     if len(picked) < DREAM_FACTS - 1 and rest:
         picked += rng.sample(rest, min(len(rest), DREAM_FACTS - 1 - len(picked)))

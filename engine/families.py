@@ -12,13 +12,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine.abilities.aptx import settle_poisonings
 from engine.abilities.vest import settle_vest
+from engine.attacks import settle_attacks
 from engine.by_family import ByFamily
 from engine.context import Context
 from engine.phase_hooks import begin_phase, end_phase
+from engine.poisoning import settle_poisonings
 from engine.prep import settle_prep
-from engine.protection import settle_attacks
 from engine.rules.base import Step
 from engine.state import GameState
 from engine.voting import hold_lynch

@@ -6,6 +6,8 @@ phases]``, ``clear condition X: NAME``, ``give X: ITEM``, ``take X: ITEM``. Each
 of the game like an order (``GM: kill X`` in a scenario), so a replay and the archive make the
 same correction at the same point; each is announced. A correction changes exactly what it
 says: what the rules would attach to it (a lover's suicide, a revealed role) is the GM's to add.
+A family whose game has another model of the same fact gives the correction its own meaning
+(``FAMILY_CORRECTIONS``: midnight's arrest is Jail, ``arrest X [for N phases]``).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from engine.by_family import ByFamily
 from engine.lazy_pattern import lazy_compile
 from engine.outcome import Notice
 from engine.phases import Phase
@@ -45,7 +48,8 @@ class OverrideError(ValueError):
 
 
 CORRECTION_FORMS = (
-    "kill X, revive X, arrest X, release X, condition X: NAME [for N phases], "
+    "kill X, revive X, arrest X [for N phases (midnight)], release X, "
+    "condition X: NAME [for N phases], "
     "clear condition X: NAME, give X: ITEM, take X: ITEM"
 )
 KNOWN = f"modkill X, replace X with Y, {CORRECTION_FORMS}"
@@ -59,18 +63,19 @@ def apply_override(state: GameState, command: str) -> tuple[GameState, list[Noti
     found = REPLACE.match(command)
     if found:
         return replace_player(state, _player(state, found["old"]), found["new"].strip())
-    for pattern, correct in _CORRECTIONS:
+    for name, pattern, correct in _CORRECTIONS:
         found = pattern.match(command)
         if found:
             new = state.clone()
             player = _player(new, found["player"])
+            correct = FAMILY_CORRECTIONS[new.ruleset.family].get(name, correct)
             return new, correct(new, player, found)
     raise OverrideError(f"unknown GM command {command!r} (known: {KNOWN})")
 
 
 def is_correction(command: str) -> bool:
     """Whether ``command`` is one of the GM's corrections of the game's facts."""
-    return any(pattern.match(command) for pattern, _ in _CORRECTIONS)
+    return any(pattern.match(command) for _, pattern, _ in _CORRECTIONS)
 
 
 def _player(state: GameState, name: str) -> str:
@@ -120,7 +125,21 @@ def _revive(state: GameState, player: str, found: re.Match[str]) -> list[Notice]
     return [Notice("gm.revived", None, {"player": player})]
 
 
+def phases_written(found: re.Match[str]) -> int | None:
+    """The N of a correction's "for N phases", or None when it has none."""
+    if not found["phases"]:
+        return None
+    phases = int(found["phases"])
+    if phases < 1:
+        raise OverrideError("a correction lasts at least 1 phase")
+    return phases
+
+
 def _arrest(state: GameState, player: str, found: re.Match[str]) -> list[Notice]:
+    if found["phases"]:
+        raise OverrideError(
+            f"an arrest lasts until 'release {player}': 'for N phases' is midnight's Jail"
+        )
     p = state.players[player]
     if p.status is not Status.ALIVE:
         raise OverrideError(f"{player} is not free: {p.status.value}")
@@ -148,9 +167,7 @@ def _condition_name(found: re.Match[str]) -> str:
 
 def _set_condition(state: GameState, player: str, found: re.Match[str]) -> list[Notice]:
     name = _condition_name(found)
-    phases = int(found["phases"]) if found["phases"] else None
-    if phases is not None and phases < 1:
-        raise OverrideError("a condition lasts at least 1 phase")
+    phases = phases_written(found)
     # "for N phases": the open phase and the N - 1 after it.
     until = None if phases is None else state.phase.index + phases - 1
     state.players[player].conditions[name] = until
@@ -190,25 +207,30 @@ def _pattern(text: str) -> re.Pattern[str]:
     return lazy_compile(rf"^\s*{text}\s*$", re.IGNORECASE)
 
 
-_Correct = Callable[[GameState, str, re.Match[str]], list[Notice]]
+Correct = Callable[[GameState, str, re.Match[str]], list[Notice]]
+# "for N phases" after a correction that may be timed.
+_FOR = r"(?:\s+for\s+(?P<phases>\d+)\s+phases?)?"
 # Compiled at their first use: a game with no GM correction never compiles them (about 1 ms
-# of start-up).
-_CORRECTIONS: list[tuple[re.Pattern[str], _Correct]] = [
-    (_pattern(r"kill\s+(?P<player>.+?)"), _kill),
-    (_pattern(r"revive\s+(?P<player>.+?)"), _revive),
-    (_pattern(r"arrest\s+(?P<player>.+?)"), _arrest),
-    (_pattern(r"release\s+(?P<player>.+?)"), _release),
+# of start-up). Each is named, so that a family may give it its own meaning.
+_CORRECTIONS: list[tuple[str, re.Pattern[str], Correct]] = [
+    ("kill", _pattern(r"kill\s+(?P<player>.+?)"), _kill),
+    ("revive", _pattern(r"revive\s+(?P<player>.+?)"), _revive),
+    ("arrest", _pattern(rf"arrest\s+(?P<player>.+?){_FOR}"), _arrest),
+    ("release", _pattern(r"release\s+(?P<player>.+?)"), _release),
     (
+        "clear_condition",
         _pattern(r"clear\s+condition\s+(?P<player>.+?)\s*:\s*(?P<condition>[\w -]+?)"),
         _clear_condition,
     ),
     (
-        _pattern(
-            r"condition\s+(?P<player>.+?)\s*:\s*(?P<condition>[\w -]+?)"
-            r"(?:\s+for\s+(?P<phases>\d+)\s+phases?)?"
-        ),
+        "condition",
+        _pattern(rf"condition\s+(?P<player>.+?)\s*:\s*(?P<condition>[\w -]+?){_FOR}"),
         _set_condition,
     ),
-    (_pattern(r"give\s+(?P<player>.+?)\s*:\s*(?P<item>.+?)"), _give),
-    (_pattern(r"take\s+(?P<player>.+?)\s*:\s*(?P<item>.+?)"), _take),
+    ("give", _pattern(r"give\s+(?P<player>.+?)\s*:\s*(?P<item>.+?)"), _give),
+    ("take", _pattern(r"take\s+(?P<player>.+?)\s*:\s*(?P<item>.+?)"), _take),
 ]
+# A family's own meaning of a correction, by its name above (midnight's arrest is Jail); a
+# family registers its own when its module is imported (engine.by_family). The rest mean
+# what they mean in DCTP.
+FAMILY_CORRECTIONS: ByFamily[dict[str, Correct]] = ByFamily({"dctp": {}})

@@ -1,5 +1,6 @@
-"""What happens to a player beyond one ability: injuries, what follows a death, and conditions
-that begin in a later phase.
+"""What happens to a player beyond one ability: injuries (and whether Revenge still answers a
+lynch or an arrest), and conditions that begin in a later phase (what a death sets off at once
+is the life model's: ``engine.life.DctpLife.removed``).
 
 "All injuries incurred by players are permanent except for those sustained by police officers
 in the course of an arrest"; "If a player is injured and in disguise, they lose their
@@ -11,7 +12,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.state import DETAINED, INJURED, TEMPORARILY_INJURED, GameState, Status
+from engine.appearance import strip_disguise
+from engine.life import release_detention
+from engine.state import DETAINED, INJURED, TEMPORARILY_INJURED, GameState
 
 if TYPE_CHECKING:
     from engine.context import Context
@@ -20,8 +23,6 @@ if TYPE_CHECKING:
 def injure(ctx: Context, name: str, cause: str) -> None:
     """A permanent injury: the player loses every ability (the Black Org kill and items
     excepted, by the abilities' flags) and any disguise, and gets no results this phase."""
-    from engine.appearance import strip_disguise
-
     ctx.set_condition(name, INJURED, None)
     ctx.player(name).injury = cause
     strip_disguise(ctx, name, tell=True)
@@ -30,6 +31,22 @@ def injure(ctx: Context, name: str, cause: str) -> None:
 def injure_temporarily(ctx: Context, name: str, phases: int) -> None:
     """ "the police officer becomes injured for two phases" (Revenge): like a suspension."""
     ctx.set_condition(name, TEMPORARILY_INJURED, phases)
+
+
+def revenge_applies(ctx: Context, name: str) -> bool:
+    """Whether ``name`` still has Revenge (option ``revenge_when_injured``; docs/rulings.md).
+
+    Condition, Injured: injured members "will lose their role-specific abilities (including
+    Revenge)"; Revenge: "If injured by Bone Breaking, the sniper can still use this action
+    (only exception)".
+    """
+    p = ctx.player(name)
+    if "revenge" not in ctx.ruleset.role(p.role).abilities():
+        return False
+    if not p.has(INJURED, ctx.phase):
+        return True
+    option = ctx.ruleset.option("revenge_when_injured")
+    return option == "always" or (option == "bone_breaking" and p.injury == "bone_breaking")
 
 
 def schedule(state: GameState, at: int, name: str, condition: str, until: int | None) -> None:
@@ -50,35 +67,6 @@ def apply_scheduled(state: GameState) -> bool:
     began = len(keep) < len(state.scheduled)
     state.scheduled = keep
     return began
-
-
-def after_removal(ctx: Context, name: str, status: Status) -> None:
-    """What a death or an arrest sets off at once."""
-    if status is not Status.DEAD:
-        return
-    state = ctx.state
-    # "When one lover dies, the other commits suicide that same phase. No amount of healing or
-    # protecting may prevent the death of a suicidal lover."
-    for first, second in state.lovers:
-        if name in (first, second):
-            other = second if name == first else first
-            if ctx.player(other).status is not Status.DEAD:
-                ctx.remove(other, Status.DEAD, "suicide")
-    # Detention: "The player will be released automatically after 3 phases or if Satou dies"
-    detained = state.detentions.get(name)
-    if detained and ctx.player(detained).has(DETAINED, ctx.phase):
-        release_detention(ctx, detained)
-
-
-def release_detention(ctx: Context, detained: str) -> None:
-    """The end of a detention, on Satou's death or after its three phases (docs/rulings.md,
-    "Detention": the detention was announced, so is the release; the player is told too)."""
-    p = ctx.player(detained)
-    p.conditions.pop(DETAINED, None)
-    if p.status is not Status.ALIVE:
-        return
-    ctx.announce("detention.released", player=detained)
-    ctx.notify(detained, "detention.released_you", essential=True)
 
 
 def end_detentions(ctx: Context) -> None:

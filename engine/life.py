@@ -1,4 +1,5 @@
-"""The life model: who may act, who may be reached, who may send an order.
+"""The life model: who may act, who may be reached, who may send an order, and what a player's
+leaving play sets off at once.
 
 Every family answers these through one interface (``Life``), so generic code (the context,
 the send-time checks) never tests a status itself. DCTP's life is alive/dead/arrested plus
@@ -57,6 +58,12 @@ class Life(ABC):
         self, state: GameState, order: Order, ability: Ability, target: str
     ) -> str | None:
         """Why ``target``'s state rules it out for this order when it is sent, or None."""
+
+    # Not abstract yet: midnight's model (whose removals set nothing off) is being changed
+    # beside this one; required once each family is its own package.
+    def removed(self, ctx: Context, name: str, status: Status) -> None:  # noqa: B027
+        """What a player's leaving play (``Context.remove``) sets off at once: nothing, unless
+        the family's model says so."""
 
 
 class DctpLife(Life):
@@ -148,6 +155,36 @@ class DctpLife(Life):
         if ability.needs_free_target and status is _ARRESTED and not ability.arrested_target_ok:
             return f"{target} is arrested: any and all actions on arrested players fail"
         return None
+
+
+    def removed(self, ctx: Context, name: str, status: Status) -> None:
+        """What a death sets off at once (an arrest sets off nothing here)."""
+        if status is not _DEAD:
+            return
+        state = ctx.state
+        # "When one lover dies, the other commits suicide that same phase. No amount of healing
+        # or protecting may prevent the death of a suicidal lover."
+        for first, second in state.lovers:
+            if name in (first, second):
+                other = second if name == first else first
+                if ctx.player(other).status is not _DEAD:
+                    ctx.remove(other, _DEAD, "suicide")
+        # Detention: "The player will be released automatically after 3 phases or if Satou
+        # dies"
+        detained = state.detentions.get(name)
+        if detained and ctx.player(detained).has(DETAINED, ctx.phase):
+            release_detention(ctx, detained)
+
+
+def release_detention(ctx: Context, detained: str) -> None:
+    """The end of a detention, on Satou's death or after its three phases (docs/rulings.md,
+    "Detention": the detention was announced, so is the release; the player is told too)."""
+    p = ctx.player(detained)
+    p.conditions.pop(DETAINED, None)
+    if p.status is not Status.ALIVE:
+        return
+    ctx.announce("detention.released", player=detained)
+    ctx.notify(detained, "detention.released_you", essential=True)
 
 
 # One life model per family; a family module adds its own on import.

@@ -38,13 +38,15 @@ class Result:
     query: str | None = None
     target: str | None = None
     reason: str | None = None
+    # Which of the ability's choices was used, where the ability is a choice among several
+    # (midnight's Play: pass, bank, bluff, whist, misère, fold), as its order's ``choice``.
+    choice: str | None = None
 
     def to_record(self) -> dict[str, Any]:
-        record: dict[str, Any] = {
-            "player": self.player,
-            "ability": self.ability,
-            "outcome": self.outcome,
-        }
+        record: dict[str, Any] = {"player": self.player, "ability": self.ability}
+        if self.choice is not None:
+            record["choice"] = self.choice
+        record["outcome"] = self.outcome
         if self.query is not None:
             record["query"] = self.query
         if self.target is not None:

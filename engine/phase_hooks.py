@@ -14,6 +14,7 @@ from engine.abilities.disguise import record_worn, reveal_abducted, take_off_cos
 from engine.abilities.interrogation import quarter_dead, sober_up
 from engine.abilities.protect import die_of_wounds, lend_watch_tonight
 from engine.abilities.travel import begin_travel
+from engine.attacks import bribe_shield
 from engine.context import PENDING, Action, Context
 from engine.harm import end_detentions
 from engine.orders.model import Order
@@ -22,6 +23,7 @@ from engine.phases import PhaseKind
 from engine.prep import finish_prep
 from engine.rules.base import Ruleset
 from engine.state import ABROAD, ALIVE, DEAD, DRUNK, ERASED, IN_FLIGHT, INJURED, GameState, Status
+from engine.validate import held_slots
 
 
 def begin_phase(ctx: Context) -> None:
@@ -39,8 +41,6 @@ def void_actions_on_travelers(ctx: Context) -> None:
     will fail." Abroad is out of Japan when the phase begins (abroad or on the plane); a vote
     is not an action (Voting lists its own cases), and a bribed kill reaches a traveler ("Even
     if the victim is a traveler and out of the country, the kill will still be a success")."""
-    from engine.abilities.kill import bribe_shield
-
     away = {
         name
         for name, p in ctx.state.players.items()
@@ -129,8 +129,6 @@ def add_passive(ctx: Context) -> None:
                 continue
         slots = cache.get(name)
         if slots is None:
-            from engine.validate import held_slots
-
             slots = held_slots(state, name)
         for key, slot in slots:
             if kind not in slot.phases or key.startswith("lent:"):

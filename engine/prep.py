@@ -17,6 +17,7 @@ import random
 from dataclasses import dataclass
 
 from engine.abilities.base import abilities_for
+from engine.abilities.bonds import lover_of, notify_friends
 from engine.abilities.disguise import KEPT, choose, offer_costumes, recast, wear
 from engine.abilities.interrogation import starts_drunk
 from engine.context import PENDING, Context
@@ -98,8 +99,6 @@ def role_pms(ctx: Context, who: list[str], *, bonds: bool) -> None:
 
 
 def bond_pms(ctx: Context, name: str) -> None:
-    from engine.abilities.bonds import lover_of, notify_friends
-
     state = ctx.state
     p = state.players[name]
     if p.disguise:
@@ -154,8 +153,6 @@ def settle_prep(ctx: Context) -> None:
         ctx.notices[told:] = [n for n in ctx.notices[told:] if not n.key.startswith("friend.")]
     _settle_disguises(ctx, pending["disguise"])
     if bonds_first:
-        from engine.abilities.bonds import notify_friends
-
         for sonoko in {n.to for n in held if n.key == "friend.yours"}:
             notify_friends(ctx, sonoko, ctx.state.best_friends[sonoko])  # type: ignore[index]
     else:

@@ -1,4 +1,4 @@
-"""Settling the night's attacks by the order of healing, then applying the deaths.
+"""The order of healing: which protection saves a player from an attack, a lynch or an APTX.
 
 "if more than one protection or healing is performed on a target that is attacked, the one
 with the highest priority will succeed as all others fail" and "In the event the action with the
@@ -6,19 +6,16 @@ highest priority was hindered (via discombobulation or a similar action), the he
 with the next highest priority will succeed in its place."
 
 The same order decides who saves a player from the lynch (Voice of Reason aside, which stops
-the lynch itself) and from an APTX (Lovey-Dovey).
+the lynch itself) and from an APTX (Lovey-Dovey). The night's attacks are settled by it in
+``engine.attacks``.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.abilities.base import abilities_for
-from engine.abilities.kill import close_attack, erasure
-from engine.context import PENDING, Action, Attack
-from engine.harm import injure
+from engine.context import PENDING, Action
 from engine.orders.model import Order
-from engine.state import INJURED, Status
 
 if TYPE_CHECKING:
     from engine.context import Context
@@ -59,6 +56,10 @@ def _watch_action(ctx: Context, target: str) -> Action | None:
             and action.order.targets == (holder,)
         ):
             return action if action.state == PENDING else None
+    # Imported here: importing the registry runs the abilities package, which imports this
+    # module (engine.abilities.aptx, engine.voting) before it is done.
+    from engine.abilities.base import abilities_for
+
     action = Action(Order(holder, WATCH, (holder,)), abilities_for(ctx.ruleset)[WATCH])
     ctx.actions.append(action)
     return action
@@ -104,80 +105,3 @@ def bypassed(ctx: Context, target: str, kind: str) -> list[Action]:
 def first_saver(ctx: Context, target: str, kind: str) -> Action | None:
     found = savers(ctx, target, kind)
     return found[0] if found else None
-
-
-def settle_attacks(ctx: Context) -> None:
-    state = ctx.state
-    deaths: list[Attack] = []
-    for attack in ctx.attacks:
-        if attack.outcome:
-            continue
-        if attack.absolute:
-            # Bribe: "If a player attempts to protect the victim or discombobulate the killer,
-            # their action will fail as if discombobulated."
-            healing = healing_order(ctx)
-            for a in ctx.actions:
-                if (
-                    a.ability.name in healing
-                    and a.state == PENDING
-                    and attack.target in a.order.targets
-                ):
-                    ctx.fail(a, "discombobulated")
-            attack.outcome = "killed"
-            deaths.append(attack)
-            continue
-        passed = bypassed(ctx, attack.target, attack.kind)
-        saver = first_saver(ctx, attack.target, attack.kind)
-        if saver is not None:
-            attack.outcome = "saved"
-            saver.ability.on_save(ctx, saver, attack)  # type: ignore[attr-defined]
-        else:
-            attack.outcome = "killed"
-            deaths.append(attack)
-        for action in passed:
-            action.ability.on_bypassed(ctx, action, attack)  # type: ignore[attr-defined]
-    # Deaths are applied after every attack is decided, so a protector killed tonight still
-    # protected: the night's actions happen at once.
-    for attack in deaths:
-        if attack.kind == "vest":
-            continue  # a planted vest kills at the end of the next day (vest.py)
-        if ctx.player(attack.target).status is not Status.DEAD:
-            eraser = erasure(ctx, attack)
-            ctx.remove(attack.target, Status.DEAD, "killed", erased=eraser is not None)
-            _vengeance(ctx, attack)
-    for attack in ctx.attacks:
-        close_attack(ctx, attack)
-    # "After the night they receive it, it returns to the player that distributed it."
-    if state.watch and ctx.phase.is_night and state.watch[2] <= ctx.phase.index:
-        state.watch = None
-
-
-def _vengeance(ctx: Context, attack: Attack) -> None:
-    """Akai's Vengeance: "If killed successfully, he will injure his attacker before he dies.
-    If healed or if the kill get's prevented in any way, he won't injure the attacker." "If
-    Frightened, he can't vote and can't use this action. Same with discombobulation."
-    A sniper is injured too, but only told privately (docs/rulings.md, "Notices of injuries").
-    """
-    if ctx.ruleset.has("vengeance_by_lynch_only"):
-        return
-    victim = ctx.player(attack.target)
-    sheet = ctx.ruleset.role(victim.role)
-    if "vengeance" not in sheet.abilities() or victim.has(INJURED, ctx.phase):
-        return
-    if attack.target in ctx.blocked:
-        return
-    attacker = ctx.player(attack.attacker)
-    if attacker.status is Status.DEAD or attacker.has(INJURED, ctx.phase):
-        return
-    injure(ctx, attack.attacker, "vengeance")
-    # The text says nothing of a public line for Vengeance, and "X was injured" beside Akai's
-    # death names his killer: the GM chooses (docs/rulings.md, "Vengeance").
-    shown = ctx.ruleset.option("vengeance_injury_public")
-    if attack.kind == "snipe" or shown == "none":
-        # Snipe: "The identity of the attacker doesn't get revealed in any way".
-        pass
-    elif shown == "anonymous":
-        ctx.announce("injury.someone")
-    else:
-        ctx.announce("injury.public", player=attack.attacker)
-    ctx.notify(attack.attacker, "vengeance.injured_you", essential=True, target=attack.target)

@@ -238,6 +238,8 @@ class PhaseReplay:
 
     phase: Phase
     received: list[Received] = field(default_factory=list)
+    # What the GM's commands and the instant orders announced and told, in the order they
+    # came among the phase's items.
     gm_notices: list[Notice] = field(default_factory=list)
     outcome: PhaseOutcome | None = None
     # The role PMs sent when the game opens (engine.prep.open_game), before the first phase.
@@ -260,12 +262,13 @@ class PhaseReplay:
         return [r.to_record() for r in found]
 
     def gm_public(self) -> list[str]:
-        """What the GM's commands this phase announced in the topic (before the results)."""
+        """What the GM's commands and the instant orders this phase announced in the topic,
+        in the order they came (before the results)."""
         return [render_notice(n) for n in self.gm_notices if n.to is None]
 
     def private(self, rendered: dict[str, list[str]]) -> dict[str, list[str]]:
         """The phase's private messages: the opening's role PMs first, then what the GM's
-        corrections told a player, then the results."""
+        corrections and the instant orders told a player, as they came, then the results."""
         told = [n for n in (*self.opening, *self.gm_notices) if n.to is not None]
         if not told:
             return rendered
@@ -519,14 +522,16 @@ def replay(scenario: Scenario) -> list[PhaseReplay]:
                 raise ScenarioError(
                     f"{scenario.source}: {current.phase}: {player!r} is not a player any more"
                 )
+            declared = len(session.instants)
             fed = feed(session, player, text, how)
+            # What an instant order told the players, where it was declared among the phase's
+            # items: before a GM correction that came after it, after one that came before.
+            current.gm_notices.extend(n for o in session.instants[declared:] for n in o.notices)
             # A post read for its public orders is kept as read, as a private message is.
             parsed = fed.orders if isinstance(fed, PostVotes) else fed
             current.received.append(Received(player, text, parsed, how))
             if isinstance(fed, PostVotes):
                 current.posts.append((player, text, fed))
-        # What instant orders told the players, shown with the phase they were declared in.
-        current.gm_notices.extend(n for o in session.instants for n in o.notices)
         current.instants = list(session.instants)
         known = set(session.texts.held)
         current.outcome = session.close()

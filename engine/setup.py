@@ -6,13 +6,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.abilities.aptx import starting_capsules
 from engine.abilities.interrogation import starts_drunk
-from engine.abilities.items import item_name
 from engine.abilities.suitcase import suitcase_for_night_one
 from engine.appearance import put_on
 from engine.phases import Phase
-from engine.rules.base import Ruleset, RulesetError, Side, resolve_role
+from engine.poisoning import starting_capsules
+from engine.rules.base import Ruleset, RulesetError, Side, item_name, resolve_role
 from engine.state import (
     ABROAD,
     BEST_FRIEND,

@@ -311,6 +311,7 @@ def _phase(rows: GameRows, replay_: PhaseReplay, entry: dict[str, Any], facts: G
                 "target": result.get("target"),
                 "query": result.get("query"),
                 "reason": result.get("reason"),
+                "choice": result.get("choice"),
             },
         )
     if outcome.lynch:

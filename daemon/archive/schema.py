@@ -207,6 +207,15 @@ def a004_family_record(db: Database) -> None:
             db[table].add_column(column, kind)  # type: ignore[union-attr]
 
 
+@_migration
+def a005_result_choice(db: Database) -> None:
+    """Which choice of an ability a result used (midnight's Play: pass, bank, bluff, whist,
+    misère, fold), as the record's ``choice``. Null for every other ability and for rows
+    archived before."""
+    if "choice" not in db["results"].columns_dict:  # type: ignore[union-attr]
+        db["results"].add_column("choice", str)  # type: ignore[union-attr]
+
+
 def open_archive(path: Path | str, *, create: bool = True) -> Database:
     """Open (creating and migrating when ``create``) the archive; ArchiveError if unusable."""
     path = Path(path)

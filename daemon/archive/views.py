@@ -112,6 +112,8 @@ def _order(row: dict[str, Any]) -> dict[str, Any]:
 
 def _result(row: dict[str, Any]) -> dict[str, Any]:
     result = {"player": row["player"], "ability": row["ability"]}
+    if row.get("choice") is not None:
+        result["choice"] = row["choice"]
     result["outcome"] = json.loads(row["outcome_json"])
     for key in ("query", "target", "reason"):
         if row[key] is not None:

@@ -33,7 +33,7 @@ from daemon.jobs.scheduler import JobSpec, plan_jobs
 from daemon.outbox.message import without_marker
 from daemon.store.db import Store
 from engine.abilities import ABILITIES
-from engine.abilities.kill import kill_cycle_due
+from engine.attacks import kill_cycle_due
 from engine.rules import load_ruleset
 from engine.rules.base import Side
 

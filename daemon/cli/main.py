@@ -714,6 +714,29 @@ def _add_demo(sub: argparse._SubParsersAction) -> None:
     parser.set_defaults(func=_demo)
 
 
+def _simulate(args: argparse.Namespace) -> int:
+    from daemon.cli.simulate import SimulateError, simulate
+
+    try:
+        return simulate(args)
+    except SimulateError as exc:
+        raise UserError(str(exc)) from None
+
+
+def _add_simulate(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser(
+        "simulate",
+        help="play thousands of games of a setup with simulated players: is it fair?",
+        description="Deal and play many games of a setup with simulated players, every "
+        "game resolved by the engine and checked; print the wins by side with a 95 % "
+        "interval, game length and survival by role (docs/simulate.md).",
+    )
+    from daemon.cli.simulate import add_arguments
+
+    add_arguments(parser)
+    parser.set_defaults(func=_simulate)
+
+
 def _add_adapter_commands(sub: argparse._SubParsersAction) -> None:
     from adapters.cli import register
 
@@ -735,6 +758,7 @@ COMMANDS: dict[str, Callable[[argparse._SubParsersAction], None]] = {
     "resolve-now": _add_gm_commands,
     "replay": _add_replay,
     "demo": _add_demo,
+    "simulate": _add_simulate,
     "check-config": _add_check_config,
     "check-forum": _add_check_forum,
     "inspect-page": _add_adapter_commands,
@@ -748,7 +772,7 @@ EXIT_STATUS = """\
 exit status:
   0    done
   1    a check failed: check-forum could not log in or read, replay --archive found
-       mismatches, the demo did not finish
+       mismatches, the demo did not finish, simulate found a broken game
   2    a problem to fix, told in one line: a bad config (FILE:LINE: [section] key: ...),
        an unknown game or forum, a missing or unreadable file, nothing to approve
   130  interrupted (Ctrl-C)

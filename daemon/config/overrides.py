@@ -74,8 +74,9 @@ class Note:
 @dataclass(frozen=True, slots=True)
 class Correction:
     """The GM overrules the engine on a fact of the game (engine/gm.py): ``kill X``, ``revive
-    X``, ``arrest X``, ``release X``, ``condition X: NAME [for N phases]``, ``clear condition X:
-    NAME``, ``give X: ITEM``, ``take X: ITEM``. ``text`` is the command as the engine reads it."""
+    X``, ``arrest X`` (midnight: ``[for N phases]``), ``release X``, ``condition X: NAME [for N
+    phases]``, ``clear condition X: NAME``, ``give X: ITEM``, ``take X: ITEM``. ``text`` is the
+    command as the engine reads it."""
 
     text: str
 

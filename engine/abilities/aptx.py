@@ -7,13 +7,15 @@ from typing import TYPE_CHECKING
 
 from engine.abilities.base import Ability, register
 from engine.context import PENDING, Attack
+from engine.poisoning import POISONED_TODAY
+from engine.protection import first_saver
 from engine.rules.base import Side, Step
 from engine.state import ABROAD, DETAINED, IN_FLIGHT, Capsule, Status
 
 if TYPE_CHECKING:
     from engine.context import Action, Context
     from engine.orders.model import Order
-    from engine.rules.base import AbilityUse, Ruleset
+    from engine.rules.base import AbilityUse
     from engine.state import GameState
 
 # "If APTX is confiscated in an arrest, the APTX will be randomly given to Haibara, Satou, or
@@ -21,26 +23,6 @@ if TYPE_CHECKING:
 RECEIVES_CONFISCATED = "receives_confiscated_aptx"
 # Poison: "Sherry has 2 APTX that can be used for the Poison ability"
 POISON_CAPSULES = 2
-# "1 APTX per BO with a max of 3."
-MAX_APTX = 3
-# ``Context.memo`` key: the players an APTX poisoned today who die after the lynch (classic).
-POISONED_TODAY = "poisoned_today"
-
-
-def dies_today(ctx: Context, name: str) -> bool:
-    """Poisoned today by an APTX that kills at the end of the day (classic): still free now,
-    killed before the night a day's loan is for."""
-    return name in ctx.memo.get(POISONED_TODAY, ())
-
-
-def starting_capsules(ruleset: Ruleset, members: int, town: int) -> int:
-    """The Black Org's APTX4869 at the start: 2011 "1 APTX per BO with a max of 3"; classic
-    (feature ``aptx_third_of_town``) "equal to 1/3 of the (starting) number of townpeople",
-    rounded to the nearest and at least one (docs/rulings.md, "How many APTX capsules when the
-    starting town is not a multiple of 3?")."""
-    if ruleset.has("aptx_third_of_town"):
-        return max(1, round(town / 3))
-    return min(members, MAX_APTX)
 
 
 def own_capsules(state: GameState, player: str) -> int:
@@ -76,7 +58,7 @@ class Aptx(Ability):
     # 2011: "The actions and the votes of the victim doesn't count and the target dies";
     # classic: "that player is killed at the end of the day (after lynching)" and "The vote of
     # the successfully poisoned target still counts ... His action also counts" (the death
-    # waits for the ``POISON_DEATHS`` step, ``settle_poisonings``).
+    # waits for the ``POISON_DEATHS`` step, ``engine.poisoning.settle_poisonings``).
     death_after_lynch = False
 
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
@@ -223,8 +205,6 @@ def land(ctx: Context, action: Action) -> bool:
     poisoned otherwise. BO will not be specially notified that the charm was in play."
     Lovey-Dovey: "This protect will hinder lynching, killing, sniping and even APTX".
     """
-    from engine.protection import first_saver
-
     target = action.target or ""
     right = action.order.role == ctx.player(target).role
     later = getattr(action.ability, "death_after_lynch", False)
@@ -255,18 +235,6 @@ def land(ctx: Context, action: Action) -> bool:
         ctx.notify(action.actor, f"{action.ability.name}.success", target=target,
                    role=action.order.role)  # fmt: skip
     return right
-
-
-def settle_poisonings(ctx: Context) -> None:
-    """Classic: "If the identity (e.g. "Shinichi") was correct that player is killed at the end
-    of the day (after lynching)"; "If the BO member who used APTX was lynched, the APTX is
-    still effective and the target will still die." A target the lynch killed first is dead
-    already (docs/rulings.md, "When a classic APTX kills")."""
-    for target in ctx.memo.pop(POISONED_TODAY, ()):
-        if ctx.player(target).status is Status.DEAD:
-            continue
-        ctx.poisoned.add(target)
-        ctx.remove(target, Status.DEAD, "aptx")
 
 
 @register

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from engine.abilities.base import Ability, register
-from engine.abilities.kill import bribe_shield
+from engine.attacks import bribe_shield
 from engine.rules.base import Step
 from engine.state import ABROAD, FRIGHTENED, IN_FLIGHT
 

@@ -12,11 +12,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.abilities.base import Ability, register
-from engine.abilities.items import item_name
-from engine.appearance import put_on, strip_disguise
+from engine.appearance import disguise_roles, put_on, strip_disguise, unplayed_roles
 from engine.phases import Phase, PhaseKind
-from engine.rules.base import Side, Step
-from engine.state import COSTUME, ActionRecord
+from engine.rules.base import Side, Step, item_name
+from engine.state import COSTUME, DRUNK, ActionRecord
 
 if TYPE_CHECKING:
     from engine.context import Action, Context
@@ -26,24 +25,6 @@ if TYPE_CHECKING:
 
 # "the player will be given five possible roles ... The player then chooses three of those"
 OFFERED, KEPT = 5, 3
-
-
-def disguise_roles(state: GameState) -> list[str]:
-    """Roles one may disguise as: "Disguisers may not disguise as Black Org members, children,
-    or Prep phase roles" (the sheets' "Disguise: Yes"); experimental roles are left out."""
-    return [
-        name
-        for name, sheet in state.ruleset.roles.items()
-        if sheet.disguisable and sheet.side is Side.TOWN and not sheet.experimental
-    ]
-
-
-def unplayed_roles(state: GameState, pool: list[str]) -> list[str]:
-    """Roles of ``pool`` nobody plays or wears."""
-    taken = {p.role for p in state.players.values()} | {
-        p.disguise for p in state.players.values() if p.disguise
-    }
-    return [r for r in pool if r not in taken]
 
 
 def record_worn(ctx: Context) -> None:
@@ -139,8 +120,6 @@ class Disguise(Ability):
 
 def recast(ctx: Context, victims: list[str]) -> None:
     """Give each player whose role is now worn a new role nobody plays."""
-    from engine.state import DRUNK
-
     pool = [
         r for r in disguise_roles(ctx.state)
         if not ctx.ruleset.role(r).slot_for("travel", PhaseKind.PREP)
@@ -154,18 +133,6 @@ def recast(ctx: Context, victims: list[str]) -> None:
         p.conditions.pop(DRUNK, None)
         if ctx.ruleset.role(new).has_trait("drunk"):
             p.conditions[DRUNK] = None
-
-
-def random_disguise(ctx: Context, name: str) -> str | None:
-    """ "Kid and Vermouth will then be assigned a new disguise at random if they are released
-    from jail." A role nobody plays or wears (docs/rulings.md)."""
-    free = unplayed_roles(ctx.state, disguise_roles(ctx.state))
-    if not free:
-        return None
-    role = ctx.draw(f"the new disguise of {name}, among", free)
-    put_on(ctx.player(name), ctx.state, role)
-    ctx.notify(name, "disguise.done", role=role, items=", ".join(ctx.player(name).items))
-    return role
 
 
 @register

@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from engine import appearance
-from engine.abilities.aptx import starting_capsules
 from engine.abilities.base import Ability, abilities_for, register
 from engine.outcome import Result
+from engine.poisoning import starting_capsules
 from engine.rules.base import NIGHT, AbilityUse, Ruleset, Side, Slot, Step
 
 if TYPE_CHECKING:

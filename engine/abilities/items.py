@@ -9,8 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.abilities.base import Ability, register
-from engine.abilities.lent import BOW_TIE_CHOICES, LENT
-from engine.abilities.suitcase import lend_for_next_night
+from engine.abilities.lent import BOW_TIE_CHOICES, LENT, lend_for_next_night
 from engine.rules.base import PREP, AbilityUse, Slot, Step
 
 if TYPE_CHECKING:
@@ -20,12 +19,6 @@ if TYPE_CHECKING:
 
 # "Becomes sober when his alcohol has been stolen."
 SOBERING_ITEM = "Alcohol"
-
-
-def item_name(raw: str) -> str:
-    """One spelling per item: the sheets write "Car-keys" and "Car-Keys"."""
-    raw = raw.strip()
-    return raw[:1].upper() + raw[1:].lower()
 
 
 @register

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.abilities.base import Ability, register
+from engine.attacks import kill_cycle_due
 from engine.context import PENDING, Attack
-from engine.outcome import Result
 from engine.rules.base import Step
 from engine.state import INJURED, Status
 
@@ -15,21 +15,6 @@ if TYPE_CHECKING:
     from engine.orders.model import Order
     from engine.rules.base import AbilityUse
     from engine.state import GameState
-
-
-def kill_cycle_due(state: GameState, free: list[str] | None = None) -> list[str]:
-    """Free members who have not killed yet in this cycle, highest-ranked first.
-
-    "Every member of the Black Org must kill before a member is allowed a second kill. The
-    exceptions to this is if a member is unable to kill due to being arrested or lynched, in
-    which case they are no longer factored in to the kill cycle."
-    """
-    if free is None:  # ``free``: ``state.black_org()`` when the caller has it already
-        free = state.black_org()
-    if state.ruleset.option("kill_cycle") == "off":
-        return free
-    due = [m for m in free if m not in state.kill_cycle]
-    return due or free
 
 
 # The orders that make up the Black Org's one night kill: "The planting of the vest is done in
@@ -104,21 +89,6 @@ class Snipe(Kill):
         return super().validate(state, order, use)
 
 
-def bribe_shield(ctx: Context) -> set[str]:
-    """Players whom a discombobulation cannot touch tonight: everyone sending or named in a
-    Black Org kill order on a night Pisco bribes the GM ("Bribe is absolute and cannot be
-    stopped in any way, including discombobulating the one offering the bribe")."""
-    if not any(a.ability.name == "bribe" and a.state == PENDING for a in ctx.actions):
-        return set()
-    shield: set[str] = set()
-    for a in ctx.actions:
-        if a.ability.name in ("kill", "snipe", "plant_vest") and a.state == PENDING:
-            shield.add(a.actor)
-            if a.order.killer:
-                shield.add(a.order.killer)
-    return shield
-
-
 def attack_kind(ctx: Context, action: Action, killer: str) -> str:
     if action.ability.name == "plant_vest":
         return "vest"
@@ -191,74 +161,6 @@ def settle_black_org_kill(ctx: Context) -> None:
     ctx.attacks.append(Attack(killer, target, kind, chosen, absolute=bribed))
 
 
-def erasure(ctx: Context, attack: Attack) -> Action | None:
-    """The erase that hides this victim's body, if any (taken, and its notices sent).
-
-    Erase: "The eraser has the option of erasing or not erasing a body if he is the one doing
-    the killing himself. ... Once per game, Pisco may opt to erase a victim killed by another
-    Black Org member." "The eraser is the only one who becomes privy to the identity of the
-    erased body." "only Pisco will be given the will". Bribe: "The body of a bribe victim will
-    be erased and only the killing player will learn their identity. Likewise, the victim's
-    will won't be shown and only the killer will be allowed to read it."
-    """
-    if attack.absolute and attack.action is not None:
-        _show_body(ctx, attack.attacker, attack.target)
-        return attack.action
-    for action in ctx.actions:
-        if action.ability.name != "erase" or action.state != PENDING:
-            continue
-        if ctx.unable_reason(action) or (
-            action.order.targets and attack.target not in action.order.targets
-        ):
-            continue
-        own = action.actor == attack.attacker
-        eraser = ctx.player(action.actor)
-        if not own and eraser.used.get("erase_other"):
-            continue
-        if not own:
-            eraser.used["erase_other"] = 1
-        ctx.done(action)
-        ctx.result(action, "done", target=attack.target)
-        ctx.record(action, took_place=True, targets=(attack.target,))
-        _show_body(ctx, action.actor, attack.target)
-        return action
-    return None
-
-
-def _show_body(ctx: Context, to: str, target: str) -> None:
-    victim = ctx.player(target)
-    ctx.notify(to, "erase.body", target=target, role=victim.role)
-    if victim.will:
-        ctx.notify(to, "erase.will", target=target, will=victim.will)
-
-
-def close_attack(ctx: Context, attack: Attack) -> None:
-    """The attacker's result, the record investigations and arrests see, and the kill cycle."""
-    action = attack.action
-    killed = attack.outcome == "killed"
-    ability = "plant_vest" if attack.kind == "vest" else attack.kind
-    if action is not None and action.state == PENDING:
-        outcome = ("done" if killed else "saved") if attack.kind == "vest" else attack.outcome
-        ctx.done(action, outcome)
-        ctx.results.append(Result(attack.attacker, ability, outcome, target=attack.target))
-        ctx.record(action, took_place=True, actor=attack.attacker, ability=ability,
-                   succeeded=killed)  # fmt: skip
-        # A saved attack is reported by the protection that saved it ("the attacker is
-        # informed that healing or protecting was in effect").
-        if killed and attack.kind == "vest":
-            from engine.abilities.vest import plant
-
-            plant(ctx, attack)
-        elif killed:
-            ctx.notify(attack.attacker, "kill.done", target=attack.target)
-            if action.actor != attack.attacker:
-                # The leader who named the killer learns the order was carried out.
-                ctx.notify(action.actor, "kill.ordered_done", target=attack.target,
-                           killer=attack.attacker)  # fmt: skip
-    if attack.kind in {"kill", "snipe", "vest"}:
-        note_kill_cycle(ctx.state, attack.attacker, killed)
-
-
 @register
 class Bribe(Ability):
     """ "One per game, Pisco may 'Bribe' the GM with a suitcase full of cash." "The Black Org's
@@ -284,7 +186,7 @@ class Bribe(Ability):
 @register
 class Erase(Ability):
     """ "Erase - Night action, crime, can be covered." The erase is taken when the night's
-    victim dies (``erasure``); an erase with no body to hide fails here."""
+    victim dies (``engine.attacks.erasure``); an erase with no body to hide fails here."""
 
     name = "erase"
     step = Step.OTHER
@@ -293,15 +195,3 @@ class Erase(Ability):
     def resolve(self, ctx: Context, action: Action) -> None:
         ctx.fail(action, "no_body", notify=False)
         ctx.notify(action.actor, "erase.no_body")
-
-
-def note_kill_cycle(state: GameState, killer: str, killed: bool) -> None:
-    """Count a kill toward the cycle; start a new cycle once every free member has killed."""
-    option = state.ruleset.option("kill_cycle")
-    if option == "off" or (option == "success" and not killed):
-        return
-    if killer not in state.kill_cycle:
-        state.kill_cycle.append(killer)
-    free = set(state.black_org())
-    if free and free <= set(state.kill_cycle):
-        state.kill_cycle.clear()

@@ -7,13 +7,12 @@ from typing import TYPE_CHECKING
 
 from engine import appearance
 from engine.abilities.base import Ability, register
-from engine.abilities.disguise import random_disguise
 from engine.crimes import CRIME_ABILITIES, committed, crimes_of
-from engine.harm import injure_temporarily
+from engine.harm import injure_temporarily, revenge_applies
 from engine.orders.model import CRIME_NOUN
 from engine.phases import Phase
 from engine.rules.base import Side, Step
-from engine.state import ABROAD, DETAINED, IN_FLIGHT, INJURED, SUSPENDED, Status
+from engine.state import ABROAD, DETAINED, IN_FLIGHT, SUSPENDED, Status
 
 if TYPE_CHECKING:
     from engine.context import Action, Context
@@ -38,22 +37,6 @@ def can_be_taken(ctx: Context, target: str) -> bool:
     detain")."""
     p = ctx.player(target)
     return p.is_free and not p.has(ABROAD, ctx.phase) and not p.has(IN_FLIGHT, ctx.phase)
-
-
-def revenge_applies(ctx: Context, name: str) -> bool:
-    """Whether ``name`` still has Revenge (option ``revenge_when_injured``; docs/rulings.md).
-
-    Condition, Injured: injured members "will lose their role-specific abilities (including
-    Revenge)"; Revenge: "If injured by Bone Breaking, the sniper can still use this action
-    (only exception)".
-    """
-    p = ctx.player(name)
-    if "revenge" not in ctx.ruleset.role(p.role).abilities():
-        return False
-    if not p.has(INJURED, ctx.phase):
-        return True
-    option = ctx.ruleset.option("revenge_when_injured")
-    return option == "always" or (option == "bone_breaking" and p.injury == "bone_breaking")
 
 
 def take_into_custody(ctx: Context, officers: list[str], target: str, *, stripped: bool) -> None:
@@ -405,7 +388,7 @@ class Lawsuit(Ability):
             # Only a disguiser (the Prep Disguise); a costume wearer (Yukiko, Irish) keeps her
             # costumes and gets nothing new: "If Yukiko is pinched and arrested, she does not
             # get a new role when freed."
-            random_disguise(ctx, target)
+            appearance.random_disguise(ctx, target)
         ctx.done(action)
         ctx.result(action, "done", target=target)
         ctx.record(action, took_place=True)

@@ -29,10 +29,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.abilities.base import Ability, abilities_for
+from engine.appearance import is_costume
 from engine.phases import PhaseKind
+from engine.poisoning import dies_today
 from engine.rules.base import NIGHT, PREP, AbilityUse, RoleSheet, Ruleset, Slot
+from engine.state import Loan, Status
 
 if TYPE_CHECKING:
+    from engine.context import Action, Context
     from engine.orders.model import Order
     from engine.state import GameState
 
@@ -126,8 +130,6 @@ def worn_slots(state: GameState, name: str) -> list[Slot]:
     p = state.players[name]
     if not p.disguise:
         return []
-    from engine.appearance import is_costume
-
     return _sheet_slots(state, p.disguise, nights_only=is_costume(p))
 
 
@@ -188,6 +190,34 @@ def extra_slots(state: GameState, player: str) -> list[tuple[str, Slot]]:
         # meaning they would be disguised N1."
         found.append(("costume_prep", Slot((AbilityUse("temporary_disguise"),), PREP)))
     return found
+
+
+def first_free(ctx: Context, names: tuple[str, ...]) -> str | None:
+    """The first named player still free: "alternatives in case the one he chose gets
+    lynched/etc."; classic: "He can also choose a substitute in case that player is killed",
+    and a player an APTX kills at the end of this day is killed before the night."""
+    return next(
+        (n for n in names if ctx.player(n).status is Status.ALIVE and not dies_today(ctx, n)),
+        None,
+    )
+
+
+def lend_for_next_night(ctx: Context, actions: list[Action], item: str) -> None:
+    """Day loans of the bow-tie and the Black Suitcase: the first named player still free
+    holds ``item`` the night after; the lender and the holder are told, never each other's
+    names ("Neither the recipient ... nor Agasa learn each other's identity")."""
+    for action in ctx.able(actions):
+        holder = first_free(ctx, action.order.targets)
+        if holder is None:
+            ctx.fail(action, "target_unavailable")
+            continue
+        ctx.state.loans.append(Loan(item, holder, action.actor, ctx.phase.index + 1))
+        ctx.done(action)
+        ctx.result(action, "done", target=holder)
+        ctx.record(action, took_place=True, targets=(holder,))
+        ctx.notify(action.actor, f"{item}.given", target=holder)
+        # Told even when suspended or injured this phase: the rules let them use it.
+        ctx.notify(holder, f"{item}.received", essential=True)
 
 
 class _ItemUse:

@@ -1,7 +1,7 @@
 """Lovey-Dovey: "Lovers can protect each other with the ability Lovey-Dovey."
 
 (The lovers' pairing, Amor, is a Prep ability elsewhere; a lover's suicide is in
-``engine.harm.after_removal``.)
+``engine.life.DctpLife.removed``.)
 """
 
 from __future__ import annotations

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.abilities.aptx import dies_today
 from engine.abilities.base import Ability, abilities_for, register
 from engine.abilities.lent import source_sheet
 from engine.context import DONE, PENDING
 from engine.harm import injure, schedule
+from engine.poisoning import dies_today
 from engine.rules.base import NIGHT, PREP, AbilityUse, Slot, Step
 from engine.state import ABROAD, DEAD, IN_FLIGHT, SEVERELY_WOUNDED, Status
 

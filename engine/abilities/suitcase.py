@@ -13,11 +13,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from engine.abilities.aptx import dies_today
 from engine.abilities.base import Ability, register
+from engine.abilities.lent import lend_for_next_night
 from engine.outcome import Result
 from engine.rules.base import DAY, AbilityUse, Side, Slot, Step
-from engine.state import ALIVE, ActionRecord, Loan, Status
+from engine.state import ALIVE, ActionRecord, Loan
 
 # A module global: asked for every held slot, and an enum member read off its class is slow.
 _BLACK_ORG = Side.BLACK_ORG
@@ -26,34 +26,6 @@ if TYPE_CHECKING:
     from engine.context import Action, Context
     from engine.orders.model import Order
     from engine.state import GameState
-
-
-def first_free(ctx: Context, names: tuple[str, ...]) -> str | None:
-    """The first named player still free: "alternatives in case the one he chose gets
-    lynched/etc."; classic: "He can also choose a substitute in case that player is killed",
-    and a player an APTX kills at the end of this day is killed before the night."""
-    return next(
-        (n for n in names if ctx.player(n).status is Status.ALIVE and not dies_today(ctx, n)),
-        None,
-    )
-
-
-def lend_for_next_night(ctx: Context, actions: list[Action], item: str) -> None:
-    """Day loans of the bow-tie and the Black Suitcase: the first named player still free
-    holds ``item`` the night after; the lender and the holder are told, never each other's
-    names ("Neither the recipient ... nor Agasa learn each other's identity")."""
-    for action in ctx.able(actions):
-        holder = first_free(ctx, action.order.targets)
-        if holder is None:
-            ctx.fail(action, "target_unavailable")
-            continue
-        ctx.state.loans.append(Loan(item, holder, action.actor, ctx.phase.index + 1))
-        ctx.done(action)
-        ctx.result(action, "done", target=holder)
-        ctx.record(action, took_place=True, targets=(holder,))
-        ctx.notify(action.actor, f"{item}.given", target=holder)
-        # Told even when suspended or injured this phase: the rules let them use it.
-        ctx.notify(holder, f"{item}.received", essential=True)
 
 
 @register

@@ -12,12 +12,12 @@ from typing import TYPE_CHECKING
 
 from engine import appearance
 from engine.abilities.base import Ability, register
-from engine.abilities.kill import Kill, settle_black_org_kill
+from engine.abilities.kill import Kill
 from engine.rules.base import DAY, AbilityUse, Ruleset, Side, Slot, Step
 from engine.state import BOMB, Status
 
 if TYPE_CHECKING:
-    from engine.context import Action, Attack, Context
+    from engine.context import Action, Context
     from engine.orders.model import Order
     from engine.state import GameState
 
@@ -43,23 +43,6 @@ class PlantVest(Kill):
         if state.vest_used:
             return "the Explosive Vest has been used: it may only be used once per game"
         return super().validate(state, order, use)
-
-    def resolve_step(self, ctx: Context, actions: list[Action]) -> None:
-        settle_black_org_kill(ctx)
-
-
-def plant(ctx: Context, attack: Attack) -> None:
-    """ "After the vest is strapped to a target at night, it is announced before the following
-    day phase begins that the target has been strapped. The name of the one attached is
-    announced to the public". "The strapping of the bomb comes after all other actions in a
-    phase, meaning even the target's usual actions will go through without failing."
-    """
-    state = ctx.state
-    state.vest_used = True
-    state.bomb = (attack.target, attack.attacker)
-    ctx.player(attack.target).conditions[BOMB] = ctx.phase.index + 1
-    ctx.notify(attack.attacker, "vest.planted", target=attack.target)
-    ctx.announce("vest.strapped", player=attack.target)
 
 
 def appears_police(state: GameState, player: str) -> str | None:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from engine.context import DONE, FAILED
 from engine.midnight.model import game, mn
 from engine.outcome import Lynch
 
@@ -121,6 +122,20 @@ def capped(state: GameState, voter: str, target: str, weight: Fraction) -> Fract
     return weight
 
 
+def cast_votes(ctx: Context) -> dict[str, tuple[str, str | None]]:
+    """Every vote the Council took, in the order cast: voter -> (choice, None when it counts,
+    else why it does not: ``dead`` for a voter removed from the game during the Day,
+    ``target_unavailable`` for a vote naming a player who died during the Day, ...)."""
+    cast: dict[str, tuple[str, str | None]] = {}
+    for action in ctx.actions:
+        if action.ability.name != "vote" or action.state not in (DONE, FAILED):
+            continue
+        order = action.order
+        choice = PEACE if order.choice == PEACE else (order.targets[0] if order.targets else "")
+        cast[action.actor] = (choice, None if action.state == DONE else action.reason)
+    return cast
+
+
 def hold_council(ctx: Context) -> None:
     """End of the Day: count the ledger and carry out the Council's choice.
 
@@ -133,7 +148,9 @@ def hold_council(ctx: Context) -> None:
     from engine.midnight.damage import die
 
     state = ctx.state
-    cast = ctx.memo.get(BALLOTS, {})
+    # The votes cast, counted or not: a vote that names a player who died during the Day was
+    # cast all the same, and the post says it counted for nobody.
+    cast = cast_votes(ctx)
     if not cast and ctx.ruleset.option("council_needs_a_vote"):
         # No Council: nothing is counted, so no post shows a vote nobody cast.
         ctx.announce("midnight.council", ballots={}, votes={})
@@ -145,12 +162,17 @@ def hold_council(ctx: Context) -> None:
     target = chosen(state, totals)
     ballots = {voter: t for voter, (t, _) in ledger.votes.items()}
     shown = {t: number(v) for t, v in sorted(totals.items(), key=lambda kv: (-kv[1], kv[0]))}
-    ctx.announce("midnight.council", ballots=ballots, votes=shown)
+    uncounted = {voter: why for voter, (_, why) in cast.items() if why is not None}
+    ctx.announce(
+        "midnight.council", ballots={voter: choice for voter, (choice, _) in cast.items()},
+        votes=shown, **({"uncounted": uncounted} if uncounted else {}),
+    )  # fmt: skip
     if target is None:
         if PEACE in totals:
             ctx.announce("midnight.peace")
-        elif ballots:
-            # Ballots cast, and no count above zero (votes taken away covertly, unnamed).
+        elif cast:
+            # Ballots cast, and no count above zero (votes taken away covertly, unnamed, or
+            # cast for a player who died during the Day).
             ctx.announce("midnight.no_votes")
         else:
             ctx.announce("midnight.no_council")

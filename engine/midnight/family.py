@@ -13,7 +13,9 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-import engine.midnight.abilities  # noqa: F401  (registers the abilities)
+# Imported for what they register: the abilities, and the GM's arrest as Jail.
+import engine.midnight.abilities
+import engine.midnight.corrections  # noqa: F401
 from engine.context import Context
 from engine.families import FAMILIES, Family
 from engine.midnight import guises, hooks

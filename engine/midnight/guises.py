@@ -62,6 +62,11 @@ def learn(ctx: Context, viewer: str, target: str, label: str) -> str | None:
     return guise
 
 
+def written(found: Counter[str]) -> str:
+    """Guises as a player is told them: "Boss(2), Cop(1)"."""
+    return ", ".join(f"{g}({n})" for g, n in sorted(found.items()))
+
+
 def add_for_phase(ctx: Context, target: str, guises: list[str]) -> None:
     """Guises that last through this phase only ("active this Night", "for this Night only")."""
     counted = tuple(sorted(Counter(guises).items()))

@@ -79,8 +79,26 @@ def _ballots(params: dict[str, Any]) -> str:
     if not ballots:
         # A count with no ballot: midnight's votes added by abilities alone (Accuse, Jury duty).
         return "[b]Votes:[/b] nobody voted." + count
+    uncounted: dict[str, str] = params.get("uncounted") or {}
+    if uncounted:
+        # midnight: a vote cast and not counted at the Council, with why (the voter or the
+        # player voted for died during the Day).
+        listed = [
+            render_notice(_uncounted(voter, target, uncounted[voter]))
+            if voter in uncounted
+            else inert(f"{voter} - {target}")
+            for voter, target in ballots.items()
+        ]
+        return "[b]Votes:[/b]\n" + "\n".join(listed) + count
     lines = inert("\n".join([f"{voter} - {target}" for voter, target in ballots.items()]))
     return "[b]Votes:[/b]\n" + lines + count
+
+
+def _uncounted(voter: str, choice: str, reason: str) -> Notice:
+    key = f"midnight.not_counted_{reason}"
+    if key not in templates():
+        key = "midnight.not_counted"
+    return Notice(key, None, {"voter": voter, "choice": choice})
 
 
 _BALLOTS = frozenset({"lynch.votes", "midnight.council"})

@@ -91,6 +91,12 @@ class Slot:
         return None
 
 
+def item_name(raw: str) -> str:
+    """One spelling per item: the sheets write "Car-keys" and "Car-Keys"."""
+    raw = raw.strip()
+    return raw[:1].upper() + raw[1:].lower()
+
+
 @dataclass(frozen=True, slots=True)
 class RoleSheet:
     """A role's sheet: side, group, abilities by slot, and what other abilities read of it."""

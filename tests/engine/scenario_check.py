@@ -4,9 +4,10 @@
 role, conditions contained), ``results`` (each listed entry must appear, in this order, with
 at least the listed keys), ``public``/``private`` (texts that must appear), ``lynch`` (keys),
 ``absent_results`` (entries that must not appear), ``no_public``/``no_private`` (texts that
-must not appear), ``orders`` (how PMs were read: see ``_check_orders``), ``held`` (texts the
-close held for the GM, each with at least the listed keys; ``held: []`` says none). A
-``winner`` item checks the game's winner.
+must not appear), ``public_in_order`` (texts that must appear in the public post in this
+order, each in a later announcement than the one before), ``orders`` (how PMs were read: see
+``_check_orders``), ``held`` (texts the close held for the GM, each with at least the listed
+keys; ``held: []`` says none). A ``winner`` item checks the game's winner.
 """
 
 from __future__ import annotations
@@ -60,6 +61,11 @@ def check_scenario(path: Path) -> dict[str, Any]:
             assert not any(_contains(r, unwanted) for r in results), f"{unwanted} in {results}"
         for text in item.get("public") or []:
             assert any(text in p for p in phase["public"]), f"{text!r} not in {phase['public']}"
+        at = -1
+        for text in item.get("public_in_order") or []:
+            later = [i for i, p in enumerate(phase["public"]) if i > at and text in p]
+            assert later, f"{text!r} not after #{at} in {phase['public']}"
+            at = later[0]
         for text in item.get("no_public") or []:
             assert not any(text in p for p in phase["public"]), f"{text!r} in {phase['public']}"
         for name, texts in (item.get("private") or {}).items():

@@ -9,10 +9,10 @@ Yukiko is pinched and arrested, she does not get a new role when freed."
 
 from __future__ import annotations
 
-from engine.abilities.items import item_name
 from engine.phases import Phase
 from engine.replay import parse_scenario, replay
 from engine.rules import load_ruleset
+from engine.rules.base import item_name
 from engine.state import GameState
 
 RULESET = load_ruleset("dctp-2011")

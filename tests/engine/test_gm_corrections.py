@@ -91,3 +91,55 @@ def test_a_correction_is_an_input_of_the_game_shown_in_the_phase_results() -> No
     assert "The GM corrects the game: you are injured for 1 phase." in day["private"]["Ran"]
     assert day["players"]["Kleene"]["status"] == "alive"
     assert rec["winner"] == "town"
+
+
+def _midnight():
+    from engine.midnight.family import new_game as new_midnight
+
+    roster = {"P": "Civilian", "A": "Cop", "B": "Boss", "C": "Killer"}
+    return new_midnight(load_ruleset("midnight"), roster, 1, {})
+
+
+def test_a_midnight_arrest_is_jail_for_the_phases_it_says() -> None:
+    """midnight has no arrest but Jail ("Jail — all abilities are disabled"): the GM's arrest
+    jails from the open phase, for it and the next (Detain's "next Day and Night") or for the
+    N phases written, and the release ends every Jail term from the open phase on
+    (docs/rulings.md, "midnight: the GM's corrections")."""
+    from engine.midnight.model import mn
+
+    state = _midnight()
+    index = state.phase.index
+    state, notices = apply_override(state, "arrest P")
+    assert mn(state.players["P"]).jail == [(index, index + 1)]
+    assert state.players["P"].status is Status.ALIVE
+    assert notices[0].key == "gm.jailed" and notices[0].to is None
+    assert notices[0].params == {"player": "P", "first": "Night 1", "last": "Day 1"}
+    state, notices = apply_override(state, "arrest A for 1 phase")
+    assert mn(state.players["A"]).jail == [(index, index)]
+    assert notices[0].key == "gm.jailed_one" and notices[0].params["first"] == "Night 1"
+    state, notices = apply_override(state, "release P")
+    assert mn(state.players["P"]).jail == [] and notices[0].key == "gm.out_of_jail"
+
+
+@pytest.mark.parametrize(
+    ("command", "why"),
+    [
+        ("release P", "P is not in Jail"),
+        ("arrest P for 0 phases", "at least 1 phase"),
+    ],
+)
+def test_a_midnight_jail_that_cannot_be_made_says_why(command: str, why: str) -> None:
+    with pytest.raises(OverrideError, match=why):
+        apply_override(_midnight(), command)
+
+
+def test_a_midnight_arrest_needs_a_living_player() -> None:
+    state, _ = apply_override(_midnight(), "kill B")
+    with pytest.raises(OverrideError, match="B is dead"):
+        apply_override(state, "arrest B")
+
+
+def test_a_dctp_arrest_lasts_until_the_release() -> None:
+    """A DCTP arrest is not timed: "for N phases" is midnight's Jail."""
+    with pytest.raises(OverrideError, match="until 'release Abs'"):
+        apply_override(_state(), "arrest Abs for 2 phases")

@@ -116,3 +116,33 @@ def test_the_rulings_count_the_daylight_roles_as_the_text_lists_them():
     listed = [role for role in MIDNIGHT.open_roles if role != "Other"]
     assert len(listed) == 23 and listed[0] == "Highlander" and listed[-1] == "Psychic"
     assert f'"Open Roles" (the {len(listed)} roles and "(Other)")' in rulings
+
+
+def test_qualified_immunity_saves_only_by_the_jail_it_gives():
+    """Politician: "Qualified immunity — in voted out during the Council, instead of dying you
+    get into Jail for four phases"; Warrior: "Unstoppable — ... Cannot get in Jail". One who
+    holds both (Unstoppable gained beyond the sheet) cannot take the Jail that replaces the
+    death, so the Council's choice dies, and the post says so, not that the immunity holds
+    (docs/rulings.md, "midnight: Daylight roles")."""
+    from engine.render import render_phase
+
+    session = _session(
+        {"P": "Civilian", "B": "Boss", "C": "Cop", "K": "Killer"}, {"P": "Politician"},
+        Phase.day(1),
+    )  # fmt: skip
+    session.state.players["P"].ext.granted.append("unstoppable")
+    session.receive("B", "[ooc]Vote P[/ooc]", public=True)
+    session.receive("K", "[ooc]Vote P[/ooc]", public=True)
+    outcome = session.close()
+    public = render_phase(outcome).public
+    assert outcome.state.players["P"].status.value == "dead"
+    assert outcome.lynch.target == "P" and not outcome.lynch.failed
+    assert not any("has Qualified immunity" in text for text in public), public
+    assert "[b]P[/b] cannot get in Jail (Unstoppable): Qualified immunity cannot save them." in (
+        public
+    )
+    assert public[-1] == "[b]P[/b] was voted out by the Council and died."
+    immunity = [r.to_record() for r in outcome.results if r.ability == "qualified_immunity"]
+    assert immunity == [
+        {"player": "P", "ability": "qualified_immunity", "outcome": "not_jailed", "target": "P"}
+    ]

@@ -314,14 +314,18 @@ class Bust(Gainable):
 
 def _qualified_immunity(ctx: Context, name: str) -> bool:
     """Qualified immunity — "in voted out during the Council, instead of dying you get into
-    Jail for four phases (Night, Day, Night, Day)"."""
-    from engine.midnight.abilities.mafia import jail
+    Jail for four phases (Night, Day, Night, Day)". The Jail is what replaces the death: one
+    who cannot get in Jail (Unstoppable) has nothing to take instead, and dies."""
+    from engine.midnight.abilities.mafia import jail, jail_proof
 
     if not keeps(ctx.state, name, "qualified_immunity", ctx.memo):
         return False
-    ctx.announce("midnight.immunity", player=name)
-    if not jail(ctx, name, 4):
+    if jail_proof(ctx, name):
+        ctx.announce("midnight.immunity_not_jailed", player=name)
+        ctx.results.append(Result(name, "qualified_immunity", "not_jailed", target=name))
         return False
+    ctx.announce("midnight.immunity", player=name)
+    jail(ctx, name, 4)
     ctx.results.append(Result(name, "qualified_immunity", "saved", target=name))
     return True
 

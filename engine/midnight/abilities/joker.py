@@ -10,6 +10,7 @@ morning report (docs/rulings.md, "midnight: the cards").
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar
 
@@ -37,6 +38,14 @@ BUSTED = "mn_busted"  # Context.memo: who died due to Bust
 FOLDED = "mn_folded"
 
 PASS, BANK, BLUFF, WHIST, MISERE, FOLD = "pass", "bank", "bluff", "whist", "misère", "fold"
+# What the player is told of each Play that took place (Bank's depends on the Night's damage).
+PLAY_NOTICES = {
+    PASS: "midnight.play_pass",
+    BLUFF: "midnight.play_bluff",
+    WHIST: "midnight.play_whist",
+    MISERE: "midnight.play_misere",
+    FOLD: "midnight.play_fold",
+}
 BLUFF_GUISES = 5
 BUST_CARDS = 3
 
@@ -127,11 +136,20 @@ class Play(MidnightAbility):
         self.took_place(ctx, action)
 
     def report(self, ctx: Context, action: Action) -> None:
+        # The result and the notice name the Play, as the order did: a card was spent on it.
         choice = action.order.choice
-        ctx.result(action, "done", target=action.target)
+        ctx.result(action, "done", target=action.target, choice=choice)
         if choice == BANK:
             empty = action.actor in ctx.memo.get(BANK_EMPTY, ())
             ctx.notify(action.actor, "midnight.bank_empty" if empty else "midnight.bank_blocked")
+        elif choice in PLAY_NOTICES:
+            bluffed = guises.written(Counter(action.order.roles))
+            ctx.notify(action.actor, PLAY_NOTICES[choice], target=action.target, guises=bluffed)
+
+    def failure_results(self, action: Action, reason: str) -> list[Result]:
+        return [
+            replace(r, choice=action.order.choice) for r in super().failure_results(action, reason)
+        ]
 
 
 def _bank(ctx: Context, hit: damage.Hit) -> str | None:

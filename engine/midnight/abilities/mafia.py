@@ -289,10 +289,15 @@ class Entrapment(MidnightAbility):
         ctx.result(action, "jailed" if jail(ctx, target, 2) else "not_jailed", target=target)
 
 
+def jail_proof(ctx: Context, target: str) -> bool:
+    """Whether ``target`` cannot get in Jail (the Warrior's Unstoppable)."""
+    return any(proof(ctx, target) for proof in JAIL_PROOF)
+
+
 def jail(ctx: Context, target: str, phases: int) -> bool:
     """Jail "for the next" ``phases`` phases: from the next phase on (this phase's actions are
     simultaneous with the order that jails); False for one who cannot get in Jail."""
-    if any(proof(ctx, target) for proof in JAIL_PROOF):
+    if jail_proof(ctx, target):
         ctx.announce("midnight.not_jailed", player=target)
         return False
     first = ctx.phase.index + 1

@@ -52,11 +52,7 @@ class DoubleLife(MidnightAbility):
         mn(ctx.player(action.actor)).guises = chosen
         self.took_place(ctx, action)
         ctx.result(action, "done")
-        ctx.notify(action.actor, "midnight.double_life", guises=_written(chosen))
-
-
-def _written(found: Counter[str]) -> str:
-    return ", ".join(f"{g}({n})" for g, n in sorted(found.items()))
+        ctx.notify(action.actor, "midnight.double_life", guises=guises.written(chosen))
 
 
 def _learned(ctx: Context, viewer: str, target: str, guise: str) -> None:

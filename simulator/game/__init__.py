@@ -1,0 +1,1 @@
+"""One simulated game: dealt, played through the engine's session, recorded as a scenario."""

@@ -1,0 +1,41 @@
+"""``random``: every order open to the player, aimed at anyone, and a vote for anyone."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from engine.orders.model import Order
+from engine.outcome import Notice
+from engine.state import GameState
+from simulator.policies.base import Policy
+from simulator.policies.orders import Options, can_vote, free_players, legal_orders
+
+# How often a random player uses an order that costs them when it is wrong: a false arrest
+# suspends the officer for two phases, and an officer (or a disguised Vermouth) who arrests
+# at random every night is never free to act, so that a game of two can go on for ever.
+RATES = {"arrest": 0.3}
+
+
+class RandomPolicy(Policy):
+    name = "random"
+
+    def told(self, player: str, notices: Sequence[Notice], state: GameState) -> None:
+        """The random player reads nothing: every draw is blind."""
+
+    def orders(self, state: GameState, player: str, rng: random.Random) -> list[Order]:
+        found = legal_orders(state, player, Options(rng))
+        return [o for o in found if rng.random() < RATES.get(o.ability, self.act_rate)]
+
+    def vote(
+        self, state: GameState, player: str, rng: random.Random
+    ) -> tuple[str | None, str | None] | None:
+        if not can_vote(state, player) or rng.random() > self.vote_rate:
+            return None
+        roll = rng.random()
+        if roll < 0.05:
+            return None, "abstain"
+        if roll < 0.1:
+            return None, "no_lynch"
+        others = [n for n in free_players(state) if n != player]
+        return (rng.choice(others), None) if others else None

@@ -1,0 +1,1 @@
+"""Many games summed up: each game's summary, and the table a GM reads."""
