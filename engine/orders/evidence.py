@@ -222,6 +222,14 @@ def _at(
         choices.append(Mention(PRONOUN, start, start + pronoun.end(), None, pronoun.group()))
     if not choices:
         return None
+    if (
+        word is not None
+        and any(c.kind == ROLE for c in choices)
+        and rest[:1].islower()
+    ):
+        # "keeping vigil by her bed": a role's short form that is an order's word too is the
+        # word when written in lower case ("Vigil" is the Vigilante).
+        choices = [c for c in choices if c.kind != ROLE]
     return max(choices, key=lambda m: (m.end, -_rank(m)))
 
 
