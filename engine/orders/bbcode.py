@@ -176,8 +176,8 @@ def quotes(source: str) -> list[tuple[str | None, str]]:
     order quoted from someone else, and reads a quoted prompt of the GM's as the question
     the author answers."""
     text = _prepare(source)
-    if "[" not in text:
-        return []
+    if "[" not in text or "quote" not in text.lower():
+        return []  # no [quote] tag: nothing to cut into tokens
     tokens, _ = _tokens(text)
     found: list[tuple[str | None, str]] = []
     depth, start, author = 0, 0, None
@@ -216,6 +216,8 @@ _CLOSES_QUOTE = lazy_compile(r"[\"”»'][\s.!?]*$")
 _REPORTING = ("wrote", "said", "says", "posted", "pm", "sent", "forward", "told", "messag",
               "quot", "copy", "past")  # fmt: skip
 _QUOTED_LINE = lazy_compile(r"^\s*(?:>|&gt;)")
+# What every line ``_WROTE`` matches ends in.
+_LINE_ENDS_IN_COLON = lazy_compile(r":\s*$", re.MULTILINE)
 
 
 def text_quotes(source: str) -> tuple[str, list[tuple[str | None, str]]]:
@@ -224,9 +226,11 @@ def text_quotes(source: str) -> tuple[str, list[tuple[str | None, str]]]:
     Lark PM'd me:"; lines that start with ">"), and those quotes (who: the author, or the
     line that leads them in; words). Most messages hold none: they are not looked at line by
     line."""
-    low = source.lower()
-    if ">" not in source and not (":" in source and any(w in low for w in _REPORTING)):
-        return source, []
+    if ">" not in source and (
+        _LINE_ENDS_IN_COLON.search(source) is None
+        or not any(w in source.lower() for w in _REPORTING)
+    ):
+        return source, []  # no line that leads a quote in ("... wrote:") and no "> ..."
     own: list[str] = []
     found: list[tuple[str | None, str]] = []
     lines = source.split("\n")

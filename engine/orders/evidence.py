@@ -60,6 +60,9 @@ class EvidenceTable:
         self._starts = [grammar.first_letters(p) for p, _ in evidence]
         self._by_letter: dict[str, tuple[int, ...]] = {}
         self._read: dict[str, tuple[tuple[str, ...], int] | None] = {}
+        # ``mentions`` of a text, by the matchers it was read with: the GM's prompt that
+        # every player quotes, a greeting, are read once.
+        self.seen: dict[tuple[NameMatcher, NameMatcher | None], dict[str, list[Mention]]] = {}
 
     def _tried(self, first: str) -> tuple[int, ...]:
         tried = self._by_letter.get(first)
@@ -143,6 +146,25 @@ def mentions(
 ) -> list[Mention]:
     """Every piece of evidence in ``text``, in the order it stands; where a name and a word
     start together, the longer reading wins (a player named "Kill Bill" is the player)."""
+    seen = table.seen.get((players, roles))
+    if seen is None:
+        if len(table.seen) >= _ROSTERS:
+            table.seen.clear()
+        seen = table.seen[(players, roles)] = {}
+    known = seen.get(text)
+    if known is None:
+        known = _mentions(text, table, players, roles)
+        remember(seen, text, known)
+    return list(known)
+
+
+# The rosters whose texts' mentions are kept at once (a daemon runs a few games).
+_ROSTERS = 16
+
+
+def _mentions(
+    text: str, table: EvidenceTable, players: NameMatcher, roles: NameMatcher | None
+) -> list[Mention]:
     found: list[Mention] = []
     taken = 0  # the end of the last mention: words inside it start nothing
     for start in (m.start() for m in _WORD_START.finditer(text)):
@@ -207,8 +229,11 @@ def _at(
     if word is not None:
         abilities, used = word
         choices.append(Mention(ABILITY, start, start + used, abilities, rest[:used]))
-    if roles is not None:
-        role, used = roles.match_prefix(rest)
+    # A role is read only when written whole (its name or a short form): the exact tier of
+    # the matcher, which passes over a word that starts no role without reading it.
+    exact = None if roles is None else roles.exact_prefix(rest)
+    if exact is not None:
+        role, used = exact
         written = rest[:used]
         if (
             used

@@ -311,8 +311,8 @@ def _said_head(line: str, after: str | None) -> str | None:
     """A list's head said in everyday words ("my 3 investigations for tonight:", "Disguise
     list:", "Cupid's arrows 💘" over names): a short line that ends in a colon or stands over
     a bullet, and holds a word of an ability that takes a list."""
-    if len(line) > 80:
-        return None
+    if len(line) > 80 or (":" not in line and (after is None or not _BULLET.match(after))):
+        return None  # no colon to end the head and no bullet under it: most lines
     bare = _TAIL.sub("", line)
     if not bare.endswith(":") and not (after is not None and _BULLET.match(after)):
         return None

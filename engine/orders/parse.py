@@ -364,16 +364,21 @@ def _step_withdrawal(msg: Message, fragment: str) -> str | None:
 def _step_edit_target(msg: Message, fragment: str) -> str | None:
     """ "EDIT: Sunday", "edit: changed to Marigold, Hakase is too obvious": an edit that names
     only a new target gives it to the order before (which names one)."""
-    lead = _EDIT.match(fragment)
-    if lead is None or not msg.accepted:
+    if not msg.accepted:
         return fragment
+    lead = _EDIT.match(fragment)
+    if lead is None:
+        return fragment
+    worded = re.search(r"[^\W\d_]", fragment[: lead.end()]) is not None
+    if not worded and "instead" not in fragment.lower():
+        return fragment  # a name alone on its line changes nothing (read no further)
     reader = msg.reader
     rest = fragment[lead.end() :]
     found, used = reader.words.players.match_prefix(rest)
     if not (found.is_match and used):
         return fragment
     tail = rest[used:]
-    if not re.search(r"[^\W\d_]", fragment[: lead.end()]) and not _INSTEAD.match(tail):
+    if not worded and not _INSTEAD.match(tail):
         return fragment  # a name alone on its line changes nothing
     key = next(reversed(msg.accepted))
     earlier = msg.accepted[key]
