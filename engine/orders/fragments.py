@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from engine.lazy_pattern import lazy_compile
 from engine.orders import grammar, vocab
-from engine.orders.evidence import EvidenceTable
+from engine.orders.evidence import evidence_table
 from engine.orders.grammar import USE
 from engine.orders.vocab.dctp import WORDS as DCTP
 
@@ -320,7 +320,7 @@ def _said_head(line: str, after: str | None) -> str | None:
         return None
     listing = _listing_abilities()
     for word in _WORD_START.finditer(bare):
-        found = _evidence_table().at(bare[word.start() :])
+        found = evidence_table(DCTP).at(bare[word.start() :])
         if found is not None and set(found[0]) & listing:
             return bare.rstrip(":").strip()
     return None
@@ -329,11 +329,6 @@ def _said_head(line: str, after: str | None) -> str | None:
 _WORD_START = lazy_compile(r"(?<![\w'’])[^\W_]")
 # What ends a head beside its colon: spaces, marks, symbols ("Cupid's arrows ♥").
 _TAIL = lazy_compile(r"[^\w:]+$")
-
-
-@lru_cache(maxsize=1)
-def _evidence_table() -> EvidenceTable:
-    return EvidenceTable(DCTP.evidence)
 
 
 @lru_cache(maxsize=1)

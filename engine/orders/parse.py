@@ -29,7 +29,7 @@ from engine.orders.compose import (
     readings,
 )
 from engine.orders.dispatch import pronoun_corrected, read
-from engine.orders.evidence import COMMON, EvidenceTable, mentions
+from engine.orders.evidence import COMMON, EvidenceTable, evidence_table, mentions
 from engine.orders.folding import fold
 from engine.orders.fragments import (
     CONFIRM,
@@ -1422,7 +1422,7 @@ def dctp_dialect() -> Dialect:
     """DCTP's way of writing orders: its words, its reader of plain orders (dispatch.read)."""
     return Dialect(
         words=DCTP_WORDS,
-        table=EvidenceTable(DCTP_WORDS.evidence),
+        table=evidence_table(DCTP_WORDS),
         read=read,
         take=_take,
         shape=_shape,
