@@ -1216,9 +1216,7 @@ def read_evidence(msg: Message) -> None:
         return
     reader, dialect = msg.reader, msg.dialect
     words, table = dialect.words, dialect.table
-    held = candidates(reader, words)
-    voice = voice_of(reader)
-    prompted = _prompted(msg, held) if msg.quoted else None
+    held: Candidates | None = None
     budget = MAX_EVIDENCE_CHARS
     for run in runs:
         if budget <= 0:
@@ -1226,6 +1224,12 @@ def read_evidence(msg: Message) -> None:
         block_text = "\n".join(fragment for fragment, _, _ in run)[:budget]
         budget -= len(block_text)
         found = mentions(block_text, table, reader.words.players, reader.words.roles)
+        if not found:
+            continue  # no word of an order, no player, role or phase: talk ("hey gm,")
+        if held is None:
+            # What the sender can order, asked only of a run that names something.
+            held, voice = candidates(reader, words), voice_of(reader)
+            prompted = _prompted(msg, held) if msg.quoted else None
         words_at = [m.start for m in found if m.kind == "ability"]
         if len(words_at) > MAX_EVIDENCE_WORDS:
             # A wall of order words: read up to so many of them, as a GM would not read on.
