@@ -176,8 +176,8 @@ def quotes(source: str) -> list[tuple[str | None, str]]:
     order quoted from someone else, and reads a quoted prompt of the GM's as the question
     the author answers."""
     text = _prepare(source)
-    if "[" not in text:
-        return []
+    if "[" not in text or "quote" not in text.lower():
+        return []  # no [quote] tag: nothing to cut into tokens
     tokens, _ = _tokens(text)
     found: list[tuple[str | None, str]] = []
     depth, start, author = 0, 0, None
@@ -201,25 +201,36 @@ def quotes(source: str) -> list[tuple[str | None, str]]:
 _QUOTE_AUTHOR = lazy_compile(
     r"\[quote\s*=\s*(?P<who>\"[^\"]*\"|&quot;.*?&quot;|[^\]\s:]+)", re.IGNORECASE
 )
-# Someone else's words written as text: "Tomo wrote:", "> ...".
+# Someone else's words written as text: "Tomo wrote:", "Forwarding what Lark PM'd me
+# earlier:", "> ...". The line that leads them in names who said them.
 _WROTE = lazy_compile(
-    r"^\s*(?P<who>[^\n]{1,40}?)\s+(?:wrote|said|says|posted)\s*:\s*$", re.IGNORECASE
+    r"^\s*(?P<who>[^\n]{1,40}?)\s+(?:wrote|said|says|posted)\s*:\s*$"
+    r"|^\s*(?P<lead>[^\n]{0,80}?(?<![\w'’])(?:wrote|said|says|posted|[pd]m['’]?(?:e?d)?\s+me"
+    r"|messaged\s+me|sent\s+me|told\s+me|forward(?:ed|ing)?|quot(?:e|ed|ing)|copy(?:ing)?"
+    r"|past(?:e|ed|ing))(?![\w'’])[^\n]{0,60}):\s*$",
+    re.IGNORECASE,
 )
+# The words a quotation mark opens and closes on their own line.
+_OPENS_QUOTE = lazy_compile(r"^\s*[\"“«„']")
+_CLOSES_QUOTE = lazy_compile(r"[\"”»'][\s.!?]*$")
+_REPORTING = ("wrote", "said", "says", "posted", "pm", "sent", "forward", "told", "messag",
+              "quot", "copy", "past")  # fmt: skip
 _QUOTED_LINE = lazy_compile(r"^\s*(?:>|&gt;)")
+# What every line ``_WROTE`` matches ends in.
+_LINE_ENDS_IN_COLON = lazy_compile(r":\s*$", re.MULTILINE)
 
 
 def text_quotes(source: str) -> tuple[str, list[tuple[str | None, str]]]:
     """The source without the quotes of other messages written as text ("Tomo wrote:" and
-    its lines up to a blank line; lines that start with ">"), and those quotes (author,
-    words). Most messages hold none: they are not looked at line by line."""
-    if (
-        "wrote" not in source
-        and "said" not in source
-        and "says" not in source
-        and ("posted" not in source)
-        and ">" not in source
+    its lines up to a blank line, or the lines in quotation marks after "Forwarding what
+    Lark PM'd me:"; lines that start with ">"), and those quotes (who: the author, or the
+    line that leads them in; words). Most messages hold none: they are not looked at line by
+    line."""
+    if ">" not in source and (
+        _LINE_ENDS_IN_COLON.search(source) is None
+        or not any(w in source.lower() for w in _REPORTING)
     ):
-        return source, []
+        return source, []  # no line that leads a quote in ("... wrote:") and no "> ..."
     own: list[str] = []
     found: list[tuple[str | None, str]] = []
     lines = source.split("\n")
@@ -230,10 +241,14 @@ def text_quotes(source: str) -> tuple[str, list[tuple[str | None, str]]]:
         if wrote is not None and i + 1 < len(lines) and lines[i + 1].strip():
             block = []
             i += 1
+            quoted = _OPENS_QUOTE.match(lines[i]) is not None
             while i < len(lines) and lines[i].strip():
                 block.append(lines[i])
                 i += 1
-            found.append((wrote["who"].strip(), clean_message("\n".join(block))))
+                if quoted and _CLOSES_QUOTE.search(block[-1]):
+                    break  # "Forwarding ...:\n\"Arrest Dune ...\"\nThoughts?": the quote ends
+            who = wrote["who"] or wrote["lead"]
+            found.append((who.strip(), clean_message("\n".join(block))))
             continue
         if _QUOTED_LINE.match(line):
             block = []

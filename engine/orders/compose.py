@@ -38,7 +38,16 @@ from engine.orders.fragments import is_statement
 from engine.orders.kinds import Kind
 from engine.orders.model import Order, ability_title
 from engine.orders.reader import Reader, Refusal
-from engine.orders.stance import TALK, Layout, Span, Voice, in_own_voice, stance
+from engine.orders.stance import (
+    TALK,
+    Layout,
+    Span,
+    Voice,
+    directs,
+    doer,
+    in_own_voice,
+    stance,
+)
 
 # What stands between two players that offers a choice: "Ruth or Sable", "Gideon / Harriet".
 _CHOICE = lazy_compile(r"^\s*(?:,\s*)?(?:or|either|/|\bor\s+maybe|\bor\s+else)\b\s*|^\s*/\s*",
@@ -172,6 +181,7 @@ def readings(
     found = block.found
     block.words = words
     asks = words.with_trait(vocab.ASKS)
+    substitutes = words.with_trait(vocab.SUBSTITUTES)
     # Each ability's mentions in the sender's voice (latest last), and why the others give
     # no order of theirs.
     said_as_order: dict[str, list[Mention]] = {}
@@ -184,6 +194,18 @@ def readings(
         said = stance(block.layout, m, found, voice, asks=bool(set(mine) & asks))
         if said == TALK and _leader_names(block, m, voice, reader, mine):
             said = None  # "Kestrel does the shooting tonight": the leader names the killer
+        if said == TALK and any(shapes(a) == vocab.ROLE for a in mine):
+            who = doer(block.layout, m, voice)
+            if (
+                who is not None
+                and who.kind == ROLE
+                and _ROLE_IS.fullmatch(block.text, who.end, m.start) is not None
+            ):
+                said = None  # "whether a Ran is walking around": the role is what is asked
+        if said is Kind.CONDITION and set(mine) & substitutes and _substitute(block, m, voice):
+            said = None  # "Watch → Sunday; if he can't take it, Pepper": a substitute
+        if said is None and mine and _of_the_past(block, m, reader, mine, shapes):
+            said = TALK  # "I healed Ivy last night" told again: what was done, not an order
         if not mine:
             # Another's ability is only refused when the sender orders it in so many words
             # ("Kill Pepper" from a townie); said of anyone else, it is talk.
@@ -246,6 +268,223 @@ def readings(
     return done, others
 
 
+# The orders a GM reads from what a sentence names alone, with no word of them in it: those
+# that name players or roles. Not a vote (always said as one), not an order that names
+# nothing or needs words of its own (a crime, a query, a choice, a count, a message), not a
+# lent item's (said by its name).
+_FITTED_SHAPES = frozenset({vocab.TARGET, vocab.TARGETS, vocab.ROLE, vocab.TARGET_ROLE})
+_NEVER_FITTED = frozenset({"vote", "unvote", "abstain", "no_lynch", "no_action"})
+
+
+def fitted(
+    block: Block,
+    reader: Reader,
+    held: Candidates,
+    voice: Voice,
+    read_plain: PlainReader,
+    shapes: Callable[[str], str],
+    tried: frozenset[str] = frozenset(),
+) -> Reading | Refusal | None:
+    """The order of a block that holds no word of the sender's orders, read as a GM reads it
+    (issue 27, "candidates first"): of the orders the sender can give now, exactly one takes
+    what a sentence names (one player, players, a role, a player and a role), and the sentence
+    says an order in the sender's own voice, unvoided: a word of an order they do not hold
+    ("Checking tonight whether a Ran is around" from a detective who detects, "a peek at the
+    roles among A, B and C" from a spy), or a role taken on ("I'm going out as Heiji"). Two
+    that take it are asked about, naming both; none, and it is talk. ``tried``: the sender's
+    orders whose words the block holds and which it does not give whole ("checking whether a
+    Ran is around" is no Special Investigation, and may be a Detect)."""
+    layout = block.layout
+    for sentence in block.spans:
+        inside = [x for x in block.found if sentence.start <= x.start < sentence.end]
+        players = list(dict.fromkeys(x.value for x in _named(block, sentence, voice, "")))
+        roles = list(dict.fromkeys(x.value for x in inside if x.kind == ROLE))
+        if not (players or roles):
+            continue
+        words = [x for x in inside if x.kind == ABILITY]
+        if any(set(held.of(x.value)) - tried for x in words):
+            continue  # a word of the sender's orders that gives none: talk about it
+        does = block.words.does if block.words is not None else {}
+        # What the words of other abilities said to a player here do (learn, guard, ...).
+        said = {
+            does[a]
+            for x in words
+            if not _SUBJECT_DIES.match(x.text)
+            and stance(layout, x, block.found, voice) is None
+            and _object_after(block, x)
+            for a in x.value
+            if a in does
+        }
+        taken_on = (
+            roles and not players and _AS_ROLE.search(block.text, sentence.start, sentence.end)
+            and directs(layout, sentence, voice)
+        )  # fmt: skip
+        if not said and not taken_on:
+            continue
+        if (
+            roles
+            and not players
+            and not any(
+                x.kind == ROLE and _ROLE_AS_ROLE.search(block.text, max(0, x.start - 6), x.start)
+                for x in inside
+            )
+        ):
+            continue  # "Watching Detective Conan": a role is named as one ("a Ran", "as Heiji")
+        fit = [
+            a
+            for a, via in held.held.items()
+            if via is None
+            and a not in _NEVER_FITTED
+            and a not in tried
+            and (taken_on or does.get(a) in said)
+            and _takes(shapes(a), players, roles)
+        ]
+        if len(fit) > 1:
+            titles = reader.state.ruleset.titles
+            named = " or ".join(_title(a, titles) for a in fit)
+            return Refusal(
+                f"this names {', '.join([*players, *roles])}: it could be your {named}; send "
+                "the one order you want",
+                Kind.TWO_CHOICES,
+            )
+        if not fit:
+            continue
+        ability = fit[0]
+        m = Mention(ABILITY, sentence.start, sentence.start, (ability,), "")
+        reading = _read(ability, m, block, reader, held, voice, read_plain, shapes(ability),
+                        set())  # fmt: skip
+        if reading.order is None:
+            continue
+        text = block.text[sentence.start : sentence.end].strip()
+        reading.notes.append(
+            f"read '{text}' as {reading.order.canonical(reader.state.ruleset.titles)}: of "
+            "your orders now it is the one that takes what this names"
+        )
+        return reading
+    return None
+
+
+def _object_after(block: Block, word: Mention) -> bool:
+    """Whether a player or a role stands after ``word`` in its clause, as what it is done to
+    ("a peek at the roles among Hollis, Nell and Ember", "checking whether a Ran is
+    around"), not as the subject of something else ("watching you, Abs")."""
+    clause = block.layout.clause(word.start)
+    return any(x.kind in (PLAYER, ROLE) and word.end <= x.start < clause.end for x in block.found)
+
+
+# The words of a kill whose subject is the victim: "Abs will die" is no deed of the sender's.
+_SUBJECT_DIES = lazy_compile(r"(?:dies|die|dead|sleeps?|goes\s+down|won)", re.IGNORECASE)
+# A role taken on: "going out as Heiji", "dressed as Ran".
+_AS_ROLE = lazy_compile(r"(?<![\w'’])as\s+(?:an?\s+|the\s+)?\S", re.IGNORECASE)
+# A role named as a role: "a Ran", "any Gin", "the Kid", "as Heiji".
+_ROLE_AS_ROLE = lazy_compile(r"(?<![\w'’])(?:as|an?|any|the|some)\s+$", re.IGNORECASE)
+
+
+def named_by_its_word(block: Block, words: vocab.Words, reading: Reading) -> bool:
+    """Whether the word a reading was read from is its ability's own order word ("Arrest",
+    "investigate"), which names that ability and no other: what it lacks is asked for, and
+    no other order is read in its place (but "checking whether a Ran is around" is an
+    everyday word, which a Detect may be)."""
+    said = next((x for x in block.found if x.start == reading.at and x.kind == ABILITY), None)
+    if said is None:
+        return True
+    pattern = next((p for p, a in words.order_words if a == reading.ability), None)
+    return (
+        pattern is not None and re.fullmatch(pattern, said.text.strip(), re.IGNORECASE) is not None
+    )
+
+
+def _takes(shape: str, players: list[str], roles: list[str]) -> bool:
+    """Whether an order of ``shape`` takes the players and roles a sentence names."""
+    if shape == vocab.TARGET:
+        return len(players) == 1 and not roles
+    if shape == vocab.TARGETS:
+        return bool(players) and not roles
+    if shape == vocab.ROLE:
+        return not players and len(roles) == 1
+    if shape == vocab.TARGET_ROLE:
+        return len(players) == 1 and len(roles) == 1
+    return False
+
+
+def _substitute(block: Block, m: Mention, voice: Voice) -> bool:
+    """Whether the condition beside an order that takes ordered alternatives names the one
+    to take it if the first cannot: two players in its sentence ("Watch → Sunday; if he
+    can't take it, Pepper"; "the suitcase goes to Pell; if Pell is gone by then, Pellucid")."""
+    sentence = block.layout.sentence(m.start)
+    return len({x.value for x in _named(block, sentence, voice, "")}) >= 2
+
+
+def _substitute_after(block: Block, m: Mention, voice: Voice, targets: list[str]) -> list[str]:
+    """The substitute a condition in the sentence after names: "Wristwatch → Sparrow. If
+    Sparrow hangs today, Corvid gets it instead." (the first target and one other player)."""
+    spans = block.spans
+    sentence = block.layout.sentence(m.start)
+    i = spans.index(sentence) if sentence in spans else -1
+    if i < 0 or i + 1 >= len(spans):
+        return []
+    after = spans[i + 1]
+    if not _CONDITION_WORD.match(block.text, after.start):
+        return []
+    named = [
+        x.value
+        for x in block.found
+        if x.kind == PLAYER and after.start <= x.start < after.end and x.value != voice.sender
+    ]
+    others = [n for n in dict.fromkeys(named) if n not in targets]
+    return others if len(others) == 1 and targets[-1] in named else []
+
+
+_CONDITION_WORD = lazy_compile(r"\W*(?:if|in\s+case|should|unless)\b", re.IGNORECASE)
+
+
+# A role and what it is asked whether it does: "a Ran is walking around", "Gin is still".
+_ROLE_IS = lazy_compile(r"(?:\s+(?:is|are|was|still|really|even|actually|currently))*\s*")
+# The orders that name a past phase as what they ask about: an arrest's crime, an
+# investigation of a past night, an analysis.
+_OF_THE_PAST = frozenset({vocab.CRIME, vocab.ASKED, vocab.WHEN})
+# "like last night", "same as yesterday", "again": the past phase is a comparison.
+_AS_BEFORE = lazy_compile(
+    r"(?:like|as|again|repeat|same\s+as|just\s+like|than)\s+(?:on\s+|during\s+)?$", re.IGNORECASE
+)
+
+
+_DONE = lazy_compile(
+    r"(?<![\w'’])(?:\w+ed|was|were|did|had|got|hit|made|took|left|went|kept)(?![\w'’])",
+    re.IGNORECASE,
+)
+
+
+def _of_the_past(
+    block: Block, m: Mention, reader: Reader, mine: list[str], shapes: Callable[[str], str]
+) -> bool:
+    """Whether the clause of ``m`` tells of a past phase and none of this one ("Thanks for
+    the heal result last night", "I'm the doctor, and I healed Ivy last night"): an order
+    that does not ask about the past is not given for a past phase."""
+    if any(shapes(a) in _OF_THE_PAST for a in mine):
+        return False
+    clause = block.layout.clause(m.start)
+    now = reader.state.phase
+    past = False
+    for x in block.found:
+        if x.kind != PHASE or not clause.start <= x.start < clause.end:
+            continue
+        if _AS_BEFORE.search(block.text, max(0, x.start - 16), x.start):
+            continue
+        if x.start > m.end and _DONE.search(block.text, m.end, x.start):
+            continue  # "cashing in the vote I saved yesterday": the past of something else
+        try:
+            when, _ = reader.phase(x.text)
+        except Refusal:
+            continue
+        if when is None:
+            continue
+        if when.index >= now.index:
+            return False  # "tonight": this phase is named too
+        past = True
+    return past
+
+
 def _either(block: Block, said: dict[str, list[Mention]]) -> list[tuple[str, str]]:
     """The pairs of abilities the sender orders in one sentence with "or" between them."""
     latest = sorted(((ms[-1], a) for a, ms in said.items()), key=lambda x: x[0].start)
@@ -268,7 +507,7 @@ def _leader_names(
     when the sender may order the kill: the leader names the killer."""
     if not {"kill", "snipe"} & set(mine):
         return None
-    killer = _killer(block, m, voice)
+    killer = _killer(block, m, voice, reader)
     state = reader.state
     if killer is None or killer not in state.players or reader.author not in state.players:
         return None
@@ -358,6 +597,17 @@ def _plain(
         if role is None:
             raise Refusal(f"{title} names a role: '{title} Shinichi'", Kind.MISSING_DETAIL)
         return f"{title} as {role}" if ability == "temporary_disguise" else f"{title} {role}"
+    if shape == vocab.RANKED:
+        # "For the boss vote → Chianti first, Gin second, Calvados (that's me) last": the
+        # members as written after the word, up to its sentence's end (or on the lines
+        # after it), read by the ranking's own reader (players, roles, "me", places).
+        sentence = block.layout.sentence(m.start)
+        after = block.text[m.end : sentence.end].strip()
+        if not after.strip(" :-–—→>"):
+            index = block.spans.index(sentence) if sentence in block.spans else -1
+            lines = block.spans[index + 1 : index + 8] if index >= 0 else []
+            after = ", ".join(block.text[x.start : x.end].strip(" .") for x in lines)
+        return f"{title}: {after.lstrip(' :-–—→>')}"
     if shape == vocab.ROLES:
         roles = [r.value for r in block.found if r.kind == ROLE]
         if not roles:
@@ -371,7 +621,7 @@ def _plain(
             return "Vote no lynch"
     if shape == vocab.CRIME:
         return _crime(ability, title, m, block, reader, voice)
-    killer = _killer(block, m, voice) if ability in ("kill", "snipe") else None
+    killer = _killer(block, m, voice, reader) if ability in ("kill", "snipe") else None
     try:
         targets = _targets(
             block,
@@ -387,6 +637,8 @@ def _plain(
             return title  # "Erase" alone: tonight's victim
         raise
     if shape == vocab.TARGETS:
+        if ability in grammar.SUBSTITUTES:
+            targets = [*targets, *_substitute_after(block, m, voice, targets)]
         joiner = ", alternatively " if ability in grammar.SUBSTITUTES else ", "
         named = joiner.join(targets)
     else:
@@ -588,7 +840,7 @@ def _targets(
     if named:
         if pronoun is not None and _CHOICE.match(_between(text, pronoun, named[0])):
             raise Refusal(TWO_CHOICES_NAMED, Kind.TWO_CHOICES)  # "heal him or Parkur"
-        return _chosen(block, named, several, sentence, voice, ability)
+        return _chosen(block, named, several, sentence, voice, ability, besides)
     if pronoun is None:
         pronoun = next(
             (x for x in found if x.kind == PRONOUN and sentence.start <= x.start < sentence.end),
@@ -603,7 +855,7 @@ def _targets(
         return [voice.sender]
     named = _named(block, sentence, voice, ability, besides)
     if named:
-        return _chosen(block, named, several, sentence, voice, ability)
+        return _chosen(block, named, several, sentence, voice, ability, besides)
     ambiguous = next((x for x in found if x.kind == AMBIGUOUS), None)
     if ambiguous is not None:
         raise Refusal(
@@ -614,6 +866,15 @@ def _targets(
     # The sentences around it that say no other order: "Action: Heal / Target: Parkur",
     # "Target: Miaka / Action: Interrogate", "Kleene. I'll do the killing myself".
     index = block.spans.index(sentence) if sentence in block.spans else -1
+    if several and index >= 0:
+        # A heading over lines of players only: "Cupid's list:\nRook ♥ Ottilie\nPim ♥ Bex".
+        listed: list[str] = []
+        for line in block.spans[index + 1 :]:
+            if line in busy or not _only_players(block, line):
+                break
+            listed += [x.value for x in _named(block, line, voice, ability, besides)]
+        if listed:
+            return list(dict.fromkeys(listed))
     around = [
         *block.spans[index + 1 : index + 3],
         *reversed(block.spans[max(0, index - 2) : index]),
@@ -623,8 +884,26 @@ def _targets(
             continue  # a sentence with an order of its own
         named = _named(block, near, voice, ability, besides)
         if named:
-            return _chosen(block, named, several, near, voice, ability)
+            return _chosen(block, named, several, near, voice, ability, besides)
     raise Refusal("this order names no player: write whom it is for", Kind.NO_TARGET)
+
+
+def _only_players(block: Block, line: Span) -> bool:
+    """Whether a line holds players and nothing but the marks that join them ("Rook ♥
+    Ottilie", "Wren + Brisk", "Tomo and Léa")."""
+    text, at, any_player = block.text, line.start, False
+    rest = []
+    for x in block.found:
+        if x.kind != PLAYER or not line.start <= x.start < line.end:
+            continue
+        rest.append(text[at : x.start])
+        at, any_player = x.end, True
+    rest.append(text[at : line.end])
+    return any_player and all(_JOINS.fullmatch(r) for r in rest)
+
+
+# What joins the players of a list line: marks, "and", "with", "x", "&".
+_JOINS = lazy_compile(r"(?:[\W_]|(?<![\w'’])(?:and|with|x|y)(?![\w'’]))*")
 
 
 # "myself" after what one does, not whom: "I'll do the killing myself", "handle it myself".
@@ -687,6 +966,7 @@ def _named(
             and not text[x.end : after.start].strip()
             and _THIRD_PERSON_VERB.match(after.text)
             and not _FALLS_ON.match(after.text)
+            and not (after.text[:1].isupper() and not after.text.isupper())
         ):
             continue  # "Abs kills Kleene": Abs does it (but "Søren sleeps with the fishes")
         mark = grammar.POSSESSIVE.match(text, x.end)
@@ -719,7 +999,9 @@ _POSSESSED: dict[str, re.Pattern[str]] = {}
 
 def _antecedent(block: Block, clause: Span, pronoun: Mention, voice: Voice) -> str:
     """The one player a pronoun stands for: named before it, in the nearest sentence that
-    names anyone; several there, or none, and the pronoun is refused."""
+    names anyone. A player named only as what another deed was done to ("the twig kill",
+    "Kleene's murder") is no antecedent; of several, the one the sentence opens with (its
+    subject: "fennel has been smug about the twig kill. HS him") is; else it is refused."""
     before = [
         x
         for x in block.found
@@ -727,12 +1009,46 @@ def _antecedent(block: Block, clause: Span, pronoun: Mention, voice: Voice) -> s
     ]
     if before:
         last = block.layout.sentence(before[-1].start)
-        players = list(dict.fromkeys(x.value for x in before if last.start <= x.start))
+        named = [x for x in before if last.start <= x.start]
+        players = list(dict.fromkeys(x.value for x in named if not _of_a_deed(block, x)))
         if len(players) == 1:
             return str(players[0])
+        opening = block.text[last.start : named[0].start]
+        joined = len(named) > 1 and _JOINED.fullmatch(block.text[named[0].end : named[1].start])
+        if (
+            len(players) > 1
+            and players[0] == named[0].value
+            and not opening.strip(" \t\n-*>")
+            and not joined
+        ):
+            return str(players[0])  # its subject (but "Abs and Miaka are BO": two)
     raise Refusal(
         f"'{pronoun.text}' could mean more than one player here: write the name", Kind.NO_TARGET
     )
+
+
+_JOINED = lazy_compile(r"\s*(?:,|&|\+|/|and|or)\s*", re.IGNORECASE)
+
+
+def _of_a_deed(block: Block, x: Mention) -> bool:
+    """Whether a player is named as what a deed was done to, right before its word: "the
+    twig kill", "Kleene's murder"."""
+    i = block.found.index(x)
+    after = block.found[i + 1] if i + 1 < len(block.found) else None
+    if after is None or after.kind != ABILITY:
+        return False
+    between = block.text[x.end : after.start]
+    if re.fullmatch(r"['’]s?\s*", between):
+        return True  # "Kleene's murder"
+    return (
+        not between.strip()
+        and _DEED_DETERMINER.search(block.text, max(0, x.start - 12), x.start) is not None
+        and _PAST_OR_DOES.match(after.text) is None
+    )  # "the twig kill" (but "Abs voted me": Abs did it)
+
+
+_DEED_DETERMINER = lazy_compile(r"(?<![\w'’])(?:the|that|this|a)\s+$", re.IGNORECASE)
+_PAST_OR_DOES = lazy_compile(r"\w+(?:ed|s)\b", re.IGNORECASE)
 
 
 def _chosen(
@@ -742,6 +1058,7 @@ def _chosen(
     sentence: Span,
     voice: Voice,
     ability: str,
+    besides: str | None = None,
 ) -> list[str]:
     players = list(dict.fromkeys(x.value for x in named))
     if several:
@@ -754,7 +1071,7 @@ def _chosen(
                 Kind.TWO_CHOICES,
             )
     target = players[0]
-    for other in _named(block, sentence, voice, ability):
+    for other in _named(block, sentence, voice, ability, besides):
         if other.value == target:
             continue
         clause = block.layout.clause(other.start)
@@ -815,28 +1132,44 @@ def _kind_of(block: Block, m: Mention) -> str:
     return "age" if age else "gender" if gender else ""
 
 
-def _killer(block: Block, m: Mention, voice: Voice) -> str | None:
-    """The member a leader names to carry out the kill: the player who does a kill word in
-    the third person ("Kestrel does the shooting tonight", "Miaka pulls the trigger")."""
+def _killer(block: Block, m: Mention, voice: Voice, reader: Reader) -> str | None:
+    """The member a leader names to carry out the kill: the one a kill word is said of in the
+    third person, by name or by role ("Kestrel does the shooting tonight", "Miaka pulls the
+    trigger", "Korn takes the shot at Kettle")."""
     if block.killer is None:
-        block.killer = (_killer_in(block, voice),)
+        block.killer = (_killer_in(block, voice, reader),)
     return block.killer[0]
 
 
-def _killer_in(block: Block, voice: Voice) -> str | None:
-    found = block.found
-    for x in found:
+def _killer_in(block: Block, voice: Voice, reader: Reader) -> str | None:
+    for x in block.found:
         if x.kind != ABILITY or ("kill" not in x.value and "snipe" not in x.value):
             continue
-        if stance(block.layout, x, found, voice) != TALK:
+        who = doer(block.layout, x, voice)
+        if who is None:
             continue
-        clause = block.layout.clause(x.start)
-        subject = next(
-            (p for p in found if p.kind == PLAYER and clause.start <= p.start < x.start), None
-        )
-        if subject is not None and subject.value != voice.sender:
-            return str(subject.value)
+        if who.kind == PLAYER and who.value != voice.sender:
+            return str(who.value)
+        if who.kind == ROLE:
+            member = _member_as(reader, str(who.value))
+            if member is not None and member != voice.sender:
+                return member
     return None
+
+
+def _member_as(reader: Reader, role: str) -> str | None:
+    """The free player of the sender's side who holds ``role`` (the Black Org know each
+    other's roles: "Korn takes the shot" names the member who is Korn)."""
+    state = reader.state
+    if reader.author not in state.players:
+        return None
+    side = state.side(reader.author)
+    found = [
+        name
+        for name, player in state.players.items()
+        if player.role.casefold() == role.casefold() and player.is_free and state.side(name) == side
+    ]
+    return found[0] if len(found) == 1 else None
 
 
 def _crime(ability: str, title: str, m: Mention, block: Block, reader: Reader, voice: Voice) -> str:

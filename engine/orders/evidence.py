@@ -51,15 +51,27 @@ _LONGEST_WORD = 80
 class EvidenceTable:
     """The everyday words of a family (``vocab.Words.evidence``), matched at a word's start:
     the longest word wins, and every ability it may say is kept ("shoot": Pistol, Revolver).
-    Each pattern is compiled when a text first needs it; only the patterns that can start with
-    the word's first letter are tried."""
+    Only the patterns whose literal start (``grammar.literal_stems``) the text starts with
+    are tried, and each is compiled when a text first needs it: a game's messages use a few
+    dozen of the hundreds of words, and compiling the others would cost more than reading."""
 
     def __init__(self, evidence: tuple[tuple[str, tuple[str, ...]], ...]) -> None:
         self._entries = evidence
         self._compiled: list[re.Pattern[str] | None] = [None] * len(evidence)
-        self._starts = [grammar.first_letters(p) for p, _ in evidence]
+        self._stems = [grammar.literal_stems(p) for p, _ in evidence]
+        # The first letters of each pattern: of its stems, or (a pattern with no literal
+        # start, such as "(?:the\s+)?kill") as its parse says.
+        self._starts = [
+            grammar.first_letters(p) if st is None else frozenset(x[0] for x in st)
+            for (p, _), st in zip(evidence, self._stems, strict=True)
+        ]
+        self._look = max((len(x) for st in self._stems if st for x in st), default=0)
         self._by_letter: dict[str, tuple[int, ...]] = {}
+        self._by_head: dict[str, tuple[int, ...]] = {}
         self._read: dict[str, tuple[tuple[str, ...], int] | None] = {}
+        # ``mentions`` of a text, by the matchers it was read with: the GM's prompt that
+        # every player quotes, a greeting, are read once.
+        self.seen: dict[tuple[NameMatcher, NameMatcher | None], dict[str, list[Mention]]] = {}
 
     def _tried(self, first: str) -> tuple[int, ...]:
         tried = self._by_letter.get(first)
@@ -71,6 +83,19 @@ class EvidenceTable:
             self._by_letter[first] = tried
         return tried
 
+    def _headed(self, head: str) -> tuple[int, ...]:
+        """The patterns a text that starts with the two letters ``head`` may match."""
+        tried = self._by_head.get(head)
+        if tried is None:
+            stems = self._stems
+            tried = tuple(
+                i
+                for i in self._tried(head[:1])
+                if (st := stems[i]) is None or any(head.startswith(x[:2]) for x in st)
+            )
+            self._by_head[head] = tried
+        return tried
+
     def at(self, text: str) -> tuple[tuple[str, ...], int] | None:
         """The abilities the word at the start of ``text`` may say, and its length."""
         # No word is longer than this: the look ends here, and the answer is kept by it.
@@ -78,11 +103,22 @@ class EvidenceTable:
         known = self._read.get(text)
         if known is not None or text in self._read:
             return known
+        start = text[: self._look]
+        if start.isascii():
+            low, stems = start.lower(), self._stems
+            tried: Iterable[int] = [
+                i for i in self._headed(low[:2]) if (st := stems[i]) is None or low.startswith(st)
+            ]
+        else:
+            # Case-insensitive matching folds letters beyond ASCII that str.lower() does
+            # not ("ſ" is an s): the stems tell nothing, every pattern of the letter is tried.
+            tried = self._tried(text[:1].lower())
         best, abilities = 0, []
-        for i in self._tried(text[:1].lower()):
+        for i in tried:
             pattern = self._compiled[i]
             if pattern is None:
-                source = rf"(?:{self._entries[i][0]})(?![\w'’])"
+                # A word may be written as a possessive: "Cupid's list", "the heal's target".
+                source = rf"(?:{self._entries[i][0]})(?:['’]s)?(?![\w'’])"
                 pattern = self._compiled[i] = re.compile(source, re.IGNORECASE)
             found = pattern.match(text)
             if found is None or found.end() < best:
@@ -93,6 +129,19 @@ class EvidenceTable:
         answer = (tuple(abilities), best) if best else None
         remember(self._read, text, answer)
         return answer
+
+
+# The table of each family's words, by the words' object (``vocab.Words``; kept beside it).
+_TABLES: dict[int, tuple[Any, EvidenceTable]] = {}
+
+
+def evidence_table(words: Any) -> EvidenceTable:
+    """The one table of a family's words (``vocab.Words``): every reader of the family (the
+    evidence of a message, a list's head said in words) shares its compiled patterns."""
+    kept = _TABLES.get(id(words))
+    if kept is None or kept[0] is not words:
+        kept = _TABLES[id(words)] = (words, EvidenceTable(words.evidence))
+    return kept[1]
 
 
 # A word's start, where a name or a word can begin.
@@ -142,6 +191,25 @@ def mentions(
 ) -> list[Mention]:
     """Every piece of evidence in ``text``, in the order it stands; where a name and a word
     start together, the longer reading wins (a player named "Kill Bill" is the player)."""
+    seen = table.seen.get((players, roles))
+    if seen is None:
+        if len(table.seen) >= _ROSTERS:
+            table.seen.clear()
+        seen = table.seen[(players, roles)] = {}
+    known = seen.get(text)
+    if known is None:
+        known = _mentions(text, table, players, roles)
+        remember(seen, text, known)
+    return list(known)
+
+
+# The rosters whose texts' mentions are kept at once (a daemon runs a few games).
+_ROSTERS = 16
+
+
+def _mentions(
+    text: str, table: EvidenceTable, players: NameMatcher, roles: NameMatcher | None
+) -> list[Mention]:
     found: list[Mention] = []
     taken = 0  # the end of the last mention: words inside it start nothing
     for start in (m.start() for m in _WORD_START.finditer(text)):
@@ -206,8 +274,11 @@ def _at(
     if word is not None:
         abilities, used = word
         choices.append(Mention(ABILITY, start, start + used, abilities, rest[:used]))
-    if roles is not None:
-        role, used = roles.match_prefix(rest)
+    # A role is read only when written whole (its name or a short form): the exact tier of
+    # the matcher, which passes over a word that starts no role without reading it.
+    exact = None if roles is None else roles.exact_prefix(rest)
+    if exact is not None:
+        role, used = exact
         written = rest[:used]
         if (
             used
@@ -221,6 +292,10 @@ def _at(
         choices.append(Mention(PRONOUN, start, start + pronoun.end(), None, pronoun.group()))
     if not choices:
         return None
+    if word is not None and any(c.kind == ROLE for c in choices) and rest[:1].islower():
+        # "keeping vigil by her bed": a role's short form that is an order's word too is the
+        # word when written in lower case ("Vigil" is the Vigilante).
+        choices = [c for c in choices if c.kind != ROLE]
     return max(choices, key=lambda m: (m.end, -_rank(m)))
 
 

@@ -14,7 +14,7 @@ from functools import lru_cache
 from engine.families.dctp.vocab import WORDS as DCTP
 from engine.lazy_pattern import lazy_compile
 from engine.orders import grammar, vocab
-from engine.orders.evidence import EvidenceTable
+from engine.orders.evidence import evidence_table
 from engine.orders.grammar import USE
 
 # "Will: ..." starts a line or follows a sentence, and runs to the end of the message.
@@ -311,8 +311,8 @@ def _said_head(line: str, after: str | None) -> str | None:
     """A list's head said in everyday words ("my 3 investigations for tonight:", "Disguise
     list:", "Cupid's arrows 💘" over names): a short line that ends in a colon or stands over
     a bullet, and holds a word of an ability that takes a list."""
-    if len(line) > 80:
-        return None
+    if len(line) > 80 or (":" not in line and (after is None or not _BULLET.match(after))):
+        return None  # no colon to end the head and no bullet under it: most lines
     bare = _TAIL.sub("", line)
     if not bare.endswith(":") and not (after is not None and _BULLET.match(after)):
         return None
@@ -320,7 +320,7 @@ def _said_head(line: str, after: str | None) -> str | None:
         return None
     listing = _listing_abilities()
     for word in _WORD_START.finditer(bare):
-        found = _evidence_table().at(bare[word.start() :])
+        found = evidence_table(DCTP).at(bare[word.start() :])
         if found is not None and set(found[0]) & listing:
             return bare.rstrip(":").strip()
     return None
@@ -329,11 +329,6 @@ def _said_head(line: str, after: str | None) -> str | None:
 _WORD_START = lazy_compile(r"(?<![\w'’])[^\W_]")
 # What ends a head beside its colon: spaces, marks, symbols ("Cupid's arrows ♥").
 _TAIL = lazy_compile(r"[^\w:]+$")
-
-
-@lru_cache(maxsize=1)
-def _evidence_table() -> EvidenceTable:
-    return EvidenceTable(DCTP.evidence)
 
 
 @lru_cache(maxsize=1)

@@ -186,6 +186,63 @@ def first_letters(pattern: str) -> frozenset[str] | None:
     return frozenset(letters)
 
 
+# What a literal start of a pattern is made of (beyond ASCII, case-insensitive matching folds
+# letters that str.lower() does not, so such a start tells nothing).
+_STEM_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789 '’-")
+
+
+def literal_stems(pattern: str) -> tuple[str, ...] | None:
+    """The lower-case text a match of ``pattern`` must start with, one per top-level
+    alternative ("tak(?:e|es)\\s+out|lovers?" starts with "tak" or "lover"); None when an
+    alternative starts with no literal letter (a group, a class, an optional letter). A text
+    that starts with none of them is no match, and its pattern need not be compiled."""
+    stems: list[str] = []
+    for alternative in _alternatives(pattern):
+        if alternative.startswith("(?:"):
+            # "(?:nab(?:s|ed)?|nabb(?:ed|ing))": the group's own alternatives start it,
+            # unless the group is optional.
+            close = _group_end(alternative)
+            inner = None if alternative[close + 1 : close + 2] in ("?", "*", "{") else (
+                literal_stems(alternative[3:close])
+            )  # fmt: skip
+            if inner is None:
+                return None
+            stems.extend(inner)
+            continue
+        end = 0
+        low = alternative.lower()
+        while end < len(low) and low[end] in _STEM_CHARS:
+            end += 1
+        if alternative[end : end + 1] in ("?", "*", "{"):
+            end -= 1  # the last letter is optional: "lovers?"
+        if end <= 0:
+            return None
+        stems.append(low[:end])
+    return tuple(stems)
+
+
+def _group_end(pattern: str) -> int:
+    """Where the group that opens ``pattern`` closes (the index of its ")")."""
+    depth, i, in_class = 0, 0, False
+    while i < len(pattern):
+        c = pattern[i]
+        if c == "\\":
+            i += 2
+            continue
+        if in_class:
+            in_class = c != "]"
+        elif c == "[":
+            in_class = True
+        elif c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+            if depth == 0:
+                return i
+        i += 1
+    return len(pattern)
+
+
 def _alternatives(pattern: str) -> list[str]:
     """``pattern`` cut at its top-level "|" (not inside a group or a class, not escaped)."""
     cuts, depth, start, i, in_class = [], 0, 0, 0, False

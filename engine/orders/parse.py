@@ -20,9 +20,17 @@ from engine.families.dctp.vocab import WORDS as DCTP_WORDS
 from engine.lazy_pattern import lazy_compile
 from engine.orders import grammar, phrases, vocab
 from engine.orders.bbcode import clean_message, quotes, text_quotes
-from engine.orders.compose import RIVALS, Block, Candidates, candidates, readings
+from engine.orders.compose import (
+    RIVALS,
+    Block,
+    Candidates,
+    candidates,
+    fitted,
+    named_by_its_word,
+    readings,
+)
 from engine.orders.dispatch import pronoun_corrected, read
-from engine.orders.evidence import COMMON, EvidenceTable, mentions
+from engine.orders.evidence import COMMON, EvidenceTable, evidence_table, mentions
 from engine.orders.folding import fold
 from engine.orders.fragments import (
     CONFIRM,
@@ -214,6 +222,55 @@ def _step_second_choice_or_doubt(msg: Message, fragment: str) -> str | None:
     return None
 
 
+def _step_condition_after(msg: Message, fragment: str) -> str | None:
+    """A condition after the order before it: "Vigil on Wren — but only if she gets claimed"
+    makes it conditional, and it is refused (the GM cannot know whether it holds). For an
+    order that takes ordered alternatives, a condition that names the target gone and another
+    player is a substitute: "Wristwatch → Sparrow. If Sparrow hangs today, Corvid gets it",
+    "The suitcase goes to Pell; if Pell is gone by then, Pellucid"."""
+    last = msg.last
+    if last is None or fragment[:1] not in _CONDITION_AFTER_FIRST:
+        return fragment
+    found = _CONDITION_AFTER.match(fragment)
+    if found is None or _COURTESY.match(fragment, found.start("word")):
+        return fragment
+    reader = msg.reader
+    earlier_fragment, key, before, notes = last
+    earlier = msg.accepted.get(key)
+    if earlier is None:
+        return fragment
+    named = [n for n in reader.names_in(fragment) if n not in earlier.targets]
+    if earlier.ability in msg.dialect.words.with_trait(vocab.SUBSTITUTES):
+        if len(named) == 1 and earlier.targets:
+            order = replace(
+                earlier, targets=(*earlier.targets, named[0]), text=f"{earlier.text} {fragment}"
+            )
+            refused = msg.dialect.take(reader, order, order.text, msg.accepted)
+            if refused is None:
+                msg.trace.append((fragment, "order", None))
+                return None
+        return fragment
+    if not found["strong"]:
+        return fragment  # "Heal Kleene. If he dies anyway, I'll be sad": a remark
+    del reader.notes[notes:]
+    msg.accepted.pop(key, None)
+    if before is not None:
+        msg.accepted[key] = before
+    joined = f"{earlier_fragment.rstrip(' .!?')} {fragment}"
+    msg.refuse(Rejection(joined, CONDITIONAL, kind=Kind.CONDITION))
+    return None
+
+
+# A condition after an order: "— but only if she is claimed", "unless he claims"; "if" alone
+# conditions the order before only as a substitute ("If Sparrow hangs, Corvid").
+_CONDITION_AFTER = lazy_compile(
+    r"^[\s\W]*(?:(?:but|and|though)\s+)?(?P<word>(?P<strong>only\s+if|if\s+and\s+only\s+if"
+    r"|unless|provided(?:\s+that)?|as\s+long\s+as|assuming|on\s+condition)|if|in\s+case)\b",
+    re.IGNORECASE,
+)
+_CONDITION_AFTER_FIRST = frozenset("-—–,;:.( \tbBaAtTiIuUpPoO")
+
+
 def _step_signature(msg: Message, fragment: str) -> str | None:
     """The author signing with their own name ("best regards,\nAbs") is no order."""
     signed = msg.signed_this if msg.signed_this is not None else _signature(fragment, msg.own)
@@ -282,10 +339,16 @@ def _step_doubt_after_question(msg: Message, fragment: str) -> str | None:
 
 def _step_withdrawal(msg: Message, fragment: str) -> str | None:
     """ "Scratch that", "never mind", "changed my mind, heal Parkur": the orders this message
-    gave before are taken back; what follows the words is read on."""
+    gave before are taken back; what follows the words is read on. Followed by a new target
+    alone ("EDIT: changed my mind — Gravel"), it gives the order before that target."""
     found = _WITHDRAW.match(fragment)
     if found is None:
         return fragment
+    rest = fragment[found.end() :].strip(" ,.;:-!—–")
+    while (again := _WITHDRAW.match(rest)) is not None and again.end():
+        rest = rest[again.end() :].strip(" ,.;:-!—–")  # "nvm, forget that — ..."
+    if rest and msg.accepted and _step_edit_target(msg, f"edit: {rest}") is None:
+        return None
     if msg.accepted or msg.unvote:
         msg.withdrawn.extend(o.text for o in msg.accepted.values())
         msg.withdrawn_by = found.group().strip(" ,.;:-!")
@@ -295,7 +358,6 @@ def _step_withdrawal(msg: Message, fragment: str) -> str | None:
         )
         msg.accepted = {}
         msg.taken = None
-    rest = fragment[found.end() :].strip(" ,.;:-!")
     msg.trace.append((fragment, "order" if not rest else "quiet", None))
     return rest or None
 
@@ -303,15 +365,22 @@ def _step_withdrawal(msg: Message, fragment: str) -> str | None:
 def _step_edit_target(msg: Message, fragment: str) -> str | None:
     """ "EDIT: Sunday", "edit: changed to Marigold, Hakase is too obvious": an edit that names
     only a new target gives it to the order before (which names one)."""
-    lead = _EDIT.match(fragment)
-    if lead is None or not msg.accepted:
+    if not msg.accepted:
         return fragment
+    lead = _EDIT.match(fragment)
+    if lead is None:
+        return fragment
+    worded = re.search(r"[^\W\d_]", fragment[: lead.end()]) is not None
+    if not worded and "instead" not in fragment.lower():
+        return fragment  # a name alone on its line changes nothing (read no further)
     reader = msg.reader
     rest = fragment[lead.end() :]
     found, used = reader.words.players.match_prefix(rest)
     if not (found.is_match and used):
         return fragment
     tail = rest[used:]
+    if not worded and not _INSTEAD.match(tail):
+        return fragment  # a name alone on its line changes nothing
     key = next(reversed(msg.accepted))
     earlier = msg.accepted[key]
     if len(earlier.targets) != 1 or earlier.queries or found.name in earlier.targets:
@@ -370,6 +439,8 @@ def _step_read(msg: Message, fragment: str) -> str | None:
         reason = str(refusal)
         fix = msg.dialect.can_send(reader) if "not read as an order" in reason else ""
         how = "unread" if refusal.kind in UNREAD else "refused"
+        if refusal.kind is Kind.CONDITION and len(reader.names_in(fragment)) > 1:
+            how = "unread"  # "Watch → Sunday; if he can't take it, Pepper": a substitute?
         msg.refuse(Rejection(fragment, reason, fix, kind=refusal.kind), how)
         return None
     if isinstance(order, Unvote):
@@ -423,6 +494,7 @@ UNREAD = frozenset({Kind.NOT_AN_ORDER, Kind.NO_TARGET, Kind.MISSING_DETAIL, Kind
 STEPS: tuple[tuple[str, Step], ...] = (
     ("a pronoun corrected by the next fragment", _step_pronoun_corrected_next),
     ("a second choice or a doubt withdraws the order before", _step_second_choice_or_doubt),
+    ("a condition after the order before, or its substitute", _step_condition_after),
     ("the author's signature", _step_signature),
     ("the author's own name or role as a label", _step_own_label),
     ("an order after a condition", _step_condition_before),
@@ -445,14 +517,20 @@ _WITHDRAW = lazy_compile(
     r"|(?:i(?:['’]ve|\s+have)?\s+)?changed\s+my\s+mind|change\s+of\s+(?:plans?|mind))\b\W*",
     re.IGNORECASE,
 )
-# An edit that names a new target: "EDIT: Sunday", "edit: changed to Marigold", "make it Abs".
+# An edit that names a new target: "EDIT: Sunday", "edit: changed to Marigold", "edit: no
+# wait, Pike", "make it fig instead", "actually Abs". It needs a word that changes something
+# (an edit's label, "make it", "changed to", "no wait", "actually", "instead" after the name).
 _EDIT = lazy_compile(
-    r"^\W*(?:edit(?:ed)?|update|correction|p\.?s\.?)\s*(?:\d+\s*)?[:\-–—]?\s*"
+    r"^\W*(?:(?:edit(?:ed)?|update|correction|p\.?s\.?)\s*(?:\d+\s*)?[:\-–—]?\s*)?"
+    r"(?:(?:no|nah|wait|hmm+|sorry|oops|actually|i\s+mean|rather|ok(?:ay)?|so|err?|uh+)"
+    r"(?![\w'’])[\s,.!:;—–-]*)*"
     r"(?:(?:i['’]?(?:ve|\s+have)?\s+)?(?:changed|change|switch(?:ed)?|swap(?:ped)?)"
-    r"\s+(?:it\s+|that\s+|(?:my|the)\s+\w+\s+)?to\s+|make\s+(?:it|that)\s+|actually\s*,?\s*"
-    r"|instead\s*:?\s*)?",
+    r"\s+(?:it\s+|that\s+|(?:my|the)\s+\w+\s+)?to\s+|make\s+(?:it|that)\s+"
+    r"|go(?:ing)?\s+with\s+|instead\s*:?\s*)?",
     re.IGNORECASE,
 )
+# "instead" after the new target: "make it fig instead", "Pike instead".
+_INSTEAD = lazy_compile(r"^\W*instead\b", re.IGNORECASE)
 _NOT_NAME = lazy_compile(r"\b(?:not|instead\s+of|rather\s+than)\b", re.IGNORECASE)
 # A form's field of detail, read with the form: "Crime: ...", "When: ...", "Suspect: ...".
 _FIELD = lazy_compile(
@@ -463,14 +541,18 @@ _FIELD = lazy_compile(
 
 
 def _finish_condition(msg: Message) -> None:
-    """A condition with no order after it is refused as such."""
+    """A condition with no order after it is refused as such; when it names a player, the
+    evidence may read it as the substitute of the order before ("Wristwatch → Sparrow. If
+    Sparrow hangs today, Corvid gets it instead")."""
     if msg.condition is not None:
-        msg.refuse(Rejection(msg.condition, CONDITIONAL, kind=Kind.CONDITION))
+        how = "unread" if msg.reader.names_anyone(msg.condition) else "refused"
+        msg.refuse(Rejection(msg.condition, CONDITIONAL, kind=Kind.CONDITION), how)
 
 
 def _finish_withdrawn(msg: Message) -> None:
     """Orders taken back with nothing after them are answered as taken back."""
-    if msg.withdrawn and not (msg.accepted or msg.unvote or msg.no_action):
+    if msg.withdrawn and not (msg.accepted or msg.unvote):
+        # "edit: nvm, forget that. No action from me today": taken back, and said so.
         shown = " / ".join(dict.fromkeys(msg.withdrawn))
         msg.rejected.append(
             Rejection(
@@ -503,6 +585,24 @@ def _finish_quoted(msg: Message) -> None:
                 )
             )
             given.update(abilities)
+
+
+def quoted_of(
+    reader: Reader, source: str, written: list[tuple[str | None, str]]
+) -> list[tuple[str | None, str]]:
+    """The messages ``source`` quotes: in BBCode, and written as text (``written``), each
+    with its author."""
+    return [*quotes(source), *(_quoted_by(reader, w) for w in written)]
+
+
+def _quoted_by(reader: Reader, quote: tuple[str | None, str]) -> tuple[str | None, str]:
+    """A quote written as text, with the player its leading line names as its author
+    ("Forwarding what Lark PM'd me earlier:" is Lark's)."""
+    who, words = quote
+    if who is None or who in reader.state.players:
+        return quote
+    named = reader.names_in(who)
+    return (named[0], words) if len(named) == 1 else quote
 
 
 def _from_the_gm(reader: Reader, author: str | None) -> bool:
@@ -640,7 +740,7 @@ def parse_pm(
             tape = None
     msg = Message(reader, fragments(text, reader.words.players.names), asked, text)
     if "[" in source or written_quotes:
-        msg.quoted = [*quotes(source), *written_quotes]
+        msg.quoted = quoted_of(reader, source, written_quotes)
     while msg.pending:
         fragment: str | None = msg.pending.popleft()
         for _, step in STEPS:
@@ -1002,6 +1102,11 @@ def _alternate(
     find_slot = reader.rules.find_slot
     if not isinstance(find_slot(order, slots), str):
         return None
+    if order.ability in _held_anywhere(slots):
+        # "APTX Tamsin as Ran" by night from a Gin whose APTX is a day action: the APTX is
+        # meant (refused as not now), not the Black Suitcase's fake poison; Sherry's own
+        # night Poison it may be.
+        slots = [(key, slot) for key, slot in slots or () if not key.startswith("lent:")]
     held = [
         alt
         for name in grammar.ALTERNATES.get(order.ability, ())
@@ -1012,6 +1117,16 @@ def _alternate(
         names = " or ".join(ability_title(o.ability, titles) for o in held)
         return f"'{ability_title(order.ability, titles)}' could be your {names}: write which one"
     return held[0] if held else None
+
+
+def _held_anywhere(slots: list[tuple[str, Slot]] | None) -> frozenset[str]:
+    """The abilities the player holds of their own, in any phase (not a lent item's)."""
+    return frozenset(
+        use.ability
+        for key, slot in slots or ()
+        if not key.startswith("lent:")
+        for use in slot.options
+    )
 
 
 def _what_you_can_send(reader: Reader, author: str) -> str:
@@ -1102,9 +1217,7 @@ def read_evidence(msg: Message) -> None:
         return
     reader, dialect = msg.reader, msg.dialect
     words, table = dialect.words, dialect.table
-    held = candidates(reader, words)
-    voice = voice_of(reader)
-    prompted = _prompted(msg, held) if msg.quoted else None
+    held: Candidates | None = None
     budget = MAX_EVIDENCE_CHARS
     for run in runs:
         if budget <= 0:
@@ -1112,6 +1225,12 @@ def read_evidence(msg: Message) -> None:
         block_text = "\n".join(fragment for fragment, _, _ in run)[:budget]
         budget -= len(block_text)
         found = mentions(block_text, table, reader.words.players, reader.words.roles)
+        if not found:
+            continue  # no word of an order, no player, role or phase: talk ("hey gm,")
+        if held is None:
+            # What the sender can order, asked only of a run that names something.
+            held, voice = candidates(reader, words), voice_of(reader)
+            prompted = _prompted(msg, held) if msg.quoted else None
         words_at = [m.start for m in found if m.kind == "ability"]
         if len(words_at) > MAX_EVIDENCE_WORDS:
             # A wall of order words: read up to so many of them, as a GM would not read on.
@@ -1140,7 +1259,40 @@ def read_evidence(msg: Message) -> None:
             dialect.shape,
         )
         provisional = [r for _, how, r in run if how == "unread" and r is not None]
+        failed = [r for r in done if r.order is None]
+        if len(failed) == len(done) and not any(
+            isinstance(k, Kind) and k in _VOIDING[:-1] for _, k in others
+        ):
+            # No word of the sender's orders, or none that gives one whole: the one order
+            # that takes what it names.
+            tried = frozenset(
+                r.ability
+                for r in failed
+                if r.refusal is not None
+                and r.refusal.kind in UNREAD
+                and not named_by_its_word(block, words, r)
+            )
+            fit = (
+                fitted(
+                    block,
+                    reader,
+                    held,
+                    voice,
+                    lambda plain: dialect.read(reader, plain),
+                    dialect.shape,
+                    tried,
+                )
+                if len(tried) == len(failed)
+                else None
+            )
+            if isinstance(fit, Refusal) and not failed:
+                msg.rejected = [r for r in msg.rejected if not any(r is p for p in provisional)]
+                msg.rejected.append(Rejection(block_text, str(fit), kind=fit.kind))
+                continue
+            if fit is not None and not isinstance(fit, Refusal):
+                done, others = [fit], []
         new: list[Rejection] = []
+        guessed: list[Rejection] = []
         took = ruled = False
         for reading in sorted(done, key=lambda r: r.at):
             if reading.order is not None:
@@ -1156,7 +1308,14 @@ def read_evidence(msg: Message) -> None:
                     new.append(replace(refused, text=block_text))
             elif reading.refusal is not None:
                 refusal = reading.refusal
-                new.append(Rejection(block_text, str(refusal), kind=refusal.kind))
+                rejection = Rejection(block_text, str(refusal), kind=refusal.kind)
+                new.append(rejection)
+                if refusal.kind in UNREAD and not named_by_its_word(block, words, reading):
+                    guessed.append(rejection)
+        if took:
+            # "Checking tonight whether a Ran is around" gave a Detect: that it is no whole
+            # Special Investigation, whose everyday word "checking" also is, is no refusal.
+            new = [r for r in new if not any(r is g for g in guessed)]
         detail = any(r.kind is Kind.MISSING_DETAIL for r in provisional)
         if not took and not new:
             kinds = [k for _, k in others if isinstance(k, Kind)]
@@ -1268,7 +1427,7 @@ def dctp_dialect() -> Dialect:
     """DCTP's way of writing orders: its words, its reader of plain orders (dispatch.read)."""
     return Dialect(
         words=DCTP_WORDS,
-        table=EvidenceTable(DCTP_WORDS.evidence),
+        table=evidence_table(DCTP_WORDS),
         read=read,
         take=_take,
         shape=_shape,

@@ -33,6 +33,28 @@ LATER = (
     "tomorrow", r"tmrw", r"next\s+(?:night|day|phase|round|time|turn)", "later",
     r"another\s+(?:night|day)", r"some\s+other\s+(?:night|day)",
 )  # fmt: skip
+# An ability kept for later, not used: "saving my bribe for a rainy day", "holding on to the
+# watch", "keeping my charm".
+WITHHOLD = (
+    r"sav(?:e|es|ing)\s+(?:my|our|the)", r"keep(?:s|ing)?\s+(?:my|our|the)",
+    r"hold(?:s|ing)?\s+(?:on\s+to\s+|onto\s+)?(?:my|our|the)",
+    r"sit(?:ting)?\s+on\s+(?:my|our|the)",
+    r"reserv(?:e|ing)\s+(?:my|our|the)", r"conserv(?:e|ing)\s+(?:my|our|the)",
+)  # fmt: skip
+# What an ability kept is kept for: "for a rainy day", "for later", "for another night".
+KEPT_FOR = (
+    r"for\s+(?:a\s+)?rainy\s+day", r"for\s+later", r"for\s+(?:another|a\s+later|the\s+right)\s+\w+",
+    r"for\s+when\s+it\s+matters", r"for\s+(?:now|the\s+moment)", r"until\s+(?:later|the\s+endgame)",
+    r"for\s+the\s+endgame", r"till\s+later", r"in\s+reserve", r"up\s+my\s+sleeve",
+)  # fmt: skip
+# Thanks for something done, or a word about its result: "thanks for the heal", "the heal
+# result", "how did my interrogation go".
+ABOUT_DONE = (
+    r"thanks\s+for", r"thank\s+(?:you|u)\s+for", r"thx\s+for", r"ty\s+for", r"grateful\s+for",
+    r"appreciate",
+)  # fmt: skip
+# The noun after an ability's word that makes it a word about what it did: "the heal result".
+RESULT_NOUNS = ("results?", "reports?", "feedback", "outcome", "news", "answer", "verdict")
 # A negation of the order beside it: "don't heal", "no kill from me", "skipping detect".
 NEGATION = (
     "not", "no", "don['’]?t", r"do\s+not", "won['’]?t", r"will\s+not", "never", "without",
@@ -73,7 +95,19 @@ ASKING = (
     r"is\s+it\s+(?:ok|okay|allowed|possible|smart|wise|a\s+good\s+idea)",
     r"would\s+it\s+be\s+(?:ok|okay|smart|wise|bad|a\s+good\s+idea|a\s+waste)",
     r"do\s+you\s+think", r"what\s+do\s+you\s+think", r"worth\s+it", r"good\s+idea",
-    r"is\s+that\s+(?:ok|okay|smart|wise|too\s+obvious|a\s+waste)", r"does\s+\w+\s+work",
+    r"is\s+that\s+(?:ok|okay|smart|wise|too\s+obvious|a\s+waste)",
+    # A rules question: "does a lawsuit work on ...", "would a house search on Sable be smart",
+    # "what happens if", "how does ... work".
+    r"does\s+(?:\w+\s+){1,4}work", r"do\s+(?:\w+\s+){1,4}work", r"how\s+does",
+    r"what\s+happens\s+(?:if|to|when)",
+    r"would\s+(?:\w+\s+){1,6}?be\s+(?:ok|okay|smart|wise|bad|good|better|worth|a\s+good\s+idea"
+    r"|a\s+waste|too\s+\w+)", r"is\s+(?:\w+\s+){1,4}?(?:worth\s+it|a\s+good\s+idea|smart|wise)",
+    r"what\s+would\s+you\s+do", r"any\s+advice", r"is\s+it\s+legal", r"am\s+i\s+able\s+to",
+)  # fmt: skip
+# A whole message of questions, which orders nothing: "just asking", "hypothetically".
+ONLY_ASKING = (
+    r"just\s+asking", r"only\s+asking", r"asking\s+for\s+a\s+friend", "hypothetically",
+    r"in\s+theory", r"before\s+i\s+use\s+it", r"rules\s+question", r"quick\s+question",
 )  # fmt: skip
 # A request to the GM, which is an order: "could you heal", "can you", "please".
 REQUEST = (r"could\s+(?:you|u)", r"can\s+(?:you|u)", r"would\s+(?:you|u)", r"will\s+(?:you|u)",

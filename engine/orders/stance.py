@@ -21,13 +21,23 @@ from dataclasses import dataclass
 
 from engine.lazy_pattern import lazy_compile
 from engine.orders import phrases
-from engine.orders.evidence import PLAYER, PRONOUN, ROLE, Mention
+from engine.orders.evidence import ABILITY, PHASE, PLAYER, PRONOUN, ROLE, SELF, Mention
 from engine.orders.kinds import Kind
+
+
+def _wordset(words: str) -> frozenset[str]:
+    return frozenset(words.split())
+
 
 # What a mention that is no order of the sender's is: talk (it is answered as no order).
 TALK = "talk"
 
 _SENTENCE_END = lazy_compile(r"[.!?…]+(?=\s|$)|\n+")
+# A dot that ends a short form, not a sentence: "e.g. Tobiah", "Dr. Loaf", "etc. and".
+_ABBREVIATION = lazy_compile(
+    r"(?<![\w'’])(?:e\.g|i\.e|etc|vs|cf|approx|dr|mr|mrs|ms|st|jr|sr|no|lt|sgt|insp|det)\.$",
+    re.IGNORECASE,
+)
 _CLAUSE_MARK = lazy_compile(
     r"\s*(?:[,;:(){}\[\]]|\s[-–—~]+\s|[–—]|\b(?:but|so|and|because|cuz|cause|since|then|though"
     r"|although|while|except)\b)\s*",
@@ -50,6 +60,15 @@ _ONLY_DOUBT = lazy_compile(
     re.IGNORECASE,
 )
 _ASKING = phrases.pattern(phrases.ASKING)
+_ONLY_ASKING = phrases.pattern(phrases.ONLY_ASKING)
+_WITHHOLD = phrases.pattern(phrases.WITHHOLD)
+_WITHHOLD_END = lazy_compile(rf"(?:{'|'.join(phrases.WITHHOLD)})\s*$", re.IGNORECASE)
+_KEPT_FOR = phrases.pattern(phrases.KEPT_FOR)
+_ABOUT_DONE = phrases.pattern(phrases.ABOUT_DONE)
+_RESULT_AFTER = lazy_compile(rf"\s+(?:{'|'.join(phrases.RESULT_NOUNS)})(?![\w'’])", re.IGNORECASE)
+_NOW = phrases.pattern(phrases.NOW)
+# "on"/"for" between "is" and the player it names: "my heal is on Kleene".
+_ON_WHOM = lazy_compile(r"(?:on|for|going\s+to|to)\s+", re.IGNORECASE)
 _REQUEST = phrases.pattern(phrases.REQUEST)
 _REPORTED = phrases.pattern(phrases.REPORTED)
 _LATER = phrases.pattern(phrases.LATER)
@@ -121,7 +140,12 @@ _DONE_BEFORE = lazy_compile(
 _RECEIVES = lazy_compile(
     r"^\s*(?:gets?|getting|is\s+getting|will\s+get|receives?|is\s+to\s+be|are\s+to\s+be|will\s+be"
     r"|has\s+an\s+appointment\s+with|deserves|needs|is\s+going\s+to\s+get|['’]s\s+getting"
-    r"|is\s+(?:the\s+)?(?:target|one|next)|(?:is|will\s+be)\s+(?:my|our)\b)",
+    r"|is\s+(?:the\s+)?(?:target|one|next)|(?:is|will\s+be)\s+(?:my|our)\b"
+    # What the order does to them said as where they go or stand: "Kettle is under my
+    # protection", "Grey Heron goes in the interrogation room", "Abs has my vote".
+    r"|(?:is|are|will\s+be|stays?)\s+(?:under|in|into)\s+(?:my|our|the)\b|has\s+(?:my|our)\b"
+    r"|(?:goes|go|is\s+going|will\s+go|gets\s+put|is\s+put)\s+(?:in|into|to|on|under)\s+"
+    r"(?:my|our|the|a)\b)",
     re.IGNORECASE,
 )
 # A verb in the third person: the player before it does it ("Miaka pulls the trigger").
@@ -157,7 +181,7 @@ class Layout:
         self.sentences: list[Span] = []
         start = 0
         for mark in _SENTENCE_END.finditer(text):
-            if inside.holds(mark.start()):
+            if inside.holds(mark.start()) or _ABBREVIATION.search(text, 0, mark.end()):
                 continue
             if text[start : mark.start()].strip():
                 self.sentences.append(Span(start, mark.end()))
@@ -171,7 +195,9 @@ class Layout:
         ]
         self._mark_starts = [a for a, _ in self._marks]
         self._said: dict[int, _Said] = {}
-        self._clauses: dict[int, tuple[bool, bool]] = {}
+        self._clauses: dict[int, tuple[bool, list[tuple[int, int]]]] = {}
+        # "Just asking", "hypothetically": the message asks, and orders nothing.
+        self.only_asking = bool(_ONLY_ASKING.search(text))
 
     def sentence(self, at: int) -> Span:
         i = max(0, bisect.bisect_right(self._starts, at) - 1)
@@ -188,16 +214,26 @@ class Layout:
             end = self._marks[i][0]
         return Span(start, max(start, end))
 
-    def doubted(self, clause: Span) -> tuple[bool, bool]:
-        """Whether a clause holds a doubt, and a later phase (found once per clause)."""
+    def doubted(self, clause: Span, mention: Mention) -> tuple[bool, bool]:
+        """Whether a clause holds a doubt, and a later phase (found once per clause). A later
+        phase inside the order's own words ("the one who won't wake up tomorrow") or beside
+        this phase's in its sentence ("tonight ... see you all tomorrow") does not make it an
+        order for later."""
         found = self._clauses.get(clause.start)
         if found is None:
             said = self.text[clause.start : clause.end]
-            found = self._clauses[clause.start] = (
-                bool(_DOUBT.search(said)),
-                bool(_LATER.search(said)),
-            )
-        return found
+            later = [m.span() for m in _LATER.finditer(said)]
+            if later:
+                sentence = self.sentence(clause.start)
+                if _NOW.search(self.text, sentence.start, sentence.end):
+                    later = []
+            found = self._clauses[clause.start] = (bool(_DOUBT.search(said)), later)
+        doubt, later = found
+        offset = clause.start
+        return doubt, any(
+            not (mention.start <= offset + a < mention.end)
+            for a, _ in later  # type: ignore[misc]
+        )
 
     def said(self, sentence: Span) -> _Said:
         """What a sentence says that voids an order in it, found once per sentence."""
@@ -219,6 +255,31 @@ class _Inside:
         while self._i < len(spans) and spans[self._i][1] <= at:
             self._i += 1
         return self._i < len(spans) and spans[self._i][0] < at
+
+
+def _withheld(layout: Layout, clause: Span, before: str, mention: Mention) -> bool:
+    """ "Saving my bribe for a rainy day", "keeping the charm": the ability kept, not used
+    (but "keep my protection on Kleene" names whom it is used on)."""
+    if not _WITHHOLD.search(before[-40:]) or _WITHHOLD_END.search(before) is None:
+        return False
+    text = layout.text
+    if _KEPT_FOR.search(text, mention.end, clause.end):
+        return True
+    return not any(
+        m.kind in (PLAYER, SELF) and mention.end <= m.start < clause.end for m in layout.found
+    )  # "keeping the charm for myself": kept for someone is given to them
+
+
+def _statement_of(layout: Layout, mention: Mention) -> bool:
+    """ "Propaganda is such a fun word": the word as the subject of a statement; but not when
+    what it is is a player ("the kill is Fennel", "my heal is on Kleene")."""
+    said = _SUBJECT_OF.match(layout.text, mention.end)
+    if said is None:
+        return False
+    after = said.end()
+    on = _ON_WHOM.match(layout.text, after)
+    at = _mention_at(layout, on.end() if on else after)
+    return at is None or at.kind != PLAYER
 
 
 class _Said:
@@ -266,21 +327,27 @@ def stance(
     said = layout.said(sentence)
     near = max(clause.start, mention.start - _LOOK_BACK)
     before = text[near : mention.start]
-    if _negated(before):
+    if _negated(before) or _withheld(layout, clause, before, mention):
         return Kind.WITHDRAWN
     if said.withdrawal >= 0 and sentence.start + said.withdrawal > mention.start:
         return Kind.WITHDRAWN  # "Heal Lynz... actually never mind"
     if _past(before, mention) or _past_after(text, clause, mention):
         return TALK
-    if _COPULA.search(before) or _SUBJECT_OF.match(text, mention.end):
+    if _ABOUT_DONE.search(before) or _RESULT_AFTER.match(text, mention.end):
+        return TALK  # "thanks for the heal", "the heal result last night": about a deed done
+    if _COPULA.search(before) or _statement_of(layout, mention):
         # "his face is charm enough", "Propaganda is such a fun word": a word in a
         # statement, not a deed.
         return TALK
-    doubt, later = layout.doubted(clause)
+    doubt, later = layout.doubted(clause, mention)
+    if said.asking or layout.only_asking:
+        # "would a house search on Sable be smart?", "does a lawsuit work on Tobiah? just
+        # asking": a question whether to, or how it works.
+        return Kind.QUESTION
     if _HYPOTHETICAL.search(before) and not _WISH.search(before):
         # "Gin could kill Noor", "I'd give Kes the charm but ...": talk, or a doubt.
         return Kind.QUESTION if doubt else TALK
-    subject = _subject(layout, near, mention, voice)
+    subject, _ = _subject(layout, near, mention, voice)
     if subject is not None:
         return subject
     start = max(sentence.start, mention.start - _LOOK_BACK)
@@ -301,6 +368,105 @@ def stance(
     if later:
         return Kind.NOT_NOW
     return None
+
+
+def doer(layout: Layout, mention: Mention, voice: Voice) -> Mention | None:
+    """The player or role said to do what ``mention`` says, when it is not the sender
+    ("Miaka pulls the trigger", "Korn takes the shot at Kettle"): the killer a leader
+    names."""
+    clause = layout.clause(mention.start)
+    near = max(clause.start, mention.start - _LOOK_BACK)
+    verdict, who = _subject(layout, near, mention, voice)
+    return who if verdict == TALK and who is not None and who.kind != PRONOUN else None
+
+
+def directs(layout: Layout, sentence: Span, voice: Voice) -> bool:
+    """Whether a sentence is the sender's own directive for now, with no word of an order in
+    it needed: the first person with what they will do ("I'll stand guard at Juniper's
+    door", "I'm going out as Heiji"), a gerund ("Lifting something from X's pockets
+    tonight"), or a verb with this phase's time word ("Put Tamsin in the cell tonight"); and
+    nothing that voids an order (a question, a condition, a negation, a doubt, a modal, the
+    past, someone else's words, a later phase, thanks). What a GM reads as an order when the
+    sender's orders leave one that fits what the sentence names."""
+    text = layout.text
+    said = text[sentence.start : sentence.end]
+    voided = layout.said(sentence)
+    if voided.question or voided.condition or voided.withdrawal >= 0 or voided.asking:
+        return False
+    if layout.only_asking or _NOT_DIRECTIVE.search(said) or _PAST_SAID.search(said):
+        return False
+    if _LATER.search(said) and not _NOW.search(said):
+        return False
+    lead = _LEAD.match(said)
+    head = said[lead.end() if lead else 0 :].lstrip(" \t\n-*>•:")
+    first = _TOKEN.match(head)
+    if first is None:
+        return False
+    at = _mention_at(layout, sentence.start + len(said) - len(head))
+    if at is not None and at.kind in (PLAYER, ROLE, PRONOUN):
+        # "Abs is suspicious tonight": a sentence about someone (but "Chianti here: ...").
+        return at.kind != PRONOUN and (
+            at.value == voice.sender or str(at.value).casefold() in voice.names
+        )
+    for m in layout.found:
+        if m.kind == PLAYER and sentence.start <= m.start < sentence.end:
+            after = _TOKEN.match(text, m.end + len(text[m.end :]) - len(text[m.end :].lstrip()))
+            if after is not None and _SAYS_OF.fullmatch(after.group()):
+                return False  # "Marrow thinks he's the GM": a sentence about a player
+    word = first.group().casefold()
+    if word in _OWN_WORDS or _OWN.match(head):
+        after = _TOKEN.findall(head)[1:3]
+        return not any(w.casefold() in _MENTAL for w in after)
+    if word.endswith("ing") and len(word) > 4:
+        return True  # "Lifting something from ...", "Booking the red-eye"
+    # A verb and its object, with this phase's time word: "Put Tamsin in the cell tonight".
+    second = _mention_at(layout, sentence.start + len(said) - len(head) + first.end() + 1)
+    return (
+        first.group()[:1].isalpha()
+        and word not in _NOT_A_VERB
+        and second is not None
+        and second.kind == PLAYER
+        and bool(_NOW.search(said))
+    )
+
+
+# What makes a sentence no directive: a negation, a doubt, a modal of what might be,
+# someone else's words, thanks.
+_NOT_DIRECTIVE = phrases.pattern(
+    phrases.NEGATION,
+    phrases.DOUBT,
+    phrases.REPORTED,
+    phrases.ABOUT_DONE,
+    phrases.WITHDRAWAL,
+    phrases.OTHERS,
+    ("could", "might", "may", "should", "must", r"would(?!\s+like)", "hope", "wish"),
+)
+# The past: "was", "did", "had", "kept", "yesterday", "last night".
+_PAST_SAID = lazy_compile(
+    r"(?<![\w'’])(?:was|were|did|had|been|yesterday|last\s+night|ago|already|kept|went|got"
+    r"|made|saw|took|gave|came|told|said|found|left|thought|felt|knew|won|lost)(?![\w'’])",
+    re.IGNORECASE,
+)
+# The word after a player that makes the player what a sentence is about: "Marrow thinks",
+# "Abs is", "Kleene has been".
+_SAYS_OF = lazy_compile(
+    r"(?:is|was|are|were|has|had|have|does|did|will|would|can|could|should|might|must|may"
+    r"|['’]s|['’]ll|['’]d|seems|looks|thinks|says|said|claims|knows|wants|keeps|needs"
+    r"|[a-z]+(?<!s)s)",
+    re.IGNORECASE,
+)
+# The first person thinking, not doing: "I think Abs ...", "I'm sure ...".
+_MENTAL = _wordset(
+    "think believe guess bet hope feel know suspect wonder doubt agree like love hate trust "
+    "was were had did sure pretty so not just really also still see saw heard mean am"
+)
+# Words a sentence that is about something, not a directive, opens with.
+_NOT_A_VERB = _wordset(
+    "the a an this that these those it its there here what who whom whose which when where "
+    "why how if so and but or nor yes no ok okay well oh lol lmao haha hmm good great nice "
+    "thanks thank thx ty sorry hi hello hey gm everyone everybody anyone someone all my our "
+    "your his her their he she they you we i me us them is are was were be"
+)
 
 
 def in_own_voice(layout: Layout, mention: Mention) -> bool:
@@ -345,46 +511,177 @@ def _past(before: str, mention: Mention) -> bool:
     )
 
 
-def _subject(layout: Layout, near: int, mention: Mention, voice: Voice) -> str | None:
-    """``TALK`` when the clause says that someone else than the sender does it ("someone lynch
-    him", "Abs will kill Kleene"); None when the sender does (imperative, "I", "we", the
-    sender's own name or role, a player who receives it: "Kleene gets my heal")."""
-    text, found = layout.text, layout.found
+def _subject(
+    layout: Layout, near: int, mention: Mention, voice: Voice
+) -> tuple[str | None, Mention | None]:
+    """``TALK`` when the clause says that someone else than the sender does it ("someone should
+    APTX him", "Abs will kill Kleene", "Miaka pulls the trigger"); None when the sender does
+    (imperative, "I", "we", the sender's own name or role, a request to the GM) or when the
+    player before the word is the one it falls on ("Kleene gets my heal", "Put Tamsin in the
+    holding cell", "Kettle is under my protection").
+
+    The doer is read as a GM reads it: the words right before the order's word, past its
+    auxiliaries and adverbs ("will", "should really", "is going to"), name who does it; when
+    they are no doer (a verb, a preposition: "put Tamsin in the"), the one the clause opens
+    with does ("fennel has been smug about the twig kill": fennel, who does nothing). The
+    mention of the doer comes with ``TALK`` when the doer is a player or a role."""
+    text = layout.text
     before = text[near : mention.start]
+    tokens = [(near + t.start(), near + t.end(), t.group()) for t in _TOKEN.finditer(before)]
+    i = len(tokens) - 1
+    while i >= 0 and _is_aux(tokens, i):
+        i -= 1
+    if i < 0:
+        return None, None  # the order word opens the clause (after its auxiliaries): the sender's
+    if _for_detail(layout, tokens, i, mention):
+        return TALK, None  # "Blame Tomo for tonight's hit on Hana": the hit is the blame's crime
+    start, _, word = tokens[i]
+    key = word.casefold()
+    if key in _OWN_WORDS or (key in ("me", "us") and i and tokens[i - 1][2].casefold() == "let"):
+        return None, None  # "I'll kill", "we're gonna lynch", "let me heal"
+    if _SUBJECT_DIES.match(mention.text):
+        return None, None  # "Léa dies tonight": the one it falls on is its subject
+    at = _mention_at(layout, start)
+    if (
+        at is not None
+        and at.kind == PLAYER
+        and i == len(tokens) - 1
+        and not _THIRD_PERSON.match(mention.text)
+    ):
+        at = None  # "the twig kill", "Kleene's protection": a noun after its target
+    if (
+        at is not None
+        and at.kind == PLAYER
+        and i == len(tokens) - 1
+        and mention.text[:1].isupper()
+        and not mention.text.isupper()
+    ):
+        at = None  # "RIP Nyx 🕯️ Clues on her": a word written as a sentence's start
+    if at is not None and at.kind == ROLE and i == len(tokens) - 1:
+        counted = _token_before(tokens, layout, at)
+        if counted is not None and (counted.isdigit() or counted in _COUNTS):
+            at = None  # "three Killer guises": the role says which guises, nobody does it
+    if at is not None and at.kind in (PLAYER, ROLE, PRONOUN):
+        return _doer(layout, at, mention, voice), at
+    if key == "you":
+        # "could you heal Lynz", "I want you to protect Abs": a request to the GM.
+        asking = i and tokens[i - 1][2].casefold() in _ASKS_YOU
+        return (None if asking else TALK), None
+    if key in _OTHER_WORDS:
+        return TALK, None  # "someone should APTX him", "the town wants to lynch Abs"
+    # The word before is no doer ("put Tamsin in the holding cell"): the clause's opening is.
     lead = _LEAD.match(before)
     head = before[lead.end() if lead else 0 :].strip()
     if not head:
-        return None  # the order word opens the clause: an imperative or a label
+        return None, None
     if _OWN.match(head) or head.casefold().startswith(("i ", "i'", "i’", "we", "let me", "me ")):
-        return None
+        return None, None
     if any(n and head.casefold().startswith(n) for n in voice.names):
-        return None  # "Chianti here ...", "Kogoro: ...": the sender in the third person
-    i = bisect.bisect_left(layout.found_starts, near)
-    player = None
-    for m in found[i:]:
-        if m.start >= mention.start:
-            break
-        if m.kind in (PLAYER, PRONOUN):
-            player = m
-            break
-    if player is not None and player.kind == PLAYER and player.value != voice.sender:
-        between = text[player.end : mention.start]
-        if _RECEIVES.match(between) or _SUBJECT_DIES.match(mention.text):
-            return None  # the player is the one the order falls on
-        if between.strip() == "" and _THIRD_PERSON.match(mention.text):
-            return TALK  # "Miaka pulls the trigger": the player does it
-        if not between.strip(" ,:;-—–>→=") or re.match(r"^[\s'’s]*$", between):
-            return None  # "Mitsu: kill", "Kleene's protection": a target written first
-        return TALK
-    if player is not None and player.kind == PRONOUN and not text[near : player.start].strip():
-        return TALK  # "he will kill Kleene", "she heals him every night"
-    role = next((m for m in found[i:] if m.start < mention.start and m.kind == ROLE), None)
-    if (
-        role is not None
-        and str(role.value).casefold() not in voice.names
-        and not _LEAD_ROLE.sub("", text[near : role.start]).strip()
-    ):
-        return TALK  # "Gin could kill Noor": another role does it
+        return None, None  # "Chianti here ...", "Kogoro: ...": the sender in the third person
+    opening = _mention_at(layout, near + (lead.end() if lead else 0) + _leading_space(before, lead))
+    if opening is not None and opening.kind in (PLAYER, ROLE, PRONOUN):
+        return _doer(layout, opening, mention, voice), opening
     if _OTHERS.match(head):
-        return TALK  # "someone lynch him", "they should vote Abs"
+        return TALK, None  # "someone lynch him", "they should vote Abs"
+    return None, None
+
+
+def _doer(layout: Layout, who: Mention, mention: Mention, voice: Voice) -> str | None:
+    """Whether ``who``, read as the subject of the order's word, makes it someone else's
+    deed (``TALK``) or the sender's order (None): the sender's own name or role, a player who
+    receives it ("Kleene gets my heal"), a target written first ("Kleene's protection")."""
+    if who.kind == PLAYER and who.value == voice.sender:
+        return None
+    if who.kind == ROLE and str(who.value).casefold() in voice.names:
+        return None
+    between = layout.text[who.end : mention.start]
+    if not between.strip() and _THIRD_PERSON.match(mention.text):
+        return TALK  # "Miaka pulls the trigger": the player does it
+    if who.kind != PRONOUN and (
+        _RECEIVES.match(between) or not between.strip(" ,:;-—–>→=") or _POSSESSIVE.match(between)
+    ):
+        return None  # "Kleene gets my heal", "Mitsu: kill", "Kleene's protection"
+    return TALK
+
+
+def _for_detail(
+    layout: Layout, tokens: list[tuple[int, int, str]], i: int, mention: Mention
+) -> bool:
+    """Whether the word stands after "for" as the detail of another order said before it in
+    its sentence ("Arrest X for the kill", "Frame Tomo for tonight's hit on Hana", "Blame
+    Parkur for the Kleene kill"): the crime or the reason, not an order of its own."""
+    for j in range(i, max(-1, i - 4), -1):
+        key = tokens[j][2].casefold()
+        if key == "for":
+            break
+        if (
+            key not in _DETERMINERS
+            and not key.endswith(("'s", "’s"))
+            and not (
+                (at := _mention_at(layout, tokens[j][0])) is not None and at.kind in (PLAYER, PHASE)
+            )
+        ):
+            return False
+    else:
+        return False
+    sentence = layout.sentence(mention.start)
+    return any(m.kind == ABILITY and sentence.start <= m.start < tokens[j][0] for m in layout.found)
+
+
+_DETERMINERS = _wordset("the a an his her their its my our your this that")
+
+
+def _is_aux(tokens: list[tuple[int, int, str]], i: int) -> bool:
+    """Whether the token says nothing of who does the order after it: an auxiliary, a modal,
+    an adverb, a time word ("will", "should really", "is going to", "tonight"). "'s" is "is"
+    only before another such word ("Kleene's going to"), else a possessive."""
+    key = tokens[i][2].casefold()
+    return key in _AUX or (key.endswith("ly") and len(key) > 4 and key not in _NOT_ADVERBS)
+
+
+def _token_before(tokens: list[tuple[int, int, str]], layout: Layout, at: Mention) -> str | None:
+    """The word before a mention (which may span several tokens), in lower case."""
+    before = [t for t in tokens if t[1] <= at.start]
+    return before[-1][2].casefold() if before else None
+
+
+_COUNTS = _wordset("a an one two three four five six seven eight nine ten twenty my x")
+
+
+def _mention_at(layout: Layout, at: int) -> Mention | None:
+    """The mention that covers position ``at``, if one does."""
+    i = bisect.bisect_right(layout.found_starts, at) - 1
+    if i >= 0 and layout.found[i].start <= at < layout.found[i].end:
+        return layout.found[i]
     return None
+
+
+def _leading_space(before: str, lead: re.Match[str] | None) -> int:
+    rest = before[lead.end() if lead else 0 :]
+    return len(rest) - len(rest.lstrip())
+
+
+_TOKEN = lazy_compile(r"[^\W_][\w'’]*|[^\w\s]")
+# The words between a doer and the order's word that say nothing of who does it.
+_AUX = _wordset(
+    "will 'll ’ll would 'd ’d should could can may might must shall is are am was were be "
+    "been being has have had to going gonna wanna gotta want wants needs need try tries "
+    "trying attempt attempts about plans plan decided decides intends just also then really "
+    "definitely probably surely totally certainly already still always finally actually now "
+    "tonight tonite today please pls plz kindly gladly soon personally first"
+)
+_NOT_ADVERBS = frozenset({"only", "early", "family", "belly", "jelly", "holly", "bully", "ally",
+                          "fly", "rally", "reply", "supply", "apply"})  # fmt: skip
+# The sender as the doer: "I", "I'll", "we're".
+_OWN_WORDS = _wordset(
+    "i i'll i’ll i'm i’m i'd i’d i've i’ve we we'll we’ll we're we’re we'd we’d we've we’ve "
+    "myself ourselves"
+)
+# Someone else as the doer: "someone should", "the town will".
+_OTHER_WORDS = _wordset(
+    "someone somebody anyone anybody everyone everybody people town others they they'll "
+    "they’ll they're they’re y'all y’all guys he she he'll she'll he's she's"
+)
+# What asks the GM: "could you", "please, you ...", "I want you to".
+_ASKS_YOU = _wordset("could can would will please pls plz want need like")
+_POSSESSIVE = lazy_compile(r"^['’]s?\s*$")

@@ -1,9 +1,10 @@
-"""Blind round 1 (issue 27): messages written by writers who had not read the reader, each a
+"""Blind rounds (issue 27): messages written by writers who had not read the reader, each a
 scenario in check.py's format, run through the reader as a replay, and checked by the
 project's checker (tests/reading/checker.py: outcomes, orders understood, refusals and their
-``reason:`` kind, topic posts).
+``reason:`` kind, topic posts). Round 1 was written before the reader was rebuilt from
+evidence; round 2, by new writers, measured the rebuilt reader blind, and is now corpus too.
 
-- Every file passes but those listed in blind/round1/FAILING.yaml, each with why.
+- Every file of a round passes but those listed in blind/<round>/FAILING.yaml, each with why.
 - Of the clear orders at least 95 % are carried out as written; every chatter file gives no
   order; every refusal but those listed gives the right reason.
 - The twin of a refusal or a chatter file is the same order written plainly: the original's
@@ -27,10 +28,14 @@ import yaml
 from tests.reading.checker import failures, record_by_command, record_of
 
 HERE = Path(__file__).parent
-ROUND1 = HERE / "blind" / "round1"
-TWINS = HERE / "blind" / "round1-twins"
+BLIND = HERE / "blind"
+ROUNDS = ("round1", "round2")
+ROUND1 = BLIND / "round1"
 SHARED = HERE.parents[2] / "shared" / "reading"
-FAILING: dict[str, str] = yaml.safe_load((ROUND1 / "FAILING.yaml").read_text()) or {}
+FAILING: dict[str, dict[str, str]] = {
+    r: yaml.safe_load(p.read_text()) or {} if (p := BLIND / r / "FAILING.yaml").exists() else {}
+    for r in ROUNDS
+}
 
 
 def _files(root: Path) -> list[Path]:
@@ -52,41 +57,52 @@ def _failures(path: Path) -> tuple[str, ...]:
     return tuple(failures(doc, record_of(doc, str(path))))
 
 
-@pytest.mark.parametrize("path", _files(ROUND1), ids=lambda p: _name(p, ROUND1))
-def test_a_blind_message_reads_as_its_writer_expects(path: Path) -> None:
-    name = _name(path, ROUND1)
+def _blind(suffix: str = "") -> list[tuple[str, Path]]:
+    return [(r, p) for r in ROUNDS for p in _files(BLIND / f"{r}{suffix}")]
+
+
+def _id(item: tuple[str, Path], suffix: str = "") -> str:
+    round_, path = item
+    return f"{round_}/{_name(path, BLIND / f'{round_}{suffix}')}"
+
+
+@pytest.mark.parametrize("item", _blind(), ids=_id)
+def test_a_blind_message_reads_as_its_writer_expects(item: tuple[str, Path]) -> None:
+    round_, path = item
+    name = _name(path, BLIND / round_)
     found = _failures(path)
-    if name in FAILING:
-        pytest.xfail(FAILING[name])
+    if name in FAILING[round_]:
+        pytest.xfail(FAILING[round_][name])
     assert not found, "\n".join(found)
 
 
-def test_the_failing_list_names_only_files_that_fail() -> None:
+@pytest.mark.parametrize("round_", ROUNDS)
+def test_the_failing_list_names_only_files_that_fail(round_: str) -> None:
     """A file read well now leaves the list (FAILING.yaml says what still fails, no more)."""
-    stale = [n for n in FAILING if not _failures(ROUND1 / n)]
-    assert stale == [], f"read well now, remove from FAILING.yaml: {stale}"
+    stale = [n for n in FAILING[round_] if not _failures(BLIND / round_ / n)]
+    assert stale == [], f"read well now, remove from {round_}/FAILING.yaml: {stale}"
 
 
-def test_clear_orders_chatter_and_refusals_meet_the_issue_bounds() -> None:
+@pytest.mark.parametrize("round_", ROUNDS)
+def test_clear_orders_chatter_and_refusals_meet_the_issue_bounds(round_: str) -> None:
     counts: dict[str, list[int]] = {"clear": [0, 0], "chatter": [0, 0], "refusal": [0, 0]}
-    for path in _files(ROUND1):
+    refused = []
+    for path in _files(BLIND / round_):
         doc = yaml.safe_load(path.read_text(encoding="utf-8"))
         tally = counts[_kind(doc)]
         tally[1] += 1
         tally[0] += not _failures(path)
+        if _kind(doc) == "refusal" and _failures(path):
+            refused.append(_name(path, BLIND / round_))
     passed, total = counts["clear"]
     assert passed >= 0.95 * total, counts
     assert counts["chatter"][0] == counts["chatter"][1], counts
-    refused = [
-        _name(p, ROUND1)
-        for p in _files(ROUND1)
-        if _kind(yaml.safe_load(p.read_text(encoding="utf-8"))) == "refusal" and _failures(p)
-    ]
-    assert [n for n in refused if n not in FAILING] == []
+    assert [n for n in refused if n not in FAILING[round_]] == []
 
 
-@pytest.mark.parametrize("path", _files(TWINS), ids=lambda p: _name(p, TWINS))
-def test_a_twin_reads_apart_from_its_original(path: Path) -> None:
+@pytest.mark.parametrize("item", _blind("-twins"), ids=lambda i: _id(i, "-twins"))
+def test_a_twin_reads_apart_from_its_original(item: tuple[str, Path]) -> None:
+    _, path = item
     doc = yaml.safe_load(path.read_text(encoding="utf-8"))
     found = _failures(path)
     if _kind(doc) == "clear":

@@ -32,7 +32,7 @@ from engine.families.midnight.vocab import (
     titles_of,
 )
 from engine.orders import parse, vocab
-from engine.orders.bbcode import Filler, clean_message, quotes, strip_quoted, text_quotes
+from engine.orders.bbcode import Filler, clean_message, strip_quoted, text_quotes
 from engine.orders.dispatch import (
     _ARROW,
     _I,
@@ -593,7 +593,7 @@ def parse_orders(
     text = clean_message(ooc_text(own) if public else own, keep=read.words_in)
     msg = Message(read.reader, _fragments(read, text), (), text, dialect(read))
     if "[" in source or written_quotes:
-        msg.quoted = [*quotes(source), *written_quotes]
+        msg.quoted = parse.quoted_of(read.reader, source, written_quotes)
     while msg.pending:
         fragment: str | None = msg.pending.popleft()
         for _, step in STEPS:

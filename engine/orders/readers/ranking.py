@@ -32,12 +32,25 @@ _SEPARATOR = lazy_compile(
     re.IGNORECASE,
 )
 _TIE = lazy_compile(r"=|\b(?:tied?|equal(?:ly)?|same\s+place)\b", re.IGNORECASE)
+# What may stand before the members: "for leader", "for the boss vote →", "best to worst:".
+_HEADING = lazy_compile(
+    r"^(?:(?:for\s+)?(?:the\s+)?(?:bo\s+)?(?:leader|boss)(?:ship)?(?:\s+(?:vote|ballot|spot))?"
+    r"|best\s+to\s+worst|first\s+to\s+last|in\s+order|from\s+(?:best|first|top))"
+    r"[\s,:\-–—→>]*",
+    re.IGNORECASE,
+)
+# The author, ranking themselves: "me", "myself".
+_ME = lazy_compile(r"\s*(?:me|myself|i)(?![\w'’])", re.IGNORECASE)
+# A note that the member is the author: "Calvados (that's me)".
+_ME_NOTE = lazy_compile(
+    r"^\s*[(\[]\s*(?:that['’]?s\s+|it['’]?s\s+)?(?:me|myself)\s*[)\]]", re.IGNORECASE
+)
 # The role written beside a name, as the text's example does: "Akonyl (Vodka)".
 _ROLE_NOTE = lazy_compile(r"^\s*[(\[](?P<role>[^()\[\]]{1,30})[)\]]")
 
 
 def read_leader_ranking(reader: Reader, rest: str, fragment: str) -> Order:
-    text = rest.strip().lstrip(":-–— ").strip()
+    text = _HEADING.sub("", rest.strip().lstrip(":-–—→> ").strip()).strip()
     if not text:
         raise Refusal(
             f"a ranking names the Black Org's members, first choice first: {EXAMPLE}",
@@ -52,6 +65,8 @@ def read_leader_ranking(reader: Reader, rest: str, fragment: str) -> Order:
             f"a ranking puts one member on each place, with no ties: {EXAMPLE}", Kind.TWO_CHOICES
         )
     items, numbers = _places(text)
+    if not numbers:
+        items, numbers = _ordinals(items)
     if len(items) == 1 and not numbers:
         # "Gin Vodka Korn" (arrows read as spaces): members one after another.
         items = _one_after_another(reader, items[0]) or items
@@ -82,12 +97,53 @@ def _places(text: str) -> tuple[list[str], list[int]]:
         )
     items, numbers = [], []
     for mark, after in zip(marks, [*marks[1:], None], strict=True):
-        item = text[mark.end() : after.start() if after else len(text)].strip(" ,;>")
+        item = text[mark.end() : after.start() if after else len(text)].strip(" ,;>-–—:")
         if not item:
             raise Refusal(f"place {mark['n']} of the ranking names nobody", Kind.NO_TARGET)
         items.append(item)
         numbers.append(int(mark["n"]))
     return items, numbers
+
+
+# A place said after the member: "Chianti first, Gin second, Calvados last", "Korn on top".
+_ORDINAL_AFTER = lazy_compile(
+    r"\s+(?:(?:in\s+)?(?P<word>first|second|third|fourth|fifth|sixth|last)(?:\s+place)?"
+    r"|(?P<top>on\s+top|at\s+the\s+top)|(?P<bottom>at\s+the\s+bottom|bottom))[\s.!]*$",
+    re.IGNORECASE,
+)
+_ORDINAL_NUMBER = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6}
+# "then me (Pisco)": the word that joins a place to the one before.
+_THEN = lazy_compile(r"^\s*(?:then|and(?:\s+then)?)\s+", re.IGNORECASE)
+
+
+def _ordinals(items: list[str]) -> tuple[list[str], list[int]]:
+    """The items with the place each says after it ("Chianti first, Gin second, Calvados
+    (that's me) last"; "Korn on top, then me, Vodka last"), numbered; none said, and the
+    items stand in the order written. "last" and "at the bottom" are the last place."""
+    said: list[int | None] = []
+    kept = []
+    for item in items:
+        item = _THEN.sub("", item)
+        found = _ORDINAL_AFTER.search(item)
+        if found is None:
+            said.append(None)
+            kept.append(item)
+            continue
+        kept.append(item[: found.start()])
+        if found["word"] and found["word"].lower() != "last":
+            said.append(_ORDINAL_NUMBER[found["word"].lower()])
+        elif found["top"]:
+            said.append(1)
+        else:
+            said.append(len(items))
+    if all(n is None for n in said):
+        return kept, []
+    # Places not said follow the order written among those left.
+    free = [n for n in range(1, len(items) + 1) if n not in said]
+    numbers = (
+        [n if n is not None else free.pop(0) for n in said] if len(free) >= said.count(None) else []
+    )
+    return kept, [n for n in numbers if n is not None]
 
 
 def _one_after_another(reader: Reader, text: str) -> list[str]:
@@ -110,6 +166,10 @@ def _member(reader: Reader, item: str, fragment: str, *, last: bool) -> str:
     ("Vodka")."""
     state = reader.state
     members = state.black_org(free_only=False)
+    me = _ME.match(item)
+    if me is not None:
+        # "2nd - me (Korn)", "then me (Pisco)": the author.
+        return _after(reader, reader.author, item[me.end() :], fragment, last=last)
     found, used = reader.words.players.match_prefix(item)
     exact = found.is_match and used and found.kind in (MatchKind.EXACT, MatchKind.ALIAS)
     if not exact:
@@ -129,6 +189,11 @@ def _member(reader: Reader, item: str, fragment: str, *, last: bool) -> str:
 
 def _after(reader: Reader, name: str, rest: str, fragment: str, *, last: bool) -> str:
     """What may follow a member's name: the role in brackets, which must be theirs."""
+    me = _ME_NOTE.match(rest)
+    if me is not None:
+        if name != reader.author:
+            raise Refusal(f"'{name}' is not you: write 'me' or your own name", Kind.TWO_CHOICES)
+        rest = rest[me.end() :]
     note = _ROLE_NOTE.match(rest)
     if note is not None:
         written = note["role"].strip()

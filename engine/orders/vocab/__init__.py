@@ -41,6 +41,12 @@ CHOICE = "choice"  # one of the ability's choices first: "Play Pass Abs", "Play 
 COUNT = "count"  # a number: "Blackmail material 2"
 MESSAGE = "message"  # words to someone: "Letter to Town: ...", "The Call to Abs: ..."
 PLAYER_ROLES = "player_roles"  # each player with a role: "All-in: Abs as Boss, Kleene as Cop"
+RANKED = "ranked"  # members in order, by name, role or "me": "Ranking: Korn, me, Vodka last"
+
+# What an ability does to its target (``Say.does``): learns about them, guards them, harms
+# them, hinders what they do, or makes them look guilty.
+LEARN, GUARD, HARM, HINDER, FRAME = "learn", "guard", "harm", "hinder", "frame"
+DOES = (LEARN, GUARD, HARM, HINDER, FRAME)
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +64,9 @@ class Say:
     the abilities the same word is for a player who does not hold this one (Keywords:
     "Heal — Healing / First-Aid"). ``title``, ``verb``, ``crime_noun``, ``target_word``: how
     an order is restated ("Steal from X", "A heals B", "Arrest X for killing Y"); ``traits``:
-    the module's constants above.
+    the module's constants above; ``does``: what the ability does to its target, one of
+    ``DOES`` (a word of another ability that does the same, said to a player, is read as the
+    sender's order that does it: "watching Abs tonight" from a detective who interrogates).
     """
 
     ability: str
@@ -75,6 +83,7 @@ class Say:
     target_word: str = ""
     traits: frozenset[str] = frozenset()
     shape: str = TARGET
+    does: str = ""
 
 
 @dataclass(frozen=True)
@@ -93,6 +102,7 @@ class Words:
     verbs: Mapping[str, str]
     crime_nouns: Mapping[str, str]
     target_words: Mapping[str, str]
+    does: Mapping[str, str]
     # Each everyday word (a pattern, in its forms) and the abilities it may say.
     evidence: tuple[tuple[str, tuple[str, ...]], ...] = field(default=())
 
@@ -125,12 +135,16 @@ def words_of(says: Iterable[Say]) -> Words:
         verbs={s.ability: s.verb for s in says if s.verb},
         crime_nouns={s.ability: s.crime_noun for s in says if s.crime_noun},
         target_words={s.ability: s.target_word for s in says if s.target_word},
+        does={s.ability: s.does for s in says if s.does},
         evidence=tuple((p, tuple(a)) for p, a in grouped.items()),
     )
 
 
 # The particles of a verb that may stand after its object: "take him out", "patch her up".
-_PARTICLES = frozenset({"out", "up", "down", "off", "in", "away", "over", "around", "along"})
+_PARTICLES = frozenset(
+    {"out", "up", "down", "off", "in", "away", "over", "around", "along", "back", "through",
+     "behind", "into", "onto"}
+)  # fmt: skip
 # A word written plainly (letters, spaces, hyphens, apostrophes): read in its other forms too.
 _PLAIN = re.compile(r"[a-z][a-z' -]*")
 
@@ -145,9 +159,9 @@ def forms(word: str) -> str:
     first, _, rest = word.partition(" ")
     tail = r"\s+".join(re.escape(w) for w in rest.split()) if rest else ""
     pattern = _inflected(first)
-    if rest in _PARTICLES:
-        # A verb and its particle, the object between them or after: "take out X", "take X
-        # out", "patch Kleene up".
+    if rest.split(" ", 1)[0] in _PARTICLES:
+        # A verb and its particle or preposition, the object between them or after: "take
+        # out X", "take X out", "patch Kleene up", "drag Kleene's name through the mud".
         return rf"{pattern}\s+(?:{tail}|(?:[^\s,.;:!?]+\s+){{1,3}}?{tail})"
     return f"{pattern}\\s+{tail}" if tail else pattern
 

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from engine.orders.bbcode import Filler, clean_lines, clean_message, strip_filler, strip_quoted
+from engine.orders.bbcode import (
+    Filler,
+    clean_lines,
+    clean_message,
+    quotes,
+    strip_filler,
+    strip_quoted,
+    text_quotes,
+)
 
 GM_POST = (
     "Night 2 has begun. It will end on Friday at 20:00 GMT.\n"
@@ -550,3 +558,18 @@ def test_a_line_is_not_tried_for_leading_filler_where_no_phrase_can_start(
         for lead in (filler._lead, filler._lead_unmarked):
             assert not lead._by_letter[first], first
     assert filler.clean("Vote Abs, thanks") == "Vote Abs"
+
+
+def test_quotes_are_looked_for_only_where_a_quote_tag_is() -> None:
+    """``quotes`` cuts a message into tokens only when a [quote] tag is in it, in any case."""
+    assert quotes("[b]Vote Abs[/b] [vote]Kleene[/vote]") == []
+    assert quotes('[QUOTE="Abs"]heal me[/QUOTE] no') == [("Abs", "heal me")]
+
+
+def test_text_quotes_need_a_line_that_ends_in_a_colon() -> None:
+    """A quote written as text is led in by a line that ends in a colon ("Lark wrote:"): a
+    reporting word elsewhere ("Will: he said he was town") leads none in."""
+    text = "Will: he said he was town\nVote Abs"
+    assert text_quotes(text) == (text, [])
+    own, found = text_quotes("Lark wrote:\nheal Zoë\n\nVote Abs")
+    assert (own, found) == ("\nVote Abs", [("Lark", "heal Zoë")])

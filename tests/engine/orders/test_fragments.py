@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.orders.fragments import split_tape, split_will
+from engine.orders.fragments import _said_head, split_tape, split_will
 
 
 @pytest.mark.parametrize(
@@ -259,3 +259,10 @@ def test_each_roster_keeps_its_own_names_whole() -> None:
         assert fragments(text, spaced) == ["Vote Mr. Black.", "Heal Abs"]
         assert fragments(text, plain) == ["Vote Mr.", "Black.", "Heal Abs"]
         assert fragments(text, tuple(list(spaced))) == ["Vote Mr. Black.", "Heal Abs"]
+
+
+def test_a_list_head_said_in_words_ends_in_a_colon_or_stands_over_a_bullet() -> None:
+    """A head said in everyday words ("my 3 investigations for tonight:") ends in a colon or
+    stands over a bullet; a line with neither is read as it is, without its words looked up."""
+    assert _said_head("my checks for tonight", "Abs kills Kleene") is None
+    assert _said_head("my checks for tonight", "- Abs kills Kleene") == "my checks for tonight"

@@ -11,7 +11,10 @@ import pytest
 import yaml
 
 from engine.orders import grammar
+from engine.orders.evidence import EvidenceTable
 from engine.orders.grammar import WordTable, _alternatives, _starts, first_letters
+from engine.orders.vocab.dctp import WORDS as DCTP_WORDS
+from engine.orders.vocab.midnight import WORDS as MIDNIGHT_WORDS
 
 CORPUS = sorted((Path(__file__).parent / "corpus").glob("*.yaml"))
 TABLES = {
@@ -78,3 +81,46 @@ def test_alternatives_cut_only_at_the_top_level() -> None:
         "[]|]g",
         "[^]|]h",
     ]
+
+
+def test_literal_stems_of_a_pattern() -> None:
+    """What a match must start with: the literal letters of each alternative, the last one
+    left out when optional; a group's own alternatives; None when an alternative may start
+    with anything (an optional group, a class)."""
+    assert grammar.literal_stems(r"tak(?:e|es|ed|ing)\s+out|lovers?") == ("tak", "lover")
+    assert grammar.literal_stems(r"(?:nab(?:s|ed)?|nabb(?:ed|ing))\s+him") == ("nab", "nabb")
+    assert grammar.literal_stems(r"keep watch over") == ("keep watch over",)
+    assert grammar.literal_stems(r"(?:the\s+)?kill") is None
+    assert grammar.literal_stems(r"[a-c]x") is None
+    assert grammar.literal_stems(r"x?ray") is None
+
+
+EVIDENCE = {"dctp": DCTP_WORDS.evidence, "midnight": MIDNIGHT_WORDS.evidence}
+
+
+@pytest.mark.parametrize("evidence", EVIDENCE.values(), ids=EVIDENCE.keys())
+def test_the_evidence_table_by_stems_reads_as_every_pattern(
+    evidence: tuple[tuple[str, tuple[str, ...]], ...],
+) -> None:
+    """engine/orders/evidence.py tries only the patterns whose literal start a text starts
+    with: at every word start of the corpus, and of each stem written as words of an order
+    ("taking", "Tak him out", "ſnipe"), it reads what trying every pattern reads."""
+    table = EvidenceTable(evidence)
+    whole = [
+        (re.compile(rf"(?:{p})(?:['’]s)?(?![\w'’])", re.IGNORECASE), abilities)
+        for p, abilities in evidence
+    ]
+    stems = {s for p, _ in evidence for s in grammar.literal_stems(p) or ()}
+    texts = _texts() + [
+        f"{s}{end}" for s in sorted(stems) for end in ("", "s", "ing him out", "ed Abs", "'s")
+    ] + [t.upper() for t in sorted(stems)] + ["ſnipe Abs", "Kıll Abs", "ÉRASE"]
+    for text in texts:
+        best, found = 0, []
+        for pattern, abilities in whole:
+            m = pattern.match(text[:80])
+            if m is None or m.end() < best:
+                continue
+            if m.end() > best:
+                best, found = m.end(), []
+            found += [a for a in abilities if a not in found]
+        assert table.at(text) == ((tuple(found), best) if best else None), text
