@@ -286,7 +286,7 @@ def fitted(
     tried: frozenset[str] = frozenset(),
 ) -> Reading | Refusal | None:
     """The order of a block that holds no word of the sender's orders, read as a GM reads it
-    (issue 27, "candidates first"): of the orders the sender can give now, exactly one takes
+    ("candidates first"): of the orders the sender can give now, exactly one takes
     what a sentence names (one player, players, a role, a player and a role), and the sentence
     says an order in the sender's own voice, unvoided: a word of an order they do not hold
     ("Checking tonight whether a Ran is around" from a detective who detects, "a peek at the

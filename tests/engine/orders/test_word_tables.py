@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 import yaml
 
+from engine.families.dctp.vocab import WORDS as DCTP_WORDS
+from engine.families.midnight.vocab import WORDS as MIDNIGHT_WORDS
 from engine.orders import grammar
 from engine.orders.evidence import EvidenceTable
 from engine.orders.grammar import WordTable, _alternatives, _starts, first_letters
-from engine.orders.vocab.dctp import WORDS as DCTP_WORDS
-from engine.orders.vocab.midnight import WORDS as MIDNIGHT_WORDS
 
 CORPUS = sorted((Path(__file__).parent / "corpus").glob("*.yaml"))
 TABLES = {
