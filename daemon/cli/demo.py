@@ -229,7 +229,9 @@ class Players:
                     # classic: "The BO can leave a tape/video after each murder".
                     lines.append(f"Tape: {self.rng.choice(TAPES)}")
         elif kind == "day":
-            lines.append(f"Vote {self._vote(player, phase, town if mine else others)}")
+            choices = town if mine else others
+            if choices:  # none left to vote for: the game is over, a restart may ask again
+                lines.append(f"Vote {self._vote(player, phase, choices)}")
         lines = [line for line in lines if line]
         if lines and self.rng.random() < 0.15:
             lines[0] = lines[0][:-1]  # a typo in the last name: autogm reads it loosely
