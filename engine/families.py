@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from engine import stalemate
 from engine.abilities.vest import settle_vest
 from engine.attacks import settle_attacks
 from engine.by_family import ByFamily
@@ -22,7 +23,7 @@ from engine.prep import settle_prep
 from engine.rules.base import Step
 from engine.state import GameState
 from engine.voting import hold_lynch
-from engine.win import winner
+from engine.win import side_won, stalled, winner
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +62,10 @@ def _end_dctp(ctx: Context) -> None:
     end_phase(ctx)
     if ctx.phase.is_night and not any(n.key.startswith("death.") for n in ctx.notices):
         ctx.announce("night.no_deaths")
+    # "nobody died, was lynched or arrested" (docs/rulings.md, "A game that stands still").
+    stalemate.count_phase(ctx, stalemate.left_now(ctx))
+    if stalled(ctx.state) and side_won(ctx.state) is None:
+        stalemate.announce(ctx)
 
 
 DCTP = Family(

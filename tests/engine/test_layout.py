@@ -59,6 +59,7 @@ LAYER_OF = {
     "engine.crimes": "mechanics",
     "engine.voting": "mechanics",
     "engine.win": "mechanics",
+    "engine.stalemate": "mechanics",
     "engine.abilities.lent": "mechanics",
     "engine.midnight.life": "mechanics",
     "engine.midnight.guises": "mechanics",
