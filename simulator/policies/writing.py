@@ -51,6 +51,13 @@ KNOWN_GAPS = {
         "restatement",
         frozenset({"discombobulate"}),
     ),
+    "midnight-hit-beside-revolver": Gap(
+        "the reader (engine/orders, branch reader2) does not read 'Hit', the Joker's own "
+        "ability named by its title, from a player who also holds a Revolver ('hit' is a word "
+        "players shoot with): it asks which one is meant",
+        "holding two",
+        frozenset({"hit", "revolver"}),
+    ),
 }
 
 
@@ -119,7 +126,9 @@ PLAIN_ONLY = frozenset({"leader_ranking"})
 
 def write_line(text: str, form: str, phase: Phase, names: Sequence[str], rng: random.Random) -> str:
     if form == "lower":
-        return text.lower()
+        # The order's words; a Letter's own words (in quotes) are prose, written as meant.
+        order, quote, words = text.partition('"')
+        return order.lower() + quote + words
     if form == "bold":
         return f"[b]{text}[/b]"
     if form == "labelled":

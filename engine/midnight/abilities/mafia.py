@@ -133,6 +133,12 @@ class TheCall(Message):
 
     name = "call"
 
+    def check(self, state: GameState, order) -> str | None:
+        if not order.targets:
+            # "send a target": a player, never the Town as a Letter may.
+            return "The Call goes to a player: 'The Call to <player>: <text>'"
+        return super().check(state, order)
+
     def resolve(self, ctx: Context, action: Action) -> None:
         self.took_place(ctx, action)
         held = approved(ctx)
