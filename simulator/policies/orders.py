@@ -351,6 +351,11 @@ def _crime(d: _Draw) -> Order | None:
         return None
     victim = next(iter(opts.victims)) if opts.victims else rng.choice(list(state.players))
     crime = "kill" if opts.suspects else rng.choice(crimes)
+    dead = [n for n, p in state.players.items() if p.status is Status.DEAD]
+    if not opts.suspects and dead and "kill" in crimes and rng.random() < 0.5:
+        # Half the time the killing of someone the town saw die: an arrest named wholly at
+        # random is almost never true, and a game without arrests never frees one (Lawsuit).
+        victim, crime = rng.choice(dead), "kill"
     if crime in ("disguise", "temporary_disguise"):
         victim = rng.choice(sorted(state.ruleset.roles))  # "for disguising as Ran"
     past = [Phase(i) for i in range(1, state.phase.index + 1) if Phase(i) != state.phase]
