@@ -15,10 +15,11 @@ from engine.abilities import abilities_for
 from engine.abilities.kill import kill_cycle_due
 from engine.abilities.lent import LENT
 from engine.orders import vocab
+from engine.orders.kinds import Kind, kind_of
 from engine.orders.midnight import TOWN
 from engine.orders.model import CRIME_NOUN, Order, Query
 from engine.phases import Phase, PhaseKind
-from engine.rules.base import AbilityUse, Side
+from engine.rules.base import AbilityUse, Ruleset, Side
 from engine.state import ABROAD, IN_FLIGHT, GameState, Status
 from engine.validate import check_order, held_slots
 from simulator.policies.shapes import Shape, shape_of
@@ -26,6 +27,9 @@ from simulator.policies.shapes import Shape, shape_of
 # The Black Org's night kill, whichever word it takes (a 2011 sniper's "Kill" is their snipe:
 # "Snipe replaces kill for the specified roles"): one order, which a leader may give another.
 KILLS = frozenset({"kill", "snipe"})
+# Refusals about the player and the phase, not the order's parts ("Plant Vest is usable once
+# per game", "you are suspended"): drawing the parts again would be refused the same way.
+UNDRAWN = frozenset({Kind.NOT_NOW, Kind.NOT_HELD})
 # Orders that harm or hinder their target: an informed player aims them at the other side.
 HARMFUL = frozenset(
     {
@@ -113,6 +117,10 @@ class Options:
     sizes: dict[str, int] = field(default_factory=dict)  # list sizes found, per ability
     held: list = field(default_factory=list)  # the player's held slots this phase
     free: list[str] = field(default_factory=list)  # the free players this phase
+    # Whether the player uses a slot for this ability this phase (drawn before the order is,
+    # so that an order the player will not send is not drawn and checked): the random
+    # policy's rates. None: every slot with a legal order.
+    uses: Callable[[str], bool] | None = None
 
 
 def free_players(state: GameState) -> list[str]:
@@ -149,6 +157,8 @@ def legal_orders(state: GameState, player: str, opts: Options) -> list[Order]:
         if via is not None and via in seen:
             continue  # one order through a lent item a phase (the bow-tie's is one choice)
         for use in choices:
+            if opts.uses is not None and not opts.uses(use.ability):
+                break  # the slot left unused this phase
             order = _legal(state, player, use, opts, via)
             family = "kill" if order is not None and order.ability in KILLS else None
             if order is not None and (family or order.ability) not in seen:
@@ -178,10 +188,17 @@ def _legal(
 ) -> Order | None:
     for attempt in range(opts.tries):
         order = make_order(state, player, use, opts, attempt)
-        if order is not None and via is not None:
-            order = replace(order, via=via)
-        if order is not None and not isinstance(check_order(state, order, opts.held), str):
+        if order is None:
+            continue
+        if via is not None:
+            # Through a lent item the order is the player's own ("Suitcase: Snipe X", a fake
+            # the Black Suitcase shows): nobody else carries it out.
+            order = replace(order, via=via, killer=None)
+        found = check_order(state, order, opts.held)
+        if not isinstance(found, str):
             return order
+        if kind_of(found, Kind.BAD_TARGET) in UNDRAWN:
+            return None  # nothing another draw could change: the ability is not open now
     return None
 
 
@@ -344,8 +361,7 @@ def _crime(d: _Draw) -> Order | None:
     (a crime as the text's keywords name it; disguising names a role, not a victim). The
     phase is left out when the order takes none (classic arrests, Blame)."""
     state, rng, opts = d.state, d.rng, d.opts
-    keyword = state.ruleset.keywords
-    crimes = sorted({keyword.get(c, c) for c in state.ruleset.crimes} & set(CRIME_NOUN))
+    crimes = _crimes(state.ruleset)
     suspect = next(iter(opts.suspects)) if opts.suspects else d.target()
     if suspect is None or not crimes:
         return None
@@ -366,6 +382,36 @@ def _crime(d: _Draw) -> Order | None:
     return d.order(targets=(suspect,), crime=crime, victim=victim)
 
 
+# Found once per ruleset (by identity, with the ruleset kept so that its id is not reused).
+_PER_RULESET: dict[tuple[int, str], tuple[Ruleset, list[str]]] = {}
+
+
+def _once(ruleset: Ruleset, what: str, make: Callable[[Ruleset], list[str]]) -> list[str]:
+    found = _PER_RULESET.get((id(ruleset), what))
+    if found is None or found[0] is not ruleset:
+        found = _PER_RULESET[id(ruleset), what] = (ruleset, make(ruleset))
+    return found[1]
+
+
+def _query_words(ruleset: Ruleset) -> list[str]:
+    """The words a query may take in ``ruleset`` (the likeliest more than once)."""
+    return _once(ruleset, "queries", lambda r: [w for w in QUERY_WORDS if w in _words(r)])
+
+
+def _crimes(ruleset: Ruleset) -> list[str]:
+    """The crimes an arrest may name in ``ruleset``, as its keywords name them (a
+    "poisoning" is a killing)."""
+    return _once(ruleset, "crimes", lambda r: sorted(_named_crimes(r) & set(CRIME_NOUN)))
+
+
+def _words(ruleset: Ruleset) -> set[str]:
+    return {*ruleset.keywords.values(), "kill"}
+
+
+def _named_crimes(ruleset: Ruleset) -> set[str]:
+    return {ruleset.keywords.get(c, c) for c in ruleset.crimes}
+
+
 def _asked(d: _Draw) -> Order | None:
     """Actions asked about ("Investigate A kills B"), as many as the sheet's count; on a
     later attempt each names a past phase ("... on Night 1", Special Investigate)."""
@@ -374,7 +420,7 @@ def _asked(d: _Draw) -> Order | None:
     if past and state.phase.index <= 1:
         return None
     everyone = [n for n in state.players if n != d.player]
-    keywords = [w for w in QUERY_WORDS if w in set(state.ruleset.keywords.values()) | {"kill"}]
+    keywords = _query_words(state.ruleset)
     asked = []
     for i in range(max(1, d.use.count)):
         subject = opts.suspects[i] if i < len(opts.suspects) else rng.choice(everyone)
