@@ -242,13 +242,18 @@ class _Draw:
     def pool(self) -> list[str]:
         """Whom the order may name: the dead for an ability on the dead; else the free
         players (and, on a later attempt of an order that may name them, those who are
-        not: arrested or dead)."""
+        not: first the players in custody, then the dead)."""
         state, shape, me = self.state, self.shape, self.player
         if shape.dead_target:
             return [n for n, p in state.players.items() if p.status is Status.DEAD and n != me]
         free = self.opts.free or free_players(state)
         if self.attempt and not shape.free_target:
-            away = [n for n, p in state.players.items() if p.status is not Status.ALIVE]
+            dead = self.attempt > 1
+            away = [
+                n
+                for n, p in state.players.items()
+                if p.status is not Status.ALIVE and (p.status is Status.DEAD) is dead
+            ]
             if away:
                 return away
         return [n for n in free if n != me]
