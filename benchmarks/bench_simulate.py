@@ -11,9 +11,12 @@ before and after each run. Two measures are taken of every run:
 - wall clock, through ``run_local`` as the command runs it: the speed a GM sees, and the
   speed-up of 2 workers over 1, which only shows when the second core is free;
 - the CPU time of each process, measured in the worker around each chunk of games it plays:
-  games per CPU-minute is the rate per core, and the CPU speed-up (the 1-worker run's CPU time
-  over the busiest of the 2 workers') is the speed-up 2 workers give on 2 free cores: how
-  evenly the games are shared out and what handing them out costs, whatever else runs.
+  games per CPU-minute is the rate per core; the CPU speed-up of the 2-worker run (its CPU
+  time over its busiest worker's) is the speed-up 2 workers give on 2 free cores, whatever
+  else runs: how evenly the games are shared out. (The 1-worker run's CPU time over the
+  busiest worker's is printed too; it also holds the difference in load between the runs,
+  which makes a game cost more CPU on a busier machine.) Chunks are 20 games: give at least
+  400 games, so that each worker plays ten.
 """
 
 from __future__ import annotations
@@ -108,12 +111,15 @@ def main() -> None:
         assert one.table == two.table, "1 and 2 workers gave different tables"
         rows.append((one, two))
         print(f"round {round_ + 1}:\n  {describe(one, games)}\n  {describe(two, games)}")
-        print(f"  speed-up: wall {one.wall / two.wall:.2f}x, CPU {one.cpu / two.busiest:.2f}x")
+        print(
+            f"  speed-up: wall {one.wall / two.wall:.2f}x; CPU {two.cpu / two.busiest:.2f}x "
+            f"(1 worker's CPU over the busiest of 2: {one.cpu / two.busiest:.2f}x)"
+        )
     print("the tables of 1 and 2 workers are the same in every round")
     best_one = min(r[0].wall for r in rows)
     best_two = min(r[1].wall for r in rows)
     per_cpu = max(60 * games / r[0].cpu for r in rows)
-    cpu_speedup = max(r[0].cpu / r[1].busiest for r in rows)
+    cpu_speedup = max(r[1].cpu / r[1].busiest for r in rows)
     print(f"best: 1 worker {60 * games / best_one:.0f} games/min; {per_cpu:.0f} games per "
           f"CPU-minute; 2 workers {60 * games / best_two:.0f} games/min, wall "
           f"{best_one / best_two:.2f}x, CPU {cpu_speedup:.2f}x")  # fmt: skip
