@@ -51,6 +51,13 @@ KNOWN_GAPS = {
         "restatement",
         frozenset({"discombobulate"}),
     ),
+    "suitcase-loose-name-beside-own-ability": Gap(
+        "the reader (engine/orders) reads 'Suitcase: Erase Kleee' (a name with a letter left "
+        "out) from Pisco, who holds Erase himself, as his own Erase, dropping the Suitcase; "
+        "written exactly it is the Suitcase's fake",
+        "typo",
+        frozenset({"erase"}),
+    ),
     "midnight-hit-beside-revolver": Gap(
         "the reader (engine/orders, branch reader2) does not read 'Hit', the Joker's own "
         "ability named by its title, from a player who also holds a Revolver ('hit' is a word "
