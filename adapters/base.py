@@ -105,6 +105,45 @@ class Finding:
     detail: str
 
 
+@dataclass(frozen=True, slots=True)
+class FloodRule:
+    """How long the board makes this account wait between two new posts or PMs (its flood
+    rule), as far as the adapter knows it."""
+
+    interval: float | None  # seconds between two posts or PMs; None: not known
+    exempt: bool | None  # the account ignores the rule (phpBB's "can ignore flood limit")
+    how: str  # how it is known, in words for the GM ("measured with 3 PMs to itself")
+
+    @property
+    def pace(self) -> float | None:
+        """The seconds to leave between two sends: none for an exempt account (or a board
+        without the rule), the interval when it is known, None when it is not."""
+        if self.exempt or self.interval == 0:
+            return 0.0
+        return self.interval
+
+
+@runtime_checkable
+class ReportsFlood(Protocol):
+    """A forum that can say, and find out, this account's flood rule (``autogm check-forum
+    --flood``); the daemon sends at that pace."""
+
+    def flood_rule(self, measure: bool = False) -> FloodRule:
+        """The account's flood rule. With ``measure`` it is found out on the board when it is
+        not known otherwise, which may send a few PMs from the account to itself, and never
+        anything to anyone else."""
+
+
+@runtime_checkable
+class ListsLastPosts(Protocol):
+    """A forum that lists topics with their last post: a topic need not be opened to learn
+    that nothing was posted in it (issue 33: an idle poll of N topics is not N requests)."""
+
+    def last_posts(self, topics: Sequence[str]) -> dict[str, str | None]:
+        """The id of each topic's last post as the board lists it, in as few requests as it
+        allows; None for a topic it does not list (read it to know)."""
+
+
 @runtime_checkable
 class Forum(Protocol):
     """The operations autogm needs from a forum, and nothing more.

@@ -1,22 +1,25 @@
-"""``autogm check-forum``: log in and read (never post), one line per step, before a game."""
+"""``autogm check-forum``: log in and read (never post), one line per step, before a game; with
+``--flood``, also measure the account's flood rule (a few PMs from the account to itself)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import TextIO, TypeVar
 
-from adapters.base import BoardChecks, Forum, ForumError
+from adapters.base import BoardChecks, FloodRule, Forum, ForumError, ReportsFlood
 
 T = TypeVar("T")
 
 
-def check_forum(forum: Forum, topic: str, out: TextIO) -> int:
-    """Run the read-only checks; 0 if every step worked, 1 otherwise.
+def check_forum(forum: Forum, topic: str, out: TextIO, *, flood: bool = False) -> int:
+    """Run the checks; 0 if every step worked, 1 otherwise.
 
     Steps: log in (the account and its user id), read the game topic (posts, pages, the last
-    post), list the inbox (messages, unread), and, on a forum that can tell (MyBB), the board's
-    settings autogm relies on: each finding ok, FAIL (what to change) or WARN (it could not be
-    verified). Nothing is posted, sent or marked read.
+    post), list the inbox (messages, unread), on a forum that can tell (MyBB) the board's
+    settings autogm relies on (each finding ok, FAIL: what to change, or WARN: it could not be
+    verified), and the account's flood rule: what the adapter knows of it, or with ``flood``
+    what the board says when measured (the adapter may send PMs from the account to itself;
+    nothing else is sent). Nothing is posted or marked read.
     """
     failures = 0
 
@@ -44,6 +47,11 @@ def check_forum(forum: Forum, topic: str, out: TextIO) -> int:
             mark = {True: "ok  ", False: "FAIL", None: "WARN"}[finding.ok]
             out.write(f"{mark} {finding.label}: {finding.detail}\n")
             failures += finding.ok is False
+    if isinstance(forum, ReportsFlood):
+        label = "measure the flood rule" if flood else "flood rule"
+        step(label, lambda: forum.flood_rule(measure=flood), _describe_flood)
+    else:
+        out.write("--   flood rule: this adapter does not report it\n")
     return 1 if failures else 0
 
 
@@ -78,4 +86,17 @@ def _describe_inbox(messages) -> str:
     return (
         f"{len(messages)} messages on the first page, {unread} unread; newest {newest.id} "
         f"from {newest.author or '?'}: {newest.subject!r}"
+    )
+
+
+def _describe_flood(rule: FloodRule) -> str:
+    """The rule, and the pace autogm sends at with ``send_interval = auto``."""
+    if rule.pace == 0:
+        who = "the account ignores it" if rule.exempt else "the board has none"
+        return f"no wait between messages ({who}; {rule.how}): autogm sends at once"
+    if rule.pace is None:
+        return f"{rule.how}; with send_interval = auto autogm learns it from the board"
+    return (
+        f"one post or PM every {rule.pace:.0f} s ({rule.how}): autogm sends at that pace "
+        "(making the GM account exempt lifts it: docs/running.md)"
     )

@@ -3,7 +3,9 @@
 It serves the demo, the GM who runs a game by hand (paste each player's PM in with
 ``deliver``, copy the results out of the outbox), and the daemon's tests. It behaves as phpBB
 does where the daemon can tell: ids only grow, reading a PM marks it read, PM recipients are
-named or numbered users, an empty subject or message is refused.
+named or numbered users, an empty subject or message is refused, and a flood rule may be set
+(``set_flood_rule``: none by default) that refuses a post or PM sent too soon after the
+author's last, as phpBB's flood interval does, unless the author is exempt.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from adapters.base import (
+    FloodLimited,
+    FloodRule,
     LoginFailed,
     NoPermission,
     NotFound,
@@ -45,6 +49,9 @@ create table if not exists recipients (
     message_id integer not null references messages(id),
     user_id integer not null references users(id), unread integer not null default 1,
     primary key (message_id, user_id));
+create table if not exists settings (key text primary key, value text not null);
+create index if not exists recipients_new on recipients (user_id, message_id);
+create index if not exists recipients_unread on recipients (user_id, unread, message_id);
 """
 
 
@@ -123,6 +130,20 @@ class LocalForum:
             cursor = connection.execute("insert into topics(title) values (?)", (title,))
             return self._post(str(cursor.lastrowid), body, title, connection)
 
+    def set_flood_rule(self, interval: float, exempt: Sequence[str] = ()) -> None:
+        """From now on a post or PM less than ``interval`` seconds after its author's last is
+        refused (FloodLimited), except for the ``exempt`` accounts; edits are exempt."""
+        values = {"flood_interval": str(interval), "flood_exempt": "\n".join(exempt)}
+        with self._store.transaction() as connection:
+            connection.executemany(
+                "insert or replace into settings (key, value) values (?, ?)", values.items()
+            )
+
+    def flood_rule(self, measure: bool = False) -> FloodRule:
+        """The rule ``set_flood_rule`` set (the local forum knows it: nothing is measured)."""
+        interval, exempt = self._flood_setting()
+        return FloodRule(interval, self.username.casefold() in exempt, "the local forum's setting")
+
     def deliver(self, author: str, subject: str, body: str) -> SentRef:
         """A PM from ``author`` to this account: how a GM pastes in a PM received elsewhere."""
         return self.as_user(author).send_private_message([self._me], subject, body)
@@ -156,9 +177,19 @@ class LocalForum:
         ]
 
     def new_private_messages(self, since: str | None) -> PMBatch:
+        """As phpBB's adapter: the PMs above the mark and any unread older one, read (and so
+        marked read), oldest first. Only those rows are read, not the whole inbox, so a poll
+        with nothing new costs the same at 50 PMs as at 5,000."""
         mark = int(since) if since and since.isdigit() else 0
-        fresh = [item for item in self.inbox() if int(item.id) > mark or item.unread]
-        messages = [self.read_private_message(item.id) for item in reversed(fresh)]
+        me = int(self._me.id)
+        fresh = self._store.query(
+            "select message_id from recipients where user_id = ? and message_id > ? union"
+            " select message_id from recipients where user_id = ? and unread = 1 order by 1",
+            me,
+            mark,
+            me,
+        )
+        messages = [self.read_private_message(str(row["message_id"])) for row in fresh]
         newest = max([mark, *(int(message.id) for message in messages)])
         return PMBatch(messages=messages, mark=str(newest) if newest else since)
 
@@ -210,8 +241,10 @@ class LocalForum:
             raise Rejected("You must specify a subject when composing a new message.")
         _require_text(body)
         # One transaction, as on a real board: a PM whose recipients were never written
-        # reached nobody, yet a sender looking for it after a crash would find it "sent".
+        # reached nobody, yet a sender looking for it after a crash would find it "sent". The
+        # flood check is inside it, so two views of one account cannot both pass it.
         with self._store.transaction() as connection:
+            self._check_flood()
             message_id = connection.execute(
                 "insert into messages(author_id, subject, source, sent_at) values (?, ?, ?, ?)",
                 (int(self._me.id), subject, body, self._stamp()),
@@ -235,6 +268,20 @@ class LocalForum:
             for index, row in enumerate(rows)
             if row["id"] > mark
         ]
+
+    def last_posts(self, topics: Sequence[str]) -> dict[str, str | None]:
+        """Each topic's last post id (``adapters.base.ListsLastPosts``), in one query; None
+        for a topic that does not exist."""
+        found: dict[str, str | None] = dict.fromkeys(topics)
+        ids = [_number(topic) for topic in topics]
+        marks = ", ".join("?" * len(ids))
+        rows = self._store.query(
+            f"select topic_id, max(id) as last from posts where topic_id in ({marks})"
+            " group by topic_id",
+            *ids,
+        )
+        found.update((str(row["topic_id"]), str(row["last"])) for row in rows)
+        return found
 
     def reply(self, topic: str, body: str, subject: str | None = None) -> PostRef:
         title = self._topic_title(topic)
@@ -268,16 +315,48 @@ class LocalForum:
         self, topic: str, body: str, subject: str, connection: sqlite3.Connection | None = None
     ) -> PostRef:
         _require_text(body)
-        sql = (
-            "insert into posts(topic_id, author_id, subject, source, posted_at)"
-            " values (?, ?, ?, ?, ?)"
-        )
-        values = (_number(topic), int(self._me.id), subject, body, self._stamp())
         if connection is None:
-            post_id = self._store.write(sql, *values)
-        else:
-            post_id = connection.execute(sql, values).lastrowid or 0
-        return PostRef(topic=topic, post_id=str(post_id))
+            with self._store.transaction() as connection:
+                return self._post(topic, body, subject, connection)
+        # Checked in the post's transaction: a refused first post takes its new topic with it.
+        self._check_flood()
+        post_id = connection.execute(
+            "insert into posts(topic_id, author_id, subject, source, posted_at)"
+            " values (?, ?, ?, ?, ?)",
+            (_number(topic), int(self._me.id), subject, body, self._stamp()),
+        ).lastrowid
+        return PostRef(topic=topic, post_id=str(post_id or 0))
+
+    def _flood_setting(self) -> tuple[float, set[str]]:
+        rows = self._store.query("select key, value from settings where key like 'flood_%'")
+        found = {row["key"]: row["value"] for row in rows}
+        exempt = {name.casefold() for name in found.get("flood_exempt", "").split("\n") if name}
+        return float(found.get("flood_interval", 0)), exempt
+
+    def _check_flood(self) -> None:
+        """phpBB's flood interval: "You cannot make another post so soon after your last."
+        (posts and PMs alike, by the author's last of either)."""
+        interval, exempt = self._flood_setting()
+        if not interval or self.username.casefold() in exempt:
+            return
+        me = int(self._me.id)
+        last = [
+            row["at"]
+            for row in self._store.query(
+                "select max(sent_at) as at from messages where author_id = ? union all"
+                " select max(posted_at) from posts where author_id = ?",
+                me,
+                me,
+            )
+            if row["at"]
+        ]
+        if not last:
+            return
+        since = (self.now() - max(datetime.fromisoformat(at) for at in last)).total_seconds()
+        if since < interval:
+            raise FloodLimited(
+                "You cannot make another post so soon after your last.", interval - since
+            )
 
     def _topic_title(self, topic: str) -> str:
         rows = self._store.query("select title from topics where id = ?", _number(topic))

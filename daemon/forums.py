@@ -43,7 +43,7 @@ def make_forum(forum: ForumConfig, state_dir: Path, clock: Callable[[], datetime
         now=clock,
         page_dir=state_dir / "pages",
         request_interval=forum.request_interval.total_seconds(),
-        flood_interval=forum.send_interval.total_seconds(),
+        flood_interval=None if forum.send_interval is None else forum.send_interval.total_seconds(),
         allow_plain_http=forum.allow_plain_http,
     )
 

@@ -6,8 +6,9 @@ phases]``, ``clear condition X: NAME``, ``give X: ITEM``, ``take X: ITEM``. Each
 of the game like an order (``GM: kill X`` in a scenario), so a replay and the archive make the
 same correction at the same point; each is announced. A correction changes exactly what it
 says: what the rules would attach to it (a lover's suicide, a revealed role) is the GM's to add.
-A family whose game has another model of the same fact gives the correction its own meaning
-(``FAMILY_CORRECTIONS``: midnight's arrest is Jail, ``arrest X [for N phases]``).
+A family whose game has another model of the same fact gives the command its own meaning
+(``FAMILY_CORRECTIONS``: midnight's arrest is Jail, ``arrest X [for N phases]``, and its
+deaths are announced without the role).
 """
 
 from __future__ import annotations
@@ -49,21 +50,19 @@ class OverrideError(ValueError):
 
 CORRECTION_FORMS = (
     "kill X, revive X, arrest X [for N phases (midnight)], release X, "
-    "condition X: NAME [for N phases], "
-    "clear condition X: NAME, give X: ITEM, take X: ITEM"
+    "condition X: NAME [for N phases] (not midnight), "
+    "clear condition X: NAME, give X: ITEM, take X: ITEM "
+    "(midnight: N HP, N cards, N plans, N <role> Guises, Pistol, Revolver, a Daylight ability)"
 )
 KNOWN = f"modkill X, replace X with Y, {CORRECTION_FORMS}"
 
 
 def apply_override(state: GameState, command: str) -> tuple[GameState, list[Notice]]:
     """Carry out one GM command on a copy of the state; the notices announce it."""
-    found = _MODKILL.match(command)
-    if found:
-        return modkill(state, _player(state, found["player"]))
     found = REPLACE.match(command)
     if found:
         return replace_player(state, _player(state, found["old"]), found["new"].strip())
-    for name, pattern, correct in _CORRECTIONS:
+    for name, pattern, correct in _COMMANDS:
         found = pattern.match(command)
         if found:
             new = state.clone()
@@ -86,13 +85,16 @@ def _player(state: GameState, name: str) -> str:
     raise OverrideError(f"{name.strip()!r} is not a player of this game")
 
 
-def modkill(state: GameState, player: str) -> tuple[GameState, list[Notice]]:
-    """The GM removes a player (inactivity, rule breaking); the role is announced."""
-    new = state.clone()
-    p = new.players[player]
+def remove(state: GameState, player: str) -> None:
+    """``modkill X``'s change: the GM removes X from the game (inactivity, rule breaking)."""
+    p = state.players[player]
     p.status = Status.DEAD
-    p.fate = Fate(Phase(new.phase.index), "modkilled")
-    return new, [Notice("gm.modkilled", None, {"player": player, "role": p.role})]
+    p.fate = Fate(Phase(state.phase.index), "modkilled")
+
+
+def _modkill(state: GameState, player: str, found: re.Match[str]) -> list[Notice]:
+    remove(state, player)
+    return [Notice("gm.modkilled", None, {"player": player, "role": state.players[player].role})]
 
 
 def replace_player(state: GameState, old: str, new_name: str) -> tuple[GameState, list[Notice]]:
@@ -107,21 +109,31 @@ def replace_player(state: GameState, old: str, new_name: str) -> tuple[GameState
 # -- corrections of the game's facts ---------------------------------------------------------
 
 
-def _kill(state: GameState, player: str, found: re.Match[str]) -> list[Notice]:
+def kill(state: GameState, player: str) -> None:
+    """``kill X``'s change: X is dead, by the GM, in the open phase."""
     p = state.players[player]
     if p.status is Status.DEAD:
         raise OverrideError(f"{player} is already dead")
     p.status = Status.DEAD
     p.fate = Fate(Phase(state.phase.index), "gm_killed")
-    return [Notice("gm.killed", None, {"player": player, "role": p.role})]
 
 
-def _revive(state: GameState, player: str, found: re.Match[str]) -> list[Notice]:
+def _kill(state: GameState, player: str, found: re.Match[str]) -> list[Notice]:
+    kill(state, player)
+    return [Notice("gm.killed", None, {"player": player, "role": state.players[player].role})]
+
+
+def revive(state: GameState, player: str) -> None:
+    """``revive X``'s change: X is alive again."""
     p = state.players[player]
     if p.status is not Status.DEAD:
         raise OverrideError(f"{player} is not dead")
     p.status, p.fate = Status.ALIVE, None
     p.conditions.pop("erased", None)
+
+
+def _revive(state: GameState, player: str, found: re.Match[str]) -> list[Notice]:
+    revive(state, player)
     return [Notice("gm.revived", None, {"player": player})]
 
 
@@ -230,7 +242,12 @@ _CORRECTIONS: list[tuple[str, re.Pattern[str], Correct]] = [
     ("give", _pattern(r"give\s+(?P<player>.+?)\s*:\s*(?P<item>.+?)"), _give),
     ("take", _pattern(r"take\s+(?P<player>.+?)\s*:\s*(?P<item>.+?)"), _take),
 ]
-# A family's own meaning of a correction, by its name above (midnight's arrest is Jail); a
-# family registers its own when its module is imported (engine.by_family). The rest mean
-# what they mean in DCTP.
+# The GM commands on one player: the modkill, then the corrections.
+_COMMANDS: list[tuple[str, re.Pattern[str], Correct]] = [
+    ("modkill", _MODKILL, _modkill),
+    *_CORRECTIONS,
+]
+# A family's own meaning of a GM command on a player, by its name above (midnight's arrest is
+# Jail, and its deaths keep the Midnight role hidden); a family registers its own when its
+# module is imported (engine.by_family). The rest mean what they mean in DCTP.
 FAMILY_CORRECTIONS: ByFamily[dict[str, Correct]] = ByFamily({"dctp": {}})

@@ -549,6 +549,9 @@ def apply_gm_item(session: GameSession, text: str) -> list[Notice]:
     if is_text_command(text):
         return apply_text(session, text)
     session.state, notices = apply_override(session.state, text)
+    for notice in notices:
+        if notice.key == "gm.replaced":
+            session.rename(notice.params["old"], notice.params["new"])
     return notices
 
 

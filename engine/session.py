@@ -180,6 +180,33 @@ class GameSession:
         self.state = opening.state
         return opening.notices
 
+    def rename(self, old: str, new: str) -> None:
+        """A substitute's account takes over ``old``'s slot (engine.gm's ``replace``, which
+        renames the state): "A substitute takes over a slot: role, items, history and all".
+        The slot's orders, will, question and tape of the open phase go with it, and the
+        orders and texts that name the slot name the substitute."""
+
+        def n(name: str | None) -> str | None:
+            return new if name == old else name
+
+        self.pending = {
+            (n(actor) or actor, slot): _renamed(order, old, new)
+            for (actor, slot), order in self.pending.items()
+        }
+        self.wills = {n(k) or k: will for k, will in self.wills.items()}
+        self.questions = {
+            n(k) or k: tuple(_renamed(o, old, new) for o in asked)
+            for k, asked in self.questions.items()
+        }
+        texts = self.texts
+        texts.tapes = {n(k) or k: tape for k, tape in texts.tapes.items()}
+        texts.dreamer = n(texts.dreamer)
+        texts.held = {
+            key: replace(held, to=n(held.to), sender=n(held.sender))
+            for key, held in texts.held.items()
+        }
+        texts.hints = [replace(hint, to=n(hint.to)) for hint in texts.hints]
+
     def orders_of(self, player: str) -> list[Order]:
         return [o for o in self.pending.values() if o.actor == player]
 
@@ -209,6 +236,25 @@ class GameSession:
         self.instants.clear()
         self.questions.clear()  # a question is answered in its phase or not at all
         return outcome
+
+
+def _renamed(order: Order, old: str, new: str) -> Order:
+    """``order`` with every mention of the player ``old`` made ``new``."""
+
+    def n(name: str | None) -> str | None:
+        return new if name == old else name
+
+    return replace(
+        order,
+        actor=n(order.actor) or order.actor,
+        targets=tuple(n(t) or t for t in order.targets),
+        victim=n(order.victim),
+        killer=n(order.killer),
+        queries=tuple(
+            replace(q, subject=n(q.subject) or q.subject, obj=n(q.obj) or q.obj)
+            for q in order.queries
+        ),
+    )
 
 
 def _excludes(

@@ -14,6 +14,8 @@ from bs4 import BeautifulSoup
 
 from adapters.base import (
     Finding,
+    FloodLimited,
+    FloodRule,
     NotFound,
     PMBatch,
     PMSummary,
@@ -27,11 +29,12 @@ from adapters.base import (
 )
 from adapters.mybb import dates as mybb_dates
 from adapters.mybb.errors import error_for_box
+from adapters.mybb.forumdisplay import ListedThread, parse_forum_page
 from adapters.mybb.login import log_in
 from adapters.mybb.pages import message_box, page_info, page_kind, parse_memberlist, slim
 from adapters.mybb.pm import PMFolderPage, read_pm_folder, read_pm_view
 from adapters.mybb.posting import PMS, POSTS, Poster
-from adapters.mybb.thread import ThreadPage, order, read_thread_page, split_id
+from adapters.mybb.thread import ThreadPage, forum_of, order, read_thread_page, split_id
 from adapters.mybb.urls import endpoint
 from adapters.web import reading
 from adapters.web.board import BoardForum
@@ -83,6 +86,18 @@ class MyBBForum(BoardForum):
         )
         self._users: dict[str, User] = {}
         self._closed_told = False
+        # For ``last_posts``: the forum each thread read so far is in (its breadcrumbs), each
+        # thread's row as the forum's list showed it last, and, for a thread read to its end
+        # since, that row and the last message then read (see forumdisplay.py).
+        self._forum_of: dict[str, str] = {}
+        self._listed: dict[str, ListedThread] = {}
+        self._read_at: dict[str, tuple[ListedThread, str]] = {}
+        # The author (user id) of each thread's last post, as its last page showed it.
+        self._last_author: dict[str, str | None] = {}
+
+    def login(self) -> None:
+        self.poster.forget_forms()
+        super().login()
 
     # -- private messages ------------------------------------------------------------------
 
@@ -169,6 +184,51 @@ class MyBBForum(BoardForum):
             raise NotFound(f"no user with id {recipient} on this board")
         return found.group(1).strip()
 
+    def flood_rule(self, measure: bool = False) -> FloodRule:
+        """The account's PM flood rule (``adapters.base.ReportsFlood``; MyBB's post clock is
+        another, waited out as the board asks). MyBB exempts administrators and moderators
+        and tells a member refused as too soon how many seconds are left, so ``measure``
+        needs two PMs from the account to itself: the second refused names the interval, the
+        second taken means the account is exempt (or the board has no PM flood limit).
+        Without ``measure``: what this process has learned from the board's refusals."""
+        if measure:
+            return self._session(self._measure_flood)
+        pms, posts = (self.transport.flood_intervals.get(clock, 0.0) for clock in (PMS, POSTS))
+        if not self.transport.flood_refusals:
+            return FloodRule(None, None, "not measured (autogm check-forum --flood measures it)")
+        how = (
+            f"learned from {self.transport.flood_refusals} refusal(s) of the board: PMs every "
+            f"{pms:.0f} s, posts every {posts:.0f} s (0: not refused yet)"
+        )
+        return FloodRule(pms or None, False, how)
+
+    def _measure_flood(self) -> FloodRule:
+        me = [self.username]
+        subject = "autogm check-forum: flood test (delete me)"
+        text = "Sent by autogm check-forum --flood to itself, to measure the board's flood rule."
+        tries = sent = 0
+        while sent < 2:
+            tries += 1
+            try:
+                self.poster.send_pm(me, subject, f"{text} ({tries})", wait_flood=False)
+            except FloodLimited as refused:
+                if sent == 0 and tries == 1:
+                    # A PM of a moment ago (the daemon's?) holds the clock: wait it out first,
+                    # so that the second refusal names the interval from our own first PM.
+                    self.transport.sleep(refused.wait_seconds)
+                    continue
+                if sent == 0:
+                    raise
+                interval = self.transport.flood_intervals.get(PMS, 0.0)
+                how = (
+                    f"the second of 2 PMs to itself refused ({refused}): one PM every "
+                    f"{interval:.0f} s (MyBB's post clock is another, of its own interval)"
+                )
+                return FloodRule(interval, False, how)
+            sent += 1
+        how = "measured with 2 PMs to itself: the second went through at once"
+        return FloodRule(0.0, True, how)
+
     # -- threads ---------------------------------------------------------------------------
 
     def posts_after(self, topic: str, after: str | None) -> list[Post]:
@@ -178,13 +238,51 @@ class MyBBForum(BoardForum):
         return self._session(lambda: self._posts_after(topic, after))
 
     def _posts_after(self, topic: str, after: str | None) -> list[Post]:
+        row = self._listed.get(topic)  # the list's row before the read, if it was looked at
         first = self._first_page(topic, after)
 
         def listing(url: str) -> reading.Page[Post]:
             page = self._thread_page(url, topic)
             return page.posts, page.next_url
 
-        return reading.posts_after((first.posts, first.next_url), listing, after, order)
+        posts = reading.posts_after((first.posts, first.next_url), listing, after, order)
+        last = posts[-1].id if posts else after
+        if row is not None and last is not None:
+            self._read_at[topic] = (row, last)
+        return posts
+
+    def last_posts(self, topics: Sequence[str]) -> dict[str, str | None]:
+        """For each thread, the last message read of it when nothing was posted in it since,
+        as its forum's list shows (``adapters.base.ListsLastPosts``): one request per forum
+        the threads are in. None (read it to know) for a thread not read yet since its row
+        was seen, one whose row changed, or one whose last post is not this account's: a
+        reply MyBB merged into its author's last post changes nothing in the list."""
+        return self._session(lambda: self._last_posts(topics))
+
+    def _last_posts(self, topics: Sequence[str]) -> dict[str, str | None]:
+        found: dict[str, str | None] = dict.fromkeys(topics)
+        by_forum: dict[str, list[str]] = {}
+        for topic in topics:
+            forum = self._forum_of.get(topic)
+            if forum is not None and self._last_author.get(topic) == self._user_id:
+                by_forum.setdefault(forum, []).append(topic)
+            else:
+                # Not read yet, or another member's post is last, which may grow by merging
+                # unseen: the list cannot tell, so it is not fetched for this thread.
+                self._listed.pop(topic, None)
+        for forum, listed in by_forum.items():
+            page = self.transport.get(endpoint("forum", forum=forum))
+            rows = self._understand(page, f"forum {forum}", "forum", parse_forum_page)
+            for topic in listed:
+                row = rows.get(topic)
+                if row is None:
+                    self._listed.pop(topic, None)
+                    continue
+                self._listed[topic] = row
+                read = self._read_at.get(topic)
+                if read is not None and read[0] == row and row.last_poster == self._user_id:
+                    found[topic] = read[1]
+        return found
 
     def _first_page(self, topic: str, after: str | None) -> ThreadPage:
         if after:
@@ -201,9 +299,16 @@ class MyBBForum(BoardForum):
 
     def _thread_page(self, url: str, topic: str) -> ThreadPage:
         page = self.transport.get(url)
-        parsed = self._understand(
-            page, f"thread {topic}", "topic", lambda soup: read_thread_page(soup, *self._at())
-        )
+
+        def parse(soup: BeautifulSoup) -> tuple[ThreadPage, str | None]:
+            return read_thread_page(soup, *self._at()), forum_of(soup)
+
+        parsed, forum = self._understand(page, f"thread {topic}", "topic", parse)
+        if parsed.topic_id in (None, topic):
+            if forum is not None:
+                self._forum_of[topic] = forum
+            if parsed.next_url is None and parsed.posts:
+                self._last_author[topic] = parsed.posts[-1].author_id
         if parsed.topic_id is None:
             posts = [replace(post, topic=topic) for post in parsed.posts]
             return replace(parsed, topic_id=topic, posts=posts)

@@ -7,6 +7,11 @@ is fetched, filled and posted back whole; no minimum age. A refused form comes b
 60 s each by default (posts, PMs), spare administrators and moderators: a refusal says how
 many seconds are left, so the wait is that long, and the interval it reveals spaces the next
 submissions on that clock.
+
+The PM compose form is fetched once and used for many PMs (issue 33: each PM after the first is
+one request): it holds nothing of one message, and its ``my_post_key`` is the member's for 18
+to 24 hours (README of the board kit). A kept form the board refuses ("Authorization code
+mismatch") is fetched again once; nothing was sent.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from bs4 import BeautifulSoup
 
 from adapters.base import (
     FloodLimited,
+    FormExpired,
     NotFound,
     PostRef,
     Rejected,
@@ -40,6 +46,8 @@ ATTEMPTS = 3
 POSTS, PMS = "posts", "pms"  # MyBB's two flood clocks
 # Longer than this a flood wait is not slept here: the caller hears of it and comes back.
 MAX_FLOOD_WAIT = 120.0
+# How long a fetched PM compose form is used for further PMs (its key lives 18 h at least).
+PM_FORM_REUSE = 3600.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +76,11 @@ class Poster:
         self.read_last_page = read_last_page
         self.archive = archive
         self.me = me  # our user id, once logged in
+        self._pm_form: tuple[Form, float] | None = None  # the compose form, when fetched
+
+    def forget_forms(self) -> None:
+        """A new login: a kept form's key may be the old one's."""
+        self._pm_form = None
 
     def _unrecognised(self, page: Page, detail: str) -> UnrecognisedPage:
         return UnrecognisedPage(detail, self.archive.save(page.url, page.status, page.text, detail))
@@ -111,11 +124,27 @@ class Poster:
 
     # -- private messages ----------------------------------------------------------------
 
-    def send_pm(self, names: list[str], subject: str, body: str) -> SentRef:
+    def send_pm(
+        self, names: list[str], subject: str, body: str, *, wait_flood: bool = True
+    ) -> SentRef:
         """Send one PM to ``names``. MyBB's answer names no PM: the caller finds it in Sent
-        Items if it must (a copy is always kept: ``options[savecopy]``)."""
+        Items if it must (a copy is always kept: ``options[savecopy]``). A flood refusal is
+        waited out, or with ``wait_flood`` False raised (the interval it reveals learned)."""
         what = "send a private message"
+        kept = self._pm_form
+        if kept is not None and self.transport.clock() - kept[1] < PM_FORM_REUSE:
+            try:
+                return self._send_pm(kept[0], names, subject, body, wait_flood)
+            except FormExpired:
+                LOGGER.info("%s: the kept compose form was refused; fetching it again", what)
         form, _ = self._form(endpoint("pm_compose"), what, "input")
+        self._pm_form = (form, self.transport.clock())
+        return self._send_pm(form, names, subject, body, wait_flood)
+
+    def _send_pm(
+        self, form: Form, names: list[str], subject: str, body: str, wait_flood: bool
+    ) -> SentRef:
+        what = "send a private message"
         values = {
             "to": ", ".join(names),
             "bcc": "",
@@ -124,7 +153,12 @@ class Poster:
             "options[savecopy]": "1",
         }
         answer = self._submit(
-            form, what, values, PMS, drop=("options[readreceipt]", "saveasdraft", "preview")
+            form,
+            what,
+            values,
+            PMS,
+            drop=("options[readreceipt]", "saveasdraft", "preview"),
+            wait_flood=wait_flood,
         )
         if answer.target is None:
             raise self._unrecognised(answer.page, f"{what}: no confirmation in the answer")
@@ -148,6 +182,7 @@ class Poster:
         clock: str | None,
         button: str = "submit",
         drop: tuple[str, ...] = (),
+        wait_flood: bool = True,
     ) -> Answer:
         fetched_at = self.transport.clock()
         for attempt in range(1, ATTEMPTS + 1):
@@ -162,12 +197,18 @@ class Poster:
             box = message_box(soup)
             if box is not None:  # the friendly redirect: what was asked is done
                 return Answer(page, soup, next(iter(box.links), ""))
-            form = self._form_again(page, soup, what, attempt, clock)
+            form = self._form_again(page, soup, what, attempt, clock, wait_flood)
             fetched_at = self.transport.clock()
         raise Rejected(f"{what}: refused {ATTEMPTS} times")
 
     def _form_again(
-        self, page: Page, soup: BeautifulSoup, what: str, attempt: int, clock: str | None
+        self,
+        page: Page,
+        soup: BeautifulSoup,
+        what: str,
+        attempt: int,
+        clock: str | None,
+        wait_flood: bool = True,
     ) -> Form:
         """The form shown again, once the reason it came back is waited out."""
         form = find_form(soup, "editpost", "input")
@@ -181,6 +222,8 @@ class Poster:
         if error.wait_seconds > MAX_FLOOD_WAIT:
             raise error
         self._learn(clock, error.wait_seconds)
+        if not wait_flood:
+            raise error
         LOGGER.info("%s: %s; waiting it out", what, error)
         self.transport.sleep(error.wait_seconds)
         return form
@@ -188,6 +231,7 @@ class Poster:
     def _learn(self, clock: str, wait: float) -> None:
         """The board's interval on ``clock``, from a refusal: MyBB says ``interval - (now -
         last) + 1`` seconds are left, and we know when our last submission was."""
+        self.transport.flood_refusals += 1
         last = self.transport.submitted_at(clock)
         since = self.transport.clock() - last if last is not None else 0.0
         learned = max(0.0, wait - 1 + since)

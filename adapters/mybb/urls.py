@@ -18,6 +18,8 @@ ENDPOINTS = {
     "thread":       "showthread.php?tid={topic}&mode=linear",
     "thread_last":  "showthread.php?tid={topic}&page=last&mode=linear",
     "post":         "showthread.php?pid={post_id}&mode=linear",
+    # Every thread (datecut=9999), the latest posts first, whatever the account's preference.
+    "forum":        "forumdisplay.php?fid={forum}&datecut=9999&sortby=lastpost&order=desc",
     "reply":        "newreply.php?tid={topic}",
     "edit":         "editpost.php?pid={post_id}",
     "member":       "memberlist.php?username={name}",

@@ -12,6 +12,8 @@ from typing import TypeVar
 from bs4 import BeautifulSoup
 
 from adapters.base import (
+    FloodLimited,
+    FloodRule,
     NotFound,
     PMBatch,
     PMSummary,
@@ -29,11 +31,12 @@ from adapters.phpbb.pm import PMFolderPage, parse_pm_folder, parse_pm_view
 from adapters.phpbb.posting import Poster
 from adapters.phpbb.topic import TopicPage, parse_topic_page
 from adapters.phpbb.urls import endpoint
+from adapters.phpbb.viewforum import forum_of_topic, parse_forum_page
 from adapters.web import reading
 from adapters.web.board import BoardForum
 from adapters.web.dates import DateReader
 from adapters.web.soup import PARSER
-from adapters.web.transport import Page, Transport
+from adapters.web.transport import FLOOD_CAP, Page, Transport
 
 LOGGER = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -59,9 +62,11 @@ class PhpBBForum(BoardForum):
         now: Callable[[], datetime] | None = None,
         page_dir: Path | None = None,
         request_interval: float = 1.0,
-        flood_interval: float = 15.0,
+        flood_interval: float | None = 15.0,
         allow_plain_http: bool = False,
     ) -> None:
+        """``flood_interval``: the seconds the board wants between two posts or PMs of this
+        account; None to learn it from the board's refusals (none for an exempt account)."""
         super().__init__(
             username,
             password,
@@ -80,6 +85,13 @@ class PhpBBForum(BoardForum):
         self.dates = dates or DateReader()
         self.poster = Poster(self.transport, self._understand_form_answer, self.archive)
         self._users: dict[str, User] = {}
+        # The forum each topic read so far is in (its breadcrumbs), for ``last_posts``.
+        self._forum_of: dict[str, str] = {}
+
+    def login(self) -> None:
+        # A new session: the kept PM compose form's address carries the old one's id.
+        self.poster.forget_forms()
+        super().login()
 
     # -- private messages ------------------------------------------------------------------
 
@@ -182,6 +194,68 @@ class PhpBBForum(BoardForum):
             raise NotFound(f"no user named {recipient!r} on this board")
         return user
 
+    def flood_rule(self, measure: bool = False) -> FloodRule:
+        """The account's flood rule (``adapters.base.ReportsFlood``). phpBB shows neither the
+        board's flood interval nor whether the account may ignore it ("Can ignore flood
+        limit") to the account itself, so ``measure`` finds both out by sending PMs from the
+        account to itself: two back to back (the second goes through at once: exempt), else
+        the second again at 1, 2, 4, ... seconds after the first until it is taken. Without
+        ``measure``: what this process has learned from the board's refusals, or the
+        interval it was given."""
+        transport = self.transport
+        if not measure:
+            if not transport.learning:
+                return FloodRule(transport.flood_interval, None, "the configured send_interval")
+            if transport.flood_refusals:
+                how = f"learned from {transport.flood_refusals} refusal(s) of the board"
+                return FloodRule(transport.flood_interval, False, how)
+            return FloodRule(None, None, "not measured (autogm check-forum --flood measures it)")
+        return self._session(self._measure_flood)
+
+    def _measure_flood(self) -> FloodRule:
+        me = [self.current_user()]
+        subject = "autogm check-forum: flood test (delete me)"
+        text = "Sent by autogm check-forum --flood to itself, to measure the board's flood rule."
+        transport = self.transport
+        saved = (transport.flood_interval, transport.learning, transport.flood_refusals)
+        transport.flood_interval, transport.learning = 0.0, False
+        try:
+            self._send_when_allowed(me, subject, f"{text} (1)")
+            first = transport.clock()
+            gap, tries = 0.0, 1
+            while True:
+                transport.wait_until(first + gap)
+                tries += 1
+                try:
+                    self.poster.send_pm(me, subject, f"{text} ({tries})", flood_tries=1)
+                except FloodLimited:
+                    if gap >= FLOOD_CAP:
+                        how = f"refused for {gap:.0f} s after the first of {tries} PMs to itself"
+                        return FloodRule(None, False, how)
+                    gap = max(1.0, 2 * gap)
+                    continue
+                break
+        finally:
+            transport.flood_interval, transport.learning, transport.flood_refusals = saved
+        how = f"measured with {tries} tries of a PM to itself"
+        if tries == 2:
+            return FloodRule(0.0, True, f"{how}: the second went through at once")
+        return FloodRule(gap, False, f"{how}: refused at {gap / 2:.0f} s, taken at {gap:.0f} s")
+
+    def _send_when_allowed(self, to: list[User], subject: str, body: str) -> None:
+        """Send once the board takes it (the account may have posted a moment ago), trying
+        once a second."""
+        tries = 1
+        while True:
+            try:
+                self.poster.send_pm(to, subject, body, flood_tries=1)
+                return
+            except FloodLimited:
+                if tries > FLOOD_CAP:
+                    raise
+                tries += 1
+                self.transport.sleep(1.0)
+
     # -- topics ----------------------------------------------------------------------------
 
     def posts_after(self, topic: str, after: str | None) -> list[Post]:
@@ -208,9 +282,31 @@ class PhpBBForum(BoardForum):
                 LOGGER.info("post %s moved to topic %s; reading from the start", after, topic)
         return self._topic_page(endpoint("topic", topic=topic), topic)
 
+    def last_posts(self, topics: Sequence[str]) -> dict[str, str | None]:
+        """Each topic's last post id as its forum's first page of topics lists it (the latest
+        first): one request per forum the topics are in, whatever their number
+        (``adapters.base.ListsLastPosts``). None for a topic not read yet (its forum is learned
+        from its page) or not on that page: read it to know."""
+        return self._session(lambda: self._last_posts(topics))
+
+    def _last_posts(self, topics: Sequence[str]) -> dict[str, str | None]:
+        found: dict[str, str | None] = dict.fromkeys(topics)
+        by_forum: dict[str, list[str]] = {}
+        for topic in topics:
+            if topic in self._forum_of:
+                by_forum.setdefault(self._forum_of[topic], []).append(topic)
+        for forum, listed in by_forum.items():
+            page = self.transport.get(endpoint("forum", forum=forum))
+            last = self._understand(page, f"forum {forum}", _forum_page)
+            found.update((topic, last.get(topic)) for topic in listed)
+        return found
+
     def _topic_page(self, url: str, topic: str) -> TopicPage:
         page = self.transport.get(url)
         parsed = self._understand(page, f"topic {topic}", parse_topic_page)
+        forum = forum_of_topic(page.text)
+        if forum is not None:
+            self._forum_of[parsed.topic_id or topic] = forum
         if parsed.topic_id is None:
             posts = [replace(post, topic=topic) for post in parsed.posts]
             return replace(parsed, topic_id=topic, posts=posts)
@@ -265,6 +361,8 @@ class PhpBBForum(BoardForum):
             raise lost
         box = message_box(soup)
         if box is not None and (error := error_for_message(box, self.transport.flood_interval)):
+            if isinstance(error, FloodLimited):
+                raise FloodLimited(str(error), self.transport.flooded())
             raise error
         if page.status >= 400:
             self._raise_for(page, soup, what)
@@ -289,3 +387,7 @@ class PhpBBForum(BoardForum):
 def _number(post_id: str) -> tuple[int, ...]:
     """What phpBB post ids compare by: the number (an id that is none sorts first)."""
     return (int(post_id),) if post_id.isdigit() else (0,)
+
+
+def _forum_page(text: str, dates: DateReader, now: datetime) -> dict[str, str]:
+    return parse_forum_page(text)

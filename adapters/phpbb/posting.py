@@ -2,6 +2,11 @@
 
 A submit that phpBB refuses re-shows the form with a fresh ``creation_time``/``form_token`` and
 the text kept, so the answer's own form is what gets submitted again, never a stale one.
+
+The PM compose form is fetched once and used for many PMs: its token is bound to the user,
+not to the message or the session, and stays good for ``form_token_lifetime`` (two hours by
+default; PROTOCOL §11), so each PM after the first is one request, not a fetch, a second's
+wait and a submit. A board that refuses an old token re-shows a fresh form, which is used.
 """
 
 from __future__ import annotations
@@ -32,6 +37,9 @@ from adapters.web.urls import query_value
 
 LOGGER = logging.getLogger(__name__)
 ATTEMPTS = 3
+# How long a fetched PM compose form is used for further PMs (well under phpBB's default
+# token lifetime of 7200 s; a shorter lifetime costs one refused submit, then a fresh form).
+PM_FORM_REUSE = 1800.0
 _REVIEW_NOTICE = "at least one new post has been made"
 
 
@@ -47,16 +55,31 @@ class Poster:
         self.transport = transport
         self.understand = understand
         self.archive = archive
+        self._pm_form: tuple[Form, float] | None = None  # the compose form, when fetched
+
+    def forget_forms(self) -> None:
+        """A new session: the compose form's address carries the old one's id."""
+        self._pm_form = None
 
     def _unrecognised(self, page: Page, detail: str) -> UnrecognisedPage:
         return UnrecognisedPage(detail, self.archive.save(page.url, page.status, page.text, detail))
 
-    def send_pm(self, recipients: list[User], subject: str, body: str) -> SentRef:
+    def send_pm(
+        self, recipients: list[User], subject: str, body: str, *, flood_tries: int = ATTEMPTS
+    ) -> SentRef:
+        """Send a PM; a flood refusal is tried again up to ``flood_tries`` times in all."""
         what = "send a private message"
-        form, soup = self._form(endpoint("pm_compose", user_id=recipients[0].id), what)
-        names = _recipient_names(soup)
+        names: dict[str, str] = {}
+        if self._pm_form is not None and self.transport.clock() - self._pm_form[1] < PM_FORM_REUSE:
+            form, fetched_at = self._pm_form
+        else:
+            url = endpoint("pm_compose", user_id=recipients[0].id)
+            form, soup, fetched_at = self._form(url, what)
+            names = _recipient_names(soup)
+            self._pm_form = (form, fetched_at)
         answer, answer_soup = self._submit(
             form,
+            fetched_at,
             what,
             values={"subject": subject, "message": body},
             # A non-empty username_list makes phpBB "add recipient and preview" and send
@@ -65,6 +88,8 @@ class Poster:
             drop=("username_list", "address_list["),
             extra=tuple((f"address_list[u][{user.id}]", "to") for user in recipients),
             is_message=True,
+            flood_tries=flood_tries,
+            keep=lambda fresh, at: setattr(self, "_pm_form", (fresh, at)),
         )
         box = message_box(answer_soup) if answer_soup is not None else None
         message_id = sent_message_id(box) if box else None
@@ -77,10 +102,11 @@ class Poster:
 
     def reply(self, topic: str, body: str, subject: str | None) -> PostRef:
         what = f"reply to topic {topic}"
-        form, _ = self._form(endpoint("reply", topic=topic), what)
+        form, _, fetched_at = self._form(endpoint("reply", topic=topic), what)
         values = {"message": body} | ({"subject": subject} if subject else {})
         answer, soup = self._submit(
             form,
+            fetched_at,
             what,
             values=values,
             # posting.php shows "post review" instead of saving when topic_cur_post_id is sent
@@ -101,28 +127,37 @@ class Poster:
 
     def edit(self, post: PostRef, body: str) -> None:
         what = f"edit post {post.post_id}"
-        form, _ = self._form(endpoint("edit", post_id=post.post_id), what)
+        form, _, fetched_at = self._form(endpoint("edit", post_id=post.post_id), what)
         # Edits are exempt from flood control (posting.php checks it for new posts only).
-        self._submit(form, what, values={"message": body}, drop=(), extra=(), is_message=False)
+        self._submit(
+            form, fetched_at, what, values={"message": body}, drop=(), extra=(), is_message=False
+        )
 
-    def _form(self, url: str, what: str) -> tuple[Form, BeautifulSoup]:
+    def _form(self, url: str, what: str) -> tuple[Form, BeautifulSoup, float]:
+        """The posting form at ``url``, its page, and when it was fetched."""
         page = self.transport.get(url)
+        fetched_at = self.transport.clock()
         soup = self.understand(page, what)
         form = find_form(soup, "postform")
         if form is None:
             raise self._unrecognised(page, f"{what}: the page has no posting form")
-        return form, soup
+        return form, soup, fetched_at
 
     def _submit(
         self,
         form: Form,
+        fetched_at: float,
         what: str,
         values: dict[str, str],
         drop: tuple[str, ...],
         extra: tuple[tuple[str, str], ...],
         is_message: bool,
+        flood_tries: int = ATTEMPTS,
+        keep: Callable[[Form, float], None] | None = None,
     ) -> tuple[Page, BeautifulSoup | None]:
-        fetched_at = self.transport.clock()
+        """Submit ``form`` (fetched at ``fetched_at``); a form phpBB shows again is submitted
+        again when its reason allows, and handed to ``keep``."""
+        floods = 0
         for attempt in range(1, ATTEMPTS + 1):
             payload = form.payload("post", values, drop=drop, extra=extra)
             send = self.transport.submit_message if is_message else self.transport.post
@@ -132,22 +167,36 @@ class Poster:
             soup = self.understand(answer, what)
             if message_box(soup) is not None:
                 return answer, soup
-            form = self._form_again(answer, soup, what, attempt)
+            form, error = self._form_again(answer, soup, what)
             fetched_at = self.transport.clock()
+            if keep is not None:
+                keep(form, fetched_at)
+            if isinstance(error, FloodLimited):
+                floods += 1
+                if floods >= flood_tries:
+                    raise error
+            if error is not None and attempt == ATTEMPTS:
+                raise error
         raise Rejected(f"{what}: refused {ATTEMPTS} times")
 
-    def _form_again(self, answer: Page, soup: BeautifulSoup, what: str, attempt: int) -> Form:
-        """The re-shown form, if the reason it came back is one a resubmit cures."""
+    def _form_again(
+        self, answer: Page, soup: BeautifulSoup, what: str
+    ) -> tuple[Form, FloodLimited | FormExpired | None]:
+        """The re-shown form, if the reason it came back is one a resubmit cures, and that
+        reason (None: phpBB asks to review posts made meanwhile); raises for any other."""
         form = find_form(soup, "postform")
         if form is None:
             raise self._unrecognised(answer, f"{what}: neither a confirmation nor a form")
         error = error_for_form(page_info(soup).form_errors, self.transport.flood_interval)
         if error is None and _REVIEW_NOTICE in soup.get_text(" ").lower():
             LOGGER.info("%s: phpBB asks to review new posts; submitting again", what)
-            return form
-        if isinstance(error, (FloodLimited, FormExpired)) and attempt < ATTEMPTS:
+            return form, None
+        if isinstance(error, FloodLimited):
+            # Too soon: wait longer before the next try (the transport spaces submits by it).
+            error = FloodLimited(str(error), self.transport.flooded())
+        if isinstance(error, (FloodLimited, FormExpired)):
             LOGGER.info("%s: %s; submitting the fresh form again", what, error)
-            return form
+            return form, error
         if error is not None:
             raise error
         raise self._unrecognised(answer, f"{what}: the form came back without a reason")

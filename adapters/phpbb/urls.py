@@ -18,6 +18,8 @@ ENDPOINTS = {
     # sk=t&sd=a: oldest first whatever the account's own sort preference is.
     "topic":        "viewtopic.php?t={topic}&sk=t&sd=a",
     "post":         "viewtopic.php?p={post_id}&sk=t&sd=a",
+    # sk=t&sd=d: the topics with the latest posts first, whatever the account's preference.
+    "forum":        "viewforum.php?f={forum}&sk=t&sd=d",
     "reply":        "posting.php?mode=reply&t={topic}",
     "edit":         "posting.php?mode=edit&p={post_id}",
     "profile_name": "memberlist.php?mode=viewprofile&un={name}",

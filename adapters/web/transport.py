@@ -26,6 +26,11 @@ _URLLIB3_LOGGER = "urllib3.connectionpool"
 DEFAULT_USER_AGENT = "autogm/0.1 (forum game master; +https://example.org/autogm)"
 # The clock of posts and PMs when a board keeps one for both (phpBB); MyBB keeps two.
 MESSAGES = "messages"
+# Learning the flood interval from the board's refusals (``flood_interval=None``) when a
+# refusal does not say how long to wait (phpBB): the first asks for this many seconds, each
+# further one doubles it, up to the cap (phpBB's default interval is 15 s; a board asking more
+# than a minute is refused further learning).
+FLOOD_FIRST, FLOOD_CAP = 2.0, 64.0
 
 
 class _RedactSessionIds(logging.Filter):
@@ -77,7 +82,7 @@ class Transport:
         user_agent: str = DEFAULT_USER_AGENT,
         timeout: tuple[float, float] = (10.0, 30.0),
         min_interval: float = 1.0,
-        flood_interval: float = 15.0,
+        flood_interval: float | None = 15.0,
         form_min_age: float = 0.0,
         retry: RetryPolicy | None = None,
         clock: Callable[[], float] = time.monotonic,
@@ -92,7 +97,12 @@ class Transport:
         self.timeout = timeout
         self.min_interval = min_interval
         # How long the board wants between two submissions on each of its flood clocks.
-        self.flood_intervals: dict[str, float] = {MESSAGES: flood_interval}
+        # ``flood_interval`` None: not known, so nothing is waited until the board refuses one
+        # as too soon (a flood-exempt account never is), and from then on the interval learned
+        # (``flooded``).
+        self.learning = flood_interval is None
+        self.flood_intervals: dict[str, float] = {MESSAGES: flood_interval or 0.0}
+        self.flood_refusals = 0
         # How old a form must be before the board takes it back (phpBB: a second).
         self.form_min_age = form_min_age
         self.retry = retry or RetryPolicy()
@@ -115,6 +125,10 @@ class Transport:
         """The interval of the one clock of a board that keeps one (phpBB)."""
         return self.flood_intervals[MESSAGES]
 
+    @flood_interval.setter
+    def flood_interval(self, seconds: float) -> None:
+        self.flood_intervals[MESSAGES] = seconds
+
     def post(self, path: str, data: Sequence[tuple[str, str]], form_fetched_at: float) -> Page:
         """POST a form, no redirect followed (phpBB answers a saved post with a 302), once the
         form is ``form_min_age`` old."""
@@ -133,7 +147,8 @@ class Transport:
         phpBB refuses a post or PM sooner than its flood interval after the user's previous one
         (posting.php and ucp_pm_compose.php compare ``user_lastpost_time``: one clock); MyBB
         keeps one clock for posts and one for PMs. Waiting here spares the "You cannot make
-        another post so soon" errors.
+        another post so soon" errors (an account exempt from the rule, phpBB's "can ignore
+        flood limit" or a MyBB administrator, has no interval: 0).
         """
         last = self._last_submit.get(clock)
         if last is not None:
@@ -145,6 +160,16 @@ class Transport:
     def submitted_at(self, clock: str) -> float | None:
         """When the last submission on ``clock`` was made (the transport's clock), if any."""
         return self._last_submit.get(clock)
+
+    def flooded(self, clock: str = MESSAGES) -> float:
+        """The board refused a post or PM on ``clock`` as too soon after the last, without
+        saying how long to wait: the seconds to wait before the next try (learning: more than
+        the last time, up to ``FLOOD_CAP``)."""
+        self.flood_refusals += 1
+        if self.learning:
+            learned = min(FLOOD_CAP, max(FLOOD_FIRST, 2 * self.flood_intervals.get(clock, 0.0)))
+            self.flood_intervals[clock] = learned
+        return self.flood_intervals.get(clock, 0.0)
 
     def wait_until(self, moment: float) -> None:
         delay = moment - self.clock()

@@ -304,7 +304,9 @@ class SimulatedGM:
         info = store.game(GAME)
         if info is None or info["status"] not in ("running", "paused"):
             return
-        live = daemon.live(store, GAME)
+        # As `autogm approve` does, in a process of its own: a rebuild of the game, never the
+        # daemon's kept session, which queue_gm_text's check changes.
+        live = games.rebuild(store, GAME, daemon.ruleset(GAME))
         for held in games.held_texts(live):
             self.seen += 1
             rewrite = held.kind == "tape" and self.seen % 2 == 0

@@ -613,7 +613,8 @@ def _check_forum(args: argparse.Namespace) -> int:
         topics = [g.topic for g in config.games.values() if g.forum == name]
         print(f"[forum:{name}]")
         forum = forums.make_forum(config.forums[name], config.autogm.state_dir, _now)
-        status |= check_forum(forum, topics[0] if topics else "1", sys.stdout)
+        topic = topics[0] if topics else "1"
+        status |= check_forum(forum, topic, sys.stdout, flood=args.flood)
     return status
 
 
@@ -622,6 +623,11 @@ def _add_check_forum(sub: argparse._SubParsersAction) -> None:
         "check-forum", help="log in and read each forum of the config (never posts)"
     )
     parser.add_argument("forum", nargs="?", help="one [forum:NAME] (default: every forum)")
+    parser.add_argument(
+        "--flood",
+        action="store_true",
+        help="also measure the GM account's flood rule: sends a few PMs to the account itself",
+    )
     _add_config(parser)
     parser.set_defaults(func=_check_forum)
 

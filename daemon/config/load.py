@@ -24,6 +24,7 @@ from daemon.config.dates import PHPBB_DEFAULT, DateStyle, parse_date_format
 from daemon.config.ini import BAD, REQUIRED, Fields, IniSection, Problems, read_ini
 from daemon.config.model import (
     AckMode,
+    AckScope,
     AutogmConfig,
     Config,
     ForumConfig,
@@ -53,6 +54,7 @@ from daemon.config.values import (
     parse_local_datetime,
     parse_name,
     parse_positive_duration,
+    parse_send_interval,
     parse_text,
     parse_timezone,
     parse_topic,
@@ -143,9 +145,6 @@ def _read_forum(section: IniSection, base: Path) -> ForumConfig:
     if adapter == "local" and path is None:
         f.problem("path", "missing (the local adapter needs it)")
     password = _read_password(f, base, needed=adapter in BOARDS)
-    # phpBB's one flood clock is spaced by send_interval; the MyBB adapter learns the board's
-    # two clocks from its refusals and waits them out itself.
-    send_default = timedelta(0) if adapter == "mybb" else timedelta(seconds=15)
     config = ForumConfig(
         name=section.label,
         adapter=adapter,
@@ -153,9 +152,11 @@ def _read_forum(section: IniSection, base: Path) -> ForumConfig:
         path=path,
         username=f.get("username", parse_text),
         password=password,
-        request_interval=f.get("request_interval", parse_duration, timedelta(seconds=2)),
+        request_interval=f.get("request_interval", parse_duration, timedelta(seconds=1)),
         poll_interval=f.get("poll_interval", parse_positive_duration, timedelta(minutes=5)),
-        send_interval=f.get("send_interval", parse_duration, send_default),
+        # auto (None) by default: the adapter keeps to the board's flood rule as it learns it
+        # (phpBB's one clock, MyBB's two), and a flood-exempt account is never slowed.
+        send_interval=f.get("send_interval", parse_send_interval, None),
         allow_plain_http=f.get("allow_plain_http", parse_bool, False),
     )
     f.finish()
@@ -252,7 +253,8 @@ def _read_game(
         remind_by_pm=f.get("remind_by_pm", parse_bool, True),
         action_lock=f.get("action_lock", parse_duration, timedelta(0)),
         results=ResultsMode(f.get("results", choice(tuple(ResultsMode)), "auto")),
-        acknowledge=AckMode(f.get("acknowledge", parse_ack, "on")),
+        acknowledge=AckMode(f.get("acknowledge", parse_ack, "batched")),
+        acknowledge_only=AckScope(f.get("acknowledge_only", choice(tuple(AckScope)), "all")),
         votes=VotesMode(f.get("votes", choice(tuple(VotesMode)), "pm")),
         vote_count=f.get("vote_count", parse_vote_count, False),
         timezone=tz,

@@ -31,6 +31,13 @@ class AckMode(StrEnum):
     BATCHED = "batched"
 
 
+class AckScope(StrEnum):
+    """Which order PMs are answered: all of them, or only those with a refusal or a change."""
+
+    ALL = "all"
+    REFUSALS = "refusals"
+
+
 class VotesMode(StrEnum):
     """Where the day's lynch votes are cast: by PM (secret until the day ends) or in the topic."""
 
@@ -93,7 +100,9 @@ class ForumConfig:
     password: PasswordSource | None
     request_interval: timedelta
     poll_interval: timedelta
-    send_interval: timedelta
+    # The gap kept between two messages sent; None (``auto``): the pace the board's flood rule
+    # allows, as the adapter learns it (none for a flood-exempt account).
+    send_interval: timedelta | None
     # The GM's explicit yes to logging in over plain http (the password unencrypted).
     allow_plain_http: bool = False
 
@@ -210,6 +219,7 @@ class GameConfig:
     signups: SignupConfig | None = None
     inactivity: InactivityConfig = field(default_factory=InactivityConfig)
     gm_contact: str | None = None  # the GM's own forum account, told by PM what needs them
+    acknowledge_only: AckScope = AckScope.ALL
 
     def orders_locked(self, deadline: datetime, now: datetime) -> bool:
         """In the last ``action_lock`` before a deadline orders are refused (wills are not)."""

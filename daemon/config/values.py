@@ -47,6 +47,17 @@ def parse_duration(text: str) -> timedelta:
     return length
 
 
+def parse_send_interval(text: str) -> timedelta | None:
+    """``auto`` (None: the pace the board's flood rule allows, learned from the board), or a
+    fixed gap between two messages sent (a duration)."""
+    if text.strip().lower() == "auto":
+        return None
+    try:
+        return parse_duration(text)
+    except ValueError:
+        raise ValueError(f"{text.strip()!r} is not auto or a duration (write e.g. 15s)") from None
+
+
 def parse_clock(text: str) -> time:
     """A local time of day, ``HH:MM`` (24-hour clock)."""
     match = re.fullmatch(r"(\d{1,2}):(\d{2})", text.strip())

@@ -26,6 +26,7 @@ def archive(daemon: Runtime, game: str, now: datetime) -> None:
             store.update_game(game, now, status="archived")
             store.log("game.archived", {"where": where}, now, game)
         log.info("%s: archived to %s", game, where)
+        daemon.forget(game)  # its kept session is needed no more
         daemon.changed(store, now)
 
 

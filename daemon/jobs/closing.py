@@ -8,6 +8,8 @@ GM runs ``autogm approve`` (``daemon.jobs.approval``).
 from __future__ import annotations
 
 import logging
+import random
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -15,7 +17,7 @@ from daemon.config.model import GameConfig, InactiveAction, ResultsMode
 from daemon.jobs import inactive
 from daemon.jobs.runtime import Runtime
 from daemon.outbox import sending
-from daemon.outbox.message import Outgoing
+from daemon.outbox.message import RESULTS, Outgoing
 from daemon.play import games, texts
 from daemon.play.phases import advance, mark_approved
 from daemon.store.db import Store
@@ -145,7 +147,9 @@ def phase_messages(
     next_deadline: datetime | None,
     inactivity: list[str] | None = None,
 ) -> list[Outgoing]:
-    """Everything a phase close sends: the results post, then each player's PM.
+    """Everything a phase close sends, in the order it goes out: the results post, then each
+    player's role PM (after Prep) and results PM, players in ``send_order``. All of them go
+    before anything else queued (``RESULTS``): an acknowledgement never delays a result.
 
     ``next_deadline`` None leaves the next phase's opening out of the post (it is announced
     when the GM approves the results, or there is none: the game is won).
@@ -161,15 +165,27 @@ def phase_messages(
     base = f"result:{cfg.name}:{closed.phase}"
     body = "\n\n".join(lines)
     messages = [sending.post_message(cfg, closed.phase, f"{base}:post", body)]
-    for player, role_lines in closed.role_pms.items():
-        key, body = f"role:{cfg.name}:{player}", "\n".join(role_lines)
-        messages.append(
-            sending.pm_message(cfg, closed.phase, player, key, texts.role_subject(cfg.name), body)
-        )
     subject = texts.results_subject(cfg.name, closed.phase)
-    for player, private in closed.private.items():
-        body = texts.private_results(closed.phase, private)
-        messages.append(
-            sending.pm_message(cfg, closed.phase, player, f"{base}:{player}", subject, body)
-        )
-    return messages
+    for player in send_order(closed):
+        if player in closed.role_pms:
+            key, role = f"role:{cfg.name}:{player}", "\n".join(closed.role_pms[player])
+            messages.append(
+                sending.pm_message(
+                    cfg, closed.phase, player, key, texts.role_subject(cfg.name), role
+                )
+            )
+        if player in closed.private:
+            body = texts.private_results(closed.phase, closed.private[player])
+            messages.append(
+                sending.pm_message(cfg, closed.phase, player, f"{base}:{player}", subject, body)
+            )
+    return [replace(message, priority=RESULTS) for message in messages]
+
+
+def send_order(closed: games.ClosedPhase) -> list[str]:
+    """The players a phase's PMs go to, in the order they are sent: drawn anew for each phase
+    from the game's seed and the phase's name, so that nobody is always told first (or last)
+    and the same close always sends in the same order (docs/running.md)."""
+    players = list(dict.fromkeys([*closed.role_pms, *closed.private]))
+    random.Random(f"{closed.outcome.state.seed}:{closed.phase}").shuffle(players)
+    return players

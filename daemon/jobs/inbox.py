@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 from datetime import datetime
 
-from daemon.config.model import GameConfig
+from daemon.config.model import AckScope, GameConfig
 from daemon.jobs import instants, signup_topic, votes_topic
 from daemon.jobs.batch import Batch
 from daemon.jobs.runtime import Runtime
@@ -20,6 +20,7 @@ from daemon.play.games import FEED_ORDER, FEED_WILL, LiveGame
 from daemon.play.phases import open_deadline, read_after_close
 from daemon.store.db import Store
 from daemon.store.rows import InboxMessage
+from engine.orders.model import ParsedPM
 from engine.orders.parse import MAX_PM_CHARS
 
 log = logging.getLogger(__name__)
@@ -39,18 +40,32 @@ def process_inbox(daemon: Runtime, store: Store, forum: str, now: datetime) -> i
                     handled += _handle(daemon, store, message, batch, now)
             except Exception as exc:
                 # A message that breaks the parser or the engine is answered and logged;
-                # the other messages go on. The rebuilt games may hold half of it: drop them.
+                # the other messages go on. The games' sessions may hold half of it: they
+                # are rebuilt from the store at their next use.
                 log.exception(
                     "message %s from %s could not be read", message.forum_id, message.author
                 )
-                batch.lives.clear()
+                daemon.drop_lent(store)
                 _unreadable(store, message, exc, now)
                 handled += 1
-        for (game, player), answers in batch.batched.items():
-            cfg = daemon.config.games[game]
-            key = f"acks:{game}:{player}:{min(m.id for m in messages)}"
-            sending.pm(store, cfg, player, f"{game}: your orders", "\n\n".join(answers), key, now)
+        _send_folded(daemon, store, batch, messages, now)
     return handled
+
+
+def _send_folded(
+    daemon: Runtime, store: Store, batch: Batch, messages: list[InboxMessage], now: datetime
+) -> None:
+    """``acknowledge = batched``: one answer per player per pass. A player who sent one PM
+    gets the same reply as with ``on``; several PMs get one PM with every answer, in order."""
+    for (game, player), answers in batch.batched.items():
+        if len(answers) == 1:
+            message, answer, phase = answers[0]
+            sending.answer(store, message, game, answer, now, recipient=player, phase=phase)
+            continue
+        cfg = daemon.config.games[game]
+        key = f"acks:{game}:{player}:{min(m.id for m in messages)}"
+        body = "\n\n".join(answer for _, answer, _ in answers)
+        sending.pm(store, cfg, player, f"{game}: your orders", body, key, now)
 
 
 def _unreadable(store: Store, message: InboxMessage, exc: Exception, now: datetime) -> None:
@@ -68,16 +83,11 @@ def _route(
     daemon: Runtime, store: Store, message: InboxMessage, batch: Batch
 ) -> tuple[str, str] | str | None:
     """(game, player) for the author, an answer to send instead, or None (not a player)."""
-    author = message.author.casefold()
     forum_games = {g.name for g in daemon.games_on(message.forum)}
     active, replaced = [], []
-    for game, players in batch.players(store).items():
-        if game not in forum_games:
-            continue
-        for player in players:
-            if player["name"].casefold() != author:
-                continue
-            (replaced if player["status"] == "replaced" else active).append((game, player["name"]))
+    for seat in batch.seats(store, message.author):
+        if seat.game in forum_games:
+            (replaced if seat.status == "replaced" else active).append((seat.game, seat.name))
     if len(active) > 1:
         subject = (message.subject or "").casefold()
         named = [entry for entry in active if entry[0].casefold() in subject]
@@ -122,6 +132,11 @@ def _handle(
         if signup_game is not None and not _in_play_topic(store, signup_game):
             return signup_topic.handle_post(daemon, store, signup_game, message, now)
         return votes_topic.handle_post(daemon, store, message, batch, now)
+    if message.author.casefold() == daemon.config.forums[message.forum].username.casefold():
+        # The GM account's PM to itself (`autogm check-forum --flood` measures with them):
+        # kept, never answered.
+        store.set_parsed(message.id, now)
+        return 1
     route = _route(daemon, store, message, batch)
     if route is None or isinstance(route, str):
         _unrouted(store, message, route, now)
@@ -133,7 +148,7 @@ def _handle(
         status = store.game(game)["status"]  # type: ignore[index]
         if read_after_close(status, deadline, message.sent_at):
             return 0  # for the next phase: read once this one has closed
-    live = batch.live(daemon, store, game)
+    live = daemon.live(store, game)
     command = commands.read_command(message.text)
     if command is None:
         _take_order(store, cfg, live, player, message, deadline, batch, now)
@@ -187,11 +202,21 @@ def _take_order(
         took, reason = parsed.will is not None, "action lock"
         answer = texts.locked_answer(deadline, cfg.dates, parsed.will is not None)  # type: ignore[arg-type]
     else:
-        answer = games.acknowledge(parsed, live.state)
+        answer = games.acknowledge(parsed, live.state) if _worth_answering(cfg, parsed) else None
     store.judge_order(order_id, record, took, reason, now)
     instants.announce(store, cfg, live, now)
     store.set_parsed(message.id, now, cfg.name)
-    _acknowledge(store, cfg, message, player, answer, live.phase, batch, now)
+    if answer is not None:
+        _acknowledge(store, cfg, message, player, answer, live.phase, batch, now)
+
+
+def _worth_answering(cfg: GameConfig, parsed: ParsedPM) -> bool:
+    """Every order PM is answered, unless ``acknowledge_only = refusals``: then only one of
+    which something was refused or asked about, or that changed what was held or read
+    (an earlier order replaced, a name read loosely, an unvote, "no action")."""
+    if cfg.acknowledge_only is AckScope.ALL:
+        return True
+    return bool(parsed.rejected or parsed.notes or parsed.unvote or parsed.no_action)
 
 
 def _acknowledge(
@@ -208,4 +233,4 @@ def _acknowledge(
     if cfg.acknowledge == "on":
         sending.answer(store, message, cfg.name, answer, now, recipient=player, phase=phase)
     elif cfg.acknowledge == "batched":
-        batch.batched.setdefault((cfg.name, player), []).append(answer)
+        batch.batched.setdefault((cfg.name, player), []).append((message, answer, phase))

@@ -30,15 +30,28 @@ log = logging.getLogger(__name__)
 
 
 def apply_overrides(daemon: Runtime, store: Store, forum: str, now: datetime) -> None:
-    """The GM's new override lines for the games on ``forum`` that have started."""
+    """The GM's new override lines for the games on ``forum`` that have started.
+
+    A line is new until the store records it with its text (applied, refused or failed);
+    three reads find what is new for every game at once, so an idle poll costs the same
+    for one game as for fifty."""
     try:
-        found: overrides.OverrideLines | None = overrides.read_overrides(daemon.config)
+        found: overrides.OverrideLines | None = daemon.read_overrides()
     except ConfigError as exc:
         # The file itself cannot be read (a broken section header): said once per problem.
         told = f"overrides not applied until the file is fixed: {exc}"
         overrides.report_once(store, None, "overrides.unreadable", str(exc), now, told)
         found = None
-    on_apply = functools.partial(engine_hook, daemon)
+    started = {row["name"] for row in store.rows("SELECT name FROM games")}
+    recorded = {
+        (row["game"], row["label"], row["command"])
+        for row in store.rows("SELECT game, label, command FROM overrides")
+    }
+    # A GM text approved with `autogm approve GAME KIND N` waits as a pending order of the
+    # GM's, as does an order the GM corrected (the partial index orders_pending finds them).
+    waiting = store.rows("SELECT DISTINCT game FROM orders WHERE state = 'pending'")
+    pending = {row["game"] for row in waiting}
+    on_apply = functools.partial(_engine_hook_kept, daemon)
     games = {cfg.name for cfg in daemon.games_on(forum)}
     for refused in found.refused if found else ():
         # Each line stands alone: one that cannot be read is said once, and skipped.
@@ -47,16 +60,30 @@ def apply_overrides(daemon: Runtime, store: Store, forum: str, now: datetime) ->
             told = f"{refused.error}; the line is skipped, the others apply"
             overrides.report_once(store, game, "override.unreadable", str(refused.error), now, told)
     for cfg in daemon.games_on(forum):
-        if store.game(cfg.name) is None:
+        if cfg.name not in started:
+            continue
+        lines = found.get(cfg.name, ()) if found else ()
+        new = [o for o in lines if (o.game, o.label, o.text) not in recorded]
+        if not new and cfg.name not in pending:
             continue
         try:
-            if found and cfg.name in found:
-                overrides.apply_overrides(store, found[cfg.name], now, on_apply=on_apply)
-            # A GM text approved with `autogm approve GAME KIND N` waits as a pending order
-            # of the GM's, as does an order the GM corrected.
+            if new:
+                overrides.apply_overrides(store, new, now, on_apply=on_apply)
             _feed_pending(daemon, store, cfg, now)
         except Exception:
             log.exception("%s: overrides could not be applied", cfg.name)
+            daemon.drop_lent(store)  # a session may hold what the store rolled back
+
+
+def _engine_hook_kept(daemon: Runtime, store: Store, override: Override, now: datetime) -> None:
+    """``engine_hook``, and when it fails, the job's kept sessions dropped: the override's
+    transaction is rolled back and the line recorded as failed (the others still apply), so a
+    session it fed part of would hold what the store does not."""
+    try:
+        engine_hook(daemon, store, override, now)
+    except Exception:
+        daemon.drop_lent(store)
+        raise
 
 
 def engine_hook(daemon: Runtime, store: Store, override: Override, now: datetime) -> None:
@@ -143,12 +170,27 @@ def _feed_pending(daemon: Runtime, store: Store, cfg: GameConfig, now: datetime)
                 continue
             parsed = games.feed(live.session, order.player, order.raw, FEED_ORDER)
             assert parsed is not None
+            if _fed_late(store, cfg.name, order.id):
+                # A rebuild feeds it in the store's order, before later messages this
+                # session has been fed: the next use of the game rebuilds it so.
+                daemon.forget(cfg.name)
             record = {"feed": FEED_ORDER, "accepted": [o.to_record() for o in parsed.accepted]}
             store.judge_order(order.id, record, bool(parsed.accepted), None, now)
             body = "The GM corrected your order.\n" + games.acknowledge(parsed, live.state)
             subject = f"{cfg.name}: your orders"
             key = f"corrected:{cfg.name}:{order.id}"
             sending.pm(store, cfg, order.player, subject, body, key, now)
+
+
+def _fed_late(store: Store, game: str, order_id: int) -> bool:
+    """Whether an order of ``game`` stored after ``order_id`` was fed before it."""
+    return bool(
+        store.rows(
+            "SELECT 1 FROM orders WHERE game = ? AND id > ? AND state IN ('accepted', 'rejected')"
+            " LIMIT 1",
+            [game, order_id],
+        )
+    )
 
 
 def _apply_pending_text(

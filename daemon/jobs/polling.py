@@ -12,7 +12,15 @@ import logging
 from collections.abc import Sequence
 from datetime import datetime
 
-from adapters.base import ForumError, Interrupted, PMBatch, Post, interrupting
+from adapters.base import (
+    Forum,
+    ForumError,
+    Interrupted,
+    ListsLastPosts,
+    PMBatch,
+    Post,
+    interrupting,
+)
 from daemon.config.model import VotesMode
 from daemon.forums import read_patiently
 from daemon.jobs import signup_topic
@@ -43,14 +51,11 @@ def poll(daemon: Runtime, forum: str, now: datetime) -> None:
 
 def vote_topics(daemon: Runtime, store: Store, forum_name: str) -> list[str]:
     """The topics whose posts are read for votes: games with votes = topic in play."""
+    wanted = [g for g in daemon.games_on(forum_name) if g.votes is VotesMode.TOPIC]
+    if not wanted:
+        return []  # votes by PM: nothing to ask the store
     playing = {g["name"] for g in store.games("running", "paused")}
-    return sorted(
-        {
-            g.topic
-            for g in daemon.games_on(forum_name)
-            if g.votes is VotesMode.TOPIC and g.name in playing
-        }
-    )
+    return sorted({g.topic for g in wanted if g.name in playing})
 
 
 def fetch(
@@ -71,13 +76,13 @@ def fetch(
     mark = store.mark(forum_name, PM_MARK)
     wanted = vote_topics(daemon, store, forum_name)
     wanted += signup_topic.topics_to_poll(daemon, store, forum_name) + list(also)
+    marks = {topic: store.mark(forum_name, topic_mark(topic)) for topic in sorted(set(wanted))}
     try:
         with interrupting(forum, daemon.close_due if yielding else None):
             batch = read_patiently(forum, lambda: forum.new_private_messages(mark), daemon.sleep)
             topics: list[tuple[str, list[Post]]] = []
-            for topic in sorted(set(wanted)):
-                after = store.mark(forum_name, topic_mark(topic))
-                read = functools.partial(forum.posts_after, topic, after)
+            for topic in changed_topics(daemon, forum, marks):
+                read = functools.partial(forum.posts_after, topic, marks[topic])
                 topics.append((topic, read_patiently(forum, read, daemon.sleep)))
     except Interrupted:
         log.info("%s: reading stopped between two requests: a phase close is due", forum_name)
@@ -91,6 +96,26 @@ def fetch(
         return False
     _record(store, forum_name, batch, topics, now)
     return True
+
+
+def changed_topics(daemon: Runtime, forum: Forum, marks: dict[str, str | None]) -> list[str]:
+    """The topics of ``marks`` (topic -> the last post read) that may hold new posts: all of
+    them, unless the forum lists topics with their last post (``ListsLastPosts``: phpBB's and
+    MyBB's forum page, one request for every topic of a forum), when those whose last post is
+    the one read already are left out."""
+    if not marks or not isinstance(forum, ListsLastPosts):
+        return list(marks)
+    listed = read_patiently(forum, lambda: forum.last_posts(list(marks)), daemon.sleep)
+    return [topic for topic, after in marks.items() if not _read_to(listed.get(topic), after)]
+
+
+def _read_to(last: str | None, after: str | None) -> bool:
+    """Whether the topic's last post (as listed) is the mark, or before it: nothing new. Ids
+    are the adapter's: only one that is a plain number (phpBB's) is compared as one; any
+    other (MyBB's part of a merged post, "41.2") only by being the mark itself."""
+    if not last or not after:
+        return False
+    return last == after or (last.isdigit() and after.isdigit() and int(last) <= int(after))
 
 
 def _record(

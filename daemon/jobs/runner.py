@@ -14,12 +14,15 @@ none imports this module, so a step is one thing to replace (the crash-point tes
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from adapters.base import Forum
 from daemon.config.model import Config, ForumConfig, GameConfig
+from daemon.config.overrides import OverrideLines, read_overrides
+from daemon.config.reread import Reread
 from daemon.forums import make_forum
 from daemon.jobs import (
     archive_job,
@@ -35,6 +38,7 @@ from daemon.jobs.scheduler import JobFunctions
 from daemon.outbox import outbox
 from daemon.play import games
 from daemon.play.games import LiveGame
+from daemon.play.kept import CHECK_EVERY, KeptGames
 from daemon.store.db import Store
 
 ForumFactory = Callable[[ForumConfig], Forum]
@@ -54,6 +58,7 @@ class Daemon:
         forum_factory: ForumFactory | None = None,
         archiver: Archiver | None = None,
         on_change: Callable[[Store, datetime], Any] | None = None,
+        check_every: int = CHECK_EVERY,
     ) -> None:
         self.config = config
         self.clock = clock
@@ -68,6 +73,11 @@ class Daemon:
         self.close_due: Callable[[], bool] = lambda: False
         self._forums: dict[str, Forum] = {}
         self._rulesets: dict[str, Any] = {}
+        # Each game's session, kept between jobs and fed only what is new (issue 33);
+        # ``check_every``: one use in so many is checked against a rebuild from the store.
+        self.kept = KeptGames(self._rebuild, lambda: self.clock(), check_every)
+        # The [overrides:GAME] sections, parsed again only when the file changes.
+        self._overrides = Reread([config.path], lambda: read_overrides(config))
 
     # ------------------------------------------------------------ the jobs
 
@@ -138,7 +148,8 @@ class Daemon:
             forum_name=forum_name,
             clock=self.clock,
             sleep=self.sleep,
-            policy=outbox.Policy(send_interval=cfg.send_interval),
+            # auto (None): no gap of our own; the adapter keeps the board's flood rule.
+            policy=outbox.Policy(send_interval=cfg.send_interval or timedelta(0)),
             account=cfg.username,
             should_stop=stop,
             interrupt=interrupt,
@@ -151,8 +162,20 @@ class Daemon:
 
     # ------------------------------------------------------------ plumbing
 
-    def open_store(self) -> Store:
-        return Store.open(self.config.autogm.state_file)
+    @contextmanager
+    def open_store(self) -> Iterator[Store]:
+        """The state file for one job. When the job ends, the game sessions it used match
+        what it wrote (``KeptGames.settle``); a job that fails has them rebuilt."""
+        store = Store.open(self.config.autogm.state_file)
+        try:
+            yield store
+        except BaseException:
+            self.kept.drop_lent(store)
+            raise
+        else:
+            self.kept.settle(store)
+        finally:
+            store.close()
 
     def forum(self, name: str) -> Forum:
         if name not in self._forums:
@@ -165,7 +188,23 @@ class Daemon:
         return self._rulesets[game]
 
     def live(self, store: Store, game: str) -> LiveGame:
+        """The game's session as the store has it: the kept one when it matches."""
+        return self.kept.get(store, game)
+
+    def drop_lent(self, store: Store) -> None:
+        """A message half fed and rolled back: the sessions this job used are rebuilt."""
+        self.kept.drop_lent(store)
+
+    def forget(self, game: str) -> None:
+        """The game's session is rebuilt at its next use."""
+        self.kept.forget(game)
+
+    def _rebuild(self, store: Store, game: str) -> LiveGame:
         return games.rebuild(store, game, self.ruleset(game))
+
+    def read_overrides(self) -> OverrideLines:
+        """The config file's override lines by game, as the file is now (ConfigError)."""
+        return self._overrides.get()
 
     def games_on(self, forum: str) -> list[GameConfig]:
         return [g for g in self.config.games.values() if g.forum == forum]

@@ -247,10 +247,26 @@ class JobSync:
         self._idle = threading.Condition()
         self._stopping = False
         self._ran: set[str] = set()  # date jobs that have started since they were planned
+        # The store's ``plan`` stamp the jobs were last planned at (daemon/store/schema.py
+        # m003_versions: it changes with anything plan_jobs reads), and the plan made then.
+        self._planned_at: object = object()
+        self._specs: list[JobSpec] = []
 
     def sync(self, store: Store, now: datetime) -> list[JobSpec]:
+        """Make the scheduler's jobs match the plan; the plan.
+
+        After a poll that changed nothing the plan would be the same, and planning reads every
+        game: it is made again only when the store's ``plan`` stamp moved (a phase closed or
+        moved, a game started, paused or ended, a reminder sent, by this process or a CLI
+        command) or a date job has run since (a close that failed is added again: a retry).
+        """
+        stamp = store.versions("plan")["plan"]
+        ran = any(job_id in self._ran for job_id in self._applied)
+        if stamp == self._planned_at and not ran:
+            return list(self._specs)
         has_start = self.functions.start is not None
         specs = plan_jobs(self.config, store, now, has_start)
+        self._planned_at, self._specs = stamp, specs
         if self._stopping:
             # A job that ends while the daemon stops must not wait on the scheduler's
             # locks, which its shutdown holds; the next start plans from the store anyway.

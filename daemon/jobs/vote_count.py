@@ -20,8 +20,10 @@ log = logging.getLogger(__name__)
 def update_vote_counts(daemon: Runtime, store: Store, forum: str, now: datetime) -> None:
     """Keep each running game's vote-count post on ``forum`` up to date, by day."""
     for cfg in daemon.games_on(forum):
+        if not cfg.vote_count:
+            continue
         info = store.game(cfg.name)
-        if not cfg.vote_count or info is None or info["status"] != "running":
+        if info is None or info["status"] != "running":
             continue
         row = open_phase(store, cfg.name)
         if row is None or not Phase.parse(row.name).is_day:

@@ -37,7 +37,7 @@ def handle_post(
     deadline = open_deadline(store, cfg.name)
     if read_after_close(info["status"], deadline, message.sent_at):
         return 0  # for the next phase: read once this one has closed
-    live = batch.live(daemon, store, cfg.name)
+    live = daemon.live(store, cfg.name)
     if games.post_has_orders(live, message.author, message.source):
         _read_votes(store, cfg, live, message, deadline, batch, now)
     # Kept verbatim either way; a post by night or without votes counts for nothing.
@@ -68,12 +68,8 @@ def _read_votes(
 ) -> None:
     """Count a post's votes if its author may vote now, else tell the author why not."""
     game = cfg.name
-    players = {
-        p["name"].casefold(): p["name"]
-        for p in batch.players(store).get(game, [])
-        if p["status"] != "replaced"
-    }
-    player = players.get(message.author.casefold())
+    seats = batch.seats(store, message.author)
+    player = next((s.name for s in seats if s.game == game and s.status != "replaced"), None)
     subject = f"{game}: your vote"
     if player is None:
         body = texts.vote_by_non_player_answer(game, message.text)

@@ -17,6 +17,9 @@ from adapters.base import PostRef
 from daemon.store.rows import from_iso, from_json
 
 KINDS = ("pm", "post", "edit")
+# The order the outbox sends in: a phase's results (its post, role and results PMs) before
+# anything else queued, acknowledgements included; each in the order it was queued.
+RESULTS, NORMAL = 0, 1
 MARKER_ALPHABET = "\u200b\u200c\u200d\u2060"  # zero width space, non-joiner, joiner, word joiner
 _UNMARK = {ord(c): None for c in MARKER_ALPHABET}
 _MARKER = re.compile(f"[{MARKER_ALPHABET}]{{16}}")
@@ -61,6 +64,7 @@ class Outgoing:
     subject: str | None = None
     topic: str | None = None
     target: PostRef | None = None
+    priority: int = NORMAL
 
     def __post_init__(self) -> None:
         needs = {

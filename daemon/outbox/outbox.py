@@ -63,7 +63,7 @@ def enqueue(store: Store, message: Outgoing, now: datetime, *, hold: bool = Fals
     body, subject = printable(message.body), printable(message.subject or "") or None
     cursor = store.execute(
         "INSERT INTO outbox (forum, game, phase, kind, recipients, topic, target, subject, body,"
-        " state, dedupe_key, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        " state, dedupe_key, created_at, priority) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
         " ON CONFLICT (dedupe_key) DO NOTHING",
         [
             message.forum,
@@ -78,6 +78,7 @@ def enqueue(store: Store, message: Outgoing, now: datetime, *, hold: bool = Fals
             "held" if hold else "queued",
             message.dedupe_key,
             iso(now),
+            message.priority,
         ],
     )
     return cursor.lastrowid if cursor.rowcount == 1 else None
@@ -94,6 +95,21 @@ def rows(store: Store, forum: str | None = None, *states: str) -> list[OutboxRow
         params += states
     found = store.rows(f"SELECT * FROM outbox WHERE {' AND '.join(where)} ORDER BY id", params)
     return [OutboxRow.from_row(r) for r in found]
+
+
+def next_queued(store: Store, forum: str) -> tuple[OutboxRow | None, int]:
+    """The queued row of ``forum`` to send next (a phase's results first, then in the order
+    queued), and how many are queued in all."""
+    found = store.rows(
+        "SELECT * FROM outbox WHERE forum = ? AND state = 'queued' ORDER BY priority, id LIMIT 1",
+        [forum],
+    )
+    if not found:
+        return None, 0
+    count = store.rows(
+        "SELECT count(*) AS n FROM outbox WHERE forum = ? AND state = 'queued'", [forum]
+    )[0]["n"]
+    return OutboxRow.from_row(found[0]), count
 
 
 def get(store: Store, outbox_id: int) -> OutboxRow | None:
@@ -163,7 +179,8 @@ def deliver(
     should_stop: Callable[[], bool] | None = None,
     interrupt: Callable[[], bool] | None = None,
 ) -> Report:
-    """Send this forum's queued messages in order; see the module docstring for the rules.
+    """Send this forum's queued messages, a phase's results first, then in the order queued;
+    see the module docstring for the rules.
 
     ``account`` is the GM's user name on the forum; when given, only its posts count as
     ours in a look-up. ``should_stop`` is asked before each message (SIGTERM: finish the
@@ -186,13 +203,13 @@ def deliver(
         while not (should_stop and should_stop()):
             with interrupting(forum, interrupt):
                 _settle_unknown(run)
-            queued = rows(store, forum_name, "queued")
-            if not queued:
+            row, queued = next_queued(store, forum_name)
+            if row is None:
                 break
-            if _send(run, queued[0]):
+            if _send(run, row):
                 done += 1
                 if progress:
-                    progress(f"sending to {forum_name}: {done}/{done + len(queued) - 1}")
+                    progress(f"sending to {forum_name}: {done}/{done + queued - 1}")
     except Interrupted:
         log.info("%s: a look-up stopped between two requests: a phase close is due", forum_name)
     except Wait as wait:

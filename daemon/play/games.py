@@ -167,6 +167,27 @@ def rebuild(store: Store, game: str, ruleset: Ruleset) -> LiveGame:
     return live
 
 
+def differences(kept: LiveGame, rebuilt: LiveGame) -> list[str]:
+    """What differs between two sessions of one game (none, when a kept session matches its
+    rebuild from the store): the names of the parts that differ."""
+    a, b = kept.session, rebuilt.session
+    parts = {
+        "phase": (kept.phase, rebuilt.phase),
+        "closed": (kept.closed, rebuilt.closed),
+        "digests": (kept.digests, rebuilt.digests),
+        "role_pms": (kept.role_pms, rebuilt.role_pms),
+        "opening": (kept.opening, rebuilt.opening),
+        "state": (a.state, b.state),
+        # In the order they came: orders resolve in arrival order.
+        "pending": (list(a.pending.items()), list(b.pending.items())),
+        "wills": (a.wills, b.wills),
+        "questions": (a.questions, b.questions),
+        "instants": (a.instants, b.instants),
+        "texts": (a.texts, b.texts),
+    }
+    return [name for name, (x, y) in parts.items() if x != y]
+
+
 def begin(
     game: str,
     ruleset: Ruleset,
@@ -429,9 +450,10 @@ def held_texts(live: LiveGame) -> list[HeldText]:
 
 
 def queue_gm_text(store: Store, game: str, live: LiveGame, command: str, now: Any) -> int:
-    """One of the GM's text commands, checked on ``live`` (which it changes) and written as
-    the GM's pending order: the daemon carries it out and sends it at its next poll, so two
-    processes never send one message. Raises EngineOverrideError."""
+    """One of the GM's text commands, checked on ``live`` (which it changes: a rebuild of the
+    game, never a daemon's kept session) and written as the GM's pending order: the daemon
+    carries it out and sends it at its next poll, so two processes never send one message.
+    Raises EngineOverrideError."""
     apply_gm(live, command)
     return store.add_order(game, live.phase, GM_PLAYER, command, now, source="gm")
 

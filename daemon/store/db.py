@@ -236,6 +236,15 @@ class Store:
             [forum, what, value, iso(now)],
         )
 
+    def versions(self, *keys: str) -> dict[str, int | None]:
+        """The stamps under ``keys`` (daemon/store/schema.py ``m003_versions``): a value
+        that changes whenever what it covers changes; None for one never written."""
+        marks = ", ".join("?" * len(keys))
+        rows = self.rows(f"SELECT key, value FROM versions WHERE key IN ({marks})", keys)
+        found: dict[str, int | None] = dict.fromkeys(keys)
+        found.update((row["key"], row["value"]) for row in rows)
+        return found
+
     # ---------------------------------------------------------------- events
 
     def log(

@@ -197,3 +197,83 @@ CREATE TABLE signup_rounds (
     updated_at TEXT NOT NULL
 )
 """
+
+
+@_migration
+def m003_versions(db: Database) -> None:
+    """Issue 33: stamps that say, in one read, whether what a kept game session or the
+    scheduler's plan was built from has changed since (daemon/play/kept.py,
+    daemon/jobs/scheduler.py), whoever changed it: this process, a CLI command or a hand
+    with sqlite3. Triggers write a new random stamp on every such change, so that a stamp
+    read before a change is never seen again after it, a rolled-back one included."""
+    for statement in _VERSIONS_SCHEMA.split(";\n"):
+        if statement.strip():
+            db.execute(statement)
+
+
+def _stamp(key: str) -> str:
+    # An upsert, not INSERT OR REPLACE: a trigger's OR clause gives way to the conflict
+    # policy of the statement that fired it (an upsert's is ABORT).
+    return (
+        f"INSERT INTO versions (key, value) VALUES ({key}, random())"
+        " ON CONFLICT (key) DO UPDATE SET value = excluded.value"
+    )
+
+
+# ``game:NAME``: anything a rebuild of the game reads (its deal, its phases' closes, its
+# orders). ``rewrite:NAME``: a change a kept session cannot follow by itself: an order it
+# was fed (accepted or rejected) changed or deleted, a closed phase reopened or deleted, the
+# deal replaced. ``plan``: anything the scheduler's plan reads (games, phases, sign-up rounds,
+# reminders enqueued). The partial index finds the orders left pending (a GM correction, a
+# text approved from the command line) for the next poll to read, without a walk of them all.
+_VERSIONS_SCHEMA = f"""
+CREATE TABLE versions (
+    key TEXT PRIMARY KEY,
+    value INTEGER NOT NULL
+);
+CREATE INDEX orders_pending ON orders (game) WHERE state = 'pending';
+CREATE TRIGGER orders_insert_version AFTER INSERT ON orders
+BEGIN {_stamp("'game:' || NEW.game")}; END;
+CREATE TRIGGER orders_update_version AFTER UPDATE ON orders
+BEGIN {_stamp("'game:' || NEW.game")}; {_stamp("'game:' || OLD.game")}; END;
+CREATE TRIGGER orders_rewrite_version AFTER UPDATE ON orders
+WHEN OLD.state IN ('accepted', 'rejected') AND (NEW.state IS NOT OLD.state
+    OR NEW.raw IS NOT OLD.raw OR NEW.player IS NOT OLD.player OR NEW.phase IS NOT OLD.phase
+    OR NEW.game IS NOT OLD.game)
+BEGIN {_stamp("'rewrite:' || OLD.game")}; {_stamp("'rewrite:' || NEW.game")}; END;
+CREATE TRIGGER orders_delete_version AFTER DELETE ON orders
+BEGIN {_stamp("'game:' || OLD.game")}; {_stamp("'rewrite:' || OLD.game")}; END;
+CREATE TRIGGER phases_insert_version AFTER INSERT ON phases
+BEGIN {_stamp("'game:' || NEW.game")}; {_stamp("'plan'")}; END;
+CREATE TRIGGER phases_update_version AFTER UPDATE ON phases
+BEGIN {_stamp("'game:' || NEW.game")}; {_stamp("'plan'")}; END;
+CREATE TRIGGER phases_rewrite_version AFTER UPDATE ON phases
+WHEN OLD.closed_at IS NOT NULL AND NEW.closed_at IS NOT OLD.closed_at
+BEGIN {_stamp("'rewrite:' || NEW.game")}; END;
+CREATE TRIGGER phases_delete_version AFTER DELETE ON phases
+BEGIN {_stamp("'game:' || OLD.game")}; {_stamp("'rewrite:' || OLD.game")}; {_stamp("'plan'")}; END;
+CREATE TRIGGER games_insert_version AFTER INSERT ON games
+BEGIN {_stamp("'game:' || NEW.name")}; {_stamp("'plan'")}; END;
+CREATE TRIGGER games_update_version AFTER UPDATE ON games
+BEGIN {_stamp("'plan'")}; END;
+CREATE TRIGGER games_deal_version AFTER UPDATE OF state, seed ON games
+BEGIN {_stamp("'game:' || NEW.name")}; END;
+CREATE TRIGGER games_redeal_version AFTER UPDATE OF state, seed ON games
+WHEN OLD.state IS NOT NULL AND (NEW.state IS NOT OLD.state OR NEW.seed IS NOT OLD.seed)
+BEGIN {_stamp("'rewrite:' || NEW.name")}; END;
+CREATE TRIGGER signups_version AFTER INSERT ON signup_rounds
+BEGIN {_stamp("'plan'")}; END;
+CREATE TRIGGER signups_update_version AFTER UPDATE ON signup_rounds
+BEGIN {_stamp("'plan'")}; END;
+CREATE TRIGGER outbox_reminder_version AFTER INSERT ON outbox
+WHEN NEW.dedupe_key LIKE 'remind:%'
+BEGIN {_stamp("'plan'")}; END
+"""
+
+
+@_migration
+def m004_outbox_priority(db: Database) -> None:
+    """Issue 33: a phase's results go out before anything else queued (acknowledgements
+    included): 0 for results, 1 for the rest; each in the order queued."""
+    db.execute("ALTER TABLE outbox ADD COLUMN priority INTEGER NOT NULL DEFAULT 1")
+    db.execute("CREATE INDEX outbox_next ON outbox (forum, state, priority, id)")

@@ -45,3 +45,25 @@ def test_phpbb_login_failure_stops_the_checks(board, forum):
     out = io.StringIO()
     assert check_forum(forum, "2", out) == 1
     assert out.getvalue().startswith("FAIL log in: BoardDisabled")
+
+
+def test_the_flood_rule_is_reported_and_the_pace_named():
+    """check-forum reports the account's flood rule (issue 33): the local forum knows its own
+    setting; a GM account exempt from it is never slowed."""
+    forum = LocalForum(":memory:", "GameMaster")
+    topic = forum.create_topic("Mafia Round 1", "Welcome").topic
+    out = io.StringIO()
+    assert check_forum(forum, topic, out) == 0
+    assert (
+        out.getvalue()
+        .splitlines()[3]
+        .startswith("ok   flood rule: no wait between messages (the board has none")
+    )
+    forum.set_flood_rule(15)
+    out = io.StringIO()
+    assert check_forum(forum, topic, out, flood=True) == 0
+    assert "ok   measure the flood rule: one post or PM every 15 s" in out.getvalue()
+    forum.set_flood_rule(15, exempt=["gamemaster"])
+    out = io.StringIO()
+    assert check_forum(forum, topic, out) == 0
+    assert "no wait between messages (the account ignores it" in out.getvalue()

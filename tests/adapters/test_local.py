@@ -148,3 +148,29 @@ def test_a_pm_killed_between_its_row_and_its_recipients_leaves_nothing(tmp_path)
     assert child.returncode == -signal.SIGKILL
     again = LocalForum(folder, "GameMaster")
     assert again.sent_private_messages(datetime(2000, 1, 1, tzinfo=UTC)) == []
+
+
+def test_a_flood_rule_refuses_a_second_message_too_soon_unless_exempt():
+    """As phpBB's flood interval: "You cannot make another post so soon after your last", for
+    posts and PMs alike; edits and exempt accounts are not held back."""
+    from datetime import timedelta
+
+    from adapters.base import FloodLimited
+
+    now = [datetime(2026, 12, 1, tzinfo=UTC)]
+    gm = LocalForum(":memory:", "GameMaster", now=lambda: now[0])
+    gm.add_user("Abs")
+    topic = gm.create_topic("Game", "Welcome").topic
+    gm.set_flood_rule(15)
+    with pytest.raises(FloodLimited) as refused:
+        gm.send_private_message(["Abs"], "hi", "text")
+    assert refused.value.wait_seconds == 15
+    now[0] += timedelta(seconds=15)
+    sent = gm.send_private_message(["Abs"], "hi", "text")
+    gm.edit_post(PostRef(topic, "1"), "edited at once")  # edits are exempt
+    now[0] += timedelta(seconds=5)
+    with pytest.raises(FloodLimited):
+        gm.reply(topic, "too soon")
+    assert gm.as_user("Abs").send_private_message(["GameMaster"], "re", "mine")  # own clock
+    gm.set_flood_rule(15, exempt=["GameMaster"])
+    assert gm.reply(topic, "exempt").post_id and sent.id

@@ -211,6 +211,118 @@ def test_a_pm_waits_out_the_boards_flood_clock_and_learns_it(mybb, clock, tmp_pa
     assert (fields["to"], fields["options[savecopy]"], fields["action"]) == ("GM", "1", "do_send")
 
 
+def test_the_compose_form_is_fetched_once_for_many_pms(mybb, clock, tmp_path):
+    """Issue 33: each PM after the first is one request. The form holds nothing of one
+    message and its my_post_key is the member's for 18 hours or more."""
+    mybb.login()
+    mybb.get("private.php?action=send", "pm_compose_form.html")
+    mybb.post("private.php", "pm_send_redirect.html")
+    mybb.post("private.php", "pm_send_redirect.html")
+    forum = _forum(clock, tmp_path)
+    forum.send_private_message(["Abs"], "Night 1", "You survived.")
+    before = mybb.count()
+    forum.send_private_message(["Kleene"], "Night 1", "You were healed.")
+    assert mybb.count() - before == 1
+    assert mybb.posted()["to"] == "Kleene" and mybb.posted()["message"] == "You were healed."
+
+
+def test_a_kept_compose_form_the_board_refuses_is_fetched_again(mybb, clock, tmp_path):
+    mybb.login()
+    mybb.get("private.php?action=send", "pm_compose_form.html")
+    mybb.post("private.php", "pm_send_redirect.html")
+    mybb.post("private.php", "pm_bad_post_key.html")  # nothing was sent
+    mybb.get("private.php?action=send", "pm_compose_form.html")
+    mybb.post("private.php", "pm_send_redirect.html")
+    forum = _forum(clock, tmp_path)
+    forum.send_private_message(["Abs"], "Night 1", "You survived.")
+    assert forum.send_private_message(["Kleene"], "Night 1", "Healed.").recipients == ("Kleene",)
+
+
+def test_measuring_the_flood_rule_of_a_member_costs_two_pms_to_itself(mybb, clock, tmp_path):
+    """MyBB names the seconds left ("Please wait 61 more seconds."): the second PM's refusal
+    gives the interval; no flood wait is slept."""
+    mybb.login(user_id=3)
+    mybb.get("private.php?action=send", "pm_compose_form.html")
+    mybb.post("private.php", "pm_send_redirect.html")
+    mybb.post("private.php", "pm_flood_error.html")
+    forum = _forum(clock, tmp_path, name="Akonyl")
+    assert forum.flood_rule().interval is None  # nothing refused yet: nothing known
+    rule = forum.flood_rule(measure=True)
+    assert (rule.interval, rule.exempt, rule.pace) == (60, False, 60)
+    assert max(clock.sleeps) <= 1.0 and mybb.posted()["to"] == "Akonyl"  # request pacing only
+    assert forum.flood_rule().interval == 60  # learned
+
+
+def test_a_flood_clock_held_by_an_earlier_pm_is_waited_out_before_measuring(mybb, clock, tmp_path):
+    """The account sent a PM a moment ago (a running daemon): the first refusal's wait is
+    slept, and the interval is measured from the check's own first PM."""
+    mybb.login(user_id=3)
+    mybb.get("private.php?action=send", "pm_compose_form.html")
+    mybb.post("private.php", "pm_flood_error.html")
+    mybb.post("private.php", "pm_send_redirect.html")
+    mybb.post("private.php", "pm_flood_error.html")
+    forum = _forum(clock, tmp_path, name="Akonyl")
+    rule = forum.flood_rule(measure=True)
+    assert 61 in clock.sleeps and (rule.exempt, rule.pace) == (False, 60)
+
+
+def test_an_administrator_measures_no_flood_rule(mybb, clock, tmp_path):
+    """check-forum --flood: MyBB spares administrators and moderators, so the GM's second PM
+    to itself goes through at once."""
+    mybb.login()
+    mybb.get("showthread.php?tid=1&mode=linear", "showthread_gm.html")
+    mybb.get(INBOX, "pm_inbox_gm.html")
+    mybb.get("showthread.php?tid=1&page=last&mode=linear", "showthread_gm.html")
+    mybb.get("private.php?action=send", "pm_compose_form.html")
+    mybb.post("private.php", "pm_send_redirect.html")
+    mybb.post("private.php", "pm_send_redirect.html")
+    forum = _forum(clock, tmp_path)
+    out = io.StringIO()
+    check_forum(forum, "1", out, flood=True)
+    assert "ok   measure the flood rule: no wait between messages (the account ignores" in (
+        out.getvalue()
+    )
+    assert mybb.posted()["to"] == "GM"
+
+
+FORUM = "forumdisplay.php?fid=2&datecut=9999&sortby=lastpost&order=desc"
+
+
+def test_a_thread_is_read_again_only_when_its_forums_list_shows_a_new_post(mybb, clock, tmp_path):
+    """Issue 33: with votes = topic an idle poll reads the forum's list (one request for every
+    thread of a forum), not each thread. MyBB's list names no post: a thread's row as it was
+    when the thread was read to its end, with the GM's post last, says nothing is new."""
+    mybb.login()
+    forum = _forum(clock, tmp_path, LATER)
+    mybb.get("showthread.php?tid=1&mode=linear", "showthread_last_page_gm.html", DERIVED)
+    assert forum.posts_after("1", None)[-1].id == "24"
+    mybb.get(FORUM, "forumdisplay_mafia_games_player.html")
+    assert forum.last_posts(["1", "7"]) == {"1": None, "7": None}  # not read since; unknown
+    mybb.get("showthread.php?pid=24&mode=linear", "showthread_last_page_gm.html", DERIVED)
+    assert forum.posts_after("1", "24") == []
+    before = mybb.count()
+    mybb.get(FORUM, "forumdisplay_mafia_games_player.html")
+    assert forum.last_posts(["1"]) == {"1": "24"}
+    assert mybb.count() - before == 1
+    replied = _body("forumdisplay_mafia_games_player.html", CAPTURED).replace(
+        'whoPosted(1); return false;">0', 'whoPosted(1); return false;">1'
+    )
+    mybb.mock.get(BASE + FORUM, body=replied, content_type=HTML)
+    assert forum.last_posts(["1"]) == {"1": None}
+
+
+def test_a_thread_whose_last_post_is_a_members_is_not_looked_up(mybb, clock, tmp_path):
+    """A member's reply merged into their own last post changes nothing in the list (MyBB's
+    newreply updates neither the reply count nor the last post time): such a thread is read."""
+    mybb.login()
+    forum = _forum(clock, tmp_path)
+    mybb.get("showthread.php?tid=1&mode=linear", "showthread_gm.html")  # Sørina's post last
+    forum.posts_after("1", None)
+    before = mybb.count()
+    assert forum.last_posts(["1"]) == {"1": None}
+    assert mybb.count() == before
+
+
 def test_someone_elses_post_cannot_be_edited(mybb, clock, tmp_path):
     mybb.login(user_id=3)
     mybb.get("editpost.php?pid=1", "error_edit_others_post.html")

@@ -553,3 +553,94 @@ def test_a_strange_login_answer_names_neither_password_nor_sid(board, forum, cap
     saved = raised.value.path.read_text(encoding="utf-8")
     for secret in ("hunter2-secret", SID, LOGIN_FORM_SID):
         assert secret not in str(raised.value) + caplog.text + saved
+
+
+def test_pms_after_the_first_reuse_its_compose_form_one_request_each(board, forum, clock):
+    """Issue 33: a phase's results are many PMs. phpBB's form token is bound to the user and
+    good for two hours (PROTOCOL §11), so the compose form is fetched once: each further PM
+    is one POST, with no second's wait for a fresh form."""
+    forum.transport.flood_interval = 0.0  # an exempt GM account
+    board.login()
+    board.get("ucp.php?i=pm&mode=compose&u=59", "pm_compose_form.html")
+    for _ in range(3):
+        board.post(COMPOSE_ACTION, "pm_send_confirmation.html")
+    forum.login()
+    start, slept = len(board.mock.calls), len(clock.sleeps)
+    for number, user in enumerate(["59", "62", "63"]):
+        forum.send_private_message([User(f"P{number}", user)], "Night 1 results", "text")
+    calls = [call.request for call in board.mock.calls[start:]]
+    assert [request.method for request in calls] == ["GET", "POST", "POST", "POST"]
+    to = [[k for k in dict(parse_qsl(r.body)) if k.startswith("address_list")] for r in calls[1:]]
+    assert to == [["address_list[u][59]"], ["address_list[u][62]"], ["address_list[u][63]"]]
+    # The request interval (1 s) before each request, and the fresh form's second once.
+    assert [round(s, 1) for s in clock.sleeps[slept:]] == [1.0, 1.2, 1.0, 1.0]
+
+
+def taken_refused_refused_taken(board) -> None:
+    """A board that takes a PM, refuses the next one twice as too soon, then takes it."""
+    board.login()
+    board.get("ucp.php?i=pm&mode=compose&u=2", "pm_compose_form.html")
+    board.post(COMPOSE_ACTION, "pm_send_confirmation.html")
+    board.post(COMPOSE_ACTION, "pm_flood_error.html")
+    board.post(FLOOD_ACTION, "pm_flood_error.html")
+    board.post(FLOOD_ACTION, "pm_send_confirmation.html")
+
+
+def test_a_flood_interval_not_given_is_learned_from_the_boards_refusals(board, make_forum, clock):
+    """``send_interval = auto``: nothing is waited until the board refuses a PM as too soon;
+    then the wait doubles from 2 s until one is taken, and stays learned."""
+    forum = make_forum(flood_interval=None)
+    taken_refused_refused_taken(board)
+    forum.send_private_message([2], "One", "text")
+    assert forum.flood_rule().interval is None  # nothing refused yet: nothing known
+    forum.send_private_message([2], "Two", "text")
+    rule = forum.flood_rule()
+    assert (rule.interval, rule.exempt) == (4.0, False)
+    assert "2 refusal(s)" in rule.how
+    assert [round(s, 1) for s in clock.sleeps if s >= 1.5] == [2.0, 4.0]
+
+
+def test_measuring_the_flood_rule_sends_pms_to_the_account_itself(board, forum, clock):
+    """check-forum --flood: two PMs to itself back to back; the second refused, it is sent again
+    at 1, 2, 4... s after the first until taken."""
+    taken_refused_refused_taken(board)
+    rule = forum.flood_rule(measure=True)
+    assert (rule.interval, rule.exempt, rule.pace) == (2.0, False, 2.0)
+    assert "4 tries of a PM to itself" in rule.how
+    for index in range(-4, 0):
+        assert [k for k in sent_fields(board, index) if k.startswith("address_list")] == [
+            "address_list[u][2]"
+        ]
+    assert forum.transport.flood_interval == 15.0  # the configured interval is kept
+
+
+def test_an_exempt_account_measures_no_flood_rule(board, forum):
+    board.login()
+    board.get("ucp.php?i=pm&mode=compose&u=2", "pm_compose_form.html")
+    board.post(COMPOSE_ACTION, "pm_send_confirmation.html")
+    board.post(COMPOSE_ACTION, "pm_send_confirmation.html")
+    rule = forum.flood_rule(measure=True)
+    assert (rule.interval, rule.exempt, rule.pace) == (0.0, True, 0.0)
+
+
+def test_a_forum_page_lists_each_topics_last_post(board, forum):
+    """Issue 33: "read a game topic only when the board says it has new posts (the forum
+    index's or the topic's last-post id)": the forum's first page of topics, latest first,
+    names every topic's last post: one request for all the topics of a forum."""
+    board.login()
+    board.get("viewtopic.php?p=33&sk=t&sd=a", "viewtopic_round1_gm.html")
+    assert forum.posts_after("2", "33") == []  # read once: topic 2 is in forum 3
+    board.get("viewforum.php?f=3&sk=t&sd=d", "viewforum_mafia_games_gm.html")
+    before = len(board.mock.calls)
+    assert forum.last_posts(["2", "3"]) == {"2": "34", "3": None}  # 3: not read yet
+    assert len(board.mock.calls) - before == 1
+
+
+def test_the_forum_page_parser_reads_every_row():
+    from adapters.phpbb.viewforum import forum_of_topic, parse_forum_page
+
+    from .conftest import page
+
+    assert parse_forum_page(page("viewforum_mafia_games_player.html")) == {"2": "34", "3": "31"}
+    assert forum_of_topic(page("viewtopic_round1_gm.html")) == "3"
+    assert forum_of_topic(page("viewtopic.html", "phpbb-3.0-subsilver2-derived")) is None

@@ -4,6 +4,8 @@ set or clear a condition, give or take an item), each shown in the phase's resul
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from engine.gm import OverrideError, apply_override, is_correction
@@ -137,6 +139,66 @@ def test_a_midnight_arrest_needs_a_living_player() -> None:
     state, _ = apply_override(_midnight(), "kill B")
     with pytest.raises(OverrideError, match="B is dead"):
         apply_override(state, "arrest B")
+
+
+def test_a_midnight_revive_brings_back_a_character_not_a_spirit() -> None:
+    """A spirit killed is dead; revived, they come back as a character does, with the starting
+    HP ("midnight: the GM's corrections"): not a spirit, whose 1 HP keeps them out of the
+    Hospital."""
+    from engine.midnight.model import location, mn
+
+    state = _midnight()
+    mn(state.players["A"]).spirit, mn(state.players["A"]).hp = True, 1
+    state, _ = apply_override(state, "kill A")
+    state, notices = apply_override(state, "revive A")
+    ext = mn(state.players["A"])
+    assert (ext.spirit, ext.hp) == (False, 2)
+    assert location(state.players["A"], state.phase.index) == "free"
+    assert [(n.key, n.to) for n in notices] == [("gm.revived", None), ("gm.hp", "A")]
+
+
+@pytest.mark.parametrize(
+    ("command", "why"),
+    [
+        ("condition P: injured", "midnight has no conditions: a player has HP"),
+        ("clear condition P: injured", "'arrest X [for N phases]'"),
+        ("give P: Gun", "'Gun' is not what a midnight player holds (N HP, N cards"),
+        ("give P: 0 HP", "at least 1"),
+        ("take P: 2 HP", "P has 2 HP, and at 0 or less HP a player dies: 'kill P'"),
+        ("give P: 1 card", "no Joker was dealt"),
+        ("give P: 1 plan", "only the Evil Genius has plans"),
+        ("give P: 2 Mayor Guises", "'Mayor' is not a Guise"),
+        ("take P: 2 Boss Guises", "P has 1 lasting Boss Guise"),
+        ("give C: Pistol", "C already has Pistol"),
+        ("take C: Pistol", "C has no Pistol passed on"),
+        ("give P: Interrogate", "Interrogate is not passed from player to player"),
+        ("give P: 2 Pistol", "Pistol is an ability, held or not: write it without a number"),
+    ],
+)
+def test_a_midnight_holding_or_condition_that_cannot_be_given_says_why(
+    command: str, why: str
+) -> None:
+    """midnight has no items and no conditions: give and take change what a player holds
+    (HP, Guises, cards, plans, an ability passed on) within the text's bounds, and a condition
+    is refused naming what midnight has ("midnight: the GM's corrections")."""
+    with pytest.raises(OverrideError, match=re.escape(why)):
+        apply_override(_midnight(), command)
+
+
+def test_a_midnight_dead_player_gets_hp_by_the_revive() -> None:
+    state, _ = apply_override(_midnight(), "kill P")
+    with pytest.raises(OverrideError, match="'revive P' gives back their starting HP"):
+        apply_override(state, "give P: 1 HP")
+
+
+def test_a_midnight_give_of_a_daylight_ability_works_as_tomb_raider_s() -> None:
+    """Tomb Raider's gain and the GM's are one: the ability is held beyond the sheet."""
+    from engine.midnight.life import holds
+
+    state, notices = apply_override(_midnight(), "give P: a Séance")
+    assert holds(state, "P", "seance") and notices[0].params == {"ability": "Séance"}
+    state, _ = apply_override(state, "take P: séance")
+    assert not holds(state, "P", "seance")
 
 
 def test_a_dctp_arrest_lasts_until_the_release() -> None:

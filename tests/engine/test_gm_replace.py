@@ -67,3 +67,28 @@ def test_only_player_names_are_renamed() -> None:
     state, _ = apply_override(_state(), "replace Ran with Rina")
     assert state.players["Rina"].role == "Ran"
     assert "Ran" not in state.players
+
+
+def test_a_substitute_takes_over_the_open_phases_orders_and_the_orders_naming_the_slot() -> None:
+    """Replaced mid-phase, after orders came: the slot's orders, will and tape stand for the
+    substitute, and an order naming the slot names the substitute (before, the close looked
+    the old name up and failed for good)."""
+    from engine.replay import apply_gm_item
+    from engine.session import GameSession
+
+    session = GameSession(
+        new_game(load_ruleset("dctp-2011"), {"Old": "Araide", "G": "Gin", "B": "Shinichi"}, 1)
+    )
+    session.open()
+    session.close()  # Prep
+    session.receive("Old", "Heal B\nWill: G did it")
+    session.receive("G", "Kill Old")
+    session.receive("B", "Investigate Old kills G")
+    apply_gm_item(session, "replace Old with Newbie")
+    assert "Old" not in _names(session.pending) | _names(session.wills)
+    assert [o.canonical() for o in session.orders_of("Newbie")] == ["Heal B"]
+    assert [o.canonical() for o in session.orders_of("G")] == ["Kill Newbie"]
+    assert [o.canonical() for o in session.orders_of("B")] == ["Investigate Newbie kills G"]
+    assert session.wills == {"Newbie": "G did it"}
+    outcome = session.close()
+    assert {(r.player, r.ability) for r in outcome.results} >= {("Newbie", "heal"), ("G", "kill")}

@@ -9,6 +9,11 @@ and covert orders, letters": no public post names a covert ability, a Play, or w
 one; the Council's post lists the ballots cast (those not counted marked so) and nothing else
 by name.
 
+Statuses: "Dead — all abilities are disabled, cannot win, cannot lose this status, cannot
+participate in the game in any way"; Exhume and Autopsy learn "the Midnight role of a dead
+player". docs/rulings.md, "midnight: the GM's corrections": no public announcement of a GM
+correction names the Midnight role of a player.
+
 Every midnight scenario and examples/midnight.yaml is replayed and each public text checked.
 The words of a Letter to the Town are the player's own and are left out of the check.
 docs/scenarios.md, "orders[]": a topic post read for its public orders (midnight's OOC tag) is
@@ -23,6 +28,7 @@ from pathlib import Path
 import pytest
 
 from engine.midnight.abilities.joker import Play
+from engine.render.text import render_notice
 from engine.replay import load_scenario, record, replay
 from engine.rules import RULESETS
 
@@ -87,6 +93,23 @@ def test_no_public_post_names_a_covert_action(path: Path) -> None:
                     for m in BALLOT.finditer(text)
                 }
                 assert shown == voted, f"{phase['phase']}: ballots {shown}, votes {voted}"
+
+
+@pytest.mark.parametrize("path", GAMES, ids=[p.stem for p in GAMES])
+def test_no_gm_correction_names_a_midnight_role_in_public(path: Path) -> None:
+    scenario = load_scenario(path)
+    roles = {p.role for p in scenario.state.players.values()}
+    named = re.compile(r"\b(?:" + "|".join(map(re.escape, sorted(roles))) + r")\b")
+    # A player may be called by a role's name ("Boss"): their name is not their role.
+    players = re.compile(
+        r"\b(?:" + "|".join(map(re.escape, sorted(scenario.state.players, key=len)[::-1])) + r")\b"
+    )
+    for replay_ in replay(scenario):
+        for notice in replay_.gm_notices:
+            if notice.key.startswith("gm.") and notice.to is None:
+                text = render_notice(notice)
+                found = named.search(players.sub("", text))
+                assert found is None, f"{replay_.phase}: {found[0]!r} named in public: {text!r}"
 
 
 def test_the_check_knows_the_covert_names() -> None:

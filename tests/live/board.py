@@ -147,6 +147,22 @@ class Board:
             db.execute("DELETE FROM phpbb_sessions_keys WHERE user_id = ?", [row[0]])
         return gone
 
+    def add_accounts(self, names: list[str], password: str, *, exempt: bool = False) -> None:
+        """Ordinary members ``names`` (those missing), through phpBB's own user_add; with
+        ``exempt``, the user permission "Can ignore flood limit" too (board_accounts.php)."""
+        folder = self.workdir / "phpBB"
+        script = Path(__file__).with_name("board_accounts.php")
+        flags = ["--exempt"] if exempt else []
+        done = subprocess.run(
+            ["php", str(script), str(folder), password, *flags, *names],
+            cwd=folder,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        if done.returncode != 0:
+            raise RuntimeError(f"board_accounts.php failed:\n{done.stdout}{done.stderr}"[-3000:])
+
     def account(self, name: str) -> PhpBBForum:
         password = GM_PASSWORD if name == GM else PLAYER_PASSWORD
         return PhpBBForum(

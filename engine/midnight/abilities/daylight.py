@@ -58,11 +58,17 @@ def _immortality(ctx: Context, hit: damage.Hit) -> str | None:
     )
 
 
+def starting_hp(state: GameState, name: str) -> int:
+    """The HP ``name`` started the game with: "Each character starts with 2 HP"; Sturdy —
+    "starts with 1 extra HP" (the Brute's own line: one gained later adds nothing)."""
+    model = state.ruleset.model
+    return model.start_hp + (1 if model.line(state.players[name].open_role, "sturdy") else 0)
+
+
 def _sturdy(state: GameState) -> None:
     """Sturdy — "starts with 1 extra HP"."""
     for name, p in state.players.items():
-        if holds(state, name, "sturdy"):
-            mn(p).hp += 1
+        mn(p).hp = starting_hp(state, name)
 
 
 def _meditation(ctx: Context) -> None:

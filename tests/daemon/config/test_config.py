@@ -77,7 +77,7 @@ def test_a_good_file_loads_into_dataclasses(tmp_path):
     assert game.schedule.day == Lasting(timedelta(hours=48))
     assert (game.results, game.acknowledge, game.votes, game.vote_count) == (
         ResultsMode.AUTO,
-        AckMode.ON,
+        AckMode.BATCHED,
         VotesMode.PM,
         False,
     )
@@ -419,11 +419,12 @@ def test_check_config_accepts_a_midnight_game_with_its_votes_in_the_topic(tmp_pa
 
 
 def test_a_mybb_forum_needs_its_address_and_waits_out_its_own_flood_clocks(tmp_path):
-    """adapter = mybb: an address and a password, as phpbb; sends are not spaced by default,
-    the adapter waits out the board's post and PM clocks itself (docs/mybb.md)."""
+    """adapter = mybb: an address and a password, as phpbb; sends are not spaced by default
+    (``send_interval = auto``), the adapter waits out the board's post and PM clocks itself
+    (docs/mybb.md)."""
     mybb = GOOD.replace("adapter = phpbb", "adapter = mybb")
     forum = load_config(write(tmp_path, mybb)).forums["dctp"]
-    assert (forum.adapter, forum.send_interval) == ("mybb", timedelta(0))
+    assert (forum.adapter, forum.send_interval) == ("mybb", None)
     spaced = mybb.replace("base_url =", "send_interval = 20s\nbase_url =")
     assert load_config(write(tmp_path, spaced)).forums["dctp"].send_interval == timedelta(
         seconds=20
@@ -431,4 +432,4 @@ def test_a_mybb_forum_needs_its_address_and_waits_out_its_own_flood_clocks(tmp_p
     nowhere = mybb.replace("base_url = https://forum.example.org\n", "")
     assert "base_url: missing (the mybb adapter needs it)" in error_of(tmp_path, nowhere)
     phpbb = load_config(write(tmp_path, GOOD)).forums["dctp"]
-    assert phpbb.send_interval == timedelta(seconds=15)
+    assert phpbb.send_interval is None  # auto: the pace the board's flood rule allows

@@ -127,6 +127,46 @@ def test_acknowledgements_off_and_batched(tmp_path):
     assert "Vote Abs" in new[0].source and "Vote Kleene" in new[0].source
 
 
+def test_one_pm_folded_is_answered_as_it_would_be_unfolded(tmp_path):
+    """Folding (the default) changes nothing for a player who sent one PM in a poll."""
+    kits = {mode: Kit(tmp_path / mode, extra=f"acknowledge = {mode}") for mode in ("on", "batched")}
+    replies = {}
+    for mode, kit in kits.items():
+        to_day_one(kit)
+        before = len(kit.inbox_of("Conia"))
+        kit.send("Conia", "Vote Abs", subject="my vote")
+        kit.poll()
+        (reply,) = kit.inbox_of("Conia")[before:]
+        replies[mode] = (reply.subject, reply.source)
+    assert replies["on"] == replies["batched"]
+    assert replies["on"][0] == "Re: my vote"
+
+
+def test_acknowledge_only_refusals_answers_what_was_refused_or_changed(tmp_path):
+    """``acknowledge_only = refusals``: "an option to acknowledge only refusals and changes"
+    (issue 33). An order taken as written is not answered; one refused, one replacing an
+    earlier order and one whose name was read loosely are; commands always are."""
+    kit = Kit(tmp_path, extra="acknowledge_only = refusals")
+    to_day_one(kit)
+
+    def answered(player: str, text: str) -> str | None:
+        before = len(kit.inbox_of(player))
+        kit.send(player, text)
+        kit.poll()
+        new = kit.inbox_of(player)[before:]
+        return new[0].source if new else None
+
+    assert answered("Conia", "Vote Abs") is None
+    assert "Nobodyhere" in (answered("Akonyl", "Vote Nobodyhere") or "")
+    assert "replaces your earlier" in (answered("Conia", "Vote Kleene") or "")
+    assert answered("Akonyl", "Vote Conia") is None
+    assert "Akonyl" in (answered("Kleene", "Vote Akonly") or "")  # read loosely: told so
+    assert "Vote Conia" in (answered("Akonyl", "orders") or "")
+    with kit.store() as store:
+        states = {(o.player, o.raw): o.state for o in store.orders("g1", "Day 1")}
+    assert states[("Conia", "Vote Abs")] == "accepted"  # taken all the same
+
+
 def test_player_commands_are_answered_at_once(kit):
     kit.start()
     kit.send("Conia", "role")

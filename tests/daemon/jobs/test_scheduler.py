@@ -160,6 +160,35 @@ def test_sync_builds_jobs_and_follows_the_store(config, store):
     assert scheduler.get_job("remind:g1:60m") is None
 
 
+def test_a_sync_after_a_poll_that_changed_nothing_plans_nothing(
+    config, store, state_file, monkeypatch
+):
+    """Issue 33: planning reads every game; an idle poll at 50 games paid it at every poll.
+    The plan is made again when the store's plan stamp moves (whoever moved it), or when a
+    date job has run since (a close that failed is retried by the next sync)."""
+    from daemon.jobs import scheduler as module
+
+    clock, calls = FakeClock(T0), Calls()
+    scheduler = build_scheduler()
+    sync = JobSync(scheduler, config, calls.functions(), clock)
+    start_game(store, "g1")
+    planned = []
+    real = module.plan_jobs
+    monkeypatch.setattr(module, "plan_jobs", lambda *a: planned.append(a) or real(*a))
+    first = sync.sync(store, T0)
+    assert sync.sync(store, T0) == first and len(planned) == 1
+    # Another connection moves the deadline (a CLI command): planned again, job moved.
+    with Store.open(state_file) as other:
+        other.set_deadline("g1", "Night 1", T0 + timedelta(hours=20))
+    sync.sync(store, T0)
+    assert len(planned) == 2
+    assert scheduler.get_job("close:g1").trigger.run_date == T0 + timedelta(hours=20)
+    # The close runs and fails, changing nothing: the next sync plans it again.
+    scheduler.get_job("close:g1").func()
+    sync.sync(store, T0)
+    assert len(planned) == 3 and scheduler.get_job("close:g1") is not None
+
+
 def test_job_runners_pass_now_and_survive_a_failing_job(config, store, caplog):
     clock = FakeClock(T0 + timedelta(hours=15))
     calls = Calls()

@@ -197,3 +197,35 @@ def test_midnights_running_count_shows_peace_and_no_covert_vote(tmp_path):
     with kit.store() as store:
         lynch = store.phase("g1", "Day 1").outcome["lynch"]
     assert lynch["target"] == "Abs" and lynch["votes"] == {"Abs": 2, "peace": 1}
+
+
+def test_a_game_topic_is_read_only_when_the_board_lists_a_new_post_in_it(tmp_path):
+    """Issue 33: with votes = topic every poll read 1 + N pages, idle or not. The forum's
+    list of topics names each one's last post: a topic is opened only when that is past the
+    post read last (on phpBB one forum page for all the game topics of a forum)."""
+    from collections import Counter
+
+    from adapters.local import LocalForum
+
+    calls: Counter[str] = Counter()
+
+    class Counting(LocalForum):
+        def __getattribute__(self, name):  # every adapter call, counted by name
+            if name in ("new_private_messages", "last_posts", "posts_after"):
+                calls[name] += 1
+            return super().__getattribute__(name)
+
+    kit = Kit(tmp_path, extra=TOPIC_VOTES)
+    kit.daemon = kit.new_daemon(lambda cfg: Counting(cfg.path, cfg.username, now=kit.clock))
+    to_day_one(kit)
+    kit.poll()
+    calls.clear()
+    kit.poll()  # idle
+    assert calls == Counter(new_private_messages=1, last_posts=1)
+    post(kit, "Conia", "[vote]Abs[/vote]")
+    kit.poll()
+    assert calls["posts_after"] == 1
+    kit.poll()  # the vote count post autogm made is a new post: read once
+    kit.poll()  # idle again
+    assert calls["posts_after"] == 2
+    assert "Abs" in count_post(kit)
