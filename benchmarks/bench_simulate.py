@@ -1,10 +1,22 @@
 """autogm simulate's speed, measured (not a test): run ``python benchmarks/bench_simulate.py
-[GAMES]``.
+[GAMES] [ROUNDS]``.
 
 Targets: 16-player dctp-2011 games of the default setup at 1,000 games a minute
-per core or more, and 2 workers at least 1.8x faster than 1. The machine is shared: each
-round plays the same games on 1 worker and then on 2, so both see the same load, and the
-load average is printed with the numbers.
+per core or more, and 2 workers at least 1.8x faster than 1.
+
+The machine is shared by several engineers, so each round plays the same games on 1 worker
+and then on 2, both under the same load, and prints the load average (``os.getloadavg``)
+before and after each run. Two measures are taken of every run:
+
+- wall clock, through ``run_local`` as the command runs it: the speed a GM sees, and the
+  speed-up of 2 workers over 1, which only shows when the second core is free;
+- the CPU time of each process, measured in the worker around each chunk of games it plays:
+  games per CPU-minute is the rate per core; the CPU speed-up of the 2-worker run (its CPU
+  time over its busiest worker's) is the speed-up 2 workers give on 2 free cores, whatever
+  else runs: how evenly the games are shared out. (The 1-worker run's CPU time over the
+  busiest worker's is printed too; it also holds the difference in load between the runs,
+  which makes a game cost more CPU on a busier machine.) Chunks are 20 games: give at least
+  400 games, so that each worker plays ten.
 """
 
 from __future__ import annotations
@@ -12,52 +24,105 @@ from __future__ import annotations
 import os
 import sys
 import time
+from collections import defaultdict
+from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from simulator.run.local import run_local
-from simulator.run.work import Job
+from simulator.run import local
+from simulator.run.work import Job, run_chunk
 from simulator.setups import make_setup
+from simulator.stats.summary import GameSummary
 from simulator.stats.table import Table
 
 
-def timed(job: Job, games: int, workers: int) -> tuple[float, float, dict]:
-    """(wall seconds, CPU seconds of this process and its workers, the table)."""
-    before = os.times()
+class Chunk(list):
+    """A chunk's summaries, with the process that played them and its CPU seconds."""
+
+    pid: int
+    cpu: float
+
+
+def _timed(args: tuple[Job, int, int]) -> Chunk:
+    began = time.process_time()
+    done = Chunk(run_chunk(*args))
+    done.pid, done.cpu = os.getpid(), time.process_time() - began
+    return done
+
+
+# Every chunk is played through the worker function the command uses, timed in the worker.
+local._run = _timed
+
+
+@dataclass
+class Run:
+    workers: int
+    wall: float = 0.0
+    cpu_by_process: dict[int, float] = field(default_factory=lambda: defaultdict(float))
+    load: tuple[float, float] = (0.0, 0.0)
+    table: dict | None = None
+
+    @property
+    def cpu(self) -> float:
+        return sum(self.cpu_by_process.values())
+
+    @property
+    def busiest(self) -> float:
+        return max(self.cpu_by_process.values())
+
+
+def timed(job: Job, games: int, workers: int) -> Run:
+    run = Run(workers)
+
+    def chunk_done(done: list[GameSummary]) -> None:
+        run.cpu_by_process[done.pid] += done.cpu  # type: ignore[attr-defined]
+
+    before = os.getloadavg()[0]
     began = time.perf_counter()
-    found = run_local(job, games, workers)
-    wall = time.perf_counter() - began
-    after = os.times()
-    cpu = sum(after[:4]) - sum(before[:4])
+    found = local.run_local(job, games, workers, on_chunk=chunk_done)
+    run.wall = time.perf_counter() - began
+    run.load = (before, os.getloadavg()[0])
     assert len(found) == games and not any(g.broken for g in found), "a broken game"
-    return wall, cpu, Table.of(found).to_json()
+    run.table = Table.of(found).to_json()
+    return run
+
+
+def describe(run: Run, games: int) -> str:
+    shares = ", ".join(f"{c:.1f}" for c in sorted(run.cpu_by_process.values()))
+    return (
+        f"{run.workers} worker{'s' if run.workers > 1 else ''}: {run.wall:.1f} s wall "
+        f"({60 * games / run.wall:.0f} games/min), CPU {run.cpu:.1f} s ({shares} by process; "
+        f"{60 * games / run.cpu:.0f} games per CPU-minute), "
+        f"load {run.load[0]:.2f}-{run.load[1]:.2f}"
+    )
 
 
 def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 400
+    rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 2
     job = Job(make_setup("dctp-2011", 16), "random", 2011, sample_every=50)
     print(f"{games} games of dctp-2011, 16 players, default setup, policy random; "
-          f"load average before: {os.getloadavg()[0]:.2f}")  # fmt: skip
+          f"{os.cpu_count()} CPUs; load average {os.getloadavg()}")  # fmt: skip
     rows = []
-    for round_ in range(2):
+    for round_ in range(rounds):
         one = timed(job, games, 1)
         two = timed(job, games, 2)
-        assert one[2] == two[2], "1 and 2 workers gave different tables"
+        assert one.table == two.table, "1 and 2 workers gave different tables"
         rows.append((one, two))
+        print(f"round {round_ + 1}:\n  {describe(one, games)}\n  {describe(two, games)}")
         print(
-            f"round {round_ + 1}: 1 worker {one[0]:.1f} s ({60 * games / one[0]:.0f} games/min, "
-            f"{60 * games / one[1]:.0f} per CPU-minute); 2 workers {two[0]:.1f} s "
-            f"({60 * games / two[0]:.0f} games/min); speed-up {one[0] / two[0]:.2f}x; "
-            f"load {os.getloadavg()[0]:.2f}"
+            f"  speed-up: wall {one.wall / two.wall:.2f}x; CPU {two.cpu / two.busiest:.2f}x "
+            f"(1 worker's CPU over the busiest of 2: {one.cpu / two.busiest:.2f}x)"
         )
-    best_one = min(r[0][0] for r in rows)
-    best_two = min(r[1][0] for r in rows)
-    per_cpu = max(60 * games / r[0][1] for r in rows)
     print("the tables of 1 and 2 workers are the same in every round")
+    best_one = min(r[0].wall for r in rows)
+    best_two = min(r[1].wall for r in rows)
+    per_cpu = max(60 * games / r[0].cpu for r in rows)
+    cpu_speedup = max(r[1].cpu / r[1].busiest for r in rows)
     print(f"best: 1 worker {60 * games / best_one:.0f} games/min; {per_cpu:.0f} games per "
-          f"CPU-minute; 2 workers {60 * games / best_two:.0f} games/min, "
-          f"{best_one / best_two:.2f}x")  # fmt: skip
+          f"CPU-minute; 2 workers {60 * games / best_two:.0f} games/min, wall "
+          f"{best_one / best_two:.2f}x, CPU {cpu_speedup:.2f}x")  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -206,6 +206,9 @@ class GameState:
     # become the new leader etc.").
     leader_ballots: dict[str, tuple[str, ...]] = field(default_factory=dict)
     leader_ranking: tuple[str, ...] = ()
+    # Nights and Days in a row, up to the last one ended, in which nobody left the game: the
+    # GM's stalemate (engine/stalemate.py, option ``stalemate_after``).
+    quiet_phases: int = 0
 
     def clone(self) -> GameState:
         return GameState(
@@ -241,6 +244,7 @@ class GameState:
             ext=None if self.ext is None else self.ext.copy(),
             leader_ballots=dict(self.leader_ballots),
             leader_ranking=self.leader_ranking,
+            quiet_phases=self.quiet_phases,
         )
 
     def rename_player(self, old: str, new: str) -> None:

@@ -78,6 +78,42 @@ class Order:
             # "Bow-tie: Investigate A kills B", "Suitcase: Blame X for killing Y".
             inner = replace(self, via=None).canonical(titles)
             return f"{VIA_TITLES.get(self.via, self.via)}: {inner}"
+        own = self._own_words(titles)
+        if own is not None:
+            # An order in its own words keeps the lent slot it asks for ("Suitcase: Arrest X
+            # for killing Y on Night 1"): restated without it, it would be the real order.
+            return f"{VIA_TITLES.get(self.via, self.via)}: {own}" if self.via else own
+        name = ability_title(self.ability, titles)
+        if self.via:
+            name = f"{VIA_TITLES.get(self.via, self.via)}: {name}"
+        targets = ", ".join(self.targets)
+        if self.ability in ("bow_tie", "watch", "black_suitcase") and len(self.targets) > 1:
+            # "(ordered) alternatives": the first choice, then its substitutes.
+            targets = f"{self.targets[0]} (alternatively {', '.join(self.targets[1:])})"
+        if targets and self.ability in TARGET_WORD and not self.via:
+            targets = f"{TARGET_WORD[self.ability]} {targets}"
+        words = [name, targets]
+        if self.choice:
+            words.insert(1, self.choice)
+        if self.role:
+            words.append(f"as {self.role}" if self.targets else self.role)
+        if self.roles:
+            # midnight's Guises, counted: "Slander Abs: Boss, Killer x2".
+            counted = {r: self.roles.count(r) for r in self.roles}
+            listed = ", ".join(r if n == 1 else f"{r} x{n}" for r, n in counted.items())
+            at = max(i for i, w in enumerate(words) if w)
+            words[at] += ":"
+            words.append(listed)
+        if self.when is not None:
+            words.append(f"from {self.when}")
+        if self.message is not None:
+            words.append(f'"{self.message}"')
+        return " ".join(w for w in words if w)
+
+    def _own_words(self, titles: Mapping[str, str] | None) -> str | None:
+        """The restatement of an order with words of its own (an arrest, a leader's kill, a
+        Letter, ...), without the lent slot; None for an order restated as its ability's name
+        and targets."""
         name = ability_title(self.ability, titles)
         if self.ability == "arrest":
             crime = CRIME_NOUN.get(self.crime or "", self.crime or "")
@@ -117,31 +153,7 @@ class Order:
             # midnight's Letter and The Call: "Letter to the Town: "..."".
             to = "the Town" if self.choice == "town" else ", ".join(self.targets)
             return f'{name} to {to}: "{self.message}"'
-        if self.via:
-            name = f"{VIA_TITLES.get(self.via, self.via)}: {name}"
-        targets = ", ".join(self.targets)
-        if self.ability in ("bow_tie", "watch", "black_suitcase") and len(self.targets) > 1:
-            # "(ordered) alternatives": the first choice, then its substitutes.
-            targets = f"{self.targets[0]} (alternatively {', '.join(self.targets[1:])})"
-        if targets and self.ability in TARGET_WORD and not self.via:
-            targets = f"{TARGET_WORD[self.ability]} {targets}"
-        words = [name, targets]
-        if self.choice:
-            words.insert(1, self.choice)
-        if self.role:
-            words.append(f"as {self.role}" if self.targets else self.role)
-        if self.roles:
-            # midnight's Guises, counted: "Slander Abs: Boss, Killer x2".
-            counted = {r: self.roles.count(r) for r in self.roles}
-            listed = ", ".join(r if n == 1 else f"{r} x{n}" for r, n in counted.items())
-            at = max(i for i, w in enumerate(words) if w)
-            words[at] += ":"
-            words.append(listed)
-        if self.when is not None:
-            words.append(f"from {self.when}")
-        if self.message is not None:
-            words.append(f'"{self.message}"')
-        return " ".join(w for w in words if w)
+        return None
 
     def to_record(self) -> dict[str, Any]:
         record: dict[str, Any] = {"ability": self.ability, "targets": list(self.targets)}

@@ -18,9 +18,10 @@ from simulator.game.loop import Played, Problem, play
 from simulator.game.scenario import live_record, replayed_record, scenario_text
 from simulator.setups import SimSetup
 
-# Winners a family's game may end with; midnight's "stalemate" ("nobody wins") is allowed.
+# Winners a family's game may end with; a "stalemate" ("nobody wins": midnight's, and the GM's
+# for a game that stands still, docs/rulings.md) is allowed in every one.
 ALLOWED_ENDS = {
-    "dctp": frozenset({"town", "black_org", "lovers"}),
+    "dctp": frozenset({"town", "black_org", "lovers", "stalemate"}),
     "midnight": frozenset({"mafia", "law", "stalemate", "Psycho", "Evil Genius", "Joker"}),
 }
 

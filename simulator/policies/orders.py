@@ -1,7 +1,9 @@
 """The orders open to a player now: for each slot they hold in this kind of phase, an order
-with its arguments drawn at random, kept only when the engine's own send-time check
-(``engine.validate.check_order``) lets it stand. The policy knows the shape of each order (a
-target, a role, queries, a crime and a phase); the rules stay the engine's."""
+with its parts drawn at random, kept only when the engine's own send-time check
+(``engine.validate.check_order``) lets it stand. What an order names (a target, players, a
+role, Guises, queries, a crime and a phase, a choice, words) is read off the ability's own
+declaration (simulator/policies/shapes.py), so every order of every ruleset can be written;
+the rules stay the engine's."""
 
 from __future__ import annotations
 
@@ -12,58 +14,22 @@ from dataclasses import dataclass, field, replace
 from engine.ability import abilities_for
 from engine.families.dctp.abilities.kill import kill_cycle_due
 from engine.families.dctp.abilities.lent import LENT
+from engine.families.midnight.reader import TOWN
+from engine.orders import vocab
+from engine.orders.kinds import Kind, kind_of
 from engine.orders.model import CRIME_NOUN, Order, Query
 from engine.phases import Phase, PhaseKind
-from engine.rules.base import AbilityUse, Side
+from engine.rules.base import AbilityUse, Ruleset, Side
 from engine.state import ABROAD, IN_FLIGHT, GameState, Status
 from engine.validate import check_order, held_slots
+from simulator.policies.shapes import Shape, shape_of
 
-# Orders written as the ability's name alone.
-BARE = frozenset(
-    {
-        "abduct",
-        "bribe",
-        "travel",
-        "betrayal",
-        "voice_of_reason",
-        "voice_of_accusation",
-        "defuse",
-        "somersault",
-        "seance",
-        "hit",
-        "joker_bust",
-        "bust",
-        "sawed_off",
-        "shotgun",
-        "militia_off",
-    }
-)
+# The Black Org's night kill, whichever word it takes (a 2011 sniper's "Kill" is their snipe:
+# "Snipe replaces kill for the specified roles"): one order, which a leader may give another.
 KILLS = frozenset({"kill", "snipe"})
-# Orders that name a role for their target: "APTX X as Gin", "Identify X as Sonoko".
-AS_ROLE = frozenset(
-    {
-        "aptx",
-        "poison",
-        "identify",
-        "police_identify",
-        "backstab",
-        "punish",
-        "expose",
-        "whistleblower",
-        "bloodbath",
-        "entrapment",
-        "sniper",
-        "sabotage",
-    }
-)
-# Orders that name a role alone: "Detect Gin".
-ROLE_ONLY = frozenset({"detect", "police_detect"})
-# Orders that name a phase alone: "Analyze my interrogation from Night 1".
-PHASE_ONLY = frozenset({"analyze"})
-# Orders whose queries name a past phase: "Special Investigate A kills B on Night 1".
-PAST_QUERIES = frozenset({"special_investigate", "follow_up"})
-# Orders that name several players (how many is the ability's: tried from the likeliest).
-LISTS = frozenset({"disguise", "friendship", "amor", "spy", "deal", "leader_ranking"})
+# Refusals about the player and the phase, not the order's parts ("Plant Vest is usable once
+# per game", "you are suspended"): drawing the parts again would be refused the same way.
+UNDRAWN = frozenset({Kind.NOT_NOW, Kind.NOT_HELD})
 # Orders that harm or hinder their target: an informed player aims them at the other side.
 HARMFUL = frozenset(
     {
@@ -151,6 +117,10 @@ class Options:
     sizes: dict[str, int] = field(default_factory=dict)  # list sizes found, per ability
     held: list = field(default_factory=list)  # the player's held slots this phase
     free: list[str] = field(default_factory=list)  # the free players this phase
+    # Whether the player uses a slot for this ability this phase (drawn before the order is,
+    # so that an order the player will not send is not drawn and checked): the random
+    # policy's rates. None: every slot with a legal order.
+    uses: Callable[[str], bool] | None = None
 
 
 def free_players(state: GameState) -> list[str]:
@@ -187,6 +157,8 @@ def legal_orders(state: GameState, player: str, opts: Options) -> list[Order]:
         if via is not None and via in seen:
             continue  # one order through a lent item a phase (the bow-tie's is one choice)
         for use in choices:
+            if opts.uses is not None and not opts.uses(use.ability):
+                break  # the slot left unused this phase
             order = _legal(state, player, use, opts, via)
             family = "kill" if order is not None and order.ability in KILLS else None
             if order is not None and (family or order.ability) not in seen:
@@ -214,132 +186,349 @@ def legal_orders(state: GameState, player: str, opts: Options) -> list[Order]:
 def _legal(
     state: GameState, player: str, use: AbilityUse, opts: Options, via: str | None = None
 ) -> Order | None:
-    for _ in range(opts.tries):
-        order = make_order(state, player, use, opts)
-        if order is not None and via is not None:
-            order = replace(order, via=via)
-        if order is not None and not isinstance(check_order(state, order, opts.held), str):
+    for attempt in range(opts.tries):
+        order = make_order(state, player, use, opts, attempt)
+        if order is None:
+            continue
+        if via is not None:
+            # Through a lent item the order is the player's own ("Suitcase: Snipe X", a fake
+            # the Black Suitcase shows): nobody else carries it out.
+            order = replace(order, via=via, killer=None)
+        found = check_order(state, order, opts.held)
+        if not isinstance(found, str):
             return order
+        if kind_of(found, Kind.BAD_TARGET) in UNDRAWN:
+            return None  # nothing another draw could change: the ability is not open now
     return None
 
 
-def make_order(state: GameState, player: str, use: AbilityUse, opts: Options) -> Order | None:
-    """An order for ``use`` with its arguments drawn; None when it has nobody to name."""
-    rng, ability = opts.rng, use.ability
-    everyone = list(state.players)
-    others = [n for n in (opts.free or free_players(state)) if n != player]
-    if not others:
+def make_order(
+    state: GameState, player: str, use: AbilityUse, opts: Options, attempt: int = 0
+) -> Order | None:
+    """An order for ``use`` with its parts drawn as the ability's declaration shapes them
+    (simulator/policies/shapes.py); None when it has nobody or nothing to name. A later
+    ``attempt`` (after the send-time check refused one) draws from the wider pools the
+    declaration allows: players who are not free, the roles the player was given."""
+    shape = shape_of(state.ruleset, use.ability)
+    if shape is None:
         return None
+    if use.ability in KILLS and state.ruleset.family == "dctp":
+        return _kill(state, player, use.ability, _Draw(state, player, use, opts, shape, attempt))
+    return _MAKERS[shape.kind](_Draw(state, player, use, opts, shape, attempt))
 
-    def target(pool: Sequence[str] | None = None) -> str:
-        pool = list(pool or others)
-        return opts.choose(ability, pool) if opts.choose else rng.choice(pool)
 
-    roles = sorted(state.ruleset.roles)
-    if ability in BARE:
-        return Order(player, ability)
-    if ability in ("kill", "snipe") and state.ruleset.family == "dctp":
-        return _kill(state, player, ability, others, target, opts)
-    if ability in AS_ROLE:
-        return Order(player, ability, (target(),), role=rng.choice(roles))
-    if ability in ROLE_ONLY:
-        return Order(player, ability, role=rng.choice(roles))
-    if ability in PHASE_ONLY:
-        nights = [Phase(i) for i in range(1, state.phase.index) if Phase(i).is_night]
-        return Order(player, ability, when=rng.choice(nights)) if nights else None
-    if ability == "arrest":
-        return _arrest(state, player, others, target, opts)
-    if ability == "blame":
-        crime = "kill"
-        return Order(player, ability, (target(),), crime=crime, victim=rng.choice(everyone))
-    if ability == "investigate":
-        return Order(player, ability, queries=_queries(state, player, use.count, opts, False))
-    if ability in PAST_QUERIES:
-        if state.phase.index <= 1:
+@dataclass
+class _Draw:
+    """The parts of one order drawn for one attempt."""
+
+    state: GameState
+    player: str
+    use: AbilityUse
+    opts: Options
+    shape: Shape
+    attempt: int
+
+    @property
+    def ability(self) -> str:
+        return self.use.ability
+
+    @property
+    def rng(self) -> random.Random:
+        return self.opts.rng
+
+    def order(self, **parts) -> Order:
+        return Order(self.player, self.ability, **parts)
+
+    def pool(self) -> list[str]:
+        """Whom the order may name: the dead for an ability on the dead; else the free
+        players (and, on a later attempt of an order that may name them, those who are
+        not: first the players in custody, then the dead)."""
+        state, shape, me = self.state, self.shape, self.player
+        if shape.dead_target:
+            return [n for n, p in state.players.items() if p.status is Status.DEAD and n != me]
+        free = self.opts.free or free_players(state)
+        if self.attempt and not shape.free_target:
+            dead = self.attempt > 1
+            away = [
+                n
+                for n, p in state.players.items()
+                if p.status is not Status.ALIVE and (p.status is Status.DEAD) is dead
+            ]
+            if away:
+                return away
+        return [n for n in free if n != me]
+
+    def target(self, pool: Sequence[str] | None = None) -> str | None:
+        pool = list(self.pool() if pool is None else pool)
+        if not pool:
             return None
-        return Order(player, ability, queries=_queries(state, player, 1, opts, True))
-    if ability == "observe":
-        return Order(player, ability, (target(),), choice=rng.choice(("age", "gender")))
-    if ability == "choose_costumes":
-        offer = list(state.costume_offers.get(player, ()))
-        return Order(player, ability, roles=tuple(rng.sample(offer, 2))) if len(offer) > 1 else None
-    if ability == "temporary_disguise":
-        held = sorted(set(state.costumes.get(player, ())))
-        return Order(player, ability, role=rng.choice(held)) if held else None
-    if ability == "lawsuit":
-        arrested = [n for n, p in state.players.items() if p.status is Status.ARRESTED]
-        return Order(player, ability, (rng.choice(arrested),)) if arrested else None
-    if ability == "leader_ranking":
-        members = [n for n in free_players(state) if state.side(n) is Side.BLACK_ORG]
-        return Order(player, ability, tuple(rng.sample(members, len(members))))
-    if ability == "all_in":
-        # "publish the complete list of everyone's Midnight roles": each other player once.
-        listed = [n for n in state.players if n != player]
-        return Order(player, ability, tuple(listed), roles=tuple(rng.choice(roles) for _ in listed))
-    if ability in LISTS:
-        return _listed(state, player, ability, others, opts)
-    return Order(player, ability, (target(),))
+        return self.opts.choose(self.ability, pool) if self.opts.choose else self.rng.choice(pool)
+
+    def role(self) -> str:
+        """A role named: any of the ruleset's, or on a later attempt one the player was given
+        (a costume offered or held)."""
+        given = self.given_roles()
+        if self.attempt and given:
+            return self.rng.choice(given)
+        return self.rng.choice(sorted(self.state.ruleset.roles))
+
+    def given_roles(self) -> list[str]:
+        state, me = self.state, self.player
+        return sorted({*state.costume_offers.get(me, ()), *state.costumes.get(me, ())})
+
+    def guises(self, count: int) -> tuple[str, ...]:
+        """``count`` Guises (Midnight role names), of one to three kinds."""
+        kinds = self.rng.sample(sorted(self.state.ruleset.roles), self.rng.randint(1, 3))
+        return tuple(sorted(self.rng.choice(kinds) for _ in range(count)))
+
+    def stands(self, order: Order) -> bool:
+        return not isinstance(check_order(self.state, order, self.opts.held or None), str)
 
 
-def _kill(state: GameState, player: str, ability: str, others: list[str], target, opts: Options):
+def _kill(state: GameState, player: str, ability: str, draw: _Draw) -> Order | None:
     """The night kill; the leader may name the member who carries it out."""
+    others = draw.pool()
     enemies = [n for n in others if state.side(n) is not Side.BLACK_ORG] or others
-    victim = target(enemies)
+    victim = draw.target(enemies)
+    if victim is None:
+        return None
     killer = None
     if state.current_leader() == player:
         due = [m for m in kill_cycle_due(state) if m != player]
-        if due and (opts.name_killer or opts.rng.random() < 0.5):
+        if due and (draw.opts.name_killer or draw.rng.random() < 0.5):
             killer = due[0]
     return Order(player, ability, (victim,), killer=killer)
 
 
-def _arrest(state: GameState, player: str, others: list[str], target, opts: Options):
-    rng = opts.rng
-    # A crime as the text's keywords name it ("poisoning" is a killing): what an arrest's
-    # restatement says.
-    keyword = state.ruleset.keywords
-    crimes = sorted({keyword.get(c, c) for c in state.ruleset.crimes} & set(CRIME_NOUN))
-    suspect = next(iter(opts.suspects)) if opts.suspects else target()
+def _nothing(d: _Draw) -> Order:
+    return d.order()
+
+
+def _target(d: _Draw) -> Order | None:
+    """One player, or as many as the ability names."""
+    pool = d.pool()
+    if len(pool) < max(1, d.shape.targets):
+        return None
+    if d.shape.targets > 1:
+        return d.order(targets=tuple(d.rng.sample(pool, d.shape.targets)))
+    target = d.target(pool)
+    return None if target is None else d.order(targets=(target,))
+
+
+def _targets(d: _Draw) -> Order | None:
+    """A list of players whose length the rules decide (one protected, three disguises to
+    draw from, a Spy's four to six): the length that stood before first, then from one up.
+    On a later attempt a Black Org member lists the members (named to each other in their
+    role PMs: a ranking of them)."""
+    pool = d.pool()
+    if d.attempt and d.state.side(d.player) is Side.BLACK_ORG:
+        pool = [n for n in free_players(d.state) if d.state.side(n) is Side.BLACK_ORG]
+        d.rng.shuffle(pool)
+        sizes = [len(pool)]
+    elif d.shape.targets > 1:
+        sizes = list(range(d.shape.targets, 0, -1))
+    else:
+        known = d.opts.sizes.get(d.ability)
+        sizes = [known] if known else [1, 2, 3, 4, 5, 6]
+    for size in sizes:
+        if not 0 < size <= len(pool):
+            continue
+        order = d.order(targets=tuple(d.rng.sample(pool, size)))
+        if d.stands(order):
+            d.opts.sizes[d.ability] = size
+            return order
+    return None
+
+
+def _role(d: _Draw) -> Order:
+    return d.order(role=d.role())
+
+
+def _target_role(d: _Draw) -> Order | None:
+    target = d.target()
+    return None if target is None else d.order(targets=(target,), role=d.role())
+
+
+def _roles(d: _Draw) -> Order | None:
+    """Roles chosen among those the player was offered (or given): as many as the rules
+    take, tried from two."""
+    offer = d.given_roles() or sorted(d.state.ruleset.roles)
+    for size in (2, 3, 1, 4):
+        if size <= len(offer):
+            order = d.order(roles=tuple(d.rng.sample(offer, size)))
+            if d.stands(order):
+                return order
+    return None
+
+
+def _crime(d: _Draw) -> Order | None:
+    """A player and a crime: "Arrest X for killing V on Night 1", "Blame X for killing V"
+    (a crime as the text's keywords name it; disguising names a role, not a victim). The
+    phase is left out when the order takes none (classic arrests, Blame)."""
+    state, rng, opts = d.state, d.rng, d.opts
+    crimes = _crimes(state.ruleset)
+    suspect = next(iter(opts.suspects)) if opts.suspects else d.target()
+    if suspect is None or not crimes:
+        return None
     victim = next(iter(opts.victims)) if opts.victims else rng.choice(list(state.players))
     crime = "kill" if opts.suspects else rng.choice(crimes)
+    dead = [n for n, p in state.players.items() if p.status is Status.DEAD]
+    if not opts.suspects and dead and "kill" in crimes and rng.random() < 0.5:
+        # Half the time the killing of someone the town saw die: an arrest named wholly at
+        # random is almost never true, and a game without arrests never frees one (Lawsuit).
+        victim, crime = rng.choice(dead), "kill"
     if crime in ("disguise", "temporary_disguise"):
         victim = rng.choice(sorted(state.ruleset.roles))  # "for disguising as Ran"
     past = [Phase(i) for i in range(1, state.phase.index + 1) if Phase(i) != state.phase]
     when = rng.choice(past) if past else state.phase
-    order = Order(player, "arrest", (suspect,), crime=crime, victim=victim, when=when)
-    if isinstance(check_order(state, order), str):
-        return Order(player, "arrest", (suspect,), crime=crime, victim=victim)  # classic
-    return order
+    order = d.order(targets=(suspect,), crime=crime, victim=victim, when=when)
+    if d.stands(order):
+        return order
+    return d.order(targets=(suspect,), crime=crime, victim=victim)
 
 
-def _queries(state: GameState, player: str, count: int, opts: Options, past: bool):
-    rng = opts.rng
-    everyone = [n for n in state.players if n != player]
-    keywords = [w for w in QUERY_WORDS if w in set(state.ruleset.keywords.values()) | {"kill"}]
+# Found once per ruleset (by identity, with the ruleset kept so that its id is not reused).
+_PER_RULESET: dict[tuple[int, str], tuple[Ruleset, list[str]]] = {}
+
+
+def _once(ruleset: Ruleset, what: str, make: Callable[[Ruleset], list[str]]) -> list[str]:
+    found = _PER_RULESET.get((id(ruleset), what))
+    if found is None or found[0] is not ruleset:
+        found = _PER_RULESET[id(ruleset), what] = (ruleset, make(ruleset))
+    return found[1]
+
+
+def _query_words(ruleset: Ruleset) -> list[str]:
+    """The words a query may take in ``ruleset`` (the likeliest more than once)."""
+    return _once(ruleset, "queries", lambda r: [w for w in QUERY_WORDS if w in _words(r)])
+
+
+def _crimes(ruleset: Ruleset) -> list[str]:
+    """The crimes an arrest may name in ``ruleset``, as its keywords name them (a
+    "poisoning" is a killing)."""
+    return _once(ruleset, "crimes", lambda r: sorted(_named_crimes(r) & set(CRIME_NOUN)))
+
+
+def _words(ruleset: Ruleset) -> set[str]:
+    return {*ruleset.keywords.values(), "kill"}
+
+
+def _named_crimes(ruleset: Ruleset) -> set[str]:
+    return {ruleset.keywords.get(c, c) for c in ruleset.crimes}
+
+
+def _asked(d: _Draw) -> Order | None:
+    """Actions asked about ("Investigate A kills B"), as many as the sheet's count; on a
+    later attempt each names a past phase ("... on Night 1", Special Investigate)."""
+    state, rng, opts = d.state, d.rng, d.opts
+    past = d.attempt % 2 == 1
+    if past and state.phase.index <= 1:
+        return None
+    everyone = [n for n in state.players if n != d.player]
+    keywords = _query_words(state.ruleset)
     asked = []
-    for i in range(max(1, count)):
+    for i in range(max(1, d.use.count)):
         subject = opts.suspects[i] if i < len(opts.suspects) else rng.choice(everyone)
         victim = opts.victims[0] if opts.victims else rng.choice(list(state.players))
         keyword = "kill" if opts.suspects else rng.choice(keywords)
         when = Phase(rng.randrange(1, state.phase.index)) if past else None
         asked.append(Query(subject, keyword, victim, when))
-    return tuple(asked)
+    return d.order(queries=tuple(asked))
 
 
-def _listed(state: GameState, player: str, ability: str, others: list[str], opts: Options):
-    """A list of players whose length is the ability's: the length that stood before in this
-    game first, then the likeliest ones."""
-    rng = opts.rng
-    known = opts.sizes.get(ability)
-    sizes = [known] if known else [3, 4, 5, 2, 6, 1]
-    for size in sizes:
-        if size > len(others):
-            continue
-        order = Order(player, ability, tuple(rng.sample(others, size)))
-        if not isinstance(check_order(state, order, opts.held or None), str):
-            opts.sizes[ability] = size
-            return order
-    return None
+def _kind(d: _Draw) -> Order | None:
+    """A player and what to learn of them ("Observe age X"), one of the ability's kinds."""
+    target = d.target()
+    if target is None:
+        return None
+    choice = d.rng.choice(d.shape.choices) if d.shape.choices else None
+    return d.order(targets=(target,), choice=choice)
+
+
+def _when(d: _Draw) -> Order | None:
+    """A past night ("Analyze my interrogation from Night 1")."""
+    nights = [Phase(i) for i in range(1, d.state.phase.index) if Phase(i).is_night]
+    return d.order(when=d.rng.choice(nights)) if nights else None
+
+
+def _guises(d: _Draw) -> Order | None:
+    """Guises named (midnight's Slander, Disguise, Sweep, Double Life), for a target when
+    the ability names one: exactly as many as it takes, or a few."""
+    targets: tuple[str, ...] = ()
+    if d.shape.targets:
+        target = d.target()
+        if target is None:
+            return None
+        targets = (target,)
+    count = d.shape.guises if d.shape.guises > 0 else d.rng.randint(1, 5)
+    return d.order(targets=targets, roles=d.guises(count))
+
+
+def _choice(d: _Draw) -> Order | None:
+    """A choice first ("Play Pass Abs", "Play Bluff: ..."), and what that choice names: a
+    player, or Guises (as many as the rules take: tried from five)."""
+    choice = d.rng.choice(d.shape.choices)
+    names = d.shape.choice_names.get(choice, "")
+    if names == "player":
+        target = d.target()
+        return None if target is None else d.order(targets=(target,), choice=choice)
+    if names == "guises":
+        for count in (5, 3, 1):
+            order = d.order(roles=d.guises(count), choice=choice)
+            if d.stands(order):
+                return order
+        return None
+    return d.order(choice=choice)
+
+
+def _count(d: _Draw) -> Order:
+    """A number ("Blackmail material 2")."""
+    return d.order(choice=str(d.rng.randint(1, 2)))
+
+
+# What a Letter or The Call says.
+MESSAGES_SENT = (
+    "I know what you did last night.",
+    "Watch your back.",
+    "The Boss sends his regards.",
+    "Meet me at the docks at midnight.",
+)
+
+
+def _message(d: _Draw) -> Order | None:
+    """Words to a player, or (on a later attempt, a Letter) to the Town."""
+    words = d.rng.choice(MESSAGES_SENT)
+    if d.attempt:
+        return d.order(choice=TOWN, message=words)
+    target = d.target()
+    return None if target is None else d.order(targets=(target,), message=words)
+
+
+def _player_roles(d: _Draw) -> Order:
+    """Every other player, each with a role ("All-in: Abs as Boss, Kleene as Cop")."""
+    listed = [n for n in d.state.players if n != d.player]
+    roles = sorted(d.state.ruleset.roles)
+    return d.order(targets=tuple(listed), roles=tuple(d.rng.choice(roles) for _ in listed))
+
+
+_MAKERS = {
+    vocab.NOTHING: _nothing,
+    vocab.TARGET: _target,
+    vocab.TARGETS: _targets,
+    vocab.RANKED: _targets,  # a ranking lists players (the members, in order)
+    vocab.ROLE: _role,
+    vocab.TARGET_ROLE: _target_role,
+    vocab.ROLES: _roles,
+    vocab.CRIME: _crime,
+    vocab.ASKED: _asked,
+    vocab.KIND: _kind,
+    vocab.WHEN: _when,
+    vocab.GUISES: _guises,
+    vocab.CHOICE: _choice,
+    vocab.COUNT: _count,
+    vocab.MESSAGE: _message,
+    vocab.PLAYER_ROLES: _player_roles,
+}
 
 
 def vote_order(state: GameState, player: str, target: str | None, choice: str | None) -> Order:

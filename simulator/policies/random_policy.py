@@ -24,8 +24,10 @@ class RandomPolicy(Policy):
         """The random player reads nothing: every draw is blind."""
 
     def orders(self, state: GameState, player: str, rng: random.Random) -> list[Order]:
-        found = legal_orders(state, player, Options(rng))
-        return [o for o in found if rng.random() < RATES.get(o.ability, self.act_rate)]
+        def uses(ability: str) -> bool:
+            return rng.random() < RATES.get(ability, self.act_rate)
+
+        return legal_orders(state, player, Options(rng, uses=uses))
 
     def vote(
         self, state: GameState, player: str, rng: random.Random

@@ -51,6 +51,20 @@ KNOWN_GAPS = {
         "restatement",
         frozenset({"discombobulate"}),
     ),
+    "suitcase-loose-name-beside-own-ability": Gap(
+        "the reader (engine/orders) reads 'Suitcase: Erase Kleee' (a name with a letter left "
+        "out) from Pisco, who holds Erase himself, as his own Erase, dropping the Suitcase; "
+        "written exactly it is the Suitcase's fake",
+        "typo",
+        frozenset({"erase"}),
+    ),
+    "midnight-hit-beside-revolver": Gap(
+        "the reader (engine/orders, branch reader2) does not read 'Hit', the Joker's own "
+        "ability named by its title, from a player who also holds a Revolver ('hit' is a word "
+        "players shoot with): it asks which one is meant",
+        "holding two",
+        frozenset({"hit", "revolver"}),
+    ),
 }
 
 
@@ -119,7 +133,9 @@ PLAIN_ONLY = frozenset({"leader_ranking"})
 
 def write_line(text: str, form: str, phase: Phase, names: Sequence[str], rng: random.Random) -> str:
     if form == "lower":
-        return text.lower()
+        # The order's words; a Letter's own words (in quotes) are prose, written as meant.
+        order, quote, words = text.partition('"')
+        return order.lower() + quote + words
     if form == "bold":
         return f"[b]{text}[/b]"
     if form == "labelled":

@@ -65,6 +65,7 @@ LAYER_OF = {
     "engine.families.dctp.crimes": "mechanics",
     "engine.families.dctp.voting": "mechanics",
     "engine.families.dctp.win": "mechanics",
+    "engine.stalemate": "mechanics",
     "engine.families.dctp.abilities.lent": "mechanics",
     "engine.families.midnight.life": "mechanics",
     "engine.families.midnight.guises": "mechanics",

@@ -3,6 +3,7 @@ DCTP ruleset (2011, r53, classic) shares."""
 
 from __future__ import annotations
 
+from engine import stalemate
 from engine.context import Context
 from engine.families import FAMILIES, Family
 from engine.families.dctp import PUBLIC_ORDERS
@@ -13,7 +14,7 @@ from engine.families.dctp.poisoning import settle_poisonings
 from engine.families.dctp.prep import open_game, settle_prep
 from engine.families.dctp.setup import new_game_from
 from engine.families.dctp.voting import hold_lynch
-from engine.families.dctp.win import winner
+from engine.families.dctp.win import side_won, stalled, winner
 from engine.rules.base import Step
 
 
@@ -21,6 +22,10 @@ def _end_dctp(ctx: Context) -> None:
     end_phase(ctx)
     if ctx.phase.is_night and not any(n.key.startswith("death.") for n in ctx.notices):
         ctx.announce("night.no_deaths")
+    # "nobody died, was lynched or arrested" (docs/rulings.md, "A game that stands still").
+    stalemate.count_phase(ctx, stalemate.left_now(ctx))
+    if stalled(ctx.state) and side_won(ctx.state) is None:
+        stalemate.announce(ctx)
 
 
 DCTP = Family(

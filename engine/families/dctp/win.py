@@ -10,10 +10,14 @@ such a tandem, they must kill all others." "Lovers may still win while one or bo
 arrested." A game has one winner: ``town``, ``black_org`` or ``lovers`` (a mixed pair); a pair
 of one side wins with it. What a living mixed pair does to the sides' wins is option
 ``mixed_lovers`` (docs/rulings.md, "Lovers' win").
+
+A game that stands still, no side winning, is ended by the GM as a ``stalemate``
+(engine/stalemate.py, option ``stalemate_after``; docs/rulings.md, "A game that stands still").
 """
 
 from __future__ import annotations
 
+from engine import stalemate
 from engine.rules.base import Side
 from engine.state import DETAINED, GameState, Status
 
@@ -43,6 +47,27 @@ def _amor_outlives(state: GameState, pair: tuple[str, str]) -> bool:
 
 
 def winner(state: GameState) -> str | None:
+    """The game's winner, or None while it goes on: a side's win, else the GM's stalemate."""
+    won = side_won(state)
+    if won is None and stalled(state):
+        return stalemate.STALEMATE
+    return won
+
+
+def stalled(state: GameState) -> bool:
+    """The GM's stalemate: the game has stood still (engine/stalemate.py) with as many free
+    Black Org members as free town players, where the vote cannot remove either side's player
+    against the other's votes, so that only the nights could move it on, and have not."""
+    if not stalemate.due(state):
+        return False
+    roles = state.ruleset.roles
+    sides = [roles[p.role].side for p in state.players.values() if p.status is Status.ALIVE]
+    black_org = sides.count(Side.BLACK_ORG)
+    return black_org == len(sides) - black_org
+
+
+def side_won(state: GameState) -> str | None:
+    """The side (or mixed pair of lovers) that has won, or None."""
     mixed = mixed_pairs(state)
     if mixed:
         free = state.free_players()

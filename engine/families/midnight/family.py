@@ -16,22 +16,23 @@ from typing import Any
 # Imported for what they register: the abilities, and the GM's arrest as Jail.
 import engine.families.midnight.abilities
 import engine.families.midnight.corrections  # noqa: F401
+from engine import stalemate
 from engine.context import Context
 from engine.families import FAMILIES, Family
 from engine.families.dctp.prep import Opening
 from engine.families.midnight import PUBLIC_ORDERS, guises, hooks
 from engine.families.midnight.council import hold_council
 from engine.families.midnight.damage import settle_damage
-from engine.families.midnight.hooks import AT_END, NEUTRAL_WINS, VETOES
+from engine.families.midnight.hooks import AT_END, NEUTRAL_WINS, VETOES, WINS_TO_COME
 from engine.families.midnight.life import WHERE, line_of
-from engine.families.midnight.model import Midnighter, MidnightGame, location, mn
+from engine.families.midnight.model import SPIRIT, Midnighter, MidnightGame, location, mn
 from engine.families.midnight.reader import parse_orders
 from engine.families.midnight.running import running_count
 from engine.phases import Phase
 from engine.rules.base import Ruleset, RulesetError, Side, Step
 from engine.state import GameState, PlayerState, Status
 
-STALEMATE = "stalemate"
+STALEMATE = stalemate.STALEMATE
 MAFIA, LAW = Side.MAFIA.value, Side.LAW.value
 
 
@@ -124,10 +125,37 @@ def end(ctx: Context) -> None:
         ctx.announce("midnight.no_deaths")
     for hook in AT_END:
         hook(ctx)
+    # "nobody died or turned into a spirit" (docs/rulings.md, "A game that stands still").
+    stalemate.count_phase(ctx, stalemate.left_now(ctx) or _turned_spirit(ctx))
+    if not ctx.state.winner and _stalled(ctx.state) and _won(ctx.state) is None:
+        stalemate.announce(ctx, "midnight.stalemate")
+
+
+def _turned_spirit(ctx: Context) -> bool:
+    began = ctx.memo.get(WHERE, {})
+    index = ctx.phase.index
+    return any(
+        began.get(n) != SPIRIT and location(p, index) == SPIRIT
+        for n, p in ctx.state.players.items()
+    )
+
+
+def _stalled(state: GameState) -> bool:
+    """The GM's stalemate: the game has stood still (engine/stalemate.py), and no player's win
+    comes with time alone."""
+    return stalemate.due(state) and not any(coming(state) for coming in WINS_TO_COME)
 
 
 def winners_of(state: GameState) -> tuple[str, tuple[str, ...]] | None:
-    """The winning side's label and its players, or None while the game goes on."""
+    """The winning side's label and its players, or None while the game goes on; a game that
+    has stood still is a stalemate (docs/rulings.md, "A game that stands still")."""
+    found = _won(state)
+    if found is None and _stalled(state):
+        return STALEMATE, ()
+    return found
+
+
+def _won(state: GameState) -> tuple[str, tuple[str, ...]] | None:
     for check in NEUTRAL_WINS:
         found = check(state)
         if found:

@@ -22,6 +22,10 @@ PHASE_END: list[Callable[[Context], None]] = []
 # DDD, All-in); and vetoes of the factions' wins (Public Enemy: "Law and Mafia can't win").
 NEUTRAL_WINS: list[Callable[[GameState], tuple[str, tuple[str, ...]] | None]] = []
 VETOES: list[Callable[[GameState, str], bool]] = []
+# Wins that come with time alone, each (state) -> whether a player's is on its way (Master
+# Plan's plans toward DDD): while one is, a player can win, and the GM calls no stalemate
+# (engine/stalemate.py).
+WINS_TO_COME: list[Callable[[GameState], bool]] = []
 # Called with (ctx) when a phase ends, after the Guises grow: what happens "at the end of each
 # Night" or "each morning" (Master Plan, the cards, Bust, Croupier) and "at the end of the
 # Day" (DDD).

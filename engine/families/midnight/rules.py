@@ -328,6 +328,15 @@ RULESET = Ruleset(
                 'dies", false).',
             ),
             OptionSpec(
+                "stalemate_after",
+                5,
+                (),
+                'The GM rules that "no player can win" and ends the game as a stalemate after '
+                "this many Days and Nights in a row in which nobody died or turned into a "
+                "spirit, while no Evil Genius lives to gain his plans; 0: only when nobody "
+                "lives or no Neutral can win.",
+            ),
+            OptionSpec(
                 "letters",
                 "relay",
                 ("relay", "approve"),

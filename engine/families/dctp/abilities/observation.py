@@ -98,10 +98,15 @@ class Observe(Informative):
     # male adult" (no age or gender to choose).
     combined: bool = False
 
+    @property
+    def choices(self) -> tuple[str, ...]:
+        """What the order chooses to learn ("Observe age X"): nothing to choose in classic."""
+        return () if self.combined else ("age", "gender")
+
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
         if self.combined:
             return None
-        if order.choice not in ("age", "gender"):
+        if order.choice not in self.choices:
             return "say which observation: 'Observe age X' or 'Observe gender X'"
         other = "gender" if order.choice == "age" else "age"
         target, actor = order.targets[0], order.actor

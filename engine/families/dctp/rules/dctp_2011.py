@@ -138,6 +138,15 @@ OPTIONS = {
             "many free Black Org members as free town players (parity).",
         ),
         OptionSpec(
+            "stalemate_after",
+            5,
+            (),
+            "The GM ends a game as a stalemate (nobody wins) after this many Days and Nights "
+            "in a row in which nobody died, was lynched or was arrested, with as many free "
+            "Black Org members as free town players; 0: never, the game goes on until a side "
+            "wins.",
+        ),
+        OptionSpec(
             "saved_attack_is_crime",
             True,
             (True, False),

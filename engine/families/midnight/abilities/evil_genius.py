@@ -173,4 +173,13 @@ def ddd(ctx: Context) -> None:
             return
 
 
+def plans_to_come(state: GameState) -> bool:
+    """A player gains a plan every Night and wins by DDD at 8: while one holds both lines (not
+    dead), his win is on its way, and the game is no stalemate."""
+    return any(
+        holds(state, p, "master_plan") and holds(state, p, "ddd") for p in state.players.values()
+    )
+
+
 hooks.AT_END.extend((master_plan, ddd))
+hooks.WINS_TO_COME.append(plans_to_come)

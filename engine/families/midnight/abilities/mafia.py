@@ -11,6 +11,7 @@ from engine.families.midnight import damage, guises
 from engine.families.midnight.abilities.base import MidnightAbility, faction
 from engine.families.midnight.abilities.common import HELD, approved, send
 from engine.families.midnight.model import mn
+from engine.render.templates import say
 from engine.rules.base import NIGHT, AbilityUse, Side, Slot, Step
 from engine.state import Status
 
@@ -132,6 +133,12 @@ class TheCall(Message):
     Letter: it does not count toward a spam)."""
 
     name = "call"
+
+    def check(self, state: GameState, order) -> str | None:
+        if not order.targets:
+            # "send a target": a player, never the Town as a Letter may.
+            return say("refusal.call_target")
+        return super().check(state, order)
 
     def resolve(self, ctx: Context, action: Action) -> None:
         self.took_place(ctx, action)
