@@ -10,9 +10,9 @@ from importlib import import_module
 from typing import Any
 
 _WHERE = {
-    "phpbb": ("adapters.phpbb", "PhpBBForum"),
-    "mybb": ("adapters.mybb", "MyBBForum"),
-    "local": ("adapters.local", "LocalForum"),
+    "phpbb": ("autogm.adapters.phpbb", "PhpBBForum"),
+    "mybb": ("autogm.adapters.mybb", "MyBBForum"),
+    "local": ("autogm.adapters.local", "LocalForum"),
 }
 
 
@@ -28,4 +28,4 @@ def __getattr__(name: str) -> Any:
     for key, (_module, attr) in _WHERE.items():
         if name == attr:
             return adapter_class(key)
-    raise AttributeError(f"module 'adapters' has no attribute {name!r}")
+    raise AttributeError(f"module 'autogm.adapters' has no attribute {name!r}")

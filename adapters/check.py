@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TextIO, TypeVar
 
-from adapters.base import BoardChecks, FloodRule, Forum, ForumError, ReportsFlood
+from autogm.adapters.base import BoardChecks, FloodRule, Forum, ForumError, ReportsFlood
 
 T = TypeVar("T")
 

@@ -44,8 +44,8 @@ def run_inspect_page(args: argparse.Namespace) -> int:
     # Loaded here, not at import: only this command needs the HTML parser.
     from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-    from adapters.inspect import inspect_page, to_json
-    from adapters.web.dates import DateReader
+    from autogm.adapters.inspect import inspect_page, to_json
+    from autogm.adapters.web.dates import DateReader
 
     try:
         text = Path(args.file).read_text(encoding="utf-8", errors="replace")

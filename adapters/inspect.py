@@ -16,22 +16,27 @@ from typing import Any
 
 from bs4 import BeautifulSoup
 
-from adapters.base import ForumError
-from adapters.mybb.inspect import inspect_mybb_page, is_mybb
-from adapters.phpbb.errors import error_for_form, error_for_login, error_for_message, session_lost
-from adapters.phpbb.pages import (
+from autogm.adapters.base import ForumError
+from autogm.adapters.mybb.inspect import inspect_mybb_page, is_mybb
+from autogm.adapters.phpbb.errors import (
+    error_for_form,
+    error_for_login,
+    error_for_message,
+    session_lost,
+)
+from autogm.adapters.phpbb.pages import (
     message_box,
     page_info,
     page_kind,
     parse_memberlist,
     parse_profile,
 )
-from adapters.phpbb.pm import parse_pm_folder, parse_pm_view
-from adapters.phpbb.printview import parse_print_view
-from adapters.phpbb.topic import parse_topic_page
-from adapters.web.dates import DateReader
-from adapters.web.forms import all_forms
-from adapters.web.urls import redact
+from autogm.adapters.phpbb.pm import parse_pm_folder, parse_pm_view
+from autogm.adapters.phpbb.printview import parse_print_view
+from autogm.adapters.phpbb.topic import parse_topic_page
+from autogm.adapters.web.dates import DateReader
+from autogm.adapters.web.forms import all_forms
+from autogm.adapters.web.urls import redact
 
 _HIDDEN_VALUES = {"sid", "password"}
 _ATOM = "{http://www.w3.org/2005/Atom}"

@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 
-from adapters.base import (
+from autogm.adapters.base import (
     FloodLimited,
     FloodRule,
     LoginFailed,
@@ -32,7 +32,7 @@ from adapters.base import (
     SentRef,
     User,
 )
-from adapters.bbcode import split_quotes
+from autogm.adapters.bbcode import split_quotes
 
 POSTS_PER_PAGE = 10  # phpBB's default, so Post.page means the same thing on both adapters
 _SCHEMA = """

@@ -64,9 +64,9 @@ class World:
     """``games`` 16-player games on one local forum, and the daemon that runs them."""
 
     def __init__(self, folder: Path, games: int, votes: str = "pm") -> None:
-        from adapters.local import LocalForum
-        from daemon.config.load import load_config
-        from daemon.jobs.runner import Daemon
+        from autogm.adapters.local import LocalForum
+        from autogm.daemon.config.load import load_config
+        from autogm.daemon.jobs.runner import Daemon
 
         self.clock = Clock()
         self.forum = LocalForum(folder / "forum", "GameMaster", now=self.clock)
@@ -107,13 +107,13 @@ class World:
         self.daemon.poll("local", self.clock())
 
     def phase(self, game: str) -> str:
-        from daemon.store.db import Store
+        from autogm.daemon.store.db import Store
 
         with Store.open(self.config.autogm.state_file) as store:
             return str(store.game(game)["phase"])
 
     def alive(self, game: str) -> list[str]:
-        from daemon.store.db import Store
+        from autogm.daemon.store.db import Store
 
         with Store.open(self.config.autogm.state_file) as store:
             return [p["name"] for p in store.players(game) if p["status"] == "alive"]
@@ -142,9 +142,9 @@ def _counting_parse() -> Counter[str]:
     """Count every parse_pm call (the rebuild's and the new PM's alike): a session reads each
     message through ``engine.reading``, the "before" install through ``engine.session``."""
     try:
-        from engine import reading as session
+        from autogm.engine import reading as session
     except ImportError:
-        from engine import session  # type: ignore[no-redef]
+        from autogm.engine import session  # type: ignore[no-redef]
 
     calls: Counter[str] = Counter()
     real = session.parse_pm
@@ -204,7 +204,7 @@ def _python_calls(action: Any) -> int:
 def child_games(folder: Path, games: int, polls: int) -> dict[str, Any]:
     world = World(folder, games)
     try:
-        from daemon.jobs.scheduler import JobSync, build_scheduler
+        from autogm.daemon.jobs.scheduler import JobSync, build_scheduler
 
         sync = JobSync(build_scheduler(), world.config, world.daemon.functions(), world.clock)
         world.daemon.on_change = sync.sync  # the re-plan after each poll, as `autogm run` has

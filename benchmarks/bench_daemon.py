@@ -33,12 +33,12 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from adapters.base import Interrupted, PMBatch  # noqa: E402
-from adapters.local import LocalForum  # noqa: E402
-from daemon.config.load import load_config  # noqa: E402
-from daemon.jobs.runner import Daemon  # noqa: E402
-from daemon.jobs.scheduler import JobFunctions, JobSync, build_scheduler  # noqa: E402
-from daemon.store.db import Store  # noqa: E402
+from autogm.adapters.base import Interrupted, PMBatch  # noqa: E402
+from autogm.adapters.local import LocalForum  # noqa: E402
+from autogm.daemon.config.load import load_config  # noqa: E402
+from autogm.daemon.jobs.runner import Daemon  # noqa: E402
+from autogm.daemon.jobs.scheduler import JobFunctions, JobSync, build_scheduler  # noqa: E402
+from autogm.daemon.store.db import Store  # noqa: E402
 
 ROSTERS = [
     "Abs: Gin, Miaka: Vodka, Akonyl: Shiratori, Kleene: Agasa, Jd-: Araide, Conia: Shinichi",
@@ -155,7 +155,7 @@ def close_behind_long_poll(folder: Path, pages: int = 35, seconds: float = 0.2) 
 def run_memory(folder: Path, seconds: float = 6.0) -> tuple[float, float, float, int]:
     config = write_config(folder, "1s")
     process = subprocess.Popen(
-        [sys.executable, "-m", "daemon", "run", "--config", str(config)],
+        [sys.executable, "-m", "autogm.daemon", "run", "--config", str(config)],
         cwd=ROOT,
         stderr=subprocess.PIPE,
         text=True,

@@ -18,17 +18,17 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.families.dctp.abilities import ABILITIES
-from engine.families.dctp.attacks import kill_cycle_due
-from engine.families.dctp.setup import Setup, new_game
-from engine.orders.model import ability_title
-from engine.phases import Phase
-from engine.replay import parse_scenario, replay
-from engine.resolve import resolve
-from engine.rules import load_ruleset
-from engine.session import GameSession
-from engine.state import GameState
-from engine.validate import held_slots
+from autogm.engine.families.dctp.abilities import ABILITIES
+from autogm.engine.families.dctp.attacks import kill_cycle_due
+from autogm.engine.families.dctp.setup import Setup, new_game
+from autogm.engine.orders.model import ability_title
+from autogm.engine.phases import Phase
+from autogm.engine.replay import parse_scenario, replay
+from autogm.engine.resolve import resolve
+from autogm.engine.rules import load_ruleset
+from autogm.engine.session import GameSession
+from autogm.engine.state import GameState
+from autogm.engine.validate import held_slots
 
 RULESET = load_ruleset("dctp-2011")
 # Left out of the 40-phase game: they end it early (an APTX, the last member detained or

@@ -17,11 +17,11 @@ import responses
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from adapters.phpbb import PhpBBForum
-from adapters.phpbb.forum import FORM_MIN_AGE
-from adapters.phpbb.topic import parse_topic_page
-from adapters.web.dates import DateReader
-from adapters.web.transport import Transport
+from autogm.adapters.phpbb import PhpBBForum
+from autogm.adapters.phpbb.forum import FORM_MIN_AGE
+from autogm.adapters.phpbb.topic import parse_topic_page
+from autogm.adapters.web.dates import DateReader
+from autogm.adapters.web.transport import Transport
 
 PAGES = Path(__file__).resolve().parents[1] / "tests" / "adapters" / "pages"
 CAPTURED = PAGES / "phpbb-3.3-prosilver"
@@ -112,7 +112,7 @@ MYBB_NOW = datetime(2026, 11, 27, 17, 30, 30, tzinfo=UTC)  # the derived MyBB pa
 
 
 def mybb_requests_per_idle_poll() -> int:
-    from adapters.mybb import MyBBForum
+    from autogm.adapters.mybb import MyBBForum
 
     with responses.RequestsMock() as mock:
         mock.get(
@@ -143,10 +143,10 @@ def mybb_parse_milliseconds(runs: int = 30) -> tuple[float, float, int]:
     (lxml), the clock read, the posts and their parts."""
     from bs4 import BeautifulSoup
 
-    from adapters.mybb.dates import calibrate
-    from adapters.mybb.pages import page_info, slim
-    from adapters.mybb.thread import read_thread_page
-    from adapters.web.soup import PARSER
+    from autogm.adapters.mybb.dates import calibrate
+    from autogm.adapters.mybb.pages import page_info, slim
+    from autogm.adapters.mybb.thread import read_thread_page
+    from autogm.adapters.web.soup import PARSER
 
     html = read("showthread_page1of2_gm.html", MYBB)
     timings, count = [], 0
@@ -174,7 +174,7 @@ def main() -> None:
     ):
         fetched, new = pages_for_topic_read(after)
         print(f"topic read, {label}: {fetched} page(s) fetched, {new} new post(s)")
-    from adapters.phpbb import topic
+    from autogm.adapters.phpbb import topic
 
     page, chosen = page_of_25_posts(), topic.PARSER
     # The baseline in the same run: Python's own html.parser, which autogm used before lxml.

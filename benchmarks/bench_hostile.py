@@ -21,8 +21,8 @@ import statistics
 import time
 from collections.abc import Callable
 
-from engine.orders.votes import read_votes
-from engine.reading import read_pm
+from autogm.engine.orders.votes import read_votes
+from autogm.engine.reading import read_pm
 from tests.fuzz import shapes
 from tests.fuzz.test_hostile_messages import MATCHER, NIGHT, PM_SHAPES, POST_SHAPES
 

@@ -23,11 +23,11 @@ import argparse
 import random
 import time
 
-from engine.families.dctp.setup import Setup, new_game
-from engine.phases import Phase
-from engine.reading import read_pm
-from engine.rules import load_ruleset
-from engine.state import GameState, Status
+from autogm.engine.families.dctp.setup import Setup, new_game
+from autogm.engine.phases import Phase
+from autogm.engine.reading import read_pm
+from autogm.engine.rules import load_ruleset
+from autogm.engine.state import GameState, Status
 
 ROSTER_16 = {
     "Boss": "Anokata", "Abs": "Gin", "Miaka": "Vodka", "Conia": "Vermouth",

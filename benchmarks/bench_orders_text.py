@@ -14,8 +14,8 @@ import random
 import time
 from collections.abc import Callable
 
-from engine.orders.bbcode import Filler, clean_lines
-from engine.orders.names import NameMatcher
+from autogm.engine.orders.bbcode import Filler, clean_lines
+from autogm.engine.orders.names import NameMatcher
 
 CLASSIC = [
     "Akonyl", "Abs", "Kleene", "Jd-", "PhoenixTears", "Parkur", "Conia", "Miaka", "Pofa",

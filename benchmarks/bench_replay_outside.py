@@ -13,7 +13,7 @@ players), and the cost of an order PM (above start-up, over the PMs after the fi
 16 to 200 players (10 phases; past 49 players the town's roles repeat); ``--growth`` runs that
 part alone, ``--largest`` the largest game alone.
 
-By default the command is ``python -m daemon`` run from the checkout; ``--command autogm``
+By default the command is ``python -m autogm.daemon`` run from the checkout; ``--command autogm``
 times the installed entry point (pip compiles the package, so imports are faster there).
 ``--before CMD`` times another install (an earlier release) on the largest game too, the two
 commands and ``python -c pass`` run in turn, run by run, so that a loaded machine's load falls
@@ -38,13 +38,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from autogm.engine.families.dctp.abilities import ABILITIES  # noqa: E402
+from autogm.engine.families.dctp.attacks import kill_cycle_due  # noqa: E402
+from autogm.engine.families.dctp.setup import Setup, new_game  # noqa: E402
+from autogm.engine.rules import load_ruleset  # noqa: E402
+from autogm.engine.session import GameSession  # noqa: E402
+from autogm.engine.validate import held_slots  # noqa: E402
 from benchmarks.bench_engine import LETHAL, largest_roster, order_text  # noqa: E402
-from engine.families.dctp.abilities import ABILITIES  # noqa: E402
-from engine.families.dctp.attacks import kill_cycle_due  # noqa: E402
-from engine.families.dctp.setup import Setup, new_game  # noqa: E402
-from engine.rules import load_ruleset  # noqa: E402
-from engine.session import GameSession  # noqa: E402
-from engine.validate import held_slots  # noqa: E402
 
 RULESET = load_ruleset("dctp-2011")
 GM_QUOTE = '[quote="GameMaster"][b]{phase} has begun.[/b] Send your orders by PM.[/quote]\n'
@@ -205,12 +205,12 @@ def cost(command: list[str], text: str, runs: int, folder: Path) -> tuple[float,
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7)
-    parser.add_argument("--command", help="the autogm command (default: python -m daemon)")
+    parser.add_argument("--command", help="the autogm command (default: python -m autogm.daemon)")
     parser.add_argument("--before", help="another autogm command, timed in turn with it")
     parser.add_argument("--growth", action="store_true", help="only the growth table")
     parser.add_argument("--largest", action="store_true", help="only the largest game")
     args = parser.parse_args()
-    command = shlex.split(args.command) if args.command else [sys.executable, "-m", "daemon"]
+    command = shlex.split(args.command) if args.command else [sys.executable, "-m", "autogm.daemon"]
     print(
         f"# {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
         f"command: {' '.join(command)}, median of {args.runs} runs, "

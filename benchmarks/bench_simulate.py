@@ -30,11 +30,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from simulator.run import local
-from simulator.run.work import Job, run_chunk
-from simulator.setups import make_setup
-from simulator.stats.summary import GameSummary
-from simulator.stats.table import Table
+from autogm.simulator.run import local
+from autogm.simulator.run.work import Job, run_chunk
+from autogm.simulator.setups import make_setup
+from autogm.simulator.stats.summary import GameSummary
+from autogm.simulator.stats.table import Table
 
 
 class Chunk(list):

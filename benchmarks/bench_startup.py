@@ -43,10 +43,10 @@ phases:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=9)
-    parser.add_argument("--command", help="the autogm command (default: python -m daemon)")
+    parser.add_argument("--command", help="the autogm command (default: python -m autogm.daemon)")
     parser.add_argument("--before", help="another autogm command, timed in turn with it")
     args = parser.parse_args()
-    command = shlex.split(args.command) if args.command else [sys.executable, "-m", "daemon"]
+    command = shlex.split(args.command) if args.command else [sys.executable, "-m", "autogm.daemon"]
     if not args.command:
         # Run from the checkout: the commands start in a scratch folder, so point them here.
         os.environ["PYTHONPATH"] = os.pathsep.join(

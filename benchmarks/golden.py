@@ -58,7 +58,7 @@ def inputs() -> dict[str, Path]:
 
 
 def _roster(ruleset, players: int | None, rng: random.Random) -> dict[str, str]:
-    from engine.rules.base import Side
+    from autogm.engine.rules.base import Side
 
     excluded = {second for _, second in ruleset.exclusive_pairs}
     roles = [r for r in ruleset.roles if r not in excluded]
@@ -83,13 +83,13 @@ def _midnight_header(seed: int) -> list[str]:
 def game_text(ruleset_id: str, seed: int, phases: int, players: int | None,
               options: dict) -> str:  # fmt: skip
     """A game played by the engine of this checkout, written as a scenario."""
+    from autogm.engine.ability import abilities_for
+    from autogm.engine.families.dctp.attacks import kill_cycle_due
+    from autogm.engine.replay import parse_scenario
+    from autogm.engine.rules import load_ruleset
+    from autogm.engine.session import GameSession
+    from autogm.engine.validate import held_slots
     from benchmarks.bench_engine import LETHAL, order_text
-    from engine.ability import abilities_for
-    from engine.families.dctp.attacks import kill_cycle_due
-    from engine.replay import parse_scenario
-    from engine.rules import load_ruleset
-    from engine.session import GameSession
-    from engine.validate import held_slots
 
     rng = random.Random(seed)
     ruleset = load_ruleset(ruleset_id, options)
@@ -156,8 +156,8 @@ def _in_process(path: Path) -> bytes:
     """What ``autogm replay FILE --json`` writes for a scenario that replays, made here."""
     import io
 
-    from daemon.cli.json_text import write_to
-    from engine.replay import load_scenario, record, replay
+    from autogm.daemon.cli.json_text import write_to
+    from autogm.engine.replay import load_scenario, record, replay
 
     out = io.StringIO()
     try:

@@ -35,7 +35,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from daemon.cli.demo import START, SimClock, play_demo, prepare_demo  # noqa: E402
+from autogm.daemon.cli.demo import START, SimClock, play_demo, prepare_demo  # noqa: E402
 from tests.daemon.markers import Tally, count  # noqa: E402
 
 CLOCK_FILE = "clock"

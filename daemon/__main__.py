@@ -1,7 +1,7 @@
-"""``python -m daemon``: the autogm command."""
+"""``python -m autogm.daemon``: the autogm command."""
 
 import sys
 
-from daemon.cli.main import main
+from autogm.daemon.cli.main import main
 
 sys.exit(main())

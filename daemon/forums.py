@@ -7,8 +7,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from adapters.base import FloodLimited, Forum, SessionExpired
-from daemon.config.model import ForumConfig
+from autogm.adapters.base import FloodLimited, Forum, SessionExpired
+from autogm.daemon.config.model import ForumConfig
 
 # A forum read that asks us to wait longer than this gives up until the next poll.
 MAX_READ_WAIT = 90.0
@@ -17,13 +17,13 @@ MAX_READ_WAIT = 90.0
 def make_forum(forum: ForumConfig, state_dir: Path, clock: Callable[[], datetime]) -> Forum:
     """The adapter a ``[forum:NAME]`` section names; the password is read only here."""
     if forum.adapter == "local":
-        from adapters.local import LocalForum
+        from autogm.adapters.local import LocalForum
 
         assert forum.path is not None
         return LocalForum(forum.path, forum.username, now=clock)
     assert forum.base_url is not None and forum.password is not None
     if forum.adapter == "mybb":
-        from adapters.mybb.forum import MyBBForum
+        from autogm.adapters.mybb.forum import MyBBForum
 
         return MyBBForum(
             forum.base_url,
@@ -34,7 +34,7 @@ def make_forum(forum: ForumConfig, state_dir: Path, clock: Callable[[], datetime
             request_interval=forum.request_interval.total_seconds(),
             allow_plain_http=forum.allow_plain_http,
         )
-    from adapters.phpbb.forum import PhpBBForum
+    from autogm.adapters.phpbb.forum import PhpBBForum
 
     return PhpBBForum(
         forum.base_url,

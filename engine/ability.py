@@ -11,16 +11,16 @@ import copy
 import importlib
 from typing import TYPE_CHECKING, ClassVar
 
-from engine.by_family import ByFamily
-from engine.outcome import Result
-from engine.rules.base import Step, per_ruleset
+from autogm.engine.by_family import ByFamily
+from autogm.engine.outcome import Result
+from autogm.engine.rules.base import Step, per_ruleset
 
 if TYPE_CHECKING:
-    from engine.context import Action, Context
-    from engine.orders.model import Order
-    from engine.phases import Phase
-    from engine.rules.base import AbilityUse, Ruleset, Slot
-    from engine.state import GameState
+    from autogm.engine.context import Action, Context
+    from autogm.engine.orders.model import Order
+    from autogm.engine.phases import Phase
+    from autogm.engine.rules.base import AbilityUse, Ruleset, Slot
+    from autogm.engine.state import GameState
 
 
 class Ability:
@@ -130,8 +130,8 @@ def register(cls: type[Ability] | None = None, *, family: str = "dctp"):
 # family first asks, so no caller depends on having imported it before; importing them here
 # would be a circle (they are built on this module).
 FAMILY_ABILITIES = {
-    "dctp": "engine.families.dctp.abilities",
-    "midnight": "engine.families.midnight.abilities",
+    "dctp": "autogm.engine.families.dctp.abilities",
+    "midnight": "autogm.engine.families.midnight.abilities",
 }
 
 

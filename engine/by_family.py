@@ -14,8 +14,8 @@ from typing import TypeVar
 # The one registry of families: each family's package (engine/families/NAME), by the module
 # that makes its Family and registers all of its parts.
 FAMILY_MODULES = {
-    "dctp": "engine.families.dctp.family",
-    "midnight": "engine.families.midnight.family",
+    "dctp": "autogm.engine.families.dctp.family",
+    "midnight": "autogm.engine.families.midnight.family",
 }
 
 V = TypeVar("V")

@@ -11,10 +11,10 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from engine.life import Life, life_of
-from engine.outcome import Draw, HeldText, Lynch, Notice, Result
-from engine.phases import Phase
-from engine.state import (
+from autogm.engine.life import Life, life_of
+from autogm.engine.outcome import Draw, HeldText, Lynch, Notice, Result
+from autogm.engine.phases import Phase
+from autogm.engine.state import (
     ERASED,
     ActionRecord,
     Fate,
@@ -24,9 +24,9 @@ from engine.state import (
 )
 
 if TYPE_CHECKING:
-    from engine.ability import Ability
-    from engine.orders.model import Order
-    from engine.rules.base import Ruleset
+    from autogm.engine.ability import Ability
+    from autogm.engine.orders.model import Order
+    from autogm.engine.rules.base import Ruleset
 
 
 PENDING, DONE, FAILED = "pending", "done", "failed"

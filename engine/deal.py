@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from engine.rules.base import Ruleset, RulesetError, Side, resolve_role
+from autogm.engine.rules.base import Ruleset, RulesetError, Side, resolve_role
 
 
 def check_role_list(ruleset: Ruleset, roles: Sequence[str]) -> list[str]:

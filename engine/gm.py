@@ -16,11 +16,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from engine.by_family import ByFamily
-from engine.lazy_pattern import lazy_compile
-from engine.outcome import Notice
-from engine.phases import Phase
-from engine.state import (
+from autogm.engine.by_family import ByFamily
+from autogm.engine.lazy_pattern import lazy_compile
+from autogm.engine.outcome import Notice
+from autogm.engine.phases import Phase
+from autogm.engine.state import (
     ABROAD,
     BOMB,
     DETAINED,

@@ -28,16 +28,16 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from engine.gm import OverrideError
-from engine.lazy_pattern import lazy_compile
-from engine.outcome import Draw, HeldText, Notice, PhaseOutcome
-from engine.phases import Phase, PhaseKind
-from engine.render.templates import say
-from engine.rules.base import Side
-from engine.state import GameState
+from autogm.engine.gm import OverrideError
+from autogm.engine.lazy_pattern import lazy_compile
+from autogm.engine.outcome import Draw, HeldText, Notice, PhaseOutcome
+from autogm.engine.phases import Phase, PhaseKind
+from autogm.engine.render.templates import say
+from autogm.engine.rules.base import Side
+from autogm.engine.state import GameState
 
 if TYPE_CHECKING:
-    from engine.session import GameSession
+    from autogm.engine.session import GameSession
 
 FEATURE = "gm_texts"
 TOPIC = "topic"
@@ -251,7 +251,7 @@ def _hold_dream(queue: TextQueue, state: GameState, night: Phase) -> Draw | None
     """ "The GM will give out one dream per night": the GM's dreamer, or one drawn (option
     ``dreamer``); the five facts drafted from the night's record."""
     # Imported here: only a ruleset with the GM's texts dreams, the others need not load it.
-    from engine.families.dctp.dreams import DREAM_FACTS, draft_facts, draw_dreamer, dream_rng
+    from autogm.engine.families.dctp.dreams import DREAM_FACTS, draft_facts, draw_dreamer, dream_rng
 
     free = sorted(n for n, p in state.players.items() if p.is_free)
     dreamer = queue.dreamer if queue.dreamer in free else None

@@ -12,8 +12,8 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING
 
-from engine.by_family import ByFamily
-from engine.state import (
+from autogm.engine.by_family import ByFamily
+from autogm.engine.state import (
     ABROAD,
     DETAINED,
     FRIGHTENED,
@@ -26,11 +26,11 @@ from engine.state import (
 )
 
 if TYPE_CHECKING:
-    from engine.ability import Ability
-    from engine.context import Context
-    from engine.orders.model import Order
-    from engine.rules.base import Ruleset
-    from engine.state import GameState, PlayerState
+    from autogm.engine.ability import Ability
+    from autogm.engine.context import Context
+    from autogm.engine.orders.model import Order
+    from autogm.engine.rules.base import Ruleset
+    from autogm.engine.state import GameState, PlayerState
 
 
 class Life(ABC):

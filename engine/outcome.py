@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.phases import Phase
-from engine.state import GameState
+from autogm.engine.phases import Phase
+from autogm.engine.state import GameState
 
 
 # Not frozen, as Order is not (engine/orders/model.py): made by the thousand, never changed

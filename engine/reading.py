@@ -8,14 +8,14 @@ session does with every message (engine/session.py).
 
 from __future__ import annotations
 
-from engine.ability import abilities_for
-from engine.families import FAMILIES
-from engine.orders.model import Order, ParsedPM
-from engine.orders.parse import parse_pm
-from engine.orders.reader import StateMemo
-from engine.orders.seam import Checked, HeldSlots, Shape
-from engine.state import GameState
-from engine.validate import check_order, find_slot, held_slots
+from autogm.engine.ability import abilities_for
+from autogm.engine.families import FAMILIES
+from autogm.engine.orders.model import Order, ParsedPM
+from autogm.engine.orders.parse import parse_pm
+from autogm.engine.orders.reader import StateMemo
+from autogm.engine.orders.seam import Checked, HeldSlots, Shape
+from autogm.engine.state import GameState
+from autogm.engine.validate import check_order, find_slot, held_slots
 
 
 class GameRules:

@@ -11,16 +11,16 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from engine.families import FAMILIES
-from engine.gm_texts import HeldText
-from engine.lazy_pattern import lazy_compile
-from engine.orders.model import ParsedPM
-from engine.outcome import Notice, PhaseOutcome
-from engine.phases import Phase
-from engine.render import render_notice, render_phase
-from engine.rules import load_ruleset
-from engine.rules.base import RulesetError
-from engine.session import (
+from autogm.engine.families import FAMILIES
+from autogm.engine.gm_texts import HeldText
+from autogm.engine.lazy_pattern import lazy_compile
+from autogm.engine.orders.model import ParsedPM
+from autogm.engine.outcome import Notice, PhaseOutcome
+from autogm.engine.phases import Phase
+from autogm.engine.render import render_notice, render_phase
+from autogm.engine.rules import load_ruleset
+from autogm.engine.rules.base import RulesetError
+from autogm.engine.session import (
     CLEAR,
     ORDER,
     OVERRIDE,
@@ -30,8 +30,8 @@ from engine.session import (
     PostVotes,
     players_record,
 )
-from engine.state import GameState
-from engine.yaml_import import yaml
+from autogm.engine.state import GameState
+from autogm.engine.yaml_import import yaml
 
 # libyaml's loader when PyYAML was built with it: ten times faster on a large game.
 SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -262,7 +262,7 @@ def _item(key: str, text: str, names: dict[str, str], phase: Phase, fail: Any) -
     """One order item; ``names`` (casefolded → name) follows the GM's replacements."""
     if key == GM:
         # engine.gm loads for a scenario with a GM line only.
-        from engine.gm import REPLACE
+        from autogm.engine.gm import REPLACE
 
         replaced = REPLACE.match(text)
         if replaced:
@@ -297,7 +297,7 @@ def replay(scenario: Scenario) -> list[PhaseReplay]:
         script = scripts.get(session.state.phase)
         for player, text, how in script.orders if script else ():
             if how == OVERRIDE:
-                from engine.gm import OverrideError
+                from autogm.engine.gm import OverrideError
 
                 before = set(session.state.players)
                 try:

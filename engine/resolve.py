@@ -11,19 +11,19 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
-from engine.ability import abilities_for
-from engine.context import DONE, PENDING, Action, Context
-from engine.families import FAMILIES
-from engine.families.dctp.abilities.lent import LENT, ability_for
-from engine.families.dctp.harm import apply_scheduled
-from engine.families.dctp.phase_hooks import HELD_SLOTS
-from engine.orders.model import Order
-from engine.outcome import PhaseOutcome
-from engine.phases import PhaseKind
-from engine.rng import phase_rng
-from engine.rules.base import Step
-from engine.state import GameState
-from engine.validate import HeldSlots, find_slot, held_slots, open_slot
+from autogm.engine.ability import abilities_for
+from autogm.engine.context import DONE, PENDING, Action, Context
+from autogm.engine.families import FAMILIES
+from autogm.engine.families.dctp.abilities.lent import LENT, ability_for
+from autogm.engine.families.dctp.harm import apply_scheduled
+from autogm.engine.families.dctp.phase_hooks import HELD_SLOTS
+from autogm.engine.orders.model import Order
+from autogm.engine.outcome import PhaseOutcome
+from autogm.engine.phases import PhaseKind
+from autogm.engine.rng import phase_rng
+from autogm.engine.rules.base import Step
+from autogm.engine.state import GameState
+from autogm.engine.validate import HeldSlots, find_slot, held_slots, open_slot
 
 
 def resolve(

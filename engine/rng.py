@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from engine.phases import Phase
+from autogm.engine.phases import Phase
 
 
 def phase_rng(seed: int | str, phase: Phase) -> random.Random:

@@ -15,8 +15,8 @@ import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
-from engine.deal import check_role_list, copies
-from engine.rules.base import Ruleset, RulesetError, Side, resolve_role
+from autogm.engine.deal import check_role_list, copies
+from autogm.engine.rules.base import Ruleset, RulesetError, Side, resolve_role
 
 # How many partial role lists a search may look at before it gives up (a setup with a
 # hundred roles to fill from still deals in well under this).

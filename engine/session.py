@@ -11,22 +11,22 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from engine.ability import abilities_for
-from engine.families import FAMILIES
-from engine.families.dctp.abilities.lent import LENT
-from engine.gm_texts import FEATURE as GM_TEXTS
-from engine.gm_texts import TextQueue, after_close, apply_text, is_text_command
-from engine.orders.kinds import Kind
-from engine.orders.model import Order, ParsedPM, Rejection, ability_title
-from engine.orders.names import NameMatcher
-from engine.orders.reader import StateMemo
-from engine.outcome import Notice, PhaseOutcome
-from engine.phases import Phase, PhaseKind
-from engine.reading import read_message
-from engine.render.templates import say, templates
-from engine.resolve import resolve, resolve_instant
-from engine.state import GameState, Status
-from engine.validate import SlotKey, check_order
+from autogm.engine.ability import abilities_for
+from autogm.engine.families import FAMILIES
+from autogm.engine.families.dctp.abilities.lent import LENT
+from autogm.engine.gm_texts import FEATURE as GM_TEXTS
+from autogm.engine.gm_texts import TextQueue, after_close, apply_text, is_text_command
+from autogm.engine.orders.kinds import Kind
+from autogm.engine.orders.model import Order, ParsedPM, Rejection, ability_title
+from autogm.engine.orders.names import NameMatcher
+from autogm.engine.orders.reader import StateMemo
+from autogm.engine.outcome import Notice, PhaseOutcome
+from autogm.engine.phases import Phase, PhaseKind
+from autogm.engine.reading import read_message
+from autogm.engine.render.templates import say, templates
+from autogm.engine.resolve import resolve, resolve_instant
+from autogm.engine.state import GameState, Status
+from autogm.engine.validate import SlotKey, check_order
 
 # How an item reaches the game (``GameSession.feed``; a scenario file's items and the daemon's
 # stored messages say the same of each): a private message with orders; one kept for its will
@@ -48,7 +48,7 @@ VOTE_PROBLEM_KINDS = {
 
 def vote_problem_text(problem: str) -> str:
     """What a player is told of a refused vote mark (``VoteProblem``)."""
-    from engine.orders.votes import MAX_POST_CHARS
+    from autogm.engine.orders.votes import MAX_POST_CHARS
 
     key = f"vote_problem.{problem}"
     return say(key, limit=MAX_POST_CHARS) if key in templates() else problem
@@ -299,7 +299,7 @@ class GameSession:
         if self.state.phase.kind is not PhaseKind.DAY:
             return PostVotes(counted=False)
         # Loaded with the first post: a game of PMs alone (most scenarios) never reads a topic.
-        from engine.orders.votes import VoteKind, read_votes
+        from autogm.engine.orders.votes import VoteKind, read_votes
 
         votes = PostVotes()
         for mark in read_votes(source, NameMatcher(list(self.state.players))):
@@ -329,7 +329,7 @@ class GameSession:
         if is_text_command(text):
             return apply_text(self, text)
         # Loaded with the first override: most games and scenarios have none.
-        from engine.gm import apply_override
+        from autogm.engine.gm import apply_override
 
         self.state, notices = apply_override(self.state, text)
         for notice in notices:

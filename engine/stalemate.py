@@ -18,11 +18,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.phases import PhaseKind
+from autogm.engine.phases import PhaseKind
 
 if TYPE_CHECKING:
-    from engine.context import Context
-    from engine.state import GameState
+    from autogm.engine.context import Context
+    from autogm.engine.state import GameState
 
 STALEMATE = "stalemate"
 OPTION = "stalemate_after"

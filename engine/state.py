@@ -10,8 +10,8 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
-from engine.phases import Phase
-from engine.rules.base import Ruleset, Side
+from autogm.engine.phases import Phase
+from autogm.engine.rules.base import Ruleset, Side
 
 
 class Status(StrEnum):

@@ -9,17 +9,17 @@ from __future__ import annotations
 
 import re
 
-from engine.ability import Ability, abilities_for
-from engine.families.dctp.abilities.aptx import own_capsules
-from engine.families.dctp.abilities.lent import LENT, ability_for, extra_slots
-from engine.lazy_pattern import lazy_compile
-from engine.life import life_of
-from engine.orders.kinds import Kind, Refused
-from engine.orders.model import Order, ability_title
-from engine.orders.seam import HeldSlots, SlotKey  # noqa: F401  (engine.resolve imports them here)
-from engine.phases import PhaseKind
-from engine.rules.base import AbilityUse, Ruleset, Slot, per_ruleset
-from engine.state import GameState
+from autogm.engine.ability import Ability, abilities_for
+from autogm.engine.families.dctp.abilities.aptx import own_capsules
+from autogm.engine.families.dctp.abilities.lent import LENT, ability_for, extra_slots
+from autogm.engine.lazy_pattern import lazy_compile
+from autogm.engine.life import life_of
+from autogm.engine.orders.kinds import Kind, Refused
+from autogm.engine.orders.model import Order, ability_title
+from autogm.engine.orders.seam import HeldSlots, SlotKey  # noqa: F401  (engine.resolve imports them here)
+from autogm.engine.phases import PhaseKind
+from autogm.engine.rules.base import AbilityUse, Ruleset, Slot, per_ruleset
+from autogm.engine.state import GameState
 
 
 def held_slots(state: GameState, player: str) -> list[tuple[str, Slot]]:

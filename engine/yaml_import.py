@@ -20,7 +20,7 @@ import re
 import sys
 from typing import Any
 
-from engine.lazy_pattern import lazy_compile
+from autogm.engine.lazy_pattern import lazy_compile
 
 # PyYAML's source of Reader.NON_PRINTABLE (yaml/reader.py).
 NON_PRINTABLE = "[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"

@@ -13,11 +13,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from engine.deal import check_role_list, deal_roles
-from engine.role_setups import Constraint, RoleSetup, build_setup, check_size, deal_setup
-from engine.rules import load_ruleset
-from engine.rules.base import Ruleset, RulesetError
-from simulator.names import player_names
+from autogm.engine.deal import check_role_list, deal_roles
+from autogm.engine.role_setups import Constraint, RoleSetup, build_setup, check_size, deal_setup
+from autogm.engine.rules import load_ruleset
+from autogm.engine.rules.base import Ruleset, RulesetError
+from autogm.simulator.names import player_names
 
 
 class SimSetupError(RulesetError):

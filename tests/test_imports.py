@@ -29,13 +29,13 @@ WAITING: dict[tuple[str, str], str] = {}
 # The scenario layer: scenario files, their replay and the replay record. The daemon's live
 # play (everything but the commands that read or write scenario files and records) feeds a
 # game through the session alone (engine/session.py) and shows it through engine/render.
-SCENARIO = ("engine.replay", "engine.yaml_import")
+SCENARIO = ("autogm.engine.replay", "autogm.engine.yaml_import")
 SCENARIO_CLIENTS = {
-    "daemon.cli.main": "`autogm replay` replays a scenario file and prints its record",
-    "daemon.cli.archive_commands": "`autogm archive replay` replays an archived game's file",
-    "daemon.archive.rows": "a finished game is archived as its scenario file and record",
-    "daemon.archive.write": "a finished game is archived as its scenario file and record",
-    "daemon.cli.simulate": "`autogm simulate` writes the games it plays as scenario files",
+    "autogm.daemon.cli.main": "`autogm replay` replays a scenario file and prints its record",
+    "autogm.daemon.cli.archive_commands": "`autogm archive replay` replays an archived game's file",
+    "autogm.daemon.archive.rows": "a finished game is archived as its scenario file and record",
+    "autogm.daemon.archive.write": "a finished game is archived as its scenario file and record",
+    "autogm.daemon.cli.simulate": "`autogm simulate` writes the games it plays as scenario files",
 }
 
 
@@ -44,7 +44,7 @@ def modules() -> dict[str, Path]:
     found = {}
     for package in PACKAGES:
         for path in sorted((ROOT / package).rglob("*.py")):
-            parts = path.relative_to(ROOT).with_suffix("").parts
+            parts = ("autogm", *path.relative_to(ROOT).with_suffix("").parts)
             found[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
     return found
 
@@ -146,11 +146,12 @@ def test_every_waiting_arrow_still_closes_a_circle() -> None:
 def test_the_check_sees_an_import_inside_a_function() -> None:
     """The walk reaches imports in methods and in functions inside functions."""
     code = (
-        "class A:\n    def f(self):\n        def g():\n            from engine.session import X\n"
+        "class A:\n    def f(self):\n        def g():\n"
+        "            from autogm.engine.session import X\n"
     )
-    assert _imports(ast.parse(code), "daemon.play") == {"engine.session"}
-    code = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import engine.replay\n"
-    assert _imports(ast.parse(code), "daemon.play") == set()
+    assert _imports(ast.parse(code), "autogm.daemon.play") == {"autogm.engine.session"}
+    code = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import autogm.engine.replay\n"
+    assert _imports(ast.parse(code), "autogm.daemon.play") == set()
 
 
 def _reaches_scenario(module: str, through_clients: bool = False) -> list[str]:

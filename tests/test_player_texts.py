@@ -124,7 +124,7 @@ TEMPLATE_FILES = {
 
 def test_every_key_said_is_in_its_templates_file() -> None:
     """``say("group.key", ...)`` names a template of its package's file."""
-    from engine.render.templates import read_templates
+    from autogm.engine.render.templates import read_templates
 
     missing = []
     for package, file in TEMPLATE_FILES.items():
@@ -146,7 +146,7 @@ def test_every_template_names_its_fields_and_reads_plainly() -> None:
     file is written plainly, so that reading it never pays for the TOML parser."""
     from string import Formatter
 
-    from engine.render.templates import plain_templates
+    from autogm.engine.render.templates import plain_templates
 
     for file in TEMPLATE_FILES.values():
         found = plain_templates(file.read_text(encoding="utf-8"))

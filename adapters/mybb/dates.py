@@ -17,8 +17,8 @@ from datetime import UTC, datetime, timedelta, timezone
 
 from bs4 import NavigableString, Tag
 
-from adapters.base import UnrecognisedPage
-from adapters.web.dates import DateReader, parse_local
+from autogm.adapters.base import UnrecognisedPage
+from autogm.adapters.web.dates import DateReader, parse_local
 
 # inc/init.php: the date and time formats a member may choose, the board defaults first.
 DATE_FORMATS = (

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from adapters.base import (
+from autogm.adapters.base import (
     Banned,
     BoardDisabled,
     CaptchaRequired,
@@ -24,8 +24,8 @@ from adapters.base import (
     Rejected,
     SessionExpired,
 )
-from adapters.mybb.pages import MessageBox, PageInfo
-from adapters.web.errors import Table, error_for_text
+from autogm.adapters.mybb.pages import MessageBox, PageInfo
+from autogm.adapters.web.errors import Table, error_for_text
 
 _WAIT = re.compile(r"wait (\d+) more seconds?", re.IGNORECASE)
 _NOT_LOGGED_IN = "you are either not logged in"

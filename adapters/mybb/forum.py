@@ -12,7 +12,7 @@ from typing import TypeVar
 
 from bs4 import BeautifulSoup
 
-from adapters.base import (
+from autogm.adapters.base import (
     Finding,
     FloodLimited,
     FloodRule,
@@ -27,20 +27,20 @@ from adapters.base import (
     UnrecognisedPage,
     User,
 )
-from adapters.mybb import dates as mybb_dates
-from adapters.mybb.errors import error_for_box
-from adapters.mybb.forumdisplay import ListedThread, parse_forum_page
-from adapters.mybb.login import log_in
-from adapters.mybb.pages import message_box, page_info, page_kind, parse_memberlist, slim
-from adapters.mybb.pm import PMFolderPage, read_pm_folder, read_pm_view
-from adapters.mybb.posting import PMS, POSTS, Poster
-from adapters.mybb.thread import ThreadPage, forum_of, order, read_thread_page, split_id
-from adapters.mybb.urls import endpoint
-from adapters.web import reading
-from adapters.web.board import BoardForum
-from adapters.web.dates import DateReader
-from adapters.web.soup import PARSER, text_of
-from adapters.web.transport import Page, Transport
+from autogm.adapters.mybb import dates as mybb_dates
+from autogm.adapters.mybb.errors import error_for_box
+from autogm.adapters.mybb.forumdisplay import ListedThread, parse_forum_page
+from autogm.adapters.mybb.login import log_in
+from autogm.adapters.mybb.pages import message_box, page_info, page_kind, parse_memberlist, slim
+from autogm.adapters.mybb.pm import PMFolderPage, read_pm_folder, read_pm_view
+from autogm.adapters.mybb.posting import PMS, POSTS, Poster
+from autogm.adapters.mybb.thread import ThreadPage, forum_of, order, read_thread_page, split_id
+from autogm.adapters.mybb.urls import endpoint
+from autogm.adapters.web import reading
+from autogm.adapters.web.board import BoardForum
+from autogm.adapters.web.dates import DateReader
+from autogm.adapters.web.soup import PARSER, text_of
+from autogm.adapters.web.transport import Page, Transport
 
 LOGGER = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -340,7 +340,7 @@ class MyBBForum(BoardForum):
 
     def board_findings(self, topic: str) -> list[Finding]:
         """What check-forum reports of the board's settings autogm relies on (settings.py)."""
-        from adapters.mybb.settings import findings
+        from autogm.adapters.mybb.settings import findings
 
         return self._session(lambda: findings(self, topic))
 

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 
 from bs4 import BeautifulSoup, Tag
 
-from adapters.mybb.dates import date_text
-from adapters.mybb.pages import profile_link, user_of
-from adapters.web.soup import text_of
+from autogm.adapters.mybb.dates import date_text
+from autogm.adapters.mybb.pages import profile_link, user_of
+from autogm.adapters.web.soup import text_of
 
 _THREAD_ID = re.compile(r"^tid_(\d+)$")
 

@@ -13,16 +13,22 @@ from typing import Any
 
 from bs4 import BeautifulSoup
 
-from adapters.mybb.dates import FORMATS, calibrate
-from adapters.mybb.errors import error_for_box, error_for_form, error_for_login
-from adapters.mybb.login import login_form_tag
-from adapters.mybb.pages import message_box, page_info, page_kind, parse_memberlist, template_of
-from adapters.mybb.pm import read_pm_folder, read_pm_view
-from adapters.mybb.thread import read_thread_page
-from adapters.web.dates import DateReader, parse_local
-from adapters.web.forms import Form, all_forms
-from adapters.web.soup import PARSER
-from adapters.web.urls import query_value, redact
+from autogm.adapters.mybb.dates import FORMATS, calibrate
+from autogm.adapters.mybb.errors import error_for_box, error_for_form, error_for_login
+from autogm.adapters.mybb.login import login_form_tag
+from autogm.adapters.mybb.pages import (
+    message_box,
+    page_info,
+    page_kind,
+    parse_memberlist,
+    template_of,
+)
+from autogm.adapters.mybb.pm import read_pm_folder, read_pm_view
+from autogm.adapters.mybb.thread import read_thread_page
+from autogm.adapters.web.dates import DateReader, parse_local
+from autogm.adapters.web.forms import Form, all_forms
+from autogm.adapters.web.soup import PARSER
+from autogm.adapters.web.urls import query_value, redact
 
 _HIDDEN_VALUES = {"password", "my_post_key"}
 

@@ -13,15 +13,15 @@ import logging
 
 from bs4 import BeautifulSoup, Tag
 
-from adapters.base import FormExpired, ForumError, LoginFailed, UnrecognisedPage
-from adapters.mybb.errors import error_for_box, error_for_login
-from adapters.mybb.pages import message_box, page_info
-from adapters.mybb.urls import endpoint
-from adapters.web.archive import PageArchive
-from adapters.web.forms import read_form
-from adapters.web.secret import Secret
-from adapters.web.soup import PARSER
-from adapters.web.transport import Page, Transport
+from autogm.adapters.base import FormExpired, ForumError, LoginFailed, UnrecognisedPage
+from autogm.adapters.mybb.errors import error_for_box, error_for_login
+from autogm.adapters.mybb.pages import message_box, page_info
+from autogm.adapters.mybb.urls import endpoint
+from autogm.adapters.web.archive import PageArchive
+from autogm.adapters.web.forms import read_form
+from autogm.adapters.web.secret import Secret
+from autogm.adapters.web.soup import PARSER
+from autogm.adapters.web.transport import Page, Transport
 
 LOGGER = logging.getLogger(__name__)
 COOKIE = "mybbuser"

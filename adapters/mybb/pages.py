@@ -14,10 +14,10 @@ from dataclasses import dataclass, field
 
 from bs4 import BeautifulSoup, Comment, Tag
 
-from adapters.base import User
-from adapters.web.kinds import kind_of
-from adapters.web.soup import href_of, text_of
-from adapters.web.urls import query_value
+from autogm.adapters.base import User
+from autogm.adapters.web.kinds import kind_of
+from autogm.adapters.web.soup import href_of, text_of
+from autogm.adapters.web.urls import query_value
 
 _TEMPLATE = re.compile(r"<!-- start: ([a-z0-9_]+) -->")
 _POST_KEY = re.compile(r'var my_post_key = "([0-9a-f]{32})"')

@@ -16,15 +16,15 @@ from datetime import datetime
 
 from bs4 import BeautifulSoup, Tag
 
-from adapters.base import PMSummary, PrivateMessage, UnrecognisedPage
-from adapters.bbcode import split_quotes
-from adapters.mybb.dates import date_text, read_date
-from adapters.mybb.pages import profile_link, user_of
-from adapters.mybb.thread import next_page, page_numbers
-from adapters.web.dates import DateReader
-from adapters.web.markup import to_bbcode
-from adapters.web.soup import PARSER, classes, href_of, text_of
-from adapters.web.urls import query_value
+from autogm.adapters.base import PMSummary, PrivateMessage, UnrecognisedPage
+from autogm.adapters.bbcode import split_quotes
+from autogm.adapters.mybb.dates import date_text, read_date
+from autogm.adapters.mybb.pages import profile_link, user_of
+from autogm.adapters.mybb.thread import next_page, page_numbers
+from autogm.adapters.web.dates import DateReader
+from autogm.adapters.web.markup import to_bbcode
+from autogm.adapters.web.soup import PARSER, classes, href_of, text_of
+from autogm.adapters.web.urls import query_value
 
 _READ_LINK = re.compile(r"private\.php\?action=read&(?:amp;)?pmid=\d+$")
 _UNREAD = "new_pm"

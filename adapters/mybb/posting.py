@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from bs4 import BeautifulSoup
 
-from adapters.base import (
+from autogm.adapters.base import (
     FloodLimited,
     FormExpired,
     NotFound,
@@ -31,15 +31,15 @@ from adapters.base import (
     SentRef,
     UnrecognisedPage,
 )
-from adapters.mybb import mycode
-from adapters.mybb.errors import error_for_form
-from adapters.mybb.pages import message_box, page_info
-from adapters.mybb.thread import ThreadPage, part_id, split_id
-from adapters.mybb.urls import endpoint
-from adapters.web.archive import PageArchive
-from adapters.web.forms import Form, find_form
-from adapters.web.transport import Page, Transport
-from adapters.web.urls import query_value
+from autogm.adapters.mybb import mycode
+from autogm.adapters.mybb.errors import error_for_form
+from autogm.adapters.mybb.pages import message_box, page_info
+from autogm.adapters.mybb.thread import ThreadPage, part_id, split_id
+from autogm.adapters.mybb.urls import endpoint
+from autogm.adapters.web.archive import PageArchive
+from autogm.adapters.web.forms import Form, find_form
+from autogm.adapters.web.transport import Page, Transport
+from autogm.adapters.web.urls import query_value
 
 LOGGER = logging.getLogger(__name__)
 ATTEMPTS = 3

@@ -21,14 +21,14 @@ from typing import TYPE_CHECKING
 
 from bs4 import BeautifulSoup, Tag
 
-from adapters.base import Finding, ForumError
-from adapters.mybb.thread import forum_of
-from adapters.mybb.urls import endpoint
-from adapters.web.soup import PARSER
-from adapters.web.transport import Transport
+from autogm.adapters.base import Finding, ForumError
+from autogm.adapters.mybb.thread import forum_of
+from autogm.adapters.mybb.urls import endpoint
+from autogm.adapters.web.soup import PARSER
+from autogm.adapters.web.transport import Transport
 
 if TYPE_CHECKING:
-    from adapters.mybb.forum import MyBBForum
+    from autogm.adapters.mybb.forum import MyBBForum
 
 LOGGER = logging.getLogger(__name__)
 MERGING = "the GM's posts kept apart"

@@ -18,15 +18,15 @@ from datetime import datetime
 
 from bs4 import BeautifulSoup, Tag
 
-from adapters.base import Post, UnrecognisedPage
-from adapters.bbcode import split_quotes
-from adapters.mybb.dates import read_date
-from adapters.mybb.pages import profile_link, user_of
-from adapters.web.dates import DateReader
-from adapters.web.forms import Form, find_form
-from adapters.web.markup import nodes_to_bbcode
-from adapters.web.soup import PARSER, classes, href_of, text_of
-from adapters.web.urls import query_value
+from autogm.adapters.base import Post, UnrecognisedPage
+from autogm.adapters.bbcode import split_quotes
+from autogm.adapters.mybb.dates import read_date
+from autogm.adapters.mybb.pages import profile_link, user_of
+from autogm.adapters.web.dates import DateReader
+from autogm.adapters.web.forms import Form, find_form
+from autogm.adapters.web.markup import nodes_to_bbcode
+from autogm.adapters.web.soup import PARSER, classes, href_of, text_of
+from autogm.adapters.web.urls import query_value
 
 _POST_ID = re.compile(r"^post_(\d+)$")
 _PART = re.compile(r"^(\d+)(?:\.(\d+))?$")

@@ -1,5 +1,5 @@
 """The phpBB adapter: PhpBBForum speaks to a phpBB 3.0-3.3 board over HTTP."""
 
-from adapters.phpbb.forum import PhpBBForum
+from autogm.adapters.phpbb.forum import PhpBBForum
 
 __all__ = ["PhpBBForum"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from bs4 import BeautifulSoup
 
-from adapters.base import (
+from autogm.adapters.base import (
     Banned,
     BoardDisabled,
     CaptchaRequired,
@@ -23,8 +23,8 @@ from adapters.base import (
     Rejected,
     SessionExpired,
 )
-from adapters.phpbb.pages import MessageBox, login_form_tag, message_box, page_info
-from adapters.web.errors import error_for_text
+from autogm.adapters.phpbb.pages import MessageBox, login_form_tag, message_box, page_info
+from autogm.adapters.web.errors import error_for_text
 
 # (fragment of phpBB's text, error class) — first match wins, so specific texts come first.
 _MESSAGES: tuple[tuple[str, type[ForumError]], ...] = (

@@ -11,7 +11,7 @@ from typing import TypeVar
 
 from bs4 import BeautifulSoup
 
-from adapters.base import (
+from autogm.adapters.base import (
     FloodLimited,
     FloodRule,
     NotFound,
@@ -24,19 +24,19 @@ from adapters.base import (
     UnrecognisedPage,
     User,
 )
-from adapters.phpbb.errors import error_for_message, session_lost
-from adapters.phpbb.login import log_in
-from adapters.phpbb.pages import message_box, page_kind, parse_profile
-from adapters.phpbb.pm import PMFolderPage, parse_pm_folder, parse_pm_view
-from adapters.phpbb.posting import Poster
-from adapters.phpbb.topic import TopicPage, parse_topic_page
-from adapters.phpbb.urls import endpoint
-from adapters.phpbb.viewforum import forum_of_topic, parse_forum_page
-from adapters.web import reading
-from adapters.web.board import BoardForum
-from adapters.web.dates import DateReader
-from adapters.web.soup import PARSER
-from adapters.web.transport import FLOOD_CAP, Page, Transport
+from autogm.adapters.phpbb.errors import error_for_message, session_lost
+from autogm.adapters.phpbb.login import log_in
+from autogm.adapters.phpbb.pages import message_box, page_kind, parse_profile
+from autogm.adapters.phpbb.pm import PMFolderPage, parse_pm_folder, parse_pm_view
+from autogm.adapters.phpbb.posting import Poster
+from autogm.adapters.phpbb.topic import TopicPage, parse_topic_page
+from autogm.adapters.phpbb.urls import endpoint
+from autogm.adapters.phpbb.viewforum import forum_of_topic, parse_forum_page
+from autogm.adapters.web import reading
+from autogm.adapters.web.board import BoardForum
+from autogm.adapters.web.dates import DateReader
+from autogm.adapters.web.soup import PARSER
+from autogm.adapters.web.transport import FLOOD_CAP, Page, Transport
 
 LOGGER = logging.getLogger(__name__)
 T = TypeVar("T")

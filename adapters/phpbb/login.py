@@ -6,15 +6,15 @@ import logging
 
 from bs4 import BeautifulSoup
 
-from adapters.base import FormExpired, ForumError, LoginFailed, UnrecognisedPage
-from adapters.phpbb.errors import error_for_login, error_for_message
-from adapters.phpbb.pages import login_form_tag, message_box, page_info
-from adapters.phpbb.urls import endpoint
-from adapters.web.archive import PageArchive
-from adapters.web.forms import Form, read_form
-from adapters.web.secret import Secret
-from adapters.web.soup import PARSER
-from adapters.web.transport import Page, Transport
+from autogm.adapters.base import FormExpired, ForumError, LoginFailed, UnrecognisedPage
+from autogm.adapters.phpbb.errors import error_for_login, error_for_message
+from autogm.adapters.phpbb.pages import login_form_tag, message_box, page_info
+from autogm.adapters.phpbb.urls import endpoint
+from autogm.adapters.web.archive import PageArchive
+from autogm.adapters.web.forms import Form, read_form
+from autogm.adapters.web.secret import Secret
+from autogm.adapters.web.soup import PARSER
+from autogm.adapters.web.transport import Page, Transport
 
 LOGGER = logging.getLogger(__name__)
 GUEST_ID = "1"

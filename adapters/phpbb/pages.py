@@ -11,11 +11,11 @@ from dataclasses import dataclass, field
 
 from bs4 import BeautifulSoup, Tag
 
-from adapters.base import User
-from adapters.phpbb.soup import profile_link, user_of
-from adapters.web.kinds import kind_of
-from adapters.web.soup import classes, href_of, text_of
-from adapters.web.urls import query_value
+from autogm.adapters.base import User
+from autogm.adapters.phpbb.soup import profile_link, user_of
+from autogm.adapters.web.kinds import kind_of
+from autogm.adapters.web.soup import classes, href_of, text_of
+from autogm.adapters.web.urls import query_value
 
 _PROFILE_TITLE = re.compile(r"(?:Viewing profile|Profile)\s*[-–:]\s*(.+)$", re.IGNORECASE)
 _DISABLED_NOTICE = "board is currently disabled"

@@ -8,13 +8,13 @@ from datetime import datetime
 
 from bs4 import BeautifulSoup, Tag
 
-from adapters.base import PMSummary, PrivateMessage, UnrecognisedPage
-from adapters.bbcode import split_quotes
-from adapters.phpbb.soup import page_numbers, profile_link, user_of
-from adapters.web.dates import DateReader, read_date
-from adapters.web.markup import to_bbcode
-from adapters.web.soup import PARSER, classes, href_of, text_of
-from adapters.web.urls import query_value
+from autogm.adapters.base import PMSummary, PrivateMessage, UnrecognisedPage
+from autogm.adapters.bbcode import split_quotes
+from autogm.adapters.phpbb.soup import page_numbers, profile_link, user_of
+from autogm.adapters.web.dates import DateReader, read_date
+from autogm.adapters.web.markup import to_bbcode
+from autogm.adapters.web.soup import PARSER, classes, href_of, text_of
+from autogm.adapters.web.urls import query_value
 
 _VIEW_LINK = re.compile(r"mode=view.*[?&]p=\d+|[?&]p=\d+.*mode=view")
 _FULLNESS = re.compile(r"Folder is (\d+)% full")

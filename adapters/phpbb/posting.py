@@ -17,7 +17,7 @@ from collections.abc import Callable
 
 from bs4 import BeautifulSoup
 
-from adapters.base import (
+from autogm.adapters.base import (
     FloodLimited,
     FormExpired,
     PostRef,
@@ -26,14 +26,14 @@ from adapters.base import (
     UnrecognisedPage,
     User,
 )
-from adapters.phpbb.errors import error_for_form
-from adapters.phpbb.pages import message_box, page_info, posted_post_id, sent_message_id
-from adapters.phpbb.soup import user_of
-from adapters.phpbb.urls import endpoint
-from adapters.web.archive import PageArchive
-from adapters.web.forms import Form, find_form
-from adapters.web.transport import Page, Transport
-from adapters.web.urls import query_value
+from autogm.adapters.phpbb.errors import error_for_form
+from autogm.adapters.phpbb.pages import message_box, page_info, posted_post_id, sent_message_id
+from autogm.adapters.phpbb.soup import user_of
+from autogm.adapters.phpbb.urls import endpoint
+from autogm.adapters.web.archive import PageArchive
+from autogm.adapters.web.forms import Form, find_form
+from autogm.adapters.web.transport import Page, Transport
+from autogm.adapters.web.urls import query_value
 
 LOGGER = logging.getLogger(__name__)
 ATTEMPTS = 3

@@ -8,10 +8,10 @@ from datetime import datetime
 
 from bs4 import BeautifulSoup, Tag
 
-from adapters.bbcode import split_quotes
-from adapters.web.dates import DateReader
-from adapters.web.markup import to_bbcode
-from adapters.web.soup import text_of
+from autogm.adapters.bbcode import split_quotes
+from autogm.adapters.web.dates import DateReader
+from autogm.adapters.web.markup import to_bbcode
+from autogm.adapters.web.soup import text_of
 
 _LABEL = re.compile(r"^(Sent|Posted:?|From|by|Recipient)\s*", re.IGNORECASE)
 

@@ -12,7 +12,7 @@ import re
 
 from bs4 import Tag
 
-from adapters.web.urls import query_value
+from autogm.adapters.web.urls import query_value
 
 _PAGE_OF = re.compile(r"Page\s+(\d+)\s+of\s+(\d+)", re.IGNORECASE)
 _NOISE = re.compile(

@@ -12,13 +12,13 @@ from datetime import datetime
 
 from bs4 import BeautifulSoup, SoupStrainer, Tag
 
-from adapters.base import Post, UnrecognisedPage
-from adapters.bbcode import split_quotes
-from adapters.phpbb.soup import page_numbers, profile_link, slim, user_of
-from adapters.web.dates import DateReader, parse_iso, read_date
-from adapters.web.markup import to_bbcode
-from adapters.web.soup import PARSER, href_of, text_of
-from adapters.web.urls import query_value
+from autogm.adapters.base import Post, UnrecognisedPage
+from autogm.adapters.bbcode import split_quotes
+from autogm.adapters.phpbb.soup import page_numbers, profile_link, slim, user_of
+from autogm.adapters.web.dates import DateReader, parse_iso, read_date
+from autogm.adapters.web.markup import to_bbcode
+from autogm.adapters.web.soup import PARSER, href_of, text_of
+from autogm.adapters.web.urls import query_value
 
 _POST_START = re.compile(r'<div id="p\d+" class="post\b')
 _POST_ID = re.compile(r"^p(\d+)$")

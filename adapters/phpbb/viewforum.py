@@ -12,9 +12,9 @@ import re
 
 from bs4 import BeautifulSoup, SoupStrainer, Tag
 
-from adapters.base import UnrecognisedPage
-from adapters.web.soup import PARSER, href_of
-from adapters.web.urls import query_value
+from autogm.adapters.base import UnrecognisedPage
+from autogm.adapters.web.soup import PARSER, href_of
+from autogm.adapters.web.urls import query_value
 
 _POST_LINK = re.compile(r"[?&](?:amp;)?p=\d+")
 

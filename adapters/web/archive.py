@@ -20,7 +20,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from urllib.parse import quote, quote_plus
 
-from adapters.web.urls import redact
+from autogm.adapters.web.urls import redact
 
 DEFAULT_DIRECTORY = Path(tempfile.gettempdir()) / "autogm-pages"
 _UNSAFE = re.compile(r"[^A-Za-z0-9_.-]+")

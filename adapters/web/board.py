@@ -10,10 +10,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TypeVar
 
-from adapters.base import LoginFailed, SessionExpired, User
-from adapters.web.archive import PageArchive
-from adapters.web.secret import Secret
-from adapters.web.transport import Transport
+from autogm.adapters.base import LoginFailed, SessionExpired, User
+from autogm.adapters.web.archive import PageArchive
+from autogm.adapters.web.secret import Secret
+from autogm.adapters.web.transport import Transport
 
 LOGGER = logging.getLogger(__name__)
 T = TypeVar("T")

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta, tzinfo
 
-from adapters.base import UnrecognisedPage
+from autogm.adapters.base import UnrecognisedPage
 
 # phpBB's own choices in UCP > Board preferences, most common first.
 DEFAULT_FORMATS = (

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from adapters.base import (
+from autogm.adapters.base import (
     Banned,
     BoardDisabled,
     CaptchaRequired,

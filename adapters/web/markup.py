@@ -16,7 +16,7 @@ import re
 from bs4 import NavigableString, Tag
 from bs4.element import Comment
 
-from adapters.web.soup import classes
+from autogm.adapters.web.soup import classes
 
 _SPACES = re.compile(r"[ \t\r\n]+")
 _LIST_TYPES = {

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import TypeVar
 
-from adapters.base import PMBatch, PMSummary, Post, PrivateMessage
+from autogm.adapters.base import PMBatch, PMSummary, Post, PrivateMessage
 
 T = TypeVar("T")
 Page = tuple[list[T], str | None]  # the items of one page, and where the next page is

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 import requests
 from urllib3.exceptions import NewConnectionError
 
-from adapters.base import Interrupted, Unavailable
-from adapters.web.urls import absolute, redact
+from autogm.adapters.base import Interrupted, Unavailable
+from autogm.adapters.web.urls import absolute, redact
 
 LOGGER = logging.getLogger(__name__)
 # urllib3 logs every request line, query string and all, at DEBUG ("autogm run -v"); phpBB's PM

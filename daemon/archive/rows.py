@@ -11,11 +11,11 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.families import FAMILIES
-from engine.orders.model import ParsedPM
-from engine.replay import GM, PhaseReplay, Scenario
-from engine.session import CLEAR, ORDER, OVERRIDE, POST, WILL, players_record
-from engine.state import ABROAD, GameState
+from autogm.engine.families import FAMILIES
+from autogm.engine.orders.model import ParsedPM
+from autogm.engine.replay import GM, PhaseReplay, Scenario
+from autogm.engine.session import CLEAR, ORDER, OVERRIDE, POST, WILL, players_record
+from autogm.engine.state import ABROAD, GameState
 
 RECORD_KEYS = ("results", "lynch", "public", "private", "players")
 # The ``orders.state`` of an item that is not a parsed order, by how it reached the game.

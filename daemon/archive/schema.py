@@ -20,7 +20,7 @@ from typing import Any
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
-from daemon.store.private import private_file
+from autogm.daemon.store.private import private_file
 
 MIGRATIONS = Migrations("autogm-archive")
 _MIGRATION_NAMES: list[str] = []
@@ -250,7 +250,7 @@ def schema_columns(db: Database) -> dict[str, list[str]]:
 
 def load_metadata() -> dict[str, Any]:
     """The datasette metadata shipped with the package (database key ``archive``)."""
-    text = resources.files("daemon.archive").joinpath("metadata.json").read_text("utf-8")
+    text = resources.files("autogm.daemon.archive").joinpath("metadata.json").read_text("utf-8")
     return json.loads(text)  # type: ignore[no-any-return]
 
 

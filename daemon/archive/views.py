@@ -12,10 +12,10 @@ from typing import Any
 import yaml
 from sqlite_utils import Database
 
-from daemon.archive.schema import ArchiveError
-from daemon.play.texts import winner_name
-from engine.phases import Phase
-from engine.render.inert import inert
+from autogm.daemon.archive.schema import ArchiveError
+from autogm.daemon.play.texts import winner_name
+from autogm.engine.phases import Phase
+from autogm.engine.render.inert import inert
 
 # Order states of messages the replay feeds (a player's, judged by the parser; a GM override;
 # a will kept alone during the action lock; a clear command; a vote post in the topic).

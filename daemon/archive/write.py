@@ -28,14 +28,14 @@ from typing import Any
 
 import yaml
 
-from daemon.archive.rows import GameFacts, GameRows, build_rows, setup_of
-from daemon.archive.schema import CHILD_TABLES, ArchiveError, open_archive
-from daemon.outbox.message import without_marker
-from daemon.store.db import Store
-from daemon.store.rows import from_json, iso
-from engine.families import FAMILIES
-from engine.phases import Phase
-from engine.replay import (
+from autogm.daemon.archive.rows import GameFacts, GameRows, build_rows, setup_of
+from autogm.daemon.archive.schema import CHILD_TABLES, ArchiveError, open_archive
+from autogm.daemon.outbox.message import without_marker
+from autogm.daemon.store.db import Store
+from autogm.daemon.store.rows import from_json, iso
+from autogm.engine.families import FAMILIES
+from autogm.engine.phases import Phase
+from autogm.engine.replay import (
     CLEAR,
     GM,
     POST,
@@ -46,7 +46,7 @@ from engine.replay import (
     record,
     replay,
 )
-from engine.rules import RULESETS
+from autogm.engine.rules import RULESETS
 
 
 @dataclass(frozen=True, slots=True)

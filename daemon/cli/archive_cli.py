@@ -9,8 +9,8 @@ from __future__ import annotations
 import argparse
 import os
 
-from daemon.cli.archive_paths import COMMANDS, DEFAULT_CONFIG, USAGE
-from daemon.config.files import ARCHIVE_FILE
+from autogm.daemon.cli.archive_paths import COMMANDS, DEFAULT_CONFIG, USAGE
+from autogm.daemon.config.files import ARCHIVE_FILE
 
 
 def _add_location(parser: argparse.ArgumentParser) -> None:
@@ -25,19 +25,19 @@ def _add_location(parser: argparse.ArgumentParser) -> None:
 
 
 def run_archive(args: argparse.Namespace) -> int:
-    from daemon.cli.archive_commands import run_archive
+    from autogm.daemon.cli.archive_commands import run_archive
 
     return run_archive(args)
 
 
 def run_stats(args: argparse.Namespace) -> int:
-    from daemon.cli.archive_commands import run_stats
+    from autogm.daemon.cli.archive_commands import run_stats
 
     return run_stats(args)
 
 
 def replay_archived(args: argparse.Namespace) -> int:
-    from daemon.cli.archive_commands import replay_archived
+    from autogm.daemon.cli.archive_commands import replay_archived
 
     return replay_archived(args)
 

@@ -19,8 +19,8 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from daemon.archive.schema import ArchiveError, metadata_for, open_archive
-from daemon.archive.views import (
+from autogm.daemon.archive.schema import ArchiveError, metadata_for, open_archive
+from autogm.daemon.archive.views import (
     compare,
     export_json,
     list_games,
@@ -31,8 +31,8 @@ from daemon.archive.views import (
     stats_text,
     summary_text,
 )
-from daemon.archive.write import archive_game, archive_scenario
-from daemon.cli.archive_paths import (
+from autogm.daemon.archive.write import archive_game, archive_scenario
+from autogm.daemon.cli.archive_paths import (
     COMMANDS,
     TAKES_ONE,
     USAGE,
@@ -40,11 +40,11 @@ from daemon.cli.archive_paths import (
     config_path,
     which_flag,
 )
-from daemon.config.ini import ConfigError
-from daemon.config.load import load_config
-from daemon.store.db import Store, StoreError
-from engine.render.inert import for_terminal
-from engine.replay import ScenarioError, parse_scenario, record, replay
+from autogm.daemon.config.ini import ConfigError
+from autogm.daemon.config.load import load_config
+from autogm.daemon.store.db import Store, StoreError
+from autogm.engine.render.inert import for_terminal
+from autogm.engine.replay import ScenarioError, parse_scenario, record, replay
 
 
 def user_errors(command: Callable[[argparse.Namespace], int]) -> Callable[..., int]:

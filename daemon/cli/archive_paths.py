@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from daemon.config.files import ARCHIVE_FILE
+from autogm.daemon.config.files import ARCHIVE_FILE
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -35,7 +35,7 @@ def config_path(args: argparse.Namespace) -> Path | None:
 def archive_path(args: argparse.Namespace) -> Path:
     from pathlib import Path
 
-    from daemon.config.load import load_config
+    from autogm.daemon.config.load import load_config
 
     if args.db:
         return Path(args.db)

@@ -25,17 +25,17 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TextIO
 
-from adapters.local import LocalForum
-from daemon.cli import demo_midnight
-from daemon.config.load import load_config
-from daemon.jobs.runner import Daemon
-from daemon.jobs.scheduler import JobSpec, plan_jobs
-from daemon.outbox.message import without_marker
-from daemon.store.db import Store
-from engine.families.dctp.abilities import ABILITIES
-from engine.families.dctp.attacks import kill_cycle_due
-from engine.rules import load_ruleset
-from engine.rules.base import Side
+from autogm.adapters.local import LocalForum
+from autogm.daemon.cli import demo_midnight
+from autogm.daemon.config.load import load_config
+from autogm.daemon.jobs.runner import Daemon
+from autogm.daemon.jobs.scheduler import JobSpec, plan_jobs
+from autogm.daemon.outbox.message import without_marker
+from autogm.daemon.store.db import Store
+from autogm.engine.families.dctp.abilities import ABILITIES
+from autogm.engine.families.dctp.attacks import kill_cycle_due
+from autogm.engine.rules import load_ruleset
+from autogm.engine.rules.base import Side
 
 GM = "GameMaster"
 GAME = "demo"
@@ -301,7 +301,7 @@ class SimulatedGM:
     seen: int = 0
 
     def review(self, daemon: Daemon, store: Store, now: datetime) -> None:
-        from daemon.play import games
+        from autogm.daemon.play import games
 
         info = store.game(GAME)
         if info is None or info["status"] not in ("running", "paused"):
@@ -414,7 +414,7 @@ def play_demo(
     """Play (or, in a demo directory a killed run left, go on playing) the demo's game to its
     end: 0 once it is archived. A run starts as ``autogm run`` does, with the messages a
     killed run was sending looked for before anything is sent again."""
-    from daemon.outbox import outbox
+    from autogm.daemon.outbox import outbox
 
     out = out or sys.stdout
     config = load_config(config_path)

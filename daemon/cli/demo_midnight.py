@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import random
 
-from engine.rules import load_ruleset
-from engine.rules.base import Side
+from autogm.engine.rules import load_ruleset
+from autogm.engine.rules.base import Side
 
 RULESET = "midnight"
 TOPIC_TITLE = "Demo game: midnight, the Mafia against the Law"

@@ -19,15 +19,15 @@ from typing import TYPE_CHECKING
 
 # Only the commands that read paths import pathlib (with urllib.parse and ipaddress, 4 ms):
 # --help and replay start without it.
-from daemon.cli.archive_paths import DEMO_DIR
+from autogm.daemon.cli.archive_paths import DEMO_DIR
 
 if TYPE_CHECKING:
     import logging
     import threading
 
-    from daemon.config.model import Config, GameConfig
-    from daemon.jobs import runner as jobs
-    from daemon.store.db import Store
+    from autogm.daemon.config.model import Config, GameConfig
+    from autogm.daemon.jobs import runner as jobs
+    from autogm.daemon.store.db import Store
 
 # Each command imports what it needs when it runs: `--help`, `replay` and `check-config` never
 # load the HTTP, HTML, SQLite and scheduler libraries, so every command starts fast.
@@ -44,7 +44,7 @@ class UserError(Exception):
 def _show(text: str) -> None:
     """Print what may hold a player's words (an order, a will, a name): never a control or
     invisible character, which would drive or reorder the GM's terminal."""
-    from engine.render.inert import for_terminal
+    from autogm.engine.render.inert import for_terminal
 
     print(for_terminal(text))
 
@@ -76,11 +76,11 @@ def check_config(config: Config) -> None:
     """Everything checkable before a game starts: the state directory, rulesets, options, role
     lists and deals, the override lines. Every problem is reported (ConfigError, one line
     each), not the first alone."""
-    from daemon.config.ini import ConfigError, Problems, read_ini
-    from daemon.config.load import check_rulesets, default_state_dir, state_dir_problem
-    from daemon.play import roster
-    from engine.rules import load_ruleset
-    from engine.rules.base import RulesetError
+    from autogm.daemon.config.ini import ConfigError, Problems, read_ini
+    from autogm.daemon.config.load import check_rulesets, default_state_dir, state_dir_problem
+    from autogm.daemon.play import roster
+    from autogm.engine.rules import load_ruleset
+    from autogm.engine.rules.base import RulesetError
 
     problems = Problems()
     problem = state_dir_problem(config.autogm.state_dir)
@@ -105,7 +105,7 @@ def check_config(config: Config) -> None:
     # checked each section's game; the commands' module (fifteen dataclasses, about 10 ms of
     # start-up) is loaded only when a section holds a line to read.
     if any(s.kind == "overrides" and s.values for s in read_ini(config.path)):
-        from daemon.config.overrides import read_overrides
+        from autogm.daemon.config.overrides import read_overrides
 
         for bad in read_overrides(config).refused:
             problems.add(bad.error)
@@ -127,18 +127,18 @@ def reads_the_topic(family: str) -> bool:
     abilities (about 20 ms of start-up for checking a config)."""
     import importlib
 
-    from engine.by_family import FAMILY_MODULES
+    from autogm.engine.by_family import FAMILY_MODULES
 
     if family not in FAMILY_MODULES:
         return False
-    return importlib.import_module(f"engine.families.{family}").PUBLIC_ORDERS
+    return importlib.import_module(f"autogm.engine.families.{family}").PUBLIC_ORDERS
 
 
 def _config(args: argparse.Namespace) -> Config:
     from pathlib import Path
 
-    from daemon.cli.archive_paths import which_flag
-    from daemon.config.load import load_config
+    from autogm.daemon.cli.archive_paths import which_flag
+    from autogm.daemon.config.load import load_config
 
     path = Path(args.config)
     if not path.exists():
@@ -157,7 +157,7 @@ def _game(config: Config, name: str) -> GameConfig:
 
 def _store(config: Config) -> Store:
     """The state file, read whole first: a damaged one is one line and status 2."""
-    from daemon.store.db import Store
+    from autogm.daemon.store.db import Store
 
     return Store.open(config.autogm.state_file, check=True)
 
@@ -207,7 +207,7 @@ def _stop_on_signals(stop: threading.Event) -> None:
 
 def run_daemon(config: Config, stop: threading.Event | None = None) -> int:
     """Run every game of ``config`` until SIGINT or SIGTERM (or ``stop`` is set)."""
-    from daemon.store.lock import StateLock
+    from autogm.daemon.store.lock import StateLock
 
     # One daemon per state file, for the process's whole life: a second one would send every
     # message again. The kernel lets go of it however the process ends.
@@ -221,9 +221,9 @@ def run_daemon(config: Config, stop: threading.Event | None = None) -> int:
 def _run_locked(config: Config, stop: threading.Event | None) -> int:
     import threading
 
-    from daemon.jobs import runner as jobs
-    from daemon.jobs.scheduler import JobSync, build_scheduler
-    from daemon.outbox import outbox
+    from autogm.daemon.jobs import runner as jobs
+    from autogm.daemon.jobs.scheduler import JobSync, build_scheduler
+    from autogm.daemon.outbox import outbox
 
     log = _log()
     for warning in config.warnings:
@@ -272,8 +272,8 @@ def _run_locked(config: Config, stop: threading.Event | None) -> int:
 def _forum_agrees(daemon: jobs.Daemon, store: Store, config: Config) -> None:
     """Before anything is read or sent: no game the store does not know is on the forum
     already (the state file emptied or replaced: daemon/jobs/forum_ahead.py)."""
-    from adapters.base import ForumError
-    from daemon.jobs import forum_ahead
+    from autogm.adapters.base import ForumError
+    from autogm.daemon.jobs import forum_ahead
 
     for cfg in config.games.values():
         try:
@@ -309,7 +309,7 @@ def _status(args: argparse.Namespace) -> int:
 
 
 def status_text(store: Store, cfg: GameConfig, now: datetime) -> str:
-    from daemon.play.texts import duration, when, winner_name
+    from autogm.daemon.play.texts import duration, when, winner_name
 
     row = store.game(cfg.name)
     if cfg.signups is not None and (row is None or row["status"] == "setup"):
@@ -324,11 +324,11 @@ def status_text(store: Store, cfg: GameConfig, now: datetime) -> str:
         if winner:
             lines.append(f"  the game is over: {winner_name(winner)} won")
         return "\n".join(lines)
-    from daemon.jobs import (
+    from autogm.daemon.jobs import (
         approval,  # a game in play: the engine too
         reminders,
     )
-    from daemon.play import games, phases
+    from autogm.daemon.play import games, phases
 
     waiting = approval.awaiting_approval(store, cfg.name)
     phase = phases.open_phase(store, cfg.name)
@@ -353,7 +353,7 @@ def status_text(store: Store, cfg: GameConfig, now: datetime) -> str:
         labels = ", ".join(t.label for t in held)
         lines.append(f"  GM texts held for you: {labels} (autogm preview {cfg.name})")
     if cfg.signups is not None:
-        from daemon.play import signups
+        from autogm.daemon.play import signups
 
         waiting = signups.waiting_replacements(store, cfg.name)
         lines.append("  replacements waiting: " + (", ".join(waiting) or "none"))
@@ -365,8 +365,8 @@ def status_text(store: Store, cfg: GameConfig, now: datetime) -> str:
 
 
 def _signups_status(store: Store, cfg: GameConfig, row: dict | None) -> str:
-    from daemon.play import signups
-    from daemon.play.texts import when
+    from autogm.daemon.play import signups
+    from autogm.daemon.play.texts import when
 
     assert cfg.signups is not None
     status = signups.status(store, cfg.name) or "not open yet (they open at the first poll)"
@@ -395,10 +395,10 @@ def _add_status(sub: argparse._SubParsersAction) -> None:
 
 
 def _preview(args: argparse.Namespace) -> int:
-    from daemon.jobs import approval, closing
-    from daemon.outbox import outbox
-    from daemon.outbox.message import without_marker
-    from daemon.play import games
+    from autogm.daemon.jobs import approval, closing
+    from autogm.daemon.outbox import outbox
+    from autogm.daemon.outbox.message import without_marker
+    from autogm.daemon.play import games
 
     config = _config(args)
     cfg = _game(config, args.game)
@@ -435,7 +435,7 @@ def _preview(args: argparse.Namespace) -> int:
         print(f"--- {where} ---")
         _show(without_marker(body))
     if held_texts:
-        from daemon.play.texts import held_texts_note
+        from autogm.daemon.play.texts import held_texts_note
 
         print("--- the GM's texts ---")
         _show(held_texts_note(cfg.name, held_texts))
@@ -444,7 +444,7 @@ def _preview(args: argparse.Namespace) -> int:
 
 def _held_texts(store: Store, cfg: GameConfig) -> list:
     """The GM's texts the game holds (engine/gm_texts.py), from the game rebuilt now."""
-    from daemon.play import games
+    from autogm.daemon.play import games
 
     if (store.game(cfg.name) or {}).get("status") not in ("running", "paused"):
         return []
@@ -473,7 +473,7 @@ def _approve_text(args: argparse.Namespace, config: Config, cfg: GameConfig) -> 
     """A held text approved, rewritten or withheld: checked on the game rebuilt now, then
     written as the GM's pending order, which the daemon carries out and sends at its next poll
     (so two processes never send the same message)."""
-    from daemon.play import games
+    from autogm.daemon.play import games
 
     command = _text_command(args)
     with _store(config) as store:
@@ -502,7 +502,7 @@ def _approve_text(args: argparse.Namespace, config: Config, cfg: GameConfig) -> 
 
 
 def _approve(args: argparse.Namespace) -> int:
-    from daemon.jobs import approval
+    from autogm.daemon.jobs import approval
 
     config = _config(args)
     cfg = _game(config, args.game)
@@ -525,8 +525,8 @@ def _approve(args: argparse.Namespace) -> int:
 
 
 def _resolve_now(args: argparse.Namespace) -> int:
-    from daemon.play import phases
-    from daemon.store.rows import iso
+    from autogm.daemon.play import phases
+    from autogm.daemon.store.rows import iso
 
     config = _config(args)
     cfg = _game(config, args.game)
@@ -583,7 +583,7 @@ def _add_text_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _check_config(args: argparse.Namespace) -> int:
-    from daemon.config.load import load_config
+    from autogm.daemon.config.load import load_config
 
     config = load_config(args.file or args.config)
     check_config(config)
@@ -601,8 +601,8 @@ def _add_check_config(sub: argparse._SubParsersAction) -> None:
 
 
 def _check_forum(args: argparse.Namespace) -> int:
-    from adapters.check import check_forum
-    from daemon import forums
+    from autogm.adapters.check import check_forum
+    from autogm.daemon import forums
 
     config = _config(args)
     names = [args.forum] if args.forum else list(config.forums)
@@ -637,7 +637,7 @@ def _add_check_forum(sub: argparse._SubParsersAction) -> None:
 
 def _replay(args: argparse.Namespace) -> int:
     if args.archive:
-        from daemon.cli.archive_cli import replay_archived
+        from autogm.daemon.cli.archive_cli import replay_archived
 
         return replay_archived(args)
     # A replay is one bounded run whose objects reference counting frees (the largest game
@@ -645,13 +645,13 @@ def _replay(args: argparse.Namespace) -> int:
     # the engine's modules and a game's states were 3% of its instructions. The
     # modules are frozen too, which the collection at the interpreter's exit then skips.
     gc.disable()
-    from engine.replay import load_scenario, record, render_text, replay
+    from autogm.engine.replay import load_scenario, record, render_text, replay
 
     gc.freeze()
     scenario = load_scenario(args.file)
     replays = replay(scenario)
     if args.json:
-        from daemon.cli.json_text import write_to
+        from autogm.daemon.cli.json_text import write_to
 
         # Written as the pieces are made: the whole text and its bytes would be two more
         # copies of the largest game's half megabyte, in memory not touched yet.
@@ -681,7 +681,7 @@ def _add_replay(sub: argparse._SubParsersAction) -> None:
 def _demo(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from daemon.cli.demo import run_demo
+    from autogm.daemon.cli.demo import run_demo
 
     return run_demo(
         Path(args.dir),
@@ -721,7 +721,7 @@ def _add_demo(sub: argparse._SubParsersAction) -> None:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from daemon.cli.simulate import SimulateError, simulate
+    from autogm.daemon.cli.simulate import SimulateError, simulate
 
     try:
         return simulate(args)
@@ -737,20 +737,20 @@ def _add_simulate(sub: argparse._SubParsersAction) -> None:
         "game resolved by the engine and checked; print the wins by side with a 95 % "
         "interval, game length and survival by role (docs/simulate.md).",
     )
-    from daemon.cli.simulate import add_arguments
+    from autogm.daemon.cli.simulate import add_arguments
 
     add_arguments(parser)
     parser.set_defaults(func=_simulate)
 
 
 def _add_adapter_commands(sub: argparse._SubParsersAction) -> None:
-    from adapters.cli import register
+    from autogm.adapters.cli import register
 
     register(sub)
 
 
 def _add_archive_commands(sub: argparse._SubParsersAction) -> None:
-    from daemon.cli.archive_cli import register
+    from autogm.daemon.cli.archive_cli import register
 
     register(sub)
 
@@ -848,12 +848,12 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 # The errors a user can fix, by the module that raises them; a module that was never imported
 # raised none of them, so only the loaded ones are looked up.
 USER_ERRORS = (
-    ("daemon.config.ini", "ConfigError"),
-    ("engine.replay", "ScenarioError"),
-    ("engine.rules.base", "RulesetError"),
-    ("daemon.store.db", "StoreError"),
-    ("daemon.store.lock", "StateLocked"),
-    ("daemon.play.games", "GameError"),
+    ("autogm.daemon.config.ini", "ConfigError"),
+    ("autogm.engine.replay", "ScenarioError"),
+    ("autogm.engine.rules.base", "RulesetError"),
+    ("autogm.daemon.store.db", "StoreError"),
+    ("autogm.daemon.store.lock", "StateLocked"),
+    ("autogm.daemon.play.games", "GameError"),
 )
 
 

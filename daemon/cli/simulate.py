@@ -10,7 +10,7 @@ import sys
 import time
 from pathlib import Path
 
-from simulator.defaults import PHASE_LIMIT, REPLAY_EVERY
+from autogm.simulator.defaults import PHASE_LIMIT, REPLAY_EVERY
 
 EXIT_BROKEN = 1
 
@@ -107,7 +107,7 @@ def _options(pairs: list[str] | None) -> dict[str, object]:
 
 
 def build_setup(args: argparse.Namespace):
-    from simulator.setups import make_setup
+    from autogm.simulator.setups import make_setup
 
     if args.config:
         if args.roles or args.option:
@@ -127,11 +127,11 @@ def build_setup(args: argparse.Namespace):
 
 
 def simulate(args: argparse.Namespace) -> int:
-    from simulator.policies.registry import POLICIES
-    from simulator.run.local import default_workers
-    from simulator.run.progress import Progress
-    from simulator.run.work import Job
-    from simulator.stats.table import Table
+    from autogm.simulator.policies.registry import POLICIES
+    from autogm.simulator.run.local import default_workers
+    from autogm.simulator.run.progress import Progress
+    from autogm.simulator.run.work import Job
+    from autogm.simulator.stats.table import Table
 
     if args.policy not in POLICIES:
         raise SimulateError(f"no policy {args.policy!r} (policies: {', '.join(POLICIES)})")
@@ -150,7 +150,7 @@ def simulate(args: argparse.Namespace) -> int:
     began = time.monotonic()
     try:
         if args.cluster:
-            from simulator.run.cluster import ClusterError, run_cluster
+            from autogm.simulator.run.cluster import ClusterError, run_cluster
 
             try:
                 games = run_cluster(job, args.games, args.cluster, on_chunk)
@@ -158,7 +158,7 @@ def simulate(args: argparse.Namespace) -> int:
                 raise SimulateError(str(exc)) from None
             where = f"the cluster at {args.cluster}"
         else:
-            from simulator.run.local import run_local
+            from autogm.simulator.run.local import run_local
 
             games = run_local(job, args.games, workers, on_chunk)
             where = f"{workers} local worker{'s' if workers != 1 else ''}"
@@ -172,7 +172,7 @@ def simulate(args: argparse.Namespace) -> int:
         f"seed {args.seed}; {elapsed:.1f} s on {where}"
     )
     if args.plot:
-        from simulator.stats.plot import PlotError, plot_win_rates
+        from autogm.simulator.stats.plot import PlotError, plot_win_rates
 
         try:
             plot_win_rates(games, args.plot, f"{setup.description}, policy {args.policy}")
@@ -192,7 +192,7 @@ def simulate(args: argparse.Namespace) -> int:
         json.dump(data, sys.stdout, indent=2, sort_keys=False)
         sys.stdout.write("\n")
     else:
-        from simulator.stats.report import render_table
+        from autogm.simulator.stats.report import render_table
 
         print(render_table(table, heading, files))
     return EXIT_BROKEN if table.broken else 0
@@ -201,8 +201,8 @@ def simulate(args: argparse.Namespace) -> int:
 def _write_games(job, table, out: Path) -> dict[str, str]:
     """The shortest and longest games, and every broken one, as scenario files: played again
     here from their seeds (a game is the same wherever it is played)."""
-    from simulator.game.scenario import scenario_text
-    from simulator.run.work import play_checked
+    from autogm.simulator.game.scenario import scenario_text
+    from autogm.simulator.run.work import play_checked
 
     wanted: list[tuple[str, object]] = [("shortest", table.shortest), ("longest", table.longest)]
     wanted += [(f"broken-{g.seed}", g) for g in table.broken]
@@ -226,12 +226,12 @@ def setup_from_config(path: str, game: str | None, players: int | None):
     """A config's game as its deal would be: its ``[setup:NAME]`` (with its constraints) or
     its role list, its ruleset options and its votes mode. ``players`` picks a size among the
     setup's (default: the largest the game can be dealt to)."""
-    from daemon.config.load import load_config
-    from daemon.play import roster
-    from engine.role_setups import check_size
-    from engine.rules import load_ruleset
-    from simulator.names import player_names
-    from simulator.setups import SimSetup, SimSetupError, make_setup
+    from autogm.daemon.config.load import load_config
+    from autogm.daemon.play import roster
+    from autogm.engine.role_setups import check_size
+    from autogm.engine.rules import load_ruleset
+    from autogm.simulator.names import player_names
+    from autogm.simulator.setups import SimSetup, SimSetupError, make_setup
 
     config = load_config(path)
     if game is None:

@@ -20,9 +20,9 @@ from pathlib import Path
 from typing import Any, TypeVar
 from zoneinfo import ZoneInfo
 
-from daemon.config.dates import PHPBB_DEFAULT, DateStyle, parse_date_format
-from daemon.config.ini import BAD, REQUIRED, Fields, IniSection, Problems, read_ini
-from daemon.config.model import (
+from autogm.daemon.config.dates import PHPBB_DEFAULT, DateStyle, parse_date_format
+from autogm.daemon.config.ini import BAD, REQUIRED, Fields, IniSection, Problems, read_ini
+from autogm.daemon.config.model import (
     AckMode,
     AckScope,
     AutogmConfig,
@@ -41,7 +41,7 @@ from daemon.config.model import (
     SignupConfig,
     VotesMode,
 )
-from daemon.config.values import (
+from autogm.daemon.config.values import (
     MAX_NAME_CHARS,
     NAME_RE,
     choice,

@@ -14,10 +14,10 @@ from enum import StrEnum
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-from daemon.config.dates import PHPBB_DEFAULT, DateStyle
-from daemon.config.files import STATE_FILE
-from daemon.config.ini import IniSection, Where
-from daemon.config.values import Deadline
+from autogm.daemon.config.dates import PHPBB_DEFAULT, DateStyle
+from autogm.daemon.config.files import STATE_FILE
+from autogm.daemon.config.ini import IniSection, Where
+from autogm.daemon.config.values import Deadline
 
 
 class ResultsMode(StrEnum):

@@ -12,9 +12,14 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
-from daemon.config.ini import ConfigError, Where, read_ini, unreadable
-from daemon.config.model import Config, GameConfig, InactiveAction
-from daemon.config.values import MAX_INT, parse_local_datetime, parse_positive_duration, shown
+from autogm.daemon.config.ini import ConfigError, Where, read_ini, unreadable
+from autogm.daemon.config.model import Config, GameConfig, InactiveAction
+from autogm.daemon.config.values import (
+    MAX_INT,
+    parse_local_datetime,
+    parse_positive_duration,
+    shown,
+)
 
 PHASE = r"(?P<phase>prep|(?:night|day) \d+)"
 
@@ -147,13 +152,13 @@ class NotYet(OverrideError):
 def _corrections() -> str:
     # engine.gm (and the outcome and state modules under it) loads only for a correction or
     # a line to refuse: `status` and `check-config` of the usual overrides start without it.
-    from engine.gm import CORRECTION_FORMS
+    from autogm.engine.gm import CORRECTION_FORMS
 
     return f"a correction: {CORRECTION_FORMS}"
 
 
 def _texts() -> str:
-    from engine.gm_texts import FORMS
+    from autogm.engine.gm_texts import FORMS
 
     return f"a GM text: {FORMS}"
 
@@ -217,7 +222,7 @@ def _ruling_gone(match: re.Match[str]) -> Command:
 
 
 def _correction(match: re.Match[str]) -> Command:
-    from engine.gm import is_correction
+    from autogm.engine.gm import is_correction
 
     text = match.group(0)
     if not is_correction(text):
@@ -226,7 +231,7 @@ def _correction(match: re.Match[str]) -> Command:
 
 
 def _gm_text(match: re.Match[str]) -> Command:
-    from engine.gm_texts import is_text_command
+    from autogm.engine.gm_texts import is_text_command
 
     text = match.group(0)
     if not is_text_command(text):

@@ -5,12 +5,12 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from daemon.config.model import GameConfig
-from daemon.jobs.starting import open_dealt
-from daemon.outbox import outbox, sending
-from daemon.play import games, texts
-from daemon.play.phases import advance, mark_approved
-from daemon.store.db import Store
+from autogm.daemon.config.model import GameConfig
+from autogm.daemon.jobs.starting import open_dealt
+from autogm.daemon.outbox import outbox, sending
+from autogm.daemon.play import games, texts
+from autogm.daemon.play.phases import advance, mark_approved
+from autogm.daemon.store.db import Store
 
 
 def awaiting_approval(store: Store, game: str) -> str | None:

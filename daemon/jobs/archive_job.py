@@ -7,9 +7,9 @@ import logging
 from datetime import datetime
 from pathlib import Path
 
-from daemon.config.files import ARCHIVE_FILE
-from daemon.jobs.runtime import Runtime
-from daemon.store.db import Store
+from autogm.daemon.config.files import ARCHIVE_FILE
+from autogm.daemon.jobs.runtime import Runtime
+from autogm.daemon.store.db import Store
 
 log = logging.getLogger(__name__)
 
@@ -32,7 +32,7 @@ def archive(daemon: Runtime, game: str, now: datetime) -> None:
 
 def archive_to_state_dir(state_dir: Path, store: Store, game: str, now: datetime) -> str:
     """The default archiver: ``archive.db`` in the state directory; says where and what."""
-    from daemon.archive.write import archive_game
+    from autogm.daemon.archive.write import archive_game
 
     path = state_dir / ARCHIVE_FILE
     summary = archive_game(store, game, path, now)

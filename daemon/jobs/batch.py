@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from daemon.store.db import Store
-from daemon.store.rows import InboxMessage
+from autogm.daemon.store.db import Store
+from autogm.daemon.store.rows import InboxMessage
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,15 +13,15 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
-from daemon.config.model import GameConfig, InactiveAction, ResultsMode
-from daemon.jobs import inactive
-from daemon.jobs.runtime import Runtime
-from daemon.outbox import sending
-from daemon.outbox.message import RESULTS, Outgoing
-from daemon.play import games, texts
-from daemon.play.phases import advance, mark_approved
-from daemon.store.db import Store
-from daemon.store.rows import PhaseRow
+from autogm.daemon.config.model import GameConfig, InactiveAction, ResultsMode
+from autogm.daemon.jobs import inactive
+from autogm.daemon.jobs.runtime import Runtime
+from autogm.daemon.outbox import sending
+from autogm.daemon.outbox.message import RESULTS, Outgoing
+from autogm.daemon.play import games, texts
+from autogm.daemon.play.phases import advance, mark_approved
+from autogm.daemon.store.db import Store
+from autogm.daemon.store.rows import PhaseRow
 
 log = logging.getLogger(__name__)
 

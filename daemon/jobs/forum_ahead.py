@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from daemon.config.model import GameConfig
-from daemon.forums import read_patiently
-from daemon.jobs.runtime import Runtime
-from daemon.outbox import keys
-from daemon.outbox.message import find_marker, marker
-from daemon.store.db import Store
+from autogm.daemon.config.model import GameConfig
+from autogm.daemon.forums import read_patiently
+from autogm.daemon.jobs.runtime import Runtime
+from autogm.daemon.outbox import keys
+from autogm.daemon.outbox.message import find_marker, marker
+from autogm.daemon.store.db import Store
 
 
 class ForumAhead(Exception):

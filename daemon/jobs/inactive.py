@@ -13,17 +13,17 @@ import functools
 import logging
 from datetime import datetime
 
-from daemon.config.model import GameConfig, InactiveAction, ResultsMode
-from daemon.config.overrides import Modkill, Override, ReplacePlayer
-from daemon.jobs import override_effects
-from daemon.jobs.runtime import Runtime
-from daemon.outbox import sending
-from daemon.play import commands, games, inactivity, overrides, roster_texts, signups, texts
-from daemon.play.inactivity import Step
-from daemon.store.db import Store
-from daemon.store.rows import PhaseRow
-from engine.phases import PhaseKind
-from engine.state import GameState
+from autogm.daemon.config.model import GameConfig, InactiveAction, ResultsMode
+from autogm.daemon.config.overrides import Modkill, Override, ReplacePlayer
+from autogm.daemon.jobs import override_effects
+from autogm.daemon.jobs.runtime import Runtime
+from autogm.daemon.outbox import sending
+from autogm.daemon.play import commands, games, inactivity, overrides, roster_texts, signups, texts
+from autogm.daemon.play.inactivity import Step
+from autogm.daemon.store.db import Store
+from autogm.daemon.store.rows import PhaseRow
+from autogm.engine.phases import PhaseKind
+from autogm.engine.state import GameState
 
 log = logging.getLogger(__name__)
 

@@ -10,19 +10,19 @@ from __future__ import annotations
 import logging
 from datetime import datetime
 
-from daemon.config.model import AckScope, GameConfig
-from daemon.jobs import instants, signup_topic, votes_topic
-from daemon.jobs.batch import Batch
-from daemon.jobs.runtime import Runtime
-from daemon.outbox import sending
-from daemon.play import commands, games, texts
-from daemon.play.games import LiveGame
-from daemon.play.phases import open_deadline, read_after_close
-from daemon.store.db import Store
-from daemon.store.rows import InboxMessage
-from engine.orders.model import ParsedPM
-from engine.orders.parse import MAX_PM_CHARS
-from engine.session import ORDER, WILL
+from autogm.daemon.config.model import AckScope, GameConfig
+from autogm.daemon.jobs import instants, signup_topic, votes_topic
+from autogm.daemon.jobs.batch import Batch
+from autogm.daemon.jobs.runtime import Runtime
+from autogm.daemon.outbox import sending
+from autogm.daemon.play import commands, games, texts
+from autogm.daemon.play.games import LiveGame
+from autogm.daemon.play.phases import open_deadline, read_after_close
+from autogm.daemon.store.db import Store
+from autogm.daemon.store.rows import InboxMessage
+from autogm.engine.orders.model import ParsedPM
+from autogm.engine.orders.parse import MAX_PM_CHARS
+from autogm.engine.session import ORDER, WILL
 
 log = logging.getLogger(__name__)
 

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from daemon.config.model import GameConfig
-from daemon.outbox import sending
-from daemon.play import games
-from daemon.play.games import LiveGame
-from daemon.store.db import Store
+from autogm.daemon.config.model import GameConfig
+from autogm.daemon.outbox import sending
+from autogm.daemon.play import games
+from autogm.daemon.play.games import LiveGame
+from autogm.daemon.store.db import Store
 
 
 def announce(store: Store, cfg: GameConfig, live: LiveGame, now: datetime) -> None:

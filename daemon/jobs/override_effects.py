@@ -7,13 +7,13 @@ import functools
 import logging
 from datetime import datetime
 
-from daemon.config.ini import ConfigError
-from daemon.config.model import GameConfig
-from daemon.jobs.runtime import Runtime
-from daemon.outbox import sending
-from daemon.play import games, overrides, texts
-from daemon.play.games import GM_PLAYER
-from daemon.play.overrides import (
+from autogm.daemon.config.ini import ConfigError
+from autogm.daemon.config.model import GameConfig
+from autogm.daemon.jobs.runtime import Runtime
+from autogm.daemon.outbox import sending
+from autogm.daemon.play import games, overrides, texts
+from autogm.daemon.play.games import GM_PLAYER
+from autogm.daemon.play.overrides import (
     Correction,
     End,
     Extend,
@@ -24,8 +24,8 @@ from daemon.play.overrides import (
     ReplacePlayer,
     SetDeadline,
 )
-from daemon.store.db import Store
-from engine.session import ORDER, OVERRIDE
+from autogm.daemon.store.db import Store
+from autogm.engine.session import ORDER, OVERRIDE
 
 log = logging.getLogger(__name__)
 

@@ -12,7 +12,7 @@ import logging
 from collections.abc import Sequence
 from datetime import datetime
 
-from adapters.base import (
+from autogm.adapters.base import (
     Forum,
     ForumError,
     Interrupted,
@@ -21,11 +21,11 @@ from adapters.base import (
     Post,
     interrupting,
 )
-from daemon.config.model import VotesMode
-from daemon.forums import read_patiently
-from daemon.jobs import signup_topic
-from daemon.jobs.runtime import Runtime
-from daemon.store.db import PM_MARK, Store, topic_mark
+from autogm.daemon.config.model import VotesMode
+from autogm.daemon.forums import read_patiently
+from autogm.daemon.jobs import signup_topic
+from autogm.daemon.jobs.runtime import Runtime
+from autogm.daemon.store.db import PM_MARK, Store, topic_mark
 
 log = logging.getLogger(__name__)
 

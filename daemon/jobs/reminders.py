@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from daemon.config.model import GameConfig
-from daemon.jobs.runtime import Runtime
-from daemon.jobs.scheduler import reminder_key
-from daemon.outbox import sending
-from daemon.play import games, texts
-from daemon.play.games import LiveGame
-from daemon.store.db import Store
-from daemon.store.rows import PhaseRow
+from autogm.daemon.config.model import GameConfig
+from autogm.daemon.jobs.runtime import Runtime
+from autogm.daemon.jobs.scheduler import reminder_key
+from autogm.daemon.outbox import sending
+from autogm.daemon.play import games, texts
+from autogm.daemon.play.games import LiveGame
+from autogm.daemon.store.db import Store
+from autogm.daemon.store.rows import PhaseRow
 
 
 def remind(daemon: Runtime, game: str, phase: str, before: timedelta, now: datetime) -> None:

@@ -19,12 +19,12 @@ from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from adapters.base import Forum
-from daemon.config.model import Config, ForumConfig, GameConfig
-from daemon.config.overrides import OverrideLines, read_overrides
-from daemon.config.reread import Reread
-from daemon.forums import make_forum
-from daemon.jobs import (
+from autogm.adapters.base import Forum
+from autogm.daemon.config.model import Config, ForumConfig, GameConfig
+from autogm.daemon.config.overrides import OverrideLines, read_overrides
+from autogm.daemon.config.reread import Reread
+from autogm.daemon.forums import make_forum
+from autogm.daemon.jobs import (
     archive_job,
     closing,
     inbox,
@@ -34,12 +34,12 @@ from daemon.jobs import (
     starting,
     vote_count,
 )
-from daemon.jobs.scheduler import JobFunctions
-from daemon.outbox import outbox
-from daemon.play import games
-from daemon.play.games import LiveGame
-from daemon.play.kept import CHECK_EVERY, KeptGames
-from daemon.store.db import Store
+from autogm.daemon.jobs.scheduler import JobFunctions
+from autogm.daemon.outbox import outbox
+from autogm.daemon.play import games
+from autogm.daemon.play.games import LiveGame
+from autogm.daemon.play.kept import CHECK_EVERY, KeptGames
+from autogm.daemon.store.db import Store
 
 ForumFactory = Callable[[ForumConfig], Forum]
 Archiver = Callable[[Store, str, datetime], str]

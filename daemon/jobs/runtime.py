@@ -15,12 +15,12 @@ from contextlib import AbstractContextManager
 from datetime import datetime
 from typing import Any, Protocol
 
-from adapters.base import Forum
-from daemon.config.model import Config, GameConfig
-from daemon.config.overrides import OverrideLines
-from daemon.outbox.outbox import Report
-from daemon.play.games import ClosedPhase, LiveGame
-from daemon.store.db import Store
+from autogm.adapters.base import Forum
+from autogm.daemon.config.model import Config, GameConfig
+from autogm.daemon.config.overrides import OverrideLines
+from autogm.daemon.outbox.outbox import Report
+from autogm.daemon.play.games import ClosedPhase, LiveGame
+from autogm.daemon.store.db import Store
 
 
 class Runtime(Protocol):

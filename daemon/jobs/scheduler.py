@@ -33,8 +33,8 @@ from apscheduler.executors.pool import ThreadPoolExecutor
 from apscheduler.jobstores.base import JobLookupError
 from apscheduler.schedulers.background import BackgroundScheduler
 
-from daemon.config.model import Config, GameConfig
-from daemon.store.db import Store
+from autogm.daemon.config.model import Config, GameConfig
+from autogm.daemon.store.db import Store
 
 log = logging.getLogger(__name__)
 

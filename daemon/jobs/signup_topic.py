@@ -11,16 +11,16 @@ from __future__ import annotations
 import logging
 from datetime import datetime
 
-from daemon.config.model import GameConfig, ShortSignups
-from daemon.jobs.runtime import Runtime
-from daemon.outbox import keys, sending
-from daemon.outbox.running_post import keep_post
-from daemon.play import roster, roster_texts, signups
-from daemon.store.db import Store
-from daemon.store.rows import InboxMessage
-from engine.orders.signup import read_signup
-from engine.role_setups import RoleSetup, SetupError, check_size
-from engine.rules.base import Ruleset
+from autogm.daemon.config.model import GameConfig, ShortSignups
+from autogm.daemon.jobs.runtime import Runtime
+from autogm.daemon.outbox import keys, sending
+from autogm.daemon.outbox.running_post import keep_post
+from autogm.daemon.play import roster, roster_texts, signups
+from autogm.daemon.store.db import Store
+from autogm.daemon.store.rows import InboxMessage
+from autogm.engine.orders.signup import read_signup
+from autogm.engine.role_setups import RoleSetup, SetupError, check_size
+from autogm.engine.rules.base import Ruleset
 
 log = logging.getLogger(__name__)
 

@@ -12,15 +12,15 @@ import logging
 import secrets
 from datetime import datetime
 
-from adapters.base import ForumError
-from daemon.config.model import GameConfig, ResultsMode
-from daemon.jobs import forum_ahead, signup_topic
-from daemon.jobs.runtime import Runtime
-from daemon.outbox import keys, sending
-from daemon.play import games, roster, roster_texts, signups, texts
-from daemon.play.games import LiveGame
-from daemon.store.db import Store
-from engine.role_setups import Deal
+from autogm.adapters.base import ForumError
+from autogm.daemon.config.model import GameConfig, ResultsMode
+from autogm.daemon.jobs import forum_ahead, signup_topic
+from autogm.daemon.jobs.runtime import Runtime
+from autogm.daemon.outbox import keys, sending
+from autogm.daemon.play import games, roster, roster_texts, signups, texts
+from autogm.daemon.play.games import LiveGame
+from autogm.daemon.store.db import Store
+from autogm.engine.role_setups import Deal
 
 log = logging.getLogger(__name__)
 

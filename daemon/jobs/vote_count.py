@@ -6,13 +6,13 @@ from __future__ import annotations
 import logging
 from datetime import datetime
 
-from daemon.config.model import GameConfig
-from daemon.jobs.runtime import Runtime
-from daemon.outbox.running_post import keep_post
-from daemon.play import games, texts
-from daemon.play.phases import open_phase
-from daemon.store.db import Store
-from engine.phases import Phase
+from autogm.daemon.config.model import GameConfig
+from autogm.daemon.jobs.runtime import Runtime
+from autogm.daemon.outbox.running_post import keep_post
+from autogm.daemon.play import games, texts
+from autogm.daemon.play.phases import open_phase
+from autogm.daemon.store.db import Store
+from autogm.engine.phases import Phase
 
 log = logging.getLogger(__name__)
 

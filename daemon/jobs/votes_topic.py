@@ -7,17 +7,17 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from daemon.config.model import GameConfig, VotesMode
-from daemon.jobs import instants
-from daemon.jobs.batch import Batch
-from daemon.jobs.runtime import Runtime
-from daemon.outbox import sending
-from daemon.play import games, texts
-from daemon.play.games import LiveGame
-from daemon.play.phases import open_deadline, read_after_close
-from daemon.store.db import Store
-from daemon.store.rows import InboxMessage
-from engine.session import POST, PostVotes
+from autogm.daemon.config.model import GameConfig, VotesMode
+from autogm.daemon.jobs import instants
+from autogm.daemon.jobs.batch import Batch
+from autogm.daemon.jobs.runtime import Runtime
+from autogm.daemon.outbox import sending
+from autogm.daemon.play import games, texts
+from autogm.daemon.play.games import LiveGame
+from autogm.daemon.play.phases import open_deadline, read_after_close
+from autogm.daemon.store.db import Store
+from autogm.daemon.store.rows import InboxMessage
+from autogm.engine.session import POST, PostVotes
 
 
 def handle_post(

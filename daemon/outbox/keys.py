@@ -7,7 +7,7 @@ for their markers when the state file does not know a game the forum may show.
 
 from __future__ import annotations
 
-from daemon.outbox.running_post import edit_key
+from autogm.daemon.outbox.running_post import edit_key
 
 # How many edits of the sign-up list are looked for (one per poll that changed the list).
 LIST_EDITS = 500

@@ -9,9 +9,9 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Protocol, runtime_checkable
 
-from adapters.base import PrivateMessage
-from daemon.outbox.message import OutboxRow, is_ours, same_people
-from daemon.outbox.run import Run
+from autogm.adapters.base import PrivateMessage
+from autogm.daemon.outbox.message import OutboxRow, is_ours, same_people
+from autogm.daemon.outbox.run import Run
 
 
 @runtime_checkable

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from adapters.base import PostRef
-from daemon.store.rows import from_iso, from_json
+from autogm.adapters.base import PostRef
+from autogm.daemon.store.rows import from_iso, from_json
 
 KINDS = ("pm", "post", "edit")
 # The order the outbox sends in: a phase's results (its post, role and results PMs) before

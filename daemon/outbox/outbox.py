@@ -25,7 +25,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
-from adapters.base import (
+from autogm.adapters.base import (
     Banned,
     BoardDisabled,
     FloodLimited,
@@ -40,12 +40,12 @@ from adapters.base import (
     Unavailable,
     interrupting,
 )
-from daemon.outbox.lookup import UNVERIFIABLE, look_up
-from daemon.outbox.message import OutboxRow, Outgoing, same_people
-from daemon.outbox.run import Blocked, Policy, Report, Run, Wait, call_forum, space_out
-from daemon.store.db import Store, topic_mark
-from daemon.store.rows import from_iso, from_json, iso, to_json
-from engine.render.inert import printable
+from autogm.daemon.outbox.lookup import UNVERIFIABLE, look_up
+from autogm.daemon.outbox.message import OutboxRow, Outgoing, same_people
+from autogm.daemon.outbox.run import Blocked, Policy, Report, Run, Wait, call_forum, space_out
+from autogm.daemon.store.db import Store, topic_mark
+from autogm.daemon.store.rows import from_iso, from_json, iso, to_json
+from autogm.engine.render.inert import printable
 
 log = logging.getLogger(__name__)
 BACKOFF_MARK = "outbox:backoff"

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from adapters.base import (
+from autogm.adapters.base import (
     Banned,
     BoardDisabled,
     FloodLimited,
@@ -22,8 +22,8 @@ from adapters.base import (
     SessionExpired,
     Unavailable,
 )
-from daemon.outbox.message import OutboxRow
-from daemon.store.db import Store
+from autogm.daemon.outbox.message import OutboxRow
+from autogm.daemon.store.db import Store
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,11 +6,11 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from adapters.base import PostRef
-from daemon.outbox import outbox
-from daemon.outbox.message import Outgoing
-from daemon.store.db import Store
-from daemon.store.rows import from_json
+from autogm.adapters.base import PostRef
+from autogm.daemon.outbox import outbox
+from autogm.daemon.outbox.message import Outgoing
+from autogm.daemon.store.db import Store
+from autogm.daemon.store.rows import from_json
 
 
 def edit_key(base: str, number: int) -> str:

@@ -8,11 +8,11 @@ from __future__ import annotations
 import logging
 from datetime import datetime
 
-from daemon.config.model import GameConfig
-from daemon.outbox import outbox
-from daemon.outbox.message import Outgoing
-from daemon.store.db import Store
-from daemon.store.rows import InboxMessage
+from autogm.daemon.config.model import GameConfig
+from autogm.daemon.outbox import outbox
+from autogm.daemon.outbox.message import Outgoing
+from autogm.daemon.store.db import Store
+from autogm.daemon.store.rows import InboxMessage
 
 log = logging.getLogger(__name__)
 

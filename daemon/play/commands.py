@@ -8,13 +8,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
-from daemon.config.model import GameConfig
-from daemon.play import games, texts
-from daemon.play.games import LiveGame
-from daemon.play.phases import open_phase
-from daemon.store.db import Store
-from daemon.store.rows import InboxMessage, from_json
-from engine.session import CLEAR
+from autogm.daemon.config.model import GameConfig
+from autogm.daemon.play import games, texts
+from autogm.daemon.play.games import LiveGame
+from autogm.daemon.play.phases import open_phase
+from autogm.daemon.store.db import Store
+from autogm.daemon.store.rows import InboxMessage, from_json
+from autogm.engine.session import CLEAR
 
 _TAG = re.compile(r"\[/?[a-z*][^\]]*\]", re.IGNORECASE)
 

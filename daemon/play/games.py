@@ -34,29 +34,29 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from daemon.config.model import GameConfig, VotesMode
-from daemon.play.roster import deal
-from daemon.store.db import Store
-from daemon.store.rows import OrderRow
-from engine.families import FAMILIES
-from engine.families.dctp.prep import has_prep_action
-from engine.gm import OverrideError as EngineOverrideError
-from engine.gm_texts import HeldText
-from engine.orders.model import ParsedPM
-from engine.orders.names import NameMatcher
-from engine.orders.votes import NO_LYNCH, VoteCount, read_votes
-from engine.outcome import Notice, PhaseOutcome
-from engine.phases import Phase, PhaseKind
-from engine.reading import read_message
-from engine.render import render_notice, render_phase
-from engine.render.answers import render_acknowledgement
-from engine.rules import load_ruleset
-from engine.rules.base import Ruleset, RulesetError
-from engine.session import ORDER, OVERRIDE, GameSession, players_record
-from engine.state import GameState
+from autogm.daemon.config.model import GameConfig, VotesMode
+from autogm.daemon.play.roster import deal
+from autogm.daemon.store.db import Store
+from autogm.daemon.store.rows import OrderRow
+from autogm.engine.families import FAMILIES
+from autogm.engine.families.dctp.prep import has_prep_action
+from autogm.engine.gm import OverrideError as EngineOverrideError
+from autogm.engine.gm_texts import HeldText
+from autogm.engine.orders.model import ParsedPM
+from autogm.engine.orders.names import NameMatcher
+from autogm.engine.orders.votes import NO_LYNCH, VoteCount, read_votes
+from autogm.engine.outcome import Notice, PhaseOutcome
+from autogm.engine.phases import Phase, PhaseKind
+from autogm.engine.reading import read_message
+from autogm.engine.render import render_notice, render_phase
+from autogm.engine.render.answers import render_acknowledgement
+from autogm.engine.rules import load_ruleset
+from autogm.engine.rules.base import Ruleset, RulesetError
+from autogm.engine.session import ORDER, OVERRIDE, GameSession, players_record
+from autogm.engine.state import GameState
 
 if TYPE_CHECKING:
-    from engine.families.midnight.running import RunningCount
+    from autogm.engine.families.midnight.running import RunningCount
 
 __all__ = [
     "EngineOverrideError",

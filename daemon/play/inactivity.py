@@ -18,9 +18,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from daemon.config.model import GameConfig, InactiveAction
-from daemon.store.db import Store
-from daemon.store.rows import iso
+from autogm.daemon.config.model import GameConfig, InactiveAction
+from autogm.daemon.store.db import Store
+from autogm.daemon.store.rows import iso
 
 PHASE_EVENT = "inactivity.phase"
 STEP_EVENT = "inactivity.step"

@@ -24,8 +24,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
-from daemon.play.games import LiveGame, differences
-from daemon.store.db import Store
+from autogm.daemon.play.games import LiveGame, differences
+from autogm.daemon.store.db import Store
 
 log = logging.getLogger(__name__)
 

@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from daemon.config.ini import unreadable
-from daemon.config.overrides import (  # noqa: F401 - the commands, for the appliers
+from autogm.daemon.config.ini import unreadable
+from autogm.daemon.config.overrides import (  # noqa: F401 - the commands, for the appliers
     PHASE,
     Command,
     Correction,
@@ -46,10 +46,10 @@ from daemon.config.overrides import (  # noqa: F401 - the commands, for the appl
     parse_command,
     read_overrides,
 )
-from daemon.outbox import outbox
-from daemon.store.db import Store
-from daemon.store.rows import OrderRow, from_json, iso, to_json
-from engine.phases import Phase
+from autogm.daemon.outbox import outbox
+from autogm.daemon.store.db import Store
+from autogm.daemon.store.rows import OrderRow, from_json, iso, to_json
+from autogm.engine.phases import Phase
 
 log = logging.getLogger(__name__)
 

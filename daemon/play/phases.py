@@ -6,9 +6,9 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from daemon.config.model import GameConfig
-from daemon.store.db import Store
-from daemon.store.rows import PhaseRow, iso
+from autogm.daemon.config.model import GameConfig
+from autogm.daemon.store.db import Store
+from autogm.daemon.store.rows import PhaseRow, iso
 
 
 def open_phase(store: Store, game: str) -> PhaseRow | None:

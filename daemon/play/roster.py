@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from engine.deal import check_role_list, deal_roles
-from engine.role_setups import (
+from autogm.engine.deal import check_role_list, deal_roles
+from autogm.engine.role_setups import (
     Constraint,
     Deal,
     RoleSetup,
@@ -21,9 +21,9 @@ from engine.role_setups import (
 )
 
 if TYPE_CHECKING:
-    from daemon.config.ini import ConfigError
-    from daemon.config.model import Config, GameConfig, SetupConfig
-    from engine.rules.base import Ruleset
+    from autogm.daemon.config.ini import ConfigError
+    from autogm.daemon.config.model import Config, GameConfig, SetupConfig
+    from autogm.engine.rules.base import Ruleset
 
 
 def role_setup(config: Config, game: GameConfig, ruleset: Ruleset) -> RoleSetup | None:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
-from daemon.config.dates import DateStyle
-from daemon.play.texts import names_list, quoted, say, when
-from engine.render.inert import inert
+from autogm.daemon.config.dates import DateStyle
+from autogm.daemon.play.texts import names_list, quoted, say, when
+from autogm.engine.render.inert import inert
 
 
 def signup_subject(game: str) -> str:

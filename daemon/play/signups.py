@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from daemon.config.model import GameConfig
-from daemon.play import roster_texts as texts
-from daemon.store.db import Store
-from daemon.store.rows import iso
-from engine.orders.signup import SignupIntent, SignupKind
+from autogm.daemon.config.model import GameConfig
+from autogm.daemon.play import roster_texts as texts
+from autogm.daemon.store.db import Store
+from autogm.daemon.store.rows import iso
+from autogm.engine.orders.signup import SignupIntent, SignupKind
 
 OPEN, SHORT, CLOSED, CANCELLED, DEALT = "open", "short", "closed", "cancelled", "dealt"
 TAKING = (OPEN, SHORT)  # sign-ups still taken

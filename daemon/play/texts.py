@@ -11,9 +11,9 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
-from daemon.config.dates import DateStyle
-from engine.render.inert import inert, shorten
-from engine.render.templates import fill
+from autogm.daemon.config.dates import DateStyle
+from autogm.engine.render.inert import inert, shorten
+from autogm.engine.render.templates import fill
 
 # The daemon's templates (package data beside this module; os.path, as the engine's).
 TEMPLATES = os.path.join(os.path.dirname(__file__), "templates.toml")  # noqa: PTH118, PTH120

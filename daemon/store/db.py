@@ -22,8 +22,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from daemon.store.private import private_file
-from daemon.store.rows import (
+from autogm.daemon.store.private import private_file
+from autogm.daemon.store.rows import (
     InboxMessage,
     OrderRow,
     PhaseRow,
@@ -32,13 +32,13 @@ from daemon.store.rows import (
     iso,
     to_json,
 )
-from daemon.store.schema import MIGRATION_NAMES, MIGRATIONS_SET, migrations
-from daemon.store.sqlite import atomic, connect, enable_wal, execute, query
+from autogm.daemon.store.schema import MIGRATION_NAMES, MIGRATIONS_SET, migrations
+from autogm.daemon.store.sqlite import atomic, connect, enable_wal, execute, query
 
 if TYPE_CHECKING:
     from sqlite_utils import Database
 
-    from adapters.base import Post, PrivateMessage
+    from autogm.adapters.base import Post, PrivateMessage
 
 PM_MARK = "pms"
 

@@ -15,9 +15,9 @@ import fcntl
 import os
 from pathlib import Path
 
-from daemon.config.files import LOCK_FILE
-from daemon.store.db import StoreError
-from daemon.store.private import private_dir
+from autogm.daemon.config.files import LOCK_FILE
+from autogm.daemon.store.db import StoreError
+from autogm.daemon.store.private import private_dir
 
 
 class StateLocked(Exception):

@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from adapters.base import Post, PrivateMessage
+    from autogm.adapters.base import Post, PrivateMessage
 
 
 def iso(moment: datetime) -> str:
@@ -135,7 +135,7 @@ def _received_time(moment: datetime) -> str:
 def inbox_values(forum: str, message: PrivateMessage | Post, now: datetime) -> dict[str, Any]:
     # Imported here: the commands that only read the store (status) need not build the
     # adapters' message classes (seven dataclasses, about 5 ms of start-up).
-    from adapters.base import PrivateMessage
+    from autogm.adapters.base import PrivateMessage
 
     values = {
         "forum": forum,

@@ -14,12 +14,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from engine.by_family import ByFamily
+from autogm.engine.by_family import ByFamily
 
 if TYPE_CHECKING:
-    from engine.context import Context
-    from engine.rules.base import Step
-    from engine.state import GameState
+    from autogm.engine.context import Context
+    from autogm.engine.rules.base import Step
+    from autogm.engine.state import GameState
 
 
 @dataclass(frozen=True, slots=True)

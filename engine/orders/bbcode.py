@@ -42,9 +42,9 @@ import re
 import unicodedata
 from collections.abc import Callable, Iterable
 
-from engine.lazy_pattern import lazy_compile
-from engine.orders.folding import word_spans
-from engine.orders.text_memo import remember
+from autogm.engine.lazy_pattern import lazy_compile
+from autogm.engine.orders.folding import word_spans
+from autogm.engine.orders.text_memo import remember
 
 # [name], [/name], [name=attr], [quote="x" post_id=1], and phpBB 3.0's stored forms
 # [b:uid], [/list:u:uid], [/*:m:uid], [quote=&quot;x&quot;:uid]. A tag ends at the first "]"

@@ -21,9 +21,9 @@ import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from engine.lazy_pattern import lazy_compile
-from engine.orders import grammar, vocab
-from engine.orders.evidence import (
+from autogm.engine.lazy_pattern import lazy_compile
+from autogm.engine.orders import grammar, vocab
+from autogm.engine.orders.evidence import (
     ABILITY,
     AMBIGUOUS,
     PHASE,
@@ -34,11 +34,11 @@ from engine.orders.evidence import (
     SELF,
     Mention,
 )
-from engine.orders.fragments import is_statement
-from engine.orders.kinds import Kind
-from engine.orders.model import Order, ability_title
-from engine.orders.reader import Reader, Refusal
-from engine.orders.stance import (
+from autogm.engine.orders.fragments import is_statement
+from autogm.engine.orders.kinds import Kind
+from autogm.engine.orders.model import Order, ability_title
+from autogm.engine.orders.reader import Reader, Refusal
+from autogm.engine.orders.stance import (
     TALK,
     Layout,
     Span,

@@ -12,15 +12,15 @@ from collections.abc import Callable
 from dataclasses import replace
 from functools import lru_cache
 
-from engine.lazy_pattern import lazy_compile
-from engine.orders import grammar
-from engine.orders.fragments import CHATTER
-from engine.orders.grammar import USE
-from engine.orders.kinds import Kind
-from engine.orders.model import Order, ability_title
-from engine.orders.name_match import MatchKind
-from engine.orders.reader import Guess, Reader, Refusal
-from engine.orders.readers import harm, info, items, law, prep, ranking, votes
+from autogm.engine.lazy_pattern import lazy_compile
+from autogm.engine.orders import grammar
+from autogm.engine.orders.fragments import CHATTER
+from autogm.engine.orders.grammar import USE
+from autogm.engine.orders.kinds import Kind
+from autogm.engine.orders.model import Order, ability_title
+from autogm.engine.orders.name_match import MatchKind
+from autogm.engine.orders.reader import Guess, Reader, Refusal
+from autogm.engine.orders.readers import harm, info, items, law, prep, ranking, votes
 
 # The player speaking of their own order: "I vote Abs", "I'm voting Abs", "I will be healing
 # Kleene", "tonight I interrogate Abs", "also vote Abs", "and unvote Miaka".

@@ -20,10 +20,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from engine.lazy_pattern import lazy_compile
-from engine.orders import grammar
-from engine.orders.names import MatchKind, NameMatcher
-from engine.orders.text_memo import remember
+from autogm.engine.lazy_pattern import lazy_compile
+from autogm.engine.orders import grammar
+from autogm.engine.orders.names import MatchKind, NameMatcher
+from autogm.engine.orders.text_memo import remember
 
 ABILITY, PLAYER, AMBIGUOUS, ROLE, PHASE, SELF, PRONOUN = (
     "ability", "player", "ambiguous", "role", "phase", "self", "pronoun",

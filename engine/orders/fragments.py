@@ -11,11 +11,11 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from engine.families.dctp.vocab import WORDS as DCTP
-from engine.lazy_pattern import lazy_compile
-from engine.orders import grammar, vocab
-from engine.orders.evidence import evidence_table
-from engine.orders.grammar import USE
+from autogm.engine.families.dctp.vocab import WORDS as DCTP
+from autogm.engine.lazy_pattern import lazy_compile
+from autogm.engine.orders import grammar, vocab
+from autogm.engine.orders.evidence import evidence_table
+from autogm.engine.orders.grammar import USE
 
 # "Will: ..." starts a line or follows a sentence, and runs to the end of the message.
 # "Last will:", "Will and testament:", and the "LW:" of other forums.

@@ -14,12 +14,12 @@ from collections.abc import Iterable, Mapping
 from functools import cached_property, lru_cache
 from typing import Any
 
-from engine.families.dctp.vocab import REWRITES as DCTP_REWRITES
-from engine.families.dctp.vocab import WORDS as DCTP
-from engine.lazy_pattern import lazy_compile
-from engine.orders import vocab
-from engine.orders.folding import APOSTROPHES, distance
-from engine.orders.text_memo import remember
+from autogm.engine.families.dctp.vocab import REWRITES as DCTP_REWRITES
+from autogm.engine.families.dctp.vocab import WORDS as DCTP
+from autogm.engine.lazy_pattern import lazy_compile
+from autogm.engine.orders import vocab
+from autogm.engine.orders.folding import APOSTROPHES, distance
+from autogm.engine.orders.text_memo import remember
 
 # The DCTP family's words (engine/families/dctp/vocab.py): an order starts with one of the order
 # words (after filler such as "I want to" is removed); orders written verb-object-noun are

@@ -6,8 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from engine.families.dctp.vocab import WORDS as DCTP
-from engine.phases import Phase
+from autogm.engine.families.dctp.vocab import WORDS as DCTP
+from autogm.engine.phases import Phase
 
 # How each ability reads in a query, a crime and an order's restatement: the DCTP family's
 # words (engine/families/dctp/vocab.py) — "Jd- heals Parkur", "for killing Kleene", "APTX",

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
-from engine.orders.folding import (
+from autogm.engine.orders.folding import (
     SAME_PUNCTUATION,
     WORD_RUN,
     deletions,

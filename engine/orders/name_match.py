@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from engine.orders.folding import fold, loose_form
+from autogm.engine.orders.folding import fold, loose_form
 
 
 def name_sort_key(name: str) -> tuple[str, str]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.orders.folding import WORD_RUN, fold_run
+from autogm.engine.orders.folding import WORD_RUN, fold_run
 
 # How many runs of letters/digits match_prefix reads at most; names have at most a few words.
 MAX_RUNS = 12

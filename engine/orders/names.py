@@ -37,7 +37,7 @@ import bisect
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 
-from engine.orders.folding import (
+from autogm.engine.orders.folding import (
     SAME_PUNCTUATION,
     WORD_RUN,
     bag_gap,
@@ -48,7 +48,7 @@ from engine.orders.folding import (
     fuzzy_limit,
     loose_form,
 )
-from engine.orders.name_index import (
+from autogm.engine.orders.name_index import (
     MIN_FUZZY,
     Entry,
     chunks_by_name,
@@ -60,9 +60,9 @@ from engine.orders.name_index import (
     symbol_entries,
     tails_by_name,
 )
-from engine.orders.name_match import MatchKind, NameMatch, name_sort_key
-from engine.orders.name_scan import Run, joined_keys, run_gaps, scan_runs
-from engine.orders.text_memo import remember
+from autogm.engine.orders.name_match import MatchKind, NameMatch, name_sort_key
+from autogm.engine.orders.name_scan import Run, joined_keys, run_gaps, scan_runs
+from autogm.engine.orders.text_memo import remember
 
 MIN_PREFIX = 2
 # What may follow a name read whole (``NameMatcher.match``): "Jd." is Jd.

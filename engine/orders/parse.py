@@ -16,11 +16,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from engine.families.dctp.vocab import WORDS as DCTP_WORDS
-from engine.lazy_pattern import lazy_compile
-from engine.orders import grammar, phrases, vocab
-from engine.orders.bbcode import clean_message, quotes, text_quotes
-from engine.orders.compose import (
+from autogm.engine.families.dctp.vocab import WORDS as DCTP_WORDS
+from autogm.engine.lazy_pattern import lazy_compile
+from autogm.engine.orders import grammar, phrases, vocab
+from autogm.engine.orders.bbcode import clean_message, quotes, text_quotes
+from autogm.engine.orders.compose import (
     RIVALS,
     Block,
     Candidates,
@@ -29,10 +29,10 @@ from engine.orders.compose import (
     named_by_its_word,
     readings,
 )
-from engine.orders.dispatch import pronoun_corrected, read
-from engine.orders.evidence import COMMON, EvidenceTable, evidence_table, mentions
-from engine.orders.folding import fold
-from engine.orders.fragments import (
+from autogm.engine.orders.dispatch import pronoun_corrected, read
+from autogm.engine.orders.evidence import COMMON, EvidenceTable, evidence_table, mentions
+from autogm.engine.orders.folding import fold
+from autogm.engine.orders.fragments import (
     CONFIRM,
     DOUBT,
     UNSURE,
@@ -42,9 +42,9 @@ from engine.orders.fragments import (
     split_tape,
     split_will,
 )
-from engine.orders.kinds import Kind, kind_of
-from engine.orders.model import Order, ParsedPM, Rejection, ability_title
-from engine.orders.reader import (
+from autogm.engine.orders.kinds import Kind, kind_of
+from autogm.engine.orders.model import Order, ParsedPM, Rejection, ability_title
+from autogm.engine.orders.reader import (
     CONDITIONAL,
     SECOND_CHOICE,
     TWO_CHOICES,
@@ -54,14 +54,14 @@ from engine.orders.reader import (
     StateMemo,
     vocabulary,
 )
-from engine.orders.readers.harm import NO_KILL, NO_ORDER
-from engine.orders.readers.votes import Unvote
-from engine.orders.repeat import repeat_asked, repeated
-from engine.orders.seam import Rules, SlotKey
-from engine.orders.stance import Voice
-from engine.render.inert import shorten
-from engine.rules.base import Side, Slot
-from engine.state import ABROAD, IN_FLIGHT, GameState
+from autogm.engine.orders.readers.harm import NO_KILL, NO_ORDER
+from autogm.engine.orders.readers.votes import Unvote
+from autogm.engine.orders.repeat import repeat_asked, repeated
+from autogm.engine.orders.seam import Rules, SlotKey
+from autogm.engine.orders.stance import Voice
+from autogm.engine.render.inert import shorten
+from autogm.engine.rules.base import Side, Slot
+from autogm.engine.state import ABROAD, IN_FLIGHT, GameState
 
 __all__ = ["parse_pm", "vocabulary"]
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from engine.lazy_pattern import lazy_compile
+from autogm.engine.lazy_pattern import lazy_compile
 
 POLITE = ("please", "pls", "plz", "plox", "kindly")
 THANKS = ("thanks", r"thank\s+(?:you|u)", "thx", "thanx", "ty", "tyvm", "cheers", "ta")

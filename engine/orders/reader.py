@@ -12,10 +12,10 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import NoReturn
 
-from engine.lazy_pattern import lazy_compile
-from engine.orders.bbcode import Filler
-from engine.orders.fragments import DOUBT, REMARK, UNSURE, is_statement
-from engine.orders.grammar import (
+from autogm.engine.lazy_pattern import lazy_compile
+from autogm.engine.orders.bbcode import Filler
+from autogm.engine.orders.fragments import DOUBT, REMARK, UNSURE, is_statement
+from autogm.engine.orders.grammar import (
     AS,
     LIST_SEP,
     LIST_WORDS,
@@ -25,14 +25,14 @@ from engine.orders.grammar import (
     POSSESSIVE,
     any_order_word,
 )
-from engine.orders.kinds import Kind, kind_of
-from engine.orders.model import Order
-from engine.orders.names import MatchKind, NameMatcher
-from engine.orders.seam import Rules
-from engine.phases import Phase
-from engine.rules import RULESETS
-from engine.rules.base import Slot
-from engine.state import GameState
+from autogm.engine.orders.kinds import Kind, kind_of
+from autogm.engine.orders.model import Order
+from autogm.engine.orders.names import MatchKind, NameMatcher
+from autogm.engine.orders.seam import Rules
+from autogm.engine.phases import Phase
+from autogm.engine.rules import RULESETS
+from autogm.engine.rules.base import Slot
+from autogm.engine.state import GameState
 
 _TRAILING = re.compile(
     r"(?:(?:^|[\s,]+)(?:instead|now|again|please|pls|plz|thanks|ty|for\s+me|from\s+me|today|this\s+time"

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import re
 
-from engine.lazy_pattern import lazy_compile
-from engine.orders.model import Order, ability_title
-from engine.phases import Phase
-from engine.state import GameState
+from autogm.engine.lazy_pattern import lazy_compile
+from autogm.engine.orders.model import Order, ability_title
+from autogm.engine.phases import Phase
+from autogm.engine.state import GameState
 
 # "last night", "yesterday": the author's phase of the same kind just before this one.
 _PREVIOUS = r"last\s+(?:night|day)|yesterday|(?:the\s+)?(?:night|day)\s+before|n-1|d-1"

@@ -13,8 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from engine.orders.model import Order
-from engine.rules.base import AbilityUse, Slot
+from autogm.engine.orders.model import Order
+from autogm.engine.rules.base import AbilityUse, Slot
 
 SlotKey = tuple[str, str]
 # A player's slots: (key, slot), the key unique to the player.

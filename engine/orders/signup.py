@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
-from engine.orders.bbcode import clean_lines
+from autogm.engine.orders.bbcode import clean_lines
 
 
 class SignupKind(StrEnum):

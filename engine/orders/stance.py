@@ -19,10 +19,10 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.lazy_pattern import lazy_compile
-from engine.orders import phrases
-from engine.orders.evidence import ABILITY, PHASE, PLAYER, PRONOUN, ROLE, SELF, Mention
-from engine.orders.kinds import Kind
+from autogm.engine.lazy_pattern import lazy_compile
+from autogm.engine.orders import phrases
+from autogm.engine.orders.evidence import ABILITY, PHASE, PLAYER, PRONOUN, ROLE, SELF, Mention
+from autogm.engine.orders.kinds import Kind
 
 
 def _wordset(words: str) -> frozenset[str]:

@@ -22,11 +22,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum, StrEnum
 
-from engine.orders.bbcode import clean_message, strip_quoted
-from engine.orders.folding import fold
-from engine.orders.names import MatchKind, NameMatch, NameMatcher
-from engine.render.inert import inert
-from engine.render.templates import say
+from autogm.engine.orders.bbcode import clean_message, strip_quoted
+from autogm.engine.orders.folding import fold
+from autogm.engine.orders.names import MatchKind, NameMatch, NameMatcher
+from autogm.engine.render.inert import inert
+from autogm.engine.render.templates import say
 
 _UID = r"(?::[0-9a-z]{5,8})?"
 # Every [vote], [/vote], [unvote], [/unvote], [b], [/b] of a post, found in one pass.

@@ -12,7 +12,7 @@ def __getattr__(name: str) -> Any:
     # engine.render.inert (daemon.play.texts, which status loads) then does not load the
     # notices' and the game state's classes with it (about 12 ms of start-up).
     if name in __all__:
-        from engine.render import text
+        from autogm.engine.render import text
 
         return getattr(text, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from engine.orders.model import ParsedPM
-from engine.phases import Phase
-from engine.render.inert import inert
-from engine.render.templates import say
+from autogm.engine.orders.model import ParsedPM
+from autogm.engine.phases import Phase
+from autogm.engine.render.inert import inert
+from autogm.engine.render.templates import say
 
 
 def render_acknowledgement(

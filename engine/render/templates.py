@@ -13,7 +13,7 @@ import os
 from functools import cache
 from typing import Any
 
-from engine.lazy_pattern import lazy_compile
+from autogm.engine.lazy_pattern import lazy_compile
 
 # os.path, not pathlib: pathlib imports urllib.parse and ipaddress, 4 ms of a replay's start.
 # The file sits next to this module (package data), so a plain path finds it without

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.outcome import Notice, PhaseOutcome
-from engine.render.inert import TAG_BREAK, inert
-from engine.render.templates import say, templates
+from autogm.engine.outcome import Notice, PhaseOutcome
+from autogm.engine.render.inert import TAG_BREAK, inert
+from autogm.engine.render.templates import say, templates
 
 
 def _value(value: Any) -> Any:

@@ -7,14 +7,14 @@ from dataclasses import replace
 from importlib import import_module
 from typing import Any
 
-from engine.rules.base import Ruleset, RulesetError
+from autogm.engine.rules.base import Ruleset, RulesetError
 
 # Each ruleset's module by id (the module's RULESET_ID).
 _MODULES = {
-    "dctp-2011": "engine.families.dctp.rules.dctp_2011",
-    "dctp-r53": "engine.families.dctp.rules.dctp_r53",
-    "dctp-classic": "engine.families.dctp.rules.dctp_classic",
-    "midnight": "engine.families.midnight.rules",
+    "dctp-2011": "autogm.engine.families.dctp.rules.dctp_2011",
+    "dctp-r53": "autogm.engine.families.dctp.rules.dctp_r53",
+    "dctp-classic": "autogm.engine.families.dctp.rules.dctp_classic",
+    "midnight": "autogm.engine.families.midnight.rules",
 }
 
 

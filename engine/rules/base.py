@@ -12,7 +12,7 @@ from enum import StrEnum
 from functools import wraps
 from typing import Any, TypeVar
 
-from engine.phases import PhaseKind
+from autogm.engine.phases import PhaseKind
 
 
 class Side(StrEnum):

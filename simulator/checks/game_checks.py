@@ -12,11 +12,11 @@ from __future__ import annotations
 import hashlib
 import json
 
-from engine.families import FAMILIES
-from simulator.defaults import REPLAY_EVERY
-from simulator.game.loop import Played, Problem, play
-from simulator.game.scenario import live_record, replayed_record, scenario_text
-from simulator.setups import SimSetup
+from autogm.engine.families import FAMILIES
+from autogm.simulator.defaults import REPLAY_EVERY
+from autogm.simulator.game.loop import Played, Problem, play
+from autogm.simulator.game.scenario import live_record, replayed_record, scenario_text
+from autogm.simulator.setups import SimSetup
 
 # Winners a family's game may end with; a "stalemate" ("nobody wins": midnight's, and the GM's
 # for a game that stands still, docs/rulings.md) is allowed in every one.

@@ -15,21 +15,21 @@ import random
 import traceback
 from dataclasses import dataclass, field
 
-from engine.families import FAMILIES
-from engine.orders.model import Order, ParsedPM
-from engine.outcome import Notice
-from engine.phases import PhaseKind
-from engine.render import render_notice
-from engine.render.answers import render_acknowledgement
-from engine.replay import PhaseReplay, Received
-from engine.session import ORDER, POST, GameSession
-from engine.state import Status
-from simulator.defaults import PHASE_LIMIT
-from simulator.policies.base import Knowledge, Policy
-from simulator.policies.channels import is_public
-from simulator.policies.orders import open_slots
-from simulator.policies.registry import POLICIES
-from simulator.policies.writing import (
+from autogm.engine.families import FAMILIES
+from autogm.engine.orders.model import Order, ParsedPM
+from autogm.engine.outcome import Notice
+from autogm.engine.phases import PhaseKind
+from autogm.engine.render import render_notice
+from autogm.engine.render.answers import render_acknowledgement
+from autogm.engine.replay import PhaseReplay, Received
+from autogm.engine.session import ORDER, POST, GameSession
+from autogm.engine.state import Status
+from autogm.simulator.defaults import PHASE_LIMIT
+from autogm.simulator.policies.base import Knowledge, Policy
+from autogm.simulator.policies.channels import is_public
+from autogm.simulator.policies.orders import open_slots
+from autogm.simulator.policies.registry import POLICIES
+from autogm.simulator.policies.writing import (
     FORMS,
     GAP_ABILITIES,
     expected,
@@ -39,7 +39,7 @@ from simulator.policies.writing import (
     write_public_post,
     write_vote_post,
 )
-from simulator.setups import SimSetup
+from autogm.simulator.setups import SimSetup
 
 
 @dataclass

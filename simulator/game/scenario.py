@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.replay import Scenario, parse_scenario, record, replay
-from engine.yaml_import import yaml
-from simulator.game.loop import Played
+from autogm.engine.replay import Scenario, parse_scenario, record, replay
+from autogm.engine.yaml_import import yaml
+from autogm.simulator.game.loop import Played
 
 
 def scenario_data(played: Played, title: str = "", source: str = "") -> dict[str, Any]:

@@ -8,9 +8,9 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from engine.orders.model import Order
-from engine.outcome import Notice
-from engine.state import GameState
+from autogm.engine.orders.model import Order
+from autogm.engine.outcome import Notice
+from autogm.engine.state import GameState
 
 
 @dataclass

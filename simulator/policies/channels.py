@@ -3,9 +3,9 @@ family that reads public orders there: midnight's "publicly" lines, in the OOC t
 
 from __future__ import annotations
 
-from engine.families import FAMILIES
-from engine.orders.model import Order
-from engine.state import GameState
+from autogm.engine.families import FAMILIES
+from autogm.engine.orders.model import Order
+from autogm.engine.state import GameState
 
 
 def reads_topic(state: GameState) -> bool:
@@ -19,7 +19,7 @@ def is_public(state: GameState, order: Order) -> bool:
         return False
     if order.ability == "vote":
         return True
-    from engine.families.midnight.life import line_of
+    from autogm.engine.families.midnight.life import line_of
 
     line = line_of(state, order.actor, order.ability)
     return bool(line is not None and line.public)

@@ -19,11 +19,11 @@ import random
 import re
 from collections.abc import Sequence
 
-from engine.orders.model import Order
-from engine.outcome import Notice
-from engine.state import ABROAD, GameState
-from simulator.policies.base import Policy
-from simulator.policies.orders import (
+from autogm.engine.orders.model import Order
+from autogm.engine.outcome import Notice
+from autogm.engine.state import ABROAD, GameState
+from autogm.simulator.policies.base import Policy
+from autogm.simulator.policies.orders import (
     HARMFUL,
     HELPFUL,
     Options,

@@ -11,18 +11,18 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
-from engine.ability import abilities_for
-from engine.families.dctp.abilities.kill import kill_cycle_due
-from engine.families.dctp.abilities.lent import LENT
-from engine.families.midnight.reader import TOWN
-from engine.orders import vocab
-from engine.orders.kinds import Kind, kind_of
-from engine.orders.model import CRIME_NOUN, Order, Query
-from engine.phases import Phase, PhaseKind
-from engine.rules.base import AbilityUse, Ruleset, Side
-from engine.state import ABROAD, IN_FLIGHT, GameState, Status
-from engine.validate import check_order, held_slots
-from simulator.policies.shapes import Shape, shape_of
+from autogm.engine.ability import abilities_for
+from autogm.engine.families.dctp.abilities.kill import kill_cycle_due
+from autogm.engine.families.dctp.abilities.lent import LENT
+from autogm.engine.families.midnight.reader import TOWN
+from autogm.engine.orders import vocab
+from autogm.engine.orders.kinds import Kind, kind_of
+from autogm.engine.orders.model import CRIME_NOUN, Order, Query
+from autogm.engine.phases import Phase, PhaseKind
+from autogm.engine.rules.base import AbilityUse, Ruleset, Side
+from autogm.engine.state import ABROAD, IN_FLIGHT, GameState, Status
+from autogm.engine.validate import check_order, held_slots
+from autogm.simulator.policies.shapes import Shape, shape_of
 
 # The Black Org's night kill, whichever word it takes (a 2011 sniper's "Kill" is their snipe:
 # "Snipe replaces kill for the specified roles"): one order, which a leader may give another.

@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from engine.orders.model import Order
-from engine.outcome import Notice
-from engine.state import GameState
-from simulator.policies.base import Policy
-from simulator.policies.orders import Options, can_vote, free_players, legal_orders
+from autogm.engine.orders.model import Order
+from autogm.engine.outcome import Notice
+from autogm.engine.state import GameState
+from autogm.simulator.policies.base import Policy
+from autogm.simulator.policies.orders import Options, can_vote, free_players, legal_orders
 
 # How often a random player uses an order that costs them when it is wrong: a false arrest
 # suspends the officer for two phases, and an officer (or a disguised Vermouth) who arrests

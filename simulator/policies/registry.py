@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from simulator.policies.base import Policy
-from simulator.policies.informed import InformedPolicy
-from simulator.policies.random_policy import RandomPolicy
+from autogm.simulator.policies.base import Policy
+from autogm.simulator.policies.informed import InformedPolicy
+from autogm.simulator.policies.random_policy import RandomPolicy
 
 POLICIES: dict[str, type[Policy]] = {p.name: p for p in (RandomPolicy, InformedPolicy)}

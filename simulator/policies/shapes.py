@@ -19,11 +19,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from engine.ability import abilities_for
-from engine.families.dctp.vocab import WORDS as DCTP_WORDS
-from engine.families.midnight.reader import MESSAGES
-from engine.orders import vocab
-from engine.rules.base import Ruleset
+from autogm.engine.ability import abilities_for
+from autogm.engine.families.dctp.vocab import WORDS as DCTP_WORDS
+from autogm.engine.families.midnight.reader import MESSAGES
+from autogm.engine.orders import vocab
+from autogm.engine.rules.base import Ruleset
 
 # Guises named in any number (midnight's Double Life, Bluff): ``Shape.guises``.
 ANY = -1

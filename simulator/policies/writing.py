@@ -8,8 +8,8 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from engine.orders.model import Order
-from engine.phases import Phase
+from autogm.engine.orders.model import Order
+from autogm.engine.phases import Phase
 
 
 @dataclass(frozen=True)

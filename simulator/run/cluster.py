@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from simulator.run.local import CHUNK
-from simulator.run.work import Job, chunks, run_chunk
-from simulator.stats.summary import GameSummary
+from autogm.simulator.run.local import CHUNK
+from autogm.simulator.run.work import Job, chunks, run_chunk
+from autogm.simulator.stats.summary import GameSummary
 
 
 class ClusterError(RuntimeError):

@@ -8,8 +8,8 @@ import multiprocessing
 import os
 from collections.abc import Callable
 
-from simulator.run.work import Job, chunks, run_chunk
-from simulator.stats.summary import GameSummary
+from autogm.simulator.run.work import Job, chunks, run_chunk
+from autogm.simulator.stats.summary import GameSummary
 
 CHUNK = 20  # games per task: large enough to cost little to hand out, small for the bar
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
-from simulator.checks.game_checks import check_end, check_replay, sampled
-from simulator.defaults import PHASE_LIMIT, REPLAY_EVERY
-from simulator.game.loop import Played, play
-from simulator.setups import SimSetup
-from simulator.stats.summary import GameSummary, summarize
+from autogm.simulator.checks.game_checks import check_end, check_replay, sampled
+from autogm.simulator.defaults import PHASE_LIMIT, REPLAY_EVERY
+from autogm.simulator.game.loop import Played, play
+from autogm.simulator.setups import SimSetup
+from autogm.simulator.stats.summary import GameSummary, summarize
 
 
 def game_seed(run_seed: int, index: int) -> int:

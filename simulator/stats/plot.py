@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from simulator.stats.report import side_name
-from simulator.stats.summary import GameSummary
-from simulator.stats.table import wilson
+from autogm.simulator.stats.report import side_name
+from autogm.simulator.stats.summary import GameSummary
+from autogm.simulator.stats.table import wilson
 
 
 class PlotError(RuntimeError):

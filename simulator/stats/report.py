@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from simulator.stats.table import Table
+from autogm.simulator.stats.table import Table
 
 SIDE_NAMES = {
     "black_org": "Black Org",

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from simulator.game.loop import Played
+from autogm.simulator.game.loop import Played
 
 
 @dataclass(frozen=True, slots=True)

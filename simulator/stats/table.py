@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from simulator.stats.summary import GameSummary
+from autogm.simulator.stats.summary import GameSummary
 
 Z95 = 1.959963984540054  # the normal quantile of a two-sided 95 % interval
 

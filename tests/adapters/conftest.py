@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 import responses
 
-from adapters.phpbb import PhpBBForum
-from adapters.phpbb.forum import FORM_MIN_AGE
-from adapters.web.transport import RetryPolicy, Transport
+from autogm.adapters.phpbb import PhpBBForum
+from autogm.adapters.phpbb.forum import FORM_MIN_AGE
+from autogm.adapters.web.transport import RetryPolicy, Transport
 
 PAGES = Path(__file__).parent / "pages"
 CAPTURED = PAGES / "phpbb-3.3-prosilver"

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import io
 
-from adapters.check import check_forum
-from adapters.local import LocalForum
+from autogm.adapters.check import check_forum
+from autogm.adapters.local import LocalForum
 
 from .conftest import BASE, LOGIN_FORM_SID
 

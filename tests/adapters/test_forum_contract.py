@@ -12,11 +12,11 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from adapters.base import Forum, NotFound, PostRef, User
-from adapters.local import LocalForum
-from adapters.mybb import MyBBForum
-from adapters.phpbb import PhpBBForum
-from daemon.outbox.lookup import SentLookup
+from autogm.adapters.base import Forum, NotFound, PostRef, User
+from autogm.adapters.local import LocalForum
+from autogm.adapters.mybb import MyBBForum
+from autogm.adapters.phpbb import PhpBBForum
+from autogm.daemon.outbox.lookup import SentLookup
 
 from .conftest import BASE, MARKER, Board
 

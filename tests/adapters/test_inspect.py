@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from adapters.cli import register
-from adapters.inspect import inspect_page
+from autogm.adapters.cli import register
+from autogm.adapters.inspect import inspect_page
 
 from .conftest import CAPTURED, NOW, PAGES
 
@@ -164,7 +164,7 @@ def test_every_fixture_folder_reads_without_error(folder):
 
 def test_the_module_runs_without_a_daemon():
     # inspect-page must work from a bare checkout: the adapters do not import the daemon.
-    code = "import adapters.cli, sys; sys.exit('daemon' in sys.modules)"
+    code = "import autogm.adapters.cli, sys; sys.exit('autogm.daemon' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
 
 

@@ -6,8 +6,8 @@ from datetime import UTC, datetime
 
 import pytest
 
-from adapters.base import LoginFailed, NoPermission, NotFound, PostRef, Rejected, User
-from adapters.local import POSTS_PER_PAGE, LocalForum
+from autogm.adapters.base import LoginFailed, NoPermission, NotFound, PostRef, Rejected, User
+from autogm.adapters.local import POSTS_PER_PAGE, LocalForum
 
 
 @pytest.fixture
@@ -107,7 +107,7 @@ def test_login_needs_the_account(gm):
 # planted hook stands for the moment kill -9 strikes between the two writes.
 _KILLED_MID_PM = """
 import os, signal, sys
-from adapters import local
+from autogm.adapters import local
 
 
 class Killing(local.sqlite3.Connection):
@@ -155,7 +155,7 @@ def test_a_flood_rule_refuses_a_second_message_too_soon_unless_exempt():
     posts and PMs alike; edits and exempt accounts are not held back."""
     from datetime import timedelta
 
-    from adapters.base import FloodLimited
+    from autogm.adapters.base import FloodLimited
 
     now = [datetime(2026, 12, 1, tzinfo=UTC)]
     gm = LocalForum(":memory:", "GameMaster", now=lambda: now[0])

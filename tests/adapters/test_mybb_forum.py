@@ -11,7 +11,7 @@ from urllib.parse import parse_qsl
 import pytest
 import responses
 
-from adapters.base import (
+from autogm.adapters.base import (
     BoardChecks,
     Forum,
     LoginFailed,
@@ -19,10 +19,10 @@ from adapters.base import (
     PostRef,
     UnrecognisedPage,
 )
-from adapters.check import check_forum
-from adapters.mybb import MyBBForum
-from adapters.web.transport import RetryPolicy, Transport
-from daemon.outbox.lookup import SentLookup
+from autogm.adapters.check import check_forum
+from autogm.adapters.mybb import MyBBForum
+from autogm.adapters.web.transport import RetryPolicy, Transport
+from autogm.daemon.outbox.lookup import SentLookup
 
 from .conftest import HTML, PAGES, FakeClock
 

@@ -11,7 +11,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from bs4 import BeautifulSoup
 
-from adapters.base import (
+from autogm.adapters.base import (
     BoardDisabled,
     FloodLimited,
     FormExpired,
@@ -21,13 +21,13 @@ from adapters.base import (
     SessionExpired,
     UnrecognisedPage,
 )
-from adapters.mybb import mycode
-from adapters.mybb.dates import calibrate, date_text, skew
-from adapters.mybb.errors import error_for_box, error_for_form, error_for_login
-from adapters.mybb.pages import message_box, page_info, page_kind, parse_memberlist
-from adapters.mybb.pm import parse_pm_folder, parse_pm_view
-from adapters.mybb.thread import order, parse_thread_page, split_id
-from adapters.web.urls import redact
+from autogm.adapters.mybb import mycode
+from autogm.adapters.mybb.dates import calibrate, date_text, skew
+from autogm.adapters.mybb.errors import error_for_box, error_for_form, error_for_login
+from autogm.adapters.mybb.pages import message_box, page_info, page_kind, parse_memberlist
+from autogm.adapters.mybb.pm import parse_pm_folder, parse_pm_view
+from autogm.adapters.mybb.thread import order, parse_thread_page, split_id
+from autogm.adapters.web.urls import redact
 
 from .conftest import PAGES
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from bs4 import BeautifulSoup
 
-from adapters.base import (
+from autogm.adapters.base import (
     Banned,
     BoardDisabled,
     CaptchaRequired,
@@ -17,13 +17,13 @@ from adapters.base import (
     Rejected,
     SessionExpired,
 )
-from adapters.phpbb.errors import (
+from autogm.adapters.phpbb.errors import (
     error_for_form,
     error_for_login,
     error_for_message,
     session_lost,
 )
-from adapters.phpbb.pages import MessageBox, message_box, page_info
+from autogm.adapters.phpbb.pages import MessageBox, message_box, page_info
 
 from .conftest import page
 

@@ -8,7 +8,7 @@ from urllib.parse import parse_qsl
 
 import pytest
 
-from adapters.base import (
+from autogm.adapters.base import (
     BoardDisabled,
     CaptchaRequired,
     FloodLimited,
@@ -637,7 +637,7 @@ def test_a_forum_page_lists_each_topics_last_post(board, forum):
 
 
 def test_the_forum_page_parser_reads_every_row():
-    from adapters.phpbb.viewforum import forum_of_topic, parse_forum_page
+    from autogm.adapters.phpbb.viewforum import forum_of_topic, parse_forum_page
 
     from .conftest import page
 

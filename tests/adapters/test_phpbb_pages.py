@@ -8,8 +8,8 @@ from datetime import UTC, datetime
 import pytest
 from bs4 import BeautifulSoup
 
-from adapters.base import UnrecognisedPage, User
-from adapters.phpbb.pages import (
+from autogm.adapters.base import UnrecognisedPage, User
+from autogm.adapters.phpbb.pages import (
     message_box,
     page_info,
     page_kind,
@@ -17,11 +17,11 @@ from adapters.phpbb.pages import (
     parse_profile,
     sent_message_id,
 )
-from adapters.phpbb.pm import parse_pm_folder, parse_pm_view
-from adapters.phpbb.topic import parse_topic_page
-from adapters.web.archive import PageArchive
-from adapters.web.dates import DateReader
-from adapters.web.forms import find_form
+from autogm.adapters.phpbb.pm import parse_pm_folder, parse_pm_view
+from autogm.adapters.phpbb.topic import parse_topic_page
+from autogm.adapters.web.archive import PageArchive
+from autogm.adapters.web.dates import DateReader
+from autogm.adapters.web.forms import find_form
 
 from .conftest import BASE, MARKER, NOW, page
 

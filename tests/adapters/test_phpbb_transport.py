@@ -8,9 +8,9 @@ import pytest
 import requests
 import responses
 
-from adapters.base import Unavailable
-from adapters.phpbb.forum import FORM_MIN_AGE
-from adapters.web.transport import RetryPolicy, Transport
+from autogm.adapters.base import Unavailable
+from autogm.adapters.phpbb.forum import FORM_MIN_AGE
+from autogm.adapters.web.transport import RetryPolicy, Transport
 
 from .conftest import BASE, SID, FakeClock
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from adapters.phpbb.pm import parse_pm_folder, parse_pm_view
-from adapters.phpbb.topic import parse_topic_page
-from adapters.web.dates import DateReader
+from autogm.adapters.phpbb.pm import parse_pm_folder, parse_pm_view
+from autogm.adapters.phpbb.topic import parse_topic_page
+from autogm.adapters.web.dates import DateReader
 
 from .conftest import NOW, page
 

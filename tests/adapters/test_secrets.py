@@ -13,9 +13,9 @@ from urllib.parse import quote, quote_plus
 
 import pytest
 
-from adapters.base import LoginFailed, UnrecognisedPage
-from adapters.phpbb import PhpBBForum
-from adapters.web.archive import PageArchive
+from autogm.adapters.base import LoginFailed, UnrecognisedPage
+from autogm.adapters.phpbb import PhpBBForum
+from autogm.adapters.web.archive import PageArchive
 from tests.adapters.conftest import BASE, HTML, LOGIN_FORM_SID
 
 PASSWORD = "p@ss wörd&=!<x>"
@@ -85,9 +85,9 @@ def test_no_password_goes_over_plain_http_unless_the_config_allows_it(board):
 
 
 def test_check_config_warns_of_plain_http_and_says_how_to_allow_it(tmp_path, capsys, monkeypatch):
-    from daemon.cli.main import main
-    from daemon.config.load import load_config
-    from daemon.forums import make_forum
+    from autogm.daemon.cli.main import main
+    from autogm.daemon.config.load import load_config
+    from autogm.daemon.forums import make_forum
 
     monkeypatch.setenv("PW", "secret")
     config = tmp_path / "config.ini"

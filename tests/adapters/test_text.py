@@ -7,8 +7,8 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from adapters.bbcode import split_quotes
-from adapters.web.dates import DateReader, php_to_strptime
+from autogm.adapters.bbcode import split_quotes
+from autogm.adapters.web.dates import DateReader, php_to_strptime
 
 NOW = datetime(2026, 11, 22, 3, 0, tzinfo=UTC)
 

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from daemon.store.db import Store
+from autogm.daemon.store.db import Store
 from tests.daemon.fakes import FakeClock, FakeForum
 
 

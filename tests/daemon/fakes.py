@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
-from adapters.base import (
+from autogm.adapters.base import (
     NotFound,
     PMBatch,
     PMSummary,

@@ -13,12 +13,12 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from adapters.base import Forum, Post, PrivateMessage, SessionExpired, Unavailable
-from adapters.local import LocalForum
-from daemon.config.load import load_config
-from daemon.config.model import Config
-from daemon.jobs.runner import Daemon
-from daemon.store.db import Store
+from autogm.adapters.base import Forum, Post, PrivateMessage, SessionExpired, Unavailable
+from autogm.adapters.local import LocalForum
+from autogm.daemon.config.load import load_config
+from autogm.daemon.config.model import Config
+from autogm.daemon.jobs.runner import Daemon
+from autogm.daemon.store.db import Store
 from tests.daemon.fakes import T0, After, FakeClock
 
 ROSTER = {

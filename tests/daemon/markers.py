@@ -17,7 +17,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from daemon.outbox.message import find_marker, marker
+from autogm.daemon.outbox.message import find_marker, marker
 
 GM = "GameMaster"
 

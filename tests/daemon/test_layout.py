@@ -28,7 +28,7 @@ LEVELS = {
 def _modules() -> dict[str, Path]:
     found = {}
     for path in DAEMON.rglob("*.py"):
-        parts = path.relative_to(DAEMON.parent).with_suffix("").parts
+        parts = ("autogm", *path.relative_to(DAEMON.parent).with_suffix("").parts)
         name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
         found[name] = path
     return found
@@ -44,12 +44,14 @@ def _graph() -> dict[str, set[str]]:
                 targets = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
             elif isinstance(node, ast.Import):
                 targets = [a.name for a in node.names]
-            arrows[name] |= {t for t in targets if t in modules and t not in (name, "daemon")}
+            arrows[name] |= {
+                t for t in targets if t in modules and t not in (name, "autogm.daemon")
+            }
     return arrows
 
 
 def _package(module: str) -> str:
-    return module.split(".")[1] if module.count(".") else module
+    return module.split(".")[2] if module.count(".") > 1 else module
 
 
 def test_daemon_is_packages_by_concern() -> None:
@@ -80,6 +82,6 @@ def test_imports_run_from_higher_packages_to_lower_ones() -> None:
         f"{source} -> {target}"
         for source, targets in _graph().items()
         for target in targets
-        if source != "daemon" and LEVELS[_package(source)] < LEVELS[_package(target)]
+        if source != "autogm.daemon" and LEVELS[_package(source)] < LEVELS[_package(target)]
     ]
     assert wrong == []

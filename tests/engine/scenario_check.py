@@ -17,7 +17,7 @@ from typing import Any
 
 import yaml
 
-from engine.replay import load_scenario, record, replay
+from autogm.engine.replay import load_scenario, record, replay
 
 
 def _contains(entry: dict[str, Any], wanted: dict[str, Any]) -> bool:

@@ -4,7 +4,7 @@ pairings in classic")."""
 
 from __future__ import annotations
 
-from engine.replay import parse_scenario, replay
+from autogm.engine.replay import parse_scenario, replay
 
 SCENARIO = """
 ruleset: dctp-classic

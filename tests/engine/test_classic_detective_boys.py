@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.deal import check_role_list, deal_roles
-from engine.role_setups import SetupError, build_setup, check_size, deal_setup
-from engine.rules import load_ruleset
-from engine.rules.base import RulesetError
+from autogm.engine.deal import check_role_list, deal_roles
+from autogm.engine.role_setups import SetupError, build_setup, check_size, deal_setup
+from autogm.engine.rules import load_ruleset
+from autogm.engine.rules.base import RulesetError
 
 CLASSIC = load_ruleset("dctp-classic")
 PLAYERS = [f"P{i}" for i in range(1, 9)]

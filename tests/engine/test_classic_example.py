@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.replay import load_scenario, record, replay
+from autogm.engine.replay import load_scenario, record, replay
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "classic.yaml"
 

@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from engine.families.dctp.rules.dctp_2011 import RULESET as DCTP_2011
-from engine.families.dctp.setup import resolve_role
-from engine.phases import PhaseKind
-from engine.rules import load_ruleset
+from autogm.engine.families.dctp.rules.dctp_2011 import RULESET as DCTP_2011
+from autogm.engine.families.dctp.setup import resolve_role
+from autogm.engine.phases import PhaseKind
+from autogm.engine.rules import load_ruleset
 
 TEXT = (Path(__file__).parent / "data" / "dctp-classic.txt").read_text(encoding="utf-8")
 LINES = TEXT.splitlines()

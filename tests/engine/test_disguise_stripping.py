@@ -9,11 +9,11 @@ Yukiko is pinched and arrested, she does not get a new role when freed."
 
 from __future__ import annotations
 
-from engine.phases import Phase
-from engine.replay import parse_scenario, replay
-from engine.rules import load_ruleset
-from engine.rules.base import item_name
-from engine.state import GameState
+from autogm.engine.phases import Phase
+from autogm.engine.replay import parse_scenario, replay
+from autogm.engine.rules import load_ruleset
+from autogm.engine.rules.base import item_name
+from autogm.engine.state import GameState
 
 RULESET = load_ruleset("dctp-2011")
 PLAYERS = "{V: Vermouth, G: Gin, Kb: Kobayashi, N: Nakamori, Me: Megure, Er: Eri, C: Camel}"

@@ -12,8 +12,8 @@ from __future__ import annotations
 import dataclasses
 import importlib
 
-from engine.by_family import FAMILY_MODULES
-from engine.families import FAMILIES, Family
+from autogm.engine.by_family import FAMILY_MODULES
+from autogm.engine.families import FAMILIES, Family
 
 
 def _families() -> dict[str, Family]:
@@ -32,12 +32,12 @@ def test_every_part_of_a_family_is_required() -> None:
 def test_every_family_of_the_registry_is_its_package_and_named_so() -> None:
     for name, family in _families().items():
         assert family.name == name
-        assert FAMILY_MODULES[name] == f"engine.families.{name}.family"
+        assert FAMILY_MODULES[name] == f"autogm.engine.families.{name}.family"
 
 
 def test_no_hook_of_a_family_is_another_familys_code() -> None:
     for name, family in _families().items():
-        others = [f"engine.families.{other}" for other in FAMILY_MODULES if other != name]
+        others = [f"autogm.engine.families.{other}" for other in FAMILY_MODULES if other != name]
         hooks = {f.name: getattr(family, f.name) for f in dataclasses.fields(Family)}
         hooks |= {f"settle[{step}]": hook for step, hook in family.settle.items()}
         for part, hook in hooks.items():
@@ -50,5 +50,5 @@ def test_a_familys_capabilities_are_its_packages() -> None:
     """What a command reads without loading the family (``PUBLIC_ORDERS``) is what the loaded
     family says."""
     for name, family in _families().items():
-        package = importlib.import_module(f"engine.families.{name}")
+        package = importlib.import_module(f"autogm.engine.families.{name}")
         assert package.PUBLIC_ORDERS is family.public_orders

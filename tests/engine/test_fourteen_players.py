@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from engine.replay import load_scenario, parse_scenario, record, replay
+from autogm.engine.replay import load_scenario, parse_scenario, record, replay
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "fourteen-players.yaml"
 

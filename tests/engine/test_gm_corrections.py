@@ -8,11 +8,11 @@ import re
 
 import pytest
 
-from engine.families.dctp.setup import new_game
-from engine.gm import OverrideError, apply_override, is_correction
-from engine.replay import parse_scenario, record, replay
-from engine.rules import load_ruleset
-from engine.state import INJURED, Status
+from autogm.engine.families.dctp.setup import new_game
+from autogm.engine.gm import OverrideError, apply_override, is_correction
+from autogm.engine.replay import parse_scenario, record, replay
+from autogm.engine.rules import load_ruleset
+from autogm.engine.state import INJURED, Status
 
 ROSTER = {"Abs": "Gin", "Kleene": "Agasa", "Conia": "Shinichi", "Jd-": "Araide", "Ran": "Ran"}
 
@@ -96,7 +96,7 @@ def test_a_correction_is_an_input_of_the_game_shown_in_the_phase_results() -> No
 
 
 def _midnight():
-    from engine.families.midnight.family import new_game as new_midnight
+    from autogm.engine.families.midnight.family import new_game as new_midnight
 
     roster = {"P": "Civilian", "A": "Cop", "B": "Boss", "C": "Killer"}
     return new_midnight(load_ruleset("midnight"), roster, 1, {})
@@ -107,7 +107,7 @@ def test_a_midnight_arrest_is_jail_for_the_phases_it_says() -> None:
     jails from the open phase, for it and the next (Detain's "next Day and Night") or for the
     N phases written, and the release ends every Jail term from the open phase on
     (docs/rulings.md, "midnight: the GM's corrections")."""
-    from engine.families.midnight.model import mn
+    from autogm.engine.families.midnight.model import mn
 
     state = _midnight()
     index = state.phase.index
@@ -145,7 +145,7 @@ def test_a_midnight_revive_brings_back_a_character_not_a_spirit() -> None:
     """A spirit killed is dead; revived, they come back as a character does, with the starting
     HP ("midnight: the GM's corrections"): not a spirit, whose 1 HP keeps them out of the
     Hospital."""
-    from engine.families.midnight.model import location, mn
+    from autogm.engine.families.midnight.model import location, mn
 
     state = _midnight()
     mn(state.players["A"]).spirit, mn(state.players["A"]).hp = True, 1
@@ -193,7 +193,7 @@ def test_a_midnight_dead_player_gets_hp_by_the_revive() -> None:
 
 def test_a_midnight_give_of_a_daylight_ability_works_as_tomb_raider_s() -> None:
     """Tomb Raider's gain and the GM's are one: the ability is held beyond the sheet."""
-    from engine.families.midnight.life import holds
+    from autogm.engine.families.midnight.life import holds
 
     state, notices = apply_override(_midnight(), "give P: a Séance")
     assert holds(state, "P", "seance") and notices[0].params == {"ability": "Séance"}

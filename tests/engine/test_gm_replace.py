@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from dataclasses import fields
 
-from engine.families.dctp.setup import Setup, new_game
-from engine.gm import apply_override
-from engine.phases import Phase
-from engine.rules import load_ruleset
-from engine.state import ActionRecord, Capsule, GameState, Loan
+from autogm.engine.families.dctp.setup import Setup, new_game
+from autogm.engine.gm import apply_override
+from autogm.engine.phases import Phase
+from autogm.engine.rules import load_ruleset
+from autogm.engine.state import ActionRecord, Capsule, GameState, Loan
 
 
 def _state() -> GameState:
@@ -73,7 +73,7 @@ def test_a_substitute_takes_over_the_open_phases_orders_and_the_orders_naming_th
     """Replaced mid-phase, after orders came: the slot's orders, will and tape stand for the
     substitute, and an order naming the slot names the substitute (before, the close looked
     the old name up and failed for good)."""
-    from engine.session import GameSession
+    from autogm.engine.session import GameSession
 
     session = GameSession(
         new_game(load_ruleset("dctp-2011"), {"Old": "Araide", "G": "Gin", "B": "Shinichi"}, 1)

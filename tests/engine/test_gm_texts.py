@@ -11,11 +11,11 @@ import re
 
 import pytest
 
-from engine.families.dctp.dreams import DREAM_FACTS, draft_facts, dream_rng, holds
-from engine.gm import OverrideError
-from engine.gm_texts import apply_text, is_text_command
-from engine.phases import Phase
-from engine.replay import parse_scenario, replay
+from autogm.engine.families.dctp.dreams import DREAM_FACTS, draft_facts, dream_rng, holds
+from autogm.engine.gm import OverrideError
+from autogm.engine.gm_texts import apply_text, is_text_command
+from autogm.engine.phases import Phase
+from autogm.engine.replay import parse_scenario, replay
 
 CAST = "{G: Gin, Vo: Vodka, Er: Eri, S: Shiratori, M: Megure, B: Conan, H: Heiji, E: Camel}"
 
@@ -80,7 +80,7 @@ def test_the_gm_commands_are_told_apart_from_the_corrections() -> None:
 
 
 def _session(ruleset: str = "dctp-classic"):
-    from engine.session import GameSession
+    from autogm.engine.session import GameSession
 
     scenario = parse_scenario(_scenario(1, "[]", ruleset))
     session = GameSession(scenario.state)
@@ -134,7 +134,7 @@ phases: []
 
 
 def _midnight(letters: str):
-    from engine.session import GameSession
+    from autogm.engine.session import GameSession
 
     session = GameSession(parse_scenario(MIDNIGHT.replace("LETTERS", letters)).state)
     session.open()

@@ -10,8 +10,8 @@ game is drawn; the identification fails when he is hindered.)
 
 from __future__ import annotations
 
-from engine.phases import Phase
-from engine.replay import parse_scenario, replay
+from autogm.engine.phases import Phase
+from autogm.engine.replay import parse_scenario, replay
 
 LABEL = "the Detective Boy the identification rests on"
 

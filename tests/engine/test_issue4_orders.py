@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.families.dctp.setup import Setup, new_game
-from engine.phases import Phase
-from engine.reading import read_pm
-from engine.rules import load_ruleset
+from autogm.engine.families.dctp.setup import Setup, new_game
+from autogm.engine.phases import Phase
+from autogm.engine.reading import read_pm
+from autogm.engine.rules import load_ruleset
 
 ROSTER = {
     "Abs": "Anokata", "Conia": "Vermouth", "Kleene": "Agasa", "Jodie": "Jodie",

@@ -28,101 +28,101 @@ LAYERS = ("core", "rules", "mechanics", "abilities", "orders", "game", "scenario
 
 # A package's modules are in its layer unless listed in LAYER_OF (the longest prefix decides).
 PACKAGE_LAYER = {
-    "engine.rules": "rules",
-    "engine.families.dctp.abilities": "abilities",
-    "engine.families.midnight.abilities": "abilities",
-    "engine.families.dctp.rules": "rules",
-    "engine.orders": "orders",
-    "engine.render": "game",
+    "autogm.engine.rules": "rules",
+    "autogm.engine.families.dctp.abilities": "abilities",
+    "autogm.engine.families.midnight.abilities": "abilities",
+    "autogm.engine.families.dctp.rules": "rules",
+    "autogm.engine.orders": "orders",
+    "autogm.engine.render": "game",
 }
 LAYER_OF = {
     # core: the game's values and the interfaces the resolution speaks to
-    "engine.phases": "core",
-    "engine.rng": "core",
-    "engine.rules.base": "core",
-    "engine.state": "core",
-    "engine.outcome": "core",
-    "engine.orders.model": "core",
-    "engine.ability": "core",
-    "engine.life": "core",
-    "engine.context": "core",
-    "engine.by_family": "core",
-    "engine.lazy_pattern": "core",
-    "engine.families": "core",
-    "engine.families.dctp": "core",
-    "engine.families.midnight": "core",
-    "engine.families.midnight.model": "core",
-    "engine.render.templates": "core",
+    "autogm.engine.phases": "core",
+    "autogm.engine.rng": "core",
+    "autogm.engine.rules.base": "core",
+    "autogm.engine.state": "core",
+    "autogm.engine.outcome": "core",
+    "autogm.engine.orders.model": "core",
+    "autogm.engine.ability": "core",
+    "autogm.engine.life": "core",
+    "autogm.engine.context": "core",
+    "autogm.engine.by_family": "core",
+    "autogm.engine.lazy_pattern": "core",
+    "autogm.engine.families": "core",
+    "autogm.engine.families.dctp": "core",
+    "autogm.engine.families.midnight": "core",
+    "autogm.engine.families.midnight.model": "core",
+    "autogm.engine.render.templates": "core",
     # rules: the rulesets, data written in the model
-    "engine.families.midnight.sheets": "rules",
-    "engine.families.midnight.rules": "rules",
+    "autogm.engine.families.midnight.sheets": "rules",
+    "autogm.engine.families.midnight.rules": "rules",
     # mechanics: what abilities and phases share
-    "engine.families.dctp.harm": "mechanics",
-    "engine.families.dctp.appearance": "mechanics",
-    "engine.families.dctp.protection": "mechanics",
-    "engine.families.dctp.attacks": "mechanics",
-    "engine.families.dctp.poisoning": "mechanics",
-    "engine.families.dctp.crimes": "mechanics",
-    "engine.families.dctp.voting": "mechanics",
-    "engine.families.dctp.win": "mechanics",
-    "engine.stalemate": "mechanics",
-    "engine.families.dctp.abilities.lent": "mechanics",
-    "engine.families.midnight.life": "mechanics",
-    "engine.families.midnight.guises": "mechanics",
-    "engine.families.midnight.damage": "mechanics",
-    "engine.families.midnight.council": "mechanics",
-    "engine.families.midnight.hooks": "mechanics",
+    "autogm.engine.families.dctp.harm": "mechanics",
+    "autogm.engine.families.dctp.appearance": "mechanics",
+    "autogm.engine.families.dctp.protection": "mechanics",
+    "autogm.engine.families.dctp.attacks": "mechanics",
+    "autogm.engine.families.dctp.poisoning": "mechanics",
+    "autogm.engine.families.dctp.crimes": "mechanics",
+    "autogm.engine.families.dctp.voting": "mechanics",
+    "autogm.engine.families.dctp.win": "mechanics",
+    "autogm.engine.stalemate": "mechanics",
+    "autogm.engine.families.dctp.abilities.lent": "mechanics",
+    "autogm.engine.families.midnight.life": "mechanics",
+    "autogm.engine.families.midnight.guises": "mechanics",
+    "autogm.engine.families.midnight.damage": "mechanics",
+    "autogm.engine.families.midnight.council": "mechanics",
+    "autogm.engine.families.midnight.hooks": "mechanics",
     # abilities: the ability units, and the send-time checks over them, which the reader asks
-    "engine.validate": "game",
+    "autogm.engine.validate": "game",
     # orders: the reader, and the player text it quotes made inert
-    "engine.render.inert": "orders",
+    "autogm.engine.render.inert": "orders",
     # game: a game opened, played phase by phase, overruled by the GM, shown
-    "engine.resolve": "game",
-    "engine.session": "game",
-    "engine.families.dctp.prep": "game",
-    "engine.families.dctp.setup": "game",
-    "engine.families.dctp.phase_hooks": "game",
-    "engine.families.dctp.family": "game",
-    "engine.gm": "game",
-    "engine.gm_texts": "game",
-    "engine.families.dctp.dreams": "game",
-    "engine.deal": "game",
-    "engine.role_setups": "game",
-    "engine.families.midnight.corrections": "game",
-    "engine.reading": "game",
-    "engine.families.midnight.family": "game",
-    "engine.families.midnight.running": "game",
-    "engine.families.midnight.reader": "orders",
-    "engine.families.midnight.vocab": "orders",
-    "engine.families.dctp.vocab": "orders",
+    "autogm.engine.resolve": "game",
+    "autogm.engine.session": "game",
+    "autogm.engine.families.dctp.prep": "game",
+    "autogm.engine.families.dctp.setup": "game",
+    "autogm.engine.families.dctp.phase_hooks": "game",
+    "autogm.engine.families.dctp.family": "game",
+    "autogm.engine.gm": "game",
+    "autogm.engine.gm_texts": "game",
+    "autogm.engine.families.dctp.dreams": "game",
+    "autogm.engine.deal": "game",
+    "autogm.engine.role_setups": "game",
+    "autogm.engine.families.midnight.corrections": "game",
+    "autogm.engine.reading": "game",
+    "autogm.engine.families.midnight.family": "game",
+    "autogm.engine.families.midnight.running": "game",
+    "autogm.engine.families.midnight.reader": "orders",
+    "autogm.engine.families.midnight.vocab": "orders",
+    "autogm.engine.families.dctp.vocab": "orders",
     # scenario: scenario files and the replay record
-    "engine.replay": "scenario",
-    "engine.yaml_import": "scenario",
+    "autogm.engine.replay": "scenario",
+    "autogm.engine.yaml_import": "scenario",
 }
 
 # The family a module belongs to: the package it is in (engine/families/dctp, .../midnight),
 # or, for a module still outside, the family it goes to ("split": generic, with a family's
 # parts still to leave it: docs/engine.md says which).
 FAMILY_PREFIX = {
-    "engine.families.dctp": "dctp",
-    "engine.families.midnight": "midnight",
+    "autogm.engine.families.dctp": "dctp",
+    "autogm.engine.families.midnight": "midnight",
 }
 FAMILY_OF = {
-    "engine.ability": "",
-    "engine.orders.grammar": "split",
-    "engine.orders.dispatch": "dctp",
-    "engine.orders.readers.harm": "dctp",
-    "engine.orders.readers.info": "dctp",
-    "engine.orders.readers.items": "dctp",
-    "engine.orders.readers.law": "dctp",
-    "engine.orders.readers.prep": "dctp",
-    "engine.orders.readers.ranking": "dctp",
-    "engine.orders.readers.votes": "dctp",
-    "engine.rules.base": "split",
-    "engine.state": "split",
-    "engine.context": "split",
-    "engine.life": "split",
-    "engine.gm": "split",
+    "autogm.engine.ability": "",
+    "autogm.engine.orders.grammar": "split",
+    "autogm.engine.orders.dispatch": "dctp",
+    "autogm.engine.orders.readers.harm": "dctp",
+    "autogm.engine.orders.readers.info": "dctp",
+    "autogm.engine.orders.readers.items": "dctp",
+    "autogm.engine.orders.readers.law": "dctp",
+    "autogm.engine.orders.readers.prep": "dctp",
+    "autogm.engine.orders.readers.ranking": "dctp",
+    "autogm.engine.orders.readers.votes": "dctp",
+    "autogm.engine.rules.base": "split",
+    "autogm.engine.state": "split",
+    "autogm.engine.context": "split",
+    "autogm.engine.life": "split",
+    "autogm.engine.gm": "split",
 }
 
 # The exceptions: (importer, imported) -> why. A "type only" arrow (under TYPE_CHECKING) may
@@ -130,44 +130,89 @@ FAMILY_OF = {
 # package, which registers into it) one across layers until the families are packages; the
 # others are arrows like any, in every check.
 ALLOWED = {
-    ("engine.orders.model", "engine.families.dctp.vocab"): "top, waiting for the move: the Order "
+    (
+        "autogm.engine.orders.model",
+        "autogm.engine.families.dctp.vocab",
+    ): "top, waiting for the move: the Order "
     "model restates an order in the DCTP family's words; families as packages hand them in",
-    ("engine.life", "engine.context"): "type only: a life model is asked with the context "
+    (
+        "autogm.engine.life",
+        "autogm.engine.context",
+    ): "type only: a life model is asked with the context "
     "that holds it (Life.unable(ctx, ...)); both core",
-    ("engine.ability", "engine.context"): "type only: an ability resolves against the "
-    "context whose actions hold it; both core",
-    ("engine.gm_texts", "engine.session"): "type only, waiting (session.py is changed on "
+    (
+        "autogm.engine.ability",
+        "autogm.engine.context",
+    ): "type only: an ability resolves against the context whose actions hold it; both core",
+    (
+        "autogm.engine.gm_texts",
+        "autogm.engine.session",
+    ): "type only, waiting (session.py is changed on "
     "another branch): apply_text takes the GameSession whose queue it changes, and session "
     "imports gm_texts",
-    ("engine.families.dctp.protection", "engine.ability"): "inside a function, waiting: "
+    (
+        "autogm.engine.families.dctp.protection",
+        "autogm.engine.ability",
+    ): "inside a function, waiting: "
     "importing the registry ran every ability of DCTP, which import protection, before the "
     "Ability interface left that package; it may be imported at the top now",
-    ("engine.render", "engine.render.text"): "inside a function: start-up, a module that needs "
+    (
+        "autogm.engine.render",
+        "autogm.engine.render.text",
+    ): "inside a function: start-up, a module that needs "
     "only render.inert (the daemon's status) does not load the notices' classes",
-    ("engine.replay", "engine.gm"): "inside a function: start-up, the GM's overrides load for a "
-    "scenario with a GM line only",
-    ("engine.session", "engine.gm"): "inside a function: start-up, the GM's overrides load with "
-    "the first one a game is given",
-    ("engine.session", "engine.orders.votes"): "inside a function: start-up, the public vote "
-    "reader loads with the first topic post",
-    ("engine.gm_texts", "engine.families.dctp.dreams"): "inside a function: start-up, only a "
-    "ruleset with the GM's texts (classic) drafts dreams",
-    ("engine.families.midnight.abilities.daylight", "engine.families.midnight.abilities.mafia"): (
+    (
+        "autogm.engine.replay",
+        "autogm.engine.gm",
+    ): "inside a function: start-up, the GM's overrides load for a scenario with a GM line only",
+    (
+        "autogm.engine.session",
+        "autogm.engine.gm",
+    ): "inside a function: start-up, the GM's overrides load with the first one a game is given",
+    (
+        "autogm.engine.session",
+        "autogm.engine.orders.votes",
+    ): "inside a function: start-up, the public vote reader loads with the first topic post",
+    (
+        "autogm.engine.gm_texts",
+        "autogm.engine.families.dctp.dreams",
+    ): "inside a function: start-up, only a ruleset with the GM's texts (classic) drafts dreams",
+    (
+        "autogm.engine.families.midnight.abilities.daylight",
+        "autogm.engine.families.midnight.abilities.mafia",
+    ): (
         "inside a function, waiting (midnight is changed on another branch): mafia is imported "
         "at the top of daylight too"
     ),
-    ("engine.families.midnight.council", "engine.families.midnight.damage"): "inside a "
+    (
+        "autogm.engine.families.midnight.council",
+        "autogm.engine.families.midnight.damage",
+    ): "inside a "
     "function, waiting (midnight is changed on another branch): no circle holds it, damage "
     "does not import council",
-    ("engine.families.midnight.family", "engine.families.dctp.setup"): "inside a function, "
-    "waiting (midnight is changed on another branch): resolve_role is engine.rules.base's, "
+    (
+        "autogm.engine.families.midnight.family",
+        "autogm.engine.families.dctp.setup",
+    ): "inside a function, "
+    "waiting (midnight is changed on another branch): resolve_role is autogm.engine.rules.base's, "
     "taken through DCTP's setup",
-    ("engine.by_family", "engine.families.dctp.family"): "by name, upward: the one registry of "
+    (
+        "autogm.engine.by_family",
+        "autogm.engine.families.dctp.family",
+    ): "by name, upward: the one registry of "
     "families loads a family's package at its first look-up",
-    ("engine.by_family", "engine.families.midnight.family"): "by name, upward: as DCTP's",
-    ("engine.ability", "engine.families.dctp.abilities"): "by name, upward: the registry "
-    "loads a family's abilities for its first ruleset",
-    ("engine.ability", "engine.families.midnight.abilities"): "by name, upward: as DCTP's",
+    (
+        "autogm.engine.by_family",
+        "autogm.engine.families.midnight.family",
+    ): "by name, upward: as DCTP's",
+    (
+        "autogm.engine.ability",
+        "autogm.engine.families.dctp.abilities",
+    ): "by name, upward: the registry loads a family's abilities for its first ruleset",
+    (
+        "autogm.engine.ability",
+        "autogm.engine.families.midnight.abilities",
+    ): "by name, upward: as DCTP's",
 }
 
 TYPE_ONLY, INSIDE, BY_NAME, TOP = "type only", "inside a function", "by name", "top"
@@ -179,7 +224,7 @@ def modules() -> dict[str, Path]:
     (nothing to import, nothing to import it for) is left out."""
     found = {}
     for path in sorted(ENGINE.rglob("*.py")):
-        parts = path.relative_to(ROOT).with_suffix("").parts
+        parts = ("autogm", *path.relative_to(ROOT).with_suffix("").parts)
         name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
         tree = ast.parse(path.read_text(encoding="utf-8"))
         if parts[-1] == "__init__" and all(isinstance(n, ast.Expr) for n in tree.body):
@@ -342,19 +387,20 @@ def test_the_ability_registry_is_in_the_listed_order() -> None:
     package = ENGINE / "families" / "dctp" / "abilities" / "__init__.py"
     tree = ast.parse(package.read_text(encoding="utf-8"))
     listed = [
-        f"engine.families.dctp.abilities.{alias.name}"
+        f"autogm.engine.families.dctp.abilities.{alias.name}"
         for node in tree.body
-        if isinstance(node, ast.ImportFrom) and node.module == "engine.families.dctp.abilities"
+        if isinstance(node, ast.ImportFrom)
+        and node.module == "autogm.engine.families.dctp.abilities"
         for alias in node.names
     ]
     firsts = (
-        "engine.families.dctp.voting",
-        "engine.families.dctp.protection",
-        "engine.families.dctp.abilities.vest",
+        "autogm.engine.families.dctp.voting",
+        "autogm.engine.families.dctp.protection",
+        "autogm.engine.families.dctp.abilities.vest",
     )
-    for first in (*firsts, "engine.replay"):
+    for first in (*firsts, "autogm.engine.replay"):
         code = (
-            f"import {first}\nfrom engine.families.dctp.abilities import ABILITIES\n"
+            f"import {first}\nfrom autogm.engine.families.dctp.abilities import ABILITIES\n"
             "print(*dict.fromkeys(type(a).__module__ for a in ABILITIES.values()))"
         )
         done = subprocess.run(
@@ -373,7 +419,7 @@ def _docs_table() -> dict[str, tuple[str, str]]:
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
         match = re.fullmatch(r"`(engine/[\w/]+?)(/\*)?\.py`", cells[0]) if len(cells) > 3 else None
         if match:
-            name = match[1].removesuffix("/__init__").replace("/", ".")
+            name = "autogm." + match[1].removesuffix("/__init__").replace("/", ".")
             entry = (cells[1], "" if cells[2] == "—" else cells[2])
             (packages if match[2] else rows)[name] = entry
     for module in modules():

@@ -7,15 +7,15 @@ import importlib
 import pkgutil
 import re
 
-import engine
-from engine.lazy_pattern import _LazyPattern, lazy_compile
+import autogm.engine
+from autogm.engine.lazy_pattern import _LazyPattern, lazy_compile
 
 SAMPLES = ["Kill Abs", "vote: Kleene", "  I'd like to heal Ran tonight?", "[b]Abs[/b] :) --", ""]
 
 
 def _engine_patterns() -> list[tuple[str, _LazyPattern]]:
     found = []
-    for info in pkgutil.walk_packages(engine.__path__, "engine."):
+    for info in pkgutil.walk_packages(autogm.engine.__path__, "engine."):
         module = importlib.import_module(info.name)
         for name, value in vars(module).items():
             if isinstance(value, _LazyPattern):

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import pytest
 
-from engine.families.dctp.abilities.leader import count, tally, vote_open
-from engine.families.dctp.setup import Setup, new_game
-from engine.phases import Phase
-from engine.reading import read_pm
-from engine.rules import load_ruleset
-from engine.state import GameState, Status
+from autogm.engine.families.dctp.abilities.leader import count, tally, vote_open
+from autogm.engine.families.dctp.setup import Setup, new_game
+from autogm.engine.phases import Phase
+from autogm.engine.reading import read_pm
+from autogm.engine.rules import load_ruleset
+from autogm.engine.state import GameState, Status
 
 ROSTER = {
     "Pofa": "Gin",

@@ -3,11 +3,11 @@ simulator's, or any caller's that does not go through the reader) is refused whe
 
 from __future__ import annotations
 
-from engine.families.midnight.family import new_game
-from engine.families.midnight.reader import TOWN
-from engine.orders.model import Order
-from engine.rules import RULESETS
-from engine.validate import check_order
+from autogm.engine.families.midnight.family import new_game
+from autogm.engine.families.midnight.reader import TOWN
+from autogm.engine.orders.model import Order
+from autogm.engine.rules import RULESETS
+from autogm.engine.validate import check_order
 
 
 def test_the_call_goes_to_a_player_never_to_the_town() -> None:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import yaml
 
-from engine.rules import RULESETS
+from autogm.engine.rules import RULESETS
 
 MIDNIGHT = RULESETS["midnight"]
 FOLDER = Path(__file__).parent / "scenarios" / "midnight"

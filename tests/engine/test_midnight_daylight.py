@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from engine.deal import check_role_list, deal_roles
-from engine.families.midnight.family import new_game
-from engine.phases import Phase
-from engine.rules import RULESETS
-from engine.rules.base import RulesetError
-from engine.session import GameSession
+from autogm.engine.deal import check_role_list, deal_roles
+from autogm.engine.families.midnight.family import new_game
+from autogm.engine.phases import Phase
+from autogm.engine.rules import RULESETS
+from autogm.engine.rules.base import RulesetError
+from autogm.engine.session import GameSession
 
 MIDNIGHT = RULESETS["midnight"]
 
@@ -124,7 +124,7 @@ def test_qualified_immunity_saves_only_by_the_jail_it_gives():
     holds both (Unstoppable gained beyond the sheet) cannot take the Jail that replaces the
     death, so the Council's choice dies, and the post says so, not that the immunity holds
     (docs/rulings.md, "midnight: Daylight roles")."""
-    from engine.render import render_phase
+    from autogm.engine.render import render_phase
 
     session = _session(
         {"P": "Civilian", "B": "Boss", "C": "Cop", "K": "Killer"}, {"P": "Politician"},

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.rules import RULESETS
+from autogm.engine.rules import RULESETS
 from tests.engine.scenario_check import check_scenario
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "midnight.yaml"

@@ -8,15 +8,15 @@ from fractions import Fraction
 
 import pytest
 
-from engine.ability import REGISTRIES, abilities_for
-from engine.families.midnight import council
-from engine.families.midnight.abilities.base import MidnightAbility
-from engine.families.midnight.family import new_game
-from engine.families.midnight.sheets import Line
-from engine.phases import Phase
-from engine.rules import RULESETS
-from engine.rules.base import AbilityUse, Slot
-from engine.session import GameSession
+from autogm.engine.ability import REGISTRIES, abilities_for
+from autogm.engine.families.midnight import council
+from autogm.engine.families.midnight.abilities.base import MidnightAbility
+from autogm.engine.families.midnight.family import new_game
+from autogm.engine.families.midnight.sheets import Line
+from autogm.engine.phases import Phase
+from autogm.engine.rules import RULESETS
+from autogm.engine.rules.base import AbilityUse, Slot
+from autogm.engine.session import GameSession
 
 MIDNIGHT = RULESETS["midnight"]
 

@@ -4,12 +4,12 @@ Evil Genius's DDD against a faction's win at the same moment."""
 
 from __future__ import annotations
 
-from engine.families.midnight.family import new_game
-from engine.families.midnight.model import mn
-from engine.phases import Phase
-from engine.replay import parse_scenario, record, replay
-from engine.rules import RULESETS
-from engine.session import GameSession
+from autogm.engine.families.midnight.family import new_game
+from autogm.engine.families.midnight.model import mn
+from autogm.engine.phases import Phase
+from autogm.engine.replay import parse_scenario, record, replay
+from autogm.engine.rules import RULESETS
+from autogm.engine.session import GameSession
 
 MIDNIGHT = RULESETS["midnight"]
 ROSTER = {"J": "Joker", "A": "Officer", "K": "Killer"}

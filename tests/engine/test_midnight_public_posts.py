@@ -27,10 +27,10 @@ from pathlib import Path
 
 import pytest
 
-from engine.families.midnight.abilities.joker import Play
-from engine.render.text import render_notice
-from engine.replay import load_scenario, record, replay
-from engine.rules import RULESETS
+from autogm.engine.families.midnight.abilities.joker import Play
+from autogm.engine.render.text import render_notice
+from autogm.engine.replay import load_scenario, record, replay
+from autogm.engine.rules import RULESETS
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = [

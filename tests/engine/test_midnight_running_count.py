@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from engine.families.midnight.family import new_game
-from engine.families.midnight.running import running_count
-from engine.render.templates import say
-from engine.rules import RULESETS
-from engine.session import GameSession
+from autogm.engine.families.midnight.family import new_game
+from autogm.engine.families.midnight.running import running_count
+from autogm.engine.render.templates import say
+from autogm.engine.rules import RULESETS
+from autogm.engine.session import GameSession
 
 MIDNIGHT = RULESETS["midnight"]
 ROSTER = {

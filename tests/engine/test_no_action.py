@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.families.dctp.setup import new_game
-from engine.render.answers import render_acknowledgement
-from engine.rules import load_ruleset
-from engine.session import GameSession
+from autogm.engine.families.dctp.setup import new_game
+from autogm.engine.render.answers import render_acknowledgement
+from autogm.engine.rules import load_ruleset
+from autogm.engine.session import GameSession
 
 ROSTER = {"Abs": "Gin", "Kleene": "Agasa", "Conia": "Shinichi", "Jd-": "Araide", "Lynz": "Ran"}
 

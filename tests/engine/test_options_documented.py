@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.rules import RULESETS
+from autogm.engine.rules import RULESETS
 
 ROOT = Path(__file__).parents[2]
 EXAMPLE = (ROOT / "config.example.ini").read_text(encoding="utf-8")

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from engine.families.dctp.setup import Setup, new_game
-from engine.phases import Phase
-from engine.reading import read_pm
-from engine.render.answers import render_acknowledgement
-from engine.rules import load_ruleset
-from engine.session import GameSession
-from engine.state import GameState, Status
+from autogm.engine.families.dctp.setup import Setup, new_game
+from autogm.engine.phases import Phase
+from autogm.engine.reading import read_pm
+from autogm.engine.render.answers import render_acknowledgement
+from autogm.engine.rules import load_ruleset
+from autogm.engine.session import GameSession
+from autogm.engine.state import GameState, Status
 
 ROSTER = {
     "Akonyl": "Shiratori",
@@ -227,8 +227,8 @@ def test_cheap_tests_before_the_fragment_patterns_skip_only_what_cannot_match():
     _CONDITION, and looks for "him", "her", "them" before _PRONOUN_LAST: every character
     that can start a match of each pattern is in its set (re's IGNORECASE folds included),
     and a pronoun spelled with 'ı' or 'İ' still goes to the pattern."""
-    from engine.orders import parse
-    from engine.orders.fragments import DOUBT
+    from autogm.engine.orders import parse
+    from autogm.engine.orders.fragments import DOUBT
 
     samples = {
         (parse._SECOND_CHOICE, parse._SECOND_CHOICE_FIRST): [
@@ -264,7 +264,7 @@ def test_the_vote_verb_is_looked_for_only_past_a_character_it_can_start_with():
     """read_vote tries _VOTE_VERB only when the target's first character (past whitespace)
     is in _VOTE_VERB_FIRST: every character that can start a match of each of its verbs is
     (re's IGNORECASE folds included)."""
-    from engine.orders.readers import votes
+    from autogm.engine.orders.readers import votes
 
     for text in ("goes to Abs", "will go to Abs", "is for Abs", "is on Abs", "is Abs", "on Abs",
                  "against Abs"):  # fmt: skip

@@ -3,10 +3,10 @@ abilities read (docs/engine.md, "Data other abilities read")."""
 
 from __future__ import annotations
 
-from engine.families.dctp.setup import Setup, new_game
-from engine.reading import read_pm
-from engine.resolve import resolve
-from engine.rules import load_ruleset
+from autogm.engine.families.dctp.setup import Setup, new_game
+from autogm.engine.reading import read_pm
+from autogm.engine.resolve import resolve
+from autogm.engine.rules import load_ruleset
 
 RULES = load_ruleset("dctp-2011", {})
 

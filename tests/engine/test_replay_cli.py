@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from daemon.cli.main import main
+from autogm.daemon.cli.main import main
 
 EXAMPLE = Path(__file__).parents[2] / "examples" / "first-game.yaml"
 SCENARIO_1 = Path(__file__).parent / "scenarios" / "dctp-2011" / "order-of-actions-1.yaml"
@@ -115,7 +115,7 @@ def test_replay_run_as_the_command_writes_the_whole_record(
     still written whole, with the code main returns, through a pipe as into a file."""
     root = Path(__file__).parents[2]
     done = subprocess.run(
-        [sys.executable, "-m", "daemon", "replay", str(EXAMPLE), "--json"],
+        [sys.executable, "-m", "autogm.daemon", "replay", str(EXAMPLE), "--json"],
         cwd=root,
         capture_output=True,
         text=True,

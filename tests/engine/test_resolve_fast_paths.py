@@ -7,17 +7,17 @@ from pathlib import Path
 
 import pytest
 
-import engine.resolve
-from engine.ability import abilities_for
-from engine.context import Action
-from engine.families.dctp.abilities.lent import ability_for
-from engine.families.dctp.setup import Setup, new_game
-from engine.orders.model import Order
-from engine.phases import Phase, PhaseKind
-from engine.replay import load_scenario, replay
-from engine.rules import load_ruleset
-from engine.state import GameState, Loan
-from engine.validate import find_slot, held_slots
+import autogm.engine.resolve
+from autogm.engine.ability import abilities_for
+from autogm.engine.context import Action
+from autogm.engine.families.dctp.abilities.lent import ability_for
+from autogm.engine.families.dctp.setup import Setup, new_game
+from autogm.engine.orders.model import Order
+from autogm.engine.phases import Phase, PhaseKind
+from autogm.engine.replay import load_scenario, replay
+from autogm.engine.rules import load_ruleset
+from autogm.engine.state import GameState, Loan
+from autogm.engine.validate import find_slot, held_slots
 
 ROOT = Path(__file__).parents[2]
 GAMES = sorted(
@@ -36,14 +36,14 @@ def _action_by_find_slot(state: GameState, order: Order, slots: list) -> Action:
 
 @pytest.mark.parametrize("path", GAMES, ids=lambda p: f"{p.parent.name}/{p.stem}")
 def test_each_action_is_the_one_find_slot_gives(path: Path, monkeypatch) -> None:
-    made = engine.resolve._action
+    made = autogm.engine.resolve._action
 
     def compared(state: GameState, order: Order, slots: list, kind: PhaseKind) -> Action:
         action = made(state, order, slots, kind)
         assert action == _action_by_find_slot(state, order, slots), order
         return action
 
-    monkeypatch.setattr(engine.resolve, "_action", compared)
+    monkeypatch.setattr(autogm.engine.resolve, "_action", compared)
     replay(load_scenario(path))
 
 
@@ -73,6 +73,6 @@ def test_each_ability_through_each_slot_is_the_one_find_slot_gives(ruleset, phas
         for ability in names:
             for via in (None, "bow_tie", "suitcase", "cover"):
                 order = Order(player, ability, ("C",), via=via)
-                assert engine.resolve._action(
+                assert autogm.engine.resolve._action(
                     state, order, slots, state.phase.kind
                 ) == _action_by_find_slot(state, order, slots), order

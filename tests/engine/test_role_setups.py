@@ -11,15 +11,15 @@ from __future__ import annotations
 
 import pytest
 
-from engine.role_setups import (
+from autogm.engine.role_setups import (
     Constraint,
     SetupError,
     build_setup,
     check_size,
     deal_setup,
 )
-from engine.rules import load_ruleset
-from engine.rules.base import Side
+from autogm.engine.rules import load_ruleset
+from autogm.engine.rules.base import Side
 
 R = load_ruleset("dctp-2011")
 PLAYERS = [f"P{i}" for i in range(1, 11)]

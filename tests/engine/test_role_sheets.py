@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.phases import PhaseKind
-from engine.rules import load_ruleset
+from autogm.engine.phases import PhaseKind
+from autogm.engine.rules import load_ruleset
 
 TEXT = (Path(__file__).parent / "data" / "dctp-2011-standard.txt").read_text(encoding="utf-8")
 RULESET = load_ruleset("dctp-2011")

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import pytest
 
-import engine.families.dctp.abilities  # noqa: F401  (registers every ability)
-from engine.ability import abilities_for
-from engine.families.dctp.rules.dctp_2011 import RULESET as DCTP_2011
-from engine.families.dctp.rules.dctp_r53 import RULESET as DCTP_R53
-from engine.phases import Phase, PhaseKind
-from engine.rules import RULESETS, load_ruleset
-from engine.rules.base import FEATURES, RulesetError, Step
+import autogm.engine.families.dctp.abilities  # noqa: F401  (registers every ability)
+from autogm.engine.ability import abilities_for
+from autogm.engine.families.dctp.rules.dctp_2011 import RULESET as DCTP_2011
+from autogm.engine.families.dctp.rules.dctp_r53 import RULESET as DCTP_R53
+from autogm.engine.phases import Phase, PhaseKind
+from autogm.engine.rules import RULESETS, load_ruleset
+from autogm.engine.rules.base import FEATURES, RulesetError, Step
 
 A_PHASE = {PhaseKind.PREP: Phase.prep(), PhaseKind.NIGHT: Phase(1), PhaseKind.DAY: Phase(2)}
 
@@ -100,7 +100,7 @@ def test_the_r53_example_game_replays_to_a_winner_with_r53_rulings() -> None:
     """examples/round-53.yaml: an r53 game from Prep to the town's win, in r53's words."""
     from pathlib import Path
 
-    from engine.replay import load_scenario, record, replay
+    from autogm.engine.replay import load_scenario, record, replay
 
     example = Path(__file__).resolve().parents[2] / "examples" / "round-53.yaml"
     scenario = load_scenario(example)

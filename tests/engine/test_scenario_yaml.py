@@ -13,8 +13,8 @@ def test_a_non_printable_character_is_refused_by_the_pure_python_reader_as_befor
     """engine/yaml_import.py leaves PyYAML's Reader.NON_PRINTABLE to be compiled at its first
     use: a file with a control character still gets the pure-Python reader's error, which
     names the character and where it is."""
-    from engine.replay import ScenarioError, parse_scenario
-    from engine.yaml_import import NON_PRINTABLE
+    from autogm.engine.replay import ScenarioError, parse_scenario
+    from autogm.engine.yaml_import import NON_PRINTABLE
 
     assert yaml.reader.Reader.NON_PRINTABLE.pattern == NON_PRINTABLE
     assert yaml.reader.Reader.NON_PRINTABLE.search("ok\x07") is not None
@@ -25,7 +25,7 @@ def test_a_non_printable_character_is_refused_by_the_pure_python_reader_as_befor
 @given(st.text(max_size=20) | st.sampled_from(["Abs (post)", "Abs (Will only)", "A(post)\n"]))
 def test_a_key_without_a_parenthesis_is_a_name_alone(key):
     """engine.replay._item looks for the key's ")" before it tries the key's pattern."""
-    from engine.replay import _KEY
+    from autogm.engine.replay import _KEY
 
     if ")" not in key:
         assert _KEY.match(key) is None
@@ -34,7 +34,7 @@ def test_a_key_without_a_parenthesis_is_a_name_alone(key):
 @given(st.text(alphabet=st.sampled_from("cClLeEaArR[]/b *.!\u212a\u0130"), max_size=12))
 def test_a_clear_holds_the_word(text):
     """engine.replay._item tests for "clear" before it calls is_clear, as is_clear does."""
-    from engine.replay import is_clear
+    from autogm.engine.replay import is_clear
 
     if is_clear(text):
         assert "clear" in text.lower()

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from engine.families.dctp.setup import Setup, new_game
-from engine.phases import Phase
-from engine.rules import load_ruleset
-from engine.session import GameSession
+from autogm.engine.families.dctp.setup import Setup, new_game
+from autogm.engine.phases import Phase
+from autogm.engine.rules import load_ruleset
+from autogm.engine.session import GameSession
 
 ROSTER = {"G": "Gin", "V": "Vodka", "B": "Conan", "Hak": "Hakuba", "A": "Agasa", "C": "Camel"}
 

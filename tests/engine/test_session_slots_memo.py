@@ -3,15 +3,15 @@ state only, and a resolution uses them only when nothing changed them in between
 
 from __future__ import annotations
 
-from engine.families.dctp.harm import apply_scheduled
-from engine.families.dctp.setup import Setup, new_game
-from engine.gm import apply_override
-from engine.orders.model import Order
-from engine.phases import Phase
-from engine.rules import load_ruleset
-from engine.session import GameSession
-from engine.state import INJURED
-from engine.validate import find_slot, held_slots
+from autogm.engine.families.dctp.harm import apply_scheduled
+from autogm.engine.families.dctp.setup import Setup, new_game
+from autogm.engine.gm import apply_override
+from autogm.engine.orders.model import Order
+from autogm.engine.phases import Phase
+from autogm.engine.rules import load_ruleset
+from autogm.engine.session import GameSession
+from autogm.engine.state import INJURED
+from autogm.engine.validate import find_slot, held_slots
 
 ROSTER = {"G": "Gin", "V": "Vodka", "B": "Conan", "Hak": "Hakuba", "A": "Agasa", "C": "Camel"}
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import fields
 
-from engine.phases import Phase
-from engine.state import Fate, PlayerState, Status
+from autogm.engine.phases import Phase
+from autogm.engine.state import Fate, PlayerState, Status
 
 
 class _Ext:

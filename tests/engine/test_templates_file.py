@@ -7,8 +7,8 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
-import engine.render.text as text
-from engine.render.templates import plain_templates
+import autogm.engine.render.text as text
+from autogm.engine.render.templates import plain_templates
 
 FILE = Path(text.__file__).with_name("templates.toml")
 

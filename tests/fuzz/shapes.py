@@ -16,15 +16,15 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine.families import FAMILIES
-from engine.families.dctp.setup import Setup, new_game
-from engine.orders.model import ParsedPM
-from engine.orders.parse import MAX_PM_CHARS
-from engine.orders.votes import MAX_POST_CHARS
-from engine.phases import Phase
-from engine.reading import read_message, read_pm
-from engine.rules import load_ruleset
-from engine.state import GameState
+from autogm.engine.families import FAMILIES
+from autogm.engine.families.dctp.setup import Setup, new_game
+from autogm.engine.orders.model import ParsedPM
+from autogm.engine.orders.parse import MAX_PM_CHARS
+from autogm.engine.orders.votes import MAX_POST_CHARS
+from autogm.engine.phases import Phase
+from autogm.engine.reading import read_message, read_pm
+from autogm.engine.rules import load_ruleset
+from autogm.engine.state import GameState
 
 DCTP_ROSTER = {
     "Akonyl": "Shiratori", "Abs": "Gin", "Kleene": "Agasa", "Mr Black Cat": "Eisuke",

@@ -33,11 +33,11 @@ from typing import Any
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from adapters.local import LocalForum
-from daemon.cli.main import main
-from daemon.config.load import load_config
-from daemon.jobs.runner import Daemon
-from daemon.store.db import Store
+from autogm.adapters.local import LocalForum
+from autogm.daemon.cli.main import main
+from autogm.daemon.config.load import load_config
+from autogm.daemon.jobs.runner import Daemon
+from autogm.daemon.store.db import Store
 from tests.daemon.fakes import T0, FakeClock
 from tests.daemon.gamekit import ROSTER, Kit
 

@@ -15,15 +15,15 @@ from zoneinfo import ZoneInfo
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from daemon.config.dates import DateStyle
-from daemon.play import texts
-from engine.orders.model import ParsedPM, Rejection
-from engine.orders.votes import VoteCount
-from engine.outcome import Notice
-from engine.phases import Phase
-from engine.render import render_notice
-from engine.render.answers import render_acknowledgement
-from engine.render.inert import TAG_BREAK, inert
+from autogm.daemon.config.dates import DateStyle
+from autogm.daemon.play import texts
+from autogm.engine.orders.model import ParsedPM, Rejection
+from autogm.engine.orders.votes import VoteCount
+from autogm.engine.outcome import Notice
+from autogm.engine.phases import Phase
+from autogm.engine.render import render_notice
+from autogm.engine.render.answers import render_acknowledgement
+from autogm.engine.render.inert import TAG_BREAK, inert
 from tests.fuzz.bbcode_oracle import tag_like
 from tests.fuzz.strategies import hostile
 

@@ -9,14 +9,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.families.dctp.setup import Setup, new_game
-from engine.orders.names import NameMatcher
-from engine.orders.parse import MAX_PM_CHARS
-from engine.orders.votes import MAX_POST_CHARS, VoteProblem, read_votes
-from engine.phases import Phase
-from engine.reading import read_pm
-from engine.rules import load_ruleset
-from engine.state import GameState
+from autogm.engine.families.dctp.setup import Setup, new_game
+from autogm.engine.orders.names import NameMatcher
+from autogm.engine.orders.parse import MAX_PM_CHARS
+from autogm.engine.orders.votes import MAX_POST_CHARS, VoteProblem, read_votes
+from autogm.engine.phases import Phase
+from autogm.engine.reading import read_pm
+from autogm.engine.rules import load_ruleset
+from autogm.engine.state import GameState
 from tests.fuzz import shapes
 from tests.fuzz.strategies import hostile
 

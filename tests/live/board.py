@@ -2,7 +2,7 @@
 
 The board is ``../shared/phpbb/board/`` (phpBB 3.3.11 on PHP's built-in server, see its
 README): ``board_up.sh`` installs and serves it, its ``access.log`` counts the requests. The
-daemon is only ever run as ``python -m daemon run --config FILE``; what it did is read back
+daemon is only ever run as ``python -m autogm.daemon run --config FILE``; what it did is read back
 from the board (through the project's own phpBB adapter) and from its state file.
 """
 
@@ -25,10 +25,10 @@ from typing import Any
 
 from bs4 import BeautifulSoup
 
-from adapters.base import Post, PrivateMessage
-from adapters.phpbb import PhpBBForum
-from adapters.phpbb.topic import parse_topic_page
-from adapters.web.forms import find_form
+from autogm.adapters.base import Post, PrivateMessage
+from autogm.adapters.phpbb import PhpBBForum
+from autogm.adapters.phpbb.topic import parse_topic_page
+from autogm.adapters.web.forms import find_form
 
 ROOT = Path(__file__).resolve().parents[2]
 BOARD_SCRIPTS = ROOT.parent / "shared" / "phpbb" / "board"
@@ -230,7 +230,7 @@ def topic_posts(board: Board, topic: str) -> list[Post]:
 
 
 class Daemon:
-    """``python -m daemon run --config FILE`` as a process, its log in ``log``."""
+    """``python -m autogm.daemon run --config FILE`` as a process, its log in ``log``."""
 
     def __init__(
         self,
@@ -253,7 +253,7 @@ class Daemon:
             env["AUTOGM_LIVE_FAULT_URL"] = fault_url
         with self.log.open("a") as out:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "daemon", "run", "--config", str(config)],
+                [sys.executable, "-m", "autogm.daemon", "run", "--config", str(config)],
                 cwd=ROOT,
                 env=env,
                 stdout=out,

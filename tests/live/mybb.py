@@ -18,9 +18,9 @@ from pathlib import Path
 
 from bs4 import BeautifulSoup
 
-from adapters.base import Post, PrivateMessage
-from adapters.mybb import MyBBForum
-from adapters.web.forms import find_form
+from autogm.adapters.base import Post, PrivateMessage
+from autogm.adapters.mybb import MyBBForum
+from autogm.adapters.web.forms import find_form
 from tests.live.board import PASSWORD_ENV, ROOT
 
 SCRIPTS = ROOT.parent / "shared" / "mybb" / "board"
@@ -171,9 +171,10 @@ def forum_config(board: MyBBBoard, forum: str, poll: str = "1s") -> str:
 
 
 def autogm(*args: str) -> subprocess.CompletedProcess[str]:
-    """``python -m daemon ARGS`` as a GM types it, with the GM's password in the environment."""
+    """``python -m autogm.daemon ARGS`` as a GM types it, with the GM's password in the
+    environment."""
     return subprocess.run(
-        [sys.executable, "-m", "daemon", *args],
+        [sys.executable, "-m", "autogm.daemon", *args],
         cwd=ROOT,
         capture_output=True,
         text=True,

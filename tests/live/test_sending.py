@@ -16,7 +16,7 @@ import time
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from engine.rules import load_ruleset
+from autogm.engine.rules import load_ruleset
 from tests.live.board import (
     GM,
     GM_PASSWORD,
@@ -91,7 +91,7 @@ def check_forum_flood(config: Path) -> str:
     """`autogm check-forum --flood`, as a GM types it."""
     env = os.environ | {PASSWORD_ENV: GM_PASSWORD, "PYTHONPATH": str(ROOT)}
     done = subprocess.run(
-        [sys.executable, "-m", "daemon", "check-forum", "--config", str(config), "--flood"],
+        [sys.executable, "-m", "autogm.daemon", "check-forum", "--config", str(config), "--flood"],
         cwd=ROOT,
         env=env,
         capture_output=True,

@@ -218,7 +218,7 @@ def visible(doc: dict[str, Any]) -> str:
 def record_of(doc: dict[str, Any], source: str = "<scenario>") -> dict[str, Any]:
     """The replay record of a scenario, made in this process as ``autogm replay --json``
     makes it (engine.replay), written to JSON and read back as the command's output is."""
-    from engine.replay import parse_scenario, record, replay
+    from autogm.engine.replay import parse_scenario, record, replay
 
     scenario = parse_scenario(visible(doc), source)
     return json.loads(json.dumps(record(scenario, replay(scenario)), ensure_ascii=False))

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from simulator.policies.writing import KNOWN_GAPS
+from autogm.simulator.policies.writing import KNOWN_GAPS
 from tests.engine.scenario_check import check_scenario
 
 BROKEN = sorted((Path(__file__).parent / "broken").glob("*.yaml"))

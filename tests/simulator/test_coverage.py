@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import pytest
 
-from engine.deal import check_role_list
-from engine.rules import load_ruleset
-from engine.rules.base import Ruleset, RulesetError
-from simulator.game.loop import Played, play
-from simulator.policies.shapes import shape_of
-from simulator.setups import SimSetup, make_setup
+from autogm.engine.deal import check_role_list
+from autogm.engine.rules import load_ruleset
+from autogm.engine.rules.base import Ruleset, RulesetError
+from autogm.simulator.game.loop import Played, play
+from autogm.simulator.policies.shapes import shape_of
+from autogm.simulator.setups import SimSetup, make_setup
 
 GAMES = 100
 PLAYERS = {"midnight": 12}

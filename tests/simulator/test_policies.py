@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import random
 
-from engine.families.dctp.setup import new_game
-from engine.outcome import Notice
-from engine.phases import Phase
-from simulator.game.loop import play
-from simulator.policies.base import Knowledge
-from simulator.policies.informed import InformedPolicy
-from simulator.setups import make_setup
+from autogm.engine.families.dctp.setup import new_game
+from autogm.engine.outcome import Notice
+from autogm.engine.phases import Phase
+from autogm.simulator.game.loop import play
+from autogm.simulator.policies.base import Knowledge
+from autogm.simulator.policies.informed import InformedPolicy
+from autogm.simulator.setups import make_setup
 
 SETUP = make_setup("dctp-2011", 12)
 

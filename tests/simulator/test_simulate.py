@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from daemon.cli.main import main
-from engine.replay import load_scenario, record, replay
-from simulator.run.local import run_local
-from simulator.run.work import Job, game_seed, play_checked
-from simulator.setups import make_setup
-from simulator.stats.table import Table, wilson
+from autogm.daemon.cli.main import main
+from autogm.engine.replay import load_scenario, record, replay
+from autogm.simulator.run.local import run_local
+from autogm.simulator.run.work import Job, game_seed, play_checked
+from autogm.simulator.setups import make_setup
+from autogm.simulator.stats.table import Table, wilson
 
 SETUP = make_setup("dctp-2011", 10)
 
@@ -43,7 +43,7 @@ def test_same_seed_same_table_on_one_and_two_workers() -> None:
 
 
 def test_a_game_written_as_a_scenario_replays_to_its_record(tmp_path: Path) -> None:
-    from simulator.game.scenario import live_record, scenario_text
+    from autogm.simulator.game.scenario import live_record, scenario_text
 
     job = Job(SETUP, "informed", 3)
     played = play_checked(job, 0)

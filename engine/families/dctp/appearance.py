@@ -25,11 +25,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.rules.base import RoleSheet, Side, item_name
-from engine.state import COSTUME, GameState, PlayerState
+from autogm.engine.rules.base import RoleSheet, Side, item_name
+from autogm.engine.state import COSTUME, GameState, PlayerState
 
 if TYPE_CHECKING:
-    from engine.context import Context
+    from autogm.engine.context import Context
 
 
 def worn_role(p: PlayerState) -> str:

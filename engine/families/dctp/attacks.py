@@ -12,15 +12,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.context import PENDING
-from engine.families.dctp.harm import injure
-from engine.families.dctp.protection import bypassed, first_saver, healing_order
-from engine.outcome import Result
-from engine.state import BOMB, INJURED, Status
+from autogm.engine.context import PENDING
+from autogm.engine.families.dctp.harm import injure
+from autogm.engine.families.dctp.protection import bypassed, first_saver, healing_order
+from autogm.engine.outcome import Result
+from autogm.engine.state import BOMB, INJURED, Status
 
 if TYPE_CHECKING:
-    from engine.context import Action, Attack, Context
-    from engine.state import GameState
+    from autogm.engine.context import Action, Attack, Context
+    from autogm.engine.state import GameState
 
 
 def settle_attacks(ctx: Context) -> None:

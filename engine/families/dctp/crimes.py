@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 
-from engine.phases import Phase
-from engine.state import ActionRecord, GameState
+from autogm.engine.phases import Phase
+from autogm.engine.state import ActionRecord, GameState
 
 # The crime an arrest names -> the abilities that commit it. "Killing (whether it be of the
 # normal, sniping, or APTX variety)".

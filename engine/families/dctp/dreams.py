@@ -15,8 +15,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from engine.phases import Phase
-from engine.state import GameState
+from autogm.engine.phases import Phase
+from autogm.engine.state import GameState
 
 DREAM_FACTS = 5
 # The draw of a dream has its own generator, apart from the phase's: holding a dream draws

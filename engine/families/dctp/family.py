@@ -3,19 +3,19 @@ DCTP ruleset (2011, r53, classic) shares."""
 
 from __future__ import annotations
 
-from engine import stalemate
-from engine.context import Context
-from engine.families import FAMILIES, Family
-from engine.families.dctp import PUBLIC_ORDERS
-from engine.families.dctp.abilities.vest import settle_vest
-from engine.families.dctp.attacks import settle_attacks
-from engine.families.dctp.phase_hooks import begin_phase, end_phase
-from engine.families.dctp.poisoning import settle_poisonings
-from engine.families.dctp.prep import open_game, settle_prep
-from engine.families.dctp.setup import new_game_from
-from engine.families.dctp.voting import hold_lynch
-from engine.families.dctp.win import side_won, stalled, winner
-from engine.rules.base import Step
+from autogm.engine import stalemate
+from autogm.engine.context import Context
+from autogm.engine.families import FAMILIES, Family
+from autogm.engine.families.dctp import PUBLIC_ORDERS
+from autogm.engine.families.dctp.abilities.vest import settle_vest
+from autogm.engine.families.dctp.attacks import settle_attacks
+from autogm.engine.families.dctp.phase_hooks import begin_phase, end_phase
+from autogm.engine.families.dctp.poisoning import settle_poisonings
+from autogm.engine.families.dctp.prep import open_game, settle_prep
+from autogm.engine.families.dctp.setup import new_game_from
+from autogm.engine.families.dctp.voting import hold_lynch
+from autogm.engine.families.dctp.win import side_won, stalled, winner
+from autogm.engine.rules.base import Step
 
 
 def _end_dctp(ctx: Context) -> None:

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.families.dctp.appearance import strip_disguise
-from engine.life import release_detention
-from engine.state import DETAINED, INJURED, TEMPORARILY_INJURED, GameState
+from autogm.engine.families.dctp.appearance import strip_disguise
+from autogm.engine.life import release_detention
+from autogm.engine.state import DETAINED, INJURED, TEMPORARILY_INJURED, GameState
 
 if TYPE_CHECKING:
-    from engine.context import Context
+    from autogm.engine.context import Context
 
 
 def injure(ctx: Context, name: str, cause: str) -> None:

@@ -8,22 +8,26 @@ characters revealed, loans returned.
 
 from __future__ import annotations
 
-from engine.ability import abilities_for
-from engine.context import PENDING, Action, Context
-from engine.families.dctp.abilities.bonds import friend_killed
-from engine.families.dctp.abilities.disguise import record_worn, reveal_abducted, take_off_costumes
-from engine.families.dctp.abilities.interrogation import quarter_dead, sober_up
-from engine.families.dctp.abilities.protect import die_of_wounds, lend_watch_tonight
-from engine.families.dctp.abilities.travel import begin_travel
-from engine.families.dctp.attacks import bribe_shield
-from engine.families.dctp.harm import end_detentions
-from engine.families.dctp.prep import finish_prep
-from engine.orders.model import Order
-from engine.outcome import Result
-from engine.phases import PhaseKind
-from engine.rules.base import Ruleset, per_ruleset
-from engine.state import ABROAD, DRUNK, ERASED, IN_FLIGHT, INJURED, GameState, Status
-from engine.validate import held_slots
+from autogm.engine.ability import abilities_for
+from autogm.engine.context import PENDING, Action, Context
+from autogm.engine.families.dctp.abilities.bonds import friend_killed
+from autogm.engine.families.dctp.abilities.disguise import (
+    record_worn,
+    reveal_abducted,
+    take_off_costumes,
+)
+from autogm.engine.families.dctp.abilities.interrogation import quarter_dead, sober_up
+from autogm.engine.families.dctp.abilities.protect import die_of_wounds, lend_watch_tonight
+from autogm.engine.families.dctp.abilities.travel import begin_travel
+from autogm.engine.families.dctp.attacks import bribe_shield
+from autogm.engine.families.dctp.harm import end_detentions
+from autogm.engine.families.dctp.prep import finish_prep
+from autogm.engine.orders.model import Order
+from autogm.engine.outcome import Result
+from autogm.engine.phases import PhaseKind
+from autogm.engine.rules.base import Ruleset, per_ruleset
+from autogm.engine.state import ABROAD, DRUNK, ERASED, IN_FLIGHT, INJURED, GameState, Status
+from autogm.engine.validate import held_slots
 
 
 def begin_phase(ctx: Context) -> None:

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.state import Status
+from autogm.engine.state import Status
 
 if TYPE_CHECKING:
-    from engine.context import Context
-    from engine.rules.base import Ruleset
+    from autogm.engine.context import Context
+    from autogm.engine.rules.base import Ruleset
 
 # "1 APTX per BO with a max of 3."
 MAX_APTX = 3

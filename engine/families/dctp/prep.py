@@ -16,15 +16,21 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from engine.ability import abilities_for
-from engine.context import PENDING, Context
-from engine.families.dctp.abilities.bonds import lover_of, notify_friends
-from engine.families.dctp.abilities.disguise import KEPT, choose, offer_costumes, recast, wear
-from engine.families.dctp.abilities.interrogation import starts_drunk
-from engine.outcome import Draw, Notice
-from engine.phases import PhaseKind
-from engine.rules.base import Side
-from engine.state import ABROAD, DRUNK, GameState
+from autogm.engine.ability import abilities_for
+from autogm.engine.context import PENDING, Context
+from autogm.engine.families.dctp.abilities.bonds import lover_of, notify_friends
+from autogm.engine.families.dctp.abilities.disguise import (
+    KEPT,
+    choose,
+    offer_costumes,
+    recast,
+    wear,
+)
+from autogm.engine.families.dctp.abilities.interrogation import starts_drunk
+from autogm.engine.outcome import Draw, Notice
+from autogm.engine.phases import PhaseKind
+from autogm.engine.rules.base import Side
+from autogm.engine.state import ABROAD, DRUNK, GameState
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.context import PENDING, Action
-from engine.orders.model import Order
+from autogm.engine.context import PENDING, Action
+from autogm.engine.orders.model import Order
 
 if TYPE_CHECKING:
-    from engine.context import Context
+    from autogm.engine.context import Context
 
 LOVEY_DOVEY = "lovey_dovey"
 WATCH = "watch"
@@ -58,7 +58,7 @@ def _watch_action(ctx: Context, target: str) -> Action | None:
             return action if action.state == PENDING else None
     # Imported here: importing the registry runs the abilities package, which imports this
     # module (engine.families.dctp.abilities.aptx, engine.families.dctp.voting) before it is done.
-    from engine.ability import abilities_for
+    from autogm.engine.ability import abilities_for
 
     action = Action(Order(holder, WATCH, (holder,)), abilities_for(ctx.ruleset)[WATCH])
     ctx.actions.append(action)

@@ -6,13 +6,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.families.dctp.abilities.interrogation import starts_drunk
-from engine.families.dctp.abilities.suitcase import suitcase_for_night_one
-from engine.families.dctp.appearance import put_on
-from engine.families.dctp.poisoning import starting_capsules
-from engine.phases import Phase
-from engine.rules.base import Ruleset, RulesetError, Side, item_name, resolve_role
-from engine.state import (
+from autogm.engine.families.dctp.abilities.interrogation import starts_drunk
+from autogm.engine.families.dctp.abilities.suitcase import suitcase_for_night_one
+from autogm.engine.families.dctp.appearance import put_on
+from autogm.engine.families.dctp.poisoning import starting_capsules
+from autogm.engine.phases import Phase
+from autogm.engine.rules.base import Ruleset, RulesetError, Side, item_name, resolve_role
+from autogm.engine.state import (
     ABROAD,
     BEST_FRIEND,
     DRUNK,

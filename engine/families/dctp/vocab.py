@@ -10,7 +10,7 @@ to its ability's declaration.
 
 from __future__ import annotations
 
-from engine.orders.vocab import (
+from autogm.engine.orders.vocab import (
     ASKED,
     ASKS,
     CRIME,

@@ -13,14 +13,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.context import DONE, PENDING, Attack
-from engine.families.dctp.harm import injure, revenge_applies
-from engine.families.dctp.protection import first_saver
-from engine.outcome import Lynch, Result
-from engine.state import DETAINED, INJURED, Status
+from autogm.engine.context import DONE, PENDING, Attack
+from autogm.engine.families.dctp.harm import injure, revenge_applies
+from autogm.engine.families.dctp.protection import first_saver
+from autogm.engine.outcome import Lynch, Result
+from autogm.engine.state import DETAINED, INJURED, Status
 
 if TYPE_CHECKING:
-    from engine.context import Action, Context
+    from autogm.engine.context import Action, Context
 
 NO_LYNCH = "no lynch"
 

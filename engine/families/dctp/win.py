@@ -17,9 +17,9 @@ A game that stands still, no side winning, is ended by the GM as a ``stalemate``
 
 from __future__ import annotations
 
-from engine import stalemate
-from engine.rules.base import Side
-from engine.state import DETAINED, GameState, Status
+from autogm.engine import stalemate
+from autogm.engine.rules.base import Side
+from autogm.engine.state import DETAINED, GameState, Status
 
 LOVERS = "lovers"
 

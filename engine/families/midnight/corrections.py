@@ -22,17 +22,17 @@ from __future__ import annotations
 
 import re
 
-from engine.ability import abilities_for
-from engine.families.midnight.abilities.daylight import starting_hp
-from engine.families.midnight.abilities.joker import card_game
-from engine.families.midnight.abilities.mafia import Weapon
-from engine.families.midnight.life import holds
-from engine.families.midnight.model import HOSPITAL, location, mn
-from engine.gm import FAMILY_CORRECTIONS, OverrideError, kill, phases_written, remove, revive
-from engine.lazy_pattern import lazy_compile
-from engine.outcome import Notice
-from engine.phases import Phase
-from engine.state import GameState, Status
+from autogm.engine.ability import abilities_for
+from autogm.engine.families.midnight.abilities.daylight import starting_hp
+from autogm.engine.families.midnight.abilities.joker import card_game
+from autogm.engine.families.midnight.abilities.mafia import Weapon
+from autogm.engine.families.midnight.life import holds
+from autogm.engine.families.midnight.model import HOSPITAL, location, mn
+from autogm.engine.gm import FAMILY_CORRECTIONS, OverrideError, kill, phases_written, remove, revive
+from autogm.engine.lazy_pattern import lazy_compile
+from autogm.engine.outcome import Notice
+from autogm.engine.phases import Phase
+from autogm.engine.state import GameState, Status
 
 # Detain, Entrapment, Bribe and Bust all jail for two phases ("the next Day and Night").
 JAIL_TERM = 2

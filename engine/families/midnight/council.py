@@ -14,13 +14,13 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from engine.context import DONE, FAILED
-from engine.families.midnight.model import game, mn
-from engine.outcome import Lynch
+from autogm.engine.context import DONE, FAILED
+from autogm.engine.families.midnight.model import game, mn
+from autogm.engine.outcome import Lynch
 
 if TYPE_CHECKING:
-    from engine.context import Context
-    from engine.state import GameState
+    from autogm.engine.context import Context
+    from autogm.engine.state import GameState
 
 PEACE = "peace"
 BALLOTS = "mn_ballots"  # Context.memo: voter -> what they voted for, in order
@@ -145,7 +145,7 @@ def hold_council(ctx: Context) -> None:
     ballot (docs/rulings.md, "midnight: the Council")."""
     if not ctx.phase.is_day:
         return
-    from engine.families.midnight.damage import die
+    from autogm.engine.families.midnight.damage import die
 
     state = ctx.state
     # The votes cast, counted or not: a vote that names a player who died during the Day was

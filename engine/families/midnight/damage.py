@@ -11,12 +11,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.context import Action
-from engine.families.midnight.model import HOSPITAL, location, mn
-from engine.state import Fate, Status
+from autogm.engine.context import Action
+from autogm.engine.families.midnight.model import HOSPITAL, location, mn
+from autogm.engine.state import Fate, Status
 
 if TYPE_CHECKING:
-    from engine.context import Context
+    from autogm.engine.context import Context
 
 HITS = "mn_hits"  # Context.memo: the phase's hits
 SETTLING = "mn_settling"  # Context.memo: True while the phase's damage is settled

@@ -14,23 +14,23 @@ from collections.abc import Mapping
 from typing import Any
 
 # Imported for what they register: the abilities, and the GM's arrest as Jail.
-import engine.families.midnight.abilities
-import engine.families.midnight.corrections  # noqa: F401
-from engine import stalemate
-from engine.context import Context
-from engine.families import FAMILIES, Family
-from engine.families.dctp.prep import Opening
-from engine.families.midnight import PUBLIC_ORDERS, guises, hooks
-from engine.families.midnight.council import hold_council
-from engine.families.midnight.damage import settle_damage
-from engine.families.midnight.hooks import AT_END, NEUTRAL_WINS, VETOES, WINS_TO_COME
-from engine.families.midnight.life import WHERE, line_of
-from engine.families.midnight.model import SPIRIT, Midnighter, MidnightGame, location, mn
-from engine.families.midnight.reader import parse_orders
-from engine.families.midnight.running import running_count
-from engine.phases import Phase
-from engine.rules.base import Ruleset, RulesetError, Side, Step
-from engine.state import GameState, PlayerState, Status
+import autogm.engine.families.midnight.abilities
+import autogm.engine.families.midnight.corrections  # noqa: F401
+from autogm.engine import stalemate
+from autogm.engine.context import Context
+from autogm.engine.families import FAMILIES, Family
+from autogm.engine.families.dctp.prep import Opening
+from autogm.engine.families.midnight import PUBLIC_ORDERS, guises, hooks
+from autogm.engine.families.midnight.council import hold_council
+from autogm.engine.families.midnight.damage import settle_damage
+from autogm.engine.families.midnight.hooks import AT_END, NEUTRAL_WINS, VETOES, WINS_TO_COME
+from autogm.engine.families.midnight.life import WHERE, line_of
+from autogm.engine.families.midnight.model import SPIRIT, Midnighter, MidnightGame, location, mn
+from autogm.engine.families.midnight.reader import parse_orders
+from autogm.engine.families.midnight.running import running_count
+from autogm.engine.phases import Phase
+from autogm.engine.rules.base import Ruleset, RulesetError, Side, Step
+from autogm.engine.state import GameState, PlayerState, Status
 
 STALEMATE = stalemate.STALEMATE
 MAFIA, LAW = Side.MAFIA.value, Side.LAW.value
@@ -39,7 +39,7 @@ MAFIA, LAW = Side.MAFIA.value, Side.LAW.value
 def new_game(ruleset: Ruleset, roster: Mapping[str, str], seed: int | str, setup: Any) -> GameState:
     """The game at Night 1 (no Prep): each player's Midnight role from ``roster`` and Daylight
     role from ``setup['daylight']`` (a player left out has the open role "Other")."""
-    from engine.families.dctp.setup import resolve_role
+    from autogm.engine.families.dctp.setup import resolve_role
 
     daylight = dict((setup or {}).get("daylight") or {})
     unknown = set(setup or {}) - {"daylight"}

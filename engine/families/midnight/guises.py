@@ -12,11 +12,11 @@ from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from engine.families.midnight.model import Layer, mn
-from engine.outcome import Draw
+from autogm.engine.families.midnight.model import Layer, mn
+from autogm.engine.outcome import Draw
 
 if TYPE_CHECKING:
-    from engine.context import Context
+    from autogm.engine.context import Context
 
 ANONYMOUS = "Anonymous"
 # Overrides of what an ability sees, tried in order; the first that answers wins. Each takes

@@ -10,8 +10,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from engine.context import Context
-    from engine.state import GameState
+    from autogm.engine.context import Context
+    from autogm.engine.state import GameState
 
 # Called with the new game's state, before the first phase.
 NEW_GAME: list[Callable[[GameState], None]] = []

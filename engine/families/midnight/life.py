@@ -12,16 +12,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from engine.families.midnight.model import DEAD, FREE, HOSPITAL, JAIL, SPIRIT, location, mn
-from engine.families.midnight.sheets import Line
-from engine.life import LIVES, Life
-from engine.state import Status
+from autogm.engine.families.midnight.model import DEAD, FREE, HOSPITAL, JAIL, SPIRIT, location, mn
+from autogm.engine.families.midnight.sheets import Line
+from autogm.engine.life import LIVES, Life
+from autogm.engine.state import Status
 
 if TYPE_CHECKING:
-    from engine.ability import Ability
-    from engine.context import Context
-    from engine.orders.model import Order
-    from engine.state import GameState
+    from autogm.engine.ability import Ability
+    from autogm.engine.context import Context
+    from autogm.engine.orders.model import Order
+    from autogm.engine.state import GameState
 
 # Locations that do not disable a player's abilities in a phase, beyond the lines' flags: each
 # (state, player, phase index) -> locations (Misère: "next Night your abilities are not

@@ -7,7 +7,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from engine.state import GameState, PlayerState, Status
+from autogm.engine.state import GameState, PlayerState, Status
 
 FREE, HOSPITAL, JAIL, DEAD, SPIRIT = "free", "hospital", "jail", "dead", "spirit"
 

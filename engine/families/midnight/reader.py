@@ -22,7 +22,7 @@ import re
 from dataclasses import replace
 from functools import lru_cache
 
-from engine.families.midnight.vocab import (
+from autogm.engine.families.midnight.vocab import (
     NUMBERS,
     ROLE_ALIASES,
     WORDS,
@@ -31,9 +31,9 @@ from engine.families.midnight.vocab import (
     plain,
     titles_of,
 )
-from engine.orders import parse, vocab
-from engine.orders.bbcode import Filler, clean_message, strip_quoted, text_quotes
-from engine.orders.dispatch import (
+from autogm.engine.orders import parse, vocab
+from autogm.engine.orders.bbcode import Filler, clean_message, strip_quoted, text_quotes
+from autogm.engine.orders.dispatch import (
     _ARROW,
     _I,
     _LABEL_START,
@@ -43,21 +43,21 @@ from engine.orders.dispatch import (
     _QUOTES,
     _TARGET_LABEL,
 )
-from engine.orders.evidence import EvidenceTable
-from engine.orders.fragments import CHATTER, DOUBT, UNSURE
-from engine.orders.grammar import LIST_SEP, ORDER_OPENER, USE
-from engine.orders.kinds import Kind, kind_of
-from engine.orders.model import Order, ParsedPM, Rejection
-from engine.orders.names import MatchKind, NameMatcher
-from engine.orders.parse import MAX_PM_CHARS, Dialect, Message
-from engine.orders.reader import Reader, Refusal, Vocabulary
-from engine.orders.readers.harm import NO_ORDER
-from engine.orders.readers.votes import Unvote
-from engine.orders.seam import Rules, Shape, SlotKey
-from engine.orders.votes import MAX_POST_CHARS, read_votes
-from engine.phases import Phase
-from engine.render.inert import shorten
-from engine.state import GameState
+from autogm.engine.orders.evidence import EvidenceTable
+from autogm.engine.orders.fragments import CHATTER, DOUBT, UNSURE
+from autogm.engine.orders.grammar import LIST_SEP, ORDER_OPENER, USE
+from autogm.engine.orders.kinds import Kind, kind_of
+from autogm.engine.orders.model import Order, ParsedPM, Rejection
+from autogm.engine.orders.names import MatchKind, NameMatcher
+from autogm.engine.orders.parse import MAX_PM_CHARS, Dialect, Message
+from autogm.engine.orders.reader import Reader, Refusal, Vocabulary
+from autogm.engine.orders.readers.harm import NO_ORDER
+from autogm.engine.orders.readers.votes import Unvote
+from autogm.engine.orders.seam import Rules, Shape, SlotKey
+from autogm.engine.orders.votes import MAX_POST_CHARS, read_votes
+from autogm.engine.phases import Phase
+from autogm.engine.render.inert import shorten
+from autogm.engine.state import GameState
 
 _OOC = re.compile(r"\[ooc(?:=[^\]]*)?\](.*?)\[/ooc\]", re.IGNORECASE | re.DOTALL)
 PEACE, TOWN = "peace", "town"

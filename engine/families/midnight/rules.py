@@ -8,9 +8,9 @@ role, and the "Open" (or "Daylight") role."
 
 from __future__ import annotations
 
-from engine.families.midnight.sheets import Line, Model
-from engine.phases import PhaseKind
-from engine.rules.base import AbilityUse, OptionSpec, RoleSheet, Ruleset, Side, Slot, Step
+from autogm.engine.families.midnight.sheets import Line, Model
+from autogm.engine.phases import PhaseKind
+from autogm.engine.rules.base import AbilityUse, OptionSpec, RoleSheet, Ruleset, Side, Slot, Step
 
 N = frozenset({PhaseKind.NIGHT})
 D = frozenset({PhaseKind.DAY})

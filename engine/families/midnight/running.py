@@ -15,15 +15,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from engine.ability import abilities_for
-from engine.families.midnight.abilities.daylight_council import AddVotes
-from engine.families.midnight.council import PEACE, capped, number, power
-from engine.families.midnight.life import MidnightLife
-from engine.families.midnight.model import game
-from engine.orders.model import Order
-from engine.render.inert import inert
-from engine.render.templates import say
-from engine.state import GameState, Status
+from autogm.engine.ability import abilities_for
+from autogm.engine.families.midnight.abilities.daylight_council import AddVotes
+from autogm.engine.families.midnight.council import PEACE, capped, number, power
+from autogm.engine.families.midnight.life import MidnightLife
+from autogm.engine.families.midnight.model import game
+from autogm.engine.orders.model import Order
+from autogm.engine.render.inert import inert
+from autogm.engine.render.templates import say
+from autogm.engine.state import GameState, Status
 
 
 @dataclass(frozen=True, slots=True)

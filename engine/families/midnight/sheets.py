@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from engine.phases import PhaseKind
+from autogm.engine.phases import PhaseKind
 
 # "Abilities marked with "H", "J" or "D" are not disabled if you're in Hospital, Jail, or
 # Dead." "Abilities marked with "B" cannot be blocked."

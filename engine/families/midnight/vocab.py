@@ -15,10 +15,10 @@ import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from engine.orders.folding import distance
-from engine.orders.grammar import first_letters
-from engine.orders.text_memo import remember
-from engine.orders.vocab import FRAME, GUARD, HARM, HINDER, LEARN, Say, forms, words_of
+from autogm.engine.orders.folding import distance
+from autogm.engine.orders.grammar import first_letters
+from autogm.engine.orders.text_memo import remember
+from autogm.engine.orders.vocab import FRAME, GUARD, HARM, HINDER, LEARN, Say, forms, words_of
 
 _SHOOT = ("shoot", r"gun\s*down", "kill", "attack", "hit", "fire at", "open fire on",
           "put a bullet in", "put a round in", "take out", "blast")  # fmt: skip

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import re
 
-from engine.lazy_pattern import lazy_compile
-from engine.orders.kinds import Kind
-from engine.orders.model import Order
-from engine.orders.reader import Reader, Refusal
+from autogm.engine.lazy_pattern import lazy_compile
+from autogm.engine.orders.kinds import Kind
+from autogm.engine.orders.model import Order
+from autogm.engine.orders.reader import Reader, Refusal
 
 _LEADER = lazy_compile(
     r"\s*(?:should|will|must|to|is\s+to|has\s+to)?\s*(?:kills?|attacks?|(?P<snipe>snipes?))\b",

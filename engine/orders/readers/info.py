@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import re
 
-from engine.lazy_pattern import lazy_compile
-from engine.orders import grammar
-from engine.orders.kinds import Kind
-from engine.orders.model import Order, Query
-from engine.orders.reader import Reader, Refusal
-from engine.phases import Phase
+from autogm.engine.lazy_pattern import lazy_compile
+from autogm.engine.orders import grammar
+from autogm.engine.orders.kinds import Kind
+from autogm.engine.orders.model import Order, Query
+from autogm.engine.orders.reader import Reader, Refusal
+from autogm.engine.phases import Phase
 
 _QUERY_SPLIT = lazy_compile(r"\s*(?:[,;]|\band\b|\balso\b)\s*", re.IGNORECASE)
 # Queries whose action may name no one: "Hakuba travels during Prep".

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import re
 
-from engine.lazy_pattern import lazy_compile
-from engine.orders.folding import APOSTROPHES
-from engine.orders.kinds import Kind
-from engine.orders.model import Order
-from engine.orders.reader import Reader, Refusal
+from autogm.engine.lazy_pattern import lazy_compile
+from autogm.engine.orders.folding import APOSTROPHES
+from autogm.engine.orders.kinds import Kind
+from autogm.engine.orders.model import Order
+from autogm.engine.orders.reader import Reader, Refusal
 
 _ON = lazy_compile(r"\s*(?:on|of|attached\s+to|strapped\s+to)\s+", re.IGNORECASE)
 # "Steal Akonyl's gun": the thief does not choose the item.

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import re
 
-from engine.lazy_pattern import lazy_compile
-from engine.orders import grammar
-from engine.orders.grammar import FOR
-from engine.orders.kinds import Kind
-from engine.orders.model import Order
-from engine.orders.reader import Reader, Refusal
-from engine.phases import Phase
+from autogm.engine.lazy_pattern import lazy_compile
+from autogm.engine.orders import grammar
+from autogm.engine.orders.grammar import FOR
+from autogm.engine.orders.kinds import Kind
+from autogm.engine.orders.model import Order
+from autogm.engine.orders.reader import Reader, Refusal
+from autogm.engine.phases import Phase
 
 # The crime set apart from the accused: "Arrest Abs (killed Kleene on Night 1)", "Arrest Abs -
 # killing Kleene on N1"; the bracket may be left open.

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import re
 
-from engine.lazy_pattern import lazy_compile
-from engine.orders.grammar import FOR, LIST_SEP, LIST_WORDS
-from engine.orders.kinds import Kind
-from engine.orders.model import Order
-from engine.orders.reader import Reader, Refusal
-from engine.phases import Phase
+from autogm.engine.lazy_pattern import lazy_compile
+from autogm.engine.orders.grammar import FOR, LIST_SEP, LIST_WORDS
+from autogm.engine.orders.kinds import Kind
+from autogm.engine.orders.model import Order
+from autogm.engine.orders.reader import Reader, Refusal
+from autogm.engine.phases import Phase
 
 # "Abduct a character", "Abduct someone".
 _ABDUCT_TAIL = lazy_compile(

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import re
 
-from engine.lazy_pattern import lazy_compile
-from engine.orders.kinds import Kind
-from engine.orders.model import Order
-from engine.orders.names import MatchKind
-from engine.orders.reader import Reader, Refusal
-from engine.rules.base import Side
+from autogm.engine.lazy_pattern import lazy_compile
+from autogm.engine.orders.kinds import Kind
+from autogm.engine.orders.model import Order
+from autogm.engine.orders.names import MatchKind
+from autogm.engine.orders.reader import Reader, Refusal
+from autogm.engine.rules.base import Side
 
 ABILITY = "leader_ranking"
 EXAMPLE = "'Ranking: 1. Gin 2. Vodka 3. Korn' or 'Ranking: Gin > Vodka > Korn'"

@@ -5,11 +5,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from engine.lazy_pattern import lazy_compile
-from engine.orders import grammar
-from engine.orders.model import Order
-from engine.orders.name_match import MatchKind
-from engine.orders.reader import Reader, Refusal
+from autogm.engine.lazy_pattern import lazy_compile
+from autogm.engine.orders import grammar
+from autogm.engine.orders.model import Order
+from autogm.engine.orders.name_match import MatchKind
+from autogm.engine.orders.reader import Reader, Refusal
 
 _WHOLE_NAME = (MatchKind.EXACT, MatchKind.ALIAS)
 # "[vote]abstain[/vote]": a vote for no one, not a player called that.

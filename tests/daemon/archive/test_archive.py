@@ -10,11 +10,17 @@ from pathlib import Path
 import pytest
 import yaml
 
-from daemon.archive.schema import TABLES, ArchiveError, load_metadata, open_archive, schema_columns
-from daemon.archive.views import load_record, scenario_yaml
-from daemon.archive.write import archive_scenario
-from daemon.cli.main import main
-from engine.replay import load_scenario, parse_scenario, record, replay
+from autogm.daemon.archive.schema import (
+    TABLES,
+    ArchiveError,
+    load_metadata,
+    open_archive,
+    schema_columns,
+)
+from autogm.daemon.archive.views import load_record, scenario_yaml
+from autogm.daemon.archive.write import archive_scenario
+from autogm.daemon.cli.main import main
+from autogm.engine.replay import load_scenario, parse_scenario, record, replay
 
 ROOT = Path(__file__).parents[3]
 EXAMPLE = ROOT / "examples" / "first-game.yaml"

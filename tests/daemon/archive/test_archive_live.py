@@ -10,18 +10,18 @@ from pathlib import Path
 import pytest
 import yaml
 
-from adapters.base import PrivateMessage
-from daemon.archive.schema import TABLES, ArchiveError
-from daemon.archive.write import archive_game
-from daemon.cli.main import main
-from daemon.outbox import outbox
-from daemon.store.db import Store
-from daemon.store.rows import from_json, iso, to_json
-from engine.families.dctp.setup import new_game
-from engine.gm import apply_override
-from engine.render import render_phase
-from engine.rules import load_ruleset
-from engine.session import GameSession
+from autogm.adapters.base import PrivateMessage
+from autogm.daemon.archive.schema import TABLES, ArchiveError
+from autogm.daemon.archive.write import archive_game
+from autogm.daemon.cli.main import main
+from autogm.daemon.outbox import outbox
+from autogm.daemon.store.db import Store
+from autogm.daemon.store.rows import from_json, iso, to_json
+from autogm.engine.families.dctp.setup import new_game
+from autogm.engine.gm import apply_override
+from autogm.engine.render import render_phase
+from autogm.engine.rules import load_ruleset
+from autogm.engine.session import GameSession
 from tests.daemon.fakes import T0
 
 EXAMPLE = Path(__file__).parents[3] / "examples" / "first-game.yaml"

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from daemon.cli.main import main, run_daemon
-from daemon.store.db import Store
+from autogm.daemon.cli.main import main, run_daemon
+from autogm.daemon.store.db import Store
 from tests.daemon.gamekit import Kit
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -118,7 +118,7 @@ def test_run_starts_the_game_and_stops_cleanly(tmp_path):
     kit.config_path.write_text(
         kit.config_path.read_text().replace("start = 2026-12-01 18:00\n", "")
     )
-    from daemon.config.load import load_config
+    from autogm.daemon.config.load import load_config
 
     stop = threading.Event()
     config = load_config(kit.config_path)
@@ -163,7 +163,7 @@ def test_help_documents_the_exit_statuses(capsys):
 
 def test_a_reader_that_stops_reading_is_not_an_error():
     # `autogm replay FILE | head -1`: the pipe closes early; no traceback, no error line.
-    command = [sys.executable, "-m", "daemon", "replay", "examples/first-game.yaml"]
+    command = [sys.executable, "-m", "autogm.daemon", "replay", "examples/first-game.yaml"]
     proc = subprocess.Popen(
         command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT, env=os.environ
     )
@@ -179,8 +179,8 @@ def test_a_stop_during_a_poll_ends_the_daemon_within_seconds(tmp_path, monkeypat
     holds APScheduler's lock while the worker, inside the poll, calls scheduler.get_job through
     JobSync and waits for the same lock." A poll that is running when the stop comes, and
     syncs the jobs after it, must not keep the daemon from stopping."""
-    from daemon.config.load import load_config
-    from daemon.jobs import runner as jobs
+    from autogm.daemon.config.load import load_config
+    from autogm.daemon.jobs import runner as jobs
 
     kit = Kit(tmp_path)
     polling, stop = threading.Event(), threading.Event()
@@ -222,7 +222,7 @@ def test_sigterm_at_any_moment_stops_the_process_within_seconds(tmp_path, delay)
     for name in ("Abs", "Kleene", "Conia"):
         kit.send(name, "Kill Kleene\nVote Abs\nInvestigate Abs kills Kleene")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "daemon", "run", "--config", str(kit.config_path)],
+        [sys.executable, "-m", "autogm.daemon", "run", "--config", str(kit.config_path)],
         cwd=ROOT,
         env=os.environ,
         stdout=subprocess.DEVNULL,
@@ -286,7 +286,7 @@ def test_check_config_checks_the_override_lines(tmp_path, capsys):
 
 def _run_process(kit: Kit) -> subprocess.Popen:
     return subprocess.Popen(
-        [sys.executable, "-m", "daemon", "run", "--config", str(kit.config_path)],
+        [sys.executable, "-m", "autogm.daemon", "run", "--config", str(kit.config_path)],
         cwd=ROOT,
         env=os.environ,
         stdout=subprocess.DEVNULL,
@@ -347,7 +347,7 @@ def test_the_files_the_daemon_writes_are_its_users_alone(tmp_path):
     import signal
     import stat
 
-    from daemon.archive.schema import open_archive
+    from autogm.daemon.archive.schema import open_archive
 
     kit = Kit(tmp_path)
     kit.config_path.write_text(

@@ -7,9 +7,9 @@ import time
 
 import sqlite_utils
 
-from daemon.cli.demo import run_demo
-from daemon.cli.main import main
-from daemon.store.db import Store
+from autogm.daemon.cli.demo import run_demo
+from autogm.daemon.cli.main import main
+from autogm.daemon.store.db import Store
 
 
 def test_the_demo_plays_a_whole_game_to_its_winner_and_archives_it(tmp_path):
@@ -92,7 +92,7 @@ def test_the_classic_demo_deals_two_detective_boys(tmp_path):
 def test_a_setup_that_cannot_be_dealt_stops_the_demo_instead_of_waiting_for_ever(
     tmp_path, monkeypatch
 ):
-    from daemon.cli import demo
+    from autogm.daemon.cli import demo
 
     monkeypatch.setattr(demo, "CLASSIC_SETUP", demo.DCTP_SETUP)  # no Detective Boys
     out = io.StringIO()
@@ -109,8 +109,8 @@ def test_the_demo_plays_midnight_to_its_winners_and_archives_it(tmp_path):
     topic's OOC tag; the results show the Council's count; the winners are set."""
     import sqlite3
 
-    from daemon.archive.schema import open_archive
-    from daemon.archive.views import stats, stats_text
+    from autogm.daemon.archive.schema import open_archive
+    from autogm.daemon.archive.views import stats, stats_text
 
     out = io.StringIO()
     began = time.monotonic()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from daemon.cli.main import build_parser
+from autogm.daemon.cli.main import build_parser
 
 
 def _subparsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
@@ -42,7 +42,7 @@ def test_after_the_demo_a_missing_file_names_the_flag_that_finds_the_demos(
 ) -> None:
     """Issue 13, §3: "`autogm archive list`, `stats`, `status` run from where the demo ran find
     the demo's files or say exactly which flag to give"."""
-    from daemon.cli.main import main
+    from autogm.daemon.cli.main import main
 
     monkeypatch.chdir(tmp_path)
     assert main(["archive", "list"]) == 2

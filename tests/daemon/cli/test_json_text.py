@@ -9,7 +9,7 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
-from daemon.cli.json_text import dump, dumps, write_to
+from autogm.daemon.cli.json_text import dump, dumps, write_to
 
 
 class Colour(StrEnum):
@@ -46,7 +46,7 @@ def test_the_same_text_as_json_dumps(value):
 
 
 def test_a_replay_record_reads_the_same():
-    from engine.replay import load_scenario, record, replay
+    from autogm.engine.replay import load_scenario, record, replay
 
     scenario = load_scenario(Path(__file__).parents[3] / "examples" / "first-game.yaml")
     value = record(scenario, replay(scenario))
@@ -65,7 +65,7 @@ def test_written_piece_by_piece_the_same_text(value):
 def test_the_values_written_from_tables_are_written_as_json_writes_them():
     """An exact falsy item (``_FALSY``, its type's empty value) and an exact int, bool or None
     (``_EXACT``) are written from a table, without a call of the writer."""
-    from daemon.cli.json_text import _EXACT, _FALSY
+    from autogm.daemon.cli.json_text import _EXACT, _FALSY
 
     for kind, written in _FALSY.items():
         assert not kind()
@@ -93,7 +93,7 @@ def test_strings_are_written_by_json_encoders_own_function():
     """json_text writes strings with json.encoder's own function, the one json.dumps uses."""
     import json.encoder
 
-    from daemon.cli import json_text
+    from autogm.daemon.cli import json_text
 
     assert json_text.encode_basestring is json.encoder.encode_basestring
     assert json_text.INFINITY == json.encoder.INFINITY

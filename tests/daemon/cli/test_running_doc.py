@@ -11,7 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from daemon.config.load import load_config
+from autogm.daemon.config.load import load_config
 
 ROOT = Path(__file__).resolve().parents[3]
 DOC = (ROOT / "docs" / "running.md").read_text(encoding="utf-8")
@@ -34,7 +34,7 @@ def test_the_documented_config_needs_nothing_the_service_alone_has(tmp_path):
     (etc / "dctp.password").write_text("s3cret\n", encoding="utf-8")
     env = {k: v for k, v in os.environ.items() if k != "STATE_DIRECTORY" and "AUTOGM" not in k}
     done = subprocess.run(
-        [sys.executable, "-m", "daemon", "check-config", str(path)],
+        [sys.executable, "-m", "autogm.daemon", "check-config", str(path)],
         cwd=ROOT,
         env=env,
         capture_output=True,
@@ -63,7 +63,7 @@ def test_without_state_dir_a_check_by_hand_says_where_the_service_gets_its_own(
     """The unit's StateDirectory= reaches the service alone: a check run by hand without
     state_dir in config.ini looks beside the config file, and when it cannot write there the
     line says why the service would have found another directory."""
-    from daemon.cli.main import main
+    from autogm.daemon.cli.main import main
 
     monkeypatch.delenv("STATE_DIRECTORY", raising=False)
     (tmp_path / "state").write_text("a file where the directory would go")

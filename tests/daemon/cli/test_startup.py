@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from daemon.cli.main import COMMANDS, build_parser
+from autogm.daemon.cli.main import COMMANDS, build_parser
 
 ROOT = Path(__file__).resolve().parents[3]
 # Only the commands that talk to a forum use these; only the daemon schedules.
@@ -47,7 +47,7 @@ def test_a_command_named_first_parses_as_in_the_whole_parser(command):
 def _loaded(tmp_path: Path, *words: str) -> set[str]:
     code = (
         "import sys, io, contextlib\n"
-        "from daemon.cli.main import main\n"
+        "from autogm.daemon.cli.main import main\n"
         "with contextlib.redirect_stdout(io.StringIO()):\n"
         "    try:\n"
         f"        main({list(words)!r})\n"
@@ -97,9 +97,9 @@ def test_status_of_an_up_to_date_state_file_loads_no_sqlite_utils(tmp_path):
 def test_the_config_check_looks_up_a_family_only_if_it_may_read_the_topic():
     """check_config asks engine.families (every ability) only for a family beyond DCTP: the
     answer for each family is the one its ``read`` gives."""
-    from daemon.cli.main import reads_the_topic
-    from engine.by_family import FAMILY_MODULES
-    from engine.families import FAMILIES
+    from autogm.daemon.cli.main import reads_the_topic
+    from autogm.engine.by_family import FAMILY_MODULES
+    from autogm.engine.families import FAMILIES
 
     assert reads_the_topic("midnight")
     for family in ["dctp", *FAMILY_MODULES]:
@@ -110,9 +110,9 @@ def test_check_config_of_a_dctp_game_loads_no_ability(tmp_path):
     shutil.copy(ROOT / "config.example.ini", tmp_path / "config.ini")
     code = (
         "import sys\n"
-        "from daemon.cli.main import main\n"
+        "from autogm.daemon.cli.main import main\n"
         "main(['check-config', 'config.ini'])\n"
         "print(' '.join(m for m in sys.modules\n"
-        "               if m.startswith('engine.families.dctp.abilities')))\n"
+        "               if m.startswith('autogm.engine.families.dctp.abilities')))\n"
     )
     assert _printed(tmp_path, code).splitlines()[-1] == ""

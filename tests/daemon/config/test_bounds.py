@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from daemon.cli.main import main
+from autogm.daemon.cli.main import main
 from tests.daemon.gamekit import CONFIG, ROSTER
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -55,7 +55,7 @@ def check(tmp_path: Path, text: str, *, process: bool = False) -> tuple[int, lis
         resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
 
     done = subprocess.run(
-        [sys.executable, "-m", "daemon", "check-config", str(path)],
+        [sys.executable, "-m", "autogm.daemon", "check-config", str(path)],
         cwd=ROOT,
         env=os.environ,
         capture_output=True,

@@ -7,11 +7,17 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from daemon.config.ini import ConfigError
-from daemon.config.load import check_rulesets, load_config
-from daemon.config.model import AckMode, ResultsMode, VotesMode
-from daemon.config.values import DailyAt, Lasting, parse_deadline, parse_duration, parse_durations
-from daemon.play.texts import duration
+from autogm.daemon.config.ini import ConfigError
+from autogm.daemon.config.load import check_rulesets, load_config
+from autogm.daemon.config.model import AckMode, ResultsMode, VotesMode
+from autogm.daemon.config.values import (
+    DailyAt,
+    Lasting,
+    parse_deadline,
+    parse_duration,
+    parse_durations,
+)
+from autogm.daemon.play.texts import duration
 
 ROOT = Path(__file__).resolve().parents[3]
 BERLIN = ZoneInfo("Europe/Berlin")
@@ -280,8 +286,8 @@ def test_ruleset_errors_point_at_the_rules_key_or_the_ruleset(tmp_path):
 )
 def test_the_engines_option_errors_point_at_the_rules_key(tmp_path, option, problem):
     # The engine's RulesetError names no key: the option it refuses is found by trying each.
-    from engine.rules import RulesetError as EngineError
-    from engine.rules import load_ruleset
+    from autogm.engine.rules import RulesetError as EngineError
+    from autogm.engine.rules import load_ruleset
 
     text = GOOD.replace("lynch_tie = no_lynch", f"kill_cycle = off\n{option}")
     config = load_config(write(tmp_path, text))
@@ -319,7 +325,7 @@ def test_the_state_directory_defaults_to_systemds_and_must_be_writable(tmp_path,
     ReadWritePaths=/var/lib/autogm, but config.example.ini's state_dir = state resolves next to
     the config (read-only) ... have check-config check that the state directory is
     writable", naming file, line and key."""
-    from daemon.cli.main import check_config, main
+    from autogm.daemon.cli.main import check_config, main
 
     config = tmp_path / "config.ini"
     config.write_text((ROOT / "config.example.ini").read_text(), encoding="utf-8")
@@ -342,8 +348,8 @@ def test_a_ruleset_that_is_not_complete_is_refused_with_what_it_lacks(tmp_path):
     game by mistake, and the message says what is still missing."""
     from dataclasses import replace
 
-    from engine.rules import RulesetError as EngineError
-    from engine.rules import load_ruleset
+    from autogm.engine.rules import RulesetError as EngineError
+    from autogm.engine.rules import load_ruleset
 
     lacking = ("the Explosive Vest's new wires", "the moon")
 
@@ -366,9 +372,9 @@ def test_dctp_classic_runs_a_live_game_with_its_options(tmp_path):
     """Issue 16, "Done when": "`ruleset = dctp-classic` works in config.ini". Its whole
     UNFINISHED list has landed; its own options (and 2011's it keeps) are read from the rules
     section, and a bad one names its line."""
-    from engine.families.dctp.rules.dctp_classic import UNFINISHED
-    from engine.rules import RulesetError as EngineError
-    from engine.rules import load_ruleset
+    from autogm.engine.families.dctp.rules.dctp_classic import UNFINISHED
+    from autogm.engine.rules import RulesetError as EngineError
+    from autogm.engine.rules import load_ruleset
 
     assert UNFINISHED == ()
     options = (
@@ -397,8 +403,8 @@ def test_check_config_accepts_a_midnight_game_with_its_votes_in_the_topic(tmp_pa
     a midnight game whose votes are read in the topic ("Publicly visible actions must be
     declared in the in-game post in the OOC tag"), with option ``letters``; a bad value of the
     option names its line."""
-    from daemon.cli.main import check_config
-    from engine.rules import RULESETS
+    from autogm.daemon.cli.main import check_config
+    from autogm.engine.rules import RULESETS
 
     assert RULESETS["midnight"].unfinished == ()
     text = (

@@ -8,7 +8,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from daemon.config.dates import DateStyle, parse_date_format, php_date
+from autogm.daemon.config.dates import DateStyle, parse_date_format, php_date
 
 MOMENT = datetime(2026, 12, 1, 18, 5, tzinfo=UTC)
 

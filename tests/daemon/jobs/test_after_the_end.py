@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from daemon.jobs.scheduler import plan_jobs
+from autogm.daemon.jobs.scheduler import plan_jobs
 from tests.daemon.gamekit import Kit
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from daemon.cli.main import main
+from autogm.daemon.cli.main import main
 from tests.daemon.gamekit import Kit
 
 ROSTER = {
@@ -116,7 +116,7 @@ def test_a_tape_and_a_dream_wait_for_the_gm_and_go_out_as_approved(tmp_path, cap
 
 
 def test_a_bad_text_line_names_the_forms(tmp_path) -> None:
-    from daemon.config.overrides import parse_command
+    from autogm.daemon.config.overrides import parse_command
 
     with pytest.raises(ValueError, match="not a GM text command"):
         parse_command("approve the tape please", tz=None)  # type: ignore[arg-type]

@@ -56,7 +56,7 @@ def test_run_on_an_emptied_store_refuses_and_sends_nothing_again(played, how):
     posts = len(played.topic_posts())
     empty_the_store(played, how)
     run = subprocess.run(
-        [sys.executable, "-m", "daemon", "run", "--config", str(played.config_path)],
+        [sys.executable, "-m", "autogm.daemon", "run", "--config", str(played.config_path)],
         cwd=ROOT,
         env=os.environ,
         capture_output=True,
@@ -95,7 +95,7 @@ def test_a_new_game_in_a_topic_of_hand_written_posts_starts(tmp_path):
 def test_a_topic_used_again_after_another_game_does_not_stop_a_new_one(tmp_path):
     """Only this game's own opening post (or sign-up list) counts: autogm's posts of an
     earlier game in the same topic carry other markers."""
-    from daemon.outbox.message import marker
+    from autogm.daemon.outbox.message import marker
 
     kit = Kit(tmp_path)
     kit.forum.reply(kit.topic, "[b]round 1 begins[/b]\n" + marker("start:round1"))

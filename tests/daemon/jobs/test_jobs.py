@@ -6,11 +6,11 @@ from datetime import timedelta
 
 import pytest
 
-from daemon.jobs import approval
-from daemon.jobs.scheduler import plan_jobs
-from daemon.outbox import outbox
-from daemon.play import games
-from engine.session import ORDER, GameSession
+from autogm.daemon.jobs import approval
+from autogm.daemon.jobs.scheduler import plan_jobs
+from autogm.daemon.outbox import outbox
+from autogm.daemon.play import games
+from autogm.engine.session import ORDER, GameSession
 from tests.daemon.gamekit import Kit
 
 
@@ -405,7 +405,7 @@ def test_a_gm_correction_from_the_config_is_made_announced_and_kept(kit):
 
 
 def test_the_old_ruling_line_is_refused_with_what_to_write_instead(kit):
-    from daemon.config.overrides import read_overrides
+    from autogm.daemon.config.overrides import read_overrides
 
     kit.config_path.write_text(kit.config_path.read_text() + "\n[overrides:g1]\nr = ruling: x\n")
     [refused] = read_overrides(kit.daemon.config).refused

@@ -10,7 +10,7 @@ entire Town"; The Call (H): "you can send a target an anonymous message "from th
 
 from __future__ import annotations
 
-from daemon.cli.main import main
+from autogm.daemon.cli.main import main
 from tests.daemon.gamekit import Kit
 
 ROSTER = {
@@ -152,7 +152,7 @@ def _reminded(kit: Kit, phase: str) -> str:
     """The reminder posted three hours before ``phase``'s deadline."""
     from datetime import timedelta
 
-    from daemon.jobs.reminders import remind
+    from autogm.daemon.jobs.reminders import remind
 
     with kit.store() as store:
         row = store.phase("g1", phase)
@@ -193,8 +193,8 @@ def test_an_instant_order_is_posted_and_pmed_once_when_declared(tmp_path) -> Non
     declaration": what an instant order (Exhume: "once per game can instantly learn the
     Midnight role of a dead player") told its player is enqueued at once, and announcing
     again (a rebuild, the next post) sends nothing twice."""
-    from daemon.jobs import instants
-    from daemon.play import games
+    from autogm.daemon.jobs import instants
+    from autogm.daemon.play import games
 
     kit = _kit(tmp_path, letters="relay")
     kit.start()

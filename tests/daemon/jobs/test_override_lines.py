@@ -8,7 +8,7 @@ import logging
 
 import pytest
 
-from daemon.play import overrides as play_overrides
+from autogm.daemon.play import overrides as play_overrides
 from tests.daemon.gamekit import Kit
 
 

@@ -7,10 +7,10 @@ from collections.abc import Iterator
 import pytest
 import responses
 
-from adapters.phpbb import PhpBBForum
-from adapters.phpbb.forum import FORM_MIN_AGE
-from adapters.web.transport import RetryPolicy, Transport
-from daemon.store.db import PM_MARK
+from autogm.adapters.phpbb import PhpBBForum
+from autogm.adapters.phpbb.forum import FORM_MIN_AGE
+from autogm.adapters.web.transport import RetryPolicy, Transport
+from autogm.daemon.store.db import PM_MARK
 from tests.adapters.conftest import BASE, Board
 from tests.adapters.conftest import FakeClock as TransportClock
 from tests.daemon.gamekit import Kit

@@ -11,13 +11,13 @@ from datetime import timedelta
 
 import pytest
 
-from adapters.base import FloodLimited, Unavailable, UnrecognisedPage
-from adapters.local import LocalForum
-from daemon.jobs import runner as jobs
-from daemon.jobs.scheduler import plan_jobs
-from daemon.outbox import outbox
-from daemon.store.db import Store
-from engine.session import GameSession
+from autogm.adapters.base import FloodLimited, Unavailable, UnrecognisedPage
+from autogm.adapters.local import LocalForum
+from autogm.daemon.jobs import runner as jobs
+from autogm.daemon.jobs.scheduler import plan_jobs
+from autogm.daemon.outbox import outbox
+from autogm.daemon.store.db import Store
+from autogm.engine.session import GameSession
 from tests.daemon.fakes import After, Crash
 from tests.daemon.gamekit import Flaky, Kit
 from tests.daemon.markers import count

@@ -8,13 +8,19 @@ from pathlib import Path
 
 import pytest
 
-from adapters.base import Interrupted, PMBatch
-from daemon.config.load import load_config
-from daemon.config.model import Config
-from daemon.jobs.runner import Daemon
-from daemon.jobs.scheduler import JobFunctions, JobSync, build_scheduler, plan_jobs, reminder_key
-from daemon.outbox import outbox
-from daemon.store.db import PM_MARK, Store
+from autogm.adapters.base import Interrupted, PMBatch
+from autogm.daemon.config.load import load_config
+from autogm.daemon.config.model import Config
+from autogm.daemon.jobs.runner import Daemon
+from autogm.daemon.jobs.scheduler import (
+    JobFunctions,
+    JobSync,
+    build_scheduler,
+    plan_jobs,
+    reminder_key,
+)
+from autogm.daemon.outbox import outbox
+from autogm.daemon.store.db import PM_MARK, Store
 from tests.daemon.fakes import T0, FakeClock
 
 GAME = """
@@ -166,7 +172,7 @@ def test_a_sync_after_a_poll_that_changed_nothing_plans_nothing(
     """Issue 33: planning reads every game; an idle poll at 50 games paid it at every poll.
     The plan is made again when the store's plan stamp moves (whoever moved it), or when a
     date job has run since (a close that failed is retried by the next sync)."""
-    from daemon.jobs import scheduler as module
+    from autogm.daemon.jobs import scheduler as module
 
     clock, calls = FakeClock(T0), Calls()
     scheduler = build_scheduler()
@@ -233,7 +239,7 @@ def test_at_info_the_log_is_one_line_per_job_run(caplog):
     APScheduler "skipped: maximum number of running instances" warnings at start)"."""
     import logging
 
-    from daemon.jobs.scheduler import build_scheduler
+    from autogm.daemon.jobs.scheduler import build_scheduler
 
     build_scheduler()
     with caplog.at_level(logging.INFO):

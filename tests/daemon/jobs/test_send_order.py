@@ -8,8 +8,8 @@ from dataclasses import replace
 from datetime import datetime
 from itertools import pairwise
 
-from daemon.jobs import closing
-from daemon.outbox.message import without_marker
+from autogm.daemon.jobs import closing
+from autogm.daemon.outbox.message import without_marker
 from tests.daemon.gamekit import Kit
 
 

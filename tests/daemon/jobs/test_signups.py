@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from adapters.local import LocalForum
-from daemon.cli.main import check_config, main
-from daemon.config.ini import ConfigError
-from daemon.config.load import load_config
-from daemon.jobs.runner import Daemon
-from daemon.jobs.scheduler import plan_jobs
-from daemon.store.db import Store
+from autogm.adapters.local import LocalForum
+from autogm.daemon.cli.main import check_config, main
+from autogm.daemon.config.ini import ConfigError
+from autogm.daemon.config.load import load_config
+from autogm.daemon.jobs.runner import Daemon
+from autogm.daemon.jobs.scheduler import plan_jobs
+from autogm.daemon.store.db import Store
 from tests.daemon.fakes import T0, FakeClock
 
 PEOPLE = ["Abs", "Miaka", "Akonyl", "Kleene", "Jd-", "Conia", "Lynz", "pofa", "Sub1", "Sub2"]
@@ -379,7 +379,7 @@ def test_a_choice_at_signup_is_first_come_first_served(tmp_path):
     """midnight-2023: "Specify the Open Role you want to play; no duplicate roles",
     "first-come-first-serve": a ruleset with ``signup_choices`` takes the choice from the
     sign-up post, and a taken or unknown one is answered naming what is still free."""
-    from engine.rules.base import derive
+    from autogm.engine.rules.base import derive
 
     r = Round(tmp_path)
     base = r.daemon.ruleset("g1")
@@ -416,8 +416,8 @@ def test_the_archive_shows_the_deal_and_the_replacement(tmp_path):
     assert '"setup": "six"' in deal and "one of Chianti, Korn" in deal
     replaced = db.execute("SELECT name, replaced_by FROM players WHERE replaced_by IS NOT NULL")
     assert replaced.fetchall() == [("Lynz", "Sub1")]
-    from daemon.archive.schema import open_archive
-    from daemon.archive.views import summary_text
+    from autogm.daemon.archive.schema import open_archive
+    from autogm.daemon.archive.views import summary_text
 
     shown = summary_text(open_archive(r.config.autogm.state_dir / "archive.db"), "g1")
     assert "dealt from setup six\n    one of Chianti, Korn: " in shown
@@ -575,7 +575,7 @@ def test_inactivity_cannot_be_turned_on_by_override_when_the_config_has_none(tmp
 
 
 def test_status_of_a_running_game_lists_the_replacements_waiting(tmp_path):
-    from daemon.cli.main import status_text
+    from autogm.daemon.cli.main import status_text
 
     r = _playing(tmp_path, "replace")
     with r.store() as store:

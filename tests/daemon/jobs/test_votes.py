@@ -6,9 +6,9 @@ from datetime import timedelta
 
 import pytest
 
-from daemon.archive.write import archive_game
-from daemon.cli.main import main
-from daemon.outbox import outbox
+from autogm.daemon.archive.write import archive_game
+from autogm.daemon.cli.main import main
+from autogm.daemon.outbox import outbox
 from tests.daemon.gamekit import Kit
 
 TOPIC_VOTES = "votes = topic\nvote_count = on"
@@ -205,7 +205,7 @@ def test_a_game_topic_is_read_only_when_the_board_lists_a_new_post_in_it(tmp_pat
     post read last (on phpBB one forum page for all the game topics of a forum)."""
     from collections import Counter
 
-    from adapters.local import LocalForum
+    from autogm.adapters.local import LocalForum
 
     calls: Counter[str] = Counter()
 

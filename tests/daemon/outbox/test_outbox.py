@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from adapters.base import (
+from autogm.adapters.base import (
     Banned,
     FloodLimited,
     Interrupted,
@@ -18,12 +18,12 @@ from adapters.base import (
     Unavailable,
     UnrecognisedPage,
 )
-from adapters.local import LocalForum
-from daemon.outbox import outbox
-from daemon.outbox.message import Outgoing, marker
-from daemon.outbox.outbox import deliver, enqueue
-from daemon.outbox.run import Policy
-from daemon.store.db import Store, topic_mark
+from autogm.adapters.local import LocalForum
+from autogm.daemon.outbox import outbox
+from autogm.daemon.outbox.message import Outgoing, marker
+from autogm.daemon.outbox.outbox import deliver, enqueue
+from autogm.daemon.outbox.run import Policy
+from autogm.daemon.store.db import Store, topic_mark
 from tests.daemon.fakes import After, Crash, FakeClock, ForumWithoutLookup
 
 TOPIC = "1234"

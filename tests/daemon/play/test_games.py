@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from daemon.play import games
+from autogm.daemon.play import games
 from tests.daemon.gamekit import Kit
 
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from daemon.config.dates import DateStyle
-from daemon.outbox import outbox
-from daemon.outbox.message import Outgoing
-from daemon.play import roster_texts, texts
-from engine.outcome import HeldText
-from engine.phases import Phase
-from engine.render.inert import TAG_BREAK, for_terminal, inert
+from autogm.daemon.config.dates import DateStyle
+from autogm.daemon.outbox import outbox
+from autogm.daemon.outbox.message import Outgoing
+from autogm.daemon.play import roster_texts, texts
+from autogm.engine.outcome import HeldText
+from autogm.engine.phases import Phase
+from autogm.engine.render.inert import TAG_BREAK, for_terminal, inert
 
 # A will that closes the GM's quote and links away, its tags split by zero-width characters,
 # with a terminal escape (red), a bell and a backspace in it.

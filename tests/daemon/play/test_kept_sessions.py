@@ -14,9 +14,9 @@ import random
 
 import pytest
 
-from daemon.play import games
-from daemon.store.db import Store
-from daemon.store.rows import to_json
+from autogm.daemon.play import games
+from autogm.daemon.store.db import Store
+from autogm.daemon.store.rows import to_json
 from tests.daemon import gamekit
 from tests.daemon.gamekit import Kit
 
@@ -199,7 +199,7 @@ def test_a_kept_game_is_its_rebuild_through_pms_posts_overrides_restarts_and_clo
 def test_a_new_pm_is_read_once_however_long_the_game(tmp_path, monkeypatch):
     """The cost of a PM does not grow with the game: it is parsed once, not once per message
     the game has had (before: a rebuild from the first message for every new one)."""
-    from engine import reading
+    from autogm.engine import reading
 
     kit = Kit(tmp_path)
     kit.start()
@@ -243,7 +243,7 @@ def test_a_change_made_by_another_connection_is_seen(tmp_path):
 def test_a_message_rolled_back_leaves_no_trace_in_the_kept_game(tmp_path, monkeypatch):
     """A message that breaks half-way is answered and logged; what the session took of it
     is dropped with its writes (the next use rebuilds)."""
-    from daemon.jobs import inbox
+    from autogm.daemon.jobs import inbox
 
     kit = Kit(tmp_path)
     kit.start()

@@ -7,9 +7,9 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from daemon.config.load import load_config
-from daemon.outbox import outbox
-from daemon.play.overrides import (
+from autogm.daemon.config.load import load_config
+from autogm.daemon.outbox import outbox
+from autogm.daemon.play.overrides import (
     CorrectOrder,
     End,
     Extend,
@@ -27,7 +27,7 @@ from daemon.play.overrides import (
     parse_command,
     read_overrides,
 )
-from daemon.store.db import Store
+from autogm.daemon.store.db import Store
 from tests.daemon.fakes import T0
 
 BERLIN = ZoneInfo("Europe/Berlin")

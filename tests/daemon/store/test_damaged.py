@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from daemon.cli.main import main
+from autogm.daemon.cli.main import main
 from tests.daemon.gamekit import Kit
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -65,7 +65,7 @@ def test_every_command_says_the_store_is_damaged_in_one_line(
     damage(copy / "state" / "autogm.db", where)
     if command == ["run"]:  # the daemon as a process: a traceback there would be the log's
         done = subprocess.run(
-            [sys.executable, "-m", "daemon", *command, "--config", str(config)],
+            [sys.executable, "-m", "autogm.daemon", *command, "--config", str(config)],
             cwd=ROOT,
             env=os.environ,
             capture_output=True,

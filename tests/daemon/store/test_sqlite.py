@@ -7,7 +7,7 @@ import sqlite3
 import pytest
 from sqlite_utils import Database
 
-from daemon.store import sqlite
+from autogm.daemon.store import sqlite
 
 
 @pytest.fixture(params=["ours", "sqlite-utils"])

@@ -6,9 +6,9 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from adapters.base import Post, PrivateMessage
-from daemon.store.db import PM_MARK, Store, StoreError, topic_mark
-from daemon.store.rows import iso
+from autogm.adapters.base import Post, PrivateMessage
+from autogm.daemon.store.db import PM_MARK, Store, StoreError, topic_mark
+from autogm.daemon.store.rows import iso
 from tests.daemon.fakes import T0
 
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 import yaml
 
-from engine.orders.model import ParsedPM
+from autogm.engine.orders.model import ParsedPM
 
 
 def corpus_cases(paths: Sequence[Path]) -> list[Any]:

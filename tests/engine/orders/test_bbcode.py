@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.orders.bbcode import (
+from autogm.engine.orders.bbcode import (
     Filler,
     clean_lines,
     clean_message,
@@ -319,7 +319,7 @@ def test_filler_protection_folds_names() -> None:
 def test_every_smiley_starts_with_a_mark_the_cleaning_looks_for() -> None:
     """A text without any of ``_SMILEY_FIRST`` where a smiley can stand is not searched for
     smileys: every smiley code, and the ":name:" form, must start with one."""
-    from engine.orders.bbcode import _SMILEY, _SMILEY_CODES, _SMILEY_FIRST, _SMILEY_START
+    from autogm.engine.orders.bbcode import _SMILEY, _SMILEY_CODES, _SMILEY_FIRST, _SMILEY_START
 
     assert all(code[0] in _SMILEY_FIRST for code in (*_SMILEY_CODES, ":name:"))
     assert set(_SMILEY_START.pattern[1:8]) == set(_SMILEY_FIRST)
@@ -409,8 +409,8 @@ def test_trailing_filler_with_the_gm_named() -> None:
 def test_each_lead_phrase_starts_only_with_the_letters_it_is_tried_for() -> None:
     """``Filler`` tries a line's leading filler only against the phrases that can start with
     its first letter: each phrase's letters must hold every letter it can start with."""
-    from engine.orders import bbcode
-    from engine.orders.grammar import first_letters
+    from autogm.engine.orders import bbcode
+    from autogm.engine.orders.grammar import first_letters
 
     address = bbcode._ADDRESS
     phrases = [
@@ -470,7 +470,7 @@ def test_the_cheap_protection_test_agrees_with_reading_word_by_word(
     """``Filler._inside_no_name`` clears a phrase without reading the line word by word only
     where no protected name overlaps it, and gives the words inside it as that reading does:
     for every span of whole characters of the line."""
-    from engine.orders.folding import word_spans
+    from autogm.engine.orders.folding import word_spans
 
     filler = Filler(protected)
     spans = word_spans(line)
@@ -488,7 +488,7 @@ def test_a_tag_ends_at_the_first_bracket_after_its_name() -> None:
     import itertools
     import re
 
-    from engine.orders.bbcode import _TAG
+    from autogm.engine.orders.bbcode import _TAG
 
     lazy = re.compile(
         r"\[(?P<close>/)?(?P<name>\*|[a-z][a-z0-9]*)(?::[a-z](?=[:\]]))?"
@@ -507,7 +507,7 @@ def test_a_tag_ends_at_the_first_bracket_after_its_name() -> None:
 def test_an_ascii_line_has_a_word_where_stripping_all_else_stops() -> None:
     """``clean_lines`` tells an ASCII line with a letter or digit by stripping every other
     ASCII character from its ends: the same answer as ``_has_word``, for every character."""
-    from engine.orders.bbcode import _ASCII_NO_WORD, _has_word
+    from autogm.engine.orders.bbcode import _ASCII_NO_WORD, _has_word
 
     for i in range(128):
         for line in (chr(i), f"-- {chr(i)} !", f"{chr(i)}{chr(i)}"):
@@ -530,7 +530,7 @@ def test_lines_are_tidied_and_signed_off_alike_on_every_path(source: str) -> Non
     """``clean_lines`` trims a text of single spaces and no control character line by line
     without ``_tidy_line``, and looks for a sign-off only in a text that holds one of their
     marks: what it keeps is what the line by line reading keeps."""
-    from engine.orders.bbcode import (
+    from autogm.engine.orders.bbcode import (
         _SIGN_OFF_FIRST,
         _drop_signature,
         _has_several_words,

@@ -14,16 +14,16 @@ from typing import Any
 import pytest
 import yaml
 
-from engine.families.dctp.abilities import ABILITIES
-from engine.families.dctp.abilities.lent import ability_for
-from engine.families.dctp.setup import Setup, new_game, setup_from_dict
-from engine.orders.model import ParsedPM
-from engine.phases import Phase
-from engine.reading import read_pm
-from engine.render.answers import render_acknowledgement
-from engine.rules import load_ruleset
-from engine.state import BOMB, ActionRecord, GameState, Loan, Status
-from engine.validate import check_order
+from autogm.engine.families.dctp.abilities import ABILITIES
+from autogm.engine.families.dctp.abilities.lent import ability_for
+from autogm.engine.families.dctp.setup import Setup, new_game, setup_from_dict
+from autogm.engine.orders.model import ParsedPM
+from autogm.engine.phases import Phase
+from autogm.engine.reading import read_pm
+from autogm.engine.render.answers import render_acknowledgement
+from autogm.engine.rules import load_ruleset
+from autogm.engine.state import BOMB, ActionRecord, GameState, Loan, Status
+from autogm.engine.validate import check_order
 from tests.engine.orders.corpus_kit import check_rejections, corpus_cases
 
 CORPUS = sorted((Path(__file__).parent / "corpus").glob("*.yaml"))
@@ -135,7 +135,7 @@ def test_every_refusal_is_quoted_and_explained_in_the_answer() -> None:
 
 def test_every_refusal_has_a_kind() -> None:
     """Issue 27: each refusal says which kind it is, in one word of ``Kind``."""
-    from engine.orders.kinds import Kind
+    from autogm.engine.orders.kinds import Kind
 
     for _, parsed in _parsed_corpus():
         for rejection in parsed.rejected:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.orders.dispatch import _LABEL_FIRST, _LABEL_START
+from autogm.engine.orders.dispatch import _LABEL_FIRST, _LABEL_START
 
 # Each way a phase label can start, from which every tail below is cut.
 _LABELS = (

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.orders.fragments import _said_head, split_tape, split_will
+from autogm.engine.orders.fragments import _said_head, split_tape, split_will
 
 
 @pytest.mark.parametrize(
@@ -46,8 +46,8 @@ def test_a_list_head_alone_on_its_line_holds_only_letters_spaces_and_hyphens() -
     import re._constants as c
     import re._parser as parser
 
-    from engine.orders import grammar
-    from engine.orders.fragments import _LIST_ABILITIES
+    from autogm.engine.orders import grammar
+    from autogm.engine.orders.fragments import _LIST_ABILITIES
 
     def allowed(parsed: object) -> bool:
         for op, av in parsed:  # type: ignore[attr-defined]
@@ -90,7 +90,7 @@ def test_a_list_head_alone_on_its_line_holds_only_letters_spaces_and_hyphens() -
     ],
 )
 def test_a_list_and_its_items(text: str, expected: list[str]) -> None:
-    from engine.orders.fragments import fragments
+    from autogm.engine.orders.fragments import fragments
 
     assert fragments(text, ("Abs", "Kleene", "P01", "P02", "P07")) == expected
 
@@ -111,7 +111,7 @@ def test_a_list_and_its_items(text: str, expected: list[str]) -> None:
     ],
 )
 def test_a_sentence_is_searched_for_joins_wherever_one_can_be(sentence: str) -> None:
-    from engine.orders.fragments import _JOINER, _may_join
+    from autogm.engine.orders.fragments import _JOINER, _may_join
 
     assert _may_join(sentence) or _JOINER.search(sentence) is None
 
@@ -131,7 +131,7 @@ def test_a_sentence_is_searched_for_joins_wherever_one_can_be(sentence: str) -> 
 def test_a_line_without_a_colon_or_only_letters_heads_no_list(line: str) -> None:
     """``_list_head`` answers None without matching ``_LIST_HEAD`` for a line with no colon
     and something besides letters, spaces and "-": the full reading says None too."""
-    from engine.orders.fragments import _list_head, _read_list_head
+    from autogm.engine.orders.fragments import _list_head, _read_list_head
 
     assert ":" not in line
     assert not "".join(line.split()).replace("-", "").isalpha()
@@ -145,7 +145,7 @@ def test_the_joiner_cuts_where_its_three_alternatives_do() -> None:
     import itertools
     import re
 
-    from engine.orders.fragments import _JOINER
+    from autogm.engine.orders.fragments import _JOINER
 
     plain = re.compile(
         r"\s*[,;]\s*(?:(?:and|then|&|\+|plus)\s+)?|\s+(?:and|then|also|&|\+|plus)\s+"
@@ -173,7 +173,7 @@ def test_the_joiner_cuts_where_its_three_alternatives_do() -> None:
     ],
 )
 def test_a_sentence_without_a_joining_word_is_not_searched(sentence: str) -> None:
-    from engine.orders.fragments import _JOINER, _may_join
+    from autogm.engine.orders.fragments import _JOINER, _may_join
 
     assert _may_join(sentence) or _JOINER.search(sentence) is None
     assert _may_join(sentence) == (_JOINER.search(sentence) is not None)
@@ -185,7 +185,7 @@ def test_a_sentence_ends_where_the_plain_pattern_ends_it() -> None:
     import itertools
     import re
 
-    from engine.orders.fragments import _SENTENCE
+    from autogm.engine.orders.fragments import _SENTENCE
 
     plain = re.compile(r"(?<=[.!?])\s+")
     pieces = [" ", "\t", "\u00a0", ".", "!", "?", "Abs", "1"]
@@ -209,7 +209,7 @@ def test_a_sentence_ends_where_the_plain_pattern_ends_it() -> None:
 def test_a_rankings_places_are_kept_and_only_theirs(line: str, expected: list[str]) -> None:
     """A place is marked "1." or "1)": a line with neither holds none, and its order word is
     not read for one."""
-    from engine.orders.fragments import _PLACE_MARK, fragments
+    from autogm.engine.orders.fragments import _PLACE_MARK, fragments
 
     assert ("." in line or ")" in line) or _PLACE_MARK.search(line) is None
     assert fragments(line, ("Gin", "Vodka", "Korn", "P07")) == expected
@@ -233,7 +233,13 @@ def test_a_rankings_places_are_kept_and_only_theirs(line: str, expected: list[st
 def test_the_whole_text_is_looked_at_once_as_each_sentence_would_be(text: str) -> None:
     """``fragments`` looks for sentence ends and cuts between orders in the whole text before
     it looks in each line or sentence: it finds what looking in each one finds."""
-    from engine.orders.fragments import _join_lists, _parts, _sentences, _spaced_names, fragments
+    from autogm.engine.orders.fragments import (
+        _join_lists,
+        _parts,
+        _sentences,
+        _spaced_names,
+        fragments,
+    )
 
     names = ("Abs", "Kleene", "P01", "P02", "P07", "Gin", "Vodka", "Mr Black")
     spaced = _spaced_names(names)
@@ -250,7 +256,7 @@ def test_the_whole_text_is_looked_at_once_as_each_sentence_would_be(text: str) -
 def test_each_roster_keeps_its_own_names_whole() -> None:
     """The roster cut for last is remembered by identity: another roster, or an equal one in
     another tuple, is read for its own names with a space."""
-    from engine.orders.fragments import fragments
+    from autogm.engine.orders.fragments import fragments
 
     text = "Vote Mr. Black. Heal Abs"
     spaced = ("Mr. Black", "Abs")

@@ -9,9 +9,16 @@ from pathlib import Path
 
 ORDERS = Path(__file__).parents[3] / "engine" / "orders"
 # The parts of the engine that resolve a game, which the reader must not import.
-RESOLVER = ("engine.validate", "engine.families.dctp.abilities", "engine.families.midnight",
-            "engine.resolve", "engine.session", "engine.life", "engine.context",
-            "engine.reading")  # fmt: skip
+RESOLVER = (
+    "autogm.engine.validate",
+    "autogm.engine.families.dctp.abilities",
+    "autogm.engine.families.midnight",
+    "autogm.engine.resolve",
+    "autogm.engine.session",
+    "autogm.engine.life",
+    "autogm.engine.context",
+    "autogm.engine.reading",
+)
 
 
 def test_engine_orders_imports_no_part_of_the_resolver() -> None:

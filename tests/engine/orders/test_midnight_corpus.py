@@ -14,16 +14,16 @@ from typing import Any
 
 import pytest
 
-from engine.families import FAMILIES
-from engine.families.midnight.model import mn
-from engine.families.midnight.rules import DAYLIGHT, MIDNIGHT
-from engine.phases import Phase
-from engine.reading import read_message
-from engine.render.answers import render_acknowledgement
-from engine.render.inert import inert
-from engine.rules import load_ruleset
-from engine.rules.base import Side
-from engine.state import Fate, GameState, Status
+from autogm.engine.families import FAMILIES
+from autogm.engine.families.midnight.model import mn
+from autogm.engine.families.midnight.rules import DAYLIGHT, MIDNIGHT
+from autogm.engine.phases import Phase
+from autogm.engine.reading import read_message
+from autogm.engine.render.answers import render_acknowledgement
+from autogm.engine.render.inert import inert
+from autogm.engine.rules import load_ruleset
+from autogm.engine.rules.base import Side
+from autogm.engine.state import Fate, GameState, Status
 from tests.engine.orders.corpus_kit import check_rejections, corpus_cases
 
 CORPUS = sorted((Path(__file__).parent / "midnight_corpus").glob("*.yaml"))

@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from engine.orders.folding import distance, fold, fold_words, fuzzy_limit
-from engine.orders.names import MatchKind, NameMatcher
+from autogm.engine.orders.folding import distance, fold, fold_words, fuzzy_limit
+from autogm.engine.orders.names import MatchKind, NameMatcher
 
 EXACT, ALIAS, PREFIX, FUZZY = MatchKind.EXACT, MatchKind.ALIAS, MatchKind.PREFIX, MatchKind.FUZZY
 AMBIGUOUS, NONE = MatchKind.AMBIGUOUS, MatchKind.NONE

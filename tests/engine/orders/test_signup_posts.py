@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.orders.signup import SignupKind, read_signup
+from autogm.engine.orders.signup import SignupKind, read_signup
 
 IN, OUT, SUB = SignupKind.IN, SignupKind.OUT, SignupKind.REPLACEMENT
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.orders.names import MatchKind, NameMatcher
-from engine.orders.votes import (
+from autogm.engine.orders.names import MatchKind, NameMatcher
+from autogm.engine.orders.votes import (
     NO_LYNCH,
     VoteCount,
     VoteKind,

@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 import yaml
 
-from engine.families.dctp.vocab import WORDS as DCTP_WORDS
-from engine.families.midnight.vocab import WORDS as MIDNIGHT_WORDS
-from engine.orders import grammar
-from engine.orders.evidence import EvidenceTable
-from engine.orders.grammar import WordTable, _alternatives, _starts, first_letters
+from autogm.engine.families.dctp.vocab import WORDS as DCTP_WORDS
+from autogm.engine.families.midnight.vocab import WORDS as MIDNIGHT_WORDS
+from autogm.engine.orders import grammar
+from autogm.engine.orders.evidence import EvidenceTable
+from autogm.engine.orders.grammar import WordTable, _alternatives, _starts, first_letters
 
 CORPUS = sorted((Path(__file__).parent / "corpus").glob("*.yaml"))
 TABLES = {

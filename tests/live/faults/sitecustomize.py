@@ -1,4 +1,4 @@
-"""A fault for the live tests, loaded by ``python -m daemon`` only when they ask for it.
+"""A fault for the live tests, loaded by ``python -m autogm.daemon`` only when they ask for it.
 
 The live tests start the daemon as a process with this folder on PYTHONPATH and, for one run,
 ``AUTOGM_LIVE_FAULT=freeze-board:N:PIDFILE:FLAGFILE``: just before the Nth POST of a form whose
@@ -23,7 +23,7 @@ def _install(spec: str) -> None:
     kind, nth, pidfile, flagfile = spec.split(":", 3)
     if kind != "freeze-board":
         raise SystemExit(f"AUTOGM_LIVE_FAULT: unknown fault {kind!r}")
-    from adapters.web import transport
+    from autogm.adapters.web import transport
 
     original = transport.Transport._attempt
     posts = 0

@@ -8,30 +8,30 @@ at its own place (tests/engine/test_layout.py checks both).
 """
 
 # isort: off
-from engine.families.dctp.abilities import lynch  # noqa: F401
-from engine.families.dctp.abilities import aptx  # noqa: F401
-from engine.families.dctp.abilities import betrayal  # noqa: F401
-from engine.families.dctp.abilities import bonds  # noqa: F401
-from engine.families.dctp.abilities import kill  # noqa: F401
-from engine.families.dctp.abilities import control  # noqa: F401
-from engine.families.dctp.abilities import deceive  # noqa: F401
-from engine.families.dctp.abilities import detection  # noqa: F401
-from engine.families.dctp.abilities import suitcase  # noqa: F401
-from engine.families.dctp.abilities import items  # noqa: F401
-from engine.families.dctp.abilities import disguise  # noqa: F401
-from engine.families.dctp.abilities import identification  # noqa: F401
-from engine.families.dctp.abilities import interrogation  # noqa: F401
-from engine.families.dctp.abilities import investigation  # noqa: F401
-from engine.families.dctp.abilities import law  # noqa: F401
-from engine.families.dctp.abilities import leader  # noqa: F401
-from engine.families.dctp.abilities import protect  # noqa: F401
-from engine.families.dctp.abilities import lovers  # noqa: F401
-from engine.families.dctp.abilities import observation  # noqa: F401
-from engine.families.dctp.abilities import travel  # noqa: F401
-from engine.families.dctp.abilities import vest  # noqa: F401
+from autogm.engine.families.dctp.abilities import lynch  # noqa: F401
+from autogm.engine.families.dctp.abilities import aptx  # noqa: F401
+from autogm.engine.families.dctp.abilities import betrayal  # noqa: F401
+from autogm.engine.families.dctp.abilities import bonds  # noqa: F401
+from autogm.engine.families.dctp.abilities import kill  # noqa: F401
+from autogm.engine.families.dctp.abilities import control  # noqa: F401
+from autogm.engine.families.dctp.abilities import deceive  # noqa: F401
+from autogm.engine.families.dctp.abilities import detection  # noqa: F401
+from autogm.engine.families.dctp.abilities import suitcase  # noqa: F401
+from autogm.engine.families.dctp.abilities import items  # noqa: F401
+from autogm.engine.families.dctp.abilities import disguise  # noqa: F401
+from autogm.engine.families.dctp.abilities import identification  # noqa: F401
+from autogm.engine.families.dctp.abilities import interrogation  # noqa: F401
+from autogm.engine.families.dctp.abilities import investigation  # noqa: F401
+from autogm.engine.families.dctp.abilities import law  # noqa: F401
+from autogm.engine.families.dctp.abilities import leader  # noqa: F401
+from autogm.engine.families.dctp.abilities import protect  # noqa: F401
+from autogm.engine.families.dctp.abilities import lovers  # noqa: F401
+from autogm.engine.families.dctp.abilities import observation  # noqa: F401
+from autogm.engine.families.dctp.abilities import travel  # noqa: F401
+from autogm.engine.families.dctp.abilities import vest  # noqa: F401
 
 # isort: on
-from engine.ability import REGISTRIES, Ability
+from autogm.engine.ability import REGISTRIES, Ability
 
 # The DCTP registry, which every DCTP ruleset shares (with its own ``AbilityRules``).
 ABILITIES: dict[str, Ability] = REGISTRIES["dctp"]

@@ -5,18 +5,18 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from engine.ability import Ability, register
-from engine.context import PENDING, Attack
-from engine.families.dctp.poisoning import POISONED_TODAY
-from engine.families.dctp.protection import first_saver
-from engine.rules.base import Side, Step
-from engine.state import ABROAD, DETAINED, IN_FLIGHT, Capsule, Status
+from autogm.engine.ability import Ability, register
+from autogm.engine.context import PENDING, Attack
+from autogm.engine.families.dctp.poisoning import POISONED_TODAY
+from autogm.engine.families.dctp.protection import first_saver
+from autogm.engine.rules.base import Side, Step
+from autogm.engine.state import ABROAD, DETAINED, IN_FLIGHT, Capsule, Status
 
 if TYPE_CHECKING:
-    from engine.context import Action, Context
-    from engine.orders.model import Order
-    from engine.rules.base import AbilityUse
-    from engine.state import GameState
+    from autogm.engine.context import Action, Context
+    from autogm.engine.orders.model import Order
+    from autogm.engine.rules.base import AbilityUse
+    from autogm.engine.state import GameState
 
 # "If APTX is confiscated in an arrest, the APTX will be randomly given to Haibara, Satou, or
 #  Okiya if they are in the game.": the sheets with this trait.

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from engine.ability import register
-from engine.families.dctp.abilities.informative import Informative
-from engine.outcome import Result
-from engine.rules.base import Side
+from autogm.engine.ability import register
+from autogm.engine.families.dctp.abilities.informative import Informative
+from autogm.engine.outcome import Result
+from autogm.engine.rules.base import Side
 
 if TYPE_CHECKING:
-    from engine.context import Action, Context
+    from autogm.engine.context import Action, Context
 
 
 # "She randomly gets to know one activity of the BO that was done on that night." The list of

@@ -9,17 +9,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.ability import Ability, register
-from engine.families.dctp import appearance
-from engine.render.templates import say
-from engine.rules.base import Side, Step
-from engine.state import BEST_FRIEND, LOVER, Loan, Status
+from autogm.engine.ability import Ability, register
+from autogm.engine.families.dctp import appearance
+from autogm.engine.render.templates import say
+from autogm.engine.rules.base import Side, Step
+from autogm.engine.state import BEST_FRIEND, LOVER, Loan, Status
 
 if TYPE_CHECKING:
-    from engine.context import Action, Context
-    from engine.orders.model import Order
-    from engine.rules.base import AbilityUse
-    from engine.state import GameState
+    from autogm.engine.context import Action, Context
+    from autogm.engine.orders.model import Order
+    from autogm.engine.rules.base import AbilityUse
+    from autogm.engine.state import GameState
 
 # "Yumi ... Chooses four players, two of which will become lovers."
 AMOR_NAMES = 4

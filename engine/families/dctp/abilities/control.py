@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from engine.ability import Ability, register
-from engine.families.dctp.attacks import bribe_shield
-from engine.rules.base import Step
-from engine.state import ABROAD, FRIGHTENED, IN_FLIGHT
+from autogm.engine.ability import Ability, register
+from autogm.engine.families.dctp.attacks import bribe_shield
+from autogm.engine.rules.base import Step
+from autogm.engine.state import ABROAD, FRIGHTENED, IN_FLIGHT
 
 if TYPE_CHECKING:
-    from engine.context import Action, Context
+    from autogm.engine.context import Action, Context
 
 EFFECTIVE, STOPPED = "effective", "stopped"
 

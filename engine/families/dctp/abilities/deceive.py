@@ -11,16 +11,16 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from engine.ability import Ability, register
-from engine.families.dctp.crimes import CRIME_ABILITIES
-from engine.rules.base import Side, Step
-from engine.state import ActionRecord
+from autogm.engine.ability import Ability, register
+from autogm.engine.families.dctp.crimes import CRIME_ABILITIES
+from autogm.engine.rules.base import Side, Step
+from autogm.engine.state import ActionRecord
 
 if TYPE_CHECKING:
-    from engine.context import Action, Context
-    from engine.orders.model import Order
-    from engine.rules.base import AbilityUse
-    from engine.state import GameState
+    from autogm.engine.context import Action, Context
+    from autogm.engine.orders.model import Order
+    from autogm.engine.rules.base import AbilityUse
+    from autogm.engine.state import GameState
 
 
 @register

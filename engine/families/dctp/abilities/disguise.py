@@ -11,18 +11,23 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.ability import Ability, register
-from engine.families.dctp.appearance import disguise_roles, put_on, strip_disguise, unplayed_roles
-from engine.phases import Phase, PhaseKind
-from engine.render.templates import say
-from engine.rules.base import Side, Step, item_name
-from engine.state import COSTUME, DRUNK, ActionRecord
+from autogm.engine.ability import Ability, register
+from autogm.engine.families.dctp.appearance import (
+    disguise_roles,
+    put_on,
+    strip_disguise,
+    unplayed_roles,
+)
+from autogm.engine.phases import Phase, PhaseKind
+from autogm.engine.render.templates import say
+from autogm.engine.rules.base import Side, Step, item_name
+from autogm.engine.state import COSTUME, DRUNK, ActionRecord
 
 if TYPE_CHECKING:
-    from engine.context import Action, Context
-    from engine.orders.model import Order
-    from engine.rules.base import AbilityUse
-    from engine.state import GameState
+    from autogm.engine.context import Action, Context
+    from autogm.engine.orders.model import Order
+    from autogm.engine.rules.base import AbilityUse
+    from autogm.engine.state import GameState
 
 # "the player will be given five possible roles ... The player then chooses three of those"
 OFFERED, KEPT = 5, 3

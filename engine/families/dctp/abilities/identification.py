@@ -5,16 +5,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from engine.ability import Ability, abilities_for, register
-from engine.families.dctp import appearance
-from engine.families.dctp.poisoning import starting_capsules
-from engine.outcome import Result
-from engine.rules.base import NIGHT, AbilityUse, Ruleset, Side, Slot, Step
+from autogm.engine.ability import Ability, abilities_for, register
+from autogm.engine.families.dctp import appearance
+from autogm.engine.families.dctp.poisoning import starting_capsules
+from autogm.engine.outcome import Result
+from autogm.engine.rules.base import NIGHT, AbilityUse, Ruleset, Side, Slot, Step
 
 if TYPE_CHECKING:
-    from engine.context import Action, Context
-    from engine.orders.model import Order
-    from engine.state import GameState
+    from autogm.engine.context import Action, Context
+    from autogm.engine.orders.model import Order
+    from autogm.engine.state import GameState
 
 
 def spy_names(state: GameState) -> int:

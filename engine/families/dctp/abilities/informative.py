@@ -14,15 +14,15 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from typing import TYPE_CHECKING, ClassVar
 
-from engine.ability import Ability
-from engine.rules.base import Step
-from engine.state import ActionRecord
+from autogm.engine.ability import Ability
+from autogm.engine.rules.base import Step
+from autogm.engine.state import ActionRecord
 
 if TYPE_CHECKING:
-    from engine.context import Action, Context
-    from engine.orders.model import Query
-    from engine.phases import Phase
-    from engine.state import GameState
+    from autogm.engine.context import Action, Context
+    from autogm.engine.orders.model import Query
+    from autogm.engine.phases import Phase
+    from autogm.engine.state import GameState
 
 # "'Blame' itself may not be investigated and will come back as a false"; "Spy cannot be
 # investigated or staked out in any form."

@@ -5,18 +5,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.ability import Ability, register
-from engine.families.dctp import appearance
-from engine.families.dctp.abilities.informative import Informative
-from engine.outcome import Result
-from engine.rules.base import Side, Step
-from engine.state import DRUNK, Status
+from autogm.engine.ability import Ability, register
+from autogm.engine.families.dctp import appearance
+from autogm.engine.families.dctp.abilities.informative import Informative
+from autogm.engine.outcome import Result
+from autogm.engine.rules.base import Side, Step
+from autogm.engine.state import DRUNK, Status
 
 if TYPE_CHECKING:
-    from engine.context import Action, Context
-    from engine.orders.model import Order
-    from engine.rules.base import AbilityUse
-    from engine.state import GameState
+    from autogm.engine.context import Action, Context
+    from autogm.engine.orders.model import Order
+    from autogm.engine.rules.base import AbilityUse
+    from autogm.engine.state import GameState
 
 BO, NOT_BO = "BO", "Not BO"
 

@@ -5,23 +5,23 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.ability import register
-from engine.families.dctp.abilities.informative import (
+from autogm.engine.ability import register
+from autogm.engine.families.dctp.abilities.informative import (
     Informative,
     holds,
     phase_records,
     query_is_true,
 )
-from engine.families.dctp.abilities.lent import sheet_roles
-from engine.families.dctp.crimes import has_committed_any
-from engine.outcome import Result
-from engine.phases import Phase
+from autogm.engine.families.dctp.abilities.lent import sheet_roles
+from autogm.engine.families.dctp.crimes import has_committed_any
+from autogm.engine.outcome import Result
+from autogm.engine.phases import Phase
 
 if TYPE_CHECKING:
-    from engine.context import Action, Context
-    from engine.orders.model import Order, Query
-    from engine.rules.base import AbilityUse
-    from engine.state import GameState
+    from autogm.engine.context import Action, Context
+    from autogm.engine.orders.model import Order, Query
+    from autogm.engine.rules.base import AbilityUse
+    from autogm.engine.state import GameState
 
 
 VEST = "plant_vest"

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.ability import Ability, register
-from engine.families.dctp.abilities.lent import BOW_TIE_CHOICES, LENT, lend_for_next_night
-from engine.rules.base import PREP, AbilityUse, Slot, Step
+from autogm.engine.ability import Ability, register
+from autogm.engine.families.dctp.abilities.lent import BOW_TIE_CHOICES, LENT, lend_for_next_night
+from autogm.engine.rules.base import PREP, AbilityUse, Slot, Step
 
 if TYPE_CHECKING:
-    from engine.context import Action, Context
-    from engine.orders.model import Order
-    from engine.state import GameState
+    from autogm.engine.context import Action, Context
+    from autogm.engine.orders.model import Order
+    from autogm.engine.state import GameState
 
 # "Becomes sober when his alcohol has been stolen."
 SOBERING_ITEM = "Alcohol"

@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.ability import Ability, register
-from engine.context import PENDING, Attack
-from engine.families.dctp.attacks import kill_cycle_due
-from engine.rules.base import Step
-from engine.state import INJURED, Status
+from autogm.engine.ability import Ability, register
+from autogm.engine.context import PENDING, Attack
+from autogm.engine.families.dctp.attacks import kill_cycle_due
+from autogm.engine.rules.base import Step
+from autogm.engine.state import INJURED, Status
 
 if TYPE_CHECKING:
-    from engine.context import Action, Context
-    from engine.orders.model import Order
-    from engine.rules.base import AbilityUse
-    from engine.state import GameState
+    from autogm.engine.context import Action, Context
+    from autogm.engine.orders.model import Order
+    from autogm.engine.rules.base import AbilityUse
+    from autogm.engine.state import GameState
 
 
 # The orders that make up the Black Org's one night kill: "The planting of the vest is done in

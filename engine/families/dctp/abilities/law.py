@@ -5,20 +5,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.ability import Ability, register
-from engine.families.dctp import appearance
-from engine.families.dctp.crimes import CRIME_ABILITIES, committed, crimes_of
-from engine.families.dctp.harm import injure_temporarily, revenge_applies
-from engine.orders.model import CRIME_NOUN
-from engine.phases import Phase
-from engine.rules.base import Side, Step
-from engine.state import ABROAD, DETAINED, IN_FLIGHT, SUSPENDED, Status
+from autogm.engine.ability import Ability, register
+from autogm.engine.families.dctp import appearance
+from autogm.engine.families.dctp.crimes import CRIME_ABILITIES, committed, crimes_of
+from autogm.engine.families.dctp.harm import injure_temporarily, revenge_applies
+from autogm.engine.orders.model import CRIME_NOUN
+from autogm.engine.phases import Phase
+from autogm.engine.rules.base import Side, Step
+from autogm.engine.state import ABROAD, DETAINED, IN_FLIGHT, SUSPENDED, Status
 
 if TYPE_CHECKING:
-    from engine.context import Action, Context
-    from engine.orders.model import Order
-    from engine.rules.base import AbilityUse
-    from engine.state import GameState
+    from autogm.engine.context import Action, Context
+    from autogm.engine.orders.model import Order
+    from autogm.engine.rules.base import AbilityUse
+    from autogm.engine.state import GameState
 
 # "suspended for two phases following the arrest attempt"
 SUSPENSION_PHASES = 2

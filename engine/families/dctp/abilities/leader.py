@@ -16,13 +16,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from engine.ability import Ability, register
-from engine.rules.base import NIGHT_DAY, PREP, AbilityUse, Ruleset, Side, Slot, Step
+from autogm.engine.ability import Ability, register
+from autogm.engine.rules.base import NIGHT_DAY, PREP, AbilityUse, Ruleset, Side, Slot, Step
 
 if TYPE_CHECKING:
-    from engine.context import Action, Context
-    from engine.orders.model import Order
-    from engine.state import GameState
+    from autogm.engine.context import Action, Context
+    from autogm.engine.orders.model import Order
+    from autogm.engine.state import GameState
 
 FEATURE = "leader_vote"
 # Option names (docs/rulings.md, "The Black Org's leader vote").

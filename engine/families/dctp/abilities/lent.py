@@ -28,17 +28,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.ability import Ability, abilities_for
-from engine.families.dctp.appearance import is_costume
-from engine.families.dctp.poisoning import dies_today
-from engine.phases import PhaseKind
-from engine.rules.base import NIGHT, PREP, AbilityUse, RoleSheet, Ruleset, Slot, per_ruleset
-from engine.state import Loan, Status
+from autogm.engine.ability import Ability, abilities_for
+from autogm.engine.families.dctp.appearance import is_costume
+from autogm.engine.families.dctp.poisoning import dies_today
+from autogm.engine.phases import PhaseKind
+from autogm.engine.rules.base import NIGHT, PREP, AbilityUse, RoleSheet, Ruleset, Slot, per_ruleset
+from autogm.engine.state import Loan, Status
 
 if TYPE_CHECKING:
-    from engine.context import Action, Context
-    from engine.orders.model import Order
-    from engine.state import GameState
+    from autogm.engine.context import Action, Context
+    from autogm.engine.orders.model import Order
+    from autogm.engine.state import GameState
 
 # The slot keys of lent abilities start with this; an order's ``via`` picks one.
 LENT = "lent:"

@@ -8,16 +8,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.ability import register
-from engine.context import DONE
-from engine.families.dctp.abilities.protect import Protection
-from engine.render.templates import say
-from engine.rules.base import NIGHT_DAY, AbilityUse, Slot
+from autogm.engine.ability import register
+from autogm.engine.context import DONE
+from autogm.engine.families.dctp.abilities.protect import Protection
+from autogm.engine.render.templates import say
+from autogm.engine.rules.base import NIGHT_DAY, AbilityUse, Slot
 
 if TYPE_CHECKING:
-    from engine.context import Action, Attack, Context
-    from engine.orders.model import Order
-    from engine.state import GameState
+    from autogm.engine.context import Action, Attack, Context
+    from autogm.engine.orders.model import Order
+    from autogm.engine.state import GameState
 
 # "If it successfully hinders a lynching, killing, sniping, or poisoning, the lovers lose this
 # ability for 2 phases"

@@ -11,15 +11,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.ability import Ability, register
-from engine.families.dctp.voting import NO_LYNCH
-from engine.rules.base import Step
+from autogm.engine.ability import Ability, register
+from autogm.engine.families.dctp.voting import NO_LYNCH
+from autogm.engine.rules.base import Step
 
 if TYPE_CHECKING:
-    from engine.context import Action, Context
-    from engine.orders.model import Order
-    from engine.rules.base import AbilityUse
-    from engine.state import GameState
+    from autogm.engine.context import Action, Context
+    from autogm.engine.orders.model import Order
+    from autogm.engine.rules.base import AbilityUse
+    from autogm.engine.state import GameState
 
 
 @register

@@ -5,16 +5,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.ability import register
-from engine.families.dctp import appearance
-from engine.families.dctp.abilities.informative import UNSEEN, Informative
-from engine.outcome import Result
+from autogm.engine.ability import register
+from autogm.engine.families.dctp import appearance
+from autogm.engine.families.dctp.abilities.informative import UNSEEN, Informative
+from autogm.engine.outcome import Result
 
 if TYPE_CHECKING:
-    from engine.context import Action, Context
-    from engine.orders.model import Order
-    from engine.rules.base import AbilityUse
-    from engine.state import GameState
+    from autogm.engine.context import Action, Context
+    from autogm.engine.orders.model import Order
+    from autogm.engine.rules.base import AbilityUse
+    from autogm.engine.state import GameState
 
 
 # How a stake-out names what was done to its target.

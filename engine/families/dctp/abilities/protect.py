@@ -11,19 +11,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.ability import Ability, abilities_for, register
-from engine.context import DONE, PENDING
-from engine.families.dctp.abilities.lent import source_sheet
-from engine.families.dctp.harm import injure, schedule
-from engine.families.dctp.poisoning import dies_today
-from engine.rules.base import NIGHT, PREP, AbilityUse, Slot, Step
-from engine.state import ABROAD, IN_FLIGHT, SEVERELY_WOUNDED, Status
+from autogm.engine.ability import Ability, abilities_for, register
+from autogm.engine.context import DONE, PENDING
+from autogm.engine.families.dctp.abilities.lent import source_sheet
+from autogm.engine.families.dctp.harm import injure, schedule
+from autogm.engine.families.dctp.poisoning import dies_today
+from autogm.engine.rules.base import NIGHT, PREP, AbilityUse, Slot, Step
+from autogm.engine.state import ABROAD, IN_FLIGHT, SEVERELY_WOUNDED, Status
 
 if TYPE_CHECKING:
-    from engine.context import Action, Attack, Context
-    from engine.orders.model import Order
-    from engine.rules.base import AbilityUse
-    from engine.state import GameState
+    from autogm.engine.context import Action, Attack, Context
+    from autogm.engine.orders.model import Order
+    from autogm.engine.rules.base import AbilityUse
+    from autogm.engine.state import GameState
 
 
 class Protection(Ability):

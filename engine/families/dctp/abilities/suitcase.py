@@ -13,16 +13,16 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from engine.ability import Ability, register
-from engine.families.dctp.abilities.lent import lend_for_next_night
-from engine.outcome import Result
-from engine.rules.base import DAY, AbilityUse, Side, Slot, Step
-from engine.state import ActionRecord, Loan
+from autogm.engine.ability import Ability, register
+from autogm.engine.families.dctp.abilities.lent import lend_for_next_night
+from autogm.engine.outcome import Result
+from autogm.engine.rules.base import DAY, AbilityUse, Side, Slot, Step
+from autogm.engine.state import ActionRecord, Loan
 
 if TYPE_CHECKING:
-    from engine.context import Action, Context
-    from engine.orders.model import Order
-    from engine.state import GameState
+    from autogm.engine.context import Action, Context
+    from autogm.engine.orders.model import Order
+    from autogm.engine.state import GameState
 
 
 @register

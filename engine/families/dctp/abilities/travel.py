@@ -24,19 +24,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.ability import Ability, register
-from engine.phases import Phase
-from engine.rules.base import Step
-from engine.state import ABROAD, BOMB, IN_FLIGHT
+from autogm.engine.ability import Ability, register
+from autogm.engine.phases import Phase
+from autogm.engine.rules.base import Step
+from autogm.engine.state import ABROAD, BOMB, IN_FLIGHT
 
 # Travelers strapped with the Explosive Vest when the phase began (``Context.memo``).
 STRAPPED = "strapped_travelers"
 
 if TYPE_CHECKING:
-    from engine.context import Action, Context
-    from engine.orders.model import Order
-    from engine.rules.base import AbilityUse
-    from engine.state import GameState
+    from autogm.engine.context import Action, Context
+    from autogm.engine.orders.model import Order
+    from autogm.engine.rules.base import AbilityUse
+    from autogm.engine.state import GameState
 
 
 @register

@@ -10,16 +10,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.ability import Ability, register
-from engine.families.dctp import appearance
-from engine.families.dctp.abilities.kill import Kill
-from engine.rules.base import DAY, AbilityUse, Ruleset, Side, Slot, Step
-from engine.state import BOMB, Status
+from autogm.engine.ability import Ability, register
+from autogm.engine.families.dctp import appearance
+from autogm.engine.families.dctp.abilities.kill import Kill
+from autogm.engine.rules.base import DAY, AbilityUse, Ruleset, Side, Slot, Step
+from autogm.engine.state import BOMB, Status
 
 if TYPE_CHECKING:
-    from engine.context import Action, Context
-    from engine.orders.model import Order
-    from engine.state import GameState
+    from autogm.engine.context import Action, Context
+    from autogm.engine.orders.model import Order
+    from autogm.engine.state import GameState
 
 POLICE = "Police"
 

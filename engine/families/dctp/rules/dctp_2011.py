@@ -7,8 +7,8 @@ Judgment calls are in docs/rulings.md.
 
 from __future__ import annotations
 
-from engine.phases import PhaseKind
-from engine.rules.base import (
+from autogm.engine.phases import PhaseKind
+from autogm.engine.rules.base import (
     DAY,
     NIGHT,
     NIGHT_DAY,

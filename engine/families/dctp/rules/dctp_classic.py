@@ -11,10 +11,10 @@ the 2011 text stands (``derive``); docs/rulings.md, "## dctp-classic", has the j
 
 from __future__ import annotations
 
-from engine.families.dctp.rules import dctp_2011
-from engine.families.dctp.rules.dctp_2011 import BO, CIVILIANS, FBI, POLICE, make_sheet
-from engine.phases import PhaseKind
-from engine.rules.base import (
+from autogm.engine.families.dctp.rules import dctp_2011
+from autogm.engine.families.dctp.rules.dctp_2011 import BO, CIVILIANS, FBI, POLICE, make_sheet
+from autogm.engine.phases import PhaseKind
+from autogm.engine.rules.base import (
     DAY,
     NIGHT,
     AbilityRules,

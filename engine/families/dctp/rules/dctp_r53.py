@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.families.dctp.rules import dctp_2011
-from engine.families.dctp.rules.dctp_2011 import CIVILIANS, ROLE_LIST, make_sheet, make_slots
-from engine.phases import PhaseKind
-from engine.rules.base import NIGHT, AbilityRules, OptionSpec, RoleSheet, Step, derive
+from autogm.engine.families.dctp.rules import dctp_2011
+from autogm.engine.families.dctp.rules.dctp_2011 import CIVILIANS, ROLE_LIST, make_sheet, make_slots
+from autogm.engine.phases import PhaseKind
+from autogm.engine.rules.base import NIGHT, AbilityRules, OptionSpec, RoleSheet, Step, derive
 
 RULESET_ID = "dctp-r53"
 

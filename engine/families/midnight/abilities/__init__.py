@@ -1,6 +1,6 @@
 """midnight's abilities, registered in the family ``midnight`` on import."""
 
-from engine.families.midnight.abilities import (  # noqa: F401
+from autogm.engine.families.midnight.abilities import (  # noqa: F401
     common,
     daylight,
     daylight_council,

@@ -7,17 +7,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
-from engine.ability import Ability
-from engine.families.midnight.life import BLOCKED, line_of
-from engine.families.midnight.model import mn
-from engine.outcome import Result
-from engine.rules.base import Step
+from autogm.engine.ability import Ability
+from autogm.engine.families.midnight.life import BLOCKED, line_of
+from autogm.engine.families.midnight.model import mn
+from autogm.engine.outcome import Result
+from autogm.engine.rules.base import Step
 
 if TYPE_CHECKING:
-    from engine.context import Action, Context
-    from engine.orders.model import Order
-    from engine.rules.base import AbilityUse
-    from engine.state import GameState
+    from autogm.engine.context import Action, Context
+    from autogm.engine.orders.model import Order
+    from autogm.engine.rules.base import AbilityUse
+    from autogm.engine.state import GameState
 
 CIVILIAN = "Civilian"
 # Reasons that are told once for the whole phase, not per action: the block ("The victim

@@ -14,15 +14,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.ability import register
-from engine.families.midnight.abilities.base import MidnightAbility
-from engine.families.midnight.council import BALLOTS, PEACE
-from engine.rules.base import Step
+from autogm.engine.ability import register
+from autogm.engine.families.midnight.abilities.base import MidnightAbility
+from autogm.engine.families.midnight.council import BALLOTS, PEACE
+from autogm.engine.rules.base import Step
 
 if TYPE_CHECKING:
-    from engine.context import Action, Context
-    from engine.orders.model import Order
-    from engine.state import GameState
+    from autogm.engine.context import Action, Context
+    from autogm.engine.orders.model import Order
+    from autogm.engine.state import GameState
 
 TOWN = "town"
 # A letter's result when it waits for the GM (option ``letters = approve``).

@@ -11,21 +11,21 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from engine.ability import register
-from engine.families.midnight import damage, guises, hooks
-from engine.families.midnight.abilities.base import TARGET_RULES, MidnightAbility
-from engine.families.midnight.abilities.mafia import JAIL_PROOF, pass_down
-from engine.families.midnight.council import VOTED_OUT
-from engine.families.midnight.life import FREE_IN_HOSPITAL, holds, keeps
-from engine.families.midnight.model import HOSPITAL, JAIL, Delayed, game, location, mn
-from engine.outcome import Result
-from engine.rules.base import AbilityUse, Slot, Step
-from engine.state import Status
+from autogm.engine.ability import register
+from autogm.engine.families.midnight import damage, guises, hooks
+from autogm.engine.families.midnight.abilities.base import TARGET_RULES, MidnightAbility
+from autogm.engine.families.midnight.abilities.mafia import JAIL_PROOF, pass_down
+from autogm.engine.families.midnight.council import VOTED_OUT
+from autogm.engine.families.midnight.life import FREE_IN_HOSPITAL, holds, keeps
+from autogm.engine.families.midnight.model import HOSPITAL, JAIL, Delayed, game, location, mn
+from autogm.engine.outcome import Result
+from autogm.engine.rules.base import AbilityUse, Slot, Step
+from autogm.engine.state import Status
 
 if TYPE_CHECKING:
-    from engine.context import Action, Context
-    from engine.orders.model import Order
-    from engine.state import GameState
+    from autogm.engine.context import Action, Context
+    from autogm.engine.orders.model import Order
+    from autogm.engine.state import GameState
 
 ACROBATS = "mn_somersault"  # Context.memo: who activated Somersault tonight
 
@@ -308,7 +308,7 @@ class Bust(Gainable):
     step = Step.JAIL
 
     def resolve(self, ctx: Context, action: Action) -> None:
-        from engine.families.midnight.abilities.mafia import jail
+        from autogm.engine.families.midnight.abilities.mafia import jail
 
         self.took_place(ctx, action)
         jailed = jail(ctx, action.target or "", 2)
@@ -322,7 +322,7 @@ def _qualified_immunity(ctx: Context, name: str) -> bool:
     """Qualified immunity — "in voted out during the Council, instead of dying you get into
     Jail for four phases (Night, Day, Night, Day)". The Jail is what replaces the death: one
     who cannot get in Jail (Unstoppable) has nothing to take instead, and dies."""
-    from engine.families.midnight.abilities.mafia import jail, jail_proof
+    from autogm.engine.families.midnight.abilities.mafia import jail, jail_proof
 
     if not keeps(ctx.state, name, "qualified_immunity", ctx.memo):
         return False

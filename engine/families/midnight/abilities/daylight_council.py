@@ -10,22 +10,22 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from engine.ability import register
-from engine.families.midnight import council, hooks
-from engine.families.midnight.abilities.base import TARGET_RULES
-from engine.families.midnight.abilities.daylight import Gainable
-from engine.families.midnight.council import BALLOTS, SPENT
-from engine.families.midnight.life import holds, keeps, line_of
-from engine.families.midnight.model import Modifier, game, mn
-from engine.outcome import Result
-from engine.render.templates import say
-from engine.rules.base import Step
-from engine.state import Status
+from autogm.engine.ability import register
+from autogm.engine.families.midnight import council, hooks
+from autogm.engine.families.midnight.abilities.base import TARGET_RULES
+from autogm.engine.families.midnight.abilities.daylight import Gainable
+from autogm.engine.families.midnight.council import BALLOTS, SPENT
+from autogm.engine.families.midnight.life import holds, keeps, line_of
+from autogm.engine.families.midnight.model import Modifier, game, mn
+from autogm.engine.outcome import Result
+from autogm.engine.render.templates import say
+from autogm.engine.rules.base import Step
+from autogm.engine.state import Status
 
 if TYPE_CHECKING:
-    from engine.context import Action, Context
-    from engine.orders.model import Order
-    from engine.state import GameState
+    from autogm.engine.context import Action, Context
+    from autogm.engine.orders.model import Order
+    from autogm.engine.state import GameState
 
 
 # -- voting power: Honcho, Politician, Ambassador ------------------------------------------

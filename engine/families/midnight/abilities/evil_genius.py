@@ -9,19 +9,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.ability import register
-from engine.families.midnight import council, damage, hooks
-from engine.families.midnight.abilities.base import MidnightAbility
-from engine.families.midnight.abilities.mafia import Block, jail
-from engine.families.midnight.abilities.psycho import holds
-from engine.families.midnight.model import game, mn
-from engine.outcome import Result
-from engine.rules.base import Step
+from autogm.engine.ability import register
+from autogm.engine.families.midnight import council, damage, hooks
+from autogm.engine.families.midnight.abilities.base import MidnightAbility
+from autogm.engine.families.midnight.abilities.mafia import Block, jail
+from autogm.engine.families.midnight.abilities.psycho import holds
+from autogm.engine.families.midnight.model import game, mn
+from autogm.engine.outcome import Result
+from autogm.engine.rules.base import Step
 
 if TYPE_CHECKING:
-    from engine.context import Action, Context
-    from engine.orders.model import Order
-    from engine.state import GameState
+    from autogm.engine.context import Action, Context
+    from autogm.engine.orders.model import Order
+    from autogm.engine.state import GameState
 
 ABDUCTED = "mn_abducted"  # Context.memo: target -> the Evil Genius who abducted it tonight
 SAVED = "mn_abduct_saved"  # Context.memo: the targets Abduct kept alive tonight

@@ -14,20 +14,20 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar
 
-from engine.ability import register
-from engine.families.midnight import damage, guises, hooks, life
-from engine.families.midnight.abilities.base import MidnightAbility
-from engine.families.midnight.abilities.psycho import holds
-from engine.families.midnight.model import Modifier, game, mn
-from engine.outcome import Result
-from engine.render.templates import say
-from engine.rules.base import NIGHT, AbilityUse, Slot, Step
-from engine.state import Status
+from autogm.engine.ability import register
+from autogm.engine.families.midnight import damage, guises, hooks, life
+from autogm.engine.families.midnight.abilities.base import MidnightAbility
+from autogm.engine.families.midnight.abilities.psycho import holds
+from autogm.engine.families.midnight.model import Modifier, game, mn
+from autogm.engine.outcome import Result
+from autogm.engine.render.templates import say
+from autogm.engine.rules.base import NIGHT, AbilityUse, Slot, Step
+from autogm.engine.state import Status
 
 if TYPE_CHECKING:
-    from engine.context import Action, Context
-    from engine.orders.model import Order
-    from engine.state import GameState
+    from autogm.engine.context import Action, Context
+    from autogm.engine.orders.model import Order
+    from autogm.engine.state import GameState
 
 PLAYED = "mn_played"  # Context.memo: player -> the Play they made tonight
 GAINS = "mn_card_gains"  # Context.memo: a card each, from Deal and Pass

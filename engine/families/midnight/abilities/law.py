@@ -6,17 +6,17 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from engine.ability import register
-from engine.families.midnight import damage, guises
-from engine.families.midnight.abilities.base import MidnightAbility, faction
-from engine.families.midnight.abilities.mafia import Attack, Learn, Weapon, jail
-from engine.families.midnight.model import Modifier, game, mn
-from engine.rules.base import Side, Step
+from autogm.engine.ability import register
+from autogm.engine.families.midnight import damage, guises
+from autogm.engine.families.midnight.abilities.base import MidnightAbility, faction
+from autogm.engine.families.midnight.abilities.mafia import Attack, Learn, Weapon, jail
+from autogm.engine.families.midnight.model import Modifier, game, mn
+from autogm.engine.rules.base import Side, Step
 
 if TYPE_CHECKING:
-    from engine.context import Action, Context
-    from engine.orders.model import Order
-    from engine.state import GameState
+    from autogm.engine.context import Action, Context
+    from autogm.engine.orders.model import Order
+    from autogm.engine.state import GameState
 
 SHIELDED = "mn_vigil"  # Context.memo: players who take no damage from attacks tonight
 

@@ -5,21 +5,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from engine.ability import register
-from engine.context import DONE, PENDING
-from engine.families.midnight import damage, guises
-from engine.families.midnight.abilities.base import MidnightAbility, faction
-from engine.families.midnight.abilities.common import HELD, approved, send
-from engine.families.midnight.model import mn
-from engine.render.templates import say
-from engine.rules.base import NIGHT, AbilityUse, Side, Slot, Step
-from engine.state import Status
+from autogm.engine.ability import register
+from autogm.engine.context import DONE, PENDING
+from autogm.engine.families.midnight import damage, guises
+from autogm.engine.families.midnight.abilities.base import MidnightAbility, faction
+from autogm.engine.families.midnight.abilities.common import HELD, approved, send
+from autogm.engine.families.midnight.model import mn
+from autogm.engine.render.templates import say
+from autogm.engine.rules.base import NIGHT, AbilityUse, Side, Slot, Step
+from autogm.engine.state import Status
 
 if TYPE_CHECKING:
     from collections import Counter
 
-    from engine.context import Action, Context
-    from engine.state import GameState
+    from autogm.engine.context import Action, Context
+    from autogm.engine.state import GameState
 
 THWARTED = "mn_thwarted"  # Context.memo: players whose abilities see Anonymous(1)
 # Who cannot be put in Jail, each (ctx, player) -> bool (the Warrior: "Cannot get in Jail").

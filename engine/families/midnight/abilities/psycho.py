@@ -11,19 +11,19 @@ from collections import Counter
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from engine.ability import register
-from engine.families.midnight import council, guises, hooks
-from engine.families.midnight.abilities.base import MidnightAbility
-from engine.families.midnight.abilities.mafia import Attack, Learn
-from engine.families.midnight.model import mn
-from engine.render.templates import say
-from engine.rules.base import Step
-from engine.state import Status
+from autogm.engine.ability import register
+from autogm.engine.families.midnight import council, guises, hooks
+from autogm.engine.families.midnight.abilities.base import MidnightAbility
+from autogm.engine.families.midnight.abilities.mafia import Attack, Learn
+from autogm.engine.families.midnight.model import mn
+from autogm.engine.render.templates import say
+from autogm.engine.rules.base import Step
+from autogm.engine.state import Status
 
 if TYPE_CHECKING:
-    from engine.context import Action, Context
-    from engine.orders.model import Order
-    from engine.state import GameState, PlayerState
+    from autogm.engine.context import Action, Context
+    from autogm.engine.orders.model import Order
+    from autogm.engine.state import GameState, PlayerState
 
 
 def holds(state: GameState, p: PlayerState, ability: str) -> bool:
