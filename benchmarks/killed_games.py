@@ -5,10 +5,10 @@
 Each game is the demo's round (sign-ups, a deal with constraints, orders by PM, a quiet player
 prodded, warned and replaced, reminders, results by PM and in the topic) on a local forum,
 played by a child process on the demo's simulated clock (``daemon.cli.demo.play_demo``, the
-daemon's own job functions at the times its plan gives). The child is killed with SIGKILL after
-a random real delay, up to ``--kills`` times, and started again on the same folder (it resumes
-as ``autogm run`` does: the outbox's messages of unknown fate are looked for first), until the
-game is archived.
+daemon's own job functions at the times its plan gives). The child is killed with SIGKILL at a
+random moment of a random job (after 1 to 8 jobs of that run), up to ``--kills`` times, and
+started again on the same folder (it resumes as ``autogm run`` does: the outbox's messages of
+unknown fate are looked for first), until the game is archived.
 
 Then every message is counted by its outbox marker (tests/daemon/markers.py), whatever its
 subject: each PM the outbox holds is on the forum exactly once, with its recipients; each post
@@ -69,6 +69,27 @@ def child(directory: Path, seed: int) -> int:
         )
 
 
+def wait_for_jobs(clock: Path, jobs: int, process: subprocess.Popen[bytes]) -> bool:
+    """Wait until the child has saved its clock after ``jobs`` more jobs (each save replaces
+    the file); False if it ended first."""
+    def stamp() -> tuple[int, int] | None:
+        try:
+            found = clock.stat()
+        except FileNotFoundError:
+            return None
+        return found.st_ino, found.st_mtime_ns
+
+    last, seen = stamp(), 0
+    while seen < jobs:
+        if process.poll() is not None:
+            return False
+        time.sleep(0.002)
+        now = stamp()
+        if now != last:
+            last, seen = now, seen + 1
+    return True
+
+
 def play_killed(directory: Path, seed: int, kills: int, rng: random.Random) -> Tally:
     """One game, killed up to ``kills`` times at random moments, then played to its end."""
     prepare_demo(directory, SimClock(START), seed=seed)
@@ -78,8 +99,12 @@ def play_killed(directory: Path, seed: int, kills: int, rng: random.Random) -> T
     for attempt in range(kills + 1):
         process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         if attempt < kills:
-            time.sleep(rng.uniform(0.8, 2.8))  # start-up takes 0.5-0.8 s
-            if process.poll() is None:
+            # Counted in the game's own jobs, not in seconds: on a quiet machine a whole game
+            # takes about as long as a busy one's start-up, and a kill after a delay in
+            # seconds found it over.
+            reached = wait_for_jobs(directory / CLOCK_FILE, rng.randint(1, 8), process)
+            time.sleep(rng.uniform(0, 0.02))  # somewhere inside the next job
+            if reached and process.poll() is None:
                 process.send_signal(signal.SIGKILL)
                 done += 1
             process.wait()
