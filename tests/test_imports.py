@@ -177,7 +177,7 @@ def test_the_daemon_plays_a_game_through_the_session_alone() -> None:
     loading = [
         " -> ".join(chain)
         for module in modules()
-        if module.startswith("daemon.") and module not in SCENARIO_CLIENTS
+        if module.startswith("autogm.daemon.") and module not in SCENARIO_CLIENTS
         if (chain := _reaches_scenario(module))
     ]
     assert loading == []

@@ -15,7 +15,7 @@ SAMPLES = ["Kill Abs", "vote: Kleene", "  I'd like to heal Ran tonight?", "[b]Ab
 
 def _engine_patterns() -> list[tuple[str, _LazyPattern]]:
     found = []
-    for info in pkgutil.walk_packages(autogm.engine.__path__, "engine."):
+    for info in pkgutil.walk_packages(autogm.engine.__path__, "autogm.engine."):
         module = importlib.import_module(info.name)
         for name, value in vars(module).items():
             if isinstance(value, _LazyPattern):
