@@ -292,7 +292,7 @@ class GameSession:
     def receive_post(self, author: str, source: str) -> PostVotes:
         """A post in the game topic (BBCode source): by day, each vote mark outside quotes is
         a vote order of its author, in the order written (``unvote`` withdraws the vote)."""
-        if FAMILIES[self.state.ruleset.family].read is not None:
+        if FAMILIES[self.state.ruleset.family].public_orders:
             # A family that reads public orders in the topic (midnight's OOC tag) reads them.
             parsed = self.receive(author, source, public=True)
             return PostVotes(read=[parsed], rejections=list(parsed.rejected), orders=parsed)
