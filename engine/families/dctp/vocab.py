@@ -116,12 +116,14 @@ SAYS: tuple[Say, ...] = (
         words=("discombobulate", "discombobulation", "discombob", "trick", "intimidate",
                "intimidation", "confuse", "distract", "mess with", "mess up", "prank",
                "bamboozle", "lean on", "threaten", "scare off", "play a trick on",
-               "pull a trick on", "make the trick", "befuddle", "muddle"),
+               "pull a trick on", "make the trick", "befuddle", "muddle", "scramble"),
         spelled=("discombobulate", "trick", "intimidate"),
         query=r"discombobulat(?:e|es|ed|ing)|trick(?:s|ed|ing)?|intimidat(?:e|es|ed|ing)",
         crime=r"(?:the\s+)?(?:discombobulation|trick|intimidation)\s+(?:on|of)"
         r"|discombobulat(?:e|ing|ed)|trick(?:ing|ed)?|intimidat(?:e|ing|ed)"
         r"|(?:pull(?:ing|ed)?|play(?:ing|ed)?)\s+(?:a|the)\s+trick\s+on",
+        # Whose head is muddled is whom: "mess with Rook's head".
+        possessed=r"head|mind|brain|thoughts|plans",
         verb="discombobulates",
         crime_noun="discombobulating",
         does=HINDER,
@@ -309,7 +311,7 @@ SAYS: tuple[Say, ...] = (
         words=("house search", "search", "raid", "hs", "ransack", "go through", "toss",
                "sweep the house", "search warrant", "comb through",
                "search the place of", "go through the stuff of"),
-        possessed=r"house|home|place",
+        possessed=r"house|home|place|flat|apartment|room|door|pad|digs|quarters|hideout",
         verb="searches",
         does=LEARN,
     ),
@@ -339,6 +341,8 @@ SAYS: tuple[Say, ...] = (
                r"law[- ]?suit", "file suit", "suit", "court", "lawyer", "spring from jail",
                "spring", "free from jail", "get released"),
         spelled=("lawsuit",),
+        # What the suit is for stands for the one it frees: "a lawsuit for Ferro's release".
+        possessed=r"release|freedom|bail|case|cell|sake",
         verb="sues for",
         target_word="for",
         does=GUARD,
@@ -575,7 +579,8 @@ SAYS: tuple[Say, ...] = (
         spelled=("steal",),
         query=r"(?:steal(?:s|ing)?|stole)(?:\s+from)?",
         crime=r"steal(?:ing)?(?:\s+from)?|stole(?:\s+from)?|(?:the\s+)?theft\s+from",
-        possessed=r"items?|stuff|things|belongings|possessions|inventory|pockets?|wallet|purse|bag|stash",
+        possessed=r"items?|stuff|things|belongings|possessions|inventory|pockets?|wallet|purse"
+        r"|bag|stash|valuables|goods",
         verb="steals from",
         crime_noun="stealing from",
         target_word="from",
