@@ -299,6 +299,9 @@ class _Read:
             raise Refusal(NO_ORDER, Kind.NOT_AN_ORDER)
         ability, rest = self.choose(word, rest[word.end :])
         self.reader.ability = ability
+        choices = getattr(self.rules.shape(ability), "choices", ())
+        if plain(word.written).casefold() in map(plain, choices):
+            rest = word.written + rest  # a choice said alone is its order: "Fold.", "Misère"
         rest = _TARGET_LABEL.sub("", rest.lstrip(" :"), count=1)
         if ability in MESSAGES:
             return self.message(ability, rest, fragment.strip())

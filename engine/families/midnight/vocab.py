@@ -95,7 +95,10 @@ SAYS: tuple[Say, ...] = (
                                 "whistleblow")),
     Say("all_in", words=(r"all\s*-?\s*in", r"go\s+all\s*-?\s*in")),
     Say("deal", words=(r"deal\s+(?:(?:a|one|my)\s+)?cards?", "deal", "hand out cards")),
-    Say("play", words=("play", "cash in", "cashing in", "use my card", "card", "my card")),
+    # A choice named alone is the Play ("Misère, please", "fold."); "pass" and "bank" are
+    # everyday words too, and name the Play only beside it ("Play pass").
+    Say("play", words=("play", "cash in", "cashing in", "use my card", "card", "my card",
+                       "misère", "misere", "whist", "bluff", "fold")),
     Say("hit", words=("hit",)),
     Say("blackmail_material", words=(r"spend(?:\s+(?:my\s+)?(?:saved\s+)?votes)?",
                                      "blackmail", "saved vote", "saved votes")),
