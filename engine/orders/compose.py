@@ -45,6 +45,7 @@ from autogm.engine.orders.stance import (
     Voice,
     directs,
     doer,
+    gives_reason,
     in_own_voice,
     stance,
 )
@@ -1082,6 +1083,8 @@ def _chosen(
             sentence.start <= at < sentence.end for at in block.ordering if at != block.now
         ):
             continue  # "with Mei Mei (accompany) - and ...": the other order of the sentence
+        if gives_reason(block.text, sentence, clause):
+            continue  # "vote Mochi, because he pushed the lynch on Fenn": a reason told
         if _HEDGE_BESIDE.search(said) or not is_statement(said):
             raise Refusal(
                 f"this names {target} and {other.value} where the order takes one player: "

@@ -53,6 +53,9 @@ ABOUT_DONE = (
     r"thanks\s+for", r"thank\s+(?:you|u)\s+for", r"thx\s+for", r"ty\s+for", r"grateful\s+for",
     r"appreciate",
 )  # fmt: skip
+# The reason given after an order: what it says is told, not ordered ("vote Mochi, because he
+# pushed the lynch on Fenn", "heal Abs since Kleene will kill him").
+REASON = ("because", "cuz", "cause", "coz", "bc", "since")
 # The noun after an ability's word that makes it a word about what it did: "the heal result".
 RESULT_NOUNS = ("results?", "reports?", "feedback", "outcome", "news", "answer", "verdict")
 # A negation of the order beside it: "don't heal", "no kill from me", "skipping detect".

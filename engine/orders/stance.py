@@ -67,6 +67,10 @@ _KEPT_FOR = phrases.pattern(phrases.KEPT_FOR)
 _ABOUT_DONE = phrases.pattern(phrases.ABOUT_DONE)
 _RESULT_AFTER = lazy_compile(rf"\s+(?:{'|'.join(phrases.RESULT_NOUNS)})(?![\w'’])", re.IGNORECASE)
 _NOW = phrases.pattern(phrases.NOW)
+# The reason's word that opens a clause, after what the sentence said first.
+_REASON_OPENS = lazy_compile(
+    rf"(?<![\w'’])['’]?(?:{'|'.join(phrases.REASON)})\s*$", re.IGNORECASE
+)
 # "on"/"for" between "is" and the player it names: "my heal is on Kleene".
 _ON_WHOM = lazy_compile(r"(?:on|for|going\s+to|to)\s+", re.IGNORECASE)
 _REQUEST = phrases.pattern(phrases.REQUEST)
@@ -333,6 +337,8 @@ def stance(
         return Kind.WITHDRAWN  # "Heal Lynz... actually never mind"
     if _past(before, mention) or _past_after(text, clause, mention):
         return TALK
+    if gives_reason(text, sentence, clause):
+        return TALK  # "vote Mochi, because he pushed the lynch on Fenn": the lynch is told
     if _ABOUT_DONE.search(before) or _RESULT_AFTER.match(text, mention.end):
         return TALK  # "thanks for the heal", "the heal result last night": about a deed done
     if _COPULA.search(before) or _statement_of(layout, mention):
@@ -368,6 +374,14 @@ def stance(
     if later:
         return Kind.NOT_NOW
     return None
+
+
+def gives_reason(text: str, sentence: Span, clause: Span) -> bool:
+    """Whether ``clause`` is the reason for what its sentence said before it ("..., because
+    he pushed the lynch on Fenn"); a sentence that opens with its reason ("Since Abs is scum
+    vote him") is not cut there."""
+    mark = _REASON_OPENS.search(text, max(sentence.start, clause.start - 12), clause.start)
+    return mark is not None and bool(text[sentence.start : mark.start()].strip(" ,;:-"))
 
 
 def doer(layout: Layout, mention: Mention, voice: Voice) -> Mention | None:
