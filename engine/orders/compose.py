@@ -158,6 +158,9 @@ class Block:
     words: vocab.Words | None = None
     # The member a leader names for the kill (``_killer``), found once for the block.
     killer: tuple[str | None] | None = None
+    # The players who are dead (set by ``readings``): one named beside a living target is no
+    # second choice ("For Gale, I'll carry on her work: heal Isla").
+    gone: frozenset[str] = frozenset()
 
     @classmethod
     def of(cls, text: str, found: list[Mention]) -> Block:
@@ -181,6 +184,7 @@ def readings(
     that give none, with why (a voiding ``Kind``, ``TALK``, or ``Kind.NOT_HELD``)."""
     found = block.found
     block.words = words
+    block.gone = frozenset(n for n, p in reader.state.players.items() if not p.is_alive)
     asks = words.with_trait(vocab.ASKS)
     substitutes = words.with_trait(vocab.SUBSTITUTES)
     # Each ability's mentions in the sender's voice (latest last), and why the others give
@@ -1085,6 +1089,8 @@ def _chosen(
             continue  # "with Mei Mei (accompany) - and ...": the other order of the sentence
         if gives_reason(block.text, sentence, clause):
             continue  # "vote Mochi, because he pushed the lynch on Fenn": a reason told
+        if other.value in block.gone and target not in block.gone:
+            continue  # "For Gale, I'll carry on her work: heal Isla": the dead are no choice
         if _HEDGE_BESIDE.search(said) or not is_statement(said):
             raise Refusal(
                 f"this names {target} and {other.value} where the order takes one player: "

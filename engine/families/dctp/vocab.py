@@ -470,7 +470,7 @@ SAYS: tuple[Say, ...] = (
         "observe",
         order=r"(?:age|gender)[- ]?observ(?:e|ation)|observ(?:e|ation)",
         words=("observe", "observation", "binoculars", "peek", "spot", "how old",
-               "keep an eye on", r"keep\s+my\s+eyes?\s+on", "eyes on",
+               r"keep\s+my\s+eyes\s+on",
                r"(?:age|gender|sex)\s+check", "guy or girl", "boy or girl", "man or woman",
                "male or female", "what gender", "which gender", "what age", "how old is"),
         spelled=("observe",),
