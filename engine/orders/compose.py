@@ -977,12 +977,16 @@ def _named(
         mark = grammar.POSSESSIVE.match(text, x.end)
         if mark is not None:
             noun = text[mark.end() :]
-            if noun[:1].isspace() and noun.strip()[:1].isalnum():
+            if noun[:1].isspace() and noun.strip()[:1].isalnum() and not _IS_DOING.match(noun):
                 said = possessed.match(noun) if possessed is not None else None
                 if said is None:
                     continue  # "Protect Abs's gun": Abs's gun is not Abs
         named.append(x)
     return named
+
+
+# The "'s" of "is" before a verb's "-ing" ("Isla's gettin' my charm"), not a possessive.
+_IS_DOING = lazy_compile(r"\s+[^\W\d_]+(?:ing|in['’])(?![\w'’])", re.IGNORECASE)
 
 
 def _possessed(words: vocab.Words | None, ability: str) -> re.Pattern[str] | None:

@@ -142,8 +142,9 @@ _DONE_BEFORE = lazy_compile(
 # The verbs between a player and an order word that make the player the target: "Kleene gets
 # my heal", "Kes is to be put in detention", "Crowley gets a revolver round from me".
 _RECEIVES = lazy_compile(
-    r"^\s*(?:gets?|getting|is\s+getting|will\s+get|receives?|is\s+to\s+be|are\s+to\s+be|will\s+be"
-    r"|has\s+an\s+appointment\s+with|deserves|needs|is\s+going\s+to\s+get|['’]s\s+getting"
+    r"^\s*(?:gets?|(?:is\s+|['’]s\s+)?gettin(?:g|['’])?|will\s+get|receives?|is\s+to\s+be"
+    r"|are\s+to\s+be|will\s+be|has\s+an\s+appointment\s+with|deserves|needs"
+    r"|is\s+going\s+to\s+get"
     r"|is\s+(?:the\s+)?(?:target|one|next)|(?:is|will\s+be)\s+(?:my|our)\b"
     # What the order does to them said as where they go or stand: "Kettle is under my
     # protection", "Grey Heron goes in the interrogation room", "Abs has my vote".
