@@ -747,9 +747,9 @@ REWRITES: tuple[tuple[str, str], ...] = (
         r"\s+(?:to|on)\s+(?P<x>.+)",
         "{a} {x}",
     ),
-    # "Kleene gets my heal tonight", "Isla's gettin' my charm". The lookahead, which every match passes (nothing before
-    # "get" is a comma, a semicolon or a colon), fails most texts in one quick scan, where the
-    # lazy name tries the four verbs at each character.
+    # "Kleene gets my heal tonight", "Isla's gettin' my charm". The lookahead, which every
+    # match passes (nothing before "get" is a comma, a semicolon or a colon), fails most texts
+    # in one quick scan, where the lazy name tries the four verbs at each character.
     (
         r"(?=[^,;:]*get)(?P<x>[^,;:]+?)(?:\s+gets|\s+will\s+get|(?:['’]s|\s+is)\s+gettin(?:g|['’])?)\s+my\s+(?P<a>[a-z-]+(?:\s+(?!tonight|today)[a-z-]+)?)"
         r"(?:\s+(?:tonight|today))?",
