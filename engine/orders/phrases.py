@@ -81,6 +81,10 @@ COURTESY_IF = (
     r"if\s+possible", r"if\s+you\s+can", r"if\s+(?:that|it)\s*['’]?s\s+(?:ok|okay|alright|fine"
     r"|allowed|possible)", r"if\s+(?:that|it)\s+is\s+(?:ok|okay|alright|fine|allowed|possible)",
     r"if\s+i['’]?m\s+wrong", r"if\s+i\s+am\s+wrong", r"if\s+you\s+(?:please|would)",
+    # What a protection is for, said as an "if": it conditions nothing ("first aid if anything
+    # happens", "just in case").
+    r"(?:just\s+)?(?:if|in\s+case)\s+(?:anything|something)\s+(?:bad\s+)?happens",
+    r"just\s+in\s+case",
 )  # fmt: skip
 # A hedge between choices: "or", "either", "whichever".
 HEDGE = ("or", "either", "whichever", r"or\s+maybe", "alternatively", r"or\s+else", "otherwise")
