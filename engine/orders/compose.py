@@ -692,6 +692,10 @@ def _guises(
     for x in block.found:
         if x.kind != ROLE:
             continue
+        if _THE_BEFORE.search(block.text, max(0, x.start - 5), x.start) and not _GUISE_AFTER.match(
+            block.text, x.end
+        ):
+            continue  # "let the Criminologist chew on that": the one who holds it, no Guise
         before = _COUNT.search(block.text, max(0, x.start - 12), x.start)
         after = _COUNT_AFTER.match(block.text, x.end)
         n = before["n"] if before else (after["n"] or after["n2"]) if after else "1"
@@ -703,6 +707,10 @@ def _guises(
         return f"{title}: {', '.join(counted)}"
     target = _targets(block, m, voice, several=False, ability=ability, busy=busy)[0]
     return f"{title} {target}: {', '.join(counted)}"
+
+
+_THE_BEFORE = lazy_compile(r"(?<![\w'’])the\s+$", re.IGNORECASE)
+_GUISE_AFTER = lazy_compile(r"\s*guises?\b", re.IGNORECASE)
 
 
 def _choice(

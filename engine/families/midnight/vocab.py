@@ -51,7 +51,7 @@ SAYS: tuple[Say, ...] = (
     Say("call", words=("call", "phone", "ring", "dial")),
     Say("letter", words=(r"(?:send\s+(?:an?\s+)?)?(?:anonymous\s+)?(?:letter|message)",
                          r"write(?:\s+(?:a\s+)?letter)?", "anonymous letter")),
-    Say("slander", does=FRAME, words=("slander", "frame", "smear", "guises on")),
+    Say("slander", does=FRAME, words=("slander", "frame", "smear", "guises on", "guises to")),
     Say("sabotage", does=HINDER, words=("sabotage", "ruin", "spoil", "wreck", "mess up")),
     Say("entrapment", does=FRAME,
         words=("entrap", "entrapment", "frame", "trap", "set up", "sting")),
