@@ -268,6 +268,11 @@ class Ruleset:
         """Lower is higher-ranked; roles off the list rank last."""
         return _bo_ranks(self).get(role, len(self.rank))
 
+    def black_org_ranks(self) -> Mapping[str, int]:
+        """Each Black Org role → its ``bo_rank`` (ruleset data, found once: the members are
+        asked for with every order a leader's slot depends on)."""
+        return _black_org_ranks(self)
+
 
 def resolve_role(ruleset: Ruleset, name: str) -> str:
     """A role named as the sheet spells it or by a usual short form, case-insensitively.
@@ -312,6 +317,15 @@ def per_ruleset(build: Callable[..., T]) -> Callable[..., T]:
 def _bo_ranks(ruleset: Ruleset) -> dict[str, int]:
     """Role → its place in the Black Org's rank (the first, if listed twice)."""
     return {role: i for i, role in reversed(list(enumerate(ruleset.rank)))}
+
+
+@per_ruleset
+def _black_org_ranks(ruleset: Ruleset) -> dict[str, int]:
+    return {
+        role: ruleset.bo_rank(role)
+        for role, sheet in ruleset.roles.items()
+        if sheet.side is Side.BLACK_ORG
+    }
 
 
 # Rule switches a ruleset may turn on, with the sentence each stands for. Generic code asks
