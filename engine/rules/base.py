@@ -223,7 +223,8 @@ class Ruleset:
     # How many times a role may be dealt in one game (midnight's three Civilians: "Civilian
     # — yes, another one", "Civilian — yes, three of them"); a role left out: once.
     deal_copies: Mapping[str, int] = field(default_factory=dict)
-    # The sides every deal must hold at least one role of.
+    # The sides every deal must hold at least one role of: first the hidden team the town
+    # hunts (``hunted_side``), then the town's own side.
     deal_sides: tuple[Side, ...] = (Side.BLACK_ORG, Side.TOWN)
     # What a player chooses when signing up, first come first served, no two the same
     # (midnight's open roles: "Specify the Open Role you want to play; no duplicate roles");
@@ -243,6 +244,11 @@ class Ruleset:
     def order_for(self, kind: PhaseKind) -> tuple[Step, ...]:
         """The order of actions of a phase of this kind."""
         return self.orders.get(kind, self.order_of_actions)
+
+    @property
+    def hunted_side(self) -> Side:
+        """The hidden team the town hunts and accuses players of (the Black Org, the Mafia)."""
+        return self.deal_sides[0]
 
     def has(self, feature: str) -> bool:
         if feature not in FEATURES:
