@@ -65,7 +65,8 @@ class Constraint:
 
 
 def _side_count(chosen: Sequence[str], ruleset: Ruleset, side: str) -> int:
-    return sum(ruleset.roles[role].side is Side(side) for role in chosen)
+    wanted = Side(side)  # once, not for every role of every partial list the deal tries
+    return sum(ruleset.roles[role].side is wanted for role in chosen)
 
 
 @dataclass(frozen=True, slots=True)
