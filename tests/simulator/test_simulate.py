@@ -134,7 +134,7 @@ def test_a_side_that_won_counts_its_dead_members_on_the_winning_side() -> None:
     assert law_wins and not any(g.problems for g in games)
     seen_dead = False
     for played, summary in zip(games, summaries, strict=True):
-        for name, (role, side, status, won) in zip(played.final, summary.players, strict=True):
+        for name, (_role, side, status, won) in zip(played.final, summary.players, strict=True):
             if played.winner == "law" and side == "law" and status == "dead":
                 assert name not in played.winners  # the engine names the living only
                 seen_dead = True
