@@ -264,7 +264,10 @@ def _hold_dream(queue: TextQueue, state: GameState, night: Phase) -> Draw | None
         return None
     facts, true = draft_facts(state, night, dreamer, dream_rng(state.seed, night, "facts"))
     titles = dict(state.ruleset.titles)
-    lines = [f"{i}. {fact.text(titles)}." for i, fact in enumerate(facts, 1)]
+    lines = [
+        say("gm_text.dream_fact", number=i, fact=fact.text(titles))
+        for i, fact in enumerate(facts, 1)
+    ]
     chosen = "drawn" if drawn else "named by the GM"
     note = (
         f"dreamer {dreamer} ({chosen}); fact {true + 1} is the true one, the other "

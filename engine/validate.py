@@ -18,6 +18,7 @@ from autogm.engine.orders.kinds import Kind, Refused
 from autogm.engine.orders.model import Order, ability_title
 from autogm.engine.orders.seam import HeldSlots, SlotKey  # noqa: F401  (engine.resolve imports them here)
 from autogm.engine.phases import PhaseKind
+from autogm.engine.render.templates import say
 from autogm.engine.rules.base import AbilityUse, Ruleset, Slot, per_ruleset
 from autogm.engine.state import GameState
 
@@ -86,14 +87,17 @@ def find_slot(
         # "Bow-tie: interrogate X" asks for the lent slot only.
         slots = [(k, s) for k, s in slots if k == f"{LENT}{order.via}"]
         if not slots:
-            return Refused(
-                f"you do not hold the {order.via.replace('_', ' ')} in {state.phase}", Kind.NOT_HELD
-            )
+            via = order.via.replace("_", " ")
+            return Refused(say("cannot.hold_via", via=via, phase=state.phase), Kind.NOT_HELD)
         if all(slot.find(order.ability) is None for _, slot in slots):
             gives = " OR ".join(ability_title(u.ability) for _, slot in slots for u in slot.options)
             return Refused(
-                f"the {order.via.replace('_', ' ')} gives {gives}, "
-                f"not {ability_title(order.ability)}",
+                say(
+                    "cannot.via_gives",
+                    via=order.via.replace("_", " "),
+                    gives=gives,
+                    ability=ability_title(order.ability),
+                ),
                 Kind.NOT_HELD,
             )
     ability = order.ability
@@ -108,9 +112,11 @@ def find_slot(
             elsewhere |= slot.phases
     if elsewhere:
         when = " and ".join(sorted(k.value for k in elsewhere))
-        return Refused(f"{title} is a {when} ability, and it is {state.phase}", Kind.NOT_NOW)
+        return Refused(
+            say("cannot.not_now", ability=title, when=when, phase=state.phase), Kind.NOT_NOW
+        )
     role = state.players[order.actor].role
-    return Refused(f"{title} is not an ability of yours ({role})", Kind.NOT_HELD)
+    return Refused(say("cannot.not_yours", ability=title, role=role), Kind.NOT_HELD)
 
 
 def open_slot(
@@ -134,7 +140,7 @@ def check_order(
     players = state.players
     actor = players.get(order.actor)
     if actor is None:
-        return Refused(f"{order.actor} is not playing in this game", Kind.NOT_HELD)
+        return Refused(say("cannot.not_playing", player=order.actor), Kind.NOT_HELD)
     ability = abilities_for(state.ruleset).get(order.ability)
     life = life_of(state.ruleset)
     problem = life.order_problem(state, order.actor, ability)
@@ -145,15 +151,15 @@ def check_order(
         return found
     if ability is None:
         return Refused(
-            f"{ability_title(order.ability)} is not something autogm can carry out yet",
-            Kind.NOT_HELD,
+            say("cannot.not_carried_out", ability=ability_title(order.ability)), Kind.NOT_HELD
         )
     for target in order.targets:
         if target not in players:
-            return Refused(f"{target} is not playing in this game", Kind.BAD_TARGET)
+            return Refused(say("cannot.not_playing", player=target), Kind.BAD_TARGET)
         if target == order.actor and not ability.self_target:
             return Refused(
-                f"you cannot use {ability_title(order.ability)} on yourself", Kind.BAD_TARGET
+                say("cannot.not_on_yourself", ability=ability_title(order.ability)),
+                Kind.BAD_TARGET,
             )
         reason = life.target_problem(state, order, ability, target)
         if reason:

@@ -9,6 +9,7 @@ from autogm.engine.ability import register
 from autogm.engine.families.dctp import appearance
 from autogm.engine.families.dctp.abilities.informative import UNSEEN, Informative
 from autogm.engine.outcome import Result
+from autogm.engine.render.templates import say
 
 if TYPE_CHECKING:
     from autogm.engine.context import Action, Context
@@ -107,7 +108,7 @@ class Observe(Informative):
         if self.combined:
             return None
         if order.choice not in self.choices:
-            return "say which observation: 'Observe age X' or 'Observe gender X'"
+            return say("dctp_refusal.observe_which")
         other = "gender" if order.choice == "age" else "age"
         target, actor = order.targets[0], order.actor
         # The whole history, for every Observe order: the actor read once, not per record.
@@ -116,7 +117,9 @@ class Observe(Informative):
                 r.actor == actor and r.ability == "observe" and r.took_place
                 and r.role == other and target in r.targets
             ):  # fmt: skip
-                return f"you observed {target}'s {other}: you cannot observe their {order.choice}"
+                return say(
+                    "dctp_refusal.observe_other", target=target, observed=other, choice=order.choice
+                )
         return None
 
     def resolve(self, ctx: Context, action: Action) -> None:

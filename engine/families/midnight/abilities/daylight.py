@@ -19,6 +19,7 @@ from autogm.engine.families.midnight.council import VOTED_OUT
 from autogm.engine.families.midnight.life import FREE_IN_HOSPITAL, holds, keeps
 from autogm.engine.families.midnight.model import HOSPITAL, JAIL, Delayed, game, location, mn
 from autogm.engine.outcome import Result
+from autogm.engine.render.templates import say
 from autogm.engine.rules.base import AbilityUse, Slot, Step
 from autogm.engine.state import Status
 
@@ -89,7 +90,7 @@ def _shut_in(state: GameState, order: Order, target: str) -> str | None:
     """Shut-in — "cannot be targeted by other players' abilities during the first Night"."""
     first_night = state.phase.is_night and state.phase.number == 1
     if first_night and target != order.actor and holds(state, target, "shut_in"):
-        return f"{target} cannot be targeted during the first Night (Shut-in)"
+        return say("midnight_refusal.shut_in", target=target)
     return None
 
 
@@ -273,7 +274,11 @@ class Mishap(Gainable):
         target = order.targets[0]
         # Where the target is, as everyone sees it ("publicly visible statuses").
         if location(state.players[target], state.phase.index) in (HOSPITAL, JAIL):
-            return f"Mishap needs a target that is not at the Hospital or Jail ({target} is)"
+            return say(
+                "midnight_refusal.mishap_target",
+                ability=state.ruleset.title(self.name),
+                target=target,
+            )
         return None
 
     def resolve(self, ctx: Context, action: Action) -> None:

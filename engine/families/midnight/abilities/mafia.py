@@ -124,7 +124,9 @@ class Message(MidnightAbility):
     reaches_dead_now = True
 
     def check(self, state: GameState, order) -> str | None:
-        return None if order.message else f"{self.name} needs its words: '<player>: <text>'"
+        if order.message:
+            return None
+        return say("midnight_refusal.message_words", ability=self.name)
 
 
 @register(family="midnight")
