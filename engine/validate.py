@@ -80,7 +80,7 @@ def find_slot(
 ) -> tuple[SlotKey, AbilityUse] | str:
     """The slot this order fills, or why the player cannot use the ability now (``slots``:
     the actor's ``held_slots`` when the caller has them already)."""
-    kind = state.phase.kind
+    kind, titles = state.phase.kind, state.ruleset.titles
     if slots is None:
         slots = held_slots(state, order.actor)
     if order.via:
@@ -90,13 +90,15 @@ def find_slot(
             via = order.via.replace("_", " ")
             return Refused(say("cannot.hold_via", via=via, phase=state.phase), Kind.NOT_HELD)
         if all(slot.find(order.ability) is None for _, slot in slots):
-            gives = " OR ".join(ability_title(u.ability) for _, slot in slots for u in slot.options)
+            gives = " OR ".join(
+                ability_title(u.ability, titles) for _, slot in slots for u in slot.options
+            )
             return Refused(
                 say(
                     "cannot.via_gives",
                     via=order.via.replace("_", " "),
                     gives=gives,
-                    ability=ability_title(order.ability),
+                    ability=ability_title(order.ability, titles),
                 ),
                 Kind.NOT_HELD,
             )
@@ -104,7 +106,7 @@ def find_slot(
     found = open_slot(slots, ability, kind)
     if found is not None:
         return (order.actor, found[0]), found[1]
-    title = ability_title(order.ability)
+    title = ability_title(order.ability, titles)
     # Held in other phases only: which (the set built for this answer, not for every order).
     elsewhere: set[PhaseKind] = set()
     for _, slot in slots:
@@ -137,7 +139,7 @@ def check_order(
 ) -> tuple[SlotKey, AbilityUse] | str:
     """The slot the order fills if it may stand, else the reason to refuse it (``slots``: the
     actor's ``held_slots`` when the caller has them already)."""
-    players = state.players
+    players, titles = state.players, state.ruleset.titles
     actor = players.get(order.actor)
     if actor is None:
         return Refused(say("cannot.not_playing", player=order.actor), Kind.NOT_HELD)
@@ -151,14 +153,15 @@ def check_order(
         return found
     if ability is None:
         return Refused(
-            say("cannot.not_carried_out", ability=ability_title(order.ability)), Kind.NOT_HELD
+            say("cannot.not_carried_out", ability=ability_title(order.ability, titles)),
+            Kind.NOT_HELD,
         )
     for target in order.targets:
         if target not in players:
             return Refused(say("cannot.not_playing", player=target), Kind.BAD_TARGET)
         if target == order.actor and not ability.self_target:
             return Refused(
-                say("cannot.not_on_yourself", ability=ability_title(order.ability)),
+                say("cannot.not_on_yourself", ability=ability_title(order.ability, titles)),
                 Kind.BAD_TARGET,
             )
         reason = life.target_problem(state, order, ability, target)
