@@ -149,7 +149,7 @@ def _told(held: HeldText, key: str, text: str) -> list[Notice]:
     they wrote did not go out); a text with no sender (a tape, a will) tells nobody."""
     if held.sender is None:
         return []
-    to = held.to or "the Town"
+    to = held.to or say("gm_text.the_town")
     what = held.params["title"].removeprefix("The ")  # "your Call", "your Letter"
     return [Notice(key, held.sender, {"what": what, "to": to, "text": text})]
 

@@ -21,10 +21,11 @@ dead"): in engine/, a string literal with words in it (a space and a word of two
 not be a reason given to a player. A reason is what an ability's or a life's check returns
 (``validate``, ``check``, ``order_problem``, ``target_problem``, a target rule: any function's
 ``return``), what a ``Refused``, a ``Refusal`` or a ``Rejection`` is made with (its reason and
-its fix), what is assigned to a name ``reason``, ``problem``, ``fix`` or ``why``, and the
-values of a table named ``...REASONS``. A reason is made from a template key instead
-(``say("cannot.dead")``); a single word or key ("dead", "target_unavailable": a ``failed.``
-notice's key) is not text. Not searched, besides the places above: the scenario layer's
+its fix), what is assigned to a name ``reason``, ``problem``, ``fix`` or ``why``, the values
+of a table named ``...REASONS``, and what fills a notice (the params of ``notify``,
+``announce`` and ``Notice``: "no Guise", " for 2 phases"). A reason is made from a template
+key instead (``say("cannot.dead")``); a single word or key ("dead", "target_unavailable": a
+``failed.`` notice's key) is not text. Not searched, besides the places above: the scenario layer's
 terminal report (``engine/replay.py``) and, for now, the order reader (``engine/orders/`` and
 midnight's ``reader.py``), whose reasons move once its rewrite lands.
 """
@@ -133,6 +134,7 @@ def answer(phase):
 REASONS_LEFT = ("engine/orders/", "engine/families/midnight/reader.py")
 NOT_PLAYER_REASONS = (*NOT_FORUM_TEXT, "engine/replay.py", *REASONS_LEFT)
 REASON_CALLS = {"Refused", "Refusal", "Rejection"}
+NOTICE_CALLS = {"notify", "announce", "Notice"}
 REASON_NAMES = {"reason", "problem", "fix", "why"}
 # Words: a space and a word of two letters ("you are dead", "{} is dead"); not a key.
 WORDS = re.compile(r"(?=.*\s)(?=.*[A-Za-z]{2})")
@@ -159,6 +161,12 @@ def _reasons(tree: ast.AST):
         elif isinstance(node, ast.Call):
             func = node.func
             name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+            if name in NOTICE_CALLS:
+                # ctx.notify(to, key, **params), ctx.announce(key, **params), Notice(key, to,
+                # params): what fills a notice is read by a player as the notice is.
+                yield from (k.value for k in node.keywords if k.arg != "key")
+                if name == "Notice" and len(node.args) > 2 and isinstance(node.args[2], ast.Dict):
+                    yield from node.args[2].values
             if name in REASON_CALLS:
                 # Refused(reason, kind), Refusal(reason, kind), Rejection(text, reason, fix)
                 given = node.args[1:3] if name == "Rejection" else node.args[:1]
@@ -212,6 +220,8 @@ def validate(state, order):
     problem = "you may not" if order.twice else None
     reason = f"{order.actor} is dead"
     label = "the friend of Kleene, among"
+    ctx.notify(order.actor, "midnight.guise", guises=order.roles or "no Guise", n="1")
+    notice = Notice("gm.condition", order.actor, {"lasting": " for 2 phases", "on": "Night 1"})
     return Refused("a spirit cannot act", Kind.NOT_NOW) or Rejection(order.text, "why", fix="")
 """
     assert [text for _, text in inline_reasons(code)] == [
@@ -219,6 +229,9 @@ def validate(state, order):
         "{} is not playing",
         "you may not",
         "{} is dead",
+        "no Guise",
+        " for 2 phases",
+        "Night 1",
         "a spirit cannot act",
     ]
 

@@ -80,7 +80,9 @@ class StakeOut(Informative):
         )
         ctx.results.append(Result(action.actor, self.name, seen, target=target))
         words = [DONE_TO.get(k, k.replace("_", " ")) for k in seen]
-        text = ", ".join(words[:-1]) + f" and {words[-1]}" if len(words) > 1 else "".join(words)
+        text = "".join(words)
+        if len(words) > 1:
+            text = say("stake_out.listed", items=", ".join(words[:-1]), last=words[-1])
         key = "stake_out.result" if seen else "stake_out.nothing"
         ctx.notify(action.actor, key, target=target, seen=text)
 

@@ -168,7 +168,8 @@ class TombRaider(Gainable):
         ]
         ext = mn(ctx.player(action.actor))
         ext.granted += [a for a in gained if a not in ext.granted]
-        titles = ", ".join(ctx.ruleset.title(a) for a in gained) or "no abilities"
+        titles = ", ".join(ctx.ruleset.title(a) for a in gained)
+        titles = titles or say("midnight_words.no_abilities")
         ctx.result(action, gained, target=dead.name)
         ctx.announce(
             "midnight.tomb_raider", player=action.actor, target=dead.name,
@@ -215,7 +216,7 @@ def _deliver(ctx: Context) -> None:
         guise = guises.learn(ctx, d.actor, d.target, f"{d.actor}'s {d.ability} on {d.target}")
         ctx.results.append(Result(d.actor, d.ability, guise, target=d.target))
         ctx.notify(d.actor, "midnight.guise", ability=d.ability, target=d.target,
-                   guises=guise or "no Guise")  # fmt: skip
+                   guises=guise or say("midnight_words.no_guise"))  # fmt: skip
 
 
 @register(family="midnight")
@@ -242,8 +243,13 @@ class Seance(Gainable):
                 ctx, action.actor, name, f"{action.actor}'s seance on {name}"
             )
         ctx.result(action, learned)
-        shown = "; ".join(f"{n}: {g or 'no Guise'}" for n, g in learned.items())
-        ctx.notify(action.actor, "midnight.seance", guises=shown or "nobody died last Night")
+        none = say("midnight_words.no_guise")
+        shown = "; ".join(
+            say("midnight_words.seance_one", player=n, guises=g or none) for n, g in learned.items()
+        )
+        ctx.notify(
+            action.actor, "midnight.seance", guises=shown or say("midnight_words.nobody_died")
+        )
 
 
 @register(family="midnight")

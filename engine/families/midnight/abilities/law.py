@@ -116,7 +116,7 @@ class Clues(MidnightAbility):
         ctx.result(action, titles, target=target)
         ctx.notify(
             action.actor, "midnight.clues", target=target,
-            abilities=", ".join(titles) or "no abilities",
+            abilities=", ".join(titles) or say("midnight_words.no_abilities"),
         )  # fmt: skip
 
 

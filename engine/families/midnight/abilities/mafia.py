@@ -67,7 +67,7 @@ class Learn(MidnightAbility):
         ctx.result(action, outcome, target=target)
         ctx.notify(
             action.actor, "midnight.guise", ability=self.name, target=target,
-            guises=", ".join(learned) or "no Guise",
+            guises=", ".join(learned) or say("midnight_words.no_guise"),
         )  # fmt: skip
 
 
