@@ -17,17 +17,18 @@ families' ``rules`` modules: the
 rule texts quoted as data, and the GM's option help).
 
 A reason is caught even when it is no sentence ("you are dead and can no longer act", "{} is
-dead"): in engine/, a string literal with words in it (a space and a word of two letters) may
-not be a reason given to a player. A reason is what an ability's or a life's check returns
-(``validate``, ``check``, ``order_problem``, ``target_problem``, a target rule: any function's
-``return``), what a ``Refused``, a ``Refusal`` or a ``Rejection`` is made with (its reason and
-its fix), what is assigned to a name ``reason``, ``problem``, ``fix`` or ``why``, the values
-of a table named ``...REASONS``, and what fills a notice (the params of ``notify``,
-``announce`` and ``Notice``: "no Guise", " for 2 phases"). A reason is made from a template
-key instead (``say("cannot.dead")``); a single word or key ("dead", "target_unavailable": a
-``failed.`` notice's key) is not text. Not searched, besides the places above: the scenario layer's
-terminal report (``engine/replay.py``) and, for now, the order reader (``engine/orders/`` and
-midnight's ``reader.py``), whose reasons move once its rewrite lands.
+dead"): in engine/ and daemon/play/, a string literal with words in it (a space and a word of
+two letters) may not be a reason given to a player. A reason is what an ability's or a life's
+check returns (``validate``, ``check``, ``order_problem``, ``target_problem``, a target rule:
+any function's ``return``), what a ``Refused``, a ``Refusal`` or a ``Rejection`` is made with
+(its reason and its fix), what is assigned to a name ``reason``, ``problem``, ``fix`` or
+``why``, the values of a table named ``...REASONS``, and what fills a notice (the params of
+``notify``, ``announce`` and ``Notice``: "no Guise", " for 2 phases"). A reason is made from a
+template key instead (``say("cannot.dead")``); a single word or key ("dead",
+"target_unavailable": a ``failed.`` notice's key) is not text. Not searched, besides the places
+above: the scenario layer's terminal report (``engine/replay.py``) and, for now, the order
+reader (``engine/orders/`` and midnight's ``reader.py``), whose reasons move once its rewrite
+lands.
 """
 
 from __future__ import annotations
@@ -129,8 +130,11 @@ def answer(phase):
     ]
 
 
-# Not searched for reasons yet: the order reader is being rewritten (its reasons are listed in
-# the rewrite's issue); an entry here goes when its reasons are templates.
+# Searched for reasons: the engine, and the daemon's player texts (its other packages answer
+# the GM and the operator, in the terminal and the log).
+REASONS_SEARCHED = ("engine", "daemon/play")
+# Not searched yet: the order reader, being rewritten; an entry goes once its reasons are
+# templates.
 REASONS_LEFT = ("engine/orders/", "engine/families/midnight/reader.py")
 NOT_PLAYER_REASONS = (*NOT_FORUM_TEXT, "engine/replay.py", *REASONS_LEFT)
 REASON_CALLS = {"Refused", "Refusal", "Rejection"}
@@ -194,12 +198,13 @@ def inline_reasons(source: str) -> list[tuple[int, str]]:
 def test_no_inline_reason_outside_the_templates() -> None:
     """Every reason a player reads is made from a template key, fragments included."""
     found = []
-    for path in sorted((ROOT / "engine").rglob("*.py")):
-        name = path.relative_to(ROOT).as_posix()
-        if name.startswith(NOT_PLAYER_REASONS):
-            continue
-        for line, text in inline_reasons(path.read_text(encoding="utf-8")):
-            found.append(f"{name}:{line}: {text[:70]!r}")
+    for package in REASONS_SEARCHED:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            name = path.relative_to(ROOT).as_posix()
+            if name.startswith(NOT_PLAYER_REASONS):
+                continue
+            for line, text in inline_reasons(path.read_text(encoding="utf-8")):
+                found.append(f"{name}:{line}: {text[:70]!r}")
     assert found == []
 
 

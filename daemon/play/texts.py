@@ -50,10 +50,10 @@ def duration(length: timedelta) -> str:
     minutes = int((length.total_seconds() + 30) // 60)
     hours, minutes = divmod(minutes, 60)
     if hours and minutes:
-        return f"{hours} h {minutes} min"
+        return say("duration.hours_minutes", hours=hours, minutes=minutes)
     if hours:
-        return f"{hours} hours" if hours > 1 else "1 hour"
-    return "1 minute" if minutes == 1 else f"{minutes} minutes"
+        return say("duration.hours", hours=hours) if hours > 1 else say("duration.hour")
+    return say("duration.minute") if minutes == 1 else say("duration.minutes", minutes=minutes)
 
 
 # How a phase's orders are sent, by where the daemon reads them (daemon.play.games
@@ -105,11 +105,11 @@ def start_post(
 
 
 def role_subject(game: str) -> str:
-    return f"{game}: your role"
+    return say("subject.role", game=game)
 
 
 def results_subject(game: str, phase: str) -> str:
-    return f"{game}: {phase} results"
+    return say("subject.results", game=game, phase=phase)
 
 
 def phase_results_post(phase: str, public: Sequence[str]) -> str:
@@ -256,7 +256,7 @@ def vote_locked_answer(game: str, post: str, deadline: datetime, dates: DateStyl
 
 
 def vote_count_title(phase: str) -> str:
-    return f"Vote count, {phase}"
+    return say("subject.vote_count", phase=phase)
 
 
 def replaced_answer(game: str) -> str:
