@@ -224,7 +224,8 @@ def _hold_tapes(queue: TextQueue, outcome: PhaseOutcome) -> list[Notice]:
         named = " and ".join(str(v) for v in victims)
         queue.hold(
             HeldText("tape", 0, outcome.phase, None, tape, "gm_text.tape",
-                     {"victim": named}, note=f"from {author}, with the murder of {named}")
+                     {"victim": named},
+                     note=say("gm_text.note_tape", author=author, victims=named))
         )  # fmt: skip
     return told
 
@@ -243,7 +244,7 @@ def _hold_wills(queue: TextQueue, outcome: PhaseOutcome) -> None:
         )
         queue.hold(
             HeldText("will", 0, outcome.phase, None, text.strip(), "gm_text.will",
-                     {"player": name}, note=f"the will of {name}, lynched")
+                     {"player": name}, note=say("gm_text.note_will", player=name))
         )  # fmt: skip
 
 
@@ -268,10 +269,12 @@ def _hold_dream(queue: TextQueue, state: GameState, night: Phase) -> Draw | None
         say("gm_text.dream_fact", number=i, fact=fact.text(titles))
         for i, fact in enumerate(facts, 1)
     ]
-    chosen = "drawn" if drawn else "named by the GM"
-    note = (
-        f"dreamer {dreamer} ({chosen}); fact {true + 1} is the true one, the other "
-        f"{len(facts) - 1} are false (the rules ask for {DREAM_FACTS}: 4 false, 1 true)"
+    note = say(
+        "gm_text.note_dream_drawn" if drawn else "gm_text.note_dream_named",
+        dreamer=dreamer,
+        true=true + 1,
+        false=len(facts) - 1,
+        facts=DREAM_FACTS,
     )
     queue.hold(
         HeldText("dream", 0, night, dreamer, "\n".join(lines), "gm_text.dream",

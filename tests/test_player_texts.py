@@ -21,9 +21,10 @@ dead"): in engine/ and daemon/play/, a string literal with words in it (a space 
 two letters) may not be a reason given to a player. A reason is what an ability's or a life's
 check returns (``validate``, ``check``, ``order_problem``, ``target_problem``, a target rule:
 any function's ``return``), what a ``Refused``, a ``Refusal`` or a ``Rejection`` is made with
-(its reason and its fix), what is assigned to a name ``reason``, ``problem``, ``fix`` or
-``why``, the values of a table named ``...REASONS``, and what fills a notice (the params of
-``notify``, ``announce`` and ``Notice``: "no Guise", " for 2 phases"). A reason is made from a
+(its reason and its fix), what is assigned to a name ``reason``, ``problem``, ``fix``,
+``why`` or ``note``, the values of a table named ``...REASONS``, and what fills a notice (the
+params of ``notify``, ``announce`` and ``Notice``: "no Guise", " for 2 phases") or a text held
+for the GM (``HeldText``: its note, which the GM reads in a PM). A reason is made from a
 template key instead (``say("cannot.dead")``); a single word or key ("dead",
 "target_unavailable": a ``failed.`` notice's key) is not text. Not searched, besides the places
 above: the scenario layer's terminal report (``engine/replay.py``) and, for now, the order
@@ -138,8 +139,9 @@ REASONS_SEARCHED = ("engine", "daemon/play")
 REASONS_LEFT = ("engine/orders/", "engine/families/midnight/reader.py")
 NOT_PLAYER_REASONS = (*NOT_FORUM_TEXT, "engine/replay.py", *REASONS_LEFT)
 REASON_CALLS = {"Refused", "Refusal", "Rejection"}
-NOTICE_CALLS = {"notify", "announce", "Notice"}
-REASON_NAMES = {"reason", "problem", "fix", "why"}
+NOTICE_CALLS = {"notify", "announce", "Notice", "HeldText"}
+HELD_CALLS = {"Notice", "HeldText"}
+REASON_NAMES = {"reason", "problem", "fix", "why", "note"}
 # Words: a space and a word of two letters ("you are dead", "{} is dead"); not a key.
 WORDS = re.compile(r"(?=.*\s)(?=.*[A-Za-z]{2})")
 
@@ -167,10 +169,12 @@ def _reasons(tree: ast.AST):
             name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
             if name in NOTICE_CALLS:
                 # ctx.notify(to, key, **params), ctx.announce(key, **params), Notice(key, to,
-                # params): what fills a notice is read by a player as the notice is.
+                # params), HeldText(..., params, note): what fills a notice is read as the
+                # notice is, and a held text's note by the GM on the forum.
                 yield from (k.value for k in node.keywords if k.arg != "key")
-                if name == "Notice" and len(node.args) > 2 and isinstance(node.args[2], ast.Dict):
-                    yield from node.args[2].values
+                if name in HELD_CALLS:
+                    for arg in node.args:
+                        yield from arg.values if isinstance(arg, ast.Dict) else (arg,)
             if name in REASON_CALLS:
                 # Refused(reason, kind), Refusal(reason, kind), Rejection(text, reason, fix)
                 given = node.args[1:3] if name == "Rejection" else node.args[:1]

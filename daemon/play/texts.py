@@ -280,12 +280,12 @@ def held_texts_note(game: str, held: Sequence[Any]) -> str:
     rewrite or withhold each: for the GM's PM, ``autogm preview`` and ``autogm status``."""
     lines = [say("held.count", game=game, count=len(held))]
     for text in held:
-        to = f"PM to {text.to}" if text.to else "post in the topic"
+        to = say("held.to_pm", to=text.to) if text.to else say("held.to_topic")
         # The draft is a player's (a will, a tape, a letter): in the GM's own PM its tags are
         # as dead as in the players' (the GM reads the words, not a link or a closed quote).
         lines += [
             "",
-            f"[{text.label}] {to}, from {text.phase}: {inert(text.note)}",
+            say("held.text", label=text.label, to=to, phase=text.phase, note=inert(text.note)),
             inert(text.text),
         ]
     first = held[0].label if held else "KIND N"
