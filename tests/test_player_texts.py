@@ -28,8 +28,7 @@ for the GM (``HeldText``: its note, which the GM reads in a PM). A reason is mad
 template key instead (``say("cannot.dead")``); a single word or key ("dead",
 "target_unavailable": a ``failed.`` notice's key) is not text. Not searched, besides the places
 above: the scenario layer's terminal report (``engine/replay.py``) and, for now, the order
-reader (``engine/orders/`` and midnight's ``reader.py``), whose reasons move once its rewrite
-lands.
+reader (``engine/orders/``), whose reasons move once its rewrite lands.
 """
 
 from __future__ import annotations
@@ -134,9 +133,9 @@ def answer(phase):
 # Searched for reasons: the engine, and the daemon's player texts (its other packages answer
 # the GM and the operator, in the terminal and the log).
 REASONS_SEARCHED = ("engine", "daemon/play")
-# Not searched yet: the order reader, being rewritten; an entry goes once its reasons are
+# Not searched yet: the order reader, being rewritten; the entry goes once its reasons are
 # templates.
-REASONS_LEFT = ("engine/orders/", "engine/families/midnight/reader.py")
+REASONS_LEFT = ("engine/orders/",)
 NOT_PLAYER_REASONS = (*NOT_FORUM_TEXT, "engine/replay.py", *REASONS_LEFT)
 REASON_CALLS = {"Refused", "Refusal", "Rejection"}
 NOTICE_CALLS = {"notify", "announce", "Notice", "HeldText"}
