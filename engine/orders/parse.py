@@ -58,7 +58,7 @@ from autogm.engine.orders.readers.harm import NO_KILL, NO_ORDER
 from autogm.engine.orders.readers.votes import Unvote
 from autogm.engine.orders.repeat import repeat_asked, repeated
 from autogm.engine.orders.seam import Rules, SlotKey
-from autogm.engine.orders.stance import Voice
+from autogm.engine.orders.stance import Voice, for_later, only_later
 from autogm.engine.render.inert import shorten
 from autogm.engine.rules.base import Side, Slot
 from autogm.engine.state import ABROAD, IN_FLIGHT, GameState
@@ -314,6 +314,15 @@ def _step_condition_clause(msg: Message, fragment: str) -> str | None:
     return fragment
 
 
+def _step_later_clause(msg: Message, fragment: str) -> str | None:
+    """A later phase alone before the order it times: "Tomorrow, heal Kleene" is read whole
+    (an order for a later phase, not one for now after a remark)."""
+    if msg.pending and fragment[:1].isalpha() and only_later(fragment):
+        msg.pending[0] = f"{fragment}, {msg.pending[0]}"
+        return None
+    return fragment
+
+
 def _step_confirm(msg: Message, fragment: str) -> str | None:
     """A 'yes' to the reading the author was asked about in their last PM takes it."""
     if not (msg.asked and CONFIRM.match(fragment)):
@@ -443,6 +452,11 @@ def _step_read(msg: Message, fragment: str) -> str | None:
             how = "unread"  # "Watch → Sunday; if he can't take it, Pepper": a substitute?
         msg.refuse(Rejection(fragment, reason, fix, kind=refusal.kind), how)
         return None
+    if isinstance(order, Order) and for_later(fragment):
+        # "tomorrow I'm arresting Vex for ...": the evidence of the message says whether the
+        # later phase is the order's (refused, for later) or only talk beside it.
+        msg.refuse(Rejection(fragment, NO_ORDER, kind=Kind.NOT_AN_ORDER), "unread")
+        return None
     if isinstance(order, Unvote):
         msg.unvote = True
         # "Vote Abs. And unvote Miaka": the unvote names another player than the vote read
@@ -500,6 +514,7 @@ STEPS: tuple[tuple[str, Step], ...] = (
     ("an order after a condition", _step_condition_before),
     ("same as last night", _step_repeat),
     ("a condition for the order after it", _step_condition_clause),
+    ("a later phase for the order after it", _step_later_clause),
     ("a yes to a reading asked about", _step_confirm),
     ("a doubt after a question", _step_doubt_after_question),
     ("a withdrawal of what was said before", _step_withdrawal),

@@ -32,6 +32,8 @@ NOW = (
 LATER = (
     "tomorrow", r"tmrw", r"next\s+(?:night|day|phase|round|time|turn)", "later",
     r"another\s+(?:night|day)", r"some\s+other\s+(?:night|day)",
+    r"(?:the\s+)?(?:night|day|morning|phase)\s+after\s+(?:this(?:\s+one)?|tonight|today)",
+    r"(?:the\s+)?(?:following|coming)\s+(?:night|day|phase)",
 )  # fmt: skip
 # An ability kept for later, not used: "saving my bribe for a rainy day", "holding on to the
 # watch", "keeping my charm".
@@ -104,10 +106,23 @@ ASKING = (
     r"|a\s+waste|too\s+\w+)", r"is\s+(?:\w+\s+){1,4}?(?:worth\s+it|a\s+good\s+idea|smart|wise)",
     r"what\s+would\s+you\s+do", r"any\s+advice", r"is\s+it\s+legal", r"am\s+i\s+able\s+to",
 )  # fmt: skip
-# A whole message of questions, which orders nothing: "just asking", "hypothetically".
+# A whole message of questions, which orders nothing: "just asking", "hypothetically", "quick
+# q", "asking about Vex", "asking before I heal Orla" (a question about the rules, its order
+# still to come).
 ONLY_ASKING = (
     r"just\s+asking", r"only\s+asking", r"asking\s+for\s+a\s+friend", "hypothetically",
-    r"in\s+theory", r"before\s+i\s+use\s+it", r"rules\s+question", r"quick\s+question",
+    r"in\s+theory", r"before\s+i\s+use\s+it", r"rules?\s+q(?:uestion)?s?",
+    r"quick\s+q(?:uestion)?s?",
+    r"(?:i['’]?m\s+|am\s+)?asking\s+(?:about|before|since|because|re|regarding|in\s+case)",
+    r"question\s+(?:about|on|regarding)\s+(?:the\s+)?rules?",
+)  # fmt: skip
+# What is only imagined, not done: "imagine sniping Quill", "picture me healing Abs", "what if
+# I searched Vex's house". Not "pretend": a Black Suitcase's fake order is one ("pretend I'm
+# healing Kettle").
+IMAGINED = (
+    r"imagin(?:e|ing)", r"pictur(?:e|ing)", r"suppos(?:e|ing)", r"what\s+if",
+    r"dream(?:ing)?\s+(?:of|about)", r"fantasi[sz](?:e|ing)\s+about", r"how\s+funny",
+    r"would(?:n['’]?t|\s+not)\s+it\s+be", r"wouldn['’]?t\s+that\s+be", r"in\s+another\s+life",
 )  # fmt: skip
 # A request to the GM, which is an order: "could you heal", "can you", "please".
 REQUEST = (r"could\s+(?:you|u)", r"can\s+(?:you|u)", r"would\s+(?:you|u)", r"will\s+(?:you|u)",
