@@ -950,6 +950,9 @@ def _take(
     if isinstance(checked, Rejection):
         return checked
     order, key = checked
+    away = _away(reader, order)
+    if away is not None:
+        return Rejection(fragment, away, kind=Kind.NOT_NOW)
     earlier = accepted.pop(key, None)
     if earlier is not None:
         merged = _merge(earlier, order) or reader.rules.combine(earlier, order)
@@ -958,7 +961,7 @@ def _take(
             # halves of one choice in one message. "The last valid action ... will be the one
             # played", and the first is answered as not carried out, saying why.
             titles = reader.state.ruleset.titles
-            accepted[key] = _placed(reader, order)
+            accepted[key] = order
             return Rejection(
                 earlier.text,
                 f"'{earlier.canonical(titles)}' is not carried out: "
@@ -978,15 +981,8 @@ def _take(
             return Rejection(fragment, again, kind=kind_of(again))
         else:
             order = merged
-    accepted[key] = _placed(reader, order)
+    accepted[key] = order
     return None
-
-
-def _placed(reader: Reader, order: Order) -> Order:
-    """The order as it is held, with the notes of a player who is away."""
-    if reader.state.players[order.actor].conditions:  # most players have none
-        reader.notes.extend(_away_notes(reader, order))
-    return order
 
 
 def _signature(fragment: str, own: str) -> bool:
@@ -1182,8 +1178,10 @@ def _fix(reader: Reader, order: Order | None, reason: str) -> str:
     return ""
 
 
-def _away_notes(reader: Reader, order: Order) -> list[str]:
-    """Accepted, but it will fail as things stand: the player is out of Japan.
+def _away(reader: Reader, order: Order) -> str | None:
+    """Why the sender cannot give ``order`` now, being out of Japan: "not capable of voting or
+    using their inherent abilities until they arrive in the country" (only Travel works
+    from abroad). A traveler abroad or on a plane now is not back before this phase resolves.
 
     Only the player's own situation: that a target is abroad or on a plane is not public (it
     tells a traveler's role), so an order on him is accepted silently and fails when the phase
@@ -1191,16 +1189,21 @@ def _away_notes(reader: Reader, order: Order) -> list[str]:
     state = reader.state
     actor = state.players[order.actor]
     if not actor.conditions:
-        return []  # most players have none: neither abroad nor on a plane
-    if not reader.rules.abroad_ok(order.ability) and (
-        actor.has(ABROAD, state.phase) or actor.has(IN_FLIGHT, state.phase)
-    ):
-        title = ability_title(order.ability, state.ruleset.titles)
-        return [
-            f"you are not in Japan: {title} will fail unless you are back by then (only "
-            "Travel works from abroad)"
-        ]
-    return []
+        return None  # most players have none: neither abroad nor on a plane
+    if reader.rules.abroad_ok(order.ability):
+        return None
+    where = (
+        "abroad"
+        if actor.has(ABROAD, state.phase)
+        else "on a plane" if actor.has(IN_FLIGHT, state.phase) else None
+    )
+    if where is None:
+        return None
+    title = ability_title(order.ability, state.ruleset.titles)
+    return (
+        f"you are not in Japan ({where}): you cannot use {title} until you are back (only "
+        "Travel works from abroad)"
+    )
 
 
 def _merge(earlier: Order, later: Order) -> Order | None:
