@@ -1195,7 +1195,9 @@ def _away(reader: Reader, order: Order) -> str | None:
     where = (
         "abroad"
         if actor.has(ABROAD, state.phase)
-        else "on a plane" if actor.has(IN_FLIGHT, state.phase) else None
+        else "on a plane"
+        if actor.has(IN_FLIGHT, state.phase)
+        else None
     )
     if where is None:
         return None
@@ -1354,7 +1356,15 @@ def read_evidence(msg: Message) -> None:
             # The plain reader found the order and said what is wrong with it ("an arrest
             # needs a crime", "did not understand 'gun'"): the evidence replaces that only
             # with an order, the rules' refusal of one, or a word that voids it.
-            new = [r for r in new if r.kind in _VOIDING[:-1]]
+            # "Hyacinth is going behind bars tonight. ... Arrest!": a refusal for want of a
+            # target gives way to the evidence's, which found the target and says what else
+            # the order lacks.
+            unnamed = all(r.kind in (Kind.NO_TARGET, Kind.NOT_AN_ORDER) for r in provisional)
+            new = [
+                r
+                for r in new
+                if r.kind in _VOIDING[:-1] or (unnamed and r.kind is Kind.MISSING_DETAIL)
+            ]
             if not new:
                 continue
         msg.rejected = [r for r in msg.rejected if not any(r is p for p in provisional)]

@@ -105,6 +105,9 @@ ASKING = (
     r"would\s+(?:\w+\s+){1,6}?be\s+(?:ok|okay|smart|wise|bad|good|better|worth|a\s+good\s+idea"
     r"|a\s+waste|too\s+\w+)", r"is\s+(?:\w+\s+){1,4}?(?:worth\s+it|a\s+good\s+idea|smart|wise)",
     r"what\s+would\s+you\s+do", r"any\s+advice", r"is\s+it\s+legal", r"am\s+i\s+able\s+to",
+    # Whether it would have any effect: "would frightening Clove even do anything?".
+    r"(?:would|will|does|do|could|can)\s+(?:\w+\s+){1,5}?(?:even\s+)?(?:do\s+anything"
+    r"|do\s+something|help|matter|change\s+anything|make\s+a\s+difference|achieve\s+anything)",
 )  # fmt: skip
 # A whole message of questions, which orders nothing: "just asking", "hypothetically", "quick
 # q", "asking about Vex", "asking before I heal Orla" (a question about the rules, its order
@@ -132,6 +135,8 @@ REPORTED = (
     "said", "says", r"told\s+me", r"tells\s+me", "wrote", "writes", r"asked\s+me", "posted",
     r"wants\s+me\s+to", r"wanted\s+me\s+to", "suggested", "suggests", r"claims?", "claimed",
     r"according\s+to", r"in\s+the\s+thread", r"in\s+our\s+chat", r"in\s+the\s+chat",
+    r"(?:messag|text|whisper)(?:ed|es|s)\s+me", r"sen(?:t|ds)\s+me", r"[pd]m['’]?(?:e?d|s)\s+me",
+    r"wr(?:ote|ites)\s+(?:to\s+)?me",
 )  # fmt: skip
 # Someone else than the sender doing it: "someone lynch him", "you guys should vote".
 OTHERS = ("someone", "somebody", "anyone", "anybody", "everyone", "everybody", r"you\s+guys",

@@ -18,6 +18,7 @@ import bisect
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 from autogm.engine.lazy_pattern import lazy_compile
 from autogm.engine.orders import phrases
@@ -95,6 +96,8 @@ _ASKED_OF_IT = lazy_compile(
     r"|won['’]?t|can['’]?t|isn['’]?t)\s+(?:(?:a|an|the|my|your|his|her|their|one|that|this)\s+)?$",
     re.IGNORECASE,
 )
+# What opens someone's words just before an order's word: a quotation mark, a colon.
+_QUOTE_OPENS = lazy_compile(r"(?:[\"“«„]|:\s*[\"“«„']?)\s*$")
 # "can I", "will you": a question about the sender's or the GM's doing, not of the rules.
 _OWN_SUBJECT = lazy_compile(r"(?<![\w'’])(?:i|we|you|u)\s+\S*\s*$", re.IGNORECASE)
 # "I could stop this lynch with my Voice of Reason, but ...": the sender's own modal of what
@@ -413,15 +416,23 @@ def stance(
         # asking": a question whether to, or how it works.
         return Kind.QUESTION
     if said.question and _ASKED_OF_IT.search(before) and not _OWN_SUBJECT.search(before):
-        # "can House Search find a kill from tonight?": a question about the rules.
-        return TALK
+        # "can House Search find a kill from tonight?": a question about the rules, asked,
+        # and no order.
+        return Kind.QUESTION
     if (_HYPOTHETICAL.search(before) or _OWN_MODAL.search(before)) and not _WISH.search(before):
         # "Gin could kill Noor", "I'd give Kes the charm but ...": talk, or a doubt.
         return Kind.QUESTION if doubt else TALK
+    start = max(sentence.start, mention.start - _LOOK_BACK)
+    if (
+        _QUOTE_OPENS.search(before)
+        and _REPORTED.search(text, start, mention.start)
+        and not _OWN.match(before.strip())
+    ):
+        # 'Mei-Lin messaged me "protect Kettle tonight"': her words, quoted, whoever says so.
+        return Kind.QUOTED
     subject, _ = _subject(layout, near, mention, voice)
     if subject is not None:
         return subject
-    start = max(sentence.start, mention.start - _LOOK_BACK)
     if _REPORTED.search(text, start, mention.start) and not _OWN.match(before.strip()):
         return Kind.QUOTED  # "the boss told me: kill Abs" (an order, in someone else's words)
     asked_here = said.question and (
@@ -435,10 +446,25 @@ def stance(
         return Kind.CONDITION
     after = text[clause.end : min(sentence.end, clause.end + _LOOK_BACK)]
     if doubt or _ONLY_DOUBT.match(after):
-        return Kind.QUESTION
+        # "Snipe Guard Otto/Quill, can't decide": unsure between two players for it.
+        return Kind.TWO_CHOICES if _between_two(layout, mention, clause) else Kind.QUESTION
     if later:
         return Kind.NOT_NOW
     return None
+
+
+def _between_two(layout: Layout, mention: Mention, clause: Span) -> bool:
+    """Whether the clause names two players after the order's word, one or the other
+    ("Otto/Quill", "Otto or Quill")."""
+    i = bisect.bisect_left(layout.found_starts, mention.end)
+    named = [m for m in layout.found[i : i + 8] if m.kind == PLAYER and m.start < clause.end]
+    return any(
+        _EITHER.fullmatch(layout.text, a.end, b.start) is not None for a, b in pairwise(named)
+    )
+
+
+# Between two players, one or the other: "/", "or", "or maybe".
+_EITHER = lazy_compile(r"\s*(?:/|\||,?\s*or(?:\s+maybe|\s+else)?)\s*", re.IGNORECASE)
 
 
 def doer(layout: Layout, mention: Mention, voice: Voice) -> Mention | None:
