@@ -974,10 +974,28 @@ def _named(
             noun = text[mark.end() :]
             if noun[:1].isspace() and noun.strip()[:1].isalnum():
                 said = possessed.match(noun) if possessed is not None else None
-                if said is None:
+                if said is None and not _its_own_word(block, i, mark.end(), ability, span):
                     continue  # "Protect Abs's gun": Abs's gun is not Abs
         named.append(x)
     return named
+
+
+def _its_own_word(block: Block, i: int, at: int, ability: str, span: Span) -> bool:
+    """Whether the noun after the possessive of the player ``block.found[i]`` is a word of
+    ``ability`` itself, and no other player is named after it: "take Brannagh's testimony",
+    "Kleene's protection" is the ability done to the player (but in "using Ferro's slander on
+    Délia" the slander is Ferro's, done to Délia)."""
+    found = block.found
+    after = found[i + 1] if i + 1 < len(found) else None
+    return (
+        after is not None
+        and after.kind == ABILITY
+        and ability in after.value
+        and not block.text[at : after.start].strip()
+        and not any(
+            m.kind == PLAYER and after.end <= m.start < span.end for m in found[i + 2 : i + 8]
+        )
+    )
 
 
 def _possessed(words: vocab.Words | None, ability: str) -> re.Pattern[str] | None:

@@ -436,6 +436,7 @@ def _step_read(msg: Message, fragment: str) -> str | None:
             isinstance(order, Order)
             and fragment.rstrip(" )").endswith("?")
             and _asking(order, fragment)
+            and order.ability not in msg.dialect.words.with_trait(vocab.ASKS)
         ):
             raise Guess(ASKING, ASKING, kind=Kind.QUESTION, order=order)
     except Guess as guess:
@@ -445,6 +446,13 @@ def _step_read(msg: Message, fragment: str) -> str | None:
         msg.asked_last = len(msg.rejected) - 1 if rejection.asks else None
         return None
     except Refusal as refusal:
+        if refusal.kind is Kind.NO_TARGET and any(
+            o.ability == reader.ability for o in msg.accepted.values()
+        ):
+            # "What hit Zsófi last night? Clues, please.": the ability's name again, with no
+            # target, names the order just given (and is read as that order's, not again).
+            msg.trace.append((fragment, "order", None))
+            return None
         reason = str(refusal)
         fix = msg.dialect.can_send(reader) if "not read as an order" in reason else ""
         how = "unread" if refusal.kind in UNREAD else "refused"

@@ -49,6 +49,13 @@ KEPT_FOR = (
     r"for\s+when\s+it\s+matters", r"for\s+(?:now|the\s+moment)", r"until\s+(?:later|the\s+endgame)",
     r"for\s+the\s+endgame", r"till\s+later", r"in\s+reserve", r"up\s+my\s+sleeve",
 )  # fmt: skip
+# What an ability kept at hand is kept for: used, as a weapon held ready is ("keeping the
+# sawed-off under the counter tonight", "keeping my shotgun loaded").
+READY = (
+    "ready", r"at\s+the\s+ready", "loaded", "cocked", "primed", "handy", r"at\s+hand",
+    r"within\s+reach", r"close\s+by", r"by\s+my\s+side", r"on\s+me", r"under\s+the\s+\w+",
+    r"behind\s+the\s+\w+", r"in\s+my\s+lap", r"on\s+my\s+lap",
+)  # fmt: skip
 # Thanks for something done, or a word about its result: "thanks for the heal", "the heal
 # result", "how did my interrogation go".
 ABOUT_DONE = (

@@ -65,6 +65,7 @@ _ONLY_ASKING = phrases.pattern(phrases.ONLY_ASKING)
 _WITHHOLD = phrases.pattern(phrases.WITHHOLD)
 _WITHHOLD_END = lazy_compile(rf"(?:{'|'.join(phrases.WITHHOLD)})\s*$", re.IGNORECASE)
 _KEPT_FOR = phrases.pattern(phrases.KEPT_FOR)
+_READY = phrases.pattern(phrases.READY)
 _ABOUT_DONE = phrases.pattern(phrases.ABOUT_DONE)
 _RESULT_AFTER = lazy_compile(rf"\s+(?:{'|'.join(phrases.RESULT_NOUNS)})(?![\w'’])", re.IGNORECASE)
 _NOW = phrases.pattern(phrases.NOW)
@@ -326,12 +327,15 @@ class _Inside:
 
 def _withheld(layout: Layout, clause: Span, before: str, mention: Mention) -> bool:
     """ "Saving my bribe for a rainy day", "keeping the charm": the ability kept, not used
-    (but "keep my protection on Kleene" names whom it is used on)."""
+    (but "keep my protection on Kleene" names whom it is used on, and "keeping the sawed-off
+    under the counter" holds it ready)."""
     if not _WITHHOLD.search(before[-40:]) or _WITHHOLD_END.search(before) is None:
         return False
     text = layout.text
     if _KEPT_FOR.search(text, mention.end, clause.end):
         return True
+    if _READY.search(text, mention.end, clause.end):
+        return False  # "keeping the sawed-off under the counter tonight": held ready, used
     return not any(
         m.kind in (PLAYER, SELF) and mention.end <= m.start < clause.end for m in layout.found
     )  # "keeping the charm for myself": kept for someone is given to them

@@ -18,7 +18,17 @@ from functools import lru_cache
 from autogm.engine.orders.folding import distance
 from autogm.engine.orders.grammar import first_letters
 from autogm.engine.orders.text_memo import remember
-from autogm.engine.orders.vocab import FRAME, GUARD, HARM, HINDER, LEARN, Say, forms, words_of
+from autogm.engine.orders.vocab import (
+    ASKS,
+    FRAME,
+    GUARD,
+    HARM,
+    HINDER,
+    LEARN,
+    Say,
+    forms,
+    words_of,
+)
 
 _SHOOT = ("shoot", r"gun\s*down", "kill", "attack", "hit", "fire at", "open fire on",
           "put a bullet in", "put a round in", "take out", "blast")  # fmt: skip
@@ -38,7 +48,7 @@ SAYS: tuple[Say, ...] = (
     Say("revolver", does=HARM,
         words=(*_SHOOT, "revolver", "revolvr", "six shooter", "six-shooter")),
     Say("shotgun", does=HARM,
-        words=(r"(?:sawed|sawn)(?:\s*off)?", "shotgun", "buckshot", "scattergun")),
+        words=(r"(?:sawed|sawn)(?:[\s-]*off)?", "shotgun", "buckshot", "scattergun")),
     Say("assault", does=HARM,
         words=("assault", "attack", "beat up", "bare hands", "go after", "hit", "punch", "jump",
                "mug", "kill")),
@@ -69,10 +79,13 @@ SAYS: tuple[Say, ...] = (
         possessed=_GUISE_OF),
     Say("autopsy", does=LEARN, words=("autopsy", "dissect", "examine the body", "post-mortem",
                           "post mortem"), possessed="body|corpse|remains"),
-    Say("militia", words=(r"deputi[sz]e", "militia", "hand a gun")),
-    Say("sweep", does=LEARN, words=("sweep", "search", "scan", "check for")),
+    Say("militia", words=("deputize", "deputise", "militia", "hand a gun")),
+    Say("sweep", does=LEARN, words=("sweep", "search", "scan", "check for"),
+        possessed="place|house|home|room|flat|apartment|pad|stuff|things|belongings"),
+    # "What hit Zsófi?": its question is the order.
     Say("clues", does=LEARN, words=("clue", "clues", "evidence", "crime scene", "what hit",
-                        "what happened to"), possessed="body|corpse|death|murder|body"),
+                        "what happened to"), possessed="body|corpse|death|murder|body",
+        traits=frozenset({ASKS})),
     Say("detain", does=HINDER, words=_JAIL),
     Say("bribe", words=(*_JAIL, "bribe", "pay off", "buy off")),
     Say("bust", does=HINDER, words=(*_JAIL, "bust")),
