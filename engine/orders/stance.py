@@ -155,6 +155,8 @@ _COPULA = lazy_compile(
     r"|such|quite|so|very|real|pure)\s+)?$",
     re.IGNORECASE,
 )
+# "in case": a condition when it opens the sentence, else the reason of the order before it.
+_PRECAUTION = lazy_compile(r"in\s+case|incase", re.IGNORECASE)
 # "see if he smells like the Org": an "if" that asks, not a condition.
 _NOT_A_CONDITION = lazy_compile(
     r"\b(?:see|check|find\s+out|know|learn|tell\s+me|wonder|ask|whether)\s*$", re.IGNORECASE
@@ -363,8 +365,14 @@ class _Said:
         asked = _TAG_QUESTION.sub("", said.rstrip())  # "..., 'kay?" asks for no answer
         self.question = asked.rstrip().endswith("?") or self.asking
         conditional = _CONDITION.search(said)
-        while conditional is not None and _NOT_A_CONDITION.search(said, 0, conditional.start()):
-            conditional = _CONDITION.search(said, conditional.end())  # "see if he smells ..."
+        while conditional is not None and (
+            _NOT_A_CONDITION.search(said, 0, conditional.start())
+            or (_PRECAUTION.fullmatch(conditional.group()) and said[: conditional.start()].strip())
+        ):
+            # "see if he smells ...": an "if" that asks; "play misere, just in case they lock
+            # me up": a precaution after the order is its reason (one that opens the sentence,
+            # "In case Abs is dead, heal Kleene", is a condition).
+            conditional = _CONDITION.search(said, conditional.end())
         self.condition = (
             bool(conditional) and not _COURTESY_IF.search(said, conditional.start())
         ) or bool(_SHOULD_IT.match(said))

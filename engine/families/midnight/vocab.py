@@ -60,7 +60,9 @@ SAYS: tuple[Say, ...] = (
     Say("brain", does=LEARN, words=("brain", "boto", "mastermind", *_LEARN), possessed=_GUISE_OF),
     Say("call", words=("call", "phone", "ring", "dial")),
     Say("letter", words=(r"(?:send\s+(?:an?\s+)?)?(?:anonymous\s+)?(?:letter|message)",
-                         r"write(?:\s+(?:a\s+)?letter)?", "anonymous letter")),
+                         r"write(?:\s+(?:a\s+)?letter)?", "anonymous letter",
+                         # "Anonymous note to Mercy: ...", "a note to Abs": not "Note: ...".
+                         r"(?:send\s+(?:an?\s+)?)?(?:anonymous\s+note|note(?=\s+(?:to|for)\b))")),
     Say("slander", does=FRAME, words=("slander", "frame", "smear", "guises on")),
     Say("sabotage", does=HINDER, words=("sabotage", "ruin", "spoil", "wreck", "mess up")),
     Say("entrapment", does=FRAME,
@@ -108,7 +110,10 @@ SAYS: tuple[Say, ...] = (
                                 "whistleblow")),
     Say("all_in", words=(r"all\s*-?\s*in", r"go\s+all\s*-?\s*in")),
     Say("deal", words=(r"deal\s+(?:(?:a|one|my)\s+)?cards?", "deal", "hand out cards")),
-    Say("play", words=("play", "cash in", "cashing in", "use my card", "card", "my card")),
+    # Play's choices said as what the player does ("bluffing tonight", "folding"); not "pass"
+    # (also no action) or "bank" ("banking on Kleene being town"), read beside "my card".
+    Say("play", words=("play", "cash in", "cashing in", "use my card", "card", "my card",
+                       "bluff", "whist", "misere", "misère", "fold")),
     Say("hit", words=("hit",)),
     Say("blackmail_material", words=(r"spend(?:\s+(?:my\s+)?(?:saved\s+)?votes)?",
                                      "blackmail", "saved vote", "saved votes")),
@@ -117,7 +122,8 @@ SAYS: tuple[Say, ...] = (
     Say("tomb_raider", words=("raid", "loot", "tomb", "rob the grave"),
         possessed="grave|tomb|body|corpse|stuff|things|abilit(?:y|ies)"),
     Say("investigate", does=LEARN, words=("journal", "report on", "investigate", "investigating",
-                              "look into", "dig into", "story on")),
+                              "look into", "dig into", "story on"),
+        possessed="background|past|history|story|record|file|dealings|affairs|life"),
     Say("mishap", does=HARM, words=("mishap", "accident")),
     Say("kitchen_nightmares", does=HARM, words=("cook", "kitchen", "kn", "food poisoning")),
     Say("exhume", words=(r"dig\s+up", "exhumation", "exhume"),
@@ -125,7 +131,9 @@ SAYS: tuple[Say, ...] = (
     Say("revolt", words=("revolution", "rebel", "revolt", "uprising", "riot")),
     Say("seance", words=("seance", r"seance\s+with", "contact the dead", "candles",
                          "spirits", "talk to the dead")),
-    Say("vote", words=("vote for", "vote", "lynch", "hang")),
+    # "[ooc]I'm for peace today[/ooc]": the side taken is the vote.
+    Say("vote", words=("vote for", "vote", "lynch", "hang", r"i\s*['’]?\s*m\s+(?:all\s+)?for",
+                       r"i\s+am\s+(?:all\s+)?for")),
 )
 # fmt: on
 
