@@ -82,6 +82,9 @@ _ONLY_LATER = lazy_compile(
     re.IGNORECASE,
 )
 _IMAGINED = phrases.pattern(phrases.IMAGINED)
+# A signed number, or one in brackets, right before the word: what something is worth ("+3
+# votes", "(2 votes)", "-1 vote").
+_COUNTED = lazy_compile(r"(?:(?<!\w)[+±−-]\s*|\(\s*[+±−-]?\s*)\d+(?:[.,]\d+)?\s*[x×]?\s*$")
 # The word in a relative clause: said of someone, not done ("I'm the one who makes charms",
 # "protect whoever gets killed", "a role who hands out heals").
 _RELATIVE = lazy_compile(
@@ -417,6 +420,10 @@ def stance(
     if _COPULA.search(before) or _statement_of(layout, mention):
         # "his face is charm enough", "Propaganda is such a fun word": a word in a
         # statement, not a deed.
+        return TALK
+    if _COUNTED.search(before):
+        # "Accuse Pimento (+3 votes)": what an order is worth, said beside it, not an order
+        # ("two checks for me tonight:" heads a list of them, and is one).
         return TALK
     if _IMAGINED.search(before) or (_RELATIVE.search(before) and not layout.now(sentence)):
         # "imagine sniping Quill", "I'm the one who makes charms": only imagined, or said of
