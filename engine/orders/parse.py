@@ -460,9 +460,10 @@ def _step_read(msg: Message, fragment: str) -> str | None:
             how = "unread"  # "Watch → Sunday; if he can't take it, Pepper": a substitute?
         msg.refuse(Rejection(fragment, reason, fix, kind=refusal.kind), how)
         return None
-    if isinstance(order, Order) and for_later(fragment):
+    if isinstance(order, Order) and not order.message and for_later(fragment):
         # "tomorrow I'm arresting Vex for ...": the evidence of the message says whether the
-        # later phase is the order's (refused, for later) or only talk beside it.
+        # later phase is the order's (refused, for later) or only talk beside it (a Letter's
+        # own words, "The Call to C: Vote F tomorrow.", are what it says, not its time).
         msg.refuse(Rejection(fragment, NO_ORDER, kind=Kind.NOT_AN_ORDER), "unread")
         return None
     if isinstance(order, Unvote):
