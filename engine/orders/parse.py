@@ -436,7 +436,6 @@ def _step_read(msg: Message, fragment: str) -> str | None:
             isinstance(order, Order)
             and fragment.rstrip(" )").endswith("?")
             and _asking(order, fragment)
-            and order.ability not in msg.dialect.words.with_trait(vocab.ASKS)
         ):
             raise Guess(ASKING, ASKING, kind=Kind.QUESTION, order=order)
     except Guess as guess:
@@ -446,13 +445,6 @@ def _step_read(msg: Message, fragment: str) -> str | None:
         msg.asked_last = len(msg.rejected) - 1 if rejection.asks else None
         return None
     except Refusal as refusal:
-        if refusal.kind is Kind.NO_TARGET and any(
-            o.ability == reader.ability for o in msg.accepted.values()
-        ):
-            # "What hit Zsófi last night? Clues, please.": the ability's name again, with no
-            # target, names the order just given (and is read as that order's, not again).
-            msg.trace.append((fragment, "order", None))
-            return None
         reason = str(refusal)
         fix = msg.dialect.can_send(reader) if "not read as an order" in reason else ""
         how = "unread" if refusal.kind in UNREAD else "refused"
@@ -460,10 +452,9 @@ def _step_read(msg: Message, fragment: str) -> str | None:
             how = "unread"  # "Watch → Sunday; if he can't take it, Pepper": a substitute?
         msg.refuse(Rejection(fragment, reason, fix, kind=refusal.kind), how)
         return None
-    if isinstance(order, Order) and not order.message and for_later(fragment):
+    if isinstance(order, Order) and for_later(fragment):
         # "tomorrow I'm arresting Vex for ...": the evidence of the message says whether the
-        # later phase is the order's (refused, for later) or only talk beside it (a Letter's
-        # own words, "The Call to C: Vote F tomorrow.", are what it says, not its time).
+        # later phase is the order's (refused, for later) or only talk beside it.
         msg.refuse(Rejection(fragment, NO_ORDER, kind=Kind.NOT_AN_ORDER), "unread")
         return None
     if isinstance(order, Unvote):
@@ -959,9 +950,6 @@ def _take(
     if isinstance(checked, Rejection):
         return checked
     order, key = checked
-    away = _away(reader, order)
-    if away is not None:
-        return Rejection(fragment, away, kind=Kind.NOT_NOW)
     earlier = accepted.pop(key, None)
     if earlier is not None:
         merged = _merge(earlier, order) or reader.rules.combine(earlier, order)
@@ -970,7 +958,7 @@ def _take(
             # halves of one choice in one message. "The last valid action ... will be the one
             # played", and the first is answered as not carried out, saying why.
             titles = reader.state.ruleset.titles
-            accepted[key] = order
+            accepted[key] = _placed(reader, order)
             return Rejection(
                 earlier.text,
                 f"'{earlier.canonical(titles)}' is not carried out: "
@@ -990,8 +978,15 @@ def _take(
             return Rejection(fragment, again, kind=kind_of(again))
         else:
             order = merged
-    accepted[key] = order
+    accepted[key] = _placed(reader, order)
     return None
+
+
+def _placed(reader: Reader, order: Order) -> Order:
+    """The order as it is held, with the notes of a player who is away."""
+    if reader.state.players[order.actor].conditions:  # most players have none
+        reader.notes.extend(_away_notes(reader, order))
+    return order
 
 
 def _signature(fragment: str, own: str) -> bool:
@@ -1187,10 +1182,8 @@ def _fix(reader: Reader, order: Order | None, reason: str) -> str:
     return ""
 
 
-def _away(reader: Reader, order: Order) -> str | None:
-    """Why the sender cannot give ``order`` now, being out of Japan: "not capable of voting or
-    using their inherent abilities until they arrive in the country" (only Travel works
-    from abroad). A traveler abroad or on a plane now is not back before this phase resolves.
+def _away_notes(reader: Reader, order: Order) -> list[str]:
+    """Accepted, but it will fail as things stand: the player is out of Japan.
 
     Only the player's own situation: that a target is abroad or on a plane is not public (it
     tells a traveler's role), so an order on him is accepted silently and fails when the phase
@@ -1198,23 +1191,16 @@ def _away(reader: Reader, order: Order) -> str | None:
     state = reader.state
     actor = state.players[order.actor]
     if not actor.conditions:
-        return None  # most players have none: neither abroad nor on a plane
-    if reader.rules.abroad_ok(order.ability):
-        return None
-    where = (
-        "abroad"
-        if actor.has(ABROAD, state.phase)
-        else "on a plane"
-        if actor.has(IN_FLIGHT, state.phase)
-        else None
-    )
-    if where is None:
-        return None
-    title = ability_title(order.ability, state.ruleset.titles)
-    return (
-        f"you are not in Japan ({where}): you cannot use {title} until you are back (only "
-        "Travel works from abroad)"
-    )
+        return []  # most players have none: neither abroad nor on a plane
+    if not reader.rules.abroad_ok(order.ability) and (
+        actor.has(ABROAD, state.phase) or actor.has(IN_FLIGHT, state.phase)
+    ):
+        title = ability_title(order.ability, state.ruleset.titles)
+        return [
+            f"you are not in Japan: {title} will fail unless you are back by then (only "
+            "Travel works from abroad)"
+        ]
+    return []
 
 
 def _merge(earlier: Order, later: Order) -> Order | None:
@@ -1365,15 +1351,7 @@ def read_evidence(msg: Message) -> None:
             # The plain reader found the order and said what is wrong with it ("an arrest
             # needs a crime", "did not understand 'gun'"): the evidence replaces that only
             # with an order, the rules' refusal of one, or a word that voids it.
-            # "Hyacinth is going behind bars tonight. ... Arrest!": a refusal for want of a
-            # target gives way to the evidence's, which found the target and says what else
-            # the order lacks.
-            unnamed = all(r.kind in (Kind.NO_TARGET, Kind.NOT_AN_ORDER) for r in provisional)
-            new = [
-                r
-                for r in new
-                if r.kind in _VOIDING[:-1] or (unnamed and r.kind is Kind.MISSING_DETAIL)
-            ]
+            new = [r for r in new if r.kind in _VOIDING[:-1]]
             if not new:
                 continue
         msg.rejected = [r for r in msg.rejected if not any(r is p for p in provisional)]
