@@ -436,6 +436,7 @@ def _step_read(msg: Message, fragment: str) -> str | None:
             isinstance(order, Order)
             and fragment.rstrip(" )").endswith("?")
             and _asking(order, fragment)
+            and order.ability not in msg.dialect.words.with_trait(vocab.ASKS)
         ):
             raise Guess(ASKING, ASKING, kind=Kind.QUESTION, order=order)
     except Guess as guess:
@@ -445,6 +446,13 @@ def _step_read(msg: Message, fragment: str) -> str | None:
         msg.asked_last = len(msg.rejected) - 1 if rejection.asks else None
         return None
     except Refusal as refusal:
+        if refusal.kind is Kind.NO_TARGET and any(
+            o.ability == reader.ability for o in msg.accepted.values()
+        ):
+            # "What hit Zsófi last night? Clues, please.": the ability's name again, with no
+            # target, names the order just given (and is read as that order's, not again).
+            msg.trace.append((fragment, "order", None))
+            return None
         reason = str(refusal)
         fix = msg.dialect.can_send(reader) if "not read as an order" in reason else ""
         how = "unread" if refusal.kind in UNREAD else "refused"
@@ -452,9 +460,10 @@ def _step_read(msg: Message, fragment: str) -> str | None:
             how = "unread"  # "Watch → Sunday; if he can't take it, Pepper": a substitute?
         msg.refuse(Rejection(fragment, reason, fix, kind=refusal.kind), how)
         return None
-    if isinstance(order, Order) and for_later(fragment):
+    if isinstance(order, Order) and not order.message and for_later(fragment):
         # "tomorrow I'm arresting Vex for ...": the evidence of the message says whether the
-        # later phase is the order's (refused, for later) or only talk beside it.
+        # later phase is the order's (refused, for later) or only talk beside it (a Letter's
+        # own words, "The Call to C: Vote F tomorrow.", are what it says, not its time).
         msg.refuse(Rejection(fragment, NO_ORDER, kind=Kind.NOT_AN_ORDER), "unread")
         return None
     if isinstance(order, Unvote):
@@ -1351,7 +1360,15 @@ def read_evidence(msg: Message) -> None:
             # The plain reader found the order and said what is wrong with it ("an arrest
             # needs a crime", "did not understand 'gun'"): the evidence replaces that only
             # with an order, the rules' refusal of one, or a word that voids it.
-            new = [r for r in new if r.kind in _VOIDING[:-1]]
+            # "Hyacinth is going behind bars tonight. ... Arrest!": a refusal for want of a
+            # target gives way to the evidence's, which found the target and says what else
+            # the order lacks.
+            unnamed = all(r.kind in (Kind.NO_TARGET, Kind.NOT_AN_ORDER) for r in provisional)
+            new = [
+                r
+                for r in new
+                if r.kind in _VOIDING[:-1] or (unnamed and r.kind is Kind.MISSING_DETAIL)
+            ]
             if not new:
                 continue
         msg.rejected = [r for r in msg.rejected if not any(r is p for p in provisional)]
