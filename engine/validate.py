@@ -195,11 +195,18 @@ _USED_UP = lazy_compile(
     re.IGNORECASE,
 )
 
+# The target named is the one it was used on before ("cannot be used on the same target
+# twice (Ruth)", "may not detain the same person twice in a row"): a target it cannot take,
+# though the ability is there to use on another.
+_SAME_TARGET = lazy_compile(r"\bsame\s+(?:target|person|player)\b", re.IGNORECASE)
+
 
 def validate_kind(problem: str) -> Kind:
     """The ``Kind`` of an ability's refusal written as a plain sentence."""
     if _MISSING.search(problem):
         return Kind.MISSING_DETAIL
+    if _SAME_TARGET.search(problem):
+        return Kind.BAD_TARGET
     if _USED_UP.search(problem):
         return Kind.NOT_NOW
     return Kind.BAD_TARGET

@@ -216,6 +216,14 @@ _CLOSES_QUOTE = lazy_compile(r"[\"”»'][\s.!?]*$")
 _REPORTING = ("wrote", "said", "says", "posted", "pm", "sent", "forward", "told", "messag",
               "quot", "copy", "past")  # fmt: skip
 _QUOTED_LINE = lazy_compile(r"^\s*(?:>|&gt;)")
+# A line after a quote that says whose words it holds: "that's what Ruth told me to send",
+# "Lark sent me that", "(from Abs's PM)".
+_ATTRIBUTES = lazy_compile(
+    r"(?<![\w'’])(?:wrote|said|says|posted|[pd]m['’]?(?:e?d)?\s+me|messaged\s+me|sent\s+me"
+    r"|told\s+me|tells\s+me|asked\s+me|wants\s+me|wanted\s+me|from\s+\S+['’]s?\s+(?:pm|message)"
+    r"|according\s+to)(?![\w'’])",
+    re.IGNORECASE,
+)
 # What every line ``_WROTE`` matches ends in.
 _LINE_ENDS_IN_COLON = lazy_compile(r":\s*$", re.MULTILINE)
 
@@ -255,7 +263,11 @@ def text_quotes(source: str) -> tuple[str, list[tuple[str | None, str]]]:
             while i < len(lines) and _QUOTED_LINE.match(lines[i]):
                 block.append(_QUOTED_LINE.sub("", lines[i], count=1))
                 i += 1
-            found.append((None, clean_message("\n".join(block))))
+            # "> Revolver Tiv\nthat's what Ruth told me to send": the line after names whose
+            # words they are, as a leading line does.
+            after = lines[i] if i < len(lines) else ""
+            who = after if _ATTRIBUTES.search(after) else None
+            found.append((who, clean_message("\n".join(block))))
             continue
         own.append(line)
         i += 1

@@ -684,7 +684,7 @@ def _title(ability: str, titles: Mapping[str, str] | None = None) -> str:
 
 def _guises(
     title: str, ability: str, m: Mention, block: Block, reader: Reader, voice: Voice,
-    busy: set[Span],
+    busy: set[Span], targets: int | None = None,
 ) -> str:  # fmt: skip
     """ "Slander Thistle: Killer x3", "Disguise: Vigilante x20": the Guises named, each with
     the count written before it ("three Killer guises", "20x Vigilante") or after it."""
@@ -703,7 +703,7 @@ def _guises(
     if not counted:
         raise Refusal(f"{title} names Guises: '{title}: Cop x2, Boss'", Kind.MISSING_DETAIL)
     shape = reader.rules.shape(ability)
-    if shape is not None and shape.targets == 0:
+    if targets == 0 or (shape is not None and shape.targets == 0):
         return f"{title}: {', '.join(counted)}"
     target = _targets(block, m, voice, several=False, ability=ability, busy=busy)[0]
     return f"{title} {target}: {', '.join(counted)}"
@@ -720,12 +720,8 @@ def _choice(
     """ "Play Pass Halvard", "Play Bank": the choice the message names, then what it names."""
     shape = reader.rules.shape(ability)
     choices = shape.choices if shape is not None else ()
-    text = block.text
-    found = [
-        (x.start(), c)
-        for c in choices
-        for x in re.finditer(rf"(?<![\w'’]){re.escape(c)}(?![\w'’])", _plain_text(text), re.I)
-    ]
+    plain = _plain_text(block.text)
+    found = [(x.start(), c) for c in choices for x in _choice_word(c).finditer(plain)]
     if not found:
         listed = ", ".join(c.title() for c in choices)
         raise Refusal(f"name one of {title}'s choices: {listed}", Kind.MISSING_DETAIL)
@@ -735,7 +731,8 @@ def _choice(
         target = _targets(block, m, voice, several=False, ability=ability, busy=busy)[0]
         return f"{title} {choice} {target}"
     if names == "guises":
-        return _guises(f"{title} {choice}", ability, m, block, reader, voice, busy)
+        # "Bluff play tonight: give me five Detective guises": the Guises are the sender's.
+        return _guises(f"{title} {choice}", ability, m, block, reader, voice, busy, targets=0)
     clause = block.layout.clause(m.start)
     named = [x for x in _named(block, clause, voice, ability) if x.start > m.start]
     if named:
@@ -798,6 +795,19 @@ def _player_roles(
         raise Refusal(f"{title} names each player with a role: '{title}: Abs as Boss, ...'",
                       Kind.MISSING_DETAIL)  # fmt: skip
     return f"{title}: {', '.join(pairs)}"
+
+
+def _choice_word(choice: str) -> re.Pattern[str]:
+    """A choice's word in all its forms, accents dropped: "Pass" is also "passing", "Bank"
+    "banking", "Misère" "misere" (the choice said as what the sender does)."""
+    found = _CHOICE_WORDS.get(choice)
+    if found is None:
+        word = vocab.forms(_plain_text(choice).casefold())
+        found = _CHOICE_WORDS[choice] = re.compile(rf"(?<![\w'’])(?:{word})(?![\w'’])", re.I)
+    return found
+
+
+_CHOICE_WORDS: dict[str, re.Pattern[str]] = {}
 
 
 def _plain_text(text: str) -> str:
@@ -987,7 +997,7 @@ def _named(
             noun = text[mark.end() :]
             if noun[:1].isspace() and noun.strip()[:1].isalnum() and not _IS_DOING.match(noun):
                 said = possessed.match(noun) if possessed is not None else None
-                if said is None:
+                if said is None and not _its_own_word(block, i, mark.end(), ability, span):
                     continue  # "Protect Abs's gun": Abs's gun is not Abs
         named.append(x)
     return named
@@ -995,6 +1005,24 @@ def _named(
 
 # The "'s" of "is" before a verb's "-ing" ("Isla's gettin' my charm"), not a possessive.
 _IS_DOING = lazy_compile(r"\s+[^\W\d_]+(?:ing|in['’])(?![\w'’])", re.IGNORECASE)
+
+
+def _its_own_word(block: Block, i: int, at: int, ability: str, span: Span) -> bool:
+    """Whether the noun after the possessive of the player ``block.found[i]`` is a word of
+    ``ability`` itself, and no other player is named after it: "take Brannagh's testimony",
+    "Kleene's protection" is the ability done to the player (but in "using Ferro's slander on
+    Délia" the slander is Ferro's, done to Délia)."""
+    found = block.found
+    after = found[i + 1] if i + 1 < len(found) else None
+    return (
+        after is not None
+        and after.kind == ABILITY
+        and ability in after.value
+        and not block.text[at : after.start].strip()
+        and not any(
+            m.kind == PLAYER and after.end <= m.start < span.end for m in found[i + 2 : i + 8]
+        )
+    )
 
 
 def _possessed(words: vocab.Words | None, ability: str) -> re.Pattern[str] | None:

@@ -251,11 +251,21 @@ def _cuts(
             continue
         if needs_order and not _order_follows(line, found.end()):
             continue
+        if (
+            needs_order
+            and found.group().strip().casefold() in _TOOL_WORDS
+            and not grammar.match_word(grammar.ORDER_PATTERNS, line[start : found.start()].lstrip())
+        ):
+            continue  # "I could stop this lynch with my Voice of Reason": one clause, no order
         pieces.append(line[start : found.start()])
         start = found.end()
     pieces.append(line[start:])
     return pieces
 
+
+# The cut before "with my Voice of Reason" is one between two orders only after an order
+# ("vote Miaka with my voice of reason").
+_TOOL_WORDS = frozenset({"with", "using"})
 
 # Order words, with "use my" before them, fit in this many characters: looking no further keeps
 # a line of thousands of commas linear.

@@ -58,7 +58,7 @@ from autogm.engine.orders.readers.harm import NO_KILL, NO_ORDER
 from autogm.engine.orders.readers.votes import Unvote
 from autogm.engine.orders.repeat import repeat_asked, repeated
 from autogm.engine.orders.seam import Rules, SlotKey
-from autogm.engine.orders.stance import Voice
+from autogm.engine.orders.stance import Voice, for_later, only_later
 from autogm.engine.render.inert import shorten
 from autogm.engine.rules.base import Side, Slot
 from autogm.engine.state import ABROAD, IN_FLIGHT, GameState
@@ -314,6 +314,15 @@ def _step_condition_clause(msg: Message, fragment: str) -> str | None:
     return fragment
 
 
+def _step_later_clause(msg: Message, fragment: str) -> str | None:
+    """A later phase alone before the order it times: "Tomorrow, heal Kleene" is read whole
+    (an order for a later phase, not one for now after a remark)."""
+    if msg.pending and fragment[:1].isalpha() and only_later(fragment):
+        msg.pending[0] = f"{fragment}, {msg.pending[0]}"
+        return None
+    return fragment
+
+
 def _step_confirm(msg: Message, fragment: str) -> str | None:
     """A 'yes' to the reading the author was asked about in their last PM takes it."""
     if not (msg.asked and CONFIRM.match(fragment)):
@@ -427,6 +436,7 @@ def _step_read(msg: Message, fragment: str) -> str | None:
             isinstance(order, Order)
             and fragment.rstrip(" )").endswith("?")
             and _asking(order, fragment)
+            and order.ability not in msg.dialect.words.with_trait(vocab.ASKS)
         ):
             raise Guess(ASKING, ASKING, kind=Kind.QUESTION, order=order)
     except Guess as guess:
@@ -436,12 +446,25 @@ def _step_read(msg: Message, fragment: str) -> str | None:
         msg.asked_last = len(msg.rejected) - 1 if rejection.asks else None
         return None
     except Refusal as refusal:
+        if refusal.kind is Kind.NO_TARGET and any(
+            o.ability == reader.ability for o in msg.accepted.values()
+        ):
+            # "What hit Zsófi last night? Clues, please.": the ability's name again, with no
+            # target, names the order just given (and is read as that order's, not again).
+            msg.trace.append((fragment, "order", None))
+            return None
         reason = str(refusal)
         fix = msg.dialect.can_send(reader) if "not read as an order" in reason else ""
         how = "unread" if refusal.kind in UNREAD else "refused"
         if refusal.kind is Kind.CONDITION and len(reader.names_in(fragment)) > 1:
             how = "unread"  # "Watch → Sunday; if he can't take it, Pepper": a substitute?
         msg.refuse(Rejection(fragment, reason, fix, kind=refusal.kind), how)
+        return None
+    if isinstance(order, Order) and not order.message and for_later(fragment):
+        # "tomorrow I'm arresting Vex for ...": the evidence of the message says whether the
+        # later phase is the order's (refused, for later) or only talk beside it (a Letter's
+        # own words, "The Call to C: Vote F tomorrow.", are what it says, not its time).
+        msg.refuse(Rejection(fragment, NO_ORDER, kind=Kind.NOT_AN_ORDER), "unread")
         return None
     if isinstance(order, Unvote):
         msg.unvote = True
@@ -500,6 +523,7 @@ STEPS: tuple[tuple[str, Step], ...] = (
     ("an order after a condition", _step_condition_before),
     ("same as last night", _step_repeat),
     ("a condition for the order after it", _step_condition_clause),
+    ("a later phase for the order after it", _step_later_clause),
     ("a yes to a reading asked about", _step_confirm),
     ("a doubt after a question", _step_doubt_after_question),
     ("a withdrawal of what was said before", _step_withdrawal),
@@ -1336,7 +1360,15 @@ def read_evidence(msg: Message) -> None:
             # The plain reader found the order and said what is wrong with it ("an arrest
             # needs a crime", "did not understand 'gun'"): the evidence replaces that only
             # with an order, the rules' refusal of one, or a word that voids it.
-            new = [r for r in new if r.kind in _VOIDING[:-1]]
+            # "Hyacinth is going behind bars tonight. ... Arrest!": a refusal for want of a
+            # target gives way to the evidence's, which found the target and says what else
+            # the order lacks.
+            unnamed = all(r.kind in (Kind.NO_TARGET, Kind.NOT_AN_ORDER) for r in provisional)
+            new = [
+                r
+                for r in new
+                if r.kind in _VOIDING[:-1] or (unnamed and r.kind is Kind.MISSING_DETAIL)
+            ]
             if not new:
                 continue
         msg.rejected = [r for r in msg.rejected if not any(r is p for p in provisional)]

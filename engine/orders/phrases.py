@@ -32,6 +32,8 @@ NOW = (
 LATER = (
     "tomorrow", r"tmrw", r"next\s+(?:night|day|phase|round|time|turn)", "later",
     r"another\s+(?:night|day)", r"some\s+other\s+(?:night|day)",
+    r"(?:the\s+)?(?:night|day|morning|phase)\s+after\s+(?:this(?:\s+one)?|tonight|today)",
+    r"(?:the\s+)?(?:following|coming)\s+(?:night|day|phase)",
 )  # fmt: skip
 # An ability kept for later, not used: "saving my bribe for a rainy day", "holding on to the
 # watch", "keeping my charm".
@@ -46,6 +48,13 @@ KEPT_FOR = (
     r"for\s+(?:a\s+)?rainy\s+day", r"for\s+later", r"for\s+(?:another|a\s+later|the\s+right)\s+\w+",
     r"for\s+when\s+it\s+matters", r"for\s+(?:now|the\s+moment)", r"until\s+(?:later|the\s+endgame)",
     r"for\s+the\s+endgame", r"till\s+later", r"in\s+reserve", r"up\s+my\s+sleeve",
+)  # fmt: skip
+# What an ability kept at hand is kept for: used, as a weapon held ready is ("keeping the
+# sawed-off under the counter tonight", "keeping my shotgun loaded").
+READY = (
+    "ready", r"at\s+the\s+ready", "loaded", "cocked", "primed", "handy", r"at\s+hand",
+    r"within\s+reach", r"close\s+by", r"by\s+my\s+side", r"on\s+me", r"under\s+the\s+\w+",
+    r"behind\s+the\s+\w+", r"in\s+my\s+lap", r"on\s+my\s+lap",
 )  # fmt: skip
 # Thanks for something done, or a word about its result: "thanks for the heal", "the heal
 # result", "how did my interrogation go".
@@ -110,11 +119,27 @@ ASKING = (
     r"would\s+(?:\w+\s+){1,6}?be\s+(?:ok|okay|smart|wise|bad|good|better|worth|a\s+good\s+idea"
     r"|a\s+waste|too\s+\w+)", r"is\s+(?:\w+\s+){1,4}?(?:worth\s+it|a\s+good\s+idea|smart|wise)",
     r"what\s+would\s+you\s+do", r"any\s+advice", r"is\s+it\s+legal", r"am\s+i\s+able\s+to",
+    # Whether it would have any effect: "would frightening Clove even do anything?".
+    r"(?:would|will|does|do|could|can)\s+(?:\w+\s+){1,5}?(?:even\s+)?(?:do\s+anything"
+    r"|do\s+something|help|matter|change\s+anything|make\s+a\s+difference|achieve\s+anything)",
 )  # fmt: skip
-# A whole message of questions, which orders nothing: "just asking", "hypothetically".
+# A whole message of questions, which orders nothing: "just asking", "hypothetically", "quick
+# q", "asking about Vex", "asking before I heal Orla" (a question about the rules, its order
+# still to come).
 ONLY_ASKING = (
     r"just\s+asking", r"only\s+asking", r"asking\s+for\s+a\s+friend", "hypothetically",
-    r"in\s+theory", r"before\s+i\s+use\s+it", r"rules\s+question", r"quick\s+question",
+    r"in\s+theory", r"before\s+i\s+use\s+it", r"rules?\s+q(?:uestion)?s?",
+    r"quick\s+q(?:uestion)?s?",
+    r"(?:i['’]?m\s+|am\s+)?asking\s+(?:about|before|since|because|re|regarding|in\s+case)",
+    r"question\s+(?:about|on|regarding)\s+(?:the\s+)?rules?",
+)  # fmt: skip
+# What is only imagined, not done: "imagine sniping Quill", "picture me healing Abs", "what if
+# I searched Vex's house". Not "pretend": a Black Suitcase's fake order is one ("pretend I'm
+# healing Kettle").
+IMAGINED = (
+    r"imagin(?:e|ing)", r"pictur(?:e|ing)", r"suppos(?:e|ing)", r"what\s+if",
+    r"dream(?:ing)?\s+(?:of|about)", r"fantasi[sz](?:e|ing)\s+about", r"how\s+funny",
+    r"would(?:n['’]?t|\s+not)\s+it\s+be", r"wouldn['’]?t\s+that\s+be", r"in\s+another\s+life",
 )  # fmt: skip
 # A request to the GM, which is an order: "could you heal", "can you", "please".
 REQUEST = (r"could\s+(?:you|u)", r"can\s+(?:you|u)", r"would\s+(?:you|u)", r"will\s+(?:you|u)",
@@ -124,6 +149,8 @@ REPORTED = (
     "said", "says", r"told\s+me", r"tells\s+me", "wrote", "writes", r"asked\s+me", "posted",
     r"wants\s+me\s+to", r"wanted\s+me\s+to", "suggested", "suggests", r"claims?", "claimed",
     r"according\s+to", r"in\s+the\s+thread", r"in\s+our\s+chat", r"in\s+the\s+chat",
+    r"(?:messag|text|whisper)(?:ed|es|s)\s+me", r"sen(?:t|ds)\s+me", r"[pd]m['’]?(?:e?d|s)\s+me",
+    r"wr(?:ote|ites)\s+(?:to\s+)?me",
 )  # fmt: skip
 # Someone else than the sender doing it: "someone lynch him", "you guys should vote".
 OTHERS = ("someone", "somebody", "anyone", "anybody", "everyone", "everybody", r"you\s+guys",

@@ -408,7 +408,7 @@ class Reader:
         spoken = rest[soft.end() :] if soft else rest
         when, after = self.phase(spoken) if spoken.strip() else (None, spoken)
         if when is not None and not _TRAILING.sub("", after).strip(" .!?;,"):
-            if when != self.state.phase:
+            if when != self.state.phase and not self._when_they_died(when, fragment):
                 raise Refusal(f"this is an order for {self.state.phase}, not {when}", Kind.NOT_NOW)
             return
         for said in (rest, after) if when is not None else (rest,):
@@ -443,6 +443,16 @@ class Reader:
         return self.author in self.state.players and not isinstance(
             self.rules.find_slot(probe, self.slots()), str
         )
+
+    def _when_they_died(self, when: Phase, fragment: str) -> bool:
+        """Whether a past phase after the target says when the player named died, not the
+        phase of the order: "What hit Zsófi last night? Clues" on Day 1 (only the dead are
+        named, and an order is never for a past phase)."""
+        if when.index >= self.state.phase.index:
+            return False
+        named = self.names_in(fragment)
+        players = self.state.players
+        return bool(named) and all(not players[n].is_alive for n in named)
 
     def names_in(self, text: str) -> list[str]:
         """The players named in ``text`` (exactly, as whole words), each once, in order."""

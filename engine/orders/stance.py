@@ -18,6 +18,7 @@ import bisect
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 from autogm.engine.lazy_pattern import lazy_compile
 from autogm.engine.orders import phrases
@@ -64,12 +65,55 @@ _ONLY_ASKING = phrases.pattern(phrases.ONLY_ASKING)
 _WITHHOLD = phrases.pattern(phrases.WITHHOLD)
 _WITHHOLD_END = lazy_compile(rf"(?:{'|'.join(phrases.WITHHOLD)})\s*$", re.IGNORECASE)
 _KEPT_FOR = phrases.pattern(phrases.KEPT_FOR)
+_READY = phrases.pattern(phrases.READY)
 _ABOUT_DONE = phrases.pattern(phrases.ABOUT_DONE)
 _RESULT_AFTER = lazy_compile(rf"\s+(?:{'|'.join(phrases.RESULT_NOUNS)})(?![\w'’])", re.IGNORECASE)
 _NOW = phrases.pattern(phrases.NOW)
 # The reason's word that opens a clause, after what the sentence said first.
 _REASON_OPENS = lazy_compile(
     rf"(?<![\w'’])['’]?(?:{'|'.join(phrases.REASON)})\s*$", re.IGNORECASE
+)
+# This phase's word negated says the order is not for now: "gonna push a Scope vote tomorrow,
+# not today".
+_NOT_NOW = lazy_compile(
+    rf"(?<![\w'’])(?:not|n['’]t|never)\s+(?:{'|'.join(phrases.NOW)})(?![\w'’])", re.IGNORECASE
+)
+# A clause that is only a later phase sets the time of its whole sentence: "Tomorrow, heal
+# Abs", "tomorrow though, Kit-Kat is getting my vote", "Next night: Kleene".
+_ONLY_LATER = lazy_compile(
+    rf"[\W_]*(?:(?:and|but|so|ok(?:ay)?|then|maybe)\s+)?(?:{'|'.join(phrases.LATER)})"
+    r"(?:\s+(?:though|tho|then|night|day|maybe|i\s+guess))?[\W_]*$",
+    re.IGNORECASE,
+)
+_IMAGINED = phrases.pattern(phrases.IMAGINED)
+# A signed number, or one in brackets, right before the word: what something is worth ("+3
+# votes", "(2 votes)", "-1 vote").
+_COUNTED = lazy_compile(r"(?:(?<!\w)[+±−-]\s*|\(\s*[+±−-]?\s*)\d+(?:[.,]\d+)?\s*[x×]?\s*$")
+# The word in a relative clause: said of someone, not done ("I'm the one who makes charms",
+# "protect whoever gets killed", "a role who hands out heals").
+_RELATIVE = lazy_compile(
+    r"(?<![\w'’])(?:who|whoever|whom)\s+(?:(?:will|would|can|could|is|was|are|were|gets?"
+    r"|got|also|always|usually|just|really|actually|then|does|did|do|has|have|had)\s+)*"
+    r"(?:[^\W\d_]+s\s+(?:(?:out|up|a|an|the|some|all)\s+)?)?$",
+    re.IGNORECASE,
+)
+# The word as the subject of a question, asked of the rules: "can House Search find a kill?",
+# "does a heal stop a snipe?", "will the charm cover Day 2 too?".
+_ASKED_OF_IT = lazy_compile(
+    r"(?:^|[\W_])(?:can|could|does|do|did|will|would|is|are|should|may|might|doesn['’]?t"
+    r"|won['’]?t|can['’]?t|isn['’]?t)\s+(?:(?:a|an|the|my|your|his|her|their|one|that|this)\s+)?$",
+    re.IGNORECASE,
+)
+# What opens someone's words just before an order's word: a quotation mark, a colon.
+_QUOTE_OPENS = lazy_compile(r"(?:[\"“«„]|:\s*[\"“«„']?)\s*$")
+# "can I", "will you": a question about the sender's or the GM's doing, not of the rules.
+_OWN_SUBJECT = lazy_compile(r"(?<![\w'’])(?:i|we|you|u)\s+\S*\s*$", re.IGNORECASE)
+# "I could stop this lynch with my Voice of Reason, but ...": the sender's own modal of what
+# might be, anywhere before the word in its clause (a wish, "I'd like to", is an order).
+_OWN_MODAL = lazy_compile(
+    r"(?<![\w'’])(?:i|we)\s*(?:could|might|may|would|['’]d)(?![\w'’])(?!\s+(?:really\s+)?"
+    r"(?:like|love|want|prefer|rather|better)\b)",
+    re.IGNORECASE,
 )
 # "on"/"for" between "is" and the player it names: "my heal is on Kleene".
 _ON_WHOM = lazy_compile(r"(?:on|for|going\s+to|to)\s+", re.IGNORECASE)
@@ -118,6 +162,8 @@ _COPULA = lazy_compile(
     r"|such|quite|so|very|real|pure)\s+)?$",
     re.IGNORECASE,
 )
+# "in case": a condition when it opens the sentence, else the reason of the order before it.
+_PRECAUTION = lazy_compile(r"in\s+case|incase", re.IGNORECASE)
 # "see if he smells like the Org": an "if" that asks, not a condition.
 _NOT_A_CONDITION = lazy_compile(
     r"\b(?:see|check|find\s+out|know|learn|tell\s+me|wonder|ask|whether)\s*$", re.IGNORECASE
@@ -201,6 +247,7 @@ class Layout:
         self._mark_starts = [a for a, _ in self._marks]
         self._said: dict[int, _Said] = {}
         self._clauses: dict[int, tuple[bool, list[tuple[int, int]]]] = {}
+        self._timed: dict[int, bool] = {}
         # "Just asking", "hypothetically": the message asks, and orders nothing.
         self.only_asking = bool(_ONLY_ASKING.search(text))
 
@@ -228,17 +275,43 @@ class Layout:
         if found is None:
             said = self.text[clause.start : clause.end]
             later = [m.span() for m in _LATER.finditer(said)]
-            if later:
-                sentence = self.sentence(clause.start)
-                if _NOW.search(self.text, sentence.start, sentence.end):
-                    later = []
+            sentence = self.sentence(clause.start)
+            if not later:
+                # "tomorrow though, Kit-Kat is getting my vote": a clause of the sentence
+                # that is only a later phase sets its time.
+                later = [(-1, -1)] * self.timed_later(sentence)
+            if later and self.now(sentence):
+                later = []
             found = self._clauses[clause.start] = (bool(_DOUBT.search(said)), later)
         doubt, later = found
         offset = clause.start
         return doubt, any(
-            not (mention.start <= offset + a < mention.end)
+            a < 0 or not (mention.start <= offset + a < mention.end)
             for a, _ in later  # type: ignore[misc]
         )
+
+    def now(self, sentence: Span) -> bool:
+        """Whether the sentence says this phase, and not "not today"."""
+        return _now_said(self.text, sentence.start, sentence.end)
+
+    def timed_later(self, sentence: Span) -> bool:
+        """Whether a clause of the sentence is only a later phase ("Tomorrow, heal Abs",
+        "tomorrow though, Kit-Kat gets my vote"), which sets the time of all of it (found once
+        per sentence)."""
+        found = self._timed.get(sentence.start)
+        if found is None:
+            i = bisect.bisect_left(self._mark_starts, sentence.start)
+            start, found = sentence.start, False
+            for a, b in [*self._marks[i:], (sentence.end, sentence.end)]:
+                end = min(a, sentence.end)
+                if _ONLY_LATER.match(self.text, start, end) and end - start < 40:
+                    found = True
+                    break
+                if a >= sentence.end:
+                    break
+                start = b
+            self._timed[sentence.start] = found
+        return found
 
     def said(self, sentence: Span) -> _Said:
         """What a sentence says that voids an order in it, found once per sentence."""
@@ -264,12 +337,15 @@ class _Inside:
 
 def _withheld(layout: Layout, clause: Span, before: str, mention: Mention) -> bool:
     """ "Saving my bribe for a rainy day", "keeping the charm": the ability kept, not used
-    (but "keep my protection on Kleene" names whom it is used on)."""
+    (but "keep my protection on Kleene" names whom it is used on, and "keeping the sawed-off
+    under the counter" holds it ready)."""
     if not _WITHHOLD.search(before[-40:]) or _WITHHOLD_END.search(before) is None:
         return False
     text = layout.text
     if _KEPT_FOR.search(text, mention.end, clause.end):
         return True
+    if _READY.search(text, mention.end, clause.end):
+        return False  # "keeping the sawed-off under the counter tonight": held ready, used
     return not any(
         m.kind in (PLAYER, SELF) and mention.end <= m.start < clause.end for m in layout.found
     )  # "keeping the charm for myself": kept for someone is given to them
@@ -297,8 +373,14 @@ class _Said:
         asked = _TAG_QUESTION.sub("", said.rstrip())  # "..., 'kay?" asks for no answer
         self.question = asked.rstrip().endswith("?") or self.asking
         conditional = _CONDITION.search(said)
-        while conditional is not None and _NOT_A_CONDITION.search(said, 0, conditional.start()):
-            conditional = _CONDITION.search(said, conditional.end())  # "see if he smells ..."
+        while conditional is not None and (
+            _NOT_A_CONDITION.search(said, 0, conditional.start())
+            or (_PRECAUTION.fullmatch(conditional.group()) and said[: conditional.start()].strip())
+        ):
+            # "see if he smells ...": an "if" that asks; "play misere, just in case they lock
+            # me up": a precaution after the order is its reason (one that opens the sentence,
+            # "In case Abs is dead, heal Kleene", is a condition).
+            conditional = _CONDITION.search(said, conditional.end())
         self.condition = (
             bool(conditional) and not _COURTESY_IF.search(said, conditional.start())
         ) or bool(_SHOULD_IT.match(said))
@@ -346,18 +428,37 @@ def stance(
         # "his face is charm enough", "Propaganda is such a fun word": a word in a
         # statement, not a deed.
         return TALK
+    if _COUNTED.search(before):
+        # "Accuse Pimento (+3 votes)": what an order is worth, said beside it, not an order
+        # ("two checks for me tonight:" heads a list of them, and is one).
+        return TALK
+    if _IMAGINED.search(before) or (_RELATIVE.search(before) and not layout.now(sentence)):
+        # "imagine sniping Quill", "I'm the one who makes charms": only imagined, or said of
+        # someone (but "this night I am the one who kill" is the sender's deed tonight).
+        return TALK
     doubt, later = layout.doubted(clause, mention)
     if said.asking or layout.only_asking:
         # "would a house search on Sable be smart?", "does a lawsuit work on Tobiah? just
         # asking": a question whether to, or how it works.
         return Kind.QUESTION
-    if _HYPOTHETICAL.search(before) and not _WISH.search(before):
+    if said.question and _ASKED_OF_IT.search(before) and not _OWN_SUBJECT.search(before):
+        # "can House Search find a kill from tonight?": a question about the rules, asked,
+        # and no order.
+        return Kind.QUESTION
+    if (_HYPOTHETICAL.search(before) or _OWN_MODAL.search(before)) and not _WISH.search(before):
         # "Gin could kill Noor", "I'd give Kes the charm but ...": talk, or a doubt.
         return Kind.QUESTION if doubt else TALK
+    start = max(sentence.start, mention.start - _LOOK_BACK)
+    if (
+        _QUOTE_OPENS.search(before)
+        and _REPORTED.search(text, start, mention.start)
+        and not _OWN.match(before.strip())
+    ):
+        # 'Mei-Lin messaged me "protect Kettle tonight"': her words, quoted, whoever says so.
+        return Kind.QUOTED
     subject, _ = _subject(layout, near, mention, voice)
     if subject is not None:
         return subject
-    start = max(sentence.start, mention.start - _LOOK_BACK)
     if _REPORTED.search(text, start, mention.start) and not _OWN.match(before.strip()):
         return Kind.QUOTED  # "the boss told me: kill Abs" (an order, in someone else's words)
     asked_here = said.question and (
@@ -371,7 +472,8 @@ def stance(
         return Kind.CONDITION
     after = text[clause.end : min(sentence.end, clause.end + _LOOK_BACK)]
     if doubt or _ONLY_DOUBT.match(after):
-        return Kind.QUESTION
+        # "Snipe Guard Otto/Quill, can't decide": unsure between two players for it.
+        return Kind.TWO_CHOICES if _between_two(layout, mention, clause) else Kind.QUESTION
     if later:
         return Kind.NOT_NOW
     return None
@@ -383,6 +485,20 @@ def gives_reason(text: str, sentence: Span, clause: Span) -> bool:
     vote him") is not cut there."""
     mark = _REASON_OPENS.search(text, max(sentence.start, clause.start - 12), clause.start)
     return mark is not None and bool(text[sentence.start : mark.start()].strip(" ,;:-"))
+
+
+def _between_two(layout: Layout, mention: Mention, clause: Span) -> bool:
+    """Whether the clause names two players after the order's word, one or the other
+    ("Otto/Quill", "Otto or Quill")."""
+    i = bisect.bisect_left(layout.found_starts, mention.end)
+    named = [m for m in layout.found[i : i + 8] if m.kind == PLAYER and m.start < clause.end]
+    return any(
+        _EITHER.fullmatch(layout.text, a.end, b.start) is not None for a, b in pairwise(named)
+    )
+
+
+# Between two players, one or the other: "/", "or", "or maybe".
+_EITHER = lazy_compile(r"\s*(?:/|\||,?\s*or(?:\s+maybe|\s+else)?)\s*", re.IGNORECASE)
 
 
 def doer(layout: Layout, mention: Mention, voice: Voice) -> Mention | None:
@@ -482,6 +598,29 @@ _NOT_A_VERB = _wordset(
     "thanks thank thx ty sorry hi hello hey gm everyone everybody anyone someone all my our "
     "your his her their he she they you we i me us them is are was were be"
 )
+
+
+def for_later(text: str) -> bool:
+    """Whether ``text`` names a later phase and not this one ("tomorrow I'm arresting Vex",
+    "Kleene gets my vote tomorrow, not today"): its order, if it is one, is for later, as the
+    evidence of the message decides (a later phase inside an order's own words is no time of
+    it: "the one who won't wake up tomorrow is Rowan")."""
+    if _LATER.search(text) is None:
+        return False
+    return not _now_said(text, 0, len(text))
+
+
+def only_later(text: str) -> bool:
+    """Whether ``text`` is only a later phase ("Tomorrow,", "next night though")."""
+    return len(text) < 40 and _ONLY_LATER.match(text) is not None
+
+
+def _now_said(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` names this phase, and not as "not today"."""
+    return any(
+        not _NOT_NOW.search(text, max(start, m.start() - 8), m.end())
+        for m in _NOW.finditer(text, start, end)
+    )
 
 
 def in_own_voice(layout: Layout, mention: Mention) -> bool:

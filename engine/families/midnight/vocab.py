@@ -18,7 +18,17 @@ from functools import lru_cache
 from autogm.engine.orders.folding import distance
 from autogm.engine.orders.grammar import first_letters
 from autogm.engine.orders.text_memo import remember
-from autogm.engine.orders.vocab import FRAME, GUARD, HARM, HINDER, LEARN, Say, forms, words_of
+from autogm.engine.orders.vocab import (
+    ASKS,
+    FRAME,
+    GUARD,
+    HARM,
+    HINDER,
+    LEARN,
+    Say,
+    forms,
+    words_of,
+)
 
 _SHOOT = ("shoot", r"gun\s*down", "kill", "attack", "hit", "fire at", "open fire on",
           "put a bullet in", "put a round in", "take out", "blast")  # fmt: skip
@@ -38,7 +48,7 @@ SAYS: tuple[Say, ...] = (
     Say("revolver", does=HARM,
         words=(*_SHOOT, "revolver", "revolvr", "six shooter", "six-shooter")),
     Say("shotgun", does=HARM,
-        words=(r"(?:sawed|sawn)(?:\s*off)?", "shotgun", "buckshot", "scattergun")),
+        words=(r"(?:sawed|sawn)(?:[\s-]*off)?", "shotgun", "buckshot", "scattergun")),
     Say("assault", does=HARM,
         words=("assault", "attack", "beat up", "bare hands", "go after", "hit", "punch", "jump",
                "mug", "kill")),
@@ -50,7 +60,9 @@ SAYS: tuple[Say, ...] = (
     Say("brain", does=LEARN, words=("brain", "boto", "mastermind", *_LEARN), possessed=_GUISE_OF),
     Say("call", words=("call", "phone", "ring", "dial")),
     Say("letter", words=(r"(?:send\s+(?:an?\s+)?)?(?:anonymous\s+)?(?:letter|message)",
-                         r"write(?:\s+(?:a\s+)?letter)?", "anonymous letter")),
+                         r"write(?:\s+(?:a\s+)?letter)?", "anonymous letter",
+                         # "Anonymous note to Mercy: ...", "a note to Abs": not "Note: ...".
+                         r"(?:send\s+(?:an?\s+)?)?(?:anonymous\s+note|note(?=\s+(?:to|for)\b))")),
     Say("slander", does=FRAME, words=("slander", "frame", "smear", "guises on", "guises to")),
     Say("sabotage", does=HINDER, words=("sabotage", "ruin", "spoil", "wreck", "mess up")),
     Say("entrapment", does=FRAME,
@@ -69,10 +81,13 @@ SAYS: tuple[Say, ...] = (
         possessed=_GUISE_OF),
     Say("autopsy", does=LEARN, words=("autopsy", "dissect", "examine the body", "post-mortem",
                           "post mortem"), possessed="body|corpse|remains"),
-    Say("militia", words=(r"deputi[sz]e", "militia", "hand a gun")),
-    Say("sweep", does=LEARN, words=("sweep", "search", "scan", "check for")),
+    Say("militia", words=("deputize", "deputise", "militia", "hand a gun")),
+    Say("sweep", does=LEARN, words=("sweep", "search", "scan", "check for"),
+        possessed="place|house|home|room|flat|apartment|pad|stuff|things|belongings"),
+    # "What hit Zsófi?": its question is the order.
     Say("clues", does=LEARN, words=("clue", "clues", "evidence", "crime scene", "what hit",
-                        "what happened to"), possessed="body|corpse|death|murder|body"),
+                        "what happened to"), possessed="body|corpse|death|murder|body",
+        traits=frozenset({ASKS})),
     Say("detain", does=HINDER, words=_JAIL),
     Say("bribe", words=(*_JAIL, "bribe", "pay off", "buy off")),
     Say("bust", does=HINDER, words=(*_JAIL, "bust")),
@@ -107,7 +122,8 @@ SAYS: tuple[Say, ...] = (
     Say("tomb_raider", words=("raid", "loot", "tomb", "rob the grave"),
         possessed="grave|tomb|body|corpse|stuff|things|abilit(?:y|ies)"),
     Say("investigate", does=LEARN, words=("journal", "report on", "investigate", "investigating",
-                              "look into", "dig into", "story on")),
+                              "look into", "dig into", "story on"),
+        possessed="background|past|history|story|record|file|dealings|affairs|life"),
     Say("mishap", does=HARM, words=("mishap", "accident")),
     Say("kitchen_nightmares", does=HARM, words=("cook", "kitchen", "kn", "food poisoning")),
     Say("exhume", words=(r"dig\s+up", "exhumation", "exhume"),
@@ -115,7 +131,9 @@ SAYS: tuple[Say, ...] = (
     Say("revolt", words=("revolution", "rebel", "revolt", "uprising", "riot")),
     Say("seance", words=("seance", r"seance\s+with", "contact the dead", "candles",
                          "spirits", "talk to the dead")),
-    Say("vote", words=("vote for", "vote", "lynch", "hang")),
+    # "[ooc]I'm for peace today[/ooc]": the side taken is the vote.
+    Say("vote", words=("vote for", "vote", "lynch", "hang", r"i\s*['’]?\s*m\s+(?:all\s+)?for",
+                       r"i\s+am\s+(?:all\s+)?for")),
 )
 # fmt: on
 
