@@ -8,11 +8,8 @@ to the canonical ability name used everywhere else.
 from __future__ import annotations
 
 import re
-import re._constants as _c
-import re._parser as _parser
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from functools import cached_property, lru_cache
-from typing import Any
 
 from autogm.engine.families.dctp.vocab import REWRITES as DCTP_REWRITES
 from autogm.engine.families.dctp.vocab import WORDS as DCTP
@@ -166,26 +163,6 @@ class WordTable:
         return None
 
 
-def first_letters(pattern: str) -> frozenset[str] | None:
-    """The lower-case ASCII characters a match of ``pattern`` can start with; None when it
-    could start with any (a class, a category, an empty match, a letter beyond ASCII).
-
-    An alternative that starts with a letter no quantifier makes optional ("kill|attack")
-    starts with that letter; only the others are parsed (regex parsing is slow Python, and
-    every command that reads an order pays for it)."""
-    letters: set[str] = set()
-    for alternative in _alternatives(pattern):
-        first = alternative[:1]
-        if first.isascii() and first.isalpha() and alternative[1:2] not in ("?", "*", "{"):
-            letters.add(first.lower())
-            continue
-        found, empty = _starts(_parser.parse(alternative, re.IGNORECASE))
-        if found is None or empty or not all(c.isascii() for c in found):
-            return None
-        letters |= {c.lower() for c in found}
-    return frozenset(letters)
-
-
 # What a literal start of a pattern is made of (beyond ASCII, case-insensitive matching folds
 # letters that str.lower() does not, so such a start tells nothing).
 _STEM_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789 '’-")
@@ -270,48 +247,148 @@ def _alternatives(pattern: str) -> list[str]:
     return cuts
 
 
-def _starts(items: Iterable[tuple[Any, Any]]) -> tuple[set[str] | None, bool]:
-    """The characters a parsed sequence can start with (None: any), and whether it can match
-    the empty string. Lookarounds and anchors match no character and are passed over."""
-    chars: set[str] = set()
-    for op, av in items:
-        if op is _c.LITERAL:
-            return chars | {chr(av)}, False
-        if op is _c.IN:
-            inside = _class_chars(av)
-            return (None if inside is None else chars | inside), False
-        if op in (_c.AT, _c.ASSERT, _c.ASSERT_NOT):
+def first_letters(pattern: str) -> frozenset[str] | None:
+    """The lower-case ASCII characters a match of ``pattern`` can start with; None when it
+    could start with any (a class, a category, an empty match, a letter beyond ASCII).
+
+    An alternative that starts with a letter no quantifier makes optional ("kill|attack")
+    starts with that letter; only the others are read by ``_starts``."""
+    letters: set[str] = set()
+    for alternative in _alternatives(pattern):
+        first = alternative[:1]
+        if first.isascii() and first.isalpha() and alternative[1:2] not in ("?", "*", "{"):
+            letters.add(first.lower())
             continue
-        if op is _c.SUBPATTERN:
-            found, empty = _starts(av[-1])
-        elif op is _c.BRANCH:
-            parts = [_starts(branch) for branch in av[1]]
-            if any(p is None for p, _ in parts):
-                return None, False
-            found = set().union(*(p for p, _ in parts if p is not None))
-            empty = any(e for _, e in parts)
-        elif op in (_c.MAX_REPEAT, _c.MIN_REPEAT, _c.POSSESSIVE_REPEAT):
-            found, empty = _starts(av[2])
-            empty = empty or av[0] == 0
-        else:
-            return None, False
-        if found is None:
-            return None, False
-        chars |= found
-        if not empty:
-            return chars, False
-    return chars, True
-
-
-def _class_chars(items: list[tuple[Any, Any]]) -> set[str] | None:
-    chars: set[str] = set()
-    for op, av in items:
-        if op is _c.LITERAL:
-            chars.add(chr(av))
-        elif op is _c.RANGE and av[1] - av[0] < 64:
-            chars.update(chr(c) for c in range(av[0], av[1] + 1))
-        else:
+        found, empty, _ = _starts(alternative, 0)
+        if found is None or empty or not all(c.isascii() for c in found):
             return None
+        letters |= {c.lower() for c in found}
+    return frozenset(letters)
+
+
+# What a pattern's first characters are read as by ``_starts``: a piece that matches no
+# character (an anchor, a lookaround) is passed over; a piece that may match any of many
+# characters (a category, a negated class, an escape other than a punctuation mark's) stops
+# the reading with "any".
+_ZERO = (frozenset(), True)
+_ANCHORS = frozenset("bBAZ")
+_GROUP_PASSED = ("(?=", "(?!", "(?<=", "(?<!")
+_QUANTIFIER = re.compile(r"(?:[?*+]|\{(\d*)(?:,\d*)?\})[?+]?")
+
+
+def _starts(pattern: str, i: int) -> tuple[set[str] | None, bool, int]:
+    """The characters the alternatives of ``pattern`` from ``i`` to the ")" that closes
+    them (or the end) can start with (None: any), whether they can match the empty string,
+    and where they end."""
+    chars: set[str] | None = set()
+    empty = False
+    while True:
+        found, seq_empty, i = _sequence_starts(pattern, i)
+        chars = None if found is None or chars is None else chars | found
+        empty = empty or seq_empty
+        if pattern[i : i + 1] != "|":
+            return chars, empty, i
+        i += 1
+
+
+def _sequence_starts(pattern: str, i: int) -> tuple[set[str] | None, bool, int]:
+    chars: set[str] | None = set()
+    settled = False  # a piece that cannot be empty has been read: later ones start nothing
+    while i < len(pattern) and pattern[i] not in "|)":
+        piece, i = _piece(pattern, i)
+        quantified = _QUANTIFIER.match(pattern, i)
+        optional = False
+        if quantified is not None:
+            i = quantified.end()
+            low = quantified[1]
+            optional = quantified[0][0] in "?*" or (low is not None and int(low or 0) == 0)
+        if settled or piece is _ZERO:
+            continue
+        found, piece_empty = piece
+        if found is None:
+            chars = None
+        elif chars is not None:
+            chars |= found
+        settled = chars is None or not (piece_empty or optional)
+    return chars, not settled, i
+
+
+def _piece(pattern: str, i: int) -> tuple[tuple[set[str] | None, bool], int]:
+    """The piece of ``pattern`` at ``i`` (a character, an escape, a class, a group): the
+    characters it can start with (None: any) and whether it can match the empty string, or
+    ``_ZERO`` for one that matches no character; and where it ends."""
+    c = pattern[i]
+    if c == "(":
+        if pattern.startswith(_GROUP_PASSED, i):
+            end = _group_end(pattern[i:]) + i
+            return _ZERO, end + 1
+        if pattern.startswith("(?:", i):
+            start = i + 3
+        elif pattern.startswith("(?P<", i):
+            start = pattern.index(">", i) + 1
+        elif pattern.startswith("(?", i):
+            # Flags, a comment, a reference: not read.
+            return (None, False), _group_end(pattern[i:]) + i + 1
+        else:
+            start = i + 1
+        found, empty, end = _starts(pattern, start)
+        return (found, empty), end + 1
+    if c == "[":
+        end = _class_end(pattern, i)
+        return (_class_chars(pattern[i + 1 : end]), False), end + 1
+    if c == "\\":
+        escaped = pattern[i + 1 : i + 2]
+        if escaped in _ANCHORS:
+            return _ZERO, i + 2
+        if escaped.isascii() and not escaped.isalnum():
+            return ({escaped}, False), i + 2
+        return (None, False), i + 2
+    if c in "^$":
+        return _ZERO, i + 1
+    if c == ".":
+        return (None, False), i + 1
+    return ({c}, False), i + 1
+
+
+def _class_end(pattern: str, i: int) -> int:
+    """Where the class that opens at ``i`` closes (the index of its "]")."""
+    j = i + 1
+    j += pattern[j : j + 1] == "^"
+    j += pattern[j : j + 1] == "]"  # "[]...]", "[^]...]": that "]" is a member
+    while j < len(pattern) and pattern[j] != "]":
+        j += 2 if pattern[j] == "\\" else 1
+    return j
+
+
+def _class_chars(inside: str) -> set[str] | None:
+    """The members of a class written ``[inside]``; None for a negated one or one holding a
+    category, an escape of a letter or a range of more than 64 characters."""
+    if inside.startswith("^"):
+        return None
+    chars: set[str] = set()
+    members: list[str] = []  # each member, an escaped one with its backslash
+    j = 0
+    while j < len(inside):
+        if inside[j] == "\\":
+            escaped = inside[j + 1 : j + 2]
+            if not escaped.isascii() or escaped.isalnum():
+                return None
+            members.append(inside[j : j + 2])
+            j += 2
+        else:
+            members.append(inside[j])
+            j += 1
+    k = 0
+    while k < len(members):
+        if k + 2 < len(members) and members[k + 1] == "-":
+            low, high = ord(members[k][-1]), ord(members[k + 2][-1])
+            if high - low >= 64:
+                return None
+            chars.update(chr(x) for x in range(low, high + 1))
+            k += 3
+        else:
+            chars.add(members[k][-1])
+            k += 1
     return chars
 
 
