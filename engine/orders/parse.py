@@ -19,7 +19,7 @@ from functools import lru_cache
 from autogm.engine.families.dctp.vocab import WORDS as DCTP_WORDS
 from autogm.engine.lazy_pattern import lazy_compile
 from autogm.engine.orders import grammar, phrases, vocab
-from autogm.engine.orders.bbcode import clean_message, quotes, text_quotes
+from autogm.engine.orders.bbcode import clean_and_quotes, quotes, text_quotes
 from autogm.engine.orders.compose import (
     RIVALS,
     Block,
@@ -588,11 +588,15 @@ def _finish_quoted(msg: Message) -> None:
 
 
 def quoted_of(
-    reader: Reader, source: str, written: list[tuple[str | None, str]]
+    reader: Reader,
+    source: str,
+    written: list[tuple[str | None, str]],
+    tagged: list[tuple[str | None, str]] | None = None,
 ) -> list[tuple[str | None, str]]:
-    """The messages ``source`` quotes: in BBCode, and written as text (``written``), each
-    with its author."""
-    return [*quotes(source), *(_quoted_by(reader, w) for w in written)]
+    """The messages ``source`` quotes: in BBCode (``tagged`` when already read), and written
+    as text (``written``), each with its author."""
+    in_tags = quotes(source) if tagged is None else tagged
+    return [*in_tags, *(_quoted_by(reader, w) for w in written)]
 
 
 def _quoted_by(reader: Reader, quote: tuple[str | None, str]) -> tuple[str | None, str]:
@@ -719,7 +723,8 @@ def parse_pm(
         refused = Rejection(shorten(source.strip(), 200), reason, fix, kind=Kind.TOO_LONG)
         return ParsedPM(author, rejected=(refused,))
     own, written_quotes = text_quotes(source)
-    text, will = split_will(clean_message(own, keep=may_be_order))
+    cleaned, tagged = clean_and_quotes(own, keep=may_be_order)
+    text, will = split_will(cleaned)
     hidden = 0 if source.isascii() else _hidden_characters(source)
     will_refused = None if will is None else _will_too_long(state, will)
     if will_refused is not None:
@@ -740,7 +745,7 @@ def parse_pm(
             tape = None
     msg = Message(reader, fragments(text, reader.words.players.names), asked, text)
     if "[" in source or written_quotes:
-        msg.quoted = quoted_of(reader, source, written_quotes)
+        msg.quoted = quoted_of(reader, source, written_quotes, tagged if own is source else None)
     while msg.pending:
         fragment: str | None = msg.pending.popleft()
         for _, step in STEPS:
