@@ -168,6 +168,9 @@ class Message:
         # (refused for want of the plain form: the evidence may still give its order),
         # "quiet" (talk, no order), with its refusal when it has one.
         self.trace: list[tuple[str, str, Rejection | None]] = []
+        # The "unread" refusals of fragments read to their last word that lack a detail
+        # ("Identify P21": no role): alone in their run, their evidence is the same words.
+        self.read_whole: list[Rejection] = []
 
     def refuse(self, rejection: Rejection, how: str = "refused") -> None:
         self.rejected.append(rejection)
@@ -441,7 +444,10 @@ def _step_read(msg: Message, fragment: str) -> str | None:
         how = "unread" if refusal.kind in UNREAD else "refused"
         if refusal.kind is Kind.CONDITION and len(reader.names_in(fragment)) > 1:
             how = "unread"  # "Watch → Sunday; if he can't take it, Pepper": a substitute?
-        msg.refuse(Rejection(fragment, reason, fix, kind=refusal.kind), how)
+        rejection = Rejection(fragment, reason, fix, kind=refusal.kind)
+        msg.refuse(rejection, how)
+        if refusal.read_whole:
+            msg.read_whole.append(rejection)
         return None
     if isinstance(order, Unvote):
         msg.unvote = True
@@ -1229,6 +1235,8 @@ def read_evidence(msg: Message) -> None:
             break
         block_text = "\n".join(fragment for fragment, _, _ in run)[:budget]
         budget -= len(block_text)
+        if len(run) == 1 and any(run[0][2] is r for r in msg.read_whole):
+            continue  # its words are the order's and its target's: no evidence of more
         found = mentions(block_text, table, reader.words.players, reader.words.roles)
         if not found:
             continue  # no word of an order, no player, role or phase: talk ("hey gm,")
