@@ -106,9 +106,11 @@ class WordTable:
 
     Only the patterns that can start with the text's first letter are tried (one that cannot
     start there cannot match, so the first that matches is the same): "vote Abs" tries the
-    four that start with a v, not sixty. Each pattern is compiled when a text first needs it,
-    so a command compiles only what it reads (a night of kills, `check-config`, never pays
-    for the queries' or the crimes' words).
+    four that start with a v, not sixty; of those, a pattern whose literal start
+    (``literal_stems``) the text does not start with is passed over without being compiled
+    ("heal Abs" never compiles "hide|hiding"). Each pattern is compiled when a text first
+    needs it, so a command compiles only what it reads (a night of kills, `check-config`,
+    never pays for the queries' or the crimes' words).
     """
 
     def __init__(self, table: tuple[tuple[str, str], ...], end: str = r"\b") -> None:
@@ -124,6 +126,12 @@ class WordTable:
     @cached_property
     def _starts(self) -> list[frozenset[str] | None]:
         return [first_letters(p) for p, _ in self._table]
+
+    @cached_property
+    def _stems(self) -> tuple[list[tuple[str, ...] | None], int]:
+        """Each pattern's literal starts, and the longest of them."""
+        stems = [literal_stems(p) for p, _ in self._table]
+        return stems, max((len(x) for st in stems if st for x in st), default=0)
 
     def _tried(self, first: str) -> tuple[int, ...]:
         if not first.isascii():
@@ -151,8 +159,15 @@ class WordTable:
         tried = self._by_letter.get(first)
         if tried is None:
             tried = self._tried(first)
+        stems, look = self._stems
+        head = text[:look]
+        # Beyond ASCII, case-insensitive matching folds letters str.lower() does not: a
+        # literal start tells nothing there.
+        head = head.lower() if head.isascii() else None
         compiled = self._compiled
         for i in tried:
+            if head is not None and (stem := stems[i]) is not None and not head.startswith(stem):
+                continue
             pattern = compiled[i]
             if pattern is None:
                 source = rf"(?:{self._table[i][0]}){self._end}"
