@@ -8,7 +8,7 @@ to the canonical ability name used everywhere else.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from functools import cached_property, lru_cache
 
 from autogm.engine.families.dctp.vocab import REWRITES as DCTP_REWRITES
@@ -215,51 +215,53 @@ def literal_stems(pattern: str) -> tuple[str, ...] | None:
 
 def _group_end(pattern: str) -> int:
     """Where the group that opens ``pattern`` closes (the index of its ")")."""
-    depth, i, in_class = 0, 0, False
-    while i < len(pattern):
-        c = pattern[i]
-        if c == "\\":
-            i += 2
-            continue
-        if in_class:
-            in_class = c != "]"
-        elif c == "[":
-            in_class = True
-        elif c == "(":
+    depth = 0
+    for i, c in _structure(pattern):
+        if c == "(":
             depth += 1
         elif c == ")":
             depth -= 1
             if depth == 0:
                 return i
-        i += 1
     return len(pattern)
 
 
 def _alternatives(pattern: str) -> list[str]:
     """``pattern`` cut at its top-level "|" (not inside a group or a class, not escaped)."""
-    cuts, depth, start, i, in_class = [], 0, 0, 0, False
-    while i < len(pattern):
-        c = pattern[i]
-        if c == "\\":
-            i += 2
-            continue
-        if in_class:
-            in_class = c != "]"
-        elif c == "[":
-            in_class, i = True, i + 1
-            i += pattern[i : i + 1] == "^"
-            i += pattern[i : i + 1] == "]"  # "[]...]", "[^]...]": that "]" is a member
-            continue
-        elif c == "(":
+    cuts, depth, start = [], 0, 0
+    for i, c in _structure(pattern):
+        if c == "(":
             depth += 1
         elif c == ")":
             depth -= 1
         elif c == "|" and depth == 0:
             cuts.append(pattern[start:i])
             start = i + 1
-        i += 1
     cuts.append(pattern[start:])
     return cuts
+
+
+# The characters that give a pattern its structure, and escapes (passed over whole).
+_STRUCTURE = re.compile(r"\\.?|[\[\]()|]", re.DOTALL)
+
+
+def _structure(pattern: str) -> Iterator[tuple[int, str]]:
+    """Where each "(", ")" and "|" outside a class and not escaped stands in ``pattern``:
+    only these characters and escapes are looked at, not every letter between them."""
+    class_from = -1  # inside a class: the first place where a "]" closes it
+    for found in _STRUCTURE.finditer(pattern):
+        c, i = found.group(), found.start()
+        if c[0] == "\\":
+            continue
+        if class_from >= 0:
+            if c == "]" and i >= class_from:
+                class_from = -1
+        elif c == "[":
+            j = i + 1
+            j += pattern[j : j + 1] == "^"
+            class_from = j + 1  # "[]...]", "[^]...]": a "]" first in the class is a member
+        elif c != "]":
+            yield i, c
 
 
 def first_letters(pattern: str) -> frozenset[str] | None:
