@@ -314,11 +314,11 @@ class GameState:
 
     def black_org(self, *, free_only: bool = True) -> list[str]:
         """Black Org members, highest-ranked first."""
-        rank = self.ruleset.bo_rank
+        ranks = self.ruleset.black_org_ranks()
         members = [
-            (rank(p.role), name)
+            (ranks[p.role], name)
             for name, p in self.players.items()
-            if (p.is_free or not free_only) and self.side(name) is Side.BLACK_ORG
+            if p.role in ranks and (p.is_free or not free_only)
         ]
         members.sort()
         return [name for _, name in members]
