@@ -11,6 +11,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+import yaml
+
 from autogm.engine.families import FAMILIES
 from autogm.engine.gm_texts import HeldText
 from autogm.engine.lazy_pattern import lazy_compile
@@ -31,7 +33,6 @@ from autogm.engine.session import (
     players_record,
 )
 from autogm.engine.state import GameState
-from autogm.engine.yaml_import import yaml
 
 # libyaml's loader when PyYAML was built with it: ten times faster on a large game.
 SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)

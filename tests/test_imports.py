@@ -29,7 +29,7 @@ WAITING: dict[tuple[str, str], str] = {}
 # The scenario layer: scenario files, their replay and the replay record. The daemon's live
 # play (everything but the commands that read or write scenario files and records) feeds a
 # game through the session alone (engine/session.py) and shows it through engine/render.
-SCENARIO = ("autogm.engine.replay", "autogm.engine.yaml_import")
+SCENARIO = ("autogm.engine.replay",)
 SCENARIO_CLIENTS = {
     "autogm.daemon.cli.main": "`autogm replay` replays a scenario file and prints its record",
     "autogm.daemon.cli.archive_commands": "`autogm archive replay` replays an archived game's file",

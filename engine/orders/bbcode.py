@@ -141,9 +141,31 @@ def clean_lines(source: str, *, keep: Callable[[str], bool] | None = None) -> li
     ``keep`` says whether a line after a sign-off must be kept because it may be an order (the
     grammar knows its keywords); by default a line of two or more words is kept.
     """
+    return _clean_lines(*_cut(source), keep)
+
+
+def clean_and_quotes(
+    source: str, *, keep: Callable[[str], bool] | None = None
+) -> tuple[str, list[tuple[str | None, str]]]:
+    """:func:`clean_message` and :func:`quotes` of one message, its tags cut out once."""
+    text, tokens, drops = _cut(source)
+    return "\n".join(_clean_lines(text, tokens, drops, keep)), _quotes(text, tokens)
+
+
+def _cut(source: str) -> tuple[str, list[Token] | None, list[int]]:
+    """The source prepared, its tokens (None: it holds no tag) and where its dropped
+    blocks' tags stand."""
     text = _prepare(source)
-    if "[" in text:
-        tokens, drops = _tokens(text)
+    if "[" not in text:
+        return text, None, []
+    tokens, drops = _tokens(text)
+    return text, tokens, drops
+
+
+def _clean_lines(
+    text: str, tokens: list[Token] | None, drops: list[int], keep: Callable[[str], bool] | None
+) -> list[str]:
+    if tokens is not None:
         text = "".join(_render(tokens, _dropped(tokens, drops)))
     else:
         text = _without_smilies(text)  # no tag: the text is its one token
@@ -178,7 +200,12 @@ def quotes(source: str) -> list[tuple[str | None, str]]:
     text = _prepare(source)
     if "[" not in text or "quote" not in text.lower():
         return []  # no [quote] tag: nothing to cut into tokens
-    tokens, _ = _tokens(text)
+    return _quotes(text, _tokens(text)[0])
+
+
+def _quotes(text: str, tokens: list[Token] | None) -> list[tuple[str | None, str]]:
+    if tokens is None or "quote" not in text.lower():
+        return []
     found: list[tuple[str | None, str]] = []
     depth, start, author = 0, 0, None
     for i, (kind, name, raw) in enumerate(tokens):
@@ -193,8 +220,16 @@ def quotes(source: str) -> list[tuple[str | None, str]]:
             if depth == 0:
                 inner = "".join(raw for _, _, raw in tokens[start:i])
                 who = author["who"].strip().strip("\"“”'") if author else None
-                found.append((who or None, clean_message(inner)))
+                words = _QUOTED_WORDS.get(inner)
+                if words is None:
+                    words = clean_message(inner)
+                    remember(_QUOTED_WORDS, inner, words)
+                found.append((who or None, words))
     return found
+
+
+# The words of a quote by its text: the GM's prompt that players quote is cleaned once.
+_QUOTED_WORDS: dict[str, str] = {}
 
 
 # The author a quote names: [quote="Abs"], [quote=Abs], [quote="Abs" post_id=1 ...].

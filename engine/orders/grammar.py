@@ -8,11 +8,8 @@ to the canonical ability name used everywhere else.
 from __future__ import annotations
 
 import re
-import re._constants as _c
-import re._parser as _parser
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterator, Mapping
 from functools import cached_property, lru_cache
-from typing import Any
 
 from autogm.engine.families.dctp.vocab import REWRITES as DCTP_REWRITES
 from autogm.engine.families.dctp.vocab import WORDS as DCTP
@@ -109,9 +106,11 @@ class WordTable:
 
     Only the patterns that can start with the text's first letter are tried (one that cannot
     start there cannot match, so the first that matches is the same): "vote Abs" tries the
-    four that start with a v, not sixty. Each pattern is compiled when a text first needs it,
-    so a command compiles only what it reads (a night of kills, `check-config`, never pays
-    for the queries' or the crimes' words).
+    four that start with a v, not sixty; of those, a pattern whose literal start
+    (``literal_stems``) the text does not start with is passed over without being compiled
+    ("heal Abs" never compiles "hide|hiding"). Each pattern is compiled when a text first
+    needs it, so a command compiles only what it reads (a night of kills, `check-config`,
+    never pays for the queries' or the crimes' words).
     """
 
     def __init__(self, table: tuple[tuple[str, str], ...], end: str = r"\b") -> None:
@@ -127,6 +126,12 @@ class WordTable:
     @cached_property
     def _starts(self) -> list[frozenset[str] | None]:
         return [first_letters(p) for p, _ in self._table]
+
+    @cached_property
+    def _stems(self) -> tuple[list[tuple[str, ...] | None], int]:
+        """Each pattern's literal starts, and the longest of them."""
+        stems = [literal_stems(p) for p, _ in self._table]
+        return stems, max((len(x) for st in stems if st for x in st), default=0)
 
     def _tried(self, first: str) -> tuple[int, ...]:
         if not first.isascii():
@@ -154,8 +159,15 @@ class WordTable:
         tried = self._by_letter.get(first)
         if tried is None:
             tried = self._tried(first)
+        stems, look = self._stems
+        head = text[:look]
+        # Beyond ASCII, case-insensitive matching folds letters str.lower() does not: a
+        # literal start tells nothing there.
+        head = head.lower() if head.isascii() else None
         compiled = self._compiled
         for i in tried:
+            if head is not None and (stem := stems[i]) is not None and not head.startswith(stem):
+                continue
             pattern = compiled[i]
             if pattern is None:
                 source = rf"(?:{self._table[i][0]}){self._end}"
@@ -164,26 +176,6 @@ class WordTable:
             if found is not None:
                 return self.names[i], found
         return None
-
-
-def first_letters(pattern: str) -> frozenset[str] | None:
-    """The lower-case ASCII characters a match of ``pattern`` can start with; None when it
-    could start with any (a class, a category, an empty match, a letter beyond ASCII).
-
-    An alternative that starts with a letter no quantifier makes optional ("kill|attack")
-    starts with that letter; only the others are parsed (regex parsing is slow Python, and
-    every command that reads an order pays for it)."""
-    letters: set[str] = set()
-    for alternative in _alternatives(pattern):
-        first = alternative[:1]
-        if first.isascii() and first.isalpha() and alternative[1:2] not in ("?", "*", "{"):
-            letters.add(first.lower())
-            continue
-        found, empty = _starts(_parser.parse(alternative, re.IGNORECASE))
-        if found is None or empty or not all(c.isascii() for c in found):
-            return None
-        letters |= {c.lower() for c in found}
-    return frozenset(letters)
 
 
 # What a literal start of a pattern is made of (beyond ASCII, case-insensitive matching folds
@@ -223,95 +215,197 @@ def literal_stems(pattern: str) -> tuple[str, ...] | None:
 
 def _group_end(pattern: str) -> int:
     """Where the group that opens ``pattern`` closes (the index of its ")")."""
-    depth, i, in_class = 0, 0, False
-    while i < len(pattern):
-        c = pattern[i]
-        if c == "\\":
-            i += 2
-            continue
-        if in_class:
-            in_class = c != "]"
-        elif c == "[":
-            in_class = True
-        elif c == "(":
+    depth = 0
+    for i, c in _structure(pattern):
+        if c == "(":
             depth += 1
         elif c == ")":
             depth -= 1
             if depth == 0:
                 return i
-        i += 1
     return len(pattern)
 
 
 def _alternatives(pattern: str) -> list[str]:
     """``pattern`` cut at its top-level "|" (not inside a group or a class, not escaped)."""
-    cuts, depth, start, i, in_class = [], 0, 0, 0, False
-    while i < len(pattern):
-        c = pattern[i]
-        if c == "\\":
-            i += 2
-            continue
-        if in_class:
-            in_class = c != "]"
-        elif c == "[":
-            in_class, i = True, i + 1
-            i += pattern[i : i + 1] == "^"
-            i += pattern[i : i + 1] == "]"  # "[]...]", "[^]...]": that "]" is a member
-            continue
-        elif c == "(":
+    cuts, depth, start = [], 0, 0
+    for i, c in _structure(pattern):
+        if c == "(":
             depth += 1
         elif c == ")":
             depth -= 1
         elif c == "|" and depth == 0:
             cuts.append(pattern[start:i])
             start = i + 1
-        i += 1
     cuts.append(pattern[start:])
     return cuts
 
 
-def _starts(items: Iterable[tuple[Any, Any]]) -> tuple[set[str] | None, bool]:
-    """The characters a parsed sequence can start with (None: any), and whether it can match
-    the empty string. Lookarounds and anchors match no character and are passed over."""
-    chars: set[str] = set()
-    for op, av in items:
-        if op is _c.LITERAL:
-            return chars | {chr(av)}, False
-        if op is _c.IN:
-            inside = _class_chars(av)
-            return (None if inside is None else chars | inside), False
-        if op in (_c.AT, _c.ASSERT, _c.ASSERT_NOT):
+# The characters that give a pattern its structure, and escapes (passed over whole).
+_STRUCTURE = re.compile(r"\\.?|[\[\]()|]", re.DOTALL)
+
+
+def _structure(pattern: str) -> Iterator[tuple[int, str]]:
+    """Where each "(", ")" and "|" outside a class and not escaped stands in ``pattern``:
+    only these characters and escapes are looked at, not every letter between them."""
+    class_from = -1  # inside a class: the first place where a "]" closes it
+    for found in _STRUCTURE.finditer(pattern):
+        c, i = found.group(), found.start()
+        if c[0] == "\\":
             continue
-        if op is _c.SUBPATTERN:
-            found, empty = _starts(av[-1])
-        elif op is _c.BRANCH:
-            parts = [_starts(branch) for branch in av[1]]
-            if any(p is None for p, _ in parts):
-                return None, False
-            found = set().union(*(p for p, _ in parts if p is not None))
-            empty = any(e for _, e in parts)
-        elif op in (_c.MAX_REPEAT, _c.MIN_REPEAT, _c.POSSESSIVE_REPEAT):
-            found, empty = _starts(av[2])
-            empty = empty or av[0] == 0
-        else:
-            return None, False
-        if found is None:
-            return None, False
-        chars |= found
-        if not empty:
-            return chars, False
-    return chars, True
+        if class_from >= 0:
+            if c == "]" and i >= class_from:
+                class_from = -1
+        elif c == "[":
+            j = i + 1
+            j += pattern[j : j + 1] == "^"
+            class_from = j + 1  # "[]...]", "[^]...]": a "]" first in the class is a member
+        elif c != "]":
+            yield i, c
 
 
-def _class_chars(items: list[tuple[Any, Any]]) -> set[str] | None:
-    chars: set[str] = set()
-    for op, av in items:
-        if op is _c.LITERAL:
-            chars.add(chr(av))
-        elif op is _c.RANGE and av[1] - av[0] < 64:
-            chars.update(chr(c) for c in range(av[0], av[1] + 1))
-        else:
+def first_letters(pattern: str) -> frozenset[str] | None:
+    """The lower-case ASCII characters a match of ``pattern`` can start with; None when it
+    could start with any (a class, a category, an empty match, a letter beyond ASCII).
+
+    An alternative that starts with a letter no quantifier makes optional ("kill|attack")
+    starts with that letter; only the others are read by ``_starts``."""
+    letters: set[str] = set()
+    for alternative in _alternatives(pattern):
+        first = alternative[:1]
+        if first.isascii() and first.isalpha() and alternative[1:2] not in ("?", "*", "{"):
+            letters.add(first.lower())
+            continue
+        found, empty, _ = _starts(alternative, 0)
+        if found is None or empty or not all(c.isascii() for c in found):
             return None
+        letters |= {c.lower() for c in found}
+    return frozenset(letters)
+
+
+# What a pattern's first characters are read as by ``_starts``: a piece that matches no
+# character (an anchor, a lookaround) is passed over; a piece that may match any of many
+# characters (a category, a negated class, an escape other than a punctuation mark's) stops
+# the reading with "any".
+_ZERO = (frozenset(), True)
+_ANCHORS = frozenset("bBAZ")
+_GROUP_PASSED = ("(?=", "(?!", "(?<=", "(?<!")
+_QUANTIFIER = re.compile(r"(?:[?*+]|\{(\d*)(?:,\d*)?\})[?+]?")
+
+
+def _starts(pattern: str, i: int) -> tuple[set[str] | None, bool, int]:
+    """The characters the alternatives of ``pattern`` from ``i`` to the ")" that closes
+    them (or the end) can start with (None: any), whether they can match the empty string,
+    and where they end."""
+    chars: set[str] | None = set()
+    empty = False
+    while True:
+        found, seq_empty, i = _sequence_starts(pattern, i)
+        chars = None if found is None or chars is None else chars | found
+        empty = empty or seq_empty
+        if pattern[i : i + 1] != "|":
+            return chars, empty, i
+        i += 1
+
+
+def _sequence_starts(pattern: str, i: int) -> tuple[set[str] | None, bool, int]:
+    chars: set[str] | None = set()
+    settled = False  # a piece that cannot be empty has been read: later ones start nothing
+    while i < len(pattern) and pattern[i] not in "|)":
+        piece, i = _piece(pattern, i)
+        quantified = _QUANTIFIER.match(pattern, i)
+        optional = False
+        if quantified is not None:
+            i = quantified.end()
+            low = quantified[1]
+            optional = quantified[0][0] in "?*" or (low is not None and int(low or 0) == 0)
+        if settled or piece is _ZERO:
+            continue
+        found, piece_empty = piece
+        if found is None:
+            chars = None
+        elif chars is not None:
+            chars |= found
+        settled = chars is None or not (piece_empty or optional)
+    return chars, not settled, i
+
+
+def _piece(pattern: str, i: int) -> tuple[tuple[set[str] | None, bool], int]:
+    """The piece of ``pattern`` at ``i`` (a character, an escape, a class, a group): the
+    characters it can start with (None: any) and whether it can match the empty string, or
+    ``_ZERO`` for one that matches no character; and where it ends."""
+    c = pattern[i]
+    if c == "(":
+        if pattern.startswith(_GROUP_PASSED, i):
+            end = _group_end(pattern[i:]) + i
+            return _ZERO, end + 1
+        if pattern.startswith("(?:", i):
+            start = i + 3
+        elif pattern.startswith("(?P<", i):
+            start = pattern.index(">", i) + 1
+        elif pattern.startswith("(?", i):
+            # Flags, a comment, a reference: not read.
+            return (None, False), _group_end(pattern[i:]) + i + 1
+        else:
+            start = i + 1
+        found, empty, end = _starts(pattern, start)
+        return (found, empty), end + 1
+    if c == "[":
+        end = _class_end(pattern, i)
+        return (_class_chars(pattern[i + 1 : end]), False), end + 1
+    if c == "\\":
+        escaped = pattern[i + 1 : i + 2]
+        if escaped in _ANCHORS:
+            return _ZERO, i + 2
+        if escaped.isascii() and not escaped.isalnum():
+            return ({escaped}, False), i + 2
+        return (None, False), i + 2
+    if c in "^$":
+        return _ZERO, i + 1
+    if c == ".":
+        return (None, False), i + 1
+    return ({c}, False), i + 1
+
+
+def _class_end(pattern: str, i: int) -> int:
+    """Where the class that opens at ``i`` closes (the index of its "]")."""
+    j = i + 1
+    j += pattern[j : j + 1] == "^"
+    j += pattern[j : j + 1] == "]"  # "[]...]", "[^]...]": that "]" is a member
+    while j < len(pattern) and pattern[j] != "]":
+        j += 2 if pattern[j] == "\\" else 1
+    return j
+
+
+def _class_chars(inside: str) -> set[str] | None:
+    """The members of a class written ``[inside]``; None for a negated one or one holding a
+    category, an escape of a letter or a range of more than 64 characters."""
+    if inside.startswith("^"):
+        return None
+    chars: set[str] = set()
+    members: list[str] = []  # each member, an escaped one with its backslash
+    j = 0
+    while j < len(inside):
+        if inside[j] == "\\":
+            escaped = inside[j + 1 : j + 2]
+            if not escaped.isascii() or escaped.isalnum():
+                return None
+            members.append(inside[j : j + 2])
+            j += 2
+        else:
+            members.append(inside[j])
+            j += 1
+    k = 0
+    while k < len(members):
+        if k + 2 < len(members) and members[k + 1] == "-":
+            low, high = ord(members[k][-1]), ord(members[k + 2][-1])
+            if high - low >= 64:
+                return None
+            chars.update(chr(x) for x in range(low, high + 1))
+            k += 3
+        else:
+            chars.add(members[k][-1])
+            k += 1
     return chars
 
 

@@ -19,7 +19,7 @@ from functools import lru_cache
 from autogm.engine.families.dctp.vocab import WORDS as DCTP_WORDS
 from autogm.engine.lazy_pattern import lazy_compile
 from autogm.engine.orders import grammar, phrases, vocab
-from autogm.engine.orders.bbcode import clean_message, quotes, text_quotes
+from autogm.engine.orders.bbcode import clean_and_quotes, quotes, text_quotes
 from autogm.engine.orders.compose import (
     RIVALS,
     Block,
@@ -168,6 +168,9 @@ class Message:
         # (refused for want of the plain form: the evidence may still give its order),
         # "quiet" (talk, no order), with its refusal when it has one.
         self.trace: list[tuple[str, str, Rejection | None]] = []
+        # The "unread" refusals of fragments read to their last word that lack a detail
+        # ("Identify P21": no role): alone in their run, their evidence is the same words.
+        self.read_whole: list[Rejection] = []
 
     def refuse(self, rejection: Rejection, how: str = "refused") -> None:
         self.rejected.append(rejection)
@@ -458,7 +461,10 @@ def _step_read(msg: Message, fragment: str) -> str | None:
         how = "unread" if refusal.kind in UNREAD else "refused"
         if refusal.kind is Kind.CONDITION and len(reader.names_in(fragment)) > 1:
             how = "unread"  # "Watch → Sunday; if he can't take it, Pepper": a substitute?
-        msg.refuse(Rejection(fragment, reason, fix, kind=refusal.kind), how)
+        rejection = Rejection(fragment, reason, fix, kind=refusal.kind)
+        msg.refuse(rejection, how)
+        if refusal.read_whole:
+            msg.read_whole.append(rejection)
         return None
     if isinstance(order, Order) and not order.message and for_later(fragment):
         # "tomorrow I'm arresting Vex for ...": the evidence of the message says whether the
@@ -612,11 +618,15 @@ def _finish_quoted(msg: Message) -> None:
 
 
 def quoted_of(
-    reader: Reader, source: str, written: list[tuple[str | None, str]]
+    reader: Reader,
+    source: str,
+    written: list[tuple[str | None, str]],
+    tagged: list[tuple[str | None, str]] | None = None,
 ) -> list[tuple[str | None, str]]:
-    """The messages ``source`` quotes: in BBCode, and written as text (``written``), each
-    with its author."""
-    return [*quotes(source), *(_quoted_by(reader, w) for w in written)]
+    """The messages ``source`` quotes: in BBCode (``tagged`` when already read), and written
+    as text (``written``), each with its author."""
+    in_tags = quotes(source) if tagged is None else tagged
+    return [*in_tags, *(_quoted_by(reader, w) for w in written)]
 
 
 def _quoted_by(reader: Reader, quote: tuple[str | None, str]) -> tuple[str | None, str]:
@@ -743,7 +753,8 @@ def parse_pm(
         refused = Rejection(shorten(source.strip(), 200), reason, fix, kind=Kind.TOO_LONG)
         return ParsedPM(author, rejected=(refused,))
     own, written_quotes = text_quotes(source)
-    text, will = split_will(clean_message(own, keep=may_be_order))
+    cleaned, tagged = clean_and_quotes(own, keep=may_be_order)
+    text, will = split_will(cleaned)
     hidden = 0 if source.isascii() else _hidden_characters(source)
     will_refused = None if will is None else _will_too_long(state, will)
     if will_refused is not None:
@@ -764,7 +775,7 @@ def parse_pm(
             tape = None
     msg = Message(reader, fragments(text, reader.words.players.names), asked, text)
     if "[" in source or written_quotes:
-        msg.quoted = quoted_of(reader, source, written_quotes)
+        msg.quoted = quoted_of(reader, source, written_quotes, tagged if own is source else None)
     while msg.pending:
         fragment: str | None = msg.pending.popleft()
         for _, step in STEPS:
@@ -1248,6 +1259,8 @@ def read_evidence(msg: Message) -> None:
             break
         block_text = "\n".join(fragment for fragment, _, _ in run)[:budget]
         budget -= len(block_text)
+        if len(run) == 1 and any(run[0][2] is r for r in msg.read_whole):
+            continue  # its words are the order's and its target's: no evidence of more
         found = mentions(block_text, table, reader.words.players, reader.words.roles)
         if not found:
             continue  # no word of an order, no player, role or phase: talk ("hey gm,")

@@ -126,11 +126,14 @@ _AGO = {"two": 2, "three": 3, "four": 4, "five": 5, "a": 2}
 
 class Refusal(Exception):
     """A fragment that cannot stand; its message is the reason the player is told, ``kind``
-    the kind of refusal it is (``engine.orders.kinds``)."""
+    the kind of refusal it is (``engine.orders.kinds``). ``read_whole``: every word of the
+    fragment was read (the order's word and its target) and a detail is missing that no
+    other reading of those words can give."""
 
-    def __init__(self, reason: str, kind: Kind | None = None) -> None:
+    def __init__(self, reason: str, kind: Kind | None = None, *, read_whole: bool = False) -> None:
         super().__init__(reason)
         self.kind = kind or kind_of(reason)
+        self.read_whole = read_whole
 
 
 class Guess(Refusal):
@@ -324,22 +327,24 @@ class Reader:
     def role(self, text: str) -> tuple[str, str]:
         found, used = self.words.roles.match_prefix(text)
         if not found.is_match or used == 0:
-            raise Refusal(
-                self._role_problem(text, found.kind, found.candidates), Kind.MISSING_DETAIL
-            )
+            raise self._role_refusal(text, found.kind, found.candidates)
         if found.is_reading:
             self.notes.append(found.note)
         return found.name or "", text[used:]
 
-    def _role_problem(self, text: str, kind: MatchKind, candidates: tuple[str, ...]) -> str:
+    def _role_refusal(self, text: str, kind: MatchKind, candidates: tuple[str, ...]) -> Refusal:
         written = text.strip().split()[0] if text.strip() else text
         if kind is MatchKind.AMBIGUOUS:
-            return f"'{written}' could be the role {' or '.join(candidates)}"
+            return Refusal(
+                f"'{written}' could be the role {' or '.join(candidates)}", Kind.MISSING_DETAIL
+            )
         player, used = self.words.players.match_prefix(text)
         if used and player.kind in (MatchKind.EXACT, MatchKind.ALIAS):
-            return (
+            return Refusal(
                 f"'{player.name}' is a player, and a role is wanted here: name the "
-                "character, as 'Shinichi', 'Ran' or 'Megure'"
+                "character, as 'Shinichi', 'Ran' or 'Megure'",
+                Kind.MISSING_DETAIL,
+                read_whole=not text[used:].strip(),
             )
         close = self.words.roles.suggest(written)
         hint = f"; did you mean {' or '.join(close)}?" if close else ""
@@ -352,7 +357,7 @@ class Reader:
                 written=written,
                 meant=close[0],
             )
-        return problem + hint
+        return Refusal(problem + hint, Kind.MISSING_DETAIL)
 
     def phase_at(self, text: str) -> re.Match[str] | None:
         """The phase written at the start of ``text``, if one is. Names first: a player called
@@ -500,7 +505,7 @@ class Reader:
         target, rest = self.name(rest)
         separator = _BELIEF.match(rest) or AS.match(rest)
         if not separator:
-            raise Refusal(needs_role, Kind.MISSING_DETAIL)
+            raise Refusal(needs_role, Kind.MISSING_DETAIL, read_whole=not rest.strip())
         role, rest = self.role(rest[separator.end() :])
         self.end(rest, fragment)
         return Order(self.author, ability, (target,), role=role, text=fragment)

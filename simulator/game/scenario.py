@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import yaml
+
 from autogm.engine.replay import Scenario, parse_scenario, record, replay
-from autogm.engine.yaml_import import yaml
 from autogm.simulator.game.loop import Played
 
 

@@ -97,7 +97,6 @@ LAYER_OF = {
     "autogm.engine.families.dctp.vocab": "orders",
     # scenario: scenario files and the replay record
     "autogm.engine.replay": "scenario",
-    "autogm.engine.yaml_import": "scenario",
 }
 
 # The family a module belongs to: the package it is in (engine/families/dctp, .../midnight),

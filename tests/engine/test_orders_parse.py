@@ -289,3 +289,39 @@ def test_kill_jd_dash_kills_jd_dash_beside_jd() -> None:
     assert [o.canonical() for o in read_pm(state, "Lynz", "Vote no one").accepted] == [
         "Vote no lynch"
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "evidence_read"),
+    [
+        ("Identify Abs", False),  # read to its last word: the order's word and its target
+        ("Identify Abs who I think is the one", True),  # words left: read for evidence
+        ("Identify Abs\nhe is Gin", True),  # not alone in its run
+    ],
+)
+def test_a_lone_fragment_read_whole_that_lacks_a_detail_is_not_read_again(
+    monkeypatch: pytest.MonkeyPatch, text: str, evidence_read: bool
+) -> None:
+    """parse.read_evidence passes over a run of one fragment the plain reader read to its
+    last word and refused for a missing detail (Refusal.read_whole): its evidence is the
+    same words. The refusal is the plain reader's, as it was."""
+    from autogm.engine.orders import parse
+
+    calls: list[str] = []
+    readings = parse.readings
+
+    def counted(block, *args, **kwargs):  # type: ignore[no-untyped-def]
+        calls.append(block.text)
+        return readings(block, *args, **kwargs)
+
+    monkeypatch.setattr(parse, "readings", counted)
+    roster = {**ROSTER, "Akonyl": "Mitsuhiko"}
+    state = new_game(load_ruleset("dctp-2011"), roster, 1, Setup())
+    state.phase = Phase.parse("Night 3")
+    parsed = read_pm(state, "Akonyl", text)
+    assert bool(calls) is evidence_read, calls
+    if not evidence_read:
+        assert not parsed.accepted
+        assert [r.reason for r in parsed.rejected] == [
+            "an identification names the role: 'Identify Akonyl as Sonoko'"
+        ]
