@@ -95,12 +95,15 @@ class Reading:
 @dataclass
 class Candidates:
     """The orders the sender can give now: ability -> the lent slot it comes through (None
-    for the sender's own); the abilities they hold in other phases; and the abilities a word
-    for another one stands for ("Heal" from one who holds First Aid)."""
+    for the sender's own); the abilities they hold in other phases; the abilities a word
+    for another one stands for ("Heal" from one who holds First Aid); and the lent slots an
+    ability the sender holds as their own comes through too (``lent``: a Pisco lent the
+    Black Suitcase holds Erase twice)."""
 
     held: dict[str, str | None]
     alternates: dict[str, tuple[str, ...]]
     elsewhere: frozenset[str] = frozenset()
+    lent: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def of(self, abilities: Sequence[str]) -> list[str]:
         """The candidates the abilities a word may say are (each once, in order)."""
@@ -122,6 +125,7 @@ def candidates(reader: Reader, words: vocab.Words) -> Candidates:
     then what is lent to them (the Black Suitcase's actions are fakes of one's own)."""
     kind = reader.state.phase.kind
     held: dict[str, str | None] = {}
+    lent: dict[str, tuple[str, ...]] = {}
     elsewhere: set[str] = set()
     slots = sorted(reader.slots() or (), key=lambda ks: ks[0].startswith("lent:"))
     for key, slot in slots:
@@ -132,11 +136,29 @@ def candidates(reader: Reader, words: vocab.Words) -> Candidates:
         via = key.removeprefix("lent:") if key.startswith("lent:") else None
         for ability in abilities:
             held.setdefault(ability, via)
+            if via is not None and held[ability] is None:
+                lent[ability] = (*lent.get(ability, ()), via)
     if "vote" in held:
         for choice in ("unvote", "abstain", "no_lynch", "no_action"):
             held.setdefault(choice, None)
     alternates = {a: tuple(alts) for a, alts in words.alternates.items()}
-    return Candidates(held, alternates, frozenset(elsewhere - set(held)))
+    return Candidates(held, alternates, frozenset(elsewhere - set(held)), lent)
+
+
+# The item each lent slot comes through, as the evidence names it ("Suitcase: Erase X").
+_ITEM_OF_VIA = {"suitcase": "black_suitcase", "bow_tie": "bow_tie", "cover": "cover"}
+
+
+def _via(ability: str, block: Block, held: Candidates) -> str | None:
+    """The slot ``ability`` is used through: the sender's own, unless they hold it through
+    a lent item too and the message names that item ("Suitcase: Erase Kleee" from a Pisco
+    lent the Suitcase is its fake, as "Suitcase: Erase Kleene" written exactly is)."""
+    via = held.held.get(ability)
+    for lent in held.lent.get(ability, ()) if via is None else ():
+        item = _ITEM_OF_VIA.get(lent)
+        if any(x.kind == ABILITY and item in x.value for x in block.found):
+            return lent
+    return via
 
 
 # Reads an order written plainly ("Heal Kleene") with the family's reader of plain orders.
@@ -539,7 +561,7 @@ def _read(
     reading = Reading(ability, m.start)
     block.now = m.start
     try:
-        plain = _plain(ability, m, block, reader, voice, shape, held.held.get(ability), busy)
+        plain = _plain(ability, m, block, reader, voice, shape, _via(ability, block, held), busy)
     except Refusal as refusal:
         reading.refusal = refusal
         return reading
