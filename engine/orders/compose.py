@@ -873,7 +873,11 @@ def _targets(
     if pronoun is not None:
         return [_antecedent(block, clause, pronoun, voice)]
     me = next((x for x in found if x.kind == SELF and clause.start <= x.start < clause.end), None)
-    if me is not None and not _EMPHATIC.search(block.text, clause.start, me.start):
+    if (
+        me is not None
+        and not _EMPHATIC.search(block.text, clause.start, me.start)
+        and not (me.text.lower() != "me" and _HOLDS_OBJECT.search(m.text))
+    ):
         return [voice.sender]
     named = _named(block, sentence, voice, ability, besides)
     if named:
@@ -930,6 +934,9 @@ _JOINS = lazy_compile(r"(?:[\W_]|(?<![\w'’])(?:and|with|x|y)(?![\w'’]))*")
 
 # "myself" after what one does, not whom: "I'll do the killing myself", "handle it myself".
 _EMPHATIC = lazy_compile(r"\b(?:do|does|doing|handle|handling|it|deed|job)\b", re.IGNORECASE)
+# An ability's idiom that holds its own object ("pull the trigger", "take the shot"): a
+# "myself" after it is said for emphasis, not as the target ("I'll pull the trigger myself").
+_HOLDS_OBJECT = lazy_compile(r"\b(?:the|a|an|my)\s+\w+\W*$", re.IGNORECASE)
 
 
 TWO_CHOICES_NAMED = (

@@ -114,9 +114,15 @@ _COPULA = lazy_compile(
     r"|such|quite|so|very|real|pure)\s+)?$",
     re.IGNORECASE,
 )
-# "see if he smells like the Org": an "if" that asks, not a condition.
+# "see if he smells like the Org", "investigating if Lantern is the one attacking Rook": an
+# "if" after a verb of finding out (in any form) asks, it is not a condition.
 _NOT_A_CONDITION = lazy_compile(
-    r"\b(?:see|check|find\s+out|know|learn|tell\s+me|wonder|ask|whether)\s*$", re.IGNORECASE
+    r"\b(?:see(?:s|ing)?|check(?:s|ed|ing)?|find(?:s|ing)?\s+out|know|learn(?:ing)?"
+    r"|tell\s+me|wonder(?:s|ed|ing)?|ask(?:s|ed|ing)?|whether|investigat(?:e|es|ed|ing|ion)"
+    r"|look(?:s|ed|ing)?\s+into|verify(?:ing)?|confirm(?:s|ed|ing)?|test(?:s|ed|ing)?"
+    r"|figur(?:e|es|ed|ing)\s+out|determin(?:e|es|ed|ing)|examin(?:e|es|ed|ing)"
+    r"|prob(?:e|es|ed|ing)|dig(?:s|ging)?\s+into|si|inv)\s*$",
+    re.IGNORECASE,
 )
 # "Should Ember_Fox get lynched, ...": an "if" written as a question's order.
 # The word as the subject of a statement: "Propaganda is such a fun word".
