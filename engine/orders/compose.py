@@ -949,9 +949,13 @@ _HEDGE_BESIDE = lazy_compile(
     r"|substitute|fine|ok(?:ay)?|acceptable|works|also|too)\b",
     re.IGNORECASE,
 )
-# What a player named after it is excluded by: "not Lynz", "rather than Miaka", "except Abs".
+# What a player named after it is excluded by: "not Lynz", "rather than Miaka", "except Abs",
+# "instead of the usual Lynz", "not my usual target Lynz".
 _EXCLUDED_BEFORE = lazy_compile(
-    r"(?:\bnot|\bthan|\bexcept|\binstead\s+of|\bbut\s+not|\bno)\s*$", re.IGNORECASE
+    r"(?:\bnot|\bthan|\bexcept|\binstead\s+of|\bbut\s+not|\bno)"
+    r"(?:\s+(?:the|my|our|usual|normal|regular|nightly|typical|same|old|target|pick|choice)\b)*"
+    r"\s*$",
+    re.IGNORECASE,
 )
 
 
@@ -984,7 +988,7 @@ def _named(
             continue
         if x.value in (voice.sender, besides):
             continue
-        if _EXCLUDED_BEFORE.search(text, max(0, x.start - 20), x.start):
+        if _EXCLUDED_BEFORE.search(text, max(0, x.start - 40), x.start):
             continue
         if _WHOEVER.search(text, max(0, x.start - 24), x.start):
             continue  # "Vote whoever Lynz votes": Lynz is not the one voted for

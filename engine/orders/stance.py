@@ -497,10 +497,18 @@ def _past_after(text: str, clause: Span, mention: Mention) -> bool:
     return bool(_PAST_AFTER.match(text, mention.end, min(clause.end, mention.end + _LOOK_BACK)))
 
 
+# The words between a negation and the order's word that leave it negated: "instead of the
+# usual hit", "no more of my nightly kills".
+_ROUTINE = lazy_compile(
+    r"the|a|an|my|our|usual|normal|regular|nightly|daily|typical|same|old|ordinary",
+    re.IGNORECASE,
+)
+
+
 def _negated(before: str) -> bool:
     """A negation close before the mention in its clause: "no kill from me", "not
     detaining anybody", "skipping detect", "(No interrogation this time.)"."""
-    words = [_CONTRACTED.sub("", w) for w in before.split()[-3:]]
+    words = [_CONTRACTED.sub("", w) for w in before.split() if not _ROUTINE.fullmatch(w)][-3:]
     return any(_NEGATION.fullmatch(word.strip(".,!?;:'\"()").lower()) for word in words) or (
         bool(_NEGATION.search(" ".join(words)))
     )
