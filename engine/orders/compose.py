@@ -149,14 +149,21 @@ def candidates(reader: Reader, words: vocab.Words) -> Candidates:
 _ITEM_OF_VIA = {"suitcase": "black_suitcase", "bow_tie": "bow_tie", "cover": "cover"}
 
 
-def _via(ability: str, block: Block, held: Candidates) -> str | None:
+def _via(ability: str, m: Mention, block: Block, held: Candidates) -> str | None:
     """The slot ``ability`` is used through: the sender's own, unless they hold it through
-    a lent item too and the message names that item ("Suitcase: Erase Kleee" from a Pisco
-    lent the Suitcase is its fake, as "Suitcase: Erase Kleene" written exactly is)."""
+    a lent item too and the sentence of its word names that item ("Suitcase: Erase Kleee"
+    from a Pisco lent the Suitcase is its fake, as "Suitcase: Erase Kleene" written exactly
+    is; "Suitcase: pretend to heal Hal. My real one: slander Noor" slanders for real)."""
     via = held.held.get(ability)
-    for lent in held.lent.get(ability, ()) if via is None else ():
+    if via is not None or ability not in held.lent:
+        return via
+    sentence = block.layout.sentence(m.start)
+    for lent in held.lent[ability]:
         item = _ITEM_OF_VIA.get(lent)
-        if any(x.kind == ABILITY and item in x.value for x in block.found):
+        if any(
+            x.kind == ABILITY and item in x.value and sentence.start <= x.start < sentence.end
+            for x in block.found
+        ):
             return lent
     return via
 
@@ -561,7 +568,7 @@ def _read(
     reading = Reading(ability, m.start)
     block.now = m.start
     try:
-        plain = _plain(ability, m, block, reader, voice, shape, _via(ability, block, held), busy)
+        plain = _plain(ability, m, block, reader, voice, shape, _via(ability, m, block, held), busy)
     except Refusal as refusal:
         reading.refusal = refusal
         return reading
