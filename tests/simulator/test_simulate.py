@@ -106,10 +106,16 @@ def test_bad_input_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 @pytest.mark.cluster
-def test_dask_local_cluster_gives_the_same_table(capsys: pytest.CaptureFixture[str]) -> None:
+def test_dask_local_cluster_gives_the_same_table(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(
-        n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None
+        n_workers=1,
+        threads_per_worker=1,
+        processes=False,
+        dashboard_address=None,
+        local_directory=str(tmp_path),
     ) as cluster:
         args = ["--players", "10", "--games", "6", "--seed", "5", "--replay-every", "0"]
         on_cluster = _json(capsys, *args, "--cluster", cluster.scheduler_address)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from autogm.engine.ability import Ability, register
 from autogm.engine.families.dctp.abilities.lent import lend_for_next_night
 from autogm.engine.outcome import Result
+from autogm.engine.render.templates import say
 from autogm.engine.rules.base import DAY, AbilityUse, Side, Slot, Step
 from autogm.engine.state import ActionRecord, Loan
 
@@ -49,7 +50,7 @@ class BlackSuitcase(Ability):
 
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
         if order.actor != state.current_leader():
-            return "only the Black Org leader gives the Black Suitcase"
+            return say("dctp_refusal.suitcase_leader")
         return None
 
     def resolve_step(self, ctx: Context, actions: list[Action]) -> None:
