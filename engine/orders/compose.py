@@ -96,12 +96,15 @@ class Reading:
 @dataclass
 class Candidates:
     """The orders the sender can give now: ability -> the lent slot it comes through (None
-    for the sender's own); the abilities they hold in other phases; and the abilities a word
-    for another one stands for ("Heal" from one who holds First Aid)."""
+    for the sender's own); the abilities they hold in other phases; the abilities a word
+    for another one stands for ("Heal" from one who holds First Aid); and the lent slots an
+    ability the sender holds as their own comes through too (``lent``: a Pisco lent the
+    Black Suitcase holds Erase twice)."""
 
     held: dict[str, str | None]
     alternates: dict[str, tuple[str, ...]]
     elsewhere: frozenset[str] = frozenset()
+    lent: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def of(self, abilities: Sequence[str]) -> list[str]:
         """The candidates the abilities a word may say are (each once, in order)."""
@@ -123,6 +126,7 @@ def candidates(reader: Reader, words: vocab.Words) -> Candidates:
     then what is lent to them (the Black Suitcase's actions are fakes of one's own)."""
     kind = reader.state.phase.kind
     held: dict[str, str | None] = {}
+    lent: dict[str, tuple[str, ...]] = {}
     elsewhere: set[str] = set()
     slots = sorted(reader.slots() or (), key=lambda ks: ks[0].startswith("lent:"))
     for key, slot in slots:
@@ -133,11 +137,36 @@ def candidates(reader: Reader, words: vocab.Words) -> Candidates:
         via = key.removeprefix("lent:") if key.startswith("lent:") else None
         for ability in abilities:
             held.setdefault(ability, via)
+            if via is not None and held[ability] is None:
+                lent[ability] = (*lent.get(ability, ()), via)
     if "vote" in held:
         for choice in ("unvote", "abstain", "no_lynch", "no_action"):
             held.setdefault(choice, None)
     alternates = {a: tuple(alts) for a, alts in words.alternates.items()}
-    return Candidates(held, alternates, frozenset(elsewhere - set(held)))
+    return Candidates(held, alternates, frozenset(elsewhere - set(held)), lent)
+
+
+# The item each lent slot comes through, as the evidence names it ("Suitcase: Erase X").
+_ITEM_OF_VIA = {"suitcase": "black_suitcase", "bow_tie": "bow_tie", "cover": "cover"}
+
+
+def _via(ability: str, m: Mention, block: Block, held: Candidates) -> str | None:
+    """The slot ``ability`` is used through: the sender's own, unless they hold it through
+    a lent item too and the sentence of its word names that item ("Suitcase: Erase Kleee"
+    from a Pisco lent the Suitcase is its fake, as "Suitcase: Erase Kleene" written exactly
+    is; "Suitcase: pretend to heal Hal. My real one: slander Noor" slanders for real)."""
+    via = held.held.get(ability)
+    if via is not None or ability not in held.lent:
+        return via
+    sentence = block.layout.sentence(m.start)
+    for lent in held.lent[ability]:
+        item = _ITEM_OF_VIA.get(lent)
+        if any(
+            x.kind == ABILITY and item in x.value and sentence.start <= x.start < sentence.end
+            for x in block.found
+        ):
+            return lent
+    return via
 
 
 # Reads an order written plainly ("Heal Kleene") with the family's reader of plain orders.
@@ -544,7 +573,7 @@ def _read(
     reading = Reading(ability, m.start)
     block.now = m.start
     try:
-        plain = _plain(ability, m, block, reader, voice, shape, held.held.get(ability), busy)
+        plain = _plain(ability, m, block, reader, voice, shape, _via(ability, m, block, held), busy)
     except Refusal as refusal:
         reading.refusal = refusal
         return reading
@@ -874,7 +903,11 @@ def _targets(
     if pronoun is not None:
         return [_antecedent(block, clause, pronoun, voice)]
     me = next((x for x in found if x.kind == SELF and clause.start <= x.start < clause.end), None)
-    if me is not None and not _EMPHATIC.search(block.text, clause.start, me.start):
+    if (
+        me is not None
+        and not _EMPHATIC.search(block.text, clause.start, me.start)
+        and not (me.text.lower() != "me" and _HOLDS_OBJECT.search(m.text))
+    ):
         return [voice.sender]
     named = _named(block, sentence, voice, ability, besides)
     if named:
@@ -931,6 +964,9 @@ _JOINS = lazy_compile(r"(?:[\W_]|(?<![\w'’])(?:and|with|x|y)(?![\w'’]))*")
 
 # "myself" after what one does, not whom: "I'll do the killing myself", "handle it myself".
 _EMPHATIC = lazy_compile(r"\b(?:do|does|doing|handle|handling|it|deed|job)\b", re.IGNORECASE)
+# An ability's idiom that holds its own object ("pull the trigger", "take the shot"): a
+# "myself" after it is said for emphasis, not as the target ("I'll pull the trigger myself").
+_HOLDS_OBJECT = lazy_compile(r"\b(?:the|a|an|my)\s+\w+\W*$", re.IGNORECASE)
 
 
 TWO_CHOICES_NAMED = (
@@ -943,9 +979,13 @@ _HEDGE_BESIDE = lazy_compile(
     r"|substitute|fine|ok(?:ay)?|acceptable|works|also|too)\b",
     re.IGNORECASE,
 )
-# What a player named after it is excluded by: "not Lynz", "rather than Miaka", "except Abs".
+# What a player named after it is excluded by: "not Lynz", "rather than Miaka", "except Abs",
+# "instead of the usual Lynz", "not my usual target Lynz".
 _EXCLUDED_BEFORE = lazy_compile(
-    r"(?:\bnot|\bthan|\bexcept|\binstead\s+of|\bbut\s+not|\bno)\s*$", re.IGNORECASE
+    r"(?:\bnot|\bthan|\bexcept|\binstead\s+of|\bbut\s+not|\bno)"
+    r"(?:\s+(?:the|my|our|usual|normal|regular|nightly|typical|same|old|target|pick|choice)\b)*"
+    r"\s*$",
+    re.IGNORECASE,
 )
 
 
@@ -978,7 +1018,7 @@ def _named(
             continue
         if x.value in (voice.sender, besides):
             continue
-        if _EXCLUDED_BEFORE.search(text, max(0, x.start - 20), x.start):
+        if _EXCLUDED_BEFORE.search(text, max(0, x.start - 40), x.start):
             continue
         if _WHOEVER.search(text, max(0, x.start - 24), x.start):
             continue  # "Vote whoever Lynz votes": Lynz is not the one voted for

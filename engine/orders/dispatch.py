@@ -194,7 +194,7 @@ def read(reader: Reader, fragment: str) -> Order | votes.Unvote | str | None:
             return _sole_order(reader, sole["x"], fragment)
         return harm.leader_order(reader, text, fragment)
     ability, used = keyword
-    rest = _TARGET_LABEL.sub("", text[used:].lstrip(" :"), count=1)
+    rest = _TARGET_LABEL.sub("", text[used:].lstrip(" :-–—"), count=1)
     rest = pronoun_corrected(reader, rest)
     if ability in _QUERY_ABILITIES:
         rest = _corrected_at_the_end(reader, rest)

@@ -59,10 +59,10 @@ ORDINALS = {
     "eighth": 8, "ninth": 9, "tenth": 10,
 }  # fmt: skip
 # A phase as players write it: "on Night 1", "N1", "night one", "(N1)", "the first night",
-# "the 2nd day", "tonight", "last night", "the previous night", "yesterday".
+# "the 2nd day", "tonight", "last night", "the previous night", "yesterday", "back in Prep".
 PHASE = lazy_compile(
-    r"\s*(?P<open>\()?\s*(?:(?:on|during|in|at|of|for)\s+)?(?:the\s+)?"
-    r"(?P<phase>prep(?:aration)?(?:\s+phase)?"
+    r"\s*(?P<open>\()?\s*(?:(?:back\s+|way\s+back\s+)?(?:on|during|in|at|of|for)\s+)?"
+    r"(?:the\s+)?(?P<phase>prep(?:aration)?(?:\s+phase)?"
     r"|(?P<ordinal>" + "|".join(ORDINALS) + r"|\d{1,2}(?:st|nd|rd|th))\s+(?P<okind>night|day)"
     r"|(?P<ago>two|three|four|five|a\s+couple\s+of|\d)\s+(?P<agokind>nights?|days?)\s+ago"
     r"|(?:the\s+)?night\s+before\s+last|(?:the\s+)?day\s+before\s+yesterday"

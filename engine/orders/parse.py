@@ -305,13 +305,23 @@ def _step_repeat(msg: Message, fragment: str) -> str | None:
 
 
 def _step_condition_clause(msg: Message, fragment: str) -> str | None:
-    """A clause that conditions the order after it: "If she's not available,"."""
+    """A clause that conditions the order after it: "If she's not available,". A sentence
+    that holds its own main clause ("If I'm going down, I'm taking Tobiah with me.") conditions
+    that clause only, not the order in the next sentence; it is read with the rest."""
     if (
         fragment[:1] in _CONDITION_FIRST
         and _CONDITION.match(fragment)
         and not _COURTESY.match(fragment)
         and msg.reader.words.filler.clean(fragment)
     ):
+        if _CONDITION_WHOLE.match(fragment):
+            # Its own clause holds no order word: talk ("If he flips town, we're in trouble.").
+            # Else the evidence reads it, and its "if" voids the order it says.
+            if not grammar.any_order_word(fragment):
+                msg.reader.notes.append(f"took '{fragment.strip()}' as a remark, not an order")
+                return None
+            msg.refuse(Rejection(fragment, CONDITIONAL, kind=Kind.CONDITION), "unread")
+            return None
         msg.condition = fragment
         return None
     return fragment
@@ -324,6 +334,13 @@ def _step_later_clause(msg: Message, fragment: str) -> str | None:
         msg.pending[0] = f"{fragment}, {msg.pending[0]}"
         return None
     return fragment
+
+
+# A condition and its own main clause, ended as a sentence: "If he hangs, I'm sad."
+_CONDITION_WHOLE = lazy_compile(
+    r"[^,;:]+[,;]\s*(?:then\s+)?(?:i|we|he|she|they|you|it)(?:['’]\w+)?\s.*[.!]\s*$",
+    re.IGNORECASE | re.DOTALL,
+)
 
 
 def _step_confirm(msg: Message, fragment: str) -> str | None:

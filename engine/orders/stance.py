@@ -164,9 +164,15 @@ _COPULA = lazy_compile(
 )
 # "in case": a condition when it opens the sentence, else the reason of the order before it.
 _PRECAUTION = lazy_compile(r"in\s+case|incase", re.IGNORECASE)
-# "see if he smells like the Org": an "if" that asks, not a condition.
+# "see if he smells like the Org", "investigating if Lantern is the one attacking Rook": an
+# "if" after a verb of finding out (in any form) asks, it is not a condition.
 _NOT_A_CONDITION = lazy_compile(
-    r"\b(?:see|check|find\s+out|know|learn|tell\s+me|wonder|ask|whether)\s*$", re.IGNORECASE
+    r"\b(?:see(?:s|ing)?|check(?:s|ed|ing)?|find(?:s|ing)?\s+out|know|learn(?:ing)?"
+    r"|tell\s+me|wonder(?:s|ed|ing)?|ask(?:s|ed|ing)?|whether|investigat(?:e|es|ed|ing|ion)"
+    r"|look(?:s|ed|ing)?\s+into|verify(?:ing)?|confirm(?:s|ed|ing)?|test(?:s|ed|ing)?"
+    r"|figur(?:e|es|ed|ing)\s+out|determin(?:e|es|ed|ing)|examin(?:e|es|ed|ing)"
+    r"|prob(?:e|es|ed|ing)|dig(?:s|ging)?\s+into|si|inv)\s*$",
+    re.IGNORECASE,
 )
 # "Should Ember_Fox get lynched, ...": an "if" written as a question's order.
 # The word as the subject of a statement: "Propaganda is such a fun word".
@@ -645,10 +651,18 @@ def _past_after(text: str, clause: Span, mention: Mention) -> bool:
     return bool(_PAST_AFTER.match(text, mention.end, min(clause.end, mention.end + _LOOK_BACK)))
 
 
+# The words between a negation and the order's word that leave it negated: "instead of the
+# usual hit", "no more of my nightly kills".
+_ROUTINE = lazy_compile(
+    r"the|a|an|my|our|usual|normal|regular|nightly|daily|typical|same|old|ordinary",
+    re.IGNORECASE,
+)
+
+
 def _negated(before: str) -> bool:
     """A negation close before the mention in its clause: "no kill from me", "not
     detaining anybody", "skipping detect", "(No interrogation this time.)"."""
-    words = [_CONTRACTED.sub("", w) for w in before.split()[-3:]]
+    words = [_CONTRACTED.sub("", w) for w in before.split() if not _ROUTINE.fullmatch(w)][-3:]
     return any(_NEGATION.fullmatch(word.strip(".,!?;:'\"()").lower()) for word in words) or (
         bool(_NEGATION.search(" ".join(words)))
     )

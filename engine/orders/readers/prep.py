@@ -20,11 +20,26 @@ _ABDUCT_TAIL = lazy_compile(
 
 
 def read_disguise(reader: Reader, rest: str, fragment: str) -> Order:
-    """ "Disguise: A, B, C" (Prep); "Disguise as Ran" is a costume."""
+    """ "Disguise: A, B, C" (Prep); "Disguise as Ran" is a costume. The names are players',
+    never roles': "You choose player names (Akonyl, Conia etc.) not roles names (Agasa, Heiji
+    etc.)" (classic, Disguise; docs/rulings.md, "Disguise names players, not roles")."""
     found = re.match(r"\s*as\b", rest, re.IGNORECASE)
     if found and not LIST_WORDS.match(rest):
         return read_temporary_disguise(reader, rest[found.end() :], fragment)
-    return reader.listed("disguise", rest, fragment)
+    try:
+        return reader.listed("disguise", rest, fragment)
+    except Refusal as refusal:
+        if refusal.kind not in (Kind.NO_TARGET, Kind.AMBIGUOUS_NAME):
+            raise  # a role's name is no near name of a player's: "Ran" is not "Wren"
+        role, used = reader.words.roles.match_prefix(LIST_WORDS.sub("", rest.lstrip(" :-"), 1))
+        if not (role.is_match and used):
+            raise
+        count = reader.state.ruleset.option("prep_names")
+        raise Refusal(
+            f"Disguise names {count} players, not roles: the GM draws one of them and you "
+            f"take that player's role ('Disguise: A, B, C' with the players' names)",
+            Kind.BAD_TARGET,
+        ) from None
 
 
 def read_temporary_disguise(reader: Reader, rest: str, fragment: str) -> Order:
