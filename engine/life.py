@@ -163,14 +163,14 @@ class DctpLife(Life):
         state = ctx.state
         # "When one lover dies, the other commits suicide that same phase. No amount of healing
         # or protecting may prevent the death of a suicidal lover."
-        for first, second in state.lovers:
+        for first, second in state.ext.lovers:
             if name in (first, second):
                 other = second if name == first else first
                 if ctx.player(other).status is not Status.DEAD:
                     ctx.remove(other, Status.DEAD, "suicide")
         # Detention: "The player will be released automatically after 3 phases or if Satou
         # dies"
-        detained = state.detentions.get(name)
+        detained = state.ext.detentions.get(name)
         if detained and ctx.player(detained).has(DETAINED, ctx.phase):
             release_detention(ctx, detained)
 

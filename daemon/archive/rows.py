@@ -200,8 +200,8 @@ def _players(
 ) -> None:
     states = [scenario.state] + [r.outcome.state for r in replays if r.outcome]
     final = states[-1]
-    partners = {a: b for a, b in final.lovers} | {b: a for a, b in final.lovers}
-    friends = dict(final.best_friends) | {f: s for s, f in final.best_friends.items()}
+    ties = final.ext.ties()  # the family's bonds: DCTP's lovers and best friends
+    partners, friends = ties.get("lover", {}), ties.get("best_friend", {})
     replaced = dict(facts.replaced)
     for replay_ in replays:
         replaced.update(replay_.replaced)
@@ -467,11 +467,11 @@ def setup_of(state: GameState) -> dict[str, Any] | None:
     drunk_roles = [n for n, p in players.items() if state.ruleset.roles[p.role].has_trait("drunk")]
     setup: dict[str, Any] = {
         "disguises": {n: p.disguise for n, p in players.items() if p.disguise},
-        "costumes": {n: list(roles) for n, roles in state.costumes.items()},
-        "lovers": [list(pair) for pair in state.lovers],
-        "best_friend": dict(state.best_friends),
+        "costumes": {n: list(roles) for n, roles in state.ext.costumes.items()},
+        "lovers": [list(pair) for pair in state.ext.lovers],
+        "best_friend": dict(state.ext.best_friends),
         "abroad": [n for n, p in players.items() if ABROAD in p.conditions],
         "sober": [n for n in drunk_roles if "drunk" not in players[n].conditions],
-        "leader": state.leader,
+        "leader": state.ext.leader,
     }
     return {k: v for k, v in setup.items() if v or k == "abroad"}

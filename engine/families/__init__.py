@@ -10,16 +10,18 @@ one family never loads another's abilities, readers and patterns.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from autogm.engine.by_family import ByFamily
+from autogm.engine.state import GameState
 
 if TYPE_CHECKING:
     from autogm.engine.context import Context
-    from autogm.engine.rules.base import Step
-    from autogm.engine.state import GameState
+    from autogm.engine.phases import Phase
+    from autogm.engine.rules.base import Ruleset, Slot, Step
+    from autogm.engine.state import FamilyState, PlayerState
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +36,10 @@ class Family:
     # A new game's state from (ruleset, roster, seed, setup: the scenario's ``setup`` mapping
     # or the sign-up's, None for none), and the opening: its notices and the state after them.
     new_game: Callable[..., GameState]
+    # What the family keeps game-wide beside the generic fields (``GameState.ext``), as it is
+    # when a game is made: a value with ``copy``, ``rename`` and ``ties``
+    # (``engine.state.FamilyState``).
+    new_state: Callable[[], FamilyState]
     open_game: Callable[[GameState], Any]
     # Capabilities, each stated by every family (no default: none falls back to another
     # family's code). Whether some orders are declared in the game topic and read there (the
@@ -41,6 +47,10 @@ class Family:
     public_orders: bool
     # What the record adds for each player, from (state, name): None, nothing.
     player_record: Callable[..., dict[str, Any]] | None
+    # The slots a player holds beyond the role sheets and the slots abilities grant, from
+    # (state, player, whether the sheets hold the APTX): (those listed before the granted
+    # slots, those after them). Empty both: none.
+    held_beyond: Callable[..., tuple[Sequence[tuple[str, Slot]], Sequence[tuple[str, Slot]]]]
     # How an order is read, from (state, author, text, public, rules): None, by the reader of
     # engine.orders (parse_pm) in the family's words; ``public`` is a post in the game topic.
     read: Callable[..., Any] | None
@@ -61,3 +71,11 @@ class Family:
 
 
 FAMILIES: ByFamily[Family] = ByFamily()
+
+
+def starting_state(
+    ruleset: Ruleset, seed: int | str, phase: Phase, players: dict[str, PlayerState]
+) -> GameState:
+    """A new game's state: the generic fields, and the family's own state as its family makes
+    it (the one way a ``GameState`` is made; ``clone`` copies one)."""
+    return GameState(ruleset, seed, phase, players, FAMILIES[ruleset.family].new_state())

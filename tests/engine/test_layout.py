@@ -52,6 +52,7 @@ LAYER_OF = {
     "autogm.engine.families.dctp": "core",
     "autogm.engine.families.midnight": "core",
     "autogm.engine.families.midnight.model": "core",
+    "autogm.engine.families.dctp.state": "core",
     "autogm.engine.render.templates": "core",
     # rules: the rulesets, data written in the model
     "autogm.engine.families.midnight.sheets": "rules",

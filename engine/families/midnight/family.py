@@ -18,7 +18,7 @@ import autogm.engine.families.midnight.abilities
 import autogm.engine.families.midnight.corrections  # noqa: F401
 from autogm.engine import stalemate
 from autogm.engine.context import Context
-from autogm.engine.families import FAMILIES, Family
+from autogm.engine.families import FAMILIES, Family, starting_state
 from autogm.engine.families.dctp.prep import Opening
 from autogm.engine.families.midnight import PUBLIC_ORDERS, guises, hooks
 from autogm.engine.families.midnight.council import hold_council
@@ -67,8 +67,7 @@ def new_game(ruleset: Ruleset, roster: Mapping[str, str], seed: int | str, setup
         players[name] = PlayerState(name=name, role=role, open_role=open_role, ext=ext)
     if daylight:
         raise RulesetError(f"setup daylight: {', '.join(sorted(daylight))} is not a player")
-    state = GameState(ruleset=ruleset, seed=seed, phase=Phase.night(1), players=players,
-                      ext=MidnightGame())  # fmt: skip
+    state = starting_state(ruleset, seed, Phase.night(1), players)
     for hook in hooks.NEW_GAME:
         hook(state)
     return state
@@ -218,9 +217,11 @@ MIDNIGHT = Family(
     end=end,
     winner=winner,
     new_game=new_game,
+    new_state=MidnightGame,
     open_game=open_game,
     public_orders=PUBLIC_ORDERS,
     player_record=player_record,
+    held_beyond=lambda state, player, sheet_has_aptx: ((), ()),  # the sheets and granted ones
     read=parse_orders,
     public=lambda state, player, ability: (
         None if (line := line_of(state, player, ability)) is None else bool(line.public)

@@ -40,7 +40,7 @@ class PlantVest(Kill):
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
         if not state.ruleset.option("explosive_vest"):
             return "the Explosive Vest is not in use in this game"
-        if state.vest_used:
+        if state.ext.vest_used:
             return "the Explosive Vest has been used: it may only be used once per game"
         return super().validate(state, order, use)
 
@@ -78,14 +78,14 @@ class Defuse(Ability):
         return None
 
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
-        if state.bomb is None:
+        if state.ext.bomb is None:
             return "nobody is strapped with a bomb"
-        if state.bomb[0] == order.actor:
+        if state.ext.bomb[0] == order.actor:
             return "police officers cannot defuse a bomb attached to themselves"
         return None
 
     def resolve_step(self, ctx: Context, actions: list[Action]) -> None:
-        bomb = ctx.state.bomb
+        bomb = ctx.state.ext.bomb
         defusers = []
         for action in ctx.able(actions):
             if bomb is None or bomb[0] == action.actor:
@@ -95,7 +95,7 @@ class Defuse(Ability):
         if not defusers or bomb is None:
             return
         wearer, planter = bomb
-        ctx.state.bomb = None
+        ctx.state.ext.bomb = None
         ctx.player(wearer).conditions.pop(BOMB, None)
         for action in defusers:
             ctx.done(action)
@@ -120,11 +120,11 @@ def settle_vest(ctx: Context) -> None:
     before all other day actions"; "The lynch vote of someone who dies as a result of the
     explosion will not count (much the same as if they were poisoned)."
     """
-    bomb = ctx.state.bomb
+    bomb = ctx.state.ext.bomb
     if not ctx.phase.is_day or bomb is None:
         return
     wearer = bomb[0]
-    ctx.state.bomb = None
+    ctx.state.ext.bomb = None
     ctx.player(wearer).conditions.pop(BOMB, None)
     if ctx.player(wearer).status is not Status.DEAD:
         ctx.remove(wearer, Status.DEAD, "vest")
