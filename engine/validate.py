@@ -15,7 +15,6 @@ from autogm.engine.ability import Ability, abilities_for
 from autogm.engine.families import FAMILIES
 from autogm.engine.families.dctp.abilities.lent import LENT, ability_for
 from autogm.engine.lazy_pattern import lazy_compile
-from autogm.engine.life import life_of
 from autogm.engine.orders.kinds import Kind, Refused
 from autogm.engine.orders.model import Order, ability_title
 from autogm.engine.orders.seam import HeldSlots, SlotKey  # noqa: F401  (engine.resolve imports them here)
@@ -140,7 +139,7 @@ def check_order(
     if actor is None:
         return Refused(f"{order.actor} is not playing in this game", Kind.NOT_HELD)
     ability = abilities_for(state.ruleset).get(order.ability)
-    life = life_of(state.ruleset)
+    life = FAMILIES[state.ruleset.family].life
     problem = life.order_problem(state, order.actor, ability)
     if problem:
         return Refused(problem, Kind.NOT_NOW)

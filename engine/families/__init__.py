@@ -10,6 +10,7 @@ one family never loads another's abilities, readers and patterns.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -19,6 +20,8 @@ from autogm.engine.state import GameState
 
 if TYPE_CHECKING:
     from autogm.engine.context import Context
+    from autogm.engine.life import Life
+    from autogm.engine.outcome import Notice
     from autogm.engine.phases import Phase
     from autogm.engine.rules.base import Ruleset, Slot, Step
     from autogm.engine.state import FamilyState, PlayerState
@@ -41,6 +44,11 @@ class Family:
     # (``engine.state.FamilyState``).
     new_state: Callable[[], FamilyState]
     open_game: Callable[[GameState], Any]
+    # Its model of life (who may act and be reached, what a removal sets off).
+    life: Life
+    # Its own meaning of a GM command on a player, by the command's name in engine.gm
+    # (midnight's ``arrest`` is Jail); a command it does not name means what engine.gm says.
+    corrections: Mapping[str, Callable[[GameState, str, re.Match[str]], list[Notice]]]
     # Capabilities, each stated by every family (no default: none falls back to another
     # family's code). Whether some orders are declared in the game topic and read there (the
     # package's PUBLIC_ORDERS, which a command reads without loading the family).
@@ -58,9 +66,9 @@ class Family:
     # (state, player, ability); None: no ability is public.
     public: Callable[..., bool | None] | None
     # The setup a started game's state was built from, as a scenario's ``setup`` writes it
-    # (the archive keeps it, and an export replays from it); None: the archive writes DCTP's
-    # prepared setup (waiting to move into DCTP's package).
-    setup_of: Callable[[GameState], dict[str, Any] | None] | None
+    # (the archive keeps it, and an export replays from it); it returns None for a game that
+    # starts with no setup (DCTP's Prep).
+    setup_of: Callable[[GameState], dict[str, Any] | None]
     # The ``setup`` a live game's sign-up choices give (midnight: the Daylight roles chosen,
     # "first come first served"); None: a family with no choice at sign-up.
     setup_from_choices: Callable[[Mapping[str, str]], Any] | None

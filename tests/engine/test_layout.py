@@ -69,6 +69,7 @@ LAYER_OF = {
     "autogm.engine.stalemate": "mechanics",
     "autogm.engine.families.dctp.abilities.lent": "mechanics",
     "autogm.engine.families.midnight.life": "mechanics",
+    "autogm.engine.families.dctp.life": "mechanics",
     "autogm.engine.families.midnight.guises": "mechanics",
     "autogm.engine.families.midnight.damage": "mechanics",
     "autogm.engine.families.midnight.council": "mechanics",
@@ -122,7 +123,6 @@ FAMILY_OF = {
     "autogm.engine.rules.base": "split",
     "autogm.engine.state": "split",
     "autogm.engine.context": "split",
-    "autogm.engine.life": "split",
     "autogm.engine.gm": "split",
 }
 

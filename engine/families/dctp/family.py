@@ -10,10 +10,11 @@ from autogm.engine.families.dctp import PUBLIC_ORDERS
 from autogm.engine.families.dctp.abilities.lent import held_beyond
 from autogm.engine.families.dctp.abilities.vest import settle_vest
 from autogm.engine.families.dctp.attacks import settle_attacks
+from autogm.engine.families.dctp.life import LIFE
 from autogm.engine.families.dctp.phase_hooks import begin_phase, end_phase
 from autogm.engine.families.dctp.poisoning import settle_poisonings
 from autogm.engine.families.dctp.prep import open_game, settle_prep
-from autogm.engine.families.dctp.setup import new_game_from
+from autogm.engine.families.dctp.setup import new_game_from, setup_of
 from autogm.engine.families.dctp.state import DctpState
 from autogm.engine.families.dctp.voting import hold_lynch
 from autogm.engine.families.dctp.win import side_won, stalled, winner
@@ -45,12 +46,14 @@ DCTP = Family(
     new_game=new_game_from,
     new_state=DctpState,
     open_game=open_game,
+    life=LIFE,
+    corrections={},  # every GM command means what engine.gm says
     public_orders=PUBLIC_ORDERS,
     player_record=None,
     held_beyond=held_beyond,
     read=None,
     public=None,
-    setup_of=None,
+    setup_of=setup_of,
     setup_from_choices=None,
     running_count=None,
 )

@@ -27,6 +27,7 @@ from autogm.engine.families.dctp.abilities.disguise import (
     wear,
 )
 from autogm.engine.families.dctp.abilities.interrogation import starts_drunk
+from autogm.engine.families.dctp.life import LIFE
 from autogm.engine.families.dctp.state import current_leader
 from autogm.engine.outcome import Draw, Notice
 from autogm.engine.phases import PhaseKind
@@ -52,7 +53,7 @@ def open_game(state: GameState) -> Opening:
     """The role PMs sent when the game opens; in Prep, the costumes offered are drawn here."""
     new = state.clone()
     rng = random.Random(f"autogm/{state.seed}/{state.phase.index}/open")
-    ctx = Context(new, rng, [])
+    ctx = Context(new, rng, [], LIFE)
     if new.phase.kind is PhaseKind.PREP:
         who = [n for n in new.players if has_prep_action(new, n)]
         for name in who:

@@ -122,6 +122,29 @@ def new_game_from(
     return new_game(ruleset, roster, seed, None if setup is None else setup_from_dict(setup))
 
 
+def setup_of(state: GameState) -> dict[str, Any] | None:
+    """The family's ``setup_of``: the prepared setup a started game's state was built from, as
+    a scenario's ``setup`` writes it (None: it starts at Prep), the inverse of
+    ``setup_from_dict``.
+
+    Written explicitly (everyone abroad, the leader), which plays the same as the defaults.
+    """
+    if state.phase.index == 0:
+        return None
+    players = state.players
+    drunk_roles = [n for n, p in players.items() if state.ruleset.roles[p.role].has_trait("drunk")]
+    setup: dict[str, Any] = {
+        "disguises": {n: p.disguise for n, p in players.items() if p.disguise},
+        "costumes": {n: list(roles) for n, roles in state.ext.costumes.items()},
+        "lovers": [list(pair) for pair in state.ext.lovers],
+        "best_friend": dict(state.ext.best_friends),
+        "abroad": [n for n, p in players.items() if ABROAD in p.conditions],
+        "sober": [n for n in drunk_roles if DRUNK not in players[n].conditions],
+        "leader": state.ext.leader,
+    }
+    return {k: v for k, v in setup.items() if v or k == "abroad"}
+
+
 def setup_from_dict(data: Mapping[str, Any]) -> Setup:
     known = {"disguises", "costumes", "lovers", "best_friend", "abroad", "sober", "leader"}
     unknown = set(data) - known

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from autogm.engine.families.midnight.model import DEAD, FREE, HOSPITAL, JAIL, SPIRIT, location, mn
 from autogm.engine.families.midnight.sheets import Line
-from autogm.engine.life import LIVES, Life
+from autogm.engine.life import Life
 from autogm.engine.state import Status
 
 if TYPE_CHECKING:
@@ -152,5 +152,9 @@ class MidnightLife(Life):
             return f"{target} is not dead"
         return None
 
+    def removed(self, ctx: Context, name: str, status: Status) -> None:
+        """Nothing: a midnight death is its damage's (``damage.die``, whose ``AFTER_DEATH``
+        says what it sets off), never ``Context.remove``, and its Jail is no removal."""
 
-LIVES["midnight"] = MidnightLife()
+
+LIFE = MidnightLife()

@@ -1,7 +1,7 @@
 """Lovey-Dovey: "Lovers can protect each other with the ability Lovey-Dovey."
 
 (The lovers' pairing, Amor, is a Prep ability elsewhere; a lover's suicide is in
-``engine.life.DctpLife.removed``.)
+``engine.families.dctp.life.DctpLife.removed``.)
 """
 
 from __future__ import annotations
