@@ -17,6 +17,13 @@ before and after each run. Two measures are taken of every run:
   busiest worker's is printed too; it also holds the difference in load between the runs,
   which makes a game cost more CPU on a busier machine.) Chunks are 20 games: give at least
   400 games, so that each worker plays ten.
+
+Where the wall clock goes beyond the CPU, each run is taken apart: the time in the chunks
+(each process's wall clock around each chunk it plays) is its CPU time, the time it waited
+for a CPU held by another process (the kernel's run-queue wait, ``/proc/self/schedstat``), and
+the rest (time the machine's hypervisor gave the CPU to another machine: the steal, printed
+from ``/proc/stat`` for the whole machine beside it); the time outside the chunks is the
+runner's own (processes started, chunks handed out, summaries collected).
 """
 
 from __future__ import annotations
@@ -38,16 +45,37 @@ from autogm.simulator.stats.table import Table
 
 
 class Chunk(list):
-    """A chunk's summaries, with the process that played them and its CPU seconds."""
+    """A chunk's summaries, with the process that played them, its CPU seconds, its wall
+    seconds and the seconds it waited for a CPU."""
 
     pid: int
     cpu: float
+    wall: float
+    waited: float
+
+
+def _waited() -> float:
+    """Seconds this process has waited in the kernel's run queue (0 where it is not told)."""
+    try:
+        return int(Path("/proc/self/schedstat").read_text().split()[1]) / 1e9
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
+def _stolen() -> float:
+    """Seconds of the machine's CPUs taken by its hypervisor (steal: ``/proc/stat``)."""
+    try:
+        fields = Path("/proc/stat").read_text().split("\n", 1)[0].split()
+        return int(fields[8]) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return 0.0
 
 
 def _timed(args: tuple[Job, int, int]) -> Chunk:
-    began = time.process_time()
+    began, began_wall, began_wait = time.process_time(), time.perf_counter(), _waited()
     done = Chunk(run_chunk(*args))
     done.pid, done.cpu = os.getpid(), time.process_time() - began
+    done.wall, done.waited = time.perf_counter() - began_wall, _waited() - began_wait
     return done
 
 
@@ -60,6 +88,9 @@ class Run:
     workers: int
     wall: float = 0.0
     cpu_by_process: dict[int, float] = field(default_factory=lambda: defaultdict(float))
+    wall_by_process: dict[int, float] = field(default_factory=lambda: defaultdict(float))
+    waited: float = 0.0  # in the run queue, summed over the processes
+    stolen: float = 0.0  # the whole machine's steal during the run
     load: tuple[float, float] = (0.0, 0.0)
     table: dict | None = None
 
@@ -77,11 +108,14 @@ def timed(job: Job, games: int, workers: int) -> Run:
 
     def chunk_done(done: list[GameSummary]) -> None:
         run.cpu_by_process[done.pid] += done.cpu  # type: ignore[attr-defined]
+        run.wall_by_process[done.pid] += done.wall  # type: ignore[attr-defined]
+        run.waited += done.waited  # type: ignore[attr-defined]
 
-    before = os.getloadavg()[0]
+    before, stolen = os.getloadavg()[0], _stolen()
     began = time.perf_counter()
     found = local.run_local(job, games, workers, on_chunk=chunk_done)
     run.wall = time.perf_counter() - began
+    run.stolen = _stolen() - stolen
     run.load = (before, os.getloadavg()[0])
     assert len(found) == games and not any(g.broken for g in found), "a broken game"
     run.table = Table.of(found).to_json()
@@ -98,6 +132,20 @@ def describe(run: Run, games: int) -> str:
     )
 
 
+def accounted(run: Run) -> str:
+    """Where the wall clock went beyond the CPU: in the chunks (summed over the processes),
+    waiting for a CPU and the rest; outside them, the runner's own time (beyond the longest
+    process's time in its chunks)."""
+    in_chunks = sum(run.wall_by_process.values())
+    rest = in_chunks - run.cpu - run.waited
+    outside = run.wall - max(run.wall_by_process.values())
+    return (
+        f"    in the chunks {in_chunks:.1f} s: CPU {run.cpu:.1f}, waiting for a CPU "
+        f"{run.waited:.1f}, the rest {rest:.1f} (the machine's steal: {run.stolen:.1f} s "
+        f"over its CPUs); outside the chunks {outside:.1f} s"
+    )
+
+
 def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 400
     rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 2
@@ -110,7 +158,9 @@ def main() -> None:
         two = timed(job, games, 2)
         assert one.table == two.table, "1 and 2 workers gave different tables"
         rows.append((one, two))
-        print(f"round {round_ + 1}:\n  {describe(one, games)}\n  {describe(two, games)}")
+        print(f"round {round_ + 1}:")
+        for run in (one, two):
+            print(f"  {describe(run, games)}\n{accounted(run)}")
         print(
             f"  speed-up: wall {one.wall / two.wall:.2f}x; CPU {two.cpu / two.busiest:.2f}x "
             f"(1 worker's CPU over the busiest of 2: {one.cpu / two.busiest:.2f}x)"

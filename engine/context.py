@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from autogm.engine.life import Life
 from autogm.engine.outcome import Draw, HeldText, Lynch, Notice, Result
 from autogm.engine.phases import Phase
+from autogm.engine.render.templates import say
 from autogm.engine.state import (
     ERASED,
     ActionRecord,
@@ -169,7 +170,7 @@ class Context:
         sender, text = action.actor, action.order.message or ""
         self.held.append(
             HeldText(action.ability.name, 0, self.phase, to, text, key, {"title": title},
-                     f"{title} from {sender}", sender)
+                     say("gm_text.note_from", title=title, sender=sender), sender)
         )  # fmt: skip
 
     def _worded(self, key: str, params: dict[str, Any]) -> tuple[str, dict[str, Any]]:

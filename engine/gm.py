@@ -20,6 +20,7 @@ from autogm.engine.families import FAMILIES
 from autogm.engine.lazy_pattern import lazy_compile
 from autogm.engine.outcome import Notice
 from autogm.engine.phases import Phase
+from autogm.engine.render.templates import say
 from autogm.engine.state import (
     ABROAD,
     BOMB,
@@ -183,7 +184,9 @@ def _set_condition(state: GameState, player: str, found: re.Match[str]) -> list[
     # "for N phases": the open phase and the N - 1 after it.
     until = None if phases is None else state.phase.index + phases - 1
     state.players[player].conditions[name] = until
-    lasting = f" for {phases} phase{'s' if phases != 1 else ''}" if phases else ""
+    lasting = ""
+    if phases:
+        lasting = say("gm.lasting_one" if phases == 1 else "gm.lasting", phases=phases)
     return [
         Notice("gm.condition", player, {"condition": name.replace("_", " "), "lasting": lasting})
     ]

@@ -149,7 +149,7 @@ def _told(held: HeldText, key: str, text: str) -> list[Notice]:
     they wrote did not go out); a text with no sender (a tape, a will) tells nobody."""
     if held.sender is None:
         return []
-    to = held.to or "the Town"
+    to = held.to or say("gm_text.the_town")
     what = held.params["title"].removeprefix("The ")  # "your Call", "your Letter"
     return [Notice(key, held.sender, {"what": what, "to": to, "text": text})]
 
@@ -224,7 +224,8 @@ def _hold_tapes(queue: TextQueue, outcome: PhaseOutcome) -> list[Notice]:
         named = " and ".join(str(v) for v in victims)
         queue.hold(
             HeldText("tape", 0, outcome.phase, None, tape, "gm_text.tape",
-                     {"victim": named}, note=f"from {author}, with the murder of {named}")
+                     {"victim": named},
+                     note=say("gm_text.note_tape", author=author, victims=named))
         )  # fmt: skip
     return told
 
@@ -243,7 +244,7 @@ def _hold_wills(queue: TextQueue, outcome: PhaseOutcome) -> None:
         )
         queue.hold(
             HeldText("will", 0, outcome.phase, None, text.strip(), "gm_text.will",
-                     {"player": name}, note=f"the will of {name}, lynched")
+                     {"player": name}, note=say("gm_text.note_will", player=name))
         )  # fmt: skip
 
 
@@ -264,11 +265,16 @@ def _hold_dream(queue: TextQueue, state: GameState, night: Phase) -> Draw | None
         return None
     facts, true = draft_facts(state, night, dreamer, dream_rng(state.seed, night, "facts"))
     titles = dict(state.ruleset.titles)
-    lines = [f"{i}. {fact.text(titles)}." for i, fact in enumerate(facts, 1)]
-    chosen = "drawn" if drawn else "named by the GM"
-    note = (
-        f"dreamer {dreamer} ({chosen}); fact {true + 1} is the true one, the other "
-        f"{len(facts) - 1} are false (the rules ask for {DREAM_FACTS}: 4 false, 1 true)"
+    lines = [
+        say("gm_text.dream_fact", number=i, fact=fact.text(titles))
+        for i, fact in enumerate(facts, 1)
+    ]
+    note = say(
+        "gm_text.note_dream_drawn" if drawn else "gm_text.note_dream_named",
+        dreamer=dreamer,
+        true=true + 1,
+        false=len(facts) - 1,
+        facts=DREAM_FACTS,
     )
     queue.hold(
         HeldText("dream", 0, night, dreamer, "\n".join(lines), "gm_text.dream",

@@ -16,7 +16,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from autogm.engine.deal import check_role_list, copies
-from autogm.engine.rules.base import Ruleset, RulesetError, Side, resolve_role
+from autogm.engine.rules.base import Ruleset, RulesetError, Side, per_ruleset, resolve_role
 
 # How many partial role lists a search may look at before it gives up (a setup with a
 # hundred roles to fill from still deals in well under this).
@@ -65,7 +65,8 @@ class Constraint:
 
 
 def _side_count(chosen: Sequence[str], ruleset: Ruleset, side: str) -> int:
-    return sum(ruleset.roles[role].side is Side(side) for role in chosen)
+    wanted = Side(side)  # once, not for every role of every partial list the deal tries
+    return sum(ruleset.roles[role].side is wanted for role in chosen)
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,11 +137,19 @@ def build_setup(
 def check_size(ruleset: Ruleset, setup: RoleSetup, players: int) -> None:
     """SetupError unless some deal of the setup exists for ``players`` players; the error
     names the constraint (or the constraints together) that cannot be met."""
+    _dealable(ruleset, setup, players)
+
+
+@per_ruleset
+def _dealable(ruleset: Ruleset, setup: RoleSetup, players: int) -> bool:
+    """``check_size``'s search, kept once it found a deal: every deal of a setup asks it again
+    (a search as long as the deal's own), and a simulation deals the same setup thousands of
+    times. A SetupError is raised each time it is asked (nothing is kept)."""
     if players not in setup.legal_sizes():
         sizes = _ranges(setup.legal_sizes())
         raise SetupError(f"setup {setup.name} is for {sizes} players, not {players}", "sizes")
     if _search(ruleset, setup, players, random.Random(0), setup.constraints) is not None:
-        return
+        return True
     culprits = [
         c
         for c in setup.constraints

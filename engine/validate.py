@@ -19,6 +19,7 @@ from autogm.engine.orders.kinds import Kind, Refused
 from autogm.engine.orders.model import Order, ability_title
 from autogm.engine.orders.seam import HeldSlots, SlotKey  # noqa: F401  (engine.resolve imports them here)
 from autogm.engine.phases import PhaseKind
+from autogm.engine.render.templates import say
 from autogm.engine.rules.base import AbilityUse, Ruleset, Slot, per_ruleset
 from autogm.engine.state import GameState
 
@@ -82,28 +83,33 @@ def find_slot(
 ) -> tuple[SlotKey, AbilityUse] | str:
     """The slot this order fills, or why the player cannot use the ability now (``slots``:
     the actor's ``held_slots`` when the caller has them already)."""
-    kind = state.phase.kind
+    kind, titles = state.phase.kind, state.ruleset.titles
     if slots is None:
         slots = held_slots(state, order.actor)
     if order.via:
         # "Bow-tie: interrogate X" asks for the lent slot only.
         slots = [(k, s) for k, s in slots if k == f"{LENT}{order.via}"]
         if not slots:
-            return Refused(
-                f"you do not hold the {order.via.replace('_', ' ')} in {state.phase}", Kind.NOT_HELD
-            )
+            via = order.via.replace("_", " ")
+            return Refused(say("cannot.hold_via", via=via, phase=state.phase), Kind.NOT_HELD)
         if all(slot.find(order.ability) is None for _, slot in slots):
-            gives = " OR ".join(ability_title(u.ability) for _, slot in slots for u in slot.options)
+            gives = " OR ".join(
+                ability_title(u.ability, titles) for _, slot in slots for u in slot.options
+            )
             return Refused(
-                f"the {order.via.replace('_', ' ')} gives {gives}, "
-                f"not {ability_title(order.ability)}",
+                say(
+                    "cannot.via_gives",
+                    via=order.via.replace("_", " "),
+                    gives=gives,
+                    ability=ability_title(order.ability, titles),
+                ),
                 Kind.NOT_HELD,
             )
     ability = order.ability
     found = open_slot(slots, ability, kind)
     if found is not None:
         return (order.actor, found[0]), found[1]
-    title = ability_title(order.ability)
+    title = ability_title(order.ability, titles)
     # Held in other phases only: which (the set built for this answer, not for every order).
     elsewhere: set[PhaseKind] = set()
     for _, slot in slots:
@@ -111,9 +117,11 @@ def find_slot(
             elsewhere |= slot.phases
     if elsewhere:
         when = " and ".join(sorted(k.value for k in elsewhere))
-        return Refused(f"{title} is a {when} ability, and it is {state.phase}", Kind.NOT_NOW)
+        return Refused(
+            say("cannot.not_now", ability=title, when=when, phase=state.phase), Kind.NOT_NOW
+        )
     role = state.players[order.actor].role
-    return Refused(f"{title} is not an ability of yours ({role})", Kind.NOT_HELD)
+    return Refused(say("cannot.not_yours", ability=title, role=role), Kind.NOT_HELD)
 
 
 def open_slot(
@@ -134,10 +142,10 @@ def check_order(
 ) -> tuple[SlotKey, AbilityUse] | str:
     """The slot the order fills if it may stand, else the reason to refuse it (``slots``: the
     actor's ``held_slots`` when the caller has them already)."""
-    players = state.players
+    players, titles = state.players, state.ruleset.titles
     actor = players.get(order.actor)
     if actor is None:
-        return Refused(f"{order.actor} is not playing in this game", Kind.NOT_HELD)
+        return Refused(say("cannot.not_playing", player=order.actor), Kind.NOT_HELD)
     ability = abilities_for(state.ruleset).get(order.ability)
     life = FAMILIES[state.ruleset.family].life
     problem = life.order_problem(state, order.actor, ability)
@@ -148,15 +156,16 @@ def check_order(
         return found
     if ability is None:
         return Refused(
-            f"{ability_title(order.ability)} is not something autogm can carry out yet",
+            say("cannot.not_carried_out", ability=ability_title(order.ability, titles)),
             Kind.NOT_HELD,
         )
     for target in order.targets:
         if target not in players:
-            return Refused(f"{target} is not playing in this game", Kind.BAD_TARGET)
+            return Refused(say("cannot.not_playing", player=target), Kind.BAD_TARGET)
         if target == order.actor and not ability.self_target:
             return Refused(
-                f"you cannot use {ability_title(order.ability)} on yourself", Kind.BAD_TARGET
+                say("cannot.not_on_yourself", ability=ability_title(order.ability, titles)),
+                Kind.BAD_TARGET,
             )
         reason = life.target_problem(state, order, ability, target)
         if reason:

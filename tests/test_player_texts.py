@@ -15,6 +15,20 @@ text: the command line (``daemon/cli/``: the terminal's own words), the archive'
 which the command line prints (``daemon/archive/``), and the rulesets (``engine/rules/``, the
 families' ``rules`` modules: the
 rule texts quoted as data, and the GM's option help).
+
+A reason is caught even when it is no sentence ("you are dead and can no longer act", "{} is
+dead"): in engine/ and daemon/play/, a string literal with words in it (a space and a word of
+two letters) may not be a reason given to a player. A reason is what an ability's or a life's
+check returns (``validate``, ``check``, ``order_problem``, ``target_problem``, a target rule:
+any function's ``return``), what a ``Refused``, a ``Refusal`` or a ``Rejection`` is made with
+(its reason and its fix), what is assigned to a name ``reason``, ``problem``, ``fix``,
+``why`` or ``note``, the values of a table named ``...REASONS``, and what fills a notice (the
+params of ``notify``, ``announce`` and ``Notice``: "no Guise", " for 2 phases") or a text held
+for the GM (``HeldText``: its note, which the GM reads in a PM). A reason is made from a
+template key instead (``say("cannot.dead")``); a single word or key ("dead",
+"target_unavailable": a ``failed.`` notice's key) is not text. Not searched, besides the places
+above: the scenario layer's terminal report (``engine/replay.py``) and, for now, the order
+reader (``engine/orders/``), whose reasons move once its rewrite lands.
 """
 
 from __future__ import annotations
@@ -113,6 +127,120 @@ def answer(phase):
         "[b]The game is over.[/b] Thank you for playing!",
         "Your will is saved.",
         "A tape was found with the body.",
+    ]
+
+
+# Searched for reasons: the engine, and the daemon's player texts (its other packages answer
+# the GM and the operator, in the terminal and the log).
+REASONS_SEARCHED = ("engine", "daemon/play")
+# Not searched yet: the order reader, being rewritten; the entry goes once its reasons are
+# templates.
+REASONS_LEFT = ("engine/orders/",)
+NOT_PLAYER_REASONS = (*NOT_FORUM_TEXT, "engine/replay.py", *REASONS_LEFT)
+REASON_CALLS = {"Refused", "Refusal", "Rejection"}
+NOTICE_CALLS = {"notify", "announce", "Notice", "HeldText"}
+HELD_CALLS = {"Notice", "HeldText"}
+REASON_NAMES = {"reason", "problem", "fix", "why", "note"}
+# Words: a space and a word of two letters ("you are dead", "{} is dead"); not a key.
+WORDS = re.compile(r"(?=.*\s)(?=.*[A-Za-z]{2})")
+
+
+def _literals(node: ast.AST | None):
+    """The string literals an expression gives as its value: itself, either branch of a
+    conditional, either side of ``or``/``and``."""
+    if isinstance(node, ast.IfExp):
+        yield from _literals(node.body)
+        yield from _literals(node.orelse)
+    elif isinstance(node, ast.BoolOp):
+        for value in node.values:
+            yield from _literals(value)
+    elif node is not None and _text(node) is not None:
+        yield node
+
+
+def _reasons(tree: ast.AST):
+    """Every expression given as a reason (the module docstring says which)."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Return):
+            yield node.value
+        elif isinstance(node, ast.Call):
+            func = node.func
+            name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+            if name in NOTICE_CALLS:
+                # ctx.notify(to, key, **params), ctx.announce(key, **params), Notice(key, to,
+                # params), HeldText(..., params, note): what fills a notice is read as the
+                # notice is, and a held text's note by the GM on the forum.
+                yield from (k.value for k in node.keywords if k.arg != "key")
+                if name in HELD_CALLS:
+                    for arg in node.args:
+                        yield from arg.values if isinstance(arg, ast.Dict) else (arg,)
+            if name in REASON_CALLS:
+                # Refused(reason, kind), Refusal(reason, kind), Rejection(text, reason, fix)
+                given = node.args[1:3] if name == "Rejection" else node.args[:1]
+                yield from given
+                yield from (k.value for k in node.keywords if k.arg in ("reason", "fix"))
+        elif isinstance(node, ast.Assign | ast.AnnAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names = {t.id for t in targets if isinstance(t, ast.Name)}
+            if names & REASON_NAMES:
+                yield node.value
+            elif any(n.endswith("REASONS") for n in names) and isinstance(node.value, ast.Dict):
+                yield from node.value.values
+
+
+def inline_reasons(source: str) -> list[tuple[int, str]]:
+    found = []
+    for reason in _reasons(ast.parse(source)):
+        for node in _literals(reason):
+            text = _text(node)
+            if text is not None and WORDS.match(text):
+                found.append((node.lineno, text))
+    return sorted(found)
+
+
+def test_no_inline_reason_outside_the_templates() -> None:
+    """Every reason a player reads is made from a template key, fragments included."""
+    found = []
+    for package in REASONS_SEARCHED:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            name = path.relative_to(ROOT).as_posix()
+            if name.startswith(NOT_PLAYER_REASONS):
+                continue
+            for line, text in inline_reasons(path.read_text(encoding="utf-8")):
+                found.append(f"{name}:{line}: {text[:70]!r}")
+    assert found == []
+
+
+def test_what_counts_as_a_reason() -> None:
+    code = """
+REASONS = {"dead": "you are dead and can no longer act", "jail": "cannot.jail"}
+
+
+def target_problem(state, target):
+    if target not in state.players:
+        return f"{target} is not playing"
+    return "target_unavailable" if state.abroad(target) else None
+
+
+def validate(state, order):
+    if not order.role:
+        return say("refusal.name_the_role")
+    problem = "you may not" if order.twice else None
+    reason = f"{order.actor} is dead"
+    label = "the friend of Kleene, among"
+    ctx.notify(order.actor, "midnight.guise", guises=order.roles or "no Guise", n="1")
+    notice = Notice("gm.condition", order.actor, {"lasting": " for 2 phases", "on": "Night 1"})
+    return Refused("a spirit cannot act", Kind.NOT_NOW) or Rejection(order.text, "why", fix="")
+"""
+    assert [text for _, text in inline_reasons(code)] == [
+        "you are dead and can no longer act",
+        "{} is not playing",
+        "you may not",
+        "{} is dead",
+        "no Guise",
+        " for 2 phases",
+        "Night 1",
+        "a spirit cannot act",
     ]
 
 

@@ -11,7 +11,7 @@ from autogm.engine.render.inert import inert
 
 
 def signup_subject(game: str) -> str:
-    return f"{game}: your sign-up"
+    return say("subject.signup", game=game)
 
 
 def signup_joined(game: str, place: int, size: int | None, choice: str | None) -> str:
@@ -50,8 +50,11 @@ def signup_overflow(game: str, place: int) -> str:
 
 
 def signup_choice_refused(game: str, line: str, wanted: str | None, free: Sequence[str]) -> str:
-    why = f"{wanted!r} is taken or not one of them" if wanted else "your post names none"
-    still = names_list(free) if free else "none (every choice is taken)"
+    if wanted:
+        why = say("signup.choice_taken", wanted=repr(wanted))
+    else:
+        why = say("signup.choice_unnamed")
+    still = names_list(free) if free else say("signup.none_free")
     return say("signup.choice_refused", game=game, quoted=quoted(line), why=why, free=still)
 
 
@@ -115,7 +118,7 @@ def warn_gm(game: str, player: str, phases: int) -> str:
 
 
 def _phases(count: int) -> str:
-    return "1 phase" if count == 1 else f"{count} phases"
+    return say("duration.phase") if count == 1 else say("duration.phases", count=count)
 
 
 def inactivity_line(player: str, step: str, phases: int) -> str:

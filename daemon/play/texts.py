@@ -50,10 +50,10 @@ def duration(length: timedelta) -> str:
     minutes = int((length.total_seconds() + 30) // 60)
     hours, minutes = divmod(minutes, 60)
     if hours and minutes:
-        return f"{hours} h {minutes} min"
+        return say("duration.hours_minutes", hours=hours, minutes=minutes)
     if hours:
-        return f"{hours} hours" if hours > 1 else "1 hour"
-    return "1 minute" if minutes == 1 else f"{minutes} minutes"
+        return say("duration.hours", hours=hours) if hours > 1 else say("duration.hour")
+    return say("duration.minute") if minutes == 1 else say("duration.minutes", minutes=minutes)
 
 
 # How a phase's orders are sent, by where the daemon reads them (daemon.play.games
@@ -105,11 +105,11 @@ def start_post(
 
 
 def role_subject(game: str) -> str:
-    return f"{game}: your role"
+    return say("subject.role", game=game)
 
 
 def results_subject(game: str, phase: str) -> str:
-    return f"{game}: {phase} results"
+    return say("subject.results", game=game, phase=phase)
 
 
 def phase_results_post(phase: str, public: Sequence[str]) -> str:
@@ -256,7 +256,7 @@ def vote_locked_answer(game: str, post: str, deadline: datetime, dates: DateStyl
 
 
 def vote_count_title(phase: str) -> str:
-    return f"Vote count, {phase}"
+    return say("subject.vote_count", phase=phase)
 
 
 def replaced_answer(game: str) -> str:
@@ -280,12 +280,12 @@ def held_texts_note(game: str, held: Sequence[Any]) -> str:
     rewrite or withhold each: for the GM's PM, ``autogm preview`` and ``autogm status``."""
     lines = [say("held.count", game=game, count=len(held))]
     for text in held:
-        to = f"PM to {text.to}" if text.to else "post in the topic"
+        to = say("held.to_pm", to=text.to) if text.to else say("held.to_topic")
         # The draft is a player's (a will, a tape, a letter): in the GM's own PM its tags are
         # as dead as in the players' (the GM reads the words, not a link or a closed quote).
         lines += [
             "",
-            f"[{text.label}] {to}, from {text.phase}: {inert(text.note)}",
+            say("held.text", label=text.label, to=to, phase=text.phase, note=inert(text.note)),
             inert(text.text),
         ]
     first = held[0].label if held else "KIND N"

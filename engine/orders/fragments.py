@@ -158,10 +158,21 @@ def _sentences(line: str, spaced: tuple[re.Pattern[str], ...]) -> list[str]:
     keep = _places_kept(line)  # in order of position
     if spaced:
         lowered = line.casefold()
-        keep = sorted(
-            keep + [(m.start(), m.end()) for name in spaced for m in name.finditer(lowered)]
-        )
+        keep = sorted(keep + [span for name in spaced for span in _kept(name, line, lowered)])
     return _cuts(line, _SENTENCE, keep, needs_order=False)
+
+
+def _kept(name: re.Pattern[str], line: str, lowered: str) -> list[tuple[int, int]]:
+    """Where ``name`` stands in the line, each span no cut may fall in. A name that ends in a
+    sentence's mark ("Dove.", "Abs!") ends its sentence only where an order follows:
+    "Investigate Dove. kills Fay" is one order, "Kill Dove. Heal Fay" two."""
+    spans = []
+    for m in name.finditer(lowered):
+        end = m.end()
+        if lowered[end - 1] in ".!?" and not _order_follows(line, end + 1):
+            end += 1  # the space after it, where the sentence would be cut
+        spans.append((m.start(), end))
+    return spans
 
 
 def _parts(sentence: str) -> list[str]:
@@ -197,8 +208,15 @@ def _spaced_of(names: tuple[str, ...]) -> tuple[re.Pattern[str], ...]:
 
 @lru_cache(maxsize=32)
 def _spaced_names(names: tuple[str, ...]) -> tuple[re.Pattern[str], ...]:
-    """The roster's names with a space in them, which no cut may split: once per roster."""
-    return tuple(re.compile(re.escape(n.casefold())) for n in names if " " in n)
+    """The roster's names that a sentence's cut could split: with a space in them, or ending
+    in a sentence's mark (a whole word then, followed by a space); once per roster."""
+    return tuple(
+        re.compile(re.escape(n.casefold()))
+        if " " in n
+        else re.compile(rf"(?<!\w){re.escape(n.casefold())}(?=\s)")
+        for n in names
+        if " " in n or n[-1:] in ".!?"
+    )
 
 
 # A ranking's places written on one line: "Ranking: 1. Gin 2. Vodka 3. Korn" is one order, not

@@ -223,7 +223,8 @@ class Ruleset:
     # How many times a role may be dealt in one game (midnight's three Civilians: "Civilian
     # — yes, another one", "Civilian — yes, three of them"); a role left out: once.
     deal_copies: Mapping[str, int] = field(default_factory=dict)
-    # The sides every deal must hold at least one role of.
+    # The sides every deal must hold at least one role of: first the hidden team the town
+    # hunts (``hunted_side``), then the town's own side.
     deal_sides: tuple[Side, ...] = (Side.BLACK_ORG, Side.TOWN)
     # What a player chooses when signing up, first come first served, no two the same
     # (midnight's open roles: "Specify the Open Role you want to play; no duplicate roles");
@@ -243,6 +244,11 @@ class Ruleset:
     def order_for(self, kind: PhaseKind) -> tuple[Step, ...]:
         """The order of actions of a phase of this kind."""
         return self.orders.get(kind, self.order_of_actions)
+
+    @property
+    def hunted_side(self) -> Side:
+        """The hidden team the town hunts and accuses players of (the Black Org, the Mafia)."""
+        return self.deal_sides[0]
 
     def has(self, feature: str) -> bool:
         if feature not in FEATURES:
@@ -267,6 +273,11 @@ class Ruleset:
     def bo_rank(self, role: str) -> int:
         """Lower is higher-ranked; roles off the list rank last."""
         return _bo_ranks(self).get(role, len(self.rank))
+
+    def black_org_ranks(self) -> Mapping[str, int]:
+        """Each Black Org role → its ``bo_rank`` (ruleset data, found once: the members are
+        asked for with every order a leader's slot depends on)."""
+        return _black_org_ranks(self)
 
 
 def resolve_role(ruleset: Ruleset, name: str) -> str:
@@ -312,6 +323,15 @@ def per_ruleset(build: Callable[..., T]) -> Callable[..., T]:
 def _bo_ranks(ruleset: Ruleset) -> dict[str, int]:
     """Role → its place in the Black Org's rank (the first, if listed twice)."""
     return {role: i for i, role in reversed(list(enumerate(ruleset.rank)))}
+
+
+@per_ruleset
+def _black_org_ranks(ruleset: Ruleset) -> dict[str, int]:
+    return {
+        role: ruleset.bo_rank(role)
+        for role, sheet in ruleset.roles.items()
+        if sheet.side is Side.BLACK_ORG
+    }
 
 
 # Rule switches a ruleset may turn on, with the sentence each stands for. Generic code asks

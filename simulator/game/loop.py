@@ -15,6 +15,7 @@ import random
 import traceback
 from dataclasses import dataclass, field
 
+from autogm.engine.deal import SIDE_NAMES
 from autogm.engine.families import FAMILIES
 from autogm.engine.orders.model import Order, ParsedPM
 from autogm.engine.outcome import Notice
@@ -286,8 +287,7 @@ def _post(session, current, items, player, text, orders, played, titles) -> None
 def _accuse(session, current, items, player, accused, policy, played) -> None:
     """A player's accusation in the game topic: talk, which holds no vote and no order, and
     which every other player reads."""
-    side = "Mafia" if FAMILIES[session.state.ruleset.family].read is not None else "Black Org"
-    text = f"I am sure {accused} is {side}."
+    text = f"I am sure {accused} is {SIDE_NAMES[session.state.ruleset.hunted_side]}."
     votes = session.receive_post(player, text)
     current.received.append(Received(player, text, None, POST))
     current.posts.append((player, text, votes))

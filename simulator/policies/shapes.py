@@ -2,7 +2,7 @@
 (the same ones the reader reads orders by), so that a simulated player can write every order
 of every ruleset, one added tomorrow included, with no list of abilities here:
 
-- a DCTP ability's words (engine/orders/vocab/dctp.py: ``Say.shape``, one of the vocabulary's
+- a DCTP ability's words (engine/families/dctp/vocab.py: ``Say.shape``, one of the vocabulary's
   shapes: a target, targets, nothing, a role, a target and a role, a crime, actions asked, a
   kind, a past phase, roles) and its class (``targets``, how many players; ``choices``, what
   a kind is chosen from);

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
+from autogm.engine.deal import SIDE_NAMES as RULESET_SIDES
 from autogm.simulator.stats.table import Table
 
+# The sides as the engine names them, and the other ends of a game.
 SIDE_NAMES = {
-    "black_org": "Black Org",
-    "town": "town",
+    **{side.value: name for side, name in RULESET_SIDES.items()},
     "lovers": "lovers",
     "none": "no winner",
-    "mafia": "Mafia",
-    "law": "Law",
     "stalemate": "stalemate",
 }
 

@@ -26,11 +26,15 @@ class GameSummary:
 
 
 def summarize(index: int, played: Played, replayed: bool) -> GameSummary:
+    # On the winning side: a member of the side that won, dead or alive, or a player the
+    # game names among its winners (a Neutral's own win). midnight names only the side's
+    # living members ("Dead — ... cannot win"): its dead members were on the winning side
+    # all the same, as in the DCTP rulesets, and the status column says who lived.
     winners = set(played.winners)
     rows = []
     for name, (role, status) in played.final.items():
         side = played.sides.get(name, "")
-        won = name in winners if winners else side == played.winner
+        won = side == played.winner or name in winners
         rows.append((role, side, status, won))
     return GameSummary(
         index,

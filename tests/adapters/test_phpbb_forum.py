@@ -602,10 +602,12 @@ def test_a_flood_interval_not_given_is_learned_from_the_boards_refusals(board, m
 
 def test_measuring_the_flood_rule_sends_pms_to_the_account_itself(board, forum, clock):
     """check-forum --flood: two PMs to itself back to back; the second refused, it is sent again
-    at 1, 2, 4... s after the first until taken."""
+    at 1, 2, 4... s after the first until taken. The rule is the time between the first PM
+    and the one taken: the try at 2 s also waits for its form's age, and is taken at 3 s."""
     taken_refused_refused_taken(board)
     rule = forum.flood_rule(measure=True)
-    assert (rule.interval, rule.exempt, rule.pace) == (2.0, False, 2.0)
+    assert (rule.interval, rule.exempt, rule.pace) == (3.0, False, 3.0)
+    assert "refused at 1 s, taken at 3 s" in rule.how
     assert "4 tries of a PM to itself" in rule.how
     for index in range(-4, 0):
         assert [k for k in sent_fields(board, index) if k.startswith("address_list")] == [

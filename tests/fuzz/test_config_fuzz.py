@@ -20,6 +20,7 @@ still read.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import io
 import logging
@@ -307,6 +308,8 @@ GAME_TABLES = ("games", "players", "phases", "orders", "outbox", "signups", "sig
 def _template() -> Path:
     """A game in its first night, with orders, kept in a folder each example copies."""
     folder = Path(tempfile.mkdtemp(prefix="autogm-fuzz-template-"))
+    # Hypothesis examples share it, so no fixture can own it: removed when the run ends.
+    atexit.register(shutil.rmtree, folder, True)
     kit = Kit(folder)
     kit.start()
     kit.close("Prep")

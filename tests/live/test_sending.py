@@ -147,7 +147,9 @@ def test_a_45_player_phase_is_sent_within_a_minute_of_its_deadline(board: Board,
     assert "ok   measure the flood rule: no wait between messages (the account ignores it" in fast
     line = next(line for line in slow.splitlines() if "flood rule" in line)
     assert line.startswith("ok   measure the flood rule: one post or PM every "), line
-    assert int(line.split("every ")[1].split(" s")[0]) in (2, 4), line  # 3 s, to the second
+    # 3 s: the try that is taken comes at 4 s on a quiet board, sooner on a busy one, whose
+    # answers come late; the time the board saw between the two is measured to the second.
+    assert 2 <= int(line.split("every ")[1].split(" s")[0]) <= 4, line
 
     closing = state.rows(
         "SELECT * FROM outbox WHERE game = 'fast45' AND phase = 'Prep' AND priority = 0"

@@ -61,3 +61,18 @@ def test_random_players_send_only_what_stands() -> None:
             for item in phase.received:
                 if item.parsed is not None and item.text != "yes":
                     assert item.parsed.accepted, (phase.phase, item.text, item.parsed.rejected)
+
+
+def test_an_accusation_names_the_side_the_ruleset_hunts() -> None:
+    """An informed player's accusation in the topic ("I am sure X is Black Org.") names the
+    ruleset's hidden team by the name its players use: the Mafia in midnight."""
+    for ruleset_id, side in (("midnight", "Mafia"), ("dctp-2011", "Black Org")):
+        setup = make_setup(ruleset_id, 12)
+        said = [
+            text
+            for seed in range(6)
+            for phase in play(setup, "informed", seed).replays
+            for _, text, _ in phase.posts
+            if text.startswith("I am sure ")
+        ]
+        assert said and all(text.endswith(f" is {side}.") for text in said), (ruleset_id, said)

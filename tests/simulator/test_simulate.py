@@ -106,10 +106,16 @@ def test_bad_input_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 @pytest.mark.cluster
-def test_dask_local_cluster_gives_the_same_table(capsys: pytest.CaptureFixture[str]) -> None:
+def test_dask_local_cluster_gives_the_same_table(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(
-        n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None
+        n_workers=1,
+        threads_per_worker=1,
+        processes=False,
+        dashboard_address=None,
+        local_directory=str(tmp_path),
     ) as cluster:
         args = ["--players", "10", "--games", "6", "--seed", "5", "--replay-every", "0"]
         on_cluster = _json(capsys, *args, "--cluster", cluster.scheduler_address)
@@ -117,3 +123,29 @@ def test_dask_local_cluster_gives_the_same_table(capsys: pytest.CaptureFixture[s
     for data in (on_cluster, local):
         data.pop("files")
     assert on_cluster == local
+
+
+def test_a_side_that_won_counts_its_dead_members_on_the_winning_side() -> None:
+    """midnight names only the Law's living members as the winners of a Law win ("Dead —
+    ... cannot win"); the table's "on the winning side" counts every Law player of a game
+    the Law won, dead or alive, as the DCTP tables count the town's dead, so that a role
+    always dealt is on the winning side as often as its side wins (the alive column says
+    who lived to see it)."""
+    from autogm.simulator.stats.summary import summarize
+
+    job = Job(make_setup("midnight", 12), "random", 5, sample_every=0)
+    games = [play_checked(job, index) for index in range(30)]
+    summaries = [summarize(i, played, False) for i, played in enumerate(games)]
+    law_wins = [g for g in games if g.winner == "law"]
+    assert law_wins and not any(g.problems for g in games)
+    seen_dead = False
+    for played, summary in zip(games, summaries, strict=True):
+        for name, (_role, side, status, won) in zip(played.final, summary.players, strict=True):
+            if played.winner == "law" and side == "law" and status == "dead":
+                assert name not in played.winners  # the engine names the living only
+                seen_dead = True
+            assert won == (side == played.winner or name in played.winners)
+    assert seen_dead
+    table = Table.of(summaries)
+    assert table.roles["Officer"].dealt == 30  # always dealt in the default setup
+    assert table.roles["Officer"].won == table.wins["law"] == len(law_wins)

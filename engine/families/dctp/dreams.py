@@ -16,6 +16,7 @@ import random
 from dataclasses import dataclass
 
 from autogm.engine.phases import Phase
+from autogm.engine.render.templates import say
 from autogm.engine.state import GameState
 
 DREAM_FACTS = 5
@@ -42,9 +43,9 @@ class Fact:
 
     def text(self, titles: dict[str, str] | None = None) -> str:
         if self.shape == "role":
-            return f"{self.actor} is {self.ability}"
+            return say("gm_text.fact_role", player=self.actor, role=self.ability)
         name = (titles or {}).get(self.ability, self.ability).replace("_", " ")
-        return f"{self.actor} used {name} on {self.target}"
+        return say("gm_text.fact_action", player=self.actor, ability=name, target=self.target)
 
 
 def holds(fact: Fact, state: GameState, night: Phase) -> bool:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from autogm.engine.life import Life
+from autogm.engine.render.templates import say
 from autogm.engine.state import (
     ABROAD,
     DETAINED,
@@ -101,9 +102,9 @@ class DctpLife(Life):
     def order_problem(self, state: GameState, actor: str, ability: Ability | None) -> str | None:
         status = state.players[actor].status
         if status is Status.DEAD:
-            return "you are dead and can no longer act"
+            return say("cannot.dead")
         if status is Status.ARRESTED:
-            return "you are arrested and may not use any abilities"
+            return say("cannot.arrested")
         return None
 
     def target_problem(
@@ -111,13 +112,13 @@ class DctpLife(Life):
     ) -> str | None:
         status = state.players[target].status
         if ability.needs_free_target and status is Status.DEAD:
-            return f"{target} is dead"
+            return say("cannot.target_dead", target=target)
         if (
             ability.needs_free_target
             and status is Status.ARRESTED
             and not ability.arrested_target_ok
         ):
-            return f"{target} is arrested: any and all actions on arrested players fail"
+            return say("cannot.target_arrested", target=target)
         return None
 
     def removed(self, ctx: Context, name: str, status: Status) -> None:

@@ -146,11 +146,11 @@ def own_capsules(state: GameState, player: str) -> int:
 
 def black_org(state: GameState, *, free_only: bool = True) -> list[str]:
     """Black Org members, highest-ranked first."""
-    rank = state.ruleset.bo_rank
+    ranks = state.ruleset.black_org_ranks()
     members = [
-        (rank(p.role), name)
+        (ranks[p.role], name)
         for name, p in state.players.items()
-        if (p.is_free or not free_only) and state.side(name) is Side.BLACK_ORG
+        if p.role in ranks and (p.is_free or not free_only)
     ]
     members.sort()
     return [name for _, name in members]

@@ -28,6 +28,7 @@ from autogm.engine.families.midnight.model import SPIRIT, Midnighter, MidnightGa
 from autogm.engine.families.midnight.reader import parse_orders
 from autogm.engine.families.midnight.running import running_count
 from autogm.engine.phases import Phase
+from autogm.engine.render.templates import say
 from autogm.engine.rules.base import Ruleset, RulesetError, Side, Step
 from autogm.engine.state import GameState, PlayerState, Status
 
@@ -94,7 +95,7 @@ def open_game(state: GameState) -> Opening:
     ]  # fmt: skip
     for name in team:
         others = ", ".join(f"{o} ({new.players[o].role})" for o in team if o != name)
-        ctx.notify(name, "midnight.streetwise", team=others or "nobody else")
+        ctx.notify(name, "midnight.streetwise", team=others or say("midnight_words.nobody_else"))
     return Opening(new, tuple(ctx.notices), tuple(ctx.draws))
 
 

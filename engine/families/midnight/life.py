@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from autogm.engine.families.midnight.model import DEAD, FREE, HOSPITAL, JAIL, SPIRIT, location, mn
 from autogm.engine.families.midnight.sheets import Line
 from autogm.engine.life import Life
+from autogm.engine.render.templates import say
 from autogm.engine.state import Status
 
 if TYPE_CHECKING:
@@ -34,11 +35,12 @@ BLOCKED = "blocked"
 # Warrior's Unstoppable: "abilities are not disabled when in Hospital").
 FREE_IN_HOSPITAL: list[Callable[[GameState, str], bool]] = []
 
+# Why a player may not act where they are: the templates' keys.
 REASONS = {
-    DEAD: "you are dead and can no longer act",
-    SPIRIT: "a spirit cannot declare actions",
-    JAIL: "you are in Jail: all your abilities are disabled",
-    HOSPITAL: "you are in the Hospital: the abilities of your Midnight role are disabled",
+    DEAD: "cannot.dead",
+    SPIRIT: "cannot.spirit",
+    JAIL: "cannot.jail",
+    HOSPITAL: "cannot.hospital",
 }
 
 
@@ -137,19 +139,19 @@ class MidnightLife(Life):
     def order_problem(self, state: GameState, actor: str, ability: Ability | None) -> str | None:
         at = where(state, actor)
         if ability is None:
-            return REASONS[at] if at in (DEAD, SPIRIT) else None
+            return say(REASONS[at]) if at in (DEAD, SPIRIT) else None
         also = kept(state, actor, state.phase.index)
         reason = disabled(at, line_of(state, actor, ability.name), ability, also)
-        return REASONS[reason] if reason else None
+        return say(REASONS[reason]) if reason else None
 
     def target_problem(
         self, state: GameState, order: Order, ability: Ability, target: str
     ) -> str | None:
         dead = state.players[target].status is Status.DEAD
         if ability.needs_free_target and dead:
-            return f"{target} is dead"
+            return say("cannot.target_dead", target=target)
         if getattr(ability, "needs_dead_target", False) and not dead:
-            return f"{target} is not dead"
+            return say("cannot.target_not_dead", target=target)
         return None
 
     def removed(self, ctx: Context, name: str, status: Status) -> None:

@@ -57,12 +57,13 @@ from autogm.engine.orders.seam import Rules, Shape, SlotKey
 from autogm.engine.orders.votes import MAX_POST_CHARS, read_votes
 from autogm.engine.phases import Phase
 from autogm.engine.render.inert import shorten
+from autogm.engine.render.templates import say
 from autogm.engine.state import GameState
 
 _OOC = re.compile(r"\[ooc(?:=[^\]]*)?\](.*?)\[/ooc\]", re.IGNORECASE | re.DOTALL)
 PEACE, TOWN = "peace", "town"
 _MEMO = 1024  # fragments remembered in one message
-_AGAIN = "send the order again, without the question, if you want it"
+_AGAIN = "midnight_reading.again"
 # Incognito: "The Anonymous Guise cannot be named if an ability calls for naming a Guise."
 ANONYMOUS = re.compile(r"\s*anonymous\b", re.IGNORECASE)
 MAX_COUNT = 1000  # a Guise named more often than this is a typing slip, not a plan
@@ -198,13 +199,15 @@ class _Read:
         if len(held) > 1:
             names = " or ".join(titles.get(a, a) for a in held)
             raise Refusal(
-                f"'{word.written.strip()}' could be your {names}: write which one",
+                say("midnight_reading.which_one", written=word.written.strip(), abilities=names),
                 Kind.MISSING_DETAIL,
             )
         ability = held[0] if held else word.abilities[0]
         title = titles.get(ability, ability)
         if _key(word.written) != _key(title):
-            self.reader.notes.append(f"read '{word.written.strip()}' as {title}")
+            self.reader.notes.append(
+                say("midnight_reading.read_as", written=word.written.strip(), ability=title)
+            )
         return ability, rest
 
     def holds(self, ability: str) -> bool:
@@ -228,16 +231,25 @@ class _Read:
             written = text.strip().split()[0] if text.strip() else text
             if found.kind is MatchKind.AMBIGUOUS:
                 raise Refusal(
-                    f"'{written}' could be the role {' or '.join(found.candidates)}",
+                    say(
+                        "midnight_reading.which_role",
+                        written=written,
+                        roles=" or ".join(found.candidates),
+                    ),
                     Kind.MISSING_DETAIL,
                 )
             close = matcher.suggest(written)
-            hint = f"; did you mean {' or '.join(close)}?" if close else ""
             roles = ", ".join(self.state.ruleset.roles)
-            raise Refusal(
-                f"'{written}' is not a Midnight role{hint} (the roles: {roles})",
-                Kind.MISSING_DETAIL,
-            )
+            if close:
+                why = say(
+                    "midnight_reading.not_a_role_close",
+                    written=written,
+                    close=" or ".join(close),
+                    roles=roles,
+                )
+            else:
+                why = say("midnight_reading.not_a_role", written=written, roles=roles)
+            raise Refusal(why, Kind.MISSING_DETAIL)
         if found.is_reading:
             self.reader.notes.append(found.note)
         plural = re.match(r"(?:es|s)\b", text[used:])
@@ -254,14 +266,17 @@ class _Read:
                 n = first["n"].casefold()
                 count, rest = int(NUMBERS.get(n, n)), rest[first.end() :]
             if ANONYMOUS.match(rest):
-                raise Refusal("the Anonymous Guise cannot be named", Kind.BAD_TARGET)
+                raise Refusal(say("midnight_reading.anonymous"), Kind.BAD_TARGET)
             role, rest = self.role(rest)
             after = _COUNT_AFTER.match(rest)
             if after:
                 count, rest = int(after["n1"] or after["n2"]), rest[after.end() :]
             if count > MAX_COUNT:
                 written = start[: len(start) - len(rest)].strip()
-                raise Refusal(f"'{written}': at most {MAX_COUNT} of one Guise", Kind.BAD_TARGET)
+                raise Refusal(
+                    say("midnight_reading.too_many", written=written, most=MAX_COUNT),
+                    Kind.BAD_TARGET,
+                )
             rest = _GUISE_TAIL.sub("", rest, count=1)
             found += [role] * count
             more = LIST_SEP.match(rest)
@@ -318,7 +333,10 @@ class _Read:
             self.heading = when
             return ""
         if when is not None and when != self.state.phase:
-            raise Refusal(f"this is an order for {self.state.phase}, not {when}", Kind.NOT_NOW)
+            raise Refusal(
+                say("midnight_reading.other_phase", phase=self.state.phase, written=when),
+                Kind.NOT_NOW,
+            )
         return after
 
     def message(self, ability: str, rest: str, fragment: str) -> Order:
@@ -365,9 +383,7 @@ class _Read:
             spent = _SPENT.match(rest)
             if spent is None:
                 title = self.state.ruleset.titles.get(ability, ability)
-                raise Refusal(
-                    f"say how many saved votes to spend: '{title} 2'", Kind.MISSING_DETAIL
-                )
+                raise Refusal(say("midnight_reading.how_many", ability=title), Kind.MISSING_DETAIL)
             n = spent["n"].casefold()
             choice, rest = str(NUMBERS.get(n, n)), rest[spent.end() :]
         if ability == "vote" and (peace := _PEACE.match(rest)) and not self._named_whole(rest):
@@ -407,8 +423,12 @@ class _Read:
         if picked is None or word is None:
             title = self.state.ruleset.titles.get(ability, ability)
             listed = ", ".join(c.title() for c in choices)
-            named = f"'{word[0]}' is not" if word else "write"
-            raise Refusal(f"{named} one of {title}'s choices: {listed}", Kind.MISSING_DETAIL)
+            if word:
+                why = say("midnight_reading.not_a_choice", written=word[0], ability=title,
+                          choices=listed)  # fmt: skip
+            else:
+                why = say("midnight_reading.choose", ability=title, choices=listed)
+            raise Refusal(why, Kind.MISSING_DETAIL)
         return picked, rest[word.end() :]
 
     def role_list(self, ability: str, rest: str, fragment: str) -> Order:
@@ -421,10 +441,7 @@ class _Read:
             name, rest = self.reader.name(rest)
             between = _ROLE_WORD.match(rest)
             if between is None or not between.end() or not rest[between.end() :].strip():
-                raise Refusal(
-                    f"write each player with a role, '<player> as <role>' ({name})",
-                    Kind.MISSING_DETAIL,
-                )
+                raise Refusal(say("midnight_reading.role_list", player=name), Kind.MISSING_DETAIL)
             role, rest = self.role(rest[between.end() :])
             rest = _CLOSE.sub("", rest, count=1)
             targets.append(name)
@@ -557,8 +574,8 @@ def _fix(read: _Read) -> str:
             if title not in titles:
                 titles.append(title)
     if not titles:
-        return f"you have no order to send in {state.phase}"
-    return f"in {state.phase} you can send: {', '.join(titles)}"
+        return say("midnight_reading.nothing_to_send", phase=state.phase)
+    return say("midnight_reading.you_can_send", phase=state.phase, abilities=", ".join(titles))
 
 
 def parse_orders(
@@ -570,10 +587,7 @@ def parse_orders(
     ``FINISH``), with midnight's words and its reader of plain orders (``dialect``)."""
     limit = MAX_POST_CHARS if public else MAX_PM_CHARS
     if len(source) > limit:
-        reason = (
-            f"this message is {len(source):,} characters long and autogm reads at most "
-            f"{limit:,} characters in one message, so nothing in it was read"
-        )
+        reason = say("midnight_reading.too_long", length=len(source), limit=limit)
         refused = Rejection(shorten(source.strip(), 200), reason, kind=Kind.TOO_LONG)
         return ParsedPM(author, rejected=(refused,))
     read = _Read(state, author, public, rules)
@@ -584,7 +598,7 @@ def parse_orders(
             return ParsedPM(author)
         refused = Rejection(
             shorten(text.strip(), 200),
-            f"{author} is not playing in this game: orders are read from its players only",
+            say("midnight_reading.not_playing", player=author),
             kind=Kind.NOT_HELD,
         )
         return ParsedPM(author, rejected=(refused,))  # fmt: skip
@@ -604,7 +618,7 @@ def parse_orders(
         finish(msg)
     # Midnight takes no 'yes' to a question asked back: the order is sent again instead.
     rejected = [
-        replace(r, reason=f"{r.reason.partition('; did you mean')[0]}: {_AGAIN}", asks=None)
+        replace(r, reason=say(_AGAIN, reason=r.reason.partition("; did you mean")[0]), asks=None)
         if r.asks is not None
         else r
         for r in msg.rejected
@@ -652,7 +666,10 @@ def dialect(read: _Read) -> Dialect:
         if isinstance(found, Refusal):
             raise found.with_traceback(None)
         if read.heading is not None and read.heading != phase and found != "heading":
-            raise Refusal(f"this is an order for {phase}, not {read.heading}", Kind.NOT_NOW)
+            raise Refusal(
+                say("midnight_reading.other_phase", phase=phase, written=read.heading),
+                Kind.NOT_NOW,
+            )
         if found == "unvote":
             return Unvote()
         return None if found == "heading" else found
@@ -722,22 +739,22 @@ def _place(
     line_public = read.rules.public(order.actor, order.ability)
     title = state.ruleset.titles.get(order.ability, order.ability)
     if line_public and not public:
-        return Rejection(fragment, f"{title} is public: declare it in the game topic in the "
-                         "OOC tag", kind=Kind.NOT_NOW)  # fmt: skip
+        return Rejection(fragment, say("midnight_reading.public", ability=title), kind=Kind.NOT_NOW)
     if line_public is False and public:
-        return Rejection(
-            fragment, f"{title} is covert: send it by private message", kind=Kind.NOT_NOW
-        )
+        return Rejection(fragment, say("midnight_reading.covert", ability=title), kind=Kind.NOT_NOW)
     found = read.rules.check(order, read.reader.slots())
     if isinstance(found, str):
         return Rejection(fragment, found, kind=kind_of(found))
     key = found[0]
     earlier = accepted.pop(key, None)
     if earlier is not None:
+        titles = state.ruleset.titles
         read.reader.notes.append(
-            f"'{order.canonical(state.ruleset.titles)}' replaces "
-            f"'{earlier.canonical(state.ruleset.titles)}' (a later order replaces an earlier "
-            "one for the same action)"
+            say(
+                "midnight_reading.replaces",
+                later=order.canonical(titles),
+                earlier=earlier.canonical(titles),
+            )
         )
     accepted[key] = replace(order, text=fragment)
     return None
@@ -751,7 +768,7 @@ def _votes_outside(state: GameState, source: str) -> list[Rejection]:
     return [
         Rejection(
             m.written,
-            "a vote counts only in the OOC tag: write it as [ooc]Vote NAME[/ooc]",
+            say("midnight_reading.vote_outside"),
             kind=Kind.NOT_NOW,
         )
         for m in marks

@@ -1,8 +1,9 @@
 """How players say each ability: one declaration per ability, from which every word table
 of the reader is built.
 
-A family of rulesets declares its abilities' words in one module (``dctp.py``,
-``midnight.py``): a ``Say`` per ability. A new way of saying an order is a word added to its
+A family of rulesets declares its abilities' words in one module of its package
+(``engine/families/dctp/vocab.py``, ``engine/families/midnight/vocab.py``): a ``Say`` per
+ability. A new way of saying an order is a word added to its
 ability's ``Say``; nothing else changes. From the declarations ``Words`` builds what the
 reader matches: the order word that opens an order, the everyday words found anywhere in a
 message (the evidence a GM reads an order from), the verb of an investigated action, the crime

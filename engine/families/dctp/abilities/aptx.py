@@ -10,6 +10,7 @@ from autogm.engine.context import PENDING, Attack
 from autogm.engine.families.dctp.poisoning import POISONED_TODAY
 from autogm.engine.families.dctp.protection import first_saver
 from autogm.engine.families.dctp.state import own_capsules
+from autogm.engine.render.templates import say
 from autogm.engine.rules.base import Side, Step
 from autogm.engine.state import ABROAD, DETAINED, IN_FLIGHT, Capsule, Status
 
@@ -57,9 +58,9 @@ class Aptx(Ability):
 
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
         if not order.role:
-            return "an APTX must name the role you believe the target has: 'APTX X as Role'"
+            return say("dctp_refusal.aptx_role")
         if not can_poison(state, order.actor):
-            return "there is no APTX4869 left for you to use"
+            return say("dctp_refusal.aptx_none_left")
         return None
 
     def resolve_step(self, ctx: Context, actions: list[Action]) -> None:
@@ -249,9 +250,9 @@ class Poison(Ability):
 
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
         if not order.role:
-            return "a poisoning names the role you believe the target has: 'Poison X as Role'"
+            return say("dctp_refusal.poison_role")
         if state.players[order.actor].used.get("poison", 0) >= POISON_CAPSULES:
-            return f"you have used both of your {POISON_CAPSULES} APTX4869 for Poison"
+            return say("dctp_refusal.poison_used_up", capsules=POISON_CAPSULES)
         return None
 
     def resolve_step(self, ctx: Context, actions: list[Action]) -> None:
@@ -305,7 +306,7 @@ class Charm(Ability):
 
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
         if order.targets == (order.actor,) and state.players[order.actor].used.get("charm_self"):
-            return "you can only give the charm to yourself once"
+            return say("dctp_refusal.charm_self_once")
         return None
 
     def resolve(self, ctx: Context, action: Action) -> None:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from autogm.engine.ability import Ability, register
 from autogm.engine.families.dctp import appearance
+from autogm.engine.orders.model import ability_title
 from autogm.engine.render.templates import say
 from autogm.engine.rules.base import Side, Step
 from autogm.engine.state import BEST_FRIEND, LOVER, Loan, Status
@@ -217,9 +218,13 @@ class Cover(Ability):
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
         ally = order.targets[0]
         if state.players[ally].status is not Status.ALIVE:
-            return f"{ally} is not free: Cover does not work on dead or arrested allies"
+            return say(
+                "dctp_refusal.cover_not_free",
+                ally=ally,
+                ability=ability_title(self.name, state.ruleset.titles),
+            )
         if state.side(ally) is not Side.BLACK_ORG and lover_of(state, order.actor) != ally:
-            return f"{ally} is not your ally (a Black Org member or your lover)"
+            return say("dctp_refusal.cover_not_ally", ally=ally)
         return None
 
     def resolve(self, ctx: Context, action: Action) -> None:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from autogm.engine.ability import Ability, register
 from autogm.engine.families.dctp.crimes import CRIME_ABILITIES
+from autogm.engine.render.templates import say
 from autogm.engine.rules.base import Side, Step
 from autogm.engine.state import ActionRecord
 
@@ -39,16 +40,16 @@ class Slander(Ability):
 
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
         if not order.targets:
-            return "name whom to slander: 'Slander Kleene'"
+            return say("dctp_refusal.slander_whom")
         if len(order.targets) > self.targets:
             if self.targets == 1:
                 # Classic: "Can slander any player at night" (one; ``targets`` set to 1).
-                return "you may slander one player a night: 'Slander Kleene'"
-            return "you may slander up to two players: one Black Org and one town"
+                return say("dctp_refusal.slander_one")
+            return say("dctp_refusal.slander_two")
         if len(order.targets) == 2:
             sides = {state.side(t) for t in order.targets}
             if sides != {Side.BLACK_ORG, Side.TOWN}:
-                return "you may not slander two Black Org or two town: one of each"
+                return say("dctp_refusal.slander_one_of_each")
         return None
 
     def combine(self, state: GameState, earlier: Order, later: Order) -> Order | None:
@@ -88,12 +89,9 @@ class Blame(Ability):
 
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
         if order.crime not in CRIME_ABILITIES:
-            return (
-                "a blame names a player and a crime: 'Blame Kleene for killing Parkur' "
-                "(killing, slandering, stealing from, discombobulating, frightening, ...)"
-            )
+            return say("dctp_refusal.blame_crime")
         if order.targets and state.side(order.targets[0]) is not Side.TOWN:
-            return "you may blame a townie, not a member of the Black Org"
+            return say("dctp_refusal.blame_townie")
         return None
 
     def resolve(self, ctx: Context, action: Action) -> None:

@@ -9,6 +9,7 @@ from autogm.engine.ability import register
 from autogm.engine.families.dctp import appearance
 from autogm.engine.families.dctp.abilities.informative import Informative
 from autogm.engine.outcome import Result
+from autogm.engine.render.templates import say
 
 if TYPE_CHECKING:
     from autogm.engine.context import Action, Context
@@ -24,9 +25,9 @@ class _RoleQuestion(Informative):
 
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
         if not order.role:
-            return "name a character: 'Detect Shinichi'"
+            return say("dctp_refusal.detect_character")
         if self.police_only and state.ruleset.role(order.role).group != "Police":
-            return f"{order.role} is not a police role"
+            return say("dctp_refusal.not_police", role=order.role)
         return None
 
     def failure_results(self, action: Action, reason: str) -> list[Result]:

@@ -18,6 +18,7 @@ from autogm.engine.families.dctp.appearance import (
     strip_disguise,
     unplayed_roles,
 )
+from autogm.engine.orders.model import ability_title
 from autogm.engine.phases import Phase, PhaseKind
 from autogm.engine.render.templates import say
 from autogm.engine.rules.base import Side, Step, item_name
@@ -157,9 +158,9 @@ class ChooseCostumes(Ability):
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
         offer = state.ext.costume_offers.get(order.actor, ())
         if not offer:
-            return "you have no costumes to choose from now"
+            return say("dctp_refusal.no_costumes")
         if len(set(order.roles)) != KEPT or not set(order.roles) <= set(offer):
-            return f"choose {KEPT} different costumes among {', '.join(offer)}"
+            return say("dctp_refusal.choose_costumes", count=KEPT, offer=", ".join(offer))
         return None
 
     def resolve_step(self, ctx: Context, actions: list[Action]) -> None:
@@ -212,9 +213,9 @@ class TemporaryDisguise(Ability):
             state.ext.costume_offers.get(order.actor, ())
         )
         if order.role not in held:
-            return f"{order.role} is not one of your costumes ({', '.join(sorted(held))})"
+            return say("dctp_refusal.not_a_costume", role=order.role, held=", ".join(sorted(held)))
         if f"costume:{order.role}" in p.used:
-            return f"you have already worn the {order.role} costume"
+            return say("dctp_refusal.costume_worn", role=order.role)
         return None
 
     def resolve(self, ctx: Context, action: Action) -> None:
@@ -260,10 +261,13 @@ class Abduct(Ability):
 
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
         if self.first_night_only and state.phase != Phase.night(1):
-            return "Abduct is used on Night 1 only"
+            return say(
+                "dctp_refusal.abduct_night_one",
+                ability=ability_title(self.name, state.ruleset.titles),
+            )
         last = state.players[order.actor].used.get(self.name)
         if last is not None and state.phase.index - last <= ABDUCT_WAIT:
-            return f"you may abduct again from {Phase(last + ABDUCT_WAIT + 1)}"
+            return say("dctp_refusal.abduct_again", phase=Phase(last + ABDUCT_WAIT + 1))
         return None
 
     def resolve(self, ctx: Context, action: Action) -> None:

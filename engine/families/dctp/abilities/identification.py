@@ -8,7 +8,9 @@ from typing import TYPE_CHECKING, ClassVar
 from autogm.engine.ability import Ability, abilities_for, register
 from autogm.engine.families.dctp import appearance
 from autogm.engine.families.dctp.poisoning import starting_capsules
+from autogm.engine.orders.model import ability_title
 from autogm.engine.outcome import Result
+from autogm.engine.render.templates import say
 from autogm.engine.rules.base import NIGHT, AbilityUse, Ruleset, Side, Slot, Step
 
 if TYPE_CHECKING:
@@ -76,13 +78,17 @@ class Spy(Ability):
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
         wanted = spy_names(state)
         if len(set(order.targets)) != wanted:
-            return f"Spy names {wanted} different players"
-        if order.actor in state.ext.spy_locks:
-            return (
-                "you cannot spy again until the player whose role you learned is killed or arrested"
+            return say(
+                "dctp_refusal.spy_names",
+                ability=ability_title(self.name, state.ruleset.titles),
+                count=wanted,
             )
+        if order.actor in state.ext.spy_locks:
+            return say("dctp_refusal.spy_locked")
         if self.needs_enough_town and spy_too_few(state):
-            return "Spy cannot be used with fewer than 4 (or Black Org + 1) town players alive"
+            return say(
+                "dctp_refusal.spy_too_few", ability=ability_title(self.name, state.ruleset.titles)
+            )
         return None
 
     def resolve_step(self, ctx: Context, actions: list[Action]) -> None:
@@ -128,7 +134,7 @@ class Identify(Ability):
     informative: ClassVar[bool] = True
 
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
-        return None if order.role else "name the role: 'Identify Akonyl as Sonoko'"
+        return None if order.role else say("dctp_refusal.identify_role")
 
     def resolve_step(self, ctx: Context, actions: list[Action]) -> None:
         rank = ctx.ruleset.group_rank
@@ -195,11 +201,14 @@ class PoliceIdentify(Ability):
 
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
         if not order.role:
-            return "name the role: 'Police identify X as Megure'"
+            return say("dctp_refusal.police_identify_role")
         if state.ruleset.role(order.role).group != "Police":
-            return f"{order.role} is not a police role"
+            return say("dctp_refusal.not_police", role=order.role)
         if state.players[order.actor].used.get(self.name):
-            return "your Police Identify has expired: you made a positive identification"
+            return say(
+                "dctp_refusal.police_identify_expired",
+                ability=ability_title(self.name, state.ruleset.titles),
+            )
         return None
 
     def resolve(self, ctx: Context, action: Action) -> None:

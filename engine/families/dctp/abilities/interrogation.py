@@ -8,7 +8,9 @@ from typing import TYPE_CHECKING
 from autogm.engine.ability import Ability, register
 from autogm.engine.families.dctp import appearance
 from autogm.engine.families.dctp.abilities.informative import Informative
+from autogm.engine.orders.model import ability_title
 from autogm.engine.outcome import Result
+from autogm.engine.render.templates import say
 from autogm.engine.rules.base import Side, Step
 from autogm.engine.state import DRUNK, Status
 
@@ -99,11 +101,13 @@ class Analyze(Ability):
 
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
         if state.players[order.actor].has(DRUNK, state.phase):
-            return "Analyze is available only when Kogorou is sober"
+            return say(
+                "dctp_refusal.analyze_drunk", ability=ability_title(self.name, state.ruleset.titles)
+            )
         if order.when is None:
-            return "name the night of the interrogation: 'Analyze my interrogation from Night 1'"
+            return say("dctp_refusal.analyze_night")
         if (order.actor, order.when.index) not in state.ext.interrogations:
-            return f"you have no interrogation from {order.when} to analyze"
+            return say("dctp_refusal.analyze_nothing", phase=order.when)
         return None
 
     def resolve(self, ctx: Context, action: Action) -> None:

@@ -14,8 +14,10 @@ from autogm.engine.families.dctp.abilities.informative import (
 )
 from autogm.engine.families.dctp.abilities.lent import sheet_roles
 from autogm.engine.families.dctp.crimes import has_committed_any
+from autogm.engine.orders.model import ability_title
 from autogm.engine.outcome import Result
 from autogm.engine.phases import Phase
+from autogm.engine.render.templates import say
 
 if TYPE_CHECKING:
     from autogm.engine.context import Action, Context
@@ -29,9 +31,11 @@ VEST = "plant_vest"
 
 def _count_problem(order: Order, use: AbilityUse, what: str) -> str | None:
     if not order.queries:
-        return f"name what to {what}, e.g. '{what.title()} Jd- heals Parkur'"
+        return say("dctp_refusal.queries_what", what=what, example=what.title())
     if len(order.queries) > use.count:
-        return f"you may {what} {use.count} action(s) a night, not {len(order.queries)}"
+        return say(
+            "dctp_refusal.queries_count", what=what, count=use.count, given=len(order.queries)
+        )
     return None
 
 
@@ -120,13 +124,15 @@ class SpecialInvestigate(_Queries):
         current_ok = state.ruleset.option("si_current_phase")
         for query in order.queries:
             if query.when is None:
-                return (
-                    "a Special Investigation names the phase: 'SI Akonyl protects conia on Night 1'"
-                )
+                return say("dctp_refusal.special_investigation_phase")
             if query.when > state.phase or (query.when == state.phase and not current_ok):
-                return f"Special Investigate looks at past phases, not {query.when}"
+                return say(
+                    "dctp_refusal.special_investigation_past",
+                    ability=ability_title(self.name, state.ruleset.titles),
+                    phase=query.when,
+                )
             if query.when.index == 0 and not _may_look_at_prep(state, order.actor):
-                return "you cannot investigate the actions of the Prep phase"
+                return say("dctp_refusal.special_investigation_prep")
         return None
 
     def answer(self, ctx: Context, query: Query) -> bool:
@@ -159,12 +165,24 @@ class FollowUp(_Queries):
             for t in r.targets
         }
         if not watched:
-            return f"Follow-Up needs a stake-out of yours that took place on {last_night}"
+            return say(
+                "dctp_refusal.follow_up_needs",
+                ability=ability_title(self.name, state.ruleset.titles),
+                phase=last_night,
+            )
         for query in order.queries:
             if query.when not in (None, last_night):
-                return f"Follow-Up looks at {last_night} only"
+                return say(
+                    "dctp_refusal.follow_up_phase",
+                    ability=ability_title(self.name, state.ruleset.titles),
+                    phase=last_night,
+                )
             if query.obj not in watched and query.subject not in watched:
-                return f"Follow-Up looks at actions on {' or '.join(sorted(watched))}"
+                return say(
+                    "dctp_refusal.follow_up_targets",
+                    ability=ability_title(self.name, state.ruleset.titles),
+                    targets=" or ".join(sorted(watched)),
+                )
         return None
 
     def answer(self, ctx: Context, query: Query) -> bool:

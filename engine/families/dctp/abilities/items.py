@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from autogm.engine.ability import Ability, register
 from autogm.engine.families.dctp.abilities.lent import BOW_TIE_CHOICES, LENT, lend_for_next_night
+from autogm.engine.render.templates import say
 from autogm.engine.rules.base import PREP, AbilityUse, Slot, Step
 
 if TYPE_CHECKING:
@@ -131,7 +132,7 @@ class BowTie(Ability):
 
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
         if order.actor in order.targets:
-            return "you cannot lend the bow-tie to yourself"
+            return say("dctp_refusal.bow_tie_self")
         return None
 
     def resolve_step(self, ctx: Context, actions: list[Action]) -> None:

@@ -8,6 +8,8 @@ from autogm.engine.ability import Ability, register
 from autogm.engine.context import PENDING, Attack
 from autogm.engine.families.dctp.attacks import kill_cycle_due
 from autogm.engine.families.dctp.state import black_org, current_leader
+from autogm.engine.orders.model import ability_title
+from autogm.engine.render.templates import say
 from autogm.engine.rules.base import Step
 from autogm.engine.state import INJURED, Status
 
@@ -45,16 +47,13 @@ class Kill(Ability):
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
         killer = order.killer or order.actor
         if killer != order.actor and order.actor != current_leader(state):
-            return "only the Black Org leader may order another member to kill"
+            return say("dctp_refusal.kill_order_leader")
         free = black_org(state)
         if killer not in free:
-            return f"{killer} is not a free member of the Black Org"
+            return say("dctp_refusal.kill_not_free", killer=killer)
         due = kill_cycle_due(state, free)
         if killer not in due:
-            return (
-                f"it is not {killer}'s turn in the kill cycle: "
-                f"{', '.join(due)} must kill before anyone kills twice"
-            )
+            return say("dctp_refusal.kill_cycle", killer=killer, due=", ".join(due))
         return None
 
     def resolve_step(self, ctx: Context, actions: list[Action]) -> None:
@@ -86,7 +85,7 @@ class Snipe(Kill):
         ):
             snipers = [n for n, s in state.ruleset.roles.items() if s.has_trait("sniper")]
             who = "you" if killer == order.actor else killer
-            return f"{who} cannot snipe: only {', '.join(snipers)} snipe (send 'Kill' instead)"
+            return say("dctp_refusal.snipe_not_sniper", who=who, snipers=", ".join(snipers))
         return super().validate(state, order, use)
 
 
@@ -177,7 +176,9 @@ class Bribe(Ability):
 
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
         if state.players[order.actor].used.get("bribe"):
-            return "Bribe can be used once per game, and you have used it"
+            return say(
+                "dctp_refusal.bribe_used", ability=ability_title(self.name, state.ruleset.titles)
+            )
         return None
 
     def resolve_step(self, ctx: Context, actions: list[Action]) -> None:

@@ -9,8 +9,9 @@ from autogm.engine.ability import Ability, register
 from autogm.engine.families.dctp import appearance
 from autogm.engine.families.dctp.crimes import CRIME_ABILITIES, committed, crimes_of
 from autogm.engine.families.dctp.harm import injure_temporarily, revenge_applies
-from autogm.engine.orders.model import CRIME_NOUN
+from autogm.engine.orders.model import CRIME_NOUN, ability_title
 from autogm.engine.phases import Phase
+from autogm.engine.render.templates import say
 from autogm.engine.rules.base import Side, Step
 from autogm.engine.state import ABROAD, DETAINED, IN_FLIGHT, SUSPENDED, Status
 
@@ -104,20 +105,14 @@ class Arrest(Ability):
 
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
         if order.crime not in CRIME_ABILITIES:
-            return (
-                "an arrest must name a crime (killing, slandering, stealing from, disguising "
-                "as, ...): being in the Black Org is not a crime"
-            )
+            return say("dctp_refusal.arrest_crime")
         if order.when is None and not self.phase_optional:
-            return "an arrest must name the phase of the crime, e.g. '... on Night 1'"
+            return say("dctp_refusal.arrest_phase")
         if order.when is not None and order.when >= state.phase:
-            return (
-                f"the crime must be in a past phase, and it is {state.phase}: "
-                "'The crime ... CANNOT be in the same phase that the arrest is happening'"
-            )
+            return say("dctp_refusal.arrest_past", phase=state.phase)
         key = (order.targets[0], order.crime, order.victim, _when(order.when))
         if key in state.ext.arrests:
-            return "you can't arrest someone for the same crime twice"
+            return say("dctp_refusal.arrest_twice")
         return None
 
     def resolve_step(self, ctx: Context, actions: list[Action]) -> None:
@@ -190,7 +185,10 @@ class HouseSearch(Ability):
 
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
         if state.players[order.actor].used.get("house_search_lost"):
-            return "you lost House Search for the rest of the game after a failed search"
+            return say(
+                "dctp_refusal.house_search_lost",
+                ability=ability_title(self.name, state.ruleset.titles),
+            )
         return None
 
     def resolve(self, ctx: Context, action: Action) -> None:
@@ -238,13 +236,15 @@ class HouseSearch(Ability):
                 if (r.ability, r.role) in seen:
                     continue
                 seen.add((r.ability, r.role))
-            actions.append(f"{r.phase}: {_action_text(ctx, r.ability, r.targets, r.role)}")
+            done = _action_text(ctx, r.ability, r.targets, r.role)
+            actions.append(say("house_search.action", phase=r.phase, action=done))
         ctx.done(action, bool(crimes))
         ctx.result(action, bool(crimes), target=target)
         ctx.record(action, took_place=True)
         # Essential: the suspension that may follow silences the officer's other results.
         ctx.notify(action.actor, "house_search.dossier", essential=True, target=target, role=p.role,
-                   disguise=p.disguise or "none", actions="; ".join(actions) or "none")  # fmt: skip
+                   disguise=p.disguise or say("house_search.none"),
+                   actions="; ".join(actions) or say("house_search.none"))  # fmt: skip
         if not crimes:
             ctx.player(action.actor).used["house_search_lost"] = 1
             suspend(ctx, action.actor, "house_search.suspended", target=target)
@@ -253,9 +253,9 @@ class HouseSearch(Ability):
 def _action_text(ctx: Context, ability: str, targets: tuple[str, ...], role: str | None) -> str:
     name = ctx.ruleset.title(ability).replace("_", " ")
     if ability == "disguise" and role:
-        return f"{name} as {role}"
+        return say("house_search.disguised_as", ability=name, role=role)
     named = ", ".join(targets) or role or ""
-    return f"{name} {named}".strip()
+    return say("house_search.used", ability=name, named=named).strip()
 
 
 def _when(phase: Phase | None) -> int | None:
@@ -291,11 +291,7 @@ class PinchFace(Ability):
 
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
         if state.players[order.actor].used.get("pinch_face") == state.phase.number:
-            number = state.phase.number
-            return (
-                f"you may pinch a face once in Night {number} and Day {number} together, and "
-                "you already have"
-            )
+            return say("dctp_refusal.pinch_face_once", number=state.phase.number)
         return None
 
     def resolve(self, ctx: Context, action: Action) -> None:
@@ -336,9 +332,9 @@ class Detention(Ability):
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
         held = [n for n, p in state.players.items() if p.has(DETAINED, state.phase)]
         if held:
-            return f"{held[0]} is in detention: only one player at a time can be detained"
+            return say("dctp_refusal.detention_held", player=held[0])
         if order.targets and state.ext.detentions.get(order.actor) == order.targets[0]:
-            return "you may not detain the same person twice in a row"
+            return say("dctp_refusal.detention_twice")
         return None
 
     def resolve(self, ctx: Context, action: Action) -> None:
@@ -370,9 +366,11 @@ class Lawsuit(Ability):
 
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
         if self.once_per_game and state.players[order.actor].used.get("lawsuit"):
-            return "Lawsuit is usable once per game, and you have used it"
+            return say(
+                "dctp_refusal.lawsuit_used", ability=ability_title(self.name, state.ruleset.titles)
+            )
         if order.targets and state.players[order.targets[0]].status is not Status.ARRESTED:
-            return f"{order.targets[0]} is not arrested: a lawsuit frees an arrested player"
+            return say("dctp_refusal.lawsuit_not_arrested", target=order.targets[0])
         return None
 
     def resolve(self, ctx: Context, action: Action) -> None:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from autogm.engine.ability import Ability, register
 from autogm.engine.families.dctp.state import black_org, current_leader
+from autogm.engine.render.templates import say
 from autogm.engine.rules.base import NIGHT_DAY, PREP, AbilityUse, Ruleset, Side, Slot, Step
 
 if TYPE_CHECKING:
@@ -142,20 +143,22 @@ class LeaderRanking(Ability):
         seen: set[str] = set()
         for name in order.targets:
             if name in seen:
-                return f"{name} is ranked twice: rank each member once ({everyone})"
+                return say("dctp_refusal.ranking_twice", player=name, members=everyone)
             seen.add(name)
             if name not in members:
                 p = state.players[name]
                 if state.side(name) is Side.BLACK_ORG:
-                    return f"{name} is {p.status.value} and cannot lead: rank {everyone}"
-                return f"{name} is not a member of the Black Org: rank {everyone}"
+                    return say(
+                        "dctp_refusal.ranking_not_free",
+                        player=name,
+                        status=p.status.value,
+                        members=everyone,
+                    )
+                return say("dctp_refusal.ranking_not_member", player=name, members=everyone)
         left_out = [m for m in members if m not in seen]
         if left_out:
             missing = ", ".join(f"{m} ({state.players[m].role})" for m in left_out)
-            return (
-                f"your ranking leaves out {missing}: rank every free member of the Black Org, "
-                f"yourself included ({everyone})"
-            )
+            return say("dctp_refusal.ranking_left_out", missing=missing, members=everyone)
         return None
 
     def resolve_step(self, ctx: Context, actions: list[Action]) -> None:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from autogm.engine.ability import register
 from autogm.engine.context import DONE
 from autogm.engine.families.dctp.abilities.protect import Protection
+from autogm.engine.orders.model import ability_title
 from autogm.engine.render.templates import say
 from autogm.engine.rules.base import NIGHT_DAY, AbilityUse, Slot
 
@@ -56,7 +57,11 @@ class LoveyDovey(Protection):
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
         lover = lover_of(state, order.actor)
         if not order.targets or order.targets[0] != lover:
-            return f"Lovey-Dovey protects your lover ({lover}) and nobody else"
+            return say(
+                "dctp_refusal.lovey_dovey_lover",
+                ability=ability_title(self.name, state.ruleset.titles),
+                lover=lover,
+            )
         p = state.players[order.actor]
         if p.used.get("lovey_dovey_until", -1) >= state.phase.index:
             return say("refusal.lovey_dovey_resting")

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING
 
 from autogm.engine.ability import Ability, register
 from autogm.engine.families.dctp.voting import NO_LYNCH
+from autogm.engine.orders.model import ability_title
+from autogm.engine.render.templates import say
 from autogm.engine.rules.base import Step
 
 if TYPE_CHECKING:
@@ -61,7 +63,10 @@ class VoiceOfReason(Ability):
 
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
         if state.players[order.actor].used.get("voice_of_reason"):
-            return "Voice of Reason can stop the lynching once per game, and you have used it"
+            return say(
+                "dctp_refusal.voice_of_reason_used",
+                ability=ability_title(self.name, state.ruleset.titles),
+            )
         return None
 
     def resolve_step(self, ctx: Context, actions: list[Action]) -> None:
@@ -123,7 +128,10 @@ class VoiceOfAccusation(Ability):
 
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
         if state.players[order.actor].used.get("voice_of_accusation"):
-            return "your Voice of Accusation already decided a lynch: you may not use it again"
+            return say(
+                "dctp_refusal.voice_of_accusation_used",
+                ability=ability_title(self.name, state.ruleset.titles),
+            )
         return None
 
     def resolve_step(self, ctx: Context, actions: list[Action]) -> None:

@@ -9,6 +9,7 @@ from autogm.engine.ability import register
 from autogm.engine.families.dctp import appearance
 from autogm.engine.families.dctp.abilities.informative import UNSEEN, Informative
 from autogm.engine.outcome import Result
+from autogm.engine.render.templates import say
 
 if TYPE_CHECKING:
     from autogm.engine.context import Action, Context
@@ -79,7 +80,9 @@ class StakeOut(Informative):
         )
         ctx.results.append(Result(action.actor, self.name, seen, target=target))
         words = [DONE_TO.get(k, k.replace("_", " ")) for k in seen]
-        text = ", ".join(words[:-1]) + f" and {words[-1]}" if len(words) > 1 else "".join(words)
+        text = "".join(words)
+        if len(words) > 1:
+            text = say("stake_out.listed", items=", ".join(words[:-1]), last=words[-1])
         key = "stake_out.result" if seen else "stake_out.nothing"
         ctx.notify(action.actor, key, target=target, seen=text)
 
@@ -107,7 +110,7 @@ class Observe(Informative):
         if self.combined:
             return None
         if order.choice not in self.choices:
-            return "say which observation: 'Observe age X' or 'Observe gender X'"
+            return say("dctp_refusal.observe_which")
         other = "gender" if order.choice == "age" else "age"
         target, actor = order.targets[0], order.actor
         # The whole history, for every Observe order: the actor read once, not per record.
@@ -116,7 +119,9 @@ class Observe(Informative):
                 r.actor == actor and r.ability == "observe" and r.took_place
                 and r.role == other and target in r.targets
             ):  # fmt: skip
-                return f"you observed {target}'s {other}: you cannot observe their {order.choice}"
+                return say(
+                    "dctp_refusal.observe_other", target=target, observed=other, choice=order.choice
+                )
         return None
 
     def resolve(self, ctx: Context, action: Action) -> None:

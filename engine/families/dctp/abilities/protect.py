@@ -16,6 +16,7 @@ from autogm.engine.context import DONE, PENDING
 from autogm.engine.families.dctp.abilities.lent import source_sheet
 from autogm.engine.families.dctp.harm import injure, schedule
 from autogm.engine.families.dctp.poisoning import dies_today
+from autogm.engine.render.templates import say
 from autogm.engine.rules.base import NIGHT, PREP, AbilityUse, Slot, Step
 from autogm.engine.state import ABROAD, IN_FLIGHT, SEVERELY_WOUNDED, Status
 
@@ -174,11 +175,7 @@ def die_of_wounds(ctx: Context) -> None:
         return
     for name, p in ctx.state.players.items():
         # ``has`` asked only of the few players with the condition (asked every day).
-        if (
-            SEVERELY_WOUNDED in p.conditions
-            and p.is_alive
-            and p.has(SEVERELY_WOUNDED, ctx.phase)
-        ):
+        if SEVERELY_WOUNDED in p.conditions and p.is_alive and p.has(SEVERELY_WOUNDED, ctx.phase):
             ctx.remove(name, Status.DEAD, "wounds")
 
 
@@ -241,9 +238,9 @@ class Protect(Protection):
 
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
         if not order.targets:
-            return "name whom to protect: 'Protect Parkur'"
+            return say("dctp_refusal.protect_whom")
         if state.phase.is_night and len(order.targets) > 1:
-            return "at night you may protect one player; by day any number"
+            return say("dctp_refusal.protect_one")
         return None
 
     def on_save(self, ctx: Context, action: Action, attack: Attack) -> None:
@@ -340,11 +337,11 @@ class Watch(Protection):
 
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
         if state.ext.watch_broken:
-            return "the Tranquilizer Watch is broken and can no longer be used"
+            return say("dctp_refusal.watch_broken")
         if not order.targets:
-            return "name whom to lend the watch to: 'Watch Parkur'"
+            return say("dctp_refusal.watch_whom")
         if order.actor in order.targets:
-            return "you cannot lend the watch to yourself"
+            return say("dctp_refusal.watch_self")
         return None
 
     def resolve_step(self, ctx: Context, actions: list[Action]) -> None:

@@ -17,6 +17,7 @@ from autogm.engine.ability import Ability, register
 from autogm.engine.families.dctp.abilities.lent import lend_for_next_night
 from autogm.engine.families.dctp.state import current_leader
 from autogm.engine.outcome import Result
+from autogm.engine.render.templates import say
 from autogm.engine.rules.base import DAY, AbilityUse, Side, Slot, Step
 from autogm.engine.state import ActionRecord, Loan
 
@@ -50,7 +51,7 @@ class BlackSuitcase(Ability):
 
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
         if order.actor != current_leader(state):
-            return "only the Black Org leader gives the Black Suitcase"
+            return say("dctp_refusal.suitcase_leader")
         return None
 
     def resolve_step(self, ctx: Context, actions: list[Action]) -> None:

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 
 from autogm.engine.ability import Ability, register
 from autogm.engine.phases import Phase
+from autogm.engine.render.templates import say
 from autogm.engine.rules.base import Step
 from autogm.engine.state import ABROAD, BOMB, IN_FLIGHT
 
@@ -55,12 +56,9 @@ class Travel(Ability):
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
         p = state.players[order.actor]
         if p.has(IN_FLIGHT, state.phase):
-            return "you are on the plane: you arrive before you can travel again"
+            return say("dctp_refusal.travel_in_flight")
         if p.has(BOMB, state.phase) and not p.has(ABROAD, state.phase):
-            return (
-                "you are strapped with a bomb: you may not travel out of the country this day "
-                "phase (the next night, if the bomb is defused)"
-            )
+            return say("dctp_refusal.travel_bomb")
         return None
 
     def resolve(self, ctx: Context, action: Action) -> None:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from autogm.engine.ability import Ability, register
 from autogm.engine.families.dctp import appearance
 from autogm.engine.families.dctp.abilities.kill import Kill
+from autogm.engine.render.templates import say
 from autogm.engine.rules.base import DAY, AbilityUse, Ruleset, Side, Slot, Step
 from autogm.engine.state import BOMB, Status
 
@@ -39,9 +40,9 @@ class PlantVest(Kill):
 
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
         if not state.ruleset.option("explosive_vest"):
-            return "the Explosive Vest is not in use in this game"
+            return say("dctp_refusal.vest_not_in_use")
         if state.ext.vest_used:
-            return "the Explosive Vest has been used: it may only be used once per game"
+            return say("dctp_refusal.vest_used")
         return super().validate(state, order, use)
 
 
@@ -79,9 +80,9 @@ class Defuse(Ability):
 
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
         if state.ext.bomb is None:
-            return "nobody is strapped with a bomb"
+            return say("dctp_refusal.defuse_no_bomb")
         if state.ext.bomb[0] == order.actor:
-            return "police officers cannot defuse a bomb attached to themselves"
+            return say("dctp_refusal.defuse_self")
         return None
 
     def resolve_step(self, ctx: Context, actions: list[Action]) -> None:

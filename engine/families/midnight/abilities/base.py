@@ -11,6 +11,7 @@ from autogm.engine.ability import Ability
 from autogm.engine.families.midnight.life import BLOCKED, line_of
 from autogm.engine.families.midnight.model import mn
 from autogm.engine.outcome import Result
+from autogm.engine.render.templates import say
 from autogm.engine.rules.base import Step
 
 if TYPE_CHECKING:
@@ -53,20 +54,20 @@ class MidnightAbility(Ability):
         ext = mn(state.players[order.actor])
         title = state.ruleset.title(self.name)
         if line is not None and state.phase.is_night and state.phase.number < line.from_night:
-            return f"{title} cannot be used during the first Night"
+            return say("midnight_refusal.first_night", ability=title)
         if line is not None and line.once_per_game and self.name in ext.used_on:
-            return f"{title} can be used once per game, and you have used it"
+            return say("midnight_refusal.once_per_game", ability=title)
         # "you can declare any number of actions per phase, but not the same action several
         # times": an instant one leaves no order held for a later one to replace.
         again = line is not None and line.instant
         if again and _declared_this_phase(state, order.actor, self.name):
-            return f"{title} was declared already this phase"
+            return say("midnight_refusal.declared", ability=title)
         if line is not None and line.distinct_targets:
             for target in order.targets:
                 if target in ext.used_on.get(self.name, ()):
-                    return f"{title} cannot be used on the same target twice ({target})"
+                    return say("midnight_refusal.same_target", ability=title, target=target)
         if self.targets and not order.targets and order.choice is None:
-            return f"{title} needs a target: '{title} <player>'"
+            return say("midnight_refusal.needs_target", ability=title)
         for target in order.targets:
             for rule in TARGET_RULES:
                 reason = rule(state, order, target)
@@ -74,16 +75,21 @@ class MidnightAbility(Ability):
                     return reason
         if self.needs_role:
             if not order.role or order.role not in state.ruleset.roles:
-                return f"{title} needs a Midnight role named: '{title} <player> as <role>'"
+                return say("midnight_refusal.needs_role", ability=title)
             if order.role == CIVILIAN and state.phase.index == 1 and _rank_and_file(state):
                 # "Rank and file — during the first Night, all abilities that require the
                 # user to name a Midnight role cannot name Civilians"
-                return "during the first Night no ability may name Civilian (Rank and file)"
+                return say("midnight_refusal.rank_and_file")
         if self.needs_guise and len(order.roles) != self.needs_guise:
-            return f"{title} needs {self.needs_guise} Guise(s) named, not {len(order.roles)}"
+            return say(
+                "midnight_refusal.needs_guises",
+                ability=title,
+                count=self.needs_guise,
+                given=len(order.roles),
+            )
         for guise in order.roles:
             if guise not in state.ruleset.roles:
-                return f"'{guise}' is not a Guise: Guises are named after Midnight roles"
+                return say("midnight_refusal.not_a_guise", guise=guise)
         return self.check(state, order)
 
     def check(self, state: GameState, order: Order) -> str | None:

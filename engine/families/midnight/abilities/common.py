@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from autogm.engine.ability import register
 from autogm.engine.families.midnight.abilities.base import MidnightAbility
 from autogm.engine.families.midnight.council import BALLOTS, PEACE
+from autogm.engine.render.templates import say
 from autogm.engine.rules.base import Step
 
 if TYPE_CHECKING:
@@ -63,9 +64,9 @@ class Letter(MidnightAbility):
 
     def check(self, state: GameState, order: Order) -> str | None:
         if not order.message:
-            return "a Letter needs its words: 'Letter to <player or Town>: <text>'"
+            return say("midnight_refusal.letter_words")
         if not order.targets and order.choice != TOWN:
-            return "a Letter goes to a player or to the Town"
+            return say("midnight_refusal.letter_to")
         return None
 
     def resolve_step(self, ctx: Context, actions: list[Action]) -> None:

@@ -19,6 +19,7 @@ from autogm.engine.families.midnight.council import VOTED_OUT
 from autogm.engine.families.midnight.life import FREE_IN_HOSPITAL, holds, keeps
 from autogm.engine.families.midnight.model import HOSPITAL, JAIL, Delayed, game, location, mn
 from autogm.engine.outcome import Result
+from autogm.engine.render.templates import say
 from autogm.engine.rules.base import AbilityUse, Slot, Step
 from autogm.engine.state import Status
 
@@ -89,7 +90,7 @@ def _shut_in(state: GameState, order: Order, target: str) -> str | None:
     """Shut-in — "cannot be targeted by other players' abilities during the first Night"."""
     first_night = state.phase.is_night and state.phase.number == 1
     if first_night and target != order.actor and holds(state, target, "shut_in"):
-        return f"{target} cannot be targeted during the first Night (Shut-in)"
+        return say("midnight_refusal.shut_in", target=target)
     return None
 
 
@@ -167,7 +168,8 @@ class TombRaider(Gainable):
         ]
         ext = mn(ctx.player(action.actor))
         ext.granted += [a for a in gained if a not in ext.granted]
-        titles = ", ".join(ctx.ruleset.title(a) for a in gained) or "no abilities"
+        titles = ", ".join(ctx.ruleset.title(a) for a in gained)
+        titles = titles or say("midnight_words.no_abilities")
         ctx.result(action, gained, target=dead.name)
         ctx.announce(
             "midnight.tomb_raider", player=action.actor, target=dead.name,
@@ -214,7 +216,7 @@ def _deliver(ctx: Context) -> None:
         guise = guises.learn(ctx, d.actor, d.target, f"{d.actor}'s {d.ability} on {d.target}")
         ctx.results.append(Result(d.actor, d.ability, guise, target=d.target))
         ctx.notify(d.actor, "midnight.guise", ability=d.ability, target=d.target,
-                   guises=guise or "no Guise")  # fmt: skip
+                   guises=guise or say("midnight_words.no_guise"))  # fmt: skip
 
 
 @register(family="midnight")
@@ -241,8 +243,13 @@ class Seance(Gainable):
                 ctx, action.actor, name, f"{action.actor}'s seance on {name}"
             )
         ctx.result(action, learned)
-        shown = "; ".join(f"{n}: {g or 'no Guise'}" for n, g in learned.items())
-        ctx.notify(action.actor, "midnight.seance", guises=shown or "nobody died last Night")
+        none = say("midnight_words.no_guise")
+        shown = "; ".join(
+            say("midnight_words.seance_one", player=n, guises=g or none) for n, g in learned.items()
+        )
+        ctx.notify(
+            action.actor, "midnight.seance", guises=shown or say("midnight_words.nobody_died")
+        )
 
 
 @register(family="midnight")
@@ -273,7 +280,11 @@ class Mishap(Gainable):
         target = order.targets[0]
         # Where the target is, as everyone sees it ("publicly visible statuses").
         if location(state.players[target], state.phase.index) in (HOSPITAL, JAIL):
-            return f"Mishap needs a target that is not at the Hospital or Jail ({target} is)"
+            return say(
+                "midnight_refusal.mishap_target",
+                ability=state.ruleset.title(self.name),
+                target=target,
+            )
         return None
 
     def resolve(self, ctx: Context, action: Action) -> None:

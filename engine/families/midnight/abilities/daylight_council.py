@@ -117,7 +117,7 @@ def _vip_target(state: GameState, order: Order, target: str) -> str | None:
     daylight = line is not None and not line.midnight and order.ability != "vote"
     if daylight and target != order.actor and keeps(state, target, "vip"):
         title = state.ruleset.title(order.ability)
-        return f"{target} cannot be targeted by {title}: VIP (only Vote may name them)"
+        return say("midnight_refusal.vip", target=target, ability=title)
     return None
 
 
@@ -148,7 +148,7 @@ class BlackmailMaterial(Gainable):
         if wanted < 1:
             return say("refusal.blackmail_count")
         if wanted > saved:
-            return f"you have {saved} saved vote(s), not {wanted}"
+            return say("midnight_refusal.saved_votes", saved=saved, wanted=wanted)
         return None
 
     def resolve(self, ctx: Context, action: Action) -> None:

@@ -16,6 +16,7 @@ from autogm.engine.families.midnight.abilities.mafia import Block, jail
 from autogm.engine.families.midnight.abilities.psycho import holds
 from autogm.engine.families.midnight.model import game, mn
 from autogm.engine.outcome import Result
+from autogm.engine.render.templates import say
 from autogm.engine.rules.base import Step
 
 if TYPE_CHECKING:
@@ -121,7 +122,11 @@ class Whistleblower(MidnightAbility):
 
     def check(self, state: GameState, order: Order) -> str | None:
         if order.role in mn(state.players[order.actor]).named.get(self.name, ()):
-            return f"Whistleblower cannot name the same role twice ({order.role})"
+            return say(
+                "midnight_refusal.whistleblower_twice",
+                ability=state.ruleset.title(self.name),
+                role=order.role,
+            )
         return None
 
     def used(self, ctx: Context, action: Action) -> None:

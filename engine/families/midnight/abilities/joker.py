@@ -97,7 +97,7 @@ class Play(MidnightAbility):
 
     def check(self, state: GameState, order: Order) -> str | None:
         if mn(state.players[order.actor]).cards < 1:
-            return "Play needs a card, and you have none"
+            return say("midnight_refusal.play_no_card", ability=state.ruleset.title(self.name))
         choice = order.choice
         if choice not in self.choices:
             return say("refusal.play_one_of", choices=", ".join(c.title() for c in self.choices))
@@ -107,11 +107,11 @@ class Play(MidnightAbility):
             if order.targets[0] == order.actor:
                 return say("refusal.pass_other")
         elif order.targets:
-            return f"{choice.title()} names no player"
+            return say("midnight_refusal.play_no_player", choice=choice.title())
         if choice == BLUFF and len(order.roles) != BLUFF_GUISES:
-            return f"Bluff needs {BLUFF_GUISES} Guises named, not {len(order.roles)}"
+            return say("midnight_refusal.bluff_guises", count=BLUFF_GUISES, given=len(order.roles))
         if choice != BLUFF and order.roles:
-            return f"{choice.title()} names no Guises"
+            return say("midnight_refusal.play_no_guises", choice=choice.title())
         return None
 
     def resolve(self, ctx: Context, action: Action) -> None:

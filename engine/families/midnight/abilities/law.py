@@ -11,6 +11,7 @@ from autogm.engine.families.midnight import damage, guises
 from autogm.engine.families.midnight.abilities.base import MidnightAbility, faction
 from autogm.engine.families.midnight.abilities.mafia import Attack, Learn, Weapon, jail
 from autogm.engine.families.midnight.model import Modifier, game, mn
+from autogm.engine.render.templates import say
 from autogm.engine.rules.base import Side, Step
 
 if TYPE_CHECKING:
@@ -99,7 +100,7 @@ class Clues(MidnightAbility):
     def check(self, state: GameState, order: Order) -> str | None:
         fate = state.players[order.targets[0]].fate
         if fate is None or fate.phase.index != state.phase.index - 1:
-            return f"{order.targets[0]} did not die last Night"
+            return say("midnight_refusal.not_died", target=order.targets[0])
         return None
 
     def resolve(self, ctx: Context, action: Action) -> None:
@@ -115,7 +116,7 @@ class Clues(MidnightAbility):
         ctx.result(action, titles, target=target)
         ctx.notify(
             action.actor, "midnight.clues", target=target,
-            abilities=", ".join(titles) or "no abilities",
+            abilities=", ".join(titles) or say("midnight_words.no_abilities"),
         )  # fmt: skip
 
 
@@ -208,7 +209,11 @@ class Expose(MidnightAbility):
 
     def check(self, state: GameState, order: Order) -> str | None:
         if state.ruleset.role(order.role or "").side is Side.LAW:
-            return f"Expose names a non-Law Midnight role, and {order.role} is Law"
+            return say(
+                "midnight_refusal.expose_law",
+                ability=state.ruleset.title(self.name),
+                role=order.role,
+            )
         return None
 
     def resolve(self, ctx: Context, action: Action) -> None:

@@ -67,7 +67,7 @@ class Learn(MidnightAbility):
         ctx.result(action, outcome, target=target)
         ctx.notify(
             action.actor, "midnight.guise", ability=self.name, target=target,
-            guises=", ".join(learned) or "no Guise",
+            guises=", ".join(learned) or say("midnight_words.no_guise"),
         )  # fmt: skip
 
 
@@ -124,7 +124,9 @@ class Message(MidnightAbility):
     reaches_dead_now = True
 
     def check(self, state: GameState, order) -> str | None:
-        return None if order.message else f"{self.name} needs its words: '<player>: <text>'"
+        if order.message:
+            return None
+        return say("midnight_refusal.message_words", ability=self.name)
 
 
 @register(family="midnight")
