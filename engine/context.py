@@ -11,7 +11,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from autogm.engine.life import Life, life_of
+from autogm.engine.life import Life
 from autogm.engine.outcome import Draw, HeldText, Lynch, Notice, Result
 from autogm.engine.phases import Phase
 from autogm.engine.render.templates import say
@@ -75,6 +75,8 @@ class Context:
     state: GameState
     rng: random.Random
     actions: list[Action]
+    # The family's life model (``Family.life``): asked for every action and every target.
+    life: Life
     phase: Phase = field(init=False)
     blocked: set[str] = field(default_factory=set)  # discombobulated this night
     poisoned: set[str] = field(default_factory=set)  # died of APTX today
@@ -95,15 +97,12 @@ class Context:
     # will get the same result on the same phase").
     departing: set[str] = field(default_factory=set)
     memo: dict[str, Any] = field(default_factory=dict)
-    # The family's life model, looked up once: asked for every action and every target.
-    life: Life = field(init=False, repr=False, compare=False)
     # The state's ruleset (its ruleset never changes), read by nearly every action and notice.
     ruleset: Ruleset = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.phase = self.state.phase
         self.ruleset = self.state.ruleset
-        self.life = life_of(self.state.ruleset)
 
     # -- looking things up -------------------------------------------------------------
     def player(self, name: str) -> PlayerState:

@@ -7,7 +7,7 @@ of the game like an order (``GM: kill X`` in a scenario), so a replay and the ar
 same correction at the same point; each is announced. A correction changes exactly what it
 says: what the rules would attach to it (a lover's suicide, a revealed role) is the GM's to add.
 A family whose game has another model of the same fact gives the command its own meaning
-(``FAMILY_CORRECTIONS``: midnight's arrest is Jail, ``arrest X [for N phases]``, and its
+(``Family.corrections``: midnight's arrest is Jail, ``arrest X [for N phases]``, and its
 deaths are announced without the role).
 """
 
@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from autogm.engine.by_family import ByFamily
+from autogm.engine.families import FAMILIES
 from autogm.engine.lazy_pattern import lazy_compile
 from autogm.engine.outcome import Notice
 from autogm.engine.phases import Phase
@@ -68,7 +68,7 @@ def apply_override(state: GameState, command: str) -> tuple[GameState, list[Noti
         if found:
             new = state.clone()
             player = _player(new, found["player"])
-            correct = FAMILY_CORRECTIONS[new.ruleset.family].get(name, correct)
+            correct = FAMILIES[new.ruleset.family].corrections.get(name, correct)
             return new, correct(new, player, found)
     raise OverrideError(f"unknown GM command {command!r} (known: {KNOWN})")
 
@@ -250,7 +250,3 @@ _COMMANDS: list[tuple[str, re.Pattern[str], Correct]] = [
     ("modkill", _MODKILL, _modkill),
     *_CORRECTIONS,
 ]
-# A family's own meaning of a GM command on a player, by its name above (midnight's arrest is
-# Jail, and its deaths keep the Midnight role hidden); a family registers its own when its
-# module is imported (engine.by_family). The rest mean what they mean in DCTP.
-FAMILY_CORRECTIONS: ByFamily[dict[str, Correct]] = ByFamily({"dctp": {}})

@@ -42,7 +42,8 @@ def resolve(
     """
     new = state.clone()
     began = apply_scheduled(new)
-    ctx = Context(new, rng or phase_rng(state.seed, state.phase), [])
+    family = FAMILIES[new.ruleset.family]
+    ctx = Context(new, rng or phase_rng(state.seed, state.phase), [], family.life)
     # Each player's slots are computed once for the phase's orders and passive abilities:
     # nothing changes them between here and the first step. Those found when the orders were
     # sent stand unless a scheduled condition began (a costume is a condition).
@@ -55,7 +56,6 @@ def resolve(
             found = known.get(order.actor)
             slots[order.actor] = found if found is not None else held_slots(new, order.actor)
         actions.append(_action(new, order, slots[order.actor], kind))
-    family = FAMILIES[new.ruleset.family]
     family.begin(ctx)
     del ctx.memo[HELD_SLOTS]
     phase = state.phase
@@ -134,13 +134,14 @@ def resolve_instant(state: GameState, order: Order, number: int) -> PhaseOutcome
     state is still in the same phase."""
     new = state.clone()
     rng = phase_rng(f"{state.seed}/instant{number}", state.phase)
-    ctx = Context(new, rng, [])
+    family = FAMILIES[new.ruleset.family]
+    ctx = Context(new, rng, [], family.life)
     action = _action(new, order, held_slots(new, order.actor), state.phase.kind)
     ctx.actions.append(action)
     action.ability.resolve_step(ctx, [action])
     if action.state == DONE:
         action.ability.report(ctx, action)
     new.history.extend(ctx.records)
-    new.winner = new.winner or FAMILIES[new.ruleset.family].winner(new)
+    new.winner = new.winner or family.winner(new)
     return PhaseOutcome(state.phase, new, tuple(ctx.results), tuple(ctx.notices), None,
                         tuple(ctx.draws))  # fmt: skip

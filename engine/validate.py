@@ -8,12 +8,13 @@ take place is a ``failed`` result at resolution instead.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from typing import Any
 
 from autogm.engine.ability import Ability, abilities_for
-from autogm.engine.families.dctp.abilities.aptx import own_capsules
-from autogm.engine.families.dctp.abilities.lent import LENT, ability_for, extra_slots
+from autogm.engine.families import FAMILIES
+from autogm.engine.families.dctp.abilities.lent import LENT, ability_for
 from autogm.engine.lazy_pattern import lazy_compile
-from autogm.engine.life import life_of
 from autogm.engine.orders.kinds import Kind, Refused
 from autogm.engine.orders.model import Order, ability_title
 from autogm.engine.orders.seam import HeldSlots, SlotKey  # noqa: F401  (engine.resolve imports them here)
@@ -27,37 +28,39 @@ def held_slots(state: GameState, player: str) -> list[tuple[str, Slot]]:
     """Every slot the player holds, keyed so that a later order can replace an earlier one."""
     p = state.players[player]
     ruleset = state.ruleset
-    own, has_aptx = _role_slots(ruleset, p.role)
+    own, has_aptx, beyond = _role_slots(ruleset, p.role)
     slots = list(own)
     if p.open_role is not None:
         # "Every player has two roles": the open role's sheet lines join the hidden role's.
         sheet = ruleset.open_roles[p.open_role]
         slots += [(f"open{i}", slot) for i, slot in enumerate(sheet.slots)]
-    if not has_aptx and state.capsules and own_capsules(state, player):
-        aptx = AbilityUse("aptx")
-        slots.append(("common:aptx", Slot((aptx,), frozenset({PhaseKind.DAY}))))
+    # Slots beyond the sheets, as the family says: listed before the granted ones, and after.
+    before, after = beyond(state, player, has_aptx)
+    slots += before
     # Slots a status or an option gives (Lovey-Dovey for lovers, Defuse with the Explosive
     # Vest): each ability says whom it is granted to.
     for name, ability in _granting(ruleset, state.phase.index):
         granted = ability.granted_slot(state, player)
         if granted is not None:
             slots.append((f"granted:{name}", granted))
-    # Through a disguise or costume, a friend, the bow-tie, the Black Suitcase, Cover.
-    slots += extra_slots(state, player)
+    slots += after
     return slots
 
 
 @per_ruleset
-def _role_slots(ruleset: Ruleset, role: str) -> tuple[tuple[tuple[str, Slot], ...], bool]:
-    """The role sheet's slots and its side's and everyone's common slots, keyed, and whether
-    they hold the APTX: ruleset data, built once per ruleset and role rather than per
-    order."""
+def _role_slots(
+    ruleset: Ruleset, role: str
+) -> tuple[tuple[tuple[str, Slot], ...], bool, Callable[..., Any]]:
+    """The role sheet's slots and its side's and everyone's common slots, keyed, whether they
+    hold the APTX, and the family's ``held_beyond``: ruleset data, built once per ruleset and
+    role rather than per order."""
     sheet = ruleset.role(role)
     slots = [(f"sheet{i}", slot) for i, slot in enumerate(sheet.slots)]
     for group in (sheet.side.value, "all"):
         common = ruleset.common_slots.get(group, ())
         slots += [(f"common:{s.options[0].ability}", s) for s in common]
-    return tuple(slots), any(k == "common:aptx" for k, _ in slots)
+    beyond = FAMILIES[ruleset.family].held_beyond
+    return tuple(slots), any(k == "common:aptx" for k, _ in slots), beyond
 
 
 @per_ruleset
@@ -144,7 +147,7 @@ def check_order(
     if actor is None:
         return Refused(say("cannot.not_playing", player=order.actor), Kind.NOT_HELD)
     ability = abilities_for(state.ruleset).get(order.ability)
-    life = life_of(state.ruleset)
+    life = FAMILIES[state.ruleset.family].life
     problem = life.order_problem(state, order.actor, ability)
     if problem:
         return Refused(problem, Kind.NOT_NOW)

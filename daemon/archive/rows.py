@@ -15,7 +15,7 @@ from autogm.engine.families import FAMILIES
 from autogm.engine.orders.model import ParsedPM
 from autogm.engine.replay import GM, PhaseReplay, Scenario
 from autogm.engine.session import CLEAR, ORDER, OVERRIDE, POST, WILL, players_record
-from autogm.engine.state import ABROAD, GameState
+from autogm.engine.state import GameState
 
 RECORD_KEYS = ("results", "lynch", "public", "private", "players")
 # The ``orders.state`` of an item that is not a parsed order, by how it reached the game.
@@ -200,8 +200,8 @@ def _players(
 ) -> None:
     states = [scenario.state] + [r.outcome.state for r in replays if r.outcome]
     final = states[-1]
-    partners = {a: b for a, b in final.lovers} | {b: a for a, b in final.lovers}
-    friends = dict(final.best_friends) | {f: s for s, f in final.best_friends.items()}
+    ties = final.ext.ties()  # the family's bonds: DCTP's lovers and best friends
+    partners, friends = ties.get("lover", {}), ties.get("best_friend", {})
     replaced = dict(facts.replaced)
     for replay_ in replays:
         replaced.update(replay_.replaced)
@@ -454,24 +454,6 @@ def _replayed_messages(rows: GameRows, phase: str, entry: dict[str, Any]) -> Non
 
 
 def setup_of(state: GameState) -> dict[str, Any] | None:
-    """The prepared setup a scenario's starting state was built from (None: it starts at Prep).
-
-    Written explicitly (everyone abroad, the leader), which plays the same as the defaults.
-    """
-    family = FAMILIES[state.ruleset.family]
-    if family.setup_of is not None:
-        return family.setup_of(state)
-    if state.phase.index == 0:
-        return None
-    players = state.players
-    drunk_roles = [n for n, p in players.items() if state.ruleset.roles[p.role].has_trait("drunk")]
-    setup: dict[str, Any] = {
-        "disguises": {n: p.disguise for n, p in players.items() if p.disguise},
-        "costumes": {n: list(roles) for n, roles in state.costumes.items()},
-        "lovers": [list(pair) for pair in state.lovers],
-        "best_friend": dict(state.best_friends),
-        "abroad": [n for n, p in players.items() if ABROAD in p.conditions],
-        "sober": [n for n in drunk_roles if "drunk" not in players[n].conditions],
-        "leader": state.leader,
-    }
-    return {k: v for k, v in setup.items() if v or k == "abroad"}
+    """The setup a scenario's starting state was built from, as its family writes it (None:
+    it starts at Prep)."""
+    return FAMILIES[state.ruleset.family].setup_of(state)

@@ -10,16 +10,21 @@ one family never loads another's abilities, readers and patterns.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import re
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from autogm.engine.by_family import ByFamily
+from autogm.engine.state import GameState
 
 if TYPE_CHECKING:
     from autogm.engine.context import Context
-    from autogm.engine.rules.base import Step
-    from autogm.engine.state import GameState
+    from autogm.engine.life import Life
+    from autogm.engine.outcome import Notice
+    from autogm.engine.phases import Phase
+    from autogm.engine.rules.base import Ruleset, Slot, Step
+    from autogm.engine.state import FamilyState, PlayerState
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,13 +39,26 @@ class Family:
     # A new game's state from (ruleset, roster, seed, setup: the scenario's ``setup`` mapping
     # or the sign-up's, None for none), and the opening: its notices and the state after them.
     new_game: Callable[..., GameState]
+    # What the family keeps game-wide beside the generic fields (``GameState.ext``), as it is
+    # when a game is made: a value with ``copy``, ``rename`` and ``ties``
+    # (``engine.state.FamilyState``).
+    new_state: Callable[[], FamilyState]
     open_game: Callable[[GameState], Any]
+    # Its model of life (who may act and be reached, what a removal sets off).
+    life: Life
+    # Its own meaning of a GM command on a player, by the command's name in engine.gm
+    # (midnight's ``arrest`` is Jail); a command it does not name means what engine.gm says.
+    corrections: Mapping[str, Callable[[GameState, str, re.Match[str]], list[Notice]]]
     # Capabilities, each stated by every family (no default: none falls back to another
     # family's code). Whether some orders are declared in the game topic and read there (the
     # package's PUBLIC_ORDERS, which a command reads without loading the family).
     public_orders: bool
     # What the record adds for each player, from (state, name): None, nothing.
     player_record: Callable[..., dict[str, Any]] | None
+    # The slots a player holds beyond the role sheets and the slots abilities grant, from
+    # (state, player, whether the sheets hold the APTX): (those listed before the granted
+    # slots, those after them). Empty both: none.
+    held_beyond: Callable[..., tuple[Sequence[tuple[str, Slot]], Sequence[tuple[str, Slot]]]]
     # How an order is read, from (state, author, text, public, rules): None, by the reader of
     # engine.orders (parse_pm) in the family's words; ``public`` is a post in the game topic.
     read: Callable[..., Any] | None
@@ -48,9 +66,9 @@ class Family:
     # (state, player, ability); None: no ability is public.
     public: Callable[..., bool | None] | None
     # The setup a started game's state was built from, as a scenario's ``setup`` writes it
-    # (the archive keeps it, and an export replays from it); None: the archive writes DCTP's
-    # prepared setup (waiting to move into DCTP's package).
-    setup_of: Callable[[GameState], dict[str, Any] | None] | None
+    # (the archive keeps it, and an export replays from it); it returns None for a game that
+    # starts with no setup (DCTP's Prep).
+    setup_of: Callable[[GameState], dict[str, Any] | None]
     # The ``setup`` a live game's sign-up choices give (midnight: the Daylight roles chosen,
     # "first come first served"); None: a family with no choice at sign-up.
     setup_from_choices: Callable[[Mapping[str, str]], Any] | None
@@ -61,3 +79,11 @@ class Family:
 
 
 FAMILIES: ByFamily[Family] = ByFamily()
+
+
+def starting_state(
+    ruleset: Ruleset, seed: int | str, phase: Phase, players: dict[str, PlayerState]
+) -> GameState:
+    """A new game's state: the generic fields, and the family's own state as its family makes
+    it (the one way a ``GameState`` is made; ``clone`` copies one)."""
+    return GameState(ruleset, seed, phase, players, FAMILIES[ruleset.family].new_state())

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from autogm.engine.ability import abilities_for
 from autogm.engine.families.dctp.abilities.kill import kill_cycle_due
 from autogm.engine.families.dctp.abilities.lent import LENT
+from autogm.engine.families.dctp.state import DctpState, current_leader
 from autogm.engine.families.midnight.reader import TOWN
 from autogm.engine.orders import vocab
 from autogm.engine.orders.kinds import Kind, kind_of
@@ -273,8 +274,10 @@ class _Draw:
         return self.rng.choice(sorted(self.state.ruleset.roles))
 
     def given_roles(self) -> list[str]:
-        state, me = self.state, self.player
-        return sorted({*state.costume_offers.get(me, ()), *state.costumes.get(me, ())})
+        own, me = self.state.ext, self.player
+        if not isinstance(own, DctpState):
+            return []  # costumes are DCTP's: no other family offers or holds them
+        return sorted({*own.costume_offers.get(me, ()), *own.costumes.get(me, ())})
 
     def guises(self, count: int) -> tuple[str, ...]:
         """``count`` Guises (Midnight role names), of one to three kinds."""
@@ -293,7 +296,7 @@ def _kill(state: GameState, player: str, ability: str, draw: _Draw) -> Order | N
     if victim is None:
         return None
     killer = None
-    if state.current_leader() == player:
+    if current_leader(state) == player:
         due = [m for m in kill_cycle_due(state) if m != player]
         if due and (draw.opts.name_killer or draw.rng.random() < 0.5):
             killer = due[0]

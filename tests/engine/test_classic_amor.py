@@ -22,7 +22,7 @@ def lovers(seed: int) -> list[tuple[str, str]]:
     scenario = parse_scenario(SCENARIO.format(seed=seed))
     outcome = replay(scenario)[0].outcome
     assert outcome is not None
-    return outcome.state.lovers
+    return outcome.state.ext.lovers
 
 
 def test_some_or_all_of_the_pairings_become_lovers_drawn_from_the_seed() -> None:

@@ -40,10 +40,21 @@ def test_no_hook_of_a_family_is_another_familys_code() -> None:
         others = [f"autogm.engine.families.{other}" for other in FAMILY_MODULES if other != name]
         hooks = {f.name: getattr(family, f.name) for f in dataclasses.fields(Family)}
         hooks |= {f"settle[{step}]": hook for step, hook in family.settle.items()}
+        hooks |= {f"corrections[{c}]": hook for c, hook in family.corrections.items()}
+        hooks["life"] = type(family.life)  # a model is its class's code
         for part, hook in hooks.items():
             if callable(hook):
                 module = hook.__module__
                 assert not module.startswith(tuple(others)), f"{name}.{part} is {module}'s"
+
+
+def test_a_familys_life_and_state_are_its_own() -> None:
+    """The life model and the game-wide state a family makes are in its package (no family
+    runs on another's model, as every DCTP-less game once ran on DCTP's)."""
+    for name, family in _families().items():
+        package = f"autogm.engine.families.{name}."
+        assert type(family.life).__module__.startswith(package), name
+        assert type(family.new_state()).__module__.startswith(package), name
 
 
 def test_a_familys_capabilities_are_its_packages() -> None:

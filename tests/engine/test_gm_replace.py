@@ -24,18 +24,18 @@ def _state() -> GameState:
     )
     night = Phase.night(1)
     state.history.append(ActionRecord(night, "Old", "kill", ("B",), True, True, blamed=True))
-    state.kill_cycle = ["Old"]
-    state.capsules.append(Capsule("Old", 4))
-    state.arrests.append(("G", "kill", "Old", 1))
-    state.interrogations[("Old", 1)] = ("G", "BO")
-    state.spy_locks["G"] = "Old"
-    state.loans.append(Loan("bow_tie", "Old", "B", 2))
+    state.ext.kill_cycle = ["Old"]
+    state.ext.capsules.append(Capsule("Old", 4))
+    state.ext.arrests.append(("G", "kill", "Old", 1))
+    state.ext.interrogations[("Old", 1)] = ("G", "BO")
+    state.ext.spy_locks["G"] = "Old"
+    state.ext.loans.append(Loan("bow_tie", "Old", "B", 2))
     state.scheduled.append((3, "Old", "abroad", None))
-    state.charms["Old"] = 3
-    state.watch = ("Old", "B", 3)
-    state.bomb = ("Old", "G")
-    state.detentions["Old"] = "G"
-    state.leader = "Old"
+    state.ext.charms["Old"] = 3
+    state.ext.watch = ("Old", "B", 3)
+    state.ext.bomb = ("Old", "G")
+    state.ext.detentions["Old"] = "G"
+    state.ext.leader = "Old"
     return state
 
 
@@ -58,8 +58,8 @@ def test_a_substitute_takes_over_every_mention_of_the_slot() -> None:
     assert state.players["Newbie"].role == "Satou" and state.players["Newbie"].name == "Newbie"
     record = state.history[-1]
     assert (record.actor, record.targets, record.blamed) == ("Newbie", ("B",), True)
-    assert state.lovers == [("Newbie", "B")] and state.leader == "Newbie"
-    assert state.bomb == ("Newbie", "G") and state.watch == ("Newbie", "B", 3)
+    assert state.ext.lovers == [("Newbie", "B")] and state.ext.leader == "Newbie"
+    assert state.ext.bomb == ("Newbie", "G") and state.ext.watch == ("Newbie", "B", 3)
 
 
 def test_only_player_names_are_renamed() -> None:

@@ -69,7 +69,7 @@ def test_issue4_orders_are_understood(author: str, text: str, phase: Phase, want
     state = _state(phase, prep=phase.index == 0)
     # A sober Kogorou who interrogated on Night 1, for Analyze.
     state.players["Kogo"].conditions.pop("drunk", None)
-    state.interrogations[("Kogo", Phase.night(1).index)] = ("Abs", "Not BO")
+    state.ext.interrogations[("Kogo", Phase.night(1).index)] = ("Abs", "Not BO")
     parsed = read_pm(state, author, text)
     assert not parsed.rejected, parsed.rejected
     assert [o.canonical() for o in parsed.accepted] == [wanted]

@@ -52,6 +52,7 @@ LAYER_OF = {
     "autogm.engine.families.dctp": "core",
     "autogm.engine.families.midnight": "core",
     "autogm.engine.families.midnight.model": "core",
+    "autogm.engine.families.dctp.state": "core",
     "autogm.engine.render.templates": "core",
     # rules: the rulesets, data written in the model
     "autogm.engine.families.midnight.sheets": "rules",
@@ -68,6 +69,7 @@ LAYER_OF = {
     "autogm.engine.stalemate": "mechanics",
     "autogm.engine.families.dctp.abilities.lent": "mechanics",
     "autogm.engine.families.midnight.life": "mechanics",
+    "autogm.engine.families.dctp.life": "mechanics",
     "autogm.engine.families.midnight.guises": "mechanics",
     "autogm.engine.families.midnight.damage": "mechanics",
     "autogm.engine.families.midnight.council": "mechanics",
@@ -120,7 +122,6 @@ FAMILY_OF = {
     "autogm.engine.rules.base": "split",
     "autogm.engine.state": "split",
     "autogm.engine.context": "split",
-    "autogm.engine.life": "split",
     "autogm.engine.gm": "split",
 }
 

@@ -82,10 +82,10 @@ def test_missing_ballots_abstain_or_count_as_the_role_list() -> None:
     """Option ``leader_vote_missing``: a member who sends none is left out (abstain), or
     counted as ranking by the role list (role_list)."""
     state = game()
-    state.leader_ballots = {"Conia": ("Conia", "Akonyl", "Pofa")}
+    state.ext.leader_ballots = {"Conia": ("Conia", "Akonyl", "Pofa")}
     assert tally(state) == ("Conia", "Akonyl", "Pofa")
     state = game(leader_vote_missing="role_list")
-    state.leader_ballots = {"Conia": ("Conia", "Akonyl", "Pofa")}
+    state.ext.leader_ballots = {"Conia": ("Conia", "Akonyl", "Pofa")}
     # Conia 1+3+3 = 7, Akonyl 2+2+2 = 6, Pofa 3+1+1 = 5.
     assert tally(state) == ("Pofa", "Akonyl", "Conia")
 

@@ -61,12 +61,12 @@ def test_each_ability_through_each_slot_is_the_one_find_slot_gives(ruleset, phas
     state = new_game(rules, roster, 1, Setup())
     state.phase = Phase.parse(phase)
     index = state.phase.index
-    state.loans = [
+    state.ext.loans = [
         Loan("bow_tie", "V", "A", index),
         Loan("suitcase", "B", "G", index),
     ]
     if "Cal" in roster and "K" in roster:
-        state.loans.append(Loan("cover", "Cal", "Cal", index, source="K"))
+        state.ext.loans.append(Loan("cover", "Cal", "Cal", index, source="K"))
     names = sorted(abilities_for(state.ruleset))
     for player in roster:
         slots = held_slots(state, player)

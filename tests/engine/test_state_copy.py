@@ -1,12 +1,16 @@
-"""``PlayerState.copy`` sets each field of the copy itself (engine/state.py): every field must
-come across, each in its own place, and the mutable ones must not be shared."""
+"""``PlayerState.copy``, ``GameState.clone`` and ``DctpState.copy`` set each field of the copy
+themselves (engine/state.py, engine/families/dctp/state.py): every field must come across, each
+in its own place, and the mutable ones must not be shared."""
 
 from __future__ import annotations
 
 from dataclasses import fields
 
+from autogm.engine.families.dctp.setup import new_game
+from autogm.engine.families.dctp.state import DctpState
 from autogm.engine.phases import Phase
-from autogm.engine.state import Fate, PlayerState, Status
+from autogm.engine.rules import load_ruleset
+from autogm.engine.state import ActionRecord, Capsule, Fate, GameState, Loan, PlayerState, Status
 
 
 class _Ext:
@@ -40,3 +44,56 @@ def test_player_copy_keeps_every_field_in_its_place() -> None:
             assert getattr(copied, f.name) == getattr(p, f.name), f.name
     for mutable in ("conditions", "items", "used"):
         assert getattr(copied, mutable) is not getattr(p, mutable), mutable
+
+
+def test_game_clone_keeps_every_field_and_copies_the_familys_state() -> None:
+    """``GameState.clone`` sets each field itself: every one comes across, the mutable ones
+    not shared, and the family's state copied by its own ``copy``."""
+    state = new_game(load_ruleset("dctp-2011"), {"A": "Gin", "B": "Ran", "C": "Conan"}, 7)
+    state.history.append(ActionRecord(Phase(1), "A", "kill", ("B",), True, True))
+    state.scheduled.append((3, "B", "abroad", None))
+    state.winner, state.winners, state.quiet_phases = "town", ("B", "C"), 2
+    cloned = state.clone()
+    for f in fields(GameState):
+        if f.name == "ext":
+            assert isinstance(cloned.ext, DctpState) and cloned.ext is not state.ext
+        else:
+            assert getattr(cloned, f.name) == getattr(state, f.name), f.name
+    for mutable in ("players", "history", "scheduled"):
+        assert getattr(cloned, mutable) is not getattr(state, mutable), mutable
+
+
+def test_dctp_state_copy_keeps_every_field_in_its_place() -> None:
+    """``DctpState.copy`` sets each field itself (engine/families/dctp/state.py): a value in
+    every field, each distinct, comes across in its own place, the mutable ones not shared."""
+    own = DctpState(
+        leader="A",
+        kill_cycle=["A", "B"],
+        aptx=2,
+        capsules=[Capsule("C", 3)],
+        arrests=[("A", "kill", "B", 2)],
+        lovers=[("B", "C")],
+        best_friends={"C": "B"},
+        costumes={"A": ("Ran",)},
+        costume_offers={"B": ("Conan", "Ran")},
+        interrogations={("C", 1): ("A", "BO")},
+        spy_locks={"A": "C"},
+        abducted={"B": ("Gin",)},
+        loans=[Loan("bow_tie", "B", "C", 4)],
+        starting_town=5,
+        charms={"C": 6},
+        lynch_charms={"B": (4, "C")},
+        watch=("A", "B", 3),
+        watch_broken=True,
+        bomb=("B", "A"),
+        vest_used=True,
+        detentions={"C": "A"},
+        leader_ballots={"A": ("A", "B")},
+        leader_ranking=("B", "A"),
+    )
+    copied = own.copy()
+    for f in fields(DctpState):
+        assert getattr(copied, f.name) == getattr(own, f.name), f.name
+        assert getattr(own, f.name) != getattr(DctpState(), f.name), f"{f.name}: set it above"
+        if isinstance(getattr(own, f.name), list | dict | set):
+            assert getattr(copied, f.name) is not getattr(own, f.name), f.name

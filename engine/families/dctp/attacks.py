@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from autogm.engine.context import PENDING
 from autogm.engine.families.dctp.harm import injure
 from autogm.engine.families.dctp.protection import bypassed, first_saver, healing_order
+from autogm.engine.families.dctp.state import black_org
 from autogm.engine.outcome import Result
 from autogm.engine.state import BOMB, INJURED, Status
 
@@ -67,8 +68,8 @@ def settle_attacks(ctx: Context) -> None:
     for attack in ctx.attacks:
         close_attack(ctx, attack)
     # "After the night they receive it, it returns to the player that distributed it."
-    if state.watch and ctx.phase.is_night and state.watch[2] <= ctx.phase.index:
-        state.watch = None
+    if state.ext.watch and ctx.phase.is_night and state.ext.watch[2] <= ctx.phase.index:
+        state.ext.watch = None
 
 
 def _vengeance(ctx: Context, attack: Attack) -> None:
@@ -175,8 +176,8 @@ def plant(ctx: Context, attack: Attack) -> None:
     phase, meaning even the target's usual actions will go through without failing."
     """
     state = ctx.state
-    state.vest_used = True
-    state.bomb = (attack.target, attack.attacker)
+    state.ext.vest_used = True
+    state.ext.bomb = (attack.target, attack.attacker)
     ctx.player(attack.target).conditions[BOMB] = ctx.phase.index + 1
     ctx.notify(attack.attacker, "vest.planted", target=attack.target)
     ctx.announce("vest.strapped", player=attack.target)
@@ -189,11 +190,11 @@ def kill_cycle_due(state: GameState, free: list[str] | None = None) -> list[str]
     exceptions to this is if a member is unable to kill due to being arrested or lynched, in
     which case they are no longer factored in to the kill cycle."
     """
-    if free is None:  # ``free``: ``state.black_org()`` when the caller has it already
-        free = state.black_org()
+    if free is None:  # ``free``: ``black_org(state)`` when the caller has it already
+        free = black_org(state)
     if state.ruleset.option("kill_cycle") == "off":
         return free
-    due = [m for m in free if m not in state.kill_cycle]
+    due = [m for m in free if m not in state.ext.kill_cycle]
     return due or free
 
 
@@ -202,11 +203,11 @@ def note_kill_cycle(state: GameState, killer: str, killed: bool) -> None:
     option = state.ruleset.option("kill_cycle")
     if option == "off" or (option == "success" and not killed):
         return
-    if killer not in state.kill_cycle:
-        state.kill_cycle.append(killer)
-    free = set(state.black_org())
-    if free and free <= set(state.kill_cycle):
-        state.kill_cycle.clear()
+    if killer not in state.ext.kill_cycle:
+        state.ext.kill_cycle.append(killer)
+    free = set(black_org(state))
+    if free and free <= set(state.ext.kill_cycle):
+        state.ext.kill_cycle.clear()
 
 
 def bribe_shield(ctx: Context) -> set[str]:

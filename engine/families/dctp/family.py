@@ -7,12 +7,15 @@ from autogm.engine import stalemate
 from autogm.engine.context import Context
 from autogm.engine.families import FAMILIES, Family
 from autogm.engine.families.dctp import PUBLIC_ORDERS
+from autogm.engine.families.dctp.abilities.lent import held_beyond
 from autogm.engine.families.dctp.abilities.vest import settle_vest
 from autogm.engine.families.dctp.attacks import settle_attacks
+from autogm.engine.families.dctp.life import LIFE
 from autogm.engine.families.dctp.phase_hooks import begin_phase, end_phase
 from autogm.engine.families.dctp.poisoning import settle_poisonings
 from autogm.engine.families.dctp.prep import open_game, settle_prep
-from autogm.engine.families.dctp.setup import new_game_from
+from autogm.engine.families.dctp.setup import new_game_from, setup_of
+from autogm.engine.families.dctp.state import DctpState
 from autogm.engine.families.dctp.voting import hold_lynch
 from autogm.engine.families.dctp.win import side_won, stalled, winner
 from autogm.engine.rules.base import Step
@@ -41,12 +44,16 @@ DCTP = Family(
     end=_end_dctp,
     winner=winner,
     new_game=new_game_from,
+    new_state=DctpState,
     open_game=open_game,
+    life=LIFE,
+    corrections={},  # every GM command means what engine.gm says
     public_orders=PUBLIC_ORDERS,
     player_record=None,
+    held_beyond=held_beyond,
     read=None,
     public=None,
-    setup_of=None,
+    setup_of=setup_of,
     setup_from_choices=None,
     running_count=None,
 )

@@ -1,6 +1,6 @@
 """What happens to a player beyond one ability: injuries (and whether Revenge still answers a
 lynch or an arrest), and conditions that begin in a later phase (what a death sets off at once
-is the life model's: ``engine.life.DctpLife.removed``).
+is the life model's: ``engine.families.dctp.life.DctpLife.removed``).
 
 "All injuries incurred by players are permanent except for those sustained by police officers
 in the course of an arrest"; "If a player is injured and in disguise, they lose their
@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from autogm.engine.families.dctp.appearance import strip_disguise
-from autogm.engine.life import release_detention
+from autogm.engine.families.dctp.life import release_detention
 from autogm.engine.state import DETAINED, INJURED, TEMPORARILY_INJURED, GameState
 
 if TYPE_CHECKING:

@@ -77,7 +77,7 @@ def end_phase(ctx: Context) -> None:
     reveal_abducted(ctx)
     sober_kogorou(ctx)
     unlock_spies(ctx)
-    ctx.state.loans = [ln for ln in ctx.state.loans if ln.phase > ctx.phase.index]
+    ctx.state.ext.loans = [ln for ln in ctx.state.ext.loans if ln.phase > ctx.phase.index]
 
 
 # ``Context.memo`` key: each player's held slots, computed once when the phase begins.
@@ -109,7 +109,7 @@ def add_passive(ctx: Context) -> None:
     # A cheap test that spares computing every player's slots: a passive ability can be among
     # them only through a sheet that holds one (DCTP's abilities/lent.py sheet_roles: the
     # player's role, the disguise or costume worn, a best friend's role and disguise).
-    friends = {} if state.ruleset.has("friend_lends_nothing") else state.best_friends
+    friends = {} if state.ruleset.has("friend_lends_nothing") else state.ext.best_friends
     for name, p in players.items():
         if not p.is_free:
             continue
@@ -212,9 +212,9 @@ def sober_kogorou(ctx: Context) -> None:
 def unlock_spies(ctx: Context) -> None:
     """ "The player can't use Spy again as long as the player with that role/disguise isn't
     killed or arrested. The GM will notify the player that he can use the ability again." """
-    for spy, watched in list(ctx.state.spy_locks.items()):
+    for spy, watched in list(ctx.state.ext.spy_locks.items()):
         if ctx.player(watched).status is not Status.ALIVE:
-            del ctx.state.spy_locks[spy]
+            del ctx.state.ext.spy_locks[spy]
             ctx.notify(spy, "spy.unlocked")
 
 

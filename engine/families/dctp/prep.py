@@ -27,6 +27,8 @@ from autogm.engine.families.dctp.abilities.disguise import (
     wear,
 )
 from autogm.engine.families.dctp.abilities.interrogation import starts_drunk
+from autogm.engine.families.dctp.life import LIFE
+from autogm.engine.families.dctp.state import current_leader
 from autogm.engine.outcome import Draw, Notice
 from autogm.engine.phases import PhaseKind
 from autogm.engine.rules.base import Side
@@ -51,7 +53,7 @@ def open_game(state: GameState) -> Opening:
     """The role PMs sent when the game opens; in Prep, the costumes offered are drawn here."""
     new = state.clone()
     rng = random.Random(f"autogm/{state.seed}/{state.phase.index}/open")
-    ctx = Context(new, rng, [])
+    ctx = Context(new, rng, [], LIFE)
     if new.phase.kind is PhaseKind.PREP:
         who = [n for n in new.players if has_prep_action(new, n)]
         for name in who:
@@ -86,7 +88,7 @@ def role_pms(ctx: Context, who: list[str], *, bonds: bool) -> None:
         if sheet.side is Side.BLACK_ORG:
             # "A private channel for the Black Org to discuss strategies is provided".
             team = ", ".join(f"{n} ({state.players[n].role})" for n in black_org if n != name)
-            ctx.notify(name, "role.black_org", team=team or "nobody", leader=state.current_leader())
+            ctx.notify(name, "role.black_org", team=team or "nobody", leader=current_leader(state))
         if name in boys:
             # "Detective Boys are aware of one another's identities."
             group = ", ".join(f"{n} ({state.players[n].role})" for n in boys if n != name)
@@ -109,10 +111,10 @@ def bond_pms(ctx: Context, name: str) -> None:
     p = state.players[name]
     if p.disguise:
         ctx.notify(name, "disguise.done", role=p.disguise, items=", ".join(p.items))
-    if name in state.costumes:
-        ctx.notify(name, "costumes.chosen", roles=", ".join(state.costumes[name]))
-    if name in state.best_friends:
-        notify_friends(ctx, name, state.best_friends[name])
+    if name in state.ext.costumes:
+        ctx.notify(name, "costumes.chosen", roles=", ".join(state.ext.costumes[name]))
+    if name in state.ext.best_friends:
+        notify_friends(ctx, name, state.ext.best_friends[name])
     lover = lover_of(state, name)
     if lover:
         ctx.notify(name, "lovers.you", lover=lover, role=state.players[lover].role)
@@ -160,11 +162,11 @@ def settle_prep(ctx: Context) -> None:
     _settle_disguises(ctx, pending["disguise"])
     if bonds_first:
         for sonoko in {n.to for n in held if n.key == "friend.yours"}:
-            notify_friends(ctx, sonoko, ctx.state.best_friends[sonoko])  # type: ignore[index]
+            notify_friends(ctx, sonoko, ctx.state.ext.best_friends[sonoko])  # type: ignore[index]
     else:
         _settle_bonds(ctx, pending)
     chosen = {a.actor: a for a in ctx.actions if a.ability.name == "choose_costumes"}
-    for name in list(ctx.state.costume_offers):
+    for name in list(ctx.state.ext.costume_offers):
         action = chosen.get(name)
         choose(ctx, name, action.order.roles if action else (), action)
     for action in ctx.actions:

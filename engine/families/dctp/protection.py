@@ -43,8 +43,8 @@ def _watch_action(ctx: Context, target: str) -> Action | None:
     "The wristwatch protects the holder from attacks the night they are in possession of it."
     "Protection from the tranquilizer watch can be discombobulated too."
     """
-    watch = ctx.state.watch
-    if not watch or ctx.state.watch_broken or not ctx.phase.is_night:
+    watch = ctx.state.ext.watch
+    if not watch or ctx.state.ext.watch_broken or not ctx.phase.is_night:
         return None
     holder, _lender, night = watch
     if holder != target or night != ctx.phase.index:

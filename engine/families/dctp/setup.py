@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from autogm.engine.families import starting_state
 from autogm.engine.families.dctp.abilities.interrogation import starts_drunk
 from autogm.engine.families.dctp.abilities.suitcase import suitcase_for_night_one
 from autogm.engine.families.dctp.appearance import put_on
@@ -48,15 +49,10 @@ def new_game(
         role = resolve_role(ruleset, role_name)
         sheet = ruleset.roles[role]
         players[name] = PlayerState(name=name, role=role, items=[item_name(i) for i in sheet.items])
-    state = GameState(
-        ruleset=ruleset,
-        seed=seed,
-        phase=Phase.night(1) if setup else Phase.prep(),
-        players=players,
-    )
+    state = starting_state(ruleset, seed, Phase.night(1) if setup else Phase.prep(), players)
     members = [n for n in players if state.side(n) is Side.BLACK_ORG]
-    state.starting_town = len(players) - len(members)
-    state.aptx = starting_capsules(ruleset, len(members), state.starting_town)
+    state.ext.starting_town = len(players) - len(members)
+    state.ext.aptx = starting_capsules(ruleset, len(members), state.ext.starting_town)
     _apply_setup(state, setup or Setup())
     suitcase_for_night_one(state)
     return state
@@ -93,11 +89,11 @@ def _apply_setup(state: GameState, setup: Setup) -> None:
         if drunk and state.ruleset.roles[p.role].has_trait("drunk") and name not in setup.sober:
             p.conditions[DRUNK] = None
     for first, second in setup.lovers:
-        state.lovers.append((known(first, "lovers"), known(second, "lovers")))
+        state.ext.lovers.append((known(first, "lovers"), known(second, "lovers")))
         for name in (first, second):
             state.players[name].conditions[LOVER] = None
     for sonoko, friend in setup.best_friend.items():
-        state.best_friends[known(sonoko, "best_friend")] = known(friend, "best_friend")
+        state.ext.best_friends[known(sonoko, "best_friend")] = known(friend, "best_friend")
         state.history.append(
             ActionRecord(prep, sonoko, "friendship", (friend,), True, "friendship" in crimes)
         )
@@ -105,17 +101,17 @@ def _apply_setup(state: GameState, setup: Setup) -> None:
             state.players[name].conditions[BEST_FRIEND] = None
     for name, costumes in setup.costumes.items():
         roles = tuple(resolve_role(state.ruleset, r) for r in costumes)
-        state.costumes[known(name, "costumes")] = roles
+        state.ext.costumes[known(name, "costumes")] = roles
         crime = state.ruleset.option("choose_costumes_is_crime")
         state.history.append(ActionRecord(prep, name, "choose_costumes", (), True, crime))
     if setup.leader:
-        state.leader = known(setup.leader, "leader")
+        state.ext.leader = known(setup.leader, "leader")
     else:
         leaders = [
             n for n, p in state.players.items()
             if state.ruleset.roles[p.role].has_trait("leader")
         ]  # fmt: skip
-        state.leader = leaders[0] if leaders else None
+        state.ext.leader = leaders[0] if leaders else None
 
 
 def new_game_from(
@@ -124,6 +120,29 @@ def new_game_from(
     """The family's ``new_game``: the game from a scenario's ``setup`` mapping (None: no
     prepared setup, the game starts at Prep)."""
     return new_game(ruleset, roster, seed, None if setup is None else setup_from_dict(setup))
+
+
+def setup_of(state: GameState) -> dict[str, Any] | None:
+    """The family's ``setup_of``: the prepared setup a started game's state was built from, as
+    a scenario's ``setup`` writes it (None: it starts at Prep), the inverse of
+    ``setup_from_dict``.
+
+    Written explicitly (everyone abroad, the leader), which plays the same as the defaults.
+    """
+    if state.phase.index == 0:
+        return None
+    players = state.players
+    drunk_roles = [n for n, p in players.items() if state.ruleset.roles[p.role].has_trait("drunk")]
+    setup: dict[str, Any] = {
+        "disguises": {n: p.disguise for n, p in players.items() if p.disguise},
+        "costumes": {n: list(roles) for n, roles in state.ext.costumes.items()},
+        "lovers": [list(pair) for pair in state.ext.lovers],
+        "best_friend": dict(state.ext.best_friends),
+        "abroad": [n for n, p in players.items() if ABROAD in p.conditions],
+        "sober": [n for n in drunk_roles if DRUNK not in players[n].conditions],
+        "leader": state.ext.leader,
+    }
+    return {k: v for k, v in setup.items() if v or k == "abroad"}
 
 
 def setup_from_dict(data: Mapping[str, Any]) -> Setup:

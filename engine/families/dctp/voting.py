@@ -131,9 +131,9 @@ def hold_lynch(ctx: Context) -> None:
 def _charms_today(ctx: Context) -> dict[str, str]:
     """The Protection Charms that work on today's lynch (holder -> giver), spent now whether
     or not they change it (docs/rulings.md, "When does the Protection Charm work?")."""
-    charms = ctx.state.lynch_charms
+    charms = ctx.state.ext.lynch_charms
     today = {h: giver for h, (day, giver) in charms.items() if day == ctx.phase.index}
-    ctx.state.lynch_charms = {h: v for h, v in charms.items() if v[0] > ctx.phase.index}
+    ctx.state.ext.lynch_charms = {h: v for h, v in charms.items() if v[0] > ctx.phase.index}
     return today
 
 

@@ -28,7 +28,7 @@ def mixed_pairs(state: GameState) -> list[tuple[str, str]]:
     """Town/Black Org pairs of lovers still alive (a lover's death takes the other along)."""
     return [
         (a, b)
-        for a, b in state.lovers
+        for a, b in state.ext.lovers
         if state.side(a) is not state.side(b)
         and state.players[a].is_alive
         and state.players[b].is_alive

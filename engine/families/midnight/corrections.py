@@ -28,7 +28,7 @@ from autogm.engine.families.midnight.abilities.joker import card_game
 from autogm.engine.families.midnight.abilities.mafia import Weapon
 from autogm.engine.families.midnight.life import holds
 from autogm.engine.families.midnight.model import HOSPITAL, location, mn
-from autogm.engine.gm import FAMILY_CORRECTIONS, OverrideError, kill, phases_written, remove, revive
+from autogm.engine.gm import OverrideError, kill, phases_written, remove, revive
 from autogm.engine.lazy_pattern import lazy_compile
 from autogm.engine.outcome import Notice
 from autogm.engine.phases import Phase
@@ -249,7 +249,8 @@ def no_conditions(state: GameState, player: str, found: re.Match[str]) -> list[N
     raise OverrideError(NO_CONDITIONS)
 
 
-FAMILY_CORRECTIONS["midnight"] = {
+# midnight's meaning of the GM's commands on a player (``Family.corrections``).
+CORRECTIONS = {
     "modkill": modkill,
     "kill": gm_kill,
     "revive": gm_revive,

@@ -14,17 +14,16 @@ from collections.abc import Mapping
 from typing import Any
 
 # Imported for what they register: the abilities, and the GM's arrest as Jail.
-import autogm.engine.families.midnight.abilities
-import autogm.engine.families.midnight.corrections  # noqa: F401
 from autogm.engine import stalemate
 from autogm.engine.context import Context
-from autogm.engine.families import FAMILIES, Family
+from autogm.engine.families import FAMILIES, Family, starting_state
 from autogm.engine.families.dctp.prep import Opening
 from autogm.engine.families.midnight import PUBLIC_ORDERS, guises, hooks
+from autogm.engine.families.midnight.corrections import CORRECTIONS
 from autogm.engine.families.midnight.council import hold_council
 from autogm.engine.families.midnight.damage import settle_damage
 from autogm.engine.families.midnight.hooks import AT_END, NEUTRAL_WINS, VETOES, WINS_TO_COME
-from autogm.engine.families.midnight.life import WHERE, line_of
+from autogm.engine.families.midnight.life import LIFE, WHERE, line_of
 from autogm.engine.families.midnight.model import SPIRIT, Midnighter, MidnightGame, location, mn
 from autogm.engine.families.midnight.reader import parse_orders
 from autogm.engine.families.midnight.running import running_count
@@ -68,8 +67,7 @@ def new_game(ruleset: Ruleset, roster: Mapping[str, str], seed: int | str, setup
         players[name] = PlayerState(name=name, role=role, open_role=open_role, ext=ext)
     if daylight:
         raise RulesetError(f"setup daylight: {', '.join(sorted(daylight))} is not a player")
-    state = GameState(ruleset=ruleset, seed=seed, phase=Phase.night(1), players=players,
-                      ext=MidnightGame())  # fmt: skip
+    state = starting_state(ruleset, seed, Phase.night(1), players)
     for hook in hooks.NEW_GAME:
         hook(state)
     return state
@@ -84,7 +82,7 @@ def open_game(state: GameState) -> Opening:
     """The role PMs; Streetwise: "at the start of the game, Boss, Killer and Agent learn about
     each other"."""
     new = state.clone()
-    ctx = Context(new, random.Random(f"autogm/{state.seed}/open"), [])
+    ctx = Context(new, random.Random(f"autogm/{state.seed}/open"), [], LIFE)
     model = new.ruleset.model
     for name, p in new.players.items():
         sheet = new.ruleset.role(p.role)
@@ -219,9 +217,13 @@ MIDNIGHT = Family(
     end=end,
     winner=winner,
     new_game=new_game,
+    new_state=MidnightGame,
     open_game=open_game,
+    life=LIFE,
+    corrections=CORRECTIONS,
     public_orders=PUBLIC_ORDERS,
     player_record=player_record,
+    held_beyond=lambda state, player, sheet_has_aptx: ((), ()),  # the sheets and granted ones
     read=parse_orders,
     public=lambda state, player, ability: (
         None if (line := line_of(state, player, ability)) is None else bool(line.public)

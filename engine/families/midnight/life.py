@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from autogm.engine.families.midnight.model import DEAD, FREE, HOSPITAL, JAIL, SPIRIT, location, mn
 from autogm.engine.families.midnight.sheets import Line
-from autogm.engine.life import LIVES, Life
+from autogm.engine.life import Life
 from autogm.engine.render.templates import say
 from autogm.engine.state import Status
 
@@ -154,5 +154,9 @@ class MidnightLife(Life):
             return say("cannot.target_not_dead", target=target)
         return None
 
+    def removed(self, ctx: Context, name: str, status: Status) -> None:
+        """Nothing: a midnight death is its damage's (``damage.die``, whose ``AFTER_DEATH``
+        says what it sets off), never ``Context.remove``, and its Jail is no removal."""
 
-LIVES["midnight"] = MidnightLife()
+
+LIFE = MidnightLife()

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -116,6 +117,10 @@ class MidnightGame:
             delayed=list(self.delayed),
             propaganda=list(self.propaganda),
         )
+
+    def ties(self) -> Mapping[str, Mapping[str, str]]:
+        """None: midnight has no bonds between players."""
+        return {}
 
     def rename(self, old: str, new: str) -> None:
         self.modifiers = [

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from autogm.engine.families.dctp.state import black_org
 from autogm.engine.lazy_pattern import lazy_compile
 from autogm.engine.orders.kinds import Kind
 from autogm.engine.orders.model import Order
@@ -165,7 +166,7 @@ def _member(reader: Reader, item: str, fragment: str, *, last: bool) -> str:
     """The Black Org member one item names, by player ("Akonyl", "Akonyl (Vodka)") or by role
     ("Vodka")."""
     state = reader.state
-    members = state.black_org(free_only=False)
+    members = black_org(state, free_only=False)
     me = _ME.match(item)
     if me is not None:
         # "2nd - me (Korn)", "then me (Pisco)": the author.

@@ -53,9 +53,9 @@ def _game(spec: dict[str, Any], phase: str | None = None) -> GameState:
     for name, used in spec.get("used", {}).items():
         state.players[name].used.update(used)
     for name, roles in spec.get("offers", {}).items():
-        state.costume_offers[name] = tuple(roles)
+        state.ext.costume_offers[name] = tuple(roles)
     for loan in spec.get("loans", []):
-        state.loans.append(
+        state.ext.loans.append(
             Loan(loan["kind"], loan["holder"], loan["giver"], state.phase.index, loan.get("source"))
         )
     for record in spec.get("history", []):
@@ -72,11 +72,11 @@ def _game(spec: dict[str, Any], phase: str | None = None) -> GameState:
         )
     if "bomb" in spec:
         wearer, planter = spec["bomb"]
-        state.bomb = (wearer, planter)
+        state.ext.bomb = (wearer, planter)
         state.players[wearer].conditions[BOMB] = None
     for name, phases in spec.get("interrogations", {}).items():
         for when, (target, result) in phases.items():
-            state.interrogations[(name, Phase.parse(when).index)] = (target, result)
+            state.ext.interrogations[(name, Phase.parse(when).index)] = (target, result)
     return state
 
 

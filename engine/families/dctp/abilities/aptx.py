@@ -9,6 +9,7 @@ from autogm.engine.ability import Ability, register
 from autogm.engine.context import PENDING, Attack
 from autogm.engine.families.dctp.poisoning import POISONED_TODAY
 from autogm.engine.families.dctp.protection import first_saver
+from autogm.engine.families.dctp.state import own_capsules
 from autogm.engine.render.templates import say
 from autogm.engine.rules.base import Side, Step
 from autogm.engine.state import ABROAD, DETAINED, IN_FLIGHT, Capsule, Status
@@ -26,16 +27,9 @@ RECEIVES_CONFISCATED = "receives_confiscated_aptx"
 POISON_CAPSULES = 2
 
 
-def own_capsules(state: GameState, player: str) -> int:
-    """Capsules a player holds personally (confiscated ones) and may use this phase."""
-    return sum(
-        1 for c in state.capsules if c.holder == player and c.usable_from <= state.phase.index
-    )
-
-
 def can_poison(state: GameState, player: str) -> bool:
     is_member = state.side(player) is Side.BLACK_ORG
-    return (is_member and state.aptx > 0) or own_capsules(state, player) > 0
+    return (is_member and state.ext.aptx > 0) or own_capsules(state, player) > 0
 
 
 @register
@@ -75,7 +69,7 @@ class Aptx(Ability):
         # The Black Org's shared capsules go to the attempts in rank order, each attempt taking
         # one whatever its outcome: a right guess keeps its capsule only after the day.
         rank = ctx.ruleset.bo_rank
-        pool = ctx.state.aptx
+        pool = ctx.state.ext.aptx
         for action in sorted(actions, key=lambda a: (rank(ctx.player(a.actor).role), a.actor)):
             from_pool = own_capsules(ctx.state, action.actor) == 0
             if self._attempt(ctx, action, pool > 0 or not from_pool) and from_pool:
@@ -120,21 +114,25 @@ class Aptx(Ability):
             self._spend(ctx, action)
         if right and self.spent_when_right:
             ctx.notify(action.actor, "aptx.success_spent", target=target,
-                       role=action.order.role, left=state.aptx)  # fmt: skip
+                       role=action.order.role, left=state.ext.aptx)  # fmt: skip
         elif not right:
             ctx.notify(
-                action.actor, "aptx.wrong", target=target, role=action.order.role, left=state.aptx
+                action.actor,
+                "aptx.wrong",
+                target=target,
+                role=action.order.role,
+                left=state.ext.aptx,
             )
         return True
 
     @staticmethod
     def _spend(ctx: Context, action: Action) -> None:
         state = ctx.state
-        for i, capsule in enumerate(state.capsules):
+        for i, capsule in enumerate(state.ext.capsules):
             if capsule.holder == action.actor and capsule.usable_from <= ctx.phase.index:
-                del state.capsules[i]
+                del state.ext.capsules[i]
                 return
-        state.aptx = max(0, state.aptx - 1)
+        state.ext.aptx = max(0, state.ext.aptx - 1)
 
 
 def about_to_be_poisoned(ctx: Context, name: str) -> bool:
@@ -142,7 +140,7 @@ def about_to_be_poisoned(ctx: Context, name: str) -> bool:
     actor who can act and has a capsule, on a player it can reach who holds no charm. Asked
     before the APTX step, for r53's Charm."""
     p = ctx.player(name)
-    if ctx.state.charms.get(name, -1) >= ctx.phase.index or target_problem(ctx, name):
+    if ctx.state.ext.charms.get(name, -1) >= ctx.phase.index or target_problem(ctx, name):
         return False
     for action in ctx.actions:
         if (
@@ -151,7 +149,7 @@ def about_to_be_poisoned(ctx: Context, name: str) -> bool:
             and action.target == name
             and action.order.role == p.role
             and ctx.unable_reason(action) is None
-            and (ctx.state.aptx > 0 or own_capsules(ctx.state, action.actor) > 0)
+            and (ctx.state.ext.aptx > 0 or own_capsules(ctx.state, action.actor) > 0)
         ):
             return True
     return False
@@ -170,7 +168,7 @@ def hand_over(ctx: Context) -> None:
         return
     holder = ctx.draw("confiscated APTX4869 goes to", holders)
     usable_from = ctx.phase.index + 2 if ctx.phase.is_day else ctx.phase.index + 1
-    ctx.state.capsules.append(Capsule(holder, usable_from))
+    ctx.state.ext.capsules.append(Capsule(holder, usable_from))
     ctx.notify(holder, "aptx.received", essential=True)
 
 
@@ -211,8 +209,8 @@ def land(ctx: Context, action: Action) -> bool:
     later = getattr(action.ability, "death_after_lynch", False)
     pending: list[str] = ctx.memo.setdefault(POISONED_TODAY, []) if later else []
     if right and target not in ctx.poisoned and target not in pending:
-        if ctx.state.charms.get(target, -1) >= ctx.phase.index:
-            del ctx.state.charms[target]
+        if ctx.state.ext.charms.get(target, -1) >= ctx.phase.index:
+            del ctx.state.ext.charms[target]
             ctx.notify(target, "charm.used")
             _charm_saved(ctx, target)
             right = False
@@ -321,7 +319,7 @@ class Charm(Ability):
             # r53: "Charm (unless Kazuha is APTX'd and does not have the charm herself)".
             ctx.fail(action, "poisoned")
             return
-        ctx.state.charms[target] = ctx.phase.index + 1
+        ctx.state.ext.charms[target] = ctx.phase.index + 1
         if target == action.actor:
             ctx.player(action.actor).used["charm_self"] = 1
         ctx.done(action)

@@ -32,9 +32,9 @@ def in_a_bond(state: GameState, name: str) -> bool:
     sheet = state.ruleset.role(state.players[name].role)
     return (
         sheet.has_trait("detective_boy")
-        or name in state.best_friends
-        or name in state.best_friends.values()
-        or any(name in pair for pair in state.lovers)
+        or name in state.ext.best_friends
+        or name in state.ext.best_friends.values()
+        or any(name in pair for pair in state.ext.lovers)
     )
 
 
@@ -90,7 +90,7 @@ class Friendship(_PrepChoice):
             ctx.fail(action, "nobody_to_befriend")
             return
         friend = ctx.draw(f"the friend of {sonoko}, among", named)
-        state.best_friends[sonoko] = friend
+        state.ext.best_friends[sonoko] = friend
         for name in (sonoko, friend):
             ctx.player(name).conditions[BEST_FRIEND] = None
         ctx.done(action, friend)
@@ -148,7 +148,7 @@ class Amor(_PrepChoice):
             f"the second lover named by {action.actor}, among", [n for n in named if n != first]
         )
         pair = (first, second) if first < second else (second, first)
-        state.lovers.append(pair)
+        state.ext.lovers.append(pair)
         for name in pair:
             ctx.player(name).conditions[LOVER] = None
         ctx.done(action, "done")
@@ -179,7 +179,7 @@ class Amor(_PrepChoice):
                 f"a pairing named by {action.actor} that becomes lovers, among", list(left)
             )
             first, second = left.pop(chosen)
-            state.lovers.append((first, second))
+            state.ext.lovers.append((first, second))
             for name in (first, second):
                 ctx.player(name).conditions[LOVER] = None
             notify_lovers(ctx, first, second)
@@ -194,7 +194,7 @@ def notify_lovers(ctx: Context, first: str, second: str) -> None:
 
 
 def lover_of(state: GameState, name: str) -> str | None:
-    for first, second in state.lovers:
+    for first, second in state.ext.lovers:
         if name == first:
             return second
         if name == second:
@@ -235,7 +235,7 @@ class Cover(Ability):
             # Public news (a death, an arrest), so the notice may say it.
             ctx.fail(action, "ally_lost")
             return
-        ctx.state.loans.append(
+        ctx.state.ext.loans.append(
             Loan("cover", action.actor, action.actor, ctx.phase.index + 1, source=ally)
         )
         ctx.done(action)
@@ -248,7 +248,7 @@ def friend_killed(ctx: Context) -> None:
     """ "When Sonoko's friend dies as a result of being killed by the Black Org, she will learn
     the identity of the attacker. She will not learn the identity if her friend happens to be
     sniped or poisoned." """
-    for sonoko, friend in ctx.state.best_friends.items():
+    for sonoko, friend in ctx.state.ext.best_friends.items():
         if not ctx.died_now(friend):
             continue
         for attack in ctx.attacks:

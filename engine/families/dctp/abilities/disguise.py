@@ -53,7 +53,7 @@ def take_off_costumes(ctx: Context) -> None:
         if until is None or until > ctx.phase.index:
             continue
         strip_disguise(ctx, name)
-        costumes = ctx.state.costumes.get(name, ())
+        costumes = ctx.state.ext.costumes.get(name, ())
         if p.is_free and costumes and all(f"costume:{r}" in p.used for r in costumes):
             offer_costumes(ctx, name)
 
@@ -65,7 +65,7 @@ def offer_costumes(ctx: Context, name: str) -> None:
         offer.append(
             ctx.draw(f"a costume offered to {name}, among", [r for r in pool if r not in offer])
         )
-    ctx.state.costume_offers[name] = tuple(sorted(offer))
+    ctx.state.ext.costume_offers[name] = tuple(sorted(offer))
     ctx.notify(name, "costumes.offer", roles=", ".join(sorted(offer)), keep=KEPT)
 
 
@@ -96,7 +96,7 @@ class Disguise(Ability):
     def draw(self, ctx: Context, action: Action) -> str | None:
         eligible = set(disguise_roles(ctx.state))
         # Classic: "They can't disguise as: ... Lovers" (drawn before, ``amor_before_disguise``).
-        lovers = {n for pair in ctx.state.lovers for n in pair}
+        lovers = {n for pair in ctx.state.ext.lovers for n in pair}
         named = [
             t for t in action.order.targets
             if ctx.player(t).role in eligible and t not in lovers
@@ -156,7 +156,7 @@ class ChooseCostumes(Ability):
     targets = 0
 
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
-        offer = state.costume_offers.get(order.actor, ())
+        offer = state.ext.costume_offers.get(order.actor, ())
         if not offer:
             return say("dctp_refusal.no_costumes")
         if len(set(order.roles)) != KEPT or not set(order.roles) <= set(offer):
@@ -174,7 +174,7 @@ class ChooseCostumes(Ability):
 
 def choose(ctx: Context, name: str, roles: tuple[str, ...], action: Action | None) -> None:
     """Keep three costumes of the offer; without an order, three drawn at random."""
-    offer = list(ctx.state.costume_offers.pop(name, ()))
+    offer = list(ctx.state.ext.costume_offers.pop(name, ()))
     if not roles:
         kept: list[str] = []
         for _ in range(min(KEPT, len(offer))):
@@ -182,7 +182,7 @@ def choose(ctx: Context, name: str, roles: tuple[str, ...], action: Action | Non
                 ctx.draw(f"a costume kept for {name}, among", [r for r in offer if r not in kept])
             )
         roles = tuple(kept)
-    ctx.state.costumes[name] = tuple(roles)
+    ctx.state.ext.costumes[name] = tuple(roles)
     p = ctx.player(name)
     for role in roles:
         p.used.pop(f"costume:{role}", None)
@@ -209,8 +209,8 @@ class TemporaryDisguise(Ability):
 
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
         p = state.players[order.actor]
-        held = set(state.costumes.get(order.actor, ())) | set(
-            state.costume_offers.get(order.actor, ())
+        held = set(state.ext.costumes.get(order.actor, ())) | set(
+            state.ext.costume_offers.get(order.actor, ())
         )
         if order.role not in held:
             return say("dctp_refusal.not_a_costume", role=order.role, held=", ".join(sorted(held)))
@@ -225,7 +225,7 @@ class TemporaryDisguise(Ability):
 def wear(ctx: Context, action: Action) -> None:
     role = action.order.role or ""
     p = ctx.player(action.actor)
-    if role not in ctx.state.costumes.get(action.actor, ()):
+    if role not in ctx.state.ext.costumes.get(action.actor, ()):
         ctx.fail(action, "not_a_costume")
         return
     night = Phase(ctx.phase.index + 1)
@@ -271,7 +271,7 @@ class Abduct(Ability):
         return None
 
     def resolve(self, ctx: Context, action: Action) -> None:
-        taken = {r for roles in ctx.state.abducted.values() for r in roles}
+        taken = {r for roles in ctx.state.ext.abducted.values() for r in roles}
         pool = [
             name for name, sheet in ctx.ruleset.roles.items()
             if sheet.side is Side.TOWN and not sheet.experimental and name not in taken
@@ -281,7 +281,7 @@ class Abduct(Ability):
             ctx.fail(action, "nobody_to_abduct")
             return
         role = ctx.draw(f"the character {action.actor} abducts, among", free)
-        ctx.state.abducted[action.actor] = (*ctx.state.abducted.get(action.actor, ()), role)
+        ctx.state.ext.abducted[action.actor] = (*ctx.state.ext.abducted.get(action.actor, ()), role)
         ctx.player(action.actor).used[self.name] = ctx.phase.index
         ctx.done(action, role)
         ctx.result(action, role)
@@ -291,6 +291,6 @@ class Abduct(Ability):
 
 def reveal_abducted(ctx: Context) -> None:
     """At the end of a phase: the abducted characters of an abductor killed in it."""
-    for name, roles in ctx.state.abducted.items():
+    for name, roles in ctx.state.ext.abducted.items():
         if roles and ctx.died_now(name):
             ctx.announce("abduct.revealed", player=name, roles=", ".join(roles))

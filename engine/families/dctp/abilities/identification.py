@@ -30,7 +30,7 @@ def spy_names(state: GameState) -> int:
         return int(chosen)
     if getattr(abilities_for(state.ruleset)["spy"], "names_as_aptx", False):
         members = sum(1 for n in state.players if state.side(n) is Side.BLACK_ORG)
-        count = starting_capsules(state.ruleset, members, state.starting_town)
+        count = starting_capsules(state.ruleset, members, state.ext.starting_town)
         others = sum(1 for n in state.free_players() if state.side(n) is Side.TOWN)
         return max(1, min(count, others))
     town = sum(1 for n in state.players if state.side(n) is Side.TOWN)
@@ -83,7 +83,7 @@ class Spy(Ability):
                 ability=ability_title(self.name, state.ruleset.titles),
                 count=wanted,
             )
-        if order.actor in state.spy_locks:
+        if order.actor in state.ext.spy_locks:
             return say("dctp_refusal.spy_locked")
         if self.needs_enough_town and spy_too_few(state):
             return say(
@@ -110,7 +110,7 @@ class Spy(Ability):
             drawn = ctx.draw(f"the player {action.actor} spies on, among", town)
             role = appearance.shown_role(ctx.state, drawn)
             if self.locks:
-                ctx.state.spy_locks[action.actor] = drawn
+                ctx.state.ext.spy_locks[action.actor] = drawn
             ctx.done(action, role)
             ctx.result(action, role)
             ctx.notify(action.actor, "spy.result", role=role)

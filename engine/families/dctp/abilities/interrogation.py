@@ -29,7 +29,7 @@ def quarter_dead(state: GameState) -> bool:
         total = len(state.players)
         dead = sum(1 for p in state.players.values() if p.status is Status.DEAD)
     else:
-        total = state.starting_town
+        total = state.ext.starting_town
         dead = sum(
             1
             for name, p in state.players.items()
@@ -72,7 +72,7 @@ class Interrogate(Informative):
         target = action.target or ""
         actor = ctx.player(action.actor)
         true = appearance.interrogation(ctx.state, target)
-        ctx.state.interrogations[(action.actor, ctx.phase.index)] = (target, true)
+        ctx.state.ext.interrogations[(action.actor, ctx.phase.index)] = (target, true)
         if actor.has(DRUNK, ctx.phase) and quarter_dead(ctx.state):
             # "meaning his interrogation the night of the dividing death will be an accurate one"
             sober_up(ctx, action.actor, now=True)
@@ -106,14 +106,14 @@ class Analyze(Ability):
             )
         if order.when is None:
             return say("dctp_refusal.analyze_night")
-        if (order.actor, order.when.index) not in state.interrogations:
+        if (order.actor, order.when.index) not in state.ext.interrogations:
             return say("dctp_refusal.analyze_nothing", phase=order.when)
         return None
 
     def resolve(self, ctx: Context, action: Action) -> None:
         when = action.order.when
         assert when is not None
-        target, true = ctx.state.interrogations[(action.actor, when.index)]
+        target, true = ctx.state.ext.interrogations[(action.actor, when.index)]
         ctx.done(action, true)
         ctx.result(action, true, target=target)
         ctx.record(action, took_place=True, targets=(target,))

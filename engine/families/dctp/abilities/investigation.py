@@ -92,7 +92,7 @@ def _may_look_at_prep(state: GameState, actor: str) -> bool:
     disguise (Sonoko) and the covered ally's (Cover) each give the ability as their sheet
     does, so Vermouth disguised as James may not, Kid disguised as Okiya may."""
     roles: list[str | None] = list(sheet_roles(state, actor))
-    for loan in state.loans:
+    for loan in state.ext.loans:
         if (
             loan.kind == "cover" and loan.holder == actor and loan.source
             and loan.phase == state.phase.index

@@ -78,7 +78,7 @@ class Steal(Ability):
         for action in thieves:
             loan = next(
                 (
-                    ln for ln in ctx.state.loans
+                    ln for ln in ctx.state.ext.loans
                     if action.slot == "lent:cover" and ln.kind == "cover"
                     and ln.holder == action.actor and ln.phase == ctx.phase.index
                 ),

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from autogm.engine.ability import Ability, register
 from autogm.engine.context import PENDING, Attack
 from autogm.engine.families.dctp.attacks import kill_cycle_due
+from autogm.engine.families.dctp.state import black_org, current_leader
 from autogm.engine.orders.model import ability_title
 from autogm.engine.render.templates import say
 from autogm.engine.rules.base import Step
@@ -45,9 +46,9 @@ class Kill(Ability):
 
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
         killer = order.killer or order.actor
-        if killer != order.actor and order.actor != state.current_leader():
+        if killer != order.actor and order.actor != current_leader(state):
             return say("dctp_refusal.kill_order_leader")
-        free = state.black_org()
+        free = black_org(state)
         if killer not in free:
             return say("dctp_refusal.kill_not_free", killer=killer)
         due = kill_cycle_due(state, free)
@@ -113,7 +114,7 @@ def settle_black_org_kill(ctx: Context) -> None:
     bribes = [a for a in pending if a.ability.name == "bribe"]
     orders = [a for a in pending if a.ability.name != "bribe"]
     bribed = bool(bribes and orders)
-    leader = ctx.state.current_leader()
+    leader = current_leader(ctx.state)
     able: list[Action] = []
     for action in orders:
         reason = ctx.unable_reason(action) or Kill._killer_unable(ctx, action)

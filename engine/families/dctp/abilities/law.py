@@ -111,7 +111,7 @@ class Arrest(Ability):
         if order.when is not None and order.when >= state.phase:
             return say("dctp_refusal.arrest_past", phase=state.phase)
         key = (order.targets[0], order.crime, order.victim, _when(order.when))
-        if key in state.arrests:
+        if key in state.ext.arrests:
             return say("dctp_refusal.arrest_twice")
         return None
 
@@ -151,7 +151,7 @@ class Arrest(Ability):
         if true:
             ctx.done(action, "arrested")
             ctx.result(action, "arrested", target=target)
-            ctx.state.arrests.append((target, o.crime or "", o.victim, _when(o.when)))
+            ctx.state.ext.arrests.append((target, o.crime or "", o.victim, _when(o.when)))
             ctx.notify(action.actor, "arrest.success", essential=True, target=target,
                        order=o.canonical())  # fmt: skip
             take_into_custody(ctx, officers, target, stripped=o.crime == "disguise")
@@ -259,7 +259,7 @@ def _action_text(ctx: Context, ability: str, targets: tuple[str, ...], role: str
 
 
 def _when(phase: Phase | None) -> int | None:
-    """An arrest's phase in ``GameState.arrests``: None when the order names none."""
+    """An arrest's phase in ``DctpState.arrests``: None when the order names none."""
     return None if phase is None else phase.index
 
 
@@ -333,14 +333,14 @@ class Detention(Ability):
         held = [n for n, p in state.players.items() if p.has(DETAINED, state.phase)]
         if held:
             return say("dctp_refusal.detention_held", player=held[0])
-        if order.targets and state.detentions.get(order.actor) == order.targets[0]:
+        if order.targets and state.ext.detentions.get(order.actor) == order.targets[0]:
             return say("dctp_refusal.detention_twice")
         return None
 
     def resolve(self, ctx: Context, action: Action) -> None:
         target = action.target or ""
         ctx.player(target).conditions[DETAINED] = ctx.phase.index + DETENTION_PHASES
-        ctx.state.detentions[action.actor] = target
+        ctx.state.ext.detentions[action.actor] = target
         until = Phase(ctx.phase.index + DETENTION_PHASES)
         ctx.done(action)
         ctx.result(action, "done", target=target)
@@ -394,7 +394,8 @@ class Lawsuit(Ability):
         # The disguise line only for a player who disguises (Prep Disguise, costumes): for
         # anyone else "Your disguise: none" tells nothing.
         disguiser = (
-            target in ctx.state.costumes or "disguise" in ctx.state.ruleset.role(p.role).abilities()
+            target in ctx.state.ext.costumes
+            or "disguise" in ctx.state.ruleset.role(p.role).abilities()
         )
         if p.disguise or disguiser:
             ctx.notify(target, "lawsuit.you_disguised", disguise=p.disguise or "none")

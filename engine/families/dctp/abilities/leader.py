@@ -7,8 +7,9 @@ or they vote for their own ranking. So each player PMs the GM with a ranking." T
 example: three ballots (Akonyl, Conia, Pofa / Conia, Akonyl, Pofa / Pofa, Conia, Akonyl) give
 "Conia(Korn), Akonyl (Vodka), Pofa(Gin)" and "In case Conia dies then Akonyl will become the
 new leader etc." "The leader ranking has nothing to do with the APTX ranking!": the APTX
-priority keeps the role list (``Ruleset.bo_rank``); only ``GameState.current_leader`` reads
-the voted ranking. docs/rulings.md, "The Black Org's leader vote".
+priority keeps the role list (``Ruleset.bo_rank``); only ``current_leader``
+(engine/families/dctp/state.py) reads the voted ranking. docs/rulings.md, "The Black Org's
+leader vote".
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from autogm.engine.ability import Ability, register
+from autogm.engine.families.dctp.state import black_org, current_leader
 from autogm.engine.render.templates import say
 from autogm.engine.rules.base import NIGHT_DAY, PREP, AbilityUse, Ruleset, Side, Slot, Step
 
@@ -93,15 +95,15 @@ def count(
 
 def tally(state: GameState) -> tuple[str, ...]:
     """The ranking of the free members from the ballots held (each member's latest)."""
-    members = state.black_org()  # free members, in role-list order
+    members = black_org(state)  # free members, in role-list order
     rank = state.ruleset.bo_rank
 
     def role_rank(name: str) -> int:
         return rank(state.players[name].role)
 
-    ballots = [state.leader_ballots[m] for m in members if m in state.leader_ballots]
+    ballots = [state.ext.leader_ballots[m] for m in members if m in state.ext.leader_ballots]
     if state.ruleset.option(MISSING_OPTION) == "role_list":
-        ballots += [tuple(members) for m in members if m not in state.leader_ballots]
+        ballots += [tuple(members) for m in members if m not in state.ext.leader_ballots]
     return count(ballots, members, state.ruleset.option(COUNT_OPTION), role_rank)
 
 
@@ -136,7 +138,7 @@ class LeaderRanking(Ability):
         return _SLOT if vote_open(state) else None
 
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
-        members = state.black_org()
+        members = black_org(state)
         everyone = ", ".join(f"{m} ({state.players[m].role})" for m in members)
         seen: set[str] = set()
         for name in order.targets:
@@ -163,19 +165,19 @@ class LeaderRanking(Ability):
         state = ctx.state
         counted = False
         for action in ctx.able(actions):
-            state.leader_ballots[action.actor] = tuple(action.order.targets)
+            state.ext.leader_ballots[action.actor] = tuple(action.order.targets)
             ctx.done(action)
             ctx.result(action, "done", query=action.order.canonical())
             counted = True
         if not counted:
             return
-        state.leader_ranking = tally(state)
-        ballots = sum(1 for m in state.black_org() if m in state.leader_ballots)
-        for member in state.black_org():
+        state.ext.leader_ranking = tally(state)
+        ballots = sum(1 for m in black_org(state) if m in state.ext.leader_ballots)
+        for member in black_org(state):
             ctx.notify(
                 member,
                 "leader.ranking",
-                ranking=shown(state, state.leader_ranking),
-                leader=state.current_leader(),
+                ranking=shown(state, state.ext.leader_ranking),
+                leader=current_leader(state),
                 ballots=ballots,
             )

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 from autogm.engine.ability import Ability, abilities_for
 from autogm.engine.families.dctp.appearance import is_costume
 from autogm.engine.families.dctp.poisoning import dies_today
+from autogm.engine.families.dctp.state import own_capsules
 from autogm.engine.phases import PhaseKind
 from autogm.engine.rules.base import NIGHT, PREP, AbilityUse, RoleSheet, Ruleset, Slot, per_ruleset
 from autogm.engine.state import Loan, Status
@@ -94,7 +95,7 @@ def lending_friend(state: GameState, sonoko: str) -> str | None:
     Friendship lends none (classic: ``friend_lends_nothing``)."""
     if state.ruleset.has("friend_lends_nothing"):
         return None
-    return state.best_friends.get(sonoko)
+    return state.ext.best_friends.get(sonoko)
 
 
 def sheet_roles(state: GameState, name: str) -> list[str]:
@@ -127,9 +128,18 @@ def worn_slots(state: GameState, name: str) -> list[Slot]:
     return _sheet_slots(state, p.disguise, nights_only=is_costume(p))
 
 
-def extra_slots(state: GameState, player: str) -> list[tuple[str, Slot]]:
-    """Every slot held beyond the sheet, keyed for the session (a later order replaces)."""
+def held_beyond(
+    state: GameState, player: str, sheet_has_aptx: bool
+) -> tuple[tuple[tuple[str, Slot], ...], list[tuple[str, Slot]]]:
+    """DCTP's slots beyond the sheet (``Family.held_beyond``), keyed for the session (a later
+    order replaces): before the granted ones, the APTX of confiscated capsules to a player
+    whose sheets hold none; after them, those held through a disguise or costume, a friend,
+    the bow-tie, the Black Suitcase, Cover, and the costumes chosen again or in Prep."""
     p = state.players[player]
+    own = state.ext
+    before: tuple[tuple[str, Slot], ...] = ()
+    if not sheet_has_aptx and own.capsules and own_capsules(state, player):
+        before = (("common:aptx", Slot((AbilityUse("aptx"),), frozenset({PhaseKind.DAY}))),)
     # Most players wear nothing, have no friend and hold no loan: each test below is skipped
     # on an empty field first (asked for every player of every order).
     found: list[tuple[str, Slot]] = (
@@ -137,7 +147,7 @@ def extra_slots(state: GameState, player: str) -> list[tuple[str, Slot]]:
         if p.disguise
         else []
     )
-    friend = lending_friend(state, player) if player in state.best_friends else None
+    friend = lending_friend(state, player) if player in own.best_friends else None
     if friend and (state.players[friend].is_alive or state.ruleset.has("friend_dead_ok")):
         excluded = state.ruleset.friend_excluded
         friend_state = state.players[friend]
@@ -147,7 +157,7 @@ def extra_slots(state: GameState, player: str) -> list[tuple[str, Slot]]:
             for s in worn_slots(state, friend)
         ]
         found += [(f"friend{i}", s) for i, s in enumerate(slots) if s.options]
-    for loan in state.loans:
+    for loan in own.loans:
         if loan.holder != player or loan.phase != state.phase.index:
             continue
         if loan.kind == "bow_tie":
@@ -171,7 +181,7 @@ def extra_slots(state: GameState, player: str) -> list[tuple[str, Slot]]:
             if uses:
                 # "Calvados can just use either slander or investigate. Not both like Gin."
                 found.append((f"{LENT}cover", Slot(tuple(uses), NIGHT)))
-    if p.disguise is None and player in state.costume_offers:
+    if p.disguise is None and player in own.costume_offers:
         # Re-choose: "The Day after Irish/Yukiko used his/her last disguise, he/she can re-use
         # Choose Disguise." (the new offer is made when the last costume is taken off)
         found.append(
@@ -183,7 +193,7 @@ def extra_slots(state: GameState, player: str) -> list[tuple[str, Slot]]:
         # "Once Irish/Yukiko have their selected disguises, they can already pick a costume,
         # meaning they would be disguised N1."
         found.append(("costume_prep", Slot((AbilityUse("temporary_disguise"),), PREP)))
-    return found
+    return before, found
 
 
 def first_free(ctx: Context, names: tuple[str, ...]) -> str | None:
@@ -205,7 +215,7 @@ def lend_for_next_night(ctx: Context, actions: list[Action], item: str) -> None:
         if holder is None:
             ctx.fail(action, "target_unavailable")
             continue
-        ctx.state.loans.append(Loan(item, holder, action.actor, ctx.phase.index + 1))
+        ctx.state.ext.loans.append(Loan(item, holder, action.actor, ctx.phase.index + 1))
         ctx.done(action)
         ctx.result(action, "done", target=holder)
         ctx.record(action, took_place=True, targets=(holder,))

@@ -1,7 +1,7 @@
 """Lovey-Dovey: "Lovers can protect each other with the ability Lovey-Dovey."
 
 (The lovers' pairing, Amor, is a Prep ability elsewhere; a lover's suicide is in
-``engine.life.DctpLife.removed``.)
+``engine.families.dctp.life.DctpLife.removed``.)
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ COOLDOWN_PHASES = 2
 
 
 def lover_of(state: GameState, player: str) -> str | None:
-    for first, second in state.lovers:
+    for first, second in state.ext.lovers:
         if player == first:
             return second
         if player == second:
@@ -50,7 +50,7 @@ class LoveyDovey(Protection):
     saves_from = frozenset({"kill", "snipe", "vest", "aptx", "lynch"})
 
     def granted_slot(self, state: GameState, player: str) -> Slot | None:
-        if not state.lovers or lover_of(state, player) is None:  # most games have no lovers yet
+        if not state.ext.lovers or lover_of(state, player) is None:  # most games have no lovers yet
             return None
         return Slot((AbilityUse(self.name),), NIGHT_DAY)
 

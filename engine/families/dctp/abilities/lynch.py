@@ -109,7 +109,7 @@ class ProtectionCharm(Ability):
 
     def resolve(self, ctx: Context, action: Action) -> None:
         target = action.target or ""
-        ctx.state.lynch_charms[target] = (ctx.phase.index + 1, action.actor)
+        ctx.state.ext.lynch_charms[target] = (ctx.phase.index + 1, action.actor)
         ctx.done(action)
         ctx.result(action, "done", target=target)
         ctx.record(action, took_place=True)

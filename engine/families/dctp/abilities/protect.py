@@ -184,13 +184,13 @@ def with_watch(ctx: Context, protector: str) -> bool:
     is then made with the watch (classic: "If Ran or Makoto get's the watch, they protect
     themselves and the protected target with the watch. So they don't get a penalty after
     that.")."""
-    watch = ctx.state.watch
+    watch = ctx.state.ext.watch
     return (
         ctx.phase.is_night
         and watch is not None
         and watch[0] == protector
         and watch[2] == ctx.phase.index
-        and not ctx.state.watch_broken
+        and not ctx.state.ext.watch_broken
         and abilities_for(ctx.ruleset)[Watch.name].arms_protectors  # type: ignore[attr-defined]
     )
 
@@ -336,7 +336,7 @@ class Watch(Protection):
         return Slot((AbilityUse(self.name),), PREP if state.phase.index == 0 else NIGHT)
 
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
-        if state.watch_broken:
+        if state.ext.watch_broken:
             return say("dctp_refusal.watch_broken")
         if not order.targets:
             return say("dctp_refusal.watch_whom")
@@ -361,7 +361,7 @@ class Watch(Protection):
         if reason:
             ctx.fail(action, reason)
             return
-        if ctx.state.watch_broken:
+        if ctx.state.ext.watch_broken:
             ctx.fail(action, "watch_broken")  # the lender is told why
             return
         # "alternatives in case the one he chose gets lynched": or dies of a classic APTX
@@ -375,7 +375,7 @@ class Watch(Protection):
             # (a lynch, an arrest, a trip abroad) is not said.
             ctx.fail(action, "watch_unreachable")
             return
-        ctx.state.watch = (holder, action.actor, night)
+        ctx.state.ext.watch = (holder, action.actor, night)
         ctx.done(action)
         ctx.result(action, "done", target=holder)
         ctx.record(action, took_place=True, targets=(holder,))
@@ -388,9 +388,9 @@ class Watch(Protection):
     def on_save(self, ctx: Context, action: Action, attack: Attack) -> None:
         ctx.done(action, "saved")
         ctx.result(action, "saved", target=attack.target)
-        lender = ctx.state.watch[1] if ctx.state.watch else None
+        lender = ctx.state.ext.watch[1] if ctx.state.ext.watch else None
         if attack.kind == "snipe":
-            ctx.state.watch_broken = True
+            ctx.state.ext.watch_broken = True
             ctx.notify(action.actor, "watch.broken")
             if lender:
                 ctx.notify(lender, "watch.broken")

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from autogm.engine.ability import Ability, register
 from autogm.engine.families.dctp.abilities.lent import lend_for_next_night
+from autogm.engine.families.dctp.state import current_leader
 from autogm.engine.outcome import Result
 from autogm.engine.render.templates import say
 from autogm.engine.rules.base import DAY, AbilityUse, Side, Slot, Step
@@ -44,12 +45,12 @@ class BlackSuitcase(Ability):
         if state.side(player) is not Side.BLACK_ORG:
             return None
         sheet = state.ruleset.role(p.role)
-        if player == state.current_leader() and not sheet.slot_for(self.name, state.phase.kind):
+        if player == current_leader(state) and not sheet.slot_for(self.name, state.phase.kind):
             return Slot((AbilityUse(self.name),), DAY)
         return None
 
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
-        if order.actor != state.current_leader():
+        if order.actor != current_leader(state):
             return say("dctp_refusal.suitcase_leader")
         return None
 
@@ -100,6 +101,6 @@ class SuitcaseAction(Ability):
 
 def suitcase_for_night_one(state: GameState) -> None:
     """ "Anokata can use the Black Suitcase during Night 1 for himself." """
-    leader = state.current_leader()
+    leader = current_leader(state)
     if leader is not None:
-        state.loans.append(Loan("suitcase", leader, leader, 1))
+        state.ext.loans.append(Loan("suitcase", leader, leader, 1))

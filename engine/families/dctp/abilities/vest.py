@@ -41,7 +41,7 @@ class PlantVest(Kill):
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
         if not state.ruleset.option("explosive_vest"):
             return say("dctp_refusal.vest_not_in_use")
-        if state.vest_used:
+        if state.ext.vest_used:
             return say("dctp_refusal.vest_used")
         return super().validate(state, order, use)
 
@@ -79,14 +79,14 @@ class Defuse(Ability):
         return None
 
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
-        if state.bomb is None:
+        if state.ext.bomb is None:
             return say("dctp_refusal.defuse_no_bomb")
-        if state.bomb[0] == order.actor:
+        if state.ext.bomb[0] == order.actor:
             return say("dctp_refusal.defuse_self")
         return None
 
     def resolve_step(self, ctx: Context, actions: list[Action]) -> None:
-        bomb = ctx.state.bomb
+        bomb = ctx.state.ext.bomb
         defusers = []
         for action in ctx.able(actions):
             if bomb is None or bomb[0] == action.actor:
@@ -96,7 +96,7 @@ class Defuse(Ability):
         if not defusers or bomb is None:
             return
         wearer, planter = bomb
-        ctx.state.bomb = None
+        ctx.state.ext.bomb = None
         ctx.player(wearer).conditions.pop(BOMB, None)
         for action in defusers:
             ctx.done(action)
@@ -121,11 +121,11 @@ def settle_vest(ctx: Context) -> None:
     before all other day actions"; "The lynch vote of someone who dies as a result of the
     explosion will not count (much the same as if they were poisoned)."
     """
-    bomb = ctx.state.bomb
+    bomb = ctx.state.ext.bomb
     if not ctx.phase.is_day or bomb is None:
         return
     wearer = bomb[0]
-    ctx.state.bomb = None
+    ctx.state.ext.bomb = None
     ctx.player(wearer).conditions.pop(BOMB, None)
     if ctx.player(wearer).status is not Status.DEAD:
         ctx.remove(wearer, Status.DEAD, "vest")
