@@ -73,13 +73,20 @@ def _run(board: MyBBBoard, tmp_path) -> None:
 
     # 1. kill -9 while the role PMs go out (Prep's results post, merged, is out before them):
     # the PM form is fetched (once: the PMs after the first reuse it), and a PM is in flight.
+    # MyBB wants no wait before a form is posted, so a PM is in flight only while the board
+    # answers: the fault hook stops the board's server just before the first PM's POST.
+    flag = tmp_path / "frozen-pm"
+    fault = f"freeze-board:1:{board.workdir / 'server.pid'}:{flag}"
     start = len(board.requests())
-    daemon = Daemon(config, password=GM_PASSWORD)
+    daemon = Daemon(config, fault=fault, password=GM_PASSWORD, fault_url="private.php")
     try:
-        wait_for(lambda: _count(board, start, COMPOSE_FORM) >= 1, 60, "the PM form", 0.05)
+        wait_for(flag.exists, 60, "the board to be frozen under a PM")
+        time.sleep(1.0)  # the POST is in the stopped server's socket
+        assert len(state.outbox("sending")) == 1, "no PM was being sent"
     finally:
         daemon.kill9()
-    assert len(state.outbox("sending")) == 1, "no PM was being sent"
+        os.kill(board.pid, signal.SIGCONT)
+    assert _count(board, start, COMPOSE_FORM) == 1
 
     # 2. Night 1 resolved now; kill -9 while its results post is posted and the board has
     # not answered (the fault hook stops the server just before that POST).
