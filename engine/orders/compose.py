@@ -49,6 +49,7 @@ from autogm.engine.orders.stance import (
     in_own_voice,
     stance,
 )
+from autogm.engine.render.templates import say
 
 # What stands between two players that offers a choice: "Ruth or Sable", "Gideon / Harriet".
 _CHOICE = lazy_compile(r"^\s*(?:,\s*)?(?:or|either|/|\bor\s+maybe|\bor\s+else)\b\s*|^\s*/\s*",
@@ -891,7 +892,7 @@ def _targets(
     )
     if named:
         if pronoun is not None and _CHOICE.match(_between(text, pronoun, named[0])):
-            raise Refusal(TWO_CHOICES_NAMED, Kind.TWO_CHOICES)  # "heal him or Parkur"
+            raise Refusal(say("reading.two_choices"), Kind.TWO_CHOICES)  # "heal him or Parkur"
         return _chosen(block, named, several, sentence, voice, ability, besides)
     if pronoun is None:
         pronoun = next(
@@ -969,9 +970,6 @@ _EMPHATIC = lazy_compile(r"\b(?:do|does|doing|handle|handling|it|deed|job)\b", r
 _HOLDS_OBJECT = lazy_compile(r"\b(?:the|a|an|my)\s+\w+\W*$", re.IGNORECASE)
 
 
-TWO_CHOICES_NAMED = (
-    "this gives two choices and the GM cannot pick between them: send the one order you want"
-)
 # What makes a player named beside the target a second choice: "Parkur is the backup",
 # "Abs is fine too", "or Miaka".
 _HEDGE_BESIDE = lazy_compile(

@@ -61,7 +61,7 @@ DOUBT = lazy_compile(
     r"|or\s+not|not\s+certain)(?:\s+(?:yet|though|tbh|lol|about\s+(?:it|this|that)))?[\s.!?]*$",
     re.IGNORECASE,
 )
-UNSURE = "this sounds unsure, and a GM does not guess: send the order again without the doubt"
+UNSURE = "reading.unsure"
 # Replies that carry no order: answered with "no order found", never refused.
 CHATTER = re.compile(
     r"^(?:ok(?:ay)?\s*,?\s*)?(?:ok(?:ay)?|k|kk|got\s+it|understood|sure(?:\s+thing)?|alright|noted|lol|haha"

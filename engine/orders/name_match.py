@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from autogm.engine.orders.folding import fold, loose_form
+from autogm.engine.render.templates import say
 
 
 def name_sort_key(name: str) -> tuple[str, str]:
@@ -62,5 +63,5 @@ class NameMatch:
     @property
     def note(self) -> str:
         """The answer's line for a loose reading."""
-        why = " (it has look-alike letters of another alphabet)" if self.look_alike else ""
-        return f"read '{self.written}' as {self.name}{why}"
+        key = "reading.read_name_as_look_alike" if self.look_alike else "reading.read_name_as"
+        return say(key, written=self.written, name=self.name)

@@ -60,6 +60,7 @@ from autogm.engine.orders.repeat import repeat_asked, repeated
 from autogm.engine.orders.seam import Rules, SlotKey
 from autogm.engine.orders.stance import Voice, for_later, only_later
 from autogm.engine.render.inert import shorten
+from autogm.engine.render.templates import say
 from autogm.engine.rules.base import Side, Slot
 from autogm.engine.state import ABROAD, IN_FLIGHT, GameState
 
@@ -221,7 +222,7 @@ def _step_second_choice_or_doubt(msg: Message, fragment: str) -> str | None:
     if second and _with_substitutes(msg, joined):
         return None  # "Watch to Lynz. Or else Akai.": the rules allow alternatives there
     reason, kind = (TWO_CHOICES, Kind.TWO_CHOICES) if second else (UNSURE, Kind.QUESTION)
-    msg.refuse(Rejection(f"{earlier_fragment} {fragment}", reason, kind=kind))
+    msg.refuse(Rejection(f"{earlier_fragment} {fragment}", say(reason), kind=kind))
     return None
 
 
@@ -260,7 +261,7 @@ def _step_condition_after(msg: Message, fragment: str) -> str | None:
     if before is not None:
         msg.accepted[key] = before
     joined = f"{earlier_fragment.rstrip(' .!?')} {fragment}"
-    msg.refuse(Rejection(joined, CONDITIONAL, kind=Kind.CONDITION))
+    msg.refuse(Rejection(joined, say(CONDITIONAL), kind=Kind.CONDITION))
     return None
 
 
@@ -291,7 +292,7 @@ def _step_condition_before(msg: Message, fragment: str) -> str | None:
     """The order after "If she's not available," is conditional, and refused."""
     if msg.condition is None:
         return fragment
-    msg.refuse(Rejection(f"{msg.condition}, {fragment}", CONDITIONAL, kind=Kind.CONDITION))
+    msg.refuse(Rejection(f"{msg.condition}, {fragment}", say(CONDITIONAL), kind=Kind.CONDITION))
     msg.condition = None
     return None
 
@@ -318,9 +319,9 @@ def _step_condition_clause(msg: Message, fragment: str) -> str | None:
             # Its own clause holds no order word: talk ("If he flips town, we're in trouble.").
             # Else the evidence reads it, and its "if" voids the order it says.
             if not grammar.any_order_word(fragment):
-                msg.reader.notes.append(f"took '{fragment.strip()}' as a remark, not an order")
+                msg.reader.notes.append(say("reading.remark", written=fragment.strip()))
                 return None
-            msg.refuse(Rejection(fragment, CONDITIONAL, kind=Kind.CONDITION), "unread")
+            msg.refuse(Rejection(fragment, say(CONDITIONAL), kind=Kind.CONDITION), "unread")
             return None
         msg.condition = fragment
         return None
@@ -359,7 +360,7 @@ def _step_doubt_after_question(msg: Message, fragment: str) -> str | None:
     """ "Vote Abs? Not sure": no question to confirm, only the doubt."""
     if msg.asked_last is not None and DOUBT.match(fragment):
         question = msg.rejected.pop(msg.asked_last)
-        msg.refuse(Rejection(f"{question.text} {fragment}", UNSURE, kind=Kind.QUESTION))
+        msg.refuse(Rejection(f"{question.text} {fragment}", say(UNSURE), kind=Kind.QUESTION))
         msg.asked_last = None
         return None
     msg.asked_last = None
@@ -381,10 +382,8 @@ def _step_withdrawal(msg: Message, fragment: str) -> str | None:
     if msg.accepted or msg.unvote:
         msg.withdrawn.extend(o.text for o in msg.accepted.values())
         msg.withdrawn_by = found.group().strip(" ,.;:-!")
-        msg.reader.notes.append(
-            f"took '{msg.withdrawn_by}' as taking back "
-            + "; ".join(f"'{o.canonical()}'" for o in msg.accepted.values())
-        )
+        orders = "; ".join(f"'{o.canonical()}'" for o in msg.accepted.values())
+        msg.reader.notes.append(say("reading.taking_back", written=msg.withdrawn_by, orders=orders))
         msg.accepted = {}
         msg.taken = None
     msg.trace.append((fragment, "order" if not rest else "quiet", None))
@@ -435,7 +434,7 @@ def _step_field(msg: Message, fragment: str) -> str | None:
     the rest of the form for its evidence, never as an order of its own."""
     if _FIELD.match(fragment) is None:
         return fragment
-    msg.refuse(Rejection(fragment, NO_ORDER, kind=Kind.NOT_AN_ORDER), "unread")
+    msg.refuse(Rejection(fragment, say(NO_ORDER), kind=Kind.NOT_AN_ORDER), "unread")
     return None
 
 
@@ -446,7 +445,7 @@ def _step_read(msg: Message, fragment: str) -> str | None:
     reader = msg.reader
     if len(fragment) > MAX_FRAGMENT_CHARS:
         # No order written plainly is this long: the evidence may still read one from it.
-        reason = f"{NO_ORDER}: one sentence of {len(fragment):,} characters is too long for one"
+        reason = say("reading.sentence_too_long", reason=say(NO_ORDER), length=len(fragment))
         msg.refuse(Rejection(shorten(fragment, 200), reason, kind=Kind.NOT_AN_ORDER), "unread")
         return None
     try:
@@ -458,7 +457,8 @@ def _step_read(msg: Message, fragment: str) -> str | None:
             and _asking(order, fragment)
             and order.ability not in msg.dialect.words.with_trait(vocab.ASKS)
         ):
-            raise Guess(ASKING, ASKING, kind=Kind.QUESTION, order=order)
+            asking = say(ASKING)
+            raise Guess(asking, asking, kind=Kind.QUESTION, order=order)
     except Guess as guess:
         rejection = _question(reader, fragment, guess)
         how = "unread" if rejection.kind in UNREAD else "refused"
@@ -487,7 +487,7 @@ def _step_read(msg: Message, fragment: str) -> str | None:
         # "tomorrow I'm arresting Vex for ...": the evidence of the message says whether the
         # later phase is the order's (refused, for later) or only talk beside it (a Letter's
         # own words, "The Call to C: Vote F tomorrow.", are what it says, not its time).
-        msg.refuse(Rejection(fragment, NO_ORDER, kind=Kind.NOT_AN_ORDER), "unread")
+        msg.refuse(Rejection(fragment, say(NO_ORDER), kind=Kind.NOT_AN_ORDER), "unread")
         return None
     if isinstance(order, Unvote):
         msg.unvote = True
@@ -593,7 +593,7 @@ def _finish_condition(msg: Message) -> None:
     Sparrow hangs today, Corvid gets it instead")."""
     if msg.condition is not None:
         how = "unread" if msg.reader.names_anyone(msg.condition) else "refused"
-        msg.refuse(Rejection(msg.condition, CONDITIONAL, kind=Kind.CONDITION), how)
+        msg.refuse(Rejection(msg.condition, say(CONDITIONAL), kind=Kind.CONDITION), how)
 
 
 def _finish_withdrawn(msg: Message) -> None:
@@ -604,8 +604,7 @@ def _finish_withdrawn(msg: Message) -> None:
         msg.rejected.append(
             Rejection(
                 f"{shown} ({msg.withdrawn_by})",
-                f"'{msg.withdrawn_by}' takes this back: nothing is carried out; send the "
-                "order again when you want it",
+                say("reading.withdrawn", written=msg.withdrawn_by),
                 kind=Kind.WITHDRAWN,
             )
         )
@@ -621,13 +620,15 @@ def _finish_quoted(msg: Message) -> None:
             continue  # the GM's prompt, or the author's own earlier message
         abilities = [a for a in _orders_in(msg, said) if a not in given]
         if abilities:
-            who = f"{author}'s" if author else "someone else's"
             title = ability_title(abilities[0], reader.state.ruleset.titles)
+            if author:
+                why = say("reading.quoted_from", author=author, ability=title)
+            else:
+                why = say("reading.quoted", ability=title)
             msg.rejected.append(
                 Rejection(
                     shorten(said, 200),
-                    f"this is {who} {title}, quoted: only your own words are read as your "
-                    "orders; write the order yourself if you want it",
+                    why,
                     kind=Kind.QUOTED,
                 )
             )
@@ -717,9 +718,9 @@ def _finish_repeats(msg: Message) -> None:
             msg.accepted
             or msg.unvote
             or msg.no_action
-            or any(NO_ORDER not in r.reason for r in msg.rejected)
+            or any(say(NO_ORDER) not in r.reason for r in msg.rejected)
         ):
-            reader.notes.append(f"took '{fragment}' as a remark, not an order")
+            reader.notes.append(say("reading.remark", written=fragment))
         else:
             msg.rejected.extend(_repeat(reader, fragment, previous, msg.accepted))
 
@@ -762,11 +763,8 @@ def parse_pm(
     then ``FINISH`` reads what is left (the evidence of the fragments no plain order was
     read from, "same as last night", the reasons beside orders)."""
     if len(source) > MAX_PM_CHARS:
-        reason = (
-            f"this message is {len(source):,} characters long and autogm reads at most "
-            f"{MAX_PM_CHARS:,} characters in one message, so nothing in it was read"
-        )
-        fix = "send your orders, and your will, in a shorter message"
+        reason = say("reading.too_long", length=len(source), limit=MAX_PM_CHARS)
+        fix = say("reading.too_long_fix")
         refused = Rejection(shorten(source.strip(), 200), reason, fix, kind=Kind.TOO_LONG)
         return ParsedPM(author, rejected=(refused,))
     own, written_quotes = text_quotes(source)
@@ -807,10 +805,8 @@ def parse_pm(
     if tape_refused is not None:
         rejected.append(tape_refused)
     if hidden:
-        reader.notes.append(
-            f"your message held {hidden} invisible character{'s' if hidden > 1 else ''} "
-            "(such as zero-width spaces); they were left out when reading it"
-        )
+        key = "reading.hidden_characters" if hidden > 1 else "reading.hidden_character"
+        reader.notes.append(say(key, count=hidden))
     return ParsedPM(
         author,
         tuple(msg.accepted.values()),
@@ -827,7 +823,7 @@ def parse_pm(
 # An order written as a question ("Vote Abs?") asks the GM rather than tells: asked back. A
 # request ("Could you heal Lynz?") is an order, and so is a question that is the query of an
 # investigation ("Does Abs kill Kleene?") or a detection ("Is Vermouth in the game?").
-ASKING = "this is written as a question"
+ASKING = "reading.asking"
 _REQUEST = lazy_compile(
     r"^\W*(?:(?:could|can|would|will)\s+(?:you|u)|please|pls|plz|kindly)\b", re.IGNORECASE
 )
@@ -842,9 +838,6 @@ def _asking(order: Order, fragment: str) -> bool:
         and order.ability not in _QUESTIONS
         and not _REQUEST.match(fragment)
     )
-
-
-ASK = "did you mean '{order}'? reply 'yes' in your next message to confirm it"
 
 
 def _question(reader: Reader, fragment: str, guess: Guess) -> Rejection:
@@ -869,8 +862,9 @@ def _question(reader: Reader, fragment: str, guess: Guess) -> Rejection:
     del reader.notes[notes:]
     if isinstance(checked, tuple):
         asked = checked[0]
-        question = ASK.format(order=asked.canonical(reader.state.ruleset.titles))
-        return Rejection(fragment, f"{guess.problem}; {question}", asks=asked, kind=guess.kind)
+        order_text = asked.canonical(reader.state.ruleset.titles)
+        question = say("reading.asked_back", problem=guess.problem, order=order_text)
+        return Rejection(fragment, question, asks=asked, kind=guess.kind)
     if isinstance(checked, Rejection) and guess.order is not None:
         return checked
     return Rejection(fragment, str(guess), kind=guess.kind)
@@ -880,10 +874,10 @@ def _context_kept_apart(reader: Reader, rejected: list[Rejection]) -> list[Rejec
     """Beside orders that were understood, a statement about the game is the reasoning around
     them ("Abs has been acting weird all day. Interrogate Abs"), noted rather than refused. Alone
     it is still refused: the player may think it an order."""
-    kept = []
+    kept, no_order = [], say(NO_ORDER)
     for rejection in rejected:
-        if rejection.reason.startswith(NO_ORDER) and is_statement(rejection.text):
-            reader.notes.append(f"took '{rejection.text}' as a remark, not an order")
+        if rejection.reason.startswith(no_order) and is_statement(rejection.text):
+            reader.notes.append(say("reading.remark", written=rejection.text))
         else:
             kept.append(rejection)
     return kept
@@ -901,11 +895,8 @@ def _will_too_long(state: GameState, will: str | None) -> Rejection | None:
     limit = state.ruleset.option(WILL_OPTION)
     if will is None or len(will) <= limit:
         return None
-    reason = (
-        f"your will is {len(will):,} characters long and the limit in this game is {limit:,}, "
-        "so it was not saved (your earlier will, if any, stands)"
-    )
-    return Rejection(shorten(will, 200), reason, "shorten it and send it again", kind=Kind.TOO_LONG)
+    reason = say("reading.will_too_long", length=len(will), limit=limit)
+    return Rejection(shorten(will, 200), reason, say("reading.shorten"), kind=Kind.TOO_LONG)
 
 
 def _tape_and_orders_after(reader: Reader, tape: str) -> tuple[str, str]:
@@ -946,34 +937,25 @@ def _tape_refused(state: GameState, author: str, tape: str | None) -> Rejection 
     night with the kill; as long as a will may be."""
     if tape is None:
         return None
-    shown = f"Tape: {shorten(tape, 200)}"
+    shown = say("reading.tape", tape=shorten(tape, 200))
     player = state.players.get(author)
     if player is None or state.ruleset.role(player.role).side is not Side.BLACK_ORG:
-        return Rejection(
-            shown, "only the Black Org leaves a tape, with a murder", kind=Kind.NOT_HELD
-        )
+        return Rejection(shown, say("reading.tape_black_org"), kind=Kind.NOT_HELD)
     if not state.phase.is_night:
         return Rejection(
-            shown,
-            "a tape is left with a night's murder",
-            "send it with the night's kill order",
-            kind=Kind.NOT_NOW,
+            shown, say("reading.tape_at_night"), say("reading.tape_with_kill"), kind=Kind.NOT_NOW
         )
     limit = state.ruleset.option(WILL_OPTION)
     if len(tape) > limit:
         return Rejection(
             shorten(tape, 200),
-            f"your tape is {len(tape):,} characters long and the limit in this game is "
-            f"{limit:,}, so it was not kept (your earlier tape, if any, stands)",
-            "shorten it and send it again",
+            say("reading.tape_too_long", length=len(tape), limit=limit),
+            say("reading.shorten"),
             kind=Kind.TOO_LONG,
         )
     if not tape:
         return Rejection(
-            shown,
-            "the tape is empty",
-            "write what the tape says after 'Tape:'",
-            kind=Kind.MISSING_DETAIL,
+            shown, say("reading.tape_empty"), say("reading.tape_what"), kind=Kind.MISSING_DETAIL
         )
     return None
 
@@ -998,17 +980,19 @@ def _take(
             accepted[key] = _placed(reader, order)
             return Rejection(
                 earlier.text,
-                f"'{earlier.canonical(titles)}' is not carried out: "
-                f"{ability_title(earlier.ability, titles)} and "
-                f"{ability_title(order.ability, titles)} are one choice of yours in "
-                f"{reader.state.phase}, and the later order, '{order.canonical(titles)}', is "
-                "the one played",
+                say(
+                    "reading.one_choice",
+                    earlier=earlier.canonical(titles),
+                    earlier_ability=ability_title(earlier.ability, titles),
+                    later_ability=ability_title(order.ability, titles),
+                    phase=reader.state.phase,
+                    later=order.canonical(titles),
+                ),
                 kind=Kind.TWO_CHOICES,
             )
         if merged is None:
             reader.notes.append(
-                f"'{order.canonical()}' replaces '{earlier.canonical()}' "
-                "(a later order replaces an earlier one for the same action)"
+                say("reading.replaces", later=order.canonical(), earlier=earlier.canonical())
             )
         elif isinstance(again := reader.rules.check(merged, reader.slots()), str):
             accepted[key] = earlier
@@ -1040,8 +1024,7 @@ def _votes_kept(reader: Reader, accepted: dict[SlotKey, Order], named: str) -> s
     kept = {k for k, o in accepted.items() if o.ability == "vote" and named not in o.targets}
     for key in kept:
         reader.notes.append(
-            f"took 'unvote {named}' as taking back your earlier vote on {named}; "
-            f"'{accepted[key].canonical()}' stands"
+            say("reading.unvote_kept", player=named, vote=accepted[key].canonical())
         )
     return kept
 
@@ -1074,8 +1057,7 @@ def _repeat(
     refused = [
         Rejection(
             fragment,
-            f"your {title} of {when} is not repeated: autogm keeps what it did, not all it "
-            "said; write it again in full",
+            say("reading.repeat_lost", ability=title, phase=when),
             kind=Kind.MISSING_DETAIL,
         )
         for title in lost
@@ -1084,9 +1066,11 @@ def _repeat(
         said = order.canonical(titles)
         rejection = _take(reader, order, fragment, accepted)
         if rejection is None:
-            reader.notes.append(f"read '{fragment}' as your order of {when}: {said}")
+            reader.notes.append(
+                say("reading.repeat_read_as", written=fragment, phase=when, order=said)
+            )
         else:
-            reason = f"'{said}' (your order of {when}) cannot be given now: {rejection.reason}"
+            reason = say("reading.repeat_cannot", order=said, phase=when, reason=rejection.reason)
             refused.append(Rejection(fragment, reason, rejection.fix, kind=rejection.kind))
     return refused
 
@@ -1119,7 +1103,7 @@ def _killer_named(
                 return Rejection(fragment, checked, kind=kind_of(checked))
             accepted[key] = named
             return None
-    return Rejection(fragment, NO_KILL.format(killer=order.killer), kind=Kind.MISSING_DETAIL)
+    return Rejection(fragment, say(NO_KILL, killer=order.killer), kind=Kind.MISSING_DETAIL)
 
 
 def _checked(reader: Reader, order: Order, fragment: str) -> tuple[Order, SlotKey] | Rejection:
@@ -1135,8 +1119,11 @@ def _checked(reader: Reader, order: Order, fragment: str) -> tuple[Order, SlotKe
             return Rejection(fragment, other, kind=Kind.MISSING_DETAIL)
         if other is not None:
             reader.notes.append(
-                f"read '{ability_title(order.ability, titles)}' as your "
-                f"{ability_title(other.ability, titles)}"
+                say(
+                    "reading.read_as_yours",
+                    written=ability_title(order.ability, titles),
+                    ability=ability_title(other.ability, titles),
+                )
             )
             order = other
             checked = reader.rules.check(order, slots)
@@ -1167,7 +1154,8 @@ def _alternate(
     if len(held) > 1:
         titles = reader.state.ruleset.titles
         names = " or ".join(ability_title(o.ability, titles) for o in held)
-        return f"'{ability_title(order.ability, titles)}' could be your {names}: write which one"
+        written = ability_title(order.ability, titles)
+        return say("reading.which_one", written=written, abilities=names)
     return held[0] if held else None
 
 
@@ -1193,7 +1181,7 @@ def _what_you_can_send(reader: Reader, author: str) -> str:
         if key.startswith("lent:") and len(slot.options) > 3:
             # The Black Suitcase lends every night action: one entry, not thirty.
             lent = ability_title(key.removeprefix("lent:"), state.ruleset.titles)
-            titles.append(f"{lent}: any night action")
+            titles.append(say("reading.lent_any_night", ability=lent))
             continue
         for use in slot.options:
             title = ability_title(use.ability, state.ruleset.titles)
@@ -1201,8 +1189,8 @@ def _what_you_can_send(reader: Reader, author: str) -> str:
             if title not in titles and (option is None or state.ruleset.option(option)):
                 titles.append(title)
     if not titles:
-        return f"you have no order to send in {state.phase}"
-    return f"in {state.phase} you can send: {', '.join(titles)}"
+        return say("reading.nothing_to_send", phase=state.phase)
+    return say("reading.you_can_send", phase=state.phase, abilities=", ".join(titles))
 
 
 def _fix(reader: Reader, order: Order | None, reason: str) -> str:
@@ -1215,7 +1203,7 @@ def _fix(reader: Reader, order: Order | None, reason: str) -> str:
     if order is None or isinstance(reader.rules.find_slot(order, reader.slots()), str):
         return _what_you_can_send(reader, author)
     if any(t in reason for t in order.targets):
-        return "choose a player who is alive, free and not yourself"
+        return say("reading.choose_a_player")
     return ""
 
 
@@ -1233,10 +1221,7 @@ def _away_notes(reader: Reader, order: Order) -> list[str]:
         actor.has(ABROAD, state.phase) or actor.has(IN_FLIGHT, state.phase)
     ):
         title = ability_title(order.ability, state.ruleset.titles)
-        return [
-            f"you are not in Japan: {title} will fail unless you are back by then (only "
-            "Travel works from abroad)"
-        ]
+        return [say("reading.abroad", ability=title)]
     return []
 
 
@@ -1386,7 +1371,8 @@ def read_evidence(msg: Message) -> None:
             continue  # the plain reader read the order, and says what it lacks
         if ruled and any(_unknown_name(r) for r in provisional):
             ruled = False  # "Disguise: A, B, Xeno": that no player is Xeno is the reason
-        if not (took or ruled) and not all(r.reason.startswith(NO_ORDER) for r in provisional):
+        no_order = say(NO_ORDER)
+        if not (took or ruled) and not all(r.reason.startswith(no_order) for r in provisional):
             # The plain reader found the order and said what is wrong with it ("an arrest
             # needs a crime", "did not understand 'gun'"): the evidence replaces that only
             # with an order, the rules' refusal of one, or a word that voids it.
@@ -1462,21 +1448,21 @@ def _voided(msg: Message, text: str, kind: Kind, abilities: tuple[str, ...]) -> 
     """The refusal of an order the message gives only with a word that voids it."""
     reader = msg.reader
     titles = reader.state.ruleset.titles
-    title = ability_title(abilities[0], titles) if abilities else "the order"
-    reasons = {
-        Kind.WITHDRAWN: f"this takes {title} back (a negation or a withdrawal): nothing is "
-        "carried out; send the order again when you want it",
-        Kind.QUOTED: "these are someone else's words, quoted or reported, not your order: "
-        "write your own order",
-        Kind.CONDITION: CONDITIONAL,
-        Kind.TWO_CHOICES: TWO_CHOICES,
-        Kind.QUESTION: f"this asks whether to use {title}, and the GM does not decide for "
-        "you: send the order itself if you want it",
-        Kind.NOT_NOW: f"this is {title} for a later phase: send it in that phase",
-        Kind.NOT_HELD: f"{title} is not an ability of yours",
-    }
+    title = ability_title(abilities[0], titles) if abilities else say("reading.voided_order")
     fix = msg.dialect.can_send(reader) if kind is Kind.NOT_HELD else ""
-    return Rejection(text, reasons[kind], fix, kind=kind)
+    return Rejection(text, say(_VOIDED[kind], ability=title), fix, kind=kind)
+
+
+# The refusal of an order given only with a word that voids it, by the kind of that word.
+_VOIDED = {
+    Kind.WITHDRAWN: "reading.voided_withdrawn",
+    Kind.QUOTED: "reading.voided_quoted",
+    Kind.CONDITION: CONDITIONAL,
+    Kind.TWO_CHOICES: TWO_CHOICES,
+    Kind.QUESTION: "reading.voided_question",
+    Kind.NOT_NOW: "reading.voided_later",
+    Kind.NOT_HELD: "reading.voided_not_held",
+}
 
 
 def _shape(ability: str) -> str:

@@ -30,6 +30,7 @@ from autogm.engine.orders.model import Order
 from autogm.engine.orders.names import MatchKind, NameMatcher
 from autogm.engine.orders.seam import Rules
 from autogm.engine.phases import Phase
+from autogm.engine.render.templates import say
 from autogm.engine.rules import RULESETS
 from autogm.engine.rules.base import Slot
 from autogm.engine.state import GameState
@@ -96,13 +97,8 @@ _PLAIN = (MatchKind.EXACT, MatchKind.ALIAS)
 # GM cannot make (Watch, bow-tie and Suitcase take "(ordered) alternatives" instead).
 _TOGETHER = frozenset({"protect", "slander", "amor"})
 _OR = lazy_compile(r"\bor\b", re.IGNORECASE)
-TWO_CHOICES = (
-    "this gives two choices and the GM cannot pick between them: send the one order you want"
-)
-CONDITIONAL = (
-    "an order on a condition is not taken (the GM cannot know whether it holds): send the "
-    "one order you want; a later PM replaces it"
-)
+TWO_CHOICES = "reading.two_choices"
+CONDITIONAL = "reading.conditional"
 # A condition after a complete order: "heal Lynz if she gets claimed".
 _IF_AFTER = re.compile(
     r"[\s,.;\-–—(]*(?:(?:but\s+)?only\s+)?(?:if|unless|in\s+case|incase|provided|as\s+long\s+as)\b",
@@ -220,9 +216,7 @@ class Reader:
     def name(self, text: str) -> tuple[str, str]:
         if not text.strip(" .!?;,:"):
             players = ", ".join(self.words.players.names)
-            raise Refusal(
-                f"this order needs a player's name; the players are: {players}", Kind.NO_TARGET
-            )
+            raise Refusal(say("reading.needs_player", players=players), Kind.NO_TARGET)
         found, used = self.words.players.match_prefix(text)
         # ``found.is_match`` written out (``name`` is read for every target of every order).
         if (found.name is None or used == 0) and (word := _TARGET_WORD.match(text)):
@@ -234,10 +228,7 @@ class Reader:
             return self.author, text[me.end() :]  # "Heal myself", "charm me"
         if found.name is None or used == 0:
             if pronoun := re.match(r"\s*(him|her|them)\b", text, re.IGNORECASE):
-                raise Refusal(
-                    f"'{pronoun[1]}' could mean more than one player here: write the name",
-                    Kind.NO_TARGET,
-                )
+                raise Refusal(say("reading.pronoun", written=pronoun[1]), Kind.NO_TARGET)
             self._refuse_name(found.kind, found.written or text.strip(), found.candidates)
         # An exact name written in ASCII, as most are, is no reading to note (``is_reading``).
         if (found.kind not in _PLAIN or not found.written.isascii()) and found.is_reading:
@@ -279,24 +270,26 @@ class Reader:
         written = written.split()[0] if written.split() else written
         if kind is MatchKind.AMBIGUOUS:
             raise Refusal(
-                f"'{written}' could be {' or '.join(candidates)}: write more of the name",
+                say("reading.could_be", written=written, players=" or ".join(candidates)),
                 Kind.AMBIGUOUS_NAME,
             )
         close = self.words.players.suggest(written)
-        problem = f"'{written}' matches no player in this game"
+        problem = say("reading.no_player", written=written)
         if len(close) == 1:
             raise Guess(
-                f"{problem}; did you mean {close[0]}?",
+                say("reading.did_you_mean", problem=problem, close=close[0]),
                 problem,
                 kind=Kind.AMBIGUOUS_NAME,
                 written=written,
                 meant=close[0],
             )
         if close:
-            raise Refusal(f"{problem}; did you mean {' or '.join(close)}?", Kind.AMBIGUOUS_NAME)
-        raise Refusal(
-            f"{problem}; the players are: {', '.join(self.words.players.names)}", Kind.NO_TARGET
-        )
+            raise Refusal(
+                say("reading.did_you_mean", problem=problem, close=" or ".join(close)),
+                Kind.AMBIGUOUS_NAME,
+            )
+        players = ", ".join(self.words.players.names)
+        raise Refusal(say("reading.the_players", problem=problem, players=players), Kind.NO_TARGET)
 
     def names(self, rest: str) -> tuple[tuple[str, ...], str]:
         """One or more players: "A", "A, B and C", "A or else B"."""
@@ -311,7 +304,7 @@ class Reader:
                 return tuple(found), rest
             if self.ability in _TOGETHER and _OR.search(more[0]):
                 # "Protect Akai or Lynz": a choice the GM would have to make.
-                raise Refusal(TWO_CHOICES, Kind.TWO_CHOICES)
+                raise Refusal(say(TWO_CHOICES), Kind.TWO_CHOICES)
             rest = rest[more.end() :]
 
     def _aside(self, rest: str) -> str:
@@ -321,7 +314,7 @@ class Reader:
         aside = _ASIDE.match(rest)
         if aside is None or self.names_anyone(aside["note"]) or any_order_word(aside["note"]):
             return rest
-        self.notes.append(f"took '{aside[0].strip()}' as a remark, not an order")
+        self.notes.append(say("reading.remark", written=aside[0].strip()))
         return rest[aside.end() :]
 
     def role(self, text: str) -> tuple[str, str]:
@@ -336,28 +329,32 @@ class Reader:
         written = text.strip().split()[0] if text.strip() else text
         if kind is MatchKind.AMBIGUOUS:
             return Refusal(
-                f"'{written}' could be the role {' or '.join(candidates)}", Kind.MISSING_DETAIL
+                say("reading.which_role", written=written, roles=" or ".join(candidates)),
+                Kind.MISSING_DETAIL,
             )
         player, used = self.words.players.match_prefix(text)
         if used and player.kind in (MatchKind.EXACT, MatchKind.ALIAS):
             return Refusal(
-                f"'{player.name}' is a player, and a role is wanted here: name the "
-                "character, as 'Shinichi', 'Ran' or 'Megure'",
+                say("reading.player_not_role", player=player.name),
                 Kind.MISSING_DETAIL,
                 read_whole=not text[used:].strip(),
             )
         close = self.words.roles.suggest(written)
-        hint = f"; did you mean {' or '.join(close)}?" if close else ""
-        problem = f"'{written}' is not a role of {self.state.ruleset.id}"
+        problem = say("reading.not_a_role", written=written, ruleset=self.state.ruleset.id)
+        why = (
+            say("reading.did_you_mean", problem=problem, close=" or ".join(close))
+            if close
+            else problem
+        )
         if len(close) == 1:
             raise Guess(
-                problem + hint,
+                why,
                 problem,
                 kind=Kind.MISSING_DETAIL,
                 written=written,
                 meant=close[0],
             )
-        return Refusal(problem + hint, Kind.MISSING_DETAIL)
+        return Refusal(why, Kind.MISSING_DETAIL)
 
     def phase_at(self, text: str) -> re.Match[str] | None:
         """The phase written at the start of ``text``, if one is. Names first: a player called
@@ -399,8 +396,7 @@ class Reader:
             return Phase.parse(word), text[found.end() :]
         except ValueError:
             raise Refusal(
-                f"'{found['phase']}' is not a phase (write 'Night 1', 'Day 2')",
-                Kind.MISSING_DETAIL,
+                say("reading.not_a_phase", written=found["phase"]), Kind.MISSING_DETAIL
             ) from None
 
     def end(self, rest: str, fragment: str) -> None:
@@ -414,26 +410,31 @@ class Reader:
         when, after = self.phase(spoken) if spoken.strip() else (None, spoken)
         if when is not None and not _TRAILING.sub("", after).strip(" .!?;,"):
             if when != self.state.phase and not self._when_they_died(when, fragment):
-                raise Refusal(f"this is an order for {self.state.phase}, not {when}", Kind.NOT_NOW)
+                raise Refusal(
+                    say("reading.other_phase", phase=self.state.phase, written=when), Kind.NOT_NOW
+                )
             return
         for said in (rest, after) if when is not None else (rest,):
             if _IF_AFTER.match(said) and not _IF_POLITE.match(said):
                 # "heal Lynz if she gets claimed", "Protect Abs tonight, but only if ..."
-                raise Refusal(CONDITIONAL, Kind.CONDITION)
+                raise Refusal(say(CONDITIONAL), Kind.CONDITION)
         if (soft := _SOFT.match(rest)) and REMARK.match(rest[soft.end() :]):
             rest = rest[soft.end() :]  # "Protect Abs please, he is town"
         if REMARK.match(rest) and DOUBT.match(rest.strip(" ,-()")):
-            raise Refusal(UNSURE, Kind.QUESTION)
+            raise Refusal(say(UNSURE), Kind.QUESTION)
         if REMARK.match(rest) and (not self.names_anyone(rest) or self._about_the_game(rest)):
-            self.notes.append(f"took '{rest.strip(' ,-()')}' as a remark, not an order")
+            self.notes.append(say("reading.remark", written=rest.strip(" ,-()")))
             return
         if _THANKS.match(rest) and not self.names_anyone(rest):
-            self.notes.append(f"took '{rest.strip()}' as a remark, not an order")
+            self.notes.append(say("reading.remark", written=rest.strip()))
             return
         if _OR_NAME.match(rest) and self.names_anyone(rest):
-            raise Refusal(TWO_CHOICES, Kind.TWO_CHOICES)  # "Interrogate Abs, or maybe Miaka"
+            raise Refusal(say(TWO_CHOICES), Kind.TWO_CHOICES)  # "Interrogate Abs, or maybe Miaka"
         if rest.strip(" .!?;,"):
-            raise Refusal(f"did not understand '{rest.strip()}' in '{fragment}'", Kind.NOT_AN_ORDER)
+            raise Refusal(
+                say("reading.not_understood", written=rest.strip(), fragment=fragment),
+                Kind.NOT_AN_ORDER,
+            )
 
     @staticmethod
     def _about_the_game(remark: str) -> bool:
@@ -501,11 +502,11 @@ class Reader:
 
     def as_role(self, ability: str, rest: str, fragment: str, needs_role: str) -> Order:
         """ "APTX pofa as Satou", "Identify Akonyl = Sonoko": a player and the role named for
-        them; ``needs_role`` is the refusal when the role is missing."""
+        them; ``needs_role`` is the key of the refusal when the role is missing."""
         target, rest = self.name(rest)
         separator = _BELIEF.match(rest) or AS.match(rest)
         if not separator:
-            raise Refusal(needs_role, Kind.MISSING_DETAIL, read_whole=not rest.strip())
+            raise Refusal(say(needs_role), Kind.MISSING_DETAIL, read_whole=not rest.strip())
         role, rest = self.role(rest[separator.end() :])
         self.end(rest, fragment)
         return Order(self.author, ability, (target,), role=role, text=fragment)

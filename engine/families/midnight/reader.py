@@ -311,7 +311,7 @@ class _Read:
             return "no_action"
         word, rest = self.order_word(text)
         if word is None:
-            raise Refusal(NO_ORDER, Kind.NOT_AN_ORDER)
+            raise Refusal(say(NO_ORDER), Kind.NOT_AN_ORDER)
         ability, rest = self.choose(word, rest[word.end :])
         self.reader.ability = ability
         choices = getattr(self.rules.shape(ability), "choices", ())
@@ -411,7 +411,7 @@ class _Read:
             roles, rest = self.guises(rest[lead.end() if lead else 0 :])
         doubt = rest.strip(" ,-()")
         if doubt and DOUBT.match(doubt):
-            raise Refusal(UNSURE, Kind.QUESTION)
+            raise Refusal(say(UNSURE), Kind.QUESTION)
         self.reader.end(rest, fragment)
         return Order(self.author, ability, targets, role=role, roles=roles, choice=choice,
                      text=fragment.strip())  # fmt: skip

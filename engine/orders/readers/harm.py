@@ -9,6 +9,7 @@ from autogm.engine.lazy_pattern import lazy_compile
 from autogm.engine.orders.kinds import Kind
 from autogm.engine.orders.model import Order
 from autogm.engine.orders.reader import Reader, Refusal
+from autogm.engine.render.templates import say
 
 _LEADER = lazy_compile(
     r"\s*(?:should|will|must|to|is\s+to|has\s+to)?\s*(?:kills?|attacks?|(?P<snipe>snipes?))\b",
@@ -30,9 +31,9 @@ _BY = lazy_compile(r"\s*(?:[,;(-]\s*)?(?:(?:with|by|using|via)\s+)?", re.IGNOREC
 _KILLER_HINT = re.compile(
     r"\b(?:with|by|using|via|do|does|carry|carries|handles?|takes?|killer)\b", re.IGNORECASE
 )
-NO_KILL = "no kill in this message for {killer} to carry out: write '{killer} kills <target>'"
-# The refusal of a fragment that reads as no order at all.
-NO_ORDER = "this does not read as an order"
+# The refusal of a fragment that reads as no order at all, and of a killer with no kill.
+NO_ORDER = "reading.no_order"
+NO_KILL = "reading.no_kill"
 _ORDER_TO = lazy_compile(r"(?:order|tell|have|make)\s+", re.IGNORECASE)
 # The target after the killer's words: "Miaka does the kill, target Lynz", "... on Lynz".
 _DOES_ON = lazy_compile(
@@ -75,11 +76,7 @@ def leader_order(reader: Reader, text: str, fragment: str) -> Order:
     # The examples use this game's names, so that they can be copied.
     others = [n for n in reader.words.players.names if n != reader.author] or [reader.author]
     a, b = others[0], others[-1]
-    raise Refusal(
-        f"{NO_ORDER}; orders look like 'Heal {a}', "
-        f"'Investigate {a} heals {b}', 'Arrest {a} for killing {b} on Night 1' or 'Vote {a}'",
-        Kind.NOT_AN_ORDER,
-    )
+    raise Refusal(say("reading.order_examples", reason=say(NO_ORDER), a=a, b=b), Kind.NOT_AN_ORDER)
 
 
 def _member_with_role(reader: Reader, role: str) -> str:
@@ -89,9 +86,7 @@ def _member_with_role(reader: Reader, role: str) -> str:
     author = state.players.get(reader.author)
     members = [n for n, p in state.players.items() if p.role == role and p.is_free]
     if author is None or not members or state.side(reader.author) != state.side(members[0]):
-        raise Refusal(
-            f"no free member of your side is {role}: name the killer as a player", Kind.BAD_TARGET
-        )
+        raise Refusal(say("reading.kill_killer_role", role=role), Kind.BAD_TARGET)
     return members[0]
 
 
@@ -148,22 +143,15 @@ def _bracketed_member(reader: Reader, rest: str, target: str) -> str | None:
 
 
 def read_aptx(reader: Reader, rest: str, fragment: str) -> Order:
-    return reader.as_role(
-        "aptx", rest, fragment, "an APTX names the target's role: 'APTX pofa as Satou'"
-    )
+    return reader.as_role("aptx", rest, fragment, "reading.aptx_role")
 
 
 def read_poison(reader: Reader, rest: str, fragment: str) -> Order:
     try:
-        order = read_aptx(reader, rest, fragment)
+        return reader.as_role("poison", rest, fragment, "reading.poison_role")
     except Refusal as refusal:
-        raise Refusal(
-            str(refusal)
-            .replace("an APTX", "a poisoning")
-            .replace("'APTX pofa as Satou'", "'Poison pofa as Satou'"),
-            refusal.kind,
-        ) from None
-    return Order(reader.author, "poison", order.targets, role=order.role, text=fragment)
+        # Refused outright, as it always was: a poisoning's guessed name is not asked back.
+        raise Refusal(str(refusal), refusal.kind) from None
 
 
 def read_protect(reader: Reader, rest: str, fragment: str) -> Order:

@@ -11,6 +11,7 @@ from autogm.engine.orders.kinds import Kind
 from autogm.engine.orders.model import Order, Query
 from autogm.engine.orders.reader import Reader, Refusal
 from autogm.engine.phases import Phase
+from autogm.engine.render.templates import say
 
 _QUERY_SPLIT = lazy_compile(r"\s*(?:[,;]|\band\b|\balso\b)\s*", re.IGNORECASE)
 # Queries whose action may name no one: "Hakuba travels during Prep".
@@ -22,7 +23,7 @@ _OBSERVE_OF = lazy_compile(r"^\s*(?:the|his|her|their)\s+(?:age|gender)\s+of\b",
 _ANALYZE_FILLER = lazy_compile(
     r"\s*(?:my\s+)?(?:interrogation|result)?s?\s*(?:from|of|on|during)?\s*", re.IGNORECASE
 )
-_IDENTIFY_NEEDS_ROLE = "an identification names the role: 'Identify Akonyl as Sonoko'"
+_IDENTIFY_NEEDS_ROLE = "reading.identify_role"
 _IN_GAME = lazy_compile(r"\s*(?:is\s+)?in\s+(?:the\s+)?game\b", re.IGNORECASE)
 # "Detect: is Shinichi in the game?", "Detect whether there is a Shinichi".
 _DETECT_ASK = lazy_compile(
@@ -37,25 +38,22 @@ def read_investigate(reader: Reader, rest: str, fragment: str) -> Order:
         if when is not None and when != reader.state.phase:
             if reader.holds("special_investigate") and not reader.holds("investigate"):
                 # Okiya's "Investigate Akonyl protected conia on Night 1" is his SI.
-                reader.notes.append("read 'Investigate' as your Special Investigate")
+                reader.notes.append(say("reading.investigate_read_as_special"))
                 return read_special_investigate(reader, rest, fragment)
             raise Refusal(
-                f"Investigate looks at the actions of {reader.state.phase} only, "
-                f"not {when}: 'He may not Investigate actions from previous nights'",
+                say("reading.investigate_tonight", phase=reader.state.phase, written=when),
                 Kind.NOT_NOW,
             )
         asked.append(query)
     if not asked:
-        raise Refusal(
-            "name what to investigate: 'Investigate Jd- heals Parkur'", Kind.MISSING_DETAIL
-        )
+        raise Refusal(say("reading.investigate_what"), Kind.MISSING_DETAIL)
     return Order(reader.author, "investigate", queries=tuple(asked), text=fragment)
 
 
 def _tonight_query(reader: Reader, part: str, fragment: str) -> tuple[Query, Phase | None]:
     """One query of an Investigate, and the phase it names (an Investigate sees tonight)."""
     subject, keyword, obj, tail = _action(
-        reader, part, "'{a} heals {b}' or '{a} disguised as Ran'", no_object=frozenset()
+        reader, part, "reading.investigate_example", no_object=frozenset()
     )
     when, tail = reader.phase(tail)
     reader.end(tail, fragment)
@@ -69,15 +67,18 @@ def queries(reader: Reader, rest: str, fragment: str) -> tuple[Query, ...]:
         subject, keyword, obj, tail = _action(
             reader,
             part,
-            "'{a} heals {b} on Night 1' or '{a} disguised as Ran during Prep'",
+            "reading.special_investigate_example",
             no_object=_NO_OBJECT,
         )
         when, tail = reader.phase(tail)
         if tail.strip(" .!?;,"):
-            raise Refusal(f"did not understand '{tail.strip()}' in '{fragment}'", Kind.NOT_AN_ORDER)
+            raise Refusal(
+                say("reading.not_understood", written=tail.strip(), fragment=fragment),
+                Kind.NOT_AN_ORDER,
+            )
         found.append(Query(subject, keyword, obj, when))
     if not found:
-        raise Refusal("name the action: 'SI Akonyl protects conia on Night 1'", Kind.MISSING_DETAIL)
+        raise Refusal(say("reading.special_investigate_action"), Kind.MISSING_DETAIL)
     return tuple(found)
 
 
@@ -85,8 +86,8 @@ def _action(
     reader: Reader, part: str, example: str, *, no_object: frozenset[str]
 ) -> tuple[str, str, str, str]:
     """The subject, the action and its object (a player, a role for a disguise, nothing for
-    the actions in ``no_object``) of a query, and the text after them. ``example`` is the
-    refusal's model of a query, with {a} for the subject and {b} for another player."""
+    the actions in ``no_object``) of a query, and the text after them. ``example`` is the key
+    of the refusal's model of a query, with {a} for the subject and {b} for another player."""
     subject, tail = reader.name(part)
     tail = _AUXILIARY.sub("", tail, count=1)  # "Abs is attacking Lynz", "Abs will kill Lynz"
     verb = grammar.QUERY_PATTERNS.match(tail.lstrip())  # match_word without its wrapper
@@ -94,14 +95,19 @@ def _action(
         # "Investigate Abs's role": the name is read, and what is asked is no action.
         asked = tail[mark.end() :].split(maxsplit=1)[0] if tail[mark.end() :].strip() else ""
         raise Refusal(
-            f"an investigation asks whether {subject} did an action, not about "
-            f"{subject}'s {asked}: write it as {_example(reader, example, subject)}",
+            say(
+                "reading.query_not_about",
+                subject=subject,
+                asked=asked,
+                example=_example(reader, example, subject),
+            ),
             Kind.MISSING_DETAIL,
         )
     if verb is None:
         raise Refusal(
-            f"'{part}' is not an action to investigate: write it as "
-            f"{_example(reader, example, subject)}",
+            say(
+                "reading.query_no_action", written=part, example=_example(reader, example, subject)
+            ),
             Kind.MISSING_DETAIL,
         )
     keyword, used = verb
@@ -129,7 +135,7 @@ def _example(reader: Reader, example: str, subject: str) -> str:
     """The refusal's model of a query, written with this game's names, the one asked about
     first, so it can be copied and completed."""
     others = [n for n in reader.words.players.names if n not in (subject, reader.author)]
-    return example.format(a=subject, b=others[0] if others else reader.author)
+    return say(example, a=subject, b=others[0] if others else reader.author)
 
 
 _AUXILIARY = lazy_compile(

@@ -13,6 +13,7 @@ from autogm.engine.orders.folding import APOSTROPHES
 from autogm.engine.orders.kinds import Kind
 from autogm.engine.orders.model import Order
 from autogm.engine.orders.reader import Reader, Refusal
+from autogm.engine.render.templates import say
 
 _ON = lazy_compile(r"\s*(?:on|of|attached\s+to|strapped\s+to)\s+", re.IGNORECASE)
 # "Steal Akonyl's gun": the thief does not choose the item.
@@ -27,10 +28,7 @@ def read_steal(reader: Reader, rest: str, fragment: str) -> Order:
     target, tail = reader.name(rest)
     item = _ITEM.match(tail)
     if item:
-        raise Refusal(
-            f"a thief does not choose the item ('{item['item']}'): write 'Steal from {target}'",
-            Kind.BAD_TARGET,
-        )
+        raise Refusal(say("reading.steal_item", item=item["item"], target=target), Kind.BAD_TARGET)
     reader.end(tail, fragment)
     return Order(reader.author, "steal", (target,), text=fragment)
 

@@ -12,6 +12,7 @@ from autogm.engine.orders.kinds import Kind
 from autogm.engine.orders.model import Order
 from autogm.engine.orders.reader import Reader, Refusal
 from autogm.engine.phases import Phase
+from autogm.engine.render.templates import say
 
 # The crime set apart from the accused: "Arrest Abs (killed Kleene on Night 1)", "Arrest Abs -
 # killing Kleene on N1"; the bracket may be left open.
@@ -59,11 +60,7 @@ def read_arrest(reader: Reader, rest: str, fragment: str) -> Order:
     rest, bracket = _crime_apart(rest)
     crime, victim, rest = _crime(reader, rest)
     if crime is None:
-        raise Refusal(
-            "an arrest needs a crime, a victim and a phase: "
-            "'Arrest Abs for killing Kleene on Night 1'",
-            Kind.MISSING_DETAIL,
-        )
+        raise Refusal(say("reading.arrest_needs"), Kind.MISSING_DETAIL)
     if crime == "disguise" and victim is None:
         victim, rest = reader.role(rest)
     elif victim is None and not reader.phase_at(rest) and rest.strip(" )]"):
@@ -97,10 +94,7 @@ def read_blame(reader: Reader, rest: str, fragment: str) -> Order:
     rest, bracket = _crime_apart(rest)
     crime, victim, rest = _crime(reader, rest)
     if crime is None:
-        raise Refusal(
-            "a blame names a crime and its victim: 'Blame Kleene for killing Parkur'",
-            Kind.MISSING_DETAIL,
-        )
+        raise Refusal(say("reading.blame_needs"), Kind.MISSING_DETAIL)
     if crime == "disguise" and victim is None:
         victim, rest = reader.role(rest)
     elif victim is None and rest.strip(" .!?;,)]") and not reader.phase_at(rest):

@@ -11,6 +11,7 @@ from autogm.engine.orders.kinds import Kind
 from autogm.engine.orders.model import Order
 from autogm.engine.orders.reader import Reader, Refusal
 from autogm.engine.phases import Phase
+from autogm.engine.render.templates import say
 
 # "Abduct a character", "Abduct someone".
 _ABDUCT_TAIL = lazy_compile(
@@ -35,11 +36,7 @@ def read_disguise(reader: Reader, rest: str, fragment: str) -> Order:
         if not (role.is_match and used):
             raise
         count = reader.state.ruleset.option("prep_names")
-        raise Refusal(
-            f"Disguise names {count} players, not roles: the GM draws one of them and you "
-            f"take that player's role ('Disguise: A, B, C' with the players' names)",
-            Kind.BAD_TARGET,
-        ) from None
+        raise Refusal(say("reading.disguise_players", count=count), Kind.BAD_TARGET) from None
 
 
 def read_temporary_disguise(reader: Reader, rest: str, fragment: str) -> Order:
@@ -52,7 +49,8 @@ def read_temporary_disguise(reader: Reader, rest: str, fragment: str) -> Order:
         # "Disguise as Ran for N3" on Day 2: the costume is worn the night after.
         if when != night:
             raise Refusal(
-                f"a costume chosen in {reader.state.phase} is worn on {night}", Kind.NOT_NOW
+                say("reading.temporary_disguise_worn_on", phase=reader.state.phase, night=night),
+                Kind.NOT_NOW,
             )
         rest = after
     reader.end(rest, fragment)
@@ -113,19 +111,12 @@ def _whole_name(reader: Reader, text: str) -> bool:
 
 def read_abduct(reader: Reader, rest: str, fragment: str) -> Order:
     if reader.names_anyone(rest):
-        raise Refusal(
-            "Abduct names nobody: the GM draws a character no player has; write 'Abduct'",
-            Kind.BAD_TARGET,
-        )
+        raise Refusal(say("reading.abduct_nobody"), Kind.BAD_TARGET)
     return reader.bare("abduct", _ABDUCT_TAIL.sub("", rest, count=1), fragment)
 
 
 def read_betrayal(reader: Reader, rest: str, fragment: str) -> Order:
     if reader.names_anyone(rest):
         # "Betrayal clarified as a passive ability at all times": no target to name.
-        raise Refusal(
-            "Betrayal names nobody and needs no order: it is passive (\"Kir doesn't need to PM "
-            'the GM to use this action"; she learns one Black Org activity of the night)',
-            Kind.BAD_TARGET,
-        )
+        raise Refusal(say("reading.betrayal_passive"), Kind.BAD_TARGET)
     return reader.bare("betrayal", rest, fragment)

@@ -18,10 +18,10 @@ from autogm.engine.orders.kinds import Kind
 from autogm.engine.orders.model import Order
 from autogm.engine.orders.names import MatchKind
 from autogm.engine.orders.reader import Reader, Refusal
+from autogm.engine.render.templates import say
 from autogm.engine.rules.base import Side
 
 ABILITY = "leader_ranking"
-EXAMPLE = "'Ranking: 1. Gin 2. Vodka 3. Korn' or 'Ranking: Gin > Vodka > Korn'"
 
 # A place's number: "1.", "2)", "3:", "1st", "#2"; at the start or after a space or separator.
 _PLACE = lazy_compile(
@@ -53,18 +53,13 @@ _ROLE_NOTE = lazy_compile(r"^\s*[(\[](?P<role>[^()\[\]]{1,30})[)\]]")
 def read_leader_ranking(reader: Reader, rest: str, fragment: str) -> Order:
     text = _HEADING.sub("", rest.strip().lstrip(":-–—→> ").strip()).strip()
     if not text:
-        raise Refusal(
-            f"a ranking names the Black Org's members, first choice first: {EXAMPLE}",
-            Kind.MISSING_DETAIL,
-        )
+        raise Refusal(say("reading.ranking_members"), Kind.MISSING_DETAIL)
     if not reader.holds(ABILITY):
         # Not a member voting now: the order is refused by the slot check, and nothing is read
         # that could tell the author who is in the Black Org.
         return Order(reader.author, ABILITY, text=fragment)
     if _TIE.search(text):
-        raise Refusal(
-            f"a ranking puts one member on each place, with no ties: {EXAMPLE}", Kind.TWO_CHOICES
-        )
+        raise Refusal(say("reading.ranking_ties"), Kind.TWO_CHOICES)
     items, numbers = _places(text)
     if not numbers:
         items, numbers = _ordinals(items)
@@ -78,10 +73,7 @@ def read_leader_ranking(reader: Reader, rest: str, fragment: str) -> Order:
     if numbers:
         if sorted(numbers) != list(range(1, len(numbers) + 1)):
             shown = ", ".join(str(n) for n in numbers)
-            raise Refusal(
-                f"the places of a ranking are numbered 1, 2, 3 ... once each, not {shown}",
-                Kind.MISSING_DETAIL,
-            )
+            raise Refusal(say("reading.ranking_numbers", numbers=shown), Kind.MISSING_DETAIL)
         members = [m for _, m in sorted(zip(numbers, members, strict=True))]
     return Order(reader.author, ABILITY, tuple(members), text=fragment)
 
@@ -92,15 +84,13 @@ def _places(text: str) -> tuple[list[str], list[int]]:
     if not marks:
         return [i for i in _SEPARATOR.split(text) if i.strip()], []
     if text[: marks[0].start()].strip(" ,;>"):
-        raise Refusal(
-            f"did not understand '{text[: marks[0].start()].strip()}' before the first place",
-            Kind.NOT_AN_ORDER,
-        )
+        before = text[: marks[0].start()].strip()
+        raise Refusal(say("reading.ranking_before_first", written=before), Kind.NOT_AN_ORDER)
     items, numbers = [], []
     for mark, after in zip(marks, [*marks[1:], None], strict=True):
         item = text[mark.end() : after.start() if after else len(text)].strip(" ,;>-–—:")
         if not item:
-            raise Refusal(f"place {mark['n']} of the ranking names nobody", Kind.NO_TARGET)
+            raise Refusal(say("reading.ranking_empty_place", place=mark["n"]), Kind.NO_TARGET)
         items.append(item)
         numbers.append(int(mark["n"]))
     return items, numbers
@@ -178,9 +168,7 @@ def _member(reader: Reader, item: str, fragment: str, *, last: bool) -> str:
         if role.is_match and used_role:
             holders = [m for m in members if state.players[m].role == role.name]
             if not holders:
-                raise Refusal(
-                    f"no member of the Black Org is {role.name}: name a member", Kind.BAD_TARGET
-                )
+                raise Refusal(say("reading.ranking_no_member", role=role.name), Kind.BAD_TARGET)
             if role.is_reading:
                 reader.notes.append(role.note)
             return _after(reader, holders[0], item[used_role:], fragment, last=last)
@@ -193,7 +181,7 @@ def _after(reader: Reader, name: str, rest: str, fragment: str, *, last: bool) -
     me = _ME_NOTE.match(rest)
     if me is not None:
         if name != reader.author:
-            raise Refusal(f"'{name}' is not you: write 'me' or your own name", Kind.TWO_CHOICES)
+            raise Refusal(say("reading.ranking_not_you", player=name), Kind.TWO_CHOICES)
         rest = rest[me.end() :]
     note = _ROLE_NOTE.match(rest)
     if note is not None:
@@ -203,13 +191,12 @@ def _after(reader: Reader, name: str, rest: str, fragment: str, *, last: bool) -
         is_member = reader.state.ruleset.role(p.role).side is Side.BLACK_ORG
         if not (found.is_match and used == len(written)):
             raise Refusal(
-                f"'{written}' after {name} is not a role: write 'Name (Role)'",
+                say("reading.ranking_not_a_role", written=written, player=name),
                 Kind.MISSING_DETAIL,
             )
         if is_member and found.name != p.role:
             raise Refusal(
-                f"'{name} ({written})' names two members: {name} is {p.role}; "
-                "write the one you mean",
+                say("reading.ranking_two_members", player=name, written=written, role=p.role),
                 Kind.TWO_CHOICES,
             )
         rest = rest[note.end() :]
@@ -217,6 +204,12 @@ def _after(reader: Reader, name: str, rest: str, fragment: str, *, last: bool) -
         reader.end(rest, fragment)
     elif rest.strip(" .!?"):
         raise Refusal(
-            f"did not understand '{rest.strip()}' after {name} in '{fragment}'", Kind.NOT_AN_ORDER
+            say(
+                "reading.ranking_not_understood",
+                written=rest.strip(),
+                player=name,
+                fragment=fragment,
+            ),
+            Kind.NOT_AN_ORDER,
         )
     return name
