@@ -378,8 +378,7 @@ def fitted(
             titles = reader.state.ruleset.titles
             named = " or ".join(_title(a, titles) for a in fit)
             return Refusal(
-                f"this names {', '.join([*players, *roles])}: it could be your {named}; send "
-                "the one order you want",
+                say("reading.could_be_yours", named=", ".join([*players, *roles]), abilities=named),
                 Kind.TWO_CHOICES,
             )
         if not fit:
@@ -391,10 +390,8 @@ def fitted(
         if reading.order is None:
             continue
         text = block.text[sentence.start : sentence.end].strip()
-        reading.notes.append(
-            f"read '{text}' as {reading.order.canonical(reader.state.ruleset.titles)}: of "
-            "your orders now it is the one that takes what this names"
-        )
+        said = reading.order.canonical(reader.state.ruleset.titles)
+        reading.notes.append(say("reading.read_as_taking", written=text, order=said))
         return reading
     return None
 
@@ -591,7 +588,7 @@ def _read(
     if isinstance(order, Order):
         reading.order = order
     else:
-        reading.refusal = Refusal(f"'{plain}' is not an order", Kind.NOT_AN_ORDER)
+        reading.refusal = Refusal(say("reading.not_an_order", written=plain), Kind.NOT_AN_ORDER)
     return reading
 
 
@@ -613,10 +610,7 @@ def _plain(
         sentence = block.layout.sentence(m.start)
         clause = block.layout.clause(m.start)
         if len({x.value for x in _named(block, clause, voice, ability)}) > 1:
-            raise Refusal(
-                f"{title} names nobody, and this names two players: send the one order you want",
-                Kind.TWO_CHOICES,
-            )
+            raise Refusal(say("reading.names_nobody_two", ability=title), Kind.TWO_CHOICES)
         return title
     if shape == vocab.ASKED:
         asked = f"{title} {'; '.join(_queries(block, m, reader))}"
@@ -630,7 +624,7 @@ def _plain(
     if shape == vocab.ROLE:
         role = _role_near(block, m)
         if role is None:
-            raise Refusal(f"{title} names a role: '{title} Shinichi'", Kind.MISSING_DETAIL)
+            raise Refusal(say("reading.names_a_role", ability=title), Kind.MISSING_DETAIL)
         return f"{title} as {role}" if ability == "temporary_disguise" else f"{title} {role}"
     if shape == vocab.RANKED:
         # "For the boss vote → Chianti first, Gin second, Calvados (that's me) last": the
@@ -646,7 +640,7 @@ def _plain(
     if shape == vocab.ROLES:
         roles = [r.value for r in block.found if r.kind == ROLE]
         if not roles:
-            raise Refusal(f"{title} names roles: '{title}: A, B, C'", Kind.MISSING_DETAIL)
+            raise Refusal(say("reading.names_roles", ability=title), Kind.MISSING_DETAIL)
         return f"{title}: {', '.join(dict.fromkeys(roles))}"
     if shape == vocab.VOTE:
         sentence = block.layout.sentence(m.start)
@@ -685,7 +679,7 @@ def _plain(
         role = _role_near(block, m)
         if role is None:
             raise Refusal(
-                f"{title} names the role you believe {named} has: '{title} {named} as Ran'",
+                say("reading.names_believed_role", ability=title, target=named),
                 Kind.MISSING_DETAIL,
             )
         return f"{prefix}{title} {named} as {role}"
@@ -731,7 +725,7 @@ def _guises(
         n = before["n"] if before else (after["n"] or after["n2"]) if after else "1"
         counted.append(f"{x.value} x{_NUMBER.get(n.casefold(), n)}")
     if not counted:
-        raise Refusal(f"{title} names Guises: '{title}: Cop x2, Boss'", Kind.MISSING_DETAIL)
+        raise Refusal(say("reading.names_guises", ability=title), Kind.MISSING_DETAIL)
     shape = reader.rules.shape(ability)
     if targets == 0 or (shape is not None and shape.targets == 0):
         return f"{title}: {', '.join(counted)}"
@@ -754,7 +748,9 @@ def _choice(
     found = [(x.start(), c) for c in choices for x in _choice_word(c).finditer(plain)]
     if not found:
         listed = ", ".join(c.title() for c in choices)
-        raise Refusal(f"name one of {title}'s choices: {listed}", Kind.MISSING_DETAIL)
+        raise Refusal(
+            say("reading.name_a_choice", ability=title, choices=listed), Kind.MISSING_DETAIL
+        )
     choice = min(found)[1]
     names = shape.choice_names.get(choice, "") if shape is not None else ""
     if names == "player":
@@ -766,8 +762,11 @@ def _choice(
     clause = block.layout.clause(m.start)
     named = [x for x in _named(block, clause, voice, ability) if x.start > m.start]
     if named:
-        raise Refusal(f"{title} {choice} names no player ({named[0].text.strip()}): send "
-                      f"'{title} {choice}'", Kind.BAD_TARGET)  # fmt: skip
+        written = named[0].text.strip()
+        raise Refusal(
+            say("reading.choice_no_player", ability=title, choice=choice, written=written),
+            Kind.BAD_TARGET,
+        )
     return f"{title} {choice}"
 
 
@@ -782,7 +781,7 @@ def _count(
         block.text, sentence.start, m.start
     )
     if found is None:
-        raise Refusal(f"say how many: '{title} 2'", Kind.MISSING_DETAIL)
+        raise Refusal(say("reading.how_many", ability=title), Kind.MISSING_DETAIL)
     n = found["n"]
     return f"{title} {_NUMBER.get(n.casefold(), n)}"
 
@@ -796,8 +795,7 @@ def _message(
     text = block.text
     said = _SAID.search(text, m.end)
     if said is None:
-        raise Refusal(f"{title} needs its words: '{title} to <player>: <text>'",
-                      Kind.MISSING_DETAIL)  # fmt: skip
+        raise Refusal(say("reading.needs_words", ability=title), Kind.MISSING_DETAIL)
     words = said["words"].strip().strip('"“”«»').strip()
     to = text[m.end : said.start()]
     if _TO_TOWN.search(to) and ability == "letter":
@@ -822,8 +820,7 @@ def _player_roles(
             pairs.append(f"{player} as {x.value}")
             player = None
     if not pairs:
-        raise Refusal(f"{title} names each player with a role: '{title}: Abs as Boss, ...'",
-                      Kind.MISSING_DETAIL)  # fmt: skip
+        raise Refusal(say("reading.names_player_roles", ability=title), Kind.MISSING_DETAIL)
     return f"{title}: {', '.join(pairs)}"
 
 
@@ -916,8 +913,11 @@ def _targets(
     ambiguous = next((x for x in found if x.kind == AMBIGUOUS), None)
     if ambiguous is not None:
         raise Refusal(
-            f"'{ambiguous.text.strip()}' could be {' or '.join(ambiguous.value)}: write more of "
-            "the name",
+            say(
+                "reading.could_be",
+                written=ambiguous.text.strip(),
+                players=" or ".join(ambiguous.value),
+            ),
             Kind.AMBIGUOUS_NAME,
         )
     # The sentences around it that say no other order: "Action: Heal / Target: Parkur",
@@ -942,7 +942,7 @@ def _targets(
         named = _named(block, near, voice, ability, besides)
         if named:
             return _chosen(block, named, several, near, voice, ability, besides)
-    raise Refusal("this order names no player: write whom it is for", Kind.NO_TARGET)
+    raise Refusal(say("reading.names_no_player"), Kind.NO_TARGET)
 
 
 def _only_players(block: Block, line: Span) -> bool:
@@ -1105,9 +1105,7 @@ def _antecedent(block: Block, clause: Span, pronoun: Mention, voice: Voice) -> s
             and not joined
         ):
             return str(players[0])  # its subject (but "Abs and Miaka are BO": two)
-    raise Refusal(
-        f"'{pronoun.text}' could mean more than one player here: write the name", Kind.NO_TARGET
-    )
+    raise Refusal(say("reading.pronoun", written=pronoun.text), Kind.NO_TARGET)
 
 
 _JOINED = lazy_compile(r"\s*(?:,|&|\+|/|and|or)\s*", re.IGNORECASE)
@@ -1149,8 +1147,7 @@ def _chosen(
     for first, second in itertools.pairwise(named):
         if first.value != second.value and _CHOICE.match(block.text[first.end : second.start]):
             raise Refusal(
-                f"this gives two choices ({first.value} or {second.value}) and the GM cannot "
-                "pick between them: send the one order you want",
+                say("reading.two_choices_between", first=first.value, second=second.value),
                 Kind.TWO_CHOICES,
             )
     target = players[0]
@@ -1171,9 +1168,7 @@ def _chosen(
             continue  # "For Gale, I'll carry on her work: heal Isla": the dead are no choice
         if _HEDGE_BESIDE.search(said) or not is_statement(said):
             raise Refusal(
-                f"this names {target} and {other.value} where the order takes one player: "
-                "send the one order you want",
-                Kind.TWO_CHOICES,
+                say("reading.names_two", target=target, other=other.value), Kind.TWO_CHOICES
             )
     return [target]
 
@@ -1272,11 +1267,8 @@ def _crime(ability: str, title: str, m: Mention, block: Block, reader: Reader, v
             crime = (hit[0], start, start + hit[1])
             break
     if crime is None:
-        raise Refusal(
-            f"{'an arrest' if ability == 'arrest' else 'a blame'} names a crime and its victim: "
-            f"'{title} X for killing Y{' on Night 1' if ability == 'arrest' else ''}'",
-            Kind.MISSING_DETAIL,
-        )
+        key = "reading.arrest_crime" if ability == "arrest" else "reading.blame_crime"
+        raise Refusal(say(key, ability=title), Kind.MISSING_DETAIL)
     kind, c_start, c_end = crime
     noun = _CRIME_NOUN.get(kind, kind)
     victim = None
@@ -1293,7 +1285,7 @@ def _crime(ability: str, title: str, m: Mention, block: Block, reader: Reader, v
         )
         if word and not named_next and not (after and after[0].start - c_end < 40):
             # "for killing Kleo on N1": a victim written, and no player of that name.
-            raise Refusal(f"'{word.group(1)}' matches no player in this game", Kind.NO_TARGET)
+            raise Refusal(say("reading.no_player", written=word.group(1)), Kind.NO_TARGET)
         if after and after[0].start - c_end < 40:
             victim = str(after[0].value)
         elif before and re.match(r"^['’]s?\s*$|^\s*$", text[before[-1].end : c_start]):
@@ -1304,8 +1296,7 @@ def _crime(ability: str, title: str, m: Mention, block: Block, reader: Reader, v
     for first, second in itertools.pairwise(accused):
         if first.value != second.value and _CHOICE.match(text[first.end : second.start]):
             raise Refusal(
-                f"this gives two choices ({first.value} or {second.value}) and the GM cannot "
-                "pick between them: send the one order you want",
+                say("reading.two_choices_between", first=first.value, second=second.value),
                 Kind.TWO_CHOICES,
             )
     target = None
@@ -1315,9 +1306,9 @@ def _crime(ability: str, title: str, m: Mention, block: Block, reader: Reader, v
     else:
         pronoun = next((x for x in found if x.kind == PRONOUN), None)
         if pronoun is None:
-            raise Refusal(f"{title} names the player: '{title} X for ...'", Kind.NO_TARGET)
+            raise Refusal(say("reading.names_the_player", ability=title), Kind.NO_TARGET)
     if target is None:
-        raise Refusal(f"{title} names the player: '{title} X for ...'", Kind.NO_TARGET)
+        raise Refusal(say("reading.names_the_player", ability=title), Kind.NO_TARGET)
     plain = f"{title} {target} for {noun}"
     if victim:
         plain += f" {victim}"
@@ -1369,7 +1360,7 @@ def _queries(block: Block, m: Mention, reader: Reader) -> list[str]:
             query += f" {when.text}"
         asked.append(query)
     if not asked:
-        raise Refusal("name what to investigate: an action, as 'A heals B'", Kind.MISSING_DETAIL)
+        raise Refusal(say("reading.investigate_action"), Kind.MISSING_DETAIL)
     return asked
 
 

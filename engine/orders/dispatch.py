@@ -21,6 +21,7 @@ from autogm.engine.orders.model import Order, ability_title
 from autogm.engine.orders.name_match import MatchKind
 from autogm.engine.orders.reader import Guess, Reader, Refusal
 from autogm.engine.orders.readers import harm, info, items, law, prep, ranking, votes
+from autogm.engine.render.templates import say
 
 # The player speaking of their own order: "I vote Abs", "I'm voting Abs", "I will be healing
 # Kleene", "tonight I interrogate Abs", "also vote Abs", "and unvote Miaka".
@@ -170,7 +171,7 @@ def read(reader: Reader, fragment: str) -> Order | votes.Unvote | str | None:
     if keyword is None:
         if _is_remark(reader, text):
             # Greetings, thanks, apologies, sign-offs: no order word, no other player named.
-            reader.notes.append(f"took '{fragment.strip()}' as a remark, not an order")
+            reader.notes.append(say("reading.remark", written=fragment.strip()))
             return None
         _near_order(reader, text)
         sole = _SOLE.match(text)
@@ -183,7 +184,7 @@ def read(reader: Reader, fragment: str) -> Order | votes.Unvote | str | None:
             notes = len(reader.notes)
             order = _sole_order(reader, sole, fragment)
             del reader.notes[notes:]
-            problem = "this names a player but no order"
+            problem = say("reading.player_but_no_order")
             raise Guess(
                 problem,
                 problem,
@@ -248,14 +249,10 @@ def _past_phase_label(reader: Reader, text: str) -> str:
     if when is not None and when != reader.state.phase:
         if keyword[0] in _QUERY_ABILITIES or keyword[0] == "arrest":
             return text
-        raise Refusal(f"this is an order for {reader.state.phase}, not {when}", Kind.NOT_NOW)
+        raise Refusal(
+            say("reading.other_phase", phase=reader.state.phase, written=when), Kind.NOT_NOW
+        )
     return after
-
-
-PAST_EVENT = (
-    "this asks what happened on {when}, a question about a past event, and is not read as "
-    "an order (the GM's posts tell what happened)"
-)
 
 
 def _question_labelled(reader: Reader, text: str) -> str:
@@ -277,17 +274,18 @@ def _question_labelled(reader: Reader, text: str) -> str:
     if when is None or when == reader.state.phase:
         return after
     if when > reader.state.phase:
-        raise Refusal(f"this is an order for {reader.state.phase}, not {when}", Kind.NOT_NOW)
-    reason = PAST_EVENT.format(when=when)
+        raise Refusal(
+            say("reading.other_phase", phase=reader.state.phase, written=when), Kind.NOT_NOW
+        )
+    reason = say("reading.past_event", when=when)
     if reader.holds("special_investigate"):
         try:
             order = read(reader, f"Special Investigate {question['q']} on {when}")
         except Refusal:
             order = None
         if isinstance(order, Order):
-            raise Guess(
-                reason, f"this asks what happened on {when}", kind=Kind.QUESTION, order=order
-            )
+            asked = say("reading.past_event_asked", when=when)
+            raise Guess(reason, asked, kind=Kind.QUESTION, order=order)
     raise Refusal(reason, Kind.QUESTION)
 
 
@@ -306,7 +304,7 @@ def _near_order(reader: Reader, text: str) -> None:
     except Refusal:
         return
     if isinstance(order, Order):
-        problem = f"'{text.split()[0]}' is no order word"
+        problem = say("reading.no_order_word", written=text.split()[0])
         raise Guess(problem, problem, kind=Kind.NOT_AN_ORDER, order=order)
 
 
@@ -344,13 +342,10 @@ def _sole_order(reader: Reader, target: str, fragment: str) -> Order | votes.Unv
     naming the orders when there are several (the GM would have to pick)."""
     held = _orders_now(reader)
     if len(held) != 1:
-        names = " or ".join(ability_title(a) for a in held) or "no order"
-        raise Refusal(
-            f"this names a target but no order, and you can send {names}: write which",
-            Kind.MISSING_DETAIL,
-        )
+        names = " or ".join(ability_title(a) for a in held) or say("reading.no_order_held")
+        raise Refusal(say("reading.target_but_no_order", abilities=names), Kind.MISSING_DETAIL)
     title = ability_title(held[0], reader.state.ruleset.titles)
-    reader.notes.append(f"read as your {title}, the one order you can send in {reader.state.phase}")
+    reader.notes.append(say("reading.sole_order", ability=title, phase=reader.state.phase))
     return read(reader, f"{ability_title(held[0])} {target}")
 
 
@@ -476,10 +471,10 @@ def _asked(reader: Reader, text: str) -> str:
             order = read(reader, f"Investigate {query}")
         except Refusal:
             order = None
-        problem = "this asks what happened, and an Investigate asks about tonight"
+        problem = say("reading.happened")
         if isinstance(order, Order):
             raise Guess(problem, problem, kind=Kind.QUESTION, order=order)
-        raise Refusal(f"{problem}: write the action you want to investigate", Kind.QUESTION)
+        raise Refusal(say("reading.happened_write", problem=problem), Kind.QUESTION)
     return f"Investigate {query}"
 
 
@@ -553,7 +548,9 @@ def _lent_or_lend(reader: Reader, ability: str, via: str, rest: str, fragment: s
     if inner is not None and reader.state.phase.is_night:
         order = read(reader, rest.lstrip(" :"))
         if not isinstance(order, Order):
-            raise Refusal(f"'{rest.strip()}' is not an order to use the {via}", Kind.MISSING_DETAIL)
+            raise Refusal(
+                say("reading.not_an_order_via", written=rest.strip(), via=via), Kind.MISSING_DETAIL
+            )
         return replace(order, via=via, text=fragment)
     return reader.substitutes(ability, rest, fragment)
 

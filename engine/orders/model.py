@@ -8,6 +8,7 @@ from typing import Any
 
 from autogm.engine.families.dctp.vocab import WORDS as DCTP
 from autogm.engine.phases import Phase
+from autogm.engine.render.templates import say
 
 # How each ability reads in a query, a crime and an order's restatement: the DCTP family's
 # words (engine/families/dctp/vocab.py) — "Jd- heals Parkur", "for killing Kleene", "APTX",
@@ -16,6 +17,10 @@ VERB: Mapping[str, str] = DCTP.verbs
 CRIME_NOUN: Mapping[str, str] = DCTP.crime_nouns
 TITLES: Mapping[str, str] = DCTP.titles
 TARGET_WORD: Mapping[str, str] = DCTP.target_words
+
+# A vote for no one: its restatement's key by the vote's choice.
+_VOTE_CHOICES = {"no_lynch": "order.vote_no_lynch", "abstain": "order.abstain",
+                 "peace": "order.vote_peace"}  # fmt: skip
 
 # The lent slot an order uses: "Bow-tie: Interrogate X", "Suitcase: Heal X", "Cover: ...".
 VIA_TITLES = {"bow_tie": "Bow-tie", "suitcase": "Suitcase", "cover": "Cover"}
@@ -41,7 +46,7 @@ class Query:
 
     def text(self) -> str:
         words = f"{self.subject} {VERB.get(self.keyword, self.keyword)} {self.obj}".rstrip()
-        return f"{words} on {self.when}" if self.when else words
+        return say("order.on_phase", order=words, phase=self.when) if self.when else words
 
 
 # Order, Rejection and ParsedPM are not frozen dataclasses, though nothing changes one once it
@@ -89,14 +94,15 @@ class Order:
         targets = ", ".join(self.targets)
         if self.ability in ("bow_tie", "watch", "black_suitcase") and len(self.targets) > 1:
             # "(ordered) alternatives": the first choice, then its substitutes.
-            targets = f"{self.targets[0]} (alternatively {', '.join(self.targets[1:])})"
+            others = ", ".join(self.targets[1:])
+            targets = say("order.alternatives", first=self.targets[0], others=others)
         if targets and self.ability in TARGET_WORD and not self.via:
             targets = f"{TARGET_WORD[self.ability]} {targets}"
         words = [name, targets]
         if self.choice:
             words.insert(1, self.choice)
         if self.role:
-            words.append(f"as {self.role}" if self.targets else self.role)
+            words.append(say("order.as_role", role=self.role) if self.targets else self.role)
         if self.roles:
             # midnight's Guises, counted: "Slander Abs: Boss, Killer x2".
             counted = {r: self.roles.count(r) for r in self.roles}
@@ -105,7 +111,7 @@ class Order:
             words[at] += ":"
             words.append(listed)
         if self.when is not None:
-            words.append(f"from {self.when}")
+            words.append(say("order.from_phase", phase=self.when))
         if self.message is not None:
             words.append(f'"{self.message}"')
         return " ".join(w for w in words if w)
@@ -117,42 +123,42 @@ class Order:
         name = ability_title(self.ability, titles)
         if self.ability == "arrest":
             crime = CRIME_NOUN.get(self.crime or "", self.crime or "")
-            victim = f" {self.victim}" if self.victim else ""
-            when = f" on {self.when}" if self.when else ""
-            return f"Arrest {self.targets[0]} for {crime}{victim}{when}"
+            said = say("order.arrest", target=self.targets[0], crime=crime)
+            said += f" {self.victim}" if self.victim else ""
+            return say("order.on_phase", order=said, phase=self.when) if self.when else said
         if self.ability == "aptx":
-            return f"APTX {self.targets[0]} as {self.role}"
+            return say("order.aptx", target=self.targets[0], role=self.role)
         if self.queries:
             return f"{name} {'; '.join(q.text() for q in self.queries)}"
         if self.ability == "vote":
-            return {"no_lynch": "Vote no lynch", "abstain": "Abstain", "peace": "Vote peace"}.get(
-                self.choice or "", f"Vote {', '.join(self.targets)}"
-            )
+            if self.choice in _VOTE_CHOICES:
+                return say(_VOTE_CHOICES[self.choice])
+            return say("order.vote", targets=", ".join(self.targets))
         if self.ability in ("kill", "snipe") and self.killer and self.killer != self.actor:
-            verb = VERB[self.ability]
-            return f"{self.killer} {verb} {', '.join(self.targets)} (leader's order)"
+            verb, targets = VERB[self.ability], ", ".join(self.targets)
+            return say("order.leader_kill", killer=self.killer, verb=verb, targets=targets)
         if self.ability == "blame" and self.crime:
             crime = CRIME_NOUN.get(self.crime, self.crime)
-            victim = f" {self.victim}" if self.victim else ""
-            return f"Blame {', '.join(self.targets)} for {crime}{victim}"
+            said = say("order.blame", targets=", ".join(self.targets), crime=crime)
+            return f"{said} {self.victim}" if self.victim else said
         if self.ability == "leader_ranking":
             ranked = ", ".join(f"{i}. {t}" for i, t in enumerate(self.targets, 1))
             return f"{name}: {ranked}"
         if self.ability == "analyze":
-            return f"Analyze my interrogation from {self.when}"
+            return say("order.analyze", phase=self.when)
         if self.ability in ("temporary_disguise",) and self.role:
-            return f"Temporary Disguise as {self.role}"
+            return say("order.temporary_disguise", role=self.role)
         if self.ability == "all_in":
             # midnight's All-in: "the complete list of everyone's Midnight roles".
             pairs = zip(self.targets, self.roles, strict=False)
-            listed = ", ".join(f"{t} as {r}" for t, r in pairs)
+            listed = ", ".join(say("order.as_player_role", player=t, role=r) for t, r in pairs)
             return f"{name}: {listed}"
         if self.ability == "choose_costumes" and self.roles:
-            return f"Choose Costumes: {', '.join(self.roles)}"
+            return say("order.choose_costumes", roles=", ".join(self.roles))
         if self.message is not None:
             # midnight's Letter and The Call: "Letter to the Town: "..."".
-            to = "the Town" if self.choice == "town" else ", ".join(self.targets)
-            return f'{name} to {to}: "{self.message}"'
+            to = say("order.message_to_town") if self.choice == "town" else ", ".join(self.targets)
+            return say("order.message", ability=name, to=to, message=self.message)
         return None
 
     def to_record(self) -> dict[str, Any]:

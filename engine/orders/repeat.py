@@ -16,6 +16,7 @@ import re
 from autogm.engine.lazy_pattern import lazy_compile
 from autogm.engine.orders.model import Order, ability_title
 from autogm.engine.phases import Phase
+from autogm.engine.render.templates import say
 from autogm.engine.state import GameState
 
 # "last night", "yesterday": the author's phase of the same kind just before this one.
@@ -53,7 +54,6 @@ NOT_KEPT = frozenset(
         "choose_costumes",
     }
 )
-NO_EARLIER = "you sent no order {when} that autogm can repeat: write the order itself"
 
 
 def repeat_asked(fragment: str) -> bool | None:
@@ -79,7 +79,7 @@ def repeated(
     if previous:
         number = phase.number - 1
         if number < 1:
-            return f"there was no {phase.kind} before {phase}: write the order itself"
+            return say("reading.repeat_first", kind=phase.kind, phase=phase)
         when = Phase.night(number) if phase.is_night else Phase.day(number)
     else:
         when = None
@@ -94,9 +94,12 @@ def repeated(
         and (when is None or r.phase == when)
     ]
     if not own:
-        last = "last night" if phase.is_night else "yesterday"
-        said = f"{last} ({when})" if when is not None else f"in an earlier {phase.kind}"
-        return NO_EARLIER.format(when=said)
+        if when is not None:
+            last = "reading.repeat_last_night" if phase.is_night else "reading.repeat_yesterday"
+            said = say(last, phase=when)
+        else:
+            said = say("reading.repeat_none_earlier", kind=phase.kind)
+        return say("reading.repeat_none", when=said)
     when = max(own, key=lambda r: r.phase.index).phase if when is None else when
     orders: list[Order] = []
     lost: list[str] = []
@@ -107,7 +110,13 @@ def repeated(
         if r.ability in NOT_KEPT:
             lost.append(ability_title(r.ability, titles))
             continue
-        order = Order(author, r.ability, r.targets, role=r.role, text=f"same as {when}")
+        order = Order(
+            author,
+            r.ability,
+            r.targets,
+            role=r.role,
+            text=say("reading.repeat_same_as", phase=when),
+        )
         if order not in orders:
             orders.append(order)
     return when, orders, lost
