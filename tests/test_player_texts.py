@@ -22,13 +22,15 @@ two letters) may not be a reason given to a player. A reason is what an ability'
 check returns (``validate``, ``check``, ``order_problem``, ``target_problem``, a target rule:
 any function's ``return``), what a ``Refused``, a ``Refusal`` or a ``Rejection`` is made with
 (its reason and its fix), what is assigned to a name ``reason``, ``problem``, ``fix``,
-``why`` or ``note``, the values of a table named ``...REASONS``, and what fills a notice (the
-params of ``notify``, ``announce`` and ``Notice``: "no Guise", " for 2 phases") or a text held
-for the GM (``HeldText``: its note, which the GM reads in a PM). A reason is made from a
-template key instead (``say("cannot.dead")``); a single word or key ("dead",
-"target_unavailable": a ``failed.`` notice's key) is not text. Not searched, besides the places
-above: the scenario layer's terminal report (``engine/replay.py``) and, for now, the order
-reader (``engine/orders/``), whose reasons move once its rewrite lands.
+``why`` or ``note``, the values of a table named ``...REASONS``, what is added to the notes of
+an answer (``notes.append``: "read 'Ak' as Akonyl"), and what fills a notice (the params of
+``notify``, ``announce`` and ``Notice``: "no Guise", " for 2 phases") or a text held for the GM
+(``HeldText``: its note, which the GM reads in a PM). A reason is made from a template key
+instead (``say("cannot.dead")``); a single word or key ("dead", "target_unavailable": a
+``failed.`` notice's key) is not text. Not a reason: what a function that writes an order out
+in the reader's own words returns (annotated ``PlainOrder``: "Kill Lynz with Miaka", read again
+by the reader, never told to a player). Not searched, besides the places above: the scenario
+layer's terminal report (``engine/replay.py``).
 """
 
 from __future__ import annotations
@@ -133,14 +135,13 @@ def answer(phase):
 # Searched for reasons: the engine, and the daemon's player texts (its other packages answer
 # the GM and the operator, in the terminal and the log).
 REASONS_SEARCHED = ("engine", "daemon/play")
-# Not searched yet: the order reader, being rewritten; the entry goes once its reasons are
-# templates.
-REASONS_LEFT = ("engine/orders/",)
-NOT_PLAYER_REASONS = (*NOT_FORUM_TEXT, "engine/replay.py", *REASONS_LEFT)
+NOT_PLAYER_REASONS = (*NOT_FORUM_TEXT, "engine/replay.py")
 REASON_CALLS = {"Refused", "Refusal", "Rejection"}
 NOTICE_CALLS = {"notify", "announce", "Notice", "HeldText"}
 HELD_CALLS = {"Notice", "HeldText"}
 REASON_NAMES = {"reason", "problem", "fix", "why", "note"}
+# The return type of a function that writes an order in the reader's own words.
+PLAIN_ORDER = "PlainOrder"
 # Words: a space and a word of two letters ("you are dead", "{} is dead"); not a key.
 WORDS = re.compile(r"(?=.*\s)(?=.*[A-Za-z]{2})")
 
@@ -158,11 +159,26 @@ def _literals(node: ast.AST | None):
         yield node
 
 
+def _plain_orders(tree: ast.AST) -> set[ast.AST]:
+    """The returns of the functions that write an order in the reader's own words."""
+    return {
+        node
+        for function in ast.walk(tree)
+        if isinstance(function, ast.FunctionDef)
+        and isinstance(function.returns, ast.Name)
+        and function.returns.id == PLAIN_ORDER
+        for node in ast.walk(function)
+        if isinstance(node, ast.Return)
+    }
+
+
 def _reasons(tree: ast.AST):
     """Every expression given as a reason (the module docstring says which)."""
+    plain_orders = _plain_orders(tree)
     for node in ast.walk(tree):
         if isinstance(node, ast.Return):
-            yield node.value
+            if node not in plain_orders:
+                yield node.value
         elif isinstance(node, ast.Call):
             func = node.func
             name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
@@ -174,6 +190,8 @@ def _reasons(tree: ast.AST):
                 if name in HELD_CALLS:
                     for arg in node.args:
                         yield from arg.values if isinstance(arg, ast.Dict) else (arg,)
+            if name == "append" and _names_notes(func):
+                yield from node.args  # notes.append(text): a line of the answer
             if name in REASON_CALLS:
                 # Refused(reason, kind), Refusal(reason, kind), Rejection(text, reason, fix)
                 given = node.args[1:3] if name == "Rejection" else node.args[:1]
@@ -186,6 +204,16 @@ def _reasons(tree: ast.AST):
                 yield node.value
             elif any(n.endswith("REASONS") for n in names) and isinstance(node.value, ast.Dict):
                 yield from node.value.values
+
+
+def _names_notes(func: ast.expr) -> bool:
+    """Whether a call's function is the ``append`` of a list of notes (``notes``,
+    ``self.notes``, ``reader.notes``)."""
+    if not isinstance(func, ast.Attribute):
+        return False
+    owner = func.value
+    name = owner.attr if isinstance(owner, ast.Attribute) else getattr(owner, "id", "")
+    return name == "notes"
 
 
 def inline_reasons(source: str) -> list[tuple[int, str]]:
@@ -230,7 +258,12 @@ def validate(state, order):
     label = "the friend of Kleene, among"
     ctx.notify(order.actor, "midnight.guise", guises=order.roles or "no Guise", n="1")
     notice = Notice("gm.condition", order.actor, {"lasting": " for 2 phases", "on": "Night 1"})
+    reader.notes.append(f"read '{order.text}' as {order.actor}")
     return Refused("a spirit cannot act", Kind.NOT_NOW) or Rejection(order.text, "why", fix="")
+
+
+def plain(order) -> PlainOrder:
+    return f"{order.ability} {order.target} with {order.killer}"
 """
     assert [text for _, text in inline_reasons(code)] == [
         "you are dead and can no longer act",
@@ -240,6 +273,7 @@ def validate(state, order):
         "no Guise",
         " for 2 phases",
         "Night 1",
+        "read '{}' as {}",
         "a spirit cannot act",
     ]
 

@@ -36,7 +36,7 @@ from autogm.engine.orders.evidence import (
 )
 from autogm.engine.orders.fragments import is_statement
 from autogm.engine.orders.kinds import Kind
-from autogm.engine.orders.model import Order, ability_title
+from autogm.engine.orders.model import Order, PlainOrder, ability_title
 from autogm.engine.orders.reader import Reader, Refusal
 from autogm.engine.orders.stance import (
     TALK,
@@ -601,7 +601,7 @@ def _plain(
     shape: str,
     via: str | None,
     busy: set[Span],
-) -> str:
+) -> PlainOrder:
     """The order written plainly from the evidence around ``m``."""
     title = _title(ability, reader.state.ruleset.titles)
     if shape in _SHAPED:
@@ -709,7 +709,7 @@ def _title(ability: str, titles: Mapping[str, str] | None = None) -> str:
 def _guises(
     title: str, ability: str, m: Mention, block: Block, reader: Reader, voice: Voice,
     busy: set[Span], targets: int | None = None,
-) -> str:  # fmt: skip
+) -> PlainOrder:  # fmt: skip
     """ "Slander Thistle: Killer x3", "Disguise: Vigilante x20": the Guises named, each with
     the count written before it ("three Killer guises", "20x Vigilante") or after it."""
     counted = []
@@ -740,7 +740,7 @@ _GUISE_AFTER = lazy_compile(r"\s*guises?\b", re.IGNORECASE)
 def _choice(
     title: str, ability: str, m: Mention, block: Block, reader: Reader, voice: Voice,
     busy: set[Span],
-) -> str:  # fmt: skip
+) -> PlainOrder:  # fmt: skip
     """ "Play Pass Halvard", "Play Bank": the choice the message names, then what it names."""
     shape = reader.rules.shape(ability)
     choices = shape.choices if shape is not None else ()
@@ -773,7 +773,7 @@ def _choice(
 def _count(
     title: str, ability: str, m: Mention, block: Block, reader: Reader, voice: Voice,
     busy: set[Span],
-) -> str:  # fmt: skip
+) -> PlainOrder:  # fmt: skip
     """ "Blackmail material 2", "spend two saved votes": the number the sentence names (after
     the word first); none is asked for."""
     sentence = block.layout.sentence(m.start)
@@ -789,7 +789,7 @@ def _count(
 def _message(
     title: str, ability: str, m: Mention, block: Block, reader: Reader, voice: Voice,
     busy: set[Span],
-) -> str:  # fmt: skip
+) -> PlainOrder:  # fmt: skip
     """ "Letter to Town: ...", "The Call to Abs: ...": to whom, then the words as written (in
     quotation marks, or after a colon)."""
     text = block.text
@@ -807,7 +807,7 @@ def _message(
 def _player_roles(
     title: str, ability: str, m: Mention, block: Block, reader: Reader, voice: Voice,
     busy: set[Span],
-) -> str:  # fmt: skip
+) -> PlainOrder:  # fmt: skip
     """ "All-in: Abs - Boss / Kleene - Cop ...": each player named with the role after them."""
     pairs: list[str] = []
     player: str | None = None
@@ -853,7 +853,7 @@ _ANY_COUNT = lazy_compile(
 )
 _SAID = lazy_compile(r"(?:[:\-–—]\s*|(?=[\"“«]))(?P<words>[\"“«][^\"”»]+[\"”»]|[^\n]+)")
 _TO_TOWN = lazy_compile(r"\b(?:town|everyone|everybody|all)\b", re.IGNORECASE)
-_SHAPED: dict[str, Callable[..., str]] = {
+_SHAPED: dict[str, Callable[..., PlainOrder]] = {
     vocab.GUISES: _guises,
     vocab.CHOICE: _choice,
     vocab.COUNT: _count,
@@ -1254,7 +1254,9 @@ def _member_as(reader: Reader, role: str) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
-def _crime(ability: str, title: str, m: Mention, block: Block, reader: Reader, voice: Voice) -> str:
+def _crime(
+    ability: str, title: str, m: Mention, block: Block, reader: Reader, voice: Voice
+) -> PlainOrder:
     """ "Arrest X for killing Y on Night 1", "Blame X for killing Y", from wherever the block
     says the crime, its victim and its phase."""
     text, found = block.text, block.found

@@ -17,7 +17,7 @@ from autogm.engine.orders import grammar
 from autogm.engine.orders.fragments import CHATTER
 from autogm.engine.orders.grammar import USE
 from autogm.engine.orders.kinds import Kind
-from autogm.engine.orders.model import Order, ability_title
+from autogm.engine.orders.model import Order, PlainOrder, ability_title
 from autogm.engine.orders.name_match import MatchKind
 from autogm.engine.orders.reader import Guess, Reader, Refusal
 from autogm.engine.orders.readers import harm, info, items, law, prep, ranking, votes
@@ -451,7 +451,7 @@ def _name_end(reader: Reader, text: str, start: int) -> int:
     return 0
 
 
-def _asked(reader: Reader, text: str) -> str:
+def _asked(reader: Reader, text: str) -> PlainOrder:
     """A question as the order that asks it, for a player who holds that order; other
     questions stay as written (and are refused as no order, quoting them)."""
     role = _ASKED_ROLE.match(text)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypeAlias
 
 from autogm.engine.families.dctp.vocab import WORDS as DCTP
 from autogm.engine.phases import Phase
@@ -17,6 +17,12 @@ VERB: Mapping[str, str] = DCTP.verbs
 CRIME_NOUN: Mapping[str, str] = DCTP.crime_nouns
 TITLES: Mapping[str, str] = DCTP.titles
 TARGET_WORD: Mapping[str, str] = DCTP.target_words
+
+# An order written out in the reader's own words, to be read again by the reader ("Kill Lynz
+# with Miaka", "Vote no lynch", "Investigate A heals B"): the reader's input, never a sentence
+# a player is told, so it is not worded by the templates (a reworded template would change
+# what is read). The functions that write one return this type.
+PlainOrder: TypeAlias = str
 
 # A vote for no one: its restatement's key by the vote's choice.
 _VOTE_CHOICES = {"no_lynch": "order.vote_no_lynch", "abstain": "order.abstain",
