@@ -163,7 +163,7 @@ class Order:
             return say("order.choose_costumes", roles=", ".join(self.roles))
         if self.message is not None:
             # midnight's Letter and The Call: "Letter to the Town: "..."".
-            to = say("order.message_to_town") if self.choice == "town" else ", ".join(self.targets)
+            to = say("gm_text.the_town") if self.choice == "town" else ", ".join(self.targets)
             return say("order.message", ability=name, to=to, message=self.message)
         return None
 

@@ -199,7 +199,7 @@ class _Read:
         if len(held) > 1:
             names = " or ".join(titles.get(a, a) for a in held)
             raise Refusal(
-                say("midnight_reading.which_one", written=word.written.strip(), abilities=names),
+                say("reading.which_one", written=word.written.strip(), abilities=names),
                 Kind.MISSING_DETAIL,
             )
         ability = held[0] if held else word.abilities[0]
@@ -232,7 +232,7 @@ class _Read:
             if found.kind is MatchKind.AMBIGUOUS:
                 raise Refusal(
                     say(
-                        "midnight_reading.which_role",
+                        "reading.which_role",
                         written=written,
                         roles=" or ".join(found.candidates),
                     ),
@@ -337,7 +337,7 @@ class _Read:
             return ""
         if when is not None and when != self.state.phase:
             raise Refusal(
-                say("midnight_reading.other_phase", phase=self.state.phase, written=when),
+                say("reading.other_phase", phase=self.state.phase, written=when),
                 Kind.NOT_NOW,
             )
         return after
@@ -577,8 +577,8 @@ def _fix(read: _Read) -> str:
             if title not in titles:
                 titles.append(title)
     if not titles:
-        return say("midnight_reading.nothing_to_send", phase=state.phase)
-    return say("midnight_reading.you_can_send", phase=state.phase, abilities=", ".join(titles))
+        return say("reading.nothing_to_send", phase=state.phase)
+    return say("reading.you_can_send", phase=state.phase, abilities=", ".join(titles))
 
 
 def parse_orders(
@@ -590,7 +590,7 @@ def parse_orders(
     ``FINISH``), with midnight's words and its reader of plain orders (``dialect``)."""
     limit = MAX_POST_CHARS if public else MAX_PM_CHARS
     if len(source) > limit:
-        reason = say("midnight_reading.too_long", length=len(source), limit=limit)
+        reason = say("reading.too_long", length=len(source), limit=limit)
         refused = Rejection(shorten(source.strip(), 200), reason, kind=Kind.TOO_LONG)
         return ParsedPM(author, rejected=(refused,))
     read = _Read(state, author, public, rules)
@@ -670,7 +670,7 @@ def dialect(read: _Read) -> Dialect:
             raise found.with_traceback(None)
         if read.heading is not None and read.heading != phase and found != "heading":
             raise Refusal(
-                say("midnight_reading.other_phase", phase=phase, written=read.heading),
+                say("reading.other_phase", phase=phase, written=read.heading),
                 Kind.NOT_NOW,
             )
         if found == "unvote":
@@ -754,7 +754,7 @@ def _place(
         titles = state.ruleset.titles
         read.reader.notes.append(
             say(
-                "midnight_reading.replaces",
+                "reading.replaces",
                 later=order.canonical(titles),
                 earlier=earlier.canonical(titles),
             )
