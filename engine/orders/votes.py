@@ -98,7 +98,8 @@ MAX_POST_CHARS = 60_000
 def read_votes(source: str, matcher: NameMatcher) -> list[VoteMark]:
     """Every vote mark in a topic post's BBCode source, in the order written."""
     if len(source) > MAX_POST_CHARS:
-        return [VoteMark(VoteKind.VOTE, "the whole post", problem=VoteProblem.TOO_LONG)]
+        whole = say("vote_problem.whole_post")
+        return [VoteMark(VoteKind.VOTE, whole, problem=VoteProblem.TOO_LONG)]
     return _read_marks(strip_quoted(source), matcher)
 
 
@@ -263,11 +264,11 @@ class VoteCount:
         voted = {voter for voter, _ in self.ballots}
         return sorted((v for v in self.voters if v not in voted), key=_name_order)
 
-    def render_bbcode(self, title: str = "Vote count") -> str:
-        """A running vote count post."""
-        lines = [f"[b]{title}[/b]"]
+    def render_bbcode(self, title: str | None = None) -> str:
+        """A running vote count post (``title``: the daemon's, with the phase)."""
+        lines = [f"[b]{say('vote_count.title') if title is None else title}[/b]"]
         for target, voters in self.tally().items():
-            name = target.value if isinstance(target, NoLynch) else inert(target)
+            name = say("vote_count.no_lynch") if isinstance(target, NoLynch) else inert(target)
             lines.append(f"[b]{name}[/b] ({len(voters)}): {', '.join(map(inert, voters))}")
         idle = self.not_voting()
         if idle:

@@ -53,9 +53,9 @@ class RunningCount:
             totals[added.target] = totals.get(added.target, Fraction(0)) + added.amount
         return dict(sorted(totals.items(), key=lambda kv: (-kv[1], kv[0])))
 
-    def render_bbcode(self, title: str = "Vote count") -> str:
+    def render_bbcode(self, title: str | None = None) -> str:
         """The running count post: a line per choice with its total and what makes it up."""
-        lines = [f"[b]{title}[/b]"]
+        lines = [f"[b]{say('vote_count.title') if title is None else title}[/b]"]
         for choice, total in self.totals().items():
             parts = [
                 inert(voter) if weight == 1 else f"{inert(voter)} ({number(weight)})"
