@@ -14,10 +14,10 @@ resolves with the other actions at its own step.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 
 from autogm.engine.ability import abilities_for
 from autogm.engine.context import PENDING, Context
+from autogm.engine.families import Opening
 from autogm.engine.families.dctp.abilities.bonds import lover_of, notify_friends
 from autogm.engine.families.dctp.abilities.disguise import (
     KEPT,
@@ -29,19 +29,9 @@ from autogm.engine.families.dctp.abilities.disguise import (
 from autogm.engine.families.dctp.abilities.interrogation import starts_drunk
 from autogm.engine.families.dctp.life import LIFE
 from autogm.engine.families.dctp.state import current_leader
-from autogm.engine.outcome import Draw, Notice
 from autogm.engine.phases import PhaseKind
 from autogm.engine.rules.base import Side
 from autogm.engine.state import ABROAD, DRUNK, GameState
-
-
-@dataclass(frozen=True, slots=True)
-class Opening:
-    """The state once the game is open, and the notices and draws of the opening."""
-
-    state: GameState
-    notices: tuple[Notice, ...]
-    draws: tuple[Draw, ...]
 
 
 def has_prep_action(state: GameState, name: str) -> bool:
@@ -216,4 +206,4 @@ def finish_prep(ctx: Context) -> None:
                 ctx.notify(name, "disguise.done", role=p.disguise, items=", ".join(p.items))
 
 
-__all__ = ["KEPT", "Opening", "finish_prep", "open_game", "role_pms", "settle_prep"]
+__all__ = ["KEPT", "finish_prep", "open_game", "role_pms", "settle_prep"]

@@ -16,8 +16,7 @@ from typing import Any
 # Imported for what they register: the abilities, and the GM's arrest as Jail.
 from autogm.engine import stalemate
 from autogm.engine.context import Context
-from autogm.engine.families import FAMILIES, Family, starting_state
-from autogm.engine.families.dctp.prep import Opening
+from autogm.engine.families import FAMILIES, Family, Opening, starting_state
 from autogm.engine.families.midnight import PUBLIC_ORDERS, guises, hooks
 from autogm.engine.families.midnight.corrections import CORRECTIONS
 from autogm.engine.families.midnight.council import hold_council
@@ -29,7 +28,7 @@ from autogm.engine.families.midnight.reader import parse_orders
 from autogm.engine.families.midnight.running import running_count
 from autogm.engine.phases import Phase
 from autogm.engine.render.templates import say
-from autogm.engine.rules.base import Ruleset, RulesetError, Side, Step
+from autogm.engine.rules.base import Ruleset, RulesetError, Side, Step, resolve_role
 from autogm.engine.state import GameState, PlayerState, Status
 
 STALEMATE = stalemate.STALEMATE
@@ -39,8 +38,6 @@ MAFIA, LAW = Side.MAFIA.value, Side.LAW.value
 def new_game(ruleset: Ruleset, roster: Mapping[str, str], seed: int | str, setup: Any) -> GameState:
     """The game at Night 1 (no Prep): each player's Midnight role from ``roster`` and Daylight
     role from ``setup['daylight']`` (a player left out has the open role "Other")."""
-    from autogm.engine.families.dctp.setup import resolve_role
-
     daylight = dict((setup or {}).get("daylight") or {})
     unknown = set(setup or {}) - {"daylight"}
     if unknown:
