@@ -75,7 +75,7 @@ def _apply_setup(state: GameState, setup: Setup) -> None:
     # A setup stands for a Prep already played: what a Prep action would have left in the
     # history (a crime an arrest, a cross-examination or a Special Investigate may name) is
     # recorded as if its order had been sent.
-    prep, crimes = Phase.prep(), state.ruleset.crimes
+    prep, crimes = Phase.prep(), state.ruleset.ext.crimes
     for name, role in setup.disguises.items():
         worn = resolve_role(state.ruleset, role)
         put_on(state.players[known(name, "disguises")], state, worn)

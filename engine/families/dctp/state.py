@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from autogm.engine.rules.base import Side
+from autogm.engine.rules.base import Ruleset, Side, per_ruleset
 from autogm.engine.state import Capsule, Loan
 
 if TYPE_CHECKING:
@@ -144,9 +144,19 @@ def own_capsules(state: GameState, player: str) -> int:
     )
 
 
+@per_ruleset
+def black_org_ranks(ruleset: Ruleset) -> dict[str, int]:
+    """Each Black Org role → its ``bo_rank`` (ruleset data, found once: the members are asked
+    for with every order a leader's slot depends on)."""
+    rank = ruleset.ext.bo_rank
+    return {
+        role: rank(role) for role, sheet in ruleset.roles.items() if sheet.side is Side.BLACK_ORG
+    }
+
+
 def black_org(state: GameState, *, free_only: bool = True) -> list[str]:
     """Black Org members, highest-ranked first."""
-    ranks = state.ruleset.black_org_ranks()
+    ranks = black_org_ranks(state.ruleset)
     members = [
         (ranks[p.role], name)
         for name, p in state.players.items()

@@ -68,7 +68,7 @@ class Aptx(Ability):
         # members poisoning attempts takes priority."
         # The Black Org's shared capsules go to the attempts in rank order, each attempt taking
         # one whatever its outcome: a right guess keeps its capsule only after the day.
-        rank = ctx.ruleset.bo_rank
+        rank = ctx.ruleset.ext.bo_rank
         pool = ctx.state.ext.aptx
         for action in sorted(actions, key=lambda a: (rank(ctx.player(a.actor).role), a.actor)):
             from_pool = own_capsules(ctx.state, action.actor) == 0

@@ -137,7 +137,7 @@ class Identify(Ability):
         return None if order.role else say("dctp_refusal.identify_role")
 
     def resolve_step(self, ctx: Context, actions: list[Action]) -> None:
-        rank = ctx.ruleset.group_rank
+        rank = ctx.ruleset.ext.group_rank
         group = sorted(
             (
                 n

@@ -216,7 +216,7 @@ class HouseSearch(Ability):
             if (
                 other.actor == target
                 and other.state == "pending"
-                and other.ability.name in ctx.ruleset.crimes
+                and other.ability.name in ctx.ruleset.ext.crimes
             ):
                 ctx.fail(other, "house_searched")
 

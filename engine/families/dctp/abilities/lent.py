@@ -149,7 +149,7 @@ def held_beyond(
     )
     friend = lending_friend(state, player) if player in own.best_friends else None
     if friend and (state.players[friend].is_alive or state.ruleset.has("friend_dead_ok")):
-        excluded = state.ruleset.friend_excluded
+        excluded = state.ruleset.ext.friend_excluded
         friend_state = state.players[friend]
         slots = _sheet_slots(state, friend_state.role, nights_only=False, excluded=excluded)
         slots += [
