@@ -7,10 +7,18 @@ from __future__ import annotations
 from dataclasses import fields
 
 from autogm.engine.families.dctp.setup import new_game
-from autogm.engine.families.dctp.state import DctpState
+from autogm.engine.families.dctp.state import (
+    Capsule,
+    DctpState,
+    Loan,
+    disguise_of,
+    injury_of,
+    set_disguise,
+    set_injury,
+)
 from autogm.engine.phases import Phase
 from autogm.engine.rules import load_ruleset
-from autogm.engine.state import ActionRecord, Capsule, Fate, GameState, Loan, PlayerState, Status
+from autogm.engine.state import ActionRecord, Fate, GameState, PlayerState, Status
 
 
 class _Ext:
@@ -29,10 +37,8 @@ def test_player_copy_keeps_every_field_in_its_place() -> None:
         conditions={"injured": 3},
         items=["aptx"],
         used={"kill": 1},
-        disguise="Ran",
         will="my will",
         fate=Fate(Phase(3), "arrested"),
-        injury="protect",
         open_role="Baker",
         ext=_Ext(),
     )
@@ -44,6 +50,21 @@ def test_player_copy_keeps_every_field_in_its_place() -> None:
             assert getattr(copied, f.name) == getattr(p, f.name), f.name
     for mutable in ("conditions", "items", "used"):
         assert getattr(copied, mutable) is not getattr(p, mutable), mutable
+
+
+def test_a_dctp_players_own_state_is_a_value_shared_by_copies() -> None:
+    """DCTP's ``PlayerState.ext`` (the disguise, the injury) is never changed in place: a
+    change replaces it, so a copy shares it and the original keeps its own."""
+    p = PlayerState(name="V", role="Vermouth")
+    set_disguise(p, "Takagi")
+    set_injury(p, "protect")
+    copied = p.copy()
+    assert copied.ext is p.ext and disguise_of(copied) == "Takagi"
+    set_disguise(copied, None)
+    assert disguise_of(p) == "Takagi" and disguise_of(copied) is None
+    assert injury_of(copied) == injury_of(p) == "protect"
+    assert p.ext.record_conditions() == ("disguised:Takagi",)
+    assert copied.ext.record_conditions() == ()
 
 
 def test_game_clone_keeps_every_field_and_copies_the_familys_state() -> None:

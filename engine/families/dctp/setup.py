@@ -11,6 +11,7 @@ from autogm.engine.families.dctp.abilities.interrogation import starts_drunk
 from autogm.engine.families.dctp.abilities.suitcase import suitcase_for_night_one
 from autogm.engine.families.dctp.appearance import put_on
 from autogm.engine.families.dctp.poisoning import starting_capsules
+from autogm.engine.families.dctp.state import disguise_of
 from autogm.engine.phases import Phase
 from autogm.engine.rules.base import Ruleset, RulesetError, Side, item_name, resolve_role
 from autogm.engine.state import (
@@ -134,7 +135,7 @@ def setup_of(state: GameState) -> dict[str, Any] | None:
     players = state.players
     drunk_roles = [n for n, p in players.items() if state.ruleset.roles[p.role].has_trait("drunk")]
     setup: dict[str, Any] = {
-        "disguises": {n: p.disguise for n, p in players.items() if p.disguise},
+        "disguises": {n: disguise_of(p) for n, p in players.items() if disguise_of(p)},
         "costumes": {n: list(roles) for n, roles in state.ext.costumes.items()},
         "lovers": [list(pair) for pair in state.ext.lovers],
         "best_friend": dict(state.ext.best_friends),

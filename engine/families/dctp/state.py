@@ -1,19 +1,89 @@
 """What a DCTP game carries beside the generic state (``GameState.ext``): the leader, the kill
-cycle, the APTX, the bonds, the costumes, the loans and the items lent;
-and the Black Org's members and leader read from it."""
+cycle, the APTX, the bonds, the costumes, the loans and the items lent; what a DCTP player
+carries (``PlayerState.ext``): the disguise worn, the injury; and the Black Org's members and
+leader read from them."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from autogm.engine.rules.base import Ruleset, Side, per_ruleset
-from autogm.engine.state import Capsule, Loan
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-    from autogm.engine.state import GameState
+    from autogm.engine.state import GameState, PlayerState
+
+
+@dataclass(frozen=True, slots=True)
+class Loan:
+    """Something held for one phase: Agasa's bow-tie, the Black Suitcase, a covered ally.
+
+    ``phase`` is the index of the phase it may be used in; ``source`` is the ally whose night
+    ability Calvados uses (Cover).
+    """
+
+    kind: str
+    holder: str
+    giver: str
+    phase: int
+    source: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Capsule:
+    """An APTX4869 held by one player (confiscated ones), usable from ``usable_from``."""
+
+    holder: str
+    usable_from: int
+
+
+@dataclass(frozen=True, slots=True)
+class DctpPlayer:
+    """A DCTP player's own state (``PlayerState.ext``; None for a player with neither).
+
+    A value: a change replaces it (``set_disguise``, ``set_injury``), so a copied player
+    shares it, and copying the players of a phase costs nothing for it.
+    """
+
+    disguise: str | None = None  # the role worn (Disguise, a costume)
+    injury: str | None = None  # what injured the player: first_aid, protect, bone_breaking, ...
+
+    def copy(self) -> DctpPlayer:
+        return self
+
+    def rename(self, old: str, new: str) -> None:
+        """Names no player: a disguise is a role, an injury its cause."""
+
+    def record_conditions(self) -> tuple[str, ...]:
+        return (f"disguised:{self.disguise}",) if self.disguise else ()
+
+    def columns(self) -> Mapping[str, Any]:
+        return {"disguise": self.disguise}
+
+
+_NONE = DctpPlayer()
+
+
+def disguise_of(p: PlayerState) -> str | None:
+    """The role the player wears (Disguise, a costume), if any."""
+    own = p.ext
+    return None if own is None else own.disguise
+
+
+def set_disguise(p: PlayerState, role: str | None) -> None:
+    p.ext = replace(p.ext or _NONE, disguise=role)
+
+
+def injury_of(p: PlayerState) -> str | None:
+    """What injured the player (first_aid, protect, bone_breaking, ...), if anything did."""
+    own = p.ext
+    return None if own is None else own.injury
+
+
+def set_injury(p: PlayerState, cause: str | None) -> None:
+    p.ext = replace(p.ext or _NONE, injury=cause)
 
 
 @dataclass(slots=True)

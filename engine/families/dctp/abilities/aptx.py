@@ -9,10 +9,10 @@ from autogm.engine.ability import Ability, register
 from autogm.engine.context import PENDING, Attack
 from autogm.engine.families.dctp.poisoning import POISONED_TODAY
 from autogm.engine.families.dctp.protection import first_saver
-from autogm.engine.families.dctp.state import own_capsules
+from autogm.engine.families.dctp.state import Capsule, own_capsules
 from autogm.engine.render.templates import say
 from autogm.engine.rules.base import Side, Step
-from autogm.engine.state import ABROAD, DETAINED, IN_FLIGHT, Capsule, Status
+from autogm.engine.state import ABROAD, DETAINED, IN_FLIGHT, Status
 
 if TYPE_CHECKING:
     from autogm.engine.context import Action, Context
