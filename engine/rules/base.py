@@ -200,17 +200,21 @@ class Ruleset:
     and ``ext``, what its family's rulesets hold beside them."""
 
     id: str
+    # The game model whose abilities, settle steps and phase hooks it uses ("dctp"); no
+    # default: no ruleset is another family's by omission.
+    family: str
     roles: Mapping[str, RoleSheet]
     order_of_actions: tuple[Step, ...]
     option_specs: Mapping[str, OptionSpec]
     # A ``FamilyRules`` of the ruleset's family (DctpRules, midnight's Model), typed there.
     ext: Any
+    # The sides every deal must hold at least one role of: first the hidden team the town
+    # hunts (``hunted_side``), then the town's own side.
+    deal_sides: tuple[Side, ...]
     options: Mapping[str, Any] = field(default_factory=dict)
     role_aliases: Mapping[str, str] = field(default_factory=dict)
     # Slots held without a sheet line, by side value, and under "all" for everyone.
     common_slots: Mapping[str, tuple[Slot, ...]] = field(default_factory=dict)
-    # The game model whose abilities, settle steps and phase hooks it uses ("dctp").
-    family: str = "dctp"
     # The ruleset this one revises (r53 revises 2011): where its text is silent, the base's
     # text stands.
     base: str | None = None
@@ -231,9 +235,6 @@ class Ruleset:
     # How many times a role may be dealt in one game (midnight's three Civilians: "Civilian
     # — yes, another one", "Civilian — yes, three of them"); a role left out: once.
     deal_copies: Mapping[str, int] = field(default_factory=dict)
-    # The sides every deal must hold at least one role of: first the hidden team the town
-    # hunts (``hunted_side``), then the town's own side.
-    deal_sides: tuple[Side, ...] = (Side.BLACK_ORG, Side.TOWN)
     # What a player chooses when signing up, first come first served, no two the same
     # (midnight's open roles: "Specify the Open Role you want to play; no duplicate roles");
     # empty: nothing is chosen at sign-up.

@@ -502,6 +502,7 @@ def _role_aliases() -> dict[str, str]:
 
 RULESET = Ruleset(
     id=RULESET_ID,
+    family="dctp",
     roles={sheet.name: sheet for sheet in ROLE_LIST},
     order_of_actions=ORDER_OF_ACTIONS,
     option_specs=OPTIONS,
@@ -520,4 +521,6 @@ RULESET = Ruleset(
     # in the same game if a role is disguised as Shinichi" (a disguise is drawn only in Prep,
     # after the deal, so the deal never has both).
     exclusive_pairs=(("Haibara", "Sherry"), ("Shinichi", "Conan")),
+    # The town hunts the Black Org.
+    deal_sides=(Side.BLACK_ORG, Side.TOWN),
 )
