@@ -4,7 +4,6 @@ abilities read (docs/engine.md, "Data other abilities read")."""
 from __future__ import annotations
 
 from autogm.engine.families.dctp.setup import Setup, new_game
-from autogm.engine.families.dctp.state import disguise_of, injury_of
 from autogm.engine.reading import read_pm
 from autogm.engine.resolve import resolve
 from autogm.engine.rules import load_ruleset
@@ -52,8 +51,8 @@ def test_an_injured_player_loses_the_disguise() -> None:
         *read_pm(state, "T", "First aid V").accepted,
     ]
     after = resolve(state, orders).state
-    assert disguise_of(after.players["V"]) is None
-    assert injury_of(after.players["V"]) == "first_aid"
+    assert after.players["V"].ext.disguise is None
+    assert after.players["V"].ext.injury == "first_aid"
 
 
 def test_lovey_dovey_only_on_the_lover() -> None:

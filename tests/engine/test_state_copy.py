@@ -4,17 +4,15 @@ in its own place, and the mutable ones must not be shared."""
 
 from __future__ import annotations
 
-from dataclasses import fields
+from dataclasses import fields, replace
 
 from autogm.engine.families.dctp.setup import new_game
 from autogm.engine.families.dctp.state import (
+    UNMARKED,
     Capsule,
+    DctpPlayer,
     DctpState,
     Loan,
-    disguise_of,
-    injury_of,
-    set_disguise,
-    set_injury,
 )
 from autogm.engine.phases import Phase
 from autogm.engine.rules import load_ruleset
@@ -55,14 +53,14 @@ def test_player_copy_keeps_every_field_in_its_place() -> None:
 def test_a_dctp_players_own_state_is_a_value_shared_by_copies() -> None:
     """DCTP's ``PlayerState.ext`` (the disguise, the injury) is never changed in place: a
     change replaces it, so a copy shares it and the original keeps its own."""
-    p = PlayerState(name="V", role="Vermouth")
-    set_disguise(p, "Takagi")
-    set_injury(p, "protect")
+    p = PlayerState(name="V", role="Vermouth", ext=UNMARKED)
+    p.ext = replace(p.ext, disguise="Takagi", injury="protect")
     copied = p.copy()
-    assert copied.ext is p.ext and disguise_of(copied) == "Takagi"
-    set_disguise(copied, None)
-    assert disguise_of(p) == "Takagi" and disguise_of(copied) is None
-    assert injury_of(copied) == injury_of(p) == "protect"
+    assert copied.ext is p.ext and copied.ext.disguise == "Takagi"
+    copied.ext = replace(copied.ext, disguise=None)
+    assert p.ext.disguise == "Takagi" and copied.ext.disguise is None
+    assert copied.ext.injury == p.ext.injury == "protect"
+    assert DctpPlayer() == UNMARKED
     assert p.ext.record_conditions() == ("disguised:Takagi",)
     assert copied.ext.record_conditions() == ()
 

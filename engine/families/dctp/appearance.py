@@ -23,9 +23,9 @@ does:
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from autogm.engine.families.dctp.state import disguise_of, set_disguise
 from autogm.engine.rules.base import RoleSheet, Side, item_name
 from autogm.engine.state import COSTUME, GameState, PlayerState
 
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 
 def worn_role(p: PlayerState) -> str:
     """The role a player shows: the disguise or costume worn, else the real role."""
-    return disguise_of(p) or p.role
+    return p.ext.disguise or p.role
 
 
 def disguised_as(state: GameState, name: str) -> str | None:
@@ -43,7 +43,7 @@ def disguised_as(state: GameState, name: str) -> str | None:
     Search counts, what makes a player "in disguise as" a police officer for the Explosive
     Vest. A costume is put on by a day order for the next night and taken off when that night
     ends ("He won't be disguised during the day"), so it is worn only then."""
-    return disguise_of(state.players[name])
+    return state.players[name].ext.disguise
 
 
 def shown_group_role(state: GameState, name: str, group: str) -> str | None:
@@ -100,8 +100,8 @@ def roles_in_game(state: GameState, *, worn: bool = False) -> set[str]:
     for p in state.players.values():
         if p.is_alive:
             roles.add(p.role)
-            if worn and disguise_of(p):
-                roles.add(disguise_of(p))
+            if worn and p.ext.disguise:
+                roles.add(p.ext.disguise)
     return roles
 
 
@@ -115,13 +115,13 @@ def strip_disguise(ctx: Context, name: str, *, tell: bool = False) -> str | None
     (``harm.injure``) and the end of a costume's night call this.
     """
     p = ctx.player(name)
-    lost = disguise_of(p)
+    lost = p.ext.disguise
     if lost is None:
         return None
     for item in map(item_name, ctx.ruleset.role(lost).items):
         if item in p.items:
             p.items.remove(item)
-    set_disguise(p, None)
+    p.ext = replace(p.ext, disguise=None)
     p.conditions.pop(COSTUME, None)
     if tell:
         # A player who loses a disguise is told it is gone and what they
@@ -134,7 +134,7 @@ def strip_disguise(ctx: Context, name: str, *, tell: bool = False) -> str | None
 def put_on(p: PlayerState, state: GameState, role: str) -> None:
     """Wear a disguise or costume, with its items: "The disguiser will have items from their
     original role in addition to those from their disguised role."""
-    set_disguise(p, role)
+    p.ext = replace(p.ext, disguise=role)
     p.items.extend(item_name(i) for i in state.ruleset.role(role).items)
 
 
@@ -151,7 +151,7 @@ def disguise_roles(state: GameState) -> list[str]:
 def unplayed_roles(state: GameState, pool: list[str]) -> list[str]:
     """Roles of ``pool`` nobody plays or wears."""
     taken = {p.role for p in state.players.values()} | {
-        disguise_of(p) for p in state.players.values() if disguise_of(p)
+        p.ext.disguise for p in state.players.values() if p.ext.disguise
     }
     return [r for r in pool if r not in taken]
 

@@ -28,7 +28,7 @@ from autogm.engine.families.dctp.abilities.disguise import (
 )
 from autogm.engine.families.dctp.abilities.interrogation import starts_drunk
 from autogm.engine.families.dctp.life import LIFE
-from autogm.engine.families.dctp.state import current_leader, disguise_of
+from autogm.engine.families.dctp.state import current_leader
 from autogm.engine.phases import PhaseKind
 from autogm.engine.rules.base import Side
 from autogm.engine.state import ABROAD, DRUNK, GameState
@@ -70,7 +70,7 @@ def role_pms(ctx: Context, who: list[str], *, bonds: bool) -> None:
     for name in who:
         p = state.players[name]
         sheet = state.ruleset.role(p.role)
-        if bonds and disguise_of(p):
+        if bonds and p.ext.disguise:
             # The disguise's own line ("Your items now: ...") follows: each item said once.
             ctx.notify(name, "role.pm_disguised", role=p.role, title=sheet.title)
         else:
@@ -99,8 +99,8 @@ def role_pms(ctx: Context, who: list[str], *, bonds: bool) -> None:
 def bond_pms(ctx: Context, name: str) -> None:
     state = ctx.state
     p = state.players[name]
-    if disguise_of(p):
-        ctx.notify(name, "disguise.done", role=disguise_of(p), items=", ".join(p.items))
+    if p.ext.disguise:
+        ctx.notify(name, "disguise.done", role=p.ext.disguise, items=", ".join(p.items))
     if name in state.ext.costumes:
         ctx.notify(name, "costumes.chosen", roles=", ".join(state.ext.costumes[name]))
     if name in state.ext.best_friends:
@@ -120,7 +120,7 @@ def fbi_leader_count(ctx: Context, name: str) -> None:
     count, strange = 0, False
     for p in state.players.values():
         real = state.ruleset.role(p.role).has_trait("fbi_subordinate")
-        disguise = disguise_of(p)
+        disguise = p.ext.disguise
         worn = bool(disguise) and state.ruleset.role(disguise).has_trait("fbi_subordinate")
         count += real or worn
         strange = strange or worn
@@ -203,8 +203,8 @@ def finish_prep(ctx: Context) -> None:
     for name in ctx.state.players:
         if not has_prep_action(ctx.state, name):
             p = ctx.state.players[name]
-            if disguise_of(p):
-                ctx.notify(name, "disguise.done", role=disguise_of(p), items=", ".join(p.items))
+            if p.ext.disguise:
+                ctx.notify(name, "disguise.done", role=p.ext.disguise, items=", ".join(p.items))
 
 
 __all__ = ["KEPT", "finish_prep", "open_game", "role_pms", "settle_prep"]

@@ -13,7 +13,7 @@ from autogm.engine.rules.base import Ruleset, Side, per_ruleset
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-    from autogm.engine.state import GameState, PlayerState
+    from autogm.engine.state import GameState
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,10 +41,11 @@ class Capsule:
 
 @dataclass(frozen=True, slots=True)
 class DctpPlayer:
-    """A DCTP player's own state (``PlayerState.ext``; None for a player with neither).
+    """A DCTP player's own state (``PlayerState.ext``), read by name (``p.ext.disguise``).
 
-    A value: a change replaces it (``set_disguise``, ``set_injury``), so a copied player
-    shares it, and copying the players of a phase costs nothing for it.
+    A value: a change replaces it (``p.ext = replace(p.ext, disguise=role)``), so a copied
+    player shares it, and every player who wears nothing and is not injured shares
+    ``UNMARKED``.
     """
 
     disguise: str | None = None  # the role worn (Disguise, a costume)
@@ -63,27 +64,8 @@ class DctpPlayer:
         return {"disguise": self.disguise}
 
 
-_NONE = DctpPlayer()
-
-
-def disguise_of(p: PlayerState) -> str | None:
-    """The role the player wears (Disguise, a costume), if any."""
-    own = p.ext
-    return None if own is None else own.disguise
-
-
-def set_disguise(p: PlayerState, role: str | None) -> None:
-    p.ext = replace(p.ext or _NONE, disguise=role)
-
-
-def injury_of(p: PlayerState) -> str | None:
-    """What injured the player (first_aid, protect, bone_breaking, ...), if anything did."""
-    own = p.ext
-    return None if own is None else own.injury
-
-
-def set_injury(p: PlayerState, cause: str | None) -> None:
-    p.ext = replace(p.ext or _NONE, injury=cause)
+# A DCTP player as dealt: no disguise, no injury.
+UNMARKED = DctpPlayer()
 
 
 @dataclass(slots=True)

@@ -18,7 +18,6 @@ from autogm.engine.families.dctp.appearance import (
     strip_disguise,
     unplayed_roles,
 )
-from autogm.engine.families.dctp.state import disguise_of
 from autogm.engine.orders.model import ability_title
 from autogm.engine.phases import Phase, PhaseKind
 from autogm.engine.render.templates import say
@@ -38,10 +37,10 @@ OFFERED, KEPT = 5, 3
 def record_worn(ctx: Context) -> None:
     """At the start of a phase: each disguise or costume worn is a disguising crime in it."""
     for name, p in ctx.state.players.items():
-        if disguise_of(p) and p.is_alive:
+        if p.ext.disguise and p.is_alive:
             ability = "temporary_disguise" if COSTUME in p.conditions else "disguise"
             ctx.records.append(
-                ActionRecord(ctx.phase, name, ability, (), True, True, role=disguise_of(p))
+                ActionRecord(ctx.phase, name, ability, (), True, True, role=p.ext.disguise)
             )
 
 

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, ClassVar
 from autogm.engine.ability import Ability, abilities_for, register
 from autogm.engine.families.dctp import appearance
 from autogm.engine.families.dctp.poisoning import starting_capsules
-from autogm.engine.families.dctp.state import disguise_of
 from autogm.engine.orders.model import ability_title
 from autogm.engine.outcome import Result
 from autogm.engine.render.templates import say
@@ -215,7 +214,7 @@ class PoliceIdentify(Ability):
     def resolve(self, ctx: Context, action: Action) -> None:
         target = action.target or ""
         p = ctx.player(target)
-        answer = action.order.role in (p.role, disguise_of(p))
+        answer = action.order.role in (p.role, p.ext.disguise)
         if answer:
             ctx.player(action.actor).used[self.name] = ctx.phase.index
         ctx.done(action, answer)

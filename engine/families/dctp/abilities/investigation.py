@@ -14,7 +14,6 @@ from autogm.engine.families.dctp.abilities.informative import (
 )
 from autogm.engine.families.dctp.abilities.lent import sheet_roles
 from autogm.engine.families.dctp.crimes import has_committed_any
-from autogm.engine.families.dctp.state import disguise_of
 from autogm.engine.orders.model import ability_title
 from autogm.engine.outcome import Result
 from autogm.engine.phases import Phase
@@ -98,7 +97,7 @@ def _may_look_at_prep(state: GameState, actor: str) -> bool:
             loan.kind == "cover" and loan.holder == actor and loan.source
             and loan.phase == state.phase.index
         ):  # fmt: skip
-            roles += [state.players[loan.source].role, disguise_of(state.players[loan.source])]
+            roles += [state.players[loan.source].role, state.players[loan.source].ext.disguise]
     sheets = [
         sheet
         for sheet in (state.ruleset.role(r) for r in roles if r)

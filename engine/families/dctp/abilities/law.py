@@ -9,7 +9,6 @@ from autogm.engine.ability import Ability, register
 from autogm.engine.families.dctp import appearance
 from autogm.engine.families.dctp.crimes import CRIME_ABILITIES, committed, crimes_of
 from autogm.engine.families.dctp.harm import injure_temporarily, revenge_applies
-from autogm.engine.families.dctp.state import disguise_of
 from autogm.engine.orders.model import CRIME_NOUN, ability_title
 from autogm.engine.phases import Phase
 from autogm.engine.render.templates import say
@@ -244,7 +243,7 @@ class HouseSearch(Ability):
         ctx.record(action, took_place=True)
         # Essential: the suspension that may follow silences the officer's other results.
         ctx.notify(action.actor, "house_search.dossier", essential=True, target=target, role=p.role,
-                   disguise=disguise_of(p) or say("house_search.none"),
+                   disguise=p.ext.disguise or say("house_search.none"),
                    actions="; ".join(actions) or say("house_search.none"))  # fmt: skip
         if not crimes:
             ctx.player(action.actor).used["house_search_lost"] = 1
@@ -398,8 +397,8 @@ class Lawsuit(Ability):
             target in ctx.state.ext.costumes
             or "disguise" in ctx.state.ruleset.role(p.role).abilities()
         )
-        if disguise_of(p) or disguiser:
-            ctx.notify(target, "lawsuit.you_disguised", disguise=disguise_of(p) or "none")
+        if p.ext.disguise or disguiser:
+            ctx.notify(target, "lawsuit.you_disguised", disguise=p.ext.disguise or "none")
         else:
             ctx.notify(target, "lawsuit.you")
         ctx.announce("lawsuit.public", player=target)
