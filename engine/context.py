@@ -193,7 +193,7 @@ class Context:
                 ability=extra.pop("ability", action.ability.name),
                 targets=extra.pop("targets", order.targets),
                 took_place=took_place,
-                crime=action.ability.name in self.ruleset.crimes,
+                crime=action.ability.name in self.ruleset.ext.crimes,
                 **extra,
             )
         )

@@ -423,8 +423,8 @@ def players_record(state: GameState, phase: Phase) -> dict[str, Any]:
     extra = FAMILIES[state.ruleset.family].player_record
     for name, p in state.players.items():
         conditions = p.active_conditions(phase) if p.conditions else []
-        if p.disguise:
-            conditions.append(f"disguised:{p.disguise}")
+        if p.ext is not None:
+            conditions.extend(p.ext.record_conditions())
         players[name] = {
             "role": p.role,
             "status": _STATUS_TEXT[p.status],

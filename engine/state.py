@@ -77,21 +77,6 @@ class ActionRecord:
     blamed: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class Loan:
-    """Something held for one phase: Agasa's bow-tie, the Black Suitcase, a covered ally.
-
-    ``phase`` is the index of the phase it may be used in; ``source`` is the ally whose night
-    ability Calvados uses (Cover).
-    """
-
-    kind: str
-    holder: str
-    giver: str
-    phase: int
-    source: str | None = None
-
-
 @dataclass(slots=True)
 class PlayerState:
     """One player's place in the game: role, life, conditions, items, uses and will."""
@@ -102,14 +87,13 @@ class PlayerState:
     conditions: dict[str, int | None] = field(default_factory=dict)
     items: list[str] = field(default_factory=list)
     used: dict[str, int] = field(default_factory=dict)
-    disguise: str | None = None
     will: str | None = None
     fate: Fate | None = None
-    injury: str | None = None  # what injured the player: first_aid, protect, bone_breaking, ...
     # The open role held beside ``role`` (midnight's Daylight role), when the ruleset has them.
     open_role: str | None = None
-    # The family's own per-player state (midnight: hp, guises, jail); it has ``copy()`` and
-    # ``rename(old, new)``.
+    # The family's own per-player state, a ``PlayerExt`` (midnight's ``Midnighter``: hp,
+    # guises, jail; DCTP's ``DctpPlayer``: the disguise worn, the injury), None for a player
+    # with none.
     ext: Any = None
 
     def copy(self) -> PlayerState:
@@ -123,10 +107,8 @@ class PlayerState:
         new.conditions = dict(self.conditions)
         new.items = list(self.items)
         new.used = dict(self.used)
-        new.disguise = self.disguise
         new.will = self.will
         new.fate = self.fate
-        new.injury = self.injury
         new.open_role = self.open_role
         new.ext = None if self.ext is None else self.ext.copy()
         return new
@@ -150,12 +132,23 @@ class PlayerState:
         return sorted(c for c in self.conditions if self.has(c, phase))
 
 
-@dataclass(frozen=True, slots=True)
-class Capsule:
-    """An APTX4869 held by one player (confiscated ones), usable from ``usable_from``."""
+class PlayerExt(Protocol):
+    """What a family keeps for one player beside the generic fields (``PlayerState.ext``):
+    DCTP's ``DctpPlayer``, midnight's ``Midnighter``."""
 
-    holder: str
-    usable_from: int
+    def copy(self) -> Self:
+        """A copy that shares nothing mutable (a value may return itself)."""
+
+    def rename(self, old: str, new: str) -> None:
+        """Every mention of player ``old`` becomes ``new``."""
+
+    def record_conditions(self) -> tuple[str, ...]:
+        """What the replay record lists among the player's conditions after the generic ones
+        (DCTP's ``disguised:ROLE``); empty for none."""
+
+    def columns(self) -> Mapping[str, Any]:
+        """What the archive keeps of this state, by the players table's column (DCTP's
+        ``disguise``); empty for none."""
 
 
 class FamilyState(Protocol):

@@ -30,11 +30,8 @@ def held_slots(state: GameState, player: str) -> list[tuple[str, Slot]]:
     ruleset = state.ruleset
     own, has_aptx, beyond = _role_slots(ruleset, p.role)
     slots = list(own)
-    if p.open_role is not None:
-        # "Every player has two roles": the open role's sheet lines join the hidden role's.
-        sheet = ruleset.open_roles[p.open_role]
-        slots += [(f"open{i}", slot) for i, slot in enumerate(sheet.slots)]
-    # Slots beyond the sheets, as the family says: listed before the granted ones, and after.
+    # Slots beyond the role sheet, as the family says (midnight's open role): listed before
+    # the granted ones, and after.
     before, after = beyond(state, player, has_aptx)
     slots += before
     # Slots a status or an option gives (Lovey-Dovey for lovers, Defuse with the Explosive

@@ -155,6 +155,12 @@ def _scenario_overrides(rows: GameRows, replays: list[PhaseReplay]) -> None:
                 )
 
 
+def _column(state: GameState, name: str, column: str) -> Any:
+    """A player's column as the family's own player state gives it (DCTP's ``disguise``)."""
+    own = state.players[name].ext
+    return None if own is None else own.columns().get(column)
+
+
 def _family_columns(final: GameState, name: str, replays: list[PhaseReplay]) -> dict[str, Any]:
     """A family's own columns of a player at the end: Daylight role, HP, whether they won."""
     last = next((r.outcome for r in reversed(replays) if r.outcome), None)
@@ -208,11 +214,7 @@ def _players(
     replaced_by = {new: old for old, new in replaced.items()}
     for slot, (name, p) in enumerate(final.players.items(), 1):
         disguise = next(
-            (
-                s.players[name].disguise
-                for s in states
-                if name in s.players and s.players[name].disguise
-            ),
+            (worn for s in states if name in s.players and (worn := _column(s, name, "disguise"))),
             None,
         )
         rows.add(

@@ -19,44 +19,29 @@ import re
 import shutil
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import TextIO
+from types import ModuleType
+from typing import Any, TextIO
 
 from autogm.adapters.local import LocalForum
-from autogm.daemon.cli import demo_midnight
 from autogm.daemon.config.load import load_config
 from autogm.daemon.jobs.runner import Daemon
 from autogm.daemon.jobs.scheduler import JobSpec, plan_jobs
 from autogm.daemon.outbox.message import without_marker
 from autogm.daemon.store.db import Store
-from autogm.engine.families.dctp.abilities import ABILITIES
-from autogm.engine.families.dctp.attacks import kill_cycle_due
 from autogm.engine.rules import load_ruleset
-from autogm.engine.rules.base import Side
+from autogm.engine.state import GameState
+from autogm.simulator.demo import demo_players
 
 GM = "GameMaster"
 GAME = "demo"
 START = datetime(2026, 12, 1, 18, 0, tzinfo=UTC)
-# Who signs up, at which poll, with what post: one leaves again, one offers to replace.
-SIGNUPS = (
-    (0, "Abs", "/in"),
-    (0, "Miaka", "[b]in[/b]"),
-    (0, "Akonyl", "Sign me up! Good luck all."),
-    (1, "pofa", "count me in"),
-    (1, "Kleene", "in"),
-    (1, "Jd-", "in"),
-    (1, "Parkur", "I can sub if needed"),
-    (2, "Jd-", "Sorry, real life got busy: /out"),
-    (2, "Lynz", "/in"),
-    (2, "Conia", "in!"),
-    (3, "Hak", "/in"),
-)
-PLAYERS = tuple(dict.fromkeys(name for _, name, _ in SIGNUPS))
-assert set(PLAYERS) == {name for _, name, _ in demo_midnight.SIGNUPS}
-QUIET = "Kleene"  # signs up, then never sends an order: prodded, warned, replaced
+# One player of every family's demo signs up, then never sends an order: prodded, warned,
+# replaced. Who signs up, and what each writes, is the family's (autogm.simulator.demo).
+QUIET = "Kleene"
 MAX_PHASES = 30
 # Jobs due at the same moment run in this order: a phase closes before the next poll reads.
 KIND_ORDER = {"start": 0, "close": 1, "remind": 2, "poll": 3, "archive": 4}
@@ -69,13 +54,8 @@ CHATTER = (
     "I have info but I'll keep it for now.",
 )
 
-# What a simulated killer leaves on a tape (classic), and how the simulated GM rewrites one
-# that says too much ("it can be changed by the GM accordingly").
-TAPES = (
-    "You will never catch me.",
-    "It was me, and I am not done.",
-    "The moon is black tonight.",
-)
+# How the simulated GM rewrites a tape that says too much (classic: "it can be changed by the
+# GM accordingly").
 GM_TAPE = "A voice on the tape laughs. Nothing else can be heard."
 
 CONFIG = """\
@@ -115,32 +95,6 @@ acknowledge = on
 [overrides:{game}]
 1 = extend Day 1 by 2h
 """
-DCTP_SETUP = """\
-[setup:demo]
-roles =
-    Gin
-    one of Vodka, Chianti
-    Shiratori
-    Megure
-fill = Araide, Eisuke, Shinichi, Heiji, Kazuha, Agasa
-sizes = 8
-together = Heiji + Kazuha
-black_org = 2
-"""
-# classic: "There are at least 2 DB's in the game" (Group): two Detective Boys join the list.
-CLASSIC_SETUP = """\
-[setup:demo]
-roles =
-    Gin
-    one of Vodka, Korn
-    Shiratori
-    Ayumi
-    Genta
-fill = Araide, Eisuke, Shinichi, Heiji, Kazuha, Agasa, Megure
-sizes = 8
-together = Heiji + Kazuha
-black_org = 2
-"""
 # Polls of an open sign-up topic after the last simulated sign-up before the demo gives up
 # (a setup no count of players can be dealt would keep the list open for ever).
 SIGNUP_POLLS_AFTER = 12
@@ -168,36 +122,41 @@ class Players:
     ruleset: str = "dctp-2011"
     roles: dict[str, str] = field(default_factory=dict)
     acted: set[tuple[str, str]] = field(default_factory=set)
-    bandwagon: dict[str, str] = field(default_factory=dict)
+    # What the family's players keep between phases (DCTP's bandwagon of each Day).
+    memo: dict[str, Any] = field(default_factory=dict)
+    _topic: str = ""
 
-    midnight: bool = False
+    @property
+    def family(self) -> ModuleType:
+        """The family's demo players: who signs up, what each writes."""
+        return demo_players(load_ruleset(self.ruleset).family)
 
     def sign_up(self, step: int, topic: str) -> None:
         """The sign-up posts of the ``step``-th poll before the deal."""
-        for when, name, text in demo_midnight.SIGNUPS if self.midnight else SIGNUPS:
+        for when, name, text in self.family.SIGNUPS:
             if when == step:
                 self.forum.as_user(name).reply(topic, text)
 
-    def act(self, store: Store, phase: str, killers: Sequence[str] = ()) -> int:
+    def act(self, store: Store, phase: str, live: GameState) -> int:
         """Let some players who have not acted this phase send their orders; how many did.
 
-        ``killers``: the Black Org members whose turn it is in the kill cycle.
+        ``live``: the game as it stands (whose turn it is in the kill cycle).
         """
         # Read every time: a replacement takes a slot during the game.
         seated = store.players(GAME)
         self.roles = {p["name"]: p["role"] for p in seated}
         alive = [p["name"] for p in seated if p["status"] == "alive"]
+        family = self.family
         sent = 0
         for player in alive:
             if player == QUIET or (player, phase) in self.acted or self.rng.random() < 0.4:
                 continue
             self.acted.add((player, phase))
-            if self.midnight:
-                text, post = demo_midnight.orders(self.rng, self.roles, player, phase, alive)
-                if post:
-                    self.forum.as_user(player).reply(self._topic, post)
-            else:
-                text = self.orders(player, phase, alive, killers)
+            text, post = family.orders(
+                self.rng, self.ruleset, self.roles, player, phase, alive, live, self.memo
+            )
+            if post:
+                self.forum.as_user(player).reply(self._topic, post)
             if text:
                 self.forum.as_user(player).send_private_message([GM], f"{phase} orders", text)
                 sent += 1
@@ -206,52 +165,6 @@ class Players:
                 line = self.rng.choice(CHATTER).format(x=self.rng.choice(others))
                 self.forum.as_user(player).reply(self._topic, line)
         return sent
-
-    _topic: str = ""
-
-    def orders(self, player: str, phase: str, alive: list[str], killers: Sequence[str] = ()) -> str:
-        ruleset = load_ruleset(self.ruleset)
-        sheet = ruleset.roles[self.roles[player]]
-        kind = phase.split()[0].lower()
-        mine = sheet.side is Side.BLACK_ORG
-        others = [p for p in alive if p != player]
-        town = [p for p in others if ruleset.roles[self.roles[p]].side is not Side.BLACK_ORG]
-        lines = []
-        if kind == "night":
-            for slot in sheet.slots:
-                usable = [u.ability for u in slot.options if u.ability in ABILITIES]
-                if any(k.value == "night" for k in slot.phases) and usable:
-                    lines.append(self._order(self.rng.choice(usable), others, alive))
-            # Whose turn it is kills: every member kills once before anyone kills twice.
-            if mine and killers and player == killers[0] and town:
-                lines.append(f"Kill {self.rng.choice(town)}")
-                if ruleset.has("gm_texts"):
-                    # classic: "The BO can leave a tape/video after each murder".
-                    lines.append(f"Tape: {self.rng.choice(TAPES)}")
-        elif kind == "day":
-            choices = town if mine else others
-            if choices:  # none left to vote for: the game is over, a restart may ask again
-                lines.append(f"Vote {self._vote(player, phase, choices)}")
-        lines = [line for line in lines if line]
-        if lines and self.rng.random() < 0.15:
-            lines[0] = lines[0][:-1]  # a typo in the last name: autogm reads it loosely
-        return "\n".join(lines)
-
-    def _order(self, ability: str, others: list[str], alive: list[str]) -> str:
-        target = self.rng.choice(others)
-        if ability == "investigate":
-            return f"Investigate {target} kills {self.rng.choice(alive)}"
-        if ability in ("heal", "discombobulate"):
-            return f"{ability.title()} {target}"
-        return ""
-
-    def _vote(self, player: str, phase: str, choices: list[str]) -> str:
-        choices = [c for c in choices if c != player] or choices
-        current = self.bandwagon.get(phase)
-        if current in choices and self.rng.random() < 0.7:
-            return current  # type: ignore[return-value]
-        self.bandwagon[phase] = self.rng.choice(choices)
-        return self.bandwagon[phase]
 
 
 class TopicPrinter:
@@ -372,17 +285,12 @@ def prepare_demo(
     directory = directory.resolve()
     _prepare(directory)
     forum = LocalForum(directory / "forum", GM, now=clock)
-    midnight = ruleset == demo_midnight.RULESET
-    topic = forum.create_topic(
-        demo_midnight.TOPIC_TITLE
-        if midnight
-        else "Demo game: the Black Organization against the town",
-        "autogm is the GM of this game.",
-    ).topic
+    players = demo_players(load_ruleset(ruleset).family)
+    topic = forum.create_topic(players.TOPIC_TITLE, "autogm is the GM of this game.").topic
     signups = forum.create_topic(
         "Sign-ups: demo game", "Post /in to join, /out to leave, sub to be a replacement."
     ).topic
-    for name in PLAYERS:
+    for name in dict.fromkeys(name for _, name, _ in players.SIGNUPS):
         forum.add_user(name)
     config_path = directory / "config.ini"
     config_path.write_text(
@@ -393,8 +301,8 @@ def prepare_demo(
             topic=topic,
             signups=signups,
             seed=seed,
-            setup=_setup(ruleset, midnight),
-            ruleset=demo_midnight.GAME if midnight else f"ruleset = {ruleset}\n",
+            setup=players.setup(ruleset),
+            ruleset=players.game_lines(ruleset),
         ),
         encoding="utf-8",
     )
@@ -425,8 +333,7 @@ def play_demo(
     daemon = Daemon(config, clock=clock, sleep=clock.sleep, forum_factory=lambda cfg: forum)
     with daemon.open_store() as store:
         outbox.recover(store, clock())
-    midnight = ruleset == demo_midnight.RULESET
-    players = Players(forum, random.Random(f"demo/{seed}"), ruleset, midnight=midnight)
+    players = Players(forum, random.Random(f"demo/{seed}"), ruleset)
     players._topic = topic
     printer = TopicPrinter(forum, topic, out, pace)
     rules = load_ruleset(ruleset, game.rule_options)
@@ -437,13 +344,6 @@ def play_demo(
     gm = SimulatedGM(out) if holds else None
     signup_printer = TopicPrinter(forum, signups, out, pace)
     return _loop(daemon, players, printer, signup_printer, clock, max_phases, gm, after_job)
-
-
-def _setup(ruleset: str, midnight: bool) -> str:
-    """The demo's [setup:demo] section for the ruleset played."""
-    if midnight:
-        return demo_midnight.SETUP
-    return CLASSIC_SETUP if load_ruleset(ruleset).has("detective_boys_at_least_two") else DCTP_SETUP
 
 
 def _loop(
@@ -477,13 +377,11 @@ def _loop(
             if spec.kind == "poll" and gm is not None:
                 gm.review(daemon, store, clock())
             if spec.kind == "poll" and info is not None and info["phase"]:
-                live = daemon.live(store, GAME).state
-                killers = () if players.midnight else kill_cycle_due(live)
-                players.act(store, info["phase"], killers)
+                players.act(store, info["phase"], daemon.live(store, GAME).state)
             elif spec.kind == "poll" and (info is None or info["status"] == "setup"):
                 players.sign_up(signup_polls, signup_printer.topic)
                 signup_polls += 1
-                last = max(when for when, _, _ in demo_midnight.SIGNUPS + SIGNUPS)
+                last = max(when for when, _, _ in players.family.SIGNUPS)
                 if signup_polls > last + SIGNUP_POLLS_AFTER:
                     printer.out.write("\nThe sign-ups never closed; the demo stops.\n")
                     return 1

@@ -21,10 +21,20 @@ from autogm.engine.state import GameState
 if TYPE_CHECKING:
     from autogm.engine.context import Context
     from autogm.engine.life import Life
-    from autogm.engine.outcome import Notice
+    from autogm.engine.outcome import Draw, Notice
     from autogm.engine.phases import Phase
     from autogm.engine.rules.base import Ruleset, Slot, Step
     from autogm.engine.state import FamilyState, PlayerState
+
+
+@dataclass(frozen=True, slots=True)
+class Opening:
+    """The state once the game is open, and the notices and draws of the opening (what a
+    family's ``open_game`` returns)."""
+
+    state: GameState
+    notices: tuple[Notice, ...]
+    draws: tuple[Draw, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +53,7 @@ class Family:
     # when a game is made: a value with ``copy``, ``rename`` and ``ties``
     # (``engine.state.FamilyState``).
     new_state: Callable[[], FamilyState]
-    open_game: Callable[[GameState], Any]
+    open_game: Callable[[GameState], Opening]
     # Its model of life (who may act and be reached, what a removal sets off).
     life: Life
     # Its own meaning of a GM command on a player, by the command's name in engine.gm

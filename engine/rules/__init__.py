@@ -59,10 +59,5 @@ def load_ruleset(ruleset_id: str, options: Mapping[str, Any] | None = None) -> R
             chosen[name] = spec.coerce(raw)
         except ValueError as exc:
             raise RulesetError(str(exc)) from None
-    crimes = set(ruleset.crimes)
-    for option, ability in ruleset.crime_options.items():
-        if chosen.get(option, ruleset.option_specs[option].default):
-            crimes.add(ability)
-        else:
-            crimes.discard(ability)
-    return replace(ruleset, options=chosen, crimes=frozenset(crimes))
+    ruleset = replace(ruleset, options=chosen)
+    return replace(ruleset, ext=ruleset.ext.with_options(ruleset))

@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from functools import wraps
-from typing import Any, TypeVar
+from typing import Any, Protocol, Self, TypeVar
 
 from autogm.engine.phases import PhaseKind
 
@@ -179,26 +179,42 @@ class AbilityRules:
     flags: Mapping[str, Any] = field(default_factory=dict)
 
 
+class FamilyRules(Protocol):
+    """What a family's rulesets hold beside the generic fields (``Ruleset.ext``), made by the
+    family's rules modules and read by its code by name: DCTP's ``DctpRules`` (ranks,
+    keywords, crimes, the order of healing), midnight's ``Model`` (guise sets, sheet lines,
+    the open roles)."""
+
+    # The abilities whose records are crimes (``ActionRecord.crime``, which the resolution
+    # writes for every family); empty: the text has no crimes.
+    crimes: frozenset[str]
+
+    def with_options(self, ruleset: Ruleset) -> Self:
+        """This part as the GM's options of ``ruleset`` change it (r53's Blame on or off the
+        list of crimes); itself when no option changes it."""
+
+
 @dataclass(frozen=True, slots=True)
 class Ruleset:
-    """One rule text as data: its role sheets, order of actions, options and rule switches."""
+    """One rule text as data: its role sheets, order of actions, options and rule switches,
+    and ``ext``, what its family's rulesets hold beside them."""
 
     id: str
+    # The game model whose abilities, settle steps and phase hooks it uses ("dctp"); no
+    # default: no ruleset is another family's by omission.
+    family: str
     roles: Mapping[str, RoleSheet]
     order_of_actions: tuple[Step, ...]
-    order_of_healing: tuple[str, ...]
-    crimes: frozenset[str]
-    keywords: Mapping[str, str]  # ability -> keyword it counts as for investigations
-    rank: tuple[str, ...]  # Black Org rank, highest first
     option_specs: Mapping[str, OptionSpec]
+    # A ``FamilyRules`` of the ruleset's family (DctpRules, midnight's Model), typed there.
+    ext: Any
+    # The sides every deal must hold at least one role of: first the hidden team the town
+    # hunts (``hunted_side``), then the town's own side.
+    deal_sides: tuple[Side, ...]
     options: Mapping[str, Any] = field(default_factory=dict)
     role_aliases: Mapping[str, str] = field(default_factory=dict)
     # Slots held without a sheet line, by side value, and under "all" for everyone.
     common_slots: Mapping[str, tuple[Slot, ...]] = field(default_factory=dict)
-    # The Detective Boys' rank for conflicting Identify orders, highest first.
-    group_rank: tuple[str, ...] = ()
-    # The game model whose abilities, settle steps and phase hooks it uses ("dctp").
-    family: str = "dctp"
     # The ruleset this one revises (r53 revises 2011): where its text is silent, the base's
     # text stands.
     base: str | None = None
@@ -216,16 +232,9 @@ class Ruleset:
     notice_keys: Mapping[str, str] = field(default_factory=dict)
     # Roles the text forbids in one game ("Haibara and Sherry may not be in the same game").
     exclusive_pairs: tuple[tuple[str, str], ...] = ()
-    # What Sonoko may not use of her best friend's abilities.
-    friend_excluded: frozenset[str] = frozenset()
-    # Options that put an ability on or off the list of crimes, by option name (r53's Blame).
-    crime_options: Mapping[str, str] = field(default_factory=dict)
     # How many times a role may be dealt in one game (midnight's three Civilians: "Civilian
     # — yes, another one", "Civilian — yes, three of them"); a role left out: once.
     deal_copies: Mapping[str, int] = field(default_factory=dict)
-    # The sides every deal must hold at least one role of: first the hidden team the town
-    # hunts (``hunted_side``), then the town's own side.
-    deal_sides: tuple[Side, ...] = (Side.BLACK_ORG, Side.TOWN)
     # What a player chooses when signing up, first come first served, no two the same
     # (midnight's open roles: "Specify the Open Role you want to play; no duplicate roles");
     # empty: nothing is chosen at sign-up.
@@ -234,12 +243,6 @@ class Ruleset:
     # dctp-classic): the daemon refuses it while this is not empty; scenarios and replay
     # may use it.
     unfinished: tuple[str, ...] = ()
-    # The open (public) roles a player holds beside the hidden one, by name (midnight's
-    # Daylight roles: "Every player has two roles"); their slots join the hidden role's.
-    open_roles: Mapping[str, RoleSheet] = field(default_factory=dict)
-    # The family's own data that is not a role sheet (midnight: guise sets, H/J/D/B flags per
-    # sheet line, the Council's priority list), read by that family's code only.
-    model: Any = None
 
     def order_for(self, kind: PhaseKind) -> tuple[Step, ...]:
         """The order of actions of a phase of this kind."""
@@ -266,18 +269,6 @@ class Ruleset:
             return self.roles[name]
         except KeyError:
             raise RulesetError(f"unknown role {name!r} in ruleset {self.id}") from None
-
-    def keyword(self, ability: str) -> str:
-        return self.keywords.get(ability, ability)
-
-    def bo_rank(self, role: str) -> int:
-        """Lower is higher-ranked; roles off the list rank last."""
-        return _bo_ranks(self).get(role, len(self.rank))
-
-    def black_org_ranks(self) -> Mapping[str, int]:
-        """Each Black Org role → its ``bo_rank`` (ruleset data, found once: the members are
-        asked for with every order a leader's slot depends on)."""
-        return _black_org_ranks(self)
 
 
 def resolve_role(ruleset: Ruleset, name: str) -> str:
@@ -317,21 +308,6 @@ def per_ruleset(build: Callable[..., T]) -> Callable[..., T]:
         return entry[1]
 
     return cached
-
-
-@per_ruleset
-def _bo_ranks(ruleset: Ruleset) -> dict[str, int]:
-    """Role → its place in the Black Org's rank (the first, if listed twice)."""
-    return {role: i for i, role in reversed(list(enumerate(ruleset.rank)))}
-
-
-@per_ruleset
-def _black_org_ranks(ruleset: Ruleset) -> dict[str, int]:
-    return {
-        role: ruleset.bo_rank(role)
-        for role, sheet in ruleset.roles.items()
-        if sheet.side is Side.BLACK_ORG
-    }
 
 
 # Rule switches a ruleset may turn on, with the sentence each stands for. Generic code asks

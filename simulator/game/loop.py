@@ -84,7 +84,7 @@ def _daylight(setup: SimSetup, rng: random.Random) -> dict[str, object] | None:
     ruleset = setup.ruleset
     if FAMILIES[ruleset.family].setup_from_choices is None:
         return None
-    open_roles = sorted(r for r in ruleset.open_roles if r != "Other")
+    open_roles = sorted(r for r in ruleset.ext.open_roles if r != "Other")
     rng.shuffle(open_roles)
     chosen = {}
     for name, role in zip(setup.players, open_roles, strict=False):

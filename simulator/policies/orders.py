@@ -413,11 +413,11 @@ def _crimes(ruleset: Ruleset) -> list[str]:
 
 
 def _words(ruleset: Ruleset) -> set[str]:
-    return {*ruleset.keywords.values(), "kill"}
+    return {*ruleset.ext.keywords.values(), "kill"}
 
 
 def _named_crimes(ruleset: Ruleset) -> set[str]:
-    return {ruleset.keywords.get(c, c) for c in ruleset.crimes}
+    return {ruleset.ext.keywords.get(c, c) for c in ruleset.ext.crimes}
 
 
 def _asked(d: _Draw) -> Order | None:

@@ -223,5 +223,5 @@ def test_investigate_counts_and_the_slots_that_share_a_night() -> None:
 
 def test_the_black_org_rank_is_the_role_lists_order() -> None:
     """Leader: "the ranking according to the role list (Anokata, Gin, Vermouth, Bourbon ...)"."""
-    assert RULESET.rank[:4] == ("Anokata", "Gin", "Vermouth", "Bourbon")
-    assert set(RULESET.rank) == {n for n, s in RULESET.roles.items() if s.group == "Black Org"}
+    assert RULESET.ext.rank[:4] == ("Anokata", "Gin", "Vermouth", "Bourbon")
+    assert set(RULESET.ext.rank) == {n for n, s in RULESET.roles.items() if s.group == "Black Org"}

@@ -35,7 +35,7 @@ def _play(phases: str, setup: str = "{disguises: {V: Takagi}}") -> dict[Phase, G
 def test_the_disguise_starts_with_its_items() -> None:
     state = _play("  - phase: Night 1\n    orders: []\n")[Phase.night(1)]
     v = state.players["V"]
-    assert v.disguise == "Takagi"
+    assert v.ext.disguise == "Takagi"
     assert sorted(v.items) == sorted(_items("Vermouth") + _items("Takagi"))
 
 
@@ -44,7 +44,7 @@ def test_an_injury_takes_the_disguise_and_its_items() -> None:
         Phase.night(1)
     ]
     v = state.players["V"]
-    assert v.disguise is None
+    assert v.ext.disguise is None
     assert sorted(v.items) == _items("Vermouth")
 
 
@@ -52,7 +52,7 @@ def test_a_house_search_takes_the_disguise_and_its_items() -> None:
     state = _play("  - phase: Night 1\n    orders:\n      - Me: House Search V\n")[Phase.night(1)]
     v = state.players["V"]
     assert v.status.value == "arrested"
-    assert v.disguise is None
+    assert v.ext.disguise is None
     assert sorted(v.items) == _items("Vermouth")
 
 
@@ -62,7 +62,7 @@ def test_an_arrest_for_disguising_takes_the_disguise_and_its_items() -> None:
     )[Phase.day(1)]
     v = state.players["V"]
     assert v.status.value == "arrested"
-    assert v.disguise is None
+    assert v.ext.disguise is None
     assert sorted(v.items) == _items("Vermouth")
 
 
@@ -73,12 +73,12 @@ def test_a_pinched_disguiser_freed_by_lawsuit_gets_a_new_disguise_with_its_items
     )
     states = _play(phases)
     pinched = states[Phase.night(1)].players["V"]
-    assert pinched.disguise is None and sorted(pinched.items) == _items("Vermouth")
+    assert pinched.ext.disguise is None and sorted(pinched.items) == _items("Vermouth")
     freed = states[Phase.night(2)].players["V"]
     assert freed.status.value == "alive"
-    assert freed.disguise not in (None, "Takagi")  # a new role nobody plays or wears
-    assert RULESET.role(freed.disguise).disguisable
-    assert sorted(freed.items) == sorted(_items("Vermouth") + _items(freed.disguise))
+    assert freed.ext.disguise not in (None, "Takagi")  # a new role nobody plays or wears
+    assert RULESET.role(freed.ext.disguise).disguisable
+    assert sorted(freed.items) == sorted(_items("Vermouth") + _items(freed.ext.disguise))
 
 
 def test_a_disguiser_arrested_for_another_crime_keeps_the_disguise() -> None:
@@ -88,4 +88,4 @@ def test_a_disguiser_arrested_for_another_crime_keeps_the_disguise() -> None:
     )
     v = _play(phases)[Phase.day(1)].players["V"]
     assert v.status.value == "arrested"
-    assert v.disguise == "Takagi"
+    assert v.ext.disguise == "Takagi"

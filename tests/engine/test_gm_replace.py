@@ -9,10 +9,11 @@ from __future__ import annotations
 from dataclasses import fields
 
 from autogm.engine.families.dctp.setup import Setup, new_game
+from autogm.engine.families.dctp.state import Capsule, Loan
 from autogm.engine.gm import apply_override
 from autogm.engine.phases import Phase
 from autogm.engine.rules import load_ruleset
-from autogm.engine.state import ActionRecord, Capsule, GameState, Loan
+from autogm.engine.state import ActionRecord, GameState
 
 
 def _state() -> GameState:

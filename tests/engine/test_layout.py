@@ -191,12 +191,6 @@ ALLOWED = {
     "function, waiting (midnight is changed on another branch): no circle holds it, damage "
     "does not import council",
     (
-        "autogm.engine.families.midnight.family",
-        "autogm.engine.families.dctp.setup",
-    ): "inside a function, "
-    "waiting (midnight is changed on another branch): resolve_role is autogm.engine.rules.base's, "
-    "taken through DCTP's setup",
-    (
         "autogm.engine.by_family",
         "autogm.engine.families.dctp.family",
     ): "by name, upward: the one registry of "
@@ -335,6 +329,22 @@ def test_imports_run_from_higher_layers_to_lower_ones() -> None:
         and (source, target) not in ALLOWED
     ]
     assert upward == []
+
+
+def test_no_family_package_imports_another() -> None:
+    """A family's package imports the generic engine and itself, never another family's
+    package: what two families share lives below them (engine/families/__init__.py's
+    ``Opening``, engine/rules/base.py's ``resolve_role``)."""
+
+    def package(module: str) -> str:
+        return next((p for p in FAMILY_PREFIX if module == p or module.startswith(p + ".")), "")
+
+    crossing = [
+        f"{source} -> {target}"
+        for source, target in arrows()
+        if package(source) and package(target) and package(source) != package(target)
+    ]
+    assert crossing == []
 
 
 def test_every_import_inside_a_function_is_named_with_its_reason() -> None:

@@ -37,7 +37,7 @@ def test_every_midnight_and_daylight_line_has_its_scenario() -> None:
     sources = _sources()
     missing = [
         f"{role or 'every player'}: {line.title}"
-        for (role, _), line in MIDNIGHT.model.lines.items()
+        for (role, _), line in MIDNIGHT.ext.lines.items()
         if not any(_quotes(source, role, line.title) for source in sources)
     ]
     assert not missing, f"no scenario quotes: {', '.join(missing)}"

@@ -113,7 +113,7 @@ def test_the_rulings_count_the_daylight_roles_as_the_text_lists_them():
     from pathlib import Path
 
     rulings = (Path(__file__).resolve().parents[2] / "docs" / "rulings.md").read_text("utf-8")
-    listed = [role for role in MIDNIGHT.open_roles if role != "Other"]
+    listed = [role for role in MIDNIGHT.ext.open_roles if role != "Other"]
     assert len(listed) == 23 and listed[0] == "Highlander" and listed[-1] == "Psychic"
     assert f'"Open Roles" (the {len(listed)} roles and "(Other)")' in rulings
 

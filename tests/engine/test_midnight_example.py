@@ -26,7 +26,7 @@ def test_the_midnight_example_replays_to_the_law_s_win() -> None:
     assert {p["faction"] for p in first.values()} == {"mafia", "law", "neutral"}
     daylight = [p["daylight"] for p in first.values()]
     # "(Other) You can choose any other role name": the record names it as written.
-    listed = RULESETS["midnight"].open_roles
+    listed = RULESETS["midnight"].ext.open_roles
     assert sum(role not in listed for role in daylight) == 1
     assert len(set(daylight)) == len(daylight)  # "no duplicate roles"
     last = rec["phases"][-1]

@@ -39,13 +39,13 @@ def test_an_instant_order_resolves_when_declared(monkeypatch):
     monkeypatch.setitem(REGISTRIES["midnight"], "test_instant", _Exhume())
     boss = MIDNIGHT.roles["Boss"]
     extra = Slot((AbilityUse("test_instant"),), boss.slots[0].phases)
-    lines = dict(MIDNIGHT.model.lines)
+    lines = dict(MIDNIGHT.ext.lines)
     lines[("Boss", "test_instant")] = Line("test_instant", "Test Instant", instant=True)
     ruleset = replace(
         MIDNIGHT,
         id="midnight-instant-test",
         roles={**MIDNIGHT.roles, "Boss": replace(boss, slots=(*boss.slots, extra))},
-        model=replace(MIDNIGHT.model, lines=lines),
+        ext=replace(MIDNIGHT.ext, lines=lines),
         titles={**MIDNIGHT.titles, "test_instant": "Test Instant"},
     )  # fmt: skip
     abilities_for(ruleset)

@@ -37,7 +37,7 @@ GAMES = [
     *sorted((ROOT / "tests" / "engine" / "scenarios" / "midnight").glob("*.yaml")),
     ROOT / "examples" / "midnight.yaml",
 ]
-MODEL = RULESETS["midnight"].model
+MODEL = RULESETS["midnight"].ext
 # What the rules publish of an action that is not declared in the topic: the Tommy-gun's user
 # ("At the morning everybody learns who used this ability"), the Marauder's gain ("By morning
 # you publicly gain his Daylight abilities"), and the Daylight roles' passive lines (the roles

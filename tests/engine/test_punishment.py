@@ -51,8 +51,8 @@ def test_an_injured_player_loses_the_disguise() -> None:
         *read_pm(state, "T", "First aid V").accepted,
     ]
     after = resolve(state, orders).state
-    assert after.players["V"].disguise is None
-    assert after.players["V"].injury == "first_aid"
+    assert after.players["V"].ext.disguise is None
+    assert after.players["V"].ext.injury == "first_aid"
 
 
 def test_lovey_dovey_only_on_the_lover() -> None:

@@ -12,11 +12,12 @@ from autogm.engine.ability import abilities_for
 from autogm.engine.context import Action
 from autogm.engine.families.dctp.abilities.lent import ability_for
 from autogm.engine.families.dctp.setup import Setup, new_game
+from autogm.engine.families.dctp.state import Loan
 from autogm.engine.orders.model import Order
 from autogm.engine.phases import Phase, PhaseKind
 from autogm.engine.replay import load_scenario, replay
 from autogm.engine.rules import load_ruleset
-from autogm.engine.state import GameState, Loan
+from autogm.engine.state import GameState
 from autogm.engine.validate import find_slot, held_slots
 
 ROOT = Path(__file__).parents[2]

@@ -90,8 +90,8 @@ def test_a_feature_name_that_is_not_known_fails_loudly() -> None:
 
 
 def test_blame_is_crime_is_an_option_of_r53_only() -> None:
-    assert "blame" in load_ruleset("dctp-r53").crimes
-    assert "blame" not in load_ruleset("dctp-r53", {"blame_is_crime": "no"}).crimes
+    assert "blame" in load_ruleset("dctp-r53").ext.crimes
+    assert "blame" not in load_ruleset("dctp-r53", {"blame_is_crime": "no"}).ext.crimes
     with pytest.raises(RulesetError):
         load_ruleset("dctp-2011", {"blame_is_crime": "no"})
 

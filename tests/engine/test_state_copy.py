@@ -4,13 +4,19 @@ in its own place, and the mutable ones must not be shared."""
 
 from __future__ import annotations
 
-from dataclasses import fields
+from dataclasses import fields, replace
 
 from autogm.engine.families.dctp.setup import new_game
-from autogm.engine.families.dctp.state import DctpState
+from autogm.engine.families.dctp.state import (
+    UNMARKED,
+    Capsule,
+    DctpPlayer,
+    DctpState,
+    Loan,
+)
 from autogm.engine.phases import Phase
 from autogm.engine.rules import load_ruleset
-from autogm.engine.state import ActionRecord, Capsule, Fate, GameState, Loan, PlayerState, Status
+from autogm.engine.state import ActionRecord, Fate, GameState, PlayerState, Status
 
 
 class _Ext:
@@ -29,10 +35,8 @@ def test_player_copy_keeps_every_field_in_its_place() -> None:
         conditions={"injured": 3},
         items=["aptx"],
         used={"kill": 1},
-        disguise="Ran",
         will="my will",
         fate=Fate(Phase(3), "arrested"),
-        injury="protect",
         open_role="Baker",
         ext=_Ext(),
     )
@@ -44,6 +48,21 @@ def test_player_copy_keeps_every_field_in_its_place() -> None:
             assert getattr(copied, f.name) == getattr(p, f.name), f.name
     for mutable in ("conditions", "items", "used"):
         assert getattr(copied, mutable) is not getattr(p, mutable), mutable
+
+
+def test_a_dctp_players_own_state_is_a_value_shared_by_copies() -> None:
+    """DCTP's ``PlayerState.ext`` (the disguise, the injury) is never changed in place: a
+    change replaces it, so a copy shares it and the original keeps its own."""
+    p = PlayerState(name="V", role="Vermouth", ext=UNMARKED)
+    p.ext = replace(p.ext, disguise="Takagi", injury="protect")
+    copied = p.copy()
+    assert copied.ext is p.ext and copied.ext.disguise == "Takagi"
+    copied.ext = replace(copied.ext, disguise=None)
+    assert p.ext.disguise == "Takagi" and copied.ext.disguise is None
+    assert copied.ext.injury == p.ext.injury == "protect"
+    assert DctpPlayer() == UNMARKED
+    assert p.ext.record_conditions() == ("disguised:Takagi",)
+    assert copied.ext.record_conditions() == ()
 
 
 def test_game_clone_keeps_every_field_and_copies_the_familys_state() -> None:

@@ -23,6 +23,7 @@ does:
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from autogm.engine.rules.base import RoleSheet, Side, item_name
@@ -34,7 +35,7 @@ if TYPE_CHECKING:
 
 def worn_role(p: PlayerState) -> str:
     """The role a player shows: the disguise or costume worn, else the real role."""
-    return p.disguise or p.role
+    return p.ext.disguise or p.role
 
 
 def disguised_as(state: GameState, name: str) -> str | None:
@@ -42,7 +43,7 @@ def disguised_as(state: GameState, name: str) -> str | None:
     Search counts, what makes a player "in disguise as" a police officer for the Explosive
     Vest. A costume is put on by a day order for the next night and taken off when that night
     ends ("He won't be disguised during the day"), so it is worn only then."""
-    return state.players[name].disguise
+    return state.players[name].ext.disguise
 
 
 def shown_group_role(state: GameState, name: str, group: str) -> str | None:
@@ -99,8 +100,8 @@ def roles_in_game(state: GameState, *, worn: bool = False) -> set[str]:
     for p in state.players.values():
         if p.is_alive:
             roles.add(p.role)
-            if worn and p.disguise:
-                roles.add(p.disguise)
+            if worn and p.ext.disguise:
+                roles.add(p.ext.disguise)
     return roles
 
 
@@ -114,13 +115,13 @@ def strip_disguise(ctx: Context, name: str, *, tell: bool = False) -> str | None
     (``harm.injure``) and the end of a costume's night call this.
     """
     p = ctx.player(name)
-    lost = p.disguise
+    lost = p.ext.disguise
     if lost is None:
         return None
     for item in map(item_name, ctx.ruleset.role(lost).items):
         if item in p.items:
             p.items.remove(item)
-    p.disguise = None
+    p.ext = replace(p.ext, disguise=None)
     p.conditions.pop(COSTUME, None)
     if tell:
         # A player who loses a disguise is told it is gone and what they
@@ -133,7 +134,7 @@ def strip_disguise(ctx: Context, name: str, *, tell: bool = False) -> str | None
 def put_on(p: PlayerState, state: GameState, role: str) -> None:
     """Wear a disguise or costume, with its items: "The disguiser will have items from their
     original role in addition to those from their disguised role."""
-    p.disguise = role
+    p.ext = replace(p.ext, disguise=role)
     p.items.extend(item_name(i) for i in state.ruleset.role(role).items)
 
 
@@ -150,7 +151,7 @@ def disguise_roles(state: GameState) -> list[str]:
 def unplayed_roles(state: GameState, pool: list[str]) -> list[str]:
     """Roles of ``pool`` nobody plays or wears."""
     taken = {p.role for p in state.players.values()} | {
-        p.disguise for p in state.players.values() if p.disguise
+        p.ext.disguise for p in state.players.values() if p.ext.disguise
     }
     return [r for r in pool if r not in taken]
 

@@ -53,7 +53,7 @@ def holds(fact: Fact, state: GameState, night: Phase) -> bool:
     place, or a player's role (the role itself, or the disguise worn)."""
     if fact.shape == "role":
         player = state.players.get(fact.actor)
-        return player is not None and fact.ability in (player.role, player.disguise)
+        return player is not None and fact.ability in (player.role, player.ext.disguise)
     return any(
         r.phase == night
         and r.took_place
@@ -152,13 +152,13 @@ def _true_role(state: GameState, dreamer: str, rng: random.Random) -> Fact:
     others = sorted(n for n, p in state.players.items() if n != dreamer and p.is_alive)
     name = rng.choice(others or sorted(state.players))
     player = state.players[name]
-    return Fact("role", name, player.disguise or player.role)
+    return Fact("role", name, player.ext.disguise or player.role)
 
 
 def _false_roles(state: GameState, night: Phase, true: Fact, rng: random.Random) -> list[Fact]:
     """About the living, with the roles still in play: a dead player's role is known to all."""
     living = {n: p for n, p in state.players.items() if p.is_alive}
-    roles = sorted({p.disguise or p.role for p in living.values()} | {true.ability})
+    roles = sorted({p.ext.disguise or p.role for p in living.values()} | {true.ability})
     candidates = sorted(
         {Fact("role", name, role) for name in living for role in roles} - {true},
         key=lambda f: (f.actor, f.ability),

@@ -10,6 +10,7 @@ injured/suspended."
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from autogm.engine.families.dctp.appearance import strip_disguise
@@ -24,7 +25,8 @@ def injure(ctx: Context, name: str, cause: str) -> None:
     """A permanent injury: the player loses every ability (the Black Org kill and items
     excepted, by the abilities' flags) and any disguise, and gets no results this phase."""
     ctx.set_condition(name, INJURED, None)
-    ctx.player(name).injury = cause
+    p = ctx.player(name)
+    p.ext = replace(p.ext, injury=cause)
     strip_disguise(ctx, name, tell=True)
 
 
@@ -46,7 +48,7 @@ def revenge_applies(ctx: Context, name: str) -> bool:
     if not p.has(INJURED, ctx.phase):
         return True
     option = ctx.ruleset.option("revenge_when_injured")
-    return option == "always" or (option == "bone_breaking" and p.injury == "bone_breaking")
+    return option == "always" or (option == "bone_breaking" and p.ext.injury == "bone_breaking")
 
 
 def schedule(state: GameState, at: int, name: str, condition: str, until: int | None) -> None:

@@ -113,12 +113,12 @@ def add_passive(ctx: Context) -> None:
     for name, p in players.items():
         if not p.is_free:
             continue
-        if p.role not in sheets and p.disguise not in sheets:
+        if p.role not in sheets and p.ext.disguise not in sheets:
             friend = friends.get(name)
             if not friend:
                 continue
             lender = players[friend]
-            if lender.role not in sheets and lender.disguise not in sheets:
+            if lender.role not in sheets and lender.ext.disguise not in sheets:
                 continue
         slots = cache.get(name)
         if slots is None:
@@ -162,7 +162,7 @@ def _is_subordinate(state: GameState, name: str) -> bool:
     p = state.players[name]
     role = state.ruleset.role
     return role(p.role).has_trait("fbi_subordinate") or (
-        p.disguise is not None and role(p.disguise).has_trait("fbi_subordinate")
+        p.ext.disguise is not None and role(p.ext.disguise).has_trait("fbi_subordinate")
     )
 
 
@@ -261,7 +261,7 @@ def fbi_reports(ctx: Context) -> None:
             results = by_player[name]
             labels = {f"{i + 1:02d} {r.ability}": r for i, r in enumerate(results)}
             result = labels[ctx.draw(f"the result {name} reports, among", list(labels))]
-            shown = state.players[name].disguise or state.players[name].role
+            shown = state.players[name].ext.disguise or state.players[name].role
             about = result.query or result.target
             about = f" {about}" if about else ""
             outcome = result.outcome

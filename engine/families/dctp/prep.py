@@ -14,10 +14,10 @@ resolves with the other actions at its own step.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 
 from autogm.engine.ability import abilities_for
 from autogm.engine.context import PENDING, Context
+from autogm.engine.families import Opening
 from autogm.engine.families.dctp.abilities.bonds import lover_of, notify_friends
 from autogm.engine.families.dctp.abilities.disguise import (
     KEPT,
@@ -29,19 +29,9 @@ from autogm.engine.families.dctp.abilities.disguise import (
 from autogm.engine.families.dctp.abilities.interrogation import starts_drunk
 from autogm.engine.families.dctp.life import LIFE
 from autogm.engine.families.dctp.state import current_leader
-from autogm.engine.outcome import Draw, Notice
 from autogm.engine.phases import PhaseKind
 from autogm.engine.rules.base import Side
 from autogm.engine.state import ABROAD, DRUNK, GameState
-
-
-@dataclass(frozen=True, slots=True)
-class Opening:
-    """The state once the game is open, and the notices and draws of the opening."""
-
-    state: GameState
-    notices: tuple[Notice, ...]
-    draws: tuple[Draw, ...]
 
 
 def has_prep_action(state: GameState, name: str) -> bool:
@@ -80,7 +70,7 @@ def role_pms(ctx: Context, who: list[str], *, bonds: bool) -> None:
     for name in who:
         p = state.players[name]
         sheet = state.ruleset.role(p.role)
-        if bonds and p.disguise:
+        if bonds and p.ext.disguise:
             # The disguise's own line ("Your items now: ...") follows: each item said once.
             ctx.notify(name, "role.pm_disguised", role=p.role, title=sheet.title)
         else:
@@ -109,8 +99,8 @@ def role_pms(ctx: Context, who: list[str], *, bonds: bool) -> None:
 def bond_pms(ctx: Context, name: str) -> None:
     state = ctx.state
     p = state.players[name]
-    if p.disguise:
-        ctx.notify(name, "disguise.done", role=p.disguise, items=", ".join(p.items))
+    if p.ext.disguise:
+        ctx.notify(name, "disguise.done", role=p.ext.disguise, items=", ".join(p.items))
     if name in state.ext.costumes:
         ctx.notify(name, "costumes.chosen", roles=", ".join(state.ext.costumes[name]))
     if name in state.ext.best_friends:
@@ -130,7 +120,8 @@ def fbi_leader_count(ctx: Context, name: str) -> None:
     count, strange = 0, False
     for p in state.players.values():
         real = state.ruleset.role(p.role).has_trait("fbi_subordinate")
-        worn = bool(p.disguise) and state.ruleset.role(p.disguise).has_trait("fbi_subordinate")
+        disguise = p.ext.disguise
+        worn = bool(disguise) and state.ruleset.role(disguise).has_trait("fbi_subordinate")
         count += real or worn
         strange = strange or worn
     ctx.notify(name, "fbi.count", count=count)
@@ -212,8 +203,8 @@ def finish_prep(ctx: Context) -> None:
     for name in ctx.state.players:
         if not has_prep_action(ctx.state, name):
             p = ctx.state.players[name]
-            if p.disguise:
-                ctx.notify(name, "disguise.done", role=p.disguise, items=", ".join(p.items))
+            if p.ext.disguise:
+                ctx.notify(name, "disguise.done", role=p.ext.disguise, items=", ".join(p.items))
 
 
-__all__ = ["KEPT", "Opening", "finish_prep", "open_game", "role_pms", "settle_prep"]
+__all__ = ["KEPT", "finish_prep", "open_game", "role_pms", "settle_prep"]

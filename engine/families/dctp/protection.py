@@ -27,7 +27,7 @@ WATCH = "watch"
 def healing_order(ctx: Context) -> tuple[str, ...]:
     """The ruleset's order of healing, with Lovey-Dovey placed by option ``lovey_dovey_rank``
     (it is not in the 2011 list; docs/rulings.md)."""
-    order = ctx.ruleset.order_of_healing
+    order = ctx.ruleset.ext.order_of_healing
     if LOVEY_DOVEY in order:
         return order
     rank = ctx.ruleset.option("lovey_dovey_rank")

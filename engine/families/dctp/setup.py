@@ -11,6 +11,7 @@ from autogm.engine.families.dctp.abilities.interrogation import starts_drunk
 from autogm.engine.families.dctp.abilities.suitcase import suitcase_for_night_one
 from autogm.engine.families.dctp.appearance import put_on
 from autogm.engine.families.dctp.poisoning import starting_capsules
+from autogm.engine.families.dctp.state import UNMARKED
 from autogm.engine.phases import Phase
 from autogm.engine.rules.base import Ruleset, RulesetError, Side, item_name, resolve_role
 from autogm.engine.state import (
@@ -48,7 +49,8 @@ def new_game(
     for name, role_name in roster.items():
         role = resolve_role(ruleset, role_name)
         sheet = ruleset.roles[role]
-        players[name] = PlayerState(name=name, role=role, items=[item_name(i) for i in sheet.items])
+        items = [item_name(i) for i in sheet.items]
+        players[name] = PlayerState(name=name, role=role, items=items, ext=UNMARKED)
     state = starting_state(ruleset, seed, Phase.night(1) if setup else Phase.prep(), players)
     members = [n for n in players if state.side(n) is Side.BLACK_ORG]
     state.ext.starting_town = len(players) - len(members)
@@ -75,7 +77,7 @@ def _apply_setup(state: GameState, setup: Setup) -> None:
     # A setup stands for a Prep already played: what a Prep action would have left in the
     # history (a crime an arrest, a cross-examination or a Special Investigate may name) is
     # recorded as if its order had been sent.
-    prep, crimes = Phase.prep(), state.ruleset.crimes
+    prep, crimes = Phase.prep(), state.ruleset.ext.crimes
     for name, role in setup.disguises.items():
         worn = resolve_role(state.ruleset, role)
         put_on(state.players[known(name, "disguises")], state, worn)
@@ -134,7 +136,7 @@ def setup_of(state: GameState) -> dict[str, Any] | None:
     players = state.players
     drunk_roles = [n for n, p in players.items() if state.ruleset.roles[p.role].has_trait("drunk")]
     setup: dict[str, Any] = {
-        "disguises": {n: p.disguise for n, p in players.items() if p.disguise},
+        "disguises": {n: p.ext.disguise for n, p in players.items() if p.ext.disguise},
         "costumes": {n: list(roles) for n, roles in state.ext.costumes.items()},
         "lovers": [list(pair) for pair in state.ext.lovers],
         "best_friend": dict(state.ext.best_friends),

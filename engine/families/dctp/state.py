@@ -1,19 +1,71 @@
 """What a DCTP game carries beside the generic state (``GameState.ext``): the leader, the kill
-cycle, the APTX, the bonds, the costumes, the loans and the items lent;
-and the Black Org's members and leader read from it."""
+cycle, the APTX, the bonds, the costumes, the loans and the items lent; what a DCTP player
+carries (``PlayerState.ext``): the disguise worn, the injury; and the Black Org's members and
+leader read from them."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from autogm.engine.rules.base import Side
-from autogm.engine.state import Capsule, Loan
+from autogm.engine.rules.base import Ruleset, Side, per_ruleset
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
     from autogm.engine.state import GameState
+
+
+@dataclass(frozen=True, slots=True)
+class Loan:
+    """Something held for one phase: Agasa's bow-tie, the Black Suitcase, a covered ally.
+
+    ``phase`` is the index of the phase it may be used in; ``source`` is the ally whose night
+    ability Calvados uses (Cover).
+    """
+
+    kind: str
+    holder: str
+    giver: str
+    phase: int
+    source: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Capsule:
+    """An APTX4869 held by one player (confiscated ones), usable from ``usable_from``."""
+
+    holder: str
+    usable_from: int
+
+
+@dataclass(frozen=True, slots=True)
+class DctpPlayer:
+    """A DCTP player's own state (``PlayerState.ext``), read by name (``p.ext.disguise``).
+
+    A value: a change replaces it (``p.ext = replace(p.ext, disguise=role)``), so a copied
+    player shares it, and every player who wears nothing and is not injured shares
+    ``UNMARKED``.
+    """
+
+    disguise: str | None = None  # the role worn (Disguise, a costume)
+    injury: str | None = None  # what injured the player: first_aid, protect, bone_breaking, ...
+
+    def copy(self) -> DctpPlayer:
+        return self
+
+    def rename(self, old: str, new: str) -> None:
+        """Names no player: a disguise is a role, an injury its cause."""
+
+    def record_conditions(self) -> tuple[str, ...]:
+        return (f"disguised:{self.disguise}",) if self.disguise else ()
+
+    def columns(self) -> Mapping[str, Any]:
+        return {"disguise": self.disguise}
+
+
+# A DCTP player as dealt: no disguise, no injury.
+UNMARKED = DctpPlayer()
 
 
 @dataclass(slots=True)
@@ -144,9 +196,19 @@ def own_capsules(state: GameState, player: str) -> int:
     )
 
 
+@per_ruleset
+def black_org_ranks(ruleset: Ruleset) -> dict[str, int]:
+    """Each Black Org role → its ``bo_rank`` (ruleset data, found once: the members are asked
+    for with every order a leader's slot depends on)."""
+    rank = ruleset.ext.bo_rank
+    return {
+        role: rank(role) for role, sheet in ruleset.roles.items() if sheet.side is Side.BLACK_ORG
+    }
+
+
 def black_org(state: GameState, *, free_only: bool = True) -> list[str]:
     """Black Org members, highest-ranked first."""
-    ranks = state.ruleset.black_org_ranks()
+    ranks = black_org_ranks(state.ruleset)
     members = [
         (ranks[p.role], name)
         for name, p in state.players.items()

@@ -142,7 +142,7 @@ def _change(state: GameState, player: str, written: str, sign: int) -> list[Noti
         if count != 1:
             raise OverrideError(f"{what} is an ability, held or not: write it without a number")
         return _ability(state, player, ability, sign)
-    if any(line.title.casefold() == kind for line in state.ruleset.model.lines.values()):
+    if any(line.title.casefold() == kind for line in state.ruleset.ext.lines.values()):
         raise OverrideError(
             f"{what} is not passed from player to player: only Pistol, Revolver and the "
             "Daylight abilities are"
@@ -200,7 +200,7 @@ def _guises(state: GameState, player: str, written: str, change: int) -> list[No
     """Lasting Guises, "named after Midnight roles"; the player is told the change only (a
     count would tell of a covert Assist)."""
     wanted = written.strip().casefold()
-    roles = state.ruleset.model.guises
+    roles = state.ruleset.ext.guises
     guise = next((r for r in roles if r.casefold() == wanted), None)
     if guise is None:
         raise OverrideError(
@@ -223,7 +223,7 @@ def passed_on(state: GameState) -> dict[str, str]:
     registry = abilities_for(state.ruleset)
     return {
         line.title.casefold(): ability
-        for (role, ability), line in state.ruleset.model.lines.items()
+        for (role, ability), line in state.ruleset.ext.lines.items()
         if role and (not line.midnight or isinstance(registry.get(ability), Weapon))
     }
 

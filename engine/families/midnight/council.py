@@ -74,7 +74,7 @@ def power(state: GameState, voter: str) -> Fraction:
 def priority(state: GameState, player: str) -> tuple[int, str, str]:
     """The Council's order for a draw: the Daylight list, then "Other" alphabetically ("Council
     priority is the alphabetical order"), by the name the player wrote for it."""
-    order = state.ruleset.model.council_order
+    order = state.ruleset.ext.council_order
     p = state.players[player]
     if p.open_role in order:
         return (order.index(p.open_role), "", player)

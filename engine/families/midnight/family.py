@@ -16,8 +16,7 @@ from typing import Any
 # Imported for what they register: the abilities, and the GM's arrest as Jail.
 from autogm.engine import stalemate
 from autogm.engine.context import Context
-from autogm.engine.families import FAMILIES, Family, starting_state
-from autogm.engine.families.dctp.prep import Opening
+from autogm.engine.families import FAMILIES, Family, Opening, starting_state
 from autogm.engine.families.midnight import PUBLIC_ORDERS, guises, hooks
 from autogm.engine.families.midnight.corrections import CORRECTIONS
 from autogm.engine.families.midnight.council import hold_council
@@ -29,7 +28,7 @@ from autogm.engine.families.midnight.reader import parse_orders
 from autogm.engine.families.midnight.running import running_count
 from autogm.engine.phases import Phase
 from autogm.engine.render.templates import say
-from autogm.engine.rules.base import Ruleset, RulesetError, Side, Step
+from autogm.engine.rules.base import Ruleset, RulesetError, Side, Slot, Step, resolve_role
 from autogm.engine.state import GameState, PlayerState, Status
 
 STALEMATE = stalemate.STALEMATE
@@ -39,20 +38,18 @@ MAFIA, LAW = Side.MAFIA.value, Side.LAW.value
 def new_game(ruleset: Ruleset, roster: Mapping[str, str], seed: int | str, setup: Any) -> GameState:
     """The game at Night 1 (no Prep): each player's Midnight role from ``roster`` and Daylight
     role from ``setup['daylight']`` (a player left out has the open role "Other")."""
-    from autogm.engine.families.dctp.setup import resolve_role
-
     daylight = dict((setup or {}).get("daylight") or {})
     unknown = set(setup or {}) - {"daylight"}
     if unknown:
         raise RulesetError(f"unknown setup key(s): {', '.join(sorted(unknown))}")
     players: dict[str, PlayerState] = {}
-    model = ruleset.model
+    model = ruleset.ext
     taken: dict[str, str] = {}
     for name, role_name in roster.items():
         role = resolve_role(ruleset, role_name)
         written = str(daylight.pop(name, "Other"))
         open_role = next(
-            (r for r in ruleset.open_roles if r.casefold() == written.casefold()), None
+            (r for r in ruleset.ext.open_roles if r.casefold() == written.casefold()), None
         )
         if open_role is not None and open_role != "Other":
             if open_role in taken:
@@ -75,7 +72,7 @@ def new_game(ruleset: Ruleset, roster: Mapping[str, str], seed: int | str, setup
 
 def _open_role(ruleset: Ruleset, written: str) -> str | None:
     wanted = written.strip().casefold()
-    return next((r for r in ruleset.open_roles if r.casefold() == wanted), None)
+    return next((r for r in ruleset.ext.open_roles if r.casefold() == wanted), None)
 
 
 def open_game(state: GameState) -> Opening:
@@ -83,7 +80,7 @@ def open_game(state: GameState) -> Opening:
     each other"."""
     new = state.clone()
     ctx = Context(new, random.Random(f"autogm/{state.seed}/open"), [], LIFE)
-    model = new.ruleset.model
+    model = new.ruleset.ext
     for name, p in new.players.items():
         sheet = new.ruleset.role(p.role)
         ctx.notify(name, "midnight.role", role=p.role, faction=sheet.side.value.title(),
@@ -97,6 +94,18 @@ def open_game(state: GameState) -> Opening:
         others = ", ".join(f"{o} ({new.players[o].role})" for o in team if o != name)
         ctx.notify(name, "midnight.streetwise", team=others or say("midnight_words.nobody_else"))
     return Opening(new, tuple(ctx.notices), tuple(ctx.draws))
+
+
+def held_beyond(
+    state: GameState, player: str, sheet_has_aptx: bool
+) -> tuple[list[tuple[str, Slot]], tuple[()]]:
+    """The open role's slots: "Every player has two roles": the open role's sheet lines join
+    the hidden role's, before the slots abilities grant."""
+    p = state.players[player]
+    if p.open_role is None:
+        return [], ()
+    sheet = state.ruleset.ext.open_roles[p.open_role]
+    return [(f"open{i}", slot) for i, slot in enumerate(sheet.slots)], ()
 
 
 def _streetwise_roles(ruleset: Ruleset) -> tuple[str, ...]:
@@ -223,7 +232,7 @@ MIDNIGHT = Family(
     corrections=CORRECTIONS,
     public_orders=PUBLIC_ORDERS,
     player_record=player_record,
-    held_beyond=lambda state, player, sheet_has_aptx: ((), ()),  # the sheets and granted ones
+    held_beyond=held_beyond,
     read=parse_orders,
     public=lambda state, player, ability: (
         None if (line := line_of(state, player, ability)) is None else bool(line.public)

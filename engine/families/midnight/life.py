@@ -47,7 +47,7 @@ REASONS = {
 def line_of(state: GameState, player: str, ability: str) -> Line | None:
     """The sheet line ``player`` uses ``ability`` through: the Midnight role's, the Daylight
     role's, or the one every player has."""
-    model, p = state.ruleset.model, state.players[player]
+    model, p = state.ruleset.ext, state.players[player]
     return (
         model.line(p.role, ability)
         or model.line(p.open_role, ability)
@@ -59,7 +59,7 @@ def line_of(state: GameState, player: str, ability: str) -> Line | None:
 def holds(state: GameState, player: str, ability: str) -> Line | None:
     """The line through which ``player`` holds ``ability`` (a role's own, or one gained: Pass
     down's Pistol, Tomb Raider's Daylight abilities), or None."""
-    model, p = state.ruleset.model, state.players[player]
+    model, p = state.ruleset.ext, state.players[player]
     found = model.line(p.role, ability) or model.line(p.open_role, ability)
     if found is None and p.ext is not None and ability in mn(p).granted:
         found = _granted(model, ability)

@@ -7,6 +7,7 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 from autogm.engine.state import GameState, PlayerState, Status
 
@@ -66,6 +67,12 @@ class Midnighter:
 
     def rename(self, old: str, new: str) -> None:
         self.used_on = {k: [new if t == old else t for t in v] for k, v in self.used_on.items()}
+
+    def record_conditions(self) -> tuple[str, ...]:
+        return ()  # the record's midnight fields come from Family.player_record
+
+    def columns(self) -> dict[str, Any]:
+        return {}  # the archive's midnight columns come from Family.player_record
 
     def all_guises(self, index: int) -> Counter[str]:
         """The Guises held in the phase of this index: the lasting ones and active layers."""

@@ -269,6 +269,9 @@ MODEL = Model(
     council_order=tuple(r for r in DAYLIGHT if r != OTHER),
     # Hand of Fate: "Joker starts with 1 card."
     start_cards={"Joker": 1},
+    open_roles={
+        role: _sheet(role, Side.NEUTRAL, lines, "Daylight") for role, lines in DAYLIGHT.items()
+    },
 )
 
 
@@ -303,10 +306,6 @@ RULESET = Ruleset(
             Step.MESSAGES,
         ),
     },
-    order_of_healing=(),
-    crimes=frozenset(),
-    keywords={},
-    rank=(),
     option_specs={
         spec.name: spec
         for spec in (
@@ -364,8 +363,5 @@ RULESET = Ruleset(
     deal_copies={"Civilian": 3},
     deal_sides=(Side.MAFIA, Side.LAW),
     signup_choices=tuple(DAYLIGHT),
-    open_roles={
-        role: _sheet(role, Side.NEUTRAL, lines, "Daylight") for role, lines in DAYLIGHT.items()
-    },
-    model=MODEL,
+    ext=MODEL,
 )

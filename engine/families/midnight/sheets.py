@@ -5,8 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from autogm.engine.phases import PhaseKind
+
+if TYPE_CHECKING:
+    from autogm.engine.rules.base import RoleSheet, Ruleset
 
 # "Abilities marked with "H", "J" or "D" are not disabled if you're in Hospital, Jail, or
 # Dead." "Abilities marked with "B" cannot be blocked."
@@ -45,7 +49,7 @@ class Line:
 
 @dataclass(frozen=True, slots=True)
 class Model:
-    """midnight's data beside the role sheets."""
+    """midnight's data beside the role sheets: its ruleset's ``Ruleset.ext``."""
 
     # Midnight role -> its starting Guises ("Boss (M) / Boss(1)Detective(1)...").
     guises: Mapping[str, tuple[tuple[str, int], ...]]
@@ -60,6 +64,15 @@ class Model:
     # Cards a Midnight role starts with (Hand of Fate: "Joker starts with 1 card").
     start_cards: Mapping[str, int] = field(default_factory=dict)
     factions: Mapping[str, str] = field(default_factory=dict)
+    # The open (Daylight) roles a player holds beside the hidden one, by name ("Every player
+    # has two roles"); their slots join the hidden role's.
+    open_roles: Mapping[str, RoleSheet] = field(default_factory=dict)
+    # The text has no crimes: no record is one (``FamilyRules.crimes``).
+    crimes: frozenset[str] = frozenset()
 
     def line(self, role: str | None, ability: str) -> Line | None:
         return self.lines.get((role or "", ability))
+
+    def with_options(self, ruleset: Ruleset) -> Model:
+        """No option of midnight changes this data."""
+        return self

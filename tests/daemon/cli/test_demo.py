@@ -92,9 +92,9 @@ def test_the_classic_demo_deals_two_detective_boys(tmp_path):
 def test_a_setup_that_cannot_be_dealt_stops_the_demo_instead_of_waiting_for_ever(
     tmp_path, monkeypatch
 ):
-    from autogm.daemon.cli import demo
+    from autogm.simulator.demo import dctp
 
-    monkeypatch.setattr(demo, "CLASSIC_SETUP", demo.DCTP_SETUP)  # no Detective Boys
+    monkeypatch.setattr(dctp, "CLASSIC_SETUP", dctp.DCTP_SETUP)  # no Detective Boys
     out = io.StringIO()
     began = time.monotonic()
     assert run_demo(tmp_path / "demo", pace=0, out=out, ruleset="dctp-classic") == 1

@@ -17,12 +17,13 @@ import yaml
 from autogm.engine.families.dctp.abilities import ABILITIES
 from autogm.engine.families.dctp.abilities.lent import ability_for
 from autogm.engine.families.dctp.setup import Setup, new_game, setup_from_dict
+from autogm.engine.families.dctp.state import Loan
 from autogm.engine.orders.model import ParsedPM
 from autogm.engine.phases import Phase
 from autogm.engine.reading import read_pm
 from autogm.engine.render.answers import render_acknowledgement
 from autogm.engine.rules import load_ruleset
-from autogm.engine.state import BOMB, ActionRecord, GameState, Loan, Status
+from autogm.engine.state import BOMB, ActionRecord, GameState, Status
 from autogm.engine.validate import check_order
 from tests.engine.orders.corpus_kit import check_rejections, corpus_cases
 

@@ -9,10 +9,10 @@ from autogm.engine.ability import Ability, register
 from autogm.engine.context import PENDING, Attack
 from autogm.engine.families.dctp.poisoning import POISONED_TODAY
 from autogm.engine.families.dctp.protection import first_saver
-from autogm.engine.families.dctp.state import own_capsules
+from autogm.engine.families.dctp.state import Capsule, own_capsules
 from autogm.engine.render.templates import say
 from autogm.engine.rules.base import Side, Step
-from autogm.engine.state import ABROAD, DETAINED, IN_FLIGHT, Capsule, Status
+from autogm.engine.state import ABROAD, DETAINED, IN_FLIGHT, Status
 
 if TYPE_CHECKING:
     from autogm.engine.context import Action, Context
@@ -68,7 +68,7 @@ class Aptx(Ability):
         # members poisoning attempts takes priority."
         # The Black Org's shared capsules go to the attempts in rank order, each attempt taking
         # one whatever its outcome: a right guess keeps its capsule only after the day.
-        rank = ctx.ruleset.bo_rank
+        rank = ctx.ruleset.ext.bo_rank
         pool = ctx.state.ext.aptx
         for action in sorted(actions, key=lambda a: (rank(ctx.player(a.actor).role), a.actor)):
             from_pool = own_capsules(ctx.state, action.actor) == 0

@@ -60,7 +60,7 @@ class Betrayal(Informative):
         other = seen[label]
         actor = other.order.killer or other.actor
         role = ctx.player(actor).role
-        keyword = ctx.ruleset.keyword(other.ability.name)
+        keyword = ctx.ruleset.ext.keyword(other.ability.name)
         ctx.results.append(Result(action.actor, self.name, keyword))
         if other.ability.name == "poison":
             ctx.notify(action.actor, "betrayal.poison", role=role, target=other.target)

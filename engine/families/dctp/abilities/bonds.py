@@ -11,10 +11,11 @@ from typing import TYPE_CHECKING
 
 from autogm.engine.ability import Ability, register
 from autogm.engine.families.dctp import appearance
+from autogm.engine.families.dctp.state import Loan
 from autogm.engine.orders.model import ability_title
 from autogm.engine.render.templates import say
 from autogm.engine.rules.base import Side, Step
-from autogm.engine.state import BEST_FRIEND, LOVER, Loan, Status
+from autogm.engine.state import BEST_FRIEND, LOVER, Status
 
 if TYPE_CHECKING:
     from autogm.engine.context import Action, Context

@@ -37,10 +37,10 @@ OFFERED, KEPT = 5, 3
 def record_worn(ctx: Context) -> None:
     """At the start of a phase: each disguise or costume worn is a disguising crime in it."""
     for name, p in ctx.state.players.items():
-        if p.disguise and p.is_alive:
+        if p.ext.disguise and p.is_alive:
             ability = "temporary_disguise" if COSTUME in p.conditions else "disguise"
             ctx.records.append(
-                ActionRecord(ctx.phase, name, ability, (), True, True, role=p.disguise)
+                ActionRecord(ctx.phase, name, ability, (), True, True, role=p.ext.disguise)
             )
 
 

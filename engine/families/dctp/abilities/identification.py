@@ -137,7 +137,7 @@ class Identify(Ability):
         return None if order.role else say("dctp_refusal.identify_role")
 
     def resolve_step(self, ctx: Context, actions: list[Action]) -> None:
-        rank = ctx.ruleset.group_rank
+        rank = ctx.ruleset.ext.group_rank
         group = sorted(
             (
                 n
@@ -214,7 +214,7 @@ class PoliceIdentify(Ability):
     def resolve(self, ctx: Context, action: Action) -> None:
         target = action.target or ""
         p = ctx.player(target)
-        answer = action.order.role in (p.role, p.disguise)
+        answer = action.order.role in (p.role, p.ext.disguise)
         if answer:
             ctx.player(action.actor).used[self.name] = ctx.phase.index
         ctx.done(action, answer)

@@ -58,7 +58,7 @@ def holds(ruleset, records: list[ActionRecord], query: Query) -> bool:
         )  # fmt: skip
     # Asked for every query of every investigation, against every record of the phase: the
     # ruleset's keywords are read as a dict, and the cheap tests come first.
-    keywords = ruleset.keywords
+    keywords = ruleset.ext.keywords
     keyword = keywords.get(query.keyword, query.keyword)
     # Detect names a character, not a player: "Bourbon detects Shinichi".
     asks_role = keyword == keywords.get("detect", "detect")

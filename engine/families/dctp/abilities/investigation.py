@@ -97,7 +97,7 @@ def _may_look_at_prep(state: GameState, actor: str) -> bool:
             loan.kind == "cover" and loan.holder == actor and loan.source
             and loan.phase == state.phase.index
         ):  # fmt: skip
-            roles += [state.players[loan.source].role, state.players[loan.source].disguise]
+            roles += [state.players[loan.source].role, state.players[loan.source].ext.disguise]
     sheets = [
         sheet
         for sheet in (state.ruleset.role(r) for r in roles if r)

@@ -130,7 +130,7 @@ def settle_black_org_kill(ctx: Context) -> None:
     if able:
         # The leader's order first; between members, "The Black Organization ... [has] a rank
         # system for orders".
-        rank = ctx.ruleset.bo_rank
+        rank = ctx.ruleset.ext.bo_rank
         able.sort(key=lambda a: (a.actor != leader, rank(ctx.player(a.actor).role), a.actor))
         chosen = able[0]
         for action in able[1:]:

@@ -216,7 +216,7 @@ class HouseSearch(Ability):
             if (
                 other.actor == target
                 and other.state == "pending"
-                and other.ability.name in ctx.ruleset.crimes
+                and other.ability.name in ctx.ruleset.ext.crimes
             ):
                 ctx.fail(other, "house_searched")
 
@@ -243,7 +243,7 @@ class HouseSearch(Ability):
         ctx.record(action, took_place=True)
         # Essential: the suspension that may follow silences the officer's other results.
         ctx.notify(action.actor, "house_search.dossier", essential=True, target=target, role=p.role,
-                   disguise=p.disguise or say("house_search.none"),
+                   disguise=p.ext.disguise or say("house_search.none"),
                    actions="; ".join(actions) or say("house_search.none"))  # fmt: skip
         if not crimes:
             ctx.player(action.actor).used["house_search_lost"] = 1
@@ -397,8 +397,8 @@ class Lawsuit(Ability):
             target in ctx.state.ext.costumes
             or "disguise" in ctx.state.ruleset.role(p.role).abilities()
         )
-        if p.disguise or disguiser:
-            ctx.notify(target, "lawsuit.you_disguised", disguise=p.disguise or "none")
+        if p.ext.disguise or disguiser:
+            ctx.notify(target, "lawsuit.you_disguised", disguise=p.ext.disguise or "none")
         else:
             ctx.notify(target, "lawsuit.you")
         ctx.announce("lawsuit.public", player=target)

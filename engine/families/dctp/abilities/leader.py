@@ -7,7 +7,7 @@ or they vote for their own ranking. So each player PMs the GM with a ranking." T
 example: three ballots (Akonyl, Conia, Pofa / Conia, Akonyl, Pofa / Pofa, Conia, Akonyl) give
 "Conia(Korn), Akonyl (Vodka), Pofa(Gin)" and "In case Conia dies then Akonyl will become the
 new leader etc." "The leader ranking has nothing to do with the APTX ranking!": the APTX
-priority keeps the role list (``Ruleset.bo_rank``); only ``current_leader``
+priority keeps the role list (``DctpRules.bo_rank``); only ``current_leader``
 (engine/families/dctp/state.py) reads the voted ranking. docs/rulings.md, "The Black Org's
 leader vote".
 """
@@ -96,7 +96,7 @@ def count(
 def tally(state: GameState) -> tuple[str, ...]:
     """The ranking of the free members from the ballots held (each member's latest)."""
     members = black_org(state)  # free members, in role-list order
-    rank = state.ruleset.bo_rank
+    rank = state.ruleset.ext.bo_rank
 
     def role_rank(name: str) -> int:
         return rank(state.players[name].role)

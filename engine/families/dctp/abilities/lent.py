@@ -31,10 +31,10 @@ from typing import TYPE_CHECKING
 from autogm.engine.ability import Ability, abilities_for
 from autogm.engine.families.dctp.appearance import is_costume
 from autogm.engine.families.dctp.poisoning import dies_today
-from autogm.engine.families.dctp.state import own_capsules
+from autogm.engine.families.dctp.state import Loan, own_capsules
 from autogm.engine.phases import PhaseKind
 from autogm.engine.rules.base import NIGHT, PREP, AbilityUse, RoleSheet, Ruleset, Slot, per_ruleset
-from autogm.engine.state import Loan, Status
+from autogm.engine.state import Status
 
 if TYPE_CHECKING:
     from autogm.engine.context import Action, Context
@@ -102,10 +102,10 @@ def sheet_roles(state: GameState, name: str) -> list[str]:
     """The roles whose sheets may give a player abilities (loans aside): their own, the
     disguise or costume worn, and their best friend's (Sonoko) role and disguise."""
     p = state.players[name]
-    roles = [p.role, p.disguise]
+    roles = [p.role, p.ext.disguise]
     friend = lending_friend(state, name)
     if friend:
-        roles += [state.players[friend].role, state.players[friend].disguise]
+        roles += [state.players[friend].role, state.players[friend].ext.disguise]
     return [r for r in roles if r]
 
 
@@ -115,17 +115,17 @@ def source_sheet(state: GameState, actor: str, slot_key: str) -> RoleSheet:
     Kid disguised as Ran who protects is injured like Ran), else the player's own. A friend's
     abilities keep Sonoko's own consequences (docs/rulings.md)."""
     p = state.players[actor]
-    if slot_key.startswith("disguise") and p.disguise:
-        return state.ruleset.role(p.disguise)
+    if slot_key.startswith("disguise") and p.ext.disguise:
+        return state.ruleset.role(p.ext.disguise)
     return state.ruleset.role(p.role)
 
 
 def worn_slots(state: GameState, name: str) -> list[Slot]:
     """The slots a player's disguise or tonight's costume gives."""
     p = state.players[name]
-    if not p.disguise:
+    if not p.ext.disguise:
         return []
-    return _sheet_slots(state, p.disguise, nights_only=is_costume(p))
+    return _sheet_slots(state, p.ext.disguise, nights_only=is_costume(p))
 
 
 def held_beyond(
@@ -144,12 +144,12 @@ def held_beyond(
     # on an empty field first (asked for every player of every order).
     found: list[tuple[str, Slot]] = (
         [(f"disguise{i}", slot) for i, slot in enumerate(worn_slots(state, player))]
-        if p.disguise
+        if p.ext.disguise
         else []
     )
     friend = lending_friend(state, player) if player in own.best_friends else None
     if friend and (state.players[friend].is_alive or state.ruleset.has("friend_dead_ok")):
-        excluded = state.ruleset.friend_excluded
+        excluded = state.ruleset.ext.friend_excluded
         friend_state = state.players[friend]
         slots = _sheet_slots(state, friend_state.role, nights_only=False, excluded=excluded)
         slots += [
@@ -181,7 +181,7 @@ def held_beyond(
             if uses:
                 # "Calvados can just use either slander or investigate. Not both like Gin."
                 found.append((f"{LENT}cover", Slot(tuple(uses), NIGHT)))
-    if p.disguise is None and player in own.costume_offers:
+    if p.ext.disguise is None and player in own.costume_offers:
         # Re-choose: "The Day after Irish/Yukiko used his/her last disguise, he/she can re-use
         # Choose Disguise." (the new offer is made when the last costume is taken off)
         found.append(

@@ -70,7 +70,7 @@ class StakeOut(Informative):
             return
         seen = sorted(
             {
-                ctx.ruleset.keyword(r.ability)
+                ctx.ruleset.ext.keyword(r.ability)
                 for r in ctx.records
                 if r.took_place
                 and target in r.targets

@@ -15,11 +15,11 @@ from typing import TYPE_CHECKING
 
 from autogm.engine.ability import Ability, register
 from autogm.engine.families.dctp.abilities.lent import lend_for_next_night
-from autogm.engine.families.dctp.state import current_leader
+from autogm.engine.families.dctp.state import Loan, current_leader
 from autogm.engine.outcome import Result
 from autogm.engine.render.templates import say
 from autogm.engine.rules.base import DAY, AbilityUse, Side, Slot, Step
-from autogm.engine.state import ActionRecord, Loan
+from autogm.engine.state import ActionRecord
 
 if TYPE_CHECKING:
     from autogm.engine.context import Action, Context

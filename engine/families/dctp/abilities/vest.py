@@ -111,7 +111,7 @@ def _reported(ctx: Context, defusers: list[str]) -> str:
     state = ctx.state
     black_org = [d for d in defusers if state.side(d) is Side.BLACK_ORG]
     if black_org:
-        return min(black_org, key=lambda d: (ctx.ruleset.bo_rank(state.players[d].role), d))
+        return min(black_org, key=lambda d: (ctx.ruleset.ext.bo_rank(state.players[d].role), d))
     sheets = list(ctx.ruleset.roles)
     return min(defusers, key=lambda d: (sheets.index(appears_police(state, d) or ""), d))
 

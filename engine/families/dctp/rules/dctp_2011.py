@@ -7,6 +7,7 @@ Judgment calls are in docs/rulings.md.
 
 from __future__ import annotations
 
+from autogm.engine.families.dctp.rules.part import DctpRules
 from autogm.engine.phases import PhaseKind
 from autogm.engine.rules.base import (
     DAY,
@@ -501,20 +502,25 @@ def _role_aliases() -> dict[str, str]:
 
 RULESET = Ruleset(
     id=RULESET_ID,
+    family="dctp",
     roles={sheet.name: sheet for sheet in ROLE_LIST},
     order_of_actions=ORDER_OF_ACTIONS,
-    order_of_healing=ORDER_OF_HEALING,
-    crimes=CRIMES,
-    keywords=KEYWORDS,
-    rank=BLACK_ORG_RANK,
     option_specs=OPTIONS,
+    ext=DctpRules(
+        order_of_healing=ORDER_OF_HEALING,
+        crimes=CRIMES,
+        keywords=KEYWORDS,
+        rank=BLACK_ORG_RANK,
+        # Identify: "The ranking of the DB are: Ayumi, Mitsuhiko, Genta."
+        group_rank=("Ayumi", "Mitsuhiko", "Genta"),
+        friend_excluded=FRIEND_EXCLUDED,
+    ),
     role_aliases=_role_aliases(),
     common_slots=COMMON_SLOTS,
-    # Identify: "The ranking of the DB are: Ayumi, Mitsuhiko, Genta."
-    group_rank=("Ayumi", "Mitsuhiko", "Genta"),
     # "Haibara and Sherry may not be in the same game." "Shinichi & Conan may only be present
     # in the same game if a role is disguised as Shinichi" (a disguise is drawn only in Prep,
     # after the deal, so the deal never has both).
     exclusive_pairs=(("Haibara", "Sherry"), ("Shinichi", "Conan")),
-    friend_excluded=FRIEND_EXCLUDED,
+    # The town hunts the Black Org.
+    deal_sides=(Side.BLACK_ORG, Side.TOWN),
 )

@@ -11,6 +11,8 @@ the 2011 text stands (``derive``); docs/rulings.md, "## dctp-classic", has the j
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from autogm.engine.families.dctp.rules import dctp_2011
 from autogm.engine.families.dctp.rules.dctp_2011 import BO, CIVILIANS, FBI, POLICE, make_sheet
 from autogm.engine.phases import PhaseKind
@@ -320,11 +322,10 @@ RULESET = derive(
     RULESET_ID,
     roles={**dict.fromkeys(ABSENT), **SHEETS},
     role_aliases={a: s.name for s in ROLE_LIST for a in s.aliases},
-    rank=BLACK_ORG_RANK,
+    ext=replace(dctp_2011.RULESET.ext, rank=BLACK_ORG_RANK, order_of_healing=ORDER_OF_HEALING),
     # Classic names no Haibara; Shinichi and Conan: silent, 2011's rule stands.
     exclusive_pairs=(("Shinichi", "Conan"),),
     common_slots=COMMON_SLOTS,
-    order_of_healing=ORDER_OF_HEALING,
     orders={PhaseKind.DAY: DAY_ORDER},
     option_specs={**dctp_2011.OPTIONS, **OPTIONS, "dreamer": DREAMER},
     ability_rules={

@@ -171,13 +171,16 @@ RULESET = derive(
     RULESET_ID,
     roles=_r53_sheets(),
     orders={PhaseKind.NIGHT: NIGHT_ORDER, PhaseKind.DAY: DAY_ORDER},
-    order_of_healing=ORDER_OF_HEALING,
-    crimes=CRIMES,
-    keywords=KEYWORDS,
+    ext=replace(
+        dctp_2011.RULESET.ext,
+        order_of_healing=ORDER_OF_HEALING,
+        crimes=CRIMES,
+        keywords=KEYWORDS,
+        crime_options={"blame_is_crime": "blame"},
+        friend_excluded=FRIEND_EXCLUDED,
+    ),
     option_defaults=OPTION_DEFAULTS,
     option_specs={**dctp_2011.OPTIONS, **OPTIONS},
-    crime_options={"blame_is_crime": "blame"},
-    friend_excluded=FRIEND_EXCLUDED,
     ability_rules={
         # "... House Search/Detain > Frighten > Face Pinch > ..."
         "frighten": AbilityRules(steps={PhaseKind.NIGHT: Step.FRIGHTEN}),

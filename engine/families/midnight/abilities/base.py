@@ -159,7 +159,7 @@ def _declared_this_phase(state: GameState, actor: str, ability: str) -> bool:
 
 
 def _rank_and_file(state: GameState) -> bool:
-    model = state.ruleset.model
+    model = state.ruleset.ext
     return any(model.line(p.role, "rank_and_file") for p in state.players.values())
 
 

@@ -80,7 +80,7 @@ class Letter(MidnightAbility):
         by_target: dict[str, list[Action]] = {}
         for action in sent:
             by_target.setdefault(action.target or TOWN, []).append(action)
-        limit = ctx.ruleset.model.spam_limit
+        limit = ctx.ruleset.ext.spam_limit
         held = approved(ctx)
         for target, letters in by_target.items():
             spammed = len(letters) > limit

@@ -39,7 +39,7 @@ class Gainable(MidnightAbility):
         p = state.players[player]
         if p.ext is None or self.name not in mn(p).granted:
             return None
-        if state.ruleset.model.line(p.open_role, self.name):
+        if state.ruleset.ext.line(p.open_role, self.name):
             return None  # held on the sheet already
         line = holds(state, player, self.name)
         return Slot((AbilityUse(self.name),), line.phases) if line else None
@@ -62,7 +62,7 @@ def _immortality(ctx: Context, hit: damage.Hit) -> str | None:
 def starting_hp(state: GameState, name: str) -> int:
     """The HP ``name`` started the game with: "Each character starts with 2 HP"; Sturdy —
     "starts with 1 extra HP" (the Brute's own line: one gained later adds nothing)."""
-    model = state.ruleset.model
+    model = state.ruleset.ext
     return model.start_hp + (1 if model.line(state.players[name].open_role, "sturdy") else 0)
 
 
@@ -163,7 +163,7 @@ class TombRaider(Gainable):
         dead = ctx.player(action.target or "")
         gained = [
             line.ability
-            for (role, _), line in ctx.ruleset.model.lines.items()
+            for (role, _), line in ctx.ruleset.ext.lines.items()
             if role == dead.open_role and role
         ]
         ext = mn(ctx.player(action.actor))

@@ -54,7 +54,7 @@ BUST_CARDS = 3
 def card_game(state: GameState) -> bool:
     """Whether cards are in play: a Joker was dealt (Hand of Fate is H,J,D: it holds while the
     Joker is dead too)."""
-    model = state.ruleset.model
+    model = state.ruleset.ext
     return any(model.line(p.role, "hand_of_fate") for p in state.players.values())
 
 
@@ -91,7 +91,7 @@ class Play(MidnightAbility):
     def granted_slot(self, state: GameState, player: str) -> Slot | None:
         """ "Everybody has Play" (the Joker has it on the sheet)."""
         p = state.players[player]
-        if p.ext is None or state.ruleset.model.line(p.role, self.name):
+        if p.ext is None or state.ruleset.ext.line(p.role, self.name):
             return None
         return Slot((AbilityUse(self.name),), NIGHT) if card_game(state) else None
 

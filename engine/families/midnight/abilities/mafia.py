@@ -183,7 +183,7 @@ class Weapon(Attack):
         p = state.players[player]
         if p.ext is None or self.name not in mn(p).granted:
             return None
-        if state.ruleset.model.line(p.role, self.name):
+        if state.ruleset.ext.line(p.role, self.name):
             return None  # held on the sheet already
         return Slot((AbilityUse(self.name),), NIGHT)
 
@@ -220,10 +220,10 @@ class TommyGun(Attack):
 def pass_down(ctx: Context, name: str) -> None:
     """Pass down — "if you die or turn into a spirit, the Boss gains Pistol"."""
     p = ctx.player(name)
-    if not ctx.ruleset.model.line(p.role, "pass_down"):
+    if not ctx.ruleset.ext.line(p.role, "pass_down"):
         return
     for boss, other in ctx.state.players.items():
-        boss_alive = other.status is Status.ALIVE and ctx.ruleset.model.line(other.role, "shotgun")
+        boss_alive = other.status is Status.ALIVE and ctx.ruleset.ext.line(other.role, "shotgun")
         if boss_alive and "pistol" not in mn(other).granted:
             mn(other).granted.append("pistol")
             ctx.notify(boss, "midnight.gained", ability="pistol")

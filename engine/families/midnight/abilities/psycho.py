@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 def holds(state: GameState, p: PlayerState, ability: str) -> bool:
     """Whether the player's Midnight role has this line and they are not dead (the Psycho's
     passive lines are H and J, not D: "Dead — all abilities are disabled")."""
-    return p.status is Status.ALIVE and state.ruleset.model.line(p.role, ability) is not None
+    return p.status is Status.ALIVE and state.ruleset.ext.line(p.role, ability) is not None
 
 
 @register(family="midnight")

@@ -10,11 +10,12 @@ tag ("[ooc]Vote Abs[/ooc]", now and then for peace).
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from autogm.engine.rules import load_ruleset
 from autogm.engine.rules.base import Side
+from autogm.engine.state import GameState
 
-RULESET = "midnight"
 TOPIC_TITLE = "Demo game: midnight, the Mafia against the Law"
 SIGNUPS = (
     (0, "Abs", "/in as Monk"),
@@ -55,11 +56,26 @@ votes = topic
 """
 
 
+def setup(ruleset: str) -> str:
+    return SETUP
+
+
+def game_lines(ruleset: str) -> str:
+    return GAME
+
+
 def orders(
-    rng: random.Random, roles: dict[str, str], player: str, phase: str, alive: list[str]
+    rng: random.Random,
+    ruleset_id: str,
+    roles: dict[str, str],
+    player: str,
+    phase: str,
+    alive: list[str],
+    live: GameState,
+    memo: dict[str, Any],
 ) -> tuple[str, str]:
     """(PM, topic post) of ``player`` for ``phase``; either may be empty."""
-    ruleset = load_ruleset(RULESET)
+    ruleset = load_ruleset(ruleset_id)
     role = roles[player]
     mafia = ruleset.role(role).side is Side.MAFIA
     others = [p for p in alive if p != player]
