@@ -22,11 +22,11 @@ from autogm.engine.orders.names import NameMatcher
 from autogm.engine.orders.reader import StateMemo
 from autogm.engine.outcome import Notice, PhaseOutcome
 from autogm.engine.phases import Phase, PhaseKind
-from autogm.engine.reading import read_message
+from autogm.engine.reading import GameRules, read_message
 from autogm.engine.render.templates import say, templates
 from autogm.engine.resolve import resolve, resolve_instant
 from autogm.engine.state import GameState, Status
-from autogm.engine.validate import SlotKey, check_order
+from autogm.engine.validate import HeldSlots, SlotKey, check_order
 
 # How an item reaches the game (``GameSession.feed``; a scenario file's items and the daemon's
 # stored messages say the same of each): a private message with orders; one kept for its will
@@ -127,6 +127,13 @@ class GameSession:
             self._memo, self._memo_of = StateMemo(), self.state
         return self._memo
 
+    def held_slots(self, player: str) -> HeldSlots | None:
+        """The slots ``player`` holds in the current state (engine/validate.py ``held_slots``;
+        None for one who is not playing), from the readers' memo: one who chooses orders
+        before sending them (the simulator's players) asks what the reading of the PM that
+        carries them asks, and it is found once."""
+        return GameRules(self.state, self._state_memo()).slots(player)
+
     def _actors(self) -> dict[str, dict[SlotKey, None]]:
         """``pending``'s keys by actor (see ``_by_actor``)."""
         if self._by_actor_of is not self.pending:
@@ -155,7 +162,7 @@ class GameSession:
         answers nor drops a question asked in a PM; a family with its own reader (midnight)
         reads public orders there."""
         if FAMILIES[self.state.ruleset.family].read is not None:
-            parsed = read_message(self.state, author, text, public=public)
+            parsed = read_message(self.state, author, text, public=public, memo=self._state_memo())
         else:
             asked = () if public else self.questions.pop(author, ())
             parsed = read_message(self.state, author, text, asked=asked, memo=self._state_memo())

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from autogm.engine.orders.model import Order
+from autogm.engine.orders.seam import HeldSlots
 from autogm.engine.outcome import Notice
 from autogm.engine.state import GameState
 
@@ -58,11 +59,16 @@ class Policy(ABC):
         return None
 
     @abstractmethod
-    def orders(self, state: GameState, player: str, rng: random.Random) -> list[Order]:
-        """The orders ``player`` sends this phase (no vote: ``vote`` says it)."""
+    def orders(
+        self, state: GameState, player: str, rng: random.Random, held: HeldSlots | None = None
+    ) -> list[Order]:
+        """The orders ``player`` sends this phase (no vote: ``vote`` says it). ``held``: the
+        player's held slots in ``state`` when the caller has them (the session's, which the
+        reading of the PM asks for again); else they are found."""
 
     @abstractmethod
     def vote(
-        self, state: GameState, player: str, rng: random.Random
+        self, state: GameState, player: str, rng: random.Random, held: HeldSlots | None = None
     ) -> tuple[str | None, str | None] | None:
-        """(target, None) for a vote, (None, 'no_lynch'/'abstain'), or None: no vote sent."""
+        """(target, None) for a vote, (None, 'no_lynch'/'abstain'), or None: no vote sent
+        (``held`` as for ``orders``)."""

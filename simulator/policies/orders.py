@@ -19,6 +19,7 @@ from autogm.engine.families.midnight.reader import TOWN
 from autogm.engine.orders import vocab
 from autogm.engine.orders.kinds import Kind, kind_of
 from autogm.engine.orders.model import CRIME_NOUN, Order, Query
+from autogm.engine.orders.seam import HeldSlots
 from autogm.engine.phases import Phase, PhaseKind
 from autogm.engine.rules.base import AbilityUse, Ruleset, Side
 from autogm.engine.state import ABROAD, IN_FLIGHT, GameState, Status
@@ -116,7 +117,8 @@ class Options:
     # A leader's kill names the member whose turn it is ("Vodka kills X"), not now and then.
     name_killer: bool = False
     sizes: dict[str, int] = field(default_factory=dict)  # list sizes found, per ability
-    held: list = field(default_factory=list)  # the player's held slots this phase
+    # The player's held slots this phase: given by the caller who has them, else found.
+    held: HeldSlots | None = None
     free: list[str] = field(default_factory=list)  # the free players this phase
     # Whether the player uses a slot for this ability this phase (drawn before the order is,
     # so that an order the player will not send is not drawn and checked): the random
@@ -143,7 +145,8 @@ def legal_orders(state: GameState, player: str, opts: Options) -> list[Order]:
     found: list[Order] = []
     seen: set[str] = set()
     # The player's slots, found once for every order checked (check_order takes them).
-    opts.held = held_slots(state, player)
+    if opts.held is None:
+        opts.held = held_slots(state, player)
     opts.free = free_players(state)
     # The Black Org's night kill is one order, whichever word it takes (a 2011 sniper's
     # "Kill" is their snipe: "Snipe replaces kill for the specified roles").
@@ -285,7 +288,7 @@ class _Draw:
         return tuple(sorted(self.rng.choice(kinds) for _ in range(count)))
 
     def stands(self, order: Order) -> bool:
-        return not isinstance(check_order(self.state, order, self.opts.held or None), str)
+        return not isinstance(check_order(self.state, order, self.opts.held), str)
 
 
 def _kill(state: GameState, player: str, ability: str, draw: _Draw) -> Order | None:
@@ -541,9 +544,10 @@ def vote_order(state: GameState, player: str, target: str | None, choice: str | 
     return Order(player, "vote", (target,))
 
 
-def can_vote(state: GameState, player: str) -> bool:
-    """Whether the player holds a vote now (the engine's check of a vote for anyone)."""
+def can_vote(state: GameState, player: str, held: HeldSlots | None = None) -> bool:
+    """Whether the player holds a vote now (the engine's check of a vote for anyone;
+    ``held``: the player's held slots, when the caller has them)."""
     if state.phase.kind is not PhaseKind.DAY:
         return False
     probe = Order(player, "vote", choice="abstain")
-    return not isinstance(check_order(state, probe), str)
+    return not isinstance(check_order(state, probe, held), str)

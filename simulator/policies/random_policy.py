@@ -6,6 +6,7 @@ import random
 from collections.abc import Sequence
 
 from autogm.engine.orders.model import Order
+from autogm.engine.orders.seam import HeldSlots
 from autogm.engine.outcome import Notice
 from autogm.engine.state import GameState
 from autogm.simulator.policies.base import Policy
@@ -23,16 +24,18 @@ class RandomPolicy(Policy):
     def told(self, player: str, notices: Sequence[Notice], state: GameState) -> None:
         """The random player reads nothing: every draw is blind."""
 
-    def orders(self, state: GameState, player: str, rng: random.Random) -> list[Order]:
+    def orders(
+        self, state: GameState, player: str, rng: random.Random, held: HeldSlots | None = None
+    ) -> list[Order]:
         def uses(ability: str) -> bool:
             return rng.random() < RATES.get(ability, self.act_rate)
 
-        return legal_orders(state, player, Options(rng, uses=uses))
+        return legal_orders(state, player, Options(rng, uses=uses, held=held))
 
     def vote(
-        self, state: GameState, player: str, rng: random.Random
+        self, state: GameState, player: str, rng: random.Random, held: HeldSlots | None = None
     ) -> tuple[str | None, str | None] | None:
-        if not can_vote(state, player) or rng.random() > self.vote_rate:
+        if not can_vote(state, player, held) or rng.random() > self.vote_rate:
             return None
         roll = rng.random()
         if roll < 0.05:
