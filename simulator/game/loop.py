@@ -241,7 +241,9 @@ def _order_key(order: Order) -> tuple:
 def _same_orders(read: list[Order], meant: list[Order], titles) -> bool:
     """Whether the reader understood the orders meant: the same meaning, or else the same
     restatement (the reader may fill a field the restatement leaves out)."""
-    if sorted(map(_order_key, read), key=repr) == sorted(map(_order_key, meant), key=repr):
+    read_keys, meant_keys = list(map(_order_key, read)), list(map(_order_key, meant))
+    # Most PMs are read in the order they were written: sorted only when they are not.
+    if read_keys == meant_keys or sorted(read_keys, key=repr) == sorted(meant_keys, key=repr):
         return True
     understood = sorted(same_kill(o.canonical(titles)) for o in read)
     return understood == sorted(expected(o, titles) for o in meant)
