@@ -9,8 +9,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from autogm.engine.orders.model import Order
-from autogm.engine.orders.seam import HeldSlots
 from autogm.engine.outcome import Notice
+from autogm.engine.reading import GameRules
 from autogm.engine.state import GameState
 
 
@@ -60,15 +60,15 @@ class Policy(ABC):
 
     @abstractmethod
     def orders(
-        self, state: GameState, player: str, rng: random.Random, held: HeldSlots | None = None
+        self, state: GameState, player: str, rng: random.Random, rules: GameRules | None = None
     ) -> list[Order]:
-        """The orders ``player`` sends this phase (no vote: ``vote`` says it). ``held``: the
-        player's held slots in ``state`` when the caller has them (the session's, which the
-        reading of the PM asks for again); else they are found."""
+        """The orders ``player`` sends this phase (no vote: ``vote`` says it). ``rules``: the
+        rules of ``state`` as the session keeps them (``GameSession.rules``: the slots and
+        checks the reading of the PM asks for again); else they are found here."""
 
     @abstractmethod
     def vote(
-        self, state: GameState, player: str, rng: random.Random, held: HeldSlots | None = None
+        self, state: GameState, player: str, rng: random.Random, rules: GameRules | None = None
     ) -> tuple[str | None, str | None] | None:
         """(target, None) for a vote, (None, 'no_lynch'/'abstain'), or None: no vote sent
-        (``held`` as for ``orders``)."""
+        (``rules`` as for ``orders``)."""

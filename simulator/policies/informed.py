@@ -20,8 +20,8 @@ import re
 from collections.abc import Sequence
 
 from autogm.engine.orders.model import Order
-from autogm.engine.orders.seam import HeldSlots
 from autogm.engine.outcome import Notice
+from autogm.engine.reading import GameRules
 from autogm.engine.state import ABROAD, GameState
 from autogm.simulator.policies.base import Policy
 from autogm.simulator.policies.orders import (
@@ -78,7 +78,7 @@ class InformedPolicy(Policy):
         return [n for n in sorted(me.enemies) if n in free and n not in me.team]
 
     def orders(
-        self, state: GameState, player: str, rng: random.Random, held: HeldSlots | None = None
+        self, state: GameState, player: str, rng: random.Random, rules: GameRules | None = None
     ) -> list[Order]:
         me = self.known[player]
         free = [n for n in free_players(state) if n != player]
@@ -108,7 +108,7 @@ class InformedPolicy(Policy):
             suspects=[arrest_for[-1][0]] if arrest_for else (suspects or _draw(rng, hostile)),
             victims=[arrest_for[-1][1]] if arrest_for else victims,
             name_killer=True,
-            held=held,
+            rules=rules,
         )
         found = legal_orders(state, player, opts)
         # An arrest names a crime the player knows of; a guess only suspends the officer. A
@@ -147,9 +147,9 @@ class InformedPolicy(Policy):
         me.claims[accused] = me.claims.get(accused, 0) + 1
 
     def vote(
-        self, state: GameState, player: str, rng: random.Random, held: HeldSlots | None = None
+        self, state: GameState, player: str, rng: random.Random, rules: GameRules | None = None
     ) -> tuple[str | None, str | None] | None:
-        if not can_vote(state, player, held):
+        if not can_vote(state, player, rules):
             return None
         me = self.known[player]
         free = [n for n in free_players(state) if n != player]

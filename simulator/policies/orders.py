@@ -21,9 +21,10 @@ from autogm.engine.orders.kinds import Kind, kind_of
 from autogm.engine.orders.model import CRIME_NOUN, Order, Query
 from autogm.engine.orders.seam import HeldSlots
 from autogm.engine.phases import Phase, PhaseKind
+from autogm.engine.reading import GameRules
 from autogm.engine.rules.base import AbilityUse, Ruleset, Side
 from autogm.engine.state import ABROAD, IN_FLIGHT, GameState, Status
-from autogm.engine.validate import check_order, held_slots
+from autogm.engine.validate import held_slots
 from autogm.simulator.policies.shapes import Shape, shape_of
 
 # The Black Org's night kill, whichever word it takes (a 2011 sniper's "Kill" is their snipe:
@@ -117,8 +118,10 @@ class Options:
     # A leader's kill names the member whose turn it is ("Vodka kills X"), not now and then.
     name_killer: bool = False
     sizes: dict[str, int] = field(default_factory=dict)  # list sizes found, per ability
-    # The player's held slots this phase: given by the caller who has them, else found.
-    held: HeldSlots | None = None
+    # The rules of the state as the session keeps them (GameSession.rules): the slots and
+    # send-time checks the reading of the PM asks for again. None: found for this state.
+    rules: GameRules | None = None
+    held: HeldSlots = field(default_factory=list)  # the player's held slots this phase
     free: list[str] = field(default_factory=list)  # the free players this phase
     # Whether the player uses a slot for this ability this phase (drawn before the order is,
     # so that an order the player will not send is not drawn and checked): the random
@@ -144,9 +147,10 @@ def legal_orders(state: GameState, player: str, opts: Options) -> list[Order]:
     stands is left out), votes aside: ``vote_order`` makes those."""
     found: list[Order] = []
     seen: set[str] = set()
-    # The player's slots, found once for every order checked (check_order takes them).
-    if opts.held is None:
-        opts.held = held_slots(state, player)
+    # The player's slots, found once for every order checked (the check takes them).
+    if opts.rules is None or opts.rules.state is not state:
+        opts.rules = GameRules(state)
+    opts.held = opts.rules.slots(player) or []
     opts.free = free_players(state)
     # The Black Org's night kill is one order, whichever word it takes (a 2011 sniper's
     # "Kill" is their snipe: "Snipe replaces kill for the specified roles").
@@ -198,7 +202,7 @@ def _legal(
             # Through a lent item the order is the player's own ("Suitcase: Snipe X", a fake
             # the Black Suitcase shows): nobody else carries it out.
             order = replace(order, via=via, killer=None)
-        found = check_order(state, order, opts.held)
+        found = opts.rules.check(order, opts.held)
         if not isinstance(found, str):
             return order
         if kind_of(found, Kind.BAD_TARGET) in UNDRAWN:
@@ -288,7 +292,7 @@ class _Draw:
         return tuple(sorted(self.rng.choice(kinds) for _ in range(count)))
 
     def stands(self, order: Order) -> bool:
-        return not isinstance(check_order(self.state, order, self.opts.held), str)
+        return not isinstance(self.opts.rules.check(order, self.opts.held), str)
 
 
 def _kill(state: GameState, player: str, ability: str, draw: _Draw) -> Order | None:
@@ -544,10 +548,12 @@ def vote_order(state: GameState, player: str, target: str | None, choice: str | 
     return Order(player, "vote", (target,))
 
 
-def can_vote(state: GameState, player: str, held: HeldSlots | None = None) -> bool:
+def can_vote(state: GameState, player: str, rules: GameRules | None = None) -> bool:
     """Whether the player holds a vote now (the engine's check of a vote for anyone;
-    ``held``: the player's held slots, when the caller has them)."""
+    ``rules``: the session's rules of ``state``, when the caller has them)."""
     if state.phase.kind is not PhaseKind.DAY:
         return False
+    if rules is None or rules.state is not state:
+        rules = GameRules(state)
     probe = Order(player, "vote", choice="abstain")
-    return not isinstance(check_order(state, probe, held), str)
+    return not isinstance(rules.check(probe, rules.slots(player)), str)

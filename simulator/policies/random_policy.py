@@ -6,8 +6,8 @@ import random
 from collections.abc import Sequence
 
 from autogm.engine.orders.model import Order
-from autogm.engine.orders.seam import HeldSlots
 from autogm.engine.outcome import Notice
+from autogm.engine.reading import GameRules
 from autogm.engine.state import GameState
 from autogm.simulator.policies.base import Policy
 from autogm.simulator.policies.orders import Options, can_vote, free_players, legal_orders
@@ -25,17 +25,17 @@ class RandomPolicy(Policy):
         """The random player reads nothing: every draw is blind."""
 
     def orders(
-        self, state: GameState, player: str, rng: random.Random, held: HeldSlots | None = None
+        self, state: GameState, player: str, rng: random.Random, rules: GameRules | None = None
     ) -> list[Order]:
         def uses(ability: str) -> bool:
             return rng.random() < RATES.get(ability, self.act_rate)
 
-        return legal_orders(state, player, Options(rng, uses=uses, held=held))
+        return legal_orders(state, player, Options(rng, uses=uses, rules=rules))
 
     def vote(
-        self, state: GameState, player: str, rng: random.Random, held: HeldSlots | None = None
+        self, state: GameState, player: str, rng: random.Random, rules: GameRules | None = None
     ) -> tuple[str | None, str | None] | None:
-        if not can_vote(state, player, held) or rng.random() > self.vote_rate:
+        if not can_vote(state, player, rules) or rng.random() > self.vote_rate:
             return None
         roll = rng.random()
         if roll < 0.05:
