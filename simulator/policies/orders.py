@@ -22,7 +22,7 @@ from autogm.engine.orders.model import CRIME_NOUN, Order, Query
 from autogm.engine.orders.seam import HeldSlots
 from autogm.engine.phases import Phase, PhaseKind
 from autogm.engine.reading import GameRules
-from autogm.engine.rules.base import AbilityUse, Ruleset, Side
+from autogm.engine.rules.base import AbilityUse, Ruleset, Side, per_ruleset
 from autogm.engine.state import ABROAD, IN_FLIGHT, GameState, Status
 from autogm.engine.validate import held_slots
 from autogm.simulator.policies.shapes import Shape, shape_of
@@ -397,26 +397,17 @@ def _crime(d: _Draw) -> Order | None:
     return d.order(targets=(suspect,), crime=crime, victim=victim)
 
 
-# Found once per ruleset (by identity, with the ruleset kept so that its id is not reused).
-_PER_RULESET: dict[tuple[int, str], tuple[Ruleset, list[str]]] = {}
-
-
-def _once(ruleset: Ruleset, what: str, make: Callable[[Ruleset], list[str]]) -> list[str]:
-    found = _PER_RULESET.get((id(ruleset), what))
-    if found is None or found[0] is not ruleset:
-        found = _PER_RULESET[id(ruleset), what] = (ruleset, make(ruleset))
-    return found[1]
-
-
+@per_ruleset
 def _query_words(ruleset: Ruleset) -> list[str]:
     """The words a query may take in ``ruleset`` (the likeliest more than once)."""
-    return _once(ruleset, "queries", lambda r: [w for w in QUERY_WORDS if w in _words(r)])
+    return [w for w in QUERY_WORDS if w in _words(ruleset)]
 
 
+@per_ruleset
 def _crimes(ruleset: Ruleset) -> list[str]:
     """The crimes an arrest may name in ``ruleset``, as its keywords name them (a
     "poisoning" is a killing)."""
-    return _once(ruleset, "crimes", lambda r: sorted(_named_crimes(r) & set(CRIME_NOUN)))
+    return sorted(_named_crimes(ruleset) & set(CRIME_NOUN))
 
 
 def _words(ruleset: Ruleset) -> set[str]:
