@@ -278,7 +278,7 @@ class _Draw:
         given = self.given_roles()
         if self.attempt and given:
             return self.rng.choice(given)
-        return self.rng.choice(sorted(self.state.ruleset.roles))
+        return self.rng.choice(_role_names(self.state.ruleset))
 
     def given_roles(self) -> list[str]:
         own, me = self.state.ext, self.player
@@ -288,7 +288,7 @@ class _Draw:
 
     def guises(self, count: int) -> tuple[str, ...]:
         """``count`` Guises (Midnight role names), of one to three kinds."""
-        kinds = self.rng.sample(sorted(self.state.ruleset.roles), self.rng.randint(1, 3))
+        kinds = self.rng.sample(_role_names(self.state.ruleset), self.rng.randint(1, 3))
         return tuple(sorted(self.rng.choice(kinds) for _ in range(count)))
 
     def stands(self, order: Order) -> bool:
@@ -362,7 +362,7 @@ def _target_role(d: _Draw) -> Order | None:
 def _roles(d: _Draw) -> Order | None:
     """Roles chosen among those the player was offered (or given): as many as the rules
     take, tried from two."""
-    offer = d.given_roles() or sorted(d.state.ruleset.roles)
+    offer = d.given_roles() or _role_names(d.state.ruleset)
     for size in (2, 3, 1, 4):
         if size <= len(offer):
             order = d.order(roles=tuple(d.rng.sample(offer, size)))
@@ -388,13 +388,19 @@ def _crime(d: _Draw) -> Order | None:
         # random is almost never true, and a game without arrests never frees one (Lawsuit).
         victim, crime = rng.choice(dead), "kill"
     if crime in ("disguise", "temporary_disguise"):
-        victim = rng.choice(sorted(state.ruleset.roles))  # "for disguising as Ran"
+        victim = rng.choice(_role_names(state.ruleset))  # "for disguising as Ran"
     past = [Phase(i) for i in range(1, state.phase.index + 1) if Phase(i) != state.phase]
     when = rng.choice(past) if past else state.phase
     order = d.order(targets=(suspect,), crime=crime, victim=victim, when=when)
     if d.stands(order):
         return order
     return d.order(targets=(suspect,), crime=crime, victim=victim)
+
+
+@per_ruleset
+def _role_names(ruleset: Ruleset) -> tuple[str, ...]:
+    """The ruleset's roles, sorted: drawn from for every role an order names."""
+    return tuple(sorted(ruleset.roles))
 
 
 @per_ruleset
@@ -508,7 +514,7 @@ def _message(d: _Draw) -> Order | None:
 def _player_roles(d: _Draw) -> Order:
     """Every other player, each with a role ("All-in: Abs as Boss, Kleene as Cop")."""
     listed = [n for n in d.state.players if n != d.player]
-    roles = sorted(d.state.ruleset.roles)
+    roles = _role_names(d.state.ruleset)
     return d.order(targets=tuple(listed), roles=tuple(d.rng.choice(roles) for _ in listed))
 
 
