@@ -8,6 +8,9 @@ session does with every message (engine/session.py).
 
 from __future__ import annotations
 
+from dataclasses import fields
+from operator import attrgetter
+
 from autogm.engine.ability import abilities_for
 from autogm.engine.families import FAMILIES
 from autogm.engine.orders.model import Order, ParsedPM
@@ -17,18 +20,25 @@ from autogm.engine.orders.seam import Checked, HeldSlots, Shape
 from autogm.engine.state import GameState
 from autogm.engine.validate import check_order, find_slot, held_slots
 
+# An order's meaning: every field of ``Order`` but the words it was read from (``text``),
+# which the send-time check never reads.
+_meaning = attrgetter(*(f.name for f in fields(Order) if f.name != "text"))
+
 
 class GameRules:
     """``engine.orders.seam.Rules`` for one state object, which does not change while it is
-    read (a session makes a new one with each new state). ``memo`` keeps the players' held
-    slots across the messages read in that state."""
+    read (a session keeps one while its state is that object). ``memo`` keeps the players'
+    held slots across the messages read in that state, and each order's send-time check is
+    kept by its meaning: a simulated player checks the orders it sends, and the reader checks
+    them again when it reads them."""
 
-    __slots__ = ("_abilities", "memo", "state")
+    __slots__ = ("_abilities", "_checked", "memo", "state")
 
     def __init__(self, state: GameState, memo: StateMemo | None = None) -> None:
         self.state = state
         self.memo = memo if memo is not None else StateMemo()
         self._abilities = abilities_for(state.ruleset)
+        self._checked: dict[tuple, Checked] = {}
 
     def slots(self, player: str) -> HeldSlots | None:
         if player not in self.state.players:
@@ -42,7 +52,12 @@ class GameRules:
         return find_slot(self.state, order, slots)
 
     def check(self, order: Order, slots: HeldSlots | None = None) -> Checked:
-        return check_order(self.state, order, slots)
+        """``check_order`` (``slots``: the actor's held slots, when the caller has them)."""
+        key = _meaning(order)
+        found = self._checked.get(key)
+        if found is None:
+            found = self._checked[key] = check_order(self.state, order, slots)
+        return found
 
     def combine(self, earlier: Order, later: Order) -> Order | None:
         ability = self._abilities.get(later.ability)
@@ -82,10 +97,11 @@ def read_pm(
     author: str,
     text: str,
     asked: tuple[Order, ...] = (),
-    memo: StateMemo | None = None,
+    rules: GameRules | None = None,
 ) -> ParsedPM:
-    """A private message read against ``state`` (``engine.orders.parse.parse_pm``)."""
-    rules = GameRules(state, memo)
+    """A private message read against ``state`` (``engine.orders.parse.parse_pm``); ``rules``:
+    the rules of ``state`` kept across its messages (``GameSession.rules``)."""
+    rules = GameRules(state) if rules is None else rules
     return parse_pm(state, author, text, asked, rules.memo, rules=rules)
 
 
@@ -96,7 +112,7 @@ def read_message(
     *,
     public: bool = False,
     asked: tuple[Order, ...] = (),
-    memo: StateMemo | None = None,
+    rules: GameRules | None = None,
 ) -> ParsedPM:
     """A private message, or a post in the game topic (``public``), read as its family
     reads orders: a family with its own reader (midnight, which reads public orders in the
@@ -104,5 +120,5 @@ def read_message(
     elsewhere: ``GameSession.receive_post``)."""
     read = FAMILIES[state.ruleset.family].read
     if read is None:
-        return read_pm(state, author, text, asked, memo)
-    return read(state, author, text, public, rules=GameRules(state, memo))
+        return read_pm(state, author, text, asked, rules)
+    return read(state, author, text, public, rules=GameRules(state) if rules is None else rules)

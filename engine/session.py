@@ -19,10 +19,9 @@ from autogm.engine.gm_texts import TextQueue, after_close, apply_text, is_text_c
 from autogm.engine.orders.kinds import Kind
 from autogm.engine.orders.model import Order, ParsedPM, Rejection, ability_title
 from autogm.engine.orders.names import NameMatcher
-from autogm.engine.orders.reader import StateMemo
 from autogm.engine.outcome import Notice, PhaseOutcome
 from autogm.engine.phases import Phase, PhaseKind
-from autogm.engine.reading import read_message
+from autogm.engine.reading import GameRules, read_message
 from autogm.engine.render.templates import say, templates
 from autogm.engine.resolve import resolve, resolve_instant
 from autogm.engine.state import GameState, Status
@@ -99,16 +98,14 @@ class GameSession:
     # The readings each player was last asked about ("did you mean 'Heal Kleene'?"): their
     # next PM in the phase may confirm them with a 'yes'; any other PM drops the question.
     questions: dict[str, tuple[Order, ...]] = field(default_factory=dict)
-    # What the readers found of ``_memo_of`` (engine/orders/reader.py StateMemo: the roster's
-    # vocabulary, the players' held slots from engine/validate.py held_slots), asked when each
-    # PM is read and, for the slots, again when the phase resolves. Kept only while that very
-    # state object is the session's: every change the session makes during a phase (an
-    # instant order, a GM override, the close, the opening) puts a new state object in
-    # ``state`` and never changes the one it holds, so a new object drops the memo. The wills
-    # and the GM's texts live beside the state, and neither the vocabulary nor held slots
-    # read them.
-    _memo: StateMemo = field(default_factory=StateMemo, init=False, repr=False, compare=False)
-    _memo_of: GameState | None = field(default=None, init=False, repr=False, compare=False)
+    # The rules of ``_rules.state`` as the readers ask them (engine/reading.py GameRules: the
+    # roster's vocabulary, the players' held slots, the send-time checks of the orders read),
+    # asked when each PM is read and, for the slots, again when the phase resolves. Kept only
+    # while that very state object is the session's: every change the session makes during a
+    # phase (an instant order, a GM override, the close, the opening) puts a new state object
+    # in ``state`` and never changes the one it holds, so a new object drops what was found.
+    # The wills and the GM's texts live beside the state, and none of these read them.
+    _rules: GameRules | None = field(default=None, init=False, repr=False, compare=False)
     # ``pending``'s keys by the actor of their order, in ``pending``'s order: a new order looks
     # at the orders its actor holds (``_excludes``), not at every order of the phase. Built
     # for the very dict ``pending`` is (``_by_actor_of``) and kept in step by the methods
@@ -121,11 +118,13 @@ class GameSession:
         default=None, init=False, repr=False, compare=False
     )
 
-    def _state_memo(self) -> StateMemo:
-        """The readers' memo for the current state (see ``_memo``)."""
-        if self._memo_of is not self.state:
-            self._memo, self._memo_of = StateMemo(), self.state
-        return self._memo
+    def rules(self) -> GameRules:
+        """The rules of the current state as the readers ask them (see ``_rules``): one who
+        chooses orders before sending them (the simulator's players) asks what the reading
+        of the PM that carries them asks again, and each answer is found once."""
+        if self._rules is None or self._rules.state is not self.state:
+            self._rules = GameRules(self.state)
+        return self._rules
 
     def _actors(self) -> dict[str, dict[SlotKey, None]]:
         """``pending``'s keys by actor (see ``_by_actor``)."""
@@ -155,10 +154,10 @@ class GameSession:
         answers nor drops a question asked in a PM; a family with its own reader (midnight)
         reads public orders there."""
         if FAMILIES[self.state.ruleset.family].read is not None:
-            parsed = read_message(self.state, author, text, public=public)
+            parsed = read_message(self.state, author, text, public=public, rules=self.rules())
         else:
             asked = () if public else self.questions.pop(author, ())
-            parsed = read_message(self.state, author, text, asked=asked, memo=self._state_memo())
+            parsed = read_message(self.state, author, text, asked=asked, rules=self.rules())
             if not public and parsed.asks:
                 self.questions[author] = parsed.asks
         if parsed.unvote:
@@ -346,12 +345,13 @@ class GameSession:
                 state.players[player].will = will or None
         # The slots found when the orders came stand for the resolution (the state with the
         # wills differs from the session's in the wills only).
-        known = self._memo.slots if self._memo_of is self.state else None
+        rules = self._rules
+        known = rules.memo.slots if rules is not None and rules.state is self.state else None
         outcome = resolve(state, list(self.pending.values()), sent_slots=known)
         if self.texts.hints or outcome.held or state.ruleset.has(GM_TEXTS):
             outcome = after_close(self.texts, state, outcome)
         self.state = outcome.state
-        self._memo, self._memo_of = StateMemo(), None
+        self._rules = None
         self.pending.clear()
         self._by_actor_of = None
         self.wills.clear()

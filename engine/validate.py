@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from autogm.engine.ability import Ability, abilities_for
@@ -201,6 +202,10 @@ _USED_UP = lazy_compile(
 _SAME_TARGET = lazy_compile(r"\bsame\s+(?:target|person|player)\b", re.IGNORECASE)
 
 
+# Kept per sentence: the same few refusals come again and again (a simulated player's "there
+# is no APTX4869 left for you to use", every night), and three searches each cost more than
+# the look-up (1.6 % of a simulated game).
+@lru_cache(maxsize=1024)
 def validate_kind(problem: str) -> Kind:
     """The ``Kind`` of an ability's refusal written as a plain sentence."""
     if _MISSING.search(problem):

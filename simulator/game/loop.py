@@ -144,11 +144,14 @@ def _play(setup: SimSetup, policy_class: type[Policy], played: Played, rng, limi
             state = session.state
             if state.players[player].status is not Status.ALIVE or state.winner:
                 continue
-            orders = policy.orders(state, player, rng)
+            # The rules of this state, asked by the policy and again by the reader.
+            rules = session.rules()
+            orders = policy.orders(state, player, rng, rules)
             if any(o.ability in GAP_ABILITIES for o in orders):
-                held = frozenset(u.ability for _, uses in open_slots(state, player) for u in uses)
+                slots = open_slots(state, player, rules.slots(player))
+                held = frozenset(u.ability for _, uses in slots for u in uses)
                 orders = [o for o in orders if sendable(o, held)]
-            vote = policy.vote(state, player, rng) if phase.kind is PhaseKind.DAY else None
+            vote = policy.vote(state, player, rng, rules) if phase.kind is PhaseKind.DAY else None
             if vote is not None and (vote[0] or not family_reads or vote[1] == "no_lynch"):
                 # midnight's Council has no abstention; its "no lynch" is a vote for peace.
                 orders.append(_vote(player, vote, family_reads))
@@ -237,7 +240,9 @@ def _order_key(order: Order) -> tuple:
 def _same_orders(read: list[Order], meant: list[Order], titles) -> bool:
     """Whether the reader understood the orders meant: the same meaning, or else the same
     restatement (the reader may fill a field the restatement leaves out)."""
-    if sorted(map(_order_key, read), key=repr) == sorted(map(_order_key, meant), key=repr):
+    read_keys, meant_keys = list(map(_order_key, read)), list(map(_order_key, meant))
+    # Most PMs are read in the order they were written: sorted only when they are not.
+    if read_keys == meant_keys or sorted(read_keys, key=repr) == sorted(meant_keys, key=repr):
         return True
     understood = sorted(same_kill(o.canonical(titles)) for o in read)
     return understood == sorted(expected(o, titles) for o in meant)

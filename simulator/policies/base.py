@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from autogm.engine.orders.model import Order
 from autogm.engine.outcome import Notice
+from autogm.engine.reading import GameRules
 from autogm.engine.state import GameState
 
 
@@ -58,11 +59,16 @@ class Policy(ABC):
         return None
 
     @abstractmethod
-    def orders(self, state: GameState, player: str, rng: random.Random) -> list[Order]:
-        """The orders ``player`` sends this phase (no vote: ``vote`` says it)."""
+    def orders(
+        self, state: GameState, player: str, rng: random.Random, rules: GameRules | None = None
+    ) -> list[Order]:
+        """The orders ``player`` sends this phase (no vote: ``vote`` says it). ``rules``: the
+        rules of ``state`` as the session keeps them (``GameSession.rules``: the slots and
+        checks the reading of the PM asks for again); else they are found here."""
 
     @abstractmethod
     def vote(
-        self, state: GameState, player: str, rng: random.Random
+        self, state: GameState, player: str, rng: random.Random, rules: GameRules | None = None
     ) -> tuple[str | None, str | None] | None:
-        """(target, None) for a vote, (None, 'no_lynch'/'abstain'), or None: no vote sent."""
+        """(target, None) for a vote, (None, 'no_lynch'/'abstain'), or None: no vote sent
+        (``rules`` as for ``orders``)."""

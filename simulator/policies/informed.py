@@ -21,6 +21,7 @@ from collections.abc import Sequence
 
 from autogm.engine.orders.model import Order
 from autogm.engine.outcome import Notice
+from autogm.engine.reading import GameRules
 from autogm.engine.state import ABROAD, GameState
 from autogm.simulator.policies.base import Policy
 from autogm.simulator.policies.orders import (
@@ -76,7 +77,9 @@ class InformedPolicy(Policy):
         free = set(free_players(state))
         return [n for n in sorted(me.enemies) if n in free and n not in me.team]
 
-    def orders(self, state: GameState, player: str, rng: random.Random) -> list[Order]:
+    def orders(
+        self, state: GameState, player: str, rng: random.Random, rules: GameRules | None = None
+    ) -> list[Order]:
         me = self.known[player]
         free = [n for n in free_players(state) if n != player]
         hostile = [n for n in free if n not in me.team and n not in me.cleared]
@@ -105,6 +108,7 @@ class InformedPolicy(Policy):
             suspects=[arrest_for[-1][0]] if arrest_for else (suspects or _draw(rng, hostile)),
             victims=[arrest_for[-1][1]] if arrest_for else victims,
             name_killer=True,
+            rules=rules,
         )
         found = legal_orders(state, player, opts)
         # An arrest names a crime the player knows of; a guess only suspends the officer. A
@@ -143,9 +147,9 @@ class InformedPolicy(Policy):
         me.claims[accused] = me.claims.get(accused, 0) + 1
 
     def vote(
-        self, state: GameState, player: str, rng: random.Random
+        self, state: GameState, player: str, rng: random.Random, rules: GameRules | None = None
     ) -> tuple[str | None, str | None] | None:
-        if not can_vote(state, player):
+        if not can_vote(state, player, rules):
             return None
         me = self.known[player]
         free = [n for n in free_players(state) if n != player]

@@ -19,10 +19,12 @@ from autogm.engine.families.midnight.reader import TOWN
 from autogm.engine.orders import vocab
 from autogm.engine.orders.kinds import Kind, kind_of
 from autogm.engine.orders.model import CRIME_NOUN, Order, Query
+from autogm.engine.orders.seam import HeldSlots
 from autogm.engine.phases import Phase, PhaseKind
-from autogm.engine.rules.base import AbilityUse, Ruleset, Side
+from autogm.engine.reading import GameRules
+from autogm.engine.rules.base import AbilityUse, Ruleset, Side, per_ruleset
 from autogm.engine.state import ABROAD, IN_FLIGHT, GameState, Status
-from autogm.engine.validate import check_order, held_slots
+from autogm.engine.validate import held_slots
 from autogm.simulator.policies.shapes import Shape, shape_of
 
 # The Black Org's night kill, whichever word it takes (a 2011 sniper's "Kill" is their snipe:
@@ -116,7 +118,10 @@ class Options:
     # A leader's kill names the member whose turn it is ("Vodka kills X"), not now and then.
     name_killer: bool = False
     sizes: dict[str, int] = field(default_factory=dict)  # list sizes found, per ability
-    held: list = field(default_factory=list)  # the player's held slots this phase
+    # The rules of the state as the session keeps them (GameSession.rules): the slots and
+    # send-time checks the reading of the PM asks for again. None: found for this state.
+    rules: GameRules | None = None
+    held: HeldSlots = field(default_factory=list)  # the player's held slots this phase
     free: list[str] = field(default_factory=list)  # the free players this phase
     # Whether the player uses a slot for this ability this phase (drawn before the order is,
     # so that an order the player will not send is not drawn and checked): the random
@@ -142,8 +147,10 @@ def legal_orders(state: GameState, player: str, opts: Options) -> list[Order]:
     stands is left out), votes aside: ``vote_order`` makes those."""
     found: list[Order] = []
     seen: set[str] = set()
-    # The player's slots, found once for every order checked (check_order takes them).
-    opts.held = held_slots(state, player)
+    # The player's slots, found once for every order checked (the check takes them).
+    if opts.rules is None or opts.rules.state is not state:
+        opts.rules = GameRules(state)
+    opts.held = opts.rules.slots(player) or []
     opts.free = free_players(state)
     # The Black Org's night kill is one order, whichever word it takes (a 2011 sniper's
     # "Kill" is their snipe: "Snipe replaces kill for the specified roles").
@@ -195,7 +202,7 @@ def _legal(
             # Through a lent item the order is the player's own ("Suitcase: Snipe X", a fake
             # the Black Suitcase shows): nobody else carries it out.
             order = replace(order, via=via, killer=None)
-        found = check_order(state, order, opts.held)
+        found = opts.rules.check(order, opts.held)
         if not isinstance(found, str):
             return order
         if kind_of(found, Kind.BAD_TARGET) in UNDRAWN:
@@ -271,7 +278,7 @@ class _Draw:
         given = self.given_roles()
         if self.attempt and given:
             return self.rng.choice(given)
-        return self.rng.choice(sorted(self.state.ruleset.roles))
+        return self.rng.choice(_role_names(self.state.ruleset))
 
     def given_roles(self) -> list[str]:
         own, me = self.state.ext, self.player
@@ -281,11 +288,11 @@ class _Draw:
 
     def guises(self, count: int) -> tuple[str, ...]:
         """``count`` Guises (Midnight role names), of one to three kinds."""
-        kinds = self.rng.sample(sorted(self.state.ruleset.roles), self.rng.randint(1, 3))
+        kinds = self.rng.sample(_role_names(self.state.ruleset), self.rng.randint(1, 3))
         return tuple(sorted(self.rng.choice(kinds) for _ in range(count)))
 
     def stands(self, order: Order) -> bool:
-        return not isinstance(check_order(self.state, order, self.opts.held or None), str)
+        return not isinstance(self.opts.rules.check(order, self.opts.held), str)
 
 
 def _kill(state: GameState, player: str, ability: str, draw: _Draw) -> Order | None:
@@ -355,7 +362,7 @@ def _target_role(d: _Draw) -> Order | None:
 def _roles(d: _Draw) -> Order | None:
     """Roles chosen among those the player was offered (or given): as many as the rules
     take, tried from two."""
-    offer = d.given_roles() or sorted(d.state.ruleset.roles)
+    offer = d.given_roles() or _role_names(d.state.ruleset)
     for size in (2, 3, 1, 4):
         if size <= len(offer):
             order = d.order(roles=tuple(d.rng.sample(offer, size)))
@@ -381,7 +388,7 @@ def _crime(d: _Draw) -> Order | None:
         # random is almost never true, and a game without arrests never frees one (Lawsuit).
         victim, crime = rng.choice(dead), "kill"
     if crime in ("disguise", "temporary_disguise"):
-        victim = rng.choice(sorted(state.ruleset.roles))  # "for disguising as Ran"
+        victim = rng.choice(_role_names(state.ruleset))  # "for disguising as Ran"
     past = [Phase(i) for i in range(1, state.phase.index + 1) if Phase(i) != state.phase]
     when = rng.choice(past) if past else state.phase
     order = d.order(targets=(suspect,), crime=crime, victim=victim, when=when)
@@ -390,26 +397,23 @@ def _crime(d: _Draw) -> Order | None:
     return d.order(targets=(suspect,), crime=crime, victim=victim)
 
 
-# Found once per ruleset (by identity, with the ruleset kept so that its id is not reused).
-_PER_RULESET: dict[tuple[int, str], tuple[Ruleset, list[str]]] = {}
+@per_ruleset
+def _role_names(ruleset: Ruleset) -> tuple[str, ...]:
+    """The ruleset's roles, sorted: drawn from for every role an order names."""
+    return tuple(sorted(ruleset.roles))
 
 
-def _once(ruleset: Ruleset, what: str, make: Callable[[Ruleset], list[str]]) -> list[str]:
-    found = _PER_RULESET.get((id(ruleset), what))
-    if found is None or found[0] is not ruleset:
-        found = _PER_RULESET[id(ruleset), what] = (ruleset, make(ruleset))
-    return found[1]
-
-
+@per_ruleset
 def _query_words(ruleset: Ruleset) -> list[str]:
     """The words a query may take in ``ruleset`` (the likeliest more than once)."""
-    return _once(ruleset, "queries", lambda r: [w for w in QUERY_WORDS if w in _words(r)])
+    return [w for w in QUERY_WORDS if w in _words(ruleset)]
 
 
+@per_ruleset
 def _crimes(ruleset: Ruleset) -> list[str]:
     """The crimes an arrest may name in ``ruleset``, as its keywords name them (a
     "poisoning" is a killing)."""
-    return _once(ruleset, "crimes", lambda r: sorted(_named_crimes(r) & set(CRIME_NOUN)))
+    return sorted(_named_crimes(ruleset) & set(CRIME_NOUN))
 
 
 def _words(ruleset: Ruleset) -> set[str]:
@@ -510,7 +514,7 @@ def _message(d: _Draw) -> Order | None:
 def _player_roles(d: _Draw) -> Order:
     """Every other player, each with a role ("All-in: Abs as Boss, Kleene as Cop")."""
     listed = [n for n in d.state.players if n != d.player]
-    roles = sorted(d.state.ruleset.roles)
+    roles = _role_names(d.state.ruleset)
     return d.order(targets=tuple(listed), roles=tuple(d.rng.choice(roles) for _ in listed))
 
 
@@ -541,9 +545,12 @@ def vote_order(state: GameState, player: str, target: str | None, choice: str | 
     return Order(player, "vote", (target,))
 
 
-def can_vote(state: GameState, player: str) -> bool:
-    """Whether the player holds a vote now (the engine's check of a vote for anyone)."""
+def can_vote(state: GameState, player: str, rules: GameRules | None = None) -> bool:
+    """Whether the player holds a vote now (the engine's check of a vote for anyone;
+    ``rules``: the session's rules of ``state``, when the caller has them)."""
     if state.phase.kind is not PhaseKind.DAY:
         return False
+    if rules is None or rules.state is not state:
+        rules = GameRules(state)
     probe = Order(player, "vote", choice="abstain")
-    return not isinstance(check_order(state, probe), str)
+    return not isinstance(rules.check(probe, rules.slots(player)), str)

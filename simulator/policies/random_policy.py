@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from autogm.engine.orders.model import Order
 from autogm.engine.outcome import Notice
+from autogm.engine.reading import GameRules
 from autogm.engine.state import GameState
 from autogm.simulator.policies.base import Policy
 from autogm.simulator.policies.orders import Options, can_vote, free_players, legal_orders
@@ -23,16 +24,18 @@ class RandomPolicy(Policy):
     def told(self, player: str, notices: Sequence[Notice], state: GameState) -> None:
         """The random player reads nothing: every draw is blind."""
 
-    def orders(self, state: GameState, player: str, rng: random.Random) -> list[Order]:
+    def orders(
+        self, state: GameState, player: str, rng: random.Random, rules: GameRules | None = None
+    ) -> list[Order]:
         def uses(ability: str) -> bool:
             return rng.random() < RATES.get(ability, self.act_rate)
 
-        return legal_orders(state, player, Options(rng, uses=uses))
+        return legal_orders(state, player, Options(rng, uses=uses, rules=rules))
 
     def vote(
-        self, state: GameState, player: str, rng: random.Random
+        self, state: GameState, player: str, rng: random.Random, rules: GameRules | None = None
     ) -> tuple[str | None, str | None] | None:
-        if not can_vote(state, player) or rng.random() > self.vote_rate:
+        if not can_vote(state, player, rules) or rng.random() > self.vote_rate:
             return None
         roll = rng.random()
         if roll < 0.05:

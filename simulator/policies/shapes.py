@@ -23,7 +23,7 @@ from autogm.engine.ability import abilities_for
 from autogm.engine.families.dctp.vocab import WORDS as DCTP_WORDS
 from autogm.engine.families.midnight.reader import MESSAGES
 from autogm.engine.orders import vocab
-from autogm.engine.rules.base import Ruleset
+from autogm.engine.rules.base import Ruleset, per_ruleset
 
 # Guises named in any number (midnight's Double Life, Bluff): ``Shape.guises``.
 ANY = -1
@@ -44,19 +44,10 @@ class Shape:
     self_target: bool = True
 
 
-_SHAPES: dict[tuple[str, str], Shape | None] = {}
-
-
+@per_ruleset
 def shape_of(ruleset: Ruleset, ability: str) -> Shape | None:
     """The shape of ``ability``'s order in ``ruleset`` (found once per ruleset and ability);
     None for a sheet line no order uses (Revenge, Vengeance: they act of themselves)."""
-    key = (ruleset.id, ability)
-    if key not in _SHAPES:
-        _SHAPES[key] = _shape(ruleset, ability)
-    return _SHAPES[key]
-
-
-def _shape(ruleset: Ruleset, ability: str) -> Shape | None:
     unit = abilities_for(ruleset).get(ability)
     if unit is None or unit.passive:
         return None

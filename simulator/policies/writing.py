@@ -66,6 +66,14 @@ KNOWN_GAPS = {
 GAP_ABILITIES = frozenset(a for g in KNOWN_GAPS.values() for a in g.abilities)
 
 
+def _avoided(order: Order, form: str) -> bool:
+    """Whether a known gap keeps ``order`` from being written in ``form`` (most orders are of
+    no gap's abilities: asked first)."""
+    return order.ability in GAP_ABILITIES and any(
+        g.avoids(order, form) for g in KNOWN_GAPS.values()
+    )
+
+
 def sendable(order: Order, held: frozenset[str]) -> bool:
     """Whether the order can be written at all (no known gap of the reader stands in its
     way for a player holding ``held``)."""
@@ -83,7 +91,7 @@ def order_text(order: Order, titles: Mapping[str, str] | None = None) -> str:
     if order.killer and order.killer != order.actor and order.ability in ("kill", "snipe"):
         verb = "kills" if order.ability == "kill" else "snipes"
         return f"{order.killer} {verb} {', '.join(order.targets)}"
-    if titles and any(g.avoids(order, "restatement") for g in KNOWN_GAPS.values()):
+    if titles and _avoided(order, "restatement"):
         # A title of two words for one ability ("Trick/Intimidate"): the first one.
         titles = {k: v.split("/")[0] for k, v in titles.items()}
     return order.canonical(titles)
@@ -155,9 +163,7 @@ def write_pm(
     body = [
         write_line(
             order_text(o, titles),
-            "plain"
-            if o.ability in PLAIN_ONLY or any(g.avoids(o, form) for g in KNOWN_GAPS.values())
-            else form,
+            "plain" if o.ability in PLAIN_ONLY or _avoided(o, form) else form,
             phase,
             names,
             rng,

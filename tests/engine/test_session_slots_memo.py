@@ -11,7 +11,7 @@ from autogm.engine.phases import Phase
 from autogm.engine.rules import load_ruleset
 from autogm.engine.session import GameSession
 from autogm.engine.state import INJURED
-from autogm.engine.validate import find_slot, held_slots
+from autogm.engine.validate import check_order, find_slot, held_slots
 
 ROSTER = {"G": "Gin", "V": "Vodka", "B": "Conan", "Hak": "Hakuba", "A": "Agasa", "C": "Camel"}
 
@@ -34,22 +34,22 @@ def test_an_override_drops_the_slots_found_before_it():
     assert suitcase_slots(game, "G") and not suitcase_slots(game, "V")
     before = game.receive("V", "Black Suitcase B")
     assert before.rejected and not before.accepted
-    assert "V" in game._state_memo().slots
+    assert "V" in game.rules().memo.slots
     game.state, _ = apply_override(game.state, "arrest G")
-    assert game._state_memo().slots == {}
+    assert game.rules().memo.slots == {}
     after = game.receive("V", "Black Suitcase B")
     assert [o.ability for o in after.accepted] == ["black_suitcase"]
-    assert game._state_memo().slots["V"] == held_slots(game.state, "V")
+    assert game.rules().memo.slots["V"] == held_slots(game.state, "V")
 
 
 def test_an_instant_order_and_the_close_drop_the_slots_kept():
     """Every state the session takes is a new object: the slots kept go with the old one."""
     game = session("Night 1")
     game.receive("Hak", "Interrogate G")
-    kept = game._state_memo()
+    kept = game.rules().memo
     assert kept.slots["Hak"] == held_slots(game.state, "Hak") and kept.words is not None
     game.close()
-    assert game._state_memo().slots == {} and game._state_memo() is not kept
+    assert game.rules().memo.slots == {} and game.rules().memo is not kept
 
 
 def test_apply_scheduled_says_whether_a_condition_began():
@@ -76,3 +76,49 @@ def test_find_slot_reads_the_phase_kind_as_phase_kind_gives_it():
         kill = find_slot(game.state, Order("G", "kill", ("V",)))
         assert isinstance(vote, str) != (Phase(index).kind == "day"), index
         assert isinstance(kill, str) != (Phase(index).kind == "night"), index
+
+
+def test_an_order_is_checked_once_per_state_by_its_meaning(monkeypatch):
+    """The session keeps each send-time check of its state by the order's meaning: the same
+    order read again (in other words) is not checked again, and a new state checks anew."""
+    import autogm.engine.reading as reading
+
+    checked: list[Order] = []
+
+    def counted(state, order, slots=None):
+        checked.append(order)
+        return check_order(state, order, slots)
+
+    monkeypatch.setattr(reading, "check_order", counted)
+    game = session("Night 1")
+    first = game.receive("Hak", "Interrogate G").accepted
+    assert [o.text for o in first] and len(checked) == 1
+    again = game.rules().check(Order("Hak", "interrogate", ("G",)))
+    assert again == check_order(game.state, first[0]) and len(checked) == 1
+    game.close()
+    game.rules().check(Order("Hak", "interrogate", ("G",)))
+    assert len(checked) == 2
+
+
+def test_the_send_time_check_reads_an_orders_meaning_not_its_words():
+    """What lets a check be kept by meaning (engine/reading.py ``GameRules.check``): for every
+    order simulated players sent in games of each ruleset, read from their PMs with the
+    words they wrote, the check of the order without those words is the same."""
+    from dataclasses import replace
+
+    from autogm.simulator.game.loop import play
+    from autogm.simulator.setups import make_setup
+
+    compared = 0
+    for ruleset, players in (("dctp-2011", 16), ("dctp-classic", 14), ("midnight", 12)):
+        for seed in range(2):
+            game = play(make_setup(ruleset, players), "random", seed)
+            for before, phase in zip(game.replays, game.replays[1:], strict=False):
+                state = before.outcome.state
+                for item in phase.received:
+                    for order in item.parsed.accepted if item.parsed else ():
+                        assert order.text
+                        words_left_out = replace(order, text="")
+                        assert check_order(state, order) == check_order(state, words_left_out)
+                        compared += 1
+    assert compared > 500
