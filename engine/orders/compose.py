@@ -226,6 +226,17 @@ def readings(
         if m.kind != ABILITY:
             continue
         mine = held.of(m.value)
+        if not mine:
+            # Another's ability is only refused when the sender orders it in so many words
+            # ("Kill Pepper" from a townie); said of anyone else, it is talk. Its stance is
+            # read only when the sender says it in their own voice (most such words are in
+            # a query, "Follow-Up Abs kills Kleene", or said of another player).
+            if in_own_voice(block.layout, m) and stance(block.layout, m, found, voice) is None:
+                later = set(m.value) & held.elsewhere
+                others.append((m, Kind.NOT_NOW if later else Kind.NOT_HELD))
+            else:
+                others.append((m, TALK))
+            continue
         said = stance(block.layout, m, found, voice, asks=bool(set(mine) & asks))
         if said == TALK and _leader_names(block, m, voice, reader, mine):
             said = None  # "Kestrel does the shooting tonight": the leader names the killer
@@ -239,17 +250,8 @@ def readings(
                 said = None  # "whether a Ran is walking around": the role is what is asked
         if said is Kind.CONDITION and set(mine) & substitutes and _substitute(block, m, voice):
             said = None  # "Watch → Sunday; if he can't take it, Pepper": a substitute
-        if said is None and mine and _of_the_past(block, m, reader, mine, shapes):
+        if said is None and _of_the_past(block, m, reader, mine, shapes):
             said = TALK  # "I healed Ivy last night" told again: what was done, not an order
-        if not mine:
-            # Another's ability is only refused when the sender orders it in so many words
-            # ("Kill Pepper" from a townie); said of anyone else, it is talk.
-            if said is None and in_own_voice(block.layout, m):
-                later = set(m.value) & held.elsewhere
-                others.append((m, Kind.NOT_NOW if later else Kind.NOT_HELD))
-            else:
-                others.append((m, TALK))
-            continue
         for ability in mine:
             if said is None:
                 said_as_order.setdefault(ability, []).append(m)

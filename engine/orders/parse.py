@@ -1255,6 +1255,8 @@ def read_evidence(msg: Message) -> None:
     reader, dialect = msg.reader, msg.dialect
     words, table = dialect.words, dialect.table
     held: Candidates | None = None
+    # The order the GM's quoted prompt asks for: read once, and only for a run that needs it.
+    prompted: str | bool | None = False  # False: not read yet
     budget = MAX_EVIDENCE_CHARS
     for run in runs:
         if budget <= 0:
@@ -1269,17 +1271,17 @@ def read_evidence(msg: Message) -> None:
         if held is None:
             # What the sender can order, asked only of a run that names something.
             held, voice = candidates(reader, words), voice_of(reader)
-            prompted = _prompted(msg, held) if msg.quoted else None
         words_at = [m.start for m in found if m.kind == "ability"]
         if len(words_at) > MAX_EVIDENCE_WORDS:
             # A wall of order words: read up to so many of them, as a GM would not read on.
             block_text = block_text[: words_at[MAX_EVIDENCE_WORDS]]
             found = [m for m in found if m.end <= len(block_text)]
         if (
-            prompted
+            msg.quoted
             and any(how == "unread" for _, how, _ in run)
             and any(m.kind == "player" for m in found)
             and not any(m.kind == "ability" and held.of(m.value) for m in found)
+            and (prompted := _prompted(msg, held) if prompted is False else prompted)
         ):
             block_text = f"{ability_title(prompted, reader.state.ruleset.titles)}: {block_text}"
             found = mentions(block_text, table, reader.words.players, reader.words.roles)

@@ -420,7 +420,10 @@ def stance(
     said = layout.said(sentence)
     near = max(clause.start, mention.start - _LOOK_BACK)
     before = text[near : mention.start]
-    if _negated(before) or _withheld(layout, clause, before, mention):
+    # A mention that opens its clause ("Heal Kleene", as most orders are written) has no
+    # words before it, and the tests of the words before it, which each need one, are not
+    # made (``BEFORE_NEEDS_A_WORD``; tests/engine/test_stance_before.py).
+    if before and (_negated(before) or _withheld(layout, clause, before, mention)):
         return Kind.WITHDRAWN
     if said.withdrawal >= 0 and sentence.start + said.withdrawal > mention.start:
         return Kind.WITHDRAWN  # "Heal Lynz... actually never mind"
@@ -428,17 +431,19 @@ def stance(
         return TALK
     if gives_reason(text, sentence, clause):
         return TALK  # "vote Mochi, because he pushed the lynch on Fenn": the lynch is told
-    if _ABOUT_DONE.search(before) or _RESULT_AFTER.match(text, mention.end):
+    if (before and _ABOUT_DONE.search(before)) or _RESULT_AFTER.match(text, mention.end):
         return TALK  # "thanks for the heal", "the heal result last night": about a deed done
-    if _COPULA.search(before) or _statement_of(layout, mention):
+    if (before and _COPULA.search(before)) or _statement_of(layout, mention):
         # "his face is charm enough", "Propaganda is such a fun word": a word in a
         # statement, not a deed.
         return TALK
-    if _COUNTED.search(before):
+    if before and _COUNTED.search(before):
         # "Accuse Pimento (+3 votes)": what an order is worth, said beside it, not an order
         # ("two checks for me tonight:" heads a list of them, and is one).
         return TALK
-    if _IMAGINED.search(before) or (_RELATIVE.search(before) and not layout.now(sentence)):
+    if before and (
+        _IMAGINED.search(before) or (_RELATIVE.search(before) and not layout.now(sentence))
+    ):
         # "imagine sniping Quill", "I'm the one who makes charms": only imagined, or said of
         # someone (but "this night I am the one who kill" is the sender's deed tonight).
         return TALK
@@ -447,16 +452,26 @@ def stance(
         # "would a house search on Sable be smart?", "does a lawsuit work on Tobiah? just
         # asking": a question whether to, or how it works.
         return Kind.QUESTION
-    if said.question and _ASKED_OF_IT.search(before) and not _OWN_SUBJECT.search(before):
+    if (
+        before
+        and said.question
+        and _ASKED_OF_IT.search(before)
+        and not _OWN_SUBJECT.search(before)
+    ):
         # "can House Search find a kill from tonight?": a question about the rules, asked,
         # and no order.
         return Kind.QUESTION
-    if (_HYPOTHETICAL.search(before) or _OWN_MODAL.search(before)) and not _WISH.search(before):
+    if (
+        before
+        and (_HYPOTHETICAL.search(before) or _OWN_MODAL.search(before))
+        and not _WISH.search(before)
+    ):
         # "Gin could kill Noor", "I'd give Kes the charm but ...": talk, or a doubt.
         return Kind.QUESTION if doubt else TALK
     start = max(sentence.start, mention.start - _LOOK_BACK)
     if (
-        _QUOTE_OPENS.search(before)
+        before
+        and _QUOTE_OPENS.search(before)
         and _REPORTED.search(text, start, mention.start)
         and not _OWN.match(before.strip())
     ):
@@ -659,6 +674,15 @@ _ROUTINE = lazy_compile(
 )
 
 
+# The tests of the words before a mention in its clause, each of which needs a word there:
+# none matches an empty text (tests/engine/test_stance_before.py), so a mention that opens its
+# clause is not read by them (``stance``).
+BEFORE_NEEDS_A_WORD = (
+    _NEGATION, _WITHHOLD, _PASSIVE_BEFORE, _DONE_BEFORE, _ABOUT_DONE, _COPULA, _COUNTED,
+    _IMAGINED, _RELATIVE, _ASKED_OF_IT, _HYPOTHETICAL, _OWN_MODAL, _QUOTE_OPENS,
+)  # fmt: skip
+
+
 def _negated(before: str) -> bool:
     """A negation close before the mention in its clause: "no kill from me", "not
     detaining anybody", "skipping detect", "(No interrogation this time.)"."""
@@ -672,9 +696,9 @@ def _past(before: str, mention: Mention) -> bool:
     """Whether the mention is a past deed ("I healed Ash", "done sweeping", "he voted"), not
     a passive order ("gets summoned", "is to be handed")."""
     word = mention.text.split()[0] if mention.text.split() else mention.text
-    if _PAST_WORD.search(word) and not _PASSIVE_BEFORE.search(before):
+    if _PAST_WORD.search(word) and not (before and _PASSIVE_BEFORE.search(before)):
         return True
-    return bool(word.lower().endswith("ing") and _DONE_BEFORE.search(before)) and not (
+    return bool(before and word.lower().endswith("ing") and _DONE_BEFORE.search(before)) and not (
         re.search(r"\b(?:i['’]?m|am|are|we['’]?re|is)\s+$", before, re.IGNORECASE)
     )
 
