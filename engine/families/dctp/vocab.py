@@ -707,7 +707,8 @@ SAYS: tuple[Say, ...] = (
     Say(
         "vote",
         order=r"vote(?:\s+(?:for|to\s+lynch))?|lynch",
-        words=("vote", "lynch", "hang", "string up", "ballot for", "my vote"),
+        # "hammer": the forum's word for the vote that lynches ("hammer on Rin-chan").
+        words=("vote", "lynch", "hang", "string up", "ballot for", "my vote", "hammer"),
         spelled=("vote",),
         possessed=r"lynch(?:ing)?|execution|hanging|elimination", shape=VOTE,
     ),
