@@ -38,7 +38,9 @@ from autogm.engine.orders.vocab import (
 )
 
 # The nouns after a possessive that stand for what a protection acts on: "protect Kleene's life".
-_LIFE = r"life|safety|wounds?|injur(?:y|ies)"
+# Where a player is found stands for them in an order that goes to them: "Léa's place".
+_HOME = r"place|house|home|door|room|flat|apartment|bedside"
+_LIFE = r"life|safety|wounds?|injur(?:y|ies)|" + _HOME
 # The nouns after a possessive that stand for whom a poisoning is for: "Tomo's coffee".
 _DRINK = r"drink|coffee|tea|food|meal|glass|cup|wine|water|soup|dinner|lunch|breakfast|beer"
 # The words every kill of a killer's is said in (kill, snipe and the leader's order).
@@ -582,8 +584,8 @@ SAYS: tuple[Say, ...] = (
         spelled=("steal",),
         query=r"(?:steal(?:s|ing)?|stole)(?:\s+from)?",
         crime=r"steal(?:ing)?(?:\s+from)?|stole(?:\s+from)?|(?:the\s+)?theft\s+from",
-        possessed=r"items?|stuff|things|belongings|possessions|inventory|pockets?|wallet|purse"
-        r"|bag|stash|valuables|goods",
+        # Whatever of a player's is taken, it is taken from them: "lift Marguerite's gun".
+        possessed=r"[^\W\d_][\w-]*",
         verb="steals from",
         crime_noun="stealing from",
         target_word="from",
