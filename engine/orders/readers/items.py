@@ -22,16 +22,14 @@ _TRAVEL_TAIL = lazy_compile(
 
 
 def read_steal(reader: Reader, rest: str, fragment: str) -> Order:
-    """ "Steal from Akonyl"; "Steal Akonyl's gun" is a theft from Akonyl, and the answer says
-    that the item is not chosen (docs/rulings.md, Items): a GM carries out the theft the
-    player ordered and tells them what it takes, rather than dropping it."""
+    """ "Steal from Akonyl"; "Steal Akonyl's gun" is a theft from Akonyl.
+
+    "Can steal one item from one person per night": the thief names the person; the item
+    taken is drawn among theirs (docs/rulings.md, Items), so a thing named after the
+    possessive is read past, whatever it is.
+    """
     target, tail = reader.name(rest)
-    item = _ITEM.match(tail)
-    if item:
-        reader.notes.append(
-            f"a thief does not choose the item ('{item['item']}'): read as Steal from "
-            f"{target}, which takes one of their items drawn at random"
-        )
+    if _ITEM.match(tail):
         tail = ""
     reader.end(tail, fragment)
     return Order(reader.author, "steal", (target,), text=fragment)
