@@ -15,6 +15,7 @@ a voiding word gives (a condition, a question, ...) or the reader's own.
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import re
 import unicodedata
@@ -39,6 +40,7 @@ from autogm.engine.orders.kinds import Kind
 from autogm.engine.orders.model import Order, PlainOrder, ability_title
 from autogm.engine.orders.reader import Reader, Refusal
 from autogm.engine.orders.stance import (
+    POINTS_BACK,
     TALK,
     Layout,
     Span,
@@ -48,6 +50,7 @@ from autogm.engine.orders.stance import (
     gives_reason,
     in_own_voice,
     stance,
+    whose,
 )
 from autogm.engine.render.templates import say
 
@@ -887,7 +890,12 @@ def _targets(
     clause = block.layout.clause(m.start)
     named = _named(block, sentence if several else clause, voice, ability, besides)
     pronoun = next(
-        (x for x in found if x.kind == PRONOUN and clause.start <= x.start < clause.end), None
+        (
+            x
+            for x in found
+            if x.kind == PRONOUN and clause.start <= x.start < clause.end and not _whose(block, x)
+        ),
+        None,
     )
     if named:
         if pronoun is not None and _CHOICE.match(_between(text, pronoun, named[0])):
@@ -895,7 +903,13 @@ def _targets(
         return _chosen(block, named, several, sentence, voice, ability, besides)
     if pronoun is None:
         pronoun = next(
-            (x for x in found if x.kind == PRONOUN and sentence.start <= x.start < sentence.end),
+            (
+                x
+                for x in found
+                if x.kind == PRONOUN
+                and sentence.start <= x.start < sentence.end
+                and not _whose(block, x)
+            ),
             None,
         )
         if pronoun is not None and _named(block, sentence, voice, ability, besides):
@@ -934,10 +948,11 @@ def _targets(
             listed += [x.value for x in _named(block, line, voice, ability, besides)]
         if listed:
             return list(dict.fromkeys(listed))
-    around = [
-        *block.spans[index + 1 : index + 3],
-        *reversed(block.spans[max(0, index - 2) : index]),
-    ]
+    after = block.spans[index + 1 : index + 3]
+    before = list(reversed(block.spans[max(0, index - 2) : index]))
+    # "Rin-chan. That's my vote.": what "that" points back to is said before it.
+    points_back = _POINTS_BACK.search(text, max(clause.start, m.start - 40), m.start)
+    around = [*before, *after] if points_back else [*after, *before]
     for near in around:
         if near in busy:
             continue  # a sentence with an order of its own
@@ -945,6 +960,19 @@ def _targets(
         if named:
             return _chosen(block, named, several, near, voice, ability, besides)
     raise Refusal(say("reading.names_no_player"), Kind.NO_TARGET)
+
+
+def _whose(block: Block, pronoun: Mention) -> bool:
+    """Whether a pronoun says whose the thing of the order word right after it is ("Old Tom
+    loads his revolver"), and so names nobody the order falls on."""
+    at = bisect.bisect_right(block.layout.found_starts, pronoun.start)
+    after = block.found[at] if at < len(block.found) else None
+    return (
+        after is not None
+        and after.kind == ABILITY
+        and not block.text[pronoun.end : after.start].strip()
+        and whose(pronoun, after)
+    )
 
 
 def _only_players(block: Block, line: Span) -> bool:
@@ -963,6 +991,9 @@ def _only_players(block: Block, line: Span) -> bool:
 
 # What joins the players of a list line: marks, "and", "with", "x", "&".
 _JOINS = lazy_compile(r"(?:[\W_]|(?<![\w'’])(?:and|with|x|y)(?![\w'’]))*")
+
+
+_POINTS_BACK = lazy_compile(POINTS_BACK, re.IGNORECASE)
 
 
 # "myself" after what one does, not whom: "I'll do the killing myself", "handle it myself".

@@ -14,6 +14,7 @@ from functools import lru_cache
 
 from autogm.engine.lazy_pattern import lazy_compile
 from autogm.engine.orders import grammar
+from autogm.engine.orders.evidence import COMMON
 from autogm.engine.orders.fragments import CHATTER
 from autogm.engine.orders.grammar import USE
 from autogm.engine.orders.kinds import Kind
@@ -173,7 +174,9 @@ def read(reader: Reader, fragment: str) -> Order | votes.Unvote | str | None:
             # Greetings, thanks, apologies, sign-offs: no order word, no other player named.
             reader.notes.append(say("reading.remark", written=fragment.strip()))
             return None
-        _near_order(reader, text)
+        taken = _near_order(reader, text)
+        if taken is not None:
+            return taken
         sole = _SOLE.match(text)
         alone, used = reader.words.players.match_prefix(text) if sole is None else (None, 0)
         if sole is None and alone is not None and alone.is_match and used:
@@ -289,23 +292,39 @@ def _question_labelled(reader: Reader, text: str) -> str:
     raise Refusal(reason, Kind.QUESTION)
 
 
-def _near_order(reader: Reader, text: str) -> None:
-    """A short word one letter from an order word ("trik Abs", "hael Kleene") opening what
-    reads as an order once it is that word: asked back (``Guess``), since one letter also
-    makes other words. Not when the word is a player's name ("Will heal Kleene")."""
+def _near_order(reader: Reader, text: str) -> Order | None:
+    """A short word one letter from an order word ("kil July", "trik Abs") opening what reads
+    as an order once it is that word. Taken when it is a word of an order the sender can give
+    now, its first letter kept and a letter dropped, doubled or swapped, and no everyday word
+    (a GM reads "kil July" from the boss as the kill); else asked back (``Guess``), since one
+    letter also makes other words ("deal", "will", "hell"). Not when the word is a player's
+    name ("Will heal Kleene")."""
     near = grammar.near_spelled(text)
     if near is None:
-        return
+        return None
     found, used = reader.words.players.match_prefix(text)
     if found.is_match and used:
-        return
+        return None
     try:
         order = read(reader, near)
     except Refusal:
-        return
-    if isinstance(order, Order):
-        problem = say("reading.no_order_word", written=text.split()[0])
-        raise Guess(problem, problem, kind=Kind.NOT_AN_ORDER, order=order)
+        return None
+    if not isinstance(order, Order):
+        return None
+    written, meant = text.split()[0], near.split()[0]
+    key, word = written.casefold(), meant.casefold()
+    if (
+        key[:1] == word[:1]
+        # A letter dropped, doubled or swapped ("kil", "heall", "trik"); a letter changed
+        # makes another word too often ("hell", "vice"), and is asked.
+        and (len(key) != len(word) or sorted(key) == sorted(word))
+        and key not in COMMON
+        and reader.holds(order.ability)
+    ):
+        reader.notes.append(say("reading.read_word_as", written=written, meant=meant.capitalize()))
+        return order
+    problem = say("reading.no_order_word", written=written)
+    raise Guess(problem, problem, kind=Kind.NOT_AN_ORDER, order=order)
 
 
 # A target with no order word, where only one order can be meant: "I'm going with Parkur

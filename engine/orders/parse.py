@@ -831,9 +831,14 @@ _QUESTIONS = frozenset({"detect", "police_detect", "identify", "police_identify"
 
 
 def _asking(order: Order, fragment: str) -> bool:
-    """Whether ``order`` was written as a question the player asks, not a request."""
+    """Whether ``order`` was written as a question the player asks, not a request. A name is
+    not a question: "Kill Dr. Who?" names the player "Dr. Who?"."""
+    written = fragment.rstrip(" )")
     return (
-        fragment.rstrip(" )").endswith("?")
+        written.endswith("?")
+        and not any(
+            t.endswith("?") and written.casefold().endswith(t.casefold()) for t in order.targets
+        )
         and not order.queries
         and order.ability not in _QUESTIONS
         and not _REQUEST.match(fragment)

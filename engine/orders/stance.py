@@ -162,6 +162,15 @@ _COPULA = lazy_compile(
     r"|such|quite|so|very|real|pure)\s+)?$",
     re.IGNORECASE,
 )
+# "that's my vote", "this is our kill": the order said just before, named as the sender's.
+POINTS_BACK = (
+    r"(?<![\w'’])(?:that|this)(?:['’]s|\s+is|\s+will\s+be|['’]ll\s+be)\s+(?:(?:my|our)\s+)?$"
+)
+_POINTS_BACK = lazy_compile(POINTS_BACK, re.IGNORECASE)
+# What may end such a sentence: its phase ("that's my heal for tonight"), no hedge.
+_POINTED_END = lazy_compile(
+    r"(?:\s*(?:for\s+)?(?:tonight|today|this\s+(?:night|day|phase)|now))?[\s.!]*", re.IGNORECASE
+)
 # "in case": a condition when it opens the sentence, else the reason of the order before it.
 _PRECAUTION = lazy_compile(r"in\s+case|incase", re.IGNORECASE)
 # "see if he smells like the Org", "investigating if Lantern is the one attacking Rook": an
@@ -200,9 +209,12 @@ _RECEIVES = lazy_compile(
     r"|is\s+(?:the\s+)?(?:target|one|next)|(?:is|will\s+be)\s+(?:my|our)\b"
     # What the order does to them said as where they go or stand: "Kettle is under my
     # protection", "Grey Heron goes in the interrogation room", "Abs has my vote".
-    r"|(?:is|are|will\s+be|stays?)\s+(?:under|in|into)\s+(?:my|our|the)\b|has\s+(?:my|our)\b"
-    r"|(?:goes|go|is\s+going|will\s+go|gets\s+put|is\s+put)\s+(?:in|into|to|on|under)\s+"
-    r"(?:my|our|the|a)\b)",
+    # The word may stand bare after the preposition: "Quill is under arrest", "Pooja goes
+    # into detention".
+    r"|(?:is|are|will\s+be|stays?)\s+(?:under|in|into)(?:\s+(?:my|our|the)\b|\s*$)"
+    r"|has\s+(?:my|our)\b"
+    r"|(?:goes|go|is\s+going|will\s+go|gets\s+put|is\s+put)\s+(?:in|into|to|on|under)"
+    r"(?:\s+(?:my|our|the|a)\b|\s*$))",
     re.IGNORECASE,
 )
 # A verb in the third person: the player before it does it ("Miaka pulls the trigger").
@@ -433,6 +445,10 @@ def stance(
         return TALK  # "vote Mochi, because he pushed the lynch on Fenn": the lynch is told
     if (before and _ABOUT_DONE.search(before)) or _RESULT_AFTER.match(text, mention.end):
         return TALK  # "thanks for the heal", "the heal result last night": about a deed done
+    if before and _POINTS_BACK.search(before) and _POINTED_END.fullmatch(
+        text, mention.end, sentence.end
+    ):
+        return None  # "Rin-chan. That's my vote.": the order said before, named as the sender's
     if (before and _COPULA.search(before)) or _statement_of(layout, mention):
         # "his face is charm enough", "Propaganda is such a fun word": a word in a
         # statement, not a deed.
@@ -753,6 +769,8 @@ def _subject(
         counted = _token_before(tokens, layout, at)
         if counted is not None and (counted.isdigit() or counted in _COUNTS):
             at = None  # "three Killer guises": the role says which guises, nobody does it
+    if at is not None and at.kind == PRONOUN and i == len(tokens) - 1 and whose(at, mention):
+        at = None  # "Old Tom loads his revolver": whose the thing is; the clause's opening does it
     if at is not None and at.kind in (PLAYER, ROLE, PRONOUN):
         return _doer(layout, at, mention, voice), at
     if key == "you":
@@ -821,6 +839,16 @@ def _for_detail(
 
 
 _DETERMINERS = _wordset("the a an his her their its my our your this that")
+
+
+def whose(pronoun: Mention, word: Mention) -> bool:
+    """Whether ``pronoun``, right before the order's ``word``, says whose its thing is ("Old
+    Tom loads his revolver"), not who does it or to whom: "his", "their", and "her" before a
+    word that is no verb of the third person ("anybody poking at her comes back")."""
+    key = pronoun.text.casefold()
+    if key == "her":
+        return not _THIRD_PERSON.match(word.text)
+    return key in ("his", "their")
 
 
 def _is_aux(tokens: list[tuple[int, int, str]], i: int) -> bool:

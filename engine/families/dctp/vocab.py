@@ -38,7 +38,9 @@ from autogm.engine.orders.vocab import (
 )
 
 # The nouns after a possessive that stand for what a protection acts on: "protect Kleene's life".
-_LIFE = r"life|safety|wounds?|injur(?:y|ies)"
+# Where a player is found stands for them in an order that goes to them: "Léa's place".
+_HOME = r"place|house|home|door|room|flat|apartment|bedside"
+_LIFE = r"life|safety|wounds?|injur(?:y|ies)|" + _HOME
 # The nouns after a possessive that stand for whom a poisoning is for: "Tomo's coffee".
 _DRINK = r"drink|coffee|tea|food|meal|glass|cup|wine|water|soup|dinner|lunch|breakfast|beer"
 # The words every kill of a killer's is said in (kill, snipe and the leader's order).
@@ -711,7 +713,8 @@ SAYS: tuple[Say, ...] = (
     Say(
         "vote",
         order=r"vote(?:\s+(?:for|to\s+lynch))?|lynch",
-        words=("vote", "lynch", "hang", "string up", "ballot for", "my vote"),
+        # "hammer": the forum's word for the vote that lynches ("hammer on Rin-chan").
+        words=("vote", "lynch", "hang", "string up", "ballot for", "my vote", "hammer"),
         spelled=("vote",),
         possessed=r"lynch(?:ing)?|execution|hanging|elimination", shape=VOTE,
     ),

@@ -132,7 +132,8 @@ SAYS: tuple[Say, ...] = (
     Say("seance", words=("seance", r"seance\s+with", "contact the dead", "candles",
                          "spirits", "talk to the dead")),
     # "[ooc]I'm for peace today[/ooc]": the side taken is the vote.
-    Say("vote", words=("vote for", "vote", "lynch", "hang", r"i\s*['’]?\s*m\s+(?:all\s+)?for",
+    Say("vote", words=("vote for", "vote", "lynch", "hang", "hammer",
+                       r"i\s*['’]?\s*m\s+(?:all\s+)?for",
                        r"i\s+am\s+(?:all\s+)?for")),
 )
 # fmt: on

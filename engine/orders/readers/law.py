@@ -88,11 +88,18 @@ def _crime(reader: Reader, rest: str) -> tuple[str | None, str | None, str]:
     return None, None, rest
 
 
+_TONIGHT = lazy_compile(r"\b(?:tonight|this\s+night)\b", re.IGNORECASE)
+
+
 def read_blame(reader: Reader, rest: str, fragment: str) -> Order:
-    """ "Blame Kleene for killing Parkur" (the crime is tonight's)."""
+    """ "Blame Kleene for killing Parkur" (the crime is tonight's); "Blame Kleene" alone
+    blames tonight's kill, the Org's crime of the night (docs/rulings.md, Blame)."""
     target, rest = reader.name(rest)
     rest, bracket = _crime_apart(rest)
     crime, victim, rest = _crime(reader, rest)
+    if crime is None and not _TONIGHT.sub("", rest).strip(" .!;,"):
+        crime = "kill"
+        reader.notes.append(say("reading.blame_tonight"))
     if crime is None:
         raise Refusal(say("reading.blame_needs"), Kind.MISSING_DETAIL)
     if crime == "disguise" and victim is None:

@@ -141,10 +141,11 @@ def words_of(says: Iterable[Say]) -> Words:
     )
 
 
-# The particles of a verb that may stand after its object: "take him out", "patch her up".
+# The particles of a verb that may stand after its object: "take him out", "patch her up";
+# and the state it leaves the object in: "keep July alive".
 _PARTICLES = frozenset(
     {"out", "up", "down", "off", "in", "away", "over", "around", "along", "back", "through",
-     "behind", "into", "onto"}
+     "behind", "into", "onto", "alive"}
 )  # fmt: skip
 # A word written plainly (letters, spaces, hyphens, apostrophes): read in its other forms too.
 _PLAIN = re.compile(r"[a-z][a-z' -]*")
