@@ -240,6 +240,10 @@ def readings(
             said = None  # "Watch → Sunday; if he can't take it, Pepper": a substitute
         if said is None and mine and _of_the_past(block, m, reader, mine, shapes):
             said = TALK  # "I healed Ivy last night" told again: what was done, not an order
+        if said is None and _said_again(block, m):
+            # "Vodka takes out Dune tonight. And pin that murder on Ember.": "that murder" is
+            # the kill said before, the object of another verb; Ember is that verb's.
+            said = TALK
         if not mine:
             # Another's ability is only refused when the sender orders it in so many words
             # ("Kill Pepper" from a townie); said of anyone else, it is talk.
@@ -517,6 +521,21 @@ def _of_the_past(
             return False  # "tonight": this phase is named too
         past = True
     return past
+
+
+def _said_again(block: Block, m: Mention) -> bool:
+    """Whether ``m`` refers back to its ability said before in the block ("that murder",
+    "this kill", "the same heal"): the deed already named, not a second order of it."""
+    if _BACK.search(block.text, max(0, m.start - 12), m.start) is None:
+        return False
+    return any(
+        x.kind == ABILITY and x.start < m.start and set(x.value) & set(m.value)
+        for x in block.found
+    )
+
+
+# What refers back to something said before: "that", "this", "the same", "said".
+_BACK = lazy_compile(r"(?<![\w'’])(?:that|this|these|those|said|the\s+same)\s+$", re.IGNORECASE)
 
 
 def _either(block: Block, said: dict[str, list[Mention]]) -> list[tuple[str, str]]:
@@ -935,6 +954,8 @@ def _targets(
         *block.spans[index + 1 : index + 3],
         *reversed(block.spans[max(0, index - 2) : index]),
     ]
+    if not several and _offered_after(block, block.spans[index + 1 : index + 3], busy):
+        raise Refusal(TWO_CHOICES_NAMED, Kind.TWO_CHOICES)  # "house search... Mango? Ivy?"
     for near in around:
         if near in busy:
             continue  # a sentence with an order of its own
@@ -956,6 +977,40 @@ def _only_players(block: Block, line: Span) -> bool:
         at, any_player = x.end, True
     rest.append(text[at : line.end])
     return any_player and all(_JOINS.fullmatch(r) for r in rest)
+
+
+def _offered_after(block: Block, lines: list[Span], busy: set[Span]) -> bool:
+    """Whether the two lines after an order's word each name only a player, two players in
+    all: two choices offered for it ("house search... Mango? Ivy?")."""
+    if len(lines) < 2 or any(line in busy or not _only_players(block, line) for line in lines):
+        return False
+    return len({x.value for x in block.found if x.kind == PLAYER and lines[0].start <= x.start
+                < lines[1].end}) > 1  # fmt: skip
+
+
+def offered_players(block: Block) -> bool:
+    """Whether a clause of the block is only two players or more offered as a choice:
+    "north or Tea Time...", "Mango / Ivy?", "Abs / Miaka, either is fine by me"."""
+    text, layout = block.text, block.layout
+    players = [x for x in block.found if x.kind == PLAYER]
+    for first, second in itertools.pairwise(players):
+        if first.value == second.value or not _CHOICE.match(text[first.end : second.start]):
+            continue
+        clause = layout.clause(first.start)
+        if second.end > clause.end:
+            continue
+        inside = [x for x in block.found if clause.start <= x.start < clause.end]
+        if any(x.kind != PLAYER for x in inside):
+            continue
+        gaps = [text[a.end : b.start] for a, b in itertools.pairwise(inside)]
+        edges = [text[clause.start : inside[0].start], text[inside[-1].end : clause.end]]
+        if all(_OFFERED.fullmatch(g) for g in [*gaps, *edges]):
+            return True
+    return False
+
+
+# What may stand around players offered as a choice: marks, "or", "either", "maybe".
+_OFFERED = lazy_compile(r"(?:[\W_]|(?<![\w'’])(?:or|either|maybe|else)(?![\w'’]))*", re.IGNORECASE)
 
 
 # What joins the players of a list line: marks, "and", "with", "x", "&".
@@ -1235,8 +1290,8 @@ def _killer_in(block: Block, voice: Voice, reader: Reader) -> str | None:
         if x.kind != ABILITY or ("kill" not in x.value and "snipe" not in x.value):
             continue
         who = doer(block.layout, x, voice)
-        if who is None:
-            continue
+        if who is None or _WISHED.search(block.text, who.end, x.start):
+            continue  # "Rin-chan wants to kill Fern": a member's wish told, no one named
         if who.kind == PLAYER and who.value != voice.sender:
             return str(who.value)
         if who.kind == ROLE:
@@ -1244,6 +1299,17 @@ def _killer_in(block: Block, voice: Voice, reader: Reader) -> str | None:
             if member is not None and member != voice.sender:
                 return member
     return None
+
+
+# A wish or a word told between a member and the kill: "wants to", "would like to", "said
+# he'd", "thinks we should" (the leader reports it; naming the killer is "X does it").
+_WISHED = lazy_compile(
+    r"(?<![\w'’])(?:wants?|wanted|wanna|would\s+(?:like|love|rather)|['’]d\s+(?:like|love|rather)"
+    r"|wish(?:es|ed)?|hopes?|hoped|prefers?|preferred|suggest(?:s|ed)?|propos(?:es|ed)"
+    r"|thinks?|thought|says?|said|asked|begs?|begged|insists?|insisted|itching|dying"
+    r"|keeps?\s+(?:saying|asking|pushing))(?![\w'’])",
+    re.IGNORECASE,
+)
 
 
 def _member_as(reader: Reader, role: str) -> str | None:
@@ -1371,7 +1437,10 @@ def _queries(block: Block, m: Mention, reader: Reader) -> list[str]:
             query += f" {when.text}"
         asked.append(query)
     if not asked:
-        raise Refusal("name what to investigate: an action, as 'A heals B'", Kind.MISSING_DETAIL)
+        raise Refusal(
+            "name what to investigate: an action, as 'A heals B'",
+            Kind.MISSING_DETAIL if players else Kind.NO_TARGET,
+        )
     return asked
 
 

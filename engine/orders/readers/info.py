@@ -46,8 +46,10 @@ def read_investigate(reader: Reader, rest: str, fragment: str) -> Order:
             )
         asked.append(query)
     if not asked:
+        # No player at all is no target; players without the action asked lack a detail.
         raise Refusal(
-            "name what to investigate: 'Investigate Jd- heals Parkur'", Kind.MISSING_DETAIL
+            "name what to investigate: 'Investigate Jd- heals Parkur'",
+            Kind.MISSING_DETAIL if reader.names_anyone(rest) else Kind.NO_TARGET,
         )
     return Order(reader.author, "investigate", queries=tuple(asked), text=fragment)
 
