@@ -582,8 +582,12 @@ SAYS: tuple[Say, ...] = (
         spelled=("steal",),
         query=r"(?:steal(?:s|ing)?|stole)(?:\s+from)?",
         crime=r"steal(?:ing)?(?:\s+from)?|stole(?:\s+from)?|(?:the\s+)?theft\s+from",
+        # What a theft takes from: the player's things, or one of the items the sheets list
+        # (the item itself is drawn: docs/rulings.md, Items).
         possessed=r"items?|stuff|things|belongings|possessions|inventory|pockets?|wallet|purse"
-        r"|bag|stash|valuables|goods",
+        r"|bag|stash|valuables|goods"
+        r"|guns?|pistol|car[- ]?keys|keys|school[- ]?books?|books?|(?:sun)?glasses|shades"
+        r"|headgear|hats?|caps?|panties|underwear|alcohol|booze|drinks?|liquor",
         verb="steals from",
         crime_noun="stealing from",
         target_word="from",

@@ -138,3 +138,19 @@ def test_the_evidence_table_by_stems_reads_as_every_pattern(
                 best, found = m.end(), []
             found += [a for a in abilities if a not in found]
         assert table.at(text) == ((tuple(found), best) if best else None), text
+
+
+def test_every_item_on_a_dctp_sheet_stands_for_its_holder_in_a_theft() -> None:
+    """Steal: "Can steal one item from one person per night" — "Steal Abs's gun" names the
+    person; every item a DCTP sheet lists must read so (docs/rulings.md, Items)."""
+    from autogm.engine.rules import load_ruleset
+
+    possessed = re.compile(rf"(?:{DCTP_WORDS.possessed['steal']})$", re.IGNORECASE)
+    items = {
+        item
+        for ruleset in ("dctp-2011", "dctp-r53", "dctp-classic")
+        for sheet in load_ruleset(ruleset).roles.values()
+        for item in sheet.items
+    }
+    assert items
+    assert [item for item in sorted(items) if not possessed.match(item)] == []
