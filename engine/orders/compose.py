@@ -47,6 +47,7 @@ from autogm.engine.orders.stance import (
     doer,
     gives_reason,
     in_own_voice,
+    offered_next,
     stance,
 )
 
@@ -240,6 +241,9 @@ def readings(
             said = None  # "Watch → Sunday; if he can't take it, Pepper": a substitute
         if said is None and mine and _of_the_past(block, m, reader, mine, shapes):
             said = TALK  # "I healed Ivy last night" told again: what was done, not an order
+        sentence = block.layout.sentence(m.start)
+        if said is None and not set(mine) & substitutes and offered_next(block.layout, sentence):
+            said = Kind.TWO_CHOICES  # "We identify Tide as Gin... or Vodka?"
         if said is None and _said_again(block, m):
             # "Vodka takes out Dune tonight. And pin that murder on Ember.": "that murder" is
             # the kill said before, the object of another verb; Ember is that verb's.
@@ -254,6 +258,8 @@ def readings(
                 others.append((m, TALK))
             continue
         for ability in mine:
+            if said is None and _negated_before(block, voided.get(ability), m):
+                continue  # "no heal tonight, I'm saving myself the trouble": not an order
             if said is None:
                 said_as_order.setdefault(ability, []).append(m)
                 voided.pop(ability, None)
@@ -521,6 +527,14 @@ def _of_the_past(
             return False  # "tonight": this phase is named too
         past = True
     return past
+
+
+def _negated_before(block: Block, voided: tuple[Mention, Kind | str] | None, m: Mention) -> bool:
+    """Whether the ability of ``m`` was negated or taken back earlier in its sentence ("no
+    heal tonight, I'm saving myself the trouble"): a word of it after that is no order."""
+    if voided is None or voided[1] is not Kind.WITHDRAWN:
+        return False
+    return block.layout.sentence(voided[0].start) == block.layout.sentence(m.start)
 
 
 def _said_again(block: Block, m: Mention) -> bool:

@@ -688,10 +688,13 @@ def _finish_quoted(msg: Message) -> None:
     when the author's own words give no order of that ability ("Ink. wrote: heal Zoë")."""
     reader = msg.reader
     given = {o.ability for o in msg.accepted.values()}
+    # With no order of the author's own, a quoted order of any ability is answered as
+    # quoted ("[quote=Gale]heal Isla[/quote] Gale asked me to forward this" from a Ran).
+    alone = not (msg.accepted or msg.unvote or msg.no_action)
     for author, said in msg.quoted:
         if not said.strip() or _from_the_gm(reader, author) or author == reader.author:
             continue  # the GM's prompt, or the author's own earlier message
-        abilities = [a for a in _orders_in(msg, said) if a not in given]
+        abilities = [a for a in _orders_in(msg, said, any_held=alone) if a not in given]
         if abilities:
             who = f"{author}'s" if author else "someone else's"
             title = ability_title(abilities[0], reader.state.ruleset.titles)
@@ -744,9 +747,9 @@ def _player_keys(players: tuple[str, ...]) -> frozenset[str]:
     return frozenset(fold(n) for n in players)
 
 
-def _orders_in(msg: Message, said: str) -> list[str]:
+def _orders_in(msg: Message, said: str, *, any_held: bool = False) -> list[str]:
     """The abilities of the author's the quoted words order, read as if the author wrote
-    them (the notes of that reading are dropped)."""
+    them (the notes of that reading are dropped); ``any_held``: whoever holds them."""
     reader, dialect = msg.reader, msg.dialect
     notes = len(reader.notes)
     found: list[str] = []
@@ -756,7 +759,7 @@ def _orders_in(msg: Message, said: str) -> list[str]:
                 order = dialect.read(reader, piece)
             except Refusal:
                 continue
-            if isinstance(order, Order) and reader.holds(order.ability):
+            if isinstance(order, Order) and (any_held or reader.holds(order.ability)):
                 found.append(order.ability)
         if not found:
             block = Block.of(
@@ -986,6 +989,11 @@ def _tape_and_orders_after(reader: Reader, tape: str) -> tuple[str, str]:
     here.\nSlander Y"): that line and the rest are orders again. The tape's first line is the
     tape's whatever it says, and a line that only holds an order word ("I will kill you all")
     stays in it (docs/rulings.md, "Where a tape ends")."""
+    quoted = _QUOTED_TAPE.match(tape)
+    if quoted is not None and quoted["after"].strip():
+        # "Tape: 'Fern was the first...' (kill tbd, will send)": the tape is what the
+        # quotation marks hold; the author's own words go on after them.
+        return quoted["tape"], quoted["after"].strip()
     lines = tape.split("\n")
     started = False
     for i, line in enumerate(lines):
@@ -993,6 +1001,14 @@ def _tape_and_orders_after(reader: Reader, tape: str) -> tuple[str, str]:
             return "\n".join(lines[:i]).strip(), "\n".join(lines[i:])
         started = started or bool(line.strip())
     return tape, ""
+
+
+# A tape in quotation marks, and what follows its closing mark (not an apostrophe inside a
+# word: "'Don't trust Abs'").
+_QUOTED_TAPE = lazy_compile(
+    r"(?P<tape>([\"“'‘«])(?:(?!\2).)*?(?:[\"”'’»]))(?=[\s.,;:!?)]|$)(?P<after>.*)",
+    re.DOTALL,
+)
 
 
 def _reads_as_order(reader: Reader, line: str) -> bool:
@@ -1443,6 +1459,15 @@ def read_evidence(msg: Message) -> None:
             # Special Investigation, whose everyday word "checking" also is, is no refusal.
             new = [r for r in new if not any(r is g for g in guessed)]
         detail = any(r.kind is Kind.MISSING_DETAIL for r in provisional)
+        if (
+            not took
+            and new
+            and all(r.kind in UNREAD for r in new)
+            and not detail
+            and offered_players(block)
+        ):
+            # "Lynz or Parkur, heal one of them, whichever you think": players offered.
+            new = [_voided(msg, block_text, Kind.TWO_CHOICES, ())]
         if not took and not new:
             kinds = [k for _, k in others if isinstance(k, Kind)]
             kind = next((k for k in _VOIDING if k in kinds), None)
@@ -1457,6 +1482,8 @@ def read_evidence(msg: Message) -> None:
             else:
                 abilities = next(m for m, k in others if k == kind).value
             new.append(_voided(msg, block_text, kind, abilities))
+            if kind is Kind.WITHDRAWN:
+                _taken_back(msg, run, block, abilities)
         if ruled and detail:
             continue  # the plain reader read the order, and says what it lacks
         if ruled and any(_unknown_name(r) for r in provisional):
@@ -1484,6 +1511,31 @@ def read_evidence(msg: Message) -> None:
             for fragment, _, _ in run:
                 if (edit := _EDIT.match(fragment)) is not None and edit.end():
                     _step_edit_target(msg, fragment)
+
+
+def _taken_back(
+    msg: Message,
+    run: list[tuple[str, str, Rejection | None]],
+    block: Block,
+    abilities: tuple[str, ...],
+) -> None:
+    """An order given before a run that negates its ability and names no other target is
+    taken back with it: "Heal Lynz. no heal tonight after all, I'm saving it"."""
+    first = next((i for i, entry in enumerate(msg.trace) if entry is run[0]), None)
+    if first is None:
+        return
+    before = {f for f, how, _ in msg.trace[:first] if how == "order"}
+    # The players the negation names ("myself" is the author): none, or the order's own.
+    named = {
+        msg.reader.author if m.kind == "self" else m.value
+        for m in block.found
+        if m.kind in ("player", "self")
+    }
+    for key, order in list(msg.accepted.items()):
+        if order.ability in abilities and order.text in before and named <= set(order.targets):
+            del msg.accepted[key]
+            msg.withdrawn.append(order.text)
+            msg.withdrawn_by = run[0][0].strip()
 
 
 def _unknown_name(refusal: Rejection) -> bool:

@@ -87,6 +87,8 @@ WITHDRAWAL = (
     # "withdraw my last order", "take back my vote".
     r"(?:scratch|scrap|cancel|withdraw|retract|undo|strike)\s+(?:my|the)\s+(?:last\s+)?\w+",
     r"take\s+back\s+my\s+\w+", r"take\s+my\s+\w+\s+back",
+    # A joke owned up to: "heal Lynz jk", "just kidding, no heal tonight".
+    "jk", r"j/k", r"just\s+kidding", r"(?:i['’]?m\s+)?(?:only\s+|just\s+)?(?:kidding|joking)",
 )  # fmt: skip
 # A precaution: "in case". After an order it is the order's reason, which conditions nothing
 # ("heal Lynz in case he gets attacked", "play misere, just in case they lock me up");

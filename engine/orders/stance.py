@@ -347,6 +347,11 @@ def _withheld(layout: Layout, clause: Span, before: str, mention: Mention) -> bo
     """ "Saving my bribe for a rainy day", "keeping the charm": the ability kept, not used
     (but "keep my protection on Kleene" names whom it is used on, and "keeping the sawed-off
     under the counter" holds it ready)."""
+    stays = _STAYS.match(layout.text, mention.end)
+    if stays is not None:
+        # "the shotgun stays on the wall tonight": the item kept where it is, unused (but
+        # "the sawed-off stays loaded" is held ready).
+        return not _READY.search(layout.text, stays.end(), clause.end)
     if not _WITHHOLD.search(before[-40:]) or _WITHHOLD_END.search(before) is None:
         return False
     text = layout.text
@@ -359,10 +364,39 @@ def _withheld(layout: Layout, clause: Span, before: str, mention: Mention) -> bo
     )  # "keeping the charm for myself": kept for someone is given to them
 
 
+# The word as the subject of "stays": an item kept where it is ("stays on the wall").
+_STAYS = lazy_compile(
+    r"\s+(?:stays|remains|sits|rests|stay|remain|is\s+staying|will\s+stay|stays\s+put)\b",
+    re.IGNORECASE,
+)
+# What a deed done to a player is said to be, weighed, not done: "Abducting Gus would be a
+# waste", "Healing Abs seems pointless".
+_WEIGHED = lazy_compile(
+    r"\s+(?:would(?:\s+not|n['’]t)?\s+be|would['’]ve\s+been|seems|sounds|feels|looks)\b",
+    re.IGNORECASE,
+)
+
+
+# Between a deed's word and whom it is done to: nothing, or "on", "for", "against".
+_ON_ONE = lazy_compile(r"[ \t]*(?:(?:on|for|of|against|at)[ \t]+)?", re.IGNORECASE)
+
+
 def _statement_of(layout: Layout, mention: Mention) -> bool:
     """ "Propaganda is such a fun word": the word as the subject of a statement; but not when
     what it is is a player ("the kill is Fennel", "my heal is on Kleene")."""
     said = _SUBJECT_OF.match(layout.text, mention.end)
+    if said is None:
+        # "Abducting Gus would be a waste", "A house search on Ash would be nice": the deed
+        # and whom it is done to, weighed.
+        i = bisect.bisect_right(layout.found_starts, mention.start)
+        after = layout.found[i] if i < len(layout.found) else None
+        if (
+            after is not None
+            and after.kind == PLAYER
+            and _ON_ONE.fullmatch(layout.text, mention.end, after.start)
+            and _WEIGHED.match(layout.text, after.end)
+        ):
+            return True
     if said is None:
         return False
     after = said.end()
@@ -518,7 +552,13 @@ def _question_or_two(layout: Layout, mention: Mention, clause: Span, sentence: S
     return Kind.QUESTION
 
 
-def _or_next(layout: Layout, sentence: Span) -> bool:
+def offered_next(layout: Layout, sentence: Span) -> bool:
+    """Whether the sentence after ``sentence`` offers another player or role instead: "or
+    bram.", "Otherwise Ivy?", "... as Gin... or Vodka?"."""
+    return _or_next(layout, sentence, (PLAYER, ROLE))
+
+
+def _or_next(layout: Layout, sentence: Span, kinds: tuple[str, ...] = (PLAYER,)) -> bool:
     """Whether the sentence after ``sentence`` offers another player instead: "or bram.",
     "Otherwise Ivy?"."""
     i = bisect.bisect_right(layout._starts, sentence.start)
@@ -528,7 +568,7 @@ def _or_next(layout: Layout, sentence: Span) -> bool:
     if _OR_OPENS.match(layout.text, after.start, after.end) is None:
         return False
     j = bisect.bisect_left(layout.found_starts, after.start)
-    return any(m.kind == PLAYER and m.start < after.end for m in layout.found[j : j + 4])
+    return any(m.kind in kinds and m.start < after.end for m in layout.found[j : j + 4])
 
 
 # What opens a sentence that offers a second choice: "or", "otherwise", "alternatively".
@@ -545,8 +585,12 @@ def _between_two(layout: Layout, mention: Mention, clause: Span) -> bool:
     )
 
 
-# Between two players, one or the other: "/", "or", "or maybe".
-_EITHER = lazy_compile(r"\s*(?:/|\||,?\s*or(?:\s+maybe|\s+else)?)\s*", re.IGNORECASE)
+# Between two players, one or the other: "/", "or", "or maybe", "tonight or maybe".
+_EITHER = lazy_compile(
+    r"\s*(?:(?:tonight|today|now|then|instead|perhaps|maybe|probably)[\s,]*)?"
+    r"(?:/|\||,?\s*or(?:\s+maybe|\s+else|\s+perhaps)?)\s*",
+    re.IGNORECASE,
+)
 
 
 def doer(layout: Layout, mention: Mention, voice: Voice) -> Mention | None:
@@ -851,6 +895,10 @@ def _doer(layout: Layout, who: Mention, mention: Mention, voice: Voice) -> str |
     between = layout.text[who.end : mention.start]
     if not between.strip() and _THIRD_PERSON.match(mention.text):
         return TALK  # "Miaka pulls the trigger": the player does it
+    if "vote" in mention.value and _PAST_WORD.search(mention.text):
+        # "Abs will get lynched today for sure": what the town will do, foretold; a vote is
+        # the sender's own ("Abs gets my vote").
+        return TALK
     if _SAYS_TO.fullmatch(between):
         return Kind.QUOTED  # "Ayumi says identify Mona as Korn": her order, told
     if who.kind != PRONOUN and (
