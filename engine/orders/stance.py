@@ -825,7 +825,7 @@ def _subject(
         return (None if asking else TALK), None
     if key in _OTHER_WORDS or _pronoun_of(key) in _OTHER_WORDS:
         return TALK, None  # "someone should APTX him", "the town wants to lynch Abs"
-    if _noun_subject(tokens, i):
+    if _noun_subject(tokens, i, voice):
         return TALK, None  # "a doctor will heal him", "the mafia will probably kill Fern"
     # The word before is no doer ("put Tamsin in the holding cell"): the clause's opening is.
     lead = _LEAD.match(before)
@@ -857,7 +857,7 @@ def _pronoun_of(key: str) -> str:
     return re.split(r"['’]", key, maxsplit=1)[0]
 
 
-def _noun_subject(tokens: list[tuple[int, int, str]], i: int) -> bool:
+def _noun_subject(tokens: list[tuple[int, int, str]], i: int, voice: Voice) -> bool:
     """Whether the word before the order's auxiliaries is a subject of them, in the third
     person: a verb that needs a subject ("will", "is", "wants") stands between, and the word
     before it is a common noun, not a word of the order's own ("a doctor will heal him", "the
@@ -867,8 +867,17 @@ def _noun_subject(tokens: list[tuple[int, int, str]], i: int) -> bool:
     word = tokens[i][2]
     key = word.casefold()
     # A name or a title written capitalised may be the sender's own, in role-play ("The
-    # great Mouri will question Corvid tonight"): only a common noun is someone else.
-    return word.islower() and key not in _NOT_A_SUBJECT and not key.endswith("ly")
+    # great Mouri will question Corvid tonight"), and so may a noun the sender owns to
+    # ("your friendly doctor will", "this doc will"): only another common noun is someone
+    # else.
+    owned = any(t[2].casefold() in _SELF_DETERMINERS for t in tokens[max(0, i - 3) : i])
+    return (
+        word.islower()
+        and key not in _NOT_A_SUBJECT
+        and not key.endswith("ly")
+        and key not in voice.names
+        and not owned
+    )
 
 
 def _thought_of(tokens: list[tuple[int, int, str]], i: int) -> bool:
@@ -999,6 +1008,8 @@ _NOT_A_SUBJECT = _wordset(
     "yes no lol lmao haha hmm um uh oh wait edit update action order orders target note ps "
     "you u"
 )
+# What makes the noun after it the sender's own, spoken of in role-play: "your doctor".
+_SELF_DETERMINERS = _wordset("your ur yer this yours")
 # Verbs of someone's thinking or saying, which what follows them is the content of.
 _THINKS = _wordset(
     "thinks thought believes believed expects expected says said knows guesses guessed "
