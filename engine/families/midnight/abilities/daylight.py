@@ -18,7 +18,6 @@ from autogm.engine.families.midnight.abilities.mafia import JAIL_PROOF, pass_dow
 from autogm.engine.families.midnight.council import VOTED_OUT
 from autogm.engine.families.midnight.life import FREE_IN_HOSPITAL, holds, keeps
 from autogm.engine.families.midnight.model import HOSPITAL, JAIL, Delayed, game, location, mn
-from autogm.engine.orders.kinds import Kind, Refused
 from autogm.engine.outcome import Result
 from autogm.engine.render.templates import say
 from autogm.engine.rules.base import AbilityUse, Slot, Step
@@ -281,11 +280,11 @@ class Mishap(Gainable):
         target = order.targets[0]
         # Where the target is, as everyone sees it ("publicly visible statuses").
         if location(state.players[target], state.phase.index) in (HOSPITAL, JAIL):
-            return Refused(
-                say("midnight_refusal.mishap_target", ability=state.ruleset.title(self.name),
-                    target=target),
-                Kind.BAD_TARGET,
-            )  # fmt: skip
+            return say(
+                "midnight_refusal.mishap_target",
+                ability=state.ruleset.title(self.name),
+                target=target,
+            )
         return None
 
     def resolve(self, ctx: Context, action: Action) -> None:

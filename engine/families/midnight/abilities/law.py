@@ -11,7 +11,6 @@ from autogm.engine.families.midnight import damage, guises
 from autogm.engine.families.midnight.abilities.base import MidnightAbility, faction
 from autogm.engine.families.midnight.abilities.mafia import Attack, Learn, Weapon, jail
 from autogm.engine.families.midnight.model import Modifier, game, mn
-from autogm.engine.orders.kinds import Kind, Refused
 from autogm.engine.render.templates import say
 from autogm.engine.rules.base import Side, Step
 
@@ -210,12 +209,11 @@ class Expose(MidnightAbility):
 
     def check(self, state: GameState, order: Order) -> str | None:
         if state.ruleset.role(order.role or "").side is Side.LAW:
-            # The role named is one Expose cannot name: the target is wrong, not missing.
-            return Refused(
-                say("midnight_refusal.expose_law", ability=state.ruleset.title(self.name),
-                    role=order.role),
-                Kind.BAD_TARGET,
-            )  # fmt: skip
+            return say(
+                "midnight_refusal.expose_law",
+                ability=state.ruleset.title(self.name),
+                role=order.role,
+            )
         return None
 
     def resolve(self, ctx: Context, action: Action) -> None:
