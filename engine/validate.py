@@ -189,6 +189,9 @@ _MISSING = lazy_compile(
     r"(?:its|the|a|an)\b|lists\s+each)",
     re.IGNORECASE,
 )
+# A refusal that says what the order named is: "Expose names a non-Law Midnight role, and
+# Officer is Law", "Mishap needs a target that is not at the Hospital or Jail (Tovah is)".
+_NAMED_WRONG = lazy_compile(r"(?:,\s+and\s+[^,()]+\s+is\s+\w+|\([^()]+\s+is\))\s*$")
 _USED_UP = lazy_compile(
     r"\b(?:once|used|already|no\s+longer|expired|lost|only\s+(?:on|when)|available\s+only"
     r"|again|in\s+a\s+row|turn|there\s+is\s+no|you\s+have\s+no|not\s+in\s+use|on\s+the\s+plane"
@@ -208,6 +211,8 @@ _SAME_TARGET = lazy_compile(r"\bsame\s+(?:target|person|player)\b", re.IGNORECAS
 @lru_cache(maxsize=1024)
 def validate_kind(problem: str) -> Kind:
     """The ``Kind`` of an ability's refusal written as a plain sentence."""
+    if _NAMED_WRONG.search(problem):
+        return Kind.BAD_TARGET  # what the order named is the wrong one, not missing
     if _MISSING.search(problem):
         return Kind.MISSING_DETAIL
     if _SAME_TARGET.search(problem):

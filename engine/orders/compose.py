@@ -49,6 +49,7 @@ from autogm.engine.orders.stance import (
     doer,
     gives_reason,
     in_own_voice,
+    offered_next,
     stance,
     whose,
 )
@@ -234,7 +235,12 @@ def readings(
             # ("Kill Pepper" from a townie); said of anyone else, it is talk. Its stance is
             # read only when the sender says it in their own voice (most such words are in
             # a query, "Follow-Up Abs kills Kleene", or said of another player).
-            if in_own_voice(block.layout, m) and stance(block.layout, m, found, voice) is None:
+            if (
+                in_own_voice(block.layout, m)
+                and stance(block.layout, m, found, voice) is None
+                and not offered_next(block.layout, block.layout.sentence(m.start))
+                and not _said_again(block, m)
+            ):
                 later = set(m.value) & held.elsewhere
                 others.append((m, Kind.NOT_NOW if later else Kind.NOT_HELD))
             else:
@@ -255,7 +261,16 @@ def readings(
             said = None  # "Watch → Sunday; if he can't take it, Pepper": a substitute
         if said is None and _of_the_past(block, m, reader, mine, shapes):
             said = TALK  # "I healed Ivy last night" told again: what was done, not an order
+        sentence = block.layout.sentence(m.start)
+        if said is None and not set(mine) & substitutes and offered_next(block.layout, sentence):
+            said = Kind.TWO_CHOICES  # "We identify Tide as Gin... or Vodka?"
+        if said is None and _said_again(block, m):
+            # "Vodka takes out Dune tonight. And pin that murder on Ember.": "that murder" is
+            # the kill said before, the object of another verb; Ember is that verb's.
+            said = TALK
         for ability in mine:
+            if said is None and _negated_before(block, voided.get(ability), m):
+                continue  # "no heal tonight, I'm saving myself the trouble": not an order
             if said is None:
                 said_as_order.setdefault(ability, []).append(m)
                 voided.pop(ability, None)
@@ -520,6 +535,29 @@ def _of_the_past(
             return False  # "tonight": this phase is named too
         past = True
     return past
+
+
+def _negated_before(block: Block, voided: tuple[Mention, Kind | str] | None, m: Mention) -> bool:
+    """Whether the ability of ``m`` was negated or taken back earlier in its sentence ("no
+    heal tonight, I'm saving myself the trouble"): a word of it after that is no order."""
+    if voided is None or voided[1] is not Kind.WITHDRAWN:
+        return False
+    return block.layout.sentence(voided[0].start) == block.layout.sentence(m.start)
+
+
+def _said_again(block: Block, m: Mention) -> bool:
+    """Whether ``m`` refers back to its ability said before in the block ("that murder",
+    "this kill", "the same heal"): the deed already named, not a second order of it."""
+    if _BACK.search(block.text, max(0, m.start - 12), m.start) is None:
+        return False
+    return any(
+        x.kind == ABILITY and x.start < m.start and set(x.value) & set(m.value)
+        for x in block.found
+    )
+
+
+# What refers back to something said before: "that", "this", "the same", "said".
+_BACK = lazy_compile(r"(?<![\w'’])(?:that|this|these|those|said|the\s+same)\s+$", re.IGNORECASE)
 
 
 def _either(block: Block, said: dict[str, list[Mention]]) -> list[tuple[str, str]]:
@@ -953,6 +991,8 @@ def _targets(
     # "Rin-chan. That's my vote.": what "that" points back to is said before it.
     points_back = _POINTS_BACK.search(text, max(clause.start, m.start - 40), m.start)
     around = [*before, *after] if points_back else [*after, *before]
+    if not several and _offered_after(block, after, busy):
+        raise Refusal(say("reading.two_choices"), Kind.TWO_CHOICES)  # "house search... Mango? Ivy?"
     for near in around:
         if near in busy:
             continue  # a sentence with an order of its own
@@ -987,6 +1027,40 @@ def _only_players(block: Block, line: Span) -> bool:
         at, any_player = x.end, True
     rest.append(text[at : line.end])
     return any_player and all(_JOINS.fullmatch(r) for r in rest)
+
+
+def _offered_after(block: Block, lines: list[Span], busy: set[Span]) -> bool:
+    """Whether the two lines after an order's word each name only a player, two players in
+    all: two choices offered for it ("house search... Mango? Ivy?")."""
+    if len(lines) < 2 or any(line in busy or not _only_players(block, line) for line in lines):
+        return False
+    return len({x.value for x in block.found if x.kind == PLAYER and lines[0].start <= x.start
+                < lines[1].end}) > 1  # fmt: skip
+
+
+def offered_players(block: Block) -> bool:
+    """Whether a clause of the block is only two players or more offered as a choice:
+    "north or Tea Time...", "Mango / Ivy?", "Abs / Miaka, either is fine by me"."""
+    text, layout = block.text, block.layout
+    players = [x for x in block.found if x.kind == PLAYER]
+    for first, second in itertools.pairwise(players):
+        if first.value == second.value or not _CHOICE.match(text[first.end : second.start]):
+            continue
+        clause = layout.clause(first.start)
+        if second.end > clause.end:
+            continue
+        inside = [x for x in block.found if clause.start <= x.start < clause.end]
+        if any(x.kind != PLAYER for x in inside):
+            continue
+        gaps = [text[a.end : b.start] for a, b in itertools.pairwise(inside)]
+        edges = [text[clause.start : inside[0].start], text[inside[-1].end : clause.end]]
+        if all(_OFFERED.fullmatch(g) for g in [*gaps, *edges]):
+            return True
+    return False
+
+
+# What may stand around players offered as a choice: marks, "or", "either", "maybe".
+_OFFERED = lazy_compile(r"(?:[\W_]|(?<![\w'’])(?:or|either|maybe|else)(?![\w'’]))*", re.IGNORECASE)
 
 
 # What joins the players of a list line: marks, "and", "with", "x", "&".
@@ -1261,8 +1335,8 @@ def _killer_in(block: Block, voice: Voice, reader: Reader) -> str | None:
         if x.kind != ABILITY or ("kill" not in x.value and "snipe" not in x.value):
             continue
         who = doer(block.layout, x, voice)
-        if who is None:
-            continue
+        if who is None or _WISHED.search(block.text, who.end, x.start):
+            continue  # "Rin-chan wants to kill Fern": a member's wish told, no one named
         if who.kind == PLAYER and who.value != voice.sender:
             return str(who.value)
         if who.kind == ROLE:
@@ -1270,6 +1344,17 @@ def _killer_in(block: Block, voice: Voice, reader: Reader) -> str | None:
             if member is not None and member != voice.sender:
                 return member
     return None
+
+
+# A wish or a word told between a member and the kill: "wants to", "would like to", "said
+# he'd", "thinks we should" (the leader reports it; naming the killer is "X does it").
+_WISHED = lazy_compile(
+    r"(?<![\w'’])(?:wants?|wanted|wanna|would\s+(?:like|love|rather)|['’]d\s+(?:like|love|rather)"
+    r"|wish(?:es|ed)?|hopes?|hoped|prefers?|preferred|suggest(?:s|ed)?|propos(?:es|ed)"
+    r"|thinks?|thought|says?|said|asked|begs?|begged|insists?|insisted|itching|dying"
+    r"|keeps?\s+(?:saying|asking|pushing))(?![\w'’])",
+    re.IGNORECASE,
+)
 
 
 def _member_as(reader: Reader, role: str) -> str | None:
@@ -1395,7 +1480,10 @@ def _queries(block: Block, m: Mention, reader: Reader) -> list[str]:
             query += f" {when.text}"
         asked.append(query)
     if not asked:
-        raise Refusal(say("reading.investigate_action"), Kind.MISSING_DETAIL)
+        raise Refusal(
+            say("reading.investigate_action"),
+            Kind.MISSING_DETAIL if players else Kind.NO_TARGET,
+        )
     return asked
 
 

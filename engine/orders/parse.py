@@ -27,6 +27,7 @@ from autogm.engine.orders.compose import (
     candidates,
     fitted,
     named_by_its_word,
+    offered_players,
     readings,
 )
 from autogm.engine.orders.dispatch import pronoun_corrected, read
@@ -78,7 +79,9 @@ WILL_OPTION = "will_max_length"
 # The Black Org's kill orders a leader's "Miaka will do it" may name the killer of.
 KILLS = frozenset({"kill", "snipe"})
 # A clause that makes the order after it conditional: "If she's not available, heal Parkur".
-_CONDITION = lazy_compile(r"(?:if|unless|in\s+case|incase)\b", re.IGNORECASE)
+_CONDITION = lazy_compile(
+    rf"(?:if|unless|{'|'.join(phrases.PRECAUTION)})\b", re.IGNORECASE
+)
 # A condition that conditions nothing: "if possible", "if i'm wrong, whatever".
 _COURTESY = phrases.pattern(phrases.COURTESY_IF)
 # A second choice in the sentence after an order: "Heal Lynz... or maybe Parkur, idk".
@@ -155,6 +158,10 @@ class Message:
         self.taken: tuple[str, SlotKey, Order | None, int] | None = None
         self.last: tuple[str, SlotKey, Order | None, int] | None = None
         self.asked_last: int | None = None  # the refusal that asks back the fragment before
+        # The refusal of the fragment before as a question, and of this one: a second question
+        # or an "or ..." after it offers two choices ("Vote Rin? Vote Quinn?").
+        self.questioned: int | None = None
+        self.questioned_now: int | None = None
         self.repeats: list[tuple[str, bool]] = []  # "same as last night", read once at the end
         self.own = reader.author.casefold()
         # Whether the next fragment is the author's signature, found with the fragment before.
@@ -165,6 +172,9 @@ class Message:
         # The orders this message took back ("scratch that"): their fragments and the words.
         self.withdrawn: list[str] = []
         self.withdrawn_by = ""
+        # The votes of this message an unvote after them took back ("vote north. hmm,
+        # actually, unvote"): answered as taken back when no vote stands at its end.
+        self.unvoted: list[str] = []
         # Each fragment read and how: "order", "refused" (a refusal that stands), "unread"
         # (refused for want of the plain form: the evidence may still give its order),
         # "quiet" (talk, no order), with its refusal when it has one.
@@ -187,6 +197,7 @@ def _step_pronoun_corrected_next(msg: Message, fragment: str) -> str | None:
     """An order ending in a pronoun corrected by the next fragment ("heal her... Kleene I
     mean") is read as one; the signature test of the next fragment is made here too."""
     msg.signed_this, msg.signed_next = msg.signed_next, None
+    msg.questioned, msg.questioned_now = msg.questioned_now, None
     pending, reader = msg.pending, msg.reader
     if pending:
         msg.signed_next = _signature(pending[0], msg.own)
@@ -204,6 +215,10 @@ def _step_second_choice_or_doubt(msg: Message, fragment: str) -> str | None:
     """A second choice or a doubt after an order ("Heal Lynz. Or Parkur", "Vote Abs. idk")
     withdraws it: two choices or a doubt are asked about, never guessed between."""
     reader = msg.reader
+    if msg.questioned is not None and _offers_more(msg, fragment):
+        # "interrogate Old Tom? or brain of the operation on him?": two choices, asked.
+        _two_questions(msg, fragment)
+        return None
     second = (
         fragment[:1] in _SECOND_CHOICE_FIRST
         and _SECOND_CHOICE.match(fragment)
@@ -224,6 +239,27 @@ def _step_second_choice_or_doubt(msg: Message, fragment: str) -> str | None:
     reason, kind = (TWO_CHOICES, Kind.TWO_CHOICES) if second else (UNSURE, Kind.QUESTION)
     msg.refuse(Rejection(f"{earlier_fragment} {fragment}", say(reason), kind=kind))
     return None
+
+
+def _offers_more(msg: Message, fragment: str) -> bool:
+    """Whether a fragment after a question offers another choice: "or" and a player, a
+    pronoun or an order's word ("or brain of the operation on him?"), not a doubt ("or
+    not?")."""
+    if not (fragment[:1] in _SECOND_CHOICE_FIRST and _SECOND_CHOICE.match(fragment)):
+        return False
+    if DOUBT.match(fragment):
+        return False
+    found = mentions(fragment, msg.dialect.table, msg.reader.words.players, None)
+    return any(m.kind in ("ability", "player", "pronoun") for m in found)
+
+
+def _two_questions(msg: Message, fragment: str) -> None:
+    """The question refused for the fragment before and this one, refused as two choices."""
+    assert msg.questioned is not None
+    before = msg.rejected.pop(msg.questioned)
+    msg.trace = [t for t in msg.trace if t[2] is not before]
+    msg.asked_last = None
+    msg.refuse(Rejection(f"{before.text} {fragment}", say(TWO_CHOICES), kind=Kind.TWO_CHOICES))
 
 
 def _step_condition_after(msg: Message, fragment: str) -> str | None:
@@ -377,6 +413,13 @@ def _step_withdrawal(msg: Message, fragment: str) -> str | None:
     rest = fragment[found.end() :].strip(" ,.;:-!—–")
     while (again := _WITHDRAW.match(rest)) is not None and again.end():
         rest = rest[again.end() :].strip(" ,.;:-!—–")  # "nvm, forget that — ..."
+    if (whom := _ON_WHOM.match(rest)) is not None:
+        # "scratch my vote on Miaka, vote Abs": the target of the order taken back.
+        named, used = msg.reader.words.players.match_prefix(rest[whom.end() :])
+        if named.is_match and not named.is_reading and used:
+            rest = rest[whom.end() + used :].strip(" ,.;:-!—–")
+    if rest and not mentions(rest, msg.dialect.table, msg.reader.words.players, None):
+        rest = ""  # "withdraw my vote for now", "unvote, I'll think more": said why, no order
     if rest and msg.accepted and _step_edit_target(msg, f"edit: {rest}") is None:
         return None
     if msg.accepted or msg.unvote:
@@ -461,9 +504,18 @@ def _step_read(msg: Message, fragment: str) -> str | None:
             raise Guess(asking, asking, kind=Kind.QUESTION, order=order)
     except Guess as guess:
         rejection = _question(reader, fragment, guess)
+        if (
+            rejection.kind is Kind.QUESTION
+            and msg.questioned is not None
+            and _other_order(msg.rejected[msg.questioned], rejection)
+        ):
+            _two_questions(msg, fragment)  # "Vote Rin-chan? Vote Quinn? ugh"
+            return None
         how = "unread" if rejection.kind in UNREAD else "refused"
         msg.refuse(rejection, how)
         msg.asked_last = len(msg.rejected) - 1 if rejection.asks else None
+        if rejection.kind is Kind.QUESTION:
+            msg.questioned_now = len(msg.rejected) - 1
         return None
     except Refusal as refusal:
         if refusal.kind is Kind.NO_TARGET and any(
@@ -494,6 +546,9 @@ def _step_read(msg: Message, fragment: str) -> str | None:
         # "Vote Abs. And unvote Miaka": the unvote names another player than the vote read
         # before it, so it takes back the vote held from earlier; the new one stands.
         kept = _votes_kept(reader, msg.accepted, order.named)
+        msg.unvoted += [
+            o.text for k, o in msg.accepted.items() if o.ability == "vote" and k not in kept
+        ]
         msg.accepted = {k: o for k, o in msg.accepted.items() if o.ability != "vote" or k in kept}
         if order.then:
             msg.pending.appendleft(order.then)
@@ -529,6 +584,15 @@ def _step_read(msg: Message, fragment: str) -> str | None:
     return None
 
 
+def _other_order(before: Rejection, now: Rejection) -> bool:
+    """Whether two questions in a row ask about two different orders."""
+    return (
+        before.asks is not None
+        and now.asks is not None
+        and (before.asks.ability, before.asks.targets) != (now.asks.ability, now.asks.targets)
+    )
+
+
 # The longest fragment read as an order written plainly (a sentence, a line).
 MAX_FRAGMENT_CHARS = 1_000
 
@@ -558,12 +622,11 @@ STEPS: tuple[tuple[str, Step], ...] = (
 # "Scratch that", "never mind", "changed my mind": what this message said before is taken back.
 _WITHDRAW = lazy_compile(
     r"^\W*(?:(?:ok(?:ay)?|so|actually|wait|hmm+|ugh|sorry|no|nah|edit)\W+)*"
-    r"(?:scratch\s+that|scrap\s+that|never\s*mind|nvm|forget\s+(?:it|that|this)"
-    r"|disregard(?:\s+(?:that|this|my\s+last(?:\s+\w+)?))?|ignore\s+(?:that|this|my\s+last)"
-    r"|actually\s+no|actually\s+nah|on\s+second\s+thought|cancel\s+(?:that|it)"
-    r"|(?:i(?:['’]ve|\s+have)?\s+)?changed\s+my\s+mind|change\s+of\s+(?:plans?|mind))\b\W*",
+    rf"(?:{'|'.join(sorted(phrases.WITHDRAWAL, key=len, reverse=True))})\b\W*",
     re.IGNORECASE,
 )
+# What names the target of an order taken back: "scratch my vote on Miaka".
+_ON_WHOM = lazy_compile(r"(?:on|for|against|to|at)\s+", re.IGNORECASE)
 # An edit that names a new target: "EDIT: Sunday", "edit: changed to Marigold", "edit: no
 # wait, Pike", "make it fig instead", "actually Abs". It needs a word that changes something
 # (an edit's label, "make it", "changed to", "no wait", "actually", "instead" after the name).
@@ -598,6 +661,14 @@ def _finish_condition(msg: Message) -> None:
 
 def _finish_withdrawn(msg: Message) -> None:
     """Orders taken back with nothing after them are answered as taken back."""
+    if msg.unvoted and not any(o.ability == "vote" for o in msg.accepted.values()):
+        msg.rejected.append(
+            Rejection(
+                " / ".join(dict.fromkeys(msg.unvoted)),
+                say("reading.vote_unvoted"),
+                kind=Kind.WITHDRAWN,
+            )
+        )
     if msg.withdrawn and not (msg.accepted or msg.unvote):
         # "edit: nvm, forget that. No action from me today": taken back, and said so.
         shown = " / ".join(dict.fromkeys(msg.withdrawn))
@@ -615,10 +686,13 @@ def _finish_quoted(msg: Message) -> None:
     when the author's own words give no order of that ability ("Ink. wrote: heal Zoë")."""
     reader = msg.reader
     given = {o.ability for o in msg.accepted.values()}
+    # With no order of the author's own, a quoted order of any ability is answered as
+    # quoted ("[quote=Gale]heal Isla[/quote] Gale asked me to forward this" from a Ran).
+    alone = not (msg.accepted or msg.unvote or msg.no_action)
     for author, said in msg.quoted:
         if not said.strip() or _from_the_gm(reader, author) or author == reader.author:
             continue  # the GM's prompt, or the author's own earlier message
-        abilities = [a for a in _orders_in(msg, said) if a not in given]
+        abilities = [a for a in _orders_in(msg, said, any_held=alone) if a not in given]
         if abilities:
             title = ability_title(abilities[0], reader.state.ruleset.titles)
             if author:
@@ -673,9 +747,9 @@ def _player_keys(players: tuple[str, ...]) -> frozenset[str]:
     return frozenset(fold(n) for n in players)
 
 
-def _orders_in(msg: Message, said: str) -> list[str]:
+def _orders_in(msg: Message, said: str, *, any_held: bool = False) -> list[str]:
     """The abilities of the author's the quoted words order, read as if the author wrote
-    them (the notes of that reading are dropped)."""
+    them (the notes of that reading are dropped); ``any_held``: whoever holds them."""
     reader, dialect = msg.reader, msg.dialect
     notes = len(reader.notes)
     found: list[str] = []
@@ -685,7 +759,7 @@ def _orders_in(msg: Message, said: str) -> list[str]:
                 order = dialect.read(reader, piece)
             except Refusal:
                 continue
-            if isinstance(order, Order) and reader.holds(order.ability):
+            if isinstance(order, Order) and (any_held or reader.holds(order.ability)):
                 found.append(order.ability)
         if not found:
             block = Block.of(
@@ -910,6 +984,11 @@ def _tape_and_orders_after(reader: Reader, tape: str) -> tuple[str, str]:
     here.\nSlander Y"): that line and the rest are orders again. The tape's first line is the
     tape's whatever it says, and a line that only holds an order word ("I will kill you all")
     stays in it (docs/rulings.md, "Where a tape ends")."""
+    quoted = _QUOTED_TAPE.match(tape)
+    if quoted is not None and quoted["after"].strip():
+        # "Tape: 'Fern was the first...' (kill tbd, will send)": the tape is what the
+        # quotation marks hold; the author's own words go on after them.
+        return quoted["tape"], quoted["after"].strip()
     lines = tape.split("\n")
     started = False
     for i, line in enumerate(lines):
@@ -917,6 +996,14 @@ def _tape_and_orders_after(reader: Reader, tape: str) -> tuple[str, str]:
             return "\n".join(lines[:i]).strip(), "\n".join(lines[i:])
         started = started or bool(line.strip())
     return tape, ""
+
+
+# A tape in quotation marks, and what follows its closing mark (not an apostrophe inside a
+# word: "'Don't trust Abs'").
+_QUOTED_TAPE = lazy_compile(
+    r"(?P<tape>([\"“'‘«])(?:(?!\2).)*?(?:[\"”'’»]))(?=[\s.,;:!?)]|$)(?P<after>.*)",
+    re.DOTALL,
+)
 
 
 def _reads_as_order(reader: Reader, line: str) -> bool:
@@ -1363,17 +1450,31 @@ def read_evidence(msg: Message) -> None:
             # Special Investigation, whose everyday word "checking" also is, is no refusal.
             new = [r for r in new if not any(r is g for g in guessed)]
         detail = any(r.kind is Kind.MISSING_DETAIL for r in provisional)
+        if (
+            not took
+            and new
+            and all(r.kind in UNREAD for r in new)
+            and not detail
+            and offered_players(block)
+        ):
+            # "Lynz or Parkur, heal one of them, whichever you think": players offered.
+            new = [_voided(msg, block_text, Kind.TWO_CHOICES, ())]
         if not took and not new:
             kinds = [k for _, k in others if isinstance(k, Kind)]
             kind = next((k for k in _VOIDING if k in kinds), None)
+            abilities: tuple[str, ...] = ()
             if kind is None and not detail and any(k == RIVALS for _, k in others):
                 kind = Kind.TWO_CHOICES  # one word, two of the sender's abilities
-                mention = next(m for m, k in others if k == RIVALS)
+                abilities = next(m for m, k in others if k == RIVALS).value
+            elif kind is None and not detail and not done and offered_players(block):
+                kind = Kind.TWO_CHOICES  # "north or Tea Time... either way, you choose"
             elif kind is None:
                 continue
             else:
-                mention = next(m for m, k in others if k == kind)
-            new.append(_voided(msg, block_text, kind, mention.value))
+                abilities = next(m for m, k in others if k == kind).value
+            new.append(_voided(msg, block_text, kind, abilities))
+            if kind is Kind.WITHDRAWN:
+                _taken_back(msg, run, block, abilities)
         if ruled and detail:
             continue  # the plain reader read the order, and says what it lacks
         if ruled and any(_unknown_name(r) for r in provisional):
@@ -1402,6 +1503,31 @@ def read_evidence(msg: Message) -> None:
             for fragment, _, _ in run:
                 if (edit := _EDIT.match(fragment)) is not None and edit.end():
                     _step_edit_target(msg, fragment)
+
+
+def _taken_back(
+    msg: Message,
+    run: list[tuple[str, str, Rejection | None]],
+    block: Block,
+    abilities: tuple[str, ...],
+) -> None:
+    """An order given before a run that negates its ability and names no other target is
+    taken back with it: "Heal Lynz. no heal tonight after all, I'm saving it"."""
+    first = next((i for i, entry in enumerate(msg.trace) if entry is run[0]), None)
+    if first is None:
+        return
+    before = {f for f, how, _ in msg.trace[:first] if how == "order"}
+    # The players the negation names ("myself" is the author): none, or the order's own.
+    named = {
+        msg.reader.author if m.kind == "self" else m.value
+        for m in block.found
+        if m.kind in ("player", "self")
+    }
+    for key, order in list(msg.accepted.items()):
+        if order.ability in abilities and order.text in before and named <= set(order.targets):
+            del msg.accepted[key]
+            msg.withdrawn.append(order.text)
+            msg.withdrawn_by = run[0][0].strip()
 
 
 def _unknown_name(refusal: Rejection) -> bool:

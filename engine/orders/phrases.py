@@ -76,14 +76,34 @@ NEGATION = (
 # A withdrawal of what was said before: "scratch that", "never mind".
 WITHDRAWAL = (
     r"scratch\s+that", r"scrap\s+that", r"never\s*mind", "nvm", r"forget\s+(?:it|that|this)",
-    r"disregard(?:\s+(?:that|this|my\s+last))?", r"ignore\s+(?:that|this|my\s+last)",
+    r"disregard(?:\s+(?:that|this|my\s+last(?:\s+\w+)?))?",
+    r"ignore\s+(?:that|this|my\s+last(?:\s+\w+)?)",
     r"actually\s+no", r"actually\s+nah", r"on\s+second\s+thought", r"cancel\s+(?:that|it)",
     r"take\s+(?:that|it)\s+back", r"i(?:['’]ve|\s+have)?\s+changed\s+my\s+mind",
+    # ... said by the sender alone, not of what changed it ("mitsu's post changed my mind").
+    r"(?<![^\W\d_]\s)changed\s+my\s+mind",
+    r"change\s+of\s+(?:plans?|mind)",
+    # The sender's own order named and taken back: "scratch my vote", "cancel my heal",
+    # "withdraw my last order", "take back my vote".
+    r"(?:scratch|scrap|cancel|withdraw|retract|undo|strike)\s+(?:my|the)\s+(?:last\s+)?\w+",
+    r"take\s+back\s+my\s+\w+", r"take\s+my\s+\w+\s+back",
+    # A joke owned up to: "heal Lynz jk", "just kidding, no heal tonight".
+    "jk", r"j/k", r"just\s+kidding", r"(?:i['’]?m\s+)?(?:only\s+|just\s+)?(?:kidding|joking)",
 )  # fmt: skip
+# A precaution: "in case". After an order it is the order's reason, which conditions nothing
+# ("heal Lynz in case he gets attacked", "play misere, just in case they lock me up");
+# opening its sentence it conditions the order after it ("In case Abs is dead, heal
+# Kleene"), unless what it fears is no event (``COURTESY_IF``: "just in case, heal Lynz").
+# Every reader that meets "in case" reads it so (engine/orders/stance.py, reader.py, parse.py).
+PRECAUTION = (r"in\s+case", "incase")
 # A condition: "if she claims", "unless he is confirmed", "only if".
 CONDITION = (
-    "if", "unless", r"in\s+case", "incase", "provided", r"as\s+long\s+as", r"only\s+if",
+    "if", "unless", *PRECAUTION, "provided", r"as\s+long\s+as", r"only\s+if",
     "assuming", r"depending\s+on",
+    # A time that is an event still to come: "after you answer", "once she claims", "as soon
+    # as they reply" (not a past one: "when they asked him").
+    r"(?:after|once|as\s+soon\s+as|when|until|till)\s+(?:(?:you|u|they)\s+(?!\w+ed\b)\w+"
+    r"|(?:he|she)\s+(?!was\b)\w+s)",
 )  # fmt: skip
 # A courtesy shaped as a condition, which conditions nothing: "if possible", "if you can".
 COURTESY_IF = (
@@ -92,8 +112,8 @@ COURTESY_IF = (
     r"if\s+i['’]?m\s+wrong", r"if\s+i\s+am\s+wrong", r"if\s+you\s+(?:please|would)",
     # What a protection is for, said as an "if": it conditions nothing ("first aid if anything
     # happens", "just in case").
-    r"(?:just\s+)?(?:if|in\s+case)\s+(?:anything|something)\s+(?:bad\s+)?happens",
-    r"just\s+in\s+case",
+    r"(?:just\s+)?(?:if|in\s+case|incase)\s+(?:anything|something)\s+(?:bad\s+)?happens",
+    r"just\s+in\s+case(?:\s*[,.!;:)-]|\s*$)",
 )  # fmt: skip
 # A hedge between choices: "or", "either", "whichever".
 HEDGE = ("or", "either", "whichever", r"or\s+maybe", "alternatively", r"or\s+else", "otherwise")

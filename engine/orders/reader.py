@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import NoReturn
 
 from autogm.engine.lazy_pattern import lazy_compile
+from autogm.engine.orders import phrases
 from autogm.engine.orders.bbcode import Filler
 from autogm.engine.orders.fragments import DOUBT, REMARK, UNSURE, is_statement
 from autogm.engine.orders.grammar import (
@@ -101,8 +102,13 @@ TWO_CHOICES = "reading.two_choices"
 CONDITIONAL = "reading.conditional"
 # A condition after a complete order: "heal Lynz if she gets claimed".
 _IF_AFTER = re.compile(
-    r"[\s,.;\-–—(]*(?:(?:but\s+)?only\s+)?(?:if|unless|in\s+case|incase|provided|as\s+long\s+as)\b",
+    r"[\s,.;\-–—(]*(?:(?:but\s+)?only\s+)?(?:if|unless|provided|as\s+long\s+as)\b",
     re.IGNORECASE,
+)
+# A precaution after a complete order is its reason, not its condition (phrases.PRECAUTION):
+# "heal Lynz in case he gets attacked", "protect Abs, just in case".
+_PRECAUTION_AFTER = lazy_compile(
+    rf"[\s,.;\-–—(]*(?:just\s+)?(?:{'|'.join(phrases.PRECAUTION)})(?![\w'’])", re.IGNORECASE
 )
 # A courtesy, not a condition: "Heal Lynz if possible", "..., if that's ok".
 _IF_POLITE = lazy_compile(
@@ -415,6 +421,9 @@ class Reader:
                 )
             return
         for said in (rest, after) if when is not None else (rest,):
+            if _PRECAUTION_AFTER.match(said):
+                self.notes.append(say("reading.reason_taken", written=said.strip(" ,.;-–—()")))
+                return
             if _IF_AFTER.match(said) and not _IF_POLITE.match(said):
                 # "heal Lynz if she gets claimed", "Protect Abs tonight, but only if ..."
                 raise Refusal(say(CONDITIONAL), Kind.CONDITION)
@@ -428,13 +437,21 @@ class Reader:
         if _THANKS.match(rest) and not self.names_anyone(rest):
             self.notes.append(say("reading.remark", written=rest.strip()))
             return
-        if _OR_NAME.match(rest) and self.names_anyone(rest):
-            raise Refusal(say(TWO_CHOICES), Kind.TWO_CHOICES)  # "Interrogate Abs, or maybe Miaka"
+        if (offered := _OR_NAME.match(rest)) and (
+            self.names_anyone(rest) or self._role_at(rest[offered.end() :])
+        ):
+            # "Interrogate Abs, or maybe Miaka", "APTX Ayaan as Heiji or Hakuba"
+            raise Refusal(say(TWO_CHOICES), Kind.TWO_CHOICES)
         if rest.strip(" .!?;,"):
             raise Refusal(
                 say("reading.not_understood", written=rest.strip(), fragment=fragment),
                 Kind.NOT_AN_ORDER,
             )
+
+    def _role_at(self, text: str) -> bool:
+        """Whether ``text`` opens with a role's name, written whole ("or Hakuba")."""
+        found, used = self.words.roles.match_prefix(text.lstrip(" ,.-–—"))
+        return found.is_match and not found.is_reading and used > 0
 
     @staticmethod
     def _about_the_game(remark: str) -> bool:

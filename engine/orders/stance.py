@@ -106,6 +106,8 @@ _ASKED_OF_IT = lazy_compile(
 )
 # What opens someone's words just before an order's word: a quotation mark, a colon.
 _QUOTE_OPENS = lazy_compile(r"(?:[\"“«„]|:\s*[\"“«„']?)\s*$")
+# A quotation mark that opens someone's words just before an order's word.
+_QUOTE_MARK_OPENS = lazy_compile(r"[\"“«„]\s*$")
 # "can I", "will you": a question about the sender's or the GM's doing, not of the rules.
 _OWN_SUBJECT = lazy_compile(r"(?<![\w'’])(?:i|we|you|u)\s+\S*\s*$", re.IGNORECASE)
 # "I could stop this lynch with my Voice of Reason, but ...": the sender's own modal of what
@@ -172,7 +174,7 @@ _POINTED_END = lazy_compile(
     r"(?:\s*(?:for\s+)?(?:tonight|today|this\s+(?:night|day|phase)|now))?[\s.!]*", re.IGNORECASE
 )
 # "in case": a condition when it opens the sentence, else the reason of the order before it.
-_PRECAUTION = lazy_compile(r"in\s+case|incase", re.IGNORECASE)
+_PRECAUTION = phrases.pattern(phrases.PRECAUTION)
 # "see if he smells like the Org", "investigating if Lantern is the one attacking Rook": an
 # "if" after a verb of finding out (in any form) asks, it is not a condition.
 _NOT_A_CONDITION = lazy_compile(
@@ -357,6 +359,11 @@ def _withheld(layout: Layout, clause: Span, before: str, mention: Mention) -> bo
     """ "Saving my bribe for a rainy day", "keeping the charm": the ability kept, not used
     (but "keep my protection on Kleene" names whom it is used on, and "keeping the sawed-off
     under the counter" holds it ready)."""
+    stays = _STAYS.match(layout.text, mention.end)
+    if stays is not None:
+        # "the shotgun stays on the wall tonight": the item kept where it is, unused (but
+        # "the sawed-off stays loaded" is held ready).
+        return not _READY.search(layout.text, stays.end(), clause.end)
     if not _WITHHOLD.search(before[-40:]) or _WITHHOLD_END.search(before) is None:
         return False
     text = layout.text
@@ -369,10 +376,39 @@ def _withheld(layout: Layout, clause: Span, before: str, mention: Mention) -> bo
     )  # "keeping the charm for myself": kept for someone is given to them
 
 
+# The word as the subject of "stays": an item kept where it is ("stays on the wall").
+_STAYS = lazy_compile(
+    r"\s+(?:stays|remains|sits|rests|stay|remain|is\s+staying|will\s+stay|stays\s+put)\b",
+    re.IGNORECASE,
+)
+# What a deed done to a player is said to be, weighed, not done: "Abducting Gus would be a
+# waste", "Healing Abs seems pointless".
+_WEIGHED = lazy_compile(
+    r"\s+(?:would(?:\s+not|n['’]t)?\s+be|would['’]ve\s+been|seems|sounds|feels|looks)\b",
+    re.IGNORECASE,
+)
+
+
+# Between a deed's word and whom it is done to: nothing, or "on", "for", "against".
+_ON_ONE = lazy_compile(r"[ \t]*(?:(?:on|for|of|against|at)[ \t]+)?", re.IGNORECASE)
+
+
 def _statement_of(layout: Layout, mention: Mention) -> bool:
     """ "Propaganda is such a fun word": the word as the subject of a statement; but not when
     what it is is a player ("the kill is Fennel", "my heal is on Kleene")."""
     said = _SUBJECT_OF.match(layout.text, mention.end)
+    if said is None:
+        # "Abducting Gus would be a waste", "A house search on Ash would be nice": the deed
+        # and whom it is done to, weighed.
+        i = bisect.bisect_right(layout.found_starts, mention.start)
+        after = layout.found[i] if i < len(layout.found) else None
+        if (
+            after is not None
+            and after.kind == PLAYER
+            and _ON_ONE.fullmatch(layout.text, mention.end, after.start)
+            and _WEIGHED.match(layout.text, after.end)
+        ):
+            return True
     if said is None:
         return False
     after = said.end()
@@ -493,24 +529,38 @@ def stance(
     ):
         # 'Mei-Lin messaged me "protect Kettle tonight"': her words, quoted, whoever says so.
         return Kind.QUOTED
+    if _QUOTE_MARK_OPENS.search(before) and _REPORTED.search(text, sentence.start, sentence.end):
+        # '"Vote Tomás" — that's what Hakim told me to send': the order in quotation marks,
+        # and whose words they are said after it.
+        return Kind.QUOTED
     subject, _ = _subject(layout, near, mention, voice)
     if subject is not None:
         return subject
-    if _REPORTED.search(text, start, mention.start) and not _OWN.match(before.strip()):
+    reported = _REPORTED.search(text, start, mention.start)
+    if reported and not _OWN.match(before.strip()):
+        if said.condition and _CONDITION.search(text, sentence.start, reported.start()):
+            return Kind.CONDITION  # "If Cloud claims detective I'll heal him": the claim is
         return Kind.QUOTED  # "the boss told me: kill Abs" (an order, in someone else's words)
     asked_here = said.question and (
         said.asking or _ends_asking(text[clause.start : min(sentence.end, clause.end + 2)])
     )
+    if asks and asked_here:
+        # "Does Abs kill Kleene?" is an investigation's query; a question that names no one
+        # asks whether to investigate at all ("first aid OR investigate tonight??").
+        asks = any(
+            m.kind in (PLAYER, ROLE) and sentence.start <= m.start < sentence.end
+            for m in layout.found
+        )
     if asked_here and not (asks or _REQUEST.search(text, start, mention.start)):
-        return Kind.QUESTION
+        return _question_or_two(layout, mention, clause, sentence)
     if said.asking and not asks:
-        return Kind.QUESTION
+        return _question_or_two(layout, mention, clause, sentence)
     if said.condition:
         return Kind.CONDITION
     after = text[clause.end : min(sentence.end, clause.end + _LOOK_BACK)]
     if doubt or _ONLY_DOUBT.match(after):
         # "Snipe Guard Otto/Quill, can't decide": unsure between two players for it.
-        return Kind.TWO_CHOICES if _between_two(layout, mention, clause) else Kind.QUESTION
+        return _question_or_two(layout, mention, clause, sentence)
     if later:
         return Kind.NOT_NOW
     return None
@@ -524,6 +574,38 @@ def gives_reason(text: str, sentence: Span, clause: Span) -> bool:
     return mark is not None and bool(text[sentence.start : mark.start()].strip(" ,;:-"))
 
 
+def _question_or_two(layout: Layout, mention: Mention, clause: Span, sentence: Span) -> Kind:
+    """A question or a doubt about an order: between two players offered for it ("snipe zed
+    maybe? or bram", "Otto/Quill, can't decide") it is a choice left to the GM, else a
+    question whether to do it."""
+    if _between_two(layout, mention, clause) or _or_next(layout, sentence):
+        return Kind.TWO_CHOICES
+    return Kind.QUESTION
+
+
+def offered_next(layout: Layout, sentence: Span) -> bool:
+    """Whether the sentence after ``sentence`` offers another player or role instead: "or
+    bram.", "Otherwise Ivy?", "... as Gin... or Vodka?"."""
+    return _or_next(layout, sentence, (PLAYER, ROLE))
+
+
+def _or_next(layout: Layout, sentence: Span, kinds: tuple[str, ...] = (PLAYER,)) -> bool:
+    """Whether the sentence after ``sentence`` offers another player instead: "or bram.",
+    "Otherwise Ivy?"."""
+    i = bisect.bisect_right(layout._starts, sentence.start)
+    if i >= len(layout.sentences):
+        return False
+    after = layout.sentences[i]
+    if _OR_OPENS.match(layout.text, after.start, after.end) is None:
+        return False
+    j = bisect.bisect_left(layout.found_starts, after.start)
+    return any(m.kind in kinds and m.start < after.end for m in layout.found[j : j + 4])
+
+
+# What opens a sentence that offers a second choice: "or", "otherwise", "alternatively".
+_OR_OPENS = lazy_compile(r"[\W_]*(?:or|otherwise|alternatively)(?![\w'’])", re.IGNORECASE)
+
+
 def _between_two(layout: Layout, mention: Mention, clause: Span) -> bool:
     """Whether the clause names two players after the order's word, one or the other
     ("Otto/Quill", "Otto or Quill")."""
@@ -534,8 +616,12 @@ def _between_two(layout: Layout, mention: Mention, clause: Span) -> bool:
     )
 
 
-# Between two players, one or the other: "/", "or", "or maybe".
-_EITHER = lazy_compile(r"\s*(?:/|\||,?\s*or(?:\s+maybe|\s+else)?)\s*", re.IGNORECASE)
+# Between two players, one or the other: "/", "or", "or maybe", "tonight or maybe".
+_EITHER = lazy_compile(
+    r"\s*(?:(?:tonight|today|now|then|instead|perhaps|maybe|probably)[\s,]*)?"
+    r"(?:/|\||,?\s*or(?:\s+maybe|\s+else|\s+perhaps)?)\s*",
+    re.IGNORECASE,
+)
 
 
 def doer(layout: Layout, mention: Mention, voice: Voice) -> Mention | None:
@@ -746,6 +832,8 @@ def _subject(
     start, _, word = tokens[i]
     key = word.casefold()
     if key in _OWN_WORDS or (key in ("me", "us") and i and tokens[i - 1][2].casefold() == "let"):
+        if _thought_of(tokens, i):
+            return TALK, None  # "I bet the town thinks we'll kill July": a thought, told
         return None, None  # "I'll kill", "we're gonna lynch", "let me heal"
     if _SUBJECT_DIES.match(mention.text):
         return None, None  # "Léa dies tonight": the one it falls on is its subject
@@ -777,8 +865,10 @@ def _subject(
         # "could you heal Lynz", "I want you to protect Abs": a request to the GM.
         asking = i and tokens[i - 1][2].casefold() in _ASKS_YOU
         return (None if asking else TALK), None
-    if key in _OTHER_WORDS:
+    if key in _OTHER_WORDS or _pronoun_of(key) in _OTHER_WORDS:
         return TALK, None  # "someone should APTX him", "the town wants to lynch Abs"
+    if _noun_subject(tokens, i, voice):
+        return TALK, None  # "a doctor will heal him", "the mafia will probably kill Fern"
     # The word before is no doer ("put Tamsin in the holding cell"): the clause's opening is.
     lead = _LEAD.match(before)
     head = before[lead.end() if lead else 0 :].strip()
@@ -796,6 +886,55 @@ def _subject(
     return None, None
 
 
+# What stands between a player and an order in their words: "says", "told me to", "wants
+# me to", "said:".
+_SAYS_TO = lazy_compile(
+    rf"\s*(?:{'|'.join(phrases.REPORTED)})(?:\s+(?:me|us))?(?:\s+to)?\s*[:,]?\s*[\"“'‘«]?\s*",
+    re.IGNORECASE,
+)
+
+
+def _pronoun_of(key: str) -> str:
+    """The pronoun of a contracted word: "he'd" is "he", "they've" is "they"."""
+    return re.split(r"['’]", key, maxsplit=1)[0]
+
+
+def _noun_subject(tokens: list[tuple[int, int, str]], i: int, voice: Voice) -> bool:
+    """Whether the word before the order's auxiliaries is a subject of them, in the third
+    person: a verb that needs a subject ("will", "is", "wants") stands between, and the word
+    before it is a common noun, not a word of the order's own ("a doctor will heal him", "the
+    mafia will probably kill Fern"; but "please, will you", "Tonight: will heal Abs")."""
+    if i == len(tokens) - 1 or not any(t[2].casefold() in _FINITE for t in tokens[i + 1 :]):
+        return False
+    word = tokens[i][2]
+    key = word.casefold()
+    # A name or a title written capitalised may be the sender's own, in role-play ("The
+    # great Mouri will question Corvid tonight"), and so may a noun the sender owns to
+    # ("your friendly doctor will", "this doc will"): only another common noun is someone
+    # else.
+    owned = any(t[2].casefold() in _SELF_DETERMINERS for t in tokens[max(0, i - 3) : i])
+    return (
+        word.islower()
+        and key not in _NOT_A_SUBJECT
+        and not key.endswith("ly")
+        and key not in voice.names
+        and not owned
+    )
+
+
+def _thought_of(tokens: list[tuple[int, int, str]], i: int) -> bool:
+    """Whether the sender's "we'll"/"I'll" stands in what someone else thinks or says, or in
+    the sender's bet on it ("the town thinks we'll kill July", "I bet we'll kill Abs",
+    "Pete said we'd shoot X"): a thought told, not an order."""
+    for j in range(i - 1, -1, -1):
+        key = tokens[j][2].casefold()
+        if key in _BETS:
+            return True
+        if key in _THINKS and j and tokens[j - 1][2].casefold() not in ("i", "we"):
+            return True
+    return False
+
+
 def _doer(layout: Layout, who: Mention, mention: Mention, voice: Voice) -> str | None:
     """Whether ``who``, read as the subject of the order's word, makes it someone else's
     deed (``TALK``) or the sender's order (None): the sender's own name or role, a player who
@@ -807,6 +946,12 @@ def _doer(layout: Layout, who: Mention, mention: Mention, voice: Voice) -> str |
     between = layout.text[who.end : mention.start]
     if not between.strip() and _THIRD_PERSON.match(mention.text):
         return TALK  # "Miaka pulls the trigger": the player does it
+    if "vote" in mention.value and _PAST_WORD.search(mention.text):
+        # "Abs will get lynched today for sure": what the town will do, foretold; a vote is
+        # the sender's own ("Abs gets my vote").
+        return TALK
+    if _SAYS_TO.fullmatch(between):
+        return Kind.QUOTED  # "Ayumi says identify Mona as Korn": her order, told
     if who.kind != PRONOUN and (
         _RECEIVES.match(between) or not between.strip(" ,:;-—–>→=") or _POSSESSIVE.match(between)
     ):
@@ -902,6 +1047,29 @@ _OTHER_WORDS = _wordset(
     "someone somebody anyone anybody everyone everybody people town others they they'll "
     "they’ll they're they’re y'all y’all guys he she he'll she'll he's she's"
 )
+# The auxiliaries that need a subject before them: "X will", "X is", "X wants to".
+_FINITE = _wordset(
+    "will 'll ’ll would 'd ’d should could can may might must shall is are was were has have "
+    "had wants needs tries attempts plans decided decides intends does did"
+)
+# Words before an auxiliary that are no subject of it: fillers, prepositions, the GM asked.
+_NOT_A_SUBJECT = _wordset(
+    "ok okay so then and or but also just now well alright right hey hi hello yo oi gm please "
+    "pls plz kindly tonight tonite today tomorrow in on at to for with of from by about into "
+    "onto the a an my our your this that what which who whom whose how why when where if "
+    "yes no lol lmao haha hmm um uh oh wait edit update action order orders target note ps "
+    "you u"
+)
+# What makes the noun after it the sender's own, spoken of in role-play: "your doctor".
+_SELF_DETERMINERS = _wordset("your ur yer this yours")
+# Verbs of someone's thinking or saying, which what follows them is the content of.
+_THINKS = _wordset(
+    "thinks thought believes believed expects expected says said knows guesses guessed "
+    "assumes assumed figures reckons suspects suspected predicts predicted fears feared "
+    "told tells wrote writes suggested suggests"
+)
+# The sender's bet on what will happen: speculation, not an order.
+_BETS = _wordset("bet bets betting wager")
 # What asks the GM: "could you", "please, you ...", "I want you to".
 _ASKS_YOU = _wordset("could can would will please pls plz want need like")
 _POSSESSIVE = lazy_compile(r"^['’]s?\s*$")

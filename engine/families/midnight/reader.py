@@ -50,7 +50,7 @@ from autogm.engine.orders.kinds import Kind, kind_of
 from autogm.engine.orders.model import Order, ParsedPM, Rejection
 from autogm.engine.orders.names import MatchKind, NameMatcher
 from autogm.engine.orders.parse import MAX_PM_CHARS, Dialect, Message
-from autogm.engine.orders.reader import Reader, Refusal, Vocabulary
+from autogm.engine.orders.reader import TWO_CHOICES, Reader, Refusal, Vocabulary
 from autogm.engine.orders.readers.harm import NO_ORDER
 from autogm.engine.orders.readers.votes import Unvote
 from autogm.engine.orders.seam import Rules, Shape, SlotKey
@@ -62,6 +62,8 @@ from autogm.engine.state import GameState
 
 _OOC = re.compile(r"\[ooc(?:=[^\]]*)?\](.*?)\[/ooc\]", re.IGNORECASE | re.DOTALL)
 PEACE, TOWN = "peace", "town"
+# A second choice offered after the first: "pass or bank", "bluff / whist".
+_OR_WORD = re.compile(r"[\s,]*(?:or|/)\s*([^\W\d_]+)", re.IGNORECASE)
 _MEMO = 1024  # fragments remembered in one message
 _AGAIN = "midnight_reading.again"
 # Incognito: "The Anonymous Guise cannot be named if an ability calls for naming a Guise."
@@ -380,6 +382,11 @@ class _Read:
         roles: tuple[str, ...] = ()
         if getattr(spec, "choices", ()):
             choice, rest = self.choice(ability, spec.choices, rest)  # type: ignore[union-attr]
+            other = _OR_WORD.match(rest)
+            if other is not None and plain(other[1]).casefold() in {
+                plain(c).casefold() for c in spec.choices  # type: ignore[union-attr]
+            }:
+                raise Refusal(say(TWO_CHOICES), Kind.TWO_CHOICES)  # "Play pass or bank, dunno"
             names = spec.choice_names.get(choice, "")  # type: ignore[union-attr]
             wanted, any_guises = int(names == "player"), names == "guises"
         if getattr(spec, "counts", False):
@@ -606,7 +613,8 @@ def parse_orders(
         )
         return ParsedPM(author, rejected=(refused,))  # fmt: skip
     outside = _votes_outside(state, source) if public else []
-    own, written_quotes = (source, []) if public else text_quotes(source)
+    # A post quotes as a message does: "Lark wrote:" and the [ooc] under it are Lark's.
+    own, written_quotes = text_quotes(source)
     text = clean_message(ooc_text(own) if public else own, keep=read.words_in)
     msg = Message(read.reader, _fragments(read, text), (), text, dialect(read))
     if "[" in source or written_quotes:

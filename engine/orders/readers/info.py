@@ -46,7 +46,11 @@ def read_investigate(reader: Reader, rest: str, fragment: str) -> Order:
             )
         asked.append(query)
     if not asked:
-        raise Refusal(say("reading.investigate_what"), Kind.MISSING_DETAIL)
+        # No player at all is no target; players without the action asked lack a detail.
+        raise Refusal(
+            say("reading.investigate_what"),
+            Kind.MISSING_DETAIL if reader.names_anyone(rest) else Kind.NO_TARGET,
+        )
     return Order(reader.author, "investigate", queries=tuple(asked), text=fragment)
 
 

@@ -24,8 +24,11 @@ def corpus_cases(paths: Sequence[Path]) -> list[Any]:
 
 
 def check_rejections(parsed: ParsedPM, case: dict[str, Any]) -> None:
-    """Each refusal quotes its case's fragment and gives (a part of) its reason, in order."""
+    """Each refusal quotes its case's fragment and gives (a part of) its reason, in order;
+    with ``kinds``, each refusal is of that kind (``engine.orders.kinds``), in order."""
     wanted = case.get("rejected", [])
+    if "kinds" in case:
+        assert [r.kind.value for r in parsed.rejected] == case["kinds"], parsed.rejected
     assert len(parsed.rejected) == len(wanted), parsed.rejected
     for rejection, (fragment, reason) in zip(
         parsed.rejected, (next(iter(w.items())) for w in wanted), strict=True
