@@ -38,7 +38,7 @@ from autogm.engine.orders.evidence import (
 from autogm.engine.orders.fragments import is_statement
 from autogm.engine.orders.kinds import Kind
 from autogm.engine.orders.model import Order, PlainOrder, ability_title
-from autogm.engine.orders.reader import Reader, Refusal
+from autogm.engine.orders.reader import TWO_CHOICES, Reader, Refusal
 from autogm.engine.orders.stance import (
     POINTS_BACK,
     TALK,
@@ -937,7 +937,7 @@ def _targets(
     )
     if named:
         if pronoun is not None and _CHOICE.match(_between(text, pronoun, named[0])):
-            raise Refusal(say("reading.two_choices"), Kind.TWO_CHOICES)  # "heal him or Parkur"
+            raise Refusal(say(TWO_CHOICES), Kind.TWO_CHOICES)  # "heal him or Parkur"
         return _chosen(block, named, several, sentence, voice, ability, besides)
     if pronoun is None:
         pronoun = next(
@@ -992,7 +992,7 @@ def _targets(
     points_back = _POINTS_BACK.search(text, max(clause.start, m.start - 40), m.start)
     around = [*before, *after] if points_back else [*after, *before]
     if not several and _offered_after(block, after, busy):
-        raise Refusal(say("reading.two_choices"), Kind.TWO_CHOICES)  # "house search... Mango? Ivy?"
+        raise Refusal(say(TWO_CHOICES), Kind.TWO_CHOICES)  # "house search... Mango? Ivy?"
     for near in around:
         if near in busy:
             continue  # a sentence with an order of its own

@@ -321,7 +321,7 @@ def _near_order(reader: Reader, text: str) -> Order | None:
         and key not in COMMON
         and reader.holds(order.ability)
     ):
-        reader.notes.append(say("reading.read_word_as", written=written, meant=meant.capitalize()))
+        reader.notes.append(say("reading.read_as", written=written, ability=meant.capitalize()))
         return order
     problem = say("reading.no_order_word", written=written)
     raise Guess(problem, problem, kind=Kind.NOT_AN_ORDER, order=order)

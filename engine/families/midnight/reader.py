@@ -208,7 +208,7 @@ class _Read:
         title = titles.get(ability, ability)
         if _key(word.written) != _key(title):
             self.reader.notes.append(
-                say("midnight_reading.read_as", written=word.written.strip(), ability=title)
+                say("reading.read_as", written=word.written.strip(), ability=title)
             )
         return ability, rest
 
