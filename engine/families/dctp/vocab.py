@@ -71,6 +71,7 @@ SAYS: tuple[Say, ...] = (
         spelled=("arrest",),
         title="Arrest", shape=CRIME,
         does=HINDER,
+        means=r"cuffs|handcuff\w*|jail|prison|cell|custody|book(?:ed|ing)?",
     ),
     Say(
         "investigate",
@@ -110,6 +111,7 @@ SAYS: tuple[Say, ...] = (
         alternates=("first_aid",),
         verb="heals",
         does=GUARD,
+        means=r"doctor|doc|medic\w*|medicine|bag|bedside|hospital|wounds?|surgery|clinic|treat\w*|cure|stitch\w*",
     ),
     Say(
         # Classic: "Trick and Intimidate - Roles with that action: Eisuke(Trick),
@@ -145,6 +147,7 @@ SAYS: tuple[Say, ...] = (
         verb="kills",
         crime_noun="killing",
         does=HARM,
+        means=r"murder\w*|death|dies?|dead|weapon|guns?|pistol|knife|knives|blade|bullets?|shoot\w*|shot|stab\w*|strangl\w*|slit|throat",
     ),
     Say(
         # Snipe Guard is r53's name for Bone Breaking ("Snipe Guard - Role with action:
@@ -159,6 +162,7 @@ SAYS: tuple[Say, ...] = (
         alternates=("lovey_dovey",),
         verb="protects",
         does=GUARD,
+        means=r"bones?|break\w*|broken|attackers?|whoever|anyone",
     ),
     Say(
         # Sniping is the kill's word in 2011 and an order of its own in classic
@@ -174,6 +178,7 @@ SAYS: tuple[Say, ...] = (
         verb="snipes",
         does=HARM,
         alternates=("kill",),
+        means=r"rifle|scope|sniper|crosshairs|long[- ]range|rooftop|bullets?|shot",
     ),
     Say(
         # Classic Kazuha's night "Protection Charm" (a lynch vote fewer), declared before
@@ -186,6 +191,7 @@ SAYS: tuple[Say, ...] = (
         alternates=("charm",),
         target_word="to",
         does=GUARD,
+        means=r"charms?|amulets?|talisman|luck\w*|blessing|ward",
     ),
     Say(
         "protect",
@@ -204,6 +210,7 @@ SAYS: tuple[Say, ...] = (
         verb="protects",
         traits=frozenset({TOGETHER, LIST_HEAD}), shape=TARGETS,
         does=GUARD,
+        means=r"guard\w*|shield\w*|bodyguard|cover\w*|watch\s+over|safe",
     ),
     Say(
         "first_aid",
@@ -216,6 +223,7 @@ SAYS: tuple[Say, ...] = (
         alternates=("heal",),
         verb="first aids",
         does=GUARD,
+        means=r"kit|bandages?|wounds?|plasters?",
     ),
     Say(
         "watch",
@@ -252,6 +260,7 @@ SAYS: tuple[Say, ...] = (
         verb="frightens",
         crime_noun="frightening",
         does=HINDER,
+        means=r"scar\w*|fright\w*|spook\w*|boo|terror\w*",
     ),
     Say(
         "slander",
@@ -267,6 +276,7 @@ SAYS: tuple[Say, ...] = (
         traits=frozenset({TOGETHER, LIST_HEAD}), shape=TARGETS,
         does=FRAME,
         possessed=r"name|reputation|image|record|rep|standing",
+        means=r"name|reputation|rumou?rs?|smear\w*|gossip|lies",
     ),
     Say(
         "blame",
@@ -281,6 +291,7 @@ SAYS: tuple[Say, ...] = (
         verb="blames",
         crime_noun="blaming", shape=CRIME,
         does=FRAME,
+        means=r"pin\w*|murder|crimes?|frame\w*|blame\w*|scapegoat|fall\s+guy",
     ),
     Say(
         "bribe",
@@ -291,6 +302,7 @@ SAYS: tuple[Say, ...] = (
         crime=r"brib(?:e|ing|ed)(?:\s+the\s+gm)?",
         crime_noun="bribing",
         traits=frozenset({NO_TARGET}), shape=NOTHING,
+        means=r"cash|money|suitcase|payment|pay(?:s|ing)?|paid|yen|dollars|bills|envelope",
     ),
     Say(
         "erase",
@@ -307,6 +319,8 @@ SAYS: tuple[Say, ...] = (
         verb="erases",
         crime_noun="erasing",
         traits=frozenset({NO_TARGET}),
+        means=r"body|bodies|corpse|remains|disappear\w*|vanish\w*|traces?|evidence|dispose"
+        r"|clean[- ]?up",
     ),
     Say(
         "house_search",
@@ -327,6 +341,7 @@ SAYS: tuple[Say, ...] = (
         title="Pinch Face",
         verb="pinches",
         does=LEARN,
+        means=r"faces?|cheeks?|masks?|disguises?|skin|real",
     ),
     Say(
         "detention",
@@ -349,6 +364,7 @@ SAYS: tuple[Say, ...] = (
         verb="sues for",
         target_word="for",
         does=GUARD,
+        means=r"court\w*|suit|lawyer|case|prison|jail|free|release|appeal|behalf|legal",
     ),
     Say(
         "poison",
@@ -360,6 +376,7 @@ SAYS: tuple[Say, ...] = (
         alternates=("aptx",),
         verb="poisons", shape=TARGET_ROLE,
         does=HARM,
+        means=r"poison\w*|drinks?|tea|cup|glass|pill|toxin",
     ),
     Say(
         # Classic's night "Protection Charm" is read as the same word (``alternates``).
@@ -412,6 +429,7 @@ SAYS: tuple[Say, ...] = (
         crime_noun="strapping a bomb on",
         target_word="on",
         does=HARM,
+        means=r"vests?|bombs?|explosives?|strap\w*|c4|dynamite|detonat\w*",
     ),
     Say(
         "defuse",
@@ -420,6 +438,7 @@ SAYS: tuple[Say, ...] = (
                "take the vest off", "remove the vest", "remove the bomb"),
         possessed=r"(?:explosive\s+)?(?:bomb|vest)", shape=NOTHING,
         does=GUARD,
+        means=r"wires?|bombs?|vests?|explosives?|disarm\w*|detonat\w*|timer",
     ),
     # Information, disguise, items, travel.
     Say(
@@ -467,6 +486,7 @@ SAYS: tuple[Say, ...] = (
         title="Cross-examine",
         verb="cross-examines",
         does=LEARN,
+        means=r"witness\w*|court\w*|stand|testimony|trial|crimes?|objection",
     ),
     Say(
         "observe",
@@ -627,6 +647,7 @@ SAYS: tuple[Say, ...] = (
         verb="abducts",
         crime_noun="abducting",
         traits=frozenset({NO_TARGET}), shape=NOTHING,
+        means=r"snatch\w*|kidnap\w*|abduct\w*|grab\w*|van|bag\s+over",
     ),
     Say(
         "travel",
