@@ -45,6 +45,7 @@ from autogm.engine.orders.stance import (
     Layout,
     Span,
     Voice,
+    deed,
     directs,
     doer,
     gives_reason,
@@ -195,6 +196,9 @@ class Block:
     # The players who are dead (set by ``readings``): one named beside a living target is no
     # second choice ("For Gale, I'll carry on her work: heal Isla").
     gone: frozenset[str] = frozenset()
+    # Whether "X's <anything>" names X (set by ``fitted`` for a deed in words of no order:
+    # "at Rookie's bedside", "the red wire on Umber's vest" are done to Rookie, to Umber).
+    owner_named: bool = False
 
     @classmethod
     def of(cls, text: str, found: list[Mention]) -> Block:
@@ -339,6 +343,8 @@ def fitted(
     read_plain: PlainReader,
     shapes: Callable[[str], str],
     tried: frozenset[str] = frozenset(),
+    *,
+    bare: bool = False,
 ) -> Reading | Refusal | None:
     """The order of a block that holds no word of the sender's orders, read as a GM reads it
     ("candidates first"): of the orders the sender can give now, exactly one takes
@@ -348,17 +354,23 @@ def fitted(
     roles among A, B and C" from a spy), or a role taken on ("I'm going out as Heiji"). Two
     that take it are asked about, naming both; none, and it is talk. ``tried``: the sender's
     orders whose words the block holds and which it does not give whole ("checking whether a
-    Ran is around" is no Special Investigation, and may be a Detect)."""
+    Ran is around" is no Special Investigation, and may be a Detect). ``bare``: only a deed
+    in a sentence of no order word is read (``tried`` are orders the block takes back)."""
     layout = block.layout
     for sentence in block.spans:
         inside = [x for x in block.found if sentence.start <= x.start < sentence.end]
         players = list(dict.fromkeys(x.value for x in _named(block, sentence, voice, "")))
         roles = list(dict.fromkeys(x.value for x in inside if x.kind == ROLE))
-        if not (players or roles):
-            continue
         words = [x for x in inside if x.kind == ABILITY]
-        if any(set(held.of(x.value)) - tried for x in words):
+        if any(set(held.of(x.value)) - tried for x in words) or (bare and words):
             continue  # a word of the sender's orders that gives none: talk about it
+        if not (players or roles):
+            if any(x.kind == PLAYER for x in inside) and deed(layout, sentence, voice):
+                # "at Rookie's bedside", "the red wire on Umber's vest": a deed on its owner
+                found = _deed(block, sentence, reader, held, voice, read_plain, shapes, tried)
+                if found is not None:
+                    return found
+            continue
         does = block.words.does if block.words is not None else {}
         # What the words of other abilities said to a player here do (learn, guard, ...).
         said = {
@@ -375,6 +387,10 @@ def fitted(
             and directs(layout, sentence, voice)
         )  # fmt: skip
         if not said and not taken_on:
+            if players and not roles and deed(layout, sentence, voice):
+                found = _deed(block, sentence, reader, held, voice, read_plain, shapes, tried)
+                if found is not None:
+                    return found
             continue
         if (
             roles
@@ -414,6 +430,88 @@ def fitted(
         reading.notes.append(say("reading.read_as_taking", written=text, order=said))
         return reading
     return None
+
+
+def _deed(
+    block: Block,
+    sentence: Span,
+    reader: Reader,
+    held: Candidates,
+    voice: Voice,
+    read_plain: PlainReader,
+    shapes: Callable[[str], str],
+    tried: frozenset[str],
+) -> Reading | Refusal | None:
+    """The order a deed of the sender's own in words of no order gives ("Calling Juno to the
+    witness stand tonight", "Doc's on call for Chive"): of the sender's own orders now, the
+    one that takes the players the sentence names, or names nothing when they are only the
+    owners of what it is done to ("cut the red wire on Umber's vest"). Of several, the ones
+    whose deed the sentence says in its rule's words (``Say.means``: a body for Erase, a
+    wire for Defuse); two such are asked about, none is talk."""
+    # The deed's own clause, the one its sentence opens with: "Sleeping early tonight, Kleene
+    # take care" does nothing to Kleene.
+    text = block.text
+    head = block.layout.clause(sentence.start + len(text[sentence.start : sentence.end]) - len(
+        text[sentence.start : sentence.end].lstrip()))  # fmt: skip
+    block.owner_named = True
+    try:
+        players = list(dict.fromkeys(x.value for x in _named(block, head, voice, "")))
+    finally:
+        block.owner_named = False
+    if not players or len(
+        {x.value for x in _named(block, sentence, voice, "")} - set(players)
+    ):
+        return None  # no player in it, or another outside it
+    owned = not any(x.value in players for x in _named(block, head, voice, ""))
+    # The sender's own orders now that take a player (or, said of what a player owns, none).
+    fit = [
+        a
+        for a, via in held.held.items()
+        if via is None
+        and a not in _NEVER_FITTED
+        and a not in tried
+        and (shapes(a) in _TAKES_PLAYERS or (owned and shapes(a) == vocab.NOTHING))
+    ]
+    if len(fit) > 1:
+        text = block.text[sentence.start : sentence.end]
+        means = block.words.means if block.words is not None else {}
+        fit = [a for a in fit if a in means and re.search(means[a], text, re.IGNORECASE)]
+    fit = [
+        a
+        for a in fit
+        if _takes(shapes(a), players, [])
+        or (owned and shapes(a) == vocab.NOTHING and len(players) == 1)
+    ]
+    if len(fit) > 1:
+        titles = reader.state.ruleset.titles
+        named = " or ".join(_title(a, titles) for a in fit)
+        return Refusal(
+            say("reading.could_be_yours", named=", ".join(players), abilities=named),
+            Kind.TWO_CHOICES,
+        )
+    if not fit:
+        return None
+    ability = fit[0]
+    m = Mention(ABILITY, sentence.start, sentence.start, (ability,), "")
+    block.owner_named = True
+    try:
+        reading = _read(ability, m, block, reader, held, voice, read_plain, shapes(ability),
+                        set())  # fmt: skip
+    finally:
+        block.owner_named = False
+    if reading.order is None:
+        return None
+    written = block.text[sentence.start : sentence.end].strip()
+    said = reading.order.canonical(reader.state.ruleset.titles)
+    reading.notes.append(say("reading.read_as_taking", written=written, order=said))
+    return reading
+
+
+# The shapes of orders that name a player: of several such, the deed is the one its words say.
+_TAKES_PLAYERS = frozenset(
+    {vocab.TARGET, vocab.TARGETS, vocab.TARGET_ROLE, vocab.CRIME, vocab.ASKED, vocab.KIND,
+     vocab.GUISES, vocab.PLAYER_ROLES}
+)  # fmt: skip
 
 
 def _object_after(block: Block, word: Mention) -> bool:
@@ -964,6 +1062,14 @@ def _targets(
     named = _named(block, sentence, voice, ability, besides)
     if named:
         return _chosen(block, named, several, sentence, voice, ability, besides)
+    if any(
+        x.kind == PLAYER
+        and x.value == voice.sender
+        and clause.start <= x.start < clause.end
+        and _REFLEXIVE.match(block.text, x.end)
+        for x in found
+    ):
+        return [voice.sender]  # "First aid kit ready for Rain herself": the sender by name
     ambiguous = next((x for x in found if x.kind == AMBIGUOUS), None)
     if ambiguous is not None:
         raise Refusal(
@@ -1125,8 +1231,12 @@ def _named(
             continue
         if _EXCLUDED_BEFORE.search(text, max(0, x.start - 40), x.start):
             continue
-        if _WHOEVER.search(text, max(0, x.start - 24), x.start):
-            continue  # "Vote whoever Lynz votes": Lynz is not the one voted for
+        if _WHOEVER.search(text, max(0, x.start - 24), x.start) and not (
+            block.words is not None and block.words.does.get(ability) == vocab.GUARD
+        ):
+            # "Vote whoever Lynz votes": Lynz is not the one voted for (but a guard against
+            # "anyone who goes for Mango" guards Mango)
+            continue
         after = found[i + 1] if i + 1 < len(found) else None
         if (
             after is not None
@@ -1142,12 +1252,18 @@ def _named(
             noun = text[mark.end() :]
             if noun[:1].isspace() and noun.strip()[:1].isalnum() and not _IS_DOING.match(noun):
                 said = possessed.match(noun) if possessed is not None else None
-                if said is None and not _its_own_word(block, i, mark.end(), ability, span):
+                if (
+                    said is None
+                    and not block.owner_named
+                    and not _its_own_word(block, i, mark.end(), ability, span)
+                ):
                     continue  # "Protect Abs's gun": Abs's gun is not Abs
         named.append(x)
     return named
 
 
+# A reflexive after the sender's own name: "Rain herself" is the sender, as a target.
+_REFLEXIVE = lazy_compile(r"\s+(?:him|her|them|my|your|it)sel(?:f|ves)(?![\w'’])", re.IGNORECASE)
 # The "'s" of "is" before a verb's "-ing" ("Isla's gettin' my charm"), not a possessive.
 _IS_DOING = lazy_compile(r"\s+[^\W\d_]+(?:ing|in['’])(?![\w'’])", re.IGNORECASE)
 

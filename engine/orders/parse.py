@@ -59,7 +59,7 @@ from autogm.engine.orders.readers.harm import NO_KILL, NO_ORDER
 from autogm.engine.orders.readers.votes import Unvote
 from autogm.engine.orders.repeat import repeat_asked, repeated
 from autogm.engine.orders.seam import Rules, SlotKey
-from autogm.engine.orders.stance import Voice, for_later, only_later
+from autogm.engine.orders.stance import TALK, Voice, for_later, only_later
 from autogm.engine.render.inert import shorten
 from autogm.engine.render.templates import say
 from autogm.engine.rules.base import Side, Slot
@@ -1422,6 +1422,21 @@ def read_evidence(msg: Message) -> None:
                 msg.rejected = [r for r in msg.rejected if not any(r is p for p in provisional)]
                 msg.rejected.append(Rejection(block_text, str(fit), kind=fit.kind))
                 continue
+            if fit is not None and not isinstance(fit, Refusal):
+                done, others = [fit], []
+        elif not done and others and all(k in (Kind.WITHDRAWN, TALK) for _, k in others):
+            # "no scope. knife for Oakley": the order taken back is no candidate, and a deed
+            # in a sentence of no order word is the one order left that takes it.
+            fit = fitted(
+                block,
+                reader,
+                held,
+                voice,
+                lambda plain: dialect.read(reader, plain),
+                dialect.shape,
+                frozenset(a for m, k in others if k is Kind.WITHDRAWN for a in m.value),
+                bare=True,
+            )
             if fit is not None and not isinstance(fit, Refusal):
                 done, others = [fit], []
         new: list[Rejection] = []

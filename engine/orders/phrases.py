@@ -177,6 +177,22 @@ OTHERS = ("someone", "somebody", "anyone", "anybody", "everyone", "everybody", r
           r"y['’]?all", "people", "they", "he", "she", r"the\s+town", "others", "town")  # fmt: skip
 
 
+# The closed class of talk: mental, speech and opinion words. A sentence that holds one says
+# something about a player, not a deed on them, unless an order's own word says the deed.
+TALK_WORDS = (
+    r"think(?:s|ing)?", r"thought", r"suspect(?:s|ed|ing)?", r"sus(?:sy)?", r"trust(?:s|ed|ing)?",
+    r"believe(?:s|d)?", r"like(?:s|d)?", r"love(?:s|d)?", r"hate(?:s|d)?", r"hope(?:s|d|ful)?",
+    r"hoping", r"wonder(?:s|ed|ing)?", r"feel(?:s|ing)?", r"felt", r"say(?:s|ing)?", r"said",
+    r"tell(?:s|ing)?", r"told", r"know(?:s|ing)?", r"knew", r"guess(?:es|ed|ing)?",
+    r"bet", r"doubt(?:s|ed|ing)?", r"claim(?:s|ed|ing)?", r"vouch(?:es|ed|ing)?",
+    r"root(?:s|ed|ing)", r"cheer(?:s|ed|ing)?", r"pray(?:s|ed|ing)?", r"sorry", r"glad",
+    r"happy", r"proud", r"scum(?:my)?", r"scummy", r"town(?:ie|y)?", r"suspicious",
+    r"sketchy", r"shady", r"fishy", r"innocent", r"guilty", r"lol", r"lmao", r"agree(?:s|d)?",
+    r"seem(?:s|ed)?", r"look(?:s|ed)?\s+like", r"acting", r"rumou?r", r"congrat\w*", r"gg",
+    r"welcome", r"good\s+luck", r"shout\w*", r"props", r"kudos",
+)  # fmt: skip
+
+
 def pattern(*classes: tuple[str, ...], flags: int = re.IGNORECASE) -> re.Pattern[str]:
     """The phrases of ``classes`` as one pattern of whole words, compiled at first use."""
     phrases = sorted({p for c in classes for p in c}, key=len, reverse=True)

@@ -644,12 +644,7 @@ def directs(layout: Layout, sentence: Span, voice: Voice) -> bool:
     sender's orders leave one that fits what the sentence names."""
     text = layout.text
     said = text[sentence.start : sentence.end]
-    voided = layout.said(sentence)
-    if voided.question or voided.condition or voided.withdrawal >= 0 or voided.asking:
-        return False
-    if layout.only_asking or _NOT_DIRECTIVE.search(said) or _PAST_SAID.search(said):
-        return False
-    if _LATER.search(said) and not _NOW.search(said):
+    if not _unvoided(layout, sentence):
         return False
     lead = _LEAD.match(said)
     head = said[lead.end() if lead else 0 :].lstrip(" \t\n-*>•:")
@@ -682,6 +677,60 @@ def directs(layout: Layout, sentence: Span, voice: Voice) -> bool:
         and second.kind == PLAYER
         and bool(_NOW.search(said))
     )
+
+
+def _unvoided(layout: Layout, sentence: Span) -> bool:
+    """Whether nothing in a sentence voids an order said in it: no question, condition,
+    withdrawal, negation, doubt, modal, past, someone else's words, thanks or later phase."""
+    said = layout.text[sentence.start : sentence.end]
+    voided = layout.said(sentence)
+    if voided.question or voided.condition or voided.withdrawal >= 0 or voided.asking:
+        return False
+    if layout.only_asking or _NOT_DIRECTIVE.search(said) or _PAST_SAID.search(said):
+        return False
+    return not (_LATER.search(said) and not _NOW.search(said))
+
+
+def deed(layout: Layout, sentence: Span, voice: Voice) -> bool:
+    """Whether a sentence says a deed of the sender's own on the players it names, in words
+    of no order: a directive (``directs``), or a thing readied for a player ("First-aid kit
+    ready for Rain", "knife for Oakley", "Doc's on call for Chive"); and no word of talk in it
+    (a closed class of mental, speech and opinion words: "I think", "rooting for Abs").
+    What a GM reads as the one order of the sender's that takes those players."""
+    said = layout.text[sentence.start : sentence.end]
+    if _TALK_WORD.search(said):
+        return False
+    if directs(layout, sentence, voice):
+        return True
+    if not _unvoided(layout, sentence):
+        return False
+    lead = _LEAD.match(said)
+    head = said[lead.end() if lead else 0 :].lstrip(" \t\n-*>•:")
+    article = _ARTICLE.match(head)
+    if article is not None:
+        head = head[article.end() :]  # "A blade for Parkur": the thing readied
+    first = _TOKEN.match(head)
+    if first is None or not first.group()[:1].isalpha():
+        return False
+    word = first.group().casefold()
+    if word in _NOT_A_VERB or word in _OWN_WORDS:
+        return False
+    at = _mention_at(layout, sentence.start + len(said) - len(head))
+    if at is not None and at.kind in (PLAYER, PRONOUN, ROLE):
+        return False  # "Abs for mayor": about a player
+    return any(
+        m.kind == PLAYER
+        and _FOR_BEFORE.search(layout.text, max(sentence.start, m.start - 8), m.start)
+        for m in layout.found
+        if sentence.start <= m.start < sentence.end
+    )
+
+
+# A player a thing is readied for: "... for Oakley".
+_FOR_BEFORE = lazy_compile(r"(?<![\w'’])(?:for|on|at|under|into|beside|to)\s+$", re.IGNORECASE)
+_ARTICLE = lazy_compile(r"(?:an?|the|some|my|one)\s+(?=\w)", re.IGNORECASE)
+# Talk: the mental, speech and opinion words that make a sentence about a player no deed.
+_TALK_WORD = phrases.pattern(phrases.TALK_WORDS)
 
 
 # What makes a sentence no directive: a negation, a doubt, a modal of what might be,
