@@ -21,12 +21,14 @@ import re
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from autogm.engine.lazy_pattern import lazy_compile
 from autogm.engine.orders import grammar, vocab
 from autogm.engine.orders.evidence import (
     ABILITY,
     AMBIGUOUS,
+    COMMON,
     PHASE,
     PHASE_WORDS,
     PLAYER,
@@ -35,6 +37,7 @@ from autogm.engine.orders.evidence import (
     SELF,
     Mention,
 )
+from autogm.engine.orders.folding import distance
 from autogm.engine.orders.fragments import is_statement
 from autogm.engine.orders.kinds import Kind
 from autogm.engine.orders.model import Order, PlainOrder, ability_title
@@ -150,6 +153,69 @@ def candidates(reader: Reader, words: vocab.Words) -> Candidates:
             held.setdefault(choice, None)
     alternates = {a: tuple(alts) for a, alts in words.alternates.items()}
     return Candidates(held, alternates, frozenset(elsewhere - set(held)), lent)
+
+
+def misspelled(
+    text: str, found: list[Mention], held: Candidates, titles: Mapping[str, str]
+) -> list[Mention]:
+    """``found`` with the words one edit from a word of exactly one of the sender's orders now
+    read as that order ("delaing a card to Rafe" from a Joker who deals: "dealing"): a word
+    of six letters or more, in no mention and not common, one letter off (or two swapped)
+    from the title of an order no word of the message says, or its "-s", "-ed" or "-ing"
+    form, with its first letter. Run over the sender's own candidates only, where the
+    message read no order."""
+    said = {a for m in found if m.kind == ABILITY for a in m.value}
+    forms = _forms_of(tuple(sorted((a, titles.get(a, a)) for a in held.held if a not in said)))
+    if not forms:
+        return found
+    taken = [(m.start, m.end) for m in found]
+    extra = []
+    for word in _LONG_WORD.finditer(text):
+        start = word.start()
+        if any(a <= start < b for a, b in taken):
+            continue
+        written = word.group().casefold()
+        if written in COMMON:
+            continue
+        meant = _typo_of(written, forms)
+        if meant is not None:
+            extra.append(Mention(ABILITY, start, word.end(), (meant,), word.group()))
+    if not extra:
+        return found
+    return sorted([*found, *extra], key=lambda m: m.start)
+
+
+_LONG_WORD = lazy_compile(r"(?<![\w'’])[^\W\d_]{6,}(?![\w'’])")
+
+
+@lru_cache(maxsize=256)
+def _forms_of(titles: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
+    """The written forms of one-word titles ("deal": deals, dealed, dealing), with their
+    ability, for the typo step."""
+    forms = []
+    for ability, title in titles:
+        if ability in _NEVER_FITTED:
+            continue
+        t = title.casefold()
+        if not t.isalpha() or len(t) < 4:
+            continue
+        stem = t[:-1] if t.endswith("e") and not t.endswith("ee") else t
+        for form in dict.fromkeys((t, t + "s", stem + "ed", stem + "ing")):
+            forms.append((form, ability))
+    return tuple(forms)
+
+
+def _typo_of(written: str, forms: tuple[tuple[str, str], ...]) -> str | None:
+    """The one ability a word is one edit from a form of (first letter kept), or None."""
+    near = {
+        ability
+        for form, ability in forms
+        if form[0] == written[0]
+        and form != written
+        and abs(len(form) - len(written)) <= 1
+        and distance(written, form, 1) <= 1
+    }
+    return near.pop() if len(near) == 1 else None
 
 
 # The item each lent slot comes through, as the evidence names it ("Suitcase: Erase X").

@@ -26,6 +26,7 @@ from autogm.engine.orders.compose import (
     Candidates,
     candidates,
     fitted,
+    misspelled,
     named_by_its_word,
     offered_players,
     readings,
@@ -1363,6 +1364,9 @@ def read_evidence(msg: Message) -> None:
         if held is None:
             # What the sender can order, asked only of a run that names something.
             held, voice = candidates(reader, words), voice_of(reader)
+        if any(how == "unread" for _, how, _ in run):
+            # A typo of a word of the sender's own orders ("delaing" for dealing) is it.
+            found = misspelled(block_text, found, held, reader.state.ruleset.titles)
         words_at = [m.start for m in found if m.kind == "ability"]
         if len(words_at) > MAX_EVIDENCE_WORDS:
             # A wall of order words: read up to so many of them, as a GM would not read on.
