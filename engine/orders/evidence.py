@@ -296,7 +296,19 @@ def _at(
         # "keeping vigil by her bed": a role's short form that is an order's word too is the
         # word when written in lower case ("Vigil" is the Vigilante).
         choices = [c for c in choices if c.kind != ROLE]
+    if (
+        player is not None
+        and player.kind == PLAYER
+        and not player.note
+        and word is not None
+        and _POSSESSIVE_ONLY.fullmatch(rest, player.end - start, word[1])
+    ):
+        return player  # "Pinching Arrow's cheeks": the player Arrow, not the word "arrows"
     return max(choices, key=lambda m: (m.end, -_rank(m)))
+
+
+# What a word reads past a name written whole when it is only the name's possessive.
+_POSSESSIVE_ONLY = lazy_compile(r"['’]s?")
 
 
 def _rank(m: Mention) -> int:
