@@ -1455,11 +1455,26 @@ def _chosen(
             continue  # "vote Mochi, because he pushed the lynch on Fenn": a reason told
         if other.value in block.gone and target not in block.gone:
             continue  # "For Gale, I'll carry on her work: heal Isla": the dead are no choice
+        if (
+            other.note
+            and not named[0].note
+            and not _HEDGE_BETWEEN.search(block.text, named[0].end, other.start)
+        ):
+            # "Tugging on Jib's face today — mask or not?": a word read loosely as a name
+            # ("mask" for Mast), offered as no choice, is no second target beside one
+            # written whole.
+            continue
         if _HEDGE_BESIDE.search(said) or not is_statement(said):
             raise Refusal(
                 say("reading.names_two", target=target, other=other.value), Kind.TWO_CHOICES
             )
     return [target]
+
+
+# A word between two players that offers the second as a choice.
+_HEDGE_BETWEEN = lazy_compile(
+    r"(?<![\w'’])(?:or|either|maybe|perhaps|instead|otherwise|else)(?![\w'’])|/", re.IGNORECASE
+)
 
 
 def _players_after(block: Block, m: Mention) -> bool:
