@@ -1321,6 +1321,7 @@ def _named(
                 if (
                     said is None
                     and not block.owner_named
+                    and not _ON_BEHALF.match(noun)
                     and not _its_own_word(block, i, mark.end(), ability, span)
                 ):
                     continue  # "Protect Abs's gun": Abs's gun is not Abs
@@ -1328,6 +1329,9 @@ def _named(
     return named
 
 
+# The nouns after "X's" that stand for X whatever the order: "on Hobb's behalf", "for Abs's
+# sake".
+_ON_BEHALF = lazy_compile(r"\s+(?:behalf|sake)(?![\w'’])", re.IGNORECASE)
 # A reflexive after the sender's own name: "Rain herself" is the sender, as a target.
 _REFLEXIVE = lazy_compile(r"\s+(?:him|her|them|my|your|it)sel(?:f|ves)(?![\w'’])", re.IGNORECASE)
 # The "'s" of "is" before a verb's "-ing" ("Isla's gettin' my charm"), not a possessive.
