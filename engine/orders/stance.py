@@ -914,6 +914,12 @@ def _subject(
         # "could you heal Lynz", "I want you to protect Abs": a request to the GM.
         asking = i and tokens[i - 1][2].casefold() in _ASKS_YOU
         return (None if asking else TALK), None
+    if (
+        i >= 2
+        and tokens[i - 1][2].casefold() in ("my", "our")
+        and tokens[i - 2][2].casefold() in _CAUSATIVE
+    ):
+        return None, None  # "Have my people snatch Halloran": the sender's deed, by their men
     if key in _OTHER_WORDS or _pronoun_of(key) in _OTHER_WORDS:
         return TALK, None  # "someone should APTX him", "the town wants to lynch Abs"
     if _noun_subject(tokens, i, voice):
@@ -1092,6 +1098,8 @@ _OWN_WORDS = _wordset(
     "myself ourselves"
 )
 # Someone else as the doer: "someone should", "the town will".
+# The verbs of having one's own people do a deed: "have my people snatch X", "send our boys".
+_CAUSATIVE = _wordset("have having get getting send sending let make making")
 _OTHER_WORDS = _wordset(
     "someone somebody anyone anybody everyone everybody people town others they they'll "
     "they’ll they're they’re y'all y’all guys he she he'll she'll he's she's"
