@@ -185,18 +185,23 @@ _STEM_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789 '’-")
 
 def literal_stems(pattern: str) -> tuple[str, ...] | None:
     """The lower-case text a match of ``pattern`` must start with, one per top-level
-    alternative ("tak(?:e|es)\\s+out|lovers?" starts with "tak" or "lover"); None when an
-    alternative starts with no literal letter (a group, a class, an optional letter). A text
-    that starts with none of them is no match, and its pattern need not be compiled."""
+    alternative ("tak(?:e|es)\\s+out|lovers?" starts with "tak" or "lover"; "(?:the\\s+)?kill"
+    with "the" or "kill"); None when an alternative may start with no literal letter (a
+    class, an optional letter, a group repeated by count, an optional group with nothing
+    literal after it). A text that starts with none of them is no match, and its pattern
+    need not be compiled."""
     stems: list[str] = []
     for alternative in _alternatives(pattern):
         if alternative.startswith("(?:"):
-            # "(?:nab(?:s|ed)?|nabb(?:ed|ing))": the group's own alternatives start it,
-            # unless the group is optional.
+            # "(?:nab(?:s|ed)?|nabb(?:ed|ing))": the group's own alternatives start it; an
+            # optional group's, or what follows it ("(?:the\s+)?kill": "the" or "kill").
             close = _group_end(alternative)
-            inner = None if alternative[close + 1 : close + 2] in ("?", "*", "{") else (
-                literal_stems(alternative[3:close])
-            )  # fmt: skip
+            quantifier = alternative[close + 1 : close + 2]
+            inner = None if quantifier == "{" else literal_stems(alternative[3:close])
+            if inner is not None and quantifier in ("?", "*"):
+                rest = alternative[close + 2 :]
+                after = literal_stems(rest[1:] if rest[:1] in ("?", "+") else rest)
+                inner = None if after is None else inner + after
             if inner is None:
                 return None
             stems.extend(inner)
