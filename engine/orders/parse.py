@@ -16,7 +16,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from autogm.engine.families.dctp.vocab import WORDS as DCTP_WORDS
 from autogm.engine.lazy_pattern import lazy_compile
 from autogm.engine.orders import grammar, phrases, vocab
 from autogm.engine.orders.bbcode import clean_and_quotes, quotes, text_quotes
@@ -50,8 +49,10 @@ from autogm.engine.orders.reader import (
     CONDITIONAL,
     NO_KILL,
     NO_ORDER,
+    NO_READERS,
     SECOND_CHOICE,
     TWO_CHOICES,
+    FamilyReaders,
     Guess,
     Reader,
     Refusal,
@@ -122,8 +123,10 @@ Take = Callable[[Reader, Order, str, dict[SlotKey, Order]], "Rejection | None"]
 @dataclass(frozen=True)
 class Dialect:
     """What the steps need of a family's way of writing orders: its words (``vocab``), its
-    reader of plain orders, how an order is held, and the shape each ability's order has.
-    DCTP's is ``DCTP``; midnight builds its own for each message
+    reader of plain orders, how an order is held, the shape each ability's order has, and its
+    own readers of plain orders (``FamilyReaders``, for ``dispatch.read``). A family declares
+    it in its package: DCTP's is ``dialect_of`` its words and readers
+    (engine/families/dctp/reading/); midnight builds its own for each message
     (engine/families/midnight/reader.py)."""
 
     words: vocab.Words
@@ -132,6 +135,7 @@ class Dialect:
     take: Take
     shape: Callable[[str], str]
     can_send: Callable[[Reader], str]
+    readers: FamilyReaders = NO_READERS
 
 
 class Message:
@@ -144,10 +148,10 @@ class Message:
         pieces: list[str],
         asked: tuple[Order, ...],
         text: str,
-        dialect: Dialect | None = None,
+        dialect: Dialect,
     ) -> None:
         self.reader = reader
-        self.dialect = dialect if dialect is not None else dctp_dialect()
+        self.dialect = dialect
         self.text = text  # the message as cleaned, for the reading of evidence
         self.pending = deque(pieces)
         self.asked = asked
@@ -826,8 +830,10 @@ def parse_pm(
     memo: StateMemo | None = None,
     *,
     rules: Rules,
+    dialect: Dialect,
 ) -> ParsedPM:
-    """Read one private message from ``author`` in the current phase of ``state``.
+    """Read one private message from ``author`` in the current phase of ``state``, in the
+    words of its family (``dialect``, the family's declaration: engine.families.Family).
 
     ``asked`` are the readings the author's previous PM in this phase was asked about ("did
     you mean 'Heal Kleene'? reply 'yes' to confirm"): a 'yes' in this one takes them. They
@@ -854,7 +860,7 @@ def parse_pm(
         words = vocabulary(state)
     elif (words := memo.words) is None:
         words = memo.words = vocabulary(state)
-    reader = Reader(state, author, words, rules)
+    reader = Reader(state, author, words, rules, dialect.readers)
     tape, tape_refused = None, None
     if state.ruleset.has("gm_texts"):
         text, tape = split_tape(text)
@@ -864,7 +870,7 @@ def parse_pm(
         tape_refused = _tape_refused(state, author, tape)
         if tape_refused is not None:
             tape = None
-    msg = Message(reader, fragments(text, reader.words.players.names), asked, text)
+    msg = Message(reader, fragments(text, reader.words.players.names), asked, text, dialect)
     if "[" in source or written_quotes:
         msg.quoted = quoted_of(reader, source, written_quotes, tagged if own is source else None)
     while msg.pending:
@@ -1618,21 +1624,23 @@ _VOIDED = {
 }
 
 
-def _shape(ability: str) -> str:
-    say = DCTP_WORDS.say(ability)
-    return say.shape if say is not None else vocab.TARGET
+def dialect_of(words: vocab.Words, readers: FamilyReaders) -> Dialect:
+    """A family's way of writing orders as this module reads it: its ``words``, the reader of
+    plain orders (``dispatch.read``) with the family's own ``readers``, an order held in the
+    slot it fills. What a family's package declares (DCTP's: engine/families/dctp/reading/)."""
 
+    def shape(ability: str) -> str:
+        say = words.say(ability)
+        return say.shape if say is not None else vocab.TARGET
 
-@lru_cache(maxsize=1)
-def dctp_dialect() -> Dialect:
-    """DCTP's way of writing orders: its words, its reader of plain orders (dispatch.read)."""
     return Dialect(
-        words=DCTP_WORDS,
-        table=evidence_table(DCTP_WORDS),
+        words=words,
+        table=evidence_table(words),
         read=read,
         take=_take,
-        shape=_shape,
+        shape=shape,
         can_send=lambda reader: _what_you_can_send(reader, reader.author),
+        readers=readers,
     )
 
 
