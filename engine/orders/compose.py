@@ -441,8 +441,15 @@ def named_by_its_word(block: Block, words: vocab.Words, reading: Reading) -> boo
     if said is None:
         return True
     pattern = next((p for p, a in words.order_words if a == reading.ability), None)
-    return (
-        pattern is not None and re.fullmatch(pattern, said.text.strip(), re.IGNORECASE) is not None
+    if pattern is None:
+        return False
+    written = said.text.strip()
+    # "I'm arresting Abs": the order word in another form ("arresting", "arested") names it too.
+    spelled = grammar.respelled(written) if " " not in written else None
+    return any(
+        re.fullmatch(pattern, form, re.IGNORECASE) is not None
+        for form in (written, spelled)
+        if form
     )
 
 
@@ -1379,12 +1386,17 @@ def _crime(
     says the crime, its victim and its phase."""
     text, found = block.text, block.found
     crime = None
-    for start in (x.start() for x in re.finditer(r"(?<![\w'’])\w", text)):
-        if m.start <= start < m.end:
-            continue
-        hit = grammar.CRIME_PATTERNS.match(text[start:])
-        if hit is not None and hit[0] != ability:
-            crime = (hit[0], start, start + hit[1])
+    starts = [x.start() for x in re.finditer(r"(?<![\w'’])\w", text)]
+    # The crime as written first; only then a typo of one ("intimidatting").
+    for match in (grammar.CRIME_PATTERNS.match, grammar.match_crime):
+        for start in starts:
+            if m.start <= start < m.end:
+                continue
+            hit = match(text[start:])
+            if hit is not None and hit[0] != ability:
+                crime = (hit[0], start, start + hit[1])
+                break
+        if crime is not None:
             break
     if crime is None:
         key = "reading.arrest_crime" if ability == "arrest" else "reading.blame_crime"

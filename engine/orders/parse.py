@@ -644,7 +644,7 @@ _INSTEAD = lazy_compile(r"^\W*instead\b", re.IGNORECASE)
 _NOT_NAME = lazy_compile(r"\b(?:not|instead\s+of|rather\s+than)\b", re.IGNORECASE)
 # A form's field of detail, read with the form: "Crime: ...", "When: ...", "Suspect: ...".
 _FIELD = lazy_compile(
-    r"^\W*(?:suspect|accused|crime|charge|victim|when|phase|time|role|guess|guise|reason"
+    r"^\W*(?:(?:the|my|our|his|her|their)\s+)?(?:suspect|accused|crime|charge|victim|when|phase|time|role|guess|guise|reason"
     r"|note|why|how\s+long|details?|comment|evidence|question)\s*[:=\-–—]\s*\S",
     re.IGNORECASE,
 )

@@ -141,7 +141,7 @@ SAYS: tuple[Say, ...] = (
         crime=r"(?:the\s+)?(?:murder|killing|death)\s+of|kill(?:ing|ed)?|murder(?:ing|ed)?"
         r"|attack(?:ing|ed)?|death|the\s+(?:kill|attack|murder|hit)\s+(?:on|of)"
         r"|(?:tonight['’]s\s+|last\s+night['’]s\s+)?hit\s+on"
-        r"|snip(?:e|ed|ing)|poison(?:ing|ed)?|aptx(?:ing|ed)?",
+        r"|snip(?:e|ed|ing)|sho(?:t|ot(?:ing)?)|poison(?:ing|ed)?|aptx(?:ing|ed)?",
         verb="kills",
         crime_noun="killing",
         does=HARM,

@@ -152,7 +152,7 @@ _FOR = lazy_compile(r"\s*for\s+", re.IGNORECASE)
 def _blamed_crime(reader: Reader, tail: str) -> str:
     """The text after "X blames Y", without its "for killing Z" (or "for disguising as Ran")."""
     found = _FOR.match(tail)
-    crime = found and grammar.match_word(grammar.CRIME_PATTERNS, tail[found.end() :])
+    crime = found and grammar.match_crime(tail[found.end() :])
     if not found or not crime:
         return tail
     tail = tail[found.end() + crime[1] :]
