@@ -23,7 +23,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from autogm.engine.lazy_pattern import lazy_compile
-from autogm.engine.orders import grammar, vocab
+from autogm.engine.orders import grammar, phrases, vocab
 from autogm.engine.orders.evidence import (
     ABILITY,
     AMBIGUOUS,
@@ -1473,7 +1473,10 @@ def _queries(block: Block, m: Mention, reader: Reader) -> list[str]:
     text, found = block.text, block.found
     asked: list[str] = []
     players = [x for x in found if x.kind == PLAYER]
-    for first, second in itertools.pairwise(players):
+    named = [x for x in found if x.kind in (PLAYER, PRONOUN)]
+    for i, (first, second) in enumerate(itertools.pairwise(named)):
+        if first.kind != PLAYER:
+            continue
         between = text[first.end : second.start]
         if "\n" in between:
             continue
@@ -1481,13 +1484,18 @@ def _queries(block: Block, m: Mention, reader: Reader) -> list[str]:
         if verb is None:
             continue
         subject, obj = first.value, second.value
-        before = text[max(0, first.start - 12) : first.start]
-        if _WAS_IT.search(before) and re.search(r"\bwho\b", between, re.IGNORECASE):
-            pass  # "was it A who healed B": A is the subject already
+        if second.kind == PRONOUN:
+            # "did Elk. heal her", "was it Lotus who healed her": the player named before
+            # the one asked about.
+            obj = next((x.value for x in reversed(named[:i]) if x.kind == PLAYER
+                        and x.value != subject), None)  # fmt: skip
+            if obj is None:
+                continue
+        elif _PASSIVE.search(between):
+            subject, obj = obj, subject  # "whether Bo is killed by Ingrid"
         query = f"{subject} {_VERBS.get(verb, verb)} {obj}"
-        sentence = block.layout.sentence(second.start)
-        when = next((x for x in found if x.kind == PHASE and second.end <= x.start < sentence.end),
-                    None)  # fmt: skip
+        later = next((x.start for x in players if x.start > second.end), len(text))
+        when = _query_phase(block, second.end, later)
         if when is not None:
             query += f" {when.text}"
         asked.append(query)
@@ -1497,6 +1505,32 @@ def _queries(block: Block, m: Mention, reader: Reader) -> list[str]:
             Kind.MISSING_DETAIL if players else Kind.NO_TARGET,
         )
     return asked
+
+
+# The action of a query in the passive: "Bo is killed by Ingrid", "Kelp was healed by Lotus".
+_PASSIVE = lazy_compile(
+    r"(?<![\w'’])(?:is|was|were|are|be|been|being|gets?|got|getting)\s+(?:\w+\s+){0,2}?"
+    r"\w+\s+by\s*$",
+    re.IGNORECASE,
+)
+_CORRECTED = lazy_compile(
+    rf"(?<![\w'’])(?:{'|'.join(phrases.CORRECTION)})(?![\w'’])", re.IGNORECASE
+)
+
+
+def _query_phase(block: Block, start: int, end: int) -> Mention | None:
+    """The phase a query names after its action (between ``start`` and ``end``, where the
+    next query begins): the first in its sentence, or a later one the sender corrects it to
+    ("did Fenwick kill Lumen two nights ago... er, last night I mean")."""
+    sentence = block.layout.sentence(start)
+    phases = [x for x in block.found if x.kind == PHASE and start <= x.start < end]
+    when = next((x for x in phases if x.start < sentence.end), None)
+    if when is None:
+        return None
+    for x in phases:
+        if x.start > when.start and _CORRECTED.search(block.text, when.end, x.end + 12):
+            when = x
+    return when
 
 
 def _verb_in(between: str) -> str | None:
