@@ -257,6 +257,9 @@ def readings(
                 and _ROLE_IS.fullmatch(block.text, who.end, m.start) is not None
             ):
                 said = None  # "whether a Ran is walking around": the role is what is asked
+        if said == TALK and any(shapes(a) == vocab.CRIME for a in mine):
+            # "Umber should be arrested for the slander on Tansy": the accusation made.
+            said = None if _accused(block, m, voice) else said
         if said is Kind.CONDITION and set(mine) & substitutes and _substitute(block, m, voice):
             said = None  # "Watch → Sunday; if he can't take it, Pepper": a substitute
         if said is None and _of_the_past(block, m, reader, mine, shapes):
@@ -498,6 +501,31 @@ _CONDITION_WORD = lazy_compile(r"\W*(?:if|in\s+case|should|unless)\b", re.IGNORE
 
 
 # A role and what it is asked whether it does: "a Ran is walking around", "Gin is still".
+# The accused as the subject of an accusation in the passive: "Umber should be arrested for",
+# "Abs is to be blamed for", "Miaka must be charged with".
+_ACCUSED = lazy_compile(
+    r"\s+(?:(?:should|must|shall|will|needs?\s+to|has\s+to|ought\s+to|is\s+to|are\s+to)\s+)?"
+    r"(?:really\s+)?be\s+$",
+    re.IGNORECASE,
+)
+
+
+def _accused(block: Block, m: Mention, voice: Voice) -> bool:
+    """Whether an accusation's word is said in the passive of the player it accuses, and with
+    its crime: "Umber should be arrested for the slander on Tansy last night" from one who
+    arrests is their arrest (docs/rulings.md); "Umber should be arrested" alone is talk."""
+    who = doer(block.layout, m, voice)
+    return (
+        who is not None
+        and who.kind == PLAYER
+        and _ACCUSED.fullmatch(block.text, who.end, m.start) is not None
+        and _FOR_CRIME.match(block.text, m.end) is not None
+    )
+
+
+_FOR_CRIME = lazy_compile(r"\s+(?:for|over|with)(?![\w'’])", re.IGNORECASE)
+
+
 _ROLE_IS = lazy_compile(r"(?:\s+(?:is|are|was|still|really|even|actually|currently))*\s*")
 # The orders that name a past phase as what they ask about: an arrest's crime, an
 # investigation of a past night, an analysis.
