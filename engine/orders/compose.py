@@ -1501,6 +1501,8 @@ def _queries(block: Block, m: Mention, reader: Reader) -> list[str]:
     text, found = block.text, block.found
     asked: list[str] = []
     players = [x for x in found if x.kind == PLAYER]
+    player_starts = [x.start for x in players]
+    phases = [x for x in found if x.kind == PHASE]
     named = [x for x in found if x.kind in (PLAYER, PRONOUN)]
     for i, (first, second) in enumerate(itertools.pairwise(named)):
         if first.kind != PLAYER:
@@ -1522,8 +1524,9 @@ def _queries(block: Block, m: Mention, reader: Reader) -> list[str]:
         elif _PASSIVE.search(between):
             subject, obj = obj, subject  # "whether Bo is killed by Ingrid"
         query = f"{subject} {_VERBS.get(verb, verb)} {obj}"
-        later = next((x.start for x in players if x.start > second.end), len(text))
-        when = _query_phase(block, second.end, later)
+        later = bisect.bisect_right(player_starts, second.end)
+        end = player_starts[later] if later < len(player_starts) else len(text)
+        when = _query_phase(block, phases, second.end, end)
         if when is not None:
             query += f" {when.text}"
         asked.append(query)
@@ -1546,18 +1549,20 @@ _CORRECTED = lazy_compile(
 )
 
 
-def _query_phase(block: Block, start: int, end: int) -> Mention | None:
-    """The phase a query names after its action (between ``start`` and ``end``, where the
-    next query begins): the first in its sentence, or a later one the sender corrects it to
-    ("did Fenwick kill Lumen two nights ago... er, last night I mean")."""
+def _query_phase(block: Block, phases: list[Mention], start: int, end: int) -> Mention | None:
+    """The phase a query names after its action (of ``phases``, the block's, the one between
+    ``start`` and ``end``, where the next query begins): the first in its sentence, or a later
+    one the sender corrects it to ("did Fenwick kill Lumen two nights ago... er, last night I
+    mean"), each correction read between one phase and the next."""
+    i = bisect.bisect_left(phases, start, key=lambda x: x.start)
     sentence = block.layout.sentence(start)
-    phases = [x for x in block.found if x.kind == PHASE and start <= x.start < end]
-    when = next((x for x in phases if x.start < sentence.end), None)
-    if when is None:
+    if i >= len(phases) or phases[i].start >= min(end, sentence.end):
         return None
-    for x in phases:
-        if x.start > when.start and _CORRECTED.search(block.text, when.end, x.end + 12):
-            when = x
+    when = phases[i]
+    for x in phases[i + 1 :]:
+        if x.start >= end or not _CORRECTED.search(block.text, when.end, x.end + 12):
+            break
+        when = x
     return when
 
 
