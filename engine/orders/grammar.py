@@ -431,15 +431,18 @@ def match_word(patterns: WordTable, text: str) -> tuple[str, int] | None:
 
 def _crime_forms() -> dict[str, str]:
     """Each crime's words as a typo is read against them: the spelled verbs of the abilities
-    that are crimes, in their gerund and past forms ("intimidating", "slandered")."""
+    that are crimes, in their gerund and past forms ("intimidating", "slandered"), and the
+    crime's own word in a restatement ("strapping")."""
     forms: dict[str, str] = {}
     for say in DCTP.says:
         if not say.crime:
             continue
-        for verb in say.spelled or (say.ability,):
+        for verb in say.spelled:
             stem = verb[:-1] if verb.endswith("e") else verb
             for form in (verb, stem + "ing", stem + "ed" if stem == verb else verb + "d"):
                 forms.setdefault(form, say.ability)
+        if say.crime_noun:
+            forms.setdefault(say.crime_noun.split()[0], say.ability)
     return forms
 
 
