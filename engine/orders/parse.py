@@ -31,7 +31,13 @@ from autogm.engine.orders.compose import (
     readings,
 )
 from autogm.engine.orders.dispatch import pronoun_corrected, read
-from autogm.engine.orders.evidence import COMMON, EvidenceTable, evidence_table, mentions
+from autogm.engine.orders.evidence import (
+    ABILITY,
+    COMMON,
+    EvidenceTable,
+    evidence_table,
+    mentions,
+)
 from autogm.engine.orders.folding import fold
 from autogm.engine.orders.fragments import (
     CONFIRM,
@@ -398,6 +404,48 @@ def _step_confirm(msg: Message, fragment: str) -> str | None:
     return None
 
 
+# A sentence that points back at the question before as the sender's order: "Did Isolde protect
+# Kelp tonight? That's my investigation.", "... That is my question for tonight."
+_LABEL_BACK = lazy_compile(
+    r"^\W*(?:that|this)(?:['’]s|\s+is|\s+will\s+be|['’]ll\s+be)\s+(?:my|our)\s+(?P<what>.+?)"
+    r"(?:\s+(?:for\s+)?(?:tonight|today|this\s+(?:night|day|phase)|now))?[\s.!]*$",
+    re.IGNORECASE,
+)
+# What names an order without naming its ability: "that's my question", "that's my pick".
+_ANY_ORDER = lazy_compile(
+    r"(?:(?:one|night|day)\s+)?(?:question|query|action|order|pick|choice|request|one)",
+    re.IGNORECASE,
+)
+
+
+def _step_label_after_question(msg: Message, fragment: str) -> str | None:
+    """A question asked back as an order ("Did Isolde protect Kelp tonight?"), then named as
+    the sender's order by the next sentence ("That's my investigation."): the order is taken,
+    as a 'yes' would take it; a label that names another ability leaves the question asked."""
+    if msg.asked_last is None or (label := _LABEL_BACK.match(fragment)) is None:
+        return fragment
+    asked = msg.rejected[msg.asked_last].asks
+    what = label["what"]
+    named = {
+        ability
+        for m in mentions(what, msg.dialect.table, msg.reader.words.players, None)
+        if m.kind == ABILITY
+        for ability in m.value
+    }
+    if asked is None or not (asked.ability in named or _ANY_ORDER.fullmatch(what)):
+        return fragment
+    index, msg.asked_last = msg.asked_last, None
+    msg.rejected.pop(index)
+    if msg.questioned == index:
+        msg.questioned = None
+    refused = msg.dialect.take(msg.reader, asked, asked.text, msg.accepted)
+    if refused is not None:
+        msg.refuse(refused)
+    else:
+        msg.trace.append((fragment, "order", None))
+    return None
+
+
 def _step_doubt_after_question(msg: Message, fragment: str) -> str | None:
     """ "Vote Abs? Not sure": no question to confirm, only the doubt."""
     if msg.asked_last is not None and DOUBT.match(fragment):
@@ -618,6 +666,7 @@ STEPS: tuple[tuple[str, Step], ...] = (
     ("a condition for the order after it", _step_condition_clause),
     ("a later phase for the order after it", _step_later_clause),
     ("a yes to a reading asked about", _step_confirm),
+    ("a label naming the question before as the order", _step_label_after_question),
     ("a doubt after a question", _step_doubt_after_question),
     ("a withdrawal of what was said before", _step_withdrawal),
     ("an edit that names a new target", _step_edit_target),
@@ -650,7 +699,7 @@ _INSTEAD = lazy_compile(r"^\W*instead\b", re.IGNORECASE)
 _NOT_NAME = lazy_compile(r"\b(?:not|instead\s+of|rather\s+than)\b", re.IGNORECASE)
 # A form's field of detail, read with the form: "Crime: ...", "When: ...", "Suspect: ...".
 _FIELD = lazy_compile(
-    r"^\W*(?:suspect|accused|crime|charge|victim|when|phase|time|role|guess|guise|reason"
+    r"^\W*(?:(?:the|my|our|his|her|their)\s+)?(?:suspect|accused|crime|charge|victim|when|phase|time|role|guess|guise|reason"
     r"|note|why|how\s+long|details?|comment|evidence|question)\s*[:=\-–—]\s*\S",
     re.IGNORECASE,
 )

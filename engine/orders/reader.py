@@ -422,7 +422,7 @@ class Reader:
             night = word.endswith(("night", "nights ago", "before last"))
             steps = 2 * back if night == current.is_night else 2 * back - 1
             return Phase(max(0, current.index - steps)), text[found.end() :]
-        if word in {"last night", "previous night", "yesterday", "previous day"}:
+        if word in {"last night", "previous night", "yesterday night", "yesterday", "previous day"}:
             back = 2 if word.endswith("night") == current.is_night else 1
             return Phase(max(0, current.index - back)), text[found.end() :]
         try:
