@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from autogm.engine.lazy_pattern import lazy_compile
-from autogm.engine.orders import grammar, vocab
+from autogm.engine.orders import grammar, phrases, vocab
 from autogm.engine.orders.evidence import (
     ABILITY,
     AMBIGUOUS,
@@ -327,6 +327,9 @@ def readings(
                 and _ROLE_IS.fullmatch(block.text, who.end, m.start) is not None
             ):
                 said = None  # "whether a Ran is walking around": the role is what is asked
+        if said == TALK and any(shapes(a) == vocab.CRIME for a in mine):
+            # "Umber should be arrested for the slander on Tansy": the accusation made.
+            said = None if _accused(block, m, voice) else said
         if said is Kind.CONDITION and set(mine) & substitutes and _substitute(block, m, voice):
             said = None  # "Watch → Sunday; if he can't take it, Pepper": a substitute
         if said is None and _of_the_past(block, m, reader, mine, shapes):
@@ -605,8 +608,15 @@ def named_by_its_word(block: Block, words: vocab.Words, reading: Reading) -> boo
     if said is None:
         return True
     pattern = next((p for p, a in words.order_words if a == reading.ability), None)
-    return (
-        pattern is not None and re.fullmatch(pattern, said.text.strip(), re.IGNORECASE) is not None
+    if pattern is None:
+        return False
+    written = said.text.strip()
+    # "I'm arresting Abs": the order word in another form ("arresting", "arested") names it too.
+    spelled = grammar.respelled(written) if " " not in written else None
+    return any(
+        re.fullmatch(pattern, form, re.IGNORECASE) is not None
+        for form in (written, spelled)
+        if form
     )
 
 
@@ -655,6 +665,31 @@ _CONDITION_WORD = lazy_compile(r"\W*(?:if|in\s+case|should|unless)\b", re.IGNORE
 
 
 # A role and what it is asked whether it does: "a Ran is walking around", "Gin is still".
+# The accused as the subject of an accusation in the passive: "Umber should be arrested for",
+# "Abs is to be blamed for", "Miaka must be charged with".
+_ACCUSED = lazy_compile(
+    r"\s+(?:(?:should|must|shall|will|needs?\s+to|has\s+to|ought\s+to|is\s+to|are\s+to)\s+)?"
+    r"(?:really\s+)?be\s+$",
+    re.IGNORECASE,
+)
+
+
+def _accused(block: Block, m: Mention, voice: Voice) -> bool:
+    """Whether an accusation's word is said in the passive of the player it accuses, and with
+    its crime: "Umber should be arrested for the slander on Tansy last night" from one who
+    arrests is their arrest (docs/rulings.md); "Umber should be arrested" alone is talk."""
+    who = doer(block.layout, m, voice)
+    return (
+        who is not None
+        and who.kind == PLAYER
+        and _ACCUSED.fullmatch(block.text, who.end, m.start) is not None
+        and _FOR_CRIME.match(block.text, m.end) is not None
+    )
+
+
+_FOR_CRIME = lazy_compile(r"\s+(?:for|over|with)(?![\w'’])", re.IGNORECASE)
+
+
 _ROLE_IS = lazy_compile(r"(?:\s+(?:is|are|was|still|really|even|actually|currently))*\s*")
 # The orders that name a past phase as what they ask about: an arrest's crime, an
 # investigation of a past night, an analysis.
@@ -1580,12 +1615,17 @@ def _crime(
     says the crime, its victim and its phase."""
     text, found = block.text, block.found
     crime = None
-    for start in (x.start() for x in re.finditer(r"(?<![\w'’])\w", text)):
-        if m.start <= start < m.end:
-            continue
-        hit = grammar.CRIME_PATTERNS.match(text[start:])
-        if hit is not None and hit[0] != ability:
-            crime = (hit[0], start, start + hit[1])
+    starts = [x.start() for x in re.finditer(r"(?<![\w'’])\w", text)]
+    # The crime as written first; only then a typo of one ("intimidatting").
+    for match in (grammar.CRIME_PATTERNS.match, grammar.match_crime):
+        for start in starts:
+            if m.start <= start < m.end:
+                continue
+            hit = match(text[start:])
+            if hit is not None and hit[0] != ability:
+                crime = (hit[0], start, start + hit[1])
+                break
+        if crime is not None:
             break
     if crime is None:
         key = "reading.arrest_crime" if ability == "arrest" else "reading.blame_crime"
@@ -1662,7 +1702,12 @@ def _queries(block: Block, m: Mention, reader: Reader) -> list[str]:
     text, found = block.text, block.found
     asked: list[str] = []
     players = [x for x in found if x.kind == PLAYER]
-    for first, second in itertools.pairwise(players):
+    player_starts = [x.start for x in players]
+    phases = [x for x in found if x.kind == PHASE]
+    named = [x for x in found if x.kind in (PLAYER, PRONOUN)]
+    for i, (first, second) in enumerate(itertools.pairwise(named)):
+        if first.kind != PLAYER:
+            continue
         between = text[first.end : second.start]
         if "\n" in between:
             continue
@@ -1670,13 +1715,19 @@ def _queries(block: Block, m: Mention, reader: Reader) -> list[str]:
         if verb is None:
             continue
         subject, obj = first.value, second.value
-        before = text[max(0, first.start - 12) : first.start]
-        if _WAS_IT.search(before) and re.search(r"\bwho\b", between, re.IGNORECASE):
-            pass  # "was it A who healed B": A is the subject already
+        if second.kind == PRONOUN:
+            # "did Elk. heal her", "was it Lotus who healed her": the player named before
+            # the one asked about.
+            obj = next((x.value for x in reversed(named[:i]) if x.kind == PLAYER
+                        and x.value != subject), None)  # fmt: skip
+            if obj is None:
+                continue
+        elif _PASSIVE.search(between):
+            subject, obj = obj, subject  # "whether Bo is killed by Ingrid"
         query = f"{subject} {_VERBS.get(verb, verb)} {obj}"
-        sentence = block.layout.sentence(second.start)
-        when = next((x for x in found if x.kind == PHASE and second.end <= x.start < sentence.end),
-                    None)  # fmt: skip
+        later = bisect.bisect_right(player_starts, second.end)
+        end = player_starts[later] if later < len(player_starts) else len(text)
+        when = _query_phase(block, phases, second.end, end)
         if when is not None:
             query += f" {when.text}"
         asked.append(query)
@@ -1686,6 +1737,34 @@ def _queries(block: Block, m: Mention, reader: Reader) -> list[str]:
             Kind.MISSING_DETAIL if players else Kind.NO_TARGET,
         )
     return asked
+
+
+# The action of a query in the passive: "Bo is killed by Ingrid", "Kelp was healed by Lotus".
+_PASSIVE = lazy_compile(
+    r"(?<![\w'’])(?:is|was|were|are|be|been|being|gets?|got|getting)\s+(?:\w+\s+){0,2}?"
+    r"\w+\s+by\s*$",
+    re.IGNORECASE,
+)
+_CORRECTED = lazy_compile(
+    rf"(?<![\w'’])(?:{'|'.join(phrases.CORRECTION)})(?![\w'’])", re.IGNORECASE
+)
+
+
+def _query_phase(block: Block, phases: list[Mention], start: int, end: int) -> Mention | None:
+    """The phase a query names after its action (of ``phases``, the block's, the one between
+    ``start`` and ``end``, where the next query begins): the first in its sentence, or a later
+    one the sender corrects it to ("did Fenwick kill Lumen two nights ago... er, last night I
+    mean"), each correction read between one phase and the next."""
+    i = bisect.bisect_left(phases, start, key=lambda x: x.start)
+    sentence = block.layout.sentence(start)
+    if i >= len(phases) or phases[i].start >= min(end, sentence.end):
+        return None
+    when = phases[i]
+    for x in phases[i + 1 :]:
+        if x.start >= end or not _CORRECTED.search(block.text, when.end, x.end + 12):
+            break
+        when = x
+    return when
 
 
 def _verb_in(between: str) -> str | None:

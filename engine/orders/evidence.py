@@ -176,8 +176,7 @@ PHASE_WORDS = lazy_compile(
     r"|(?:two|three|four|five|a\s+couple\s+of|\d)\s+(?:nights?|days?)\s+ago"
     r"|(?:the\s+)?night\s+before\s+last|(?:the\s+)?day\s+before\s+yesterday"
     rf"|(?:night|day)\s*(?:\d{{1,2}}|{_NUMBER_WORDS})|[nd]\s?\d{{1,2}}"
-    r"|tonight|tonite|2nite|today|this\s+(?:night|day)|(?:last|previous)\s+night|yesterday"
-    r"|previous\s+day)(?:['’]s)?(?![\w'’])",
+    r"|" + grammar.RELATIVE_PHASES + r")(?:['’]s)?(?![\w'’])",
     re.IGNORECASE,
 )
 # Roles that are everyday words too: a role only when written as the role is ("Ran", "Kid").

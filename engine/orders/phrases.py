@@ -90,6 +90,12 @@ WITHDRAWAL = (
     # A joke owned up to: "heal Lynz jk", "just kidding, no heal tonight".
     "jk", r"j/k", r"just\s+kidding", r"(?:i['’]?m\s+)?(?:only\s+|just\s+)?(?:kidding|joking)",
 )  # fmt: skip
+# A correction of a detail just written, the later one standing: "two nights ago... er, last
+# night I mean", "Night 2, sorry, Night 1".
+CORRECTION = (
+    r"i\s+mean", r"i\s+meant", r"err*m?", r"uhm*", r"umm*", "sorry", "wait", "actually",
+    r"make\s+(?:it|that)", "rather", "correction", "oops", r"no\s+no",
+)  # fmt: skip
 # A precaution: "in case". After an order it is the order's reason, which conditions nothing
 # ("heal Lynz in case he gets attacked", "play misere, just in case they lock me up");
 # opening its sentence it conditions the order after it ("In case Abs is dead, heal

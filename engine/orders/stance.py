@@ -150,9 +150,10 @@ _WISH = lazy_compile(
     re.IGNORECASE,
 )
 # A past deed told after the order's word: "my heal on Pepper worked out", "the charm kept
-# Lucky 7 alive" (up to a relative clause: "protect Abs, who was attacked").
+# Lucky 7 alive" (up to a relative clause, with its pronoun or without, whose past is its
+# noun's: "protect Abs, who was attacked", "analyze the interrogation I did last night").
 _PAST_AFTER = lazy_compile(
-    r"(?:(?!\b(?:who|that|which|whom|whose|because|since|as|if|so)\b)[^.!?;])*?"
+    r"(?:(?!\b(?:who|that|which|whom|whose|because|since|as|if|so|i|we)\b)[^.!?;])*?"
     r"\b(?:worked|kept|saved|went|was|were|did|succeeded|failed|helped|happened"
     r"|ended|turned|paid\s+off)\b",
     re.IGNORECASE,
@@ -195,6 +196,8 @@ _SUBJECT_OF = lazy_compile(
 _SHOULD_IT = lazy_compile(r"^\W*should\s+(?!i\b|we\b)\w", re.IGNORECASE)
 # Past tense, not passive: "I healed Ash", "done sweeping", "already voted".
 _PAST_WORD = lazy_compile(r"\w+ed$|did$|done$", re.IGNORECASE)
+# A choice told as made, which is made now: "we decided", "we agreed", "settled on".
+_CHOSEN = lazy_compile(r"(?:decided|agreed|settled)$", re.IGNORECASE)
 _PASSIVE_BEFORE = lazy_compile(
     r"(?:gets?|getting|be|is\s+to\s+be|are\s+to\s+be|to\s+be|being|will\s+be|wants?\s+\w+)\s*$",
     re.IGNORECASE,
@@ -847,6 +850,8 @@ def _past(before: str, mention: Mention) -> bool:
     """Whether the mention is a past deed ("I healed Ash", "done sweeping", "he voted"), not
     a passive order ("gets summoned", "is to be handed")."""
     word = mention.text.split()[0] if mention.text.split() else mention.text
+    if _CHOSEN.match(word):
+        return False  # "the group decided: Quiche = Vodka": the choice made now is the order
     if _PAST_WORD.search(word) and not (before and _PASSIVE_BEFORE.search(before)):
         return True
     return bool(before and word.lower().endswith("ing") and _DONE_BEFORE.search(before)) and not (

@@ -42,6 +42,8 @@ from autogm.engine.orders.vocab import (
 _HOME = r"place|house|home|door|room|flat|apartment|bedside"
 _LIFE = r"life|safety|wounds?|injur(?:y|ies)|" + _HOME
 # The nouns after a possessive that stand for whom a poisoning is for: "Tomo's coffee".
+# A group that acts together, as its member names it: "we", "the group", "the Detective Boys".
+_GROUP = r"(?:we|(?:the\s+|our\s+)?(?:group|team|squad|detective\s+boys|db['’]?s?|boys|kids|gang))"
 _DRINK = r"drink|coffee|tea|food|meal|glass|cup|wine|water|soup|dinner|lunch|breakfast|beer"
 # The words every kill of a killer's is said in (kill, snipe and the leader's order).
 _KILL_WORDS = (
@@ -143,7 +145,7 @@ SAYS: tuple[Say, ...] = (
         crime=r"(?:the\s+)?(?:murder|killing|death)\s+of|kill(?:ing|ed)?|murder(?:ing|ed)?"
         r"|attack(?:ing|ed)?|death|the\s+(?:kill|attack|murder|hit)\s+(?:on|of)"
         r"|(?:tonight['’]s\s+|last\s+night['’]s\s+)?hit\s+on"
-        r"|snip(?:e|ed|ing)|poison(?:ing|ed)?|aptx(?:ing|ed)?",
+        r"|snip(?:e|ed|ing)|sho(?:t|ot(?:ing)?)|poison(?:ing|ed)?|aptx(?:ing|ed)?",
         verb="kills",
         crime_noun="killing",
         does=HARM,
@@ -584,7 +586,11 @@ SAYS: tuple[Say, ...] = (
         "identify",
         order=r"identify",
         words=("identify", "identification", "id", "check", "confirm", "verify",
-               r"we\s+(?:\([^)]{0,40}\)\s*)?(?:think|believe|guess|bet|reckon|say)", "our guess",
+               # The group's guess, said by its member for it: "we think", "the Detective Boys
+               # say", "the group decided", "our guess", "the Boys' guess".
+               rf"{_GROUP}\s+(?:\([^)]{{0,40}}\)\s*)?(?:all\s+)?(?:think|believe|guess|bet|reckon"
+               r"|say|agree)",
+               rf"(?:our|{_GROUP}['’]s?)\s+(?:final\s+|joint\s+)?(?:guess|pick|verdict)",
                "decision", "decide"),
         spelled=("identify",),
         query=r"identif(?:y|ies|ied|ying)",
