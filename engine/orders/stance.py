@@ -164,6 +164,17 @@ _COPULA = lazy_compile(
     r"|such|quite|so|very|real|pure)\s+)?$",
     re.IGNORECASE,
 )
+# A verb in the progressive: "Akemi is robbing Willow", "we are killing Tamsin": a deed whose
+# doer is the clause's subject (``_subject``), not a noun in a statement.
+_PROGRESSIVE = lazy_compile(r"\b(?:is|are|am)\s+$", re.IGNORECASE)
+
+
+def _progressive(before: str, mention: Mention) -> bool:
+    """Whether the copula right before the mention makes a progressive of its "-ing" word."""
+    word = mention.text.split()[0] if mention.text.split() else mention.text
+    return word.casefold().endswith("ing") and bool(_PROGRESSIVE.search(before))
+
+
 # "that's my vote", "this is our kill": the order said just before, named as the sender's.
 POINTS_BACK = (
     r"(?<![\w'’])(?:that|this)(?:['’]s|\s+is|\s+will\s+be|['’]ll\s+be)\s+(?:(?:my|our)\s+)?$"
@@ -485,7 +496,9 @@ def stance(
         text, mention.end, sentence.end
     ):
         return None  # "Rin-chan. That's my vote.": the order said before, named as the sender's
-    if (before and _COPULA.search(before)) or _statement_of(layout, mention):
+    if (
+        before and _COPULA.search(before) and not _progressive(before, mention)
+    ) or _statement_of(layout, mention):
         # "his face is charm enough", "Propaganda is such a fun word": a word in a
         # statement, not a deed.
         return TALK
