@@ -705,7 +705,10 @@ SAYS: tuple[Say, ...] = (
         r"(?:rank(?:ing)?|vote|ballot|list)(?:\s+is)?|(?:my\s+)?rank(?:ing)?(?:\s+is)?",
         words=("leader vote", "leader ranking", "ranking", "rank", "ballot",
                "ranking for leader",
-               "boss vote", "vote for boss", "best to worst", "order of preference"),
+               "boss vote", "vote for boss", "best to worst", "order of preference",
+               # The office the list is for names it: "my picks for boss", "who I want as
+               # leader, best first".
+               "for boss", "for leader", "as boss", "as leader", "best first"),
         traits=frozenset({LIST_HEAD}), shape=RANKED,
     ),
     Say("unvote", order=r"un-?vote", words=("unvote", "un-vote", "withdraw my vote"),
