@@ -683,7 +683,9 @@ SAYS: tuple[Say, ...] = (
     Say(
         "disguise",
         order=r"disguise",
-        words=("disguise", "disguise list"),
+        # The role-play words of a disguise: "my masks tonight: ...", "become one of these
+        # three: ...", "I'll impersonate ...".
+        words=("disguise", "disguise list", "mask", "masks", "become", "impersonate"),
         spelled=("disguise",),
         query=r"(?:is\s+)?disguis(?:e|es|ed|ing)\s+as",
         crime=r"disguis(?:e|ing|ed)(?:\s+as)?",
