@@ -839,6 +839,13 @@ def _subject(
     while i >= 0 and _is_aux(tokens, i):
         i -= 1
     if i < 0:
+        carried = _carried_subject(layout, mention)
+        if carried is not None:
+            # "Mossy Oak gets the rifle out and snipes Rook": the sentence's subject does it.
+            sender = carried.value == voice.sender or (
+                carried.kind == ROLE and str(carried.value).casefold() in voice.names
+            )
+            return (None if sender else TALK), carried
         return None, None  # the order word opens the clause (after its auxiliaries): the sender's
     if _for_detail(layout, tokens, i, mention):
         return TALK, None  # "Blame Tomo for tonight's hit on Hana": the hit is the blame's crime
@@ -1024,6 +1031,27 @@ def _token_before(tokens: list[tuple[int, int, str]], layout: Layout, at: Mentio
 
 
 _COUNTS = _wordset("a an one two three four five six seven eight nine ten twenty my x")
+
+
+# The joining word right before a verb that shares the subject of the clause before it.
+_JOINED_VERB = lazy_compile(r"(?:\band|\bthen|&)\s*$", re.IGNORECASE)
+
+
+def _carried_subject(layout: Layout, mention: Mention) -> Mention | None:
+    """The player or role a sentence opens with, when the order's word after "and" is in the
+    third person and so shares that subject ("Rook is annoying and kills people": Rook does
+    it; "Mossy Oak gets the rifle out and snipes Rook": Mossy Oak)."""
+    word = mention.text.split()[0] if mention.text.split() else ""
+    if not (word[-1:].casefold() == "s" and word[-2:].casefold() != "ss"):
+        return None
+    text = layout.text
+    sentence = layout.sentence(mention.start)
+    if not _JOINED_VERB.search(text, sentence.start, mention.start):
+        return None
+    said = text[sentence.start : mention.start]
+    head = said.lstrip(" \t\n-*>•·:")
+    at = _mention_at(layout, sentence.start + len(said) - len(head))
+    return at if at is not None and at.kind in (PLAYER, ROLE) else None
 
 
 def _mention_at(layout: Layout, at: int) -> Mention | None:
