@@ -18,7 +18,7 @@ from functools import lru_cache
 
 from autogm.engine.families.dctp.vocab import WORDS as DCTP_WORDS
 from autogm.engine.lazy_pattern import lazy_compile
-from autogm.engine.orders import grammar, phrases, vocab
+from autogm.engine.orders import forms, grammar, phrases, vocab
 from autogm.engine.orders.bbcode import clean_and_quotes, quotes, text_quotes
 from autogm.engine.orders.compose import (
     RIVALS,
@@ -457,7 +457,7 @@ def _step_edit_target(msg: Message, fragment: str) -> str | None:
     if len(earlier.targets) != 1 or earlier.queries or found.name in earlier.targets:
         return fragment
     others = [n for n in reader.names_in(tail) if n not in earlier.targets]
-    if grammar.any_order_word(tail) or (
+    if grammar.any_order_word(tail) or for_later(tail) or (
         others and not _NOT_NAME.search(tail) and not is_statement(tail)
     ):
         return fragment  # another order, or another player offered as a choice
@@ -636,7 +636,11 @@ _EDIT = lazy_compile(
     r"(?![\w'’])[\s,.!:;—–-]*)*"
     r"(?:(?:i['’]?(?:ve|\s+have)?\s+)?(?:changed|change|switch(?:ed)?|swap(?:ped)?)"
     r"\s+(?:it\s+|that\s+|(?:my|the)\s+\w+\s+)?to\s+|make\s+(?:it|that)\s+"
-    r"|go(?:ing)?\s+with\s+|instead\s*:?\s*)?",
+    r"|go(?:ing)?\s+with\s+|instead\s*:?\s*"
+    # The order handed to its new target: "send it to Nib instead", "give that one to Rook".
+    r"|(?:send|give|pass|hand|deliver|address|direct|redirect|point|aim|move|put)\s+"
+    r"(?:it|that|this|them|th(?:at|is)\s+one)\s+(?:(?:over\s+)?to|at|on|onto)\s+"
+    r"|to\s+(?=[^\n]*\binstead\b))?",
     re.IGNORECASE,
 )
 # "instead" after the new target: "make it fig instead", "Pike instead".
@@ -862,6 +866,7 @@ def parse_pm(
         tape_refused = _tape_refused(state, author, tape)
         if tape_refused is not None:
             tape = None
+    text = forms.joined(text)
     msg = Message(reader, fragments(text, reader.words.players.names), asked, text)
     if "[" in source or written_quotes:
         msg.quoted = quoted_of(reader, source, written_quotes, tagged if own is source else None)
