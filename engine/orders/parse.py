@@ -20,6 +20,7 @@ from autogm.engine.families.dctp.vocab import WORDS as DCTP_WORDS
 from autogm.engine.lazy_pattern import lazy_compile
 from autogm.engine.orders import forms, grammar, phrases, vocab
 from autogm.engine.orders.bbcode import clean_and_quotes, quotes, text_quotes
+from autogm.engine.orders.chat import chat_lines_read
 from autogm.engine.orders.compose import (
     RIVALS,
     Block,
@@ -846,6 +847,8 @@ def parse_pm(
         refused = Rejection(shorten(source.strip(), 200), reason, fix, kind=Kind.TOO_LONG)
         return ParsedPM(author, rejected=(refused,))
     own, written_quotes = text_quotes(source)
+    if "<" in own or ":" in own:
+        own = chat_lines_read(own, tuple(own_names(state, author)))
     cleaned, tagged = clean_and_quotes(own, keep=may_be_order)
     text, will = split_will(cleaned)
     hidden = 0 if source.isascii() else _hidden_characters(source)
@@ -1623,11 +1626,16 @@ def dctp_dialect() -> Dialect:
 
 def voice_of(reader: Reader) -> Voice:
     """The sender's own names: their player name, their role's name and its short forms."""
-    names = {reader.author.casefold()}
-    player = reader.state.players.get(reader.author)
+    return Voice(reader.author, own_names(reader.state, reader.author))
+
+
+def own_names(state: GameState, author: str) -> frozenset[str]:
+    """The author's player name, role name and its short forms, casefolded."""
+    names = {author.casefold()}
+    player = state.players.get(author)
     if player is not None:
         names.add(player.role.casefold())
-        for alias, role in reader.state.ruleset.role_aliases.items():
+        for alias, role in state.ruleset.role_aliases.items():
             if role == player.role:
                 names.add(alias.casefold())
-    return Voice(reader.author, frozenset(names))
+    return frozenset(names)
