@@ -41,8 +41,8 @@ _NUMBER = re.compile(r"\d{1,2}")
 
 def joined(text: str) -> str:
     """``text`` with each form that names a killer and a target written as one order."""
-    if "\n" not in text:
-        return text  # one line: most messages
+    if "\n" not in text and "|" not in text and "/" not in text and ";" not in text:
+        return text  # one line with no field marks: most messages
     lines = text.splitlines()
     out: list[str] = []
     i = 0
@@ -50,11 +50,10 @@ def joined(text: str) -> str:
         fields: dict[str, tuple[str, str]] = {}
         j = i
         while j < len(lines):
-            found = _FIELD_LINE.match(lines[j])
-            field = LABELS.get(" ".join(found["label"].casefold().split())) if found else None
-            if found is None or field is None or field in fields:
+            found = _fields_of(lines[j])
+            if found is None or any(f in fields for f, _, _ in found):
                 break
-            fields[field] = (found["label"], found["value"])
+            fields.update((f, (label, value)) for f, label, value in found)
             j += 1
         if KILLER in fields and TARGET in fields:
             out.append(_order(fields))
@@ -63,6 +62,41 @@ def joined(text: str) -> str:
         out.append(lines[i])
         i += 1
     return "\n".join(out)
+
+
+# The marks between a line's fields: "Killer: Miaka | Victim: Lynz", "... / ...", "; ".
+_BETWEEN = re.compile(r"\s+[|/]\s+|\s*[|;]\s*")
+# A phase alone among a line's fields: "Killer: Miaka / Target: Lynz / Night 2".
+_PHASE_ALONE = lazy_compile(
+    r"\s*(?:(?:night|n)\s*\d{1,2}|tonight|tonite)\s*[.!]?\s*", re.IGNORECASE
+)
+# A kill written plainly beside a form's killer: "Kill Lynz" over "Killer: Miaka".
+_KILL_LINE = lazy_compile(
+    r"^[\s\-*•·>]*(?P<label>kill|snipe|murder|attack|hit)\b\s*[:=\-–—>]*\s*(?P<value>\S.*?)\s*$",
+    re.IGNORECASE,
+)
+
+
+def _fields_of(line: str) -> list[tuple[str, str, str]] | None:
+    """The fields of one line of a form, each (field, label, value); None when the line is
+    no field of an order."""
+    if len(line) > 200:
+        return None  # no form's line is this long
+    found = []
+    for part in _BETWEEN.split(line):
+        field = _FIELD_LINE.match(part)
+        kind = LABELS.get(" ".join(field["label"].casefold().split())) if field else None
+        if field is not None and kind is not None:
+            found.append((kind, field["label"], field["value"]))
+            continue
+        if _PHASE_ALONE.fullmatch(part):
+            found.append((PHASE, "when", part.strip()))
+            continue
+        kill = _KILL_LINE.match(part)
+        if kill is None:
+            return None
+        found += [(ACTION, kill["label"], kill["label"]), (TARGET, kill["label"], kill["value"])]
+    return found or None
 
 
 def _order(fields: dict[str, tuple[str, str]]) -> str:
