@@ -166,7 +166,11 @@ _COPULA = lazy_compile(
 )
 # A verb in the progressive: "Akemi is robbing Willow", "we are killing Tamsin": a deed whose
 # doer is the clause's subject (``_subject``), not a noun in a statement.
-_PROGRESSIVE = lazy_compile(r"\b(?:is|are|am)\s+$", re.IGNORECASE)
+# ("this is killing me", "what is stopping us": a thing as the subject, a statement).
+_PROGRESSIVE = lazy_compile(
+    r"(?:^|\s)(?!(?:it|this|that|what|there|here|who|which|nothing)\s)[\w'’.-]+\s+(?:is|are|am)\s+$",
+    re.IGNORECASE,
+)
 
 
 def _progressive(before: str, mention: Mention) -> bool:
