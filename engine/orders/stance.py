@@ -1050,7 +1050,7 @@ def _carried_subject(layout: Layout, mention: Mention) -> Mention | None:
         return None
     text = layout.text
     sentence = layout.sentence(mention.start)
-    if not _JOINED_VERB.search(text, sentence.start, mention.start):
+    if not _JOINED_VERB.search(text, max(sentence.start, mention.start - 12), mention.start):
         return None
     said = text[sentence.start : mention.start]
     head = said.lstrip(" \t\n-*>•·:")
