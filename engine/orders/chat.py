@@ -8,6 +8,7 @@ someone else's words (quoted, never the sender's order)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Collection
 
 from autogm.engine.lazy_pattern import lazy_compile
 
@@ -20,17 +21,26 @@ _CHAT_LEAD = lazy_compile(
 )
 
 
-def chat_lines_read(text: str, own: tuple[str, ...]) -> str:
+# What a chat line holds that other lines seldom do: a time stamp or a nick.
+_CHAT_MARK = lazy_compile(r"\d:\d\d|<[^<>\n]{1,40}>")
+
+
+def chat_lines_read(text: str, own: Callable[[], Collection[str]]) -> str:
     """``text`` with each chat line's time stamp dropped and its nick read (``own``: the
-    sender's name and role names, casefolded)."""
-    if "<" not in text and ":" not in text:
+    sender's name and role names, casefolded, asked for only when a nick stands)."""
+    if _CHAT_MARK.search(text) is None:
         return text  # no stamp, no nick: most messages
+    names: list[Collection[str]] = []
 
     def lead(found: re.Match[str]) -> str:
         nick = found["nick"]
         if found["stamp"] is None and nick is None:
             return found.group()
-        if nick is None or nick.strip().casefold() in own:
+        if nick is None:
+            return ""
+        if not names:
+            names.append(own())
+        if nick.strip().casefold() in names[0]:
             return ""
         return f"{nick.strip()} said: "
 

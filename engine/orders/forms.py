@@ -27,7 +27,11 @@ _TARGET_LABELS = ("target", "victim", "who dies", "kill target", "hit", "mark", 
 _KILLER_LABELS = ("killer", "shooter", "hitman", "hit man", "assassin", "executor", "who kills",
                   "done by", "carried out by", "by", "trigger", "triggerman", "sniper")  # fmt: skip
 _PHASE_LABELS = ("night", "phase", "when", "for night", "time")
-# The labels of each field, as players write them (casefolded).
+# A form is joined only when it names its killer: a label of one before a field's mark.
+_KILLER_LABEL = lazy_compile(
+    rf"(?<![\w'’])(?:{'|'.join(sorted(_KILLER_LABELS, key=len, reverse=True))})\s*[:=|\-–—>]",
+    re.IGNORECASE,
+)
 LABELS: dict[str, str] = {
     **dict.fromkeys(_ACTION_LABELS, ACTION),
     **dict.fromkeys(_TARGET_LABELS, TARGET),
@@ -41,8 +45,8 @@ _NUMBER = re.compile(r"\d{1,2}")
 
 def joined(text: str) -> str:
     """``text`` with each form that names a killer and a target written as one order."""
-    if "\n" not in text and "|" not in text and "/" not in text and ";" not in text:
-        return text  # one line with no field marks: most messages
+    if _KILLER_LABEL.search(text) is None:
+        return text  # no killer named in a field: most messages
     lines = text.splitlines()
     out: list[str] = []
     i = 0

@@ -848,7 +848,7 @@ def parse_pm(
         return ParsedPM(author, rejected=(refused,))
     own, written_quotes = text_quotes(source)
     if "<" in own or ":" in own:
-        own = chat_lines_read(own, tuple(own_names(state, author)))
+        own = chat_lines_read(own, lambda: own_names(state, author))
     cleaned, tagged = clean_and_quotes(own, keep=may_be_order)
     text, will = split_will(cleaned)
     hidden = 0 if source.isascii() else _hidden_characters(source)

@@ -617,7 +617,7 @@ def parse_orders(
     # A post quotes as a message does: "Lark wrote:" and the [ooc] under it are Lark's.
     own, written_quotes = text_quotes(source)
     if not public and ("<" in own or ":" in own):
-        own = chat_lines_read(own, tuple(parse.own_names(state, author)))
+        own = chat_lines_read(own, lambda: parse.own_names(state, author))
     text = clean_message(ooc_text(own) if public else own, keep=read.words_in)
     msg = Message(read.reader, _fragments(read, text), (), text, dialect(read))
     if "[" in source or written_quotes:
