@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable, Collection
 
 from autogm.engine.lazy_pattern import lazy_compile
+from autogm.engine.render.templates import say
 
 _STAMP = r"\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?"
 # A line's time stamp ("[21:48]", "(9:02 PM)", "21:48") and nick ("<Gin>"), each optional.
@@ -42,6 +43,6 @@ def chat_lines_read(text: str, own: Callable[[], Collection[str]]) -> str:
             names.append(own())
         if nick.strip().casefold() in names[0]:
             return ""
-        return f"{nick.strip()} said: "
+        return say("reading.chat_line_of", nick=nick.strip())
 
     return _CHAT_LEAD.sub(lead, text)
