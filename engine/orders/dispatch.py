@@ -36,11 +36,13 @@ _I = lazy_compile(
 )
 # The Black Org speaks of its kill as the side's: "We kill Lynz tonight", "tonight we'll
 # attack Lynz". Only the kill: "we vote Abs" may speak for others than the author.
-_WE_KILL = lazy_compile(
+_WE = (
     r"(?:(?:tonight|now)\s*,?\s+)?we(?:['’]ll|\s+will|\s+shall|\s+should|\s+want\s+to"
-    r"|(?:['’]re|\s+are)\s+going\s+to)?\s+(?=(?:kill|attack|murder)\b)",
-    re.IGNORECASE,
+    r"|(?:['’]re|\s+are)\s+going\s+to)?\s+"
 )
+_WE_KILL = lazy_compile(_WE + r"(?=(?:kill|attack|murder)\b)", re.IGNORECASE)
+# The subject of a clipped or misspelled order word: "I kil Tamsin", "we kil Tamsin tonite".
+_SUBJECT = lazy_compile(rf"(?:{_WE}|i(?:['’]m|\s+am|\s+will|['’]ll)?\s+)(?=\w)", re.IGNORECASE)
 # What players write between an investigation and its queries: "Investigate 2: ...",
 # "Investigate the following: ...", "Investigate whether/if Abs kills Kleene".
 _QUERY_LEAD = lazy_compile(
@@ -305,6 +307,12 @@ def _near_order(reader: Reader, text: str) -> Order | None:
     letter also makes other words ("deal", "will", "hell"). Not when the word is a player's
     name ("Will heal Kleene")."""
     near = grammar.near_spelled(text)
+    if near is None and (subject := _SUBJECT.match(text)) is not None:
+        # "we kil Tamsin": the typo after its subject, read as the plain order would be.
+        own = grammar.near_spelled(text[subject.end() :])
+        said = text[: subject.end()]
+        if own is not None and (_I.match(text).end() or _WE_KILL.match(said + own)):
+            near, text = own, text[subject.end() :]
     if near is None:
         return None
     found, used = reader.words.players.match_prefix(text)

@@ -17,8 +17,9 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from autogm.engine.lazy_pattern import lazy_compile
-from autogm.engine.orders import grammar, phrases, vocab
+from autogm.engine.orders import forms, grammar, phrases, vocab
 from autogm.engine.orders.bbcode import clean_and_quotes, quotes, text_quotes
+from autogm.engine.orders.chat import chat_lines_read
 from autogm.engine.orders.compose import (
     RIVALS,
     Block,
@@ -511,7 +512,7 @@ def _step_edit_target(msg: Message, fragment: str) -> str | None:
     if len(earlier.targets) != 1 or earlier.queries or found.name in earlier.targets:
         return fragment
     others = [n for n in reader.names_in(tail) if n not in earlier.targets]
-    if grammar.any_order_word(tail) or (
+    if grammar.any_order_word(tail) or for_later(tail) or (
         others and not _NOT_NAME.search(tail) and not is_statement(tail)
     ):
         return fragment  # another order, or another player offered as a choice
@@ -691,7 +692,11 @@ _EDIT = lazy_compile(
     r"(?![\w'’])[\s,.!:;—–-]*)*"
     r"(?:(?:i['’]?(?:ve|\s+have)?\s+)?(?:changed|change|switch(?:ed)?|swap(?:ped)?)"
     r"\s+(?:it\s+|that\s+|(?:my|the)\s+\w+\s+)?to\s+|make\s+(?:it|that)\s+"
-    r"|go(?:ing)?\s+with\s+|instead\s*:?\s*)?",
+    r"|go(?:ing)?\s+with\s+|instead\s*:?\s*"
+    # The order handed to its new target: "send it to Nib instead", "give that one to Rook".
+    r"|(?:send|give|pass|hand|deliver|address|direct|redirect|point|aim|move|put)\s+"
+    r"(?:it|that|this|them|th(?:at|is)\s+one)\s+(?:(?:over\s+)?to|at|on|onto)\s+"
+    r"|to\s+(?=[^\n]*\binstead\b))?",
     re.IGNORECASE,
 )
 # "instead" after the new target: "make it fig instead", "Pike instead".
@@ -899,6 +904,8 @@ def parse_pm(
         refused = Rejection(shorten(source.strip(), 200), reason, fix, kind=Kind.TOO_LONG)
         return ParsedPM(author, rejected=(refused,))
     own, written_quotes = text_quotes(source)
+    if "<" in own or ":" in own:
+        own = chat_lines_read(own, lambda: own_names(state, author))
     cleaned, tagged = clean_and_quotes(own, keep=may_be_order)
     text, will = split_will(cleaned)
     hidden = 0 if source.isascii() else _hidden_characters(source)
@@ -919,6 +926,7 @@ def parse_pm(
         tape_refused = _tape_refused(state, author, tape)
         if tape_refused is not None:
             tape = None
+    text = forms.joined(text)
     msg = Message(reader, fragments(text, reader.words.players.names), asked, text, dialect)
     if "[" in source or written_quotes:
         msg.quoted = quoted_of(reader, source, written_quotes, tagged if own is source else None)
@@ -1695,11 +1703,16 @@ def dialect_of(words: vocab.Words, readers: FamilyReaders) -> Dialect:
 
 def voice_of(reader: Reader) -> Voice:
     """The sender's own names: their player name, their role's name and its short forms."""
-    names = {reader.author.casefold()}
-    player = reader.state.players.get(reader.author)
+    return Voice(reader.author, own_names(reader.state, reader.author))
+
+
+def own_names(state: GameState, author: str) -> frozenset[str]:
+    """The author's player name, role name and its short forms, casefolded."""
+    names = {author.casefold()}
+    player = state.players.get(author)
     if player is not None:
         names.add(player.role.casefold())
-        for alias, role in reader.state.ruleset.role_aliases.items():
+        for alias, role in state.ruleset.role_aliases.items():
             if role == player.role:
                 names.add(alias.casefold())
-    return Voice(reader.author, frozenset(names))
+    return frozenset(names)

@@ -165,6 +165,21 @@ _COPULA = lazy_compile(
     r"|such|quite|so|very|real|pure)\s+)?$",
     re.IGNORECASE,
 )
+# A verb in the progressive: "Akemi is robbing Willow", "we are killing Tamsin": a deed whose
+# doer is the clause's subject (``_subject``), not a noun in a statement.
+# ("this is killing me", "what is stopping us": a thing as the subject, a statement).
+_PROGRESSIVE = lazy_compile(
+    r"(?:^|\s)(?!(?:it|this|that|what|there|here|who|which|nothing)\s)[\w'’.-]+\s+(?:is|are|am)\s+$",
+    re.IGNORECASE,
+)
+
+
+def _progressive(before: str, mention: Mention) -> bool:
+    """Whether the copula right before the mention makes a progressive of its "-ing" word."""
+    word = mention.text.split()[0] if mention.text.split() else mention.text
+    return word.casefold().endswith("ing") and bool(_PROGRESSIVE.search(before))
+
+
 # "that's my vote", "this is our kill": the order said just before, named as the sender's.
 POINTS_BACK = (
     r"(?<![\w'’])(?:that|this)(?:['’]s|\s+is|\s+will\s+be|['’]ll\s+be)\s+(?:(?:my|our)\s+)?$"
@@ -488,7 +503,9 @@ def stance(
         text, mention.end, sentence.end
     ):
         return None  # "Rin-chan. That's my vote.": the order said before, named as the sender's
-    if (before and _COPULA.search(before)) or _statement_of(layout, mention):
+    if (
+        before and _COPULA.search(before) and not _progressive(before, mention)
+    ) or _statement_of(layout, mention):
         # "his face is charm enough", "Propaganda is such a fun word": a word in a
         # statement, not a deed.
         return TALK
@@ -880,6 +897,13 @@ def _subject(
     while i >= 0 and _is_aux(tokens, i):
         i -= 1
     if i < 0:
+        carried = _carried_subject(layout, mention)
+        if carried is not None:
+            # "Mossy Oak gets the rifle out and snipes Rook": the sentence's subject does it.
+            sender = carried.value == voice.sender or (
+                carried.kind == ROLE and str(carried.value).casefold() in voice.names
+            )
+            return (None if sender else TALK), carried
         return None, None  # the order word opens the clause (after its auxiliaries): the sender's
     if _for_detail(layout, tokens, i, mention):
         return TALK, None  # "Blame Tomo for tonight's hit on Hana": the hit is the blame's crime
@@ -1071,6 +1095,27 @@ def _token_before(tokens: list[tuple[int, int, str]], layout: Layout, at: Mentio
 
 
 _COUNTS = _wordset("a an one two three four five six seven eight nine ten twenty my x")
+
+
+# The joining word right before a verb that shares the subject of the clause before it.
+_JOINED_VERB = lazy_compile(r"(?:\band|\bthen|&)\s*$", re.IGNORECASE)
+
+
+def _carried_subject(layout: Layout, mention: Mention) -> Mention | None:
+    """The player or role a sentence opens with, when the order's word after "and" is in the
+    third person and so shares that subject ("Rook is annoying and kills people": Rook does
+    it; "Mossy Oak gets the rifle out and snipes Rook": Mossy Oak)."""
+    word = mention.text.split()[0] if mention.text.split() else ""
+    if not (word[-1:].casefold() == "s" and word[-2:].casefold() != "ss"):
+        return None
+    text = layout.text
+    sentence = layout.sentence(mention.start)
+    if not _JOINED_VERB.search(text, max(sentence.start, mention.start - 12), mention.start):
+        return None
+    said = text[sentence.start : mention.start]
+    head = said.lstrip(" \t\n-*>•·:")
+    at = _mention_at(layout, sentence.start + len(said) - len(head))
+    return at if at is not None and at.kind in (PLAYER, ROLE) else None
 
 
 def _mention_at(layout: Layout, at: int) -> Mention | None:

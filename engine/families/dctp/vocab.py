@@ -710,7 +710,9 @@ SAYS: tuple[Say, ...] = (
     Say(
         "disguise",
         order=r"disguise",
-        words=("disguise", "disguise list"),
+        # The role-play words of a disguise: "my masks tonight: ...", "become one of these
+        # three: ...", "I'll impersonate ...".
+        words=("disguise", "disguise list", "mask", "masks", "become", "impersonate"),
         spelled=("disguise",),
         query=r"(?:is\s+)?disguis(?:e|es|ed|ing)\s+as",
         crime=r"disguis(?:e|ing|ed)(?:\s+as)?",
@@ -732,7 +734,10 @@ SAYS: tuple[Say, ...] = (
         r"(?:rank(?:ing)?|vote|ballot|list)(?:\s+is)?|(?:my\s+)?rank(?:ing)?(?:\s+is)?",
         words=("leader vote", "leader ranking", "ranking", "rank", "ballot",
                "ranking for leader",
-               "boss vote", "vote for boss", "best to worst", "order of preference"),
+               "boss vote", "vote for boss", "best to worst", "order of preference",
+               # The office the list is for names it: "my picks for boss", "who I want as
+               # leader, best first".
+               "for boss", "for leader", "as boss", "as leader", "best first"),
         traits=frozenset({LIST_HEAD}), shape=RANKED,
     ),
     Say("unvote", order=r"un-?vote", words=("unvote", "un-vote", "withdraw my vote"),

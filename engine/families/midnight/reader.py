@@ -33,6 +33,7 @@ from autogm.engine.families.midnight.vocab import (
 )
 from autogm.engine.orders import parse, vocab
 from autogm.engine.orders.bbcode import Filler, clean_message, strip_quoted, text_quotes
+from autogm.engine.orders.chat import chat_lines_read
 from autogm.engine.orders.dispatch import (
     _ARROW,
     _I,
@@ -614,6 +615,8 @@ def parse_orders(
     outside = _votes_outside(state, source) if public else []
     # A post quotes as a message does: "Lark wrote:" and the [ooc] under it are Lark's.
     own, written_quotes = text_quotes(source)
+    if not public and ("<" in own or ":" in own):
+        own = chat_lines_read(own, lambda: parse.own_names(state, author))
     text = clean_message(ooc_text(own) if public else own, keep=read.words_in)
     msg = Message(read.reader, _fragments(read, text), (), text, dialect(read))
     if "[" in source or written_quotes:
