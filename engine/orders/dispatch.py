@@ -22,6 +22,7 @@ from autogm.engine.orders.model import Order, PlainOrder, ability_title
 from autogm.engine.orders.name_match import MatchKind
 from autogm.engine.orders.reader import Guess, Reader, Refusal
 from autogm.engine.orders.readers import harm, info, items, law, prep, ranking, votes
+from autogm.engine.orders.stance import thought_before
 from autogm.engine.render.templates import say
 
 # The player speaking of their own order: "I vote Abs", "I'm voting Abs", "I will be healing
@@ -511,6 +512,10 @@ def _later_order(text: str) -> tuple[tuple[str, int], str] | None:
     Kleene"): the first part opened by a first-person or imperative word that starts with an
     order word. What comes before it is context, not an order."""
     for opener in grammar.ORDER_OPENER.finditer(text):
+        if opener.start() and thought_before(text[: opener.start()]):
+            # "lol Dill really thinks I'm going to protect him": what someone else thinks
+            # the sender will do, told; not the sender's order.
+            return None
         rest = _rewritten(text[opener.end() :])
         keyword, rest = _order_word(rest)
         if keyword is not None:
