@@ -1505,6 +1505,7 @@ def read_evidence(msg: Message) -> None:
         new: list[Rejection] = []
         guessed: list[Rejection] = []
         took = ruled = False
+        ruled_at: list[int] = []
         for reading in sorted(done, key=lambda r: r.at):
             if reading.order is not None:
                 order = replace(reading.order, text=block_text)
@@ -1516,6 +1517,7 @@ def read_evidence(msg: Message) -> None:
                     # The order was read whole, and the rules refuse it (a day ability by
                     # night, oneself as the target): that is the reason to give.
                     ruled = True
+                    ruled_at.append(reading.at)
                     new.append(replace(refused, text=block_text))
             elif reading.refusal is not None:
                 refusal = reading.refusal
@@ -1553,7 +1555,7 @@ def read_evidence(msg: Message) -> None:
             new.append(_voided(msg, block_text, kind, abilities))
             if kind is Kind.WITHDRAWN:
                 _taken_back(msg, run, block, abilities)
-        if ruled and detail:
+        if ruled and detail and _detail_of(run, ruled_at):
             continue  # the plain reader read the order, and says what it lacks
         if ruled and any(_unknown_name(r) for r in provisional):
             ruled = False  # "Disguise: A, B, Xeno": that no player is Xeno is the reason
@@ -1581,6 +1583,25 @@ def read_evidence(msg: Message) -> None:
             for fragment, _, _ in run:
                 if (edit := _EDIT.match(fragment)) is not None and edit.end():
                     _step_edit_target(msg, fragment)
+
+
+def _detail_of(run: list[tuple[str, str, Rejection | None]], at: list[int]) -> bool:
+    """Whether a fragment of ``run`` that the plain reader refused for a missing detail
+    holds one of the orders the rules refused at ``at`` (offsets in the run's joined text):
+    what it lacks is that order's ("Militia — give the revolver to myself, I'll double-tap":
+    the 'double-tap' is another fragment, and the rules' refusal of the Militia stands)."""
+    start = 0
+    for fragment, how, rejection in run:
+        end = start + len(fragment)
+        if (
+            how == "unread"
+            and rejection is not None
+            and rejection.kind is Kind.MISSING_DETAIL
+            and any(start <= a < end for a in at)
+        ):
+            return True
+        start = end + 1  # the run's fragments are joined with a line break
+    return False
 
 
 def _taken_back(
