@@ -985,9 +985,25 @@ def _thought_of(tokens: list[tuple[int, int, str]], i: int) -> bool:
         key = tokens[j][2].casefold()
         if key in _BETS:
             return True
-        if key in _THINKS and j and tokens[j - 1][2].casefold() not in ("i", "we"):
+        if key in _THINKS and j and _thinker(tokens[j - 1][2].casefold(), key):
             return True
     return False
+
+
+# Before an "-ing" form of thinking or saying, what makes it a verb with a subject ("Velvet
+# is telling", "Parkur keeps saying"), not a noun ("after a lot of thinking").
+_PROGRESSIVE = _wordset("is are was were 's ’s 're ’re keeps kept been be still always")
+# Before any such word, what makes it a noun, or the sender's own: "a lot of thought", "I
+# think".
+_NO_THINKER = _wordset("i we of a an the some much more my our after before upon with")
+
+
+def _thinker(before: str, word: str) -> bool:
+    """Whether the word before a verb of thinking or saying makes it someone's deed, not the
+    sender's own ("I think") nor a noun ("after some thinking")."""
+    if before in _NO_THINKER:
+        return False
+    return not word.endswith("ing") or before in _PROGRESSIVE
 
 
 def _doer(layout: Layout, who: Mention, mention: Mention, voice: Voice) -> str | None:
