@@ -512,7 +512,9 @@ def _later_order(text: str) -> tuple[tuple[str, int], str] | None:
     Kleene"): the first part opened by a first-person or imperative word that starts with an
     order word. What comes before it is context, not an order."""
     for opener in grammar.ORDER_OPENER.finditer(text):
-        if opener.start() and thought_before(text[: opener.start()]):
+        # The thought that opens it stands close before it (and a text of a thousand
+        # openers is read in linear time).
+        if opener.start() and thought_before(text[max(0, opener.start() - 120) : opener.start()]):
             # "lol Dill really thinks I'm going to protect him": what someone else thinks
             # the sender will do, told; not the sender's order.
             return None
