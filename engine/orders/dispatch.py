@@ -12,6 +12,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from functools import lru_cache
 
+from autogm.engine.families.dctp.reading import READERS as FAMILY_READERS
+from autogm.engine.families.dctp.reading import UNWORDED
 from autogm.engine.lazy_pattern import lazy_compile
 from autogm.engine.orders import grammar
 from autogm.engine.orders.evidence import COMMON
@@ -21,7 +23,7 @@ from autogm.engine.orders.kinds import Kind
 from autogm.engine.orders.model import Order, PlainOrder, ability_title
 from autogm.engine.orders.name_match import MatchKind
 from autogm.engine.orders.reader import Guess, Reader, Refusal
-from autogm.engine.orders.readers import harm, info, items, law, prep, ranking, votes
+from autogm.engine.orders.readers import votes
 from autogm.engine.orders.stance import thought_before
 from autogm.engine.render.templates import say
 
@@ -197,7 +199,7 @@ def read(reader: Reader, fragment: str) -> Order | votes.Unvote | str | None:
             )
         if sole is not None and not isinstance(sole, str) and _orders_now(reader):
             return _sole_order(reader, sole["x"], fragment)
-        return harm.leader_order(reader, text, fragment)
+        return UNWORDED(reader, text, fragment)
     ability, used = keyword
     rest = _TARGET_LABEL.sub("", text[used:].lstrip(" :-–—"), count=1)
     rest = pronoun_corrected(reader, rest)
@@ -594,42 +596,9 @@ def _read_cover(reader: Reader, rest: str, fragment: str) -> Order:
 
 
 READERS: dict[str, Callable[[Reader, str, str], Order | votes.Unvote | str]] = {
-    # crime and punishment
-    "arrest": law.read_arrest,
-    "blame": law.read_blame,
-    "slander": law.read_slander,
-    "erase": law.read_erase,
-    "bribe": law.read_bribe,
-    # killing and protecting
-    "kill": harm.read_kill,
-    "snipe": harm.read_snipe,
-    "aptx": harm.read_aptx,
-    "poison": harm.read_poison,
-    "protect": harm.read_protect,
-    "watch": harm.read_watch,
-    # information
-    "investigate": info.read_investigate,
-    "special_investigate": info.read_special_investigate,
-    "follow_up": info.read_follow_up,
-    "observe": info.read_observe,
-    "analyze": info.read_analyze,
-    "detect": info.read_detect,
-    "police_detect": info.read_police_detect,
-    "identify": info.read_identify,
-    "police_identify": info.read_police_identify,
-    "spy": info.read_spy,
-    # preparation and disguise
-    "disguise": prep.read_disguise,
-    "temporary_disguise": prep.read_temporary_disguise,
-    "choose_costumes": prep.read_choose_costumes,
-    "friendship": prep.read_friendship,
-    "amor": prep.read_amor,
-    "abduct": prep.read_abduct,
-    "betrayal": prep.read_betrayal,
-    # things and places
-    "steal": items.read_steal,
-    "defuse": items.read_defuse,
-    "travel": items.read_travel,
+    # the family's readers (engine/families/dctp/reading/)
+    **FAMILY_READERS,
+    # things lent
     "bow_tie": _read_bow_tie,
     "black_suitcase": _read_black_suitcase,
     "cover": _read_cover,
@@ -639,8 +608,6 @@ READERS: dict[str, Callable[[Reader, str, str], Order | votes.Unvote | str]] = {
     "abstain": votes.read_abstain,
     "unvote": votes.read_unvote,
     "no_action": votes.read_no_action,
-    # the Black Org's leader vote (classic)
-    "leader_ranking": ranking.read_leader_ranking,
     "voice_of_reason": votes.read_voice_of_reason,
     "voice_of_accusation": votes.read_voice_of_accusation,
 }

@@ -47,6 +47,8 @@ from autogm.engine.orders.kinds import Kind, kind_of
 from autogm.engine.orders.model import Order, ParsedPM, Rejection, ability_title
 from autogm.engine.orders.reader import (
     CONDITIONAL,
+    NO_KILL,
+    NO_ORDER,
     SECOND_CHOICE,
     TWO_CHOICES,
     Guess,
@@ -55,7 +57,6 @@ from autogm.engine.orders.reader import (
     StateMemo,
     vocabulary,
 )
-from autogm.engine.orders.readers.harm import NO_KILL, NO_ORDER
 from autogm.engine.orders.readers.votes import Unvote
 from autogm.engine.orders.repeat import repeat_asked, repeated
 from autogm.engine.orders.seam import Rules, SlotKey

@@ -100,6 +100,9 @@ _TOGETHER = frozenset({"protect", "slander", "amor"})
 _OR = lazy_compile(r"\bor\b", re.IGNORECASE)
 TWO_CHOICES = "reading.two_choices"
 CONDITIONAL = "reading.conditional"
+# The refusal of a fragment that reads as no order at all, and of a killer with no kill.
+NO_ORDER = "reading.no_order"
+NO_KILL = "reading.no_kill"
 # A condition after a complete order: "heal Lynz if she gets claimed".
 _IF_AFTER = re.compile(
     r"[\s,.;\-–—(]*(?:(?:but\s+)?only\s+)?(?:if|unless|provided|as\s+long\s+as)\b",

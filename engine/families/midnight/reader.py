@@ -50,8 +50,7 @@ from autogm.engine.orders.kinds import Kind, kind_of
 from autogm.engine.orders.model import Order, ParsedPM, Rejection
 from autogm.engine.orders.names import MatchKind, NameMatcher
 from autogm.engine.orders.parse import MAX_PM_CHARS, Dialect, Message
-from autogm.engine.orders.reader import TWO_CHOICES, Reader, Refusal, Vocabulary
-from autogm.engine.orders.readers.harm import NO_ORDER
+from autogm.engine.orders.reader import NO_ORDER, TWO_CHOICES, Reader, Refusal, Vocabulary
 from autogm.engine.orders.readers.votes import Unvote
 from autogm.engine.orders.seam import Rules, Shape, SlotKey
 from autogm.engine.orders.votes import MAX_POST_CHARS, read_votes

@@ -8,7 +8,7 @@ import re
 from autogm.engine.lazy_pattern import lazy_compile
 from autogm.engine.orders.kinds import Kind
 from autogm.engine.orders.model import Order
-from autogm.engine.orders.reader import Reader, Refusal
+from autogm.engine.orders.reader import NO_ORDER, Reader, Refusal
 from autogm.engine.render.templates import say
 
 _LEADER = lazy_compile(
@@ -31,9 +31,6 @@ _BY = lazy_compile(r"\s*(?:[,;(-]\s*)?(?:(?:with|by|using|via)\s+)?", re.IGNOREC
 _KILLER_HINT = re.compile(
     r"\b(?:with|by|using|via|do|does|carry|carries|handles?|takes?|killer)\b", re.IGNORECASE
 )
-# The refusal of a fragment that reads as no order at all, and of a killer with no kill.
-NO_ORDER = "reading.no_order"
-NO_KILL = "reading.no_kill"
 _ORDER_TO = lazy_compile(r"(?:order|tell|have|make)\s+", re.IGNORECASE)
 # The target after the killer's words: "Miaka does the kill, target Lynz", "... on Lynz".
 _DOES_ON = lazy_compile(
