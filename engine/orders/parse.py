@@ -1507,6 +1507,7 @@ def read_evidence(msg: Message) -> None:
         guessed: list[Rejection] = []
         took = ruled = False
         ruled_at: list[int] = []
+        ruled_new: list[Rejection] = []
         for reading in sorted(done, key=lambda r: r.at):
             if reading.order is not None:
                 order = replace(reading.order, text=block_text)
@@ -1520,6 +1521,7 @@ def read_evidence(msg: Message) -> None:
                     ruled = True
                     ruled_at.append(reading.at)
                     new.append(replace(refused, text=block_text))
+                    ruled_new.append(refused)
             elif reading.refusal is not None:
                 refusal = reading.refusal
                 rejection = Rejection(block_text, str(refusal), kind=refusal.kind)
@@ -1556,8 +1558,18 @@ def read_evidence(msg: Message) -> None:
             new.append(_voided(msg, block_text, kind, abilities))
             if kind is Kind.WITHDRAWN:
                 _taken_back(msg, run, block, abilities)
-        if ruled and detail and _detail_of(run, ruled_at):
-            continue  # the plain reader read the order, and says what it lacks
+        if ruled and detail:
+            # The plain reader read an order and says what it lacks: its refusal stands. The
+            # rules' refusal of an order the evidence read replaces only the refusal of the
+            # fragment that holds it, when that one lacked no detail ("Militia — give the
+            # revolver to myself, I'll double-tap": the Militia is refused as on oneself).
+            held_in = _fragments_at(run, ruled_at)
+            if not any(r is not None and r.kind is Kind.MISSING_DETAIL for _, _, r in held_in):
+                replaced = [r for _, how, r in held_in if how == "unread" and r is not None]
+                msg.rejected = [r for r in msg.rejected if not any(r is p for p in replaced)]
+                text = "\n".join(fragment for fragment, _, _ in held_in)
+                msg.rejected.extend(replace(r, text=text) for r in ruled_new)
+            continue
         if ruled and any(_unknown_name(r) for r in provisional):
             ruled = False  # "Disguise: A, B, Xeno": that no player is Xeno is the reason
         no_order = say(NO_ORDER)
@@ -1586,24 +1598,19 @@ def read_evidence(msg: Message) -> None:
                     _step_edit_target(msg, fragment)
 
 
-def _detail_of(run: list[tuple[str, str, Rejection | None]], at: list[int]) -> bool:
-    """Whether a fragment of ``run`` that the plain reader refused for a missing detail
-    holds one of the orders the rules refused at ``at`` (offsets in the run's joined text):
-    what it lacks is that order's ("Militia — give the revolver to myself, I'll double-tap":
-    the 'double-tap' is another fragment, and the rules' refusal of the Militia stands)."""
+def _fragments_at(
+    run: list[tuple[str, str, Rejection | None]], at: list[int]
+) -> list[tuple[str, str, Rejection | None]]:
+    """The entries of ``run`` whose fragment holds one of the offsets ``at`` of the run's
+    joined text (its fragments joined with a line break)."""
+    found = []
     start = 0
-    for fragment, how, rejection in run:
-        end = start + len(fragment)
-        if (
-            how == "unread"
-            and rejection is not None
-            and rejection.kind is Kind.MISSING_DETAIL
-            and any(start <= a < end for a in at)
-        ):
-            return True
-        start = end + 1  # the run's fragments are joined with a line break
-    return False
-
+    for entry in run:
+        end = start + len(entry[0])
+        if any(start <= a < end for a in at):
+            found.append(entry)
+        start = end + 1
+    return found
 
 def _taken_back(
     msg: Message,
