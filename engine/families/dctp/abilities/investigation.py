@@ -14,7 +14,6 @@ from autogm.engine.families.dctp.abilities.informative import (
 )
 from autogm.engine.families.dctp.abilities.lent import sheet_roles
 from autogm.engine.families.dctp.crimes import has_committed_any
-from autogm.engine.orders.kinds import Kind, Refused
 from autogm.engine.orders.model import ability_title
 from autogm.engine.outcome import Result
 from autogm.engine.phases import Phase
@@ -34,11 +33,8 @@ def _count_problem(order: Order, use: AbilityUse, what: str) -> str | None:
     if not order.queries:
         return say("dctp_refusal.queries_what", what=what, example=what.title())
     if len(order.queries) > use.count:
-        # More queries than the role has this night: the GM cannot choose which to drop, and
-        # the ability is used up past its count (not a wrong target).
-        return Refused(
-            say("dctp_refusal.queries_count", what=what, count=use.count, given=len(order.queries)),
-            Kind.NOT_NOW,
+        return say(
+            "dctp_refusal.queries_count", what=what, count=use.count, given=len(order.queries)
         )
     return None
 
