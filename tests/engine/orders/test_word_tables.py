@@ -99,12 +99,20 @@ def test_alternatives_cut_only_at_the_top_level() -> None:
 
 def test_literal_stems_of_a_pattern() -> None:
     """What a match must start with: the literal letters of each alternative, the last one
-    left out when optional; a group's own alternatives; None when an alternative may start
-    with anything (an optional group, a class)."""
+    left out when optional; a group's own alternatives, and an optional group's with what
+    follows it; None when an alternative may start with anything (a class, an optional
+    letter, an optional group with nothing literal after it)."""
     assert grammar.literal_stems(r"tak(?:e|es|ed|ing)\s+out|lovers?") == ("tak", "lover")
     assert grammar.literal_stems(r"(?:nab(?:s|ed)?|nabb(?:ed|ing))\s+him") == ("nab", "nabb")
     assert grammar.literal_stems(r"keep watch over") == ("keep watch over",)
-    assert grammar.literal_stems(r"(?:the\s+)?kill") is None
+    assert grammar.literal_stems(r"(?:the\s+)?kill") == ("the", "kill")
+    assert grammar.literal_stems(r"(?:put\s+)?(?:in\s+)?detention|detain") == (
+        "put", "in", "detention", "detain",
+    )  # fmt: skip
+    assert grammar.literal_stems(r"(?:face[- ]?)*?pinch") == ("face", "pinch")
+    assert grammar.literal_stems(r"(?:the\s+)?\w+") is None
+    assert grammar.literal_stems(r"(?:the\s+)?") is None
+    assert grammar.literal_stems(r"(?:ha){0,2}kill") is None
     assert grammar.literal_stems(r"[a-c]x") is None
     assert grammar.literal_stems(r"x?ray") is None
 
