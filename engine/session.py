@@ -167,6 +167,16 @@ class GameSession:
                 k for k, o in self.pending.items() if k[0] == author and o.ability != "vote"
             ]:
                 self._drop(key)
+        for ability, target in parsed.taken_back:
+            # "never mind the kill on Birch": the earlier order named is dropped.
+            for key in [
+                k
+                for k, o in self.pending.items()
+                if k[0] == author
+                and o.ability == ability
+                and (target is None or target in o.named())
+            ]:
+                self._drop(key)
         notes: list[str] = []
         held: list[Order] = []
         for key, order in zip(parsed.slots, parsed.accepted, strict=True):

@@ -195,7 +195,10 @@ _NAMED_WRONG = lazy_compile(r"(?:,\s+and\s+[^,()]+\s+is\s+\w+|\([^()]+\s+is\))\s
 _USED_UP = lazy_compile(
     r"\b(?:once|used|already|no\s+longer|expired|lost|only\s+(?:on|when)|available\s+only"
     r"|again|in\s+a\s+row|turn|there\s+is\s+no|you\s+have\s+no|not\s+in\s+use|on\s+the\s+plane"
-    r"|is\s+in\s+detention|only\s+the|cannot\s+(?:spy|snipe)|have\s+none|fewer\s+than)\b",
+    r"|is\s+in\s+detention|only\s+the|cannot\s+(?:spy|snipe)|have\s+none|fewer\s+than"
+    # More than the count it has now: "you may investigate 2 action(s) a night, not 3" (the
+    # GM cannot choose which to drop).
+    r"|(?:a|per)\s+(?:night|day|phase),\s+not\s+\d+)\b",
     re.IGNORECASE,
 )
 

@@ -1138,6 +1138,11 @@ def _targets(
         if pronoun is not None and _CHOICE.match(_between(text, pronoun, named[0])):
             raise Refusal(say(TWO_CHOICES), Kind.TWO_CHOICES)  # "heal him or Parkur"
         return _chosen(block, named, several, sentence, voice, ability, besides)
+    if _GENERIC_OBJECT.match(text, m.end):
+        # "I just heal people", "I protect everyone, that's my job": the deed's object is
+        # anyone at all, a habit told; no player named elsewhere is its target.
+        raise Refusal(say("reading.not_an_order", written=text[m.start : clause.end]),
+                      Kind.NOT_AN_ORDER)  # fmt: skip
     if pronoun is None:
         pronoun = next(
             (
@@ -1157,7 +1162,11 @@ def _targets(
     if (
         me is not None
         and not _EMPHATIC.search(block.text, clause.start, me.start)
-        and not (me.text.lower() != "me" and _HOLDS_OBJECT.search(m.text))
+        and not (
+            me.text.lower() != "me"
+            and _HOLDS_OBJECT.search(m.text)
+            and not _TO_WHOM.search(block.text, max(clause.start, me.start - 8), me.start)
+        )
     ):
         return [voice.sender]
     named = _named(block, sentence, voice, ability, besides)
@@ -1278,10 +1287,18 @@ _POINTS_BACK = lazy_compile(POINTS_BACK, re.IGNORECASE)
 
 
 # "myself" after what one does, not whom: "I'll do the killing myself", "handle it myself".
+# The object of a deed that is anyone at all: "heal people", "protect everybody".
+_GENERIC_OBJECT = lazy_compile(
+    r"[ \t]+(?:(?:on|for|at)[ \t]+)?(?:people|folks?|every(?:one|body)|any(?:one|body)"
+    r"|some(?:one|body)|others|players|strangers|randoms)(?![\w'’])",
+    re.IGNORECASE,
+)
 _EMPHATIC = lazy_compile(r"\b(?:do|does|doing|handle|handling|it|deed|job)\b", re.IGNORECASE)
 # An ability's idiom that holds its own object ("pull the trigger", "take the shot"): a
 # "myself" after it is said for emphasis, not as the target ("I'll pull the trigger myself").
 _HOLDS_OBJECT = lazy_compile(r"\b(?:the|a|an|my)\s+\w+\W*$", re.IGNORECASE)
+# ... but after "to"/"on"/"for" it is whom it goes to: "give the revolver to myself".
+_TO_WHOM = lazy_compile(r"\b(?:to|on|for|at)\s+$", re.IGNORECASE)
 
 
 # What makes a player named beside the target a second choice: "Parkur is the backup",

@@ -24,6 +24,7 @@ from autogm.engine.orders.model import Order, PlainOrder, ability_title
 from autogm.engine.orders.name_match import MatchKind
 from autogm.engine.orders.reader import NO_ORDER, Guess, Reader, Refusal
 from autogm.engine.orders.readers import votes
+from autogm.engine.orders.stance import thought_before
 from autogm.engine.render.templates import say
 
 # The player speaking of their own order: "I vote Abs", "I'm voting Abs", "I will be healing
@@ -524,6 +525,12 @@ def _later_order(text: str) -> tuple[tuple[str, int], str] | None:
     Kleene"): the first part opened by a first-person or imperative word that starts with an
     order word. What comes before it is context, not an order."""
     for opener in grammar.ORDER_OPENER.finditer(text):
+        # The thought that opens it stands close before it (and a text of a thousand
+        # openers is read in linear time).
+        if opener.start() and thought_before(text[max(0, opener.start() - 120) : opener.start()]):
+            # "lol Dill really thinks I'm going to protect him": what someone else thinks
+            # the sender will do, told; not the sender's order.
+            return None
         rest = _rewritten(text[opener.end() :])
         keyword, rest = _order_word(rest)
         if keyword is not None:

@@ -82,6 +82,11 @@ class Order:
     # The words an order carries to someone (midnight's Letter and The Call).
     message: str | None = None
 
+    def named(self) -> tuple[str, ...]:
+        """The players the order names as whom it falls on: its targets, or its queries'
+        subjects ("Investigate Abs kills Lynz" is on Abs)."""
+        return self.targets + tuple(q.subject for q in self.queries)
+
     def canonical(self, titles: Mapping[str, str] | None = None) -> str:
         """The order restated in the words a GM would confirm it with (in the ruleset's own
         names for abilities, ``titles``)."""
@@ -230,6 +235,9 @@ class ParsedPM:
     no_action: bool = False
     # dctp-classic: "The BO can leave a tape/video after each murder" ("Kill Abs. Tape: ...").
     tape: str | None = None
+    # Orders of earlier messages this one takes back by name ("never mind the kill on Birch"):
+    # the ability, and the player it was on when named; the session drops them.
+    taken_back: tuple[tuple[str, str | None], ...] = ()
 
     @property
     def asks(self) -> tuple[Order, ...]:

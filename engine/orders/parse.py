@@ -185,6 +185,9 @@ class Message:
         # The orders this message took back ("scratch that"): their fragments and the words.
         self.withdrawn: list[str] = []
         self.withdrawn_by = ""
+        # The orders of earlier messages this one names and takes back ("never mind the kill
+        # on Birch"): each ability, and the player when it names one.
+        self.taken_back: list[tuple[str, str | None]] = []
         # The votes of this message an unvote after them took back ("vote north. hmm,
         # actually, unvote"): answered as taken back when no vote stands at its end.
         self.unvoted: list[str] = []
@@ -468,10 +471,29 @@ def _step_withdrawal(msg: Message, fragment: str) -> str | None:
     rest = fragment[found.end() :].strip(" ,.;:-!—–")
     while (again := _WITHDRAW.match(rest)) is not None and again.end():
         rest = rest[again.end() :].strip(" ,.;:-!—–")  # "nvm, forget that — ..."
+    named = _order_named(found.group(), rest)
+    if named is not None and named[0] != "vote":
+        # "never mind the kill on Birch", "scratch the trick on Rosalind": the order taken
+        # back is named; what follows it is read on.
+        ability, used = named
+        rest = rest[used:].strip(" ,.;:-!—–")
+        target = None
+        if (whom := _ON_WHOM_NAMED.match(rest)) is not None:
+            player, used = msg.reader.words.players.match_prefix(rest[whom.end() :])
+            if player.is_match and not player.is_reading and used:
+                target = player.name
+                rest = rest[whom.end() + used :].strip(" ,.;:-!—–")
+        _take_back(msg, ability, target, found.group().strip(" ,.;:-!"))
+        msg.trace.append((fragment, "order", None))
+        if rest and not mentions(rest, msg.dialect.table, msg.reader.words.players, None):
+            # "..., I'm sitting tonight out": why, or what instead, with no order in it.
+            msg.trace.append((rest, "quiet", None))
+            return None
+        return rest or None
     if (whom := _ON_WHOM.match(rest)) is not None:
         # "scratch my vote on Miaka, vote Abs": the target of the order taken back.
-        named, used = msg.reader.words.players.match_prefix(rest[whom.end() :])
-        if named.is_match and not named.is_reading and used:
+        named_player, used = msg.reader.words.players.match_prefix(rest[whom.end() :])
+        if named_player.is_match and not named_player.is_reading and used:
             rest = rest[whom.end() + used :].strip(" ,.;:-!—–")
     if rest and not mentions(rest, msg.dialect.table, msg.reader.words.players, None):
         rest = ""  # "withdraw my vote for now", "unvote, I'll think more": said why, no order
@@ -486,6 +508,52 @@ def _step_withdrawal(msg: Message, fragment: str) -> str | None:
         msg.taken = None
     msg.trace.append((fragment, "order" if not rest else "quiet", None))
     return rest or None
+
+
+# Whom a named order taken back was on: "the kill on Birch", "my investigation of Parkur".
+_ON_WHOM_NAMED = lazy_compile(r"(?:on|for|against|to|at|of|into)\s+", re.IGNORECASE)
+# What names an order as a thing after a withdrawal: "the kill", "my trick", "tonight's heal".
+_NAMED_ORDER = lazy_compile(
+    r"(?:the|my|our|that|this|tonight['’]?s|today['’]?s|last|earlier)\s+(?:(?:last|earlier"
+    r"|previous|old)\s+)?",
+    re.IGNORECASE,
+)
+
+
+def _order_named(withdrawal: str, rest: str) -> tuple[str, int] | None:
+    """The ability a withdrawal names as the order it takes back, and how much of ``rest``
+    names it: in its own words ("scratch the trick") or right after them ("never mind the
+    kill", "forget my heal"); None when it names none ("never mind, heal Abs")."""
+    last = withdrawal.split()[-1] if withdrawal.split() else ""
+    word = grammar.match_word(grammar.ORDER_PATTERNS, last.strip(" ,.;:-!—–"))
+    if word is not None and _NAMED_ORDER.search(withdrawal):
+        return word[0], 0
+    lead = _NAMED_ORDER.match(rest)
+    if lead is None:
+        return None
+    word = grammar.match_word(grammar.ORDER_PATTERNS, rest[lead.end() :])
+    return None if word is None else (word[0], lead.end() + word[1])
+
+
+def _take_back(msg: Message, ability: str, target: str | None, written: str) -> None:
+    """The order of ``ability`` (on ``target``) taken back: this message's own, or else the
+    one the sender gave in an earlier message (``ParsedPM.taken_back``)."""
+    mine = {
+        k: o
+        for k, o in msg.accepted.items()
+        if o.ability == ability and (target is None or target in o.named())
+    }
+    title = ability_title(ability, msg.reader.state.ruleset.titles)
+    shown = f"{title} on {target}" if target else title
+    if mine:
+        msg.withdrawn.extend(o.text for o in mine.values())
+        msg.accepted = {k: o for k, o in msg.accepted.items() if k not in mine}
+        msg.taken = None
+    else:
+        msg.taken_back.append((ability, target))
+        msg.withdrawn.append(shown)
+    msg.withdrawn_by = written
+    msg.reader.notes.append(say("reading.taking_back", written=written, orders=f"'{shown}'"))
 
 
 def _step_edit_target(msg: Message, fragment: str) -> str | None:
@@ -807,6 +875,15 @@ def _player_keys(players: tuple[str, ...]) -> frozenset[str]:
     return frozenset(fold(n) for n in players)
 
 
+# In someone else's quoted words, "you" is the one they wrote to: "Walt., you kill Cádiz
+# tonight" orders what "Kill Cádiz" does (read as if the author wrote it).
+_ADDRESSED = lazy_compile(
+    r"^\W*(?:[^\W\d_][^,:;\n]{0,30}[,:]\s*)?(?:you|u)\s+(?:(?:will|should|must|can|need\s+to"
+    r"|have\s+to|gotta|are\s+to|are\s+going\s+to)\s+)?(?=\w)|^\W*(?:you|u)['’]ll\s+",
+    re.IGNORECASE,
+)
+
+
 def _orders_in(msg: Message, said: str, *, any_held: bool = False) -> list[str]:
     """The abilities of the author's the quoted words order, read as if the author wrote
     them (the notes of that reading are dropped); ``any_held``: whoever holds them."""
@@ -816,7 +893,7 @@ def _orders_in(msg: Message, said: str, *, any_held: bool = False) -> list[str]:
     try:
         for piece in fragments(said, reader.words.players.names):
             try:
-                order = dialect.read(reader, piece)
+                order = dialect.read(reader, _ADDRESSED.sub("", piece, count=1))
             except Refusal:
                 continue
             if isinstance(order, Order) and (any_held or reader.holds(order.ability)):
@@ -956,6 +1033,7 @@ def parse_pm(
         tuple(msg.accepted),
         no_action=msg.no_action,
         tape=tape,
+        taken_back=tuple(msg.taken_back),
     )
 
 
@@ -1510,6 +1588,8 @@ def read_evidence(msg: Message) -> None:
         new: list[Rejection] = []
         guessed: list[Rejection] = []
         took = ruled = False
+        ruled_at: list[int] = []
+        ruled_new: list[Rejection] = []
         for reading in sorted(done, key=lambda r: r.at):
             if reading.order is not None:
                 order = replace(reading.order, text=block_text)
@@ -1521,7 +1601,9 @@ def read_evidence(msg: Message) -> None:
                     # The order was read whole, and the rules refuse it (a day ability by
                     # night, oneself as the target): that is the reason to give.
                     ruled = True
+                    ruled_at.append(reading.at)
                     new.append(replace(refused, text=block_text))
+                    ruled_new.append(refused)
             elif reading.refusal is not None:
                 refusal = reading.refusal
                 rejection = Rejection(block_text, str(refusal), kind=refusal.kind)
@@ -1559,7 +1641,17 @@ def read_evidence(msg: Message) -> None:
             if kind is Kind.WITHDRAWN:
                 _taken_back(msg, run, block, abilities)
         if ruled and detail:
-            continue  # the plain reader read the order, and says what it lacks
+            # The plain reader read an order and says what it lacks: its refusal stands. The
+            # rules' refusal of an order the evidence read replaces only the refusal of the
+            # fragment that holds it, when that one lacked no detail ("Militia — give the
+            # revolver to myself, I'll double-tap": the Militia is refused as on oneself).
+            held_in = _fragments_at(run, ruled_at)
+            if not any(r is not None and r.kind is Kind.MISSING_DETAIL for _, _, r in held_in):
+                replaced = [r for _, how, r in held_in if how == "unread" and r is not None]
+                msg.rejected = [r for r in msg.rejected if not any(r is p for p in replaced)]
+                text = "\n".join(fragment for fragment, _, _ in held_in)
+                msg.rejected.extend(replace(r, text=text) for r in ruled_new)
+            continue
         if ruled and any(_unknown_name(r) for r in provisional):
             ruled = False  # "Disguise: A, B, Xeno": that no player is Xeno is the reason
         no_order = say(NO_ORDER)
@@ -1588,6 +1680,20 @@ def read_evidence(msg: Message) -> None:
                     _step_edit_target(msg, fragment)
 
 
+def _fragments_at(
+    run: list[tuple[str, str, Rejection | None]], at: list[int]
+) -> list[tuple[str, str, Rejection | None]]:
+    """The entries of ``run`` whose fragment holds one of the offsets ``at`` of the run's
+    joined text (its fragments joined with a line break)."""
+    found = []
+    start = 0
+    for entry in run:
+        end = start + len(entry[0])
+        if any(start <= a < end for a in at):
+            found.append(entry)
+        start = end + 1
+    return found
+
 def _taken_back(
     msg: Message,
     run: list[tuple[str, str, Rejection | None]],
@@ -1606,18 +1712,34 @@ def _taken_back(
         for m in block.found
         if m.kind in ("player", "self")
     }
+    dropped = False
     for key, order in list(msg.accepted.items()):
         if order.ability in abilities and order.text in before and named <= set(order.targets):
             del msg.accepted[key]
             msg.withdrawn.append(order.text)
             msg.withdrawn_by = run[0][0].strip()
+            dropped = True
+    # Whom the order taken back was on: a player named ("no kill from me" names its doer).
+    on = {m.value for m in block.found if m.kind == "player"}
+    if not dropped and len(on) <= 1 and not msg.accepted:
+        # "no kill on Birch after all" with no order of this message before it: the order
+        # of an earlier message it names is taken back (``ParsedPM.taken_back``).
+        target = next(iter(on), None)
+        for ability in abilities:
+            if ability != "vote" and msg.reader.holds(ability):
+                msg.taken_back.append((ability, target))
 
 
 def _unknown_name(refusal: Rejection) -> bool:
     """Whether the plain reader refused a written name that is no player's (and no common
     word it took for one, as 'for')."""
     found = _WRITTEN_NAME.match(refusal.reason)
-    return found is not None and found["word"].casefold() not in COMMON
+    # A dash or a mark alone ("Militia — give ...") is no name written.
+    return (
+        found is not None
+        and found["word"].casefold() not in COMMON
+        and any(c.isalnum() for c in found["word"])
+    )
 
 
 _WRITTEN_NAME = lazy_compile(r"'(?P<word>[^']+)' (?:matches no player|could be)")
@@ -1666,6 +1788,23 @@ def _voided(msg: Message, text: str, kind: Kind, abilities: tuple[str, ...]) -> 
     titles = reader.state.ruleset.titles
     title = ability_title(abilities[0], titles) if abilities else say("reading.voided_order")
     fix = msg.dialect.can_send(reader) if kind is Kind.NOT_HELD else ""
+    if kind is Kind.NOT_NOW and abilities and not for_later(text):
+        # "Trick Quetzal right now" by day: not for a later phase, but an ability of
+        # another kind of phase, said as validate says it.
+        now = reader.state.phase.kind
+        when = sorted(
+            {
+                k.value
+                for _, slot in reader.slots() or ()
+                if slot.find(abilities[0]) is not None
+                for k in slot.phases
+                if k != now
+            }
+        )
+        if when:
+            phase = reader.state.phase
+            reason = say("cannot.not_now", ability=title, when=" and ".join(when), phase=phase)
+            return Rejection(text, reason, fix, kind=kind)
     return Rejection(text, say(_VOIDED[kind], ability=title), fix, kind=kind)
 
 

@@ -85,7 +85,8 @@ WITHDRAWAL = (
     r"change\s+of\s+(?:plans?|mind)",
     # The sender's own order named and taken back: "scratch my vote", "cancel my heal",
     # "withdraw my last order", "take back my vote".
-    r"(?:scratch|scrap|cancel|withdraw|retract|undo|strike)\s+(?:my|the)\s+(?:last\s+)?\w+",
+    r"(?:scratch|scrap|cancel|withdraw|retract|undo|strike|forget|ditch|nix|call\s+off)"
+    r"\s+(?:my|the|our|tonight['’]?s|today['’]?s)\s+(?:last\s+)?\w+",
     r"take\s+back\s+my\s+\w+", r"take\s+my\s+\w+\s+back",
     # A joke owned up to: "heal Lynz jk", "just kidding, no heal tonight".
     "jk", r"j/k", r"just\s+kidding", r"(?:i['’]?m\s+)?(?:only\s+|just\s+)?(?:kidding|joking)",

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from autogm.engine.lazy_pattern import lazy_compile
-from autogm.engine.orders import phrases
+from autogm.engine.orders import grammar, phrases
 from autogm.engine.orders.evidence import ABILITY, PHASE, PLAYER, PRONOUN, ROLE, SELF, Mention
 from autogm.engine.orders.kinds import Kind
 
@@ -108,6 +108,11 @@ _ASKED_OF_IT = lazy_compile(
 _QUOTE_OPENS = lazy_compile(r"(?:[\"“«„]|:\s*[\"“«„']?)\s*$")
 # A quotation mark that opens someone's words just before an order's word.
 _QUOTE_MARK_OPENS = lazy_compile(r"[\"“«„]\s*$")
+# What opens someone's words after a verb of saying: a colon or a quotation mark, and the
+# words up to the order's word ('posted: "someone arrest', 'wrote: Vodka, you kill').
+_OPENS_WORDS = lazy_compile(r"\s*(?::\s*[\"“«„']?|[,]?\s*[\"“«„])[^\"“”«»„\n]*$")
+# The sender as the one who says it: "I said: ...", "we posted: ...".
+_OWN_SAYS = lazy_compile(r"(?<![\w'’])(?:i|we)\s+(?:\w+\s+)?$", re.IGNORECASE)
 # "can I", "will you": a question about the sender's or the GM's doing, not of the rules.
 _OWN_SUBJECT = lazy_compile(r"(?<![\w'’])(?:i|we|you|u)\s+\S*\s*$", re.IGNORECASE)
 # "I could stop this lynch with my Voice of Reason, but ...": the sender's own modal of what
@@ -205,7 +210,18 @@ _NOT_A_CONDITION = lazy_compile(
 # The word as the subject of a statement: "Propaganda is such a fun word".
 _SUBJECT_OF = lazy_compile(
     r"\s+(?:(?:is|was)\s+(?!to\b|for\b|going\b|on\b|headed\b|being\b)"
-    r"|(?:sounds|seems|feels|would\s+be|means)\b)",
+    r"|(?:sounds|seems|feels|would\s+be|means)\b"
+    # ... or of what it does as an event of the game: "before the vote closes", "when the
+    # lynch happens".
+    r"|(?:closes|closed|ends|ended|opens|opened|starts|started|begins|began|finishes"
+    r"|finished|happens|happened|locks|locked|resolves|resolved|runs\s+out)\b)",
+    re.IGNORECASE,
+)
+# A time told by an event of the game: "before the vote", "after tonight's kill", "until the
+# lynch": the word names when, it is no order.
+_TIME_BY = lazy_compile(
+    r"(?<![\w'’])(?:before|after|until|till|during|since)\s+(?:the|tonight['’]?s|today['’]?s"
+    r"|this)\s+$",
     re.IGNORECASE,
 )
 _SHOULD_IT = lazy_compile(r"^\W*should\s+(?!i\b|we\b)\w", re.IGNORECASE)
@@ -318,7 +334,12 @@ class Layout:
                 # "tomorrow though, Kit-Kat is getting my vote": a clause of the sentence
                 # that is only a later phase sets its time.
                 later = [(-1, -1)] * self.timed_later(sentence)
-            if later and self.now(sentence):
+            # This phase said anywhere in the sentence makes it an order for now ("tonight ...
+            # see you all tomorrow"), unless the later phase stands in the order's own clause
+            # and this phase only in another ("Tomorrow night I'll frighten Quarry, tonight
+            # I'm resting": tonight is the rest's time, not the frighten's).
+            own_later = bool(later) and later[0][0] >= 0
+            if later and (self.now(clause) if own_later else self.now(sentence)):
                 later = []
             found = self._clauses[clause.start] = (bool(_DOUBT.search(said)), later)
         doubt, later = found
@@ -504,7 +525,11 @@ def stance(
     ):
         return None  # "Rin-chan. That's my vote.": the order said before, named as the sender's
     if (
-        before and _COPULA.search(before) and not _progressive(before, mention)
+        before
+        and (
+            (_COPULA.search(before) and not _progressive(before, mention))
+            or _TIME_BY.search(before)
+        )
     ) or _statement_of(layout, mention):
         # "his face is charm enough", "Propaganda is such a fun word": a word in a
         # statement, not a deed.
@@ -553,10 +578,19 @@ def stance(
         # '"Vote Tomás" — that's what Hakim told me to send': the order in quotation marks,
         # and whose words they are said after it.
         return Kind.QUOTED
+    reported = _REPORTED.search(text, start, mention.start)
+    if (
+        reported
+        and _OPENS_WORDS.match(text, reported.end(), mention.start)
+        and not _OWN_SAYS.search(text, start, reported.start())
+    ):
+        # 'Parsnip posted: "someone arrest Loom ..."', "FYI, the boss wrote: Vodka kills X":
+        # the words after a verb of saying and a colon or a quotation mark are the other's,
+        # whoever they name as the doer.
+        return Kind.QUOTED
     subject, _ = _subject(layout, near, mention, voice)
     if subject is not None:
         return subject
-    reported = _REPORTED.search(text, start, mention.start)
     if reported and not _OWN.match(before.strip()):
         if said.condition and _CONDITION.search(text, sentence.start, reported.start()):
             return Kind.CONDITION  # "If Cloud claims detective I'll heal him": the claim is
@@ -794,12 +828,26 @@ _NOT_A_VERB = _wordset(
 
 def for_later(text: str) -> bool:
     """Whether ``text`` names a later phase and not this one ("tomorrow I'm arresting Vex",
-    "Kleene gets my vote tomorrow, not today"): its order, if it is one, is for later, as the
-    evidence of the message decides (a later phase inside an order's own words is no time of
-    it: "the one who won't wake up tomorrow is Rowan")."""
+    "Kleene gets my vote tomorrow, not today"), or names this one only in another clause than
+    an order word said with the later phase ("Tomorrow night I'll frighten Quarry, tonight I'm
+    resting"): its order, if it is one, may be for later, as the evidence of the message
+    decides (a later phase inside an order's own words is no time of it: "the one who won't
+    wake up tomorrow is Rowan")."""
     if _LATER.search(text) is None:
         return False
-    return not _now_said(text, 0, len(text))
+    if not _now_said(text, 0, len(text)):
+        return True
+    start = 0
+    for mark in [*_CLAUSE_MARK.finditer(text), None]:
+        end = len(text) if mark is None else mark.start()
+        if (
+            _LATER.search(text, start, end)
+            and not _now_said(text, start, end)
+            and grammar.any_order_word(text[start:end])
+        ):
+            return True
+        start = len(text) if mark is None else mark.end()
+    return False
 
 
 def only_later(text: str) -> bool:
@@ -849,7 +897,7 @@ _ROUTINE = lazy_compile(
 # none matches an empty text (tests/engine/test_stance_before.py), so a mention that opens its
 # clause is not read by them (``stance``).
 BEFORE_NEEDS_A_WORD = (
-    _NEGATION, _WITHHOLD, _PASSIVE_BEFORE, _DONE_BEFORE, _ABOUT_DONE, _COPULA, _COUNTED,
+    _NEGATION, _WITHHOLD, _PASSIVE_BEFORE, _DONE_BEFORE, _ABOUT_DONE, _COPULA, _TIME_BY, _COUNTED,
     _IMAGINED, _RELATIVE, _ASKED_OF_IT, _HYPOTHETICAL, _OWN_MODAL, _QUOTE_OPENS,
 )  # fmt: skip
 
@@ -1006,6 +1054,15 @@ def _noun_subject(tokens: list[tuple[int, int, str]], i: int, voice: Voice) -> b
     )
 
 
+def thought_before(text: str) -> bool:
+    """Whether ``text``, the words before "I'll"/"I'm going to" and the order after them,
+    tells what someone else thinks or says of the sender ("lol Dill really thinks", "Velvet is
+    telling everyone"), or the sender's bet ("I bet"): what follows is the content of it, not
+    an order."""
+    tokens = [(t.start(), t.end(), t.group()) for t in _TOKEN.finditer(text)]
+    return _thought_of(tokens, len(tokens))
+
+
 def _thought_of(tokens: list[tuple[int, int, str]], i: int) -> bool:
     """Whether the sender's "we'll"/"I'll" stands in what someone else thinks or says, or in
     the sender's bet on it ("the town thinks we'll kill July", "I bet we'll kill Abs",
@@ -1014,9 +1071,25 @@ def _thought_of(tokens: list[tuple[int, int, str]], i: int) -> bool:
         key = tokens[j][2].casefold()
         if key in _BETS:
             return True
-        if key in _THINKS and j and tokens[j - 1][2].casefold() not in ("i", "we"):
+        if key in _THINKS and j and _thinker(tokens[j - 1][2].casefold(), key):
             return True
     return False
+
+
+# Before an "-ing" form of thinking or saying, what makes it a verb with a subject ("Velvet
+# is telling", "Parkur keeps saying"), not a noun ("after a lot of thinking").
+_PROGRESSIVE = _wordset("is are was were 's ’s 're ’re keeps kept been be still always")
+# Before any such word, what makes it a noun, or the sender's own: "a lot of thought", "I
+# think".
+_NO_THINKER = _wordset("i we of a an the some much more my our after before upon with")
+
+
+def _thinker(before: str, word: str) -> bool:
+    """Whether the word before a verb of thinking or saying makes it someone's deed, not the
+    sender's own ("I think") nor a noun ("after some thinking")."""
+    if before in _NO_THINKER:
+        return False
+    return not word.endswith("ing") or before in _PROGRESSIVE
 
 
 def _doer(layout: Layout, who: Mention, mention: Mention, voice: Voice) -> str | None:
@@ -1173,7 +1246,12 @@ _SELF_DETERMINERS = _wordset("your ur yer this yours")
 _THINKS = _wordset(
     "thinks thought believes believed expects expected says said knows guesses guessed "
     "assumes assumed figures reckons suspects suspected predicts predicted fears feared "
-    "told tells wrote writes suggested suggests"
+    "told tells wrote writes suggested suggests "
+    # ... and as "-ing" forms and other verbs of saying and hoping: "Velvet is telling
+    # everyone I'll detain him", "Dill is hoping I'll protect him".
+    "thinking believing expecting saying telling writing posting claiming claims claimed "
+    "spreading insisting insists insisted hoping hopes hoped assuming guessing suspecting "
+    "predicting announcing announced announces swears swore swearing"
 )
 # The sender's bet on what will happen: speculation, not an order.
 _BETS = _wordset("bet bets betting wager")

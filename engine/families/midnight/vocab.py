@@ -82,7 +82,13 @@ SAYS: tuple[Say, ...] = (
         possessed=_GUISE_OF),
     Say("autopsy", does=LEARN, words=("autopsy", "dissect", "examine the body", "post-mortem",
                           "post mortem"), possessed="body|corpse|remains"),
-    Say("militia", words=("deputize", "deputise", "militia", "hand a gun")),
+    # "The target ... gains Revolver": a gun given to someone ("hand the spare revolver to
+    # Lynz", "give my second revolver to myself") is Militia, not a shot at them.
+    Say("militia", words=("deputize", "deputise", "militia",
+                          r"(?:giv(?:e|es|ing)|gave|hand(?:s|ed|ing)?|pass(?:es|ed|ing)?"
+                          r"|slip(?:s|ped|ping)?|lend(?:s|ing)?|lent)\s+(?:(?:the|a|an|my|our|this|that|second"
+                          r"|spare|extra|other|backup|2nd|one|of)\s+){0,3}(?:gun|revolver"
+                          r"|six[\s-]?shooter|piece|firearm)")),
     Say("sweep", does=LEARN, words=("sweep", "search", "scan", "check for"),
         possessed="place|house|home|room|flat|apartment|pad|stuff|things|belongings"),
     # "What hit Zsófi?": its question is the order.
