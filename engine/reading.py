@@ -102,7 +102,10 @@ def read_pm(
     """A private message read against ``state`` (``engine.orders.parse.parse_pm``); ``rules``:
     the rules of ``state`` kept across its messages (``GameSession.rules``)."""
     rules = GameRules(state) if rules is None else rules
-    return parse_pm(state, author, text, asked, rules.memo, rules=rules)
+    dialect = FAMILIES[state.ruleset.family].dialect
+    if dialect is None:
+        raise ValueError(f"the {state.ruleset.family} family reads its orders with its own read")
+    return parse_pm(state, author, text, asked, rules.memo, rules=rules, dialect=dialect())
 
 
 def read_message(

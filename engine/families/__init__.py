@@ -70,8 +70,13 @@ class Family:
     # slots, those after them). Empty both: none.
     held_beyond: Callable[..., tuple[Sequence[tuple[str, Slot]], Sequence[tuple[str, Slot]]]]
     # How an order is read, from (state, author, text, public, rules): None, by the reader of
-    # engine.orders (parse_pm) in the family's words; ``public`` is a post in the game topic.
+    # engine.orders (parse_pm) in the family's words, its ``dialect``; ``public`` is a post in
+    # the game topic.
     read: Callable[..., Any] | None
+    # The family's way of writing orders (engine.orders.parse.Dialect: its words and its own
+    # readers of plain orders), made at its first use, for parse_pm; None: it reads with its
+    # own ``read``.
+    dialect: Callable[[], Any] | None
     # Whether a player declares an ability in the game topic (True) or by PM (False), from
     # (state, player, ability); None: no ability is public.
     public: Callable[..., bool | None] | None

@@ -21,12 +21,14 @@ import re
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from autogm.engine.lazy_pattern import lazy_compile
-from autogm.engine.orders import grammar, vocab
+from autogm.engine.orders import grammar, phrases, vocab
 from autogm.engine.orders.evidence import (
     ABILITY,
     AMBIGUOUS,
+    COMMON,
     PHASE,
     PHASE_WORDS,
     PLAYER,
@@ -35,6 +37,7 @@ from autogm.engine.orders.evidence import (
     SELF,
     Mention,
 )
+from autogm.engine.orders.folding import distance
 from autogm.engine.orders.fragments import is_statement
 from autogm.engine.orders.kinds import Kind
 from autogm.engine.orders.model import Order, PlainOrder, ability_title
@@ -45,6 +48,7 @@ from autogm.engine.orders.stance import (
     Layout,
     Span,
     Voice,
+    deed,
     directs,
     doer,
     gives_reason,
@@ -151,6 +155,69 @@ def candidates(reader: Reader, words: vocab.Words) -> Candidates:
     return Candidates(held, alternates, frozenset(elsewhere - set(held)), lent)
 
 
+def misspelled(
+    text: str, found: list[Mention], held: Candidates, titles: Mapping[str, str]
+) -> list[Mention]:
+    """``found`` with the words one edit from a word of exactly one of the sender's orders now
+    read as that order ("delaing a card to Rafe" from a Joker who deals: "dealing"): a word
+    of six letters or more, in no mention and not common, one letter off (or two swapped)
+    from the title of an order no word of the message says, or its "-s", "-ed" or "-ing"
+    form, with its first letter. Run over the sender's own candidates only, where the
+    message read no order."""
+    said = {a for m in found if m.kind == ABILITY for a in m.value}
+    forms = _forms_of(tuple(sorted((a, titles.get(a, a)) for a in held.held if a not in said)))
+    if not forms:
+        return found
+    taken = [(m.start, m.end) for m in found]
+    extra = []
+    for word in _LONG_WORD.finditer(text):
+        start = word.start()
+        if any(a <= start < b for a, b in taken):
+            continue
+        written = word.group().casefold()
+        if written in COMMON:
+            continue
+        meant = _typo_of(written, forms)
+        if meant is not None:
+            extra.append(Mention(ABILITY, start, word.end(), (meant,), word.group()))
+    if not extra:
+        return found
+    return sorted([*found, *extra], key=lambda m: m.start)
+
+
+_LONG_WORD = lazy_compile(r"(?<![\w'’])[^\W\d_]{6,}(?![\w'’])")
+
+
+@lru_cache(maxsize=256)
+def _forms_of(titles: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
+    """The written forms of one-word titles ("deal": deals, dealed, dealing), with their
+    ability, for the typo step."""
+    forms = []
+    for ability, title in titles:
+        if ability in _NEVER_FITTED:
+            continue
+        t = title.casefold()
+        if not t.isalpha() or len(t) < 4:
+            continue
+        stem = t[:-1] if t.endswith("e") and not t.endswith("ee") else t
+        for form in dict.fromkeys((t, t + "s", stem + "ed", stem + "ing")):
+            forms.append((form, ability))
+    return tuple(forms)
+
+
+def _typo_of(written: str, forms: tuple[tuple[str, str], ...]) -> str | None:
+    """The one ability a word is one edit from a form of (first letter kept), or None."""
+    near = {
+        ability
+        for form, ability in forms
+        if form[0] == written[0]
+        and form != written
+        and abs(len(form) - len(written)) <= 1
+        and distance(written, form, 1) <= 1
+    }
+    return near.pop() if len(near) == 1 else None
+
+
 # The item each lent slot comes through, as the evidence names it ("Suitcase: Erase X").
 _ITEM_OF_VIA = {"suitcase": "black_suitcase", "bow_tie": "bow_tie", "cover": "cover"}
 
@@ -195,6 +262,9 @@ class Block:
     # The players who are dead (set by ``readings``): one named beside a living target is no
     # second choice ("For Gale, I'll carry on her work: heal Isla").
     gone: frozenset[str] = frozenset()
+    # Whether "X's <anything>" names X (set by ``fitted`` for a deed in words of no order:
+    # "at Rookie's bedside", "the red wire on Umber's vest" are done to Rookie, to Umber).
+    owner_named: bool = False
 
     @classmethod
     def of(cls, text: str, found: list[Mention]) -> Block:
@@ -257,6 +327,9 @@ def readings(
                 and _ROLE_IS.fullmatch(block.text, who.end, m.start) is not None
             ):
                 said = None  # "whether a Ran is walking around": the role is what is asked
+        if said == TALK and any(shapes(a) == vocab.CRIME for a in mine):
+            # "Umber should be arrested for the slander on Tansy": the accusation made.
+            said = None if _accused(block, m, voice) else said
         if said is Kind.CONDITION and set(mine) & substitutes and _substitute(block, m, voice):
             said = None  # "Watch → Sunday; if he can't take it, Pepper": a substitute
         if said is None and _of_the_past(block, m, reader, mine, shapes):
@@ -339,6 +412,8 @@ def fitted(
     read_plain: PlainReader,
     shapes: Callable[[str], str],
     tried: frozenset[str] = frozenset(),
+    *,
+    bare: bool = False,
 ) -> Reading | Refusal | None:
     """The order of a block that holds no word of the sender's orders, read as a GM reads it
     ("candidates first"): of the orders the sender can give now, exactly one takes
@@ -348,17 +423,23 @@ def fitted(
     roles among A, B and C" from a spy), or a role taken on ("I'm going out as Heiji"). Two
     that take it are asked about, naming both; none, and it is talk. ``tried``: the sender's
     orders whose words the block holds and which it does not give whole ("checking whether a
-    Ran is around" is no Special Investigation, and may be a Detect)."""
+    Ran is around" is no Special Investigation, and may be a Detect). ``bare``: only a deed
+    in a sentence of no order word is read (``tried`` are orders the block takes back)."""
     layout = block.layout
     for sentence in block.spans:
         inside = [x for x in block.found if sentence.start <= x.start < sentence.end]
         players = list(dict.fromkeys(x.value for x in _named(block, sentence, voice, "")))
         roles = list(dict.fromkeys(x.value for x in inside if x.kind == ROLE))
-        if not (players or roles):
-            continue
         words = [x for x in inside if x.kind == ABILITY]
-        if any(set(held.of(x.value)) - tried for x in words):
+        if any(set(held.of(x.value)) - tried for x in words) or (bare and words):
             continue  # a word of the sender's orders that gives none: talk about it
+        if not (players or roles):
+            if any(x.kind == PLAYER for x in inside) and deed(layout, sentence, voice):
+                # "at Rookie's bedside", "the red wire on Umber's vest": a deed on its owner
+                found = _deed(block, sentence, reader, held, voice, read_plain, shapes, tried)
+                if found is not None:
+                    return found
+            continue
         does = block.words.does if block.words is not None else {}
         # What the words of other abilities said to a player here do (learn, guard, ...).
         said = {
@@ -375,6 +456,10 @@ def fitted(
             and directs(layout, sentence, voice)
         )  # fmt: skip
         if not said and not taken_on:
+            if players and not roles and deed(layout, sentence, voice):
+                found = _deed(block, sentence, reader, held, voice, read_plain, shapes, tried)
+                if found is not None:
+                    return found
             continue
         if (
             roles
@@ -416,6 +501,88 @@ def fitted(
     return None
 
 
+def _deed(
+    block: Block,
+    sentence: Span,
+    reader: Reader,
+    held: Candidates,
+    voice: Voice,
+    read_plain: PlainReader,
+    shapes: Callable[[str], str],
+    tried: frozenset[str],
+) -> Reading | Refusal | None:
+    """The order a deed of the sender's own in words of no order gives ("Calling Juno to the
+    witness stand tonight", "Doc's on call for Chive"): of the sender's own orders now, the
+    one that takes the players the sentence names, or names nothing when they are only the
+    owners of what it is done to ("cut the red wire on Umber's vest"). Of several, the ones
+    whose deed the sentence says in its rule's words (``Say.means``: a body for Erase, a
+    wire for Defuse); two such are asked about, none is talk."""
+    # The deed's own clause, the one its sentence opens with: "Sleeping early tonight, Kleene
+    # take care" does nothing to Kleene.
+    text = block.text
+    head = block.layout.clause(sentence.start + len(text[sentence.start : sentence.end]) - len(
+        text[sentence.start : sentence.end].lstrip()))  # fmt: skip
+    block.owner_named = True
+    try:
+        players = list(dict.fromkeys(x.value for x in _named(block, head, voice, "")))
+    finally:
+        block.owner_named = False
+    if not players or len(
+        {x.value for x in _named(block, sentence, voice, "")} - set(players)
+    ):
+        return None  # no player in it, or another outside it
+    owned = not any(x.value in players for x in _named(block, head, voice, ""))
+    # The sender's own orders now that take a player (or, said of what a player owns, none).
+    fit = [
+        a
+        for a, via in held.held.items()
+        if via is None
+        and a not in _NEVER_FITTED
+        and a not in tried
+        and (shapes(a) in _TAKES_PLAYERS or (owned and shapes(a) == vocab.NOTHING))
+    ]
+    if len(fit) > 1:
+        text = block.text[sentence.start : sentence.end]
+        means = block.words.means if block.words is not None else {}
+        fit = [a for a in fit if a in means and re.search(means[a], text, re.IGNORECASE)]
+    fit = [
+        a
+        for a in fit
+        if _takes(shapes(a), players, [])
+        or (owned and shapes(a) == vocab.NOTHING and len(players) == 1)
+    ]
+    if len(fit) > 1:
+        titles = reader.state.ruleset.titles
+        named = " or ".join(_title(a, titles) for a in fit)
+        return Refusal(
+            say("reading.could_be_yours", named=", ".join(players), abilities=named),
+            Kind.TWO_CHOICES,
+        )
+    if not fit:
+        return None
+    ability = fit[0]
+    m = Mention(ABILITY, sentence.start, sentence.start, (ability,), "")
+    block.owner_named = True
+    try:
+        reading = _read(ability, m, block, reader, held, voice, read_plain, shapes(ability),
+                        set())  # fmt: skip
+    finally:
+        block.owner_named = False
+    if reading.order is None:
+        return None
+    written = block.text[sentence.start : sentence.end].strip()
+    said = reading.order.canonical(reader.state.ruleset.titles)
+    reading.notes.append(say("reading.read_as_taking", written=written, order=said))
+    return reading
+
+
+# The shapes of orders that name a player: of several such, the deed is the one its words say.
+_TAKES_PLAYERS = frozenset(
+    {vocab.TARGET, vocab.TARGETS, vocab.TARGET_ROLE, vocab.CRIME, vocab.ASKED, vocab.KIND,
+     vocab.GUISES, vocab.PLAYER_ROLES}
+)  # fmt: skip
+
+
 def _object_after(block: Block, word: Mention) -> bool:
     """Whether a player or a role stands after ``word`` in its clause, as what it is done to
     ("a peek at the roles among Hollis, Nell and Ember", "checking whether a Ran is
@@ -441,8 +608,15 @@ def named_by_its_word(block: Block, words: vocab.Words, reading: Reading) -> boo
     if said is None:
         return True
     pattern = next((p for p, a in words.order_words if a == reading.ability), None)
-    return (
-        pattern is not None and re.fullmatch(pattern, said.text.strip(), re.IGNORECASE) is not None
+    if pattern is None:
+        return False
+    written = said.text.strip()
+    # "I'm arresting Abs": the order word in another form ("arresting", "arested") names it too.
+    spelled = grammar.respelled(written) if " " not in written else None
+    return any(
+        re.fullmatch(pattern, form, re.IGNORECASE) is not None
+        for form in (written, spelled)
+        if form
     )
 
 
@@ -491,6 +665,31 @@ _CONDITION_WORD = lazy_compile(r"\W*(?:if|in\s+case|should|unless)\b", re.IGNORE
 
 
 # A role and what it is asked whether it does: "a Ran is walking around", "Gin is still".
+# The accused as the subject of an accusation in the passive: "Umber should be arrested for",
+# "Abs is to be blamed for", "Miaka must be charged with".
+_ACCUSED = lazy_compile(
+    r"\s+(?:(?:should|must|shall|will|needs?\s+to|has\s+to|ought\s+to|is\s+to|are\s+to)\s+)?"
+    r"(?:really\s+)?be\s+$",
+    re.IGNORECASE,
+)
+
+
+def _accused(block: Block, m: Mention, voice: Voice) -> bool:
+    """Whether an accusation's word is said in the passive of the player it accuses, and with
+    its crime: "Umber should be arrested for the slander on Tansy last night" from one who
+    arrests is their arrest (docs/rulings.md); "Umber should be arrested" alone is talk."""
+    who = doer(block.layout, m, voice)
+    return (
+        who is not None
+        and who.kind == PLAYER
+        and _ACCUSED.fullmatch(block.text, who.end, m.start) is not None
+        and _FOR_CRIME.match(block.text, m.end) is not None
+    )
+
+
+_FOR_CRIME = lazy_compile(r"\s+(?:for|over|with)(?![\w'’])", re.IGNORECASE)
+
+
 _ROLE_IS = lazy_compile(r"(?:\s+(?:is|are|was|still|really|even|actually|currently))*\s*")
 # The orders that name a past phase as what they ask about: an arrest's crime, an
 # investigation of a past night, an analysis.
@@ -964,6 +1163,14 @@ def _targets(
     named = _named(block, sentence, voice, ability, besides)
     if named:
         return _chosen(block, named, several, sentence, voice, ability, besides)
+    if any(
+        x.kind == PLAYER
+        and x.value == voice.sender
+        and clause.start <= x.start < clause.end
+        and _REFLEXIVE.match(block.text, x.end)
+        for x in found
+    ):
+        return [voice.sender]  # "First aid kit ready for Rain herself": the sender by name
     ambiguous = next((x for x in found if x.kind == AMBIGUOUS), None)
     if ambiguous is not None:
         raise Refusal(
@@ -1125,8 +1332,12 @@ def _named(
             continue
         if _EXCLUDED_BEFORE.search(text, max(0, x.start - 40), x.start):
             continue
-        if _WHOEVER.search(text, max(0, x.start - 24), x.start):
-            continue  # "Vote whoever Lynz votes": Lynz is not the one voted for
+        if _WHOEVER.search(text, max(0, x.start - 24), x.start) and not (
+            block.words is not None and block.words.does.get(ability) == vocab.GUARD
+        ):
+            # "Vote whoever Lynz votes": Lynz is not the one voted for (but a guard against
+            # "anyone who goes for Mango" guards Mango)
+            continue
         after = found[i + 1] if i + 1 < len(found) else None
         if (
             after is not None
@@ -1142,12 +1353,22 @@ def _named(
             noun = text[mark.end() :]
             if noun[:1].isspace() and noun.strip()[:1].isalnum() and not _IS_DOING.match(noun):
                 said = possessed.match(noun) if possessed is not None else None
-                if said is None and not _its_own_word(block, i, mark.end(), ability, span):
+                if (
+                    said is None
+                    and not block.owner_named
+                    and not _ON_BEHALF.match(noun)
+                    and not _its_own_word(block, i, mark.end(), ability, span)
+                ):
                     continue  # "Protect Abs's gun": Abs's gun is not Abs
         named.append(x)
     return named
 
 
+# The nouns after "X's" that stand for X whatever the order: "on Hobb's behalf", "for Abs's
+# sake".
+_ON_BEHALF = lazy_compile(r"\s+(?:behalf|sake)(?![\w'’])", re.IGNORECASE)
+# A reflexive after the sender's own name: "Rain herself" is the sender, as a target.
+_REFLEXIVE = lazy_compile(r"\s+(?:him|her|them|my|your|it)sel(?:f|ves)(?![\w'’])", re.IGNORECASE)
 # The "'s" of "is" before a verb's "-ing" ("Isla's gettin' my charm"), not a possessive.
 _IS_DOING = lazy_compile(r"\s+[^\W\d_]+(?:ing|in['’])(?![\w'’])", re.IGNORECASE)
 
@@ -1273,11 +1494,26 @@ def _chosen(
             continue  # "vote Mochi, because he pushed the lynch on Fenn": a reason told
         if other.value in block.gone and target not in block.gone:
             continue  # "For Gale, I'll carry on her work: heal Isla": the dead are no choice
+        if (
+            other.note
+            and not named[0].note
+            and not _HEDGE_BETWEEN.search(block.text, named[0].end, other.start)
+        ):
+            # "Tugging on Jib's face today — mask or not?": a word read loosely as a name
+            # ("mask" for Mast), offered as no choice, is no second target beside one
+            # written whole.
+            continue
         if _HEDGE_BESIDE.search(said) or not is_statement(said):
             raise Refusal(
                 say("reading.names_two", target=target, other=other.value), Kind.TWO_CHOICES
             )
     return [target]
+
+
+# A word between two players that offers the second as a choice.
+_HEDGE_BETWEEN = lazy_compile(
+    r"(?<![\w'’])(?:or|either|maybe|perhaps|instead|otherwise|else)(?![\w'’])|/", re.IGNORECASE
+)
 
 
 def _players_after(block: Block, m: Mention) -> bool:
@@ -1379,12 +1615,17 @@ def _crime(
     says the crime, its victim and its phase."""
     text, found = block.text, block.found
     crime = None
-    for start in (x.start() for x in re.finditer(r"(?<![\w'’])\w", text)):
-        if m.start <= start < m.end:
-            continue
-        hit = grammar.CRIME_PATTERNS.match(text[start:])
-        if hit is not None and hit[0] != ability:
-            crime = (hit[0], start, start + hit[1])
+    starts = [x.start() for x in re.finditer(r"(?<![\w'’])\w", text)]
+    # The crime as written first; only then a typo of one ("intimidatting").
+    for match in (grammar.CRIME_PATTERNS.match, grammar.match_crime):
+        for start in starts:
+            if m.start <= start < m.end:
+                continue
+            hit = match(text[start:])
+            if hit is not None and hit[0] != ability:
+                crime = (hit[0], start, start + hit[1])
+                break
+        if crime is not None:
             break
     if crime is None:
         key = "reading.arrest_crime" if ability == "arrest" else "reading.blame_crime"
@@ -1461,7 +1702,12 @@ def _queries(block: Block, m: Mention, reader: Reader) -> list[str]:
     text, found = block.text, block.found
     asked: list[str] = []
     players = [x for x in found if x.kind == PLAYER]
-    for first, second in itertools.pairwise(players):
+    player_starts = [x.start for x in players]
+    phases = [x for x in found if x.kind == PHASE]
+    named = [x for x in found if x.kind in (PLAYER, PRONOUN)]
+    for i, (first, second) in enumerate(itertools.pairwise(named)):
+        if first.kind != PLAYER:
+            continue
         between = text[first.end : second.start]
         if "\n" in between:
             continue
@@ -1469,13 +1715,19 @@ def _queries(block: Block, m: Mention, reader: Reader) -> list[str]:
         if verb is None:
             continue
         subject, obj = first.value, second.value
-        before = text[max(0, first.start - 12) : first.start]
-        if _WAS_IT.search(before) and re.search(r"\bwho\b", between, re.IGNORECASE):
-            pass  # "was it A who healed B": A is the subject already
+        if second.kind == PRONOUN:
+            # "did Elk. heal her", "was it Lotus who healed her": the player named before
+            # the one asked about.
+            obj = next((x.value for x in reversed(named[:i]) if x.kind == PLAYER
+                        and x.value != subject), None)  # fmt: skip
+            if obj is None:
+                continue
+        elif _PASSIVE.search(between):
+            subject, obj = obj, subject  # "whether Bo is killed by Ingrid"
         query = f"{subject} {_VERBS.get(verb, verb)} {obj}"
-        sentence = block.layout.sentence(second.start)
-        when = next((x for x in found if x.kind == PHASE and second.end <= x.start < sentence.end),
-                    None)  # fmt: skip
+        later = bisect.bisect_right(player_starts, second.end)
+        end = player_starts[later] if later < len(player_starts) else len(text)
+        when = _query_phase(block, phases, second.end, end)
         if when is not None:
             query += f" {when.text}"
         asked.append(query)
@@ -1485,6 +1737,34 @@ def _queries(block: Block, m: Mention, reader: Reader) -> list[str]:
             Kind.MISSING_DETAIL if players else Kind.NO_TARGET,
         )
     return asked
+
+
+# The action of a query in the passive: "Bo is killed by Ingrid", "Kelp was healed by Lotus".
+_PASSIVE = lazy_compile(
+    r"(?<![\w'’])(?:is|was|were|are|be|been|being|gets?|got|getting)\s+(?:\w+\s+){0,2}?"
+    r"\w+\s+by\s*$",
+    re.IGNORECASE,
+)
+_CORRECTED = lazy_compile(
+    rf"(?<![\w'’])(?:{'|'.join(phrases.CORRECTION)})(?![\w'’])", re.IGNORECASE
+)
+
+
+def _query_phase(block: Block, phases: list[Mention], start: int, end: int) -> Mention | None:
+    """The phase a query names after its action (of ``phases``, the block's, the one between
+    ``start`` and ``end``, where the next query begins): the first in its sentence, or a later
+    one the sender corrects it to ("did Fenwick kill Lumen two nights ago... er, last night I
+    mean"), each correction read between one phase and the next."""
+    i = bisect.bisect_left(phases, start, key=lambda x: x.start)
+    sentence = block.layout.sentence(start)
+    if i >= len(phases) or phases[i].start >= min(end, sentence.end):
+        return None
+    when = phases[i]
+    for x in phases[i + 1 :]:
+        if x.start >= end or not _CORRECTED.search(block.text, when.end, x.end + 12):
+            break
+        when = x
+    return when
 
 
 def _verb_in(between: str) -> str | None:

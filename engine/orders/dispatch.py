@@ -1,8 +1,10 @@
 """From one fragment to its order: find the order word, then hand the rest to its reader.
 
-``READERS`` is the one table from an order word's ability to its reader; an ability not in
-it is "Ability Name" (``Reader.targeted``). A fragment with no order word may still be a
-Black Org leader naming the killer ("Vodka kills Kleene").
+``READERS`` maps an order word's ability to its reader for the orders every family shares
+(votes, things lent); a family's own readers come with the PM's reader (``Reader.readers``,
+handed in by the family's dialect). An ability in neither is "Ability Name"
+(``Reader.targeted``). A fragment with no order word goes to the family's ``unworded`` reader
+(DCTP's: a Black Org leader naming the killer, "Vodka kills Kleene").
 """
 
 from __future__ import annotations
@@ -12,8 +14,6 @@ from collections.abc import Callable
 from dataclasses import replace
 from functools import lru_cache
 
-from autogm.engine.families.dctp.reading import READERS as FAMILY_READERS
-from autogm.engine.families.dctp.reading import UNWORDED
 from autogm.engine.lazy_pattern import lazy_compile
 from autogm.engine.orders import grammar
 from autogm.engine.orders.evidence import COMMON
@@ -22,7 +22,7 @@ from autogm.engine.orders.grammar import USE
 from autogm.engine.orders.kinds import Kind
 from autogm.engine.orders.model import Order, PlainOrder, ability_title
 from autogm.engine.orders.name_match import MatchKind
-from autogm.engine.orders.reader import Guess, Reader, Refusal
+from autogm.engine.orders.reader import NO_ORDER, Guess, Reader, Refusal
 from autogm.engine.orders.readers import votes
 from autogm.engine.render.templates import say
 
@@ -198,7 +198,10 @@ def read(reader: Reader, fragment: str) -> Order | votes.Unvote | str | None:
             )
         if sole is not None and not isinstance(sole, str) and _orders_now(reader):
             return _sole_order(reader, sole["x"], fragment)
-        return UNWORDED(reader, text, fragment)
+        unworded = reader.readers.unworded
+        if unworded is None:
+            raise Refusal(say(NO_ORDER), Kind.NOT_AN_ORDER)
+        return unworded(reader, text, fragment)
     ability, used = keyword
     rest = _TARGET_LABEL.sub("", text[used:].lstrip(" :-–—"), count=1)
     rest = pronoun_corrected(reader, rest)
@@ -209,7 +212,7 @@ def read(reader: Reader, fragment: str) -> Order | votes.Unvote | str | None:
     if ability in _QUERY_ABILITIES:
         rest = _QUERY_LEAD.sub("", rest, count=1)
     reader.ability = ability
-    reader_of = READERS.get(ability)
+    reader_of = READERS.get(ability) or reader.readers.by_ability.get(ability)
     if reader_of is None:
         return reader.targeted(ability, rest, fragment)
     return reader_of(reader, rest, fragment)
@@ -589,8 +592,6 @@ def _read_cover(reader: Reader, rest: str, fragment: str) -> Order:
 
 
 READERS: dict[str, Callable[[Reader, str, str], Order | votes.Unvote | str]] = {
-    # the family's readers (engine/families/dctp/reading/)
-    **FAMILY_READERS,
     # things lent
     "bow_tie": _read_bow_tie,
     "black_suitcase": _read_black_suitcase,

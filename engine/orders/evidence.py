@@ -176,8 +176,7 @@ PHASE_WORDS = lazy_compile(
     r"|(?:two|three|four|five|a\s+couple\s+of|\d)\s+(?:nights?|days?)\s+ago"
     r"|(?:the\s+)?night\s+before\s+last|(?:the\s+)?day\s+before\s+yesterday"
     rf"|(?:night|day)\s*(?:\d{{1,2}}|{_NUMBER_WORDS})|[nd]\s?\d{{1,2}}"
-    r"|tonight|tonite|2nite|today|this\s+(?:night|day)|(?:last|previous)\s+night|yesterday"
-    r"|previous\s+day)(?:['’]s)?(?![\w'’])",
+    r"|" + grammar.RELATIVE_PHASES + r")(?:['’]s)?(?![\w'’])",
     re.IGNORECASE,
 )
 # Roles that are everyday words too: a role only when written as the role is ("Ran", "Kid").
@@ -296,7 +295,19 @@ def _at(
         # "keeping vigil by her bed": a role's short form that is an order's word too is the
         # word when written in lower case ("Vigil" is the Vigilante).
         choices = [c for c in choices if c.kind != ROLE]
+    if (
+        player is not None
+        and player.kind == PLAYER
+        and not player.note
+        and word is not None
+        and _POSSESSIVE_ONLY.fullmatch(rest, player.end - start, word[1])
+    ):
+        return player  # "Pinching Arrow's cheeks": the player Arrow, not the word "arrows"
     return max(choices, key=lambda m: (m.end, -_rank(m)))
+
+
+# What a word reads past a name written whole when it is only the name's possessive.
+_POSSESSIVE_ONLY = lazy_compile(r"['’]s?")
 
 
 def _rank(m: Mention) -> int:

@@ -58,6 +58,12 @@ ORDINALS = {
     "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
     "eighth": 8, "ninth": 9, "tenth": 10,
 }  # fmt: skip
+# The phases named relative to now, as players write them ("last night", "yesterday night",
+# "the previous day"), read by ``Reader.phase`` and found by the evidence (one list for both).
+RELATIVE_PHASES = (
+    r"tonight|tonite|2nite|today|this\s+(?:night|day)|(?:last|previous|yesterday)\s+night"
+    r"|yesterday|previous\s+day"
+)
 # A phase as players write it: "on Night 1", "N1", "night one", "(N1)", "the first night",
 # "the 2nd day", "tonight", "last night", "the previous night", "yesterday", "back in Prep".
 PHASE = lazy_compile(
@@ -67,8 +73,7 @@ PHASE = lazy_compile(
     r"|(?P<ago>two|three|four|five|a\s+couple\s+of|\d)\s+(?P<agokind>nights?|days?)\s+ago"
     r"|(?:the\s+)?night\s+before\s+last|(?:the\s+)?day\s+before\s+yesterday"
     r"|(?:night|day|n|d)\s*(?:\d+|[a-z]+)"
-    r"|tonight|tonite|2nite|today|this\s+(?:night|day)|(?:last|previous)\s+night|yesterday"
-    r"|previous\s+day)\b"
+    r"|" + RELATIVE_PHASES + r")\b"
     r"(?(open)\s*\))",
     re.IGNORECASE,
 )
@@ -427,6 +432,52 @@ REWRITE_PATTERNS = WordTable(REWRITES, end="$")
 def match_word(patterns: WordTable, text: str) -> tuple[str, int] | None:
     """The canonical name of the keyword at the start of ``text``, and its length."""
     return patterns.match(text)
+
+
+def _crime_forms() -> dict[str, str]:
+    """Each crime's words as a typo is read against them: the spelled verbs of the abilities
+    that are crimes, in their gerund and past forms ("intimidating", "slandered"), and the
+    crime's own word in a restatement ("strapping")."""
+    forms: dict[str, str] = {}
+    for say in DCTP.says:
+        if not say.crime:
+            continue
+        for verb in say.spelled:
+            stem = verb[:-1] if verb.endswith("e") else verb
+            for form in (verb, stem + "ing", stem + "ed" if stem == verb else verb + "d"):
+                forms.setdefault(form, say.ability)
+        if say.crime_noun:
+            forms.setdefault(say.crime_noun.split()[0], say.ability)
+    return forms
+
+
+CRIME_FORMS: dict[str, str] = _crime_forms()
+# The crime a word is a typo of, or None, by the word.
+_CRIME_SPELLED: dict[str, str | None] = {}
+
+
+def match_crime(text: str) -> tuple[str, int] | None:
+    """The crime named at the start of ``text`` and the length of its words: as written
+    ("killing", "the slander on"), else a typo of one word of a crime ("intimidatting",
+    "slandring": one letter away, two for long words) when exactly one crime is that close."""
+    found = CRIME_PATTERNS.match(text)
+    if found is not None:
+        return found
+    word = _FIRST_WORD.match(text)
+    if word is None or len(word.group()) < 6:
+        return None
+    key = word.group().casefold()
+    crime = _CRIME_SPELLED.get(key, "")
+    if crime == "":
+        limit = 1 if len(key) < 10 else 2
+        near = {
+            ability
+            for form, ability in CRIME_FORMS.items()
+            if abs(len(form) - len(key)) <= limit and distance(key, form, limit) <= limit
+        }
+        crime = near.pop() if len(near) == 1 else None
+        remember(_CRIME_SPELLED, key, crime)
+    return None if crime is None else (crime, word.end())
 
 
 # Order words as players spell them, for a first word no pattern reads: a gerund ("Healing

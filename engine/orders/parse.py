@@ -16,7 +16,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from autogm.engine.families.dctp.vocab import WORDS as DCTP_WORDS
 from autogm.engine.lazy_pattern import lazy_compile
 from autogm.engine.orders import grammar, phrases, vocab
 from autogm.engine.orders.bbcode import clean_and_quotes, quotes, text_quotes
@@ -26,12 +25,19 @@ from autogm.engine.orders.compose import (
     Candidates,
     candidates,
     fitted,
+    misspelled,
     named_by_its_word,
     offered_players,
     readings,
 )
 from autogm.engine.orders.dispatch import pronoun_corrected, read
-from autogm.engine.orders.evidence import COMMON, EvidenceTable, evidence_table, mentions
+from autogm.engine.orders.evidence import (
+    ABILITY,
+    COMMON,
+    EvidenceTable,
+    evidence_table,
+    mentions,
+)
 from autogm.engine.orders.folding import fold
 from autogm.engine.orders.fragments import (
     CONFIRM,
@@ -49,8 +55,10 @@ from autogm.engine.orders.reader import (
     CONDITIONAL,
     NO_KILL,
     NO_ORDER,
+    NO_READERS,
     SECOND_CHOICE,
     TWO_CHOICES,
+    FamilyReaders,
     Guess,
     Reader,
     Refusal,
@@ -60,7 +68,7 @@ from autogm.engine.orders.reader import (
 from autogm.engine.orders.readers.votes import Unvote
 from autogm.engine.orders.repeat import repeat_asked, repeated
 from autogm.engine.orders.seam import Rules, SlotKey
-from autogm.engine.orders.stance import Voice, for_later, only_later
+from autogm.engine.orders.stance import TALK, Voice, for_later, only_later
 from autogm.engine.render.inert import shorten
 from autogm.engine.render.templates import say
 from autogm.engine.rules.base import Side, Slot
@@ -121,8 +129,10 @@ Take = Callable[[Reader, Order, str, dict[SlotKey, Order]], "Rejection | None"]
 @dataclass(frozen=True)
 class Dialect:
     """What the steps need of a family's way of writing orders: its words (``vocab``), its
-    reader of plain orders, how an order is held, and the shape each ability's order has.
-    DCTP's is ``DCTP``; midnight builds its own for each message
+    reader of plain orders, how an order is held, the shape each ability's order has, and its
+    own readers of plain orders (``FamilyReaders``, for ``dispatch.read``). A family declares
+    it in its package: DCTP's is ``dialect_of`` its words and readers
+    (engine/families/dctp/reading/); midnight builds its own for each message
     (engine/families/midnight/reader.py)."""
 
     words: vocab.Words
@@ -131,6 +141,7 @@ class Dialect:
     take: Take
     shape: Callable[[str], str]
     can_send: Callable[[Reader], str]
+    readers: FamilyReaders = NO_READERS
 
 
 class Message:
@@ -143,10 +154,10 @@ class Message:
         pieces: list[str],
         asked: tuple[Order, ...],
         text: str,
-        dialect: Dialect | None = None,
+        dialect: Dialect,
     ) -> None:
         self.reader = reader
-        self.dialect = dialect if dialect is not None else dctp_dialect()
+        self.dialect = dialect
         self.text = text  # the message as cleaned, for the reading of evidence
         self.pending = deque(pieces)
         self.asked = asked
@@ -393,6 +404,48 @@ def _step_confirm(msg: Message, fragment: str) -> str | None:
     return None
 
 
+# A sentence that points back at the question before as the sender's order: "Did Isolde protect
+# Kelp tonight? That's my investigation.", "... That is my question for tonight."
+_LABEL_BACK = lazy_compile(
+    r"^\W*(?:that|this)(?:['’]s|\s+is|\s+will\s+be|['’]ll\s+be)\s+(?:my|our)\s+(?P<what>.+?)"
+    r"(?:\s+(?:for\s+)?(?:tonight|today|this\s+(?:night|day|phase)|now))?[\s.!]*$",
+    re.IGNORECASE,
+)
+# What names an order without naming its ability: "that's my question", "that's my pick".
+_ANY_ORDER = lazy_compile(
+    r"(?:(?:one|night|day)\s+)?(?:question|query|action|order|pick|choice|request|one)",
+    re.IGNORECASE,
+)
+
+
+def _step_label_after_question(msg: Message, fragment: str) -> str | None:
+    """A question asked back as an order ("Did Isolde protect Kelp tonight?"), then named as
+    the sender's order by the next sentence ("That's my investigation."): the order is taken,
+    as a 'yes' would take it; a label that names another ability leaves the question asked."""
+    if msg.asked_last is None or (label := _LABEL_BACK.match(fragment)) is None:
+        return fragment
+    asked = msg.rejected[msg.asked_last].asks
+    what = label["what"]
+    named = {
+        ability
+        for m in mentions(what, msg.dialect.table, msg.reader.words.players, None)
+        if m.kind == ABILITY
+        for ability in m.value
+    }
+    if asked is None or not (asked.ability in named or _ANY_ORDER.fullmatch(what)):
+        return fragment
+    index, msg.asked_last = msg.asked_last, None
+    msg.rejected.pop(index)
+    if msg.questioned == index:
+        msg.questioned = None
+    refused = msg.dialect.take(msg.reader, asked, asked.text, msg.accepted)
+    if refused is not None:
+        msg.refuse(refused)
+    else:
+        msg.trace.append((fragment, "order", None))
+    return None
+
+
 def _step_doubt_after_question(msg: Message, fragment: str) -> str | None:
     """ "Vote Abs? Not sure": no question to confirm, only the doubt."""
     if msg.asked_last is not None and DOUBT.match(fragment):
@@ -613,6 +666,7 @@ STEPS: tuple[tuple[str, Step], ...] = (
     ("a condition for the order after it", _step_condition_clause),
     ("a later phase for the order after it", _step_later_clause),
     ("a yes to a reading asked about", _step_confirm),
+    ("a label naming the question before as the order", _step_label_after_question),
     ("a doubt after a question", _step_doubt_after_question),
     ("a withdrawal of what was said before", _step_withdrawal),
     ("an edit that names a new target", _step_edit_target),
@@ -645,7 +699,7 @@ _INSTEAD = lazy_compile(r"^\W*instead\b", re.IGNORECASE)
 _NOT_NAME = lazy_compile(r"\b(?:not|instead\s+of|rather\s+than)\b", re.IGNORECASE)
 # A form's field of detail, read with the form: "Crime: ...", "When: ...", "Suspect: ...".
 _FIELD = lazy_compile(
-    r"^\W*(?:suspect|accused|crime|charge|victim|when|phase|time|role|guess|guise|reason"
+    r"^\W*(?:(?:the|my|our|his|her|their)\s+)?(?:suspect|accused|crime|charge|victim|when|phase|time|role|guess|guise|reason"
     r"|note|why|how\s+long|details?|comment|evidence|question)\s*[:=\-–—]\s*\S",
     re.IGNORECASE,
 )
@@ -825,8 +879,10 @@ def parse_pm(
     memo: StateMemo | None = None,
     *,
     rules: Rules,
+    dialect: Dialect,
 ) -> ParsedPM:
-    """Read one private message from ``author`` in the current phase of ``state``.
+    """Read one private message from ``author`` in the current phase of ``state``, in the
+    words of its family (``dialect``, the family's declaration: engine.families.Family).
 
     ``asked`` are the readings the author's previous PM in this phase was asked about ("did
     you mean 'Heal Kleene'? reply 'yes' to confirm"): a 'yes' in this one takes them. They
@@ -853,7 +909,7 @@ def parse_pm(
         words = vocabulary(state)
     elif (words := memo.words) is None:
         words = memo.words = vocabulary(state)
-    reader = Reader(state, author, words, rules)
+    reader = Reader(state, author, words, rules, dialect.readers)
     tape, tape_refused = None, None
     if state.ruleset.has("gm_texts"):
         text, tape = split_tape(text)
@@ -863,7 +919,7 @@ def parse_pm(
         tape_refused = _tape_refused(state, author, tape)
         if tape_refused is not None:
             tape = None
-    msg = Message(reader, fragments(text, reader.words.players.names), asked, text)
+    msg = Message(reader, fragments(text, reader.words.players.names), asked, text, dialect)
     if "[" in source or written_quotes:
         msg.quoted = quoted_of(reader, source, written_quotes, tagged if own is source else None)
     while msg.pending:
@@ -1364,6 +1420,9 @@ def read_evidence(msg: Message) -> None:
         if held is None:
             # What the sender can order, asked only of a run that names something.
             held, voice = candidates(reader, words), voice_of(reader)
+        if any(how == "unread" for _, how, _ in run):
+            # A typo of a word of the sender's own orders ("delaing" for dealing) is it.
+            found = misspelled(block_text, found, held, reader.state.ruleset.titles)
         words_at = [m.start for m in found if m.kind == "ability"]
         if len(words_at) > MAX_EVIDENCE_WORDS:
             # A wall of order words: read up to so many of them, as a GM would not read on.
@@ -1423,6 +1482,21 @@ def read_evidence(msg: Message) -> None:
                 msg.rejected = [r for r in msg.rejected if not any(r is p for p in provisional)]
                 msg.rejected.append(Rejection(block_text, str(fit), kind=fit.kind))
                 continue
+            if fit is not None and not isinstance(fit, Refusal):
+                done, others = [fit], []
+        elif not done and others and all(k in (Kind.WITHDRAWN, TALK) for _, k in others):
+            # "no scope. knife for Oakley": the order taken back is no candidate, and a deed
+            # in a sentence of no order word is the one order left that takes it.
+            fit = fitted(
+                block,
+                reader,
+                held,
+                voice,
+                lambda plain: dialect.read(reader, plain),
+                dialect.shape,
+                frozenset(a for m, k in others if k is Kind.WITHDRAWN for a in m.value),
+                bare=True,
+            )
             if fit is not None and not isinstance(fit, Refusal):
                 done, others = [fit], []
         new: list[Rejection] = []
@@ -1599,21 +1673,23 @@ _VOIDED = {
 }
 
 
-def _shape(ability: str) -> str:
-    say = DCTP_WORDS.say(ability)
-    return say.shape if say is not None else vocab.TARGET
+def dialect_of(words: vocab.Words, readers: FamilyReaders) -> Dialect:
+    """A family's way of writing orders as this module reads it: its ``words``, the reader of
+    plain orders (``dispatch.read``) with the family's own ``readers``, an order held in the
+    slot it fills. What a family's package declares (DCTP's: engine/families/dctp/reading/)."""
 
+    def shape(ability: str) -> str:
+        say = words.say(ability)
+        return say.shape if say is not None else vocab.TARGET
 
-@lru_cache(maxsize=1)
-def dctp_dialect() -> Dialect:
-    """DCTP's way of writing orders: its words, its reader of plain orders (dispatch.read)."""
     return Dialect(
-        words=DCTP_WORDS,
-        table=evidence_table(DCTP_WORDS),
+        words=words,
+        table=evidence_table(words),
         read=read,
         take=_take,
-        shape=_shape,
+        shape=shape,
         can_send=lambda reader: _what_you_can_send(reader, reader.author),
+        readers=readers,
     )
 
 

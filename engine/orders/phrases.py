@@ -90,6 +90,12 @@ WITHDRAWAL = (
     # A joke owned up to: "heal Lynz jk", "just kidding, no heal tonight".
     "jk", r"j/k", r"just\s+kidding", r"(?:i['’]?m\s+)?(?:only\s+|just\s+)?(?:kidding|joking)",
 )  # fmt: skip
+# A correction of a detail just written, the later one standing: "two nights ago... er, last
+# night I mean", "Night 2, sorry, Night 1".
+CORRECTION = (
+    r"i\s+mean", r"i\s+meant", r"err*m?", r"uhm*", r"umm*", "sorry", "wait", "actually",
+    r"make\s+(?:it|that)", "rather", "correction", "oops", r"no\s+no",
+)  # fmt: skip
 # A precaution: "in case". After an order it is the order's reason, which conditions nothing
 # ("heal Lynz in case he gets attacked", "play misere, just in case they lock me up");
 # opening its sentence it conditions the order after it ("In case Abs is dead, heal
@@ -175,6 +181,22 @@ REPORTED = (
 # Someone else than the sender doing it: "someone lynch him", "you guys should vote".
 OTHERS = ("someone", "somebody", "anyone", "anybody", "everyone", "everybody", r"you\s+guys",
           r"y['’]?all", "people", "they", "he", "she", r"the\s+town", "others", "town")  # fmt: skip
+
+
+# The closed class of talk: mental, speech and opinion words. A sentence that holds one says
+# something about a player, not a deed on them, unless an order's own word says the deed.
+TALK_WORDS = (
+    r"think(?:s|ing)?", r"thought", r"suspect(?:s|ed|ing)?", r"sus(?:sy)?", r"trust(?:s|ed|ing)?",
+    r"believe(?:s|d)?", r"like(?:s|d)?", r"love(?:s|d)?", r"hate(?:s|d)?", r"hope(?:s|d|ful)?",
+    r"hoping", r"wonder(?:s|ed|ing)?", r"feel(?:s|ing)?", r"felt", r"say(?:s|ing)?", r"said",
+    r"tell(?:s|ing)?", r"told", r"know(?:s|ing)?", r"knew", r"guess(?:es|ed|ing)?",
+    r"bet", r"doubt(?:s|ed|ing)?", r"claim(?:s|ed|ing)?", r"vouch(?:es|ed|ing)?",
+    r"root(?:s|ed|ing)", r"cheer(?:s|ed|ing)?", r"pray(?:s|ed|ing)?", r"sorry", r"glad",
+    r"happy", r"proud", r"scum(?:my)?", r"scummy", r"town(?:ie|y)?", r"suspicious",
+    r"sketchy", r"shady", r"fishy", r"innocent", r"guilty", r"lol", r"lmao", r"agree(?:s|d)?",
+    r"seem(?:s|ed)?", r"look(?:s|ed)?\s+like", r"acting", r"rumou?r", r"congrat\w*", r"gg",
+    r"welcome", r"good\s+luck", r"shout\w*", r"props", r"kudos",
+)  # fmt: skip
 
 
 def pattern(*classes: tuple[str, ...], flags: int = re.IGNORECASE) -> re.Pattern[str]:

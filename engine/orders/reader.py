@@ -8,9 +8,10 @@ that cannot read what it is given raises ``Refusal`` with the reason the player 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from autogm.engine.lazy_pattern import lazy_compile
 from autogm.engine.orders import phrases
@@ -199,6 +200,27 @@ class StateMemo:
         self.words: Vocabulary | None = None
 
 
+# A reader of one kind of order: the ``Reader`` of the PM, the text after the order word and the
+# whole fragment (for the order's ``text`` and the refusals) -> the order read (an ``Order``, an
+# unvote, "no_action"); it raises ``Refusal`` with the reason the player is told.
+ReadOrder = Callable[["Reader", str, str], Any]
+
+
+@dataclass(frozen=True, slots=True)
+class FamilyReaders:
+    """A family's own readers of orders written plainly, which its package declares (DCTP's:
+    engine/families/dctp/reading/) and its dialect hands the reader: one per ability whose
+    plain order is more than "Ability Name <player>" (``Reader.targeted``), and ``unworded``,
+    the reader of a fragment with no order word (DCTP: a Black Org leader naming the killer);
+    None: such a fragment is no order."""
+
+    by_ability: Mapping[str, ReadOrder]
+    unworded: ReadOrder | None = None
+
+
+NO_READERS = FamilyReaders({})
+
+
 @dataclass
 class Reader:
     """Reads the fragments of one PM from ``author``; ``notes`` collects what it read loosely."""
@@ -208,6 +230,8 @@ class Reader:
     words: Vocabulary
     # The rules of ``state`` as the reader asks them (engine/orders/seam.py).
     rules: Rules
+    # The family's own readers (its dialect's): engine.orders.dispatch reads with them.
+    readers: FamilyReaders = NO_READERS
     notes: list[str] = field(default_factory=list)
     # The ability of the order being read: it says which nouns after a possessive stand for
     # the target ("protect Kleene's life", but not "investigate Abs's role").
@@ -398,7 +422,7 @@ class Reader:
             night = word.endswith(("night", "nights ago", "before last"))
             steps = 2 * back if night == current.is_night else 2 * back - 1
             return Phase(max(0, current.index - steps)), text[found.end() :]
-        if word in {"last night", "previous night", "yesterday", "previous day"}:
+        if word in {"last night", "previous night", "yesterday night", "yesterday", "previous day"}:
             back = 2 if word.endswith("night") == current.is_night else 1
             return Phase(max(0, current.index - back)), text[found.end() :]
         try:

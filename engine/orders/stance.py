@@ -150,9 +150,10 @@ _WISH = lazy_compile(
     re.IGNORECASE,
 )
 # A past deed told after the order's word: "my heal on Pepper worked out", "the charm kept
-# Lucky 7 alive" (up to a relative clause: "protect Abs, who was attacked").
+# Lucky 7 alive" (up to a relative clause, with its pronoun or without, whose past is its
+# noun's: "protect Abs, who was attacked", "analyze the interrogation I did last night").
 _PAST_AFTER = lazy_compile(
-    r"(?:(?!\b(?:who|that|which|whom|whose|because|since|as|if|so)\b)[^.!?;])*?"
+    r"(?:(?!\b(?:who|that|which|whom|whose|because|since|as|if|so|i|we)\b)[^.!?;])*?"
     r"\b(?:worked|kept|saved|went|was|were|did|succeeded|failed|helped|happened"
     r"|ended|turned|paid\s+off)\b",
     re.IGNORECASE,
@@ -195,6 +196,8 @@ _SUBJECT_OF = lazy_compile(
 _SHOULD_IT = lazy_compile(r"^\W*should\s+(?!i\b|we\b)\w", re.IGNORECASE)
 # Past tense, not passive: "I healed Ash", "done sweeping", "already voted".
 _PAST_WORD = lazy_compile(r"\w+ed$|did$|done$", re.IGNORECASE)
+# A choice told as made, which is made now: "we decided", "we agreed", "settled on".
+_CHOSEN = lazy_compile(r"(?:decided|agreed|settled)$", re.IGNORECASE)
 _PASSIVE_BEFORE = lazy_compile(
     r"(?:gets?|getting|be|is\s+to\s+be|are\s+to\s+be|to\s+be|being|will\s+be|wants?\s+\w+)\s*$",
     re.IGNORECASE,
@@ -644,12 +647,7 @@ def directs(layout: Layout, sentence: Span, voice: Voice) -> bool:
     sender's orders leave one that fits what the sentence names."""
     text = layout.text
     said = text[sentence.start : sentence.end]
-    voided = layout.said(sentence)
-    if voided.question or voided.condition or voided.withdrawal >= 0 or voided.asking:
-        return False
-    if layout.only_asking or _NOT_DIRECTIVE.search(said) or _PAST_SAID.search(said):
-        return False
-    if _LATER.search(said) and not _NOW.search(said):
+    if not _unvoided(layout, sentence):
         return False
     lead = _LEAD.match(said)
     head = said[lead.end() if lead else 0 :].lstrip(" \t\n-*>•:")
@@ -682,6 +680,60 @@ def directs(layout: Layout, sentence: Span, voice: Voice) -> bool:
         and second.kind == PLAYER
         and bool(_NOW.search(said))
     )
+
+
+def _unvoided(layout: Layout, sentence: Span) -> bool:
+    """Whether nothing in a sentence voids an order said in it: no question, condition,
+    withdrawal, negation, doubt, modal, past, someone else's words, thanks or later phase."""
+    said = layout.text[sentence.start : sentence.end]
+    voided = layout.said(sentence)
+    if voided.question or voided.condition or voided.withdrawal >= 0 or voided.asking:
+        return False
+    if layout.only_asking or _NOT_DIRECTIVE.search(said) or _PAST_SAID.search(said):
+        return False
+    return not (_LATER.search(said) and not _NOW.search(said))
+
+
+def deed(layout: Layout, sentence: Span, voice: Voice) -> bool:
+    """Whether a sentence says a deed of the sender's own on the players it names, in words
+    of no order: a directive (``directs``), or a thing readied for a player ("First-aid kit
+    ready for Rain", "knife for Oakley", "Doc's on call for Chive"); and no word of talk in it
+    (a closed class of mental, speech and opinion words: "I think", "rooting for Abs").
+    What a GM reads as the one order of the sender's that takes those players."""
+    said = layout.text[sentence.start : sentence.end]
+    if _TALK_WORD.search(said):
+        return False
+    if directs(layout, sentence, voice):
+        return True
+    if not _unvoided(layout, sentence):
+        return False
+    lead = _LEAD.match(said)
+    head = said[lead.end() if lead else 0 :].lstrip(" \t\n-*>•:")
+    article = _ARTICLE.match(head)
+    if article is not None:
+        head = head[article.end() :]  # "A blade for Parkur": the thing readied
+    first = _TOKEN.match(head)
+    if first is None or not first.group()[:1].isalpha():
+        return False
+    word = first.group().casefold()
+    if word in _NOT_A_VERB or word in _OWN_WORDS:
+        return False
+    at = _mention_at(layout, sentence.start + len(said) - len(head))
+    if at is not None and at.kind in (PLAYER, PRONOUN, ROLE):
+        return False  # "Abs for mayor": about a player
+    return any(
+        m.kind == PLAYER
+        and _FOR_BEFORE.search(layout.text, max(sentence.start, m.start - 8), m.start)
+        for m in layout.found
+        if sentence.start <= m.start < sentence.end
+    )
+
+
+# A player a thing is readied for: "... for Oakley".
+_FOR_BEFORE = lazy_compile(r"(?<![\w'’])(?:for|on|at|under|into|beside|to)\s+$", re.IGNORECASE)
+_ARTICLE = lazy_compile(r"(?:an?|the|some|my|one)\s+(?=\w)", re.IGNORECASE)
+# Talk: the mental, speech and opinion words that make a sentence about a player no deed.
+_TALK_WORD = phrases.pattern(phrases.TALK_WORDS)
 
 
 # What makes a sentence no directive: a negation, a doubt, a modal of what might be,
@@ -798,6 +850,8 @@ def _past(before: str, mention: Mention) -> bool:
     """Whether the mention is a past deed ("I healed Ash", "done sweeping", "he voted"), not
     a passive order ("gets summoned", "is to be handed")."""
     word = mention.text.split()[0] if mention.text.split() else mention.text
+    if _CHOSEN.match(word):
+        return False  # "the group decided: Quiche = Vodka": the choice made now is the order
     if _PAST_WORD.search(word) and not (before and _PASSIVE_BEFORE.search(before)):
         return True
     return bool(before and word.lower().endswith("ing") and _DONE_BEFORE.search(before)) and not (
@@ -865,6 +919,12 @@ def _subject(
         # "could you heal Lynz", "I want you to protect Abs": a request to the GM.
         asking = i and tokens[i - 1][2].casefold() in _ASKS_YOU
         return (None if asking else TALK), None
+    if (
+        i >= 2
+        and tokens[i - 1][2].casefold() in ("my", "our")
+        and tokens[i - 2][2].casefold() in _CAUSATIVE
+    ):
+        return None, None  # "Have my people snatch Halloran": the sender's deed, by their men
     if key in _OTHER_WORDS or _pronoun_of(key) in _OTHER_WORDS:
         return TALK, None  # "someone should APTX him", "the town wants to lynch Abs"
     if _noun_subject(tokens, i, voice):
@@ -1043,6 +1103,8 @@ _OWN_WORDS = _wordset(
     "myself ourselves"
 )
 # Someone else as the doer: "someone should", "the town will".
+# The verbs of having one's own people do a deed: "have my people snatch X", "send our boys".
+_CAUSATIVE = _wordset("have having get getting send sending let make making")
 _OTHER_WORDS = _wordset(
     "someone somebody anyone anybody everyone everybody people town others they they'll "
     "they’ll they're they’re y'all y’all guys he she he'll she'll he's she's"

@@ -63,3 +63,14 @@ def test_a_familys_capabilities_are_its_packages() -> None:
     for name, family in _families().items():
         package = importlib.import_module(f"autogm.engine.families.{name}")
         assert package.PUBLIC_ORDERS is family.public_orders
+
+
+def test_every_family_reads_with_its_own_reader_or_its_own_dialect() -> None:
+    """A family's orders are read by its own ``read`` or by ``parse_pm`` in its ``dialect``
+    (its words and its readers): exactly one of the two, so that no family is read in
+    another's words."""
+    for name, family in _families().items():
+        assert (family.read is None) != (family.dialect is None), name
+        if family.dialect is not None:
+            words = family.dialect().words
+            assert words.say("vote") is not None, name  # the words of the family's own orders

@@ -14,6 +14,7 @@ from autogm.engine.families.dctp.life import LIFE
 from autogm.engine.families.dctp.phase_hooks import begin_phase, end_phase
 from autogm.engine.families.dctp.poisoning import settle_poisonings
 from autogm.engine.families.dctp.prep import open_game, settle_prep
+from autogm.engine.families.dctp.reading import dialect
 from autogm.engine.families.dctp.setup import new_game_from, setup_of
 from autogm.engine.families.dctp.state import DctpState
 from autogm.engine.families.dctp.voting import hold_lynch
@@ -52,6 +53,7 @@ DCTP = Family(
     player_record=None,
     held_beyond=held_beyond,
     read=None,
+    dialect=dialect,
     public=None,
     setup_of=setup_of,
     setup_from_choices=None,

@@ -42,6 +42,8 @@ from autogm.engine.orders.vocab import (
 _HOME = r"place|house|home|door|room|flat|apartment|bedside"
 _LIFE = r"life|safety|wounds?|injur(?:y|ies)|" + _HOME
 # The nouns after a possessive that stand for whom a poisoning is for: "Tomo's coffee".
+# A group that acts together, as its member names it: "we", "the group", "the Detective Boys".
+_GROUP = r"(?:we|(?:the\s+|our\s+)?(?:group|team|squad|detective\s+boys|db['’]?s?|boys|kids|gang))"
 _DRINK = r"drink|coffee|tea|food|meal|glass|cup|wine|water|soup|dinner|lunch|breakfast|beer"
 # The words every kill of a killer's is said in (kill, snipe and the leader's order).
 _KILL_WORDS = (
@@ -71,6 +73,7 @@ SAYS: tuple[Say, ...] = (
         spelled=("arrest",),
         title="Arrest", shape=CRIME,
         does=HINDER,
+        means=r"cuffs|handcuff\w*|jail|prison|cell|custody|book(?:ed|ing)?",
     ),
     Say(
         "investigate",
@@ -110,6 +113,7 @@ SAYS: tuple[Say, ...] = (
         alternates=("first_aid",),
         verb="heals",
         does=GUARD,
+        means=r"doctor|doc|medic\w*|medicine|bag|bedside|hospital|wounds?|surgery|clinic|treat\w*|cure|stitch\w*",
     ),
     Say(
         # Classic: "Trick and Intimidate - Roles with that action: Eisuke(Trick),
@@ -141,10 +145,11 @@ SAYS: tuple[Say, ...] = (
         crime=r"(?:the\s+)?(?:murder|killing|death)\s+of|kill(?:ing|ed)?|murder(?:ing|ed)?"
         r"|attack(?:ing|ed)?|death|the\s+(?:kill|attack|murder|hit)\s+(?:on|of)"
         r"|(?:tonight['’]s\s+|last\s+night['’]s\s+)?hit\s+on"
-        r"|snip(?:e|ed|ing)|poison(?:ing|ed)?|aptx(?:ing|ed)?",
+        r"|snip(?:e|ed|ing)|sho(?:t|ot(?:ing)?)|poison(?:ing|ed)?|aptx(?:ing|ed)?",
         verb="kills",
         crime_noun="killing",
         does=HARM,
+        means=r"murder\w*|death|dies?|dead|weapon|guns?|pistol|knife|knives|blade|bullets?|shoot\w*|shot|stab\w*|strangl\w*|slit|throat",
     ),
     Say(
         # Snipe Guard is r53's name for Bone Breaking ("Snipe Guard - Role with action:
@@ -159,6 +164,7 @@ SAYS: tuple[Say, ...] = (
         alternates=("lovey_dovey",),
         verb="protects",
         does=GUARD,
+        means=r"bones?|break\w*|broken|attackers?|whoever|anyone",
     ),
     Say(
         # Sniping is the kill's word in 2011 and an order of its own in classic
@@ -174,6 +180,7 @@ SAYS: tuple[Say, ...] = (
         verb="snipes",
         does=HARM,
         alternates=("kill",),
+        means=r"rifle|scope|sniper|crosshairs|long[- ]range|rooftop|bullets?|shot",
     ),
     Say(
         # Classic Kazuha's night "Protection Charm" (a lynch vote fewer), declared before
@@ -186,6 +193,7 @@ SAYS: tuple[Say, ...] = (
         alternates=("charm",),
         target_word="to",
         does=GUARD,
+        means=r"charms?|amulets?|talisman|luck\w*|blessing|ward",
     ),
     Say(
         "protect",
@@ -204,6 +212,7 @@ SAYS: tuple[Say, ...] = (
         verb="protects",
         traits=frozenset({TOGETHER, LIST_HEAD}), shape=TARGETS,
         does=GUARD,
+        means=r"guard\w*|shield\w*|bodyguard|cover\w*|watch\s+over|safe",
     ),
     Say(
         "first_aid",
@@ -216,6 +225,7 @@ SAYS: tuple[Say, ...] = (
         alternates=("heal",),
         verb="first aids",
         does=GUARD,
+        means=r"kit|bandages?|wounds?|plasters?",
     ),
     Say(
         "watch",
@@ -252,6 +262,7 @@ SAYS: tuple[Say, ...] = (
         verb="frightens",
         crime_noun="frightening",
         does=HINDER,
+        means=r"scar\w*|fright\w*|spook\w*|boo|terror\w*",
     ),
     Say(
         "slander",
@@ -267,6 +278,7 @@ SAYS: tuple[Say, ...] = (
         traits=frozenset({TOGETHER, LIST_HEAD}), shape=TARGETS,
         does=FRAME,
         possessed=r"name|reputation|image|record|rep|standing",
+        means=r"name|reputation|rumou?rs?|smear\w*|gossip|lies",
     ),
     Say(
         "blame",
@@ -281,6 +293,7 @@ SAYS: tuple[Say, ...] = (
         verb="blames",
         crime_noun="blaming", shape=CRIME,
         does=FRAME,
+        means=r"pin\w*|murder|crimes?|frame\w*|blame\w*|scapegoat|fall\s+guy",
     ),
     Say(
         "bribe",
@@ -291,6 +304,7 @@ SAYS: tuple[Say, ...] = (
         crime=r"brib(?:e|ing|ed)(?:\s+the\s+gm)?",
         crime_noun="bribing",
         traits=frozenset({NO_TARGET}), shape=NOTHING,
+        means=r"cash|money|suitcase|payment|pay(?:s|ing)?|paid|yen|dollars|bills|envelope",
     ),
     Say(
         "erase",
@@ -307,6 +321,8 @@ SAYS: tuple[Say, ...] = (
         verb="erases",
         crime_noun="erasing",
         traits=frozenset({NO_TARGET}),
+        means=r"body|bodies|corpse|remains|disappear\w*|vanish\w*|traces?|evidence|dispose"
+        r"|clean[- ]?up",
     ),
     Say(
         "house_search",
@@ -327,6 +343,7 @@ SAYS: tuple[Say, ...] = (
         title="Pinch Face",
         verb="pinches",
         does=LEARN,
+        means=r"faces?|cheeks?|masks?|disguises?|skin|real",
     ),
     Say(
         "detention",
@@ -349,6 +366,7 @@ SAYS: tuple[Say, ...] = (
         verb="sues for",
         target_word="for",
         does=GUARD,
+        means=r"court\w*|suit|lawyer|case|prison|jail|free|release|appeal|behalf|legal",
     ),
     Say(
         "poison",
@@ -360,6 +378,7 @@ SAYS: tuple[Say, ...] = (
         alternates=("aptx",),
         verb="poisons", shape=TARGET_ROLE,
         does=HARM,
+        means=r"poison\w*|drinks?|tea|cup|glass|pill|toxin",
     ),
     Say(
         # Classic's night "Protection Charm" is read as the same word (``alternates``).
@@ -412,6 +431,7 @@ SAYS: tuple[Say, ...] = (
         crime_noun="strapping a bomb on",
         target_word="on",
         does=HARM,
+        means=r"vests?|bombs?|explosives?|strap\w*|c4|dynamite|detonat\w*",
     ),
     Say(
         "defuse",
@@ -420,6 +440,7 @@ SAYS: tuple[Say, ...] = (
                "take the vest off", "remove the vest", "remove the bomb"),
         possessed=r"(?:explosive\s+)?(?:bomb|vest)", shape=NOTHING,
         does=GUARD,
+        means=r"wires?|bombs?|vests?|explosives?|disarm\w*|detonat\w*|timer",
     ),
     # Information, disguise, items, travel.
     Say(
@@ -467,6 +488,7 @@ SAYS: tuple[Say, ...] = (
         title="Cross-examine",
         verb="cross-examines",
         does=LEARN,
+        means=r"witness\w*|court\w*|stand|testimony|trial|crimes?|objection",
     ),
     Say(
         "observe",
@@ -564,7 +586,11 @@ SAYS: tuple[Say, ...] = (
         "identify",
         order=r"identify",
         words=("identify", "identification", "id", "check", "confirm", "verify",
-               r"we\s+(?:\([^)]{0,40}\)\s*)?(?:think|believe|guess|bet|reckon|say)", "our guess",
+               # The group's guess, said by its member for it: "we think", "the Detective Boys
+               # say", "the group decided", "our guess", "the Boys' guess".
+               rf"{_GROUP}\s+(?:\([^)]{{0,40}}\)\s*)?(?:all\s+)?(?:think|believe|guess|bet|reckon"
+               r"|say|agree)",
+               rf"(?:our|{_GROUP}['’]s?)\s+(?:final\s+|joint\s+)?(?:guess|pick|verdict)",
                "decision", "decide"),
         spelled=("identify",),
         query=r"identif(?:y|ies|ied|ying)",
@@ -627,6 +653,7 @@ SAYS: tuple[Say, ...] = (
         verb="abducts",
         crime_noun="abducting",
         traits=frozenset({NO_TARGET}), shape=NOTHING,
+        means=r"snatch\w*|kidnap\w*|abduct\w*|grab\w*|van|bag\s+over",
     ),
     Say(
         "travel",

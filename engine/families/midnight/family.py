@@ -234,6 +234,7 @@ MIDNIGHT = Family(
     player_record=player_record,
     held_beyond=held_beyond,
     read=parse_orders,
+    dialect=None,  # its own reader builds its dialect for each message
     public=lambda state, player, ability: (
         None if (line := line_of(state, player, ability)) is None else bool(line.public)
     ),

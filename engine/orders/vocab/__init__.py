@@ -67,7 +67,10 @@ class Say:
     an order is restated ("Steal from X", "A heals B", "Arrest X for killing Y"); ``traits``:
     the module's constants above; ``does``: what the ability does to its target, one of
     ``DOES`` (a word of another ability that does the same, said to a player, is read as the
-    sender's order that does it: "watching Abs tonight" from a detective who interrogates).
+    sender's order that does it: "watching Abs tonight" from a detective who interrogates);
+    ``means``: what it does in its rule's words, its tools, effect and object (a pattern: a
+    body for Erase, a wire or a vest for Defuse): a deed said in words of no order that two of
+    the sender's orders could take is the one whose ``means`` it holds.
     """
 
     ability: str
@@ -85,6 +88,7 @@ class Say:
     traits: frozenset[str] = frozenset()
     shape: str = TARGET
     does: str = ""
+    means: str = ""
 
 
 @dataclass(frozen=True)
@@ -104,6 +108,10 @@ class Words:
     crime_nouns: Mapping[str, str]
     target_words: Mapping[str, str]
     does: Mapping[str, str]
+    # What each ability does in its rule's words (its tools, its effect, its object: a body
+    # for Erase, a wire or a bomb for Defuse), a pattern: a deed said in words of no order
+    # and fit for two of the sender's orders is the one whose words it holds.
+    means: Mapping[str, str] = field(default_factory=dict)
     # Each everyday word (a pattern, in its forms) and the abilities it may say.
     evidence: tuple[tuple[str, tuple[str, ...]], ...] = field(default=())
 
@@ -137,6 +145,7 @@ def words_of(says: Iterable[Say]) -> Words:
         crime_nouns={s.ability: s.crime_noun for s in says if s.crime_noun},
         target_words={s.ability: s.target_word for s in says if s.target_word},
         does={s.ability: s.does for s in says if s.does},
+        means={s.ability: rf"(?<![\w'’])(?:{s.means})(?![\w'’])" for s in says if s.means},
         evidence=tuple((p, tuple(a)) for p, a in grouped.items()),
     )
 

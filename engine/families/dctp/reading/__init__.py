@@ -1,8 +1,11 @@
-"""The DCTP family's readers of plain orders, one per kind of order that is more than "Ability
-Name <player>" (``Reader.targeted``): its declaration to the generic reader.
+"""How the DCTP family's orders are read: its declaration to the generic reader.
 
-``READERS`` maps an ability to its reader; ``engine.orders.dispatch`` takes them from here into
-its table of order words. A reader takes the ``Reader`` of the PM, the text after the order word
+``dialect()`` is DCTP's way of writing orders (``engine.orders.parse.Dialect``), which the
+session hands the reader (``engine.families.Family.dialect``): the family's words
+(``engine/families/dctp/vocab.py``) and its own readers of plain orders, one per kind of order
+that is more than "Ability Name <player>" (``Reader.targeted``). ``READERS`` maps an ability
+to its reader (``engine.orders.dispatch`` reads with them beside the readers every family
+shares). A reader takes the ``Reader`` of the PM, the text after the order word
 and the whole fragment (for the order's ``text`` and the refusals), and returns the ``Order`` or
 raises ``Refusal``. ``UNWORDED`` reads a fragment with no order word: a Black Org leader naming
 the killer ("Vodka kills Kleene").
@@ -11,10 +14,13 @@ the killer ("Vodka kills Kleene").
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
 from autogm.engine.families.dctp.reading import harm, info, items, law, prep, ranking
+from autogm.engine.families.dctp.vocab import WORDS
 from autogm.engine.orders.model import Order
-from autogm.engine.orders.reader import Reader
+from autogm.engine.orders.parse import Dialect, dialect_of
+from autogm.engine.orders.reader import FamilyReaders, Reader
 
 READERS: dict[str, Callable[[Reader, str, str], Order]] = {
     # crime and punishment
@@ -58,3 +64,10 @@ READERS: dict[str, Callable[[Reader, str, str], Order]] = {
 }
 
 UNWORDED: Callable[[Reader, str, str], Order] = harm.leader_order
+
+
+@lru_cache(maxsize=1)
+def dialect() -> Dialect:
+    """DCTP's way of writing orders, made at its first use (its evidence table is built from
+    every ability's words)."""
+    return dialect_of(WORDS, FamilyReaders(READERS, UNWORDED))

@@ -93,7 +93,8 @@ def _action(
     the actions in ``no_object``) of a query, and the text after them. ``example`` is the key
     of the refusal's model of a query, with {a} for the subject and {b} for another player."""
     subject, tail = reader.name(part)
-    tail = _AUXILIARY.sub("", tail, count=1)  # "Abs is attacking Lynz", "Abs will kill Lynz"
+    aux = _AUXILIARY.match(tail)  # "Abs is attacking Lynz", "Abs will kill Lynz"
+    tail = tail[aux.end() :] if aux else tail
     verb = grammar.QUERY_PATTERNS.match(tail.lstrip())  # match_word without its wrapper
     if verb is None and (mark := grammar.POSSESSIVE.match(tail)):
         # "Investigate Abs's role": the name is read, and what is asked is no action.
@@ -116,6 +117,10 @@ def _action(
         )
     keyword, used = verb
     tail = tail.lstrip()[used:]
+    if aux and keyword not in ("disguise", "detect") and (by := _BY.match(tail)):
+        # "Bo is killed by Ingrid", "Kelp was protected by Isolde": the passive.
+        agent, tail = reader.name(tail[by.end() :])
+        return agent, keyword, subject, tail
     if keyword == "disguise":
         obj, tail = reader.role(tail)
     elif keyword == "detect":
@@ -147,12 +152,13 @@ _AUXILIARY = lazy_compile(
     re.IGNORECASE,
 )
 _FOR = lazy_compile(r"\s*for\s+", re.IGNORECASE)
+_BY = lazy_compile(r"\s*by\s+", re.IGNORECASE)
 
 
 def _blamed_crime(reader: Reader, tail: str) -> str:
     """The text after "X blames Y", without its "for killing Z" (or "for disguising as Ran")."""
     found = _FOR.match(tail)
-    crime = found and grammar.match_word(grammar.CRIME_PATTERNS, tail[found.end() :])
+    crime = found and grammar.match_crime(tail[found.end() :])
     if not found or not crime:
         return tail
     tail = tail[found.end() + crime[1] :]

@@ -75,14 +75,14 @@ def read_arrest(reader: Reader, rest: str, fragment: str) -> Order:
 def _crime(reader: Reader, rest: str) -> tuple[str | None, str | None, str]:
     """The crime named at the start of ``rest``, its victim when written before it as the
     victim's ("for Kleene's murder"), and the text after them."""
-    crime = grammar.match_word(grammar.CRIME_PATTERNS, rest)
+    crime = grammar.match_crime(rest)
     if crime is not None:
         return crime[0], None, rest[crime[1] :]
     owner = reader.possessor(rest)
     if owner is not None:
         victim, after = owner
         after = after.lstrip()
-        crime = grammar.match_word(grammar.CRIME_PATTERNS, after)
+        crime = grammar.match_crime(after)
         if crime is not None and crime[0] != "disguise":
             return crime[0], victim, after[crime[1] :]
     return None, None, rest
