@@ -1078,7 +1078,7 @@ def _thought_of(tokens: list[tuple[int, int, str]], i: int) -> bool:
 
 # Before an "-ing" form of thinking or saying, what makes it a verb with a subject ("Velvet
 # is telling", "Parkur keeps saying"), not a noun ("after a lot of thinking").
-_PROGRESSIVE = _wordset("is are was were 's ’s 're ’re keeps kept been be still always")
+_MAKES_A_VERB = _wordset("is are was were 's ’s 're ’re keeps kept been be still always")
 # Before any such word, what makes it a noun, or the sender's own: "a lot of thought", "I
 # think".
 _NO_THINKER = _wordset("i we of a an the some much more my our after before upon with")
@@ -1089,7 +1089,7 @@ def _thinker(before: str, word: str) -> bool:
     sender's own ("I think") nor a noun ("after some thinking")."""
     if before in _NO_THINKER:
         return False
-    return not word.endswith("ing") or before in _PROGRESSIVE
+    return not word.endswith("ing") or before in _MAKES_A_VERB
 
 
 def _doer(layout: Layout, who: Mention, mention: Mention, voice: Voice) -> str | None:
