@@ -6,7 +6,8 @@ evidence; round 2, by new writers, measured the rebuilt reader blind, and is now
 round 3, by two more writers, measured it blind again at its merge (clear 178/222), and
 round 4, by two more, measured it blind again on main (clear 248/285), and round 5, by one
 more (clear 209/240 blind; then a session's development set), and round 6, by two more (clear
-210/252 blind at c112631; the next session's development set): all are corpus now as well.
+210/252 blind at c112631; then a session's development set), and round 7, by two more (clear
+206/246 blind at c112631, 211/246 at the end of that session): all are corpus now as well.
 
 - Every file of a round passes but those listed in blind/<round>/FAILING.yaml, each with why.
 - Of the clear orders at least 95 % are carried out as written; every chatter file gives no
@@ -34,7 +35,7 @@ from tests.reading.checker import failures, record_by_command, record_of
 
 HERE = Path(__file__).parent
 BLIND = HERE / "blind"
-ROUNDS = ("round1", "round2", "round3", "round4", "round5", "round6")
+ROUNDS = ("round1", "round2", "round3", "round4", "round5", "round6", "round7")
 # The rounds held to the bounds; rounds 3 and 4 do not meet them yet (their
 # FAILING.yaml).
 BOUNDED = ("round1", "round2")
