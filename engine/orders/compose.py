@@ -19,7 +19,8 @@ import bisect
 import itertools
 import re
 import unicodedata
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -519,14 +520,10 @@ def _deed(
     wire for Defuse); two such are asked about, none is talk."""
     # The deed's own clause, the one its sentence opens with: "Sleeping early tonight, Kleene
     # take care" does nothing to Kleene.
-    text = block.text
-    head = block.layout.clause(sentence.start + len(text[sentence.start : sentence.end]) - len(
-        text[sentence.start : sentence.end].lstrip()))  # fmt: skip
-    block.owner_named = True
-    try:
+    written = block.text[sentence.start : sentence.end]
+    head = block.layout.clause(sentence.start + len(written) - len(written.lstrip()))
+    with _owners_named(block):
         players = list(dict.fromkeys(x.value for x in _named(block, head, voice, "")))
-    finally:
-        block.owner_named = False
     if not players or len(
         {x.value for x in _named(block, sentence, voice, "")} - set(players)
     ):
@@ -542,9 +539,8 @@ def _deed(
         and (shapes(a) in _TAKES_PLAYERS or (owned and shapes(a) == vocab.NOTHING))
     ]
     if len(fit) > 1:
-        text = block.text[sentence.start : sentence.end]
         means = block.words.means if block.words is not None else {}
-        fit = [a for a in fit if a in means and re.search(means[a], text, re.IGNORECASE)]
+        fit = [a for a in fit if a in means and re.search(means[a], written, re.IGNORECASE)]
     fit = [
         a
         for a in fit
@@ -562,18 +558,24 @@ def _deed(
         return None
     ability = fit[0]
     m = Mention(ABILITY, sentence.start, sentence.start, (ability,), "")
-    block.owner_named = True
-    try:
+    with _owners_named(block):
         reading = _read(ability, m, block, reader, held, voice, read_plain, shapes(ability),
                         set())  # fmt: skip
-    finally:
-        block.owner_named = False
     if reading.order is None:
         return None
-    written = block.text[sentence.start : sentence.end].strip()
     said = reading.order.canonical(reader.state.ruleset.titles)
-    reading.notes.append(say("reading.read_as_taking", written=written, order=said))
+    reading.notes.append(say("reading.read_as_taking", written=written.strip(), order=said))
     return reading
+
+
+@contextmanager
+def _owners_named(block: Block) -> Iterator[None]:
+    """While inside, "X's <anything>" names X in ``block`` (a deed done to what X owns)."""
+    block.owner_named = True
+    try:
+        yield
+    finally:
+        block.owner_named = False
 
 
 # The shapes of orders that name a player: of several such, the deed is the one its words say.
