@@ -9,7 +9,7 @@ abilities report last, from the complete record of the phase.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from autogm.engine.ability import abilities_for
 from autogm.engine.context import DONE, PENDING, Action, Context
@@ -32,15 +32,20 @@ def resolve(
     rng: random.Random | None = None,
     *,
     sent_slots: dict[str, HeldSlots] | None = None,
+    wills: Mapping[str, str] | None = None,
 ) -> PhaseOutcome:
     """Resolve the current phase of ``state`` with the accepted ``orders``.
 
     Pure: ``state`` is not changed; the outcome holds the new state, advanced to the next
     phase, with every result, notice and random draw of this one. ``sent_slots``: players'
-    ``held_slots`` in ``state`` (or a state that differs from it in the wills only), as the
-    session found them when the orders were sent; used as they are and not changed.
+    ``held_slots`` in ``state``, as the session found them when the orders were sent; used
+    as they are and not changed. ``wills``: the wills sent in the phase (player -> text; an
+    empty text takes the will back), each player's will before anything resolves; given
+    here so that the state is copied once, not once for the wills and again to resolve.
     """
     new = state.clone()
+    for player, will in (wills or {}).items():
+        new.players[player].will = will or None
     began = apply_scheduled(new)
     family = FAMILIES[new.ruleset.family]
     ctx = Context(new, rng or phase_rng(state.seed, state.phase), [], family.life)

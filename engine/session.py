@@ -349,15 +349,10 @@ class GameSession:
     def close(self) -> PhaseOutcome:
         """Resolve the open phase with the orders held, and open the next one."""
         state = self.state
-        if self.wills:
-            state = state.clone()
-            for player, will in self.wills.items():
-                state.players[player].will = will or None
-        # The slots found when the orders came stand for the resolution (the state with the
-        # wills differs from the session's in the wills only).
+        # The slots found when the orders came stand for the resolution.
         rules = self._rules
-        known = rules.memo.slots if rules is not None and rules.state is self.state else None
-        outcome = resolve(state, list(self.pending.values()), sent_slots=known)
+        known = rules.memo.slots if rules is not None and rules.state is state else None
+        outcome = resolve(state, list(self.pending.values()), sent_slots=known, wills=self.wills)
         if self.texts.hints or outcome.held or state.ruleset.has(GM_TEXTS):
             outcome = after_close(self.texts, state, outcome)
         self.state = outcome.state
