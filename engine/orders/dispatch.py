@@ -413,6 +413,9 @@ def _titles_now(reader: Reader) -> tuple[tuple[str, str], ...]:
     return tuple((a, ability_title(a, titles)) for a in held)
 
 
+_TITLE_WORDS = lazy_compile(r"[\s-]+")
+
+
 @lru_cache(maxsize=1024)
 def _clips(word: str, titles: tuple[tuple[str, str], ...]) -> str | None:
     """The one ability whose title ``word`` clips: the initials of a title of two words or
@@ -420,10 +423,9 @@ def _clips(word: str, titles: tuple[tuple[str, str], ...]) -> str | None:
     not the whole word ("obs": Observe)."""
     found = set()
     for ability, title in titles:
-        words = re.split(r"[\s-]+", title.casefold())
-        if len(words) > 1 and word == "".join(w[:1] for w in words):
-            found.add(ability)
-        elif 3 <= len(word) < len(words[0]) and words[0].startswith(word):
+        words = _TITLE_WORDS.split(title.casefold())
+        initials = len(words) > 1 and word == "".join(w[:1] for w in words)
+        if initials or (3 <= len(word) < len(words[0]) and words[0].startswith(word)):
             found.add(ability)
     return found.pop() if len(found) == 1 else None
 
