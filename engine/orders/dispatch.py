@@ -235,7 +235,7 @@ def _plain(text: str) -> str | None:
     # Most fragments hold no arrow and no quotation mark: a look for the characters every
     # match needs is cheaper than a search at each position.
     if ">" in text or "→" in text or "⇒" in text or "➡" in text:
-        text = _ARROW.sub(" ", text)
+        text = _ARROW.sub(": ", text)
     if '"' in text or "“" in text or "”" in text or "«" in text or "»" in text:
         text = _QUOTES.sub("", text)
     return text.strip()
