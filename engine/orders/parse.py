@@ -755,7 +755,9 @@ _ON_WHOM = lazy_compile(r"(?:on|for|against|to|at)\s+", re.IGNORECASE)
 # wait, Pike", "make it fig instead", "actually Abs". It needs a word that changes something
 # (an edit's label, "make it", "changed to", "no wait", "actually", "instead" after the name).
 _EDIT = lazy_compile(
-    r"^\W*(?:(?:edit(?:ed)?|update|correction|p\.?s\.?)\s*(?:\d+\s*)?[:\-–—]?\s*)?"
+    # ... its label may carry when it was made: "EDIT (14:02):", "edit 2:", "Edit @ 9pm -".
+    r"^\W*(?:(?:edit(?:ed)?|update|correction|p\.?s\.?)\s*"
+    r"(?:\(\s*[\w:.@ ]{1,16}\)\s*|@?\s*\d{1,2}(?:[:.h]\d{2})?\s*(?:[ap]\.?m\.?)?\s*)?[:\-–—]?\s*)?"
     r"(?:(?:no|nah|wait|hmm+|sorry|oops|actually|i\s+mean|rather|ok(?:ay)?|so|err?|uh+)"
     r"(?![\w'’])[\s,.!:;—–-]*)*"
     r"(?:(?:i['’]?(?:ve|\s+have)?\s+)?(?:changed|change|switch(?:ed)?|swap(?:ped)?)"

@@ -114,9 +114,14 @@ CONDITION = (
 )  # fmt: skip
 # A courtesy shaped as a condition, which conditions nothing: "if possible", "if you can".
 COURTESY_IF = (
-    r"if\s+possible", r"if\s+you\s+can", r"if\s+(?:that|it)\s*['’]?s\s+(?:ok|okay|alright|fine"
+    r"if\s+possible", r"if\s+(?:you|u|ya)\s+can", r"if\s+(?:that|it)\s*['’]?s\s+(?:ok|okay|alright|fine"
     r"|allowed|possible)", r"if\s+(?:that|it)\s+is\s+(?:ok|okay|alright|fine|allowed|possible)",
-    r"if\s+i['’]?m\s+wrong", r"if\s+i\s+am\s+wrong", r"if\s+you\s+(?:please|would)",
+    r"if\s+i['’]?m\s+wrong", r"if\s+i\s+am\s+wrong", r"if\s+(?:you|u)\s+(?:please|would)",
+    # A request's politeness: "if you'd be so kind", "if you don't mind", "if it's no trouble".
+    r"if\s+(?:you|u)\s*['’]?d\s+(?:be\s+so\s+(?:kind|good)|oblige|not\s+mind)",
+    r"if\s+(?:you|u)\s+(?:would\s+be\s+so\s+(?:kind|good)|don['’]?t\s+mind|wouldn['’]?t\s+mind)",
+    r"if\s+(?:it|that)\s*['’]?s\s+(?:no|not\s+too\s+much)\s+trouble",
+    r"if\s+(?:it|that)\s+(?:is|isn['’]?t)\s+(?:no|too\s+much)\s+trouble",
     # What a protection is for, said as an "if": it conditions nothing ("first aid if anything
     # happens", "just in case").
     r"(?:just\s+)?(?:if|in\s+case|incase)\s+(?:anything|something)\s+(?:bad\s+)?happens",

@@ -36,9 +36,11 @@ TALK = "talk"
 _SENTENCE_END = lazy_compile(r"[.!?…]+(?=\s|$)|\n+")
 # A dot that ends a short form, not a sentence: "e.g. Tobiah", "Dr. Loaf", "etc. and".
 _ABBREVIATION = lazy_compile(
-    r"(?<![\w'’])(?:e\.g|i\.e|etc|vs|cf|approx|dr|mr|mrs|ms|st|jr|sr|no|lt|sgt|insp|det)\.$",
+    r"(?<![\w'’])(?:e\.g|i\.e|etc|vs|cf|approx|dr|mr|mrs|ms|st|jr|sr|lt|sgt|insp|det)\.$",
     re.IGNORECASE,
 )
+# "No. 5" shortens a number; "hmm no. Noor_K gets it" is a "no" that ends its sentence.
+_NUMERO = lazy_compile(r"(?<![\w'’])no\.\s*#?\d", re.IGNORECASE)
 _CLAUSE_MARK = lazy_compile(
     r"\s*(?:[,;:(){}\[\]]|\s[-–—~]+\s|[–—]|\b(?:but|so|and|because|cuz|cause|since|then|though"
     r"|although|while|except)\b)\s*",
@@ -286,7 +288,11 @@ class Layout:
         self.sentences: list[Span] = []
         start = 0
         for mark in _SENTENCE_END.finditer(text):
-            if inside.holds(mark.start()) or _ABBREVIATION.search(text, 0, mark.end()):
+            if (
+                inside.holds(mark.start())
+                or _ABBREVIATION.search(text, 0, mark.end())
+                or _NUMERO.match(text, max(0, mark.start() - 2), mark.end() + 4)
+            ):
                 continue
             if text[start : mark.start()].strip():
                 self.sentences.append(Span(start, mark.end()))
