@@ -564,6 +564,8 @@ def _step_edit_target(msg: Message, fragment: str) -> str | None:
     lead = _EDIT.match(fragment)
     if lead is None:
         return fragment
+    if _APOLOGY_TO.search(fragment, 0, lead.end()):
+        return fragment  # "sorry Biscuit!": an apology to the player, no new target
     worded = re.search(r"[^\W\d_]", fragment[: lead.end()]) is not None
     if not worded and "instead" not in fragment.lower():
         return fragment  # a name alone on its line changes nothing (read no further)
@@ -769,6 +771,9 @@ _EDIT = lazy_compile(
     r"|to\s+(?=[^\n]*\binstead\b))?",
     re.IGNORECASE,
 )
+# An apology said to the player it names, with no mark between ("sorry Biscuit!"), which
+# corrects nothing ("sorry, Biscuit" and "no wait, Tamsin" do).
+_APOLOGY_TO = lazy_compile(r"(?<![\w'’])(?:sorry|sry|soz|apologies)\s+$", re.IGNORECASE)
 # "instead" after the new target: "make it fig instead", "Pike instead".
 _INSTEAD = lazy_compile(r"^\W*instead\b", re.IGNORECASE)
 _NOT_NAME = lazy_compile(r"\b(?:not|instead\s+of|rather\s+than)\b", re.IGNORECASE)
