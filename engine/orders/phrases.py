@@ -162,7 +162,10 @@ ONLY_ASKING = (
     r"just\s+asking", r"only\s+asking", r"asking\s+for\s+a\s+friend", "hypothetically",
     r"in\s+theory", r"before\s+i\s+use\s+it", r"rules?\s+q(?:uestion)?s?",
     r"quick\s+q(?:uestion)?s?",
-    r"(?:i['’]?m\s+|am\s+)?asking\s+(?:about|before|since|because|re|regarding|in\s+case)",
+    # ... the sender asking, not someone they tell of ("he keeps asking about jail").
+    r"(?:i['’]?m\s+|am\s+)?(?<!\bkeeps\s)(?<!\bkept\s)(?<!\bis\s)(?<!\bwas\s)(?<!\bwere\s)"
+    r"(?<!\bare\s)(?<![’']s\s)(?<![’']re\s)(?<!\bbeen\s)"
+    r"asking\s+(?:about|before|since|because|re|regarding|in\s+case)",
     r"question\s+(?:about|on|regarding)\s+(?:the\s+)?rules?",
 )  # fmt: skip
 # What is only imagined, not done: "imagine sniping Quill", "picture me healing Abs", "what if
