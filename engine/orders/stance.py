@@ -64,6 +64,12 @@ _ONLY_DOUBT = lazy_compile(
 )
 _ASKING = phrases.pattern(phrases.ASKING)
 _ONLY_ASKING = phrases.pattern(phrases.ONLY_ASKING)
+# A sentence that turns back from a question to the business: "Anyway, ...", "That aside, ...".
+_TURN = lazy_compile(
+    r"\s*(?:any\s*ways?|anyhow|regardless|in\s+any\s+case|either\s+way|that\s+aside"
+    r"|moving\s+on|back\s+to\s+(?:business|the\s+(?:order|action)s?))\b",
+    re.IGNORECASE,
+)
 _WITHHOLD = phrases.pattern(phrases.WITHHOLD)
 _WITHHOLD_END = lazy_compile(rf"(?:{'|'.join(phrases.WITHHOLD)})\s*$", re.IGNORECASE)
 _KEPT_FOR = phrases.pattern(phrases.KEPT_FOR)
@@ -309,7 +315,17 @@ class Layout:
         self._clauses: dict[int, tuple[bool, list[tuple[int, int]]]] = {}
         self._timed: dict[int, bool] = {}
         # "Just asking", "hypothetically": the message asks, and orders nothing.
-        self.only_asking = bool(_ONLY_ASKING.search(text))
+        asking = _ONLY_ASKING.search(text)
+        self.only_asking = asking is not None
+        self._asked_until = -1 if asking is None else asking.end()
+
+    def asks_only(self, sentence: Span) -> bool:
+        """Whether the message only asks where ``sentence`` stands: a sentence after the
+        question that turns back to business ("Quick question, ... do I get hurt too?
+        Anyway, I'm guarding Tamsin tonight") is said as an order again."""
+        return self.only_asking and not (
+            sentence.start >= self._asked_until and _TURN.match(self.text, sentence.start)
+        )
 
     def sentence(self, at: int) -> Span:
         i = max(0, bisect.bisect_right(self._starts, at) - 1)
@@ -551,7 +567,7 @@ def stance(
         # someone (but "this night I am the one who kill" is the sender's deed tonight).
         return TALK
     doubt, later = layout.doubted(clause, mention)
-    if said.asking or layout.only_asking:
+    if said.asking or layout.asks_only(sentence):
         # "would a house search on Sable be smart?", "does a lawsuit work on Tobiah? just
         # asking": a question whether to, or how it works.
         return Kind.QUESTION
@@ -746,7 +762,7 @@ def _unvoided(layout: Layout, sentence: Span) -> bool:
     voided = layout.said(sentence)
     if voided.question or voided.condition or voided.withdrawal >= 0 or voided.asking:
         return False
-    if layout.only_asking or _NOT_DIRECTIVE.search(said) or _PAST_SAID.search(said):
+    if layout.asks_only(sentence) or _NOT_DIRECTIVE.search(said) or _PAST_SAID.search(said):
         return False
     return not (_LATER.search(said) and not _NOW.search(said))
 
