@@ -430,7 +430,13 @@ def fitted(
     for sentence in block.spans:
         inside = [x for x in block.found if sentence.start <= x.start < sentence.end]
         players = list(dict.fromkeys(x.value for x in _named(block, sentence, voice, "")))
-        roles = list(dict.fromkeys(x.value for x in inside if x.kind == ROLE))
+        # The sender's own role names them in the third person ("Akemi will sneak into
+        # ..."): the one who does it, not a role the order takes.
+        roles = list(
+            dict.fromkeys(
+                x.value for x in inside if x.kind == ROLE and str(x.value).casefold() not in voice.names
+            )
+        )
         words = [x for x in inside if x.kind == ABILITY]
         if any(set(held.of(x.value)) - tried for x in words) or (bare and words):
             continue  # a word of the sender's orders that gives none: talk about it
@@ -539,8 +545,7 @@ def _deed(
         and (shapes(a) in _TAKES_PLAYERS or (owned and shapes(a) == vocab.NOTHING))
     ]
     if len(fit) > 1:
-        means = block.words.means if block.words is not None else {}
-        fit = [a for a in fit if a in means and re.search(means[a], written, re.IGNORECASE)]
+        fit = [a for a in fit if _means_said(block, a, written)]
     fit = [
         a
         for a in fit
@@ -566,6 +571,19 @@ def _deed(
     said = reading.order.canonical(reader.state.ruleset.titles)
     reading.notes.append(say("reading.read_as_taking", written=written.strip(), order=said))
     return reading
+
+
+def _means_said(block: Block, ability: str, written: str) -> bool:
+    """Whether ``written`` says the deed of ``ability`` in its rule's words (``Say.means``)
+    or names what it is done to (``Say.possessed``: a theft's car keys, a poisoning's tea)."""
+    words = block.words
+    if words is None:
+        return False
+    means = words.means.get(ability)
+    if means is not None and re.search(means, written, re.IGNORECASE):
+        return True
+    owned = words.possessed.get(ability)
+    return bool(owned) and re.search(rf"(?<![\w'’])(?:{owned})(?![\w'’])", written, re.I) is not None
 
 
 @contextmanager
