@@ -308,6 +308,7 @@ def readings(
             # a query, "Follow-Up Abs kills Kleene", or said of another player).
             if (
                 in_own_voice(block.layout, m)
+                and not _called(block, m)
                 and stance(block.layout, m, found, voice) is None
                 and not offered_next(block.layout, block.layout.sentence(m.start))
                 and not _said_again(block, m)
@@ -571,6 +572,24 @@ def _deed(
     said = reading.order.canonical(reader.state.ruleset.titles)
     reading.notes.append(say("reading.read_as_taking", written=written.strip(), order=said))
     return reading
+
+
+# Whom a word of address is said to after it: "darling GM".
+_ADDRESSEE = lazy_compile(r"(?:gm|mod|host)(?![\w'’])", re.IGNORECASE)
+
+
+def _called(block: Block, m: Mention) -> bool:
+    """Whether the word is said to someone, set off by commas in a longer sentence
+    ("Surprise me, darling.", "Darling, the show must go on!"): whom the sender talks to,
+    no order of theirs."""
+    sentence = block.layout.sentence(m.start)
+    before = block.text[sentence.start : m.start].rstrip()
+    after = block.text[m.end : sentence.end].lstrip()
+    return (
+        (not before or before.endswith(","))
+        and (not after or after[0] in ",.!?…" or _ADDRESSEE.match(after) is not None)
+        and bool(before or after.strip(",.!?… "))
+    )
 
 
 def _means_said(block: Block, ability: str, written: str) -> bool:

@@ -125,9 +125,13 @@ _OWN_SAYS = lazy_compile(r"(?<![\w'’])(?:i|we)\s+(?:\w+\s+)?$", re.IGNORECASE)
 _OWN_SUBJECT = lazy_compile(r"(?<![\w'’])(?:i|we|you|u)\s+\S*\s*$", re.IGNORECASE)
 # "I could stop this lynch with my Voice of Reason, but ...": the sender's own modal of what
 # might be, anywhere before the word in its clause (a wish, "I'd like to", is an order).
+# What a wish wants, after "I'd" ("I would simply adore to", "I'd very much like to").
+_WISHED = (
+    r"(?:(?:really|simply|very\s+much|so|just|dearly|truly|quite|much)\s+)?"
+    r"(?:like|love|adore|want|prefer|rather|better|enjoy)\b"
+)
 _OWN_MODAL = lazy_compile(
-    r"(?<![\w'’])(?:i|we)\s*(?:could|might|may|would|['’]d)(?![\w'’])(?!\s+(?:really\s+)?"
-    r"(?:like|love|want|prefer|rather|better)\b)",
+    r"(?<![\w'’])(?:i|we)\s*(?:could|might|may|would|['’]d)(?![\w'’])(?!\s+" + _WISHED + ")",
     re.IGNORECASE,
 )
 # "on"/"for" between "is" and the player it names: "my heal is on Kleene".
@@ -137,6 +141,13 @@ _REPORTED = phrases.pattern(phrases.REPORTED)
 _LATER = phrases.pattern(phrases.LATER)
 _OTHERS = phrases.pattern(phrases.OTHERS)
 _OWN = phrases.pattern(phrases.OWN_VOICE)
+# When or where a deed of the first person is set, before it: "For tonight's show I'll ...",
+# "At midnight, I'm ...", "In the morning we ..." (a few words, no name of a player).
+_SETTING = lazy_compile(
+    r"(?:for|at|in|on|during|after|before|by)\s+(?:[^\W\d_][\w'’-]*\s+){0,3}?"
+    r"[^\W\d_][\w'’-]*\s*,?\s*(?=(?:i|we)(?:['’]\w+)?\s)",
+    re.IGNORECASE,
+)
 # Words a clause may open with before its order: lead-ins, politeness, time, fillers.
 _LEAD = lazy_compile(
     r"(?:(?:ok(?:ay)?|so|then|and|also|just|now|well|alright|right|hey|hi|hello|yo|oi|gm"
@@ -159,7 +170,7 @@ _HYPOTHETICAL = lazy_compile(
 )
 # A wish that is an order all the same: "I'd like to heal Kleene", "I would rather vote Abs".
 _WISH = lazy_compile(
-    r"\b(?:i['’]d|i\s+would|would)\s+(?:really\s+)?(?:like|love|want|prefer|rather|better)\b",
+    r"\b(?:i['’]d|i\s+would|would)\s+" + _WISHED,
     re.IGNORECASE,
 )
 # A past deed told after the order's word: "my heal on Pepper worked out", "the charm kept
@@ -724,6 +735,8 @@ def directs(layout: Layout, sentence: Span, voice: Voice) -> bool:
         return False
     lead = _LEAD.match(said)
     head = said[lead.end() if lead else 0 :].lstrip(" \t\n-*>•:")
+    if (setting := _SETTING.match(head)) is not None:
+        head = head[setting.end() :]  # "For tonight's performance I shall go on as Takagi"
     first = _TOKEN.match(head)
     if first is None:
         return False
