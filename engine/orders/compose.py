@@ -49,12 +49,14 @@ from autogm.engine.orders.stance import (
     Layout,
     Span,
     Voice,
+    asides,
     deed,
     directs,
     doer,
     gives_reason,
     in_own_voice,
     offered_next,
+    opening,
     stance,
     whose,
 )
@@ -435,7 +437,9 @@ def fitted(
         # ..."): the one who does it, not a role the order takes.
         roles = list(
             dict.fromkeys(
-                x.value for x in inside if x.kind == ROLE and str(x.value).casefold() not in voice.names
+                x.value
+                for x in inside
+                if x.kind == ROLE and str(x.value).casefold() not in voice.names
             )
         )
         words = [x for x in inside if x.kind == ABILITY]
@@ -528,7 +532,7 @@ def _deed(
     # The deed's own clause, the one its sentence opens with: "Sleeping early tonight, Kleene
     # take care" does nothing to Kleene.
     written = block.text[sentence.start : sentence.end]
-    head = block.layout.clause(sentence.start + len(written) - len(written.lstrip()))
+    head = _past_asides(block, block.layout.clause(opening(block.text, sentence)), sentence)
     with _owners_named(block):
         players = list(dict.fromkeys(x.value for x in _named(block, head, voice, "")))
     if not players or len(
@@ -602,7 +606,25 @@ def _means_said(block: Block, ability: str, written: str) -> bool:
     if means is not None and re.search(means, written, re.IGNORECASE):
         return True
     owned = words.possessed.get(ability)
-    return bool(owned) and re.search(rf"(?<![\w'’])(?:{owned})(?![\w'’])", written, re.I) is not None
+    return bool(owned) and bool(re.search(rf"(?<![\w'’])(?:{owned})(?![\w'’])", written, re.I))
+
+
+def _past_asides(block: Block, clause: Span, sentence: Span) -> Span:
+    """The clause with the short asides in brackets that cut it read past: "I want to use
+    my appeal (?? sorry I forget the word) to get Biscuit out of prison" is one clause."""
+    text = block.text
+    while True:
+        opens = text.find("(", clause.end, min(sentence.end, clause.end + 3))
+        if opens < 0 or text[clause.end : opens].strip():
+            return clause
+        aside = next((b for a, b in asides(text[opens:sentence.end]) if a == 1), None)
+        if aside is None:
+            return clause
+        after = opens + aside + 1
+        rest = block.layout.clause(after + len(text[after:]) - len(text[after:].lstrip(" )")))
+        if rest.end <= clause.end or rest.start >= sentence.end:
+            return clause
+        clause = Span(clause.start, rest.end)
 
 
 @contextmanager

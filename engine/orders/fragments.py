@@ -16,6 +16,7 @@ from autogm.engine.lazy_pattern import lazy_compile
 from autogm.engine.orders import grammar, vocab
 from autogm.engine.orders.evidence import evidence_table
 from autogm.engine.orders.grammar import USE
+from autogm.engine.orders.stance import asides
 
 # "Will: ..." starts a line or follows a sentence, and runs to the end of the message.
 # "Last will:", "Will and testament:", and the "LW:" of other forums.
@@ -155,7 +156,7 @@ def _sentences(line: str, spaced: tuple[re.Pattern[str], ...]) -> list[str]:
     and are not searched."""
     if "." not in line and "!" not in line and "?" not in line:
         return [line]
-    keep = _places_kept(line)  # in order of position
+    keep = sorted(_places_kept(line) + asides(line))  # in order of position
     if spaced:
         lowered = line.casefold()
         keep = sorted(keep + [span for name in spaced for span in _kept(name, line, lowered)])

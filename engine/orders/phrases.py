@@ -86,7 +86,9 @@ WITHDRAWAL = (
     # The sender's own order named and taken back: "scratch my vote", "cancel my heal",
     # "withdraw my last order", "take back my vote".
     r"(?:scratch|scrap|cancel|withdraw|retract|undo|strike|forget|ditch|nix|call\s+off)"
-    r"\s+(?:my|the|our|tonight['’]?s|today['’]?s)\s+(?:last\s+)?\w+",
+    r"\s+(?:my|the|our|tonight['’]?s|today['’]?s)\s+(?:last\s+)?"
+    # ... not the word the sender forgets: "sorry I forget the word", "I forget the name".
+    r"(?!(?:word|name|term|title|spelling)s?(?![\w'’]))\w+",
     r"take\s+back\s+my\s+\w+", r"take\s+my\s+\w+\s+back",
     # A joke owned up to: "heal Lynz jk", "just kidding, no heal tonight".
     "jk", r"j/k", r"just\s+kidding", r"(?:i['’]?m\s+)?(?:only\s+|just\s+)?(?:kidding|joking)",
@@ -114,8 +116,9 @@ CONDITION = (
 )  # fmt: skip
 # A courtesy shaped as a condition, which conditions nothing: "if possible", "if you can".
 COURTESY_IF = (
-    r"if\s+possible", r"if\s+(?:you|u|ya)\s+can", r"if\s+(?:that|it)\s*['’]?s\s+(?:ok|okay|alright|fine"
-    r"|allowed|possible)", r"if\s+(?:that|it)\s+is\s+(?:ok|okay|alright|fine|allowed|possible)",
+    r"if\s+possible", r"if\s+(?:you|u|ya)\s+can",
+    r"if\s+(?:that|it)\s*['’]?s\s+(?:ok|okay|alright|fine|allowed|possible)",
+    r"if\s+(?:that|it)\s+is\s+(?:ok|okay|alright|fine|allowed|possible)",
     r"if\s+i['’]?m\s+wrong", r"if\s+i\s+am\s+wrong", r"if\s+(?:you|u)\s+(?:please|would)",
     # A request's politeness: "if you'd be so kind", "if you don't mind", "if it's no trouble".
     r"if\s+(?:you|u)\s*['’]?d\s+(?:be\s+so\s+(?:kind|good)|oblige|not\s+mind)",

@@ -47,6 +47,40 @@ _CLAUSE_MARK = lazy_compile(
     re.IGNORECASE,
 )
 _NEGATION = phrases.pattern(phrases.NEGATION)
+
+# An aside in brackets, short and on one line: a sentence's end inside it ends the aside's
+# thought, not the sentence ("grill Lumen tonight (my interrogate? the one that stops
+# their actions)": the question is about the word).
+_ASIDE = lazy_compile(r"\([^()\n]{1,120}\)")
+
+
+def asides(text: str) -> list[tuple[int, int]]:
+    """The spans inside the brackets of ``text``'s short asides, in order of position."""
+    if "(" not in text:
+        return []
+    return [(m.start() + 1, m.end() - 1) for m in _ASIDE.finditer(text)]
+
+
+def opening(text: str, sentence: Span) -> int:
+    """Where a sentence's own words start, past its lead-ins ("Hi, ", "ok so ", "Tonight: ")."""
+    said = text[sentence.start : sentence.end]
+    lead = _LEAD.match(said)
+    head = said[lead.end() if lead else 0 :].lstrip(" \t\n-*>•:")
+    return sentence.end - len(head) if head else sentence.start
+
+
+def _outside_asides(text: str) -> str:
+    """``text`` with its short asides in brackets blanked out, as long as it was."""
+    for a, b in asides(text):
+        text = text[:a] + " " * (b - a) + text[b:]
+    return text
+
+
+def _in_aside(spans: list[tuple[int, int]], at: int) -> bool:
+    i = bisect.bisect_right(spans, (at, 1 << 62)) - 1
+    return i >= 0 and spans[i][0] <= at < spans[i][1]
+
+
 _WITHDRAWAL = phrases.pattern(phrases.WITHDRAWAL)
 _CONDITION = phrases.pattern(phrases.CONDITION)
 _COURTESY_IF = phrases.pattern(phrases.COURTESY_IF)
@@ -304,9 +338,11 @@ class Layout:
         inside = _Inside(found)
         self.sentences: list[Span] = []
         start = 0
+        aside = asides(text) if "(" in text else []
         for mark in _SENTENCE_END.finditer(text):
             if (
                 inside.holds(mark.start())
+                or (aside and mark.group()[0] != "\n" and _in_aside(aside, mark.start()))
                 or _ABBREVIATION.search(text, 0, mark.end())
                 or _NUMERO.match(text, max(0, mark.start() - 2), mark.end() + 4)
             ):
@@ -787,8 +823,8 @@ def deed(layout: Layout, sentence: Span, voice: Voice) -> bool:
     (a closed class of mental, speech and opinion words: "I think", "rooting for Abs").
     What a GM reads as the one order of the sender's that takes those players."""
     said = layout.text[sentence.start : sentence.end]
-    if _TALK_WORD.search(said):
-        return False
+    if _TALK_WORD.search(_outside_asides(said)):
+        return False  # (an aside's "sorry I forget the word" is about the words, not a deed)
     if directs(layout, sentence, voice):
         return True
     if not _unvoided(layout, sentence):

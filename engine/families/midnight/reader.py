@@ -54,6 +54,7 @@ from autogm.engine.orders.parse import MAX_PM_CHARS, Dialect, Message
 from autogm.engine.orders.reader import NO_ORDER, TWO_CHOICES, Reader, Refusal, Vocabulary
 from autogm.engine.orders.readers.votes import Unvote
 from autogm.engine.orders.seam import Rules, Shape, SlotKey
+from autogm.engine.orders.stance import asides
 from autogm.engine.orders.votes import MAX_POST_CHARS, read_votes
 from autogm.engine.phases import Phase
 from autogm.engine.render.inert import shorten
@@ -509,9 +510,25 @@ def _fragments(read: _Read, text: str) -> list[str]:
                 i += 1
             pieces.append(f"{line.rstrip(' :!.-–—')}: {', '.join(items)}")
             continue
-        for sentence in _SENTENCE.split(line):
+        for sentence in _sentences(line):
             pieces.extend(_cut_joined(read, sentence))
     return [p.strip() for p in pieces if p.strip(" .!?;,")]
+
+
+def _sentences(line: str) -> list[str]:
+    """The line cut into sentences, never inside a short aside in brackets
+    (``fragments.asides``: "grill Lumen (my interrogate? the one that stops actions)")."""
+    kept = asides(line)
+    if not kept:
+        return _SENTENCE.split(line)
+    pieces, start = [], 0
+    for found in _SENTENCE.finditer(line):
+        if any(a <= found.start() < b for a, b in kept):
+            continue
+        pieces.append(line[start : found.start()])
+        start = found.end()
+    pieces.append(line[start:])
+    return pieces
 
 
 # What marks an item of a list: "- ", "* ", "• ", "1. ", "2) ".
