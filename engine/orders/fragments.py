@@ -365,12 +365,24 @@ def _listing_abilities() -> frozenset[str]:
     return DCTP.with_trait(vocab.LIST_HEAD) | DCTP.with_trait(vocab.QUERIES)
 
 
+def _without_asides(line: str) -> str:
+    """``line`` without its short asides in brackets (most lines hold none)."""
+    if "(" not in line:
+        return line
+    for a, b in reversed(asides(line)):
+        line = line[: a - 1].rstrip() + line[b + 1 :]
+    return line
+
+
 def _join_lists(lines: list[str]) -> list[str]:
     """ "Investigate:" followed by one query a line reads as one order with a list."""
-    heads = [_list_head(line) for line in lines]
+    # A head's aside in brackets says something of the list, not which ability heads it:
+    # "Investigations (I get 3 but I only need 2, is that ok?):".
+    bare = [_without_asides(line) for line in lines]
+    heads = [_list_head(line) for line in bare]
     said = [
         None if head is not None else _said_head(line, lines[i + 1] if i + 1 < len(lines) else None)
-        for i, (line, head) in enumerate(zip(lines, heads, strict=True))
+        for i, (line, head) in enumerate(zip(bare, heads, strict=True))
     ]
     heads = [f"{s}:" if s is not None else h for h, s in zip(heads, said, strict=True)]
     if not any(heads):
