@@ -1835,7 +1835,9 @@ def _query_phase(block: Block, phases: list[Mention], start: int, end: int) -> M
     mean"), each correction read between one phase and the next."""
     i = bisect.bisect_left(phases, start, key=lambda x: x.start)
     sentence = block.layout.sentence(start)
-    if i >= len(phases) or phases[i].start >= min(end, sentence.end):
+    if i >= len(phases) or phases[i].start >= end:
+        return None
+    if phases[i].start >= sentence.end and not _detail_next(block, sentence, phases[i]):
         return None
     when = phases[i]
     for x in phases[i + 1 :]:
@@ -1843,6 +1845,20 @@ def _query_phase(block: Block, phases: list[Mention], start: int, end: int) -> M
             break
         when = x
     return when
+
+
+def _detail_next(block: Block, sentence: Span, detail: Mention) -> bool:
+    """Whether ``detail`` stands in the sentence right after ``sentence``, one that names no
+    player: the detail said in its own sentence ("did Velvet Moth kill Marrow? That was the
+    first night.")."""
+    nxt = block.layout.sentence(detail.start)
+    if nxt.start < sentence.end or block.text[sentence.end : nxt.start].strip():
+        return False  # not the very next sentence
+    return not any(
+        x.kind in (PLAYER, PRONOUN) and nxt.start <= x.start < nxt.end
+        and x.text.casefold() not in ("that", "it", "this")
+        for x in block.found
+    )
 
 
 def _verb_in(between: str) -> str | None:
