@@ -550,7 +550,8 @@ def _deed(
         and (shapes(a) in _TAKES_PLAYERS or (owned and shapes(a) == vocab.NOTHING))
     ]
     if len(fit) > 1:
-        fit = [a for a in fit if _means_said(block, a, written)]
+        named = _named_before(block, sentence, fit)
+        fit = [named] if named else [a for a in fit if _means_said(block, a, written)]
     fit = [
         a
         for a in fit
@@ -594,6 +595,28 @@ def _called(block: Block, m: Mention) -> bool:
         and (not after or after[0] in ",.!?…" or _ADDRESSEE.match(after) is not None)
         and bool(before or after.strip(",.!?… "))
     )
+
+
+def _named_before(block: Block, sentence: Span, fit: list[str]) -> str | None:
+    """The ability a deed said as "do that to X" points back to: of ``fit``, the last one
+    named before its sentence ("I think my thing is called smear? ... I want to do that to
+    Marrow tonight")."""
+    written = block.text[sentence.start : sentence.end]
+    if _DO_THAT.search(written) is None:
+        return None
+    for x in reversed(block.found):
+        if x.kind == ABILITY and x.start < sentence.start:
+            named = [a for a in x.value if a in fit]
+            if named:
+                return named[0]
+    return None
+
+
+# A deed that points back to an ability named before it: "do that to Marrow", "use it on Abs".
+_DO_THAT = lazy_compile(
+    r"(?<![\w'’])(?:do|use|try)\s+(?:that|it|this|the\s+same)\s+(?:one\s+)?(?:to|on)\s",
+    re.IGNORECASE,
+)
 
 
 def _means_said(block: Block, ability: str, written: str) -> bool:

@@ -179,6 +179,15 @@ IMAGINED = (
     r"dream(?:ing)?\s+(?:of|about)", r"fantasi[sz](?:e|ing)\s+about", r"how\s+funny",
     r"would(?:n['’]?t|\s+not)\s+it\s+be", r"wouldn['’]?t\s+that\s+be", r"in\s+another\s+life",
 )  # fmt: skip
+# The word for an ability, talked of as a word: "I think it's called autopsy?", "my thing is
+# called smear?", "is that the right name?". What follows names the ability; it neither asks
+# whether to use it nor orders it.
+NAMING = (
+    r"(?:it|that|this|my\s+(?:thing|ability|action|power|role\s+action))\s*(?:['’]s|\s+is)"
+    r"\s+(?:(?:probably|maybe|actually)\s+)?called",
+    r"(?:is\s+(?:it|that)|was\s+it)\s+called", r"(?:the\s+)?(?:word|name)\s+is",
+    r"called\s+(?:it\s+)?(?:something\s+like|like)",
+)
 # A request to the GM, which is an order: "could you heal", "can you", "please".
 REQUEST = (r"could\s+(?:you|u)", r"can\s+(?:you|u)", r"would\s+(?:you|u)", r"will\s+(?:you|u)",
            *POLITE)  # fmt: skip

@@ -82,6 +82,8 @@ def _in_aside(spans: list[tuple[int, int]], at: int) -> bool:
 
 
 _WITHDRAWAL = phrases.pattern(phrases.WITHDRAWAL)
+# ... up to the word, in its clause: "is it called smear or slander?".
+_NAMING = lazy_compile(rf"(?:{'|'.join(phrases.NAMING)})[^.!?\n]{{0,40}}$", re.IGNORECASE)
 _CONDITION = phrases.pattern(phrases.CONDITION)
 _COURTESY_IF = phrases.pattern(phrases.COURTESY_IF)
 _DOUBT = phrases.pattern(phrases.DOUBT)
@@ -585,6 +587,8 @@ def stance(
         return Kind.WITHDRAWN  # "Heal Lynz... actually never mind"
     if _past(before, mention) or _past_after(text, clause, mention):
         return TALK
+    if before and _NAMING.search(before):
+        return TALK  # "I think it's called autopsy?": the word talked of, not an order of it
     if gives_reason(text, sentence, clause):
         return TALK  # "vote Mochi, because he pushed the lynch on Fenn": the lynch is told
     if (before and _ABOUT_DONE.search(before)) or _RESULT_AFTER.match(text, mention.end):
