@@ -642,6 +642,8 @@ SAYS: tuple[Say, ...] = (
         "cover",
         order=r"cover",
         words=("cover", "back up", "backup", "cover for", "vouch for", "alibi"),
+        # Whose back or story is covered is whom: "I've got Gin's back tonight - cover".
+        possessed=r"back|alibi|story|tracks|cover|name|reputation",
     ),
     Say(
         "abduct",
