@@ -114,6 +114,14 @@ _SPENT = re.compile(
 )
 _TO = re.compile(r"\s*(?:to|for|at|on)\s+", re.IGNORECASE)
 _TOWN = re.compile(r"(?:the\s+)?(?:whole\s+|entire\s+)?(?:town|everyone|everybody|all)\b", re.I)
+# Peace alone in a post's OOC tag, with politeness or the day's name around it.
+_PEACE_ALONE = re.compile(
+    r"\W*(?:(?:i\s+(?:vote|say|choose|pick)|i['’]?m\s+for)\s+)?(?:for\s+)?"
+    r"(?:peace|no\s*-?\s*lynch)(?:[\s,.;:!-]+(?:pls|please|plz|today|now"
+    r"|(?:it['’]?s|its)\s+(?:d\s*\d+|day\s+\d+)|d\s*\d+|day\s+\d+|thanks?|ty|thx|guys|all|lol))*"
+    r"\W*",
+    re.IGNORECASE,
+)
 _PEACE = re.compile(r"\s*(?:for\s+)?(?:peace|no\s*-?\s*lynch|nobody|no\s+one)\b", re.IGNORECASE)
 # "Shoot Abs with the Tommy-gun": the weapon named after the target.
 _WITH = re.compile(r"\s*(?:with|using)\s+(?:(?:my|the|a)\s+)?", re.IGNORECASE)
@@ -635,6 +643,9 @@ def parse_orders(
     if not public and ("<" in own or ":" in own):
         own = chat_lines_read(own, lambda: parse.own_names(state, author))
     text = clean_message(ooc_text(own) if public else own, keep=read.words_in)
+    if public and state.phase.is_day and _PEACE_ALONE.fullmatch(text):
+        # "[OOC] peace pls, its d1 [/OOC]": peace alone in the Council's tag is the vote for it.
+        text = "vote peace"
     msg = Message(read.reader, _fragments(read, text), (), text, dialect(read))
     if "[" in source or written_quotes:
         msg.quoted = parse.quoted_of(read.reader, source, written_quotes)
