@@ -366,12 +366,14 @@ def _listing_abilities() -> frozenset[str]:
 
 
 def _without_asides(line: str) -> str:
-    """``line`` without its short asides in brackets (most lines hold none)."""
+    """A head's line without its short asides in brackets, when it ends in a colon once they
+    are gone (most lines hold none; an item's reason in brackets stays an item's)."""
     if "(" not in line:
         return line
+    bare = line
     for a, b in reversed(asides(line)):
-        line = line[: a - 1].rstrip() + line[b + 1 :]
-    return line
+        bare = bare[: a - 1].rstrip() + bare[b + 1 :]
+    return bare if bare.rstrip().endswith(":") else line
 
 
 def _join_lists(lines: list[str]) -> list[str]:
