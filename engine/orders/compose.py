@@ -49,12 +49,14 @@ from autogm.engine.orders.stance import (
     Layout,
     Span,
     Voice,
+    asides,
     deed,
     directs,
     doer,
     gives_reason,
     in_own_voice,
     offered_next,
+    opening,
     stance,
     whose,
 )
@@ -308,6 +310,7 @@ def readings(
             # a query, "Follow-Up Abs kills Kleene", or said of another player).
             if (
                 in_own_voice(block.layout, m)
+                and not _called(block, m)
                 and stance(block.layout, m, found, voice) is None
                 and not offered_next(block.layout, block.layout.sentence(m.start))
                 and not _said_again(block, m)
@@ -430,7 +433,15 @@ def fitted(
     for sentence in block.spans:
         inside = [x for x in block.found if sentence.start <= x.start < sentence.end]
         players = list(dict.fromkeys(x.value for x in _named(block, sentence, voice, "")))
-        roles = list(dict.fromkeys(x.value for x in inside if x.kind == ROLE))
+        # The sender's own role names them in the third person ("Akemi will sneak into
+        # ..."): the one who does it, not a role the order takes.
+        roles = list(
+            dict.fromkeys(
+                x.value
+                for x in inside
+                if x.kind == ROLE and str(x.value).casefold() not in voice.names
+            )
+        )
         words = [x for x in inside if x.kind == ABILITY]
         if any(set(held.of(x.value)) - tried for x in words) or (bare and words):
             continue  # a word of the sender's orders that gives none: talk about it
@@ -521,7 +532,7 @@ def _deed(
     # The deed's own clause, the one its sentence opens with: "Sleeping early tonight, Kleene
     # take care" does nothing to Kleene.
     written = block.text[sentence.start : sentence.end]
-    head = block.layout.clause(sentence.start + len(written) - len(written.lstrip()))
+    head = _past_asides(block, block.layout.clause(opening(block.text, sentence)), sentence)
     with _owners_named(block):
         players = list(dict.fromkeys(x.value for x in _named(block, head, voice, "")))
     if not players or len(
@@ -539,8 +550,8 @@ def _deed(
         and (shapes(a) in _TAKES_PLAYERS or (owned and shapes(a) == vocab.NOTHING))
     ]
     if len(fit) > 1:
-        means = block.words.means if block.words is not None else {}
-        fit = [a for a in fit if a in means and re.search(means[a], written, re.IGNORECASE)]
+        named = _named_before(block, sentence, fit)
+        fit = [named] if named else [a for a in fit if _means_said(block, a, written)]
     fit = [
         a
         for a in fit
@@ -571,6 +582,77 @@ def _deed(
     said = reading.order.canonical(reader.state.ruleset.titles)
     reading.notes.append(say("reading.read_as_taking", written=written.strip(), order=said))
     return reading
+
+
+# Whom a word of address is said to after it: "darling GM".
+_ADDRESSEE = lazy_compile(r"(?:gm|mod|host)(?![\w'’])", re.IGNORECASE)
+
+
+def _called(block: Block, m: Mention) -> bool:
+    """Whether the word is said to someone, set off by commas in a longer sentence
+    ("Surprise me, darling.", "Darling, the show must go on!"): whom the sender talks to,
+    no order of theirs."""
+    sentence = block.layout.sentence(m.start)
+    before = block.text[sentence.start : m.start].rstrip()
+    after = block.text[m.end : sentence.end].lstrip()
+    return (
+        (not before or before.endswith(","))
+        and (not after or after[0] in ",.!?…" or _ADDRESSEE.match(after) is not None)
+        and bool(before or after.strip(",.!?… "))
+    )
+
+
+def _named_before(block: Block, sentence: Span, fit: list[str]) -> str | None:
+    """The ability a deed said as "do that to X" points back to: of ``fit``, the last one
+    named before its sentence ("I think my thing is called smear? ... I want to do that to
+    Marrow tonight")."""
+    written = block.text[sentence.start : sentence.end]
+    if _DO_THAT.search(written) is None:
+        return None
+    for x in reversed(block.found):
+        if x.kind == ABILITY and x.start < sentence.start:
+            named = [a for a in x.value if a in fit]
+            if named:
+                return named[0]
+    return None
+
+
+# A deed that points back to an ability named before it: "do that to Marrow", "use it on Abs".
+_DO_THAT = lazy_compile(
+    r"(?<![\w'’])(?:do|use|try)\s+(?:that|it|this|the\s+same)\s+(?:one\s+)?(?:to|on)\s",
+    re.IGNORECASE,
+)
+
+
+def _means_said(block: Block, ability: str, written: str) -> bool:
+    """Whether ``written`` says the deed of ``ability`` in its rule's words (``Say.means``)
+    or names what it is done to (``Say.possessed``: a theft's car keys, a poisoning's tea)."""
+    words = block.words
+    if words is None:
+        return False
+    means = words.means.get(ability)
+    if means is not None and re.search(means, written, re.IGNORECASE):
+        return True
+    owned = words.possessed.get(ability)
+    return bool(owned) and bool(re.search(rf"(?<![\w'’])(?:{owned})(?![\w'’])", written, re.I))
+
+
+def _past_asides(block: Block, clause: Span, sentence: Span) -> Span:
+    """The clause with the short asides in brackets that cut it read past: "I want to use
+    my appeal (?? sorry I forget the word) to get Biscuit out of prison" is one clause."""
+    text = block.text
+    while True:
+        opens = text.find("(", clause.end, min(sentence.end, clause.end + 3))
+        if opens < 0 or text[clause.end : opens].strip():
+            return clause
+        aside = next((b for a, b in asides(text[opens:sentence.end]) if a == 1), None)
+        if aside is None:
+            return clause
+        after = opens + aside + 1
+        rest = block.layout.clause(after + len(text[after:]) - len(text[after:].lstrip(" )")))
+        if rest.end <= clause.end or rest.start >= sentence.end:
+            return clause
+        clause = Span(clause.start, rest.end)
 
 
 def _only_from(block: Block, clause: Span, voice: Voice) -> bool:
@@ -1792,7 +1874,9 @@ def _query_phase(block: Block, phases: list[Mention], start: int, end: int) -> M
     mean"), each correction read between one phase and the next."""
     i = bisect.bisect_left(phases, start, key=lambda x: x.start)
     sentence = block.layout.sentence(start)
-    if i >= len(phases) or phases[i].start >= min(end, sentence.end):
+    if i >= len(phases) or phases[i].start >= end:
+        return None
+    if phases[i].start >= sentence.end and not _detail_next(block, sentence, phases[i]):
         return None
     when = phases[i]
     for x in phases[i + 1 :]:
@@ -1800,6 +1884,20 @@ def _query_phase(block: Block, phases: list[Mention], start: int, end: int) -> M
             break
         when = x
     return when
+
+
+def _detail_next(block: Block, sentence: Span, detail: Mention) -> bool:
+    """Whether ``detail`` stands in the sentence right after ``sentence``, one that names no
+    player: the detail said in its own sentence ("did Velvet Moth kill Marrow? That was the
+    first night.")."""
+    nxt = block.layout.sentence(detail.start)
+    if nxt.start < sentence.end or block.text[sentence.end : nxt.start].strip():
+        return False  # not the very next sentence
+    return not any(
+        x.kind in (PLAYER, PRONOUN) and nxt.start <= x.start < nxt.end
+        and x.text.casefold() not in ("that", "it", "this")
+        for x in block.found
+    )
 
 
 def _verb_in(between: str) -> str | None:

@@ -16,6 +16,7 @@ from autogm.engine.lazy_pattern import lazy_compile
 from autogm.engine.orders import grammar, vocab
 from autogm.engine.orders.evidence import evidence_table
 from autogm.engine.orders.grammar import USE
+from autogm.engine.orders.stance import asides
 
 # "Will: ..." starts a line or follows a sentence, and runs to the end of the message.
 # "Last will:", "Will and testament:", and the "LW:" of other forums.
@@ -155,7 +156,7 @@ def _sentences(line: str, spaced: tuple[re.Pattern[str], ...]) -> list[str]:
     and are not searched."""
     if "." not in line and "!" not in line and "?" not in line:
         return [line]
-    keep = _places_kept(line)  # in order of position
+    keep = sorted(_places_kept(line) + asides(line))  # in order of position
     if spaced:
         lowered = line.casefold()
         keep = sorted(keep + [span for name in spaced for span in _kept(name, line, lowered)])
@@ -364,12 +365,26 @@ def _listing_abilities() -> frozenset[str]:
     return DCTP.with_trait(vocab.LIST_HEAD) | DCTP.with_trait(vocab.QUERIES)
 
 
+def _without_asides(line: str) -> str:
+    """A head's line without its short asides in brackets, when it ends in a colon once they
+    are gone (most lines hold none; an item's reason in brackets stays an item's)."""
+    if "(" not in line:
+        return line
+    bare = line
+    for a, b in reversed(asides(line)):
+        bare = bare[: a - 1].rstrip() + bare[b + 1 :]
+    return bare if bare.rstrip().endswith(":") else line
+
+
 def _join_lists(lines: list[str]) -> list[str]:
     """ "Investigate:" followed by one query a line reads as one order with a list."""
-    heads = [_list_head(line) for line in lines]
+    # A head's aside in brackets says something of the list, not which ability heads it:
+    # "Investigations (I get 3 but I only need 2, is that ok?):".
+    bare = [_without_asides(line) for line in lines]
+    heads = [_list_head(line) for line in bare]
     said = [
         None if head is not None else _said_head(line, lines[i + 1] if i + 1 < len(lines) else None)
-        for i, (line, head) in enumerate(zip(lines, heads, strict=True))
+        for i, (line, head) in enumerate(zip(bare, heads, strict=True))
     ]
     heads = [f"{s}:" if s is not None else h for h, s in zip(heads, said, strict=True)]
     if not any(heads):

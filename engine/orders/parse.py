@@ -564,6 +564,8 @@ def _step_edit_target(msg: Message, fragment: str) -> str | None:
     lead = _EDIT.match(fragment)
     if lead is None:
         return fragment
+    if _APOLOGY_TO.search(fragment, 0, lead.end()):
+        return fragment  # "sorry Biscuit!": an apology to the player, no new target
     worded = re.search(r"[^\W\d_]", fragment[: lead.end()]) is not None
     if not worded and "instead" not in fragment.lower():
         return fragment  # a name alone on its line changes nothing (read no further)
@@ -784,7 +786,9 @@ _ON_WHOM = lazy_compile(r"(?:on|for|against|to|at)\s+", re.IGNORECASE)
 # wait, Pike", "make it fig instead", "actually Abs". It needs a word that changes something
 # (an edit's label, "make it", "changed to", "no wait", "actually", "instead" after the name).
 _EDIT = lazy_compile(
-    r"^\W*(?:(?:edit(?:ed)?|update|correction|p\.?s\.?)\s*(?:\d+\s*)?[:\-–—]?\s*)?"
+    # ... its label may carry when it was made: "EDIT (14:02):", "edit 2:", "Edit @ 9pm -".
+    r"^\W*(?:(?:edit(?:ed)?|update|correction|p\.?s\.?)\s*"
+    r"(?:\(\s*[\w:.@ ]{1,16}\)\s*|@?\s*\d{1,2}(?:[:.h]\d{2})?\s*(?:[ap]\.?m\.?)?\s*)?[:\-–—]?\s*)?"
     r"(?:(?:no|nah|wait|hmm+|sorry|oops|actually|i\s+mean|rather|ok(?:ay)?|so|err?|uh+)"
     r"(?![\w'’])[\s,.!:;—–-]*)*"
     r"(?:(?:i['’]?(?:ve|\s+have)?\s+)?(?:changed|change|switch(?:ed)?|swap(?:ped)?)"
@@ -796,6 +800,9 @@ _EDIT = lazy_compile(
     r"|to\s+(?=[^\n]*\binstead\b))?",
     re.IGNORECASE,
 )
+# An apology said to the player it names, with no mark between ("sorry Biscuit!"), which
+# corrects nothing ("sorry, Biscuit" and "no wait, Tamsin" do).
+_APOLOGY_TO = lazy_compile(r"(?<![\w'’])(?:sorry|sry|soz|apologies)\s+$", re.IGNORECASE)
 # "instead" after the new target: "make it fig instead", "Pike instead".
 _INSTEAD = lazy_compile(r"^\W*instead\b", re.IGNORECASE)
 _NOT_NAME = lazy_compile(r"\b(?:not|instead\s+of|rather\s+than)\b", re.IGNORECASE)

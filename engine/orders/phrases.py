@@ -86,7 +86,9 @@ WITHDRAWAL = (
     # The sender's own order named and taken back: "scratch my vote", "cancel my heal",
     # "withdraw my last order", "take back my vote".
     r"(?:scratch|scrap|cancel|withdraw|retract|undo|strike|forget|ditch|nix|call\s+off)"
-    r"\s+(?:my|the|our|tonight['’]?s|today['’]?s)\s+(?:last\s+)?\w+",
+    r"\s+(?:my|the|our|tonight['’]?s|today['’]?s)\s+(?:last\s+)?"
+    # ... not the word the sender forgets: "sorry I forget the word", "I forget the name".
+    r"(?!(?:word|name|term|title|spelling)s?(?![\w'’]))\w+",
     r"take\s+back\s+my\s+\w+", r"take\s+my\s+\w+\s+back",
     # A joke owned up to: "heal Lynz jk", "just kidding, no heal tonight".
     "jk", r"j/k", r"just\s+kidding", r"(?:i['’]?m\s+)?(?:only\s+|just\s+)?(?:kidding|joking)",
@@ -114,9 +116,15 @@ CONDITION = (
 )  # fmt: skip
 # A courtesy shaped as a condition, which conditions nothing: "if possible", "if you can".
 COURTESY_IF = (
-    r"if\s+possible", r"if\s+you\s+can", r"if\s+(?:that|it)\s*['’]?s\s+(?:ok|okay|alright|fine"
-    r"|allowed|possible)", r"if\s+(?:that|it)\s+is\s+(?:ok|okay|alright|fine|allowed|possible)",
-    r"if\s+i['’]?m\s+wrong", r"if\s+i\s+am\s+wrong", r"if\s+you\s+(?:please|would)",
+    r"if\s+possible", r"if\s+(?:you|u|ya)\s+can",
+    r"if\s+(?:that|it)\s*['’]?s\s+(?:ok|okay|alright|fine|allowed|possible)",
+    r"if\s+(?:that|it)\s+is\s+(?:ok|okay|alright|fine|allowed|possible)",
+    r"if\s+i['’]?m\s+wrong", r"if\s+i\s+am\s+wrong", r"if\s+(?:you|u)\s+(?:please|would)",
+    # A request's politeness: "if you'd be so kind", "if you don't mind", "if it's no trouble".
+    r"if\s+(?:you|u)\s*['’]?d\s+(?:be\s+so\s+(?:kind|good)|oblige|not\s+mind)",
+    r"if\s+(?:you|u)\s+(?:would\s+be\s+so\s+(?:kind|good)|don['’]?t\s+mind|wouldn['’]?t\s+mind)",
+    r"if\s+(?:it|that)\s*['’]?s\s+(?:no|not\s+too\s+much)\s+trouble",
+    r"if\s+(?:it|that)\s+(?:is|isn['’]?t)\s+(?:no|too\s+much)\s+trouble",
     # What a protection is for, said as an "if": it conditions nothing ("first aid if anything
     # happens", "just in case").
     r"(?:just\s+)?(?:if|in\s+case|incase)\s+(?:anything|something)\s+(?:bad\s+)?happens",
@@ -157,7 +165,10 @@ ONLY_ASKING = (
     r"just\s+asking", r"only\s+asking", r"asking\s+for\s+a\s+friend", "hypothetically",
     r"in\s+theory", r"before\s+i\s+use\s+it", r"rules?\s+q(?:uestion)?s?",
     r"quick\s+q(?:uestion)?s?",
-    r"(?:i['’]?m\s+|am\s+)?asking\s+(?:about|before|since|because|re|regarding|in\s+case)",
+    # ... the sender asking, not someone they tell of ("he keeps asking about jail").
+    r"(?:i['’]?m\s+|am\s+)?(?<!\bkeeps\s)(?<!\bkept\s)(?<!\bis\s)(?<!\bwas\s)(?<!\bwere\s)"
+    r"(?<!\bare\s)(?<![’']s\s)(?<![’']re\s)(?<!\bbeen\s)"
+    r"asking\s+(?:about|before|since|because|re|regarding|in\s+case)",
     r"question\s+(?:about|on|regarding)\s+(?:the\s+)?rules?",
 )  # fmt: skip
 # What is only imagined, not done: "imagine sniping Quill", "picture me healing Abs", "what if
@@ -168,6 +179,15 @@ IMAGINED = (
     r"dream(?:ing)?\s+(?:of|about)", r"fantasi[sz](?:e|ing)\s+about", r"how\s+funny",
     r"would(?:n['’]?t|\s+not)\s+it\s+be", r"wouldn['’]?t\s+that\s+be", r"in\s+another\s+life",
 )  # fmt: skip
+# The word for an ability, talked of as a word: "I think it's called autopsy?", "my thing is
+# called smear?", "is that the right name?". What follows names the ability; it neither asks
+# whether to use it nor orders it.
+NAMING = (
+    r"(?:it|that|this|my\s+(?:thing|ability|action|power|role\s+action))\s*(?:['’]s|\s+is)"
+    r"\s+(?:(?:probably|maybe|actually)\s+)?called",
+    r"(?:is\s+(?:it|that)|was\s+it)\s+called", r"(?:the\s+)?(?:word|name)\s+is",
+    r"called\s+(?:it\s+)?(?:something\s+like|like)",
+)
 # A request to the GM, which is an order: "could you heal", "can you", "please".
 REQUEST = (r"could\s+(?:you|u)", r"can\s+(?:you|u)", r"would\s+(?:you|u)", r"will\s+(?:you|u)",
            *POLITE)  # fmt: skip

@@ -116,8 +116,8 @@ _PRECAUTION_AFTER = lazy_compile(
 )
 # A courtesy, not a condition: "Heal Lynz if possible", "..., if that's ok".
 _IF_POLITE = lazy_compile(
-    r"[\s,.;\-–—(]*if\s+(?:possible|allowed|you\s+can|(?:that|it)(?:'s|\s+is)\s+"
-    r"(?:ok|okay|alright|all\s+right|allowed|possible|fine))\W*$",
+    r"[\s,.;\-–—(]*(?:if\s+allowed|if\s+(?:that|it)(?:'s|\s+is)\s+all\s+right"
+    rf"|{'|'.join(phrases.COURTESY_IF)})\W*$",
     re.IGNORECASE,
 )
 # The words of a second choice: "Interrogate Abs, or maybe Miaka", "Heal Lynz. Or Akai".

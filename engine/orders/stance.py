@@ -36,16 +36,54 @@ TALK = "talk"
 _SENTENCE_END = lazy_compile(r"[.!?…]+(?=\s|$)|\n+")
 # A dot that ends a short form, not a sentence: "e.g. Tobiah", "Dr. Loaf", "etc. and".
 _ABBREVIATION = lazy_compile(
-    r"(?<![\w'’])(?:e\.g|i\.e|etc|vs|cf|approx|dr|mr|mrs|ms|st|jr|sr|no|lt|sgt|insp|det)\.$",
+    r"(?<![\w'’])(?:e\.g|i\.e|etc|vs|cf|approx|dr|mr|mrs|ms|st|jr|sr|lt|sgt|insp|det)\.$",
     re.IGNORECASE,
 )
+# "No. 5" shortens a number; "hmm no. Noor_K gets it" is a "no" that ends its sentence.
+_NUMERO = lazy_compile(r"(?<![\w'’])no\.\s*#?\d", re.IGNORECASE)
 _CLAUSE_MARK = lazy_compile(
     r"\s*(?:[,;:(){}\[\]]|\s[-–—~]+\s|[–—]|\b(?:but|so|and|because|cuz|cause|since|then|though"
     r"|although|while|except)\b)\s*",
     re.IGNORECASE,
 )
 _NEGATION = phrases.pattern(phrases.NEGATION)
+
+# An aside in brackets, short and on one line: a sentence's end inside it ends the aside's
+# thought, not the sentence ("grill Lumen tonight (my interrogate? the one that stops
+# their actions)": the question is about the word).
+_ASIDE = lazy_compile(r"\([^()\n]{1,120}\)")
+
+
+def asides(text: str) -> list[tuple[int, int]]:
+    """The spans inside the brackets of ``text``'s short asides, in order of position."""
+    if "(" not in text:
+        return []
+    return [(m.start() + 1, m.end() - 1) for m in _ASIDE.finditer(text)]
+
+
+def opening(text: str, sentence: Span) -> int:
+    """Where a sentence's own words start, past its lead-ins ("Hi, ", "ok so ", "Tonight: ")."""
+    said = text[sentence.start : sentence.end]
+    lead = _LEAD.match(said)
+    head = said[lead.end() if lead else 0 :].lstrip(" \t\n-*>•:")
+    return sentence.end - len(head) if head else sentence.start
+
+
+def _outside_asides(text: str) -> str:
+    """``text`` with its short asides in brackets blanked out, as long as it was."""
+    for a, b in asides(text):
+        text = text[:a] + " " * (b - a) + text[b:]
+    return text
+
+
+def _in_aside(spans: list[tuple[int, int]], at: int) -> bool:
+    i = bisect.bisect_right(spans, (at, 1 << 62)) - 1
+    return i >= 0 and spans[i][0] <= at < spans[i][1]
+
+
 _WITHDRAWAL = phrases.pattern(phrases.WITHDRAWAL)
+# ... up to the word, in its clause: "is it called smear or slander?".
+_NAMING = lazy_compile(rf"(?:{'|'.join(phrases.NAMING)})[^.!?\n]{{0,40}}$", re.IGNORECASE)
 _CONDITION = phrases.pattern(phrases.CONDITION)
 _COURTESY_IF = phrases.pattern(phrases.COURTESY_IF)
 _DOUBT = phrases.pattern(phrases.DOUBT)
@@ -62,6 +100,12 @@ _ONLY_DOUBT = lazy_compile(
 )
 _ASKING = phrases.pattern(phrases.ASKING)
 _ONLY_ASKING = phrases.pattern(phrases.ONLY_ASKING)
+# A sentence that turns back from a question to the business: "Anyway, ...", "That aside, ...".
+_TURN = lazy_compile(
+    r"\s*(?:any\s*ways?|anyhow|regardless|in\s+any\s+case|either\s+way|that\s+aside"
+    r"|moving\s+on|back\s+to\s+(?:business|the\s+(?:order|action)s?))\b",
+    re.IGNORECASE,
+)
 _WITHHOLD = phrases.pattern(phrases.WITHHOLD)
 _WITHHOLD_END = lazy_compile(rf"(?:{'|'.join(phrases.WITHHOLD)})\s*$", re.IGNORECASE)
 _KEPT_FOR = phrases.pattern(phrases.KEPT_FOR)
@@ -117,9 +161,13 @@ _OWN_SAYS = lazy_compile(r"(?<![\w'’])(?:i|we)\s+(?:\w+\s+)?$", re.IGNORECASE)
 _OWN_SUBJECT = lazy_compile(r"(?<![\w'’])(?:i|we|you|u)\s+\S*\s*$", re.IGNORECASE)
 # "I could stop this lynch with my Voice of Reason, but ...": the sender's own modal of what
 # might be, anywhere before the word in its clause (a wish, "I'd like to", is an order).
+# What a wish wants, after "I'd" ("I would simply adore to", "I'd very much like to").
+_WISHED = (
+    r"(?:(?:really|simply|very\s+much|so|just|dearly|truly|quite|much)\s+)?"
+    r"(?:like|love|adore|want|prefer|rather|better|enjoy)\b"
+)
 _OWN_MODAL = lazy_compile(
-    r"(?<![\w'’])(?:i|we)\s*(?:could|might|may|would|['’]d)(?![\w'’])(?!\s+(?:really\s+)?"
-    r"(?:like|love|want|prefer|rather|better)\b)",
+    r"(?<![\w'’])(?:i|we)\s*(?:could|might|may|would|['’]d)(?![\w'’])(?!\s+" + _WISHED + ")",
     re.IGNORECASE,
 )
 # "on"/"for" between "is" and the player it names: "my heal is on Kleene".
@@ -129,6 +177,13 @@ _REPORTED = phrases.pattern(phrases.REPORTED)
 _LATER = phrases.pattern(phrases.LATER)
 _OTHERS = phrases.pattern(phrases.OTHERS)
 _OWN = phrases.pattern(phrases.OWN_VOICE)
+# When or where a deed of the first person is set, before it: "For tonight's show I'll ...",
+# "At midnight, I'm ...", "In the morning we ..." (a few words, no name of a player).
+_SETTING = lazy_compile(
+    r"(?:for|at|in|on|during|after|before|by)\s+(?:[^\W\d_][\w'’-]*\s+){0,3}?"
+    r"[^\W\d_][\w'’-]*\s*,?\s*(?=(?:i|we)(?:['’]\w+)?\s)",
+    re.IGNORECASE,
+)
 # Words a clause may open with before its order: lead-ins, politeness, time, fillers.
 _LEAD = lazy_compile(
     r"(?:(?:ok(?:ay)?|so|then|and|also|just|now|well|alright|right|hey|hi|hello|yo|oi|gm"
@@ -151,7 +206,7 @@ _HYPOTHETICAL = lazy_compile(
 )
 # A wish that is an order all the same: "I'd like to heal Kleene", "I would rather vote Abs".
 _WISH = lazy_compile(
-    r"\b(?:i['’]d|i\s+would|would)\s+(?:really\s+)?(?:like|love|want|prefer|rather|better)\b",
+    r"\b(?:i['’]d|i\s+would|would)\s+" + _WISHED,
     re.IGNORECASE,
 )
 # A past deed told after the order's word: "my heal on Pepper worked out", "the charm kept
@@ -285,8 +340,14 @@ class Layout:
         inside = _Inside(found)
         self.sentences: list[Span] = []
         start = 0
+        aside = asides(text) if "(" in text else []
         for mark in _SENTENCE_END.finditer(text):
-            if inside.holds(mark.start()) or _ABBREVIATION.search(text, 0, mark.end()):
+            if (
+                inside.holds(mark.start())
+                or (aside and mark.group()[0] != "\n" and _in_aside(aside, mark.start()))
+                or _ABBREVIATION.search(text, 0, mark.end())
+                or _NUMERO.match(text, max(0, mark.start() - 2), mark.end() + 4)
+            ):
                 continue
             if text[start : mark.start()].strip():
                 self.sentences.append(Span(start, mark.end()))
@@ -303,7 +364,17 @@ class Layout:
         self._clauses: dict[int, tuple[bool, list[tuple[int, int]]]] = {}
         self._timed: dict[int, bool] = {}
         # "Just asking", "hypothetically": the message asks, and orders nothing.
-        self.only_asking = bool(_ONLY_ASKING.search(text))
+        asking = _ONLY_ASKING.search(text)
+        self.only_asking = asking is not None
+        self._asked_until = -1 if asking is None else asking.end()
+
+    def asks_only(self, sentence: Span) -> bool:
+        """Whether the message only asks where ``sentence`` stands: a sentence after the
+        question that turns back to business ("Quick question, ... do I get hurt too?
+        Anyway, I'm guarding Tamsin tonight") is said as an order again."""
+        return self.only_asking and not (
+            sentence.start >= self._asked_until and _TURN.match(self.text, sentence.start)
+        )
 
     def sentence(self, at: int) -> Span:
         i = max(0, bisect.bisect_right(self._starts, at) - 1)
@@ -516,6 +587,8 @@ def stance(
         return Kind.WITHDRAWN  # "Heal Lynz... actually never mind"
     if _past(before, mention) or _past_after(text, clause, mention):
         return TALK
+    if before and _NAMING.search(before):
+        return TALK  # "I think it's called autopsy?": the word talked of, not an order of it
     if gives_reason(text, sentence, clause):
         return TALK  # "vote Mochi, because he pushed the lynch on Fenn": the lynch is told
     if (before and _ABOUT_DONE.search(before)) or _RESULT_AFTER.match(text, mention.end):
@@ -545,7 +618,7 @@ def stance(
         # someone (but "this night I am the one who kill" is the sender's deed tonight).
         return TALK
     doubt, later = layout.doubted(clause, mention)
-    if said.asking or layout.only_asking:
+    if said.asking or layout.asks_only(sentence):
         # "would a house search on Sable be smart?", "does a lawsuit work on Tobiah? just
         # asking": a question whether to, or how it works.
         return Kind.QUESTION
@@ -702,6 +775,8 @@ def directs(layout: Layout, sentence: Span, voice: Voice) -> bool:
         return False
     lead = _LEAD.match(said)
     head = said[lead.end() if lead else 0 :].lstrip(" \t\n-*>•:")
+    if (setting := _SETTING.match(head)) is not None:
+        head = head[setting.end() :]  # "For tonight's performance I shall go on as Takagi"
     first = _TOKEN.match(head)
     if first is None:
         return False
@@ -740,7 +815,7 @@ def _unvoided(layout: Layout, sentence: Span) -> bool:
     voided = layout.said(sentence)
     if voided.question or voided.condition or voided.withdrawal >= 0 or voided.asking:
         return False
-    if layout.only_asking or _NOT_DIRECTIVE.search(said) or _PAST_SAID.search(said):
+    if layout.asks_only(sentence) or _NOT_DIRECTIVE.search(said) or _PAST_SAID.search(said):
         return False
     return not (_LATER.search(said) and not _NOW.search(said))
 
@@ -752,8 +827,8 @@ def deed(layout: Layout, sentence: Span, voice: Voice) -> bool:
     (a closed class of mental, speech and opinion words: "I think", "rooting for Abs").
     What a GM reads as the one order of the sender's that takes those players."""
     said = layout.text[sentence.start : sentence.end]
-    if _TALK_WORD.search(said):
-        return False
+    if _TALK_WORD.search(_outside_asides(said)):
+        return False  # (an aside's "sorry I forget the word" is about the words, not a deed)
     if directs(layout, sentence, voice):
         return True
     if not _unvoided(layout, sentence):

@@ -552,7 +552,8 @@ SAYS: tuple[Say, ...] = (
     Say(
         "spy",
         order=r"spy(?:\s+on)?",
-        words=("spy", "spy on", "snoop", "snoop on", "peep", "wiretap", "bug",
+        words=("spy", "spy on", "snoop", "snoop on", "peep", "wiretap", "bug", "espionage",
+               "surveillance", "reconnaissance", "recon",
                "peek at the roles", "look at the roles", "roles among", "roles of", "identities of",
                "see the roles", "find out the roles"),
         spelled=("spy",),
@@ -641,6 +642,8 @@ SAYS: tuple[Say, ...] = (
         "cover",
         order=r"cover",
         words=("cover", "back up", "backup", "cover for", "vouch for", "alibi"),
+        # Whose back or story is covered is whom: "I've got Gin's back tonight - cover".
+        possessed=r"back|alibi|story|tracks|cover|name|reputation",
     ),
     Say(
         "abduct",

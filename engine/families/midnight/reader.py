@@ -54,6 +54,7 @@ from autogm.engine.orders.parse import MAX_PM_CHARS, Dialect, Message
 from autogm.engine.orders.reader import NO_ORDER, TWO_CHOICES, Reader, Refusal, Vocabulary
 from autogm.engine.orders.readers.votes import Unvote
 from autogm.engine.orders.seam import Rules, Shape, SlotKey
+from autogm.engine.orders.stance import asides
 from autogm.engine.orders.votes import MAX_POST_CHARS, read_votes
 from autogm.engine.phases import Phase
 from autogm.engine.render.inert import shorten
@@ -113,6 +114,14 @@ _SPENT = re.compile(
 )
 _TO = re.compile(r"\s*(?:to|for|at|on)\s+", re.IGNORECASE)
 _TOWN = re.compile(r"(?:the\s+)?(?:whole\s+|entire\s+)?(?:town|everyone|everybody|all)\b", re.I)
+# Peace alone in a post's OOC tag, with politeness or the day's name around it.
+_PEACE_ALONE = re.compile(
+    r"\W*(?:(?:i\s+(?:vote|say|choose|pick)|i['’]?m\s+for)\s+)?(?:for\s+)?"
+    r"(?:peace|no\s*-?\s*lynch)(?:[\s,.;:!-]+(?:pls|please|plz|today|now"
+    r"|(?:it['’]?s|its)\s+(?:d\s*\d+|day\s+\d+)|d\s*\d+|day\s+\d+|thanks?|ty|thx|guys|all|lol))*"
+    r"\W*",
+    re.IGNORECASE,
+)
 _PEACE = re.compile(r"\s*(?:for\s+)?(?:peace|no\s*-?\s*lynch|nobody|no\s+one)\b", re.IGNORECASE)
 # "Shoot Abs with the Tommy-gun": the weapon named after the target.
 _WITH = re.compile(r"\s*(?:with|using)\s+(?:(?:my|the|a)\s+)?", re.IGNORECASE)
@@ -509,9 +518,25 @@ def _fragments(read: _Read, text: str) -> list[str]:
                 i += 1
             pieces.append(f"{line.rstrip(' :!.-–—')}: {', '.join(items)}")
             continue
-        for sentence in _SENTENCE.split(line):
+        for sentence in _sentences(line):
             pieces.extend(_cut_joined(read, sentence))
     return [p.strip() for p in pieces if p.strip(" .!?;,")]
+
+
+def _sentences(line: str) -> list[str]:
+    """The line cut into sentences, never inside a short aside in brackets
+    (``fragments.asides``: "grill Lumen (my interrogate? the one that stops actions)")."""
+    kept = asides(line)
+    if not kept:
+        return _SENTENCE.split(line)
+    pieces, start = [], 0
+    for found in _SENTENCE.finditer(line):
+        if any(a <= found.start() < b for a, b in kept):
+            continue
+        pieces.append(line[start : found.start()])
+        start = found.end()
+    pieces.append(line[start:])
+    return pieces
 
 
 # What marks an item of a list: "- ", "* ", "• ", "1. ", "2) ".
@@ -618,6 +643,9 @@ def parse_orders(
     if not public and ("<" in own or ":" in own):
         own = chat_lines_read(own, lambda: parse.own_names(state, author))
     text = clean_message(ooc_text(own) if public else own, keep=read.words_in)
+    if public and state.phase.is_day and _PEACE_ALONE.fullmatch(text):
+        # "[OOC] peace pls, its d1 [/OOC]": peace alone in the Council's tag is the vote for it.
+        text = "vote peace"
     msg = Message(read.reader, _fragments(read, text), (), text, dialect(read))
     if "[" in source or written_quotes:
         msg.quoted = parse.quoted_of(read.reader, source, written_quotes)
