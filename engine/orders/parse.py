@@ -633,7 +633,7 @@ def _step_read(msg: Message, fragment: str) -> str | None:
             asking = say(ASKING)
             raise Guess(asking, asking, kind=Kind.QUESTION, order=order)
     except Guess as guess:
-        rejection = _question(reader, fragment, guess)
+        rejection = _question(msg, fragment, guess)
         if (
             rejection.kind is Kind.QUESTION
             and msg.questioned is not None
@@ -1009,7 +1009,7 @@ def parse_pm(
     if state.ruleset.has("gm_texts"):
         text, tape = split_tape(text)
         if tape is not None:
-            tape, after = _tape_and_orders_after(reader, tape)
+            tape, after = _tape_and_orders_after(reader, dialect, tape)
             text = f"{text}\n{after}" if after else text
         tape_refused = _tape_refused(state, author, tape)
         if tape_refused is not None:
@@ -1073,10 +1073,12 @@ def _asking(order: Order, fragment: str) -> bool:
     )
 
 
-def _question(reader: Reader, fragment: str, guess: Guess) -> Rejection:
+def _question(msg: Message, fragment: str, guess: Guess) -> Rejection:
     """A fragment read only through a guess, asked back with the order it would be (issue
     11: "a reading that is plausible but not certain gets a question back ... never a silent
-    guess"); the plain refusal when that reading is no order the player may give now."""
+    guess"); the plain refusal when that reading is no order the player may give now. The
+    guess is read again as the family reads (its dialect)."""
+    reader = msg.reader
     order, notes = guess.order, len(reader.notes)
     if order is None and guess.written:
         meant = re.sub(
@@ -1087,7 +1089,7 @@ def _question(reader: Reader, fragment: str, guess: Guess) -> Rejection:
             flags=re.IGNORECASE,
         )
         try:
-            read_again = read(reader, meant) if meant != fragment else None
+            read_again = msg.dialect.read(reader, meant) if meant != fragment else None
         except Refusal:
             read_again = None
         order = read_again if isinstance(read_again, Order) and read_again.targets else None
@@ -1132,7 +1134,7 @@ def _will_too_long(state: GameState, will: str | None) -> Rejection | None:
     return Rejection(shorten(will, 200), reason, say("reading.shorten"), kind=Kind.TOO_LONG)
 
 
-def _tape_and_orders_after(reader: Reader, tape: str) -> tuple[str, str]:
+def _tape_and_orders_after(reader: Reader, dialect: Dialect, tape: str) -> tuple[str, str]:
     """The tape, and the lines after it that are orders. A tape runs over lines until the
     first later line that reads as an order the author may give now ("Kill X. Tape: I was
     here.\nSlander Y"): that line and the rest are orders again. The tape's first line is the
@@ -1146,7 +1148,7 @@ def _tape_and_orders_after(reader: Reader, tape: str) -> tuple[str, str]:
     lines = tape.split("\n")
     started = False
     for i, line in enumerate(lines):
-        if started and _reads_as_order(reader, line):
+        if started and _reads_as_order(reader, dialect, line):
             return "\n".join(lines[:i]).strip(), "\n".join(lines[i:])
         started = started or bool(line.strip())
     return tape, ""
@@ -1160,7 +1162,7 @@ _QUOTED_TAPE = lazy_compile(
 )
 
 
-def _reads_as_order(reader: Reader, line: str) -> bool:
+def _reads_as_order(reader: Reader, dialect: Dialect, line: str) -> bool:
     """Whether the line's first fragment reads as an order the author holds a slot for now;
     reading it leaves no note behind."""
     if not reader.grammar.any_order_word(line):
@@ -1170,7 +1172,7 @@ def _reads_as_order(reader: Reader, line: str) -> bool:
         return False
     notes = len(reader.notes)
     try:
-        order = read(reader, first)
+        order = dialect.read(reader, first)
     except (Guess, Refusal):
         return False
     finally:
