@@ -191,11 +191,6 @@ def test_every_scenario_client_loads_a_scenario_module() -> None:
 # The generic reader's modules that still import a family's words, each with its reason; an
 # entry that no longer imports it fails below, so the list only shrinks.
 READER_WAITING = {
-    ("autogm.engine.orders.grammar", "autogm.engine.families.dctp.vocab"): "waiting: the word "
-    "tables (order words, rewrites, query verbs, crimes, spellings) are built from DCTP's words "
-    "at import; they go to tables built from the dialect's words",
-    ("autogm.engine.orders.fragments", "autogm.engine.families.dctp.vocab"): "waiting: a list's "
-    "heading and an order's first word are looked up in DCTP's evidence table",
     ("autogm.engine.orders.model", "autogm.engine.families.dctp.vocab"): "waiting: an order is "
     "restated in DCTP's words (titles, query verbs, crime nouns)",
 }

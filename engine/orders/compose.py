@@ -40,6 +40,7 @@ from autogm.engine.orders.evidence import (
 )
 from autogm.engine.orders.folding import distance
 from autogm.engine.orders.fragments import is_statement
+from autogm.engine.orders.grammar import Grammar, grammar_of
 from autogm.engine.orders.kinds import Kind
 from autogm.engine.orders.model import Order, PlainOrder, ability_title
 from autogm.engine.orders.reader import TWO_CHOICES, Reader, Refusal
@@ -260,6 +261,8 @@ class Block:
     now: int = -1
     # The family's words (set by ``readings``): the nouns after "X's" that stand for X.
     words: vocab.Words | None = None
+    # The reader's tables of them (set by ``readings``): whether a remark holds an order word.
+    grammar: Grammar | None = None
     # The member a leader names for the kill (``_killer``), found once for the block.
     killer: tuple[str | None] | None = None
     # The players who are dead (set by ``readings``): one named beside a living target is no
@@ -291,6 +294,7 @@ def readings(
     that give none, with why (a voiding ``Kind``, ``TALK``, or ``Kind.NOT_HELD``)."""
     found = block.found
     block.words = words
+    block.grammar = reader.grammar
     block.gone = frozenset(n for n, p in reader.state.players.items() if not p.is_alive)
     asks = words.with_trait(vocab.ASKS)
     substitutes = words.with_trait(vocab.SUBSTITUTES)
@@ -712,7 +716,7 @@ def named_by_its_word(block: Block, words: vocab.Words, reading: Reading) -> boo
         return False
     written = said.text.strip()
     # "I'm arresting Abs": the order word in another form ("arresting", "arested") names it too.
-    spelled = grammar.respelled(written) if " " not in written else None
+    spelled = grammar_of(words).respelled(written) if " " not in written else None
     return any(
         re.fullmatch(pattern, form, re.IGNORECASE) is not None
         for form in (written, spelled)
@@ -1008,9 +1012,10 @@ def _plain(
             return title  # "Erase" alone: tonight's victim
         raise
     if shape == vocab.TARGETS:
-        if ability in grammar.SUBSTITUTES:
+        substitutes = reader.grammar.substitutes
+        if ability in substitutes:
             targets = [*targets, *_substitute_after(block, m, voice, targets)]
-        joiner = ", alternatively " if ability in grammar.SUBSTITUTES else ", "
+        joiner = ", alternatively " if ability in substitutes else ", "
         named = joiner.join(targets)
     else:
         named = targets[0]
@@ -1512,7 +1517,7 @@ def _possessed(words: vocab.Words | None, ability: str) -> re.Pattern[str] | Non
     """The nouns after "X's" that stand for X in an order of ``ability`` ("Kleene's life",
     "Ingrid's grave"), as the family declares them."""
     if words is None:
-        return grammar.POSSESSED.get(ability)
+        return None
     said = words.possessed.get(ability)
     if not said:
         return None
@@ -1620,7 +1625,7 @@ def _chosen(
             # ("mask" for Mast), offered as no choice, is no second target beside one
             # written whole.
             continue
-        if _HEDGE_BESIDE.search(said) or not is_statement(said):
+        if _HEDGE_BESIDE.search(said) or not (block.grammar and is_statement(said, block.grammar)):
             raise Refusal(
                 say("reading.names_two", target=target, other=other.value), Kind.TWO_CHOICES
             )
@@ -1734,7 +1739,7 @@ def _crime(
     crime = None
     starts = [x.start() for x in re.finditer(r"(?<![\w'’])\w", text)]
     # The crime as written first; only then a typo of one ("intimidatting").
-    for match in (grammar.CRIME_PATTERNS.match, grammar.match_crime):
+    for match in (reader.grammar.crime_patterns.match, reader.grammar.match_crime):
         for start in starts:
             if m.start <= start < m.end:
                 continue
@@ -1828,7 +1833,7 @@ def _queries(block: Block, m: Mention, reader: Reader) -> list[str]:
         between = text[first.end : second.start]
         if "\n" in between:
             continue
-        verb = _verb_in(between)
+        verb = _verb_in(reader.grammar, between)
         if verb is None:
             continue
         subject, obj = first.value, second.value
@@ -1900,9 +1905,9 @@ def _detail_next(block: Block, sentence: Span, detail: Mention) -> bool:
     )
 
 
-def _verb_in(between: str) -> str | None:
+def _verb_in(g: Grammar, between: str) -> str | None:
     for word in re.finditer(r"(?<![\w'’])\w", between):
-        hit = grammar.QUERY_PATTERNS.match(between[word.start() :])
+        hit = g.query_patterns.match(between[word.start() :])
         if hit is not None:
             return hit[0]
     return None

@@ -1,7 +1,7 @@
 """From one fragment to its order: find the order word, then hand the rest to its reader.
 
 ``READERS`` maps an order word's ability to its reader for the orders every family shares
-(votes, things lent); a family's own readers come with the PM's reader (``Reader.readers``,
+(votes); a family's own readers come with the PM's reader (``Reader.readers``,
 handed in by the family's dialect). An ability in neither is "Ability Name"
 (``Reader.targeted``). A fragment with no order word goes to the family's ``unworded`` reader
 (DCTP's: a Black Org leader naming the killer, "Vodka kills Kleene").
@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import replace
 from functools import lru_cache
 
 from autogm.engine.lazy_pattern import lazy_compile
 from autogm.engine.orders import grammar
 from autogm.engine.orders.evidence import COMMON
 from autogm.engine.orders.fragments import CHATTER
-from autogm.engine.orders.grammar import USE
+from autogm.engine.orders.grammar import USE, Grammar
 from autogm.engine.orders.kinds import Kind
 from autogm.engine.orders.model import Order, PlainOrder, ability_title
 from autogm.engine.orders.name_match import MatchKind
@@ -167,11 +166,12 @@ def read(reader: Reader, fragment: str) -> Order | votes.Unvote | str | None:
         return None
     if asking:
         text = _asked(reader, text)
-    text = _rewritten(text)
+    g = reader.grammar
+    text = g.rewritten(text)
     whole = text
-    keyword, text = _order_word(text)
+    keyword, text = _order_word(g, text)
     if keyword is None:
-        later = _later_order(text)
+        later = _later_order(g, text)
         if later is not None:
             keyword, text = later
     if keyword is None:
@@ -250,7 +250,7 @@ def _past_phase_label(reader: Reader, text: str) -> str:
     if not found:
         return text
     after = text[_LABEL_TAIL.match(text, found.end()).end() :]  # type: ignore[union-attr]
-    keyword, _ = _order_word(after)
+    keyword, _ = _order_word(reader.grammar, after)
     if keyword is None:
         return text
     try:
@@ -311,10 +311,10 @@ def _near_order(reader: Reader, text: str) -> Order | None:
     clipped = _clipped(reader, text)
     if clipped is not None:
         return clipped
-    near = grammar.near_spelled(text)
+    near = reader.grammar.near_spelled(text)
     if near is None and (subject := _SUBJECT.match(text)) is not None:
         # "we kil Tamsin": the typo after its subject, read as the plain order would be.
-        own = grammar.near_spelled(text[subject.end() :])
+        own = reader.grammar.near_spelled(text[subject.end() :])
         said = text[: subject.end()]
         if own is not None and (_I.match(text).end() or _WE_KILL.match(said + own)):
             near, text = own, text[subject.end() :]
@@ -479,7 +479,7 @@ def _is_remark(reader: Reader, text: str) -> bool:
         return False
     if not named and not _SOCIAL.search(text):
         return False  # not talk we know: refused with the examples of orders
-    return not grammar.any_order_word(text)
+    return not reader.grammar.any_order_word(text)
 
 
 def _pronoun_named(reader: Reader, rest: str, context: str) -> str:
@@ -600,16 +600,7 @@ def _asked(reader: Reader, text: str) -> PlainOrder:
     return f"Investigate {query}"
 
 
-@lru_cache(maxsize=4096)
-def _rewritten(text: str) -> str:
-    found = grammar.REWRITE_PATTERNS.first(text)
-    if found is None:
-        return text
-    form, rewritten = found
-    return form.format(**rewritten.groupdict())
-
-
-def _later_order(text: str) -> tuple[tuple[str, int], str] | None:
+def _later_order(g: Grammar, text: str) -> tuple[tuple[str, int], str] | None:
     """The order after the reasoning that leads up to it ("..., so tonight please heal
     Kleene"): the first part opened by a first-person or imperative word that starts with an
     order word. What comes before it is context, not an order."""
@@ -620,86 +611,52 @@ def _later_order(text: str) -> tuple[tuple[str, int], str] | None:
             # "lol Dill really thinks I'm going to protect him": what someone else thinks
             # the sender will do, told; not the sender's order.
             return None
-        rest = _rewritten(text[opener.end() :])
-        keyword, rest = _order_word(rest)
+        rest = g.rewritten(text[opener.end() :])
+        keyword, rest = _order_word(g, rest)
         if keyword is not None:
             return keyword, rest
     for clause in _CLAUSE.finditer(text):
         # "..., and I'm going with Kleene for the kill", "..., so my heal goes to Kleene": the
         # player's own order written as a possession or a choice, after the reasoning.
         rest = text[clause.end() :]
-        keyword, after = _order_word(rest)
+        keyword, after = _order_word(g, rest)
         if keyword is not None and _GERUND.match(rest):
             return keyword, after  # "..., but interrogating Abs"
-        if _OWN.match(rest) and (rewritten := _rewritten(rest)) != rest:
-            keyword, rest = _order_word(rewritten)
+        if _OWN.match(rest) and (rewritten := g.rewritten(rest)) != rest:
+            keyword, rest = _order_word(g, rewritten)
             if keyword is not None:
                 return keyword, rest
     return None
 
 
-# ``grammar.match_word(grammar.ORDER_PATTERNS, ...)`` without the wrapper's call: asked for
-# every fragment read.
-_order_word_at = grammar.ORDER_PATTERNS.match
-
-
-def _order_word(text: str) -> tuple[tuple[str, int] | None, str]:
+def _order_word(g: Grammar, text: str) -> tuple[tuple[str, int] | None, str]:
     """The order word at the start of ``text`` and its length, and the text it starts."""
-    keyword = _order_word_at(text)
+    order_word_at = g.order_patterns.match
+    keyword = order_word_at(text)
     # Looked for only when no order word starts the text, as one mostly does.
     speaking = _I.match(text) if keyword is None else None
     if speaking and speaking.end():
         # "I vote Abs", "I abstain", "I'm voting Abs": the player speaking of their own order.
         own = text[speaking.end() :]
-        own = grammar.respelled(own) or own
-        keyword = grammar.match_word(grammar.ORDER_PATTERNS, own)
+        own = g.respelled(own) or own
+        keyword = order_word_at(own)
         text = own if keyword else text
     if keyword is None and (we := _WE_KILL.match(text)):
-        keyword = grammar.match_word(grammar.ORDER_PATTERNS, text[we.end() :])
+        keyword = order_word_at(text[we.end() :])
         text = text[we.end() :]
     if keyword is None and (lead := USE.match(text)) and lead.end():
         # "Use heal on Parkur", "the watch to Akonyl".
-        keyword = grammar.match_word(grammar.ORDER_PATTERNS, text[lead.end() :])
+        keyword = order_word_at(text[lead.end() :])
         text = text[lead.end() :] if keyword else text
     if keyword is None:
-        respelled = grammar.respelled(text)
+        respelled = g.respelled(text)
         if respelled is not None:
-            keyword = grammar.match_word(grammar.ORDER_PATTERNS, respelled)
+            keyword = order_word_at(respelled)
             text = respelled if keyword else text
     return keyword, text
 
 
-# The lent items are read here, beside ``read``: at night they carry another order.
-def _lent_or_lend(reader: Reader, ability: str, via: str, rest: str, fragment: str) -> Order:
-    """ "Bow-tie X alternatively Y" lends it; "Bow-tie: interrogate X" uses it."""
-    inner = grammar.match_word(grammar.ORDER_PATTERNS, rest.lstrip(" :"))
-    if inner is not None and reader.state.phase.is_night:
-        order = read(reader, rest.lstrip(" :"))
-        if not isinstance(order, Order):
-            raise Refusal(
-                say("reading.not_an_order_via", written=rest.strip(), via=via), Kind.MISSING_DETAIL
-            )
-        return replace(order, via=via, text=fragment)
-    return reader.substitutes(ability, rest, fragment)
-
-
-def _read_bow_tie(reader: Reader, rest: str, fragment: str) -> Order:
-    return _lent_or_lend(reader, "bow_tie", "bow_tie", rest, fragment)
-
-
-def _read_black_suitcase(reader: Reader, rest: str, fragment: str) -> Order:
-    return _lent_or_lend(reader, "black_suitcase", "suitcase", rest, fragment)
-
-
-def _read_cover(reader: Reader, rest: str, fragment: str) -> Order:
-    return _lent_or_lend(reader, "cover", "cover", rest, fragment)
-
-
 READERS: dict[str, Callable[[Reader, str, str], Order | votes.Unvote | str]] = {
-    # things lent
-    "bow_tie": _read_bow_tie,
-    "black_suitcase": _read_black_suitcase,
-    "cover": _read_cover,
     # votes
     "vote": votes.read_vote,
     "no_lynch": votes.read_no_lynch,

@@ -11,11 +11,10 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from autogm.engine.families.dctp.vocab import WORDS as DCTP
 from autogm.engine.lazy_pattern import lazy_compile
-from autogm.engine.orders import grammar, vocab
+from autogm.engine.orders import grammar
 from autogm.engine.orders.evidence import evidence_table
-from autogm.engine.orders.grammar import USE
+from autogm.engine.orders.grammar import USE, Grammar
 from autogm.engine.orders.stance import asides
 
 # "Will: ..." starts a line or follows a sentence, and runs to the end of the message.
@@ -83,12 +82,6 @@ CONFIRM = lazy_compile(
 # "Investigate:" alone on a line, its items on the lines after it.
 _LIST_HEAD = re.compile(r"^\s*(?P<head>[A-Za-z][\w\s'’-]*?)\s*(?P<colon>:)?\s*$")
 _BULLET = lazy_compile(r"^\s*(?:[-*•>]|\d{1,2}[.)])\s+")
-# A list head without a colon ("Disguise" alone on a line, the names on the lines after it).
-_LIST_ABILITIES = frozenset(
-    {"disguise", "friendship", "amor", "spy", "choose_costumes", "investigate",
-     "special_investigate", "slander", "protect", "bow_tie", "watch", "black_suitcase",
-     "leader_ranking"}
-)  # fmt: skip
 
 
 def split_will(text: str) -> tuple[str, str | None]:
@@ -123,62 +116,58 @@ def _may_label(text: str, words: tuple[str, ...]) -> bool:
     return any(word in lowered for word in words)
 
 
-def may_be_order(line: str) -> bool:
-    """Protects a line after a "--" sign-off from being taken for a signature: an order word
-    anywhere in it, as in "ps: vote Miaka instead" or "I'll vote Miaka instead". A signature
-    kept by mistake is answered, quoted; an order dropped as a signature is lost unsaid."""
-    return grammar.any_order_word(line)
-
-
-def fragments(text: str, names: tuple[str, ...]) -> list[str]:
-    """Cut a message into one fragment per order: by line, by sentence, by "and <order>"."""
+def fragments(text: str, names: tuple[str, ...], g: Grammar) -> list[str]:
+    """Cut a message into one fragment per order: by line, by sentence, by "and <order>"
+    (the order words of ``g``, the family's)."""
     pieces = []
     last = _LAST_ROSTER[0]
     spaced = last[1] if last[0] is names else _spaced_of(names)
     lines = text.splitlines()
-    joined = _join_lists(lines)
+    joined = _join_lists(lines, g)
     # The marks of a sentence's end and the cuts between orders are looked for once in the
     # whole text, where most PMs hold none, and only then in each line or sentence (a list's
     # items are joined with commas; a list head alone loses only its colon).
     ends = "." in text or "!" in text or "?" in text
     joins = len(joined) < len(lines) or _may_join(text)
     for line in joined:
-        for sentence in _sentences(line, spaced) if ends else (line,):
-            for piece in _parts(sentence) if joins else (sentence,):
+        for sentence in _sentences(line, spaced, g) if ends else (line,):
+            for piece in _parts(sentence, g) if joins else (sentence,):
                 if piece.strip(" .!?;,"):
                     pieces.append(piece.strip())
     return pieces
 
 
-def _sentences(line: str, spaced: tuple[re.Pattern[str], ...]) -> list[str]:
+def _sentences(line: str, spaced: tuple[re.Pattern[str], ...], g: Grammar) -> list[str]:
     """The line cut into sentences, never inside a player's name or a ranking's places. A
     sentence ends only after a "." "!" or "?": most lines hold one order and no such mark,
     and are not searched."""
     if "." not in line and "!" not in line and "?" not in line:
         return [line]
-    keep = sorted(_places_kept(line) + asides(line))  # in order of position
+    keep = sorted(_places_kept(line, g) + asides(line))  # in order of position
     if spaced:
         lowered = line.casefold()
-        keep = sorted(keep + [span for name in spaced for span in _kept(name, line, lowered)])
-    return _cuts(line, _SENTENCE, keep, needs_order=False)
+        keep = sorted(keep + [span for name in spaced for span in _kept(name, line, lowered, g)])
+    return _cuts(line, _SENTENCE, keep, g, needs_order=False)
 
 
-def _kept(name: re.Pattern[str], line: str, lowered: str) -> list[tuple[int, int]]:
+def _kept(name: re.Pattern[str], line: str, lowered: str, g: Grammar) -> list[tuple[int, int]]:
     """Where ``name`` stands in the line, each span no cut may fall in. A name that ends in a
     sentence's mark ("Dove.", "Abs!") ends its sentence only where an order follows:
     "Investigate Dove. kills Fay" is one order, "Kill Dove. Heal Fay" two."""
     spans = []
     for m in name.finditer(lowered):
         end = m.end()
-        if lowered[end - 1] in ".!?" and not _order_follows(line, end + 1):
+        if lowered[end - 1] in ".!?" and not _order_follows(line, end + 1, g):
             end += 1  # the space after it, where the sentence would be cut
         spans.append((m.start(), end))
     return spans
 
 
-def _parts(sentence: str) -> list[str]:
+def _parts(sentence: str, g: Grammar) -> list[str]:
     """The sentence cut before each "and <order>", ", <order>"."""
-    return _cuts(sentence, _JOINER, [], needs_order=True) if _may_join(sentence) else [sentence]
+    if not _may_join(sentence):
+        return [sentence]
+    return _cuts(sentence, _JOINER, [], g, needs_order=True)
 
 
 # A joining word ``_JOINER`` cuts at, between spaces, in a sentence in lower case. Its first
@@ -225,7 +214,7 @@ def _spaced_names(names: tuple[str, ...]) -> tuple[re.Pattern[str], ...]:
 _PLACE_MARK = lazy_compile(r"(?<![\w.])\d{1,2}[.)]\s+")
 
 
-def _places_kept(line: str) -> list[tuple[int, int]]:
+def _places_kept(line: str, g: Grammar) -> list[tuple[int, int]]:
     """The places of a ranking written on one line; the order word is read only for a line
     that holds a place ("Hi GM! Snipe P07" holds none)."""
     if "." not in line and ")" not in line:
@@ -233,12 +222,17 @@ def _places_kept(line: str) -> list[tuple[int, int]]:
     places = [(m.start(), m.end()) for m in _PLACE_MARK.finditer(line)]
     if not places:
         return places
-    word = grammar.match_word(grammar.ORDER_PATTERNS, _BULLET.sub("", line).lstrip())
+    word = g.order_patterns.match(_BULLET.sub("", line).lstrip())
     return places if word is not None and word[0] == "leader_ranking" else []
 
 
 def _cuts(
-    line: str, pattern: re.Pattern[str], keep: list[tuple[int, int]], *, needs_order: bool
+    line: str,
+    pattern: re.Pattern[str],
+    keep: list[tuple[int, int]],
+    g: Grammar,
+    *,
+    needs_order: bool,
 ) -> list[str]:
     """Cut ``line`` where ``pattern`` matches, except inside a player's name, and (for "and",
     "then") only where an order word follows: "A kills B and C heals D" is one query list."""
@@ -250,12 +244,12 @@ def _cuts(
             name = next(kept, None)
         if name is not None and name[0] < found.end():
             continue
-        if needs_order and not _order_follows(line, found.end()):
+        if needs_order and not _order_follows(line, found.end(), g):
             continue
         if (
             needs_order
             and found.group().strip().casefold() in _TOOL_WORDS
-            and not grammar.match_word(grammar.ORDER_PATTERNS, line[start : found.start()].lstrip())
+            and not g.order_patterns.match(line[start : found.start()].lstrip())
         ):
             continue  # "I could stop this lynch with my Voice of Reason": one clause, no order
         pieces.append(line[start : found.start()])
@@ -277,14 +271,14 @@ _LOOKAHEAD = 120
 _ALSO = lazy_compile(r"^(?:also|then|additionally|too)\b\s*,?\s*", re.IGNORECASE)
 
 
-def _order_follows(line: str, at: int) -> bool:
+def _order_follows(line: str, at: int, g: Grammar) -> bool:
     """Whether an order word starts ``line`` at ``at`` ("and heal X", "and the watch to Y")."""
     text = _ALSO.sub("", line[at : at + _LOOKAHEAD], count=1)
-    if grammar.match_word(grammar.ORDER_PATTERNS, text):
+    if g.order_patterns.match(text):
         return True
     lead = USE.match(text)
     after = text[lead.end() :] if lead and lead.end() else ""
-    return bool(after and grammar.match_word(grammar.ORDER_PATTERNS, after))
+    return bool(after and g.order_patterns.match(after))
 
 
 def _own(head: str) -> str:
@@ -297,16 +291,16 @@ def _own(head: str) -> str:
 _GERUND = lazy_compile(r"[a-z]+ing\b", re.IGNORECASE)
 
 
-def _head_word(found: re.Match[str]) -> tuple[str, int] | None:
+def _head_word(found: re.Match[str], g: Grammar) -> tuple[str, int] | None:
     """The order word heading a list, also as a gerund before a colon ("Spying on:")."""
     own = _own(found["head"])
-    word = grammar.match_word(grammar.ORDER_PATTERNS, own)
+    word = g.order_patterns.match(own)
     if word is None and found["colon"] and _GERUND.match(own):
-        word = grammar.match_word(grammar.ORDER_PATTERNS, grammar.respelled(own) or own)
+        word = g.order_patterns.match(g.respelled(own) or own)
     return word
 
 
-def _list_head(line: str) -> str | None:
+def _list_head(line: str, g: Grammar) -> str | None:
     """The head of the list ``line`` opens ("Investigate:", "Disguise" alone), if it opens
     one."""
     if ":" not in line and not "".join(line.split()).replace("-", "").isalpha():
@@ -314,11 +308,11 @@ def _list_head(line: str) -> str | None:
         # spaces and "-" (test_fragments proves it): "Snipe P07" is not read for one, and
         # not matched against _LIST_HEAD, whose lazy head tries its tail at every character.
         return None
-    return _read_list_head(line)
+    return _read_list_head(line, g)
 
 
 @lru_cache(maxsize=4096)
-def _read_list_head(line: str) -> str | None:
+def _read_list_head(line: str, g: Grammar) -> str | None:
     """:func:`_list_head` past its cheap test (remembered: the same lines come phase after
     phase)."""
     found = _LIST_HEAD.match(line)
@@ -326,17 +320,17 @@ def _read_list_head(line: str) -> str | None:
         return None
     if not found["colon"] and not "".join(found["head"].split()).replace("-", "").isalpha():
         return None
-    word = _head_word(found)
+    word = _head_word(found, g)
     if (
         word
         and not found["colon"]
-        and (word[1] != len(found["head"]) or word[0] not in _LIST_ABILITIES)
+        and (word[1] != len(found["head"]) or word[0] not in g.list_heads)
     ):
         word = None  # "Disguise" alone heads a list; "Heal Parkur" or "Bribe" do not
     return found["head"] if word else None
 
 
-def _said_head(line: str, after: str | None) -> str | None:
+def _said_head(line: str, after: str | None, g: Grammar) -> str | None:
     """A list's head said in everyday words ("my 3 investigations for tonight:", "Disguise
     list:", "Cupid's arrows 💘" over names): a short line that ends in a colon or stands over
     a bullet, and holds a word of an ability that takes a list."""
@@ -347,9 +341,9 @@ def _said_head(line: str, after: str | None) -> str | None:
         return None
     if len(bare.split()) > 10:
         return None
-    listing = _listing_abilities()
+    listing, table = g.said_heads, evidence_table(g.words)
     for word in _WORD_START.finditer(bare):
-        found = evidence_table(DCTP).at(bare[word.start() :])
+        found = table.at(bare[word.start() :])
         if found is not None and set(found[0]) & listing:
             return bare.rstrip(":").strip()
     return None
@@ -358,11 +352,6 @@ def _said_head(line: str, after: str | None) -> str | None:
 _WORD_START = lazy_compile(r"(?<![\w'’])[^\W_]")
 # What ends a head beside its colon: spaces, marks, symbols ("Cupid's arrows ♥").
 _TAIL = lazy_compile(r"[^\w:]+$")
-
-
-@lru_cache(maxsize=1)
-def _listing_abilities() -> frozenset[str]:
-    return DCTP.with_trait(vocab.LIST_HEAD) | DCTP.with_trait(vocab.QUERIES)
 
 
 def _without_asides(line: str) -> str:
@@ -376,14 +365,16 @@ def _without_asides(line: str) -> str:
     return bare if bare.rstrip().endswith(":") else line
 
 
-def _join_lists(lines: list[str]) -> list[str]:
+def _join_lists(lines: list[str], g: Grammar) -> list[str]:
     """ "Investigate:" followed by one query a line reads as one order with a list."""
     # A head's aside in brackets says something of the list, not which ability heads it:
     # "Investigations (I get 3 but I only need 2, is that ok?):".
     bare = [_without_asides(line) for line in lines]
-    heads = [_list_head(line) for line in bare]
+    heads = [_list_head(line, g) for line in bare]
     said = [
-        None if head is not None else _said_head(line, lines[i + 1] if i + 1 < len(lines) else None)
+        None
+        if head is not None
+        else _said_head(line, lines[i + 1] if i + 1 < len(lines) else None, g)
         for i, (line, head) in enumerate(zip(bare, heads, strict=True))
     ]
     heads = [f"{s}:" if s is not None else h for h, s in zip(heads, said, strict=True)]
@@ -397,7 +388,7 @@ def _join_lists(lines: list[str]) -> list[str]:
             joined.append([head])
             continue
         item = _BULLET.sub("", line).strip() if head is not None else ""
-        if item and not grammar.match_word(grammar.ORDER_PATTERNS, item):
+        if item and not g.order_patterns.match(item):
             joined[-1].append((" " if len(joined[-1]) == 1 else ", ") + item)
             continue
         head = None
@@ -405,8 +396,8 @@ def _join_lists(lines: list[str]) -> list[str]:
     return ["".join(parts) for parts in joined]
 
 
-def is_statement(fragment: str) -> bool:
+def is_statement(fragment: str, g: Grammar) -> bool:
     """Whether a fragment that is no order is a statement about the game ("Abs has been acting
-    weird all day"): a verb of telling or being, and no order word or action anywhere in it,
-    so no order of the author's or anyone's can hide in it."""
-    return bool(_STATEMENT.search(fragment)) and not grammar.any_order_word(fragment)
+    weird all day"): a verb of telling or being, and no order word or action anywhere in it
+    (of ``g``'s), so no order of the author's or anyone's can hide in it."""
+    return bool(_STATEMENT.search(fragment)) and not g.any_order_word(fragment)

@@ -1,28 +1,24 @@
 """The words of orders: which phrasing means which ability, crime or investigated action.
 
-Keywords follow the rule text ("Keywords": Kill / Attack / Murder; Discombobulate / Trick;
-...). Each table maps a regular expression (matched case-insensitively at a word boundary)
-to the canonical ability name used everywhere else.
+A family declares how its players say each ability (``engine.orders.vocab``: its ``Words``);
+``grammar_of`` builds the reader's tables from them once per family (``Grammar``), and the
+session hands them to the reader with the family's dialect. Each table maps a regular
+expression (matched case-insensitively at a word boundary) to the canonical ability name used
+everywhere else. The phrases every family's orders share (a phase, a possessive, a list) are
+this module's own.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
-from functools import cached_property, lru_cache
+from functools import cached_property
 
-from autogm.engine.families.dctp.vocab import REWRITES as DCTP_REWRITES
-from autogm.engine.families.dctp.vocab import WORDS as DCTP
 from autogm.engine.lazy_pattern import lazy_compile
 from autogm.engine.orders import vocab
 from autogm.engine.orders.folding import APOSTROPHES, distance
 from autogm.engine.orders.text_memo import remember
 
-# The DCTP family's words (engine/families/dctp/vocab.py): an order starts with one of the order
-# words (after filler such as "I want to" is removed); orders written verb-object-noun are
-# rewritten to the keyword form before they are read.
-ORDER_WORDS: tuple[tuple[str, str], ...] = DCTP.order_words
-REWRITES: tuple[tuple[str, str], ...] = DCTP_REWRITES
 # Words that open the part of a sentence holding the player's own order, after reasoning:
 # "..., so tonight please heal Kleene", "I think Abs is BO, I'll interrogate him", "let me
 # heal Kleene". Only first-person and imperative openers: "Abs said he would heal Kleene"
@@ -34,22 +30,6 @@ ORDER_OPENER = re.compile(
     r"\s+(?:(?:tonight|today|now|just|instead)\s+)*(?:please\s+)?",
     re.IGNORECASE,
 )
-
-# The same keyword for an ability the player holds under another name (Keywords: "Heal —
-# Healing / First-Aid", "Protect — Protection / Lovey-Dovey / Bone Breaking", "Interrogate —
-# Interrogating / Cross-Examining"); Uehara's "Detect Megure" and "Identify PhoenixTears as
-# Megure" are her Police Detect and Police Identify; Sherry's APTX at night is her Poison.
-# Tried only when the player does not hold the ability written; more than one held is refused.
-ALTERNATES: Mapping[str, tuple[str, ...]] = DCTP.alternates
-
-# The orders that take "(ordered) alternatives" (Watch, bow-tie, Black Suitcase): a second
-# choice after them is their substitute, not a choice the GM must ask about.
-SUBSTITUTES = DCTP.with_trait(vocab.SUBSTITUTES)
-
-# Verbs inside an investigation query ("Jd- heals Parkur"), and the crime an arrest names
-# ("Arrest Akonyl for Killing Conia on Night 1").
-QUERY_VERBS: tuple[tuple[str, str], ...] = DCTP.query_verbs
-CRIME_WORDS: tuple[tuple[str, str], ...] = DCTP.crime_words
 
 
 # Phrases that stand between the words of many orders, shared by their readers.
@@ -80,13 +60,6 @@ PHASE = lazy_compile(
 # The possessive after a player's name: "Abs's", "Abs'", "Kleene’s" (phones type the
 # typographic apostrophe), or a closing single quote ("Heal 'Kleene'").
 POSSESSIVE = lazy_compile(rf"[{APOSTROPHES}](?:s\b)?", re.IGNORECASE)
-# The noun after a possessive that stands for what the order acts on, so that "protect
-# Kleene's life" is "Protect Kleene". Per ability: "Investigate Abs's role" asks what no
-# Investigate answers, and is refused rather than read as "Investigate Abs".
-POSSESSED = {
-    ability: lazy_compile(rf"\s*(?:{words})\b", re.IGNORECASE)
-    for ability, words in DCTP.possessed.items()
-}
 # Between the players or roles of a list: "A, B and C", "A or else B".
 LIST_SEP = lazy_compile(
     r"\s*(?:,(?:\s*(?:and|or(?:\s+else)?)\b)?|&|\+|\band\b|\bor(?:\s+else)?\b|\bthen\b)\s*",
@@ -420,27 +393,170 @@ def _class_chars(inside: str) -> set[str] | None:
     return chars
 
 
-def _compile(table: tuple[tuple[str, str], ...]) -> WordTable:
-    return WordTable(table)
-
-
-ORDER_PATTERNS = _compile(ORDER_WORDS)
-QUERY_PATTERNS = _compile(QUERY_VERBS)
-CRIME_PATTERNS = _compile(CRIME_WORDS)
-REWRITE_PATTERNS = WordTable(REWRITES, end="$")
-
-
 def match_word(patterns: WordTable, text: str) -> tuple[str, int] | None:
     """The canonical name of the keyword at the start of ``text``, and its length."""
     return patterns.match(text)
 
 
-def _crime_forms() -> dict[str, str]:
+_WORD = lazy_compile(r"(?<![\w'’])[a-z]", re.IGNORECASE)
+_FIRST_WORD = lazy_compile(r"[a-z][a-z-]*", re.IGNORECASE)
+
+
+class Grammar:
+    """The reader's tables of one family's words (``vocab.Words``), and the readings made of
+    them: an order word at a text's start, an investigated action's verb, a crime, a typo or a
+    gerund of an order word. Built once per family (``grammar_of``); the patterns compile when
+    a text first needs them (``WordTable``) and each reading is remembered by its text."""
+
+    def __init__(self, words: vocab.Words) -> None:
+        self.words = words
+        # An order starts with one of the order words (after filler such as "I want to" is
+        # removed); orders written verb-object-noun are rewritten to the keyword form before
+        # they are read.
+        self.order_patterns = WordTable(words.order_words)
+        self.rewrite_patterns = WordTable(words.rewrites, end="$")
+        # Verbs inside an investigation query ("Jd- heals Parkur"), and the crime an arrest
+        # names ("Arrest Akonyl for Killing Conia on Night 1").
+        self.query_patterns = WordTable(words.query_verbs)
+        self.crime_patterns = WordTable(words.crime_words)
+        # The same keyword for an ability the player holds under another name (DCTP's
+        # Keywords: "Heal — Healing / First-Aid"): tried only when the player does not hold
+        # the ability written; more than one held is refused.
+        self.alternates: Mapping[str, tuple[str, ...]] = words.alternates
+        # The orders that take "(ordered) alternatives" (Watch, bow-tie, Black Suitcase): a
+        # second choice after them is their substitute, not a choice the GM must ask about.
+        self.substitutes = words.with_trait(vocab.SUBSTITUTES)
+        # The abilities whose word alone on a line heads a list of names ("Disguise" over
+        # names), and those whose words head a list when said in words ("my 3 investigations
+        # for tonight:"): the first and those that take queries.
+        self.list_heads = words.with_trait(vocab.LIST_HEAD)
+        self.said_heads = self.list_heads | words.with_trait(vocab.QUERIES)
+        # The noun after a possessive that stands for what the order acts on, so that
+        # "protect Kleene's life" is "Protect Kleene". Per ability: "Investigate Abs's role"
+        # asks what no Investigate answers, and is refused rather than read as "Investigate
+        # Abs".
+        self.possessed = {
+            ability: lazy_compile(rf"\s*(?:{said})\b", re.IGNORECASE)
+            for ability, said in words.possessed.items()
+        }
+        # Order words as players spell them, for a first word no pattern reads: a gerund
+        # ("Healing Kleene tonight") or a typo ("interogate", "invesigate") is read as the
+        # nearest of these when exactly one is that close (and restated in the answer, so a
+        # wrong reading is corrected).
+        self.spelled = words.spelled
+        self._short_spelled = tuple(w for w in self.spelled if 4 <= len(w) <= 6)
+        self.crime_forms = _crime_forms(words)
+        # Readings remembered by text (a hostile message repeats its words): the crime a word
+        # is a typo of, the order word a first word is a typo of or one letter from, a text
+        # rewritten to its order word.
+        self._crime_spelled: dict[str, str | None] = {}
+        self._spelled_as: dict[str, str | None] = {}
+        self._near: dict[str, str | None] = {}
+        self._rewritten: dict[str, str] = {}
+
+    def match_crime(self, text: str) -> tuple[str, int] | None:
+        """The crime named at the start of ``text`` and the length of its words: as written
+        ("killing", "the slander on"), else a typo of one word of a crime ("intimidatting",
+        "slandring": one letter away, two for long words) when exactly one crime is that
+        close."""
+        found = self.crime_patterns.match(text)
+        if found is not None:
+            return found
+        word = _FIRST_WORD.match(text)
+        if word is None or len(word.group()) < 6:
+            return None
+        key = word.group().casefold()
+        crime = self._crime_spelled.get(key, "")
+        if crime == "":
+            limit = 1 if len(key) < 10 else 2
+            near = {
+                ability
+                for form, ability in self.crime_forms.items()
+                if abs(len(form) - len(key)) <= limit and distance(key, form, limit) <= limit
+            }
+            crime = near.pop() if len(near) == 1 else None
+            remember(self._crime_spelled, key, crime)
+        return None if crime is None else (crime, word.end())
+
+    def respelled(self, text: str) -> str | None:
+        """The text with its first word read as the order word it spells: a gerund ("Healing
+        Kleene", "voting Abs") or a typo one letter away ("interogate"; two for long words),
+        when exactly one order word is that close."""
+        found = _FIRST_WORD.match(text)
+        if found is None or len(found.group()) < 4:
+            return None
+        word = found.group().casefold()
+        rest = text[found.end() :]
+        if word.endswith("ing"):
+            stem = word[:-3]
+            for form in (stem, stem + "e", stem[:-1] if stem[-1:] == stem[-2:-1] else None):
+                hit = self.order_patterns.match(form) if form else None
+                if hit is not None and hit[1] == len(form or ""):
+                    return form + rest
+        if len(word) < 6:
+            return None
+        close = self._spelled_as.get(word, "")
+        if close == "":
+            limit = 1 if len(word) < 10 else 2
+            near = {
+                w
+                for w in self.spelled
+                if abs(len(w) - len(word)) <= limit and distance(word, w, limit) <= limit
+            }
+            close = near.pop() if len(near) == 1 else None
+            remember(self._spelled_as, word, close)
+        return None if close is None else close + rest
+
+    def near_spelled(self, text: str) -> str | None:
+        """The text with a short first word (three to five letters) read as the order word
+        one letter away ("trik", "hael", "vot"e), when exactly one is. Not certain enough to
+        take: one letter changes a short word into another word ("deal", "will"), so the
+        reading is asked back, never taken."""
+        found = _FIRST_WORD.match(text)
+        if found is None or not 3 <= len(found.group()) <= 5:
+            return None
+        word = found.group().casefold()
+        near = self._near.get(word, "")
+        if near == "":
+            close = {w for w in self._short_spelled if distance(word, w, 1) <= 1}
+            near = close.pop() if len(close) == 1 and word not in close else None
+            remember(self._near, word, near)
+        return near + text[found.end() :] if near else None
+
+    def rewritten(self, text: str) -> str:
+        """The text of an order written verb-object-noun in its order word's form ("Put Abs
+        in detention" -> "Detention Abs"); any other text as it is."""
+        known = self._rewritten.get(text)
+        if known is not None:
+            return known
+        found = self.rewrite_patterns.first(text)
+        if found is None:
+            answer = text
+        else:
+            form, rewritten = found
+            answer = form.format(**rewritten.groupdict())
+        remember(self._rewritten, text, answer)
+        return answer
+
+    def any_order_word(self, text: str) -> bool:
+        """Whether an order word, an action's verb or a typo of one stands anywhere in
+        ``text``."""
+        order, query = self.order_patterns.match, self.query_patterns.match
+        for word in _WORD.finditer(text):
+            at = text[word.start() :]
+            if order(at) or query(at):
+                return True
+            if self.respelled(at) is not None:
+                return True
+        return False
+
+
+def _crime_forms(words: vocab.Words) -> dict[str, str]:
     """Each crime's words as a typo is read against them: the spelled verbs of the abilities
     that are crimes, in their gerund and past forms ("intimidating", "slandered"), and the
     crime's own word in a restatement ("strapping")."""
     forms: dict[str, str] = {}
-    for say in DCTP.says:
+    for say in words.says:
         if not say.crime:
             continue
         for verb in say.spelled:
@@ -452,106 +568,14 @@ def _crime_forms() -> dict[str, str]:
     return forms
 
 
-CRIME_FORMS: dict[str, str] = _crime_forms()
-# The crime a word is a typo of, or None, by the word.
-_CRIME_SPELLED: dict[str, str | None] = {}
+# The grammar of each family's words, by the words' object (kept beside it).
+_GRAMMARS: dict[int, tuple[vocab.Words, Grammar]] = {}
 
 
-def match_crime(text: str) -> tuple[str, int] | None:
-    """The crime named at the start of ``text`` and the length of its words: as written
-    ("killing", "the slander on"), else a typo of one word of a crime ("intimidatting",
-    "slandring": one letter away, two for long words) when exactly one crime is that close."""
-    found = CRIME_PATTERNS.match(text)
-    if found is not None:
-        return found
-    word = _FIRST_WORD.match(text)
-    if word is None or len(word.group()) < 6:
-        return None
-    key = word.group().casefold()
-    crime = _CRIME_SPELLED.get(key, "")
-    if crime == "":
-        limit = 1 if len(key) < 10 else 2
-        near = {
-            ability
-            for form, ability in CRIME_FORMS.items()
-            if abs(len(form) - len(key)) <= limit and distance(key, form, limit) <= limit
-        }
-        crime = near.pop() if len(near) == 1 else None
-        remember(_CRIME_SPELLED, key, crime)
-    return None if crime is None else (crime, word.end())
-
-
-# Order words as players spell them, for a first word no pattern reads: a gerund ("Healing
-# Kleene tonight") or a typo ("interogate", "invesigate") is read as the nearest of these when
-# exactly one is that close (and restated in the answer, so a wrong reading is corrected).
-SPELLED: tuple[str, ...] = DCTP.spelled
-
-_WORD = lazy_compile(r"(?<![\w'’])[a-z]", re.IGNORECASE)
-_FIRST_WORD = lazy_compile(r"[a-z][a-z-]*", re.IGNORECASE)
-
-
-def respelled(text: str) -> str | None:
-    """The text with its first word read as the order word it spells: a gerund ("Healing
-    Kleene", "voting Abs") or a typo one letter away ("interogate"; two for long words), when
-    exactly one order word is that close."""
-    found = _FIRST_WORD.match(text)
-    if found is None or len(found.group()) < 4:
-        return None
-    word = found.group().casefold()
-    rest = text[found.end() :]
-    if word.endswith("ing"):
-        stem = word[:-3]
-        for form in (stem, stem + "e", stem[:-1] if stem[-1:] == stem[-2:-1] else None):
-            hit = match_word(ORDER_PATTERNS, form) if form else None
-            if hit is not None and hit[1] == len(form or ""):
-                return form + rest
-    if len(word) < 6:
-        return None
-    close = _SPELLED_AS.get(word, "")
-    if close == "":
-        limit = 1 if len(word) < 10 else 2
-        near = {
-            w
-            for w in SPELLED
-            if abs(len(w) - len(word)) <= limit and distance(word, w, limit) <= limit
-        }
-        close = near.pop() if len(near) == 1 else None
-        remember(_SPELLED_AS, word, close)
-    return None if close is None else close + rest
-
-
-# The order word a first word is a typo of, or None, by the word (a hostile message repeats
-# its words).
-_SPELLED_AS: dict[str, str | None] = {}
-
-
-def near_spelled(text: str) -> str | None:
-    """The text with a short first word (three to five letters) read as the order word one
-    letter away ("trik", "hael", "vot"e), when exactly one is. Not certain enough to take:
-    one letter changes a short word into another word ("deal", "will"), so the reading is
-    asked back, never taken."""
-    found = _FIRST_WORD.match(text)
-    if found is None or not 3 <= len(found.group()) <= 5:
-        return None
-    near = _near_short(found.group().casefold())
-    return near + text[found.end() :] if near else None
-
-
-_SHORT_SPELLED = tuple(w for w in SPELLED if 4 <= len(w) <= 6)
-
-
-@lru_cache(maxsize=1024)
-def _near_short(word: str) -> str | None:
-    close = {w for w in _SHORT_SPELLED if distance(word, w, 1) <= 1}
-    return close.pop() if len(close) == 1 and word not in close else None
-
-
-def any_order_word(text: str) -> bool:
-    """Whether an order word, an action's verb or a typo of one stands anywhere in ``text``."""
-    for word in _WORD.finditer(text):
-        at = text[word.start() :]
-        if match_word(ORDER_PATTERNS, at) or match_word(QUERY_PATTERNS, at):
-            return True
-        if respelled(at) is not None:
-            return True
-    return False
+def grammar_of(words: vocab.Words) -> Grammar:
+    """The one grammar of a family's words: every reader of the family shares its tables and
+    what they remember."""
+    kept = _GRAMMARS.get(id(words))
+    if kept is None or kept[0] is not words:
+        kept = _GRAMMARS[id(words)] = (words, Grammar(words))
+    return kept[1]

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from autogm.engine.lazy_pattern import lazy_compile
-from autogm.engine.orders import forms, grammar, phrases, vocab
+from autogm.engine.orders import phrases, vocab
 from autogm.engine.orders.bbcode import clean_and_quotes, quotes, text_quotes
 from autogm.engine.orders.chat import chat_lines_read
 from autogm.engine.orders.compose import (
@@ -46,10 +46,10 @@ from autogm.engine.orders.fragments import (
     UNSURE,
     fragments,
     is_statement,
-    may_be_order,
     split_tape,
     split_will,
 )
+from autogm.engine.orders.grammar import Grammar, grammar_of
 from autogm.engine.orders.kinds import Kind, kind_of
 from autogm.engine.orders.model import Order, ParsedPM, Rejection, ability_title
 from autogm.engine.orders.reader import (
@@ -138,11 +138,17 @@ class Dialect:
 
     words: vocab.Words
     table: EvidenceTable
+    # The reader's tables of ``words`` (``grammar.grammar_of``: built once per family).
+    grammar: Grammar
     read: PlainRead
     take: Take
     shape: Callable[[str], str]
     can_send: Callable[[Reader], str]
     readers: FamilyReaders = NO_READERS
+    # The family's forms written as the plain orders they give, before the message is cut
+    # (DCTP's: a leader's "Killer: Static / Victim: Juno" is "Order Static to kill Juno");
+    # ``str``, the text as it is: a family with no forms.
+    forms: Callable[[str], str] = str
 
 
 class Message:
@@ -370,7 +376,7 @@ def _step_condition_clause(msg: Message, fragment: str) -> str | None:
         if _CONDITION_WHOLE.match(fragment):
             # Its own clause holds no order word: talk ("If he flips town, we're in trouble.").
             # Else the evidence reads it, and its "if" voids the order it says.
-            if not grammar.any_order_word(fragment):
+            if not msg.reader.grammar.any_order_word(fragment):
                 msg.reader.notes.append(say("reading.remark", written=fragment.strip()))
                 return None
             msg.refuse(Rejection(fragment, say(CONDITIONAL), kind=Kind.CONDITION), "unread")
@@ -471,7 +477,7 @@ def _step_withdrawal(msg: Message, fragment: str) -> str | None:
     rest = fragment[found.end() :].strip(" ,.;:-!—–")
     while (again := _WITHDRAW.match(rest)) is not None and again.end():
         rest = rest[again.end() :].strip(" ,.;:-!—–")  # "nvm, forget that — ..."
-    named = _order_named(found.group(), rest)
+    named = _order_named(msg.reader.grammar, found.group(), rest)
     if named is not None and named[0] != "vote":
         # "never mind the kill on Birch", "scratch the trick on Rosalind": the order taken
         # back is named; what follows it is read on.
@@ -520,18 +526,18 @@ _NAMED_ORDER = lazy_compile(
 )
 
 
-def _order_named(withdrawal: str, rest: str) -> tuple[str, int] | None:
+def _order_named(g: Grammar, withdrawal: str, rest: str) -> tuple[str, int] | None:
     """The ability a withdrawal names as the order it takes back, and how much of ``rest``
     names it: in its own words ("scratch the trick") or right after them ("never mind the
     kill", "forget my heal"); None when it names none ("never mind, heal Abs")."""
     last = withdrawal.split()[-1] if withdrawal.split() else ""
-    word = grammar.match_word(grammar.ORDER_PATTERNS, last.strip(" ,.;:-!—–"))
+    word = g.order_patterns.match(last.strip(" ,.;:-!—–"))
     if word is not None and _NAMED_ORDER.search(withdrawal):
         return word[0], 0
     lead = _NAMED_ORDER.match(rest)
     if lead is None:
         return None
-    word = grammar.match_word(grammar.ORDER_PATTERNS, rest[lead.end() :])
+    word = g.order_patterns.match(rest[lead.end() :])
     return None if word is None else (word[0], lead.end() + word[1])
 
 
@@ -582,8 +588,9 @@ def _step_edit_target(msg: Message, fragment: str) -> str | None:
     if len(earlier.targets) != 1 or earlier.queries or found.name in earlier.targets:
         return fragment
     others = [n for n in reader.names_in(tail) if n not in earlier.targets]
-    if grammar.any_order_word(tail) or for_later(tail) or (
-        others and not _NOT_NAME.search(tail) and not is_statement(tail)
+    g = reader.grammar
+    if g.any_order_word(tail) or for_later(tail, g) or (
+        others and not _NOT_NAME.search(tail) and not is_statement(tail, g)
     ):
         return fragment  # another order, or another player offered as a choice
     if found.is_reading:
@@ -614,10 +621,11 @@ def _step_shared_target(msg: Message, fragment: str) -> str | None:
     pending = msg.pending
     if not pending or len(fragment) > 40:
         return fragment
-    word = grammar.match_word(grammar.ORDER_PATTERNS, fragment.strip())
+    order_word_at = msg.reader.grammar.order_patterns.match
+    word = order_word_at(fragment.strip())
     if word is None or word[1] != len(fragment.strip()):
         return fragment
-    after = grammar.match_word(grammar.ORDER_PATTERNS, pending[0])
+    after = order_word_at(pending[0])
     if after is None:
         return fragment
     rest = pending[0][after[1] :]
@@ -656,7 +664,7 @@ def _step_read(msg: Message, fragment: str) -> str | None:
             asking = say(ASKING)
             raise Guess(asking, asking, kind=Kind.QUESTION, order=order)
     except Guess as guess:
-        rejection = _question(reader, fragment, guess)
+        rejection = _question(msg, fragment, guess)
         if (
             rejection.kind is Kind.QUESTION
             and msg.questioned is not None
@@ -688,7 +696,7 @@ def _step_read(msg: Message, fragment: str) -> str | None:
         if refusal.read_whole:
             msg.read_whole.append(rejection)
         return None
-    if isinstance(order, Order) and not order.message and for_later(fragment):
+    if isinstance(order, Order) and not order.message and for_later(fragment, reader.grammar):
         # "tomorrow I'm arresting Vex for ...": the evidence of the message says whether the
         # later phase is the order's (refused, for later) or only talk beside it (a Letter's
         # own words, "The Call to C: Vote F tomorrow.", are what it says, not its time).
@@ -927,7 +935,7 @@ def _orders_in(msg: Message, said: str, *, any_held: bool = False) -> list[str]:
     notes = len(reader.notes)
     found: list[str] = []
     try:
-        for piece in fragments(said, reader.words.players.names):
+        for piece in fragments(said, reader.words.players.names, reader.grammar):
             try:
                 order = dialect.read(reader, _ADDRESSED.sub("", piece, count=1))
             except Refusal:
@@ -1019,7 +1027,11 @@ def parse_pm(
     own, written_quotes = text_quotes(source)
     if "<" in own or ":" in own:
         own = chat_lines_read(own, lambda: own_names(state, author))
-    cleaned, tagged = clean_and_quotes(own, keep=may_be_order)
+    g = dialect.grammar
+    # A line after a "--" sign-off that holds an order word anywhere ("ps: vote Miaka
+    # instead") is kept: a signature kept by mistake is answered, quoted; an order dropped as
+    # a signature is lost unsaid.
+    cleaned, tagged = clean_and_quotes(own, keep=g.any_order_word)
     text, will = split_will(cleaned)
     hidden = 0 if source.isascii() else _hidden_characters(source)
     will_refused = None if will is None else _will_too_long(state, will)
@@ -1029,18 +1041,18 @@ def parse_pm(
         words = vocabulary(state)
     elif (words := memo.words) is None:
         words = memo.words = vocabulary(state)
-    reader = Reader(state, author, words, rules, dialect.readers)
+    reader = Reader(state, author, words, rules, g, dialect.readers)
     tape, tape_refused = None, None
     if state.ruleset.has("gm_texts"):
         text, tape = split_tape(text)
         if tape is not None:
-            tape, after = _tape_and_orders_after(reader, tape)
+            tape, after = _tape_and_orders_after(reader, dialect, tape)
             text = f"{text}\n{after}" if after else text
         tape_refused = _tape_refused(state, author, tape)
         if tape_refused is not None:
             tape = None
-    text = forms.joined(text)
-    msg = Message(reader, fragments(text, reader.words.players.names), asked, text, dialect)
+    text = dialect.forms(text)
+    msg = Message(reader, fragments(text, reader.words.players.names, g), asked, text, dialect)
     if "[" in source or written_quotes:
         msg.quoted = quoted_of(reader, source, written_quotes, tagged if own is source else None)
     while msg.pending:
@@ -1098,10 +1110,12 @@ def _asking(order: Order, fragment: str) -> bool:
     )
 
 
-def _question(reader: Reader, fragment: str, guess: Guess) -> Rejection:
+def _question(msg: Message, fragment: str, guess: Guess) -> Rejection:
     """A fragment read only through a guess, asked back with the order it would be (issue
     11: "a reading that is plausible but not certain gets a question back ... never a silent
-    guess"); the plain refusal when that reading is no order the player may give now."""
+    guess"); the plain refusal when that reading is no order the player may give now. The
+    guess is read again as the family reads (its dialect)."""
+    reader = msg.reader
     order, notes = guess.order, len(reader.notes)
     if order is None and guess.written:
         meant = re.sub(
@@ -1112,7 +1126,7 @@ def _question(reader: Reader, fragment: str, guess: Guess) -> Rejection:
             flags=re.IGNORECASE,
         )
         try:
-            read_again = read(reader, meant) if meant != fragment else None
+            read_again = msg.dialect.read(reader, meant) if meant != fragment else None
         except Refusal:
             read_again = None
         order = read_again if isinstance(read_again, Order) and read_again.targets else None
@@ -1134,7 +1148,7 @@ def _context_kept_apart(reader: Reader, rejected: list[Rejection]) -> list[Rejec
     it is still refused: the player may think it an order."""
     kept, no_order = [], say(NO_ORDER)
     for rejection in rejected:
-        if rejection.reason.startswith(no_order) and is_statement(rejection.text):
+        if rejection.reason.startswith(no_order) and is_statement(rejection.text, reader.grammar):
             reader.notes.append(say("reading.remark", written=rejection.text))
         else:
             kept.append(rejection)
@@ -1157,7 +1171,7 @@ def _will_too_long(state: GameState, will: str | None) -> Rejection | None:
     return Rejection(shorten(will, 200), reason, say("reading.shorten"), kind=Kind.TOO_LONG)
 
 
-def _tape_and_orders_after(reader: Reader, tape: str) -> tuple[str, str]:
+def _tape_and_orders_after(reader: Reader, dialect: Dialect, tape: str) -> tuple[str, str]:
     """The tape, and the lines after it that are orders. A tape runs over lines until the
     first later line that reads as an order the author may give now ("Kill X. Tape: I was
     here.\nSlander Y"): that line and the rest are orders again. The tape's first line is the
@@ -1171,7 +1185,7 @@ def _tape_and_orders_after(reader: Reader, tape: str) -> tuple[str, str]:
     lines = tape.split("\n")
     started = False
     for i, line in enumerate(lines):
-        if started and _reads_as_order(reader, line):
+        if started and _reads_as_order(reader, dialect, line):
             return "\n".join(lines[:i]).strip(), "\n".join(lines[i:])
         started = started or bool(line.strip())
     return tape, ""
@@ -1185,17 +1199,17 @@ _QUOTED_TAPE = lazy_compile(
 )
 
 
-def _reads_as_order(reader: Reader, line: str) -> bool:
+def _reads_as_order(reader: Reader, dialect: Dialect, line: str) -> bool:
     """Whether the line's first fragment reads as an order the author holds a slot for now;
     reading it leaves no note behind."""
-    if not grammar.any_order_word(line):
+    if not reader.grammar.any_order_word(line):
         return False
-    first = next(iter(fragments(line, reader.words.players.names)), None)
+    first = next(iter(fragments(line, reader.words.players.names, reader.grammar)), None)
     if first is None:
         return False
     notes = len(reader.notes)
     try:
-        order = read(reader, first)
+        order = dialect.read(reader, first)
     except (Guess, Refusal):
         return False
     finally:
@@ -1383,7 +1397,7 @@ def _checked(reader: Reader, order: Order, fragment: str) -> tuple[Order, SlotKe
     state, slots = reader.state, reader.slots()
     titles = state.ruleset.titles
     checked = reader.rules.check(order, slots)
-    if isinstance(checked, str) and grammar.ALTERNATES.get(order.ability):
+    if isinstance(checked, str) and reader.grammar.alternates.get(order.ability):
         # Only an order refused can be another ability's: "Heal" from Kobayashi.
         other = _alternate(reader, order, slots)
         if isinstance(other, str):
@@ -1419,7 +1433,7 @@ def _alternate(
         slots = [(key, slot) for key, slot in slots or () if not key.startswith("lent:")]
     held = [
         alt
-        for name in grammar.ALTERNATES.get(order.ability, ())
+        for name in reader.grammar.alternates.get(order.ability, ())
         if not isinstance(find_slot(alt := replace(order, ability=name), slots), str)
     ]
     if len(held) > 1:
@@ -1824,7 +1838,7 @@ def _voided(msg: Message, text: str, kind: Kind, abilities: tuple[str, ...]) -> 
     titles = reader.state.ruleset.titles
     title = ability_title(abilities[0], titles) if abilities else say("reading.voided_order")
     fix = msg.dialect.can_send(reader) if kind is Kind.NOT_HELD else ""
-    if kind is Kind.NOT_NOW and abilities and not for_later(text):
+    if kind is Kind.NOT_NOW and abilities and not for_later(text, reader.grammar):
         # "Trick Quetzal right now" by day: not for a later phase, but an ability of
         # another kind of phase, said as validate says it.
         now = reader.state.phase.kind
@@ -1856,10 +1870,13 @@ _VOIDED = {
 }
 
 
-def dialect_of(words: vocab.Words, readers: FamilyReaders) -> Dialect:
+def dialect_of(
+    words: vocab.Words, readers: FamilyReaders, forms: Callable[[str], str] = str
+) -> Dialect:
     """A family's way of writing orders as this module reads it: its ``words``, the reader of
     plain orders (``dispatch.read``) with the family's own ``readers``, an order held in the
-    slot it fills. What a family's package declares (DCTP's: engine/families/dctp/reading/)."""
+    slot it fills, its ``forms`` written as plain orders. What a family's package declares
+    (DCTP's: engine/families/dctp/reading/)."""
 
     def shape(ability: str) -> str:
         say = words.say(ability)
@@ -1868,11 +1885,13 @@ def dialect_of(words: vocab.Words, readers: FamilyReaders) -> Dialect:
     return Dialect(
         words=words,
         table=evidence_table(words),
+        grammar=grammar_of(words),
         read=read,
         take=_take,
         shape=shape,
         can_send=lambda reader: _what_you_can_send(reader, reader.author),
         readers=readers,
+        forms=forms,
     )
 
 

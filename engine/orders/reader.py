@@ -23,9 +23,8 @@ from autogm.engine.orders.grammar import (
     LIST_WORDS,
     ORDINALS,
     PHASE,
-    POSSESSED,
     POSSESSIVE,
-    any_order_word,
+    Grammar,
 )
 from autogm.engine.orders.kinds import Kind, kind_of
 from autogm.engine.orders.model import Order
@@ -230,6 +229,8 @@ class Reader:
     words: Vocabulary
     # The rules of ``state`` as the reader asks them (engine/orders/seam.py).
     rules: Rules
+    # The tables of the family's words (its dialect's: order words, crimes, typos, ...).
+    grammar: Grammar
     # The family's own readers (its dialect's): engine.orders.dispatch reads with them.
     readers: FamilyReaders = NO_READERS
     notes: list[str] = field(default_factory=list)
@@ -280,7 +281,7 @@ class Reader:
         if mark is None:
             return rest
         after = rest[mark.end() :]
-        noun = POSSESSED.get(self.ability or "")
+        noun = self.grammar.possessed.get(self.ability or "")
         if noun is not None and (said := noun.match(after)):
             return after[said.end() :]
         if not after.strip() or not after.lstrip()[0].isalnum():
@@ -345,7 +346,10 @@ class Reader:
         noted as a remark; a note that names a player or holds an order word stays, and the
         list is refused quoting it."""
         aside = _ASIDE.match(rest)
-        if aside is None or self.names_anyone(aside["note"]) or any_order_word(aside["note"]):
+        if aside is None:
+            return rest
+        note = aside["note"]
+        if self.names_anyone(note) or self.grammar.any_order_word(note):
             return rest
         self.notes.append(say("reading.remark", written=aside[0].strip()))
         return rest[aside.end() :]
@@ -480,12 +484,11 @@ class Reader:
         found, used = self.words.roles.match_prefix(text.lstrip(" ,.-–—"))
         return found.is_match and not found.is_reading and used > 0
 
-    @staticmethod
-    def _about_the_game(remark: str) -> bool:
+    def _about_the_game(self, remark: str) -> bool:
         """Whether a remark after a complete order that names a player is only a statement
         about the game ("vote Abs, Miaka is also suspicious but Abs more"): a verb of being or
         telling, no order word, and nothing that makes it a second choice or a condition."""
-        return is_statement(remark) and not _HEDGE.search(remark)
+        return is_statement(remark, self.grammar) and not _HEDGE.search(remark)
 
     def holds(self, ability: str) -> bool:
         """Whether the author has a slot for ``ability`` now."""

@@ -21,8 +21,9 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from autogm.engine.lazy_pattern import lazy_compile
-from autogm.engine.orders import grammar, phrases
+from autogm.engine.orders import phrases
 from autogm.engine.orders.evidence import ABILITY, PHASE, PLAYER, PRONOUN, ROLE, SELF, Mention
+from autogm.engine.orders.grammar import Grammar
 from autogm.engine.orders.kinds import Kind
 
 
@@ -901,7 +902,7 @@ _NOT_A_VERB = _wordset(
 )
 
 
-def for_later(text: str) -> bool:
+def for_later(text: str, g: Grammar) -> bool:
     """Whether ``text`` names a later phase and not this one ("tomorrow I'm arresting Vex",
     "Kleene gets my vote tomorrow, not today"), or names this one only in another clause than
     an order word said with the later phase ("Tomorrow night I'll frighten Quarry, tonight I'm
@@ -918,7 +919,7 @@ def for_later(text: str) -> bool:
         if (
             _LATER.search(text, start, end)
             and not _now_said(text, start, end)
-            and grammar.any_order_word(text[start:end])
+            and g.any_order_word(text[start:end])
         ):
             return True
         start = len(text) if mark is None else mark.end()

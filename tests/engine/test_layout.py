@@ -111,7 +111,6 @@ FAMILY_PREFIX = {
 }
 FAMILY_OF = {
     "autogm.engine.ability": "",
-    "autogm.engine.orders.grammar": "split",
     "autogm.engine.orders.dispatch": "split",
     "autogm.engine.orders.readers.votes": "dctp",
     "autogm.engine.rules.base": "split",

@@ -766,8 +766,6 @@ SAYS: tuple[Say, ...] = (
 )
 # fmt: on
 
-WORDS = words_of(SAYS)
-
 # Orders written verb-object-noun, rewritten to the keyword form before they are read:
 # "Put Abs in detention", "Pinch Conia's face", "Search Abs's house", "Make A, B, C, D lovers".
 REWRITES: tuple[tuple[str, str], ...] = (
@@ -804,3 +802,5 @@ REWRITES: tuple[tuple[str, str], ...] = (
         "{a} {x}",
     ),
 )
+
+WORDS = words_of(SAYS, REWRITES)

@@ -46,7 +46,7 @@ from autogm.engine.orders.dispatch import (
 )
 from autogm.engine.orders.evidence import EvidenceTable
 from autogm.engine.orders.fragments import CHATTER, DOUBT, UNSURE
-from autogm.engine.orders.grammar import LIST_SEP, ORDER_OPENER, USE
+from autogm.engine.orders.grammar import LIST_SEP, ORDER_OPENER, USE, grammar_of
 from autogm.engine.orders.kinds import Kind, kind_of
 from autogm.engine.orders.model import Order, ParsedPM, Rejection
 from autogm.engine.orders.names import MatchKind, NameMatcher
@@ -164,7 +164,7 @@ class _Read:
 
     def __init__(self, state: GameState, author: str, public: bool, rules: Rules) -> None:
         words = _vocabulary(tuple(state.players), tuple(state.ruleset.roles))
-        self.reader = Reader(state, author, words, rules)
+        self.reader = Reader(state, author, words, rules, grammar_of(WORDS))
         self.rules = rules
         self.state, self.author, self.public = state, author, public
         self.words = _words(state)
@@ -723,6 +723,7 @@ def dialect(read: _Read) -> Dialect:
     return Dialect(
         words=WORDS,
         table=_table(tuple(sorted(state.ruleset.titles.items()))),
+        grammar=read.reader.grammar,
         read=plain,
         take=take,
         shape=lambda ability: shape_of(ability, rules.shape(ability)),

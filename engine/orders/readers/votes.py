@@ -6,7 +6,6 @@ import re
 from dataclasses import dataclass
 
 from autogm.engine.lazy_pattern import lazy_compile
-from autogm.engine.orders import grammar
 from autogm.engine.orders.model import Order
 from autogm.engine.orders.name_match import MatchKind
 from autogm.engine.orders.reader import Reader, Refusal
@@ -34,7 +33,7 @@ def read_vote(reader: Reader, rest: str, fragment: str) -> Order:
     # "Vote no lynch", "vote nobody": both start with "no" (only N, n, O and o match those
     # letters case-insensitively); a player's name mostly does not, and is read at once.
     if rest[:2].casefold() == "no" and (
-        grammar.match_word(grammar.ORDER_PATTERNS, rest) == ("no_lynch", len(rest))
+        reader.grammar.order_patterns.match(rest) == ("no_lynch", len(rest))
         or _NOBODY.match(rest)
     ):
         # A player's name written whole beats the words (a player may be called "Nobody").

@@ -114,6 +114,9 @@ class Words:
     means: Mapping[str, str] = field(default_factory=dict)
     # Each everyday word (a pattern, in its forms) and the abilities it may say.
     evidence: tuple[tuple[str, tuple[str, ...]], ...] = field(default=())
+    # Orders written verb-object-noun and the order-word form each is read as ("put X in
+    # detention" -> "Detention {x}"): (pattern matched to the text's end, form).
+    rewrites: tuple[tuple[str, str], ...] = ()
 
     def with_trait(self, trait: str) -> frozenset[str]:
         return frozenset(s.ability for s in self.says if trait in s.traits)
@@ -122,8 +125,9 @@ class Words:
         return next((s for s in self.says if s.ability == ability), None)
 
 
-def words_of(says: Iterable[Say]) -> Words:
-    """The tables of a family's declarations."""
+def words_of(says: Iterable[Say], rewrites: tuple[tuple[str, str], ...] = ()) -> Words:
+    """The tables of a family's declarations, and its orders written verb-object-noun
+    (``rewrites``)."""
     says = tuple(says)
     grouped: dict[str, list[str]] = {}
     for say in says:
@@ -147,6 +151,7 @@ def words_of(says: Iterable[Say]) -> Words:
         does={s.ability: s.does for s in says if s.does},
         means={s.ability: rf"(?<![\w'’])(?:{s.means})(?![\w'’])" for s in says if s.means},
         evidence=tuple((p, tuple(a)) for p, a in grouped.items()),
+        rewrites=rewrites,
     )
 
 

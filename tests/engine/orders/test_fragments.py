@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from autogm.engine.families.dctp.reading import dialect
 from autogm.engine.orders.fragments import _said_head, split_tape, split_will
+
+# The DCTP family's tables of its words, which its dialect hands the reader.
+G = dialect().grammar
 
 
 @pytest.mark.parametrize(
@@ -46,9 +50,6 @@ def test_a_list_head_alone_on_its_line_holds_only_letters_spaces_and_hyphens() -
     import re._constants as c
     import re._parser as parser
 
-    from autogm.engine.orders import grammar
-    from autogm.engine.orders.fragments import _LIST_ABILITIES
-
     def allowed(parsed: object) -> bool:
         for op, av in parsed:  # type: ignore[attr-defined]
             if op is c.LITERAL:
@@ -74,8 +75,8 @@ def test_a_list_head_alone_on_its_line_holds_only_letters_spaces_and_hyphens() -
                 return False
         return True
 
-    for pattern, ability in grammar.ORDER_WORDS:
-        if ability in _LIST_ABILITIES:
+    for pattern, ability in G.words.order_words:
+        if ability in G.list_heads:
             assert allowed(parser.parse(pattern, re.IGNORECASE)), pattern
 
 
@@ -92,7 +93,7 @@ def test_a_list_head_alone_on_its_line_holds_only_letters_spaces_and_hyphens() -
 def test_a_list_and_its_items(text: str, expected: list[str]) -> None:
     from autogm.engine.orders.fragments import fragments
 
-    assert fragments(text, ("Abs", "Kleene", "P01", "P02", "P07")) == expected
+    assert fragments(text, ("Abs", "Kleene", "P01", "P02", "P07"), G) == expected
 
 
 @pytest.mark.parametrize(
@@ -135,8 +136,8 @@ def test_a_line_without_a_colon_or_only_letters_heads_no_list(line: str) -> None
 
     assert ":" not in line
     assert not "".join(line.split()).replace("-", "").isalpha()
-    assert _list_head(line) is None
-    assert _read_list_head(line) is None
+    assert _list_head(line, G) is None
+    assert _read_list_head(line, G) is None
 
 
 def test_the_joiner_cuts_where_its_three_alternatives_do() -> None:
@@ -212,7 +213,7 @@ def test_a_rankings_places_are_kept_and_only_theirs(line: str, expected: list[st
     from autogm.engine.orders.fragments import _PLACE_MARK, fragments
 
     assert ("." in line or ")" in line) or _PLACE_MARK.search(line) is None
-    assert fragments(line, ("Gin", "Vodka", "Korn", "P07")) == expected
+    assert fragments(line, ("Gin", "Vodka", "Korn", "P07"), G) == expected
 
 
 @pytest.mark.parametrize(
@@ -245,12 +246,12 @@ def test_the_whole_text_is_looked_at_once_as_each_sentence_would_be(text: str) -
     spaced = _spaced_names(names)
     expected = [
         piece.strip()
-        for line in _join_lists(text.splitlines())
-        for sentence in _sentences(line, spaced)
-        for piece in _parts(sentence)
+        for line in _join_lists(text.splitlines(), G)
+        for sentence in _sentences(line, spaced, G)
+        for piece in _parts(sentence, G)
         if piece.strip(" .!?;,")
     ]
-    assert fragments(text, names) == expected
+    assert fragments(text, names, G) == expected
 
 
 def test_each_roster_keeps_its_own_names_whole() -> None:
@@ -262,13 +263,13 @@ def test_each_roster_keeps_its_own_names_whole() -> None:
     spaced = ("Mr. Black", "Abs")
     plain = ("Mr", "Black", "Abs")
     for _ in range(2):
-        assert fragments(text, spaced) == ["Vote Mr. Black.", "Heal Abs"]
-        assert fragments(text, plain) == ["Vote Mr.", "Black.", "Heal Abs"]
-        assert fragments(text, tuple(list(spaced))) == ["Vote Mr. Black.", "Heal Abs"]
+        assert fragments(text, spaced, G) == ["Vote Mr. Black.", "Heal Abs"]
+        assert fragments(text, plain, G) == ["Vote Mr.", "Black.", "Heal Abs"]
+        assert fragments(text, tuple(list(spaced)), G) == ["Vote Mr. Black.", "Heal Abs"]
 
 
 def test_a_list_head_said_in_words_ends_in_a_colon_or_stands_over_a_bullet() -> None:
     """A head said in everyday words ("my 3 investigations for tonight:") ends in a colon or
     stands over a bullet; a line with neither is read as it is, without its words looked up."""
-    assert _said_head("my checks for tonight", "Abs kills Kleene") is None
-    assert _said_head("my checks for tonight", "- Abs kills Kleene") == "my checks for tonight"
+    assert _said_head("my checks for tonight", "Abs kills Kleene", G) is None
+    assert _said_head("my checks for tonight", "- Abs kills Kleene", G) == "my checks for tonight"

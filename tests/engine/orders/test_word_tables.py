@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from autogm.engine.families.dctp.reading import dialect
 from autogm.engine.families.dctp.vocab import WORDS as DCTP_WORDS
 from autogm.engine.families.midnight.vocab import WORDS as MIDNIGHT_WORDS
 from autogm.engine.orders import grammar
@@ -17,11 +18,12 @@ from autogm.engine.orders.evidence import EvidenceTable
 from autogm.engine.orders.grammar import WordTable, _alternatives, first_letters
 
 CORPUS = sorted((Path(__file__).parent / "corpus").glob("*.yaml"))
+G = dialect().grammar  # the DCTP family's tables, which its dialect hands the reader
 TABLES = {
-    "order": (grammar.ORDER_PATTERNS, grammar.ORDER_WORDS),
-    "query": (grammar.QUERY_PATTERNS, grammar.QUERY_VERBS),
-    "crime": (grammar.CRIME_PATTERNS, grammar.CRIME_WORDS),
-    "rewrite": (grammar.REWRITE_PATTERNS, grammar.REWRITES),
+    "order": (G.order_patterns, DCTP_WORDS.order_words),
+    "query": (G.query_patterns, DCTP_WORDS.query_verbs),
+    "crime": (G.crime_patterns, DCTP_WORDS.crime_words),
+    "rewrite": (G.rewrite_patterns, DCTP_WORDS.rewrites),
 }
 ODD = [
     "", " vote Abs", "ſnipe Abs", "Kill Abs", "İnvestigate Abs", "ÉRASE", "- vote Abs",
@@ -44,7 +46,7 @@ def test_the_patterns_by_first_letter_match_as_all_of_them(
     table: WordTable, words: tuple[tuple[str, str], ...]
 ) -> None:
     # The reference reading: the whole table as one alternation, the first branch wins.
-    end = "$" if table is grammar.REWRITE_PATTERNS else r"\b"
+    end = "$" if table is G.rewrite_patterns else r"\b"
     whole = [(re.compile(rf"(?:{p}){end}", re.IGNORECASE), name) for p, name in words]
     for text in _texts():
         expected = next(((n, m.end()) for p, n in whole if (m := p.match(text))), None)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 
-from autogm.engine.families.dctp.reading import harm, info, items, law, prep, ranking
+from autogm.engine.families.dctp.reading import forms, harm, info, items, law, prep, ranking
 from autogm.engine.families.dctp.vocab import WORDS
 from autogm.engine.orders.model import Order
 from autogm.engine.orders.parse import Dialect, dialect_of
@@ -59,6 +59,10 @@ READERS: dict[str, Callable[[Reader, str, str], Order]] = {
     "steal": items.read_steal,
     "defuse": items.read_defuse,
     "travel": items.read_travel,
+    # things lent
+    "bow_tie": items.read_bow_tie,
+    "black_suitcase": items.read_black_suitcase,
+    "cover": items.read_cover,
     # the Black Org's leader vote (classic)
     "leader_ranking": ranking.read_leader_ranking,
 }
@@ -70,4 +74,4 @@ UNWORDED: Callable[[Reader, str, str], Order] = harm.leader_order
 def dialect() -> Dialect:
     """DCTP's way of writing orders, made at its first use (its evidence table is built from
     every ability's words)."""
-    return dialect_of(WORDS, FamilyReaders(READERS, UNWORDED))
+    return dialect_of(WORDS, FamilyReaders(READERS, UNWORDED), forms.joined)

@@ -95,7 +95,7 @@ def _action(
     subject, tail = reader.name(part)
     aux = _AUXILIARY.match(tail)  # "Abs is attacking Lynz", "Abs will kill Lynz"
     tail = tail[aux.end() :] if aux else tail
-    verb = grammar.QUERY_PATTERNS.match(tail.lstrip())  # match_word without its wrapper
+    verb = reader.grammar.query_patterns.match(tail.lstrip())
     if verb is None and (mark := grammar.POSSESSIVE.match(tail)):
         # "Investigate Abs's role": the name is read, and what is asked is no action.
         asked = tail[mark.end() :].split(maxsplit=1)[0] if tail[mark.end() :].strip() else ""
@@ -158,7 +158,7 @@ _BY = lazy_compile(r"\s*by\s+", re.IGNORECASE)
 def _blamed_crime(reader: Reader, tail: str) -> str:
     """The text after "X blames Y", without its "for killing Z" (or "for disguising as Ran")."""
     found = _FOR.match(tail)
-    crime = found and grammar.match_crime(tail[found.end() :])
+    crime = found and reader.grammar.match_crime(tail[found.end() :])
     if not found or not crime:
         return tail
     tail = tail[found.end() + crime[1] :]

@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 
 from autogm.engine.lazy_pattern import lazy_compile
-from autogm.engine.orders import grammar
 from autogm.engine.orders.grammar import FOR
 from autogm.engine.orders.kinds import Kind
 from autogm.engine.orders.model import Order
@@ -75,14 +74,14 @@ def read_arrest(reader: Reader, rest: str, fragment: str) -> Order:
 def _crime(reader: Reader, rest: str) -> tuple[str | None, str | None, str]:
     """The crime named at the start of ``rest``, its victim when written before it as the
     victim's ("for Kleene's murder"), and the text after them."""
-    crime = grammar.match_crime(rest)
+    crime = reader.grammar.match_crime(rest)
     if crime is not None:
         return crime[0], None, rest[crime[1] :]
     owner = reader.possessor(rest)
     if owner is not None:
         victim, after = owner
         after = after.lstrip()
-        crime = grammar.match_crime(after)
+        crime = reader.grammar.match_crime(after)
         if crime is not None and crime[0] != "disguise":
             return crime[0], victim, after[crime[1] :]
     return None, None, rest

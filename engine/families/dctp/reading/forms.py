@@ -1,5 +1,6 @@
-"""A form's fields joined into the order they give, before the message is cut: a leader's
-"Killer: Static / Victim: Juno / Night: 1" is "Order Static to kill Juno on Night 1".
+"""A form's fields joined into the order they give, before the message is cut: a Black Org
+leader's "Killer: Static / Victim: Juno / Night: 1" is "Order Static to kill Juno on Night 1"
+(DCTP's dialect hands ``joined`` to the reader as its ``Dialect.forms``).
 
 Players fill in forms in any order of their lines ("Victim:" before "Killer:"), with any of
 the usual labels for each field. A form is joined only when it names who carries out a kill
