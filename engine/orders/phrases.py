@@ -85,11 +85,18 @@ WITHDRAWAL = (
     r"change\s+of\s+(?:plans?|mind)",
     # The sender's own order named and taken back: "scratch my vote", "cancel my heal",
     # "withdraw my last order", "take back my vote".
-    r"(?:scratch|scrap|cancel|withdraw|retract|undo|strike|forget|ditch|nix|call\s+off)"
-    r"\s+(?:my|the|our|tonight['’]?s|today['’]?s)\s+(?:last\s+)?\w+",
+    r"(?:scratch|scrap|cancel|withdraw|retract|rescind|revoke|countermand|undo|strike|forget"
+    r"|ditch|nix|call\s+off)\s+(?:my|the|our|tonight['’]?s|today['’]?s)"
+    r"\s+(?:(?:last|above|previous|earlier)\s+)?\w+",
     r"take\s+back\s+my\s+\w+", r"take\s+my\s+\w+\s+back",
     # A joke owned up to: "heal Lynz jk", "just kidding, no heal tonight".
     "jk", r"j/k", r"just\s+kidding", r"(?:i['’]?m\s+)?(?:only\s+|just\s+)?(?:kidding|joking)",
+)  # fmt: skip
+# What makes a word of withdrawal take its own object, not the order before: "never mind
+# what Grace said", "disregard the rumours", "forget about her claim".
+WITHDRAWAL_OF_OTHER = (
+    r"the", r"what", r"about", r"how", r"his", r"her", r"their", r"those", r"these", r"all",
+    r"any", r"whatever", r"who", r"why", r"where", r"a", r"an", r"everyone", r"everything",
 )  # fmt: skip
 # A correction of a detail just written, the later one standing: "two nights ago... er, last
 # night I mean", "Night 2, sorry, Night 1".

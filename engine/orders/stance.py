@@ -372,6 +372,18 @@ class Layout:
             self._timed[sentence.start] = found
         return found
 
+    def withdrawn_next(self, sentence: Span) -> bool:
+        """Whether the sentence after ``sentence`` opens by taking it back ("*polishes
+        pistol* Dolores better watch out. jk, I'm passing", "I'll charm whoever... jk")."""
+        i = bisect.bisect_right(self._starts, sentence.start)
+        if i >= len(self.sentences):
+            return False
+        after = self.sentences[i]
+        lead = _TAKEN_BACK_LEAD.match(self.text, after.start, after.end)
+        at = lead.end() if lead else after.start
+        found = _WITHDRAWAL.match(self.text, at, after.end)
+        return found is not None and not _OF_OTHER.match(self.text, found.end(), after.end)
+
     def said(self, sentence: Span) -> _Said:
         """What a sentence says that voids an order in it, found once per sentence."""
         found = self._said.get(sentence.start)
@@ -392,6 +404,18 @@ class _Inside:
         while self._i < len(spans) and spans[self._i][1] <= at:
             self._i += 1
         return self._i < len(spans) and spans[self._i][0] < at
+
+
+# After a word of withdrawal, its own object: "never mind what Grace said".
+_OF_OTHER = lazy_compile(
+    rf"[ \t]+(?:{'|'.join(phrases.WITHDRAWAL_OF_OTHER)})(?![\w'’])", re.IGNORECASE
+)
+# What may stand before the words that take back the sentence before: "ok", "lol", "wait".
+_TAKEN_BACK_LEAD = lazy_compile(
+    r"[\W_]*(?:(?:ok(?:ay)?|so|actually|wait|hmm+|ugh|sorry|no|nah|lol|haha\w*|lmao|edit"
+    r"|p\.?\s*s)(?![\w'’])[\W_]*)*",
+    re.IGNORECASE,
+)
 
 
 def _withheld(layout: Layout, clause: Span, before: str, mention: Mention) -> bool:
@@ -478,6 +502,8 @@ class _Said:
             bool(conditional) and not _COURTESY_IF.search(said, conditional.start())
         ) or bool(_SHOULD_IT.match(said))
         withdrawal = _WITHDRAWAL.search(said)
+        while withdrawal is not None and _OF_OTHER.match(said, withdrawal.end()):
+            withdrawal = _WITHDRAWAL.search(said, withdrawal.end())  # "disregard the rumours"
         self.withdrawal = -1 if withdrawal is None else withdrawal.start()
 
 
@@ -512,8 +538,10 @@ def stance(
     # made (``BEFORE_NEEDS_A_WORD``; tests/engine/test_stance_before.py).
     if before and (_negated(before) or _withheld(layout, clause, before, mention)):
         return Kind.WITHDRAWN
-    if said.withdrawal >= 0 and sentence.start + said.withdrawal > mention.start:
-        return Kind.WITHDRAWN  # "Heal Lynz... actually never mind"
+    if (
+        said.withdrawal >= 0 and sentence.start + said.withdrawal > mention.start
+    ) or layout.withdrawn_next(sentence):
+        return Kind.WITHDRAWN  # "Heal Lynz... actually never mind", "Heal Lynz. jk"
     if _past(before, mention) or _past_after(text, clause, mention):
         return TALK
     if gives_reason(text, sentence, clause):
