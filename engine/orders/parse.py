@@ -90,7 +90,10 @@ WILL_OPTION = "will_max_length"
 KILLS = frozenset({"kill", "snipe"})
 # A clause that makes the order after it conditional: "If she's not available, heal Parkur".
 _CONDITION = lazy_compile(
-    rf"(?:if|unless|{'|'.join(phrases.PRECAUTION)})\b", re.IGNORECASE
+    rf"(?:if|unless|{'|'.join(phrases.PRECAUTION)}|{'|'.join(phrases.INVERTED)}"
+    # "Should Sir Reginald claim Gin, arrest him": "should" and a name, a condition.
+    r"|should\s+(?!I\b)(?-i:[A-Z])\w*)\b",
+    re.IGNORECASE,
 )
 # A condition that conditions nothing: "if possible", "if i'm wrong, whatever".
 _COURTESY = phrases.pattern(phrases.COURTESY_IF)
@@ -106,7 +109,7 @@ _PRONOUN_LAST = lazy_compile(
 # Lynz") skip the patterns on this one test.
 _SECOND_CHOICE_FIRST = "oOaA"
 _DOUBT_FIRST = "iIıİnNuUdDmMpPoO"
-_CONDITION_FIRST = "iIıİuU"
+_CONDITION_FIRST = "iIıİuUwWhHsS"
 
 
 def _ends_in_pronoun(fragment: str) -> bool:

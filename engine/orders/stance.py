@@ -86,6 +86,7 @@ _ONLY_LATER = lazy_compile(
     re.IGNORECASE,
 )
 _IMAGINED = phrases.pattern(phrases.IMAGINED)
+_OTHER_GAME = phrases.pattern(phrases.OTHER_GAME)
 # A signed number, or one in brackets, right before the word: what something is worth ("+3
 # votes", "(2 votes)", "-1 vote").
 _COUNTED = lazy_compile(r"(?:(?<!\w)[+±−-]\s*|\(\s*[+±−-]?\s*)\d+(?:[.,]\d+)?\s*[x×]?\s*$")
@@ -107,7 +108,7 @@ _ASKED_OF_IT = lazy_compile(
 # What opens someone's words just before an order's word: a quotation mark, a colon.
 _QUOTE_OPENS = lazy_compile(r"(?:[\"“«„]|:\s*[\"“«„']?)\s*$")
 # A quotation mark that opens someone's words just before an order's word.
-_QUOTE_MARK_OPENS = lazy_compile(r"[\"“«„]\s*$")
+_QUOTE_MARK_OPENS = lazy_compile(r"(?:[\"“«„‘]|(?<![\w'’])')\s*$")
 # What opens someone's words after a verb of saying: a colon or a quotation mark, and the
 # words up to the order's word ('posted: "someone arrest', 'wrote: Vodka, you kill').
 _OPENS_WORDS = lazy_compile(r"\s*(?::\s*[\"“«„']?|[,]?\s*[\"“«„])[^\"“”«»„\n]*$")
@@ -427,6 +428,9 @@ def _withheld(layout: Layout, clause: Span, before: str, mention: Mention) -> bo
         # "the shotgun stays on the wall tonight": the item kept where it is, unused (but
         # "the sawed-off stays loaded" is held ready).
         return not _READY.search(layout.text, stays.end(), clause.end)
+    own = _OWNED_WORD.match(mention.text)
+    if own is not None:
+        before += own.group()  # "I shall hold my vote until the evening": "my" is the word's
     if not _WITHHOLD.search(before[-40:]) or _WITHHOLD_END.search(before) is None:
         return False
     text = layout.text
@@ -439,6 +443,8 @@ def _withheld(layout: Layout, clause: Span, before: str, mention: Mention) -> bo
     )  # "keeping the charm for myself": kept for someone is given to them
 
 
+# Whose the ability is, written as part of its word ("my vote"): kept, it is withheld.
+_OWNED_WORD = lazy_compile(r"(?:my|our|the)\b", re.IGNORECASE)
 # The word as the subject of "stays": an item kept where it is ("stays on the wall").
 _STAYS = lazy_compile(
     r"\s+(?:stays|remains|sits|rests|stay|remain|is\s+staying|will\s+stay|stays\s+put)\b",
@@ -572,6 +578,8 @@ def stance(
         # "imagine sniping Quill", "I'm the one who makes charms": only imagined, or said of
         # someone (but "this night I am the one who kill" is the sender's deed tonight).
         return TALK
+    if _OTHER_GAME.search(text, sentence.start, sentence.end):
+        return TALK  # "in my last game i put a Gin in detention on d1": a story, told
     doubt, later = layout.doubted(clause, mention)
     if said.asking or layout.only_asking:
         # "would a house search on Sable be smart?", "does a lawsuit work on Tobiah? just
@@ -1137,6 +1145,18 @@ def _doer(layout: Layout, who: Mention, mention: Mention, voice: Voice) -> str |
         return TALK
     if _SAYS_TO.fullmatch(between):
         return Kind.QUOTED  # "Ayumi says identify Mona as Korn": her order, told
+    if (
+        who.kind == PLAYER
+        and _POSSESSIVE.match(between)
+        and (on := _ON_WHOM_AFTER.match(layout.text, mention.end)) is not None
+        and (after := _mention_at(layout, on.end())) is not None
+        and after.kind == PLAYER
+        and after.value != who.value
+        and not layout.text[layout.clause(who.start).start : who.start].strip(" \t\n-*>•:")
+    ):
+        # "Koi's vote on Amélie was weird": opening its clause, Koi's deed on another, told
+        # (but "Using Ferro's slander on Délia" is the sender's use of it).
+        return TALK
     if who.kind != PRONOUN and (
         _RECEIVES.match(between) or not between.strip(" ,:;-—–>→=") or _POSSESSIVE.match(between)
     ):
@@ -1252,7 +1272,8 @@ _OWN_WORDS = _wordset(
 # The verbs of having one's own people do a deed: "have my people snatch X", "send our boys".
 _CAUSATIVE = _wordset("have having get getting send sending let make making")
 _OTHER_WORDS = _wordset(
-    "someone somebody anyone anybody everyone everybody people town others they they'll "
+    "someone somebody anyone anybody everyone everybody people ppl peeps folks town others "
+    "they they'll "
     "they’ll they're they’re y'all y’all guys he she he'll she'll he's she's"
 )
 # The auxiliaries that need a subject before them: "X will", "X is", "X wants to".
@@ -1286,3 +1307,5 @@ _BETS = _wordset("bet bets betting wager")
 # What asks the GM: "could you", "please, you ...", "I want you to".
 _ASKS_YOU = _wordset("could can would will please pls plz want need like")
 _POSSESSIVE = lazy_compile(r"^['’]s?\s*$")
+# Whom a player's deed is on, after its word: "Koi's vote on Amélie", "his kill of X".
+_ON_WHOM_AFTER = lazy_compile(r"[ \t]+(?:on|against|for|of|at)[ \t]+", re.IGNORECASE)
