@@ -547,6 +547,11 @@ def _deed(
         if _takes(shapes(a), players, [])
         or (owned and shapes(a) == vocab.NOTHING and len(players) == 1)
     ]
+    if fit and _only_from(block, head, voice):
+        # "I'll stay away from Hart tonight": a player after "from" is what is taken from,
+        # the target only of an order that takes from its target (Steal)
+        taken_from = block.words.target_words if block.words is not None else {}
+        fit = [a for a in fit if taken_from.get(a) == "from"]
     if len(fit) > 1:
         titles = reader.state.ruleset.titles
         named = " or ".join(_title(a, titles) for a in fit)
@@ -566,6 +571,17 @@ def _deed(
     said = reading.order.canonical(reader.state.ruleset.titles)
     reading.notes.append(say("reading.read_as_taking", written=written.strip(), order=said))
     return reading
+
+
+def _only_from(block: Block, clause: Span, voice: Voice) -> bool:
+    """Whether every player ``clause`` names stands right after "from"."""
+    named = _named(block, clause, voice, "")
+    return bool(named) and all(
+        _FROM_BEFORE.search(block.text, max(clause.start, x.start - 6), x.start) for x in named
+    )
+
+
+_FROM_BEFORE = lazy_compile(r"(?<![\w'’])from\s+$", re.IGNORECASE)
 
 
 @contextmanager

@@ -235,7 +235,7 @@ def _plain(text: str) -> str | None:
     # Most fragments hold no arrow and no quotation mark: a look for the characters every
     # match needs is cheaper than a search at each position.
     if ">" in text or "→" in text or "⇒" in text or "➡" in text:
-        text = _ARROW.sub(" ", text)
+        text = _ARROW.sub(": ", text)
     if '"' in text or "“" in text or "”" in text or "«" in text or "»" in text:
         text = _QUOTES.sub("", text)
     return text.strip()
@@ -307,6 +307,10 @@ def _near_order(reader: Reader, text: str) -> Order | None:
     (a GM reads "kil July" from the boss as the kill); else asked back (``Guess``), since one
     letter also makes other words ("deal", "will", "hell"). Not when the word is a player's
     name ("Will heal Kleene")."""
+    text = _after_own_label(reader, text)
+    clipped = _clipped(reader, text)
+    if clipped is not None:
+        return clipped
     near = grammar.near_spelled(text)
     if near is None and (subject := _SUBJECT.match(text)) is not None:
         # "we kil Tamsin": the typo after its subject, read as the plain order would be.
@@ -339,6 +343,91 @@ def _near_order(reader: Reader, text: str) -> Order | None:
         return order
     problem = say("reading.no_order_word", written=written)
     raise Guess(problem, problem, kind=Kind.NOT_AN_ORDER, order=order)
+
+
+def _after_own_label(reader: Reader, text: str) -> str:
+    """The text after a label naming this phase ("n1 kil Abs", "N1: slan Abs"), for the
+    steps that read a word no order word table holds; the text itself otherwise (a label for
+    another phase is answered where the order word is read)."""
+    first = text[:1]
+    if not ((first in _LABEL_FIRST or not first.isascii()) and _LABEL_START.match(text)):
+        return text
+    found = reader.phase_at(text)
+    if not found:
+        return text
+    try:
+        when, _ = reader.phase(text)
+    except Refusal:
+        return text
+    if when is not None and when != reader.state.phase:
+        return text
+    return text[_LABEL_TAIL.match(text, found.end()).end() :]  # type: ignore[union-attr]
+
+
+def _clipped(reader: Reader, text: str) -> Order | None:
+    """An order opened by its word clipped ("obs Jackdaw", "slan Abs", "accomp Lynz") or by
+    its title's initials ("BB on Abs" for Bone Breaking, "FU: ..." for Follow-Up), read as
+    that order: the word must clip the title of exactly one order the sender can give now,
+    be no everyday word and no player's name, and what follows must read as that order.
+    A detail joined before it with a hyphen goes after it ("age-obs Abs": Observe age Abs)."""
+    found = _FIRST_WORD.match(text)
+    if found is None:
+        return None
+    written = found.group().strip("-")
+    parts = written.casefold().split("-")
+    word, detail = parts[-1], " ".join(parts[:-1])
+    if len(word) < 2 or word in COMMON or written.casefold() in COMMON:
+        return None
+    ability = _clips(word, _titles_now(reader))
+    if ability is None:
+        return None
+    name, used = reader.words.players.match_prefix(text)
+    if name.is_match and used:
+        return None
+    title = ability_title(ability, reader.state.ruleset.titles)
+    notes = len(reader.notes)
+    try:
+        order = read(reader, " ".join(filter(None, (title, detail, text[found.end() :].strip()))))
+    except (Refusal, Guess):
+        del reader.notes[notes:]
+        return None
+    if not isinstance(order, Order) or order.ability != ability:
+        del reader.notes[notes:]
+        return None
+    reader.notes.append(say("reading.read_as", written=written, ability=title))
+    return order
+
+
+_FIRST_WORD = lazy_compile(r"[a-z][a-z-]*", re.IGNORECASE)
+
+
+def _titles_now(reader: Reader) -> tuple[tuple[str, str], ...]:
+    """The sender's orders in this phase (their own and lent), each with its title."""
+    kind, titles = reader.state.phase.kind, reader.state.ruleset.titles
+    held = dict.fromkeys(
+        use.ability
+        for _, slot in reader.slots() or ()
+        if kind in slot.phases
+        for use in slot.options
+    )
+    return tuple((a, ability_title(a, titles)) for a in held)
+
+
+_TITLE_WORDS = lazy_compile(r"[\s-]+")
+
+
+@lru_cache(maxsize=1024)
+def _clips(word: str, titles: tuple[tuple[str, str], ...]) -> str | None:
+    """The one ability whose title ``word`` clips: the initials of a title of two words or
+    more ("bb": Bone Breaking), or the start of its first word, three letters or more and
+    not the whole word ("obs": Observe)."""
+    found = set()
+    for ability, title in titles:
+        words = _TITLE_WORDS.split(title.casefold())
+        initials = len(words) > 1 and word == "".join(w[:1] for w in words)
+        if initials or (3 <= len(word) < len(words[0]) and words[0].startswith(word)):
+            found.add(ability)
+    return found.pop() if len(found) == 1 else None
 
 
 # A target with no order word, where only one order can be meant: "I'm going with Parkur

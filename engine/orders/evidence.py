@@ -181,7 +181,7 @@ PHASE_WORDS = lazy_compile(
 )
 # Roles that are everyday words too: a role only when written as the role is ("Ran", "Kid").
 _WORD_ROLES = frozenset({"ran", "kid", "will", "sherry", "gin", "rum"})
-_SELF = lazy_compile(r"(?:me|myself|my\s+self|mine)(?![\w'’])", re.IGNORECASE)
+_SELF = lazy_compile(r"(?:me|myself|my\s+self|mine|self)(?![\w'’])", re.IGNORECASE)
 _PRONOUN = lazy_compile(r"(?:him|her|them|he|she|they|his)(?![\w'’])", re.IGNORECASE)
 
 

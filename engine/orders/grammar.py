@@ -95,7 +95,8 @@ LIST_SEP = lazy_compile(
 # "Disguise as one of: A, B, C", "Friendship list: A, B", "Spy on these players: A, B, C".
 LIST_WORDS = lazy_compile(
     r"\s*(?:(?:as\s+)?one\s+of|(?:my\s+|the\s+|these\s+|following\s+)*"
-    r"(?:list|names|players|people|targets|candidates))(?:\s+(?:is|are))?\s*:?\s*(?=\S)",
+    r"(?:list|names|players|people|targets|candidates|pairs|pairings|couples))(?:\s+(?:is|are))?"
+    r"\s*:?\s*(?=\S)",
     re.IGNORECASE,
 )
 # "Arrest Abs for killing", "Disguise as Ran for N3": the word before a crime or a phase.

@@ -643,6 +643,34 @@ def _step_field(msg: Message, fragment: str) -> str | None:
     return None
 
 
+def _step_shared_target(msg: Message, fragment: str) -> str | None:
+    """An order word alone joined to the next order ("kill + erase Nico", "kill and erase
+    Nico"): the two share the target written once, after the second; the first is read with
+    it, the second is read on its own after. Only when the word alone names no one and the
+    next fragment is an order word and a player."""
+    pending = msg.pending
+    if not pending or len(fragment) > 40:
+        return fragment
+    word = grammar.match_word(grammar.ORDER_PATTERNS, fragment.strip())
+    if word is None or word[1] != len(fragment.strip()):
+        return fragment
+    after = grammar.match_word(grammar.ORDER_PATTERNS, pending[0])
+    if after is None:
+        return fragment
+    rest = pending[0][after[1] :]
+    found, used = msg.reader.words.players.match_prefix(rest)
+    if not (found.is_match and used and found.distance == 0):
+        return fragment
+    try:
+        msg.dialect.read(msg.reader, fragment)
+    except Refusal as refusal:
+        if refusal.kind is Kind.NO_TARGET:
+            return f"{fragment.strip()}{rest}"
+    except Guess:
+        pass
+    return fragment
+
+
 def _step_read(msg: Message, fragment: str) -> str | None:
     """The fragment read as an order written plainly ("Heal Kleene", "I vote Abs"): taken,
     or refused with the reason. A refusal for want of the plain form is provisional: the
@@ -780,6 +808,7 @@ STEPS: tuple[tuple[str, Step], ...] = (
     ("a withdrawal of what was said before", _step_withdrawal),
     ("an edit that names a new target", _step_edit_target),
     ("a form's field of detail", _step_field),
+    ("an order word alone, sharing the next order's target", _step_shared_target),
     ("the fragment read as a plain order", _step_read),
 )
 

@@ -1259,7 +1259,7 @@ _AUX = _wordset(
     "been being has have had to going gonna wanna gotta want wants needs need try tries "
     "trying attempt attempts about plans plan decided decides intends just also then really "
     "definitely probably surely totally certainly already still always finally actually now "
-    "tonight tonite today please pls plz kindly gladly soon personally first"
+    "tonight tonite today please pls plz kindly gladly soon personally first do does doing"
 )
 _NOT_ADVERBS = frozenset({"only", "early", "family", "belly", "jelly", "holly", "bully", "ally",
                           "fly", "rally", "reply", "supply", "apply"})  # fmt: skip

@@ -684,7 +684,7 @@ SAYS: tuple[Say, ...] = (
         order=r"amor|lovers?",
         words=("amor", "lovers", "lover", "cupid", "arrows", "arrow", "matchmake", "pair up",
                "couple", "couples", "make fall in love",
-               "in love", "matchmaking", "pairing", "pairings", "pairs"),
+               "in love", "matchmaking", "pairing", "pairings", "pairs", "ship", "ships"),
         traits=frozenset({TOGETHER, LIST_HEAD}), shape=TARGETS,
     ),
     Say(

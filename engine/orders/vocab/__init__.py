@@ -154,7 +154,7 @@ def words_of(says: Iterable[Say]) -> Words:
 # and the state it leaves the object in: "keep July alive".
 _PARTICLES = frozenset(
     {"out", "up", "down", "off", "in", "away", "over", "around", "along", "back", "through",
-     "behind", "into", "onto", "alive"}
+     "behind", "into", "onto", "alive", "from"}
 )  # fmt: skip
 # A word written plainly (letters, spaces, hyphens, apostrophes): read in its other forms too.
 _PLAIN = re.compile(r"[a-z][a-z' -]*")

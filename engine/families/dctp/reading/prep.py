@@ -26,7 +26,10 @@ def read_disguise(reader: Reader, rest: str, fragment: str) -> Order:
     etc.)" (classic, Disguise; docs/rulings.md, "Disguise names players, not roles")."""
     found = re.match(r"\s*as\b", rest, re.IGNORECASE)
     if found and not LIST_WORDS.match(rest):
-        return read_temporary_disguise(reader, rest[found.end() :], fragment)
+        after = rest[found.end() :].lstrip(" :-–—")
+        if not _players_listed(reader, after):
+            return read_temporary_disguise(reader, rest[found.end() :], fragment)
+        rest = after  # "disguise as: A, B, C": the players the disguise is among
     try:
         return reader.listed("disguise", rest, fragment)
     except Refusal as refusal:
@@ -37,6 +40,16 @@ def read_disguise(reader: Reader, rest: str, fragment: str) -> Order:
             raise
         count = reader.state.ruleset.option("prep_names")
         raise Refusal(say("reading.disguise_players", count=count), Kind.BAD_TARGET) from None
+
+
+def _players_listed(reader: Reader, text: str) -> bool:
+    """Whether ``text`` opens with a player's name written whole, followed by more names
+    ("as: Amélie, Noodle, Koi"), where no role is named: the players a disguise is among."""
+    name, used = reader.words.players.match_prefix(text)
+    if not (name.is_match and used and name.distance == 0) or not LIST_SEP.match(text[used:]):
+        return False
+    role, used = reader.words.roles.match_prefix(text)
+    return not (role.is_match and used)
 
 
 def read_temporary_disguise(reader: Reader, rest: str, fragment: str) -> Order:

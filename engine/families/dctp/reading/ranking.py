@@ -52,6 +52,7 @@ _ROLE_NOTE = lazy_compile(r"^\s*[(\[](?P<role>[^()\[\]]{1,30})[)\]]")
 
 def read_leader_ranking(reader: Reader, rest: str, fragment: str) -> Order:
     text = _HEADING.sub("", rest.strip().lstrip(":-–—→> ").strip()).strip()
+    text = _past_heading(reader, text)
     if not text:
         raise Refusal(say("reading.ranking_members"), Kind.MISSING_DETAIL)
     if not reader.holds(ABILITY):
@@ -76,6 +77,25 @@ def read_leader_ranking(reader: Reader, rest: str, fragment: str) -> Order:
             raise Refusal(say("reading.ranking_numbers", numbers=shown), Kind.MISSING_DETAIL)
         members = [m for _, m in sorted(zip(numbers, members, strict=True))]
     return Order(reader.author, ABILITY, tuple(members), text=fragment)
+
+
+def _past_heading(reader: Reader, text: str) -> str:
+    """The members after a heading of the ranking's own words that ends in a colon ("for the
+    leadership, most deserving first: A > B > C"): words before the first colon that name
+    no player, no role and not the author are the heading, not a place."""
+    head, colon, after = text.partition(":")
+    if not colon or not after.strip() or _ME.search(head):
+        return text
+    roles = reader.words.roles
+    if reader.names_anyone(head) or any(
+        (role := roles.exact_prefix(head[w.start() :])) is not None and role[1]
+        for w in _WORD.finditer(head)
+    ):
+        return text
+    return after.strip()
+
+
+_WORD = lazy_compile(r"(?<![\w'’])\w")
 
 
 def _places(text: str) -> tuple[list[str], list[int]]:
