@@ -1239,15 +1239,18 @@ def _targets(
         ),
         None,
     )
+    if _GENERIC_OBJECT.match(text, m.end) and not (
+        _named(block, clause, voice, ability, besides) if several else named
+    ):
+        # "I just heal people", "I protect everyone, that's my job", "i'll charm whoever
+        # gets aptx'd": the deed's object is anyone at all, a habit told; no player named
+        # elsewhere in its sentence or around it is its target.
+        raise Refusal(say("reading.not_an_order", written=text[m.start : clause.end]),
+                      Kind.NOT_AN_ORDER)  # fmt: skip
     if named:
         if pronoun is not None and _CHOICE.match(_between(text, pronoun, named[0])):
             raise Refusal(say(TWO_CHOICES), Kind.TWO_CHOICES)  # "heal him or Parkur"
         return _chosen(block, named, several, sentence, voice, ability, besides)
-    if _GENERIC_OBJECT.match(text, m.end):
-        # "I just heal people", "I protect everyone, that's my job": the deed's object is
-        # anyone at all, a habit told; no player named elsewhere is its target.
-        raise Refusal(say("reading.not_an_order", written=text[m.start : clause.end]),
-                      Kind.NOT_AN_ORDER)  # fmt: skip
     if pronoun is None:
         pronoun = next(
             (
@@ -1394,8 +1397,9 @@ _POINTS_BACK = lazy_compile(POINTS_BACK, re.IGNORECASE)
 # "myself" after what one does, not whom: "I'll do the killing myself", "handle it myself".
 # The object of a deed that is anyone at all: "heal people", "protect everybody".
 _GENERIC_OBJECT = lazy_compile(
-    r"[ \t]+(?:(?:on|for|at)[ \t]+)?(?:people|folks?|every(?:one|body)|any(?:one|body)"
-    r"|some(?:one|body)|others|players|strangers|randoms)(?![\w'’])",
+    r"[ \t]+(?:(?:on|for|at)[ \t]+)?(?:people|ppl|peeps|folks?|every(?:one|body)"
+    r"|any(?:one|body)|some(?:one|body)|who(?:m)?ever|others|players|strangers|randoms)"
+    r"(?![\w'’])",
     re.IGNORECASE,
 )
 _EMPHATIC = lazy_compile(r"\b(?:do|does|doing|handle|handling|it|deed|job)\b", re.IGNORECASE)

@@ -90,7 +90,10 @@ WILL_OPTION = "will_max_length"
 KILLS = frozenset({"kill", "snipe"})
 # A clause that makes the order after it conditional: "If she's not available, heal Parkur".
 _CONDITION = lazy_compile(
-    rf"(?:if|unless|{'|'.join(phrases.PRECAUTION)})\b", re.IGNORECASE
+    rf"(?:if|unless|{'|'.join(phrases.PRECAUTION)}|{'|'.join(phrases.INVERTED)}"
+    # "Should Sir Reginald claim Gin, arrest him": "should" and a name, a condition.
+    r"|should\s+(?!I\b)(?-i:[A-Z])\w*)\b",
+    re.IGNORECASE,
 )
 # A condition that conditions nothing: "if possible", "if i'm wrong, whatever".
 _COURTESY = phrases.pattern(phrases.COURTESY_IF)
@@ -106,7 +109,7 @@ _PRONOUN_LAST = lazy_compile(
 # Lynz") skip the patterns on this one test.
 _SECOND_CHOICE_FIRST = "oOaA"
 _DOUBT_FIRST = "iIıİnNuUdDmMpPoO"
-_CONDITION_FIRST = "iIıİuU"
+_CONDITION_FIRST = "iIıİuUwWhHsS"
 
 
 def _ends_in_pronoun(fragment: str) -> bool:
@@ -467,13 +470,45 @@ def _step_doubt_after_question(msg: Message, fragment: str) -> str | None:
     return fragment
 
 
+def _step_withdrawal_after(msg: Message, fragment: str) -> str | None:
+    """ "arrest Zé for killing Fernweh -- wait no, cancel that", "Kill Ashby. P.S. On
+    reflection, I rescind the above order": a withdrawal after the words of the fragment takes
+    back what was said before it. The fragment is cut there: its words before are read, then
+    the withdrawal (``_step_withdrawal``). Not when it names a player after it ("forget the
+    kill on Birch, heal Abs" is read whole), nor when it is negated ("not kidding")."""
+    found = _WITHDRAWAL.search(fragment)
+    if found is None or _WITHDRAW.match(fragment) is not None:
+        return fragment  # none, or it opens the fragment ("edit: nvm, ...")
+    if _NOT_BEFORE_WITHDRAWAL.search(fragment, 0, found.start()) or _OF_OTHER.match(
+        fragment, found.end()
+    ):
+        return fragment  # "not kidding", "disregard the rumours about her"
+    rest = fragment[found.start() :]
+    if msg.reader.names_anyone(rest) or len(rest.split()) > _WITHDRAWAL_AFTER_WORDS:
+        return fragment
+    msg.pending.appendleft(rest)
+    return fragment[: found.start()].rstrip(" ,;:-—–(")
+
+
+# A withdrawal later in a fragment: the words after it are few ("wait no, cancel that",
+# "jk, I'm passing tonight"); a longer sentence is read whole.
+_WITHDRAWAL = phrases.pattern(phrases.WITHDRAWAL)
+_WITHDRAWAL_AFTER_WORDS = 12
+_OF_OTHER = lazy_compile(
+    rf"[ \t]+(?:{'|'.join(phrases.WITHDRAWAL_OF_OTHER)})(?![\w'’])", re.IGNORECASE
+)
+_NOT_BEFORE_WITHDRAWAL = lazy_compile(r"(?:\bnot|n['’]t)\s+$", re.IGNORECASE)
+
+
 def _step_withdrawal(msg: Message, fragment: str) -> str | None:
     """ "Scratch that", "never mind", "changed my mind, heal Parkur": the orders this message
     gave before are taken back; what follows the words is read on. Followed by a new target
     alone ("EDIT: changed my mind — Gravel"), it gives the order before that target."""
     found = _WITHDRAW.match(fragment)
-    if found is None:
-        return fragment
+    if found is None or _OF_OTHER.match(fragment, found.end() - len(found.group()) + len(
+        found.group().rstrip()
+    )):
+        return fragment  # "never mind what Grace said": its own object, not the order
     rest = fragment[found.end() :].strip(" ,.;:-!—–")
     while (again := _WITHDRAW.match(rest)) is not None and again.end():
         rest = rest[again.end() :].strip(" ,.;:-!—–")  # "nvm, forget that — ..."
@@ -505,14 +540,18 @@ def _step_withdrawal(msg: Message, fragment: str) -> str | None:
         rest = ""  # "withdraw my vote for now", "unvote, I'll think more": said why, no order
     if rest and msg.accepted and _step_edit_target(msg, f"edit: {rest}") is None:
         return None
-    if msg.accepted or msg.unvote:
+    took_back = bool(msg.accepted or msg.unvote)
+    if took_back:
         msg.withdrawn.extend(o.text for o in msg.accepted.values())
         msg.withdrawn_by = found.group().strip(" ,.;:-!")
         orders = "; ".join(f"'{o.canonical()}'" for o in msg.accepted.values())
         msg.reader.notes.append(say("reading.taking_back", written=msg.withdrawn_by, orders=orders))
         msg.accepted = {}
         msg.taken = None
-    msg.trace.append((fragment, "order" if not rest else "quiet", None))
+    # Taking back nothing read yet, after words the plain reader left unread ("heal Hope
+    # lol. just kidding"): the withdrawal stays with them, for their evidence to read it.
+    after_unread = not took_back and bool(msg.trace) and msg.trace[-1][1] == "unread"
+    msg.trace.append((fragment, "order" if not (rest or after_unread) else "quiet", None))
     return rest or None
 
 
@@ -764,6 +803,7 @@ UNREAD = frozenset({Kind.NOT_AN_ORDER, Kind.NO_TARGET, Kind.MISSING_DETAIL, Kind
 # The steps each fragment goes through, in order; a step that reads the fragment ends it.
 STEPS: tuple[tuple[str, Step], ...] = (
     ("a pronoun corrected by the next fragment", _step_pronoun_corrected_next),
+    ("a withdrawal after the words of the fragment", _step_withdrawal_after),
     ("a second choice or a doubt withdraws the order before", _step_second_choice_or_doubt),
     ("a condition after the order before, or its substitute", _step_condition_after),
     ("the author's signature", _step_signature),

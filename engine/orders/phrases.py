@@ -34,6 +34,9 @@ LATER = (
     r"another\s+(?:night|day)", r"some\s+other\s+(?:night|day)",
     r"(?:the\s+)?(?:night|day|morning|phase)\s+after\s+(?:this(?:\s+one)?|tonight|today)",
     r"(?:the\s+)?(?:following|coming)\s+(?:night|day|phase)",
+    # The next phase as an event to come: "come nightfall", "once night falls".
+    r"come\s+(?:nightfall|night|dusk|sundown|sunset|morning|daybreak|dawn|sunrise)",
+    r"(?:when|once|after)\s+(?:night|day)\s+(?:falls|comes|breaks)",
 )  # fmt: skip
 # An ability kept for later, not used: "saving my bribe for a rainy day", "holding on to the
 # watch", "keeping my charm".
@@ -47,7 +50,9 @@ WITHHOLD = (
 KEPT_FOR = (
     r"for\s+(?:a\s+)?rainy\s+day", r"for\s+later", r"for\s+(?:another|a\s+later|the\s+right)\s+\w+",
     r"for\s+when\s+it\s+matters", r"for\s+(?:now|the\s+moment)", r"until\s+(?:later|the\s+endgame)",
-    r"for\s+the\s+endgame", r"till\s+later", r"in\s+reserve", r"up\s+my\s+sleeve",
+    r"for\s+the\s+endgame", r"till\s+later",
+    r"until\s+(?:the\s+)?(?:evening|deadline|end\s+of\s+(?:the\s+)?day|tomorrow|morning)",
+    r"in\s+reserve", r"up\s+my\s+sleeve",
 )  # fmt: skip
 # What an ability kept at hand is kept for: used, as a weapon held ready is ("keeping the
 # sawed-off under the counter tonight", "keeping my shotgun loaded").
@@ -65,8 +70,10 @@ ABOUT_DONE = (
 # The reason given after an order: what it says is told, not ordered ("vote Mochi, because he
 # pushed the lynch on Fenn", "heal Abs since Kleene will kill him").
 REASON = ("because", "cuz", "cause", "coz", "bc", "since")
-# The noun after an ability's word that makes it a word about what it did: "the heal result".
-RESULT_NOUNS = ("results?", "reports?", "feedback", "outcome", "news", "answer", "verdict")
+# The noun after an ability's word that makes it a word about what it did: "the heal result",
+# "vote count pls?".
+RESULT_NOUNS = ("results?", "reports?", "feedback", "outcome", "news", "answer", "verdict",
+                "counts?", "tall(?:y|ies)", "totals?")  # fmt: skip
 # A negation of the order beside it: "don't heal", "no kill from me", "skipping detect".
 NEGATION = (
     "not", "no", "don['’]?t", r"do\s+not", "won['’]?t", r"will\s+not", "never", "without",
@@ -85,13 +92,20 @@ WITHDRAWAL = (
     r"change\s+of\s+(?:plans?|mind)",
     # The sender's own order named and taken back: "scratch my vote", "cancel my heal",
     # "withdraw my last order", "take back my vote".
-    r"(?:scratch|scrap|cancel|withdraw|retract|undo|strike|forget|ditch|nix|call\s+off)"
-    r"\s+(?:my|the|our|tonight['’]?s|today['’]?s)\s+(?:last\s+)?"
+    r"(?:scratch|scrap|cancel|withdraw|retract|rescind|revoke|countermand|undo|strike|forget"
+    r"|ditch|nix|call\s+off)\s+(?:my|the|our|tonight['’]?s|today['’]?s)"
+    r"\s+(?:(?:last|above|previous|earlier)\s+)?"
     # ... not the word the sender forgets: "sorry I forget the word", "I forget the name".
     r"(?!(?:word|name|term|title|spelling)s?(?![\w'’]))\w+",
     r"take\s+back\s+my\s+\w+", r"take\s+my\s+\w+\s+back",
     # A joke owned up to: "heal Lynz jk", "just kidding, no heal tonight".
     "jk", r"j/k", r"just\s+kidding", r"(?:i['’]?m\s+)?(?:only\s+|just\s+)?(?:kidding|joking)",
+)  # fmt: skip
+# What makes a word of withdrawal take its own object, not the order before: "never mind
+# what Grace said", "disregard the rumours", "forget about her claim".
+WITHDRAWAL_OF_OTHER = (
+    r"the", r"what", r"about", r"how", r"his", r"her", r"their", r"those", r"these", r"all",
+    r"any", r"whatever", r"who", r"why", r"where", r"a", r"an", r"everyone", r"everything",
 )  # fmt: skip
 # A correction of a detail just written, the later one standing: "two nights ago... er, last
 # night I mean", "Night 2, sorry, Night 1".
@@ -105,14 +119,22 @@ CORRECTION = (
 # Kleene"), unless what it fears is no event (``COURTESY_IF``: "just in case, heal Lynz").
 # Every reader that meets "in case" reads it so (engine/orders/stance.py, reader.py, parse.py).
 PRECAUTION = (r"in\s+case", "incase")
+# A condition written as an inversion, in formal English: "Were I to search X, ...", "were
+# I forced to vote", "should he claim, ..." (not "had I known": a past that did not happen).
+INVERTED = (
+    r"were\s+(?:i|we|you|u|he|she|they)(?:\s+\w+)?\s+to",
+    r"should\s+(?:he|she|they|someone|somebody|anyone|anybody)\s+(?!not\b)\w+",
+)  # fmt: skip
 # A condition: "if she claims", "unless he is confirmed", "only if".
 CONDITION = (
-    "if", "unless", *PRECAUTION, "provided", r"as\s+long\s+as", r"only\s+if",
+    "if", "unless", *PRECAUTION, *INVERTED, "provided", r"as\s+long\s+as", r"only\s+if",
     "assuming", r"depending\s+on",
     # A time that is an event still to come: "after you answer", "once she claims", "as soon
     # as they reply" (not a past one: "when they asked him").
     r"(?:after|once|as\s+soon\s+as|when|until|till)\s+(?:(?:you|u|they)\s+(?!\w+ed\b)\w+"
-    r"|(?:he|she)\s+(?!was\b)\w+s)",
+    r"|(?:he|she)\s+(?!was\b)\w+s"
+    # ... or the sender's own, done first: "once I've reread the thread".
+    r"|i\s*['’]?\s*ve\s+\w+|i\s+have\s+\w+)",
 )  # fmt: skip
 # A courtesy shaped as a condition, which conditions nothing: "if possible", "if you can".
 COURTESY_IF = (
@@ -137,7 +159,7 @@ DOUBT = (
     "maybe", "perhaps", r"not\s+(?:100\s*%\s+)?sure", "unsure", "idk", "dunno",
     r"i\s+don['’]?t\s+know", "might", r"might\s+be", r"thinking\s+(?:about|of)", "considering",
     r"was\s+going\s+to", r"was\s+gonna", r"torn\s+between", r"can['’]?t\s+decide",
-    r"not\s+certain", r"on\s+the\s+fence", r"leaning\s+towards?", "probably", "undecided",
+    r"not\s+certain", r"on\s+the\s+fence", r"leaning\s+towards?", "probably", "likely", "undecided",
     r"before\s+i\s+commit", r"haven['’]?t\s+decided", r"not\s+decided",
 )  # fmt: skip
 # A question whether to do it, asked of the GM: "should I", "can I", "is it ok to".
@@ -188,6 +210,14 @@ NAMING = (
     r"(?:is\s+(?:it|that)|was\s+it)\s+called", r"(?:the\s+)?(?:word|name)\s+is",
     r"called\s+(?:it\s+)?(?:something\s+like|like)",
 )
+# A story from another game: what the sender did there is told, not ordered ("in my last
+# game i put a Gin in detention", "back in my previous round I healed the cop every night").
+OTHER_GAME = (
+    r"(?:in|from|during|back\s+in)\s+(?:my|our|the|a|one|that|an)\s+(?:last|previous|other|old"
+    r"|older|earlier|past|first|another)\s+(?:game|round|match)s?",
+    r"(?:in|from|during)\s+another\s+(?:game|round)", r"reminds\s+me\s+of",
+    r"(?:in|back\s+in)\s+(?:round|game)\s+\d+",
+)  # fmt: skip
 # A request to the GM, which is an order: "could you heal", "can you", "please".
 REQUEST = (r"could\s+(?:you|u)", r"can\s+(?:you|u)", r"would\s+(?:you|u)", r"will\s+(?:you|u)",
            *POLITE)  # fmt: skip
@@ -198,10 +228,14 @@ REPORTED = (
     r"according\s+to", r"in\s+the\s+thread", r"in\s+our\s+chat", r"in\s+the\s+chat",
     r"(?:messag|text|whisper)(?:ed|es|s)\s+me", r"sen(?:t|ds)\s+me", r"[pd]m['’]?(?:e?d|s)\s+me",
     r"wr(?:ote|ites)\s+(?:to\s+)?me",
+    # Others' words going round: "ppl saying vote Boxcar", "everyone's saying".
+    r"(?:ppl|people|peeps|folks|everyone|everybody|they|others|some)(?:\s*['’]s|\s+are|\s+keep)?"
+    r"\s+saying",
 )  # fmt: skip
 # Someone else than the sender doing it: "someone lynch him", "you guys should vote".
 OTHERS = ("someone", "somebody", "anyone", "anybody", "everyone", "everybody", r"you\s+guys",
-          r"y['’]?all", "people", "they", "he", "she", r"the\s+town", "others", "town")  # fmt: skip
+          r"y['’]?all", "people", "ppl", "peeps", "folks",
+          "they", "he", "she", r"the\s+town", "others", "town")  # fmt: skip
 
 
 # The closed class of talk: mental, speech and opinion words. A sentence that holds one says

@@ -131,6 +131,7 @@ _ONLY_LATER = lazy_compile(
     re.IGNORECASE,
 )
 _IMAGINED = phrases.pattern(phrases.IMAGINED)
+_OTHER_GAME = phrases.pattern(phrases.OTHER_GAME)
 # A signed number, or one in brackets, right before the word: what something is worth ("+3
 # votes", "(2 votes)", "-1 vote").
 _COUNTED = lazy_compile(r"(?:(?<!\w)[+±−-]\s*|\(\s*[+±−-]?\s*)\d+(?:[.,]\d+)?\s*[x×]?\s*$")
@@ -152,7 +153,7 @@ _ASKED_OF_IT = lazy_compile(
 # What opens someone's words just before an order's word: a quotation mark, a colon.
 _QUOTE_OPENS = lazy_compile(r"(?:[\"“«„]|:\s*[\"“«„']?)\s*$")
 # A quotation mark that opens someone's words just before an order's word.
-_QUOTE_MARK_OPENS = lazy_compile(r"[\"“«„]\s*$")
+_QUOTE_MARK_OPENS = lazy_compile(r"(?:[\"“«„‘]|(?<![\w'’])')\s*$")
 # What opens someone's words after a verb of saying: a colon or a quotation mark, and the
 # words up to the order's word ('posted: "someone arrest', 'wrote: Vodka, you kill').
 _OPENS_WORDS = lazy_compile(r"\s*(?::\s*[\"“«„']?|[,]?\s*[\"“«„])[^\"“”«»„\n]*$")
@@ -444,6 +445,18 @@ class Layout:
             self._timed[sentence.start] = found
         return found
 
+    def withdrawn_next(self, sentence: Span) -> bool:
+        """Whether the sentence after ``sentence`` opens by taking it back ("*polishes
+        pistol* Dolores better watch out. jk, I'm passing", "I'll charm whoever... jk")."""
+        i = bisect.bisect_right(self._starts, sentence.start)
+        if i >= len(self.sentences):
+            return False
+        after = self.sentences[i]
+        lead = _TAKEN_BACK_LEAD.match(self.text, after.start, after.end)
+        at = lead.end() if lead else after.start
+        found = _WITHDRAWAL.match(self.text, at, after.end)
+        return found is not None and not _OF_OTHER.match(self.text, found.end(), after.end)
+
     def said(self, sentence: Span) -> _Said:
         """What a sentence says that voids an order in it, found once per sentence."""
         found = self._said.get(sentence.start)
@@ -466,6 +479,18 @@ class _Inside:
         return self._i < len(spans) and spans[self._i][0] < at
 
 
+# After a word of withdrawal, its own object: "never mind what Grace said".
+_OF_OTHER = lazy_compile(
+    rf"[ \t]+(?:{'|'.join(phrases.WITHDRAWAL_OF_OTHER)})(?![\w'’])", re.IGNORECASE
+)
+# What may stand before the words that take back the sentence before: "ok", "lol", "wait".
+_TAKEN_BACK_LEAD = lazy_compile(
+    r"[\W_]*(?:(?:ok(?:ay)?|so|actually|wait|hmm+|ugh|sorry|no|nah|lol|haha\w*|lmao|edit"
+    r"|p\.?\s*s)(?![\w'’])[\W_]*)*",
+    re.IGNORECASE,
+)
+
+
 def _withheld(layout: Layout, clause: Span, before: str, mention: Mention) -> bool:
     """ "Saving my bribe for a rainy day", "keeping the charm": the ability kept, not used
     (but "keep my protection on Kleene" names whom it is used on, and "keeping the sawed-off
@@ -475,6 +500,9 @@ def _withheld(layout: Layout, clause: Span, before: str, mention: Mention) -> bo
         # "the shotgun stays on the wall tonight": the item kept where it is, unused (but
         # "the sawed-off stays loaded" is held ready).
         return not _READY.search(layout.text, stays.end(), clause.end)
+    own = _OWNED_WORD.match(mention.text)
+    if own is not None:
+        before += own.group()  # "I shall hold my vote until the evening": "my" is the word's
     if not _WITHHOLD.search(before[-40:]) or _WITHHOLD_END.search(before) is None:
         return False
     text = layout.text
@@ -487,6 +515,8 @@ def _withheld(layout: Layout, clause: Span, before: str, mention: Mention) -> bo
     )  # "keeping the charm for myself": kept for someone is given to them
 
 
+# Whose the ability is, written as part of its word ("my vote"): kept, it is withheld.
+_OWNED_WORD = lazy_compile(r"(?:my|our|the)\b", re.IGNORECASE)
 # The word as the subject of "stays": an item kept where it is ("stays on the wall").
 _STAYS = lazy_compile(
     r"\s+(?:stays|remains|sits|rests|stay|remain|is\s+staying|will\s+stay|stays\s+put)\b",
@@ -550,6 +580,8 @@ class _Said:
             bool(conditional) and not _COURTESY_IF.search(said, conditional.start())
         ) or bool(_SHOULD_IT.match(said))
         withdrawal = _WITHDRAWAL.search(said)
+        while withdrawal is not None and _OF_OTHER.match(said, withdrawal.end()):
+            withdrawal = _WITHDRAWAL.search(said, withdrawal.end())  # "disregard the rumours"
         self.withdrawal = -1 if withdrawal is None else withdrawal.start()
 
 
@@ -584,8 +616,10 @@ def stance(
     # made (``BEFORE_NEEDS_A_WORD``; tests/engine/test_stance_before.py).
     if before and (_negated(before) or _withheld(layout, clause, before, mention)):
         return Kind.WITHDRAWN
-    if said.withdrawal >= 0 and sentence.start + said.withdrawal > mention.start:
-        return Kind.WITHDRAWN  # "Heal Lynz... actually never mind"
+    if (
+        said.withdrawal >= 0 and sentence.start + said.withdrawal > mention.start
+    ) or layout.withdrawn_next(sentence):
+        return Kind.WITHDRAWN  # "Heal Lynz... actually never mind", "Heal Lynz. jk"
     if _past(before, mention) or _past_after(text, clause, mention):
         return TALK
     if before and _NAMING.search(before):
@@ -618,6 +652,8 @@ def stance(
         # "imagine sniping Quill", "I'm the one who makes charms": only imagined, or said of
         # someone (but "this night I am the one who kill" is the sender's deed tonight).
         return TALK
+    if _OTHER_GAME.search(text, sentence.start, sentence.end):
+        return TALK  # "in my last game i put a Gin in detention on d1": a story, told
     doubt, later = layout.doubted(clause, mention)
     if said.asking or layout.asks_only(sentence):
         # "would a house search on Sable be smart?", "does a lawsuit work on Tobiah? just
@@ -1185,6 +1221,18 @@ def _doer(layout: Layout, who: Mention, mention: Mention, voice: Voice) -> str |
         return TALK
     if _SAYS_TO.fullmatch(between):
         return Kind.QUOTED  # "Ayumi says identify Mona as Korn": her order, told
+    if (
+        who.kind == PLAYER
+        and _POSSESSIVE.match(between)
+        and (on := _ON_WHOM_AFTER.match(layout.text, mention.end)) is not None
+        and (after := _mention_at(layout, on.end())) is not None
+        and after.kind == PLAYER
+        and after.value != who.value
+        and not layout.text[layout.clause(who.start).start : who.start].strip(" \t\n-*>•:")
+    ):
+        # "Koi's vote on Amélie was weird": opening its clause, Koi's deed on another, told
+        # (but "Using Ferro's slander on Délia" is the sender's use of it).
+        return TALK
     if who.kind != PRONOUN and (
         _RECEIVES.match(between) or not between.strip(" ,:;-—–>→=") or _POSSESSIVE.match(between)
     ):
@@ -1300,7 +1348,8 @@ _OWN_WORDS = _wordset(
 # The verbs of having one's own people do a deed: "have my people snatch X", "send our boys".
 _CAUSATIVE = _wordset("have having get getting send sending let make making")
 _OTHER_WORDS = _wordset(
-    "someone somebody anyone anybody everyone everybody people town others they they'll "
+    "someone somebody anyone anybody everyone everybody people ppl peeps folks town others "
+    "they they'll "
     "they’ll they're they’re y'all y’all guys he she he'll she'll he's she's"
 )
 # The auxiliaries that need a subject before them: "X will", "X is", "X wants to".
@@ -1334,3 +1383,5 @@ _BETS = _wordset("bet bets betting wager")
 # What asks the GM: "could you", "please, you ...", "I want you to".
 _ASKS_YOU = _wordset("could can would will please pls plz want need like")
 _POSSESSIVE = lazy_compile(r"^['’]s?\s*$")
+# Whom a player's deed is on, after its word: "Koi's vote on Amélie", "his kill of X".
+_ON_WHOM_AFTER = lazy_compile(r"[ \t]+(?:on|against|for|of|at)[ \t]+", re.IGNORECASE)
