@@ -235,7 +235,9 @@ def _plain(text: str) -> str | None:
     # Most fragments hold no arrow and no quotation mark: a look for the characters every
     # match needs is cheaper than a search at each position.
     if ">" in text or "→" in text or "⇒" in text or "➡" in text:
-        text = _ARROW.sub(": ", text)
+        # One arrow stands for a colon ("Björn → snipe", "Heal -> Lynz"); a chain of them is
+        # an order of players ("ranking: Gin -> Vodka -> Korn"), read as the names in turn.
+        text = _ARROW.sub(": " if len(_ARROW.findall(text)) == 1 else " ", text)
     if '"' in text or "“" in text or "”" in text or "«" in text or "»" in text:
         text = _QUOTES.sub("", text)
     return text.strip()
