@@ -64,6 +64,7 @@ GAMES_YOUNG_THRESHOLD = 10_000
 _collector_lock = threading.Lock()
 _collector_users = 0
 _collector_saved: tuple[int, ...] = ()
+_collector_froze = False
 
 
 @contextmanager
@@ -79,11 +80,15 @@ def _games_collector() -> Iterator[None]:
     700: 4 runs in 50 games. Both are undone when the last chunk playing in the process ends
     (a Dask worker may play chunks in threads at once). A game's own cycles (midnight's
     make some) are collected all the same."""
-    global _collector_users, _collector_saved
+    global _collector_users, _collector_saved, _collector_froze
     with _collector_lock:
         if _collector_users == 0:
             _collector_saved = gc.get_threshold()
-            gc.freeze()
+            # Frozen already (the command froze its start-up, daemon/cli/main.py): those
+            # objects are out of the collections, and unfreezing at the end would let them in.
+            _collector_froze = gc.get_freeze_count() == 0
+            if _collector_froze:
+                gc.freeze()
             gc.set_threshold(GAMES_YOUNG_THRESHOLD, *_collector_saved[1:])
         _collector_users += 1
     try:
@@ -93,7 +98,8 @@ def _games_collector() -> Iterator[None]:
             _collector_users -= 1
             if _collector_users == 0:
                 gc.set_threshold(*_collector_saved)
-                gc.unfreeze()
+                if _collector_froze:
+                    gc.unfreeze()
 
 
 def chunks(games: int, size: int) -> list[tuple[int, int]]:
