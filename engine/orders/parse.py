@@ -69,7 +69,14 @@ from autogm.engine.orders.reader import (
 from autogm.engine.orders.readers.votes import Unvote
 from autogm.engine.orders.repeat import repeat_asked, repeated
 from autogm.engine.orders.seam import Rules, SlotKey
-from autogm.engine.orders.stance import TALK, Voice, for_later, only_later
+from autogm.engine.orders.stance import (
+    OF_OTHER,
+    TALK,
+    WITHDRAWAL,
+    Voice,
+    for_later,
+    only_later,
+)
 from autogm.engine.render.inert import shorten
 from autogm.engine.render.templates import say
 from autogm.engine.rules.base import Side, Slot
@@ -476,10 +483,10 @@ def _step_withdrawal_after(msg: Message, fragment: str) -> str | None:
     back what was said before it. The fragment is cut there: its words before are read, then
     the withdrawal (``_step_withdrawal``). Not when it names a player after it ("forget the
     kill on Birch, heal Abs" is read whole), nor when it is negated ("not kidding")."""
-    found = _WITHDRAWAL.search(fragment)
+    found = WITHDRAWAL.search(fragment)
     if found is None or _WITHDRAW.match(fragment) is not None:
         return fragment  # none, or it opens the fragment ("edit: nvm, ...")
-    if _NOT_BEFORE_WITHDRAWAL.search(fragment, 0, found.start()) or _OF_OTHER.match(
+    if _NOT_BEFORE_WITHDRAWAL.search(fragment, 0, found.start()) or OF_OTHER.match(
         fragment, found.end()
     ):
         return fragment  # "not kidding", "disregard the rumours about her"
@@ -492,11 +499,7 @@ def _step_withdrawal_after(msg: Message, fragment: str) -> str | None:
 
 # A withdrawal later in a fragment: the words after it are few ("wait no, cancel that",
 # "jk, I'm passing tonight"); a longer sentence is read whole.
-_WITHDRAWAL = phrases.pattern(phrases.WITHDRAWAL)
 _WITHDRAWAL_AFTER_WORDS = 12
-_OF_OTHER = lazy_compile(
-    rf"[ \t]+(?:{'|'.join(phrases.WITHDRAWAL_OF_OTHER)})(?![\w'’])", re.IGNORECASE
-)
 _NOT_BEFORE_WITHDRAWAL = lazy_compile(r"(?:\bnot|n['’]t)\s+$", re.IGNORECASE)
 
 
@@ -505,7 +508,7 @@ def _step_withdrawal(msg: Message, fragment: str) -> str | None:
     gave before are taken back; what follows the words is read on. Followed by a new target
     alone ("EDIT: changed my mind — Gravel"), it gives the order before that target."""
     found = _WITHDRAW.match(fragment)
-    if found is None or _OF_OTHER.match(fragment, found.end() - len(found.group()) + len(
+    if found is None or OF_OTHER.match(fragment, found.end() - len(found.group()) + len(
         found.group().rstrip()
     )):
         return fragment  # "never mind what Grace said": its own object, not the order

@@ -82,7 +82,7 @@ def _in_aside(spans: list[tuple[int, int]], at: int) -> bool:
     return i >= 0 and spans[i][0] <= at < spans[i][1]
 
 
-_WITHDRAWAL = phrases.pattern(phrases.WITHDRAWAL)
+WITHDRAWAL = phrases.pattern(phrases.WITHDRAWAL)
 # ... up to the word, in its clause: "is it called smear or slander?".
 _NAMING = lazy_compile(rf"(?:{'|'.join(phrases.NAMING)})[^.!?\n]{{0,40}}$", re.IGNORECASE)
 _CONDITION = phrases.pattern(phrases.CONDITION)
@@ -454,8 +454,8 @@ class Layout:
         after = self.sentences[i]
         lead = _TAKEN_BACK_LEAD.match(self.text, after.start, after.end)
         at = lead.end() if lead else after.start
-        found = _WITHDRAWAL.match(self.text, at, after.end)
-        return found is not None and not _OF_OTHER.match(self.text, found.end(), after.end)
+        found = WITHDRAWAL.match(self.text, at, after.end)
+        return found is not None and not OF_OTHER.match(self.text, found.end(), after.end)
 
     def said(self, sentence: Span) -> _Said:
         """What a sentence says that voids an order in it, found once per sentence."""
@@ -480,7 +480,7 @@ class _Inside:
 
 
 # After a word of withdrawal, its own object: "never mind what Grace said".
-_OF_OTHER = lazy_compile(
+OF_OTHER = lazy_compile(
     rf"[ \t]+(?:{'|'.join(phrases.WITHDRAWAL_OF_OTHER)})(?![\w'’])", re.IGNORECASE
 )
 # What may stand before the words that take back the sentence before: "ok", "lol", "wait".
@@ -579,9 +579,9 @@ class _Said:
         self.condition = (
             bool(conditional) and not _COURTESY_IF.search(said, conditional.start())
         ) or bool(_SHOULD_IT.match(said))
-        withdrawal = _WITHDRAWAL.search(said)
-        while withdrawal is not None and _OF_OTHER.match(said, withdrawal.end()):
-            withdrawal = _WITHDRAWAL.search(said, withdrawal.end())  # "disregard the rumours"
+        withdrawal = WITHDRAWAL.search(said)
+        while withdrawal is not None and OF_OTHER.match(said, withdrawal.end()):
+            withdrawal = WITHDRAWAL.search(said, withdrawal.end())  # "disregard the rumours"
         self.withdrawal = -1 if withdrawal is None else withdrawal.start()
 
 
