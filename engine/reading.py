@@ -30,15 +30,23 @@ class GameRules:
     read (a session keeps one while its state is that object). ``memo`` keeps the players'
     held slots across the messages read in that state, and each order's send-time check is
     kept by its meaning: a simulated player checks the orders it sends, and the reader checks
-    them again when it reads them."""
+    them again when it reads them. The free players are found once too: a simulated player
+    draws targets and votes from them, and each of the phase's players asks."""
 
-    __slots__ = ("_abilities", "_checked", "memo", "state")
+    __slots__ = ("_abilities", "_checked", "_free", "memo", "state")
 
     def __init__(self, state: GameState, memo: StateMemo | None = None) -> None:
         self.state = state
         self.memo = memo if memo is not None else StateMemo()
         self._abilities = abilities_for(state.ruleset)
         self._checked: dict[tuple, Checked] = {}
+        self._free: tuple[str, ...] | None = None
+
+    def free(self) -> tuple[str, ...]:
+        """The state's free players (``GameState.free_players``), in the roster's order."""
+        if self._free is None:
+            self._free = tuple(self.state.free_players())
+        return self._free
 
     def slots(self, player: str) -> HeldSlots | None:
         if player not in self.state.players:

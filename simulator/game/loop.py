@@ -138,7 +138,7 @@ def _play(setup: SimSetup, policy_class: type[Policy], played: Played, rng, limi
         current = PhaseReplay(phase, opening=opening)
         opening = []
         items: list[tuple[str, str]] = []
-        order = [n for n, p in state.players.items() if p.status is Status.ALIVE]
+        order = list(session.rules().free())
         rng.shuffle(order)
         for player in order:
             state = session.state
@@ -327,7 +327,8 @@ def _check_public(played: Played, current: PhaseReplay, outcome) -> None:
     if not public:
         return
     private_keys = {n.key for n in notices if n.to is not None}
-    state = outcome.state
+    players = outcome.state.players
+    free = [(name, p.role) for name, p in players.items() if p.is_free]
     for notice in public:
         if notice.key in private_keys:
             played.problems.append(
@@ -340,14 +341,14 @@ def _check_public(played: Played, current: PhaseReplay, outcome) -> None:
         if notice.key in PUBLIC_REVEALS:
             continue
         text = render_notice(notice)
-        for name, p in state.players.items():
-            if p.status is not Status.ALIVE or f"[b]{name}[/b]" not in text:
+        for name, role in free:
+            if f"[b]{name}[/b]" not in text:
                 continue
-            if f"[b]{p.role}[/b]" in text or f"({p.role})" in text:
+            if f"[b]{role}[/b]" in text or f"({role})" in text:
                 played.problems.append(
                     Problem(
                         "public leak",
                         f"{current.phase}: the public post names free "
-                        f"{name}'s role {p.role}: {text!r}",
+                        f"{name}'s role {role}: {text!r}",
                     )
                 )

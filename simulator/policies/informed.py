@@ -81,7 +81,7 @@ class InformedPolicy(Policy):
         self, state: GameState, player: str, rng: random.Random, rules: GameRules | None = None
     ) -> list[Order]:
         me = self.known[player]
-        free = [n for n in free_players(state) if n != player]
+        free = [n for n in free_players(state, rules) if n != player]
         hostile = [n for n in free if n not in me.team and n not in me.cleared]
         friendly = [n for n in free if n in me.team or n in me.cleared]
         suspects = self._suspects(state, player)
@@ -152,7 +152,7 @@ class InformedPolicy(Policy):
         if not can_vote(state, player, rules):
             return None
         me = self.known[player]
-        free = [n for n in free_players(state) if n != player]
+        free = [n for n in free_players(state, rules) if n != player]
         suspects = self._suspects(state, player)
         if suspects:
             return rng.choice(suspects), None

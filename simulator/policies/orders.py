@@ -122,15 +122,19 @@ class Options:
     # send-time checks the reading of the PM asks for again. None: found for this state.
     rules: GameRules | None = None
     held: HeldSlots = field(default_factory=list)  # the player's held slots this phase
-    free: list[str] = field(default_factory=list)  # the free players this phase
+    free: Sequence[str] = ()  # the free players this phase
     # Whether the player uses a slot for this ability this phase (drawn before the order is,
     # so that an order the player will not send is not drawn and checked): the random
     # policy's rates. None: every slot with a legal order.
     uses: Callable[[str], bool] | None = None
 
 
-def free_players(state: GameState) -> list[str]:
-    return [n for n, p in state.players.items() if p.status is Status.ALIVE]
+def free_players(state: GameState, rules: GameRules | None = None) -> Sequence[str]:
+    """The free players, in the roster's order; found once per state when ``rules`` are the
+    session's rules of ``state`` (``GameSession.rules``), as every player of a phase asks."""
+    if rules is not None and rules.state is state:
+        return rules.free()
+    return state.free_players()
 
 
 def open_slots(
@@ -151,7 +155,7 @@ def legal_orders(state: GameState, player: str, opts: Options) -> list[Order]:
     if opts.rules is None or opts.rules.state is not state:
         opts.rules = GameRules(state)
     opts.held = opts.rules.slots(player) or []
-    opts.free = free_players(state)
+    opts.free = free_players(state, opts.rules)
     # The Black Org's night kill is one order, whichever word it takes (a 2011 sniper's
     # "Kill" is their snipe: "Snipe replaces kill for the specified roles").
     for key, uses in open_slots(state, player, opts.held):
@@ -254,7 +258,7 @@ class _Draw:
         state, shape, me = self.state, self.shape, self.player
         if shape.dead_target:
             return [n for n, p in state.players.items() if p.status is Status.DEAD and n != me]
-        free = self.opts.free or free_players(state)
+        free = self.opts.free or free_players(state, self.opts.rules)
         if self.attempt and not shape.free_target:
             dead = self.attempt > 1
             away = [
@@ -332,7 +336,7 @@ def _targets(d: _Draw) -> Order | None:
     role PMs: a ranking of them)."""
     pool = d.pool()
     if d.attempt and d.state.side(d.player) is Side.BLACK_ORG:
-        pool = [n for n in free_players(d.state) if d.state.side(n) is Side.BLACK_ORG]
+        pool = [n for n in free_players(d.state, d.opts.rules) if d.state.side(n) is Side.BLACK_ORG]
         d.rng.shuffle(pool)
         sizes = [len(pool)]
     elif d.shape.targets > 1:

@@ -42,5 +42,5 @@ class RandomPolicy(Policy):
             return None, "abstain"
         if roll < 0.1:
             return None, "no_lynch"
-        others = [n for n in free_players(state) if n != player]
+        others = [n for n in free_players(state, rules) if n != player]
         return (rng.choice(others), None) if others else None
