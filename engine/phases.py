@@ -17,6 +17,13 @@ class PhaseKind(StrEnum):
     DAY = "day"
 
 
+# On Python 3.11 a member read from its enum class takes a slow path (``EnumType`` defines
+# ``__getattr__``, so the read calls ``type.__getattribute__`` through a method wrapper:
+# about ten times a module name's instructions); a phase's kind, asked
+# for every order checked, is one of these.
+_PREP, _NIGHT, _DAY = PhaseKind.PREP, PhaseKind.NIGHT, PhaseKind.DAY
+
+
 _NUMBER_WORDS = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
     "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
@@ -65,8 +72,8 @@ class Phase:
     @property
     def kind(self) -> PhaseKind:
         if self.index == 0:
-            return PhaseKind.PREP
-        return PhaseKind.NIGHT if self.index % 2 else PhaseKind.DAY
+            return _PREP
+        return _NIGHT if self.index % 2 else _DAY
 
     @property
     def number(self) -> int:

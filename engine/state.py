@@ -21,6 +21,13 @@ class Status(StrEnum):
     ARRESTED = "arrested"
 
 
+# On Python 3.11 a member read from its enum class takes a slow path (``EnumType`` defines
+# ``__getattr__``, so the read calls ``type.__getattribute__`` through a method wrapper:
+# about ten times a module name's instructions); the tests asked of every player
+# of every phase compare with the member kept here.
+_ALIVE, _DEAD = Status.ALIVE, Status.DEAD
+
+
 # Conditions in the replay record (docs/scenarios.md); a condition lasts through the phase index
 # stored with it, or for good when that is None.
 INJURED = "injured"
@@ -115,12 +122,12 @@ class PlayerState:
 
     @property
     def is_alive(self) -> bool:
-        return self.status is not Status.DEAD
+        return self.status is not _DEAD
 
     @property
     def is_free(self) -> bool:
         """Alive and not arrested: still counted when deciding who has won."""
-        return self.status is Status.ALIVE
+        return self.status is _ALIVE
 
     def has(self, condition: str, phase: Phase) -> bool:
         if condition not in self.conditions:

@@ -140,18 +140,19 @@ def _play(setup: SimSetup, policy_class: type[Policy], played: Played, rng, limi
         items: list[tuple[str, str]] = []
         order = list(session.rules().free())
         rng.shuffle(order)
+        day = phase.kind is PhaseKind.DAY
         for player in order:
             state = session.state
-            if state.players[player].status is not Status.ALIVE or state.winner:
-                continue
             # The rules of this state, asked by the policy and again by the reader.
             rules = session.rules()
+            if player not in rules.free() or state.winner:
+                continue
             orders = policy.orders(state, player, rng, rules)
             if any(o.ability in GAP_ABILITIES for o in orders):
                 slots = open_slots(state, player, rules.slots(player))
                 held = frozenset(u.ability for _, uses in slots for u in uses)
                 orders = [o for o in orders if sendable(o, held)]
-            vote = policy.vote(state, player, rng, rules) if phase.kind is PhaseKind.DAY else None
+            vote = policy.vote(state, player, rng, rules) if day else None
             if vote is not None and (vote[0] or not family_reads or vote[1] == "no_lynch"):
                 # midnight's Council has no abstention; its "no lynch" is a vote for peace.
                 orders.append(_vote(player, vote, family_reads))

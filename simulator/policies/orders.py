@@ -103,6 +103,10 @@ QUERY_WORDS = (
 
 Chooser = Callable[[str, Sequence[str]], str]
 
+# The Black Org's side read once (a member read from its class is slow on Python 3.11: see
+# engine/state.py): a night kill drawn asks the side of every free player.
+_BLACK_ORG = Side.BLACK_ORG
+
 
 @dataclass
 class Options:
@@ -302,7 +306,7 @@ class _Draw:
 def _kill(state: GameState, player: str, ability: str, draw: _Draw) -> Order | None:
     """The night kill; the leader may name the member who carries it out."""
     others = draw.pool()
-    enemies = [n for n in others if state.side(n) is not Side.BLACK_ORG] or others
+    enemies = [n for n in others if state.side(n) is not _BLACK_ORG] or others
     victim = draw.target(enemies)
     if victim is None:
         return None

@@ -26,6 +26,10 @@ if TYPE_CHECKING:
     from autogm.engine.orders.model import Order
     from autogm.engine.state import GameState, PlayerState
 
+# The members read once (a member read from its class is slow on Python 3.11: see
+# engine/state.py): every order drawn, sent and resolved asks its actor's and target's status.
+_DEAD, _ARRESTED = Status.DEAD, Status.ARRESTED
+
 
 class DctpLife(Life):
     """alive/dead/arrested, and the conditions that stop an action."""
@@ -52,11 +56,11 @@ class DctpLife(Life):
         if actor in ctx.poisoned:
             return "poisoned"
         removed_now = p.fate is not None and p.fate.phase == ctx.phase
-        if p.status is Status.DEAD:
+        if p.status is _DEAD:
             if removed_now and p.fate.cause == "lynched":
                 return None if ability.survives_removal else "lynched"
             return "killed" if removed_now else "dead"
-        if p.status is Status.ARRESTED:
+        if p.status is _ARRESTED:
             return None if removed_now and ability.survives_removal else "arrested"
         if actor in ctx.departing and ability.name != "travel":
             # "The player may not use an ability or vote and travel in the same phase."
@@ -101,9 +105,9 @@ class DctpLife(Life):
 
     def order_problem(self, state: GameState, actor: str, ability: Ability | None) -> str | None:
         status = state.players[actor].status
-        if status is Status.DEAD:
+        if status is _DEAD:
             return say("cannot.dead")
-        if status is Status.ARRESTED:
+        if status is _ARRESTED:
             return say("cannot.arrested")
         return None
 
@@ -111,11 +115,11 @@ class DctpLife(Life):
         self, state: GameState, order: Order, ability: Ability, target: str
     ) -> str | None:
         status = state.players[target].status
-        if ability.needs_free_target and status is Status.DEAD:
+        if ability.needs_free_target and status is _DEAD:
             return say("cannot.target_dead", target=target)
         if (
             ability.needs_free_target
-            and status is Status.ARRESTED
+            and status is _ARRESTED
             and not ability.arrested_target_ok
         ):
             return say("cannot.target_arrested", target=target)

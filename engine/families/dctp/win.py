@@ -22,6 +22,9 @@ from autogm.engine.rules.base import Side
 from autogm.engine.state import DETAINED, GameState, Status
 
 LOVERS = "lovers"
+# The sides read once (a member read from its class is slow on Python 3.11: see
+# engine/state.py): every phase asks the side of every free player.
+_BLACK_ORG, _TOWN = Side.BLACK_ORG, Side.TOWN
 
 
 def mixed_pairs(state: GameState) -> list[tuple[str, str]]:
@@ -90,9 +93,9 @@ def side_won(state: GameState) -> str | None:
             pair_free.append(name)
             continue
         side = state.side(name)
-        if side is Side.BLACK_ORG:
+        if side is _BLACK_ORG:
             black_org.append(name)
-        elif side is Side.TOWN:
+        elif side is _TOWN:
             town.append(name)
     # Detention: "If all BO players are either dead or arrested and the only remaining BO is in
     # detention, the game ends" (docs/rulings.md, "Detention": the town wins).
