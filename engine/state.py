@@ -23,7 +23,7 @@ class Status(StrEnum):
 
 # On Python 3.11 a member read from its enum class takes a slow path (``EnumType`` defines
 # ``__getattr__``, so the read calls ``type.__getattribute__`` through a method wrapper:
-# about ten times a module name's instructions); the tests asked of every player
+# about 960 instructions against 50 for a module name); the tests asked of every player
 # of every phase compare with the member kept here.
 _ALIVE, _DEAD = Status.ALIVE, Status.DEAD
 
