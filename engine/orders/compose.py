@@ -42,7 +42,7 @@ from autogm.engine.orders.folding import distance
 from autogm.engine.orders.fragments import is_statement
 from autogm.engine.orders.grammar import Grammar, grammar_of
 from autogm.engine.orders.kinds import Kind
-from autogm.engine.orders.model import Order, PlainOrder, ability_title
+from autogm.engine.orders.model import Order, PlainOrder
 from autogm.engine.orders.reader import TWO_CHOICES, Reader, Refusal
 from autogm.engine.orders.stance import (
     POINTS_BACK,
@@ -496,8 +496,7 @@ def fitted(
             and _takes(shapes(a), players, roles)
         ]
         if len(fit) > 1:
-            titles = reader.state.ruleset.titles
-            named = " or ".join(_title(a, titles) for a in fit)
+            named = " or ".join(_title(a, reader) for a in fit)
             return Refusal(
                 say("reading.could_be_yours", named=", ".join([*players, *roles]), abilities=named),
                 Kind.TWO_CHOICES,
@@ -568,8 +567,7 @@ def _deed(
         taken_from = block.words.target_words if block.words is not None else {}
         fit = [a for a in fit if taken_from.get(a) == "from"]
     if len(fit) > 1:
-        titles = reader.state.ruleset.titles
-        named = " or ".join(_title(a, titles) for a in fit)
+        named = " or ".join(_title(a, reader) for a in fit)
         return Refusal(
             say("reading.could_be_yours", named=", ".join(players), abilities=named),
             Kind.TWO_CHOICES,
@@ -949,7 +947,7 @@ def _plain(
     busy: set[Span],
 ) -> PlainOrder:
     """The order written plainly from the evidence around ``m``."""
-    title = _title(ability, reader.state.ruleset.titles)
+    title = _title(ability, reader)
     if shape in _SHAPED:
         return _SHAPED[shape](title, ability, m, block, reader, voice, busy)
     if shape == vocab.NOTHING:
@@ -1041,12 +1039,13 @@ _VIA = {"bow_tie": "Bow-tie", "suitcase": "Suitcase", "black_suitcase": "Suitcas
         "cover": "Cover"}  # fmt: skip
 
 
-def _title(ability: str, titles: Mapping[str, str] | None = None) -> str:
+def _title(ability: str, reader: Reader) -> str:
     """The ability's name as the plain reader reads it (the ruleset's own title first)."""
-    if titles and ability in titles:
+    titles = reader.state.ruleset.titles
+    if ability in titles:
         return titles[ability].split("/")[0].strip()  # "Trick/Intimidate": its first name
     return {"no_lynch": "No lynch", "no_action": "No action", "unvote": "Unvote"}.get(
-        ability, ability_title(ability)
+        ability, reader.wording.title(ability)
     )
 
 

@@ -19,7 +19,7 @@ from autogm.engine.orders.evidence import COMMON
 from autogm.engine.orders.fragments import CHATTER
 from autogm.engine.orders.grammar import USE, Grammar
 from autogm.engine.orders.kinds import Kind
-from autogm.engine.orders.model import Order, PlainOrder, ability_title
+from autogm.engine.orders.model import Order, PlainOrder
 from autogm.engine.orders.name_match import MatchKind
 from autogm.engine.orders.reader import NO_ORDER, Guess, Reader, Refusal
 from autogm.engine.orders.readers import votes
@@ -386,7 +386,7 @@ def _clipped(reader: Reader, text: str) -> Order | None:
     name, used = reader.words.players.match_prefix(text)
     if name.is_match and used:
         return None
-    title = ability_title(ability, reader.state.ruleset.titles)
+    title = reader.wording.title(ability, reader.state.ruleset.titles)
     notes = len(reader.notes)
     try:
         order = read(reader, " ".join(filter(None, (title, detail, text[found.end() :].strip()))))
@@ -412,7 +412,7 @@ def _titles_now(reader: Reader) -> tuple[tuple[str, str], ...]:
         if kind in slot.phases
         for use in slot.options
     )
-    return tuple((a, ability_title(a, titles)) for a in held)
+    return tuple((a, reader.wording.title(a, titles)) for a in held)
 
 
 _TITLE_WORDS = lazy_compile(r"[\s-]+")
@@ -466,11 +466,11 @@ def _sole_order(reader: Reader, target: str, fragment: str) -> Order | votes.Unv
     naming the orders when there are several (the GM would have to pick)."""
     held = _orders_now(reader)
     if len(held) != 1:
-        names = " or ".join(ability_title(a) for a in held) or say("reading.no_order_held")
+        names = " or ".join(reader.wording.title(a) for a in held) or say("reading.no_order_held")
         raise Refusal(say("reading.target_but_no_order", abilities=names), Kind.MISSING_DETAIL)
-    title = ability_title(held[0], reader.state.ruleset.titles)
+    title = reader.wording.title(held[0], reader.state.ruleset.titles)
     reader.notes.append(say("reading.sole_order", ability=title, phase=reader.state.phase))
-    return read(reader, f"{ability_title(held[0])} {target}")
+    return read(reader, f"{reader.wording.title(held[0])} {target}")
 
 
 def _is_remark(reader: Reader, text: str) -> bool:

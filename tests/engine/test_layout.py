@@ -58,6 +58,11 @@ LAYER_OF = {
     # rules: the rulesets, data written in the model
     "autogm.engine.families.midnight.sheets": "rules",
     "autogm.engine.families.midnight.rules": "rules",
+    # the words of each family's orders, declared (a Say per ability) with their restatement
+    "autogm.engine.orders.vocab": "rules",
+    "autogm.engine.families.dctp.vocab": "rules",
+    "autogm.engine.families.dctp.restating": "rules",
+    "autogm.engine.families.midnight.restating": "rules",
     # mechanics: what abilities and phases share
     "autogm.engine.families.dctp.harm": "mechanics",
     "autogm.engine.families.dctp.appearance": "mechanics",
@@ -97,7 +102,6 @@ LAYER_OF = {
     "autogm.engine.families.midnight.running": "game",
     "autogm.engine.families.midnight.reader": "orders",
     "autogm.engine.families.midnight.vocab": "orders",
-    "autogm.engine.families.dctp.vocab": "orders",
     # scenario: scenario files and the replay record
     "autogm.engine.replay": "scenario",
 }
@@ -124,11 +128,6 @@ FAMILY_OF = {
 # package, which registers into it) one across layers until the families are packages; the
 # others are arrows like any, in every check.
 ALLOWED = {
-    (
-        "autogm.engine.orders.model",
-        "autogm.engine.families.dctp.vocab",
-    ): "top, waiting for the move: the Order "
-    "model restates an order in the DCTP family's words; families as packages hand them in",
     (
         "autogm.engine.life",
         "autogm.engine.context",

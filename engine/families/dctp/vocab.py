@@ -10,6 +10,7 @@ to its ability's declaration.
 
 from __future__ import annotations
 
+from autogm.engine.families.dctp import restating
 from autogm.engine.orders.vocab import (
     ASKED,
     ASKS,
@@ -31,6 +32,7 @@ from autogm.engine.orders.vocab import (
     TARGET_ROLE,
     TARGETS,
     TOGETHER,
+    UNREPEATABLE,
     VOTE,
     WHEN,
     Say,
@@ -65,6 +67,7 @@ _KILL_WORDS = (
 SAYS: tuple[Say, ...] = (
     Say(
         "arrest",
+        traits=frozenset({UNREPEATABLE}),
         order=r"arrest",
         words=("arrest", "cuff", "handcuff", "lock up", "bust", "nab", "haul in", "take in",
                "bring in", "apprehend", "detain for", "put away",
@@ -85,7 +88,7 @@ SAYS: tuple[Say, ...] = (
         query=r"investigat(?:e|es|ed|ing)",
         alternates=("special_investigate",),
         verb="investigates",
-        traits=frozenset({ASKS, QUERIES, LIST_HEAD}), shape=ASKED,
+        traits=frozenset({UNREPEATABLE, ASKS, QUERIES, LIST_HEAD}), shape=ASKED,
         does=LEARN,
     ),
     Say(
@@ -282,6 +285,7 @@ SAYS: tuple[Say, ...] = (
     ),
     Say(
         "blame",
+        traits=frozenset({UNREPEATABLE}),
         order=r"blame",
         words=("blame", "frame", "pin on", "pin it on", "set up", "scapegoat", "fit up",
                "hang it on", "hang on", "put it on", "lay it on", "pin the blame on",
@@ -450,7 +454,7 @@ SAYS: tuple[Say, ...] = (
                "check the past", "look into the past"),
         query=r"special[- ]investigat(?:e|es|ed|ing)",
         verb="investigates",
-        traits=frozenset({ASKS, QUERIES, LIST_HEAD}), shape=ASKED,
+        traits=frozenset({UNREPEATABLE, ASKS, QUERIES, LIST_HEAD}), shape=ASKED,
         does=LEARN,
     ),
     Say(
@@ -458,7 +462,7 @@ SAYS: tuple[Say, ...] = (
         order=r"follow[- ]?up",
         words=("follow up", "follow-up", "following up", "followup"),
         title="Follow-Up",
-        traits=frozenset({ASKS, QUERIES}), shape=ASKED,
+        traits=frozenset({UNREPEATABLE, ASKS, QUERIES}), shape=ASKED,
         does=LEARN,
     ),
     Say(
@@ -501,7 +505,7 @@ SAYS: tuple[Say, ...] = (
         query=r"observ(?:e|es|ed|ing)",
         possessed=r"age|gender|sex",
         verb="observes",
-        traits=frozenset({ASKS}), shape=KIND,
+        traits=frozenset({UNREPEATABLE, ASKS}), shape=KIND,
         does=LEARN,
     ),
     Say(
@@ -526,7 +530,7 @@ SAYS: tuple[Say, ...] = (
                "make sense of", "look over", r"re-?examine", "examine again", "revisit",
                "take another look at", "look again at", "reconsider"),
         spelled=("analyze",),
-        traits=frozenset({NO_TARGET}), shape=WHEN,
+        traits=frozenset({UNREPEATABLE, NO_TARGET}), shape=WHEN,
         does=LEARN,
     ),
     Say(
@@ -580,7 +584,7 @@ SAYS: tuple[Say, ...] = (
         order=r"police[- ]identify",
         words=("police identify",),
         title="Police Identify",
-        traits=frozenset({ASKS}), shape=TARGET_ROLE,
+        traits=frozenset({UNREPEATABLE, ASKS}), shape=TARGET_ROLE,
         does=LEARN,
     ),
     Say(
@@ -597,7 +601,7 @@ SAYS: tuple[Say, ...] = (
         query=r"identif(?:y|ies|ied|ying)",
         alternates=("police_identify",),
         verb="identifies",
-        traits=frozenset({ASKS}), shape=TARGET_ROLE,
+        traits=frozenset({UNREPEATABLE, ASKS}), shape=TARGET_ROLE,
         does=LEARN,
     ),
     Say(
@@ -698,7 +702,7 @@ SAYS: tuple[Say, ...] = (
         query=r"cho(?:ose|oses|se|osing)\s+(?:the\s+)?costumes?",
         title="Choose Costumes",
         verb="chooses costumes",
-        traits=frozenset({NO_TARGET, LIST_HEAD}), shape=ROLES,
+        traits=frozenset({UNREPEATABLE, NO_TARGET, LIST_HEAD}), shape=ROLES,
     ),
     Say(
         "temporary_disguise",
@@ -803,4 +807,12 @@ REWRITES: tuple[tuple[str, str], ...] = (
     ),
 )
 
-WORDS = words_of(SAYS, REWRITES)
+WORDS = words_of(
+    SAYS,
+    REWRITES,
+    lent=restating.LENT,
+    own=restating.own_words,
+    recorded=restating.recorded,
+)
+# How DCTP's orders are restated: what its abilities' refusals name them by.
+WORDING = WORDS.wording

@@ -15,6 +15,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from autogm.engine.families.midnight import restating
 from autogm.engine.orders.folding import distance
 from autogm.engine.orders.grammar import first_letters
 from autogm.engine.orders.text_memo import remember
@@ -145,7 +146,7 @@ SAYS: tuple[Say, ...] = (
 )
 # fmt: on
 
-WORDS = words_of(SAYS)
+WORDS = words_of(SAYS, own=restating.own_words)
 
 # Short forms of the Midnight roles (and so of the Guises, which are named after them).
 ROLE_ALIASES = {

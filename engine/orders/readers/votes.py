@@ -39,18 +39,19 @@ def read_vote(reader: Reader, rest: str, fragment: str) -> Order:
         # A player's name written whole beats the words (a player may be called "Nobody").
         named, used = reader.words.players.match_prefix(rest)
         if not (used and named.kind in _WHOLE_NAME and not rest[used:].strip(" .!")):
-            return Order(reader.author, "vote", choice="no_lynch", text=fragment)
+            wording = reader.wording
+            return Order(reader.author, "vote", choice="no_lynch", text=fragment, wording=wording)
     return reader.targeted("vote", rest, fragment)
 
 
 def read_no_lynch(reader: Reader, rest: str, fragment: str) -> Order:
     reader.end(rest, fragment)
-    return Order(reader.author, "vote", choice="no_lynch", text=fragment)
+    return Order(reader.author, "vote", choice="no_lynch", text=fragment, wording=reader.wording)
 
 
 def read_abstain(reader: Reader, rest: str, fragment: str) -> Order:
     reader.end(rest, fragment)
-    return Order(reader.author, "vote", choice="abstain", text=fragment)
+    return Order(reader.author, "vote", choice="abstain", text=fragment, wording=reader.wording)
 
 
 def read_no_action(reader: Reader, rest: str, fragment: str) -> str:
