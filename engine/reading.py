@@ -63,6 +63,10 @@ class GameRules:
         ability = self._abilities.get(later.ability)
         return None if ability is None else ability.combine(self.state, earlier, later)
 
+    def in_play(self, ability: str) -> bool:
+        found = self._abilities.get(ability)
+        return found is None or found.in_play(self.state.ruleset)
+
     def abroad_ok(self, ability: str) -> bool:
         found = self._abilities.get(ability)
         return found is not None and found.abroad_ok

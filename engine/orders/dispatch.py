@@ -50,7 +50,6 @@ _QUERY_LEAD = lazy_compile(
     r"|(?:whether|if|that)\b(?:\s+(?:did|does|has|is|was)\b)?|(?:did|does|has|is|was)\b)\s*",
     re.IGNORECASE,
 )
-_QUERY_ABILITIES = frozenset({"investigate", "special_investigate", "follow_up"})
 # Trailing punctuation, and the closing asterisk of a word set in bold as chat apps write it
 # ("*unvote* *vote Miaka*").
 _PUNCT_TAIL = lazy_compile(r"[\s.!?;,*]+$")
@@ -208,11 +207,11 @@ def read(reader: Reader, fragment: str) -> Order | votes.Unvote | str | None:
     ability, used = keyword
     rest = _TARGET_LABEL.sub("", text[used:].lstrip(" :-–—"), count=1)
     rest = pronoun_corrected(reader, rest)
-    if ability in _QUERY_ABILITIES:
+    if ability in reader.grammar.queries:
         rest = _corrected_at_the_end(reader, rest)
     if len(whole) > len(text):  # words before the order word: they may name the pronoun's player
         rest = _pronoun_named(reader, rest, whole[: len(whole) - len(text)])
-    if ability in _QUERY_ABILITIES:
+    if ability in reader.grammar.queries:
         rest = _QUERY_LEAD.sub("", rest, count=1)
     reader.ability = ability
     reader_of = READERS.get(ability) or reader.readers.by_ability.get(ability)
@@ -260,7 +259,7 @@ def _past_phase_label(reader: Reader, text: str) -> str:
     except Refusal:
         return text  # "No lynch" is no phase "No"
     if when is not None and when != reader.state.phase:
-        if keyword[0] in _QUERY_ABILITIES or keyword[0] == "arrest":
+        if keyword[0] in reader.grammar.dated:
             return text
         raise Refusal(
             say("reading.other_phase", phase=reader.state.phase, written=when), Kind.NOT_NOW
@@ -439,11 +438,6 @@ _SOLE = lazy_compile(
     r"(?:\s+(?:for\s+)?(?:tonight|today))?\s*(?:is\b|will\s+be\b|[:=\-]))\s*(?P<x>\S.*)$",
     re.IGNORECASE,
 )
-# The orders that name a player the way "Heal X" does (the sole order "going with X" can be).
-_NO_TARGET = frozenset(
-    {"bribe", "abduct", "betrayal", "voice_of_reason", "voice_of_accusation", "analyze",
-     "choose_costumes", "travel", "temporary_disguise", "erase", "revenge", "vengeance"}
-)  # fmt: skip
 
 
 def _orders_now(reader: Reader) -> list[str]:
@@ -456,7 +450,7 @@ def _orders_now(reader: Reader) -> list[str]:
             for key, slot in slots
             if kind in slot.phases and not key.startswith(("lent:", "common:"))
             for use in slot.options
-            if use.ability not in _NO_TARGET
+            if use.ability not in reader.grammar.no_target
         }
     )
 
@@ -665,6 +659,4 @@ READERS: dict[str, Callable[[Reader, str, str], Order | votes.Unvote | str]] = {
     "abstain": votes.read_abstain,
     "unvote": votes.read_unvote,
     "no_action": votes.read_no_action,
-    "voice_of_reason": votes.read_voice_of_reason,
-    "voice_of_accusation": votes.read_voice_of_accusation,
 }

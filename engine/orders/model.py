@@ -50,6 +50,8 @@ class Wording:
     target_words: Mapping[str, str] = field(default_factory=dict)
     crime_nouns: Mapping[str, str] = field(default_factory=dict)
     lent: Mapping[str, str] = field(default_factory=dict)
+    # The ability of the item each lent slot comes through ("suitcase": "black_suitcase").
+    items: Mapping[str, str] = field(default_factory=dict)
     substitutes: frozenset[str] = frozenset()
     # The restatement of an order with words of its own, without the lent slot it asks for,
     # from (order, the ruleset's titles); None: its ability's name and targets.

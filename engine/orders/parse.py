@@ -85,16 +85,10 @@ from autogm.engine.state import ABROAD, IN_FLIGHT, GameState
 __all__ = ["parse_pm", "vocabulary"]
 
 
-# The Explosive Vest's orders exist only when the GM turns it on.
-VEST_OPTION = "explosive_vest"
-VEST_ABILITIES = frozenset({"plant_vest", "defuse"})
-
 # A message longer than this is not read at all (orders and wills fit in far less); the answer
 # says so. Reading is linear in the length, so this bounds what one message can cost a poll.
 MAX_PM_CHARS = 20_000
 WILL_OPTION = "will_max_length"
-# The Black Org's kill orders a leader's "Miaka will do it" may name the killer of.
-KILLS = frozenset({"kill", "snipe"})
 # A clause that makes the order after it conditional: "If she's not available, heal Parkur".
 _CONDITION = lazy_compile(
     rf"(?:if|unless|{'|'.join(phrases.PRECAUTION)}|{'|'.join(phrases.INVERTED)}"
@@ -767,7 +761,7 @@ def _step_read(msg: Message, fragment: str) -> str | None:
         else:
             msg.trace.append((fragment, "quiet", None))
         return None
-    if order.ability in KILLS and not order.targets:
+    if order.ability in reader.grammar.carried_out and not order.targets:
         refused = _killer_named(reader, order, fragment, msg.accepted)
         if refused is not None:
             msg.refuse(refused)
@@ -1426,7 +1420,7 @@ def _killer_named(
     """ "Kill Lynz. Miaka will do it.": the killer a leader names for the kill ordered before
     it in the same PM, checked as one order; with no kill before it, refused."""
     for key, earlier in accepted.items():
-        if earlier.ability in KILLS:
+        if earlier.ability in reader.grammar.carried_out:
             named = replace(earlier, killer=order.killer, text=f"{earlier.text} {fragment}")
             checked = reader.rules.check(named, reader.slots())
             if isinstance(checked, str):
@@ -1515,8 +1509,7 @@ def _what_you_can_send(reader: Reader, author: str) -> str:
             continue
         for use in slot.options:
             title = reader.wording.title(use.ability, state.ruleset.titles)
-            option = VEST_OPTION if use.ability in VEST_ABILITIES else None
-            if title not in titles and (option is None or state.ruleset.option(option)):
+            if title not in titles and reader.rules.in_play(use.ability):
                 titles.append(title)
     if not titles:
         return say("reading.nothing_to_send", phase=state.phase)

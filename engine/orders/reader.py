@@ -94,9 +94,6 @@ _WORDS = lazy_compile(r"\w[\w.-]*")
 # The kinds of a match that is no reading to note when written in ASCII (``NameMatch``'s
 # ``is_reading``: neither a prefix nor a typo, and no look-alike letter beyond ASCII).
 _PLAIN = (MatchKind.EXACT, MatchKind.ALIAS)
-# The orders whose every listed player is acted on: "or" between two of them is a choice the
-# GM cannot make (Watch, bow-tie and Suitcase take "(ordered) alternatives" instead).
-_TOGETHER = frozenset({"protect", "slander", "amor"})
 _OR = lazy_compile(r"\bor\b", re.IGNORECASE)
 TWO_CHOICES = "reading.two_choices"
 CONDITIONAL = "reading.conditional"
@@ -341,7 +338,7 @@ class Reader:
             more = LIST_SEP.match(rest)
             if not more or not rest[more.end() :].strip() or _LIST_TAIL.match(rest, more.end()):
                 return tuple(found), rest
-            if self.ability in _TOGETHER and _OR.search(more[0]):
+            if self.ability in self.grammar.together and _OR.search(more[0]):
                 # "Protect Akai or Lynz": a choice the GM would have to make.
                 raise Refusal(say(TWO_CHOICES), Kind.TWO_CHOICES)
             rest = rest[more.end() :]

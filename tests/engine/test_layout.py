@@ -116,7 +116,6 @@ FAMILY_PREFIX = {
 FAMILY_OF = {
     "autogm.engine.ability": "",
     "autogm.engine.orders.dispatch": "split",
-    "autogm.engine.orders.readers.votes": "dctp",
     "autogm.engine.rules.base": "split",
     "autogm.engine.state": "split",
     "autogm.engine.context": "split",

@@ -14,6 +14,8 @@ from autogm.engine.render.templates import say
 # The lent slots an order may ask for by name: "Bow-tie: Interrogate X", "Suitcase: Heal X",
 # "Cover: Slander X".
 LENT = {"bow_tie": "Bow-tie", "suitcase": "Suitcase", "cover": "Cover"}
+# The item each lent slot comes through, as a message names it ("Suitcase: Erase X").
+ITEMS = {"bow_tie": "bow_tie", "suitcase": "black_suitcase", "cover": "cover"}
 
 # A Black Org leader's kill names its killer: "Order Gin to kill X".
 _KILLS = frozenset({"kill", "snipe"})

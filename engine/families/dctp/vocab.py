@@ -14,7 +14,9 @@ from autogm.engine.families.dctp import restating
 from autogm.engine.orders.vocab import (
     ASKED,
     ASKS,
+    CARRIED_OUT,
     CRIME,
+    DATED,
     FRAME,
     GUARD,
     HARM,
@@ -32,6 +34,7 @@ from autogm.engine.orders.vocab import (
     TARGET_ROLE,
     TARGETS,
     TOGETHER,
+    UNNAMED_OK,
     UNREPEATABLE,
     VOTE,
     WHEN,
@@ -67,7 +70,7 @@ _KILL_WORDS = (
 SAYS: tuple[Say, ...] = (
     Say(
         "arrest",
-        traits=frozenset({UNREPEATABLE}),
+        traits=frozenset({DATED, UNREPEATABLE}),
         order=r"arrest",
         words=("arrest", "cuff", "handcuff", "lock up", "bust", "nab", "haul in", "take in",
                "bring in", "apprehend", "detain for", "put away",
@@ -88,7 +91,7 @@ SAYS: tuple[Say, ...] = (
         query=r"investigat(?:e|es|ed|ing)",
         alternates=("special_investigate",),
         verb="investigates",
-        traits=frozenset({UNREPEATABLE, ASKS, QUERIES, LIST_HEAD}), shape=ASKED,
+        traits=frozenset({DATED, UNREPEATABLE, ASKS, QUERIES, LIST_HEAD}), shape=ASKED,
         does=LEARN,
     ),
     Say(
@@ -151,6 +154,7 @@ SAYS: tuple[Say, ...] = (
         r"|snip(?:e|ed|ing)|sho(?:t|ot(?:ing)?)|poison(?:ing|ed)?|aptx(?:ing|ed)?",
         verb="kills",
         crime_noun="killing",
+        traits=frozenset({CARRIED_OUT}),
         does=HARM,
         means=r"murder\w*|death|dies?|dead|weapon|guns?|pistol|knife|knives|blade|bullets?|shoot\w*|shot|stab\w*|strangl\w*|slit|throat",
     ),
@@ -181,6 +185,7 @@ SAYS: tuple[Say, ...] = (
         spelled=("snipe",),
         query=r"snip(?:e|es|ed|ing)",
         verb="snipes",
+        traits=frozenset({CARRIED_OUT}),
         does=HARM,
         alternates=("kill",),
         means=r"rifle|scope|sniper|crosshairs|long[- ]range|rooftop|bullets?|shot",
@@ -324,7 +329,7 @@ SAYS: tuple[Say, ...] = (
         possessed=r"body|corpse|remains",
         verb="erases",
         crime_noun="erasing",
-        traits=frozenset({NO_TARGET}),
+        traits=frozenset({NO_TARGET, UNNAMED_OK}),
         means=r"body|bodies|corpse|remains|disappear\w*|vanish\w*|traces?|evidence|dispose"
         r"|clean[- ]?up",
     ),
@@ -454,7 +459,7 @@ SAYS: tuple[Say, ...] = (
                "check the past", "look into the past"),
         query=r"special[- ]investigat(?:e|es|ed|ing)",
         verb="investigates",
-        traits=frozenset({UNREPEATABLE, ASKS, QUERIES, LIST_HEAD}), shape=ASKED,
+        traits=frozenset({DATED, UNREPEATABLE, ASKS, QUERIES, LIST_HEAD}), shape=ASKED,
         does=LEARN,
     ),
     Say(
@@ -462,7 +467,7 @@ SAYS: tuple[Say, ...] = (
         order=r"follow[- ]?up",
         words=("follow up", "follow-up", "following up", "followup"),
         title="Follow-Up",
-        traits=frozenset({UNREPEATABLE, ASKS, QUERIES}), shape=ASKED,
+        traits=frozenset({DATED, UNREPEATABLE, ASKS, QUERIES}), shape=ASKED,
         does=LEARN,
     ),
     Say(
@@ -767,6 +772,10 @@ SAYS: tuple[Say, ...] = (
         order=r"no[- ]?actions?|(?:i\s+)?pass|skip(?:\s+(?:my\s+)?(?:turn|actions?))?",
         words=("no action", "pass", "skip"), shape=NOTHING,
     ),
+    # Revenge and Vengeance act when their holder is killed or lynched, with no order: a
+    # name sent alone ("going with Abs") is never one of them.
+    Say("revenge", traits=frozenset({NO_TARGET})),
+    Say("vengeance", traits=frozenset({NO_TARGET})),
 )
 # fmt: on
 
@@ -811,6 +820,7 @@ WORDS = words_of(
     SAYS,
     REWRITES,
     lent=restating.LENT,
+    items=restating.ITEMS,
     own=restating.own_words,
     recorded=restating.recorded,
 )

@@ -26,6 +26,7 @@ from autogm.engine.orders.vocab import (
     HARM,
     HINDER,
     LEARN,
+    TOGETHER,
     Say,
     forms,
     words_of,
@@ -65,7 +66,9 @@ SAYS: tuple[Say, ...] = (
                          r"write(?:\s+(?:a\s+)?letter)?", "anonymous letter",
                          # "Anonymous note to Mercy: ...", "a note to Abs": not "Note: ...".
                          r"(?:send\s+(?:an?\s+)?)?(?:anonymous\s+note|note(?=\s+(?:to|for)\b))")),
-    Say("slander", does=FRAME, words=("slander", "frame", "smear", "guises on", "guises to")),
+    # "Slander Abs or Kleene": one player is slandered, so "or" is a choice to ask about.
+    Say("slander", does=FRAME, words=("slander", "frame", "smear", "guises on", "guises to"),
+        traits=frozenset({TOGETHER})),
     Say("sabotage", does=HINDER, words=("sabotage", "ruin", "spoil", "wreck", "mess up")),
     Say("entrapment", does=FRAME,
         words=("entrap", "entrapment", "frame", "trap", "set up", "sting")),

@@ -1,4 +1,5 @@
-"""Readers of the day's votes: "Vote Abs", "No lynch", "Abstain", "Unvote", and the Voices."""
+"""Readers of the day's votes, which every family shares: "Vote Abs", "No lynch", "Abstain",
+"Unvote"."""
 
 from __future__ import annotations
 
@@ -96,10 +97,3 @@ def read_unvote(reader: Reader, rest: str, fragment: str) -> Unvote:
         return Unvote(after.strip(" ,;"), named)
     return Unvote(named=named)
 
-
-def read_voice_of_reason(reader: Reader, rest: str, fragment: str) -> Order:
-    return reader.bare("voice_of_reason", rest, fragment)
-
-
-def read_voice_of_accusation(reader: Reader, rest: str, fragment: str) -> Order:
-    return reader.bare("voice_of_accusation", rest, fragment)

@@ -27,6 +27,14 @@ TOGETHER = "together"  # every player listed is acted on: "or" between two is a 
 SUBSTITUTES = "substitutes"  # it takes ordered alternatives (Watch, bow-tie, Black Suitcase)
 ASKS = "asks"  # written as a question it is still the order ("Is Shinichi in the game?")
 QUERIES = "queries"  # it names actions to look at ("Investigate A heals B")
+# The side's leader may name the member who carries it out: "Kill Lynz. Miaka will do it",
+# "Order Gin to kill X" (the Black Org's kill).
+CARRIED_OUT = "carried_out"
+# Its target may go unnamed: "Erase" alone erases tonight's victim.
+UNNAMED_OK = "unnamed_ok"
+# It names a phase of its own (a query's, a crime's): a label of another phase before it
+# ("N1: Arrest X for killing Y") is that detail, not an order for another phase.
+DATED = "dated"
 # Its record keeps less than it says (a question, a crime, which observation, the role
 # guessed): "same as last night" cannot rebuild it and asks for it again.
 UNREPEATABLE = "unrepeatable"
@@ -139,12 +147,14 @@ def words_of(
     rewrites: tuple[tuple[str, str], ...] = (),
     *,
     lent: Mapping[str, str] | None = None,
+    items: Mapping[str, str] | None = None,
     own: Callable[[Order, Mapping[str, str] | None], str | None] | None = None,
     recorded: Callable[[Order, dict[str, Any]], dict[str, Any]] | None = None,
 ) -> Words:
     """The tables of a family's declarations, its orders written verb-object-noun
     (``rewrites``), and how its orders are restated beyond their words (``Wording``: the
-    lent slots' names, the orders in words of their own, what the record keeps of them)."""
+    lent slots' names and items, the orders in words of their own, what the record keeps of
+    them)."""
     says = tuple(says)
     titles = {s.ability: s.title for s in says if s.title}
     verbs = {s.ability: s.verb for s in says if s.verb}
@@ -156,6 +166,7 @@ def words_of(
         target_words=target_words,
         crime_nouns=crime_nouns,
         lent=lent or PLAIN.lent,
+        items=items or PLAIN.items,
         substitutes=frozenset(s.ability for s in says if SUBSTITUTES in s.traits),
         own=own or PLAIN.own,
         recorded=recorded or PLAIN.recorded,
