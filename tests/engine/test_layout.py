@@ -143,12 +143,6 @@ ALLOWED = {
     "another branch): apply_text takes the GameSession whose queue it changes, and session "
     "imports gm_texts",
     (
-        "autogm.engine.families.dctp.protection",
-        "autogm.engine.ability",
-    ): "inside a function, waiting: "
-    "importing the registry ran every ability of DCTP, which import protection, before the "
-    "Ability interface left that package; it may be imported at the top now",
-    (
         "autogm.engine.render",
         "autogm.engine.render.text",
     ): "inside a function: start-up, a module that needs "
@@ -169,19 +163,6 @@ ALLOWED = {
         "autogm.engine.gm_texts",
         "autogm.engine.families.dctp.dreams",
     ): "inside a function: start-up, only a ruleset with the GM's texts (classic) drafts dreams",
-    (
-        "autogm.engine.families.midnight.abilities.daylight",
-        "autogm.engine.families.midnight.abilities.mafia",
-    ): (
-        "inside a function, waiting (midnight is changed on another branch): mafia is imported "
-        "at the top of daylight too"
-    ),
-    (
-        "autogm.engine.families.midnight.council",
-        "autogm.engine.families.midnight.damage",
-    ): "inside a "
-    "function, waiting (midnight is changed on another branch): no circle holds it, damage "
-    "does not import council",
     (
         "autogm.engine.by_family",
         "autogm.engine.families.dctp.family",
