@@ -31,8 +31,8 @@ def _as_it_is(order: Order, record: dict[str, Any]) -> dict[str, Any]:
     return record
 
 
-# Compared and hashed as itself (``eq=False``): a family has one, and an order's send-time
-# check is kept by its fields, this one among them (engine/reading.py).
+# Compared and hashed as itself (``eq=False``): a family has one. It is no part of what an
+# order means (``Order.wording`` is not compared, nor a key of its send-time check).
 @dataclass(frozen=True, slots=True, eq=False)
 class Wording:
     """How one family restates its orders, declared in its package (its ``vocab.Words``
