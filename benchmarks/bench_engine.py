@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from autogm.engine.families.dctp.abilities import ABILITIES
 from autogm.engine.families.dctp.attacks import kill_cycle_due
 from autogm.engine.families.dctp.setup import Setup, new_game
-from autogm.engine.orders.model import ability_title
+from autogm.engine.families.dctp.vocab import WORDING
 from autogm.engine.phases import Phase
 from autogm.engine.replay import parse_scenario, replay
 from autogm.engine.resolve import resolve
@@ -50,7 +50,7 @@ def order_text(state: GameState, player: str, ability: str, count: int, rng: ran
     target = rng.choice(others)
     earlier = Phase(max(1, state.phase.index - 1))
     if ability in NO_TARGET:
-        return ability_title(ability)
+        return WORDING.title(ability)
     if ability == "blame":
         town = [n for n in others if state.side(n).value == "town"]
         return f"Blame {rng.choice(town)} for killing {rng.choice(others)}"
@@ -62,7 +62,7 @@ def order_text(state: GameState, player: str, ability: str, count: int, rng: ran
     if ability == "detect":
         return f"Detect {rng.choice(list(RULESET.roles))}"
     if ability in {"special_investigate", "follow_up"}:
-        return f"{ability_title(ability)} {target} kills {rng.choice(others)} on {earlier}"
+        return f"{WORDING.title(ability)} {target} kills {rng.choice(others)} on {earlier}"
     if ability == "lawsuit":
         arrested = [n for n, p in state.players.items() if p.status.value == "arrested"]
         return f"Lawsuit {rng.choice(arrested or others)}"
@@ -73,7 +73,7 @@ def order_text(state: GameState, player: str, ability: str, count: int, rng: ran
         return f"Arrest {target} for killing {rng.choice(others)} on {earlier}"
     if ability == "aptx":
         return f"APTX {target} as {rng.choice(list(RULESET.roles))}"
-    return f"{ability_title(ability)} {target}"
+    return f"{WORDING.title(ability)} {target}"
 
 
 def everyone_acts(

@@ -63,6 +63,12 @@ class Ability:
         """A slot this ability gives a player beyond the sheet (a status, an option)."""
         return None
 
+    def in_play(self, ruleset: Ruleset) -> bool:
+        """Whether the ruleset, with the GM's options, has this ability at all (the Explosive
+        Vest's orders exist only when the GM turns it on): what a player is told they can
+        send leaves it out otherwise."""
+        return True
+
     def may_grant(self, ruleset: Ruleset) -> bool:
         """Whether ``granted_slot`` can give a slot at all in this ruleset (an option or a
         feature it needs): asked once per ruleset, so the others are not asked for every

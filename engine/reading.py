@@ -20,9 +20,10 @@ from autogm.engine.orders.seam import Checked, HeldSlots, Shape
 from autogm.engine.state import GameState
 from autogm.engine.validate import check_order, find_slot, held_slots
 
-# An order's meaning: every field of ``Order`` but the words it was read from (``text``),
-# which the send-time check never reads.
-_meaning = attrgetter(*(f.name for f in fields(Order) if f.name != "text"))
+# An order's meaning: every field of ``Order`` it is compared by but the words it was read
+# from (``text``), which the send-time check never reads (nor its family's ``wording``: a
+# state is one family's, whose orders all carry its wording).
+_meaning = attrgetter(*(f.name for f in fields(Order) if f.compare and f.name != "text"))
 
 
 class GameRules:
@@ -70,6 +71,10 @@ class GameRules:
     def combine(self, earlier: Order, later: Order) -> Order | None:
         ability = self._abilities.get(later.ability)
         return None if ability is None else ability.combine(self.state, earlier, later)
+
+    def in_play(self, ability: str) -> bool:
+        found = self._abilities.get(ability)
+        return found is None or found.in_play(self.state.ruleset)
 
     def abroad_ok(self, ability: str) -> bool:
         found = self._abilities.get(ability)

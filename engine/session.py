@@ -17,7 +17,7 @@ from autogm.engine.families.dctp.abilities.lent import LENT
 from autogm.engine.gm_texts import FEATURE as GM_TEXTS
 from autogm.engine.gm_texts import TextQueue, after_close, apply_text, is_text_command
 from autogm.engine.orders.kinds import Kind
-from autogm.engine.orders.model import Order, ParsedPM, Rejection, ability_title
+from autogm.engine.orders.model import Order, ParsedPM, Rejection
 from autogm.engine.orders.names import NameMatcher
 from autogm.engine.outcome import Notice, PhaseOutcome
 from autogm.engine.phases import Phase, PhaseKind
@@ -411,8 +411,8 @@ def _excludes(
         titles = state.ruleset.titles
         return say(
             "note.exclude_each_other",
-            later=ability_title(later.ability, titles),
-            held=ability_title(held.ability, titles),
+            later=later.wording.title(later.ability, titles),
+            held=held.wording.title(held.ability, titles),
         )
     return None
 

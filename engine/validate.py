@@ -17,7 +17,7 @@ from autogm.engine.families import FAMILIES
 from autogm.engine.families.dctp.abilities.lent import LENT, ability_for
 from autogm.engine.lazy_pattern import lazy_compile
 from autogm.engine.orders.kinds import Kind, Refused
-from autogm.engine.orders.model import Order, ability_title
+from autogm.engine.orders.model import Order
 from autogm.engine.orders.seam import HeldSlots, SlotKey  # noqa: F401  (engine.resolve imports them here)
 from autogm.engine.phases import PhaseKind
 from autogm.engine.render.templates import say
@@ -92,14 +92,14 @@ def find_slot(
             return Refused(say("cannot.hold_via", via=via, phase=state.phase), Kind.NOT_HELD)
         if all(slot.find(order.ability) is None for _, slot in slots):
             gives = " OR ".join(
-                ability_title(u.ability, titles) for _, slot in slots for u in slot.options
+                order.wording.title(u.ability, titles) for _, slot in slots for u in slot.options
             )
             return Refused(
                 say(
                     "cannot.via_gives",
                     via=order.via.replace("_", " "),
                     gives=gives,
-                    ability=ability_title(order.ability, titles),
+                    ability=order.wording.title(order.ability, titles),
                 ),
                 Kind.NOT_HELD,
             )
@@ -107,7 +107,7 @@ def find_slot(
     found = open_slot(slots, ability, kind)
     if found is not None:
         return (order.actor, found[0]), found[1]
-    title = ability_title(order.ability, titles)
+    title = order.wording.title(order.ability, titles)
     # Held in other phases only: which (the set built for this answer, not for every order).
     elsewhere: set[PhaseKind] = set()
     for _, slot in slots:
@@ -154,7 +154,7 @@ def check_order(
         return found
     if ability is None:
         return Refused(
-            say("cannot.not_carried_out", ability=ability_title(order.ability, titles)),
+            say("cannot.not_carried_out", ability=order.wording.title(order.ability, titles)),
             Kind.NOT_HELD,
         )
     for target in order.targets:
@@ -162,7 +162,7 @@ def check_order(
             return Refused(say("cannot.not_playing", player=target), Kind.BAD_TARGET)
         if target == order.actor and not ability.self_target:
             return Refused(
-                say("cannot.not_on_yourself", ability=ability_title(order.ability, titles)),
+                say("cannot.not_on_yourself", ability=order.wording.title(order.ability, titles)),
                 Kind.BAD_TARGET,
             )
         reason = life.target_problem(state, order, ability, target)

@@ -188,14 +188,6 @@ def test_every_scenario_client_loads_a_scenario_module() -> None:
         assert _reaches_scenario(module, through_clients=True), f"take {module} off"
 
 
-# The generic reader's modules that still import a family's words, each with its reason; an
-# entry that no longer imports it fails below, so the list only shrinks.
-READER_WAITING = {
-    ("autogm.engine.orders.model", "autogm.engine.families.dctp.vocab"): "waiting: an order is "
-    "restated in DCTP's words (titles, query verbs, crime nouns)",
-}
-
-
 def _family_modules() -> set[str]:
     """The modules of the families' packages (engine/families/NAME/), not the registry above
     them (engine/families/__init__.py), which is generic."""
@@ -208,16 +200,16 @@ def _family_modules() -> set[str]:
 
 def test_the_generic_reader_imports_no_family() -> None:
     """engine/orders reads with the words and readers the session hands it (the family's
-    dialect, ``engine.families.Family.dialect``): none of its modules imports a family's
-    package, at the top or inside a function, but the ones waiting above."""
+    dialect, ``engine.families.Family.dialect``, and each order carries its family's
+    ``Wording``): none of its modules imports a family's package, at the top or inside a
+    function."""
     family, found = _family_modules(), set()
     for source, path in modules().items():
         if source == "autogm.engine.orders" or source.startswith("autogm.engine.orders."):
             package = source if path.name == "__init__.py" else source.rpartition(".")[0]
             named = _imports(ast.parse(path.read_text(encoding="utf-8")), package)
             found |= {(source, target) for target in named & family}
-    assert sorted(found - set(READER_WAITING)) == []
-    assert sorted(set(READER_WAITING) - found) == [], "no longer imported: take it off"
+    assert sorted(found) == []
 
 
 def test_the_reader_check_sees_a_family_import_inside_a_function() -> None:

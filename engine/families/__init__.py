@@ -21,6 +21,7 @@ from autogm.engine.state import GameState
 if TYPE_CHECKING:
     from autogm.engine.context import Context
     from autogm.engine.life import Life
+    from autogm.engine.orders.model import Wording
     from autogm.engine.outcome import Draw, Notice
     from autogm.engine.phases import Phase
     from autogm.engine.rules.base import Ruleset, Slot, Step
@@ -73,6 +74,9 @@ class Family:
     # engine.orders (parse_pm) in the family's words, its ``dialect``; ``public`` is a post in
     # the game topic.
     read: Callable[..., Any] | None
+    # How its orders are restated (engine.orders.model.Wording: its abilities' names, the
+    # orders in words of their own), which every order its reader makes carries.
+    wording: Wording
     # The family's way of writing orders (engine.orders.parse.Dialect: its words and its own
     # readers of plain orders), made at its first use, for parse_pm; None: it reads with its
     # own ``read``.

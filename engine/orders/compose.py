@@ -42,7 +42,7 @@ from autogm.engine.orders.folding import distance
 from autogm.engine.orders.fragments import is_statement
 from autogm.engine.orders.grammar import Grammar, grammar_of
 from autogm.engine.orders.kinds import Kind
-from autogm.engine.orders.model import Order, PlainOrder, ability_title
+from autogm.engine.orders.model import Order, PlainOrder
 from autogm.engine.orders.reader import TWO_CHOICES, Reader, Refusal
 from autogm.engine.orders.stance import (
     POINTS_BACK,
@@ -222,21 +222,20 @@ def _typo_of(written: str, forms: tuple[tuple[str, str], ...]) -> str | None:
     return near.pop() if len(near) == 1 else None
 
 
-# The item each lent slot comes through, as the evidence names it ("Suitcase: Erase X").
-_ITEM_OF_VIA = {"suitcase": "black_suitcase", "bow_tie": "bow_tie", "cover": "cover"}
-
-
-def _via(ability: str, m: Mention, block: Block, held: Candidates) -> str | None:
+def _via(
+    ability: str, m: Mention, block: Block, held: Candidates, items: Mapping[str, str]
+) -> str | None:
     """The slot ``ability`` is used through: the sender's own, unless they hold it through
     a lent item too and the sentence of its word names that item ("Suitcase: Erase Kleee"
     from a Pisco lent the Suitcase is its fake, as "Suitcase: Erase Kleene" written exactly
-    is; "Suitcase: pretend to heal Hal. My real one: slander Noor" slanders for real)."""
+    is; "Suitcase: pretend to heal Hal. My real one: slander Noor" slanders for real).
+    ``items``: the item each lent slot comes through (the family's ``Wording.items``)."""
     via = held.held.get(ability)
     if via is not None or ability not in held.lent:
         return via
     sentence = block.layout.sentence(m.start)
     for lent in held.lent[ability]:
-        item = _ITEM_OF_VIA.get(lent)
+        item = items.get(lent)
         if any(
             x.kind == ABILITY and item in x.value and sentence.start <= x.start < sentence.end
             for x in block.found
@@ -496,8 +495,7 @@ def fitted(
             and _takes(shapes(a), players, roles)
         ]
         if len(fit) > 1:
-            titles = reader.state.ruleset.titles
-            named = " or ".join(_title(a, titles) for a in fit)
+            named = " or ".join(_title(a, reader) for a in fit)
             return Refusal(
                 say("reading.could_be_yours", named=", ".join([*players, *roles]), abilities=named),
                 Kind.TWO_CHOICES,
@@ -568,8 +566,7 @@ def _deed(
         taken_from = block.words.target_words if block.words is not None else {}
         fit = [a for a in fit if taken_from.get(a) == "from"]
     if len(fit) > 1:
-        titles = reader.state.ruleset.titles
-        named = " or ".join(_title(a, titles) for a in fit)
+        named = " or ".join(_title(a, reader) for a in fit)
         return Refusal(
             say("reading.could_be_yours", named=", ".join(players), abilities=named),
             Kind.TWO_CHOICES,
@@ -883,7 +880,7 @@ def _leader_names(
 ) -> str | None:
     """The member of the sender's side a kill word is said of ("Miaka pulls the trigger"),
     when the sender may order the kill: the leader names the killer."""
-    if not {"kill", "snipe"} & set(mine):
+    if reader.grammar.carried_out.isdisjoint(mine):
         return None
     killer = _killer(block, m, voice, reader)
     state = reader.state
@@ -917,7 +914,8 @@ def _read(
     reading = Reading(ability, m.start)
     block.now = m.start
     try:
-        plain = _plain(ability, m, block, reader, voice, shape, _via(ability, m, block, held), busy)
+        via = _via(ability, m, block, held, reader.wording.items)
+        plain = _plain(ability, m, block, reader, voice, shape, via, busy)
     except Refusal as refusal:
         reading.refusal = refusal
         return reading
@@ -949,7 +947,7 @@ def _plain(
     busy: set[Span],
 ) -> PlainOrder:
     """The order written plainly from the evidence around ``m``."""
-    title = _title(ability, reader.state.ruleset.titles)
+    title = _title(ability, reader)
     if shape in _SHAPED:
         return _SHAPED[shape](title, ability, m, block, reader, voice, busy)
     if shape == vocab.NOTHING:
@@ -996,7 +994,8 @@ def _plain(
             return "Vote no lynch"
     if shape == vocab.CRIME:
         return _crime(ability, title, m, block, reader, voice)
-    killer = _killer(block, m, voice, reader) if ability in ("kill", "snipe") else None
+    carried_out = ability in reader.grammar.carried_out
+    killer = _killer(block, m, voice, reader) if carried_out else None
     try:
         targets = _targets(
             block,
@@ -1008,7 +1007,7 @@ def _plain(
             besides=killer,
         )
     except Refusal as refusal:
-        if refusal.kind is Kind.NO_TARGET and ability in _OPTIONAL_TARGET:
+        if refusal.kind is Kind.NO_TARGET and ability in reader.grammar.unnamed_ok:
             return title  # "Erase" alone: tonight's victim
         raise
     if shape == vocab.TARGETS:
@@ -1019,9 +1018,9 @@ def _plain(
         named = joiner.join(targets)
     else:
         named = targets[0]
-    prefix = (
-        f"{_VIA[via]}: " if via in _VIA and ability not in ("bow_tie", "black_suitcase") else ""
-    )
+    wording = reader.wording
+    lent_item = ability in wording.items.values()
+    prefix = f"{wording.lent[via]}: " if via in wording.lent and not lent_item else ""
     if shape == vocab.TARGET_ROLE:
         role = _role_near(block, m)
         if role is None:
@@ -1037,16 +1036,14 @@ def _plain(
     return f"{prefix}{title} {named}"
 
 
-_VIA = {"bow_tie": "Bow-tie", "suitcase": "Suitcase", "black_suitcase": "Suitcase",
-        "cover": "Cover"}  # fmt: skip
 
-
-def _title(ability: str, titles: Mapping[str, str] | None = None) -> str:
+def _title(ability: str, reader: Reader) -> str:
     """The ability's name as the plain reader reads it (the ruleset's own title first)."""
-    if titles and ability in titles:
+    titles = reader.state.ruleset.titles
+    if ability in titles:
         return titles[ability].split("/")[0].strip()  # "Trick/Intimidate": its first name
     return {"no_lynch": "No lynch", "no_action": "No action", "unvote": "Unvote"}.get(
-        ability, ability_title(ability)
+        ability, reader.wording.title(ability)
     )
 
 
@@ -1207,10 +1204,6 @@ _SHAPED: dict[str, Callable[..., PlainOrder]] = {
     vocab.MESSAGE: _message,
     vocab.PLAYER_ROLES: _player_roles,
 }
-
-
-# The orders whose target may go unnamed: "Erase" erases tonight's victim.
-_OPTIONAL_TARGET = frozenset({"erase"})
 
 
 def _targets(
@@ -1694,7 +1687,7 @@ def _killer(block: Block, m: Mention, voice: Voice, reader: Reader) -> str | Non
 
 def _killer_in(block: Block, voice: Voice, reader: Reader) -> str | None:
     for x in block.found:
-        if x.kind != ABILITY or ("kill" not in x.value and "snipe" not in x.value):
+        if x.kind != ABILITY or reader.grammar.carried_out.isdisjoint(x.value):
             continue
         who = doer(block.layout, x, voice)
         if who is None or _WISHED.search(block.text, who.end, x.start):
@@ -1757,7 +1750,7 @@ def _crime(
         key = "reading.arrest_crime" if ability == "arrest" else "reading.blame_crime"
         raise Refusal(say(key, ability=title), Kind.MISSING_DETAIL)
     kind, c_start, c_end = crime
-    noun = _CRIME_NOUN.get(kind, kind)
+    noun = reader.grammar.words.crime_nouns.get(kind, kind)
     victim = None
     if kind == "disguise":
         role = next((x for x in found if x.kind == ROLE), None)
@@ -1814,12 +1807,6 @@ _NOT_A_VICTIM = frozenset(
     {"on", "during", "in", "at", "last", "the", "a", "of", "yesterday", "tonight", "today",
      "night", "day", "prep", "two", "him", "her", "them", "it", "someone", "and", "with"}
 )  # fmt: skip
-_CRIME_NOUN = {
-    "kill": "killing", "slander": "slandering", "steal": "stealing from",
-    "discombobulate": "discombobulating", "frighten": "frightening", "blame": "blaming",
-    "disguise": "disguising as", "erase": "erasing", "abduct": "abducting", "bribe": "bribing",
-    "plant_vest": "strapping a bomb on",
-}  # fmt: skip
 
 
 def _queries(block: Block, m: Mention, reader: Reader) -> list[str]:
@@ -1850,7 +1837,7 @@ def _queries(block: Block, m: Mention, reader: Reader) -> list[str]:
                 continue
         elif _PASSIVE.search(between):
             subject, obj = obj, subject  # "whether Bo is killed by Ingrid"
-        query = f"{subject} {_VERBS.get(verb, verb)} {obj}"
+        query = f"{subject} {reader.grammar.query_verbs.get(verb, verb)} {obj}"
         later = bisect.bisect_right(player_starts, second.end)
         end = player_starts[later] if later < len(player_starts) else len(text)
         when = _query_phase(block, phases, second.end, end)
@@ -1915,16 +1902,3 @@ def _verb_in(g: Grammar, between: str) -> str | None:
         if hit is not None:
             return hit[0]
     return None
-
-
-_VERBS = {
-    "kill": "kills", "heal": "heals", "protect": "protects", "first_aid": "first aids",
-    "snipe": "snipes", "investigate": "investigates", "special_investigate": "investigates",
-    "interrogate": "interrogates", "cross_examine": "cross-examines",
-    "discombobulate": "discombobulates", "slander": "slanders", "steal": "steals from",
-    "frighten": "frightens", "observe": "observes", "stake_out": "stakes out",
-    "detect": "detects", "poison": "poisons", "erase": "erases", "disguise": "disguised as",
-    "friendship": "befriends", "travel": "travels", "abduct": "abducts", "follow": "follows",
-    "identify": "identifies", "spy": "spies on", "blame": "blames", "bone_breaking": "protects",
-    "plant_vest": "straps a bomb on",
-}  # fmt: skip

@@ -19,7 +19,7 @@ from autogm.engine.orders.evidence import COMMON
 from autogm.engine.orders.fragments import CHATTER
 from autogm.engine.orders.grammar import USE, Grammar
 from autogm.engine.orders.kinds import Kind
-from autogm.engine.orders.model import Order, PlainOrder, ability_title
+from autogm.engine.orders.model import Order, PlainOrder
 from autogm.engine.orders.name_match import MatchKind
 from autogm.engine.orders.reader import NO_ORDER, Guess, Reader, Refusal
 from autogm.engine.orders.readers import votes
@@ -50,7 +50,6 @@ _QUERY_LEAD = lazy_compile(
     r"|(?:whether|if|that)\b(?:\s+(?:did|does|has|is|was)\b)?|(?:did|does|has|is|was)\b)\s*",
     re.IGNORECASE,
 )
-_QUERY_ABILITIES = frozenset({"investigate", "special_investigate", "follow_up"})
 # Trailing punctuation, and the closing asterisk of a word set in bold as chat apps write it
 # ("*unvote* *vote Miaka*").
 _PUNCT_TAIL = lazy_compile(r"[\s.!?;,*]+$")
@@ -208,11 +207,11 @@ def read(reader: Reader, fragment: str) -> Order | votes.Unvote | str | None:
     ability, used = keyword
     rest = _TARGET_LABEL.sub("", text[used:].lstrip(" :-–—"), count=1)
     rest = pronoun_corrected(reader, rest)
-    if ability in _QUERY_ABILITIES:
+    if ability in reader.grammar.queries:
         rest = _corrected_at_the_end(reader, rest)
     if len(whole) > len(text):  # words before the order word: they may name the pronoun's player
         rest = _pronoun_named(reader, rest, whole[: len(whole) - len(text)])
-    if ability in _QUERY_ABILITIES:
+    if ability in reader.grammar.queries:
         rest = _QUERY_LEAD.sub("", rest, count=1)
     reader.ability = ability
     reader_of = READERS.get(ability) or reader.readers.by_ability.get(ability)
@@ -260,7 +259,7 @@ def _past_phase_label(reader: Reader, text: str) -> str:
     except Refusal:
         return text  # "No lynch" is no phase "No"
     if when is not None and when != reader.state.phase:
-        if keyword[0] in _QUERY_ABILITIES or keyword[0] == "arrest":
+        if keyword[0] in reader.grammar.dated:
             return text
         raise Refusal(
             say("reading.other_phase", phase=reader.state.phase, written=when), Kind.NOT_NOW
@@ -386,7 +385,7 @@ def _clipped(reader: Reader, text: str) -> Order | None:
     name, used = reader.words.players.match_prefix(text)
     if name.is_match and used:
         return None
-    title = ability_title(ability, reader.state.ruleset.titles)
+    title = reader.wording.title(ability, reader.state.ruleset.titles)
     notes = len(reader.notes)
     try:
         order = read(reader, " ".join(filter(None, (title, detail, text[found.end() :].strip()))))
@@ -412,7 +411,7 @@ def _titles_now(reader: Reader) -> tuple[tuple[str, str], ...]:
         if kind in slot.phases
         for use in slot.options
     )
-    return tuple((a, ability_title(a, titles)) for a in held)
+    return tuple((a, reader.wording.title(a, titles)) for a in held)
 
 
 _TITLE_WORDS = lazy_compile(r"[\s-]+")
@@ -439,11 +438,6 @@ _SOLE = lazy_compile(
     r"(?:\s+(?:for\s+)?(?:tonight|today))?\s*(?:is\b|will\s+be\b|[:=\-]))\s*(?P<x>\S.*)$",
     re.IGNORECASE,
 )
-# The orders that name a player the way "Heal X" does (the sole order "going with X" can be).
-_NO_TARGET = frozenset(
-    {"bribe", "abduct", "betrayal", "voice_of_reason", "voice_of_accusation", "analyze",
-     "choose_costumes", "travel", "temporary_disguise", "erase", "revenge", "vengeance"}
-)  # fmt: skip
 
 
 def _orders_now(reader: Reader) -> list[str]:
@@ -456,7 +450,7 @@ def _orders_now(reader: Reader) -> list[str]:
             for key, slot in slots
             if kind in slot.phases and not key.startswith(("lent:", "common:"))
             for use in slot.options
-            if use.ability not in _NO_TARGET
+            if use.ability not in reader.grammar.no_target
         }
     )
 
@@ -466,11 +460,11 @@ def _sole_order(reader: Reader, target: str, fragment: str) -> Order | votes.Unv
     naming the orders when there are several (the GM would have to pick)."""
     held = _orders_now(reader)
     if len(held) != 1:
-        names = " or ".join(ability_title(a) for a in held) or say("reading.no_order_held")
+        names = " or ".join(reader.wording.title(a) for a in held) or say("reading.no_order_held")
         raise Refusal(say("reading.target_but_no_order", abilities=names), Kind.MISSING_DETAIL)
-    title = ability_title(held[0], reader.state.ruleset.titles)
+    title = reader.wording.title(held[0], reader.state.ruleset.titles)
     reader.notes.append(say("reading.sole_order", ability=title, phase=reader.state.phase))
-    return read(reader, f"{ability_title(held[0])} {target}")
+    return read(reader, f"{reader.wording.title(held[0])} {target}")
 
 
 def _is_remark(reader: Reader, text: str) -> bool:
@@ -665,6 +659,4 @@ READERS: dict[str, Callable[[Reader, str, str], Order | votes.Unvote | str]] = {
     "abstain": votes.read_abstain,
     "unvote": votes.read_unvote,
     "no_action": votes.read_no_action,
-    "voice_of_reason": votes.read_voice_of_reason,
-    "voice_of_accusation": votes.read_voice_of_accusation,
 }

@@ -426,6 +426,20 @@ class Grammar:
         # The orders that take "(ordered) alternatives" (Watch, bow-tie, Black Suitcase): a
         # second choice after them is their substitute, not a choice the GM must ask about.
         self.substitutes = words.with_trait(vocab.SUBSTITUTES)
+        # The orders whose every listed player is acted on: "or" between two of them is a
+        # choice the GM cannot make ("Protect Akai or Lynz").
+        self.together = words.with_trait(vocab.TOGETHER)
+        # The orders that ask about actions ("Investigate A kills B"), and those that name a
+        # phase of their own (a query's, a crime's), which a label of that phase before them
+        # gives ("N1: Arrest X for killing Y").
+        self.queries = words.with_trait(vocab.QUERIES)
+        # The orders whose doer the side's leader may name ("Kill Lynz. Miaka will do it").
+        self.carried_out = words.with_trait(vocab.CARRIED_OUT)
+        # The orders that name no player the way "Heal X" does (Bribe, Travel, Erase), and
+        # those whose target may go unnamed ("Erase" alone erases tonight's victim).
+        self.no_target = words.with_trait(vocab.NO_TARGET)
+        self.unnamed_ok = words.with_trait(vocab.UNNAMED_OK)
+        self.dated = words.with_trait(vocab.DATED)
         # The abilities whose word alone on a line heads a list of names ("Disguise" over
         # names), and those whose words head a list when said in words ("my 3 investigations
         # for tonight:"): the first and those that take queries.
@@ -453,6 +467,19 @@ class Grammar:
         self._spelled_as: dict[str, str | None] = {}
         self._near: dict[str, str | None] = {}
         self._rewritten: dict[str, str] = {}
+
+    @cached_property
+    def query_verbs(self) -> Mapping[str, str]:
+        """The verb each investigated action is written with for the reader to read again
+        ("Abs kills Kleene"): its restatement verb, unless that verb reads as an ability the
+        same keyword stands for (``alternates``: APTX's "poisons" is Poison's), which is
+        written as the ability itself ("Abs aptx Kleene")."""
+        found = {}
+        for ability, verb in self.words.verbs.items():
+            hit = self.query_patterns.match(verb)
+            if hit is None or hit[0] not in self.alternates.get(ability, ()):
+                found[ability] = verb
+        return found
 
     def match_crime(self, text: str) -> tuple[str, int] | None:
         """The crime named at the start of ``text`` and the length of its words: as written

@@ -2,21 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any, TypeAlias
 
-from autogm.engine.families.dctp.vocab import WORDS as DCTP
 from autogm.engine.phases import Phase
 from autogm.engine.render.templates import say
-
-# How each ability reads in a query, a crime and an order's restatement: the DCTP family's
-# words (engine/families/dctp/vocab.py) — "Jd- heals Parkur", "for killing Kleene", "APTX",
-# "Steal from Akonyl". An ability not named is its words title-cased.
-VERB: Mapping[str, str] = DCTP.verbs
-CRIME_NOUN: Mapping[str, str] = DCTP.crime_nouns
-TITLES: Mapping[str, str] = DCTP.titles
-TARGET_WORD: Mapping[str, str] = DCTP.target_words
 
 # An order written out in the reader's own words, to be read again by the reader ("Kill Lynz
 # with Miaka", "Vote no lynch", "Investigate A heals B"): the reader's input, never a sentence
@@ -24,20 +15,64 @@ TARGET_WORD: Mapping[str, str] = DCTP.target_words
 # what is read). The functions that write one return this type.
 PlainOrder: TypeAlias = str
 
+# The one ability every family holds, read by the shared readers (engine/orders/readers/
+# votes.py, engine/orders/votes.py) and restated here: a vote for a player or for no one.
+VOTE = "vote"
 # A vote for no one: its restatement's key by the vote's choice.
 _VOTE_CHOICES = {"no_lynch": "order.vote_no_lynch", "abstain": "order.abstain",
                  "peace": "order.vote_peace"}  # fmt: skip
 
-# The lent slot an order uses: "Bow-tie: Interrogate X", "Suitcase: Heal X", "Cover: ...".
-VIA_TITLES = {"bow_tie": "Bow-tie", "suitcase": "Suitcase", "cover": "Cover"}
+
+def _no_words_of_its_own(order: Order, titles: Mapping[str, str] | None) -> str | None:
+    return None
 
 
-def ability_title(ability: str, titles: Mapping[str, str] | None = None) -> str:
-    """An ability's name as a GM writes it; ``titles`` are the ruleset's own names (r53's
-    "trick" for discombobulate)."""
-    if titles and ability in titles:
-        return titles[ability].title()
-    return TITLES.get(ability) or ability.replace("_", " ").title()
+def _as_it_is(order: Order, record: dict[str, Any]) -> dict[str, Any]:
+    return record
+
+
+# Compared and hashed as itself (``eq=False``): a family has one. It is no part of what an
+# order means (``Order.wording`` is not compared, nor a key of its send-time check).
+@dataclass(frozen=True, slots=True, eq=False)
+class Wording:
+    """How one family restates its orders, declared in its package (its ``vocab.Words``
+    carries it; ``Family.wording`` names it): the words of each ability ("APTX", "Jd- heals
+    Parkur", "Steal from Akonyl"), the lent slots' names ("Bow-tie: ..."), the orders that
+    take "(ordered) alternatives", the orders said in words of their own (an arrest, a
+    leader's kill) and what the record keeps of an order beyond its fields. An ability not
+    named is its id title-cased; ``PLAIN``, a family's that names none.
+
+    An order carries the wording of the family whose reader made it (``Order.wording``), so
+    that every restatement of it (the answer, the record, a note) is in its family's words."""
+
+    titles: Mapping[str, str] = field(default_factory=dict)
+    verbs: Mapping[str, str] = field(default_factory=dict)
+    target_words: Mapping[str, str] = field(default_factory=dict)
+    crime_nouns: Mapping[str, str] = field(default_factory=dict)
+    lent: Mapping[str, str] = field(default_factory=dict)
+    # The ability of the item each lent slot comes through ("suitcase": "black_suitcase").
+    items: Mapping[str, str] = field(default_factory=dict)
+    substitutes: frozenset[str] = frozenset()
+    # The restatement of an order with words of its own, without the lent slot it asks for,
+    # from (order, the ruleset's titles); None: its ability's name and targets.
+    own: Callable[[Order, Mapping[str, str] | None], str | None] = _no_words_of_its_own
+    # The record of an order from (order, its fields' record): what the family keeps beyond
+    # its fields, in its place (an arrest's crime, victim and phase after its targets).
+    recorded: Callable[[Order, dict[str, Any]], dict[str, Any]] = _as_it_is
+
+    def title(self, ability: str, titles: Mapping[str, str] | None = None) -> str:
+        """An ability's name as a GM writes it; ``titles`` are the ruleset's own names (r53's
+        "trick" for discombobulate)."""
+        if titles and ability in titles:
+            return titles[ability].title()
+        return self.titles.get(ability) or ability.replace("_", " ").title()
+
+    def via(self, slot: str) -> str:
+        """The name of a lent slot an order is used through ("Bow-tie")."""
+        return self.lent.get(slot, slot)
+
+
+PLAIN = Wording()
 
 
 # Not frozen, as Order below (one is made for every query of every investigation).
@@ -50,8 +85,10 @@ class Query:
     obj: str
     when: Phase | None = None
 
-    def text(self) -> str:
-        words = f"{self.subject} {VERB.get(self.keyword, self.keyword)} {self.obj}".rstrip()
+    def text(self, wording: Wording = PLAIN) -> str:
+        """The question in ``wording``, its family's (the order that asks it has it)."""
+        verb = wording.verbs.get(self.keyword, self.keyword)
+        words = f"{self.subject} {verb} {self.obj}".rstrip()
         return say("order.on_phase", order=words, phase=self.when) if self.when else words
 
 
@@ -81,6 +118,8 @@ class Order:
     via: str | None = None
     # The words an order carries to someone (midnight's Letter and The Call).
     message: str | None = None
+    # The words it is restated in: its family's, given by the reader that made it.
+    wording: Wording = field(default=PLAIN, compare=False, repr=False)
 
     def named(self) -> tuple[str, ...]:
         """The players the order names as whom it falls on: its targets, or its queries'
@@ -88,27 +127,25 @@ class Order:
         return self.targets + tuple(q.subject for q in self.queries)
 
     def canonical(self, titles: Mapping[str, str] | None = None) -> str:
-        """The order restated in the words a GM would confirm it with (in the ruleset's own
-        names for abilities, ``titles``)."""
-        if self.via and (self.queries or self.ability == "blame"):
-            # "Bow-tie: Investigate A kills B", "Suitcase: Blame X for killing Y".
-            inner = replace(self, via=None).canonical(titles)
-            return f"{VIA_TITLES.get(self.via, self.via)}: {inner}"
+        """The order restated in the words a GM would confirm it with: its family's
+        (``wording``), in the ruleset's own names for abilities (``titles``)."""
+        wording = self.wording
         own = self._own_words(titles)
         if own is not None:
             # An order in its own words keeps the lent slot it asks for ("Suitcase: Arrest X
-            # for killing Y on Night 1"): restated without it, it would be the real order.
-            return f"{VIA_TITLES.get(self.via, self.via)}: {own}" if self.via else own
-        name = ability_title(self.ability, titles)
+            # for killing Y on Night 1", "Bow-tie: Investigate A kills B"): restated without
+            # it, it would be the real order.
+            return f"{wording.via(self.via)}: {own}" if self.via else own
+        name = wording.title(self.ability, titles)
         if self.via:
-            name = f"{VIA_TITLES.get(self.via, self.via)}: {name}"
+            name = f"{wording.via(self.via)}: {name}"
         targets = ", ".join(self.targets)
-        if self.ability in ("bow_tie", "watch", "black_suitcase") and len(self.targets) > 1:
+        if self.ability in wording.substitutes and len(self.targets) > 1:
             # "(ordered) alternatives": the first choice, then its substitutes.
             others = ", ".join(self.targets[1:])
             targets = say("order.alternatives", first=self.targets[0], others=others)
-        if targets and self.ability in TARGET_WORD and not self.via:
-            targets = f"{TARGET_WORD[self.ability]} {targets}"
+        if targets and self.ability in wording.target_words and not self.via:
+            targets = f"{wording.target_words[self.ability]} {targets}"
         words = [name, targets]
         if self.choice:
             words.insert(1, self.choice)
@@ -128,58 +165,24 @@ class Order:
         return " ".join(w for w in words if w)
 
     def _own_words(self, titles: Mapping[str, str] | None) -> str | None:
-        """The restatement of an order with words of its own (an arrest, a leader's kill, a
-        Letter, ...), without the lent slot; None for an order restated as its ability's name
-        and targets."""
-        name = ability_title(self.ability, titles)
-        if self.ability == "arrest":
-            crime = CRIME_NOUN.get(self.crime or "", self.crime or "")
-            said = say("order.arrest", target=self.targets[0], crime=crime)
-            said += f" {self.victim}" if self.victim else ""
-            return say("order.on_phase", order=said, phase=self.when) if self.when else said
-        if self.ability == "aptx":
-            return say("order.aptx", target=self.targets[0], role=self.role)
+        """The restatement of an order with words of its own (queries, a vote, and what its
+        family says in its own words: an arrest, a leader's kill, a Letter, ...), without the
+        lent slot; None for an order restated as its ability's name and targets."""
         if self.queries:
-            return f"{name} {'; '.join(q.text() for q in self.queries)}"
-        if self.ability == "vote":
+            name = self.wording.title(self.ability, titles)
+            return f"{name} {'; '.join(q.text(self.wording) for q in self.queries)}"
+        if self.ability == VOTE:
             if self.choice in _VOTE_CHOICES:
                 return say(_VOTE_CHOICES[self.choice])
             return say("order.vote", targets=", ".join(self.targets))
-        if self.ability in ("kill", "snipe") and self.killer and self.killer != self.actor:
-            verb, targets = VERB[self.ability], ", ".join(self.targets)
-            return say("order.leader_kill", killer=self.killer, verb=verb, targets=targets)
-        if self.ability == "blame" and self.crime:
-            crime = CRIME_NOUN.get(self.crime, self.crime)
-            said = say("order.blame", targets=", ".join(self.targets), crime=crime)
-            return f"{said} {self.victim}" if self.victim else said
-        if self.ability == "leader_ranking":
-            ranked = ", ".join(f"{i}. {t}" for i, t in enumerate(self.targets, 1))
-            return f"{name}: {ranked}"
-        if self.ability == "analyze":
-            return say("order.analyze", phase=self.when)
-        if self.ability in ("temporary_disguise",) and self.role:
-            return say("order.temporary_disguise", role=self.role)
-        if self.ability == "all_in":
-            # midnight's All-in: "the complete list of everyone's Midnight roles".
-            pairs = zip(self.targets, self.roles, strict=False)
-            listed = ", ".join(say("order.as_player_role", player=t, role=r) for t, r in pairs)
-            return f"{name}: {listed}"
-        if self.ability == "choose_costumes" and self.roles:
-            return say("order.choose_costumes", roles=", ".join(self.roles))
-        if self.message is not None:
-            # midnight's Letter and The Call: "Letter to the Town: "..."".
-            to = say("gm_text.the_town") if self.choice == "town" else ", ".join(self.targets)
-            return say("order.message", ability=name, to=to, message=self.message)
-        return None
+        return self.wording.own(self, titles)
 
     def to_record(self) -> dict[str, Any]:
         record: dict[str, Any] = {"ability": self.ability, "targets": list(self.targets)}
-        if self.ability == "arrest":
-            record.update(crime=self.crime, victim=self.victim, when=str(self.when))
         if self.role:
             record["role"] = self.role
         if self.queries:
-            record["queries"] = [q.text() for q in self.queries]
+            record["queries"] = [q.text(self.wording) for q in self.queries]
         if self.killer and self.killer != self.actor:
             record["killer"] = self.killer
         if self.choice:
@@ -190,9 +193,7 @@ class Order:
             record["via"] = self.via
         if self.message is not None:
             record["message"] = self.message
-        if self.when is not None and self.ability in ("analyze",):
-            record["when"] = str(self.when)
-        return record
+        return self.wording.recorded(self, record)
 
 
 @dataclass(slots=True, unsafe_hash=True)

@@ -51,7 +51,7 @@ from autogm.engine.orders.fragments import (
 )
 from autogm.engine.orders.grammar import Grammar, grammar_of
 from autogm.engine.orders.kinds import Kind, kind_of
-from autogm.engine.orders.model import Order, ParsedPM, Rejection, ability_title
+from autogm.engine.orders.model import Order, ParsedPM, Rejection
 from autogm.engine.orders.reader import (
     CONDITIONAL,
     NO_KILL,
@@ -85,16 +85,10 @@ from autogm.engine.state import ABROAD, IN_FLIGHT, GameState
 __all__ = ["parse_pm", "vocabulary"]
 
 
-# The Explosive Vest's orders exist only when the GM turns it on.
-VEST_OPTION = "explosive_vest"
-VEST_ABILITIES = frozenset({"plant_vest", "defuse"})
-
 # A message longer than this is not read at all (orders and wills fit in far less); the answer
 # says so. Reading is linear in the length, so this bounds what one message can cost a poll.
 MAX_PM_CHARS = 20_000
 WILL_OPTION = "will_max_length"
-# The Black Org's kill orders a leader's "Miaka will do it" may name the killer of.
-KILLS = frozenset({"kill", "snipe"})
 # A clause that makes the order after it conditional: "If she's not available, heal Parkur".
 _CONDITION = lazy_compile(
     rf"(?:if|unless|{'|'.join(phrases.PRECAUTION)}|{'|'.join(phrases.INVERTED)}"
@@ -591,7 +585,7 @@ def _take_back(msg: Message, ability: str, target: str | None, written: str) -> 
         for k, o in msg.accepted.items()
         if o.ability == ability and (target is None or target in o.named())
     }
-    title = ability_title(ability, msg.reader.state.ruleset.titles)
+    title = msg.reader.wording.title(ability, msg.reader.state.ruleset.titles)
     shown = f"{title} on {target}" if target else title
     if mine:
         msg.withdrawn.extend(o.text for o in mine.values())
@@ -767,7 +761,7 @@ def _step_read(msg: Message, fragment: str) -> str | None:
         else:
             msg.trace.append((fragment, "quiet", None))
         return None
-    if order.ability in KILLS and not order.targets:
+    if order.ability in reader.grammar.carried_out and not order.targets:
         refused = _killer_named(reader, order, fragment, msg.accepted)
         if refused is not None:
             msg.refuse(refused)
@@ -909,7 +903,7 @@ def _finish_quoted(msg: Message) -> None:
             continue  # the GM's prompt, or the author's own earlier message
         abilities = [a for a in _orders_in(msg, said, any_held=alone) if a not in given]
         if abilities:
-            title = ability_title(abilities[0], reader.state.ruleset.titles)
+            title = reader.wording.title(abilities[0], reader.state.ruleset.titles)
             if author:
                 why = say("reading.quoted_from", author=author, ability=title)
             else:
@@ -1311,8 +1305,8 @@ def _take(
                 say(
                     "reading.one_choice",
                     earlier=earlier.canonical(titles),
-                    earlier_ability=ability_title(earlier.ability, titles),
-                    later_ability=ability_title(order.ability, titles),
+                    earlier_ability=reader.wording.title(earlier.ability, titles),
+                    later_ability=reader.wording.title(order.ability, titles),
                     phase=reader.state.phase,
                     later=order.canonical(titles),
                 ),
@@ -1377,7 +1371,9 @@ def _repeat(
     kind, each taken as if written out again (docs/rulings.md); the refusals name the order
     that would have been repeated."""
     state, titles = reader.state, reader.state.ruleset.titles
-    found = repeated(state, reader.author, previous, reader.rules.passive())
+    found = repeated(
+        state, reader.author, previous, reader.rules.passive(), reader.grammar.words
+    )
     if isinstance(found, str):
         fix = _what_you_can_send(reader, reader.author)
         return [Rejection(fragment, found, fix, kind=Kind.MISSING_DETAIL)]
@@ -1424,7 +1420,7 @@ def _killer_named(
     """ "Kill Lynz. Miaka will do it.": the killer a leader names for the kill ordered before
     it in the same PM, checked as one order; with no kill before it, refused."""
     for key, earlier in accepted.items():
-        if earlier.ability in KILLS:
+        if earlier.ability in reader.grammar.carried_out:
             named = replace(earlier, killer=order.killer, text=f"{earlier.text} {fragment}")
             checked = reader.rules.check(named, reader.slots())
             if isinstance(checked, str):
@@ -1449,8 +1445,8 @@ def _checked(reader: Reader, order: Order, fragment: str) -> tuple[Order, SlotKe
             reader.notes.append(
                 say(
                     "reading.read_as_yours",
-                    written=ability_title(order.ability, titles),
-                    ability=ability_title(other.ability, titles),
+                    written=reader.wording.title(order.ability, titles),
+                    ability=reader.wording.title(other.ability, titles),
                 )
             )
             order = other
@@ -1481,8 +1477,8 @@ def _alternate(
     ]
     if len(held) > 1:
         titles = reader.state.ruleset.titles
-        names = " or ".join(ability_title(o.ability, titles) for o in held)
-        written = ability_title(order.ability, titles)
+        names = " or ".join(reader.wording.title(o.ability, titles) for o in held)
+        written = reader.wording.title(order.ability, titles)
         return say("reading.which_one", written=written, abilities=names)
     return held[0] if held else None
 
@@ -1508,13 +1504,12 @@ def _what_you_can_send(reader: Reader, author: str) -> str:
             continue
         if key.startswith("lent:") and len(slot.options) > 3:
             # The Black Suitcase lends every night action: one entry, not thirty.
-            lent = ability_title(key.removeprefix("lent:"), state.ruleset.titles)
+            lent = reader.wording.title(key.removeprefix("lent:"), state.ruleset.titles)
             titles.append(say("reading.lent_any_night", ability=lent))
             continue
         for use in slot.options:
-            title = ability_title(use.ability, state.ruleset.titles)
-            option = VEST_OPTION if use.ability in VEST_ABILITIES else None
-            if title not in titles and (option is None or state.ruleset.option(option)):
+            title = reader.wording.title(use.ability, state.ruleset.titles)
+            if title not in titles and reader.rules.in_play(use.ability):
                 titles.append(title)
     if not titles:
         return say("reading.nothing_to_send", phase=state.phase)
@@ -1548,7 +1543,7 @@ def _away_notes(reader: Reader, order: Order) -> list[str]:
     if not reader.rules.abroad_ok(order.ability) and (
         actor.has(ABROAD, state.phase) or actor.has(IN_FLIGHT, state.phase)
     ):
-        title = ability_title(order.ability, state.ruleset.titles)
+        title = reader.wording.title(order.ability, state.ruleset.titles)
         return [say("reading.abroad", ability=title)]
     return []
 
@@ -1614,7 +1609,8 @@ def read_evidence(msg: Message) -> None:
             and not any(m.kind == "ability" and held.of(m.value) for m in found)
             and (prompted := _prompted(msg, held) if prompted is False else prompted)
         ):
-            block_text = f"{ability_title(prompted, reader.state.ruleset.titles)}: {block_text}"
+            title = reader.wording.title(prompted, reader.state.ruleset.titles)
+            block_text = f"{title}: {block_text}"
             found = mentions(block_text, table, reader.words.players, reader.words.roles)
         elif not any(how == "unread" for _, how, _ in run) and not any(
             m.kind == "ability" and held.of(m.value) for m in found
@@ -1879,7 +1875,7 @@ def _voided(msg: Message, text: str, kind: Kind, abilities: tuple[str, ...]) -> 
     """The refusal of an order the message gives only with a word that voids it."""
     reader = msg.reader
     titles = reader.state.ruleset.titles
-    title = ability_title(abilities[0], titles) if abilities else say("reading.voided_order")
+    title = reader.wording.title(abilities[0], titles) if abilities else say("reading.voided_order")
     fix = msg.dialect.can_send(reader) if kind is Kind.NOT_HELD else ""
     if kind is Kind.NOT_NOW and abilities and not for_later(text, reader.grammar):
         # "Trick Quetzal right now" by day: not for a later phase, but an ability of

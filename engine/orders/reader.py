@@ -27,7 +27,7 @@ from autogm.engine.orders.grammar import (
     Grammar,
 )
 from autogm.engine.orders.kinds import Kind, kind_of
-from autogm.engine.orders.model import Order
+from autogm.engine.orders.model import Order, Wording
 from autogm.engine.orders.names import MatchKind, NameMatcher
 from autogm.engine.orders.seam import Rules
 from autogm.engine.phases import Phase
@@ -94,9 +94,6 @@ _WORDS = lazy_compile(r"\w[\w.-]*")
 # The kinds of a match that is no reading to note when written in ASCII (``NameMatch``'s
 # ``is_reading``: neither a prefix nor a typo, and no look-alike letter beyond ASCII).
 _PLAIN = (MatchKind.EXACT, MatchKind.ALIAS)
-# The orders whose every listed player is acted on: "or" between two of them is a choice the
-# GM cannot make (Watch, bow-tie and Suitcase take "(ordered) alternatives" instead).
-_TOGETHER = frozenset({"protect", "slander", "amor"})
 _OR = lazy_compile(r"\bor\b", re.IGNORECASE)
 TWO_CHOICES = "reading.two_choices"
 CONDITIONAL = "reading.conditional"
@@ -239,6 +236,11 @@ class Reader:
     ability: str | None = None
     _slots: list[tuple[str, Slot]] | None = field(default=None, repr=False)
 
+    @property
+    def wording(self) -> Wording:
+        """The family's restatement of its orders (its words'): every order read has it."""
+        return self.grammar.words.wording
+
     def slots(self) -> list[tuple[str, Slot]] | None:
         """The author's held slots, found once per PM (the state does not change while a PM
         is read); None for an author who is not playing."""
@@ -336,7 +338,7 @@ class Reader:
             more = LIST_SEP.match(rest)
             if not more or not rest[more.end() :].strip() or _LIST_TAIL.match(rest, more.end()):
                 return tuple(found), rest
-            if self.ability in _TOGETHER and _OR.search(more[0]):
+            if self.ability in self.grammar.together and _OR.search(more[0]):
                 # "Protect Akai or Lynz": a choice the GM would have to make.
                 raise Refusal(say(TWO_CHOICES), Kind.TWO_CHOICES)
             rest = rest[more.end() :]
@@ -492,7 +494,7 @@ class Reader:
 
     def holds(self, ability: str) -> bool:
         """Whether the author has a slot for ``ability`` now."""
-        probe = Order(self.author, ability)
+        probe = Order(self.author, ability, wording=self.wording)
         return self.author in self.state.players and not isinstance(
             self.rules.find_slot(probe, self.slots()), str
         )
@@ -535,12 +537,12 @@ class Reader:
         target, rest = self.name(rest)
         if rest:  # mostly nothing follows the name: nothing to end
             self.end(rest, fragment)
-        return Order(self.author, ability, (target,), text=fragment)
+        return Order(self.author, ability, (target,), text=fragment, wording=self.wording)
 
     def listed(self, ability: str, rest: str, fragment: str) -> Order:
         targets, rest = self.names(rest)
         self.end(rest, fragment)
-        return Order(self.author, ability, targets, text=fragment)
+        return Order(self.author, ability, targets, text=fragment, wording=self.wording)
 
     def substitutes(self, ability: str, rest: str, fragment: str) -> Order:
         """ "Watch Akonyl, alternatively Jd-": the first choice, then its substitutes."""
@@ -556,8 +558,9 @@ class Reader:
             raise Refusal(say(needs_role), Kind.MISSING_DETAIL, read_whole=not rest.strip())
         role, rest = self.role(rest[separator.end() :])
         self.end(rest, fragment)
-        return Order(self.author, ability, (target,), role=role, text=fragment)
+        wording = self.wording
+        return Order(self.author, ability, (target,), role=role, text=fragment, wording=wording)
 
     def bare(self, ability: str, rest: str, fragment: str) -> Order:
         self.end(rest, fragment)
-        return Order(self.author, ability, text=fragment)
+        return Order(self.author, ability, text=fragment, wording=self.wording)

@@ -14,7 +14,8 @@ from __future__ import annotations
 import re
 
 from autogm.engine.lazy_pattern import lazy_compile
-from autogm.engine.orders.model import Order, ability_title
+from autogm.engine.orders import vocab
+from autogm.engine.orders.model import Order
 from autogm.engine.phases import Phase
 from autogm.engine.render.templates import say
 from autogm.engine.state import GameState
@@ -37,25 +38,6 @@ _REPEAT = lazy_compile(
     re.IGNORECASE,
 )
 
-# Orders that say more than their record keeps (a question, a crime, which observation, the
-# role guessed), so that "same as last night" cannot rebuild them. Votes are not in the
-# history: each day's is cast anew.
-NOT_KEPT = frozenset(
-    {
-        "investigate",
-        "special_investigate",
-        "follow_up",
-        "observe",
-        "analyze",
-        "arrest",
-        "blame",
-        "identify",
-        "police_identify",
-        "choose_costumes",
-    }
-)
-
-
 def repeat_asked(fragment: str) -> bool | None:
     """None when ``fragment`` is not a repeat of earlier orders; True when it names the
     author's phase just before this one ("same as last night"), False when it means their
@@ -70,11 +52,17 @@ def repeat_asked(fragment: str) -> bool | None:
 
 
 def repeated(
-    state: GameState, author: str, previous: bool, passive: frozenset[str]
+    state: GameState,
+    author: str,
+    previous: bool,
+    passive: frozenset[str],
+    words: vocab.Words,
 ) -> str | tuple[Phase, list[Order], list[str]]:
     """The author's orders to repeat: the phase they were given in, the orders rebuilt from
-    the record, and the titles of those the record cannot rebuild; or why there are none.
-    ``passive``: the abilities that act with no order, never repeated."""
+    the record, and the titles of those the record cannot rebuild (its family's ``words``
+    say which: ``vocab.UNREPEATABLE``; votes are not in the history, each day's is cast
+    anew); or why there are none. ``passive``: the abilities that act with no order, never
+    repeated."""
     phase = state.phase
     if previous:
         number = phase.number - 1
@@ -103,12 +91,13 @@ def repeated(
     when = max(own, key=lambda r: r.phase.index).phase if when is None else when
     orders: list[Order] = []
     lost: list[str] = []
-    titles = state.ruleset.titles
+    titles, wording = state.ruleset.titles, words.wording
+    not_kept = words.with_trait(vocab.UNREPEATABLE)
     for r in own:
         if r.phase != when:
             continue
-        if r.ability in NOT_KEPT:
-            lost.append(ability_title(r.ability, titles))
+        if r.ability in not_kept:
+            lost.append(wording.title(r.ability, titles))
             continue
         order = Order(
             author,
@@ -116,6 +105,7 @@ def repeated(
             r.targets,
             role=r.role,
             text=say("reading.repeat_same_as", phase=when),
+            wording=wording,
         )
         if order not in orders:
             orders.append(order)

@@ -58,6 +58,10 @@ class Rules(Protocol):
     def abroad_ok(self, ability: str) -> bool:
         """Whether the ability works from abroad (Travel)."""
 
+    def in_play(self, ability: str) -> bool:
+        """Whether the ruleset with its options has the ability at all (the Explosive Vest's
+        orders only when the GM turns it on); an ability with no unit is."""
+
     def passive(self) -> frozenset[str]:
         """The abilities that act with no order (Betrayal)."""
 

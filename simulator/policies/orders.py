@@ -12,13 +12,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from autogm.engine.ability import abilities_for
+from autogm.engine.families import FAMILIES
 from autogm.engine.families.dctp.abilities.kill import kill_cycle_due
 from autogm.engine.families.dctp.abilities.lent import LENT
 from autogm.engine.families.dctp.state import DctpState, current_leader
 from autogm.engine.families.midnight.reader import TOWN
 from autogm.engine.orders import vocab
 from autogm.engine.orders.kinds import Kind, kind_of
-from autogm.engine.orders.model import CRIME_NOUN, Order, Query
+from autogm.engine.orders.model import Order, Query
 from autogm.engine.orders.seam import HeldSlots
 from autogm.engine.phases import Phase, PhaseKind
 from autogm.engine.reading import GameRules
@@ -253,7 +254,8 @@ class _Draw:
         return self.opts.rng
 
     def order(self, **parts) -> Order:
-        return Order(self.player, self.ability, **parts)
+        wording = FAMILIES[self.state.ruleset.family].wording
+        return Order(self.player, self.ability, **parts, wording=wording)
 
     def pool(self) -> list[str]:
         """Whom the order may name: the dead for an ability on the dead; else the free
@@ -315,7 +317,8 @@ def _kill(state: GameState, player: str, ability: str, draw: _Draw) -> Order | N
         due = [m for m in kill_cycle_due(state) if m != player]
         if due and (draw.opts.name_killer or draw.rng.random() < 0.5):
             killer = due[0]
-    return Order(player, ability, (victim,), killer=killer)
+    wording = FAMILIES[state.ruleset.family].wording
+    return Order(player, ability, (victim,), killer=killer, wording=wording)
 
 
 def _nothing(d: _Draw) -> Order:
@@ -421,7 +424,7 @@ def _query_words(ruleset: Ruleset) -> list[str]:
 def _crimes(ruleset: Ruleset) -> list[str]:
     """The crimes an arrest may name in ``ruleset``, as its keywords name them (a
     "poisoning" is a killing)."""
-    return sorted(_named_crimes(ruleset) & set(CRIME_NOUN))
+    return sorted(_named_crimes(ruleset) & set(FAMILIES[ruleset.family].wording.crime_nouns))
 
 
 def _words(ruleset: Ruleset) -> set[str]:

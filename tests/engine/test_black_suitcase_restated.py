@@ -13,6 +13,7 @@ from __future__ import annotations
 import pytest
 
 from autogm.engine.families.dctp.setup import Setup, new_game
+from autogm.engine.families.dctp.vocab import WORDING
 from autogm.engine.orders.model import Order
 from autogm.engine.phases import Phase
 from autogm.engine.reading import read_pm
@@ -25,16 +26,35 @@ ROSTER = {"Abs": "Anokata", "Conia": "Vermouth", "Kleene": "Agasa", "Tak": "Taka
     ("order", "restated"),
     [
         (
-            Order("Abs", "arrest", ("Kleene",), crime="kill", victim="Tak", via="suitcase"),
+            Order(
+                "Abs",
+                "arrest",
+                ("Kleene",),
+                crime="kill",
+                victim="Tak",
+                via="suitcase",
+                wording=WORDING,
+            ),
             "Suitcase: Arrest Kleene for killing Tak",
         ),
         (
-            Order("Abs", "aptx", ("Kleene",), role="Agasa", via="suitcase"),
+            Order("Abs", "aptx", ("Kleene",), role="Agasa", via="suitcase", wording=WORDING),
             "Suitcase: APTX Kleene as Agasa",
         ),
-        (Order("Abs", "heal", ("Kleene",), via="suitcase"), "Suitcase: Heal Kleene"),
         (
-            Order("Abs", "arrest", ("Kleene",), crime="kill", victim="Tak", when=Phase.night(1)),
+            Order("Abs", "heal", ("Kleene",), via="suitcase", wording=WORDING),
+            "Suitcase: Heal Kleene",
+        ),
+        (
+            Order(
+                "Abs",
+                "arrest",
+                ("Kleene",),
+                crime="kill",
+                victim="Tak",
+                when=Phase.night(1),
+                wording=WORDING,
+            ),
             "Arrest Kleene for killing Tak on Night 1",
         ),
     ],

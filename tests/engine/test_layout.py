@@ -58,6 +58,11 @@ LAYER_OF = {
     # rules: the rulesets, data written in the model
     "autogm.engine.families.midnight.sheets": "rules",
     "autogm.engine.families.midnight.rules": "rules",
+    # the words of each family's orders, declared (a Say per ability) with their restatement
+    "autogm.engine.orders.vocab": "rules",
+    "autogm.engine.families.dctp.vocab": "rules",
+    "autogm.engine.families.dctp.restating": "rules",
+    "autogm.engine.families.midnight.restating": "rules",
     # mechanics: what abilities and phases share
     "autogm.engine.families.dctp.harm": "mechanics",
     "autogm.engine.families.dctp.appearance": "mechanics",
@@ -97,7 +102,6 @@ LAYER_OF = {
     "autogm.engine.families.midnight.running": "game",
     "autogm.engine.families.midnight.reader": "orders",
     "autogm.engine.families.midnight.vocab": "orders",
-    "autogm.engine.families.dctp.vocab": "orders",
     # scenario: scenario files and the replay record
     "autogm.engine.replay": "scenario",
 }
@@ -112,7 +116,6 @@ FAMILY_PREFIX = {
 FAMILY_OF = {
     "autogm.engine.ability": "",
     "autogm.engine.orders.dispatch": "split",
-    "autogm.engine.orders.readers.votes": "dctp",
     "autogm.engine.rules.base": "split",
     "autogm.engine.state": "split",
     "autogm.engine.context": "split",
@@ -124,11 +127,6 @@ FAMILY_OF = {
 # package, which registers into it) one across layers until the families are packages; the
 # others are arrows like any, in every check.
 ALLOWED = {
-    (
-        "autogm.engine.orders.model",
-        "autogm.engine.families.dctp.vocab",
-    ): "top, waiting for the move: the Order "
-    "model restates an order in the DCTP family's words; families as packages hand them in",
     (
         "autogm.engine.life",
         "autogm.engine.context",
@@ -144,12 +142,6 @@ ALLOWED = {
     ): "type only, waiting (session.py is changed on "
     "another branch): apply_text takes the GameSession whose queue it changes, and session "
     "imports gm_texts",
-    (
-        "autogm.engine.families.dctp.protection",
-        "autogm.engine.ability",
-    ): "inside a function, waiting: "
-    "importing the registry ran every ability of DCTP, which import protection, before the "
-    "Ability interface left that package; it may be imported at the top now",
     (
         "autogm.engine.render",
         "autogm.engine.render.text",
@@ -171,19 +163,6 @@ ALLOWED = {
         "autogm.engine.gm_texts",
         "autogm.engine.families.dctp.dreams",
     ): "inside a function: start-up, only a ruleset with the GM's texts (classic) drafts dreams",
-    (
-        "autogm.engine.families.midnight.abilities.daylight",
-        "autogm.engine.families.midnight.abilities.mafia",
-    ): (
-        "inside a function, waiting (midnight is changed on another branch): mafia is imported "
-        "at the top of daylight too"
-    ),
-    (
-        "autogm.engine.families.midnight.council",
-        "autogm.engine.families.midnight.damage",
-    ): "inside a "
-    "function, waiting (midnight is changed on another branch): no circle holds it, damage "
-    "does not import council",
     (
         "autogm.engine.by_family",
         "autogm.engine.families.dctp.family",

@@ -17,6 +17,7 @@ from autogm.engine.families.dctp.prep import open_game, settle_prep
 from autogm.engine.families.dctp.reading import dialect
 from autogm.engine.families.dctp.setup import new_game_from, setup_of
 from autogm.engine.families.dctp.state import DctpState
+from autogm.engine.families.dctp.vocab import WORDING
 from autogm.engine.families.dctp.voting import hold_lynch
 from autogm.engine.families.dctp.win import side_won, stalled, winner
 from autogm.engine.rules.base import Step
@@ -53,6 +54,7 @@ DCTP = Family(
     player_record=None,
     held_beyond=held_beyond,
     read=None,
+    wording=WORDING,
     dialect=dialect,
     public=None,
     setup_of=setup_of,

@@ -22,6 +22,7 @@ from autogm.engine.families.dctp.abilities.travel import begin_travel
 from autogm.engine.families.dctp.attacks import bribe_shield
 from autogm.engine.families.dctp.harm import end_detentions
 from autogm.engine.families.dctp.prep import finish_prep
+from autogm.engine.families.dctp.vocab import WORDING
 from autogm.engine.orders.model import Order
 from autogm.engine.outcome import Result
 from autogm.engine.phases import PhaseKind
@@ -137,7 +138,9 @@ def add_passive(ctx: Context) -> None:
                         # Condition, Injured: "loses any of their passive abilities": a lost
                         # ability is not attempted (no nightly "your betrayal failed").
                         continue
-                    ctx.actions.append(Action(Order(name, use.ability), ability, slot=key))
+                    ctx.actions.append(
+                        Action(Order(name, use.ability, wording=WORDING), ability, slot=key)
+                    )
                     sent.add((name, use.ability))
 
 

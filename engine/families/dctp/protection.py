@@ -14,7 +14,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from autogm.engine.ability import abilities_for
 from autogm.engine.context import PENDING, Action
+from autogm.engine.families.dctp.vocab import WORDING
 from autogm.engine.orders.model import Order
 
 if TYPE_CHECKING:
@@ -56,11 +58,9 @@ def _watch_action(ctx: Context, target: str) -> Action | None:
             and action.order.targets == (holder,)
         ):
             return action if action.state == PENDING else None
-    # Imported here: importing the registry runs the abilities package, which imports this
-    # module (engine.families.dctp.abilities.aptx, engine.families.dctp.voting) before it is done.
-    from autogm.engine.ability import abilities_for
-
-    action = Action(Order(holder, WATCH, (holder,)), abilities_for(ctx.ruleset)[WATCH])
+    action = Action(
+        Order(holder, WATCH, (holder,), wording=WORDING), abilities_for(ctx.ruleset)[WATCH]
+    )
     ctx.actions.append(action)
     return action
 

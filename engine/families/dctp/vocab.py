@@ -10,10 +10,13 @@ to its ability's declaration.
 
 from __future__ import annotations
 
+from autogm.engine.families.dctp import restating
 from autogm.engine.orders.vocab import (
     ASKED,
     ASKS,
+    CARRIED_OUT,
     CRIME,
+    DATED,
     FRAME,
     GUARD,
     HARM,
@@ -31,6 +34,8 @@ from autogm.engine.orders.vocab import (
     TARGET_ROLE,
     TARGETS,
     TOGETHER,
+    UNNAMED_OK,
+    UNREPEATABLE,
     VOTE,
     WHEN,
     Say,
@@ -65,6 +70,7 @@ _KILL_WORDS = (
 SAYS: tuple[Say, ...] = (
     Say(
         "arrest",
+        traits=frozenset({DATED, UNREPEATABLE}),
         order=r"arrest",
         words=("arrest", "cuff", "handcuff", "lock up", "bust", "nab", "haul in", "take in",
                "bring in", "apprehend", "detain for", "put away",
@@ -85,7 +91,7 @@ SAYS: tuple[Say, ...] = (
         query=r"investigat(?:e|es|ed|ing)",
         alternates=("special_investigate",),
         verb="investigates",
-        traits=frozenset({ASKS, QUERIES, LIST_HEAD}), shape=ASKED,
+        traits=frozenset({DATED, UNREPEATABLE, ASKS, QUERIES, LIST_HEAD}), shape=ASKED,
         does=LEARN,
     ),
     Say(
@@ -148,6 +154,7 @@ SAYS: tuple[Say, ...] = (
         r"|snip(?:e|ed|ing)|sho(?:t|ot(?:ing)?)|poison(?:ing|ed)?|aptx(?:ing|ed)?",
         verb="kills",
         crime_noun="killing",
+        traits=frozenset({CARRIED_OUT}),
         does=HARM,
         means=r"murder\w*|death|dies?|dead|weapon|guns?|pistol|knife|knives|blade|bullets?|shoot\w*|shot|stab\w*|strangl\w*|slit|throat",
     ),
@@ -178,6 +185,7 @@ SAYS: tuple[Say, ...] = (
         spelled=("snipe",),
         query=r"snip(?:e|es|ed|ing)",
         verb="snipes",
+        traits=frozenset({CARRIED_OUT}),
         does=HARM,
         alternates=("kill",),
         means=r"rifle|scope|sniper|crosshairs|long[- ]range|rooftop|bullets?|shot",
@@ -282,6 +290,7 @@ SAYS: tuple[Say, ...] = (
     ),
     Say(
         "blame",
+        traits=frozenset({UNREPEATABLE}),
         order=r"blame",
         words=("blame", "frame", "pin on", "pin it on", "set up", "scapegoat", "fit up",
                "hang it on", "hang on", "put it on", "lay it on", "pin the blame on",
@@ -320,7 +329,7 @@ SAYS: tuple[Say, ...] = (
         possessed=r"body|corpse|remains",
         verb="erases",
         crime_noun="erasing",
-        traits=frozenset({NO_TARGET}),
+        traits=frozenset({NO_TARGET, UNNAMED_OK}),
         means=r"body|bodies|corpse|remains|disappear\w*|vanish\w*|traces?|evidence|dispose"
         r"|clean[- ]?up",
     ),
@@ -450,7 +459,7 @@ SAYS: tuple[Say, ...] = (
                "check the past", "look into the past"),
         query=r"special[- ]investigat(?:e|es|ed|ing)",
         verb="investigates",
-        traits=frozenset({ASKS, QUERIES, LIST_HEAD}), shape=ASKED,
+        traits=frozenset({DATED, UNREPEATABLE, ASKS, QUERIES, LIST_HEAD}), shape=ASKED,
         does=LEARN,
     ),
     Say(
@@ -458,7 +467,7 @@ SAYS: tuple[Say, ...] = (
         order=r"follow[- ]?up",
         words=("follow up", "follow-up", "following up", "followup"),
         title="Follow-Up",
-        traits=frozenset({ASKS, QUERIES}), shape=ASKED,
+        traits=frozenset({DATED, UNREPEATABLE, ASKS, QUERIES}), shape=ASKED,
         does=LEARN,
     ),
     Say(
@@ -501,7 +510,7 @@ SAYS: tuple[Say, ...] = (
         query=r"observ(?:e|es|ed|ing)",
         possessed=r"age|gender|sex",
         verb="observes",
-        traits=frozenset({ASKS}), shape=KIND,
+        traits=frozenset({UNREPEATABLE, ASKS}), shape=KIND,
         does=LEARN,
     ),
     Say(
@@ -526,7 +535,7 @@ SAYS: tuple[Say, ...] = (
                "make sense of", "look over", r"re-?examine", "examine again", "revisit",
                "take another look at", "look again at", "reconsider"),
         spelled=("analyze",),
-        traits=frozenset({NO_TARGET}), shape=WHEN,
+        traits=frozenset({UNREPEATABLE, NO_TARGET}), shape=WHEN,
         does=LEARN,
     ),
     Say(
@@ -580,7 +589,7 @@ SAYS: tuple[Say, ...] = (
         order=r"police[- ]identify",
         words=("police identify",),
         title="Police Identify",
-        traits=frozenset({ASKS}), shape=TARGET_ROLE,
+        traits=frozenset({UNREPEATABLE, ASKS}), shape=TARGET_ROLE,
         does=LEARN,
     ),
     Say(
@@ -597,7 +606,7 @@ SAYS: tuple[Say, ...] = (
         query=r"identif(?:y|ies|ied|ying)",
         alternates=("police_identify",),
         verb="identifies",
-        traits=frozenset({ASKS}), shape=TARGET_ROLE,
+        traits=frozenset({UNREPEATABLE, ASKS}), shape=TARGET_ROLE,
         does=LEARN,
     ),
     Say(
@@ -698,7 +707,7 @@ SAYS: tuple[Say, ...] = (
         query=r"cho(?:ose|oses|se|osing)\s+(?:the\s+)?costumes?",
         title="Choose Costumes",
         verb="chooses costumes",
-        traits=frozenset({NO_TARGET, LIST_HEAD}), shape=ROLES,
+        traits=frozenset({UNREPEATABLE, NO_TARGET, LIST_HEAD}), shape=ROLES,
     ),
     Say(
         "temporary_disguise",
@@ -763,6 +772,10 @@ SAYS: tuple[Say, ...] = (
         order=r"no[- ]?actions?|(?:i\s+)?pass|skip(?:\s+(?:my\s+)?(?:turn|actions?))?",
         words=("no action", "pass", "skip"), shape=NOTHING,
     ),
+    # Revenge and Vengeance act when their holder is killed or lynched, with no order: a
+    # name sent alone ("going with Abs") is never one of them.
+    Say("revenge", traits=frozenset({NO_TARGET})),
+    Say("vengeance", traits=frozenset({NO_TARGET})),
 )
 # fmt: on
 
@@ -803,4 +816,13 @@ REWRITES: tuple[tuple[str, str], ...] = (
     ),
 )
 
-WORDS = words_of(SAYS, REWRITES)
+WORDS = words_of(
+    SAYS,
+    REWRITES,
+    lent=restating.LENT,
+    items=restating.ITEMS,
+    own=restating.own_words,
+    recorded=restating.recorded,
+)
+# How DCTP's orders are restated: what its abilities' refusals name them by.
+WORDING = WORDS.wording

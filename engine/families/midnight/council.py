@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from autogm.engine.context import DONE, FAILED
+from autogm.engine.families.midnight.damage import die
 from autogm.engine.families.midnight.model import game, mn
 from autogm.engine.outcome import Lynch
 
@@ -145,8 +146,6 @@ def hold_council(ctx: Context) -> None:
     ballot (docs/rulings.md, "midnight: the Council")."""
     if not ctx.phase.is_day:
         return
-    from autogm.engine.families.midnight.damage import die
-
     state = ctx.state
     # The votes cast, counted or not: a vote that names a player who died during the Day was
     # cast all the same, and the post says it counted for nobody.

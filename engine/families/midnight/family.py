@@ -26,6 +26,7 @@ from autogm.engine.families.midnight.life import LIFE, WHERE, line_of
 from autogm.engine.families.midnight.model import SPIRIT, Midnighter, MidnightGame, location, mn
 from autogm.engine.families.midnight.reader import parse_orders
 from autogm.engine.families.midnight.running import running_count
+from autogm.engine.families.midnight.vocab import WORDS
 from autogm.engine.phases import Phase
 from autogm.engine.render.templates import say
 from autogm.engine.rules.base import Ruleset, RulesetError, Side, Slot, Step, resolve_role
@@ -234,6 +235,7 @@ MIDNIGHT = Family(
     player_record=player_record,
     held_beyond=held_beyond,
     read=parse_orders,
+    wording=WORDS.wording,
     dialect=None,  # its own reader builds its dialect for each message
     public=lambda state, player, ability: (
         None if (line := line_of(state, player, ability)) is None else bool(line.public)

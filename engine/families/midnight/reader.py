@@ -22,6 +22,7 @@ import re
 from dataclasses import replace
 from functools import lru_cache
 
+from autogm.engine.families.midnight.restating import TOWN
 from autogm.engine.families.midnight.vocab import (
     NUMBERS,
     ROLE_ALIASES,
@@ -62,7 +63,7 @@ from autogm.engine.render.templates import say
 from autogm.engine.state import GameState
 
 _OOC = re.compile(r"\[ooc(?:=[^\]]*)?\](.*?)\[/ooc\]", re.IGNORECASE | re.DOTALL)
-PEACE, TOWN = "peace", "town"
+PEACE = "peace"
 # A second choice offered after the first: "pass or bank", "bluff / whist".
 _OR_WORD = re.compile(r"[\s,]*(?:or|/)\s*([^\W\d_]+)", re.IGNORECASE)
 _MEMO = 1024  # fragments remembered in one message
@@ -226,7 +227,7 @@ class _Read:
             return False
         if self.rules.public(self.author, ability) is None:
             return False
-        probe = Order(self.author, ability)
+        probe = Order(self.author, ability, wording=WORDS.wording)
         return not isinstance(self.rules.find_slot(probe, self.reader.slots()), str)
 
     def role(self, text: str) -> tuple[str, str]:
@@ -374,7 +375,7 @@ class _Read:
             words = fragment[at:]
         words = words.strip().strip('"“”«»').strip()
         return Order(self.author, ability, targets, choice=choice, message=words or None,
-                     text=fragment.strip())  # fmt: skip
+                     text=fragment.strip(), wording=WORDS.wording)  # fmt: skip
 
     def shaped(self, ability: str, rest: str, fragment: str) -> Order:
         """The order as its ability is shaped: a vote (a player or peace), targets, a role
@@ -430,7 +431,7 @@ class _Read:
             raise Refusal(say(UNSURE), Kind.QUESTION)
         self.reader.end(rest, fragment)
         return Order(self.author, ability, targets, role=role, roles=roles, choice=choice,
-                     text=fragment.strip())  # fmt: skip
+                     text=fragment.strip(), wording=WORDS.wording)  # fmt: skip
 
     def choice(self, ability: str, choices: tuple[str, ...], rest: str) -> tuple[str, str]:
         """The choice an order makes first ("Play Pass Abs", "play my card: bluff with ...",
@@ -471,7 +472,7 @@ class _Read:
             rest = rest[more.end() :]
         self.reader.end(rest, fragment)
         return Order(self.author, ability, tuple(targets), roles=tuple(roles),
-                     text=fragment.strip())  # fmt: skip
+                     text=fragment.strip(), wording=WORDS.wording)  # fmt: skip
 
 
 def _key(words: str) -> list[str]:

@@ -15,6 +15,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from autogm.engine.families.midnight import restating
 from autogm.engine.orders.folding import distance
 from autogm.engine.orders.grammar import first_letters
 from autogm.engine.orders.text_memo import remember
@@ -25,6 +26,7 @@ from autogm.engine.orders.vocab import (
     HARM,
     HINDER,
     LEARN,
+    TOGETHER,
     Say,
     forms,
     words_of,
@@ -64,7 +66,9 @@ SAYS: tuple[Say, ...] = (
                          r"write(?:\s+(?:a\s+)?letter)?", "anonymous letter",
                          # "Anonymous note to Mercy: ...", "a note to Abs": not "Note: ...".
                          r"(?:send\s+(?:an?\s+)?)?(?:anonymous\s+note|note(?=\s+(?:to|for)\b))")),
-    Say("slander", does=FRAME, words=("slander", "frame", "smear", "guises on", "guises to")),
+    # "Slander Abs or Kleene": one player is slandered, so "or" is a choice to ask about.
+    Say("slander", does=FRAME, words=("slander", "frame", "smear", "guises on", "guises to"),
+        traits=frozenset({TOGETHER})),
     Say("sabotage", does=HINDER, words=("sabotage", "ruin", "spoil", "wreck", "mess up")),
     Say("entrapment", does=FRAME,
         words=("entrap", "entrapment", "frame", "trap", "set up", "sting")),
@@ -145,7 +149,7 @@ SAYS: tuple[Say, ...] = (
 )
 # fmt: on
 
-WORDS = words_of(SAYS)
+WORDS = words_of(SAYS, own=restating.own_words)
 
 # Short forms of the Midnight roles (and so of the Guises, which are named after them).
 ROLE_ALIASES = {

@@ -1,4 +1,5 @@
-"""Readers of the day's votes: "Vote Abs", "No lynch", "Abstain", "Unvote", and the Voices."""
+"""Readers of the day's votes, which every family shares: "Vote Abs", "No lynch", "Abstain",
+"Unvote"."""
 
 from __future__ import annotations
 
@@ -39,18 +40,19 @@ def read_vote(reader: Reader, rest: str, fragment: str) -> Order:
         # A player's name written whole beats the words (a player may be called "Nobody").
         named, used = reader.words.players.match_prefix(rest)
         if not (used and named.kind in _WHOLE_NAME and not rest[used:].strip(" .!")):
-            return Order(reader.author, "vote", choice="no_lynch", text=fragment)
+            wording = reader.wording
+            return Order(reader.author, "vote", choice="no_lynch", text=fragment, wording=wording)
     return reader.targeted("vote", rest, fragment)
 
 
 def read_no_lynch(reader: Reader, rest: str, fragment: str) -> Order:
     reader.end(rest, fragment)
-    return Order(reader.author, "vote", choice="no_lynch", text=fragment)
+    return Order(reader.author, "vote", choice="no_lynch", text=fragment, wording=reader.wording)
 
 
 def read_abstain(reader: Reader, rest: str, fragment: str) -> Order:
     reader.end(rest, fragment)
-    return Order(reader.author, "vote", choice="abstain", text=fragment)
+    return Order(reader.author, "vote", choice="abstain", text=fragment, wording=reader.wording)
 
 
 def read_no_action(reader: Reader, rest: str, fragment: str) -> str:
@@ -95,10 +97,3 @@ def read_unvote(reader: Reader, rest: str, fragment: str) -> Unvote:
         return Unvote(after.strip(" ,;"), named)
     return Unvote(named=named)
 
-
-def read_voice_of_reason(reader: Reader, rest: str, fragment: str) -> Order:
-    return reader.bare("voice_of_reason", rest, fragment)
-
-
-def read_voice_of_accusation(reader: Reader, rest: str, fragment: str) -> Order:
-    return reader.bare("voice_of_accusation", rest, fragment)

@@ -14,8 +14,11 @@ for, the abilities one word may mean, and the words an order is restated in.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
+
+from autogm.engine.orders.model import PLAIN, Order, Wording
 
 # What an ability's declaration may say about how it is written, beyond its words:
 LIST_HEAD = "list_head"  # its word alone on a line heads a list of names ("Disguise" + names)
@@ -24,6 +27,17 @@ TOGETHER = "together"  # every player listed is acted on: "or" between two is a 
 SUBSTITUTES = "substitutes"  # it takes ordered alternatives (Watch, bow-tie, Black Suitcase)
 ASKS = "asks"  # written as a question it is still the order ("Is Shinichi in the game?")
 QUERIES = "queries"  # it names actions to look at ("Investigate A heals B")
+# The side's leader may name the member who carries it out: "Kill Lynz. Miaka will do it",
+# "Order Gin to kill X" (the Black Org's kill).
+CARRIED_OUT = "carried_out"
+# Its target may go unnamed: "Erase" alone erases tonight's victim.
+UNNAMED_OK = "unnamed_ok"
+# It names a phase of its own (a query's, a crime's): a label of another phase before it
+# ("N1: Arrest X for killing Y") is that detail, not an order for another phase.
+DATED = "dated"
+# Its record keeps less than it says (a question, a crime, which observation, the role
+# guessed): "same as last night" cannot rebuild it and asks for it again.
+UNREPEATABLE = "unrepeatable"
 
 # What an order names beside its word (``Say.shape``), for reading it from evidence:
 TARGET = "target"  # one player: "Heal Kleene"
@@ -117,6 +131,9 @@ class Words:
     # Orders written verb-object-noun and the order-word form each is read as ("put X in
     # detention" -> "Detention {x}"): (pattern matched to the text's end, form).
     rewrites: tuple[tuple[str, str], ...] = ()
+    # How the family's orders are restated (``titles``, ``verbs``, ... and its own words):
+    # the reader gives each order it makes this wording.
+    wording: Wording = PLAIN
 
     def with_trait(self, trait: str) -> frozenset[str]:
         return frozenset(s.ability for s in self.says if trait in s.traits)
@@ -125,10 +142,35 @@ class Words:
         return next((s for s in self.says if s.ability == ability), None)
 
 
-def words_of(says: Iterable[Say], rewrites: tuple[tuple[str, str], ...] = ()) -> Words:
-    """The tables of a family's declarations, and its orders written verb-object-noun
-    (``rewrites``)."""
+def words_of(
+    says: Iterable[Say],
+    rewrites: tuple[tuple[str, str], ...] = (),
+    *,
+    lent: Mapping[str, str] | None = None,
+    items: Mapping[str, str] | None = None,
+    own: Callable[[Order, Mapping[str, str] | None], str | None] | None = None,
+    recorded: Callable[[Order, dict[str, Any]], dict[str, Any]] | None = None,
+) -> Words:
+    """The tables of a family's declarations, its orders written verb-object-noun
+    (``rewrites``), and how its orders are restated beyond their words (``Wording``: the
+    lent slots' names and items, the orders in words of their own, what the record keeps of
+    them)."""
     says = tuple(says)
+    titles = {s.ability: s.title for s in says if s.title}
+    verbs = {s.ability: s.verb for s in says if s.verb}
+    crime_nouns = {s.ability: s.crime_noun for s in says if s.crime_noun}
+    target_words = {s.ability: s.target_word for s in says if s.target_word}
+    wording = Wording(
+        titles=titles,
+        verbs=verbs,
+        target_words=target_words,
+        crime_nouns=crime_nouns,
+        lent=lent or PLAIN.lent,
+        items=items or PLAIN.items,
+        substitutes=frozenset(s.ability for s in says if SUBSTITUTES in s.traits),
+        own=own or PLAIN.own,
+        recorded=recorded or PLAIN.recorded,
+    )
     grouped: dict[str, list[str]] = {}
     for say in says:
         for word in (say.order, *say.words) if say.order else say.words:
@@ -144,14 +186,15 @@ def words_of(says: Iterable[Say], rewrites: tuple[tuple[str, str], ...] = ()) ->
         spelled=spelled,
         possessed={s.ability: s.possessed for s in says if s.possessed},
         alternates={s.ability: s.alternates for s in says if s.alternates},
-        titles={s.ability: s.title for s in says if s.title},
-        verbs={s.ability: s.verb for s in says if s.verb},
-        crime_nouns={s.ability: s.crime_noun for s in says if s.crime_noun},
-        target_words={s.ability: s.target_word for s in says if s.target_word},
+        titles=titles,
+        verbs=verbs,
+        crime_nouns=crime_nouns,
+        target_words=target_words,
         does={s.ability: s.does for s in says if s.does},
         means={s.ability: rf"(?<![\w'’])(?:{s.means})(?![\w'’])" for s in says if s.means},
         evidence=tuple((p, tuple(a)) for p, a in grouped.items()),
         rewrites=rewrites,
+        wording=wording,
     )
 
 

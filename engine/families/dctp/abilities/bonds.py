@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from autogm.engine.ability import Ability, register
 from autogm.engine.families.dctp import appearance
 from autogm.engine.families.dctp.state import Loan
-from autogm.engine.orders.model import ability_title
+from autogm.engine.families.dctp.vocab import WORDING
 from autogm.engine.render.templates import say
 from autogm.engine.rules.base import Side, Step
 from autogm.engine.state import BEST_FRIEND, LOVER, Status
@@ -222,7 +222,7 @@ class Cover(Ability):
             return say(
                 "dctp_refusal.cover_not_free",
                 ally=ally,
-                ability=ability_title(self.name, state.ruleset.titles),
+                ability=WORDING.title(self.name, state.ruleset.titles),
             )
         if state.side(ally) is not Side.BLACK_ORG and lover_of(state, order.actor) != ally:
             return say("dctp_refusal.cover_not_ally", ally=ally)

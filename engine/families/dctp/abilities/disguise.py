@@ -18,7 +18,7 @@ from autogm.engine.families.dctp.appearance import (
     strip_disguise,
     unplayed_roles,
 )
-from autogm.engine.orders.model import ability_title
+from autogm.engine.families.dctp.vocab import WORDING
 from autogm.engine.phases import Phase, PhaseKind
 from autogm.engine.render.templates import say
 from autogm.engine.rules.base import Side, Step, item_name
@@ -263,7 +263,7 @@ class Abduct(Ability):
         if self.first_night_only and state.phase != Phase.night(1):
             return say(
                 "dctp_refusal.abduct_night_one",
-                ability=ability_title(self.name, state.ruleset.titles),
+                ability=WORDING.title(self.name, state.ruleset.titles),
             )
         last = state.players[order.actor].used.get(self.name)
         if last is not None and state.phase.index - last <= ABDUCT_WAIT:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, ClassVar
 from autogm.engine.ability import Ability, abilities_for, register
 from autogm.engine.families.dctp import appearance
 from autogm.engine.families.dctp.poisoning import starting_capsules
-from autogm.engine.orders.model import ability_title
+from autogm.engine.families.dctp.vocab import WORDING
 from autogm.engine.outcome import Result
 from autogm.engine.render.templates import say
 from autogm.engine.rules.base import NIGHT, AbilityUse, Ruleset, Side, Slot, Step
@@ -80,14 +80,14 @@ class Spy(Ability):
         if len(set(order.targets)) != wanted:
             return say(
                 "dctp_refusal.spy_names",
-                ability=ability_title(self.name, state.ruleset.titles),
+                ability=WORDING.title(self.name, state.ruleset.titles),
                 count=wanted,
             )
         if order.actor in state.ext.spy_locks:
             return say("dctp_refusal.spy_locked")
         if self.needs_enough_town and spy_too_few(state):
             return say(
-                "dctp_refusal.spy_too_few", ability=ability_title(self.name, state.ruleset.titles)
+                "dctp_refusal.spy_too_few", ability=WORDING.title(self.name, state.ruleset.titles)
             )
         return None
 
@@ -207,7 +207,7 @@ class PoliceIdentify(Ability):
         if state.players[order.actor].used.get(self.name):
             return say(
                 "dctp_refusal.police_identify_expired",
-                ability=ability_title(self.name, state.ruleset.titles),
+                ability=WORDING.title(self.name, state.ruleset.titles),
             )
         return None
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from autogm.engine.ability import Ability, register
 from autogm.engine.families.dctp import appearance
 from autogm.engine.families.dctp.abilities.informative import Informative
-from autogm.engine.orders.model import ability_title
+from autogm.engine.families.dctp.vocab import WORDING
 from autogm.engine.outcome import Result
 from autogm.engine.render.templates import say
 from autogm.engine.rules.base import Side, Step
@@ -102,7 +102,7 @@ class Analyze(Ability):
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
         if state.players[order.actor].has(DRUNK, state.phase):
             return say(
-                "dctp_refusal.analyze_drunk", ability=ability_title(self.name, state.ruleset.titles)
+                "dctp_refusal.analyze_drunk", ability=WORDING.title(self.name, state.ruleset.titles)
             )
         if order.when is None:
             return say("dctp_refusal.analyze_night")

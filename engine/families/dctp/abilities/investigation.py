@@ -14,7 +14,7 @@ from autogm.engine.families.dctp.abilities.informative import (
 )
 from autogm.engine.families.dctp.abilities.lent import sheet_roles
 from autogm.engine.families.dctp.crimes import has_committed_any
-from autogm.engine.orders.model import ability_title
+from autogm.engine.families.dctp.vocab import WORDING
 from autogm.engine.outcome import Result
 from autogm.engine.phases import Phase
 from autogm.engine.render.templates import say
@@ -46,7 +46,7 @@ class _Queries(Informative):
 
     def failure_results(self, action: Action, reason: str) -> list[Result]:
         return [
-            Result(action.actor, self.name, "failed", query=q.text(), reason=reason)
+            Result(action.actor, self.name, "failed", query=q.text(WORDING), reason=reason)
             for q in action.order.queries
         ]
 
@@ -62,7 +62,7 @@ class _Queries(Informative):
     def report(self, ctx: Context, action: Action) -> None:
         for query in action.order.queries:
             answer = self.answer(ctx, query)
-            text = query.text()
+            text = query.text(WORDING)
             ctx.results.append(Result(action.actor, self.name, answer, query=text))
             ctx.notify(action.actor, f"{self.name}.result", query=text, answer=answer)
 
@@ -128,7 +128,7 @@ class SpecialInvestigate(_Queries):
             if query.when > state.phase or (query.when == state.phase and not current_ok):
                 return say(
                     "dctp_refusal.special_investigation_past",
-                    ability=ability_title(self.name, state.ruleset.titles),
+                    ability=WORDING.title(self.name, state.ruleset.titles),
                     phase=query.when,
                 )
             if query.when.index == 0 and not _may_look_at_prep(state, order.actor):
@@ -167,20 +167,20 @@ class FollowUp(_Queries):
         if not watched:
             return say(
                 "dctp_refusal.follow_up_needs",
-                ability=ability_title(self.name, state.ruleset.titles),
+                ability=WORDING.title(self.name, state.ruleset.titles),
                 phase=last_night,
             )
         for query in order.queries:
             if query.when not in (None, last_night):
                 return say(
                     "dctp_refusal.follow_up_phase",
-                    ability=ability_title(self.name, state.ruleset.titles),
+                    ability=WORDING.title(self.name, state.ruleset.titles),
                     phase=last_night,
                 )
             if query.obj not in watched and query.subject not in watched:
                 return say(
                     "dctp_refusal.follow_up_targets",
-                    ability=ability_title(self.name, state.ruleset.titles),
+                    ability=WORDING.title(self.name, state.ruleset.titles),
                     targets=" or ".join(sorted(watched)),
                 )
         return None

@@ -8,7 +8,7 @@ from autogm.engine.ability import Ability, register
 from autogm.engine.context import PENDING, Attack
 from autogm.engine.families.dctp.attacks import kill_cycle_due
 from autogm.engine.families.dctp.state import black_org, current_leader
-from autogm.engine.orders.model import ability_title
+from autogm.engine.families.dctp.vocab import WORDING
 from autogm.engine.render.templates import say
 from autogm.engine.rules.base import Step
 from autogm.engine.state import INJURED, Status
@@ -177,7 +177,7 @@ class Bribe(Ability):
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
         if state.players[order.actor].used.get("bribe"):
             return say(
-                "dctp_refusal.bribe_used", ability=ability_title(self.name, state.ruleset.titles)
+                "dctp_refusal.bribe_used", ability=WORDING.title(self.name, state.ruleset.titles)
             )
         return None
 

@@ -9,7 +9,7 @@ from autogm.engine.ability import Ability, register
 from autogm.engine.families.dctp import appearance
 from autogm.engine.families.dctp.crimes import CRIME_ABILITIES, committed, crimes_of
 from autogm.engine.families.dctp.harm import injure_temporarily, revenge_applies
-from autogm.engine.orders.model import CRIME_NOUN, ability_title
+from autogm.engine.families.dctp.vocab import WORDING
 from autogm.engine.phases import Phase
 from autogm.engine.render.templates import say
 from autogm.engine.rules.base import Side, Step
@@ -187,7 +187,7 @@ class HouseSearch(Ability):
         if state.players[order.actor].used.get("house_search_lost"):
             return say(
                 "dctp_refusal.house_search_lost",
-                ability=ability_title(self.name, state.ruleset.titles),
+                ability=WORDING.title(self.name, state.ruleset.titles),
             )
         return None
 
@@ -264,7 +264,7 @@ def _when(phase: Phase | None) -> int | None:
 
 
 def _crime_text(ability: str, targets: tuple[str, ...], role: str | None, phase: Phase) -> str:
-    noun = CRIME_NOUN.get(ability, CRIME_NOUN.get(_crime_of(ability), ability))
+    noun = WORDING.crime_nouns.get(ability, WORDING.crime_nouns.get(_crime_of(ability), ability))
     victim = role or ", ".join(targets)
     return f"{noun} {victim} on {phase}".replace("  ", " ")
 
@@ -367,7 +367,7 @@ class Lawsuit(Ability):
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
         if self.once_per_game and state.players[order.actor].used.get("lawsuit"):
             return say(
-                "dctp_refusal.lawsuit_used", ability=ability_title(self.name, state.ruleset.titles)
+                "dctp_refusal.lawsuit_used", ability=WORDING.title(self.name, state.ruleset.titles)
             )
         if order.targets and state.players[order.targets[0]].status is not Status.ARRESTED:
             return say("dctp_refusal.lawsuit_not_arrested", target=order.targets[0])

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from autogm.engine.ability import register
 from autogm.engine.context import DONE
 from autogm.engine.families.dctp.abilities.protect import Protection
-from autogm.engine.orders.model import ability_title
+from autogm.engine.families.dctp.vocab import WORDING
 from autogm.engine.render.templates import say
 from autogm.engine.rules.base import NIGHT_DAY, AbilityUse, Slot
 
@@ -59,7 +59,7 @@ class LoveyDovey(Protection):
         if not order.targets or order.targets[0] != lover:
             return say(
                 "dctp_refusal.lovey_dovey_lover",
-                ability=ability_title(self.name, state.ruleset.titles),
+                ability=WORDING.title(self.name, state.ruleset.titles),
                 lover=lover,
             )
         p = state.players[order.actor]

@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from autogm.engine.ability import Ability, register
+from autogm.engine.families.dctp.vocab import WORDING
 from autogm.engine.families.dctp.voting import NO_LYNCH
-from autogm.engine.orders.model import ability_title
 from autogm.engine.render.templates import say
 from autogm.engine.rules.base import Step
 
@@ -65,7 +65,7 @@ class VoiceOfReason(Ability):
         if state.players[order.actor].used.get("voice_of_reason"):
             return say(
                 "dctp_refusal.voice_of_reason_used",
-                ability=ability_title(self.name, state.ruleset.titles),
+                ability=WORDING.title(self.name, state.ruleset.titles),
             )
         return None
 
@@ -130,7 +130,7 @@ class VoiceOfAccusation(Ability):
         if state.players[order.actor].used.get("voice_of_accusation"):
             return say(
                 "dctp_refusal.voice_of_accusation_used",
-                ability=ability_title(self.name, state.ruleset.titles),
+                ability=WORDING.title(self.name, state.ruleset.titles),
             )
         return None
 

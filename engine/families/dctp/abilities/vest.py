@@ -38,6 +38,9 @@ class PlantVest(Kill):
     name = "plant_vest"
     self_target = True
 
+    def in_play(self, ruleset: Ruleset) -> bool:
+        return bool(ruleset.option("explosive_vest"))
+
     def validate(self, state: GameState, order: Order, use: AbilityUse) -> str | None:
         if not state.ruleset.option("explosive_vest"):
             return say("dctp_refusal.vest_not_in_use")
@@ -70,8 +73,11 @@ class Defuse(Ability):
     step = Step.VEST
     needs_free_target = False
 
-    def may_grant(self, ruleset: Ruleset) -> bool:
+    def in_play(self, ruleset: Ruleset) -> bool:
         return bool(ruleset.option("explosive_vest"))
+
+    def may_grant(self, ruleset: Ruleset) -> bool:
+        return self.in_play(ruleset)
 
     def granted_slot(self, state: GameState, player: str) -> Slot | None:
         if state.ruleset.option("explosive_vest") and appears_police(state, player):

@@ -16,7 +16,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 
-from autogm.engine.families.dctp.reading import forms, harm, info, items, law, prep, ranking
+from autogm.engine.families.dctp.reading import (
+    forms,
+    harm,
+    info,
+    items,
+    law,
+    prep,
+    ranking,
+    voices,
+)
 from autogm.engine.families.dctp.vocab import WORDS
 from autogm.engine.orders.model import Order
 from autogm.engine.orders.parse import Dialect, dialect_of
@@ -63,6 +72,9 @@ READERS: dict[str, Callable[[Reader, str, str], Order]] = {
     "bow_tie": items.read_bow_tie,
     "black_suitcase": items.read_black_suitcase,
     "cover": items.read_cover,
+    # the Day's Voices
+    "voice_of_reason": voices.read_voice_of_reason,
+    "voice_of_accusation": voices.read_voice_of_accusation,
     # the Black Org's leader vote (classic)
     "leader_ranking": ranking.read_leader_ranking,
 }

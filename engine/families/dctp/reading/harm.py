@@ -57,11 +57,13 @@ def leader_order(reader: Reader, text: str, fragment: str) -> Order:
     if killer is not None and does and not text[used + does.end() :].strip(" .!"):
         # "Miaka will do it", "Miaka kills": no target here; ``parse_pm`` gives it the kill
         # ordered before it.
-        return Order(reader.author, "kill", killer=killer, text=fragment)
+        return Order(reader.author, "kill", killer=killer, text=fragment, wording=reader.wording)
     if killer is not None and does and (on := _DOES_ON.match(text, used + does.end())):
         target, rest = reader.name(text[on.end() :])
         reader.end(rest, fragment)
-        return Order(reader.author, "kill", (target,), killer=killer, text=fragment)
+        return Order(
+            reader.author, "kill", (target,), killer=killer, text=fragment, wording=reader.wording
+        )
     if killer is not None:
         verb = _LEADER.match(text[used:])
         if verb:
@@ -69,7 +71,14 @@ def leader_order(reader: Reader, text: str, fragment: str) -> Order:
             reader.end(rest, fragment)
             snipe = verb["snipe"] and reader.state.ruleset.has("snipe_is_an_order")
             ability = "snipe" if snipe else "kill"
-            return Order(reader.author, ability, (target,), killer=killer, text=fragment)
+            return Order(
+                reader.author,
+                ability,
+                (target,),
+                killer=killer,
+                text=fragment,
+                wording=reader.wording,
+            )
     # The examples use this game's names, so that they can be copied.
     others = [n for n in reader.words.players.names if n != reader.author] or [reader.author]
     a, b = others[0], others[-1]
@@ -109,12 +118,21 @@ def read_kill(reader: Reader, rest: str, fragment: str, ability: str = "kill") -
                 reader.notes.append(found.note)
             after = lead[used + does.end() :] if does else lead[used:]
             reader.end(after.lstrip(" )"), fragment)
-            return Order(reader.author, ability, (target,), killer=found.name, text=fragment)
+            return Order(
+                reader.author,
+                ability,
+                (target,),
+                killer=found.name,
+                text=fragment,
+                wording=reader.wording,
+            )
     killer = _bracketed_member(reader, rest, target)
     if killer is not None:
-        return Order(reader.author, ability, (target,), killer=killer, text=fragment)
+        return Order(
+            reader.author, ability, (target,), killer=killer, text=fragment, wording=reader.wording
+        )
     reader.end(rest, fragment)
-    return Order(reader.author, ability, (target,), text=fragment)
+    return Order(reader.author, ability, (target,), text=fragment, wording=reader.wording)
 
 
 # "Kill: Lynz (Miaka)": one name alone in brackets after the target.

@@ -51,7 +51,9 @@ def read_investigate(reader: Reader, rest: str, fragment: str) -> Order:
             say("reading.investigate_what"),
             Kind.MISSING_DETAIL if reader.names_anyone(rest) else Kind.NO_TARGET,
         )
-    return Order(reader.author, "investigate", queries=tuple(asked), text=fragment)
+    return Order(
+        reader.author, "investigate", queries=tuple(asked), text=fragment, wording=reader.wording
+    )
 
 
 def _tonight_query(reader: Reader, part: str, fragment: str) -> tuple[Query, Phase | None]:
@@ -175,11 +177,18 @@ def read_special_investigate(reader: Reader, rest: str, fragment: str) -> Order:
         "special_investigate",
         queries=queries(reader, rest, fragment),
         text=fragment,
+        wording=reader.wording,
     )
 
 
 def read_follow_up(reader: Reader, rest: str, fragment: str) -> Order:
-    return Order(reader.author, "follow_up", queries=queries(reader, rest, fragment), text=fragment)
+    return Order(
+        reader.author,
+        "follow_up",
+        queries=queries(reader, rest, fragment),
+        text=fragment,
+        wording=reader.wording,
+    )
 
 
 def read_observe(reader: Reader, rest: str, fragment: str) -> Order:
@@ -207,7 +216,9 @@ def read_observe(reader: Reader, rest: str, fragment: str) -> Order:
     rest = _OBSERVE_KIND.sub("", rest, count=1)
     reader.end(rest.strip(" ()"), fragment)
     choice = kind.group(0).lower() if kind else None
-    return Order(reader.author, "observe", (target,), choice=choice, text=fragment)
+    return Order(
+        reader.author, "observe", (target,), choice=choice, text=fragment, wording=reader.wording
+    )
 
 
 def read_analyze(reader: Reader, rest: str, fragment: str) -> Order:
@@ -215,7 +226,7 @@ def read_analyze(reader: Reader, rest: str, fragment: str) -> Order:
     rest = _ANALYZE_FILLER.sub("", rest, count=1)
     when, rest = reader.phase(rest)
     reader.end(rest, fragment)
-    return Order(reader.author, "analyze", when=when, text=fragment)
+    return Order(reader.author, "analyze", when=when, text=fragment, wording=reader.wording)
 
 
 def _role_order(reader: Reader, ability: str, rest: str, fragment: str) -> Order:
@@ -224,7 +235,7 @@ def _role_order(reader: Reader, ability: str, rest: str, fragment: str) -> Order
     role, rest = reader.role(_DETECT_ASK.sub("", rest, count=1))
     rest = _IN_GAME.sub("", rest, count=1)
     reader.end(rest, fragment)
-    return Order(reader.author, ability, role=role, text=fragment)
+    return Order(reader.author, ability, role=role, text=fragment, wording=reader.wording)
 
 
 def read_detect(reader: Reader, rest: str, fragment: str) -> Order:

@@ -35,14 +35,14 @@ def read_steal(reader: Reader, rest: str, fragment: str) -> Order:
     if _ITEM.match(tail):
         tail = ""
     reader.end(tail, fragment)
-    return Order(reader.author, "steal", (target,), text=fragment)
+    return Order(reader.author, "steal", (target,), text=fragment, wording=reader.wording)
 
 
 def read_defuse(reader: Reader, rest: str, fragment: str) -> Order:
     if rest.strip(" .!?;,"):
         _, rest = reader.name(_ON.sub("", rest, count=1))  # "Defuse the bomb on X": it is one
         reader.end(rest, fragment)
-    return Order(reader.author, "defuse", text=fragment)
+    return Order(reader.author, "defuse", text=fragment, wording=reader.wording)
 
 
 def read_travel(reader: Reader, rest: str, fragment: str) -> Order:

@@ -67,7 +67,14 @@ def read_arrest(reader: Reader, rest: str, fragment: str) -> Order:
     when, rest = _phase_apart(reader, rest, bracket)
     reader.end(rest, fragment)
     return Order(
-        reader.author, "arrest", (target,), crime=crime, victim=victim, when=when, text=fragment
+        reader.author,
+        "arrest",
+        (target,),
+        crime=crime,
+        victim=victim,
+        when=when,
+        text=fragment,
+        wording=reader.wording,
     )
 
 
@@ -108,7 +115,15 @@ def read_blame(reader: Reader, rest: str, fragment: str) -> Order:
     if bracket and _CRIME_CLOSE.match(rest):
         rest = _CRIME_CLOSE.sub("", rest, count=1)
     reader.end(rest, fragment)
-    return Order(reader.author, "blame", (target,), crime=crime, victim=victim, text=fragment)
+    return Order(
+        reader.author,
+        "blame",
+        (target,),
+        crime=crime,
+        victim=victim,
+        text=fragment,
+        wording=reader.wording,
+    )
 
 
 def read_slander(reader: Reader, rest: str, fragment: str) -> Order:

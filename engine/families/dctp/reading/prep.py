@@ -67,7 +67,9 @@ def read_temporary_disguise(reader: Reader, rest: str, fragment: str) -> Order:
             )
         rest = after
     reader.end(rest, fragment)
-    return Order(reader.author, "temporary_disguise", role=role, text=fragment)
+    return Order(
+        reader.author, "temporary_disguise", role=role, text=fragment, wording=reader.wording
+    )
 
 
 def read_choose_costumes(reader: Reader, rest: str, fragment: str) -> Order:
@@ -85,7 +87,9 @@ def read_choose_costumes(reader: Reader, rest: str, fragment: str) -> Order:
             continue
         rest = rest[more.end() :]
     reader.end(rest, fragment)
-    return Order(reader.author, "choose_costumes", roles=tuple(roles), text=fragment)
+    return Order(
+        reader.author, "choose_costumes", roles=tuple(roles), text=fragment, wording=reader.wording
+    )
 
 
 def read_friendship(reader: Reader, rest: str, fragment: str) -> Order:

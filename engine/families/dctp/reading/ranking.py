@@ -58,7 +58,7 @@ def read_leader_ranking(reader: Reader, rest: str, fragment: str) -> Order:
     if not reader.holds(ABILITY):
         # Not a member voting now: the order is refused by the slot check, and nothing is read
         # that could tell the author who is in the Black Org.
-        return Order(reader.author, ABILITY, text=fragment)
+        return Order(reader.author, ABILITY, text=fragment, wording=reader.wording)
     if _TIE.search(text):
         raise Refusal(say("reading.ranking_ties"), Kind.TWO_CHOICES)
     items, numbers = _places(text)
@@ -76,7 +76,7 @@ def read_leader_ranking(reader: Reader, rest: str, fragment: str) -> Order:
             shown = ", ".join(str(n) for n in numbers)
             raise Refusal(say("reading.ranking_numbers", numbers=shown), Kind.MISSING_DETAIL)
         members = [m for _, m in sorted(zip(numbers, members, strict=True))]
-    return Order(reader.author, ABILITY, tuple(members), text=fragment)
+    return Order(reader.author, ABILITY, tuple(members), text=fragment, wording=reader.wording)
 
 
 def _past_heading(reader: Reader, text: str) -> str:

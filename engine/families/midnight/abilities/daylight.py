@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from autogm.engine.ability import register
 from autogm.engine.families.midnight import damage, guises, hooks
 from autogm.engine.families.midnight.abilities.base import TARGET_RULES, MidnightAbility
-from autogm.engine.families.midnight.abilities.mafia import JAIL_PROOF, pass_down
+from autogm.engine.families.midnight.abilities.mafia import JAIL_PROOF, jail, jail_proof, pass_down
 from autogm.engine.families.midnight.council import VOTED_OUT
 from autogm.engine.families.midnight.life import FREE_IN_HOSPITAL, holds, keeps
 from autogm.engine.families.midnight.model import HOSPITAL, JAIL, Delayed, game, location, mn
@@ -319,8 +319,6 @@ class Bust(Gainable):
     step = Step.JAIL
 
     def resolve(self, ctx: Context, action: Action) -> None:
-        from autogm.engine.families.midnight.abilities.mafia import jail
-
         self.took_place(ctx, action)
         jailed = jail(ctx, action.target or "", 2)
         ctx.result(action, "jailed" if jailed else "not_jailed", target=action.target)
@@ -333,8 +331,6 @@ def _qualified_immunity(ctx: Context, name: str) -> bool:
     """Qualified immunity — "in voted out during the Council, instead of dying you get into
     Jail for four phases (Night, Day, Night, Day)". The Jail is what replaces the death: one
     who cannot get in Jail (Unstoppable) has nothing to take instead, and dies."""
-    from autogm.engine.families.midnight.abilities.mafia import jail, jail_proof
-
     if not keeps(ctx.state, name, "qualified_immunity", ctx.memo):
         return False
     if jail_proof(ctx, name):
