@@ -76,11 +76,12 @@ class EvidenceTable:
     def _tried(self, first: str) -> tuple[int, ...]:
         tried = self._by_letter.get(first)
         if tried is None:
-            if not first.isascii():
+            if not grammar.stems_tell(first):
                 tried = tuple(range(len(self._entries)))
             else:
                 tried = tuple(i for i, s in enumerate(self._starts) if s is None or first in s)
-            self._by_letter[first] = tried
+            if first.isascii():  # kept for the few letters words start with, not for all
+                self._by_letter[first] = tried
         return tried
 
     def _headed(self, head: str) -> tuple[int, ...]:
@@ -93,7 +94,8 @@ class EvidenceTable:
                 for i in self._tried(head[:1])
                 if (st := stems[i]) is None or any(head.startswith(x[:2]) for x in st)
             )
-            self._by_head[head] = tried
+            if head.isascii():
+                self._by_head[head] = tried
         return tried
 
     def at(self, text: str) -> tuple[tuple[str, ...], int] | None:
@@ -104,14 +106,15 @@ class EvidenceTable:
         if known is not None or text in self._read:
             return known
         start = text[: self._look]
-        if start.isascii():
+        if grammar.stems_tell(start):
             low, stems = start.lower(), self._stems
             tried: Iterable[int] = [
                 i for i in self._headed(low[:2]) if (st := stems[i]) is None or low.startswith(st)
             ]
         else:
-            # Case-insensitive matching folds letters beyond ASCII that str.lower() does
-            # not ("ſ" is an s): the stems tell nothing, every pattern of the letter is tried.
+            # Case-insensitive matching folds a few letters beyond ASCII that str.lower()
+            # does not ("ſ" is an s): the stems tell nothing, every pattern of the letter is
+            # tried.
             tried = self._tried(text[:1].lower())
         best, abilities = 0, []
         for i in tried:

@@ -113,12 +113,13 @@ class WordTable:
         return stems, max((len(x) for st in stems if st for x in st), default=0)
 
     def _tried(self, first: str) -> tuple[int, ...]:
-        if not first.isascii():
-            # Case-insensitive matching folds some letters beyond ASCII into ASCII ones ("ſ"
-            # is an s) where str.lower() does not: every pattern is tried.
+        if not stems_tell(first):
+            # Case-insensitive matching folds this letter into an ASCII one ("ſ" is an s)
+            # where str.lower() does not: every pattern is tried.
             return tuple(range(len(self._table)))
         found = tuple(i for i, s in enumerate(self._starts) if s is None or first in s)
-        self._by_letter[first] = found
+        if first.isascii():  # kept for the few letters a table is asked about, not for all
+            self._by_letter[first] = found
         return found
 
     def match(self, text: str) -> tuple[str, int] | None:
@@ -140,9 +141,7 @@ class WordTable:
             tried = self._tried(first)
         stems, look = self._stems
         head = text[:look]
-        # Beyond ASCII, case-insensitive matching folds letters str.lower() does not: a
-        # literal start tells nothing there.
-        head = head.lower() if head.isascii() else None
+        head = head.lower() if stems_tell(head) else None
         compiled = self._compiled
         for i in tried:
             if head is not None and (stem := stems[i]) is not None and not head.startswith(stem):
@@ -160,6 +159,20 @@ class WordTable:
 # What a literal start of a pattern is made of (beyond ASCII, case-insensitive matching folds
 # letters that str.lower() does not, so such a start tells nothing).
 _STEM_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789 '’-")
+# The characters beyond ASCII that case-insensitive matching folds into ASCII ones ("İ" and
+# "ı" are an i, "ſ" an s, the Kelvin sign a k), and the dot above that str.lower() leaves of
+# "İ" ("i̇"). No other character matches an ASCII one or "’", and every other one lowers to
+# one character beyond ASCII (tests/engine/orders/test_word_tables.py reads every code
+# point), so a literal start tells whether a text that holds none of these may match
+# ("Müller", "Renée" included).
+FOLDS_INTO_ASCII = frozenset("\u0130\u0131\u017f\u212a\u0307")
+
+
+def stems_tell(text: str) -> bool:
+    """Whether ``text``, lower-cased, starts with a pattern's literal start whenever the
+    pattern matches it case-insensitively (``literal_stems``): it holds no letter that
+    case-insensitive matching folds into ASCII where str.lower() does not."""
+    return text.isascii() or FOLDS_INTO_ASCII.isdisjoint(text)
 
 
 def literal_stems(pattern: str) -> tuple[str, ...] | None:

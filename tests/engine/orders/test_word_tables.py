@@ -28,6 +28,9 @@ TABLES = {
 ODD = [
     "", " vote Abs", "ſnipe Abs", "Kill Abs", "İnvestigate Abs", "ÉRASE", "- vote Abs",
     "1. Heal Kleene", "(N1) kill", "\u200bvote Abs", "VOTE ABS", "Lovers A B", "sg Abs",
+    # Letters beyond ASCII after the start: the literal starts still tell.
+    "heal Müller", "hs Renée", "ha Zoë", "Hoß", "hıde Abs", "HİDE", "hiſ", "hoKd", "ünvote",
+    "hé", "Vote Ångström", "vote\u0307 Abs",
 ]  # fmt: skip
 
 
@@ -164,3 +167,20 @@ def test_every_item_on_a_dctp_sheet_stands_for_its_holder_in_a_theft() -> None:
     }
     assert items
     assert [item for item in sorted(items) if not possessed.match(item)] == []
+
+
+def test_only_the_letters_it_names_fold_into_ascii() -> None:
+    """``grammar.FOLDS_INTO_ASCII``: every other character beyond ASCII matches no ASCII
+    character nor "’" case-insensitively, and lowers to one character beyond ASCII, so a
+    text that holds none of them starts with a pattern's literal start when it matches."""
+    ascii_or_quote = re.compile("[" + re.escape("".join(map(chr, range(128)))) + "’]", re.I)
+    for point in range(128, 0x110000):
+        c = chr(point)
+        if c in grammar.FOLDS_INTO_ASCII or c == "’" or 0xD800 <= point < 0xE000:
+            continue
+        low = c.lower()
+        assert ascii_or_quote.fullmatch(c) is None, hex(point)
+        assert len(low) == 1 and not low.isascii() and low not in grammar.FOLDS_INTO_ASCII
+        assert grammar.stems_tell(f"heal {c}")
+    for c in grammar.FOLDS_INTO_ASCII:
+        assert not grammar.stems_tell(f"heal {c}")
