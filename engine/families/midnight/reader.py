@@ -728,6 +728,7 @@ def dialect(read: _Read) -> Dialect:
         take=take,
         shape=lambda ability: shape_of(ability, rules.shape(ability)),
         can_send=lambda reader: _fix(read),
+        order_word_in=read.words_in,
     )
 
 
