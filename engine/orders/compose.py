@@ -1055,15 +1055,24 @@ def _guises(
     busy: set[Span], targets: int | None = None,
 ) -> PlainOrder:  # fmt: skip
     """ "Slander Thistle: Killer x3", "Disguise: Vigilante x20": the Guises named, each with
-    the count written before it ("three Killer guises", "20x Vigilante") or after it."""
+    the count written before it ("three Killer guises", "20x Vigilante") or after it. The
+    list is the one written with the order's word, from its clause to its sentence's end: a
+    role the story around it names ("I'm the most boring Civilian in town — Disguise: 20
+    Civilian", "a Civilian costume. Disguise: 20 Civilian") is no Guise of it."""
     counted = []
-    for x in block.found:
-        if x.kind != ROLE:
-            continue
-        if _THE_BEFORE.search(block.text, max(0, x.start - 5), x.start) and not _GUISE_AFTER.match(
-            block.text, x.end
-        ):
-            continue  # "let the Criminologist chew on that": the one who holds it, no Guise
+    roles = [
+        x
+        for x in block.found
+        if x.kind == ROLE
+        # "let the Criminologist chew on that": the one who holds it, no Guise.
+        and not (
+            _THE_BEFORE.search(block.text, max(0, x.start - 5), x.start)
+            and not _GUISE_AFTER.match(block.text, x.end)
+        )
+    ]
+    start, end = block.layout.clause(m.start).start, block.layout.sentence(m.start).end
+    roles = [x for x in roles if start <= x.start < end] or roles
+    for x in roles:
         before = _COUNT.search(block.text, max(0, x.start - 12), x.start)
         after = _COUNT_AFTER.match(block.text, x.end)
         n = before["n"] if before else (after["n"] or after["n2"]) if after else "1"

@@ -153,6 +153,13 @@ class Dialect:
     # (DCTP's: a leader's "Killer: Static / Victim: Juno" is "Order Static to kill Juno");
     # ``str``, the text as it is: a family with no forms.
     forms: Callable[[str], str] = str
+    # Whether an order word of the family stands anywhere in a text (a family whose grammar
+    # has no order words, midnight's, says it from its own words); None: the grammar's.
+    order_word_in: Callable[[str], bool] | None = None
+
+    def holds_order_word(self, text: str) -> bool:
+        test = self.order_word_in or self.grammar.any_order_word
+        return test(text)
 
 
 class Message:
@@ -380,7 +387,7 @@ def _step_condition_clause(msg: Message, fragment: str) -> str | None:
         if _CONDITION_WHOLE.match(fragment):
             # Its own clause holds no order word: talk ("If he flips town, we're in trouble.").
             # Else the evidence reads it, and its "if" voids the order it says.
-            if not msg.reader.grammar.any_order_word(fragment):
+            if not msg.dialect.holds_order_word(fragment):
                 msg.reader.notes.append(say("reading.remark", written=fragment.strip()))
                 return None
             msg.refuse(Rejection(fragment, say(CONDITIONAL), kind=Kind.CONDITION), "unread")
@@ -399,10 +406,10 @@ def _step_later_clause(msg: Message, fragment: str) -> str | None:
     return fragment
 
 
-# A condition and its own main clause, ended as a sentence: "If he hangs, I'm sad."
+# A condition and its own main clause, ended as a sentence: "If he hangs, I'm sad.", "If
+# the Org goes for him we're done." (no comma).
 _CONDITION_WHOLE = lazy_compile(
-    r"[^,;:]+[,;]\s*(?:then\s+)?(?:i|we|he|she|they|you|it)(?:['’]\w+)?\s.*[.!]\s*$",
-    re.IGNORECASE | re.DOTALL,
+    rf"\W*\w+\s+{phrases.MAIN_CLAUSE[0]}.*[.!]\s*$", re.IGNORECASE | re.DOTALL
 )
 
 

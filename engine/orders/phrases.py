@@ -136,6 +136,18 @@ CONDITION = (
     # ... or the sender's own, done first: "once I've reread the thread".
     r"|i\s*['’]?\s*ve\s+\w+|i\s+have\s+\w+)",
 )  # fmt: skip
+# The main clause of a condition, which ends the condition's reach: after the condition's
+# own words, a subject opens its clause, with or without a comma ("If he flips town we lose",
+# "if it lands, it ends the game"), not one inside the condition ("if Abs and he ...", "if
+# Abs is what I said", "as long as he lives").
+MAIN_CLAUSE = (
+    r"\S[^,;:.!?\n]*?(?:,\s*|\s)(?:then\s+)?"
+    r"(?<!\band\s)(?<!\bor\s)(?<!\bbut\s)(?<!\bthat\s)(?<!\bwhat\s)(?<!\bwho\s)"
+    r"(?<!\bwhen\s)(?<!\bif\s)(?<!\bwhom\s)(?<!\bas\s)(?<!\bcase\s)(?<!\bonce\s)"
+    r"(?<!\bunless\s)(?<!\bafter\s)(?<!\buntil\s)(?<!\btill\s)(?<!\bassuming\s)"
+    r"(?<!\bprovided\s)(?<!\bon\s)"
+    r"(?:i|we|he|she|they|you|u|it)(?:['’]\w+)?\s",
+)
 # A courtesy shaped as a condition, which conditions nothing: "if possible", "if you can".
 COURTESY_IF = (
     r"if\s+possible", r"if\s+(?:you|u|ya)\s+can",

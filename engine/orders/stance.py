@@ -254,14 +254,22 @@ _POINTED_END = lazy_compile(
 # "in case": a condition when it opens the sentence, else the reason of the order before it.
 _PRECAUTION = phrases.pattern(phrases.PRECAUTION)
 # "see if he smells like the Org", "investigating if Lantern is the one attacking Rook": an
-# "if" after a verb of finding out (in any form) asks, it is not a condition.
+# "if" after a verb of finding out (in any form), or after the verb of a purpose, asks, it is
+# not a condition.
 _NOT_A_CONDITION = lazy_compile(
     r"\b(?:see(?:s|ing)?|check(?:s|ed|ing)?|find(?:s|ing)?\s+out|know|learn(?:ing)?"
     r"|tell\s+me|wonder(?:s|ed|ing)?|ask(?:s|ed|ing)?|whether|investigat(?:e|es|ed|ing|ion)"
     r"|look(?:s|ed|ing)?\s+into|verify(?:ing)?|confirm(?:s|ed|ing)?|test(?:s|ed|ing)?"
     r"|figur(?:e|es|ed|ing)\s+out|determin(?:e|es|ed|ing)|examin(?:e|es|ed|ing)"
-    r"|prob(?:e|es|ed|ing)|dig(?:s|ging)?\s+into|si|inv)\s*$",
+    r"|prob(?:e|es|ed|ing)|dig(?:s|ging)?\s+into|si|inv"
+    # ... or any verb of a purpose: "to smell if he's one of them", "gonna sniff if".
+    r"|(?:to|wanna|gonna|gotta)\s+[^\W\d_]+)\s*$",
     re.IGNORECASE,
+)
+# A condition closed by its own main clause and a break, a colon, a semicolon or a dash:
+# what follows the break is not conditioned ("if it lands it ends the game: Expose Cass").
+_CLOSED = lazy_compile(
+    rf"\s+{phrases.MAIN_CLAUSE[0]}[^:;—–\n]*?(?:\s*[:;—–]|\s-+\s)", re.IGNORECASE
 )
 # "Should Ember_Fox get lynched, ...": an "if" written as a question's order.
 # The word as the subject of a statement: "Propaganda is such a fun word".
@@ -561,7 +569,7 @@ def _statement_of(layout: Layout, mention: Mention) -> bool:
 class _Said:
     """A sentence's voiding words: a question, a condition, a withdrawal."""
 
-    __slots__ = ("asking", "condition", "question", "withdrawal")
+    __slots__ = ("asking", "condition", "question", "reach", "withdrawal")
 
     def __init__(self, said: str) -> None:
         self.asking = bool(_ASKING.search(said))
@@ -579,6 +587,10 @@ class _Said:
         self.condition = (
             bool(conditional) and not _COURTESY_IF.search(said, conditional.start())
         ) or bool(_SHOULD_IT.match(said))
+        # How far the condition reaches: to the break after its own main clause ("if it
+        # lands it ends the game for them: Expose Cass"), else the sentence's end.
+        closed = _CLOSED.match(said, conditional.end()) if conditional else None
+        self.reach = closed.end() if closed else len(said)
         withdrawal = WITHDRAWAL.search(said)
         while withdrawal is not None and OF_OTHER.match(said, withdrawal.end()):
             withdrawal = WITHDRAWAL.search(said, withdrawal.end())  # "disregard the rumours"
@@ -719,7 +731,7 @@ def stance(
         return _question_or_two(layout, mention, clause, sentence)
     if said.asking and not asks:
         return _question_or_two(layout, mention, clause, sentence)
-    if said.condition:
+    if said.condition and mention.start < sentence.start + said.reach:
         return Kind.CONDITION
     after = text[clause.end : min(sentence.end, clause.end + _LOOK_BACK)]
     if doubt or _ONLY_DOUBT.match(after):

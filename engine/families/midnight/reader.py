@@ -95,6 +95,9 @@ _COUNT_FIRST = re.compile(
 )
 _COUNT_AFTER = re.compile(r"\s*(?:(?:x|×|\*)\s*(?P<n1>\d+)\b|\(\s*(?P<n2>\d+)\s*\))")
 _GUISE_TAIL = re.compile(r"\s*guises?\b", re.IGNORECASE)
+# The words read for the start of a list of Guises after an order's target.
+_WORD_START = re.compile(r"(?<![\w'’])(?=[^\W_])")
+_GUISE_REACH = 6
 # Between a Letter's addressee and its words: "Letter to Abs: ...", "Letter to Abs - ...",
 # "Letter to Abs saying ...", "Letter to Abs "...".
 _MESSAGE_SEP = re.compile(
@@ -294,7 +297,35 @@ class _Read:
             more = LIST_SEP.match(rest)
             if not more or not rest[more.end() :].strip() or not more.end():
                 return tuple(found), rest
+            if not self.guise_at(rest[more.end() :]):
+                return tuple(found), rest  # the list ends: "20 Cop guises, for tonight"
             rest = rest[more.end() :]
+
+    def guise_at(self, text: str) -> bool:
+        """Whether a Guise, counted or not, is written at the start of ``text``."""
+        first = _COUNT_FIRST.match(text)
+        after = text[first.end() :] if first else text
+        if ANONYMOUS.match(after):
+            return True  # named, and refused as the list is read
+        found, used = self.reader.words.roles.match_prefix(after)
+        if used and found.is_match:
+            return True
+        word = re.match(r"\s*([^\W\d_][\w-]*?)(?:es|s)\b", after)  # "Bosses", "Cops"
+        return bool(word and self.reader.words.roles.match(word[1]).is_match)
+
+    def guises_start(self, text: str) -> int:
+        """Where the list of Guises starts in ``text``: at its start, or after a few words
+        that name no player between the order and its list ("Slander Abs tonight, give him
+        3x Killer", "Slander Abs — dress him as 3 Cops"); 0 when no list follows."""
+        for at, word in enumerate(_WORD_START.finditer(text)):
+            if at > _GUISE_REACH:
+                break
+            start = word.start()
+            if self.guise_at(text[start:]):
+                return start
+            if at and self.reader.words.players.match_prefix(text[start:])[1]:
+                break  # another player: what follows is no list of this order
+        return 0
 
     def _named_whole(self, rest: str) -> bool:
         """Whether a player's name is written whole at the start of ``rest`` (a player may be
@@ -425,7 +456,8 @@ class _Read:
             or (spec is None and rest.strip() and _starts_guises(rest))
         ):
             lead = _GUISE_WORD.match(rest)
-            roles, rest = self.guises(rest[lead.end() if lead else 0 :])
+            rest = rest[lead.end() if lead else 0 :]
+            roles, rest = self.guises(rest[self.guises_start(rest) :])
         doubt = rest.strip(" ,-()")
         if doubt and DOUBT.match(doubt):
             raise Refusal(say(UNSURE), Kind.QUESTION)
@@ -729,6 +761,7 @@ def dialect(read: _Read) -> Dialect:
         take=take,
         shape=lambda ability: shape_of(ability, rules.shape(ability)),
         can_send=lambda reader: _fix(read),
+        order_word_in=read.words_in,
     )
 
 
