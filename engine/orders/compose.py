@@ -1477,7 +1477,12 @@ def _named(
         mark = grammar.POSSESSIVE.match(text, x.end)
         if mark is not None:
             noun = text[mark.end() :]
-            if noun[:1].isspace() and noun.strip()[:1].isalnum() and not _IS_DOING.match(noun):
+            if (
+                noun[:1].isspace()
+                and noun.strip()[:1].isalnum()
+                and not _IS_DOING.match(noun)
+                and not _ELIDED.match(noun)
+            ):
                 said = possessed.match(noun) if possessed is not None else None
                 if (
                     said is None
@@ -1495,6 +1500,13 @@ def _named(
 _ON_BEHALF = lazy_compile(r"\s+(?:behalf|sake)(?![\w'’])", re.IGNORECASE)
 # A reflexive after the sender's own name: "Rain herself" is the sender, as a target.
 _REFLEXIVE = lazy_compile(r"\s+(?:him|her|them|my|your|it)sel(?:f|ves)(?![\w'’])", re.IGNORECASE)
+# A word after "X's" that is no noun of X's: the noun left out, X's place ("round to Ashby's
+# tonight", "over at Kleene's for the night").
+_ELIDED = lazy_compile(
+    r"\s+(?:tonight|tonite|today|tomorrow|now|again|instead|too|this|for|on|at|in|to|and|but"
+    r"|or|with|please|first|later|then|after|before|while|until|so)(?![\w'’])",
+    re.IGNORECASE,
+)
 # The "'s" of "is" before a verb's "-ing" ("Isla's gettin' my charm"), not a possessive.
 _IS_DOING = lazy_compile(r"\s+[^\W\d_]+(?:ing|in['’])(?![\w'’])", re.IGNORECASE)
 

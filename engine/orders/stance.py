@@ -34,7 +34,8 @@ def _wordset(words: str) -> frozenset[str]:
 # What a mention that is no order of the sender's is: talk (it is answered as no order).
 TALK = "talk"
 
-_SENTENCE_END = lazy_compile(r"[.!?…]+(?=\s|$)|\n+")
+# ... a closing quotation mark after the end is the sentence's ('... go through me." I'll').
+_SENTENCE_END = lazy_compile(r"[.!?…]+[\"”»]*(?=\s|$)|\n+")
 # A dot that ends a short form, not a sentence: "e.g. Tobiah", "Dr. Loaf", "etc. and".
 _ABBREVIATION = lazy_compile(
     r"(?<![\w'’])(?:e\.g|i\.e|etc|vs|cf|approx|dr|mr|mrs|ms|st|jr|sr|lt|sgt|insp|det)\.$",
@@ -163,9 +164,10 @@ _OWN_SAYS = lazy_compile(r"(?<![\w'’])(?:i|we)\s+(?:\w+\s+)?$", re.IGNORECASE)
 _OWN_SUBJECT = lazy_compile(r"(?<![\w'’])(?:i|we|you|u)\s+\S*\s*$", re.IGNORECASE)
 # "I could stop this lynch with my Voice of Reason, but ...": the sender's own modal of what
 # might be, anywhere before the word in its clause (a wish, "I'd like to", is an order).
-# What a wish wants, after "I'd" ("I would simply adore to", "I'd very much like to").
+# What a wish wants, after "I'd" ("I would simply adore to", "I'd very much like to", "I
+# would kindly like to": any adverb of manner).
 _WISHED = (
-    r"(?:(?:really|simply|very\s+much|so|just|dearly|truly|quite|much)\s+)?"
+    r"(?:(?:really|simply|very(?:\s+much)?|so|just|dearly|truly|quite|much|[^\W\d_]+ly)\s+){0,2}"
     r"(?:like|love|adore|want|prefer|rather|better|enjoy)\b"
 )
 _OWN_MODAL = lazy_compile(
@@ -206,9 +208,10 @@ _HYPOTHETICAL = lazy_compile(
     r"(?:\s+\w+){0,3}\s*$",
     re.IGNORECASE,
 )
-# A wish that is an order all the same: "I'd like to heal Kleene", "I would rather vote Abs".
+# A wish that is an order all the same: "I'd like to heal Kleene", "I would rather vote Abs",
+# "I should like to" (the first person's "should" of a wish, in formal English).
 _WISH = lazy_compile(
-    r"\b(?:i['’]d|i\s+would|would)\s+" + _WISHED,
+    r"\b(?:i['’]d|i\s+would|would|(?:i|we)\s+should)\s+" + _WISHED,
     re.IGNORECASE,
 )
 # A past deed told after the order's word: "my heal on Pepper worked out", "the charm kept
@@ -908,7 +911,9 @@ _NOT_DIRECTIVE = phrases.pattern(
     phrases.ABOUT_DONE,
     phrases.WITHDRAWAL,
     phrases.OTHERS,
-    ("could", "might", "may", "should", "must", r"would(?!\s+like)", "hope", "wish"),
+    ("could", "might", "may", "must", "hope", "wish",
+     # ... but "I would (kindly) like to", "I should like to" is a wish, which orders.
+     r"(?:would|should)(?!\s+(?:[^\W\d_]+ly\s+)?(?:like|love)\b)"),
 )
 # The past: "was", "did", "had", "kept", "yesterday", "last night".
 _PAST_SAID = lazy_compile(
