@@ -1231,6 +1231,8 @@ def _targets(
     sentence = block.layout.sentence(m.start)
     clause = block.layout.clause(m.start)
     named = _named(block, sentence if several else clause, voice, ability, besides)
+    if several:
+        named = _not_of_others(block, named, ability)
     pronoun = next(
         (
             x
@@ -1324,6 +1326,28 @@ def _targets(
         if named:
             return _chosen(block, named, several, near, voice, ability, besides)
     raise Refusal(say("reading.names_no_player"), Kind.NO_TARGET)
+
+
+def _not_of_others(block: Block, named: list[Mention], ability: str) -> list[Mention]:
+    """The players of a sentence that are not in the clause of another order the sender
+    gives in it: "The wristwatch goes to Mycroft, and young Verity may borrow the bow-tie"
+    lends the watch to Mycroft alone."""
+    others = [
+        x.start
+        for x in block.found
+        if x.start in block.ordering and x.start != block.now and ability not in x.value
+    ]
+    if not others or len(named) < 2:
+        return named
+    kept = []
+    for x in named:
+        clause = block.layout.clause(x.start)
+        if not clause.start <= block.now < clause.end and any(
+            clause.start <= at < clause.end for at in others
+        ):
+            continue
+        kept.append(x)
+    return kept or named
 
 
 def _whose(block: Block, pronoun: Mention) -> bool:
