@@ -405,9 +405,11 @@ def _step_later_clause(msg: Message, fragment: str) -> str | None:
     return fragment
 
 
-# A condition and its own main clause, ended as a sentence: "If he hangs, I'm sad."
+# A condition and its own main clause, ended as a sentence: "If he hangs, I'm sad.", "If
+# Rook gets lynched today we lose our trick." (its subject after the condition's own words).
 _CONDITION_WHOLE = lazy_compile(
-    r"[^,;:]+[,;]\s*(?:then\s+)?(?:i|we|he|she|they|you|it)(?:['’]\w+)?\s.*[.!]\s*$",
+    r"(?:[^,;:]+[,;]\s*|\W*\w+\s+[^,;:\s]+(?:\s+[^,;:\s]+)+?\s+)(?:then\s+)?"
+    r"(?:i|we|he|she|they|you|it)(?:['’]\w+)?\s.*[.!]\s*$",
     re.IGNORECASE | re.DOTALL,
 )
 

@@ -136,6 +136,14 @@ CONDITION = (
     # ... or the sender's own, done first: "once I've reread the thread".
     r"|i\s*['’]?\s*ve\s+\w+|i\s+have\s+\w+)",
 )  # fmt: skip
+# A condition with its own main clause after it, someone else's deed to come: it conditions
+# that clause, not the order said before it ("I'm protecting Verity — if the noose comes for
+# her it will have to come through me", "guarding him; should anyone try, they'd regret it").
+CONSEQUENCE = (
+    r"(?:if|unless|should)\s+[^,;.!?]*?[\w'’](?:\s*[,;]\s*(?:then\s+)?|\s+)"
+    r"(?:it|they|he|she|you|someone|somebody|anyone|anybody|nobody|no\s+one|everyone|whoever)"
+    r"(?:['’](?:ll|d)|\s+(?:will|would|shall|must|(?:have|has|need|needs)\s+to))(?![\w'’])",
+)  # fmt: skip
 # A courtesy shaped as a condition, which conditions nothing: "if possible", "if you can".
 COURTESY_IF = (
     r"if\s+possible", r"if\s+(?:you|u|ya)\s+can",

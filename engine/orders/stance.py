@@ -230,6 +230,15 @@ _COPULA = lazy_compile(
     r"|such|quite|so|very|real|pure)\s+)?$",
     re.IGNORECASE,
 )
+# What the sender names as their own action before "is": "my night action is detention on
+# Tam", "our move for tonight is the kill": the order itself, not a word in a statement.
+_OWN_ACTION_IS = lazy_compile(
+    r"(?<![\w'’])(?:my|our)\s+(?:(?:night|day|nightly|daily|first|only|one|final|main|real"
+    r"|[\w-]+['’]s)\s+){0,2}(?:action|order|move|choice|pick|plan"
+    r"|ability|power)s?\s+(?:(?:for|this|tonight|today)\s+(?:\w+\s+)?)?(?:is|will\s+be)\s+"
+    r"(?:(?:a|an|the|my|our)\s+)?$",
+    re.IGNORECASE,
+)
 # A verb in the progressive: "Akemi is robbing Willow", "we are killing Tamsin": a deed whose
 # doer is the clause's subject (``_subject``), not a noun in a statement.
 # ("this is killing me", "what is stopping us": a thing as the subject, a statement).
@@ -561,6 +570,16 @@ def _statement_of(layout: Layout, mention: Mention) -> bool:
     return at is None or at.kind != PLAYER
 
 
+_CONSEQUENCE = phrases.pattern(phrases.CONSEQUENCE)
+
+
+def _owns_consequence(said: str, at: int) -> bool:
+    """Whether the condition at ``at`` comes after words of the sentence and holds its own
+    main clause, someone else's deed to come ("I'm protecting Verity today — if the noose
+    comes for her it will have to come through me"): it conditions that clause only."""
+    return bool(said[:at].strip(" \t\n-–—*>•:")) and _CONSEQUENCE.match(said, at) is not None
+
+
 class _Said:
     """A sentence's voiding words: a question, a condition, a withdrawal."""
 
@@ -580,7 +599,9 @@ class _Said:
             # "In case Abs is dead, heal Kleene", is a condition).
             conditional = _CONDITION.search(said, conditional.end())
         self.condition = (
-            bool(conditional) and not _COURTESY_IF.search(said, conditional.start())
+            bool(conditional)
+            and not _COURTESY_IF.search(said, conditional.start())
+            and not _owns_consequence(said, conditional.start())
         ) or bool(_SHOULD_IT.match(said))
         withdrawal = WITHDRAWAL.search(said)
         while withdrawal is not None and OF_OTHER.match(said, withdrawal.end()):
@@ -638,7 +659,11 @@ def stance(
     if (
         before
         and (
-            (_COPULA.search(before) and not _progressive(before, mention))
+            (
+                _COPULA.search(before)
+                and not _progressive(before, mention)
+                and not _OWN_ACTION_IS.search(before)
+            )
             or _TIME_BY.search(before)
         )
     ) or _statement_of(layout, mention):
@@ -1116,6 +1141,8 @@ def _subject(
         return None, None  # "Have my people snatch Halloran": the sender's deed, by their men
     if key in _OTHER_WORDS or _pronoun_of(key) in _OTHER_WORDS:
         return TALK, None  # "someone should APTX him", "the town wants to lynch Abs"
+    if _OWN_ACTION_IS.search(before):
+        return None, None  # "my move tonight is protection on Rose": the sender's own action
     if _noun_subject(tokens, i, voice):
         return TALK, None  # "a doctor will heal him", "the mafia will probably kill Fern"
     # The word before is no doer ("put Tamsin in the holding cell"): the clause's opening is.
