@@ -383,7 +383,8 @@ def _step_condition_clause(msg: Message, fragment: str) -> str | None:
         and not _COURTESY.match(fragment)
         and msg.reader.words.filler.clean(fragment)
     ):
-        if _CONDITION_WHOLE.match(fragment):
+        # (Ended as a sentence, tested apart: one look at the end, whatever the length.)
+        if fragment.rstrip()[-1:] in ".!" and _CONDITION_WHOLE.match(fragment):
             # Its own clause holds no order word: talk ("If he flips town, we're in trouble.").
             # Else the evidence reads it, and its "if" voids the order it says.
             if not msg.reader.grammar.any_order_word(fragment):
@@ -409,7 +410,7 @@ def _step_later_clause(msg: Message, fragment: str) -> str | None:
 # Rook gets lynched today we lose our trick." (its subject after the condition's own words).
 _CONDITION_WHOLE = lazy_compile(
     r"(?:[^,;:]+[,;]\s*|\W*\w+\s+[^,;:\s]+(?:\s+[^,;:\s]+)+?\s+)(?:then\s+)?"
-    r"(?:i|we|he|she|they|you|it)(?:['’]\w+)?\s.*[.!]\s*$",
+    r"(?:i|we|he|she|they|you|it)(?:['’]\w+)?\s",
     re.IGNORECASE | re.DOTALL,
 )
 

@@ -441,7 +441,7 @@ class Reader:
         """Whether the condition after an order holds its own main clause, someone else's
         deed to come and no order word ("— if the noose comes for her it will have to come
         through me first"): it conditions that clause, and the order stands."""
-        found = _CONSEQUENCE.search(said)
+        found = _CONSEQUENCE.match(said, len(said) - len(said.lstrip(" ,.;-–—(")))
         return found is not None and not self.grammar.any_order_word(said[found.end() :])
 
     def end(self, rest: str, fragment: str) -> None:
