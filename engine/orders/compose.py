@@ -1233,6 +1233,8 @@ def _targets(
     sentence = block.layout.sentence(m.start)
     clause = block.layout.clause(m.start)
     named = _named(block, sentence if several else clause, voice, ability, besides)
+    if several:
+        named = _not_of_others(block, named, ability)
     pronoun = next(
         (
             x
@@ -1326,6 +1328,28 @@ def _targets(
         if named:
             return _chosen(block, named, several, near, voice, ability, besides)
     raise Refusal(say("reading.names_no_player"), Kind.NO_TARGET)
+
+
+def _not_of_others(block: Block, named: list[Mention], ability: str) -> list[Mention]:
+    """The players of a sentence that are not in the clause of another order the sender
+    gives in it: "The wristwatch goes to Mycroft, and young Verity may borrow the bow-tie"
+    lends the watch to Mycroft alone."""
+    others = [
+        x.start
+        for x in block.found
+        if x.start in block.ordering and x.start != block.now and ability not in x.value
+    ]
+    if not others or len(named) < 2:
+        return named
+    kept = []
+    for x in named:
+        clause = block.layout.clause(x.start)
+        if not clause.start <= block.now < clause.end and any(
+            clause.start <= at < clause.end for at in others
+        ):
+            continue
+        kept.append(x)
+    return kept or named
 
 
 def _whose(block: Block, pronoun: Mention) -> bool:
@@ -1479,7 +1503,12 @@ def _named(
         mark = grammar.POSSESSIVE.match(text, x.end)
         if mark is not None:
             noun = text[mark.end() :]
-            if noun[:1].isspace() and noun.strip()[:1].isalnum() and not _IS_DOING.match(noun):
+            if (
+                noun[:1].isspace()
+                and noun.strip()[:1].isalnum()
+                and not _IS_DOING.match(noun)
+                and not _ELIDED.match(noun)
+            ):
                 said = possessed.match(noun) if possessed is not None else None
                 if (
                     said is None
@@ -1497,6 +1526,13 @@ def _named(
 _ON_BEHALF = lazy_compile(r"\s+(?:behalf|sake)(?![\w'’])", re.IGNORECASE)
 # A reflexive after the sender's own name: "Rain herself" is the sender, as a target.
 _REFLEXIVE = lazy_compile(r"\s+(?:him|her|them|my|your|it)sel(?:f|ves)(?![\w'’])", re.IGNORECASE)
+# A word after "X's" that is no noun of X's: the noun left out, X's place ("round to Ashby's
+# tonight", "over at Kleene's for the night").
+_ELIDED = lazy_compile(
+    r"\s+(?:tonight|tonite|today|tomorrow|now|again|instead|too|this|for|on|at|in|to|and|but"
+    r"|or|with|please|first|later|then|after|before|while|until|so)(?![\w'’])",
+    re.IGNORECASE,
+)
 # The "'s" of "is" before a verb's "-ing" ("Isla's gettin' my charm"), not a possessive.
 _IS_DOING = lazy_compile(r"\s+[^\W\d_]+(?:ing|in['’])(?![\w'’])", re.IGNORECASE)
 

@@ -247,7 +247,9 @@ def _inside(text: str, word: Mention, players: NameMatcher) -> list[Mention]:
     for at in (m.start() for m in _WORD_START.finditer(text, word.start + 1, word.end)):
         rest = text[at : word.end]
         player = _player(rest, at, players)
-        if player is not None:
+        if player is not None and not player.note:
+            # (A player only as written whole: the words of the order are no shortened name,
+            # "old" of "how old is" is not Old Crow.)
             inside.append(player)
         elif (pronoun := _PRONOUN.match(rest)) is not None:
             inside.append(Mention(PRONOUN, at, at + pronoun.end(), None, pronoun.group()))

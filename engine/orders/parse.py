@@ -384,7 +384,8 @@ def _step_condition_clause(msg: Message, fragment: str) -> str | None:
         and not _COURTESY.match(fragment)
         and msg.reader.words.filler.clean(fragment)
     ):
-        if _CONDITION_WHOLE.match(fragment):
+        # (Ended as a sentence, tested apart: one look at the end, whatever the length.)
+        if fragment.rstrip()[-1:] in ".!" and _CONDITION_WHOLE.match(fragment):
             # Its own clause holds no order word: talk ("If he flips town, we're in trouble.").
             # Else the evidence reads it, and its "if" voids the order it says.
             if not msg.dialect.holds_order_word(fragment):

@@ -148,6 +148,14 @@ MAIN_CLAUSE = (
     r"(?<!\bprovided\s)(?<!\bon\s)"
     r"(?:i|we|he|she|they|you|u|it)(?:['’]\w+)?\s",
 )
+# A condition with its own main clause after it, someone else's deed to come: it conditions
+# that clause, not the order said before it ("I'm protecting Verity — if the noose comes for
+# her it will have to come through me", "guarding him; should anyone try, they'd regret it").
+CONSEQUENCE = (
+    r"(?:if|unless|should)\s+[^,;.!?]*?[\w'’](?:\s*[,;]\s*(?:then\s+)?|\s+)"
+    r"(?:it|they|he|she|you|someone|somebody|anyone|anybody|nobody|no\s+one|everyone|whoever)"
+    r"(?:['’](?:ll|d)|\s+(?:will|would|shall|must|(?:have|has|need|needs)\s+to))(?![\w'’])",
+)  # fmt: skip
 # A courtesy shaped as a condition, which conditions nothing: "if possible", "if you can".
 COURTESY_IF = (
     r"if\s+possible", r"if\s+(?:you|u|ya)\s+can",

@@ -111,6 +111,7 @@ _PRECAUTION_AFTER = lazy_compile(
     rf"[\s,.;\-–—(]*(?:just\s+)?(?:{'|'.join(phrases.PRECAUTION)})(?![\w'’])", re.IGNORECASE
 )
 # A courtesy, not a condition: "Heal Lynz if possible", "..., if that's ok".
+_CONSEQUENCE = phrases.pattern(phrases.CONSEQUENCE)
 _IF_POLITE = lazy_compile(
     r"[\s,.;\-–—(]*(?:if\s+allowed|if\s+(?:that|it)(?:'s|\s+is)\s+all\s+right"
     rf"|{'|'.join(phrases.COURTESY_IF)})\W*$",
@@ -438,6 +439,13 @@ class Reader:
                 say("reading.not_a_phase", written=found["phase"]), Kind.MISSING_DETAIL
             ) from None
 
+    def _own_consequence(self, said: str) -> bool:
+        """Whether the condition after an order holds its own main clause, someone else's
+        deed to come and no order word ("— if the noose comes for her it will have to come
+        through me first"): it conditions that clause, and the order stands."""
+        found = _CONSEQUENCE.match(said, len(said) - len(said.lstrip(" ,.;-–—(")))
+        return found is not None and not self.grammar.any_order_word(said[found.end() :])
+
     def end(self, rest: str, fragment: str) -> None:
         """The order must be over: only words that change nothing may follow ("tonight",
         "instead", "on Night 2" in Night 2); anything else is refused, never guessed at."""
@@ -457,7 +465,11 @@ class Reader:
             if _PRECAUTION_AFTER.match(said):
                 self.notes.append(say("reading.reason_taken", written=said.strip(" ,.;-–—()")))
                 return
-            if _IF_AFTER.match(said) and not _IF_POLITE.match(said):
+            if (
+                _IF_AFTER.match(said)
+                and not _IF_POLITE.match(said)
+                and not self._own_consequence(said)
+            ):
                 # "heal Lynz if she gets claimed", "Protect Abs tonight, but only if ..."
                 raise Refusal(say(CONDITIONAL), Kind.CONDITION)
         if (soft := _SOFT.match(rest)) and REMARK.match(rest[soft.end() :]):

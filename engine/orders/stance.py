@@ -34,7 +34,8 @@ def _wordset(words: str) -> frozenset[str]:
 # What a mention that is no order of the sender's is: talk (it is answered as no order).
 TALK = "talk"
 
-_SENTENCE_END = lazy_compile(r"[.!?…]+(?=\s|$)|\n+")
+# ... a closing quotation mark after the end is the sentence's ('... go through me." I'll').
+_SENTENCE_END = lazy_compile(r"[.!?…]+[\"”»]*(?=\s|$)|\n+")
 # A dot that ends a short form, not a sentence: "e.g. Tobiah", "Dr. Loaf", "etc. and".
 _ABBREVIATION = lazy_compile(
     r"(?<![\w'’])(?:e\.g|i\.e|etc|vs|cf|approx|dr|mr|mrs|ms|st|jr|sr|lt|sgt|insp|det)\.$",
@@ -163,9 +164,10 @@ _OWN_SAYS = lazy_compile(r"(?<![\w'’])(?:i|we)\s+(?:\w+\s+)?$", re.IGNORECASE)
 _OWN_SUBJECT = lazy_compile(r"(?<![\w'’])(?:i|we|you|u)\s+\S*\s*$", re.IGNORECASE)
 # "I could stop this lynch with my Voice of Reason, but ...": the sender's own modal of what
 # might be, anywhere before the word in its clause (a wish, "I'd like to", is an order).
-# What a wish wants, after "I'd" ("I would simply adore to", "I'd very much like to").
+# What a wish wants, after "I'd" ("I would simply adore to", "I'd very much like to", "I
+# would kindly like to": any adverb of manner).
 _WISHED = (
-    r"(?:(?:really|simply|very\s+much|so|just|dearly|truly|quite|much)\s+)?"
+    r"(?:(?:really|simply|very(?:\s+much)?|so|just|dearly|truly|quite|much|[^\W\d_]+ly)\s+){0,2}"
     r"(?:like|love|adore|want|prefer|rather|better|enjoy)\b"
 )
 _OWN_MODAL = lazy_compile(
@@ -206,9 +208,10 @@ _HYPOTHETICAL = lazy_compile(
     r"(?:\s+\w+){0,3}\s*$",
     re.IGNORECASE,
 )
-# A wish that is an order all the same: "I'd like to heal Kleene", "I would rather vote Abs".
+# A wish that is an order all the same: "I'd like to heal Kleene", "I would rather vote Abs",
+# "I should like to" (the first person's "should" of a wish, in formal English).
 _WISH = lazy_compile(
-    r"\b(?:i['’]d|i\s+would|would)\s+" + _WISHED,
+    r"\b(?:i['’]d|i\s+would|would|(?:i|we)\s+should)\s+" + _WISHED,
     re.IGNORECASE,
 )
 # A past deed told after the order's word: "my heal on Pepper worked out", "the charm kept
@@ -225,6 +228,15 @@ _COPULA = lazy_compile(
     r"(?:\b(?:is|are|was|were|(?:it|that|he|she|what|there|here|who|this)['’]s))\s+"
     r"(?:(?:a|an|the|my|our|his|her|their|some|no"
     r"|such|quite|so|very|real|pure)\s+)?$",
+    re.IGNORECASE,
+)
+# What the sender names as their own action before "is": "my night action is detention on
+# Tam", "our move for tonight is the kill": the order itself, not a word in a statement.
+_OWN_ACTION_IS = lazy_compile(
+    r"(?<![\w'’])(?:my|our)\s+(?:(?:night|day|nightly|daily|first|only|one|final|main|real"
+    r"|[\w-]+['’]s)\s+){0,2}(?:action|order|move|choice|pick|plan"
+    r"|ability|power)s?\s+(?:(?:for|this|tonight|today)\s+(?:\w+\s+)?)?(?:is|will\s+be)\s+"
+    r"(?:(?:a|an|the|my|our)\s+)?$",
     re.IGNORECASE,
 )
 # A verb in the progressive: "Akemi is robbing Willow", "we are killing Tamsin": a deed whose
@@ -566,6 +578,16 @@ def _statement_of(layout: Layout, mention: Mention) -> bool:
     return at is None or at.kind != PLAYER
 
 
+_CONSEQUENCE = phrases.pattern(phrases.CONSEQUENCE)
+
+
+def _owns_consequence(said: str, at: int) -> bool:
+    """Whether the condition at ``at`` comes after words of the sentence and holds its own
+    main clause, someone else's deed to come ("I'm protecting Verity today — if the noose
+    comes for her it will have to come through me"): it conditions that clause only."""
+    return bool(said[:at].strip(" \t\n-–—*>•:")) and _CONSEQUENCE.match(said, at) is not None
+
+
 class _Said:
     """A sentence's voiding words: a question, a condition, a withdrawal."""
 
@@ -585,7 +607,9 @@ class _Said:
             # "In case Abs is dead, heal Kleene", is a condition).
             conditional = _CONDITION.search(said, conditional.end())
         self.condition = (
-            bool(conditional) and not _COURTESY_IF.search(said, conditional.start())
+            bool(conditional)
+            and not _COURTESY_IF.search(said, conditional.start())
+            and not _owns_consequence(said, conditional.start())
         ) or bool(_SHOULD_IT.match(said))
         # How far the condition reaches: to the break after its own main clause ("if it
         # lands it ends the game for them: Expose Cass"), else the sentence's end.
@@ -647,7 +671,11 @@ def stance(
     if (
         before
         and (
-            (_COPULA.search(before) and not _progressive(before, mention))
+            (
+                _COPULA.search(before)
+                and not _progressive(before, mention)
+                and not _OWN_ACTION_IS.search(before)
+            )
             or _TIME_BY.search(before)
         )
     ) or _statement_of(layout, mention):
@@ -920,7 +948,9 @@ _NOT_DIRECTIVE = phrases.pattern(
     phrases.ABOUT_DONE,
     phrases.WITHDRAWAL,
     phrases.OTHERS,
-    ("could", "might", "may", "should", "must", r"would(?!\s+like)", "hope", "wish"),
+    ("could", "might", "may", "must", "hope", "wish",
+     # ... but "I would (kindly) like to", "I should like to" is a wish, which orders.
+     r"(?:would|should)(?!\s+(?:[^\W\d_]+ly\s+)?(?:like|love)\b)"),
 )
 # The past: "was", "did", "had", "kept", "yesterday", "last night".
 _PAST_SAID = lazy_compile(
@@ -1123,6 +1153,8 @@ def _subject(
         return None, None  # "Have my people snatch Halloran": the sender's deed, by their men
     if key in _OTHER_WORDS or _pronoun_of(key) in _OTHER_WORDS:
         return TALK, None  # "someone should APTX him", "the town wants to lynch Abs"
+    if _OWN_ACTION_IS.search(before):
+        return None, None  # "my move tonight is protection on Rose": the sender's own action
     if _noun_subject(tokens, i, voice):
         return TALK, None  # "a doctor will heal him", "the mafia will probably kill Fern"
     # The word before is no doer ("put Tamsin in the holding cell"): the clause's opening is.

@@ -307,8 +307,11 @@ SAYS: tuple[Say, ...] = (
     Say(
         "bribe",
         order=r"bribe(?:\s+the\s+gm)?",
+        # The rule's own offer ("Bribe the GM with a suitcase full of cash"), by its name.
         words=("bribe", "pay off", "pay the gm", "grease", "buy off", "hush money",
-               "payoff", "bribery"),
+               "payoff", "bribery",
+               r"(?:suit|brief)?case\s+(?:(?:full|stuffed|packed)\s+)?(?:of|with)\s+"
+               r"(?:cash|money|bills|banknotes|notes|yen|dollars)"),
         spelled=("bribe",),
         crime=r"brib(?:e|ing|ed)(?:\s+the\s+gm)?",
         crime_noun="bribing",
