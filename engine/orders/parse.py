@@ -1683,12 +1683,14 @@ def read_evidence(msg: Message) -> None:
         took = ruled = False
         ruled_at: list[int] = []
         ruled_new: list[Rejection] = []
+        took_at = -1  # where the last order taken was said: an edit comes after it
         for reading in sorted(done, key=lambda r: r.at):
             if reading.order is not None:
                 order = replace(reading.order, text=block_text)
                 refused = dialect.take(reader, order, block_text, msg.accepted)
                 if refused is None:
                     took = True
+                    took_at = max(took_at, reading.at)
                     reader.notes.extend(reading.notes)
                 else:
                     # The order was read whole, and the rules refuse it (a day ability by
@@ -1767,10 +1769,18 @@ def read_evidence(msg: Message) -> None:
         msg.rejected.extend(new)
         if took:
             # "Trick Mari tonight" / "edit: Brisk instead": an edit after the order read from
-            # the evidence gives it its new target, as one after a plain order does.
+            # the evidence gives it its new target, as one after a plain order does. The
+            # fragment the order was said in is not its edit ("ok so Grace does the hit,
+            # target = Hope": "ok so" leads in the order, and Grace is its doer).
+            start = 0
             for fragment, _, _ in run:
-                if (edit := _EDIT.match(fragment)) is not None and edit.end():
+                if (
+                    start > took_at
+                    and (edit := _EDIT.match(fragment)) is not None
+                    and edit.end()
+                ):
                     _step_edit_target(msg, fragment)
+                start += len(fragment) + 1
 
 
 def _fragments_at(
