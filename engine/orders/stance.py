@@ -483,6 +483,19 @@ class _Inside:
 OF_OTHER = lazy_compile(
     rf"[ \t]+(?:{'|'.join(phrases.WITHDRAWAL_OF_OTHER)})(?![\w'’])", re.IGNORECASE
 )
+
+
+def own_withdrawal(text: str, start: int = 0, end: int | None = None) -> re.Match[str] | None:
+    """The first words of ``text[start:end]`` that take back the sender's own words ("scratch
+    that", "cancel my kill"), past those that take their own object ("never mind what Grace
+    said, scratch that": the second). The stance and the steps of ``parse_pm`` both ask it."""
+    end = len(text) if end is None else end
+    found = WITHDRAWAL.search(text, start, end)
+    while found is not None and OF_OTHER.match(text, found.end(), end):
+        found = WITHDRAWAL.search(text, found.end(), end)  # "disregard the rumours"
+    return found
+
+
 # What may stand before the words that take back the sentence before: "ok", "lol", "wait".
 _TAKEN_BACK_LEAD = lazy_compile(
     r"[\W_]*(?:(?:ok(?:ay)?|so|actually|wait|hmm+|ugh|sorry|no|nah|lol|haha\w*|lmao|edit"
@@ -561,7 +574,7 @@ def _statement_of(layout: Layout, mention: Mention) -> bool:
 class _Said:
     """A sentence's voiding words: a question, a condition, a withdrawal."""
 
-    __slots__ = ("asking", "condition", "question", "withdrawal")
+    __slots__ = ("asking", "condition", "question", "withdrawal", "withdrawn_to")
 
     def __init__(self, said: str) -> None:
         self.asking = bool(_ASKING.search(said))
@@ -579,10 +592,11 @@ class _Said:
         self.condition = (
             bool(conditional) and not _COURTESY_IF.search(said, conditional.start())
         ) or bool(_SHOULD_IT.match(said))
-        withdrawal = WITHDRAWAL.search(said)
-        while withdrawal is not None and OF_OTHER.match(said, withdrawal.end()):
-            withdrawal = WITHDRAWAL.search(said, withdrawal.end())  # "disregard the rumours"
+        withdrawal = own_withdrawal(said)
         self.withdrawal = -1 if withdrawal is None else withdrawal.start()
+        # Where its words end: an order named in them is the one taken back ("cancel the
+        # heal on Parkur", "call off my hit").
+        self.withdrawn_to = -1 if withdrawal is None else withdrawal.end()
 
 
 @dataclass(frozen=True)
@@ -617,9 +631,15 @@ def stance(
     if before and (_negated(before) or _withheld(layout, clause, before, mention)):
         return Kind.WITHDRAWN
     if (
-        said.withdrawal >= 0 and sentence.start + said.withdrawal > mention.start
+        said.withdrawal >= 0
+        and (
+            sentence.start + said.withdrawal > mention.start
+            or mention.start < sentence.start + said.withdrawn_to
+        )
     ) or layout.withdrawn_next(sentence):
-        return Kind.WITHDRAWN  # "Heal Lynz... actually never mind", "Heal Lynz. jk"
+        # "Heal Lynz... actually never mind", "Heal Lynz. jk", and the order named in the
+        # words that take it back: "ooc: cancel the heal on Parkur".
+        return Kind.WITHDRAWN
     if _past(before, mention) or _past_after(text, clause, mention):
         return TALK
     if before and _NAMING.search(before):
@@ -1111,6 +1131,8 @@ def _subject(
         return None, None  # "Have my people snatch Halloran": the sender's deed, by their men
     if key in _OTHER_WORDS or _pronoun_of(key) in _OTHER_WORDS:
         return TALK, None  # "someone should APTX him", "the town wants to lynch Abs"
+    if _let_do(tokens, i):
+        return TALK, None  # "let the boy sweat": what "let" allows, the boy does
     if _noun_subject(tokens, i, voice):
         return TALK, None  # "a doctor will heal him", "the mafia will probably kill Fern"
     # The word before is no doer ("put Tamsin in the holding cell"): the clause's opening is.
@@ -1141,6 +1163,18 @@ _SAYS_TO = lazy_compile(
 def _pronoun_of(key: str) -> str:
     """The pronoun of a contracted word: "he'd" is "he", "they've" is "they"."""
     return re.split(r"['’]", key, maxsplit=1)[0]
+
+
+def _let_do(tokens: list[tuple[int, int, str]], i: int) -> bool:
+    """Whether the word before the order's word is a common noun allowed to do it by "let"
+    ("let the boy sweat", "let that fool talk"): the noun's deed, not the sender's ("let me
+    heal" is the sender's own, read before)."""
+    if not tokens[i][2].islower() or tokens[i][2] in _NOT_A_SUBJECT:
+        return False
+    j = i - 1
+    while j >= 0 and i - j <= 3 and tokens[j][2].casefold() in _LET_DETERMINERS:
+        j -= 1
+    return j >= 0 and j < i - 1 and tokens[j][2].casefold() == "let"
 
 
 def _noun_subject(tokens: list[tuple[int, int, str]], i: int, voice: Voice) -> bool:
@@ -1367,6 +1401,8 @@ _NOT_A_SUBJECT = _wordset(
 )
 # What makes the noun after it the sender's own, spoken of in role-play: "your doctor".
 _SELF_DETERMINERS = _wordset("your ur yer this yours")
+# The words between "let" and the noun it allows: "let the boy", "let that old fool".
+_LET_DETERMINERS = _wordset("the that this those these a an his her their old poor little")
 # Verbs of someone's thinking or saying, which what follows them is the content of.
 _THINKS = _wordset(
     "thinks thought believes believed expects expected says said knows guesses guessed "
