@@ -16,6 +16,7 @@ from typing import Any, NoReturn
 from autogm.engine.lazy_pattern import lazy_compile
 from autogm.engine.orders import phrases
 from autogm.engine.orders.bbcode import Filler
+from autogm.engine.orders.evidence import COMMON
 from autogm.engine.orders.fragments import DOUBT, REMARK, UNSURE, is_statement
 from autogm.engine.orders.grammar import (
     AS,
@@ -307,7 +308,9 @@ class Reader:
                 say("reading.could_be", written=written, players=" or ".join(candidates)),
                 Kind.AMBIGUOUS_NAME,
             )
-        close = self.words.players.suggest(written)
+        # A common word ("the guy who claimed cop", "that one girl") is no near name, however
+        # short the players' names: the order names no player.
+        close = () if written.casefold() in COMMON else self.words.players.suggest(written)
         problem = say("reading.no_player", written=written)
         if len(close) == 1:
             raise Guess(
