@@ -1648,7 +1648,7 @@ def read_evidence(msg: Message) -> None:
         provisional = [r for _, how, r in run if how == "unread" and r is not None]
         failed = [r for r in done if r.order is None]
         if len(failed) == len(done) and not any(
-            isinstance(k, Kind) and k in _VOIDING[:-1] for _, k in others
+            isinstance(k, Kind) and k in _VOIDING for _, k in others
         ):
             # No word of the sender's orders, or none that gives one whole: the one order
             # that takes what it names.

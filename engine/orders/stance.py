@@ -165,7 +165,7 @@ _OWN_SUBJECT = lazy_compile(r"(?<![\w'’])(?:i|we|you|u)\s+\S*\s*$", re.IGNOREC
 # might be, anywhere before the word in its clause (a wish, "I'd like to", is an order).
 # What a wish wants, after "I'd" ("I would simply adore to", "I'd very much like to").
 _WISHED = (
-    r"(?:(?:really|simply|very\s+much|so|just|dearly|truly|quite|much)\s+)?"
+    r"(?:(?:really|simply|very\s+much|so|just|dearly|truly|quite|much|kindly)\s+)?"
     r"(?:like|love|adore|want|prefer|rather|better|enjoy)\b"
 )
 _OWN_MODAL = lazy_compile(
@@ -1002,7 +1002,24 @@ def in_own_voice(layout: Layout, mention: Mention) -> bool:
     before = layout.text[max(clause.start, mention.start - _LOOK_BACK) : mention.start]
     lead = _LEAD.match(before)
     head = before[lead.end() if lead else 0 :].strip()
-    return not head or bool(_OWN.fullmatch(head)) or head.casefold() in ("i", "we", "let me")
+    return (
+        not head
+        or bool(_OWN.fullmatch(head))
+        or head.casefold() in ("i", "we", "let me")
+        or bool(_ASKS_FOR.fullmatch(head))
+    )
+
+
+# The sender asking for the deed as a thing, before its word: "I would like to request a
+# house search on", "requesting a snipe on", "kindly arrange a", "I'll do a".
+_ASKS_FOR = lazy_compile(
+    r"(?:(?:i|we)\s*(?:['’]\s*d|would|['’]\s*ll|will|want\s+to|wish\s+to)?\s*"
+    r"(?:(?:kindly|really|just)\s+)?(?:(?:like|love)\s+to\s+)?)?"
+    r"(?:kindly\s+|please\s+)?(?:request(?:ing)?|ask(?:ing)?\s+for|arrang(?:e|ing)|submit(?:ting)?"
+    r"|perform(?:ing)?|do(?:ing)?|carry(?:ing)?\s+out|go(?:ing)?\s+for|put\s+in\s+for)"
+    r"(?:\s+(?:a|an|the|my|one|another))?",
+    re.IGNORECASE,
+)
 
 
 def _ends_asking(clause: str) -> bool:
