@@ -73,6 +73,7 @@ from autogm.engine.orders.stance import (
     OF_OTHER,
     TALK,
     Voice,
+    asked_for,
     for_later,
     only_later,
     own_withdrawal,
@@ -1648,7 +1649,9 @@ def read_evidence(msg: Message) -> None:
         provisional = [r for _, how, r in run if how == "unread" and r is not None]
         failed = [r for r in done if r.order is None]
         if len(failed) == len(done) and not any(
-            isinstance(k, Kind) and k in _VOIDING for _, k in others
+            isinstance(k, Kind)
+            and (k in _VOIDING[:-1] or (k is Kind.NOT_HELD and asked_for(block.layout, m)))
+            for m, k in others
         ):
             # No word of the sender's orders, or none that gives one whole: the one order
             # that takes what it names.

@@ -1010,6 +1010,18 @@ def in_own_voice(layout: Layout, mention: Mention) -> bool:
     )
 
 
+def asked_for(layout: Layout, mention: Mention) -> bool:
+    """Whether the sender asks for the deed as a thing, by its word ("I would like to request
+    a house search on Zé", "requesting a snipe on Zé"): an ability named so, held or not, is
+    the one the sender means, and no other of theirs stands in for it (an everyday word,
+    "watching Abs closely", may still be read as the order of theirs it fits)."""
+    clause = layout.clause(mention.start)
+    before = layout.text[max(clause.start, mention.start - _LOOK_BACK) : mention.start]
+    lead = _LEAD.match(before)
+    head = before[lead.end() if lead else 0 :].strip()
+    return bool(head) and bool(_ASKS_FOR.fullmatch(head))
+
+
 # The sender asking for the deed as a thing, before its word: "I would like to request a
 # house search on", "requesting a snipe on", "kindly arrange a", "I'll do a".
 _ASKS_FOR = lazy_compile(
