@@ -1477,11 +1477,25 @@ def _named(
     possessed = _possessed(block.words, ability)
     named = []
     found = block.found
+    told: list[tuple[int, int]] | None = None  # the asides that tell what was done
     for i, x in enumerate(found):
         if x.kind != PLAYER or not span.start <= x.start < span.end:
             continue
         if x.value in (voice.sender, besides):
             continue
+        if "(" in text[span.start : x.start]:
+            if told is None:
+                told = [
+                    (a, b)
+                    for a, b in asides(text)
+                    if a > span.start
+                    and _TOLD.search(text, a, b)
+                    and not _ASIDE_OFFERS.search(text, a, b)
+                ]
+            if any(a <= x.start < b for a, b in told):
+                # "Slander Parkur (Miaka questioned him earlier)": a remark after the order
+                # tells what was done; whom it names is no target.
+                continue
         if _EXCLUDED_BEFORE.search(text, max(0, x.start - 40), x.start):
             continue
         if _WHOEVER.search(text, max(0, x.start - 24), x.start) and not (
@@ -1521,6 +1535,20 @@ def _named(
     return named
 
 
+# A word of the past, which makes an aside a story of what was done: "questioned", "talked",
+# "knew", "said".
+_TOLD = lazy_compile(
+    r"(?<![\w'’])(?:[^\W\d_]{3,}ed|was|were|had|did|said|told|knew|spoke|met|saw|sent|got"
+    r"|already|earlier|yesterday)(?![\w'’])",
+    re.IGNORECASE,
+)
+# What makes an aside a target offered, whatever its tense: "(backup: Ember if Grit's
+# lynched)", "(or Miaka, if she's arrested)".
+_ASIDE_OFFERS = lazy_compile(
+    r"(?<![\w'’])(?:if|unless|in\s+case|backup|back-up|alternatively|otherwise|instead|or"
+    r"|also|too|plus)(?![\w'’])",
+    re.IGNORECASE,
+)
 # The nouns after "X's" that stand for X whatever the order: "on Hobb's behalf", "for Abs's
 # sake".
 _ON_BEHALF = lazy_compile(r"\s+(?:behalf|sake)(?![\w'’])", re.IGNORECASE)

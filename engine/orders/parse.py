@@ -72,10 +72,11 @@ from autogm.engine.orders.seam import Rules, SlotKey
 from autogm.engine.orders.stance import (
     OF_OTHER,
     TALK,
-    WITHDRAWAL,
     Voice,
+    asked_for,
     for_later,
     only_later,
+    own_withdrawal,
 )
 from autogm.engine.render.inert import shorten
 from autogm.engine.render.templates import say
@@ -485,13 +486,11 @@ def _step_withdrawal_after(msg: Message, fragment: str) -> str | None:
     back what was said before it. The fragment is cut there: its words before are read, then
     the withdrawal (``_step_withdrawal``). Not when it names a player after it ("forget the
     kill on Birch, heal Abs" is read whole), nor when it is negated ("not kidding")."""
-    found = WITHDRAWAL.search(fragment)
+    found = own_withdrawal(fragment)  # past "disregard the rumours about her", as the stance
     if found is None or _WITHDRAW.match(fragment) is not None:
         return fragment  # none, or it opens the fragment ("edit: nvm, ...")
-    if _NOT_BEFORE_WITHDRAWAL.search(fragment, 0, found.start()) or OF_OTHER.match(
-        fragment, found.end()
-    ):
-        return fragment  # "not kidding", "disregard the rumours about her"
+    if _NOT_BEFORE_WITHDRAWAL.search(fragment, 0, found.start()):
+        return fragment  # "not kidding"
     rest = fragment[found.start() :]
     if msg.reader.names_anyone(rest) or len(rest.split()) > _WITHDRAWAL_AFTER_WORDS:
         return fragment
@@ -517,7 +516,7 @@ def _step_withdrawal(msg: Message, fragment: str) -> str | None:
     rest = fragment[found.end() :].strip(" ,.;:-!—–")
     while (again := _WITHDRAW.match(rest)) is not None and again.end():
         rest = rest[again.end() :].strip(" ,.;:-!—–")  # "nvm, forget that — ..."
-    named = _order_named(msg.reader.grammar, found.group(), rest)
+    named = _order_named(msg, found.group(), rest)
     if named is not None and named[0] != "vote":
         # "never mind the kill on Birch", "scratch the trick on Rosalind": the order taken
         # back is named; what follows it is read on.
@@ -570,19 +569,36 @@ _NAMED_ORDER = lazy_compile(
 )
 
 
-def _order_named(g: Grammar, withdrawal: str, rest: str) -> tuple[str, int] | None:
+def _order_named(msg: Message, withdrawal: str, rest: str) -> tuple[str, int] | None:
     """The ability a withdrawal names as the order it takes back, and how much of ``rest``
     names it: in its own words ("scratch the trick") or right after them ("never mind the
-    kill", "forget my heal"); None when it names none ("never mind, heal Abs")."""
-    last = withdrawal.split()[-1] if withdrawal.split() else ""
-    word = g.order_patterns.match(last.strip(" ,.;:-!—–"))
-    if word is not None and _NAMED_ORDER.search(withdrawal):
-        return word[0], 0
+    kill", "forget my heal"); None when it names none ("never mind, heal Abs"). The word is
+    read as the evidence reads it, in the family's words (midnight's "cancel the pistol" too):
+    of the abilities it may say, the one the sender holds."""
+    words = withdrawal.split()
+    last = words[-1].strip(" ,.;:-!—–") if words else ""
+    if last and _NAMED_ORDER.search(withdrawal):
+        named = _ability_opening(msg, last)
+        if named is not None and named[1] == len(last):
+            return named[0], 0
     lead = _NAMED_ORDER.match(rest)
     if lead is None:
         return None
-    word = g.order_patterns.match(rest[lead.end() :])
-    return None if word is None else (word[0], lead.end() + word[1])
+    named = _ability_opening(msg, rest[lead.end() :])
+    return None if named is None else (named[0], lead.end() + named[1])
+
+
+def _ability_opening(msg: Message, text: str) -> tuple[str, int] | None:
+    """The ability the word that opens ``text`` says (the sender's, of several), and its
+    length; None when no word of an order opens it."""
+    reader = msg.reader
+    found = mentions(text, msg.dialect.table, reader.words.players, None)
+    first = found[0] if found else None
+    if first is None or first.kind != ABILITY or first.start != 0:
+        return None
+    abilities = tuple(first.value)
+    ability = next((a for a in abilities if reader.holds(a)), abilities[0])
+    return ability, first.end
 
 
 def _take_back(msg: Message, ability: str, target: str | None, written: str) -> None:
@@ -1637,7 +1653,9 @@ def read_evidence(msg: Message) -> None:
         provisional = [r for _, how, r in run if how == "unread" and r is not None]
         failed = [r for r in done if r.order is None]
         if len(failed) == len(done) and not any(
-            isinstance(k, Kind) and k in _VOIDING[:-1] for _, k in others
+            isinstance(k, Kind)
+            and (k in _VOIDING[:-1] or (k is Kind.NOT_HELD and asked_for(block.layout, m)))
+            for m, k in others
         ):
             # No word of the sender's orders, or none that gives one whole: the one order
             # that takes what it names.
@@ -1687,12 +1705,14 @@ def read_evidence(msg: Message) -> None:
         took = ruled = False
         ruled_at: list[int] = []
         ruled_new: list[Rejection] = []
+        took_at = -1  # where the last order taken was said: an edit comes after it
         for reading in sorted(done, key=lambda r: r.at):
             if reading.order is not None:
                 order = replace(reading.order, text=block_text)
                 refused = dialect.take(reader, order, block_text, msg.accepted)
                 if refused is None:
                     took = True
+                    took_at = max(took_at, reading.at)
                     reader.notes.extend(reading.notes)
                 else:
                     # The order was read whole, and the rules refuse it (a day ability by
@@ -1771,10 +1791,18 @@ def read_evidence(msg: Message) -> None:
         msg.rejected.extend(new)
         if took:
             # "Trick Mari tonight" / "edit: Brisk instead": an edit after the order read from
-            # the evidence gives it its new target, as one after a plain order does.
+            # the evidence gives it its new target, as one after a plain order does. The
+            # fragment the order was said in is not its edit ("ok so Grace does the hit,
+            # target = Hope": "ok so" leads in the order, and Grace is its doer).
+            start = 0
             for fragment, _, _ in run:
-                if (edit := _EDIT.match(fragment)) is not None and edit.end():
+                if (
+                    start > took_at
+                    and (edit := _EDIT.match(fragment)) is not None
+                    and edit.end()
+                ):
                     _step_edit_target(msg, fragment)
+                start += len(fragment) + 1
 
 
 def _fragments_at(

@@ -184,7 +184,9 @@ DOUBT = (
 )  # fmt: skip
 # A question whether to do it, asked of the GM: "should I", "can I", "is it ok to".
 ASKING = (
-    r"should\s+i", r"shall\s+i", r"can\s+i", r"could\s+i", r"may\s+i", r"am\s+i\s+allowed",
+    # A modal put before the sender, as a question is: "should I", "ought I to", "must we"
+    # (not "do I": "when do I get the answer" asks of something else).
+    r"(?:should|shall|can|could|may|might|must|ought)\s+(?:i|we)", r"am\s+i\s+allowed",
     r"is\s+it\s+(?:ok|okay|allowed|possible|smart|wise|a\s+good\s+idea)",
     r"would\s+it\s+be\s+(?:ok|okay|smart|wise|bad|a\s+good\s+idea|a\s+waste)",
     r"do\s+you\s+think", r"what\s+do\s+you\s+think", r"worth\s+it", r"good\s+idea",

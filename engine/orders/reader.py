@@ -266,6 +266,11 @@ class Reader:
         if found.name is None or used == 0:
             if pronoun := re.match(r"\s*(him|her|them)\b", text, re.IGNORECASE):
                 raise Refusal(say("reading.pronoun", written=pronoun[1]), Kind.NO_TARGET)
+            if len(text.split()) > 1 and text.split()[0].casefold() in _DETERMINERS:
+                # "protect the guy who claimed cop", "heal that one girl": a description
+                # opens with a determiner, which is no near name however short the
+                # players' names are; the order names no player.
+                self._refuse_name(MatchKind.NONE, text.split()[0], (), suggest=False)
             self._refuse_name(found.kind, found.written or text.strip(), found.candidates)
         # An exact name written in ASCII, as most are, is no reading to note (``is_reading``).
         if (found.kind not in _PLAIN or not found.written.isascii()) and found.is_reading:
@@ -301,7 +306,9 @@ class Reader:
             self.notes.append(found.note)
         return found.name or "", text[mark.end() :]
 
-    def _refuse_name(self, kind: MatchKind, written: str, candidates: tuple[str, ...]) -> NoReturn:
+    def _refuse_name(
+        self, kind: MatchKind, written: str, candidates: tuple[str, ...], *, suggest: bool = True
+    ) -> NoReturn:
         """The refusal of a name: the candidates it could be, the one it may be (a guess,
         asked back), or the players of the game."""
         written = written.split()[0] if written.split() else written
@@ -310,7 +317,7 @@ class Reader:
                 say("reading.could_be", written=written, players=" or ".join(candidates)),
                 Kind.AMBIGUOUS_NAME,
             )
-        close = self.words.players.suggest(written)
+        close = self.words.players.suggest(written) if suggest else ()
         problem = say("reading.no_player", written=written)
         if len(close) == 1:
             raise Guess(
@@ -576,3 +583,11 @@ class Reader:
     def bare(self, ability: str, rest: str, fragment: str) -> Order:
         self.end(rest, fragment)
         return Order(self.author, ability, text=fragment, wording=self.wording)
+
+
+# The words that open a description of a player instead of a name: "the guy who ...", "that
+# one girl", "whoever claimed cop".
+_DETERMINERS = frozenset(
+    ("the", "that", "this", "these", "those", "a", "an", "some", "any", "another", "whoever",
+     "whichever", "whatever")
+)  # fmt: skip

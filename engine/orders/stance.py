@@ -503,6 +503,19 @@ class _Inside:
 OF_OTHER = lazy_compile(
     rf"[ \t]+(?:{'|'.join(phrases.WITHDRAWAL_OF_OTHER)})(?![\w'’])", re.IGNORECASE
 )
+
+
+def own_withdrawal(text: str, start: int = 0, end: int | None = None) -> re.Match[str] | None:
+    """The first words of ``text[start:end]`` that take back the sender's own words ("scratch
+    that", "cancel my kill"), past those that take their own object ("never mind what Grace
+    said, scratch that": the second). The stance and the steps of ``parse_pm`` both ask it."""
+    end = len(text) if end is None else end
+    found = WITHDRAWAL.search(text, start, end)
+    while found is not None and OF_OTHER.match(text, found.end(), end):
+        found = WITHDRAWAL.search(text, found.end(), end)  # "disregard the rumours"
+    return found
+
+
 # What may stand before the words that take back the sentence before: "ok", "lol", "wait".
 _TAKEN_BACK_LEAD = lazy_compile(
     r"[\W_]*(?:(?:ok(?:ay)?|so|actually|wait|hmm+|ugh|sorry|no|nah|lol|haha\w*|lmao|edit"
@@ -591,7 +604,7 @@ def _owns_consequence(said: str, at: int) -> bool:
 class _Said:
     """A sentence's voiding words: a question, a condition, a withdrawal."""
 
-    __slots__ = ("asking", "condition", "question", "reach", "withdrawal")
+    __slots__ = ("asking", "condition", "question", "reach", "withdrawal", "withdrawn_to")
 
     def __init__(self, said: str) -> None:
         self.asking = bool(_ASKING.search(said))
@@ -615,10 +628,11 @@ class _Said:
         # lands it ends the game for them: Expose Cass"), else the sentence's end.
         closed = _CLOSED.match(said, conditional.end()) if conditional else None
         self.reach = closed.end() if closed else len(said)
-        withdrawal = WITHDRAWAL.search(said)
-        while withdrawal is not None and OF_OTHER.match(said, withdrawal.end()):
-            withdrawal = WITHDRAWAL.search(said, withdrawal.end())  # "disregard the rumours"
+        withdrawal = own_withdrawal(said)
         self.withdrawal = -1 if withdrawal is None else withdrawal.start()
+        # Where its words end: an order named in them is the one taken back ("cancel the
+        # heal on Parkur", "call off my hit").
+        self.withdrawn_to = -1 if withdrawal is None else withdrawal.end()
 
 
 @dataclass(frozen=True)
@@ -653,9 +667,15 @@ def stance(
     if before and (_negated(before) or _withheld(layout, clause, before, mention)):
         return Kind.WITHDRAWN
     if (
-        said.withdrawal >= 0 and sentence.start + said.withdrawal > mention.start
+        said.withdrawal >= 0
+        and (
+            sentence.start + said.withdrawal > mention.start
+            or mention.start < sentence.start + said.withdrawn_to
+        )
     ) or layout.withdrawn_next(sentence):
-        return Kind.WITHDRAWN  # "Heal Lynz... actually never mind", "Heal Lynz. jk"
+        # "Heal Lynz... actually never mind", "Heal Lynz. jk", and the order named in the
+        # words that take it back: "ooc: cancel the heal on Parkur".
+        return Kind.WITHDRAWN
     if _past(before, mention) or _past_after(text, clause, mention):
         return TALK
     if before and _NAMING.search(before):
@@ -1024,7 +1044,36 @@ def in_own_voice(layout: Layout, mention: Mention) -> bool:
     before = layout.text[max(clause.start, mention.start - _LOOK_BACK) : mention.start]
     lead = _LEAD.match(before)
     head = before[lead.end() if lead else 0 :].strip()
-    return not head or bool(_OWN.fullmatch(head)) or head.casefold() in ("i", "we", "let me")
+    return (
+        not head
+        or bool(_OWN.fullmatch(head))
+        or head.casefold() in ("i", "we", "let me")
+        or bool(_ASKS_FOR.fullmatch(head))
+    )
+
+
+def asked_for(layout: Layout, mention: Mention) -> bool:
+    """Whether the sender asks for the deed as a thing, by its word ("I would like to request
+    a house search on Zé", "requesting a snipe on Zé"): an ability named so, held or not, is
+    the one the sender means, and no other of theirs stands in for it (an everyday word,
+    "watching Abs closely", may still be read as the order of theirs it fits)."""
+    clause = layout.clause(mention.start)
+    before = layout.text[max(clause.start, mention.start - _LOOK_BACK) : mention.start]
+    lead = _LEAD.match(before)
+    head = before[lead.end() if lead else 0 :].strip()
+    return bool(head) and bool(_ASKS_FOR.fullmatch(head))
+
+
+# The sender asking for the deed as a thing, before its word: "I would like to request a
+# house search on", "requesting a snipe on", "kindly arrange a", "I'll do a".
+_ASKS_FOR = lazy_compile(
+    r"(?:(?:i|we)\s*(?:['’]\s*d|would|['’]\s*ll|will|want\s+to|wish\s+to)?\s*"
+    r"(?:(?:kindly|really|just)\s+)?(?:(?:like|love)\s+to\s+)?)?"
+    r"(?:kindly\s+|please\s+)?(?:request(?:ing)?|ask(?:ing)?\s+for|arrang(?:e|ing)|submit(?:ting)?"
+    r"|perform(?:ing)?|do(?:ing)?|carry(?:ing)?\s+out|go(?:ing)?\s+for|put\s+in\s+for)"
+    r"(?:\s+(?:a|an|the|my|one|another))?",
+    re.IGNORECASE,
+)
 
 
 def _ends_asking(clause: str) -> bool:
@@ -1155,6 +1204,8 @@ def _subject(
         return TALK, None  # "someone should APTX him", "the town wants to lynch Abs"
     if _OWN_ACTION_IS.search(before):
         return None, None  # "my move tonight is protection on Rose": the sender's own action
+    if _let_do(tokens, i):
+        return TALK, None  # "let the boy sweat": what "let" allows, the boy does
     if _noun_subject(tokens, i, voice):
         return TALK, None  # "a doctor will heal him", "the mafia will probably kill Fern"
     # The word before is no doer ("put Tamsin in the holding cell"): the clause's opening is.
@@ -1185,6 +1236,18 @@ _SAYS_TO = lazy_compile(
 def _pronoun_of(key: str) -> str:
     """The pronoun of a contracted word: "he'd" is "he", "they've" is "they"."""
     return re.split(r"['’]", key, maxsplit=1)[0]
+
+
+def _let_do(tokens: list[tuple[int, int, str]], i: int) -> bool:
+    """Whether the word before the order's word is a common noun allowed to do it by "let"
+    ("let the boy sweat", "let that fool talk"): the noun's deed, not the sender's ("let me
+    heal" is the sender's own, read before)."""
+    if not tokens[i][2].islower() or tokens[i][2] in _NOT_A_SUBJECT:
+        return False
+    j = i - 1
+    while j >= 0 and i - j <= 3 and tokens[j][2].casefold() in _LET_DETERMINERS:
+        j -= 1
+    return j >= 0 and j < i - 1 and tokens[j][2].casefold() == "let"
 
 
 def _noun_subject(tokens: list[tuple[int, int, str]], i: int, voice: Voice) -> bool:
@@ -1411,6 +1474,8 @@ _NOT_A_SUBJECT = _wordset(
 )
 # What makes the noun after it the sender's own, spoken of in role-play: "your doctor".
 _SELF_DETERMINERS = _wordset("your ur yer this yours")
+# The words between "let" and the noun it allows: "let the boy", "let that old fool".
+_LET_DETERMINERS = _wordset("the that this those these a an his her their old poor little")
 # Verbs of someone's thinking or saying, which what follows them is the content of.
 _THINKS = _wordset(
     "thinks thought believes believed expects expected says said knows guesses guessed "

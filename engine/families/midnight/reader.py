@@ -55,7 +55,7 @@ from autogm.engine.orders.parse import MAX_PM_CHARS, Dialect, Message
 from autogm.engine.orders.reader import NO_ORDER, TWO_CHOICES, Reader, Refusal, Vocabulary
 from autogm.engine.orders.readers.votes import Unvote
 from autogm.engine.orders.seam import Rules, Shape, SlotKey
-from autogm.engine.orders.stance import asides
+from autogm.engine.orders.stance import asides, own_withdrawal
 from autogm.engine.orders.votes import MAX_POST_CHARS, read_votes
 from autogm.engine.phases import Phase
 from autogm.engine.render.inert import shorten
@@ -142,8 +142,24 @@ _JOINER = re.compile(r"\s*,\s*(?:and\s+|then\s+)?|\s+(?:and|then|also|&|\+|plus)
 
 
 def ooc_text(post: str) -> str:
-    """What a topic post declares: the text of its [ooc] tags (quoted posts never count)."""
-    return "\n".join(m.group(1) for m in _OOC.finditer(strip_quoted(post)))
+    """What a topic post declares: the text of its [ooc] tags (quoted posts never count), and
+    the words right after the last tag when they take it back ("[ooc]vote Abs[/ooc] ...actually
+    no, I take that back"): the tag declares, and the post withdraws what it declared."""
+    post = strip_quoted(post)
+    tags = list(_OOC.finditer(post))
+    declared = "\n".join(m.group(1) for m in tags)
+    if tags:
+        after = post[tags[-1].end() :].lstrip(" .…-–—,")
+        after = after[: after.find("\n")] if "\n" in after else after
+        taken = own_withdrawal(after, 0, min(len(after), _TAKEN_BACK_WITHIN))
+        if taken is not None and "[ooc" not in after.casefold():
+            declared = f"{declared}\n{after}"
+    return declared
+
+
+# How soon after the last [ooc] tag the words that take it back start ("...actually no, I
+# take that back"): the first words of the line, not a remark further on.
+_TAKEN_BACK_WITHIN = 30
 
 
 @lru_cache(maxsize=8)
@@ -702,7 +718,7 @@ def parse_orders(
         rejected = [r for r in rejected if r.kind is not Kind.NOT_AN_ORDER or read.words_in(r.text)]
     return ParsedPM(author, tuple(msg.accepted.values()), (*outside, *rejected), None,
                     msg.unvote, tuple(read.reader.notes), tuple(msg.accepted),
-                    no_action=msg.no_action)  # fmt: skip
+                    no_action=msg.no_action, taken_back=tuple(msg.taken_back))  # fmt: skip
 
 
 # The steps of ``engine.orders.parse`` a midnight message goes through ("same as last night"
