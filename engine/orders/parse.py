@@ -408,11 +408,9 @@ def _step_later_clause(msg: Message, fragment: str) -> str | None:
     return fragment
 
 
-# A condition and its own main clause, ended as a sentence: "If he hangs, I'm sad.", "If
-# the Org goes for him we're done." (no comma).
-_CONDITION_WHOLE = lazy_compile(
-    rf"\W*\w+\s+{phrases.MAIN_CLAUSE[0]}.*[.!]\s*$", re.IGNORECASE | re.DOTALL
-)
+# A condition and its own main clause: "If he hangs, I'm sad.", "If the Org goes for him
+# we're done." (no comma); that it ends as a sentence is tested apart.
+_CONDITION_WHOLE = lazy_compile(rf"\W*\w+\s+{phrases.MAIN_CLAUSE[0]}", re.IGNORECASE)
 
 
 def _step_confirm(msg: Message, fragment: str) -> str | None:

@@ -10,6 +10,7 @@ patterns from these, so that a new polite word or a new way of hedging is added 
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from autogm.engine.lazy_pattern import lazy_compile
 
@@ -276,7 +277,9 @@ TALK_WORDS = (
 )  # fmt: skip
 
 
+@cache
 def pattern(*classes: tuple[str, ...], flags: int = re.IGNORECASE) -> re.Pattern[str]:
-    """The phrases of ``classes`` as one pattern of whole words, compiled at first use."""
+    """The phrases of ``classes`` as one pattern of whole words, compiled at first use (once
+    for every module that asks for the same classes)."""
     phrases = sorted({p for c in classes for p in c}, key=len, reverse=True)
     return lazy_compile(rf"(?<![\w'’])(?:{'|'.join(phrases)})(?![\w'’])", flags)

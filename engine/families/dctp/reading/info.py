@@ -171,24 +171,18 @@ def _blamed_crime(reader: Reader, tail: str) -> str:
     return tail
 
 
+def _asking(ability: str, reader: Reader, rest: str, fragment: str) -> Order:
+    """An order made of questions alone (Special Investigate, Follow-Up)."""
+    found = queries(reader, rest, fragment)
+    return Order(reader.author, ability, queries=found, text=fragment, wording=reader.wording)
+
+
 def read_special_investigate(reader: Reader, rest: str, fragment: str) -> Order:
-    return Order(
-        reader.author,
-        "special_investigate",
-        queries=queries(reader, rest, fragment),
-        text=fragment,
-        wording=reader.wording,
-    )
+    return _asking("special_investigate", reader, rest, fragment)
 
 
 def read_follow_up(reader: Reader, rest: str, fragment: str) -> Order:
-    return Order(
-        reader.author,
-        "follow_up",
-        queries=queries(reader, rest, fragment),
-        text=fragment,
-        wording=reader.wording,
-    )
+    return _asking("follow_up", reader, rest, fragment)
 
 
 def read_observe(reader: Reader, rest: str, fragment: str) -> Order:
