@@ -75,12 +75,6 @@ _ABSTAIN = lazy_compile(r"(?<![\w'’])abstain", re.IGNORECASE)
 _NOT_BEFORE = lazy_compile(
     r"\b(?:not|no|without|except)\s+(?:the\s+|their\s+|his\s+|her\s+)?$", re.IGNORECASE
 )
-_AGE = lazy_compile(r"(?<![\w'’])(?:age|how\s+old|old|young)(?![\w'’])", re.IGNORECASE)
-_GENDER = lazy_compile(
-    r"(?<![\w'’])(?:gender|sex|guy\s+or\s+(?:a\s+)?girl|boy\s+or\s+(?:a\s+)?girl|male|female"
-    r"|man\s+or\s+(?:a\s+)?woman|he\s+or\s+she)(?![\w'’])",
-    re.IGNORECASE,
-)
 # Query shapes: "did A kill B", "was it A who healed B", "A healing B - true or false".
 _WAS_IT = lazy_compile(r"(?:was|is)\s+it\s+$", re.IGNORECASE)
 _COUNT = lazy_compile(r"(?P<n>\d+|" + "|".join(("one", "two", "three", "four", "five", "six",
@@ -272,8 +266,9 @@ class Block:
     owner_named: bool = False
 
     @classmethod
-    def of(cls, text: str, found: list[Mention]) -> Block:
-        return cls(text, found, Layout(text, found))
+    def of(cls, text: str, found: list[Mention], words: vocab.Words | None = None) -> Block:
+        """The block of ``text`` and its mentions, laid out in the family's ``words``."""
+        return cls(text, found, Layout(text, found, words.finding_out if words else ()))
 
     @property
     def spans(self) -> list[Span]:
@@ -969,7 +964,7 @@ def _plain(
         role = _role_near(block, m)
         if role is None:
             raise Refusal(say("reading.names_a_role", ability=title), Kind.MISSING_DETAIL)
-        return f"{title} as {role}" if ability == "temporary_disguise" else f"{title} {role}"
+        return f"{title} as {role}" if ability in reader.grammar.as_role else f"{title} {role}"
     if shape == vocab.RANKED:
         # "For the boss vote → Chianti first, Gin second, Calvados (that's me) last": the
         # members as written after the word, up to its sentence's end (or on the lines
@@ -1030,7 +1025,7 @@ def _plain(
             )
         return f"{prefix}{title} {named} as {role}"
     if shape == vocab.KIND:
-        return f"{title} {_kind_of(block, m)} {named}"
+        return f"{title} {_kind_of(block, reader.grammar.kinds.get(ability, ()))} {named}"
     if killer:
         return f"{title} {named} with {killer}"
     return f"{prefix}{title} {named}"
@@ -1151,7 +1146,7 @@ def _message(
         raise Refusal(say("reading.needs_words", ability=title), Kind.MISSING_DETAIL)
     words = said["words"].strip().strip('"“”«»').strip()
     to = text[m.end : said.start()]
-    if _TO_TOWN.search(to) and ability == "letter":
+    if _TO_TOWN.search(to) and ability in reader.grammar.to_town:
         return f"{title} to Town: {words}"
     target = _targets(block, m, voice, several=False, ability=ability, busy=busy)[0]
     return f"{title} to {target}: {words}"
@@ -1732,9 +1727,10 @@ def _phase_near(block: Block, m: Mention, reader: Reader, after: int = -1) -> st
     return str(when) if when is not None else None
 
 
-def _kind_of(block: Block, m: Mention) -> str:
-    """What an observation learns: the age or the gender (not one the message excludes: "the
-    gender, not the age"); both asked, none named (the rules say whether it must choose)."""
+def _kind_of(block: Block, kinds: tuple[tuple[str, re.Pattern[str]], ...]) -> str:
+    """What an order of the KIND shape learns, of the ``kinds`` its family declares (an
+    observation: the age or the gender), not one the message excludes ("the gender, not the
+    age"); two asked, none named (the rules say whether it must choose)."""
     text = block.text
 
     def said(pattern: re.Pattern[str]) -> bool:
@@ -1743,10 +1739,8 @@ def _kind_of(block: Block, m: Mention) -> str:
             for x in pattern.finditer(text)
         )
 
-    age, gender = said(_AGE), said(_GENDER)
-    if age and gender:
-        return ""
-    return "age" if age else "gender" if gender else ""
+    named = [kind for kind, pattern in kinds if said(pattern)]
+    return named[0] if len(named) == 1 else ""
 
 
 def _killer(block: Block, m: Mention, voice: Voice, reader: Reader) -> str | None:
@@ -1820,12 +1814,13 @@ def _crime(
         if crime is not None:
             break
     if crime is None:
-        key = "reading.arrest_crime" if ability == "arrest" else "reading.blame_crime"
-        raise Refusal(say(key, ability=title), Kind.MISSING_DETAIL)
+        # Each order that names a crime says what it names in its own template
+        # ("reading.arrest_crime": its crime, its victim and the crime's phase).
+        raise Refusal(say(f"reading.{ability}_crime", ability=title), Kind.MISSING_DETAIL)
     kind, c_start, c_end = crime
     noun = reader.grammar.words.crime_nouns.get(kind, kind)
     victim = None
-    if kind == "disguise":
+    if kind in reader.grammar.role_crimes:
         role = next((x for x in found if x.kind == ROLE), None)
         victim = str(role.value) if role else None
     else:
@@ -1865,7 +1860,7 @@ def _crime(
     plain = f"{title} {target} for {noun}"
     if victim:
         plain += f" {victim}"
-    if ability == "arrest":
+    if ability in reader.grammar.dated:
         # The phase of the crime: the one named after the crime's word ("Charge: frightening
         # Léa, last night"), else the one nearest the order's word.
         when = _phase_near(block, m, reader, after=crime[1])

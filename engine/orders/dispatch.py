@@ -34,15 +34,10 @@ _I = lazy_compile(
     r"(?:(?:going\s+to|gonna)\s+)?(?=\w)",
     re.IGNORECASE,
 )
-# The Black Org speaks of its kill as the side's: "We kill Lynz tonight", "tonight we'll
-# attack Lynz". Only the kill: "we vote Abs" may speak for others than the author.
-_WE = (
-    r"(?:(?:tonight|now)\s*,?\s+)?we(?:['’]ll|\s+will|\s+shall|\s+should|\s+want\s+to"
-    r"|(?:['’]re|\s+are)\s+going\s+to)?\s+"
-)
-_WE_KILL = lazy_compile(_WE + r"(?=(?:kill|attack|murder)\b)", re.IGNORECASE)
 # The subject of a clipped or misspelled order word: "I kil Tamsin", "we kil Tamsin tonite".
-_SUBJECT = lazy_compile(rf"(?:{_WE}|i(?:['’]m|\s+am|\s+will|['’]ll)?\s+)(?=\w)", re.IGNORECASE)
+_SUBJECT = lazy_compile(
+    rf"(?:{grammar.WE}|i(?:['’]m|\s+am|\s+will|['’]ll)?\s+)(?=\w)", re.IGNORECASE
+)
 # What players write between an investigation and its queries: "Investigate 2: ...",
 # "Investigate the following: ...", "Investigate whether/if Abs kills Kleene".
 _QUERY_LEAD = lazy_compile(
@@ -270,8 +265,9 @@ def _past_phase_label(reader: Reader, text: str) -> str:
 def _question_labelled(reader: Reader, text: str) -> str:
     """A question under a phase label ("N2: does Abs kill Kleene?"): for this phase, the
     question without its label, read as the order it asks when there is one. A question about
-    a past phase ("N1: did Abs kill Kleene?") is no order; to a player who may Special
-    Investigate it is one, perhaps, and asked back (``Guess``): never read as an arrest."""
+    a past phase ("N1: did Abs kill Kleene?") is no order; to a player who holds an order
+    that asks about a past phase (``vocab.ASKED_PAST``: DCTP's Special Investigate) it is
+    one, perhaps, and asked back (``Guess``): never read as an arrest."""
     found = _LABEL_START.match(text) and reader.phase_at(text)
     if not found:
         return text
@@ -290,9 +286,10 @@ def _question_labelled(reader: Reader, text: str) -> str:
             say("reading.other_phase", phase=reader.state.phase, written=when), Kind.NOT_NOW
         )
     reason = say("reading.past_event", when=when)
-    if reader.holds("special_investigate"):
+    past = _held(reader, reader.grammar.asked_past)
+    if past is not None:
         try:
-            order = read(reader, f"Special Investigate {question['q']} on {when}")
+            order = read(reader, f"{reader.wording.title(past)} {question['q']} on {when}")
         except Refusal:
             order = None
         if isinstance(order, Order):
@@ -317,7 +314,8 @@ def _near_order(reader: Reader, text: str) -> Order | None:
         # "we kil Tamsin": the typo after its subject, read as the plain order would be.
         own = reader.grammar.near_spelled(text[subject.end() :])
         said = text[: subject.end()]
-        if own is not None and (_I.match(text).end() or _WE_KILL.match(said + own)):
+        ours = reader.grammar.ours
+        if own is not None and (_I.match(text).end() or (ours and ours.match(said + own))):
             near, text = own, text[subject.end() :]
     if near is None:
         return None
@@ -569,31 +567,40 @@ def _name_end(reader: Reader, text: str, start: int) -> int:
     return 0
 
 
+def _held(reader: Reader, abilities: tuple[str, ...]) -> str | None:
+    """The first of ``abilities`` the player holds."""
+    return next((a for a in abilities if reader.holds(a)), None)
+
+
 def _asked(reader: Reader, text: str) -> PlainOrder:
-    """A question as the order that asks it, for a player who holds that order; other
-    questions stay as written (and are refused as no order, quoting them)."""
+    """A question as the order that asks it (its family's ``vocab.ASKED_ROLE``,
+    ``ASKED_ACTION``, ``ASKED_PAST``: DCTP's Detect, Investigate, Special Investigate), for a
+    player who holds that order; other questions stay as written (and are refused as no
+    order, quoting them)."""
+    g, title = reader.grammar, reader.wording.title
     role = _ASKED_ROLE.match(text)
-    if role and reader.holds("detect"):
-        return f"Detect {role['r1'] or role['r2']}"
+    if role and (detect := _held(reader, g.asked_role)) is not None:
+        return f"{title(detect)} {role['r1'] or role['r2']}"
     action = _ASKED_ACTION.match(text)
     if action is None:
         return text
     query = action["q"]
-    if grammar.PHASE.search(query) and reader.holds("special_investigate"):
-        return f"Special Investigate {query}"
-    if not (reader.holds("investigate") or reader.holds("special_investigate")):
+    past = _held(reader, g.asked_past)
+    if past is not None and grammar.PHASE.search(query):
+        return f"{title(past)} {query}"
+    if not g.asked_action or (past is None and _held(reader, g.asked_action) is None):
         return text
     if text[: action.start("q")].strip().casefold() in ("did", "has"):
         # "Did Abs kill Kleene?" asks what happened; an Investigate asks about tonight.
         try:
-            order = read(reader, f"Investigate {query}")
+            order = read(reader, f"{title(g.asked_action[0])} {query}")
         except Refusal:
             order = None
         problem = say("reading.happened")
         if isinstance(order, Order):
             raise Guess(problem, problem, kind=Kind.QUESTION, order=order)
         raise Refusal(say("reading.happened_write", problem=problem), Kind.QUESTION)
-    return f"Investigate {query}"
+    return f"{title(g.asked_action[0])} {query}"
 
 
 def _later_order(g: Grammar, text: str) -> tuple[tuple[str, int], str] | None:
@@ -637,7 +644,7 @@ def _order_word(g: Grammar, text: str) -> tuple[tuple[str, int] | None, str]:
         own = g.respelled(own) or own
         keyword = order_word_at(own)
         text = own if keyword else text
-    if keyword is None and (we := _WE_KILL.match(text)):
+    if keyword is None and g.ours is not None and (we := g.ours.match(text)):
         keyword = order_word_at(text[we.end() :])
         text = text[we.end() :]
     if keyword is None and (lead := USE.match(text)) and lead.end():

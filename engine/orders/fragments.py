@@ -34,17 +34,24 @@ _TAPE = lazy_compile(
 # search skips from one space to the next instead of looking behind every character.
 _SENTENCE = lazy_compile(r"\s(?<=[.!?]\s)\s*")
 # A cut between orders: "\s*[,;]\s*(?:(?:and|then|&|\+|plus)\s+)?", or a joining word between
-# spaces "\s+(?:and|then|also|&|\+|plus)\s+", or "\s+(?:with|using)\s+" before the voice of
-# reason. Written from its first character, a comma, a semicolon or a space, so that a search
-# skips to the next of those instead of trying the three at every character (test_fragments
-# proves it cuts where the three do).
-_JOINER = lazy_compile(
+# spaces "\s+(?:and|then|also|&|\+|plus)\s+", or "\s+(?:with|using)\s+" before an order used
+# with another (the family's ``Words.used_with``: DCTP's voice of reason). Written from its
+# first character, a comma, a semicolon or a space, so that a search skips to the next of
+# those instead of trying the three at every character (test_fragments proves it cuts where
+# the three do).
+_JOINS = (
     r"[\s,;](?:(?<=[,;])\s*(?:(?:and|then|&|\+|plus)\s+)?"
     r"|\s*[,;]\s*(?:(?:and|then|&|\+|plus)\s+)?"
     r"|\s*(?:and|then|also|&|\+|plus)\s+"
-    r"|\s*(?:with|using)\s+(?=(?:my\s+|the\s+)?(?:voice\s+of|vo[ar]\b)))",
-    re.IGNORECASE,
 )
+
+
+@lru_cache(maxsize=8)
+def joiner(used_with: str) -> re.Pattern[str]:
+    """The cut between orders in a family whose orders used with another open with
+    ``used_with`` (a pattern; "": none)."""
+    tool = rf"|\s*(?:with|using)\s+(?=(?:my\s+|the\s+)?(?:{used_with}))" if used_with else ""
+    return lazy_compile(f"{_JOINS}{tool})", re.IGNORECASE)
 # A remark after a complete order: "Vote Miaka, she was quiet all night".
 REMARK = re.compile(r"^\s*(?:,|-+|\(|because\b|since\b|as\b|cuz\b|cause\b)", re.IGNORECASE)
 # The verbs of a statement about the game: "Abs has been acting weird", "Kleene seems town".
@@ -167,16 +174,16 @@ def _parts(sentence: str, g: Grammar) -> list[str]:
     """The sentence cut before each "and <order>", ", <order>"."""
     if not _may_join(sentence):
         return [sentence]
-    return _cuts(sentence, _JOINER, [], g, needs_order=True)
+    return _cuts(sentence, joiner(g.words.used_with), [], g, needs_order=True)
 
 
-# A joining word ``_JOINER`` cuts at, between spaces, in a sentence in lower case. Its first
+# A joining word ``joiner`` cuts at, between spaces, in a sentence in lower case. Its first
 # item is a class, so a search skips from one whitespace to the next.
 _JOIN_WORD = re.compile(r"\s(?:and|then|also|plus|with|using|&|\+)\s")
 
 
 def _may_join(sentence: str) -> bool:
-    """Whether ``_JOINER`` may cut ``sentence``: every cut holds a comma or a semicolon, or a
+    """Whether ``joiner`` may cut ``sentence``: every cut holds a comma or a semicolon, or a
     joining word between spaces ("Heal Abs please" holds none). Beyond ASCII, where
     case-insensitive matching folds more letters, it is always searched."""
     if "," in sentence or ";" in sentence or not sentence.isascii():
@@ -209,8 +216,8 @@ def _spaced_names(names: tuple[str, ...]) -> tuple[re.Pattern[str], ...]:
     )
 
 
-# A ranking's places written on one line: "Ranking: 1. Gin 2. Vodka 3. Korn" is one order, not
-# sentences ending at "1." and "2.".
+# A ranking's places written on one line: "Ranking: 1. Gin 2. Vodka 3. Korn" is one order (of
+# a shape ``vocab.RANKED``), not sentences ending at "1." and "2.".
 _PLACE_MARK = lazy_compile(r"(?<![\w.])\d{1,2}[.)]\s+")
 
 
@@ -223,7 +230,7 @@ def _places_kept(line: str, g: Grammar) -> list[tuple[int, int]]:
     if not places:
         return places
     word = g.order_patterns.match(_BULLET.sub("", line).lstrip())
-    return places if word is not None and word[0] == "leader_ranking" else []
+    return places if word is not None and word[0] in g.ranked else []
 
 
 def _cuts(

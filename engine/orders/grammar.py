@@ -32,6 +32,14 @@ ORDER_OPENER = re.compile(
 )
 
 
+# The side speaking of its order as the side's: "We kill Lynz tonight", "tonight we'll
+# attack Lynz" (before the order word of an order the side gives: ``Grammar.ours``).
+WE = (
+    r"(?:(?:tonight|now)\s*,?\s+)?we(?:['’]ll|\s+will|\s+shall|\s+should|\s+want\s+to"
+    r"|(?:['’]re|\s+are)\s+going\s+to)?\s+"
+)
+
+
 # Phrases that stand between the words of many orders, shared by their readers.
 # "on Night 1", "during Prep", "tonight", "last night": the phase an order or a query names.
 ORDINALS = {
@@ -458,6 +466,29 @@ class Grammar:
         # for tonight:"): the first and those that take queries.
         self.list_heads = words.with_trait(vocab.LIST_HEAD)
         self.said_heads = self.list_heads | words.with_trait(vocab.QUERIES)
+        # The orders a question is, in the order declared: whether a role is in the game
+        # ("Is Vermouth in the game?"), an action tonight ("Does Abs kill Kleene?"), an
+        # action in a past phase ("N1: did Abs kill Kleene?").
+        self.asked_role = _with_trait(words, vocab.ASKED_ROLE)
+        self.asked_action = _with_trait(words, vocab.ASKED_ACTION)
+        self.asked_past = _with_trait(words, vocab.ASKED_PAST)
+        # The orders written "as" before their role ("Temporary Disguise as Ran"), whose words
+        # may go to the whole Town ("Letter to Town: ..."), whose crime names a role taken
+        # ("for disguising as Ran"), and whose members are ranked ("Ranking: 1. Gin 2. Korn").
+        self.as_role = words.with_trait(vocab.AS_ROLE)
+        self.to_town = words.with_trait(vocab.TO_TOWN)
+        self.role_crimes = words.with_trait(vocab.ROLE_CRIME)
+        self.ranked = frozenset(s.ability for s in words.says if s.shape == vocab.RANKED)
+        # What an order of the KIND shape may learn, each with the words that say it, a
+        # whole word each: "Observe age X", "how old is X".
+        self.kinds = {
+            s.ability: tuple(
+                (kind, lazy_compile(rf"(?<![\w'’])(?:{said})(?![\w'’])", re.IGNORECASE))
+                for kind, said in s.kinds
+            )
+            for s in words.says
+            if s.kinds
+        }
         # The noun after a possessive that stands for what the order acts on, so that
         # "protect Kleene's life" is "Protect Kleene". Per ability: "Investigate Abs's role"
         # asks what no Investigate answers, and is refused rather than read as "Investigate
@@ -480,6 +511,14 @@ class Grammar:
         self._spelled_as: dict[str, str | None] = {}
         self._near: dict[str, str | None] = {}
         self._rewritten: dict[str, str] = {}
+
+    @cached_property
+    def ours(self) -> re.Pattern[str] | None:
+        """ "We kill Lynz tonight": the side speaking of an order it gives as the side's
+        (``vocab.OURS``), up to that order's word; None when the family has no such order.
+        Only those: "we vote Abs" may speak for others than the author."""
+        said = "|".join(s.order for s in self.words.says if vocab.OURS in s.traits and s.order)
+        return lazy_compile(WE + rf"(?=(?:{said})\b)", re.IGNORECASE) if said else None
 
     @cached_property
     def query_verbs(self) -> Mapping[str, str]:
@@ -589,6 +628,11 @@ class Grammar:
             if self.respelled(at) is not None:
                 return True
         return False
+
+
+def _with_trait(words: vocab.Words, trait: str) -> tuple[str, ...]:
+    """The abilities declared with ``trait``, in the order declared."""
+    return tuple(s.ability for s in words.says if trait in s.traits)
 
 
 def _crime_forms(words: vocab.Words) -> dict[str, str]:

@@ -369,7 +369,7 @@ def _step_condition_before(msg: Message, fragment: str) -> str | None:
 
 def _step_repeat(msg: Message, fragment: str) -> str | None:
     """ "Same as last night": read once the rest of the message is (``_finish_repeats``)."""
-    if (previous := repeat_asked(fragment)) is not None:
+    if (previous := repeat_asked(fragment, msg.dialect.words)) is not None:
         msg.repeats.append((fragment, previous))
         return None
     return fragment
@@ -1005,6 +1005,7 @@ def _orders_in(msg: Message, said: str, *, any_held: bool = False) -> list[str]:
             block = Block.of(
                 said,
                 mentions(said, dialect.table, reader.words.players, reader.words.roles),
+                dialect.words,
             )
             held = candidates(reader, dialect.words)
             done, _ = readings(block, reader, dialect.words, held, voice_of(reader),
@@ -1146,12 +1147,12 @@ def parse_pm(
 
 # An order written as a question ("Vote Abs?") asks the GM rather than tells: asked back. A
 # request ("Could you heal Lynz?") is an order, and so is a question that is the query of an
-# investigation ("Does Abs kill Kleene?") or a detection ("Is Vermouth in the game?").
+# investigation ("Does Abs kill Kleene?"), or any order its family declares a question
+# (``vocab.ASKS``: "Is Vermouth in the game?", a detection), which ``_step_read`` asks.
 ASKING = "reading.asking"
 _REQUEST = lazy_compile(
     r"^\W*(?:(?:could|can|would|will)\s+(?:you|u)|please|pls|plz|kindly)\b", re.IGNORECASE
 )
-_QUESTIONS = frozenset({"detect", "police_detect", "identify", "police_identify"})
 
 
 def _asking(order: Order, fragment: str) -> bool:
@@ -1164,7 +1165,6 @@ def _asking(order: Order, fragment: str) -> bool:
             t.endswith("?") and written.casefold().endswith(t.casefold()) for t in order.targets
         )
         and not order.queries
-        and order.ability not in _QUESTIONS
         and not _REQUEST.match(fragment)
     )
 
@@ -1638,7 +1638,7 @@ def read_evidence(msg: Message) -> None:
             m.kind == "ability" and held.of(m.value) for m in found
         ):
             continue  # talk, with no word of an order of the author's
-        block = Block.of(block_text, found)
+        block = Block.of(block_text, found, words)
         done, others = readings(
             block,
             reader,

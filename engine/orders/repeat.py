@@ -12,6 +12,7 @@ an arrest's crime, an observation's kind) is not rebuilt from it, it is asked fo
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from autogm.engine.lazy_pattern import lazy_compile
 from autogm.engine.orders import vocab
@@ -25,27 +26,37 @@ _PREVIOUS = r"last\s+(?:night|day)|yesterday|(?:the\s+)?(?:night|day)\s+before|n
 # "before", "last time", "my last order": the author's latest phase of this kind with orders.
 _LATEST = r"before|previously|last\s+(?:time|phase|round)|my\s+last\s+(?:order|orders|one)"
 _WHEN = rf"(?P<previous>{_PREVIOUS})|(?P<latest>{_LATEST})"
-_WHAT = r"(?:order|orders|action|actions|target|targets|one|thing|heal|protect|kill)"
-_REPEAT = lazy_compile(
-    r"(?:(?:ok(?:ay)?|so|just|hi|hey|gm|please|pls|plz)\W+)*"
-    rf"(?:(?:i(?:'ll|\s+will)?\s+)?(?:do\s+)?(?:the\s+)?same(?:\s+{_WHAT})?(?:\s+as\s+(?:{_WHEN})|"
-    r"\s+again)"
-    r"|(?:please\s+)?(?:repeat|redo)\s+(?:my\s+|the\s+)?"
-    rf"(?:(?P<whose>{_PREVIOUS})(?:'s|s)?\s+|last\s+|previous\s+)?{_WHAT}"
-    rf"(?:\s+(?:from|of)\s+(?:{_WHEN.replace('?P<', '?P<of_')}))?)"
-    r"(?:\W+(?:again|please|pls|plz|thanks|thx|ty|tonight|today|for\s+(?:me|tonight|today)))*"
-    r"\W*",
-    re.IGNORECASE,
-)
+# What is repeated: every family's words for orders, then the family's nouns for its own
+# ("the same heal as last night": ``vocab.Words.repeat_nouns``).
+_WHAT = "order|orders|action|actions|target|targets|one|thing"
 
-def repeat_asked(fragment: str) -> bool | None:
+
+@cache
+def _repeat(nouns: tuple[str, ...]) -> re.Pattern[str]:
+    """The pattern of a repeat in a family whose orders are also named by ``nouns``."""
+    what = f"(?:{'|'.join((_WHAT, *(re.escape(n) for n in nouns)))})"
+    return lazy_compile(
+        r"(?:(?:ok(?:ay)?|so|just|hi|hey|gm|please|pls|plz)\W+)*"
+        rf"(?:(?:i(?:'ll|\s+will)?\s+)?(?:do\s+)?(?:the\s+)?same(?:\s+{what})?"
+        rf"(?:\s+as\s+(?:{_WHEN})|\s+again)"
+        r"|(?:please\s+)?(?:repeat|redo)\s+(?:my\s+|the\s+)?"
+        rf"(?:(?P<whose>{_PREVIOUS})(?:'s|s)?\s+|last\s+|previous\s+)?{what}"
+        rf"(?:\s+(?:from|of)\s+(?:{_WHEN.replace('?P<', '?P<of_')}))?)"
+        r"(?:\W+(?:again|please|pls|plz|thanks|thx|ty|tonight|today|for\s+(?:me|tonight|today)))*"
+        r"\W*",
+        re.IGNORECASE,
+    )
+
+
+def repeat_asked(fragment: str, words: vocab.Words) -> bool | None:
     """None when ``fragment`` is not a repeat of earlier orders; True when it names the
     author's phase just before this one ("same as last night"), False when it means their
-    latest orders of this kind ("same as before", "repeat my last order")."""
+    latest orders of this kind ("same as before", "repeat my last order"), in the family's
+    ``words``."""
     low = fragment.lower()
     if "same" not in low and "repeat" not in low and "redo" not in low:
         return None  # the cheap test first: most fragments are orders
-    found = _REPEAT.fullmatch(fragment)
+    found = _repeat(words.repeat_nouns).fullmatch(fragment)
     if found is None:
         return None
     return bool(found["previous"] or found["whose"] or found["of_previous"])

@@ -18,6 +18,7 @@ import bisect
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import pairwise
 
 from autogm.engine.lazy_pattern import lazy_compile
@@ -268,16 +269,25 @@ _PRECAUTION = phrases.pattern(phrases.PRECAUTION)
 # "see if he smells like the Org", "investigating if Lantern is the one attacking Rook": an
 # "if" after a verb of finding out (in any form), or after the verb of a purpose, asks, it is
 # not a condition.
-_NOT_A_CONDITION = lazy_compile(
+# The family's own words for finding out come after the English verbs (``Words.finding_out``:
+# DCTP's "si if ..."), then any verb of a purpose: "to smell if he's one of them", "gonna
+# sniff if".
+_FINDING_OUT = (
     r"\b(?:see(?:s|ing)?|check(?:s|ed|ing)?|find(?:s|ing)?\s+out|know|learn(?:ing)?"
     r"|tell\s+me|wonder(?:s|ed|ing)?|ask(?:s|ed|ing)?|whether|investigat(?:e|es|ed|ing|ion)"
     r"|look(?:s|ed|ing)?\s+into|verify(?:ing)?|confirm(?:s|ed|ing)?|test(?:s|ed|ing)?"
     r"|figur(?:e|es|ed|ing)\s+out|determin(?:e|es|ed|ing)|examin(?:e|es|ed|ing)"
-    r"|prob(?:e|es|ed|ing)|dig(?:s|ging)?\s+into|si|inv"
-    # ... or any verb of a purpose: "to smell if he's one of them", "gonna sniff if".
-    r"|(?:to|wanna|gonna|gotta)\s+[^\W\d_]+)\s*$",
-    re.IGNORECASE,
+    r"|prob(?:e|es|ed|ing)|dig(?:s|ging)?\s+into"
 )
+_PURPOSE = r"|(?:to|wanna|gonna|gotta)\s+[^\W\d_]+)\s*$"
+
+
+@lru_cache(maxsize=8)
+def not_a_condition(finding_out: tuple[str, ...]) -> re.Pattern[str]:
+    """An "if" after a verb of finding out, English or the family's own (``finding_out``,
+    patterns), or after the verb of a purpose, up to the end of the text searched."""
+    own = "".join(f"|{w}" for w in finding_out)
+    return lazy_compile(f"{_FINDING_OUT}{own}{_PURPOSE}", re.IGNORECASE)
 # A condition closed by its own main clause and a break, a colon, a semicolon or a dash:
 # what follows the break is not conditioned ("if it lands it ends the game: Expose Cass").
 _CLOSED = lazy_compile(
@@ -355,9 +365,13 @@ class Layout:
     (never inside a mention: "Dr. Loaf", "Ink."); a clause at a comma, a colon, a dash, a
     bracket, "but", "so", "and"."""
 
-    def __init__(self, text: str, found: Sequence[Mention]) -> None:
+    def __init__(
+        self, text: str, found: Sequence[Mention], finding_out: tuple[str, ...] = ()
+    ) -> None:
         self.text = text
         self.found = found
+        # The "if" that asks after a verb of finding out, in the family's words too.
+        self._not_a_condition = not_a_condition(finding_out)
         self.found_starts = [m.start for m in found]
         inside = _Inside(found)
         self.sentences: list[Span] = []
@@ -481,7 +495,9 @@ class Layout:
         """What a sentence says that voids an order in it, found once per sentence."""
         found = self._said.get(sentence.start)
         if found is None:
-            found = self._said[sentence.start] = _Said(self.text[sentence.start : sentence.end])
+            found = self._said[sentence.start] = _Said(
+                self.text[sentence.start : sentence.end], self._not_a_condition
+            )
         return found
 
 
@@ -606,13 +622,13 @@ class _Said:
 
     __slots__ = ("asking", "condition", "question", "reach", "withdrawal", "withdrawn_to")
 
-    def __init__(self, said: str) -> None:
+    def __init__(self, said: str, not_a_condition: re.Pattern[str]) -> None:
         self.asking = bool(_ASKING.search(said))
         asked = _TAG_QUESTION.sub("", said.rstrip())  # "..., 'kay?" asks for no answer
         self.question = asked.rstrip().endswith("?") or self.asking
         conditional = _CONDITION.search(said)
         while conditional is not None and (
-            _NOT_A_CONDITION.search(said, 0, conditional.start())
+            not_a_condition.search(said, 0, conditional.start())
             or (_PRECAUTION.fullmatch(conditional.group()) and said[: conditional.start()].strip())
         ):
             # "see if he smells ...": an "if" that asks; "play misere, just in case they lock

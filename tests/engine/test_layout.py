@@ -115,7 +115,6 @@ FAMILY_PREFIX = {
 }
 FAMILY_OF = {
     "autogm.engine.ability": "",
-    "autogm.engine.orders.dispatch": "split",
     "autogm.engine.rules.base": "split",
     "autogm.engine.state": "split",
     "autogm.engine.context": "split",

@@ -12,7 +12,11 @@ from __future__ import annotations
 
 from autogm.engine.families.dctp import restating
 from autogm.engine.orders.vocab import (
+    AS_ROLE,
     ASKED,
+    ASKED_ACTION,
+    ASKED_PAST,
+    ASKED_ROLE,
     ASKS,
     CARRIED_OUT,
     CRIME,
@@ -26,9 +30,11 @@ from autogm.engine.orders.vocab import (
     LIST_HEAD,
     NO_TARGET,
     NOTHING,
+    OURS,
     QUERIES,
     RANKED,
     ROLE,
+    ROLE_CRIME,
     ROLES,
     SUBSTITUTES,
     TARGET_ROLE,
@@ -91,7 +97,8 @@ SAYS: tuple[Say, ...] = (
         query=r"investigat(?:e|es|ed|ing)",
         alternates=("special_investigate",),
         verb="investigates",
-        traits=frozenset({DATED, UNREPEATABLE, ASKS, QUERIES, LIST_HEAD}), shape=ASKED,
+        traits=frozenset({DATED, UNREPEATABLE, ASKS, ASKED_ACTION, QUERIES, LIST_HEAD}),
+        shape=ASKED,
         does=LEARN,
     ),
     Say(
@@ -154,7 +161,7 @@ SAYS: tuple[Say, ...] = (
         r"|snip(?:e|ed|ing)|sho(?:t|ot(?:ing)?)|poison(?:ing|ed)?|aptx(?:ing|ed)?",
         verb="kills",
         crime_noun="killing",
-        traits=frozenset({CARRIED_OUT}),
+        traits=frozenset({CARRIED_OUT, OURS}),
         does=HARM,
         means=r"murder\w*|death|dies?|dead|weapon|guns?|pistol|knife|knives|blade|bullets?|shoot\w*|shot|stab\w*|strangl\w*|slit|throat",
     ),
@@ -462,7 +469,8 @@ SAYS: tuple[Say, ...] = (
                "check the past", "look into the past"),
         query=r"special[- ]investigat(?:e|es|ed|ing)",
         verb="investigates",
-        traits=frozenset({DATED, UNREPEATABLE, ASKS, QUERIES, LIST_HEAD}), shape=ASKED,
+        traits=frozenset({DATED, UNREPEATABLE, ASKS, ASKED_PAST, QUERIES, LIST_HEAD}),
+        shape=ASKED,
         does=LEARN,
     ),
     Say(
@@ -514,6 +522,9 @@ SAYS: tuple[Say, ...] = (
         possessed=r"age|gender|sex",
         verb="observes",
         traits=frozenset({UNREPEATABLE, ASKS}), shape=KIND,
+        kinds=(("age", r"age|how\s+old|old|young"),
+               ("gender", r"gender|sex|guy\s+or\s+(?:a\s+)?girl|boy\s+or\s+(?:a\s+)?girl"
+                          r"|male|female|man\s+or\s+(?:a\s+)?woman|he\s+or\s+she")),
         does=LEARN,
     ),
     Say(
@@ -558,7 +569,7 @@ SAYS: tuple[Say, ...] = (
         query=r"detect(?:s|ed|ing)?",
         alternates=("police_detect",),
         verb="detects",
-        traits=frozenset({ASKS}), shape=ROLE,
+        traits=frozenset({ASKS, ASKED_ROLE}), shape=ROLE,
         does=LEARN,
     ),
     Say(
@@ -720,7 +731,7 @@ SAYS: tuple[Say, ...] = (
                "go out as", "pose as", "pass as", "pretend to be", "play the part of"),
         verb="disguised as",
         crime_noun="disguising as",
-        traits=frozenset({NO_TARGET}), shape=ROLE,
+        traits=frozenset({NO_TARGET, AS_ROLE}), shape=ROLE,
     ),
     Say(
         "disguise",
@@ -733,7 +744,7 @@ SAYS: tuple[Say, ...] = (
         crime=r"disguis(?:e|ing|ed)(?:\s+as)?",
         verb="disguised as",
         crime_noun="disguising as",
-        traits=frozenset({LIST_HEAD}), shape=TARGETS,
+        traits=frozenset({LIST_HEAD, ROLE_CRIME}), shape=TARGETS,
     ),
     Say(
         "betrayal",
@@ -819,9 +830,19 @@ REWRITES: tuple[tuple[str, str], ...] = (
     ),
 )
 
+# "The same heal as last night", "redo my kill": the orders a repeat names by their noun.
+REPEAT_NOUNS = ("heal", "protect", "kill")
+# "Vote Miaka with my voice of reason", "using the vor": the Voices, used with a vote.
+USED_WITH = r"voice\s+of|vo[ar]\b"
+# "si if Lantern is the one attacking Rook", "inv whether ...": finding out, not a condition.
+FINDING_OUT = ("si", "inv")
+
 WORDS = words_of(
     SAYS,
     REWRITES,
+    repeat_nouns=REPEAT_NOUNS,
+    used_with=USED_WITH,
+    finding_out=FINDING_OUT,
     lent=restating.LENT,
     items=restating.ITEMS,
     own=restating.own_words,

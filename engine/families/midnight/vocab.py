@@ -26,6 +26,7 @@ from autogm.engine.orders.vocab import (
     HARM,
     HINDER,
     LEARN,
+    TO_TOWN,
     TOGETHER,
     Say,
     forms,
@@ -65,7 +66,8 @@ SAYS: tuple[Say, ...] = (
     Say("letter", words=(r"(?:send\s+(?:an?\s+)?)?(?:anonymous\s+)?(?:letter|message)",
                          r"write(?:\s+(?:a\s+)?letter)?", "anonymous letter",
                          # "Anonymous note to Mercy: ...", "a note to Abs": not "Note: ...".
-                         r"(?:send\s+(?:an?\s+)?)?(?:anonymous\s+note|note(?=\s+(?:to|for)\b))")),
+                         r"(?:send\s+(?:an?\s+)?)?(?:anonymous\s+note|note(?=\s+(?:to|for)\b))"),
+        traits=frozenset({TO_TOWN})),
     # "Slander Abs or Kleene": one player is slandered, so "or" is a choice to ask about.
     Say("slander", does=FRAME, words=("slander", "frame", "smear", "guises on", "guises to"),
         traits=frozenset({TOGETHER})),
@@ -149,7 +151,15 @@ SAYS: tuple[Say, ...] = (
 )
 # fmt: on
 
-WORDS = words_of(SAYS, own=restating.own_words)
+# "The same kill as last night": the nouns a repeat names orders by, as midnight's players
+# write them after DCTP's games (none names an ability of midnight's: "kill" is its attacks).
+REPEAT_NOUNS = ("heal", "protect", "kill")
+# "inv if Cass is the Psycho": finding out, not a condition (DCTP's players' short words).
+FINDING_OUT = ("si", "inv")
+
+WORDS = words_of(
+    SAYS, repeat_nouns=REPEAT_NOUNS, finding_out=FINDING_OUT, own=restating.own_words
+)
 
 # Short forms of the Midnight roles (and so of the Guises, which are named after them).
 ROLE_ALIASES = {

@@ -38,6 +38,22 @@ DATED = "dated"
 # Its record keeps less than it says (a question, a crime, which observation, the role
 # guessed): "same as last night" cannot rebuild it and asks for it again.
 UNREPEATABLE = "unrepeatable"
+# A question is this order, for a player who holds it: whether a role is in the game ("Is
+# Vermouth in the game?" is a Detect), what someone does tonight ("Does Abs kill Kleene?" is
+# an Investigate), what someone did in a past phase ("N1: did Abs kill Kleene?" is a Special
+# Investigate).
+ASKED_ROLE = "asked_role"
+ASKED_ACTION = "asked_action"
+ASKED_PAST = "asked_past"
+# The side speaks of it as the side's own: "We kill Lynz tonight" is the order, where "we
+# vote Abs" may speak for others than the author.
+OURS = "ours"
+# Its plain form writes "as" before the role it names: "Temporary Disguise as Ran".
+AS_ROLE = "as_role"
+# Its words may go to the whole Town rather than a player: "Letter to Town: ...".
+TO_TOWN = "to_town"
+# Its crime names the role taken, not a victim: "Arrest X for disguising as Ran".
+ROLE_CRIME = "role_crime"
 
 # What an order names beside its word (``Say.shape``), for reading it from evidence:
 TARGET = "target"  # one player: "Heal Kleene"
@@ -84,7 +100,9 @@ class Say:
     sender's order that does it: "watching Abs tonight" from a detective who interrogates);
     ``means``: what it does in its rule's words, its tools, effect and object (a pattern: a
     body for Erase, a wire or a vest for Defuse): a deed said in words of no order that two of
-    the sender's orders could take is the one whose ``means`` it holds.
+    the sender's orders could take is the one whose ``means`` it holds. ``kinds``: for an order
+    of the ``KIND`` shape, each thing it may learn with the words (a pattern) that say it
+    (Observe: the age, "how old"; the gender, "boy or girl").
     """
 
     ability: str
@@ -103,6 +121,7 @@ class Say:
     shape: str = TARGET
     does: str = ""
     means: str = ""
+    kinds: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -131,6 +150,15 @@ class Words:
     # Orders written verb-object-noun and the order-word form each is read as ("put X in
     # detention" -> "Detention {x}"): (pattern matched to the text's end, form).
     rewrites: tuple[tuple[str, str], ...] = ()
+    # The nouns a repeat names the orders by, beside the words every family's players use
+    # ("order", "action", "target"): "the same heal as last night", "redo my kill".
+    repeat_nouns: tuple[str, ...] = ()
+    # The words that open an order used with another (a pattern): "vote Abs with my Voice of
+    # Reason" is two orders, cut before "with".
+    used_with: str = ""
+    # The family's own words for finding out, beside English verbs (patterns): "si if Lantern
+    # is the one attacking Rook" asks, its "if" is no condition.
+    finding_out: tuple[str, ...] = ()
     # How the family's orders are restated (``titles``, ``verbs``, ... and its own words):
     # the reader gives each order it makes this wording.
     wording: Wording = PLAIN
@@ -146,15 +174,20 @@ def words_of(
     says: Iterable[Say],
     rewrites: tuple[tuple[str, str], ...] = (),
     *,
+    repeat_nouns: tuple[str, ...] = (),
+    used_with: str = "",
+    finding_out: tuple[str, ...] = (),
     lent: Mapping[str, str] | None = None,
     items: Mapping[str, str] | None = None,
     own: Callable[[Order, Mapping[str, str] | None], str | None] | None = None,
     recorded: Callable[[Order, dict[str, Any]], dict[str, Any]] | None = None,
 ) -> Words:
     """The tables of a family's declarations, its orders written verb-object-noun
-    (``rewrites``), and how its orders are restated beyond their words (``Wording``: the
-    lent slots' names and items, the orders in words of their own, what the record keeps of
-    them)."""
+    (``rewrites``), the nouns a repeat names its orders by (``repeat_nouns``), the words that
+    open an order used with another (``used_with``), its words for finding out
+    (``finding_out``), and how its
+    orders are restated beyond their words (``Wording``: the lent slots' names and items, the
+    orders in words of their own, what the record keeps of them)."""
     says = tuple(says)
     titles = {s.ability: s.title for s in says if s.title}
     verbs = {s.ability: s.verb for s in says if s.verb}
@@ -194,6 +227,9 @@ def words_of(
         means={s.ability: rf"(?<![\w'’])(?:{s.means})(?![\w'’])" for s in says if s.means},
         evidence=tuple((p, tuple(a)) for p, a in grouped.items()),
         rewrites=rewrites,
+        repeat_nouns=repeat_nouns,
+        used_with=used_with,
+        finding_out=finding_out,
         wording=wording,
     )
 

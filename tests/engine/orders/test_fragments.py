@@ -112,9 +112,11 @@ def test_a_list_and_its_items(text: str, expected: list[str]) -> None:
     ],
 )
 def test_a_sentence_is_searched_for_joins_wherever_one_can_be(sentence: str) -> None:
-    from autogm.engine.orders.fragments import _JOINER, _may_join
+    from autogm.engine.orders.fragments import _may_join, joiner
 
-    assert _may_join(sentence) or _JOINER.search(sentence) is None
+    joins = joiner(G.words.used_with)
+
+    assert _may_join(sentence) or joins.search(sentence) is None
 
 
 @pytest.mark.parametrize(
@@ -141,12 +143,15 @@ def test_a_line_without_a_colon_or_only_letters_heads_no_list(line: str) -> None
 
 
 def test_the_joiner_cuts_where_its_three_alternatives_do() -> None:
-    """``_JOINER`` is written from its first character; it must find the very cuts of the
-    three alternatives it stands for, over every sequence of four of these pieces."""
+    """``joiner`` (DCTP's, with its Voices) is written from its first character; it must
+    find the very cuts of the three alternatives it stands for, over every sequence of four of
+    these pieces."""
     import itertools
     import re
 
-    from autogm.engine.orders.fragments import _JOINER
+    from autogm.engine.orders.fragments import joiner
+
+    joins = joiner(G.words.used_with)
 
     plain = re.compile(
         r"\s*[,;]\s*(?:(?:and|then|&|\+|plus)\s+)?|\s+(?:and|then|also|&|\+|plus)\s+"
@@ -158,7 +163,7 @@ def test_the_joiner_cuts_where_its_three_alternatives_do() -> None:
     for n in range(1, 5):
         for parts in itertools.product(pieces, repeat=n):
             text = "".join(parts)
-            assert [m.span() for m in _JOINER.finditer(text)] == [
+            assert [m.span() for m in joins.finditer(text)] == [
                 m.span() for m in plain.finditer(text)
             ], text
 
@@ -174,10 +179,12 @@ def test_the_joiner_cuts_where_its_three_alternatives_do() -> None:
     ],
 )
 def test_a_sentence_without_a_joining_word_is_not_searched(sentence: str) -> None:
-    from autogm.engine.orders.fragments import _JOINER, _may_join
+    from autogm.engine.orders.fragments import _may_join, joiner
 
-    assert _may_join(sentence) or _JOINER.search(sentence) is None
-    assert _may_join(sentence) == (_JOINER.search(sentence) is not None)
+    joins = joiner(G.words.used_with)
+
+    assert _may_join(sentence) or joins.search(sentence) is None
+    assert _may_join(sentence) == (joins.search(sentence) is not None)
 
 
 def test_a_sentence_ends_where_the_plain_pattern_ends_it() -> None:
