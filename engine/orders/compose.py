@@ -1905,7 +1905,7 @@ def _queries(block: Block, m: Mention, reader: Reader) -> list[str]:
                 continue
         elif _PASSIVE.search(between):
             subject, obj = obj, subject  # "whether Bo is killed by Ingrid"
-        query = f"{subject} {reader.grammar.query_verbs.get(verb, verb)} {obj}"
+        query = f"{subject} {reader.grammar.query_verb(verb)} {obj}"
         later = bisect.bisect_right(player_starts, second.end)
         end = player_starts[later] if later < len(player_starts) else len(text)
         when = _query_phase(block, phases, second.end, end)

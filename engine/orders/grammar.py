@@ -511,6 +511,7 @@ class Grammar:
         self._spelled_as: dict[str, str | None] = {}
         self._near: dict[str, str | None] = {}
         self._rewritten: dict[str, str] = {}
+        self._query_verb: dict[str, str] = {}
 
     @cached_property
     def ours(self) -> re.Pattern[str] | None:
@@ -520,17 +521,22 @@ class Grammar:
         said = "|".join(s.order for s in self.words.says if vocab.OURS in s.traits and s.order)
         return lazy_compile(WE + rf"(?=(?:{said})\b)", re.IGNORECASE) if said else None
 
-    @cached_property
-    def query_verbs(self) -> Mapping[str, str]:
-        """The verb each investigated action is written with for the reader to read again
+    def query_verb(self, ability: str) -> str:
+        """The verb ``ability`` is written with when an investigated action is read again
         ("Abs kills Kleene"): its restatement verb, unless that verb reads as an ability the
-        same keyword stands for (``alternates``: APTX's "poisons" is Poison's), which is
-        written as the ability itself ("Abs aptx Kleene")."""
-        found = {}
-        for ability, verb in self.words.verbs.items():
-            hit = self.query_patterns.match(verb)
-            if hit is None or hit[0] not in self.alternates.get(ability, ()):
-                found[ability] = verb
+        same keyword stands for (``alternates``: APTX's "poisons" is Poison's), when it is
+        written as the ability itself ("Abs aptx Kleene"). Found for the abilities a query
+        names, each once: deciding it reads the verb against the query words, and a game
+        that asks about one action should not compile every verb's pattern to answer it."""
+        found = self._query_verb.get(ability)
+        if found is None:
+            verb = self.words.verbs.get(ability)
+            found = ability
+            if verb is not None:
+                hit = self.query_patterns.match(verb)
+                if hit is None or hit[0] not in self.alternates.get(ability, ()):
+                    found = verb
+            self._query_verb[ability] = found
         return found
 
     def match_crime(self, text: str) -> tuple[str, int] | None:
