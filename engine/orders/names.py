@@ -83,6 +83,7 @@ class NameMatcher:
         "_deletes",
         "_entries",
         "_exact",
+        "_fuzzy",
         "_max_key",
         "_prefix",
         "_puncts",
@@ -113,6 +114,9 @@ class NameMatcher:
         # match_prefix's answers by text: a game's orders name the same players phase after
         # phase, and the matcher (one per roster) never changes.
         self._read: dict[str, tuple[NameMatch, int]] = {}
+        # ``_fuzzy_candidates``' answers by key: a text new to ``_read`` ("Investigate Kleene
+        # heals Abs, ...") mostly starts with a misspelt name met before in other words.
+        self._fuzzy: dict[str, dict[str, int]] = {}
 
     def match(self, fragment: str) -> NameMatch:
         """Read a whole fragment (already cut out by the grammar) as one name."""
@@ -315,9 +319,18 @@ class NameMatcher:
             i += 1
 
     def _fuzzy_candidates(self, key: str) -> dict[str, int]:
-        """Every name within its fuzzy limit of ``key``, with the smallest distance to it."""
+        """Every name within its fuzzy limit of ``key``, with the smallest distance to it (not
+        to be changed: kept by key)."""
         if len(key) < MIN_FUZZY or len(key) > self._max_key + 2:
             return {}
+        found = self._fuzzy.get(key)
+        if found is None:
+            found = self._near(key)
+            remember(self._fuzzy, key, found)
+        return found
+
+    def _near(self, key: str) -> dict[str, int]:
+        """:meth:`_fuzzy_candidates` past its length test, found anew."""
         seen: set[int] = set()
         best: dict[str, int] = {}
         for variant in deletions(key, 2):

@@ -1114,7 +1114,10 @@ def parse_pm(
     text = dialect.forms(text)
     msg = Message(reader, fragments(text, reader.words.players.names, g), asked, text, dialect)
     if "[" in source or written_quotes:
-        msg.quoted = quoted_of(reader, source, written_quotes, tagged if own is source else None)
+        # The tags already read are the source's when what was cleaned has its words: the
+        # reading of chat lines rewrites a text with a time in it ("ends at 20:00" in the
+        # GM's quoted post) to the same words, a new string.
+        msg.quoted = quoted_of(reader, source, written_quotes, tagged if own == source else None)
     while msg.pending:
         fragment: str | None = msg.pending.popleft()
         for _, step in STEPS:
