@@ -244,6 +244,28 @@ def _via(
     return via
 
 
+def _own_before_lent(
+    mine: list[str], m: Mention, block: Block, held: Candidates, items: Mapping[str, str]
+) -> list[str]:
+    """``mine`` without what only a lent item gives, when the word also names an ability the
+    sender holds of their own in another phase and its sentence names no item: "APTX: Marsh
+    = Shinichi" by night from a Vodka who holds the Black Suitcase is his day APTX (refused
+    as not now), not the suitcase's fake poison ("Suitcase: poison Marsh" is the fake)."""
+    if not set(m.value) & held.elsewhere:
+        return mine
+    own = [a for a in mine if held.held[a] is None]
+    if len(own) == len(mine):
+        return mine
+    sentence = block.layout.sentence(m.start)
+    named = {
+        v
+        for x in block.found
+        if x.kind == ABILITY and sentence.start <= x.start < sentence.end
+        for v in x.value
+    }
+    return [a for a in mine if a in own or items.get(held.held[a] or "") in named]
+
+
 # Reads an order written plainly ("Heal Kleene") with the family's reader of plain orders.
 PlainReader = Callable[[str], Order | str | None]
 
@@ -305,7 +327,7 @@ def readings(
     for m in found:
         if m.kind != ABILITY:
             continue
-        mine = held.of(m.value)
+        mine = _own_before_lent(held.of(m.value), m, block, held, reader.wording.items)
         if not mine:
             # Another's ability is only refused when the sender orders it in so many words
             # ("Kill Pepper" from a townie); said of anyone else, it is talk. Its stance is

@@ -99,6 +99,7 @@ _CONDITION = lazy_compile(
 )
 # A condition that conditions nothing: "if possible", "if i'm wrong, whatever".
 _COURTESY = phrases.pattern(phrases.COURTESY_IF)
+_ASKS_OF_IT = phrases.pattern(phrases.ASKS_OF_IT)
 # A second choice in the sentence after an order: "Heal Lynz... or maybe Parkur, idk".
 _SECOND_CHOICE = lazy_compile(SECOND_CHOICE, re.IGNORECASE)
 # An order ending in a pronoun, corrected in the next sentence: "heal her... Kleene I mean".
@@ -249,6 +250,10 @@ def _step_second_choice_or_doubt(msg: Message, fragment: str) -> str | None:
     """A second choice or a doubt after an order ("Heal Lynz. Or Parkur", "Vote Abs. idk")
     withdraws it: two choices or a doubt are asked about, never guessed between."""
     reader = msg.reader
+    if msg.questioned is not None and _ASKS_OF_IT.match(fragment):
+        # "FA Pip tonight? or is that a waste": the same question asked again, of it.
+        _asked_again(msg, fragment)
+        return None
     if msg.questioned is not None and _offers_more(msg, fragment):
         # "interrogate Old Tom? or brain of the operation on him?": two choices, asked.
         _two_questions(msg, fragment)
@@ -281,10 +286,21 @@ def _offers_more(msg: Message, fragment: str) -> bool:
     not?")."""
     if not (fragment[:1] in _SECOND_CHOICE_FIRST and _SECOND_CHOICE.match(fragment)):
         return False
-    if DOUBT.match(fragment):
+    if DOUBT.match(fragment) or _ASKS_OF_IT.match(fragment):
         return False
     found = mentions(fragment, msg.dialect.table, msg.reader.words.players, None)
     return any(m.kind in ("ability", "player", "pronoun") for m in found)
+
+
+def _asked_again(msg: Message, fragment: str) -> None:
+    """The question refused for the fragment before, quoted with this one, which asks it
+    again."""
+    assert msg.questioned is not None
+    before = msg.rejected[msg.questioned]
+    after = replace(before, text=f"{before.text} {fragment}")
+    msg.rejected[msg.questioned] = after
+    msg.trace = [(after.text, t[1], after) if t[2] is before else t for t in msg.trace]
+    msg.questioned_now = msg.questioned
 
 
 def _two_questions(msg: Message, fragment: str) -> None:

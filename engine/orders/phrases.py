@@ -183,6 +183,16 @@ DOUBT = (
     r"not\s+certain", r"on\s+the\s+fence", r"leaning\s+towards?", "probably", "likely", "undecided",
     r"before\s+i\s+commit", r"haven['’]?t\s+decided", r"not\s+decided",
 )  # fmt: skip
+# A second question about the order said just before, opened by "or": it asks whether to
+# do it and offers no other choice ("FA Pip tonight? or is that a waste", "charm Will? or
+# would it be too early", "protect Abs? or too obvious?").
+ASKS_OF_IT = (
+    r"or\s+(?:is|was|would|will|could|does|isn['’]?t|wouldn['’]?t|won['’]?t|doesn['’]?t)"
+    r"\s+(?:that|it|this)",
+    r"or\s+(?:that|it)\s*['’]\s*(?:s|d|ll)",
+    r"or\s+(?:is\s+(?:that|it)\s+)?(?:too\s+\w+|pointless|useless|a\s+waste|overkill|dumb|silly"
+    r"|stupid|bad|not\s+worth\s+it)",
+)  # fmt: skip
 # A question whether to do it, asked of the GM: "should I", "can I", "is it ok to".
 ASKING = (
     # A modal put before the sender, as a question is: "should I", "ought I to", "must we"
