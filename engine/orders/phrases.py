@@ -213,6 +213,13 @@ ASKING = (
     r"(?:would|will|does|do|could|can)\s+(?:\w+\s+){1,5}?(?:even\s+)?(?:do\s+anything"
     r"|do\s+something|help|matter|change\s+anything|make\s+a\s+difference|achieve\s+anything)",
 )  # fmt: skip
+# A question whether, its verb first and a "?" at its end: "is lending my watch to Hope
+# smart, or pointless?", "would a heal on Abs even land?" (not a request of the GM's: "could
+# you heal Abs?"; a query's own question, "does Abs kill Kleene?", is the query's).
+WHETHER = (
+    "is", "are", "was", "would", "should", "shall", "could", "can", "may", "might", "must",
+    "does", "do", "did", "will", r"isn['’]?t", r"wouldn['’]?t", r"shouldn['’]?t",
+)  # fmt: skip
 # A whole message of questions, which orders nothing: "just asking", "hypothetically", "quick
 # q", "asking about Vex", "asking before I heal Orla" (a question about the rules, its order
 # still to come).

@@ -102,6 +102,13 @@ _ONLY_DOUBT = lazy_compile(
 )
 _ASKING = phrases.pattern(phrases.ASKING)
 _ONLY_ASKING = phrases.pattern(phrases.ONLY_ASKING)
+# A sentence opened by the verb of a question whether (``phrases.WHETHER``), after a word of
+# address, with no "you" after it (a request: "could you heal Abs?").
+_WHETHER = lazy_compile(
+    r"[\W_]*(?:(?:hmm+|so|ok(?:ay)?|gm|but|and|well|really|honestly|also)[\W_]+)*"
+    rf"(?:{'|'.join(phrases.WHETHER)})\s+(?!(?:you|u|ya|ye)(?![\w'’]))\w",
+    re.IGNORECASE,
+)
 # A sentence that turns back from a question to the business: "Anyway, ...", "That aside, ...".
 _TURN = lazy_compile(
     r"\s*(?:any\s*ways?|anyhow|regardless|in\s+any\s+case|either\s+way|that\s+aside"
@@ -604,12 +611,17 @@ def _owns_consequence(said: str, at: int) -> bool:
 class _Said:
     """A sentence's voiding words: a question, a condition, a withdrawal."""
 
-    __slots__ = ("asking", "condition", "question", "reach", "withdrawal", "withdrawn_to")
+    __slots__ = (
+        "asking", "condition", "question", "reach", "whether", "withdrawal", "withdrawn_to"
+    )  # fmt: skip
 
     def __init__(self, said: str) -> None:
         self.asking = bool(_ASKING.search(said))
         asked = _TAG_QUESTION.sub("", said.rstrip())  # "..., 'kay?" asks for no answer
-        self.question = asked.rstrip().endswith("?") or self.asking
+        ends_asked = asked.rstrip().endswith("?")
+        self.question = ends_asked or self.asking
+        # "is lending my watch to Hope smart, or pointless?": asked whether, verb first.
+        self.whether = ends_asked and _WHETHER.match(said) is not None
         conditional = _CONDITION.search(said)
         while conditional is not None and (
             _NOT_A_CONDITION.search(said, 0, conditional.start())
@@ -777,7 +789,7 @@ def stance(
         )
     if asked_here and not (asks or _REQUEST.search(text, start, mention.start)):
         return _question_or_two(layout, mention, clause, sentence)
-    if said.asking and not asks:
+    if (said.asking or said.whether) and not asks:
         return _question_or_two(layout, mention, clause, sentence)
     if said.condition and mention.start < sentence.start + said.reach:
         return Kind.CONDITION
