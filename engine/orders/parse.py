@@ -70,6 +70,7 @@ from autogm.engine.orders.readers.votes import Unvote
 from autogm.engine.orders.repeat import repeat_asked, repeated
 from autogm.engine.orders.seam import Rules, SlotKey
 from autogm.engine.orders.stance import (
+    NOT_NOW_OPENS,
     OF_OTHER,
     TALK,
     Voice,
@@ -111,6 +112,7 @@ _PRONOUN_LAST = lazy_compile(
 # IGNORECASE matches a letter's two cases (and 'ı' and 'İ' to 'i'). Most fragments ("Heal
 # Lynz") skip the patterns on this one test.
 _SECOND_CHOICE_FIRST = "oOaA"
+_NOT_NOW_FIRST = "nNbBjJtT"
 _DOUBT_FIRST = "iIıİnNuUdDmMpPoO"
 _CONDITION_FIRST = "iIıİuUwWhHsS"
 
@@ -264,14 +266,33 @@ def _step_second_choice_or_doubt(msg: Message, fragment: str) -> str | None:
         and reader.names_anyone(fragment)
     )
     last = msg.last
-    if last is None or not (second or (fragment[:1] in _DOUBT_FIRST and DOUBT.match(fragment))):
+    later = (
+        last is not None
+        and fragment[:1] in _NOT_NOW_FIRST
+        and NOT_NOW_OPENS.match(fragment) is not None
+        and not reader.names_anyone(fragment)
+    )
+    if last is None or not (
+        second or later or (fragment[:1] in _DOUBT_FIRST and DOUBT.match(fragment))
+    ):
         return fragment
     # The order before is withdrawn with its notes; an earlier one for its slot stands.
     earlier_fragment, key, before, notes = last
     del reader.notes[notes:]
-    msg.accepted.pop(key, None)
+    order = msg.accepted.pop(key, None)
     if before is not None:
         msg.accepted[key] = before
+    if later:
+        # "Arrest Vex for the kill on N1. not tonight, I want to see him react": the order
+        # is for another phase, not this one.
+        title = (
+            reader.wording.title(order.ability, reader.state.ruleset.titles)
+            if order is not None
+            else say("reading.voided_order")
+        )
+        reason = say(_VOIDED[Kind.NOT_NOW], ability=title)
+        msg.refuse(Rejection(f"{earlier_fragment} {fragment}", reason, kind=Kind.NOT_NOW))
+        return None
     joined = f"{earlier_fragment.rstrip(' .!?')}, {fragment}"
     if second and _with_substitutes(msg, joined):
         return None  # "Watch to Lynz. Or else Akai.": the rules allow alternatives there

@@ -131,6 +131,12 @@ _REASON_OPENS = lazy_compile(
 _NOT_NOW = lazy_compile(
     rf"(?<![\w'’])(?:not|n['’]t|never)\s+(?:{'|'.join(phrases.NOW)})(?![\w'’])", re.IGNORECASE
 )
+# A sentence that opens by negating this phase: "not tonight, I want to see him react".
+NOT_NOW_OPENS = lazy_compile(
+    rf"[\W_]*(?:(?:but|just|though|and)\s+)?(?:not|never)\s+(?:{'|'.join(phrases.NOW)})"
+    r"(?![\w'’])",
+    re.IGNORECASE,
+)
 # A clause that is only a later phase sets the time of its whole sentence: "Tomorrow, heal
 # Abs", "tomorrow though, Kit-Kat is getting my vote", "Next night: Kleene".
 _ONLY_LATER = lazy_compile(
@@ -484,6 +490,18 @@ class Layout:
         found = WITHDRAWAL.match(self.text, at, after.end)
         return found is not None and not OF_OTHER.match(self.text, found.end(), after.end)
 
+    def not_now_after(self, sentence: Span, mention: Mention) -> bool:
+        """Whether this phase is negated after ``mention``, in its sentence or opening the
+        next ("arresting Vex for the kill. not tonight, I want to see him react"): the order
+        is not for now."""
+        if _NOT_NOW.search(self.text, mention.end, sentence.end):
+            return True
+        i = bisect.bisect_right(self._starts, sentence.start)
+        if i >= len(self.sentences):
+            return False
+        after = self.sentences[i]
+        return NOT_NOW_OPENS.match(self.text, after.start, after.end) is not None
+
     def said(self, sentence: Span) -> _Said:
         """What a sentence says that voids an order in it, found once per sentence."""
         found = self._said.get(sentence.start)
@@ -797,7 +815,7 @@ def stance(
     if doubt or _ONLY_DOUBT.match(after):
         # "Snipe Guard Otto/Quill, can't decide": unsure between two players for it.
         return _question_or_two(layout, mention, clause, sentence)
-    if later:
+    if later or layout.not_now_after(sentence, mention):
         return Kind.NOT_NOW
     return None
 
