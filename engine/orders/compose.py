@@ -364,7 +364,11 @@ def readings(
         if said is None and _of_the_past(block, m, reader, mine, shapes):
             said = TALK  # "I healed Ivy last night" told again: what was done, not an order
         sentence = block.layout.sentence(m.start)
-        if said is None and not set(mine) & substitutes and offered_next(block.layout, sentence):
+        if (
+            said is None
+            and not set(mine) & substitutes
+            and offered_next(block.layout, sentence, m)
+        ):
             said = Kind.TWO_CHOICES  # "We identify Tide as Gin... or Vodka?"
         if said is None and _said_again(block, m):
             # "Vodka takes out Dune tonight. And pin that murder on Ember.": "that murder" is
@@ -595,6 +599,10 @@ def _deed(
         )
     if not fit:
         return None
+    if offered_next(block.layout, sentence):
+        # "I'll go to Wren's... or Quill's. Flip a coin for me": another player offered in
+        # the sentence after, and the choice left to the GM.
+        return Refusal(say(TWO_CHOICES), Kind.TWO_CHOICES)
     ability = fit[0]
     m = Mention(ABILITY, sentence.start, sentence.start, (ability,), "")
     with _owners_named(block):

@@ -837,10 +837,34 @@ def _question_or_two(layout: Layout, mention: Mention, clause: Span, sentence: S
     return Kind.QUESTION
 
 
-def offered_next(layout: Layout, sentence: Span) -> bool:
+def offered_next(layout: Layout, sentence: Span, mention: Mention | None = None) -> bool:
     """Whether the sentence after ``sentence`` offers another player or role instead: "or
-    bram.", "Otherwise Ivy?", "... as Gin... or Vodka?"."""
-    return _or_next(layout, sentence, (PLAYER, ROLE))
+    bram.", "Otherwise Ivy?", "... as Gin... or Vodka?"; or, with ``mention``, a clause of
+    its own sentence after the mention's clause: "arrest Hollow for the kill on N1 — or
+    Marsh, honestly it's one of those two"."""
+    return _or_next(layout, sentence, (PLAYER, ROLE)) or (
+        mention is not None and _or_after(layout, mention, sentence)
+    )
+
+
+def _or_after(layout: Layout, mention: Mention, sentence: Span) -> bool:
+    """Whether a clause after ``mention``'s, in its sentence, is only "or" and a player."""
+    text, clause = layout.text, layout.clause(mention.start)
+    if clause.end >= sentence.end:
+        return False
+    opens = _OR_OPENS.match(text, clause.end, sentence.end)
+    if opens is None:
+        return False
+    j = bisect.bisect_left(layout.found_starts, opens.end())
+    if j >= len(layout.found):
+        return False
+    named = layout.found[j]
+    return (
+        named.kind == PLAYER
+        and named.start < sentence.end
+        and _OFFERED_ALONE.fullmatch(text, opens.end(), named.start) is not None
+        and _CLAUSE_ENDS.match(text, named.end, sentence.end) is not None
+    )
 
 
 def _or_next(layout: Layout, sentence: Span, kinds: tuple[str, ...] = (PLAYER,)) -> bool:
@@ -858,6 +882,10 @@ def _or_next(layout: Layout, sentence: Span, kinds: tuple[str, ...] = (PLAYER,))
 
 # What opens a sentence that offers a second choice: "or", "otherwise", "alternatively".
 _OR_OPENS = lazy_compile(r"[\W_]*(?:or|otherwise|alternatively)(?![\w'’])", re.IGNORECASE)
+# Between "or" and the player it offers: "or maybe", "or else", "or perhaps".
+_OFFERED_ALONE = lazy_compile(r"\s*(?:(?:maybe|perhaps|else|possibly)\s+)?", re.IGNORECASE)
+# After the player offered: the end of its clause ("or Marsh, honestly ...", "or Marsh?").
+_CLAUSE_ENDS = lazy_compile(r"(?:['’]s)?\s*(?:instead\s*)?(?:[,;:.!?…)]|[-–—]|$)", re.IGNORECASE)
 
 
 def _between_two(layout: Layout, mention: Mention, clause: Span) -> bool:
