@@ -101,6 +101,7 @@ _CONDITION = lazy_compile(
 # A condition that conditions nothing: "if possible", "if i'm wrong, whatever".
 _COURTESY = phrases.pattern(phrases.COURTESY_IF)
 _ASKS_OF_IT = phrases.pattern(phrases.ASKS_OF_IT)
+_ASKS_THE_GM = phrases.pattern(phrases.ASKING)
 # A second choice in the sentence after an order: "Heal Lynz... or maybe Parkur, idk".
 _SECOND_CHOICE = lazy_compile(SECOND_CHOICE, re.IGNORECASE)
 # An order ending in a pronoun, corrected in the next sentence: "heal her... Kleene I mean".
@@ -1060,6 +1061,21 @@ def _finish_evidence(msg: Message) -> None:
     read_evidence(msg)
 
 
+def _finish_questions(msg: Message) -> None:
+    """A fragment read as no order that asks the GM whether to do something ("should i
+    age-obs Río or is that a waste?", "would it be smart to give it to her, GM?") is refused
+    as the question it is, not as words that do not read as an order; beside an order it
+    is a remark ("Heal Lynz. Should I be worried about Abs?")."""
+    if msg.accepted:
+        return
+    msg.rejected = [
+        replace(r, reason=say("reading.asks_the_gm"), fix="", kind=Kind.QUESTION)
+        if r.kind == Kind.NOT_AN_ORDER and _ASKS_THE_GM.search(r.text)
+        else r
+        for r in msg.rejected
+    ]
+
+
 def _finish_repeats(msg: Message) -> None:
     """ "Same as last night" alone repeats the author's orders; beside another order it is a
     remark on it ("heal Lynz, same as last night"), never a second order."""
@@ -1090,6 +1106,7 @@ FINISH: tuple[tuple[str, Callable[[Message], None]], ...] = (
     ("someone else's orders, quoted", _finish_quoted),
     ("same as last night", _finish_repeats),
     ("statements beside orders are their reasons", _finish_context),
+    ("a question to the GM is refused as one", _finish_questions),
 )
 
 
