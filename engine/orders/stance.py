@@ -131,6 +131,14 @@ _REASON_OPENS = lazy_compile(
 _NOT_NOW = lazy_compile(
     rf"(?<![\w'’])(?:not|n['’]t|never)\s+(?:{'|'.join(phrases.NOW)})(?![\w'’])", re.IGNORECASE
 )
+# A sentence that only asks whether to do what was said before: "should I?", "shall we do
+# it?", "good idea?".
+_ONLY_WHETHER = lazy_compile(
+    r"\s*(?:(?:so|but|hmm+|ok(?:ay)?|well)[\s,]+)?(?:(?:should|shall|can|could|may|must)\s+(?:i|we)"
+    r"(?:\s+(?:really|even|though|tho|do\s+(?:it|that|this)))*|good\s+idea|worth\s+it)"
+    r"[\s?!.]*\?[\s?!.]*",
+    re.IGNORECASE,
+)
 # A sentence that opens by negating this phase: "not tonight, I want to see him react".
 NOT_NOW_OPENS = lazy_compile(
     rf"[\W_]*(?:(?:but|just|though|and)\s+)?(?:not|never)\s+(?:{'|'.join(phrases.NOW)})"
@@ -490,6 +498,15 @@ class Layout:
         found = WITHDRAWAL.match(self.text, at, after.end)
         return found is not None and not OF_OTHER.match(self.text, found.end(), after.end)
 
+    def asked_next(self, sentence: Span) -> bool:
+        """Whether the sentence after ``sentence`` only asks whether to do it ("Marsh asked
+        me to protect him tonight... should I?")."""
+        i = bisect.bisect_right(self._starts, sentence.start)
+        if i >= len(self.sentences):
+            return False
+        after = self.sentences[i]
+        return _ONLY_WHETHER.fullmatch(self.text, after.start, after.end) is not None
+
     def not_now_after(self, sentence: Span, mention: Mention) -> bool:
         """Whether this phase is negated after ``mention``, in its sentence or opening the
         next ("arresting Vex for the kill. not tonight, I want to see him react"): the order
@@ -745,7 +762,7 @@ def stance(
     if _OTHER_GAME.search(text, sentence.start, sentence.end):
         return TALK  # "in my last game i put a Gin in detention on d1": a story, told
     doubt, later = layout.doubted(clause, mention)
-    if said.asking or layout.asks_only(sentence):
+    if said.asking or layout.asks_only(sentence) or layout.asked_next(sentence):
         # "would a house search on Sable be smart?", "does a lawsuit work on Tobiah? just
         # asking": a question whether to, or how it works.
         return Kind.QUESTION
