@@ -1356,8 +1356,23 @@ def _targets(
             continue  # a sentence with an order of its own
         named = _named(block, near, voice, ability, besides)
         if named:
+            if _asks_around(block, sentence, busy):
+                # "the spare revolver in the drawer. Lua seems decent. Would it be smart to
+                # give it to her, GM?": an order put together from sentences, one of which
+                # asks the GM whether to do it, is that question.
+                raise Refusal(say("reading.asks_the_gm"), Kind.QUESTION)
             return _chosen(block, named, several, near, voice, ability, besides)
     raise Refusal(say("reading.names_no_player"), Kind.NO_TARGET)
+
+
+def _asks_around(block: Block, sentence: Span, busy: set[Span]) -> bool:
+    """Whether a sentence of the block after ``sentence``, with no order of its own, asks
+    the GM whether to do something ("would it be smart to ...", "should I ...")."""
+    layout = block.layout
+    return any(
+        span.start > sentence.start and span not in busy and layout.said(span).asking
+        for span in block.spans
+    )
 
 
 def _not_of_others(block: Block, named: list[Mention], ability: str) -> list[Mention]:
