@@ -238,6 +238,28 @@ def _via(
     return via
 
 
+def _own_before_lent(
+    mine: list[str], m: Mention, block: Block, held: Candidates, items: Mapping[str, str]
+) -> list[str]:
+    """``mine`` without what only a lent item gives, when the word also names an ability the
+    sender holds of their own in another phase and its sentence names no item: "APTX: Marsh
+    = Shinichi" by night from a Vodka who holds the Black Suitcase is his day APTX (refused
+    as not now), not the suitcase's fake poison ("Suitcase: poison Marsh" is the fake)."""
+    if not set(m.value) & held.elsewhere:
+        return mine
+    own = [a for a in mine if held.held[a] is None]
+    if len(own) == len(mine):
+        return mine
+    sentence = block.layout.sentence(m.start)
+    named = {
+        v
+        for x in block.found
+        if x.kind == ABILITY and sentence.start <= x.start < sentence.end
+        for v in x.value
+    }
+    return [a for a in mine if a in own or items.get(held.held[a] or "") in named]
+
+
 # Reads an order written plainly ("Heal Kleene") with the family's reader of plain orders.
 PlainReader = Callable[[str], Order | str | None]
 
@@ -300,7 +322,7 @@ def readings(
     for m in found:
         if m.kind != ABILITY:
             continue
-        mine = held.of(m.value)
+        mine = _own_before_lent(held.of(m.value), m, block, held, reader.wording.items)
         if not mine:
             # Another's ability is only refused when the sender orders it in so many words
             # ("Kill Pepper" from a townie); said of anyone else, it is talk. Its stance is
@@ -337,7 +359,11 @@ def readings(
         if said is None and _of_the_past(block, m, reader, mine, shapes):
             said = TALK  # "I healed Ivy last night" told again: what was done, not an order
         sentence = block.layout.sentence(m.start)
-        if said is None and not set(mine) & substitutes and offered_next(block.layout, sentence):
+        if (
+            said is None
+            and not set(mine) & substitutes
+            and offered_next(block.layout, sentence, m)
+        ):
             said = Kind.TWO_CHOICES  # "We identify Tide as Gin... or Vodka?"
         if said is None and _said_again(block, m):
             # "Vodka takes out Dune tonight. And pin that murder on Ember.": "that murder" is
@@ -568,6 +594,10 @@ def _deed(
         )
     if not fit:
         return None
+    if offered_next(block.layout, sentence):
+        # "I'll go to Wren's... or Quill's. Flip a coin for me": another player offered in
+        # the sentence after, and the choice left to the GM.
+        return Refusal(say(TWO_CHOICES), Kind.TWO_CHOICES)
     ability = fit[0]
     m = Mention(ABILITY, sentence.start, sentence.start, (ability,), "")
     with _owners_named(block):
@@ -1321,8 +1351,23 @@ def _targets(
             continue  # a sentence with an order of its own
         named = _named(block, near, voice, ability, besides)
         if named:
+            if _asks_around(block, sentence, busy):
+                # "the spare revolver in the drawer. Lua seems decent. Would it be smart to
+                # give it to her, GM?": an order put together from sentences, one of which
+                # asks the GM whether to do it, is that question.
+                raise Refusal(say("reading.asks_the_gm"), Kind.QUESTION)
             return _chosen(block, named, several, near, voice, ability, besides)
     raise Refusal(say("reading.names_no_player"), Kind.NO_TARGET)
+
+
+def _asks_around(block: Block, sentence: Span, busy: set[Span]) -> bool:
+    """Whether a sentence of the block after ``sentence``, with no order of its own, asks
+    the GM whether to do something ("would it be smart to ...", "should I ...")."""
+    layout = block.layout
+    return any(
+        span.start > sentence.start and span not in busy and layout.said(span).asking
+        for span in block.spans
+    )
 
 
 def _not_of_others(block: Block, named: list[Mention], ability: str) -> list[Mention]:

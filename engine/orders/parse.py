@@ -70,6 +70,7 @@ from autogm.engine.orders.readers.votes import Unvote
 from autogm.engine.orders.repeat import repeat_asked, repeated
 from autogm.engine.orders.seam import Rules, SlotKey
 from autogm.engine.orders.stance import (
+    NOT_NOW_OPENS,
     OF_OTHER,
     TALK,
     Voice,
@@ -99,6 +100,8 @@ _CONDITION = lazy_compile(
 )
 # A condition that conditions nothing: "if possible", "if i'm wrong, whatever".
 _COURTESY = phrases.pattern(phrases.COURTESY_IF)
+_ASKS_OF_IT = phrases.pattern(phrases.ASKS_OF_IT)
+_ASKS_THE_GM = phrases.pattern(phrases.ASKING)
 # A second choice in the sentence after an order: "Heal Lynz... or maybe Parkur, idk".
 _SECOND_CHOICE = lazy_compile(SECOND_CHOICE, re.IGNORECASE)
 # An order ending in a pronoun, corrected in the next sentence: "heal her... Kleene I mean".
@@ -110,6 +113,7 @@ _PRONOUN_LAST = lazy_compile(
 # IGNORECASE matches a letter's two cases (and 'ı' and 'İ' to 'i'). Most fragments ("Heal
 # Lynz") skip the patterns on this one test.
 _SECOND_CHOICE_FIRST = "oOaA"
+_NOT_NOW_FIRST = "nNbBjJtT"
 _DOUBT_FIRST = "iIıİnNuUdDmMpPoO"
 _CONDITION_FIRST = "iIıİuUwWhHsS"
 
@@ -249,6 +253,10 @@ def _step_second_choice_or_doubt(msg: Message, fragment: str) -> str | None:
     """A second choice or a doubt after an order ("Heal Lynz. Or Parkur", "Vote Abs. idk")
     withdraws it: two choices or a doubt are asked about, never guessed between."""
     reader = msg.reader
+    if msg.questioned is not None and _ASKS_OF_IT.match(fragment):
+        # "FA Pip tonight? or is that a waste": the same question asked again, of it.
+        _asked_again(msg, fragment)
+        return None
     if msg.questioned is not None and _offers_more(msg, fragment):
         # "interrogate Old Tom? or brain of the operation on him?": two choices, asked.
         _two_questions(msg, fragment)
@@ -259,14 +267,33 @@ def _step_second_choice_or_doubt(msg: Message, fragment: str) -> str | None:
         and reader.names_anyone(fragment)
     )
     last = msg.last
-    if last is None or not (second or (fragment[:1] in _DOUBT_FIRST and DOUBT.match(fragment))):
+    later = (
+        last is not None
+        and fragment[:1] in _NOT_NOW_FIRST
+        and NOT_NOW_OPENS.match(fragment) is not None
+        and not reader.names_anyone(fragment)
+    )
+    if last is None or not (
+        second or later or (fragment[:1] in _DOUBT_FIRST and DOUBT.match(fragment))
+    ):
         return fragment
     # The order before is withdrawn with its notes; an earlier one for its slot stands.
     earlier_fragment, key, before, notes = last
     del reader.notes[notes:]
-    msg.accepted.pop(key, None)
+    order = msg.accepted.pop(key, None)
     if before is not None:
         msg.accepted[key] = before
+    if later:
+        # "Arrest Vex for the kill on N1. not tonight, I want to see him react": the order
+        # is for another phase, not this one.
+        title = (
+            reader.wording.title(order.ability, reader.state.ruleset.titles)
+            if order is not None
+            else say("reading.voided_order")
+        )
+        reason = say(_VOIDED[Kind.NOT_NOW], ability=title)
+        msg.refuse(Rejection(f"{earlier_fragment} {fragment}", reason, kind=Kind.NOT_NOW))
+        return None
     joined = f"{earlier_fragment.rstrip(' .!?')}, {fragment}"
     if second and _with_substitutes(msg, joined):
         return None  # "Watch to Lynz. Or else Akai.": the rules allow alternatives there
@@ -281,10 +308,21 @@ def _offers_more(msg: Message, fragment: str) -> bool:
     not?")."""
     if not (fragment[:1] in _SECOND_CHOICE_FIRST and _SECOND_CHOICE.match(fragment)):
         return False
-    if DOUBT.match(fragment):
+    if DOUBT.match(fragment) or _ASKS_OF_IT.match(fragment):
         return False
     found = mentions(fragment, msg.dialect.table, msg.reader.words.players, None)
     return any(m.kind in ("ability", "player", "pronoun") for m in found)
+
+
+def _asked_again(msg: Message, fragment: str) -> None:
+    """The question refused for the fragment before, quoted with this one, which asks it
+    again."""
+    assert msg.questioned is not None
+    before = msg.rejected[msg.questioned]
+    after = replace(before, text=f"{before.text} {fragment}")
+    msg.rejected[msg.questioned] = after
+    msg.trace = [(after.text, t[1], after) if t[2] is before else t for t in msg.trace]
+    msg.questioned_now = msg.questioned
 
 
 def _two_questions(msg: Message, fragment: str) -> None:
@@ -1024,6 +1062,21 @@ def _finish_evidence(msg: Message) -> None:
     read_evidence(msg)
 
 
+def _finish_questions(msg: Message) -> None:
+    """A fragment read as no order that asks the GM whether to do something ("should i
+    age-obs Río or is that a waste?", "would it be smart to give it to her, GM?") is refused
+    as the question it is, not as words that do not read as an order; beside an order it
+    is a remark ("Heal Lynz. Should I be worried about Abs?")."""
+    if msg.accepted:
+        return
+    msg.rejected = [
+        replace(r, reason=say("reading.asks_the_gm"), fix="", kind=Kind.QUESTION)
+        if r.kind == Kind.NOT_AN_ORDER and _ASKS_THE_GM.search(r.text)
+        else r
+        for r in msg.rejected
+    ]
+
+
 def _finish_repeats(msg: Message) -> None:
     """ "Same as last night" alone repeats the author's orders; beside another order it is a
     remark on it ("heal Lynz, same as last night"), never a second order."""
@@ -1054,6 +1107,7 @@ FINISH: tuple[tuple[str, Callable[[Message], None]], ...] = (
     ("someone else's orders, quoted", _finish_quoted),
     ("same as last night", _finish_repeats),
     ("statements beside orders are their reasons", _finish_context),
+    ("a question to the GM is refused as one", _finish_questions),
 )
 
 

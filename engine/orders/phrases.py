@@ -37,7 +37,8 @@ LATER = (
     r"(?:the\s+)?(?:following|coming)\s+(?:night|day|phase)",
     # The next phase as an event to come: "come nightfall", "once night falls".
     r"come\s+(?:nightfall|night|dusk|sundown|sunset|morning|daybreak|dawn|sunrise)",
-    r"(?:when|once|after)\s+(?:night|day)\s+(?:falls|comes|breaks)",
+    r"(?:when|once|after|as\s+soon\s+as)\s+(?:the\s+)?(?:next\s+)?(?:night|day)"
+    r"\s+(?:falls|comes|breaks|starts|begins|arrives)",
 )  # fmt: skip
 # An ability kept for later, not used: "saving my bribe for a rainy day", "holding on to the
 # watch", "keeping my charm".
@@ -183,6 +184,16 @@ DOUBT = (
     r"not\s+certain", r"on\s+the\s+fence", r"leaning\s+towards?", "probably", "likely", "undecided",
     r"before\s+i\s+commit", r"haven['’]?t\s+decided", r"not\s+decided",
 )  # fmt: skip
+# A second question about the order said just before, opened by "or": it asks whether to
+# do it and offers no other choice ("FA Pip tonight? or is that a waste", "charm Will? or
+# would it be too early", "protect Abs? or too obvious?").
+ASKS_OF_IT = (
+    r"or\s+(?:is|was|would|will|could|does|isn['’]?t|wouldn['’]?t|won['’]?t|doesn['’]?t)"
+    r"\s+(?:that|it|this)",
+    r"or\s+(?:that|it)\s*['’]\s*(?:s|d|ll)",
+    r"or\s+(?:is\s+(?:that|it)\s+)?(?:too\s+\w+|pointless|useless|a\s+waste|overkill|dumb|silly"
+    r"|stupid|bad|not\s+worth\s+it)",
+)  # fmt: skip
 # A question whether to do it, asked of the GM: "should I", "can I", "is it ok to".
 ASKING = (
     # A modal put before the sender, as a question is: "should I", "ought I to", "must we"
@@ -202,6 +213,13 @@ ASKING = (
     # Whether it would have any effect: "would frightening Clove even do anything?".
     r"(?:would|will|does|do|could|can)\s+(?:\w+\s+){1,5}?(?:even\s+)?(?:do\s+anything"
     r"|do\s+something|help|matter|change\s+anything|make\s+a\s+difference|achieve\s+anything)",
+)  # fmt: skip
+# A question whether, its verb first and a "?" at its end: "is lending my watch to Hope
+# smart, or pointless?", "would a heal on Abs even land?" (not a request of the GM's: "could
+# you heal Abs?"; a query's own question, "does Abs kill Kleene?", is the query's).
+WHETHER = (
+    "is", "are", "was", "would", "should", "shall", "could", "can", "may", "might", "must",
+    "does", "do", "did", "will", r"isn['’]?t", r"wouldn['’]?t", r"shouldn['’]?t",
 )  # fmt: skip
 # A whole message of questions, which orders nothing: "just asking", "hypothetically", "quick
 # q", "asking about Vex", "asking before I heal Orla" (a question about the rules, its order

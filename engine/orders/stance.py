@@ -103,6 +103,13 @@ _ONLY_DOUBT = lazy_compile(
 )
 _ASKING = phrases.pattern(phrases.ASKING)
 _ONLY_ASKING = phrases.pattern(phrases.ONLY_ASKING)
+# A sentence opened by the verb of a question whether (``phrases.WHETHER``), after a word of
+# address, with no "you" after it (a request: "could you heal Abs?").
+_WHETHER = lazy_compile(
+    r"[\W_]*(?:(?:hmm+|so|ok(?:ay)?|gm|but|and|well|really|honestly|also)[\W_]+)*"
+    rf"(?:{'|'.join(phrases.WHETHER)})\s+(?!(?:you|u|ya|ye)(?![\w'’]))\w",
+    re.IGNORECASE,
+)
 # A sentence that turns back from a question to the business: "Anyway, ...", "That aside, ...".
 _TURN = lazy_compile(
     r"\s*(?:any\s*ways?|anyhow|regardless|in\s+any\s+case|either\s+way|that\s+aside"
@@ -124,6 +131,20 @@ _REASON_OPENS = lazy_compile(
 # not today".
 _NOT_NOW = lazy_compile(
     rf"(?<![\w'’])(?:not|n['’]t|never)\s+(?:{'|'.join(phrases.NOW)})(?![\w'’])", re.IGNORECASE
+)
+# A sentence that only asks whether to do what was said before: "should I?", "shall we do
+# it?", "good idea?".
+_ONLY_WHETHER = lazy_compile(
+    r"\s*(?:(?:so|but|hmm+|ok(?:ay)?|well)[\s,]+)?(?:(?:should|shall|can|could|may|must)\s+(?:i|we)"
+    r"(?:\s+(?:really|even|though|tho|do\s+(?:it|that|this)))*|good\s+idea|worth\s+it)"
+    r"[\s?!.]*\?[\s?!.]*",
+    re.IGNORECASE,
+)
+# A sentence that opens by negating this phase: "not tonight, I want to see him react".
+NOT_NOW_OPENS = lazy_compile(
+    rf"[\W_]*(?:(?:but|just|though|and)\s+)?(?:not|never)\s+(?:{'|'.join(phrases.NOW)})"
+    r"(?![\w'’])",
+    re.IGNORECASE,
 )
 # A clause that is only a later phase sets the time of its whole sentence: "Tomorrow, heal
 # Abs", "tomorrow though, Kit-Kat is getting my vote", "Next night: Kleene".
@@ -491,6 +512,27 @@ class Layout:
         found = WITHDRAWAL.match(self.text, at, after.end)
         return found is not None and not OF_OTHER.match(self.text, found.end(), after.end)
 
+    def asked_next(self, sentence: Span) -> bool:
+        """Whether the sentence after ``sentence`` only asks whether to do it ("Marsh asked
+        me to protect him tonight... should I?")."""
+        i = bisect.bisect_right(self._starts, sentence.start)
+        if i >= len(self.sentences):
+            return False
+        after = self.sentences[i]
+        return _ONLY_WHETHER.fullmatch(self.text, after.start, after.end) is not None
+
+    def not_now_after(self, sentence: Span, mention: Mention) -> bool:
+        """Whether this phase is negated after ``mention``, in its sentence or opening the
+        next ("arresting Vex for the kill. not tonight, I want to see him react"): the order
+        is not for now."""
+        if _NOT_NOW.search(self.text, mention.end, sentence.end):
+            return True
+        i = bisect.bisect_right(self._starts, sentence.start)
+        if i >= len(self.sentences):
+            return False
+        after = self.sentences[i]
+        return NOT_NOW_OPENS.match(self.text, after.start, after.end) is not None
+
     def said(self, sentence: Span) -> _Said:
         """What a sentence says that voids an order in it, found once per sentence."""
         found = self._said.get(sentence.start)
@@ -620,12 +662,17 @@ def _owns_consequence(said: str, at: int) -> bool:
 class _Said:
     """A sentence's voiding words: a question, a condition, a withdrawal."""
 
-    __slots__ = ("asking", "condition", "question", "reach", "withdrawal", "withdrawn_to")
+    __slots__ = (
+        "asking", "condition", "question", "reach", "whether", "withdrawal", "withdrawn_to"
+    )  # fmt: skip
 
     def __init__(self, said: str, not_a_condition: re.Pattern[str]) -> None:
         self.asking = bool(_ASKING.search(said))
         asked = _TAG_QUESTION.sub("", said.rstrip())  # "..., 'kay?" asks for no answer
-        self.question = asked.rstrip().endswith("?") or self.asking
+        ends_asked = asked.rstrip().endswith("?")
+        self.question = ends_asked or self.asking
+        # "is lending my watch to Hope smart, or pointless?": asked whether, verb first.
+        self.whether = ends_asked and _WHETHER.match(said) is not None
         conditional = _CONDITION.search(said)
         while conditional is not None and (
             not_a_condition.search(said, 0, conditional.start())
@@ -731,7 +778,7 @@ def stance(
     if _OTHER_GAME.search(text, sentence.start, sentence.end):
         return TALK  # "in my last game i put a Gin in detention on d1": a story, told
     doubt, later = layout.doubted(clause, mention)
-    if said.asking or layout.asks_only(sentence):
+    if said.asking or layout.asks_only(sentence) or layout.asked_next(sentence):
         # "would a house search on Sable be smart?", "does a lawsuit work on Tobiah? just
         # asking": a question whether to, or how it works.
         return Kind.QUESTION
@@ -793,7 +840,7 @@ def stance(
         )
     if asked_here and not (asks or _REQUEST.search(text, start, mention.start)):
         return _question_or_two(layout, mention, clause, sentence)
-    if said.asking and not asks:
+    if (said.asking or said.whether) and not asks:
         return _question_or_two(layout, mention, clause, sentence)
     if said.condition and mention.start < sentence.start + said.reach:
         return Kind.CONDITION
@@ -801,7 +848,7 @@ def stance(
     if doubt or _ONLY_DOUBT.match(after):
         # "Snipe Guard Otto/Quill, can't decide": unsure between two players for it.
         return _question_or_two(layout, mention, clause, sentence)
-    if later:
+    if later or layout.not_now_after(sentence, mention):
         return Kind.NOT_NOW
     return None
 
@@ -823,10 +870,34 @@ def _question_or_two(layout: Layout, mention: Mention, clause: Span, sentence: S
     return Kind.QUESTION
 
 
-def offered_next(layout: Layout, sentence: Span) -> bool:
+def offered_next(layout: Layout, sentence: Span, mention: Mention | None = None) -> bool:
     """Whether the sentence after ``sentence`` offers another player or role instead: "or
-    bram.", "Otherwise Ivy?", "... as Gin... or Vodka?"."""
-    return _or_next(layout, sentence, (PLAYER, ROLE))
+    bram.", "Otherwise Ivy?", "... as Gin... or Vodka?"; or, with ``mention``, a clause of
+    its own sentence after the mention's clause: "arrest Hollow for the kill on N1 — or
+    Marsh, honestly it's one of those two"."""
+    return _or_next(layout, sentence, (PLAYER, ROLE)) or (
+        mention is not None and _or_after(layout, mention, sentence)
+    )
+
+
+def _or_after(layout: Layout, mention: Mention, sentence: Span) -> bool:
+    """Whether a clause after ``mention``'s, in its sentence, is only "or" and a player."""
+    text, clause = layout.text, layout.clause(mention.start)
+    if clause.end >= sentence.end:
+        return False
+    opens = _OR_OPENS.match(text, clause.end, sentence.end)
+    if opens is None:
+        return False
+    j = bisect.bisect_left(layout.found_starts, opens.end())
+    if j >= len(layout.found):
+        return False
+    named = layout.found[j]
+    return (
+        named.kind == PLAYER
+        and named.start < sentence.end
+        and _OFFERED_ALONE.fullmatch(text, opens.end(), named.start) is not None
+        and _CLAUSE_ENDS.match(text, named.end, sentence.end) is not None
+    )
 
 
 def _or_next(layout: Layout, sentence: Span, kinds: tuple[str, ...] = (PLAYER,)) -> bool:
@@ -844,6 +915,10 @@ def _or_next(layout: Layout, sentence: Span, kinds: tuple[str, ...] = (PLAYER,))
 
 # What opens a sentence that offers a second choice: "or", "otherwise", "alternatively".
 _OR_OPENS = lazy_compile(r"[\W_]*(?:or|otherwise|alternatively)(?![\w'’])", re.IGNORECASE)
+# Between "or" and the player it offers: "or maybe", "or else", "or perhaps".
+_OFFERED_ALONE = lazy_compile(r"\s*(?:(?:maybe|perhaps|else|possibly)\s+)?", re.IGNORECASE)
+# After the player offered: the end of its clause ("or Marsh, honestly ...", "or Marsh?").
+_CLAUSE_ENDS = lazy_compile(r"(?:['’]s)?\s*(?:instead\s*)?(?:[,;:.!?…)]|[-–—]|$)", re.IGNORECASE)
 
 
 def _between_two(layout: Layout, mention: Mention, clause: Span) -> bool:
