@@ -74,6 +74,8 @@ _LEAD = re.compile(
     r"|change\s+of\s+(?:plans?|mind))\s*[:\-,]|(?:ok(?:ay)?|so)\s*[:\-])\s*)+",
     re.IGNORECASE,
 )
+# A courtesy between the order word and its targets: "costumes pls: Camel, Sera".
+_POLITE = re.compile(rf"(?:{'|'.join(phrases.POLITE)})(?![\w'’])[\s:,.!\-–—]*", re.IGNORECASE)
 # A label between the order word and its target: "Heal target: Lynz".
 _TARGET_LABEL = re.compile(
     r"^(?:target|player|person)(?:\s+(?:for\s+)?(?:tonight|today|the\s+night|the\s+day))?"
@@ -214,6 +216,8 @@ def read(
         return unworded(reader, text, fragment)
     ability, used = keyword
     rest = _TARGET_LABEL.sub("", text[used:].lstrip(" :-–—"), count=1)
+    if rest[:1] in "pPkK" and (polite := _POLITE.match(rest)) is not None:
+        rest = rest[polite.end() :]  # "costumes pls: Camel, Sera": a courtesy, not a target
     rest = pronoun_corrected(reader, rest)
     if ability in reader.grammar.queries:
         rest = _corrected_at_the_end(reader, rest)

@@ -382,12 +382,17 @@ def _join_lists(lines: list[str], g: Grammar) -> list[str]:
         return lines  # no list: most messages (a head is never empty)
     joined: list[list[str]] = []  # each line as its parts, joined once at the end
     head: str | None = None
+    marked: bool | None = None  # whether the list's first item has a bullet or a number
     for line, line_head in zip(lines, heads, strict=True):
         if line_head is not None:
-            head = line_head
+            head, marked = line_head, None
             joined.append([head])
             continue
         item = _BULLET.sub("", line).strip() if head is not None else ""
+        if item and marked is None:
+            marked = len(item) < len(line.strip())
+        elif item and marked and len(item) == len(line.strip()):
+            item = ""  # the items share their marks: an unmarked line after them ends the list
         if item and not g.order_patterns.match(item):
             joined[-1].append((" " if len(joined[-1]) == 1 else ", ") + item)
             continue
