@@ -12,7 +12,7 @@ import re
 from functools import lru_cache
 
 from autogm.engine.lazy_pattern import lazy_compile
-from autogm.engine.orders import grammar
+from autogm.engine.orders import grammar, phrases
 from autogm.engine.orders.evidence import evidence_table
 from autogm.engine.orders.grammar import USE, Grammar
 from autogm.engine.orders.stance import asides
@@ -389,6 +389,8 @@ def _join_lists(lines: list[str], g: Grammar) -> list[str]:
             joined.append([head])
             continue
         item = _BULLET.sub("", line).strip() if head is not None else ""
+        if item and opens_condition(item):
+            item = ""  # "if yes → I post it tomorrow": a sentence after the list
         if item and marked is None:
             marked = len(item) < len(line.strip())
         elif item and marked and len(item) == len(line.strip()):
@@ -399,6 +401,18 @@ def _join_lists(lines: list[str], g: Grammar) -> list[str]:
         head = None
         joined.append([line])
     return ["".join(parts) for parts in joined]
+
+
+def opens_condition(item: str) -> bool:
+    """Whether a list's line opens a condition, after a label of its own if it has one ("if
+    yes → I post it tomorrow", "risk: if he has no guises nothing happens"): a sentence of
+    its own after the list, never one of its items."""
+    label = _ITEM_LABEL.match(item)
+    return _CONDITION.match(item, label.end() if label else 0) is not None
+
+
+_ITEM_LABEL = lazy_compile(r"[^\W\d_]{1,20}\s*:\s*")
+_CONDITION = phrases.pattern(phrases.CONDITION)
 
 
 def is_statement(fragment: str, g: Grammar) -> bool:
