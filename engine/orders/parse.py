@@ -467,6 +467,41 @@ def _step_label_after_question(msg: Message, fragment: str) -> str | None:
     return None
 
 
+def _step_yes_after_question(msg: Message, fragment: str) -> str | None:
+    """A question asked back as an order, answered 'yes' by the sender at once, alone or
+    with a remark after a mark ("travel now?  YES — I'd rather arrive on Day 1", a checklist
+    of questions and answers): the order is taken, as a 'yes' in the next PM would take it.
+    Not when the remark holds an order, a negation or a withdrawal of its own."""
+    if msg.asked_last is None:
+        return fragment
+    answer = _YES_REMARK.match(fragment)
+    if answer is None or not CONFIRM.match(answer["yes"]):
+        return fragment
+    remark = fragment[answer.end() :]
+    g = msg.reader.grammar
+    if remark and (
+        g.any_order_word(remark) or _NEGATION.search(remark) or _WITHDRAWAL_WORDS.search(remark)
+    ):
+        return fragment
+    asked = msg.rejected[msg.asked_last].asks
+    if asked is None or any(n not in asked.named() for n in msg.reader.names_in(remark)):
+        return fragment  # "heal Lynz? yes, or Conia": another player offered
+    index, msg.asked_last = msg.asked_last, None
+    msg.rejected.pop(index)
+    if msg.questioned == index:
+        msg.questioned = None
+    refused = msg.dialect.take(msg.reader, asked, asked.text, msg.accepted)
+    if refused is not None:
+        msg.refuse(refused)
+    else:
+        msg.trace.append((fragment, "order", None))
+    return None
+
+
+# A "yes" and what follows its mark: "YES — I'd rather arrive on Day 1", "yes, do it".
+_YES_REMARK = lazy_compile(r"(?P<yes>[^\W\d_]{1,5}[\s!.]*)(?:$|[—–\-,:(]+\s*)", re.IGNORECASE)
+
+
 def _step_doubt_after_question(msg: Message, fragment: str) -> str | None:
     """ "Vote Abs? Not sure": no question to confirm, only the doubt."""
     if msg.asked_last is not None and DOUBT.match(fragment):
@@ -891,6 +926,7 @@ STEPS: tuple[tuple[str, Step], ...] = (
     ("a later phase for the order after it", _step_later_clause),
     ("a yes to a reading asked about", _step_confirm),
     ("a label naming the question before as the order", _step_label_after_question),
+    ("a yes to the question just asked", _step_yes_after_question),
     ("a doubt after a question", _step_doubt_after_question),
     ("a withdrawal of what was said before", _step_withdrawal),
     ("an edit that names a new target", _step_edit_target),
