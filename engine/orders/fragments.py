@@ -365,11 +365,21 @@ def _without_asides(line: str) -> str:
     return bare if bare.rstrip().endswith(":") else line
 
 
+def _dash_as_colon(line: str) -> str:
+    """A head's line that ends in a dash after a space ("SI —", "Disguise -") as one that
+    ends in a colon: the dash marks the head as the colon does."""
+    line = line.rstrip()
+    if not line.endswith(("-", "–", "—")):
+        return line
+    head = line.rstrip("-–— ")
+    return f"{head}:" if head and len(head) < len(line.rstrip("-–—")) else line
+
+
 def _join_lists(lines: list[str], g: Grammar) -> list[str]:
     """ "Investigate:" followed by one query a line reads as one order with a list."""
     # A head's aside in brackets says something of the list, not which ability heads it:
     # "Investigations (I get 3 but I only need 2, is that ok?):".
-    bare = [_without_asides(line) for line in lines]
+    bare = [_dash_as_colon(_without_asides(line)) for line in lines]
     heads = [_list_head(line, g) for line in bare]
     said = [
         None
