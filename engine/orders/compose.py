@@ -826,6 +826,13 @@ _AS_BEFORE = lazy_compile(
 )
 
 
+# A clause that tells what someone did: a third-person pronoun, then a verb in the past
+# ("she pushed the Rook lynch", "he voted Rook all day", "they were on Rook").
+_TOLD_DONE = lazy_compile(
+    r"[\W_]*(?:he|she|they)\s+(?:\w+ed|was|were|did|had|got|hit|made|took|left|went|kept)"
+    r"(?![\w'’])",
+    re.IGNORECASE,
+)
 _DONE = lazy_compile(
     r"(?<![\w'’])(?:\w+ed|was|were|did|had|got|hit|made|took|left|went|kept)(?![\w'’])",
     re.IGNORECASE,
@@ -1724,6 +1731,8 @@ def _chosen(
             continue  # "with Mei Mei (accompany) - and ...": the other order of the sentence
         if gives_reason(block.text, sentence, clause):
             continue  # "vote Mochi, because he pushed the lynch on Fenn": a reason told
+        if _TOLD_DONE.match(block.text, clause.start, other.start):
+            continue  # "interrogate Brick - she pushed the Rook lynch": what was done, told
         if other.value in block.gone and target not in block.gone:
             continue  # "For Gale, I'll carry on her work: heal Isla": the dead are no choice
         if (

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from autogm.engine.lazy_pattern import lazy_compile
-from autogm.engine.orders import grammar
+from autogm.engine.orders import grammar, phrases
 from autogm.engine.orders.evidence import COMMON
 from autogm.engine.orders.fragments import CHATTER
 from autogm.engine.orders.grammar import USE, Grammar
@@ -69,6 +69,8 @@ _LEAD = re.compile(
     r"|change\s+of\s+(?:plans?|mind))\s*[:\-,]|(?:ok(?:ay)?|so)\s*[:\-])\s*)+",
     re.IGNORECASE,
 )
+# A courtesy between the order word and its targets: "costumes pls: Camel, Sera".
+_POLITE = re.compile(rf"(?:{'|'.join(phrases.POLITE)})(?![\w'’])[\s:,.!\-–—]*", re.IGNORECASE)
 # A label between the order word and its target: "Heal target: Lynz".
 _TARGET_LABEL = re.compile(
     r"^(?:target|player|person)(?:\s+(?:for\s+)?(?:tonight|today|the\s+night|the\s+day))?"
@@ -144,9 +146,11 @@ _GERUND = lazy_compile(r"[a-z-]+ing\b", re.IGNORECASE)
 _OWN = lazy_compile(r"(?:my|i['’]?m\s+going|i\s+am\s+going)\s", re.IGNORECASE)
 
 
-def read(reader: Reader, fragment: str) -> Order | votes.Unvote | str | None:
+def read(
+    reader: Reader, fragment: str, *, tagged: bool = False
+) -> Order | votes.Unvote | str | None:
     """The order in ``fragment``; None for chatter, ``Unvote`` for an unvote, "no_action"
-    for no action."""
+    for no action. ``tagged``: a lead tag was taken off ``fragment`` already (one is read)."""
     text = _plain(reader.words.filler.clean(fragment))
     if text is None:
         return None
@@ -168,6 +172,10 @@ def read(reader: Reader, fragment: str) -> Order | votes.Unvote | str | None:
         later = _later_order(g, text)
         if later is not None:
             keyword, text = later
+    if keyword is None and not tagged:
+        after = _after_lead_tag(reader, text)
+        if after is not None:
+            return after
     if keyword is None:
         if _is_remark(reader, text):
             # Greetings, thanks, apologies, sign-offs: no order word, no other player named.
@@ -177,6 +185,8 @@ def read(reader: Reader, fragment: str) -> Order | votes.Unvote | str | None:
         if taken is not None:
             return taken
         sole = _SOLE.match(text)
+        if sole is not None and text[:1] in "tcpTCP" and not _one_order_held(reader):
+            sole = None  # "Target: Abs" under a form's other fields, beside an item's order
         alone, used = reader.words.players.match_prefix(text) if sole is None else (None, 0)
         if sole is None and alone is not None and alone.is_match and used:
             # "my choice: Parkur" (the filler keeps the name), or the name alone.
@@ -201,6 +211,8 @@ def read(reader: Reader, fragment: str) -> Order | votes.Unvote | str | None:
         return unworded(reader, text, fragment)
     ability, used = keyword
     rest = _TARGET_LABEL.sub("", text[used:].lstrip(" :-–—"), count=1)
+    if rest[:1] in "pPkK" and (polite := _POLITE.match(rest)) is not None:
+        rest = rest[polite.end() :]  # "costumes pls: Camel, Sera": a courtesy, not a target
     rest = pronoun_corrected(reader, rest)
     if ability in reader.grammar.queries:
         rest = _corrected_at_the_end(reader, rest)
@@ -213,6 +225,48 @@ def read(reader: Reader, fragment: str) -> Order | votes.Unvote | str | None:
     if reader_of is None:
         return reader.targeted(ability, rest, fragment)
     return reader_of(reader, rest, fragment)
+
+
+def _after_lead_tag(reader: Reader, text: str) -> Order | votes.Unvote | str | None:
+    """The order after a lead tag ("NA: prot Zoë", "N2 NA - CX Nox", "Night action (covering
+    Tsubaki): slander Biscuit"): a label of one to three words before a colon or a dash, an
+    aside in brackets after it, which is no word of the order. Not a tag: one that names a
+    player outside its brackets ("Lynz: kill Abs" names the doer), holds an order word, or
+    reports someone's words ("Abs said: ..."). Only an order read whole after it is taken; a
+    refusal of what follows an order word is the order's (its target dead, ...)."""
+    tag = _LEAD_TAG.match(text)
+    if tag is None:
+        return None
+    label, rest = tag["label"], text[tag.end() :]
+    g = reader.grammar
+    if (
+        g.any_order_word(label)
+        or _REPORTED.search(label)
+        or any(True for _ in reader.names_in(label))
+    ):
+        return None
+    named, used = reader.words.players.match_prefix(rest)
+    if named.is_match and used:
+        return None  # "Target: Abs kills Lynz": a form's field, read with the form
+    if _order_word(g, g.rewritten(rest))[0] is not None:
+        return read(reader, rest, tagged=True)
+    notes = len(reader.notes)
+    try:
+        order = read(reader, rest, tagged=True)
+    except (Refusal, Guess):
+        order = None
+    if not isinstance(order, Order):
+        del reader.notes[notes:]
+        return None
+    return order
+
+
+# A lead tag: one to three words (an aside in brackets after them), then a colon or a dash.
+_LEAD_TAG = lazy_compile(
+    r"(?P<label>[^\W_][\w'’]{0,15}(?:[ \t]+[\w'’]{1,16}){0,2})\s*(?:\([^()\n]{0,40}\)\s*)?"
+    r"(?::|[ \t]+[-–—]+)[ \t]*(?=\S)"
+)
+_REPORTED = phrases.pattern(phrases.REPORTED)
 
 
 # The same fragments come phase after phase ("Vote P34"): the answers of the steps that
@@ -423,19 +477,34 @@ def _clips(word: str, titles: tuple[tuple[str, str], ...]) -> str | None:
     found = set()
     for ability, title in titles:
         words = _TITLE_WORDS.split(title.casefold())
-        initials = len(words) > 1 and word == "".join(w[:1] for w in words)
+        # A word of the title that starts with "ex" may be written "x" ("CX": Cross-examine).
+        initials = (
+            len(words) > 1
+            and len(word) == len(words)
+            and all(
+                c == w[:1] or (c == "x" and w.startswith("ex"))
+                for c, w in zip(word, words, strict=True)
+            )
+        )
         if initials or (3 <= len(word) < len(words[0]) and words[0].startswith(word)):
             found.add(ability)
     return found.pop() if len(found) == 1 else None
 
 
 # A target with no order word, where only one order can be meant: "I'm going with Parkur
-# tonight", "My target tonight is Parkur".
+# tonight", "My target tonight is Parkur", a form's field "target: Parkur".
 _SOLE = lazy_compile(
-    r"^(?:(?:i['’]?m|i\s+am)\s+going\s+(?:with|for)|my\s+(?:target|choice|pick)"
+    r"^(?:(?:i['’]?m|i\s+am)\s+going\s+(?:with|for)|(?:my\s+)?(?:target|choice|pick)"
     r"(?:\s+(?:for\s+)?(?:tonight|today))?\s*(?:is\b|will\s+be\b|[:=\-]))\s*(?P<x>\S.*)$",
     re.IGNORECASE,
 )
+
+
+def _one_order_held(reader: Reader) -> bool:
+    """Whether the sender can give only one order that takes a player now, counting what
+    is lent to them and their items: a form's bare "Target: Abs" is that order's."""
+    no_target = reader.grammar.no_target
+    return sum(1 for a, _ in _titles_now(reader) if a not in no_target) == 1
 
 
 def _orders_now(reader: Reader) -> list[str]:

@@ -12,7 +12,7 @@ import re
 from functools import lru_cache
 
 from autogm.engine.lazy_pattern import lazy_compile
-from autogm.engine.orders import grammar
+from autogm.engine.orders import grammar, phrases
 from autogm.engine.orders.evidence import evidence_table
 from autogm.engine.orders.grammar import USE, Grammar
 from autogm.engine.orders.stance import asides
@@ -372,11 +372,21 @@ def _without_asides(line: str) -> str:
     return bare if bare.rstrip().endswith(":") else line
 
 
+def _dash_as_colon(line: str) -> str:
+    """A head's line that ends in a dash after a space ("SI —", "Disguise -") as one that
+    ends in a colon: the dash marks the head as the colon does."""
+    line = line.rstrip()
+    if not line.endswith(("-", "–", "—")):
+        return line
+    head = line.rstrip("-–— ")
+    return f"{head}:" if head and len(head) < len(line.rstrip("-–—")) else line
+
+
 def _join_lists(lines: list[str], g: Grammar) -> list[str]:
     """ "Investigate:" followed by one query a line reads as one order with a list."""
     # A head's aside in brackets says something of the list, not which ability heads it:
     # "Investigations (I get 3 but I only need 2, is that ok?):".
-    bare = [_without_asides(line) for line in lines]
+    bare = [_dash_as_colon(_without_asides(line)) for line in lines]
     heads = [_list_head(line, g) for line in bare]
     said = [
         None
@@ -389,18 +399,37 @@ def _join_lists(lines: list[str], g: Grammar) -> list[str]:
         return lines  # no list: most messages (a head is never empty)
     joined: list[list[str]] = []  # each line as its parts, joined once at the end
     head: str | None = None
+    marked: bool | None = None  # whether the list's first item has a bullet or a number
     for line, line_head in zip(lines, heads, strict=True):
         if line_head is not None:
-            head = line_head
+            head, marked = line_head, None
             joined.append([head])
             continue
         item = _BULLET.sub("", line).strip() if head is not None else ""
+        if item and opens_condition(item):
+            item = ""  # "if yes → I post it tomorrow": a sentence after the list
+        if item and marked is None:
+            marked = len(item) < len(line.strip())
+        elif item and marked and len(item) == len(line.strip()):
+            item = ""  # the items share their marks: an unmarked line after them ends the list
         if item and not g.order_patterns.match(item):
             joined[-1].append((" " if len(joined[-1]) == 1 else ", ") + item)
             continue
         head = None
         joined.append([line])
     return ["".join(parts) for parts in joined]
+
+
+def opens_condition(item: str) -> bool:
+    """Whether a list's line opens a condition, after a label of its own if it has one ("if
+    yes → I post it tomorrow", "risk: if he has no guises nothing happens"): a sentence of
+    its own after the list, never one of its items."""
+    label = _ITEM_LABEL.match(item)
+    return _CONDITION.match(item, label.end() if label else 0) is not None
+
+
+_ITEM_LABEL = lazy_compile(r"[^\W\d_]{1,20}\s*:\s*")
+_CONDITION = phrases.pattern(phrases.CONDITION)
 
 
 def is_statement(fragment: str, g: Grammar) -> bool:

@@ -505,6 +505,41 @@ def _step_label_after_question(msg: Message, fragment: str) -> str | None:
     return None
 
 
+def _step_yes_after_question(msg: Message, fragment: str) -> str | None:
+    """A question asked back as an order, answered 'yes' by the sender at once, alone or
+    with a remark after a mark ("travel now?  YES — I'd rather arrive on Day 1", a checklist
+    of questions and answers): the order is taken, as a 'yes' in the next PM would take it.
+    Not when the remark holds an order, a negation or a withdrawal of its own."""
+    if msg.asked_last is None:
+        return fragment
+    answer = _YES_REMARK.match(fragment)
+    if answer is None or not CONFIRM.match(answer["yes"]):
+        return fragment
+    remark = fragment[answer.end() :]
+    g = msg.reader.grammar
+    if remark and (
+        g.any_order_word(remark) or _NEGATION.search(remark) or _WITHDRAWAL_WORDS.search(remark)
+    ):
+        return fragment
+    asked = msg.rejected[msg.asked_last].asks
+    if asked is None or any(n not in asked.named() for n in msg.reader.names_in(remark)):
+        return fragment  # "heal Lynz? yes, or Conia": another player offered
+    index, msg.asked_last = msg.asked_last, None
+    msg.rejected.pop(index)
+    if msg.questioned == index:
+        msg.questioned = None
+    refused = msg.dialect.take(msg.reader, asked, asked.text, msg.accepted)
+    if refused is not None:
+        msg.refuse(refused)
+    else:
+        msg.trace.append((fragment, "order", None))
+    return None
+
+
+# A "yes" and what follows its mark: "YES — I'd rather arrive on Day 1", "yes, do it".
+_YES_REMARK = lazy_compile(r"(?P<yes>[^\W\d_]{1,5}[\s!.]*)(?:$|[—–\-,:(]+\s*)", re.IGNORECASE)
+
+
 def _step_doubt_after_question(msg: Message, fragment: str) -> str | None:
     """ "Vote Abs? Not sure": no question to confirm, only the doubt."""
     if msg.asked_last is not None and DOUBT.match(fragment):
@@ -545,9 +580,9 @@ def _step_withdrawal(msg: Message, fragment: str) -> str | None:
     gave before are taken back; what follows the words is read on. Followed by a new target
     alone ("EDIT: changed my mind — Gravel"), it gives the order before that target."""
     found = _WITHDRAW.match(fragment)
-    if found is None or OF_OTHER.match(fragment, found.end() - len(found.group()) + len(
-        found.group().rstrip()
-    )):
+    if found is None or OF_OTHER.match(
+        fragment, found.end() - len(found.group()) + len(found.group().rstrip())
+    ):
         return fragment  # "never mind what Grace said": its own object, not the order
     rest = fragment[found.end() :].strip(" ,.;:-!—–")
     while (again := _WITHDRAW.match(rest)) is not None and again.end():
@@ -675,7 +710,7 @@ def _step_edit_target(msg: Message, fragment: str) -> str | None:
     rest = fragment[lead.end() :]
     found, used = reader.words.players.match_prefix(rest)
     if not (found.is_match and used):
-        return fragment
+        return _edit_named_last(msg, fragment, rest)
     tail = rest[used:]
     if not worded and not _INSTEAD.match(tail):
         return fragment  # a name alone on its line changes nothing
@@ -685,8 +720,10 @@ def _step_edit_target(msg: Message, fragment: str) -> str | None:
         return fragment
     others = [n for n in reader.names_in(tail) if n not in earlier.targets]
     g = reader.grammar
-    if g.any_order_word(tail) or for_later(tail, g) or (
-        others and not _NOT_NAME.search(tail) and not is_statement(tail, g)
+    if (
+        g.any_order_word(tail)
+        or for_later(tail, g)
+        or (others and not _NOT_NAME.search(tail) and not is_statement(tail, g))
     ):
         return fragment  # another order, or another player offered as a choice
     if found.is_reading:
@@ -697,6 +734,62 @@ def _step_edit_target(msg: Message, fragment: str) -> str | None:
         msg.refuse(refused)
     else:
         msg.trace.append((fragment, "order", None))
+    return None
+
+
+def _edit_named_last(msg: Message, fragment: str, rest: str) -> str | None:
+    """An edit under its label that ends in the one player it names, pointed at ("EDIT:
+    after her last post → Marguerite D.", "edit - on second thought: Abs"): the order before
+    is given that target."""
+    if _EDIT_MARK.match(fragment) is None or not rest.strip():
+        return fragment
+    reader, g = msg.reader, msg.reader.grammar
+    pointed = _POINTED.search(rest)
+    if pointed is None or g.any_order_word(rest) or _NOT_NAME.search(rest):
+        return fragment
+    named = reader.names_in(rest)
+    if len(named) != 1 or reader.names_in(pointed["x"]) != named or for_later(rest, g):
+        return fragment
+    found, used = reader.words.players.match_prefix(pointed["x"])
+    if not (found.is_match and used) or pointed["x"][used:].strip(" .!"):
+        return fragment  # the name is not all that the edit points at
+    key = next(reversed(msg.accepted))
+    earlier = msg.accepted[key]
+    if len(earlier.targets) != 1 or earlier.queries or found.name in earlier.targets:
+        return fragment
+    if found.is_reading:
+        reader.notes.append(found.note)
+    order = replace(earlier, targets=(found.name or "",), text=f"{earlier.text} {fragment}")
+    refused = msg.dialect.take(reader, order, order.text, msg.accepted)
+    if refused is not None:
+        msg.refuse(refused)
+    else:
+        msg.trace.append((fragment, "order", None))
+    return None
+
+
+def _step_edit_nothing(msg: Message, fragment: str) -> str | None:
+    """An edit under its label, after an order, that names no player and says no order, no
+    negation and no withdrawal ("EDIT: typo fix, nothing changed", "edit - formatting"):
+    it changes nothing, and is no refusal."""
+    if not msg.accepted or (mark := _EDIT_MARK.match(fragment)) is None:
+        return fragment
+    rest = fragment[mark.end() :]
+    reader, g = msg.reader, msg.reader.grammar
+    if (
+        g.any_order_word(rest)
+        or reader.names_in(rest)
+        or _WITHDRAWAL_WORDS.search(rest)
+        or _NEGATION.search(_NOTHING_CHANGED.sub("", rest))
+    ):
+        return fragment
+    try:
+        order = msg.dialect.read(reader, rest)
+    except (Refusal, Guess):
+        order = None
+    if order is not None:
+        return fragment  # "EDIT: nothing tonight": what it says is read as said
+    msg.trace.append((fragment, "quiet", None))
     return None
 
 
@@ -871,9 +964,11 @@ STEPS: tuple[tuple[str, Step], ...] = (
     ("a later phase for the order after it", _step_later_clause),
     ("a yes to a reading asked about", _step_confirm),
     ("a label naming the question before as the order", _step_label_after_question),
+    ("a yes to the question just asked", _step_yes_after_question),
     ("a doubt after a question", _step_doubt_after_question),
     ("a withdrawal of what was said before", _step_withdrawal),
     ("an edit that names a new target", _step_edit_target),
+    ("an edit that changes nothing", _step_edit_nothing),
     ("a form's field of detail", _step_field),
     ("an order word alone, sharing the next order's target", _step_shared_target),
     ("the fragment read as a plain order", _step_read),
@@ -908,6 +1003,15 @@ _EDIT = lazy_compile(
 # An apology said to the player it names, with no mark between ("sorry Biscuit!"), which
 # corrects nothing ("sorry, Biscuit" and "no wait, Tamsin" do).
 _APOLOGY_TO = lazy_compile(r"(?<![\w'’])(?:sorry|sry|soz|apologies)\s+$", re.IGNORECASE)
+# The words that take an order back, as the stance reads them (the same compiled patterns).
+_NEGATION = phrases.pattern(phrases.NEGATION)
+_WITHDRAWAL_WORDS = phrases.pattern(phrases.WITHDRAWAL)
+# An edit that says it changed nothing: "nothing changed", "no change", "nothing else changed".
+_NOTHING_CHANGED = lazy_compile(r"\b(?:nothing|no)\s+(?:else\s+)?chang\w*", re.IGNORECASE)
+# An edit's own label: "EDIT:", "Edit 23:41 -", "update:", "correction:".
+_EDIT_MARK = lazy_compile(r"\W*(?:edit(?:ed)?|update|correction)(?![\w'’])", re.IGNORECASE)
+# What an edit points at, last on its line: "... → Marguerite D.", "...: Abs", "... to Abs".
+_POINTED = lazy_compile(r"(?:[:>→⇒➡]|(?<![\w'’])(?:to|on))\s*(?P<x>[^:>→⇒➡]+?)\s*$", re.I)
 # "instead" after the new target: "make it fig instead", "Pike instead".
 _INSTEAD = lazy_compile(r"^\W*instead\b", re.IGNORECASE)
 _NOT_NAME = lazy_compile(r"\b(?:not|instead\s+of|rather\s+than)\b", re.IGNORECASE)
@@ -1450,9 +1554,7 @@ def _repeat(
     kind, each taken as if written out again (docs/rulings.md); the refusals name the order
     that would have been repeated."""
     state, titles = reader.state, reader.state.ruleset.titles
-    found = repeated(
-        state, reader.author, previous, reader.rules.passive(), reader.grammar.words
-    )
+    found = repeated(state, reader.author, previous, reader.rules.passive(), reader.grammar.words)
     if isinstance(found, str):
         fix = _what_you_can_send(reader, reader.author)
         return [Rejection(fragment, found, fix, kind=Kind.MISSING_DETAIL)]
@@ -1851,11 +1953,7 @@ def read_evidence(msg: Message) -> None:
             # target = Hope": "ok so" leads in the order, and Grace is its doer).
             start = 0
             for fragment, _, _ in run:
-                if (
-                    start > took_at
-                    and (edit := _EDIT.match(fragment)) is not None
-                    and edit.end()
-                ):
+                if start > took_at and (edit := _EDIT.match(fragment)) is not None and edit.end():
                     _step_edit_target(msg, fragment)
                 start += len(fragment) + 1
 
@@ -1873,6 +1971,7 @@ def _fragments_at(
             found.append(entry)
         start = end + 1
     return found
+
 
 def _taken_back(
     msg: Message,

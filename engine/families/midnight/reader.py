@@ -46,7 +46,7 @@ from autogm.engine.orders.dispatch import (
     _TARGET_LABEL,
 )
 from autogm.engine.orders.evidence import EvidenceTable
-from autogm.engine.orders.fragments import CHATTER, DOUBT, UNSURE
+from autogm.engine.orders.fragments import CHATTER, DOUBT, UNSURE, opens_condition
 from autogm.engine.orders.grammar import LIST_SEP, ORDER_OPENER, USE, grammar_of
 from autogm.engine.orders.kinds import Kind, kind_of
 from autogm.engine.orders.model import Order, ParsedPM, Rejection
@@ -441,7 +441,8 @@ class _Read:
             choice, rest = self.choice(ability, spec.choices, rest)  # type: ignore[union-attr]
             other = _OR_WORD.match(rest)
             if other is not None and plain(other[1]).casefold() in {
-                plain(c).casefold() for c in spec.choices  # type: ignore[union-attr]
+                plain(c).casefold()
+                for c in spec.choices  # type: ignore[union-attr]
             }:
                 raise Refusal(say(TWO_CHOICES), Kind.TWO_CHOICES)  # "Play pass or bank, dunno"
             names = spec.choice_names.get(choice, "")  # type: ignore[union-attr]
@@ -602,15 +603,30 @@ def _list_head(read: _Read, line: str) -> bool:
     if label:
         text = text[_LABEL_TAIL.match(text, label.end()).end() :]  # type: ignore[union-attr]
     word, rest = read.order_word(text)
-    if word is None or rest[word.end :].strip(" :!.-–—"):
+    if word is None:
+        return False
+    after = rest[word.end :].strip(" :!.-–—")
+    if after and not (
+        # A form's header: the order word and a noun or two of no one ("Sabotage attempt:").
+        text.rstrip().endswith(":")
+        and _HEAD_NOUNS.fullmatch(after)
+        and not read.reader.names_in(after)
+        and not _names_role(read, after)
+    ):
         return False
     return any(shape_of(a, read.rules.shape(a)) in _LISTED for a in word.abilities)
 
 
+# The words after an order word in a form's header: one or two, letters only.
+_HEAD_NOUNS = re.compile(r"[^\W\d_]+(?:\s+[^\W\d_]+)?")
+
+
 def _list_item(read: _Read, line: str) -> bool:
-    """Whether ``line`` may be an item of a list: short, and no order of its own."""
+    """Whether ``line`` may be an item of a list: short, no order of its own, and no
+    condition of its own ("risk: if he has no guises nothing happens", "if yes → I post it
+    tomorrow": a sentence after the list, not a field of it)."""
     text = _ITEM_MARK.sub("", line.strip())
-    if not text or len(text) > 80:
+    if not text or len(text) > 80 or opens_condition(text):
         return False
     return read.order_word(_LEAD.sub("", text))[0] is None
 
