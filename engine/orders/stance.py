@@ -1188,6 +1188,8 @@ def _subject(
             at = None  # "three Killer guises": the role says which guises, nobody does it
     if at is not None and at.kind == PRONOUN and i == len(tokens) - 1 and whose(at, mention):
         at = None  # "Old Tom loads his revolver": whose the thing is; the clause's opening does it
+    if at is not None and at.kind == PRONOUN and at.text.casefold() in _OBJECT_PRONOUNS:
+        at = None  # "put him in detention": whom it falls on, as a name there; the opening does it
     if at is not None and at.kind in (PLAYER, ROLE, PRONOUN):
         return _doer(layout, at, mention, voice), at
     if key == "you":
@@ -1446,6 +1448,8 @@ _AUX = _wordset(
 )
 _NOT_ADVERBS = frozenset({"only", "early", "family", "belly", "jelly", "holly", "bully", "ally",
                           "fly", "rally", "reply", "supply", "apply"})  # fmt: skip
+# The pronouns that are never a clause's subject: whom a deed falls on ("put him in").
+_OBJECT_PRONOUNS = _wordset("him her them")
 # The sender as the doer: "I", "I'll", "we're".
 _OWN_WORDS = _wordset(
     "i i'll i’ll i'm i’m i'd i’d i've i’ve we we'll we’ll we're we’re we'd we’d we've we’ve "
