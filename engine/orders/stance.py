@@ -1202,6 +1202,8 @@ def _subject(
         and tokens[i - 2][2].casefold() in _CAUSATIVE
     ):
         return None, None  # "Have my people snatch Halloran": the sender's deed, by their men
+    if _pronoun_of(key) in _SUBJECT_PRONOUNS and stands_for_sender(layout, start, voice):
+        return None, None  # "Pisco takes the kill, and he'll erase what's left": the sender
     if key in _OTHER_WORDS or _pronoun_of(key) in _OTHER_WORDS:
         return TALK, None  # "someone should APTX him", "the town wants to lynch Abs"
     if _OWN_ACTION_IS.search(before):
@@ -1321,6 +1323,8 @@ def _doer(layout: Layout, who: Mention, mention: Mention, voice: Voice) -> str |
         return None
     if who.kind == ROLE and str(who.value).casefold() in voice.names:
         return None
+    if who.kind == PRONOUN and stands_for_sender(layout, who.start, voice):
+        return None  # "Camel parks by her door. He observes Rook all night": the sender's deed
     between = layout.text[who.end : mention.start]
     if not between.strip() and _THIRD_PERSON.match(mention.text):
         return TALK  # "Miaka pulls the trigger": the player does it
@@ -1347,6 +1351,50 @@ def _doer(layout: Layout, who: Mention, mention: Mention, voice: Voice) -> str |
     ):
         return None  # "Kleene gets my heal", "Mitsu: kill", "Kleene's protection"
     return TALK
+
+
+def stands_for_sender(layout: Layout, at: int, voice: Voice) -> bool:
+    """Whether the subject pronoun at ``at`` ("he", "she", "she'll") stands for the sender, as
+    a storyteller writes of their own character: the last player or role named as a doer
+    before it — the one its sentence or clause opens with (past "the" or a title: "Professor
+    Agasa"), or one a verb follows ("Rook is", "Abs kills") — is the sender's own name or
+    role ("Camel parks by Rook's door. He observes Rook all night"). Another doer named
+    nearer ("Abs is BO. He kills Kleene") makes it someone else's deed."""
+    text = layout.text
+    word = _TOKEN.match(text, at)
+    if word is None or _pronoun_of(word.group().casefold()) not in _SUBJECT_PRONOUNS:
+        return False
+    i = bisect.bisect_left(layout.found_starts, at) - 1
+    looked = 0
+    while i >= 0 and looked < _ANTECEDENTS:
+        m = layout.found[i]
+        i -= 1
+        if m.kind not in (PLAYER, ROLE):
+            continue
+        looked += 1
+        clause = layout.clause(m.start)
+        if not (
+            _TITLED.fullmatch(text, clause.start, m.start)
+            or _VERB_AFTER.match(text, m.end)
+        ):
+            continue  # "when Rook steps out", "Marguerite's door": no doer said there
+        return m.value == voice.sender or (
+            m.kind == ROLE and str(m.value).casefold() in voice.names
+        )
+    return False
+
+
+# How many players and roles named before a pronoun are read for the one it stands for.
+_ANTECEDENTS = 8
+_SUBJECT_PRONOUNS = _wordset("he she")
+# What may stand before a doer that opens its clause: lead-in marks, "the", a title
+# ("Professor Agasa", "Dr. Araide", "The Killer", "old Pisco").
+_TITLED = lazy_compile(r"[\W_]*(?:(?:(?i:the|old|young|our|good|dear)|[A-Z][\w'’]*\.?)\s+)*")
+# A verb right after a player or role, which makes them its doer: "Abs is", "Rook kills".
+_VERB_AFTER = lazy_compile(
+    r"[ \t]+(?:is|was|are|were|has|had|does|did|will|would|can|could|should|might|must|may"
+    r"|keeps|wants|needs|[a-z]+(?<![su])s)(?![\w'’])"
+)
 
 
 def _for_detail(
