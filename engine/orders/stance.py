@@ -1356,10 +1356,9 @@ def _doer(layout: Layout, who: Mention, mention: Mention, voice: Voice) -> str |
 def stands_for_sender(layout: Layout, at: int, voice: Voice) -> bool:
     """Whether the subject pronoun at ``at`` ("he", "she", "she'll") stands for the sender, as
     a storyteller writes of their own character: the last player or role named as a doer
-    before it — the one its sentence or clause opens with (past "the" or a title: "Professor
-    Agasa"), or one a verb follows ("Rook is", "Abs kills") — is the sender's own name or
-    role ("Camel parks by Rook's door. He observes Rook all night"). Another doer named
-    nearer ("Abs is BO. He kills Kleene") makes it someone else's deed."""
+    before it — one its verb follows ("Camel parks", "the Killer is", "Abs kills") — is the
+    sender's own name or role ("Camel parks by Rook's door. He observes Rook all night").
+    Another doer named nearer ("Abs is BO. He kills Kleene") makes it someone else's deed."""
     text = layout.text
     word = _TOKEN.match(text, at)
     if word is None or _pronoun_of(word.group().casefold()) not in _SUBJECT_PRONOUNS:
@@ -1372,12 +1371,8 @@ def stands_for_sender(layout: Layout, at: int, voice: Voice) -> bool:
         if m.kind not in (PLAYER, ROLE):
             continue
         looked += 1
-        clause = layout.clause(m.start)
-        if not (
-            _TITLED.fullmatch(text, clause.start, m.start)
-            or _VERB_AFTER.match(text, m.end)
-        ):
-            continue  # "when Rook steps out", "Marguerite's door": no doer said there
+        if not _VERB_AFTER.match(text, m.end):
+            continue  # "Marguerite's door", "a name in red: Sundew", "He's the Killer"
         return m.value == voice.sender or (
             m.kind == ROLE and str(m.value).casefold() in voice.names
         )
@@ -1387,13 +1382,11 @@ def stands_for_sender(layout: Layout, at: int, voice: Voice) -> bool:
 # How many players and roles named before a pronoun are read for the one it stands for.
 _ANTECEDENTS = 8
 _SUBJECT_PRONOUNS = _wordset("he she")
-# What may stand before a doer that opens its clause: lead-in marks, "the", a title
-# ("Professor Agasa", "Dr. Araide", "The Killer", "old Pisco").
-_TITLED = lazy_compile(r"[\W_]*(?:(?:(?i:the|old|young|our|good|dear)|[A-Z][\w'’]*\.?)\s+)*")
 # A verb right after a player or role, which makes them its doer: "Abs is", "Rook kills".
 _VERB_AFTER = lazy_compile(
     r"[ \t]+(?:is|was|are|were|has|had|does|did|will|would|can|could|should|might|must|may"
-    r"|keeps|wants|needs|[a-z]+(?<![su])s)(?![\w'’])"
+    r"|keeps|wants|needs|[a-z]+(?<![su])s|(?:does|did|is|was|has|had|ca|wo|could|would)n['’]?t)"
+    r"(?![\w'’])"
 )
 
 
