@@ -417,8 +417,13 @@ def readings(
         # whole is meant (the sender's own before a lent one); two such, and the GM asks.
         whole = [r for r in of_word if r.order is not None]
         own = [r for r in whole if held.held.get(r.ability) is None]
+        # ... or the one the sender names by a word of its own beside it ("takes the pistol
+        # from the drawer and shoots Parkur": of the weapons that shoot, the pistol).
+        named = [r for r in whole if any(x is not m for x in said_as_order[r.ability])]
         if len(whole) == 1 or len(own) == 1:
             done.append(whole[0] if len(whole) == 1 else own[0])
+        elif len(named) == 1:
+            done.append(named[0])
         else:
             others.append((m, RIVALS))
     return done, others

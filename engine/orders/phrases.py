@@ -266,7 +266,10 @@ REQUEST = (r"could\s+(?:you|u)", r"can\s+(?:you|u)", r"would\s+(?:you|u)", r"wil
 REPORTED = (
     "said", "says", r"told\s+me", r"tells\s+me", "wrote", "writes", r"asked\s+me", "posted",
     r"wants\s+me\s+to", r"wanted\s+me\s+to", "suggested", "suggests", r"claims?", "claimed",
-    r"according\s+to", r"in\s+the\s+thread", r"in\s+our\s+chat", r"in\s+the\s+chat",
+    r"according\s+to",
+    # Where words were said, only when the words follow ("Lumen in the thread: vote Abs"); else
+    # it is a place ("Rose looked so pale in the thread today, heal her").
+    r"in\s+(?:the\s+thread|our\s+chat|the\s+chat)(?=\s*[:\"“«„])",
     r"(?:messag|text|whisper)(?:ed|es|s)\s+me", r"sen(?:t|ds)\s+me", r"[pd]m['’]?(?:e?d|s)\s+me",
     r"wr(?:ote|ites)\s+(?:to\s+)?me",
     # Others' words going round: "ppl saying vote Boxcar", "everyone's saying".

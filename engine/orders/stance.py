@@ -1279,6 +1279,8 @@ def _subject(
             at = None  # "three Killer guises": the role says which guises, nobody does it
     if at is not None and at.kind == PRONOUN and i == len(tokens) - 1 and whose(at, mention):
         at = None  # "Old Tom loads his revolver": whose the thing is; the clause's opening does it
+    if at is not None and at.kind == PRONOUN and at.text.casefold() in _OBJECT_PRONOUNS:
+        at = None  # "put him in detention": whom it falls on, as a name there; the opening does it
     if at is not None and at.kind in (PLAYER, ROLE, PRONOUN):
         return _doer(layout, at, mention, voice), at
     if key == "you":
@@ -1291,6 +1293,8 @@ def _subject(
         and tokens[i - 2][2].casefold() in _CAUSATIVE
     ):
         return None, None  # "Have my people snatch Halloran": the sender's deed, by their men
+    if _pronoun_of(key) in _SUBJECT_PRONOUNS and stands_for_sender(layout, start, voice):
+        return None, None  # "Pisco takes the kill, and he'll erase what's left": the sender
     if key in _OTHER_WORDS or _pronoun_of(key) in _OTHER_WORDS:
         return TALK, None  # "someone should APTX him", "the town wants to lynch Abs"
     if _OWN_ACTION_IS.search(before):
@@ -1410,6 +1414,8 @@ def _doer(layout: Layout, who: Mention, mention: Mention, voice: Voice) -> str |
         return None
     if who.kind == ROLE and str(who.value).casefold() in voice.names:
         return None
+    if who.kind == PRONOUN and stands_for_sender(layout, who.start, voice):
+        return None  # "Camel parks by her door. He observes Rook all night": the sender's deed
     between = layout.text[who.end : mention.start]
     if not between.strip() and _THIRD_PERSON.match(mention.text):
         return TALK  # "Miaka pulls the trigger": the player does it
@@ -1436,6 +1442,43 @@ def _doer(layout: Layout, who: Mention, mention: Mention, voice: Voice) -> str |
     ):
         return None  # "Kleene gets my heal", "Mitsu: kill", "Kleene's protection"
     return TALK
+
+
+def stands_for_sender(layout: Layout, at: int, voice: Voice) -> bool:
+    """Whether the subject pronoun at ``at`` ("he", "she", "she'll") stands for the sender, as
+    a storyteller writes of their own character: the last player or role named as a doer
+    before it — one its verb follows ("Camel parks", "the Killer is", "Abs kills") — is the
+    sender's own name or role ("Camel parks by Rook's door. He observes Rook all night").
+    Another doer named nearer ("Abs is BO. He kills Kleene") makes it someone else's deed."""
+    text = layout.text
+    word = _TOKEN.match(text, at)
+    if word is None or _pronoun_of(word.group().casefold()) not in _SUBJECT_PRONOUNS:
+        return False
+    i = bisect.bisect_left(layout.found_starts, at) - 1
+    looked = 0
+    while i >= 0 and looked < _ANTECEDENTS:
+        m = layout.found[i]
+        i -= 1
+        if m.kind not in (PLAYER, ROLE):
+            continue
+        looked += 1
+        if not _VERB_AFTER.match(text, m.end):
+            continue  # "Marguerite's door", "a name in red: Sundew", "He's the Killer"
+        return m.value == voice.sender or (
+            m.kind == ROLE and str(m.value).casefold() in voice.names
+        )
+    return False
+
+
+# How many players and roles named before a pronoun are read for the one it stands for.
+_ANTECEDENTS = 8
+_SUBJECT_PRONOUNS = _wordset("he she")
+# A verb right after a player or role, which makes them its doer: "Abs is", "Rook kills".
+_VERB_AFTER = lazy_compile(
+    r"[ \t]+(?:is|was|are|were|has|had|does|did|will|would|can|could|should|might|must|may"
+    r"|keeps|wants|needs|[a-z]+(?<![su])s|(?:does|did|is|was|has|had|ca|wo|could|would)n['’]?t)"
+    r"(?![\w'’])"
+)
 
 
 def _for_detail(
@@ -1537,6 +1580,8 @@ _AUX = _wordset(
 )
 _NOT_ADVERBS = frozenset({"only", "early", "family", "belly", "jelly", "holly", "bully", "ally",
                           "fly", "rally", "reply", "supply", "apply"})  # fmt: skip
+# The pronouns that are never a clause's subject: whom a deed falls on ("put him in").
+_OBJECT_PRONOUNS = _wordset("him her them")
 # The sender as the doer: "I", "I'll", "we're".
 _OWN_WORDS = _wordset(
     "i i'll i’ll i'm i’m i'd i’d i've i’ve we we'll we’ll we're we’re we'd we’d we've we’ve "
