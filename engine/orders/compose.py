@@ -179,6 +179,7 @@ def misspelled(
     if not named:
         return found
     taken = [(m.start, m.end) for m in found]
+    starts = [m.start for m in found]  # ``found`` is in the order of the text
     extra = []
     for word in _WORD.finditer(text):
         start = word.start()
@@ -192,7 +193,7 @@ def misspelled(
             clips(written, clipped)
             if clipped
             and (len(written) > 2 or word.group().isupper())
-            and _before_player(text, word.end(), found)
+            and _before_player(text, word.end(), found, starts)
             else None
         )
         if meant is None and len(written) >= 6:
@@ -204,10 +205,11 @@ def misspelled(
     return sorted([*found, *extra], key=lambda m: m.start)
 
 
-def _before_player(text: str, end: int, found: list[Mention]) -> bool:
+def _before_player(text: str, end: int, found: list[Mention], starts: list[int]) -> bool:
     """Whether a player is named right after ``end``, as after an order's word ("obs Lynz",
     "obs (age): Hanabi", "interro on Miaka"; not "pro tip: Abs is lying")."""
-    after = next((m for m in found if m.start >= end), None)
+    i = bisect.bisect_left(starts, end)
+    after = found[i] if i < len(found) else None
     return (
         after is not None
         and after.kind == PLAYER
