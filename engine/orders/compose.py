@@ -26,6 +26,7 @@ from functools import lru_cache
 
 from autogm.engine.lazy_pattern import lazy_compile
 from autogm.engine.orders import grammar, phrases, vocab
+from autogm.engine.orders.dispatch import clips
 from autogm.engine.orders.evidence import (
     ABILITY,
     AMBIGUOUS,
@@ -160,22 +161,37 @@ def misspelled(
     read as that order ("delaing a card to Rafe" from a Joker who deals: "dealing"): a word
     of six letters or more, in no mention and not common, one letter off (or two swapped)
     from the title of an order no word of the message says, or its "-s", "-ed" or "-ing"
-    form, with its first letter. Run over the sender's own candidates only, where the
-    message read no order."""
+    form, with its first letter. A word that clips exactly one such title (its first word's
+    start, three letters or more, or its initials in capitals: "obs", "CX") is that order's
+    too, anywhere in the message ("obs (age): Hanabi"), as at an order's opening
+    (``dispatch.clips``). Run over the sender's own candidates only, where the message read
+    no order."""
     said = {a for m in found if m.kind == ABILITY for a in m.value}
-    forms = _forms_of(tuple(sorted((a, titles.get(a, a)) for a in held.held if a not in said)))
-    if not forms:
+    named = tuple(sorted((a, titles.get(a, a)) for a in held.held if a not in said))
+    forms = _forms_of(named)
+    clipped = tuple((a, t) for a, t in named if a not in _NEVER_FITTED)
+    if not named:
         return found
     taken = [(m.start, m.end) for m in found]
+    starts = [m.start for m in found]  # ``found`` is in the order of the text
     extra = []
-    for word in _LONG_WORD.finditer(text):
+    for word in _WORD.finditer(text):
         start = word.start()
         if any(a <= start < b for a, b in taken):
             continue
         written = word.group().casefold()
         if written in COMMON:
             continue
-        meant = _typo_of(written, forms)
+        # A word clipped from a title, or its initials in capitals ("obs", "CX"): that order.
+        meant = (
+            clips(written, clipped)
+            if clipped
+            and (len(written) > 2 or word.group().isupper())
+            and _before_player(text, word.end(), found, starts)
+            else None
+        )
+        if meant is None and len(written) >= 6:
+            meant = _typo_of(written, forms)
         if meant is not None:
             extra.append(Mention(ABILITY, start, word.end(), (meant,), word.group()))
     if not extra:
@@ -183,7 +199,24 @@ def misspelled(
     return sorted([*found, *extra], key=lambda m: m.start)
 
 
-_LONG_WORD = lazy_compile(r"(?<![\w'’])[^\W\d_]{6,}(?![\w'’])")
+def _before_player(text: str, end: int, found: list[Mention], starts: list[int]) -> bool:
+    """Whether a player is named right after ``end``, as after an order's word ("obs Lynz",
+    "obs (age): Hanabi", "interro on Miaka"; not "pro tip: Abs is lying")."""
+    i = bisect.bisect_left(starts, end)
+    after = found[i] if i < len(found) else None
+    return (
+        after is not None
+        and after.kind == PLAYER
+        and _TO_TARGET.fullmatch(text, end, after.start) is not None
+    )
+
+
+# What stands between a clipped order word and its target: a detail in brackets, a colon or
+# an arrow, "on"/"at"/"to".
+_TO_TARGET = lazy_compile(
+    r"\s*(?:\([^()\n]{0,20}\)\s*)?(?:[:>→\-–—]+\s*)?(?:(?:on|at|to)\s+)?", re.IGNORECASE
+)
+_WORD = lazy_compile(r"(?<![\w'’])[^\W\d_]{2,}(?![\w'’])")
 
 
 @lru_cache(maxsize=256)
@@ -563,9 +596,7 @@ def _deed(
     head = _past_asides(block, block.layout.clause(opening(block.text, sentence)), sentence)
     with _owners_named(block):
         players = list(dict.fromkeys(x.value for x in _named(block, head, voice, "")))
-    if not players or len(
-        {x.value for x in _named(block, sentence, voice, "")} - set(players)
-    ):
+    if not players or len({x.value for x in _named(block, sentence, voice, "")} - set(players)):
         return None  # no player in it, or another outside it
     owned = not any(x.value in players for x in _named(block, head, voice, ""))
     # The sender's own orders now that take a player (or, said of what a player owns, none).
@@ -676,7 +707,7 @@ def _past_asides(block: Block, clause: Span, sentence: Span) -> Span:
         opens = text.find("(", clause.end, min(sentence.end, clause.end + 3))
         if opens < 0 or text[clause.end : opens].strip():
             return clause
-        aside = next((b for a, b in asides(text[opens:sentence.end]) if a == 1), None)
+        aside = next((b for a, b in asides(text[opens : sentence.end]) if a == 1), None)
         if aside is None:
             return clause
         after = opens + aside + 1
@@ -888,8 +919,7 @@ def _said_again(block: Block, m: Mention) -> bool:
     if _BACK.search(block.text, max(0, m.start - 12), m.start) is None:
         return False
     return any(
-        x.kind == ABILITY and x.start < m.start and set(x.value) & set(m.value)
-        for x in block.found
+        x.kind == ABILITY and x.start < m.start and set(x.value) & set(m.value) for x in block.found
     )
 
 
@@ -1071,7 +1101,6 @@ def _plain(
     if killer:
         return f"{title} {named} with {killer}"
     return f"{prefix}{title} {named}"
-
 
 
 def _title(ability: str, reader: Reader) -> str:
@@ -2017,7 +2046,8 @@ def _detail_next(block: Block, sentence: Span, detail: Mention) -> bool:
     if nxt.start < sentence.end or block.text[sentence.end : nxt.start].strip():
         return False  # not the very next sentence
     return not any(
-        x.kind in (PLAYER, PRONOUN) and nxt.start <= x.start < nxt.end
+        x.kind in (PLAYER, PRONOUN)
+        and nxt.start <= x.start < nxt.end
         and x.text.casefold() not in ("that", "it", "this")
         for x in block.found
     )

@@ -431,7 +431,7 @@ def _clipped(reader: Reader, text: str) -> Order | None:
     word, detail = parts[-1], " ".join(parts[:-1])
     if len(word) < 2 or word in COMMON or written.casefold() in COMMON:
         return None
-    ability = _clips(word, _titles_now(reader))
+    ability = clips(word, _titles_now(reader))
     if ability is None:
         return None
     name, used = reader.words.players.match_prefix(text)
@@ -470,7 +470,7 @@ _TITLE_WORDS = lazy_compile(r"[\s-]+")
 
 
 @lru_cache(maxsize=1024)
-def _clips(word: str, titles: tuple[tuple[str, str], ...]) -> str | None:
+def clips(word: str, titles: tuple[tuple[str, str], ...]) -> str | None:
     """The one ability whose title ``word`` clips: the initials of a title of two words or
     more ("bb": Bone Breaking), or the start of its first word, three letters or more and
     not the whole word ("obs": Observe)."""

@@ -741,7 +741,7 @@ def _edit_named_last(msg: Message, fragment: str, rest: str) -> str | None:
     """An edit under its label that ends in the one player it names, pointed at ("EDIT:
     after her last post → Marguerite D.", "edit - on second thought: Abs"): the order before
     is given that target."""
-    if _EDIT_MARK.match(fragment) is None or not rest.strip():
+    if len(rest) > _MAX_EDIT_CHARS or _EDIT_MARK.match(fragment) is None or not rest.strip():
         return fragment
     reader, g = msg.reader, msg.reader.grammar
     pointed = _POINTED.search(rest)
@@ -772,7 +772,11 @@ def _step_edit_nothing(msg: Message, fragment: str) -> str | None:
     """An edit under its label, after an order, that names no player and says no order, no
     negation and no withdrawal ("EDIT: typo fix, nothing changed", "edit - formatting"):
     it changes nothing, and is no refusal."""
-    if not msg.accepted or (mark := _EDIT_MARK.match(fragment)) is None:
+    if (
+        not msg.accepted
+        or len(fragment) > _MAX_EDIT_CHARS
+        or (mark := _EDIT_MARK.match(fragment)) is None
+    ):
         return fragment
     rest = fragment[mark.end() :]
     reader, g = msg.reader, msg.reader.grammar
@@ -1008,6 +1012,8 @@ _NEGATION = phrases.pattern(phrases.NEGATION)
 _WITHDRAWAL_WORDS = phrases.pattern(phrases.WITHDRAWAL)
 # An edit that says it changed nothing: "nothing changed", "no change", "nothing else changed".
 _NOTHING_CHANGED = lazy_compile(r"\b(?:nothing|no)\s+(?:else\s+)?chang\w*", re.IGNORECASE)
+# The longest edit line read for a new target or for no change: an edit is a short line.
+_MAX_EDIT_CHARS = 200
 # An edit's own label: "EDIT:", "Edit 23:41 -", "update:", "correction:".
 _EDIT_MARK = lazy_compile(r"\W*(?:edit(?:ed)?|update|correction)(?![\w'’])", re.IGNORECASE)
 # What an edit points at, last on its line: "... → Marguerite D.", "...: Abs", "... to Abs".
