@@ -10,9 +10,12 @@ patterns from these, so that a new polite word or a new way of hedging is added 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from functools import cache
+from typing import Any, cast
 
 from autogm.engine.lazy_pattern import lazy_compile
+from autogm.engine.orders.grammar import required_texts, stems_tell
 
 POLITE = ("please", "pls", "plz", "plox", "kindly")
 THANKS = ("thanks", r"thank\s+(?:you|u)", "thx", "thanx", "ty", "tyvm", "cheers", "ta")
@@ -280,6 +283,92 @@ TALK_WORDS = (
 @cache
 def pattern(*classes: tuple[str, ...], flags: int = re.IGNORECASE) -> re.Pattern[str]:
     """The phrases of ``classes`` as one pattern of whole words, compiled at first use (once
-    for every module that asks for the same classes)."""
+    for every module that asks for the same classes), and run only on a text that holds one
+    of the texts each of its phrases holds (``PhraseClass``)."""
     phrases = sorted({p for c in classes for p in c}, key=len, reverse=True)
-    return lazy_compile(rf"(?<![\w'’])(?:{'|'.join(phrases)})(?![\w'’])", flags)
+    regex = lazy_compile(rf"(?<![\w'’])(?:{'|'.join(phrases)})(?![\w'’])", flags)
+    keys = None if flags & re.VERBOSE else required_texts("|".join(phrases))
+    if keys is None or min(map(len, keys)) < 2:
+        return regex  # a phrase that holds no text, or one letter, which every text holds
+    return cast("re.Pattern[str]", PhraseClass(regex, keys))
+
+
+class PhraseClass:
+    """A class of phrases that answers "no match" without running its pattern on a text
+    that holds none of the texts its phrases hold.
+
+    A class's pattern is a large alternation tried at every word of a text, which costs
+    more than the look for a few words in the text lower-cased ("scratch", "nvm", "kidding":
+    ``grammar.required_texts`` reads each phrase's from its declaration, so a phrase added
+    to a class is gated with no other change). A text that holds a letter case-insensitive
+    matching folds into ASCII where str.lower() does not is run as it is (``stems_tell``).
+    The pattern stays the one definition: the gate passes over texts it cannot match
+    (tests/engine/orders/test_phrase_gate.py: every class over the corpora's messages)."""
+
+    __slots__ = ("_asked", "_keys", "_regex")
+
+    def __init__(self, regex: re.Pattern[str], keys: frozenset[str]) -> None:
+        self._regex = regex
+        self._keys = _any_of(keys)
+        self._asked = False
+
+    def _holds(self, text: str, pos: int, endpos: int | None) -> bool:
+        """Whether ``text[pos:endpos]`` may hold a match: one of the keys stands in it."""
+        if not self._asked:
+            # The pattern compiles when the class is first asked, gated or not, as it did
+            # ungated: the gate saves runs, and moves no compiling to a later message.
+            _ = self._regex.pattern
+            self._asked = True
+        low = _lowered(text)
+        if low is None:
+            return True
+        return self._keys.search(low, pos, len(low) if endpos is None else endpos) is not None
+
+    def search(self, text: str, pos: int = 0, endpos: int | None = None) -> re.Match[str] | None:
+        if not self._holds(text, pos, endpos):
+            return None
+        return self._regex.search(text, pos, len(text) if endpos is None else endpos)
+
+    def match(self, text: str, pos: int = 0, endpos: int | None = None) -> re.Match[str] | None:
+        if not self._holds(text, pos, endpos):
+            return None
+        return self._regex.match(text, pos, len(text) if endpos is None else endpos)
+
+    def fullmatch(self, text: str, pos: int = 0, endpos: int | None = None) -> re.Match[str] | None:
+        if not self._holds(text, pos, endpos):
+            return None
+        return self._regex.fullmatch(text, pos, len(text) if endpos is None else endpos)
+
+    def finditer(
+        self, text: str, pos: int = 0, endpos: int | None = None
+    ) -> Iterator[re.Match[str]]:
+        if not self._holds(text, pos, endpos):
+            return iter(())
+        return self._regex.finditer(text, pos, len(text) if endpos is None else endpos)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._regex, name)  # the pattern's own: its source, flags, sub, ...
+
+
+def _any_of(keys: frozenset[str]) -> re.Pattern[str]:
+    """A pattern of the texts ``keys`` (lower-case, matched as written), grouped by their
+    first letter: the few that start with a letter are tried where it stands."""
+    by_first: dict[str, list[str]] = {}
+    for key in sorted(keys, key=len, reverse=True):
+        by_first.setdefault(key[0], []).append(re.escape(key[1:]))
+    groups = (f"{re.escape(first)}(?:{'|'.join(rest)})" for first, rest in by_first.items())
+    return lazy_compile("|".join(groups))
+
+
+# The last text lower-cased: the stance asks several classes of one sentence in turn.
+_LAST: list[Any] = [None, None]
+
+
+def _lowered(text: str) -> str | None:
+    """``text`` lower-cased, letter for letter; None when it holds a letter case-insensitive
+    matching folds into ASCII where str.lower() does not ("ſ" is an s)."""
+    if _LAST[0] is text:
+        return cast("str | None", _LAST[1])
+    low = text.lower() if stems_tell(text) else None
+    _LAST[0], _LAST[1] = text, low
+    return low
