@@ -286,10 +286,17 @@ def pattern(*classes: tuple[str, ...], flags: int = re.IGNORECASE) -> re.Pattern
     for every module that asks for the same classes), and run only on a text that holds one
     of the texts each of its phrases holds (``PhraseClass``)."""
     phrases = sorted({p for c in classes for p in c}, key=len, reverse=True)
-    regex = lazy_compile(rf"(?<![\w'’])(?:{'|'.join(phrases)})(?![\w'’])", flags)
-    keys = None if flags & re.VERBOSE else required_texts("|".join(phrases))
+    return gated(rf"(?<![\w'’])(?:{'|'.join(phrases)})(?![\w'’])", flags)
+
+
+def gated(source: str, flags: int = re.IGNORECASE) -> re.Pattern[str]:
+    """``lazy_compile(source, flags)``, run only on a text that holds one of the texts every
+    match of it holds (``PhraseClass``); the lazy pattern itself when it holds none that can
+    be told, or one letter, which every text holds."""
+    regex = lazy_compile(source, flags)
+    keys = None if flags & re.VERBOSE else required_texts(source)
     if keys is None or min(map(len, keys)) < 2:
-        return regex  # a phrase that holds no text, or one letter, which every text holds
+        return regex
     return cast("re.Pattern[str]", PhraseClass(regex, keys))
 
 
