@@ -291,13 +291,11 @@ def pattern(*classes: tuple[str, ...], flags: int = re.IGNORECASE) -> re.Pattern
 
 def gated(source: str, flags: int = re.IGNORECASE) -> re.Pattern[str]:
     """``lazy_compile(source, flags)``, run only on a text that holds one of the texts every
-    match of it holds (``PhraseClass``); the lazy pattern itself when it holds none that can
-    be told, or one letter, which every text holds."""
+    match of it holds (``PhraseClass``)."""
     regex = lazy_compile(source, flags)
-    keys = None if flags & re.VERBOSE else required_texts(source)
-    if keys is None or min(map(len, keys)) < 2:
-        return regex
-    return cast("re.Pattern[str]", PhraseClass(regex, keys))
+    if flags & re.VERBOSE:
+        return regex  # its spaces are no literal's
+    return cast("re.Pattern[str]", PhraseClass(regex))
 
 
 class PhraseClass:
@@ -312,24 +310,30 @@ class PhraseClass:
     The pattern stays the one definition: the gate passes over texts it cannot match
     (tests/engine/orders/test_phrase_gate.py: every class over the corpora's messages)."""
 
-    __slots__ = ("_asked", "_keys", "_regex")
+    __slots__ = ("_keys", "_regex")
 
-    def __init__(self, regex: re.Pattern[str], keys: frozenset[str]) -> None:
+    def __init__(self, regex: re.Pattern[str]) -> None:
         self._regex = regex
-        self._keys = _any_of(keys)
-        self._asked = False
+        self._keys: tuple[str, ...] | None = None  # read at the first ask: no cost at import
 
     def _holds(self, text: str, pos: int, endpos: int | None) -> bool:
         """Whether ``text[pos:endpos]`` may hold a match: one of the keys stands in it."""
-        if not self._asked:
-            # The pattern compiles when the class is first asked, gated or not, as it did
-            # ungated: the gate saves runs, and moves no compiling to a later message.
-            _ = self._regex.pattern
-            self._asked = True
+        keys = self._keys
+        if keys is None:
+            keys = self._keys = _keys_of(self._regex.pattern)  # compiled now, as ungated
+        if not keys:
+            return True
         low = _lowered(text)
         if low is None:
             return True
-        return self._keys.search(low, pos, len(low) if endpos is None else endpos) is not None
+        if pos > 0 or (endpos is not None and endpos < len(low)):
+            low = low[max(pos, 0) : len(low) if endpos is None else max(endpos, 0)]
+        for key in keys:
+            if key in low:
+                break  # a loop of "in": cheaper than any() of a generator, and than re
+        else:
+            return False
+        return True
 
     def search(self, text: str, pos: int = 0, endpos: int | None = None) -> re.Match[str] | None:
         if not self._holds(text, pos, endpos):
@@ -357,14 +361,13 @@ class PhraseClass:
         return getattr(self._regex, name)  # the pattern's own: its source, flags, sub, ...
 
 
-def _any_of(keys: frozenset[str]) -> re.Pattern[str]:
-    """A pattern of the texts ``keys`` (lower-case, matched as written), grouped by their
-    first letter: the few that start with a letter are tried where it stands."""
-    by_first: dict[str, list[str]] = {}
-    for key in sorted(keys, key=len, reverse=True):
-        by_first.setdefault(key[0], []).append(re.escape(key[1:]))
-    groups = (f"{re.escape(first)}(?:{'|'.join(rest)})" for first, rest in by_first.items())
-    return lazy_compile("|".join(groups))
+def _keys_of(source: str) -> tuple[str, ...]:
+    """The texts one of which every match of ``source`` holds, shortest first; () when it
+    holds none that can be told, or one letter, which every text holds (no gate)."""
+    keys = required_texts(source)
+    if keys is None or min(map(len, keys)) < 2:
+        return ()
+    return tuple(sorted(keys, key=lambda k: (len(k), k)))
 
 
 # The last text lower-cased: the stance asks several classes of one sentence in turn.

@@ -124,8 +124,20 @@ def test_the_texts_a_phrase_holds() -> None:
 
 def test_a_class_with_a_one_letter_text_is_not_gated() -> None:
     # OWN_VOICE holds "i" alone: every text holds it, and a gate would only cost.
-    assert not isinstance(phrases.pattern(phrases.OWN_VOICE), PhraseClass)
-    assert isinstance(phrases.pattern(phrases.LATER), PhraseClass)
+    own = phrases.pattern(phrases.OWN_VOICE)
+    assert own.match("i will heal Abs") is not None
+    assert own._keys == ()  # type: ignore[attr-defined]
+    later = phrases.pattern(phrases.LATER)
+    assert later.search("heal Abs") is None
+    assert "tomorrow" in later._keys  # type: ignore[attr-defined]
+
+
+def test_the_keys_are_read_at_the_first_ask_and_compile_the_class() -> None:
+    fresh = phrases.gated(r"(?<![\w'’])(?:belay\s+that|as\s+you\s+were)(?![\w'’])")
+    assert isinstance(fresh, PhraseClass)
+    assert fresh._keys is None and "pattern" not in fresh._regex.__dict__
+    assert fresh.search("heal Abs") is None  # gated, and compiled as an ungated ask would
+    assert fresh._keys == ("were", "belay") and "pattern" in fresh._regex.__dict__
 
 
 def test_a_word_added_to_a_class_is_gated_with_no_other_change() -> None:
