@@ -218,6 +218,80 @@ def literal_stems(pattern: str) -> tuple[str, ...] | None:
     return tuple(stems)
 
 
+def required_texts(pattern: str) -> frozenset[str] | None:
+    """Lower-case ASCII texts one of which every match of ``pattern`` holds, read from the
+    pattern's text: in each top-level alternative, a run of literal characters or a group
+    every match goes through whose every alternative holds one ("(?:scratch|scrap)\\s+that"
+    holds "scratch" or "scrap"); None when an alternative holds none that can be told (only
+    classes, categories, optional pieces). A case-insensitive match holds one in the text
+    lower-cased, when ``stems_tell`` of the text."""
+    found, _ = _required_alternatives(pattern, 0)
+    if found is None:
+        return None
+    # A text that holds "change" holds it whether "changed" is a key or not.
+    return frozenset(t for t in found if not any(o != t and o in t for o in found))
+
+
+def _required_alternatives(pattern: str, i: int) -> tuple[set[str] | None, int]:
+    """``required_texts`` of the alternatives from ``i`` to the ")" that closes them (or the
+    end), and where they end."""
+    found: set[str] | None = set()
+    while True:
+        texts, i = _required_sequence(pattern, i)
+        found = None if texts is None or found is None else found | texts
+        if pattern[i : i + 1] != "|":
+            return found, i
+        i += 1
+
+
+def _required_sequence(pattern: str, i: int) -> tuple[set[str] | None, int]:
+    """The texts one of which a sequence of pieces holds: of its runs of literal characters
+    and its groups that every match goes through, the one whose shortest text is longest."""
+    choices: list[set[str]] = []
+    run = ""
+    while i < len(pattern) and pattern[i] not in "|)":
+        c = pattern[i]
+        literal = group = None
+        if c == "(":
+            if pattern.startswith(_GROUP_PASSED, i) or (
+                pattern.startswith("(?", i) and not pattern.startswith(("(?:", "(?P<"), i)
+            ):
+                i = _group_end(pattern[i:]) + i + 1  # a lookaround, flags: nothing held
+            else:
+                start = pattern.index(">", i) + 1 if pattern.startswith("(?P<", i) else i + 1
+                start += 2 * pattern.startswith("(?:", i)
+                group, i = _required_alternatives(pattern, start)
+                i += 1
+        elif c == "[":
+            i = _class_end(pattern, i) + 1
+        elif c == "\\":
+            escaped = pattern[i + 1 : i + 2]
+            literal = escaped if escaped.isascii() and not escaped.isalnum() else None
+            i += 2
+        else:
+            literal = c if c.isascii() and c not in "^$." else None
+            i += 1
+        quantified = _QUANTIFIER.match(pattern, i)
+        optional = False
+        if quantified is not None:
+            i = quantified.end()
+            low = quantified[1]
+            optional = quantified[0][0] in "?*" or (low is not None and int(low or 0) == 0)
+        if literal is not None and quantified is None:
+            run += literal.lower()
+            continue
+        if run:
+            choices.append({run})
+            run = ""
+        if group is not None and not optional:
+            choices.append(group)
+    if run:
+        choices.append({run})
+    if not choices:
+        return None, i
+    return max(choices, key=lambda texts: (min(map(len, texts)), -len(texts))), i
+
+
 def _group_end(pattern: str) -> int:
     """Where the group that opens ``pattern`` closes (the index of its ")")."""
     depth = 0

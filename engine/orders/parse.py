@@ -979,7 +979,7 @@ STEPS: tuple[tuple[str, Step], ...] = (
 )
 
 # "Scratch that", "never mind", "changed my mind": what this message said before is taken back.
-_WITHDRAW = lazy_compile(
+_WITHDRAW = phrases.gated(
     r"^\W*(?:(?:ok(?:ay)?|so|actually|wait|hmm+|ugh|sorry|no|nah|edit)\W+)*"
     rf"(?:{'|'.join(sorted(phrases.WITHDRAWAL, key=len, reverse=True))})\b\W*",
     re.IGNORECASE,

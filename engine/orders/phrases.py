@@ -10,9 +10,12 @@ patterns from these, so that a new polite word or a new way of hedging is added 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from functools import cache
+from typing import Any, cast
 
 from autogm.engine.lazy_pattern import lazy_compile
+from autogm.engine.orders.grammar import required_texts, stems_tell
 
 POLITE = ("please", "pls", "plz", "plox", "kindly")
 THANKS = ("thanks", r"thank\s+(?:you|u)", "thx", "thanx", "ty", "tyvm", "cheers", "ta")
@@ -301,6 +304,102 @@ TALK_WORDS = (
 @cache
 def pattern(*classes: tuple[str, ...], flags: int = re.IGNORECASE) -> re.Pattern[str]:
     """The phrases of ``classes`` as one pattern of whole words, compiled at first use (once
-    for every module that asks for the same classes)."""
+    for every module that asks for the same classes), and run only on a text that holds one
+    of the texts each of its phrases holds (``PhraseClass``)."""
     phrases = sorted({p for c in classes for p in c}, key=len, reverse=True)
-    return lazy_compile(rf"(?<![\w'’])(?:{'|'.join(phrases)})(?![\w'’])", flags)
+    return gated(rf"(?<![\w'’])(?:{'|'.join(phrases)})(?![\w'’])", flags)
+
+
+def gated(source: str, flags: int = re.IGNORECASE) -> re.Pattern[str]:
+    """``lazy_compile(source, flags)``, run only on a text that holds one of the texts every
+    match of it holds (``PhraseClass``)."""
+    regex = lazy_compile(source, flags)
+    if flags & re.VERBOSE:
+        return regex  # its spaces are no literal's
+    return cast("re.Pattern[str]", PhraseClass(regex))
+
+
+class PhraseClass:
+    """A class of phrases that answers "no match" without running its pattern on a text
+    that holds none of the texts its phrases hold.
+
+    A class's pattern is a large alternation tried at every word of a text, which costs
+    more than the look for a few words in the text lower-cased ("scratch", "nvm", "kidding":
+    ``grammar.required_texts`` reads each phrase's from its declaration, so a phrase added
+    to a class is gated with no other change). A text that holds a letter case-insensitive
+    matching folds into ASCII where str.lower() does not is run as it is (``stems_tell``).
+    The pattern stays the one definition: the gate passes over texts it cannot match
+    (tests/engine/orders/test_phrase_gate.py: every class over the corpora's messages)."""
+
+    __slots__ = ("_keys", "_regex")
+
+    def __init__(self, regex: re.Pattern[str]) -> None:
+        self._regex = regex
+        self._keys: tuple[str, ...] | None = None  # read at the first ask: no cost at import
+
+    def _holds(self, text: str, pos: int, endpos: int | None) -> bool:
+        """Whether ``text[pos:endpos]`` may hold a match: one of the keys stands in it."""
+        keys = self._keys
+        if keys is None:
+            keys = self._keys = _keys_of(self._regex.pattern)  # compiled now, as ungated
+        if not keys:
+            return True
+        low = _lowered(text)
+        if low is None:
+            return True
+        if pos > 0 or (endpos is not None and endpos < len(low)):
+            low = low[max(pos, 0) : len(low) if endpos is None else max(endpos, 0)]
+        for key in keys:
+            if key in low:
+                break  # a loop of "in": cheaper than any() of a generator, and than re
+        else:
+            return False
+        return True
+
+    def search(self, text: str, pos: int = 0, endpos: int | None = None) -> re.Match[str] | None:
+        if not self._holds(text, pos, endpos):
+            return None
+        return self._regex.search(text, pos, len(text) if endpos is None else endpos)
+
+    def match(self, text: str, pos: int = 0, endpos: int | None = None) -> re.Match[str] | None:
+        if not self._holds(text, pos, endpos):
+            return None
+        return self._regex.match(text, pos, len(text) if endpos is None else endpos)
+
+    def fullmatch(self, text: str, pos: int = 0, endpos: int | None = None) -> re.Match[str] | None:
+        if not self._holds(text, pos, endpos):
+            return None
+        return self._regex.fullmatch(text, pos, len(text) if endpos is None else endpos)
+
+    def finditer(
+        self, text: str, pos: int = 0, endpos: int | None = None
+    ) -> Iterator[re.Match[str]]:
+        if not self._holds(text, pos, endpos):
+            return iter(())
+        return self._regex.finditer(text, pos, len(text) if endpos is None else endpos)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._regex, name)  # the pattern's own: its source, flags, sub, ...
+
+
+def _keys_of(source: str) -> tuple[str, ...]:
+    """The texts one of which every match of ``source`` holds, shortest first; () when it
+    holds none that can be told, or one letter, which every text holds (no gate)."""
+    keys = required_texts(source)
+    if keys is None or min(map(len, keys)) < 2:
+        return ()
+    return tuple(sorted(keys, key=lambda k: (len(k), k)))
+
+
+# The last text lower-cased: the stance asks several classes of one sentence in turn.
+_LAST: list[Any] = [None, None]
+
+
+def _lowered(text: str) -> str | None:
+    """``text`` lower-cased, letter for letter; None when it holds a letter case-insensitive
+    matching folds into ASCII where str.lower() does not ("ſ" is an s)."""
+    if _LAST[0] is text:
+        return cast("str | None", _LAST[1])
+    low = text.lower() if stems_tell(text) else None
+    _LAST[0], _LAST[1] = text, low
+    return low

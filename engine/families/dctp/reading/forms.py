@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from autogm.engine.lazy_pattern import lazy_compile
+from autogm.engine.orders import phrases
 
 # "Label: value" on a line of its own, the label a word or three.
 _FIELD_LINE = lazy_compile(
@@ -29,7 +30,7 @@ _KILLER_LABELS = ("killer", "shooter", "hitman", "hit man", "assassin", "executo
                   "done by", "carried out by", "by", "trigger", "triggerman", "sniper")  # fmt: skip
 _PHASE_LABELS = ("night", "phase", "when", "for night", "time")
 # A form is joined only when it names its killer: a label of one before a field's mark.
-_KILLER_LABEL = lazy_compile(
+_KILLER_LABEL = phrases.gated(
     rf"(?<![\w'’])(?:{'|'.join(sorted(_KILLER_LABELS, key=len, reverse=True))})\s*[:=|\-–—>]",
     re.IGNORECASE,
 )

@@ -1,0 +1,147 @@
+"""A class of phrases gated by the texts its phrases hold (engine/orders/phrases.py,
+``PhraseClass``) answers exactly as its pattern does: over every message of the blind rounds
+and the corpus, whole and cut where the stance reads a sentence or a clause, for every gated
+class of the engine; and the texts a phrase holds are read from its declaration
+(``grammar.required_texts``)."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import re
+from functools import cache
+from pathlib import Path
+
+import yaml
+
+import autogm.engine
+from autogm.engine.orders import phrases
+from autogm.engine.orders.grammar import FOLDS_INTO_ASCII, required_texts
+from autogm.engine.orders.phrases import PhraseClass
+
+TESTS = Path(__file__).resolve().parents[2]
+# Letters case-insensitive matching folds into ASCII, and the words of gated classes in
+# other cases: the gate stands aside for the first, and lower-cases the others.
+ODD = [
+    "ſcratch that", "İF he claims", "NEVER MIND", "nvm", "Never Mind, heal Abs", "jK lol",
+    "J/K", "Scratch That", "I'm KIDDING", "tomorroW night", "TMRW", "ıf Abs claims, heal him",
+    "KANCEL that", "cancel my heal", "don’t heal", "just asking", "", "  ", "Heal Müller",
+    "Never mind what Grace said, scratch that", "call off my vote", "take it back",
+]  # fmt: skip
+
+
+def _orders(node: object) -> list[str]:
+    if isinstance(node, dict):
+        return [t for v in node.values() for t in _orders(v)]
+    if isinstance(node, list):
+        return [t for v in node for t in _orders(v)]
+    return [node] if isinstance(node, str) and len(node) < 2000 else []
+
+
+@cache
+def _messages() -> list[str]:
+    texts = set(ODD)
+    for folder in ("reading/blind", "engine/orders/corpus"):
+        for path in sorted((TESTS / folder).rglob("*.yaml")):
+            data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+            for key in ("phases", "cases"):
+                texts.update(_orders(data.get(key, [])))
+    return sorted(texts)
+
+
+def _gated() -> list[tuple[str, PhraseClass]]:
+    found = {}
+    for info in pkgutil.walk_packages(autogm.engine.__path__, "autogm.engine."):
+        module = importlib.import_module(info.name)
+        for name, value in vars(module).items():
+            if isinstance(value, PhraseClass):
+                found[id(value)] = (f"{info.name}.{name}", value)
+    return sorted(found.values(), key=lambda x: x[0])
+
+
+_CUT = re.compile(r"[.!?,;:\n]")
+
+
+def _spans(matches: object) -> list[tuple[int, int]]:
+    return [m.span() for m in matches]  # type: ignore[attr-defined]
+
+
+def _same(got: re.Match[str] | None, want: re.Match[str] | None) -> bool:
+    return (got and got.span()) == (want and want.span())
+
+
+def test_every_gated_class_answers_as_its_pattern_over_the_corpora() -> None:
+    classes = _gated()
+    names = {name.rsplit(".", 1)[1] for name, _ in classes}
+    # The stance's classes, parse's withdrawal at a fragment's start, DCTP's form's killer.
+    assert {"WITHDRAWAL", "_LATER", "_ASKING", "_NOT_DIRECTIVE", "_WITHDRAW"} <= names
+    assert "_KILLER_LABEL" in names
+    texts = _messages()
+    assert len(texts) > 3000
+    for text in texts:
+        cuts = [m.start() for m in _CUT.finditer(text)][:6]
+        for name, gated in classes:
+            regex = gated._regex
+            assert _spans(gated.finditer(text)) == _spans(regex.finditer(text)), (name, text)
+            assert _same(gated.search(text), regex.search(text)), (name, text)
+            assert _same(gated.fullmatch(text), regex.fullmatch(text)), (name, text)
+            for a, b in [(0, c) for c in cuts] + [(c, len(text)) for c in cuts]:
+                assert _same(gated.search(text, a, b), regex.search(text, a, b)), (name, text, a)
+                assert _same(gated.match(text, a, b), regex.match(text, a, b)), (name, text, a)
+                assert _spans(gated.finditer(text, a, b)) == _spans(regex.finditer(text, a, b))
+
+
+def test_a_letter_folded_into_ascii_runs_the_pattern() -> None:
+    withdrawal = phrases.pattern(phrases.WITHDRAWAL)
+    assert isinstance(withdrawal, PhraseClass)
+    for letter in FOLDS_INTO_ASCII:
+        text = f"{letter} scratch that"
+        assert _same(withdrawal.search(text), withdrawal._regex.search(text))
+    # "ſcratch" is "scratch" to the pattern, and holds no "scratch" lower-cased.
+    assert withdrawal.search("ſcratch that") is not None
+
+
+def test_the_texts_a_phrase_holds() -> None:
+    assert required_texts(r"(?:scratch|scrap)\s+that") == {"scratch", "scrap"}
+    assert required_texts(r"never\s*mind|nvm") == {"never", "nvm"}
+    assert required_texts(r"hmm+") == {"hm"}  # the repeated letter is not a literal's
+    assert required_texts(r"(?:i['’]?m\s+)?(?:only\s+|just\s+)?(?:kidding|joking)") == {
+        "kidding",
+        "joking",
+    }
+    assert required_texts(r"i(?:['’]ve|\s+have)?\s+changed\s+my\s+mind|change\s+of") == {
+        "change"  # "changed" holds "change"
+    }
+    assert required_texts(r"j/k|wr(?:ote|ites)") == {"j/k", "ote", "ites"}
+    assert required_texts(r"(?P<x>abc)d?") == {"abc"}
+    # What holds no text that can be told: a class, a category, optional pieces.
+    assert required_texts(r"[pd]m") == {"m"}
+    assert required_texts(r"[pd]\w+") is None
+    assert required_texts(r"kill|(?:the\s+)?") is None
+    assert required_texts(r"(?=kill)\w+") is None  # a lookaround holds nothing
+    assert required_texts(r"Ülrich") == {"lrich"}  # letters beyond ASCII are not keys
+
+
+def test_a_class_with_a_one_letter_text_is_not_gated() -> None:
+    # OWN_VOICE holds "i" alone: every text holds it, and a gate would only cost.
+    own = phrases.pattern(phrases.OWN_VOICE)
+    assert own.match("i will heal Abs") is not None
+    assert own._keys == ()  # type: ignore[attr-defined]
+    later = phrases.pattern(phrases.LATER)
+    assert later.search("heal Abs") is None
+    assert "tomorrow" in later._keys  # type: ignore[attr-defined]
+
+
+def test_the_keys_are_read_at_the_first_ask_and_compile_the_class() -> None:
+    fresh = phrases.gated(r"(?<![\w'’])(?:belay\s+that|as\s+you\s+were)(?![\w'’])")
+    assert isinstance(fresh, PhraseClass)
+    assert fresh._keys is None and "pattern" not in fresh._regex.__dict__
+    assert fresh.search("heal Abs") is None  # gated, and compiled as an ungated ask would
+    assert fresh._keys == ("were", "belay") and "pattern" in fresh._regex.__dict__
+
+
+def test_a_word_added_to_a_class_is_gated_with_no_other_change() -> None:
+    added = phrases.pattern((*phrases.WITHDRAWAL, r"belay\s+that"))
+    assert isinstance(added, PhraseClass)
+    assert added.search("ok belay that, heal Abs") is not None
+    assert added.search("heal Abs") is None
