@@ -1188,8 +1188,15 @@ def _subject(
             at = None  # "three Killer guises": the role says which guises, nobody does it
     if at is not None and at.kind == PRONOUN and i == len(tokens) - 1 and whose(at, mention):
         at = None  # "Old Tom loads his revolver": whose the thing is; the clause's opening does it
-    if at is not None and at.kind == PRONOUN and at.text.casefold() in _OBJECT_PRONOUNS:
-        at = None  # "put him in detention": whom it falls on, as a name there; the opening does it
+    if (
+        at is not None
+        and at.kind == PRONOUN
+        and at.text.casefold() in _OBJECT_PRONOUNS
+        and not _THIRD_PERSON.match(mention.text)
+    ):
+        # "put him in detention": whom it falls on, as a name there; the opening does it (but
+        # "anybody poking at her comes back": a verb's subject stands further back).
+        at = None
     if at is not None and at.kind in (PLAYER, ROLE, PRONOUN):
         return _doer(layout, at, mention, voice), at
     if key == "you":
