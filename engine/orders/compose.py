@@ -379,12 +379,18 @@ def readings(
     # The readings of one word that says two abilities the sender holds, by the word.
     rivals: dict[int, tuple[Mention, list[Reading]]] = {}
     for ability, mentions_of in said_as_order.items():
-        reading = None
+        reading = bare = None
         for m in reversed(mentions_of):  # the latest first; an earlier one may say it whole
             reading = _read(ability, m, block, reader, held, voice, read_plain,
                             shapes(ability), busy)  # fmt: skip
             if reading.order is not None:
-                break
+                if reading.order.targets or ability not in reader.grammar.unnamed_ok:
+                    break
+                # "make Hanabi's body vanish, erase her": an order whose target may go
+                # unnamed is read where it is named, if anywhere ("Erase" alone, else).
+                bare = bare or reading
+        else:
+            reading = bare or reading
         assert reading is not None
         m = mentions_of[-1]
         if _same_word_two_abilities(m, held, said_as_order, ability):
