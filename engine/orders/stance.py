@@ -1371,13 +1371,9 @@ def stands_for_sender(layout: Layout, at: int, voice: Voice) -> bool:
     if word is None or _pronoun_of(word.group().casefold()) not in _SUBJECT_PRONOUNS:
         return False
     i = bisect.bisect_left(layout.found_starts, at) - 1
-    looked = 0
-    while i >= 0 and looked < _ANTECEDENTS:
-        m = layout.found[i]
-        i -= 1
+    for m in reversed(layout.found[max(0, i + 1 - _ANTECEDENTS) : i + 1]):
         if m.kind not in (PLAYER, ROLE):
             continue
-        looked += 1
         if not _VERB_AFTER.match(text, m.end):
             continue  # "Marguerite's door", "a name in red: Sundew", "He's the Killer"
         return m.value == voice.sender or (
@@ -1386,8 +1382,8 @@ def stands_for_sender(layout: Layout, at: int, voice: Voice) -> bool:
     return False
 
 
-# How many players and roles named before a pronoun are read for the one it stands for.
-_ANTECEDENTS = 8
+# How many mentions before a pronoun are read for the one it stands for (a bounded cost).
+_ANTECEDENTS = 24
 _SUBJECT_PRONOUNS = _wordset("he she")
 # A verb right after a player or role, which makes them its doer: "Abs is", "Rook kills".
 _VERB_AFTER = lazy_compile(
