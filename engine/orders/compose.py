@@ -433,12 +433,18 @@ def readings(
     # The readings of one word that says two abilities the sender holds, by the word.
     rivals: dict[int, tuple[Mention, list[Reading]]] = {}
     for ability, mentions_of in said_as_order.items():
-        reading = None
+        reading = bare = None
         for m in reversed(mentions_of):  # the latest first; an earlier one may say it whole
             reading = _read(ability, m, block, reader, held, voice, read_plain,
                             shapes(ability), busy)  # fmt: skip
             if reading.order is not None:
-                break
+                if reading.order.targets or ability not in reader.grammar.unnamed_ok:
+                    break
+                # "make Hanabi's body vanish, erase her": an order whose target may go
+                # unnamed is read where it is named, if anywhere ("Erase" alone, else).
+                bare = bare or reading
+        else:
+            reading = bare or reading
         assert reading is not None
         m = mentions_of[-1]
         if _same_word_two_abilities(m, held, said_as_order, ability):
@@ -985,6 +991,8 @@ def _read(
         plain = _plain(ability, m, block, reader, voice, shape, via, busy)
     except Refusal as refusal:
         reading.refusal = refusal
+        if shape == vocab.CRIME and refusal.kind is Kind.MISSING_DETAIL:
+            _without_crime(reading, m, block, reader, voice, read_plain, busy)
         return reading
     reading.plain = plain
     notes = len(reader.notes)
@@ -1001,6 +1009,41 @@ def _read(
     else:
         reading.refusal = Refusal(say("reading.not_an_order", written=plain), Kind.NOT_AN_ORDER)
     return reading
+
+
+def _without_crime(
+    reading: Reading,
+    m: Mention,
+    block: Block,
+    reader: Reader,
+    voice: Voice,
+    read_plain: PlainReader,
+    busy: set[Span],
+) -> None:
+    """An order of a crime with no crime said, read on its target alone with what its clause
+    says after the player: its plain reader takes it when the rules give it a crime of its
+    own ("pin it on Nadia": a Blame is of tonight's kill) and refuses it when they do not (an
+    Arrest, "Blame Parkur for being annoying"), and then ``reading`` keeps its refusal."""
+    try:
+        target = _targets(block, m, voice, several=False, ability=reading.ability, busy=busy)[0]
+    except Refusal:
+        return
+    clause = block.layout.clause(m.start)
+    named = next(
+        (x for x in block.found if x.kind in (PLAYER, PRONOUN) and m.end <= x.start < clause.end),
+        None,
+    )
+    rest = block.text[named.end : clause.end] if named is not None else ""
+    plain = f"{_title(reading.ability, reader)} {target}{rest}"
+    notes = len(reader.notes)
+    try:
+        order = read_plain(plain)
+    except Refusal:
+        order = None
+    if isinstance(order, Order):
+        reading.refusal, reading.plain, reading.order = None, plain, order
+        reading.notes = reader.notes[notes:]
+    del reader.notes[notes:]
 
 
 def _plain(
@@ -1890,11 +1933,11 @@ def _crime(
     text, found = block.text, block.found
     crime = None
     starts = [x.start() for x in re.finditer(r"(?<![\w'’])\w", text)]
-    # The crime as written first; only then a typo of one ("intimidatting").
+    # The crime said after the order's word, nearest first ("blame him for killing Marisol"),
+    # else the nearest before it; only then a typo of one ("intimidatting").
+    starts = [s for s in starts if s >= m.end] + [s for s in reversed(starts) if s < m.start]
     for match in (reader.grammar.crime_patterns.match, reader.grammar.match_crime):
         for start in starts:
-            if m.start <= start < m.end:
-                continue
             hit = match(text[start:])
             if hit is not None and hit[0] != ability:
                 crime = (hit[0], start, start + hit[1])
@@ -1926,8 +1969,8 @@ def _crime(
             victim = str(after[0].value)
         elif before and re.match(r"^['’]s?\s*$|^\s*$", text[before[-1].end : c_start]):
             victim = str(before[-1].value)  # "Tanuki's murder", "the Kleene kill"
-        elif after:
-            victim = str(after[0].value)
+        elif after and after[0].start < block.layout.sentence(c_start).end:
+            victim = str(after[0].value)  # (in the crime's own sentence, not a later one)
     accused = [x for x in found if x.kind == PLAYER and x.value not in (victim, voice.sender)]
     for first, second in itertools.pairwise(accused):
         if first.value != second.value and _CHOICE.match(text[first.end : second.start]):
@@ -1937,7 +1980,11 @@ def _crime(
             )
     target = None
     if accused:
-        near = [x for x in accused if x.start >= m.end] or accused
+        # The one accused in the order's own sentence ("Frost has tonight's kill. Pin it on
+        # Nadia"), else the nearest after its word.
+        sentence = block.layout.sentence(m.start)
+        own = [x for x in accused if sentence.start <= x.start < sentence.end] or accused
+        near = [x for x in own if x.start >= m.end] or own
         target = str(near[0].value)
     else:
         pronoun = next((x for x in found if x.kind == PRONOUN), None)

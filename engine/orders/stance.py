@@ -1279,8 +1279,15 @@ def _subject(
             at = None  # "three Killer guises": the role says which guises, nobody does it
     if at is not None and at.kind == PRONOUN and i == len(tokens) - 1 and whose(at, mention):
         at = None  # "Old Tom loads his revolver": whose the thing is; the clause's opening does it
-    if at is not None and at.kind == PRONOUN and at.text.casefold() in _OBJECT_PRONOUNS:
-        at = None  # "put him in detention": whom it falls on, as a name there; the opening does it
+    if (
+        at is not None
+        and at.kind == PRONOUN
+        and at.text.casefold() in _OBJECT_PRONOUNS
+        and not _THIRD_PERSON.match(mention.text)
+    ):
+        # "put him in detention": whom it falls on, as a name there; the opening does it (but
+        # "anybody poking at her comes back": a verb's subject stands further back).
+        at = None
     if at is not None and at.kind in (PLAYER, ROLE, PRONOUN):
         return _doer(layout, at, mention, voice), at
     if key == "you":
@@ -1455,13 +1462,9 @@ def stands_for_sender(layout: Layout, at: int, voice: Voice) -> bool:
     if word is None or _pronoun_of(word.group().casefold()) not in _SUBJECT_PRONOUNS:
         return False
     i = bisect.bisect_left(layout.found_starts, at) - 1
-    looked = 0
-    while i >= 0 and looked < _ANTECEDENTS:
-        m = layout.found[i]
-        i -= 1
+    for m in reversed(layout.found[max(0, i + 1 - _ANTECEDENTS) : i + 1]):
         if m.kind not in (PLAYER, ROLE):
             continue
-        looked += 1
         if not _VERB_AFTER.match(text, m.end):
             continue  # "Marguerite's door", "a name in red: Sundew", "He's the Killer"
         return m.value == voice.sender or (
@@ -1470,8 +1473,8 @@ def stands_for_sender(layout: Layout, at: int, voice: Voice) -> bool:
     return False
 
 
-# How many players and roles named before a pronoun are read for the one it stands for.
-_ANTECEDENTS = 8
+# How many mentions before a pronoun are read for the one it stands for (a bounded cost).
+_ANTECEDENTS = 24
 _SUBJECT_PRONOUNS = _wordset("he she")
 # A verb right after a player or role, which makes them its doer: "Abs is", "Rook kills".
 _VERB_AFTER = lazy_compile(

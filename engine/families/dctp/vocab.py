@@ -299,7 +299,9 @@ SAYS: tuple[Say, ...] = (
         "blame",
         traits=frozenset({UNREPEATABLE}),
         order=r"blame",
-        words=("blame", "frame", "pin on", "pin it on", "set up", "scapegoat", "fit up",
+        # "pin <the crime> on X": the idiom with its object between ("pin tonight's kill on").
+        words=("blame", "frame", "pin on", "pin it on", r"pin\s+(?:[^\s,.;:!?]+\s+){1,3}?on",
+               "set up", "scapegoat", "fit up",
                "hang it on", "hang on", "put it on", "lay it on", "pin the blame on",
                "lay the blame on", "shift the blame", "point the finger at", "make it look like",
                "point at", "point to"),
