@@ -1956,21 +1956,25 @@ def _crime(
         victim = str(role.value) if role else None
     else:
         after = [x for x in found if x.kind == PLAYER and x.start >= c_end]
-        before = [x for x in found if x.kind == PLAYER and x.end <= c_start]
         word = _NEXT_WORD.match(text, c_end)
         named_next = word and (
             any(x.start == word.start(1) for x in found if x.kind in (PLAYER, PHASE, SELF))
             or word.group(1).casefold() in _NOT_A_VICTIM
         )
-        if word and not named_next and not (after and after[0].start - c_end < 40):
-            # "for killing Kleo on N1": a victim written, and no player of that name.
+        # "for killing Kleo on N1": a victim written, and no player of that name.
+        written = word and not named_next and not (after and after[0].start - c_end < 40)
+        victim = None if written else _victim(block, c_start, c_end)
+        if victim is None and c_start >= m.end:
+            # "Abs killed Kleene on N1. Arrest Abs for that murder": the crime named again
+            # after the order's word is the one told before it, with that telling's victim.
+            for start in (s for s in starts if s < m.start):
+                hit = reader.grammar.crime_patterns.match(text[start:])
+                told = _victim(block, start, start + hit[1]) if hit and hit[0] == kind else None
+                if told is not None:
+                    victim, crime = told, (kind, start, start + hit[1])
+                    break
+        if victim is None and written:
             raise Refusal(say("reading.no_player", written=word.group(1)), Kind.NO_TARGET)
-        if after and after[0].start - c_end < 40:
-            victim = str(after[0].value)
-        elif before and re.match(r"^['’]s?\s*$|^\s*$", text[before[-1].end : c_start]):
-            victim = str(before[-1].value)  # "Tanuki's murder", "the Kleene kill"
-        elif after and after[0].start < block.layout.sentence(c_start).end:
-            victim = str(after[0].value)  # (in the crime's own sentence, not a later one)
     accused = [x for x in found if x.kind == PLAYER and x.value not in (victim, voice.sender)]
     for first, second in itertools.pairwise(accused):
         if first.value != second.value and _CHOICE.match(text[first.end : second.start]):
@@ -2002,6 +2006,22 @@ def _crime(
         if when:
             plain += f" on {when}"
     return plain
+
+
+def _victim(block: Block, c_start: int, c_end: int) -> str | None:
+    """The victim of the crime said at ``c_start:c_end``: the player just after it ("killing
+    Kleene"), the one whose crime it is written as ("Tanuki's murder", "the Kleene kill"), else
+    the first player after it in its own sentence (not a later one)."""
+    text, found = block.text, block.found
+    after = [x for x in found if x.kind == PLAYER and x.start >= c_end]
+    before = [x for x in found if x.kind == PLAYER and x.end <= c_start]
+    if after and after[0].start - c_end < 40:
+        return str(after[0].value)
+    if before and re.match(r"^['’]s?\s*$|^\s*$", text[before[-1].end : c_start]):
+        return str(before[-1].value)
+    if after and after[0].start < block.layout.sentence(c_start).end:
+        return str(after[0].value)
+    return None
 
 
 # The word after a crime's, when it is no victim's name.
