@@ -307,6 +307,8 @@ class Block:
     # Where the words of the orders the sender gives stand, and the one being read now.
     ordering: set[int] = field(default_factory=set)
     now: int = -1
+    # The sentences that ask the GM whether (``_asks_around``), found at first need.
+    asking: list[Span] | None = None
     # The family's words (set by ``readings``): the nouns after "X's" that stand for X.
     words: vocab.Words | None = None
     # The reader's tables of them (set by ``readings``): whether a remark holds an order word.
@@ -1447,11 +1449,10 @@ def _targets(
 def _asks_around(block: Block, sentence: Span, busy: set[Span]) -> bool:
     """Whether a sentence of the block after ``sentence``, with no order of its own, asks
     the GM whether to do something ("would it be smart to ...", "should I ...")."""
-    layout = block.layout
-    return any(
-        span.start > sentence.start and span not in busy and layout.said(span).asking
-        for span in block.spans
-    )
+    if block.asking is None:
+        # The sentences that ask, found once per block (read for each order put together).
+        block.asking = [span for span in block.spans if block.layout.said(span).asking]
+    return any(span.start > sentence.start and span not in busy for span in block.asking)
 
 
 def _not_of_others(block: Block, named: list[Mention], ability: str) -> list[Mention]:

@@ -362,7 +362,7 @@ def _step_condition_after(msg: Message, fragment: str) -> str | None:
                 msg.trace.append((fragment, "order", None))
                 return None
         return fragment
-    if not found["strong"]:
+    if not found["strong"] and not _dangling_if(msg, fragment, found):
         return fragment  # "Heal Kleene. If he dies anyway, I'll be sad": a remark
     del reader.notes[notes:]
     msg.accepted.pop(key, None)
@@ -373,6 +373,19 @@ def _step_condition_after(msg: Message, fragment: str) -> str | None:
     return None
 
 
+def _dangling_if(msg: Message, fragment: str, found: re.Match[str]) -> bool:
+    """Whether an "if" after an order is a condition with no main clause of its own and no
+    order word, which can only condition the order before it ("detain Lu. if she posts again
+    before deadline", "if she votes Abs again"); not a precaution ("in case he is attacked":
+    the order's reason), nor one with what it conditions after its comma or in the next
+    fragment ("if Abs is dead, heal Kleene", "If you need a backup, Miaka")."""
+    if found["word"][:2].casefold() != "if" or _CONDITION_WHOLE.match(fragment) is not None:
+        return False
+    if _AFTER_MARK.search(fragment, found.end()) is not None:
+        return False  # "If you need a backup, Miaka.": what it conditions follows it
+    return not (msg.pending and msg.dialect.holds_order_word(msg.pending[0]))
+
+
 # A condition after an order: "— but only if she is claimed", "unless he claims"; "if" alone
 # conditions the order before only as a substitute ("If Sparrow hangs, Corvid").
 _CONDITION_AFTER = lazy_compile(
@@ -380,6 +393,8 @@ _CONDITION_AFTER = lazy_compile(
     r"|unless|provided(?:\s+that)?|as\s+long\s+as|assuming|on\s+condition)|if|in\s+case)\b",
     re.IGNORECASE,
 )
+# Where a condition's own clause ends and what it conditions begins: "if Abs is dead, ...".
+_AFTER_MARK = lazy_compile(r"[,;:]|\s[-–—]+\s")
 _CONDITION_AFTER_FIRST = frozenset("-—–,;:.( \tbBaAtTiIuUpPoO")
 
 

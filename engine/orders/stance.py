@@ -420,6 +420,7 @@ class Layout:
         self._said: dict[int, _Said] = {}
         self._clauses: dict[int, tuple[bool, list[tuple[int, int]]]] = {}
         self._timed: dict[int, bool] = {}
+        self._not_now: dict[int, list[int]] = {}
         # "Just asking", "hypothetically": the message asks, and orders nothing.
         asking = _ONLY_ASKING.search(text)
         self.only_asking = asking is not None
@@ -525,7 +526,13 @@ class Layout:
         """Whether this phase is negated after ``mention``, in its sentence or opening the
         next ("arresting Vex for the kill. not tonight, I want to see him react"): the order
         is not for now."""
-        if _NOT_NOW.search(self.text, mention.end, sentence.end):
+        found = self._not_now.get(sentence.start)
+        if found is None:
+            # Found once per sentence, whatever number of mentions it holds.
+            found = self._not_now[sentence.start] = [
+                m.start() for m in _NOT_NOW.finditer(self.text, sentence.start, sentence.end)
+            ]
+        if found and found[-1] >= mention.end:
             return True
         i = bisect.bisect_right(self._starts, sentence.start)
         if i >= len(self.sentences):
