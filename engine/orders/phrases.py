@@ -151,7 +151,10 @@ MAIN_CLAUSE = (
     r"(?<!\bwhen\s)(?<!\bif\s)(?<!\bwhom\s)(?<!\bas\s)(?<!\bcase\s)(?<!\bonce\s)"
     r"(?<!\bunless\s)(?<!\bafter\s)(?<!\buntil\s)(?<!\btill\s)(?<!\bassuming\s)"
     r"(?<!\bprovided\s)(?<!\bon\s)"
-    r"(?:i|we|he|she|they|you|u|it)(?:['’]\w+)?\s",
+    # The subject, its contraction typed with or without the apostrophe ("shes", "im"; not
+    # those that are words of their own: "were", "ill", "its", "well", "shell").
+    r"(?:(?:i|we|he|she|they|you|u|it)(?:['’]\w+)?|im|ive|hes|shes|theyre|theyve|theyll"
+    r"|youre|youve|youll|weve)\s",
 )
 # A condition with its own main clause after it, someone else's deed to come: it conditions
 # that clause, not the order said before it ("I'm protecting Verity — if the noose comes for
