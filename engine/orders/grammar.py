@@ -271,13 +271,8 @@ def _required_sequence(pattern: str, i: int) -> tuple[set[str] | None, int]:
         else:
             literal = c if c.isascii() and c not in "^$." else None
             i += 1
-        quantified = _QUANTIFIER.match(pattern, i)
-        optional = False
-        if quantified is not None:
-            i = quantified.end()
-            low = quantified[1]
-            optional = quantified[0][0] in "?*" or (low is not None and int(low or 0) == 0)
-        if literal is not None and quantified is None:
+        quantified, optional, i = _quantifier(pattern, i)
+        if literal is not None and not quantified:
             run += literal.lower()
             continue
         if run:
@@ -372,6 +367,17 @@ _GROUP_PASSED = ("(?=", "(?!", "(?<=", "(?<!")
 _QUANTIFIER = re.compile(r"(?:[?*+]|\{(\d*)(?:,\d*)?\})[?+]?")
 
 
+def _quantifier(pattern: str, i: int) -> tuple[bool, bool, int]:
+    """Whether a quantifier follows the piece ending at ``i``, whether it lets the piece be
+    absent ("?", "*", "{0,3}"), and where the pattern goes on."""
+    quantified = _QUANTIFIER.match(pattern, i)
+    if quantified is None:
+        return False, False, i
+    low = quantified[1]
+    optional = quantified[0][0] in "?*" or (low is not None and int(low or 0) == 0)
+    return True, optional, quantified.end()
+
+
 def _starts(pattern: str, i: int) -> tuple[set[str] | None, bool, int]:
     """The characters the alternatives of ``pattern`` from ``i`` to the ")" that closes
     them (or the end) can start with (None: any), whether they can match the empty string,
@@ -392,12 +398,7 @@ def _sequence_starts(pattern: str, i: int) -> tuple[set[str] | None, bool, int]:
     settled = False  # a piece that cannot be empty has been read: later ones start nothing
     while i < len(pattern) and pattern[i] not in "|)":
         piece, i = _piece(pattern, i)
-        quantified = _QUANTIFIER.match(pattern, i)
-        optional = False
-        if quantified is not None:
-            i = quantified.end()
-            low = quantified[1]
-            optional = quantified[0][0] in "?*" or (low is not None and int(low or 0) == 0)
+        _, optional, i = _quantifier(pattern, i)
         if settled or piece is _ZERO:
             continue
         found, piece_empty = piece

@@ -492,6 +492,20 @@ _ANY_ORDER = lazy_compile(
 )
 
 
+def _take_asked(msg: Message, asked: Order, fragment: str) -> None:
+    """The order asked back by the last refusal, confirmed by ``fragment``: its question
+    withdrawn and the order taken (or refused by the rules, as a 'yes' in the next PM)."""
+    index, msg.asked_last = msg.asked_last, None
+    msg.rejected.pop(index)
+    if msg.questioned == index:
+        msg.questioned = None
+    refused = msg.dialect.take(msg.reader, asked, asked.text, msg.accepted)
+    if refused is not None:
+        msg.refuse(refused)
+    else:
+        msg.trace.append((fragment, "order", None))
+
+
 def _step_label_after_question(msg: Message, fragment: str) -> str | None:
     """A question asked back as an order ("Did Isolde protect Kelp tonight?"), then named as
     the sender's order by the next sentence ("That's my investigation."): the order is taken,
@@ -508,15 +522,7 @@ def _step_label_after_question(msg: Message, fragment: str) -> str | None:
     }
     if asked is None or not (asked.ability in named or _ANY_ORDER.fullmatch(what)):
         return fragment
-    index, msg.asked_last = msg.asked_last, None
-    msg.rejected.pop(index)
-    if msg.questioned == index:
-        msg.questioned = None
-    refused = msg.dialect.take(msg.reader, asked, asked.text, msg.accepted)
-    if refused is not None:
-        msg.refuse(refused)
-    else:
-        msg.trace.append((fragment, "order", None))
+    _take_asked(msg, asked, fragment)
     return None
 
 
@@ -539,15 +545,7 @@ def _step_yes_after_question(msg: Message, fragment: str) -> str | None:
     asked = msg.rejected[msg.asked_last].asks
     if asked is None or any(n not in asked.named() for n in msg.reader.names_in(remark)):
         return fragment  # "heal Lynz? yes, or Conia": another player offered
-    index, msg.asked_last = msg.asked_last, None
-    msg.rejected.pop(index)
-    if msg.questioned == index:
-        msg.questioned = None
-    refused = msg.dialect.take(msg.reader, asked, asked.text, msg.accepted)
-    if refused is not None:
-        msg.refuse(refused)
-    else:
-        msg.trace.append((fragment, "order", None))
+    _take_asked(msg, asked, fragment)
     return None
 
 
