@@ -347,17 +347,27 @@ class PhraseClass:
             keys = self._keys = _keys_of(self._regex.pattern)  # compiled now, as ungated
         if not keys:
             return True
-        low = _lowered(text)
+        _, low, answers = _seen(text)
         if low is None:
             return True
         if pos > 0 or (endpos is not None and endpos < len(low)):
             low = low[max(pos, 0) : len(low) if endpos is None else max(endpos, 0)]
+            answers = None
+        else:
+            # The whole text: its answer is kept for every class of the same keys (a
+            # fragment is asked for the withdrawal's words by three steps).
+            held = answers.get(id(keys))
+            if held is not None:
+                return held
         for key in keys:
             if key in low:
+                held = True
                 break  # a loop of "in": cheaper than any() of a generator, and than re
         else:
-            return False
-        return True
+            held = False
+        if answers is not None:
+            answers[id(keys)] = held
+        return held
 
     def search(self, text: str, pos: int = 0, endpos: int | None = None) -> re.Match[str] | None:
         if not self._holds(text, pos, endpos):
@@ -391,18 +401,25 @@ def _keys_of(source: str) -> tuple[str, ...]:
     keys = required_texts(source)
     if keys is None or min(map(len, keys)) < 2:
         return ()
-    return tuple(sorted(keys, key=lambda k: (len(k), k)))
+    ordered = tuple(sorted(keys, key=lambda k: (len(k), k)))
+    return _KEYS.setdefault(ordered, ordered)  # one object for equal keys: see ``_LAST``
 
 
-# The last text lower-cased: the stance asks several classes of one sentence in turn.
-_LAST: list[Any] = [None, None]
+# Each set of keys, one object: the classes that hold the same texts share their answers.
+_KEYS: dict[tuple[str, ...], tuple[str, ...]] = {}
+# The last text lower-cased, and the answers for it whole by its classes' keys (by the keys'
+# ``id``: each is kept in ``_KEYS`` for good): the stance asks several classes of one
+# sentence in turn, and the steps of a fragment ask the withdrawal's words of it thrice.
+# One tuple, replaced whole: a thread never reads one text's answers beside another's.
+_LAST: list[tuple[str | None, str | None, dict[int, bool]]] = [(None, None, {})]
 
 
-def _lowered(text: str) -> str | None:
-    """``text`` lower-cased, letter for letter; None when it holds a letter case-insensitive
-    matching folds into ASCII where str.lower() does not ("ſ" is an s)."""
-    if _LAST[0] is text:
-        return cast("str | None", _LAST[1])
-    low = text.lower() if stems_tell(text) else None
-    _LAST[0], _LAST[1] = text, low
-    return low
+def _seen(text: str) -> tuple[str | None, str | None, dict[int, bool]]:
+    """``text``, ``text`` lower-cased letter for letter (None when it holds a letter
+    case-insensitive matching folds into ASCII where str.lower() does not: "ſ" is an s), and
+    the gate's answers for it whole."""
+    last = _LAST[0]
+    if last[0] is text:
+        return last
+    last = _LAST[0] = (text, text.lower() if stems_tell(text) else None, {})
+    return last
