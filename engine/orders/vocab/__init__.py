@@ -162,9 +162,19 @@ class Words:
     # How the family's orders are restated (``titles``, ``verbs``, ... and its own words):
     # the reader gives each order it makes this wording.
     wording: Wording = PLAIN
+    # The abilities of each trait asked (``with_trait``), found once: the reader asks them of
+    # every fragment and every run of evidence.
+    _by_trait: dict[str, frozenset[str]] = field(
+        default_factory=dict, init=False, repr=False, compare=False, hash=False
+    )
 
     def with_trait(self, trait: str) -> frozenset[str]:
-        return frozenset(s.ability for s in self.says if trait in s.traits)
+        found = self._by_trait.get(trait)
+        if found is None:
+            found = self._by_trait[trait] = frozenset(
+                s.ability for s in self.says if trait in s.traits
+            )
+        return found
 
     def say(self, ability: str) -> Say | None:
         return next((s for s in self.says if s.ability == ability), None)
