@@ -421,6 +421,9 @@ class Layout:
         self._clauses: dict[int, tuple[bool, list[tuple[int, int]]]] = {}
         self._timed: dict[int, bool] = {}
         self._not_now: dict[int, list[int]] = {}
+        # Each mention's stance, by the mention's ``id`` (each of ``found`` lives as long as
+        # this layout): the evidence's readings and its fitting ask it of the same words.
+        self._stances: dict[tuple[int, Voice, bool], tuple[Mention, Kind | str | None]] = {}
         # "Just asking", "hypothetically": the message asks, and orders nothing.
         asking = _ONLY_ASKING.search(text)
         self.only_asking = asking is not None
@@ -724,7 +727,20 @@ def stance(
 ) -> Kind | str | None:
     """None when ``mention`` (of an ability) is the sender's order; else a ``Kind`` that voids
     it (a negation, a condition, a question, a doubt, someone else's words, a later phase), or
-    ``TALK``. ``asks``: the ability is asked as a question ("how old is Abs?")."""
+    ``TALK``. ``asks``: the ability is asked as a question ("how old is Abs?"). Read once for
+    each mention of the layout's own mentions."""
+    if found is not layout.found:
+        return _stance(layout, mention, found, voice, asks)
+    key = (id(mention), voice, asks)
+    kept = layout._stances.get(key)
+    if kept is None or kept[0] is not mention:
+        kept = layout._stances[key] = (mention, _stance(layout, mention, found, voice, asks))
+    return kept[1]
+
+
+def _stance(
+    layout: Layout, mention: Mention, found: Sequence[Mention], voice: Voice, asks: bool
+) -> Kind | str | None:
     text = layout.text
     sentence = layout.sentence(mention.start)
     clause = layout.clause(mention.start)
