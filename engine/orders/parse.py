@@ -1399,7 +1399,12 @@ def _hidden_characters(source: str) -> int:
     sequences aside): the cleaning drops them, and the player is told."""
     if source.isascii():
         return 0
-    return sum(1 for ch in source if ch != "\u200d" and unicodedata.category(ch) == "Cf")
+    # Each character beyond ASCII classed once (a format character is none of ASCII's).
+    return sum(
+        source.count(ch)
+        for ch in set(source)
+        if not ch.isascii() and ch != "\u200d" and unicodedata.category(ch) == "Cf"
+    )
 
 
 def _will_too_long(state: GameState, will: str | None) -> Rejection | None:
