@@ -33,8 +33,9 @@ _DETECT_ASK = lazy_compile(
 
 def read_investigate(reader: Reader, rest: str, fragment: str) -> Order:
     asked = []
-    for part in filter(None, _QUERY_SPLIT.split(rest)):
-        query, when = _tonight_query(reader, part, fragment)
+    parts = list(filter(None, _QUERY_SPLIT.split(rest)))
+    for part in parts:
+        query, when = _tonight_query(reader, part, fragment, alone=len(parts) == 1)
         if when is not None and when != reader.state.phase:
             if reader.holds("special_investigate") and not reader.holds("investigate"):
                 # Okiya's "Investigate Akonyl protected conia on Night 1" is his SI.
@@ -56,10 +57,13 @@ def read_investigate(reader: Reader, rest: str, fragment: str) -> Order:
     )
 
 
-def _tonight_query(reader: Reader, part: str, fragment: str) -> tuple[Query, Phase | None]:
-    """One query of an Investigate, and the phase it names (an Investigate sees tonight)."""
+def _tonight_query(
+    reader: Reader, part: str, fragment: str, *, alone: bool = False
+) -> tuple[Query, Phase | None]:
+    """One query of an Investigate, and the phase it names (an Investigate sees tonight);
+    ``alone``: the one query the order's words hold."""
     subject, keyword, obj, tail = _action(
-        reader, part, "reading.investigate_example", no_object=frozenset()
+        reader, part, "reading.investigate_example", no_object=frozenset(), alone=alone
     )
     when, tail = reader.phase(tail)
     reader.end(tail, fragment)
@@ -89,11 +93,13 @@ def queries(reader: Reader, rest: str, fragment: str) -> tuple[Query, ...]:
 
 
 def _action(
-    reader: Reader, part: str, example: str, *, no_object: frozenset[str]
+    reader: Reader, part: str, example: str, *, no_object: frozenset[str], alone: bool = False
 ) -> tuple[str, str, str, str]:
     """The subject, the action and its object (a player, a role for a disguise, nothing for
     the actions in ``no_object``) of a query, and the text after them. ``example`` is the key
-    of the refusal's model of a query, with {a} for the subject and {b} for another player."""
+    of the refusal's model of a query, with {a} for the subject and {b} for another player.
+    ``alone``: the one query of the order, whose refusal for a player named alone ("Investigate
+    Abs": no action) is of words read whole (``Refusal.read_whole``)."""
     subject, tail = reader.name(part)
     aux = _AUXILIARY.match(tail)  # "Abs is attacking Lynz", "Abs will kill Lynz"
     tail = tail[aux.end() :] if aux else tail
@@ -116,6 +122,7 @@ def _action(
                 "reading.query_no_action", written=part, example=_example(reader, example, subject)
             ),
             Kind.MISSING_DETAIL,
+            read_whole=alone and not tail.strip() and reader.holds("investigate"),
         )
     keyword, used = verb
     tail = tail.lstrip()[used:]
