@@ -292,6 +292,46 @@ def test_kill_jd_dash_kills_jd_dash_beside_jd() -> None:
 
 
 @pytest.mark.parametrize(
+    ("author", "text", "evidence_read"),
+    [
+        ("Akonyl", "Investigate Abs", False),  # its holder: the order's word and its target
+        ("Akonyl", "inv abs.", False),
+        ("Akonyl", "Investigate Abs, Kleene", True),  # another query after it: not read whole
+        ("Akonyl", "Investigate Abs\nhe is Gin", True),  # not alone in its run
+        ("Parkur", "Investigate Abs", True),  # not Parkur's: another order may take the words
+    ],
+)
+def test_an_investigation_of_a_player_alone_from_its_holder_is_not_read_again(
+    monkeypatch: pytest.MonkeyPatch, author: str, text: str, evidence_read: bool
+) -> None:
+    """ "Investigate Abs" from a player who holds Investigate names no action: read to its
+    last word (Refusal.read_whole), its evidence is the same words and is not read. From a
+    Camel, who holds Stake-out and no Investigate, the evidence still reads it: "Investigate
+    Abs" is his Stake-out on Abs."""
+    from autogm.engine.orders import parse
+
+    calls: list[str] = []
+    readings = parse.readings
+
+    def counted(block, *args, **kwargs):  # type: ignore[no-untyped-def]
+        calls.append(block.text)
+        return readings(block, *args, **kwargs)
+
+    monkeypatch.setattr(parse, "readings", counted)
+    state = new_game(load_ruleset("dctp-2011"), ROSTER, 1, Setup())
+    state.phase = Phase.parse("Night 2")
+    parsed = read_pm(state, author, text)
+    assert bool(calls) is evidence_read, calls
+    if not evidence_read:
+        assert not parsed.accepted
+        assert [r.reason.split(":")[0].casefold() for r in parsed.rejected] == [
+            "'abs' is not an action to investigate"
+        ]
+    if author == "Parkur":
+        assert [o.canonical() for o in parsed.accepted] == ["Stake-out Abs"]
+
+
+@pytest.mark.parametrize(
     ("text", "evidence_read"),
     [
         ("Identify Abs", False),  # read to its last word: the order's word and its target
