@@ -344,7 +344,7 @@ class PhraseClass:
         """Whether ``text[pos:endpos]`` may hold a match: one of the keys stands in it."""
         keys = self._keys
         if keys is None:
-            keys = self._keys = _keys_of(self._regex.pattern)  # compiled now, as ungated
+            keys = self._keys = _keys_of(self._regex.pattern)  # its text: compiles nothing
         if not keys:
             return True
         low = _lowered(text)

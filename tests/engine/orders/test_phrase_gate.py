@@ -132,12 +132,14 @@ def test_a_class_with_a_one_letter_text_is_not_gated() -> None:
     assert "tomorrow" in later._keys  # type: ignore[attr-defined]
 
 
-def test_the_keys_are_read_at_the_first_ask_and_compile_the_class() -> None:
+def test_the_keys_are_read_at_the_first_ask_and_the_class_compiled_only_when_they_stand() -> None:
     fresh = phrases.gated(r"(?<![\w'’])(?:belay\s+that|as\s+you\s+were)(?![\w'’])")
     assert isinstance(fresh, PhraseClass)
-    assert fresh._keys is None and "pattern" not in fresh._regex.__dict__
-    assert fresh.search("heal Abs") is None  # gated, and compiled as an ungated ask would
-    assert fresh._keys == ("were", "belay") and "pattern" in fresh._regex.__dict__
+    assert fresh._keys is None and "search" not in vars(fresh._regex)
+    assert fresh.search("heal Abs") is None  # shut: its text read, nothing compiled
+    assert fresh._keys == ("were", "belay") and "search" not in vars(fresh._regex)
+    assert fresh.search("heal Abs. Belay that")[0] == "Belay that"
+    assert "search" in vars(fresh._regex)
 
 
 def test_a_word_added_to_a_class_is_gated_with_no_other_change() -> None:
@@ -145,3 +147,4 @@ def test_a_word_added_to_a_class_is_gated_with_no_other_change() -> None:
     assert isinstance(added, PhraseClass)
     assert added.search("ok belay that, heal Abs") is not None
     assert added.search("heal Abs") is None
+
