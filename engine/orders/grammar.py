@@ -95,9 +95,10 @@ class WordTable:
     start there cannot match, so the first that matches is the same): "vote Abs" tries the
     four that start with a v, not sixty; of those, a pattern whose literal start
     (``literal_stems``) the text does not start with is passed over without being compiled
-    ("heal Abs" never compiles "hide|hiding"). Each pattern is compiled when a text first
-    needs it, so a command compiles only what it reads (a night of kills, `check-config`,
-    never pays for the queries' or the crimes' words).
+    ("heal Abs" never compiles "hide|hiding"), and so is one whose every match holds a text
+    (``gate_keys``) the text does not ("follow Abs" never compiles "follow[- ]?up"). Each
+    pattern is compiled when a text first needs it, so a command compiles only what it reads
+    (a night of kills, `check-config`, never pays for the queries' or the crimes' words).
     """
 
     def __init__(self, table: tuple[tuple[str, str], ...], end: str = r"\b") -> None:
@@ -105,6 +106,9 @@ class WordTable:
         self._table = table
         self._end = end  # what each pattern must be followed by: a word's end, the text's
         self._compiled: list[re.Pattern[str] | None] = [None] * len(table)
+        # The texts one of which each pattern's every match holds (``gate_keys``), read when
+        # a text first tries it: a pattern is compiled only for a text that holds one.
+        self._keys: list[tuple[str, ...] | None] = [None] * len(table)
         self._by_letter: dict[str, tuple[int, ...]] = {}
         # match's answers by text: the readers ask about the same texts again and again (a
         # fragment, then its rest; "Vote P34" in every phase), and a table never changes.
@@ -130,6 +134,12 @@ class WordTable:
             self._by_letter[first] = found
         return found
 
+    def _gate(self, i: int) -> tuple[str, ...]:
+        keys = self._keys[i]
+        if keys is None:
+            keys = self._keys[i] = gate_keys(self._table[i][0])
+        return keys
+
     def match(self, text: str) -> tuple[str, int] | None:
         """The canonical name of the first pattern that matches at the start of ``text``,
         and the length it matches."""
@@ -150,12 +160,16 @@ class WordTable:
         stems, look = self._stems
         head = text[:look]
         head = head.lower() if stems_tell(head) else None
-        compiled = self._compiled
+        compiled, low = self._compiled, ""
         for i in tried:
             if head is not None and (stem := stems[i]) is not None and not head.startswith(stem):
                 continue
             pattern = compiled[i]
             if pattern is None:
+                if low == "":
+                    low = text.lower() if stems_tell(text) else None
+                if not may_hold(self._gate(i), low):
+                    continue
                 source = rf"(?:{self._table[i][0]}){self._end}"
                 pattern = compiled[i] = re.compile(source, re.IGNORECASE)
             found = pattern.match(text)
@@ -230,6 +244,27 @@ def required_texts(pattern: str) -> frozenset[str] | None:
         return None
     # A text that holds "change" holds it whether "changed" is a key or not.
     return frozenset(t for t in found if not any(o != t and o in t for o in found))
+
+
+def gate_keys(pattern: str) -> tuple[str, ...]:
+    """The texts one of which every match of ``pattern`` holds (``required_texts``), shortest
+    first; () when it holds none that can be told, or one letter, which every text holds (no
+    gate). A pattern is run, and compiled, only for a text that holds one (``may_hold``)."""
+    keys = required_texts(pattern)
+    if keys is None or min(map(len, keys)) < 2:
+        return ()
+    return tuple(sorted(keys, key=lambda k: (len(k), k)))
+
+
+def may_hold(keys: tuple[str, ...], low: str | None) -> bool:
+    """Whether a text lower-cased (``low``; None when ``stems_tell`` of it is false: it tells
+    nothing) may hold a match of a pattern of ``gate_keys``."""
+    if not keys or low is None:
+        return True
+    for key in keys:  # noqa: SIM110 (a loop of "in": cheaper than any() of a generator)
+        if key in low:
+            return True
+    return False
 
 
 def _required_alternatives(pattern: str, i: int) -> tuple[set[str] | None, int]:

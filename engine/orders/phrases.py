@@ -15,7 +15,7 @@ from functools import cache
 from typing import Any, cast
 
 from autogm.engine.lazy_pattern import lazy_compile
-from autogm.engine.orders.grammar import required_texts, stems_tell
+from autogm.engine.orders.grammar import gate_keys, may_hold, stems_tell
 
 POLITE = ("please", "pls", "plz", "plox", "kindly")
 THANKS = ("thanks", r"thank\s+(?:you|u)", "thx", "thanx", "ty", "tyvm", "cheers", "ta")
@@ -328,7 +328,7 @@ class PhraseClass:
 
     A class's pattern is a large alternation tried at every word of a text, which costs
     more than the look for a few words in the text lower-cased ("scratch", "nvm", "kidding":
-    ``grammar.required_texts`` reads each phrase's from its declaration, so a phrase added
+    ``grammar.gate_keys`` reads each phrase's from its declaration, so a phrase added
     to a class is gated with no other change). A text that holds a letter case-insensitive
     matching folds into ASCII where str.lower() does not is run as it is (``stems_tell``).
     The pattern stays the one definition: the gate passes over texts it cannot match
@@ -344,20 +344,13 @@ class PhraseClass:
         """Whether ``text[pos:endpos]`` may hold a match: one of the keys stands in it."""
         keys = self._keys
         if keys is None:
-            keys = self._keys = _keys_of(self._regex.pattern)  # its text: compiles nothing
+            keys = self._keys = gate_keys(self._regex.pattern)  # its text: compiles nothing
         if not keys:
             return True
         low = _lowered(text)
-        if low is None:
-            return True
-        if pos > 0 or (endpos is not None and endpos < len(low)):
+        if low is not None and (pos > 0 or (endpos is not None and endpos < len(low))):
             low = low[max(pos, 0) : len(low) if endpos is None else max(endpos, 0)]
-        for key in keys:
-            if key in low:
-                break  # a loop of "in": cheaper than any() of a generator, and than re
-        else:
-            return False
-        return True
+        return may_hold(keys, low)
 
     def search(self, text: str, pos: int = 0, endpos: int | None = None) -> re.Match[str] | None:
         if not self._holds(text, pos, endpos):
@@ -383,15 +376,6 @@ class PhraseClass:
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._regex, name)  # the pattern's own: its source, flags, sub, ...
-
-
-def _keys_of(source: str) -> tuple[str, ...]:
-    """The texts one of which every match of ``source`` holds, shortest first; () when it
-    holds none that can be told, or one letter, which every text holds (no gate)."""
-    keys = required_texts(source)
-    if keys is None or min(map(len, keys)) < 2:
-        return ()
-    return tuple(sorted(keys, key=lambda k: (len(k), k)))
 
 
 # The last text lower-cased: the stance asks several classes of one sentence in turn.
