@@ -232,6 +232,11 @@ def literal_stems(pattern: str) -> tuple[str, ...] | None:
     return tuple(stems)
 
 
+# A text a pattern's every match holds, and whether it opens a word there (it follows a
+# word's start, "(?<![\w'’])kill", and opens the pattern or a group it opens).
+Key = tuple[str, bool]
+
+
 def required_texts(pattern: str) -> frozenset[str] | None:
     """Lower-case ASCII texts one of which every match of ``pattern`` holds, read from the
     pattern's text: in each top-level alternative, a run of literal characters or a group
@@ -239,87 +244,128 @@ def required_texts(pattern: str) -> frozenset[str] | None:
     holds "scratch" or "scrap"); None when an alternative holds none that can be told (only
     classes, categories, optional pieces). A case-insensitive match holds one in the text
     lower-cased, when ``stems_tell`` of the text."""
-    found, _ = _required_alternatives(pattern, 0)
+    found, _ = _required_alternatives(pattern, 0, False)
     if found is None:
         return None
+    texts = {t for t, _ in found}
     # A text that holds "change" holds it whether "changed" is a key or not.
-    return frozenset(t for t in found if not any(o != t and o in t for o in found))
+    return frozenset(t for t in texts if not any(o != t and o in t for o in texts))
 
 
-def gate_keys(pattern: str) -> tuple[str, ...]:
-    """The texts one of which every match of ``pattern`` holds (``required_texts``), shortest
-    first; () when it holds none that can be told, or one letter, which every text holds (no
-    gate). A pattern is run, and compiled, only for a text that holds one (``may_hold``)."""
-    keys = required_texts(pattern)
-    if keys is None or min(map(len, keys)) < 2:
+def gate_keys(pattern: str) -> tuple[Key, ...]:
+    """The texts one of which every match of ``pattern`` holds (``required_texts``), each with
+    whether it opens a word where it stands, shortest first; () when it holds none that can be
+    told, or one letter, which every text holds (no gate). A pattern is run, and compiled,
+    only for a text that holds one (``may_hold``): "Identify P3" holds "if", but not as a
+    word's start, where the condition class's "if" stands."""
+    found, _ = _required_alternatives(pattern, 0, False)
+    if found is None or min(len(t) for t, _ in found) < 2:
         return ()
-    return tuple(sorted(keys, key=lambda k: (len(k), k)))
+    # A text that holds "change" holds it whether "changed" is a key or not; a key that must
+    # open a word covers only those that open one with it.
+    kept = {
+        (t, word)
+        for t, word in found
+        if not any(
+            (o, w) != (t, word) and o in t and (not w or (word and t.startswith(o)))
+            for o, w in found
+        )
+    }
+    return tuple(sorted(kept, key=lambda k: (len(k[0]), k[0], k[1])))
 
 
-def may_hold(keys: tuple[str, ...], low: str | None) -> bool:
+def may_hold(keys: tuple[Key, ...], low: str | None) -> bool:
     """Whether a text lower-cased (``low``; None when ``stems_tell`` of it is false: it tells
     nothing) may hold a match of a pattern of ``gate_keys``."""
     if not keys or low is None:
         return True
-    for key in keys:  # noqa: SIM110 (a loop of "in": cheaper than any() of a generator)
-        if key in low:
+    for key, word in keys:  # noqa: SIM110 (a loop of "in": cheaper than any() of a generator)
+        if key in low and (not word or _opens_a_word(low, key)):
             return True
     return False
 
 
-def _required_alternatives(pattern: str, i: int) -> tuple[set[str] | None, int]:
+def _opens_a_word(low: str, key: str) -> bool:
+    """Whether ``key`` stands in ``low`` where no word character is before it."""
+    at = low.find(key)
+    while at >= 0:
+        if at == 0 or not (low[at - 1].isalnum() or low[at - 1] == "_"):
+            return True
+        at = low.find(key, at + 1)
+    return False
+
+
+# The assertions that a word starts here: no word character before.
+_WORD_START_BEFORE = ("(?<![\\w'’])", "(?<!\\w)", "\\b")
+
+
+def _required_alternatives(pattern: str, i: int, opens: bool) -> tuple[set[Key] | None, int]:
     """``required_texts`` of the alternatives from ``i`` to the ")" that closes them (or the
-    end), and where they end."""
-    found: set[str] | None = set()
+    end), and where they end; ``opens``: a word starts where they start."""
+    found: set[Key] | None = set()
     while True:
-        texts, i = _required_sequence(pattern, i)
+        texts, i = _required_sequence(pattern, i, opens)
         found = None if texts is None or found is None else found | texts
         if pattern[i : i + 1] != "|":
             return found, i
         i += 1
 
 
-def _required_sequence(pattern: str, i: int) -> tuple[set[str] | None, int]:
+def _required_sequence(pattern: str, i: int, opens: bool) -> tuple[set[Key] | None, int]:
     """The texts one of which a sequence of pieces holds: of its runs of literal characters
-    and its groups that every match goes through, the one whose shortest text is longest."""
-    choices: list[set[str]] = []
-    run = ""
+    and its groups that every match goes through, the one whose shortest text is longest;
+    ``opens``: a word starts where the sequence starts."""
+    choices: list[set[Key]] = []
+    run, run_opens = "", False
+    first = True  # nothing read yet
     while i < len(pattern) and pattern[i] not in "|)":
         c = pattern[i]
+        if first and pattern.startswith(_WORD_START_BEFORE, i):
+            opens = True
+        at_start = first and opens
         literal = group = None
+        reads = True
         if c == "(":
             if pattern.startswith(_GROUP_PASSED, i) or (
                 pattern.startswith("(?", i) and not pattern.startswith(("(?:", "(?P<"), i)
             ):
                 i = _group_end(pattern[i:]) + i + 1  # a lookaround, flags: nothing held
+                reads = False
             else:
                 start = pattern.index(">", i) + 1 if pattern.startswith("(?P<", i) else i + 1
                 start += 2 * pattern.startswith("(?:", i)
-                group, i = _required_alternatives(pattern, start)
+                group, i = _required_alternatives(pattern, start, at_start)
                 i += 1
         elif c == "[":
             i = _class_end(pattern, i) + 1
         elif c == "\\":
             escaped = pattern[i + 1 : i + 2]
             literal = escaped if escaped.isascii() and not escaped.isalnum() else None
+            reads = escaped not in ("b", "B", "A", "Z")  # an assertion reads nothing
             i += 2
         else:
             literal = c if c.isascii() and c not in "^$." else None
+            reads = c not in "^$"
             i += 1
         quantified, optional, i = _quantifier(pattern, i)
         if literal is not None and not quantified:
+            if not run:
+                run_opens = at_start and literal.isalnum()
             run += literal.lower()
+            first = False
             continue
         if run:
-            choices.append({run})
+            choices.append({(run, run_opens)})
             run = ""
         if group is not None and not optional:
             choices.append(group)
+        if reads or quantified:
+            first = False
     if run:
-        choices.append({run})
+        choices.append({(run, run_opens)})
     if not choices:
         return None, i
-    return max(choices, key=lambda texts: (min(map(len, texts)), -len(texts))), i
+    return max(choices, key=lambda texts: (min(len(t) for t, _ in texts), -len(texts))), i
 
 
 def _group_end(pattern: str) -> int:
