@@ -71,7 +71,7 @@ class EvidenceTable:
         self._look = max((len(x) for st in self._stems if st for x in st), default=0)
         # The texts one of which each pattern's every match holds (``grammar.gate_keys``),
         # read when a text first tries it: a pattern is compiled only for a text holding one.
-        self._keys: list[tuple[str, ...] | None] = [None] * len(evidence)
+        self._keys: list[grammar.Gate | None] = [None] * len(evidence)
         self._by_letter: dict[str, tuple[int, ...]] = {}
         self._by_head: dict[str, tuple[int, ...]] = {}
         self._read: dict[str, tuple[tuple[str, ...], int] | None] = {}

@@ -108,7 +108,7 @@ class WordTable:
         self._compiled: list[re.Pattern[str] | None] = [None] * len(table)
         # The texts one of which each pattern's every match holds (``gate_keys``), read when
         # a text first tries it: a pattern is compiled only for a text that holds one.
-        self._keys: list[tuple[str, ...] | None] = [None] * len(table)
+        self._keys: list[Gate | None] = [None] * len(table)
         self._by_letter: dict[str, tuple[int, ...]] = {}
         # match's answers by text: the readers ask about the same texts again and again (a
         # fragment, then its rest; "Vote P34" in every phase), and a table never changes.
@@ -134,7 +134,7 @@ class WordTable:
             self._by_letter[first] = found
         return found
 
-    def _gate(self, i: int) -> tuple[str, ...]:
+    def _gate(self, i: int) -> Gate:
         keys = self._keys[i]
         if keys is None:
             keys = self._keys[i] = gate_keys(self._table[i][0])
@@ -252,15 +252,20 @@ def required_texts(pattern: str) -> frozenset[str] | None:
     return frozenset(t for t in texts if not any(o != t and o in t for o in texts))
 
 
-def gate_keys(pattern: str) -> tuple[Key, ...]:
-    """The texts one of which every match of ``pattern`` holds (``required_texts``), each with
-    whether it opens a word where it stands, shortest first; () when it holds none that can be
+# A pattern's gate: the texts one of which its every match holds, shortest first, and those
+# of them that open a word where they stand (``gate_keys``).
+Gate = tuple[tuple[str, ...], frozenset[str]]
+
+
+def gate_keys(pattern: str) -> Gate:
+    """The texts one of which every match of ``pattern`` holds (``required_texts``), shortest
+    first, and those that open a word where they stand; none when it holds none that can be
     told, or one letter, which every text holds (no gate). A pattern is run, and compiled,
-    only for a text that holds one (``may_hold``): "Identify P3" holds "if", but not as a
-    word's start, where the condition class's "if" stands."""
+    only for a text that holds one (``may_hold``): "Identify P3" holds "if", but not where a
+    word starts, as the condition class's "if" stands."""
     found, _ = _required_alternatives(pattern, 0, False)
     if found is None or min(len(t) for t, _ in found) < 2:
-        return ()
+        return (), frozenset()
     # A text that holds "change" holds it whether "changed" is a key or not; a key that must
     # open a word covers only those that open one with it.
     kept = {
@@ -271,16 +276,18 @@ def gate_keys(pattern: str) -> tuple[Key, ...]:
             for o, w in found
         )
     }
-    return tuple(sorted(kept, key=lambda k: (len(k[0]), k[0], k[1])))
+    keys = tuple(sorted({t for t, _ in kept}, key=lambda k: (len(k), k)))
+    return keys, frozenset(t for t, word in kept if word)
 
 
-def may_hold(keys: tuple[Key, ...], low: str | None) -> bool:
+def may_hold(gate: Gate, low: str | None) -> bool:
     """Whether a text lower-cased (``low``; None when ``stems_tell`` of it is false: it tells
     nothing) may hold a match of a pattern of ``gate_keys``."""
+    keys, opening = gate
     if not keys or low is None:
         return True
-    for key, word in keys:  # noqa: SIM110 (a loop of "in": cheaper than any() of a generator)
-        if key in low and (not word or _opens_a_word(low, key)):
+    for key in keys:  # noqa: SIM110 (a loop of "in": cheaper than any() of a generator)
+        if key in low and (key not in opening or _opens_a_word(low, key)):
             return True
     return False
 

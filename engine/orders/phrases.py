@@ -15,7 +15,7 @@ from functools import cache
 from typing import Any, cast
 
 from autogm.engine.lazy_pattern import lazy_compile
-from autogm.engine.orders.grammar import gate_keys, may_hold, stems_tell
+from autogm.engine.orders.grammar import Gate, gate_keys, may_hold, stems_tell
 
 POLITE = ("please", "pls", "plz", "plox", "kindly")
 THANKS = ("thanks", r"thank\s+(?:you|u)", "thx", "thanx", "ty", "tyvm", "cheers", "ta")
@@ -338,19 +338,19 @@ class PhraseClass:
 
     def __init__(self, regex: re.Pattern[str]) -> None:
         self._regex = regex
-        self._keys: tuple[str, ...] | None = None  # read at the first ask: no cost at import
+        self._keys: Gate | None = None  # read at the first ask: no cost at import
 
     def _holds(self, text: str, pos: int, endpos: int | None) -> bool:
         """Whether ``text[pos:endpos]`` may hold a match: one of the keys stands in it."""
-        keys = self._keys
-        if keys is None:
-            keys = self._keys = gate_keys(self._regex.pattern)  # its text: compiles nothing
-        if not keys:
+        gate = self._keys
+        if gate is None:
+            gate = self._keys = gate_keys(self._regex.pattern)  # its text: compiles nothing
+        if not gate[0]:
             return True
         low = _lowered(text)
         if low is not None and (pos > 0 or (endpos is not None and endpos < len(low))):
             low = low[max(pos, 0) : len(low) if endpos is None else max(endpos, 0)]
-        return may_hold(keys, low)
+        return may_hold(gate, low)
 
     def search(self, text: str, pos: int = 0, endpos: int | None = None) -> re.Match[str] | None:
         if not self._holds(text, pos, endpos):
