@@ -336,8 +336,9 @@ def _required_sequence(pattern: str, i: int, opens: bool) -> tuple[set[Key] | No
             if pattern.startswith(_GROUP_PASSED, i) or (
                 pattern.startswith("(?", i) and not pattern.startswith(("(?:", "(?P<"), i)
             ):
-                i = _group_end(pattern[i:]) + i + 1  # a lookaround, flags: nothing held
-                reads = False
+                # A lookaround, flags: nothing held; only a lookaround reads nothing.
+                reads = not pattern.startswith(_GROUP_PASSED, i)
+                i = _group_end(pattern[i:]) + i + 1
             else:
                 start = pattern.index(">", i) + 1 if pattern.startswith("(?P<", i) else i + 1
                 start += 2 * pattern.startswith("(?:", i)

@@ -171,5 +171,8 @@ def test_a_key_that_opens_its_phrase_is_looked_for_where_a_word_starts() -> None
     assert gate_keys(r"\bkill\b|x(?:ab)") == (("ab", "kill"), {"kill"})
     # Read after anything else, a key opens no word: an optional piece, a class, a letter.
     assert gate_keys(r"(?<!\w)a?bc|[pd]mx|(?:de|fg)h") == (("bc", "de", "fg", "mx"), set())
+    # A group of flags reads what it holds: what follows it opens no word.
+    assert gate_keys(r"(?<!\w)(?i:x)kill") == (("kill",), set())
+    assert gate_keys(r"(?<!\w)(?=k)(?<!q)kill") == (("kill",), {"kill"})
     # A key that opens a word and the same text anywhere: the second covers both.
     assert gate_keys(r"(?<!\w)(?:does|x+does)") == (("does",), set())
