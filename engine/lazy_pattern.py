@@ -12,21 +12,24 @@ from __future__ import annotations
 import re
 from typing import Any, cast
 
-# The compiled pattern's attributes a lazy one takes over at its first use.
+# The compiled pattern's attributes a lazy one takes over at its first use. Its source
+# text is its own from the start: reading it (a phrase class's gate reads its keys from it)
+# compiles nothing.
 _TAKEN = (
     "match", "fullmatch", "search", "sub", "subn", "split", "finditer", "findall",
-    "pattern", "flags", "groups", "groupindex",
+    "flags", "groups", "groupindex",
 )  # fmt: skip
 
 
 class _LazyPattern:
     def __init__(self, pattern: str, flags: int) -> None:
-        self._source = (pattern, flags)
+        self.pattern = pattern
+        self._flags = flags  # as given: the compiled pattern's ``flags`` add the defaults
 
     def __getattr__(self, name: str) -> Any:
         # Called only while an attribute is missing: the first use compiles and stores the
         # compiled pattern's methods on the instance, where later uses find them directly.
-        compiled = re.compile(*self._source)
+        compiled = re.compile(self.pattern, self._flags)
         for attribute in _TAKEN:
             self.__dict__[attribute] = getattr(compiled, attribute)
         return getattr(compiled, name)

@@ -52,8 +52,11 @@ class EvidenceTable:
     """The everyday words of a family (``vocab.Words.evidence``), matched at a word's start:
     the longest word wins, and every ability it may say is kept ("shoot": Pistol, Revolver).
     Only the patterns whose literal start (``grammar.literal_stems``) the text starts with
-    are tried, and each is compiled when a text first needs it: a game's messages use a few
-    dozen of the hundreds of words, and compiling the others would cost more than reading."""
+    are tried, and of those not compiled yet only one whose every match holds a text the
+    text holds (``grammar.gate_keys``: "Voice of Reason" never compiles the words of the
+    Voice of Accusation). Each is compiled when a text first needs it: a game's messages use
+    a few dozen of the hundreds of words, and compiling the others would cost more than
+    reading."""
 
     def __init__(self, evidence: tuple[tuple[str, tuple[str, ...]], ...]) -> None:
         self._entries = evidence
@@ -66,6 +69,9 @@ class EvidenceTable:
             for (p, _), st in zip(evidence, self._stems, strict=True)
         ]
         self._look = max((len(x) for st in self._stems if st for x in st), default=0)
+        # The texts one of which each pattern's every match holds (``grammar.gate_keys``),
+        # read when a text first tries it: a pattern is compiled only for a text holding one.
+        self._keys: list[grammar.Gate | None] = [None] * len(evidence)
         self._by_letter: dict[str, tuple[int, ...]] = {}
         self._by_head: dict[str, tuple[int, ...]] = {}
         self._read: dict[str, tuple[tuple[str, ...], int] | None] = {}
@@ -116,10 +122,17 @@ class EvidenceTable:
             # does not ("ſ" is an s): the stems tell nothing, every pattern of the letter is
             # tried.
             tried = self._tried(text[:1].lower())
-        best, abilities = 0, []
+        best, abilities, low = 0, [], ""
         for i in tried:
             pattern = self._compiled[i]
             if pattern is None:
+                if low == "":
+                    low = text.lower() if grammar.stems_tell(text) else None
+                keys = self._keys[i]
+                if keys is None:
+                    keys = self._keys[i] = grammar.gate_keys(self._entries[i][0])
+                if not grammar.may_hold(keys, low):
+                    continue
                 # A word may be written as a possessive: "Cupid's list", "the heal's target".
                 source = rf"(?:{self._entries[i][0]})(?:['’]s)?(?![\w'’])"
                 pattern = self._compiled[i] = re.compile(source, re.IGNORECASE)

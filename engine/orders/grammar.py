@@ -95,9 +95,10 @@ class WordTable:
     start there cannot match, so the first that matches is the same): "vote Abs" tries the
     four that start with a v, not sixty; of those, a pattern whose literal start
     (``literal_stems``) the text does not start with is passed over without being compiled
-    ("heal Abs" never compiles "hide|hiding"). Each pattern is compiled when a text first
-    needs it, so a command compiles only what it reads (a night of kills, `check-config`,
-    never pays for the queries' or the crimes' words).
+    ("heal Abs" never compiles "hide|hiding"), and so is one whose every match holds a text
+    (``gate_keys``) the text does not ("follow Abs" never compiles "follow[- ]?up"). Each
+    pattern is compiled when a text first needs it, so a command compiles only what it reads
+    (a night of kills, `check-config`, never pays for the queries' or the crimes' words).
     """
 
     def __init__(self, table: tuple[tuple[str, str], ...], end: str = r"\b") -> None:
@@ -105,6 +106,9 @@ class WordTable:
         self._table = table
         self._end = end  # what each pattern must be followed by: a word's end, the text's
         self._compiled: list[re.Pattern[str] | None] = [None] * len(table)
+        # The texts one of which each pattern's every match holds (``gate_keys``), read when
+        # a text first tries it: a pattern is compiled only for a text that holds one.
+        self._keys: list[Gate | None] = [None] * len(table)
         self._by_letter: dict[str, tuple[int, ...]] = {}
         # match's answers by text: the readers ask about the same texts again and again (a
         # fragment, then its rest; "Vote P34" in every phase), and a table never changes.
@@ -130,6 +134,12 @@ class WordTable:
             self._by_letter[first] = found
         return found
 
+    def _gate(self, i: int) -> Gate:
+        keys = self._keys[i]
+        if keys is None:
+            keys = self._keys[i] = gate_keys(self._table[i][0])
+        return keys
+
     def match(self, text: str) -> tuple[str, int] | None:
         """The canonical name of the first pattern that matches at the start of ``text``,
         and the length it matches."""
@@ -150,12 +160,16 @@ class WordTable:
         stems, look = self._stems
         head = text[:look]
         head = head.lower() if stems_tell(head) else None
-        compiled = self._compiled
+        compiled, low = self._compiled, ""
         for i in tried:
             if head is not None and (stem := stems[i]) is not None and not head.startswith(stem):
                 continue
             pattern = compiled[i]
             if pattern is None:
+                if low == "":
+                    low = text.lower() if stems_tell(text) else None
+                if not may_hold(self._gate(i), low):
+                    continue
                 source = rf"(?:{self._table[i][0]}){self._end}"
                 pattern = compiled[i] = re.compile(source, re.IGNORECASE)
             found = pattern.match(text)
@@ -218,6 +232,11 @@ def literal_stems(pattern: str) -> tuple[str, ...] | None:
     return tuple(stems)
 
 
+# A text a pattern's every match holds, and whether it opens a word there (it follows a
+# word's start, "(?<![\w'’])kill", and opens the pattern or a group it opens).
+Key = tuple[str, bool]
+
+
 def required_texts(pattern: str) -> frozenset[str] | None:
     """Lower-case ASCII texts one of which every match of ``pattern`` holds, read from the
     pattern's text: in each top-level alternative, a run of literal characters or a group
@@ -225,66 +244,136 @@ def required_texts(pattern: str) -> frozenset[str] | None:
     holds "scratch" or "scrap"); None when an alternative holds none that can be told (only
     classes, categories, optional pieces). A case-insensitive match holds one in the text
     lower-cased, when ``stems_tell`` of the text."""
-    found, _ = _required_alternatives(pattern, 0)
+    found, _ = _required_alternatives(pattern, 0, False)
     if found is None:
         return None
+    texts = {t for t, _ in found}
     # A text that holds "change" holds it whether "changed" is a key or not.
-    return frozenset(t for t in found if not any(o != t and o in t for o in found))
+    return frozenset(t for t in texts if not any(o != t and o in t for o in texts))
 
 
-def _required_alternatives(pattern: str, i: int) -> tuple[set[str] | None, int]:
+# A pattern's gate: the texts one of which its every match holds, shortest first, and those
+# of them that open a word where they stand (``gate_keys``).
+Gate = tuple[tuple[str, ...], frozenset[str]]
+
+
+def gate_keys(pattern: str) -> Gate:
+    """The texts one of which every match of ``pattern`` holds (``required_texts``), shortest
+    first, and those that open a word where they stand; none when it holds none that can be
+    told, or one letter, which every text holds (no gate). A pattern is run, and compiled,
+    only for a text that holds one (``may_hold``): "Identify P3" holds "if", but not where a
+    word starts, as the condition class's "if" stands."""
+    found, _ = _required_alternatives(pattern, 0, False)
+    if found is None or min(len(t) for t, _ in found) < 2:
+        return (), frozenset()
+    # A text that holds "change" holds it whether "changed" is a key or not; a key that must
+    # open a word covers only those that open one with it.
+    kept = {
+        (t, word)
+        for t, word in found
+        if not any(
+            (o, w) != (t, word) and o in t and (not w or (word and t.startswith(o)))
+            for o, w in found
+        )
+    }
+    keys = tuple(sorted({t for t, _ in kept}, key=lambda k: (len(k), k)))
+    return keys, frozenset(t for t, word in kept if word)
+
+
+def may_hold(gate: Gate, low: str | None) -> bool:
+    """Whether a text lower-cased (``low``; None when ``stems_tell`` of it is false: it tells
+    nothing) may hold a match of a pattern of ``gate_keys``."""
+    keys, opening = gate
+    if not keys or low is None:
+        return True
+    for key in keys:  # noqa: SIM110 (a loop of "in": cheaper than any() of a generator)
+        if key in low and (key not in opening or _opens_a_word(low, key)):
+            return True
+    return False
+
+
+def _opens_a_word(low: str, key: str) -> bool:
+    """Whether ``key`` stands in ``low`` where no word character is before it."""
+    at = low.find(key)
+    while at >= 0:
+        if at == 0 or not (low[at - 1].isalnum() or low[at - 1] == "_"):
+            return True
+        at = low.find(key, at + 1)
+    return False
+
+
+# The assertions that a word starts here: no word character before.
+_WORD_START_BEFORE = ("(?<![\\w'’])", "(?<!\\w)", "\\b")
+
+
+def _required_alternatives(pattern: str, i: int, opens: bool) -> tuple[set[Key] | None, int]:
     """``required_texts`` of the alternatives from ``i`` to the ")" that closes them (or the
-    end), and where they end."""
-    found: set[str] | None = set()
+    end), and where they end; ``opens``: a word starts where they start."""
+    found: set[Key] | None = set()
     while True:
-        texts, i = _required_sequence(pattern, i)
+        texts, i = _required_sequence(pattern, i, opens)
         found = None if texts is None or found is None else found | texts
         if pattern[i : i + 1] != "|":
             return found, i
         i += 1
 
 
-def _required_sequence(pattern: str, i: int) -> tuple[set[str] | None, int]:
+def _required_sequence(pattern: str, i: int, opens: bool) -> tuple[set[Key] | None, int]:
     """The texts one of which a sequence of pieces holds: of its runs of literal characters
-    and its groups that every match goes through, the one whose shortest text is longest."""
-    choices: list[set[str]] = []
-    run = ""
+    and its groups that every match goes through, the one whose shortest text is longest;
+    ``opens``: a word starts where the sequence starts."""
+    choices: list[set[Key]] = []
+    run, run_opens = "", False
+    first = True  # nothing read yet
     while i < len(pattern) and pattern[i] not in "|)":
         c = pattern[i]
+        if first and pattern.startswith(_WORD_START_BEFORE, i):
+            opens = True
+        at_start = first and opens
         literal = group = None
+        reads = True
         if c == "(":
             if pattern.startswith(_GROUP_PASSED, i) or (
                 pattern.startswith("(?", i) and not pattern.startswith(("(?:", "(?P<"), i)
             ):
-                i = _group_end(pattern[i:]) + i + 1  # a lookaround, flags: nothing held
+                # A lookaround, flags: nothing held; only a lookaround reads nothing.
+                reads = not pattern.startswith(_GROUP_PASSED, i)
+                i = _group_end(pattern[i:]) + i + 1
             else:
                 start = pattern.index(">", i) + 1 if pattern.startswith("(?P<", i) else i + 1
                 start += 2 * pattern.startswith("(?:", i)
-                group, i = _required_alternatives(pattern, start)
+                group, i = _required_alternatives(pattern, start, at_start)
                 i += 1
         elif c == "[":
             i = _class_end(pattern, i) + 1
         elif c == "\\":
             escaped = pattern[i + 1 : i + 2]
             literal = escaped if escaped.isascii() and not escaped.isalnum() else None
+            reads = escaped not in ("b", "B", "A", "Z")  # an assertion reads nothing
             i += 2
         else:
             literal = c if c.isascii() and c not in "^$." else None
+            reads = c not in "^$"
             i += 1
         quantified, optional, i = _quantifier(pattern, i)
         if literal is not None and not quantified:
+            if not run:
+                run_opens = at_start and literal.isalnum()
             run += literal.lower()
+            first = False
             continue
         if run:
-            choices.append({run})
+            choices.append({(run, run_opens)})
             run = ""
         if group is not None and not optional:
             choices.append(group)
+        if reads or quantified:
+            first = False
     if run:
-        choices.append({run})
+        choices.append({(run, run_opens)})
     if not choices:
         return None, i
-    return max(choices, key=lambda texts: (min(map(len, texts)), -len(texts))), i
+    return max(choices, key=lambda texts: (min(len(t) for t, _ in texts), -len(texts))), i
 
 
 def _group_end(pattern: str) -> int:

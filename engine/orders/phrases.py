@@ -15,7 +15,7 @@ from functools import cache
 from typing import Any, cast
 
 from autogm.engine.lazy_pattern import lazy_compile
-from autogm.engine.orders.grammar import required_texts, stems_tell
+from autogm.engine.orders.grammar import Gate, gate_keys, may_hold, stems_tell
 
 POLITE = ("please", "pls", "plz", "plox", "kindly")
 THANKS = ("thanks", r"thank\s+(?:you|u)", "thx", "thanx", "ty", "tyvm", "cheers", "ta")
@@ -328,7 +328,7 @@ class PhraseClass:
 
     A class's pattern is a large alternation tried at every word of a text, which costs
     more than the look for a few words in the text lower-cased ("scratch", "nvm", "kidding":
-    ``grammar.required_texts`` reads each phrase's from its declaration, so a phrase added
+    ``grammar.gate_keys`` reads each phrase's from its declaration, so a phrase added
     to a class is gated with no other change). A text that holds a letter case-insensitive
     matching folds into ASCII where str.lower() does not is run as it is (``stems_tell``).
     The pattern stays the one definition: the gate passes over texts it cannot match
@@ -338,35 +338,26 @@ class PhraseClass:
 
     def __init__(self, regex: re.Pattern[str]) -> None:
         self._regex = regex
-        self._keys: tuple[str, ...] | None = None  # read at the first ask: no cost at import
+        self._keys: Gate | None = None  # read at the first ask: no cost at import
 
     def _holds(self, text: str, pos: int, endpos: int | None) -> bool:
         """Whether ``text[pos:endpos]`` may hold a match: one of the keys stands in it."""
-        keys = self._keys
-        if keys is None:
-            keys = self._keys = _keys_of(self._regex.pattern)  # compiled now, as ungated
-        if not keys:
+        gate = self._keys
+        if gate is None:
+            gate = gate_keys(self._regex.pattern)  # its text: compiles nothing
+            gate = self._keys = _GATES.setdefault(gate, gate)
+        if not gate[0]:
             return True
         _, low, answers = _seen(text)
         if low is None:
             return True
         if pos > 0 or (endpos is not None and endpos < len(low)):
-            low = low[max(pos, 0) : len(low) if endpos is None else max(endpos, 0)]
-            answers = None
-        else:
-            # The whole text: its answer is kept for every class of the same keys (a
-            # fragment is asked for the withdrawal's words by three steps).
-            held = answers.get(id(keys))
-            if held is not None:
-                return held
-        for key in keys:
-            if key in low:
-                held = True
-                break  # a loop of "in": cheaper than any() of a generator, and than re
-        else:
-            held = False
-        if answers is not None:
-            answers[id(keys)] = held
+            return may_hold(gate, low[max(pos, 0) : len(low) if endpos is None else max(endpos, 0)])
+        # The whole text: its answer is kept for every class of the same gate (a fragment is
+        # asked for the withdrawal's words by three steps).
+        held = answers.get(id(gate))
+        if held is None:
+            held = answers[id(gate)] = may_hold(gate, low)
         return held
 
     def search(self, text: str, pos: int = 0, endpos: int | None = None) -> re.Match[str] | None:
@@ -395,22 +386,13 @@ class PhraseClass:
         return getattr(self._regex, name)  # the pattern's own: its source, flags, sub, ...
 
 
-def _keys_of(source: str) -> tuple[str, ...]:
-    """The texts one of which every match of ``source`` holds, shortest first; () when it
-    holds none that can be told, or one letter, which every text holds (no gate)."""
-    keys = required_texts(source)
-    if keys is None or min(map(len, keys)) < 2:
-        return ()
-    ordered = tuple(sorted(keys, key=lambda k: (len(k), k)))
-    return _KEYS.setdefault(ordered, ordered)  # one object for equal keys: see ``_LAST``
-
-
-# Each set of keys, one object: the classes that hold the same texts share their answers.
-_KEYS: dict[tuple[str, ...], tuple[str, ...]] = {}
-# The last text lower-cased, and the answers for it whole by its classes' keys (by the keys'
-# ``id``: each is kept in ``_KEYS`` for good): the stance asks several classes of one
-# sentence in turn, and the steps of a fragment ask the withdrawal's words of it thrice.
-# One tuple, replaced whole: a thread never reads one text's answers beside another's.
+# Each gate, one object: the classes of the same gate share their answers (by its ``id``:
+# each is kept here for good).
+_GATES: dict[Gate, Gate] = {}
+# The last text lower-cased, and the answers for it whole by its classes' gates: the stance
+# asks several classes of one sentence in turn, and the steps of a fragment ask the
+# withdrawal's words of it thrice. One tuple, replaced whole: a thread never reads one text's
+# answers beside another's.
 _LAST: list[tuple[str | None, str | None, dict[int, bool]]] = [(None, None, {})]
 
 

@@ -16,7 +16,7 @@ import yaml
 
 import autogm.engine
 from autogm.engine.orders import phrases
-from autogm.engine.orders.grammar import FOLDS_INTO_ASCII, required_texts
+from autogm.engine.orders.grammar import FOLDS_INTO_ASCII, gate_keys, may_hold, required_texts
 from autogm.engine.orders.phrases import PhraseClass
 
 TESTS = Path(__file__).resolve().parents[2]
@@ -126,18 +126,21 @@ def test_a_class_with_a_one_letter_text_is_not_gated() -> None:
     # OWN_VOICE holds "i" alone: every text holds it, and a gate would only cost.
     own = phrases.pattern(phrases.OWN_VOICE)
     assert own.match("i will heal Abs") is not None
-    assert own._keys == ()  # type: ignore[attr-defined]
+    assert own._keys[0] == ()  # type: ignore[attr-defined]
     later = phrases.pattern(phrases.LATER)
     assert later.search("heal Abs") is None
-    assert "tomorrow" in later._keys  # type: ignore[attr-defined]
+    assert "tomorrow" in later._keys[1]  # type: ignore[attr-defined]
 
 
-def test_the_keys_are_read_at_the_first_ask_and_compile_the_class() -> None:
+def test_the_keys_are_read_at_the_first_ask_and_the_class_compiled_only_when_they_stand() -> None:
     fresh = phrases.gated(r"(?<![\w'’])(?:belay\s+that|as\s+you\s+were)(?![\w'’])")
     assert isinstance(fresh, PhraseClass)
-    assert fresh._keys is None and "pattern" not in fresh._regex.__dict__
-    assert fresh.search("heal Abs") is None  # gated, and compiled as an ungated ask would
-    assert fresh._keys == ("were", "belay") and "pattern" in fresh._regex.__dict__
+    assert fresh._keys is None and "search" not in vars(fresh._regex)
+    assert fresh.search("heal Abs") is None  # shut: its text read, nothing compiled
+    assert fresh._keys == (("were", "belay"), frozenset({"belay"}))
+    assert "search" not in vars(fresh._regex)
+    assert fresh.search("heal Abs. Belay that")[0] == "Belay that"
+    assert "search" in vars(fresh._regex)
 
 
 def test_a_word_added_to_a_class_is_gated_with_no_other_change() -> None:
@@ -145,3 +148,31 @@ def test_a_word_added_to_a_class_is_gated_with_no_other_change() -> None:
     assert isinstance(added, PhraseClass)
     assert added.search("ok belay that, heal Abs") is not None
     assert added.search("heal Abs") is None
+
+
+
+def test_a_key_that_opens_its_phrase_is_looked_for_where_a_word_starts() -> None:
+    # Every phrase of a class follows a word's start: "Identify P3" holds "if" and "Temporary
+    # Disguise" holds "is", each inside a word, where no condition's "if" and no question's
+    # "is" stands; the classes are neither run nor compiled for them.
+    condition = phrases.pattern(phrases.CONDITION)
+    asking = phrases.pattern(phrases.ASKING)
+    assert condition.search("heal Abs") is None and "if" in condition._keys[1]
+    for text in ("Identify P3", "Police Identify P39", "Temporary Disguise P19", "this"):
+        assert condition.search(text) is None and asking.search(text) is None
+        low = text.lower()
+        assert not may_hold(condition._keys, low) and not may_hold(asking._keys, low), text
+    assert condition.search("heal Abs if he claims")[0] == "if"
+    assert condition.search("(if Abs lives) heal Ran")[0] == "if"
+    assert asking.search("is it ok to heal Abs?") is not None
+    assert gate_keys(r"(?<![\w'’])(?:scratch|scrap)\s+that") == (
+        ("scrap", "scratch"), {"scrap", "scratch"}
+    )  # fmt: skip
+    assert gate_keys(r"\bkill\b|x(?:ab)") == (("ab", "kill"), {"kill"})
+    # Read after anything else, a key opens no word: an optional piece, a class, a letter.
+    assert gate_keys(r"(?<!\w)a?bc|[pd]mx|(?:de|fg)h") == (("bc", "de", "fg", "mx"), set())
+    # A group of flags reads what it holds: what follows it opens no word.
+    assert gate_keys(r"(?<!\w)(?i:x)kill") == (("kill",), set())
+    assert gate_keys(r"(?<!\w)(?=k)(?<!q)kill") == (("kill",), {"kill"})
+    # A key that opens a word and the same text anywhere: the second covers both.
+    assert gate_keys(r"(?<!\w)(?:does|x+does)") == (("does",), set())

@@ -184,3 +184,18 @@ def test_only_the_letters_it_names_fold_into_ascii() -> None:
         assert grammar.stems_tell(f"heal {c}")
     for c in grammar.FOLDS_INTO_ASCII:
         assert not grammar.stems_tell(f"heal {c}")
+
+
+def test_a_pattern_is_compiled_only_for_a_text_holding_a_text_its_matches_hold() -> None:
+    # grammar.gate_keys: "voice of reason" holds no "accusation", which every match of the
+    # Voice of Accusation's words holds; the table passes over it uncompiled.
+    table = WordTable(((r"voice\s+of\s+accusation", "voa"), (r"voice\s+of\s+reason", "vor")))
+    assert table.match("Voice of Reason Abs") == ("vor", 15)
+    assert table._compiled[0] is None
+    assert table.match("VOICE of accusation Abs") == ("voa", 19)
+    words = EvidenceTable(
+        ((r"voic(?:e|es)\s+of\s+accusation", ("voa",)), (r"voice\s+of\s+reason|vor", ("vor",)))
+    )
+    assert words.at("voice of reason's target") == (("vor",), 17)
+    assert words._compiled[0] is None
+    assert words.at("ſ voice of accusation") is None  # folds: no gate, the same answer
