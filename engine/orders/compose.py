@@ -421,6 +421,11 @@ def readings(
                     continue
                 voided[ability] = (m, said)
                 said_as_order.pop(ability, None)
+    for ability, m in _pointed_back(block, held, voice, said_as_order, voided):
+        # "I think I can save someone at night? I'd like to use that on Biscuit": the
+        # ability described, then pointed back at with a player, is ordered there.
+        said_as_order.setdefault(ability, []).append(m)
+        voided.pop(ability, None)
     others.extend(voided.values())
     for ability, other in _either(block, said_as_order):
         # "Backstab Ulla as Cop — or just Taking Matters on her": two orders offered as a
@@ -687,11 +692,76 @@ def _named_before(block: Block, sentence: Span, fit: list[str]) -> str | None:
     return None
 
 
-# A deed that points back to an ability named before it: "do that to Marrow", "use it on Abs".
+# A deed that points back to an ability named before it: "do that to Marrow", "use it on Abs",
+# "try this on Akonyl", "do the same with A, B and C".
 _DO_THAT = lazy_compile(
-    r"(?<![\w'’])(?:do|use|try)\s+(?:that|it|this|the\s+same)\s+(?:one\s+)?(?:to|on)\s",
+    r"(?<![\w'’])(?:do|use|try|apply)\s+(?:that|it|this|the\s+same)\s+(?:one\s+)?"
+    r"(?:to|on|with|for|at)\s",
     re.IGNORECASE,
 )
+
+
+def _pointed_back(
+    block: Block,
+    held: Candidates,
+    voice: Voice,
+    said_as_order: dict[str, list[Mention]],
+    voided: dict[str, tuple[Mention, Kind | str]],
+) -> list[tuple[str, Mention]]:
+    """The sender's orders said by pointing back at an ability the message described before
+    ("I think I can save someone at night? I'd like to use that on Biscuit", "my role lets me
+    scare someone ... I'd like to do that to Conia"), as GMs read "that": the last ability of
+    the sender's own named before it, in another clause. Each is a mention of that ability
+    at the pointing words, when the sender says them as their own order (``stance``) and no
+    word of an order of theirs stands in the pointing sentence itself. An order the message
+    took back, made conditional or quoted is not revived; a description asked about ("can I
+    save someone?") is: the question was what the role does, and the order came after it."""
+    found = block.found
+    if not any(m.kind == ABILITY for m in found):
+        return []
+    pointed: list[tuple[str, Mention]] = []
+    layout = block.layout
+    for point in _DO_THAT.finditer(block.text):
+        sentence = layout.sentence(point.start())
+        clause = layout.clause(point.start())
+        if any(
+            m.kind == ABILITY and sentence.start <= m.start < sentence.end and held.of(m.value)
+            for m in found
+        ):
+            continue  # the sentence names an order of the sender's own: it is read as such
+        before = next(
+            (
+                m
+                for m in reversed(found)
+                if m.kind == ABILITY and m.end <= clause.start and held.of(m.value)
+            ),
+            None,
+        )
+        if before is None:
+            continue
+        # Every order of the sender's the describing sentence names ("grill a person and
+        # find out if they are with the Org"): the one that reads whole is meant.
+        told = layout.sentence(before.start)
+        mine = tuple(
+            dict.fromkeys(
+                a
+                for x in reversed(found)
+                if x.kind == ABILITY and told.start <= x.start and x.end <= clause.start
+                for a in held.of(x.value)
+            )
+        )
+        words = point.group().rstrip()
+        m = Mention(ABILITY, point.start(), point.start() + len(words), mine, words)
+        if stance(layout, m, found, voice) is not None:
+            continue
+        for ability in mine:
+            void = voided.get(ability)
+            if void is not None and void[1] is not Kind.QUESTION:
+                continue  # taken back, made conditional, quoted: the pointing gives no order
+            if ability in said_as_order and said_as_order[ability][-1].start > m.start:
+                continue
+            pointed.append((ability, m))
+    return pointed
 
 
 def _means_said(block: Block, ability: str, written: str) -> bool:
