@@ -710,48 +710,79 @@ def _pointed_back(
 ) -> list[tuple[str, Mention]]:
     """The sender's orders said by pointing back at an ability the message described before
     ("I think I can save someone at night? I'd like to use that on Biscuit", "my role lets me
-    scare someone ... I'd like to do that to Conia"), as GMs read "that": the last ability of
-    the sender's own named before it, in another clause. Each is a mention of that ability
-    at the pointing words, when the sender says them as their own order (``stance``) and no
-    word of an order of theirs stands in the pointing sentence itself. An order the message
-    took back, made conditional or quoted is not revived; a description asked about ("can I
-    save someone?") is: the question was what the role does, and the order came after it."""
+    scare someone ... I'd like to do that to Conia"), or by saying again the verb a
+    description of what the sender can do told it with ("I get to pick people who might fall
+    in love? I'd like to pick A, B, C and D"), as GMs read them: the ability is the one the
+    describing sentence names, by a word of the sender's own orders or in its rule's words
+    (``Say.means``: a face for Pinch Face, a list for Spy); of several, the one that reads
+    whole. Each is a mention of that ability at the pointing words, when the sender says them
+    as their own order (``stance``) and no word of an order of theirs stands in the pointing
+    sentence itself. An order the message took back, made conditional or quoted is not
+    revived; a description asked about ("can I save someone?") is: the question was what the
+    role does, and the order came after it."""
     found = block.found
-    if not any(m.kind == ABILITY for m in found):
+    text = block.text
+    layout = block.layout
+    points = [(p.start(), p.group().rstrip(), None) for p in _DO_THAT.finditer(text)]
+    for able in _ABLE_VERB.finditer(text):
+        # The verb a description of the sender's own told it with, said again after it.
+        told = layout.clause(able.start())
+        verb = re.compile(rf"(?<![\w'’]){re.escape(able.group('verb'))}(?![\w'’])", re.I)
+        points += [(v.start(), v.group(), told) for v in verb.finditer(text, told.end)]
+    if not points:
         return []
     pointed: list[tuple[str, Mention]] = []
-    layout = block.layout
-    for point in _DO_THAT.finditer(block.text):
-        sentence = layout.sentence(point.start())
-        clause = layout.clause(point.start())
+    for at, words, told in points:
+        sentence = layout.sentence(at)
+        clause = layout.clause(at)
         if any(
             m.kind == ABILITY and sentence.start <= m.start < sentence.end and held.of(m.value)
             for m in found
         ):
             continue  # the sentence names an order of the sender's own: it is read as such
-        before = next(
-            (
-                m
-                for m in reversed(found)
-                if m.kind == ABILITY and m.end <= clause.start and held.of(m.value)
-            ),
-            None,
-        )
-        if before is None:
+        if told is None:
+            before = next(
+                (
+                    m
+                    for m in reversed(found)
+                    if m.kind == ABILITY and m.end <= clause.start and held.of(m.value)
+                ),
+                None,
+            )
+            if before is not None:
+                told = layout.sentence(before.start)
+            else:
+                # No word of the sender's orders before it: what a description of what they
+                # can do tells, or else the sentence before it, in their orders' rule words.
+                able = _ABLE_VERB.search(text, 0, clause.start)
+                told = layout.sentence(able.start() if able else sentence.start - 1)
+        if told is None or told.start >= clause.start:
             continue
         # Every order of the sender's the describing sentence names ("grill a person and
-        # find out if they are with the Org"): the one that reads whole is meant.
-        told = layout.sentence(before.start)
+        # find out if they are with the Org"), then those it says in their rule's words.
+        written = text[told.start : min(told.end, clause.start)]
         mine = tuple(
             dict.fromkeys(
-                a
-                for x in reversed(found)
-                if x.kind == ABILITY and told.start <= x.start and x.end <= clause.start
-                for a in held.of(x.value)
+                [
+                    *(
+                        a
+                        for x in reversed(found)
+                        if x.kind == ABILITY and told.start <= x.start and x.end <= clause.start
+                        for a in held.of(x.value)
+                    ),
+                    *(
+                        a
+                        for a, via in held.held.items()
+                        if via is None
+                        and a not in _NEVER_FITTED
+                        and _means_said(block, a, written)
+                    ),
+                ]
             )
         )
-        words = point.group().rstrip()
-        m = Mention(ABILITY, point.start(), point.start() + len(words), mine, words)
+        if not mine:
+            continue
+        m = Mention(ABILITY, at, at + len(words), mine, words)
         if stance(layout, m, found, voice) is not None:
             continue
         for ability in mine:
@@ -762,6 +793,13 @@ def _pointed_back(
                 continue
             pointed.append((ability, m))
     return pointed
+
+
+# A description of what the sender can do, and the verb it tells it with ("I get to pick").
+_ABLE_VERB = phrases.gated(
+    rf"(?<![\w'’])(?:{'|'.join(phrases.ABLE)})\s+(?:(?:also|only|just|even|still)\s+)?"
+    r"(?P<verb>[^\W\d_]{3,})(?![\w'’])"
+)
 
 
 def _means_said(block: Block, ability: str, written: str) -> bool:
