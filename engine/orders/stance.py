@@ -1295,6 +1295,10 @@ def _subject(
         # "put him in detention": whom it falls on, as a name there; the opening does it (but
         # "anybody poking at her comes back": a verb's subject stands further back).
         at = None
+    if at is not None and at.kind == PLAYER and _owned_on(tokens, layout, at):
+        # "I want my vote on Quill to count as an extra one": the player is what the
+        # sender's own thing is on; that thing, the sender's, does it.
+        return None, None
     if at is not None and at.kind in (PLAYER, ROLE, PRONOUN):
         return _doer(layout, at, mention, voice), at
     if key == "you":
@@ -1340,6 +1344,18 @@ _SAYS_TO = lazy_compile(
     rf"\s*(?:{'|'.join(phrases.REPORTED)})(?:\s+(?:me|us))?(?:\s+to)?\s*[:,]?\s*[\"“'‘«]?\s*",
     re.IGNORECASE,
 )
+
+
+_ON_OWNED = _wordset("on for against at to")
+
+
+def _owned_on(tokens: list[tuple[int, int, str]], layout: Layout, at: Mention) -> bool:
+    """Whether the player is named after a preposition that follows the sender's own thing
+    ("my vote on Quill", "our pick for Abs"): the object of that thing, no doer."""
+    j = next((k for k, t in enumerate(tokens) if t[0] == at.start), None)
+    if j is None or j < 2 or tokens[j - 1][2].casefold() not in _ON_OWNED:
+        return False
+    return any(tokens[k][2].casefold() in ("my", "our") for k in range(max(0, j - 4), j - 1))
 
 
 def _pronoun_of(key: str) -> str:

@@ -432,7 +432,11 @@ SAYS: tuple[Say, ...] = (
         "voice_of_accusation",
         order=r"voice\s+of\s+accusation|voa",
         words=("voice of accusation", "voa", "double vote", "vote counts double",
-               "counts double", "double my vote"),
+               "counts double", "double my vote",
+               # Its effect in the rule's words: "makes Kujou's vote count as an extra vote".
+               r"count(?:s|ing)?\s+(?:as\s+)?(?:an?\s+)?(?:extra|double|twice)"
+               r"(?:\s+(?:one|vote))?",
+               r"worth\s+(?:an?\s+)?(?:extra|double)\s+(?:one|vote)"),
         title="Voice of Accusation",
         traits=frozenset({NO_TARGET}), shape=NOTHING,
     ),
