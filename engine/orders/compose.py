@@ -2154,7 +2154,9 @@ def _queries(block: Block, m: Mention, reader: Reader) -> list[str]:
         if first.kind != PLAYER:
             continue
         between = text[first.end : second.start]
-        if "\n" in between:
+        if "\n" in between or first.end <= m.start < second.start:
+            # (The order's own word between them is no action asked about: "I staked out
+            # Mochi, so I'd like to follow up on whether Quill killed Mochi".)
             continue
         verb = _verb_in(reader.grammar, between)
         if verb is None:
