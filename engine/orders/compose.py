@@ -349,6 +349,7 @@ def readings(
     block.gone = frozenset(n for n, p in reader.state.players.items() if not p.is_alive)
     asks = words.with_trait(vocab.ASKS)
     substitutes = words.with_trait(vocab.SUBSTITUTES)
+    asked_past = words.with_trait(vocab.ASKED_PAST)
     # Each ability's mentions in the sender's voice (latest last), and why the others give
     # no order of theirs.
     said_as_order: dict[str, list[Mention]] = {}
@@ -454,6 +455,17 @@ def readings(
             reading = bare or reading
         assert reading is not None
         m = mentions_of[-1]
+        if (
+            reading.order is None
+            and reading.refusal is not None
+            and reading.refusal.kind is Kind.NOT_NOW
+            and ability not in asked_past
+        ):
+            # "James can look into something from an earlier night. I'd like to look into
+            # whether Maple killed Tofu on Night 1": an investigation's word for a past
+            # phase, from a sender who holds the order that asks about one, is that order.
+            reading = _in_the_past(ability, m, block, reader, held, voice, read_plain, shapes,
+                                   busy, asked_past) or reading  # fmt: skip
         if _same_word_two_abilities(m, held, said_as_order, ability):
             rivals.setdefault(id(m), (m, []))[1].append(reading)
             continue
@@ -473,6 +485,31 @@ def readings(
         else:
             others.append((m, RIVALS))
     return done, others
+
+
+def _in_the_past(
+    ability: str,
+    m: Mention,
+    block: Block,
+    reader: Reader,
+    held: Candidates,
+    voice: Voice,
+    read_plain: PlainReader,
+    shapes: Callable[[str], str],
+    busy: set[Span],
+    asked_past: frozenset[str],
+) -> Reading | None:
+    """The reading of an order of the same shape that asks about a past phase (Special
+    Investigate), for a word of one that asks about this phase only (Investigate) whose
+    action the rules refuse as of another phase; None when the sender holds none, or it
+    does not read whole either."""
+    shape = shapes(ability)
+    for other, via in held.held.items():
+        if via is None and other != ability and other in asked_past and shapes(other) == shape:
+            reading = _read(other, m, block, reader, held, voice, read_plain, shape, busy)
+            if reading.order is not None:
+                return reading
+    return None
 
 
 # The orders a GM reads from what a sentence names alone, with no word of them in it: those
