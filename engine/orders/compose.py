@@ -760,16 +760,20 @@ def _pointed_back(
     found = block.found
     text = block.text
     layout = block.layout
-    points = [(p.start(), p.group().rstrip(), None) for p in _DO_THAT.finditer(text)]
-    for able in _ABLE_VERB.finditer(text):
+    points = {
+        p.start(): (p.group().rstrip(), None)
+        for p in itertools.islice(_DO_THAT.finditer(text), _MAX_POINTS)
+    }
+    for able in itertools.islice(_ABLE_VERB.finditer(text), _MAX_POINTS):
         # The verb a description of the sender's own told it with, said again after it.
         told = layout.clause(able.start())
         verb = re.compile(rf"(?<![\w'’]){re.escape(able.group('verb'))}(?![\w'’])", re.I)
-        points += [(v.start(), v.group(), told) for v in verb.finditer(text, told.end)]
+        for v in itertools.islice(verb.finditer(text, told.end), _MAX_POINTS):
+            points.setdefault(v.start(), (v.group(), told))
     if not points:
         return []
     pointed: list[tuple[str, Mention]] = []
-    for at, words, told in points:
+    for at, (words, told) in sorted(points.items())[:_MAX_POINTS]:
         sentence = layout.sentence(at)
         clause = layout.clause(at)
         if any(
@@ -832,6 +836,9 @@ def _pointed_back(
     return pointed
 
 
+# The pointing words read in a message at most, as a GM reads a few (a wall of "I can heal
+# ..." is not read on): what reading costs stays bounded whatever the message's shape.
+_MAX_POINTS = 6
 # A description of what the sender can do, and the verb it tells it with ("I get to pick").
 _ABLE_VERB = phrases.gated(
     rf"(?<![\w'’])(?:{'|'.join(phrases.ABLE)})\s+(?:(?:also|only|just|even|still)\s+)?"
