@@ -349,6 +349,7 @@ def readings(
     block.gone = frozenset(n for n, p in reader.state.players.items() if not p.is_alive)
     asks = words.with_trait(vocab.ASKS)
     substitutes = words.with_trait(vocab.SUBSTITUTES)
+    asked_past = words.with_trait(vocab.ASKED_PAST)
     # Each ability's mentions in the sender's voice (latest last), and why the others give
     # no order of theirs.
     said_as_order: dict[str, list[Mention]] = {}
@@ -421,6 +422,11 @@ def readings(
                     continue
                 voided[ability] = (m, said)
                 said_as_order.pop(ability, None)
+    for ability, m in _pointed_back(block, held, voice, said_as_order, voided):
+        # "I think I can save someone at night? I'd like to use that on Biscuit": the
+        # ability described, then pointed back at with a player, is ordered there.
+        said_as_order.setdefault(ability, []).append(m)
+        voided.pop(ability, None)
     others.extend(voided.values())
     for ability, other in _either(block, said_as_order):
         # "Backstab Ulla as Cop — or just Taking Matters on her": two orders offered as a
@@ -449,6 +455,17 @@ def readings(
             reading = bare or reading
         assert reading is not None
         m = mentions_of[-1]
+        if (
+            reading.order is None
+            and reading.refusal is not None
+            and reading.refusal.kind is Kind.NOT_NOW
+            and ability not in asked_past
+        ):
+            # "James can look into something from an earlier night. I'd like to look into
+            # whether Maple killed Tofu on Night 1": an investigation's word for a past
+            # phase, from a sender who holds the order that asks about one, is that order.
+            reading = _in_the_past(ability, m, block, reader, held, voice, read_plain, shapes,
+                                   busy, asked_past) or reading  # fmt: skip
         if _same_word_two_abilities(m, held, said_as_order, ability):
             rivals.setdefault(id(m), (m, []))[1].append(reading)
             continue
@@ -468,6 +485,31 @@ def readings(
         else:
             others.append((m, RIVALS))
     return done, others
+
+
+def _in_the_past(
+    ability: str,
+    m: Mention,
+    block: Block,
+    reader: Reader,
+    held: Candidates,
+    voice: Voice,
+    read_plain: PlainReader,
+    shapes: Callable[[str], str],
+    busy: set[Span],
+    asked_past: frozenset[str],
+) -> Reading | None:
+    """The reading of an order of the same shape that asks about a past phase (Special
+    Investigate), for a word of one that asks about this phase only (Investigate) whose
+    action the rules refuse as of another phase; None when the sender holds none, or it
+    does not read whole either."""
+    shape = shapes(ability)
+    for other, via in held.held.items():
+        if via is None and other != ability and other in asked_past and shapes(other) == shape:
+            reading = _read(other, m, block, reader, held, voice, read_plain, shape, busy)
+            if reading.order is not None:
+                return reading
+    return None
 
 
 # The orders a GM reads from what a sentence names alone, with no word of them in it: those
@@ -687,10 +729,120 @@ def _named_before(block: Block, sentence: Span, fit: list[str]) -> str | None:
     return None
 
 
-# A deed that points back to an ability named before it: "do that to Marrow", "use it on Abs".
+# A deed that points back to an ability named before it: "do that to Marrow", "use it on Abs",
+# "try this on Akonyl", "do the same with A, B and C".
 _DO_THAT = lazy_compile(
-    r"(?<![\w'’])(?:do|use|try)\s+(?:that|it|this|the\s+same)\s+(?:one\s+)?(?:to|on)\s",
+    r"(?<![\w'’])(?:do|use|try|apply)\s+(?:that|it|this|the\s+same)\s+(?:one\s+)?"
+    r"(?:to|on|with|for|at)\s",
     re.IGNORECASE,
+)
+
+
+def _pointed_back(
+    block: Block,
+    held: Candidates,
+    voice: Voice,
+    said_as_order: dict[str, list[Mention]],
+    voided: dict[str, tuple[Mention, Kind | str]],
+) -> list[tuple[str, Mention]]:
+    """The sender's orders said by pointing back at an ability the message described before
+    ("I think I can save someone at night? I'd like to use that on Biscuit", "my role lets me
+    scare someone ... I'd like to do that to Conia"), or by saying again the verb a
+    description of what the sender can do told it with ("I get to pick people who might fall
+    in love? I'd like to pick A, B, C and D"), as GMs read them: the ability is the one the
+    describing sentence names, by a word of the sender's own orders or in its rule's words
+    (``Say.means``: a face for Pinch Face, a list for Spy); of several, the one that reads
+    whole. Each is a mention of that ability at the pointing words, when the sender says them
+    as their own order (``stance``) and no word of an order of theirs stands in the pointing
+    sentence itself. An order the message took back, made conditional or quoted is not
+    revived; a description asked about ("can I save someone?") is: the question was what the
+    role does, and the order came after it."""
+    found = block.found
+    text = block.text
+    layout = block.layout
+    points = {
+        p.start(): (p.group().rstrip(), None)
+        for p in itertools.islice(_DO_THAT.finditer(text), _MAX_POINTS)
+    }
+    for able in itertools.islice(_ABLE_VERB.finditer(text), _MAX_POINTS):
+        # The verb a description of the sender's own told it with, said again after it.
+        told = layout.clause(able.start())
+        verb = re.compile(rf"(?<![\w'’]){re.escape(able.group('verb'))}(?![\w'’])", re.I)
+        for v in itertools.islice(verb.finditer(text, told.end), _MAX_POINTS):
+            points.setdefault(v.start(), (v.group(), told))
+    if not points:
+        return []
+    pointed: list[tuple[str, Mention]] = []
+    for at, (words, told) in sorted(points.items())[:_MAX_POINTS]:
+        sentence = layout.sentence(at)
+        clause = layout.clause(at)
+        if any(
+            m.kind == ABILITY and sentence.start <= m.start < sentence.end and held.of(m.value)
+            for m in found
+        ):
+            continue  # the sentence names an order of the sender's own: it is read as such
+        if told is None:
+            before = next(
+                (
+                    m
+                    for m in reversed(found)
+                    if m.kind == ABILITY and m.end <= clause.start and held.of(m.value)
+                ),
+                None,
+            )
+            if before is not None:
+                told = layout.sentence(before.start)
+            else:
+                # No word of the sender's orders before it: what a description of what they
+                # can do tells, or else the sentence before it, in their orders' rule words.
+                able = _ABLE_VERB.search(text, 0, clause.start)
+                told = layout.sentence(able.start() if able else sentence.start - 1)
+        if told is None or told.start >= clause.start:
+            continue
+        # Every order of the sender's the describing sentence names ("grill a person and
+        # find out if they are with the Org"), then those it says in their rule's words.
+        written = text[told.start : min(told.end, clause.start)]
+        mine = tuple(
+            dict.fromkeys(
+                [
+                    *(
+                        a
+                        for x in reversed(found)
+                        if x.kind == ABILITY and told.start <= x.start and x.end <= clause.start
+                        for a in held.of(x.value)
+                    ),
+                    *(
+                        a
+                        for a, via in held.held.items()
+                        if via is None
+                        and a not in _NEVER_FITTED
+                        and _means_said(block, a, written)
+                    ),
+                ]
+            )
+        )
+        if not mine:
+            continue
+        m = Mention(ABILITY, at, at + len(words), mine, words)
+        if stance(layout, m, found, voice) is not None:
+            continue
+        for ability in mine:
+            void = voided.get(ability)
+            if void is not None and void[1] is not Kind.QUESTION:
+                continue  # taken back, made conditional, quoted: the pointing gives no order
+            if ability in said_as_order and said_as_order[ability][-1].start > m.start:
+                continue
+            pointed.append((ability, m))
+    return pointed
+
+
+# The pointing words read in a message at most, as a GM reads a few (a wall of "I can heal
+# ..." is not read on): what reading costs stays bounded whatever the message's shape.
+_MAX_POINTS = 6
+# A description of what the sender can do, and the verb it tells it with ("I get to pick").
+_ABLE_VERB = phrases.gated(
+    rf"(?<![\w'’])(?:{'|'.join(phrases.ABLE)})\s+(?:(?:also|only|just|even|still)\s+)?"
+    r"(?P<verb>[^\W\d_]{3,})(?![\w'’])"
 )
 
 
@@ -2046,7 +2198,9 @@ def _queries(block: Block, m: Mention, reader: Reader) -> list[str]:
         if first.kind != PLAYER:
             continue
         between = text[first.end : second.start]
-        if "\n" in between:
+        if "\n" in between or first.end <= m.start < second.start:
+            # (The order's own word between them is no action asked about: "I staked out
+            # Mochi, so I'd like to follow up on whether Quill killed Mochi".)
             continue
         verb = _verb_in(reader.grammar, between)
         if verb is None:

@@ -265,6 +265,16 @@ OTHER_GAME = (
     r"(?:in|from|during)\s+another\s+(?:game|round)", r"reminds\s+me\s+of",
     r"(?:in|back\s+in)\s+(?:round|game)\s+\d+",
 )  # fmt: skip
+# What the sender says their role lets them do, before the verb that tells it: "I think I can
+# save someone", "I get to pick people", "my role lets me scare someone", "Us Detective Boys
+# can guess". A description of an ability, not an order of it; the order may point back at it
+# ("I'd like to do that to Abs") or say its verb again ("I'd like to pick A, B, C and D").
+ABLE = (
+    r"(?:i|we)\s+(?:can|get\s+to|am\s+able\s+to|am\s+allowed\s+to)",
+    r"(?:i['’]m|we['’]re|we\s+are)\s+(?:able|allowed)\s+to",
+    r"(?:lets|allows)\s+(?:me|us)(?:\s+to)?",
+    r"us\s+[^\W\d_]+(?:\s+[^\W\d_]+)?\s+can",
+)  # fmt: skip
 # A request to the GM, which is an order: "could you heal", "can you", "please".
 REQUEST = (r"could\s+(?:you|u)", r"can\s+(?:you|u)", r"would\s+(?:you|u)", r"will\s+(?:you|u)",
            *POLITE)  # fmt: skip

@@ -1306,11 +1306,24 @@ def _subject(
         at is not None
         and at.kind == PRONOUN
         and at.text.casefold() in _OBJECT_PRONOUNS
+        and _wanted_to_do(tokens, i)
+    ):
+        # "I'd like him to heal Kleene", "I want her to do that": whom the sender wants to
+        # do it does it (a wish about someone else's deed), not the sender.
+        return TALK, at
+    if (
+        at is not None
+        and at.kind == PRONOUN
+        and at.text.casefold() in _OBJECT_PRONOUNS
         and not _THIRD_PERSON.match(mention.text)
     ):
         # "put him in detention": whom it falls on, as a name there; the opening does it (but
         # "anybody poking at her comes back": a verb's subject stands further back).
         at = None
+    if at is not None and at.kind == PLAYER and _owned_on(tokens, layout, at):
+        # "I want my vote on Quill to count as an extra one": the player is what the
+        # sender's own thing is on; that thing, the sender's, does it.
+        return None, None
     if at is not None and at.kind in (PLAYER, ROLE, PRONOUN):
         return _doer(layout, at, mention, voice), at
     if key == "you":
@@ -1356,6 +1369,42 @@ _SAYS_TO = lazy_compile(
     rf"\s*(?:{'|'.join(phrases.REPORTED)})(?:\s+(?:me|us))?(?:\s+to)?\s*[:,]?\s*[\"“'‘«]?\s*",
     re.IGNORECASE,
 )
+
+
+_ON_OWNED = _wordset("on for against at to")
+
+
+def _owned_on(tokens: list[tuple[int, int, str]], layout: Layout, at: Mention) -> bool:
+    """Whether the player is named after a preposition that follows the sender's own order
+    said as a noun ("my vote on Quill", "our kill on Abs"): the object of that order, no
+    doer ("my bet on Abs to kill Kleene" is no order of the sender's: a bet is none)."""
+    j = next((k for k, t in enumerate(tokens) if t[0] == at.start), None)
+    if j is None or j < 2 or tokens[j - 1][2].casefold() not in _ON_OWNED:
+        return False
+    owner = next(
+        (k for k in range(j - 2, max(-1, j - 5), -1) if tokens[k][2].casefold() in ("my", "our")),
+        None,
+    )
+    if owner is None:
+        return False
+    return any(
+        m.kind == ABILITY and tokens[owner][0] <= m.start and m.end <= tokens[j - 1][0]
+        for m in layout.found
+    )
+
+
+_WANTS = _wordset("want wants wanted like need needs expect expects ask asked tell told")
+
+
+def _wanted_to_do(tokens: list[tuple[int, int, str]], i: int) -> bool:
+    """Whether the pronoun at ``i`` stands between a verb of wanting and "to" before the
+    order's word: "want him to heal", "asked her to protect"."""
+    return (
+        i >= 1
+        and i + 1 < len(tokens)
+        and tokens[i + 1][2].casefold() == "to"
+        and tokens[i - 1][2].casefold() in _WANTS
+    )
 
 
 def _pronoun_of(key: str) -> str:

@@ -432,7 +432,11 @@ SAYS: tuple[Say, ...] = (
         "voice_of_accusation",
         order=r"voice\s+of\s+accusation|voa",
         words=("voice of accusation", "voa", "double vote", "vote counts double",
-               "counts double", "double my vote"),
+               "counts double", "double my vote",
+               # Its effect in the rule's words: "makes Kujou's vote count as an extra vote".
+               r"count(?:s|ing)?\s+(?:as\s+)?(?:an?\s+)?(?:extra|double|twice)"
+               r"(?:\s+(?:one|vote))?",
+               r"worth\s+(?:an?\s+)?(?:extra|double)\s+(?:one|vote)"),
         title="Voice of Accusation",
         traits=frozenset({NO_TARGET}), shape=NOTHING,
     ),
@@ -587,6 +591,8 @@ SAYS: tuple[Say, ...] = (
         verb="spies on",
         traits=frozenset({LIST_HEAD}), shape=TARGETS,
         does=LEARN,
+        # "The user chooses a list of players ... the GM ... sends the name of the role".
+        means=r"lists?|roles?",
     ),
     Say(
         "follow",
@@ -624,6 +630,7 @@ SAYS: tuple[Say, ...] = (
         verb="identifies",
         traits=frozenset({UNREPEATABLE, ASKS}), shape=TARGET_ROLE,
         does=LEARN,
+        means=r"roles?|together",  # "Decide together to Identify one person's role"
     ),
     Say(
         "steal",
@@ -669,6 +676,9 @@ SAYS: tuple[Say, ...] = (
         words=("cover", "back up", "backup", "cover for", "vouch for", "alibi"),
         # Whose back or story is covered is whom: "I've got Gin's back tonight - cover".
         possessed=r"back|alibi|story|tracks|cover|name|reputation",
+        # "Can choose one ally during the day. The next night, Calvados can use one night
+        # ability from that ally."
+        means=r"all(?:y|ies)(?:['’]s?)?|abilit(?:y|ies)",
     ),
     Say(
         "abduct",
@@ -714,6 +724,7 @@ SAYS: tuple[Say, ...] = (
                "couple", "couples", "make fall in love",
                "in love", "matchmaking", "pairing", "pairings", "pairs", "ship", "ships"),
         traits=frozenset({TOGETHER, LIST_HEAD}), shape=TARGETS,
+        means=r"lovers?|love|four",  # "Chooses four players, two of which will become lovers."
     ),
     Say(
         "choose_costumes",
