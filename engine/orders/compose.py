@@ -377,7 +377,12 @@ def readings(
             continue
         said = stance(block.layout, m, found, voice, asks=bool(set(mine) & asks))
         if said == TALK and _leader_names(block, m, voice, reader, mine):
-            said = None  # "Kestrel does the shooting tonight": the leader names the killer
+            # "Kestrel does the shooting tonight": the leader names the killer, unless the
+            # rest of the sentence voids it as it would the leader's own ("if Ruth kills
+            # Lynz tonight we're nearly done", "Ruth did the kill last night").
+            said = stance(
+                block.layout, m, found, voice, asks=bool(set(mine) & asks), named_doer=True
+            )
         if said == TALK and any(shapes(a) == vocab.ROLE for a in mine):
             who = doer(block.layout, m, voice)
             if (

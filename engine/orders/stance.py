@@ -721,10 +721,13 @@ def stance(
     voice: Voice,
     *,
     asks: bool = False,
+    named_doer: bool = False,
 ) -> Kind | str | None:
     """None when ``mention`` (of an ability) is the sender's order; else a ``Kind`` that voids
     it (a negation, a condition, a question, a doubt, someone else's words, a later phase), or
-    ``TALK``. ``asks``: the ability is asked as a question ("how old is Abs?")."""
+    ``TALK``. ``asks``: the ability is asked as a question ("how old is Abs?"). ``named_doer``:
+    the player the clause says does it is one the sender names to do it (a leader's killer),
+    so that only the other words of the sentence may void it ("if Ruth kills Lynz tonight")."""
     text = layout.text
     sentence = layout.sentence(mention.start)
     clause = layout.clause(mention.start)
@@ -828,8 +831,10 @@ def stance(
         # the words after a verb of saying and a colon or a quotation mark are the other's,
         # whoever they name as the doer.
         return Kind.QUOTED
-    subject, _ = _subject(layout, near, mention, voice)
-    if subject is not None:
+    subject, who = _subject(layout, near, mention, voice)
+    if subject is not None and not (
+        named_doer and subject == TALK and who is not None and who.kind in (PLAYER, ROLE)
+    ):
         return subject
     if reported and not _OWN.match(before.strip()):
         if said.condition and _CONDITION.search(text, sentence.start, reported.start()):
@@ -1245,6 +1250,7 @@ def _subject(
     i = len(tokens) - 1
     while i >= 0 and _is_aux(tokens, i):
         i -= 1
+    i = _past_light_verb(tokens, i)
     if i < 0:
         carried = _carried_subject(layout, mention)
         if carried is not None:
@@ -1340,6 +1346,35 @@ _SAYS_TO = lazy_compile(
     rf"\s*(?:{'|'.join(phrases.REPORTED)})(?:\s+(?:me|us))?(?:\s+to)?\s*[:,]?\s*[\"“'‘«]?\s*",
     re.IGNORECASE,
 )
+
+
+def _past_light_verb(tokens: list[tuple[int, int, str]], i: int) -> int:
+    """The token before a deed's noun and the light verb that takes it, which say nothing of
+    who does it: "that Rook carries out the organisation's kill", "Ruth performs the hit":
+    the verb's subject does it, past its auxiliaries ("will carry out the kill"). Only a noun
+    (after a determiner or a possessive) is taken by a light verb; else ``i`` as it is."""
+    j = i
+    while j >= 0 and (
+        tokens[j][2].casefold() in _DETERMINERS or tokens[j][2].casefold().endswith(("'s", "’s"))
+    ):
+        j -= 1
+    if j >= 1 and tokens[j][2].casefold() in _LIGHT_PARTICLES:
+        j -= 1
+    if j == i or j < 0 or tokens[j][2].casefold() not in _LIGHT_VERBS:
+        return i
+    j -= 1
+    while j >= 0 and _is_aux(tokens, j):
+        j -= 1
+    return j
+
+
+# The verbs that take a deed's noun and add nothing to it: "carry out the kill", "perform the
+# hit", "handle the job" (the particle after the verb, "out", "off", is part of it).
+_LIGHT_VERBS = _wordset(
+    "carry carries carried carrying perform performs performed performing handle handles "
+    "handled handling execute executes executed executing pull pulls pulled pulling"
+)
+_LIGHT_PARTICLES = _wordset("out off")
 
 
 def _pronoun_of(key: str) -> str:
