@@ -22,7 +22,7 @@ from functools import lru_cache
 from itertools import pairwise
 
 from autogm.engine.lazy_pattern import lazy_compile
-from autogm.engine.orders import phrases
+from autogm.engine.orders import phrases, vocab
 from autogm.engine.orders.evidence import ABILITY, PHASE, PLAYER, PRONOUN, ROLE, SELF, Mention
 from autogm.engine.orders.grammar import Grammar
 from autogm.engine.orders.kinds import Kind
@@ -1223,7 +1223,8 @@ def _past(before: str, mention: Mention) -> bool:
     word = mention.text.split()[0] if mention.text.split() else mention.text
     if _CHOSEN.match(word):
         return False  # "the group decided: Quiche = Vodka": the choice made now is the order
-    if _PAST_WORD.search(word) and not (before and _PASSIVE_BEFORE.search(before)):
+    past = _PAST_WORD.search(word) or word.casefold() in vocab.PAST_FORMS  # "took", "went"
+    if past and not (before and _PASSIVE_BEFORE.search(before)):
         return True
     return bool(before and word.lower().endswith("ing") and _DONE_BEFORE.search(before)) and not (
         re.search(r"\b(?:i['’]?m|am|are|we['’]?re|is)\s+$", before, re.IGNORECASE)

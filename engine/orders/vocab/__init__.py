@@ -242,7 +242,8 @@ _PARTICLES = frozenset(
 )  # fmt: skip
 # The English verbs whose forms no rule makes (the -s form, the past, the participle, the
 # -ing form), as a plain word's first word may be one: every form a player may write them in.
-# Not "shoot": its past "shot" is a noun too ("the sniper shot"), declared where it is meant.
+# Not "shoot": its past "shot" is a noun too ("the sniper shot"), declared where it is meant;
+# not "go": "goes through" is said of a kill going ahead as often as of a search.
 _IRREGULAR: dict[str, tuple[str, ...]] = {
     verb.strip(): tuple(said.split())
     for verb, said in (
@@ -261,7 +262,6 @@ _IRREGULAR: dict[str, tuple[str, ...]] = {
         find: find finds found finding findin['’]?
         get: get gets got gotten getting gettin['’]?
         give: give gives gave given giving givin['’]?
-        go: go goes went gone going goin['’]?
         hang: hang hangs hung hanged hanging hangin['’]?
         have: have has had having havin['’]?
         hide: hide hides hid hidden hiding hidin['’]?
@@ -292,6 +292,14 @@ _IRREGULAR: dict[str, tuple[str, ...]] = {
         """.strip().splitlines()
     )
 }  # fmt: skip
+# Their past forms, other than the word itself ("took", "went", "had"; not "cut"): a deed
+# said in one of them is told, not ordered (``engine.orders.stance``).
+PAST_FORMS = frozenset(
+    said
+    for verb, forms_of in _IRREGULAR.items()
+    for said in forms_of[2:]
+    if said != verb and not said.endswith(("ing", "in['’]?"))
+)
 # A word written plainly (letters, spaces, hyphens, apostrophes): read in its other forms too.
 _PLAIN = re.compile(r"[a-z][a-z' -]*")
 
