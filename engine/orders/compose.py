@@ -2072,7 +2072,10 @@ def _queries(block: Block, m: Mention, reader: Reader) -> list[str]:
         when = _query_phase(block, phases, second.end, end)
         if when is not None:
             query += f" {when.text}"
-        asked.append(query)
+        if query not in asked:
+            # "did Abs go after Kleene? investigate whether Abs kills Kleene": the same action
+            # told again, in other words, is one query (one written twice in a list stays).
+            asked.append(query)
     if not asked:
         raise Refusal(
             say("reading.investigate_action"),

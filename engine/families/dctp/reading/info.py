@@ -44,10 +44,7 @@ def read_investigate(reader: Reader, rest: str, fragment: str) -> Order:
                 say("reading.investigate_tonight", phase=reader.state.phase, written=when),
                 Kind.NOT_NOW,
             )
-        if query not in asked:
-            # "did Abs go after Kleene? investigate whether Abs kills Kleene": the same
-            # action asked again, in other words, is one query.
-            asked.append(query)
+        asked.append(query)
     if not asked:
         # No player at all is no target; players without the action asked lack a detail.
         raise Refusal(
