@@ -378,7 +378,12 @@ def readings(
             continue
         said = stance(block.layout, m, found, voice, asks=bool(set(mine) & asks))
         if said == TALK and _leader_names(block, m, voice, reader, mine):
-            said = None  # "Kestrel does the shooting tonight": the leader names the killer
+            # "Kestrel does the shooting tonight": the leader names the killer, unless the
+            # rest of the sentence voids it as it would the leader's own ("if Ruth kills
+            # Lynz tonight we're nearly done", "Ruth did the kill last night").
+            said = stance(
+                block.layout, m, found, voice, asks=bool(set(mine) & asks), named_doer=True
+            )
         if said == TALK and any(shapes(a) == vocab.ROLE for a in mine):
             who = doer(block.layout, m, voice)
             if (
@@ -2221,7 +2226,10 @@ def _queries(block: Block, m: Mention, reader: Reader) -> list[str]:
         when = _query_phase(block, phases, second.end, end)
         if when is not None:
             query += f" {when.text}"
-        asked.append(query)
+        if query not in asked:
+            # "did Abs go after Kleene? investigate whether Abs kills Kleene": the same action
+            # told again, in other words, is one query (one written twice in a list stays).
+            asked.append(query)
     if not asked:
         raise Refusal(
             say("reading.investigate_action"),

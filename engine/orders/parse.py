@@ -1754,10 +1754,13 @@ def _away_notes(reader: Reader, order: Order) -> list[str]:
 
 
 def _merge(earlier: Order, later: Order) -> Order | None:
-    """Two investigations for one slot in one PM are one list of queries."""
+    """Two investigations for one slot in one PM are one list of queries; an action asked
+    again ("is Frost going after Marsh? like, investigate whether Frost kills Marsh") is one
+    query."""
     if earlier.ability == later.ability and earlier.queries and later.queries:
         text = f"{earlier.text}; {later.text}"
-        return replace(later, queries=earlier.queries + later.queries, text=text)
+        again = tuple(q for q in later.queries if q not in earlier.queries)
+        return replace(later, queries=earlier.queries + again, text=text)
     return None
 
 

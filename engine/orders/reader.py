@@ -16,6 +16,7 @@ from typing import Any, NoReturn
 from autogm.engine.lazy_pattern import lazy_compile
 from autogm.engine.orders import phrases
 from autogm.engine.orders.bbcode import Filler
+from autogm.engine.orders.evidence import evidence_table
 from autogm.engine.orders.fragments import DOUBT, REMARK, UNSURE, is_statement
 from autogm.engine.orders.grammar import (
     AS,
@@ -97,6 +98,14 @@ _PLAIN = (MatchKind.EXACT, MatchKind.ALIAS)
 _OR = lazy_compile(r"\bor\b", re.IGNORECASE)
 TWO_CHOICES = "reading.two_choices"
 CONDITIONAL = "reading.conditional"
+# A clause of the sender's own after an order: ", and I'll", " - then we", ", and he" (a
+# storyteller's own character; the evidence says whose deed it is).
+_OWN_CLAUSE = lazy_compile(
+    r"\s*(?:,|-+|–|—)?\s*(?:and\s+|then\s+|and\s+then\s+)(?:i|we|he|she)(?:['’](?:ll|d)"
+    r"|\s+(?:will|shall|would|then|also|too|can|could))?\s+(?:(?:then|also|will|shall)\s+)?",
+    re.IGNORECASE,
+)
+
 # The refusal of a fragment that reads as no order at all, and of a killer with no kill.
 NO_ORDER = "reading.no_order"
 NO_KILL = "reading.no_kill"
@@ -484,6 +493,13 @@ class Reader:
         if REMARK.match(rest) and DOUBT.match(rest.strip(" ,-()")):
             raise Refusal(say(UNSURE), Kind.QUESTION)
         if REMARK.match(rest) and (not self.names_anyone(rest) or self._about_the_game(rest)):
+            if self._another_order(rest):
+                # "Kill Oriel, and I'll erase what's left": a second order of the sender's,
+                # not a remark; the message's evidence reads the fragment whole.
+                raise Refusal(
+                    say("reading.not_understood", written=rest.strip(), fragment=fragment),
+                    Kind.NOT_AN_ORDER,
+                )
             self.notes.append(say("reading.remark", written=rest.strip(" ,-()")))
             return
         if _THANKS.match(rest) and not self.names_anyone(rest):
@@ -499,6 +515,19 @@ class Reader:
                 say("reading.not_understood", written=rest.strip(), fragment=fragment),
                 Kind.NOT_AN_ORDER,
             )
+
+    def _another_order(self, remark: str) -> bool:
+        """Whether a remark after a complete order opens a clause of its own whose subject is
+        the sender's "I"/"we" or a "he"/"she" (a storyteller's own character), and whose verb
+        is a word of another order the sender holds now ("..., and I'll erase what's left",
+        "..., then he wipes the body"): a second order, read with the message's evidence."""
+        said = _OWN_CLAUSE.match(remark)
+        if said is None:
+            return False
+        found = evidence_table(self.grammar.words).at(remark[said.end() :])
+        return found is not None and any(
+            a != self.ability and self.holds(a) for a in found[0]
+        )
 
     def _role_at(self, text: str) -> bool:
         """Whether ``text`` opens with a role's name, written whole ("or Hakuba")."""

@@ -22,7 +22,7 @@ from functools import lru_cache
 from itertools import pairwise
 
 from autogm.engine.lazy_pattern import lazy_compile
-from autogm.engine.orders import phrases
+from autogm.engine.orders import phrases, vocab
 from autogm.engine.orders.evidence import ABILITY, PHASE, PLAYER, PRONOUN, ROLE, SELF, Mention
 from autogm.engine.orders.grammar import Grammar
 from autogm.engine.orders.kinds import Kind
@@ -724,22 +724,33 @@ def stance(
     voice: Voice,
     *,
     asks: bool = False,
+    named_doer: bool = False,
 ) -> Kind | str | None:
     """None when ``mention`` (of an ability) is the sender's order; else a ``Kind`` that voids
     it (a negation, a condition, a question, a doubt, someone else's words, a later phase), or
-    ``TALK``. ``asks``: the ability is asked as a question ("how old is Abs?"). Read once for
-    each mention of the layout's own mentions."""
+    ``TALK``. ``asks``: the ability is asked as a question ("how old is Abs?"). ``named_doer``:
+    the player the clause says does it is one the sender names to do it (a leader's killer),
+    so that only the other words of the sentence may void it ("if Ruth kills Lynz tonight").
+    Read once for each mention of the layout's own mentions."""
     if found is not layout.found:
-        return _stance(layout, mention, found, voice, asks)
-    key = (id(mention), voice, asks)
+        return _stance(layout, mention, found, voice, asks, named_doer)
+    key = (id(mention), voice, asks, named_doer)
     kept = layout._stances.get(key)
     if kept is None or kept[0] is not mention:
-        kept = layout._stances[key] = (mention, _stance(layout, mention, found, voice, asks))
+        kept = layout._stances[key] = (
+            mention,
+            _stance(layout, mention, found, voice, asks, named_doer),
+        )
     return kept[1]
 
 
 def _stance(
-    layout: Layout, mention: Mention, found: Sequence[Mention], voice: Voice, asks: bool
+    layout: Layout,
+    mention: Mention,
+    found: Sequence[Mention],
+    voice: Voice,
+    asks: bool,
+    named_doer: bool,
 ) -> Kind | str | None:
     text = layout.text
     sentence = layout.sentence(mention.start)
@@ -844,8 +855,10 @@ def _stance(
         # the words after a verb of saying and a colon or a quotation mark are the other's,
         # whoever they name as the doer.
         return Kind.QUOTED
-    subject, _ = _subject(layout, near, mention, voice)
-    if subject is not None:
+    subject, who = _subject(layout, near, mention, voice)
+    if subject is not None and not (
+        named_doer and subject == TALK and who is not None and who.kind in (PLAYER, ROLE)
+    ):
         return subject
     if reported and not _OWN.match(before.strip()):
         if said.condition and _CONDITION.search(text, sentence.start, reported.start()):
@@ -1234,7 +1247,8 @@ def _past(before: str, mention: Mention) -> bool:
     word = mention.text.split()[0] if mention.text.split() else mention.text
     if _CHOSEN.match(word):
         return False  # "the group decided: Quiche = Vodka": the choice made now is the order
-    if _PAST_WORD.search(word) and not (before and _PASSIVE_BEFORE.search(before)):
+    past = _PAST_WORD.search(word) or word.casefold() in vocab.PAST_FORMS  # "took", "went"
+    if past and not (before and _PASSIVE_BEFORE.search(before)):
         return True
     return bool(before and word.lower().endswith("ing") and _DONE_BEFORE.search(before)) and not (
         re.search(r"\b(?:i['’]?m|am|are|we['’]?re|is)\s+$", before, re.IGNORECASE)
@@ -1261,6 +1275,7 @@ def _subject(
     i = len(tokens) - 1
     while i >= 0 and _is_aux(tokens, i):
         i -= 1
+    i = _past_light_verb(tokens, i)
     if i < 0:
         carried = _carried_subject(layout, mention)
         if carried is not None:
@@ -1405,6 +1420,35 @@ def _wanted_to_do(tokens: list[tuple[int, int, str]], i: int) -> bool:
         and tokens[i + 1][2].casefold() == "to"
         and tokens[i - 1][2].casefold() in _WANTS
     )
+
+
+def _past_light_verb(tokens: list[tuple[int, int, str]], i: int) -> int:
+    """The token before a deed's noun and the light verb that takes it, which say nothing of
+    who does it: "that Rook carries out the organisation's kill", "Ruth performs the hit":
+    the verb's subject does it, past its auxiliaries ("will carry out the kill"). Only a noun
+    (after a determiner or a possessive) is taken by a light verb; else ``i`` as it is."""
+    j = i
+    while j >= 0 and (
+        tokens[j][2].casefold() in _DETERMINERS or tokens[j][2].casefold().endswith(("'s", "’s"))
+    ):
+        j -= 1
+    if j >= 1 and tokens[j][2].casefold() in _LIGHT_PARTICLES:
+        j -= 1
+    if j == i or j < 0 or tokens[j][2].casefold() not in _LIGHT_VERBS:
+        return i
+    j -= 1
+    while j >= 0 and _is_aux(tokens, j):
+        j -= 1
+    return j
+
+
+# The verbs that take a deed's noun and add nothing to it: "carry out the kill", "perform the
+# hit", "handle the job" (the particle after the verb, "out", "off", is part of it).
+_LIGHT_VERBS = _wordset(
+    "carry carries carried carrying perform performs performed performing handle handles "
+    "handled handling execute executes executed executing pull pulls pulled pulling"
+)
+_LIGHT_PARTICLES = _wordset("out off")
 
 
 def _pronoun_of(key: str) -> str:

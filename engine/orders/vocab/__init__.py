@@ -250,6 +250,66 @@ _PARTICLES = frozenset(
     {"out", "up", "down", "off", "in", "away", "over", "around", "along", "back", "through",
      "behind", "into", "onto", "alive", "from"}
 )  # fmt: skip
+# The English verbs whose forms no rule makes (the -s form, the past, the participle, the
+# -ing form), as a plain word's first word may be one: every form a player may write them in.
+# Not "shoot": its past "shot" is a noun too ("the sniper shot"), declared where it is meant;
+# not "go": "goes through" is said of a kill going ahead as often as of a search.
+_IRREGULAR: dict[str, tuple[str, ...]] = {
+    verb.strip(): tuple(said.split())
+    for verb, said in (
+        line.split(":") for line in """
+        beat: beat beats beaten beating beatin['’]?
+        break: break breaks broke broken breaking breakin['’]?
+        bring: bring brings brought bringing bringin['’]?
+        buy: buy buys bought buying buyin['’]?
+        catch: catch catches caught catching catchin['’]?
+        choose: choose chooses chose chosen choosing choosin['’]?
+        come: come comes came coming comin['’]?
+        cut: cut cuts cutting cuttin['’]?
+        deal: deal deals dealt dealing dealin['’]?
+        dig: dig digs dug digging diggin['’]?
+        do: do does did done doing doin['’]?
+        find: find finds found finding findin['’]?
+        get: get gets got gotten getting gettin['’]?
+        give: give gives gave given giving givin['’]?
+        hang: hang hangs hung hanged hanging hangin['’]?
+        have: have has had having havin['’]?
+        hide: hide hides hid hidden hiding hidin['’]?
+        hit: hit hits hitting hittin['’]?
+        hold: hold holds held holding holdin['’]?
+        keep: keep keeps kept keeping keepin['’]?
+        lay: lay lays laid laying layin['’]?
+        leave: leave leaves left leaving leavin['’]?
+        make: make makes made making makin['’]?
+        pay: pay pays paid paying payin['’]?
+        put: put puts putting puttin['’]?
+        see: see sees saw seen seeing seein['’]?
+        sell: sell sells sold selling sellin['’]?
+        send: send sends sent sending sendin['’]?
+        set: set sets setting settin['’]?
+        shake: shake shakes shook shaken shaking shakin['’]?
+        sit: sit sits sat sitting sittin['’]?
+        slay: slay slays slew slain slaying slayin['’]?
+        spread: spread spreads spreading spreadin['’]?
+        stand: stand stands stood standing standin['’]?
+        steal: steal steals stole stolen stealing stealin['’]?
+        stick: stick sticks stuck sticking stickin['’]?
+        sweep: sweep sweeps swept sweeping sweepin['’]?
+        take: take takes took taken taking takin['’]?
+        think: think thinks thought thinking thinkin['’]?
+        throw: throw throws threw thrown throwing throwin['’]?
+        wear: wear wears wore worn wearing wearin['’]?
+        """.strip().splitlines()
+    )
+}  # fmt: skip
+# Their past forms, other than the word itself ("took", "went", "had"; not "cut"): a deed
+# said in one of them is told, not ordered (``engine.orders.stance``).
+PAST_FORMS = frozenset(
+    said
+    for verb, forms_of in _IRREGULAR.items()
+    for said in forms_of[2:]
+    if said != verb and not said.endswith(("ing", "in['’]?"))
+)
 # A word written plainly (letters, spaces, hyphens, apostrophes): read in its other forms too.
 _PLAIN = re.compile(r"[a-z][a-z' -]*")
 
@@ -267,13 +327,19 @@ def forms(word: str) -> str:
     if rest.split(" ", 1)[0] in _PARTICLES:
         # A verb and its particle or preposition, the object between them or after: "take
         # out X", "take X out", "patch Kleene up", "drag Kleene's name through the mud".
-        return rf"{pattern}\s+(?:{tail}|(?:[^\s,.;:!?]+\s+){{1,3}}?{tail})"
+        # The words between are the object, never "to" and a verb ("going to stand guard
+        # over" is no "go over").
+        return rf"{pattern}\s+(?:{tail}|(?:(?!to\s)[^\s,.;:!?]+\s+){{1,3}}?{tail})"
     return f"{pattern}\\s+{tail}" if tail else pattern
 
 
 def _inflected(verb: str) -> str:
     """The forms of one word: "heal" -> heal(?:s|ed|ing)?; "take" -> the e dropped
-    ("taking"); "stop" -> the consonant doubled ("stopping"); "spy" -> "spies", "spied"."""
+    ("taking"); "stop" -> the consonant doubled ("stopping"); "spy" -> "spies", "spied"; an
+    irregular verb in its own forms ("do the honours" is also "does", "did", "done" the
+    honours; "take out" is also "took out")."""
+    if verb in _IRREGULAR:
+        return f"(?:{'|'.join(_IRREGULAR[verb])})"
     v = re.escape(verb)
     if len(verb) < 3 or not verb.isalpha():
         return v
