@@ -864,8 +864,11 @@ def _stance(
         if said.condition and _CONDITION.search(text, sentence.start, reported.start()):
             return Kind.CONDITION  # "If Cloud claims detective I'll heal him": the claim is
         return Kind.QUOTED  # "the boss told me: kill Abs" (an order, in someone else's words)
+    asked_end = min(sentence.end, clause.end + 2)
+    if said.question and _PURPOSE_AFTER.match(text, clause.end, sentence.end):
+        asked_end = sentence.end  # "Slander Sable so he reads clean?": asked with its purpose
     asked_here = said.question and (
-        said.asking or _ends_asking(text[clause.start : min(sentence.end, clause.end + 2)])
+        said.asking or _ends_asking(text[clause.start : asked_end])
     )
     if asks and asked_here:
         # "Does Abs kill Kleene?" is an investigation's query; a question that names no one
@@ -1201,6 +1204,11 @@ _ASKS_FOR = lazy_compile(
     r"(?:\s+(?:a|an|the|my|one|another))?",
     re.IGNORECASE,
 )
+
+
+# A purpose told after the order in its sentence, which a "?" at the sentence's end asks with
+# it: "Slander Sable so he reads clean?", "Kill Marsh, so that the town loses its Agasa?".
+_PURPOSE_AFTER = lazy_compile(r"\s*,?\s*so(?:\s+that)?\s", re.IGNORECASE)
 
 
 def _ends_asking(clause: str) -> bool:
