@@ -52,6 +52,7 @@ from autogm.engine.orders.fragments import (
 from autogm.engine.orders.grammar import Grammar, grammar_of
 from autogm.engine.orders.kinds import Kind, kind_of
 from autogm.engine.orders.model import Order, ParsedPM, Rejection
+from autogm.engine.orders.name_match import NameMatch
 from autogm.engine.orders.reader import (
     CONDITIONAL,
     NO_KILL,
@@ -739,15 +740,7 @@ def _step_edit_target(msg: Message, fragment: str) -> str | None:
         or (others and not _NOT_NAME.search(tail) and not is_statement(tail, g))
     ):
         return fragment  # another order, or another player offered as a choice
-    if found.is_reading:
-        reader.notes.append(found.note)
-    order = replace(earlier, targets=(found.name or "",), text=f"{earlier.text} {fragment}")
-    refused = msg.dialect.take(reader, order, order.text, msg.accepted)
-    if refused is not None:
-        msg.refuse(refused)
-    else:
-        msg.trace.append((fragment, "order", None))
-    return None
+    return _retarget(msg, fragment, earlier, found)
 
 
 def _edit_named_last(msg: Message, fragment: str, rest: str) -> str | None:
@@ -770,15 +763,20 @@ def _edit_named_last(msg: Message, fragment: str, rest: str) -> str | None:
     earlier = msg.accepted[key]
     if len(earlier.targets) != 1 or earlier.queries or found.name in earlier.targets:
         return fragment
+    return _retarget(msg, fragment, earlier, found)
+
+
+def _retarget(msg: Message, fragment: str, earlier: Order, found: NameMatch) -> None:
+    """The order before given the edit's one player (``found``) as its target, checked as any
+    order is; the edit's words are kept with it."""
     if found.is_reading:
-        reader.notes.append(found.note)
+        msg.reader.notes.append(found.note)
     order = replace(earlier, targets=(found.name or "",), text=f"{earlier.text} {fragment}")
-    refused = msg.dialect.take(reader, order, order.text, msg.accepted)
+    refused = msg.dialect.take(msg.reader, order, order.text, msg.accepted)
     if refused is not None:
         msg.refuse(refused)
     else:
         msg.trace.append((fragment, "order", None))
-    return None
 
 
 def _step_edit_nothing(msg: Message, fragment: str) -> str | None:
