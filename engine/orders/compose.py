@@ -406,6 +406,8 @@ def readings(
             and offered_next(block.layout, sentence, m)
         ):
             said = Kind.TWO_CHOICES  # "We identify Tide as Gin... or Vodka?"
+        if said is None and _anothers_own(block, m, mine, shapes, voice):
+            said = TALK  # "Rose's vote counts double": Rose's Voice of Accusation, told
         if said is None and _said_again(block, m):
             # "Vodka takes out Dune tonight. And pin that murder on Ember.": "that murder" is
             # the kill said before, the object of another verb; Ember is that verb's.
@@ -1086,6 +1088,29 @@ def _said_again(block: Block, m: Mention) -> bool:
     return any(
         x.kind == ABILITY and x.start < m.start and set(x.value) & set(m.value) for x in block.found
     )
+
+
+def _anothers_own(
+    block: Block, m: Mention, mine: Sequence[str], shapes: Callable[[str], str], voice: Voice
+) -> bool:
+    """Whether ``m`` says an ability that names no one, as another player's: "Rose's vote
+    counts double", "Dee's VoA". Such an ability falls on no one, so the player whose it is
+    said to be is its doer, not its target (as "Kleene's protection" names the one
+    protected)."""
+    if not all(shapes(a) == vocab.NOTHING for a in mine):
+        return False
+    at = bisect.bisect_left(block.layout.found_starts, m.start) - 1
+    if at < 0:
+        return False
+    owner = block.found[at]
+    return (
+        owner.kind == PLAYER
+        and owner.value != voice.sender
+        and _OWNS.fullmatch(block.text, owner.end, m.start) is not None
+    )
+
+
+_OWNS = lazy_compile(r"['’]s?\s+")
 
 
 # What refers back to something said before: "that", "this", "the same", "said".

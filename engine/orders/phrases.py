@@ -72,6 +72,14 @@ ABOUT_DONE = (
     r"thanks\s+for", r"thank\s+(?:you|u)\s+for", r"thx\s+for", r"ty\s+for", r"grateful\s+for",
     r"appreciate",
 )  # fmt: skip
+# A word of praise or blame right before a deed's noun: the deed judged, done by someone
+# ("great job", "nice hit last night", "sloppy kill", "well done on the heal").
+JUDGED = (
+    "great", "good", "nice", "excellent", "brilliant", "awesome", "amazing", "fantastic",
+    "superb", "solid", "clean", "neat", "lovely", "terrific", "impressive", "sloppy", "poor",
+    "terrible", "awful", "lousy", "botched", r"well\s+done\s+on\s+the", r"good\s+work\s+on\s+the",
+    r"hell\s+of\s+a", r"what\s+a",
+)  # fmt: skip
 # The reason given after an order: what it says is told, not ordered ("vote Mochi, because he
 # pushed the lynch on Fenn", "heal Abs since Kleene will kill him").
 REASON = ("because", "cuz", "cause", "coz", "bc", "since")
@@ -247,6 +255,9 @@ IMAGINED = (
     r"imagin(?:e|ing)", r"pictur(?:e|ing)", r"suppos(?:e|ing)", r"what\s+if",
     r"dream(?:ing)?\s+(?:of|about)", r"fantasi[sz](?:e|ing)\s+about", r"how\s+funny",
     r"would(?:n['’]?t|\s+not)\s+it\s+be", r"wouldn['’]?t\s+that\s+be", r"in\s+another\s+life",
+    # A wish for what is not so ("I wish my vote counted extra", "I wish I had a double
+    # vote"); "I wish to vote Abs" is the formal order, and is no such wish.
+    r"(?:i|we)\s+(?:just\s+|really\s+|so\s+|sure\s+do\s+)?wish(?:ed)?(?!\s+to\b)",
 )  # fmt: skip
 # The word for an ability, talked of as a word: "I think it's called autopsy?", "my thing is
 # called smear?", "is that the right name?". What follows names the ability; it neither asks
@@ -264,6 +275,26 @@ OTHER_GAME = (
     r"|older|earlier|past|first|another)\s+(?:game|round|match)s?",
     r"(?:in|from|during)\s+another\s+(?:game|round)", r"reminds\s+me\s+of",
     r"(?:in|back\s+in)\s+(?:round|game)\s+\d+",
+)  # fmt: skip
+# A prediction or a theory of what will happen, before what it foretells: "My theory: the Org
+# kills Cordelia tonight", "I predict Abs gets lynched", "calling it now: ...". What follows is
+# foretold, not ordered (a bet is read where its "we'll" is: ``stance._thought_of``).
+FORETOLD = (
+    r"(?:my|the|a|one|fan)\s+(?:(?:fan|wild|crazy|pet|tinfoil)\s+)?(?:theory|theories|prediction"
+    r"|predictions|hunch|speculation)", r"i\s+predict", r"calling\s+it(?:\s+now)?",
+    r"mark\s+my\s+words", r"(?:just\s+)?speculating", r"i\s+(?:have\s+a|got\s+a)\s+feeling",
+)  # fmt: skip
+# Sarcasm that mocks an order instead of giving it: "Oh sure, let's all vote Haze. That went
+# SO well last game.", "vote Abs /s", "yeah right, kill Lynz". Said in the order's sentence or
+# the next two (the mocking follow-up).
+MOCKING = (
+    r"/s", r"yeah\s+right", r"oh\s+sure", r"oh\s+yes,?\s+let['’]?s", r"sure\s+thing,?\s+genius",
+    r"(?:that|this|it)\s+(?:went|worked(?:\s+out)?|turned\s+out|ended)\s+(?:so|real|really|super"
+    r"|sooo+|oh\s+so)\s+well",
+    r"(?:brilliant|genius|great|fantastic|wonderful|amazing|stellar|flawless)\s+(?:plan|idea"
+    r"|strategy|logic)(?:\s*,\s*|\s+)(?:everyone|everybody|guys|folks|team|all|y['’]?all|town)",
+    r"what\s+could\s+(?:possibly\s+)?go\s+wrong", r"because\s+that\s+(?:always|never\s+fails"
+    r"|totally)\s+works?", r"said\s+no\s+one\s+ever",
 )  # fmt: skip
 # What the sender says their role lets them do, before the verb that tells it: "I think I can
 # save someone", "I get to pick people", "my role lets me scare someone", "Us Detective Boys

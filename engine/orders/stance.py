@@ -121,6 +121,7 @@ _WITHHOLD_END = lazy_compile(rf"(?:{'|'.join(phrases.WITHHOLD)})\s*$", re.IGNORE
 _KEPT_FOR = phrases.pattern(phrases.KEPT_FOR)
 _READY = phrases.pattern(phrases.READY)
 _ABOUT_DONE = phrases.pattern(phrases.ABOUT_DONE)
+_JUDGED = phrases.gated(rf"(?<![\w'’])(?:{'|'.join(phrases.JUDGED)})\s+(?:the\s+)?$")
 _RESULT_AFTER = lazy_compile(rf"\s+(?:{'|'.join(phrases.RESULT_NOUNS)})(?![\w'’])", re.IGNORECASE)
 _NOW = phrases.pattern(phrases.NOW)
 # The reason's word that opens a clause, after what the sentence said first.
@@ -155,9 +156,20 @@ _ONLY_LATER = lazy_compile(
 )
 _IMAGINED = phrases.pattern(phrases.IMAGINED)
 _OTHER_GAME = phrases.pattern(phrases.OTHER_GAME)
+_FORETOLD = phrases.pattern(phrases.FORETOLD)
+_MOCKING = phrases.pattern(phrases.MOCKING)
+# The sentences read for a mocking follow-up: the order's own and the next two.
+_MOCKED_REACH = 3
 # A signed number, or one in brackets, right before the word: what something is worth ("+3
 # votes", "(2 votes)", "-1 vote").
 _COUNTED = lazy_compile(r"(?:(?<!\w)[+±−-]\s*|\(\s*[+±−-]?\s*)\d+(?:[.,]\d+)?\s*[x×]?\s*$")
+# Votes counted before their word: "one more vote and he's lynched", "two votes on Abs",
+# "a couple more votes": the state of the count, not the sender's vote.
+_VOTES_COUNTED = lazy_compile(
+    r"(?<![\w'’])(?:(?:one|a|another)\s+more|(?:two|three|four|five|six|seven|eight|nine|ten"
+    r"|a\s+(?:few|couple)(?:\s+of)?|\d+)(?:\s+more)?)\s+$",
+    re.IGNORECASE,
+)
 # The word in a relative clause: said of someone, not done ("I'm the one who makes charms",
 # "protect whoever gets killed", "a role who hands out heals").
 _RELATIVE = lazy_compile(
@@ -350,7 +362,9 @@ _RECEIVES = lazy_compile(
     r"^\s*(?:gets?|(?:is\s+|['’]s\s+)?gettin(?:g|['’])?|will\s+get|receives?|is\s+to\s+be"
     r"|are\s+to\s+be|will\s+be|has\s+an\s+appointment\s+with|deserves|needs"
     r"|is\s+going\s+to\s+get"
-    r"|is\s+(?:the\s+)?(?:target|one|next)|(?:is|will\s+be)\s+(?:my|our)\b"
+    # "the one" is whom it falls on; "one" bare counts ("Abs is one vote from the hammer").
+    r"|is\s+(?:the\s+)?(?:target|next)|is\s+the\s+one\b|is\s+one(?=\s+(?:i|we|to|who|that)\b)"
+    r"|(?:is|will\s+be)\s+(?:my|our)\b"
     # What the order does to them said as where they go or stand: "Kettle is under my
     # protection", "Grey Heron goes in the interrogation room", "Abs has my vote".
     # The word may stand bare after the preposition: "Quill is under arrest", "Pooja goes
@@ -515,6 +529,14 @@ class Layout:
         at = lead.end() if lead else after.start
         found = WITHDRAWAL.match(self.text, at, after.end)
         return found is not None and not OF_OTHER.match(self.text, found.end(), after.end)
+
+    def mocked(self, sentence: Span) -> bool:
+        """Whether ``sentence`` or one of the two after it mocks what it says ("let's all
+        vote Haze. That went SO well last game.", "kill Lynz /s"): sarcasm, which orders
+        nothing. A GM reads sarcasm from its marks around the order, not from the order."""
+        i = bisect.bisect_left(self._starts, sentence.start)
+        last = self.sentences[min(len(self.sentences), i + _MOCKED_REACH) - 1]
+        return _MOCKING.search(self.text, sentence.start, max(last.end, sentence.end)) is not None
 
     def asked_next(self, sentence: Span) -> bool:
         """Whether the sentence after ``sentence`` only asks whether to do it ("Marsh asked
@@ -779,8 +801,11 @@ def _stance(
         return TALK  # "I think it's called autopsy?": the word talked of, not an order of it
     if gives_reason(text, sentence, clause):
         return TALK  # "vote Mochi, because he pushed the lynch on Fenn": the lynch is told
-    if (before and _ABOUT_DONE.search(before)) or _RESULT_AFTER.match(text, mention.end):
-        return TALK  # "thanks for the heal", "the heal result last night": about a deed done
+    if (
+        before and (_ABOUT_DONE.search(before) or _JUDGED.search(before))
+    ) or _RESULT_AFTER.match(text, mention.end):
+        # "thanks for the heal", "the heal result last night", "great job": about a deed done
+        return TALK
     if before and _POINTS_BACK.search(before) and _POINTED_END.fullmatch(
         text, mention.end, sentence.end
     ):
@@ -799,6 +824,8 @@ def _stance(
         # "his face is charm enough", "Propaganda is such a fun word": a word in a
         # statement, not a deed.
         return TALK
+    if before and "vote" in mention.value and _VOTES_COUNTED.search(before):
+        return TALK  # "one more vote and Abs is lynched": the count told, no vote of the sender's
     if before and _COUNTED.search(before):
         # "Accuse Pimento (+3 votes)": what an order is worth, said beside it, not an order
         # ("two checks for me tonight:" heads a list of them, and is one).
@@ -811,6 +838,10 @@ def _stance(
         return TALK
     if _OTHER_GAME.search(text, sentence.start, sentence.end):
         return TALK  # "in my last game i put a Gin in detention on d1": a story, told
+    if _foretold(layout, sentence, mention):
+        return TALK  # "My theory: the Org kills Cordelia tonight": foretold, not ordered
+    if layout.mocked(sentence):
+        return TALK  # "Oh sure, let's all vote Haze. That went SO well.": sarcasm, no order
     doubt, later = layout.doubted(clause, mention)
     if said.asking or layout.asks_only(sentence) or layout.asked_next(sentence):
         # "would a house search on Sable be smart?", "does a lawsuit work on Tobiah? just
@@ -890,6 +921,26 @@ def _stance(
     if later or layout.not_now_after(sentence, mention):
         return Kind.NOT_NOW
     return None
+
+
+def _foretold(layout: Layout, sentence: Span, mention: Mention) -> bool:
+    """Whether ``mention`` stands in what a prediction foretells: the rest of the clause of
+    "I predict ...", or the clause after a label that ends its own ("My theory: the Org kills
+    Cordelia tonight", "calling it now, ..."). An order after that ("I have a hunch Quill is
+    Conan, kill him") is none of it."""
+    text = layout.text
+    for found in _FORETOLD.finditer(text, sentence.start, mention.start):
+        label = layout.clause(found.start())
+        if mention.start < label.end:
+            return True
+        if text[found.end() : label.end].strip():
+            continue
+        mark = _CLAUSE_MARK.match(text, label.end)
+        if mark is not None and layout.clause(mark.end()).start <= mention.start < (
+            layout.clause(mark.end()).end
+        ):
+            return True
+    return False
 
 
 def gives_reason(text: str, sentence: Span, clause: Span) -> bool:
@@ -1236,6 +1287,7 @@ _ROUTINE = lazy_compile(
 # clause is not read by them (``stance``).
 BEFORE_NEEDS_A_WORD = (
     _NEGATION, _WITHHOLD, _PASSIVE_BEFORE, _DONE_BEFORE, _ABOUT_DONE, _COPULA, _TIME_BY, _COUNTED,
+    _VOTES_COUNTED, _JUDGED,
     _IMAGINED, _RELATIVE, _ASKED_OF_IT, _HYPOTHETICAL, _OWN_MODAL, _QUOTE_OPENS,
 )  # fmt: skip
 
@@ -1755,5 +1807,8 @@ _BETS = _wordset("bet bets betting wager")
 # What asks the GM: "could you", "please, you ...", "I want you to".
 _ASKS_YOU = _wordset("could can would will please pls plz want need like")
 _POSSESSIVE = lazy_compile(r"^['’]s?\s*$")
-# Whom a player's deed is on, after its word: "Koi's vote on Amélie", "his kill of X".
-_ON_WHOM_AFTER = lazy_compile(r"[ \t]+(?:on|against|for|of|at)[ \t]+", re.IGNORECASE)
+# Whom a player's deed is on, after its word: "Koi's vote on Amélie", "his kill of X", "Rose's
+# vote is on Abs".
+_ON_WHOM_AFTER = lazy_compile(
+    r"[ \t]+(?:(?:is|was|stays|stayed)[ \t]+)?(?:on|against|for|of|at)[ \t]+", re.IGNORECASE
+)
