@@ -16,6 +16,12 @@ are usually unique in a 16-player game, and a prefix match is always reported ba
 as Akonyl"). A prefix may also start at a later word of the name ("Black Cat" or "Cat" for
 "Mr. Black Cat"), since players shorten names that way; it must still be unique.
 
+Ruling: a typo keeps the name's first letter (or its sound: "Konia" is Conia). A word one
+edit from a name at its first letter is mostly another English word ("door" for Noor, "hope"
+for Rope, "dock" for Rock); it is never read as the name, and an order that then names no
+one is refused with the name suggested (docs/rulings.md, "a near spelling is no English
+word").
+
 Ruling: no fuzzy matching for keys shorter than 3 characters (neither the name nor the text):
 one edit in a two-letter name ("Jd" -> "Jo") changes half of it, which is a guess.
 
@@ -68,6 +74,9 @@ MIN_PREFIX = 2
 # What may follow a name read whole (``NameMatcher.match``): "Jd." is Jd.
 _TRAILING_MARKS = " .,!?;:"
 MAX_SUGGESTIONS = 3
+# First letters that spell one sound, which a near spelling may change: "Konia" for Conia,
+# "Konan" for Conan.
+_SOUND_ALIKE = frozenset({("c", "k"), ("k", "c"), ("k", "q"), ("q", "k"), ("s", "z"), ("z", "s")})
 
 
 class NameMatcher:
@@ -339,6 +348,10 @@ class NameMatcher:
                     continue
                 seen.add(index)
                 entry = self._entries[index]
+                if entry.key[:1] != key[:1] and (entry.key[:1], key[:1]) not in _SOUND_ALIKE:
+                    # A near spelling keeps the name's first letter: one that changes it is
+                    # another word ("door" for Noor, "hope" for Rope), asked back, not taken.
+                    continue
                 limit = fuzzy_limit(entry.key)
                 d = distance(key, entry.key, limit)
                 if d <= limit and d < best.get(entry.target, limit + 1):

@@ -73,10 +73,11 @@ ABOUT_DONE = (
     r"appreciate",
 )  # fmt: skip
 # A word of praise or blame right before a deed's noun: the deed judged, done by someone
-# ("great job", "nice hit last night", "sloppy kill", "well done on the heal").
+# ("great job", "nice hit last night", "sloppy kill", "well done on the heal"). Not the words
+# of how to do it ("Clean job, no witnesses" is the order).
 JUDGED = (
     "great", "good", "nice", "excellent", "brilliant", "awesome", "amazing", "fantastic",
-    "superb", "solid", "clean", "neat", "lovely", "terrific", "impressive", "sloppy", "poor",
+    "superb", "solid", "lovely", "terrific", "impressive", "sloppy", "poor",
     "terrible", "awful", "lousy", "botched", r"well\s+done\s+on\s+the", r"good\s+work\s+on\s+the",
     r"hell\s+of\s+a", r"what\s+a",
 )  # fmt: skip

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from autogm.engine.orders.folding import distance, fold, fold_words, fuzzy_limit
-from autogm.engine.orders.names import MatchKind, NameMatcher
+from autogm.engine.orders.names import _SOUND_ALIKE, MatchKind, NameMatcher
 
 EXACT, ALIAS, PREFIX, FUZZY = MatchKind.EXACT, MatchKind.ALIAS, MatchKind.PREFIX, MatchKind.FUZZY
 AMBIGUOUS, NONE = MatchKind.AMBIGUOUS, MatchKind.NONE
@@ -174,7 +174,8 @@ def test_no_match_suggests_the_closest_names(written: str, suggestions: tuple[st
 def test_a_typo_between_two_short_names_is_ambiguous() -> None:
     matcher = NameMatcher(["Ran", "Ron", "Gin"])
     found = matcher.match("Rin")
-    assert (found.kind, found.candidates) == (AMBIGUOUS, ("Gin", "Ran", "Ron"))
+    # "Gin" is one edit away too, but at its first letter: another word, not its typo.
+    assert (found.kind, found.candidates) == (AMBIGUOUS, ("Ran", "Ron"))
     assert matcher.match("Gim").name == "Gin"
 
 
@@ -349,11 +350,15 @@ def test_match_prefix_ambiguous_typo_names_both() -> None:
 
 
 def _brute_fuzzy(roster: list[str], written: str) -> set[str]:
+    """The names a near spelling reads as: within the name's limit, and with its first
+    letter or one of the same sound (``names._SOUND_ALIKE``)."""
     key = fold(written)
     return {
         name
         for name in roster
-        if len(fold(name)) >= 3 and distance(key, fold(name)) <= fuzzy_limit(fold(name))
+        if len(fold(name)) >= 3
+        and distance(key, fold(name)) <= fuzzy_limit(fold(name))
+        and (key[:1] == fold(name)[:1] or (key[:1], fold(name)[:1]) in _SOUND_ALIKE)
     }
 
 
