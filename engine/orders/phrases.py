@@ -112,8 +112,10 @@ WITHDRAWAL = (
     # ... not the word the sender forgets: "sorry I forget the word", "I forget the name".
     r"(?!(?:word|name|term|title|spelling)s?(?![\w'’]))\w+",
     r"take\s+back\s+my\s+\w+", r"take\s+my\s+\w+\s+back",
-    # A joke owned up to: "heal Lynz jk", "just kidding, no heal tonight".
-    "jk", r"j/k", r"just\s+kidding", r"(?:i['’]?m\s+)?(?:only\s+|just\s+)?(?:kidding|joking)",
+    # A joke owned up to: "heal Lynz jk", "just kidding, no heal tonight"; sarcasm tagged as
+    # such: "vote Haze. /s".
+    "jk", r"j/k", r"/s", r"just\s+kidding",
+    r"(?:i['’]?m\s+)?(?:only\s+|just\s+)?(?:kidding|joking)",
 )  # fmt: skip
 # What makes a word of withdrawal take its own object, not the order before: "never mind
 # what Grace said", "disregard the rumours", "forget about her claim".
@@ -286,10 +288,10 @@ FORETOLD = (
     r"mark\s+my\s+words", r"(?:just\s+)?speculating", r"i\s+(?:have\s+a|got\s+a)\s+feeling",
 )  # fmt: skip
 # Sarcasm that mocks an order instead of giving it: "Oh sure, let's all vote Haze. That went
-# SO well last game.", "vote Abs /s", "yeah right, kill Lynz". Said in the order's sentence or
-# the next two (the mocking follow-up).
+# SO well last game.", "yeah right, kill Lynz". Said in the order's sentence or the next two
+# (the mocking follow-up). Sarcasm tagged "/s" takes the order back, as "jk" does.
 MOCKING = (
-    r"/s", r"yeah\s+right", r"oh\s+sure", r"oh\s+yes,?\s+let['’]?s", r"sure\s+thing,?\s+genius",
+    r"yeah\s+right", r"oh\s+sure", r"oh\s+yes,?\s+let['’]?s", r"sure\s+thing,?\s+genius",
     r"(?:that|this|it)\s+(?:went|worked(?:\s+out)?|turned\s+out|ended)\s+(?:so|real|really|super"
     r"|sooo+|oh\s+so)\s+well",
     r"(?:brilliant|genius|great|fantastic|wonderful|amazing|stellar|flawless)\s+(?:plan|idea"
