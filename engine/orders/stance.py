@@ -122,6 +122,8 @@ _KEPT_FOR = phrases.pattern(phrases.KEPT_FOR)
 _READY = phrases.pattern(phrases.READY)
 _ABOUT_DONE = phrases.pattern(phrases.ABOUT_DONE)
 _JUDGED = phrases.gated(rf"(?<![\w'’])(?:{'|'.join(phrases.JUDGED)})\s+(?:the\s+)?$")
+# The noun a deed's word qualifies, which the praise is of instead: "good kill target is Lynz".
+_JUDGED_NOUN = lazy_compile(r"\s+(?:target|choice|pick|option|candidate)s?\b", re.IGNORECASE)
 _RESULT_AFTER = lazy_compile(rf"\s+(?:{'|'.join(phrases.RESULT_NOUNS)})(?![\w'’])", re.IGNORECASE)
 _NOW = phrases.pattern(phrases.NOW)
 # The reason's word that opens a clause, after what the sentence said first.
@@ -802,7 +804,11 @@ def _stance(
     if gives_reason(text, sentence, clause):
         return TALK  # "vote Mochi, because he pushed the lynch on Fenn": the lynch is told
     if (
-        before and (_ABOUT_DONE.search(before) or _JUDGED.search(before))
+        before
+        and (
+            _ABOUT_DONE.search(before)
+            or (_JUDGED.search(before) and not _JUDGED_NOUN.match(text, mention.end))
+        )
     ) or _RESULT_AFTER.match(text, mention.end):
         # "thanks for the heal", "the heal result last night", "great job": about a deed done
         return TALK
