@@ -134,6 +134,8 @@ INVERTED = (
 CONDITION = (
     "if", "unless", *PRECAUTION, *INVERTED, "provided", r"as\s+long\s+as", r"only\s+if",
     "assuming", r"depending\s+on",
+    # A formal document's: "CONDITIONAL UPON Sable's failing to claim", "in the event that".
+    r"conditional(?:ly)?\s+(?:up)?on", r"in\s+the\s+event\s+(?:that|of)", r"on\s+condition\s+that",
     # A time that is an event still to come: "after you answer", "once she claims", "as soon
     # as they reply" (not a past one: "when they asked him").
     r"(?:after|once|as\s+soon\s+as|when|until|till)\s+(?:(?:you|u|they)\s+(?!\w+ed\b)\w+"

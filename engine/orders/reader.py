@@ -111,7 +111,8 @@ NO_ORDER = "reading.no_order"
 NO_KILL = "reading.no_kill"
 # A condition after a complete order: "heal Lynz if she gets claimed".
 _IF_AFTER = re.compile(
-    r"[\s,.;\-–—(]*(?:(?:but\s+)?only\s+)?(?:if|unless|provided|as\s+long\s+as)\b",
+    r"[\s,.;\-–—(]*(?:(?:but\s+)?only\s+)?(?:if|unless|provided|as\s+long\s+as"
+    r"|conditional(?:ly)?\s+(?:up)?on|in\s+the\s+event\s+(?:that|of))\b",
     re.IGNORECASE,
 )
 # A precaution after a complete order is its reason, not its condition (phrases.PRECAUTION):

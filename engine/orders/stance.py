@@ -337,8 +337,10 @@ _SHOULD_IT = lazy_compile(r"^\W*should\s+(?!i\b|we\b)\w", re.IGNORECASE)
 _PAST_WORD = lazy_compile(r"\w+ed$|did$|done$", re.IGNORECASE)
 # A choice told as made, which is made now: "we decided", "we agreed", "settled on".
 _CHOSEN = lazy_compile(r"(?:decided|agreed|settled)$", re.IGNORECASE)
+# A formal document's passive is performative too: "the Defendant is hereby discombobulated".
 _PASSIVE_BEFORE = lazy_compile(
-    r"(?:gets?|getting|be|is\s+to\s+be|are\s+to\s+be|to\s+be|being|will\s+be|wants?\s+\w+)\s*$",
+    r"(?:gets?|getting|be|is\s+to\s+be|are\s+to\s+be|to\s+be|being|will\s+be|wants?\s+\w+"
+    r"|(?:is|are)\s+hereby)\s*$",
     re.IGNORECASE,
 )
 _DONE_BEFORE = lazy_compile(
@@ -349,7 +351,7 @@ _DONE_BEFORE = lazy_compile(
 _RECEIVES = lazy_compile(
     r"^\s*(?:gets?|(?:is\s+|['’]s\s+)?gettin(?:g|['’])?|will\s+get|receives?|is\s+to\s+be"
     r"|are\s+to\s+be|will\s+be|has\s+an\s+appointment\s+with|deserves|needs"
-    r"|is\s+going\s+to\s+get"
+    r"|is\s+going\s+to\s+get|(?:is|are)\s+hereby|shall\s+(?:hereby\s+)?be"
     r"|is\s+(?:the\s+)?(?:target|one|next)|(?:is|will\s+be)\s+(?:my|our)\b"
     # What the order does to them said as where they go or stand: "Kettle is under my
     # protection", "Grey Heron goes in the interrogation room", "Abs has my vote".
