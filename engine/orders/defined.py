@@ -48,7 +48,7 @@ _MEANS = lazy_compile(
 # A term's opening: the capitalised word before a definition in brackets, for the sender's own
 # ("The Claimant (the undersigned)").
 _TERM_BEFORE = lazy_compile(r"(?:[Tt]he\s+)?(?P<term>[A-Z][\w\-]{1,24})\s*$")
-_SAID = lazy_compile(r"\b(?:the\s+)?said\s+(?=[^\W\d_])", re.IGNORECASE)
+_SAID = lazy_compile(r"\b(?P<the>the\s+)(?:afore)?said\s+(?=[^\W\d_])", re.IGNORECASE)
 # A player named by a description of their name: "the player Pip", "the player known in the
 # thread as "Jun"".
 _THE_PLAYER = lazy_compile(
@@ -56,7 +56,7 @@ _THE_PLAYER = lazy_compile(
     rf"(?P<open>[{_OPEN}])?(?=[^\W\d_])",
     re.IGNORECASE,
 )
-# The words after which the sender is "me": "returned to the Bailor", "against the Grantor".
+# The words after which the sender is no doer: "returned to the Bailor", "against the Grantor".
 _OBJECT_BEFORE = lazy_compile(
     r"(?:\b(?:to|for|on|upon|by|with|from|at|against|of|about|onto|unto|towards?)\s+)$",
     re.IGNORECASE,
@@ -86,13 +86,14 @@ def written_out(text: str, author: str, players: NameMatcher) -> str:
 
 
 def _sender(found: re.Match[str], name: str) -> str:
-    """The player a term stands for, in its place: the sender is "I", "me" after a
-    preposition ("returned to the Bailor"), "my" before a possession."""
+    """The player a term stands for, in its place: the sender is "I" as the doer, "my" before
+    a possession. After a preposition the sender's term stays as written: "the said bow-tie to
+    be returned to the Bailor" is the sender's own, which a "me" would make a target."""
     if name != "I":
         return f"{name}'s" if found.group("own") else name
     if found.group("own"):
         return "my"
-    return "me" if _OBJECT_BEFORE.search(found.string, 0, found.start()) else "I"
+    return found.group() if _OBJECT_BEFORE.search(found.string, 0, found.start()) else "I"
 
 
 def _defined(
@@ -145,16 +146,18 @@ def _name_ending(text: str, end: int, author: str, players: NameMatcher) -> str 
 
 
 def _said(text: str, players: NameMatcher) -> str:
-    """ "the said Pip" written as "Pip"; "the said first aid" as it is."""
+    """ "the said Pip" written as "Pip", "the said first aid" as "the first aid": the word
+    points back at what the document named before, and reports no one's words. A "said" with
+    no "the" before it is a report, and stays ("Kleene said Pip is scum")."""
     if "said" not in text:
         return text
     pieces: list[str] = []
     at = 0
     for found in _SAID.finditer(text):
-        if players.exact_prefix(text[found.end() :]) is None:
-            continue
         pieces.append(text[at : found.start()])
         at = found.end()
+        if players.exact_prefix(text[at:]) is None:
+            pieces.append(found.group("the"))
     pieces.append(text[at:])
     return "".join(pieces)
 

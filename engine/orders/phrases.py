@@ -37,6 +37,9 @@ LATER = (
     "tomorrow", r"tmrw", r"next\s+(?:night|day|phase|round|time|turn)", "later",
     r"another\s+(?:night|day)", r"some\s+other\s+(?:night|day)",
     r"(?:the\s+)?(?:night|day|morning|phase)\s+after\s+(?:this(?:\s+one)?|tonight|today)",
+    # ... but not a duration, which is how long the order acts, not when it is carried out:
+    # "lends the bow-tie for the duration of the coming Night", "throughout the following day".
+    r"(?<!duration\sof\s)(?<!duration\sof\sthe\s)(?<!throughout\s)(?<!throughout\sthe\s)"
     r"(?:the\s+)?(?:following|coming)\s+(?:night|day|phase)",
     # The next phase as an event to come: "come nightfall", "once night falls".
     r"come\s+(?:nightfall|night|dusk|sundown|sunset|morning|daybreak|dawn|sunrise)",
@@ -84,6 +87,8 @@ NEGATION = (
     "not", "no", "don['’]?t", r"do\s+not", "won['’]?t", r"will\s+not", "never", "without",
     r"skip(?:ping|ped)?", r"instead\s+of", r"not\s+gonna", r"not\s+going\s+to", "nobody",
     "nothing", "neither", r"hold\s+off\s+on", r"refrain\s+from", "nah", r"rather\s+not",
+    # The one not chosen of two: "first aid rather than investigation", "in preference to".
+    r"rather\s+than", r"in\s+preference\s+to", r"in\s+lieu\s+of", r"as\s+opposed\s+to",
 )  # fmt: skip
 # A withdrawal of what was said before: "scratch that", "never mind".
 WITHDRAWAL = (
@@ -283,8 +288,9 @@ REQUEST = (r"could\s+(?:you|u)", r"can\s+(?:you|u)", r"would\s+(?:you|u)", r"wil
 # Someone else's words: "Abs said", "he told me", "Ink wrote:".
 REPORTED = (
     "said", "says", r"told\s+me", r"tells\s+me", "wrote", "writes", r"asked\s+me", "posted",
-    r"wants\s+me\s+to", r"wanted\s+me\s+to", "suggested", "suggests", r"claims?", "claimed",
-    r"according\s+to",
+    r"wants\s+me\s+to", r"wanted\s+me\s+to", "suggested", "suggests",
+    # ... but a claim of who one is reports no words ("not who she claims to be").
+    r"claim(?:s|ed)?(?!\s+to\s+be\b)", r"according\s+to",
     # Where words were said, only when the words follow ("Lumen in the thread: vote Abs"); else
     # it is a place ("Rose looked so pale in the thread today, heal her").
     r"in\s+(?:the\s+thread|our\s+chat|the\s+chat)(?=\s*[:\"“«„])",
