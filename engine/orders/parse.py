@@ -1033,7 +1033,10 @@ _EDIT_MARK = lazy_compile(r"\W*(?:edit(?:ed)?|update|correction)(?![\w'’])", r
 _POINTED = lazy_compile(r"(?:[:>→⇒➡]|(?<![\w'’])(?:to|on))\s*(?P<x>[^:>→⇒➡]+?)\s*$", re.I)
 # "instead" after the new target: "make it fig instead", "Pike instead".
 _INSTEAD = lazy_compile(r"^\W*instead\b", re.IGNORECASE)
-_NOT_NAME = lazy_compile(r"\b(?:not|instead\s+of|rather\s+than)\b", re.IGNORECASE)
+_NOT_NAME = lazy_compile(
+    r"\b(?:not|instead\s+of|rather\s+than|in\s+preference\s+to|in\s+lieu\s+of|as\s+opposed\s+to)\b",
+    re.IGNORECASE,
+)
 # A form's field of detail, read with the form: "Crime: ...", "When: ...", "Suspect: ...".
 _FIELD = lazy_compile(
     r"^\W*(?:(?:the|my|our|his|her|their)\s+)?(?:suspect|accused|crime|charge|victim|when|phase|time|role|guess|guise|reason"
