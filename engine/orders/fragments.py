@@ -315,7 +315,14 @@ def _list_head(line: str, g: Grammar) -> str | None:
         # spaces and "-" (test_fragments proves it): "Snipe P07" is not read for one, and
         # not matched against _LIST_HEAD, whose lazy head tries its tail at every character.
         return None
-    return _read_list_head(line, g)
+    head = _read_list_head(line, g)
+    if head is None and "," in line and line.rstrip().endswith(":"):
+        # "I shall spy upon the following persons, the choice of one being the GM's:": a
+        # remark on the list after its head's comma, which conditions or withholds nothing.
+        own, remark = line.split(",", 1)
+        if not _VOIDS.search(remark):
+            head = _read_list_head(f"{own}:", g)
+    return head
 
 
 @lru_cache(maxsize=4096)
@@ -430,6 +437,10 @@ def opens_condition(item: str) -> bool:
 
 _ITEM_LABEL = lazy_compile(r"[^\W\d_]{1,20}\s*:\s*")
 _CONDITION = phrases.pattern(phrases.CONDITION)
+# What makes a remark beside a list's head more than a remark: "Spy on these, if Gin agrees:".
+_VOIDS = phrases.pattern(
+    phrases.CONDITION, phrases.NEGATION, phrases.LATER, phrases.WITHDRAWAL, phrases.DOUBT
+)
 
 
 def is_statement(fragment: str, g: Grammar) -> bool:

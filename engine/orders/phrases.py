@@ -74,6 +74,8 @@ READY = (
 ABOUT_DONE = (
     r"thanks\s+for", r"thank\s+(?:you|u)\s+for", r"thx\s+for", r"ty\s+for", r"grateful\s+for",
     r"appreciate",
+    # A deed done before the order, in its participle: "Having considered the costumes offered".
+    r"having\s+(?:[a-z]+ed|seen|heard|read|thought|taken|given|been|done|made|known)",
 )  # fmt: skip
 # The reason given after an order: what it says is told, not ordered ("vote Mochi, because he
 # pushed the lynch on Fenn", "heal Abs since Kleene will kill him").
