@@ -129,7 +129,7 @@ def fragments(text: str, names: tuple[str, ...], g: Grammar) -> list[str]:
     pieces = []
     last = _LAST_ROSTER[0]
     spaced = last[1] if last[0] is names else _spaced_of(names)
-    lines = text.splitlines()
+    lines = _heads_apart(text.splitlines()) if ":" in text else text.splitlines()
     joined = _join_lists(lines, g)
     # The marks of a sentence's end and the cuts between orders are looked for once in the
     # whole text, where most PMs hold none, and only then in each line or sentence (a list's
@@ -387,6 +387,29 @@ def _dash_as_colon(line: str) -> str:
         return line
     head = line.rstrip("-–— ")
     return f"{head}:" if head and len(head) < len(line.rstrip("-–—")) else line
+
+
+# The end of a sentence before a list's head on the same line: "we pick our own boss! My
+# ranking:" ("!", "?", or "." after a word of three small letters, not "Mr." or "Vel.").
+_HEAD_AFTER_SENTENCE = lazy_compile(r"(?:[!?]+|(?<=[a-z]{3})\.)\s+(?=\S[^.!?]{0,80}:\s*$)")
+
+
+def _heads_apart(lines: list[str]) -> list[str]:
+    """Each line that ends in a colon after a sentence of its own, as that sentence and the
+    head it ends with on two lines, so that the head is read as the head of the list below
+    it."""
+    out: list[str] = []
+    for line in lines:
+        found = None
+        if line.rstrip().endswith(":") and any(mark in line for mark in ".!?"):
+            found = _HEAD_AFTER_SENTENCE.search(line)
+        if found is not None and line.count("(", 0, at := found.start()) > line.count(")", 0, at):
+            found = None  # "snoop list (spy?? I forget its name):": an aside's own question
+        if found is None:
+            out.append(line)
+        else:
+            out.extend((line[: found.start() + len(found.group().rstrip())], line[found.end() :]))
+    return out
 
 
 def _join_lists(lines: list[str], g: Grammar) -> list[str]:

@@ -92,6 +92,10 @@ _BEFORE_VERB = frozenset(
 
 
 _WORDS = lazy_compile(r"\w[\w.-]*")
+# A Japanese honorific written onto a name, part of how the name is written, not a remark.
+_HONORIFIC = lazy_compile(
+    r"-(?:san|kun|chan|sama|sensei|senpai|dono|tan|chin|nee|nii)(?![\w'’])", re.IGNORECASE
+)
 # The kinds of a match that is no reading to note when written in ASCII (``NameMatch``'s
 # ``is_reading``: neither a prefix nor a typo, and no look-alike letter beyond ASCII).
 _PLAIN = (MatchKind.EXACT, MatchKind.ALIAS)
@@ -286,6 +290,8 @@ class Reader:
         if (found.kind not in _PLAIN or not found.written.isascii()) and found.is_reading:
             self.notes.append(found.note)
         rest = text[used:]
+        if rest[:1] == "-" and (honorific := _HONORIFIC.match(rest)):
+            rest = rest[honorific.end() :]  # "Quill-san", "Vel.-kun": the name as written
         # The name ends the order, as it mostly does: no possessive to look past.
         return found.name or "", self._past_possessive(rest) if rest else rest
 
