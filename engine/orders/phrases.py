@@ -321,6 +321,9 @@ TALK_WORDS = (
     r"sketchy", r"shady", r"fishy", r"innocent", r"guilty", r"lol", r"lmao", r"agree(?:s|d)?",
     r"seem(?:s|ed)?", r"look(?:s|ed)?\s+like", r"acting", r"rumou?r", r"congrat\w*", r"gg",
     r"welcome", r"good\s+luck", r"shout\w*", r"props", r"kudos",
+    # A formal document's: "the Court notes that ...", "the Claimant avers".
+    r"not(?:es|ed)\s+that", r"observe[sd]?\s+that", r"avers", r"submits", r"submitted",
+    r"finds\s+that", r"holds\s+that",
 )  # fmt: skip
 
 

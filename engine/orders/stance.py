@@ -121,6 +121,15 @@ _WITHHOLD_END = lazy_compile(rf"(?:{'|'.join(phrases.WITHHOLD)})\s*$", re.IGNORE
 _KEPT_FOR = phrases.pattern(phrases.KEPT_FOR)
 _READY = phrases.pattern(phrases.READY)
 _ABOUT_DONE = phrases.pattern(phrases.ABOUT_DONE)
+# "The <word>" and a verb of talk in the third person after it: the word names someone who
+# speaks or thinks ("The lawyer says", "the Court notes"), not the sender's deed ("Kiki's
+# pistol says hi to Ana Lu" is no speaker: no "the").
+_THE_BEFORE = lazy_compile(r"(?<![\w'’])the\s+$", re.IGNORECASE)
+_TALK_AFTER = lazy_compile(
+    r"[ \t]+(?:says|thinks|believes|feels|knows|suspects|claims|notes|observes|avers|submits"
+    r"|finds\s+that|holds\s+that|doubts|agrees)(?![\w'’])",
+    re.IGNORECASE,
+)
 _RESULT_AFTER = lazy_compile(rf"\s+(?:{'|'.join(phrases.RESULT_NOUNS)})(?![\w'’])", re.IGNORECASE)
 _NOW = phrases.pattern(phrases.NOW)
 # The reason's word that opens a clause, after what the sentence said first.
@@ -783,6 +792,8 @@ def _stance(
         return TALK  # "vote Mochi, because he pushed the lynch on Fenn": the lynch is told
     if (before and _ABOUT_DONE.search(before)) or _RESULT_AFTER.match(text, mention.end):
         return TALK  # "thanks for the heal", "the heal result last night": about a deed done
+    if before and _THE_BEFORE.search(before) and _TALK_AFTER.match(text, mention.end):
+        return TALK  # "The lawyer says Rose is odd", "the Court notes": a speaker, no deed
     if before and _POINTS_BACK.search(before) and _POINTED_END.fullmatch(
         text, mention.end, sentence.end
     ):
