@@ -1753,7 +1753,8 @@ _HEDGE_BESIDE = lazy_compile(
 # What a player named after it is excluded by: "not Lynz", "rather than Miaka", "except Abs",
 # "instead of the usual Lynz", "not my usual target Lynz".
 _EXCLUDED_BEFORE = lazy_compile(
-    r"(?:\bnot|\bthan|\bexcept|\binstead\s+of|\bbut\s+not|\bno)"
+    r"(?:\bnot|\bthan|\bexcept|\binstead\s+of|\bbut\s+not|\bno|\bin\s+preference\s+to|\bin\s+lieu\s+of"
+    r"|\bas\s+opposed\s+to)"
     r"(?:\s+(?:the|my|our|usual|normal|regular|nightly|typical|same|old|target|pick|choice)\b)*"
     r"\s*$",
     re.IGNORECASE,

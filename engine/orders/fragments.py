@@ -129,7 +129,7 @@ def fragments(text: str, names: tuple[str, ...], g: Grammar) -> list[str]:
     pieces = []
     last = _LAST_ROSTER[0]
     spaced = last[1] if last[0] is names else _spaced_of(names)
-    lines = text.splitlines()
+    lines = _heads_apart(text.splitlines()) if ":" in text else text.splitlines()
     joined = _join_lists(lines, g)
     # The marks of a sentence's end and the cuts between orders are looked for once in the
     # whole text, where most PMs hold none, and only then in each line or sentence (a list's
@@ -315,7 +315,14 @@ def _list_head(line: str, g: Grammar) -> str | None:
         # spaces and "-" (test_fragments proves it): "Snipe P07" is not read for one, and
         # not matched against _LIST_HEAD, whose lazy head tries its tail at every character.
         return None
-    return _read_list_head(line, g)
+    head = _read_list_head(line, g)
+    if head is None and "," in line and line.rstrip().endswith(":"):
+        # "I shall spy upon the following persons, the choice of one being the GM's:": a
+        # remark on the list after its head's comma, which conditions or withholds nothing.
+        own, remark = line.split(",", 1)
+        if not _VOIDS.search(remark):
+            head = _read_list_head(f"{own}:", g)
+    return head
 
 
 @lru_cache(maxsize=4096)
@@ -382,6 +389,29 @@ def _dash_as_colon(line: str) -> str:
     return f"{head}:" if head and len(head) < len(line.rstrip("-–—")) else line
 
 
+# The end of a sentence before a list's head on the same line: "we pick our own boss! My
+# ranking:" ("!", "?", or "." after a word of three small letters, not "Mr." or "Vel.").
+_HEAD_AFTER_SENTENCE = lazy_compile(r"(?:[!?]+|(?<=[a-z]{3})\.)\s+(?=\S[^.!?]{0,80}:\s*$)")
+
+
+def _heads_apart(lines: list[str]) -> list[str]:
+    """Each line that ends in a colon after a sentence of its own, as that sentence and the
+    head it ends with on two lines, so that the head is read as the head of the list below
+    it."""
+    out: list[str] = []
+    for line in lines:
+        found = None
+        if line.rstrip().endswith(":") and any(mark in line for mark in ".!?"):
+            found = _HEAD_AFTER_SENTENCE.search(line)
+        if found is not None and line.count("(", 0, at := found.start()) > line.count(")", 0, at):
+            found = None  # "snoop list (spy?? I forget its name):": an aside's own question
+        if found is None:
+            out.append(line)
+        else:
+            out.extend((line[: found.start() + len(found.group().rstrip())], line[found.end() :]))
+    return out
+
+
 def _join_lists(lines: list[str], g: Grammar) -> list[str]:
     """ "Investigate:" followed by one query a line reads as one order with a list."""
     # A head's aside in brackets says something of the list, not which ability heads it:
@@ -430,6 +460,10 @@ def opens_condition(item: str) -> bool:
 
 _ITEM_LABEL = lazy_compile(r"[^\W\d_]{1,20}\s*:\s*")
 _CONDITION = phrases.pattern(phrases.CONDITION)
+# What makes a remark beside a list's head more than a remark: "Spy on these, if Gin agrees:".
+_VOIDS = phrases.pattern(
+    phrases.CONDITION, phrases.NEGATION, phrases.LATER, phrases.WITHDRAWAL, phrases.DOUBT
+)
 
 
 def is_statement(fragment: str, g: Grammar) -> bool:

@@ -31,6 +31,7 @@ from autogm.engine.orders.compose import (
     offered_players,
     readings,
 )
+from autogm.engine.orders.defined import written_out
 from autogm.engine.orders.dispatch import pronoun_corrected, read
 from autogm.engine.orders.evidence import (
     ABILITY,
@@ -391,12 +392,13 @@ def _dangling_if(msg: Message, fragment: str, found: re.Match[str]) -> bool:
 # conditions the order before only as a substitute ("If Sparrow hangs, Corvid").
 _CONDITION_AFTER = lazy_compile(
     r"^[\s\W]*(?:(?:but|and|though)\s+)?(?P<word>(?P<strong>only\s+if|if\s+and\s+only\s+if"
-    r"|unless|provided(?:\s+that)?|as\s+long\s+as|assuming|on\s+condition)|if|in\s+case)\b",
+    r"|unless|provided(?:\s+that)?|as\s+long\s+as|assuming|on\s+condition"
+    r"|conditional(?:ly)?\s+(?:up)?on|in\s+the\s+event\s+(?:that|of))|if|in\s+case)\b",
     re.IGNORECASE,
 )
 # Where a condition's own clause ends and what it conditions begins: "if Abs is dead, ...".
 _AFTER_MARK = lazy_compile(r"[,;:]|\s[-–—]+\s")
-_CONDITION_AFTER_FIRST = frozenset("-—–,;:.( \tbBaAtTiIuUpPoO")
+_CONDITION_AFTER_FIRST = frozenset("-—–,;:.( \tbBaAtTiIuUpPoOcC")
 
 
 def _step_signature(msg: Message, fragment: str) -> str | None:
@@ -1031,7 +1033,10 @@ _EDIT_MARK = lazy_compile(r"\W*(?:edit(?:ed)?|update|correction)(?![\w'’])", r
 _POINTED = lazy_compile(r"(?:[:>→⇒➡]|(?<![\w'’])(?:to|on))\s*(?P<x>[^:>→⇒➡]+?)\s*$", re.I)
 # "instead" after the new target: "make it fig instead", "Pike instead".
 _INSTEAD = lazy_compile(r"^\W*instead\b", re.IGNORECASE)
-_NOT_NAME = lazy_compile(r"\b(?:not|instead\s+of|rather\s+than)\b", re.IGNORECASE)
+_NOT_NAME = lazy_compile(
+    r"\b(?:not|instead\s+of|rather\s+than|in\s+preference\s+to|in\s+lieu\s+of|as\s+opposed\s+to)\b",
+    re.IGNORECASE,
+)
 # A form's field of detail, read with the form: "Crime: ...", "When: ...", "Suspect: ...".
 _FIELD = lazy_compile(
     r"^\W*(?:(?:the|my|our|his|her|their)\s+)?(?:suspect|accused|crime|charge|victim|when|phase|time|role|guess|guise|reason"
@@ -1286,7 +1291,7 @@ def parse_pm(
         tape_refused = _tape_refused(state, author, tape)
         if tape_refused is not None:
             tape = None
-    text = dialect.forms(text)
+    text = written_out(dialect.forms(text), author, reader.words.players)
     msg = Message(reader, fragments(text, reader.words.players.names, g), asked, text, dialect)
     if "[" in source or written_quotes:
         # The tags already read are the source's when what was cleaned has its words: the

@@ -37,6 +37,9 @@ LATER = (
     "tomorrow", r"tmrw", r"next\s+(?:night|day|phase|round|time|turn)", "later",
     r"another\s+(?:night|day)", r"some\s+other\s+(?:night|day)",
     r"(?:the\s+)?(?:night|day|morning|phase)\s+after\s+(?:this(?:\s+one)?|tonight|today)",
+    # ... but not a duration, which is how long the order acts, not when it is carried out:
+    # "lends the bow-tie for the duration of the coming Night", "throughout the following day".
+    r"(?<!duration\sof\s)(?<!duration\sof\sthe\s)(?<!throughout\s)(?<!throughout\sthe\s)"
     r"(?:the\s+)?(?:following|coming)\s+(?:night|day|phase)",
     # The next phase as an event to come: "come nightfall", "once night falls".
     r"come\s+(?:nightfall|night|dusk|sundown|sunset|morning|daybreak|dawn|sunrise)",
@@ -71,6 +74,8 @@ READY = (
 ABOUT_DONE = (
     r"thanks\s+for", r"thank\s+(?:you|u)\s+for", r"thx\s+for", r"ty\s+for", r"grateful\s+for",
     r"appreciate",
+    # A deed done before the order, in its participle: "Having considered the costumes offered".
+    r"having\s+(?:[a-z]+ed|seen|heard|read|thought|taken|given|been|done|made|known)",
 )  # fmt: skip
 # A word of praise or blame right before a deed's noun: the deed judged, done by someone
 # ("great job", "nice hit last night", "sloppy kill", "well done on the heal"). Not the words
@@ -93,6 +98,8 @@ NEGATION = (
     "not", "no", "don['’]?t", r"do\s+not", "won['’]?t", r"will\s+not", "never", "without",
     r"skip(?:ping|ped)?", r"instead\s+of", r"not\s+gonna", r"not\s+going\s+to", "nobody",
     "nothing", "neither", r"hold\s+off\s+on", r"refrain\s+from", "nah", r"rather\s+not",
+    # The one not chosen of two: "first aid rather than investigation", "in preference to".
+    r"rather\s+than", r"in\s+preference\s+to", r"in\s+lieu\s+of", r"as\s+opposed\s+to",
 )  # fmt: skip
 # A withdrawal of what was said before: "scratch that", "never mind".
 WITHDRAWAL = (
@@ -145,6 +152,8 @@ INVERTED = (
 CONDITION = (
     "if", "unless", *PRECAUTION, *INVERTED, "provided", r"as\s+long\s+as", r"only\s+if",
     "assuming", r"depending\s+on",
+    # A formal document's: "CONDITIONAL UPON Sable's failing to claim", "in the event that".
+    r"conditional(?:ly)?\s+(?:up)?on", r"in\s+the\s+event\s+(?:that|of)", r"on\s+condition\s+that",
     # A time that is an event still to come: "after you answer", "once she claims", "as soon
     # as they reply" (not a past one: "when they asked him").
     r"(?:after|once|as\s+soon\s+as|when|until|till)\s+(?:(?:you|u|they)\s+(?!\w+ed\b)\w+"
@@ -315,8 +324,9 @@ REQUEST = (r"could\s+(?:you|u)", r"can\s+(?:you|u)", r"would\s+(?:you|u)", r"wil
 # Someone else's words: "Abs said", "he told me", "Ink wrote:".
 REPORTED = (
     "said", "says", r"told\s+me", r"tells\s+me", "wrote", "writes", r"asked\s+me", "posted",
-    r"wants\s+me\s+to", r"wanted\s+me\s+to", "suggested", "suggests", r"claims?", "claimed",
-    r"according\s+to",
+    r"wants\s+me\s+to", r"wanted\s+me\s+to", "suggested", "suggests",
+    # ... but a claim of who one is reports no words ("not who she claims to be").
+    r"claim(?:s|ed)?(?!\s+to\s+be\b)", r"according\s+to",
     # Where words were said, only when the words follow ("Lumen in the thread: vote Abs"); else
     # it is a place ("Rose looked so pale in the thread today, heal her").
     r"in\s+(?:the\s+thread|our\s+chat|the\s+chat)(?=\s*[:\"“«„])",
@@ -345,6 +355,9 @@ TALK_WORDS = (
     r"sketchy", r"shady", r"fishy", r"innocent", r"guilty", r"lol", r"lmao", r"agree(?:s|d)?",
     r"seem(?:s|ed)?", r"look(?:s|ed)?\s+like", r"acting", r"rumou?r", r"congrat\w*", r"gg",
     r"welcome", r"good\s+luck", r"shout\w*", r"props", r"kudos",
+    # A formal document's: "the Court notes that ...", "the Claimant avers".
+    r"not(?:es|ed)\s+that", r"observe[sd]?\s+that", r"avers", r"submits", r"submitted",
+    r"finds\s+that", r"holds\s+that",
 )  # fmt: skip
 
 

@@ -92,6 +92,10 @@ _BEFORE_VERB = frozenset(
 
 
 _WORDS = lazy_compile(r"\w[\w.-]*")
+# A Japanese honorific written onto a name, part of how the name is written, not a remark.
+_HONORIFIC = lazy_compile(
+    r"-(?:san|kun|chan|sama|sensei|senpai|dono|tan|chin|nee|nii)(?![\w'’])", re.IGNORECASE
+)
 # The kinds of a match that is no reading to note when written in ASCII (``NameMatch``'s
 # ``is_reading``: neither a prefix nor a typo, and no look-alike letter beyond ASCII).
 _PLAIN = (MatchKind.EXACT, MatchKind.ALIAS)
@@ -111,7 +115,8 @@ NO_ORDER = "reading.no_order"
 NO_KILL = "reading.no_kill"
 # A condition after a complete order: "heal Lynz if she gets claimed".
 _IF_AFTER = re.compile(
-    r"[\s,.;\-–—(]*(?:(?:but\s+)?only\s+)?(?:if|unless|provided|as\s+long\s+as)\b",
+    r"[\s,.;\-–—(]*(?:(?:but\s+)?only\s+)?(?:if|unless|provided|as\s+long\s+as"
+    r"|conditional(?:ly)?\s+(?:up)?on|in\s+the\s+event\s+(?:that|of))\b",
     re.IGNORECASE,
 )
 # A precaution after a complete order is its reason, not its condition (phrases.PRECAUTION):
@@ -285,6 +290,8 @@ class Reader:
         if (found.kind not in _PLAIN or not found.written.isascii()) and found.is_reading:
             self.notes.append(found.note)
         rest = text[used:]
+        if rest[:1] == "-" and (honorific := _HONORIFIC.match(rest)):
+            rest = rest[honorific.end() :]  # "Quill-san", "Vel.-kun": the name as written
         # The name ends the order, as it mostly does: no possessive to look past.
         return found.name or "", self._past_possessive(rest) if rest else rest
 

@@ -124,6 +124,15 @@ _ABOUT_DONE = phrases.pattern(phrases.ABOUT_DONE)
 _JUDGED = phrases.gated(rf"(?<![\w'’])(?:{'|'.join(phrases.JUDGED)})\s+(?:the\s+)?$")
 # The noun a deed's word qualifies, which the praise is of instead: "good kill target is Lynz".
 _JUDGED_NOUN = lazy_compile(r"\s+(?:target|choice|pick|option|candidate)s?\b", re.IGNORECASE)
+# "The <word>" and a verb of talk in the third person after it: the word names someone who
+# speaks or thinks ("The lawyer says", "the Court notes"), not the sender's deed ("Kiki's
+# pistol says hi to Ana Lu" is no speaker: no "the").
+_THE_BEFORE = lazy_compile(r"(?<![\w'’])the\s+$", re.IGNORECASE)
+_TALK_AFTER = lazy_compile(
+    r"[ \t]+(?:says|thinks|believes|feels|knows|suspects|claims|notes|observes|avers|submits"
+    r"|finds\s+that|holds\s+that|doubts|agrees)(?![\w'’])",
+    re.IGNORECASE,
+)
 _RESULT_AFTER = lazy_compile(rf"\s+(?:{'|'.join(phrases.RESULT_NOUNS)})(?![\w'’])", re.IGNORECASE)
 _NOW = phrases.pattern(phrases.NOW)
 # The reason's word that opens a clause, after what the sentence said first.
@@ -351,8 +360,10 @@ _SHOULD_IT = lazy_compile(r"^\W*should\s+(?!i\b|we\b)\w", re.IGNORECASE)
 _PAST_WORD = lazy_compile(r"\w+ed$|did$|done$", re.IGNORECASE)
 # A choice told as made, which is made now: "we decided", "we agreed", "settled on".
 _CHOSEN = lazy_compile(r"(?:decided|agreed|settled)$", re.IGNORECASE)
+# A formal document's passive is performative too: "the Defendant is hereby discombobulated".
 _PASSIVE_BEFORE = lazy_compile(
-    r"(?:gets?|getting|be|is\s+to\s+be|are\s+to\s+be|to\s+be|being|will\s+be|wants?\s+\w+)\s*$",
+    r"(?:gets?|getting|be|is\s+to\s+be|are\s+to\s+be|to\s+be|being|will\s+be|wants?\s+\w+"
+    r"|(?:is|are)\s+hereby)\s*$",
     re.IGNORECASE,
 )
 _DONE_BEFORE = lazy_compile(
@@ -363,7 +374,7 @@ _DONE_BEFORE = lazy_compile(
 _RECEIVES = lazy_compile(
     r"^\s*(?:gets?|(?:is\s+|['’]s\s+)?gettin(?:g|['’])?|will\s+get|receives?|is\s+to\s+be"
     r"|are\s+to\s+be|will\s+be|has\s+an\s+appointment\s+with|deserves|needs"
-    r"|is\s+going\s+to\s+get"
+    r"|is\s+going\s+to\s+get|(?:is|are)\s+hereby|shall\s+(?:hereby\s+)?be"
     # "the one" is whom it falls on; "one" bare counts ("Abs is one vote from the hammer").
     r"|is\s+(?:the\s+)?(?:target|next)|is\s+the\s+one\b|is\s+one(?=\s+(?:i|we|to|who|that)\b)"
     r"|(?:is|will\s+be)\s+(?:my|our)\b"
@@ -812,6 +823,8 @@ def _stance(
     ) or _RESULT_AFTER.match(text, mention.end):
         # "thanks for the heal", "the heal result last night", "great job": about a deed done
         return TALK
+    if before and _THE_BEFORE.search(before) and _TALK_AFTER.match(text, mention.end):
+        return TALK  # "The lawyer says Rose is odd", "the Court notes": a speaker, no deed
     if before and _POINTS_BACK.search(before) and _POINTED_END.fullmatch(
         text, mention.end, sentence.end
     ):

@@ -44,7 +44,7 @@ _HEADING = lazy_compile(
 _ME = lazy_compile(r"\s*(?:me|myself|i)(?![\w'’])", re.IGNORECASE)
 # A note that the member is the author: "Calvados (that's me)".
 _ME_NOTE = lazy_compile(
-    r"^\s*[(\[]\s*(?:that['’]?s\s+|it['’]?s\s+)?(?:me|myself)\s*[)\]]", re.IGNORECASE
+    r"^\s*[(\[]\s*(?:that['’]?s\s+|it['’]?s\s+)?(?:me|myself)\s*[!.~]*\s*[)\]]", re.IGNORECASE
 )
 # The role written beside a name, as the text's example does: "Akonyl (Vodka)".
 _ROLE_NOTE = lazy_compile(r"^\s*[(\[](?P<role>[^()\[\]]{1,30})[)\]]")
