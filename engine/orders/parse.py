@@ -1913,6 +1913,15 @@ def read_evidence(msg: Message) -> None:
             # "Checking tonight whether a Ran is around" gave a Detect: that it is no whole
             # Special Investigation, whose everyday word "checking" also is, is no refusal.
             new = [r for r in new if not any(r is g for g in guessed)]
+        if (
+            not took
+            and new
+            and all(r.kind is Kind.NOT_AN_ORDER for r in new)
+            and any(k in _VOIDING for _, k in others)
+        ):
+            # "Pip's PM reads: 'Arrest Thistle ...'. I take no action upon it": that no
+            # order was meant is said by the word that voids the one named (it is quoted).
+            new = []
         detail = any(r.kind is Kind.MISSING_DETAIL for r in provisional)
         if (
             not took

@@ -288,6 +288,11 @@ REPORTED = (
     r"in\s+(?:the\s+thread|our\s+chat|the\s+chat)(?=\s*[:\"“«„])",
     r"(?:messag|text|whisper)(?:ed|es|s)\s+me", r"sen(?:t|ds)\s+me", r"[pd]m['’]?(?:e?d|s)\s+me",
     r"wr(?:ote|ites)\s+(?:to\s+)?me",
+    # A message's words set out as an exhibit: "a PM from Pip, which reads in full: ...",
+    # "his note read as follows: ..." ("reads" only before the words: "Abs reads town" is a
+    # player's look), "quoting Pip: ...".
+    r"(?:reads|read)(?:\s+(?:in\s+full|verbatim|as\s+follows))?(?=\s*[:\"“«„])",
+    r"quoting", r"(?:message|pm|dm|note|letter)\s+from",
     # Others' words going round: "ppl saying vote Boxcar", "everyone's saying".
     r"(?:ppl|people|peeps|folks|everyone|everybody|they|others|some)(?:\s*['’]s|\s+are|\s+keep)?"
     r"\s+saying",
