@@ -1493,6 +1493,7 @@ def _noun_subject(tokens: list[tuple[int, int, str]], i: int, voice: Voice) -> b
     return (
         word.islower()
         and key not in _NOT_A_SUBJECT
+        and key not in _WRITER
         and not key.endswith("ly")
         and key not in voice.names
         and not owned
@@ -1737,6 +1738,8 @@ _NOT_A_SUBJECT = _wordset(
 )
 # What makes the noun after it the sender's own, spoken of in role-play: "your doctor".
 _SELF_DETERMINERS = _wordset("your ur yer this yours")
+# The writer of a formal letter naming themself: "the undersigned shall protect Pip".
+_WRITER = _wordset("undersigned")
 # The words between "let" and the noun it allows: "let the boy", "let that old fool".
 _LET_DETERMINERS = _wordset("the that this those these a an his her their old poor little")
 # Verbs of someone's thinking or saying, which what follows them is the content of.
