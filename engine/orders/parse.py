@@ -95,6 +95,7 @@ WILL_OPTION = "will_max_length"
 # A clause that makes the order after it conditional: "If she's not available, heal Parkur".
 _CONDITION = lazy_compile(
     rf"(?:if|unless|{'|'.join(phrases.PRECAUTION)}|{'|'.join(phrases.INVERTED)}"
+    rf"|{'|'.join(phrases.FORMAL_CONDITION)}"
     # "Should Sir Reginald claim Gin, arrest him": "should" and a name, a condition.
     r"|should\s+(?!I\b)(?-i:[A-Z])\w*)\b",
     re.IGNORECASE,
@@ -116,7 +117,7 @@ _PRONOUN_LAST = lazy_compile(
 _SECOND_CHOICE_FIRST = "oOaA"
 _NOT_NOW_FIRST = "nNbBjJtT"
 _DOUBT_FIRST = "iIıİnNuUdDmMpPoO"
-_CONDITION_FIRST = "iIıİuUwWhHsS"
+_CONDITION_FIRST = "iIıİuUwWhHsSpPcCoO"
 
 
 def _ends_in_pronoun(fragment: str) -> bool:

@@ -130,9 +130,17 @@ INVERTED = (
     r"were\s+(?:i|we|you|u|he|she|they)(?:\s+\w+)?\s+to",
     r"should\s+(?:he|she|they|someone|somebody|anyone|anybody)\s+(?!not\b)\w+",
 )  # fmt: skip
+# A condition in a formal hand: "provided that", "conditional upon his not claiming", "in the
+# event that", "subject to", "on condition that" (not "subject to the rules": no event).
+FORMAL_CONDITION = (
+    r"provided(?:\s+that)?", r"providing\s+that",
+    r"(?:conditional|contingent|conditioned)\s+(?:up)?on",
+    r"in\s+the\s+event\s+(?:that|of)", r"on\s+(?:the\s+)?condition\s+that",
+    r"subject\s+to(?!\s+(?:the\s+)?(?:rules?|game|ruleset|limits?)\b)",
+)  # fmt: skip
 # A condition: "if she claims", "unless he is confirmed", "only if".
 CONDITION = (
-    "if", "unless", *PRECAUTION, *INVERTED, "provided", r"as\s+long\s+as", r"only\s+if",
+    "if", "unless", *PRECAUTION, *INVERTED, *FORMAL_CONDITION, r"as\s+long\s+as", r"only\s+if",
     "assuming", r"depending\s+on",
     # A time that is an event still to come: "after you answer", "once she claims", "as soon
     # as they reply" (not a past one: "when they asked him").
