@@ -580,13 +580,32 @@ def _step_withdrawal_after(msg: Message, fragment: str) -> str | None:
     rest = fragment[found.start() :]
     if msg.reader.names_anyone(rest) or len(rest.split()) > _WITHDRAWAL_AFTER_WORDS:
         return fragment
+    head = fragment[: found.start()].rstrip(" ,;:-—–(")
+    if _OWN_LEAD.fullmatch(head):
+        # "I hereby withdraw the above order", "Upon reflection, the undersigned revokes
+        # it": the withdrawal's own subject and lead-in, no words of their own to read.
+        msg.pending.appendleft(rest)
+        msg.trace.append((head, "quiet", None))
+        return None
+    if not (msg.accepted or msg.unvote) and not msg.dialect.holds_order_word(head):
+        # "On reflection, and after a talk with my team, I withdraw that": nothing read yet
+        # to take back, and the words before are its lead-in: the sentence stays whole for
+        # the evidence, which reads what it takes back (``Layout.withdrawn_next``).
+        return fragment
     msg.pending.appendleft(rest)
-    return fragment[: found.start()].rstrip(" ,;:-—–(")
+    return head
 
 
 # A withdrawal later in a fragment: the words after it are few ("wait no, cancel that",
 # "jk, I'm passing tonight"); a longer sentence is read whole.
 _WITHDRAWAL_AFTER_WORDS = 12
+# The words a withdrawal may open with that say only who takes back and how: "I", "we", "the
+# undersigned", "hereby", "upon (further) reflection", "on second thoughts".
+_OWN_LEAD = lazy_compile(
+    r"\W*(?:(?:i|we|the\s+undersigned|hereby|now|also|then|so|and|(?:up)?on\s+(?:further\s+)?"
+    r"(?:reflection|consideration)|on\s+second\s+thoughts?|after\s+all)(?![\w'’])\W*)*",
+    re.IGNORECASE,
+)
 _NOT_BEFORE_WITHDRAWAL = lazy_compile(r"(?:\bnot|n['’]t)\s+$", re.IGNORECASE)
 
 

@@ -90,16 +90,19 @@ WITHDRAWAL = (
     r"scratch\s+that", r"scrap\s+that", r"never\s*mind", "nvm", r"forget\s+(?:it|that|this)",
     r"disregard(?:\s+(?:that|this|my\s+last(?:\s+\w+)?))?",
     r"ignore\s+(?:that|this|my\s+last(?:\s+\w+)?)",
-    r"actually\s+no", r"actually\s+nah", r"on\s+second\s+thought", r"cancel\s+(?:that|it)",
+    r"actually\s+no", r"actually\s+nah", r"on\s+second\s+thought",
+    r"(?:cancel|withdraw|retract|rescind|revoke)\s+(?:that|it)(?!\s+(?:\w+ed|was|is|will)\b)",
     r"take\s+(?:that|it)\s+back", r"i(?:['’]ve|\s+have)?\s+changed\s+my\s+mind",
     # ... said by the sender alone, not of what changed it ("mitsu's post changed my mind").
     r"(?<![^\W\d_]\s)changed\s+my\s+mind",
     r"change\s+of\s+(?:plans?|mind)",
     # The sender's own order named and taken back: "scratch my vote", "cancel my heal",
-    # "withdraw my last order", "take back my vote".
+    # "withdraw my last order", "take back my vote"; in a formal hand, of the writer in the
+    # third person: "the undersigned hereby withdraws the instruction in clause 1".
     r"(?:scratch|scrap|cancel|withdraw|retract|rescind|revoke|countermand|undo|strike|forget"
-    r"|ditch|nix|call\s+off)\s+(?:my|the|our|tonight['’]?s|today['’]?s)"
-    r"\s+(?:(?:last|above|previous|earlier)\s+)?"
+    r"|ditch|nix|call\s+off|(?:withdraw|retract|rescind|revoke|countermand|cancel)s)"
+    r"\s+(?:my|the|our|that|this|said|tonight['’]?s|today['’]?s)"
+    r"\s+(?:(?:last|above|previous|earlier|foregoing|aforesaid|said)\s+)?"
     # ... not the word the sender forgets: "sorry I forget the word", "I forget the name".
     r"(?!(?:word|name|term|title|spelling)s?(?![\w'’]))\w+",
     r"take\s+back\s+my\s+\w+", r"take\s+my\s+\w+\s+back",

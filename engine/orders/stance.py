@@ -23,7 +23,16 @@ from itertools import pairwise
 
 from autogm.engine.lazy_pattern import lazy_compile
 from autogm.engine.orders import phrases, vocab
-from autogm.engine.orders.evidence import ABILITY, PHASE, PLAYER, PRONOUN, ROLE, SELF, Mention
+from autogm.engine.orders.evidence import (
+    ABILITY,
+    AMBIGUOUS,
+    PHASE,
+    PLAYER,
+    PRONOUN,
+    ROLE,
+    SELF,
+    Mention,
+)
 from autogm.engine.orders.grammar import Grammar
 from autogm.engine.orders.kinds import Kind
 
@@ -350,6 +359,8 @@ _RECEIVES = lazy_compile(
     r"^\s*(?:gets?|(?:is\s+|['’]s\s+)?gettin(?:g|['’])?|will\s+get|receives?|is\s+to\s+be"
     r"|are\s+to\s+be|will\s+be|has\s+an\s+appointment\s+with|deserves|needs"
     r"|is\s+going\s+to\s+get"
+    # A mandate, in the subjunctive: "I instruct that Pip be killed", "order that he be jailed".
+    r"|be(?=\s)"
     r"|is\s+(?:the\s+)?(?:target|one|next)|(?:is|will\s+be)\s+(?:my|our)\b"
     # What the order does to them said as where they go or stand: "Kettle is under my
     # protection", "Grey Heron goes in the interrogation room", "Abs has my vote".
@@ -508,13 +519,43 @@ class Layout:
         """Whether the sentence after ``sentence`` opens by taking it back ("*polishes
         pistol* Dolores better watch out. jk, I'm passing", "I'll charm whoever... jk")."""
         i = bisect.bisect_right(self._starts, sentence.start)
-        if i >= len(self.sentences):
-            return False
-        after = self.sentences[i]
-        lead = _TAKEN_BACK_LEAD.match(self.text, after.start, after.end)
-        at = lead.end() if lead else after.start
-        found = WITHDRAWAL.match(self.text, at, after.end)
-        return found is not None and not OF_OTHER.match(self.text, found.end(), after.end)
+        if i >= len(self.sentences) or not WITHDRAWAL.search(self.text, self.sentences[i].start):
+            return False  # no words of withdrawal after it: most texts
+        while i < len(self.sentences):
+            after = self.sentences[i]
+            lead = _TAKEN_BACK_LEAD.match(self.text, after.start, after.end)
+            at = lead.end() if lead else after.start
+            found = WITHDRAWAL.match(self.text, at, after.end)
+            if found is not None:
+                return not OF_OTHER.match(self.text, found.end(), after.end)
+            # "2. Upon further reflection, the undersigned hereby withdraws the instruction
+            # in clause 1": the sender's withdrawal later in the sentence, after words that
+            # name no order and no player, and not negated ("I'm not kidding").
+            # Not one that names the order it takes back ("ooc: cancel my kill on Tomás": that
+            # order, not the sentence before), nor one on a condition ("Otherwise please
+            # disregard": the else of the condition before).
+            found = own_withdrawal(self.text, at, after.end)
+            if (
+                found is not None
+                and not self._names(at, found.end())
+                and not _NOT_BEFORE.search(self.text, at, found.start())
+                and not _OTHERWISE.search(self.text, at, found.start())
+            ):
+                return True
+            if len(self.text[after.start : after.end].split()) > 1:
+                return False  # a sentence of its own between ("Otherwise please")
+            i += 1  # "2.", "Hmm.": nothing said between the order and what takes it back
+        return False
+
+    def _names(self, start: int, end: int) -> bool:
+        """Whether an order's word, a player or a role stands in start:end (a pronoun does
+        not say what: "on the advice of his colleagues")."""
+        i = bisect.bisect_left(self.found_starts, start)
+        while i < len(self.found) and self.found_starts[i] < end:
+            if self.found[i].kind in (ABILITY, PLAYER, AMBIGUOUS, ROLE):
+                return True
+            i += 1
+        return False
 
     def asked_next(self, sentence: Span) -> bool:
         """Whether the sentence after ``sentence`` only asks whether to do it ("Marsh asked
@@ -584,6 +625,10 @@ def own_withdrawal(text: str, start: int = 0, end: int | None = None) -> re.Matc
     return found
 
 
+# The words of a condition or its other branch before a withdrawal: "otherwise, disregard".
+_OTHERWISE = phrases.pattern(phrases.CONDITION, ("otherwise", "else", r"if\s+not"))
+# A negation just before words of withdrawal: "not kidding", "I won't take it back".
+_NOT_BEFORE = lazy_compile(r"(?:\bnot|n['’]t)\s+$", re.IGNORECASE)
 # What may stand before the words that take back the sentence before: "ok", "lol", "wait".
 _TAKEN_BACK_LEAD = lazy_compile(
     r"[\W_]*(?:(?:ok(?:ay)?|so|actually|wait|hmm+|ugh|sorry|no|nah|lol|haha\w*|lmao|edit"
