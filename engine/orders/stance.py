@@ -1214,17 +1214,23 @@ def _now_said(text: str, start: int, end: int) -> bool:
 
 def in_own_voice(layout: Layout, mention: Mention) -> bool:
     """Whether the sender says the mention as their own order in so many words: it opens its
-    clause ("Kill Pepper"), or follows "I", "we", "let me" ("I'll kill Pepper")."""
+    clause ("Kill Pepper"), or follows "I", "we", "let me" ("I'll kill Pepper"), or the
+    performative "hereby" ("the undersigned hereby tricks the Malefactor")."""
     clause = layout.clause(mention.start)
     before = layout.text[max(clause.start, mention.start - _LOOK_BACK) : mention.start]
     lead = _LEAD.match(before)
     head = before[lead.end() if lead else 0 :].strip()
     return (
         not head
+        or bool(_HEREBY.fullmatch(head))
         or bool(_OWN.fullmatch(head))
         or head.casefold() in ("i", "we", "let me")
         or bool(_ASKS_FOR.fullmatch(head))
     )
+
+
+# The sender's performative, the deed done in saying it: "I hereby", "the undersigned hereby".
+_HEREBY = lazy_compile(r"(?:(?:i|we|the\s+undersigned)\s+)?hereby", re.IGNORECASE)
 
 
 def asked_for(layout: Layout, mention: Mention) -> bool:
