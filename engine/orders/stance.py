@@ -432,6 +432,7 @@ class Layout:
         self._clauses: dict[int, tuple[bool, list[tuple[int, int]]]] = {}
         self._timed: dict[int, bool] = {}
         self._not_now: dict[int, list[int]] = {}
+        self._last_withdrawal: int | None = None
         # Each mention's stance, by the mention's ``id`` (each of ``found`` lives as long as
         # this layout): the evidence's readings and its fitting ask it of the same words.
         self._stances: dict[tuple[int, Voice, bool], tuple[Mention, Kind | str | None]] = {}
@@ -519,8 +520,13 @@ class Layout:
         """Whether the sentence after ``sentence`` opens by taking it back ("*polishes
         pistol* Dolores better watch out. jk, I'm passing", "I'll charm whoever... jk")."""
         i = bisect.bisect_right(self._starts, sentence.start)
-        if i >= len(self.sentences) or not WITHDRAWAL.search(self.text, self.sentences[i].start):
-            return False  # no words of withdrawal after it: most texts
+        if self._last_withdrawal is None:
+            # Where the text's last words of withdrawal start, looked for once (most texts
+            # hold none): no sentence after it is taken back.
+            found = [m.start() for m in WITHDRAWAL.finditer(self.text)]
+            self._last_withdrawal = found[-1] if found else -1
+        if i >= len(self.sentences) or self._last_withdrawal < self.sentences[i].start:
+            return False
         while i < len(self.sentences):
             after = self.sentences[i]
             lead = _TAKEN_BACK_LEAD.match(self.text, after.start, after.end)
