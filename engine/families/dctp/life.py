@@ -24,16 +24,11 @@ if TYPE_CHECKING:
     from autogm.engine.ability import Ability
     from autogm.engine.context import Context
     from autogm.engine.orders.model import Order
-    from autogm.engine.phases import Phase
-    from autogm.engine.rules.base import Ruleset
     from autogm.engine.state import GameState, PlayerState
 
 # The members read once (a member read from its class is slow on Python 3.11: see
 # engine/state.py): every order drawn, sent and resolved asks its actor's and target's status.
 _DEAD, _ARRESTED = Status.DEAD, Status.ARRESTED
-# The conditions a player is told of when they begin (engine/render/templates.toml:
-# "you are injured", "you are suspended until ...", "put in detention ... you may not act").
-_TOLD = frozenset({INJURED, TEMPORARILY_INJURED, SUSPENDED, SEVERELY_WOUNDED, DETAINED})
 
 
 class DctpLife(Life):
@@ -83,12 +78,7 @@ class DctpLife(Life):
     def _condition(ctx: Context, p: PlayerState, ability: Ability) -> str | None:
         """The condition that stops ``p`` from using ``ability`` now, in the order they are
         asked, or None."""
-        return DctpLife._standing(ctx.ruleset, ctx.phase, p, ability)
-
-    @staticmethod
-    def _standing(ruleset: Ruleset, phase: Phase, p: PlayerState, ability: Ability) -> str | None:
-        """``_condition`` of ``p`` in ``phase``, read from the state alone (also when an order
-        is sent)."""
+        phase = ctx.phase
         if p.has(IN_FLIGHT, phase) or (p.has(ABROAD, phase) and not ability.abroad_ok):
             return "abroad"
         if p.has(DETAINED, phase):
@@ -104,7 +94,7 @@ class DctpLife(Life):
             if p.has(condition, phase) and not ability.kept_when_suspended:
                 if (
                     condition == SUSPENDED
-                    and ruleset.has("suspension_stops_arrests_only")
+                    and ctx.ruleset.has("suspension_stops_arrests_only")
                     and not ability.stopped_by_narrow_suspension
                 ):
                     continue
@@ -114,21 +104,11 @@ class DctpLife(Life):
         return None
 
     def order_problem(self, state: GameState, actor: str, ability: Ability | None) -> str | None:
-        p = state.players[actor]
-        status = p.status
+        status = state.players[actor].status
         if status is _DEAD:
             return say("cannot.dead")
         if status is _ARRESTED:
             return say("cannot.arrested")
-        if ability is not None and p.conditions:
-            # A condition the player was told of, which stops the ability whatever happens
-            # before the phase resolves: "If Ran successfully protects someone, she'll get
-            # injured and can't protect anybody anymore". Not one they were not told of
-            # (frightened: "Your action failed.") nor one that may end first (abroad: a
-            # traveler may be back by then, ``parse._away_notes``).
-            condition = self._standing(state.ruleset, state.phase, p, ability)
-            if condition in _TOLD:
-                return say(f"cannot.{condition}")
         return None
 
     def target_problem(
