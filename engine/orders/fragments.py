@@ -171,10 +171,36 @@ def _kept(name: re.Pattern[str], line: str, lowered: str, g: Grammar) -> list[tu
 
 
 def _parts(sentence: str, g: Grammar) -> list[str]:
-    """The sentence cut before each "and <order>", ", <order>"."""
+    """The sentence cut before each "and <order>", ", <order>", never inside someone else's
+    words quoted after a verb of saying."""
     if not _may_join(sentence):
         return [sentence]
-    return _cuts(sentence, joiner(g.words.used_with), [], g, needs_order=True)
+    kept = _reported_words(sentence)
+    return _cuts(sentence, joiner(g.words.used_with), kept, g, needs_order=True)
+
+
+# Someone else's words in quotation marks after what says whose they are: 'Fairfax said in our
+# chat: "Sable, kill Castellan tonight."' is one fragment, so that the order in it is read with
+# its report and answered as quoted (cut at ", kill", its words would be read as the sender's).
+_REPORTED = phrases.pattern(phrases.REPORTED)
+_QUOTATION = lazy_compile(r"[\"“«„]([^\"“”«»„\n]*)[\"”»“]?")
+
+
+def _reported_words(sentence: str) -> list[tuple[int, int]]:
+    """The spans of the quotations in ``sentence`` that a verb of saying leads in (in the few
+    words before the opening mark)."""
+    if '"' not in sentence and "“" not in sentence and "«" not in sentence and "„" not in sentence:
+        return []  # most sentences quote no one
+    spans = []
+    for quote in _QUOTATION.finditer(sentence):
+        lead = sentence.rfind("\n", 0, quote.start()) + 1
+        if _REPORTED.search(sentence, max(lead, quote.start() - _REPORT_REACH), quote.start()):
+            spans.append((quote.start(1), quote.end(1)))
+    return spans
+
+
+# How far before a quotation its verb of saying stands: 'Fairfax said in our chat: "...'.
+_REPORT_REACH = 60
 
 
 # A joining word ``joiner`` cuts at, between spaces, in a sentence in lower case. Its first

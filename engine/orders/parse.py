@@ -96,6 +96,7 @@ WILL_OPTION = "will_max_length"
 # A clause that makes the order after it conditional: "If she's not available, heal Parkur".
 _CONDITION = lazy_compile(
     rf"(?:if|unless|{'|'.join(phrases.PRECAUTION)}|{'|'.join(phrases.INVERTED)}"
+    rf"|{'|'.join(phrases.FORMAL_CONDITION)}"
     # "Should Sir Reginald claim Gin, arrest him": "should" and a name, a condition.
     r"|should\s+(?!I\b)(?-i:[A-Z])\w*)\b",
     re.IGNORECASE,
@@ -117,7 +118,7 @@ _PRONOUN_LAST = lazy_compile(
 _SECOND_CHOICE_FIRST = "oOaA"
 _NOT_NOW_FIRST = "nNbBjJtT"
 _DOUBT_FIRST = "iIıİnNuUdDmMpPoO"
-_CONDITION_FIRST = "iIıİuUwWhHsS"
+_CONDITION_FIRST = "iIıİuUwWhHsSpPcCoO"
 
 
 def _ends_in_pronoun(fragment: str) -> bool:
@@ -581,13 +582,32 @@ def _step_withdrawal_after(msg: Message, fragment: str) -> str | None:
     rest = fragment[found.start() :]
     if msg.reader.names_anyone(rest) or len(rest.split()) > _WITHDRAWAL_AFTER_WORDS:
         return fragment
+    head = fragment[: found.start()].rstrip(" ,;:-—–(")
+    if _OWN_LEAD.fullmatch(head):
+        # "I hereby withdraw the above order", "Upon reflection, the undersigned revokes
+        # it": the withdrawal's own subject and lead-in, no words of their own to read.
+        msg.pending.appendleft(rest)
+        msg.trace.append((head, "quiet", None))
+        return None
+    if not (msg.accepted or msg.unvote) and not msg.dialect.holds_order_word(head):
+        # "On reflection, and after a talk with my team, I withdraw that": nothing read yet
+        # to take back, and the words before are its lead-in: the sentence stays whole for
+        # the evidence, which reads what it takes back (``Layout.withdrawn_next``).
+        return fragment
     msg.pending.appendleft(rest)
-    return fragment[: found.start()].rstrip(" ,;:-—–(")
+    return head
 
 
 # A withdrawal later in a fragment: the words after it are few ("wait no, cancel that",
 # "jk, I'm passing tonight"); a longer sentence is read whole.
 _WITHDRAWAL_AFTER_WORDS = 12
+# The words a withdrawal may open with that say only who takes back and how: "I", "we", "the
+# undersigned", "hereby", "upon (further) reflection", "on second thoughts".
+_OWN_LEAD = lazy_compile(
+    r"\W*(?:(?:i|we|the\s+undersigned|hereby|now|also|then|so|and|(?:up)?on\s+(?:further\s+)?"
+    r"(?:reflection|consideration)|on\s+second\s+thoughts?|after\s+all)(?![\w'’])\W*)*",
+    re.IGNORECASE,
+)
 _NOT_BEFORE_WITHDRAWAL = lazy_compile(r"(?:\bnot|n['’]t)\s+$", re.IGNORECASE)
 
 
@@ -1918,6 +1938,15 @@ def read_evidence(msg: Message) -> None:
             # "Checking tonight whether a Ran is around" gave a Detect: that it is no whole
             # Special Investigation, whose everyday word "checking" also is, is no refusal.
             new = [r for r in new if not any(r is g for g in guessed)]
+        if (
+            not took
+            and new
+            and all(r.kind is Kind.NOT_AN_ORDER for r in new)
+            and any(k in _VOIDING for _, k in others)
+        ):
+            # "Pip's PM reads: 'Arrest Thistle ...'. I take no action upon it": that no
+            # order was meant is said by the word that voids the one named (it is quoted).
+            new = []
         detail = any(r.kind is Kind.MISSING_DETAIL for r in provisional)
         if (
             not took

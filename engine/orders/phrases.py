@@ -106,16 +106,19 @@ WITHDRAWAL = (
     r"scratch\s+that", r"scrap\s+that", r"never\s*mind", "nvm", r"forget\s+(?:it|that|this)",
     r"disregard(?:\s+(?:that|this|my\s+last(?:\s+\w+)?))?",
     r"ignore\s+(?:that|this|my\s+last(?:\s+\w+)?)",
-    r"actually\s+no", r"actually\s+nah", r"on\s+second\s+thought", r"cancel\s+(?:that|it)",
+    r"actually\s+no", r"actually\s+nah", r"on\s+second\s+thought",
+    r"(?:cancel|withdraw|retract|rescind|revoke)\s+(?:that|it)(?!\s+(?:\w+ed|was|is|will)\b)",
     r"take\s+(?:that|it)\s+back", r"i(?:['’]ve|\s+have)?\s+changed\s+my\s+mind",
     # ... said by the sender alone, not of what changed it ("mitsu's post changed my mind").
     r"(?<![^\W\d_]\s)changed\s+my\s+mind",
     r"change\s+of\s+(?:plans?|mind)",
     # The sender's own order named and taken back: "scratch my vote", "cancel my heal",
-    # "withdraw my last order", "take back my vote".
+    # "withdraw my last order", "take back my vote"; in a formal hand, of the writer in the
+    # third person: "the undersigned hereby withdraws the instruction in clause 1".
     r"(?:scratch|scrap|cancel|withdraw|retract|rescind|revoke|countermand|undo|strike|forget"
-    r"|ditch|nix|call\s+off)\s+(?:my|the|our|tonight['’]?s|today['’]?s)"
-    r"\s+(?:(?:last|above|previous|earlier)\s+)?"
+    r"|ditch|nix|call\s+off|(?:withdraw|retract|rescind|revoke|countermand|cancel)s)"
+    r"\s+(?:my|the|our|that|this|said|tonight['’]?s|today['’]?s)"
+    r"\s+(?:(?:last|above|previous|earlier|foregoing|aforesaid|said)\s+)?"
     # ... not the word the sender forgets: "sorry I forget the word", "I forget the name".
     r"(?!(?:word|name|term|title|spelling)s?(?![\w'’]))\w+",
     r"take\s+back\s+my\s+\w+", r"take\s+my\s+\w+\s+back",
@@ -148,12 +151,18 @@ INVERTED = (
     r"were\s+(?:i|we|you|u|he|she|they)(?:\s+\w+)?\s+to",
     r"should\s+(?:he|she|they|someone|somebody|anyone|anybody)\s+(?!not\b)\w+",
 )  # fmt: skip
+# A condition in a formal hand: "provided that", "conditional upon his not claiming", "in the
+# event that", "subject to", "on condition that" (not "subject to the rules": no event).
+FORMAL_CONDITION = (
+    r"provided(?:\s+that)?", r"providing\s+that",
+    r"(?:conditional|contingent|conditioned)\s+(?:up)?on",
+    r"in\s+the\s+event\s+(?:that|of)", r"on\s+(?:the\s+)?condition\s+that",
+    r"subject\s+to(?!\s+(?:the\s+)?(?:rules?|game|ruleset|limits?)\b)",
+)  # fmt: skip
 # A condition: "if she claims", "unless he is confirmed", "only if".
 CONDITION = (
-    "if", "unless", *PRECAUTION, *INVERTED, "provided", r"as\s+long\s+as", r"only\s+if",
+    "if", "unless", *PRECAUTION, *INVERTED, *FORMAL_CONDITION, r"as\s+long\s+as", r"only\s+if",
     "assuming", r"depending\s+on",
-    # A formal document's: "CONDITIONAL UPON Sable's failing to claim", "in the event that".
-    r"conditional(?:ly)?\s+(?:up)?on", r"in\s+the\s+event\s+(?:that|of)", r"on\s+condition\s+that",
     # A time that is an event still to come: "after you answer", "once she claims", "as soon
     # as they reply" (not a past one: "when they asked him").
     r"(?:after|once|as\s+soon\s+as|when|until|till)\s+(?:(?:you|u|they)\s+(?!\w+ed\b)\w+"
@@ -332,6 +341,11 @@ REPORTED = (
     r"in\s+(?:the\s+thread|our\s+chat|the\s+chat)(?=\s*[:\"“«„])",
     r"(?:messag|text|whisper)(?:ed|es|s)\s+me", r"sen(?:t|ds)\s+me", r"[pd]m['’]?(?:e?d|s)\s+me",
     r"wr(?:ote|ites)\s+(?:to\s+)?me",
+    # A message's words set out as an exhibit: "a PM from Pip, which reads in full: ...",
+    # "his note read as follows: ..." ("reads" only before the words: "Abs reads town" is a
+    # player's look), "quoting Pip: ...".
+    r"(?:reads|read)(?:\s+(?:in\s+full|verbatim|as\s+follows))?(?=\s*[:\"“«„])",
+    r"quoting", r"(?:message|pm|dm|note|letter)\s+from",
     # Others' words going round: "ppl saying vote Boxcar", "everyone's saying".
     r"(?:ppl|people|peeps|folks|everyone|everybody|they|others|some)(?:\s*['’]s|\s+are|\s+keep)?"
     r"\s+saying",

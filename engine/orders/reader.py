@@ -114,9 +114,9 @@ _OWN_CLAUSE = lazy_compile(
 NO_ORDER = "reading.no_order"
 NO_KILL = "reading.no_kill"
 # A condition after a complete order: "heal Lynz if she gets claimed".
-_IF_AFTER = re.compile(
-    r"[\s,.;\-–—(]*(?:(?:but\s+)?only\s+)?(?:if|unless|provided|as\s+long\s+as"
-    r"|conditional(?:ly)?\s+(?:up)?on|in\s+the\s+event\s+(?:that|of))\b",
+_IF_AFTER = lazy_compile(
+    r"[\s,.;\-–—(]*(?:(?:but\s+)?only\s+)?"
+    rf"(?:if|unless|as\s+long\s+as|{'|'.join(phrases.FORMAL_CONDITION)})\b",
     re.IGNORECASE,
 )
 # A precaution after a complete order is its reason, not its condition (phrases.PRECAUTION):

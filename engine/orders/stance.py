@@ -23,7 +23,16 @@ from itertools import pairwise
 
 from autogm.engine.lazy_pattern import lazy_compile
 from autogm.engine.orders import phrases, vocab
-from autogm.engine.orders.evidence import ABILITY, PHASE, PLAYER, PRONOUN, ROLE, SELF, Mention
+from autogm.engine.orders.evidence import (
+    ABILITY,
+    AMBIGUOUS,
+    PHASE,
+    PLAYER,
+    PRONOUN,
+    ROLE,
+    SELF,
+    Mention,
+)
 from autogm.engine.orders.grammar import Grammar
 from autogm.engine.orders.kinds import Kind
 
@@ -375,6 +384,8 @@ _RECEIVES = lazy_compile(
     r"^\s*(?:gets?|(?:is\s+|['’]s\s+)?gettin(?:g|['’])?|will\s+get|receives?|is\s+to\s+be"
     r"|are\s+to\s+be|will\s+be|has\s+an\s+appointment\s+with|deserves|needs"
     r"|is\s+going\s+to\s+get|(?:is|are)\s+hereby|shall\s+(?:hereby\s+)?be"
+    # A mandate, in the subjunctive: "I instruct that Pip be killed", "order that he be jailed".
+    r"|be(?=\s)"
     # "the one" is whom it falls on; "one" bare counts ("Abs is one vote from the hammer").
     r"|is\s+(?:the\s+)?(?:target|next)|is\s+the\s+one\b|is\s+one(?=\s+(?:i|we|to|who|that)\b)"
     r"|(?:is|will\s+be)\s+(?:my|our)\b"
@@ -448,6 +459,7 @@ class Layout:
         self._clauses: dict[int, tuple[bool, list[tuple[int, int]]]] = {}
         self._timed: dict[int, bool] = {}
         self._not_now: dict[int, list[int]] = {}
+        self._last_withdrawal: int | None = None
         # Each mention's stance, by the mention's ``id`` (each of ``found`` lives as long as
         # this layout): the evidence's readings and its fitting ask it of the same words.
         self._stances: dict[tuple[int, Voice, bool], tuple[Mention, Kind | str | None]] = {}
@@ -535,13 +547,48 @@ class Layout:
         """Whether the sentence after ``sentence`` opens by taking it back ("*polishes
         pistol* Dolores better watch out. jk, I'm passing", "I'll charm whoever... jk")."""
         i = bisect.bisect_right(self._starts, sentence.start)
-        if i >= len(self.sentences):
+        if self._last_withdrawal is None:
+            # Where the text's last words of withdrawal start, looked for once (most texts
+            # hold none): no sentence after it is taken back.
+            found = [m.start() for m in WITHDRAWAL.finditer(self.text)]
+            self._last_withdrawal = found[-1] if found else -1
+        if i >= len(self.sentences) or self._last_withdrawal < self.sentences[i].start:
             return False
-        after = self.sentences[i]
-        lead = _TAKEN_BACK_LEAD.match(self.text, after.start, after.end)
-        at = lead.end() if lead else after.start
-        found = WITHDRAWAL.match(self.text, at, after.end)
-        return found is not None and not OF_OTHER.match(self.text, found.end(), after.end)
+        while i < len(self.sentences):
+            after = self.sentences[i]
+            lead = _TAKEN_BACK_LEAD.match(self.text, after.start, after.end)
+            at = lead.end() if lead else after.start
+            found = WITHDRAWAL.match(self.text, at, after.end)
+            if found is not None:
+                return not OF_OTHER.match(self.text, found.end(), after.end)
+            # "2. Upon further reflection, the undersigned hereby withdraws the instruction
+            # in clause 1": the sender's withdrawal later in the sentence, after words that
+            # name no order and no player, and not negated ("I'm not kidding").
+            # Not one that names the order it takes back ("ooc: cancel my kill on Tomás": that
+            # order, not the sentence before), nor one on a condition ("Otherwise please
+            # disregard": the else of the condition before).
+            found = own_withdrawal(self.text, at, after.end)
+            if (
+                found is not None
+                and not self._names(at, found.end())
+                and not _NOT_BEFORE.search(self.text, at, found.start())
+                and not _OTHERWISE.search(self.text, at, found.start())
+            ):
+                return True
+            if len(self.text[after.start : after.end].split()) > 1:
+                return False  # a sentence of its own between ("Otherwise please")
+            i += 1  # "2.", "Hmm.": nothing said between the order and what takes it back
+        return False
+
+    def _names(self, start: int, end: int) -> bool:
+        """Whether an order's word, a player or a role stands in start:end (a pronoun does
+        not say what: "on the advice of his colleagues")."""
+        i = bisect.bisect_left(self.found_starts, start)
+        while i < len(self.found) and self.found_starts[i] < end:
+            if self.found[i].kind in (ABILITY, PLAYER, AMBIGUOUS, ROLE):
+                return True
+            i += 1
+        return False
 
     def mocked(self, sentence: Span) -> bool:
         """Whether ``sentence`` or one of the two after it mocks what it says ("let's all
@@ -619,6 +666,10 @@ def own_withdrawal(text: str, start: int = 0, end: int | None = None) -> re.Matc
     return found
 
 
+# The words of a condition or its other branch before a withdrawal: "otherwise, disregard".
+_OTHERWISE = phrases.pattern(phrases.CONDITION, ("otherwise", "else", r"if\s+not"))
+# A negation just before words of withdrawal: "not kidding", "I won't take it back".
+_NOT_BEFORE = lazy_compile(r"(?:\bnot|n['’]t)\s+$", re.IGNORECASE)
 # What may stand before the words that take back the sentence before: "ok", "lol", "wait".
 _TAKEN_BACK_LEAD = lazy_compile(
     r"[\W_]*(?:(?:ok(?:ay)?|so|actually|wait|hmm+|ugh|sorry|no|nah|lol|haha\w*|lmao|edit"
@@ -1239,17 +1290,23 @@ def _now_said(text: str, start: int, end: int) -> bool:
 
 def in_own_voice(layout: Layout, mention: Mention) -> bool:
     """Whether the sender says the mention as their own order in so many words: it opens its
-    clause ("Kill Pepper"), or follows "I", "we", "let me" ("I'll kill Pepper")."""
+    clause ("Kill Pepper"), or follows "I", "we", "let me" ("I'll kill Pepper"), or the
+    performative "hereby" ("the undersigned hereby tricks the Malefactor")."""
     clause = layout.clause(mention.start)
     before = layout.text[max(clause.start, mention.start - _LOOK_BACK) : mention.start]
     lead = _LEAD.match(before)
     head = before[lead.end() if lead else 0 :].strip()
     return (
         not head
+        or bool(_HEREBY.fullmatch(head))
         or bool(_OWN.fullmatch(head))
         or head.casefold() in ("i", "we", "let me")
         or bool(_ASKS_FOR.fullmatch(head))
     )
+
+
+# The sender's performative, the deed done in saying it: "I hereby", "the undersigned hereby".
+_HEREBY = lazy_compile(r"(?:(?:i|we|the\s+undersigned)\s+)?hereby", re.IGNORECASE)
 
 
 def asked_for(layout: Layout, mention: Mention) -> bool:
@@ -1564,6 +1621,7 @@ def _noun_subject(tokens: list[tuple[int, int, str]], i: int, voice: Voice) -> b
     return (
         word.islower()
         and key not in _NOT_A_SUBJECT
+        and key not in _WRITER
         and not key.endswith("ly")
         and key not in voice.names
         and not owned
@@ -1808,6 +1866,8 @@ _NOT_A_SUBJECT = _wordset(
 )
 # What makes the noun after it the sender's own, spoken of in role-play: "your doctor".
 _SELF_DETERMINERS = _wordset("your ur yer this yours")
+# The writer of a formal letter naming themself: "the undersigned shall protect Pip".
+_WRITER = _wordset("undersigned")
 # The words between "let" and the noun it allows: "let the boy", "let that old fool".
 _LET_DETERMINERS = _wordset("the that this those these a an his her their old poor little")
 # Verbs of someone's thinking or saying, which what follows them is the content of.

@@ -144,19 +144,28 @@ _JOINER = re.compile(r"\s*,\s*(?:and\s+|then\s+)?|\s+(?:and|then|also|&|\+|plus)
 def ooc_text(post: str) -> str:
     """What a topic post declares: the text of its [ooc] tags (quoted posts never count), and
     the words right after the last tag when they take it back ("[ooc]vote Abs[/ooc] ...actually
-    no, I take that back"): the tag declares, and the post withdraws what it declared."""
+    no, I take that back", or on the next line, an edit's: "EDIT: forget it, scratch that
+    vote"): the tag declares, and the post withdraws what it declared (the rules: "any other
+    actions may be cancelled before the turn resolves")."""
     post = strip_quoted(post)
     tags = list(_OOC.finditer(post))
     declared = "\n".join(m.group(1) for m in tags)
     if tags:
-        after = post[tags[-1].end() :].lstrip(" .…-–—,")
+        after = post[tags[-1].end() :].lstrip(" \n.…-–—,")
         after = after[: after.find("\n")] if "\n" in after else after
+        label = _EDIT_LABEL.match(after)
+        if label is not None:
+            after = after[label.end() :].lstrip(" .…-–—,")
         taken = own_withdrawal(after, 0, min(len(after), _TAKEN_BACK_WITHIN))
         if taken is not None and "[ooc" not in after.casefold():
             declared = f"{declared}\n{after}"
     return declared
 
 
+# The label of an edit to a post: "EDIT:", "Edit 2 -", "edit (14:02):", "ETA:".
+_EDIT_LABEL = re.compile(
+    r"(?:edit(?:ed)?|update|eta|p\.?s\.?)\s*\d*\s*(?:\([^()\n]{0,16}\)\s*)?[:\-–—]\s*", re.I
+)
 # How soon after the last [ooc] tag the words that take it back start ("...actually no, I
 # take that back"): the first words of the line, not a remark further on.
 _TAKEN_BACK_WITHIN = 30
