@@ -1512,6 +1512,8 @@ def _thought_of(tokens: list[tuple[int, int, str]], i: int) -> bool:
     """Whether the sender's "we'll"/"I'll" stands in what someone else thinks or says, or in
     the sender's bet on it ("the town thinks we'll kill July", "I bet we'll kill Abs",
     "Pete said we'd shoot X"): a thought told, not an order."""
+    if _doubted_own(tokens, i):
+        return True
     for j in range(i - 1, -1, -1):
         key = tokens[j][2].casefold()
         if key in _BETS:
@@ -1527,6 +1529,25 @@ _MAKES_A_VERB = _wordset("is are was were 's ’s 're ’re keeps kept been be s
 # Before any such word, what makes it a noun, or the sender's own: "a lot of thought", "I
 # think".
 _NO_THINKER = _wordset("i we of a an the some much more my our after before upon with")
+
+
+def _doubted_own(tokens: list[tuple[int, int, str]], i: int) -> bool:
+    """Whether the sender's "I'll" right after it is doubted by the sender ("I doubt I'll
+    kill Lynz", "I don't think I'll heal Kleene", "doubt that I will"): a guess at their own
+    deed, not an order. Only right before it: "I doubt Kleene is town, I'll kill Lynz"
+    doubts something else, and "no doubt I'll kill Lynz" is sure."""
+    j = i - 1
+    if j >= 0 and tokens[j][2].casefold() in _THAT:
+        j -= 1
+    if j < 0:
+        return False
+    key = tokens[j][2].casefold()
+    before = tokens[j - 1][2].casefold() if j else ""
+    if key in _DOUBTS:
+        return before not in _SURE_DOUBT
+    return key in _OWN_BELIEFS and (
+        before in _NOT or (before == "not" and j > 1 and tokens[j - 2][2].casefold() == "do")
+    )
 
 
 def _thinker(before: str, word: str) -> bool:
@@ -1752,6 +1773,13 @@ _THINKS = _wordset(
 )
 # The sender's bet on what will happen: speculation, not an order.
 _BETS = _wordset("bet bets betting wager")
+# The sender's doubt of their own deed, right before "I'll": "I doubt I'll", "I don't think
+# I'll", "I can't see myself" is no "I'll"; "no doubt" and "without a doubt" are sure.
+_DOUBTS = _wordset("doubt doubting")
+_SURE_DOUBT = _wordset("no a without")
+_OWN_BELIEFS = _wordset("think believe expect reckon suppose imagine see figure")
+_NOT = _wordset("don't don’t dont didn't didn’t didnt never")
+_THAT = _wordset("that if whether")
 # What asks the GM: "could you", "please, you ...", "I want you to".
 _ASKS_YOU = _wordset("could can would will please pls plz want need like")
 _POSSESSIVE = lazy_compile(r"^['’]s?\s*$")
