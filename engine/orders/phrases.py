@@ -27,6 +27,9 @@ OWN_VOICE = (
     r"let\s+me", r"we\s*['’]?\s*ll", r"we\s+will", r"we\s*['’]?\s*re", r"we\s+are", "we",
     r"gonna", r"going\s+to", "i",
 )  # fmt: skip
+# A Japanese honorific written after a player's name ("Rook-kun", "Ran-chan"): part of the
+# name as written, no word of its own.
+HONORIFIC = r"-(?:kun|chan|san|sama|senpai|sensei|tan|chin)(?![\w'’-])"
 # "tonight", "today", "this night" (non-native), "now": the phase the order is for.
 NOW = (
     "tonight", "tonite", "2nite", "today", "now", r"this\s+(?:night|day|phase|time|round|evening)",

@@ -43,6 +43,7 @@ _TRAILING = re.compile(
     r"[\s.!?]*$",
     re.IGNORECASE,
 )
+_HONORIFIC = re.compile(phrases.HONORIFIC, re.IGNORECASE)
 # The same words before a remark: "Protect Abs please, he is clearly town".
 _SOFT = re.compile(
     r"(?:\s*\b(?:instead|now|again|please|pls|plz|thanks|ty|today|tonight|too)\b)+",
@@ -285,6 +286,8 @@ class Reader:
         if (found.kind not in _PLAIN or not found.written.isascii()) and found.is_reading:
             self.notes.append(found.note)
         rest = text[used:]
+        if rest[:1] == "-" and (honorific := _HONORIFIC.match(rest)):
+            rest = rest[honorific.end() :]  # "Block Rook-kun tonight": the name as written
         # The name ends the order, as it mostly does: no possessive to look past.
         return found.name or "", self._past_possessive(rest) if rest else rest
 

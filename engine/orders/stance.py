@@ -624,9 +624,13 @@ _STAYS = lazy_compile(
     re.IGNORECASE,
 )
 # What a deed done to a player is said to be, weighed, not done: "Abducting Gus would be a
-# waste", "Healing Abs seems pointless".
+# waste", "Healing Abs seems pointless"; or what it would do, imagined ("Shooting Lumen would
+# do what, exactly?", "Blocking Rook tonight would be so me", "Jailing him would backfire"),
+# past the phase it is for and an honorific after the name ("Rook-kun").
 _WEIGHED = lazy_compile(
-    r"\s+(?:would(?:\s+not|n['’]t)?\s+be|would['’]ve\s+been|seems|sounds|feels|looks)\b",
+    rf"(?:{phrases.HONORIFIC})?(?:\s*,?\s+(?:{'|'.join(phrases.NOW)}))?"
+    r"\s+(?:would(?:\s+not|n['’]t)?\s+(?!you\b|u\b)[^\W\d_]+|would['’]ve\s+been"
+    r"|seems|sounds|feels|looks)\b",
     re.IGNORECASE,
 )
 
