@@ -158,6 +158,16 @@ _OTHER_GAME = phrases.pattern(phrases.OTHER_GAME)
 # A signed number, or one in brackets, right before the word: what something is worth ("+3
 # votes", "(2 votes)", "-1 vote").
 _COUNTED = lazy_compile(r"(?:(?<!\w)[+±−-]\s*|\(\s*[+±−-]?\s*)\d+(?:[.,]\d+)?\s*[x×]?\s*$")
+# A past that did not happen, its condition inverted at the clause's start: "Had the
+# undersigned been minded to heal Pip, he would have", "had I known, I'd have healed him".
+_COUNTERFACTUAL = lazy_compile(
+    r"^[\W_]*(?:(?:but|and|yet|frankly|honestly)\W+)?had\s+(?:[^\W\d_][\w'’.-]*\s+){1,3}?"
+    r"(?:not\s+)?(?:been|known|wanted|thought|[^\W\d_]+ed|[^\W\d_]+en)(?![\w'’])",
+    re.IGNORECASE,
+)
+# The word after "per", "each", "every": the ability in general, what every use of it is
+# ("one damage per revolver shot", "each heal costs a night"), no use of it now.
+_EACH = lazy_compile(r"(?<![\w'’])(?:per|each|every)\s+$", re.IGNORECASE)
 # The word in a relative clause: said of someone, not done ("I'm the one who makes charms",
 # "protect whoever gets killed", "a role who hands out heals").
 _RELATIVE = lazy_compile(
@@ -803,15 +813,19 @@ def _stance(
         # "his face is charm enough", "Propaganda is such a fun word": a word in a
         # statement, not a deed.
         return TALK
-    if before and _COUNTED.search(before):
+    if before and (_COUNTED.search(before) or _EACH.search(before)):
         # "Accuse Pimento (+3 votes)": what an order is worth, said beside it, not an order
-        # ("two checks for me tonight:" heads a list of them, and is one).
+        # ("two checks for me tonight:" heads a list of them, and is one); or every use of
+        # it ("one damage per revolver shot").
         return TALK
     if before and (
-        _IMAGINED.search(before) or (_RELATIVE.search(before) and not layout.now(sentence))
+        _IMAGINED.search(before)
+        or _COUNTERFACTUAL.match(before)
+        or (_RELATIVE.search(before) and not layout.now(sentence))
     ):
-        # "imagine sniping Quill", "I'm the one who makes charms": only imagined, or said of
-        # someone (but "this night I am the one who kill" is the sender's deed tonight).
+        # "imagine sniping Quill", "had I been minded to heal Pip": only imagined; "I'm the
+        # one who makes charms": said of someone (but "this night I am the one who kill" is
+        # the sender's deed tonight).
         return TALK
     if _OTHER_GAME.search(text, sentence.start, sentence.end):
         return TALK  # "in my last game i put a Gin in detention on d1": a story, told
