@@ -80,6 +80,7 @@ from autogm.engine.orders.stance import (
     only_later,
     own_withdrawal,
 )
+from autogm.engine.orders.undecided import void_undecided
 from autogm.engine.render.inert import shorten
 from autogm.engine.render.templates import say
 from autogm.engine.rules.base import Side, Slot
@@ -1224,6 +1225,7 @@ def _finish_context(msg: Message) -> None:
 FINISH: tuple[tuple[str, Callable[[Message], None]], ...] = (
     ("a condition with no order after it", _finish_condition),
     ("the orders the evidence of unread fragments gives", _finish_evidence),
+    ("a message that says it decides nothing", void_undecided),
     ("orders taken back with nothing after them", _finish_withdrawn),
     ("someone else's orders, quoted", _finish_quoted),
     ("same as last night", _finish_repeats),
