@@ -85,7 +85,7 @@ def _void(msg: Message, found: re.Match[str], key: str, *, named_only: bool) -> 
     )
     if named_only and not named:
         return  # "I'm not wasting a minute": no ability of the sender's
-    written = shorten(found.group().strip(), 80)
+    written = shorten(text[found.start() : end].strip(), 80)
     for slot, order in list(msg.accepted.items()):
         if named and order.ability not in named:
             continue
