@@ -123,8 +123,7 @@ UNDECIDED = (
     r"\s+(?:(?:still|just|probably|only|actually|properly)\s+)?"
     r"(?:(?:decide|confirm|finali[sz]e)(?=\s*(?:$|[.!,;:~…)\-–—]|later|tomorrow|tmrw|soon|in\s+a\s+bit"
     r"|when|once|after|on|about|whether|which|who|what|if\s+i|it|this|that|ne|tho|though|lol))"
-    r"|make\s+up\s+my\s+(?:own\s+)?mind|make\s+my\s+(?:own\s+)?mind\s+up|sleep\s+on\s+it"
-    r"|mull\s+(?:it|this)\s+over|think\s+(?:it|this)\s+over)",
+    r"|make\s+up\s+my\s+(?:own\s+)?mind|make\s+my\s+(?:own\s+)?mind\s+up|sleep\s+on\s+it)",
     r"decid(?:e|ing)\s+(?:(?:on|about)\s+(?:it|this|that)\s+)?(?:later|tomorrow|tmrw|soon|afterwards)",
     r"(?:send|post|pm|submit|put\s+in|lock\s+in)\s+(?:(?:the|my|an?|our)\s+)?"
     r"(?:(?:real|actual|final|proper|official|definitive)\s+)?"
@@ -142,9 +141,10 @@ NONE_GIVEN = (
     r"\s+(?:actions?|orders?|instructions?|moves?)",
     r"not\s+(?:submitting|sending|giving|issuing|making|placing|putting\s+in)\s+(?:an?\s+|any\s+)?"
     r"(?:actions?|orders?|instructions?|moves?)",
-    r"(?:nothing|no\s+actions?|no\s+orders?|no\s+moves?)\s+from\s+me",
+    r"nothing\s+from\s+me", r"no\s+(?:action|order|move)s?\s+from\s+me",
     r"don['’]?t\s+expect\s+(?:anything|any\s+actions?|an\s+order|any\s+orders?)(?:\s+from\s+me)?",
-    r"(?:sitting|sit)\s+(?:this\s+one|tonight|this\s+night|today|this\s+phase)\s+out",
+    # ... its words are the gate's keys (``PhraseClass``): "sit", not "this" or "night".
+    r"sit(?:ting)?\s+(?:[^\W\d_]+\s+){1,2}out",
     r"(?:doing|do)\s+nothing\s+(?:tonight|today|this\s+(?:night|day|phase))",
     r"not\s+(?:acting|doing\s+anything)\s+(?:tonight|today|this\s+(?:night|day|phase))",
     r"taking\s+(?:the|this)\s+(?:night|day|phase)\s+off",

@@ -17,24 +17,32 @@ wasting a bullet on Kleene. Kill Lynz."), and one that speaks of changing an ord
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
 
 from autogm.engine.lazy_pattern import lazy_compile
 from autogm.engine.orders import phrases
-from autogm.engine.orders.evidence import ABILITY, PLAYER, mentions
+from autogm.engine.orders.evidence import ABILITY, PLAYER, EvidenceTable, mentions
 from autogm.engine.orders.kinds import Kind
-from autogm.engine.orders.model import Rejection
+from autogm.engine.orders.model import Order, Rejection
+from autogm.engine.orders.reader import Reader
+from autogm.engine.orders.seam import SlotKey
 from autogm.engine.render.inert import shorten
 from autogm.engine.render.templates import say
 
-if TYPE_CHECKING:
-    from autogm.engine.orders.parse import Message
-
+# The three classes as one pattern: a message is looked at once (most hold none of them,
+# and the gate answers for all three at once); which class a statement is, after.
+_STATEMENT = phrases.pattern(phrases.UNDECIDED, phrases.NONE_GIVEN, phrases.NOT_SPENT)
 _UNDECIDED = phrases.pattern(phrases.UNDECIDED)
-_NONE_GIVEN = phrases.pattern(phrases.NONE_GIVEN)
 _NOT_SPENT = phrases.pattern(phrases.NOT_SPENT)
 # The end of the sentence a statement stands in.
 _SENTENCE_END = lazy_compile(r"[.!?\n]")
+# Someone else as the statement's subject, right before it in its clause: "Let him sit one
+# out", "she'll decide later", "they say no action from me".
+_SOMEONE_ELSE = lazy_compile(
+    r"(?<![\w'’])(?:let\s+)?(?:he|she|they|him|her|them|you|u|y['’]?all|someone|everyone"
+    r"|everybody|nobody|people)(?:['’]\w+)?\s+(?:\w+\s+)?$",
+    re.IGNORECASE,
+)
 # A word of changing an order already given: the statement speaks of a later edit, and the
 # order stands until then.
 _CHANGE = lazy_compile(
@@ -43,57 +51,80 @@ _CHANGE = lazy_compile(
 )
 
 
-def void_undecided(msg: Message) -> None:
-    """Take out of ``msg.accepted`` the orders a statement of the message voids: the decision
-    still to come (``phrases.UNDECIDED``), no order sent (``phrases.NONE_GIVEN``), or an
-    ability of the sender's said to stay unused (``phrases.NOT_SPENT``)."""
-    if not msg.accepted:
-        return
-    text = msg.text
-    for pattern, key, named_only in (
-        (_UNDECIDED, "reading.undecided", False),
-        (_NONE_GIVEN, "reading.none_given", False),
-        (_NOT_SPENT, "reading.none_given", True),
-    ):
-        for found in pattern.finditer(text):
-            _void(msg, found, key, named_only=named_only)
-            if not msg.accepted:
-                return
+def void_undecided(
+    text: str,
+    accepted: dict[SlotKey, Order],
+    reader: Reader,
+    table: EvidenceTable,
+    means: Mapping[str, str],
+) -> list[Rejection]:
+    """Take out of ``accepted`` (the orders read from ``text``, the message as cleaned) the
+    orders a statement of the message voids, and answer their refusals: the decision still
+    to come (``phrases.UNDECIDED``), no order sent (``phrases.NONE_GIVEN``), or an ability of
+    the sender's said to stay unused (``phrases.NOT_SPENT``, by its word in ``table`` or its
+    rule's words in ``means``)."""
+    refused: list[Rejection] = []
+    for found in _STATEMENT.finditer(text):
+        said = found.group()
+        undecided = _UNDECIDED.fullmatch(said) is not None
+        named_only = not undecided and _NOT_SPENT.fullmatch(said) is not None
+        key = "reading.undecided" if undecided else "reading.none_given"
+        named = _named(text, found, reader, table, means, accepted, named_only=named_only)
+        if named is None:
+            continue
+        written = shorten(text[found.start() : _end(text, found)].strip(), 80)
+        for slot, order in list(accepted.items()):
+            if named and order.ability not in named:
+                continue
+            del accepted[slot]
+            refused.append(
+                Rejection(
+                    shorten(order.text or order.canonical(), 200),
+                    say(key, written=written),
+                    kind=Kind.WITHDRAWN,
+                )
+            )
+        if not accepted:
+            break
+    return refused
 
 
-def _void(msg: Message, found: re.Match[str], key: str, *, named_only: bool) -> None:
-    """Void the orders the statement ``found`` names after it in its sentence; with none
-    named, every order (unless ``named_only``)."""
-    text = msg.text
-    start = text.rfind("\n", 0, found.start()) + 1
+def _end(text: str, found: re.Match[str]) -> int:
+    """Where the sentence of the statement ``found`` ends."""
     stop = _SENTENCE_END.search(text, found.end())
-    end = stop.start() if stop else len(text)
+    return stop.start() if stop else len(text)
+
+
+def _named(
+    text: str,
+    found: re.Match[str],
+    reader: Reader,
+    table: EvidenceTable,
+    means: Mapping[str, str],
+    accepted: Mapping[SlotKey, Order],
+    *,
+    named_only: bool,
+) -> set[str] | None:
+    """The abilities the statement ``found`` names after it in its sentence (empty: every
+    order); None when it voids nothing: someone else's, a change to come, a target chosen
+    against, or (``named_only``) no ability of the sender's named."""
+    start = text.rfind("\n", 0, found.start()) + 1
+    end = _end(text, found)
     if _CHANGE.search(text, start, end):
-        return  # "I'll send something else later if I change my mind": the order stands
-    reader = msg.reader
+        return None  # "I'll send something else later if I change my mind": the order stands
+    if _SOMEONE_ELSE.search(text, max(start, found.start() - 40), found.start()):
+        return None  # "let him sit one out", "she'll decide later": someone else's
     after = text[found.end() : end]
-    seen = mentions(after, msg.dialect.table, reader.words.players, reader.words.roles)
+    seen = mentions(after, table, reader.words.players, reader.words.roles)
     if any(m.kind == PLAYER for m in seen):
-        return  # "not wasting a bullet on Kleene": a target chosen against, no refusal to act
+        return None  # "not wasting a bullet on Kleene": a target chosen against
     named = {a for m in seen if m.kind == ABILITY for a in m.value}
-    means = msg.dialect.words.means
     # ... or its tool, in its rule's words ("not wasting a bullet": the gun's).
     named.update(
         o.ability
-        for o in msg.accepted.values()
+        for o in accepted.values()
         if (said := means.get(o.ability)) is not None and re.search(said, after, re.IGNORECASE)
     )
     if named_only and not named:
-        return  # "I'm not wasting a minute": no ability of the sender's
-    written = shorten(text[found.start() : end].strip(), 80)
-    for slot, order in list(msg.accepted.items()):
-        if named and order.ability not in named:
-            continue
-        del msg.accepted[slot]
-        msg.rejected.append(
-            Rejection(
-                shorten(order.text or order.canonical(), 200),
-                say(key, written=written),
-                kind=Kind.WITHDRAWN,
-            )
-        )
+        return None  # "I'm not wasting a minute": no ability of the sender's
+    return named
