@@ -81,6 +81,7 @@ from autogm.engine.orders.stance import (
     only_later,
     own_withdrawal,
 )
+from autogm.engine.orders.undecided import void_undecided
 from autogm.engine.render.inert import shorten
 from autogm.engine.render.templates import say
 from autogm.engine.rules.base import Side, Slot
@@ -1074,6 +1075,21 @@ def _finish_condition(msg: Message) -> None:
         msg.refuse(Rejection(msg.condition, say(CONDITIONAL), kind=Kind.CONDITION), how)
 
 
+def _finish_undecided(msg: Message) -> None:
+    """A message that says its decision is still to come, or that it sends no order, carries
+    out none of the orders it names (engine.orders.undecided)."""
+    if not msg.accepted or not (
+        msg.rejected or msg.reader.notes or any(how != "order" for _, how, _ in msg.trace)
+    ):
+        # Every fragment read as a plain order, with no remark beside it: a statement is a
+        # fragment of its own (refused, or read for the evidence), or a remark noted.
+        return
+    words = msg.dialect.words
+    msg.rejected.extend(
+        void_undecided(msg.text, msg.accepted, msg.reader, msg.dialect.table, words.means)
+    )
+
+
 def _finish_withdrawn(msg: Message) -> None:
     """Orders taken back with nothing after them are answered as taken back."""
     if msg.unvoted and not any(o.ability == "vote" for o in msg.accepted.values()):
@@ -1249,6 +1265,7 @@ def _finish_context(msg: Message) -> None:
 FINISH: tuple[tuple[str, Callable[[Message], None]], ...] = (
     ("a condition with no order after it", _finish_condition),
     ("the orders the evidence of unread fragments gives", _finish_evidence),
+    ("a message that says it decides nothing", _finish_undecided),
     ("orders taken back with nothing after them", _finish_withdrawn),
     ("someone else's orders, quoted", _finish_quoted),
     ("same as last night", _finish_repeats),

@@ -27,6 +27,9 @@ OWN_VOICE = (
     r"let\s+me", r"we\s*['’]?\s*ll", r"we\s+will", r"we\s*['’]?\s*re", r"we\s+are", "we",
     r"gonna", r"going\s+to", "i",
 )  # fmt: skip
+# A Japanese honorific written after a player's name ("Rook-kun", "Ran-chan"): part of the
+# name as written, no word of its own.
+HONORIFIC = r"-(?:kun|chan|san|sama|senpai|sensei|dono|tan|chin|nee|nii)(?![\w'’-])"
 # "tonight", "today", "this night" (non-native), "now": the phase the order is for.
 NOW = (
     "tonight", "tonite", "2nite", "today", "now", r"this\s+(?:night|day|phase|time|round|evening)",
@@ -132,6 +135,46 @@ WITHDRAWAL = (
 WITHDRAWAL_OF_OTHER = (
     r"the", r"what", r"about", r"how", r"his", r"her", r"their", r"those", r"these", r"all",
     r"any", r"whatever", r"who", r"why", r"where", r"a", r"an", r"everyone", r"everything",
+)  # fmt: skip
+# The sender's decision still to come, said of the order itself (not of a will, a claim or a
+# result): "I'll decide later", "will confirm tomorrow", "I'll sleep on it", "send the real
+# order later tonight", "I'll send something when I've decided", "order to follow".
+UNDECIDED = (
+    r"(?:i\s*['’]?\s*ll|i\s+will|will|gonna|going\s+to|i\s+shall|let\s+me|i\s+need\s+to|i\s+have\s+to)"
+    r"\s+(?:(?:still|just|probably|only|actually|properly)\s+)?"
+    r"(?:(?:decide|confirm|finali[sz]e)(?=\s*(?:$|[.!,;:~…)\-–—]|later|tomorrow|tmrw|soon|in\s+a\s+bit"
+    r"|when|once|after|on|about|whether|which|who|what|if\s+i|it|this|that|ne|tho|though|lol))"
+    r"|make\s+up\s+my\s+(?:own\s+)?mind|make\s+my\s+(?:own\s+)?mind\s+up|sleep\s+on\s+it)",
+    r"decid(?:e|ing)\s+(?:(?:on|about)\s+(?:it|this|that)\s+)?(?:later|tomorrow|tmrw|soon|afterwards)",
+    r"(?:send|post|pm|submit|put\s+in|lock\s+in)\s+(?:(?:the|my|an?|our)\s+)?"
+    r"(?:(?:real|actual|final|proper|official|definitive)\s+)?"
+    r"(?:orders?|actions?|decision|pick|choice|something)\s+(?:(?:over|in)\s+)?"
+    r"(?:later|tomorrow|tmrw|soon|in\s+a\s+(?:bit|while)|when|once|after)",
+    r"(?:(?:real|actual|final|proper|official|definitive)\s+)?(?:orders?|actions?|decision)"
+    r"\s+(?:to\s+follow|tbd|pending|(?:coming\s+)?later)",
+    r"(?:when|once|after|until)\s+i\s*(?:['’]\s*ve|\s+have)?\s+(?:decided|made\s+up\s+my\s+(?:own\s+)?mind"
+    r"|made\s+my\s+(?:own\s+)?mind\s+up)",
+)  # fmt: skip
+# The sender saying they send no order this phase: "no action from me tonight", "submits no
+# instruction herewith", "don't expect anything from me", "sitting this one out".
+NONE_GIVEN = (
+    r"(?:submit(?:s|ting)?|send(?:s|ing)?|giv(?:e|es|ing)|issu(?:e|es|ing)|mak(?:e|es|ing))\s+no"
+    r"\s+(?:actions?|orders?|instructions?|moves?)",
+    r"not\s+(?:submitting|sending|giving|issuing|making|placing|putting\s+in)\s+(?:an?\s+|any\s+)?"
+    r"(?:actions?|orders?|instructions?|moves?)",
+    r"nothing\s+from\s+me", r"no\s+(?:action|order|move)s?\s+from\s+me",
+    r"don['’]?t\s+expect\s+(?:anything|any\s+actions?|an\s+order|any\s+orders?)(?:\s+from\s+me)?",
+    # ... its words are the gate's keys (``PhraseClass``): "sit", not "this" or "night".
+    r"sit(?:ting)?\s+(?:[^\W\d_]+\s+){1,2}out",
+    r"(?:doing|do)\s+nothing\s+(?:tonight|today|this\s+(?:night|day|phase))",
+    r"not\s+(?:acting|doing\s+anything)\s+(?:tonight|today|this\s+(?:night|day|phase))",
+    r"taking\s+(?:the|this)\s+(?:night|day|phase)\s+off",
+)  # fmt: skip
+# The sender's own ability named and said to be unused, its word after these: "I'm not wasting
+# a bullet tonight", "not using my heal", "won't be spending my charm".
+NOT_SPENT = (
+    r"(?:not|never|won['’]?t\s+be|won['’]?t)\s+(?:wasting|using|spending|burning|firing|wast"
+    r"e|use|spend|burn|fire)\s+(?:a|an|my|the|any|one|our)",
 )  # fmt: skip
 # A correction of a detail just written, the later one standing: "two nights ago... er, last
 # night I mean", "Night 2, sorry, Night 1".

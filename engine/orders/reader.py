@@ -43,6 +43,7 @@ _TRAILING = re.compile(
     r"[\s.!?]*$",
     re.IGNORECASE,
 )
+_HONORIFIC = lazy_compile(phrases.HONORIFIC, re.IGNORECASE)
 # The same words before a remark: "Protect Abs please, he is clearly town".
 _SOFT = re.compile(
     r"(?:\s*\b(?:instead|now|again|please|pls|plz|thanks|ty|today|tonight|too)\b)+",
@@ -92,10 +93,6 @@ _BEFORE_VERB = frozenset(
 
 
 _WORDS = lazy_compile(r"\w[\w.-]*")
-# A Japanese honorific written onto a name, part of how the name is written, not a remark.
-_HONORIFIC = lazy_compile(
-    r"-(?:san|kun|chan|sama|sensei|senpai|dono|tan|chin|nee|nii)(?![\w'’])", re.IGNORECASE
-)
 # The kinds of a match that is no reading to note when written in ASCII (``NameMatch``'s
 # ``is_reading``: neither a prefix nor a typo, and no look-alike letter beyond ASCII).
 _PLAIN = (MatchKind.EXACT, MatchKind.ALIAS)
@@ -291,7 +288,7 @@ class Reader:
             self.notes.append(found.note)
         rest = text[used:]
         if rest[:1] == "-" and (honorific := _HONORIFIC.match(rest)):
-            rest = rest[honorific.end() :]  # "Quill-san", "Vel.-kun": the name as written
+            rest = rest[honorific.end() :]  # "Quill-san", "Rook-kun tonight": the name as written
         # The name ends the order, as it mostly does: no possessive to look past.
         return found.name or "", self._past_possessive(rest) if rest else rest
 

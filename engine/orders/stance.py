@@ -190,6 +190,16 @@ _VOTES_COUNTED = lazy_compile(
     r"|a\s+(?:few|couple)(?:\s+of)?|\d+)(?:\s+more)?)\s+$",
     re.IGNORECASE,
 )
+# A past that did not happen, its condition inverted at the clause's start: "Had the
+# undersigned been minded to heal Pip, he would have", "had I known, I'd have healed him".
+_COUNTERFACTUAL = lazy_compile(
+    r"^[\W_]*(?:(?:but|and|yet|frankly|honestly)\W+)?had\s+(?:[^\W\d_][\w'’.-]*\s+){1,3}?"
+    r"(?:not\s+)?(?:been|known|wanted|thought|[^\W\d_]+ed|[^\W\d_]+en)(?![\w'’])",
+    re.IGNORECASE,
+)
+# The word after "per", "each", "every": the ability in general, what every use of it is
+# ("one damage per revolver shot", "each heal costs a night"), no use of it now.
+_EACH = lazy_compile(r"(?<![\w'’])(?:per|each|every)\s+$", re.IGNORECASE)
 # The word in a relative clause: said of someone, not done ("I'm the one who makes charms",
 # "protect whoever gets killed", "a role who hands out heals").
 _RELATIVE = lazy_compile(
@@ -710,9 +720,13 @@ _STAYS = lazy_compile(
     re.IGNORECASE,
 )
 # What a deed done to a player is said to be, weighed, not done: "Abducting Gus would be a
-# waste", "Healing Abs seems pointless".
+# waste", "Healing Abs seems pointless"; or what it would do, imagined ("Shooting Lumen would
+# do what, exactly?", "Blocking Rook tonight would be so me", "Jailing him would backfire"),
+# past the phase it is for and an honorific after the name ("Rook-kun").
 _WEIGHED = lazy_compile(
-    r"\s+(?:would(?:\s+not|n['’]t)?\s+be|would['’]ve\s+been|seems|sounds|feels|looks)\b",
+    rf"(?:{phrases.HONORIFIC})?(?:\s*,?\s+(?:{'|'.join(phrases.NOW)}))?"
+    r"\s+(?:would(?:\s+not|n['’]t)?\s+(?!you\b|u\b)[^\W\d_]+|would['’]ve\s+been"
+    r"|seems|sounds|feels|looks)\b",
     re.IGNORECASE,
 )
 
@@ -896,15 +910,19 @@ def _stance(
         return TALK
     if before and "vote" in mention.value and _VOTES_COUNTED.search(before):
         return TALK  # "one more vote and Abs is lynched": the count told, no vote of the sender's
-    if before and _COUNTED.search(before):
+    if before and (_COUNTED.search(before) or _EACH.search(before)):
         # "Accuse Pimento (+3 votes)": what an order is worth, said beside it, not an order
-        # ("two checks for me tonight:" heads a list of them, and is one).
+        # ("two checks for me tonight:" heads a list of them, and is one); or every use of
+        # it ("one damage per revolver shot").
         return TALK
     if before and (
-        _IMAGINED.search(before) or (_RELATIVE.search(before) and not layout.now(sentence))
+        _IMAGINED.search(before)
+        or _COUNTERFACTUAL.match(before)
+        or (_RELATIVE.search(before) and not layout.now(sentence))
     ):
-        # "imagine sniping Quill", "I'm the one who makes charms": only imagined, or said of
-        # someone (but "this night I am the one who kill" is the sender's deed tonight).
+        # "imagine sniping Quill", "had I been minded to heal Pip": only imagined; "I'm the
+        # one who makes charms": said of someone (but "this night I am the one who kill" is
+        # the sender's deed tonight).
         return TALK
     if _OTHER_GAME.search(text, sentence.start, sentence.end):
         return TALK  # "in my last game i put a Gin in detention on d1": a story, told
@@ -1641,6 +1659,8 @@ def _thought_of(tokens: list[tuple[int, int, str]], i: int) -> bool:
     """Whether the sender's "we'll"/"I'll" stands in what someone else thinks or says, or in
     the sender's bet on it ("the town thinks we'll kill July", "I bet we'll kill Abs",
     "Pete said we'd shoot X"): a thought told, not an order."""
+    if _doubted_own(tokens, i):
+        return True
     for j in range(i - 1, -1, -1):
         key = tokens[j][2].casefold()
         if key in _BETS:
@@ -1656,6 +1676,25 @@ _MAKES_A_VERB = _wordset("is are was were 's ’s 're ’re keeps kept been be s
 # Before any such word, what makes it a noun, or the sender's own: "a lot of thought", "I
 # think".
 _NO_THINKER = _wordset("i we of a an the some much more my our after before upon with")
+
+
+def _doubted_own(tokens: list[tuple[int, int, str]], i: int) -> bool:
+    """Whether the sender's "I'll" right after it is doubted by the sender ("I doubt I'll
+    kill Lynz", "I don't think I'll heal Kleene", "doubt that I will"): a guess at their own
+    deed, not an order. Only right before it: "I doubt Kleene is town, I'll kill Lynz"
+    doubts something else, and "no doubt I'll kill Lynz" is sure."""
+    j = i - 1
+    if j >= 0 and tokens[j][2].casefold() in _THAT:
+        j -= 1
+    if j < 0:
+        return False
+    key = tokens[j][2].casefold()
+    before = tokens[j - 1][2].casefold() if j else ""
+    if key in _DOUBTS:
+        return before not in _SURE_DOUBT
+    return key in _OWN_BELIEFS and (
+        before in _NOT or (before == "not" and j > 1 and tokens[j - 2][2].casefold() == "do")
+    )
 
 
 def _thinker(before: str, word: str) -> bool:
@@ -1883,6 +1922,13 @@ _THINKS = _wordset(
 )
 # The sender's bet on what will happen: speculation, not an order.
 _BETS = _wordset("bet bets betting wager")
+# The sender's doubt of their own deed, right before "I'll": "I doubt I'll", "I don't think
+# I'll", "I can't see myself" is no "I'll"; "no doubt" and "without a doubt" are sure.
+_DOUBTS = _wordset("doubt doubting")
+_SURE_DOUBT = _wordset("no a without")
+_OWN_BELIEFS = _wordset("think believe expect reckon suppose imagine see figure")
+_NOT = _wordset("don't don’t dont didn't didn’t didnt never")
+_THAT = _wordset("that if whether")
 # What asks the GM: "could you", "please, you ...", "I want you to".
 _ASKS_YOU = _wordset("could can would will please pls plz want need like")
 _POSSESSIVE = lazy_compile(r"^['’]s?\s*$")

@@ -35,6 +35,8 @@ from autogm.engine.orders.vocab import (
 
 _SHOOT = ("shoot", r"gun\s*down", "kill", "attack", "hit", "fire at", "open fire on",
           "put a bullet in", "put a round in", "take out", "blast")  # fmt: skip
+# What a gun fires, in its rule's words (``Say.means``): "not wasting a bullet tonight".
+_AMMO = r"bullets?|rounds?|ammo|ammunition|shells?|shots?|slugs?"
 _GUISE_OF = "guises?|mask|cover"  # "peek at Lev's guise": Lev
 _LEARN = (r"(?:learn|check)(?:\s+the\s+guise\s+of)?", "peek", "peek at", "look at", "guise of",
           "guises of", "see the guise")  # fmt: skip
@@ -43,15 +45,16 @@ _JAIL = ("jail", "arrest", "detention", "detain", "lock up", "cuff", "cell", "pu
 
 # fmt: off
 SAYS: tuple[Say, ...] = (
-    Say("pistol", does=HARM, words=(*_SHOOT, "pistol", "little friend", "handgun")),
+    Say("pistol", does=HARM, words=(*_SHOOT, "pistol", "little friend", "handgun"), means=_AMMO),
     Say("sniper", does=HARM,
-        words=(*_SHOOT, "snipe", "sniper", "rifle", "scope", "line up", "headshot")),
+        words=(*_SHOOT, "snipe", "sniper", "rifle", "scope", "line up", "headshot"), means=_AMMO),
     Say("tommy_gun", does=HARM,
-        words=(*_SHOOT, r"tommy(?:\s*gun)?", "tommygun", r"machine\s*gun", "spray", "chopper")),
+        words=(*_SHOOT, r"tommy(?:\s*gun)?", "tommygun", r"machine\s*gun", "spray", "chopper"),
+        means=_AMMO),
     Say("revolver", does=HARM,
-        words=(*_SHOOT, "revolver", "revolvr", "six shooter", "six-shooter")),
+        words=(*_SHOOT, "revolver", "revolvr", "six shooter", "six-shooter"), means=_AMMO),
     Say("shotgun", does=HARM,
-        words=(r"(?:sawed|sawn)(?:[\s-]*off)?", "shotgun", "buckshot", "scattergun")),
+        words=(r"(?:sawed|sawn)(?:[\s-]*off)?", "shotgun", "buckshot", "scattergun"), means=_AMMO),
     Say("assault", does=HARM,
         words=("assault", "attack", "beat up", "bare hands", "go after", "hit", "punch", "jump",
                "mug", "kill")),
