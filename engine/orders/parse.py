@@ -1792,7 +1792,7 @@ def read_evidence(msg: Message) -> None:
             break
         block_text = "\n".join(fragment for fragment, _, _ in run)[:budget]
         budget -= len(block_text)
-        if len(run) == 1 and any(run[0][2] is r for r in msg.read_whole):
+        if _read_whole_with_courtesy(msg, run):
             continue  # its words are the order's and its target's: no evidence of more
         found = mentions(block_text, table, reader.words.players, reader.words.roles)
         if not found:
@@ -1981,6 +1981,24 @@ def read_evidence(msg: Message) -> None:
                 if start > took_at and (edit := _EDIT.match(fragment)) is not None and edit.end():
                     _step_edit_target(msg, fragment)
                 start += len(fragment) + 1
+
+
+def _read_whole_with_courtesy(msg: Message, run: list[tuple[str, str, Rejection | None]]) -> bool:
+    """Whether a run of unread fragments holds a fragment the plain reader read to its last
+    word and refused for a missing detail (``Refusal.read_whole``: "Identify P36", no role),
+    and else courtesy alone ("hey gm,\nIdentify P36\nty", ``Filler.courtesy``): its evidence
+    is the order's words, which the plain reader read, and polite words that void nothing."""
+    whole = msg.read_whole
+    if not whole:
+        return False
+    courtesy = msg.reader.words.filler.courtesy
+    found = False
+    for fragment, how, refused in run:
+        if any(refused is r for r in whole):
+            found = True
+        elif how != "quiet" or not courtesy(fragment):
+            return False
+    return found
 
 
 def _fragments_at(

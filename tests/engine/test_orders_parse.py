@@ -365,3 +365,81 @@ def test_a_lone_fragment_read_whole_that_lacks_a_detail_is_not_read_again(
         assert [r.reason for r in parsed.rejected] == [
             "an identification names the role: 'Identify Akonyl as Sonoko'"
         ]
+
+
+# Courtesy alone beside an order read whole: greetings, the GM addressed, thanks, "please".
+COURTESY = [
+    "Hi GM!",
+    "hey gm,",
+    "Evening",
+    "Good morning everyone!",
+    "ty",
+    "thanks so much",
+    "thank you GM",
+    "please",
+    "hello there gm",
+    "Cheers!",
+]
+# Orders the plain reader reads to their last word and refuses for a missing detail, by the
+# sender (roster below) and the phase.
+READ_WHOLE = [
+    ("Lynz", "Day 2", "Identify Abs"),  # no role named
+    ("Miaka", "Day 2", "Temporary Disguise Abs"),  # no role to wear
+    ("Akonyl", "Night 2", "Investigate Abs"),  # no action asked, from its holder
+]
+# Words beside such an order that may void it or say more of it: read for their evidence.
+NOT_COURTESY = ["hmm", "no", "ok", "idk", "if possible", "good night", "just asking", "he is Gin"]
+
+
+def _read_whole_pm(author: str, phase: str, text: str):  # type: ignore[no-untyped-def]
+    roster = {**ROSTER, "Lynz": "Mitsuhiko", "Miaka": "Yukiko"}
+    state = new_game(load_ruleset("dctp-2011"), roster, 1, Setup())
+    state.phase = Phase.parse(phase)
+    return read_pm(state, author, text)
+
+
+@pytest.mark.parametrize(("author", "phase", "order"), READ_WHOLE)
+def test_courtesy_beside_an_order_read_whole_is_not_read_for_evidence(
+    monkeypatch: pytest.MonkeyPatch, author: str, phase: str, order: str
+) -> None:
+    """parse.read_evidence passes over a run of an order the plain reader read to its last
+    word (Refusal.read_whole) and courtesy alone ("hey gm,\\nIdentify P36", Filler.courtesy):
+    the reading is the one the evidence gives, read or not, for every courtesy line before,
+    after and around the order; words that may void it ("hmm", "no", "if possible") or name a
+    player are read for their evidence, as before."""
+    from autogm.engine.orders import parse
+
+    calls: list[str] = []
+    readings = parse.readings
+
+    def counted(block, *args, **kwargs):  # type: ignore[no-untyped-def]
+        calls.append(block.text)
+        return readings(block, *args, **kwargs)
+
+    monkeypatch.setattr(parse, "readings", counted)
+    shortcut = parse._read_whole_with_courtesy
+
+    def one_fragment(msg, run):  # type: ignore[no-untyped-def]
+        """The clear path: only a lone fragment read whole is passed over."""
+        return len(run) == 1 and any(run[0][2] is r for r in msg.read_whole)
+
+    for i, courtesy in enumerate(COURTESY):
+        after = COURTESY[(i + 3) % len(COURTESY)]
+        for text in (
+            f"{courtesy}\n{order}",
+            f"{order}\n{after}",
+            f"{courtesy}\n{order}\n{after}",
+            f"{courtesy} {order}",
+        ):
+            calls.clear()
+            monkeypatch.setattr(parse, "_read_whole_with_courtesy", shortcut)
+            fast = _read_whole_pm(author, phase, text)
+            assert not calls, (text, calls)
+            monkeypatch.setattr(parse, "_read_whole_with_courtesy", one_fragment)
+            assert _read_whole_pm(author, phase, text) == fast, text
+            assert not fast.accepted and len(fast.rejected) == 1, (text, fast)
+    monkeypatch.setattr(parse, "_read_whole_with_courtesy", shortcut)
+    for words in NOT_COURTESY:
+        calls.clear()
+        _read_whole_pm(author, phase, f"{order}\n{words}")
+        assert calls, words
