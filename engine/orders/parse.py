@@ -897,7 +897,13 @@ def _step_read(msg: Message, fragment: str) -> str | None:
             how = "unread"  # "Watch → Sunday; if he can't take it, Pepper": a substitute?
         rejection = Rejection(fragment, reason, fix, kind=refusal.kind)
         msg.refuse(rejection, how)
-        if refusal.read_whole:
+        if (
+            refusal.read_whole
+            and not fragment.rstrip(" )").endswith("?")
+            and reader.holds(reader.ability or "")
+        ):
+            # Its words are the order's and its target's, said as an order (not asked) of an
+            # ability the sender can use now: the evidence would read the same refusal.
             msg.read_whole.append(rejection)
         return None
     if isinstance(order, Order) and not order.message and for_later(fragment, reader.grammar):
@@ -942,6 +948,10 @@ def _step_read(msg: Message, fragment: str) -> str | None:
         # A detail the rules miss ("needs a Midnight role named") may stand elsewhere in the
         # message: the evidence may still give the order whole.
         msg.refuse(refused, "unread" if refused.kind is Kind.MISSING_DETAIL else "refused")
+        if refused.kind is Kind.MISSING_DETAIL and not fragment.rstrip(" )").endswith("?"):
+            # The order was read to its last word and its ability is the sender's now: the
+            # evidence of its fragment alone reads the same order, refused alike.
+            msg.read_whole.append(refused)
     elif msg.accepted:
         key = next(reversed(msg.accepted))
         msg.taken = (fragment, key, held.get(key), notes)
