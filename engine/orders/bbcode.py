@@ -566,6 +566,7 @@ class Filler:
 
     __slots__ = (
         "_cleaned",
+        "_courtesy",
         "_key_text",
         "_keys",
         "_lead",
@@ -600,6 +601,9 @@ class Filler:
         interjection = (f"(?P<phrase>{_INTERJECTION})", _INTERJECTION_STARTS)
         self._lead = _Lead([greeting, address, *plain, label, interjection])
         self._lead_unmarked = _Lead([greeting, *plain])
+        # Greetings, the GM's address, thanks and "please": the same patterns as the lead's
+        # (compiled once: re keeps them by text), none of the words that may void an order.
+        self._courtesy = _Lead([greeting, address, *plain[:2]])
         # A line that starts with one of these ("Vote Abs", "Bribe") has no leading filler,
         # marked or not: the unmarked phrases are some of the marked ones.
         self._no_lead = self._lead.idle()
@@ -632,6 +636,22 @@ class Filler:
             cleaned = self._clean(line)
             remember(self._cleaned, line, cleaned)
         return cleaned
+
+    def courtesy(self, line: str) -> bool:
+        """Whether ``line`` is courtesy alone: greetings, the GM addressed, thanks and
+        "please" ("Hi GM!", "hey gm,", "Evening", "thanks so much"), nothing the filler keeps
+        (a player named "Hey" is kept). No word of it negates, doubts, conditions, asks or
+        times an order, as an interjection ("hmm", "no", "ok"), an intent ("I will"), a label
+        or a closing ("if possible", "good night") may."""
+        rest = line.strip()
+        if not rest or self.clean(line):
+            return False
+        while rest:
+            found = self._courtesy.match(rest)
+            if found is None or not found.end():
+                return False
+            rest = rest[found.end() :]
+        return True
 
     def _clean(self, line: str) -> str:
         line = line.strip()

