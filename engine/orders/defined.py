@@ -14,6 +14,7 @@ a word the writer never tied to one. The sender defined ("the undersigned", "Lor
 from __future__ import annotations
 
 import re
+from difflib import SequenceMatcher
 
 from autogm.engine.lazy_pattern import lazy_compile
 from autogm.engine.orders.names import NameMatcher
@@ -192,3 +193,26 @@ def _terms_written(text: str, terms: dict[str, str]) -> str:
     term = re.compile(rf"(?:\b[Tt]he\s+)?\b(?P<term>{joined})\b(?P<own>['’]s)?")
 
     return term.sub(lambda found: _sender(found, terms[found.group("term")]), text)
+
+
+def as_written(quote: str, out: str, text: str) -> str:
+    """``quote``, a piece of ``out`` (``text`` with its terms written out), in the sender's own
+    words: a refusal quotes what the player wrote ("The undersigned inclines toward ..."), not
+    the reader's rewording ("I inclines toward ..."). A quote not found whole in ``out`` (two
+    pieces joined) is given as it is."""
+    start = out.find(quote)
+    if start < 0 or out == text:
+        return quote
+    end = start + len(quote)
+    opcodes = SequenceMatcher(None, out, text, autojunk=False).get_opcodes()
+    return text[_mapped(opcodes, start, True) : _mapped(opcodes, end, False)]
+
+
+def _mapped(opcodes: list[tuple[str, int, int, int, int]], at: int, opening: bool) -> int:
+    """Where position ``at`` of the rewritten text falls in the text as written: inside words
+    kept, at the same offset; inside words rewritten, at the start of what they replaced for a
+    quote's opening and at its end for a quote's close."""
+    for tag, i1, i2, j1, j2 in opcodes:
+        if i1 <= at < i2 or (at == i2 and not opening):
+            return j1 + (at - i1) if tag == "equal" else (j1 if opening else j2)
+    return opcodes[-1][4] if opcodes else at

@@ -31,7 +31,7 @@ from autogm.engine.orders.compose import (
     offered_players,
     readings,
 )
-from autogm.engine.orders.defined import written_out
+from autogm.engine.orders.defined import as_written, written_out
 from autogm.engine.orders.dispatch import pronoun_corrected, read
 from autogm.engine.orders.evidence import (
     ABILITY,
@@ -1338,7 +1338,8 @@ def parse_pm(
         tape_refused = _tape_refused(state, author, tape)
         if tape_refused is not None:
             tape = None
-    text = written_out(dialect.forms(text), author, reader.words.players)
+    formed = dialect.forms(text)
+    text = written_out(formed, author, reader.words.players)
     msg = Message(reader, fragments(text, reader.words.players.names, g), asked, text, dialect)
     if "[" in source or written_quotes:
         # The tags already read are the source's when what was cleaned has its words: the
@@ -1354,6 +1355,8 @@ def parse_pm(
     for _, finish in FINISH:
         finish(msg)
     rejected = msg.rejected
+    if text is not formed:  # terms written out: each refusal quotes the sender's own words
+        rejected = [replace(r, text=as_written(r.text, text, formed)) for r in rejected]
     if will_refused is not None:
         rejected.append(will_refused)
     if tape_refused is not None:
