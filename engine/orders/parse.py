@@ -1884,14 +1884,25 @@ def read_evidence(msg: Message) -> None:
                 done, others = [fit], []
         new: list[Rejection] = []
         guessed: list[Rejection] = []
-        took = ruled = False
+        took = ruled = weighed = False
         ruled_at: list[int] = []
         ruled_new: list[Rejection] = []
         took_at = -1  # where the last order taken was said: an edit comes after it
+        decided = _said_after(msg.trace, run)
+        held_before, notes_before = dict(msg.accepted), len(reader.notes)
         for reading in sorted(done, key=lambda r: r.at):
             if reading.order is not None:
                 order = replace(reading.order, text=block_text)
+                before = dict(msg.accepted)
                 refused = dialect.take(reader, order, block_text, msg.accepted)
+                if _overruled(before, msg.accepted, decided):
+                    # "Interrogate or investigate? ... Reginald is too obvious ... Thistle
+                    # voted weird. Interrogating Thistle.": the order said after the run is
+                    # the decision its words weighed, and nothing the weighing reads (the
+                    # other choice, a name or a word weighed on the way) is carried out.
+                    msg.accepted, weighed = held_before, True
+                    del reader.notes[notes_before:]
+                    break
                 if refused is None:
                     took = True
                     took_at = max(took_at, reading.at)
@@ -1909,6 +1920,8 @@ def read_evidence(msg: Message) -> None:
                 new.append(rejection)
                 if refusal.kind in UNREAD and not named_by_its_word(block, words, reading):
                     guessed.append(rejection)
+        if weighed:
+            continue  # the weighing before a decision: its lines stay talk
         if took:
             # "Checking tonight whether a Ran is around" gave a Detect: that it is no whole
             # Special Investigation, whose everyday word "checking" also is, is no refusal.
@@ -1981,6 +1994,27 @@ def read_evidence(msg: Message) -> None:
                 if start > took_at and (edit := _EDIT.match(fragment)) is not None and edit.end():
                     _step_edit_target(msg, fragment)
                 start += len(fragment) + 1
+
+
+def _said_after(
+    trace: list[tuple[str, str, Rejection | None]], run: list[tuple[str, str, Rejection | None]]
+) -> frozenset[str]:
+    """The fragments read as orders after ``run`` in the message."""
+    last = run[-1]
+    at = next(i for i, entry in enumerate(trace) if entry is last)
+    return frozenset(fragment for fragment, how, _ in trace[at + 1 :] if how == "order")
+
+
+def _overruled(
+    before: dict[SlotKey, Order], after: dict[SlotKey, Order], decided: frozenset[str]
+) -> bool:
+    """Whether taking an order read from the evidence of a run put aside (replaced, not
+    joined) an order of the same slot said after that run (its text one of ``decided``)."""
+    return any(
+        order.text in decided and (now := after.get(key)) is not order and now is not None
+        and now.text != order.text and ";" not in now.text
+        for key, order in before.items()
+    ) or any(o.text in decided for k, o in before.items() if k not in after)
 
 
 def _fragments_at(
