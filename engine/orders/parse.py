@@ -2008,13 +2008,16 @@ def _said_after(
 def _overruled(
     before: dict[SlotKey, Order], after: dict[SlotKey, Order], decided: frozenset[str]
 ) -> bool:
-    """Whether taking an order read from the evidence of a run put aside (replaced, not
-    joined) an order of the same slot said after that run (its text one of ``decided``)."""
-    return any(
-        order.text in decided and (now := after.get(key)) is not order and now is not None
-        and now.text != order.text and ";" not in now.text
-        for key, order in before.items()
-    ) or any(o.text in decided for k, o in before.items() if k not in after)
+    """Whether taking an order read from the evidence of a run put aside an order of the same
+    slot said after that run (its text one of ``decided``); two investigations joined into one
+    list of queries (``_merge``) put none aside."""
+    for key, order in before.items():
+        if order.text not in decided:
+            continue
+        now = after.get(key)
+        if now is None or (now is not order and not now.text.startswith(order.text + ";")):
+            return True
+    return False
 
 
 def _fragments_at(
