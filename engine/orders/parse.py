@@ -14,7 +14,7 @@ import unicodedata
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from autogm.engine.lazy_pattern import lazy_compile
 from autogm.engine.orders import phrases, vocab
@@ -31,6 +31,7 @@ from autogm.engine.orders.compose import (
     offered_players,
     readings,
 )
+from autogm.engine.orders.decision import settled
 from autogm.engine.orders.dispatch import pronoun_corrected, read
 from autogm.engine.orders.evidence import (
     ABILITY,
@@ -463,8 +464,15 @@ def _step_later_clause(msg: Message, fragment: str) -> str | None:
 
 
 # A condition and its own main clause: "If he hangs, I'm sad.", "If the Org goes for him
-# we're done." (no comma); that it ends as a sentence is tested apart.
-_CONDITION_WHOLE = lazy_compile(rf"\W*\w+\s+{phrases.MAIN_CLAUSE[0]}", re.IGNORECASE)
+# we're done." (no comma), or after its comma a short subject and a copula or a modal ("If
+# Ferris is the doctor, Castellan is unprotected.", "If he's a detective, wearing him would be
+# great."): a thought weighed, not a condition on the next sentence. That it ends as a
+# sentence is tested apart.
+_CONDITION_WHOLE = lazy_compile(
+    rf"\W*\w+\s+(?:{phrases.MAIN_CLAUSE[0]}|[^,;:.!?\n]*?,\s*(?:[\w'’-]+\s+){{1,3}}?"
+    r"(?:is|are|was|were|would|will|could|might|can|may)\s)",
+    re.IGNORECASE,
+)
 
 
 def _step_confirm(msg: Message, fragment: str) -> str | None:
@@ -1803,6 +1811,27 @@ def read_evidence(msg: Message) -> None:
         if any(how == "unread" for _, how, _ in run):
             # A typo of a word of the sender's own orders ("delaing" for dealing) is it.
             found = misspelled(block_text, found, held, reader.state.ruleset.titles)
+        if (
+            any(how == "unread" for _, how, _ in run)
+            and (
+                order := settled(
+                    reader,
+                    [fragment for fragment, _, _ in run],
+                    partial(Block.of, block_text, found, words),
+                    held,
+                    voice,
+                    lambda plain: dialect.read(reader, plain),
+                )
+            )
+            and dialect.take(reader, replace(order, text=block_text), block_text, msg.accepted)
+            is None
+        ):
+            # "Kill options. Castellan: ... Björn: ... Final answer: Dr Ferris.": the last
+            # line settles what the run weighed, and the run is that one order. (One the
+            # rules refuse leaves the weighing to be read as before.)
+            provisional = [r for _, how, r in run if how == "unread" and r is not None]
+            msg.rejected = [r for r in msg.rejected if not any(r is p for p in provisional)]
+            continue
         words_at = [m.start for m in found if m.kind == "ability"]
         if len(words_at) > MAX_EVIDENCE_WORDS:
             # A wall of order words: read up to so many of them, as a GM would not read on.
