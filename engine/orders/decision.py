@@ -22,7 +22,7 @@ from autogm.engine.orders.stance import TALK, Voice, stance
 # four:", "locked in:", "settling on".
 _SETTLES = lazy_compile(
     r"^\W*(?:(?:so|ok(?:ay)?|right|fine|alright|then|and)\b\W*)*(?:(?:my|the)\s+)?"
-    r"(?:final(?:\s+(?:answer|list|pick|choice|call|decision|target|names?|four|three|two))?"
+    r"(?:final(?:\s+(?:answer|list|pick|choice|decision|target|names?|four|three|two))?"
     r"|(?:i['’]?ve\s+|i\s+have\s+|i\s+)?decided(?:\s+on)?|decision|verdict"
     r"|(?:i['’]?m\s+|i\s+am\s+)?going\s+with|(?:i['’]?ll\s+)?go\s+with"
     r"|settl(?:ed|ing)\s+on|(?:i['’]?m\s+)?locking\s+in|locked\s+in"

@@ -104,8 +104,9 @@ _CONDITION = lazy_compile(
 _COURTESY = phrases.pattern(phrases.COURTESY_IF)
 _ASKS_OF_IT = phrases.pattern(phrases.ASKS_OF_IT)
 _ASKS_THE_GM = phrases.pattern(phrases.ASKING)
-# A second choice in the sentence after an order: "Heal Lynz... or maybe Parkur, idk".
-_SECOND_CHOICE = lazy_compile(SECOND_CHOICE, re.IGNORECASE)
+# A second choice in the sentence after an order, after a sound of hesitation if any: "Heal
+# Lynz... or maybe Parkur, idk", "Kill Björn. Hmm, or Castellan?".
+_SECOND_CHOICE = lazy_compile(rf"(?:(?:h+m+|u+m+|u+h+)\W+)?{SECOND_CHOICE}", re.IGNORECASE)
 # An order ending in a pronoun, corrected in the next sentence: "heal her... Kleene I mean".
 _PRONOUN_LAST = lazy_compile(
     r"\b(?:him|her|them)\W*(?:(?:i\.e|i\s+mean|that\s+is|sorry|wait)\W*)?$", re.IGNORECASE
@@ -114,7 +115,7 @@ _PRONOUN_LAST = lazy_compile(
 # each is matched at the fragment's start, each of its words starts with a letter, and re's
 # IGNORECASE matches a letter's two cases (and 'ı' and 'İ' to 'i'). Most fragments ("Heal
 # Lynz") skip the patterns on this one test.
-_SECOND_CHOICE_FIRST = "oOaA"
+_SECOND_CHOICE_FIRST = "oOaAhHuU"
 _NOT_NOW_FIRST = "nNbBjJtT"
 _DOUBT_FIRST = "iIıİnNuUdDmMpPoO"
 _CONDITION_FIRST = "iIıİuUwWhHsS"
@@ -265,8 +266,10 @@ def _step_second_choice_or_doubt(msg: Message, fragment: str) -> str | None:
         return None
     second = (
         fragment[:1] in _SECOND_CHOICE_FIRST
-        and _SECOND_CHOICE.match(fragment)
-        and reader.names_anyone(fragment)
+        and (offered := _SECOND_CHOICE.match(fragment)) is not None
+        # Another player, or another role for the order's detail ("Sweep Lumen for
+        # Killer... or Agent?").
+        and (reader.names_anyone(fragment) or reader.offers_another(fragment[offered.start() :]))
     )
     last = msg.last
     later = (

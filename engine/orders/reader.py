@@ -128,8 +128,9 @@ _IF_POLITE = lazy_compile(
 )
 # The words of a second choice: "Interrogate Abs, or maybe Miaka", "Heal Lynz. Or Akai".
 SECOND_CHOICE = r"(?:or|otherwise|alternatively)\b"
-# A second choice after a complete order, in the same fragment.
-_OR_NAME = re.compile(rf"[\s,.;…\-–—]*{SECOND_CHOICE}", re.IGNORECASE)
+# A second choice after a complete order, in the same fragment, after the name's honorific
+# if it has one ("The Call to Stitch-san or Fable-san").
+_OR_NAME = re.compile(rf"(?:[-–][^\W\d_]+\b)?[\s,.;…\-–—]*{SECOND_CHOICE}", re.IGNORECASE)
 
 
 # How many phases of a kind "... ago" counts back.
@@ -505,10 +506,7 @@ class Reader:
         if _THANKS.match(rest) and not self.names_anyone(rest):
             self.notes.append(say("reading.remark", written=rest.strip()))
             return
-        if (offered := _OR_NAME.match(rest)) and (
-            self.names_anyone(rest) or self._role_at(rest[offered.end() :])
-        ):
-            # "Interrogate Abs, or maybe Miaka", "APTX Ayaan as Heiji or Hakuba"
+        if self.offers_another(rest):
             raise Refusal(say(TWO_CHOICES), Kind.TWO_CHOICES)
         if rest.strip(" .!?;,"):
             raise Refusal(
@@ -527,6 +525,15 @@ class Reader:
         found = evidence_table(self.grammar.words).at(remark[said.end() :])
         return found is not None and any(
             a != self.ability and self.holds(a) for a in found[0]
+        )
+
+    def offers_another(self, rest: str) -> bool:
+        """Whether what follows an order's target (or its role) offers a second one: "or" and
+        a player or a role ("Interrogate Abs, or maybe Miaka", "APTX Ayaan as Heiji or
+        Hakuba", "The Call to Stitch-san or Fable-san, you pick")."""
+        offered = _OR_NAME.match(rest)
+        return offered is not None and (
+            self.names_anyone(rest) or self._role_at(rest[offered.end() :])
         )
 
     def _role_at(self, text: str) -> bool:
