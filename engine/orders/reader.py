@@ -102,7 +102,9 @@ CONDITIONAL = "reading.conditional"
 # storyteller's own character; the evidence says whose deed it is).
 _OWN_CLAUSE = lazy_compile(
     r"\s*(?:,|-+|–|—)?\s*(?:and\s+|then\s+|and\s+then\s+)(?:i|we|he|she)(?:['’](?:ll|d)"
-    r"|\s+(?:will|shall|would|then|also|too|can|could))?\s+(?:(?:then|also|will|shall)\s+)?",
+    r"|\s+(?:will|shall|would|then|also|too|can|could))?\s+(?:(?:then|also|will|shall)\s+)?"
+    # ... or another order the first is given with: "Vote Sable, with Voice of Accusation".
+    r"|\s*(?:,|-+|–|—)?\s*(?:with|using|plus)\s+(?:(?:my|the|a|an)\s+)?",
     re.IGNORECASE,
 )
 
@@ -518,7 +520,8 @@ class Reader:
         """Whether a remark after a complete order opens a clause of its own whose subject is
         the sender's "I"/"we" or a "he"/"she" (a storyteller's own character), and whose verb
         is a word of another order the sender holds now ("..., and I'll erase what's left",
-        "..., then he wipes the body"): a second order, read with the message's evidence."""
+        "..., then he wipes the body"), or that gives the order with another one ("Vote
+        Sable, with Voice of Accusation"): a second order, read with the message's evidence."""
         said = _OWN_CLAUSE.match(remark)
         if said is None:
             return False
