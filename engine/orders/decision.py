@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 
 from autogm.engine.lazy_pattern import lazy_compile
 from autogm.engine.orders.compose import Block, Candidates
+from autogm.engine.orders.kinds import Kind
 from autogm.engine.orders.model import Order
 from autogm.engine.orders.reader import Reader, Refusal
 from autogm.engine.orders.stance import TALK, Voice, stance
@@ -39,12 +40,13 @@ def settled(
     held: Candidates,
     voice: Voice,
     read: Callable[[str], object],
-) -> Order | None:
+) -> Order | Refusal | None:
     """The order a run of fragments (``fragments``; ``block``: their text joined by line
     breaks, read for its evidence) settles on in its last fragment, read by ``read`` from its
     plain form; None when the last fragment settles nothing, or the weighing names no one
-    order. A word of an order said as someone else's deed ("they'll heal him tonight") is
-    not what the sender weighed."""
+    order; the refusal when the last fragment settles on two choices. A word of an order
+    said as someone else's deed ("they'll heal him tonight") is not what the sender
+    weighed."""
     if len(fragments) < 2:
         return None  # nothing weighed before it
     line = _SETTLES.match(fragments[-1])
@@ -64,6 +66,7 @@ def settled(
         return None
     try:
         order = read(f"{reader.wording.title(weighed.pop())} {line['rest']}")
-    except Refusal:  # no plain list of players (a Guess is one too)
-        return None
+    except Refusal as refusal:  # no plain list of players (a Guess is one too)
+        # "Final answer: Conia or Lynz.": the last word still offers two.
+        return refusal if refusal.kind is Kind.TWO_CHOICES else None
     return order if isinstance(order, Order) and order.targets else None

@@ -106,7 +106,7 @@ _ASKS_OF_IT = phrases.pattern(phrases.ASKS_OF_IT)
 _ASKS_THE_GM = phrases.pattern(phrases.ASKING)
 # A second choice in the sentence after an order, after a sound of hesitation if any: "Heal
 # Lynz... or maybe Parkur, idk", "Kill Björn. Hmm, or Castellan?".
-_SECOND_CHOICE = lazy_compile(rf"(?:(?:h+m+|u+m+|u+h+)\W+)?{SECOND_CHOICE}", re.IGNORECASE)
+_SECOND_CHOICE = lazy_compile(rf"(?:(?:h+m+|u+m+|u+h+)\W+)?(?P<or>{SECOND_CHOICE})", re.IGNORECASE)
 # An order ending in a pronoun, corrected in the next sentence: "heal her... Kleene I mean".
 _PRONOUN_LAST = lazy_compile(
     r"\b(?:him|her|them)\W*(?:(?:i\.e|i\s+mean|that\s+is|sorry|wait)\W*)?$", re.IGNORECASE
@@ -269,7 +269,9 @@ def _step_second_choice_or_doubt(msg: Message, fragment: str) -> str | None:
         and (offered := _SECOND_CHOICE.match(fragment)) is not None
         # Another player, or another role for the order's detail ("Sweep Lumen for
         # Killer... or Agent?").
-        and (reader.names_anyone(fragment) or reader.offers_another(fragment[offered.start() :]))
+        and (
+            reader.names_anyone(fragment) or reader.offers_another(fragment[offered.start("or") :])
+        )
     )
     last = msg.last
     later = (
@@ -1814,26 +1816,31 @@ def read_evidence(msg: Message) -> None:
         if any(how == "unread" for _, how, _ in run):
             # A typo of a word of the sender's own orders ("delaing" for dealing) is it.
             found = misspelled(block_text, found, held, reader.state.ruleset.titles)
-        if (
-            any(how == "unread" for _, how, _ in run)
-            and (
-                order := settled(
-                    reader,
-                    [fragment for fragment, _, _ in run],
-                    partial(Block.of, block_text, found, words),
-                    held,
-                    voice,
-                    lambda plain: dialect.read(reader, plain),
-                )
+        decision = (
+            settled(
+                reader,
+                [fragment for fragment, _, _ in run],
+                partial(Block.of, block_text, found, words),
+                held,
+                voice,
+                lambda plain: dialect.read(reader, plain),
             )
-            and dialect.take(reader, replace(order, text=block_text), block_text, msg.accepted)
+            if any(how == "unread" for _, how, _ in run)
+            else None
+        )
+        if isinstance(decision, Refusal) or (
+            decision is not None
+            and dialect.take(reader, replace(decision, text=block_text), block_text, msg.accepted)
             is None
         ):
             # "Kill options. Castellan: ... Björn: ... Final answer: Dr Ferris.": the last
-            # line settles what the run weighed, and the run is that one order. (One the
-            # rules refuse leaves the weighing to be read as before.)
+            # line settles what the run weighed, and the run is that one order ("Final
+            # answer: Castellan or Björn.": two choices still). One the rules refuse leaves
+            # the weighing to be read as before.
             provisional = [r for _, how, r in run if how == "unread" and r is not None]
             msg.rejected = [r for r in msg.rejected if not any(r is p for p in provisional)]
+            if isinstance(decision, Refusal):
+                msg.rejected.append(Rejection(block_text, str(decision), kind=decision.kind))
             continue
         words_at = [m.start for m in found if m.kind == "ability"]
         if len(words_at) > MAX_EVIDENCE_WORDS:
@@ -1953,7 +1960,10 @@ def read_evidence(msg: Message) -> None:
                 if refusal.kind in UNREAD and not named_by_its_word(block, words, reading):
                     guessed.append(rejection)
         if weighed:
-            continue  # the weighing before a decision: its lines stay talk
+            # The weighing before a decision is read: it is that order's, as a run that gives
+            # an order is, and its lines are not answered as orders not understood.
+            msg.rejected = [r for r in msg.rejected if not any(r is p for p in provisional)]
+            continue
         if took:
             # "Checking tonight whether a Ran is around" gave a Detect: that it is no whole
             # Special Investigation, whose everyday word "checking" also is, is no refusal.
