@@ -1927,7 +1927,7 @@ def read_evidence(msg: Message) -> None:
         ruled_at: list[int] = []
         ruled_new: list[Rejection] = []
         took_at = -1  # where the last order taken was said: an edit comes after it
-        decided = _said_after(msg.trace, run)
+        decided = set(_said_after(msg.trace, run))
         held_before, notes_before = dict(msg.accepted), len(reader.notes)
         for reading in sorted(done, key=lambda r: r.at):
             if reading.order is not None:
@@ -1942,6 +1942,8 @@ def read_evidence(msg: Message) -> None:
                     msg.accepted, weighed = held_before, True
                     del reader.notes[notes_before:]
                     break
+                # The decision read again in the run's words is still the decision.
+                decided |= {msg.accepted[k].text for k in before if before[k].text in decided}
                 if refused is None:
                     took = True
                     took_at = max(took_at, reading.at)
@@ -2048,16 +2050,21 @@ def _said_after(
 
 
 def _overruled(
-    before: dict[SlotKey, Order], after: dict[SlotKey, Order], decided: frozenset[str]
+    before: dict[SlotKey, Order], after: dict[SlotKey, Order], decided: set[str]
 ) -> bool:
     """Whether taking an order read from the evidence of a run put aside an order of the same
-    slot said after that run (its text one of ``decided``); two investigations joined into one
-    list of queries (``_merge``) put none aside."""
+    slot said after that run (its text one of ``decided``) for another one; the same order
+    read again ("Changed my mind, I'm abstaining today": the run's words are the order's own),
+    or two investigations joined into one list of queries (``_merge``), put none aside."""
     for key, order in before.items():
         if order.text not in decided:
             continue
         now = after.get(key)
-        if now is None or (now is not order and not now.text.startswith(order.text + ";")):
+        if now is None or (
+            now is not order
+            and now.canonical() != order.canonical()
+            and not now.text.startswith(order.text + ";")
+        ):
             return True
     return False
 
