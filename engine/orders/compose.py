@@ -2024,12 +2024,25 @@ def _players_after(block: Block, m: Mention) -> bool:
 
 
 def _role_near(block: Block, m: Mention) -> str | None:
-    """The role named nearest after ``m`` in the block, else before it."""
+    """The role named nearest after ``m`` in the block, else before it; refused as two
+    choices when it is offered with another ("He's Vigilante or Cop, one of the two")."""
     roles = [x for x in block.found if x.kind == ROLE]
     after = [x for x in roles if x.start >= m.end]
-    if after:
-        return str(after[0].value)
-    return str(roles[-1].value) if roles else None
+    pick = after[0] if after else roles[-1] if roles else None
+    if pick is None:
+        return None
+    at = roles.index(pick)
+    pairs = [(roles[at - 1], pick)] if at > 0 else []
+    pairs += [(pick, roles[at + 1])] if at + 1 < len(roles) else []
+    for first, second in pairs:
+        between = block.text[first.end : second.start]
+        if (
+            first.value != second.value
+            and _OFFERED.fullmatch(between)
+            and _HEDGE_BETWEEN.search(between)
+        ):
+            raise Refusal(say(TWO_CHOICES), Kind.TWO_CHOICES)
+    return str(pick.value)
 
 
 def _phase_near(block: Block, m: Mention, reader: Reader, after: int = -1) -> str | None:

@@ -14,7 +14,7 @@ import unicodedata
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from autogm.engine.lazy_pattern import lazy_compile
 from autogm.engine.orders import phrases, vocab
@@ -31,6 +31,7 @@ from autogm.engine.orders.compose import (
     offered_players,
     readings,
 )
+from autogm.engine.orders.decision import settled
 from autogm.engine.orders.defined import as_written, written_out
 from autogm.engine.orders.dispatch import pronoun_corrected, read
 from autogm.engine.orders.evidence import (
@@ -106,8 +107,9 @@ _CONDITION = lazy_compile(
 _COURTESY = phrases.pattern(phrases.COURTESY_IF)
 _ASKS_OF_IT = phrases.pattern(phrases.ASKS_OF_IT)
 _ASKS_THE_GM = phrases.pattern(phrases.ASKING)
-# A second choice in the sentence after an order: "Heal Lynz... or maybe Parkur, idk".
-_SECOND_CHOICE = lazy_compile(SECOND_CHOICE, re.IGNORECASE)
+# A second choice in the sentence after an order, after a sound of hesitation if any: "Heal
+# Lynz... or maybe Parkur, idk", "Kill Björn. Hmm, or Castellan?".
+_SECOND_CHOICE = lazy_compile(rf"(?:(?:h+m+|u+m+|u+h+)\W+)?(?P<or>{SECOND_CHOICE})", re.IGNORECASE)
 # An order ending in a pronoun, corrected in the next sentence: "heal her... Kleene I mean".
 _PRONOUN_LAST = lazy_compile(
     r"\b(?:him|her|them)\W*(?:(?:i\.e|i\s+mean|that\s+is|sorry|wait)\W*)?$", re.IGNORECASE
@@ -116,7 +118,7 @@ _PRONOUN_LAST = lazy_compile(
 # each is matched at the fragment's start, each of its words starts with a letter, and re's
 # IGNORECASE matches a letter's two cases (and 'ı' and 'İ' to 'i'). Most fragments ("Heal
 # Lynz") skip the patterns on this one test.
-_SECOND_CHOICE_FIRST = "oOaA"
+_SECOND_CHOICE_FIRST = "oOaAhHuU"
 _NOT_NOW_FIRST = "nNbBjJtT"
 _DOUBT_FIRST = "iIıİnNuUdDmMpPoO"
 _CONDITION_FIRST = "iIıİuUwWhHsSpPcCoO"
@@ -267,8 +269,12 @@ def _step_second_choice_or_doubt(msg: Message, fragment: str) -> str | None:
         return None
     second = (
         fragment[:1] in _SECOND_CHOICE_FIRST
-        and _SECOND_CHOICE.match(fragment)
-        and reader.names_anyone(fragment)
+        and (offered := _SECOND_CHOICE.match(fragment)) is not None
+        # Another player, or another role for the order's detail ("Sweep Lumen for
+        # Killer... or Agent?").
+        and (
+            reader.names_anyone(fragment) or reader.offers_another(fragment[offered.start("or") :])
+        )
     )
     last = msg.last
     later = (
@@ -467,8 +473,15 @@ def _step_later_clause(msg: Message, fragment: str) -> str | None:
 
 
 # A condition and its own main clause: "If he hangs, I'm sad.", "If the Org goes for him
-# we're done." (no comma); that it ends as a sentence is tested apart.
-_CONDITION_WHOLE = lazy_compile(rf"\W*\w+\s+{phrases.MAIN_CLAUSE[0]}", re.IGNORECASE)
+# we're done." (no comma), or after its comma a short subject and a copula or a modal ("If
+# Ferris is the doctor, Castellan is unprotected.", "If he's a detective, wearing him would be
+# great."): a thought weighed, not a condition on the next sentence. That it ends as a
+# sentence is tested apart.
+_CONDITION_WHOLE = lazy_compile(
+    rf"\W*\w+\s+(?:{phrases.MAIN_CLAUSE[0]}|[^,;:.!?\n]*?,\s*(?:[\w'’-]+\s+){{1,3}}?"
+    r"(?:is|are|was|were|would|will|could|might|can|may)\s)",
+    re.IGNORECASE,
+)
 
 
 def _step_confirm(msg: Message, fragment: str) -> str | None:
@@ -1858,6 +1871,32 @@ def read_evidence(msg: Message) -> None:
         if any(how == "unread" for _, how, _ in run):
             # A typo of a word of the sender's own orders ("delaing" for dealing) is it.
             found = misspelled(block_text, found, held, reader.state.ruleset.titles)
+        decision = (
+            settled(
+                reader,
+                [fragment for fragment, _, _ in run],
+                partial(Block.of, block_text, found, words),
+                held,
+                voice,
+                lambda plain: dialect.read(reader, plain),
+            )
+            if any(how == "unread" for _, how, _ in run)
+            else None
+        )
+        if isinstance(decision, Refusal) or (
+            decision is not None
+            and dialect.take(reader, replace(decision, text=block_text), block_text, msg.accepted)
+            is None
+        ):
+            # "Kill options. Castellan: ... Björn: ... Final answer: Dr Ferris.": the last
+            # line settles what the run weighed, and the run is that one order ("Final
+            # answer: Castellan or Björn.": two choices still). One the rules refuse leaves
+            # the weighing to be read as before.
+            provisional = [r for _, how, r in run if how == "unread" and r is not None]
+            msg.rejected = [r for r in msg.rejected if not any(r is p for p in provisional)]
+            if isinstance(decision, Refusal):
+                msg.rejected.append(Rejection(block_text, str(decision), kind=decision.kind))
+            continue
         words_at = [m.start for m in found if m.kind == "ability"]
         if len(words_at) > MAX_EVIDENCE_WORDS:
             # A wall of order words: read up to so many of them, as a GM would not read on.
@@ -1939,14 +1978,27 @@ def read_evidence(msg: Message) -> None:
                 done, others = [fit], []
         new: list[Rejection] = []
         guessed: list[Rejection] = []
-        took = ruled = False
+        took = ruled = weighed = False
         ruled_at: list[int] = []
         ruled_new: list[Rejection] = []
         took_at = -1  # where the last order taken was said: an edit comes after it
+        decided = set(_said_after(msg.trace, run))
+        held_before, notes_before = dict(msg.accepted), len(reader.notes)
         for reading in sorted(done, key=lambda r: r.at):
             if reading.order is not None:
                 order = replace(reading.order, text=block_text)
+                before = dict(msg.accepted)
                 refused = dialect.take(reader, order, block_text, msg.accepted)
+                if _overruled(before, msg.accepted, decided):
+                    # "Interrogate or investigate? ... Reginald is too obvious ... Thistle
+                    # voted weird. Interrogating Thistle.": the order said after the run is
+                    # the decision its words weighed, and nothing the weighing reads (the
+                    # other choice, a name or a word weighed on the way) is carried out.
+                    msg.accepted, weighed = held_before, True
+                    del reader.notes[notes_before:]
+                    break
+                # The decision read again in the run's words is still the decision.
+                decided |= {msg.accepted[k].text for k in before if before[k].text in decided}
                 if refused is None:
                     took = True
                     took_at = max(took_at, reading.at)
@@ -1964,6 +2016,11 @@ def read_evidence(msg: Message) -> None:
                 new.append(rejection)
                 if refusal.kind in UNREAD and not named_by_its_word(block, words, reading):
                     guessed.append(rejection)
+        if weighed:
+            # The weighing before a decision is read: it is that order's, as a run that gives
+            # an order is, and its lines are not answered as orders not understood.
+            msg.rejected = [r for r in msg.rejected if not any(r is p for p in provisional)]
+            continue
         if took:
             # "Checking tonight whether a Ran is around" gave a Detect: that it is no whole
             # Special Investigation, whose everyday word "checking" also is, is no refusal.
@@ -2063,6 +2120,35 @@ def _read_whole_with_courtesy(msg: Message, run: list[tuple[str, str, Rejection 
         elif how != "quiet" or not courtesy(fragment):
             return False
     return found
+
+
+def _said_after(
+    trace: list[tuple[str, str, Rejection | None]], run: list[tuple[str, str, Rejection | None]]
+) -> frozenset[str]:
+    """The fragments read as orders after ``run`` in the message."""
+    last = run[-1]
+    at = next(i for i, entry in enumerate(trace) if entry is last)
+    return frozenset(fragment for fragment, how, _ in trace[at + 1 :] if how == "order")
+
+
+def _overruled(
+    before: dict[SlotKey, Order], after: dict[SlotKey, Order], decided: set[str]
+) -> bool:
+    """Whether taking an order read from the evidence of a run put aside an order of the same
+    slot said after that run (its text one of ``decided``) for another one; the same order
+    read again ("Changed my mind, I'm abstaining today": the run's words are the order's own),
+    or two investigations joined into one list of queries (``_merge``), put none aside."""
+    for key, order in before.items():
+        if order.text not in decided:
+            continue
+        now = after.get(key)
+        if now is None or (
+            now is not order
+            and now.canonical() != order.canonical()
+            and not now.text.startswith(order.text + ";")
+        ):
+            return True
+    return False
 
 
 def _fragments_at(

@@ -103,7 +103,9 @@ CONDITIONAL = "reading.conditional"
 # storyteller's own character; the evidence says whose deed it is).
 _OWN_CLAUSE = lazy_compile(
     r"\s*(?:,|-+|–|—)?\s*(?:and\s+|then\s+|and\s+then\s+)(?:i|we|he|she)(?:['’](?:ll|d)"
-    r"|\s+(?:will|shall|would|then|also|too|can|could))?\s+(?:(?:then|also|will|shall)\s+)?",
+    r"|\s+(?:will|shall|would|then|also|too|can|could))?\s+(?:(?:then|also|will|shall)\s+)?"
+    # ... or another order the first is given with: "Vote Sable, with Voice of Accusation".
+    r"|\s*(?:,|-+|–|—)?\s*(?:with|using|plus)\s+(?:(?:my|the|a|an)\s+)?",
     re.IGNORECASE,
 )
 
@@ -130,8 +132,9 @@ _IF_POLITE = lazy_compile(
 )
 # The words of a second choice: "Interrogate Abs, or maybe Miaka", "Heal Lynz. Or Akai".
 SECOND_CHOICE = r"(?:or|otherwise|alternatively)\b"
-# A second choice after a complete order, in the same fragment.
-_OR_NAME = re.compile(rf"[\s,.;…\-–—]*{SECOND_CHOICE}", re.IGNORECASE)
+# A second choice after a complete order, in the same fragment, after the name's honorific
+# if it has one ("The Call to Stitch-san or Fable-san").
+_OR_NAME = re.compile(rf"(?:[-–][^\W\d_]+\b)?[\s,.;…\-–—]*{SECOND_CHOICE}", re.IGNORECASE)
 
 
 # How many phases of a kind "... ago" counts back.
@@ -509,10 +512,7 @@ class Reader:
         if _THANKS.match(rest) and not self.names_anyone(rest):
             self.notes.append(say("reading.remark", written=rest.strip()))
             return
-        if (offered := _OR_NAME.match(rest)) and (
-            self.names_anyone(rest) or self._role_at(rest[offered.end() :])
-        ):
-            # "Interrogate Abs, or maybe Miaka", "APTX Ayaan as Heiji or Hakuba"
+        if self.offers_another(rest):
             raise Refusal(say(TWO_CHOICES), Kind.TWO_CHOICES)
         if rest.strip(" .!?;,"):
             raise Refusal(
@@ -524,13 +524,23 @@ class Reader:
         """Whether a remark after a complete order opens a clause of its own whose subject is
         the sender's "I"/"we" or a "he"/"she" (a storyteller's own character), and whose verb
         is a word of another order the sender holds now ("..., and I'll erase what's left",
-        "..., then he wipes the body"): a second order, read with the message's evidence."""
+        "..., then he wipes the body"), or that gives the order with another one ("Vote
+        Sable, with Voice of Accusation"): a second order, read with the message's evidence."""
         said = _OWN_CLAUSE.match(remark)
         if said is None:
             return False
         found = evidence_table(self.grammar.words).at(remark[said.end() :])
         return found is not None and any(
             a != self.ability and self.holds(a) for a in found[0]
+        )
+
+    def offers_another(self, rest: str) -> bool:
+        """Whether what follows an order's target (or its role) offers a second one: "or" and
+        a player or a role ("Interrogate Abs, or maybe Miaka", "APTX Ayaan as Heiji or
+        Hakuba", "The Call to Stitch-san or Fable-san, you pick")."""
+        offered = _OR_NAME.match(rest)
+        return offered is not None and (
+            self.names_anyone(rest) or self._role_at(rest[offered.end() :])
         )
 
     def _role_at(self, text: str) -> bool:

@@ -421,6 +421,9 @@ class _Read:
         else:
             name, rest = self.reader.name(rest)
             targets = (name,)
+            if self.reader.offers_another(rest):
+                # "The Call to Stitch-san or Fable-san, GM-san picks!": two addressees.
+                raise Refusal(say(TWO_CHOICES), Kind.TWO_CHOICES)
         sep = _MESSAGE_SEP.match(rest)
         words = rest[sep.end() :] if sep else rest
         words = words.strip()
