@@ -345,8 +345,10 @@ def _list_head(line: str, g: Grammar) -> str | None:
     if head is None and "," in line and line.rstrip().endswith(":"):
         # "I shall spy upon the following persons, the choice of one being the GM's:": a
         # remark on the list after its head's comma, which conditions or withholds nothing.
+        # The words before the comma must announce the list ("the following", "these"): a
+        # verse's line "A capsule white, a silent end, ... friend:" heads nothing.
         own, remark = line.split(",", 1)
-        if not _VOIDS.search(remark):
+        if _announces_list(own, g) and not _VOIDS.search(remark):
             head = _read_list_head(f"{own}:", g)
     return head
 
@@ -486,6 +488,22 @@ def opens_condition(item: str) -> bool:
 
 _ITEM_LABEL = lazy_compile(r"[^\W\d_]{1,20}\s*:\s*")
 _CONDITION = phrases.pattern(phrases.CONDITION)
+# The words of a head that announce the list below it: "spy upon the following persons".
+_ANNOUNCES_LIST = lazy_compile(
+    r"(?<![\w'’])(?:following|these|those|below|as\s+follows|(?:this|my|the)\s+list)(?![\w'’])",
+    re.IGNORECASE,
+)
+
+
+def _announces_list(own: str, g: Grammar) -> bool:
+    """Whether the words before a head's comma announce a list: "the following persons",
+    "these", or the ability's own noun last ("My leader ranking, like the files:")."""
+    if _ANNOUNCES_LIST.search(own):
+        return True
+    last = own.rstrip().rsplit(None, 1)[-1:]
+    return bool(last) and _read_list_head(f"{last[0]}:", g) is not None
+
+
 # What makes a remark beside a list's head more than a remark: "Spy on these, if Gin agrees:".
 _VOIDS = phrases.pattern(
     phrases.CONDITION, phrases.NEGATION, phrases.LATER, phrases.WITHDRAWAL, phrases.DOUBT

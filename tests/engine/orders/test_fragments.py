@@ -280,3 +280,26 @@ def test_a_list_head_said_in_words_ends_in_a_colon_or_stands_over_a_bullet() -> 
     stands over a bullet; a line with neither is read as it is, without its words looked up."""
     assert _said_head("my checks for tonight", "Abs kills Kleene", G) is None
     assert _said_head("my checks for tonight", "- Abs kills Kleene", G) == "my checks for tonight"
+
+
+@pytest.mark.parametrize(
+    ("line", "heads"),
+    [
+        # The words before the comma announce the list: its remark after the comma is dropped.
+        ("I shall spy upon the following persons, the choice of one being the GM's:", True),
+        ("My leader ranking, like the old files:", True),
+        # A verse's line that ends in a colon after a comma: its first words hold an ability's
+        # item ("capsule") but announce no list, and head none.
+        ("A capsule of poison, a pale moon over, for the one who talks too much:", False),
+        ("My cuffs hang heavy, the night is long, for the one I doubt:", False),
+    ],
+)
+def test_a_remark_after_a_heads_comma_is_dropped_only_when_the_head_announces_a_list(
+    line: str, heads: bool
+) -> None:
+    """"Spy on the following persons, the selection being the GM's:" heads the list below it;
+    "A capsule white, a silent end, for ... friend:" in a poem heads nothing (the order written
+    below it is read as it is, not swallowed as the list's items with no answer)."""
+    from autogm.engine.orders.fragments import _list_head
+
+    assert (_list_head(line, G) is not None) is heads
