@@ -103,6 +103,7 @@ _CONDITION = lazy_compile(
 _COURTESY = phrases.pattern(phrases.COURTESY_IF)
 _ASKS_OF_IT = phrases.pattern(phrases.ASKS_OF_IT)
 _ASKS_THE_GM = phrases.pattern(phrases.ASKING)
+_ASKED_FIRST = phrases.pattern(phrases.ASKED_FIRST)
 # A second choice in the sentence after an order: "Heal Lynz... or maybe Parkur, idk".
 _SECOND_CHOICE = lazy_compile(SECOND_CHOICE, re.IGNORECASE)
 # An order ending in a pronoun, corrected in the next sentence: "heal her... Kleene I mean".
@@ -865,6 +866,11 @@ def _step_read(msg: Message, fragment: str) -> str | None:
             and _asking(order, fragment)
             and order.ability not in msg.dialect.words.with_trait(vocab.ASKS)
         ):
+            asking = say(ASKING)
+            raise Guess(asking, asking, kind=Kind.QUESTION, order=order)
+        if isinstance(order, Order) and _ASKED_FIRST.search(fragment):
+            # "I'd like to heal Abs, but before that I have a question": held back for the
+            # answer, the order is asked about, not given.
             asking = say(ASKING)
             raise Guess(asking, asking, kind=Kind.QUESTION, order=order)
     except Guess as guess:

@@ -202,6 +202,20 @@ _REQUEST = phrases.pattern(phrases.REQUEST)
 _REPORTED = phrases.pattern(phrases.REPORTED)
 _LATER = phrases.pattern(phrases.LATER)
 _OTHERS = phrases.pattern(phrases.OTHERS)
+# The crowd addressed at the end of the order's sentence ("vote accordingly, peasants 👑",
+# not "heal Abs, he's town"), or the order's target left to them ("vote accordingly"): told
+# to the others.
+_TO_CROWD = phrases.gated(
+    rf"[^.!?\n]*?,\s*(?:(?:my|dear|fellow)\s+)?(?:{'|'.join(phrases.CROWD)})[\W_]*"
+    r"|\s+accordingly(?![\w'’])[^.!?\n]*"
+)
+# The sender among those told, before the order's word: "let's", "we", "I".
+_OWN_AMONG = lazy_compile(r"(?<![\w'’])(?:i|we|let['’]?s|let\s+us)(?![\w])", re.IGNORECASE)
+# The ability's word right after what the sender says they hold (``phrases.HOLDS``, then a
+# determiner or none): "i have house search", "I've got a heal".
+_HOLDS = phrases.gated(
+    rf"(?<![\w'’])(?:{'|'.join(phrases.HOLDS)})\s+(?:(?:a|an|the|my|our|this|that|one|some)\s+)?$"
+)
 _OWN = phrases.pattern(phrases.OWN_VOICE)
 # When or where a deed of the first person is set, before it: "For tonight's show I'll ...",
 # "At midnight, I'm ...", "In the morning we ..." (a few words, no name of a player).
@@ -775,6 +789,10 @@ def _stance(
         return Kind.WITHDRAWN
     if _past(before, mention) or _past_after(text, clause, mention):
         return TALK
+    if before and _HOLDS.search(before) and not layout.now(sentence):
+        # "i'm Megure and i have house search, nice role": the ability claimed, not used (one
+        # held for this phase is: "I have the kill tonight, Lumen").
+        return TALK
     if before and _NAMING.search(before):
         return TALK  # "I think it's called autopsy?": the word talked of, not an order of it
     if gives_reason(text, sentence, clause):
@@ -856,6 +874,14 @@ def _stance(
         # whoever they name as the doer.
         return Kind.QUOTED
     subject, who = _subject(layout, near, mention, voice)
+    if (
+        subject is None
+        and _TO_CROWD.fullmatch(text, mention.end, sentence.end)
+        and not _OWN_AMONG.search(text, clause.start, mention.start)
+    ):
+        # "Möwe came up BO. vote accordingly, peasants": what the sender tells the others to
+        # do, not an order of their own ("let's all vote Möwe, folks" is one).
+        return TALK
     if subject is not None and not (
         named_doer and subject == TALK and who is not None and who.kind in (PLAYER, ROLE)
     ):
