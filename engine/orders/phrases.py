@@ -300,6 +300,10 @@ HOLDS = (
     r"(?:i|we)\s+have\s+got",
     r"(?:my|our)\s+role\s+(?:has|gives\s+(?:me|us)|comes\s+with)",
 )  # fmt: skip
+# Anyone at all, the object of a description of what the sender can do: "I can heal one
+# person a night", "my role lets me protect someone".
+ANYONE = ("someone", "somebody", "anyone", "anybody", "people", "players", r"other\s+people",
+          r"(?:a|one|another|any)\s+(?:other\s+)?(?:person|player)")  # fmt: skip
 # A request to the GM, which is an order: "could you heal", "can you", "please".
 REQUEST = (r"could\s+(?:you|u)", r"can\s+(?:you|u)", r"would\s+(?:you|u)", r"will\s+(?:you|u)",
            *POLITE)  # fmt: skip
@@ -329,6 +333,12 @@ OTHERS = ("someone", "somebody", "anyone", "anybody", "everyone", "everybody", r
 CROWD = ("people", "ppl", "peeps", "folks", "peasants", "everyone", "everybody", r"y['’]?all",
          r"you\s+all", r"all\s+of\s+you", "town", "townies", r"towns?folk", "villagers",
          "citizens", r"ladies\s+and\s+gentlemen")  # fmt: skip
+
+
+# The sender counted among those told: "everyone vote Möwe, me included", "all of us,
+# myself too". The call on others is also the sender's own order.
+SENDER_TOO = (r"(?:me|myself)\s+(?:included|too|as\s+well)", r"including\s+(?:me|myself)",
+              r"(?:me|myself)\s+(?:first|among\s+them)")  # fmt: skip
 
 
 # The closed class of talk: mental, speech and opinion words. A sentence that holds one says

@@ -209,6 +209,22 @@ _TO_CROWD = phrases.gated(
     rf"[^.!?\n]*?,\s*(?:(?:my|dear|fellow)\s+)?(?:{'|'.join(phrases.CROWD)})[\W_]*"
     r"|\s+accordingly(?![\w'’])[^.!?\n]*"
 )
+# What the sender can do, right before the ability's word, said of anyone at all after it:
+# "I can heal one person a night", "my role lets me protect someone".
+_ABLE = phrases.gated(
+    rf"(?<![\w'’])(?:{'|'.join(phrases.ABLE)})\s+(?:(?:also|only|just|even|still)\s+)?$"
+)
+_ANYONE_AFTER = lazy_compile(
+    rf"\s+(?:(?:up|on|at|over)\s+)?(?:{'|'.join(phrases.ANYONE)})(?![\w'’])", re.IGNORECASE
+)
+_SENDER_TOO = phrases.pattern(phrases.SENDER_TOO)
+# The sender's role or ability said to be the word after it: "my ability is heal", "my power
+# is protection" (a claim, where it names no target and no phase).
+_ABILITY_IS = lazy_compile(
+    r"(?<![\w'’])(?:my|our)\s+(?:role['’]?s\s+)?(?:abilit(?:y|ies)|powers?|role)\s+(?:is|are)"
+    r"\s+(?:(?:a|an|the)\s+)?$",
+    re.IGNORECASE,
+)
 # The sender among those told, before the order's word: "let's", "we", "I".
 _OWN_AMONG = lazy_compile(r"(?<![\w'’])(?:i|we|let['’]?s|let\s+us)(?![\w])", re.IGNORECASE)
 # The ability's word right after what the sender says they hold (``phrases.HOLDS``, then a
@@ -789,6 +805,20 @@ def _stance(
         return Kind.WITHDRAWN
     if _past(before, mention) or _past_after(text, clause, mention):
         return TALK
+    if (
+        before
+        and _ANYONE_AFTER.match(text, mention.end)
+        and _ABLE.search(before)
+        and not layout.now(sentence)
+    ):
+        return TALK  # "I can heal one person a night": what the role does, described
+    if (
+        before
+        and _ABILITY_IS.search(before)
+        and not layout.now(sentence)
+        and not _names_after(layout, mention, clause)
+    ):
+        return TALK  # "my ability is heal, Takoyaki is town": the role claimed
     if before and _HOLDS.search(before) and not layout.now(sentence):
         # "i'm Megure and i have house search, nice role": the ability claimed, not used (one
         # held for this phase is: "I have the kill tonight, Lumen").
@@ -882,6 +912,12 @@ def _stance(
         # "Möwe came up BO. vote accordingly, peasants": what the sender tells the others to
         # do, not an order of their own ("let's all vote Möwe, folks" is one).
         return TALK
+    if (
+        subject == TALK
+        and who is None
+        and _SENDER_TOO.search(text, sentence.start, sentence.end)
+    ):
+        subject = None  # "everyone vote Möwe, me included": the sender's vote too
     if subject is not None and not (
         named_doer and subject == TALK and who is not None and who.kind in (PLAYER, ROLE)
     ):
@@ -916,6 +952,12 @@ def _stance(
     if later or layout.not_now_after(sentence, mention):
         return Kind.NOT_NOW
     return None
+
+
+def _names_after(layout: Layout, mention: Mention, clause: Span) -> bool:
+    """Whether a player is named after ``mention`` in its clause."""
+    i = bisect.bisect_left(layout.found_starts, mention.end)
+    return any(m.kind == PLAYER and m.start < clause.end for m in layout.found[i : i + 4])
 
 
 def gives_reason(text: str, sentence: Span, clause: Span) -> bool:
