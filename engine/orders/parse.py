@@ -79,6 +79,7 @@ from autogm.engine.orders.stance import (
     for_later,
     only_later,
     own_withdrawal,
+    told_to_crowd,
 )
 from autogm.engine.render.inert import shorten
 from autogm.engine.render.templates import say
@@ -916,6 +917,15 @@ def _step_read(msg: Message, fragment: str) -> str | None:
         msg.refuse(rejection, how)
         if refusal.read_whole:
             msg.read_whole.append(rejection)
+        return None
+    if (
+        isinstance(order, Order)
+        and not order.message
+        and told_to_crowd(fragment, 0, 0, len(fragment))
+    ):
+        # "lynch Rose, folks!": told to the others; the evidence says whether the sender
+        # is among them.
+        msg.refuse(Rejection(fragment, say(NO_ORDER), kind=Kind.NOT_AN_ORDER), "unread")
         return None
     if isinstance(order, Order) and not order.message and for_later(fragment, reader.grammar):
         # "tomorrow I'm arresting Vex for ...": the evidence of the message says whether the

@@ -203,12 +203,13 @@ _REPORTED = phrases.pattern(phrases.REPORTED)
 _LATER = phrases.pattern(phrases.LATER)
 _OTHERS = phrases.pattern(phrases.OTHERS)
 # The crowd addressed at the end of the order's sentence ("vote accordingly, peasants 👑",
-# not "heal Abs, he's town"), or the order's target left to them ("vote accordingly"): told
-# to the others.
-_TO_CROWD = phrases.gated(
-    rf"[^.!?\n]*?,\s*(?:(?:my|dear|fellow)\s+)?(?:{'|'.join(phrases.CROWD)})[\W_]*"
-    r"|\s+accordingly(?![\w'’])[^.!?\n]*"
+# not "heal Abs, he's town"), or the order's target left to them ("vote accordingly").
+_CROWD_END = phrases.gated(
+    rf",\s*(?:(?:my|dear|fellow)\s+)*(?:{'|'.join(phrases.CROWD)})[\W_]*$"
 )
+_ACCORDINGLY = lazy_compile(r"\s+accordingly(?![\w'’])", re.IGNORECASE)
+# The sender among those told: "let's", "we", "I".
+_OWN_AMONG = lazy_compile(r"(?<![\w'’])(?:i|we|let['’]?s|let\s+us)(?![\w])", re.IGNORECASE)
 # What the sender can do, right before the ability's word, said of anyone at all after it:
 # "I can heal one person a night", "my role lets me protect someone".
 _ABLE = phrases.gated(
@@ -225,8 +226,6 @@ _ABILITY_IS = lazy_compile(
     r"\s+(?:(?:a|an|the)\s+)?$",
     re.IGNORECASE,
 )
-# The sender among those told, before the order's word: "let's", "we", "I".
-_OWN_AMONG = lazy_compile(r"(?<![\w'’])(?:i|we|let['’]?s|let\s+us)(?![\w])", re.IGNORECASE)
 # The ability's word right after what the sender says they hold (``phrases.HOLDS``, then a
 # determiner or none): "i have house search", "I've got a heal".
 _HOLDS = phrases.gated(
@@ -904,11 +903,7 @@ def _stance(
         # whoever they name as the doer.
         return Kind.QUOTED
     subject, who = _subject(layout, near, mention, voice)
-    if (
-        subject is None
-        and _TO_CROWD.fullmatch(text, mention.end, sentence.end)
-        and not _OWN_AMONG.search(text, clause.start, mention.start)
-    ):
+    if subject is None and told_to_crowd(text, clause.start, mention.end, sentence.end):
         # "Möwe came up BO. vote accordingly, peasants": what the sender tells the others to
         # do, not an order of their own ("let's all vote Möwe, folks" is one).
         return TALK
@@ -952,6 +947,16 @@ def _stance(
     if later or layout.not_now_after(sentence, mention):
         return Kind.NOT_NOW
     return None
+
+
+def told_to_crowd(text: str, start: int, at: int, end: int) -> bool:
+    """Whether the order said from ``start`` to ``end``, its word ending at ``at``, is told
+    to the other players: the crowd addressed at its end ("go vote him, people"), or its
+    target left to them ("vote accordingly"), and the sender not among them ("let's vote
+    him, folks", "I vote Abs, everyone")."""
+    return (
+        _ACCORDINGLY.match(text, at) is not None or _CROWD_END.search(text, at, end) is not None
+    ) and _OWN_AMONG.search(text, start, end) is None
 
 
 def _names_after(layout: Layout, mention: Mention, clause: Span) -> bool:
