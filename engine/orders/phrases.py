@@ -234,10 +234,13 @@ _ASKER = (
 )
 # An order held back until a question is answered: "i want give the watch to Élodie but first
 # i ask", "planning to kill Lumen, but let me ask first", "I'd like to heal Abs, but before
-# that I have a question". The order waits for the answer: it is not given yet.
+# that I have a question", "wait, first tell me if heals stack". The order waits for the
+# answer: it is not given yet.
 ASKED_FIRST = (
-    rf"first[\s,:]+(?:{_ASKER}\s+)?ask", rf"{_ASKER}\s+ask(?:\s+(?:you|u|something|a\s+thing))*"
-    r"\s+first", r"first[\s,:]+(?:a|one)\s+(?:quick\s+|small\s+)?q(?:uestion)?",
+    rf"first[\s,:]+(?:{_ASKER}\s+)?ask",
+    r"first[\s,:]+(?:tell\s+(?:me|us)|let\s+(?:me|us)\s+know)",
+    rf"{_ASKER}\s+ask(?:\s+(?:you|u|something|a\s+thing))*\s+first",
+    r"first[\s,:]+(?:a|one)\s+(?:quick\s+|small\s+)?q(?:uestion)?",
     r"(?:a\s+|one\s+)?(?:quick\s+|small\s+)?question\s+first",
     r"before\s+(?:that|(?:i|we)\s+(?:send|submit|confirm)\s+(?:it|this|that|anything))[\s,:]+"
     rf"(?:(?:a|one)\s+(?:quick\s+)?question|i\s+(?:have|got)\s+a\s+(?:quick\s+)?question"

@@ -173,6 +173,13 @@ _ASKED_OF_IT = lazy_compile(
     r"|won['’]?t|can['’]?t|isn['’]?t)\s+(?:(?:a|an|the|my|your|his|her|their|one|that|this)\s+)?$",
     re.IGNORECASE,
 )
+# The word as the subject of a question asked indirectly, of the rules: "tell me if heal
+# works", "let me know whether heals stack", "I wonder if a heal stops a snipe".
+_ASKED_INDIRECTLY = phrases.gated(
+    r"(?<![\w'’])(?:tell\s+(?:me|us)|let\s+(?:me|us)\s+know|wonder(?:s|ed|ing)?"
+    r"|ask(?:s|ed|ing)?|know|not\s+sure|idk|dunno)\s+(?:if|whether)\s+"
+    r"(?:(?:a|an|the|my|your|his|her|their|one|that|this)\s+)?$"
+)
 # What opens someone's words just before an order's word: a quotation mark, a colon.
 _QUOTE_OPENS = lazy_compile(r"(?:[\"“«„]|:\s*[\"“«„']?)\s*$")
 # A quotation mark that opens someone's words just before an order's word.
@@ -871,6 +878,10 @@ def _stance(
     ):
         # "can House Search find a kill from tonight?": a question about the rules, asked,
         # and no order.
+        return Kind.QUESTION
+    if before and _ASKED_INDIRECTLY.search(before):
+        # "heal Lynz, tell me if heal works": the word is what the rules question asks of,
+        # and "me" no target of it.
         return Kind.QUESTION
     if (
         before
