@@ -233,10 +233,13 @@ _ABILITY_IS = lazy_compile(
     r"\s+(?:(?:a|an|the)\s+)?$",
     re.IGNORECASE,
 )
-# The ability's word right after what the sender says they hold (``phrases.HOLDS``, then a
-# determiner or none): "i have house search", "I've got a heal".
+# A word said with its own determiner ("the kill", "my heal"): a thing had for now.
+_DEFINITE = lazy_compile(r"(?:the|this|that|my|our)\s", re.IGNORECASE)
+# The ability's word right after what the sender says they hold (``phrases.HOLDS``), as a
+# role's ("i have house search", "I've got a heal"); not "the kill" a member of a team has
+# tonight ("I have the kill, Lynz is annoying though" names who does it).
 _HOLDS = phrases.gated(
-    rf"(?<![\w'’])(?:{'|'.join(phrases.HOLDS)})\s+(?:(?:a|an|the|my|our|this|that|one|some)\s+)?$"
+    rf"(?<![\w'’])(?:{'|'.join(phrases.HOLDS)})\s+(?:(?:a|an|one)\s+)?$"
 )
 _OWN = phrases.pattern(phrases.OWN_VOICE)
 # When or where a deed of the first person is set, before it: "For tonight's show I'll ...",
@@ -822,12 +825,19 @@ def _stance(
         before
         and _ABILITY_IS.search(before)
         and not layout.now(sentence)
-        and not _names_after(layout, mention, clause)
+        and not _target_follows(layout, mention, clause)
     ):
         return TALK  # "my ability is heal, Takoyaki is town": the role claimed
-    if before and _HOLDS.search(before) and not layout.now(sentence):
+    if (
+        before
+        and _HOLDS.search(before)
+        and _DEFINITE.match(mention.text) is None
+        and not layout.now(sentence)
+        and not _target_follows(layout, mention, clause)
+    ):
         # "i'm Megure and i have house search, nice role": the ability claimed, not used (one
-        # held for this phase is: "I have the kill tonight, Lumen").
+        # held for this phase, or with its target, is: "I have the kill tonight, Lumen", "I
+        # have the kill on Lumen", "I've got the kill: Lumen").
         return TALK
     if before and _NAMING.search(before):
         return TALK  # "I think it's called autopsy?": the word talked of, not an order of it
@@ -974,6 +984,28 @@ def _names_after(layout: Layout, mention: Mention, clause: Span) -> bool:
     """Whether a player is named after ``mention`` in its clause."""
     i = bisect.bisect_left(layout.found_starts, mention.end)
     return any(m.kind == PLAYER and m.start < clause.end for m in layout.found[i : i + 4])
+
+
+def _target_follows(layout: Layout, mention: Mention, clause: Span) -> bool:
+    """Whether a player follows ``mention`` as its target: in its clause ("I have the kill on
+    Lumen"), or alone after it ("I've got the kill: Lumen", "I have the kill. Lumen"), not
+    as the subject of a statement ("I have house search. Zé is town for me")."""
+    if _names_after(layout, mention, clause):
+        return True
+    i = bisect.bisect_left(layout.found_starts, mention.end)
+    if i >= len(layout.found):
+        return False
+    named = layout.found[i]
+    return (
+        named.kind == PLAYER
+        and _MARKS_ONLY.fullmatch(layout.text, mention.end, named.start) is not None
+        and _NAME_ENDS.match(layout.text, named.end) is not None
+    )
+
+
+# Between an order's word and a name alone after it, and after that name: marks, no words.
+_MARKS_ONLY = lazy_compile(r"[\s.:;,!>=→\-–—]*")
+_NAME_ENDS = lazy_compile(r"[\s.!]*(?:\n|$)")
 
 
 def gives_reason(text: str, sentence: Span, clause: Span) -> bool:
