@@ -399,6 +399,8 @@ def readings(
             said = None  # "Watch → Sunday; if he can't take it, Pepper": a substitute
         if said is None and _of_the_past(block, m, reader, mine, shapes):
             said = TALK  # "I healed Ivy last night" told again: what was done, not an order
+        if said is None and _who_it_is(block, m, mine, words):
+            said = TALK  # "my lover is Takoyaki, we are so cute": who the lover is, told
         sentence = block.layout.sentence(m.start)
         if (
             said is None
@@ -737,9 +739,10 @@ def _named_before(block: Block, sentence: Span, fit: list[str]) -> str | None:
 
 
 # A deed that points back to an ability named before it: "do that to Marrow", "use it on Abs",
-# "try this on Akonyl", "do the same with A, B and C".
+# "try this on Akonyl", "do the same with A, B and C", "using it on Zé tonight".
 _DO_THAT = lazy_compile(
-    r"(?<![\w'’])(?:do|use|try|apply)\s+(?:that|it|this|the\s+same)\s+(?:one\s+)?"
+    r"(?<![\w'’])(?:do(?:ing)?|us(?:e|ing)|try(?:ing)?|apply(?:ing)?)\s+"
+    r"(?:that|it|this|the\s+same)\s+(?:one\s+)?"
     r"(?:to|on|with|for|at)\s",
     re.IGNORECASE,
 )
@@ -1078,6 +1081,34 @@ def _negated_before(block: Block, voided: tuple[Mention, Kind | str] | None, m: 
     if voided is None or voided[1] is not Kind.WITHDRAWN:
         return False
     return block.layout.sentence(voided[0].start) == block.layout.sentence(m.start)
+
+
+def _who_it_is(block: Block, m: Mention, mine: Sequence[str], words: vocab.Words) -> bool:
+    """Whether ``m`` is a word that names whom one of ``mine`` is for (``Say.persons``), said
+    to be a player, with no word of this phase in its sentence: "my lover is Takoyaki", "my
+    sweetheart turned out to be Takoyaki" tell who that is ("my lover tonight: Takoyaki",
+    "my darling is getting my protection tonight" order)."""
+    person = next((words.persons[a] for a in mine if a in words.persons), None)
+    if person is None or re.fullmatch(person, m.text, re.IGNORECASE) is None:
+        return False
+    said = _IS_WHO.match(block.text, m.end)
+    if said is None:
+        return False
+    layout = block.layout
+    i = bisect.bisect_left(layout.found_starts, said.end())
+    named = layout.found[i] if i < len(layout.found) else None
+    return (
+        named is not None
+        and named.start == said.end()
+        and named.kind == PLAYER
+        and not layout.now(layout.sentence(m.start))
+    )
+
+
+# Between a word for a person and the player it is: "is", "turned out to be".
+_IS_WHO = lazy_compile(
+    r"\s+(?:is|was|=|(?:turned\s+out|happens|seems)\s+to\s+be)\s+", re.IGNORECASE
+)
 
 
 def _said_again(block: Block, m: Mention) -> bool:

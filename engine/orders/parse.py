@@ -81,6 +81,7 @@ from autogm.engine.orders.stance import (
     for_later,
     only_later,
     own_withdrawal,
+    told_to_crowd,
 )
 from autogm.engine.orders.undecided import void_undecided
 from autogm.engine.render.inert import shorten
@@ -107,6 +108,13 @@ _CONDITION = lazy_compile(
 _COURTESY = phrases.pattern(phrases.COURTESY_IF)
 _ASKS_OF_IT = phrases.pattern(phrases.ASKS_OF_IT)
 _ASKS_THE_GM = phrases.pattern(phrases.ASKING)
+_ASKED_FIRST = phrases.pattern(phrases.ASKED_FIRST)
+# A sentence that opens by holding the order before it back for a question: "I want to heal
+# Abs. But first, a question: ...".
+_ASKED_FIRST_OPENS = phrases.gated(
+    r"[\W_]*(?:(?:but|and|though|ok(?:ay)?|so|wait|hmm+)[\W_]+)*"
+    rf"(?:{'|'.join(phrases.ASKED_FIRST)})"
+)
 # A second choice in the sentence after an order, after a sound of hesitation if any: "Heal
 # Lynz... or maybe Parkur, idk", "Kill Björn. Hmm, or Castellan?".
 _SECOND_CHOICE = lazy_compile(rf"(?:(?:h+m+|u+m+|u+h+)\W+)?(?P<or>{SECOND_CHOICE})", re.IGNORECASE)
@@ -283,8 +291,9 @@ def _step_second_choice_or_doubt(msg: Message, fragment: str) -> str | None:
         and NOT_NOW_OPENS.match(fragment) is not None
         and not reader.names_anyone(fragment)
     )
+    held = last is not None and _ASKED_FIRST_OPENS.match(fragment) is not None
     if last is None or not (
-        second or later or (fragment[:1] in _DOUBT_FIRST and DOUBT.match(fragment))
+        second or later or held or (fragment[:1] in _DOUBT_FIRST and DOUBT.match(fragment))
     ):
         return fragment
     # The order before is withdrawn with its notes; an earlier one for its slot stands.
@@ -307,7 +316,11 @@ def _step_second_choice_or_doubt(msg: Message, fragment: str) -> str | None:
     joined = f"{earlier_fragment.rstrip(' .!?')}, {fragment}"
     if second and _with_substitutes(msg, joined):
         return None  # "Watch to Lynz. Or else Akai.": the rules allow alternatives there
-    reason, kind = (TWO_CHOICES, Kind.TWO_CHOICES) if second else (UNSURE, Kind.QUESTION)
+    reason, kind = (
+        (TWO_CHOICES, Kind.TWO_CHOICES)
+        if second
+        else (HELD_FOR_ASKING if held else UNSURE, Kind.QUESTION)
+    )
     msg.refuse(Rejection(f"{earlier_fragment} {fragment}", say(reason), kind=kind))
     return None
 
@@ -903,6 +916,11 @@ def _step_read(msg: Message, fragment: str) -> str | None:
         ):
             asking = say(ASKING)
             raise Guess(asking, asking, kind=Kind.QUESTION, order=order)
+        if isinstance(order, Order) and _ASKED_FIRST.search(fragment):
+            # "I'd like to heal Abs, but before that I have a question": held back for the
+            # answer, the order is asked about, not given.
+            held = say(HELD_FOR_ASKING)
+            raise Guess(held, held, kind=Kind.QUESTION, order=order)
     except Guess as guess:
         rejection = _question(msg, fragment, guess)
         if (
@@ -941,6 +959,15 @@ def _step_read(msg: Message, fragment: str) -> str | None:
             # Its words are the order's and its target's, said as an order (not asked) of an
             # ability the sender can use now: the evidence would read the same refusal.
             msg.read_whole.append(rejection)
+        return None
+    if (
+        isinstance(order, Order)
+        and not order.message
+        and told_to_crowd(fragment, 0, 0, len(fragment))
+    ):
+        # "lynch Rose, folks!": told to the others; the evidence says whether the sender
+        # is among them.
+        msg.refuse(Rejection(fragment, say(NO_ORDER), kind=Kind.NOT_AN_ORDER), "unread")
         return None
     if isinstance(order, Order) and not order.message and for_later(fragment, reader.grammar):
         # "tomorrow I'm arresting Vex for ...": the evidence of the message says whether the
@@ -1396,6 +1423,7 @@ def parse_pm(
 # investigation ("Does Abs kill Kleene?"), or any order its family declares a question
 # (``vocab.ASKS``: "Is Vermouth in the game?", a detection), which ``_step_read`` asks.
 ASKING = "reading.asking"
+HELD_FOR_ASKING = "reading.held_for_asking"
 _REQUEST = lazy_compile(
     r"^\W*(?:(?:could|can|would|will)\s+(?:you|u)|please|pls|plz|kindly)\b", re.IGNORECASE
 )

@@ -299,6 +299,25 @@ WHETHER = (
     "is", "are", "was", "would", "should", "shall", "could", "can", "may", "might", "must",
     "does", "do", "did", "will", r"isn['’]?t", r"wouldn['’]?t", r"shouldn['’]?t",
 )  # fmt: skip
+# The sender about to ask: "I", "let me", "I need to", "I'll".
+_ASKER = (
+    r"(?:i|we|let\s+me|lemme)(?:\s*(?:will|['’]ll|want\s+to|wanna|need\s+to|must|have\s+to"
+    r"|gotta|should|would\s+like\s+to|['’]d\s+like\s+to))?"
+)
+# An order held back until a question is answered: "i want give the watch to Élodie but first
+# i ask", "planning to kill Lumen, but let me ask first", "I'd like to heal Abs, but before
+# that I have a question", "wait, first tell me if heals stack". The order waits for the
+# answer: it is not given yet.
+ASKED_FIRST = (
+    rf"first[\s,:]+(?:{_ASKER}\s+)?ask",
+    r"first[\s,:]+(?:tell\s+(?:me|us)|let\s+(?:me|us)\s+know)",
+    rf"{_ASKER}\s+ask(?:\s+(?:you|u|something|a\s+thing))*\s+first",
+    r"first[\s,:]+(?:a|one)\s+(?:quick\s+|small\s+)?q(?:uestion)?",
+    r"(?:a\s+|one\s+)?(?:quick\s+|small\s+)?question\s+first",
+    r"before\s+(?:that|(?:i|we)\s+(?:send|submit|confirm)\s+(?:it|this|that|anything))[\s,:]+"
+    rf"(?:(?:a|one)\s+(?:quick\s+)?question|i\s+(?:have|got)\s+a\s+(?:quick\s+)?question"
+    rf"|{_ASKER}\s+ask)",
+)  # fmt: skip
 # A whole message of questions, which orders nothing: "just asking", "hypothetically", "quick
 # q", "asking about Vex", "asking before I heal Orla" (a question about the rules, its order
 # still to come).
@@ -311,6 +330,7 @@ ONLY_ASKING = (
     r"(?<!\bare\s)(?<![’']s\s)(?<![’']re\s)(?<!\bbeen\s)"
     r"asking\s+(?:about|before|since|because|re|regarding|in\s+case)",
     r"question\s+(?:about|on|regarding)\s+(?:the\s+)?rules?",
+    *ASKED_FIRST,
 )  # fmt: skip
 # What is only imagined, not done: "imagine sniping Quill", "picture me healing Abs", "what if
 # I searched Vex's house". Not "pretend": a Black Suitcase's fake order is one ("pretend I'm
@@ -370,6 +390,18 @@ ABLE = (
     r"(?:lets|allows)\s+(?:me|us)(?:\s+to)?",
     r"us\s+[^\W\d_]+(?:\s+[^\W\d_]+)?\s+can",
 )  # fmt: skip
+# What the sender says they hold, right before the ability's word: "i'm Megure and i have
+# house search, nice role", "I've got the watch btw", "my role comes with a heal". A role
+# claim, not an order (not "I have to heal Abs": an order, with its "to").
+HOLDS = (
+    r"(?:i|we)\s+(?:have|got|own|hold|possess)", r"(?:i|we)['’]ve(?:\s+got)?",
+    r"(?:i|we)\s+have\s+got",
+    r"(?:my|our)\s+role\s+(?:has|gives\s+(?:me|us)|comes\s+with)",
+)  # fmt: skip
+# Anyone at all, the object of a description of what the sender can do: "I can heal one
+# person a night", "my role lets me protect someone".
+ANYONE = ("someone", "somebody", "anyone", "anybody", "people", "players", r"other\s+people",
+          r"(?:a|one|another|any)\s+(?:other\s+)?(?:person|player)")  # fmt: skip
 # A request to the GM, which is an order: "could you heal", "can you", "please".
 REQUEST = (r"could\s+(?:you|u)", r"can\s+(?:you|u)", r"would\s+(?:you|u)", r"will\s+(?:you|u)",
            *POLITE)  # fmt: skip
@@ -397,6 +429,20 @@ REPORTED = (
 OTHERS = ("someone", "somebody", "anyone", "anybody", "everyone", "everybody", r"you\s+guys",
           r"y['’]?all", "people", "ppl", "peeps", "folks",
           "they", "he", "she", r"the\s+town", "others", "town")  # fmt: skip
+
+
+# The other players addressed as a crowd: "vote accordingly, peasants", "go vote Möwe,
+# people". An order told to them is a call on them, not the sender's own (not the sender's
+# own team, "kill Abs, boys", whose order the sender gives).
+CROWD = ("people", "ppl", "peeps", "folks", "peasants", "everyone", "everybody", r"y['’]?all",
+         r"you\s+all", r"all\s+of\s+you", "town", "townies", r"towns?folk", "villagers",
+         "citizens", r"ladies\s+and\s+gentlemen")  # fmt: skip
+
+
+# The sender counted among those told: "everyone vote Möwe, me included", "all of us,
+# myself too". The call on others is also the sender's own order.
+SENDER_TOO = (r"(?:me|myself)\s+(?:included|too|as\s+well)", r"including\s+(?:me|myself)",
+              r"(?:me|myself)\s+(?:first|among\s+them)")  # fmt: skip
 
 
 # The closed class of talk: mental, speech and opinion words. A sentence that holds one says

@@ -215,6 +215,13 @@ _ASKED_OF_IT = lazy_compile(
     r"|won['’]?t|can['’]?t|isn['’]?t)\s+(?:(?:a|an|the|my|your|his|her|their|one|that|this)\s+)?$",
     re.IGNORECASE,
 )
+# The word as the subject of a question asked indirectly, of the rules: "tell me if heal
+# works", "let me know whether heals stack", "I wonder if a heal stops a snipe".
+_ASKED_INDIRECTLY = phrases.gated(
+    r"(?<![\w'’])(?:tell\s+(?:me|us)|let\s+(?:me|us)\s+know|wonder(?:s|ed|ing)?"
+    r"|ask(?:s|ed|ing)?|know|not\s+sure|idk|dunno)\s+(?:if|whether)\s+"
+    r"(?:(?:a|an|the|my|your|his|her|their|one|that|this)\s+)?$"
+)
 # What opens someone's words just before an order's word: a quotation mark, a colon.
 _QUOTE_OPENS = lazy_compile(r"(?:[\"“«„]|:\s*[\"“«„']?)\s*$")
 # A quotation mark that opens someone's words just before an order's word.
@@ -244,6 +251,38 @@ _REQUEST = phrases.pattern(phrases.REQUEST)
 _REPORTED = phrases.pattern(phrases.REPORTED)
 _LATER = phrases.pattern(phrases.LATER)
 _OTHERS = phrases.pattern(phrases.OTHERS)
+# The crowd addressed at the end of the order's sentence ("vote accordingly, peasants 👑",
+# not "heal Abs, he's town"), or the order's target left to them ("vote accordingly").
+_CROWD_END = phrases.gated(
+    rf",\s*(?:(?:my|dear|fellow)\s+)*(?:{'|'.join(phrases.CROWD)})[\W_]*$"
+)
+_ACCORDINGLY = lazy_compile(r"\s+accordingly(?![\w'’])", re.IGNORECASE)
+# The sender among those told: "let's", "we", "I".
+_OWN_AMONG = lazy_compile(r"(?<![\w'’])(?:i|we|let['’]?s|let\s+us)(?![\w])", re.IGNORECASE)
+# What the sender can do, right before the ability's word, said of anyone at all after it:
+# "I can heal one person a night", "my role lets me protect someone".
+_ABLE = phrases.gated(
+    rf"(?<![\w'’])(?:{'|'.join(phrases.ABLE)})\s+(?:(?:also|only|just|even|still)\s+)?$"
+)
+_ANYONE_AFTER = lazy_compile(
+    rf"\s+(?:(?:up|on|at|over)\s+)?(?:{'|'.join(phrases.ANYONE)})(?![\w'’])", re.IGNORECASE
+)
+_SENDER_TOO = phrases.pattern(phrases.SENDER_TOO)
+# The sender's role or ability said to be the word after it: "my ability is heal", "my power
+# is protection" (a claim, where it names no target and no phase).
+_ABILITY_IS = lazy_compile(
+    r"(?<![\w'’])(?:my|our)\s+(?:role['’]?s\s+)?(?:abilit(?:y|ies)|powers?|role)\s+(?:is|are)"
+    r"\s+(?:(?:a|an|the)\s+)?$",
+    re.IGNORECASE,
+)
+# A word said with its own determiner ("the kill", "my heal"): a thing had for now.
+_DEFINITE = lazy_compile(r"(?:the|this|that|my|our)\s", re.IGNORECASE)
+# The ability's word right after what the sender says they hold (``phrases.HOLDS``), as a
+# role's ("i have house search", "I've got a heal"); not "the kill" a member of a team has
+# tonight ("I have the kill, Lynz is annoying though" names who does it).
+_HOLDS = phrases.gated(
+    rf"(?<![\w'’])(?:{'|'.join(phrases.HOLDS)})\s+(?:(?:a|an|one)\s+)?$"
+)
 _OWN = phrases.pattern(phrases.OWN_VOICE)
 # When or where a deed of the first person is set, before it: "For tonight's show I'll ...",
 # "At midnight, I'm ...", "In the morning we ..." (a few words, no name of a player).
@@ -875,6 +914,31 @@ def _stance(
         return Kind.WITHDRAWN
     if _past(before, mention) or _past_after(text, clause, mention):
         return TALK
+    if (
+        before
+        and _ANYONE_AFTER.match(text, mention.end)
+        and _ABLE.search(before)
+        and not layout.now(sentence)
+    ):
+        return TALK  # "I can heal one person a night": what the role does, described
+    if (
+        before
+        and _ABILITY_IS.search(before)
+        and not layout.now(sentence)
+        and not _target_follows(layout, mention, clause)
+    ):
+        return TALK  # "my ability is heal, Takoyaki is town": the role claimed
+    if (
+        before
+        and _HOLDS.search(before)
+        and _DEFINITE.match(mention.text) is None
+        and not layout.now(sentence)
+        and not _target_follows(layout, mention, clause)
+    ):
+        # "i'm Megure and i have house search, nice role": the ability claimed, not used (one
+        # held for this phase, or with its target, is: "I have the kill tonight, Lumen", "I
+        # have the kill on Lumen", "I've got the kill: Lumen").
+        return TALK
     if before and _NAMING.search(before):
         return TALK  # "I think it's called autopsy?": the word talked of, not an order of it
     if gives_reason(text, sentence, clause):
@@ -944,6 +1008,10 @@ def _stance(
         # "can House Search find a kill from tonight?": a question about the rules, asked,
         # and no order.
         return Kind.QUESTION
+    if before and _ASKED_INDIRECTLY.search(before):
+        # "heal Lynz, tell me if heal works": the word is what the rules question asks of,
+        # and "me" no target of it.
+        return Kind.QUESTION
     if (
         before
         and (_HYPOTHETICAL.search(before) or _OWN_MODAL.search(before))
@@ -975,6 +1043,16 @@ def _stance(
         # whoever they name as the doer.
         return Kind.QUOTED
     subject, who = _subject(layout, near, mention, voice)
+    if subject is None and told_to_crowd(text, clause.start, mention.end, sentence.end):
+        # "Möwe came up BO. vote accordingly, peasants": what the sender tells the others to
+        # do, not an order of their own ("let's all vote Möwe, folks" is one).
+        return TALK
+    if (
+        subject == TALK
+        and who is None
+        and _SENDER_TOO.search(text, sentence.start, sentence.end)
+    ):
+        subject = None  # "everyone vote Möwe, me included": the sender's vote too
     if subject is not None and not (
         named_doer and subject == TALK and who is not None and who.kind in (PLAYER, ROLE)
     ):
@@ -1029,6 +1107,44 @@ def _foretold(layout: Layout, sentence: Span, mention: Mention) -> bool:
         ):
             return True
     return False
+
+
+def told_to_crowd(text: str, start: int, at: int, end: int) -> bool:
+    """Whether the order said from ``start`` to ``end``, its word ending at ``at``, is told
+    to the other players: the crowd addressed at its end ("go vote him, people"), or its
+    target left to them ("vote accordingly"), and the sender not among them ("let's vote
+    him, folks", "I vote Abs, everyone")."""
+    return (
+        _ACCORDINGLY.match(text, at) is not None or _CROWD_END.search(text, at, end) is not None
+    ) and _OWN_AMONG.search(text, start, end) is None
+
+
+def _names_after(layout: Layout, mention: Mention, clause: Span) -> bool:
+    """Whether a player is named after ``mention`` in its clause."""
+    i = bisect.bisect_left(layout.found_starts, mention.end)
+    return any(m.kind == PLAYER and m.start < clause.end for m in layout.found[i : i + 4])
+
+
+def _target_follows(layout: Layout, mention: Mention, clause: Span) -> bool:
+    """Whether a player follows ``mention`` as its target: in its clause ("I have the kill on
+    Lumen"), or alone after it ("I've got the kill: Lumen", "I have the kill. Lumen"), not
+    as the subject of a statement ("I have house search. Zé is town for me")."""
+    if _names_after(layout, mention, clause):
+        return True
+    i = bisect.bisect_left(layout.found_starts, mention.end)
+    if i >= len(layout.found):
+        return False
+    named = layout.found[i]
+    return (
+        named.kind == PLAYER
+        and _MARKS_ONLY.fullmatch(layout.text, mention.end, named.start) is not None
+        and _NAME_ENDS.match(layout.text, named.end) is not None
+    )
+
+
+# Between an order's word and a name alone after it, and after that name: marks, no words.
+_MARKS_ONLY = lazy_compile(r"[\s.:;,!>=→\-–—]*")
+_NAME_ENDS = lazy_compile(r"[\s.!]*(?:\n|$)")
 
 
 def gives_reason(text: str, sentence: Span, clause: Span) -> bool:

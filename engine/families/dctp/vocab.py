@@ -263,6 +263,7 @@ SAYS: tuple[Say, ...] = (
                "my lover", "my beloved", "honey", "babe", "bae"),
         possessed=_LIFE,
         alternates=("protect",),
+        persons=r"(?:my\s+)?(?:sweetheart|darling|love|lover|beloved|honey|babe|bae)",
         title="Lovey-Dovey",
         verb="protects",
         does=GUARD,

@@ -102,7 +102,10 @@ class Say:
     body for Erase, a wire or a vest for Defuse): a deed said in words of no order that two of
     the sender's orders could take is the one whose ``means`` it holds. ``kinds``: for an order
     of the ``KIND`` shape, each thing it may learn with the words (a pattern) that say it
-    (Observe: the age, "how old"; the gender, "boy or girl").
+    (Observe: the age, "how old"; the gender, "boy or girl"). ``persons``: which of its
+    ``words`` name the one the ability is for, not the deed (a pattern: "my lover",
+    "sweetheart"): said to be a player with no word of this phase, they tell who that is ("my
+    lover is Takoyaki"), and order nothing.
     """
 
     ability: str
@@ -122,6 +125,7 @@ class Say:
     does: str = ""
     means: str = ""
     kinds: tuple[tuple[str, str], ...] = ()
+    persons: str = ""
 
 
 @dataclass(frozen=True)
@@ -145,6 +149,9 @@ class Words:
     # for Erase, a wire or a bomb for Defuse), a pattern: a deed said in words of no order
     # and fit for two of the sender's orders is the one whose words it holds.
     means: Mapping[str, str] = field(default_factory=dict)
+    # The words that name whom each ability is for, not its deed (``Say.persons``), a pattern
+    # matched whole to a word found: "my lover is Takoyaki" says who the lover is.
+    persons: Mapping[str, str] = field(default_factory=dict)
     # Each everyday word (a pattern, in its forms) and the abilities it may say.
     evidence: tuple[tuple[str, tuple[str, ...]], ...] = field(default=())
     # Orders written verb-object-noun and the order-word form each is read as ("put X in
@@ -235,6 +242,7 @@ def words_of(
         target_words=target_words,
         does={s.ability: s.does for s in says if s.does},
         means={s.ability: rf"(?<![\w'’])(?:{s.means})(?![\w'’])" for s in says if s.means},
+        persons={s.ability: s.persons for s in says if s.persons},
         evidence=tuple((p, tuple(a)) for p, a in grouped.items()),
         rewrites=rewrites,
         repeat_nouns=repeat_nouns,
