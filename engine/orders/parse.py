@@ -1496,6 +1496,8 @@ def _take(
     if isinstance(checked, Rejection):
         return checked
     order, key = checked
+    if reader.state.players[order.actor].conditions and (away := _away(reader, order)):
+        return Rejection(fragment, away, say("reading.abroad_fix"), kind=Kind.NOT_NOW)
     earlier = accepted.pop(key, None)
     if earlier is not None:
         merged = _merge(earlier, order) or reader.rules.combine(earlier, order)
@@ -1504,7 +1506,7 @@ def _take(
             # halves of one choice in one message. "The last valid action ... will be the one
             # played", and the first is answered as not carried out, saying why.
             titles = reader.state.ruleset.titles
-            accepted[key] = _placed(reader, order)
+            accepted[key] = order
             return Rejection(
                 earlier.text,
                 say(
@@ -1526,15 +1528,8 @@ def _take(
             return Rejection(fragment, again, kind=kind_of(again))
         else:
             order = merged
-    accepted[key] = _placed(reader, order)
+    accepted[key] = order
     return None
-
-
-def _placed(reader: Reader, order: Order) -> Order:
-    """The order as it is held, with the notes of a player who is away."""
-    if reader.state.players[order.actor].conditions:  # most players have none
-        reader.notes.extend(_away_notes(reader, order))
-    return order
 
 
 def _signature(fragment: str, own: str) -> bool:
@@ -1733,22 +1728,23 @@ def _fix(reader: Reader, order: Order | None, reason: str) -> str:
     return ""
 
 
-def _away_notes(reader: Reader, order: Order) -> list[str]:
-    """Accepted, but it will fail as things stand: the player is out of Japan.
+def _away(reader: Reader, order: Order) -> str:
+    """Why the sender cannot use the ability now, being out of Japan, or "".
 
-    Only the player's own situation: that a target is abroad or on a plane is not public (it
-    tells a traveler's role), so an order on him is accepted silently and fails when the phase
-    resolves, as any action on a traveler does ("that action will fail")."""
+    Travel: "he is handled as if he were arrested (can't be killed in any way, can't use
+    actions besides Travel and can't vote)", and the phase he is abroad or on the plane in is
+    the phase the order is for, so it is refused when sent, while Travel can still be sent
+    instead. Only the player's own situation: that a target is abroad or on a plane is not
+    public (it tells a traveler's role), so an order on him is accepted silently and fails
+    when the phase resolves, as any action on a traveler does ("that action will fail")."""
     state = reader.state
     actor = state.players[order.actor]
-    if not actor.conditions:
-        return []  # most players have none: neither abroad nor on a plane
     if not reader.rules.abroad_ok(order.ability) and (
         actor.has(ABROAD, state.phase) or actor.has(IN_FLIGHT, state.phase)
     ):
         title = reader.wording.title(order.ability, state.ruleset.titles)
-        return [say("reading.abroad", ability=title)]
-    return []
+        return say("reading.abroad", ability=title)
+    return ""
 
 
 def _merge(earlier: Order, later: Order) -> Order | None:
