@@ -1932,6 +1932,8 @@ def read_evidence(msg: Message) -> None:
                 continue
             else:
                 abilities = next(m for m, k in others if k == kind).value
+                if kind is Kind.NOT_HELD and len(abilities) > 1:
+                    abilities = _named_alone(block, abilities)
             new.append(_voided(msg, block_text, kind, abilities))
             if kind is Kind.WITHDRAWN:
                 _taken_back(msg, run, block, abilities)
@@ -1958,10 +1960,16 @@ def read_evidence(msg: Message) -> None:
             # target gives way to the evidence's, which found the target and says what else
             # the order lacks.
             unnamed = all(r.kind in (Kind.NO_TARGET, Kind.NOT_AN_ORDER) for r in provisional)
+            # "I shoot Paz with the revolver" from one who holds no gun: the plain reader read
+            # no order ("did not understand 'with the revolver'"), and the sender orders in
+            # their own voice an ability they do not hold: that is the reason to give.
+            unread = all(r.kind is Kind.NOT_AN_ORDER for r in provisional)
             new = [
                 r
                 for r in new
-                if r.kind in _VOIDING[:-1] or (unnamed and r.kind is Kind.MISSING_DETAIL)
+                if r.kind in _VOIDING[:-1]
+                or (unnamed and r.kind is Kind.MISSING_DETAIL)
+                or (unread and r.kind is Kind.NOT_HELD)
             ]
             if not new:
                 continue
@@ -1977,6 +1985,19 @@ def read_evidence(msg: Message) -> None:
                 if start > took_at and (edit := _EDIT.match(fragment)) is not None and edit.end():
                     _step_edit_target(msg, fragment)
                 start += len(fragment) + 1
+
+
+def _named_alone(block: Block, abilities: tuple[str, ...]) -> tuple[str, ...]:
+    """Of the abilities one word says ("shoot": Pistol, Sniper Rifle, Revolver), those the
+    block also names by a word of their own ("with the revolver"); all when it names none."""
+    alone = [
+        a
+        for m in block.found
+        if m.kind == "ability" and len(m.value) == 1
+        for a in m.value
+        if a in abilities
+    ]
+    return tuple(dict.fromkeys(alone)) or abilities
 
 
 def _fragments_at(
