@@ -1960,16 +1960,22 @@ def read_evidence(msg: Message) -> None:
             # target gives way to the evidence's, which found the target and says what else
             # the order lacks.
             unnamed = all(r.kind in (Kind.NO_TARGET, Kind.NOT_AN_ORDER) for r in provisional)
-            # "I shoot Paz with the revolver" from one who holds no gun: the plain reader read
-            # no order ("did not understand 'with the revolver'"), and the sender orders in
-            # their own voice an ability they do not hold: that is the reason to give.
-            unread = all(r.kind is Kind.NOT_AN_ORDER for r in provisional)
+            # "I shoot Paz with the revolver", "vigil over Otto" from one who holds neither:
+            # the plain reader read no order, or none with a player ("did not understand
+            # 'with the revolver'", "'over' matches no player"), and the sender orders in
+            # their own voice, on a player named, an ability they do not hold: that is the
+            # reason to give ("Watching Detective Conan tonight" names no player, "Following
+            # Abs's posts" a thing of his).
+            named = unnamed and any(
+                x.kind == "player" and block.text[x.end : x.end + 2] not in ("'s", "’s")
+                for x in block.found
+            )
             new = [
                 r
                 for r in new
                 if r.kind in _VOIDING[:-1]
                 or (unnamed and r.kind is Kind.MISSING_DETAIL)
-                or (unread and r.kind is Kind.NOT_HELD)
+                or (named and r.kind is Kind.NOT_HELD)
             ]
             if not new:
                 continue
