@@ -25,7 +25,7 @@ OWN_VOICE = (
     r"i\s+would", r"i\s+want\s+to", r"i\s+wanna", r"i\s+wish\s+to", r"i\s+choose\s+to",
     r"i\s+decided?\s+to", r"i\s+plan\s+to", r"i\s+intend\s+to", r"i\s+(?:would|'d)\s+like\s+to",
     r"let\s+me", r"we\s*['’]?\s*ll", r"we\s+will", r"we\s*['’]?\s*re", r"we\s+are", "we",
-    r"gonna", r"going\s+to", r"(?:i|we)\s+hereby", "i",
+    r"gonna", r"going\s+to", "i",
 )  # fmt: skip
 # "tonight", "today", "this night" (non-native), "now": the phase the order is for.
 NOW = (
