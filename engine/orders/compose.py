@@ -2056,8 +2056,11 @@ def _players_after(block: Block, m: Mention) -> bool:
 
 def _role_near(block: Block, m: Mention) -> str | None:
     """The role named nearest after ``m`` in the block, else before it; refused as two
-    choices when it is offered with another ("He's Vigilante or Cop, one of the two")."""
-    roles = [x for x in block.found if x.kind == ROLE]
+    choices when it is offered with another ("He's Vigilante or Cop, one of the two"); a role
+    that speaks ("Ayumi says so", "Conan thinks he's Gin") is who gives the guess, not the
+    guess."""
+    text = block.text
+    roles = [x for x in block.found if x.kind == ROLE and not _SPEAKS.match(text, x.end)]
     after = [x for x in roles if x.start >= m.end]
     pick = after[0] if after else roles[-1] if roles else None
     if pick is None:
@@ -2134,6 +2137,15 @@ _WISHED = lazy_compile(
     r"|wish(?:es|ed)?|hopes?|hoped|prefers?|preferred|suggest(?:s|ed)?|propos(?:es|ed)"
     r"|thinks?|thought|says?|said|asked|begs?|begged|insists?|insisted|itching|dying"
     r"|keeps?\s+(?:saying|asking|pushing))(?![\w'’])",
+    re.IGNORECASE,
+)
+
+
+# A role as the subject of a word said or believed: the one who gives a guess.
+_SPEAKS = lazy_compile(
+    r"\s+(?:(?:also|too|even)\s+)?(?:says?|said|thinks?|thought|reckons?|reckoned|believes?"
+    r"|believed|agrees?|agreed|suggest(?:s|ed)?|insists?|insisted|claims?|claimed|swears?|swore"
+    r"|guess(?:es|ed)|bets|tells?|told|wants?|wanted|figures?|figured)(?![\w'’])",
     re.IGNORECASE,
 )
 

@@ -174,7 +174,7 @@ _COMMON_WORDS = (
     "us very vote want was we well were what when where which who why will with would yes "
     "yet you your yours "
     # Everyday words of the game's talk, never a shortened or misspelled name.
-    "alive away bad best busy call card case chat claim dawn dead deal dear down each "
+    "alive away bad best busy call card case cast chat claim dawn dead deal dear down each "
     "even ever fine fire first free game give gone hand hard head help hold home hope "
     "just keep kill kind left less life line live long lose lost love lucky mark mind "
     "miss most much must name need next nice none note once open part pass plan play "

@@ -31,6 +31,9 @@ form (case and spaces ignored); otherwise the match is ambiguous.
 Ruling: a unique prefix beats a unique typo reading, as the tiers say: "Sato" reads as Satou
 (a prefix, and the usual romanization of Satō) though it is one edit from Saito.
 
+Ruling: a prefix of one name that is another name whole with an "s" after it ("Tams" with
+players Tam and Tamsin) is ambiguous: it may be the other's possessive, its apostrophe left out.
+
 Ruling: when scanning an order (match_prefix), extra spaces are allowed only where the name has
 a word break, including camelCase and letter/digit breaks ("Phoenix Tears", "Agent 007");
 scanning stops at punctuation no name contains; and a typo'd whole name beats a prefix of the
@@ -314,6 +317,9 @@ class NameMatcher:
                 targets.add(entry.target)
         if not targets:
             return None
+        if len(targets) == 1 and key[-1] == "s" and len(key) > MIN_PREFIX:
+            # "Tams" begins Tamsin and is Tam's, its apostrophe left out: two players.
+            targets |= {e.target for e in self._exact.get(key[:-1], ()) if not e.is_alias}
         if len(targets) == 1:
             return NameMatch(MatchKind.PREFIX, written, targets.pop())
         return NameMatch(

@@ -1592,6 +1592,8 @@ def _take(
     if isinstance(checked, Rejection):
         return checked
     order, key = checked
+    if reader.state.players[order.actor].conditions and (away := _away(reader, order)):
+        return Rejection(fragment, away, say("reading.abroad_fix"), kind=Kind.NOT_NOW)
     earlier = accepted.pop(key, None)
     if earlier is not None:
         merged = _merge(earlier, order) or reader.rules.combine(earlier, order)
@@ -1600,7 +1602,7 @@ def _take(
             # halves of one choice in one message. "The last valid action ... will be the one
             # played", and the first is answered as not carried out, saying why.
             titles = reader.state.ruleset.titles
-            accepted[key] = _placed(reader, order)
+            accepted[key] = order
             return Rejection(
                 earlier.text,
                 say(
@@ -1622,15 +1624,8 @@ def _take(
             return Rejection(fragment, again, kind=kind_of(again))
         else:
             order = merged
-    accepted[key] = _placed(reader, order)
+    accepted[key] = order
     return None
-
-
-def _placed(reader: Reader, order: Order) -> Order:
-    """The order as it is held, with the notes of a player who is away."""
-    if reader.state.players[order.actor].conditions:  # most players have none
-        reader.notes.extend(_away_notes(reader, order))
-    return order
 
 
 def _signature(fragment: str, own: str) -> bool:
@@ -1829,22 +1824,23 @@ def _fix(reader: Reader, order: Order | None, reason: str) -> str:
     return ""
 
 
-def _away_notes(reader: Reader, order: Order) -> list[str]:
-    """Accepted, but it will fail as things stand: the player is out of Japan.
+def _away(reader: Reader, order: Order) -> str:
+    """Why the sender cannot use the ability now, being out of Japan, or "".
 
-    Only the player's own situation: that a target is abroad or on a plane is not public (it
-    tells a traveler's role), so an order on him is accepted silently and fails when the phase
-    resolves, as any action on a traveler does ("that action will fail")."""
+    Travel: "he is handled as if he were arrested (can't be killed in any way, can't use
+    actions besides Travel and can't vote)", and the phase he is abroad or on the plane in is
+    the phase the order is for, so it is refused when sent, while Travel can still be sent
+    instead. Only the player's own situation: that a target is abroad or on a plane is not
+    public (it tells a traveler's role), so an order on him is accepted silently and fails
+    when the phase resolves, as any action on a traveler does ("that action will fail")."""
     state = reader.state
     actor = state.players[order.actor]
-    if not actor.conditions:
-        return []  # most players have none: neither abroad nor on a plane
     if not reader.rules.abroad_ok(order.ability) and (
         actor.has(ABROAD, state.phase) or actor.has(IN_FLIGHT, state.phase)
     ):
         title = reader.wording.title(order.ability, state.ruleset.titles)
-        return [say("reading.abroad", ability=title)]
-    return []
+        return say("reading.abroad", ability=title)
+    return ""
 
 
 def _merge(earlier: Order, later: Order) -> Order | None:
@@ -2085,6 +2081,8 @@ def read_evidence(msg: Message) -> None:
                 continue
             else:
                 abilities = next(m for m, k in others if k == kind).value
+                if kind is Kind.NOT_HELD and len(abilities) > 1:
+                    abilities = _named_alone(block, abilities)
             new.append(_voided(msg, block_text, kind, abilities))
             if kind is Kind.WITHDRAWN:
                 _taken_back(msg, run, block, abilities)
@@ -2111,10 +2109,22 @@ def read_evidence(msg: Message) -> None:
             # target gives way to the evidence's, which found the target and says what else
             # the order lacks.
             unnamed = all(r.kind in (Kind.NO_TARGET, Kind.NOT_AN_ORDER) for r in provisional)
+            # "I shoot Paz with the revolver", "vigil over Otto" from one who holds neither:
+            # the plain reader read no order, or none with a player ("did not understand
+            # 'with the revolver'", "'over' matches no player"), and the sender orders in
+            # their own voice, on a player named, an ability they do not hold: that is the
+            # reason to give ("Watching Detective Conan tonight" names no player, "Following
+            # Abs's posts" a thing of his).
+            named = unnamed and any(
+                x.kind == "player" and block.text[x.end : x.end + 2] not in ("'s", "’s")
+                for x in block.found
+            )
             new = [
                 r
                 for r in new
-                if r.kind in _VOIDING[:-1] or (unnamed and r.kind is Kind.MISSING_DETAIL)
+                if r.kind in _VOIDING[:-1]
+                or (unnamed and r.kind is Kind.MISSING_DETAIL)
+                or (named and r.kind is Kind.NOT_HELD)
             ]
             if not new:
                 continue
@@ -2177,6 +2187,19 @@ def _overruled(
         ):
             return True
     return False
+
+
+def _named_alone(block: Block, abilities: tuple[str, ...]) -> tuple[str, ...]:
+    """Of the abilities one word says ("shoot": Pistol, Sniper Rifle, Revolver), those the
+    block also names by a word of their own ("with the revolver"); all when it names none."""
+    alone = [
+        a
+        for m in block.found
+        if m.kind == "ability" and len(m.value) == 1
+        for a in m.value
+        if a in abilities
+    ]
+    return tuple(dict.fromkeys(alone)) or abilities
 
 
 def _fragments_at(

@@ -295,6 +295,7 @@ _SETTING = lazy_compile(
 _LEAD = lazy_compile(
     r"(?:(?:ok(?:ay)?|so|then|and|also|just|now|well|alright|right|hey|hi|hello|yo|oi|gm"
     r"|please|pls|plz|kindly|tonight|tonite|today|n\d+|d\d+|night\s+\d+|day\s+\d+|edit"
+    r"|this\s+(?:night|evening|day)"
     r"|update|action|order|orders|target|time\s+to|going\s+to|gonna|gotta|wanna|want\s+to"
     r"|need\s+to|i\s+need\s+to|let['’]?s|first\s+thing|this\s+morning|tonight['’]?s|use|using"
     r"|my|our)\W+)*",
@@ -1428,6 +1429,10 @@ def in_own_voice(layout: Layout, mention: Mention) -> bool:
     performative "hereby" ("the undersigned hereby tricks the Malefactor")."""
     clause = layout.clause(mention.start)
     before = layout.text[max(clause.start, mention.start - _LOOK_BACK) : mention.start]
+    if "*" in before:
+        # "*pulls out a tommy gun* tommy-gun on Cinder!!": an action set in asterisks is an
+        # aside told before the order, which opens its clause after it.
+        before = _ACTED.sub(" ", before)
     lead = _LEAD.match(before)
     head = before[lead.end() if lead else 0 :].strip()
     return (
@@ -1455,6 +1460,8 @@ def asked_for(layout: Layout, mention: Mention) -> bool:
     return bool(head) and bool(_ASKS_FOR.fullmatch(head))
 
 
+# A roleplayed action, in asterisks: "*cracks knuckles*", "*pulls out a tommy gun*".
+_ACTED = lazy_compile(r"\*[^*\n]{1,80}\*")
 # The sender asking for the deed as a thing, before its word: "I would like to request a
 # house search on", "requesting a snipe on", "kindly arrange a", "I'll do a".
 _ASKS_FOR = lazy_compile(

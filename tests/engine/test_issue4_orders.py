@@ -94,11 +94,13 @@ def test_issue4_refusals_say_why(author: str, text: str, phase: Phase, reason: s
 def test_an_order_on_a_traveler_abroad_does_not_tell_the_sender_he_is_abroad() -> None:
     """Who is abroad is not public (it tells a traveler's role): "If a traveler is targeted
     with an action while abroad, that action will fail" when the phase resolves, with no word
-    when the order is sent. The traveler is still told about his own orders."""
+    when the order is sent. The traveler's own order is refused ("can't use actions besides
+    Travel")."""
     state = _state(Phase.night(1))
     assert state.players["Hak"].has("abroad", state.phase)
     parsed = read_pm(state, "Tak", "Stake out Hak")
     assert [o.canonical() for o in parsed.accepted] == ["Stake-out Hak"]
     assert not any("Hak" in note or "Japan" in note for note in parsed.notes), parsed.notes
     own = read_pm(state, "Hak", "Interrogate Abs")
-    assert any("you are not in Japan" in note for note in own.notes), own.notes
+    assert not own.accepted
+    assert "you are not in Japan" in own.rejected[0].reason, own.rejected

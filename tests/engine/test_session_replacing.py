@@ -10,16 +10,17 @@ from autogm.engine.session import GameSession
 ROSTER = {"G": "Gin", "V": "Vodka", "B": "Conan", "Hak": "Hakuba", "A": "Agasa", "C": "Camel"}
 
 
-def session(phase: str = "Night 1") -> GameSession:
-    state = new_game(load_ruleset("dctp-2011"), ROSTER, 1, Setup())
+def session(phase: str = "Night 1", setup: Setup | None = None) -> GameSession:
+    state = new_game(load_ruleset("dctp-2011"), ROSTER, 1, setup or Setup())
     state.phase = Phase.parse(phase)
     return GameSession(state)
 
 
 def test_a_later_order_names_the_earlier_one_it_dropped():
     """ "You may always send in a new order to replace your old one"; "The player is told, in
-    the answer to the later PM, which earlier order it dropped" (issue 12, item 5)."""
-    game = session()
+    the answer to the later PM, which earlier order it dropped" (issue 12, item 5). Hakuba in
+    Japan: his Travel would take him out of it."""
+    game = session(setup=Setup(abroad=()))
     game.receive("Hak", "Travel")
     answer = game.receive("Hak", "Interrogate G")
     assert [o.ability for o in game.orders_of("Hak")] == ["interrogate"]
@@ -27,6 +28,17 @@ def test_a_later_order_names_the_earlier_one_it_dropped():
     answer = game.receive("Hak", "Travel")
     assert [o.ability for o in game.orders_of("Hak")] == ["travel"]
     assert any("replaces your earlier 'Interrogate G'" in note for note in answer.notes)
+
+
+def test_abroad_an_order_besides_travel_is_refused_and_travel_stands():
+    """Travel: abroad "he is handled as if he were arrested (... can't use actions besides
+    Travel ...)": the later order is refused when sent, and does not replace the Travel."""
+    game = session()
+    game.receive("Hak", "Travel")
+    answer = game.receive("Hak", "Interrogate G")
+    assert [o.ability for o in game.orders_of("Hak")] == ["travel"]
+    assert not answer.accepted
+    assert "you are not in Japan" in answer.rejected[0].reason
 
 
 def test_a_second_slander_of_the_other_side_is_kept_beside_the_first():

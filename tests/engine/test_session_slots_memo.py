@@ -91,12 +91,12 @@ def test_an_order_is_checked_once_per_state_by_its_meaning(monkeypatch):
 
     monkeypatch.setattr(reading, "check_order", counted)
     game = session("Night 1")
-    first = game.receive("Hak", "Interrogate G").accepted
+    first = game.receive("B", "Interrogate G").accepted
     assert [o.text for o in first] and len(checked) == 1
-    again = game.rules().check(Order("Hak", "interrogate", ("G",)))
+    again = game.rules().check(Order("B", "interrogate", ("G",)))
     assert again == check_order(game.state, first[0]) and len(checked) == 1
     game.close()
-    game.rules().check(Order("Hak", "interrogate", ("G",)))
+    game.rules().check(Order("B", "interrogate", ("G",)))
     assert len(checked) == 2
 
 

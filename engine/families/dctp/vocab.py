@@ -393,7 +393,8 @@ SAYS: tuple[Say, ...] = (
     ),
     Say(
         "poison",
-        order=r"poison",
+        # "the poison pill", "a poison capsule": the item named with the word.
+        order=r"poison(?:\s+(?:pill|capsule|dose))?",
         words=("poison", "capsule", "pill", "aptx", "drug", "dose", "slip"),
         spelled=("poison",),
         query=r"poison(?:s|ed|ing)?",

@@ -200,6 +200,19 @@ def test_exact_beats_prefix() -> None:
     assert matcher.match("ab").candidates == ("Abs", "Absinthe")
 
 
+def test_a_prefix_that_is_another_name_with_an_s_is_ambiguous() -> None:
+    """"Tams" begins Tamsin and is Tam's with its apostrophe left out: the matcher never
+    picks between two players. A longer prefix, or the name whole, is no question."""
+    matcher = NameMatcher(["Tam", "Tamsin", "Lu.", "Lumen", "Kit", "Kitsune Ω"])
+    assert matcher.match("Tams").candidates == ("Tam", "Tamsin")
+    assert matcher.match("tams").kind is AMBIGUOUS
+    assert matcher.match("Kits").candidates == ("Kit", "Kitsune Ω")
+    assert (matcher.match("Tamsi").kind, matcher.match("Tamsi").name) == (PREFIX, "Tamsin")
+    assert (matcher.match("Tam").kind, matcher.match("Tam").name) == (EXACT, "Tam")
+    assert (matcher.match("Lum").kind, matcher.match("Lum").name) == (PREFIX, "Lumen")
+    assert matcher.match_prefix("Tams tonight pls")[0].candidates == ("Tam", "Tamsin")
+
+
 def test_prefix_beats_fuzzy() -> None:
     matcher = NameMatcher(["Conan", "Conia"])
     assert (matcher.match("Coni").kind, matcher.match("Coni").name) == (PREFIX, "Conia")
