@@ -17,7 +17,7 @@ from autogm.engine.orders.model import Order, ParsedPM
 from autogm.engine.orders.parse import parse_pm
 from autogm.engine.orders.reader import StateMemo
 from autogm.engine.orders.seam import Checked, HeldSlots, Shape
-from autogm.engine.state import GameState
+from autogm.engine.state import ABROAD, IN_FLIGHT, GameState
 from autogm.engine.validate import check_order, find_slot, held_slots
 
 # An order's meaning: every field of ``Order`` it is compared by but the words it was read
@@ -79,6 +79,15 @@ class GameRules:
     def abroad_ok(self, ability: str) -> bool:
         found = self._abilities.get(ability)
         return found is not None and found.abroad_ok
+
+    def away(self, order: Order) -> bool:
+        actor = self.state.players.get(order.actor)
+        if actor is None or not actor.conditions:  # most players have none
+            return False
+        phase = self.state.phase
+        return not self.abroad_ok(order.ability) and (
+            actor.has(ABROAD, phase) or actor.has(IN_FLIGHT, phase)
+        )
 
     def passive(self) -> frozenset[str]:
         return frozenset(n for n, a in self._abilities.items() if a.passive)

@@ -87,7 +87,7 @@ from autogm.engine.orders.undecided import void_undecided
 from autogm.engine.render.inert import shorten
 from autogm.engine.render.templates import say
 from autogm.engine.rules.base import Side, Slot
-from autogm.engine.state import ABROAD, IN_FLIGHT, GameState
+from autogm.engine.state import GameState
 
 __all__ = ["parse_pm", "vocabulary"]
 
@@ -1833,12 +1833,8 @@ def _away(reader: Reader, order: Order) -> str:
     instead. Only the player's own situation: that a target is abroad or on a plane is not
     public (it tells a traveler's role), so an order on him is accepted silently and fails
     when the phase resolves, as any action on a traveler does ("that action will fail")."""
-    state = reader.state
-    actor = state.players[order.actor]
-    if not reader.rules.abroad_ok(order.ability) and (
-        actor.has(ABROAD, state.phase) or actor.has(IN_FLIGHT, state.phase)
-    ):
-        title = reader.wording.title(order.ability, state.ruleset.titles)
+    if reader.rules.away(order):
+        title = reader.wording.title(order.ability, reader.state.ruleset.titles)
         return say("reading.abroad", ability=title)
     return ""
 

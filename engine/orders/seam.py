@@ -58,6 +58,11 @@ class Rules(Protocol):
     def abroad_ok(self, ability: str) -> bool:
         """Whether the ability works from abroad (Travel)."""
 
+    def away(self, order: Order) -> bool:
+        """Whether the order's sender is out of Japan (abroad or on the plane) in this phase
+        and its ability is not one used from there: refused when sent (Travel: "can't use
+        actions besides Travel and can't vote")."""
+
     def in_play(self, ability: str) -> bool:
         """Whether the ruleset with its options has the ability at all (the Explosive Vest's
         orders only when the GM turns it on); an ability with no unit is."""

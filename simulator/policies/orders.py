@@ -211,6 +211,8 @@ def _legal(
             # Through a lent item the order is the player's own ("Suitcase: Snipe X", a fake
             # the Black Suitcase shows): nobody else carries it out.
             order = replace(order, via=via, killer=None)
+        if opts.rules.away(order):
+            return None  # out of Japan: only Travel is sent from there
         found = opts.rules.check(order, opts.held)
         if not isinstance(found, str):
             return order
@@ -564,4 +566,4 @@ def can_vote(state: GameState, player: str, rules: GameRules | None = None) -> b
     if rules is None or rules.state is not state:
         rules = GameRules(state)
     probe = Order(player, "vote", choice="abstain")
-    return not isinstance(rules.check(probe, rules.slots(player)), str)
+    return not rules.away(probe) and not isinstance(rules.check(probe, rules.slots(player)), str)
