@@ -19,7 +19,7 @@ as Akonyl"). A prefix may also start at a later word of the name ("Black Cat" or
 Ruling: a typo keeps the name's first letter (or its sound: "Konia" is Conia). A word one
 edit from a name at its first letter is mostly another English word ("door" for Noor, "hope"
 for Rope, "dock" for Rock); it is never read as the name, and an order that then names no
-one is refused with the name suggested (docs/rulings.md, "a near spelling is no English
+one is refused with the name suggested (docs/rulings.md, "A near spelling is no English
 word").
 
 Ruling: no fuzzy matching for keys shorter than 3 characters (neither the name nor the text):
