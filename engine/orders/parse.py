@@ -628,10 +628,11 @@ def _step_withdrawal_after(msg: Message, fragment: str) -> str | None:
 # A withdrawal later in a fragment: the words after it are few ("wait no, cancel that",
 # "jk, I'm passing tonight"); a longer sentence is read whole.
 _WITHDRAWAL_AFTER_WORDS = 12
-# The words a withdrawal may open with that say only who takes back and how: "I", "we", "the
-# undersigned", "hereby", "upon (further) reflection", "on second thoughts".
+# The words a withdrawal may open with that say only who takes back and how: "I", "we",
+# "hereby", "upon (further) reflection", "on second thoughts" (a formal "the undersigned" is
+# "I" by then: engine/orders/defined.py).
 _OWN_LEAD = lazy_compile(
-    r"\W*(?:(?:i|we|the\s+undersigned|hereby|now|also|then|so|and|(?:up)?on\s+(?:further\s+)?"
+    r"\W*(?:(?:i|we|hereby|now|also|then|so|and|(?:up)?on\s+(?:further\s+)?"
     r"(?:reflection|consideration)|on\s+second\s+thoughts?|after\s+all)(?![\w'’])\W*)*",
     re.IGNORECASE,
 )

@@ -116,8 +116,8 @@ WITHDRAWAL = (
     r"(?<![^\W\d_]\s)changed\s+my\s+mind",
     r"change\s+of\s+(?:plans?|mind)",
     # The sender's own order named and taken back: "scratch my vote", "cancel my heal",
-    # "withdraw my last order", "take back my vote"; in a formal hand, of the writer in the
-    # third person: "the undersigned hereby withdraws the instruction in clause 1".
+    # "withdraw my last order", "take back my vote"; in a formal hand: "(the undersigned)
+    # hereby withdraws the instruction in clause 1".
     r"(?:scratch|scrap|cancel|withdraw|retract|rescind|revoke|countermand|undo|strike|forget"
     r"|ditch|nix|call\s+off|(?:withdraw|retract|rescind|revoke|countermand|cancel)s)"
     r"\s+(?:my|the|our|that|this|said|tonight['’]?s|today['’]?s)"

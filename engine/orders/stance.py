@@ -1444,8 +1444,9 @@ def in_own_voice(layout: Layout, mention: Mention) -> bool:
     )
 
 
-# The sender's performative, the deed done in saying it: "I hereby", "the undersigned hereby".
-_HEREBY = lazy_compile(r"(?:(?:i|we|the\s+undersigned)\s+)?hereby", re.IGNORECASE)
+# The sender's performative, the deed done in saying it: "I hereby" (a formal "the undersigned
+# hereby" is "I hereby" by then: engine/orders/defined.py).
+_HEREBY = lazy_compile(r"(?:(?:i|we)\s+)?hereby", re.IGNORECASE)
 
 
 def asked_for(layout: Layout, mention: Mention) -> bool:
@@ -1762,7 +1763,6 @@ def _noun_subject(tokens: list[tuple[int, int, str]], i: int, voice: Voice) -> b
     return (
         word.islower()
         and key not in _NOT_A_SUBJECT
-        and key not in _WRITER
         and not key.endswith("ly")
         and key not in voice.names
         and not owned
@@ -2028,8 +2028,6 @@ _NOT_A_SUBJECT = _wordset(
 )
 # What makes the noun after it the sender's own, spoken of in role-play: "your doctor".
 _SELF_DETERMINERS = _wordset("your ur yer this yours")
-# The writer of a formal letter naming themself: "the undersigned shall protect Pip".
-_WRITER = _wordset("undersigned")
 # The words between "let" and the noun it allows: "let the boy", "let that old fool".
 _LET_DETERMINERS = _wordset("the that this those these a an his her their old poor little")
 # Verbs of someone's thinking or saying, which what follows them is the content of.
