@@ -292,6 +292,21 @@ def test_kill_jd_dash_kills_jd_dash_beside_jd() -> None:
     ]
 
 
+def _evidence_reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The texts of the blocks the evidence reads (``parse.readings``), as they are read."""
+    from autogm.engine.orders import parse
+
+    calls: list[str] = []
+    readings = parse.readings
+
+    def counted(block, *args, **kwargs):  # type: ignore[no-untyped-def]
+        calls.append(block.text)
+        return readings(block, *args, **kwargs)
+
+    monkeypatch.setattr(parse, "readings", counted)
+    return calls
+
+
 @pytest.mark.parametrize(
     ("author", "text", "evidence_read"),
     [
@@ -309,16 +324,7 @@ def test_an_investigation_of_a_player_alone_from_its_holder_is_not_read_again(
     last word (Refusal.read_whole), its evidence is the same words and is not read. From a
     Camel, who holds Stake-out and no Investigate, the evidence still reads it: "Investigate
     Abs" is his Stake-out on Abs."""
-    from autogm.engine.orders import parse
-
-    calls: list[str] = []
-    readings = parse.readings
-
-    def counted(block, *args, **kwargs):  # type: ignore[no-untyped-def]
-        calls.append(block.text)
-        return readings(block, *args, **kwargs)
-
-    monkeypatch.setattr(parse, "readings", counted)
+    calls = _evidence_reads(monkeypatch)
     state = new_game(load_ruleset("dctp-2011"), ROSTER, 1, Setup())
     state.phase = Phase.parse("Night 2")
     parsed = read_pm(state, author, text)
@@ -350,16 +356,7 @@ def test_a_lone_fragment_read_whole_that_lacks_a_detail_is_not_read_again(
     can use now and not asked: its evidence is the same words. The refusal is the plain
     reader's, as it was. By night the evidence is read, and says why: Identify is a day
     ability (the answer the evidence gives, which passing it over replaced)."""
-    from autogm.engine.orders import parse
-
-    calls: list[str] = []
-    readings = parse.readings
-
-    def counted(block, *args, **kwargs):  # type: ignore[no-untyped-def]
-        calls.append(block.text)
-        return readings(block, *args, **kwargs)
-
-    monkeypatch.setattr(parse, "readings", counted)
+    calls = _evidence_reads(monkeypatch)
     roster = {**ROSTER, "Akonyl": "Mitsuhiko"}
     state = new_game(load_ruleset("dctp-2011"), roster, 1, Setup())
     state.phase = Phase.parse(phase)
@@ -416,14 +413,7 @@ def test_courtesy_beside_an_order_read_whole_is_not_read_for_evidence(
     player are read for their evidence, as before."""
     from autogm.engine.orders import parse
 
-    calls: list[str] = []
-    readings = parse.readings
-
-    def counted(block, *args, **kwargs):  # type: ignore[no-untyped-def]
-        calls.append(block.text)
-        return readings(block, *args, **kwargs)
-
-    monkeypatch.setattr(parse, "readings", counted)
+    calls = _evidence_reads(monkeypatch)
     shortcut = parse._read_whole_with_courtesy
 
     def one_fragment(msg, run):  # type: ignore[no-untyped-def]
