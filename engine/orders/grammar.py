@@ -268,16 +268,24 @@ def gate_keys(pattern: str) -> Gate:
         return (), frozenset()
     # A text that holds "change" holds it whether "changed" is a key or not; a key that must
     # open a word covers only those that open one with it.
-    kept = {
-        (t, word)
-        for t, word in found
-        if not any(
-            (o, w) != (t, word) and o in t and (not w or (word and t.startswith(o)))
-            for o, w in found
-        )
-    }
+    kept = {(t, word) for t, word in found if not _covered(t, word, found)}
     keys = tuple(sorted({t for t, _ in kept}, key=lambda k: (len(k), k)))
     return keys, frozenset(t for t, word in kept if word)
+
+
+def _covered(text: str, word: bool, found: set[Key]) -> bool:
+    """Whether another key of ``found`` stands in ``text`` wherever it does (``word``: it opens
+    a word): "change" covers "changed"; a key that must open a word covers only a text that
+    opens one and starts with it. A loop whose first test is the cheap one: a class of a
+    hundred phrases tries each key against each."""
+    for other, opens in found:
+        if (
+            other in text
+            and (not opens or (word and text.startswith(other)))
+            and (other != text or opens != word)
+        ):
+            return True
+    return False
 
 
 def may_hold(gate: Gate, low: str | None) -> bool:
@@ -326,6 +334,18 @@ def _required_sequence(pattern: str, i: int, opens: bool) -> tuple[set[Key] | No
     run, run_opens = "", False
     first = True  # nothing read yet
     while i < len(pattern) and pattern[i] not in "|)":
+        plain = _PLAIN_RUN.match(pattern, i)
+        if plain is not None:
+            # Letters read as themselves, taken whole (as the loop below takes each of them),
+            # but the last when a quantifier follows it ("lovers?"): that one is read below.
+            end = plain.end() - (_QUANTIFIER.match(pattern, plain.end()) is not None)
+            if end > i:
+                if not run:
+                    run_opens = first and opens and pattern[i].isalnum()
+                run += pattern[i:end].lower()
+                first = False
+                i = end
+                continue
         c = pattern[i]
         if first and pattern.startswith(_WORD_START_BEFORE, i):
             opens = True
@@ -374,6 +394,12 @@ def _required_sequence(pattern: str, i: int, opens: bool) -> tuple[set[Key] | No
     if not choices:
         return None, i
     return max(choices, key=lambda texts: (min(len(t) for t, _ in texts), -len(texts))), i
+
+
+# A run of characters ``_required_sequence`` reads each as itself: ASCII, and none of the
+# signs of a piece ("\\", "[", "(", "^", "$", "."), of its end ("|", ")") or of a quantifier
+# ("?", "*", "+", "{"). Written as the ranges left, which compile to a small bitmap.
+_PLAIN_RUN = re.compile(r"[\x00-#%-',\-/->@-Z\]_-z}-\x7f]+")
 
 
 def _group_end(pattern: str) -> int:

@@ -176,3 +176,13 @@ def test_a_key_that_opens_its_phrase_is_looked_for_where_a_word_starts() -> None
     assert gate_keys(r"(?<!\w)(?=k)(?<!q)kill") == (("kill",), {"kill"})
     # A key that opens a word and the same text anywhere: the second covers both.
     assert gate_keys(r"(?<!\w)(?:does|x+does)") == (("does",), set())
+
+
+def test_a_run_of_letters_is_read_whole_but_a_quantified_last_letter() -> None:
+    # The walk takes a run of plain characters at once: a letter a quantifier follows is not
+    # the run's ("lovers?" holds "lover"), and the longest run of a sequence is its key.
+    assert gate_keys(r"(?<!\w)lovers?\s+x{2,}yz") == (("lover",), {"lover"})
+    assert gate_keys(r"heal(?:ing)?\s+kleene's+\s+life{1,2}") == (("kleene'",), set())
+    assert gate_keys(r"(?<![\w'’])i'll\s+vote\s+(?:for\s+)?x") == (("i'll",), {"i'll"})
+    assert gate_keys(r"#1: no\. ?\d") == (("#1: no.",), set())
+    assert gate_keys(r"a{2}bc|de+f") == ((), set())  # "d" alone: one letter, no gate
