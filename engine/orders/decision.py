@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-from autogm.engine.lazy_pattern import lazy_compile
+from autogm.engine.orders import phrases
 from autogm.engine.orders.compose import Block, Candidates
 from autogm.engine.orders.kinds import Kind
 from autogm.engine.orders.model import Order
@@ -21,7 +21,7 @@ from autogm.engine.orders.stance import TALK, Voice, stance
 # The words that say the weighing is over, then at most a copula or a mark before the players:
 # "final answer:", "my final pick is", "decided:", "I've decided on", "going with", "so the
 # four:", "locked in:", "settling on".
-_SETTLES = lazy_compile(
+_SETTLES = phrases.gated(
     r"^\W*(?:(?:so|ok(?:ay)?|right|fine|alright|then|and)\b\W*)*(?:(?:my|the)\s+)?"
     r"(?:final(?:\s+(?:answer|list|pick|choice|decision|target|names?|four|three|two))?"
     r"|(?:i['’]?ve\s+|i\s+have\s+|i\s+)?decided(?:\s+on)?|decision|verdict"

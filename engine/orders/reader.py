@@ -113,14 +113,14 @@ _OWN_CLAUSE = lazy_compile(
 NO_ORDER = "reading.no_order"
 NO_KILL = "reading.no_kill"
 # A condition after a complete order: "heal Lynz if she gets claimed".
-_IF_AFTER = lazy_compile(
+_IF_AFTER = phrases.gated(
     r"[\s,.;\-–—(]*(?:(?:but\s+)?only\s+)?"
     rf"(?:if|unless|as\s+long\s+as|{'|'.join(phrases.FORMAL_CONDITION)})\b",
     re.IGNORECASE,
 )
 # A precaution after a complete order is its reason, not its condition (phrases.PRECAUTION):
 # "heal Lynz in case he gets attacked", "protect Abs, just in case".
-_PRECAUTION_AFTER = lazy_compile(
+_PRECAUTION_AFTER = phrases.gated(
     rf"[\s,.;\-–—(]*(?:just\s+)?(?:{'|'.join(phrases.PRECAUTION)})(?![\w'’])", re.IGNORECASE
 )
 # A courtesy, not a condition: "Heal Lynz if possible", "..., if that's ok".

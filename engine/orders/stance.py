@@ -106,7 +106,7 @@ _TAG_QUESTION = lazy_compile(
     r"|please|pls|plz)\W*\?+\W*$",
     re.IGNORECASE,
 )
-_ONLY_DOUBT = lazy_compile(
+_ONLY_DOUBT = phrases.gated(
     rf"^[\W_]*(?:{'|'.join(phrases.DOUBT)})(?:\s+(?:tho|though|tbh|yet|lol))?[\W_]*$",
     re.IGNORECASE,
 )
@@ -763,7 +763,7 @@ _STAYS = lazy_compile(
 # waste", "Healing Abs seems pointless"; or what it would do, imagined ("Shooting Lumen would
 # do what, exactly?", "Blocking Rook tonight would be so me", "Jailing him would backfire"),
 # past the phase it is for and an honorific after the name ("Rook-kun").
-_WEIGHED = lazy_compile(
+_WEIGHED = phrases.gated(
     rf"(?:{phrases.HONORIFIC})?(?:\s*,?\s+(?:{'|'.join(phrases.NOW)}))?"
     r"\s+(?:would(?:\s+not|n['’]t)?\s+(?!you\b|u\b)[^\W\d_]+|would['’]ve\s+been"
     r"|seems|sounds|feels|looks)\b",

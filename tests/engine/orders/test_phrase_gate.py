@@ -76,6 +76,8 @@ def test_every_gated_class_answers_as_its_pattern_over_the_corpora() -> None:
     # The stance's classes, parse's withdrawal at a fragment's start, DCTP's form's killer.
     assert {"WITHDRAWAL", "_LATER", "_ASKING", "_NOT_DIRECTIVE", "_WITHDRAW"} <= names
     assert "_KILLER_LABEL" in names
+    # The phrase patterns matched at one place that most games never need compiled.
+    assert {"_SETTLES", "_ONLY_DOUBT", "_WEIGHED", "_IF_AFTER", "_PRECAUTION_AFTER"} <= names
     texts = _messages()
     assert len(texts) > 3000
     for text in texts:
