@@ -51,7 +51,7 @@ from autogm.engine.orders.fragments import (
     split_tape,
     split_will,
 )
-from autogm.engine.orders.grammar import Grammar, grammar_of
+from autogm.engine.orders.grammar import Gate, Grammar, gate_keys, grammar_of, may_hold, stems_tell
 from autogm.engine.orders.kinds import Kind, kind_of
 from autogm.engine.orders.model import Order, ParsedPM, Rejection
 from autogm.engine.orders.name_match import NameMatch
@@ -234,6 +234,9 @@ class Message:
         # The "unread" refusals of fragments read to their last word that lack a detail
         # ("Identify P21": no role): alone in their run, their evidence is the same words.
         self.read_whole: list[Rejection] = []
+        # Whether a fragment may hold words that take an order back: the withdrawal steps
+        # read only a message that holds a text their patterns' every match holds.
+        self.withdraws = _may_withdraw(pieces)
 
     def refuse(self, rejection: Rejection, how: str = "refused") -> None:
         self.rejected.append(rejection)
@@ -601,6 +604,8 @@ def _step_withdrawal_after(msg: Message, fragment: str) -> str | None:
     back what was said before it. The fragment is cut there: its words before are read, then
     the withdrawal (``_step_withdrawal``). Not when it names a player after it ("forget the
     kill on Birch, heal Abs" is read whole), nor when it is negated ("not kidding")."""
+    if not msg.withdraws:
+        return fragment
     found = own_withdrawal(fragment)  # past "disregard the rumours about her", as the stance
     if found is None or _WITHDRAW.match(fragment) is not None:
         return fragment  # none, or it opens the fragment ("edit: nvm, ...")
@@ -643,7 +648,7 @@ def _step_withdrawal(msg: Message, fragment: str) -> str | None:
     """ "Scratch that", "never mind", "changed my mind, heal Parkur": the orders this message
     gave before are taken back; what follows the words is read on. Followed by a new target
     alone ("EDIT: changed my mind — Gravel"), it gives the order before that target."""
-    found = _WITHDRAW.match(fragment)
+    found = _WITHDRAW.match(fragment) if msg.withdraws else None
     if found is None or OF_OTHER.match(
         fragment, found.end() - len(found.group()) + len(found.group().rstrip())
     ):
@@ -986,6 +991,8 @@ def _step_read(msg: Message, fragment: str) -> str | None:
         ]
         msg.accepted = {k: o for k, o in msg.accepted.items() if o.ability != "vote" or k in kept}
         if order.then:
+            # The words after the unvote, as the plain reader left them: looked at anew.
+            msg.withdraws = msg.withdraws or _may_withdraw([order.then])
             msg.pending.appendleft(order.then)
             msg.signed_next = None
         msg.trace.append((fragment, "order", None))
@@ -1089,6 +1096,25 @@ _EDIT = lazy_compile(
     r"|to\s+(?=[^\n]*\binstead\b))?",
     re.IGNORECASE,
 )
+
+
+@lru_cache(maxsize=1)
+def _withdrawal_gate() -> Gate:
+    """The texts one of which every match of the withdrawal's phrases holds (``gate_keys``:
+    "nvm", "scratch", "take", ...), wherever they stand in a word. Both steps' patterns hold
+    one: ``_WITHDRAW`` is those phrases after a lead-in that may be empty."""
+    keys, _ = gate_keys(_WITHDRAWAL_WORDS.pattern)
+    return keys, frozenset()
+
+
+def _may_withdraw(pieces: list[str]) -> bool:
+    """Whether a fragment of ``pieces`` may hold words of withdrawal, looked for once in the
+    message: most hold none, and each fragment would be looked at twice, key by key (the
+    steps cut and join fragments at marks and spaces, so none holds a key its pieces lack)."""
+    text = "\n".join(pieces)
+    return may_hold(_withdrawal_gate(), text.lower() if stems_tell(text) else None)
+
+
 # An apology said to the player it names, with no mark between ("sorry Biscuit!"), which
 # corrects nothing ("sorry, Biscuit" and "no wait, Tamsin" do).
 _APOLOGY_TO = lazy_compile(r"(?<![\w'’])(?:sorry|sry|soz|apologies)\s+$", re.IGNORECASE)
