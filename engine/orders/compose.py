@@ -1747,6 +1747,20 @@ def offered_players(block: Block) -> bool:
     return False
 
 
+def offered_between(block: Block, targets: tuple[str, ...]) -> tuple[str, str] | None:
+    """Two of an order's targets written with "or" between them ("i want protect Onigiri or
+    Lantern tonight"), or None: a choice offered, not a list ("Disguise: A / B / C")."""
+    named = [x for x in block.found if x.kind == PLAYER and x.value in targets]
+    for first, second in itertools.pairwise(named):
+        between = _OR_BETWEEN.fullmatch(block.text, first.end, second.start)
+        if first.value != second.value and between is not None:
+            return first.value, second.value
+    return None
+
+
+_OR_BETWEEN = lazy_compile(r"\s*,?\s*or(?:\s+(?:maybe|else|perhaps))?\s+", re.IGNORECASE)
+
+
 # What may stand around players offered as a choice: marks, "or", "either", "maybe".
 _OFFERED = lazy_compile(r"(?:[\W_]|(?<![\w'’])(?:or|either|maybe|else)(?![\w'’]))*", re.IGNORECASE)
 

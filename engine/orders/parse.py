@@ -28,6 +28,7 @@ from autogm.engine.orders.compose import (
     fitted,
     misspelled,
     named_by_its_word,
+    offered_between,
     offered_players,
     readings,
 )
@@ -2028,6 +2029,17 @@ def read_evidence(msg: Message) -> None:
                     # The order was read whole, and the rules refuse it (a day ability by
                     # night, oneself as the target): that is the reason to give.
                     ruled = True
+                    offered = (
+                        offered_between(block, order.targets)
+                        if len(order.targets) > 1 and refused.kind is Kind.BAD_TARGET
+                        else None
+                    )
+                    if offered is not None:
+                        # "i want protect Onigiri or Lantern" read as both, and one is all the
+                        # rules allow now: the sender offered two choices.
+                        first, second = offered
+                        why = say("reading.two_choices_between", first=first, second=second)
+                        refused = Rejection(block_text, why, kind=Kind.TWO_CHOICES)
                     ruled_at.append(reading.at)
                     new.append(replace(refused, text=block_text))
                     ruled_new.append(refused)
