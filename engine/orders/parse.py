@@ -2081,6 +2081,14 @@ def read_evidence(msg: Message) -> None:
             kinds = [k for _, k in others if isinstance(k, Kind)]
             kind = next((k for k in _VOIDING if k in kinds), None)
             abilities: tuple[str, ...] = ()
+            if kind is Kind.QUESTION and detail and kinds.count(kind) == len(kinds):
+                # "Sniper Rifle on Dray? no idea of her role": an order asked about that
+                # lacks a detail the rules need is refused for the detail; a "yes" would
+                # not carry it out, and the answer says what to add.
+                lacking = [r for r in provisional if r.kind is Kind.MISSING_DETAIL]
+                msg.rejected = [r for r in msg.rejected if not any(r is p for p in provisional)]
+                msg.rejected.extend(replace(r, text=block_text) for r in lacking[:1])
+                continue
             if kind is None and not detail and any(k == RIVALS for _, k in others):
                 kind = Kind.TWO_CHOICES  # one word, two of the sender's abilities
                 abilities = next(m for m, k in others if k == RIVALS).value
