@@ -2278,8 +2278,9 @@ def _victim(block: Block, c_start: int, c_end: int) -> str | None:
     return None
 
 
-# The word after a crime's, when it is no victim's name.
-_NEXT_WORD = lazy_compile(r"\s*([^\W_][\w'’.-]*)")
+# The word after a crime's on its line, when it is no victim's name (a form's next line,
+# "Phase: ??", is another field).
+_NEXT_WORD = lazy_compile(r"[^\S\n]*([^\W_][\w'’.-]*)")
 _NOT_A_VICTIM = frozenset(
     {"on", "during", "in", "at", "last", "the", "a", "of", "yesterday", "tonight", "today",
      "night", "day", "prep", "two", "him", "her", "them", "it", "someone", "and", "with"}
