@@ -2169,7 +2169,7 @@ def read_evidence(msg: Message) -> None:
                 r
                 for r in new
                 if r.kind in _VOIDING[:-1]
-                or (unnamed and r.kind is Kind.MISSING_DETAIL)
+                or (unnamed and r.kind in (Kind.MISSING_DETAIL, Kind.AMBIGUOUS_NAME))
                 or (named and r.kind is Kind.NOT_HELD)
             ]
             if not new:
