@@ -232,9 +232,12 @@ def _quotes(text: str, tokens: list[Token] | None) -> list[tuple[str | None, str
 _QUOTED_WORDS: dict[str, str] = {}
 
 
-# The author a quote names: [quote="Abs"], [quote=Abs], [quote="Abs" post_id=1 ...].
+# The author a quote names: [quote="Abs"], [quote=Abs], [quote="Abs" post_id=1 ...], and
+# a name of several words written bare, [quote=Old Crow] (an attribute, "x=1", is no word
+# of it).
 _QUOTE_AUTHOR = lazy_compile(
-    r"\[quote\s*=\s*(?P<who>\"[^\"]*\"|&quot;.*?&quot;|[^\]\s:]+)", re.IGNORECASE
+    r"\[quote\s*=\s*(?P<who>\"[^\"]*\"|&quot;.*?&quot;|[^\]\s:]+(?:[ \t]+[^\]\s:=]+(?=[ \t\]]))*)",
+    re.IGNORECASE,
 )
 # Someone else's words written as text: "Tomo wrote:", "Forwarding what Lark PM'd me
 # earlier:", "> ...". The line that leads them in names who said them.

@@ -1747,6 +1747,20 @@ def offered_players(block: Block) -> bool:
     return False
 
 
+def offered_between(block: Block, targets: tuple[str, ...]) -> tuple[str, str] | None:
+    """Two of an order's targets written with "or" between them ("i want protect Onigiri or
+    Lantern tonight"), or None: a choice offered, not a list ("Disguise: A / B / C")."""
+    named = [x for x in block.found if x.kind == PLAYER and x.value in targets]
+    for first, second in itertools.pairwise(named):
+        between = _OR_BETWEEN.fullmatch(block.text, first.end, second.start)
+        if first.value != second.value and between is not None:
+            return first.value, second.value
+    return None
+
+
+_OR_BETWEEN = lazy_compile(r"\s*,?\s*or(?:\s+(?:maybe|else|perhaps))?\s+", re.IGNORECASE)
+
+
 # What may stand around players offered as a choice: marks, "or", "either", "maybe".
 _OFFERED = lazy_compile(r"(?:[\W_]|(?<![\w'’])(?:or|either|maybe|else)(?![\w'’]))*", re.IGNORECASE)
 
@@ -2264,8 +2278,9 @@ def _victim(block: Block, c_start: int, c_end: int) -> str | None:
     return None
 
 
-# The word after a crime's, when it is no victim's name.
-_NEXT_WORD = lazy_compile(r"\s*([^\W_][\w'’.-]*)")
+# The word after a crime's on its line, when it is no victim's name (a form's next line,
+# "Phase: ??", is another field).
+_NEXT_WORD = lazy_compile(r"[^\S\n]*([^\W_][\w'’.-]*)")
 _NOT_A_VICTIM = frozenset(
     {"on", "during", "in", "at", "last", "the", "a", "of", "yesterday", "tonight", "today",
      "night", "day", "prep", "two", "him", "her", "them", "it", "someone", "and", "with"}

@@ -301,6 +301,7 @@ def _at(
             used
             and role.kind in (MatchKind.EXACT, MatchKind.ALIAS)
             and (written.strip().casefold() not in _WORD_ROLES or _cased(written, role))
+            and not _negated_verb(rest, used)
         ):
             choices.append(Mention(ROLE, start, start + used, role.name, written))
     if (me := _SELF.match(rest)) is not None:
@@ -324,6 +325,16 @@ def _at(
     return max(choices, key=lambda m: (m.end, -_rank(m)))
 
 
+def _negated_verb(rest: str, used: int) -> bool:
+    """Whether the word ending at ``used`` is the verb of a contraction with "not": "don't"
+    is no Don (the Boss), "won't" no player Won."""
+    return (
+        rest[used : used + 1] in ("'", "’")
+        and rest[used + 1 : used + 2] in ("t", "T")
+        and not (rest[used + 2 : used + 3].isalnum())
+    )
+
+
 # What a word reads past a name written whole when it is only the name's possessive.
 _POSSESSIVE_ONLY = lazy_compile(r"['’]s?")
 
@@ -339,7 +350,7 @@ def _rank(m: Mention) -> int:
 
 def _player(rest: str, start: int, players: NameMatcher) -> Mention | None:
     found, used = players.match_prefix(rest)
-    if not used:
+    if not used or _negated_verb(rest, used):
         return None
     written = rest[:used]
     if found.kind is MatchKind.AMBIGUOUS:

@@ -28,6 +28,7 @@ from autogm.engine.orders.compose import (
     fitted,
     misspelled,
     named_by_its_word,
+    offered_between,
     offered_players,
     readings,
 )
@@ -83,7 +84,7 @@ from autogm.engine.orders.stance import (
     own_withdrawal,
     told_to_crowd,
 )
-from autogm.engine.orders.undecided import void_undecided
+from autogm.engine.orders.undecided import says_none, void_undecided
 from autogm.engine.render.inert import shorten
 from autogm.engine.render.templates import say
 from autogm.engine.rules.base import Side, Slot
@@ -1155,6 +1156,22 @@ def _finish_condition(msg: Message) -> None:
 def _finish_undecided(msg: Message) -> None:
     """A message that says its decision is still to come, or that it sends no order, carries
     out none of the orders it names (engine.orders.undecided)."""
+    if not (msg.accepted or msg.unvote or msg.no_action) and msg.rejected:
+        if all(r.kind in _SAID_NONE for r in msg.rejected):
+            # "Never mind — nothing from me tonight. I'm saving myself.": no order given, and
+            # the message says it gives none; its words read as no order, or as an ability
+            # the sender does not hold ("saving"), are that statement's, taken back.
+            words = msg.dialect.words
+            said = says_none(msg.text, msg.reader, msg.dialect.table, words.means)
+            if said is not None:
+                at = [i for i, r in enumerate(msg.rejected) if _overlap(r.text, said.text)]
+                if at:
+                    msg.rejected = [
+                        said if i == at[0] else r
+                        for i, r in enumerate(msg.rejected)
+                        if i == at[0] or i not in at
+                    ]
+        return
     if not msg.accepted or not (
         msg.rejected or msg.reader.notes or any(how != "order" for _, how, _ in msg.trace)
     ):
@@ -1165,6 +1182,16 @@ def _finish_undecided(msg: Message) -> None:
     msg.rejected.extend(
         void_undecided(msg.text, msg.accepted, msg.reader, msg.dialect.table, words.means)
     )
+
+
+def _overlap(quoted: str, statement: str) -> bool:
+    """Whether a refusal quoting ``quoted`` holds the ``statement``, or is a part of it."""
+    quoted = quoted.strip(" .!")
+    return bool(quoted) and (statement in quoted or quoted in statement)
+
+
+# The refusals of a message that says it gives no order, which that statement answers.
+_SAID_NONE = frozenset({Kind.NOT_AN_ORDER, Kind.NOT_HELD})
 
 
 def _finish_withdrawn(msg: Message) -> None:
@@ -2054,6 +2081,17 @@ def read_evidence(msg: Message) -> None:
                     # The order was read whole, and the rules refuse it (a day ability by
                     # night, oneself as the target): that is the reason to give.
                     ruled = True
+                    offered = (
+                        offered_between(block, order.targets)
+                        if len(order.targets) > 1 and refused.kind is Kind.BAD_TARGET
+                        else None
+                    )
+                    if offered is not None:
+                        # "i want protect Onigiri or Lantern" read as both, and one is all the
+                        # rules allow now: the sender offered two choices.
+                        first, second = offered
+                        why = say("reading.two_choices_between", first=first, second=second)
+                        refused = Rejection(block_text, why, kind=Kind.TWO_CHOICES)
                     ruled_at.append(reading.at)
                     new.append(replace(refused, text=block_text))
                     ruled_new.append(refused)
@@ -2095,6 +2133,17 @@ def read_evidence(msg: Message) -> None:
             kinds = [k for _, k in others if isinstance(k, Kind)]
             kind = next((k for k in _VOIDING if k in kinds), None)
             abilities: tuple[str, ...] = ()
+            lacking = [
+                r for r in provisional if r.kind is Kind.MISSING_DETAIL and r.asks is None
+            ]
+            if kind is Kind.QUESTION and lacking and kinds.count(kind) == len(kinds):
+                # "Sniper Rifle on Dray? no idea of her role": an order asked about that
+                # the plain reader read and found lacking a detail the rules need is
+                # refused for the detail; a "yes" would not carry it out, and the answer
+                # says what to add. (A guess asked back, "e.g. Kleene?", is no such order.)
+                msg.rejected = [r for r in msg.rejected if not any(r is p for p in provisional)]
+                msg.rejected.append(replace(lacking[0], text=block_text))
+                continue
             if kind is None and not detail and any(k == RIVALS for _, k in others):
                 kind = Kind.TWO_CHOICES  # one word, two of the sender's abilities
                 abilities = next(m for m, k in others if k == RIVALS).value
@@ -2146,7 +2195,7 @@ def read_evidence(msg: Message) -> None:
                 r
                 for r in new
                 if r.kind in _VOIDING[:-1]
-                or (unnamed and r.kind is Kind.MISSING_DETAIL)
+                or (unnamed and r.kind in (Kind.MISSING_DETAIL, Kind.AMBIGUOUS_NAME))
                 or (named and r.kind is Kind.NOT_HELD)
             ]
             if not new:

@@ -89,6 +89,25 @@ def void_undecided(
     return refused
 
 
+def says_none(
+    text: str, reader: Reader, table: EvidenceTable, means: Mapping[str, str]
+) -> Rejection | None:
+    """The answer to a message that gives no order and says it sends none, naming no ability
+    ("Never mind — nothing from me tonight. I'm saving myself."): taken back, quoting the
+    statement; None when it says nothing of the kind. (A decision still to come, "I'll decide
+    later", takes nothing back when nothing was given: it is talk.)"""
+    for found in _STATEMENT.finditer(text):
+        said = found.group()
+        if _NOT_SPENT.fullmatch(said) is not None or _UNDECIDED.fullmatch(said) is not None:
+            continue  # "not wasting a bullet": an ability named unused, not the message
+        if _named(text, found, reader, table, means, {}, named_only=False) != set():
+            continue
+        start = max(text.rfind(mark, 0, found.start()) for mark in ".!?\n") + 1
+        written = shorten(text[start : _end(text, found)].strip(), 80)
+        return Rejection(written, say("reading.none_given", written=written), kind=Kind.WITHDRAWN)
+    return None
+
+
 def _end(text: str, found: re.Match[str]) -> int:
     """Where the sentence of the statement ``found`` ends."""
     stop = _SENTENCE_END.search(text, found.end())

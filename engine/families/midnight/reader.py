@@ -75,6 +75,8 @@ MESSAGES = frozenset({"letter", "call"})
 
 # Between an order's target and its Midnight role: "as Boss", "= Boss", "is the Boss",
 # "naming Boss", "guessing Boss", "(Boss)", ": Boss", "for Boss".
+# A letter or a digit: a word written, not only marks.
+_WORDED = re.compile(r"[^\W_]")
 _ROLE_WORD = re.compile(
     r"\s*(?:(?:as|=|is|:|,|-+|–|—|naming|named|guessing|guess|for|being|role|tonight|tonite"
     r"|today|now)\s*)*"
@@ -474,6 +476,11 @@ class _Read:
             else:
                 name, rest = self.target(rest)
                 targets = (name,)
+        lead = _ROLE_WORD.match(rest)
+        if needs_role and rest.strip() and not _WORDED.search(rest, lead.end() if lead else 0):
+            # "Sniper Rifle on Ana Lu, role?": no role written where one goes; the rules say
+            # the order needs one, in their words.
+            rest = ""
         if (needs_role and rest.strip()) or (
             not needs_guise and spec is None and _names_role(self, rest)
         ):

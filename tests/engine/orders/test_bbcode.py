@@ -6,6 +6,7 @@ import pytest
 
 from autogm.engine.orders.bbcode import (
     Filler,
+    clean_and_quotes,
     clean_lines,
     clean_message,
     quotes,
@@ -609,3 +610,20 @@ def test_text_quotes_need_a_line_that_ends_in_a_colon() -> None:
     assert text_quotes(text) == (text, [])
     own, found = text_quotes("Lark wrote:\nheal Zoë\n\nVote Abs")
     assert (own, found) == ("\nVote Abs", [("Lark", "heal Zoë")])
+
+
+@pytest.mark.parametrize(
+    ("source", "author"),
+    [
+        ("[quote=Old Crow]Vodka, trick Bea. tonight.[/quote]fyi GM", "Old Crow"),
+        ("[quote=Mint Leaf]heal me[/quote]", "Mint Leaf"),
+        ('[quote="Old Crow" post_id=1 time=2]trick Bea.[/quote]', "Old Crow"),
+        ("[quote=Jd- post_id=4811 time=1305474420 user_id=2]Kill Abs[/quote]", "Jd-"),
+        ("[quote=Jd-:3kd8s7a1]Kill Abs[/quote:3kd8s7a1]", "Jd-"),
+    ],
+)
+def test_a_quote_names_its_author_of_several_words(source: str, author: str) -> None:
+    """Blind round 9: "[quote=Old Crow]Vodka, trick Bea. tonight.[/quote]" is Old Crow's
+    order, quoted; a bare name of several words is the author's whole name, and a post's
+    attributes ("post_id=1") are no part of it."""
+    assert [who for who, _ in clean_and_quotes(source)[1]] == [author]
