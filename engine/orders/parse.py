@@ -37,9 +37,11 @@ from autogm.engine.orders.dispatch import pronoun_corrected, read
 from autogm.engine.orders.evidence import (
     ABILITY,
     COMMON,
+    PLAYER,
     EvidenceTable,
     evidence_table,
     mentions,
+    player_at,
 )
 from autogm.engine.orders.folding import fold
 from autogm.engine.orders.fragments import (
@@ -773,7 +775,9 @@ def _step_edit_target(msg: Message, fragment: str) -> str | None:
     reader = msg.reader
     rest = fragment[lead.end() :]
     found, used = reader.words.players.match_prefix(rest)
-    if not (found.is_match and used):
+    named = player_at(rest, 0, reader.words.players) if found.is_match and used else None
+    if named is None or named.kind != PLAYER:
+        # No name, or a common word read as one: "so when the detective comes" is no Wren.
         return _edit_named_last(msg, fragment, rest)
     tail = rest[used:]
     if not worded and not _INSTEAD.match(tail):
