@@ -74,6 +74,11 @@ _INLINE = frozenset(
 _VOTE = frozenset({"vote", "unvote"})
 # SC2Mafia's tokens: "(vote)Abs(/vote)" is [vote]Abs[/vote].
 _PAREN_VOTE = lazy_compile(r"\((/?)(vote|unvote)\)", re.IGNORECASE)
+# A table's cells: a row is one line, its cells the parts of one sentence ("Hob Nail | 0.62 |
+# -> trick" is "Hob Nail, 0.62, -> trick"), so that the order word of a row reads with the
+# names of its row and not with the next row's first cell.
+_CELL = frozenset({"td", "th"})
+_CELL_END = ", "
 _KNOWN = _DROP | _BLOCK | _INLINE | _VOTE | {"code"}
 
 _ENTITY = lazy_compile(r"&(?:#[0-9]{1,7}|#x[0-9a-f]{1,6}|[a-z][a-z0-9]{1,31});", re.IGNORECASE)
@@ -409,11 +414,24 @@ def _render(tokens: list[Token], dropped: list[bool]) -> list[str]:
             parts.append(_without_smilies(raw))
         elif kind == "code":
             parts.append(f"\n{raw}\n")
+        elif name in _CELL:
+            parts.append(_CELL_END if kind == "close" else " ")
         elif name in _BLOCK or name in _DROP_BLOCK:
+            _end_row(parts)
             parts.append("\n")
         elif name in _VOTE:
             parts.append(f" {name} " if kind == "open" else " ")
     return parts
+
+
+def _end_row(parts: list[str]) -> None:
+    """A row's last cells (empty ones too) end with its row: the separators after its last
+    words, and the spaces between them, are dropped."""
+    end = len(parts)
+    while end and (parts[end - 1] == _CELL_END or parts[end - 1].isspace()):
+        end -= 1
+    if _CELL_END in parts[end:]:
+        del parts[end:]
 
 
 def _without_smilies(text: str) -> str:
