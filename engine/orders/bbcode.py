@@ -518,6 +518,19 @@ _LABEL = (
     rf"|(?:for\s+)?(?:{_WHEN})\s*:"
 )
 _INTERJECTION = r"(?:ok(?:ay)?|alright|so|well|um+|uh+|hm+|right)(?=\s*[,!.])"
+# The sender stepping away from the message and back, and what called them away ("brb", "ok
+# back.", "one sec", "sorry, delivery guy", "sry was driving"): a remark between an order's
+# head and its detail, which says nothing of the order.
+_AWAY = (
+    r"(?:(?:sorry|sry|soz)[\s,.!]+)?"
+    r"(?:brb|afk|bbl|bbiab|be\s+right\s+back|(?:one|a)\s+sec(?:ond)?|hold\s+on|gimme\s+a\s+sec"
+    r"|(?:(?:ok(?:ay)?|alright|sorry|sry)[\s,]+)?(?:i['’]?m\s+|i\s+am\s+)?back(?:\s+now)?"
+    r"|(?:sorry|sry|soz)[\s,]+(?:(?:i\s+)?(?:was|got)\s+(?:driving|distracted|interrupted|called\s+away)"
+    r"|(?:the\s+)?(?:delivery(?:\s+guy)?|doorbell|door|phone(?:\s+call)?|kids?|baby|dog)))"
+    # ... said as a remark of its own, a mark or the line's end after it ("hold on to it" is
+    # no remark).
+    r"(?=\s*(?:[,.!:;~…]|$))"
+)
 _CLOSING = (
     r"(?:best\s+|kind\s+|warm\s+)?regards|bye|cya|see\s+ya|gl(?:\s+hf)?"
     r"|good\s+(?:luck|night)(?:\s+(?:everyone|everybody|all|guys|folks))?"
@@ -529,6 +542,9 @@ _END = r"(?![\w'’])"
 _GREETING_STARTS, _ADDRESS_STARTS, _PLEASE_STARTS = "adeghmy", "ghm", "kp"
 _THANKS_STARTS, _INTENT_STARTS = "cmt", "cgilw"
 _LABEL_STARTS, _INTERJECTION_STARTS = "acdfmnostu", "ahorsuw"
+_AWAY_STARTS = "abghios"
+# A word every remark of ``_AWAY`` holds (test_bbcode proves it).
+_AWAY_WORDS = ("brb", "afk", "bbl", "bbiab", "back", "sec", "hold", "sorry", "sry", "soz")
 # The characters of any trailing phrase but the GM's names ("thanks very much g.m."), and of the
 # punctuation after it: ASCII letters, spaces and these marks.
 _TRAIL_HOLDS = (
@@ -583,6 +599,7 @@ class Filler:
     """
 
     __slots__ = (
+        "_away",
         "_cleaned",
         "_courtesy",
         "_key_text",
@@ -614,7 +631,9 @@ class Filler:
             (f"(?P<phrase>{_PLEASE}){_END}", _PLEASE_STARTS),
             (f"(?P<phrase>{thanks}){_END}", _THANKS_STARTS),
             (f"(?P<phrase>{_INTENT}){_END}", _INTENT_STARTS),
+            away := (f"(?P<phrase>{_AWAY}){_END}", _AWAY_STARTS),
         ]
+        self._away = _Lead([away])
         label = (f"(?P<phrase>{_LABEL})", _LABEL_STARTS)
         interjection = (f"(?P<phrase>{_INTERJECTION})", _INTERJECTION_STARTS)
         self._lead = _Lead([greeting, address, *plain, label, interjection])
@@ -654,6 +673,27 @@ class Filler:
             cleaned = self._clean(line)
             remember(self._cleaned, line, cleaned)
         return cleaned
+
+    def without_away(self, text: str) -> str:
+        """``text`` without the remarks of a sender who stepped away and came back ("brb",
+        "ok back.", "sorry, delivery guy") that open its lines: they stand between an order's
+        head and its detail ("investigate:\\nbrb\\nok back. Mossgrave kills Tin Whistle") and
+        say nothing of the order. A line of nothing else is left out."""
+        lowered = text.lower()
+        if not any(word in lowered for word in _AWAY_WORDS):
+            return text  # most messages: none of the remark's words
+        lines = []
+        for line in text.split("\n"):
+            rest = line.lstrip()
+            while rest and (m := self._away.match(rest)) is not None and m.end():
+                if self._protects(rest, m.start("phrase"), m.end("phrase"), single_prefix=False):
+                    break
+                rest = rest[m.end() :]
+            if rest is line.lstrip():
+                lines.append(line)
+            elif rest:
+                lines.append(rest)
+        return "\n".join(lines)
 
     def courtesy(self, line: str) -> bool:
         """Whether ``line`` is courtesy alone: greetings, the GM addressed, thanks and

@@ -1384,7 +1384,7 @@ def parse_pm(
         if tape_refused is not None:
             tape = None
     formed = dialect.forms(text)
-    text = written_out(formed, author, reader.words.players)
+    text = reader.words.filler.without_away(written_out(formed, author, reader.words.players))
     msg = Message(reader, fragments(text, reader.words.players.names, g), asked, text, dialect)
     if "[" in source or written_quotes:
         # The tags already read are the source's when what was cleaned has its words: the

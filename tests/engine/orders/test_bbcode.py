@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from autogm.engine.orders.bbcode import (
@@ -457,6 +459,7 @@ def test_each_lead_phrase_starts_only_with_the_letters_it_is_tried_for() -> None
         (bbcode._INTENT, bbcode._INTENT_STARTS),
         (bbcode._LABEL, bbcode._LABEL_STARTS),
         (bbcode._INTERJECTION, bbcode._INTERJECTION_STARTS),
+        (bbcode._AWAY, bbcode._AWAY_STARTS),
     ]
     for pattern, letters in phrases:
         starts = first_letters(pattern)
@@ -609,3 +612,35 @@ def test_text_quotes_need_a_line_that_ends_in_a_colon() -> None:
     assert text_quotes(text) == (text, [])
     own, found = text_quotes("Lark wrote:\nheal Zoë\n\nVote Abs")
     assert (own, found) == ("\nVote Abs", [("Lark", "heal Zoë")])
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Blind round 13 (the multitasker): a sender who steps away mid-message and comes back.
+        ("investigate:\nbrb\nok back. Abs kills Kleene", "investigate:\nAbs kills Kleene"),
+        ("detect\nsorry delivery guy\nSherry", "detect\nSherry"),
+        ("one sec!\nheal Abs", "heal Abs"),
+        ("sry was driving, catching up\nvote Abs", "catching up\nvote Abs"),
+        ("I'm back. kill Abs", "kill Abs"),
+        # Near misses: the words in an order, and a player named like the remark.
+        ("hold on to the gun", "hold on to the gun"),
+        ("back Abs up tonight", "back Abs up tonight"),
+        ("sorry, Doorbell", "sorry, Doorbell"),
+        ("sorry, heal Abs", "sorry, heal Abs"),
+    ],
+)
+def test_remarks_of_stepping_away_are_left_out(text: str, expected: str) -> None:
+    assert Filler(protected=["Abs", "Kleene", "Doorbell"]).without_away(text) == expected
+
+
+def test_every_remark_of_stepping_away_holds_one_of_its_gate_words() -> None:
+    """``Filler.without_away`` reads only a text that holds one of ``_AWAY_WORDS``."""
+    from autogm.engine.orders import bbcode
+
+    away = re.compile(bbcode._AWAY, re.IGNORECASE)
+    for said in ("brb", "afk", "bbl", "bbiab", "be right back", "one sec", "a second",
+                 "hold on", "gimme a sec", "ok back", "I'm back now", "sorry, phone call",
+                 "sry was driving", "soz the kids"):  # fmt: skip
+        assert away.match(said), said
+        assert any(word in said.lower() for word in bbcode._AWAY_WORDS), said
