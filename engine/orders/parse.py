@@ -623,6 +623,12 @@ def _step_withdrawal_after(msg: Message, fragment: str) -> str | None:
         # to take back, and the words before are its lead-in: the sentence stays whole for
         # the evidence, which reads what it takes back (``Layout.withdrawn_next``).
         return fragment
+    if msg.accepted and msg.dialect.holds_order_word(head):
+        # "Kill Brisket. Then slander Nib — no, forget I spoke": what the sentence ordered is
+        # taken back, not the orders of the sentences before it (the kill stands).
+        said = found.group().strip(" ,.;:-!—–")
+        msg.refuse(Rejection(fragment, say("reading.withdrawn", written=said), kind=Kind.WITHDRAWN))
+        return None
     msg.pending.appendleft(rest)
     return head
 
