@@ -518,19 +518,26 @@ _LABEL = (
     rf"|(?:for\s+)?(?:{_WHEN})\s*:"
 )
 _INTERJECTION = r"(?:ok(?:ay)?|alright|so|well|um+|uh+|hm+|right)(?=\s*[,!.])"
-# The sender stepping away from the message and back, and what called them away ("brb", "ok
-# back.", "one sec", "sorry, delivery guy", "sry was driving"): a remark between an order's
-# head and its detail, which says nothing of the order.
-_AWAY = (
-    r"(?:(?:sorry|sry|soz)[\s,.!]+)?"
-    r"(?:brb|afk|bbl|bbiab|be\s+right\s+back|(?:one|a)\s+sec(?:ond)?|hold\s+on|gimme\s+a\s+sec"
-    r"|(?:(?:ok(?:ay)?|alright|sorry|sry)[\s,]+)?(?:i['’]?m\s+|i\s+am\s+)?back(?:\s+now)?"
-    r"|(?:sorry|sry|soz)[\s,]+(?:(?:i\s+)?(?:was|got)\s+(?:driving|distracted|interrupted|called\s+away)"
-    r"|(?:the\s+)?(?:delivery(?:\s+guy)?|doorbell|door|phone(?:\s+call)?|kids?|baby|dog)))"
-    # ... said as a remark of its own, a mark or the line's end after it ("hold on to it" is
-    # no remark).
-    r"(?=\s*(?:[,.!:;~…]|$))"
-)
+# The sender stepping away from the message and back ("brb", "ok back.", "one sec", "sorry,
+# delivery guy", "sry was driving"): a remark of its own between an order's head and its
+# detail, which says nothing of the order. Each is a clause of the line (up to a mark), its
+# words after the lead words ("ok", "sorry") one of ``_AWAY``, or after an apology one of
+# ``_AWAY_CAUSES``; read as words, not by a pattern (a message holds one seldom).
+_AWAY_LEAD = frozenset({"ok", "okay", "alright", "sorry", "sry", "soz"})
+_APOLOGIES = frozenset({"sorry", "sry", "soz"})
+_AWAY = frozenset({
+    "brb", "afk", "bbl", "be right back", "one sec", "one second", "a sec", "a second",
+    "hold on", "gimme a sec", "back", "back now", "i'm back", "im back", "i am back",
+    "i'm back now", "im back now",
+})  # fmt: skip
+_AWAY_CAUSES = frozenset({
+    "was driving", "got distracted", "was distracted", "got interrupted", "was interrupted",
+    "got called away", "was called away", "i was driving", "i got distracted", "delivery",
+    "delivery guy", "the delivery guy", "doorbell", "the doorbell", "door", "the door", "phone",
+    "the phone", "phone call", "kid", "kids", "the kids", "baby", "the baby", "dog", "the dog",
+})  # fmt: skip
+# A clause of a line, and the marks and spaces after it.
+_CLAUSE = lazy_compile(r"([^,.!:;~…]*)[,.!:;~…\s]*")
 _CLOSING = (
     r"(?:best\s+|kind\s+|warm\s+)?regards|bye|cya|see\s+ya|gl(?:\s+hf)?"
     r"|good\s+(?:luck|night)(?:\s+(?:everyone|everybody|all|guys|folks))?"
@@ -542,9 +549,9 @@ _END = r"(?![\w'’])"
 _GREETING_STARTS, _ADDRESS_STARTS, _PLEASE_STARTS = "adeghmy", "ghm", "kp"
 _THANKS_STARTS, _INTENT_STARTS = "cmt", "cgilw"
 _LABEL_STARTS, _INTERJECTION_STARTS = "acdfmnostu", "ahorsuw"
-_AWAY_STARTS = "abghios"
-# A word every remark of ``_AWAY`` holds (test_bbcode proves it).
-_AWAY_WORDS = ("brb", "afk", "bbl", "bbiab", "back", "sec", "hold", "sorry", "sry", "soz")
+# A word every remark of ``_AWAY`` holds, or the apology before a cause (test_bbcode proves it).
+_AWAY_WORDS = ("brb", "afk", "bbl", "back", "sec", "hold", "sorry", "sry", "soz")
+_AWAY_GATE = lazy_compile("|".join(_AWAY_WORDS))
 # The characters of any trailing phrase but the GM's names ("thanks very much g.m."), and of the
 # punctuation after it: ASCII letters, spaces and these marks.
 _TRAIL_HOLDS = (
@@ -599,7 +606,6 @@ class Filler:
     """
 
     __slots__ = (
-        "_away",
         "_cleaned",
         "_courtesy",
         "_key_text",
@@ -631,9 +637,8 @@ class Filler:
             (f"(?P<phrase>{_PLEASE}){_END}", _PLEASE_STARTS),
             (f"(?P<phrase>{thanks}){_END}", _THANKS_STARTS),
             (f"(?P<phrase>{_INTENT}){_END}", _INTENT_STARTS),
-            away := (f"(?P<phrase>{_AWAY}){_END}", _AWAY_STARTS),
         ]
-        self._away = _Lead([away])
+
         label = (f"(?P<phrase>{_LABEL})", _LABEL_STARTS)
         interjection = (f"(?P<phrase>{_INTERJECTION})", _INTERJECTION_STARTS)
         self._lead = _Lead([greeting, address, *plain, label, interjection])
@@ -676,24 +681,42 @@ class Filler:
 
     def without_away(self, text: str) -> str:
         """``text`` without the remarks of a sender who stepped away and came back ("brb",
-        "ok back.", "sorry, delivery guy") that open its lines: they stand between an order's
-        head and its detail ("investigate:\\nbrb\\nok back. Mossgrave kills Tin Whistle") and
+        "ok back.", "sorry, delivery guy") that open the lines of a message of several: they
+        stand between an order's head and its detail ("investigate:\\nbrb\\nok back. Mossgrave kills Tin Whistle") and
         say nothing of the order. A line of nothing else is left out."""
-        lowered = text.lower()
-        if not any(word in lowered for word in _AWAY_WORDS):
-            return text  # most messages: none of the remark's words
+        if "\n" not in text or _AWAY_GATE.search(text.lower()) is None:
+            return text  # most messages: one line, or none of the remark's words
         lines = []
         for line in text.split("\n"):
-            rest = line.lstrip()
-            while rest and (m := self._away.match(rest)) is not None and m.end():
-                if self._protects(rest, m.start("phrase"), m.end("phrase"), single_prefix=False):
-                    break
-                rest = rest[m.end() :]
-            if rest is line.lstrip():
+            rest = self._past_away(line.lstrip())
+            if rest is None:
                 lines.append(line)
             elif rest:
                 lines.append(rest)
         return "\n".join(lines)
+
+    def _past_away(self, line: str) -> str | None:
+        """What follows the remarks of stepping away that open ``line``; None when none does.
+        An apology stands with the cause after it ("sorry, phone"), and with nothing else."""
+        at, apology, end = 0, False, None
+        while at < len(line):
+            clause = _CLAUSE.match(line, at)
+            words = clause[1].lower().replace("’", "'").split()
+            lead = 0
+            while lead < len(words) and words[lead] in _AWAY_LEAD:
+                apology = apology or words[lead] in _APOLOGIES
+                lead += 1
+            said = " ".join(words[lead:])
+            if said and not (said in _AWAY or (apology and said in _AWAY_CAUSES)):
+                break
+            if said and self._protects(line, at, clause.end(1), single_prefix=False):
+                break  # "sorry, Doorbell": a player so named
+            at = clause.end()
+            if said:
+                end, apology = at, False
+            if not clause.end() > clause.start():
+                break
+        return None if end is None else line[end:]
 
     def courtesy(self, line: str) -> bool:
         """Whether ``line`` is courtesy alone: greetings, the GM addressed, thanks and
