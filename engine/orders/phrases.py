@@ -106,7 +106,9 @@ NEGATION = (
 )  # fmt: skip
 # A withdrawal of what was said before: "scratch that", "never mind".
 WITHDRAWAL = (
-    r"scratch\s+that", r"scrap\s+that", r"never\s*mind", "nvm", r"forget\s+(?:it|that|this)",
+    r"(?:scratch|scrap|strike)\s+that", r"never\s*mind", "nvm",
+    # ... and the sender's words unsaid: "forget I spoke", "forget what I just said".
+    r"forget\s+(?:it|that|this|(?:what\s+)?i\s+(?:just\s+)?(?:said|spoke|wrote|asked))",
     r"disregard(?:\s+(?:that|this|my\s+last(?:\s+\w+)?))?",
     r"ignore\s+(?:that|this|my\s+last(?:\s+\w+)?)",
     r"actually\s+no", r"actually\s+nah", r"on\s+second\s+thought",
@@ -125,13 +127,6 @@ WITHDRAWAL = (
     # ... not the word the sender forgets: "sorry I forget the word", "I forget the name".
     r"(?!(?:word|name|term|title|spelling)s?(?![\w'’]))\w+",
     r"take\s+back\s+my\s+\w+", r"take\s+my\s+\w+\s+back",
-    # The sender's words unsaid: "forget I spoke", "forget what I just said", "pretend I never
-    # said that", "strike that", "unsay it".
-    r"forget\s+(?:(?:that\s+)?i\s+(?:said|spoke|asked|wrote|mentioned)|what\s+i\s+(?:just\s+)?(?:said"
-    r"|wrote|asked))(?:\s+(?:that|it|anything))?",
-    r"pretend\s+i\s+(?:didn['’]?t|never|did\s+not)\s+(?:say|said|write|wrote|ask|asked)"
-    r"(?:\s+(?:that|it|anything))?",
-    r"strike\s+that", r"unsay\s+(?:that|it)",
     # A joke owned up to: "heal Lynz jk", "just kidding, no heal tonight"; sarcasm tagged as
     # such: "vote Haze. /s".
     "jk", r"j/k", r"/s", r"just\s+kidding",
