@@ -682,8 +682,9 @@ class Filler:
     def without_away(self, text: str) -> str:
         """``text`` without the remarks of a sender who stepped away and came back ("brb",
         "ok back.", "sorry, delivery guy") that open the lines of a message of several: they
-        stand between an order's head and its detail ("investigate:\\nbrb\\nok back. Mossgrave kills Tin Whistle") and
-        say nothing of the order. A line of nothing else is left out."""
+        stand between an order's head and its detail ("investigate:", "brb", "ok back.
+        Mossgrave kills Tin Whistle") and say nothing of the order. A line of nothing else
+        is left out."""
         if "\n" not in text or _AWAY_GATE.search(text.lower()) is None:
             return text  # most messages: one line, or none of the remark's words
         lines = []

@@ -1932,7 +1932,7 @@ def _possessed(words: vocab.Words | None, ability: str) -> re.Pattern[str] | Non
         return None
     found = _POSSESSED.get(said)
     if found is None:
-        found = _POSSESSED[said] = re.compile(rf"\s*(?:{said})\b", re.IGNORECASE)
+        found = _POSSESSED[said] = re.compile(grammar.possessed_noun(said), re.IGNORECASE)
     return found
 
 

@@ -791,7 +791,7 @@ SAYS: tuple[Say, ...] = (
         # "hammer": the forum's word for the vote that lynches ("hammer on Rin-chan").
         words=("vote", "lynch", "hang", "string up", "ballot for", "my vote", "hammer"),
         spelled=("vote",),
-        possessed=r"lynch(?:ing)?|execution|hanging|elimination", shape=VOTE,
+        possessed=r"lynch(?:ing)?|execution|hanging|elimination|head|neck", shape=VOTE,
     ),
     Say("abstain", order=r"abstain", words=("abstain",), spelled=("abstain", "unvote"),
         shape=NOTHING),
