@@ -77,6 +77,7 @@ from autogm.engine.orders.seam import Rules, SlotKey
 from autogm.engine.orders.stance import (
     NOT_NOW_OPENS,
     OF_OTHER,
+    TAG_QUESTION,
     TALK,
     Voice,
     asked_for,
@@ -1451,6 +1452,8 @@ def _asking(order: Order, fragment: str) -> bool:
         )
         and not order.queries
         and not _REQUEST.match(fragment)
+        # "sweep Saffron for Killer please?": a question tagged on, which asks nothing.
+        and TAG_QUESTION.search(written) is None
     )
 
 
