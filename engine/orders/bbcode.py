@@ -74,6 +74,11 @@ _INLINE = frozenset(
 _VOTE = frozenset({"vote", "unvote"})
 # SC2Mafia's tokens: "(vote)Abs(/vote)" is [vote]Abs[/vote].
 _PAREN_VOTE = lazy_compile(r"\((/?)(vote|unvote)\)", re.IGNORECASE)
+# A table's cells: a row is one line, its cells the parts of one sentence ("Hob Nail | 0.62 |
+# -> trick" is "Hob Nail, 0.62, -> trick"), so that the order word of a row reads with the
+# names of its row and not with the next row's first cell.
+_CELL = frozenset({"td", "th"})
+_CELL_END = ", "
 _KNOWN = _DROP | _BLOCK | _INLINE | _VOTE | {"code"}
 
 _ENTITY = lazy_compile(r"&(?:#[0-9]{1,7}|#x[0-9a-f]{1,6}|[a-z][a-z0-9]{1,31});", re.IGNORECASE)
@@ -412,11 +417,24 @@ def _render(tokens: list[Token], dropped: list[bool]) -> list[str]:
             parts.append(_without_smilies(raw))
         elif kind == "code":
             parts.append(f"\n{raw}\n")
+        elif name in _CELL:
+            parts.append(_CELL_END if kind == "close" else " ")
         elif name in _BLOCK or name in _DROP_BLOCK:
+            _end_row(parts)
             parts.append("\n")
         elif name in _VOTE:
             parts.append(f" {name} " if kind == "open" else " ")
     return parts
+
+
+def _end_row(parts: list[str]) -> None:
+    """A row's last cells (empty ones too) end with its row: the separators after its last
+    words, and the spaces between them, are dropped."""
+    end = len(parts)
+    while end and (parts[end - 1] == _CELL_END or parts[end - 1].isspace()):
+        end -= 1
+    if _CELL_END in parts[end:]:
+        del parts[end:]
 
 
 def _without_smilies(text: str) -> str:
@@ -503,6 +521,26 @@ _LABEL = (
     rf"|(?:for\s+)?(?:{_WHEN})\s*:"
 )
 _INTERJECTION = r"(?:ok(?:ay)?|alright|so|well|um+|uh+|hm+|right)(?=\s*[,!.])"
+# The sender stepping away from the message and back ("brb", "ok back.", "one sec", "sorry,
+# delivery guy", "sry was driving"): a remark of its own between an order's head and its
+# detail, which says nothing of the order. Each is a clause of the line (up to a mark), its
+# words after the lead words ("ok", "sorry") one of ``_AWAY``, or after an apology one of
+# ``_AWAY_CAUSES``; read as words, not by a pattern (a message holds one seldom).
+_AWAY_LEAD = frozenset({"ok", "okay", "alright", "sorry", "sry", "soz"})
+_APOLOGIES = frozenset({"sorry", "sry", "soz"})
+_AWAY = frozenset({
+    "brb", "afk", "bbl", "be right back", "one sec", "one second", "a sec", "a second",
+    "hold on", "gimme a sec", "back", "back now", "i'm back", "im back", "i am back",
+    "i'm back now", "im back now",
+})  # fmt: skip
+_AWAY_CAUSES = frozenset({
+    "was driving", "got distracted", "was distracted", "got interrupted", "was interrupted",
+    "got called away", "was called away", "i was driving", "i got distracted", "delivery",
+    "delivery guy", "the delivery guy", "doorbell", "the doorbell", "door", "the door", "phone",
+    "the phone", "phone call", "kid", "kids", "the kids", "baby", "the baby", "dog", "the dog",
+})  # fmt: skip
+# A clause of a line, and the marks and spaces after it.
+_CLAUSE = lazy_compile(r"([^,.!:;~…]*)[,.!:;~…\s]*")
 _CLOSING = (
     r"(?:best\s+|kind\s+|warm\s+)?regards|bye|cya|see\s+ya|gl(?:\s+hf)?"
     r"|good\s+(?:luck|night)(?:\s+(?:everyone|everybody|all|guys|folks))?"
@@ -514,6 +552,9 @@ _END = r"(?![\w'’])"
 _GREETING_STARTS, _ADDRESS_STARTS, _PLEASE_STARTS = "adeghmy", "ghm", "kp"
 _THANKS_STARTS, _INTENT_STARTS = "cmt", "cgilw"
 _LABEL_STARTS, _INTERJECTION_STARTS = "acdfmnostu", "ahorsuw"
+# A word every remark of ``_AWAY`` holds, or the apology before a cause (test_bbcode proves it).
+_AWAY_WORDS = ("brb", "afk", "bbl", "back", "sec", "hold", "sorry", "sry", "soz")
+_AWAY_GATE = lazy_compile("|".join(_AWAY_WORDS))
 # The characters of any trailing phrase but the GM's names ("thanks very much g.m."), and of the
 # punctuation after it: ASCII letters, spaces and these marks.
 _TRAIL_HOLDS = (
@@ -600,6 +641,7 @@ class Filler:
             (f"(?P<phrase>{thanks}){_END}", _THANKS_STARTS),
             (f"(?P<phrase>{_INTENT}){_END}", _INTENT_STARTS),
         ]
+
         label = (f"(?P<phrase>{_LABEL})", _LABEL_STARTS)
         interjection = (f"(?P<phrase>{_INTERJECTION})", _INTERJECTION_STARTS)
         self._lead = _Lead([greeting, address, *plain, label, interjection])
@@ -639,6 +681,46 @@ class Filler:
             cleaned = self._clean(line)
             remember(self._cleaned, line, cleaned)
         return cleaned
+
+    def without_away(self, text: str) -> str:
+        """``text`` without the remarks of a sender who stepped away and came back ("brb",
+        "ok back.", "sorry, delivery guy") that open the lines of a message of several: they
+        stand between an order's head and its detail ("investigate:", "brb", "ok back.
+        Mossgrave kills Tin Whistle") and say nothing of the order. A line of nothing else
+        is left out."""
+        if "\n" not in text or _AWAY_GATE.search(text.lower()) is None:
+            return text  # most messages: one line, or none of the remark's words
+        lines = []
+        for line in text.split("\n"):
+            rest = self._past_away(line.lstrip())
+            if rest is None:
+                lines.append(line)
+            elif rest:
+                lines.append(rest)
+        return "\n".join(lines)
+
+    def _past_away(self, line: str) -> str | None:
+        """What follows the remarks of stepping away that open ``line``; None when none does.
+        An apology stands with the cause after it ("sorry, phone"), and with nothing else."""
+        at, apology, end = 0, False, None
+        while at < len(line):
+            clause = _CLAUSE.match(line, at)
+            words = clause[1].lower().replace("’", "'").split()
+            lead = 0
+            while lead < len(words) and words[lead] in _AWAY_LEAD:
+                apology = apology or words[lead] in _APOLOGIES
+                lead += 1
+            said = " ".join(words[lead:])
+            if said and not (said in _AWAY or (apology and said in _AWAY_CAUSES)):
+                break
+            if said and self._protects(line, at, clause.end(1), single_prefix=False):
+                break  # "sorry, Doorbell": a player so named
+            at = clause.end()
+            if said:
+                end, apology = at, False
+            if not clause.end() > clause.start():
+                break
+        return None if end is None else line[end:]
 
     def courtesy(self, line: str) -> bool:
         """Whether ``line`` is courtesy alone: greetings, the GM addressed, thanks and

@@ -1946,7 +1946,7 @@ def _possessed(words: vocab.Words | None, ability: str) -> re.Pattern[str] | Non
         return None
     found = _POSSESSED.get(said)
     if found is None:
-        found = _POSSESSED[said] = re.compile(rf"\s*(?:{said})\b", re.IGNORECASE)
+        found = _POSSESSED[said] = re.compile(grammar.possessed_noun(said), re.IGNORECASE)
     return found
 
 
@@ -2014,6 +2014,8 @@ def _chosen(
     ability: str,
     besides: str | None = None,
 ) -> list[str]:
+    if not several:
+        named = _corrected(block, named)
     players = list(dict.fromkeys(x.value for x in named))
     if several:
         return players
@@ -2023,9 +2025,12 @@ def _chosen(
                 say("reading.two_choices_between", first=first.value, second=second.value),
                 Kind.TWO_CHOICES,
             )
-    target = players[0]
+    target, last = players[0], named[0]
     for other in _named(block, sentence, voice, ability, besides):
         if other.value == target:
+            continue
+        if other.start >= last.end and _corrects(block, last, other):
+            target, last = other.value, other  # "steal from Ho— no wait, from Bell"
             continue
         clause = block.layout.clause(other.start)
         said = block.text[clause.start : clause.end]
@@ -2055,6 +2060,47 @@ def _chosen(
                 say("reading.names_two", target=target, other=other.value), Kind.TWO_CHOICES
             )
     return [target]
+
+
+def _corrected(block: Block, named: list[Mention]) -> list[Mention]:
+    """The players of a one-target order, a player corrected by the next one left out: the
+    later one stands ("steal from horatio— no wait, from Bellwether", "heal Abs, sorry, I
+    mean Pip"), as a phase corrected does (``_query_phase``)."""
+    kept = named[:1]
+    for x in named[1:]:
+        if x.value != kept[-1].value and _corrects(block, kept[-1], x):
+            kept[-1] = x
+        else:
+            kept.append(x)
+    return kept
+
+
+def _corrects(block: Block, before: Mention, x: Mention) -> bool:
+    """Whether the player ``x`` corrects the player ``before`` it: only a correction's words
+    stand between them, and nothing is said of ``x`` after it in its clause ("wait, Bell
+    claimed cop" tells of Bell)."""
+    clause = block.layout.clause(x.start)
+    return (
+        _CORRECTS.fullmatch(block.text, before.end, x.start) is not None
+        and _APOLOGY.search(block.text, before.end, x.start) is None
+        and _CORRECTION_END.fullmatch(block.text, x.end, max(x.end, clause.end)) is not None
+    )
+
+
+# All that stands between a player and the one that corrects it: a correction's words, a "no"
+# before them, and the order's preposition again ("— no wait, from", ", sorry, I mean").
+# ("sorry Pip", with no mark between, is an apology to Pip and corrects nothing.)
+_CORRECTS = lazy_compile(
+    rf"[\s,;:.!…—–-]*(?:(?:no|nah)[\s,.!…—–-]+)?(?:{'|'.join(phrases.CORRECTION)})"
+    r"(?:[\s,;:.!…—–-]+(?:i\s+mean(?:t)?|rather)?)?[\s,;:.!…—–-]*"
+    r"(?:(?:from|on|to|at|for|against|with)\s+)?",
+    re.IGNORECASE,
+)
+# What may follow the player a correction names, in its clause: "instead", "I mean", a mark.
+_CORRECTION_END = lazy_compile(
+    r"[\W_]*(?:(?:instead|i\s+mean(?:t)?|then|lol)(?![\w'’])[\W_]*)?", re.IGNORECASE
+)
+_APOLOGY = lazy_compile(r"(?<![\w'’])sorry\s+$", re.IGNORECASE)
 
 
 # A word between two players that offers the second as a choice.

@@ -259,7 +259,7 @@ def _inside(text: str, word: Mention, players: NameMatcher) -> list[Mention]:
     inside = []
     for at in (m.start() for m in _WORD_START.finditer(text, word.start + 1, word.end)):
         rest = text[at : word.end]
-        player = _player(rest, at, players)
+        player = player_at(rest, at, players)
         if player is not None and not player.note:
             # (A player only as written whole: the words of the order are no shortened name,
             # "old" of "how old is" is not Old Crow.)
@@ -284,7 +284,7 @@ def _at(
 ) -> Mention | None:
     """The longest piece of evidence at the start of ``rest`` (which stands at ``start``)."""
     choices: list[Mention] = []
-    player = _player(rest, start, players)
+    player = player_at(rest, start, players)
     if player is not None:
         choices.append(player)
     word = table.at(rest)
@@ -348,7 +348,10 @@ def _rank(m: Mention) -> int:
     return {AMBIGUOUS: 7, ROLE: 2, ABILITY: 3, SELF: 4, PRONOUN: 5}[m.kind]
 
 
-def _player(rest: str, start: int, players: NameMatcher) -> Mention | None:
+def player_at(rest: str, start: int, players: NameMatcher) -> Mention | None:
+    """The player named at the start of ``rest`` (which stands at ``start``), or the names
+    it may be; None when it names none, or only as a common word ("when" one letter from
+    Wren, "will" beside a player Will) or a guess (a short key, a far spelling)."""
     found, used = players.match_prefix(rest)
     if not used or _negated_verb(rest, used):
         return None

@@ -68,6 +68,14 @@ PHASE = lazy_compile(
 # The possessive after a player's name: "Abs's", "Abs'", "Kleene’s" (phones type the
 # typographic apostrophe), or a closing single quote ("Heal 'Kleene'").
 POSSESSIVE = lazy_compile(rf"[{APOSTROPHES}](?:s\b)?", re.IGNORECASE)
+
+
+def possessed_noun(said: str) -> str:
+    """The pattern of a noun of ``said`` after a possessive, with up to two words before it
+    that describe it ("Séverine's cold body", "Kleene's poor little life")."""
+    return rf"\s*(?:[^\W\d_]+\s+){{0,2}}?(?:{said})\b"
+
+
 # Between the players or roles of a list: "A, B and C", "A or else B".
 LIST_SEP = lazy_compile(
     r"\s*(?:,(?:\s*(?:and|or(?:\s+else)?)\b)?|&|\+|\band\b|\bor(?:\s+else)?\b|\bthen\b)\s*",
@@ -684,7 +692,7 @@ class Grammar:
         # asks what no Investigate answers, and is refused rather than read as "Investigate
         # Abs".
         self.possessed = {
-            ability: lazy_compile(rf"\s*(?:{said})\b", re.IGNORECASE)
+            ability: lazy_compile(possessed_noun(said), re.IGNORECASE)
             for ability, said in words.possessed.items()
         }
         # Order words as players spell them, for a first word no pattern reads: a gerund

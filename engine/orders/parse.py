@@ -38,9 +38,11 @@ from autogm.engine.orders.dispatch import pronoun_corrected, read
 from autogm.engine.orders.evidence import (
     ABILITY,
     COMMON,
+    PLAYER,
     EvidenceTable,
     evidence_table,
     mentions,
+    player_at,
 )
 from autogm.engine.orders.folding import fold
 from autogm.engine.orders.fragments import (
@@ -76,6 +78,7 @@ from autogm.engine.orders.seam import Rules, SlotKey
 from autogm.engine.orders.stance import (
     NOT_NOW_OPENS,
     OF_OTHER,
+    TAG_QUESTION,
     TALK,
     Voice,
     asked_for,
@@ -627,6 +630,12 @@ def _step_withdrawal_after(msg: Message, fragment: str) -> str | None:
         # to take back, and the words before are its lead-in: the sentence stays whole for
         # the evidence, which reads what it takes back (``Layout.withdrawn_next``).
         return fragment
+    if msg.accepted and msg.dialect.holds_order_word(head):
+        # "Kill Brisket. Then slander Nib — no, forget I spoke": what the sentence ordered is
+        # taken back, not the orders of the sentences before it (the kill stands).
+        said = found.group().strip(" ,.;:-!—–")
+        msg.refuse(Rejection(fragment, say("reading.withdrawn", written=said), kind=Kind.WITHDRAWN))
+        return None
     msg.pending.appendleft(rest)
     return head
 
@@ -779,7 +788,9 @@ def _step_edit_target(msg: Message, fragment: str) -> str | None:
     reader = msg.reader
     rest = fragment[lead.end() :]
     found, used = reader.words.players.match_prefix(rest)
-    if not (found.is_match and used):
+    named = player_at(rest, 0, reader.words.players) if found.is_match and used else None
+    if named is None or named.kind != PLAYER:
+        # No name, or a common word read as one: "so when the detective comes" is no Wren.
         return _edit_named_last(msg, fragment, rest)
     tail = rest[used:]
     if not worded and not _INSTEAD.match(tail):
@@ -1433,7 +1444,7 @@ def parse_pm(
         if tape_refused is not None:
             tape = None
     formed = dialect.forms(text)
-    text = written_out(formed, author, reader.words.players)
+    text = reader.words.filler.without_away(written_out(formed, author, reader.words.players))
     msg = Message(reader, fragments(text, reader.words.players.names, g), asked, text, dialect)
     if "[" in source or written_quotes:
         # The tags already read are the source's when what was cleaned has its words: the
@@ -1494,6 +1505,8 @@ def _asking(order: Order, fragment: str) -> bool:
         )
         and not order.queries
         and not _REQUEST.match(fragment)
+        # "sweep Saffron for Killer please?": a question tagged on, which asks nothing.
+        and TAG_QUESTION.search(written) is None
     )
 
 

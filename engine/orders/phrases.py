@@ -106,7 +106,9 @@ NEGATION = (
 )  # fmt: skip
 # A withdrawal of what was said before: "scratch that", "never mind".
 WITHDRAWAL = (
-    r"scratch\s+that", r"scrap\s+that", r"never\s*mind", "nvm", r"forget\s+(?:it|that|this)",
+    r"(?:scratch|scrap|strike)\s+that", r"never\s*mind", "nvm",
+    # ... and the sender's words unsaid: "forget I spoke", "forget what I just said".
+    r"forget\s+(?:it|that|this|(?:what\s+)?i\s+(?:just\s+)?(?:said|spoke|wrote|asked))",
     r"disregard(?:\s+(?:that|this|my\s+last(?:\s+\w+)?))?",
     r"ignore\s+(?:that|this|my\s+last(?:\s+\w+)?)",
     r"actually\s+no", r"actually\s+nah", r"on\s+second\s+thought",
@@ -242,6 +244,11 @@ COURTESY_IF = (
     r"if\s+(?:that|it)\s*['’]?s\s+(?:ok|okay|alright|fine|allowed|possible)",
     r"if\s+(?:that|it)\s+is\s+(?:ok|okay|alright|fine|allowed|possible)",
     r"if\s+i['’]?m\s+wrong", r"if\s+i\s+am\s+wrong", r"if\s+(?:you|u)\s+(?:please|would)",
+    # A doubt of the order's form, the GM asked to say so: "if that's wrong just tell me", "if
+    # this isn't allowed let me know", "if I did it wrong".
+    r"if\s+(?:(?:that|this|it)\s*(?:['’]?s|\s+is|\s+was|\s+isn['’]?t)\s+(?:wrong|not\s+(?:allowed"
+    r"|right|how\s+it\s+works)|allowed|invalid|a\s+mistake)|i\s+(?:did|got|wrote)\s+(?:it|this|that)"
+    r"\s+wrong)",
     # A request's politeness: "if you'd be so kind", "if you don't mind", "if it's no trouble".
     r"if\s+(?:you|u)\s*['’]?d\s+(?:be\s+so\s+(?:kind|good)|oblige|not\s+mind)",
     r"if\s+(?:you|u)\s+(?:would\s+be\s+so\s+(?:kind|good)|don['’]?t\s+mind|wouldn['’]?t\s+mind)",

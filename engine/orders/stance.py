@@ -101,7 +101,7 @@ _COURTESY_IF = phrases.pattern(phrases.COURTESY_IF)
 _DOUBT = phrases.pattern(phrases.DOUBT)
 # A doubt that is all of the rest of the sentence: "Heal Lynz, not sure though".
 # A question tagged on an order, which asks nothing: "I'm interrogatin' Abs, 'kay?".
-_TAG_QUESTION = lazy_compile(
+TAG_QUESTION = lazy_compile(
     r"[\s,;-]*['’]?(?:ok(?:ay)?|kay|k|right|yeah|yes|alright|yep|good|got\s+it|cool|thx|thanks"
     r"|please|pls|plz)\W*\?+\W*$",
     re.IGNORECASE,
@@ -818,7 +818,7 @@ class _Said:
 
     def __init__(self, said: str, not_a_condition: re.Pattern[str]) -> None:
         self.asking = bool(_ASKING.search(said))
-        asked = _TAG_QUESTION.sub("", said.rstrip())  # "..., 'kay?" asks for no answer
+        asked = TAG_QUESTION.sub("", said.rstrip())  # "..., 'kay?" asks for no answer
         ends_asked = asked.rstrip().endswith("?")
         self.question = ends_asked or self.asking
         # "is lending my watch to Hope smart, or pointless?": asked whether, verb first.
@@ -1483,7 +1483,7 @@ _PURPOSE_AFTER = lazy_compile(r"\s*,?\s*so(?:\s+that)?\s", re.IGNORECASE)
 def _ends_asking(clause: str) -> bool:
     """Whether the clause of a mention is itself asked ("Vote Abs?"), not a question after
     it about what the order will tell ("Sniffing out Ink. today — scent or no scent?")."""
-    return _TAG_QUESTION.sub("", clause.rstrip()).rstrip().endswith("?")
+    return TAG_QUESTION.sub("", clause.rstrip()).rstrip().endswith("?")
 
 
 def _past_after(text: str, clause: Span, mention: Mention) -> bool:

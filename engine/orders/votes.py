@@ -34,6 +34,10 @@ _TAG = re.compile(rf"\[(?P<close>/?)(?P<name>vote|unvote|b){_UID}\]", re.IGNOREC
 _HAS_VOTE_TAG = re.compile(rf"\[/?(?:un)?vote{_UID}\]", re.IGNORECASE)
 _BOLD_UNVOTE = re.compile(r"unvote\b[\s.,;:!&-]*(?:and\s+)?(?P<rest>.*)", re.IGNORECASE)
 _BOLD_VOTE = re.compile(r"(?:vote|lynch)\b\s*[:=-]?\s*(?P<target>.*?)[\s.!]*", re.IGNORECASE)
+# Markdown's marks of emphasis: a heading line ("## vote X", "#vote X") and a bold span
+# ("**vote X**", "__vote X__") on one line.
+_MD_HEADING = re.compile(r"^[^\S\n]*#{1,6}[^\S\n]*(?P<inner>[^#\s][^\n]*?)[\s#]*$", re.MULTILINE)
+_MD_BOLD = re.compile(r"(\*\*|__)(?P<inner>[^\s*_][^\n]*?)\1")
 _NO_LYNCH_WORDS = frozenset({"nolynch", "nolynching", "nolynchtoday"})
 
 
@@ -100,7 +104,16 @@ def read_votes(source: str, matcher: NameMatcher) -> list[VoteMark]:
     if len(source) > MAX_POST_CHARS:
         whole = say("vote_problem.whole_post")
         return [VoteMark(VoteKind.VOTE, whole, problem=VoteProblem.TOO_LONG)]
-    return _read_marks(strip_quoted(source), matcher)
+    return _read_marks(_markdown_as_bold(strip_quoted(source)), matcher)
+
+
+def _markdown_as_bold(text: str) -> str:
+    """A post's Markdown emphasis read as the bold it means: a heading line ("## vote X")
+    and a "**...**" or "__...__" span on one line are as deliberate as "[b]...[/b]"."""
+    if "#" not in text and "**" not in text and "__" not in text:
+        return text
+    text = _MD_HEADING.sub(r"[b]\g<inner>[/b]", text)
+    return _MD_BOLD.sub(r"[b]\g<inner>[/b]", text)
 
 
 def _read_marks(text: str, matcher: NameMatcher) -> list[VoteMark]:

@@ -93,7 +93,8 @@ SAYS: tuple[Say, ...] = (
         words=("investigate", "investigation", "inv", "check", "check whether", "check if",
                "look into", "find out", "question", "probe", "verify", "examine",
                "dig into", "check out", "check on", "see whether", "see if",
-               "inquiry", "enquiry", "inquire", "enquire", "inquire into", "inquire whether"),
+               "inquiry", "enquiry", "inquire", "enquire", "inquire into", "inquire whether",
+               "query"),
         spelled=("investigate",),
         query=r"investigat(?:e|es|ed|ing)",
         alternates=("special_investigate",),
@@ -790,7 +791,7 @@ SAYS: tuple[Say, ...] = (
         # "hammer": the forum's word for the vote that lynches ("hammer on Rin-chan").
         words=("vote", "lynch", "hang", "string up", "ballot for", "my vote", "hammer"),
         spelled=("vote",),
-        possessed=r"lynch(?:ing)?|execution|hanging|elimination", shape=VOTE,
+        possessed=r"lynch(?:ing)?|execution|hanging|elimination|head|neck", shape=VOTE,
     ),
     Say("abstain", order=r"abstain", words=("abstain",), spelled=("abstain", "unvote"),
         shape=NOTHING),

@@ -90,7 +90,7 @@ SAYS: tuple[Say, ...] = (
         words=("stalk", "stalkin", "follow", "eyes on", "tail", "shadow", *_LEARN),
         possessed=_GUISE_OF),
     Say("autopsy", does=LEARN, words=("autopsy", "dissect", "examine the body", "post-mortem",
-                          "post mortem"), possessed="body|corpse|remains"),
+                          "post mortem"), possessed="body|corpse|remains|clay"),
     # "The target ... gains Revolver": a gun given to someone ("hand the spare revolver to
     # Lynz", "give my second revolver to myself") is Militia, not a shot at them.
     Say("militia", words=("deputize", "deputise", "militia",
@@ -150,7 +150,8 @@ SAYS: tuple[Say, ...] = (
     # "[ooc]I'm for peace today[/ooc]": the side taken is the vote.
     Say("vote", words=("vote for", "vote", "lynch", "hang", "hammer",
                        r"i\s*['’]?\s*m\s+(?:all\s+)?for",
-                       r"i\s+am\s+(?:all\s+)?for")),
+                       r"i\s+am\s+(?:all\s+)?for"),
+        possessed=r"head|neck"),
 )
 # fmt: on
 

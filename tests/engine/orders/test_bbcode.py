@@ -627,3 +627,33 @@ def test_a_quote_names_its_author_of_several_words(source: str, author: str) -> 
     order, quoted; a bare name of several words is the author's whole name, and a post's
     attributes ("post_id=1") are no part of it."""
     assert [who for who, _ in clean_and_quotes(source)[1]] == [author]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Blind round 13 (the multitasker): a sender who steps away mid-message and comes back.
+        ("investigate:\nbrb\nok back. Abs kills Kleene", "investigate:\nAbs kills Kleene"),
+        ("detect\nsorry delivery guy\nSherry", "detect\nSherry"),
+        ("one sec!\nheal Abs", "heal Abs"),
+        ("sry was driving, catching up\nvote Abs", "catching up\nvote Abs"),
+        ("vote:\nI'm back. Abs", "vote:\nAbs"),
+        ("brb. heal Abs", "brb. heal Abs"),  # one line: nothing between a head and its detail
+        # Near misses: the words in an order, and a player named like the remark.
+        ("hold on to the gun", "hold on to the gun"),
+        ("back Abs up tonight", "back Abs up tonight"),
+        ("sorry, Doorbell", "sorry, Doorbell"),
+        ("sorry, heal Abs", "sorry, heal Abs"),
+    ],
+)
+def test_remarks_of_stepping_away_are_left_out(text: str, expected: str) -> None:
+    assert Filler(protected=["Abs", "Kleene", "Doorbell"]).without_away(text) == expected
+
+
+def test_every_remark_of_stepping_away_holds_one_of_its_gate_words() -> None:
+    """``Filler.without_away`` reads only a text that holds one of ``_AWAY_WORDS``: each
+    remark does, and a cause is one only after an apology, which does."""
+    from autogm.engine.orders import bbcode
+
+    for said in bbcode._AWAY | bbcode._APOLOGIES:
+        assert any(word in said for word in bbcode._AWAY_WORDS), said

@@ -203,3 +203,23 @@ def test_render_bbcode_of_an_empty_count() -> None:
     assert VoteCount.start(["Abs"]).render_bbcode() == (
         "[b]Vote count[/b]\n[i]Not voting (1): Abs[/i]"
     )
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        # Blind round 13 (the multitasker's "sry was driving ... ##vote Brisket"): Markdown's
+        # emphasis is as deliberate a mark as [b]: a heading line and a **bold** span.
+        ("sry was driving, catching up\nAbs tripped over his claim\n##vote Abs", [("vote", "Abs")]),
+        ("# Vote: Kleene", [("vote", "Kleene")]),
+        ("## VOTE Conia ##", [("vote", "Conia")]),
+        ("ok so **vote Abs** for now", [("vote", "Abs")]),
+        ("__unvote__", [("unvote", None)]),
+        # Near misses: emphasis that is no vote, a "#" inside a line, plain words.
+        ("**Abs** is lying", []),
+        ("Abs is my #1 suspect, vote Abs", []),
+        ("## Day 2 thoughts\nAbs is scummy", []),
+    ],
+)
+def test_markdown_emphasis_is_a_deliberate_mark(source: str, expected: list) -> None:
+    assert summary(source) == expected
