@@ -458,6 +458,10 @@ TALK_WORDS = (
     r"sketchy", r"shady", r"fishy", r"innocent", r"guilty", r"lol", r"lmao", r"agree(?:s|d)?",
     r"seem(?:s|ed)?", r"look(?:s|ed)?\s+like", r"acting", r"rumou?r", r"congrat\w*", r"gg",
     r"welcome", r"good\s+luck", r"shout\w*", r"props", r"kudos",
+    # A judgement spoken of a player, the speech act its own deed: "I accuse Abs", "I declare
+    # Abs the killer", "I pronounce him guilty" (no heal of Abs, whatever the sender holds).
+    r"accus(?:e|es|ed|ing)", r"declar(?:e|es|ed|ing)", r"pronounc(?:e|es|ed|ing)",
+    r"denounc(?:e|es|ed|ing)", r"blam(?:e|es|ed|ing)", r"reckon(?:s|ed|ing)?",
     # A formal document's: "the Court notes that ...", "the Claimant avers".
     r"not(?:es|ed)\s+that", r"observe[sd]?\s+that", r"avers", r"submits", r"submitted",
     r"finds\s+that", r"holds\s+that",
