@@ -202,6 +202,7 @@ class Message:
         self.rejected: list[Rejection] = []
         self.unvote = self.no_action = False
         self.condition: str | None = None  # "If she's not available," before its order
+        self.condition_led_in = False  # ... after words that lead it in: "Rule: if ..."
         # The order the fragment before took: its fragment, its slot, what the slot held
         # before and how many notes there were (a withdrawn order takes its notes with it).
         self.taken: tuple[str, SlotKey, Order | None, int] | None = None
@@ -439,8 +440,10 @@ def _step_condition_before(msg: Message, fragment: str) -> str | None:
     """The order after "If she's not available," is conditional, and refused."""
     if msg.condition is None:
         return fragment
-    msg.refuse(Rejection(f"{msg.condition}, {fragment}", say(CONDITIONAL), kind=Kind.CONDITION))
-    msg.condition = None
+    how = "unread" if msg.condition_led_in else "refused"
+    rejection = Rejection(f"{msg.condition}, {fragment}", say(CONDITIONAL), kind=Kind.CONDITION)
+    msg.refuse(rejection, how)
+    msg.condition, msg.condition_led_in = None, False
     return None
 
 
@@ -473,7 +476,43 @@ def _step_condition_clause(msg: Message, fragment: str) -> str | None:
             return None
         msg.condition = fragment
         return None
+    if _led_in_condition(msg, fragment):
+        # Its lead-in may say more of the sentence ("Mark my words: if ..."): the condition
+        # and its order are read again with the evidence of the run, which a word that voids
+        # them ("if") keeps from acting.
+        msg.condition, msg.condition_led_in = fragment, True
+        return None
     return fragment
+
+
+def _led_in_condition(msg: Message, fragment: str) -> bool:
+    """A condition after a few words that only lead it in, whose order follows in the same
+    sentence: "Rule: if Heron's result is BO, then arrest Hob", "big brain plan: if Lotti
+    claims Ran, snipe her". The lead-in names no player and no order, and no "whether" verb
+    asks ("not sure if he's town, heal Abs" is a doubt, read as one)."""
+    low = fragment.lower()
+    if "if" not in low and "unless" not in low:
+        return False  # most fragments: one look
+    found = _LED_IN_CONDITION.match(fragment)
+    if found is None or _COURTESY.match(fragment, found.start("cond")):
+        return False
+    head = fragment[: found.start("cond")]
+    if msg.reader.names_anyone(head) or msg.dialect.holds_order_word(head):
+        return False
+    # What it conditions is in its sentence: the fragment was cut at a comma or "then", not
+    # at a sentence's or a line's end.
+    at = msg.text.find(fragment)
+    return at >= 0 and _SAME_SENTENCE_NEXT.match(msg.text, at + len(fragment)) is not None
+
+
+# A lead-in of at most five words (a label's colon or a dash may end it) and a condition.
+_LED_IN_CONDITION = lazy_compile(
+    r"[\W_]*(?:[^\W\d_][\w'’-]*[\W_]+){1,5}?(?<![\w'’])"
+    r"(?<!wonder\s)(?<!sure\s)(?<!know\s)(?<!ask\s)(?<!see\s)(?<!check\s)(?<!tell\s)"
+    r"(?P<cond>(?:only\s+)?if|unless)\s+\S",
+    re.IGNORECASE,
+)
+_SAME_SENTENCE_NEXT = lazy_compile(r"\s*(?:[,;]|[-–—]+\s|then\b)", re.IGNORECASE)
 
 
 def _step_later_clause(msg: Message, fragment: str) -> str | None:
