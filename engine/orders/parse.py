@@ -118,6 +118,13 @@ _ASKED_FIRST_OPENS = phrases.gated(
 # A second choice in the sentence after an order, after a sound of hesitation if any: "Heal
 # Lynz... or maybe Parkur, idk", "Kill Björn. Hmm, or Castellan?".
 _SECOND_CHOICE = lazy_compile(rf"(?:(?:h+m+|u+m+|u+h+)\W+)?(?P<or>{SECOND_CHOICE})", re.IGNORECASE)
+# A retort, the whole of a fragment after an order, after a laugh or a sound if any: "Yeah
+# right, as if.", "lol NOT", "pfft. in your dreams".
+_RETORT = phrases.gated(
+    r"[\W_]*(?:(?:lol|lmao|haha\w*|pf+t*|ha|oh|hah)(?![\w'’])[\W_]*)*"
+    rf"(?:{'|'.join(sorted(phrases.RETORT, key=len, reverse=True))})(?:[\W_]*(?:yeah\s+right"
+    r"|as\s+if|lol|lmao|haha\w*))*(?![\w'’])[\W_]*",
+)
 # An order ending in a pronoun, corrected in the next sentence: "heal her... Kleene I mean".
 _PRONOUN_LAST = lazy_compile(
     r"\b(?:him|her|them)\W*(?:(?:i\.e|i\s+mean|that\s+is|sorry|wait)\W*)?$", re.IGNORECASE
@@ -293,8 +300,13 @@ def _step_second_choice_or_doubt(msg: Message, fragment: str) -> str | None:
         and not reader.names_anyone(fragment)
     )
     held = last is not None and _ASKED_FIRST_OPENS.match(fragment) is not None
+    retort = last is not None and _RETORT.fullmatch(fragment) is not None
     if last is None or not (
-        second or later or held or (fragment[:1] in _DOUBT_FIRST and DOUBT.match(fragment))
+        second
+        or later
+        or held
+        or retort
+        or (fragment[:1] in _DOUBT_FIRST and DOUBT.match(fragment))
     ):
         return fragment
     # The order before is withdrawn with its notes; an earlier one for its slot stands.
@@ -303,16 +315,17 @@ def _step_second_choice_or_doubt(msg: Message, fragment: str) -> str | None:
     order = msg.accepted.pop(key, None)
     if before is not None:
         msg.accepted[key] = before
-    if later:
+    if later or retort:
         # "Arrest Vex for the kill on N1. not tonight, I want to see him react": the order
-        # is for another phase, not this one.
+        # is for another phase, not this one. "Vote Haze. Yeah right, as if.": taken back.
         title = (
             reader.wording.title(order.ability, reader.state.ruleset.titles)
             if order is not None
             else say("reading.voided_order")
         )
-        reason = say(_VOIDED[Kind.NOT_NOW], ability=title)
-        msg.refuse(Rejection(f"{earlier_fragment} {fragment}", reason, kind=Kind.NOT_NOW))
+        kind = Kind.NOT_NOW if later else Kind.WITHDRAWN
+        reason = say(_VOIDED[kind], ability=title)
+        msg.refuse(Rejection(f"{earlier_fragment} {fragment}", reason, kind=kind))
         return None
     joined = f"{earlier_fragment.rstrip(' .!?')}, {fragment}"
     if second and _with_substitutes(msg, joined):
@@ -641,6 +654,10 @@ def _step_withdrawal_after(msg: Message, fragment: str) -> str | None:
     the withdrawal (``_step_withdrawal``). Not when it names a player after it ("forget the
     kill on Birch, heal Abs" is read whole), nor when it is negated ("not kidding")."""
     found = own_withdrawal(fragment)  # past "disregard the rumours about her", as the stance
+    if found is None and (tail := _retort_tail(fragment)) is not None:
+        # "Kill Conia, yeah right": the order, then the retort read after it.
+        msg.pending.appendleft(fragment[tail:].lstrip())
+        return fragment[:tail].rstrip()
     if found is None or _WITHDRAW.match(fragment) is not None:
         return fragment  # none, or it opens the fragment ("edit: nvm, ...")
     if _NOT_BEFORE_WITHDRAWAL.search(fragment, 0, found.start()):
@@ -662,6 +679,29 @@ def _step_withdrawal_after(msg: Message, fragment: str) -> str | None:
         return fragment
     msg.pending.appendleft(rest)
     return head
+
+
+def _retort_tail(fragment: str) -> int | None:
+    """Where a retort after a comma, a dash or dots ends a fragment ("Vote Haze, yeah
+    right", "heal Abs... NOT"), the mark kept before it, when words stand before it; None
+    for most fragments, whose last word is no retort's."""
+    words = fragment.rstrip(" .!?~*)").rsplit(None, 1)
+    if len(words) < 2 or words[-1].casefold() not in _RETORT_LAST:
+        return None
+    if _RETORT.fullmatch(fragment) is not None:
+        return None  # "Yeah right, as if.": all of it one retort
+    for cut in _RETORT_CUT.finditer(fragment):
+        if _RETORT.fullmatch(fragment, cut.end()) is not None:
+            return cut.end() if fragment[: cut.start()].strip() else None
+    return None
+
+
+# The last words of the retorts, and the marks before one at a fragment's end.
+_RETORT_LAST = frozenset(
+    {"right", "if", "not", "no", "dreams", "on", "chance", "psych", "sike", "happening",
+     "fly", "years", "happen", "lol", "lmao"}
+)  # fmt: skip
+_RETORT_CUT = lazy_compile(r"\s*(?:[,;]|\.{2,}|…|\s[-–—]+)\s*")
 
 
 # A withdrawal later in a fragment: the words after it are few ("wait no, cancel that",

@@ -380,6 +380,16 @@ MOCKING = (
     r"what\s+could\s+(?:possibly\s+)?go\s+wrong", r"because\s+that\s+(?:always|never\s+fails"
     r"|totally)\s+works?", r"said\s+no\s+one\s+ever",
 )  # fmt: skip
+# A retort that takes back the order just said, as the whole of what follows it: "Vote Haze.
+# Yeah right, as if.", "Kill Conia... NOT!", "heal Abs. yeah, no", "in your dreams". Read only
+# as a sentence (or a comma's tail) of its own after an order: "not" and "as if" inside a
+# sentence are other words.
+RETORT = (
+    r"yeah\s+right", r"as\s+if", "not", r"yeah\s*,?\s*no", r"in\s+your\s+dreams", r"dream\s+on",
+    r"fat\s+chance", "psych", "sike", r"(?:lol|lmao|haha\w*)\s+no", r"not\s+happening",
+    r"when\s+pigs\s+fly", r"not\s+in\s+a\s+million\s+years",
+    r"like\s+(?:that|it)\s*(?:['’]?d|\s+would|\s+will|['’]?ll)\s+ever\s+happen",
+)  # fmt: skip
 # What the sender says their role lets them do, before the verb that tells it: "I think I can
 # save someone", "I get to pick people", "my role lets me scare someone", "Us Detective Boys
 # can guess". A description of an ability, not an order of it; the order may point back at it
