@@ -975,6 +975,30 @@ def _step_shared_target(msg: Message, fragment: str) -> str | None:
     return fragment
 
 
+def _said_by_another(fragment: str) -> bool:
+    """Whether the words of an order are told after them as someone else's: '"Kill Bean,"
+    she says', "Vote Abs — that's what Hakim told me.", "Kill Bean tonight, says Gin." The
+    verb of saying closes its clause (not "Vote Abs, he said he was town": his claim, the
+    order's reason; not "Ring Gloam — the Boss says: ...": the words said follow it), and
+    its subject is not the sender ('"Kill Bean," I say')."""
+    if _REPORTED.search(fragment) is None:
+        return False  # most orders: no verb of saying
+    return _SAID_AFTER.search(fragment) is not None
+
+
+_REPORTED = phrases.pattern(phrases.REPORTED)
+_SPEAKER = (
+    r"(?:he|she|they|someone|somebody|every(?:one|body)|(?:the|my|our|his|her)\s+\w+"
+    r"|(?-i:[A-HJ-Z])[\w'’.-]*(?:\s+(?-i:[A-Z])[\w'’.-]*)?)"
+)
+_SAID_AFTER = lazy_compile(
+    r"(?:[\"”»’']\s*[,.!?…]?|[,;]|\s[-–—]+)\s*(?:[-–—]+\s*)?(?:that['’]?s\s+what\s+)?"
+    rf"(?:{_SPEAKER}\s+(?:{'|'.join(phrases.REPORTED)})|(?:said|says|wrote|writes)\s+{_SPEAKER})"
+    r"(?:\s+(?:to\s+)?(?:me|us))?\s*(?:[,.!?;…\"”»]|$)",
+    re.IGNORECASE,
+)
+
+
 def _step_read(msg: Message, fragment: str) -> str | None:
     """The fragment read as an order written plainly ("Heal Kleene", "I vote Abs"): taken,
     or refused with the reason. A refusal for want of the plain form is provisional: the
@@ -996,6 +1020,10 @@ def _step_read(msg: Message, fragment: str) -> str | None:
         ):
             asking = say(ASKING)
             raise Guess(asking, asking, kind=Kind.QUESTION, order=order)
+        if isinstance(order, Order) and _said_by_another(fragment):
+            # '"Kill Bean tonight," she says.': someone else's order, its speaker told after.
+            msg.refuse(Rejection(fragment, say(_VOIDED[Kind.QUOTED]), kind=Kind.QUOTED))
+            return None
         if isinstance(order, Order) and _ASKED_FIRST.search(fragment):
             # "I'd like to heal Abs, but before that I have a question": held back for the
             # answer, the order is asked about, not given.
