@@ -60,6 +60,7 @@ from autogm.engine.orders.reader import (
     NO_KILL,
     NO_ORDER,
     NO_READERS,
+    RETORT,
     SECOND_CHOICE,
     TWO_CHOICES,
     FamilyReaders,
@@ -118,13 +119,6 @@ _ASKED_FIRST_OPENS = phrases.gated(
 # A second choice in the sentence after an order, after a sound of hesitation if any: "Heal
 # Lynz... or maybe Parkur, idk", "Kill Björn. Hmm, or Castellan?".
 _SECOND_CHOICE = lazy_compile(rf"(?:(?:h+m+|u+m+|u+h+)\W+)?(?P<or>{SECOND_CHOICE})", re.IGNORECASE)
-# A retort, the whole of a fragment after an order, after a laugh or a sound if any: "Yeah
-# right, as if.", "lol NOT", "pfft. in your dreams".
-_RETORT = phrases.gated(
-    r"[\W_]*(?:(?:lol|lmao|haha\w*|pf+t*|ha|oh|hah)(?![\w'’])[\W_]*)*"
-    rf"(?:{'|'.join(sorted(phrases.RETORT, key=len, reverse=True))})(?:[\W_]*(?:yeah\s+right"
-    r"|as\s+if|lol|lmao|haha\w*))*(?![\w'’])[\W_]*",
-)
 # An order ending in a pronoun, corrected in the next sentence: "heal her... Kleene I mean".
 _PRONOUN_LAST = lazy_compile(
     r"\b(?:him|her|them)\W*(?:(?:i\.e|i\s+mean|that\s+is|sorry|wait)\W*)?$", re.IGNORECASE
@@ -300,7 +294,7 @@ def _step_second_choice_or_doubt(msg: Message, fragment: str) -> str | None:
         and not reader.names_anyone(fragment)
     )
     held = last is not None and _ASKED_FIRST_OPENS.match(fragment) is not None
-    retort = last is not None and _RETORT.fullmatch(fragment) is not None
+    retort = last is not None and _is_retort(fragment)
     if last is None or not (
         second
         or later
@@ -489,7 +483,9 @@ def _step_condition_clause(msg: Message, fragment: str) -> str | None:
             return None
         msg.condition = fragment
         return None
-    if _led_in_condition(msg, fragment):
+    if (" if " in fragment or " If " in fragment or "unless" in fragment) and _led_in_condition(
+        msg, fragment
+    ):
         # Its lead-in may say more of the sentence ("Mark my words: if ..."): the condition
         # and its order are read again with the evidence of the run, which a word that voids
         # them ("if") keeps from acting.
@@ -502,10 +498,8 @@ def _led_in_condition(msg: Message, fragment: str) -> bool:
     """A condition after a few words that only lead it in, whose order follows in the same
     sentence: "Rule: if Heron's result is BO, then arrest Hob", "big brain plan: if Lotti
     claims Ran, snipe her". The lead-in names no player and no order, and no "whether" verb
-    asks ("not sure if he's town, heal Abs" is a doubt, read as one)."""
-    low = fragment.lower()
-    if "if" not in low and "unless" not in low:
-        return False  # most fragments: one look
+    asks ("not sure if he's town, heal Abs" is a doubt, read as one). Asked only of a
+    fragment with " if " or "unless" in it (the step looks first: most have neither)."""
     found = _LED_IN_CONDITION.match(fragment)
     if found is None or _COURTESY.match(fragment, found.start("cond")):
         return False
@@ -654,10 +648,6 @@ def _step_withdrawal_after(msg: Message, fragment: str) -> str | None:
     the withdrawal (``_step_withdrawal``). Not when it names a player after it ("forget the
     kill on Birch, heal Abs" is read whole), nor when it is negated ("not kidding")."""
     found = own_withdrawal(fragment)  # past "disregard the rumours about her", as the stance
-    if found is None and (tail := _retort_tail(fragment)) is not None:
-        # "Kill Conia, yeah right": the order, then the retort read after it.
-        msg.pending.appendleft(fragment[tail:].lstrip())
-        return fragment[:tail].rstrip()
     if found is None or _WITHDRAW.match(fragment) is not None:
         return fragment  # none, or it opens the fragment ("edit: nvm, ...")
     if _NOT_BEFORE_WITHDRAWAL.search(fragment, 0, found.start()):
@@ -681,27 +671,18 @@ def _step_withdrawal_after(msg: Message, fragment: str) -> str | None:
     return head
 
 
-def _retort_tail(fragment: str) -> int | None:
-    """Where a retort after a comma, a dash or dots ends a fragment ("Vote Haze, yeah
-    right", "heal Abs... NOT"), the mark kept before it, when words stand before it; None
-    for most fragments, whose last word is no retort's."""
-    words = fragment.rstrip(" .!?~*)").rsplit(None, 1)
-    if len(words) < 2 or words[-1].casefold() not in _RETORT_LAST:
-        return None
-    if _RETORT.fullmatch(fragment) is not None:
-        return None  # "Yeah right, as if.": all of it one retort
-    for cut in _RETORT_CUT.finditer(fragment):
-        if _RETORT.fullmatch(fragment, cut.end()) is not None:
-            return cut.end() if fragment[: cut.start()].strip() else None
-    return None
+def _is_retort(fragment: str) -> bool:
+    """Whether the whole fragment is a retort ("Yeah right, as if."): its last word first,
+    which few fragments end in."""
+    last = fragment[fragment.rfind(" ") + 1 :].rstrip(" .!?~*)").casefold()
+    return last in _RETORT_LAST and RETORT.fullmatch(fragment) is not None
 
 
-# The last words of the retorts, and the marks before one at a fragment's end.
+# The last words of the retorts.
 _RETORT_LAST = frozenset(
     {"right", "if", "not", "no", "dreams", "on", "chance", "psych", "sike", "happening",
      "fly", "years", "happen", "lol", "lmao"}
 )  # fmt: skip
-_RETORT_CUT = lazy_compile(r"\s*(?:[,;]|\.{2,}|…|\s[-–—]+)\s*")
 
 
 # A withdrawal later in a fragment: the words after it are few ("wait no, cancel that",
@@ -980,20 +961,17 @@ def _said_by_another(fragment: str) -> bool:
     she says', "Vote Abs — that's what Hakim told me.", "Kill Bean tonight, says Gin." The
     verb of saying closes its clause (not "Vote Abs, he said he was town": his claim, the
     order's reason; not "Ring Gloam — the Boss says: ...": the words said follow it), and
-    its subject is not the sender ('"Kill Bean," I say')."""
-    if _REPORTED.search(fragment) is None:
-        return False  # most orders: no verb of saying
+    its subject is not the sender ('"Kill Bean," I say'). Asked only of an order with "sa",
+    "told" or "wr" in it, the tag verbs most said (``phrases.SPEECH_TAG``): the step looks
+    first, as most orders hold none."""
     return _SAID_AFTER.search(fragment) is not None
-
-
-_REPORTED = phrases.pattern(phrases.REPORTED)
 _SPEAKER = (
     r"(?:he|she|they|someone|somebody|every(?:one|body)|(?:the|my|our|his|her)\s+\w+"
     r"|(?-i:[A-HJ-Z])[\w'’.-]*(?:\s+(?-i:[A-Z])[\w'’.-]*)?)"
 )
 _SAID_AFTER = lazy_compile(
     r"(?:[\"”»’']\s*[,.!?…]?|[,;]|\s[-–—]+)\s*(?:[-–—]+\s*)?(?:that['’]?s\s+what\s+)?"
-    rf"(?:{_SPEAKER}\s+(?:{'|'.join(phrases.REPORTED)})|(?:said|says|wrote|writes)\s+{_SPEAKER})"
+    rf"(?:{_SPEAKER}\s+(?:{'|'.join(phrases.SPEECH_TAG)})|(?:said|says|wrote|writes)\s+{_SPEAKER})"
     r"(?:\s+(?:to\s+)?(?:me|us))?\s*(?:[,.!?;…\"”»]|$)",
     re.IGNORECASE,
 )
@@ -1020,7 +998,11 @@ def _step_read(msg: Message, fragment: str) -> str | None:
         ):
             asking = say(ASKING)
             raise Guess(asking, asking, kind=Kind.QUESTION, order=order)
-        if isinstance(order, Order) and _said_by_another(fragment):
+        if (
+            isinstance(order, Order)
+            and ("sa" in fragment or "told" in fragment or "wr" in fragment)
+            and _said_by_another(fragment)
+        ):
             # '"Kill Bean tonight," she says.': someone else's order, its speaker told after.
             msg.refuse(Rejection(fragment, say(_VOIDED[Kind.QUOTED]), kind=Kind.QUOTED))
             return None

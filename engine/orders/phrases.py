@@ -435,6 +435,13 @@ REPORTED = (
     r"(?:ppl|people|peeps|folks|everyone|everybody|they|others|some)(?:\s*['’]s|\s+are|\s+keep)?"
     r"\s+saying",
 )  # fmt: skip
+# A verb of saying that closes someone's words told before it, as a tag: '"Kill Bean," she
+# says', "that's what Mark said", "he begged me".
+SPEECH_TAG = (
+    "says", "said", r"told\s+(?:me|us)", r"tells\s+(?:me|us)", "wrote", "writes",
+    r"asked(?:\s+me)?", "asks", r"begged(?:\s+me)?", "begs", "insisted", "insists", "demanded",
+    "demands", "whispered", "whispers", "ordered", r"wrote\s+(?:to\s+)?me",
+)  # fmt: skip
 # Someone else than the sender doing it: "someone lynch him", "you guys should vote".
 OTHERS = ("someone", "somebody", "anyone", "anybody", "everyone", "everybody", r"you\s+guys",
           r"y['’]?all", "people", "ppl", "peeps", "folks",
