@@ -13,10 +13,12 @@ from collections.abc import Callable, Sequence
 
 from autogm.engine.orders import phrases
 from autogm.engine.orders.compose import Block, Candidates
+from autogm.engine.orders.fragments import DOUBT, UNSURE
 from autogm.engine.orders.kinds import Kind
 from autogm.engine.orders.model import Order
-from autogm.engine.orders.reader import Reader, Refusal
+from autogm.engine.orders.reader import SECOND_CHOICE, TWO_CHOICES, Reader, Refusal
 from autogm.engine.orders.stance import TALK, Voice, stance
+from autogm.engine.render.templates import say
 
 # The words that say the weighing is over, then at most a copula or a mark before the players:
 # "final answer:", "my final pick is", "decided:", "I've decided on", "going with", "so the
@@ -33,6 +35,10 @@ _SETTLES = phrases.gated(
 )
 
 
+# A second choice offered after the decision: "Hmm, or Björn?", "or maybe Lynz".
+_REOPENS_WITH = lazy_compile(rf"[\W_]*(?:(?:h+m+|u+m+|u+h+|well)\W+)?(?:{SECOND_CHOICE})", re.I)
+
+
 def settled(
     reader: Reader,
     fragments: Sequence[str],
@@ -47,12 +53,26 @@ def settled(
     order; the refusal when the last fragment settles on two choices. A word of an order
     said as someone else's deed ("they'll heal him tonight") is not what the sender
     weighed."""
-    if len(fragments) < 2:
+    last = len(fragments) - 1
+    while last > 0 and not reader.words.filler.clean(fragments[last]):
+        last -= 1  # "Final answer: Conia. Thanks GM!": courtesy after the last word
+    if not last:
         return None  # nothing weighed before it
-    line = _SETTLES.match(fragments[-1])
+    line = _SETTLES.match(fragments[last])
+    if line is None and last > 1 and (line := _SETTLES.match(fragments[last - 1])) is not None:
+        # "Final answer: Conia. Hmm, or Björn?": the decision reopened by the line after it
+        # is no decision: two choices, or a doubt asked back; else the weighing is read.
+        reopened = fragments[last]
+        if not reader.names_anyone(line["rest"]):
+            return None
+        if _REOPENS_WITH.match(reopened) is not None and reader.names_anyone(reopened):
+            return Refusal(say(TWO_CHOICES), Kind.TWO_CHOICES)
+        if DOUBT.match(reopened) is not None or reopened.rstrip().endswith("?"):
+            return Refusal(say(UNSURE), Kind.QUESTION)
+        return None
     if line is None or not reader.names_anyone(line["rest"]):
         return None
-    weighed_until = sum(len(f) + 1 for f in fragments[:-1])
+    weighed_until = sum(len(f) + 1 for f in fragments[:last])
     said = block()
     weighed = {
         ability

@@ -63,6 +63,7 @@ from autogm.engine.orders.reader import (
     NO_KILL,
     NO_ORDER,
     NO_READERS,
+    RETORT,
     SECOND_CHOICE,
     TWO_CHOICES,
     FamilyReaders,
@@ -206,6 +207,7 @@ class Message:
         self.rejected: list[Rejection] = []
         self.unvote = self.no_action = False
         self.condition: str | None = None  # "If she's not available," before its order
+        self.condition_led_in = False  # ... after words that lead it in: "Rule: if ..."
         # The order the fragment before took: its fragment, its slot, what the slot held
         # before and how many notes there were (a withdrawn order takes its notes with it).
         self.taken: tuple[str, SlotKey, Order | None, int] | None = None
@@ -299,8 +301,13 @@ def _step_second_choice_or_doubt(msg: Message, fragment: str) -> str | None:
         and not reader.names_anyone(fragment)
     )
     held = last is not None and _ASKED_FIRST_OPENS.match(fragment) is not None
+    retort = last is not None and _is_retort(fragment)
     if last is None or not (
-        second or later or held or (fragment[:1] in _DOUBT_FIRST and DOUBT.match(fragment))
+        second
+        or later
+        or held
+        or retort
+        or (fragment[:1] in _DOUBT_FIRST and DOUBT.match(fragment))
     ):
         return fragment
     # The order before is withdrawn with its notes; an earlier one for its slot stands.
@@ -309,16 +316,17 @@ def _step_second_choice_or_doubt(msg: Message, fragment: str) -> str | None:
     order = msg.accepted.pop(key, None)
     if before is not None:
         msg.accepted[key] = before
-    if later:
+    if later or retort:
         # "Arrest Vex for the kill on N1. not tonight, I want to see him react": the order
-        # is for another phase, not this one.
+        # is for another phase, not this one. "Vote Haze. Yeah right, as if.": taken back.
         title = (
             reader.wording.title(order.ability, reader.state.ruleset.titles)
             if order is not None
             else say("reading.voided_order")
         )
-        reason = say(_VOIDED[Kind.NOT_NOW], ability=title)
-        msg.refuse(Rejection(f"{earlier_fragment} {fragment}", reason, kind=Kind.NOT_NOW))
+        kind = Kind.NOT_NOW if later else Kind.WITHDRAWN
+        reason = say(_VOIDED[kind], ability=title)
+        msg.refuse(Rejection(f"{earlier_fragment} {fragment}", reason, kind=kind))
         return None
     joined = f"{earlier_fragment.rstrip(' .!?')}, {fragment}"
     if second and _with_substitutes(msg, joined):
@@ -446,8 +454,10 @@ def _step_condition_before(msg: Message, fragment: str) -> str | None:
     """The order after "If she's not available," is conditional, and refused."""
     if msg.condition is None:
         return fragment
-    msg.refuse(Rejection(f"{msg.condition}, {fragment}", say(CONDITIONAL), kind=Kind.CONDITION))
-    msg.condition = None
+    how = "unread" if msg.condition_led_in else "refused"
+    rejection = Rejection(f"{msg.condition}, {fragment}", say(CONDITIONAL), kind=Kind.CONDITION)
+    msg.refuse(rejection, how)
+    msg.condition, msg.condition_led_in = None, False
     return None
 
 
@@ -480,7 +490,43 @@ def _step_condition_clause(msg: Message, fragment: str) -> str | None:
             return None
         msg.condition = fragment
         return None
+    if (" if " in fragment or " If " in fragment or "unless" in fragment) and _led_in_condition(
+        msg, fragment
+    ):
+        # Its lead-in may say more of the sentence ("Mark my words: if ..."): the condition
+        # and its order are read again with the evidence of the run, which a word that voids
+        # them ("if") keeps from acting.
+        msg.condition, msg.condition_led_in = fragment, True
+        return None
     return fragment
+
+
+def _led_in_condition(msg: Message, fragment: str) -> bool:
+    """A condition after a few words that only lead it in, whose order follows in the same
+    sentence: "Rule: if Heron's result is BO, then arrest Hob", "big brain plan: if Lotti
+    claims Ran, snipe her". The lead-in names no player and no order, and no "whether" verb
+    asks ("not sure if he's town, heal Abs" is a doubt, read as one). Asked only of a
+    fragment with " if " or "unless" in it (the step looks first: most have neither)."""
+    found = _LED_IN_CONDITION.match(fragment)
+    if found is None or _COURTESY.match(fragment, found.start("cond")):
+        return False
+    head = fragment[: found.start("cond")]
+    if msg.reader.names_anyone(head) or msg.dialect.holds_order_word(head):
+        return False
+    # What it conditions is in its sentence: the fragment was cut at a comma or "then", not
+    # at a sentence's or a line's end.
+    at = msg.text.find(fragment)
+    return at >= 0 and _SAME_SENTENCE_NEXT.match(msg.text, at + len(fragment)) is not None
+
+
+# A lead-in of at most five words (a label's colon or a dash may end it) and a condition.
+_LED_IN_CONDITION = lazy_compile(
+    r"[\W_]*(?:[^\W\d_][\w'’-]*[\W_]+){1,5}?(?<![\w'’])"
+    r"(?<!wonder\s)(?<!sure\s)(?<!know\s)(?<!ask\s)(?<!see\s)(?<!check\s)(?<!tell\s)"
+    r"(?P<cond>(?:only\s+)?if|unless)\s+\S",
+    re.IGNORECASE,
+)
+_SAME_SENTENCE_NEXT = lazy_compile(r"\s*(?:[,;]|[-–—]+\s|then\b)", re.IGNORECASE)
 
 
 def _step_later_clause(msg: Message, fragment: str) -> str | None:
@@ -638,6 +684,20 @@ def _step_withdrawal_after(msg: Message, fragment: str) -> str | None:
         return None
     msg.pending.appendleft(rest)
     return head
+
+
+def _is_retort(fragment: str) -> bool:
+    """Whether the whole fragment is a retort ("Yeah right, as if."): its last word first,
+    which few fragments end in."""
+    last = fragment[fragment.rfind(" ") + 1 :].rstrip(" .!?~*)").casefold()
+    return last in _RETORT_LAST and RETORT.fullmatch(fragment) is not None
+
+
+# The last words of the retorts.
+_RETORT_LAST = frozenset(
+    {"right", "if", "not", "no", "dreams", "on", "chance", "psych", "sike", "happening",
+     "fly", "years", "happen", "lol", "lmao"}
+)  # fmt: skip
 
 
 # A withdrawal later in a fragment: the words after it are few ("wait no, cancel that",
@@ -913,6 +973,27 @@ def _step_shared_target(msg: Message, fragment: str) -> str | None:
     return fragment
 
 
+def _said_by_another(fragment: str) -> bool:
+    """Whether the words of an order are told after them as someone else's: '"Kill Bean,"
+    she says', "Vote Abs — that's what Hakim told me.", "Kill Bean tonight, says Gin." The
+    verb of saying closes its clause (not "Vote Abs, he said he was town": his claim, the
+    order's reason; not "Ring Gloam — the Boss says: ...": the words said follow it), and
+    its subject is not the sender ('"Kill Bean," I say'). Asked only of an order with "sa",
+    "told" or "wr" in it, the tag verbs most said (``phrases.SPEECH_TAG``): the step looks
+    first, as most orders hold none."""
+    return _SAID_AFTER.search(fragment) is not None
+_SPEAKER = (
+    r"(?:he|she|they|someone|somebody|every(?:one|body)|(?:the|my|our|his|her)\s+\w+"
+    r"|(?-i:[A-HJ-Z])[\w'’.-]*(?:\s+(?-i:[A-Z])[\w'’.-]*)?)"
+)
+_SAID_AFTER = lazy_compile(
+    r"(?:[\"”»’']\s*[,.!?…]?|[,;]|\s[-–—]+)\s*(?:[-–—]+\s*)?(?:that['’]?s\s+what\s+)?"
+    rf"(?:{_SPEAKER}\s+(?:{'|'.join(phrases.SPEECH_TAG)})|(?:said|says|wrote|writes)\s+{_SPEAKER})"
+    r"(?:\s+(?:to\s+)?(?:me|us))?\s*(?:[,.!?;…\"”»]|$)",
+    re.IGNORECASE,
+)
+
+
 def _step_read(msg: Message, fragment: str) -> str | None:
     """The fragment read as an order written plainly ("Heal Kleene", "I vote Abs"): taken,
     or refused with the reason. A refusal for want of the plain form is provisional: the
@@ -934,6 +1015,14 @@ def _step_read(msg: Message, fragment: str) -> str | None:
         ):
             asking = say(ASKING)
             raise Guess(asking, asking, kind=Kind.QUESTION, order=order)
+        if (
+            isinstance(order, Order)
+            and ("sa" in fragment or "told" in fragment or "wr" in fragment)
+            and _said_by_another(fragment)
+        ):
+            # '"Kill Bean tonight," she says.': someone else's order, its speaker told after.
+            msg.refuse(Rejection(fragment, say(_VOIDED[Kind.QUOTED]), kind=Kind.QUOTED))
+            return None
         if isinstance(order, Order) and _ASKED_FIRST.search(fragment):
             # "I'd like to heal Abs, but before that I have a question": held back for the
             # answer, the order is asked about, not given.

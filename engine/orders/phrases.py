@@ -387,6 +387,16 @@ MOCKING = (
     r"what\s+could\s+(?:possibly\s+)?go\s+wrong", r"because\s+that\s+(?:always|never\s+fails"
     r"|totally)\s+works?", r"said\s+no\s+one\s+ever",
 )  # fmt: skip
+# A retort that takes back the order just said, as the whole of what follows it: "Vote Haze.
+# Yeah right, as if.", "Kill Conia... NOT!", "heal Abs. yeah, no", "in your dreams". Read only
+# as a sentence (or a comma's tail) of its own after an order: "not" and "as if" inside a
+# sentence are other words.
+RETORT = (
+    r"yeah\s+right", r"as\s+if", "not", r"yeah\s*,?\s*no", r"in\s+your\s+dreams", r"dream\s+on",
+    r"fat\s+chance", "psych", "sike", r"(?:lol|lmao|haha\w*)\s+no", r"not\s+happening",
+    r"when\s+pigs\s+fly", r"not\s+in\s+a\s+million\s+years",
+    r"like\s+(?:that|it)\s*(?:['’]?d|\s+would|\s+will|['’]?ll)\s+ever\s+happen",
+)  # fmt: skip
 # What the sender says their role lets them do, before the verb that tells it: "I think I can
 # save someone", "I get to pick people", "my role lets me scare someone", "Us Detective Boys
 # can guess". A description of an ability, not an order of it; the order may point back at it
@@ -432,6 +442,13 @@ REPORTED = (
     r"(?:ppl|people|peeps|folks|everyone|everybody|they|others|some)(?:\s*['’]s|\s+are|\s+keep)?"
     r"\s+saying",
 )  # fmt: skip
+# A verb of saying that closes someone's words told before it, as a tag: '"Kill Bean," she
+# says', "that's what Mark said", "he begged me".
+SPEECH_TAG = (
+    "says", "said", r"told\s+(?:me|us)", r"tells\s+(?:me|us)", "wrote", "writes",
+    r"asked(?:\s+me)?", "asks", r"begged(?:\s+me)?", "begs", "insisted", "insists", "demanded",
+    "demands", "whispered", "whispers", "ordered", r"wrote\s+(?:to\s+)?me",
+)  # fmt: skip
 # Someone else than the sender doing it: "someone lynch him", "you guys should vote".
 OTHERS = ("someone", "somebody", "anyone", "anybody", "everyone", "everybody", r"you\s+guys",
           r"y['’]?all", "people", "ppl", "peeps", "folks",
@@ -465,6 +482,10 @@ TALK_WORDS = (
     r"sketchy", r"shady", r"fishy", r"innocent", r"guilty", r"lol", r"lmao", r"agree(?:s|d)?",
     r"seem(?:s|ed)?", r"look(?:s|ed)?\s+like", r"acting", r"rumou?r", r"congrat\w*", r"gg",
     r"welcome", r"good\s+luck", r"shout\w*", r"props", r"kudos",
+    # A judgement spoken of a player, the speech act its own deed: "I accuse Abs", "I declare
+    # Abs the killer", "I pronounce him guilty" (no heal of Abs, whatever the sender holds).
+    r"accus(?:e|es|ed|ing)", r"declar(?:e|es|ed|ing)", r"pronounc(?:e|es|ed|ing)",
+    r"denounc(?:e|es|ed|ing)", r"blam(?:e|es|ed|ing)", r"reckon(?:s|ed|ing)?",
     # A formal document's: "the Court notes that ...", "the Claimant avers".
     r"not(?:es|ed)\s+that", r"observe[sd]?\s+that", r"avers", r"submits", r"submitted",
     r"finds\s+that", r"holds\s+that",

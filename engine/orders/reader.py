@@ -132,11 +132,21 @@ _IF_POLITE = lazy_compile(
 )
 # The words of a second choice: "Interrogate Abs, or maybe Miaka", "Heal Lynz. Or Akai".
 SECOND_CHOICE = r"(?:or|otherwise|alternatively)\b"
+# A retort, the whole of what follows an order, after a laugh or a sound if any: "Yeah right,
+# as if.", "lol NOT", "pfft. in your dreams" (a sentence of its own, ``parse``), ", yeah
+# right" (after its comma, ``Reader.end``).
+RETORT = phrases.gated(
+    r"[\W_]*(?:(?:lol|lmao|haha\w*|pf+t*|ha|oh|hah)(?![\w'’])[\W_]*)*"
+    rf"(?:{'|'.join(sorted(phrases.RETORT, key=len, reverse=True))})(?:[\W_]*(?:yeah\s+right"
+    r"|as\s+if|lol|lmao|haha\w*))*(?![\w'’])[\W_]*",
+)
 # A second choice after a complete order, in the same fragment, after the name's honorific
 # if it has one ("The Call to Stitch-san or Fable-san").
 _OR_NAME = re.compile(rf"(?:[-–][^\W\d_]+\b)?[\s,.;…\-–—]*{SECOND_CHOICE}", re.IGNORECASE)
 
 
+# The marks a retort after an order follows: a comma, dots, a dash.
+_RETORT_MARK = lazy_compile(r"\s*(?:[,;]|\.{2,}|…|[-–—]+)\s*")
 # How many phases of a kind "... ago" counts back.
 _AGO = {"two": 2, "three": 3, "four": 4, "five": 5, "a": 2}
 
@@ -499,6 +509,10 @@ class Reader:
             rest = rest[soft.end() :]  # "Protect Abs please, he is town"
         if REMARK.match(rest) and DOUBT.match(rest.strip(" ,-()")):
             raise Refusal(say(UNSURE), Kind.QUESTION)
+        if (mark := _RETORT_MARK.match(rest)) and RETORT.fullmatch(rest, mark.end()):
+            # "Vote Haze, yeah right", "Kill Conia... NOT": the order taken back.
+            title = self.wording.title(self.ability or "", self.state.ruleset.titles)
+            raise Refusal(say("reading.voided_withdrawn", ability=title), Kind.WITHDRAWN)
         if REMARK.match(rest) and (not self.names_anyone(rest) or self._about_the_game(rest)):
             if self._another_order(rest):
                 # "Kill Oriel, and I'll erase what's left": a second order of the sender's,

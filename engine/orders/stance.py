@@ -915,6 +915,8 @@ def _stance(
         return Kind.WITHDRAWN
     if _past(before, mention) or _past_after(text, clause, mention):
         return TALK
+    if mention.text[-1:] in "sS" and _counted_deeds(text, clause, mention, before):
+        return TALK  # "the votes cast against Björn", "heals given to Abs": deeds as things
     if (
         before
         and _ANYONE_AFTER.match(text, mention.end)
@@ -1484,6 +1486,35 @@ def _ends_asking(clause: str) -> bool:
     """Whether the clause of a mention is itself asked ("Vote Abs?"), not a question after
     it about what the order will tell ("Sniffing out Ink. today — scent or no scent?")."""
     return TAG_QUESTION.sub("", clause.rstrip()).rstrip().endswith("?")
+
+
+def _counted_deeds(text: str, clause: Span, mention: Mention, before: str) -> bool:
+    """Whether an ability's word in the plural names deeds as things, done by whoever: a
+    participle after it ("votes cast against Björn", "the heals given to Abs so far"), or
+    after "the" a verb of the plural in its clause ("the votes on Björn are piling up")."""
+    if _DONE_TO.match(text, mention.end) is not None:
+        return True
+    return bool(
+        before
+        and _THE_BEFORE.search(before)
+        and _PLURAL_VERB_AFTER.match(text, mention.end, min(clause.end, mention.end + _LOOK_BACK))
+    )
+
+
+# A participle of deeds done, and whom or when: "cast against", "given to", "placed on".
+_DONE_TO = lazy_compile(
+    r"[ \t]+(?:(?:already|so\s+far|presently|currently|now|just|all)[ \t]+)?(?:cast|given|placed"
+    r"|counted|tallied|received|lodged|logged|recorded|registered|thrown|landed|made|put|piled"
+    r"|stacked|aimed|directed|done|used|spent|wasted)[ \t]+(?:against|on|onto|upon|for|to|at|by"
+    r"|in|towards?|so\s+far|already|this|last|yesterday|today|tonight)(?![\w'’])",
+    re.IGNORECASE,
+)
+# A verb of the plural after the word, in its clause: "the votes on Björn are piling up".
+_PLURAL_VERB_AFTER = lazy_compile(
+    r"(?:(?!\b(?:who|that|which|whom|whose|because|since|as|if|so|i|we)\b)[^.!?;,])*?"
+    r"\b(?:are|were|have|keep|seem|look|stand|add)\b",
+    re.IGNORECASE,
+)
 
 
 def _past_after(text: str, clause: Span, mention: Mention) -> bool:
