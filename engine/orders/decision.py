@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
+from autogm.engine.lazy_pattern import lazy_compile
 from autogm.engine.orders import phrases
 from autogm.engine.orders.compose import Block, Candidates
 from autogm.engine.orders.fragments import DOUBT, UNSURE
