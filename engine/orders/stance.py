@@ -101,8 +101,9 @@ _COURTESY_IF = phrases.pattern(phrases.COURTESY_IF)
 _DOUBT = phrases.pattern(phrases.DOUBT)
 # A doubt that is all of the rest of the sentence: "Heal Lynz, not sure though".
 # A question tagged on an order, which asks nothing: "I'm interrogatin' Abs, 'kay?".
+# A tag is a word of its own: "Vote Frank?" asks, though "Frank?" ends as "k?" does.
 TAG_QUESTION = lazy_compile(
-    r"[\s,;-]*['’]?(?:ok(?:ay)?|kay|k|right|yeah|yes|alright|yep|good|got\s+it|cool|thx|thanks"
+    r"[\s,;-]*['’]?\b(?:ok(?:ay)?|kay|k|right|yeah|yes|alright|yep|good|got\s+it|cool|thx|thanks"
     r"|please|pls|plz)\W*\?+\W*$",
     re.IGNORECASE,
 )
