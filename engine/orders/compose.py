@@ -399,6 +399,8 @@ def readings(
             said = None  # "Watch → Sunday; if he can't take it, Pepper": a substitute
         if said is None and _of_the_past(block, m, reader, mine, shapes):
             said = TALK  # "I healed Ivy last night" told again: what was done, not an order
+        if said is None and _of_a_later_phase(block, m, reader, mine, shapes):
+            said = Kind.NOT_NOW  # "Plan: HS Dunmore on N3 once P(crime) > 0.7": not tonight's
         if said is None and _who_it_is(block, m, mine, words):
             said = TALK  # "my lover is Takoyaki, we are so cute": who the lover is, told
         sentence = block.layout.sentence(m.start)
@@ -1073,6 +1075,30 @@ def _of_the_past(
             return False  # "tonight": this phase is named too
         past = True
     return past
+
+
+def _of_a_later_phase(
+    block: Block, m: Mention, reader: Reader, mine: list[str], shapes: Callable[[str], str]
+) -> bool:
+    """Whether the clause of ``m`` names a phase after this one and none of this one ("Plan:
+    HS Dunmore on N3 once P(crime) > 0.7"): an order for that phase, which the plain reader
+    refuses when it is written plainly ("HS Dunmore on N3"), is refused so when told."""
+    if any(shapes(a) in _OF_THE_PAST for a in mine):
+        return False
+    clause = block.layout.clause(m.start)
+    now = reader.state.phase
+    later = False
+    for x in block.found:
+        if x.kind != PHASE or not clause.start <= x.start < clause.end:
+            continue
+        try:
+            when, _ = reader.phase(x.text)
+        except Refusal:
+            continue
+        if when is None or when.index <= now.index:
+            return False  # "tonight", or a past phase the order speaks of
+        later = True
+    return later
 
 
 def _negated_before(block: Block, voided: tuple[Mention, Kind | str] | None, m: Mention) -> bool:
