@@ -1674,7 +1674,7 @@ def _targets(
     for near in around:
         if near in busy:
             continue  # a sentence with an order of its own
-        named = _named(block, near, voice, ability, besides)
+        named = [x for x in _named(block, near, voice, ability, besides) if not _told_of(block, x)]
         if named:
             if _asks_around(block, sentence, busy):
                 # "the spare revolver in the drawer. Lua seems decent. Would it be smart to
@@ -1683,6 +1683,32 @@ def _targets(
                 raise Refusal(say("reading.asks_the_gm"), Kind.QUESTION)
             return _chosen(block, named, several, near, voice, ability, besides)
     raise Refusal(say("reading.names_no_player"), Kind.NO_TARGET)
+
+
+# What stands between a player and a deed of their own: an apposition ("Brackenfold, that
+# scowling cop,\nhas never thanked me"), spaces.
+_BEFORE_OWN_DEED = lazy_compile(r"(?:\s*,[^,.!?\n]{1,40},\s+|[ \t]+)")
+# A habit: "always heals", "never says thanks", "has never thanked me", "keeps voting".
+_HABIT = lazy_compile(
+    r"(?:(?:has|had|does|did)\s+)?(?:always|never|usually|often|constantly|sometimes|rarely"
+    r"|keeps)\s+[^\W\d_]",
+    re.IGNORECASE,
+)
+
+
+def _told_of(block: Block, x: Mention) -> bool:
+    """Whether the player ``x``, named in a sentence around an order word that names no one,
+    does a deed of their own there, a habit or an ability ("The kill matters more tonight.
+    Ferris always heals", "I heal, I've healed. Lynz never says thanks", "Tansy heals
+    people"): what they do is told, and they are no target offered. What they are or did
+    once ("Kasimir is the Cop", "Lynz claimed doc") is a reason, and they stay one."""
+    gap = _BEFORE_OWN_DEED.match(block.text, x.end)
+    if gap is None:
+        return False
+    at = gap.end()
+    if _HABIT.match(block.text, at):
+        return True
+    return any(y.start == at and y.kind == ABILITY for y in block.found)
 
 
 def _asks_around(block: Block, sentence: Span, busy: set[Span]) -> bool:
