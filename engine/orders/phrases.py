@@ -186,15 +186,13 @@ PUT_OFF = (
     r"(?=[ \t]*(?:$|[.!;…)\n]))",
     # ... or the order held back: "I'll hold off", "holding off for now" (not "hold off on the
     # heal": a negation of the word after it, NEGATION).
-    r"(?:i\s*['’]?\s*ll|i\s+will|i\s*['’]?\s*m|i\s+am|gonna|going\s+to)\s+(?:just\s+)?hold(?:ing)?"
-    r"\s+off(?!\s+on)",
-    r"holding\s+off\s+(?:for\s+now|until|till|tonight|today)",
+    r"hold(?:ing)?\s+off(?!\s+on)",
 )  # fmt: skip
 # No order sent, NONE_GIVEN's kind, said as the sender's rest (gated apart, as PUT_OFF is).
 RESTING = (
-    # The sender resting, in their own voice: "I'll stop and rest tonight", "I'm resting this
-    # night" (not "I rest my case", "resting my hopes on Abs").
-    r"(?:i\s*['’]?\s*ll|i\s+will|i\s*['’]?\s*m|i\s+am|gonna|going\s+to)\s+(?:(?:just|simply|stop\s+and)\s+)?"
+    # The sender resting: "I'll stop and rest tonight", "I'm resting this night" (not "I rest
+    # my case", "resting my hopes on Abs"); in their own voice, which undecided.py reads before
+    # it (the word first, so that "arrest" does not open the gate).
     r"rest(?:ing)?(?=\s*(?:$|[.!,;…]|tonight|today|this\s+(?:night|day|phase)|for\s+(?:now|tonight)))",
 )  # fmt: skip
 # The sender's own ability named and said to be unused, its word after these: "I'm not wasting

@@ -36,6 +36,13 @@ _STATEMENT = phrases.pattern(phrases.UNDECIDED, phrases.NONE_GIVEN, phrases.NOT_
 # the common words of the others ("not", "from") do not run these too.
 _PUT_OFF = phrases.pattern(phrases.PUT_OFF, phrases.RESTING)
 _UNDECIDED = phrases.pattern(phrases.UNDECIDED, phrases.PUT_OFF)
+_RESTING = phrases.pattern(phrases.RESTING)
+# The sender's own voice right before a rest: "I'll stop and rest", "I'm resting".
+_VOICE = lazy_compile(
+    r"(?<![\w'’])(?:i\s*['’]?\s*ll|i\s+will|i\s*['’]?\s*m|i\s+am|gonna|going\s+to)"
+    r"\s+(?:(?:just|simply|stop\s+and)\s+)?$",
+    re.IGNORECASE,
+)
 _NOT_SPENT = phrases.pattern(phrases.NOT_SPENT)
 # The end of the sentence a statement stands in.
 _SENTENCE_END = lazy_compile(r"[.!?\n]")
@@ -71,7 +78,12 @@ def void_undecided(
     refused: list[Rejection] = []
     statements = [*_STATEMENT.finditer(text), *_PUT_OFF.finditer(text)]
     for found in sorted(statements, key=lambda f: f.start()):
-        said = found.group()
+        said, begin = found.group(), found.start()
+        if _RESTING.fullmatch(said):
+            voice = _VOICE.search(text, max(0, begin - 24), begin)
+            if voice is None:
+                continue  # "I rest my case", "let them rest": no rest of the sender's
+            begin = voice.start()  # quoted with its voice: "I'll stop and rest tonight"
         undecided = _UNDECIDED.fullmatch(said) is not None
         named_only = not undecided and _NOT_SPENT.fullmatch(said) is not None
         key = "reading.undecided" if undecided else "reading.none_given"
@@ -80,7 +92,7 @@ def void_undecided(
         )
         if named is None:
             continue
-        written = shorten(text[found.start() : _end(text, found)].strip(), 80)
+        written = shorten(text[begin : _end(text, found)].strip(), 80)
         for slot, order in list(accepted.items()):
             if named and order.ability not in named:
                 continue
