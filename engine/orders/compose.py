@@ -62,6 +62,7 @@ from autogm.engine.orders.stance import (
     stance,
     whose,
 )
+from autogm.engine.phases import PhaseKind
 from autogm.engine.render.templates import say
 
 # What stands between two players that offers a choice: "Ruth or Sable", "Gideon / Harriet".
@@ -1097,6 +1098,8 @@ def _of_a_later_phase(
             continue
         if when is None or when.index <= now.index:
             return False  # "tonight", or a past phase the order speaks of
+        if now.kind is PhaseKind.PREP and when == now.next():
+            return False  # "Watch for Night 1 goes to Hinge", sent in Prep: Prep's is for it
         later = True
     return later
 
