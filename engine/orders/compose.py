@@ -62,6 +62,7 @@ from autogm.engine.orders.stance import (
     stance,
     whose,
 )
+from autogm.engine.phases import PhaseKind
 from autogm.engine.render.templates import say
 
 # What stands between two players that offers a choice: "Ruth or Sable", "Gideon / Harriet".
@@ -399,6 +400,8 @@ def readings(
             said = None  # "Watch → Sunday; if he can't take it, Pepper": a substitute
         if said is None and _of_the_past(block, m, reader, mine, shapes):
             said = TALK  # "I healed Ivy last night" told again: what was done, not an order
+        if said is None and _of_a_later_phase(block, m, reader, mine, shapes):
+            said = Kind.NOT_NOW  # "Plan: HS Dunmore on N3 once P(crime) > 0.7": not tonight's
         if said is None and _who_it_is(block, m, mine, words):
             said = TALK  # "my lover is Takoyaki, we are so cute": who the lover is, told
         sentence = block.layout.sentence(m.start)
@@ -1075,6 +1078,32 @@ def _of_the_past(
     return past
 
 
+def _of_a_later_phase(
+    block: Block, m: Mention, reader: Reader, mine: list[str], shapes: Callable[[str], str]
+) -> bool:
+    """Whether the clause of ``m`` names a phase after this one and none of this one ("Plan:
+    HS Dunmore on N3 once P(crime) > 0.7"): an order for that phase, which the plain reader
+    refuses when it is written plainly ("HS Dunmore on N3"), is refused so when told."""
+    if any(shapes(a) in _OF_THE_PAST for a in mine):
+        return False
+    clause = block.layout.clause(m.start)
+    now = reader.state.phase
+    later = False
+    for x in block.found:
+        if x.kind != PHASE or not clause.start <= x.start < clause.end:
+            continue
+        try:
+            when, _ = reader.phase(x.text)
+        except Refusal:
+            continue
+        if when is None or when.index <= now.index:
+            return False  # "tonight", or a past phase the order speaks of
+        if now.kind is PhaseKind.PREP and when == now.next():
+            return False  # "Watch for Night 1 goes to Hinge", sent in Prep: Prep's is for it
+        later = True
+    return later
+
+
 def _negated_before(block: Block, voided: tuple[Mention, Kind | str] | None, m: Mention) -> bool:
     """Whether the ability of ``m`` was negated or taken back earlier in its sentence ("no
     heal tonight, I'm saving myself the trouble"): a word of it after that is no order."""
@@ -1648,7 +1677,7 @@ def _targets(
     for near in around:
         if near in busy:
             continue  # a sentence with an order of its own
-        named = _named(block, near, voice, ability, besides)
+        named = [x for x in _named(block, near, voice, ability, besides) if not _told_of(block, x)]
         if named:
             if _asks_around(block, sentence, busy):
                 # "the spare revolver in the drawer. Lua seems decent. Would it be smart to
@@ -1657,6 +1686,32 @@ def _targets(
                 raise Refusal(say("reading.asks_the_gm"), Kind.QUESTION)
             return _chosen(block, named, several, near, voice, ability, besides)
     raise Refusal(say("reading.names_no_player"), Kind.NO_TARGET)
+
+
+# What stands between a player and a deed of their own: an apposition ("Brackenfold, that
+# scowling cop,\nhas never thanked me"), spaces.
+_BEFORE_OWN_DEED = lazy_compile(r"(?:\s*,[^,.!?\n]{1,40},\s+|[ \t]+)")
+# A habit: "always heals", "never says thanks", "has never thanked me", "keeps voting".
+_HABIT = lazy_compile(
+    r"(?:(?:has|had|does|did)\s+)?(?:always|never|usually|often|constantly|sometimes|rarely"
+    r"|keeps)\s+[^\W\d_]",
+    re.IGNORECASE,
+)
+
+
+def _told_of(block: Block, x: Mention) -> bool:
+    """Whether the player ``x``, named in a sentence around an order word that names no one,
+    does a deed of their own there, a habit or an ability ("The kill matters more tonight.
+    Ferris always heals", "I heal, I've healed. Lynz never says thanks", "Tansy heals
+    people"): what they do is told, and they are no target offered. What they are or did
+    once ("Kasimir is the Cop", "Lynz claimed doc") is a reason, and they stay one."""
+    gap = _BEFORE_OWN_DEED.match(block.text, x.end)
+    if gap is None:
+        return False
+    at = gap.end()
+    if _HABIT.match(block.text, at):
+        return True
+    return any(y.start == at and y.kind == ABILITY for y in block.found)
 
 
 def _asks_around(block: Block, sentence: Span, busy: set[Span]) -> bool:

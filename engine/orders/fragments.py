@@ -52,6 +52,8 @@ def joiner(used_with: str) -> re.Pattern[str]:
     ``used_with`` (a pattern; "": none)."""
     tool = rf"|\s*(?:with|using)\s+(?=(?:my\s+|the\s+)?(?:{used_with}))" if used_with else ""
     return lazy_compile(f"{_JOINS}{tool})", re.IGNORECASE)
+
+
 # A remark after a complete order: "Vote Miaka, she was quiet all night".
 REMARK = re.compile(r"^\s*(?:,|-+|\(|because\b|since\b|as\b|cuz\b|cause\b)", re.IGNORECASE)
 # The verbs of a statement about the game: "Abs has been acting weird", "Kleene seems town".
@@ -175,7 +177,7 @@ def _parts(sentence: str, g: Grammar) -> list[str]:
     words quoted after a verb of saying."""
     if not _may_join(sentence):
         return [sentence]
-    kept = _reported_words(sentence)
+    kept = reported_words(sentence)
     return _cuts(sentence, joiner(g.words.used_with), kept, g, needs_order=True)
 
 
@@ -186,7 +188,7 @@ _REPORTED = phrases.pattern(phrases.REPORTED)
 _QUOTATION = lazy_compile(r"[\"“«„]([^\"“”«»„\n]*)[\"”»“]?")
 
 
-def _reported_words(sentence: str) -> list[tuple[int, int]]:
+def reported_words(sentence: str) -> list[tuple[int, int]]:
     """The spans of the quotations in ``sentence`` that a verb of saying leads in (in the few
     words before the opening mark)."""
     if '"' not in sentence and "“" not in sentence and "«" not in sentence and "„" not in sentence:

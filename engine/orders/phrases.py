@@ -172,6 +172,31 @@ NONE_GIVEN = (
     r"not\s+(?:acting|doing\s+anything)\s+(?:tonight|today|this\s+(?:night|day|phase))",
     r"taking\s+(?:the|this)\s+(?:night|day|phase)\s+off",
 )  # fmt: skip
+# A decision put off, UNDECIDED's kind in words of its own: a class apart, so that its rarer
+# words ("wait", "later", "hold") gate it apart from the common ones of the others.
+PUT_OFF = (
+    # The sender waiting for what the decision needs: "Waiting for Boss input", "I'll wait for
+    # proof", "still waiting on the leader's call" (not on a player's claim or a result: what
+    # an order is given to see).
+    r"wait(?:s|ing)?\s+(?:for|on)\s+(?:[^\W\d_]+(?:['’]s?)?\s+){0,2}?(?:proof|more|input|info"
+    r"|information|intel|confirmation|evidence|word|instructions?|orders|go-?ahead|green\s+light"
+    r"|signal|consensus|call|decision|direction|guidance|data|details)",
+    # ... or the thought put away for a later phase: "logging for later", "noted for later",
+    # "filing this away for later".
+    # ... ending its sentence (not "noting it for later: Lynz talks too much", a note's label).
+    r"(?:logg|not|fil|park|shelv|bookmark)(?:ing|ed)\s+(?:(?:it|this|that)\s+)?(?:away\s+)?for\s+later"
+    r"(?=[ \t]*(?:$|[.!;…)\n]))",
+    # ... or the order held back: "I'll hold off", "holding off for now" (not "hold off on the
+    # heal": a negation of the word after it, NEGATION).
+    r"hold(?:ing)?\s+off(?!\s+on)",
+)  # fmt: skip
+# No order sent, NONE_GIVEN's kind, said as the sender's rest (gated apart, as PUT_OFF is).
+RESTING = (
+    # The sender resting: "I'll stop and rest tonight", "I'm resting this night" (not "I rest
+    # my case", "resting my hopes on Abs"); in their own voice, which undecided.py reads before
+    # it (the word first, so that "arrest" does not open the gate).
+    r"rest(?:ing)?(?=\s*(?:$|[.!,;…]|tonight|today|this\s+(?:night|day|phase)|for\s+(?:now|tonight)))",
+)  # fmt: skip
 # The sender's own ability named and said to be unused, its word after these: "I'm not wasting
 # a bullet tonight", "not using my heal", "won't be spending my charm".
 NOT_SPENT = (

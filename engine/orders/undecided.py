@@ -32,7 +32,17 @@ from autogm.engine.render.templates import say
 # The three classes as one pattern: a message is looked at once (most hold none of them,
 # and the gate answers for all three at once); which class a statement is, after.
 _STATEMENT = phrases.pattern(phrases.UNDECIDED, phrases.NONE_GIVEN, phrases.NOT_SPENT)
-_UNDECIDED = phrases.pattern(phrases.UNDECIDED)
+# ... and the decision put off or the rest, in words rarer than theirs: gated apart, so that
+# the common words of the others ("not", "from") do not run these too.
+_PUT_OFF = phrases.pattern(phrases.PUT_OFF, phrases.RESTING)
+_UNDECIDED = phrases.pattern(phrases.UNDECIDED, phrases.PUT_OFF)
+_RESTING = phrases.pattern(phrases.RESTING)
+# The sender's own voice right before a rest: "I'll stop and rest", "I'm resting".
+_VOICE = lazy_compile(
+    r"(?<![\w'’])(?:i\s*['’]?\s*ll|i\s+will|i\s*['’]?\s*m|i\s+am|gonna|going\s+to)"
+    r"\s+(?:(?:just|simply|stop\s+and)\s+)?$",
+    re.IGNORECASE,
+)
 _NOT_SPENT = phrases.pattern(phrases.NOT_SPENT)
 # The end of the sentence a statement stands in.
 _SENTENCE_END = lazy_compile(r"[.!?\n]")
@@ -43,6 +53,8 @@ _SOMEONE_ELSE = lazy_compile(
     r"|everybody|nobody|people)(?:['’]\w+)?\s+(?:\w+\s+)?$",
     re.IGNORECASE,
 )
+# A later phase before a statement in its sentence: the phase it speaks of.
+_LATER = phrases.pattern(phrases.LATER)
 # A word of changing an order already given: the statement speaks of a later edit, and the
 # order stands until then.
 _CHANGE = lazy_compile(
@@ -60,19 +72,27 @@ def void_undecided(
 ) -> list[Rejection]:
     """Take out of ``accepted`` (the orders read from ``text``, the message as cleaned) the
     orders a statement of the message voids, and answer their refusals: the decision still
-    to come (``phrases.UNDECIDED``), no order sent (``phrases.NONE_GIVEN``), or an ability of
-    the sender's said to stay unused (``phrases.NOT_SPENT``, by its word in ``table`` or its
-    rule's words in ``means``)."""
+    to come (``phrases.UNDECIDED``, ``PUT_OFF``), no order sent (``NONE_GIVEN``, ``RESTING``), or
+    an ability of the sender's said to stay unused (``phrases.NOT_SPENT``, by its word in
+    ``table`` or its rule's words in ``means``)."""
     refused: list[Rejection] = []
-    for found in _STATEMENT.finditer(text):
-        said = found.group()
+    statements = [*_STATEMENT.finditer(text), *_PUT_OFF.finditer(text)]
+    for found in sorted(statements, key=lambda f: f.start()):
+        said, begin = found.group(), found.start()
+        if _RESTING.fullmatch(said):
+            voice = _VOICE.search(text, max(0, begin - 24), begin)
+            if voice is None:
+                continue  # "I rest my case", "let them rest": no rest of the sender's
+            begin = voice.start()  # quoted with its voice: "I'll stop and rest tonight"
         undecided = _UNDECIDED.fullmatch(said) is not None
         named_only = not undecided and _NOT_SPENT.fullmatch(said) is not None
         key = "reading.undecided" if undecided else "reading.none_given"
-        named = _named(text, found, reader, table, means, accepted, named_only=named_only)
+        named = _named(
+            text, found, reader, table, means, accepted, named_only=named_only, undecided=undecided
+        )
         if named is None:
             continue
-        written = shorten(text[found.start() : _end(text, found)].strip(), 80)
+        written = shorten(text[begin : _end(text, found)].strip(), 80)
         for slot, order in list(accepted.items()):
             if named and order.ability not in named:
                 continue
@@ -123,6 +143,7 @@ def _named(
     accepted: Mapping[SlotKey, Order],
     *,
     named_only: bool,
+    undecided: bool,
 ) -> set[str] | None:
     """The abilities the statement ``found`` names after it in its sentence (empty: every
     order); None when it voids nothing: someone else's, a change to come, a target chosen
@@ -133,10 +154,15 @@ def _named(
         return None  # "I'll send something else later if I change my mind": the order stands
     if _SOMEONE_ELSE.search(text, max(start, found.start() - 40), found.start()):
         return None  # "let him sit one out", "she'll decide later": someone else's
+    opens = max(text.rfind(mark, 0, found.start()) for mark in ".!?\n") + 1
+    if not undecided and _LATER.search(text, opens, found.start()):
+        return None  # "Heal Conia. Tomorrow I'll rest.": no order sent in a later phase
     after = text[found.end() : end]
     seen = mentions(after, table, reader.words.players, reader.words.roles)
-    if any(m.kind == PLAYER for m in seen):
-        return None  # "not wasting a bullet on Kleene": a target chosen against
+    # A player named is a target chosen against ("not wasting a bullet on Kleene"); in a
+    # decision still to come, one weighed ("I decide later who gets it, maybe Knödel").
+    if not undecided and any(m.kind == PLAYER for m in seen):
+        return None
     named = {a for m in seen if m.kind == ABILITY for a in m.value}
     # ... or its tool, in its rule's words ("not wasting a bullet": the gun's).
     named.update(

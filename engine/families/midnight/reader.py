@@ -46,7 +46,13 @@ from autogm.engine.orders.dispatch import (
     _TARGET_LABEL,
 )
 from autogm.engine.orders.evidence import EvidenceTable
-from autogm.engine.orders.fragments import CHATTER, DOUBT, UNSURE, opens_condition
+from autogm.engine.orders.fragments import (
+    CHATTER,
+    DOUBT,
+    UNSURE,
+    opens_condition,
+    reported_words,
+)
 from autogm.engine.orders.grammar import LIST_SEP, ORDER_OPENER, USE, grammar_of
 from autogm.engine.orders.kinds import Kind, kind_of
 from autogm.engine.orders.model import Order, ParsedPM, Rejection
@@ -662,8 +668,14 @@ def _message_word(read: _Read, line: str) -> str | None:
 
 
 def _cut_joined(read: _Read, sentence: str) -> list[str]:
+    """The sentence cut before each "and <order>", ", <order>", never inside someone else's
+    words quoted after a verb of saying ('Paz told me: "Chūya, detain Kiki"': the order is
+    read with its report, and answered as quoted)."""
     pieces, start = [], 0
+    kept = reported_words(sentence)
     for found in _JOINER.finditer(sentence):
+        if any(a <= found.start() < b for a, b in kept):
+            continue
         after = sentence[found.end() :]
         word, _ = read.order_word(after)
         if word is None:
