@@ -120,7 +120,8 @@ def says_none(
         said = found.group()
         if _NOT_SPENT.fullmatch(said) is not None or _UNDECIDED.fullmatch(said) is not None:
             continue  # "not wasting a bullet": an ability named unused, not the message
-        if _named(text, found, reader, table, means, {}, named_only=False) != set():
+        named = _named(text, found, reader, table, means, {}, named_only=False, undecided=False)
+        if named != set():
             continue
         start = max(text.rfind(mark, 0, found.start()) for mark in ".!?\n") + 1
         written = shorten(text[start : _end(text, found)].strip(), 80)
