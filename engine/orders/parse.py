@@ -1926,6 +1926,20 @@ _VOIDING = (
 )  # fmt: skip
 
 
+def _offered_for(block: Block, order: Order, refused: Rejection | None) -> tuple[str, str] | None:
+    """Two of ``order``'s players written with "or" between them, when that makes it two
+    choices: the rules refuse it on too many players (one is all they allow now), or they
+    take it and it names just the two ("protect Abs or Rose" by day). Three with the last
+    after "or" are a list ("befriend Akonyl, Jd- or Parkur")."""
+    if len(order.targets) < 2:
+        return None
+    if refused is None and len(set(order.targets)) != 2:
+        return None
+    if refused is not None and refused.kind is not Kind.BAD_TARGET:
+        return None
+    return offered_between(block, order.targets)
+
+
 def read_evidence(msg: Message) -> None:
     """Each run of fragments no plain order was read from, read together for its evidence
     (``engine.orders.compose``): the orders it gives replace the provisional refusals; when
@@ -2076,6 +2090,14 @@ def read_evidence(msg: Message) -> None:
                 order = replace(reading.order, text=block_text)
                 before = dict(msg.accepted)
                 refused = dialect.take(reader, order, block_text, msg.accepted)
+                offered = _offered_for(block, order, refused)
+                if refused is None and offered is not None:
+                    # "i want protect Abs or Rose" by day, when Protect may name both: two
+                    # players joined by "or" are still two choices, not the order's list.
+                    msg.accepted = before
+                    first, second = offered
+                    why = say("reading.two_choices_between", first=first, second=second)
+                    refused = Rejection(block_text, why, kind=Kind.TWO_CHOICES)
                 if _overruled(before, msg.accepted, decided):
                     # "Interrogate or investigate? ... Reginald is too obvious ... Thistle
                     # voted weird. Interrogating Thistle.": the order said after the run is
@@ -2094,12 +2116,7 @@ def read_evidence(msg: Message) -> None:
                     # The order was read whole, and the rules refuse it (a day ability by
                     # night, oneself as the target): that is the reason to give.
                     ruled = True
-                    offered = (
-                        offered_between(block, order.targets)
-                        if len(order.targets) > 1 and refused.kind is Kind.BAD_TARGET
-                        else None
-                    )
-                    if offered is not None:
+                    if offered is not None and refused.kind is Kind.BAD_TARGET:
                         # "i want protect Onigiri or Lantern" read as both, and one is all the
                         # rules allow now: the sender offered two choices.
                         first, second = offered
