@@ -795,6 +795,13 @@ def _step_edit_target(msg: Message, fragment: str) -> str | None:
     tail = rest[used:]
     if not worded and not _INSTEAD.match(tail):
         return fragment  # a name alone on its line changes nothing
+    told = _OWN_CLAUSE.match(tail).group()
+    if is_statement(told, reader.grammar) and not _PREFERRED.search(told):
+        # "Wait, Bellwether claimed cop": the words right after the name tell of the player,
+        # a remark; a correction names the new target and stops ("wait, Bellwether instead",
+        # "edit: changed to Marigold, Hakase is too obvious"), or says it is the better one
+        # ("wait, Bellwether is better").
+        return fragment
     key = next(reversed(msg.accepted))
     earlier = msg.accepted[key]
     if len(earlier.targets) != 1 or earlier.queries or found.name in earlier.targets:
@@ -1143,6 +1150,10 @@ _EDIT_MARK = lazy_compile(r"\W*(?:edit(?:ed)?|update|correction)(?![\w'’])", r
 _POINTED = lazy_compile(r"(?:[:>→⇒➡]|(?<![\w'’])(?:to|on))\s*(?P<x>[^:>→⇒➡]+?)\s*$", re.I)
 # "instead" after the new target: "make it fig instead", "Pike instead".
 _INSTEAD = lazy_compile(r"^\W*instead\b", re.IGNORECASE)
+# What prefers the player named as the target: "Bellwether is better", "is the safer pick".
+_PREFERRED = lazy_compile(r"\b(?:better|instead|rather|safer|preferable)\b", re.IGNORECASE)
+# The words after a name up to the first mark that ends their clause.
+_OWN_CLAUSE = lazy_compile(r"[^,;:.!?()\n—–]*")
 _NOT_NAME = lazy_compile(
     r"\b(?:not|instead\s+of|rather\s+than|in\s+preference\s+to|in\s+lieu\s+of|as\s+opposed\s+to)\b",
     re.IGNORECASE,
