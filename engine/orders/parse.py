@@ -21,6 +21,7 @@ from autogm.engine.orders import phrases, vocab
 from autogm.engine.orders.bbcode import clean_and_quotes, quotes, text_quotes
 from autogm.engine.orders.chat import chat_lines_read
 from autogm.engine.orders.compose import (
+    CORRECTION_END,
     RIVALS,
     Block,
     Candidates,
@@ -787,12 +788,21 @@ def _step_edit_target(msg: Message, fragment: str) -> str | None:
         return fragment  # a name alone on its line changes nothing (read no further)
     reader = msg.reader
     rest = fragment[lead.end() :]
+    said = msg.dialect.words.target_words.get(msg.accepted[next(reversed(msg.accepted))].ability)
+    head = rest.split(maxsplit=1)
+    again = worded and said and len(head) == 2 and head[0].casefold() == said
+    if again:
+        # "steal from Gravelrake. Wait, no, from Bellwether": the order's own word for its
+        # target, said again before the new one (and nothing after her but "instead").
+        rest = head[1]
     found, used = reader.words.players.match_prefix(rest)
     named = player_at(rest, 0, reader.words.players) if found.is_match and used else None
     if named is None or named.kind != PLAYER:
         # No name, or a common word read as one: "so when the detective comes" is no Wren.
         return _edit_named_last(msg, fragment, rest)
     tail = rest[used:]
+    if again and not CORRECTION_END.fullmatch(tail):
+        return fragment  # "wait, from Bellwether I got a bad vibe": told of, not corrected to
     if not worded and not _INSTEAD.match(tail):
         return fragment  # a name alone on its line changes nothing
     told = _OWN_CLAUSE.match(tail).group()
