@@ -2138,7 +2138,7 @@ def _corrects(block: Block, before: Mention, x: Mention) -> bool:
     return (
         _CORRECTS.fullmatch(block.text, before.end, x.start) is not None
         and _APOLOGY.search(block.text, before.end, x.start) is None
-        and _CORRECTION_END.fullmatch(block.text, x.end, max(x.end, clause.end)) is not None
+        and CORRECTION_END.fullmatch(block.text, x.end, max(x.end, clause.end)) is not None
     )
 
 
@@ -2152,7 +2152,7 @@ _CORRECTS = lazy_compile(
     re.IGNORECASE,
 )
 # What may follow the player a correction names, in its clause: "instead", "I mean", a mark.
-_CORRECTION_END = lazy_compile(
+CORRECTION_END = lazy_compile(
     r"[\W_]*(?:(?:instead|i\s+mean(?:t)?|then|lol)(?![\w'’])[\W_]*)?", re.IGNORECASE
 )
 _APOLOGY = lazy_compile(r"(?<![\w'’])sorry\s+$", re.IGNORECASE)

@@ -77,6 +77,10 @@ MIN_PREFIX = 2
 # What may follow a name read whole (``NameMatcher.match``): "Jd." is Jd.
 _TRAILING_MARKS = " .,!?;:"
 MAX_SUGGESTIONS = 3
+# How far a longer reading of a name's start may be from the name and still be taken over
+# the start alone: one letter ("Mr Blak Cat"). Further, the words after the start are others'
+# ("horatio or Bellwether" is no typo of "Horatio B."), and a scan takes no such far reading.
+LONGER_TYPO = 1
 # First letters that spell one sound, which a near spelling may change: "Konia" for Conia,
 # "Konan" for Conan.
 _SOUND_ALIKE = frozenset({("c", "k"), ("k", "c"), ("k", "q"), ("q", "k"), ("s", "z"), ("z", "s")})
@@ -240,7 +244,7 @@ class NameMatcher:
         if found.name is None or self._chunks[found.name] <= 1 + sum(r.spaced for r in runs[1:k]):
             return None
         longer = self._fuzzy_prefix(text, start, runs, keys, min_runs=k + 1)
-        if longer[0].name == found.name:
+        if longer[0].name == found.name and longer[0].distance <= LONGER_TYPO:
             return longer
         return None
 

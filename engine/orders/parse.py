@@ -21,6 +21,7 @@ from autogm.engine.orders import phrases, vocab
 from autogm.engine.orders.bbcode import clean_and_quotes, quotes, text_quotes
 from autogm.engine.orders.chat import chat_lines_read
 from autogm.engine.orders.compose import (
+    CORRECTION_END,
     RIVALS,
     Block,
     Candidates,
@@ -847,14 +848,30 @@ def _step_edit_target(msg: Message, fragment: str) -> str | None:
         return fragment  # a name alone on its line changes nothing (read no further)
     reader = msg.reader
     rest = fragment[lead.end() :]
+    said = msg.dialect.words.target_words.get(msg.accepted[next(reversed(msg.accepted))].ability)
+    head = rest.split(maxsplit=1)
+    again = worded and said and len(head) == 2 and head[0].casefold() == said
+    if again:
+        # "steal from Gravelrake. Wait, no, from Bellwether": the order's own word for its
+        # target, said again before the new one (and nothing after her but "instead").
+        rest = head[1]
     found, used = reader.words.players.match_prefix(rest)
     named = player_at(rest, 0, reader.words.players) if found.is_match and used else None
     if named is None or named.kind != PLAYER:
         # No name, or a common word read as one: "so when the detective comes" is no Wren.
         return _edit_named_last(msg, fragment, rest)
     tail = rest[used:]
+    if again and not CORRECTION_END.fullmatch(tail):
+        return fragment  # "wait, from Bellwether I got a bad vibe": told of, not corrected to
     if not worded and not _INSTEAD.match(tail):
         return fragment  # a name alone on its line changes nothing
+    told = _OWN_CLAUSE.match(tail).group()
+    if is_statement(told, reader.grammar) and not _PREFERRED.search(told):
+        # "Wait, Bellwether claimed cop": the words right after the name tell of the player,
+        # a remark; a correction names the new target and stops ("wait, Bellwether instead",
+        # "edit: changed to Marigold, Hakase is too obvious"), or says it is the better one
+        # ("wait, Bellwether is better").
+        return fragment
     key = next(reversed(msg.accepted))
     earlier = msg.accepted[key]
     if len(earlier.targets) != 1 or earlier.queries or found.name in earlier.targets:
@@ -1232,6 +1249,10 @@ _EDIT_MARK = lazy_compile(r"\W*(?:edit(?:ed)?|update|correction)(?![\w'’])", r
 _POINTED = lazy_compile(r"(?:[:>→⇒➡]|(?<![\w'’])(?:to|on))\s*(?P<x>[^:>→⇒➡]+?)\s*$", re.I)
 # "instead" after the new target: "make it fig instead", "Pike instead".
 _INSTEAD = lazy_compile(r"^\W*instead\b", re.IGNORECASE)
+# What prefers the player named as the target: "Bellwether is better", "is the safer pick".
+_PREFERRED = lazy_compile(r"\b(?:better|instead|rather|safer|preferable)\b", re.IGNORECASE)
+# The words after a name up to the first mark that ends their clause.
+_OWN_CLAUSE = lazy_compile(r"[^,;:.!?()\n—–]*")
 _NOT_NAME = lazy_compile(
     r"\b(?:not|instead\s+of|rather\s+than|in\s+preference\s+to|in\s+lieu\s+of|as\s+opposed\s+to)\b",
     re.IGNORECASE,
@@ -2015,6 +2036,20 @@ _VOIDING = (
 )  # fmt: skip
 
 
+def _offered_for(block: Block, order: Order, refused: Rejection | None) -> tuple[str, str] | None:
+    """Two of ``order``'s players written with "or" between them, when that makes it two
+    choices: the rules refuse it on too many players (one is all they allow now), or they
+    take it and it names just the two ("protect Abs or Rose" by day). Three with the last
+    after "or" are a list ("befriend Akonyl, Jd- or Parkur")."""
+    if len(order.targets) < 2:
+        return None
+    if refused is None and len(set(order.targets)) != 2:
+        return None
+    if refused is not None and refused.kind is not Kind.BAD_TARGET:
+        return None
+    return offered_between(block, order.targets)
+
+
 def read_evidence(msg: Message) -> None:
     """Each run of fragments no plain order was read from, read together for its evidence
     (``engine.orders.compose``): the orders it gives replace the provisional refusals; when
@@ -2165,6 +2200,14 @@ def read_evidence(msg: Message) -> None:
                 order = replace(reading.order, text=block_text)
                 before = dict(msg.accepted)
                 refused = dialect.take(reader, order, block_text, msg.accepted)
+                offered = _offered_for(block, order, refused)
+                if refused is None and offered is not None:
+                    # "i want protect Abs or Rose" by day, when Protect may name both: two
+                    # players joined by "or" are still two choices, not the order's list.
+                    msg.accepted = before
+                    first, second = offered
+                    why = say("reading.two_choices_between", first=first, second=second)
+                    refused = Rejection(block_text, why, kind=Kind.TWO_CHOICES)
                 if _overruled(before, msg.accepted, decided):
                     # "Interrogate or investigate? ... Reginald is too obvious ... Thistle
                     # voted weird. Interrogating Thistle.": the order said after the run is
@@ -2183,12 +2226,7 @@ def read_evidence(msg: Message) -> None:
                     # The order was read whole, and the rules refuse it (a day ability by
                     # night, oneself as the target): that is the reason to give.
                     ruled = True
-                    offered = (
-                        offered_between(block, order.targets)
-                        if len(order.targets) > 1 and refused.kind is Kind.BAD_TARGET
-                        else None
-                    )
-                    if offered is not None:
+                    if offered is not None and refused.kind is Kind.BAD_TARGET:
                         # "i want protect Onigiri or Lantern" read as both, and one is all the
                         # rules allow now: the sender offered two choices.
                         first, second = offered
