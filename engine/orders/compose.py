@@ -62,7 +62,7 @@ from autogm.engine.orders.stance import (
     stance,
     whose,
 )
-from autogm.engine.phases import PhaseKind
+from autogm.engine.phases import Phase, PhaseKind
 from autogm.engine.render.templates import say
 
 # What stands between two players that offers a choice: "Ruth or Sable", "Gideon / Harriet".
@@ -1056,22 +1056,13 @@ def _of_the_past(
     that does not ask about the past is not given for a past phase."""
     if any(shapes(a) in _OF_THE_PAST for a in mine):
         return False
-    clause = block.layout.clause(m.start)
     now = reader.state.phase
     past = False
-    for x in block.found:
-        if x.kind != PHASE or not clause.start <= x.start < clause.end:
-            continue
+    for x, when in _phases_of_clause(block, m, reader):
         if _AS_BEFORE.search(block.text, max(0, x.start - 16), x.start):
             continue
         if x.start > m.end and _DONE.search(block.text, m.end, x.start):
             continue  # "cashing in the vote I saved yesterday": the past of something else
-        try:
-            when, _ = reader.phase(x.text)
-        except Refusal:
-            continue
-        if when is None:
-            continue
         if when.index >= now.index:
             return False  # "tonight": this phase is named too
         past = True
@@ -1086,9 +1077,23 @@ def _of_a_later_phase(
     refuses when it is written plainly ("HS Dunmore on N3"), is refused so when told."""
     if any(shapes(a) in _OF_THE_PAST for a in mine):
         return False
-    clause = block.layout.clause(m.start)
     now = reader.state.phase
     later = False
+    for _, when in _phases_of_clause(block, m, reader):
+        if when.index <= now.index:
+            return False  # "tonight", or a past phase the order speaks of
+        if now.kind is PhaseKind.PREP and when == now.next():
+            return False  # "Watch for Night 1 goes to Hinge", sent in Prep: Prep's is for it
+        later = True
+    return later
+
+
+def _phases_of_clause(
+    block: Block, m: Mention, reader: Reader
+) -> Iterator[tuple[Mention, Phase]]:
+    """The phases the clause of ``m`` names, each with its mention, in the order written: those
+    this game can tell ("N3", "last night"); a word that names no phase of it is left out."""
+    clause = block.layout.clause(m.start)
     for x in block.found:
         if x.kind != PHASE or not clause.start <= x.start < clause.end:
             continue
@@ -1096,12 +1101,8 @@ def _of_a_later_phase(
             when, _ = reader.phase(x.text)
         except Refusal:
             continue
-        if when is None or when.index <= now.index:
-            return False  # "tonight", or a past phase the order speaks of
-        if now.kind is PhaseKind.PREP and when == now.next():
-            return False  # "Watch for Night 1 goes to Hinge", sent in Prep: Prep's is for it
-        later = True
-    return later
+        if when is not None:
+            yield x, when
 
 
 def _negated_before(block: Block, voided: tuple[Mention, Kind | str] | None, m: Mention) -> bool:
