@@ -55,7 +55,7 @@ from autogm.engine.orders.fragments import (
     split_tape,
     split_will,
 )
-from autogm.engine.orders.grammar import Gate, Grammar, gate_keys, grammar_of, may_hold, stems_tell
+from autogm.engine.orders.grammar import Gate, Grammar, grammar_of, may_hold, stems_tell
 from autogm.engine.orders.kinds import Kind, kind_of
 from autogm.engine.orders.model import Order, ParsedPM, Rejection
 from autogm.engine.orders.name_match import NameMatch
@@ -1221,7 +1221,7 @@ def _withdrawal_gate() -> Gate:
     """The texts one of which every match of the withdrawal's phrases holds (``gate_keys``:
     "nvm", "scratch", "take", ...), wherever they stand in a word. Both steps' patterns hold
     one: ``_WITHDRAW`` is those phrases after a lead-in that may be empty."""
-    keys, _ = gate_keys(_WITHDRAWAL_WORDS.pattern)
+    keys, _ = phrases.gate_of(_WITHDRAWAL_WORDS)  # the keys its class reads anyway
     return keys, frozenset()
 
 

@@ -526,6 +526,11 @@ def pattern(*classes: tuple[str, ...], flags: int = re.IGNORECASE) -> re.Pattern
     return gated(rf"(?<![\w'’])(?:{'|'.join(phrases)})(?![\w'’])", flags)
 
 
+def gate_of(regex: re.Pattern[str]) -> Gate:
+    """The gate of a pattern made by ``pattern`` or ``gated``: the one its class reads."""
+    return cast("PhraseClass", regex).gate()
+
+
 def gated(source: str, flags: int = re.IGNORECASE) -> re.Pattern[str]:
     """``lazy_compile(source, flags)``, run only on a text that holds one of the texts every
     match of it holds (``PhraseClass``)."""
@@ -553,12 +558,19 @@ class PhraseClass:
         self._regex = regex
         self._keys: Gate | None = None  # read at the first ask: no cost at import
 
+    def gate(self) -> Gate:
+        """The texts one of which every match holds (``grammar.gate_keys``), read from the
+        pattern's text at the first ask (it compiles nothing) and shared by equal classes."""
+        if self._keys is None:
+            gate = gate_keys(self._regex.pattern)
+            self._keys = _GATES.setdefault(gate, gate)
+        return self._keys
+
     def _holds(self, text: str, pos: int, endpos: int | None) -> bool:
         """Whether ``text[pos:endpos]`` may hold a match: one of the keys stands in it."""
         gate = self._keys
         if gate is None:
-            gate = gate_keys(self._regex.pattern)  # its text: compiles nothing
-            gate = self._keys = _GATES.setdefault(gate, gate)
+            gate = self.gate()
         if not gate[0]:
             return True
         _, low, answers = _seen(text)
