@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from autogm.engine.life import Life
+from autogm.engine.orders.model import PLAIN
 from autogm.engine.render.templates import say
 from autogm.engine.state import (
     ABROAD,
@@ -104,11 +105,18 @@ class DctpLife(Life):
         return None
 
     def order_problem(self, state: GameState, actor: str, ability: Ability | None) -> str | None:
-        status = state.players[actor].status
+        p = state.players[actor]
+        status = p.status
         if status is _DEAD:
             return say("cannot.dead")
         if status is _ARRESTED:
             return say("cannot.arrested")
+        # An injury is for good ("All injuries incurred by players are permanent except for
+        # those sustained by police officers in the course of an arrest"), so an order it
+        # stops is known to fail when it is sent: the player hears it now, while there is time
+        # to send another (docs/rulings.md, "An injured player's order is refused when sent").
+        if ability is not None and p.has(INJURED, state.phase) and not ability.kept_when_injured:
+            return say("cannot.injured", ability=PLAIN.title(ability.name, state.ruleset.titles))
         return None
 
     def target_problem(
