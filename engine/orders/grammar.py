@@ -328,7 +328,10 @@ def _required_alternatives(pattern: str, i: int, opens: bool) -> tuple[set[Key] 
     found: set[Key] | None = set()
     while True:
         texts, i = _required_sequence(pattern, i, opens)
-        found = None if texts is None or found is None else found | texts
+        if texts is None:
+            found = None
+        elif found is not None:
+            found |= texts  # this call's own set, grown in place: a class of a hundred phrases
         if pattern[i : i + 1] != "|":
             return found, i
         i += 1
@@ -336,17 +339,24 @@ def _required_alternatives(pattern: str, i: int, opens: bool) -> tuple[set[Key] 
 
 def _required_sequence(pattern: str, i: int, opens: bool) -> tuple[set[Key] | None, int]:
     """The texts one of which a sequence of pieces holds: of its runs of literal characters
-    and its groups that every match goes through, the one whose shortest text is longest;
-    ``opens``: a word starts where the sequence starts."""
-    choices: list[set[Key]] = []
+    and its groups that every match goes through, the one whose shortest text is longest
+    (the first of those with the fewest texts); ``opens``: a word starts where the sequence
+    starts."""
+    # The best choice so far and its rank (its shortest text's length, its texts fewest),
+    # kept as each is read: a phrase class's sequences are read by the thousand.
+    best: set[Key] | None = None
+    rank = (-1, 0)
     run, run_opens = "", False
     first = True  # nothing read yet
-    while i < len(pattern) and pattern[i] not in "|)":
-        plain = _PLAIN_RUN.match(pattern, i)
-        if plain is not None:
-            # Letters read as themselves, taken whole (as the loop below takes each of them),
-            # but the last when a quantifier follows it ("lovers?"): that one is read below.
-            end = plain.end() - (_QUANTIFIER.match(pattern, plain.end()) is not None)
+    end_of = len(pattern)
+    while i < end_of and (c := pattern[i]) not in "|)":
+        # Letters read as themselves, taken whole (as the loop below takes each of them), but
+        # the last when a quantifier follows it ("lovers?"): that one is read below. Looked
+        # for only where one may start: most pieces are escapes, groups and classes.
+        if c not in _PIECE_SIGNS and (plain := _PLAIN_RUN.match(pattern, i)) is not None:
+            end = plain.end()
+            if end < end_of and pattern[end] in _QUANTIFIER_FIRST:
+                end -= _QUANTIFIER.match(pattern, end) is not None
             if end > i:
                 if not run:
                     run_opens = first and opens and pattern[i].isalnum()
@@ -354,7 +364,6 @@ def _required_sequence(pattern: str, i: int, opens: bool) -> tuple[set[Key] | No
                 first = False
                 i = end
                 continue
-        c = pattern[i]
         if first and pattern.startswith(_WORD_START_BEFORE, i):
             opens = True
         at_start = first and opens
@@ -383,7 +392,10 @@ def _required_sequence(pattern: str, i: int, opens: bool) -> tuple[set[Key] | No
             literal = c if c.isascii() and c not in "^$." else None
             reads = c not in "^$"
             i += 1
-        quantified, optional, i = _quantifier(pattern, i)
+        if i < end_of and pattern[i] in _QUANTIFIER_FIRST:
+            quantified, optional, i = _quantifier(pattern, i)
+        else:
+            quantified = optional = False
         if literal is not None and not quantified:
             if not run:
                 run_opens = at_start and literal.isalnum()
@@ -391,23 +403,26 @@ def _required_sequence(pattern: str, i: int, opens: bool) -> tuple[set[Key] | No
             first = False
             continue
         if run:
-            choices.append({(run, run_opens)})
+            if (len(run), -1) > rank:
+                best, rank = {(run, run_opens)}, (len(run), -1)
             run = ""
         if group is not None and not optional:
-            choices.append(group)
+            group_rank = (min([len(t) for t, _ in group]), -len(group))
+            if group_rank > rank:
+                best, rank = group, group_rank
         if reads or quantified:
             first = False
-    if run:
-        choices.append({(run, run_opens)})
-    if not choices:
-        return None, i
-    return max(choices, key=lambda texts: (min(len(t) for t, _ in texts), -len(texts))), i
+    if run and (len(run), -1) > rank:
+        best = {(run, run_opens)}
+    return best, i
 
 
 # A run of characters ``_required_sequence`` reads each as itself: ASCII, and none of the
 # signs of a piece ("\\", "[", "(", "^", "$", "."), of its end ("|", ")") or of a quantifier
 # ("?", "*", "+", "{"). Written as the ranges left, which compile to a small bitmap.
 _PLAIN_RUN = re.compile(r"[\x00-#%-',\-/->@-Z\]_-z}-\x7f]+")
+# The signs that start a piece ``_PLAIN_RUN`` does not read: an escape, a class, a group.
+_PIECE_SIGNS = frozenset("\\[(")
 
 
 def _group_end(pattern: str) -> int:
@@ -488,6 +503,8 @@ _ZERO = (frozenset(), True)
 _ANCHORS = frozenset("bBAZ")
 _GROUP_PASSED = ("(?=", "(?!", "(?<=", "(?<!")
 _QUANTIFIER = re.compile(r"(?:[?*+]|\{(\d*)(?:,\d*)?\})[?+]?")
+# The characters a quantifier starts with: a piece followed by none is not quantified.
+_QUANTIFIER_FIRST = frozenset("?*+{")
 
 
 def _quantifier(pattern: str, i: int) -> tuple[bool, bool, int]:

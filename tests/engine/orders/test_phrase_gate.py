@@ -124,6 +124,18 @@ def test_the_texts_a_phrase_holds() -> None:
     assert required_texts(r"Ülrich") == {"lrich"}  # letters beyond ASCII are not keys
 
 
+def test_a_sequence_keeps_the_texts_whose_shortest_is_longest_and_then_the_fewest() -> None:
+    # Of a sequence's runs and groups, the one whose shortest text is longest; of those as
+    # long, the one of fewest texts; of those, the first read (the walk keeps the best as it
+    # reads, in the order written).
+    assert required_texts(r"(?:break|broke|broken)\s+bones") == {"bones"}
+    assert required_texts(r"bones\s+(?:break|broke)") == {"bones"}
+    assert required_texts(r"(?:ab|cd)\s+xy") == {"xy"}
+    assert required_texts(r"xy\s+(?:ab)\s+zw") == {"xy"}
+    assert required_texts(r"(?:abc|abd)\s+xy") == {"abc", "abd"}
+    assert required_texts(r"x\s+(?:ab|cd)") == {"ab", "cd"}
+
+
 def test_a_class_with_a_one_letter_text_is_not_gated() -> None:
     # OWN_VOICE holds "i" alone: every text holds it, and a gate would only cost.
     own = phrases.pattern(phrases.OWN_VOICE)
