@@ -51,6 +51,7 @@ from autogm.engine.orders.stance import (
     Layout,
     Span,
     Voice,
+    anothers_deed,
     asides,
     deed,
     directs,
@@ -2100,6 +2101,8 @@ def _chosen(
             continue  # "vote Mochi, because he pushed the lynch on Fenn": a reason told
         if _TOLD_DONE.match(block.text, clause.start, other.start):
             continue  # "interrogate Brick - she pushed the Rook lynch": what was done, told
+        if anothers_deed(block.layout, other, voice):
+            continue  # "Moonpie heals Calla, and I first-aid Perpetua": Moonpie's target
         if other.value in block.gone and target not in block.gone:
             continue  # "For Gale, I'll carry on her work: heal Isla": the dead are no choice
         if (

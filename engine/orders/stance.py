@@ -1247,6 +1247,29 @@ def doer(layout: Layout, mention: Mention, voice: Voice) -> Mention | None:
     return who if verdict == TALK and who is not None and who.kind != PRONOUN else None
 
 
+def anothers_deed(layout: Layout, player: Mention, voice: Voice) -> bool:
+    """Whether ``player`` is in a clause that tells a deed someone else does, as its doer or
+    whom it falls on: "plan: Moonpie heals Calla, Tamsin protects Gus, and I first-aid
+    Perpetua", "Ansel keeps Voice of Reason in reserve, and I detain Yarrow" (Moonpie's heal
+    and Ansel's are theirs, and neither Calla nor Ansel is a second target of the sender's
+    order), or a deed for a later phase ("the bow-tie goes to Echo tomorrow, and I
+    interrogate Ōtsuki"). Only an ability word of the clause with a doer of its own, or put
+    off to a later phase, makes it so."""
+    clause = layout.clause(player.start)
+    at = bisect.bisect_left(layout.found_starts, clause.start)
+    for word in layout.found[at:]:
+        if word.start >= clause.end:
+            return False
+        if word.kind != ABILITY:
+            continue
+        verdict, who = _subject(layout, max(clause.start, word.start - _LOOK_BACK), word, voice)
+        if verdict == TALK and who is not None:
+            return True
+        if stance(layout, word, layout.found, voice) is Kind.NOT_NOW:
+            return True
+    return False
+
+
 def directs(layout: Layout, sentence: Span, voice: Voice) -> bool:
     """Whether a sentence is the sender's own directive for now, with no word of an order in
     it needed: the first person with what they will do ("I'll stand guard at Juniper's
