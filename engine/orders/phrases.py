@@ -506,6 +506,8 @@ TALK_WORDS = (
     r"happy", r"proud", r"scum(?:my)?", r"scummy", r"town(?:ie|y)?", r"suspicious",
     r"sketchy", r"shady", r"fishy", r"innocent", r"guilty", r"lol", r"lmao", r"agree(?:s|d)?",
     r"seem(?:s|ed)?", r"look(?:s|ed)?\s+like", r"acting", r"rumou?r", r"congrat\w*", r"gg",
+    # Someone else's wish ("the thread wants me on Mariana"), never the sender's own deed.
+    r"want(?:s|ed)",
     r"welcome", r"good\s+luck", r"shout\w*", r"props", r"kudos",
     # A judgement spoken of a player, the speech act its own deed: "I accuse Abs", "I declare
     # Abs the killer", "I pronounce him guilty" (no heal of Abs, whatever the sender holds).
