@@ -366,17 +366,22 @@ def readings(
             # ("Kill Pepper" from a townie); said of anyone else, it is talk. Its stance is
             # read only when the sender says it in their own voice (most such words are in
             # a query, "Follow-Up Abs kills Kleene", or said of another player).
+            said = (
+                stance(block.layout, m, found, voice)
+                if (in_own_voice(block.layout, m) and not _called(block, m))
+                or block.text[max(0, m.start - 2) : m.start].strip()[-1:] in _QUOTE_MARKS
+                else TALK
+            )
             if (
-                in_own_voice(block.layout, m)
-                and not _called(block, m)
-                and stance(block.layout, m, found, voice) is None
+                said is None
                 and not offered_next(block.layout, block.layout.sentence(m.start))
                 and not _said_again(block, m)
             ):
                 later = set(m.value) & held.elsewhere
                 others.append((m, Kind.NOT_NOW if later else Kind.NOT_HELD))
             else:
-                others.append((m, TALK))
+                # 'Renée says: "Detain Haze"': her order, passed on, is answered as quoted.
+                others.append((m, Kind.QUOTED if said is Kind.QUOTED else TALK))
             continue
         said = stance(block.layout, m, found, voice, asks=bool(set(mine) & asks))
         if said == TALK and _leader_names(block, m, voice, reader, mine):
@@ -752,6 +757,8 @@ _DO_THAT = lazy_compile(
 )
 
 
+# The marks that open someone's words written out: "Renée says: \"Detain Haze\"".
+_QUOTE_MARKS = frozenset("\"“«„'‘")
 # The sender's own part heading a line or sentence, among others' parts: "Mine: Echo",
 # "Me -> Abs", "and as for me: Kleene", "My part: Lynz".
 _OWN_PART = lazy_compile(

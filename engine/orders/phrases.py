@@ -458,6 +458,8 @@ REPORTED = (
     r"in\s+(?:the\s+thread|our\s+chat|the\s+chat)(?=\s*[:\"“«„])",
     r"(?:messag|text|whisper)(?:ed|es|s)\s+me", r"sen(?:t|ds)\s+me", r"[pd]m['’]?(?:e?d|s)\s+me",
     r"wr(?:ote|ites)\s+(?:to\s+)?me",
+    # An order someone else will send, in its own words: "Ōtsuki will send 'Kill Søren'".
+    r"(?:send|sends|sending)(?=\s*[\"“«„'‘])",
     # A message's words set out as an exhibit: "a PM from Pip, which reads in full: ...",
     # "his note read as follows: ..." ("reads" only before the words: "Abs reads town" is a
     # player's look), "quoting Pip: ...".
