@@ -795,7 +795,7 @@ def _pointed_back(
         p.start(): (p.group().rstrip(), None)
         for p in itertools.islice(_DO_THAT.finditer(text), _MAX_POINTS)
     }
-    if _MINE_GATE.search(text):
+    if (":" in text or ">" in text or "→" in text or "=" in text) and _MINE_GATE.search(text):
         # "Rook's going for Lantern, Maple holds his. Mine: Echo, as Ran": the sender's own
         # part among the team's, headed by its owner; the order is read from its first word.
         # Only a part that names its player there is one ("Me: nothing today" is none).

@@ -1269,8 +1269,8 @@ def anothers_deed(layout: Layout, player: Mention, voice: Voice, ability: str) -
     for word in layout.found[at:]:
         if word.start >= clause.end:
             return False
-        if word.kind != ABILITY or ability in word.value:
-            continue
+        if word.kind != ABILITY or ability in word.value or _PAST_WORD.search(word.text):
+            continue  # (what is done to someone is no deed of a doer: "if Grit's lynched")
         near = max(clause.start, word.start - _LOOK_BACK)
         verdict, who = _subject(layout, near, word, voice)
         before = layout.text[near : word.start]
@@ -1281,8 +1281,8 @@ def anothers_deed(layout: Layout, player: Mention, voice: Voice, ability: str) -
             and (not _COPULA.search(before) or _progressive(before, word))
         ):
             return True
-        if stance(layout, word, layout.found, voice) is Kind.NOT_NOW:
-            return True
+        if layout.doubted(clause, word)[1]:
+            return True  # "the bow-tie goes to Echo tomorrow": a deed for a later phase
     return False
 
 
