@@ -253,6 +253,14 @@ _WROTE = lazy_compile(
     r"|past(?:e|ed|ing))(?![\w'’])[^\n]{0,60}):\s*$",
     re.IGNORECASE,
 )
+# A line that leads in the sender's own words, posted before: "as posted in our chat:",
+# "what I wrote in the thread:" (but "as posted by Gin:", "Gin posted in our chat:" lead in
+# another's).
+_OWN_LEAD = lazy_compile(
+    r"(?<![\w'’])(?:as|i|we|i['’]ve|we['’]ve)\s+(?:just\s+|already\s+)?(?:wrote|said|posted"
+    r"|pasted|copied|quoted)(?![\w'’])(?![^\n]*(?<![\w'’])by(?![\w'’]))",
+    re.IGNORECASE,
+)
 # The words a quotation mark opens and closes on their own line.
 _OPENS_QUOTE = lazy_compile(r"^\s*[\"“«„']")
 _CLOSES_QUOTE = lazy_compile(r"[\"”»'][\s.!?]*$")
@@ -289,6 +297,8 @@ def text_quotes(source: str) -> tuple[str, list[tuple[str | None, str]]]:
     while i < len(lines):
         line = lines[i]
         wrote = _WROTE.match(line)
+        if wrote is not None and _OWN_LEAD.search(line):
+            wrote = None  # "town plan (as posted in our chat):": the sender's own words again
         if wrote is not None and i + 1 < len(lines) and lines[i + 1].strip():
             block = []
             i += 1

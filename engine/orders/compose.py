@@ -51,6 +51,7 @@ from autogm.engine.orders.stance import (
     Layout,
     Span,
     Voice,
+    anothers_deed,
     asides,
     deed,
     directs,
@@ -365,17 +366,22 @@ def readings(
             # ("Kill Pepper" from a townie); said of anyone else, it is talk. Its stance is
             # read only when the sender says it in their own voice (most such words are in
             # a query, "Follow-Up Abs kills Kleene", or said of another player).
+            said = (
+                stance(block.layout, m, found, voice)
+                if (in_own_voice(block.layout, m) and not _called(block, m))
+                or block.text[max(0, m.start - 2) : m.start].strip()[-1:] in _QUOTE_MARKS
+                else TALK
+            )
             if (
-                in_own_voice(block.layout, m)
-                and not _called(block, m)
-                and stance(block.layout, m, found, voice) is None
+                said is None
                 and not offered_next(block.layout, block.layout.sentence(m.start))
                 and not _said_again(block, m)
             ):
                 later = set(m.value) & held.elsewhere
                 others.append((m, Kind.NOT_NOW if later else Kind.NOT_HELD))
             else:
-                others.append((m, TALK))
+                # 'Renée says: "Detain Haze"': her order, passed on, is answered as quoted.
+                others.append((m, Kind.QUOTED if said is Kind.QUOTED else TALK))
             continue
         said = stance(block.layout, m, found, voice, asks=bool(set(mine) & asks))
         if said == TALK and _leader_names(block, m, voice, reader, mine):
@@ -751,6 +757,18 @@ _DO_THAT = lazy_compile(
 )
 
 
+# The marks that open someone's words written out: "Renée says: \"Detain Haze\"".
+_QUOTE_MARKS = frozenset("\"“«„'‘")
+# The sender's own part heading a line or sentence, among others' parts: "Mine: Echo",
+# "Me -> Abs", "and as for me: Kleene", "My part: Lynz".
+_OWN_PART = lazy_compile(
+    r"(?:^|(?<=[\n.!?;]))[ \t]*(?:[-*•>]+[ \t]*)?(?:and[ \t]+)?(?:as[ \t]+for[ \t]+)?"
+    r"(?:mine|me|myself|my[ \t]+(?:part|job|bit|turn|own))[ \t]*(?::|->|→|=>|=)[ \t]*",
+    re.IGNORECASE,
+)
+_MINE_GATE = lazy_compile(r"(?:mine|me|myself|my[ \t]+\w+)[ \t]*(?::|->|→|=)", re.IGNORECASE)
+
+
 def _pointed_back(
     block: Block,
     held: Candidates,
@@ -777,6 +795,15 @@ def _pointed_back(
         p.start(): (p.group().rstrip(), None)
         for p in itertools.islice(_DO_THAT.finditer(text), _MAX_POINTS)
     }
+    if (":" in text or ">" in text or "→" in text or "=" in text) and _MINE_GATE.search(text):
+        # "Rook's going for Lantern, Maple holds his. Mine: Echo, as Ran": the sender's own
+        # part among the team's, headed by its owner; the order is read from its first word.
+        # Only a part that names its player there is one ("Me: nothing today" is none).
+        for p in itertools.islice(_OWN_PART.finditer(text), _MAX_POINTS):
+            part = layout.sentence(p.end())
+            at = bisect.bisect_left(layout.found_starts, p.end())
+            if at < len(found) and found[at].kind == PLAYER and found[at].start < part.end:
+                points.setdefault(p.end(), ("", None))
     for able in itertools.islice(_ABLE_VERB.finditer(text), _MAX_POINTS):
         # The verb a description of the sender's own told it with, said again after it.
         told = layout.clause(able.start())
@@ -1629,6 +1656,10 @@ def _targets(
         me is not None
         and not _EMPHATIC.search(block.text, clause.start, me.start)
         and not (
+            me.text.casefold() == "mine"
+            and _IS_MINE.fullmatch(block.text, m.end, me.start)
+        )
+        and not (
             me.text.lower() != "me"
             and _HOLDS_OBJECT.search(m.text)
             and not _TO_WHOM.search(block.text, max(clause.start, me.start - 8), me.start)
@@ -1840,6 +1871,8 @@ _EMPHATIC = lazy_compile(r"\b(?:do|does|doing|handle|handling|it|deed|job)\b", r
 # An ability's idiom that holds its own object ("pull the trigger", "take the shot"): a
 # "myself" after it is said for emphasis, not as the target ("I'll pull the trigger myself").
 _HOLDS_OBJECT = lazy_compile(r"\b(?:the|a|an|my)\s+\w+\W*$", re.IGNORECASE)
+# "The kill's mine": whose the deed is, said of it, not whom it falls on.
+_IS_MINE = lazy_compile(r"(?:(?<=['’]s)|\s+(?:is|will\s+be))\s+(?:all\s+)?", re.IGNORECASE)
 # ... but after "to"/"on"/"for" it is whom it goes to: "give the revolver to myself".
 _TO_WHOM = lazy_compile(r"\b(?:to|on|for|at)\s+$", re.IGNORECASE)
 
@@ -1906,6 +1939,11 @@ def _named(
                 # tells what was done; whom it names is no target.
                 continue
         if _EXCLUDED_BEFORE.search(text, max(0, x.start - 40), x.start):
+            continue
+        own = block.layout.clause(x.start)
+        if not own.start <= block.now < own.end and anothers_deed(block.layout, x, voice, ability):
+            # "Moonpie heals Calla, Tamsin protects Gus, and I first-aid Perpetua": the
+            # players of another clause that tells someone else's deed are theirs.
             continue
         if _WHOEVER.search(text, max(0, x.start - 24), x.start) and not (
             block.words is not None and block.words.does.get(ability) == vocab.GUARD

@@ -161,7 +161,9 @@ def evidence_table(words: Any) -> EvidenceTable:
 
 
 # A word's start, where a name or a word can begin.
-_WORD_START = lazy_compile(r"(?<![\w'’])[^\W_]")
+# (A word after an apostrophe is none, "don't", "Abs's", unless the apostrophe opens a
+# quotation after a space: "Ōtsuki will send 'Kill Søren'".)
+_WORD_START = lazy_compile(r"(?<![\w’])(?<!\S')[^\W_]")
 # Words too common to be read as a shortened or misspelled player's name: a player is named
 # by them only when they are the name written in its own case.
 _COMMON_WORDS = (

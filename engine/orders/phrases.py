@@ -458,6 +458,8 @@ REPORTED = (
     r"in\s+(?:the\s+thread|our\s+chat|the\s+chat)(?=\s*[:\"“«„])",
     r"(?:messag|text|whisper)(?:ed|es|s)\s+me", r"sen(?:t|ds)\s+me", r"[pd]m['’]?(?:e?d|s)\s+me",
     r"wr(?:ote|ites)\s+(?:to\s+)?me",
+    # An order someone else will send, in its own words: "Ōtsuki will send 'Kill Søren'".
+    r"(?:send|sends|sending)(?=\s*[\"“«„'‘])",
     # A message's words set out as an exhibit: "a PM from Pip, which reads in full: ...",
     # "his note read as follows: ..." ("reads" only before the words: "Abs reads town" is a
     # player's look), "quoting Pip: ...".
@@ -506,6 +508,8 @@ TALK_WORDS = (
     r"happy", r"proud", r"scum(?:my)?", r"scummy", r"town(?:ie|y)?", r"suspicious",
     r"sketchy", r"shady", r"fishy", r"innocent", r"guilty", r"lol", r"lmao", r"agree(?:s|d)?",
     r"seem(?:s|ed)?", r"look(?:s|ed)?\s+like", r"acting", r"rumou?r", r"congrat\w*", r"gg",
+    # Someone else's wish ("the thread wants me on Mariana"), never the sender's own deed.
+    r"want(?:s|ed)",
     r"welcome", r"good\s+luck", r"shout\w*", r"props", r"kudos",
     # A judgement spoken of a player, the speech act its own deed: "I accuse Abs", "I declare
     # Abs the killer", "I pronounce him guilty" (no heal of Abs, whatever the sender holds).

@@ -778,7 +778,8 @@ _ON_ONE = lazy_compile(r"[ \t]*(?:(?:on|for|of|against|at)[ \t]+)?", re.IGNORECA
 
 def _statement_of(layout: Layout, mention: Mention) -> bool:
     """ "Propaganda is such a fun word": the word as the subject of a statement; but not when
-    what it is is a player ("the kill is Fennel", "my heal is on Kleene")."""
+    what it is is a player ("the kill is Fennel", "my heal is on Kleene") or the sender's
+    ("the hit is mine this time -> Echo": whose the deed is among the team's)."""
     said = _SUBJECT_OF.match(layout.text, mention.end)
     if said is None:
         # "Abducting Gus would be a waste", "A house search on Ash would be nice": the deed
@@ -797,6 +798,13 @@ def _statement_of(layout: Layout, mention: Mention) -> bool:
     after = said.end()
     on = _ON_WHOM.match(layout.text, after)
     at = _mention_at(layout, on.end() if on else after)
+    if (
+        at is not None
+        and at.kind == SELF
+        and at.text.casefold() == "mine"
+        and said.group().split()[0].casefold() == "is"
+    ):
+        return False
     return at is None or at.kind != PLAYER
 
 
@@ -1245,6 +1253,37 @@ def doer(layout: Layout, mention: Mention, voice: Voice) -> Mention | None:
     near = max(clause.start, mention.start - _LOOK_BACK)
     verdict, who = _subject(layout, near, mention, voice)
     return who if verdict == TALK and who is not None and who.kind != PRONOUN else None
+
+
+def anothers_deed(layout: Layout, player: Mention, voice: Voice, ability: str) -> bool:
+    """Whether ``player`` is in a clause that tells a deed someone else does, as its doer or
+    whom it falls on: "plan: Moonpie heals Calla, Tamsin protects Gus, and I first-aid
+    Perpetua", "Ansel keeps Voice of Reason in reserve, and I detain Yarrow" (Moonpie's heal
+    and Ansel's are theirs, and neither Calla nor Ansel is a second target of the sender's
+    order), or a deed for a later phase ("the bow-tie goes to Echo tomorrow, and I
+    interrogate Ōtsuki"). Only an ability word of the clause with a doer of its own, or put
+    off to a later phase, makes it so; a word of the order being read (``ability``) is that
+    order said again ("Rook is spending the night in a cell (detention)")."""
+    clause = layout.clause(player.start)
+    at = bisect.bisect_left(layout.found_starts, clause.start)
+    for word in layout.found[at:]:
+        if word.start >= clause.end:
+            return False
+        if word.kind != ABILITY or ability in word.value or _PAST_WORD.search(word.text):
+            continue  # (what is done to someone is no deed of a doer: "if Grit's lynched")
+        near = max(clause.start, word.start - _LOOK_BACK)
+        verdict, who = _subject(layout, near, word, voice)
+        before = layout.text[near : word.start]
+        # ... done, not what someone is ("Heal Lynz, Parkur is the backup" offers two).
+        if (
+            verdict == TALK
+            and who is not None
+            and (not _COPULA.search(before) or _progressive(before, word))
+        ):
+            return True
+        if layout.doubted(clause, word)[1]:
+            return True  # "the bow-tie goes to Echo tomorrow": a deed for a later phase
+    return False
 
 
 def directs(layout: Layout, sentence: Span, voice: Voice) -> bool:
