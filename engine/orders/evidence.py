@@ -160,10 +160,9 @@ def evidence_table(words: Any) -> EvidenceTable:
     return kept[1]
 
 
-# A word's start, where a name or a word can begin.
-# (A word after an apostrophe is none, "don't", "Abs's", unless the apostrophe opens a
-# quotation after a space: "Ōtsuki will send 'Kill Søren'".)
-_WORD_START = lazy_compile(r"(?<![\w’])(?<!\S')[^\W_]")
+# A word's start, where a name or a word can begin (a word after an apostrophe is none:
+# "don't", "Abs's"; nor in single quotes: "I typed 'heal Ines' in the thread" is no heal).
+_WORD_START = lazy_compile(r"(?<![\w'’])[^\W_]")
 # Words too common to be read as a shortened or misspelled player's name: a player is named
 # by them only when they are the name written in its own case.
 _COMMON_WORDS = (
