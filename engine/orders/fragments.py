@@ -476,22 +476,20 @@ def _join_lists(lines: list[str], g: Grammar) -> list[str]:
 
 def _heads(lines: list[str], g: Grammar) -> list[str | None]:
     """The head of the list each line opens (``_head_of``), or None. A line with no colon,
-    no dash at its end to read as one, no bullet below it and more than letters alone
-    heads no list (``_list_head`` and ``_said_head`` both answer None): most lines, not read
-    by them."""
+    no dash at its end to read as one and no bullet below it heads no list said in words
+    (``_said_head``): it is the head of its own words when it holds letters alone
+    ("Disguise"), else none: most lines, not read by the helpers."""
     heads: list[str | None] = []
     last = len(lines) - 1
     for i, line in enumerate(lines):
         after = lines[i + 1] if i < last else None
-        if (
-            ":" not in line
-            and not line.rstrip().endswith(_DASHES)
-            and (after is None or not _BULLET.match(after))
-            and not "".join(line.split()).replace("-", "").isalpha()
-        ):
-            heads.append(None)
-        else:
+        bare = line.rstrip()
+        if ":" in line or bare.endswith(_DASHES) or (after is not None and _BULLET.match(after)):
             heads.append(_head_of(line, after, g))
+        elif "".join(line.split()).replace("-", "").isalpha():
+            heads.append(_read_list_head(bare, g))
+        else:
+            heads.append(None)
     return heads
 
 
