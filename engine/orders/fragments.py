@@ -409,11 +409,15 @@ def _without_asides(line: str) -> str:
     return bare if bare.rstrip().endswith(":") else line
 
 
+# The dashes that end a head's line as a colon does.
+_DASHES = ("-", "–", "—")
+
+
 def _dash_as_colon(line: str) -> str:
     """A head's line that ends in a dash after a space ("SI —", "Disguise -") as one that
     ends in a colon: the dash marks the head as the colon does."""
     line = line.rstrip()
-    if not line.endswith(("-", "–", "—")):
+    if not line.endswith(_DASHES):
         return line
     head = line.rstrip("-–— ")
     return f"{head}:" if head and len(head) < len(line.rstrip("-–—")) else line
@@ -444,17 +448,7 @@ def _heads_apart(lines: list[str]) -> list[str]:
 
 def _join_lists(lines: list[str], g: Grammar) -> list[str]:
     """ "Investigate:" followed by one query a line reads as one order with a list."""
-    # A head's aside in brackets says something of the list, not which ability heads it:
-    # "Investigations (I get 3 but I only need 2, is that ok?):".
-    bare = [_dash_as_colon(_without_asides(line)) for line in lines]
-    heads = [_list_head(line, g) for line in bare]
-    said = [
-        None
-        if head is not None
-        else _said_head(line, lines[i + 1] if i + 1 < len(lines) else None, g)
-        for i, (line, head) in enumerate(zip(bare, heads, strict=True))
-    ]
-    heads = [f"{s}:" if s is not None else h for h, s in zip(heads, said, strict=True)]
+    heads = _heads(lines, g)
     if not any(heads):
         return lines  # no list: most messages (a head is never empty)
     joined: list[list[str]] = []  # each line as its parts, joined once at the end
@@ -478,6 +472,38 @@ def _join_lists(lines: list[str], g: Grammar) -> list[str]:
         head = None
         joined.append([line])
     return ["".join(parts) for parts in joined]
+
+
+def _heads(lines: list[str], g: Grammar) -> list[str | None]:
+    """The head of the list each line opens (``_head_of``), or None. A line with no colon,
+    no dash at its end to read as one and no bullet below it heads no list said in words
+    (``_said_head``): it is the head of its own words when it holds letters alone
+    ("Disguise"), else none: most lines, not read by the helpers."""
+    heads: list[str | None] = []
+    last = len(lines) - 1
+    for i, line in enumerate(lines):
+        after = lines[i + 1] if i < last else None
+        bare = line.rstrip()
+        if ":" in line or bare.endswith(_DASHES) or (after is not None and _BULLET.match(after)):
+            heads.append(_head_of(line, after, g))
+        elif "".join(line.split()).replace("-", "").isalpha():
+            heads.append(_read_list_head(bare, g))
+        else:
+            heads.append(None)
+    return heads
+
+
+def _head_of(line: str, after: str | None, g: Grammar) -> str | None:
+    """The head of the list ``line`` opens (``after``: the line below it), its ability's
+    words or said in everyday words."""
+    # A head's aside in brackets says something of the list, not which ability heads it:
+    # "Investigations (I get 3 but I only need 2, is that ok?):".
+    bare = _dash_as_colon(_without_asides(line))
+    head = _list_head(bare, g)
+    if head is not None:
+        return head
+    said = _said_head(bare, after, g)
+    return None if said is None else f"{said}:"
 
 
 def opens_condition(item: str) -> bool:

@@ -303,3 +303,33 @@ def test_a_remark_after_a_heads_comma_is_dropped_only_when_the_head_announces_a_
     from autogm.engine.orders.fragments import _list_head
 
     assert (_list_head(line, G) is not None) is heads
+
+
+# Lists in several voices, and near misses that hold a colon, a dash, a bullet or letters alone
+# and head no list.
+LIST_SHAPES = [
+    "Disguise -\nAbs\nKleene", "SI —\nP07 kills P02", "Investigate\nP42 kills P02",
+    "my spy list\n- Abs\n- Kleene", "Spying on\n1) Abs\n2) Lynz", "  Disguise  \nAbs",
+    "Ranking\n• Gin\n• Vodka", "ok so targets\n> Abs", "Cupid's arrows 💘\n- Abs\n- Lynz",
+    "Evening\nvote Abs", "travel", "Heal Abs -", "vote Abs\n- heal Kleene", "Müller\nvote Abs",
+    "Snipe P07 —", "hey gm,\n3. vote Abs", "Abs – Kleene", "Investigations (I get 3):\nAbs",
+]  # fmt: skip
+
+
+def test_a_line_is_read_for_a_head_only_where_one_can_be() -> None:
+    """``_heads`` passes over a line with no colon, no dash at its end, no bullet below it
+    and more than letters alone; over every message of the blind rounds and the corpus (as
+    written and cleaned) and the shapes above, its heads are ``_head_of`` of every line."""
+    from autogm.engine.orders.bbcode import clean_message
+    from autogm.engine.orders.fragments import _head_of, _heads, _heads_apart
+    from tests.engine.orders.test_phrase_gate import _messages
+
+    found = 0
+    for text in [*_messages(), *LIST_SHAPES]:
+        for written in {text, clean_message(text)}:
+            for lines in (written.splitlines(), _heads_apart(written.splitlines())):
+                after = [*lines[1:], None][: len(lines)]
+                full = [_head_of(line, below, G) for line, below in zip(lines, after, strict=True)]
+                assert _heads(lines, G) == full, lines
+                found += any(full)
+    assert found > 100
