@@ -592,7 +592,9 @@ def fitted(
             and directs(layout, sentence, voice)
         )  # fmt: skip
         if not said and not taken_on:
-            if players and not roles and deed(layout, sentence, voice):
+            if players and not roles and not _talked_of(block, sentence, words, voice) and deed(
+                layout, sentence, voice
+            ):
                 found = _deed(block, sentence, reader, held, voice, read_plain, shapes, tried)
                 if found is not None:
                     return found
@@ -634,6 +636,17 @@ def fitted(
         reading.notes.append(say("reading.read_as_taking", written=text, order=said))
         return reading
     return None
+
+
+def _talked_of(block: Block, sentence: Span, words: list[Mention], voice: Voice) -> bool:
+    """Whether the sentence opens with a word of an order that is talked of, not given
+    ("heals given to Mochi" from a protector, "protection granted to Mochi by someone"):
+    it is about those deeds, as things, and no deed in words of no order."""
+    start = opening(block.text, sentence)
+    return any(
+        x.start == start and stance(block.layout, x, block.found, voice) is not None
+        for x in words
+    )
 
 
 def _deed(
@@ -1601,7 +1614,8 @@ def _targets(
         _named(block, clause, voice, ability, besides) if several else named
     ):
         # "I just heal people", "I protect everyone, that's my job", "i'll charm whoever
-        # gets aptx'd": the deed's object is anyone at all, a habit told; no player named
+        # gets aptx'd", "I protect nobody": the deed's object is anyone at all or no one, a
+        # habit or a refusal told; no player named
         # elsewhere in its sentence or around it is its target.
         raise Refusal(say("reading.not_an_order", written=text[m.start : clause.end]),
                       Kind.NOT_AN_ORDER)  # fmt: skip
@@ -1832,7 +1846,9 @@ _POINTS_BACK = lazy_compile(POINTS_BACK, re.IGNORECASE)
 # The object of a deed that is anyone at all: "heal people", "protect everybody".
 _GENERIC_OBJECT = lazy_compile(
     r"[ \t]+(?:(?:on|for|at)[ \t]+)?(?:people|ppl|peeps|folks?|every(?:one|body)"
-    r"|any(?:one|body)|some(?:one|body)|who(?:m)?ever|others|players|strangers|randoms)"
+    r"|any(?:one|body)|some(?:one|body)|who(?:m)?ever|others|players|strangers|randoms"
+    # ... or no one at all: "I protect nobody" names none, whoever the sentence names.
+    r"|nobody|no[- ]?one(?!\s+(?:but|other|except)\b))"
     r"(?![\w'’])",
     re.IGNORECASE,
 )
