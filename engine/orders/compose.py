@@ -439,14 +439,19 @@ def readings(
         # ability described, then pointed back at with a player, is ordered there.
         said_as_order.setdefault(ability, []).append(m)
         voided.pop(ability, None)
-    others.extend(voided.values())
-    for ability, other in _either(block, said_as_order):
+    # An order asked about is still one of two offered: "Detect Heiji or first aid
+    # Perpetua?" from a detective, whose Detection is itself a question.
+    asked = {a: [m] for a, (m, kind) in voided.items() if kind is Kind.QUESTION}
+    for ability, other in _either(block, {**said_as_order, **asked} if asked else said_as_order):
         # "Backstab Ulla as Cop — or just Taking Matters on her": two orders offered as a
         # choice; the GM does not pick.
         for name in (ability, other):
             ms = said_as_order.pop(name, None)
             if ms:
                 others.append((ms[-1], Kind.TWO_CHOICES))
+            elif name in asked:
+                voided[name] = (voided[name][0], Kind.TWO_CHOICES)
+    others.extend(voided.values())
     busy = {block.layout.sentence(ms[-1].start) for ms in said_as_order.values()}
     block.ordering = {m.start for ms in said_as_order.values() for m in ms}
     done: list[Reading] = []

@@ -44,8 +44,9 @@ def _wordset(words: str) -> frozenset[str]:
 # What a mention that is no order of the sender's is: talk (it is answered as no order).
 TALK = "talk"
 
-# ... a closing quotation mark after the end is the sentence's ('... go through me." I'll').
-_SENTENCE_END = lazy_compile(r"[.!?…]+[\"”»]*(?=\s|$)|\n+")
+# ... a closing quotation mark after the end is the sentence's ('... go through me." I'll',
+# "'... instead of Detect.' — detect Heiji": a rule quoted ends before the sender's words).
+_SENTENCE_END = lazy_compile(r"[.!?…]+[\"”»'’]*(?=\s|$)|\n+")
 # A dot that ends a short form, not a sentence: "e.g. Tobiah", "Dr. Loaf", "etc. and".
 _ABBREVIATION = lazy_compile(
     r"(?<![\w'’])(?:e\.g|i\.e|etc|vs|cf|approx|dr|mr|mrs|ms|st|jr|sr|lt|sgt|insp|det)\.$",
