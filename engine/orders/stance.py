@@ -903,6 +903,10 @@ def _stance(
     # A mention that opens its clause ("Heal Kleene", as most orders are written) has no
     # words before it, and the tests of the words before it, which each need one, are not
     # made (``BEFORE_NEEDS_A_WORD``; tests/engine/test_stance_before.py).
+    if _in_rule_quoted(text, mention):
+        # 'Blame: "Any investigations ... will come back as true"': the rule's words, quoted;
+        # neither an order nor a negation of one.
+        return TALK
     if before and (_negated(before) or _withheld(layout, clause, before, mention)):
         return Kind.WITHDRAWN
     if (
@@ -1096,6 +1100,38 @@ def _stance(
     if later or layout.not_now_after(sentence, mention):
         return Kind.NOT_NOW
     return None
+
+
+def _in_rule_quoted(text: str, mention: Mention) -> bool:
+    """Whether ``mention`` stands in a passage in double quotation marks, on its line, that
+    says what may or will be in a rule's words (a modal: "may heal one player each night",
+    "will come back as 'true'"): a rule quoted, not the sender's order in quotation marks
+    ('My order: "Heal Noor"', 'Investigate "Cinder kills Noor"')."""
+    line = text.rfind("\n", 0, mention.start) + 1
+    before = text[line : mention.start]
+    if not _QUOTE_CHAR.search(before):
+        return False
+    opened = max(before.rfind("“"), before.rfind("„"))
+    if opened < before.rfind("”"):
+        opened = -1
+    if opened < 0 and before.count('"') % 2:
+        opened = before.rfind('"')
+    if opened < 0:
+        return False
+    end = text.find("\n", mention.end)
+    closes = _QUOTE_CLOSES.search(text, mention.end, len(text) if end < 0 else end)
+    if closes is None:
+        return False
+    return _MODAL.search(text, line + opened, closes.start()) is not None
+
+
+# A double quotation mark, and one that closes a passage.
+_QUOTE_CHAR = lazy_compile(r"[\"“„]")
+_QUOTE_CLOSES = lazy_compile(r"[\"”]")
+# What may or will be, in a rule's words.
+_MODAL = lazy_compile(
+    r"(?<![\w'’])(?:may|will|can|cannot|can['’]t|must|shall|won['’]t)(?![\w'’])", re.IGNORECASE
+)
 
 
 def _foretold(layout: Layout, sentence: Span, mention: Mention) -> bool:
