@@ -444,7 +444,10 @@ def readings(
     asked = {a: [m] for a, (m, kind) in voided.items() if kind is Kind.QUESTION}
     for ability, other in _either(block, {**said_as_order, **asked} if asked else said_as_order):
         # "Backstab Ulla as Cop — or just Taking Matters on her": two orders offered as a
-        # choice; the GM does not pick.
+        # choice; the GM does not pick. Two asked about stay a question ("Should I first aid
+        # Tamsin, or detect instead?").
+        if ability not in said_as_order and other not in said_as_order:
+            continue
         for name in (ability, other):
             ms = said_as_order.pop(name, None)
             if ms:

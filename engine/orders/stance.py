@@ -427,6 +427,8 @@ _PASSIVE_BEFORE = lazy_compile(
     r"|(?:is|are)\s+hereby)\s*$",
     re.IGNORECASE,
 )
+# A light verb in the past before a deed said as a noun: "had a chat", "gave my heal".
+_LIGHT_PAST_BEFORE = lazy_compile(r"(?<![\w'’])(?:had|gave|took|did)\s+$", re.IGNORECASE)
 _DONE_BEFORE = lazy_compile(
     r"(?:done|finished|already|did|have|has|had|was|were|been)\s+(?:\w+\s+)?$", re.IGNORECASE
 )
@@ -1613,6 +1615,8 @@ def _past(before: str, mention: Mention) -> bool:
     past = _PAST_WORD.search(word) or word.casefold() in vocab.PAST_FORMS  # "took", "went"
     if past and not (before and _PASSIVE_BEFORE.search(before)):
         return True
+    if before and _LIGHT_PAST_BEFORE.search(before):
+        return True  # "we had a long chat about Lynz", "gave my heal to Abs": a deed done
     return bool(before and word.lower().endswith("ing") and _DONE_BEFORE.search(before)) and not (
         re.search(r"\b(?:i['’]?m|am|are|we['’]?re|is)\s+$", before, re.IGNORECASE)
     )
