@@ -445,14 +445,22 @@ def readings(
         # ability described, then pointed back at with a player, is ordered there.
         said_as_order.setdefault(ability, []).append(m)
         voided.pop(ability, None)
-    others.extend(voided.values())
-    for ability, other in _either(block, said_as_order):
+    # An order asked about is still one of two offered: "Detect Heiji or first aid
+    # Perpetua?" from a detective, whose Detection is itself a question.
+    asked = {a: [m] for a, (m, kind) in voided.items() if kind is Kind.QUESTION}
+    for ability, other in _either(block, {**said_as_order, **asked} if asked else said_as_order):
         # "Backstab Ulla as Cop — or just Taking Matters on her": two orders offered as a
-        # choice; the GM does not pick.
+        # choice; the GM does not pick. Two asked about stay a question ("Should I first aid
+        # Tamsin, or detect instead?").
+        if ability not in said_as_order and other not in said_as_order:
+            continue
         for name in (ability, other):
             ms = said_as_order.pop(name, None)
             if ms:
                 others.append((ms[-1], Kind.TWO_CHOICES))
+            elif name in asked:
+                voided[name] = (voided[name][0], Kind.TWO_CHOICES)
+    others.extend(voided.values())
     busy = {block.layout.sentence(ms[-1].start) for ms in said_as_order.values()}
     block.ordering = {m.start for ms in said_as_order.values() for m in ms}
     done: list[Reading] = []
@@ -598,7 +606,9 @@ def fitted(
             and directs(layout, sentence, voice)
         )  # fmt: skip
         if not said and not taken_on:
-            if players and not roles and deed(layout, sentence, voice):
+            if players and not roles and not _talked_of(block, sentence, words, voice) and deed(
+                layout, sentence, voice
+            ):
                 found = _deed(block, sentence, reader, held, voice, read_plain, shapes, tried)
                 if found is not None:
                     return found
@@ -640,6 +650,17 @@ def fitted(
         reading.notes.append(say("reading.read_as_taking", written=text, order=said))
         return reading
     return None
+
+
+def _talked_of(block: Block, sentence: Span, words: list[Mention], voice: Voice) -> bool:
+    """Whether the sentence opens with a word of an order that is talked of, not given
+    ("heals given to Mochi" from a protector, "protection granted to Mochi by someone"):
+    it is about those deeds, as things, and no deed in words of no order."""
+    start = opening(block.text, sentence)
+    return any(
+        x.start == start and stance(block.layout, x, block.found, voice) is not None
+        for x in words
+    )
 
 
 def _deed(
@@ -1628,7 +1649,8 @@ def _targets(
         _named(block, clause, voice, ability, besides) if several else named
     ):
         # "I just heal people", "I protect everyone, that's my job", "i'll charm whoever
-        # gets aptx'd": the deed's object is anyone at all, a habit told; no player named
+        # gets aptx'd", "I protect nobody": the deed's object is anyone at all or no one, a
+        # habit or a refusal told; no player named
         # elsewhere in its sentence or around it is its target.
         raise Refusal(say("reading.not_an_order", written=text[m.start : clause.end]),
                       Kind.NOT_AN_ORDER)  # fmt: skip
@@ -1863,7 +1885,9 @@ _POINTS_BACK = lazy_compile(POINTS_BACK, re.IGNORECASE)
 # The object of a deed that is anyone at all: "heal people", "protect everybody".
 _GENERIC_OBJECT = lazy_compile(
     r"[ \t]+(?:(?:on|for|at)[ \t]+)?(?:people|ppl|peeps|folks?|every(?:one|body)"
-    r"|any(?:one|body)|some(?:one|body)|who(?:m)?ever|others|players|strangers|randoms)"
+    r"|any(?:one|body)|some(?:one|body)|who(?:m)?ever|others|players|strangers|randoms"
+    # ... or no one at all: "I protect nobody" names none, whoever the sentence names.
+    r"|nobody|no[- ]?one(?!\s+(?:but|other|except)\b))"
     r"(?![\w'’])",
     re.IGNORECASE,
 )

@@ -124,6 +124,8 @@ _ASKED_FIRST_OPENS = phrases.gated(
 # A second choice in the sentence after an order, after a sound of hesitation if any: "Heal
 # Lynz... or maybe Parkur, idk", "Kill Björn. Hmm, or Castellan?".
 _SECOND_CHOICE = lazy_compile(rf"(?:(?:h+m+|u+m+|u+h+)\W+)?(?P<or>{SECOND_CHOICE})", re.IGNORECASE)
+# A second choice's word alone, the fragment cut at its comma: "Alternatively,".
+_SECOND_CHOICE_ALONE = lazy_compile(rf"(?:or\s+)?{SECOND_CHOICE}[\s,.:;…\-–—]*", re.IGNORECASE)
 # An order ending in a pronoun, corrected in the next sentence: "heal her... Kleene I mean".
 _PRONOUN_LAST = lazy_compile(
     r"\b(?:him|her|them)\W*(?:(?:i\.e|i\s+mean|that\s+is|sorry|wait)\W*)?$", re.IGNORECASE
@@ -285,6 +287,15 @@ def _step_second_choice_or_doubt(msg: Message, fragment: str) -> str | None:
         # "interrogate Old Tom? or brain of the operation on him?": two choices, asked.
         _two_questions(msg, fragment)
         return None
+    if (
+        msg.last is not None
+        and msg.pending
+        and fragment[:1] in _SECOND_CHOICE_FIRST
+        and _SECOND_CHOICE_ALONE.fullmatch(fragment) is not None
+    ):
+        # "Detect Heiji. Alternatively, first aid Perpetua.": the word cut off as a fragment of
+        # its own offers what follows it.
+        fragment = f"{fragment}, {msg.pending.popleft()}"
     second = (
         fragment[:1] in _SECOND_CHOICE_FIRST
         and (offered := _SECOND_CHOICE.match(fragment)) is not None

@@ -397,7 +397,8 @@ OTHER_GAME = (
 # foretold, not ordered (a bet is read where its "we'll" is: ``stance._thought_of``).
 FORETOLD = (
     r"(?:my|the|a|one|fan)\s+(?:(?:fan|wild|crazy|pet|tinfoil)\s+)?(?:theory|theories|prediction"
-    r"|predictions|hunch|speculation)", r"i\s+predict", r"calling\s+it(?:\s+now)?",
+    r"|predictions|hunch|speculation|forecast|prophecy|guess)", r"i\s+predict",
+    r"calling\s+it(?:\s+now)?",
     r"mark\s+my\s+words", r"(?:just\s+)?speculating", r"i\s+(?:have\s+a|got\s+a)\s+feeling",
 )  # fmt: skip
 # Sarcasm that mocks an order instead of giving it: "Oh sure, let's all vote Haze. That went

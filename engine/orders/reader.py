@@ -514,6 +514,8 @@ class Reader:
             title = self.wording.title(self.ability or "", self.state.ruleset.titles)
             raise Refusal(say("reading.voided_withdrawn", ability=title), Kind.WITHDRAWN)
         if REMARK.match(rest) and (not self.names_anyone(rest) or self._about_the_game(rest)):
+            if self.offers_another(rest):
+                raise Refusal(say(TWO_CHOICES), Kind.TWO_CHOICES)
             if self._another_order(rest):
                 # "Kill Oriel, and I'll erase what's left": a second order of the sender's,
                 # not a remark; the message's evidence reads the fragment whole.
@@ -551,10 +553,13 @@ class Reader:
     def offers_another(self, rest: str) -> bool:
         """Whether what follows an order's target (or its role) offers a second one: "or" and
         a player or a role ("Interrogate Abs, or maybe Miaka", "APTX Ayaan as Heiji or
-        Hakuba", "The Call to Stitch-san or Fable-san, you pick")."""
+        Hakuba", "The Call to Stitch-san or Fable-san, you pick"), or another order of the
+        sender's ("first aid Perpetua, or detect Heiji, up to you")."""
         offered = _OR_NAME.match(rest)
         return offered is not None and (
-            self.names_anyone(rest) or self._role_at(rest[offered.end() :])
+            self.names_anyone(rest)
+            or self._role_at(rest[offered.end() :])
+            or self.grammar.order_patterns.match(rest[offered.end() :].lstrip(" ,.-–—")) is not None
         )
 
     def _role_at(self, text: str) -> bool:

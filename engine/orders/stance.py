@@ -44,8 +44,9 @@ def _wordset(words: str) -> frozenset[str]:
 # What a mention that is no order of the sender's is: talk (it is answered as no order).
 TALK = "talk"
 
-# ... a closing quotation mark after the end is the sentence's ('... go through me." I'll').
-_SENTENCE_END = lazy_compile(r"[.!?…]+[\"”»]*(?=\s|$)|\n+")
+# ... a closing quotation mark after the end is the sentence's ('... go through me." I'll',
+# "'... instead of Detect.' — detect Heiji": a rule quoted ends before the sender's words).
+_SENTENCE_END = lazy_compile(r"[.!?…]+[\"”»'’]*(?=\s|$)|\n+")
 # A dot that ends a short form, not a sentence: "e.g. Tobiah", "Dr. Loaf", "etc. and".
 _ABBREVIATION = lazy_compile(
     r"(?<![\w'’])(?:e\.g|i\.e|etc|vs|cf|approx|dr|mr|mrs|ms|st|jr|sr|lt|sgt|insp|det)\.$",
@@ -426,6 +427,8 @@ _PASSIVE_BEFORE = lazy_compile(
     r"|(?:is|are)\s+hereby)\s*$",
     re.IGNORECASE,
 )
+# A light verb in the past before a deed said as a noun: "had a chat", "gave my heal".
+_LIGHT_PAST_BEFORE = lazy_compile(r"(?<![\w'’])(?:had|gave|took|did)\s+$", re.IGNORECASE)
 _DONE_BEFORE = lazy_compile(
     r"(?:done|finished|already|did|have|has|had|was|were|been)\s+(?:\w+\s+)?$", re.IGNORECASE
 )
@@ -910,6 +913,10 @@ def _stance(
     # A mention that opens its clause ("Heal Kleene", as most orders are written) has no
     # words before it, and the tests of the words before it, which each need one, are not
     # made (``BEFORE_NEEDS_A_WORD``; tests/engine/test_stance_before.py).
+    if _in_rule_quoted(text, mention):
+        # 'Blame: "Any investigations ... will come back as true"': the rule's words, quoted;
+        # neither an order nor a negation of one.
+        return TALK
     if before and (_negated(before) or _withheld(layout, clause, before, mention)):
         return Kind.WITHDRAWN
     if (
@@ -926,6 +933,10 @@ def _stance(
         return TALK
     if mention.text[-1:] in "sS" and _counted_deeds(text, clause, mention, before):
         return TALK  # "the votes cast against Björn", "heals given to Abs": deeds as things
+    if (done := _DONE_TO.match(text, mention.end)) is not None and _BY_ANOTHER.search(
+        text, done.end(), clause.end
+    ):
+        return TALK  # "protection granted to Mochi by someone": another's deed, in the passive
     if (
         before
         and _ANYONE_AFTER.match(text, mention.end)
@@ -1101,15 +1112,49 @@ def _stance(
     return None
 
 
+def _in_rule_quoted(text: str, mention: Mention) -> bool:
+    """Whether ``mention`` stands in a passage in double quotation marks, on its line, that
+    says what may or will be in a rule's words (a modal: "may heal one player each night",
+    "will come back as 'true'"): a rule quoted, not the sender's order in quotation marks
+    ('My order: "Heal Noor"', 'Investigate "Cinder kills Noor"')."""
+    line = text.rfind("\n", 0, mention.start) + 1
+    before = text[line : mention.start]
+    if not _QUOTE_CHAR.search(before):
+        return False
+    opened = max(before.rfind("“"), before.rfind("„"))
+    if opened < before.rfind("”"):
+        opened = -1
+    if opened < 0 and before.count('"') % 2:
+        opened = before.rfind('"')
+    if opened < 0:
+        return False
+    end = text.find("\n", mention.end)
+    closes = _QUOTE_CLOSES.search(text, mention.end, len(text) if end < 0 else end)
+    if closes is None:
+        return False
+    return _MODAL.search(text, line + opened, closes.start()) is not None
+
+
+# A double quotation mark, and one that closes a passage.
+_QUOTE_CHAR = lazy_compile(r"[\"“„]")
+_QUOTE_CLOSES = lazy_compile(r"[\"”]")
+# What may or will be, in a rule's words.
+_MODAL = lazy_compile(
+    r"(?<![\w'’])(?:may|will|can|cannot|can['’]t|must|shall|won['’]t)(?![\w'’])", re.IGNORECASE
+)
+
+
 def _foretold(layout: Layout, sentence: Span, mention: Mention) -> bool:
     """Whether ``mention`` stands in what a prediction foretells: the rest of the clause of
     "I predict ...", or the clause after a label that ends its own ("My theory: the Org kills
     Cordelia tonight", "calling it now, ..."). An order after that ("I have a hunch Quill is
-    Conan, kill him") is none of it."""
+    Conan, kill him") is none of it, but a deed told in the third person further in its
+    sentence is ("Mark my words: Corvina kills Pip, some fool heals the wrong person, and Ran
+    protects her"): a prediction lists what happens, an order is not said so."""
     text = layout.text
     for found in _FORETOLD.finditer(text, sentence.start, mention.start):
         label = layout.clause(found.start())
-        if mention.start < label.end:
+        if mention.start < label.end or _THIRD_PERSON.fullmatch(mention.text) is not None:
             return True
         if text[found.end() : label.end].strip():
             continue
@@ -1319,6 +1364,8 @@ def directs(layout: Layout, sentence: Span, voice: Voice) -> bool:
     word = first.group().casefold()
     if word in _OWN_WORDS or _OWN.match(head):
         after = _TOKEN.findall(head)[1:3]
+        if word in _OWN_PAST and after and _PAST_VERB.fullmatch(after[0]):
+            return False  # "I listed Mochi in the spreadsheet": what was done, told
         return not any(w.casefold() in _MENTAL for w in after)
     if word.endswith("ing") and len(word) > 4:
         return True  # "Lifting something from ...", "Booking the red-eye"
@@ -1545,8 +1592,16 @@ def _counted_deeds(text: str, clause: Span, mention: Mention, before: str) -> bo
 _DONE_TO = lazy_compile(
     r"[ \t]+(?:(?:already|so\s+far|presently|currently|now|just|all)[ \t]+)?(?:cast|given|placed"
     r"|counted|tallied|received|lodged|logged|recorded|registered|thrown|landed|made|put|piled"
-    r"|stacked|aimed|directed|done|used|spent|wasted)[ \t]+(?:against|on|onto|upon|for|to|at|by"
-    r"|in|towards?|so\s+far|already|this|last|yesterday|today|tonight)(?![\w'’])",
+    r"|stacked|aimed|directed|done|used|spent|wasted|granted|handed(?:[ \t]+out)?|dealt"
+    r"|dished[ \t]+out|sent|offered|extended)(?:[ \t]*:|[ \t]+(?:against|on|onto|upon|for|to|at|by"
+    r"|in|towards?|so\s+far|already|this|last|yesterday|today|tonight)(?![\w'’]))",
+    re.IGNORECASE,
+)
+# The doer of a deed said in the passive, after "by", who is not the sender: "by someone",
+# "by the doc", "by Kit-Kat" (but "by me", "by tonight", "by the deadline").
+_BY_ANOTHER = lazy_compile(
+    r"(?<![\w'’])by\s+(?!(?:me|myself|us|ourselves|then|now|tonight|today|tomorrow|night|day"
+    r"|dawn|morning|[nd]\d+|the\s+(?:way|end|deadline|time|morning))(?![\w'’]))[^\W\d_]",
     re.IGNORECASE,
 )
 # A verb of the plural after the word, in its clause: "the votes on Björn are piling up".
@@ -1599,6 +1654,8 @@ def _past(before: str, mention: Mention) -> bool:
     past = _PAST_WORD.search(word) or word.casefold() in vocab.PAST_FORMS  # "took", "went"
     if past and not (before and _PASSIVE_BEFORE.search(before)):
         return True
+    if before and _LIGHT_PAST_BEFORE.search(before):
+        return True  # "we had a long chat about Lynz", "gave my heal to Abs": a deed done
     return bool(before and word.lower().endswith("ing") and _DONE_BEFORE.search(before)) and not (
         re.search(r"\b(?:i['’]?m|am|are|we['’]?re|is)\s+$", before, re.IGNORECASE)
     )
@@ -1708,8 +1765,8 @@ def _subject(
         return None, None  # "my move tonight is protection on Rose": the sender's own action
     if _let_do(tokens, i):
         return TALK, None  # "let the boy sweat": what "let" allows, the boy does
-    if _noun_subject(tokens, i, voice):
-        return TALK, None  # "a doctor will heal him", "the mafia will probably kill Fern"
+    if _noun_subject(tokens, i, voice, _THIRD_PERSON.fullmatch(mention.text) is not None):
+        return TALK, None  # "a doctor will heal him", "some fool heals the wrong person"
     # The word before is no doer ("put Tamsin in the holding cell"): the clause's opening is.
     lead = _LEAD.match(before)
     head = before[lead.end() if lead else 0 :].strip()
@@ -1817,12 +1874,20 @@ def _let_do(tokens: list[tuple[int, int, str]], i: int) -> bool:
     return j >= 0 and j < i - 1 and tokens[j][2].casefold() == "let"
 
 
-def _noun_subject(tokens: list[tuple[int, int, str]], i: int, voice: Voice) -> bool:
+def _noun_subject(
+    tokens: list[tuple[int, int, str]], i: int, voice: Voice, third_person: bool
+) -> bool:
     """Whether the word before the order's auxiliaries is a subject of them, in the third
     person: a verb that needs a subject ("will", "is", "wants") stands between, and the word
     before it is a common noun, not a word of the order's own ("a doctor will heal him", "the
-    mafia will probably kill Fern"; but "please, will you", "Tonight: will heal Abs")."""
-    if i == len(tokens) - 1 or not any(t[2].casefold() in _FINITE for t in tokens[i + 1 :]):
+    mafia will probably kill Fern"; but "please, will you", "Tonight: will heal Abs"). The
+    order's word in the third person needs none between when its subject is someone
+    indefinite ("some fool heals the wrong person", "a doctor protects him"): no sender says
+    their own deed so (but "The undersigned hereby frightens", "Kogoro interrogates")."""
+    if i == len(tokens) - 1:
+        if not (third_person and i and tokens[i - 1][2].casefold() in _INDEFINITE):
+            return False
+    elif not any(t[2].casefold() in _FINITE for t in tokens[i + 1 :]):
         return False
     word = tokens[i][2]
     key = word.casefold()
@@ -2076,6 +2141,10 @@ _OWN_WORDS = _wordset(
     "i i'll i’ll i'm i’m i'd i’d i've i’ve we we'll we’ll we're we’re we'd we’d we've we’ve "
     "myself ourselves"
 )
+# The first person before a verb in the past ("I listed", "we've zorped"), and that verb: a
+# regular past ("-ed", not "need", "feed"), which no order of the sender's is said in.
+_OWN_PAST = _wordset("i we i've i’ve we've we’ve")
+_PAST_VERB = lazy_compile(r"[^\W\d_]+[^\W\d_e]ed", re.IGNORECASE)
 # Someone else as the doer: "someone should", "the town will".
 # The verbs of having one's own people do a deed: "have my people snatch X", "send our boys".
 _CAUSATIVE = _wordset("have having get getting send sending let make making")
@@ -2097,6 +2166,8 @@ _NOT_A_SUBJECT = _wordset(
     "yes no lol lmao haha hmm um uh oh wait edit update action order orders target note ps "
     "you u"
 )
+# Who is someone not named: "some fool", "a doctor", "another player".
+_INDEFINITE = _wordset("some a an another any one every each")
 # What makes the noun after it the sender's own, spoken of in role-play: "your doctor".
 _SELF_DETERMINERS = _wordset("your ur yer this yours")
 # The words between "let" and the noun it allows: "let the boy", "let that old fool".

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from autogm.engine.families.dctp import restating
 from autogm.engine.orders.vocab import (
+    A_CHAT,
     AS_ROLE,
     ASKED,
     ASKED_ACTION,
@@ -495,7 +496,9 @@ SAYS: tuple[Say, ...] = (
         "interrogate",
         order=r"interrogat(?:e|ion)|interro",
         words=("interrogate", "interrogation", "interro", "interogate", "interogation",
-               "grill", "question", "have a chat", "have a talk", "chat", "talk to",
+               "grill", "question", "have a chat", "have a talk", "talk to",
+               # "chat" is a verb with whom, or a chat had: "the chat" is where players talk.
+               "chat with", "chat to", "chat up", A_CHAT,
                "squeeze", "sweat", "third degree", "shake down", "lean on", "quiz",
                "interrogation room", "have words with", "pull aside", "put the screws to",
                "sit down with"),

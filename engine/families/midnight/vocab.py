@@ -20,6 +20,7 @@ from autogm.engine.orders.folding import distance
 from autogm.engine.orders.grammar import first_letters
 from autogm.engine.orders.text_memo import remember
 from autogm.engine.orders.vocab import (
+    A_CHAT,
     ASKS,
     FRAME,
     GUARD,
@@ -59,8 +60,8 @@ SAYS: tuple[Say, ...] = (
         words=("assault", "attack", "beat up", "bare hands", "go after", "hit", "punch", "jump",
                "mug", "kill")),
     Say("interrogate", does=HINDER,
-        words=(*_BLOCK, "interro", "interrogation", "interrogate", "grill", "chat", "back room",
-               "squeeze", "question", "talk to")),
+        words=(*_BLOCK, "interro", "interrogation", "interrogate", "grill", "chat with", "chat to",
+               "chat up", A_CHAT, "back room", "squeeze", "question", "talk to")),
     Say("brainwash", does=HINDER,
         words=(*_BLOCK, "brainwash", "hypnotize", "hypnotise", "mind control"),
         possessed="mind|head|thoughts"),

@@ -80,6 +80,11 @@ LEARN, GUARD, HARM, HINDER, FRAME = "learn", "guard", "harm", "hinder", "frame"
 DOES = (LEARN, GUARD, HARM, HINDER, FRAME)
 
 
+# A chat had with someone, an interrogation's word ("a long chat", "a lil chat"); "the chat",
+# "our team chat" is where players talk, and orders nothing.
+A_CHAT = r"an?\s+(?:[^\W\d_]+\s+){0,2}?chat(?![\w'’])"
+
+
 @dataclass(frozen=True, slots=True)
 class Say:
     """The words of one ability.
