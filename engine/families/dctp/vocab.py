@@ -755,7 +755,12 @@ SAYS: tuple[Say, ...] = (
         order=r"disguise",
         # The role-play words of a disguise: "my masks tonight: ...", "become one of these
         # three: ...", "I'll impersonate ...".
-        words=("disguise", "disguise list", "mask", "masks", "become", "impersonate"),
+        # A disguise is worn as another's face, so its costume and faces are its nouns too:
+        # "costume list: ...", "the three faces I might borrow: ..." (Yukiko's costumes are
+        # hers: of a word of both, the reader takes the one the sender holds).
+        words=("disguise", "disguise list", "mask", "masks", "become", "impersonate",
+               "costume", "costumes", "costume list", "face", "faces", "wardrobe",
+               "borrow the face"),
         spelled=("disguise",),
         query=r"(?:is\s+)?disguis(?:e|es|ed|ing)\s+as",
         crime=r"disguis(?:e|ing|ed)(?:\s+as)?",
