@@ -705,7 +705,11 @@ SAYS: tuple[Say, ...] = (
         words=("travel", "fly", "flight", "plane", "red-eye", "red eye", "airport",
                "book a flight", "hop on a plane", "catch a plane", "come home", "coming home",
                "come back", "go abroad", "leave japan", "return to japan", "back to japan",
-               "to tokyo"),
+               # The journey said by where it goes or that it starts: "I go to Japan from
+               # the start", "I shall set off for Japan without delay".
+               "to tokyo",
+               r"(?:go|goes|going|head|heading|off|leave|leaving|set(?:ting)?\s+(?:off|sail)"
+               r"|sail|sailing|depart(?:ing)?|return|returning)\s+(?:to|for)\s+japan"),
         spelled=("travel",),
         query=r"travel(?:s|ed|led|ing|ling)?",
         verb="travels",
