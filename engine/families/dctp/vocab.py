@@ -121,7 +121,9 @@ SAYS: tuple[Say, ...] = (
         words=("heal", "treat", "patch up", "save", "nurse", "fix up", "cure", "operate on",
                "look after", "keep alive", "keep safe", "doc action", "medical attention",
                "tend to", "mend", "revive", "nurse back", "medicine", "stitch up",
-               "treatment", "infirmary", "sick bay", "sickbay", "clinic"),
+               "treatment", "infirmary", "sick bay", "sickbay", "clinic",
+               # A doctor's bedside words: "I shall administer to Ashby this evening".
+               "administer to", "minister to", "attend to"),
         spelled=("heal",),
         query=r"heal(?:s|ed|ing)?",
         possessed=_LIFE,
@@ -641,7 +643,9 @@ SAYS: tuple[Say, ...] = (
         order=r"steal(?:\s+from)?|rob",
         words=("steal", "steal from", "rob", "pickpocket", "pinch from", "swipe", "nick",
                "lift", "snatch", "loot", "burgle", "relieve", "take from", "thieve",
-               "calling card", "heist",
+               "calling card", "heist", "yoink",
+               # The thing taken named between: "take a treasure from Björn".
+               r"take\s+(?:(?:a|an|the|some|one)\s+)?(?:\w+\s+)?from",
                "pick the pockets of", "grab from", "nick from",
                r"pick(?:s|ed|ing)?\s+(?:\S+['’]s?\s+)?pockets?", "go through the pockets of"),
         spelled=("steal",),
