@@ -1000,8 +1000,8 @@ def _step_query_run(msg: Message, fragment: str) -> str | None:
     left in the heading or left out. One query alone stays as it is read (a question about what
     happened is asked back); a leader's "Vodka kills Kleene" is no query of theirs."""
     pending = msg.pending
-    if not pending or fragment[:1] == "(":
-        return fragment
+    if not pending or "\n" not in msg.text or len(fragment) > _QUERY_CHARS:
+        return fragment  # the queries stand one a line: most messages hold one line
     if msg.querying is None:
         reader = msg.reader
         msg.querying = next((a for a in reader.grammar.asked_action if reader.holds(a)), "")
@@ -1039,6 +1039,9 @@ def _reads_alone(msg: Message, line: str) -> bool:
         del reader.notes[notes:]
 
 
+# A query fits in this many characters ("3. Did Mori Tamsin-san heal Cordelia-san?"): a
+# longer fragment is not looked at for one.
+_QUERY_CHARS = 80
 # A list's mark before a query, and the auxiliary that asks it: "1. Did Abs kill Kleene?".
 _QUERY_MARK = lazy_compile(
     r"^\s*(?:\d{1,2}[.):]|[-*•]|#\d{1,2}[.:]?)?\s*(?:(?:did|does)\s+)?", re.IGNORECASE
