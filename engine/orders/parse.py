@@ -1002,6 +1002,9 @@ def _step_query_run(msg: Message, fragment: str) -> str | None:
     pending = msg.pending
     if not pending or "\n" not in msg.text or len(fragment) > _QUERY_CHARS:
         return fragment  # the queries stand one a line: most messages hold one line
+    openers = _first_words(msg.reader.words.players.names)
+    if _opening(fragment) not in openers or _opening(pending[0]) not in openers:
+        return fragment  # each query opens with a player's name: most lines do not
     if msg.querying is None:
         reader = msg.reader
         msg.querying = next((a for a in reader.grammar.asked_action if reader.holds(a)), "")
@@ -1047,6 +1050,28 @@ _QUERY_MARK = lazy_compile(
     r"^\s*(?:\d{1,2}[.):]|[-*•]|#\d{1,2}[.:]?)?\s*(?:(?:did|does)\s+)?", re.IGNORECASE
 )
 _QUERY_AUX = lazy_compile(r"\s*(?:is\s+|will\s+)?", re.IGNORECASE)
+
+
+def _first_words(names: tuple[str, ...]) -> frozenset[str]:
+    """The first word of each of the roster's names, in lower case: once per roster, held
+    for the roster last asked about (every PM of a game comes with the same tuple, which a
+    cache would hash name by name)."""
+    last = _FIRST_WORDS[0]
+    if last[0] is not names:
+        last = _FIRST_WORDS[0] = (
+            names,
+            frozenset(name.split()[0].casefold() for name in names if name.split()),
+        )
+    return last[1]
+
+
+_FIRST_WORDS: list[tuple[tuple[str, ...], frozenset[str]]] = [((), frozenset())]
+
+
+def _opening(fragment: str) -> str:
+    """The first word of a line after its list's mark and a question's "did", in lower case."""
+    words = fragment[_QUERY_MARK.match(fragment).end() :].split(None, 1)  # type: ignore[union-attr]
+    return words[0].casefold().rstrip("?!,:") if words else ""
 
 
 def _bare_query(msg: Message, fragment: str) -> str | None:
