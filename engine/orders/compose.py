@@ -1369,7 +1369,7 @@ def _plain(
         when = _phase_near(block, m, reader)
         return f"{title} {when}" if when else title
     if shape == vocab.ROLE:
-        role = _role_near(block, m)
+        role = _role_near(block, m, voice)
         if role is None:
             raise Refusal(say("reading.names_a_role", ability=title), Kind.MISSING_DETAIL)
         return f"{title} as {role}" if ability in reader.grammar.as_role else f"{title} {role}"
@@ -1425,7 +1425,7 @@ def _plain(
     lent_item = ability in wording.items.values()
     prefix = f"{wording.lent[via]}: " if via in wording.lent and not lent_item else ""
     if shape == vocab.TARGET_ROLE:
-        role = _role_near(block, m)
+        role = _role_near(block, m, voice)
         if role is None:
             raise Refusal(
                 say("reading.names_believed_role", ability=title, target=named),
@@ -2232,13 +2232,16 @@ def _players_after(block: Block, m: Mention) -> bool:
     return any(x.kind == PLAYER and m.end <= x.start < sentence.end for x in block.found)
 
 
-def _role_near(block: Block, m: Mention) -> str | None:
+def _role_near(block: Block, m: Mention, voice: Voice) -> str | None:
     """The role named nearest after ``m`` in the block, else before it; refused as two
     choices when it is offered with another ("He's Vigilante or Cop, one of the two"); a role
     that speaks ("Ayumi says so", "Conan thinks he's Gin") is who gives the guess, not the
-    guess."""
+    guess, and so is the sender's own role beside another ("Tatu = Vodka. identify!! (Genta,
+    for the group)"): it signs the order, and no order asks about the sender's own role."""
     text = block.text
     roles = [x for x in block.found if x.kind == ROLE and not _SPEAKS.match(text, x.end)]
+    others = [x for x in roles if str(x.value).casefold() not in voice.names]
+    roles = others if others else roles
     after = [x for x in roles if x.start >= m.end]
     pick = after[0] if after else roles[-1] if roles else None
     if pick is None:

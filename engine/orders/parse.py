@@ -225,6 +225,9 @@ class Message:
         # Whether the next fragment is the author's signature, found with the fragment before.
         self.signed_next: bool | None = None
         self.signed_this: bool | None = None
+        # The order that asks about actions the author may give now ("" for none), found at
+        # the first fragment with one after it (``_step_query_run``).
+        self.querying: str | None = None
         # The messages it quotes: (author, words); the GM's prompts among them are context.
         self.quoted: list[tuple[str | None, str]] = []
         # The orders this message took back ("scratch that"): their fragments and the words.
@@ -1001,6 +1004,101 @@ def _step_shared_target(msg: Message, fragment: str) -> str | None:
     return fragment
 
 
+def _step_query_run(msg: Message, fragment: str) -> str | None:
+    """Two or more queries, one a line, with no order word ("1) Ödül heals Quill\n2) Brick
+    kills Quill", "Did Bea. heal Hazel?\nDid Rook trick Bea.?"), from a sender who may ask
+    about actions now (``vocab.ASKED_ACTION``: DCTP's Investigate): that order's list, its word
+    left in the heading or left out. One query alone stays as it is read (a question about what
+    happened is asked back); a leader's "Vodka kills Kleene" is no query of theirs."""
+    pending = msg.pending
+    if not pending or "\n" not in msg.text or len(fragment) > _QUERY_CHARS:
+        return fragment  # the queries stand one a line: most messages hold one line
+    openers = _first_words(msg.reader.words.players.names)
+    if _opening(fragment) not in openers or _opening(pending[0]) not in openers:
+        return fragment  # each query opens with a player's name: most lines do not
+    if msg.querying is None:
+        reader = msg.reader
+        msg.querying = next((a for a in reader.grammar.asked_action if reader.holds(a)), "")
+    if not msg.querying:
+        return fragment
+    first = _bare_query(msg, fragment)
+    if first is None or (second := _bare_query(msg, pending[0])) is None:
+        return fragment
+    run = [fragment, pending[0]]
+    asked = [first, second]
+    while len(run) < len(pending) + 1 and (more := _bare_query(msg, pending[len(run) - 1])):
+        run.append(pending[len(run) - 1])
+        asked.append(more)
+    if any(_reads_alone(msg, line) for line in run):
+        return fragment  # "Hobb snipes Nightjar" from the leader: the kill they assign
+    for _ in run[1:]:
+        pending.popleft()
+    return f"{msg.reader.wording.title(msg.querying)} {', '.join(asked)}"
+
+
+def _reads_alone(msg: Message, line: str) -> bool:
+    """Whether ``line`` reads on its own as an order the sender may give (its notes dropped)."""
+    reader = msg.reader
+    notes = len(reader.notes)
+    try:
+        order = msg.dialect.read(reader, line)
+        return (
+            isinstance(order, Order)
+            and order.ability != msg.querying  # "Does Abs kill Kleene?": one of the list
+            and not isinstance(_checked(reader, order, line), Rejection)
+        )
+    except (Refusal, Guess):
+        return False
+    finally:
+        del reader.notes[notes:]
+
+
+# A query fits in this many characters ("3. Did Mori Tamsin-san heal Cordelia-san?"): a
+# longer fragment is not looked at for one.
+_QUERY_CHARS = 80
+# A list's mark before a query, and the auxiliary that asks it: "1. Did Abs kill Kleene?".
+_QUERY_MARK = lazy_compile(
+    r"^\s*(?:\d{1,2}[.):]|[-*•]|#\d{1,2}[.:]?)?\s*(?:(?:did|does)\s+)?", re.IGNORECASE
+)
+_QUERY_AUX = lazy_compile(r"\s*(?:is\s+|will\s+)?", re.IGNORECASE)
+
+
+def _first_words(names: tuple[str, ...]) -> frozenset[str]:
+    """The first word of each of the roster's names, in lower case: once per roster, held
+    for the roster last asked about (every PM of a game comes with the same tuple, which a
+    cache would hash name by name)."""
+    last = _FIRST_WORDS[0]
+    if last[0] is not names:
+        last = _FIRST_WORDS[0] = (
+            names,
+            frozenset(name.split()[0].casefold() for name in names if name.split()),
+        )
+    return last[1]
+
+
+_FIRST_WORDS: list[tuple[tuple[str, ...], frozenset[str]]] = [((), frozenset())]
+
+
+def _opening(fragment: str) -> str:
+    """The first word of a line after its list's mark and a question's "did", in lower case."""
+    words = fragment[_QUERY_MARK.match(fragment).end() :].split(None, 1)  # type: ignore[union-attr]
+    return words[0].casefold().rstrip("?!,:") if words else ""
+
+
+def _bare_query(msg: Message, fragment: str) -> str | None:
+    """The query ``fragment`` is alone ("Abs heals Kleene"), without its list's mark and its
+    question's words; None when it is not one: another player, then an action's verb."""
+    text = fragment[_QUERY_MARK.match(fragment).end() :].rstrip(" ?.!")  # type: ignore[union-attr]
+    found, used = msg.reader.words.players.match_prefix(text)
+    if not (found.is_match and used) or found.name == msg.reader.author:
+        return None
+    after = text[used:]
+    verb = msg.reader.grammar.query_patterns.match(
+        after[_QUERY_AUX.match(after).end() :]  # type: ignore[union-attr]
+    )
+    return text if verb is not None else None
+
+
 def _said_by_another(fragment: str) -> bool:
     """Whether the words of an order are told after them as someone else's: '"Kill Bean,"
     she says', "Vote Abs — that's what Hakim told me.", "Kill Bean tonight, says Gin." The
@@ -1196,6 +1294,7 @@ STEPS: tuple[tuple[str, Step], ...] = (
     ("an edit that changes nothing", _step_edit_nothing),
     ("a form's field of detail", _step_field),
     ("an order word alone, sharing the next order's target", _step_shared_target),
+    ("a run of queries with no order word", _step_query_run),
     ("the fragment read as a plain order", _step_read),
 )
 

@@ -122,7 +122,9 @@ SAYS: tuple[Say, ...] = (
         words=("heal", "treat", "patch up", "save", "nurse", "fix up", "cure", "operate on",
                "look after", "keep alive", "keep safe", "doc action", "medical attention",
                "tend to", "mend", "revive", "nurse back", "medicine", "stitch up",
-               "treatment", "infirmary", "sick bay", "sickbay", "clinic"),
+               "treatment", "infirmary", "sick bay", "sickbay", "clinic",
+               # A doctor's bedside words: "I shall administer to Ashby this evening".
+               "administer to", "minister to", "attend to"),
         spelled=("heal",),
         query=r"heal(?:s|ed|ing)?",
         possessed=_LIFE,
@@ -644,7 +646,9 @@ SAYS: tuple[Say, ...] = (
         order=r"steal(?:\s+from)?|rob",
         words=("steal", "steal from", "rob", "pickpocket", "pinch from", "swipe", "nick",
                "lift", "snatch", "loot", "burgle", "relieve", "take from", "thieve",
-               "calling card", "heist",
+               "calling card", "heist", "yoink",
+               # The thing taken named between: "take a treasure from Björn".
+               r"take\s+(?:(?:a|an|the|some|one)\s+)?(?:\w+\s+)?from",
                "pick the pockets of", "grab from", "nick from",
                r"pick(?:s|ed|ing)?\s+(?:\S+['’]s?\s+)?pockets?", "go through the pockets of"),
         spelled=("steal",),
@@ -708,7 +712,11 @@ SAYS: tuple[Say, ...] = (
         words=("travel", "fly", "flight", "plane", "red-eye", "red eye", "airport",
                "book a flight", "hop on a plane", "catch a plane", "come home", "coming home",
                "come back", "go abroad", "leave japan", "return to japan", "back to japan",
-               "to tokyo"),
+               # The journey said by where it goes or that it starts: "I go to Japan from
+               # the start", "I shall set off for Japan without delay".
+               "to tokyo",
+               r"(?:go|goes|going|head|heading|off|leave|leaving|set(?:ting)?\s+(?:off|sail)"
+               r"|sail|sailing|depart(?:ing)?|return|returning)\s+(?:to|for)\s+japan"),
         spelled=("travel",),
         query=r"travel(?:s|ed|led|ing|ling)?",
         verb="travels",
@@ -758,7 +766,12 @@ SAYS: tuple[Say, ...] = (
         order=r"disguise",
         # The role-play words of a disguise: "my masks tonight: ...", "become one of these
         # three: ...", "I'll impersonate ...".
-        words=("disguise", "disguise list", "mask", "masks", "become", "impersonate"),
+        # A disguise is worn as another's face, so its costume and faces are its nouns too:
+        # "costume list: ...", "the three faces I might borrow: ..." (Yukiko's costumes are
+        # hers: of a word of both, the reader takes the one the sender holds).
+        words=("disguise", "disguise list", "mask", "masks", "become", "impersonate",
+               "costume", "costumes", "costume list", "face", "faces", "wardrobe",
+               "borrow the face"),
         spelled=("disguise",),
         query=r"(?:is\s+)?disguis(?:e|es|ed|ing)\s+as",
         crime=r"disguis(?:e|ing|ed)(?:\s+as)?",

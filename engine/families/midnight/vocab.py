@@ -83,7 +83,10 @@ SAYS: tuple[Say, ...] = (
         possessed="back|throat|ribs"),
     Say("thwart", does=HINDER, words=("thwart", "foil", "hinder", "obstruct", "derail")),
     Say("taking_matters", does=LEARN, words=("tm", "take matters", "taking matters",
-                                 "take matters into my own hands", *_LEARN),
+                                 "take matters into my own hands",
+                                 # "I take the matters in my own hands and look on Gabo"
+                                 r"take\s+the\s+matters?(?:\s+in(?:to)?\s+(?:my\s+)?own\s+hands)?",
+                                 *_LEARN),
         possessed=_GUISE_OF),
     Say("testimony", does=LEARN, words=("testify", "testimony", "witness", "statement", *_LEARN),
         possessed=_GUISE_OF),
