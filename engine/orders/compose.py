@@ -26,7 +26,7 @@ from functools import lru_cache
 
 from autogm.engine.lazy_pattern import lazy_compile
 from autogm.engine.orders import grammar, phrases, vocab
-from autogm.engine.orders.dispatch import clips
+from autogm.engine.orders.dispatch import clipped_span, clips, long_titles
 from autogm.engine.orders.evidence import (
     ABILITY,
     AMBIGUOUS,
@@ -174,6 +174,7 @@ def misspelled(
     clipped = tuple((a, t) for a, t in named if a not in _NEVER_FITTED)
     if not named:
         return found
+    long = long_titles(clipped)
     taken = [(m.start, m.end) for m in found]
     starts = [m.start for m in found]  # ``found`` is in the order of the text
     extra = []
@@ -182,6 +183,12 @@ def misspelled(
         if any(a <= start < b for a, b in taken):
             continue
         written = word.group().casefold()
+        # A title's words each clipped ("cross ex Wystan"): that order, its words one mention.
+        span = clipped_span(text, long, start) if long else None
+        if span is not None and _before_player(text, span[1], found, starts):
+            extra.append(Mention(ABILITY, start, span[1], (span[0],), text[start : span[1]]))
+            taken.append((start, span[1]))
+            continue
         if written in COMMON:
             continue
         # A word clipped from a title, or its initials in capitals ("obs", "CX"): that order.

@@ -429,18 +429,29 @@ def _clipped(reader: Reader, text: str) -> Order | None:
     written = found.group().strip("-")
     parts = written.casefold().split("-")
     word, detail = parts[-1], " ".join(parts[:-1])
-    if len(word) < 2 or word in COMMON or written.casefold() in COMMON:
-        return None
-    ability = clips(word, _titles_now(reader))
-    if ability is None:
-        return None
+    if len(parts[0]) < 2 or parts[0] in COMMON:
+        return None  # asked before the sender's orders, which cost more to list
+    titles = _titles_now(reader)
+    spanned = clipped_span(text, long_titles(titles))
+    if spanned is not None:
+        # "cross ex Wystan", "spec-inv: ...": each word of a title of two words or more
+        # clipped in turn.
+        ability, detail = spanned[0], ""
+        written, rest = text[: spanned[1]], text[spanned[1] :]
+    else:
+        if len(word) < 2 or word in COMMON or written.casefold() in COMMON:
+            return None
+        clipped = clips(word, titles)
+        if clipped is None:
+            return None
+        ability, rest = clipped, text[found.end() :]
     name, used = reader.words.players.match_prefix(text)
     if name.is_match and used:
         return None
     title = reader.wording.title(ability, reader.state.ruleset.titles)
     notes = len(reader.notes)
     try:
-        order = read(reader, " ".join(filter(None, (title, detail, text[found.end() :].strip()))))
+        order = read(reader, " ".join(filter(None, (title, detail, rest.strip()))))
     except (Refusal, Guess):
         del reader.notes[notes:]
         return None
@@ -452,6 +463,64 @@ def _clipped(reader: Reader, text: str) -> Order | None:
 
 
 _FIRST_WORD = lazy_compile(r"[a-z][a-z-]*", re.IGNORECASE)
+def clipped_span(
+    text: str, long: tuple[tuple[str, list[str]], ...], at: int = 0
+) -> tuple[str, int] | None:
+    """The one ability whose title of two words or more (of ``long``: ``long_titles``) the
+    words of ``text`` from ``at`` clip word by word, each the start of its word of the title,
+    two letters or more, and one of them shorter than its word ("cross ex": Cross-examine;
+    "spec inv": Special Investigate), and where those words end. Never one word alone
+    ("cross"), nor the title in full."""
+    first = text[at : at + 2].casefold()
+    found: dict[str, int] = {}
+    for ability, words in long:
+        if not words[0].startswith(first):
+            continue
+        head = _head_words(text, at, len(words))
+        if head is None:
+            continue
+        pairs = tuple(zip(head[0], words, strict=True))
+        if all(len(w) >= 2 and t.startswith(w) for w, t in pairs) and any(
+            len(w) < len(t) for w, t in pairs
+        ):
+            found[ability] = head[1]
+    return next(iter(found.items())) if len(found) == 1 else None
+
+
+@lru_cache(maxsize=256)
+def long_titles(titles: tuple[tuple[str, str], ...]) -> tuple[tuple[str, list[str]], ...]:
+    """The titles of two to four words, each with its words (in a title or an ability's
+    name: "cross_examine" where a ruleset gives no titles)."""
+    split = ((a, t.casefold().replace("_", " ").replace("-", " ").split()) for a, t in titles)
+    return tuple((a, words) for a, words in split if 2 <= len(words) <= 4)
+
+
+def _head_words(text: str, at: int, count: int) -> tuple[list[str], int] | None:
+    """The ``count`` words of ``text`` from ``at``, apart by spaces or a hyphen, and where
+    they end; None when there are fewer, or the last runs on into more of a word. Walked in
+    Python: it is asked only of a fragment no order word opens, a few in a game, where a
+    regular expression would cost its compiling."""
+    words: list[str] = []
+    end = len(text)
+    while True:
+        start = at
+        while at < end and text[at].isascii() and text[at].isalpha():
+            at += 1
+        if at == start:
+            return None
+        words.append(text[start:at].casefold())
+        if len(words) == count:
+            break
+        gap = at
+        if at < end and text[at] == "-":
+            at += 1
+        while at < end and text[at].isspace():
+            at += 1
+        if at == gap:
+            return None
+    if at < end and (text[at].isalnum() or text[at] in "-'’"):
+        return None
+    return words, at
 
 
 def _titles_now(reader: Reader) -> tuple[tuple[str, str], ...]:

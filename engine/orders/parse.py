@@ -89,6 +89,7 @@ from autogm.engine.orders.stance import (
     own_withdrawal,
     told_to_crowd,
 )
+from autogm.engine.orders.texting import texted
 from autogm.engine.orders.undecided import says_none, void_undecided
 from autogm.engine.render.inert import shorten
 from autogm.engine.render.templates import say
@@ -1609,6 +1610,50 @@ FINISH: tuple[tuple[str, Callable[[Message], None]], ...] = (
 )
 
 
+def _read_text(
+    reader: Reader,
+    dialect: Dialect,
+    written: str,
+    asked: tuple[Order, ...],
+    quoted: tuple[str, list[tuple[str | None, str]], list[tuple[str | None, str]] | None],
+) -> tuple[Message, str]:
+    """The message of ``written`` (its terms written out), through ``STEPS`` and ``FINISH``,
+    and the text it read."""
+    players = reader.words.players
+    text = reader.words.filler.without_away(written_out(written, reader.author, players))
+    msg = Message(reader, fragments(text, players.names, dialect.grammar), asked, text, dialect)
+    source, written_quotes, tagged = quoted
+    if "[" in source or written_quotes:
+        msg.quoted = quoted_of(reader, source, written_quotes, tagged)
+    while msg.pending:
+        fragment: str | None = msg.pending.popleft()
+        for _, step in STEPS:
+            fragment = step(msg, fragment)
+            if fragment is None:
+                break
+    for _, finish in FINISH:
+        finish(msg)
+    return msg, text
+
+
+def phoned_again(msg: Message, text: str) -> str | None:
+    """``text`` with its phone writing written out ("protecttt kit-kat todayyy", "assault
+    tally tn": ``texting``), to be read again, when ``msg`` refused a fragment for a word it
+    does not know (its order or its target: not an order, no target, a name unclear) and
+    the fragment holds phone writing; None when it did not. Only the refused fragments are
+    searched: a message read whole pays nothing."""
+    names, grammar = msg.reader.words.players.names, msg.reader.grammar
+    for refused in msg.rejected:
+        kind = refused.kind
+        unknown = kind is Kind.NOT_AN_ORDER or kind is Kind.NO_TARGET
+        if (unknown or kind is Kind.AMBIGUOUS_NAME) and texted(
+            refused.text, names, grammar
+        ) is not refused.text:
+            phoned = texted(text, names, grammar)
+            return None if phoned is text else phoned
+    return None
+
+
 def parse_pm(
     state: GameState,
     author: str,
@@ -1664,23 +1709,24 @@ def parse_pm(
         if tape_refused is not None:
             tape = None
     formed = dialect.forms(text)
-    text = reader.words.filler.without_away(written_out(formed, author, reader.words.players))
-    msg = Message(reader, fragments(text, reader.words.players.names, g), asked, text, dialect)
-    if "[" in source or written_quotes:
-        # The tags already read are the source's when what was cleaned has its words: the
-        # reading of chat lines rewrites a text with a time in it ("ends at 20:00" in the
-        # GM's quoted post) to the same words, a new string.
-        msg.quoted = quoted_of(reader, source, written_quotes, tagged if own == source else None)
-    while msg.pending:
-        fragment: str | None = msg.pending.popleft()
-        for _, step in STEPS:
-            fragment = step(msg, fragment)
-            if fragment is None:
-                break
-    for _, finish in FINISH:
-        finish(msg)
+    notes = len(reader.notes)
+    # The tags already read are the source's when what was cleaned has its words: the reading
+    # of chat lines rewrites a text with a time in it ("ends at 20:00" in the GM's quoted
+    # post) to the same words, a new string.
+    quoted = (source, written_quotes, tagged if own == source else None)
+    msg, text = _read_text(reader, dialect, formed, asked, quoted)
+    phoned = phoned_again(msg, formed) if msg.rejected else None
+    if phoned is not None:
+        # Taken only when it reads more orders; else the message's refusals stand as written.
+        first = reader.notes[notes:]
+        del reader.notes[notes:]
+        again, phoned_text = _read_text(reader, dialect, phoned, asked, quoted)
+        if len(again.accepted) > len(msg.accepted):
+            msg, text = again, phoned_text
+        else:
+            reader.notes[notes:] = first
     rejected = msg.rejected
-    if text is not formed:  # terms written out: each refusal quotes the sender's own words
+    if text is not formed:  # words written out: each refusal quotes the sender's own words
         rejected = [replace(r, text=as_written(r.text, text, formed)) for r in rejected]
     if will_refused is not None:
         rejected.append(will_refused)

@@ -35,6 +35,7 @@ from autogm.engine.families.midnight.vocab import (
 from autogm.engine.orders import parse, vocab
 from autogm.engine.orders.bbcode import Filler, clean_message, strip_quoted, text_quotes
 from autogm.engine.orders.chat import chat_lines_read
+from autogm.engine.orders.defined import as_written
 from autogm.engine.orders.dispatch import (
     _ARROW,
     _I,
@@ -742,17 +743,33 @@ def parse_orders(
     if public and state.phase.is_day and _PEACE_ALONE.fullmatch(text):
         # "[OOC] peace pls, its d1 [/OOC]": peace alone in the Council's tag is the vote for it.
         text = "vote peace"
-    msg = Message(read.reader, _fragments(read, text), (), text, dialect(read))
-    if "[" in source or written_quotes:
-        msg.quoted = parse.quoted_of(read.reader, source, written_quotes)
-    while msg.pending:
-        fragment: str | None = msg.pending.popleft()
-        for _, step in STEPS:
-            fragment = step(msg, fragment)
-            if fragment is None:
-                break
-    for _, finish in FINISH:
-        finish(msg)
+    notes = len(read.reader.notes)
+
+    def read_text(text: str) -> Message:
+        msg = Message(read.reader, _fragments(read, text), (), text, dialect(read))
+        if "[" in source or written_quotes:
+            msg.quoted = parse.quoted_of(read.reader, source, written_quotes)
+        while msg.pending:
+            fragment: str | None = msg.pending.popleft()
+            for _, step in STEPS:
+                fragment = step(msg, fragment)
+                if fragment is None:
+                    break
+        for _, finish in FINISH:
+            finish(msg)
+        return msg
+
+    msg, written = read_text(text), text
+    phoned = parse.phoned_again(msg, text) if msg.rejected else None
+    if phoned is not None:
+        # Taken only when it reads more orders; else the message's refusals stand as written.
+        first = read.reader.notes[notes:]
+        del read.reader.notes[notes:]
+        again = read_text(phoned)
+        if len(again.accepted) > len(msg.accepted):
+            msg, text = again, phoned
+        else:
+            read.reader.notes[notes:] = first
     # Midnight takes no 'yes' to a question asked back: the order is sent again instead.
     rejected = [
         replace(r, reason=say(_AGAIN, reason=r.reason.partition("; did you mean")[0]), asks=None)
@@ -760,6 +777,8 @@ def parse_orders(
         else r
         for r in msg.rejected
     ]
+    if text is not written:  # words written out: each refusal quotes the sender's own words
+        rejected = [replace(r, text=as_written(r.text, text, written)) for r in rejected]
     if public:
         # Talk in the OOC tag is no order: only what holds an ability's word is answered.
         rejected = [r for r in rejected if r.kind is not Kind.NOT_AN_ORDER or read.words_in(r.text)]
