@@ -33,7 +33,13 @@ from autogm.engine.families.midnight.vocab import (
     titles_of,
 )
 from autogm.engine.orders import parse, vocab
-from autogm.engine.orders.bbcode import Filler, clean_message, strip_quoted, text_quotes
+from autogm.engine.orders.bbcode import (
+    Filler,
+    clean_message,
+    strip_quoted,
+    struck_lines,
+    text_quotes,
+)
 from autogm.engine.orders.chat import chat_lines_read
 from autogm.engine.orders.dispatch import (
     _ARROW,
@@ -743,6 +749,7 @@ def parse_orders(
         # "[OOC] peace pls, its d1 [/OOC]": peace alone in the Council's tag is the vote for it.
         text = "vote peace"
     msg = Message(read.reader, _fragments(read, text), (), text, dialect(read))
+    msg.struck = struck_lines(ooc_text(own) if public else own)
     if "[" in source or written_quotes:
         msg.quoted = parse.quoted_of(read.reader, source, written_quotes)
     while msg.pending:
