@@ -347,18 +347,31 @@ _OLD_LINE = lazy_compile(
     rf"^\s*(?:[(\[]\s*(?:{_AGE})\s*(?:[)\]]|[:,][^)\]\n]{{0,200}}[)\]])|(?:{_AGE})\s*:)",
     re.IGNORECASE,
 )
-# What every message with pasted history holds (most hold none and are not read line by line).
-_DATED_MARKS = ("--", "==", "__", "~~", "**", "(", "[", ":")
-_AGE_WORDS = ("old", "was", "prev", "earlier", "last", "yesterday", "forward", "original",
-              "sent", "history")  # fmt: skip
+# What a line opens on when it is a dating rule ("--- ... ---") or a line tagged as old (its
+# age word's first three letters, after a bracket): lines that open on neither are not matched.
+_RULE_STARTS = frozenset({"--", "==", "__", "**", "~~"})
+_AGE_OPENS = frozenset({"old", "out", "was", "pre", "ear", "las", "yes"})
 
 
 def _dated(source: str) -> bool:
-    """Whether ``source`` may hold pasted history (a cheap test before its lines are read)."""
-    if not any(m in source for m in _DATED_MARKS):
+    """Whether ``source`` may hold pasted history: a message of several lines, one of which
+    opens on a rule or an age word (a one-line message pastes nothing beside its order; most
+    PMs are not read line by line)."""
+    if "\n" not in source:
         return False
-    lowered = source.lower()
-    return any(w in lowered for w in _AGE_WORDS)
+    return _may_date(source[:40]) or _LATER_LINE_DATES.search(source) is not None
+
+
+# A line after the first that opens on a rule or an age word (a literal "\n" first: the
+# search skips to each line's start).
+_LATER_LINE_DATES = lazy_compile(
+    r"\n[ \t]*(?:[-=_*~]{2}|[(\[]?[ \t]*(?i:old|out|was|pre|ear|las|yes))"
+)
+
+
+def _may_date(line: str) -> bool:
+    opened = line.lstrip()
+    return opened[:2] in _RULE_STARTS or opened.lstrip("([")[:3].lower() in _AGE_OPENS
 
 
 def _without_history(source: str) -> str:
@@ -369,6 +382,10 @@ def _without_history(source: str) -> str:
     i = 0
     while i < len(lines):
         line = lines[i]
+        if not _may_date(line):
+            own.append(line)
+            i += 1
+            continue
         rule = _DATING_RULE.match(line)
         if rule is not None and _DATES.search(rule["lead"]):
             i += 1
@@ -390,17 +407,25 @@ def _without_history(source: str) -> str:
 # The tags that strike words through, as ``_prepare`` leaves them ([s], [strike], [del]; HTML's
 # and Markdown's strikes are read as [s]), and what a message that holds one holds.
 _STRIKE_TAG = lazy_compile(r"\[(/?)(?:s|strike|del)(?::[0-9a-z]{5,8})?\]", re.IGNORECASE)
-_STRUCK_MARKS = ("[s]", "[s:", "[strike", "[del", "~~", "<s>", "<strike", "<del")
+_STRIKE_NAMES = ("s]", "s:", "s>", "strike", "del")
+
+
+def _strike_tagged(source: str, opener: str) -> bool:
+    """Whether a tag that ``opener`` opens in ``source`` strikes words through: [s], <del>...
+    (a look at each opener, cheaper than a case-blind pattern over the whole message)."""
+    at = source.find(opener)
+    while at != -1:
+        if source[at + 1 : at + 7].lower().startswith(_STRIKE_NAMES):
+            return True
+        at = source.find(opener, at + 1)
+    return False
 
 
 def struck_lines(source: str) -> list[str]:
     """The lines of ``source`` that strike words through, read with the struck words kept
     ("Heal: [s]Edda[/s]" is "Heal: Edda"): what the sender took back. ``clean_message``
     drops the struck words; the reader answers an order struck with nothing in its place."""
-    if "[" not in source and "~~" not in source and "<" not in source:
-        return []
-    lowered = source.lower()
-    if not any(m in lowered for m in _STRUCK_MARKS):
+    if "~~" not in source and not _strike_tagged(source, "[") and not _strike_tagged(source, "<"):
         return []
     found: list[str] = []
     depth = 0

@@ -473,7 +473,9 @@ def _step_repeat(msg: Message, fragment: str) -> str | None:
     if (previous := repeat_asked(fragment, msg.dialect.words)) is not None:
         msg.repeats.append((fragment, previous, ""))
         return None
-    if (changed := repeat_changed(fragment, msg.dialect.words)) is not None:
+    if ("but" in fragment or "But" in fragment or "BUT" in fragment) and (
+        changed := repeat_changed(fragment, msg.dialect.words)
+    ) is not None:
         msg.repeats.append((fragment, *changed))
         return None
     return fragment
@@ -842,35 +844,32 @@ def _take_back(msg: Message, ability: str, target: str | None, written: str) -> 
     msg.reader.notes.append(say("reading.taking_back", written=written, orders=f"'{shown}'"))
 
 
-def _step_edit_detail(msg: Message, fragment: str) -> str | None:
+def _edit_detail(msg: Message, fragment: str, mark: re.Match[str]) -> bool:
     """ "EDIT: Night 1, not Night 0", "edit: N2 -> N1": an edit that names a word of the
     fragment before and what replaces it is that fragment corrected, read again in its place
-    (its reading or refusal goes). An edit whose old word the fragment before does not hold
-    is read as any other line."""
-    if not msg.trace or len(fragment) > _MAX_EDIT_CHARS or "edit" not in fragment.lower():
-        return fragment
-    mark = _EDIT_MARK.match(fragment)
-    fix = None if mark is None else _DETAIL_FIX.fullmatch(fragment, mark.end())
+    (its reading or refusal goes); whether ``fragment`` was one. An edit whose old word the
+    fragment before does not hold is read as any other line."""
+    fix = _DETAIL_FIX.fullmatch(fragment, mark.end()) if msg.trace else None
     if fix is None:
-        return fragment
+        return False
     new, old = fix["new"] or fix["new2"], fix["old"] or fix["old2"]
     before, how, refused = msg.trace[-1]
     at = re.search(rf"(?<![\w'’]){re.escape(old)}(?![\w'’])", before, re.IGNORECASE)
     if at is None:
-        return fragment
+        return False
     if how == "order":
         key = next((k for k, o in msg.accepted.items() if o.text == before), None)
         if key is None:
-            return fragment
+            return False
         del msg.accepted[key]
     elif refused is not None:
         msg.rejected = [r for r in msg.rejected if r is not refused]
     else:
-        return fragment
+        return False
     msg.trace.pop()
     msg.trace.append((fragment, "blank", None))
     msg.pending.appendleft(f"{before[: at.start()]}{new}{before[at.end() :]}")
-    return None
+    return True
 
 
 # What an edit corrects, and to what: "Night 1, not Night 0", "N1 instead of N2, typo",
@@ -976,12 +975,13 @@ def _retarget(msg: Message, fragment: str, earlier: Order, found: NameMatch) -> 
 def _step_edit_nothing(msg: Message, fragment: str) -> str | None:
     """An edit under its label, after an order, that names no player and says no order, no
     negation and no withdrawal ("EDIT: typo fix, nothing changed", "edit - formatting"):
-    it changes nothing, and is no refusal."""
-    if (
-        not msg.accepted
-        or len(fragment) > _MAX_EDIT_CHARS
-        or (mark := _EDIT_MARK.match(fragment)) is None
-    ):
+    it changes nothing, and is no refusal. One that corrects a word of the fragment before
+    ("EDIT: Night 1, not Night 0") is that fragment corrected (``_edit_detail``)."""
+    if len(fragment) > _MAX_EDIT_CHARS or (mark := _EDIT_MARK.match(fragment)) is None:
+        return fragment
+    if _edit_detail(msg, fragment, mark):
+        return None
+    if not msg.accepted:
         return fragment
     rest = fragment[mark.end() :]
     reader, g = msg.reader, msg.reader.grammar
@@ -1002,18 +1002,6 @@ def _step_edit_nothing(msg: Message, fragment: str) -> str | None:
     return None
 
 
-def _step_field_not_used(msg: Message, fragment: str) -> str | None:
-    """A form's field marked as not used ("Kill: n/a (Vik's turn)", "Notes: none", "Tape:
-    —") gives no order and holds nothing: a quiet line, not read with the lines around it
-    for their evidence (docs/rulings.md)."""
-    if ":" not in fragment and "=" not in fragment:
-        return fragment
-    if _NOT_USED.match(fragment) is None:
-        return fragment
-    msg.trace.append((fragment, "blank", None))
-    return None
-
-
 # "Label: n/a", its value the mark of a field not used, and a remark in brackets after it.
 _NOT_USED = lazy_compile(
     r"^\W*[^\W\d_][^:=\n]{0,40}?\s*[:=]\s*(?:n\s*/\s*a|n\.\s*a\.?|none|nothing|nil|null"
@@ -1024,8 +1012,13 @@ _NOT_USED = lazy_compile(
 
 def _step_field(msg: Message, fragment: str) -> str | None:
     """A form's field of detail ("Crime: slandering Kleene", "When: night 1") is read with
-    the rest of the form for its evidence, never as an order of its own."""
+    the rest of the form for its evidence, never as an order of its own. A field marked as
+    not used ("Kill: n/a (Vik's turn)", "Tape: —") gives no order and holds nothing: it is
+    not read with the lines around it for their evidence (docs/rulings.md)."""
     if _FIELD.match(fragment) is None:
+        if (":" in fragment or "=" in fragment) and _NOT_USED.match(fragment) is not None:
+            msg.trace.append((fragment, "blank", None))
+            return None
         return fragment
     msg.refuse(Rejection(fragment, say(NO_ORDER), kind=Kind.NOT_AN_ORDER), "unread")
     return None
@@ -1253,11 +1246,9 @@ STEPS: tuple[tuple[str, Step], ...] = (
     ("a yes to the question just asked", _step_yes_after_question),
     ("a doubt after a question", _step_doubt_after_question),
     ("a withdrawal of what was said before", _step_withdrawal),
-    ("an edit that corrects a word of the fragment before", _step_edit_detail),
     ("an edit that names a new target", _step_edit_target),
-    ("an edit that changes nothing", _step_edit_nothing),
-    ("a form's field marked as not used", _step_field_not_used),
-    ("a form's field of detail", _step_field),
+    ("an edit that corrects the fragment before, or changes nothing", _step_edit_nothing),
+    ("a form's field of detail, or one marked as not used", _step_field),
     ("an order word alone, sharing the next order's target", _step_shared_target),
     ("the fragment read as a plain order", _step_read),
 )
@@ -1397,7 +1388,11 @@ def _finish_lines_left(msg: Message) -> None:
     Corvina / Heal: Pip / (copied both from my notes, forgot to delete one)"): the later line
     does not replace the earlier one, as it would with no such remark; both are refused as
     two choices (docs/rulings.md)."""
-    if not msg.accepted or _LINES_LEFT.search(msg.text) is None:
+    if (
+        not msg.accepted
+        or [how for _, how, _ in msg.trace].count("order") < 2
+        or _LINES_LEFT.search(msg.text) is None
+    ):
         return
     reader = msg.reader
     notes = len(reader.notes)
