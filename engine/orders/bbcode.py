@@ -4,8 +4,13 @@ Everything here is language-independent hygiene that must never change what an o
 quotes of earlier messages go, formatting goes but its text stays, smilies and entities go,
 lines stay lines (players write one order per line).
 
-Ruling: struck-out text ([s], [strike], [del]) is dropped like a quote: a player who strikes an
-order through has withdrawn it, and a human GM reads it that way.
+Ruling: struck-out text ([s], [strike], [del], and Markdown's ~~text~~) is dropped like a
+quote: a player who strikes an order through has withdrawn it, and a human GM reads it that way.
+
+Ruling: the sender's own earlier order pasted below a rule that dates it ("--- last night I
+sent: ---", "-------- Original Message --------", "---- Forwarded ----") or on a line tagged
+as old ("(old) Charm → Tuck", "[yesterday: Suitcase: Quince]", "was: Kill Mab") is history, not
+an order: a GM carries out what the sender wants now (docs/rulings.md).
 
 Ruling: an unclosed [quote] is not a quote, as phpBB renders it: its tag is dropped and the text
 after it kept (dropping it could drop the player's orders); a stray [/quote] is dropped.
@@ -94,6 +99,9 @@ _HTML_AS_BBCODE = {
     "del": "s", "blockquote": "quote",
 }  # fmt: skip
 _HTML_BREAK = frozenset({"br", "p", "div", "li", "ul", "ol"})
+# Markdown's strike, "~~Mab~~ Saffron", on one line: [s]Mab[/s]. A "~~" sign-off line has no
+# word right after it and none closed on its line.
+_MD_STRIKE = lazy_compile(r"~~(?=[^\s~])([^~\n]*?[^\s~])~~")
 
 # phpBB's default smilies and the common typed ones; "8)" is left out: "(Night 8)" is not a smiley.
 _SMILEY_CODES = (
@@ -285,6 +293,8 @@ def text_quotes(source: str) -> tuple[str, list[tuple[str | None, str]]]:
     Lark PM'd me:"; lines that start with ">"), and those quotes (who: the author, or the
     line that leads them in; words). Most messages hold none: they are not looked at line by
     line."""
+    if _dated(source):
+        source = _without_history(source)
     if ">" not in source and (
         _LINE_ENDS_IN_COLON.search(source) is None
         or not any(w in source.lower() for w in _REPORTING)
@@ -327,6 +337,117 @@ def text_quotes(source: str) -> tuple[str, list[tuple[str | None, str]]]:
     return "\n".join(own), found
 
 
+# The sender's own earlier words pasted as history. A rule with words that date what is under
+# it: "--- last night I sent: ---", "-------- Original Message --------", "---- Forwarded ----";
+# what it dates runs to a blank line or a bare rule (an e-mail's header lines first, and the
+# blank line after them).
+_DATING_RULE = lazy_compile(r"^\s*[-=_*~]{2,}\s*(?P<lead>[^\n]*?)\s*[-=_*~]{2,}\s*$")
+_DATES = lazy_compile(
+    r"(?<![\w'’])(?:forward(?:ed|ing)?|original|old|previous|earlier|last\s+(?:night|day|time)"
+    r"|yesterday|history|i\s+sent|sent\s+(?:on|last|yesterday|before))(?![\w'’])",
+    re.IGNORECASE,
+)
+_BARE_RULE = lazy_compile(r"^\s*[-=_*~]{2,}\s*$")
+_HEADER = lazy_compile(r"^\s*(?:from|to|sent|date|subject|cc)\s*:", re.IGNORECASE)
+# A line that opens on a tag of age: "(old) Charm → Tuck", "[yesterday: Suitcase: Quince]",
+# "old: Kill Mab", "was: Heal Pip". The tag is the age word alone in its bracket, or the age
+# word and a colon: "(Old Crow) heal Abs" names a player.
+_AGE = r"old|outdated|was|previous(?:ly)?|prev|earlier|last\s+(?:night|day|time|phase)|yesterday"
+_OLD_LINE = lazy_compile(
+    rf"^\s*(?:[(\[]\s*(?:{_AGE})\s*(?:[)\]]|[:,][^)\]\n]{{0,200}}[)\]])|(?:{_AGE})\s*:)",
+    re.IGNORECASE,
+)
+# What a line opens on when it is a dating rule ("--- ... ---") or a line tagged as old (its
+# age word's first three letters, after a bracket): lines that open on neither are not matched.
+_RULE_STARTS = frozenset({"--", "==", "__", "**", "~~"})
+_AGE_OPENS = frozenset({"old", "out", "was", "pre", "ear", "las", "yes"})
+
+
+def _dated(source: str) -> bool:
+    """Whether ``source`` may hold pasted history: a message of several lines, one of which
+    opens on a rule or an age word (a one-line message pastes nothing beside its order; most
+    PMs are not read line by line)."""
+    if "\n" not in source:
+        return False
+    return _may_date(source[:40]) or _LATER_LINE_DATES.search(source) is not None
+
+
+# A line after the first that opens on a rule or an age word (a literal "\n" first: the
+# search skips to each line's start).
+_LATER_LINE_DATES = lazy_compile(
+    r"\n[ \t]*(?:[-=_*~]{2}|[(\[]?[ \t]*(?i:old|out|was|pre|ear|las|yes))"
+)
+
+
+def _may_date(line: str) -> bool:
+    opened = line.lstrip()
+    return opened[:2] in _RULE_STARTS or opened.lstrip("([")[:3].lower() in _AGE_OPENS
+
+
+def _without_history(source: str) -> str:
+    """``source`` without the sender's earlier words it pastes as history: the lines a dating
+    rule heads, and the lines tagged as old."""
+    lines = source.split("\n")
+    own: list[str] = []
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if not _may_date(line):
+            own.append(line)
+            i += 1
+            continue
+        rule = _DATING_RULE.match(line)
+        if rule is not None and _DATES.search(rule["lead"]):
+            i += 1
+            while i < len(lines) and _HEADER.match(lines[i]):
+                i += 1
+            if i < len(lines) and not lines[i].strip() and i > 0 and _HEADER.match(lines[i - 1]):
+                i += 1
+            while i < len(lines) and lines[i].strip() and not _BARE_RULE.match(lines[i]):
+                i += 1
+            if i < len(lines) and _BARE_RULE.match(lines[i]):
+                i += 1
+            continue
+        if _OLD_LINE.match(line) is None:
+            own.append(line)
+        i += 1
+    return "\n".join(own)
+
+
+# The tags that strike words through, as ``_prepare`` leaves them ([s], [strike], [del]; HTML's
+# and Markdown's strikes are read as [s]), and what a message that holds one holds.
+_STRIKE_TAG = lazy_compile(r"\[(/?)(?:s|strike|del)(?::[0-9a-z]{5,8})?\]", re.IGNORECASE)
+_STRIKE_NAMES = ("s]", "s:", "s>", "strike", "del")
+
+
+def _strike_tagged(source: str, opener: str) -> bool:
+    """Whether a tag that ``opener`` opens in ``source`` strikes words through: [s], <del>...
+    (a look at each opener, cheaper than a case-blind pattern over the whole message)."""
+    at = source.find(opener)
+    while at != -1:
+        if source[at + 1 : at + 7].lower().startswith(_STRIKE_NAMES):
+            return True
+        at = source.find(opener, at + 1)
+    return False
+
+
+def struck_lines(source: str) -> list[str]:
+    """The lines of ``source`` that strike words through, read with the struck words kept
+    ("Heal: [s]Edda[/s]" is "Heal: Edda"): what the sender took back. ``clean_message``
+    drops the struck words; the reader answers an order struck with nothing in its place."""
+    if "~~" not in source and not _strike_tagged(source, "[") and not _strike_tagged(source, "<"):
+        return []
+    found: list[str] = []
+    depth = 0
+    for line in _prepare(source).split("\n"):
+        tags = list(_STRIKE_TAG.finditer(line))
+        if (tags or depth) and (words := clean_message(_STRIKE_TAG.sub("", line))):
+            found.append(words)
+        for tag in tags:
+            depth = max(0, depth - 1) if tag[1] else depth + 1
+    return found
+
+
 def strip_quoted(source: str) -> str:
     """The BBCode source minus what the author did not say: quotes and struck text.
 
@@ -345,6 +466,8 @@ def _prepare(source: str) -> str:
     text = source.replace("\r\n", "\n").replace("\r", "\n")
     if "(" in text:
         text = _PAREN_VOTE.sub(r"[\1\2]", text)
+    if "~~" in text:
+        text = _MD_STRIKE.sub(r"[s]\1[/s]", text)
     if "&" in text:
         # html (3-5 ms to import: its entity tables) loads for the first message with one.
         import html

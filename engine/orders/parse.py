@@ -18,7 +18,7 @@ from functools import lru_cache, partial
 
 from autogm.engine.lazy_pattern import lazy_compile
 from autogm.engine.orders import phrases, vocab
-from autogm.engine.orders.bbcode import clean_and_quotes, quotes, text_quotes
+from autogm.engine.orders.bbcode import clean_and_quotes, quotes, struck_lines, text_quotes
 from autogm.engine.orders.chat import chat_lines_read
 from autogm.engine.orders.compose import (
     CORRECTION_END,
@@ -75,7 +75,7 @@ from autogm.engine.orders.reader import (
     vocabulary,
 )
 from autogm.engine.orders.readers.votes import Unvote
-from autogm.engine.orders.repeat import repeat_asked, repeated
+from autogm.engine.orders.repeat import repeat_asked, repeat_changed, repeated
 from autogm.engine.orders.seam import Rules, SlotKey
 from autogm.engine.orders.stance import (
     NOT_NOW_OPENS,
@@ -221,7 +221,8 @@ class Message:
         # or an "or ..." after it offers two choices ("Vote Rin? Vote Quinn?").
         self.questioned: int | None = None
         self.questioned_now: int | None = None
-        self.repeats: list[tuple[str, bool]] = []  # "same as last night", read once at the end
+        # "same as last night" (and what it changes: "... but on Pip"), read once at the end.
+        self.repeats: list[tuple[str, bool, str]] = []
         self.own = reader.author.casefold()
         # Whether the next fragment is the author's signature, found with the fragment before.
         self.signed_next: bool | None = None
@@ -234,6 +235,9 @@ class Message:
         # The orders this message took back ("scratch that"): their fragments and the words.
         self.withdrawn: list[str] = []
         self.withdrawn_by = ""
+        # The lines that strike words through, with the struck words kept ("Heal: [s]Edda[/s]"
+        # is "Heal: Edda"): an order struck with nothing given in its place is answered.
+        self.struck: list[str] = []
         # The orders of earlier messages this one names and takes back ("never mind the kill
         # on Birch"): each ability, and the player when it names one.
         self.taken_back: list[tuple[str, str | None]] = []
@@ -242,7 +246,9 @@ class Message:
         self.unvoted: list[str] = []
         # Each fragment read and how: "order", "refused" (a refusal that stands), "unread"
         # (refused for want of the plain form: the evidence may still give its order),
-        # "quiet" (talk, no order), with its refusal when it has one.
+        # "quiet" (talk, no order), "blank" (a form's field marked as not used, an edit read
+        # into the fragment before: it ends a run of unread fragments), with its refusal
+        # when it has one.
         self.trace: list[tuple[str, str, Rejection | None]] = []
         # The "unread" refusals of fragments read to their last word that lack a detail
         # ("Identify P21": no role): alone in their run, their evidence is the same words.
@@ -480,7 +486,12 @@ def _step_condition_before(msg: Message, fragment: str) -> str | None:
 def _step_repeat(msg: Message, fragment: str) -> str | None:
     """ "Same as last night": read once the rest of the message is (``_finish_repeats``)."""
     if (previous := repeat_asked(fragment, msg.dialect.words)) is not None:
-        msg.repeats.append((fragment, previous))
+        msg.repeats.append((fragment, previous, ""))
+        return None
+    if ("but" in fragment or "But" in fragment or "BUT" in fragment) and (
+        changed := repeat_changed(fragment, msg.dialect.words)
+    ) is not None:
+        msg.repeats.append((fragment, *changed))
         return None
     return fragment
 
@@ -848,6 +859,44 @@ def _take_back(msg: Message, ability: str, target: str | None, written: str) -> 
     msg.reader.notes.append(say("reading.taking_back", written=written, orders=f"'{shown}'"))
 
 
+def _edit_detail(msg: Message, fragment: str, mark: re.Match[str]) -> bool:
+    """ "EDIT: Night 1, not Night 0", "edit: N2 -> N1": an edit that names a word of the
+    fragment before and what replaces it is that fragment corrected, read again in its place
+    (its reading or refusal goes); whether ``fragment`` was one. An edit whose old word the
+    fragment before does not hold is read as any other line."""
+    fix = _DETAIL_FIX.fullmatch(fragment, mark.end()) if msg.trace else None
+    if fix is None:
+        return False
+    new, old = fix["new"] or fix["new2"], fix["old"] or fix["old2"]
+    before, how, refused = msg.trace[-1]
+    at = re.search(rf"(?<![\w'’]){re.escape(old)}(?![\w'’])", before, re.IGNORECASE)
+    if at is None:
+        return False
+    if how == "order":
+        key = next((k for k, o in msg.accepted.items() if o.text == before), None)
+        if key is None:
+            return False
+        del msg.accepted[key]
+    elif refused is not None:
+        msg.rejected = [r for r in msg.rejected if r is not refused]
+    else:
+        return False
+    msg.trace.pop()
+    msg.trace.append((fragment, "blank", None))
+    msg.pending.appendleft(f"{before[: at.start()]}{new}{before[at.end() :]}")
+    return True
+
+
+# What an edit corrects, and to what: "Night 1, not Night 0", "N1 instead of N2, typo",
+# "N2 -> N1" (then a remark after a comma or in brackets).
+_DETAIL_FIX = lazy_compile(
+    r"\W*(?:(?P<new>[^,;:\n]{1,40}?)\s*,?\s+(?:not|instead\s+of)\s+(?P<old>[^,;:()\n]{1,40}?)"
+    r"|(?P<old2>[^,;:\n]{1,40}?)\s*(?:->|→|=>)\s*(?P<new2>[^,;:()\n]{1,40}?))"
+    r"\s*(?:[,;(.!].*)?",
+    re.IGNORECASE,
+)
+
+
 def _step_edit_target(msg: Message, fragment: str) -> str | None:
     """ "EDIT: Sunday", "edit: changed to Marigold, Hakase is too obvious": an edit that names
     only a new target gives it to the order before (which names one)."""
@@ -941,12 +990,13 @@ def _retarget(msg: Message, fragment: str, earlier: Order, found: NameMatch) -> 
 def _step_edit_nothing(msg: Message, fragment: str) -> str | None:
     """An edit under its label, after an order, that names no player and says no order, no
     negation and no withdrawal ("EDIT: typo fix, nothing changed", "edit - formatting"):
-    it changes nothing, and is no refusal."""
-    if (
-        not msg.accepted
-        or len(fragment) > _MAX_EDIT_CHARS
-        or (mark := _EDIT_MARK.match(fragment)) is None
-    ):
+    it changes nothing, and is no refusal. One that corrects a word of the fragment before
+    ("EDIT: Night 1, not Night 0") is that fragment corrected (``_edit_detail``)."""
+    if len(fragment) > _MAX_EDIT_CHARS or (mark := _EDIT_MARK.match(fragment)) is None:
+        return fragment
+    if _edit_detail(msg, fragment, mark):
+        return None
+    if not msg.accepted:
         return fragment
     rest = fragment[mark.end() :]
     reader, g = msg.reader, msg.reader.grammar
@@ -967,10 +1017,23 @@ def _step_edit_nothing(msg: Message, fragment: str) -> str | None:
     return None
 
 
+# "Label: n/a", its value the mark of a field not used, and a remark in brackets after it.
+_NOT_USED = lazy_compile(
+    r"^\W*[^\W\d_][^:=\n]{0,40}?\s*[:=]\s*(?:n\s*/\s*a|n\.\s*a\.?|none|nothing|nil|null"
+    r"|not\s+used|unused|[-–—_.]+)\s*[.!]?\s*(?:\([^()\n]{0,80}\))?\s*$",
+    re.IGNORECASE,
+)
+
+
 def _step_field(msg: Message, fragment: str) -> str | None:
     """A form's field of detail ("Crime: slandering Kleene", "When: night 1") is read with
-    the rest of the form for its evidence, never as an order of its own."""
+    the rest of the form for its evidence, never as an order of its own. A field marked as
+    not used ("Kill: n/a (Vik's turn)", "Tape: —") gives no order and holds nothing: it is
+    not read with the lines around it for their evidence (docs/rulings.md)."""
     if _FIELD.match(fragment) is None:
+        if (":" in fragment or "=" in fragment) and _NOT_USED.match(fragment) is not None:
+            msg.trace.append((fragment, "blank", None))
+            return None
         return fragment
     msg.refuse(Rejection(fragment, say(NO_ORDER), kind=Kind.NOT_AN_ORDER), "unread")
     return None
@@ -1109,6 +1172,8 @@ def _said_by_another(fragment: str) -> bool:
     "told" or "wr" in it, the tag verbs most said (``phrases.SPEECH_TAG``): the step looks
     first, as most orders hold none."""
     return _SAID_AFTER.search(fragment) is not None
+
+
 _SPEAKER = (
     r"(?:he|she|they|someone|somebody|every(?:one|body)|(?:the|my|our|his|her)\s+\w+"
     r"|(?-i:[A-HJ-Z])[\w'’.-]*(?:\s+(?-i:[A-Z])[\w'’.-]*)?)"
@@ -1292,8 +1357,8 @@ STEPS: tuple[tuple[str, Step], ...] = (
     ("a doubt after a question", _step_doubt_after_question),
     ("a withdrawal of what was said before", _step_withdrawal),
     ("an edit that names a new target", _step_edit_target),
-    ("an edit that changes nothing", _step_edit_nothing),
-    ("a form's field of detail", _step_field),
+    ("an edit that corrects the fragment before, or changes nothing", _step_edit_nothing),
+    ("a form's field of detail, or one marked as not used", _step_field),
     ("an order word alone, sharing the next order's target", _step_shared_target),
     ("a run of queries with no order word", _step_query_run),
     ("the fragment read as a plain order", _step_read),
@@ -1426,6 +1491,41 @@ def _overlap(quoted: str, statement: str) -> bool:
 _SAID_NONE = frozenset({Kind.NOT_AN_ORDER, Kind.NOT_HELD})
 
 
+_LINES_LEFT = phrases.pattern(phrases.LINES_LEFT)
+
+
+def _finish_lines_left(msg: Message) -> None:
+    """Two lines of one order left in with a remark that leaves the choice open ("Heal:
+    Corvina / Heal: Pip / (copied both from my notes, forgot to delete one)"): the later line
+    does not replace the earlier one, as it would with no such remark; both are refused as
+    two choices (docs/rulings.md)."""
+    if (
+        not msg.accepted
+        or [how for _, how, _ in msg.trace].count("order") < 2
+        or _LINES_LEFT.search(msg.text) is None
+    ):
+        return
+    reader = msg.reader
+    notes = len(reader.notes)
+    lines: list[tuple[str, Order]] = []
+    for fragment, how, _ in msg.trace:
+        if how != "order":
+            continue
+        try:
+            order = msg.dialect.read(reader, fragment)
+        except Refusal:
+            continue
+        if isinstance(order, Order):
+            lines.append((fragment, order))
+    del reader.notes[notes:]
+    for key, order in list(msg.accepted.items()):
+        same = [(f, o) for f, o in lines if o.ability == order.ability]
+        if len(same) > 1 and any(not set(o.targets) <= set(order.targets) for _, o in same):
+            del msg.accepted[key]
+            shown = " / ".join(f for f, _ in same)
+            msg.rejected.append(_voided(msg, shown, Kind.TWO_CHOICES, (order.ability,)))
+
+
 def _finish_withdrawn(msg: Message) -> None:
     """Orders taken back with nothing after them are answered as taken back."""
     if msg.unvoted and not any(o.ability == "vote" for o in msg.accepted.values()):
@@ -1436,6 +1536,18 @@ def _finish_withdrawn(msg: Message) -> None:
                 kind=Kind.WITHDRAWN,
             )
         )
+    if (
+        msg.struck
+        and not (msg.accepted or msg.unvote or msg.no_action or msg.withdrawn or msg.taken_back)
+        and not any(r.kind is Kind.WITHDRAWN for r in msg.rejected)
+    ):
+        # "[s]Kill Lark[/s] holding off on this one": the only order struck through, and
+        # nothing else that says it is taken back.
+        taken = [line for line in msg.struck if _orders_in(msg, line)]
+        if taken:
+            msg.rejected.append(
+                Rejection(" / ".join(taken), say("reading.struck"), kind=Kind.WITHDRAWN)
+            )
     if msg.withdrawn and not (msg.accepted or msg.unvote):
         # "edit: nvm, forget that. No action from me today": taken back, and said so.
         shown = " / ".join(dict.fromkeys(msg.withdrawn))
@@ -1579,7 +1691,7 @@ def _finish_repeats(msg: Message) -> None:
     """ "Same as last night" alone repeats the author's orders; beside another order it is a
     remark on it ("heal Lynz, same as last night"), never a second order."""
     reader = msg.reader
-    for fragment, previous in msg.repeats:
+    for fragment, previous, change in msg.repeats:
         if (
             msg.accepted
             or msg.unvote
@@ -1588,7 +1700,7 @@ def _finish_repeats(msg: Message) -> None:
         ):
             reader.notes.append(say("reading.remark", written=fragment))
         else:
-            msg.rejected.extend(_repeat(reader, fragment, previous, msg.accepted))
+            msg.rejected.extend(_repeat(msg, fragment, previous, change))
 
 
 def _finish_context(msg: Message) -> None:
@@ -1602,6 +1714,7 @@ FINISH: tuple[tuple[str, Callable[[Message], None]], ...] = (
     ("a condition with no order after it", _finish_condition),
     ("the orders the evidence of unread fragments gives", _finish_evidence),
     ("a message that says it decides nothing", _finish_undecided),
+    ("two lines of one order left in, the choice left open", _finish_lines_left),
     ("orders taken back with nothing after them", _finish_withdrawn),
     ("someone else's orders, quoted", _finish_quoted),
     ("same as last night", _finish_repeats),
@@ -1616,12 +1729,14 @@ def _read_text(
     written: str,
     asked: tuple[Order, ...],
     quoted: tuple[str, list[tuple[str | None, str]], list[tuple[str | None, str]] | None],
+    struck: list[str],
 ) -> tuple[Message, str]:
     """The message of ``written`` (its terms written out), through ``STEPS`` and ``FINISH``,
     and the text it read."""
     players = reader.words.players
     text = reader.words.filler.without_away(written_out(written, reader.author, players))
     msg = Message(reader, fragments(text, players.names, dialect.grammar), asked, text, dialect)
+    msg.struck = struck
     source, written_quotes, tagged = quoted
     if "[" in source or written_quotes:
         msg.quoted = quoted_of(reader, source, written_quotes, tagged)
@@ -1714,13 +1829,14 @@ def parse_pm(
     # of chat lines rewrites a text with a time in it ("ends at 20:00" in the GM's quoted
     # post) to the same words, a new string.
     quoted = (source, written_quotes, tagged if own == source else None)
-    msg, text = _read_text(reader, dialect, formed, asked, quoted)
+    struck = struck_lines(own)
+    msg, text = _read_text(reader, dialect, formed, asked, quoted, struck)
     phoned = phoned_again(msg, formed) if msg.rejected else None
     if phoned is not None:
         # Taken only when it reads more orders; else the message's refusals stand as written.
         first = reader.notes[notes:]
         del reader.notes[notes:]
-        again, phoned_text = _read_text(reader, dialect, phoned, asked, quoted)
+        again, phoned_text = _read_text(reader, dialect, phoned, asked, quoted, struck)
         if len(again.accepted) > len(msg.accepted):
             msg, text = again, phoned_text
         else:
@@ -1993,18 +2109,42 @@ def _own_label_dropped(state: GameState, author: str, fragment: str) -> str:
     return fragment
 
 
-def _repeat(
-    reader: Reader, fragment: str, previous: bool, accepted: dict[SlotKey, Order]
-) -> list[Rejection]:
+# The preposition a change's target may open on: "(same as last night but) on Doc Hollow".
+_TARGET_FIRST = lazy_compile(r"^(?:on|at|to|for|against|with|onto|upon)\s", re.IGNORECASE)
+
+
+def _repeat(msg: Message, fragment: str, previous: bool, change: str) -> list[Rejection]:
     """ "Same as last night" sent alone: the author's orders of their last phase of this
     kind, each taken as if written out again (docs/rulings.md); the refusals name the order
-    that would have been repeated."""
+    that would have been repeated. With a ``change`` ("... but on Pip"), the one order
+    repeated is written again with it (its ability's title, then the change) and read."""
+    reader, accepted = msg.reader, msg.accepted
     state, titles = reader.state, reader.state.ruleset.titles
     found = repeated(state, reader.author, previous, reader.rules.passive(), reader.grammar.words)
     if isinstance(found, str):
         fix = _what_you_can_send(reader, reader.author)
         return [Rejection(fragment, found, fix, kind=Kind.MISSING_DETAIL)]
     when, orders, lost = found
+    if change:
+        if len(orders) != 1 or lost:
+            reason = say("reading.repeat_which", phase=when)
+            return [Rejection(fragment, reason, kind=Kind.MISSING_DETAIL)]
+        # "... but on Pip": the order of the phase repeated, on the one player the change
+        # names; "... but first aid Kaya": the change is an order of its own.
+        named = reader.names_in(change)
+        rest = _TARGET_FIRST.sub("", change, count=1).strip()
+        if len(named) == 1 and fold(rest) == fold(named[0]):
+            orders = [replace(orders[0], targets=(named[0],), text=fragment)]
+        else:
+            try:
+                order = msg.dialect.read(reader, change)
+            except Refusal as refusal:
+                return [Rejection(fragment, str(refusal), kind=refusal.kind)]
+            except Guess:
+                order = None
+            if not isinstance(order, Order):
+                return [Rejection(fragment, say(NO_ORDER), kind=Kind.NOT_AN_ORDER)]
+            orders = [replace(order, text=fragment)]
     refused = [
         Rejection(
             fragment,
@@ -2429,9 +2569,7 @@ def read_evidence(msg: Message) -> None:
             kinds = [k for _, k in others if isinstance(k, Kind)]
             kind = next((k for k in _VOIDING if k in kinds), None)
             abilities: tuple[str, ...] = ()
-            lacking = [
-                r for r in provisional if r.kind is Kind.MISSING_DETAIL and r.asks is None
-            ]
+            lacking = [r for r in provisional if r.kind is Kind.MISSING_DETAIL and r.asks is None]
             if kind is Kind.QUESTION and lacking and kinds.count(kind) == len(kinds):
                 # "Sniper Rifle on Dray? no idea of her role": an order asked about that
                 # the plain reader read and found lacking a detail the rules need is

@@ -189,6 +189,13 @@ PUT_OFF = (
     # ... or the order held back: "I'll hold off", "holding off for now" (not "hold off on the
     # heal": a negation of the word after it, NEGATION).
     r"hold(?:ing)?\s+off(?!\s+on)",
+    # ... or a template or draft kept, not sent: "saving my template for later:", "not sending
+    # yet", "draft, not submitting this yet" (ending its clause: "saving it for later means
+    # never using it" weighs the choice).
+    r"sav(?:e|es|ed|ing)\s+(?:(?:it|this|that|these|my\s+[^\W\d_]+)\s+)?for\s+later"
+    r"(?=[ \t]*(?:$|[.!;:…)\n]))",
+    r"not\s+(?:sending|submitting|posting|locking)\s+(?:(?:it|this|that|these|anything)\s+)?"
+    r"(?:in\s+)?yet",
 )  # fmt: skip
 # No order sent, NONE_GIVEN's kind, said as the sender's rest (gated apart, as PUT_OFF is).
 RESTING = (
@@ -286,6 +293,19 @@ COURTESY_IF = (
 )  # fmt: skip
 # A hedge between choices: "or", "either", "whichever".
 HEDGE = ("or", "either", "whichever", r"or\s+maybe", "alternatively", r"or\s+else", "otherwise")
+# A remark that leaves the choice between the sender's own lines open: a copied PM or notes
+# with two lines of one order kept ("forgot to delete one", "one of these is from my draft",
+# "left both in", "can't remember which"). Which line is played, the GM cannot tell.
+LINES_LEFT = (
+    r"one\s+of\s+(?:these|those|them|the\s+two)",
+    # ... not which one: "forgot to delete the first one" says which line stands.
+    r"forgot\s+to\s+(?:delete|remove|erase|cut|strike|take\s+out)\s+(?:one|either|the\s+old\s+one)",
+    r"(?:left|kept|leaving|keeping|copied|pasted)\s+(?:them\s+|these\s+|the\s+)?both",
+    r"both\s+(?:lines\s+)?(?:are\s+)?still\s+(?:there|in)",
+    r"(?:can['’]?t|cannot|don['’]?t|do\s+not)\s+(?:remember|recall|tell)\s+which",
+    r"(?:not\s+sure|no\s+idea|unsure)\s+which", "whichever",
+    r"you\s+(?:pick|choose|decide)", r"your\s+(?:call|choice|pick)",
+)  # fmt: skip
 # A doubt: "maybe", "not sure", "idk".
 DOUBT = (
     "maybe", "perhaps", r"not\s+(?:100\s*%\s+)?sure", "unsure", "idk", "dunno",
@@ -381,7 +401,8 @@ IMAGINED = (
 NAMING = (
     r"(?:it|that|this|my\s+(?:thing|ability|action|power|role\s+action))\s*(?:['’]s|\s+is)"
     r"\s+(?:(?:probably|maybe|actually)\s+)?called",
-    r"(?:is\s+(?:it|that)|was\s+it)\s+called", r"(?:the\s+)?(?:word|name)\s+is",
+    r"(?:is\s+(?:it|that)|was\s+it)\s+called",
+    r"(?:the\s+)?(?:word|name)\s+is",
     r"called\s+(?:it\s+)?(?:something\s+like|like)",
 )
 # A story from another game: what the sender did there is told, not ordered ("in my last

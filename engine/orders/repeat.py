@@ -34,8 +34,20 @@ _WHAT = "order|orders|action|actions|target|targets|one|thing"
 @cache
 def _repeat(nouns: tuple[str, ...]) -> re.Pattern[str]:
     """The pattern of a repeat in a family whose orders are also named by ``nouns``."""
-    what = f"(?:{'|'.join((_WHAT, *(re.escape(n) for n in nouns)))})"
+    return lazy_compile(_repeat_source(nouns) + r"\W*", re.IGNORECASE)
+
+
+@cache
+def _repeat_but(nouns: tuple[str, ...]) -> re.Pattern[str]:
+    """The pattern of a repeat with one thing changed: "same as last night but on Pip"."""
     return lazy_compile(
+        _repeat_source(nouns) + r"[\s,;:–—-]*but\s+(?P<change>\S.*?)[\s.!]*", re.IGNORECASE
+    )
+
+
+def _repeat_source(nouns: tuple[str, ...]) -> str:
+    what = f"(?:{'|'.join((_WHAT, *(re.escape(n) for n in nouns)))})"
+    return (
         r"(?:(?:ok(?:ay)?|so|just|hi|hey|gm|please|pls|plz)\W+)*"
         rf"(?:(?:i(?:'ll|\s+will)?\s+)?(?:do\s+)?(?:the\s+)?same(?:\s+{what})?"
         rf"(?:\s+as\s+(?:{_WHEN})|\s+again)"
@@ -43,8 +55,6 @@ def _repeat(nouns: tuple[str, ...]) -> re.Pattern[str]:
         rf"(?:(?P<whose>{_PREVIOUS})(?:'s|s)?\s+|last\s+|previous\s+)?{what}"
         rf"(?:\s+(?:from|of)\s+(?:{_WHEN.replace('?P<', '?P<of_')}))?)"
         r"(?:\W+(?:again|please|pls|plz|thanks|thx|ty|tonight|today|for\s+(?:me|tonight|today)))*"
-        r"\W*",
-        re.IGNORECASE,
     )
 
 
@@ -60,6 +70,25 @@ def repeat_asked(fragment: str, words: vocab.Words) -> bool | None:
     if found is None:
         return None
     return bool(found["previous"] or found["whose"] or found["of_previous"])
+
+
+def repeat_changed(fragment: str, words: vocab.Words) -> tuple[bool, str] | None:
+    """A repeat with one thing changed ("same as last night but on Pip", "same as before but
+    first aid Kaya"): whether it names the phase just before this one (as ``repeat_asked``),
+    and the change, written as the rest of an order; None when ``fragment`` is none."""
+    low = fragment.lower()
+    if "same" not in low or "but" not in low:
+        return None
+    found = _repeat_but(words.repeat_nouns).fullmatch(fragment)
+    if found is None:
+        return None
+    change = _POLITE_END.sub("", found["change"])
+    previous = bool(found["previous"] or found["whose"] or found["of_previous"])
+    return (previous, change) if change else None
+
+
+# Courtesy after the change: "same as last night but on Pip pls".
+_POLITE_END = lazy_compile(r"(?:\W+(?:please|pls|plz|thanks|thx|ty|tonight|today))+\W*$", re.I)
 
 
 def repeated(

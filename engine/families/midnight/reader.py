@@ -33,7 +33,13 @@ from autogm.engine.families.midnight.vocab import (
     titles_of,
 )
 from autogm.engine.orders import parse, vocab
-from autogm.engine.orders.bbcode import Filler, clean_message, strip_quoted, text_quotes
+from autogm.engine.orders.bbcode import (
+    Filler,
+    clean_message,
+    strip_quoted,
+    struck_lines,
+    text_quotes,
+)
 from autogm.engine.orders.chat import chat_lines_read
 from autogm.engine.orders.defined import as_written
 from autogm.engine.orders.dispatch import (
@@ -745,8 +751,11 @@ def parse_orders(
         text = "vote peace"
     notes = len(read.reader.notes)
 
+    struck = struck_lines(ooc_text(own) if public else own)
+
     def read_text(text: str) -> Message:
         msg = Message(read.reader, _fragments(read, text), (), text, dialect(read))
+        msg.struck = struck
         if "[" in source or written_quotes:
             msg.quoted = parse.quoted_of(read.reader, source, written_quotes)
         while msg.pending:
