@@ -105,7 +105,8 @@ WILL_OPTION = "will_max_length"
 # A clause that makes the order after it conditional: "If she's not available, heal Parkur".
 _CONDITION = lazy_compile(
     rf"(?:if|unless|{'|'.join(phrases.PRECAUTION)}|{'|'.join(phrases.INVERTED)}"
-    rf"|{'|'.join(phrases.FORMAL_CONDITION)}|{'|'.join(phrases.FOREIGN_CONDITION)}"
+    rf"|{'|'.join(phrases.FORMAL_CONDITION)}"
+    rf"|{'|'.join((*phrases.FOREIGN_CONDITION, *phrases.SI_CONDITION))}"
     # "Should Sir Reginald claim Gin, arrest him": "should" and a name, a condition.
     r"|should\s+(?!I\b)(?-i:[A-Z])\w*)\b",
     re.IGNORECASE,
@@ -431,7 +432,7 @@ _CONDITION_AFTER = lazy_compile(
     r"^[\s\W]*(?:(?:but|and|though)\s+)?(?P<word>(?P<strong>only\s+if|if\s+and\s+only\s+if"
     r"|unless|provided(?:\s+that)?|as\s+long\s+as|assuming|on\s+condition"
     r"|conditional(?:ly)?\s+(?:up)?on|in\s+the\s+event\s+(?:that|of)"
-    rf"|{'|'.join(phrases.FOREIGN_CONDITION)})|if|in\s+case)\b",
+    rf"|{'|'.join((*phrases.FOREIGN_CONDITION, *phrases.SI_CONDITION))})|if|in\s+case)\b",
     re.IGNORECASE,
 )
 # Where a condition's own clause ends and what it conditions begins: "if Abs is dead, ...".

@@ -46,11 +46,11 @@ LATER = (
     r"(?:the\s+)?(?:following|coming)\s+(?:night|day|phase)",
     # The next phase as an event to come: "come nightfall", "once night falls".
     r"come\s+(?:nightfall|night|dusk|sundown|sunset|morning|daybreak|dawn|sunrise)",
-    # ... in the languages players mix in: Spanish "mañana", "más tarde", German
-    # "später", "nachher", French "demain", "plus tard", Italian "domani", Japanese "ashita",
-    # "ato de".
-    r"ma[ñn]ana", r"m[áa]s\s+tarde", r"sp(?:ä|ae)ter", "nachher", "demain",
-    r"plus\s+tard", "domani", r"(?:mata\s+)?ashita", r"ato\s+de",
+    # ... in the languages players mix in: Spanish "mañana", "más tarde", German "nachher",
+    # French "demain", "plus tard", Italian "domani", Japanese "ashita"; each spelled out, so
+    # that the class's gate keys are whole words (not "später": its key would be "ter").
+    "mañana", "manana", r"más\s+tarde", r"mas\s+tarde", "nachher", "demain",
+    r"plus\s+tard", "domani", r"(?:mata\s+)?ashita",
     r"(?:when|once|after|as\s+soon\s+as)\s+(?:the\s+)?(?:next\s+)?(?:night|day)"
     r"\s+(?:falls|comes|breaks|starts|begins|arrives)",
 )  # fmt: skip
@@ -248,19 +248,24 @@ FORMAL_CONDITION = (
     r"subject\s+to(?!\s+(?:the\s+)?(?:rules?|game|ruleset|limits?)\b)",
 )  # fmt: skip
 # A condition in the languages players mix into their English: Spanish and French "si",
-# "solo si", "seulement si", German "wenn", "falls", "nur wenn", Japanese "moshi". "Si" is
-# also a name and a yes, "falls" an English verb: each is a condition only before the
-# subject, the verb or the "not" that opens its clause ("si ella no es BO", "si no explica",
-# "falls er claimt"), not "vote Si" or "Si, heal Abs".
+# "solo si", "seulement si", German "wenn", "falls", "nur wenn", Japanese "moshi". "Falls"
+# is also an English verb, a condition only before the subject or the "not" that opens its
+# clause ("falls er claimt"); a bare "si", also a name and a yes, is SI_CONDITION's.
 FOREIGN_CONDITION = (
-    r"(?:(?:pero|aber|mais|ma)\s+)?(?:s[oó]lo|nur|seulement|solamente)\s+(?:si|wenn|falls)",
-    # ... "si" before its clause's subject, its verb or its "no", a word between for the
-    # subject named ("si Abs no claimea"); not "Si no matter what", "Si and no one else".
+    # (Spelled out word by word, so that the class's gate keys are "solo", "nur", not "si".)
+    r"(?:pero\s+)?solo\s+si", r"(?:pero\s+)?solamente\s+si", r"(?:mais\s+)?seulement\s+si",
+    r"(?:aber\s+)?nur\s+wenn", r"(?:aber\s+)?nur\s+falls",
+    "wenn", r"falls\s+(?:er|sie|es|du|ich|wir|ihr|der|die|das|nicht|man|kein\w*)(?![\w'’])",
+    r"moshi(?!\s+moshi)",
+)  # fmt: skip
+# ... and "si" before its clause's subject, its verb or its "no", a word between for the
+# subject named ("si Abs no claimea"); not "Si no matter what", "Si and no one else". Read
+# only where a condition stands, at a fragment's start or after its order (parse.py,
+# reader.py), not in the class over a whole message: its key "si" is in most messages.
+SI_CONDITION = (
     r"si\s+(?:(?:[\w'’-]+\s+)?(?:es|est[áa]|no)|ella|[ée]l|ellos|ellas|tiene|hay|il|elle|ils"
     r"|elles|on|c['’]est|n['’]\w+|ne|je|tu)(?![\w'’])"
     r"(?!\s+(?:matter|doubt|one|more|longer|way|idea|clue|need|rush)(?![\w'’]))",
-    "wenn", r"falls\s+(?:er|sie|es|du|ich|wir|ihr|der|die|das|nicht|man|kein\w*)(?![\w'’])",
-    r"moshi(?!\s+moshi)",
 )  # fmt: skip
 # A condition: "if she claims", "unless he is confirmed", "only if".
 CONDITION = (
@@ -329,7 +334,8 @@ HEDGE = ("or", "either", "whichever", r"or\s+maybe", "alternatively", r"or\s+els
 # (ending its sentence: "Kamo" may be a name). Not the asking "kana?", which asks what a
 # detection answers as often as it doubts ("Detect Eri, iru kana?").
 FOREIGN_DOUBT = (
-    r"tal\s+vez", r"quiz[áa]s?", "talvez", "vielleicht", r"peut[\s-]*[êe]tre", "forse",
+    r"tal\s+vez", "quizás", "quizas", "quiza", "quizá", "talvez", "vielleicht",
+    r"peut[\s-]*[êe]tre", "forse",
     r"kamo(?:\s+shirenai|\s+ne)?(?=\s*(?:$|[.?!~…,]))",
 )  # fmt: skip
 # A doubt: "maybe", "not sure", "idk".

@@ -116,7 +116,7 @@ NO_KILL = "reading.no_kill"
 _IF_AFTER = phrases.gated(
     r"[\s,.;\-–—(]*(?:(?:but\s+)?only\s+)?"
     rf"(?:if|unless|as\s+long\s+as|{'|'.join(phrases.FORMAL_CONDITION)}"
-    rf"|{'|'.join(phrases.FOREIGN_CONDITION)})\b",
+    rf"|{'|'.join((*phrases.FOREIGN_CONDITION, *phrases.SI_CONDITION))})\b",
     re.IGNORECASE,
 )
 # A precaution after a complete order is its reason, not its condition (phrases.PRECAUTION):
