@@ -640,7 +640,15 @@ _THANKS = (
 )
 _PLEASE = r"please|pls|plz|kindly"
 _INTENT = (
-    r"(?:i\s*['’]?\s*d|i\s+would)\s+(?:like|love|want)\s+to"
+    # A letter's request, the order asked of the GM after it: "I should be most obliged if
+    # you would heal Lynz", "I'd be grateful if you could kindly detain Abs", "we would be
+    # pleased if you'd vote Kes for us" (not "... if Lynz were healed": no order's form);
+    # or the sender's own deed: "I should be pleased to heal Ludo", "I am glad to vote Abs".
+    r"(?:i|we)\s*(?:(?:should|would|shall|will|['’]\s*d|['’]\s*ll)\s+be|am|are|['’]\s*m"
+    r"|['’]\s*re)\s+(?:(?:most|very|much|so|ever\s+so|deeply|truly|awfully|terribly)\s+)?"
+    r"(?:obliged|grateful|pleased|glad|delighted|thankful|happy)\s+(?:to|if\s+(?:you|u)\s*"
+    r"(?:would|could|might|will|can|['’]\s*d)(?:\s+(?:kindly|please))?)"
+    r"|(?:i\s*['’]?\s*d|i\s+would)\s+(?:like|love|want)\s+to"
     r"|i\s+(?:want|wish|choose|decide|decided|plan|intend)\s+to|i\s+wanna"
     r"|i\s+will|i\s*['’]\s*ll|i\s+shall|i\s+would|i\s*['’]\s*d"
     r"|(?:i\s*['’]\s*m|i\s+am)\s+(?:going\s+to|gonna)"
@@ -675,10 +683,13 @@ _AWAY_CAUSES = frozenset({
 # A clause of a line, and the marks and spaces after it.
 _CLAUSE = lazy_compile(r"([^,.!:;~…]*)[,.!:;~…\s]*")
 _CLOSING = (
-    r"(?:best\s+|kind\s+|warm\s+)?regards|bye|cya|see\s+ya|gl(?:\s+hf)?"
+    r"bye|cya|see\s+ya|gl(?:\s+hf)?"
     r"|good\s+(?:luck|night)(?:\s+(?:everyone|everybody|all|guys|folks))?"
     r"|have\s+(?:a\s+)?(?:nice|good|great)\s+(?:day|night|evening|one)|sincerely|xoxo"
     r"|if\s+possible|if\s+you\s+can"
+    # ... and a letter's: "Yours faithfully", "With kindest regards", "Affectionately".
+    r"|yours\s+(?:faithfully|sincerely|truly|ever|respectfully)|(?:with\s+)?(?:(?:kind|warm|best)(?:est)?"
+    r"\s+)?(?:regards|wishes)|affectionately|respectfully"
 )
 _END = r"(?![\w'’])"
 # The letters each of the lead's phrases can start with (test_bbcode proves them).

@@ -67,7 +67,7 @@ _STATEMENT = lazy_compile(
 # Lynz. idk", "heal Lynz (not sure)". The order is refused: a GM does not guess.
 DOUBT = lazy_compile(
     r"(?:(?:i['’]?m\s+)?not\s+sure|unsure|idk|i\s+don['’]?t\s+know|dunno|maybe|perhaps"
-    r"|or\s+not|not\s+certain)(?:\s+(?:yet|though|tbh|lol|about\s+(?:it|this|that)))?[\s.!?]*$",
+    rf"|or\s+not|not\s+certain|{'|'.join(phrases.FOREIGN_DOUBT)})(?:\s+(?:yet|though|tbh|lol|about\s+(?:it|this|that)))?[\s.!?]*$",
     re.IGNORECASE,
 )
 UNSURE = "reading.unsure"

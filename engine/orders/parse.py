@@ -107,6 +107,7 @@ WILL_OPTION = "will_max_length"
 _CONDITION = lazy_compile(
     rf"(?:if|unless|{'|'.join(phrases.PRECAUTION)}|{'|'.join(phrases.INVERTED)}"
     rf"|{'|'.join(phrases.FORMAL_CONDITION)}"
+    rf"|{'|'.join((*phrases.FOREIGN_CONDITION, *phrases.SI_CONDITION))}"
     # "Should Sir Reginald claim Gin, arrest him": "should" and a name, a condition.
     r"|should\s+(?!I\b)(?-i:[A-Z])\w*)\b",
     re.IGNORECASE,
@@ -138,7 +139,7 @@ _PRONOUN_LAST = lazy_compile(
 _SECOND_CHOICE_FIRST = "oOaAhHuU"
 _NOT_NOW_FIRST = "nNbBjJtT"
 _DOUBT_FIRST = "iIıİnNuUdDmMpPoO"
-_CONDITION_FIRST = "iIıİuUwWhHsSpPcCoO"
+_CONDITION_FIRST = "iIıİuUwWhHsSpPcCoOnNfFmMaA"
 
 
 def _ends_in_pronoun(fragment: str) -> bool:
@@ -451,12 +452,13 @@ def _dangling_if(msg: Message, fragment: str, found: re.Match[str]) -> bool:
 _CONDITION_AFTER = lazy_compile(
     r"^[\s\W]*(?:(?:but|and|though)\s+)?(?P<word>(?P<strong>only\s+if|if\s+and\s+only\s+if"
     r"|unless|provided(?:\s+that)?|as\s+long\s+as|assuming|on\s+condition"
-    r"|conditional(?:ly)?\s+(?:up)?on|in\s+the\s+event\s+(?:that|of))|if|in\s+case)\b",
+    r"|conditional(?:ly)?\s+(?:up)?on|in\s+the\s+event\s+(?:that|of)"
+    rf"|{'|'.join((*phrases.FOREIGN_CONDITION, *phrases.SI_CONDITION))})|if|in\s+case)\b",
     re.IGNORECASE,
 )
 # Where a condition's own clause ends and what it conditions begins: "if Abs is dead, ...".
 _AFTER_MARK = lazy_compile(r"[,;:]|\s[-–—]+\s")
-_CONDITION_AFTER_FIRST = frozenset("-—–,;:.( \tbBaAtTiIuUpPoOcC")
+_CONDITION_AFTER_FIRST = frozenset("-—–,;:.( \tbBaAtTiIuUpPoOcCsSnNwWfFmM")
 
 
 def _step_signature(msg: Message, fragment: str) -> str | None:
@@ -1366,7 +1368,7 @@ STEPS: tuple[tuple[str, Step], ...] = (
 
 # "Scratch that", "never mind", "changed my mind": what this message said before is taken back.
 _WITHDRAW = phrases.gated(
-    r"^\W*(?:(?:ok(?:ay)?|so|actually|wait|hmm+|ugh|sorry|no|nah|edit)\W+)*"
+    r"^\W*(?:(?:ok(?:ay)?|so|actually|wait|hmm+|ugh|sorry|no|nah|edit|nein|ach|iya|ie|non)\W+)*"
     rf"(?:{'|'.join(sorted(phrases.WITHDRAWAL, key=len, reverse=True))})\b\W*",
     re.IGNORECASE,
 )

@@ -46,6 +46,11 @@ LATER = (
     r"(?:the\s+)?(?:following|coming)\s+(?:night|day|phase)",
     # The next phase as an event to come: "come nightfall", "once night falls".
     r"come\s+(?:nightfall|night|dusk|sundown|sunset|morning|daybreak|dawn|sunrise)",
+    # ... in the languages players mix in: Spanish "mañana", "más tarde", German "nachher",
+    # French "demain", "plus tard", Italian "domani", Japanese "ashita"; each spelled out, so
+    # that the class's gate keys are whole words (not "später": its key would be "ter").
+    "mañana", "manana", r"más\s+tarde", r"mas\s+tarde", "nachher", "demain",
+    r"plus\s+tard", "domani", r"(?:mata\s+)?ashita",
     r"(?:when|once|after|as\s+soon\s+as)\s+(?:the\s+)?(?:next\s+)?(?:night|day)"
     r"\s+(?:falls|comes|breaks|starts|begins|arrives)",
 )  # fmt: skip
@@ -79,6 +84,11 @@ ABOUT_DONE = (
     r"appreciate",
     # A deed done before the order, in its participle: "Having considered the costumes offered".
     r"having\s+(?:[a-z]+ed|seen|heard|read|thought|taken|given|been|done|made|known)",
+    # A deed remembered, the order's word just after the verb of memory: "I recall protecting
+    # Juniper last spring", "I remember my heal on Abs", "fondly recalling the kill on Rook"
+    # (not "remember to heal Abs": a reminder of a deed to come).
+    r"(?:recall|remember|recollect|reminisce\s+about|think\s+back\s+(?:to|on))(?:s|ed|ing)?"
+    r"\s+(?!to\s)(?:[\w'’]+\s+)?$",
 )  # fmt: skip
 # A word of praise or blame right before a deed's noun: the deed judged, done by someone
 # ("great job", "nice hit last night", "sloppy kill", "well done on the heal"). Not the words
@@ -131,6 +141,14 @@ WITHDRAWAL = (
     # such: "vote Haze. /s".
     "jk", r"j/k", r"/s", r"just\s+kidding",
     r"(?:i['’]?m\s+)?(?:only\s+|just\s+)?(?:kidding|joking)",
+    # ... in the languages players mix into their English, declared once here with the
+    # others: German "doch nicht", "vergiss es", "lass es"; Dutch "toch niet", "laat maar";
+    # Spanish "olvídalo", "mejor no", "déjalo"; French "laisse tomber", "oublie ça";
+    # Italian "lascia perdere"; Japanese "yappari yameru", "yameru", "yappari nashi".
+    r"doch\s+nicht", r"vergiss\s+(?:es|das)", r"lass\s+(?:es|das)(?:\s+sein)?", r"toch\s+niet",
+    r"laat\s+maar", r"olv[ií]d(?:alo|elo|a\s+eso)", r"mejor\s+no", r"d[ée]jalo", r"laisse\s+tomber",
+    r"oublie\s+(?:ça|ca|cela)", r"lascia\s+(?:perdere|stare)", r"yappari\s+(?:yameru|yamete|nashi)",
+    r"yame(?:ru|masu|ta|tokou|toku)", r"torikeshi(?:masu)?",
 )  # fmt: skip
 # What makes a word of withdrawal take its own object, not the order before: "never mind
 # what Grace said", "disregard the rumours", "forget about her claim".
@@ -236,9 +254,30 @@ FORMAL_CONDITION = (
     r"in\s+the\s+event\s+(?:that|of)", r"on\s+(?:the\s+)?condition\s+that",
     r"subject\s+to(?!\s+(?:the\s+)?(?:rules?|game|ruleset|limits?)\b)",
 )  # fmt: skip
+# A condition in the languages players mix into their English: Spanish and French "si",
+# "solo si", "seulement si", German "wenn", "falls", "nur wenn", Japanese "moshi". "Falls"
+# is also an English verb, a condition only before the subject or the "not" that opens its
+# clause ("falls er claimt"); a bare "si", also a name and a yes, is SI_CONDITION's.
+FOREIGN_CONDITION = (
+    # (Spelled out word by word, so that the class's gate keys are "solo", "nur", not "si".)
+    r"(?:pero\s+)?solo\s+si", r"(?:pero\s+)?solamente\s+si", r"(?:mais\s+)?seulement\s+si",
+    r"(?:aber\s+)?nur\s+wenn", r"(?:aber\s+)?nur\s+falls",
+    "wenn", r"falls\s+(?:er|sie|es|du|ich|wir|ihr|der|die|das|nicht|man|kein\w*)(?![\w'’])",
+    r"moshi(?!\s+moshi)",
+)  # fmt: skip
+# ... and "si" before its clause's subject, its verb or its "no", a word between for the
+# subject named ("si Abs no claimea"); not "Si no matter what", "Si and no one else". Read
+# only where a condition stands, at a fragment's start or after its order (parse.py,
+# reader.py), not in the class over a whole message: its key "si" is in most messages.
+SI_CONDITION = (
+    r"si\s+(?:(?:[\w'’-]+\s+)?(?:es|est[áa]|no)|ella|[ée]l|ellos|ellas|tiene|hay|il|elle|ils"
+    r"|elles|on|c['’]est|n['’]\w+|ne|je|tu)(?![\w'’])"
+    r"(?!\s+(?:matter|doubt|one|more|longer|way|idea|clue|need|rush)(?![\w'’]))",
+)  # fmt: skip
 # A condition: "if she claims", "unless he is confirmed", "only if".
 CONDITION = (
-    "if", "unless", *PRECAUTION, *INVERTED, *FORMAL_CONDITION, r"as\s+long\s+as", r"only\s+if",
+    "if", "unless", *PRECAUTION, *INVERTED, *FORMAL_CONDITION, *FOREIGN_CONDITION,
+    r"as\s+long\s+as", r"only\s+if",
     "assuming", r"depending\s+on",
     # A time that is an event still to come: "after you answer", "once she claims", "as soon
     # as they reply" (not a past one: "when they asked him").
@@ -290,6 +329,10 @@ COURTESY_IF = (
     # happens", "just in case").
     r"(?:just\s+)?(?:if|in\s+case|incase)\s+(?:anything|something)\s+(?:bad\s+)?happens",
     r"just\s+in\s+case(?:\s*[,.!;:)-]|\s*$)",
+    # ... in the languages players mix in: "wenn möglich", "si es posible", "si possible",
+    # "moshi yokereba" (if it suits you).
+    r"(?:wenn|falls|si|se)\s+(?:(?:es|est|è)\s+)?(?:m[öo]glich|possible|posible|possibile)",
+    r"moshi\s+yokereba",
 )  # fmt: skip
 # A hedge between choices: "or", "either", "whichever".
 HEDGE = ("or", "either", "whichever", r"or\s+maybe", "alternatively", r"or\s+else", "otherwise")
@@ -306,6 +349,15 @@ LINES_LEFT = (
     r"(?:not\s+sure|no\s+idea|unsure)\s+which", "whichever",
     r"you\s+(?:pick|choose|decide)", r"your\s+(?:call|choice|pick)",
 )  # fmt: skip
+# A doubt in the languages players mix into their English: Spanish "tal vez", "quizás",
+# German "vielleicht", French "peut-être", Italian "forse", Japanese "kamo (shirenai)"
+# (ending its sentence: "Kamo" may be a name). Not the asking "kana?", which asks what a
+# detection answers as often as it doubts ("Detect Eri, iru kana?").
+FOREIGN_DOUBT = (
+    r"tal\s+vez", "quizás", "quizas", "quiza", "quizá", "talvez", "vielleicht",
+    r"peut[\s-]*[êe]tre", "forse",
+    r"kamo(?:\s+shirenai|\s+ne)?(?=\s*(?:$|[.?!~…,]))",
+)  # fmt: skip
 # A doubt: "maybe", "not sure", "idk".
 DOUBT = (
     "maybe", "perhaps", r"not\s+(?:100\s*%\s+)?sure", "unsure", "idk", "dunno",
@@ -313,6 +365,7 @@ DOUBT = (
     r"was\s+going\s+to", r"was\s+gonna", r"torn\s+between", r"can['’]?t\s+decide",
     r"not\s+certain", r"on\s+the\s+fence", r"leaning\s+towards?", "probably", "likely", "undecided",
     r"before\s+i\s+commit", r"haven['’]?t\s+decided", r"not\s+decided",
+    *FOREIGN_DOUBT,
 )  # fmt: skip
 # A second question about the order said just before, opened by "or": it asks whether to
 # do it and offers no other choice ("FA Pip tonight? or is that a waste", "charm Will? or

@@ -115,7 +115,8 @@ NO_KILL = "reading.no_kill"
 # A condition after a complete order: "heal Lynz if she gets claimed".
 _IF_AFTER = phrases.gated(
     r"[\s,.;\-–—(]*(?:(?:but\s+)?only\s+)?"
-    rf"(?:if|unless|as\s+long\s+as|{'|'.join(phrases.FORMAL_CONDITION)})\b",
+    rf"(?:if|unless|as\s+long\s+as|{'|'.join(phrases.FORMAL_CONDITION)}"
+    rf"|{'|'.join((*phrases.FOREIGN_CONDITION, *phrases.SI_CONDITION))})\b",
     re.IGNORECASE,
 )
 # A precaution after a complete order is its reason, not its condition (phrases.PRECAUTION):

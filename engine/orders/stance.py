@@ -1619,9 +1619,9 @@ def _past_after(text: str, clause: Span, mention: Mention) -> bool:
 
 
 # The words between a negation and the order's word that leave it negated: "instead of the
-# usual hit", "no more of my nightly kills".
+# usual hit", "no more of my nightly kills", "I shall not be casting any vote".
 _ROUTINE = lazy_compile(
-    r"the|a|an|my|our|usual|normal|regular|nightly|daily|typical|same|old|ordinary",
+    r"the|a|an|my|our|usual|normal|regular|nightly|daily|typical|same|old|ordinary|any|be",
     re.IGNORECASE,
 )
 
