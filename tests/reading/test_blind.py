@@ -36,7 +36,7 @@ from tests.reading.checker import failures, record_by_command, record_of
 
 HERE = Path(__file__).parent
 BLIND = HERE / "blind"
-ROUNDS = tuple(f"round{n}" for n in range(1, 16))
+ROUNDS = tuple(f"round{n}" for n in range(1, 17))
 # The rounds held to the bounds; rounds 3 and 4 do not meet them yet (their
 # FAILING.yaml).
 BOUNDED = ("round1", "round2")
