@@ -1742,15 +1742,25 @@ def _read_text(
     source, written_quotes, tagged = quoted
     if "[" in source or written_quotes:
         msg.quoted = quoted_of(reader, source, written_quotes, tagged)
+    read_through(msg, STEPS, FINISH)
+    return msg, text
+
+
+def read_through(
+    msg: Message,
+    steps: tuple[tuple[str, Step], ...],
+    finish: tuple[tuple[str, Callable[[Message], None]], ...],
+) -> None:
+    """Each of ``msg``'s fragments through ``steps`` until one takes it, then ``finish`` over
+    what is left: the reading of a message, for each family's tables."""
     while msg.pending:
         fragment: str | None = msg.pending.popleft()
-        for _, step in STEPS:
+        for _, step in steps:
             fragment = step(msg, fragment)
             if fragment is None:
                 break
-    for _, finish in FINISH:
-        finish(msg)
-    return msg, text
+    for _, done in finish:
+        done(msg)
 
 
 def phoned_again(msg: Message, text: str) -> str | None:

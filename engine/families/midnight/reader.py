@@ -758,14 +758,7 @@ def parse_orders(
         msg.struck = struck
         if "[" in source or written_quotes:
             msg.quoted = parse.quoted_of(read.reader, source, written_quotes)
-        while msg.pending:
-            fragment: str | None = msg.pending.popleft()
-            for _, step in STEPS:
-                fragment = step(msg, fragment)
-                if fragment is None:
-                    break
-        for _, finish in FINISH:
-            finish(msg)
+        parse.read_through(msg, STEPS, FINISH)
         return msg
 
     msg, written = read_text(text), text
