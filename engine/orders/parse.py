@@ -1763,7 +1763,30 @@ def read_through(
         done(msg)
 
 
-def phoned_again(msg: Message, text: str) -> str | None:
+def read_phoned(
+    first: tuple[Message, str],
+    written: str,
+    notes: int,
+    read: Callable[[str], tuple[Message, str]],
+) -> tuple[Message, str]:
+    """The message read from ``written`` and the text it read (``first``), or, when it refused
+    phone writing (``_phoned_again``), the message ``read`` from that writing spelled out and
+    its text, taken only when it reads more orders: else the refusals stand as written. The
+    notes of the reading not taken, from index ``notes`` of the reader's, are dropped."""
+    msg, text = first
+    phoned = _phoned_again(msg, written) if msg.rejected else None
+    if phoned is None:
+        return msg, text
+    kept = msg.reader.notes[notes:]
+    del msg.reader.notes[notes:]
+    again, again_text = read(phoned)
+    if len(again.accepted) > len(msg.accepted):
+        return again, again_text
+    msg.reader.notes[notes:] = kept
+    return msg, text
+
+
+def _phoned_again(msg: Message, text: str) -> str | None:
     """``text`` with its phone writing written out ("protecttt kit-kat todayyy", "assault
     tally tn": ``texting``), to be read again, when ``msg`` refused a fragment for a word it
     does not know (its order or its target: not an order, no target, a name unclear) and
@@ -1842,17 +1865,12 @@ def parse_pm(
     # post) to the same words, a new string.
     quoted = (source, written_quotes, tagged if own == source else None)
     struck = struck_lines(own)
-    msg, text = _read_text(reader, dialect, formed, asked, quoted, struck)
-    phoned = phoned_again(msg, formed) if msg.rejected else None
-    if phoned is not None:
-        # Taken only when it reads more orders; else the message's refusals stand as written.
-        first = reader.notes[notes:]
-        del reader.notes[notes:]
-        again, phoned_text = _read_text(reader, dialect, phoned, asked, quoted, struck)
-        if len(again.accepted) > len(msg.accepted):
-            msg, text = again, phoned_text
-        else:
-            reader.notes[notes:] = first
+    msg, text = read_phoned(
+        _read_text(reader, dialect, formed, asked, quoted, struck),
+        formed,
+        notes,
+        lambda phoned: _read_text(reader, dialect, phoned, asked, quoted, struck),
+    )
     rejected = msg.rejected
     if text is not formed:  # words written out: each refusal quotes the sender's own words
         rejected = [replace(r, text=as_written(r.text, text, formed)) for r in rejected]

@@ -4,7 +4,7 @@ tn", "u", "rn") is its words.
 
 A GM reads "protecttt" as "protect" and "tn" as "tonight" without a thought. A message with a
 fragment refused for a word the reader does not know is read again with these written out
-(``parse.phoned_again``), so no table of order words, phase words or pronouns needs a
+(``parse.read_phoned``), so no table of order words, phase words or pronouns needs a
 stretched or texted spelling of its own, and a message read at once pays nothing. A word that
 is (a word of) a player's name is never rewritten: "Zzz" and "Tn" are players' names when a
 player is called so. Only the refused fragments are looked at, a few in a game: the words are

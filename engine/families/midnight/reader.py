@@ -761,17 +761,10 @@ def parse_orders(
         parse.read_through(msg, STEPS, FINISH)
         return msg
 
-    msg, written = read_text(text), text
-    phoned = parse.phoned_again(msg, text) if msg.rejected else None
-    if phoned is not None:
-        # Taken only when it reads more orders; else the message's refusals stand as written.
-        first = read.reader.notes[notes:]
-        del read.reader.notes[notes:]
-        again = read_text(phoned)
-        if len(again.accepted) > len(msg.accepted):
-            msg, text = again, phoned
-        else:
-            read.reader.notes[notes:] = first
+    written = text
+    msg, text = parse.read_phoned(
+        (read_text(text), text), text, notes, lambda phoned: (read_text(phoned), phoned)
+    )
     # Midnight takes no 'yes' to a question asked back: the order is sent again instead.
     rejected = [
         replace(r, reason=say(_AGAIN, reason=r.reason.partition("; did you mean")[0]), asks=None)
