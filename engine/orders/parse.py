@@ -76,6 +76,7 @@ from autogm.engine.orders.reader import (
 )
 from autogm.engine.orders.readers.votes import Unvote
 from autogm.engine.orders.repeat import repeat_asked, repeat_changed, repeated
+from autogm.engine.orders.requested import plainly
 from autogm.engine.orders.seam import Rules, SlotKey
 from autogm.engine.orders.stance import (
     NOT_NOW_OPENS,
@@ -1774,13 +1775,23 @@ def read_phoned(
     its text, taken only when it reads more orders: else the refusals stand as written. The
     notes of the reading not taken, from index ``notes`` of the reader's, are dropped."""
     msg, text = first
-    phoned = _phoned_again(msg, written) if msg.rejected else None
-    if phoned is None:
+    if not msg.rejected:
         return msg, text
+    phoned, asked = _phoned_again(msg, written), False
+    if phoned is None:
+        # An order asked in another mood ("I should be obliged if Marrow were placed under my
+        # protection"), read again as "let Marrow be ..." (``requested``): its frame is
+        # courtesy, so that reading stands when it reads as many orders (its refusals are
+        # the order's own: two choices, a missing crime, not "a condition").
+        phoned, asked = plainly(written), True
+        if phoned is written:
+            return msg, text
     kept = msg.reader.notes[notes:]
     del msg.reader.notes[notes:]
     again, again_text = read(phoned)
-    if len(again.accepted) > len(msg.accepted):
+    if len(again.accepted) > len(msg.accepted) or (
+        asked and len(again.accepted) == len(msg.accepted)
+    ):
         return again, again_text
     msg.reader.notes[notes:] = kept
     return msg, text
