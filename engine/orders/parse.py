@@ -1790,11 +1790,22 @@ def read_phoned(
     del msg.reader.notes[notes:]
     again, again_text = read(phoned)
     if len(again.accepted) > len(msg.accepted) or (
-        asked and len(again.accepted) == len(msg.accepted)
+        asked
+        and len(again.accepted) == len(msg.accepted)
+        and _framed(again.rejected) < _framed(msg.rejected)
     ):
         return again, again_text
     msg.reader.notes[notes:] = kept
     return msg, text
+
+
+# The refusals a request's frame draws when it is read as it is written: "if" a condition,
+# "might" a doubt, a subjunctive no order.
+_FRAMED = frozenset({Kind.CONDITION, Kind.QUESTION, Kind.NOT_AN_ORDER})
+
+
+def _framed(rejected: list[Rejection]) -> int:
+    return sum(r.kind in _FRAMED for r in rejected)
 
 
 def _phoned_again(msg: Message, text: str) -> str | None:

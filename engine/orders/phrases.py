@@ -41,8 +41,11 @@ LATER = (
     r"another\s+(?:night|day)", r"some\s+other\s+(?:night|day)",
     r"(?:the\s+)?(?:night|day|morning|phase)\s+after\s+(?:this(?:\s+one)?|tonight|today)",
     # ... but not a duration, which is how long the order acts, not when it is carried out:
-    # "lends the bow-tie for the duration of the coming Night", "throughout the following day".
+    # "lends the bow-tie for the duration of the coming Night", "throughout the following day",
+    # a loan's term ("lend the watch to anyone for one night"): "entrust my watch to Quill for
+    # the coming night".
     r"(?<!duration\sof\s)(?<!duration\sof\sthe\s)(?<!throughout\s)(?<!throughout\sthe\s)"
+    r"(?<!for\s)(?<!for\sthe\s)"
     r"(?:the\s+)?(?:following|coming)\s+(?:night|day|phase)",
     # The next phase as an event to come: "come nightfall", "once night falls".
     r"come\s+(?:nightfall|night|dusk|sundown|sunset|morning|daybreak|dawn|sunrise)",

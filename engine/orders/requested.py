@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 
 from autogm.engine.lazy_pattern import lazy_compile
+from autogm.engine.orders.vocab import BASE_FORMS
 
 # Words of degree before the feeling: "most obliged", "ever so grateful", "really appreciate".
 _DEGREE = r"(?:(?:most|much|very|so|ever\s+so|deeply|truly|really|awfully|terribly|greatly)\s+)*"
@@ -52,19 +53,21 @@ _IF_REQUEST = lazy_compile(
 # that"; a learner's "I want that Marrow is under my protection".
 _SEE_THAT = lazy_compile(
     r"(?<![\w'’])(?:see\s+(?:to\s+it\s+)?that|make\s+sure(?:\s+that)?|ensure(?:\s+that)?"
-    r"|(?:i|we)\s+(?:want|wish|would\s+like|['’]\s*d\s+like)\s+that)"
+    r"|(?:i|we)\s+(?:want|wish|would\s+like|['’]\s*d\s+like)\s+that"
+    # A mandate: "I request that the Tommy-gun be turned upon Pim", "ask that".
+    r"|(?:i|we)\s+(?:hereby\s+)?(?:request|ask|order|instruct|direct|submit|propose)\s+that)"
     rf"\s+(?!(?:you|u|i|we)\b){_SUBJECT}\s+(?:is|are|gets?|will\s+be|shall\s+be|be)\s+",
     re.IGNORECASE,
 )
-# The participles not in "-ed" of the deeds a GM is asked to have done.
-_DONE = r"done|given|taken|seen|shown|put|kept|sent|shot|hit|set|cut|beaten|chosen|hidden|stolen"
+# A participle: "placed", "turned", "identified"; an irregular one ("given", "taken").
+_DONE = r"[a-z]{2,}ed|" + "|".join(sorted(BASE_FORMS, key=len, reverse=True))
 # The causative "have X done": "I would have Marrow healed", "grateful to have my
 # interrogation from Night 1 analyzed", "we would have Oleander identified as Vodka".
 _HAVE_DONE = lazy_compile(
     r"(?<![\w'’])(?:(?:i|we)(?:\s+[A-Z][\w'’-]*){0,3}\s*(?:['’]\s*d|would|should|shall)\s+"
     rf"(?:like\s+to\s+)?|(?:(?:i|we)\s*(?:['’]\s*d|would|should|shall)\s+be\s+)?{_DEGREE}"
     rf"{_FEELING}\s+to\s+)have\s+(?!(?:you|u|i|we|to|been|no)\b)"
-    rf"{_SUBJECT}\s+(?P<done>[a-z]{{2,}}ed|{_DONE})(?![\w'’])",
+    rf"{_SUBJECT}\s+(?P<done>{_DONE})(?![\w'’])",
     re.IGNORECASE,
 )
 # The one named as the order's receiver, with what they are to have: "Ludo is to have my
@@ -74,6 +77,18 @@ _TO_HAVE = lazy_compile(
     r"|(?<=\w)\s+(?:can|may|could)\s+(?:borrow|have|hold|keep)\s+(?=(?:my|our)\b)",
     re.IGNORECASE,
 )
+# "let X be done", said actively ("turn the Tommy-gun upon Pim", "place Marrow under my
+# protection"), the way orders are written; not with its doer after it ("healed by someone").
+_LET_DONE = lazy_compile(
+    rf"(?<![\w'’])let\s+(?!(?:me|us)\b){_SUBJECT}\s+be\s+(?P<done>{_DONE})(?![\w'’])"
+    r"(?![^.;!?\n]*\bby\s)",
+    re.IGNORECASE,
+)
+# The letters before "-ed" after which the verb ends in "e": "placed", "used", "analyzed".
+_SILENT_E = frozenset("cvz")
+_VOWELS = frozenset("aeiouy")
+# The unstressed endings of verbs that take no "e": "slandered", "poisoned", "visited".
+_NO_E = ("er", "en", "on", "el", "it", "et")
 # A word every frame holds (a cheap test before the patterns).
 _GATE = (" if", "that", "sure", "have", " to ", "borrow")
 
@@ -86,7 +101,34 @@ def plainly(text: str) -> str:
         return text
     said = _TO_HAVE.sub(" gets ", _SEE_THAT.sub(_let, _IF_REQUEST.sub(_let, text)))
     said = _HAVE_DONE.sub(lambda m: f"let {m['subject']} be {m['done']}", said)
+    said = _LET_DONE.sub(lambda m: f"{base_form(m['done'])} {m['subject']}", said)
     return text if said == text else said
+
+
+def base_form(done: str) -> str:
+    """The verb a participle is of: "given" give, "identified" identify, "stopped" stop,
+    "placed" place, "turned" turn (a rule of thumb of English spelling: a reading that
+    misses is only not taken)."""
+    word = done.lower()
+    if word in BASE_FORMS:
+        return BASE_FORMS[word]
+    if not word.endswith("ed"):
+        return word  # "put", "set", "cut"
+    if word.endswith("ied"):
+        return word[:-3] + "y"
+    if word.endswith("eed"):
+        return word[:-1]
+    stem = word[:-2]
+    if len(stem) > 2 and stem[-1] == stem[-2] and stem[-1] not in "lsfz":
+        return stem[:-1]  # "stopped", "committed"
+    last, before = stem[-1], stem[-2] if len(stem) > 1 else ""
+    if last in _SILENT_E and before != last:
+        return stem + "e"  # "placed", "analyzed", "disguised" below
+    if last in _VOWELS or last in "wxy" or before not in _VOWELS or stem.endswith(_NO_E):
+        return stem  # "turned", "protected", "followed", "slandered"
+    if last == "s" or len(stem) < 3 or stem[-3] not in _VOWELS:
+        return stem + "e"  # "blamed", "investigated", "used", "cured"
+    return stem  # "healed", "detained", "poisoned"
 
 
 def _let(found: re.Match[str]) -> str:

@@ -51,7 +51,8 @@ from autogm.engine.orders.vocab import (
 
 # The nouns after a possessive that stand for what a protection acts on: "protect Kleene's life".
 # Where a player is found stands for them in an order that goes to them: "Léa's place".
-_HOME = r"place|house|home|door|room|flat|apartment|bedside"
+# A letter's words for it too: "a search of Kasimir's residence", "Ludo's lodgings".
+_HOME = r"place|house|home|door|room|flat|apartment|bedside|residence|lodgings|quarters|dwelling"
 _LIFE = r"life|safety|wounds?|injur(?:y|ies)|" + _HOME
 # The nouns after a possessive that stand for whom a poisoning is for: "Tomo's coffee".
 # A group that acts together, as its member names it: "we", "the group", "the Detective Boys".
@@ -357,7 +358,7 @@ SAYS: tuple[Say, ...] = (
         words=("house search", "search", "raid", "hs", "ransack", "go through", "toss",
                "sweep the house", "search warrant", "comb through",
                "search the place of", "go through the stuff of"),
-        possessed=r"house|home|place|flat|apartment|room|door|pad|digs|quarters|hideout",
+        possessed=_HOME + r"|pad|digs|hideout",
         verb="searches",
         does=LEARN,
     ),

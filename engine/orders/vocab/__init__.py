@@ -323,6 +323,13 @@ PAST_FORMS = frozenset(
     for said in forms_of[2:]
     if said != verb and not said.endswith(("ing", "in['’]?"))
 )
+# The verb each of those forms (and each participle: "given", "taken") is of.
+BASE_FORMS = {
+    said: verb
+    for verb, forms_of in _IRREGULAR.items()
+    for said in forms_of[2:]
+    if said != verb and not said.endswith(("ing", "in['’]?"))
+}
 # A word written plainly (letters, spaces, hyphens, apostrophes): read in its other forms too.
 _PLAIN = re.compile(r"[a-z][a-z' -]*")
 
