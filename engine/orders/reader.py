@@ -112,10 +112,12 @@ _OWN_CLAUSE = lazy_compile(
 # The refusal of a fragment that reads as no order at all, and of a killer with no kill.
 NO_ORDER = "reading.no_order"
 NO_KILL = "reading.no_kill"
-# A condition after a complete order: "heal Lynz if she gets claimed".
+# A condition after a complete order: "heal Lynz if she gets claimed", inverted too: "detain
+# Corvina, should she fail to post", "should Corvina fail to post".
 _IF_AFTER = phrases.gated(
     r"[\s,.;\-–—(]*(?:(?:but\s+)?only\s+)?"
     rf"(?:if|unless|as\s+long\s+as|{'|'.join(phrases.FORMAL_CONDITION)}"
+    rf"|{'|'.join(phrases.INVERTED)}"
     rf"|{'|'.join((*phrases.FOREIGN_CONDITION, *phrases.SI_CONDITION))})\b",
     re.IGNORECASE,
 )
