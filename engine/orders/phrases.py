@@ -249,7 +249,7 @@ INVERTED = (
     r"were\s+(?:i|we|you|u|he|she|they)(?:\s+\w+)?\s+to",
     r"should\s+(?:he|she|they|someone|somebody|anyone|anybody)\s+(?!not\b)\w+",
     # ... a player named as its subject, a verb after: "should Corvina claim Cop".
-    r"should\s+(?-i:[A-Z])[\w'’-]*\s+(?-i:[a-z])\w+",
+    r"should\s+(?!I\b)(?-i:[A-Z])[\w'’-]*\s+(?-i:[a-z])\w+",
 )  # fmt: skip
 # A condition in a formal hand: "provided that", "conditional upon his not claiming", "in the
 # event that", "subject to", "on condition that" (not "subject to the rules": no event).
