@@ -68,6 +68,11 @@ _KILL_WORDS = (
     r"(?:dies|die|dead|goes\s+down|is\s+going\s+down|won['’]?t\s+see\s+(?:the\s+)?morning)",
     r"(?:the\s+)?(?:kill|hit|murder|job)(?:\s+(?:tonight|for\s+tonight))?",
     "knock off", "waste", "snuff", "put down", "put to sleep", "lights out", "six feet under",
+    # A gamer's words for a kill (a kill from ambush, by a grenade, in one blow, by a sniper
+    # without aiming): each is that sense and no other, so "gg Dot" and "Dot is squishy" stay
+    # talk, and "Pan Pan ganked me" is another's deed, told. Written joined only: "one shot"
+    # and "no scope" apart are other words ("no scope. knife for Oakley").
+    "gank", "frag", r"one-?shot(?:s|ted|ting)?", r"(?:360\s+)?no-?scop(?:e|es|ed|ing)",
     # The victim as the subject: "the one who doesn't wake up tomorrow is Rowan".
     r"(?:doesn['’]?t|won['’]?t|will\s+not|never|not\s+going\s+to)\s+wake\s+up"
     r"(?:\s+(?:tomorrow|in\s+the\s+morning))?",
