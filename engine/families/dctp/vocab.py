@@ -145,7 +145,9 @@ SAYS: tuple[Say, ...] = (
         words=("discombobulate", "discombobulation", "discombob", "trick", "intimidate",
                "intimidation", "confuse", "distract", "mess with", "mess up", "prank",
                "bamboozle", "lean on", "threaten", "scare off", "play a trick on",
-               "pull a trick on", "make the trick", "befuddle", "muddle", "scramble"),
+               "pull a trick on", "make the trick", "befuddle", "muddle", "scramble",
+               # A gamer's words for an action made to fail: "stun", "stun-lock".
+               "stun", r"stun-?lock(?:s|ed|ing)?"),
         spelled=("discombobulate", "trick", "intimidate"),
         query=r"discombobulat(?:e|es|ed|ing)|trick(?:s|ed|ing)?|intimidat(?:e|es|ed|ing)",
         crime=r"(?:the\s+)?(?:discombobulation|trick|intimidation)\s+(?:on|of)"
