@@ -46,6 +46,7 @@ from autogm.engine.orders.kinds import Kind
 from autogm.engine.orders.model import Order, PlainOrder
 from autogm.engine.orders.reader import TWO_CHOICES, Reader, Refusal
 from autogm.engine.orders.stance import (
+    ON_SENDER,
     POINTS_BACK,
     TALK,
     Layout,
@@ -2309,6 +2310,12 @@ def _killer_in(block: Block, voice: Voice, reader: Reader) -> str | None:
         who = doer(block.layout, x, voice)
         if who is None or _WISHED.search(block.text, who.end, x.start):
             continue  # "Rin-chan wants to kill Fern": a member's wish told, no one named
+        if ON_SENDER.match(block.text, x.end) or (
+            stance(block.layout, x, block.found, voice, named_doer=True) is not None
+        ):
+            # "Pan Pan whacked me last game", "Ruth did the honours last night": a deed told,
+            # done to the sender or done before, names no one to carry out tonight's kill.
+            continue
         if who.kind == PLAYER and who.value != voice.sender:
             return str(who.value)
         if who.kind == ROLE:

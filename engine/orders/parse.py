@@ -90,7 +90,7 @@ from autogm.engine.orders.stance import (
     own_withdrawal,
     told_to_crowd,
 )
-from autogm.engine.orders.texting import texted
+from autogm.engine.orders.texting import emoji_stopped, texted
 from autogm.engine.orders.undecided import says_none, void_undecided
 from autogm.engine.render.inert import shorten
 from autogm.engine.render.templates import say
@@ -1769,15 +1769,18 @@ def read_phoned(
     written: str,
     notes: int,
     read: Callable[[str], tuple[Message, str]],
+    stopped: Callable[[], str | None] | None = None,
 ) -> tuple[Message, str]:
     """The message read from ``written`` and the text it read (``first``), or, when it refused
     phone writing (``_phoned_again``), the message ``read`` from that writing spelled out and
     its text, taken only when it reads more orders: else the refusals stand as written. The
-    notes of the reading not taken, from index ``notes`` of the reader's, are dropped."""
+    notes of the reading not taken, from index ``notes`` of the reader's, are dropped.
+    ``stopped``: ``written`` as it reads with its emoji as full stops (``texting``), or None
+    when the message holds none between words; asked for only after a refusal."""
     msg, text = first
     if not msg.rejected:
         return msg, text
-    phoned, asked = _phoned_again(msg, written), False
+    phoned, asked = _phoned_again(msg, written, stopped), False
     if phoned is None:
         # An order asked in another mood ("I should be obliged if Marrow were placed under my
         # protection"), read again as "let Marrow be ..." (``requested``): its frame is
@@ -1808,12 +1811,27 @@ def _framed(rejected: list[Rejection]) -> int:
     return sum(r.kind in _FRAMED for r in rejected)
 
 
-def _phoned_again(msg: Message, text: str) -> str | None:
+# The refusals a clause run into the next can cause: a fragment of words the reader cannot
+# read as one order ("tanking for Dune tonight protect"), its target or detail lost, or an
+# order put off by the phase word of the clause before ("fear-lock Lark for tomorrow
+# frighten"). Never a refusal that voids what was read (a hedge, a negation, a condition, a
+# question, someone else's words): an emoji inside one does not split it off.
+_MISREAD = frozenset({
+    Kind.NOT_AN_ORDER, Kind.NO_TARGET, Kind.AMBIGUOUS_NAME, Kind.NOT_HELD, Kind.NOT_NOW,
+    Kind.MISSING_DETAIL,
+})  # fmt: skip
+
+
+def _phoned_again(
+    msg: Message, text: str, stopped: Callable[[], str | None] | None = None
+) -> str | None:
     """``text`` with its phone writing written out ("protecttt kit-kat todayyy", "assault
     tally tn": ``texting``), to be read again, when ``msg`` refused a fragment for a word it
     does not know (its order or its target: not an order, no target, a name unclear) and
-    the fragment holds phone writing; None when it did not. Only the refused fragments are
-    searched: a message read whole pays nothing."""
+    the fragment holds phone writing; else, when every refusal is one a clause run into the
+    next can cause (``_MISREAD``), the text ``stopped`` gives (its emoji as full stops); None
+    when neither. Only the refused fragments are searched: a message read whole pays
+    nothing."""
     names, grammar = msg.reader.words.players.names, msg.reader.grammar
     for refused in msg.rejected:
         kind = refused.kind
@@ -1823,7 +1841,10 @@ def _phoned_again(msg: Message, text: str) -> str | None:
         ) is not refused.text:
             phoned = texted(text, names, grammar)
             return None if phoned is text else phoned
-    return None
+    if stopped is None or any(refused.kind not in _MISREAD for refused in msg.rejected):
+        return None
+    again = stopped()
+    return None if again is None or again == text else texted(again, names, grammar)
 
 
 def parse_pm(
@@ -1887,11 +1908,22 @@ def parse_pm(
     # post) to the same words, a new string.
     quoted = (source, written_quotes, tagged if own == source else None)
     struck = struck_lines(own)
+
+    def stopped() -> str | None:
+        # The message again with its emoji as full stops, cleaned as it was; a tape is read
+        # once, as written.
+        own_stopped = emoji_stopped(own) if tape is None else None
+        if own_stopped is None:
+            return None
+        again = split_will(clean_and_quotes(own_stopped, keep=g.any_order_word)[0])[0]
+        return dialect.forms(again)
+
     msg, text = read_phoned(
         _read_text(reader, dialect, formed, asked, quoted, struck),
         formed,
         notes,
         lambda phoned: _read_text(reader, dialect, phoned, asked, quoted, struck),
+        stopped,
     )
     rejected = msg.rejected
     if text is not formed:  # words written out: each refusal quotes the sender's own words

@@ -1706,6 +1706,17 @@ def _subject(
         at is not None
         and at.kind == PLAYER
         and i == len(tokens) - 1
+        and _ON_SENDER.match(text, mention.end)
+        and not text[at.end : mention.start].strip()
+    ):
+        # "Dot one-shot me N1", "Pan Pan ganked me": the sender is whom it falls on, so the
+        # player before the word does it; a word with no past of its own ("shot") is no noun
+        # after its target here.
+        return TALK, at
+    if (
+        at is not None
+        and at.kind == PLAYER
+        and i == len(tokens) - 1
         and not _THIRD_PERSON.match(mention.text)
     ):
         at = None  # "the twig kill", "Kleene's protection": a noun after its target
@@ -1782,6 +1793,13 @@ def _subject(
     if _OTHERS.match(head):
         return TALK, None  # "someone lynch him", "they should vote Abs"
     return None, None
+
+
+# The sender as the object right after an order's word: "shot me", "ganked us"; not the one
+# a thing is got for ("pick me a bestie", "find us the killer").
+ON_SENDER = _ON_SENDER = lazy_compile(
+    r"\s+(?:me|us)(?![\w'’])(?!\s+(?:a|an|the|some|my|our|one)(?![\w'’]))", re.IGNORECASE
+)
 
 
 # What stands between a player and an order in their words: "says", "told me to", "wants

@@ -2,7 +2,9 @@
 kit-kat todayyy", "first aid on meee") is the word, and a texting short form ("assault tally
 tn", "u", "rn") is its words.
 
-A GM reads "protecttt" as "protect" and "tn" as "tonight" without a thought. A message with a
+A GM reads "protecttt" as "protect" and "tn" as "tonight" without a thought, and an emoji
+between two clauses as the full stop it stands for ("tanking for Dune tonight 🛡️ protect":
+``emoji_stopped``); the reader drops emoji, which ran the two clauses into one. A message with a
 fragment refused for a word the reader does not know is read again with these written out
 (``parse.read_phoned``), so no table of order words, phase words or pronouns needs a
 stretched or texted spelling of its own, and a message read at once pays nothing. A word that
@@ -16,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from itertools import groupby
 
+from autogm.engine.lazy_pattern import lazy_compile
 from autogm.engine.orders.evidence import COMMON
 from autogm.engine.orders.grammar import Grammar
 
@@ -91,3 +94,27 @@ def _known(word: str, grammar: Grammar) -> bool:
         return True
     found = grammar.order_patterns.match(word)
     return found is not None and found[1] == len(word)
+
+
+# An emoji run after a word and before the next word, on one line: the stop a phone writer
+# puts between two clauses. The pictographs beyond the Basic Multilingual Plane (bbcode drops
+# them), and the older emoji of the Basic Plane (☀ to ➿: ✅, ⚖, ⛺) set off by spaces: a
+# symbol written onto a word ("Star★") is part of a name.
+_EMOJI_STOP = lazy_compile(
+    r"(?<=[^\W_])[^\S\n]*"
+    r"(?:[\U0001f000-\U0001faff\U0001fc00-\U0001ffff]|(?<=\s)[\u2600-\u27bf])"
+    r"[\U0001f000-\U0001faff\U0001fc00-\U0001ffff\u2600-\u27bf\ufe0f\u200d\s]*?"
+    r"[^\S\n]+(?=[^\W_])"
+)
+
+
+def emoji_stopped(text: str) -> str | None:
+    """``text`` with each emoji that stands between two words as a full stop ("tanking for
+    Dune tonight 🛡️ protect": "tanking for Dune tonight. protect"), or None when it holds
+    none. Read only when the message read as written refused a fragment it could not read
+    (``parse.read_phoned``): an emoji inside a hedge or a negation ("I might 🤔 protect Dune")
+    leaves that refusal, and no second reading."""
+    if text.isascii():
+        return None
+    stopped = _EMOJI_STOP.sub(". ", text)
+    return None if stopped == text else stopped

@@ -69,6 +69,10 @@ _KILL_WORDS = (
     r"(?:dies|die|dead|goes\s+down|is\s+going\s+down|won['’]?t\s+see\s+(?:the\s+)?morning)",
     r"(?:the\s+)?(?:kill|hit|murder|job)(?:\s+(?:tonight|for\s+tonight))?",
     "knock off", "waste", "snuff", "put down", "put to sleep", "lights out", "six feet under",
+    # A gamer's words for a kill (from ambush, by a grenade, in one blow): each is that sense
+    # and no other, so "gg Dot" and "Dot is squishy" stay talk, and "Pan Pan ganked me" is
+    # another's deed, told. "one-shot" written joined: "one shot" apart is the snipe's.
+    "gank", "frag", r"one-?shot(?:s|ted|ting)?",
     # The victim as the subject: "the one who doesn't wake up tomorrow is Rowan".
     r"(?:doesn['’]?t|won['’]?t|will\s+not|never|not\s+going\s+to)\s+wake\s+up"
     r"(?:\s+(?:tomorrow|in\s+the\s+morning))?",
@@ -142,7 +146,9 @@ SAYS: tuple[Say, ...] = (
         words=("discombobulate", "discombobulation", "discombob", "trick", "intimidate",
                "intimidation", "confuse", "distract", "mess with", "mess up", "prank",
                "bamboozle", "lean on", "threaten", "scare off", "play a trick on",
-               "pull a trick on", "make the trick", "befuddle", "muddle", "scramble"),
+               "pull a trick on", "make the trick", "befuddle", "muddle", "scramble",
+               # A gamer's words for an action made to fail: "stun", "stun-lock".
+               "stun", r"stun-?lock(?:s|ed|ing)?"),
         spelled=("discombobulate", "trick", "intimidate"),
         query=r"discombobulat(?:e|es|ed|ing)|trick(?:s|ed|ing)?|intimidat(?:e|es|ed|ing)",
         crime=r"(?:the\s+)?(?:discombobulation|trick|intimidation)\s+(?:on|of)"
@@ -194,7 +200,10 @@ SAYS: tuple[Say, ...] = (
         words=("snipe", "rifle", "take a shot", "take the shot", "line up a shot",
                "from the rooftop", "scope", "headshot",
                "one shot", "take a shot at", "crosshairs", "sights on", "aim at", "pick off",
-               "rooftop", "through the window", "shot"),
+               "rooftop", "through the window", "shot",
+               # A gamer's sniper kill, written joined: "no scope" apart is the rifle left
+               # ("no scope. knife for Oakley").
+               r"(?:360\s+)?no-?scop(?:e|es|ed|ing)"),
         spelled=("snipe",),
         query=r"snip(?:e|es|ed|ing)",
         verb="snipes",

@@ -69,6 +69,7 @@ from autogm.engine.orders.reader import NO_ORDER, TWO_CHOICES, Reader, Refusal, 
 from autogm.engine.orders.readers.votes import Unvote
 from autogm.engine.orders.seam import Rules, Shape, SlotKey
 from autogm.engine.orders.stance import asides, own_withdrawal
+from autogm.engine.orders.texting import emoji_stopped
 from autogm.engine.orders.votes import MAX_POST_CHARS, read_votes
 from autogm.engine.phases import Phase
 from autogm.engine.render.inert import shorten
@@ -762,8 +763,16 @@ def parse_orders(
         return msg
 
     written = text
+
+    def stopped() -> str | None:
+        # The message again with its emoji as full stops, cleaned as it was.
+        own_stopped = emoji_stopped(own)
+        if own_stopped is None:
+            return None
+        return clean_message(ooc_text(own_stopped) if public else own_stopped, keep=read.words_in)
+
     msg, text = parse.read_phoned(
-        (read_text(text), text), text, notes, lambda phoned: (read_text(phoned), phoned)
+        (read_text(text), text), text, notes, lambda phoned: (read_text(phoned), phoned), stopped
     )
     # Midnight takes no 'yes' to a question asked back: the order is sent again instead.
     rejected = [
