@@ -45,7 +45,7 @@ from autogm.engine.orders.evidence import (
     mentions,
     player_at,
 )
-from autogm.engine.orders.folding import fold
+from autogm.engine.orders.folding import distance, fold, fuzzy_limit
 from autogm.engine.orders.fragments import (
     CONFIRM,
     DOUBT,
@@ -861,19 +861,34 @@ def _take_back(msg: Message, ability: str, target: str | None, written: str) -> 
     msg.reader.notes.append(say("reading.taking_back", written=written, orders=f"'{shown}'"))
 
 
-def _edit_detail(msg: Message, fragment: str, mark: re.Match[str]) -> bool:
-    """ "EDIT: Night 1, not Night 0", "edit: N2 -> N1": an edit that names a word of the
-    fragment before and what replaces it is that fragment corrected, read again in its place
-    (its reading or refusal goes); whether ``fragment`` was one. An edit whose old word the
-    fragment before does not hold is read as any other line."""
-    fix = _DETAIL_FIX.fullmatch(fragment, mark.end()) if msg.trace else None
-    if fix is None:
-        return False
-    new, old = fix["new"] or fix["new2"], fix["old"] or fix["old2"]
+def _edit_detail(msg: Message, fragment: str, mark: re.Match[str], labelled: bool) -> bool:
+    """ "EDIT: Night 1, not Night 0", "no wait, Night 1", "I mean Shinichi, not Heiji",
+    "*reason": a later word that corrects one detail of the fragment before is that fragment
+    corrected, read again in its place (its reading or refusal goes); whether ``fragment`` was
+    one. The detail replaced is the one it names ("not Heiji", "N2 -> N1"), else the last one
+    of the same kind in the fragment before: a phase for a phase, a role for a role, for a
+    starred word the word nearest it in spelling. A correction of a word the fragment before
+    does not hold (a remark's) changes nothing here; it is read as any other line."""
     before, how, refused = msg.trace[-1]
-    at = re.search(rf"(?<![\w'’]){re.escape(old)}(?![\w'’])", before, re.IGNORECASE)
-    if at is None:
+    if how not in ("order", "unread") and refused is None:
         return False
+    reader, body = msg.reader, fragment[mark.end() :]
+    starred = "*" in fragment[: mark.end()] or "*" in body[:40]
+    fix = _DETAIL_FIX.fullmatch(body)
+    if fix is not None:
+        new = _bare(fix["new"] or fix["new2"])
+        old = _bare(fix["old"] or fix["old2"])
+        at = _last_word(before, old)
+        if at is None or not (labelled or _same_kind(reader, new, old)):
+            return False
+    else:
+        alone = _DETAIL_ALONE.fullmatch(body)
+        if alone is None or not (labelled or starred or mark.group().strip(" \t.…-")):
+            return False
+        new = _bare(alone["new"])
+        at = _slot_of(reader, before, new, starred)
+        if at is None:
+            return False
     if how == "order":
         key = next((k for k, o in msg.accepted.items() if o.text == before), None)
         if key is None:
@@ -881,22 +896,113 @@ def _edit_detail(msg: Message, fragment: str, mark: re.Match[str]) -> bool:
         del msg.accepted[key]
     elif refused is not None:
         msg.rejected = [r for r in msg.rejected if r is not refused]
-    else:
-        return False
     msg.trace.pop()
     msg.trace.append((fragment, "blank", None))
-    msg.pending.appendleft(f"{before[: at.start()]}{new}{before[at.end() :]}")
+    msg.pending.appendleft(f"{before[: at[0]]}{new}{before[at[1] :]}")
     return True
 
 
-# What an edit corrects, and to what: "Night 1, not Night 0", "N1 instead of N2, typo",
-# "N2 -> N1" (then a remark after a comma or in brackets).
+def _bare(detail: str) -> str:
+    """A corrected detail without its marks: "Cop*", "*reason", "N1 I mean" -> the word."""
+    return _DETAIL_MARKS.sub("", detail).strip(" *'\"")
+
+
+def _last_word(text: str, word: str) -> tuple[int, int] | None:
+    """The last place ``word`` stands whole in ``text``."""
+    spans = [m.span() for m in re.finditer(rf"(?<![\w'’]){re.escape(word)}(?![\w'’])", text, re.I)]
+    return spans[-1] if spans else None
+
+
+def _kind_of(reader: Reader, text: str) -> str | None:
+    """Which kind of detail ``text`` is, whole: a phase, a role, a player; None for a word."""
+    found = reader.phase_at(text)
+    if found is not None and not text[found.end() :].strip():
+        return "phase"
+    for kind, names in (("role", reader.words.roles), ("player", reader.words.players)):
+        exact = names.exact_prefix(text)
+        if exact is not None and exact[1] and not text[exact[1] :].strip():
+            return kind
+    return None
+
+
+def _same_kind(reader: Reader, new: str, old: str) -> bool:
+    """Whether ``new`` may replace ``old``: both a phase, a role or a player, or a word spelt
+    nearly as the other (a typo fixed)."""
+    kind = _kind_of(reader, new)
+    if kind is not None:
+        return kind == _kind_of(reader, old)
+    return _near_spelling(new, old)
+
+
+def _near_spelling(new: str, old: str) -> bool:
+    a, b = new.casefold(), old.casefold()
+    return len(a) >= 3 and a != b and distance(a, b, 2) <= fuzzy_limit(a)
+
+
+def _slot_of(reader: Reader, before: str, new: str, starred: bool) -> tuple[int, int] | None:
+    """Where in ``before`` the detail ``new`` goes when the correction names none: the last
+    detail of its kind there (a phase, a role) other than itself; for a starred word, the
+    word nearest it in spelling. A player is the edit's to retarget (``_step_edit_target``)."""
+    kind = _kind_of(reader, new)
+    if kind == "player" or (kind is None and not starred) or len(new) > 40:
+        return None
+    found = None
+    for word in _WORD_START.finditer(before):
+        rest = before[word.start() :]
+        if kind == "phase":
+            hit = reader.phase_at(rest)
+            span = hit is not None and hit.span("phase")
+        elif kind == "role":
+            exact = reader.words.roles.exact_prefix(rest[:60])
+            span = exact is not None and exact[1] > 0 and (0, exact[1])
+        else:
+            end = _WORD_END.match(rest)
+            span = _near_spelling(new, end.group()) and (0, end.end())
+        if span and rest[span[0] : span[1]].strip().casefold() != new.casefold():
+            found = (word.start() + span[0], word.start() + span[1])
+    return found
+
+
+_WORD_START = lazy_compile(r"(?<![\w'’])\w")
+_WORD_END = lazy_compile(r"\w+")
+# The marks that say a detail is the corrected one: a star, "I mean" after it.
+_DETAIL_MARKS = lazy_compile(r"\*|\s+i\s+mean[t]?\s*$", re.IGNORECASE)
+
+
+# What a correction corrects, and to what: "Night 1, not Night 0", "N1 instead of N2, typo",
+# "N2 -> N1", "Cop* not Officer", "N1 I mean, not N2" (then a remark after a mark).
 _DETAIL_FIX = lazy_compile(
-    r"\W*(?:(?P<new>[^,;:\n]{1,40}?)\s*,?\s+(?:not|instead\s+of)\s+(?P<old>[^,;:()\n]{1,40}?)"
+    r"\W*(?:(?P<new>[^,;:\n]{1,40}?)\s*,?\s+(?:not|instead\s+of)\s+(?P<old>[^,;:()\n.!?]{1,40}?)"
     r"|(?P<old2>[^,;:\n]{1,40}?)\s*(?:->|→|=>)\s*(?P<new2>[^,;:()\n]{1,40}?))"
-    r"\s*(?:[,;(.!].*)?",
+    r"\s*(?:[,;(.!?].*)?",
     re.IGNORECASE,
 )
+# A correction that names only the new detail: "no wait, Night 1, it was N1", "*reason. use
+# it today", "err, Cop I mean" (a remark may follow a mark).
+_DETAIL_ALONE = lazy_compile(
+    r"(?P<new>\*?[^\W_][^,;:.!?()\n]{0,39}?\*?(?:\s+i\s+mean[t]?)?)\s*(?:[,;(.!?].*)?",
+    re.IGNORECASE | re.DOTALL,
+)
+# The words that mark a line as a correction of the one before, at its start: "no wait",
+# "oh sorry, I mean", "ugh", "*" (a word spelt again), an edit's label.
+_CORRECTION_LEAD = lazy_compile(
+    r"^[\W_]*(?:(?:no|nah|nope|wait|sorry|sry|oops|whoops|ugh|err*m?|uh+|um+|ah+|oh|actually"
+    r"|i\s+mean[t]?|my\s+bad|correction|typo|i\s+meant\s+to\s+say)(?![\w'’])[\W_]*)*",
+    re.IGNORECASE,
+)
+
+
+def _step_detail_fix(msg: Message, fragment: str) -> str | None:
+    """A line that corrects one detail of the order before ("no wait, Night 1", "*reason",
+    "Korn, not Chianti"): that order read again with the detail replaced (``_edit_detail``)."""
+    if not msg.trace or len(fragment) > _MAX_EDIT_CHARS:
+        return fragment
+    mark = _EDIT_MARK.match(fragment)
+    if mark is not None:
+        lead = _CORRECTION_LEAD.match(fragment, mark.end())
+        return None if _edit_detail(msg, fragment, lead, True) else fragment
+    lead = _CORRECTION_LEAD.match(fragment)
+    return None if _edit_detail(msg, fragment, lead, False) else fragment
 
 
 def _step_edit_target(msg: Message, fragment: str) -> str | None:
@@ -996,8 +1102,6 @@ def _step_edit_nothing(msg: Message, fragment: str) -> str | None:
     ("EDIT: Night 1, not Night 0") is that fragment corrected (``_edit_detail``)."""
     if len(fragment) > _MAX_EDIT_CHARS or (mark := _EDIT_MARK.match(fragment)) is None:
         return fragment
-    if _edit_detail(msg, fragment, mark):
-        return None
     if not msg.accepted:
         return fragment
     rest = fragment[mark.end() :]
@@ -1358,6 +1462,7 @@ STEPS: tuple[tuple[str, Step], ...] = (
     ("a yes to the question just asked", _step_yes_after_question),
     ("a doubt after a question", _step_doubt_after_question),
     ("a withdrawal of what was said before", _step_withdrawal),
+    ("a line that corrects a detail of the order before", _step_detail_fix),
     ("an edit that names a new target", _step_edit_target),
     ("an edit that corrects the fragment before, or changes nothing", _step_edit_nothing),
     ("a form's field of detail, or one marked as not used", _step_field),
