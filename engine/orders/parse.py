@@ -885,6 +885,8 @@ def _edit_detail(msg: Message, fragment: str, mark: re.Match[str], labelled: boo
         alone = _DETAIL_ALONE.fullmatch(body)
         if alone is None or not (labelled or starred or mark.group().strip(" \t.…-")):
             return False
+        if reader.grammar.any_order_word(body[alone.end("new") :]):
+            return False  # "er, tonight, I'll borrow her slander": a new order, no correction
         new = _bare(alone["new"])
         at = _slot_of(reader, before, new, starred)
         if at is None:
@@ -986,7 +988,7 @@ _DETAIL_ALONE = lazy_compile(
 # The words that mark a line as a correction of the one before, at its start: "no wait",
 # "oh sorry, I mean", "ugh", "*" (a word spelt again), an edit's label.
 _CORRECTION_LEAD = lazy_compile(
-    r"^[\W_]*(?:(?:no|nah|nope|wait|sorry|sry|oops|whoops|ugh|err*m?|uh+|um+|ah+|oh|actually"
+    r"[\W_]*(?:(?:no|nah|nope|wait|sorry|sry|oops|whoops|ugh|err*m?|uh+|um+|ah+|oh|actually"
     r"|i\s+mean[t]?|my\s+bad|correction|typo|i\s+meant\s+to\s+say)(?![\w'’])[\W_]*)*",
     re.IGNORECASE,
 )
