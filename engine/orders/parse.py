@@ -124,8 +124,13 @@ _ASKED_FIRST_OPENS = phrases.gated(
     rf"(?:{'|'.join(phrases.ASKED_FIRST)})"
 )
 # A second choice in the sentence after an order, after a sound of hesitation if any: "Heal
-# Lynz... or maybe Parkur, idk", "Kill Björn. Hmm, or Castellan?".
-_SECOND_CHOICE = lazy_compile(rf"(?:(?:h+m+|u+m+|u+h+)\W+)?(?P<or>{SECOND_CHOICE})", re.IGNORECASE)
+# Lynz... or maybe Parkur, idk", "Kill Björn. Hmm, or Castellan?", "wait, or Lark?", "...or
+# Hollis?" (a line that opens with "or" offers another, however it is led in).
+_SECOND_CHOICE = lazy_compile(
+    r"[\W_]*(?:(?:h+m+|u+m+|u+h+|wait|ugh+|oh|well|actually|hold\s+on)(?![\w'’])[\W_]*)*"
+    rf"(?P<or>{SECOND_CHOICE})",
+    re.IGNORECASE,
+)
 # A second choice's word alone, the fragment cut at its comma: "Alternatively,".
 _SECOND_CHOICE_ALONE = lazy_compile(rf"(?:or\s+)?{SECOND_CHOICE}[\s,.:;…\-–—]*", re.IGNORECASE)
 # An order ending in a pronoun, corrected in the next sentence: "heal her... Kleene I mean".
@@ -136,7 +141,7 @@ _PRONOUN_LAST = lazy_compile(
 # each is matched at the fragment's start, each of its words starts with a letter, and re's
 # IGNORECASE matches a letter's two cases (and 'ı' and 'İ' to 'i'). Most fragments ("Heal
 # Lynz") skip the patterns on this one test.
-_SECOND_CHOICE_FIRST = "oOaAhHuU"
+_SECOND_CHOICE_FIRST = "oOaAhHuUwW.…-–—"
 _NOT_NOW_FIRST = "nNbBjJtT"
 _DOUBT_FIRST = "iIıİnNuUdDmMpPoO"
 _CONDITION_FIRST = "iIıİuUwWhHsSpPcCoOnNfFmMaA"
