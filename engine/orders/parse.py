@@ -798,7 +798,9 @@ def _step_withdrawal(msg: Message, fragment: str) -> str | None:
         msg.taken = None
     # Taking back nothing read yet, after words the plain reader left unread ("heal Hope
     # lol. just kidding"): the withdrawal stays with them, for their evidence to read it.
-    after_unread = not took_back and bool(msg.trace) and msg.trace[-1][1] == "unread"
+    # ("*knife out* Backstab Vigdís... nope. cancel that": talk between them changes nothing.)
+    before = next((how for _, how, _ in reversed(msg.trace) if how != "quiet"), None)
+    after_unread = not took_back and before == "unread"
     msg.trace.append((fragment, "order" if not (rest or after_unread) else "quiet", None))
     return rest or None
 
