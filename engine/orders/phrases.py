@@ -127,7 +127,8 @@ WITHDRAWAL = (
     r"\s+(?:that|it)(?!\s+(?:\w+ed|was|is|will)\b)",
     r"(?:take|taking|took)\s+(?:that|it)\s+back",
     # "...wait no." said alone at the end of its line: the line before unsaid.
-    r"wait[\s,.!…]+(?:no|nope|nah)(?=[\s.!…]*(?:$|\n))", r"i(?:['’]ve|\s+have)?\s+changed\s+my\s+mind",
+    r"wait[\s,.!…]+(?:no|nope|nah)(?=[\s.!…]*(?:$|\n))",
+    r"i(?:['’]ve|\s+have)?\s+changed\s+my\s+mind",
     # ... said by the sender alone, not of what changed it ("mitsu's post changed my mind").
     r"(?<![^\W\d_]\s)changed\s+my\s+mind",
     r"change\s+of\s+(?:plans?|mind)",
