@@ -876,7 +876,13 @@ def _edit_detail(msg: Message, fragment: str, mark: re.Match[str], labelled: boo
     of the same kind in the fragment before: a phase for a phase, a role for a role, for a
     starred word the word nearest it in spelling. A correction of a word the fragment before
     does not hold (a remark's) changes nothing here; it is read as any other line."""
-    before, how, refused = msg.trace[-1]
+    # The fragment before, past talk and sounds between ("...Ostrich" / "ugh." / "I meant").
+    i = len(msg.trace) - 1
+    while i >= 0 and (msg.trace[i][1] == "quiet" or _CORRECTION_LEAD.fullmatch(msg.trace[i][0])):
+        i -= 1
+    if i < 0:
+        return False
+    before, how, refused = msg.trace[i]
     if how not in ("order", "unread") and refused is None:
         return False
     reader, body = msg.reader, fragment[mark.end() :]
@@ -905,7 +911,7 @@ def _edit_detail(msg: Message, fragment: str, mark: re.Match[str], labelled: boo
         del msg.accepted[key]
     elif refused is not None:
         msg.rejected = [r for r in msg.rejected if r is not refused]
-    msg.trace.pop()
+    del msg.trace[i]
     msg.trace.append((fragment, "blank", None))
     msg.pending.appendleft(f"{before[: at[0]]}{new}{before[at[1] :]}")
     return True
@@ -953,7 +959,9 @@ def _slot_of(reader: Reader, before: str, new: str, starred: bool) -> tuple[int,
     detail of its kind there (a phase, a role) other than itself; for a starred word, the
     word nearest it in spelling. A player is the edit's to retarget (``_step_edit_target``)."""
     kind = _kind_of(reader, new)
-    if kind == "player" or (kind is None and not starred) or len(new) > 40:
+    if kind is None and not starred:
+        return _restated(reader, before, new)
+    if kind == "player" or len(new) > 40:
         return None
     found = None
     for word in _WORD_START.finditer(before):
@@ -970,6 +978,32 @@ def _slot_of(reader: Reader, before: str, new: str, starred: bool) -> tuple[int,
         if span and rest[span[0] : span[1]].strip().casefold() != new.casefold():
             found = (word.start() + span[0], word.start() + span[1])
     return found
+
+
+def _restated(reader: Reader, before: str, new: str) -> tuple[int, int] | None:
+    """Where ``new`` goes when it says again the end of the order before from one of its
+    players on, a word or two changed ("investigate Haze kills Ostrich" / "I meant Haze
+    discombobulates Wren Ashby"): that end, from the player's last place. Only a restatement
+    of more than a name, most of whose words the end holds ("vote Rook" / "sorry, Rook is
+    too quiet" restates nothing)."""
+    words = new.split()
+    exact = reader.words.players.exact_prefix(new)
+    if len(words) < 3 or exact is None or not exact[1]:
+        return None
+    at = _last_word(before, new[: exact[1]].strip())
+    if at is None:
+        return None
+    end = len(before.rstrip(" .!?;,"))
+    tail = before[at[0] : end].split()
+    if len(tail) < 3 or tail == words:
+        return None
+    same = sum(min(tail.count(w), words.count(w)) for w in set(words))
+    if 2 * same >= max(len(tail), len(words)):
+        return at[0], end
+    # Its action changed too ("Haze kills Oboe" / "Haze discombobulates Wren Ashby"): an
+    # action's word in both, not a remark ("Haze never sleeps").
+    g = reader.grammar
+    return (at[0], end) if g.any_order_word(new) and g.any_order_word(before[at[0] :]) else None
 
 
 _WORD_START = lazy_compile(r"(?<![\w'’])\w")
@@ -989,7 +1023,7 @@ _DETAIL_FIX = lazy_compile(
 # A correction that names only the new detail: "no wait, Night 1, it was N1", "*reason. use
 # it today", "err, Cop I mean" (a remark may follow a mark).
 _DETAIL_ALONE = lazy_compile(
-    r"(?P<new>\*?[^\W_][^,;:.!?()\n]{0,39}?\*?(?:\s+i\s+mean[t]?)?)\s*(?:[,;(.!?].*)?",
+    r"(?P<new>\*?[^\W_][^,;:.!?()\n]{0,79}?\*?(?:\s+i\s+mean[t]?)?)\s*(?:[,;(.!?].*)?",
     re.IGNORECASE | re.DOTALL,
 )
 # The words that mark a line as a correction of the one before, at its start: "no wait",
