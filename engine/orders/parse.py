@@ -322,6 +322,7 @@ def _step_second_choice_or_doubt(msg: Message, fragment: str) -> str | None:
         )
     )
     last = msg.last
+    second = second or _target_beside_another(msg, fragment)
     later = (
         last is not None
         and fragment[:1] in _NOT_NOW_FIRST
@@ -366,6 +367,29 @@ def _step_second_choice_or_doubt(msg: Message, fragment: str) -> str | None:
     )
     msg.refuse(Rejection(f"{earlier_fragment} {fragment}", say(reason), kind=kind))
     return None
+
+
+def _target_beside_another(msg: Message, fragment: str) -> bool:
+    """Whether a line after an order puts its one target beside another player with "or"
+    ("heal Ines / hmm, Ines or Hollis? can't pick", "detain Dew / Pell or Dew... coin flip"):
+    the order opened again between two ("Rook or nobody" names no second)."""
+    if msg.last is None or " or " not in fragment.lower():
+        return False
+    order = msg.accepted.get(msg.last[1])
+    if order is None or len(order.targets) != 1:
+        return False
+    named = msg.reader.names_in(fragment)
+    if len(named) != 2 or order.targets[0] not in named:
+        return False
+    a, b = (_last_word(fragment, n) for n in named)
+    if a is None or b is None:
+        return False
+    between = fragment[min(a[1], b[1]) : max(a[0], b[0])]
+    return _OR_ALONE.fullmatch(between) is not None
+
+
+# What stands between two players offered as two: "or", marks, "maybe".
+_OR_ALONE = lazy_compile(r"[\s,.…]*or(?:\s+maybe|\s+perhaps)?[\s,.…]*", re.IGNORECASE)
 
 
 def _offers_more(msg: Message, fragment: str) -> bool:
