@@ -45,7 +45,7 @@ from autogm.engine.orders.evidence import (
     mentions,
     player_at,
 )
-from autogm.engine.orders.folding import fold
+from autogm.engine.orders.folding import distance, fold, fuzzy_limit
 from autogm.engine.orders.fragments import (
     CONFIRM,
     DOUBT,
@@ -125,8 +125,13 @@ _ASKED_FIRST_OPENS = phrases.gated(
     rf"(?:{'|'.join(phrases.ASKED_FIRST)})"
 )
 # A second choice in the sentence after an order, after a sound of hesitation if any: "Heal
-# Lynz... or maybe Parkur, idk", "Kill Björn. Hmm, or Castellan?".
-_SECOND_CHOICE = lazy_compile(rf"(?:(?:h+m+|u+m+|u+h+)\W+)?(?P<or>{SECOND_CHOICE})", re.IGNORECASE)
+# Lynz... or maybe Parkur, idk", "Kill Björn. Hmm, or Castellan?", "wait, or Lark?", "...or
+# Hollis?" (a line that opens with "or" offers another, however it is led in).
+_SECOND_CHOICE = lazy_compile(
+    r"[\W_]*(?:(?:h+m+|u+m+|u+h+|wait|ugh+|oh|well|actually|hold\s+on)(?![\w'’])[\W_]*)*"
+    rf"(?P<or>{SECOND_CHOICE})",
+    re.IGNORECASE,
+)
 # A second choice's word alone, the fragment cut at its comma: "Alternatively,".
 _SECOND_CHOICE_ALONE = lazy_compile(rf"(?:or\s+)?{SECOND_CHOICE}[\s,.:;…\-–—]*", re.IGNORECASE)
 # An order ending in a pronoun, corrected in the next sentence: "heal her... Kleene I mean".
@@ -137,7 +142,7 @@ _PRONOUN_LAST = lazy_compile(
 # each is matched at the fragment's start, each of its words starts with a letter, and re's
 # IGNORECASE matches a letter's two cases (and 'ı' and 'İ' to 'i'). Most fragments ("Heal
 # Lynz") skip the patterns on this one test.
-_SECOND_CHOICE_FIRST = "oOaAhHuU"
+_SECOND_CHOICE_FIRST = "oOaAhHuUwW.…-–—"
 _NOT_NOW_FIRST = "nNbBjJtT"
 _DOUBT_FIRST = "iIıİnNuUdDmMpPoO"
 _CONDITION_FIRST = "iIıİuUwWhHsSpPcCoOnNfFmMaA"
@@ -318,6 +323,7 @@ def _step_second_choice_or_doubt(msg: Message, fragment: str) -> str | None:
         )
     )
     last = msg.last
+    second = second or _target_beside_another(msg, fragment)
     later = (
         last is not None
         and fragment[:1] in _NOT_NOW_FIRST
@@ -362,6 +368,29 @@ def _step_second_choice_or_doubt(msg: Message, fragment: str) -> str | None:
     )
     msg.refuse(Rejection(f"{earlier_fragment} {fragment}", say(reason), kind=kind))
     return None
+
+
+def _target_beside_another(msg: Message, fragment: str) -> bool:
+    """Whether a line after an order puts its one target beside another player with "or"
+    ("heal Ines / hmm, Ines or Hollis? can't pick", "detain Dew / Pell or Dew... coin flip"):
+    the order opened again between two ("Rook or nobody" names no second)."""
+    if msg.last is None or " or " not in fragment.lower():
+        return False
+    order = msg.accepted.get(msg.last[1])
+    if order is None or len(order.targets) != 1:
+        return False
+    named = msg.reader.names_in(fragment)
+    if len(named) != 2 or order.targets[0] not in named:
+        return False
+    a, b = (_last_word(fragment, n) for n in named)
+    if a is None or b is None:
+        return False
+    between = fragment[min(a[1], b[1]) : max(a[0], b[0])]
+    return _OR_ALONE.fullmatch(between) is not None
+
+
+# What stands between two players offered as two: "or", marks, "maybe".
+_OR_ALONE = lazy_compile(r"[\s,.…]*or(?:\s+maybe|\s+perhaps)?[\s,.…]*", re.IGNORECASE)
 
 
 def _offers_more(msg: Message, fragment: str) -> bool:
@@ -794,7 +823,9 @@ def _step_withdrawal(msg: Message, fragment: str) -> str | None:
         msg.taken = None
     # Taking back nothing read yet, after words the plain reader left unread ("heal Hope
     # lol. just kidding"): the withdrawal stays with them, for their evidence to read it.
-    after_unread = not took_back and bool(msg.trace) and msg.trace[-1][1] == "unread"
+    # ("*knife out* Backstab Vigdís... nope. cancel that": talk between them changes nothing.)
+    before = next((how for _, how, _ in reversed(msg.trace) if how != "quiet"), None)
+    after_unread = not took_back and before == "unread"
     msg.trace.append((fragment, "order" if not (rest or after_unread) else "quiet", None))
     return rest or None
 
@@ -862,19 +893,42 @@ def _take_back(msg: Message, ability: str, target: str | None, written: str) -> 
     msg.reader.notes.append(say("reading.taking_back", written=written, orders=f"'{shown}'"))
 
 
-def _edit_detail(msg: Message, fragment: str, mark: re.Match[str]) -> bool:
-    """ "EDIT: Night 1, not Night 0", "edit: N2 -> N1": an edit that names a word of the
-    fragment before and what replaces it is that fragment corrected, read again in its place
-    (its reading or refusal goes); whether ``fragment`` was one. An edit whose old word the
-    fragment before does not hold is read as any other line."""
-    fix = _DETAIL_FIX.fullmatch(fragment, mark.end()) if msg.trace else None
-    if fix is None:
+def _edit_detail(msg: Message, fragment: str, mark: re.Match[str], labelled: bool) -> bool:
+    """ "EDIT: Night 1, not Night 0", "no wait, Night 1", "I mean Shinichi, not Heiji",
+    "*reason": a later word that corrects one detail of the fragment before is that fragment
+    corrected, read again in its place (its reading or refusal goes); whether ``fragment`` was
+    one. The detail replaced is the one it names ("not Heiji", "N2 -> N1"), else the last one
+    of the same kind in the fragment before: a phase for a phase, a role for a role, for a
+    starred word the word nearest it in spelling. A correction of a word the fragment before
+    does not hold (a remark's) changes nothing here; it is read as any other line."""
+    # The fragment before, past talk and sounds between ("...Ostrich" / "ugh." / "I meant").
+    i = len(msg.trace) - 1
+    while i >= 0 and (msg.trace[i][1] == "quiet" or _CORRECTION_LEAD.fullmatch(msg.trace[i][0])):
+        i -= 1
+    if i < 0:
         return False
-    new, old = fix["new"] or fix["new2"], fix["old"] or fix["old2"]
-    before, how, refused = msg.trace[-1]
-    at = re.search(rf"(?<![\w'’]){re.escape(old)}(?![\w'’])", before, re.IGNORECASE)
-    if at is None:
+    before, how, refused = msg.trace[i]
+    if how not in ("order", "unread") and refused is None:
         return False
+    reader, body = msg.reader, fragment[mark.end() :]
+    starred = "*" in fragment[: mark.end()] or "*" in body[:40]
+    fix = _DETAIL_FIX.fullmatch(body)
+    if fix is not None:
+        new = _bare(fix["new"] or fix["new2"])
+        old = _bare(fix["old"] or fix["old2"])
+        at = _last_word(before, old)
+        if at is None or not (labelled or _same_kind(reader, new, old)):
+            return False
+    else:
+        alone = _DETAIL_ALONE.fullmatch(body)
+        if alone is None or not (labelled or starred or mark.group().strip(" \t.…-")):
+            return False
+        if reader.grammar.any_order_word(body[alone.end("new") :]):
+            return False  # "er, tonight, I'll borrow her slander": a new order, no correction
+        new = _bare(alone["new"])
+        at = _slot_of(reader, before, new, starred)
+        if at is None:
+            return False
     if how == "order":
         key = next((k for k, o in msg.accepted.items() if o.text == before), None)
         if key is None:
@@ -882,22 +936,141 @@ def _edit_detail(msg: Message, fragment: str, mark: re.Match[str]) -> bool:
         del msg.accepted[key]
     elif refused is not None:
         msg.rejected = [r for r in msg.rejected if r is not refused]
-    else:
-        return False
-    msg.trace.pop()
+    del msg.trace[i]
     msg.trace.append((fragment, "blank", None))
-    msg.pending.appendleft(f"{before[: at.start()]}{new}{before[at.end() :]}")
+    msg.pending.appendleft(f"{before[: at[0]]}{new}{before[at[1] :]}")
     return True
 
 
-# What an edit corrects, and to what: "Night 1, not Night 0", "N1 instead of N2, typo",
-# "N2 -> N1" (then a remark after a comma or in brackets).
+def _bare(detail: str) -> str:
+    """A corrected detail without its marks: "Cop*", "*reason", "N1 I mean" -> the word."""
+    return _DETAIL_MARKS.sub("", detail).strip(" *'\"")
+
+
+def _last_word(text: str, word: str) -> tuple[int, int] | None:
+    """The last place ``word`` stands whole in ``text``."""
+    spans = [m.span() for m in re.finditer(rf"(?<![\w'’]){re.escape(word)}(?![\w'’])", text, re.I)]
+    return spans[-1] if spans else None
+
+
+def _kind_of(reader: Reader, text: str) -> str | None:
+    """Which kind of detail ``text`` is, whole: a phase, a role, a player; None for a word."""
+    found = reader.phase_at(text)
+    if found is not None and not text[found.end() :].strip():
+        return "phase"
+    for kind, names in (("role", reader.words.roles), ("player", reader.words.players)):
+        exact = names.exact_prefix(text)
+        if exact is not None and exact[1] and not text[exact[1] :].strip():
+            return kind
+    return None
+
+
+def _same_kind(reader: Reader, new: str, old: str) -> bool:
+    """Whether ``new`` may replace ``old``: both a phase, a role or a player, or a word spelt
+    nearly as the other (a typo fixed)."""
+    kind = _kind_of(reader, new)
+    if kind is not None:
+        return kind == _kind_of(reader, old)
+    return _near_spelling(new, old)
+
+
+def _near_spelling(new: str, old: str) -> bool:
+    a, b = new.casefold(), old.casefold()
+    return len(a) >= 3 and a != b and distance(a, b, 2) <= fuzzy_limit(a)
+
+
+def _slot_of(reader: Reader, before: str, new: str, starred: bool) -> tuple[int, int] | None:
+    """Where in ``before`` the detail ``new`` goes when the correction names none: the last
+    detail of its kind there (a phase, a role) other than itself; for a starred word, the
+    word nearest it in spelling. A player is the edit's to retarget (``_step_edit_target``)."""
+    kind = _kind_of(reader, new)
+    if kind is None and not starred:
+        return _restated(reader, before, new)
+    if kind == "player" or len(new) > 40:
+        return None
+    found = None
+    for word in _WORD_START.finditer(before):
+        rest = before[word.start() :]
+        if kind == "phase":
+            hit = reader.phase_at(rest)
+            span = hit is not None and hit.span("phase")
+        elif kind == "role":
+            exact = reader.words.roles.exact_prefix(rest[:60])
+            span = exact is not None and exact[1] > 0 and (0, exact[1])
+        else:
+            end = _WORD_END.match(rest)
+            span = _near_spelling(new, end.group()) and (0, end.end())
+        if span and rest[span[0] : span[1]].strip().casefold() != new.casefold():
+            found = (word.start() + span[0], word.start() + span[1])
+    return found
+
+
+def _restated(reader: Reader, before: str, new: str) -> tuple[int, int] | None:
+    """Where ``new`` goes when it says again the end of the order before from one of its
+    players on, a word or two changed ("investigate Haze kills Ostrich" / "I meant Haze
+    discombobulates Wren Ashby"): that end, from the player's last place. Only a restatement
+    of more than a name, most of whose words the end holds ("vote Rook" / "sorry, Rook is
+    too quiet" restates nothing)."""
+    words = new.split()
+    exact = reader.words.players.exact_prefix(new)
+    if len(words) < 3 or exact is None or not exact[1]:
+        return None
+    at = _last_word(before, new[: exact[1]].strip())
+    if at is None:
+        return None
+    end = len(before.rstrip(" .!?;,"))
+    tail = before[at[0] : end].split()
+    if len(tail) < 3 or tail == words:
+        return None
+    same = sum(min(tail.count(w), words.count(w)) for w in set(words))
+    if 2 * same >= max(len(tail), len(words)):
+        return at[0], end
+    # Its action changed too ("Haze kills Oboe" / "Haze discombobulates Wren Ashby"): an
+    # action's word in both, not a remark ("Haze never sleeps").
+    g = reader.grammar
+    return (at[0], end) if g.any_order_word(new) and g.any_order_word(before[at[0] :]) else None
+
+
+_WORD_START = lazy_compile(r"(?<![\w'’])\w")
+_WORD_END = lazy_compile(r"\w+")
+# The marks that say a detail is the corrected one: a star, "I mean" after it.
+_DETAIL_MARKS = lazy_compile(r"\*|\s+i\s+mean[t]?\s*$", re.IGNORECASE)
+
+
+# What a correction corrects, and to what: "Night 1, not Night 0", "N1 instead of N2, typo",
+# "N2 -> N1", "Cop* not Officer", "N1 I mean, not N2" (then a remark after a mark).
 _DETAIL_FIX = lazy_compile(
-    r"\W*(?:(?P<new>[^,;:\n]{1,40}?)\s*,?\s+(?:not|instead\s+of)\s+(?P<old>[^,;:()\n]{1,40}?)"
+    r"\W*(?:(?P<new>[^,;:\n]{1,40}?)\s*,?\s+(?:not|instead\s+of)\s+(?P<old>[^,;:()\n.!?]{1,40}?)"
     r"|(?P<old2>[^,;:\n]{1,40}?)\s*(?:->|→|=>)\s*(?P<new2>[^,;:()\n]{1,40}?))"
-    r"\s*(?:[,;(.!].*)?",
+    r"\s*(?:[,;(.!?].*)?",
     re.IGNORECASE,
 )
+# A correction that names only the new detail: "no wait, Night 1, it was N1", "*reason. use
+# it today", "err, Cop I mean" (a remark may follow a mark).
+_DETAIL_ALONE = lazy_compile(
+    r"(?P<new>\*?[^\W_][^,;:.!?()\n]{0,79}?\*?(?:\s+i\s+mean[t]?)?)\s*(?:[,;(.!?].*)?",
+    re.IGNORECASE | re.DOTALL,
+)
+# The words that mark a line as a correction of the one before, at its start: "no wait",
+# "oh sorry, I mean", "ugh", "*" (a word spelt again), an edit's label.
+_CORRECTION_LEAD = lazy_compile(
+    r"[\W_]*(?:(?:no|nah|nope|wait|sorry|sry|oops|whoops|ugh|err*m?|uh+|um+|ah+|oh|actually"
+    r"|i\s+mean[t]?|my\s+bad|correction|typo|i\s+meant\s+to\s+say)(?![\w'’])[\W_]*)*",
+    re.IGNORECASE,
+)
+
+
+def _step_detail_fix(msg: Message, fragment: str) -> str | None:
+    """A line that corrects one detail of the order before ("no wait, Night 1", "*reason",
+    "Korn, not Chianti"): that order read again with the detail replaced (``_edit_detail``)."""
+    if not msg.trace or len(fragment) > _MAX_EDIT_CHARS:
+        return fragment
+    mark = _EDIT_MARK.match(fragment)
+    if mark is not None:
+        lead = _CORRECTION_LEAD.match(fragment, mark.end())
+        return None if _edit_detail(msg, fragment, lead, True) else fragment
+    lead = _CORRECTION_LEAD.match(fragment)
+    return None if _edit_detail(msg, fragment, lead, False) else fragment
 
 
 def _step_edit_target(msg: Message, fragment: str) -> str | None:
@@ -997,8 +1170,6 @@ def _step_edit_nothing(msg: Message, fragment: str) -> str | None:
     ("EDIT: Night 1, not Night 0") is that fragment corrected (``_edit_detail``)."""
     if len(fragment) > _MAX_EDIT_CHARS or (mark := _EDIT_MARK.match(fragment)) is None:
         return fragment
-    if _edit_detail(msg, fragment, mark):
-        return None
     if not msg.accepted:
         return fragment
     rest = fragment[mark.end() :]
@@ -1359,6 +1530,7 @@ STEPS: tuple[tuple[str, Step], ...] = (
     ("a yes to the question just asked", _step_yes_after_question),
     ("a doubt after a question", _step_doubt_after_question),
     ("a withdrawal of what was said before", _step_withdrawal),
+    ("a line that corrects a detail of the order before", _step_detail_fix),
     ("an edit that names a new target", _step_edit_target),
     ("an edit that corrects the fragment before, or changes nothing", _step_edit_nothing),
     ("a form's field of detail, or one marked as not used", _step_field),

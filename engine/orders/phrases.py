@@ -124,9 +124,14 @@ WITHDRAWAL = (
     r"forget\s+(?:it|that|this|(?:what\s+)?i\s+(?:just\s+)?(?:said|spoke|wrote|asked))",
     r"disregard(?:\s+(?:that|this|my\s+last(?:\s+\w+)?))?",
     r"ignore\s+(?:that|this|my\s+last(?:\s+\w+)?)",
-    r"actually\s+no", r"actually\s+nah", r"on\s+second\s+thought",
-    r"(?:cancel|withdraw|retract|rescind|revoke)\s+(?:that|it)(?!\s+(?:\w+ed|was|is|will)\b)",
-    r"take\s+(?:that|it)\s+back", r"i(?:['’]ve|\s+have)?\s+changed\s+my\s+mind",
+    r"actually\s+no(?:pe)?", r"actually\s+nah", r"on\s+second\s+thought",
+    # ... in the sender's running narration too: "cancelling that", "taking it back".
+    r"(?:cancel(?:l?ing)?|withdraw(?:ing)?|retract(?:ing)?|rescind(?:ing)?|revok(?:e|ing))"
+    r"\s+(?:that|it)(?!\s+(?:\w+ed|was|is|will)\b)",
+    r"(?:take|taking|took)\s+(?:that|it)\s+back",
+    # "...wait no." said alone at the end of its line: the line before unsaid.
+    r"wait[\s,.!…]+(?:no|nope|nah)(?=[\s.!…]*(?:$|\n))",
+    r"i(?:['’]ve|\s+have)?\s+changed\s+my\s+mind",
     # ... said by the sender alone, not of what changed it ("mitsu's post changed my mind").
     r"(?<![^\W\d_]\s)changed\s+my\s+mind",
     r"change\s+of\s+(?:plans?|mind)",
