@@ -367,6 +367,15 @@ DOUBT = (
     r"before\s+i\s+commit", r"haven['’]?t\s+decided", r"not\s+decided",
     *FOREIGN_DOUBT,
 )  # fmt: skip
+# A feeling about doing it, right before the order's word: "scared to tommy-gun Sunny D",
+# "nervous about using the gun on Velvet", "hesitant to protect Lark", "I hesitate to". It
+# says the deed is weighed, not decided (a fear of a player, "she scares me", or a formal
+# regret, "I'm afraid I must", is no such feeling: nothing governs the order's word).
+FEAR = (
+    "scared", "afraid", "frightened", "terrified", "nervous", "worried", "anxious", "wary",
+    "hesitant", "reluctant", "loath", "loathe", "uneasy", r"hesitat(?:e|es|ing)",
+    r"(?:i|we)\s+fear", r"(?:i|we)\s+dread",
+)  # fmt: skip
 # A second question about the order said just before, opened by "or": it asks whether to
 # do it and offers no other choice ("FA Pip tonight? or is that a waste", "charm Will? or
 # would it be too early", "protect Abs? or too obvious?").

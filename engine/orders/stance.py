@@ -108,6 +108,16 @@ TAG_QUESTION = lazy_compile(
     r"|please|pls|plz)\W*\?+\W*$",
     re.IGNORECASE,
 )
+# A feeling about the deed governing the order's word (``phrases.FEAR``): "scared to use the
+# ", "nervous about "; and the same feeling denied ("not scared to"), which is resolve.
+_FEARED = phrases.gated(
+    rf"(?<![\w'’])(?:{'|'.join(phrases.FEAR)})\s+(?:to|of|about|at)\s+"
+    r"(?:[^\W\d_][\w'’-]*\s+){0,3}$"
+)
+_FEAR_DENIED = lazy_compile(
+    r"(?:\bnot|\bnever|n['’]t|\bno\s+longer)\s+(?:(?:at\s+all|even|really|so|too|that)\s+)?$",
+    re.IGNORECASE,
+)
 _ONLY_DOUBT = phrases.gated(
     rf"^[\W_]*(?:{'|'.join(phrases.DOUBT)})(?:\s+(?:tho|though|tbh|yet|lol))?[\W_]*$",
     re.IGNORECASE,
@@ -917,6 +927,16 @@ def _stance(
         # 'Blame: "Any investigations ... will come back as true"': the rule's words, quoted;
         # neither an order nor a negation of one.
         return TALK
+    if before and (feared := _FEARED.search(before)) is not None:
+        if not _FEAR_DENIED.search(before, 0, feared.start()):
+            if not layout._names(near + feared.end(), mention.start):
+                # "scared to tommy-gun Sunny D", "hesitant to protect Lark": weighed, not
+                # decided (docs/rulings.md, "A feeling about an order is no order").
+                return _question_or_two(layout, mention, clause, sentence)
+        else:
+            # "not scared to tommy-gun Sunny D": the "not" is the fear's; the words of the
+            # deed after it are read as any order's.
+            before = before[feared.end() :]
     if before and (_negated(before) or _withheld(layout, clause, before, mention)):
         return Kind.WITHDRAWN
     if (
