@@ -53,6 +53,12 @@ LATER = (
     r"plus\s+tard", "domani", r"(?:mata\s+)?ashita",
     r"(?:when|once|after|as\s+soon\s+as)\s+(?:the\s+)?(?:next\s+)?(?:night|day)"
     r"\s+(?:falls|comes|breaks|starts|begins|arrives)",
+    # A time to come set by no phase: "at some point", "someday", "eventually", "one of these
+    # nights", "down the line" (a wish for then is no order for now; not "for one day", a
+    # duration).
+    r"at\s+some\s+(?:point|stage)", "someday", r"some\s+day", "eventually",
+    r"one\s+of\s+these\s+(?:days|nights)", r"(?<!\bfor\s)one\s+day", r"in\s+the\s+future",
+    r"down\s+the\s+(?:line|road)",
 )  # fmt: skip
 # An ability kept for later, not used: "saving my bribe for a rainy day", "holding on to the
 # watch", "keeping my charm".
