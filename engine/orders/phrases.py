@@ -545,7 +545,16 @@ REPORTED = (
     r"claim(?:s|ed)?(?!\s+to\s+be\b)", r"according\s+to",
     # Where words were said, only when the words follow ("Lumen in the thread: vote Abs"); else
     # it is a place ("Rose looked so pale in the thread today, heal her").
-    r"in\s+(?:the\s+thread|our\s+chat|the\s+chat)(?=\s*[:\"“«„])",
+    r"in\s+(?:the\s+|our\s+)?(?:thread|chat|topic|discord)(?=\s*[:\"“«„])",
+    # The words as they were typed or went, right before them: 'I typed "heal Ines" in the
+    # thread', 'Haze went "protect Lark"'.
+    r"(?:typed|went|goes)(?=\s*[\"“«„‘])",
+    # ... and the verbs of saying of the languages players mix in: Spanish "me dijo", French
+    # "a dit", German "sagte", Italian "ha detto", Portuguese "disse", Japanese "... tte
+    # itteta" (the quotative after the words).
+    "dijo", "escribió", r"a\s+dit", r"a\s+écrit", "sagte", "schrieb", r"hat\s+gesagt",
+    r"ha\s+detto", r"ha\s+scritto", "disse",
+    r"(?:tte|to)\s+(?:it(?:te|ta|teta|teru|tta)|iu|iwareta|kai(?:te|ta|teta))",
     r"(?:messag|text|whisper)(?:ed|es|s)\s+me", r"sen(?:t|ds)\s+me", r"[pd]m['’]?(?:e?d|s)\s+me",
     r"wr(?:ote|ites)\s+(?:to\s+)?me",
     # An order someone else will send, in its own words: "Ōtsuki will send 'Kill Søren'".
