@@ -78,8 +78,10 @@ from autogm.engine.orders.readers.votes import Unvote
 from autogm.engine.orders.repeat import repeat_asked, repeat_changed, repeated
 from autogm.engine.orders.seam import Rules, SlotKey
 from autogm.engine.orders.stance import (
+    NAME_FIXED,
     NOT_NOW_OPENS,
     OF_OTHER,
+    ONLY_WHETHER,
     TAG_QUESTION,
     TALK,
     Voice,
@@ -325,11 +327,27 @@ def _step_second_choice_or_doubt(msg: Message, fragment: str) -> str | None:
     )
     held = last is not None and _ASKED_FIRST_OPENS.match(fragment) is not None
     retort = last is not None and _is_retort(fragment)
+    # "Detain Velvet tonight. worth the risk?": whether the order is worth doing, asked.
+    # ("Worth it? Absolutely." asks and answers at once: the order stands.)
+    asked = last is not None and "?" in fragment and _asks_worth(msg, fragment)
+    if (
+        last is not None
+        and not asked
+        and msg.pending
+        and "?" in msg.pending[0]
+        and NAME_FIXED.fullmatch(fragment)
+        and reader.names_anyone(fragment)
+        and _asks_worth(msg, msg.pending[0], 1)
+    ):
+        # "protect Lakr... Lark? worth it tho?": the target's name written again between the
+        # order and the question of it.
+        fragment, asked = f"{fragment} {msg.pending.popleft()}", True
     if last is None or not (
         second
         or later
         or held
         or retort
+        or asked
         or (fragment[:1] in _DOUBT_FIRST and DOUBT.match(fragment))
     ):
         return fragment
@@ -361,6 +379,15 @@ def _step_second_choice_or_doubt(msg: Message, fragment: str) -> str | None:
     )
     msg.refuse(Rejection(f"{earlier_fragment} {fragment}", say(reason), kind=kind))
     return None
+
+
+def _asks_worth(msg: Message, fragment: str, answered_at: int = 0) -> bool:
+    """Whether ``fragment`` only asks whether the order before it is worth doing ("worth the
+    risk?", "is it even worth it?"), and the fragment after it (``msg.pending[answered_at]``)
+    does not answer it yes ("Worth it? Absolutely.")."""
+    if ONLY_WHETHER.fullmatch(fragment) is None:
+        return False
+    return not (len(msg.pending) > answered_at and CONFIRM.match(msg.pending[answered_at]))
 
 
 def _offers_more(msg: Message, fragment: str) -> bool:

@@ -167,12 +167,22 @@ _NOT_NOW = lazy_compile(
 )
 # A sentence that only asks whether to do what was said before: "should I?", "shall we do
 # it?", "good idea?".
-_ONLY_WHETHER = lazy_compile(
-    r"\s*(?:(?:so|but|hmm+|ok(?:ay)?|well)[\s,]+)?(?:(?:should|shall|can|could|may|must)\s+(?:i|we)"
-    r"(?:\s+(?:really|even|though|tho|do\s+(?:it|that|this)))*|good\s+idea|worth\s+it)"
+# ... or whether it is worth doing at all: "is it even worth it?", "worth the risk?", "would
+# that even be smart?", "is there any point?" (the "?" is what asks: "worth it, trust me" and
+# "it's worth it." say it is).
+ONLY_WHETHER = lazy_compile(
+    r"\s*(?:(?:so|but|hmm+|ok(?:ay)?|well|and)[\s,]+)?(?:(?:should|shall|can|could|may|must)\s+(?:i|we)"
+    r"(?:\s+(?:really|even|though|tho|do\s+(?:it|that|this)))*"
+    r"|(?:(?:is|would|will|was)\s+(?:it|that|this)\s+(?:(?:even|really|actually|still)\s+)?"
+    r"(?:be\s+)?)?(?:worth\s+(?:it|the\s+\w+)|smart|wise|(?:a\s+)?good\s+idea|pointless"
+    r"|a\s+waste(?:\s+of\s+\w+)?|overkill)"
+    r"|(?:is\s+there\s+)?(?:any|a|even\s+a)\s+point)"
+    r"(?:\s+(?:tonight|today|now|though|tho|even|really))*"
     r"[\s?!.]*\?[\s?!.]*",
     re.IGNORECASE,
 )
+# A sentence of one or two words and a mark: a name written again ("Lark?", "Mint, sorry.").
+NAME_FIXED = lazy_compile(r"\W*[\w'’.-]+(?:\s+[\w'’.-]+)?[\s?!.,…*]*")
 # A sentence that opens by negating this phase: "not tonight, I want to see him react".
 NOT_NOW_OPENS = lazy_compile(
     rf"[\W_]*(?:(?:but|just|though|and)\s+)?(?:not|never)\s+(?:{'|'.join(phrases.NOW)})"
@@ -669,7 +679,15 @@ class Layout:
         if i >= len(self.sentences):
             return False
         after = self.sentences[i]
-        return _ONLY_WHETHER.fullmatch(self.text, after.start, after.end) is not None
+        if (
+            i + 1 < len(self.sentences)
+            and NAME_FIXED.fullmatch(self.text, after.start, after.end)
+            and self._names(after.start, after.end)
+        ):
+            # "protect Lakr... Lark? worth it tho?": the target's name written again, as its
+            # own sentence, stands between the order and what asks of it.
+            after = self.sentences[i + 1]
+        return ONLY_WHETHER.fullmatch(self.text, after.start, after.end) is not None
 
     def not_now_after(self, sentence: Span, mention: Mention) -> bool:
         """Whether this phase is negated after ``mention``, in its sentence or opening the
