@@ -18,7 +18,13 @@ from functools import lru_cache, partial
 
 from autogm.engine.lazy_pattern import lazy_compile
 from autogm.engine.orders import phrases, vocab
-from autogm.engine.orders.bbcode import clean_and_quotes, quotes, struck_lines, text_quotes
+from autogm.engine.orders.bbcode import (
+    clean_and_quotes,
+    forwarded_lead,
+    quotes,
+    struck_lines,
+    text_quotes,
+)
 from autogm.engine.orders.chat import chat_lines_read
 from autogm.engine.orders.compose import (
     CORRECTION_END,
@@ -1603,7 +1609,7 @@ def _finish_quoted(msg: Message) -> None:
         abilities = [a for a in _orders_in(msg, said, any_held=alone) if a not in given]
         if abilities:
             title = reader.wording.title(abilities[0], reader.state.ruleset.titles)
-            if author:
+            if author and not forwarded_lead(author):
                 why = say("reading.quoted_from", author=author, ability=title)
             else:
                 why = say("reading.quoted", ability=title)
@@ -1643,7 +1649,9 @@ def _from_the_gm(reader: Reader, author: str | None) -> bool:
     """Whether a quote is the GM's prompt: it names no player of the game as its author."""
     if author is None:
         return True
-    return author not in reader.state.players and fold(author) not in _PLAYER_KEYS(reader)
+    if author in reader.state.players or fold(author) in _PLAYER_KEYS(reader):
+        return False
+    return not forwarded_lead(author)  # "got this letter, forwarding:": someone's, unnamed
 
 
 def _PLAYER_KEYS(reader: Reader) -> frozenset[str]:
