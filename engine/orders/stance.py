@@ -118,6 +118,14 @@ _FEAR_DENIED = lazy_compile(
     r"(?:\bnot|\bnever|n['’]t|\bno\s+longer)\s+(?:(?:at\s+all|even|really|so|too|that)\s+)?$",
     re.IGNORECASE,
 )
+# The order's word heading a list of its candidates, its sentence ending there: "Kill options.",
+# "heal candidates:\n" (the players weighed follow in sentences of their own; a line that
+# settles them, "Final answer: Conia", gives the order: engine/orders/decision.py).
+_CANDIDATES_HEAD = lazy_compile(
+    r"[ \t]+(?:options?|candidates?|choices|shortlist|short\s+list|possibilities|ideas)"
+    r"(?:[ \t]+(?:for[ \t]+)?(?:tonight|today|now))?[ \t]*(?:[.!…:]*[ \t]*(?:\n|$)|[.!…]+)",
+    re.IGNORECASE,
+)
 _ONLY_DOUBT = phrases.gated(
     rf"^[\W_]*(?:{'|'.join(phrases.DOUBT)})(?:\s+(?:tho|though|tbh|yet|lol))?[\W_]*$",
     re.IGNORECASE,
@@ -945,6 +953,9 @@ def _stance(
         # 'Blame: "Any investigations ... will come back as true"': the rule's words, quoted;
         # neither an order nor a negation of one.
         return TALK
+    if _CANDIDATES_HEAD.match(text, mention.end) is not None:
+        # "Kill options. Lynz: protector. Castellan: detective claim.": weighed, no choice.
+        return Kind.TWO_CHOICES
     if before and (feared := _FEARED.search(before)) is not None:
         if not _FEAR_DENIED.search(before, 0, feared.start()):
             if not layout._names(near + feared.end(), mention.start):
