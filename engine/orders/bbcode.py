@@ -49,6 +49,7 @@ from collections.abc import Callable, Iterable
 
 from autogm.engine.lazy_pattern import lazy_compile
 from autogm.engine.orders.folding import word_spans
+from autogm.engine.orders.starred import star_mended
 from autogm.engine.orders.text_memo import remember
 
 # [name], [/name], [name=attr], [quote="x" post_id=1], and phpBB 3.0's stored forms
@@ -182,6 +183,7 @@ def _clean_lines(
         text = "".join(_render(tokens, _dropped(tokens, drops)))
     else:
         text = _without_smilies(text)  # no tag: the text is its one token
+    text = star_mended(text)  # "Rook looks heal in thread. *healthy": the word mended
     lines = [tidy for line in text.split("\n") if (tidy := _tidy_line(_untimed(line)))]
     if not _SIGN_OFF_FIRST.isdisjoint(text):  # a sign-off needs one of its marks
         lines = _drop_signature(lines, keep or _has_several_words)
