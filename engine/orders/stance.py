@@ -126,6 +126,20 @@ _CANDIDATES_HEAD = lazy_compile(
     r"(?:[ \t]+(?:for[ \t]+)?(?:tonight|today|now))?[ \t]*(?:[.!…:]*[ \t]*(?:\n|$)|[.!…]+)",
     re.IGNORECASE,
 )
+# The ability as a thing that works, said of or asked: "the charm only works on APTX right?",
+# "the pistol beats a heal?", "the detain still counts if ...": how a rule works, after its
+# determiner ("the detain goes to Velvet" gives a target: "goes" is no such verb).
+_DETERMINED = lazy_compile(
+    r"(?:(?<![\w'’])(?:the|a|an|my|your|this|that)|['’]s)\s+$", re.IGNORECASE
+)
+_WORKS_AFTER = lazy_compile(
+    r"[ \t]+(?:(?:only|also|even|still|really|actually|always|never|not)[ \t]+)*"
+    r"(?:(?:does|do|did|will|would|can|could)(?:n['’]?t|[ \t]+not)?[ \t]+"
+    r"(?:(?:only|also|even|still|really|actually)[ \t]+)?)?"
+    r"(?:works?|stops?|blocks?|beats?|counts?|appl(?:y|ies)|lasts?|affects?|overrides?"
+    r"|cancels?|prevents?|stacks?|bypass(?:es)?|pierces?|ignores?)(?![\w'’])",
+    re.IGNORECASE,
+)
 _ONLY_DOUBT = phrases.gated(
     rf"^[\W_]*(?:{'|'.join(phrases.DOUBT)})(?:\s+(?:tho|though|tbh|yet|lol))?[\W_]*$",
     re.IGNORECASE,
@@ -953,6 +967,13 @@ def _stance(
         # 'Blame: "Any investigations ... will come back as true"': the rule's words, quoted;
         # neither an order nor a negation of one.
         return TALK
+    if (
+        before
+        and _WORKS_AFTER.match(text, mention.end) is not None
+        and _DETERMINED.search(before) is not None
+    ):
+        # "the charm only works on APTX right?": how the rule works, asked or told.
+        return Kind.QUESTION if said.question else TALK
     if _CANDIDATES_HEAD.match(text, mention.end) is not None:
         # "Kill options. Lynz: protector. Castellan: detective claim.": weighed, no choice.
         return Kind.TWO_CHOICES
