@@ -54,11 +54,10 @@ LATER = (
     r"(?:when|once|after|as\s+soon\s+as)\s+(?:the\s+)?(?:next\s+)?(?:night|day)"
     r"\s+(?:falls|comes|breaks|starts|begins|arrives)",
     # A time to come set by no phase: "at some point", "someday", "eventually", "one of these
-    # nights", "down the line" (a wish for then is no order for now; not "for one day", a
-    # duration).
-    r"at\s+some\s+(?:point|stage)", "someday", r"some\s+day", "eventually",
-    r"one\s+of\s+these\s+(?:days|nights)", r"(?<!\bfor\s)one\s+day", r"in\s+the\s+future",
-    r"down\s+the\s+(?:line|road)",
+    # nights", "in the future" (a wish for then is no order for now). Each is gated by a word
+    # rarer than "one" or "some" (``gated``): "one day" and "some day" are left out.
+    r"at\s+some\s+(?:point|stage)", "someday", "eventually",
+    r"one\s+of\s+these\s+(?:days|nights)", r"in\s+the\s+future",
 )  # fmt: skip
 # An ability kept for later, not used: "saving my bribe for a rainy day", "holding on to the
 # watch", "keeping my charm".
@@ -546,15 +545,6 @@ REPORTED = (
     # Where words were said, only when the words follow ("Lumen in the thread: vote Abs"); else
     # it is a place ("Rose looked so pale in the thread today, heal her").
     r"in\s+(?:the\s+|our\s+)?(?:thread|chat|topic|discord)(?=\s*[:\"“«„])",
-    # The words as they were typed or went, right before them: 'I typed "heal Ines" in the
-    # thread', 'Haze went "protect Lark"'.
-    r"(?:typed|went|goes)(?=\s*[\"“«„‘])",
-    # ... and the verbs of saying of the languages players mix in: Spanish "me dijo", French
-    # "a dit", German "sagte", Italian "ha detto", Portuguese "disse", Japanese "... tte
-    # itteta" (the quotative after the words).
-    "dijo", "escribió", r"a\s+dit", r"a\s+écrit", "sagte", "schrieb", r"hat\s+gesagt",
-    r"ha\s+detto", r"ha\s+scritto", "disse",
-    r"(?:tte|to)\s+(?:it(?:te|ta|teta|teru|tta)|iu|iwareta|kai(?:te|ta|teta))",
     r"(?:messag|text|whisper)(?:ed|es|s)\s+me", r"sen(?:t|ds)\s+me", r"[pd]m['’]?(?:e?d|s)\s+me",
     r"wr(?:ote|ites)\s+(?:to\s+)?me",
     # An order someone else will send, in its own words: "Ōtsuki will send 'Kill Søren'".
@@ -567,6 +557,18 @@ REPORTED = (
     # Others' words going round: "ppl saying vote Boxcar", "everyone's saying".
     r"(?:ppl|people|peeps|folks|everyone|everybody|they|others|some)(?:\s*['’]s|\s+are|\s+keep)?"
     r"\s+saying",
+)  # fmt: skip
+# Whose words an order in quotation marks is, in the rarer ways: as typed or as they went,
+# right before them ('I typed "heal Ines" in the thread', 'Haze went "protect Lark"'), or in
+# the verb of saying of a language players mix in: Spanish "me dijo", French "a dit", German
+# "sagte", Italian "ha detto", Portuguese "disse", Japanese "... tte itteta" (the quotative
+# after the words). Read with ``REPORTED`` only beside a quotation mark, where an order is
+# quoted: most messages hold none, and pay nothing for these.
+QUOTING = (
+    r"(?:typed|went|goes)(?=\s*[\"“«„‘])",
+    "dijo", "escribió", r"a\s+dit", r"a\s+écrit", "sagte", "schrieb", r"hat\s+gesagt",
+    r"ha\s+detto", r"ha\s+scritto", "disse",
+    r"(?:tte|to)\s+(?:it(?:te|ta|teta|teru|tta)|iu|iwareta|kai(?:te|ta|teta))",
 )  # fmt: skip
 # A verb of saying that closes someone's words told before it, as a tag: '"Kill Bean," she
 # says', "that's what Mark said", "he begged me".

@@ -110,10 +110,13 @@ TAG_QUESTION = lazy_compile(
 )
 # A feeling about the deed governing the order's word (``phrases.FEAR``): "scared to use the
 # ", "nervous about "; and the same feeling denied ("not scared to"), which is resolve.
-_FEARED = phrases.gated(
+_FEARED = lazy_compile(
     rf"(?<![\w'’])(?:{'|'.join(phrases.FEAR)})\s+(?:to|of|about|at)\s+"
-    r"(?:[^\W\d_][\w'’-]*\s+){0,3}$"
+    r"(?:[^\W\d_][\w'’-]*\s+){0,3}$",
+    re.IGNORECASE,
 )
+# ... looked for in a message once (``Layout.fears``): most hold no word of feeling.
+_FEAR = phrases.pattern(phrases.FEAR)
 _FEAR_DENIED = lazy_compile(
     r"(?:\bnot|\bnever|n['’]t|\bno\s+longer)\s+(?:(?:at\s+all|even|really|so|too|that)\s+)?$",
     re.IGNORECASE,
@@ -293,6 +296,8 @@ _OWN_MODAL = lazy_compile(
 _ON_WHOM = lazy_compile(r"(?:on|for|going\s+to|to)\s+", re.IGNORECASE)
 _REQUEST = phrases.pattern(phrases.REQUEST)
 _REPORTED = phrases.pattern(phrases.REPORTED)
+# ... and with the rarer ways of saying whose words they are, beside a quotation mark.
+_QUOTED_BY = phrases.pattern(phrases.REPORTED, phrases.QUOTING)
 _LATER = phrases.pattern(phrases.LATER)
 _OTHERS = phrases.pattern(phrases.OTHERS)
 # The crowd addressed at the end of the order's sentence ("vote accordingly, peasants 👑",
@@ -556,6 +561,7 @@ class Layout:
         self._timed: dict[int, bool] = {}
         self._not_now: dict[int, list[int]] = {}
         self._last_withdrawal: int | None = None
+        self._fears: bool | None = None
         # Each mention's stance, by the mention's ``id`` (each of ``found`` lives as long as
         # this layout): the evidence's readings and its fitting ask it of the same words.
         self._stances: dict[tuple[int, Voice, bool], tuple[Mention, Kind | str | None]] = {}
@@ -615,6 +621,13 @@ class Layout:
             a < 0 or not (mention.start <= offset + a < mention.end)
             for a, _ in later  # type: ignore[misc]
         )
+
+    def fears(self) -> bool:
+        """Whether the text holds a word of feeling about a deed (``phrases.FEAR``), found
+        once: the test of the words before each mention is made only then."""
+        if self._fears is None:
+            self._fears = _FEAR.search(self.text) is not None
+        return self._fears
 
     def now(self, sentence: Span) -> bool:
         """Whether the sentence says this phase, and not "not today"."""
@@ -977,7 +990,7 @@ def _stance(
     if _CANDIDATES_HEAD.match(text, mention.end) is not None:
         # "Kill options. Lynz: protector. Castellan: detective claim.": weighed, no choice.
         return Kind.TWO_CHOICES
-    if before and (feared := _FEARED.search(before)) is not None:
+    if before and layout.fears() and (feared := _FEARED.search(before)) is not None:
         if not _FEAR_DENIED.search(before, 0, feared.start()):
             if not layout._names(near + feared.end(), mention.start):
                 # "scared to tommy-gun Sunny D", "hesitant to protect Lark": weighed, not
@@ -1116,12 +1129,14 @@ def _stance(
     if (
         before
         and _QUOTE_OPENS.search(before)
-        and _REPORTED.search(text, start, mention.start)
+        and _QUOTED_BY.search(text, start, mention.start)
         and not _OWN.match(before.strip())
     ):
         # 'Mei-Lin messaged me "protect Kettle tonight"': her words, quoted, whoever says so.
         return Kind.QUOTED
-    if _QUOTE_MARK_OPENS.search(before) and _REPORTED.search(text, sentence.start, sentence.end):
+    if _QUOTE_MARK_OPENS.search(before) and _QUOTED_BY.search(
+        text, sentence.start, sentence.end
+    ):
         # '"Vote Tomás" — that's what Hakim told me to send': the order in quotation marks,
         # and whose words they are said after it.
         return Kind.QUOTED
