@@ -49,6 +49,7 @@ from collections.abc import Callable, Iterable
 
 from autogm.engine.lazy_pattern import lazy_compile
 from autogm.engine.orders.folding import word_spans
+from autogm.engine.orders.starred import star_mended
 from autogm.engine.orders.text_memo import remember
 
 # [name], [/name], [name=attr], [quote="x" post_id=1], and phpBB 3.0's stored forms
@@ -182,6 +183,7 @@ def _clean_lines(
         text = "".join(_render(tokens, _dropped(tokens, drops)))
     else:
         text = _without_smilies(text)  # no tag: the text is its one token
+    text = star_mended(text)  # "Rook looks heal in thread. *healthy": the word mended
     lines = [tidy for line in text.split("\n") if (tidy := _tidy_line(_untimed(line)))]
     if not _SIGN_OFF_FIRST.isdisjoint(text):  # a sign-off needs one of its marks
         lines = _drop_signature(lines, keep or _has_several_words)
@@ -283,6 +285,25 @@ _ATTRIBUTES = lazy_compile(
     r"|according\s+to)(?![\w'’])",
     re.IGNORECASE,
 )
+# A line that hands on what someone sent: a letter, a note, a PM, forwarded or found ("got
+# this letter this morning", "forwarding an anon letter:", "someone slipped me this note").
+_FORWARDED = lazy_compile(
+    r"(?<![\w'’])(?:forward(?:ed|ing)?|letters?|notes?|pm|dm|messages?|slipped\s+me"
+    r"|sent\s+me|copy(?:ing)?|past(?:e|ed|ing))(?![\w'’])",
+    re.IGNORECASE,
+)
+# ... and the GM named in it: "forwarding the GM's reminder:" leads in the GM's words.
+_GM_NAMED = lazy_compile(
+    r"(?<![\w'’])(?:gm|host|mod|game\s*master)(?:['’]s)?(?![\w'’])", re.IGNORECASE
+)
+
+
+def forwarded_lead(lead: str) -> bool:
+    """Whether ``lead`` (the line that leads a quote in, naming no player) hands on a message
+    someone sent, not the GM's own words: what it quotes is then someone else's order."""
+    return _FORWARDED.search(lead) is not None and _GM_NAMED.search(lead) is None
+
+
 # What every line ``_WROTE`` matches ends in.
 _LINE_ENDS_IN_COLON = lazy_compile(r":\s*$", re.MULTILINE)
 
@@ -330,6 +351,12 @@ def text_quotes(source: str) -> tuple[str, list[tuple[str | None, str]]]:
             # words they are, as a leading line does.
             after = lines[i] if i < len(lines) else ""
             who = after if _ATTRIBUTES.search(after) else None
+            if who is None:
+                # "got this letter, forwarding so you know:\n\n> Assault Clementine": the line
+                # before that hands a letter or a note on leads in someone's words, not the
+                # GM's prompt (``forwarded_lead``).
+                lead = next((o for o in reversed(own[-2:]) if o.strip()), "")
+                who = lead.strip() if forwarded_lead(lead) else None
             found.append((who, clean_message("\n".join(block))))
             continue
         own.append(line)

@@ -760,6 +760,12 @@ def _later_order(g: Grammar, text: str) -> tuple[tuple[str, int], str] | None:
         # "..., and I'm going with Kleene for the kill", "..., so my heal goes to Kleene": the
         # player's own order written as a possession or a choice, after the reasoning.
         rest = text[clause.end() :]
+        if clause.group().startswith(":") and _REPORTED.search(
+            text, max(0, clause.start() - 60), clause.end()
+        ):
+            # 'Ébène in thread: "arresting Juniper Q ..."', "Abs said: my vote goes to ...":
+            # the words after a verb of saying are someone else's, not the sender's own.
+            continue
         keyword, after = _order_word(g, rest)
         if keyword is not None and _GERUND.match(rest):
             return keyword, after  # "..., but interrogating Abs"

@@ -82,7 +82,8 @@ CHATTER = re.compile(
 # The reply that confirms a reading asked back ("did you mean 'Heal Kleene'? reply 'yes' to
 # confirm"): only a plain yes; "ok" or "no" leave the question unconfirmed.
 CONFIRM = lazy_compile(
-    r"^(?:yes|yep|yeah|yup|ya|y|confirm(?:ed)?|correct|right|exactly|that['’]?s\s+(?:right"
+    r"^(?:yes|yep|yeah|yup|ya|y|confirm(?:ed)?|correct|right|exactly|absolutely|definitely"
+    r"|of\s+course|totally|for\s+sure|hell\s+yes|that['’]?s\s+(?:right"
     r"|correct|it)|i\s+did|i\s+do)(?:[\s,]+(?:yes|please|pls|thanks?|thank\s+you|ty"
     r"|confirm(?:ed)?|correct|that['’]?s\s+(?:right|correct|it|what\s+i\s+meant)|i\s+did"
     r"|sorry|lol))*[\s.!:)]*$",

@@ -18,7 +18,13 @@ from functools import lru_cache, partial
 
 from autogm.engine.lazy_pattern import lazy_compile
 from autogm.engine.orders import phrases, vocab
-from autogm.engine.orders.bbcode import clean_and_quotes, quotes, struck_lines, text_quotes
+from autogm.engine.orders.bbcode import (
+    clean_and_quotes,
+    forwarded_lead,
+    quotes,
+    struck_lines,
+    text_quotes,
+)
 from autogm.engine.orders.chat import chat_lines_read
 from autogm.engine.orders.compose import (
     CORRECTION_END,
@@ -79,8 +85,10 @@ from autogm.engine.orders.repeat import repeat_asked, repeat_changed, repeated
 from autogm.engine.orders.requested import plainly
 from autogm.engine.orders.seam import Rules, SlotKey
 from autogm.engine.orders.stance import (
+    NAME_FIXED,
     NOT_NOW_OPENS,
     OF_OTHER,
+    ONLY_WHETHER,
     TAG_QUESTION,
     TALK,
     Voice,
@@ -332,11 +340,27 @@ def _step_second_choice_or_doubt(msg: Message, fragment: str) -> str | None:
     )
     held = last is not None and _ASKED_FIRST_OPENS.match(fragment) is not None
     retort = last is not None and _is_retort(fragment)
+    # "Detain Velvet tonight. worth the risk?": whether the order is worth doing, asked.
+    # ("Worth it? Absolutely." asks and answers at once: the order stands.)
+    asked = last is not None and "?" in fragment and _asks_worth(msg, fragment)
+    if (
+        last is not None
+        and not asked
+        and msg.pending
+        and "?" in msg.pending[0]
+        and NAME_FIXED.fullmatch(fragment)
+        and reader.names_anyone(fragment)
+        and _asks_worth(msg, msg.pending[0], 1)
+    ):
+        # "protect Lakr... Lark? worth it tho?": the target's name written again between the
+        # order and the question of it.
+        fragment, asked = f"{fragment} {msg.pending.popleft()}", True
     if last is None or not (
         second
         or later
         or held
         or retort
+        or asked
         or (fragment[:1] in _DOUBT_FIRST and DOUBT.match(fragment))
     ):
         return fragment
@@ -391,6 +415,15 @@ def _target_beside_another(msg: Message, fragment: str) -> bool:
 
 # What stands between two players offered as two: "or", marks, "maybe".
 _OR_ALONE = lazy_compile(r"[\s,.…]*or(?:\s+maybe|\s+perhaps)?[\s,.…]*", re.IGNORECASE)
+
+
+def _asks_worth(msg: Message, fragment: str, answered_at: int = 0) -> bool:
+    """Whether ``fragment`` only asks whether the order before it is worth doing ("worth the
+    risk?", "is it even worth it?"), and the fragment after it (``msg.pending[answered_at]``)
+    does not answer it yes ("Worth it? Absolutely.")."""
+    if ONLY_WHETHER.fullmatch(fragment) is None:
+        return False
+    return not (len(msg.pending) > answered_at and CONFIRM.match(msg.pending[answered_at]))
 
 
 def _offers_more(msg: Message, fragment: str) -> bool:
@@ -1749,7 +1782,7 @@ def _finish_quoted(msg: Message) -> None:
         abilities = [a for a in _orders_in(msg, said, any_held=alone) if a not in given]
         if abilities:
             title = reader.wording.title(abilities[0], reader.state.ruleset.titles)
-            if author:
+            if author and not forwarded_lead(author):
                 why = say("reading.quoted_from", author=author, ability=title)
             else:
                 why = say("reading.quoted", ability=title)
@@ -1789,7 +1822,9 @@ def _from_the_gm(reader: Reader, author: str | None) -> bool:
     """Whether a quote is the GM's prompt: it names no player of the game as its author."""
     if author is None:
         return True
-    return author not in reader.state.players and fold(author) not in _PLAYER_KEYS(reader)
+    if author in reader.state.players or fold(author) in _PLAYER_KEYS(reader):
+        return False
+    return not forwarded_lead(author)  # "got this letter, forwarding:": someone's, unnamed
 
 
 def _PLAYER_KEYS(reader: Reader) -> frozenset[str]:

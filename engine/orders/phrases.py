@@ -56,6 +56,11 @@ LATER = (
     r"plus\s+tard", "domani", r"(?:mata\s+)?ashita",
     r"(?:when|once|after|as\s+soon\s+as)\s+(?:the\s+)?(?:next\s+)?(?:night|day)"
     r"\s+(?:falls|comes|breaks|starts|begins|arrives)",
+    # A time to come set by no phase: "at some point", "someday", "eventually", "one of these
+    # nights", "in the future" (a wish for then is no order for now). Each is gated by a word
+    # rarer than "one" or "some" (``gated``): "one day" and "some day" are left out.
+    r"at\s+some\s+(?:point|stage)", "someday", "eventually",
+    r"one\s+of\s+these\s+(?:days|nights)", r"in\s+the\s+future",
 )  # fmt: skip
 # An ability kept for later, not used: "saving my bribe for a rainy day", "holding on to the
 # watch", "keeping my charm".
@@ -377,6 +382,15 @@ DOUBT = (
     r"before\s+i\s+commit", r"haven['’]?t\s+decided", r"not\s+decided",
     *FOREIGN_DOUBT,
 )  # fmt: skip
+# A feeling about doing it, right before the order's word: "scared to tommy-gun Sunny D",
+# "nervous about using the gun on Velvet", "hesitant to protect Lark", "I hesitate to". It
+# says the deed is weighed, not decided (a fear of a player, "she scares me", or a formal
+# regret, "I'm afraid I must", is no such feeling: nothing governs the order's word).
+FEAR = (
+    "scared", "afraid", "frightened", "terrified", "nervous", "worried", "anxious", "wary",
+    "hesitant", "reluctant", "loath", "loathe", "uneasy", r"hesitat(?:e|es|ing)",
+    r"(?:i|we)\s+fear", r"(?:i|we)\s+dread",
+)  # fmt: skip
 # A second question about the order said just before, opened by "or": it asks whether to
 # do it and offers no other choice ("FA Pip tonight? or is that a waste", "charm Will? or
 # would it be too early", "protect Abs? or too obvious?").
@@ -540,7 +554,7 @@ REPORTED = (
     r"claim(?:s|ed)?(?!\s+to\s+be\b)", r"according\s+to",
     # Where words were said, only when the words follow ("Lumen in the thread: vote Abs"); else
     # it is a place ("Rose looked so pale in the thread today, heal her").
-    r"in\s+(?:the\s+thread|our\s+chat|the\s+chat)(?=\s*[:\"“«„])",
+    r"in\s+(?:the\s+|our\s+)?(?:thread|chat|topic|discord)(?=\s*[:\"“«„])",
     r"(?:messag|text|whisper)(?:ed|es|s)\s+me", r"sen(?:t|ds)\s+me", r"[pd]m['’]?(?:e?d|s)\s+me",
     r"wr(?:ote|ites)\s+(?:to\s+)?me",
     # An order someone else will send, in its own words: "Ōtsuki will send 'Kill Søren'".
@@ -553,6 +567,18 @@ REPORTED = (
     # Others' words going round: "ppl saying vote Boxcar", "everyone's saying".
     r"(?:ppl|people|peeps|folks|everyone|everybody|they|others|some)(?:\s*['’]s|\s+are|\s+keep)?"
     r"\s+saying",
+)  # fmt: skip
+# Whose words an order in quotation marks is, in the rarer ways: as typed or as they went,
+# right before them ('I typed "heal Ines" in the thread', 'Haze went "protect Lark"'), or in
+# the verb of saying of a language players mix in: Spanish "me dijo", French "a dit", German
+# "sagte", Italian "ha detto", Portuguese "disse", Japanese "... tte itteta" (the quotative
+# after the words). Read with ``REPORTED`` only beside a quotation mark, where an order is
+# quoted: most messages hold none, and pay nothing for these.
+QUOTING = (
+    r"(?:typed|went|goes)(?=\s*[\"“«„‘])",
+    "dijo", "escribió", r"a\s+dit", r"a\s+écrit", "sagte", "schrieb", r"hat\s+gesagt",
+    r"ha\s+detto", r"ha\s+scritto", "disse",
+    r"(?:tte|to)\s+(?:it(?:te|ta|teta|teru|tta)|iu|iwareta|kai(?:te|ta|teta))",
 )  # fmt: skip
 # A verb of saying that closes someone's words told before it, as a tag: '"Kill Bean," she
 # says', "that's what Mark said", "he begged me".

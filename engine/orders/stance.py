@@ -108,6 +108,41 @@ TAG_QUESTION = lazy_compile(
     r"|please|pls|plz)\W*\?+\W*$",
     re.IGNORECASE,
 )
+# A feeling about the deed governing the order's word (``phrases.FEAR``): "scared to use the
+# ", "nervous about "; and the same feeling denied ("not scared to"), which is resolve.
+_FEARED = lazy_compile(
+    rf"(?<![\w'’])(?:{'|'.join(phrases.FEAR)})\s+(?:to|of|about|at)\s+"
+    r"(?:[^\W\d_][\w'’-]*\s+){0,3}$",
+    re.IGNORECASE,
+)
+# ... looked for in a message once (``Layout.fears``): most hold no word of feeling.
+_FEAR = phrases.pattern(phrases.FEAR)
+_FEAR_DENIED = lazy_compile(
+    r"(?:\bnot|\bnever|n['’]t|\bno\s+longer)\s+(?:(?:at\s+all|even|really|so|too|that)\s+)?$",
+    re.IGNORECASE,
+)
+# The order's word heading a list of its candidates, its sentence ending there: "Kill options.",
+# "heal candidates:\n" (the players weighed follow in sentences of their own; a line that
+# settles them, "Final answer: Conia", gives the order: engine/orders/decision.py).
+_CANDIDATES_HEAD = lazy_compile(
+    r"[ \t]+(?:options?|candidates?|choices|shortlist|short\s+list|possibilities|ideas)"
+    r"(?:[ \t]+(?:for[ \t]+)?(?:tonight|today|now))?[ \t]*(?:[.!…:]*[ \t]*(?:\n|$)|[.!…]+)",
+    re.IGNORECASE,
+)
+# The ability as a thing that works, said of or asked: "the charm only works on APTX right?",
+# "the pistol beats a heal?", "the detain still counts if ...": how a rule works, after its
+# determiner ("the detain goes to Velvet" gives a target: "goes" is no such verb).
+_DETERMINED = lazy_compile(
+    r"(?:(?<![\w'’])(?:the|a|an|my|your|this|that)|['’]s)\s+$", re.IGNORECASE
+)
+_WORKS_AFTER = lazy_compile(
+    r"[ \t]+(?:(?:only|also|even|still|really|actually|always|never|not)[ \t]+)*"
+    r"(?:(?:does|do|did|will|would|can|could)(?:n['’]?t|[ \t]+not)?[ \t]+"
+    r"(?:(?:only|also|even|still|really|actually)[ \t]+)?)?"
+    r"(?:works?|stops?|blocks?|beats?|counts?|appl(?:y|ies)|lasts?|affects?|overrides?"
+    r"|cancels?|prevents?|stacks?|bypass(?:es)?|pierces?|ignores?)(?![\w'’])",
+    re.IGNORECASE,
+)
 _ONLY_DOUBT = phrases.gated(
     rf"^[\W_]*(?:{'|'.join(phrases.DOUBT)})(?:\s+(?:tho|though|tbh|yet|lol))?[\W_]*$",
     re.IGNORECASE,
@@ -157,12 +192,22 @@ _NOT_NOW = lazy_compile(
 )
 # A sentence that only asks whether to do what was said before: "should I?", "shall we do
 # it?", "good idea?".
-_ONLY_WHETHER = lazy_compile(
-    r"\s*(?:(?:so|but|hmm+|ok(?:ay)?|well)[\s,]+)?(?:(?:should|shall|can|could|may|must)\s+(?:i|we)"
-    r"(?:\s+(?:really|even|though|tho|do\s+(?:it|that|this)))*|good\s+idea|worth\s+it)"
+# ... or whether it is worth doing at all: "is it even worth it?", "worth the risk?", "would
+# that even be smart?", "is there any point?" (the "?" is what asks: "worth it, trust me" and
+# "it's worth it." say it is).
+ONLY_WHETHER = lazy_compile(
+    r"\s*(?:(?:so|but|hmm+|ok(?:ay)?|well|and)[\s,]+)?(?:(?:should|shall|can|could|may|must)\s+(?:i|we)"
+    r"(?:\s+(?:really|even|though|tho|do\s+(?:it|that|this)))*"
+    r"|(?:(?:is|would|will|was)\s+(?:it|that|this)\s+(?:(?:even|really|actually|still)\s+)?"
+    r"(?:be\s+)?)?(?:worth\s+(?:it|the\s+\w+)|smart|wise|(?:a\s+)?good\s+idea|pointless"
+    r"|a\s+waste(?:\s+of\s+\w+)?|overkill)"
+    r"|(?:is\s+there\s+)?(?:any|a|even\s+a)\s+point)"
+    r"(?:\s+(?:tonight|today|now|though|tho|even|really))*"
     r"[\s?!.]*\?[\s?!.]*",
     re.IGNORECASE,
 )
+# A sentence of one or two words and a mark: a name written again ("Lark?", "Mint, sorry.").
+NAME_FIXED = lazy_compile(r"\W*[\w'’.-]+(?:\s+[\w'’.-]+)?[\s?!.,…*]*")
 # A sentence that opens by negating this phase: "not tonight, I want to see him react".
 NOT_NOW_OPENS = lazy_compile(
     rf"[\W_]*(?:(?:but|just|though|and)\s+)?(?:not|never)\s+(?:{'|'.join(phrases.NOW)})"
@@ -251,6 +296,8 @@ _OWN_MODAL = lazy_compile(
 _ON_WHOM = lazy_compile(r"(?:on|for|going\s+to|to)\s+", re.IGNORECASE)
 _REQUEST = phrases.pattern(phrases.REQUEST)
 _REPORTED = phrases.pattern(phrases.REPORTED)
+# ... and with the rarer ways of saying whose words they are, beside a quotation mark.
+_QUOTED_BY = phrases.pattern(phrases.REPORTED, phrases.QUOTING)
 _LATER = phrases.pattern(phrases.LATER)
 _OTHERS = phrases.pattern(phrases.OTHERS)
 # The crowd addressed at the end of the order's sentence ("vote accordingly, peasants 👑",
@@ -514,6 +561,7 @@ class Layout:
         self._timed: dict[int, bool] = {}
         self._not_now: dict[int, list[int]] = {}
         self._last_withdrawal: int | None = None
+        self._fears: bool | None = None
         # Each mention's stance, by the mention's ``id`` (each of ``found`` lives as long as
         # this layout): the evidence's readings and its fitting ask it of the same words.
         self._stances: dict[tuple[int, Voice, bool], tuple[Mention, Kind | str | None]] = {}
@@ -573,6 +621,13 @@ class Layout:
             a < 0 or not (mention.start <= offset + a < mention.end)
             for a, _ in later  # type: ignore[misc]
         )
+
+    def fears(self) -> bool:
+        """Whether the text holds a word of feeling about a deed (``phrases.FEAR``), found
+        once: the test of the words before each mention is made only then."""
+        if self._fears is None:
+            self._fears = _FEAR.search(self.text) is not None
+        return self._fears
 
     def now(self, sentence: Span) -> bool:
         """Whether the sentence says this phase, and not "not today"."""
@@ -659,7 +714,15 @@ class Layout:
         if i >= len(self.sentences):
             return False
         after = self.sentences[i]
-        return _ONLY_WHETHER.fullmatch(self.text, after.start, after.end) is not None
+        if (
+            i + 1 < len(self.sentences)
+            and NAME_FIXED.fullmatch(self.text, after.start, after.end)
+            and self._names(after.start, after.end)
+        ):
+            # "protect Lakr... Lark? worth it tho?": the target's name written again, as its
+            # own sentence, stands between the order and what asks of it.
+            after = self.sentences[i + 1]
+        return ONLY_WHETHER.fullmatch(self.text, after.start, after.end) is not None
 
     def not_now_after(self, sentence: Span, mention: Mention) -> bool:
         """Whether this phase is negated after ``mention``, in its sentence or opening the
@@ -917,6 +980,26 @@ def _stance(
         # 'Blame: "Any investigations ... will come back as true"': the rule's words, quoted;
         # neither an order nor a negation of one.
         return TALK
+    if (
+        before
+        and _WORKS_AFTER.match(text, mention.end) is not None
+        and _DETERMINED.search(before) is not None
+    ):
+        # "the charm only works on APTX right?": how the rule works, asked or told.
+        return Kind.QUESTION if said.question else TALK
+    if _CANDIDATES_HEAD.match(text, mention.end) is not None:
+        # "Kill options. Lynz: protector. Castellan: detective claim.": weighed, no choice.
+        return Kind.TWO_CHOICES
+    if before and layout.fears() and (feared := _FEARED.search(before)) is not None:
+        if not _FEAR_DENIED.search(before, 0, feared.start()):
+            if not layout._names(near + feared.end(), mention.start):
+                # "scared to tommy-gun Sunny D", "hesitant to protect Lark": weighed, not
+                # decided (docs/rulings.md, "A feeling about an order is no order").
+                return _question_or_two(layout, mention, clause, sentence)
+        else:
+            # "not scared to tommy-gun Sunny D": the "not" is the fear's; the words of the
+            # deed after it are read as any order's.
+            before = before[feared.end() :]
     if before and (_negated(before) or _withheld(layout, clause, before, mention)):
         return Kind.WITHDRAWN
     if (
@@ -1046,12 +1129,14 @@ def _stance(
     if (
         before
         and _QUOTE_OPENS.search(before)
-        and _REPORTED.search(text, start, mention.start)
+        and _QUOTED_BY.search(text, start, mention.start)
         and not _OWN.match(before.strip())
     ):
         # 'Mei-Lin messaged me "protect Kettle tonight"': her words, quoted, whoever says so.
         return Kind.QUOTED
-    if _QUOTE_MARK_OPENS.search(before) and _REPORTED.search(text, sentence.start, sentence.end):
+    if _QUOTE_MARK_OPENS.search(before) and _QUOTED_BY.search(
+        text, sentence.start, sentence.end
+    ):
         # '"Vote Tomás" — that's what Hakim told me to send': the order in quotation marks,
         # and whose words they are said after it.
         return Kind.QUOTED
