@@ -48,12 +48,12 @@ TALK = "talk"
 # "'... instead of Detect.' — detect Heiji": a rule quoted ends before the sender's words).
 _SENTENCE_END = lazy_compile(r"[.!?…]+[\"”»'’]*(?=\s|$)|\n+")
 # A dot that ends a short form, not a sentence: "e.g. Tobiah", "Dr. Loaf", "etc. and".
-_ABBREVIATION = lazy_compile(
+_ABBREVIATION = phrases.gated(
     r"(?<![\w'’])(?:e\.g|i\.e|etc|vs|cf|approx|dr|mr|mrs|ms|st|jr|sr|lt|sgt|insp|det)\.$",
     re.IGNORECASE,
 )
 # "No. 5" shortens a number; "hmm no. Noor_K gets it" is a "no" that ends its sentence.
-_NUMERO = lazy_compile(r"(?<![\w'’])no\.\s*#?\d", re.IGNORECASE)
+_NUMERO = phrases.gated(r"(?<![\w'’])no\.\s*#?\d", re.IGNORECASE)
 _CLAUSE_MARK = lazy_compile(
     r"\s*(?:[,;:(){}\[\]]|\s[-–—~]+\s|[–—]|\b(?:but|so|and|because|cuz|cause|since|then|though"
     r"|although|while|except)\b)\s*",
@@ -144,15 +144,15 @@ _TALK_AFTER = lazy_compile(
     r"|finds\s+that|holds\s+that|doubts|agrees)(?![\w'’])",
     re.IGNORECASE,
 )
-_RESULT_AFTER = lazy_compile(rf"\s+(?:{'|'.join(phrases.RESULT_NOUNS)})(?![\w'’])", re.IGNORECASE)
+_RESULT_AFTER = phrases.gated(rf"\s+(?:{'|'.join(phrases.RESULT_NOUNS)})(?![\w'’])", re.IGNORECASE)
 _NOW = phrases.pattern(phrases.NOW)
 # The reason's word that opens a clause, after what the sentence said first.
-_REASON_OPENS = lazy_compile(
+_REASON_OPENS = phrases.gated(
     rf"(?<![\w'’])['’]?(?:{'|'.join(phrases.REASON)})\s*$", re.IGNORECASE
 )
 # This phase's word negated says the order is not for now: "gonna push a Scope vote tomorrow,
 # not today".
-_NOT_NOW = lazy_compile(
+_NOT_NOW = phrases.gated(
     rf"(?<![\w'’])(?:not|n['’]t|never)\s+(?:{'|'.join(phrases.NOW)})(?![\w'’])", re.IGNORECASE
 )
 # A sentence that only asks whether to do what was said before: "should I?", "shall we do
@@ -323,7 +323,7 @@ _WISH = lazy_compile(
 # A past deed told after the order's word: "my heal on Pepper worked out", "the charm kept
 # Lucky 7 alive" (up to a relative clause, with its pronoun or without, whose past is its
 # noun's: "protect Abs, who was attacked", "analyze the interrogation I did last night").
-_PAST_AFTER = lazy_compile(
+_PAST_AFTER = phrases.gated(
     r"(?:(?!\b(?:who|that|which|whom|whose|because|since|as|if|so|i|we)\b)[^.!?;])*?"
     r"\b(?:worked|kept|saved|went|was|were|did|succeeded|failed|helped|happened"
     r"|ended|turned|paid\s+off)\b",
@@ -400,7 +400,7 @@ _CLOSED = lazy_compile(
 )
 # "Should Ember_Fox get lynched, ...": an "if" written as a question's order.
 # The word as the subject of a statement: "Propaganda is such a fun word".
-_SUBJECT_OF = lazy_compile(
+_SUBJECT_OF = phrases.gated(
     r"\s+(?:(?:is|was)\s+(?!to\b|for\b|going\b|on\b|headed\b|being\b)"
     r"|(?:sounds|seems|feels|would\s+be|means)\b"
     # ... or of what it does as an event of the game: "before the vote closes", "when the
@@ -416,11 +416,11 @@ _TIME_BY = lazy_compile(
     r"|this)\s+$",
     re.IGNORECASE,
 )
-_SHOULD_IT = lazy_compile(r"^\W*should\s+(?!i\b|we\b)\w", re.IGNORECASE)
+_SHOULD_IT = phrases.gated(r"^\W*should\s+(?!i\b|we\b)\w", re.IGNORECASE)
 # Past tense, not passive: "I healed Ash", "done sweeping", "already voted".
 _PAST_WORD = lazy_compile(r"\w+ed$|did$|done$", re.IGNORECASE)
 # A choice told as made, which is made now: "we decided", "we agreed", "settled on".
-_CHOSEN = lazy_compile(r"(?:decided|agreed|settled)$", re.IGNORECASE)
+_CHOSEN = phrases.gated(r"(?:decided|agreed|settled)$", re.IGNORECASE)
 # A formal document's passive is performative too: "the Defendant is hereby discombobulated".
 _PASSIVE_BEFORE = lazy_compile(
     r"(?:gets?|getting|be|is\s+to\s+be|are\s+to\s+be|to\s+be|being|will\s+be|wants?\s+\w+"
@@ -1589,7 +1589,7 @@ def _counted_deeds(text: str, clause: Span, mention: Mention, before: str) -> bo
 
 
 # A participle of deeds done, and whom or when: "cast against", "given to", "placed on".
-_DONE_TO = lazy_compile(
+_DONE_TO = phrases.gated(
     r"[ \t]+(?:(?:already|so\s+far|presently|currently|now|just|all)[ \t]+)?(?:cast|given|placed"
     r"|counted|tallied|received|lodged|logged|recorded|registered|thrown|landed|made|put|piled"
     r"|stacked|aimed|directed|done|used|spent|wasted|granted|handed(?:[ \t]+out)?|dealt"
