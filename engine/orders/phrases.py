@@ -605,6 +605,15 @@ def pattern(*classes: tuple[str, ...], flags: int = re.IGNORECASE) -> re.Pattern
     return gated(rf"(?<![\w'’])(?:{'|'.join(phrases)})(?![\w'’])", flags)
 
 
+def classes(*each: tuple[str, ...]) -> tuple[re.Pattern[str], ...]:
+    """The pattern of each of ``each`` (``pattern``), for a reader that asks only whether one
+    of them stands in a text: a text holds a match of the classes joined exactly when it holds
+    a match of one of them, and a text compiles only the classes whose words it holds (the
+    joined pattern, thousands of characters, was compiled whole for any of them), each the
+    one every other reader of that class asks."""
+    return tuple(pattern(c) for c in each)
+
+
 def gate_of(regex: re.Pattern[str]) -> Gate:
     """The gate of a pattern made by ``pattern`` or ``gated``: the one its class reads."""
     return cast("PhraseClass", regex).gate()

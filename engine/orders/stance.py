@@ -626,7 +626,7 @@ class Layout:
                 found is not None
                 and not self._names(at, found.end())
                 and not _NOT_BEFORE.search(self.text, at, found.start())
-                and not _OTHERWISE.search(self.text, at, found.start())
+                and not any(c.search(self.text, at, found.start()) for c in _OTHERWISE)
             ):
                 return True
             if len(self.text[after.start : after.end].split()) > 1:
@@ -721,7 +721,8 @@ def own_withdrawal(text: str, start: int = 0, end: int | None = None) -> re.Matc
 
 
 # The words of a condition or its other branch before a withdrawal: "otherwise, disregard".
-_OTHERWISE = phrases.pattern(phrases.CONDITION, ("otherwise", "else", r"if\s+not"))
+# Each class apart (``phrases.classes``): only whether one stands is asked.
+_OTHERWISE = phrases.classes(phrases.CONDITION, ("otherwise", "else", r"if\s+not"))
 # A negation just before words of withdrawal: "not kidding", "I won't take it back".
 _NOT_BEFORE = lazy_compile(r"(?:\bnot|n['’]t)\s+$", re.IGNORECASE)
 # What may stand before the words that take back the sentence before: "ok", "lol", "wait".
@@ -1387,7 +1388,11 @@ def _unvoided(layout: Layout, sentence: Span) -> bool:
     voided = layout.said(sentence)
     if voided.question or voided.condition or voided.withdrawal >= 0 or voided.asking:
         return False
-    if layout.asks_only(sentence) or _NOT_DIRECTIVE.search(said) or _PAST_SAID.search(said):
+    if (
+        layout.asks_only(sentence)
+        or any(c.search(said) for c in _NOT_DIRECTIVE)
+        or _PAST_SAID.search(said)
+    ):
         return False
     return not (_LATER.search(said) and not _NOW.search(said))
 
@@ -1435,8 +1440,9 @@ _TALK_WORD = phrases.pattern(phrases.TALK_WORDS)
 
 
 # What makes a sentence no directive: a negation, a doubt, a modal of what might be,
-# someone else's words, thanks.
-_NOT_DIRECTIVE = phrases.pattern(
+# someone else's words, thanks. Each class apart (``phrases.classes``): only whether one
+# stands is asked.
+_NOT_DIRECTIVE = phrases.classes(
     phrases.NEGATION,
     phrases.DOUBT,
     phrases.REPORTED,
