@@ -18,6 +18,7 @@ import autogm.engine
 from autogm.engine.orders import fragments, phrases, stance
 from autogm.engine.orders.grammar import (
     FOLDS_INTO_ASCII,
+    KEY_LETTERS,
     _alternatives,
     gate_keys,
     may_hold,
@@ -133,7 +134,10 @@ def test_the_texts_a_phrase_holds() -> None:
     assert required_texts(r"[pd]\w+") is None
     assert required_texts(r"kill|(?:the\s+)?") is None
     assert required_texts(r"(?=kill)\w+") is None  # a lookaround holds nothing
-    assert required_texts(r"Ülrich") == {"lrich"}  # letters beyond ASCII are not keys
+    # Latin-1's letters are a key's (``KEY_LETTERS``), lower-cased; others beyond it are not.
+    assert required_texts(r"Ülrich") == {"ülrich"}
+    assert required_texts(r"mañana") == {"mañana"}
+    assert required_texts(r"živjo") == {"ivjo"}
 
 
 def test_a_sequence_keeps_the_texts_whose_shortest_is_longest_and_then_the_fewest() -> None:
@@ -240,3 +244,19 @@ def _phrases_of(regex: object) -> list[str]:
     source = regex.pattern  # type: ignore[attr-defined]
     inner = source[len(r"(?<![\w'’])(?:") : -len(r")(?![\w'’])")]
     return _alternatives(inner)
+
+
+def test_a_letter_of_a_key_beyond_ascii_matches_only_what_lowers_to_it() -> None:
+    # ``grammar.KEY_LETTERS``: a code point that matches one case-insensitively lowers to the
+    # letter lower-cased, so the text lower-cased holds the key where a match stands.
+    assert len(KEY_LETTERS) == 62 and "ñ" in KEY_LETTERS and "×" not in KEY_LETTERS
+    any_letter = re.compile("[" + "".join(sorted(KEY_LETTERS)) + "]", re.IGNORECASE)
+    for point in range(0x110000):
+        c = chr(point)
+        if 0xD800 <= point < 0xE000 or any_letter.fullmatch(c) is None:
+            continue
+        matched = [k for k in KEY_LETTERS if re.fullmatch(k, c, re.IGNORECASE)]
+        assert matched and all(c.lower() == k.lower() for k in matched), hex(point)
+    later = phrases.pattern(phrases.LATER)
+    assert later.search("Analyze P28") is None and "mañana" in later.gate()[0]
+    assert later.search("heal Abs MAÑANA")[0] == "MAÑANA"
