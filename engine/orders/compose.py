@@ -778,7 +778,7 @@ def _named_before(block: Block, sentence: Span, fit: list[str]) -> str | None:
 
 # A deed that points back to an ability named before it: "do that to Marrow", "use it on Abs",
 # "try this on Akonyl", "do the same with A, B and C", "using it on Zé tonight".
-_DO_THAT = lazy_compile(
+_DO_THAT = phrases.gated(
     r"(?<![\w'’])(?:do(?:ing)?|us(?:e|ing)|try(?:ing)?|apply(?:ing)?)\s+"
     r"(?:that|it|this|the\s+same)\s+(?:one\s+)?"
     r"(?:to|on|with|for|at)\s",
@@ -1231,7 +1231,7 @@ _OWNS = lazy_compile(r"['’]s?\s+")
 
 
 # What refers back to something said before: "that", "this", "the same", "said".
-_BACK = lazy_compile(r"(?<![\w'’])(?:that|this|these|those|said|the\s+same)\s+$", re.IGNORECASE)
+_BACK = phrases.gated(r"(?<![\w'’])(?:that|this|these|those|said|the\s+same)\s+$", re.IGNORECASE)
 
 
 def _either(block: Block, said: dict[str, list[Mention]]) -> list[tuple[str, str]]:
@@ -1918,7 +1918,7 @@ _HEDGE_BESIDE = lazy_compile(
 )
 # What a player named after it is excluded by: "not Lynz", "rather than Miaka", "except Abs",
 # "instead of the usual Lynz", "not my usual target Lynz".
-_EXCLUDED_BEFORE = lazy_compile(
+_EXCLUDED_BEFORE = phrases.gated(
     r"(?:\bnot|\bthan|\bexcept|\binstead\s+of|\bbut\s+not|\bno|\bin\s+preference\s+to|\bin\s+lieu\s+of"
     r"|\bas\s+opposed\s+to)"
     r"(?:\s+(?:the|my|our|usual|normal|regular|nightly|typical|same|old|target|pick|choice)\b)*"
@@ -1928,7 +1928,7 @@ _EXCLUDED_BEFORE = lazy_compile(
 
 
 # Whom an order falls on, left to others: "whoever Lynz votes", "the one who Abs picks".
-_WHOEVER = lazy_compile(
+_WHOEVER = phrases.gated(
     r"\b(?:whoever|whomever|whichever|whatever|the\s+one\s+(?:who|that)|anyone\s+who)\b[^.!?]*$",
     re.IGNORECASE,
 )

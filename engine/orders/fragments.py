@@ -351,7 +351,7 @@ def _list_head(line: str, g: Grammar) -> str | None:
         # The words before the comma must announce the list ("the following", "these"): a
         # verse's line "A capsule white, a silent end, ... friend:" heads nothing.
         own, remark = line.split(",", 1)
-        if _announces_list(own, g) and not _VOIDS.search(remark):
+        if _announces_list(own, g) and not any(c.search(remark) for c in _VOIDS):
             head = _read_list_head(f"{own}:", g)
     return head
 
@@ -534,7 +534,8 @@ def _announces_list(own: str, g: Grammar) -> bool:
 
 
 # What makes a remark beside a list's head more than a remark: "Spy on these, if Gin agrees:".
-_VOIDS = phrases.pattern(
+# Each class apart (``phrases.classes``): only whether one stands is asked.
+_VOIDS = phrases.classes(
     phrases.CONDITION, phrases.NEGATION, phrases.LATER, phrases.WITHDRAWAL, phrases.DOUBT
 )
 

@@ -240,18 +240,26 @@ def literal_stems(pattern: str) -> tuple[str, ...] | None:
     return tuple(stems)
 
 
+# The letters beyond ASCII a text a pattern's matches hold may hold, as themselves: Latin-1's.
+# Case-insensitive matching matches each only with a letter that lower-cases to the same one
+# (tests/engine/orders/test_phrase_gate.py reads every code point), so the text lower-cased
+# holds it where a match stands: "mañana" is a key of the later phases' words, where "ana"
+# was, which "Analyze" holds.
+KEY_LETTERS = frozenset(c for c in map(chr, range(0xC0, 0x100)) if c.isalpha())
+
+
 # A text a pattern's every match holds, and whether it opens a word there (it follows a
 # word's start, "(?<![\w'’])kill", and opens the pattern or a group it opens).
 Key = tuple[str, bool]
 
 
 def required_texts(pattern: str) -> frozenset[str] | None:
-    """Lower-case ASCII texts one of which every match of ``pattern`` holds, read from the
-    pattern's text: in each top-level alternative, a run of literal characters or a group
-    every match goes through whose every alternative holds one ("(?:scratch|scrap)\\s+that"
-    holds "scratch" or "scrap"); None when an alternative holds none that can be told (only
-    classes, categories, optional pieces). A case-insensitive match holds one in the text
-    lower-cased, when ``stems_tell`` of the text."""
+    """Lower-case texts (of ASCII and ``KEY_LETTERS``) one of which every match of ``pattern``
+    holds, read from the pattern's text: in each top-level alternative, a run of literal
+    characters or a group every match goes through whose every alternative holds one
+    ("(?:scratch|scrap)\\s+that" holds "scratch" or "scrap"); None when an alternative holds
+    none that can be told (only classes, categories, optional pieces). A case-insensitive
+    match holds one in the text lower-cased, when ``stems_tell`` of the text."""
     found, _ = _required_alternatives(pattern, 0, False)
     if found is None:
         return None
@@ -389,7 +397,7 @@ def _required_sequence(pattern: str, i: int, opens: bool) -> tuple[set[Key] | No
             reads = escaped not in ("b", "B", "A", "Z")  # an assertion reads nothing
             i += 2
         else:
-            literal = c if c.isascii() and c not in "^$." else None
+            literal = c if (c.isascii() and c not in "^$.") or c in KEY_LETTERS else None
             reads = c not in "^$"
             i += 1
         if i < end_of and pattern[i] in _QUANTIFIER_FIRST:
@@ -417,10 +425,11 @@ def _required_sequence(pattern: str, i: int, opens: bool) -> tuple[set[Key] | No
     return best, i
 
 
-# A run of characters ``_required_sequence`` reads each as itself: ASCII, and none of the
-# signs of a piece ("\\", "[", "(", "^", "$", "."), of its end ("|", ")") or of a quantifier
-# ("?", "*", "+", "{"). Written as the ranges left, which compile to a small bitmap.
-_PLAIN_RUN = re.compile(r"[\x00-#%-',\-/->@-Z\]_-z}-\x7f]+")
+# A run of characters ``_required_sequence`` reads each as itself: ASCII and ``KEY_LETTERS``,
+# and none of the signs of a piece ("\\", "[", "(", "^", "$", "."), of its end ("|", ")") or
+# of a quantifier ("?", "*", "+", "{"). Written as the ranges left, which compile to a small
+# bitmap.
+_PLAIN_RUN = re.compile(r"[\x00-#%-',\-/->@-Z\]_-z}-\x7fÀ-ÖØ-öø-ÿ]+")
 # The signs that start a piece ``_PLAIN_RUN`` does not read: an escape, a class, a group.
 _PIECE_SIGNS = frozenset("\\[(")
 

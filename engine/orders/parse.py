@@ -141,7 +141,7 @@ _SECOND_CHOICE = lazy_compile(
     re.IGNORECASE,
 )
 # A second choice's word alone, the fragment cut at its comma: "Alternatively,".
-_SECOND_CHOICE_ALONE = lazy_compile(rf"(?:or\s+)?{SECOND_CHOICE}[\s,.:;…\-–—]*", re.IGNORECASE)
+_SECOND_CHOICE_ALONE = phrases.gated(rf"(?:or\s+)?{SECOND_CHOICE}[\s,.:;…\-–—]*", re.IGNORECASE)
 # An order ending in a pronoun, corrected in the next sentence: "heal her... Kleene I mean".
 _PRONOUN_LAST = lazy_compile(
     r"\b(?:him|her|them)\W*(?:(?:i\.e|i\s+mean|that\s+is|sorry|wait)\W*)?$", re.IGNORECASE
@@ -3062,7 +3062,7 @@ def _unknown_name(refusal: Rejection) -> bool:
     )
 
 
-_WRITTEN_NAME = lazy_compile(r"'(?P<word>[^']+)' (?:matches no player|could be)")
+_WRITTEN_NAME = phrases.gated(r"'(?P<word>[^']+)' (?:matches no player|could be)", 0)
 
 
 # Free writing is read for its evidence this far (in all the message's runs of unread

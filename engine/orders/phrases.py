@@ -641,6 +641,15 @@ def pattern(*classes: tuple[str, ...], flags: int = re.IGNORECASE) -> re.Pattern
     return gated(rf"(?<![\w'’])(?:{'|'.join(phrases)})(?![\w'’])", flags)
 
 
+def classes(*each: tuple[str, ...]) -> tuple[re.Pattern[str], ...]:
+    """The pattern of each of ``each`` (``pattern``), for a reader that asks only whether one
+    of them stands in a text: a text holds a match of the classes joined exactly when it holds
+    a match of one of them, and a text compiles only the classes whose words it holds (the
+    joined pattern, thousands of characters, was compiled whole for any of them), each the
+    one every other reader of that class asks."""
+    return tuple(pattern(c) for c in each)
+
+
 def gate_of(regex: re.Pattern[str]) -> Gate:
     """The gate of a pattern made by ``pattern`` or ``gated``: the one its class reads."""
     return cast("PhraseClass", regex).gate()
@@ -688,17 +697,18 @@ class PhraseClass:
             gate = self.gate()
         if not gate[0]:
             return True
-        _, low, answers = _seen(text)
+        low, answers = _seen(text)
         if low is None:
             return True
-        if pos > 0 or (endpos is not None and endpos < len(low)):
-            return may_hold(gate, low[max(pos, 0) : len(low) if endpos is None else max(endpos, 0)])
-        # The whole text: its answer is kept for every class of the same gate (a fragment is
-        # asked for the withdrawal's words by three steps).
+        # The whole text's answer first, kept for every class of the same gate: the steps of
+        # a fragment ask the withdrawal's words of it thrice, and the stance asks its classes
+        # at each mention of one sentence. A part is looked at only when the whole holds one.
         held = answers.get(id(gate))
         if held is None:
             held = answers[id(gate)] = may_hold(gate, low)
-        return held
+        if not held or (pos <= 0 and (endpos is None or endpos >= len(low))):
+            return held
+        return may_hold(gate, low[max(pos, 0) : len(low) if endpos is None else max(endpos, 0)])
 
     def search(self, text: str, pos: int = 0, endpos: int | None = None) -> re.Match[str] | None:
         if not self._holds(text, pos, endpos):
@@ -729,19 +739,21 @@ class PhraseClass:
 # Each gate, one object: the classes of the same gate share their answers (by its ``id``:
 # each is kept here for good).
 _GATES: dict[Gate, Gate] = {}
-# The last text lower-cased, and the answers for it whole by its classes' gates: the stance
-# asks several classes of one sentence in turn, and the steps of a fragment ask the
-# withdrawal's words of it thrice. One tuple, replaced whole: a thread never reads one text's
-# answers beside another's.
-_LAST: list[tuple[str | None, str | None, dict[int, bool]]] = [(None, None, {})]
+# The texts lately asked, each lower-cased, and the answers for it whole by its classes'
+# gates: the stance asks several classes of one sentence in turn, and of the words around each
+# mention in it. A few hundred texts at most (emptied when full): a message's texts are asked
+# together. Each answer is the gate's for that text, whichever thread asked it first.
+_SEEN: dict[str, tuple[str | None, dict[int, bool]]] = {}
+_SEEN_MAX = 256
 
 
-def _seen(text: str) -> tuple[str | None, str | None, dict[int, bool]]:
-    """``text``, ``text`` lower-cased letter for letter (None when it holds a letter
-    case-insensitive matching folds into ASCII where str.lower() does not: "ſ" is an s), and
-    the gate's answers for it whole."""
-    last = _LAST[0]
-    if last[0] is text:
-        return last
-    last = _LAST[0] = (text, text.lower() if stems_tell(text) else None, {})
-    return last
+def _seen(text: str) -> tuple[str | None, dict[int, bool]]:
+    """``text`` lower-cased letter for letter (None when it holds a letter case-insensitive
+    matching folds into ASCII where str.lower() does not: "ſ" is an s), and the gates'
+    answers for it whole."""
+    seen = _SEEN.get(text)
+    if seen is None:
+        if len(_SEEN) >= _SEEN_MAX:
+            _SEEN.clear()
+        seen = _SEEN[text] = (text.lower() if stems_tell(text) else None, {})
+    return seen

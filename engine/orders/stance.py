@@ -48,12 +48,12 @@ TALK = "talk"
 # "'... instead of Detect.' — detect Heiji": a rule quoted ends before the sender's words).
 _SENTENCE_END = lazy_compile(r"[.!?…]+[\"”»'’]*(?=\s|$)|\n+")
 # A dot that ends a short form, not a sentence: "e.g. Tobiah", "Dr. Loaf", "etc. and".
-_ABBREVIATION = lazy_compile(
+_ABBREVIATION = phrases.gated(
     r"(?<![\w'’])(?:e\.g|i\.e|etc|vs|cf|approx|dr|mr|mrs|ms|st|jr|sr|lt|sgt|insp|det)\.$",
     re.IGNORECASE,
 )
 # "No. 5" shortens a number; "hmm no. Noor_K gets it" is a "no" that ends its sentence.
-_NUMERO = lazy_compile(r"(?<![\w'’])no\.\s*#?\d", re.IGNORECASE)
+_NUMERO = phrases.gated(r"(?<![\w'’])no\.\s*#?\d", re.IGNORECASE)
 _CLAUSE_MARK = lazy_compile(
     r"\s*(?:[,;:(){}\[\]]|\s[-–—~]+\s|[–—]|\b(?:but|so|and|because|cuz|cause|since|then|though"
     r"|although|while|except)\b)\s*",
@@ -179,15 +179,15 @@ _TALK_AFTER = lazy_compile(
     r"|finds\s+that|holds\s+that|doubts|agrees)(?![\w'’])",
     re.IGNORECASE,
 )
-_RESULT_AFTER = lazy_compile(rf"\s+(?:{'|'.join(phrases.RESULT_NOUNS)})(?![\w'’])", re.IGNORECASE)
+_RESULT_AFTER = phrases.gated(rf"\s+(?:{'|'.join(phrases.RESULT_NOUNS)})(?![\w'’])", re.IGNORECASE)
 _NOW = phrases.pattern(phrases.NOW)
 # The reason's word that opens a clause, after what the sentence said first.
-_REASON_OPENS = lazy_compile(
+_REASON_OPENS = phrases.gated(
     rf"(?<![\w'’])['’]?(?:{'|'.join(phrases.REASON)})\s*$", re.IGNORECASE
 )
 # This phase's word negated says the order is not for now: "gonna push a Scope vote tomorrow,
 # not today".
-_NOT_NOW = lazy_compile(
+_NOT_NOW = phrases.gated(
     rf"(?<![\w'’])(?:not|n['’]t|never)\s+(?:{'|'.join(phrases.NOW)})(?![\w'’])", re.IGNORECASE
 )
 # A sentence that only asks whether to do what was said before: "should I?", "shall we do
@@ -370,7 +370,7 @@ _WISH = lazy_compile(
 # A past deed told after the order's word: "my heal on Pepper worked out", "the charm kept
 # Lucky 7 alive" (up to a relative clause, with its pronoun or without, whose past is its
 # noun's: "protect Abs, who was attacked", "analyze the interrogation I did last night").
-_PAST_AFTER = lazy_compile(
+_PAST_AFTER = phrases.gated(
     r"(?:(?!\b(?:who|that|which|whom|whose|because|since|as|if|so|i|we)\b)[^.!?;])*?"
     r"\b(?:worked|kept|saved|went|was|were|did|succeeded|failed|helped|happened"
     r"|ended|turned|paid\s+off)\b",
@@ -447,7 +447,7 @@ _CLOSED = lazy_compile(
 )
 # "Should Ember_Fox get lynched, ...": an "if" written as a question's order.
 # The word as the subject of a statement: "Propaganda is such a fun word".
-_SUBJECT_OF = lazy_compile(
+_SUBJECT_OF = phrases.gated(
     r"\s+(?:(?:is|was)\s+(?!to\b|for\b|going\b|on\b|headed\b|being\b)"
     r"|(?:sounds|seems|feels|would\s+be|means)\b"
     # ... or of what it does as an event of the game: "before the vote closes", "when the
@@ -463,11 +463,11 @@ _TIME_BY = lazy_compile(
     r"|this)\s+$",
     re.IGNORECASE,
 )
-_SHOULD_IT = lazy_compile(r"^\W*should\s+(?!i\b|we\b)\w", re.IGNORECASE)
+_SHOULD_IT = phrases.gated(r"^\W*should\s+(?!i\b|we\b)\w", re.IGNORECASE)
 # Past tense, not passive: "I healed Ash", "done sweeping", "already voted".
 _PAST_WORD = lazy_compile(r"\w+ed$|did$|done$", re.IGNORECASE)
 # A choice told as made, which is made now: "we decided", "we agreed", "settled on".
-_CHOSEN = lazy_compile(r"(?:decided|agreed|settled)$", re.IGNORECASE)
+_CHOSEN = phrases.gated(r"(?:decided|agreed|settled)$", re.IGNORECASE)
 # A formal document's passive is performative too: "the Defendant is hereby discombobulated".
 _PASSIVE_BEFORE = lazy_compile(
     r"(?:gets?|getting|be|is\s+to\s+be|are\s+to\s+be|to\s+be|being|will\s+be|wants?\s+\w+"
@@ -681,7 +681,7 @@ class Layout:
                 found is not None
                 and not self._names(at, found.end())
                 and not _NOT_BEFORE.search(self.text, at, found.start())
-                and not _OTHERWISE.search(self.text, at, found.start())
+                and not any(c.search(self.text, at, found.start()) for c in _OTHERWISE)
             ):
                 return True
             if len(self.text[after.start : after.end].split()) > 1:
@@ -784,7 +784,8 @@ def own_withdrawal(text: str, start: int = 0, end: int | None = None) -> re.Matc
 
 
 # The words of a condition or its other branch before a withdrawal: "otherwise, disregard".
-_OTHERWISE = phrases.pattern(phrases.CONDITION, ("otherwise", "else", r"if\s+not"))
+# Each class apart (``phrases.classes``): only whether one stands is asked.
+_OTHERWISE = phrases.classes(phrases.CONDITION, ("otherwise", "else", r"if\s+not"))
 # A negation just before words of withdrawal: "not kidding", "I won't take it back".
 _NOT_BEFORE = lazy_compile(r"(?:\bnot|n['’]t)\s+$", re.IGNORECASE)
 # What may stand before the words that take back the sentence before: "ok", "lol", "wait".
@@ -1472,7 +1473,11 @@ def _unvoided(layout: Layout, sentence: Span) -> bool:
     voided = layout.said(sentence)
     if voided.question or voided.condition or voided.withdrawal >= 0 or voided.asking:
         return False
-    if layout.asks_only(sentence) or _NOT_DIRECTIVE.search(said) or _PAST_SAID.search(said):
+    if (
+        layout.asks_only(sentence)
+        or any(c.search(said) for c in _NOT_DIRECTIVE)
+        or _PAST_SAID.search(said)
+    ):
         return False
     return not (_LATER.search(said) and not _NOW.search(said))
 
@@ -1520,8 +1525,9 @@ _TALK_WORD = phrases.pattern(phrases.TALK_WORDS)
 
 
 # What makes a sentence no directive: a negation, a doubt, a modal of what might be,
-# someone else's words, thanks.
-_NOT_DIRECTIVE = phrases.pattern(
+# someone else's words, thanks. Each class apart (``phrases.classes``): only whether one
+# stands is asked.
+_NOT_DIRECTIVE = phrases.classes(
     phrases.NEGATION,
     phrases.DOUBT,
     phrases.REPORTED,
@@ -1674,7 +1680,7 @@ def _counted_deeds(text: str, clause: Span, mention: Mention, before: str) -> bo
 
 
 # A participle of deeds done, and whom or when: "cast against", "given to", "placed on".
-_DONE_TO = lazy_compile(
+_DONE_TO = phrases.gated(
     r"[ \t]+(?:(?:already|so\s+far|presently|currently|now|just|all)[ \t]+)?(?:cast|given|placed"
     r"|counted|tallied|received|lodged|logged|recorded|registered|thrown|landed|made|put|piled"
     r"|stacked|aimed|directed|done|used|spent|wasted|granted|handed(?:[ \t]+out)?|dealt"

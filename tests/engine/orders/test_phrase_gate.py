@@ -15,8 +15,15 @@ from pathlib import Path
 import yaml
 
 import autogm.engine
-from autogm.engine.orders import phrases
-from autogm.engine.orders.grammar import FOLDS_INTO_ASCII, gate_keys, may_hold, required_texts
+from autogm.engine.orders import fragments, phrases, stance
+from autogm.engine.orders.grammar import (
+    FOLDS_INTO_ASCII,
+    KEY_LETTERS,
+    _alternatives,
+    gate_keys,
+    may_hold,
+    required_texts,
+)
 from autogm.engine.orders.phrases import PhraseClass
 
 TESTS = Path(__file__).resolve().parents[2]
@@ -56,6 +63,12 @@ def _gated() -> list[tuple[str, PhraseClass]]:
         for name, value in vars(module).items():
             if isinstance(value, PhraseClass):
                 found[id(value)] = (f"{info.name}.{name}", value)
+            elif isinstance(value, tuple) and value and all(
+                isinstance(v, PhraseClass) for v in value
+            ):
+                # The classes a reader asks apart (``phrases.classes``): each one gated.
+                for i, one in enumerate(value):
+                    found.setdefault(id(one), (f"{info.name}.{name}[{i}]", one))
     return sorted(found.values(), key=lambda x: x[0])
 
 
@@ -74,7 +87,7 @@ def test_every_gated_class_answers_as_its_pattern_over_the_corpora() -> None:
     classes = _gated()
     names = {name.rsplit(".", 1)[1] for name, _ in classes}
     # The stance's classes, parse's withdrawal at a fragment's start, DCTP's form's killer.
-    assert {"WITHDRAWAL", "_LATER", "_ASKING", "_NOT_DIRECTIVE", "_WITHDRAW"} <= names
+    assert {"WITHDRAWAL", "_LATER", "_ASKING", "_NOT_DIRECTIVE[6]", "_WITHDRAW"} <= names
     assert "_KILLER_LABEL" in names
     # The phrase patterns matched at one place that most games never need compiled.
     assert {"_SETTLES", "_ONLY_DOUBT", "_WEIGHED", "_IF_AFTER", "_PRECAUTION_AFTER"} <= names
@@ -121,7 +134,10 @@ def test_the_texts_a_phrase_holds() -> None:
     assert required_texts(r"[pd]\w+") is None
     assert required_texts(r"kill|(?:the\s+)?") is None
     assert required_texts(r"(?=kill)\w+") is None  # a lookaround holds nothing
-    assert required_texts(r"Ülrich") == {"lrich"}  # letters beyond ASCII are not keys
+    # Latin-1's letters are a key's (``KEY_LETTERS``), lower-cased; others beyond it are not.
+    assert required_texts(r"Ülrich") == {"ülrich"}
+    assert required_texts(r"mañana") == {"mañana"}
+    assert required_texts(r"živjo") == {"ivjo"}
 
 
 def test_a_sequence_keeps_the_texts_whose_shortest_is_longest_and_then_the_fewest() -> None:
@@ -200,3 +216,47 @@ def test_a_run_of_letters_is_read_whole_but_a_quantified_last_letter() -> None:
     assert gate_keys(r"(?<![\w'’])i'll\s+vote\s+(?:for\s+)?x") == (("i'll",), {"i'll"})
     assert gate_keys(r"#1: no\. ?\d") == (("#1: no.",), set())
     assert gate_keys(r"a{2}bc|de+f") == ((), set())  # "d" alone: one letter, no gate
+
+
+def test_classes_asked_apart_answer_as_the_classes_joined() -> None:
+    # A reader that asks only whether one of several classes stands asks each apart
+    # (``phrases.classes``): over the corpora, whole and cut, the answer is the joined one's.
+    unions = {
+        "stance._NOT_DIRECTIVE": stance._NOT_DIRECTIVE,
+        "stance._OTHERWISE": stance._OTHERWISE,
+        "fragments._VOIDS": fragments._VOIDS,
+    }
+    for name, apart in unions.items():
+        joined = phrases.gated(
+            r"(?<![\w'’])(?:"
+            + "|".join(sorted({p for c in apart for p in _phrases_of(c)}, key=len, reverse=True))
+            + r")(?![\w'’])"
+        )._regex
+        for text in _messages():
+            cuts = [m.start() for m in _CUT.finditer(text)][:4]
+            for a, b in [(0, len(text))] + [(0, c) for c in cuts] + [(c, len(text)) for c in cuts]:
+                want = joined.search(text, a, b) is not None
+                assert any(c.search(text, a, b) for c in apart) == want, (name, text, a, b)
+
+
+def _phrases_of(regex: object) -> list[str]:
+    """The phrases of a class built by ``phrases.pattern``, read back from its text."""
+    source = regex.pattern  # type: ignore[attr-defined]
+    inner = source[len(r"(?<![\w'’])(?:") : -len(r")(?![\w'’])")]
+    return _alternatives(inner)
+
+
+def test_a_letter_of_a_key_beyond_ascii_matches_only_what_lowers_to_it() -> None:
+    # ``grammar.KEY_LETTERS``: a code point that matches one case-insensitively lowers to the
+    # letter lower-cased, so the text lower-cased holds the key where a match stands.
+    assert len(KEY_LETTERS) == 62 and "ñ" in KEY_LETTERS and "×" not in KEY_LETTERS
+    any_letter = re.compile("[" + "".join(sorted(KEY_LETTERS)) + "]", re.IGNORECASE)
+    for point in range(0x110000):
+        c = chr(point)
+        if 0xD800 <= point < 0xE000 or any_letter.fullmatch(c) is None:
+            continue
+        matched = [k for k in KEY_LETTERS if re.fullmatch(k, c, re.IGNORECASE)]
+        assert matched and all(c.lower() == k.lower() for k in matched), hex(point)
+    later = phrases.pattern(phrases.LATER)
+    assert later.search("Analyze P28") is None and "mañana" in later.gate()[0]
+    assert later.search("heal Abs MAÑANA")[0] == "MAÑANA"
