@@ -119,8 +119,12 @@ WITHDRAWAL = (
     r"(?:scratch|scrap|strike)\s+that", r"never\s*mind", "nvm",
     # ... and the sender's words unsaid: "forget I spoke", "forget what I just said".
     r"forget\s+(?:it|that|this|(?:what\s+)?i\s+(?:just\s+)?(?:said|spoke|wrote|asked))",
-    r"disregard(?:\s+(?:that|this|my\s+last(?:\s+\w+)?))?",
-    r"ignore\s+(?:that|this|my\s+last(?:\s+\w+)?)",
+    # ... and an earlier message disowned: "ignore my previous PM", "disregard my first one".
+    r"disregard(?:\s+(?:that|this|my\s+(?:last|previous|earlier|first|other)(?:\s+\w+)?))?",
+    r"ignore\s+(?:that|this|my\s+(?:last|previous|earlier|first|other)(?:\s+\w+)?)",
+    # A word of cancelling that is all its message says: "cancel", "aborted" (followed by
+    # anything it is an order's own: "cancel Lynz's vote").
+    r"(?:cancel(?:l?ed)?|abort(?:ed)?|withdrawn|void)(?=\W*$)",
     r"actually\s+no", r"actually\s+nah", r"on\s+second\s+thought",
     r"(?:cancel|withdraw|retract|rescind|revoke)\s+(?:that|it)(?!\s+(?:\w+ed|was|is|will)\b)",
     r"take\s+(?:that|it)\s+back", r"i(?:['’]ve|\s+have)?\s+changed\s+my\s+mind",
