@@ -28,6 +28,9 @@ class Thread:
 
     text: str
     read: ParsedPM
+    # The state it was read in: a GM's correction or an instant order since (a new state
+    # object) may change what the same words order, so the thread is not read again then.
+    state: object = None
 
 
 def did_something(parsed: ParsedPM) -> bool:
@@ -41,6 +44,22 @@ def did_something(parsed: ParsedPM) -> bool:
         or parsed.will is not None
         or parsed.tape is not None
     )
+
+
+# The refusals that say a PM was an order of its own, refused for itself: an ability the
+# sender cannot use now (in Jail, used up), a target it cannot take, someone else's words, a
+# condition, a question, a message too long. Such a PM is not read with the thread, which
+# stands. (Not ``not_held``: a follow-up's detail is often read as an ability's word, as
+# "crime: intimidating Béla" is, or "we skip tonight".)
+_OWN_ORDER = frozenset(
+    {Kind.NOT_NOW, Kind.BAD_TARGET, Kind.QUOTED, Kind.CONDITION, Kind.QUESTION, Kind.TOO_LONG}
+)
+
+
+def may_follow(parsed: ParsedPM) -> bool:
+    """Whether a PM that did nothing on its own may build on the sender's thread: none of its
+    refusals says it was an order of its own (``_OWN_ORDER``)."""
+    return not any(r.kind in _OWN_ORDER for r in parsed.rejected)
 
 
 def starts_thread(parsed: ParsedPM) -> bool:
@@ -68,7 +87,7 @@ def continued(
         if [meaning(o) for o in parsed.accepted] != was:
             told = {(r.text, r.kind) for r in thread.read.rejected}
             new = tuple(r for r in parsed.rejected if (r.text, r.kind) not in told)
-            return Thread(joined, parsed), replace(parsed, rejected=new)
+            return Thread(joined, parsed, thread.state), replace(parsed, rejected=new)
     return None
 
 

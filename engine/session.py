@@ -14,7 +14,14 @@ from typing import Any
 from autogm.engine.ability import abilities_for
 from autogm.engine.families import FAMILIES
 from autogm.engine.families.dctp.abilities.lent import LENT
-from autogm.engine.followup import Thread, continued, did_something, standing, starts_thread
+from autogm.engine.followup import (
+    Thread,
+    continued,
+    did_something,
+    may_follow,
+    standing,
+    starts_thread,
+)
 from autogm.engine.gm_texts import FEATURE as GM_TEXTS
 from autogm.engine.gm_texts import TextQueue, after_close, apply_text, is_text_command
 from autogm.engine.orders.kinds import Kind
@@ -234,14 +241,18 @@ class GameSession:
         order refused with no thread before it; after an instant order none is kept (it
         "cannot be canceled")."""
         thread = self.threads.get(author)
+        if thread is not None and thread.state is not self.state:
+            thread = None  # read in another state (a GM's correction, an instant order since)
         if did_something(parsed) or thread is None:
             if starts_thread(parsed) and (thread is None or did_something(parsed)):
                 instant = abilities_for(self.state.ruleset)
                 if any(instant[o.ability].instant for o in parsed.accepted):
                     self.threads.pop(author, None)
                 else:
-                    self.threads[author] = Thread(text, parsed)
+                    self.threads[author] = Thread(text, parsed, self.state)
             return parsed
+        if not may_follow(parsed):
+            return parsed  # an order of its own, refused: the thread stands
         rules = self.rules()
         found = continued(
             thread, text, lambda joined: read_message(self.state, author, joined, rules=rules)

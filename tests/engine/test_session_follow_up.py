@@ -94,3 +94,13 @@ def test_a_whole_order_of_another_ability_is_a_second_order():
     assert sorted(o.ability for o in game.orders_of("G")) == ["kill", "slander"]
     game.receive("G", "scratch that")
     assert [o.ability for o in game.orders_of("G")] == ["kill"]
+
+
+def test_an_order_of_its_own_refused_leaves_the_earlier_one_standing():
+    """A later PM refused as an order of its own (here a target the order cannot take) is
+    that order refused, not a follow-up: the earlier order stands."""
+    game = session()
+    game.receive("G", "Kill B")
+    answer = game.receive("G", "Kill G")
+    assert [o.targets for o in game.orders_of("G")] == [("B",)]
+    assert [r.kind for r in answer.rejected] == [Kind.BAD_TARGET]
