@@ -261,6 +261,10 @@ class Message:
         # Whether a fragment may hold words that take an order back: the withdrawal steps
         # read only a message that holds a text their patterns' every match holds.
         self.withdraws = _may_withdraw(pieces)
+        # Whether it may hold a change with no order before it ("make it Jd", "switch to
+        # Abs"): looked for once in the message, as most hold none (``_change_alone``).
+        low = text.lower()
+        self.changes = "make" in low or "chang" in low or "switch" in low or "swap" in low
 
     def refuse(self, rejection: Rejection, how: str = "refused") -> None:
         self.rejected.append(rejection)
@@ -907,7 +911,7 @@ def _step_edit_target(msg: Message, fragment: str) -> str | None:
     """ "EDIT: Sunday", "edit: changed to Marigold, Hakase is too obvious": an edit that names
     only a new target gives it to the order before (which names one)."""
     if not msg.accepted:
-        return _change_alone(msg, fragment)
+        return _change_alone(msg, fragment) if msg.changes else fragment
     lead = _EDIT.match(fragment)
     if lead is None:
         return fragment
@@ -962,9 +966,6 @@ def _change_alone(msg: Message, fragment: str) -> str | None:
     of the phase (the session reads a later PM with the sender's earlier ones:
     engine/followup.py): a change with nothing to change is refused, saying so, and never
     read as an order of the player it names."""
-    low = fragment.lower()
-    if "make" not in low and "chang" not in low and "switch" not in low and "swap" not in low:
-        return fragment  # the cheap test first: most fragments change nothing
     lead = _CHANGE.match(fragment)
     if lead is None or not msg.reader.names_in(fragment[lead.end() :]):
         return fragment

@@ -123,8 +123,9 @@ WITHDRAWAL = (
     r"disregard(?:\s+(?:that|this|my\s+(?:last|previous|earlier|first|other)(?:\s+\w+)?))?",
     r"ignore\s+(?:that|this|my\s+(?:last|previous|earlier|first|other)(?:\s+\w+)?)",
     # A word of cancelling that is all its message says: "cancel", "aborted" (followed by
-    # anything it is an order's own: "cancel Lynz's vote").
-    r"(?:cancel(?:l?ed)?|abort(?:ed)?|withdrawn|void)(?=\W*$)",
+    # anything it is an order's own: "cancel Lynz's vote"). Not "void": the withdrawal steps'
+    # gate finds its words inside others, and "avoid" is common talk.
+    r"(?:cancel(?:l?ed)?|abort(?:ed)?|withdrawn)(?=\W*$)",
     r"actually\s+no", r"actually\s+nah", r"on\s+second\s+thought",
     r"(?:cancel|withdraw|retract|rescind|revoke)\s+(?:that|it)(?!\s+(?:\w+ed|was|is|will)\b)",
     r"take\s+(?:that|it)\s+back", r"i(?:['’]ve|\s+have)?\s+changed\s+my\s+mind",
