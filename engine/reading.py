@@ -23,7 +23,7 @@ from autogm.engine.validate import check_order, find_slot, held_slots
 # An order's meaning: every field of ``Order`` it is compared by but the words it was read
 # from (``text``), which the send-time check never reads (nor its family's ``wording``: a
 # state is one family's, whose orders all carry its wording).
-_meaning = attrgetter(*(f.name for f in fields(Order) if f.compare and f.name != "text"))
+meaning = attrgetter(*(f.name for f in fields(Order) if f.compare and f.name != "text"))
 
 
 class GameRules:
@@ -62,7 +62,7 @@ class GameRules:
 
     def check(self, order: Order, slots: HeldSlots | None = None) -> Checked:
         """``check_order`` (``slots``: the actor's held slots, when the caller has them)."""
-        key = _meaning(order)
+        key = meaning(order)
         found = self._checked.get(key)
         if found is None:
             found = self._checked[key] = check_order(self.state, order, slots)

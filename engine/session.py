@@ -14,6 +14,14 @@ from typing import Any
 from autogm.engine.ability import abilities_for
 from autogm.engine.families import FAMILIES
 from autogm.engine.families.dctp.abilities.lent import LENT
+from autogm.engine.followup import (
+    Thread,
+    continued,
+    did_something,
+    may_follow,
+    standing,
+    starts_thread,
+)
 from autogm.engine.gm_texts import FEATURE as GM_TEXTS
 from autogm.engine.gm_texts import TextQueue, after_close, apply_text, is_text_command
 from autogm.engine.orders.kinds import Kind
@@ -21,7 +29,7 @@ from autogm.engine.orders.model import Order, ParsedPM, Rejection
 from autogm.engine.orders.names import NameMatcher
 from autogm.engine.outcome import Notice, PhaseOutcome
 from autogm.engine.phases import Phase, PhaseKind
-from autogm.engine.reading import GameRules, read_message
+from autogm.engine.reading import GameRules, meaning, read_message
 from autogm.engine.render.templates import say, templates
 from autogm.engine.resolve import resolve, resolve_instant
 from autogm.engine.state import GameState, Status
@@ -98,6 +106,10 @@ class GameSession:
     # The readings each player was last asked about ("did you mean 'Heal Kleene'?"): their
     # next PM in the phase may confirm them with a 'yes'; any other PM drops the question.
     questions: dict[str, tuple[Order, ...]] = field(default_factory=dict)
+    # What each player's later PMs of the phase build on ("make it Jd", "scratch that":
+    # engine/followup.py): their last PM that acted or was refused as an order, with the PMs
+    # that built on it since.
+    threads: dict[str, Thread] = field(default_factory=dict)
     # The rules of ``_rules.state`` as the readers ask them (engine/reading.py GameRules: the
     # roster's vocabulary, the players' held slots, the send-time checks of the orders read),
     # asked when each PM is read and, for the slots, again when the phase resolves. Kept only
@@ -160,6 +172,9 @@ class GameSession:
             parsed = read_message(self.state, author, text, asked=asked, rules=self.rules())
             if not public and parsed.asks:
                 self.questions[author] = parsed.asks
+        notes: list[str] = []
+        if not public:
+            parsed = self._build_on(author, text, parsed, notes)
         if parsed.unvote:
             self._drop((author, "common:vote"))
         if parsed.no_action:
@@ -177,7 +192,6 @@ class GameSession:
                 and (target is None or target in o.named())
             ]:
                 self._drop(key)
-        notes: list[str] = []
         held: list[Order] = []
         for key, order in zip(parsed.slots, parsed.accepted, strict=True):
             # Re-inserting moves the order to the end: orders resolve in arrival order.
@@ -218,6 +232,45 @@ class GameSession:
         if parsed.tape is not None:
             self.texts.tapes[author] = parsed.tape
         return replace(parsed, notes=parsed.notes + tuple(notes)) if notes else parsed
+
+    def _build_on(self, author: str, text: str, parsed: ParsedPM, notes: list[str]) -> ParsedPM:
+        """A PM read against the author's earlier ones of the phase (engine/followup.py): one
+        that does nothing on its own continues their thread, and when the two read together
+        change its orders, the thread's orders still held give way to what now stands (each
+        change told in ``notes``). A PM that acts on its own starts a new thread, as does an
+        order refused with no thread before it; after an instant order none is kept (it
+        "cannot be canceled")."""
+        thread = self.threads.get(author)
+        if thread is not None and thread.state is not self.state:
+            thread = None  # read in another state (a GM's correction, an instant order since)
+        if did_something(parsed) or thread is None:
+            if starts_thread(parsed) and (thread is None or did_something(parsed)):
+                instant = abilities_for(self.state.ruleset)
+                if any(instant[o.ability].instant for o in parsed.accepted):
+                    self.threads.pop(author, None)
+                else:
+                    self.threads[author] = Thread(text, parsed, self.state)
+            return parsed
+        if not may_follow(parsed):
+            return parsed  # an order of its own, refused: the thread stands
+        rules = self.rules()
+        found = continued(
+            thread, text, lambda joined: read_message(self.state, author, joined, rules=rules)
+        )
+        if found is None:
+            return parsed
+        self.threads[author], parsed = found
+        now = dict(zip(parsed.slots, parsed.accepted, strict=True))
+        for key, earlier in standing(thread, self.pending, author):
+            self._drop(key)
+            later = now.get(key)
+            if later is None:
+                notes.append(say("note.no_longer_stands", earlier=earlier.canonical()))
+            elif meaning(later) != meaning(earlier):
+                notes.append(
+                    say("note.replaces", later=later.canonical(), earlier=earlier.canonical())
+                )
+        return parsed
 
     def _after(self, earlier: Order, later: Order) -> tuple[Order, str]:
         """The order a later PM leaves standing in a slot an earlier PM filled, and what the
@@ -262,6 +315,7 @@ class GameSession:
             for (actor, slot), order in self.pending.items()
         }
         self.wills = {n(k) or k: will for k, will in self.wills.items()}
+        self.threads = {n(k) or k: thread for k, thread in self.threads.items()}
         self.questions = {
             n(k) or k: tuple(_renamed(o, old, new) for o in asked)
             for k, asked in self.questions.items()
@@ -280,6 +334,7 @@ class GameSession:
 
     def clear(self, player: str) -> None:
         self.questions.pop(player, None)
+        self.threads.pop(player, None)
         for key in [k for k in self.pending if k[0] == player]:
             self._drop(key)
 
@@ -362,6 +417,7 @@ class GameSession:
         self.wills.clear()
         self.instants.clear()
         self.questions.clear()  # a question is answered in its phase or not at all
+        self.threads.clear()  # a later PM builds on its own phase's PMs only
         return outcome
 
 

@@ -147,7 +147,8 @@ _PRONOUN_LAST = lazy_compile(
     r"\b(?:him|her|them)\W*(?:(?:i\.e|i\s+mean|that\s+is|sorry|wait)\W*)?$", re.IGNORECASE
 )
 # Every character a fragment matched by _SECOND_CHOICE, DOUBT or _CONDITION can start with:
-# each is matched at the fragment's start, each of its words starts with a letter, and re's
+# each is matched at the fragment's start, each of its words starts with a letter (a second
+# choice may follow a trailing-off mark, "..." or "…"), and re's
 # IGNORECASE matches a letter's two cases (and 'ı' and 'İ' to 'i'). Most fragments ("Heal
 # Lynz") skip the patterns on this one test.
 _SECOND_CHOICE_FIRST = "oOaAhHuUwW.…-–—"
@@ -271,6 +272,10 @@ class Message:
         # Whether a fragment may hold words that take an order back: the withdrawal steps
         # read only a message that holds a text their patterns' every match holds.
         self.withdraws = _may_withdraw(pieces)
+        # Whether it may hold a change with no order before it ("make it Jd", "switch to
+        # Abs"): looked for once in the message, as most hold none (``_change_alone``).
+        low = text.lower()
+        self.changes = "make" in low or "chang" in low or "switch" in low or "swap" in low
 
     def refuse(self, rejection: Rejection, how: str = "refused") -> None:
         self.rejected.append(rejection)
@@ -1110,7 +1115,7 @@ def _step_edit_target(msg: Message, fragment: str) -> str | None:
     """ "EDIT: Sunday", "edit: changed to Marigold, Hakase is too obvious": an edit that names
     only a new target gives it to the order before (which names one)."""
     if not msg.accepted:
-        return fragment
+        return _change_alone(msg, fragment) if msg.changes else fragment
     lead = _EDIT.match(fragment)
     if lead is None:
         return fragment
@@ -1158,6 +1163,28 @@ def _step_edit_target(msg: Message, fragment: str) -> str | None:
     ):
         return fragment  # another order, or another player offered as a choice
     return _retarget(msg, fragment, earlier, found)
+
+
+def _change_alone(msg: Message, fragment: str) -> str | None:
+    """ "make it Jd", "switch it to Abs" with no order before it, in this PM or an earlier one
+    of the phase (the session reads a later PM with the sender's earlier ones:
+    engine/followup.py): a change with nothing to change is refused, saying so, and never
+    read as an order of the player it names."""
+    lead = _CHANGE.match(fragment)
+    if lead is None or not msg.reader.names_in(fragment[lead.end() :]):
+        return fragment
+    msg.refuse(Rejection(fragment, say("reading.change_nothing_earlier"), kind=Kind.MISSING_DETAIL))
+    return None
+
+
+# The words of ``_EDIT`` that change an order named before: "make it", "switch to", "change
+# that to"; "going with Abs" and "Abs instead" may be a first order, and are read as one.
+_CHANGE = lazy_compile(
+    r"^\W*(?:(?:edit(?:ed)?|no|wait|sorry|oops|actually|ok(?:ay)?|so|err?|uh+)(?![\w'’])\W*)*"
+    r"(?:(?:i['’]?(?:ve|\s+have)?\s+)?(?:changed|change|switch(?:ed)?|swap(?:ped)?)"
+    r"\s+(?:it\s+|that\s+|(?:my|the)\s+\w+\s+)?to\s+|make\s+(?:it|that)\s+)",
+    re.IGNORECASE,
+)
 
 
 def _edit_named_last(msg: Message, fragment: str, rest: str) -> str | None:
@@ -1587,7 +1614,9 @@ _EDIT = lazy_compile(
     # ... its label may carry when it was made: "EDIT (14:02):", "edit 2:", "Edit @ 9pm -".
     r"^\W*(?:(?:edit(?:ed)?|update|correction|p\.?s\.?)\s*"
     r"(?:\(\s*[\w:.@ ]{1,16}\)\s*|@?\s*\d{1,2}(?:[:.h]\d{2})?\s*(?:[ap]\.?m\.?)?\s*)?[:\-–—]?\s*)?"
-    r"(?:(?:no|nah|wait|hmm+|sorry|oops|actually|i\s+mean|rather|ok(?:ay)?|so|err?|uh+)"
+    r"(?:(?:no|nah|oh+|ah+|ugh|wait|hmm+|sorry|oops|actually|i\s+mean|rather|ok(?:ay)?|so|err?|uh+"
+    # ... and what owns up to the slip: "wrong one", "my bad", "typo".
+    r"|wrong(?:\s+(?:one|name|target|person|player))?|my\s+bad|typo)"
     r"(?![\w'’])[\s,.!:;—–-]*)*"
     r"(?:(?:i['’]?(?:ve|\s+have)?\s+)?(?:changed|change|switch(?:ed)?|swap(?:ped)?)"
     r"\s+(?:it\s+|that\s+|(?:my|the)\s+\w+\s+)?to\s+|make\s+(?:it|that)\s+"
@@ -1630,7 +1659,10 @@ _MAX_EDIT_CHARS = 200
 # An edit's own label: "EDIT:", "Edit 23:41 -", "update:", "correction:".
 _EDIT_MARK = lazy_compile(r"\W*(?:edit(?:ed)?|update|correction)(?![\w'’])", re.IGNORECASE)
 # What an edit points at, last on its line: "... → Marguerite D.", "...: Abs", "... to Abs".
-_POINTED = lazy_compile(r"(?:[:>→⇒➡]|(?<![\w'’])(?:to|on))\s*(?P<x>[^:>→⇒➡]+?)\s*$", re.I)
+# A dash points as a colon does: "re: earlier — Cosmo", "edit - second thoughts - Abs".
+_POINTED = lazy_compile(
+    r"(?:[:>→⇒➡—–]|\s-+\s|(?<![\w'’])(?:to|on))\s*(?P<x>[^:>→⇒➡—–]+?)\s*$", re.I
+)
 # "instead" after the new target: "make it fig instead", "Pike instead".
 _INSTEAD = lazy_compile(r"^\W*instead\b", re.IGNORECASE)
 # What prefers the player named as the target: "Bellwether is better", "is the safer pick".

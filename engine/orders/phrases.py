@@ -127,8 +127,13 @@ WITHDRAWAL = (
     r"(?:scratch|scrap|strike)\s+that", r"never\s*mind", "nvm",
     # ... and the sender's words unsaid: "forget I spoke", "forget what I just said".
     r"forget\s+(?:it|that|this|(?:what\s+)?i\s+(?:just\s+)?(?:said|spoke|wrote|asked))",
-    r"disregard(?:\s+(?:that|this|my\s+last(?:\s+\w+)?))?",
-    r"ignore\s+(?:that|this|my\s+last(?:\s+\w+)?)",
+    # ... and an earlier message disowned: "ignore my previous PM", "disregard my first one".
+    r"disregard(?:\s+(?:that|this|my\s+(?:last|previous|earlier|first|other)(?:\s+\w+)?))?",
+    r"ignore\s+(?:that|this|my\s+(?:last|previous|earlier|first|other)(?:\s+\w+)?)",
+    # A word of cancelling that is all its message says: "cancel", "aborted" (followed by
+    # anything it is an order's own: "cancel Lynz's vote"). Not "void": the withdrawal steps'
+    # gate finds its words inside others, and "avoid" is common talk.
+    r"(?:cancel(?:l?ed)?|abort(?:ed)?|withdrawn)(?=\W*$)",
     r"actually\s+no(?:pe)?", r"actually\s+nah", r"on\s+second\s+thought",
     # ... in the sender's running narration too: "cancelling that", "taking it back".
     r"(?:cancel(?:l?ing)?|withdraw(?:ing)?|retract(?:ing)?|rescind(?:ing)?|revok(?:e|ing))"

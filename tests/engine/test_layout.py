@@ -87,6 +87,7 @@ LAYER_OF = {
     # game: a game opened, played phase by phase, overruled by the GM, shown
     "autogm.engine.resolve": "game",
     "autogm.engine.session": "game",
+    "autogm.engine.followup": "game",
     "autogm.engine.families.dctp.prep": "game",
     "autogm.engine.families.dctp.setup": "game",
     "autogm.engine.families.dctp.phase_hooks": "game",
