@@ -59,6 +59,7 @@ from autogm.engine.orders.grammar import Gate, Grammar, grammar_of, may_hold, st
 from autogm.engine.orders.kinds import Kind, kind_of
 from autogm.engine.orders.model import Order, ParsedPM, Rejection
 from autogm.engine.orders.name_match import NameMatch
+from autogm.engine.orders.prompts import answered
 from autogm.engine.orders.reader import (
     CONDITIONAL,
     NO_KILL,
@@ -1831,10 +1832,10 @@ def parse_pm(
         fix = say("reading.too_long_fix")
         refused = Rejection(shorten(source.strip(), 200), reason, fix, kind=Kind.TOO_LONG)
         return ParsedPM(author, rejected=(refused,))
-    own, written_quotes = text_quotes(source)
+    g = dialect.grammar
+    own, written_quotes = text_quotes(answered(source, g.any_order_word))
     if "<" in own or ":" in own:
         own = chat_lines_read(own, lambda: own_names(state, author))
-    g = dialect.grammar
     # A line after a "--" sign-off that holds an order word anywhere ("ps: vote Miaka
     # instead") is kept: a signature kept by mistake is answered, quoted; an order dropped as
     # a signature is lost unsaid.
