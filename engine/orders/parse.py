@@ -1439,7 +1439,9 @@ _NOT_NAME = lazy_compile(
 # A form's field of detail, read with the form: "Crime: ...", "When: ...", "Suspect: ...".
 _FIELD = lazy_compile(
     r"^\W*(?:(?:the|my|our|his|her|their)\s+)?(?:suspect|accused|crime|charge|victim|when|phase|time|role|guess|guise|reason"
-    r"|note|why|how\s+long|details?|comment|evidence|question)\s*[:=\-–—]\s*\S",
+    r"|note|why|how\s+long|details?|comment|evidence|question|for)\s*[:=\-–—]\s*\S"
+    # A phase's field that holds its number alone: "Night: 1" (but "Night: kill Abs" orders).
+    r"|^\W*(?:night|day|n|d)\s*[:=]\s*\d{1,2}\W*$",
     re.IGNORECASE,
 )
 
