@@ -2442,19 +2442,20 @@ def read_evidence(msg: Message) -> None:
             # A wall of order words: read up to so many of them, as a GM would not read on.
             block_text = block_text[: words_at[MAX_EVIDENCE_WORDS]]
             found = [m for m in found if m.end <= len(block_text)]
-        if (
-            msg.quoted
-            and any(how == "unread" for _, how, _ in run)
-            and any(m.kind == "player" for m in found)
-            and not any(m.kind == "ability" and held.of(m.value) for m in found)
-            and (prompted := _prompted(msg, held) if prompted is False else prompted)
-        ):
-            title = reader.wording.title(prompted, reader.state.ruleset.titles)
-            block_text = f"{title}: {block_text}"
-            found = mentions(block_text, table, reader.words.players, reader.words.roles)
-        elif not any(how == "unread" for _, how, _ in run) and not any(
-            m.kind == "ability" and held.of(m.value) for m in found
-        ):
+        unread = any(how == "unread" for _, how, _ in run)
+        named_own = any(m.kind == "ability" and held.of(m.value) for m in found)
+        if unread and not named_own and any(m.kind == "player" for m in found):
+            # An order named by no word of it: the one the GM's quoted prompt asks for, or
+            # the one a form's field of detail tells ("Target: Corvid / Crime: ...").
+            implied = None
+            if msg.quoted:
+                implied = prompted = _prompted(msg, held) if prompted is False else prompted
+            implied = implied or _told_by_detail(msg, held, block_text)
+            if implied:
+                title = reader.wording.title(implied, reader.state.ruleset.titles)
+                block_text = f"{title}: {block_text}"
+                found = mentions(block_text, table, reader.words.players, reader.words.roles)
+        elif not unread and not named_own:
             continue  # talk, with no word of an order of the author's
         block = Block.of(block_text, found, words)
         done, others = readings(
@@ -2826,6 +2827,30 @@ def _prompted(msg: Message, held: Candidates) -> str | None:
                 asked.update(held.of(m.value))
     own = {a for a in asked if held.held.get(a) is None}
     return next(iter(own)) if len(own) == 1 else None
+
+
+# A form's field of detail on a line of its own, and the shape of order that takes it:
+# "Crime: killing Rookie", "For: tricking Pax" (an accusation), "Guises: Killer x3".
+_DETAIL_FIELD = lazy_compile(
+    r"^[\s>*\-•]*(crimes?|charge|for|guises?)\s*[:=]\s*\S", re.IGNORECASE | re.MULTILINE
+)
+_SHAPE_OF_DETAIL = {"crime": vocab.CRIME, "crimes": vocab.CRIME, "charge": vocab.CRIME,
+                    "for": vocab.CRIME, "guise": vocab.GUISES, "guises": vocab.GUISES}  # fmt: skip
+
+
+def _told_by_detail(msg: Message, held: Candidates, text: str) -> str | None:
+    """The sender's one order now whose shape takes the form's field of detail, when the form
+    names no order ("Target: Corvid / Crime: killing Rookie / Phase: N1" from one who
+    arrests; "Target: Quince / Guises: Killer x3" from one who slanders). Of several such
+    orders, none: which one is the sender's to say."""
+    if ":" not in text and "=" not in text:
+        return None
+    shapes = {_SHAPE_OF_DETAIL[f[1].casefold()] for f in _DETAIL_FIELD.finditer(text)}
+    if len(shapes) != 1:
+        return None
+    shape = msg.dialect.shape
+    mine = [a for a, why in held.held.items() if why is None and shape(a) in shapes]
+    return mine[0] if len(mine) == 1 else None
 
 
 def _unread_runs(

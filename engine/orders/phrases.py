@@ -54,11 +54,12 @@ LATER = (
     r"(?:when|once|after|as\s+soon\s+as)\s+(?:the\s+)?(?:next\s+)?(?:night|day)"
     r"\s+(?:falls|comes|breaks|starts|begins|arrives)",
     # A later time left unnamed: "eventually", "someday", "one of these nights", "down the
-    # line"; "at some point" but not "at some point tonight", which is this phase.
-    "eventually", r"some\s*day", r"one\s+of\s+these\s+(?:nights|days)",
-    r"down\s+the\s+(?:line|road)",
-    r"at\s+some\s+(?:point|stage)(?!\s+(?:tonight|today|this\s+(?:night|day|phase)))",
-    r"in\s+the\s+(?:future|long\s+run)",
+    # line"; "at some point" but not "at some point tonight", which is this phase. Written
+    # with plain spaces, so that each phrase's gate key is the phrase ("some" or "these"
+    # alone would open the gate for most messages).
+    "eventually", "someday", "some day", "one of these nights", "one of these days",
+    "down the line", "down the road", "in the future", "in the long run",
+    r"at some (?:point|stage)(?!\s+(?:tonight|today|this\s+(?:night|day|phase)))",
 )  # fmt: skip
 # An ability kept for later, not used: "saving my bribe for a rainy day", "holding on to the
 # watch", "keeping my charm".
