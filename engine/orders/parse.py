@@ -2443,8 +2443,12 @@ def read_evidence(msg: Message) -> None:
             block_text = block_text[: words_at[MAX_EVIDENCE_WORDS]]
             found = [m for m in found if m.end <= len(block_text)]
         unread = any(how == "unread" for _, how, _ in run)
-        named_own = any(m.kind == "ability" and held.of(m.value) for m in found)
-        if unread and not named_own and any(m.kind == "player" for m in found):
+        if (
+            unread
+            and (msg.quoted or _detail_field_in(block_text))
+            and any(m.kind == "player" for m in found)
+            and not any(m.kind == "ability" and held.of(m.value) for m in found)
+        ):
             # An order named by no word of it: the one the GM's quoted prompt asks for, or
             # the one a form's field of detail tells ("Target: Corvid / Crime: ...").
             implied = None
@@ -2455,7 +2459,7 @@ def read_evidence(msg: Message) -> None:
                 title = reader.wording.title(implied, reader.state.ruleset.titles)
                 block_text = f"{title}: {block_text}"
                 found = mentions(block_text, table, reader.words.players, reader.words.roles)
-        elif not unread and not named_own:
+        elif not unread and not any(m.kind == "ability" and held.of(m.value) for m in found):
             continue  # talk, with no word of an order of the author's
         block = Block.of(block_text, found, words)
         done, others = readings(
@@ -2838,13 +2842,17 @@ _SHAPE_OF_DETAIL = {"crime": vocab.CRIME, "crimes": vocab.CRIME, "charge": vocab
                     "for": vocab.CRIME, "guise": vocab.GUISES, "guises": vocab.GUISES}  # fmt: skip
 
 
+def _detail_field_in(text: str) -> bool:
+    """Whether ``text`` holds a form's field of detail (a look for its mark first: most runs
+    hold none)."""
+    return (":" in text or "=" in text) and _DETAIL_FIELD.search(text) is not None
+
+
 def _told_by_detail(msg: Message, held: Candidates, text: str) -> str | None:
     """The sender's one order now whose shape takes the form's field of detail, when the form
     names no order ("Target: Corvid / Crime: killing Rookie / Phase: N1" from one who
     arrests; "Target: Quince / Guises: Killer x3" from one who slanders). Of several such
     orders, none: which one is the sender's to say."""
-    if ":" not in text and "=" not in text:
-        return None
     shapes = {_SHAPE_OF_DETAIL[f[1].casefold()] for f in _DETAIL_FIELD.finditer(text)}
     if len(shapes) != 1:
         return None

@@ -53,12 +53,14 @@ LATER = (
     r"plus\s+tard", "domani", r"(?:mata\s+)?ashita",
     r"(?:when|once|after|as\s+soon\s+as)\s+(?:the\s+)?(?:next\s+)?(?:night|day)"
     r"\s+(?:falls|comes|breaks|starts|begins|arrives)",
-    # A later time left unnamed: "eventually", "someday", "one of these nights", "down the
-    # line"; "at some point" but not "at some point tonight", which is this phase. Written
-    # with plain spaces, so that each phrase's gate key is the phrase ("some" or "these"
-    # alone would open the gate for most messages).
-    "eventually", "someday", "some day", "one of these nights", "one of these days",
-    "down the line", "down the road", "in the future", "in the long run",
+)  # fmt: skip
+# A later time left unnamed: "eventually", "someday", "one of these nights", "at some point"
+# (but not "at some point tonight", which is this phase). An order for it is put off as one
+# for a later phase is; read only where that is decided (stance), not with the other later
+# phases wherever they cut or head a sentence: the phrases are tried at every word, and each
+# text a phrase's gate looks for costs every message ("some" is the key of three).
+UNNAMED_LATER = (
+    "eventually", r"some ?day", r"one of these (?:nights|days)",
     r"at some (?:point|stage)(?!\s+(?:tonight|today|this\s+(?:night|day|phase)))",
 )  # fmt: skip
 # An ability kept for later, not used: "saving my bribe for a rainy day", "holding on to the

@@ -251,7 +251,7 @@ _OWN_MODAL = lazy_compile(
 _ON_WHOM = lazy_compile(r"(?:on|for|going\s+to|to)\s+", re.IGNORECASE)
 _REQUEST = phrases.pattern(phrases.REQUEST)
 _REPORTED = phrases.pattern(phrases.REPORTED)
-_LATER = phrases.pattern(phrases.LATER)
+_LATER = phrases.pattern(phrases.LATER, phrases.UNNAMED_LATER)
 _OTHERS = phrases.pattern(phrases.OTHERS)
 # The crowd addressed at the end of the order's sentence ("vote accordingly, peasants 👑",
 # not "heal Abs, he's town"), or the order's target left to them ("vote accordingly").
