@@ -65,6 +65,7 @@ from autogm.engine.orders.grammar import Gate, Grammar, grammar_of, may_hold, st
 from autogm.engine.orders.kinds import Kind, kind_of
 from autogm.engine.orders.model import Order, ParsedPM, Rejection
 from autogm.engine.orders.name_match import NameMatch
+from autogm.engine.orders.prompts import answered
 from autogm.engine.orders.reader import (
     CONDITIONAL,
     NO_KILL,
@@ -1676,7 +1677,9 @@ _NOT_NAME = lazy_compile(
 # A form's field of detail, read with the form: "Crime: ...", "When: ...", "Suspect: ...".
 _FIELD = lazy_compile(
     r"^\W*(?:(?:the|my|our|his|her|their)\s+)?(?:suspect|accused|crime|charge|victim|when|phase|time|role|guess|guise|reason"
-    r"|note|why|how\s+long|details?|comment|evidence|question)\s*[:=\-–—]\s*\S",
+    r"|note|why|how\s+long|details?|comment|evidence|question|for)\s*[:=\-–—]\s*\S"
+    # A phase's field that holds its number alone: "Night: 1" (but "Night: kill Abs" orders).
+    r"|^\W*(?:night|day|n|d)\s*[:=]\s*\d{1,2}\W*$",
     re.IGNORECASE,
 )
 
@@ -2113,10 +2116,10 @@ def parse_pm(
         fix = say("reading.too_long_fix")
         refused = Rejection(shorten(source.strip(), 200), reason, fix, kind=Kind.TOO_LONG)
         return ParsedPM(author, rejected=(refused,))
-    own, written_quotes = text_quotes(source)
+    g = dialect.grammar
+    own, written_quotes = text_quotes(answered(source, g.any_order_word))
     if "<" in own or ":" in own:
         own = chat_lines_read(own, lambda: own_names(state, author))
-    g = dialect.grammar
     # A line after a "--" sign-off that holds an order word anywhere ("ps: vote Miaka
     # instead") is kept: a signature kept by mistake is answered, quoted; an order dropped as
     # a signature is lost unsaid.
@@ -2732,19 +2735,24 @@ def read_evidence(msg: Message) -> None:
             # A wall of order words: read up to so many of them, as a GM would not read on.
             block_text = block_text[: words_at[MAX_EVIDENCE_WORDS]]
             found = [m for m in found if m.end <= len(block_text)]
+        unread = any(how == "unread" for _, how, _ in run)
         if (
-            msg.quoted
-            and any(how == "unread" for _, how, _ in run)
+            unread
+            and (msg.quoted or _detail_field_in(block_text))
             and any(m.kind == "player" for m in found)
             and not any(m.kind == "ability" and held.of(m.value) for m in found)
-            and (prompted := _prompted(msg, held) if prompted is False else prompted)
         ):
-            title = reader.wording.title(prompted, reader.state.ruleset.titles)
-            block_text = f"{title}: {block_text}"
-            found = mentions(block_text, table, reader.words.players, reader.words.roles)
-        elif not any(how == "unread" for _, how, _ in run) and not any(
-            m.kind == "ability" and held.of(m.value) for m in found
-        ):
+            # An order named by no word of it: the one the GM's quoted prompt asks for, or
+            # the one a form's field of detail tells ("Target: Corvid / Crime: ...").
+            implied = None
+            if msg.quoted:
+                implied = prompted = _prompted(msg, held) if prompted is False else prompted
+            implied = implied or _told_by_detail(msg, held, block_text)
+            if implied:
+                title = reader.wording.title(implied, reader.state.ruleset.titles)
+                block_text = f"{title}: {block_text}"
+                found = mentions(block_text, table, reader.words.players, reader.words.roles)
+        elif not unread and not any(m.kind == "ability" and held.of(m.value) for m in found):
             continue  # talk, with no word of an order of the author's
         block = Block.of(block_text, found, words)
         done, others = readings(
@@ -3116,6 +3124,34 @@ def _prompted(msg: Message, held: Candidates) -> str | None:
                 asked.update(held.of(m.value))
     own = {a for a in asked if held.held.get(a) is None}
     return next(iter(own)) if len(own) == 1 else None
+
+
+# A form's field of detail on a line of its own, and the shape of order that takes it:
+# "Crime: killing Rookie", "For: tricking Pax" (an accusation), "Guises: Killer x3".
+_DETAIL_FIELD = lazy_compile(
+    r"^[\s>*\-•]*(crimes?|charge|for|guises?)\s*[:=]\s*\S", re.IGNORECASE | re.MULTILINE
+)
+_SHAPE_OF_DETAIL = {"crime": vocab.CRIME, "crimes": vocab.CRIME, "charge": vocab.CRIME,
+                    "for": vocab.CRIME, "guise": vocab.GUISES, "guises": vocab.GUISES}  # fmt: skip
+
+
+def _detail_field_in(text: str) -> bool:
+    """Whether ``text`` holds a form's field of detail (a look for its mark first: most runs
+    hold none)."""
+    return (":" in text or "=" in text) and _DETAIL_FIELD.search(text) is not None
+
+
+def _told_by_detail(msg: Message, held: Candidates, text: str) -> str | None:
+    """The sender's one order now whose shape takes the form's field of detail, when the form
+    names no order ("Target: Corvid / Crime: killing Rookie / Phase: N1" from one who
+    arrests; "Target: Quince / Guises: Killer x3" from one who slanders). Of several such
+    orders, none: which one is the sender's to say."""
+    shapes = {_SHAPE_OF_DETAIL[f[1].casefold()] for f in _DETAIL_FIELD.finditer(text)}
+    if len(shapes) != 1:
+        return None
+    shape = msg.dialect.shape
+    mine = [a for a, why in held.held.items() if why is None and shape(a) in shapes]
+    return mine[0] if len(mine) == 1 else None
 
 
 def _unread_runs(

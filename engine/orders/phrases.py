@@ -59,7 +59,8 @@ LATER = (
     # A time to come set by no phase: "at some point", "someday", "eventually", "one of these
     # nights", "in the future" (a wish for then is no order for now). Each is gated by a word
     # rarer than "one" or "some" (``gated``): "one day" and "some day" are left out.
-    r"at\s+some\s+(?:point|stage)", "someday", "eventually",
+    r"at\s+some\s+(?:point|stage)(?!\s+(?:tonight|today|this\s+(?:night|day|phase)))",
+    "someday", "eventually",
     r"one\s+of\s+these\s+(?:days|nights)", r"in\s+the\s+future",
 )  # fmt: skip
 # An ability kept for later, not used: "saving my bribe for a rainy day", "holding on to the

@@ -65,6 +65,7 @@ from autogm.engine.orders.kinds import Kind, kind_of
 from autogm.engine.orders.model import Order, ParsedPM, Rejection
 from autogm.engine.orders.names import MatchKind, NameMatcher
 from autogm.engine.orders.parse import MAX_PM_CHARS, Dialect, Message
+from autogm.engine.orders.prompts import answered
 from autogm.engine.orders.reader import NO_ORDER, TWO_CHOICES, Reader, Refusal, Vocabulary
 from autogm.engine.orders.readers.votes import Unvote
 from autogm.engine.orders.seam import Rules, Shape, SlotKey
@@ -743,7 +744,7 @@ def parse_orders(
         return ParsedPM(author, rejected=(refused,))  # fmt: skip
     outside = _votes_outside(state, source) if public else []
     # A post quotes as a message does: "Lark wrote:" and the [ooc] under it are Lark's.
-    own, written_quotes = text_quotes(source)
+    own, written_quotes = text_quotes(source if public else answered(source, read.words_in))
     if not public and ("<" in own or ":" in own):
         own = chat_lines_read(own, lambda: parse.own_names(state, author))
     text = clean_message(ooc_text(own) if public else own, keep=read.words_in)
