@@ -995,7 +995,8 @@ def _stance(
         if not _FEAR_DENIED.search(before, 0, feared.start()):
             if not layout._names(near + feared.end(), mention.start):
                 # "scared to tommy-gun Sunny D", "hesitant to protect Lark": weighed, not
-                # decided (docs/rulings.md, "A feeling about an order is no order").
+                # decided (docs/rulings.md, "A feeling about an order, a wish for some day,
+                # and words written elsewhere").
                 return _question_or_two(layout, mention, clause, sentence)
         else:
             # "not scared to tommy-gun Sunny D": the "not" is the fear's; the words of the
