@@ -65,8 +65,12 @@ def may_follow(parsed: ParsedPM) -> bool:
 def starts_thread(parsed: ParsedPM) -> bool:
     """Whether a PM is one later PMs may build on: it acted, or it was refused as an order
     ("Arrest Cobble" with no crime, "Heal" with no target). Talk alone is not: "Lark is so
-    scummy" followed by "protect" is not read as Protect Lark."""
-    return did_something(parsed) or any(r.kind != Kind.NOT_AN_ORDER for r in parsed.rejected)
+    scummy" followed by "protect" is not read as Protect Lark; nor is a question, though it
+    names an ability ("jury duty: does that vote show up publicly?" followed by "maybe on Rue
+    some other night" is no Jury duty on Rue): it asks the GM, and gives nothing to amend."""
+    return did_something(parsed) or any(
+        r.kind != Kind.NOT_AN_ORDER and not r.text.rstrip().endswith("?") for r in parsed.rejected
+    )
 
 
 def continued(

@@ -104,3 +104,13 @@ def test_an_order_of_its_own_refused_leaves_the_earlier_one_standing():
     answer = game.receive("G", "Kill G")
     assert [o.targets for o in game.orders_of("G")] == [("B",)]
     assert [r.kind for r in answer.rejected] == [Kind.BAD_TARGET]
+
+
+def test_a_question_to_the_gm_is_no_order_a_later_pm_builds_on():
+    """A question that names an ability asks the GM; it is no order, and a later PM that
+    names a player does not complete it ("Kill: does it go through a vest?", then "maybe on
+    C some other night")."""
+    game = session()
+    game.receive("G", "Kill: does it go through a vest?")
+    game.receive("G", "ok cool. maybe on C some other night, we'll see")
+    assert game.orders_of("G") == []
