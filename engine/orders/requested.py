@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 
 from autogm.engine.lazy_pattern import lazy_compile
+from autogm.engine.orders.model import PlainOrder
 from autogm.engine.orders.vocab import BASE_FORMS
 
 # Words of degree before the feeling: "most obliged", "ever so grateful", "really appreciate".
@@ -131,7 +132,7 @@ def base_form(done: str) -> str:
     return stem  # "healed", "detained", "poisoned"
 
 
-def _let(found: re.Match[str]) -> str:
+def _let(found: re.Match[str]) -> PlainOrder:
     own = found.groupdict().get("own")
     if own is not None:
         return "let me " if own.lower() == "i" else "let us "
