@@ -143,6 +143,10 @@ WITHDRAWAL = (
     r"(?:take|taking|took)\s+(?:that|it)\s+back",
     # "...wait no." said alone at the end of its line: the line before unsaid.
     r"wait[\s,.!…]+(?:no|nope|nah)(?=[\s.!…]*(?:$|\n))",
+    # ... and the order's own "don't" after a sound of stopping: "HEAL OPAL — NO WAIT, DON'T,
+    # SHE'S FINE", "detain Rue... wait, don't!" ("don't heal him" is a negated order, and "I
+    # don't." a reply: neither is this).
+    r"(?:(?:no|wait|nah|nope|actually)[\s,.!…—–-]+)+don['’]?t(?=\s*(?:$|\n|[!.,;…—–-]))",
     r"i(?:['’]ve|\s+have)?\s+changed\s+my\s+mind",
     # ... said by the sender alone, not of what changed it ("mitsu's post changed my mind").
     r"(?<![^\W\d_]\s)changed\s+my\s+mind",
