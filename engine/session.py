@@ -244,7 +244,7 @@ class GameSession:
         if thread is not None and thread.state is not self.state:
             thread = None  # read in another state (a GM's correction, an instant order since)
         if did_something(parsed) or thread is None:
-            if starts_thread(parsed) and (thread is None or did_something(parsed)):
+            if starts_thread(parsed):
                 instant = abilities_for(self.state.ruleset)
                 if any(instant[o.ability].instant for o in parsed.accepted):
                     self.threads.pop(author, None)

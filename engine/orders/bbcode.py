@@ -276,7 +276,9 @@ _OPENS_QUOTE = lazy_compile(r"^\s*[\"“«„']")
 _CLOSES_QUOTE = lazy_compile(r"[\"”»'][\s.!?]*$")
 _REPORTING = ("wrote", "said", "says", "posted", "pm", "sent", "forward", "told", "messag",
               "quot", "copy", "past")  # fmt: skip
-_QUOTED_LINE = lazy_compile(r"^\s*(?:>|&gt;)")
+# A line quoted as text: "> Target:" (and the "&gt;" a forum's HTML leaves); the GM's quoted
+# prompts are found by it too (prompts.py).
+QUOTED_LINE = lazy_compile(r"^\s*(?:>|&gt;)")
 # A line after a quote that says whose words it holds: "that's what Ruth told me to send",
 # "Lark sent me that", "(from Abs's PM)".
 _ATTRIBUTES = lazy_compile(
@@ -342,10 +344,10 @@ def text_quotes(source: str) -> tuple[str, list[tuple[str | None, str]]]:
             who = wrote["who"] or wrote["lead"]
             found.append((who.strip(), clean_message("\n".join(block))))
             continue
-        if _QUOTED_LINE.match(line):
+        if QUOTED_LINE.match(line):
             block = []
-            while i < len(lines) and _QUOTED_LINE.match(lines[i]):
-                block.append(_QUOTED_LINE.sub("", lines[i], count=1))
+            while i < len(lines) and QUOTED_LINE.match(lines[i]):
+                block.append(QUOTED_LINE.sub("", lines[i], count=1))
                 i += 1
             # "> Revolver Tiv\nthat's what Ruth told me to send": the line after names whose
             # words they are, as a leading line does.

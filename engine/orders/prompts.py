@@ -19,9 +19,8 @@ import re
 from collections.abc import Callable
 
 from autogm.engine.lazy_pattern import lazy_compile
+from autogm.engine.orders.bbcode import QUOTED_LINE
 
-# A line quoted as text: "> Target:" (and the "&gt;" a forum's HTML leaves).
-_QUOTED = lazy_compile(r"^\s*(?:>|&gt;)\s?")
 # The last sentence of a prompt line: "Day 2 has begun. Police: who do you arrest?"
 _SENTENCE_END = lazy_compile(r"(?<=[.!])\s+")
 # A label's aside in brackets: "Guises (3):", "Target (one player):".
@@ -64,15 +63,15 @@ def answered(source: str, order_word: Callable[[str], bool]) -> str:
     answers = [
         i + 1
         for i in range(len(lines) - 1)
-        if _QUOTED.match(lines[i])
+        if QUOTED_LINE.match(lines[i])
         and lines[i + 1].strip()
-        and not _QUOTED.match(lines[i + 1])
-        and (i + 2 == len(lines) or not lines[i + 2].strip() or _QUOTED.match(lines[i + 2]))
+        and not QUOTED_LINE.match(lines[i + 1])
+        and (i + 2 == len(lines) or not lines[i + 2].strip() or QUOTED_LINE.match(lines[i + 2]))
     ]
     if len(answers) < 2:
         return source
     for at in answers:
-        label = _label(_QUOTED.sub("", lines[at - 1], count=1), order_word)
+        label = _label(QUOTED_LINE.sub("", lines[at - 1], count=1), order_word)
         answer = lines[at].strip()
         if label is None:
             continue
